@@ -1,0 +1,351 @@
+package inspect
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/pqgen/pqgen/runtime"
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// Report is everything inspect shows about one file.
+type Report struct {
+	File        string       `json:"file"`
+	Size        int64        `json:"size"`
+	Version     int32        `json:"version"`
+	CreatedBy   string       `json:"created_by,omitempty"`
+	NumRows     int64        `json:"num_rows"`
+	FooterBytes int64        `json:"footer_bytes"`
+	Schema      string       `json:"schema"`
+	KeyValue    []KeyValue   `json:"key_value_metadata,omitempty"`
+	Encryption  *Encryption  `json:"encryption,omitempty"`
+	RowGroups   []RowGroup   `json:"row_groups"`
+	Columns     []LeafColumn `json:"columns"`
+}
+
+// LeafColumn describes one leaf column of the schema.
+type LeafColumn struct {
+	Path       string `json:"path"`
+	Type       string `json:"type"`
+	Logical    string `json:"logical,omitempty"`
+	Repetition string `json:"repetition"`
+	MaxDef     uint8  `json:"max_definition_level"`
+	MaxRep     uint8  `json:"max_repetition_level"`
+	Order      string `json:"column_order"`
+}
+
+// KeyValue is one key-value metadata entry; Value is nil when unset.
+type KeyValue struct {
+	Key   string  `json:"key"`
+	Value *string `json:"value"`
+}
+
+// Encryption describes a plaintext-footer encrypted file.
+type Encryption struct {
+	Algorithm       string `json:"algorithm"`
+	FooterMode      string `json:"footer_mode"`
+	AADPrefix       string `json:"aad_prefix,omitempty"`
+	SupplyAADPrefix bool   `json:"supply_aad_prefix,omitempty"`
+	SigningKeyMeta  string `json:"footer_signing_key_metadata,omitempty"`
+}
+
+// RowGroup describes one row group.
+type RowGroup struct {
+	Index               int           `json:"index"`
+	NumRows             int64         `json:"num_rows"`
+	TotalByteSize       int64         `json:"total_byte_size"`
+	TotalCompressedSize *int64        `json:"total_compressed_size,omitempty"`
+	FileOffset          *int64        `json:"file_offset,omitempty"`
+	Ordinal             *int16        `json:"ordinal,omitempty"`
+	SortingColumns      []string      `json:"sorting_columns,omitempty"`
+	Columns             []ColumnChunk `json:"columns"`
+}
+
+// ColumnChunk describes one column chunk.
+type ColumnChunk struct {
+	Path                 string      `json:"path"`
+	Type                 string      `json:"type"`
+	Codec                string      `json:"codec,omitempty"`
+	Encodings            []string    `json:"encodings,omitempty"`
+	EncodingStats        []string    `json:"encoding_stats,omitempty"`
+	NumValues            int64       `json:"num_values"`
+	CompressedSize       int64       `json:"compressed_size"`
+	UncompressedSize     int64       `json:"uncompressed_size"`
+	DataPageOffset       int64       `json:"data_page_offset"`
+	DictionaryPageOffset *int64      `json:"dictionary_page_offset,omitempty"`
+	FilePath             string      `json:"file_path,omitempty"`
+	Statistics           *Statistics `json:"statistics,omitempty"`
+	SizeStatistics       *SizeStats  `json:"size_statistics,omitempty"`
+	Geospatial           *Geo        `json:"geospatial_statistics,omitempty"`
+	ColumnIndex          *Location   `json:"column_index,omitempty"`
+	OffsetIndex          *Location   `json:"offset_index,omitempty"`
+	BloomFilter          *Location   `json:"bloom_filter,omitempty"`
+	FirstPageCRC         *bool       `json:"first_page_crc,omitempty"`
+	FirstPageNote        string      `json:"first_page_note,omitempty"`
+	Encrypted            string      `json:"encrypted,omitempty"`
+	KeyValue             []KeyValue  `json:"key_value_metadata,omitempty"`
+}
+
+// Location is where an index or bloom filter lies; Length is nil when the
+// footer does not say.
+type Location struct {
+	Offset int64  `json:"offset"`
+	Length *int64 `json:"length,omitempty"`
+}
+
+// Statistics are a chunk's statistics, bounds decoded per type. Order says
+// which ordering the bounds follow ("TYPE_ORDER", "IEEE_754_TOTAL_ORDER",
+// or "deprecated signed" for the legacy min/max fields).
+type Statistics struct {
+	NullCount     *int64 `json:"null_count,omitempty"`
+	DistinctCount *int64 `json:"distinct_count,omitempty"`
+	NanCount      *int64 `json:"nan_count,omitempty"`
+	Min           string `json:"min,omitempty"`
+	Max           string `json:"max,omitempty"`
+	MinRaw        string `json:"min_raw,omitempty"`
+	MaxRaw        string `json:"max_raw,omitempty"`
+	MinExact      *bool  `json:"min_exact,omitempty"`
+	MaxExact      *bool  `json:"max_exact,omitempty"`
+	Order         string `json:"order,omitempty"`
+	Note          string `json:"note,omitempty"`
+}
+
+// SizeStats are a chunk's SizeStatistics.
+type SizeStats struct {
+	UnencodedByteArrayDataBytes *int64  `json:"unencoded_byte_array_data_bytes,omitempty"`
+	RepetitionLevelHistogram    []int64 `json:"repetition_level_histogram,omitempty"`
+	DefinitionLevelHistogram    []int64 `json:"definition_level_histogram,omitempty"`
+}
+
+// Geo are a chunk's GeospatialStatistics.
+type Geo struct {
+	BBox  []float64 `json:"bbox,omitempty"` // xmin, xmax, ymin, ymax[, zmin, zmax[, mmin, mmax]]
+	Types []int32   `json:"geospatial_types,omitempty"`
+}
+
+// Build makes the report of an open file. It reads nothing but the first
+// page header of each unencrypted chunk (to tell whether pages carry CRCs);
+// a header that cannot be read is noted, not fatal.
+func Build(name string, f *runtime.File) *Report {
+	md := f.Meta
+	r := &Report{File: name, Size: f.Size, Version: md.Version, NumRows: md.NumRows,
+		FooterBytes: f.FooterLength, Schema: f.Schema.String(), CreatedBy: md.CreatedBy.Val}
+	r.KeyValue = keyValues(md.KeyValueMetadata)
+	if ea := md.EncryptionAlgorithm; ea != nil {
+		r.Encryption = &Encryption{Algorithm: ea.Kind.String(), FooterMode: "plaintext (signed)",
+			AADPrefix: string(ea.Params.AADPrefix), SupplyAADPrefix: ea.Params.SupplyAADPrefix.Val,
+			SigningKeyMeta: string(md.FooterSigningKeyMetadata)}
+	}
+	for _, l := range f.Schema.Leaves {
+		r.Columns = append(r.Columns, LeafColumn{Path: l.PathString(), Type: schema.TypeName(l.Type, l.TypeLength),
+			Logical: schema.Annotation(l), Repetition: strings.ToLower(l.Repetition.String()),
+			MaxDef: l.MaxDef, MaxRep: l.MaxRep, Order: orderName(f.ColumnOrder(l.Column))})
+	}
+	for i := range md.RowGroups {
+		rg := &md.RowGroups[i]
+		out := RowGroup{Index: i, NumRows: rg.NumRows, TotalByteSize: rg.TotalByteSize,
+			TotalCompressedSize: optPtr(rg.TotalCompressedSize), FileOffset: optPtr(rg.FileOffset), Ordinal: optPtr(rg.Ordinal)}
+		for _, sc := range rg.SortingColumns {
+			name := fmt.Sprintf("column %d", sc.ColumnIdx)
+			if sc.ColumnIdx >= 0 && int(sc.ColumnIdx) < len(f.Schema.Leaves) {
+				name = f.Schema.Leaves[sc.ColumnIdx].PathString()
+			}
+			dir, nulls := "ASC", "NULLS LAST"
+			if sc.Descending {
+				dir = "DESC"
+			}
+			if sc.NullsFirst {
+				nulls = "NULLS FIRST"
+			}
+			out.SortingColumns = append(out.SortingColumns, name+" "+dir+" "+nulls)
+		}
+		for j := range rg.Columns {
+			out.Columns = append(out.Columns, chunk(f, f.Schema.Leaves[j], &rg.Columns[j]))
+		}
+		r.RowGroups = append(r.RowGroups, out)
+	}
+	return r
+}
+
+func orderName(k meta.ColumnOrderKind) string {
+	if k == meta.OrderUnknown {
+		return "undefined"
+	}
+	return k.String()
+}
+
+func optPtr[T any](o meta.Opt[T]) *T {
+	if !o.Set {
+		return nil
+	}
+	v := o.Val
+	return &v
+}
+
+func keyValues(kvs []meta.KeyValue) []KeyValue {
+	var out []KeyValue
+	for _, kv := range kvs {
+		out = append(out, KeyValue{Key: kv.Key, Value: optPtr(kv.Value)})
+	}
+	return out
+}
+
+func chunk(f *runtime.File, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk {
+	out := ColumnChunk{Path: leaf.PathString(), Type: schema.TypeName(leaf.Type, leaf.TypeLength), FilePath: cc.FilePath.Val}
+	if cm := cc.CryptoMetadata; cm != nil {
+		switch cm.Kind {
+		case meta.CryptoFooterKey:
+			out.Encrypted = "with the footer key"
+		case meta.CryptoColumnKey:
+			out.Encrypted = "with a column key"
+			if km := cm.ColumnKey.KeyMetadata; len(km) > 0 {
+				out.Encrypted += fmt.Sprintf(" (key metadata %q)", printable(km))
+			}
+		default:
+			out.Encrypted = "with an unknown scheme"
+		}
+	}
+	if cc.ColumnIndexOffset.Set {
+		out.ColumnIndex = &Location{Offset: cc.ColumnIndexOffset.Val, Length: widen(cc.ColumnIndexLength)}
+	}
+	if cc.OffsetIndexOffset.Set {
+		out.OffsetIndex = &Location{Offset: cc.OffsetIndexOffset.Val, Length: widen(cc.OffsetIndexLength)}
+	}
+	md := cc.MetaData
+	if md == nil {
+		if out.Encrypted == "" {
+			out.Encrypted = "metadata missing"
+		}
+		return out
+	}
+	out.Codec = md.Codec.String()
+	for _, e := range md.Encodings {
+		out.Encodings = append(out.Encodings, e.String())
+	}
+	for _, es := range md.EncodingStats {
+		out.EncodingStats = append(out.EncodingStats, fmt.Sprintf("%s %s ×%d", es.PageType, es.Encoding, es.Count))
+	}
+	out.NumValues = md.NumValues
+	out.CompressedSize, out.UncompressedSize = md.TotalCompressedSize, md.TotalUncompressedSize
+	out.DataPageOffset = md.DataPageOffset
+	out.DictionaryPageOffset = optPtr(md.DictionaryPageOffset)
+	out.KeyValue = keyValues(md.KeyValueMetadata)
+	if md.BloomFilterOffset.Set {
+		out.BloomFilter = &Location{Offset: md.BloomFilterOffset.Val, Length: widen(md.BloomFilterLength)}
+	}
+	if md.Type != leaf.Type {
+		out.Type += fmt.Sprintf(" (chunk says %s)", md.Type)
+	}
+	if s := md.Statistics; s != nil {
+		out.Statistics = stats(f, leaf, s)
+	}
+	if ss := md.SizeStatistics; ss != nil {
+		out.SizeStatistics = &SizeStats{UnencodedByteArrayDataBytes: optPtr(ss.UnencodedByteArrayDataBytes),
+			RepetitionLevelHistogram: ss.RepetitionLevelHistogram, DefinitionLevelHistogram: ss.DefinitionLevelHistogram}
+	}
+	if g := md.GeospatialStatistics; g != nil {
+		out.Geospatial = &Geo{Types: g.GeospatialTypes}
+		if bb := g.BBox; bb != nil {
+			out.Geospatial.BBox = []float64{bb.Xmin, bb.Xmax, bb.Ymin, bb.Ymax}
+			if bb.Zmin.Set && bb.Zmax.Set {
+				out.Geospatial.BBox = append(out.Geospatial.BBox, bb.Zmin.Val, bb.Zmax.Val)
+				if bb.Mmin.Set && bb.Mmax.Set {
+					out.Geospatial.BBox = append(out.Geospatial.BBox, bb.Mmin.Val, bb.Mmax.Val)
+				}
+			}
+		}
+	}
+	if cc.CryptoMetadata == nil && cc.FilePath.Val == "" {
+		crc, note := firstPageCRC(f, md)
+		out.FirstPageCRC, out.FirstPageNote = crc, note
+	}
+	return out
+}
+
+func widen(o meta.Opt[int32]) *int64 {
+	if !o.Set {
+		return nil
+	}
+	v := int64(o.Val)
+	return &v
+}
+
+func printable(b []byte) string {
+	for _, c := range b {
+		if c < 0x20 || c > 0x7e {
+			return "0x" + hex.EncodeToString(b)
+		}
+	}
+	return string(b)
+}
+
+// stats decodes a chunk's statistics. Bounds in min_value/max_value follow
+// the column order; the deprecated min/max fields are signed-order bounds
+// shown only when the new ones are absent. Types without a defined order
+// (INTERVAL, GEOMETRY, GEOGRAPHY, INT96 without INT96 order) keep their
+// counts but their bounds are noted as not meaningful.
+func stats(f *runtime.File, leaf *schema.Node, s *meta.Statistics) *Statistics {
+	out := &Statistics{NullCount: optPtr(s.NullCount), DistinctCount: optPtr(s.DistinctCount),
+		NanCount: optPtr(s.NanCount), MinExact: optPtr(s.IsMinValueExact), MaxExact: optPtr(s.IsMaxValueExact)}
+	min, max := s.MinValue, s.MaxValue
+	order := f.ColumnOrder(leaf.Column)
+	out.Order = orderName(order)
+	if min == nil && max == nil && (s.Min != nil || s.Max != nil) {
+		min, max = s.Min, s.Max
+		out.Order = "deprecated signed"
+	}
+	if min == nil && max == nil {
+		return out
+	}
+	out.MinRaw, out.MaxRaw = rawHex(min), rawHex(max)
+	if min != nil {
+		out.Min = FormatValue(leaf, min)
+	}
+	if max != nil {
+		out.Max = FormatValue(leaf, max)
+	}
+	switch {
+	case leaf.Converted.Set && leaf.Converted.Val == meta.ConvertedInterval,
+		leaf.Logical.Kind == meta.LogicalGeometry, leaf.Logical.Kind == meta.LogicalGeography:
+		out.Note = "this type has no defined order: bounds are not meaningful"
+	case leaf.Type == meta.Int96 && order != meta.Int96TimestampOrder:
+		out.Note = "INT96 bounds are meaningful only with INT96_TIMESTAMP_ORDER"
+	}
+	return out
+}
+
+func rawHex(b []byte) string {
+	if b == nil {
+		return ""
+	}
+	return formatHex(b)
+}
+
+// maxHeaderProbe bounds how much inspect reads to decode a first page header.
+const maxHeaderProbe = 1 << 16
+
+func firstPageCRC(f *runtime.File, md *meta.ColumnMetaData) (*bool, string) {
+	off := md.DataPageOffset
+	if md.DictionaryPageOffset.Set && md.DictionaryPageOffset.Val > 0 && md.DictionaryPageOffset.Val < off {
+		off = md.DictionaryPageOffset.Val
+	}
+	if off < 4 || off >= f.FooterOffset {
+		return nil, fmt.Sprintf("first page offset %d is outside the data region", off)
+	}
+	n := min(int64(maxHeaderProbe), f.FooterOffset-off)
+	buf := make([]byte, n)
+	if _, err := f.ReaderAt().ReadAt(buf, off); err != nil && !errors.Is(err, io.EOF) {
+		return nil, "reading the first page header: " + err.Error()
+	}
+	lim := f.Config().MetaLimits
+	ph, _, err := meta.DecodePageHeader(buf, &lim)
+	if err != nil {
+		return nil, "first page header unreadable: " + err.Error()
+	}
+	has := ph.CRC.Set
+	return &has, ""
+}

@@ -1,0 +1,171 @@
+// The file-level footer reader: magic at both ends, the footer length, the
+// Thrift-encoded FileMetaData and the schema tree. See
+// https://parquet.apache.org/docs/file-format/ and, for the "PARE" magic of
+// encrypted footers,
+// https://parquet.apache.org/docs/file-format/data-pages/encryption/.
+
+package runtime
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// Magic is the 4-byte marker at both ends of a Parquet file; MagicEncrypted
+// replaces it when the footer is encrypted.
+const (
+	Magic          = "PAR1"
+	MagicEncrypted = "PARE"
+)
+
+// Errors of OpenFile. Each is wrapped with what was wrong and where.
+var (
+	// ErrNotParquet: the file does not start and end with the magic.
+	ErrNotParquet = errors.New("not a Parquet file")
+	// ErrFooter: the footer length, metadata or schema is unusable.
+	ErrFooter = errors.New("corrupt footer")
+	// ErrEncryptedFooter: the footer is encrypted and no key was given.
+	ErrEncryptedFooter = errors.New("encrypted footer")
+)
+
+// File is an open Parquet file: its metadata and schema, and the reader
+// its column chunks are read from.
+type File struct {
+	// Meta is the decoded footer.
+	Meta *meta.FileMetaData
+	// Schema is the schema tree rebuilt from Meta.Schema.
+	Schema *schema.Schema
+	// Size is the file size given to OpenFile.
+	Size int64
+	// FooterOffset is where the Thrift footer starts; FooterLength its
+	// length as stored before the trailing magic.
+	FooterOffset int64
+	FooterLength int64
+	// Signature holds the 28 bytes (nonce and tag) that follow the
+	// FileMetaData of a plaintext-footer encrypted file, if any.
+	Signature []byte
+
+	r   io.ReaderAt
+	cfg ReaderConfig
+}
+
+// ReaderAt returns the reader the file was opened on.
+func (f *File) ReaderAt() io.ReaderAt { return f.r }
+
+// Config returns the reader settings the file was opened with.
+func (f *File) Config() ReaderConfig { return f.cfg }
+
+// ColumnOrder returns the sort order of leaf column i as the footer states
+// it, or meta.OrderUnknown when the footer has no column_orders (then
+// min_value/max_value must not be trusted; the deprecated min/max are in
+// signed order).
+func (f *File) ColumnOrder(i int) meta.ColumnOrderKind {
+	if len(f.Meta.ColumnOrders) != len(f.Schema.Leaves) || i < 0 || i >= len(f.Meta.ColumnOrders) {
+		return meta.OrderUnknown
+	}
+	return f.Meta.ColumnOrders[i].Kind
+}
+
+// OpenFile reads and checks the footer of the Parquet file of size bytes
+// behind r. Every size it reads is bounded before anything is allocated:
+// the footer length by the file size and ReaderConfig.MaxFooterSize, the
+// metadata's strings and containers by ReaderConfig.MetaLimits, the schema
+// by the rules of schema.FromElements.
+func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
+	cfg := NewReaderConfig(opts...)
+	const minSize = 4 + 4 + 4 // magic, footer length, magic
+	if size < minSize {
+		return nil, fmt.Errorf("%w: %d bytes is shorter than the %d bytes of the magic and footer length", ErrNotParquet, size, minSize)
+	}
+	var head [4]byte
+	if _, err := r.ReadAt(head[:], 0); err != nil {
+		return nil, fmt.Errorf("reading the leading magic: %w", err)
+	}
+	var tail [8]byte
+	if _, err := r.ReadAt(tail[:], size-8); err != nil {
+		return nil, fmt.Errorf("reading the footer length: %w", err)
+	}
+	trailer := string(tail[4:])
+	if trailer != Magic && trailer != MagicEncrypted {
+		return nil, fmt.Errorf("%w: the file ends with %q, not %q", ErrNotParquet, tail[4:], Magic)
+	}
+	if string(head[:]) != trailer {
+		return nil, fmt.Errorf("%w: the file starts with %q but ends with %q", ErrNotParquet, head[:], trailer)
+	}
+	if trailer == MagicEncrypted {
+		return nil, fmt.Errorf("%w (PARE): the footer and columns are encrypted; this file needs the footer key (encryption support is not available yet)", ErrEncryptedFooter)
+	}
+	footerLen := int64(binary.LittleEndian.Uint32(tail[:4]))
+	if footerLen > size-minSize {
+		return nil, fmt.Errorf("%w: footer length %d exceeds the %d bytes between the magics", ErrFooter, footerLen, size-minSize)
+	}
+	if footerLen > cfg.MaxFooterSize {
+		return nil, fmt.Errorf("%w: footer length %d exceeds the limit of %d bytes (WithMaxFooterSize)", ErrFooter, footerLen, cfg.MaxFooterSize)
+	}
+	if footerLen == 0 {
+		return nil, fmt.Errorf("%w: footer length is 0", ErrFooter)
+	}
+	off := size - 8 - footerLen
+	buf := make([]byte, footerLen)
+	if _, err := r.ReadAt(buf, off); err != nil {
+		return nil, fmt.Errorf("reading the %d-byte footer at offset %d: %w", footerLen, off, err)
+	}
+	md, n, err := meta.DecodeFileMetaData(buf, &cfg.MetaLimits)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFooter, err)
+	}
+	f := &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, r: r, cfg: cfg}
+	if rest := buf[n:]; len(rest) > 0 {
+		// A plaintext-footer encrypted file signs its footer: nonce (12) and
+		// GCM tag (16) follow the FileMetaData. Other writers never leave
+		// bytes behind, so anything else is corruption.
+		if md.EncryptionAlgorithm == nil || len(rest) != 28 {
+			return nil, fmt.Errorf("%w: %d bytes follow the FileMetaData inside the %d-byte footer", ErrFooter, len(rest), footerLen)
+		}
+		f.Signature = rest
+	}
+	if md.NumRows < 0 {
+		return nil, fmt.Errorf("%w: num_rows is %d", ErrFooter, md.NumRows)
+	}
+	s, err := schema.FromElements(md.Schema)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFooter, err)
+	}
+	f.Schema = s
+	for i := range md.RowGroups {
+		rg := &md.RowGroups[i]
+		if len(rg.Columns) != len(s.Leaves) {
+			return nil, fmt.Errorf("%w: row group %d has %d column chunks but the schema has %d leaf columns", ErrFooter, i, len(rg.Columns), len(s.Leaves))
+		}
+		if rg.NumRows < 0 {
+			return nil, fmt.Errorf("%w: row group %d: num_rows is %d", ErrFooter, i, rg.NumRows)
+		}
+	}
+	return f, nil
+}
+
+// OpenPath opens the file at path and reads its footer. The caller closes
+// the returned *os.File once done with the File.
+func OpenPath(path string, opts ...ReaderOption) (*File, *os.File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := fh.Stat()
+	if err != nil {
+		fh.Close()
+		return nil, nil, err
+	}
+	f, err := OpenFile(fh, st.Size(), opts...)
+	if err != nil {
+		fh.Close()
+		return nil, nil, err
+	}
+	return f, fh, nil
+}

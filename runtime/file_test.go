@@ -1,0 +1,168 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// footerFaults are the corpus files whose fault is in the footer: OpenFile
+// must reject them. Every other bad_data file has its fault in the pages.
+var footerFaults = map[string]string{
+	"bad_data/PARQUET-1481.parquet": "physical type",
+}
+
+func TestOpenCorpus(t *testing.T) {
+	for _, rel := range corpus.ParquetFiles(t) {
+		t.Run(rel, func(t *testing.T) {
+			f, fh, err := OpenPath(corpus.Path(t, rel))
+			if fh != nil {
+				defer fh.Close()
+			}
+			switch {
+			case footerFaults[rel] != "":
+				if err == nil || !errors.Is(err, ErrFooter) || !strings.Contains(err.Error(), footerFaults[rel]) {
+					t.Fatalf("want ErrFooter mentioning %q, got %v", footerFaults[rel], err)
+				}
+			case isEncryptedFooter(t, rel):
+				if !errors.Is(err, ErrEncryptedFooter) {
+					t.Fatalf("want ErrEncryptedFooter, got %v", err)
+				}
+			default:
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(f.Schema.Leaves) == 0 {
+					t.Fatal("no leaf columns")
+				}
+				var rows int64
+				for _, rg := range f.Meta.RowGroups {
+					rows += rg.NumRows
+				}
+				if rows != f.Meta.NumRows {
+					t.Errorf("row groups hold %d rows, footer says %d", rows, f.Meta.NumRows)
+				}
+			}
+		})
+	}
+}
+
+func isEncryptedFooter(t *testing.T, rel string) bool {
+	b, err := os.ReadFile(corpus.Path(t, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.HasSuffix(b, []byte(MagicEncrypted))
+}
+
+// TestOpenKnownFiles pins facts of a few corpus files.
+func TestOpenKnownFiles(t *testing.T) {
+	f, fh, err := OpenPath(corpus.Path(t, "data/alltypes_plain.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	if f.Meta.NumRows != 8 || len(f.Schema.Leaves) != 11 || len(f.Meta.RowGroups) != 1 {
+		t.Fatalf("alltypes_plain: rows=%d leaves=%d row groups=%d", f.Meta.NumRows, len(f.Schema.Leaves), len(f.Meta.RowGroups))
+	}
+	want := "message schema {\n  optional int32 id;\n  optional boolean bool_col;\n  optional int32 tinyint_col;\n  optional int32 smallint_col;\n  optional int32 int_col;\n  optional int64 bigint_col;\n  optional float float_col;\n  optional double double_col;\n  optional binary date_string_col;\n  optional binary string_col;\n  optional int96 timestamp_col;\n}\n"
+	if got := f.Schema.String(); got != want {
+		t.Errorf("schema:\n%s\nwant:\n%s", got, want)
+	}
+
+	f2, fh2, err := OpenPath(corpus.Path(t, "data/encrypt_columns_plaintext_footer.parquet.encrypted"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh2.Close()
+	if f2.Meta.EncryptionAlgorithm == nil || len(f2.Signature) != 28 {
+		t.Errorf("plaintext footer: algorithm %+v, signature %d bytes", f2.Meta.EncryptionAlgorithm, len(f2.Signature))
+	}
+}
+
+func footerFile(md *meta.FileMetaData, trailing []byte) []byte {
+	body := md.AppendThrift(nil)
+	body = append(body, trailing...)
+	out := []byte(Magic)
+	out = append(out, body...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(body)))
+	return append(out, Magic...)
+}
+
+func minimalMeta() *meta.FileMetaData {
+	return &meta.FileMetaData{
+		Version: 1,
+		Schema: []meta.SchemaElement{
+			{Name: "m", NumChildren: meta.Some(int32(1))},
+			{Name: "a", Type: meta.Some(meta.Int32), RepetitionType: meta.Some(meta.Required)},
+		},
+		RowGroups: []meta.RowGroup{},
+	}
+}
+
+func TestOpenRejects(t *testing.T) {
+	good := footerFile(minimalMeta(), nil)
+	if _, err := OpenFile(bytes.NewReader(good), int64(len(good))); err != nil {
+		t.Fatalf("minimal file: %v", err)
+	}
+	mutate := func(f func(b []byte) []byte) []byte { return f(append([]byte(nil), good...)) }
+	setLen := func(n uint32) []byte {
+		return mutate(func(b []byte) []byte { binary.LittleEndian.PutUint32(b[len(b)-8:], n); return b })
+	}
+	badRG := minimalMeta()
+	badRG.RowGroups = []meta.RowGroup{{Columns: []meta.ColumnChunk{}, NumRows: 1}}
+	negRows := minimalMeta()
+	negRows.NumRows = -5
+	cases := []struct {
+		name string
+		file []byte
+		opts []ReaderOption
+		want error
+		msg  string
+	}{
+		{"empty", nil, nil, ErrNotParquet, "shorter than"},
+		{"short", []byte("PAR1PAR1"), nil, ErrNotParquet, "shorter than"},
+		{"bad tail", mutate(func(b []byte) []byte { b[len(b)-1] = 'X'; return b }), nil, ErrNotParquet, "ends with"},
+		{"bad head", mutate(func(b []byte) []byte { b[0] = 'X'; return b }), nil, ErrNotParquet, "starts with"},
+		{"footer too long", setLen(1 << 31), nil, ErrFooter, "exceeds the"},
+		{"footer just too long", setLen(uint32(len(good) - 11)), nil, ErrFooter, "exceeds the"},
+		{"footer zero", setLen(0), nil, ErrFooter, "footer length is 0"},
+		{"footer over limit", good, []ReaderOption{WithMaxFooterSize(4)}, ErrFooter, "WithMaxFooterSize"},
+		{"footer shorter than metadata", setLen(3), nil, ErrFooter, ""},
+		{"trailing bytes", footerFile(minimalMeta(), []byte{0, 0, 0}), nil, ErrFooter, "3 bytes follow"},
+		{"chunks vs leaves", footerFile(badRG, nil), nil, ErrFooter, "0 column chunks but the schema has 1"},
+		{"negative rows", footerFile(negRows, nil), nil, ErrFooter, "num_rows is -5"},
+		{"encrypted", mutate(func(b []byte) []byte { copy(b, MagicEncrypted); copy(b[len(b)-4:], MagicEncrypted); return b }), nil, ErrEncryptedFooter, "footer key"},
+	}
+	for _, c := range cases {
+		_, err := OpenFile(bytes.NewReader(c.file), int64(len(c.file)), c.opts...)
+		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: got %v, want %v containing %q", c.name, err, c.want, c.msg)
+		}
+	}
+}
+
+// FuzzOpenFile feeds arbitrary bytes to the footer reader: an error is
+// fine, a panic or a hang is not.
+func FuzzOpenFile(f *testing.F) {
+	f.Add(footerFile(minimalMeta(), nil))
+	if dir, ok := corpus.Lookup(); ok {
+		for _, name := range []string{"data/alltypes_plain.parquet", "data/nested_lists.snappy.parquet", "data/nulls.snappy.parquet"} {
+			if b, err := os.ReadFile(dir + "/" + name); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		file, err := OpenFile(bytes.NewReader(b), int64(len(b)))
+		if err == nil && file.Schema == nil {
+			t.Fatal("no schema without an error")
+		}
+	})
+}

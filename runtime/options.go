@@ -1,0 +1,148 @@
+// Reader settings: footer and metadata bounds, page bounds, projection,
+// row-group selection and checksum verification. See
+// https://parquet.apache.org/docs/file-format/ for the structures they
+// bound.
+
+package runtime
+
+import "github.com/pqgen/pqgen/runtime/meta"
+
+// DefaultMaxFooterSize is the largest footer OpenFile reads unless told
+// otherwise (WithMaxFooterSize): 256 MiB, enough for files with a hundred
+// thousand columns in hundreds of row groups.
+const DefaultMaxFooterSize = 256 << 20
+
+// Page bounds applied by readers unless told otherwise.
+const (
+	// DefaultMaxPageSize bounds the uncompressed size of one page (and the
+	// compressed size, which never exceeds the column chunk either):
+	// 256 MiB (WithMaxPageSize).
+	DefaultMaxPageSize = 256 << 20
+	// DefaultMaxPageHeaderSize bounds the Thrift page header: 16 MiB
+	// (WithMaxPageHeaderSize).
+	DefaultMaxPageHeaderSize = 16 << 20
+	// DefaultMaxPageValues bounds the value slots (num_values) of one page:
+	// 2^25 (WithMaxPageValues). Levels and values are allocated per slot,
+	// and run-length encoding lets a few bytes claim billions of slots.
+	DefaultMaxPageValues = 1 << 25
+)
+
+// ReaderConfig holds the settings of a reader. Generated readers and the
+// runtime's readers build it from ReaderOptions; its zero value is not
+// meant to be used directly (see NewReaderConfig).
+type ReaderConfig struct {
+	// MaxFooterSize bounds the footer length a file may claim.
+	MaxFooterSize int64
+	// MetaLimits bound strings, containers and nesting while decoding
+	// Thrift metadata.
+	MetaLimits meta.Limits
+
+	// MaxPageSize bounds the compressed and uncompressed size of a page.
+	MaxPageSize int
+	// MaxPageHeaderSize bounds the encoded size of a page header.
+	MaxPageHeaderSize int
+	// MaxPageValues bounds num_values of a page.
+	MaxPageValues int
+	// CRCCheck verifies the CRC32 of every page that carries one.
+	CRCCheck bool
+	// Columns, when not nil, lists the dotted paths of the leaf columns to
+	// read (WithColumns); the chunks of other columns are never read. A
+	// path naming a group selects every leaf below it.
+	Columns []string
+	// RowGroupFilter, when not nil, selects the row groups to read
+	// (WithRowGroupFilter).
+	RowGroupFilter func(f *File, rowGroup int) bool
+}
+
+// ReaderOption configures a reader (OpenFile, NewFileReader, generated
+// NewTReader).
+type ReaderOption func(*ReaderConfig)
+
+// NewReaderConfig returns the defaults with opts applied in order.
+func NewReaderConfig(opts ...ReaderOption) ReaderConfig {
+	c := ReaderConfig{
+		MaxFooterSize:     DefaultMaxFooterSize,
+		MetaLimits:        meta.DefaultLimits,
+		MaxPageSize:       DefaultMaxPageSize,
+		MaxPageHeaderSize: DefaultMaxPageHeaderSize,
+		MaxPageValues:     DefaultMaxPageValues,
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return c
+}
+
+// WithMaxFooterSize sets the largest footer, in bytes, that a reader
+// accepts (default DefaultMaxFooterSize).
+func WithMaxFooterSize(n int64) ReaderOption {
+	return func(c *ReaderConfig) { c.MaxFooterSize = n }
+}
+
+// WithMetaLimits sets the bounds applied while decoding Thrift metadata
+// (string length, container length, nesting depth); the defaults are
+// meta.DefaultLimits.
+func WithMetaLimits(l meta.Limits) ReaderOption {
+	return func(c *ReaderConfig) { c.MetaLimits = l }
+}
+
+// WithMaxPageSize sets the largest page, compressed or uncompressed, in
+// bytes, that a reader decodes (default DefaultMaxPageSize). A larger page
+// fails with an error wrapping page.ErrTooLarge instead of being
+// allocated. n <= 0 restores the default.
+func WithMaxPageSize(n int) ReaderOption {
+	return func(c *ReaderConfig) {
+		if n <= 0 {
+			n = DefaultMaxPageSize
+		}
+		c.MaxPageSize = n
+	}
+}
+
+// WithMaxPageHeaderSize sets the largest encoded page header a reader
+// accepts (default DefaultMaxPageHeaderSize). n <= 0 restores the default.
+func WithMaxPageHeaderSize(n int) ReaderOption {
+	return func(c *ReaderConfig) {
+		if n <= 0 {
+			n = DefaultMaxPageHeaderSize
+		}
+		c.MaxPageHeaderSize = n
+	}
+}
+
+// WithMaxPageValues sets the largest num_values a page may claim (default
+// DefaultMaxPageValues). n <= 0 restores the default.
+func WithMaxPageValues(n int) ReaderOption {
+	return func(c *ReaderConfig) {
+		if n <= 0 {
+			n = DefaultMaxPageValues
+		}
+		c.MaxPageValues = n
+	}
+}
+
+// WithCRCCheck turns verification of page checksums on or off (default
+// off). With it on, a page whose crc field does not match the CRC32 of its
+// stored bytes fails with an error wrapping page.ErrCRC that names the
+// column, row group and page; pages without a crc are not checked.
+func WithCRCCheck(on bool) ReaderOption {
+	return func(c *ReaderConfig) { c.CRCCheck = on }
+}
+
+// WithColumns restricts reading to the leaf columns at the given dotted
+// paths ("a.b.c"); a path naming a group selects all leaves below it. The
+// column chunks of other columns are never read, and asking a FileReader
+// for one of them fails. Unknown paths make NewFileReader fail.
+func WithColumns(paths ...string) ReaderOption {
+	return func(c *ReaderConfig) { c.Columns = append([]string{}, paths...) }
+}
+
+// WithRowGroupFilter selects the row groups to read: keep is called once
+// per row group by NewFileReader (it may inspect the footer's statistics,
+// f.Meta.RowGroups[rowGroup]) and the row groups for which it returns
+// false are skipped by every column reader and excluded from NumRows.
+func WithRowGroupFilter(keep func(f *File, rowGroup int) bool) ReaderOption {
+	return func(c *ReaderConfig) { c.RowGroupFilter = keep }
+}
