@@ -1,0 +1,92 @@
+package compress
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// zstdWindow is the encoder window. Each pooled encoding state keeps a
+// history of twice the window, and there are GOMAXPROCS states per level in
+// use: the library default (8 MiB, 16 MiB of history per state) would cost
+// gigabytes on large machines, and pages are about 1 MiB.
+const zstdWindow = 1 << 20
+
+// zstdEncoders holds one shared encoder per encoder speed, created on first
+// use. A zstd.Encoder is safe for concurrent EncodeAll calls and keeps a
+// pool of GOMAXPROCS encoding states inside.
+var zstdEncoders [zstd.SpeedBestCompression + 1]struct {
+	once sync.Once
+	enc  *zstd.Encoder
+	err  error
+}
+
+func zstdEncoder(level Level) (*zstd.Encoder, error) {
+	speed := zstd.SpeedDefault
+	if level != DefaultLevel {
+		speed = zstd.EncoderLevelFromZstd(int(level))
+	}
+	e := &zstdEncoders[speed]
+	e.once.Do(func() {
+		e.enc, e.err = zstd.NewWriter(nil,
+			zstd.WithEncoderLevel(speed),
+			zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
+			zstd.WithZeroFrames(true), // an empty page is a full, empty frame
+			zstd.WithWindowSize(zstdWindow),
+		)
+	})
+	return e.enc, e.err
+}
+
+// compressZstd appends one ZSTD frame holding src to dst.
+func compressZstd(dst, src []byte, level Level) ([]byte, error) {
+	enc, err := zstdEncoder(level)
+	if err != nil {
+		return dst, err
+	}
+	return enc.EncodeAll(src, dst), nil
+}
+
+var zstdDec struct {
+	once sync.Once
+	dec  *zstd.Decoder
+	err  error
+}
+
+func zstdDecoder() (*zstd.Decoder, error) {
+	zstdDec.once.Do(func() {
+		zstdDec.dec, zstdDec.err = zstd.NewReader(nil,
+			zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)),
+			// DecodeAll never decodes beyond cap(dst)-len(dst): the declared
+			// size bounds the output of a hostile stream.
+			zstd.WithDecodeAllCapLimit(true),
+		)
+	})
+	return zstdDec.dec, zstdDec.err
+}
+
+// decompressZstd decodes every frame of src into out (cap(out) == len(out)).
+func decompressZstd(out, src []byte) error {
+	dec, err := zstdDecoder()
+	if err != nil {
+		return corrupt(meta.Zstd, err)
+	}
+	res, err := dec.DecodeAll(src, out[:0])
+	if err != nil {
+		if errors.Is(err, zstd.ErrDecoderSizeExceeded) {
+			return mismatch(meta.Zstd, -1, len(out), "")
+		}
+		return corrupt(meta.Zstd, err)
+	}
+	if len(res) != len(out) {
+		return mismatch(meta.Zstd, len(res), len(out), "")
+	}
+	if len(out) > 0 && &res[0] != &out[0] {
+		return corrupt(meta.Zstd, errors.New("decoder did not decode in place"))
+	}
+	return nil
+}
