@@ -113,6 +113,11 @@ type builder struct {
 
 func (b *builder) node(parent *Node, depth int) (*Node, error) {
 	idx := b.pos
+	if idx >= len(b.els) {
+		// An ancestor's num_children was checked against the elements left,
+		// but its descendants may have consumed them.
+		return nil, fmt.Errorf("%w: %s claims more children than the %d schema elements hold", ErrInvalid, parentName(parent), len(b.els))
+	}
 	e := &b.els[idx]
 	b.pos++
 	if depth > MaxDepth {
@@ -175,6 +180,13 @@ func (b *builder) node(parent *Node, depth int) (*Node, error) {
 		n.Logical = LogicalFromConverted(e.ConvertedType.Val, e.Scale.Val, e.Precision.Val)
 	}
 	return n, nil
+}
+
+func parentName(n *Node) string {
+	if n == nil || n.Parent == nil {
+		return "the root"
+	}
+	return fmt.Sprintf("group %s", n.PathString())
 }
 
 // LogicalFromConverted returns the LogicalType a ConvertedType stands for,

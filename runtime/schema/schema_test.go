@@ -190,6 +190,8 @@ func TestFromElementsRejects(t *testing.T) {
 		{"empty", nil, "no schema elements"},
 		{"too many children", []meta.SchemaElement{{Name: "m", NumChildren: meta.Some(int32(1000000))}, leaf("a")}, "claims 1000000 children but only 1 elements follow"},
 		{"negative children", []meta.SchemaElement{{Name: "m", NumChildren: meta.Some(int32(1))}, group("g", -3)}, "num_children -3"},
+		{"children consumed by descendants", []meta.SchemaElement{{Name: "m", NumChildren: meta.Some(int32(2))}, group("g", 2), leaf("a"), leaf("b")}, "the root claims more children than the 4 schema elements hold"},
+		{"grandchildren consumed", []meta.SchemaElement{{Name: "m", NumChildren: meta.Some(int32(1))}, group("g", 2), group("h", 2), leaf("a"), leaf("b")}, "group g claims more children than the 5 schema elements hold"},
 		{"extra elements", []meta.SchemaElement{{Name: "m", NumChildren: meta.Some(int32(1))}, leaf("a"), leaf("b")}, "outside the root"},
 		{"too deep", deep, "deeper than 100"},
 		{"bad type", []meta.SchemaElement{{Name: "m", NumChildren: meta.Some(int32(1))}, {Name: "a", Type: meta.Some(meta.Type(9))}}, "physical type 9"},
