@@ -249,11 +249,6 @@ func (d *decoder) uvarintSlow() (uint64, error) {
 
 func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
-func (d *decoder) readI64() (int64, error) {
-	u, err := d.uvarint()
-	return unzigzag(u), err
-}
-
 func (d *decoder) readI32() (int32, error) {
 	u, err := d.uvarint()
 	if err != nil {

@@ -1,0 +1,57 @@
+# pqgen — the developer entry points. `make demo` and `make test` are the two
+# set-up commands of the README; the rest are for working on pqgen itself.
+
+GO          ?= go
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FUZZTIME    ?= 60s
+BENCHTIME   ?= 1s
+BENCH       ?= .
+export PARQUET_TEST_DATA ?= $(abspath ../shared/parquet-testing)
+
+.PHONY: all build demo test check fmt generate generate-check bench fuzz clean
+
+all: check test
+
+build:
+	$(GO) build ./...
+
+## demo: build pqgen, write a small example file with the runtime and inspect it.
+demo:
+	$(GO) run ./examples/demo
+
+## test: every test of the module and of the peers module (cross-checks).
+test:
+	$(GO) test -count=1 ./...
+	cd peers && $(GO) test -count=1 ./...
+
+## check: gofmt, go vet and staticcheck (pinned) over both modules.
+check:
+	@out=$$(gofmt -l $$(git ls-files '*.go') 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	cd peers && $(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+	cd peers && $(GO) run $(STATICCHECK) ./...
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+## generate: regenerate every generated file (kernels, metadata codec, examples).
+generate:
+	$(GO) generate ./...
+
+## generate-check: regenerate and fail if anything committed differs.
+generate-check: generate
+	@git diff --exit-code --stat -- . || (echo "generated files are stale: run make generate and commit"; exit 1)
+
+## bench: benchmarks of the runtime, and the peer comparisons printed as ratios.
+bench:
+	$(GO) test -run='^$$' -bench='$(BENCH)' -benchtime=$(BENCHTIME) -benchmem ./runtime/... | tee bench.out
+	cd peers && $(GO) test -run='^$$' -bench='$(BENCH)' -benchtime=150ms -count=3 -benchmem ./... | tee ../bench-peers.out
+	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best < ../bench-peers.out
+
+## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz).
+fuzz:
+	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
+
+clean:
+	rm -f bench.out bench-peers.out

@@ -1,0 +1,211 @@
+// Package benchratio turns `go test -bench` output in which each
+// operation has one sub-benchmark per implementation (for example
+// BenchmarkDecodeDeltaInt64/pqgen, .../parquetgo, .../arrowgo) into a
+// table of speed ratios of a reference implementation against each peer.
+//
+// Ratios are computed from cpu-MB/s (throughput by the benchmarking
+// thread's CPU time, robust on a shared machine) when both compared results
+// report it, else from MB/s, else from ns/op; a ratio above 1 means the reference is faster.
+// With -count > 1 the median of the runs is used, or the best run when
+// Set.Best is set.
+package benchratio
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// Result is the median measurement of one benchmark for one
+// implementation.
+type Result struct {
+	NsPerOp  float64
+	MBPerSec float64 // 0 when not reported
+	// CPUMBPerSec is throughput by the benchmarking thread's CPU time
+	// (custom metric cpu-MB/s), 0 when not reported.
+	CPUMBPerSec float64
+	AllocsOp    float64 // -1 when not reported
+}
+
+// Set maps operation name -> implementation -> runs.
+type Set struct {
+	// Best selects the best run (highest MB/s, lowest ns/op) instead of the
+	// median when an operation was run several times (-count): on a shared
+	// machine interference only ever slows a run down.
+	Best bool
+
+	ops   []string // in first-seen order
+	runs  map[string]map[string][]Result
+	impls []string
+}
+
+var lineRE = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+(.*)$`)
+
+// Parse reads benchmark output; lines that are not benchmark results are
+// ignored. The implementation is the last '/'-separated element of the
+// benchmark name and the operation the rest.
+func Parse(r io.Reader) (*Set, error) {
+	s := &Set{runs: map[string]map[string][]Result{}}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		m := lineRE.FindStringSubmatch(strings.TrimSpace(sc.Text()))
+		if m == nil {
+			continue
+		}
+		name := m[1]
+		i := strings.LastIndexByte(name, '/')
+		if i < 0 {
+			continue
+		}
+		op, impl := name[:i], name[i+1:]
+		res := Result{AllocsOp: -1}
+		f := strings.Fields(m[2])
+		for j := 0; j+1 < len(f); j += 2 {
+			v, err := strconv.ParseFloat(f[j], 64)
+			if err != nil {
+				continue
+			}
+			switch f[j+1] {
+			case "ns/op":
+				res.NsPerOp = v
+			case "MB/s":
+				res.MBPerSec = v
+			case "cpu-MB/s":
+				res.CPUMBPerSec = v
+			case "allocs/op":
+				res.AllocsOp = v
+			}
+		}
+		if res.NsPerOp == 0 {
+			continue
+		}
+		if s.runs[op] == nil {
+			s.runs[op] = map[string][]Result{}
+			s.ops = append(s.ops, op)
+		}
+		s.runs[op][impl] = append(s.runs[op][impl], res)
+		if !slices.Contains(s.impls, impl) {
+			s.impls = append(s.impls, impl)
+		}
+	}
+	return s, sc.Err()
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	v = slices.Clone(v)
+	sort.Float64s(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
+
+// Get returns the median result of op for impl.
+func (s *Set) Get(op, impl string) (Result, bool) {
+	rs := s.runs[op][impl]
+	if len(rs) == 0 {
+		return Result{}, false
+	}
+	var ns, mb, cpu, al []float64
+	for _, r := range rs {
+		ns = append(ns, r.NsPerOp)
+		mb = append(mb, r.MBPerSec)
+		cpu = append(cpu, r.CPUMBPerSec)
+		al = append(al, r.AllocsOp)
+	}
+	if s.Best {
+		return Result{NsPerOp: slices.Min(ns), MBPerSec: slices.Max(mb), CPUMBPerSec: slices.Max(cpu), AllocsOp: median(al)}, true
+	}
+	return Result{NsPerOp: median(ns), MBPerSec: median(mb), CPUMBPerSec: median(cpu), AllocsOp: median(al)}, true
+}
+
+// Ratio returns how many times faster ref is than peer on op (>1: ref is
+// faster), and false when either is missing.
+func (s *Set) Ratio(op, ref, peer string) (float64, bool) {
+	a, ok1 := s.Get(op, ref)
+	b, ok2 := s.Get(op, peer)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	if a.CPUMBPerSec > 0 && b.CPUMBPerSec > 0 {
+		return a.CPUMBPerSec / b.CPUMBPerSec, true
+	}
+	if a.MBPerSec > 0 && b.MBPerSec > 0 {
+		return a.MBPerSec / b.MBPerSec, true
+	}
+	return b.NsPerOp / a.NsPerOp, true
+}
+
+// Peers returns the implementations other than ref, in first-seen order.
+func (s *Set) Peers(ref string) []string {
+	var p []string
+	for _, i := range s.impls {
+		if i != ref {
+			p = append(p, i)
+		}
+	}
+	return p
+}
+
+// WriteTable writes one row per operation: the ratio of ref against each
+// peer ("-" when missing), then ref's MB/s and allocs/op for context. A
+// final row gives the geometric mean of each column.
+func (s *Set) WriteTable(w io.Writer, ref string) error {
+	peers := s.Peers(ref)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "operation\t")
+	for _, p := range peers {
+		fmt.Fprintf(tw, "%s÷%s\t", ref, p)
+	}
+	fmt.Fprintf(tw, "%s (cpu-)MB/s\t%s allocs/op\t\n", ref, ref)
+	logSum := make([]float64, len(peers))
+	cnt := make([]int, len(peers))
+	for _, op := range s.ops {
+		r, ok := s.Get(op, ref)
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t", strings.TrimPrefix(op, "Benchmark"))
+		for i, p := range peers {
+			if x, ok := s.Ratio(op, ref, p); ok {
+				fmt.Fprintf(tw, "%.2fx\t", x)
+				logSum[i] += math.Log(x)
+				cnt[i]++
+			} else {
+				fmt.Fprintf(tw, "-\t")
+			}
+		}
+		mb := "-"
+		if r.CPUMBPerSec > 0 {
+			mb = fmt.Sprintf("%.0f", r.CPUMBPerSec)
+		} else if r.MBPerSec > 0 {
+			mb = fmt.Sprintf("%.0f", r.MBPerSec)
+		}
+		al := "-"
+		if r.AllocsOp >= 0 {
+			al = fmt.Sprintf("%.0f", r.AllocsOp)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t\n", mb, al)
+	}
+	fmt.Fprintf(tw, "geomean\t")
+	for i := range peers {
+		if cnt[i] > 0 {
+			fmt.Fprintf(tw, "%.2fx\t", math.Exp(logSum[i]/float64(cnt[i])))
+		} else {
+			fmt.Fprintf(tw, "-\t")
+		}
+	}
+	fmt.Fprintf(tw, "\t\t\n")
+	return tw.Flush()
+}

@@ -1,0 +1,463 @@
+// Dictionary encoding (PLAIN_DICTIONARY = 2, RLE_DICTIONARY = 8): building
+// dictionaries per physical type, the index pages (1-byte bit width then
+// the RLE / bit-packing hybrid without length prefix) and the gather
+// helpers that resolve indices:
+// https://parquet.apache.org/docs/file-format/data-pages/encodings/#dictionary-encoding-plain_dictionary--2-and-rle_dictionary--8
+
+package encode
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// DefaultMaxDictBytes is the default limit on the PLAIN-encoded size of a
+// dictionary (parquet-java's default dictionary page size, 1 MiB).
+const DefaultMaxDictBytes = 1 << 20
+
+// DictLimits bounds a dictionary. Zero fields take the defaults:
+// MaxBytes DefaultMaxDictBytes and MaxEntries 2^31-1.
+type DictLimits struct {
+	// MaxBytes bounds the PLAIN-encoded size of the dictionary page.
+	MaxBytes int
+	// MaxEntries bounds the number of distinct values.
+	MaxEntries int
+}
+
+func (l DictLimits) norm() DictLimits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultMaxDictBytes
+	}
+	if l.MaxEntries <= 0 {
+		l.MaxEntries = math.MaxInt32
+	}
+	return l
+}
+
+// DictBitWidth returns the bit width of the indices of a dictionary of n
+// entries (0 for n <= 1).
+func DictBitWidth(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return bits.Len(uint(n - 1))
+}
+
+// AppendDictIndices appends a dictionary-encoded data page body: the bit
+// width as one byte then the RLE / bit-packed hybrid (no length prefix) of
+// idx. Preconditions: 0 <= bitWidth <= 32 and every index fits it.
+func AppendDictIndices(dst []byte, idx []int32, bitWidth int) []byte {
+	dst = append(dst, byte(bitWidth))
+	return AppendRLEInt32(dst, idx, bitWidth)
+}
+
+// DecodeDictIndices decodes n dictionary indices (1-byte bit width, at
+// most 32, then the hybrid data) into dst (reused, grown if too short) and
+// returns them with the bytes consumed. Indices are not range checked
+// here; Gather* do that.
+func DecodeDictIndices(dst []int32, src []byte, n int) ([]int32, int, error) {
+	if len(src) < 1 {
+		if n == 0 {
+			return dst[:0], 0, nil
+		}
+		return dst[:0], 0, fmt.Errorf("dictionary indices: missing bit width: %w", ErrTruncated)
+	}
+	w := int(src[0])
+	if w > 32 {
+		return dst[:0], 1, fmt.Errorf("dictionary indices: bit width %d exceeds 32: %w", w, ErrBitWidth)
+	}
+	out, k, err := DecodeRLEInt32(dst, src[1:], w, n)
+	if err != nil {
+		err = fmt.Errorf("dictionary indices: %w", err)
+	}
+	return out, 1 + k, err
+}
+
+// Gather appends dict[i] for each index i of idx to dst[:0] (reused, grown
+// if too short). It fails with ErrIndexRange on an index outside dict.
+func Gather[T any](dst []T, dict []T, idx []int32) ([]T, error) {
+	dst = growSlice(dst[:0], len(idx))[:len(idx)]
+	for j, i := range idx {
+		if uint(i) >= uint(len(dict)) {
+			return dst[:j], fmt.Errorf("index %d of %d-entry dictionary at position %d: %w", i, len(dict), j, ErrIndexRange)
+		}
+		dst[j] = dict[i]
+	}
+	return dst, nil
+}
+
+// GatherByteArrays resolves idx against dict into dst (buffers reused).
+func GatherByteArrays(dst ByteArrays, dict ByteArrays, idx []int32) (ByteArrays, error) {
+	dst = dst.reset0()
+	n := dict.Len()
+	for j, i := range idx {
+		if uint(i) >= uint(n) {
+			return dst, fmt.Errorf("index %d of %d-entry dictionary at position %d: %w", i, n, j, ErrIndexRange)
+		}
+		dst.Data = append(dst.Data, dict.Data[dict.Offsets[i]:dict.Offsets[i+1]]...)
+		dst.Offsets = append(dst.Offsets, uint32(len(dst.Data)))
+	}
+	return dst, nil
+}
+
+// GatherFixed resolves idx against a dictionary of FIXED_LEN_BYTE_ARRAY
+// values of size bytes held back to back, appending to dst[:0].
+func GatherFixed(dst []byte, dict []byte, size int, idx []int32) ([]byte, error) {
+	if size <= 0 {
+		return dst[:0], fmt.Errorf("gather fixed: size %d: %w", size, ErrLength)
+	}
+	n := len(dict) / size
+	dst = grow(dst[:0], len(idx)*size)
+	for j, i := range idx {
+		if uint(i) >= uint(n) {
+			return dst, fmt.Errorf("index %d of %d-entry dictionary at position %d: %w", i, n, j, ErrIndexRange)
+		}
+		dst = append(dst, dict[int(i)*size:(int(i)+1)*size]...)
+	}
+	return dst, nil
+}
+
+// fixedTable is an open-addressing (linear probing) hash set of K values
+// that maps each to its insertion index.
+type fixedTable[K uint32 | uint64] struct {
+	values []K
+	slots  []int32 // index+1; 0 marks an empty slot
+	shift  uint    // 64 - log2(len(slots))
+}
+
+const fibMul = 0x9E3779B97F4A7C15
+
+func (t *fixedTable[K]) init() {
+	t.slots = make([]int32, 256)
+	t.shift = 64 - 8
+}
+
+// find returns the index of k, inserting it when absent and limit allows
+// (ok=false when it would exceed limit entries).
+func (t *fixedTable[K]) find(k K, limit int) (int32, bool) {
+	if t.slots == nil {
+		t.init()
+	}
+	mask := uint64(len(t.slots) - 1)
+	h := (uint64(k) * fibMul) >> t.shift
+	for {
+		s := t.slots[h]
+		if s == 0 {
+			break
+		}
+		if t.values[s-1] == k {
+			return s - 1, true
+		}
+		h = (h + 1) & mask
+	}
+	if len(t.values) >= limit {
+		return 0, false
+	}
+	t.values = append(t.values, k)
+	idx := int32(len(t.values))
+	t.slots[h] = idx
+	if 2*len(t.values) > len(t.slots) {
+		t.rehash()
+	}
+	return idx - 1, true
+}
+
+func (t *fixedTable[K]) rehash() {
+	t.slots = make([]int32, 2*len(t.slots))
+	t.shift--
+	mask := uint64(len(t.slots) - 1)
+	for i, k := range t.values {
+		h := (uint64(k) * fibMul) >> t.shift
+		for t.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		t.slots[h] = int32(i + 1)
+	}
+}
+
+func (t *fixedTable[K]) reset() {
+	t.values = t.values[:0]
+	clear(t.slots)
+}
+
+// Dict32 builds a dictionary of 4-byte values (INT32 or FLOAT, compared by
+// bit pattern so that -0 and +0, or NaNs with different payloads, stay
+// distinct). The zero value is ready to use with default limits.
+type Dict32 struct {
+	// Limits bounds the dictionary; change it only while the dictionary is
+	// empty.
+	Limits DictLimits
+	t      fixedTable[uint32]
+}
+
+// InsertInt32 adds the values of src, appending their indices to idx. It
+// stops at the first value that would make the dictionary exceed its
+// limits and returns full=true with the number of values added; the caller
+// then falls back to another encoding for src[added:].
+func (d *Dict32) InsertInt32(idx []int32, src []int32) (_ []int32, added int, full bool) {
+	return d.insert(idx, int32sAsUint32s(src))
+}
+
+// InsertFloat adds the values of src by bit pattern, as InsertInt32.
+func (d *Dict32) InsertFloat(idx []int32, src []float32) (_ []int32, added int, full bool) {
+	idx = growSlice(idx, len(src))
+	lim := d.limit()
+	for i, v := range src {
+		j, ok := d.t.find(math.Float32bits(v), lim)
+		if !ok {
+			return idx, i, true
+		}
+		idx = append(idx, j)
+	}
+	return idx, len(src), false
+}
+
+func (d *Dict32) limit() int {
+	l := d.Limits.norm()
+	return min(l.MaxEntries, l.MaxBytes/4)
+}
+
+func (d *Dict32) insert(idx []int32, src []uint32) ([]int32, int, bool) {
+	idx = growSlice(idx, len(src))
+	lim := d.limit()
+	for i, v := range src {
+		j, ok := d.t.find(v, lim)
+		if !ok {
+			return idx, i, true
+		}
+		idx = append(idx, j)
+	}
+	return idx, len(src), false
+}
+
+// Len returns the number of entries.
+func (d *Dict32) Len() int { return len(d.t.values) }
+
+// Size returns the PLAIN-encoded size of the dictionary in bytes.
+func (d *Dict32) Size() int { return 4 * len(d.t.values) }
+
+// AppendPlain appends the dictionary page body (the entries, PLAIN).
+func (d *Dict32) AppendPlain(dst []byte) []byte {
+	for _, v := range d.t.values {
+		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	}
+	return dst
+}
+
+// Reset empties the dictionary, keeping its memory.
+func (d *Dict32) Reset() { d.t.reset() }
+
+// Values returns the entries' bit patterns in index order (aliasing the
+// dictionary's memory).
+func (d *Dict32) Values() []uint32 { return d.t.values }
+
+// Dict64 builds a dictionary of 8-byte values (INT64 or DOUBLE, compared
+// by bit pattern). The zero value is ready to use with default limits.
+type Dict64 struct {
+	// Limits bounds the dictionary; change it only while it is empty.
+	Limits DictLimits
+	t      fixedTable[uint64]
+}
+
+func (d *Dict64) limit() int {
+	l := d.Limits.norm()
+	return min(l.MaxEntries, l.MaxBytes/8)
+}
+
+// InsertInt64 adds the values of src, as Dict32.InsertInt32.
+func (d *Dict64) InsertInt64(idx []int32, src []int64) (_ []int32, added int, full bool) {
+	idx = growSlice(idx, len(src))
+	lim := d.limit()
+	for i, v := range src {
+		j, ok := d.t.find(uint64(v), lim)
+		if !ok {
+			return idx, i, true
+		}
+		idx = append(idx, j)
+	}
+	return idx, len(src), false
+}
+
+// InsertDouble adds the values of src by bit pattern, as
+// Dict32.InsertInt32.
+func (d *Dict64) InsertDouble(idx []int32, src []float64) (_ []int32, added int, full bool) {
+	idx = growSlice(idx, len(src))
+	lim := d.limit()
+	for i, v := range src {
+		j, ok := d.t.find(math.Float64bits(v), lim)
+		if !ok {
+			return idx, i, true
+		}
+		idx = append(idx, j)
+	}
+	return idx, len(src), false
+}
+
+// Len returns the number of entries.
+func (d *Dict64) Len() int { return len(d.t.values) }
+
+// Size returns the PLAIN-encoded size of the dictionary in bytes.
+func (d *Dict64) Size() int { return 8 * len(d.t.values) }
+
+// AppendPlain appends the dictionary page body (the entries, PLAIN).
+func (d *Dict64) AppendPlain(dst []byte) []byte {
+	for _, v := range d.t.values {
+		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24),
+			byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56))
+	}
+	return dst
+}
+
+// Reset empties the dictionary, keeping its memory.
+func (d *Dict64) Reset() { d.t.reset() }
+
+// Values returns the entries' bit patterns in index order (aliasing the
+// dictionary's memory).
+func (d *Dict64) Values() []uint64 { return d.t.values }
+
+// DictBytes builds a dictionary of byte strings: BYTE_ARRAY,
+// FIXED_LEN_BYTE_ARRAY or INT96 values (use one kind per dictionary).
+// Values are hashed with xxhash into an open-addressing table; entries are
+// held in one ByteArrays, so inserting allocates nothing per value. The
+// zero value is ready to use with default limits.
+type DictBytes struct {
+	// Limits bounds the dictionary; change it only while it is empty.
+	Limits DictLimits
+	values ByteArrays
+	hashes []uint32 // low 32 bits of each entry's hash
+	slots  []int32  // index+1; 0 marks an empty slot
+	shift  uint
+	fixed  bool // entries are FIXED_LEN_BYTE_ARRAY/INT96: no length prefix
+	size   int  // PLAIN-encoded size
+}
+
+// find returns the index of v, inserting it when absent and the limits
+// allow.
+func (d *DictBytes) find(v []byte, lim DictLimits) (int32, bool) {
+	if d.slots == nil {
+		d.slots = make([]int32, 256)
+		d.shift = 64 - 8
+	}
+	h64 := xxhash.Sum64(v)
+	mask := uint64(len(d.slots) - 1)
+	h := (h64 * fibMul) >> d.shift
+	for {
+		s := d.slots[h]
+		if s == 0 {
+			break
+		}
+		if d.hashes[s-1] == uint32(h64) && bytes.Equal(d.values.At(int(s-1)), v) {
+			return s - 1, true
+		}
+		h = (h + 1) & mask
+	}
+	add := len(v)
+	if !d.fixed {
+		add += 4
+	}
+	if len(d.hashes) >= lim.MaxEntries || d.size+add > lim.MaxBytes {
+		return 0, false
+	}
+	d.size += add
+	d.values.Append(v)
+	d.hashes = append(d.hashes, uint32(h64))
+	idx := int32(len(d.hashes))
+	d.slots[h] = idx
+	if 2*len(d.hashes) > len(d.slots) {
+		d.rehash()
+	}
+	return idx - 1, true
+}
+
+func (d *DictBytes) rehash() {
+	d.slots = make([]int32, 2*len(d.slots))
+	d.shift--
+	mask := uint64(len(d.slots) - 1)
+	for i := range d.hashes {
+		h := (xxhash.Sum64(d.values.At(i)) * fibMul) >> d.shift
+		for d.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		d.slots[h] = int32(i + 1)
+	}
+}
+
+// InsertByteArrays adds the values of src, as Dict32.InsertInt32.
+func (d *DictBytes) InsertByteArrays(idx []int32, src ByteArrays) (_ []int32, added int, full bool) {
+	n := src.Len()
+	idx = growSlice(idx, n)
+	lim := d.Limits.norm()
+	for i := range n {
+		j, ok := d.find(src.Data[src.Offsets[i]:src.Offsets[i+1]], lim)
+		if !ok {
+			return idx, i, true
+		}
+		idx = append(idx, j)
+	}
+	return idx, n, false
+}
+
+// InsertFixed adds the FIXED_LEN_BYTE_ARRAY values of size bytes held back
+// to back in src, as Dict32.InsertInt32. Preconditions: size > 0 and
+// len(src) is a multiple of size.
+func (d *DictBytes) InsertFixed(idx []int32, src []byte, size int) (_ []int32, added int, full bool) {
+	d.fixed = true
+	n := len(src) / size
+	idx = growSlice(idx, n)
+	lim := d.Limits.norm()
+	for i := range n {
+		j, ok := d.find(src[i*size:(i+1)*size], lim)
+		if !ok {
+			return idx, i, true
+		}
+		idx = append(idx, j)
+	}
+	return idx, n, false
+}
+
+// InsertInt96 adds the values of src, as Dict32.InsertInt32.
+func (d *DictBytes) InsertInt96(idx []int32, src []Int96) (_ []int32, added int, full bool) {
+	d.fixed = true
+	idx = growSlice(idx, len(src))
+	lim := d.Limits.norm()
+	for i := range src {
+		j, ok := d.find(src[i][:], lim)
+		if !ok {
+			return idx, i, true
+		}
+		idx = append(idx, j)
+	}
+	return idx, len(src), false
+}
+
+// Len returns the number of entries.
+func (d *DictBytes) Len() int { return len(d.hashes) }
+
+// Size returns the PLAIN-encoded size of the dictionary in bytes.
+func (d *DictBytes) Size() int { return d.size }
+
+// Values returns the entries (aliasing the dictionary's memory).
+func (d *DictBytes) Values() ByteArrays { return d.values }
+
+// AppendPlain appends the dictionary page body: the entries PLAIN-encoded
+// (length-prefixed for BYTE_ARRAY, back to back for FIXED_LEN_BYTE_ARRAY
+// and INT96).
+func (d *DictBytes) AppendPlain(dst []byte) []byte {
+	if d.fixed {
+		return append(dst, d.values.Data...)
+	}
+	return AppendPlainByteArray(dst, d.values)
+}
+
+// Reset empties the dictionary, keeping its memory.
+func (d *DictBytes) Reset() {
+	d.values.Reset()
+	d.hashes = d.hashes[:0]
+	clear(d.slots)
+	d.size = 0
+	d.fixed = false
+}

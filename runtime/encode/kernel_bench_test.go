@@ -1,0 +1,47 @@
+package encode
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Kernel-only benchmarks (no run headers): values per second of the
+// generated unpackers through their dispatchers.
+func BenchmarkKernelUnpack(b *testing.B) {
+	const n = 4096
+	for _, w := range []int{1, 2, 3, 4, 8, 12, 20, 32} {
+		src := make([]byte, 8*n)
+		for i := range src {
+			src[i] = byte(i * 131)
+		}
+		if w <= 8 {
+			b.Run(fmt.Sprintf("u8/w%d", w), func(b *testing.B) {
+				dst := make([]uint8, n)
+				b.SetBytes(n)
+				c0 := threadCPU()
+				for b.Loop() {
+					unpack8(dst, src, w)
+				}
+				reportValues(b, n, c0)
+			})
+		}
+		b.Run(fmt.Sprintf("u32/w%d", w), func(b *testing.B) {
+			dst := make([]uint32, n)
+			b.SetBytes(4 * n)
+			c0 := threadCPU()
+			for b.Loop() {
+				unpack32(dst, src, w)
+			}
+			reportValues(b, n, c0)
+		})
+		b.Run(fmt.Sprintf("u64/w%d", w), func(b *testing.B) {
+			dst := make([]uint64, n)
+			b.SetBytes(8 * n)
+			c0 := threadCPU()
+			for b.Loop() {
+				unpack64(dst, src, w)
+			}
+			reportValues(b, n, c0)
+		})
+	}
+}
