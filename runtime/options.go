@@ -52,6 +52,10 @@ type ReaderConfig struct {
 	// RowGroupFilter, when not nil, selects the row groups to read
 	// (WithRowGroupFilter).
 	RowGroupFilter func(f *File, rowGroup int) bool
+	// PageFilterColumn and PageFilter, when set, select rows by the page
+	// index of one column (WithPageFilter).
+	PageFilterColumn string
+	PageFilter       func(f *File, rowGroup int, ci *meta.ColumnIndex, page int) bool
 }
 
 // ReaderOption configures a reader (OpenFile, NewFileReader, generated
@@ -145,4 +149,22 @@ func WithColumns(paths ...string) ReaderOption {
 // false are skipped by every column reader and excluded from NumRows.
 func WithRowGroupFilter(keep func(f *File, rowGroup int) bool) ReaderOption {
 	return func(c *ReaderConfig) { c.RowGroupFilter = keep }
+}
+
+// WithPageFilter selects rows by the page index of the leaf column at
+// the dotted path column: for each selected row group that has a
+// ColumnIndex and an OffsetIndex for that column, keep is called once per
+// page of the column (ci is its ColumnIndex: min/max values, null pages
+// and counts of page number page) and the rows of the pages for which it
+// returns false are skipped by every column reader of the FileReader, so
+// that all columns stay aligned row for row. Row groups without a page
+// index for the column are read whole; row groups left without rows are
+// skipped entirely. NumRows counts the rows kept. Pages of other columns
+// that hold only skipped rows are passed over without being read when
+// those columns have an OffsetIndex too.
+func WithPageFilter(column string, keep func(f *File, rowGroup int, ci *meta.ColumnIndex, page int) bool) ReaderOption {
+	return func(c *ReaderConfig) {
+		c.PageFilterColumn = column
+		c.PageFilter = keep
+	}
 }

@@ -1,0 +1,193 @@
+// Page building, the write side of the page layout of
+// https://parquet.apache.org/docs/file-format/data-pages/: a Thrift
+// compact PageHeader followed by the page body. A data page v1 body is
+// the repetition levels, the definition levels (each RLE with a 4-byte
+// length prefix, absent when the maximum level is 0) and the values,
+// compressed as a whole; a data page v2 body keeps both level sections
+// uncompressed and without prefix (their lengths are in the header) and
+// compresses only the values. The optional CRC is the CRC-32 (IEEE) of the
+// body as written, see
+// https://parquet.apache.org/docs/file-format/data-pages/checksumming/.
+
+package page
+
+import (
+	"fmt"
+	"hash/crc32"
+	"math"
+	"math/bits"
+
+	"github.com/pqgen/pqgen/runtime/compress"
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// Builder encodes pages with one codec, reusing its scratch buffers: once
+// warm it allocates nothing per page. The zero value writes uncompressed
+// pages without CRC.
+type Builder struct {
+	// Codec and Level compress page bodies.
+	Codec meta.CompressionCodec
+	Level compress.Level
+	// CRC adds the CRC-32 of each page body to its header.
+	CRC bool
+
+	body []byte // uncompressed body (v1) or levels (v2)
+	comp []byte // compressed body
+	hdr  meta.PageHeader
+	dph  meta.DataPageHeader
+	dph2 meta.DataPageHeaderV2
+	dict meta.DictionaryPageHeader
+}
+
+// DataPageParams describes one data page to build.
+type DataPageParams struct {
+	// Version is 1 (DATA_PAGE) or 2 (DATA_PAGE_V2).
+	Version int
+	// NumValues counts the value slots (levels), NumNulls the slots
+	// without a value, NumRows the rows (v2 only).
+	NumValues, NumNulls, NumRows int
+	// Encoding is the encoding of Values.
+	Encoding meta.Encoding
+	// Rep and Def are the levels (one per slot; ignored when the maximum
+	// level is 0).
+	Rep, Def       []uint8
+	MaxRep, MaxDef uint8
+	// Values is the encoded values section.
+	Values []byte
+	// Statistics, when not nil, goes into the page header.
+	Statistics *meta.Statistics
+}
+
+// Built describes a page appended by a Builder.
+type Built struct {
+	// HeaderSize is the length of the Thrift page header.
+	HeaderSize int
+	// CompressedSize and UncompressedSize are the body sizes the header
+	// records (compressed_page_size and uncompressed_page_size).
+	CompressedSize, UncompressedSize int
+}
+
+// Size returns the number of bytes of the whole page: header and body.
+func (b Built) Size() int { return b.HeaderSize + b.CompressedSize }
+
+// LevelBitWidth returns the bit width of levels whose maximum is max.
+func LevelBitWidth(max uint8) int { return bits.Len8(max) }
+
+// AppendDataPage appends the data page p (header, then body) to dst.
+func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, error) {
+	if p.NumValues < 0 || p.NumValues > math.MaxInt32 || p.NumNulls < 0 || p.NumRows < 0 || p.NumRows > math.MaxInt32 {
+		return dst, Built{}, fmt.Errorf("page: %d values, %d nulls, %d rows do not fit a page header", p.NumValues, p.NumNulls, p.NumRows)
+	}
+	b.hdr = meta.PageHeader{}
+	var body []byte // the body as stored
+	var uncompressed int
+	switch p.Version {
+	case 1:
+		raw := b.body[:0]
+		if p.MaxRep > 0 {
+			raw = encode.AppendRLELevelsPrefixed(raw, p.Rep, LevelBitWidth(p.MaxRep))
+		}
+		if p.MaxDef > 0 {
+			raw = encode.AppendRLELevelsPrefixed(raw, p.Def, LevelBitWidth(p.MaxDef))
+		}
+		raw = append(raw, p.Values...)
+		b.body = raw
+		uncompressed = len(raw)
+		var err error
+		if body, err = b.compress(raw); err != nil {
+			return dst, Built{}, err
+		}
+		b.dph = meta.DataPageHeader{
+			NumValues:               int32(p.NumValues),
+			Encoding:                p.Encoding,
+			DefinitionLevelEncoding: meta.EncodingRLE,
+			RepetitionLevelEncoding: meta.EncodingRLE,
+			Statistics:              p.Statistics,
+		}
+		b.hdr.Type = meta.DataPage
+		b.hdr.DataPageHeader = &b.dph
+	case 2:
+		lv := b.body[:0]
+		if p.MaxRep > 0 {
+			lv = encode.AppendRLELevels(lv, p.Rep, LevelBitWidth(p.MaxRep))
+		}
+		repLen := len(lv)
+		if p.MaxDef > 0 {
+			lv = encode.AppendRLELevels(lv, p.Def, LevelBitWidth(p.MaxDef))
+		}
+		defLen := len(lv) - repLen
+		compressed := b.Codec != meta.Uncompressed
+		if compressed {
+			var err error
+			if lv, err = compress.Compress(lv, p.Values, b.Codec, b.Level); err != nil {
+				return dst, Built{}, fmt.Errorf("page: %w", err)
+			}
+		} else {
+			lv = append(lv, p.Values...)
+		}
+		b.body = lv
+		body = lv
+		uncompressed = repLen + defLen + len(p.Values)
+		b.dph2 = meta.DataPageHeaderV2{
+			NumValues:                  int32(p.NumValues),
+			NumNulls:                   int32(p.NumNulls),
+			NumRows:                    int32(p.NumRows),
+			Encoding:                   p.Encoding,
+			DefinitionLevelsByteLength: int32(defLen),
+			RepetitionLevelsByteLength: int32(repLen),
+			IsCompressed:               meta.Some(compressed),
+			Statistics:                 p.Statistics,
+		}
+		b.hdr.Type = meta.DataPageV2
+		b.hdr.DataPageHeaderV2 = &b.dph2
+	default:
+		return dst, Built{}, fmt.Errorf("page: data page version %d", p.Version)
+	}
+	return b.finish(dst, body, uncompressed)
+}
+
+// AppendDictionaryPage appends a dictionary page of numValues entries
+// whose body (PLAIN-encoded entries) is values; enc is PLAIN or
+// PLAIN_DICTIONARY (the name data page v1 files traditionally use).
+func (b *Builder) AppendDictionaryPage(dst []byte, numValues int, enc meta.Encoding, values []byte) ([]byte, Built, error) {
+	if numValues < 0 || numValues > math.MaxInt32 {
+		return dst, Built{}, fmt.Errorf("page: %d dictionary entries do not fit a page header", numValues)
+	}
+	body, err := b.compress(values)
+	if err != nil {
+		return dst, Built{}, err
+	}
+	b.hdr = meta.PageHeader{Type: meta.DictionaryPage}
+	b.dict = meta.DictionaryPageHeader{NumValues: int32(numValues), Encoding: enc}
+	b.hdr.DictionaryPageHeader = &b.dict
+	return b.finish(dst, body, len(values))
+}
+
+func (b *Builder) compress(raw []byte) ([]byte, error) {
+	if b.Codec == meta.Uncompressed {
+		return raw, nil
+	}
+	c, err := compress.Compress(b.comp[:0], raw, b.Codec, b.Level)
+	if err != nil {
+		return nil, fmt.Errorf("page: %w", err)
+	}
+	b.comp = c
+	return c, nil
+}
+
+func (b *Builder) finish(dst, body []byte, uncompressed int) ([]byte, Built, error) {
+	if len(body) > math.MaxInt32 || uncompressed > math.MaxInt32 {
+		return dst, Built{}, fmt.Errorf("page: a body of %d bytes (%d uncompressed) exceeds 2 GiB", len(body), uncompressed)
+	}
+	b.hdr.UncompressedPageSize = int32(uncompressed)
+	b.hdr.CompressedPageSize = int32(len(body))
+	if b.CRC {
+		b.hdr.CRC = meta.Some(int32(crc32.ChecksumIEEE(body)))
+	}
+	start := len(dst)
+	dst = b.hdr.AppendThrift(dst)
+	h := len(dst) - start
+	dst = append(dst, body...)
+	return dst, Built{HeaderSize: h, CompressedSize: len(body), UncompressedSize: uncompressed}, nil
+}

@@ -1,0 +1,306 @@
+// The column chunk reader: the sequence of pages (an optional dictionary
+// page, then data pages, possibly index pages) stored between a chunk's
+// first page offset and total_compressed_size bytes later, read with
+// bounded ReadAt calls. See ColumnMetaData in parquet.thrift and
+// https://parquet.apache.org/docs/file-format/data-pages/.
+
+package page
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// readAhead is the least a chunk reader asks of its io.ReaderAt at once
+// (less at the end of the chunk).
+const readAhead = 256 << 10
+
+// headerProbe is the first guess at a page header's length; sparseProbe
+// the guess when pages are being skipped.
+const (
+	headerProbe = 4 << 10
+	sparseProbe = 256
+)
+
+// ChunkOptions configure a ChunkReader.
+type ChunkOptions struct {
+	// Limits bound header, page and value counts.
+	Limits Limits
+	// VerifyCRC checks the crc field of the pages that carry one.
+	VerifyCRC bool
+	// Decryptor, when not nil, decrypts page headers and bodies.
+	Decryptor Decryptor
+	// Sparse reads only the bytes each page needs instead of reading
+	// ahead; set it when pages will be skipped (SkipPage), so that their
+	// bodies are never read.
+	Sparse bool
+	// LazyDictBytes leaves dictionary-encoded BYTE_ARRAY values
+	// unresolved (see Page.DictBytes), for callers that copy them out
+	// anyway: it saves one copy of every value.
+	LazyDictBytes bool
+}
+
+// ChunkReader reads the pages of one column chunk. Reset points it at a
+// chunk; Next returns its data pages in order, decoding the dictionary
+// page (recognised by its page type, wherever the metadata says the chunk
+// starts) and skipping index pages. Buffers are reused from page to page
+// and from chunk to chunk. The zero value is ready for Reset.
+type ChunkReader struct {
+	r     io.ReaderAt
+	col   Column
+	opts  ChunkOptions
+	dec   Decoder
+	start int64 // first byte of the chunk
+	end   int64 // one past its last byte
+	pos   int64 // file offset of the next page header
+
+	win    []byte // buffered bytes [winOff, winOff+len(win))
+	winOff int64
+
+	hdr     meta.PageHeader
+	page    Page
+	ordinal int  // data pages returned so far
+	pages   int  // pages of any type read so far
+	skipped bool // a page was skipped: read no further ahead than needed
+	plain   []byte
+	err     error
+}
+
+// Reset prepares c to read the chunk of length bytes at offset start of r.
+// The caller has checked that the range lies within the file.
+func (c *ChunkReader) Reset(r io.ReaderAt, start, length int64, col Column, opts ChunkOptions) {
+	c.r = r
+	c.col = col
+	c.opts = opts
+	c.opts.Limits = opts.Limits.norm()
+	c.dec.Reset(col, c.opts.Limits)
+	c.dec.lazyBytes = opts.LazyDictBytes
+	c.start, c.end, c.pos = start, start+length, start
+	c.win = c.win[:0]
+	c.winOff = start
+	c.ordinal, c.pages = 0, 0
+	c.skipped = opts.Sparse
+	c.err = nil
+}
+
+// Column returns the column being read.
+func (c *ChunkReader) Column() Column { return c.col }
+
+// Decoder returns the page decoder of the chunk (its dictionary).
+func (c *ChunkReader) Decoder() *Decoder { return &c.dec }
+
+// fail wraps err with the location of the current page and makes it sticky.
+func (c *ChunkReader) fail(pageOrdinal int, off int64, err error) error {
+	var pe *Error
+	if errors.As(err, &pe) {
+		c.err = err
+		return err
+	}
+	c.err = &Error{Column: c.col.Path, RowGroup: c.col.RowGroup, Page: pageOrdinal, Offset: off, Err: err}
+	return c.err
+}
+
+// ensure returns the n bytes at file offset off, reading them (and up to
+// readAhead bytes more, within the chunk) if the window lacks them.
+// Precondition: off >= c.start, off+n <= c.end.
+func (c *ChunkReader) ensure(off int64, n int) ([]byte, error) {
+	if off >= c.winOff && off+int64(n) <= c.winOff+int64(len(c.win)) {
+		i := int(off - c.winOff)
+		return c.win[i : i+n : i+n], nil
+	}
+	want := int64(max(n, readAhead))
+	if c.skipped {
+		// Pages are being skipped: read only what is needed (and a small
+		// probe for the next header), so that skipped bodies are never
+		// read.
+		want = int64(n + sparseProbe)
+	}
+	if rest := c.end - off; want > rest {
+		want = rest
+	}
+	if want < int64(n) {
+		return nil, fmt.Errorf("%w: %d bytes needed at offset %d, the chunk ends at %d", ErrCorrupt, n, off, c.end)
+	}
+	if int64(cap(c.win)) < want {
+		c.win = make([]byte, want)
+	}
+	c.win = c.win[:want]
+	c.winOff = off
+	m, err := c.r.ReadAt(c.win, off)
+	if m < len(c.win) {
+		c.win = c.win[:m]
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		if m < n {
+			return nil, fmt.Errorf("%w: reading %d bytes at offset %d: %w", ErrCorrupt, want, off, err)
+		}
+	}
+	return c.win[:n:n], nil
+}
+
+// readHeader decodes the page header at c.pos and returns its stored
+// length.
+func (c *ChunkReader) readHeader() (int, error) {
+	rest := c.end - c.pos
+	maxH := int64(c.opts.Limits.MaxHeaderSize)
+	if c.opts.Decryptor != nil {
+		lb, err := c.ensure(c.pos, min(4, int(rest)))
+		if err != nil {
+			return 0, err
+		}
+		if len(lb) < 4 {
+			return 0, fmt.Errorf("%w: encrypted page header length cut by the chunk end", ErrCorrupt)
+		}
+		l := int64(binary.LittleEndian.Uint32(lb))
+		if l > rest-4 || l > maxH+64 {
+			return 0, fmt.Errorf("%w: encrypted page header of %d bytes, %d left in the chunk", ErrCorrupt, l, rest-4)
+		}
+		src, err := c.ensure(c.pos, int(4+l))
+		if err != nil {
+			return 0, err
+		}
+		m := Module{Kind: ModuleDataPageHeader, RowGroup: c.col.RowGroup, Column: c.col.Index, Page: c.ordinal}
+		plain, n, err := c.opts.Decryptor.Header(src, m)
+		if err != nil {
+			return 0, fmt.Errorf("%w: decrypting the page header: %w", ErrCorrupt, err)
+		}
+		k, err := DecodeHeader(&c.hdr, plain, int(maxH))
+		if err != nil {
+			return 0, err
+		}
+		if k != len(plain) {
+			return 0, fmt.Errorf("%w: %d bytes follow the decrypted page header", ErrHeader, len(plain)-k)
+		}
+		return n, nil
+	}
+	probe := min(rest, headerProbe, maxH)
+	avail := c.winOff + int64(len(c.win)) - c.pos
+	if c.pos < c.winOff {
+		avail = 0
+	}
+	if c.skipped {
+		probe = min(rest, sparseProbe, maxH)
+		if avail >= 64 {
+			probe = min(avail, rest, maxH)
+		}
+	}
+	// Use what the window already holds beyond the probe, if anything.
+	if avail > probe {
+		probe = min(avail, rest, maxH)
+	}
+	for {
+		src, err := c.ensure(c.pos, int(probe))
+		if err != nil {
+			return 0, err
+		}
+		n, err := DecodeHeader(&c.hdr, src, int(maxH))
+		if err == nil {
+			return n, nil
+		}
+		if !errors.Is(err, meta.ErrTruncated) || probe >= rest || probe >= maxH {
+			return 0, err
+		}
+		probe = min(2*probe, rest, maxH)
+	}
+}
+
+// Next returns the next data page of the chunk, decoded, or io.EOF after
+// the last one. The page and its buffers are reused by the next call.
+// Errors are *Error values and are sticky.
+func (c *ChunkReader) Next() (*Page, error) {
+	p, _, err := c.next(true)
+	return p, err
+}
+
+// SkipPage passes over the next data page without decompressing or
+// decoding it (a dictionary page met on the way is decoded) and returns
+// its header, valid until the next call, or io.EOF after the last page.
+// The skipped page's checksum is not verified.
+func (c *ChunkReader) SkipPage() (*meta.PageHeader, error) {
+	_, h, err := c.next(false)
+	return h, err
+}
+
+func (c *ChunkReader) next(decode bool) (*Page, *meta.PageHeader, error) {
+	if c.err != nil {
+		return nil, nil, c.err
+	}
+	for {
+		if c.pos >= c.end {
+			return nil, nil, io.EOF
+		}
+		off := c.pos
+		n, err := c.readHeader()
+		if err != nil {
+			return nil, nil, c.fail(c.ordinal, off, fmt.Errorf("page header: %w", err))
+		}
+		h := &c.hdr
+		ord := c.ordinal
+		if h.Type == meta.DictionaryPage {
+			ord = DictionaryPage
+		}
+		bodyOff := off + int64(n)
+		if err := CheckHeader(h, c.end-bodyOff, c.opts.Limits); err != nil {
+			return nil, nil, c.fail(ord, off, err)
+		}
+		if !decode && (h.Type == meta.DataPage || h.Type == meta.DataPageV2) {
+			// Skipped: the body is not even read.
+			c.skipped = true
+			c.pos = bodyOff + int64(h.CompressedPageSize)
+			c.pages++
+			c.ordinal++
+			return nil, h, nil
+		}
+		body, err := c.ensure(bodyOff, int(h.CompressedPageSize))
+		if err != nil {
+			return nil, nil, c.fail(ord, off, err)
+		}
+		c.pos = bodyOff + int64(h.CompressedPageSize)
+		c.pages++
+		if c.opts.VerifyCRC && h.CRC.Set && (h.Type == meta.DataPage || h.Type == meta.DataPageV2 || h.Type == meta.DictionaryPage) {
+			if got := crc32.ChecksumIEEE(body); got != uint32(h.CRC.Val) {
+				return nil, nil, c.fail(ord, off, fmt.Errorf("%w: crc field %#08x, stored bytes %#08x", ErrCRC, uint32(h.CRC.Val), got))
+			}
+		}
+		if c.opts.Decryptor != nil && (h.Type == meta.DataPage || h.Type == meta.DataPageV2 || h.Type == meta.DictionaryPage) {
+			kind := ModuleDataPage
+			if h.Type == meta.DictionaryPage {
+				kind = ModuleDictionaryPage
+			}
+			m := Module{Kind: kind, RowGroup: c.col.RowGroup, Column: c.col.Index, Page: c.ordinal}
+			plain, err := c.opts.Decryptor.Body(c.plain, body, m)
+			if err != nil {
+				return nil, nil, c.fail(ord, off, fmt.Errorf("%w: decrypting the page: %w", ErrCorrupt, err))
+			}
+			c.plain = plain
+			body = plain
+			// The header's sizes describe the plaintext.
+			h.CompressedPageSize = int32(len(body))
+		}
+		switch h.Type {
+		case meta.DictionaryPage:
+			if c.ordinal > 0 || c.dec.hasDict {
+				return nil, nil, c.fail(ord, off, fmt.Errorf("%w: a dictionary page after the chunk's first page", ErrCorrupt))
+			}
+			if err := c.dec.DecodeDictionaryPage(h, body); err != nil {
+				return nil, nil, c.fail(ord, off, err)
+			}
+		case meta.DataPage, meta.DataPageV2:
+			c.page.Ordinal = c.ordinal
+			c.page.Offset = off
+			c.ordinal++
+			if err := c.dec.DecodeDataPage(h, body, &c.page); err != nil {
+				return nil, nil, c.fail(ord, off, err)
+			}
+			return &c.page, h, nil
+		default:
+			// INDEX_PAGE and unknown page types carry nothing to read.
+		}
+	}
+}

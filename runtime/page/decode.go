@@ -1,0 +1,645 @@
+// Page bodies: decompression, repetition and definition levels and values
+// in every encoding, for data pages v1 and v2 and dictionary pages. See
+// https://parquet.apache.org/docs/file-format/data-pages/ (layout),
+// https://parquet.apache.org/docs/file-format/data-pages/encodings/
+// (encodings) and https://parquet.apache.org/docs/file-format/nestedencoding/
+// (levels).
+
+package page
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/pqgen/pqgen/runtime/compress"
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// Decoder decodes the pages of one column chunk. It keeps the chunk's
+// dictionary and scratch buffers, so that decoding a page allocates
+// nothing in steady state. The zero value is not usable; see NewDecoder.
+type Decoder struct {
+	col Column
+	lim Limits
+
+	dict      Values
+	dictLen   int
+	hasDict   bool
+	dictID    uint64
+	lazyBytes bool
+
+	buf     []byte // decompressed page (or values section)
+	idx     []int32
+	scratch encode.ByteArrays
+}
+
+// dictSeq numbers dictionaries across decoders; only equality matters.
+var dictSeq atomic.Uint64
+
+// NewDecoder returns a decoder for the pages of col.
+func NewDecoder(col Column, lim Limits) *Decoder {
+	d := &Decoder{}
+	d.Reset(col, lim)
+	return d
+}
+
+// Reset prepares d for another column chunk, forgetting its dictionary.
+func (d *Decoder) Reset(col Column, lim Limits) {
+	d.col = col
+	d.lim = lim.norm()
+	d.hasDict = false
+	d.dictLen = 0
+}
+
+// Column returns the column d decodes.
+func (d *Decoder) Column() Column { return d.col }
+
+// HasDictionary reports whether a dictionary page has been decoded.
+func (d *Decoder) HasDictionary() bool { return d.hasDict }
+
+// Dictionary returns the decoded dictionary values (valid until the next
+// dictionary page or Reset) and the number of entries.
+func (d *Decoder) Dictionary() (*Values, int) { return &d.dict, d.dictLen }
+
+// valueSize returns the byte width of fixed-size physical types (0 for
+// BOOLEAN and BYTE_ARRAY).
+func valueSize(t meta.Type, typeLength int) int {
+	switch t {
+	case meta.Int32, meta.Float:
+		return 4
+	case meta.Int64, meta.Double:
+		return 8
+	case meta.Int96:
+		return 12
+	case meta.FixedLenByteArray:
+		return typeLength
+	}
+	return 0
+}
+
+func (d *Decoder) checkColumn() error {
+	switch d.col.Type {
+	case meta.Boolean, meta.Int32, meta.Int64, meta.Int96, meta.Float, meta.Double, meta.ByteArray:
+	case meta.FixedLenByteArray:
+		if d.col.TypeLength <= 0 {
+			return fmt.Errorf("%w: FIXED_LEN_BYTE_ARRAY of length %d", ErrCorrupt, d.col.TypeLength)
+		}
+	default:
+		return fmt.Errorf("%w: physical type %d", ErrUnsupported, d.col.Type)
+	}
+	return nil
+}
+
+// decompress returns the uncompressed form of src, whose declared size is
+// size: src itself for UNCOMPRESSED, else d.buf.
+func (d *Decoder) decompress(src []byte, size int, compressed bool) ([]byte, error) {
+	if !compressed || d.col.Codec == meta.Uncompressed {
+		if len(src) != size {
+			return nil, fmt.Errorf("%w: %d stored bytes but an uncompressed size of %d", ErrCorrupt, len(src), size)
+		}
+		return src, nil
+	}
+	if len(src) == 0 {
+		// Never hand an empty section to a codec (an empty v2 values
+		// section is legal).
+		if size != 0 {
+			return nil, fmt.Errorf("%w: empty compressed section declares %d uncompressed bytes", ErrCorrupt, size)
+		}
+		return src, nil
+	}
+	out, err := compress.Decompress(d.buf[:0], src, d.col.Codec, size)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	d.buf = out
+	return out, nil
+}
+
+// DecodeDictionaryPage decodes a dictionary page whose stored (compressed)
+// body is body and makes it the dictionary of the following data pages.
+func (d *Decoder) DecodeDictionaryPage(h *meta.PageHeader, body []byte) error {
+	if err := d.checkColumn(); err != nil {
+		return err
+	}
+	dh := h.DictionaryPageHeader
+	if h.Type != meta.DictionaryPage || dh == nil {
+		return fmt.Errorf("%w: not a dictionary page", ErrHeader)
+	}
+	if err := CheckHeader(h, int64(len(body)), d.lim); err != nil {
+		return err
+	}
+	switch dh.Encoding {
+	case meta.EncodingPlain, meta.EncodingPlainDictionary:
+	default:
+		return fmt.Errorf("%w: dictionary page encoding %s", ErrUnsupported, EncodingName(dh.Encoding))
+	}
+	data, err := d.decompress(body, int(h.UncompressedPageSize), true)
+	if err != nil {
+		return err
+	}
+	n := int(dh.NumValues)
+	d.hasDict = false
+	if err := decodePlain(&d.dict, d.col.Type, d.col.TypeLength, data, n); err != nil {
+		return fmt.Errorf("dictionary of %d values: %w", n, err)
+	}
+	d.dictLen = n
+	d.hasDict = true
+	d.dictID = dictSeq.Add(1)
+	return nil
+}
+
+// DecodeDataPage decodes a DATA_PAGE or DATA_PAGE_V2 whose stored bytes
+// (after the header) are body into p, reusing p's buffers.
+func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error {
+	if err := d.checkColumn(); err != nil {
+		return err
+	}
+	if err := CheckHeader(h, int64(len(body)), d.lim); err != nil {
+		return err
+	}
+	if len(body) != int(h.CompressedPageSize) {
+		return fmt.Errorf("%w: %d body bytes for a compressed page size of %d", ErrCorrupt, len(body), h.CompressedPageSize)
+	}
+	p.Header = h
+	p.Dict = false
+	p.DictBytes = nil
+	p.Indices = p.Indices[:0]
+	var (
+		n    int
+		enc  meta.Encoding
+		vals []byte
+		err  error
+	)
+	maxDef, maxRep := d.col.MaxDef, d.col.MaxRep
+	switch h.Type {
+	case meta.DataPage:
+		dp := h.DataPageHeader
+		n, enc = int(dp.NumValues), dp.Encoding
+		data, err := d.decompress(body, int(h.UncompressedPageSize), true)
+		if err != nil {
+			return err
+		}
+		pos := 0
+		p.Rep, pos, err = levelsV1(p.Rep[:0], data, pos, maxRep, n, dp.RepetitionLevelEncoding, "repetition")
+		if err != nil {
+			return err
+		}
+		p.Def, pos, err = levelsV1(p.Def[:0], data, pos, maxDef, n, dp.DefinitionLevelEncoding, "definition")
+		if err != nil {
+			return err
+		}
+		vals = data[pos:]
+	case meta.DataPageV2:
+		v2 := h.DataPageHeaderV2
+		n, enc = int(v2.NumValues), v2.Encoding
+		rl, dl := int(v2.RepetitionLevelsByteLength), int(v2.DefinitionLevelsByteLength)
+		p.Rep, err = levelsV2(p.Rep[:0], body[:rl], maxRep, n, "repetition")
+		if err != nil {
+			return err
+		}
+		p.Def, err = levelsV2(p.Def[:0], body[rl:rl+dl], maxDef, n, "definition")
+		if err != nil {
+			return err
+		}
+		vals, err = d.decompress(body[rl+dl:], int(h.UncompressedPageSize)-rl-dl, v2.Compressed())
+		if err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%w: page type %d is not a data page", ErrHeader, h.Type)
+	}
+	p.NumValues = n
+	nn := n
+	if maxDef > 0 {
+		nn = 0
+		for _, l := range p.Def {
+			if l == maxDef {
+				nn++
+			}
+		}
+	}
+	// num_nulls of a v2 header is informative only: the levels are
+	// authoritative.
+	return d.decodeValues(p, enc, vals, nn)
+}
+
+// levelsV1 decodes the levels of a v1 page starting at data[pos:].
+func levelsV1(dst []uint8, data []byte, pos int, max uint8, n int, enc meta.Encoding, what string) ([]uint8, int, error) {
+	if max == 0 {
+		return dst[:0], pos, nil
+	}
+	w := bits.Len8(max)
+	var (
+		k   int
+		err error
+	)
+	switch enc {
+	case meta.EncodingRLE:
+		dst, k, err = encode.DecodeRLELevelsPrefixed(dst, data[pos:], w, n)
+	case meta.EncodingBitPacked:
+		dst, k, err = encode.DecodeBitPackedLevels(dst, data[pos:], w, n)
+	default:
+		return dst[:0], pos, fmt.Errorf("%w: %s level encoding %s", ErrUnsupported, what, EncodingName(enc))
+	}
+	if err != nil {
+		return dst[:0], pos, fmt.Errorf("%w: %s levels: %w", ErrCorrupt, what, err)
+	}
+	if err := checkLevels(dst, max, n, what); err != nil {
+		return dst[:0], pos, err
+	}
+	return dst, pos + k, nil
+}
+
+// levelsV2 decodes the levels of a v2 page (RLE without length prefix).
+func levelsV2(dst []uint8, data []byte, max uint8, n int, what string) ([]uint8, error) {
+	if max == 0 {
+		return dst[:0], nil
+	}
+	dst, _, err := encode.DecodeRLELevels(dst, data, bits.Len8(max), n)
+	if err != nil {
+		return dst[:0], fmt.Errorf("%w: %s levels: %w", ErrCorrupt, what, err)
+	}
+	if err := checkLevels(dst, max, n, what); err != nil {
+		return dst[:0], err
+	}
+	return dst, nil
+}
+
+func checkLevels(l []uint8, max uint8, n int, what string) error {
+	if len(l) != n {
+		return fmt.Errorf("%w: %d %s levels decoded, num_values is %d", ErrCorrupt, len(l), what, n)
+	}
+	for i, v := range l {
+		if v > max {
+			return fmt.Errorf("%w: %s level %d at slot %d exceeds the maximum %d", ErrCorrupt, what, v, i, max)
+		}
+	}
+	return nil
+}
+
+// decodeValues decodes nn non-null values of encoding enc from src.
+func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) error {
+	t, size := d.col.Type, d.col.TypeLength
+	v := &p.Values
+	switch enc {
+	case meta.EncodingPlain:
+		if err := decodePlain(v, t, size, src, nn); err != nil {
+			return err
+		}
+		return nil
+	case meta.EncodingPlainDictionary, meta.EncodingRLEDictionary:
+		return d.decodeDict(p, src, nn)
+	case meta.EncodingRLE:
+		if t != meta.Boolean {
+			return fmt.Errorf("%w: RLE encoding for %s values", ErrUnsupported, typeName(t))
+		}
+		out, _, err := encode.DecodeRLEBool(v.Bool, src, nn)
+		v.Bool = out
+		if err != nil {
+			return fmt.Errorf("%w: RLE booleans: %w", ErrCorrupt, err)
+		}
+		return countCheck(len(out), nn, "RLE")
+	case meta.EncodingDeltaBinaryPacked:
+		if err := deltaCountCheck(src, nn, "DELTA_BINARY_PACKED"); err != nil {
+			return err
+		}
+		var err error
+		var got int
+		switch t {
+		case meta.Int32:
+			v.Int32, _, err = encode.DecodeDeltaInt32(v.Int32, src)
+			got = len(v.Int32)
+			if got > nn {
+				v.Int32 = v.Int32[:nn]
+			}
+		case meta.Int64:
+			v.Int64, _, err = encode.DecodeDeltaInt64(v.Int64, src)
+			got = len(v.Int64)
+			if got > nn {
+				v.Int64 = v.Int64[:nn]
+			}
+		default:
+			return fmt.Errorf("%w: DELTA_BINARY_PACKED for %s values", ErrUnsupported, typeName(t))
+		}
+		if err != nil {
+			return fmt.Errorf("%w: DELTA_BINARY_PACKED: %w", ErrCorrupt, err)
+		}
+		return countCheck(got, nn, "DELTA_BINARY_PACKED")
+	case meta.EncodingDeltaLengthByteArray:
+		if t != meta.ByteArray {
+			return fmt.Errorf("%w: DELTA_LENGTH_BYTE_ARRAY for %s values", ErrUnsupported, typeName(t))
+		}
+		if err := deltaCountCheck(src, nn, "DELTA_LENGTH_BYTE_ARRAY"); err != nil {
+			return err
+		}
+		out, _, err := encode.DecodeDeltaLengthByteArray(v.Bytes, src)
+		v.Bytes = out
+		if err != nil {
+			return fmt.Errorf("%w: DELTA_LENGTH_BYTE_ARRAY: %w", ErrCorrupt, err)
+		}
+		return truncBytes(&v.Bytes, nn, "DELTA_LENGTH_BYTE_ARRAY")
+	case meta.EncodingDeltaByteArray:
+		if err := d.deltaByteArrayCheck(src, nn); err != nil {
+			return err
+		}
+		switch t {
+		case meta.ByteArray:
+			out, _, err := encode.DecodeDeltaByteArray(v.Bytes, src)
+			v.Bytes = out
+			if err != nil {
+				return fmt.Errorf("%w: DELTA_BYTE_ARRAY: %w", ErrCorrupt, err)
+			}
+			return truncBytes(&v.Bytes, nn, "DELTA_BYTE_ARRAY")
+		case meta.FixedLenByteArray:
+			out, _, err := encode.DecodeDeltaByteArrayFixed(v.Fixed, src, size, &d.scratch)
+			v.Fixed = out
+			if err != nil {
+				return fmt.Errorf("%w: DELTA_BYTE_ARRAY: %w", ErrCorrupt, err)
+			}
+			got := len(out) / size
+			if got > nn {
+				v.Fixed = v.Fixed[:nn*size]
+			}
+			return countCheck(got, nn, "DELTA_BYTE_ARRAY")
+		}
+		return fmt.Errorf("%w: DELTA_BYTE_ARRAY for %s values", ErrUnsupported, typeName(t))
+	case meta.EncodingByteStreamSplit:
+		return decodeBSS(v, t, size, src, nn)
+	case meta.EncodingALP:
+		return fmt.Errorf("%w: the ALP encoding is not supported yet", ErrUnsupported)
+	}
+	return fmt.Errorf("%w: value encoding %s", ErrUnsupported, EncodingName(enc))
+}
+
+func countCheck(got, want int, what string) error {
+	if got < want {
+		return fmt.Errorf("%w: %s: %d values decoded, the levels call for %d", ErrCorrupt, what, got, want)
+	}
+	return nil
+}
+
+func truncBytes(b *encode.ByteArrays, nn int, what string) error {
+	got := b.Len()
+	if err := countCheck(got, nn, what); err != nil {
+		return err
+	}
+	if len(b.Offsets) == 0 {
+		b.Offsets = append(b.Offsets, 0)
+	}
+	b.Offsets = b.Offsets[:nn+1]
+	b.Data = b.Data[:b.Offsets[nn]]
+	return nil
+}
+
+// deltaCountCheck reads the value count of the DELTA_BINARY_PACKED header
+// at the start of src and rejects one above nn: zero-width miniblocks let
+// a few bytes claim billions of values.
+func deltaCountCheck(src []byte, nn int, what string) error {
+	pos := 0
+	var total uint64
+	for range 3 {
+		x, k := binary.Uvarint(src[pos:])
+		if k <= 0 {
+			return fmt.Errorf("%w: %s: malformed delta header: %w", ErrCorrupt, what, encode.ErrCorrupt)
+		}
+		pos += k
+		total = x
+	}
+	if total > uint64(nn) {
+		return fmt.Errorf("%w: %s: the delta header announces %d values, the levels call for %d", ErrCorrupt, what, total, nn)
+	}
+	return nil
+}
+
+// deltaByteArrayCheck bounds the bytes a DELTA_BYTE_ARRAY page expands to
+// (shared prefixes are copied from the previous value) by MaxPageSize.
+func (d *Decoder) deltaByteArrayCheck(src []byte, nn int) error {
+	const what = "DELTA_BYTE_ARRAY"
+	if err := deltaCountCheck(src, nn, what); err != nil {
+		return err
+	}
+	pre, k, err := encode.DecodeDeltaInt32(d.idx[:0], src)
+	d.idx = pre
+	if err != nil {
+		return fmt.Errorf("%w: %s prefix lengths: %w", ErrCorrupt, what, err)
+	}
+	var total uint64
+	for _, p := range pre {
+		total += uint64(uint32(p))
+	}
+	total += uint64(len(src) - k)
+	if total > uint64(d.lim.MaxPageSize) {
+		return fmt.Errorf("%w: %s page expands to %d bytes or more, above the limit of %d (WithMaxPageSize)", ErrTooLarge, what, total, d.lim.MaxPageSize)
+	}
+	return nil
+}
+
+// decodePlain decodes exactly n PLAIN values (trailing bytes are ignored).
+func decodePlain(v *Values, t meta.Type, size int, src []byte, n int) error {
+	var err error
+	if sz := valueSize(t, size); sz > 0 {
+		if uint64(len(src)) < uint64(n)*uint64(sz) {
+			return fmt.Errorf("%w: PLAIN: %d values of %d bytes need %d bytes, %d present", ErrCorrupt, n, sz, uint64(n)*uint64(sz), len(src))
+		}
+		src = src[:n*sz]
+	}
+	switch t {
+	case meta.Boolean:
+		if len(src)*8 < n {
+			return fmt.Errorf("%w: PLAIN: %d booleans need %d bytes, %d present", ErrCorrupt, n, (n+7)/8, len(src))
+		}
+		v.Bool, _, err = encode.DecodePlainBool(v.Bool, src, n)
+	case meta.Int32:
+		v.Int32, _, err = encode.DecodePlainInt32(v.Int32, src)
+	case meta.Int64:
+		v.Int64, _, err = encode.DecodePlainInt64(v.Int64, src)
+	case meta.Int96:
+		v.Int96, _, err = encode.DecodePlainInt96(v.Int96, src)
+	case meta.Float:
+		v.Float, _, err = encode.DecodePlainFloat(v.Float, src)
+	case meta.Double:
+		v.Double, _, err = encode.DecodePlainDouble(v.Double, src)
+	case meta.FixedLenByteArray:
+		v.Fixed, _, err = encode.DecodePlainFixed(v.Fixed, src, size)
+	case meta.ByteArray:
+		// Find the end of the n values, then decode exactly them.
+		pos := 0
+		for i := 0; i < n; i++ {
+			if len(src)-pos < 4 {
+				return fmt.Errorf("%w: PLAIN: byte array %d of %d: length at byte %d: %w", ErrCorrupt, i, n, pos, encode.ErrTruncated)
+			}
+			l := binary.LittleEndian.Uint32(src[pos:])
+			if uint64(l) > uint64(len(src)-pos-4) {
+				return fmt.Errorf("%w: PLAIN: byte array %d of %d: length %d exceeds the %d bytes left: %w", ErrCorrupt, i, n, l, len(src)-pos-4, encode.ErrLength)
+			}
+			pos += 4 + int(l)
+		}
+		v.Bytes, _, err = encode.DecodePlainByteArray(v.Bytes, src[:pos])
+	default:
+		return fmt.Errorf("%w: physical type %d", ErrUnsupported, t)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: PLAIN: %w", ErrCorrupt, err)
+	}
+	return nil
+}
+
+func decodeBSS(v *Values, t meta.Type, size int, src []byte, nn int) error {
+	sz := valueSize(t, size)
+	if sz == 0 || t == meta.Int96 {
+		return fmt.Errorf("%w: BYTE_STREAM_SPLIT for %s values", ErrUnsupported, typeName(t))
+	}
+	if uint64(len(src)) != uint64(nn)*uint64(sz) {
+		return fmt.Errorf("%w: BYTE_STREAM_SPLIT: %d bytes for %d values of %d bytes", ErrCorrupt, len(src), nn, sz)
+	}
+	var err error
+	switch t {
+	case meta.Int32:
+		v.Int32, _, err = encode.DecodeByteStreamSplitInt32(v.Int32, src)
+	case meta.Int64:
+		v.Int64, _, err = encode.DecodeByteStreamSplitInt64(v.Int64, src)
+	case meta.Float:
+		v.Float, _, err = encode.DecodeByteStreamSplitFloat(v.Float, src)
+	case meta.Double:
+		v.Double, _, err = encode.DecodeByteStreamSplitDouble(v.Double, src)
+	case meta.FixedLenByteArray:
+		v.Fixed, _, err = encode.DecodeByteStreamSplitFixed(v.Fixed, src, size)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: BYTE_STREAM_SPLIT: %w", ErrCorrupt, err)
+	}
+	return nil
+}
+
+// decodeDict decodes nn dictionary indices and resolves them.
+func (d *Decoder) decodeDict(p *Page, src []byte, nn int) error {
+	if !d.hasDict {
+		return fmt.Errorf("%w: dictionary-encoded page without a dictionary page", ErrCorrupt)
+	}
+	idx, _, err := encode.DecodeDictIndices(p.Indices[:0], src, nn)
+	p.Indices = idx
+	if err != nil {
+		return fmt.Errorf("%w: dictionary indices: %w", ErrCorrupt, err)
+	}
+	if len(idx) != nn {
+		return fmt.Errorf("%w: %d dictionary indices decoded, the levels call for %d", ErrCorrupt, len(idx), nn)
+	}
+	v, dv := &p.Values, &d.dict
+	if err := d.gatherCheck(idx); err != nil {
+		return err
+	}
+	if d.lazyBytes && d.col.Type == meta.ByteArray {
+		for j, i := range idx {
+			if uint(i) >= uint(d.dictLen) {
+				return fmt.Errorf("%w: index %d of %d-entry dictionary at position %d: %w", ErrCorrupt, i, d.dictLen, j, encode.ErrIndexRange)
+			}
+		}
+		v.Bytes.Data = v.Bytes.Data[:0]
+		v.Bytes.Offsets = append(v.Bytes.Offsets[:0], 0)
+		p.Dict = true
+		p.DictID = d.dictID
+		p.DictLen = d.dictLen
+		p.DictBytes = &dv.Bytes
+		return nil
+	}
+	switch d.col.Type {
+	case meta.Boolean:
+		v.Bool, err = encode.Gather(v.Bool, dv.Bool, idx)
+	case meta.Int32:
+		v.Int32, err = encode.Gather(v.Int32, dv.Int32, idx)
+	case meta.Int64:
+		v.Int64, err = encode.Gather(v.Int64, dv.Int64, idx)
+	case meta.Int96:
+		v.Int96, err = encode.Gather(v.Int96, dv.Int96, idx)
+	case meta.Float:
+		v.Float, err = encode.Gather(v.Float, dv.Float, idx)
+	case meta.Double:
+		v.Double, err = encode.Gather(v.Double, dv.Double, idx)
+	case meta.ByteArray:
+		v.Bytes, err = encode.GatherByteArrays(v.Bytes, dv.Bytes, idx)
+	case meta.FixedLenByteArray:
+		v.Fixed, err = encode.GatherFixed(v.Fixed, dv.Fixed, d.col.TypeLength, idx)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	p.Dict = true
+	p.DictID = d.dictID
+	p.DictLen = d.dictLen
+	return nil
+}
+
+// gatherCheck bounds the bytes the resolved values of a byte-array page
+// take by MaxPageSize (a dictionary entry may be repeated many times).
+func (d *Decoder) gatherCheck(idx []int32) error {
+	var total uint64
+	switch d.col.Type {
+	case meta.ByteArray:
+		offs := d.dict.Bytes.Offsets
+		for _, i := range idx {
+			if uint(i) < uint(d.dictLen) && int(i)+1 < len(offs) {
+				total += uint64(offs[i+1] - offs[i])
+			}
+		}
+	case meta.FixedLenByteArray:
+		total = uint64(len(idx)) * uint64(d.col.TypeLength)
+	default:
+		return nil
+	}
+	if total > uint64(d.lim.MaxPageSize) {
+		return fmt.Errorf("%w: dictionary-encoded page expands to %d bytes, above the limit of %d (WithMaxPageSize)", ErrTooLarge, total, d.lim.MaxPageSize)
+	}
+	return nil
+}
+
+// EncodingName returns the parquet.thrift name of an encoding.
+func EncodingName(e meta.Encoding) string {
+	switch e {
+	case meta.EncodingPlain:
+		return "PLAIN"
+	case meta.EncodingPlainDictionary:
+		return "PLAIN_DICTIONARY"
+	case meta.EncodingRLE:
+		return "RLE"
+	case meta.EncodingBitPacked:
+		return "BIT_PACKED"
+	case meta.EncodingDeltaBinaryPacked:
+		return "DELTA_BINARY_PACKED"
+	case meta.EncodingDeltaLengthByteArray:
+		return "DELTA_LENGTH_BYTE_ARRAY"
+	case meta.EncodingDeltaByteArray:
+		return "DELTA_BYTE_ARRAY"
+	case meta.EncodingRLEDictionary:
+		return "RLE_DICTIONARY"
+	case meta.EncodingByteStreamSplit:
+		return "BYTE_STREAM_SPLIT"
+	case meta.EncodingALP:
+		return "ALP"
+	}
+	return fmt.Sprintf("ENCODING(%d)", int32(e))
+}
+
+func typeName(t meta.Type) string {
+	switch t {
+	case meta.Boolean:
+		return "BOOLEAN"
+	case meta.Int32:
+		return "INT32"
+	case meta.Int64:
+		return "INT64"
+	case meta.Int96:
+		return "INT96"
+	case meta.Float:
+		return "FLOAT"
+	case meta.Double:
+		return "DOUBLE"
+	case meta.ByteArray:
+		return "BYTE_ARRAY"
+	case meta.FixedLenByteArray:
+		return "FIXED_LEN_BYTE_ARRAY"
+	}
+	return fmt.Sprintf("TYPE(%d)", int32(t))
+}

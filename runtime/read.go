@@ -1,0 +1,306 @@
+// The file reader: column chunks of the selected row groups read page by
+// page into the typed buffers of the generated-code contract (levels plus
+// dense values, see columns.go and docs/DESIGN.md). File layout:
+// https://parquet.apache.org/docs/file-format/; levels:
+// https://parquet.apache.org/docs/file-format/nestedencoding/.
+
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// Errors of the file reader, wrapped with the column, row group and page
+// they concern (page-level faults wrap the sentinels of runtime/page).
+var (
+	// ErrBind: a requested schema does not match the file's.
+	ErrBind = errors.New("schema mismatch")
+	// ErrColumn: a column index is out of range, not projected, or of
+	// another physical type than the reader asked for.
+	ErrColumn = errors.New("invalid column")
+	// ErrChunk: a column chunk's metadata is unusable (offsets, lengths,
+	// value or row counts).
+	ErrChunk = errors.New("corrupt column chunk")
+)
+
+// FileReader reads the rows of a Parquet file column by column. It is not
+// safe for concurrent use, but the column readers it returns are
+// independent of each other (each has its own buffers and position) and
+// may be used from different goroutines if the io.ReaderAt allows it.
+type FileReader struct {
+	f         *File
+	cfg       ReaderConfig
+	rowGroups []int  // selected row groups, in file order
+	projected []bool // per leaf; nil means every column
+	numRows   int64
+	// ranges holds, per selected row group, the rows kept by
+	// WithPageFilter (nil: every row).
+	ranges map[int][]rowRange
+}
+
+// rowRange is the half-open range of rows [start, end) of a row group.
+type rowRange struct{ start, end int64 }
+
+// NewFileReader opens the Parquet file of size bytes behind r (see
+// OpenFile) and applies the options: projection (WithColumns), row-group
+// selection (WithRowGroupFilter), page bounds and CRC checks.
+func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader, error) {
+	f, err := OpenFile(r, size, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return newFileReader(f)
+}
+
+func newFileReader(f *File) (*FileReader, error) {
+	fr := &FileReader{f: f, cfg: f.cfg}
+	if fr.cfg.Columns != nil {
+		fr.projected = make([]bool, len(f.Schema.Leaves))
+		for _, p := range fr.cfg.Columns {
+			found := false
+			for i, l := range f.Schema.Leaves {
+				ps := l.PathString()
+				if ps == p || strings.HasPrefix(ps, p+".") {
+					fr.projected[i] = true
+					found = true
+				}
+			}
+			if !found {
+				return nil, fmt.Errorf("%w: WithColumns: no column %q in the file", ErrColumn, p)
+			}
+		}
+	}
+	filterCol := -1
+	if fr.cfg.PageFilter != nil {
+		l := f.Schema.Leaf(fr.cfg.PageFilterColumn)
+		if l == nil {
+			return nil, fmt.Errorf("%w: WithPageFilter: no column %q in the file", ErrColumn, fr.cfg.PageFilterColumn)
+		}
+		filterCol = l.Column
+		fr.ranges = map[int][]rowRange{}
+	}
+	for i := range f.Meta.RowGroups {
+		if fr.cfg.RowGroupFilter != nil && !fr.cfg.RowGroupFilter(f, i) {
+			continue
+		}
+		rows := f.Meta.RowGroups[i].NumRows
+		if filterCol >= 0 {
+			rr, err := fr.pageRanges(i, filterCol)
+			if err != nil {
+				return nil, err
+			}
+			if rr != nil {
+				if len(rr) == 0 {
+					continue
+				}
+				fr.ranges[i] = rr
+				rows = 0
+				for _, r := range rr {
+					rows += r.end - r.start
+				}
+			}
+		}
+		fr.rowGroups = append(fr.rowGroups, i)
+		fr.numRows += rows
+	}
+	return fr, nil
+}
+
+// pageRanges returns the rows of row group rg kept by the page filter on
+// leaf col, or nil when the column has no page index there.
+func (r *FileReader) pageRanges(rg, col int) ([]rowRange, error) {
+	ci, err := r.ColumnIndex(rg, col)
+	if err != nil {
+		return nil, err
+	}
+	oi, err := r.OffsetIndex(rg, col)
+	if err != nil {
+		return nil, err
+	}
+	if ci == nil || oi == nil {
+		return nil, nil
+	}
+	locs := oi.PageLocations
+	if len(ci.NullPages) != len(locs) {
+		return nil, fmt.Errorf("%w: column %q, row group %d: the column index lists %d pages, the offset index %d",
+			ErrChunk, r.f.Schema.Leaves[col].PathString(), rg, len(ci.NullPages), len(locs))
+	}
+	total := r.f.Meta.RowGroups[rg].NumRows
+	out := []rowRange{}
+	for p := range locs {
+		start, end := locs[p].FirstRowIndex, total
+		if p+1 < len(locs) {
+			end = locs[p+1].FirstRowIndex
+		}
+		if start >= total || end > total {
+			return nil, fmt.Errorf("%w: column %q, row group %d: offset index page %d starts at row %d of %d",
+				ErrChunk, r.f.Schema.Leaves[col].PathString(), rg, p, start, total)
+		}
+		if !r.cfg.PageFilter(r.f, rg, ci, p) {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].end == start {
+			out[n-1].end = end
+		} else {
+			out = append(out, rowRange{start, end})
+		}
+	}
+	if len(locs) > 0 && locs[0].FirstRowIndex != 0 {
+		return nil, fmt.Errorf("%w: column %q, row group %d: the offset index starts at row %d",
+			ErrChunk, r.f.Schema.Leaves[col].PathString(), rg, locs[0].FirstRowIndex)
+	}
+	return out, nil
+}
+
+// File returns the open file: footer metadata and schema.
+func (r *FileReader) File() *File { return r.f }
+
+// NumRows returns the number of rows in the selected row groups (all of
+// them without WithRowGroupFilter), as the footer states it.
+func (r *FileReader) NumRows() int64 { return r.numRows }
+
+// RowGroups returns the indices of the selected row groups, in file
+// order. The caller must not modify the slice.
+func (r *FileReader) RowGroups() []int { return r.rowGroups }
+
+// Bind matches the leaves of want to the file's leaves by path. The
+// result holds, for each leaf of want (want.Leaves order), the index of
+// the file's leaf column, or -1 when the file lacks it and it may be null
+// (the leaf is optional or below an optional or repeated field). A missing
+// required leaf, or a leaf whose physical type (or fixed length), or the
+// repetition of any field on whose path, differs from the file's, fails
+// with an error wrapping ErrBind that names the first mismatching column.
+func (r *FileReader) Bind(want *schema.Schema) ([]int, error) {
+	return bind(r.f.Schema, want)
+}
+
+func bind(have, want *schema.Schema) ([]int, error) {
+	if want == nil {
+		return nil, fmt.Errorf("%w: nil schema", ErrBind)
+	}
+	byPath := make(map[string]*schema.Node, len(have.Leaves))
+	for _, l := range have.Leaves {
+		byPath[l.PathString()] = l
+	}
+	idx := make([]int, len(want.Leaves))
+	for i, w := range want.Leaves {
+		path := w.PathString()
+		h, ok := byPath[path]
+		if !ok {
+			if mayBeNull(w) {
+				idx[i] = -1
+				continue
+			}
+			return nil, fmt.Errorf("%w: column %q: required in the requested schema but absent from the file", ErrBind, path)
+		}
+		if h.Type != w.Type {
+			return nil, fmt.Errorf("%w: column %q: physical type %s in the file, %s requested", ErrBind, path,
+				schema.TypeName(h.Type, h.TypeLength), schema.TypeName(w.Type, w.TypeLength))
+		}
+		if h.Type == meta.FixedLenByteArray && h.TypeLength != w.TypeLength {
+			return nil, fmt.Errorf("%w: column %q: fixed length %d in the file, %d requested", ErrBind, path, h.TypeLength, w.TypeLength)
+		}
+		for hn, wn := h, w; hn != nil && wn != nil && hn.Parent != nil; hn, wn = hn.Parent, wn.Parent {
+			if hn.Repetition != wn.Repetition {
+				return nil, fmt.Errorf("%w: column %q: field %q is %s in the file, %s requested", ErrBind, path,
+					hn.PathString(), repName(hn.Repetition), repName(wn.Repetition))
+			}
+		}
+		if h.MaxDef != w.MaxDef || h.MaxRep != w.MaxRep {
+			return nil, fmt.Errorf("%w: column %q: levels (def %d, rep %d) in the file, (def %d, rep %d) requested", ErrBind, path,
+				h.MaxDef, h.MaxRep, w.MaxDef, w.MaxRep)
+		}
+		idx[i] = h.Column
+	}
+	return idx, nil
+}
+
+func mayBeNull(n *schema.Node) bool {
+	for ; n != nil && n.Parent != nil; n = n.Parent {
+		if n.Repetition != meta.Required {
+			return true
+		}
+	}
+	return false
+}
+
+func repName(r meta.FieldRepetitionType) string {
+	switch r {
+	case meta.Required:
+		return "required"
+	case meta.Optional:
+		return "optional"
+	case meta.Repeated:
+		return "repeated"
+	}
+	return fmt.Sprintf("repetition(%d)", int32(r))
+}
+
+// BoolReader reads a BOOLEAN column: ReadRows replaces Levels and Values
+// (the non-null values) with those of the next rows.
+type BoolReader struct {
+	Levels
+	Values []bool
+	c      cursor
+}
+
+// Int32Reader reads an INT32 column (see BoolReader).
+type Int32Reader struct {
+	Levels
+	Values []int32
+	c      cursor
+}
+
+// Int64Reader reads an INT64 column (see BoolReader).
+type Int64Reader struct {
+	Levels
+	Values []int64
+	c      cursor
+}
+
+// Int96Reader reads an INT96 column (see BoolReader).
+type Int96Reader struct {
+	Levels
+	Values []encode.Int96
+	c      cursor
+}
+
+// FloatReader reads a FLOAT column (see BoolReader).
+type FloatReader struct {
+	Levels
+	Values []float32
+	c      cursor
+}
+
+// DoubleReader reads a DOUBLE column (see BoolReader).
+type DoubleReader struct {
+	Levels
+	Values []float64
+	c      cursor
+}
+
+// ByteArrayReader reads a BYTE_ARRAY column (see BoolReader). Values
+// holds the bytes of the non-null values in one buffer; String returns
+// one as a string.
+type ByteArrayReader struct {
+	Levels
+	Values encode.ByteArrays
+	c      cursor
+	strs   stringRefs
+}
+
+// FixedReader reads a FIXED_LEN_BYTE_ARRAY column of Size-byte values
+// stored back to back in Values (see BoolReader).
+type FixedReader struct {
+	Levels
+	Size   int
+	Values []byte
+	c      cursor
+}

@@ -1,0 +1,245 @@
+// Typed column readers: one per physical type, each filling the levels and
+// dense values of the generated-code contract (docs/DESIGN.md, "Reading").
+// Physical types: https://parquet.apache.org/docs/file-format/types/.
+
+package runtime
+
+import (
+	"fmt"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/page"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// column checks that leaf col exists, is projected and has type t.
+func (r *FileReader) column(col int, t meta.Type) error {
+	leaves := r.f.Schema.Leaves
+	if col < 0 || col >= len(leaves) {
+		return fmt.Errorf("%w: column %d of a file with %d leaf columns", ErrColumn, col, len(leaves))
+	}
+	l := leaves[col]
+	if r.projected != nil && !r.projected[col] {
+		return fmt.Errorf("%w: column %q is not among the columns selected by WithColumns", ErrColumn, l.PathString())
+	}
+	if l.Type != t {
+		return fmt.Errorf("%w: column %q is %s, not %s", ErrColumn, l.PathString(), schema.TypeName(l.Type, l.TypeLength), schema.TypeName(t, 0))
+	}
+	return nil
+}
+
+// Columns returns the indices of the leaf columns that may be read: the
+// projected ones (WithColumns), or all of them.
+func (r *FileReader) Columns() []int {
+	var out []int
+	for i := range r.f.Schema.Leaves {
+		if r.projected == nil || r.projected[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// BoolReader returns a reader of BOOLEAN leaf column col, positioned
+// before the first row of the first selected row group.
+func (r *FileReader) BoolReader(col int) (*BoolReader, error) {
+	if err := r.column(col, meta.Boolean); err != nil {
+		return nil, err
+	}
+	c := &BoolReader{}
+	c.c.init(r, col)
+	return c, nil
+}
+
+// ReadRows replaces Levels and Values with those of the next n whole rows
+// (across pages and row groups; a row ends where the next repetition level
+// 0 or the end of a column chunk is). It returns fewer than n rows only at
+// the end of the data, and 0, io.EOF after the last row. Buffers are
+// reused from call to call: Levels and Values are overwritten by the next
+// call, so copy what must outlive it (strings from
+// (*ByteArrayReader).String stay valid). Errors name the column, row group
+// and page, and are sticky.
+func (c *BoolReader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
+
+func (c *BoolReader) resetValues() { c.Values = c.Values[:0] }
+func (c *BoolReader) appendValues(p *page.Page, from, to int) error {
+	c.Values = append(c.Values, p.Values.Bool[from:to]...)
+	return nil
+}
+
+// Int32Reader returns a reader of INT32 leaf column col (see BoolReader).
+func (r *FileReader) Int32Reader(col int) (*Int32Reader, error) {
+	if err := r.column(col, meta.Int32); err != nil {
+		return nil, err
+	}
+	c := &Int32Reader{}
+	c.c.init(r, col)
+	return c, nil
+}
+
+// ReadRows reads the next n whole rows (see (*BoolReader).ReadRows).
+func (c *Int32Reader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
+
+func (c *Int32Reader) resetValues() { c.Values = c.Values[:0] }
+func (c *Int32Reader) appendValues(p *page.Page, from, to int) error {
+	c.Values = append(c.Values, p.Values.Int32[from:to]...)
+	return nil
+}
+
+// Int64Reader returns a reader of INT64 leaf column col (see BoolReader).
+func (r *FileReader) Int64Reader(col int) (*Int64Reader, error) {
+	if err := r.column(col, meta.Int64); err != nil {
+		return nil, err
+	}
+	c := &Int64Reader{}
+	c.c.init(r, col)
+	return c, nil
+}
+
+// ReadRows reads the next n whole rows (see (*BoolReader).ReadRows).
+func (c *Int64Reader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
+
+func (c *Int64Reader) resetValues() { c.Values = c.Values[:0] }
+func (c *Int64Reader) appendValues(p *page.Page, from, to int) error {
+	c.Values = append(c.Values, p.Values.Int64[from:to]...)
+	return nil
+}
+
+// Int96Reader returns a reader of INT96 leaf column col (see BoolReader).
+func (r *FileReader) Int96Reader(col int) (*Int96Reader, error) {
+	if err := r.column(col, meta.Int96); err != nil {
+		return nil, err
+	}
+	c := &Int96Reader{}
+	c.c.init(r, col)
+	return c, nil
+}
+
+// ReadRows reads the next n whole rows (see (*BoolReader).ReadRows).
+func (c *Int96Reader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
+
+func (c *Int96Reader) resetValues() { c.Values = c.Values[:0] }
+func (c *Int96Reader) appendValues(p *page.Page, from, to int) error {
+	c.Values = append(c.Values, p.Values.Int96[from:to]...)
+	return nil
+}
+
+// FloatReader returns a reader of FLOAT leaf column col (see BoolReader).
+func (r *FileReader) FloatReader(col int) (*FloatReader, error) {
+	if err := r.column(col, meta.Float); err != nil {
+		return nil, err
+	}
+	c := &FloatReader{}
+	c.c.init(r, col)
+	return c, nil
+}
+
+// ReadRows reads the next n whole rows (see (*BoolReader).ReadRows).
+func (c *FloatReader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
+
+func (c *FloatReader) resetValues() { c.Values = c.Values[:0] }
+func (c *FloatReader) appendValues(p *page.Page, from, to int) error {
+	c.Values = append(c.Values, p.Values.Float[from:to]...)
+	return nil
+}
+
+// DoubleReader returns a reader of DOUBLE leaf column col (see
+// BoolReader).
+func (r *FileReader) DoubleReader(col int) (*DoubleReader, error) {
+	if err := r.column(col, meta.Double); err != nil {
+		return nil, err
+	}
+	c := &DoubleReader{}
+	c.c.init(r, col)
+	return c, nil
+}
+
+// ReadRows reads the next n whole rows (see (*BoolReader).ReadRows).
+func (c *DoubleReader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
+
+func (c *DoubleReader) resetValues() { c.Values = c.Values[:0] }
+func (c *DoubleReader) appendValues(p *page.Page, from, to int) error {
+	c.Values = append(c.Values, p.Values.Double[from:to]...)
+	return nil
+}
+
+// ByteArrayReader returns a reader of BYTE_ARRAY leaf column col (see
+// BoolReader).
+func (r *FileReader) ByteArrayReader(col int) (*ByteArrayReader, error) {
+	if err := r.column(col, meta.ByteArray); err != nil {
+		return nil, err
+	}
+	c := &ByteArrayReader{}
+	c.c.init(r, col)
+	return c, nil
+}
+
+// ReadRows reads the next n whole rows (see (*BoolReader).ReadRows).
+func (c *ByteArrayReader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
+
+func (c *ByteArrayReader) resetValues() {
+	c.Values.Data = c.Values.Data[:0]
+	c.Values.Offsets = append(c.Values.Offsets[:0], 0)
+	c.strs.reset()
+}
+
+func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
+	if d := p.DictBytes; d != nil {
+		// Resolve the dictionary indices straight into Values.
+		data, offs := c.Values.Data, c.Values.Offsets
+		for _, i := range p.Indices[from:to] {
+			data = append(data, d.Data[d.Offsets[i]:d.Offsets[i+1]]...)
+			if uint64(len(data)) > maxBatchBytes {
+				return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+			}
+			offs = append(offs, uint32(len(data)))
+		}
+		c.Values.Data, c.Values.Offsets = data, offs
+		c.strs.add(p, from, to)
+		return nil
+	}
+	src := &p.Values.Bytes
+	base := uint32(len(c.Values.Data))
+	lo, hi := src.Offsets[from], src.Offsets[to]
+	if uint64(len(c.Values.Data))+uint64(hi-lo) > maxBatchBytes {
+		return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+	}
+	c.Values.Data = append(c.Values.Data, src.Data[lo:hi]...)
+	for _, o := range src.Offsets[from+1 : to+1] {
+		c.Values.Offsets = append(c.Values.Offsets, o-lo+base)
+	}
+	c.strs.add(p, from, to)
+	return nil
+}
+
+// maxBatchBytes is the most BYTE_ARRAY data one ReadRows call returns
+// (ByteArrays offsets are 32-bit).
+const maxBatchBytes = 1<<32 - 1
+
+// String returns non-null value i (0 <= i < Values.Len()) as a string.
+// Values that were dictionary-encoded share one string per dictionary
+// entry, allocated on first use; other values are copied into a new
+// string on each call.
+func (c *ByteArrayReader) String(i int) string {
+	return c.strs.get(&c.Values, i)
+}
+
+// FixedReader returns a reader of FIXED_LEN_BYTE_ARRAY leaf column col
+// (see BoolReader).
+func (r *FileReader) FixedReader(col int) (*FixedReader, error) {
+	if err := r.column(col, meta.FixedLenByteArray); err != nil {
+		return nil, err
+	}
+	c := &FixedReader{Size: int(r.f.Schema.Leaves[col].TypeLength)}
+	c.c.init(r, col)
+	return c, nil
+}
+
+// ReadRows reads the next n whole rows (see (*BoolReader).ReadRows).
+func (c *FixedReader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
+
+func (c *FixedReader) resetValues() { c.Values = c.Values[:0] }
+func (c *FixedReader) appendValues(p *page.Page, from, to int) error {
+	c.Values = append(c.Values, p.Values.Fixed[from*c.Size:to*c.Size]...)
+	return nil
+}

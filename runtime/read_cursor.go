@@ -1,0 +1,457 @@
+// Column cursors: the walk of one leaf column through the column chunks of
+// the selected row groups, page by page, cutting levels and values at row
+// boundaries (a row starts at each repetition level 0; see
+// https://parquet.apache.org/docs/file-format/nestedencoding/).
+
+package runtime
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/page"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// sink receives the values of a page range; each typed reader is one.
+type sink interface {
+	resetValues()
+	appendValues(p *page.Page, from, to int) error
+}
+
+// cursor walks one leaf column across pages, chunks and row groups.
+type cursor struct {
+	fr   *FileReader
+	leaf *schema.Node
+	col  int
+	rg   int // index into fr.rowGroups of the current chunk; -1 before the first
+	cr   page.ChunkReader
+
+	pg        *page.Page // current page, nil when none is loaded
+	slot, val int        // next slot and next value in pg
+
+	chunkSlots, chunkRows int64 // counted over the pages loaded so far
+	wantSlots, wantRows   int64 // as the metadata states for the chunk
+	inChunk               bool
+	err                   error
+
+	// Row selection (WithPageFilter): the kept rows of the chunk (nil:
+	// all), the first range not yet passed, the chunk row index of the
+	// next row start, whether the row in progress is skipped, and the
+	// column's offset index (nil: pages are decoded and rows dropped).
+	ranges   []rowRange
+	rangeIdx int
+	nextRow  int64
+	skipping bool
+	oi       *meta.OffsetIndex
+	pageOrd  int // data pages of the chunk loaded or skipped so far
+}
+
+func (c *cursor) init(fr *FileReader, col int) {
+	c.fr = fr
+	c.col = col
+	c.leaf = fr.f.Schema.Leaves[col]
+	c.rg = -1
+}
+
+// chunkRange returns the byte range of column col in row group rg, checked
+// against the file.
+func chunkRange(f *File, rg, col int) (start, length int64, md *meta.ColumnMetaData, err error) {
+	cc := &f.Meta.RowGroups[rg].Columns[col]
+	path := f.Schema.Leaves[col].PathString()
+	md = cc.MetaData
+	if cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil {
+		return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: the column is encrypted (encryption support is not available yet)", ErrChunk, path, rg)
+	}
+	if md == nil {
+		return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: no column metadata", ErrChunk, path, rg)
+	}
+	if cc.FilePath.Set {
+		return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: the chunk is in another file (%q), which is not supported", ErrChunk, path, rg, cc.FilePath.Val)
+	}
+	if md.Type != f.Schema.Leaves[col].Type {
+		return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: chunk type %d differs from the schema's %d", ErrChunk, path, rg, md.Type, f.Schema.Leaves[col].Type)
+	}
+	start = md.DataPageOffset
+	// A dictionary page, when recorded, precedes the data pages; an
+	// offset of 0 (the magic) is a known writer bug and means "none".
+	// Some writers record a data page offset of 0 for a chunk that holds
+	// only a dictionary page.
+	if d, ok := md.DictionaryPageOffset.Get(); ok && d >= int64(len(Magic)) && (d < start || start < int64(len(Magic))) {
+		start = d
+	}
+	length = md.TotalCompressedSize
+	limit := f.FooterOffset
+	if limit <= 0 || limit > f.Size {
+		limit = f.Size
+	}
+	if oldParquetMR(f.Meta.CreatedBy.Val) && start >= 0 && length >= 0 && start <= limit && length <= limit-start {
+		// parquet-mr up to 1.2.8 left the dictionary page header out of
+		// total_compressed_size (PARQUET-816, IMPALA-694): allow up to
+		// 100 more bytes, within the column data.
+		length += min(100, limit-start-length)
+	}
+	if start < int64(len(Magic)) || length < 0 || start > limit || length > limit-start {
+		return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: chunk of %d bytes at offset %d lies outside the %d bytes of column data",
+			ErrChunk, path, rg, length, start, limit)
+	}
+	if md.NumValues < 0 {
+		return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: num_values %d", ErrChunk, path, rg, md.NumValues)
+	}
+	return start, length, md, nil
+}
+
+// nextChunk moves to the next selected row group; false at the end.
+func (c *cursor) nextChunk() (bool, error) {
+	fr := c.fr
+	c.rg++
+	if c.rg >= len(fr.rowGroups) {
+		c.inChunk = false
+		return false, nil
+	}
+	rg := fr.rowGroups[c.rg]
+	start, length, md, err := chunkRange(fr.f, rg, c.col)
+	if err != nil {
+		return false, err
+	}
+	pc := page.Column{
+		Path:       c.leaf.PathString(),
+		Type:       c.leaf.Type,
+		TypeLength: int(c.leaf.TypeLength),
+		MaxDef:     c.leaf.MaxDef,
+		MaxRep:     c.leaf.MaxRep,
+		Codec:      md.Codec,
+		RowGroup:   rg,
+		Index:      c.col,
+	}
+	c.chunkSlots, c.chunkRows = 0, 0
+	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
+	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd = fr.ranges[rg], 0, 0, false, nil, 0
+	if c.ranges != nil {
+		oi, err := fr.OffsetIndex(rg, c.col)
+		if err != nil {
+			return false, err
+		}
+		c.oi = oi
+	}
+	cfg := &fr.cfg
+	c.cr.Reset(fr.f.r, start, length, pc, page.ChunkOptions{
+		Limits:        page.Limits{MaxHeaderSize: cfg.MaxPageHeaderSize, MaxPageSize: cfg.MaxPageSize, MaxValues: cfg.MaxPageValues},
+		VerifyCRC:     cfg.CRCCheck,
+		Sparse:        c.oi != nil,
+		LazyDictBytes: c.leaf.Type == meta.ByteArray,
+	})
+	c.inChunk = true
+	return true, nil
+}
+
+// kept reports whether chunk row row is selected.
+func (c *cursor) kept(row int64) bool {
+	if c.ranges == nil {
+		return true
+	}
+	for c.rangeIdx < len(c.ranges) && c.ranges[c.rangeIdx].end <= row {
+		c.rangeIdx++
+	}
+	return c.rangeIdx < len(c.ranges) && c.ranges[c.rangeIdx].start <= row
+}
+
+// skippable returns the row span of the next data page when the offset
+// index shows that none of its rows is kept.
+func (c *cursor) skippable() (rows int64, ok bool) {
+	if c.oi == nil || c.pageOrd >= len(c.oi.PageLocations) {
+		return 0, false
+	}
+	locs := c.oi.PageLocations
+	start, end := locs[c.pageOrd].FirstRowIndex, c.wantRows
+	if c.pageOrd+1 < len(locs) {
+		end = locs[c.pageOrd+1].FirstRowIndex
+	}
+	if start != c.nextRow || end < start {
+		return 0, false // the index disagrees with the pages read so far
+	}
+	for row := start; row < end; {
+		if c.kept(row) {
+			return 0, false
+		}
+		if c.rangeIdx >= len(c.ranges) {
+			break
+		}
+		row = c.ranges[c.rangeIdx].start
+	}
+	return end - start, true
+}
+
+// nextPage loads the next non-empty page, moving across chunks (the row
+// in progress, if any, is complete at a chunk's end) and passing over the
+// pages that hold only rows skipped by WithPageFilter. It returns false at
+// the end of the last chunk.
+func (c *cursor) nextPage() (ok bool, err error) {
+	for {
+		if !c.inChunk {
+			more, err := c.nextChunk()
+			if err != nil || !more {
+				return false, err
+			}
+		}
+		var p *page.Page
+		err := io.EOF
+		// The chunk ends after the metadata's num_values slots, even when
+		// its byte range extends further (see oldParquetMR).
+		if c.chunkSlots < c.wantSlots {
+			if rows, ok := c.skippable(); ok {
+				h, err := c.cr.SkipPage()
+				if err == nil {
+					nv := pageNumValues(h)
+					c.chunkSlots += nv
+					c.chunkRows += rows
+					c.nextRow += rows
+					c.skipping = true
+					c.pageOrd++
+					continue
+				}
+				if err != io.EOF {
+					return false, err
+				}
+			} else {
+				p, err = c.cr.Next()
+				if err == nil {
+					c.pageOrd++
+				}
+			}
+		}
+		if err == io.EOF {
+			if err := c.endChunk(); err != nil {
+				return false, err
+			}
+			c.inChunk = false
+			c.pg = nil
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		if p.NumValues == 0 {
+			continue
+		}
+		rows := int64(p.NumValues)
+		if c.leaf.MaxRep > 0 {
+			if c.chunkSlots == 0 && p.Rep[0] != 0 {
+				return false, &page.Error{Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal, Offset: p.Offset,
+					Err: fmt.Errorf("%w: the chunk's first repetition level is %d, not 0", page.ErrCorrupt, p.Rep[0])}
+			}
+			rows = 0
+			for _, r := range p.Rep {
+				if r == 0 {
+					rows++
+				}
+			}
+		}
+		c.chunkSlots += int64(p.NumValues)
+		c.chunkRows += rows
+		c.pg, c.slot, c.val = p, 0, 0
+		return true, nil
+	}
+}
+
+// pageNumValues returns num_values of a data page header.
+func pageNumValues(h *meta.PageHeader) int64 {
+	if h.DataPageHeaderV2 != nil && h.Type == meta.DataPageV2 {
+		return int64(h.DataPageHeaderV2.NumValues)
+	}
+	if h.DataPageHeader != nil {
+		return int64(h.DataPageHeader.NumValues)
+	}
+	return 0
+}
+
+// endChunk checks the counts of a finished chunk against its metadata.
+func (c *cursor) endChunk() error {
+	rg := c.fr.rowGroups[c.rg]
+	if c.chunkRows != c.wantRows {
+		return fmt.Errorf("%w: column %q, row group %d: the pages hold %d rows, the row group %d", ErrChunk, c.leaf.PathString(), rg, c.chunkRows, c.wantRows)
+	}
+	if c.chunkSlots != c.wantSlots {
+		return fmt.Errorf("%w: column %q, row group %d: the pages hold %d values, the chunk metadata %d", ErrChunk, c.leaf.PathString(), rg, c.chunkSlots, c.wantSlots)
+	}
+	return nil
+}
+
+// readRows replaces lv and the sink's values with the next n whole rows.
+func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
+	lv.Def = lv.Def[:0]
+	lv.Rep = lv.Rep[:0]
+	s.resetValues()
+	if c.err != nil {
+		return 0, c.err
+	}
+	if n <= 0 {
+		return 0, nil
+	}
+	fail := func(err error) (int, error) {
+		c.err = err
+		lv.Def = lv.Def[:0]
+		lv.Rep = lv.Rep[:0]
+		s.resetValues()
+		return 0, err
+	}
+	maxRep := c.leaf.MaxRep
+	rows := 0
+	for {
+		if c.pg == nil || c.slot >= c.pg.NumValues {
+			ok, err := c.nextPage()
+			if err != nil {
+				return fail(err)
+			}
+			if !ok {
+				break
+			}
+		}
+		p := c.pg
+		if c.ranges != nil {
+			// Row selection: walk row by row, taking kept rows and
+			// dropping the others.
+			full, err := c.selectRows(p, n, &rows, lv, s)
+			if err != nil {
+				return fail(err)
+			}
+			if full {
+				break
+			}
+			continue
+		}
+		start := c.slot
+		var end int
+		if maxRep == 0 {
+			end = start + min(n-rows, p.NumValues-start)
+			rows += end - start
+		} else {
+			rep := p.Rep
+			end = start
+			for end < len(rep) {
+				if rep[end] == 0 {
+					if rows == n {
+						break
+					}
+					rows++
+				}
+				end++
+			}
+		}
+		if err := c.take(p, start, end, lv, s); err != nil {
+			return fail(err)
+		}
+		if end < p.NumValues || (maxRep == 0 && rows == n) {
+			break
+		}
+	}
+	if rows == 0 {
+		return 0, io.EOF
+	}
+	return rows, nil
+}
+
+// take appends the levels and values of slots [start, end) of p.
+func (c *cursor) take(p *page.Page, start, end int, lv *Levels, s sink) error {
+	nn := c.nonNull(p, start, end)
+	if c.leaf.MaxDef > 0 {
+		lv.Def = append(lv.Def, p.Def[start:end]...)
+	}
+	if c.leaf.MaxRep > 0 {
+		lv.Rep = append(lv.Rep, p.Rep[start:end]...)
+	}
+	if nn > 0 {
+		if err := s.appendValues(p, c.val, c.val+nn); err != nil {
+			return err
+		}
+	}
+	c.slot = end
+	c.val += nn
+	return nil
+}
+
+// nonNull counts the slots of [start, end) holding a value.
+func (c *cursor) nonNull(p *page.Page, start, end int) int {
+	maxDef := c.leaf.MaxDef
+	if maxDef == 0 {
+		return end - start
+	}
+	nn := 0
+	for _, d := range p.Def[start:end] {
+		if d == maxDef {
+			nn++
+		}
+	}
+	return nn
+}
+
+// selectRows consumes slots of p from c.slot under row selection: kept
+// rows are appended, others dropped. It stops before a kept row once n
+// rows are taken (full is then true) or at the end of the page.
+func (c *cursor) selectRows(p *page.Page, n int, rows *int, lv *Levels, s sink) (full bool, err error) {
+	maxRep := c.leaf.MaxRep
+	seg := c.slot
+	flush := func(end int) error {
+		if end == seg {
+			return nil
+		}
+		if c.skipping {
+			c.val += c.nonNull(p, seg, end)
+			c.slot = end
+		} else if err := c.take(p, seg, end, lv, s); err != nil {
+			return err
+		}
+		seg = end
+		return nil
+	}
+	i := c.slot
+	for ; i < p.NumValues; i++ {
+		if maxRep > 0 && p.Rep[i] != 0 {
+			continue
+		}
+		keep := c.kept(c.nextRow)
+		if keep && *rows == n {
+			return true, flush(i)
+		}
+		if err := flush(i); err != nil {
+			return false, err
+		}
+		c.skipping = !keep
+		c.nextRow++
+		if keep {
+			*rows++
+		}
+	}
+	return false, flush(i)
+}
+
+// oldParquetMR reports whether createdBy names parquet-mr older than
+// 1.2.9 (or without a version), whose chunk sizes omit the dictionary page
+// header.
+func oldParquetMR(createdBy string) bool {
+	const app = "parquet-mr"
+	if !strings.HasPrefix(createdBy, app) {
+		return false
+	}
+	rest := strings.TrimSpace(createdBy[len(app):])
+	v, ok := strings.CutPrefix(rest, "version ")
+	if !ok {
+		return true
+	}
+	if i := strings.IndexAny(v, " -"); i >= 0 {
+		v = v[:i]
+	}
+	var maj, mnr, pat int
+	if _, err := fmt.Sscanf(v, "%d.%d.%d", &maj, &mnr, &pat); err != nil {
+		return true
+	}
+	if maj != 1 {
+		return maj < 1
+	}
+	if mnr != 2 {
+		return mnr < 2
+	}
+	return pat < 9
+}

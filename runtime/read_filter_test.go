@@ -1,0 +1,260 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// rowsOf splits a column's levels and values into rows (rendered).
+func rowsOf(d *columnData, maxRep uint8, maxDef uint8) []string {
+	var out []string
+	v := 0
+	n := max(len(d.Def), len(d.Rep), len(d.Values))
+	if len(d.Def) == 0 && len(d.Rep) == 0 {
+		n = len(d.Values)
+	}
+	var cur []any
+	for i := range n {
+		if maxRep == 0 || d.Rep[i] == 0 {
+			if i > 0 {
+				out = append(out, fmt.Sprint(cur))
+			}
+			cur = nil
+		}
+		if maxDef == 0 || d.Def[i] == maxDef {
+			cur = append(cur, d.Values[v])
+			v++
+		} else {
+			cur = append(cur, fmt.Sprintf("null@%d", d.Def[i]))
+		}
+	}
+	if n > 0 {
+		out = append(out, fmt.Sprint(cur))
+	}
+	return out
+}
+
+// TestPageFilter keeps the pages of alltypes_tiny_pages whose id range
+// meets [1000, 1100] or [5000, 5050] and checks every column against the
+// full read restricted to the rows of those pages.
+func TestPageFilter(t *testing.T) {
+	path := corpus.Path(t, "data/alltypes_tiny_pages.parquet")
+	keep := func(f *File, rg int, ci *meta.ColumnIndex, p int) bool {
+		if ci.NullPages[p] {
+			return false
+		}
+		lo := int32(binary.LittleEndian.Uint32(ci.MinValues[p]))
+		hi := int32(binary.LittleEndian.Uint32(ci.MaxValues[p]))
+		return (lo <= 1100 && hi >= 1000) || (lo <= 5050 && hi >= 5000)
+	}
+	full := openReader(t, path)
+	cr := openCounting(t, path)
+	filtered, err := NewFileReader(cr, cr.size, WithPageFilter("id", keep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The expected rows, from the id column's offset index.
+	idCol := full.File().Schema.Leaf("id").Column
+	ci, _ := full.ColumnIndex(0, idCol)
+	oi, _ := full.OffsetIndex(0, idCol)
+	total := full.File().Meta.RowGroups[0].NumRows
+	var want []int64
+	for p, pl := range oi.PageLocations {
+		end := total
+		if p+1 < len(oi.PageLocations) {
+			end = oi.PageLocations[p+1].FirstRowIndex
+		}
+		if keep(full.File(), 0, ci, p) {
+			for r := pl.FirstRowIndex; r < end; r++ {
+				want = append(want, r)
+			}
+		}
+	}
+	if len(want) == 0 || int64(len(want)) == total {
+		t.Fatalf("the filter keeps %d of %d rows", len(want), total)
+	}
+	if filtered.NumRows() != int64(len(want)) {
+		t.Fatalf("NumRows %d, want %d", filtered.NumRows(), len(want))
+	}
+	for col, leaf := range full.File().Schema.Leaves {
+		all, err := readColumn(full, col, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		allRows := rowsOf(all, leaf.MaxRep, leaf.MaxDef)
+		for _, batch := range []int{1, 13, 10000} {
+			fr, err := NewFileReader(cr, cr.size, WithPageFilter("id", keep))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := readColumn(fr, col, batch)
+			if err != nil {
+				t.Fatalf("%s: %v", leaf.PathString(), err)
+			}
+			gotRows := rowsOf(got, leaf.MaxRep, leaf.MaxDef)
+			var exp []string
+			for _, r := range want {
+				exp = append(exp, allRows[r])
+			}
+			if got.Rows != len(want) || !slices.Equal(gotRows, exp) {
+				t.Fatalf("%s (batch %d): %d rows, want %d; first %v, want %v", leaf.PathString(), batch, got.Rows, len(want), gotRows[:min(3, len(gotRows))], exp[:3])
+			}
+		}
+	}
+}
+
+// TestPageFilterSkipsIO: with a page index, the pages holding only
+// skipped rows are never read, in any column.
+func TestPageFilterSkipsIO(t *testing.T) {
+	synthIndex = true
+	file := benchFile(t, 100_000) // 10 pages of 10000 rows per column
+	synthIndex = false
+	cr := &countingReader{r: bytes.NewReader(file), size: int64(len(file))}
+	keep := func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p == 3 || p == 7 }
+	fr, err := NewFileReader(cr, cr.size, WithPageFilter("id", keep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fr.NumRows() != 20000 {
+		t.Fatalf("NumRows %d", fr.NumRows())
+	}
+	for col := range 3 {
+		cr.reads = nil
+		d, err := readColumn(fr, col, 999)
+		if err != nil || d.Rows != 20000 {
+			t.Fatal(col, d.Rows, err)
+		}
+		if col == 0 && (d.Values[0] != int64(30000) || d.Values[19999] != int64(79999)) {
+			t.Fatalf("ids %v..%v", d.Values[0], d.Values[19999])
+		}
+		md := fr.File().Meta.RowGroups[0].Columns[col].MetaData
+		var n int64
+		for _, r := range cr.reads {
+			if r[0] >= md.DataPageOffset && r[0] < md.DataPageOffset+md.TotalCompressedSize {
+				n += r[1] - r[0]
+			}
+		}
+		if n > md.TotalCompressedSize/3 {
+			t.Errorf("column %d: read %d of %d chunk bytes", col, n, md.TotalCompressedSize)
+		}
+	}
+}
+
+// TestPageFilterNoRows: a filter that keeps nothing skips every row
+// group.
+func TestPageFilterNoRows(t *testing.T) {
+	fr := openReader(t, corpus.Path(t, "data/alltypes_tiny_pages.parquet"),
+		WithPageFilter("id", func(*File, int, *meta.ColumnIndex, int) bool { return false }))
+	if fr.NumRows() != 0 || len(fr.RowGroups()) != 0 {
+		t.Fatal(fr.NumRows(), fr.RowGroups())
+	}
+	c, _ := fr.Int32Reader(fr.File().Schema.Leaf("id").Column)
+	if n, err := c.ReadRows(10); n != 0 || err != io.EOF {
+		t.Fatal(n, err)
+	}
+	if _, err := NewFileReader(fr.File().ReaderAt(), fr.File().Size, WithPageFilter("nope", func(*File, int, *meta.ColumnIndex, int) bool { return true })); err == nil {
+		t.Fatal("unknown filter column accepted")
+	}
+}
+
+// TestPageFilterCorpus: for every corpus file with a page index, keeping
+// every other page of the first leaf yields, in every column, exactly the
+// rows of the full read that lie in the kept ranges.
+func TestPageFilterCorpus(t *testing.T) {
+	files := 0
+	for _, rel := range corpus.ParquetFiles(t) {
+		if strings.HasSuffix(rel, ".encrypted") || strings.HasPrefix(rel, "bad_data/") || strings.Contains(rel, "large_string_map") {
+			continue
+		}
+		full := openReader(t, corpus.Path(t, rel))
+		f := full.File()
+		if len(f.Meta.RowGroups) == 0 || len(f.Schema.Leaves) == 0 {
+			continue
+		}
+		first := f.Schema.Leaves[0].PathString()
+		fr, err := NewFileReader(f.ReaderAt(), f.Size, WithPageFilter(first, func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 0 }))
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		if len(fr.ranges) == 0 {
+			continue // no page index
+		}
+		files++
+		// Row numbers kept, across row groups.
+		var keep []int
+		base := 0
+		for rg := range f.Meta.RowGroups {
+			n := int(f.Meta.RowGroups[rg].NumRows)
+			rr, filtered := fr.ranges[rg]
+			switch {
+			case !slices.Contains(fr.rowGroups, rg):
+			case !filtered:
+				for r := range n {
+					keep = append(keep, base+r)
+				}
+			default:
+				for _, x := range rr {
+					for r := x.start; r < x.end; r++ {
+						keep = append(keep, base+int(r))
+					}
+				}
+			}
+			base += n
+		}
+		if int64(len(keep)) != fr.NumRows() {
+			t.Errorf("%s: NumRows %d, ranges hold %d", rel, fr.NumRows(), len(keep))
+		}
+		for col, leaf := range f.Schema.Leaves {
+			all, err := readColumn(full, col, 1000)
+			if err != nil {
+				continue
+			}
+			got, err := readColumn(fr, col, 5)
+			if err != nil {
+				t.Errorf("%s %s: %v", rel, leaf.PathString(), err)
+				continue
+			}
+			allRows := rowsOf(all, leaf.MaxRep, leaf.MaxDef)
+			gotRows := rowsOf(got, leaf.MaxRep, leaf.MaxDef)
+			if len(gotRows) != len(keep) {
+				t.Errorf("%s %s: %d rows, want %d", rel, leaf.PathString(), len(gotRows), len(keep))
+				continue
+			}
+			for i, r := range keep {
+				if gotRows[i] != allRows[r] {
+					t.Errorf("%s %s: row %d (file row %d) = %s, want %s", rel, leaf.PathString(), i, r, gotRows[i], allRows[r])
+					break
+				}
+			}
+		}
+	}
+	if files == 0 {
+		t.Fatal("no corpus file with a page index")
+	}
+	t.Logf("%d files with a page index checked", files)
+}
+
+func TestSmallIndexedFileFilter(t *testing.T) {
+	file := smallIndexedFile(t)
+	fr := readerOf(t, file, WithPageFilter("id", func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 1 }))
+	if fr.NumRows() != 10 {
+		t.Fatal(fr.NumRows())
+	}
+	ids, err := readColumn(fr, 0, 3)
+	if err != nil || fmt.Sprint(ids.Values) != "[5 6 7 8 9 15 16 17 18 19]" {
+		t.Fatal(ids, err)
+	}
+	s, err := readColumn(fr, 1, 4)
+	if err != nil || fmt.Sprint(s.Values) != "[x xxx xxxxx xxx xxxxx xxxxxxx]" || !slices.Equal(s.Def, []uint8{1, 0, 1, 0, 1, 1, 0, 1, 0, 1}) {
+		t.Fatal(s, err)
+	}
+}

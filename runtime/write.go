@@ -1,0 +1,366 @@
+// The file writer: "PAR1", the column chunks of every row group (each
+// chunk's dictionary page, data pages, then the row group's bloom
+// filters), the column indexes and offset indexes of all row groups, the
+// Thrift-encoded FileMetaData, its length and "PAR1". See
+// https://parquet.apache.org/docs/file-format/ and, for the page index,
+// https://parquet.apache.org/docs/file-format/pageindex/.
+
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// Errors of the writer. Each is wrapped with what was wrong and where.
+var (
+	// ErrWriterConfig: an option is invalid or names no column.
+	ErrWriterConfig = errors.New("invalid writer configuration")
+	// ErrColumnType: a buffer accessor does not match the leaf's physical
+	// type, or the column index is out of range.
+	ErrColumnType = errors.New("column type mismatch")
+	// ErrRows: the levels and values appended to a buffer do not describe
+	// the number of rows given to EndRows.
+	ErrRows = errors.New("invalid rows")
+	// ErrClosed: the writer was closed.
+	ErrClosed = errors.New("writer closed")
+)
+
+// FileWriter writes one Parquet file. Generated shredders append levels
+// and values to the typed column buffers (Int64Buffer, ...) and call
+// EndRows after whole rows; Flush ends a row group, Close writes the
+// footer. A FileWriter is not safe for concurrent use.
+//
+// Once a write fails, the writer is poisoned: every later call returns
+// the first error and no footer is ever written.
+type FileWriter struct {
+	w      countingWriter
+	schema *schema.Schema
+	cfg    WriterConfig
+	cols   []*leafWriter
+
+	rowGroups []meta.RowGroup
+	rgRows    int64 // rows of the open row group
+	numRows   int64
+	indexes   []chunkIndex // page indexes of every closed chunk, in order
+	idxBuf    []byte       // their Thrift encodings, back to back
+	scratch   []byte
+	free      [][]byte // page store blocks for reuse
+	err       error
+	closed    bool
+}
+
+// countingWriter counts the bytes written to w; a failed write sticks.
+type countingWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+// Write writes p to the underlying writer unless a write failed before.
+func (c *countingWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// NewFileWriter starts a Parquet file of schema s on w, writing the
+// leading magic at once. Options are checked here: an invalid one, or one
+// that names a column s lacks or sets what the column's type cannot take,
+// is an error wrapping ErrWriterConfig.
+func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWriter, error) {
+	if s == nil || s.Root == nil {
+		return nil, fmt.Errorf("%w: nil schema", ErrWriterConfig)
+	}
+	cfg := NewWriterConfig(opts...)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
+	for path := range cfg.Columns {
+		if s.Leaf(path) == nil {
+			return nil, fmt.Errorf("%w: option names column %q, which the schema lacks", ErrWriterConfig, path)
+		}
+	}
+	for _, sc := range cfg.SortingColumns {
+		if sc.ColumnIdx < 0 || int(sc.ColumnIdx) >= len(s.Leaves) {
+			return nil, fmt.Errorf("%w: sorting column %d out of range (%d leaf columns)", ErrWriterConfig, sc.ColumnIdx, len(s.Leaves))
+		}
+	}
+	fw := &FileWriter{w: countingWriter{w: w}, schema: s, cfg: cfg}
+	fw.cols = make([]*leafWriter, len(s.Leaves))
+	for i, leaf := range s.Leaves {
+		c, err := newLeafWriter(fw, leaf, cfg.Columns[leaf.PathString()])
+		if err != nil {
+			return nil, err
+		}
+		fw.cols[i] = c
+	}
+	if _, err := io.WriteString(&fw.w, Magic); err != nil {
+		fw.err = fmt.Errorf("writing the leading magic: %w", err)
+		return nil, fw.err
+	}
+	return fw, nil
+}
+
+// Schema returns the schema the writer was created with.
+func (fw *FileWriter) Schema() *schema.Schema { return fw.schema }
+
+// Config returns the writer's settings.
+func (fw *FileWriter) Config() WriterConfig { return fw.cfg }
+
+// NumRows returns the number of rows ended so far (EndRows).
+func (fw *FileWriter) NumRows() int64 { return fw.numRows }
+
+func (fw *FileWriter) leaf(col int, t meta.Type, name string) (*leafWriter, error) {
+	if col < 0 || col >= len(fw.cols) {
+		return nil, fmt.Errorf("%w: %s(%d): the schema has %d leaf columns", ErrColumnType, name, col, len(fw.cols))
+	}
+	c := fw.cols[col]
+	if c.node.Type != t {
+		return nil, fmt.Errorf("%w: %s(%d): column %q is %s", ErrColumnType, name, col, c.node.PathString(),
+			schema.TypeName(c.node.Type, c.node.TypeLength))
+	}
+	return c, nil
+}
+
+// BoolBuffer returns the buffer of BOOLEAN leaf column col. The pointer
+// stays valid for the writer's life.
+func (fw *FileWriter) BoolBuffer(col int) (*BoolBuffer, error) {
+	c, err := fw.leaf(col, meta.Boolean, "BoolBuffer")
+	if err != nil {
+		return nil, err
+	}
+	return c.vals.(*boolValues).buf, nil
+}
+
+// Int32Buffer returns the buffer of INT32 leaf column col.
+func (fw *FileWriter) Int32Buffer(col int) (*Int32Buffer, error) {
+	c, err := fw.leaf(col, meta.Int32, "Int32Buffer")
+	if err != nil {
+		return nil, err
+	}
+	return c.i32, nil
+}
+
+// Int64Buffer returns the buffer of INT64 leaf column col.
+func (fw *FileWriter) Int64Buffer(col int) (*Int64Buffer, error) {
+	c, err := fw.leaf(col, meta.Int64, "Int64Buffer")
+	if err != nil {
+		return nil, err
+	}
+	return c.i64, nil
+}
+
+// Int96Buffer returns the buffer of INT96 leaf column col.
+func (fw *FileWriter) Int96Buffer(col int) (*Int96Buffer, error) {
+	c, err := fw.leaf(col, meta.Int96, "Int96Buffer")
+	if err != nil {
+		return nil, err
+	}
+	return c.vals.(*fixedValues).i96, nil
+}
+
+// FloatBuffer returns the buffer of FLOAT leaf column col.
+func (fw *FileWriter) FloatBuffer(col int) (*FloatBuffer, error) {
+	c, err := fw.leaf(col, meta.Float, "FloatBuffer")
+	if err != nil {
+		return nil, err
+	}
+	return c.f32, nil
+}
+
+// DoubleBuffer returns the buffer of DOUBLE leaf column col.
+func (fw *FileWriter) DoubleBuffer(col int) (*DoubleBuffer, error) {
+	c, err := fw.leaf(col, meta.Double, "DoubleBuffer")
+	if err != nil {
+		return nil, err
+	}
+	return c.f64, nil
+}
+
+// ByteArrayBuffer returns the buffer of BYTE_ARRAY leaf column col.
+func (fw *FileWriter) ByteArrayBuffer(col int) (*ByteArrayBuffer, error) {
+	c, err := fw.leaf(col, meta.ByteArray, "ByteArrayBuffer")
+	if err != nil {
+		return nil, err
+	}
+	return c.vals.(*byteArrayValues).buf, nil
+}
+
+// FixedBuffer returns the buffer of FIXED_LEN_BYTE_ARRAY leaf column col;
+// its Size is the column's type length.
+func (fw *FileWriter) FixedBuffer(col int) (*FixedBuffer, error) {
+	c, err := fw.leaf(col, meta.FixedLenByteArray, "FixedBuffer")
+	if err != nil {
+		return nil, err
+	}
+	return c.vals.(*fixedValues).buf, nil
+}
+
+func (fw *FileWriter) check() error {
+	if fw.err != nil {
+		return fw.err
+	}
+	if fw.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+// poison records err as the writer's first error and returns it.
+func (fw *FileWriter) poison(err error) error {
+	if fw.err == nil {
+		fw.err = err
+	}
+	return fw.err
+}
+
+// EndRows declares that n whole rows were appended to every column buffer
+// since the last call. The buffers' content moves into the open pages
+// (the buffers are empty again afterwards); pages are cut at row
+// boundaries and row groups flushed as their sizes require.
+func (fw *FileWriter) EndRows(n int) error {
+	if err := fw.check(); err != nil {
+		return err
+	}
+	if n < 0 {
+		return fw.poison(fmt.Errorf("%w: EndRows(%d)", ErrRows, n))
+	}
+	for _, c := range fw.cols {
+		if err := c.checkRows(n); err != nil {
+			return fw.poison(err)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	for _, c := range fw.cols {
+		if err := c.consume(n); err != nil {
+			return fw.poison(err)
+		}
+	}
+	fw.rgRows += int64(n)
+	fw.numRows += int64(n)
+	var size int64
+	for _, c := range fw.cols {
+		size += c.bufferedSize()
+	}
+	if size >= fw.cfg.RowGroupSize {
+		return fw.Flush()
+	}
+	return nil
+}
+
+// Flush ends the open row group: the open pages are cut, and every column
+// chunk, then the row group's bloom filters, are written. A row group
+// without rows is not written. Values appended since the last EndRows
+// stay in the buffers.
+func (fw *FileWriter) Flush() error {
+	if err := fw.check(); err != nil {
+		return err
+	}
+	if fw.rgRows == 0 {
+		return nil
+	}
+	if err := fw.flushRowGroup(); err != nil {
+		return fw.poison(err)
+	}
+	return nil
+}
+
+// Close flushes the open row group, writes the page indexes and the
+// footer, and makes every later call fail with ErrClosed. It does not
+// close the underlying writer. Rows appended to the buffers without
+// EndRows are an error.
+func (fw *FileWriter) Close() error {
+	if err := fw.check(); err != nil {
+		return err
+	}
+	for _, c := range fw.cols {
+		if c.pendingSlots() != 0 {
+			return fw.poison(fmt.Errorf("%w: Close: column %q holds values appended after the last EndRows", ErrRows, c.node.PathString()))
+		}
+	}
+	if err := fw.Flush(); err != nil {
+		return err
+	}
+	if err := fw.writeFooter(); err != nil {
+		return fw.poison(err)
+	}
+	fw.closed = true
+	return nil
+}
+
+// WriteFileAtomic creates the file at path through write: the content goes
+// to a temporary file in the same directory, which is synced and then
+// renamed over path, so that path never holds a partial file. On error
+// the temporary file is removed and path is untouched.
+func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err = write(f); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Chmod(tmp, 0o644); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	// Make the rename durable; a failure here leaves a complete file.
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// WriteFile writes a Parquet file of schema s at path atomically (see
+// WriteFileAtomic): fill is called with a FileWriter on the temporary file
+// and the writer is closed after it returns without error.
+func WriteFile(path string, s *schema.Schema, fill func(*FileWriter) error, opts ...WriterOption) error {
+	return WriteFileAtomic(path, func(w io.Writer) error {
+		fw, err := NewFileWriter(w, s, opts...)
+		if err != nil {
+			return err
+		}
+		if err := fill(fw); err != nil {
+			return err
+		}
+		return fw.Close()
+	})
+}

@@ -1,0 +1,652 @@
+// Column chunk writing: levels and values move from the typed buffers into
+// the open page of each leaf column, pages are cut at row boundaries and
+// encoded (https://parquet.apache.org/docs/file-format/data-pages/), and
+// each chunk's compressed pages are buffered until its row group ends.
+// Page sizes are checked adaptively, as parquet-java does: after 100 rows,
+// then about halfway to the row count at which the page would be full.
+
+package runtime
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/pqgen/pqgen/runtime/bloom"
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/page"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+const (
+	minPageCheck = 100   // rows before the first page size check
+	maxPageCheck = 10000 // most rows between two checks
+)
+
+// leafWriter writes the chunks of one leaf column.
+type leafWriter struct {
+	fw     *FileWriter
+	node   *schema.Node
+	path   []string
+	maxDef uint8
+	maxRep uint8
+	lv     *Levels
+	vals   valueWriter
+	i32    *Int32Buffer
+	i64    *Int64Buffer
+	f32    *FloatBuffer
+	f64    *DoubleBuffer
+
+	set       colSettings
+	dictOn    bool // dictionary encoding configured
+	version   int
+	pageStats bool
+	pageIndex bool
+	sizeStats bool
+	truncLen  int
+	utf8      bool
+	colOrder  meta.ColumnOrderKind
+	codec     meta.CompressionCodec
+	kv        []meta.KeyValue
+	builder   page.Builder
+
+	// open page
+	pDef, pRep   []uint8
+	pRows        int
+	pSlots       int
+	pNulls       int
+	nextCheck    int
+	pDefHist     []int64
+	pRepHist     []int64
+	valueScratch []byte
+	boundScratch []byte
+
+	// open chunk
+	store      pageStore // data pages (headers and bodies)
+	pageBuf    []byte    // the page being built
+	pages      []pageInfo
+	pageBounds []byte // min/max of the column index, back to back
+	pageHists  []int64
+	dictPages  int // data pages written in dictionary mode
+	chunkRows  int64
+	chunkVals  int64 // value slots
+	chunkNulls int64
+	chunkNaNs  int64
+	chunkUnenc int64
+	chunkDefH  []int64
+	chunkRepH  []int64
+	uncompSize int64 // data pages only
+	compSize   int64
+	cmin, cmax []byte
+	chasBounds bool
+	nanMin     []byte // NaN bounds of NaN-only pages (total order)
+	nanMax     []byte
+	hasNaNBnd  bool
+	encStats   []meta.PageEncodingStats
+	noColIndex bool // a non-null page has no bounds (all NaN)
+}
+
+// pageInfo records one data page of the open chunk.
+type pageInfo struct {
+	offset    int64 // within the chunk's data pages
+	size      int32 // header and body
+	firstRow  int64
+	nulls     int64
+	nans      int64
+	unencoded int64
+	nullPage  bool
+	bounds    bool // minLen/maxLen valid
+	minOff    int  // into pageBounds
+	minLen    int
+	maxLen    int
+}
+
+func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWriter, error) {
+	cfg := &fw.cfg
+	if cc == nil {
+		cc = &ColumnConfig{}
+	}
+	path := n.PathString()
+	c := &leafWriter{
+		fw: fw, node: n, path: n.Path, maxDef: n.MaxDef, maxRep: n.MaxRep,
+		version:   cfg.DataPageVersion,
+		pageIndex: cfg.PageIndex,
+		sizeStats: cfg.SizeStatistics,
+		truncLen:  cfg.StatsTruncateLength,
+		utf8:      isUTF8(n),
+		colOrder:  cc.Order.Or(meta.TypeDefinedOrder),
+		codec:     cc.Codec.Or(cfg.Codec),
+		kv:        cc.KeyValueMetadata,
+	}
+	level := cfg.CodecLevel
+	if cc.Codec.Set { // WithColumnCompression sets codec and level together
+		level = cc.CodecLevel.Val
+	}
+	c.builder = page.Builder{Codec: c.codec, Level: level, CRC: cfg.CRC}
+	c.set.stats = cc.Statistics.Or(cfg.Statistics)
+	c.pageStats = cfg.PageStatistics && c.set.stats
+	c.set.enc = cc.Encoding.Or(meta.EncodingPlain)
+	c.set.dictLimit = encode.DictLimits{MaxBytes: cfg.MaxDictSize}
+	c.set.order = columnOrderKind(n)
+	switch c.colOrder {
+	case meta.IEEE754TotalOrder:
+		if !c.set.order.isFloat() {
+			return nil, fmt.Errorf("%w: column %q: IEEE 754 total order needs FLOAT, DOUBLE or FLOAT16", ErrWriterConfig, path)
+		}
+		c.set.total = true
+	case meta.Int96TimestampOrder:
+		if n.Type != meta.Int96 {
+			return nil, fmt.Errorf("%w: column %q: INT96 timestamp order needs INT96", ErrWriterConfig, path)
+		}
+		c.set.order = orderInt96Time
+	}
+	if !c.set.stats {
+		c.set.order = orderNone
+	}
+	if !encodingFits(n.Type, c.set.enc) {
+		return nil, fmt.Errorf("%w: column %q: encoding %d cannot encode %s", ErrWriterConfig, path, c.set.enc,
+			schema.TypeName(n.Type, n.TypeLength))
+	}
+	c.dictOn = cc.Dictionary.Or(cfg.Dictionary)
+	if n.Type == meta.Boolean || n.Type == meta.Int96 {
+		if cc.Dictionary.Set && cc.Dictionary.Val {
+			return nil, fmt.Errorf("%w: column %q: %s columns are not dictionary-encoded", ErrWriterConfig, path,
+				schema.TypeName(n.Type, n.TypeLength))
+		}
+		c.dictOn = false
+	}
+	if cc.BloomNDV > 0 {
+		if n.Type == meta.Boolean {
+			return nil, fmt.Errorf("%w: column %q: BOOLEAN columns have no bloom filter", ErrWriterConfig, path)
+		}
+		c.set.bloom = bloom.New(bloom.OptimalNumBytes(cc.BloomNDV, cc.BloomFPP))
+	}
+	switch n.Type {
+	case meta.Boolean:
+		c.vals = &boolValues{buf: &BoolBuffer{}, set: &c.set}
+		c.lv = &c.vals.(*boolValues).buf.Levels
+	case meta.Int32:
+		c.i32 = &Int32Buffer{}
+		c.vals, c.lv = newInt32Values(c.i32, &c.set), &c.i32.Levels
+	case meta.Int64:
+		c.i64 = &Int64Buffer{}
+		c.vals, c.lv = newInt64Values(c.i64, &c.set), &c.i64.Levels
+	case meta.Float:
+		c.f32 = &FloatBuffer{}
+		c.vals, c.lv = newFloatValues(c.f32, &c.set), &c.f32.Levels
+	case meta.Double:
+		c.f64 = &DoubleBuffer{}
+		c.vals, c.lv = newDoubleValues(c.f64, &c.set), &c.f64.Levels
+	case meta.Int96:
+		v := &fixedValues{i96: &Int96Buffer{}, size: 12, set: &c.set}
+		c.vals, c.lv = v, &v.i96.Levels
+	case meta.ByteArray:
+		v := &byteArrayValues{buf: &ByteArrayBuffer{}, set: &c.set}
+		c.vals, c.lv = v, &v.buf.Levels
+	case meta.FixedLenByteArray:
+		if n.TypeLength <= 0 {
+			return nil, fmt.Errorf("%w: column %q: FIXED_LEN_BYTE_ARRAY of length %d", ErrWriterConfig, path, n.TypeLength)
+		}
+		v := &fixedValues{buf: &FixedBuffer{Size: int(n.TypeLength)}, size: int(n.TypeLength), set: &c.set}
+		v.bb.total = c.set.total
+		c.vals, c.lv = v, &v.buf.Levels
+	default:
+		return nil, fmt.Errorf("%w: column %q: unknown physical type %d", ErrWriterConfig, path, n.Type)
+	}
+	c.vals.resetChunk(c.dictOn)
+	c.nextCheck = min(minPageCheck, cfg.PageRowLimit)
+	if c.sizeStats {
+		c.pDefHist = make([]int64, int(c.maxDef)+1)
+		c.pRepHist = make([]int64, int(c.maxRep)+1)
+		c.chunkDefH = make([]int64, int(c.maxDef)+1)
+		c.chunkRepH = make([]int64, int(c.maxRep)+1)
+	}
+	return c, nil
+}
+
+// encodingFits reports whether enc can encode values of type t.
+func encodingFits(t meta.Type, enc meta.Encoding) bool {
+	switch enc {
+	case meta.EncodingPlain:
+		return true
+	case meta.EncodingRLE:
+		return t == meta.Boolean
+	case meta.EncodingDeltaBinaryPacked:
+		return t == meta.Int32 || t == meta.Int64
+	case meta.EncodingDeltaLengthByteArray:
+		return t == meta.ByteArray
+	case meta.EncodingDeltaByteArray:
+		return t == meta.ByteArray || t == meta.FixedLenByteArray
+	case meta.EncodingByteStreamSplit:
+		return t == meta.Int32 || t == meta.Int64 || t == meta.Float || t == meta.Double || t == meta.FixedLenByteArray
+	}
+	return false
+}
+
+func errFixedSize(got, want int) error {
+	return fmt.Errorf("%w: FixedBuffer.Size is %d, the column's length is %d", ErrRows, got, want)
+}
+
+func errFixedLen(n, size int) error {
+	return fmt.Errorf("%w: %d bytes of FIXED_LEN_BYTE_ARRAY values are not a multiple of %d", ErrRows, n, size)
+}
+
+// pendingSlots returns how much the buffers hold.
+func (c *leafWriter) pendingSlots() int {
+	return len(c.lv.Def) + len(c.lv.Rep) + c.vals.buffered()
+}
+
+// checkRows checks that the buffer holds exactly n whole rows.
+func (c *leafWriter) checkRows(n int) error {
+	lv := c.lv
+	if err := c.vals.checkBuffer(); err != nil {
+		return fmt.Errorf("column %q: %w", c.node.PathString(), err)
+	}
+	nv := c.vals.buffered()
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: column %q: EndRows(%d): %s", ErrRows, c.node.PathString(), n, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case c.maxRep > 0:
+		if len(lv.Rep) != len(lv.Def) {
+			return bad("%d repetition levels but %d definition levels", len(lv.Rep), len(lv.Def))
+		}
+		if len(lv.Rep) > 0 && lv.Rep[0] != 0 {
+			return bad("the first repetition level is %d, not 0", lv.Rep[0])
+		}
+		rows := 0
+		for _, r := range lv.Rep {
+			if r == 0 {
+				rows++
+			} else if r > c.maxRep {
+				return bad("repetition level %d exceeds the maximum %d", r, c.maxRep)
+			}
+		}
+		if rows != n {
+			return bad("the repetition levels hold %d rows", rows)
+		}
+	case c.maxDef > 0:
+		if len(lv.Rep) != 0 {
+			return bad("%d repetition levels in a non-repeated column", len(lv.Rep))
+		}
+		if len(lv.Def) != n {
+			return bad("%d definition levels", len(lv.Def))
+		}
+	default:
+		if len(lv.Rep) != 0 || len(lv.Def) != 0 {
+			return bad("levels in a required column")
+		}
+		if nv != n {
+			return bad("%d values", nv)
+		}
+		return nil
+	}
+	defined := 0
+	for _, d := range lv.Def {
+		if d == c.maxDef {
+			defined++
+		} else if d > c.maxDef {
+			return bad("definition level %d exceeds the maximum %d", d, c.maxDef)
+		}
+	}
+	if defined != nv {
+		return bad("%d values for %d defined slots", nv, defined)
+	}
+	return nil
+}
+
+// consume moves n checked rows from the buffers into pages.
+func (c *leafWriter) consume(n int) error {
+	lv := c.lv
+	slot, val := 0, 0
+	for n > 0 {
+		k := min(n, max(c.nextCheck-c.pRows, 1))
+		var end, nv int
+		switch {
+		case c.maxRep > 0:
+			end = rowEnd(lv.Rep, slot, k)
+			nv = c.addLevels(lv.Def[slot:end], lv.Rep[slot:end])
+		case c.maxDef > 0:
+			end = slot + k
+			nv = c.addLevels(lv.Def[slot:end], nil)
+		default:
+			end, nv = slot+k, k
+		}
+		c.vals.take(val, val+nv)
+		c.pSlots += end - slot
+		c.pNulls += end - slot - nv
+		c.pRows += k
+		slot, val, n = end, val+nv, n-k
+		if c.pRows >= c.nextCheck {
+			if err := c.checkPage(); err != nil {
+				return err
+			}
+		}
+	}
+	lv.Def, lv.Rep = lv.Def[:0], lv.Rep[:0]
+	c.vals.clearBuffer()
+	return nil
+}
+
+// rowEnd returns the slot index after k rows starting at slot from.
+func rowEnd(rep []uint8, from, k int) int {
+	i := from + 1
+	for ; i < len(rep); i++ {
+		if rep[i] == 0 {
+			k--
+			if k == 0 {
+				return i
+			}
+		}
+	}
+	return i
+}
+
+// addLevels appends levels to the open page and returns the number of
+// defined slots.
+func (c *leafWriter) addLevels(def, rep []uint8) int {
+	c.pDef = append(c.pDef, def...)
+	if c.maxRep > 0 {
+		c.pRep = append(c.pRep, rep...)
+	}
+	nv := 0
+	for _, d := range def {
+		if d == c.maxDef {
+			nv++
+		}
+	}
+	if c.sizeStats {
+		h := c.pDefHist
+		for _, d := range def {
+			h[d]++
+		}
+		if c.maxRep > 0 {
+			rh := c.pRepHist
+			for _, r := range rep {
+				rh[r]++
+			}
+		}
+	}
+	return nv
+}
+
+// pageEstimate estimates the encoded size of the open page.
+func (c *leafWriter) pageEstimate() int {
+	lv := 0
+	if c.maxDef > 0 {
+		lv += c.pSlots * page.LevelBitWidth(c.maxDef) / 8
+	}
+	if c.maxRep > 0 {
+		lv += c.pSlots * page.LevelBitWidth(c.maxRep) / 8
+	}
+	return lv + c.vals.pageBytes()
+}
+
+// checkPage cuts the open page when it is full, else schedules the next
+// check.
+func (c *leafWriter) checkPage() error {
+	cfg := &c.fw.cfg
+	est := c.pageEstimate()
+	if est >= cfg.PageSize || c.pRows >= cfg.PageRowLimit {
+		return c.cutPage()
+	}
+	// Rows at which the page would be full, at the rate seen so far;
+	// check again halfway there.
+	next := c.pRows + minPageCheck
+	if est > 0 {
+		full := int(int64(c.pRows) * int64(cfg.PageSize) / int64(est))
+		next = max(next, (c.pRows+full)/2)
+	}
+	next = min(next, c.pRows+maxPageCheck, cfg.PageRowLimit)
+	c.nextCheck = max(next, c.pRows+1)
+	return nil
+}
+
+// bufferedSize is the row group size this column contributes: its encoded
+// pages, its open page and its dictionary.
+func (c *leafWriter) bufferedSize() int64 {
+	return c.store.n + int64(c.pageEstimate()) + int64(c.vals.dictSize())
+}
+
+// cutPage encodes the open page into the chunk.
+func (c *leafWriter) cutPage() error {
+	c.nextCheck = min(minPageCheck, c.fw.cfg.PageRowLimit)
+	if c.pRows == 0 {
+		return nil
+	}
+	wasDict := c.vals.dictMode()
+	values, enc := c.vals.encodePage(c.valueScratch[:0])
+	c.valueScratch = values
+	if enc == meta.EncodingRLEDictionary && c.version == 1 {
+		// Data page v1 files traditionally name dictionary indices
+		// PLAIN_DICTIONARY, as the readers of that era expect.
+		enc = meta.EncodingPlainDictionary
+	}
+	bnd, pb := c.vals.bounds(c.boundScratch[:0])
+	c.boundScratch = bnd
+	nulls := int64(c.pNulls)
+	nonNull := c.pSlots - c.pNulls
+	info := pageInfo{
+		offset:    c.store.n,
+		firstRow:  c.chunkRows,
+		nulls:     nulls,
+		nans:      pb.nans,
+		unencoded: pb.unencodedBA,
+		nullPage:  nonNull == 0,
+	}
+	var mn, mx []byte
+	if pb.ok {
+		mn, mx = bnd[:pb.minLen], bnd[pb.minLen:]
+		if pb.nanOnly {
+			c.mergeNaNBounds(mn, mx)
+		} else {
+			c.mergeChunkBounds(mn, mx)
+		}
+	} else if nonNull > 0 && c.set.order != orderNone {
+		c.noColIndex = true // all values NaN under the type order
+	}
+	var stats *meta.Statistics
+	if c.pageStats {
+		stats = c.statistics(mn, mx, pb.ok, nulls, pb.nans)
+	}
+	if c.pageIndex && pb.ok {
+		info.bounds = true
+		info.minOff = len(c.pageBounds)
+		tmn, _ := c.truncMin(mn)
+		c.pageBounds = append(c.pageBounds, tmn...)
+		info.minLen = len(tmn)
+		c.pageBounds, _ = c.truncMax(c.pageBounds, mx)
+		info.maxLen = len(c.pageBounds) - info.minOff - info.minLen
+	}
+	p := page.DataPageParams{
+		Version:    c.version,
+		NumValues:  c.pSlots,
+		NumNulls:   c.pNulls,
+		NumRows:    c.pRows,
+		Encoding:   enc,
+		Rep:        c.pRep,
+		Def:        c.pDef,
+		MaxRep:     c.maxRep,
+		MaxDef:     c.maxDef,
+		Values:     values,
+		Statistics: stats,
+	}
+	var built page.Built
+	var err error
+	c.pageBuf, built, err = c.builder.AppendDataPage(c.pageBuf[:0], &p)
+	if err != nil {
+		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
+	}
+	c.store.append(c.pageBuf, &c.fw.free)
+	info.size = int32(built.Size())
+	c.pages = append(c.pages, info)
+	if wasDict {
+		c.dictPages++
+	}
+	pt := meta.DataPage
+	if c.version == 2 {
+		pt = meta.DataPageV2
+	}
+	c.countEncoding(pt, enc)
+	c.uncompSize += int64(built.HeaderSize + built.UncompressedSize)
+	c.compSize += int64(built.Size())
+	c.chunkRows += int64(c.pRows)
+	c.chunkVals += int64(c.pSlots)
+	c.chunkNulls += nulls
+	c.chunkNaNs += pb.nans
+	c.chunkUnenc += pb.unencodedBA
+	if c.sizeStats {
+		if c.maxRep > 0 {
+			c.pageHists = append(c.pageHists, c.pRepHist...)
+		}
+		if c.maxDef > 0 {
+			c.pageHists = append(c.pageHists, c.pDefHist...)
+		}
+		for i, v := range c.pDefHist {
+			c.chunkDefH[i] += v
+			c.pDefHist[i] = 0
+		}
+		for i, v := range c.pRepHist {
+			c.chunkRepH[i] += v
+			c.pRepHist[i] = 0
+		}
+	}
+	c.pDef, c.pRep = c.pDef[:0], c.pRep[:0]
+	c.pRows, c.pSlots, c.pNulls = 0, 0, 0
+	return nil
+}
+
+func (c *leafWriter) countEncoding(pt meta.PageType, enc meta.Encoding) {
+	for i := range c.encStats {
+		if e := &c.encStats[i]; e.PageType == pt && e.Encoding == enc {
+			e.Count++
+			return
+		}
+	}
+	c.encStats = append(c.encStats, meta.PageEncodingStats{PageType: pt, Encoding: enc, Count: 1})
+}
+
+func (c *leafWriter) mergeChunkBounds(mn, mx []byte) {
+	if !c.chasBounds {
+		c.cmin = append(c.cmin[:0], mn...)
+		c.cmax = append(c.cmax[:0], mx...)
+		c.chasBounds = true
+		return
+	}
+	if compareBounds(c.set.order, mn, c.cmin) < 0 {
+		c.cmin = append(c.cmin[:0], mn...)
+	}
+	if compareBounds(c.set.order, mx, c.cmax) > 0 {
+		c.cmax = append(c.cmax[:0], mx...)
+	}
+}
+
+// mergeNaNBounds merges the bounds of a page whose values are all NaN
+// (total order); they are the chunk's bounds only if every page is so.
+func (c *leafWriter) mergeNaNBounds(mn, mx []byte) {
+	if !c.hasNaNBnd || compareBounds(c.set.order, mn, c.nanMin) < 0 {
+		c.nanMin = append(c.nanMin[:0], mn...)
+	}
+	if !c.hasNaNBnd || compareBounds(c.set.order, mx, c.nanMax) > 0 {
+		c.nanMax = append(c.nanMax[:0], mx...)
+	}
+	c.hasNaNBnd = true
+}
+
+// chunkBounds returns the chunk's bounds: those of its non-NaN values, or,
+// when every value is NaN under the total order, the NaN bounds.
+func (c *leafWriter) chunkBounds() (mn, mx []byte, ok bool) {
+	if c.chasBounds {
+		return c.cmin, c.cmax, true
+	}
+	if c.hasNaNBnd {
+		return c.nanMin, c.nanMax, true
+	}
+	return nil, nil, false
+}
+
+// truncates reports whether the column's bounds may be truncated.
+func (c *leafWriter) truncates() bool {
+	return c.node.Type == meta.ByteArray && c.set.order == orderBytes && c.truncLen > 0
+}
+
+func (c *leafWriter) truncMin(v []byte) ([]byte, bool) {
+	if !c.truncates() {
+		return v, true
+	}
+	return truncateMin(v, c.truncLen, c.utf8)
+}
+
+func (c *leafWriter) truncMax(dst, v []byte) ([]byte, bool) {
+	if !c.truncates() {
+		return append(dst, v...), true
+	}
+	return truncateMax(dst, v, c.truncLen, c.utf8)
+}
+
+// statistics builds a Statistics (bounds copied and truncated).
+func (c *leafWriter) statistics(mn, mx []byte, ok bool, nulls, nans int64) *meta.Statistics {
+	s := &meta.Statistics{NullCount: meta.Some(nulls)}
+	if c.set.order.isFloat() {
+		s.NanCount = meta.Some(nans)
+	}
+	if ok {
+		tmn, minExact := c.truncMin(mn)
+		s.MinValue = append([]byte{}, tmn...)
+		var maxExact bool
+		s.MaxValue, maxExact = c.truncMax([]byte{}, mx)
+		s.IsMinValueExact = meta.Some(minExact)
+		s.IsMaxValueExact = meta.Some(maxExact)
+	}
+	return s
+}
+
+// storeBlock is the size of the blocks a pageStore holds pages in.
+const storeBlock = 64 << 10
+
+// pageStore holds the encoded pages of an open column chunk in fixed-size
+// blocks: growing it never copies, and the blocks go back to the writer's
+// free list once the chunk is written, so a steady stream of row groups
+// reuses the same memory.
+type pageStore struct {
+	blocks [][]byte
+	n      int64
+}
+
+func (s *pageStore) append(p []byte, free *[][]byte) {
+	s.n += int64(len(p))
+	for len(p) > 0 {
+		if len(s.blocks) == 0 || len(s.blocks[len(s.blocks)-1]) == storeBlock {
+			var b []byte
+			if k := len(*free); k > 0 {
+				b = (*free)[k-1][:0]
+				*free = (*free)[:k-1]
+			} else {
+				b = make([]byte, 0, storeBlock)
+			}
+			s.blocks = append(s.blocks, b)
+		}
+		last := &s.blocks[len(s.blocks)-1]
+		k := min(len(p), storeBlock-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+	}
+}
+
+// writeTo writes the pages to w.
+func (s *pageStore) writeTo(w io.Writer) error {
+	for _, b := range s.blocks {
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reset empties the store, giving its blocks to the free list.
+func (s *pageStore) reset(free *[][]byte) {
+	*free = append(*free, s.blocks...)
+	clear(s.blocks)
+	s.blocks = s.blocks[:0]
+	s.n = 0
+}

@@ -1,0 +1,339 @@
+// Row group and footer writing: each column chunk (dictionary page, then
+// data pages), the row group's bloom filters, and at Close the column
+// indexes and offset indexes of every chunk
+// (https://parquet.apache.org/docs/file-format/pageindex/) followed by the
+// FileMetaData (https://parquet.apache.org/docs/file-format/metadata/).
+
+package runtime
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"runtime/debug"
+	"sync"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// Version is the version of pqgen's runtime, written in created_by.
+const Version = "0.1.0"
+
+var createdBy = sync.OnceValue(func() string {
+	build := "unknown"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && s.Value != "" {
+				build = s.Value
+			}
+		}
+	}
+	return "pqgen version " + Version + " (build " + build + ")"
+})
+
+// CreatedBy returns the created_by string the writer stores by default:
+// "pqgen version <Version> (build <vcs revision, or unknown>)".
+func CreatedBy() string { return createdBy() }
+
+// chunkIndex locates the encoded page indexes of one closed chunk in
+// FileWriter.idxBuf.
+type chunkIndex struct {
+	rg, col        int
+	ciOff, ciLen   int // column index; ciLen 0 when absent
+	oiOff, oiLen   int
+	hasColumnIndex bool
+}
+
+// flushRowGroup writes the open row group.
+func (fw *FileWriter) flushRowGroup() error {
+	for _, c := range fw.cols {
+		if err := c.cutPage(); err != nil {
+			return err
+		}
+	}
+	rgIndex := len(fw.rowGroups)
+	rg := meta.RowGroup{
+		Columns:        make([]meta.ColumnChunk, len(fw.cols)),
+		NumRows:        fw.rgRows,
+		SortingColumns: fw.cfg.SortingColumns,
+	}
+	if rgIndex <= math.MaxInt16 { // the ordinal is an i16: omitted beyond
+		rg.Ordinal = meta.Some(int16(rgIndex))
+	}
+	start := fw.w.n
+	for i, c := range fw.cols {
+		cc, err := c.writeChunk(&fw.w)
+		if err != nil {
+			return err
+		}
+		rg.Columns[i] = cc
+		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
+	}
+	rg.FileOffset = meta.Some(start)
+	rg.TotalCompressedSize = meta.Some(fw.w.n - start)
+	for i, c := range fw.cols {
+		f := c.set.bloom
+		if f == nil {
+			continue
+		}
+		off := fw.w.n
+		fw.scratch = f.AppendTo(fw.scratch[:0])
+		if _, err := fw.w.Write(fw.scratch); err != nil {
+			return fmt.Errorf("row group %d: writing the bloom filter of column %q: %w", rgIndex, c.node.PathString(), err)
+		}
+		md := rg.Columns[i].MetaData
+		md.BloomFilterOffset = meta.Some(off)
+		md.BloomFilterLength = meta.Some(int32(len(fw.scratch)))
+		clear(f.Bytes())
+	}
+	for i, c := range fw.cols {
+		if c.pageIndex {
+			fw.indexes = append(fw.indexes, c.encodeIndexes(rgIndex, i, &fw.idxBuf, rg.Columns[i].MetaData.DataPageOffset))
+		}
+		c.resetChunk()
+	}
+	fw.rowGroups = append(fw.rowGroups, rg)
+	fw.rgRows = 0
+	return nil
+}
+
+// writeChunk writes the open chunk (dictionary page, data pages) to w and
+// returns its metadata.
+func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
+	start := w.n
+	md := &meta.ColumnMetaData{
+		Type:             c.node.Type,
+		PathInSchema:     c.path,
+		Codec:            c.codec,
+		NumValues:        c.chunkVals,
+		KeyValueMetadata: c.kv,
+	}
+	var dictSize int64
+	encs := make([]meta.Encoding, 0, 4)
+	addEnc := func(e meta.Encoding) {
+		for _, x := range encs {
+			if x == e {
+				return
+			}
+		}
+		encs = append(encs, e)
+	}
+	var stats []meta.PageEncodingStats
+	if c.dictPages > 0 {
+		body, n := c.vals.dictPage(c.fw.scratch[:0])
+		c.fw.scratch = body
+		enc := meta.EncodingPlainDictionary
+		if c.version == 2 {
+			enc = meta.EncodingPlain
+		}
+		buf, built, err := c.builder.AppendDictionaryPage(c.valueScratch[:0], n, enc, body)
+		if err != nil {
+			return meta.ColumnChunk{}, fmt.Errorf("column %q: dictionary page: %w", c.node.PathString(), err)
+		}
+		c.valueScratch = buf
+		if _, err := w.Write(buf); err != nil {
+			return meta.ColumnChunk{}, fmt.Errorf("column %q: writing the dictionary page: %w", c.node.PathString(), err)
+		}
+		dictSize = int64(len(buf))
+		md.DictionaryPageOffset = meta.Some(start)
+		md.TotalUncompressedSize += int64(built.HeaderSize + built.UncompressedSize)
+		md.TotalCompressedSize += dictSize
+		addEnc(enc)
+		stats = append(stats, meta.PageEncodingStats{PageType: meta.DictionaryPage, Encoding: enc, Count: 1})
+	}
+	if err := c.store.writeTo(w); err != nil {
+		return meta.ColumnChunk{}, fmt.Errorf("column %q: writing %d data pages: %w", c.node.PathString(), len(c.pages), err)
+	}
+	md.DataPageOffset = start + dictSize
+	md.TotalUncompressedSize += c.uncompSize
+	md.TotalCompressedSize += c.compSize
+	if c.maxDef > 0 || c.maxRep > 0 {
+		addEnc(meta.EncodingRLE)
+	}
+	for _, e := range c.encStats {
+		addEnc(e.Encoding)
+	}
+	md.Encodings = encs
+	md.EncodingStats = append(stats, c.encStats...)
+	if c.set.stats {
+		mn, mx, ok := c.chunkBounds()
+		md.Statistics = c.statistics(mn, mx, ok, c.chunkNulls, c.chunkNaNs)
+	}
+	if c.sizeStats {
+		ss := &meta.SizeStatistics{}
+		if c.node.Type == meta.ByteArray {
+			ss.UnencodedByteArrayDataBytes = meta.Some(c.chunkUnenc)
+		}
+		if c.maxRep > 0 {
+			ss.RepetitionLevelHistogram = append([]int64(nil), c.chunkRepH...)
+		}
+		if c.maxDef > 0 {
+			ss.DefinitionLevelHistogram = append([]int64(nil), c.chunkDefH...)
+		}
+		md.SizeStatistics = ss
+	}
+	return meta.ColumnChunk{MetaData: md}, nil
+}
+
+// encodeIndexes appends the Thrift encodings of the open chunk's column
+// index (when it can have one) and offset index to *buf. dataOff is the
+// file offset of the chunk's first data page.
+func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chunkIndex {
+	ix := chunkIndex{rg: rg, col: col}
+	n := len(c.pages)
+	if c.set.stats && c.set.order != orderNone && !c.noColIndex {
+		ci := meta.ColumnIndex{
+			NullPages:  make([]bool, n),
+			MinValues:  make([][]byte, n),
+			MaxValues:  make([][]byte, n),
+			NullCounts: make([]int64, n),
+		}
+		if c.set.order.isFloat() {
+			ci.NanCounts = make([]int64, n)
+		}
+		var prevMin, prevMax []byte
+		asc, desc, seen := true, true, false
+		for i := range c.pages {
+			p := &c.pages[i]
+			ci.NullCounts[i] = p.nulls
+			if ci.NanCounts != nil {
+				ci.NanCounts[i] = p.nans
+			}
+			if !p.bounds {
+				ci.NullPages[i] = true
+				ci.MinValues[i] = []byte{}
+				ci.MaxValues[i] = []byte{}
+				continue
+			}
+			mn := c.pageBounds[p.minOff : p.minOff+p.minLen]
+			mx := c.pageBounds[p.minOff+p.minLen : p.minOff+p.minLen+p.maxLen]
+			ci.MinValues[i], ci.MaxValues[i] = mn, mx
+			if seen {
+				cmin, cmax := compareBounds(c.set.order, mn, prevMin), compareBounds(c.set.order, mx, prevMax)
+				if cmin < 0 || cmax < 0 {
+					asc = false
+				}
+				if cmin > 0 || cmax > 0 {
+					desc = false
+				}
+			}
+			prevMin, prevMax, seen = mn, mx, true
+		}
+		switch {
+		case asc:
+			ci.BoundaryOrder = meta.Ascending
+		case desc:
+			ci.BoundaryOrder = meta.Descending
+		default:
+			ci.BoundaryOrder = meta.Unordered
+		}
+		if c.sizeStats && (c.maxRep > 0 || c.maxDef > 0) {
+			stride := 0
+			if c.maxRep > 0 {
+				stride += int(c.maxRep) + 1
+			}
+			if c.maxDef > 0 {
+				stride += int(c.maxDef) + 1
+			}
+			for i := 0; i < n; i++ {
+				h := c.pageHists[i*stride : (i+1)*stride]
+				if c.maxRep > 0 {
+					ci.RepetitionLevelHistograms = append(ci.RepetitionLevelHistograms, h[:int(c.maxRep)+1]...)
+					h = h[int(c.maxRep)+1:]
+				}
+				if c.maxDef > 0 {
+					ci.DefinitionLevelHistograms = append(ci.DefinitionLevelHistograms, h...)
+				}
+			}
+		}
+		ix.ciOff = len(*buf)
+		*buf = ci.AppendThrift(*buf)
+		ix.ciLen = len(*buf) - ix.ciOff
+		ix.hasColumnIndex = true
+	}
+	oi := meta.OffsetIndex{PageLocations: make([]meta.PageLocation, n)}
+	for i := range c.pages {
+		p := &c.pages[i]
+		oi.PageLocations[i] = meta.PageLocation{Offset: dataOff + p.offset, CompressedPageSize: p.size, FirstRowIndex: p.firstRow}
+	}
+	if c.sizeStats && c.node.Type == meta.ByteArray {
+		oi.UnencodedByteArrayDataBytes = make([]int64, n)
+		for i := range c.pages {
+			oi.UnencodedByteArrayDataBytes[i] = c.pages[i].unencoded
+		}
+	}
+	ix.oiOff = len(*buf)
+	*buf = oi.AppendThrift(*buf)
+	ix.oiLen = len(*buf) - ix.oiOff
+	return ix
+}
+
+// resetChunk empties the chunk state after its row group was written.
+func (c *leafWriter) resetChunk() {
+	c.store.reset(&c.fw.free)
+	c.pages = c.pages[:0]
+	c.pageBounds = c.pageBounds[:0]
+	c.pageHists = c.pageHists[:0]
+	c.dictPages = 0
+	c.chunkRows, c.chunkVals, c.chunkNulls, c.chunkNaNs, c.chunkUnenc = 0, 0, 0, 0, 0
+	clear(c.chunkDefH)
+	clear(c.chunkRepH)
+	c.uncompSize, c.compSize = 0, 0
+	c.chasBounds, c.hasNaNBnd = false, false
+	c.encStats = nil
+	c.noColIndex = false
+	c.vals.resetChunk(c.dictOn)
+}
+
+// writeFooter writes the page indexes, the FileMetaData, its length and
+// the trailing magic.
+func (fw *FileWriter) writeFooter() error {
+	for i := range fw.indexes {
+		ix := &fw.indexes[i]
+		if !ix.hasColumnIndex {
+			continue
+		}
+		cc := &fw.rowGroups[ix.rg].Columns[ix.col]
+		cc.ColumnIndexOffset = meta.Some(fw.w.n)
+		cc.ColumnIndexLength = meta.Some(int32(ix.ciLen))
+		if _, err := fw.w.Write(fw.idxBuf[ix.ciOff : ix.ciOff+ix.ciLen]); err != nil {
+			return fmt.Errorf("writing the column index of row group %d, column %d: %w", ix.rg, ix.col, err)
+		}
+	}
+	for i := range fw.indexes {
+		ix := &fw.indexes[i]
+		cc := &fw.rowGroups[ix.rg].Columns[ix.col]
+		cc.OffsetIndexOffset = meta.Some(fw.w.n)
+		cc.OffsetIndexLength = meta.Some(int32(ix.oiLen))
+		if _, err := fw.w.Write(fw.idxBuf[ix.oiOff : ix.oiOff+ix.oiLen]); err != nil {
+			return fmt.Errorf("writing the offset index of row group %d, column %d: %w", ix.rg, ix.col, err)
+		}
+	}
+	md := meta.FileMetaData{
+		Version:          1,
+		Schema:           fw.schema.Elements(),
+		NumRows:          fw.numRows,
+		RowGroups:        fw.rowGroups,
+		KeyValueMetadata: fw.cfg.KeyValueMetadata,
+		CreatedBy:        meta.Some(fw.cfg.CreatedBy),
+		ColumnOrders:     make([]meta.ColumnOrder, len(fw.cols)),
+	}
+	if md.RowGroups == nil {
+		md.RowGroups = []meta.RowGroup{}
+	}
+	if fw.cfg.CreatedBy == "" {
+		md.CreatedBy = meta.Some(CreatedBy())
+	}
+	for i, c := range fw.cols {
+		md.ColumnOrders[i] = meta.ColumnOrder{Kind: c.colOrder}
+	}
+	buf := md.AppendThrift(fw.scratch[:0])
+	n := len(buf)
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(n))
+	buf = append(buf, Magic...)
+	fw.scratch = buf
+	if _, err := fw.w.Write(buf); err != nil {
+		return fmt.Errorf("writing the footer: %w", err)
+	}
+	return nil
+}

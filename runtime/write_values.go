@@ -1,0 +1,881 @@
+// Value handling of the writer, per physical type: moving values from a
+// column buffer into the open page, their bounds, dictionary encoding with
+// fallback, the page's value encoding and bloom filter hashing. Encodings:
+// https://parquet.apache.org/docs/file-format/data-pages/encodings/.
+
+package runtime
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+
+	"github.com/pqgen/pqgen/runtime/bloom"
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// valueWriter is the typed half of a leaf writer.
+type valueWriter interface {
+	// buffered returns the number of values in the column buffer.
+	buffered() int
+	// checkBuffer checks type-specific buffer invariants.
+	checkBuffer() error
+	// take moves buffer values [from, to) into the open page.
+	take(from, to int)
+	// clearBuffer empties the column buffer (levels excluded).
+	clearBuffer()
+	// pageBytes estimates the encoded size of the open page's values.
+	pageBytes() int
+	// encodePage appends the open page's values, encoded, to dst and
+	// empties the page's values; it returns the encoding used.
+	encodePage(dst []byte) ([]byte, meta.Encoding)
+	// bounds appends the PLAIN encodings of the open page's minimum and
+	// maximum to dst (when it has any), reports its NaN count and the
+	// unencoded byte-array bytes, and resets the page's bounds.
+	bounds(dst []byte) (_ []byte, b pageBounds)
+	// dictionary state of the open chunk: whether dictionary encoding is
+	// in force, the dictionary page body and its entry count, the
+	// dictionary size, and the reset between chunks.
+	dictMode() bool
+	dictPage(dst []byte) ([]byte, int)
+	dictSize() int
+	resetChunk(dict bool)
+}
+
+// pageBounds describes the bounds appended by valueWriter.bounds.
+type pageBounds struct {
+	ok          bool  // min and max were appended
+	nanOnly     bool  // they are NaNs (total order, every value NaN)
+	minLen      int   // min is dst[start:start+minLen], max follows
+	nans        int64 // NaN values (float orders)
+	unencodedBA int64 // bytes of the byte-array values
+}
+
+// keyStats tracks bounds as order-preserving unsigned keys.
+type keyStats struct {
+	mn, mx       uint64
+	has          bool
+	nans         int64
+	nanMn, nanMx uint64 // smallest and largest NaN key (total order)
+}
+
+func (s *keyStats) add(k uint64) {
+	if !s.has {
+		s.mn, s.mx, s.has = k, k, true
+		return
+	}
+	if k < s.mn {
+		s.mn = k
+	}
+	if k > s.mx {
+		s.mx = k
+	}
+}
+
+func (s *keyStats) addNaN(k uint64) {
+	if s.nans == 0 {
+		s.nanMn, s.nanMx = k, k
+	} else {
+		if k < s.nanMn {
+			s.nanMn = k
+		}
+		if k > s.nanMx {
+			s.nanMx = k
+		}
+	}
+	s.nans++
+}
+
+func statsInt32(s *keyStats, src []int32) {
+	if len(src) == 0 {
+		return
+	}
+	mn, mx := src[0], src[0]
+	for _, v := range src[1:] {
+		mn = min(mn, v)
+		mx = max(mx, v)
+	}
+	s.add(uint64(uint32(mn) ^ 1<<31))
+	s.add(uint64(uint32(mx) ^ 1<<31))
+}
+
+func statsUint32(s *keyStats, src []int32) {
+	if len(src) == 0 {
+		return
+	}
+	mn, mx := uint32(src[0]), uint32(src[0])
+	for _, v := range src[1:] {
+		mn = min(mn, uint32(v))
+		mx = max(mx, uint32(v))
+	}
+	s.add(uint64(mn))
+	s.add(uint64(mx))
+}
+
+func statsInt64(s *keyStats, src []int64) {
+	if len(src) == 0 {
+		return
+	}
+	mn, mx := src[0], src[0]
+	for _, v := range src[1:] {
+		mn = min(mn, v)
+		mx = max(mx, v)
+	}
+	s.add(uint64(mn) ^ 1<<63)
+	s.add(uint64(mx) ^ 1<<63)
+}
+
+func statsUint64(s *keyStats, src []int64) {
+	if len(src) == 0 {
+		return
+	}
+	mn, mx := uint64(src[0]), uint64(src[0])
+	for _, v := range src[1:] {
+		mn = min(mn, uint64(v))
+		mx = max(mx, uint64(v))
+	}
+	s.add(mn)
+	s.add(mx)
+}
+
+func statsFloat(s *keyStats, src []float32) {
+	for _, v := range src {
+		k := uint64(totalKey32(math.Float32bits(v)))
+		if v != v {
+			s.addNaN(k)
+			continue
+		}
+		s.add(k)
+	}
+}
+
+func statsDouble(s *keyStats, src []float64) {
+	for _, v := range src {
+		k := totalKey64(math.Float64bits(v))
+		if v != v {
+			s.addNaN(k)
+			continue
+		}
+		s.add(k)
+	}
+}
+
+// appendKeyBounds appends the PLAIN min and max of s under order o; total
+// selects the IEEE 754 total order (NaN bounds for all-NaN pages, no
+// signed-zero adjustment).
+func appendKeyBounds(dst []byte, s *keyStats, o orderKind, total bool) ([]byte, pageBounds) {
+	b := pageBounds{nans: s.nans}
+	mn, mx, has := s.mn, s.mx, s.has
+	if !has && total && s.nans > 0 {
+		mn, mx, has = s.nanMn, s.nanMx, true
+		b.nanOnly = true
+	}
+	if !has {
+		return dst, b
+	}
+	b.ok = true
+	switch o {
+	case orderBool:
+		dst = append(dst, byte(mn), byte(mx))
+		b.minLen = 1
+	case orderInt32:
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(mn)^1<<31)
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(mx)^1<<31)
+		b.minLen = 4
+	case orderUint32:
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(mn))
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(mx))
+		b.minLen = 4
+	case orderInt64:
+		dst = binary.LittleEndian.AppendUint64(dst, mn^1<<63)
+		dst = binary.LittleEndian.AppendUint64(dst, mx^1<<63)
+		b.minLen = 8
+	case orderUint64:
+		dst = binary.LittleEndian.AppendUint64(dst, mn)
+		dst = binary.LittleEndian.AppendUint64(dst, mx)
+		b.minLen = 8
+	case orderFloat:
+		lo, hi := math.Float32frombits(fromTotalKey32(uint32(mn))), math.Float32frombits(fromTotalKey32(uint32(mx)))
+		if !total {
+			lo, hi = minBoundFloat(lo), maxBoundFloat(hi)
+		}
+		dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(lo))
+		dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(hi))
+		b.minLen = 4
+	case orderDouble:
+		lo, hi := math.Float64frombits(fromTotalKey64(mn)), math.Float64frombits(fromTotalKey64(mx))
+		if !total {
+			lo, hi = minBoundDouble(lo), maxBoundDouble(hi)
+		}
+		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(lo))
+		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(hi))
+		b.minLen = 8
+	default:
+		b.ok = false
+	}
+	*s = keyStats{}
+	return dst, b
+}
+
+func fromTotalKey32(k uint32) uint32 {
+	if k&(1<<31) != 0 {
+		return k &^ (1 << 31)
+	}
+	return ^k
+}
+
+func fromTotalKey64(k uint64) uint64 {
+	if k&(1<<63) != 0 {
+		return k &^ (1 << 63)
+	}
+	return ^k
+}
+
+// colSettings are the per-column settings the value writers consult.
+type colSettings struct {
+	order     orderKind
+	total     bool // IEEE 754 total order (floats)
+	stats     bool // bounds are computed
+	enc       meta.Encoding
+	dictLimit encode.DictLimits
+	bloom     *bloom.Filter
+}
+
+// ---- BOOLEAN ----
+
+type boolValues struct {
+	buf  *BoolBuffer
+	set  *colSettings
+	page []bool
+	st   keyStats
+}
+
+func (v *boolValues) buffered() int      { return len(v.buf.Values) }
+func (v *boolValues) checkBuffer() error { return nil }
+func (v *boolValues) clearBuffer()       { v.buf.Values = v.buf.Values[:0] }
+func (v *boolValues) pageBytes() int     { return len(v.page)/8 + 1 }
+func (v *boolValues) dictMode() bool     { return false }
+func (v *boolValues) dictSize() int      { return 0 }
+func (v *boolValues) resetChunk(bool)    {}
+func (v *boolValues) dictPage(dst []byte) ([]byte, int) {
+	return dst, 0
+}
+
+func (v *boolValues) take(from, to int) {
+	src := v.buf.Values[from:to]
+	v.page = append(v.page, src...)
+	if v.set.stats && len(src) > 0 {
+		var f, t bool
+		for _, x := range src {
+			if x {
+				t = true
+			} else {
+				f = true
+			}
+		}
+		if f {
+			v.st.add(0)
+		}
+		if t {
+			v.st.add(1)
+		}
+	}
+}
+
+func (v *boolValues) encodePage(dst []byte) ([]byte, meta.Encoding) {
+	enc := v.set.enc
+	if enc == meta.EncodingRLE {
+		dst = encode.AppendRLEBool(dst, v.page)
+	} else {
+		enc = meta.EncodingPlain
+		dst = encode.AppendPlainBool(dst, v.page)
+	}
+	v.page = v.page[:0]
+	return dst, enc
+}
+
+func (v *boolValues) bounds(dst []byte) ([]byte, pageBounds) {
+	return appendKeyBounds(dst, &v.st, orderBool, false)
+}
+
+// ---- INT32, INT64, FLOAT, DOUBLE ----
+
+// numValues handles the 4- and 8-byte numeric types; ops holds what
+// differs between them.
+type numValues[T int32 | int64 | float32 | float64] struct {
+	vals  *[]T
+	set   *colSettings
+	ops   *numOps[T]
+	page  []T     // open page values (no dictionary)
+	idx   []int32 // open page dictionary indices
+	dict  bool    // dictionary encoding in force
+	st    keyStats
+	plain []byte
+}
+
+type numOps[T int32 | int64 | float32 | float64] struct {
+	width       int
+	insert      func(idx []int32, src []T) ([]int32, int, bool)
+	dictLen     func() int
+	dictSize    func() int
+	dictPlain   func(dst []byte) []byte
+	dictReset   func(encode.DictLimits)
+	decodePlain func(dst []T, src []byte) ([]T, int, error)
+	encode      func(dst []byte, src []T, enc meta.Encoding) []byte
+	stats       func(s *keyStats, src []T)
+	hash        func(T) uint64
+}
+
+func (v *numValues[T]) buffered() int      { return len(*v.vals) }
+func (v *numValues[T]) checkBuffer() error { return nil }
+func (v *numValues[T]) clearBuffer()       { *v.vals = (*v.vals)[:0] }
+func (v *numValues[T]) dictMode() bool     { return v.dict }
+
+func (v *numValues[T]) dictSize() int {
+	if v.ops.dictLen == nil {
+		return 0
+	}
+	return v.ops.dictSize()
+}
+
+func (v *numValues[T]) pageBytes() int {
+	if v.dict {
+		return len(v.idx)*encode.DictBitWidth(v.ops.dictLen())/8 + 1
+	}
+	return len(v.page) * v.ops.width
+}
+
+func (v *numValues[T]) take(from, to int) {
+	src := (*v.vals)[from:to]
+	if v.set.stats && v.ops.stats != nil {
+		v.ops.stats(&v.st, src)
+	}
+	if f := v.set.bloom; f != nil {
+		for _, x := range src {
+			f.Insert(v.ops.hash(x))
+		}
+	}
+	if v.dict {
+		idx, added, full := v.ops.insert(v.idx, src)
+		v.idx = idx
+		if !full {
+			return
+		}
+		v.fallback()
+		src = src[added:]
+	}
+	v.page = append(v.page, src...)
+}
+
+// fallback ends dictionary encoding for the rest of the chunk: the open
+// page's indices are turned back into values.
+func (v *numValues[T]) fallback() {
+	v.dict = false
+	v.plain = v.ops.dictPlain(v.plain[:0])
+	entries, _, err := v.ops.decodePlain(nil, v.plain)
+	if err != nil {
+		panic("runtime: decoding our own dictionary: " + err.Error())
+	}
+	page, err := encode.Gather(v.page[:0], entries, v.idx)
+	if err != nil {
+		panic("runtime: gathering our own dictionary: " + err.Error())
+	}
+	v.page = page
+	v.idx = v.idx[:0]
+}
+
+func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
+	if v.dict {
+		dst = encode.AppendDictIndices(dst, v.idx, encode.DictBitWidth(v.ops.dictLen()))
+		v.idx = v.idx[:0]
+		return dst, meta.EncodingRLEDictionary
+	}
+	dst = v.ops.encode(dst, v.page, v.set.enc)
+	v.page = v.page[:0]
+	return dst, v.set.enc
+}
+
+func (v *numValues[T]) bounds(dst []byte) ([]byte, pageBounds) {
+	return appendKeyBounds(dst, &v.st, v.set.order, v.set.total)
+}
+
+func (v *numValues[T]) dictPage(dst []byte) ([]byte, int) {
+	return v.ops.dictPlain(dst), v.ops.dictLen()
+}
+
+func (v *numValues[T]) resetChunk(dict bool) {
+	v.dict = dict && v.ops.insert != nil
+	if v.ops.dictReset != nil {
+		v.ops.dictReset(v.set.dictLimit)
+	}
+	v.idx = v.idx[:0]
+	v.page = v.page[:0]
+}
+
+func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
+	d := &encode.Dict32{}
+	ops := &numOps[int32]{
+		width:     4,
+		insert:    d.InsertInt32,
+		dictLen:   d.Len,
+		dictSize:  d.Size,
+		dictPlain: d.AppendPlain,
+		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		decodePlain: func(dst []int32, src []byte) ([]int32, int, error) {
+			return encode.DecodePlainInt32(dst, src)
+		},
+		encode: func(dst []byte, src []int32, enc meta.Encoding) []byte {
+			switch enc {
+			case meta.EncodingDeltaBinaryPacked:
+				return encode.AppendDeltaInt32(dst, src)
+			case meta.EncodingByteStreamSplit:
+				return encode.AppendByteStreamSplitInt32(dst, src)
+			}
+			return encode.AppendPlainInt32(dst, src)
+		},
+		hash: bloom.HashInt32,
+	}
+	switch set.order {
+	case orderInt32:
+		ops.stats = statsInt32
+	case orderUint32:
+		ops.stats = statsUint32
+	}
+	return &numValues[int32]{vals: &buf.Values, set: set, ops: ops}
+}
+
+func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
+	d := &encode.Dict64{}
+	ops := &numOps[int64]{
+		width:     8,
+		insert:    d.InsertInt64,
+		dictLen:   d.Len,
+		dictSize:  d.Size,
+		dictPlain: d.AppendPlain,
+		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		decodePlain: func(dst []int64, src []byte) ([]int64, int, error) {
+			return encode.DecodePlainInt64(dst, src)
+		},
+		encode: func(dst []byte, src []int64, enc meta.Encoding) []byte {
+			switch enc {
+			case meta.EncodingDeltaBinaryPacked:
+				return encode.AppendDeltaInt64(dst, src)
+			case meta.EncodingByteStreamSplit:
+				return encode.AppendByteStreamSplitInt64(dst, src)
+			}
+			return encode.AppendPlainInt64(dst, src)
+		},
+		hash: bloom.HashInt64,
+	}
+	switch set.order {
+	case orderInt64:
+		ops.stats = statsInt64
+	case orderUint64:
+		ops.stats = statsUint64
+	}
+	return &numValues[int64]{vals: &buf.Values, set: set, ops: ops}
+}
+
+func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
+	d := &encode.Dict32{}
+	ops := &numOps[float32]{
+		width:     4,
+		insert:    d.InsertFloat,
+		dictLen:   d.Len,
+		dictSize:  d.Size,
+		dictPlain: d.AppendPlain,
+		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		decodePlain: func(dst []float32, src []byte) ([]float32, int, error) {
+			return encode.DecodePlainFloat(dst, src)
+		},
+		encode: func(dst []byte, src []float32, enc meta.Encoding) []byte {
+			if enc == meta.EncodingByteStreamSplit {
+				return encode.AppendByteStreamSplitFloat(dst, src)
+			}
+			return encode.AppendPlainFloat(dst, src)
+		},
+		stats: statsFloat,
+		hash:  bloom.HashFloat,
+	}
+	return &numValues[float32]{vals: &buf.Values, set: set, ops: ops}
+}
+
+func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
+	d := &encode.Dict64{}
+	ops := &numOps[float64]{
+		width:     8,
+		insert:    d.InsertDouble,
+		dictLen:   d.Len,
+		dictSize:  d.Size,
+		dictPlain: d.AppendPlain,
+		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		decodePlain: func(dst []float64, src []byte) ([]float64, int, error) {
+			return encode.DecodePlainDouble(dst, src)
+		},
+		encode: func(dst []byte, src []float64, enc meta.Encoding) []byte {
+			if enc == meta.EncodingByteStreamSplit {
+				return encode.AppendByteStreamSplitDouble(dst, src)
+			}
+			return encode.AppendPlainDouble(dst, src)
+		},
+		stats: statsDouble,
+		hash:  bloom.HashDouble,
+	}
+	return &numValues[float64]{vals: &buf.Values, set: set, ops: ops}
+}
+
+// ---- BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96 (as bytes) ----
+
+// bytesBounds tracks byte-string bounds under a comparison order.
+type bytesBounds struct {
+	mn, mx []byte
+	has    bool
+	nans   int64
+	total  bool   // FLOAT16 under IEEE 754 total order
+	nanMn  uint16 // smallest and largest NaN (total order)
+	nanMx  uint16
+}
+
+func (b *bytesBounds) add(o orderKind, x []byte) {
+	if o == orderFloat16 {
+		u := binary.LittleEndian.Uint16(x)
+		if isNaN16(u) {
+			if b.nans == 0 || totalKey16(u) < totalKey16(b.nanMn) {
+				b.nanMn = u
+			}
+			if b.nans == 0 || totalKey16(u) > totalKey16(b.nanMx) {
+				b.nanMx = u
+			}
+			b.nans++
+			return
+		}
+	}
+	if !b.has {
+		b.mn, b.mx, b.has = append(b.mn[:0], x...), append(b.mx[:0], x...), true
+		return
+	}
+	if compareBounds(o, x, b.mn) < 0 {
+		b.mn = append(b.mn[:0], x...)
+	} else if compareBounds(o, x, b.mx) > 0 {
+		b.mx = append(b.mx[:0], x...)
+	}
+}
+
+// addBytes adds byte strings under the unsigned byte-wise order.
+func (b *bytesBounds) addBytes(src encode.ByteArrays) {
+	n := src.Len()
+	if n == 0 {
+		return
+	}
+	first := src.Data[src.Offsets[0]:src.Offsets[1]]
+	mn, mx := first, first
+	newMin, newMax := true, true
+	if b.has {
+		mn, mx = b.mn, b.mx
+		newMin, newMax = false, false
+	}
+	for i := 0; i < n; i++ {
+		x := src.Data[src.Offsets[i]:src.Offsets[i+1]]
+		if bytes.Compare(x, mn) < 0 {
+			mn, newMin = x, true
+		} else if bytes.Compare(x, mx) > 0 {
+			mx, newMax = x, true
+		}
+	}
+	if newMin {
+		b.mn = append(b.mn[:0], mn...)
+	}
+	if newMax {
+		b.mx = append(b.mx[:0], mx...)
+	}
+	b.has = true
+}
+
+func (b *bytesBounds) appendTo(dst []byte, o orderKind) ([]byte, pageBounds) {
+	pb := pageBounds{nans: b.nans}
+	if !b.has && b.total && b.nans > 0 { // all NaN: the NaN bounds
+		pb.ok, pb.minLen, pb.nanOnly = true, 2, true
+		dst = binary.LittleEndian.AppendUint16(dst, b.nanMn)
+		dst = binary.LittleEndian.AppendUint16(dst, b.nanMx)
+	}
+	if b.has {
+		pb.ok = true
+		pb.minLen = len(b.mn)
+		start := len(dst)
+		dst = append(dst, b.mn...)
+		dst = append(dst, b.mx...)
+		if o == orderFloat16 && !b.total { // type order: zero min is -0, zero max +0
+			if u := binary.LittleEndian.Uint16(dst[start:]); u&0x7fff == 0 {
+				binary.LittleEndian.PutUint16(dst[start:], 0x8000)
+			}
+			if u := binary.LittleEndian.Uint16(dst[start+2:]); u&0x7fff == 0 {
+				binary.LittleEndian.PutUint16(dst[start+2:], 0)
+			}
+		}
+	}
+	b.has, b.nans = false, 0
+	return dst, pb
+}
+
+type byteArrayValues struct {
+	buf       *ByteArrayBuffer
+	set       *colSettings
+	page      encode.ByteArrays
+	idx       []int32
+	dict      bool
+	d         encode.DictBytes
+	bb        bytesBounds
+	unencoded int64
+}
+
+func (v *byteArrayValues) buffered() int      { return v.buf.Values.Len() }
+func (v *byteArrayValues) checkBuffer() error { return nil }
+func (v *byteArrayValues) clearBuffer()       { v.buf.Values.Reset() }
+func (v *byteArrayValues) dictMode() bool     { return v.dict }
+func (v *byteArrayValues) dictSize() int      { return v.d.Size() }
+
+func (v *byteArrayValues) pageBytes() int {
+	if v.dict {
+		return len(v.idx)*encode.DictBitWidth(v.d.Len())/8 + 1
+	}
+	return v.page.TotalLen() + 4*v.page.Len()
+}
+
+// sliceByteArrays returns values [from, to) of b, aliasing it.
+func sliceByteArrays(b encode.ByteArrays, from, to int) encode.ByteArrays {
+	if from == to {
+		return encode.ByteArrays{}
+	}
+	return encode.ByteArrays{Data: b.Data, Offsets: b.Offsets[from : to+1]}
+}
+
+// appendByteArrays appends the values of src to dst.
+func appendByteArrays(dst *encode.ByteArrays, src encode.ByteArrays) {
+	n := src.Len()
+	if n == 0 {
+		return
+	}
+	if len(dst.Offsets) == 0 {
+		dst.Offsets = append(dst.Offsets, uint32(len(dst.Data)))
+	}
+	lo, hi := src.Offsets[0], src.Offsets[n]
+	shift := uint32(len(dst.Data)) - lo
+	dst.Data = append(dst.Data, src.Data[lo:hi]...)
+	for _, o := range src.Offsets[1 : n+1] {
+		dst.Offsets = append(dst.Offsets, o+shift)
+	}
+}
+
+func (v *byteArrayValues) take(from, to int) {
+	src := sliceByteArrays(v.buf.Values, from, to)
+	n := src.Len()
+	if n == 0 {
+		return
+	}
+	v.unencoded += int64(src.Offsets[n] - src.Offsets[0])
+	switch o := v.set.order; {
+	case !v.set.stats || o == orderNone:
+	case o == orderBytes:
+		v.bb.addBytes(src)
+	default:
+		for i := 0; i < n; i++ {
+			v.bb.add(o, src.Data[src.Offsets[i]:src.Offsets[i+1]])
+		}
+	}
+	f := v.set.bloom
+	if v.dict {
+		before := v.d.Len()
+		idx, added, full := v.d.InsertByteArrays(v.idx, src)
+		v.idx = idx
+		if f != nil {
+			// Only the values new to the dictionary need hashing: the
+			// filter and the dictionary both cover exactly the chunk.
+			hashByteArrays(f, v.d.Values(), before, v.d.Len())
+		}
+		if !full {
+			return
+		}
+		v.dict = false
+		page, err := encode.GatherByteArrays(v.page, v.d.Values(), v.idx)
+		if err != nil {
+			panic("runtime: gathering our own dictionary: " + err.Error())
+		}
+		v.page = page
+		v.idx = v.idx[:0]
+		src = sliceByteArrays(src, added, n)
+	}
+	if f != nil {
+		hashByteArrays(f, src, 0, src.Len())
+	}
+	appendByteArrays(&v.page, src)
+}
+
+// hashByteArrays inserts values [from, to) of b into f.
+func hashByteArrays(f *bloom.Filter, b encode.ByteArrays, from, to int) {
+	for i := from; i < to; i++ {
+		f.Insert(bloom.HashBytes(b.Data[b.Offsets[i]:b.Offsets[i+1]]))
+	}
+}
+
+func (v *byteArrayValues) encodePage(dst []byte) ([]byte, meta.Encoding) {
+	if v.dict {
+		dst = encode.AppendDictIndices(dst, v.idx, encode.DictBitWidth(v.d.Len()))
+		v.idx = v.idx[:0]
+		return dst, meta.EncodingRLEDictionary
+	}
+	switch v.set.enc {
+	case meta.EncodingDeltaLengthByteArray:
+		dst = encode.AppendDeltaLengthByteArray(dst, v.page)
+	case meta.EncodingDeltaByteArray:
+		dst = encode.AppendDeltaByteArray(dst, v.page)
+	default:
+		dst = encode.AppendPlainByteArray(dst, v.page)
+	}
+	v.page.Reset()
+	return dst, v.set.enc
+}
+
+func (v *byteArrayValues) bounds(dst []byte) ([]byte, pageBounds) {
+	dst, b := v.bb.appendTo(dst, v.set.order)
+	b.unencodedBA, v.unencoded = v.unencoded, 0
+	return dst, b
+}
+
+func (v *byteArrayValues) dictPage(dst []byte) ([]byte, int) {
+	return v.d.AppendPlain(dst), v.d.Len()
+}
+
+func (v *byteArrayValues) resetChunk(dict bool) {
+	v.dict = dict
+	v.d.Reset()
+	v.d.Limits = v.set.dictLimit
+	v.idx = v.idx[:0]
+	v.page.Reset()
+}
+
+// fixedValues handles FIXED_LEN_BYTE_ARRAY (size bytes per value) and, with
+// size 12 and int96 set, INT96.
+type fixedValues struct {
+	buf   *FixedBuffer
+	i96   *Int96Buffer
+	size  int
+	set   *colSettings
+	page  []byte
+	idx   []int32
+	dict  bool
+	d     encode.DictBytes
+	bb    bytesBounds
+	plain []byte
+}
+
+func (v *fixedValues) buffered() int {
+	if v.i96 != nil {
+		return len(v.i96.Values)
+	}
+	return len(v.buf.Values) / v.size
+}
+
+func (v *fixedValues) checkBuffer() error {
+	if v.i96 != nil {
+		return nil
+	}
+	if v.buf.Size != v.size {
+		return errFixedSize(v.buf.Size, v.size)
+	}
+	if len(v.buf.Values)%v.size != 0 {
+		return errFixedLen(len(v.buf.Values), v.size)
+	}
+	return nil
+}
+
+func (v *fixedValues) clearBuffer() {
+	if v.i96 != nil {
+		v.i96.Values = v.i96.Values[:0]
+		return
+	}
+	v.buf.Values = v.buf.Values[:0]
+}
+
+func (v *fixedValues) dictMode() bool { return v.dict }
+func (v *fixedValues) dictSize() int  { return v.d.Size() }
+
+func (v *fixedValues) pageBytes() int {
+	if v.dict {
+		return len(v.idx)*encode.DictBitWidth(v.d.Len())/8 + 1
+	}
+	return len(v.page)
+}
+
+func (v *fixedValues) take(from, to int) {
+	var src []byte
+	if v.i96 != nil {
+		v.plain = encode.AppendPlainInt96(v.plain[:0], v.i96.Values[from:to])
+		src = v.plain
+	} else {
+		src = v.buf.Values[from*v.size : to*v.size]
+	}
+	if len(src) == 0 {
+		return
+	}
+	if v.set.stats && v.set.order != orderNone {
+		for i := 0; i < len(src); i += v.size {
+			v.bb.add(v.set.order, src[i:i+v.size])
+		}
+	}
+	if f := v.set.bloom; f != nil {
+		for i := 0; i < len(src); i += v.size {
+			f.Insert(bloom.HashBytes(src[i : i+v.size]))
+		}
+	}
+	if v.dict {
+		idx, added, full := v.d.InsertFixed(v.idx, src, v.size)
+		v.idx = idx
+		if !full {
+			return
+		}
+		v.dict = false
+		page, err := encode.GatherFixed(v.page[:0], v.d.Values().Data, v.size, v.idx)
+		if err != nil {
+			panic("runtime: gathering our own dictionary: " + err.Error())
+		}
+		v.page = page
+		v.idx = v.idx[:0]
+		src = src[added*v.size:]
+	}
+	v.page = append(v.page, src...)
+}
+
+func (v *fixedValues) encodePage(dst []byte) ([]byte, meta.Encoding) {
+	if v.dict {
+		dst = encode.AppendDictIndices(dst, v.idx, encode.DictBitWidth(v.d.Len()))
+		v.idx = v.idx[:0]
+		return dst, meta.EncodingRLEDictionary
+	}
+	switch v.set.enc {
+	case meta.EncodingDeltaByteArray:
+		dst = encode.AppendDeltaByteArrayFixed(dst, v.page, v.size)
+	case meta.EncodingByteStreamSplit:
+		dst = encode.AppendByteStreamSplitFixed(dst, v.page, v.size)
+	default:
+		dst = encode.AppendPlainFixed(dst, v.page)
+	}
+	v.page = v.page[:0]
+	return dst, v.set.enc
+}
+
+func (v *fixedValues) bounds(dst []byte) ([]byte, pageBounds) {
+	return v.bb.appendTo(dst, v.set.order)
+}
+
+func (v *fixedValues) dictPage(dst []byte) ([]byte, int) {
+	return v.d.AppendPlain(dst), v.d.Len()
+}
+
+func (v *fixedValues) resetChunk(dict bool) {
+	v.dict = dict
+	v.d.Reset()
+	v.d.Limits = v.set.dictLimit
+	v.idx = v.idx[:0]
+	v.page = v.page[:0]
+}
