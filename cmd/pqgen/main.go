@@ -27,7 +27,7 @@ func main() {
 
 const usage = `usage:
   pqgen inspect [--json] FILE...   print a Parquet file's schema, row groups, columns and statistics
-`
+` + generateUsage
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) (code int) {
@@ -48,6 +48,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
+	}
+	if strings.HasPrefix(args[0], "-") {
+		return generateCmd(args, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "pqgen: unknown command %q\n%s", args[0], usage)
 	return 2

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/pqgen/pqgen/gen"
+)
+
+const generateUsage = `  pqgen -type T[,U...] [-o OUT.go] [DIR]
+      generate readers and writers for struct types of the Go package in DIR
+      (default .); writes t_parquet.go per type in DIR unless -o names one file
+  pqgen -schema FILE -package P [-type T] [-o OUT.go]
+      generate a struct type and its reader and writer from Parquet schema text
+  pqgen -from FILE.parquet -package P [-type T] [-o OUT.go]
+      the same from the schema of an existing Parquet file
+`
+
+// generateCmd runs the generator modes. args are the command-line
+// arguments after the program name.
+func generateCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pqgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	typeNames := fs.String("type", "", "comma-separated struct type names")
+	schemaFile := fs.String("schema", "", "Parquet schema text file")
+	fromFile := fs.String("from", "", "Parquet file whose schema to use")
+	pkg := fs.String("package", os.Getenv("GOPACKAGE"), "package of the generated file (schema and file sources; default $GOPACKAGE)")
+	out := fs.String("o", "", "output file")
+	fs.Usage = func() { fmt.Fprint(stderr, "usage:\n"+generateUsage) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *schemaFile != "" && *fromFile != "" {
+		fmt.Fprintln(stderr, "pqgen: -schema and -from exclude each other")
+		return 2
+	}
+	header := strings.Join(args, " ")
+	var p *gen.Package
+	var err error
+	dir := "."
+	switch {
+	case *schemaFile != "" || *fromFile != "":
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "pqgen: unexpected arguments %q\n", fs.Args())
+			return 2
+		}
+		if *pkg == "" {
+			fmt.Fprintln(stderr, "pqgen: -package is required with -schema and -from (or run under go generate)")
+			return 2
+		}
+		if strings.Contains(*typeNames, ",") {
+			fmt.Fprintln(stderr, "pqgen: -schema and -from generate one type")
+			return 2
+		}
+		if *schemaFile != "" {
+			text, rerr := os.ReadFile(*schemaFile)
+			if rerr != nil {
+				fmt.Fprintf(stderr, "pqgen: %v\n", rerr)
+				return 1
+			}
+			p, err = gen.FromSchemaText(*schemaFile, string(text), *pkg, *typeNames)
+		} else {
+			p, err = gen.FromFile(*fromFile, *pkg, *typeNames)
+		}
+	case *typeNames != "":
+		if fs.NArg() > 1 {
+			fmt.Fprintf(stderr, "pqgen: one package directory at most, got %q\n", fs.Args())
+			return 2
+		}
+		if fs.NArg() == 1 {
+			dir = fs.Arg(0)
+		}
+		p, err = gen.LoadGo(dir, strings.Split(*typeNames, ","))
+	default:
+		fs.Usage()
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pqgen: %s\n", oneLine(err))
+		return 1
+	}
+	p.Args = header
+	single := ""
+	if *out != "" {
+		single = filepath.Base(*out)
+	}
+	files, err := gen.Generate(p, single)
+	if err != nil {
+		fmt.Fprintf(stderr, "pqgen: %s\n", oneLine(err))
+		return 1
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		if *out != "" {
+			path = *out
+		}
+		if err := os.WriteFile(path, files[name], 0o644); err != nil {
+			fmt.Fprintf(stderr, "pqgen: %v\n", err)
+			return 1
+		}
+	}
+	return 0
+}

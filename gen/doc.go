@@ -1,0 +1,93 @@
+// Package gen is pqgen's generator: it reads a schema from one of three
+// sources, builds one intermediate representation (IR) of it, and emits
+// monomorphic Go code that writes and reads Parquet files of that schema
+// through package runtime, with no reflection and no interface value per
+// row or value.
+//
+// # Sources
+//
+// LoadGo reads struct types of a Go package (golang.org/x/tools/go/packages):
+// named types, embedded structs (their fields are promoted into the row),
+// aliases and types of other packages work; errors carry file:line. Files
+// pqgen generated earlier are left out of type checking, so stale generated
+// code never blocks its own regeneration. FromSchemaText reads schema text
+// in the message grammar (runtime/schema.Parse; errors carry line:column),
+// FromFile the footer of a Parquet file (runtime.OpenFile). For the last
+// two the struct types are generated too: exported CamelCase fields whose
+// parquet tags hold the exact column names. Legacy layouts are read as the
+// logical types specification says: the five backward-compatibility rules
+// of LIST, MAP_KEY_VALUE in place of MAP, and repeated fields without
+// annotation as required lists of required elements.
+//
+// # Go types
+//
+// Integers of every width map to INT32/INT64 with an INT(bits,signed)
+// annotation where the width or sign is not the physical type's; float32
+// and float64 to FLOAT and DOUBLE; bool; string to BYTE_ARRAY (STRING);
+// []byte to BYTE_ARRAY; [N]byte to FIXED_LEN_BYTE_ARRAY(N); time.Time to
+// INT64 TIMESTAMP(NANOS,true); time.Duration to INT64 nanoseconds;
+// encode.Int96 to INT96; pointers to optional columns or groups; slices to
+// 3-level LISTs (nil and empty both write an empty list unless the field
+// is optional, where nil is null); maps to MAPs; structs to groups. Named
+// types of all of these work.
+//
+// # Struct tags
+//
+// The `parquet:"name,options..."` syntax of parquet-go, extended:
+//
+//	name                           the column name ("" keeps the field name); a lone "-" skips the field
+//	optional                       nullable column: nil slices, maps and []byte are null, other
+//	                               non-pointer values are null when zero (pointers are always optional)
+//	list / repeated                a slice as a 3-level LIST (default) / a bare repeated field
+//	dict, nodict, plain, delta, split      dictionary on or off, PLAIN, DELTA_*, BYTE_STREAM_SPLIT
+//	snappy, gzip, zstd, brotli, lz4, lz4raw, uncompressed   column codec
+//	timestamp(millisecond|microsecond|nanosecond[,local])  TIMESTAMP
+//	date, time(unit)               DATE; TIME (time.Duration since midnight, or raw integers)
+//	uuid, enum, json, bson         UUID ([16]byte), ENUM, JSON, BSON
+//	decimal(scale,precision)       DECIMAL over int32, int64, [N]byte or []byte
+//	float16, interval              FLOAT16 ([2]byte), INTERVAL ([12]byte)
+//	geometry, geography, variant   GEOMETRY / GEOGRAPHY ([]byte WKB), VARIANT (a group)
+//	id(N)                          field id
+//	bloom, bloom(ndv)              a bloom filter for the column
+//
+// Column options apply to every leaf below the field; options passed to
+// NewTWriter come after them and win.
+//
+// # Generated code
+//
+// For each type T, in T's package: TWriter (NewTWriter, Write, Flush,
+// Close), TReader (NewTReader, Read, NumRows, Close), WriteTFile (temporary
+// file, fsync, rename) and ReadTFile, the schema as text, and a
+// compile-time guard: an assignment of T{} to an unnamed struct type
+// spelling T's exact fields, types and tags, which stops compiling when T
+// changes. Writers shred one top-level field at a time over a batch of
+// rows: a loop per leaf for flat columns, a Dremel level shredder per
+// nested field, appending levels and values straight into the runtime's
+// typed column buffers, and call EndRows every 256 rows. Readers bind the
+// schema to the file (missing nullable columns stay zero), read the same
+// number of whole rows from every column, and assemble column by column:
+// for each leaf, one loop walks its level slots and writes struct fields
+// (a repetition level of 0 starts the next row, level R the next element
+// of the list at level R; the first leaf present under a list appends its
+// elements, later leaves fill them; every leaf allocates missing nullable
+// groups). A top-level field holding a map is assembled row by row
+// instead, all its leaves together, since a map entry needs its key and
+// value at once: there the first leaf present below a list, map or
+// nullable group (its "driver") decides nullness and length.
+//
+// # Structure
+//
+// Generate turns a *Package into file contents (a map of file name to
+// gofmt'd source); writing them is the caller's business (cmd/pqgen). The
+// IR pairs the Parquet schema tree (*schema.Schema, with its levels) with
+// the Go representation of every node (a Value tree of scalars, structs,
+// lists and maps, each pointing at the schema node it occupies). Names of
+// generated identifiers are decided once, in the IR (Names). Emitters, one
+// file per concern, only read it:
+//
+//   - emit_struct.go: struct declarations for the schema-text and file sources;
+//   - emit_writer.go: the writer, its tag options and its level shredder;
+//   - emit_reader.go: the reader and its assembler;
+//   - emit_file.go: the schema constant and the WriteTFile/ReadTFile helpers;
+//   - emit_guard.go: the compile-time guard against stale generated code.
+package gen

@@ -1,0 +1,119 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// Import paths of generated code.
+const (
+	pathRuntime  = "github.com/pqgen/pqgen/runtime"
+	pathSchema   = "github.com/pqgen/pqgen/runtime/schema"
+	pathEncode   = "github.com/pqgen/pqgen/runtime/encode"
+	pathMeta     = "github.com/pqgen/pqgen/runtime/meta"
+	pathCompress = "github.com/pqgen/pqgen/runtime/compress"
+)
+
+// place yields, on each call, a fresh expression of an addressable
+// location (a struct field, a slice element, a variable).
+type place func() *jen.Statement
+
+func id(name string) place { return func() *jen.Statement { return jen.Id(name) } }
+
+// dot selects a field path ("A" or "Base.A") of the struct at p.
+func (p place) dot(path string) place {
+	return func() *jen.Statement {
+		s := p()
+		start := 0
+		for i := 0; i <= len(path); i++ {
+			if i == len(path) || path[i] == '.' {
+				s = s.Dot(path[start:i])
+				start = i + 1
+			}
+		}
+		return s
+	}
+}
+
+// deref is *p, parenthesized so it can be sliced or indexed.
+func (p place) deref() place {
+	return func() *jen.Statement { return jen.Parens(jen.Op("*").Add(p())) }
+}
+
+// physName names the runtime's buffer and reader types of a physical type.
+func physName(t meta.Type) string {
+	switch t {
+	case meta.Boolean:
+		return "Bool"
+	case meta.Int32:
+		return "Int32"
+	case meta.Int64:
+		return "Int64"
+	case meta.Int96:
+		return "Int96"
+	case meta.Float:
+		return "Float"
+	case meta.Double:
+		return "Double"
+	case meta.ByteArray:
+		return "ByteArray"
+	case meta.FixedLenByteArray:
+		return "Fixed"
+	}
+	panic(fmt.Sprintf("gen: physical type %d", t))
+}
+
+// colVar is the local variable (and writer/reader field) of leaf i.
+func colVar(i int) string { return fmt.Sprintf("c%d", i) }
+
+// namer hands out numbered local variable names.
+type namer struct {
+	n     int
+	names *Names
+}
+
+func (n *namer) next(prefix string) string {
+	n.n++
+	return fmt.Sprintf("%s%d", prefix, n.n)
+}
+
+// leafIndexes returns the column indexes of the leaves under n.
+func leafIndexes(n *schema.Node) []int {
+	ls := leaves(n)
+	out := make([]int, len(ls))
+	for i, l := range ls {
+		out[i] = l.Column
+	}
+	return out
+}
+
+// zeroCheck returns a condition true when the scalar at p is its zero
+// value (the null of a NullZero value).
+func zeroCheck(v *Value, p place) *jen.Statement {
+	switch v.Conv {
+	case ConvString:
+		return jen.Len(p()).Op("==").Lit(0)
+	case ConvBytes:
+		return jen.Len(p()).Op("==").Lit(0)
+	case ConvFixed:
+		return p().Op("==").Add(v.Base.Code()).Values()
+	case ConvTimestamp, ConvDate:
+		return p().Dot("IsZero").Call()
+	}
+	if v.Node.Type == meta.Boolean {
+		return jen.Op("!").Add(p())
+	}
+	return p().Op("==").Lit(0)
+}
+
+// docf adds a // comment of one or more lines to f.
+func docf(f *jen.File, format string, args ...any) {
+	for _, line := range strings.Split(fmt.Sprintf(format, args...), "\n") {
+		f.Comment(line)
+	}
+}

@@ -1,0 +1,98 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// emitSchema emits the schema text constant, the function returning the
+// parsed schema, and the batch size.
+func emitSchema(f *jen.File, t *Type) {
+	n := t.Names
+	docf(f, "%s is the Parquet schema of %s.", n.SchemaText, t.Name)
+	text := t.Schema.String()
+	if rawOK(text) {
+		f.Const().Id(n.SchemaText).Op("=").Op("`" + text + "`")
+	} else {
+		f.Const().Id(n.SchemaText).Op("=").Lit(text)
+	}
+	f.Line()
+	docf(f, "%s is how many rows %s shreds between EndRows calls.", n.Batch, n.Writer)
+	f.Const().Id(n.Batch).Op("=").Lit(batchRows)
+	f.Line()
+	docf(f, "%s returns the parsed %s, parsed once.", n.Schema, n.SchemaText)
+	f.Var().Id(n.Schema).Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual(pathSchema, "Schema").Block(
+		jen.List(jen.Id("s"), jen.Err()).Op(":=").Qual(pathSchema, "Parse").Call(jen.Id(n.SchemaText)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Panic(jen.Lit(fmt.Sprintf("pqgen: the generated schema of %s does not parse: ", t.Name)).Op("+").Err().Dot("Error").Call())),
+		jen.Return(jen.Id("s")),
+	))
+	f.Line()
+}
+
+// emitFileHelpers emits WriteTFile and ReadTFile, and the DATE helper when
+// a column needs it.
+func emitFileHelpers(f *jen.File, t *Type) {
+	n := t.Names
+	rows := jen.Index().Add(t.Root.Go.Code())
+	docf(f, "%s writes rows to a new Parquet file at path: the file is written\nunder a temporary name in the same directory, synced, and renamed over\npath, so path never holds a partial file.", n.WriteFile)
+	f.Func().Id(n.WriteFile).Params(jen.Id("path").String(), jen.Id("rows").Add(rows.Clone()), jen.Id("opts").Op("...").Qual(pathRuntime, "WriterOption")).Error().Block(
+		jen.Return(jen.Qual(pathRuntime, "WriteFile").Call(jen.Id("path"), jen.Id(n.Schema).Call(),
+			jen.Func().Params(jen.Id("fw").Op("*").Qual(pathRuntime, "FileWriter")).Error().Block(
+				jen.List(jen.Id("w"), jen.Err()).Op(":=").Id(n.WriterFor).Call(jen.Id("fw")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.List(jen.Id("_"), jen.Err()).Op("=").Id("w").Dot("Write").Call(jen.Id("rows")),
+				jen.Return(jen.Err()),
+			), withTagOptions(t))),
+	)
+	f.Line()
+	docf(f, "%s reads every row of the Parquet file at path.", n.ReadFile)
+	f.Func().Id(n.ReadFile).Params(jen.Id("path").String(), jen.Id("opts").Op("...").Qual(pathRuntime, "ReaderOption")).Params(rows.Clone(), jen.Error()).Block(
+		jen.List(jen.Id("fh"), jen.Err()).Op(":=").Qual("os", "Open").Call(jen.Id("path")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Defer().Id("fh").Dot("Close").Call(),
+		jen.List(jen.Id("st"), jen.Err()).Op(":=").Id("fh").Dot("Stat").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.List(jen.Id("r"), jen.Err()).Op(":=").Id(n.NewReader).Call(jen.Id("fh"), jen.Id("st").Dot("Size").Call(), jen.Id("opts").Op("...")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Defer().Id("r").Dot("Close").Call(),
+		jen.Comment("Grow as rows arrive: the footer's row count is not trusted for allocation."),
+		jen.Id("out").Op(":=").Make(rows.Clone(), jen.Lit(0), jen.Min(jen.Id("r").Dot("NumRows").Call(), jen.Lit(4096))),
+		jen.For().Block(
+			jen.If(jen.Len(jen.Id("out")).Op("==").Cap(jen.Id("out"))).Block(
+				jen.Id("out").Op("=").Qual("slices", "Grow").Call(jen.Id("out"), jen.Min(jen.Len(jen.Id("out")).Op("+").Lit(1), jen.Lit(1<<20)))),
+			jen.List(jen.Id("n"), jen.Err()).Op(":=").Id("r").Dot("Read").Call(jen.Id("out").Index(jen.Len(jen.Id("out")), jen.Cap(jen.Id("out")))),
+			jen.Id("out").Op("=").Id("out").Index(jen.Empty(), jen.Len(jen.Id("out")).Op("+").Id("n")),
+			jen.If(jen.Err().Op("==").Qual("io", "EOF")).Block(jen.Return(jen.Id("out"), jen.Nil())),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		),
+	)
+	f.Line()
+	usesDays := false
+	t.Root.walk(func(v *Value) { usesDays = usesDays || v.Kind == KindScalar && v.Conv == ConvDate })
+	if usesDays {
+		docf(f, "%s returns the days since 1970-01-01 of t's date in UTC.", n.Days)
+		f.Func().Id(n.Days).Params(jen.Id("t").Qual("time", "Time")).Int32().Block(
+			jen.Id("s").Op(":=").Id("t").Dot("Unix").Call(),
+			jen.Id("d").Op(":=").Id("s").Op("/").Lit(86400),
+			jen.If(jen.Id("s").Op("%").Lit(86400).Op("<").Lit(0)).Block(jen.Id("d").Op("--")),
+			jen.Return(jen.Int32().Call(jen.Id("d"))),
+		)
+		f.Line()
+	}
+}
+
+// rawOK reports whether s can be written as a raw string literal.
+func rawOK(s string) bool {
+	if !utf8.ValidString(s) || strings.ContainsAny(s, "`\r") {
+		return false
+	}
+	for _, r := range s {
+		if r < ' ' && r != '\n' && r != '\t' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,551 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// drivers numbers the values of row-by-row fields whose presence or
+// length is read from the levels of a leaf below them (nullable structs,
+// lists, maps).
+type drivers struct {
+	ids   map[*Value]int
+	lists [][]int
+}
+
+func newDrivers(t *Type) *drivers {
+	d := &drivers{ids: map[*Value]int{}}
+	for _, fl := range t.Root.Struct.Fields {
+		if columnWise(fl.Value) {
+			continue
+		}
+		fl.Value.walk(func(v *Value) {
+			if v.Kind == KindList || v.Kind == KindMap || v.Kind == KindStruct && v.Null != NotNull {
+				d.ids[v] = len(d.lists)
+				d.lists = append(d.lists, leafIndexes(v.Node))
+			}
+		})
+	}
+	return d
+}
+
+// emitReader emits TReader, NewTReader and the assembler.
+func emitReader(f *jen.File, t *Type) {
+	n := t.Names
+	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
+	tref := t.Root.Go
+	drv := newDrivers(t)
+	nLeaves := len(t.Schema.Leaves)
+
+	fields := []jen.Code{
+		jen.Id("fr").Op("*").Add(rt("FileReader")),
+		jen.Id("read").Int64(),
+		jen.Id("closed").Bool(),
+	}
+	if len(drv.lists) > 0 {
+		fields = append(fields,
+			jen.Id("drv").Index(jen.Lit(len(drv.lists))).Int().Comment("per nested value: the leaf deciding it, or -1"),
+			jen.Id("lv").Index(jen.Lit(nLeaves)).Op("*").Add(rt("Levels")).Comment("per leaf: its levels, nil when not read"),
+		)
+	}
+	for _, l := range t.Schema.Leaves {
+		fields = append(fields, jen.Id(colVar(l.Column)).Op("*").Add(rt(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
+	}
+	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
+	f.Type().Id(n.Reader).Struct(fields...)
+	f.Line()
+
+	if len(drv.lists) > 0 {
+		vals := make([]jen.Code, len(drv.lists))
+		for i, ls := range drv.lists {
+			items := make([]jen.Code, len(ls))
+			for j, c := range ls {
+				items[j] = jen.Lit(c)
+			}
+			vals[i] = jen.Values(items...)
+		}
+		docf(f, "%s lists, per nested value of %s, the leaves whose levels tell\nwhether it is null and how long it is.", n.Drivers, t.Name)
+		f.Var().Id(n.Drivers).Op("=").Index(jen.Op("...")).Index().Int().Values(vals...)
+		f.Line()
+	}
+
+	body := []jen.Code{
+		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(rt("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.List(jen.Id("idx"), jen.Err()).Op(":=").Id("fr").Dot("Bind").Call(jen.Id(n.Schema).Call()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Id("sel").Op(":=").Make(jen.Map(jen.Int()).Bool()),
+		jen.For(jen.List(jen.Id("_"), jen.Id("c")).Op(":=").Range().Id("fr").Dot("Columns").Call()).Block(
+			jen.Id("sel").Index(jen.Id("c")).Op("=").True()),
+		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
+	}
+	for _, l := range t.Schema.Leaves {
+		i := l.Column
+		stmts := []jen.Code{
+			jen.If(
+				jen.List(jen.Id("tr").Dot(colVar(i)), jen.Err()).Op("=").Id("fr").Dot(physName(l.Type)+"Reader").Call(jen.Id("idx").Index(jen.Lit(i))),
+				jen.Err().Op("!=").Nil(),
+			).Block(jen.Return(jen.Nil(), jen.Err())),
+		}
+		if len(drv.lists) > 0 {
+			stmts = append(stmts, jen.Id("tr").Dot("lv").Index(jen.Lit(i)).Op("=").Op("&").Id("tr").Dot(colVar(i)).Dot("Levels"))
+		}
+		body = append(body, jen.If(jen.Id("idx").Index(jen.Lit(i)).Op(">=").Lit(0).Op("&&").Id("sel").Index(jen.Id("idx").Index(jen.Lit(i)))).Block(stmts...))
+	}
+	if len(drv.lists) > 0 {
+		body = append(body,
+			jen.For(jen.List(jen.Id("k"), jen.Id("ls")).Op(":=").Range().Id(n.Drivers)).Block(
+				jen.Id("tr").Dot("drv").Index(jen.Id("k")).Op("=").Lit(-1),
+				jen.For(jen.List(jen.Id("_"), jen.Id("l")).Op(":=").Range().Id("ls")).Block(
+					jen.If(jen.Id("tr").Dot("lv").Index(jen.Id("l")).Op("!=").Nil()).Block(
+						jen.Id("tr").Dot("drv").Index(jen.Id("k")).Op("=").Id("l"),
+						jen.Break(),
+					),
+				),
+			))
+	}
+	body = append(body, jen.Return(jen.Id("tr"), jen.Nil()))
+	docf(f, "%s opens the Parquet file of size bytes behind r for reading %s rows.\nThe file's schema is matched to %s's by column path: columns the file lacks\nread as null (zero) when they may be null; a missing required column or a\nconflicting type is an error naming the column. WithColumns reads only some\ncolumns: the fields of the others stay zero.", n.NewReader, t.Name, t.Name)
+	f.Func().Id(n.NewReader).Params(jen.Id("r").Qual("io", "ReaderAt"), jen.Id("size").Int64(), jen.Id("opts").Op("...").Add(rt("ReaderOption"))).
+		Params(jen.Op("*").Id(n.Reader), jen.Error()).Block(body...)
+	f.Line()
+
+	docf(f, "NumRows returns the number of rows in the selected row groups.")
+	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("NumRows").Params().Int64().Block(jen.Return(jen.Id("r").Dot("fr").Dot("NumRows").Call()))
+	f.Line()
+	docf(f, "Close releases the reader. It does not close the underlying io.ReaderAt.")
+	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("Close").Params().Error().Block(
+		jen.Id("r").Dot("closed").Op("=").True(),
+		jen.Return(jen.Nil()))
+	f.Line()
+
+	// Read.
+	read := []jen.Code{
+		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("errors", "New").Call(jen.Lit("read of a closed "+n.Reader)))),
+		jen.Id("want").Op(":=").Int64().Call(jen.Len(jen.Id("rows"))),
+		jen.If(jen.Id("left").Op(":=").Id("r").Dot("fr").Dot("NumRows").Call().Op("-").Id("r").Dot("read"), jen.Id("want").Op(">").Id("left")).Block(
+			jen.Id("want").Op("=").Id("left")),
+		jen.If(jen.Id("want").Op("<=").Lit(0)).Block(
+			jen.If(jen.Len(jen.Id("rows")).Op("==").Lit(0)).Block(jen.Return(jen.Lit(0), jen.Nil())),
+			jen.Return(jen.Lit(0), jen.Qual("io", "EOF"))),
+		jen.Id("k").Op(":=").Int().Call(jen.Id("want")),
+	}
+	for _, l := range t.Schema.Leaves {
+		c := jen.Id("r").Dot(colVar(l.Column))
+		read = append(read, jen.If(c.Clone().Op("!=").Nil()).Block(
+			jen.List(jen.Id("got"), jen.Err()).Op(":=").Add(c.Clone()).Dot("ReadRows").Call(jen.Id("k")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
+			jen.If(jen.Id("got").Op("!=").Id("k")).Block(jen.Return(jen.Lit(0),
+				jen.Qual("fmt", "Errorf").Call(jen.Lit("column "+l.PathString()+": %d rows where %d were expected"), jen.Id("got"), jen.Id("k")))),
+		))
+	}
+	read = append(read,
+		jen.Id("rows").Op("=").Id("rows").Index(jen.Empty(), jen.Id("k")),
+		jen.Clear(jen.Id("rows")),
+		jen.If(jen.Err().Op(":=").Id("r").Dot("assemble").Call(jen.Id("rows")), jen.Err().Op("!=").Nil()).Block(
+			jen.Clear(jen.Id("rows")),
+			jen.Return(jen.Lit(0), jen.Err())),
+		jen.Id("r").Dot("read").Op("+=").Id("want"),
+		jen.Return(jen.Id("k"), jen.Nil()),
+	)
+	docf(f, "Read fills rows with the next rows of the file and returns how many it\nread; after the last row it returns 0, io.EOF.")
+	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("Read").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Int(), jen.Error()).Block(read...)
+	f.Line()
+
+	// The assembler: one loop over the rows per top-level field.
+	asm := []jen.Code{}
+	usesPos := false
+	for _, fl := range t.Root.Struct.Fields {
+		nm := &namer{names: &t.Names}
+		a := &assembler{drv: drv, nm: nm}
+		if columnWise(fl.Value) {
+			// One loop per leaf over its level slots.
+			for _, l := range leaves(fl.Value.Node) {
+				asm = append(asm, jen.Comment(l.PathString()), jen.Block(a.leafLoop(fl, l)...))
+			}
+			usesPos = true
+			continue
+		}
+		var block []jen.Code
+		for _, c := range leafIndexes(fl.Value.Node) {
+			block = append(block, jen.Id(colVar(c)).Op(":=").Id("r").Dot(colVar(c)))
+		}
+		inner := a.value(fl.Value, id("x").dot(fl.Name))
+		usesPos = usesPos || a.usesPos
+		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
+		asm = append(asm, jen.Comment(fl.Value.Node.Name+" (row by row: a map needs its keys and values together)"), jen.Block(block...))
+	}
+	decl := []jen.Code{
+		jen.Defer().Func().Params().Block(
+			jen.If(jen.Id("e").Op(":=").Recover(), jen.Id("e").Op("!=").Nil()).Block(
+				jen.Id("err").Op("=").Qual("fmt", "Errorf").Call(jen.Lit("%w: the levels of the columns of "+t.Name+" disagree (%v)"), jen.Qual(pathRuntime, "ErrChunk"), jen.Id("e")),
+			),
+		).Call(),
+		jen.Var().Id("q").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next value"),
+	}
+	if usesPos {
+		decl = append(decl, jen.Var().Id("p").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next level slot"))
+	}
+	asm = append(decl, asm...)
+	// Every slot and value read must have been used.
+	for _, l := range t.Schema.Leaves {
+		c := jen.Id("r").Dot(colVar(l.Column))
+		var count *jen.Statement
+		switch l.Type {
+		case meta.ByteArray:
+			count = c.Clone().Dot("Values").Dot("Len").Call()
+		case meta.FixedLenByteArray:
+			count = jen.Len(c.Clone().Dot("Values")).Op("/").Lit(int(l.TypeLength))
+		default:
+			count = jen.Len(c.Clone().Dot("Values"))
+		}
+		cond := jen.Id("q").Index(jen.Lit(l.Column)).Op("!=").Add(count)
+		if l.MaxDef > 0 || l.MaxRep > 0 {
+			levels := "Def"
+			if l.MaxDef == 0 {
+				levels = "Rep"
+			}
+			cond = cond.Op("||").Id("p").Index(jen.Lit(l.Column)).Op("!=").Len(c.Clone().Dot(levels))
+		}
+		asm = append(asm, jen.If(c.Clone().Op("!=").Nil().Op("&&").Parens(cond)).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: column "+l.PathString()+": the levels and values do not match the other columns of "+t.Name), jen.Qual(pathRuntime, "ErrChunk")))))
+	}
+	asm = append(asm, jen.Return(jen.Nil()))
+	docf(f, "assemble fills rows from the levels and values the column readers hold.\nCorrupt levels (columns that disagree on the rows' shape) are an error.")
+	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("assemble").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Err().Error()).Block(asm...)
+	f.Line()
+}
+
+type assembler struct {
+	drv     *drivers
+	nm      *namer
+	usesPos bool
+}
+
+// skip steps every leaf under v past one null or empty slot.
+func (a *assembler) skip(v *Value) []jen.Code {
+	var out []jen.Code
+	for _, c := range leafIndexes(v.Node) {
+		out = append(out, jen.Id("p").Index(jen.Lit(c)).Op("++"))
+	}
+	return out
+}
+
+// value emits the statements filling the (zero) location p from the
+// columns.
+func (a *assembler) value(v *Value, p place) []jen.Code {
+	if v.Kind == KindList || v.Kind == KindMap || v.Kind == KindStruct && v.Null != NotNull {
+		a.usesPos = true
+	}
+	switch v.Kind {
+	case KindScalar:
+		return a.scalar(v, p)
+	case KindStruct:
+		if v.Null == NotNull {
+			return a.fields(v, p)
+		}
+		k := a.drv.ids[v]
+		dk, s := a.nm.next("d"), a.nm.next("s")
+		present := append([]jen.Code{
+			jen.Id(s).Op(":=").New(v.Base.Code()),
+			p().Op("=").Id(s),
+		}, a.fields(v, id(s))...)
+		return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Lit(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
+			jen.If(jen.Id("r").Dot("lv").Index(jen.Id(dk)).Dot("Def").Index(jen.Id("p").Index(jen.Id(dk))).Op(">=").Lit(int(v.Node.MaxDef))).Block(present...).
+				Else().Block(a.skip(v)...))}
+	}
+	// Lists and maps.
+	k := a.drv.ids[v]
+	r := v.Repeated
+	dk, d := a.nm.next("d"), a.nm.next("def")
+	lv := func() *jen.Statement { return jen.Id("r").Dot("lv").Index(jen.Id(dk)) }
+	more := jen.If(jen.Id("p").Index(jen.Id(dk)).Op(">=").Len(lv().Dot("Rep")).Op("||").
+		Add(lv()).Dot("Rep").Index(jen.Id("p").Index(jen.Id(dk))).Op("!=").Lit(int(r.MaxRep))).Block(jen.Break())
+	var fill []jen.Code
+	if v.Kind == KindList {
+		s, z := a.nm.next("l"), a.nm.next("z")
+		elem := func() *jen.Statement { return jen.Id(s).Index(jen.Len(jen.Id(s)).Op("-").Lit(1)) }
+		loop := append([]jen.Code{jen.Id(s).Op("=").Append(jen.Id(s), jen.Id(z))}, a.value(v.Elem, elem)...)
+		loop = append(loop, more)
+		fill = []jen.Code{
+			jen.Var().Id(s).Add(v.Base.Code()),
+			jen.Var().Id(z).Add(v.Elem.Go.Code()),
+			jen.For().Block(loop...),
+			p().Op("=").Id(s),
+		}
+	} else {
+		m, kv, vv := a.nm.next("m"), a.nm.next("k"), a.nm.next("v")
+		loop := []jen.Code{
+			jen.Var().Id(kv).Add(v.Key.Go.Code()),
+			jen.Var().Id(vv).Add(v.Elem.Go.Code()),
+		}
+		loop = append(loop, a.value(v.Key, id(kv))...)
+		loop = append(loop, a.value(v.Elem, id(vv))...)
+		loop = append(loop, jen.Id(m).Index(jen.Id(kv)).Op("=").Id(vv), more)
+		fill = []jen.Code{
+			jen.Id(m).Op(":=").Make(v.Base.Code()),
+			jen.For().Block(loop...),
+			p().Op("=").Id(m),
+		}
+	}
+	var decide *jen.Statement
+	empty := a.skip(v)
+	if v.Null != NotNull {
+		empty = append(empty, p().Op("=").Add(v.Base.Code()).Values())
+	}
+	if v.Null != NotNull {
+		decide = jen.If(jen.Id(d).Op("<").Lit(int(v.Node.MaxDef))).Block(a.skip(v)...).
+			Else().If(jen.Id(d).Op("<").Lit(int(r.MaxDef))).Block(empty...).
+			Else().Block(fill...)
+	} else {
+		decide = jen.If(jen.Id(d).Op("<").Lit(int(r.MaxDef))).Block(empty...).
+			Else().Block(fill...)
+	}
+	return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Lit(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
+		jen.Id(d).Op(":=").Add(lv()).Dot("Def").Index(jen.Id("p").Index(jen.Id(dk))),
+		decide,
+	)}
+}
+
+func (a *assembler) fields(v *Value, p place) []jen.Code {
+	var out []jen.Code
+	for _, fl := range v.Struct.Fields {
+		out = append(out, a.value(fl.Value, p.dot(fl.Name))...)
+	}
+	return out
+}
+
+// scalar fills the location p from leaf v.Node.
+func (a *assembler) scalar(v *Value, p place) []jen.Code {
+	l := v.Node
+	c := colVar(l.Column)
+	pi := jen.Id("p").Index(jen.Lit(l.Column))
+	qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
+	var set []jen.Code
+	if v.Null == NullPointer {
+		x := a.nm.next("v")
+		if v.Conv == ConvFixed {
+			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
+		} else {
+			set = []jen.Code{jen.Id(x).Op(":=").Add(readValue(v, c, qi(), a.nm)), p().Op("=").Op("&").Id(x)}
+		}
+	} else if v.Conv == ConvFixed {
+		set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
+	} else {
+		set = []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
+	}
+	set = append(set, qi().Op("++"))
+	var body []jen.Code
+	if v.Null != NotNull {
+		body = []jen.Code{jen.If(jen.Id(c).Dot("Def").Index(pi.Clone()).Op("==").Lit(int(l.MaxDef))).Block(set...)}
+	} else {
+		body = set
+	}
+	if l.MaxDef > 0 || l.MaxRep > 0 {
+		a.usesPos = true
+		body = append(body, pi.Clone().Op("++"))
+	}
+	return []jen.Code{jen.If(jen.Id(c).Op("!=").Nil()).Block(body...)}
+}
+
+func fixedCopy(p place, c string, n int32, qi func() *jen.Statement) jen.Code {
+	return jen.Copy(p().Index(jen.Empty(), jen.Empty()), jen.Id(c).Dot("Values").Index(qi().Op("*").Lit(int(n)), jen.Parens(qi().Op("+").Lit(1)).Op("*").Lit(int(n))))
+}
+
+// readValue converts value k of leaf column c to the scalar's Go type.
+func readValue(v *Value, c string, k *jen.Statement, nm *namer) jen.Code {
+	l := v.Node
+	x := jen.Id(c).Dot("Values").Index(k)
+	tm := func(name string) *jen.Statement { return jen.Qual("time", name) }
+	switch v.Conv {
+	case ConvString:
+		return convert(named("", "string"), v.Base, jen.Id(c).Dot("String").Call(k))
+	case ConvBytes:
+		return convert(sliceOf(named("", "byte")), v.Base, jen.Append(jen.Index().Byte().Values(), jen.Id(c).Dot("Values").Dot("At").Call(k).Op("...")))
+	case ConvTimestamp:
+		switch l.Logical.Time.Unit {
+		case meta.Millis:
+			return tm("UnixMilli").Call(x).Dot("UTC").Call()
+		case meta.Micros:
+			return tm("UnixMicro").Call(x).Dot("UTC").Call()
+		}
+		return tm("Unix").Call(jen.Lit(0), x).Dot("UTC").Call()
+	case ConvDate:
+		return tm("Unix").Call(jen.Int64().Call(x).Op("*").Lit(86400), jen.Lit(0)).Dot("UTC").Call()
+	case ConvDuration:
+		if l.Logical.Kind == meta.LogicalTime {
+			switch l.Logical.Time.Unit {
+			case meta.Millis:
+				return convert(timeDuration, v.Base, tm("Duration").Call(x).Op("*").Add(tm("Millisecond")))
+			case meta.Micros:
+				return convert(timeDuration, v.Base, tm("Duration").Call(x).Op("*").Add(tm("Microsecond")))
+			}
+		}
+		return v.Base.Code().Call(x)
+	}
+	return convert(physGo(l.Type), v.Base, x)
+}
+
+// physGo is the Go type of the values of a physical type.
+func physGo(t meta.Type) *TypeRef {
+	switch t {
+	case meta.Boolean:
+		return named("", "bool")
+	case meta.Int32:
+		return named("", "int32")
+	case meta.Int64:
+		return named("", "int64")
+	case meta.Int96:
+		return int96Type
+	case meta.Float:
+		return named("", "float32")
+	case meta.Double:
+		return named("", "float64")
+	}
+	return sliceOf(named("", "byte"))
+}
+
+// columnWise reports whether a top-level field is assembled one leaf at a
+// time: it holds lists or nullable groups, and no maps (a map's keys and
+// values must be read together, so fields with maps are assembled row by
+// row, all their leaves at once).
+func columnWise(v *Value) bool {
+	nested, hasMap := false, false
+	v.walk(func(x *Value) {
+		switch {
+		case x.Kind == KindMap:
+			hasMap = true
+		case x.Kind == KindList, x.Kind == KindStruct && x.Null != NotNull:
+			nested = true
+		}
+	})
+	return nested && !hasMap
+}
+
+// leafLoop emits the loop filling, from leaf l, its field in every row:
+// it walks l's level slots; a repetition level of 0 starts the next row,
+// and level R starts the next element of the list at level R. The first
+// leaf to reach an element appends it (sizing the slice), later leaves
+// fill it; every leaf allocates missing nullable groups and marks present
+// empty lists, so any subset of leaves may be present in the file.
+func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
+	c := colVar(l.Column)
+	pl := func() *jen.Statement { return jen.Id("p").Index(jen.Lit(l.Column)) }
+	var body []jen.Code
+	var zeros []jen.Code
+	hasLevels := l.MaxDef > 0 || l.MaxRep > 0
+	if hasLevels {
+		if l.MaxDef > 0 {
+			body = append(body, jen.Id("d").Op(":=").Id(c).Dot("Def").Index(jen.Id("s")))
+		}
+		if l.MaxRep > 0 {
+			body = append(body,
+				jen.Id("rp").Op(":=").Id(c).Dot("Rep").Index(jen.Id("s")),
+				jen.If(jen.Id("rp").Op("==").Lit(0)).Block(jen.Id("i").Op("++")))
+			for r := 1; r <= int(l.MaxRep); r++ {
+				e := fmt.Sprintf("e%d", r)
+				body = append(body, jen.If(jen.Id("rp").Op("<").Lit(r)).Block(jen.Id(e).Op("=").Lit(0)).
+					Else().If(jen.Id("rp").Op("==").Lit(r)).Block(jen.Id(e).Op("++")))
+			}
+		} else {
+			body = append(body, jen.Id("i").Op("++"))
+		}
+		body = append(body, jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i")))
+	} else {
+		body = append(body, jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("s")))
+	}
+	body = append(body, a.nav(fl.Value, id("x").dot(fl.Name), l, &zeros)...)
+	var loop []jen.Code
+	loop = append(loop, zeros...)
+	count := jen.Len(jen.Id("rows"))
+	switch {
+	case l.MaxDef > 0:
+		count = jen.Len(jen.Id(c).Dot("Def"))
+	case l.MaxRep > 0:
+		count = jen.Len(jen.Id(c).Dot("Rep"))
+	}
+	if hasLevels {
+		loop = append(loop, jen.Id("i").Op(":=").Lit(-1))
+		var es []jen.Code
+		for r := 1; r <= int(l.MaxRep); r++ {
+			es = append(es, jen.Id(fmt.Sprintf("e%d", r)))
+		}
+		if len(es) > 0 {
+			loop = append(loop, jen.Var().List(es...).Int())
+		}
+	}
+	loop = append(loop, jen.Id("n").Op(":=").Add(count))
+	loop = append(loop, jen.For(jen.Id("s").Op(":=").Lit(0), jen.Id("s").Op("<").Id("n"), jen.Id("s").Op("++")).Block(body...))
+	if hasLevels {
+		loop = append(loop, pl().Op("=").Id("n"))
+	}
+	return []jen.Code{
+		jen.Id(c).Op(":=").Id("r").Dot(c),
+		jen.If(jen.Id(c).Op("!=").Nil()).Block(loop...),
+	}
+}
+
+// nav emits the statements bringing slot s of leaf l into the value v at
+// p: d is the slot's definition level, eR the element index at
+// repetition level R.
+func (a *assembler) nav(v *Value, p place, l *schema.Node, zeros *[]jen.Code) []jen.Code {
+	switch v.Kind {
+	case KindScalar:
+		c := colVar(l.Column)
+		qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
+		var set []jen.Code
+		switch {
+		case v.Null == NullPointer && v.Conv == ConvFixed:
+			x := a.nm.next("v")
+			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
+		case v.Null == NullPointer:
+			x := a.nm.next("v")
+			set = []jen.Code{jen.Id(x).Op(":=").Add(readValue(v, c, qi(), a.nm)), p().Op("=").Op("&").Id(x)}
+		case v.Conv == ConvFixed:
+			set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
+		default:
+			set = []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
+		}
+		set = append(set, qi().Op("++"))
+		if v.Null != NotNull {
+			return []jen.Code{jen.If(jen.Id("d").Op(">=").Lit(int(l.MaxDef))).Block(set...)}
+		}
+		return set
+	case KindStruct:
+		var fl *Field
+		for _, f := range v.Struct.Fields {
+			for _, c := range leafIndexes(f.Value.Node) {
+				if c == l.Column {
+					fl = f
+				}
+			}
+		}
+		if v.Null == NotNull {
+			return a.nav(fl.Value, p.dot(fl.Name), l, zeros)
+		}
+		inner := append([]jen.Code{
+			jen.If(p().Op("==").Nil()).Block(p().Op("=").New(v.Base.Code())),
+		}, a.nav(fl.Value, p.dot(fl.Name), l, zeros)...)
+		return []jen.Code{jen.If(jen.Id("d").Op(">=").Lit(int(v.Node.MaxDef))).Block(inner...)}
+	case KindList:
+		e := fmt.Sprintf("e%d", v.Repeated.MaxRep)
+		z := a.nm.next("z")
+		*zeros = append(*zeros, jen.Var().Id(z).Add(v.Elem.Go.Code()))
+		elem := func() *jen.Statement { return p().Index(jen.Id(e)) }
+		present := append([]jen.Code{
+			jen.If(jen.Id(e).Op("==").Len(p())).Block(p().Op("=").Append(p(), jen.Id(z))),
+		}, a.nav(v.Elem, elem, l, zeros)...)
+		st := jen.If(jen.Id("d").Op(">=").Lit(int(v.Repeated.MaxDef))).Block(present...)
+		if v.Null != NotNull {
+			st = st.Else().If(jen.Id("d").Op(">=").Lit(int(v.Node.MaxDef)).Op("&&").Add(p()).Op("==").Nil()).Block(
+				p().Op("=").Add(v.Base.Code()).Values())
+		}
+		return []jen.Code{st}
+	}
+	panic("gen: a map in a column-wise field")
+}

@@ -1,0 +1,345 @@
+package gen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// batchRows is how many rows generated writers shred between EndRows calls.
+const batchRows = 256
+
+// emitWriter emits TWriter, NewTWriter and the shredder.
+func emitWriter(f *jen.File, t *Type) {
+	n := t.Names
+	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
+	tref := t.Root.Go
+
+	fields := []jen.Code{jen.Id("fw").Op("*").Add(rt("FileWriter"))}
+	for _, l := range t.Schema.Leaves {
+		fields = append(fields, jen.Id(colVar(l.Column)).Op("*").Add(rt(physName(l.Type)+"Buffer")).Comment(l.PathString()))
+	}
+	docf(f, "%s writes rows of %s to a Parquet file. Write appends rows, Flush ends a\nrow group, Close writes the footer. Create one with %s.", n.Writer, t.Name, n.NewWriter)
+	f.Type().Id(n.Writer).Struct(fields...)
+	f.Line()
+
+	emitOptions(f, t)
+	docf(f, "%s starts a Parquet file of %s rows on w with the given writer options.\nClose writes the footer; it does not close w.", n.NewWriter, t.Name)
+	f.Func().Id(n.NewWriter).Params(jen.Id("w").Qual("io", "Writer"), jen.Id("opts").Op("...").Add(rt("WriterOption"))).
+		Params(jen.Op("*").Id(n.Writer), jen.Error()).Block(
+		jen.List(jen.Id("fw"), jen.Err()).Op(":=").Add(rt("NewFileWriter")).Call(jen.Id("w"), jen.Id(n.Schema).Call(), withTagOptions(t)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Id(n.WriterFor).Call(jen.Id("fw"))),
+	)
+	f.Line()
+
+	// The wrapper around an existing FileWriter (shared with WriteTFile).
+	body := []jen.Code{
+		jen.Id("w").Op(":=").Op("&").Id(n.Writer).Values(jen.Dict{jen.Id("fw"): jen.Id("fw")}),
+		jen.Var().Err().Error(),
+	}
+	for _, l := range t.Schema.Leaves {
+		body = append(body,
+			jen.If(
+				jen.List(jen.Id("w").Dot(colVar(l.Column)), jen.Err()).Op("=").Id("fw").Dot(physName(l.Type)+"Buffer").Call(jen.Lit(l.Column)),
+				jen.Err().Op("!=").Nil(),
+			).Block(jen.Return(jen.Nil(), jen.Err())))
+	}
+	body = append(body, jen.Return(jen.Id("w"), jen.Nil()))
+	f.Func().Id(n.WriterFor).Params(jen.Id("fw").Op("*").Add(rt("FileWriter"))).Params(jen.Op("*").Id(n.Writer), jen.Error()).Block(body...)
+	f.Line()
+
+	docf(f, "Write appends rows to the file. It returns how many rows were written\nand the first error.")
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Write").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Int(), jen.Error()).Block(
+		jen.Id("n").Op(":=").Lit(0),
+		jen.For(jen.Len(jen.Id("rows")).Op(">").Lit(0)).Block(
+			jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch)),
+			jen.Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))),
+			jen.If(jen.Err().Op(":=").Id("w").Dot("fw").Dot("EndRows").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Id("n"), jen.Err())),
+			jen.Id("n").Op("+=").Id("k"),
+			jen.Id("rows").Op("=").Id("rows").Index(jen.Id("k"), jen.Empty()),
+		),
+		jen.Return(jen.Id("n"), jen.Nil()),
+	)
+	f.Line()
+	docf(f, "Flush ends the current row group.")
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Flush").Params().Error().Block(jen.Return(jen.Id("w").Dot("fw").Dot("Flush").Call()))
+	f.Line()
+	docf(f, "Close ends the last row group and writes the footer. It does not close\nthe underlying writer.")
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Close").Params().Error().Block(jen.Return(jen.Id("w").Dot("fw").Dot("Close").Call()))
+	f.Line()
+
+	// The shredder: one loop over the rows per top-level field.
+	var stmts []jen.Code
+	for _, fl := range t.Root.Struct.Fields {
+		nm := &namer{names: &t.Names}
+		var block []jen.Code
+		for _, c := range leafIndexes(fl.Value.Node) {
+			block = append(block, jen.Id(colVar(c)).Op(":=").Id("w").Dot(colVar(c)))
+		}
+		env := wenv{def: 0, repLit: true}
+		inner := shred(fl.Value, id("x").dot(fl.Name), env, nm)
+		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
+		stmts = append(stmts, jen.Comment(fl.Value.Node.Name), jen.Block(block...))
+	}
+	docf(f, "shred appends the levels and values of rows to the column buffers.")
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("shred").Params(jen.Id("rows").Index().Add(tref.Code())).Block(stmts...)
+	f.Line()
+}
+
+// wenv is the shredding context: the definition level reached and the
+// repetition level of the next slot (a literal 0 at the top, or a variable).
+type wenv struct {
+	def    int
+	rep    string
+	repLit bool
+}
+
+func (e wenv) repCode() jen.Code {
+	if e.repLit {
+		return jen.Lit(0)
+	}
+	return jen.Id(e.rep)
+}
+
+// levels appends one slot's levels to leaf l's buffer.
+func levels(l *schema.Node, def int, e wenv) []jen.Code {
+	c := colVar(l.Column)
+	var out []jen.Code
+	if l.MaxDef > 0 {
+		out = append(out, jen.Id(c).Dot("Def").Op("=").Append(jen.Id(c).Dot("Def"), jen.Lit(def)))
+	}
+	if l.MaxRep > 0 {
+		out = append(out, jen.Id(c).Dot("Rep").Op("=").Append(jen.Id(c).Dot("Rep"), e.repCode()))
+	}
+	return out
+}
+
+// nulls appends a null (or empty list) slot at level def to every leaf
+// under n.
+func nulls(n *schema.Node, def int, e wenv) []jen.Code {
+	var out []jen.Code
+	for _, l := range leaves(n) {
+		out = append(out, levels(l, def, e)...)
+	}
+	return out
+}
+
+// shred emits the statements appending the value at p.
+func shred(v *Value, p place, e wenv, nm *namer) []jen.Code {
+	switch v.Null {
+	case NullPointer:
+		inner := p.deref()
+		pre := []jen.Code{}
+		if v.Kind == KindStruct && len(v.Struct.Fields) > 1 {
+			// Fields are reached through a local copy of the pointer.
+			s := nm.next("s")
+			pre = append(pre, jen.Id(s).Op(":=").Add(p()))
+			var out []jen.Code
+			e2 := wenv{def: int(v.Node.MaxDef), rep: e.rep, repLit: e.repLit}
+			for _, fl := range v.Struct.Fields {
+				out = append(out, shred(fl.Value, id(s).dot(fl.Name), e2, nm)...)
+			}
+			return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e)...).Else().Block(append(pre, out...)...)}
+		}
+		return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e)...).Else().Block(
+			shredPresent(v, inner, wenv{def: int(v.Node.MaxDef), rep: e.rep, repLit: e.repLit}, nm)...)}
+	case NullNil:
+		return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e)...).Else().Block(
+			shredPresent(v, p, wenv{def: int(v.Node.MaxDef), rep: e.rep, repLit: e.repLit}, nm)...)}
+	case NullZero:
+		return []jen.Code{jen.If(zeroCheck(v, p)).Block(nulls(v.Node, e.def, e)...).Else().Block(
+			shredPresent(v, p, wenv{def: int(v.Node.MaxDef), rep: e.rep, repLit: e.repLit}, nm)...)}
+	}
+	return shredPresent(v, p, e, nm)
+}
+
+// shredPresent emits the statements for a non-null value at p.
+func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
+	switch v.Kind {
+	case KindScalar:
+		l := v.Node
+		return append(levels(l, e.def, e), appendValue(v, p, nm))
+	case KindStruct:
+		var out []jen.Code
+		sp := p
+		if len(v.Struct.Fields) > 1 {
+			s := nm.next("s")
+			out = append(out, jen.Id(s).Op(":=").Op("&").Add(p()))
+			sp = id(s)
+		}
+		for _, fl := range v.Struct.Fields {
+			out = append(out, shred(fl.Value, sp.dot(fl.Name), e, nm)...)
+		}
+		return out
+	case KindList, KindMap:
+		r := v.Repeated
+		empty := nulls(v.Node, int(r.MaxDef)-1, e)
+		rv, j := nm.next("r"), nm.next("j")
+		inner := wenv{def: int(r.MaxDef), rep: rv}
+		repSet := []jen.Code{
+			jen.Id(rv).Op(":=").Id("uint8").Call(jen.Lit(int(r.MaxRep))),
+			jen.If(jen.Id(j).Op("==").Lit(0)).Block(jen.Id(rv).Op("=").Add(e.repCode())),
+		}
+		if v.Kind == KindList {
+			s := nm.next("l")
+			body := append(repSet, shred(v.Elem, func() *jen.Statement { return jen.Id(s).Index(jen.Id(j)) }, inner, nm)...)
+			return []jen.Code{
+				jen.Id(s).Op(":=").Add(p()),
+				jen.If(jen.Len(jen.Id(s)).Op("==").Lit(0)).Block(empty...).Else().Block(
+					jen.For(jen.Id(j).Op(":=").Range().Id(s)).Block(body...)),
+			}
+		}
+		m, k, val := nm.next("m"), nm.next("k"), nm.next("v")
+		body := append(repSet, jen.Id(j).Op("++"))
+		body = append(body, shred(v.Key, id(k), inner, nm)...)
+		body = append(body, shred(v.Elem, id(val), inner, nm)...)
+		return []jen.Code{
+			jen.Id(m).Op(":=").Add(p()),
+			jen.If(jen.Len(jen.Id(m)).Op("==").Lit(0)).Block(empty...).Else().Block(
+				jen.Id(j).Op(":=").Lit(0),
+				jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Id(m)).Block(body...)),
+		}
+	}
+	return nil
+}
+
+// appendValue appends the scalar at p to its leaf's buffer.
+func appendValue(v *Value, p place, nm *namer) jen.Code {
+	l := v.Node
+	c := colVar(l.Column)
+	vals := jen.Id(c).Dot("Values")
+	app := func(x jen.Code) jen.Code { return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), x) }
+	tm := func(name string) *jen.Statement { return jen.Qual("time", name) }
+	unit := l.Logical.Time.Unit
+	switch v.Conv {
+	case ConvString:
+		return vals.Dot("AppendString").Call(convert(v.Base, named("", "string"), p()))
+	case ConvBytes:
+		return vals.Dot("Append").Call(convert(v.Base, sliceOf(named("", "byte")), p()))
+	case ConvFixed:
+		return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), p().Index(jen.Empty(), jen.Empty()).Op("..."))
+	case ConvTimestamp:
+		switch unit {
+		case meta.Millis:
+			return app(p().Dot("UnixMilli").Call())
+		case meta.Micros:
+			return app(p().Dot("UnixMicro").Call())
+		}
+		return app(p().Dot("UnixNano").Call())
+	case ConvDate:
+		// Days since the epoch, rounded down.
+		return app(jen.Id(nm.names.Days).Call(p()))
+	case ConvDuration:
+		d := convert(v.Base, timeDuration, p())
+		if l.Logical.Kind != meta.LogicalTime {
+			return app(jen.Int64().Call(d))
+		}
+		switch unit {
+		case meta.Millis:
+			return app(jen.Int32().Call(d.Op("/").Add(tm("Millisecond"))))
+		case meta.Micros:
+			return app(jen.Int64().Call(d.Op("/").Add(tm("Microsecond"))))
+		}
+		return app(jen.Int64().Call(d))
+	}
+	switch l.Type {
+	case meta.Boolean:
+		return app(convert(v.Base, named("", "bool"), p()))
+	case meta.Int32:
+		return app(convert(v.Base, named("", "int32"), p()))
+	case meta.Int64:
+		return app(convert(v.Base, named("", "int64"), p()))
+	case meta.Int96:
+		return app(convert(v.Base, int96Type, p()))
+	case meta.Float:
+		return app(convert(v.Base, named("", "float32"), p()))
+	case meta.Double:
+		return app(convert(v.Base, named("", "float64"), p()))
+	}
+	return app(p())
+}
+
+// convert converts x, of type from, to type to, unless they are the same.
+func convert(from, to *TypeRef, x jen.Code) *jen.Statement {
+	if sameType(from, to) {
+		return jen.Add(x)
+	}
+	return to.Code().Call(x)
+}
+
+func sameType(a, b *TypeRef) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case RefNamed:
+		return a.Pkg == b.Pkg && a.Name == b.Name && len(a.Args) == 0 && len(b.Args) == 0 ||
+			a.Pkg == "" && b.Pkg == "" && (a.Name == "byte" && b.Name == "uint8" || a.Name == "uint8" && b.Name == "byte")
+	case RefSlice:
+		return sameType(a.Elem, b.Elem)
+	}
+	return false
+}
+
+// withTagOptions is the option list of a writer: the options from struct
+// tags first, then the caller's, which win.
+func withTagOptions(t *Type) jen.Code {
+	if len(t.Columns) == 0 {
+		return jen.Id("opts").Op("...")
+	}
+	o := jen.Id(t.Names.Options)
+	return jen.Append(o.Clone().Index(jen.Empty(), jen.Len(o.Clone()), jen.Len(o.Clone())), jen.Id("opts").Op("...")).Op("...")
+}
+
+var codecNames = map[string]string{
+	"snappy": "Snappy", "gzip": "Gzip", "zstd": "Zstd", "brotli": "Brotli", "lz4": "LZ4", "lz4raw": "LZ4Raw", "uncompressed": "Uncompressed",
+}
+
+// emitOptions emits the writer options from struct tags, if any.
+func emitOptions(f *jen.File, t *Type) {
+	if len(t.Columns) == 0 {
+		return
+	}
+	var opts []jen.Code
+	for _, l := range t.Schema.Leaves {
+		c := t.Columns[l.Column]
+		if c == nil {
+			continue
+		}
+		path := jen.Lit(c.Path)
+		rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
+		if c.Compression != "" {
+			opts = append(opts, rt("WithColumnCompression").Call(path, jen.Qual(pathMeta, codecNames[c.Compression]), jen.Qual(pathCompress, "DefaultLevel")))
+		}
+		switch c.Dict {
+		case "on":
+			opts = append(opts, rt("WithColumnDictionary").Call(path, jen.True()))
+		case "off":
+			opts = append(opts, rt("WithColumnDictionary").Call(path, jen.False()))
+		}
+		if c.Encoding != "" {
+			enc, _ := encodingFor(c.Encoding, l.Type)
+			if c.Dict == "" {
+				// An explicit encoding is the column's encoding, not a
+				// fallback after the dictionary.
+				opts = append(opts, rt("WithColumnDictionary").Call(path, jen.False()))
+			}
+			opts = append(opts, rt("WithColumnEncoding").Call(path, jen.Qual(pathMeta, enc)))
+		}
+		if c.BloomNDV > 0 {
+			opts = append(opts, rt("WithBloomFilter").Call(path, jen.Lit(int(c.BloomNDV)), jen.Lit(0)))
+		}
+	}
+	docf(f, "%s are the writer options of %s's struct tags; the options given to\n%s follow them, and win.", t.Names.Options, t.Name, t.Names.NewWriter)
+	items := make([]jen.Code, len(opts))
+	for i, o := range opts {
+		items[i] = jen.Line().Add(o)
+	}
+	items = append(items, jen.Line())
+	f.Var().Id(t.Names.Options).Op("=").Index().Qual(pathRuntime, "WriterOption").Values(items...)
+	f.Line()
+}

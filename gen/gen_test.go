@@ -1,0 +1,198 @@
+package gen
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseTag(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want tag
+		err  string
+	}{
+		{in: "", want: tag{}},
+		{in: "-", want: tag{skip: true}},
+		{in: "id", want: tag{name: "id", nameSet: true}},
+		{in: ",optional", want: tag{optional: true}},
+		{in: "a,optional,dict,zstd", want: tag{name: "a", nameSet: true, optional: true, col: ColumnOptions{Dict: "on", Compression: "zstd"}}},
+		{in: "t,timestamp(millisecond)", want: tag{name: "t", nameSet: true, logical: "timestamp", unit: "millis"}},
+		{in: "t,timestamp(microsecond,local)", want: tag{name: "t", nameSet: true, logical: "timestamp", unit: "micros", local: true}},
+		{in: "t,timestamp", want: tag{name: "t", nameSet: true, logical: "timestamp", unit: "nanos"}},
+		{in: "d,decimal(2,9)", want: tag{name: "d", nameSet: true, logical: "decimal", scale: 2, precision: 9}},
+		{in: "x,id(12),bloom(50),split", want: tag{name: "x", nameSet: true, id: 12, idSet: true, col: ColumnOptions{BloomNDV: 50, Encoding: "split"}}},
+		{in: "u,uuid", want: tag{name: "u", nameSet: true, logical: "uuid"}},
+		{in: "x,frob", err: `unknown option "frob"`},
+		{in: "x,decimal(9,2)", err: "scale <= precision"},
+		{in: "x,timestamp(hour)", err: "unknown time unit"},
+		{in: "x,uuid,json", err: "both uuid and json"},
+		{in: "x,list,repeated", err: "exclude each other"},
+	} {
+		got, err := parseTag(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("parseTag(%q): error %v, want one containing %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("parseTag(%q) = %+v, %v; want %+v", c.in, got, err, c.want)
+		}
+	}
+}
+
+func TestExportedName(t *testing.T) {
+	for in, want := range map[string]string{
+		"order_id": "OrderId", "fooBar": "FooBar", "1st": "F1st", "": "Field", "a-b c": "ABC",
+		"__": "Field", "été": "Été", "日本": "X日本", "ID": "ID",
+	} {
+		if got := exportedName(in); got != want {
+			t.Errorf("exportedName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestGoErrors checks that errors about Go sources carry file:line.
+func TestGoErrors(t *testing.T) {
+	for _, c := range []struct {
+		src, typ, want string
+	}{
+		{"type T struct {\n\tC chan int\n}", "T", "x.go:4: C: type chan int has no Parquet mapping"},
+		{"type T struct {\n\tA int `parquet:\"a,frob\"`\n}", "T", "x.go:4: field A: tag"},
+		{"type T struct {\n\tA string `parquet:\"a,uuid\"`\n}", "T", "x.go:4: a: option uuid does not apply to type string"},
+		{"type T struct {\n\tA int `parquet:\"a\"`\n\tB int `parquet:\"a\"`\n}", "T", `x.go:5: column "a" is also the name of the field at x.go:4`},
+		{"type T struct {\n\tNext *T\n}", "T", "x.go:4: type T is recursive"},
+		{"type T int", "T", "x.go:3: T is not a struct type"},
+		{"type T struct{ A int }", "U", "type U not found"},
+		{"type T struct {\n\tA []int `parquet:\"a,optional,repeated\"`\n}", "T", "x.go:4: a: a bare repeated field cannot be optional"},
+		{"type T struct {\n\tM map[[]byte]int\n}", "T", "x.go:4:8: invalid map key type"},
+		{"type T struct {\n\tS struct{ A int } `parquet:\",optional\"`\n}", "T", "x.go:4: S: option optional on a struct: use a pointer"},
+		{"type T struct{ A int }\n\nfunc NewTWriter() {}", "T", "x.go:5: NewTWriter is declared here; pqgen declares it for type T"},
+		{"type T struct {\n\tD int64 `parquet:\"d,delta\"`\n\tF float32 `parquet:\"f,delta\"`\n}", "T", "x.go:3: T: column f: encoding delta does not apply to float"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte("package x\n\n"+c.src+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := LoadGo(dir, []string{c.typ})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s:\nerror %v\nwant one containing %q", c.src, err, c.want)
+		}
+	}
+}
+
+// TestSchemaErrors checks that errors about schema text carry line:column.
+func TestSchemaErrors(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+	}{
+		{"message m {\n  required int32 a\n}", "s.schema:3:1: "},
+		{"message m {\n  required frob a;\n}", "s.schema:2:"},
+		{"message m {\n  required int32 a;\n  optional fixed_len_byte_array(2000000) big;\n}", "s.schema:3:3: big: FIXED_LEN_BYTE_ARRAY(2000000) is too long"},
+		{"message m {\n}", "the schema has no columns"},
+	} {
+		_, err := FromSchemaText("s.schema", c.text, "p", "")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\nerror %v\nwant one containing %q", c.text, err, c.want)
+		}
+	}
+	if _, err := FromSchemaText("s.schema", "message m { required int32 a; }", "p", "lower"); err == nil {
+		t.Error("a lower-case type name was accepted")
+	}
+}
+
+func TestNodePositions(t *testing.T) {
+	p, err := FromSchemaText("s", "message m {\n  required int32 a;\n  optional group g {\n    repeated binary b;\n  }\n}\n", "p", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := nodePositions("message m {\n  required int32 a;\n  optional group g {\n    repeated binary b;\n  }\n}\n", p.Types[0].Schema)
+	s := p.Types[0].Schema
+	for n, want := range map[string]string{"": "1:1", "a": "2:3", "g": "3:3", "g.b": "4:5"} {
+		node := s.Root
+		if n != "" {
+			node = nil
+			for _, l := range s.Leaves {
+				if l.PathString() == n {
+					node = l
+				}
+			}
+			if n == "g" {
+				node = s.Root.Children[1]
+			}
+		}
+		if got := pos[node]; got != want {
+			t.Errorf("position of %q = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestGenerateNames(t *testing.T) {
+	p, err := FromSchemaText("s", "message m { required int32 a; }", "p", "Metric")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := files["metric_parquet.go"]
+	if !ok {
+		t.Fatalf("files %v, want metric_parquet.go", files)
+	}
+	for _, want := range []string{
+		"// Code generated by pqgen; DO NOT EDIT.",
+		"func NewMetricWriter(w io.Writer, opts ...runtime.WriterOption) (*MetricWriter, error)",
+		"func (w *MetricWriter) Write(rows []Metric) (int, error)",
+		"func (w *MetricWriter) Flush() error",
+		"func (w *MetricWriter) Close() error",
+		"func NewMetricReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*MetricReader, error)",
+		"func (r *MetricReader) Read(rows []Metric) (int, error)",
+		"func (r *MetricReader) NumRows() int64",
+		"func (r *MetricReader) Close() error",
+		"func WriteMetricFile(path string, rows []Metric, opts ...runtime.WriterOption) error",
+		"func ReadMetricFile(path string, opts ...runtime.ReaderOption) ([]Metric, error)",
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("generated code lacks %q", want)
+		}
+	}
+}
+
+func TestNodePositionsComments(t *testing.T) {
+	text := "// required here is a comment\nmessage m { # optional too\n  required int32 \"required\";\n  optional group g {\n    repeated binary b;\n  }\n}\n"
+	p, err := FromSchemaText("s", text, "p", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Types[0].Schema
+	pos := nodePositions(text, s)
+	if got := pos[s.Root]; got != "2:1" {
+		t.Errorf("message at %q, want 2:1", got)
+	}
+	if got := pos[s.Root.Children[0]]; got != "3:3" {
+		t.Errorf("first field at %q, want 3:3", got)
+	}
+	if got := pos[s.Root.Children[1].Children[0]]; got != "5:5" {
+		t.Errorf("g.b at %q, want 5:5", got)
+	}
+}
+
+func TestStructNamesAvoidGeneratedNames(t *testing.T) {
+	p, err := FromSchemaText("s", "message m { optional group writer { required int32 a; } }", "p", "M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range p.Types[0].Structs {
+		names = append(names, s.Name)
+	}
+	if strings.Join(names, ",") != "M,MWriter2" {
+		t.Errorf("struct names %v, want [M MWriter2]", names)
+	}
+}

@@ -1,0 +1,82 @@
+package golden
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pqgen/pqgen/gen"
+)
+
+// TestStaleGuard changes the struct a file was generated from (a tag, a
+// field type, a new field) and checks that the generated file then fails
+// to compile, at its guard.
+func TestStaleGuard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiling generated code: skipped in -short mode")
+	}
+	const dir = "testdata/go/flat"
+	p, err := gen.LoadGo(dir, []string{"Event"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "flat.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated := output{virtual: filepath.Join(dir, "event_parquet.go"), code: files["event_parquet.go"]}
+	for name, edit := range map[string][2]string{
+		"tag":   {"`parquet:\"score\"`", "`parquet:\"score2\"`"},
+		"type":  {"Ratio    float32", "Ratio    float64"},
+		"field": {"internal int", "internal int\n\tAdded    int"},
+	} {
+		changed := strings.Replace(string(src), edit[0], edit[1], 1)
+		if changed == string(src) {
+			t.Fatalf("%s: the edit %q does not apply to flat.go", name, edit[0])
+		}
+		out, err := tryCompile(t, []output{generated, {virtual: filepath.Join(dir, "flat.go"), code: []byte(changed)}}, "build")
+		if err == nil {
+			t.Errorf("%s: the generated code still compiles after the struct changed", name)
+			continue
+		}
+		if !strings.Contains(out, "event_parquet.go") || !strings.Contains(out, "cannot use Event{}") {
+			t.Errorf("%s: the build failed elsewhere than at the guard:\n%s", name, out)
+		}
+	}
+}
+
+// TestStaleGuardEmbedded changes a struct embedded into the row type.
+func TestStaleGuardEmbedded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiling generated code: skipped in -short mode")
+	}
+	const dir = "testdata/go/embedded"
+	p, err := gen.LoadGo(dir, []string{"Row"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(p, "row_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "embedded.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(src), "Version int32", "Version int64", 1)
+	if changed == string(src) {
+		t.Fatal("the edit does not apply to embedded.go")
+	}
+	out, err := tryCompile(t, []output{{virtual: filepath.Join(dir, "row_gen.go"), code: files["row_gen.go"]}, {virtual: filepath.Join(dir, "embedded.go"), code: []byte(changed)}}, "build")
+	if err == nil {
+		t.Fatal("the generated code still compiles after the embedded struct changed")
+	}
+	if !strings.Contains(out, "cannot use Base{}") {
+		t.Errorf("the build failed elsewhere than at the guard:\n%s", out)
+	}
+}

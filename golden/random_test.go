@@ -1,0 +1,255 @@
+package golden
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pqgen/pqgen/gen"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// TestRandomSchemas generates random schemas (nesting depth, repetition,
+// physical and logical types, LIST and MAP layouts), generates their code
+// and, from the IR, a filler of random rows for each; the rows must
+// round-trip through the generated writer and reader.
+var (
+	randomN    = flag.Int("random.n", 25, "TestRandomSchemas: how many schemas")
+	randomSeed = flag.Uint64("random.seed", 42, "TestRandomSchemas: the seed")
+)
+
+func TestRandomSchemas(t *testing.T) {
+	n := *randomN
+	const dir = "testdata/randomall"
+	r := rand.New(rand.NewPCG(*randomSeed, 7))
+	var outs []output
+	var fill bytes.Buffer
+	f := jen.NewFilePathName("github.com/pqgen/pqgen/golden/"+dir, "randomall")
+	for i := range n {
+		text := randomSchema(r, fmt.Sprintf("r%d", i))
+		typ := fmt.Sprintf("R%d", i)
+		p, err := gen.FromSchemaText(typ+".schema", text, "randomall", typ)
+		if err != nil {
+			t.Fatalf("schema %d: %v\n%s", i, err, text)
+		}
+		p.Path = "github.com/pqgen/pqgen/golden/" + dir
+		files, err := gen.Generate(p, strings.ToLower(typ)+".go")
+		if err != nil {
+			t.Fatalf("schema %d: %v\n%s", i, err, text)
+		}
+		for name, code := range files {
+			outs = append(outs, output{virtual: filepath.Join(dir, name), code: code})
+		}
+		emitFiller(f, p.Types[0])
+	}
+	emitRandomTests(f, n)
+	if err := f.Render(&fill); err != nil {
+		t.Fatal(err)
+	}
+	outs = append(outs, output{virtual: filepath.Join(dir, "fill_test.go"), code: fill.Bytes()})
+	if testing.Short() {
+		t.Skip("compiling generated code: skipped in -short mode")
+	}
+	bin := filepath.Join(t.TempDir(), "randomall.test")
+	compile(t, outs, "test", "-vet=off", "-c", "-o", bin)
+	out, err := exec.Command(bin).CombinedOutput()
+	if err != nil {
+		t.Fatalf("random schemas do not round-trip: %v\n%s", err, head(string(out), 120))
+	}
+}
+
+// randomSchema returns schema text with a few fields at each level.
+func randomSchema(r *rand.Rand, name string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "message %s {\n", name)
+	for i := range 1 + r.IntN(5) {
+		randomField(r, &b, fmt.Sprintf("f%d", i), 1, 0)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+var primitives = []string{
+	"boolean", "int32", "int64", "float", "double", "binary", "binary (STRING)", "int32 (INT(8,true))",
+	"int32 (INT(16,false))", "int64 (INT(64,false))", "int32 (DATE)", "int64 (TIMESTAMP(MICROS,true))",
+	"int64 (TIMESTAMP(MILLIS,false))", "int64 (TIMESTAMP(NANOS,true))", "int32 (TIME(MILLIS,true))",
+	"int64 (TIME(MICROS,true))", "fixed_len_byte_array(16) (UUID)", "fixed_len_byte_array(3)",
+	"int32 (DECIMAL(9,2))", "binary (ENUM)", "int96", "fixed_len_byte_array(2) (FLOAT16)",
+}
+
+func randomField(r *rand.Rand, b *strings.Builder, name string, depth, nesting int) {
+	ind := strings.Repeat("  ", depth)
+	rep := []string{"required", "optional"}[r.IntN(2)]
+	kind := r.IntN(10)
+	if nesting >= 3 {
+		kind = 0
+	}
+	switch {
+	case kind < 4:
+		if r.IntN(8) == 0 {
+			rep = "repeated"
+		}
+		typ, ann, _ := strings.Cut(primitives[r.IntN(len(primitives))], " ")
+		fmt.Fprintf(b, "%s%s %s %s %s;\n", ind, rep, typ, name, ann)
+	case kind < 6:
+		if r.IntN(6) == 0 {
+			rep = "repeated"
+		}
+		fmt.Fprintf(b, "%s%s group %s {\n", ind, rep, name)
+		for i := range 1 + r.IntN(3) {
+			randomField(r, b, fmt.Sprintf("%s_%d", name, i), depth+1, nesting+1)
+		}
+		fmt.Fprintf(b, "%s}\n", ind)
+	case kind < 8:
+		fmt.Fprintf(b, "%s%s group %s (LIST) {\n%s  repeated group list {\n", ind, rep, name, ind)
+		randomField(r, b, "element", depth+2, nesting+1)
+		fmt.Fprintf(b, "%s  }\n%s}\n", ind, ind)
+	default:
+		fmt.Fprintf(b, "%s%s group %s (MAP) {\n%s  repeated group key_value {\n", ind, rep, name, ind)
+		key := []string{"binary key (STRING)", "int32 key", "int64 key (INT(64,false))"}[r.IntN(3)]
+		fmt.Fprintf(b, "%s    required %s;\n", ind, key)
+		randomField(r, b, "value", depth+2, nesting+1)
+		fmt.Fprintf(b, "%s  }\n%s}\n", ind, ind)
+	}
+}
+
+const pathTime = "time"
+
+var freshN int
+
+// fresh returns a new local variable name.
+func fresh(prefix string) string {
+	freshN++
+	return fmt.Sprintf("%s%d", prefix, freshN)
+}
+
+// emitFiller emits fillT(r) returning a random T, walking the IR.
+func emitFiller(f *jen.File, t *gen.Type) {
+	var body []jen.Code
+	body = append(body, jen.Var().Id("x").Add(t.Root.Go.Code()))
+	body = append(body, fillFields(t.Root, func() *jen.Statement { return jen.Id("x") }, 0)...)
+	body = append(body, jen.Return(jen.Id("x")))
+	f.Func().Id("fill" + t.Name).Params(jen.Id("r").Op("*").Qual("math/rand/v2", "Rand")).Add(t.Root.Go.Code()).Block(body...)
+}
+
+func fillFields(v *gen.Value, p func() *jen.Statement, depth int) []jen.Code {
+	var out []jen.Code
+	for _, fl := range v.Struct.Fields {
+		name := fl.Name
+		out = append(out, fillValue(fl.Value, func() *jen.Statement { return p().Dot(name) }, depth)...)
+	}
+	return out
+}
+
+func fillValue(v *gen.Value, p func() *jen.Statement, depth int) []jen.Code {
+	switch v.Null {
+	case gen.NullPointer:
+		x := fresh("p")
+		inner := append([]jen.Code{jen.Id(x).Op(":=").New(v.Base.Code())},
+			fillBase(v, func() *jen.Statement { return jen.Parens(jen.Op("*").Id(x)) }, depth+1)...)
+		inner = append(inner, p().Op("=").Id(x))
+		return []jen.Code{jen.If(jen.Id("r").Dot("IntN").Call(jen.Lit(3)).Op(">").Lit(0)).Block(inner...)}
+	case gen.NullNil:
+		return []jen.Code{jen.If(jen.Id("r").Dot("IntN").Call(jen.Lit(4)).Op(">").Lit(0)).Block(fillBase(v, p, depth)...)}
+	}
+	return fillBase(v, p, depth)
+}
+
+func fillBase(v *gen.Value, p func() *jen.Statement, depth int) []jen.Code {
+	rc := func(m string, args ...jen.Code) *jen.Statement { return jen.Id("r").Dot(m).Call(args...) }
+	switch v.Kind {
+	case gen.KindStruct:
+		return fillFields(v, p, depth)
+	case gen.KindList:
+		s, j := fresh("s"), fresh("j")
+		return []jen.Code{
+			jen.Id(s).Op(":=").Make(v.Base.Code(), rc("IntN", jen.Lit(4))),
+			jen.For(jen.Id(j).Op(":=").Range().Id(s)).Block(fillValue(v.Elem, func() *jen.Statement { return jen.Id(s).Index(jen.Id(j)) }, depth+1)...),
+			p().Op("=").Id(s),
+		}
+	case gen.KindMap:
+		m, k, e := fresh("m"), fresh("k"), fresh("e")
+		loop := []jen.Code{jen.Var().Id(k).Add(v.Key.Go.Code()), jen.Var().Id(e).Add(v.Elem.Go.Code())}
+		loop = append(loop, fillValue(v.Key, func() *jen.Statement { return jen.Id(k) }, depth+1)...)
+		loop = append(loop, fillValue(v.Elem, func() *jen.Statement { return jen.Id(e) }, depth+1)...)
+		loop = append(loop, jen.Id(m).Index(jen.Id(k)).Op("=").Id(e))
+		return []jen.Code{
+			jen.Id(m).Op(":=").Make(v.Base.Code()),
+			jen.For(jen.Range().Add(rc("IntN", jen.Lit(4)))).Block(loop...),
+			p().Op("=").Id(m),
+		}
+	}
+	n := v.Node
+	tm := func(name string) *jen.Statement { return jen.Qual(pathTime, name) }
+	var val jen.Code
+	switch v.Conv {
+	case gen.ConvString:
+		val = v.Base.Code().Call(jen.Qual("strconv", "Itoa").Call(rc("IntN", jen.Lit(1000))))
+	case gen.ConvBytes:
+		val = jen.Index().Byte().Call(jen.Qual("strconv", "Itoa").Call(rc("IntN", jen.Lit(1000))))
+	case gen.ConvFixed:
+		i := fresh("i")
+		return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(p())).Block(p().Index(jen.Id(i)).Op("=").Byte().Call(rc("Uint32")))}
+	case gen.ConvTimestamp:
+		switch n.Logical.Time.Unit {
+		case meta.Millis:
+			val = tm("UnixMilli").Call(rc("Int64N", jen.Lit(int64(4e12)))).Dot("UTC").Call()
+		case meta.Micros:
+			val = tm("UnixMicro").Call(rc("Int64N", jen.Lit(int64(4e15)))).Dot("UTC").Call()
+		default:
+			val = tm("Unix").Call(jen.Lit(0), rc("Int64")).Dot("UTC").Call()
+		}
+	case gen.ConvDate:
+		val = tm("Unix").Call(jen.Int64().Call(rc("Int32N", jen.Lit(100000)).Op("-").Lit(50000)).Op("*").Lit(86400), jen.Lit(0)).Dot("UTC").Call()
+	case gen.ConvDuration:
+		switch {
+		case n.Logical.Kind == meta.LogicalTime && n.Logical.Time.Unit == meta.Millis:
+			val = tm("Duration").Call(rc("Int64N", jen.Lit(86400000))).Op("*").Add(tm("Millisecond"))
+		case n.Logical.Kind == meta.LogicalTime && n.Logical.Time.Unit == meta.Micros:
+			val = tm("Duration").Call(rc("Int64N", jen.Lit(int64(86400000000)))).Op("*").Add(tm("Microsecond"))
+		default:
+			val = tm("Duration").Call(rc("Int64"))
+		}
+	default:
+		switch n.Type {
+		case meta.Boolean:
+			val = rc("IntN", jen.Lit(2)).Op("==").Lit(0)
+		case meta.Float, meta.Double:
+			val = v.Base.Code().Call(rc("Float64"))
+		case meta.Int96:
+			i := fresh("i")
+			return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(p())).Block(p().Index(jen.Id(i)).Op("=").Byte().Call(rc("Uint32")))}
+		default:
+			val = v.Base.Code().Call(rc("Uint64"))
+		}
+	}
+	return []jen.Code{p().Op("=").Add(val)}
+}
+
+func emitRandomTests(f *jen.File, n int) {
+	var body []jen.Code
+	for i := range n {
+		typ := fmt.Sprintf("R%d", i)
+		body = append(body, jen.Id("t").Dot("Run").Call(jen.Lit(typ), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
+			jen.Id("r").Op(":=").Qual("math/rand/v2", "New").Call(jen.Qual("math/rand/v2", "NewPCG").Call(jen.Lit(i), jen.Lit(1))),
+			jen.Id("rows").Op(":=").Make(jen.Index().Id(typ), jen.Lit(700)),
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(jen.Id("rows").Index(jen.Id("i")).Op("=").Id("fill"+typ).Call(jen.Id("r"))),
+			jen.Id("path").Op(":=").Qual("path/filepath", "Join").Call(jen.Id("t").Dot("TempDir").Call(), jen.Lit("f.parquet")),
+			jen.If(jen.Err().Op(":=").Id("Write"+typ+"File").Call(jen.Id("path"), jen.Id("rows"), jen.Qual("github.com/pqgen/pqgen/runtime", "WithPageRowLimit").Call(jen.Lit(64))), jen.Err().Op("!=").Nil()).Block(
+				jen.Id("t").Dot("Fatal").Call(jen.Err())),
+			jen.List(jen.Id("got"), jen.Err()).Op(":=").Id("Read"+typ+"File").Call(jen.Id("path")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Id("t").Dot("Fatal").Call(jen.Err())),
+			jen.If(jen.Id("d").Op(":=").Qual("github.com/google/go-cmp/cmp", "Diff").Call(jen.Id("rows"), jen.Id("got"),
+				jen.Qual("github.com/google/go-cmp/cmp/cmpopts", "EquateEmpty").Call()), jen.Id("d").Op("!=").Lit("")).Block(
+				jen.Id("t").Dot("Fatalf").Call(jen.Lit("schema:\n%s\n(-want +got)\n%s"), jen.Id("pqgen"+typ+"SchemaText"), jen.Id("d"))),
+		)))
+	}
+	f.Func().Id("TestRoundTrip").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)
+}
