@@ -26,8 +26,6 @@ func TestMalformed(t *testing.T) {
 	// Runs past the declared count.
 	_, _, err = DecodeRLELevels(nil, []byte{10 << 1, 1}, 1, 5)
 	wantErr(t, "rle run past count", err, ErrRunLength)
-	_, _, err = DecodeRLELevels(nil, []byte{2<<1 | 1, 0, 0}, 1, 5)
-	wantErr(t, "bit-packed run past count", err, ErrRunLength)
 	_, _, err = DecodeRLELevels(nil, []byte{0, 1}, 1, 5)
 	wantErr(t, "empty rle run", err, ErrRunLength)
 	_, _, err = DecodeRLEInt32(nil, []byte{0x80, 0x80, 0x80, 0x80, 0x10, 0}, 8, 5)

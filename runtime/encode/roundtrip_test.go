@@ -57,9 +57,6 @@ func refDecodeRLE(src []byte, w, n int) ([]uint64, error) {
 			return nil, ErrRunLength
 		}
 		need := min(8*g, n-len(out))
-		if 8*g-need >= 8 {
-			return nil, ErrRunLength
-		}
 		if len(src)-pos < packedLen(need, w) {
 			return nil, ErrTruncated
 		}

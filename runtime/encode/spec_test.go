@@ -2,6 +2,7 @@ package encode
 
 import (
 	"bytes"
+	"errors"
 	"slices"
 	"testing"
 )
@@ -148,4 +149,51 @@ func equalBA(a, b ByteArrays) bool {
 		}
 	}
 	return true
+}
+
+// TestRLEOverDeclaredBitPackedRun: a final bit-packed run may declare more
+// values than the page holds. DuckDB 1.5 writes 32 groups (256 values) for
+// the last run of every page; the values needed are read and the padding
+// skipped, as other readers do.
+func TestRLEOverDeclaredBitPackedRun(t *testing.T) {
+	const n, w = 238, 3
+	want := make([]uint8, n)
+	for i := range want {
+		want[i] = uint8(i*5) & 7
+	}
+	padded := append(append([]uint8(nil), want...), make([]uint8, 256-n)...)
+	src := append([]byte{32<<1 | 1}, packLevelsRef(padded, w)...)
+	// All 256 values' bytes present, as DuckDB writes them.
+	got, k, err := DecodeRLELevels(nil, src, w, n)
+	if err != nil || k != len(src) || !bytes.Equal(got, want) {
+		t.Fatalf("padded run: consumed %d of %d, err %v, values match %v", k, len(src), err, bytes.Equal(got, want))
+	}
+	// Only the needed values' bytes present.
+	short := src[:1+(n*w+7)/8]
+	got, k, err = DecodeRLELevels(nil, short, w, n)
+	if err != nil || k != len(short) || !bytes.Equal(got, want) {
+		t.Fatalf("cut run: consumed %d of %d, err %v", k, len(short), err)
+	}
+	idx, _, err := DecodeRLEInt32(nil, src, w, n)
+	if err != nil || len(idx) != n || idx[n-1] != int32(want[n-1]) {
+		t.Fatalf("int32 decode of the padded run: %v", err)
+	}
+	// One byte fewer than the needed values is still truncation.
+	if _, _, err := DecodeRLELevels(nil, short[:len(short)-1], w, n); !errors.Is(err, ErrTruncated) {
+		t.Fatalf("truncated run: %v", err)
+	}
+}
+
+// packLevelsRef packs values LSB first at width w (the hybrid's bit-packing).
+func packLevelsRef(vals []uint8, w int) []byte {
+	out := make([]byte, (len(vals)*w+7)/8)
+	for i, v := range vals {
+		for b := 0; b < w; b++ {
+			if v>>b&1 != 0 {
+				bit := i*w + b
+				out[bit/8] |= 1 << (bit % 8)
+			}
+		}
+	}
+	return out
 }
