@@ -50,9 +50,13 @@ type File struct {
 	// Signature holds the 28 bytes (nonce and tag) that follow the
 	// FileMetaData of a plaintext-footer encrypted file, if any.
 	Signature []byte
+	// Encryption describes the encryption of an encrypted file (encrypted
+	// footer, or plaintext footer with encrypted columns); nil otherwise.
+	Encryption *Encryption
 
-	r   io.ReaderAt
-	cfg ReaderConfig
+	r      io.ReaderAt
+	cfg    ReaderConfig
+	crypto *fileCrypto
 }
 
 // ReaderAt returns the reader the file was opened on.
@@ -98,9 +102,6 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	if string(head[:]) != trailer {
 		return nil, fmt.Errorf("%w: the file starts with %q but ends with %q", ErrNotParquet, head[:], trailer)
 	}
-	if trailer == MagicEncrypted {
-		return nil, fmt.Errorf("%w (PARE): the footer and columns are encrypted; this file needs the footer key (encryption support is not available yet)", ErrEncryptedFooter)
-	}
 	footerLen := int64(binary.LittleEndian.Uint32(tail[:4]))
 	if footerLen > size-minSize {
 		return nil, fmt.Errorf("%w: footer length %d exceeds the %d bytes between the magics", ErrFooter, footerLen, size-minSize)
@@ -116,20 +117,37 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	if _, err := r.ReadAt(buf, off); err != nil {
 		return nil, fmt.Errorf("reading the %d-byte footer at offset %d: %w", footerLen, off, err)
 	}
-	md, n, err := meta.DecodeFileMetaData(buf, &cfg.MetaLimits)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFooter, err)
-	}
-	f := &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, r: r, cfg: cfg}
-	if rest := buf[n:]; len(rest) > 0 {
-		// A plaintext-footer encrypted file signs its footer: nonce (12) and
-		// GCM tag (16) follow the FileMetaData. Other writers never leave
-		// bytes behind, so anything else is corruption.
-		if md.EncryptionAlgorithm == nil || len(rest) != 28 {
-			return nil, fmt.Errorf("%w: %d bytes follow the FileMetaData inside the %d-byte footer", ErrFooter, len(rest), footerLen)
+	var f *File
+	if trailer == MagicEncrypted {
+		md, fc, enc, err := openEncryptedFooter(buf, &cfg)
+		if err != nil {
+			return nil, err
 		}
-		f.Signature = rest
+		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, Encryption: enc, r: r, cfg: cfg, crypto: fc}
+	} else {
+		md, n, err := meta.DecodeFileMetaData(buf, &cfg.MetaLimits)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrFooter, err)
+		}
+		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, r: r, cfg: cfg}
+		if rest := buf[n:]; len(rest) > 0 {
+			// A plaintext-footer encrypted file signs its footer: nonce (12) and
+			// GCM tag (16) follow the FileMetaData. Other writers never leave
+			// bytes behind, so anything else is corruption.
+			if md.EncryptionAlgorithm == nil || len(rest) != 28 {
+				return nil, fmt.Errorf("%w: %d bytes follow the FileMetaData inside the %d-byte footer", ErrFooter, len(rest), footerLen)
+			}
+			f.Signature = rest
+		}
+		if md.EncryptionAlgorithm != nil {
+			fc, enc, err := verifyPlaintextFooter(md, buf[:n], f.Signature, &cfg)
+			if err != nil {
+				return nil, err
+			}
+			f.crypto, f.Encryption = fc, enc
+		}
 	}
+	md := f.Meta
 	if md.NumRows < 0 {
 		return nil, fmt.Errorf("%w: num_rows is %d", ErrFooter, md.NumRows)
 	}
@@ -137,7 +155,6 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFooter, err)
 	}
-	f.Schema = s
 	for i := range md.RowGroups {
 		rg := &md.RowGroups[i]
 		if len(rg.Columns) != len(s.Leaves) {
@@ -145,6 +162,12 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 		}
 		if rg.NumRows < 0 {
 			return nil, fmt.Errorf("%w: row group %d: num_rows is %d", ErrFooter, i, rg.NumRows)
+		}
+	}
+	f.Schema = s
+	if f.Encryption != nil {
+		if err := f.setupColumns(s); err != nil {
+			return nil, err
 		}
 	}
 	return f, nil

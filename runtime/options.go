@@ -56,6 +56,14 @@ type ReaderConfig struct {
 	// index of one column (WithPageFilter).
 	PageFilterColumn string
 	PageFilter       func(f *File, rowGroup int, ci *meta.ColumnIndex, page int) bool
+
+	// Decryption (Parquet modular encryption): the footer key, column
+	// keys by dotted path, the AAD prefix of files that do not store it,
+	// and a callback from key metadata to key for keys not given.
+	FooterKey    []byte
+	ColumnKeys   map[string][]byte
+	AADPrefix    []byte
+	KeyRetriever func(keyMetadata []byte) ([]byte, error)
 }
 
 // ReaderOption configures a reader (OpenFile, NewFileReader, generated
@@ -167,4 +175,45 @@ func WithPageFilter(column string, keep func(f *File, rowGroup int, ci *meta.Col
 		c.PageFilterColumn = column
 		c.PageFilter = keep
 	}
+}
+
+// WithFooterKey sets the footer key (16, 24 or 32 bytes) of an encrypted
+// file: it decrypts an encrypted footer ("PARE" files), verifies the
+// signature of a plaintext footer, and decrypts the columns encrypted
+// with the footer key.
+func WithFooterKey(key []byte) ReaderOption {
+	return func(c *ReaderConfig) { c.FooterKey = append([]byte{}, key...) }
+}
+
+// WithColumnKey sets the key of the column at the dotted path
+// columnPath, encrypted with its own key. Columns whose key is neither
+// given nor retrieved (WithKeyRetriever) cannot be read, but the other
+// columns of the file can.
+func WithColumnKey(columnPath string, key []byte) ReaderOption {
+	return func(c *ReaderConfig) {
+		m := make(map[string][]byte, len(c.ColumnKeys)+1)
+		for k, v := range c.ColumnKeys {
+			m[k] = v
+		}
+		m[columnPath] = append([]byte{}, key...)
+		c.ColumnKeys = m
+	}
+}
+
+// WithAADPrefix supplies the AAD prefix of an encrypted file written
+// without storing it (supply_aad_prefix). For a file that stores its
+// prefix, a different prefix given here fails OpenFile: the file is not
+// the one expected.
+func WithAADPrefix(prefix []byte) ReaderOption {
+	return func(c *ReaderConfig) { c.AADPrefix = append([]byte{}, prefix...) }
+}
+
+// WithKeyRetriever sets the callback that turns the key metadata stored
+// in an encrypted file (for the footer key and for each column key) into
+// the key, for the keys not given by WithFooterKey and WithColumnKey:
+// the place to plug in a key management service. An error it returns
+// fails OpenFile for the footer key, and makes the column unreadable for
+// a column key.
+func WithKeyRetriever(retrieve func(keyMetadata []byte) ([]byte, error)) ReaderOption {
+	return func(c *ReaderConfig) { c.KeyRetriever = retrieve }
 }

@@ -543,8 +543,8 @@ func TestReadREADMENotes(t *testing.T) {
 
 func isNaN(f float64) bool { return f != f }
 
-// TestReadEncryptedFails: encrypted files fail cleanly (no decryption
-// yet), at open (encrypted footer) or when a column is read.
+// TestReadEncryptedFails: without keys, encrypted files fail cleanly, at
+// open (encrypted footer) or when an encrypted column is read.
 func TestReadEncryptedFails(t *testing.T) {
 	for _, rel := range corpus.Files(t, ".parquet.encrypted") {
 		fh, err := os.Open(corpus.Path(t, rel))

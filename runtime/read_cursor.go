@@ -63,7 +63,12 @@ func chunkRange(f *File, rg, col int) (start, length int64, md *meta.ColumnMetaD
 	path := f.Schema.Leaves[col].PathString()
 	md = cc.MetaData
 	if cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil {
-		return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: the column is encrypted (encryption support is not available yet)", ErrChunk, path, rg)
+		if f.Encryption == nil {
+			return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: the column has crypto metadata but the file no encryption algorithm", ErrChunk, path, rg)
+		}
+		if _, err := f.columnCipher(col); err != nil {
+			return 0, 0, nil, err
+		}
 	}
 	if md == nil {
 		return 0, 0, nil, fmt.Errorf("%w: column %q, row group %d: no column metadata", ErrChunk, path, rg)
@@ -137,7 +142,16 @@ func (c *cursor) nextChunk() (bool, error) {
 		c.oi = oi
 	}
 	cfg := &fr.cfg
+	dec, err := fr.f.chunkDecryptor(rg, c.col)
+	if err != nil {
+		return false, err
+	}
+	var pdec page.Decryptor
+	if dec != nil {
+		pdec = dec
+	}
 	c.cr.Reset(fr.f.r, start, length, pc, page.ChunkOptions{
+		Decryptor:     pdec,
 		Limits:        page.Limits{MaxHeaderSize: cfg.MaxPageHeaderSize, MaxPageSize: cfg.MaxPageSize, MaxValues: cfg.MaxPageValues},
 		VerifyCRC:     cfg.CRCCheck,
 		Sparse:        c.oi != nil,

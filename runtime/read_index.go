@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
+	"github.com/pqgen/pqgen/runtime/crypt"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -55,6 +56,9 @@ func (r *FileReader) ColumnIndex(rg, col int) (*meta.ColumnIndex, error) {
 	if err != nil {
 		return nil, err
 	}
+	if buf, err = r.f.decryptModule(buf, crypt.ColumnIndex, rg, col); err != nil {
+		return nil, err
+	}
 	ci, _, err := meta.DecodeColumnIndex(buf, &r.cfg.MetaLimits)
 	if err != nil {
 		return nil, fmt.Errorf("%w: column %q, row group %d: column index: %w", ErrChunk, path, rg, err)
@@ -82,6 +86,9 @@ func (r *FileReader) OffsetIndex(rg, col int) (*meta.OffsetIndex, error) {
 	path := r.f.Schema.Leaves[col].PathString()
 	buf, err := r.readRange(off, int64(n), "offset index of "+path)
 	if err != nil {
+		return nil, err
+	}
+	if buf, err = r.f.decryptModule(buf, crypt.OffsetIndex, rg, col); err != nil {
 		return nil, err
 	}
 	oi, _, err := meta.DecodeOffsetIndex(buf, &r.cfg.MetaLimits)
@@ -120,6 +127,11 @@ func (r *FileReader) BloomFilter(rg, col int) (*bloom.Filter, error) {
 	path := r.f.Schema.Leaves[col].PathString()
 	if off < 0 || off >= r.f.Size || length < 0 || length > r.f.Size-off {
 		return nil, fmt.Errorf("%w: column %q, row group %d: bloom filter at offset %d (length %d) lies outside the %d-byte file", ErrChunk, path, rg, off, length, r.f.Size)
+	}
+	if c, err := r.f.columnCipher(col); err != nil {
+		return nil, err
+	} else if c != nil {
+		return r.encryptedBloomFilter(c, off, length, rg, col)
 	}
 	bf, err := bloom.ReadAt(r.f.r, off, length, 0)
 	if err != nil {

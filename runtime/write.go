@@ -51,7 +51,8 @@ type FileWriter struct {
 	indexes   []chunkIndex // page indexes of every closed chunk, in order
 	idxBuf    []byte       // their Thrift encodings, back to back
 	scratch   []byte
-	free      [][]byte // page store blocks for reuse
+	free      [][]byte     // page store blocks for reuse
+	crypto    *writeCrypto // nil for plaintext files
 	err       error
 	closed    bool
 }
@@ -110,7 +111,14 @@ func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWr
 		}
 		fw.cols[i] = c
 	}
-	if _, err := io.WriteString(&fw.w, Magic); err != nil {
+	if err := fw.setupEncryption(s); err != nil {
+		return nil, err
+	}
+	magic := Magic
+	if fw.crypto != nil && !fw.crypto.cfg.PlaintextFooter {
+		magic = MagicEncrypted
+	}
+	if _, err := io.WriteString(&fw.w, magic); err != nil {
 		fw.err = fmt.Errorf("writing the leading magic: %w", err)
 		return nil, fw.err
 	}

@@ -49,6 +49,9 @@ type leafWriter struct {
 	codec     meta.CompressionCodec
 	kv        []meta.KeyValue
 	builder   page.Builder
+	crypto    *colCrypto // nil for plaintext columns
+	cryptBuf  []byte     // encrypted page body
+	cryptHdr  []byte     // page header, then its encrypted module
 
 	// open page
 	pDef, pRep   []uint8
@@ -474,6 +477,9 @@ func (c *leafWriter) cutPage() error {
 	var built page.Built
 	var err error
 	c.pageBuf, built, err = c.builder.AppendDataPage(c.pageBuf[:0], &p)
+	if err == nil && c.crypto != nil {
+		c.pageBuf, built, err = c.encryptPage(c.pageBuf, built, false, len(c.pages))
+	}
 	if err != nil {
 		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
 	}

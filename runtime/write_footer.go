@@ -59,6 +59,8 @@ func (fw *FileWriter) flushRowGroup() error {
 	}
 	if rgIndex <= math.MaxInt16 { // the ordinal is an i16: omitted beyond
 		rg.Ordinal = meta.Some(int16(rgIndex))
+	} else if fw.crypto != nil {
+		return fmt.Errorf("row group %d: encrypted files hold at most %d row groups (module AADs number them in 16 bits)", rgIndex, math.MaxInt16+1)
 	}
 	start := fw.w.n
 	for i, c := range fw.cols {
@@ -78,6 +80,14 @@ func (fw *FileWriter) flushRowGroup() error {
 		}
 		off := fw.w.n
 		fw.scratch = f.AppendTo(fw.scratch[:0])
+		if c.crypto != nil {
+			hl := len(fw.scratch) - f.NumBytes()
+			enc, err := c.encryptBloom(nil, fw.scratch, hl)
+			if err != nil {
+				return fmt.Errorf("row group %d: column %q: bloom filter: %w", rgIndex, c.node.PathString(), err)
+			}
+			fw.scratch = enc
+		}
 		if _, err := fw.w.Write(fw.scratch); err != nil {
 			return fmt.Errorf("row group %d: writing the bloom filter of column %q: %w", rgIndex, c.node.PathString(), err)
 		}
@@ -88,7 +98,13 @@ func (fw *FileWriter) flushRowGroup() error {
 	}
 	for i, c := range fw.cols {
 		if c.pageIndex {
-			fw.indexes = append(fw.indexes, c.encodeIndexes(rgIndex, i, &fw.idxBuf, rg.Columns[i].MetaData.DataPageOffset))
+			ix := c.encodeIndexes(rgIndex, i, &fw.idxBuf, rg.Columns[i].MetaData.DataPageOffset)
+			if c.crypto != nil {
+				if err := c.encryptIndexes(&ix, &fw.idxBuf); err != nil {
+					return fmt.Errorf("row group %d: column %q: page index: %w", rgIndex, c.node.PathString(), err)
+				}
+			}
+			fw.indexes = append(fw.indexes, ix)
 		}
 		c.resetChunk()
 	}
@@ -127,6 +143,9 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 			enc = meta.EncodingPlain
 		}
 		buf, built, err := c.builder.AppendDictionaryPage(c.valueScratch[:0], n, enc, body)
+		if err == nil && c.crypto != nil {
+			buf, built, err = c.encryptPage(buf, built, true, 0)
+		}
 		if err != nil {
 			return meta.ColumnChunk{}, fmt.Errorf("column %q: dictionary page: %w", c.node.PathString(), err)
 		}
@@ -327,10 +346,21 @@ func (fw *FileWriter) writeFooter() error {
 	for i, c := range fw.cols {
 		md.ColumnOrders[i] = meta.ColumnOrder{Kind: c.colOrder}
 	}
-	buf := md.AppendThrift(fw.scratch[:0])
-	n := len(buf)
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(n))
-	buf = append(buf, Magic...)
+	var buf []byte
+	if fw.crypto != nil {
+		if err := fw.encryptColumnMetadata(); err != nil {
+			return fmt.Errorf("encrypting column metadata: %w", err)
+		}
+		var err error
+		if buf, err = fw.appendEncryptedFooter(fw.scratch[:0], &md); err != nil {
+			return fmt.Errorf("encrypting the footer: %w", err)
+		}
+	} else {
+		buf = md.AppendThrift(fw.scratch[:0])
+		n := len(buf)
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(n))
+		buf = append(buf, Magic...)
+	}
 	fw.scratch = buf
 	if _, err := fw.w.Write(buf); err != nil {
 		return fmt.Errorf("writing the footer: %w", err)

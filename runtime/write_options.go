@@ -85,6 +85,8 @@ type WriterConfig struct {
 	CreatedBy string
 	// Columns holds per-column settings by dotted column path.
 	Columns map[string]*ColumnConfig
+	// Encryption, when not nil, encrypts the file (WithEncryption).
+	Encryption *FileEncryption
 
 	err error // the first invalid option
 }

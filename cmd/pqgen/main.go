@@ -1,7 +1,8 @@
 // Command pqgen generates reflection-free Parquet readers and writers for
 // Go types, and inspects Parquet files.
 //
-//	pqgen inspect [--json] FILE...   print a file's schema, row groups, columns and statistics
+//	pqgen inspect [--json] [--footer-key K] [--column-key PATH:K]... [--aad-prefix P] FILE...
+//	                                 print a file's schema, row groups, columns and statistics
 //	pqgen -type T[,U...] [-o OUT.go] [DIR]              generate code for Go struct types
 //	pqgen -schema FILE -package P [-type T] [-o OUT.go]  ... and a struct, from schema text
 //	pqgen -from FILE.parquet -package P [-type T] [-o OUT.go]  ... from a file's schema
@@ -11,6 +12,7 @@
 package main
 
 import (
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/pqgen/pqgen/internal/inspect"
+	"github.com/pqgen/pqgen/runtime"
 )
 
 func main() {
@@ -26,7 +29,9 @@ func main() {
 }
 
 const usage = `usage:
-  pqgen inspect [--json] FILE...   print a Parquet file's schema, row groups, columns and statistics
+  pqgen inspect [--json] [--footer-key K] [--column-key PATH:K]... [--aad-prefix P] FILE...
+                                   print a Parquet file's schema, row groups, columns and statistics;
+                                   keys decrypt encrypted files (K: the key's bytes, or hex:HEX)
 ` + generateUsage
 
 // run is main without the process: it returns the exit code.
@@ -60,6 +65,25 @@ func inspectCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	var ropts []runtime.ReaderOption
+	fs.Func("footer-key", "footer key of an encrypted file (its bytes, or hex:HEX)", func(v string) error {
+		k, err := parseKey(v)
+		ropts = append(ropts, runtime.WithFooterKey(k))
+		return err
+	})
+	fs.Func("column-key", "key of an encrypted column, as PATH:KEY (repeatable; KEY as for --footer-key)", func(v string) error {
+		path, key, ok := strings.Cut(v, ":")
+		if !ok || path == "" {
+			return errors.New("want PATH:KEY")
+		}
+		k, err := parseKey(key)
+		ropts = append(ropts, runtime.WithColumnKey(path, k))
+		return err
+	})
+	fs.Func("aad-prefix", "AAD prefix of an encrypted file that does not store it", func(v string) error {
+		ropts = append(ropts, runtime.WithAADPrefix([]byte(v)))
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -72,12 +96,28 @@ func inspectCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	code := 0
 	for _, path := range fs.Args() {
-		if err := inspect.Run(stdout, path, inspect.Options{JSON: *asJSON}); err != nil {
-			fmt.Fprintf(stderr, "pqgen: %s: %s\n", path, oneLine(err))
+		if err := inspect.Run(stdout, path, inspect.Options{JSON: *asJSON, Reader: ropts}); err != nil {
+			msg := oneLine(err)
+			switch {
+			case errors.Is(err, runtime.ErrEncryptedFooter):
+				msg += "; give it with --footer-key"
+			case errors.Is(err, runtime.ErrNoKey):
+				msg += " (flags: --footer-key, --column-key PATH:KEY, --aad-prefix)"
+			}
+			fmt.Fprintf(stderr, "pqgen: %s: %s\n", path, msg)
 			code = 1
 		}
 	}
 	return code
+}
+
+// parseKey reads an encryption key given on the command line: its bytes
+// as typed, or hex digits after "hex:".
+func parseKey(v string) ([]byte, error) {
+	if h, ok := strings.CutPrefix(v, "hex:"); ok {
+		return hex.DecodeString(h)
+	}
+	return []byte(v), nil
 }
 
 func oneLine(err error) string {

@@ -53,6 +53,12 @@ func (r *Report) WriteText(w io.Writer) error {
 		if e.SigningKeyMeta != "" {
 			p.f(", footer signing key metadata %q", e.SigningKeyMeta)
 		}
+		if e.FooterKeyMeta != "" {
+			p.f(", footer key metadata %q", e.FooterKeyMeta)
+		}
+		if e.SignatureVerified {
+			p.f(", signature verified")
+		}
 		p.f("\n")
 	}
 	p.f("schema:\n")

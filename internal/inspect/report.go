@@ -44,13 +44,18 @@ type KeyValue struct {
 	Value *string `json:"value"`
 }
 
-// Encryption describes a plaintext-footer encrypted file.
+// Encryption describes an encrypted file: with a plaintext footer, or
+// with an encrypted footer opened with its key.
 type Encryption struct {
 	Algorithm       string `json:"algorithm"`
 	FooterMode      string `json:"footer_mode"`
 	AADPrefix       string `json:"aad_prefix,omitempty"`
 	SupplyAADPrefix bool   `json:"supply_aad_prefix,omitempty"`
 	SigningKeyMeta  string `json:"footer_signing_key_metadata,omitempty"`
+	FooterKeyMeta   string `json:"footer_key_metadata,omitempty"`
+	// SignatureVerified: the plaintext footer's signature was checked
+	// with the footer key.
+	SignatureVerified bool `json:"signature_verified,omitempty"`
 }
 
 // RowGroup describes one row group.
@@ -135,7 +140,17 @@ func Build(name string, f *runtime.File) *Report {
 	r := &Report{File: name, Size: f.Size, Version: md.Version, NumRows: md.NumRows,
 		FooterBytes: f.FooterLength, Schema: f.Schema.String(), CreatedBy: md.CreatedBy.Val}
 	r.KeyValue = keyValues(md.KeyValueMetadata)
-	if ea := md.EncryptionAlgorithm; ea != nil {
+	if e := f.Encryption; e != nil {
+		ea := &e.Algorithm
+		r.Encryption = &Encryption{Algorithm: ea.Kind.String(), FooterMode: "plaintext (signed)",
+			AADPrefix: string(ea.Params.AADPrefix), SupplyAADPrefix: ea.Params.SupplyAADPrefix.Val,
+			SigningKeyMeta: string(md.FooterSigningKeyMetadata), SignatureVerified: e.FooterKey}
+		if e.EncryptedFooter {
+			r.Encryption.FooterMode = "encrypted"
+			r.Encryption.FooterKeyMeta = printable(e.FooterKeyMetadata)
+			r.Encryption.SignatureVerified = false
+		}
+	} else if ea := md.EncryptionAlgorithm; ea != nil {
 		r.Encryption = &Encryption{Algorithm: ea.Kind.String(), FooterMode: "plaintext (signed)",
 			AADPrefix: string(ea.Params.AADPrefix), SupplyAADPrefix: ea.Params.SupplyAADPrefix.Val,
 			SigningKeyMeta: string(md.FooterSigningKeyMetadata)}
@@ -207,6 +222,9 @@ func chunk(f *runtime.File, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk
 			}
 		default:
 			out.Encrypted = "with an unknown scheme"
+		}
+		if e := f.Encryption; e != nil && leaf.Column < len(e.Columns) && e.Columns[leaf.Column].Readable && cm.Kind == meta.CryptoColumnKey {
+			out.Encrypted += ", key given: metadata decrypted"
 		}
 	}
 	if cc.ColumnIndexOffset.Set {

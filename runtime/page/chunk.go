@@ -7,6 +7,7 @@
 package page
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -174,7 +175,9 @@ func (c *ChunkReader) readHeader() (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if k != len(plain) {
+		// parquet-mr 1.14 pads the plaintext of encrypted Thrift modules
+		// with zero bytes; anything else after the header is corruption.
+		if k != len(plain) && bytes.ContainsFunc(plain[k:], func(r rune) bool { return r != 0 }) {
 			return 0, fmt.Errorf("%w: %d bytes follow the decrypted page header", ErrHeader, len(plain)-k)
 		}
 		return n, nil
