@@ -1,0 +1,132 @@
+// node read.mjs READER FILE...
+//
+// Prints every row of each parquet FILE as read by READER, one canonical
+// JSON array per row (top-level columns in schema order; see canon.mjs),
+// between "#FILE path" and "#END" lines. READER is
+//   duckdb     @duckdb/node-api: SELECT * FROM read_parquet(path)
+//   wasm       parquet-wasm (arrow-rs compiled to wasm) -> Arrow IPC -> apache-arrow
+//   hyparquet  hyparquet with hyparquet-compressors
+// A file the reader fails on gets "#ERROR message" and the others go on.
+// For duckdb, an argument --exclude=a,b leaves top-level columns a and b
+// out of the files after it (SELECT * EXCLUDE (a, b)); --exclude= resets.
+import { readFileSync } from 'node:fs';
+import { decimalString, emitFile, emitFileAsync, flush, hex, num } from './canon.mjs';
+
+const [reader, ...files] = process.argv.slice(2);
+const out = [];
+
+if (reader === 'duckdb') {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { duckRows, sqlString } = await import('./duckdb_canon.mjs');
+  const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
+  const conn = await inst.connect();
+  let exclude = '';
+  for (const f of files) {
+    if (f.startsWith('--exclude=')) {
+      const cols = f.slice('--exclude='.length).split(',').filter((c) => c !== '');
+      exclude = cols.length ? ` EXCLUDE (${cols.map((c) => '"' + c.replace(/"/g, '""') + '"').join(', ')})` : '';
+      continue;
+    }
+    await emitFileAsync(out, f, () => duckRows(conn, `SELECT *${exclude} FROM read_parquet(${sqlString(f)})`));
+    await flush(out);
+  }
+} else if (reader === 'wasm') {
+  const { readParquet } = await import('parquet-wasm');
+  const arrow = await import('apache-arrow');
+  for (const f of files) {
+    emitFile(out, f, () => {
+      const table = arrow.tableFromIPC(readParquet(readFileSync(f)).intoIPCStream());
+      const fields = table.schema.fields;
+      const cols = fields.map((fl) => table.getChild(fl.name));
+      const rows = [];
+      for (let i = 0; i < table.numRows; i++) {
+        rows.push(fields.map((fl, j) => canonArrow(cols[j].get(i), fl.type, arrow)));
+      }
+      return rows;
+    });
+    await flush(out);
+  }
+} else if (reader === 'hyparquet') {
+  const { parquetRead } = await import('hyparquet');
+  const { compressors } = await import('hyparquet-compressors');
+  // Dates and timestamps tagged exactly (the default parsers make Dates,
+  // which lose micro- and nanoseconds); canonPlain prints them.
+  const parsers = {
+    dateFromDays: (days) => ({ $days: days }),
+    timestampFromMilliseconds: (ms) => ({ $nanos: BigInt(ms) * 1000000n }),
+    timestampFromMicroseconds: (us) => ({ $nanos: BigInt(us) * 1000n }),
+    timestampFromNanoseconds: (ns) => ({ $nanos: BigInt(ns) }),
+  };
+  for (const f of files) {
+    await emitFileAsync(out, f, async () => {
+      const b = readFileSync(f);
+      const file = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+      let rows;
+      await parquetRead({ file, compressors, parsers, onComplete: (r) => { rows = r; } });
+      return rows.map((r) => r.map(canonPlain));
+    });
+    await flush(out);
+  }
+} else {
+  console.error('usage: node read.mjs duckdb|wasm|hyparquet FILE...');
+  process.exit(2);
+}
+await flush(out);
+
+// canonArrow converts an apache-arrow value of the given type.
+function canonArrow(v, type, arrow) {
+  if (v === null || v === undefined) return null;
+  const { DataType } = arrow;
+  if (DataType.isDictionary(type)) return canonArrow(v, type.dictionary, arrow);
+  if (DataType.isBool(type) || DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return v;
+  if (DataType.isInt(type) || DataType.isFloat(type)) return num(v);
+  if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return hex(v);
+  if (DataType.isDecimal(type)) {
+    // Little-endian 32-bit words of a two's complement integer.
+    let x = 0n;
+    for (let k = v.length - 1; k >= 0; k--) x = (x << 32n) | BigInt(v[k] >>> 0);
+    const bits = BigInt(32 * v.length);
+    if (x >= 1n << (bits - 1n)) x -= 1n << bits;
+    return decimalString(x, type.scale);
+  }
+  if (DataType.isDate(type)) return String(Math.floor(v / 86400000));
+  if (DataType.isTimestamp(type)) {
+    // apache-arrow returns milliseconds as a JS number.
+    if (type.unit === arrow.TimeUnit.SECOND || type.unit === arrow.TimeUnit.MILLISECOND) return String(BigInt(v) * 1000000n);
+    if (type.unit === arrow.TimeUnit.MICROSECOND) return String(BigInt(Math.round(v * 1000)) * 1000n);
+    throw new Error('arrow nanosecond timestamps are not exact as JS numbers');
+  }
+  if (DataType.isList(type) || DataType.isFixedSizeList(type)) {
+    const et = type.children[0].type;
+    return Array.from(v, (x) => canonArrow(x, et, arrow));
+  }
+  if (DataType.isStruct(type)) {
+    const o = {};
+    for (const c of type.children) o[c.name] = canonArrow(v[c.name], c.type, arrow);
+    return o;
+  }
+  if (DataType.isMap(type)) {
+    const [kt, vt] = type.children[0].type.children.map((c) => c.type);
+    return Array.from(v, ([k, x]) => [canonArrow(k, kt, arrow), canonArrow(x, vt, arrow)]);
+  }
+  throw new Error('arrow type not handled: ' + String(type));
+}
+
+// canonPlain converts hyparquet's plain JS values by their JS type.
+function canonPlain(v) {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'boolean': case 'string': return v;
+    case 'number': case 'bigint': return num(v);
+  }
+  if (v instanceof Uint8Array) return hex(v);
+  if (Array.isArray(v)) return v.map(canonPlain);
+  if (typeof v === 'object' && '$days' in v) return String(v.$days);
+  if (typeof v === 'object' && '$nanos' in v) return String(v.$nanos);
+  if (typeof v === 'object') {
+    const o = {};
+    for (const [k, x] of Object.entries(v)) o[k] = canonPlain(x);
+    return o;
+  }
+  throw new Error('hyparquet value not handled: ' + typeof v);
+}
