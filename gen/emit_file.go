@@ -50,24 +50,10 @@ func emitFileHelpers(f *jen.File, t *Type) {
 	f.Line()
 	docf(f, "%s reads every row of the Parquet file at path.", n.ReadFile)
 	f.Func().Id(n.ReadFile).Params(jen.Id("path").String(), jen.Id("opts").Op("...").Qual(pathRuntime, "ReaderOption")).Params(rows.Clone(), jen.Error()).Block(
-		jen.List(jen.Id("fh"), jen.Err()).Op(":=").Qual("os", "Open").Call(jen.Id("path")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Defer().Id("fh").Dot("Close").Call(),
-		jen.List(jen.Id("st"), jen.Err()).Op(":=").Id("fh").Dot("Stat").Call(),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.List(jen.Id("r"), jen.Err()).Op(":=").Id(n.NewReader).Call(jen.Id("fh"), jen.Id("st").Dot("Size").Call(), jen.Id("opts").Op("...")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Defer().Id("r").Dot("Close").Call(),
-		jen.Comment("Grow as rows arrive: the footer's row count is not trusted for allocation."),
-		jen.Id("out").Op(":=").Make(rows.Clone(), jen.Lit(0), jen.Min(jen.Id("r").Dot("NumRows").Call(), jen.Lit(4096))),
-		jen.For().Block(
-			jen.If(jen.Len(jen.Id("out")).Op("==").Cap(jen.Id("out"))).Block(
-				jen.Id("out").Op("=").Qual("slices", "Grow").Call(jen.Id("out"), jen.Min(jen.Len(jen.Id("out")).Op("+").Lit(1), jen.Lit(1<<20)))),
-			jen.List(jen.Id("n"), jen.Err()).Op(":=").Id("r").Dot("Read").Call(jen.Id("out").Index(jen.Len(jen.Id("out")), jen.Cap(jen.Id("out")))),
-			jen.Id("out").Op("=").Id("out").Index(jen.Empty(), jen.Len(jen.Id("out")).Op("+").Id("n")),
-			jen.If(jen.Err().Op("==").Qual("io", "EOF")).Block(jen.Return(jen.Id("out"), jen.Nil())),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		),
+		jen.Return(jen.Qual(pathRuntime, "ReadFileRows").Types(t.Root.Go.Code()).Call(jen.Id("path"),
+			jen.Func().Params(jen.Id("r").Qual("io", "ReaderAt"), jen.Id("size").Int64()).Params(jen.Op("*").Id(n.Reader), jen.Error()).Block(
+				jen.Return(jen.Id(n.NewReader).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("..."))),
+			))),
 	)
 	f.Line()
 	usesDays := false

@@ -137,10 +137,8 @@ func emitReader(f *jen.File, t *Type) {
 	for _, l := range t.Schema.Leaves {
 		c := jen.Id("r").Dot(colVar(l.Column))
 		read = append(read, jen.If(c.Clone().Op("!=").Nil()).Block(
-			jen.List(jen.Id("got"), jen.Err()).Op(":=").Add(c.Clone()).Dot("ReadRows").Call(jen.Id("k")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
-			jen.If(jen.Id("got").Op("!=").Id("k")).Block(jen.Return(jen.Lit(0),
-				jen.Qual("fmt", "Errorf").Call(jen.Lit("column "+l.PathString()+": %d rows where %d were expected"), jen.Id("got"), jen.Id("k")))),
+			jen.If(jen.Err().Op(":=").Qual(pathRuntime, "ReadRowsExact").Call(c.Clone(), jen.Id("k"), jen.Lit(l.PathString())), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Lit(0), jen.Err())),
 		))
 	}
 	read = append(read,

@@ -8,8 +8,6 @@ import (
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
 	"io"
-	"os"
-	"slices"
 	"sync"
 )
 
@@ -600,93 +598,53 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 	}
 	k := int(want)
 	if r.c0 != nil {
-		got, err := r.c0.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column id: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c1 != nil {
-		got, err := r.c1.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c1, k, "a.b.list.element.c"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column a.b.list.element.c: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c2 != nil {
-		got, err := r.c2.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c2, k, "a.b.list.element.d.list.element"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column a.b.list.element.d.list.element: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c3 != nil {
-		got, err := r.c3.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c3, k, "a.n"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column a.n: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c4 != nil {
-		got, err := r.c4.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c4, k, "l.list.element.list.element"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column l.list.element.list.element: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c5 != nil {
-		got, err := r.c5.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c5, k, "m.key_value.key"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column m.key_value.key: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c6 != nil {
-		got, err := r.c6.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c6, k, "m.key_value.value.list.element.key_value.key"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column m.key_value.value.list.element.key_value.key: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c7 != nil {
-		got, err := r.c7.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c7, k, "m.key_value.value.list.element.key_value.value"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column m.key_value.value.list.element.key_value.value: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c8 != nil {
-		got, err := r.c8.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c8, k, "s.list.element.c"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column s.list.element.c: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c9 != nil {
-		got, err := r.c9.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c9, k, "s.list.element.d.list.element"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column s.list.element.d.list.element: %d rows where %d were expected", got, k)
 		}
 	}
 	rows = rows[:k]
@@ -1106,33 +1064,7 @@ func WriteDeepFile(path string, rows []Deep, opts ...runtime.WriterOption) error
 
 // ReadDeepFile reads every row of the Parquet file at path.
 func ReadDeepFile(path string, opts ...runtime.ReaderOption) ([]Deep, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	r, err := NewDeepReader(fh, st.Size(), opts...)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	// Grow as rows arrive: the footer's row count is not trusted for allocation.
-	out := make([]Deep, 0, min(r.NumRows(), 4096))
-	for {
-		if len(out) == cap(out) {
-			out = slices.Grow(out, min(len(out)+1, 1048576))
-		}
-		n, err := r.Read(out[len(out):cap(out)])
-		out = out[:len(out)+n]
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	return runtime.ReadFileRows[Deep](path, func(r io.ReaderAt, size int64) (*DeepReader, error) {
+		return NewDeepReader(r, size, opts...)
+	})
 }

@@ -10,8 +10,6 @@ import (
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 	"io"
-	"os"
-	"slices"
 	"sync"
 	"time"
 )
@@ -414,111 +412,63 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 	}
 	k := int(want)
 	if r.c0 != nil {
-		got, err := r.c0.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column id: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c1 != nil {
-		got, err := r.c1.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c1, k, "at"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column at: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c2 != nil {
-		got, err := r.c2.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c2, k, "kind"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column kind: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c3 != nil {
-		got, err := r.c3.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c3, k, "user"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column user: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c4 != nil {
-		got, err := r.c4.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c4, k, "session"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column session: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c5 != nil {
-		got, err := r.c5.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c5, k, "Latency"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column Latency: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c6 != nil {
-		got, err := r.c6.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c6, k, "score"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column score: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c7 != nil {
-		got, err := r.c7.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c7, k, "success"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column success: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c8 != nil {
-		got, err := r.c8.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c8, k, "referrer"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column referrer: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c9 != nil {
-		got, err := r.c9.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c9, k, "retries"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column retries: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c10 != nil {
-		got, err := r.c10.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c10, k, "country"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column country: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c11 != nil {
-		got, err := r.c11.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c11, k, "payload"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column payload: %d rows where %d were expected", got, k)
 		}
 	}
 	rows = rows[:k]
@@ -739,33 +689,7 @@ func WriteEventFile(path string, rows []Event, opts ...runtime.WriterOption) err
 
 // ReadEventFile reads every row of the Parquet file at path.
 func ReadEventFile(path string, opts ...runtime.ReaderOption) ([]Event, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	r, err := NewEventReader(fh, st.Size(), opts...)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	// Grow as rows arrive: the footer's row count is not trusted for allocation.
-	out := make([]Event, 0, min(r.NumRows(), 4096))
-	for {
-		if len(out) == cap(out) {
-			out = slices.Grow(out, min(len(out)+1, 1048576))
-		}
-		n, err := r.Read(out[len(out):cap(out)])
-		out = out[:len(out)+n]
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	return runtime.ReadFileRows[Event](path, func(r io.ReaderAt, size int64) (*EventReader, error) {
+		return NewEventReader(r, size, opts...)
+	})
 }

@@ -10,8 +10,6 @@ import (
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 	"io"
-	"os"
-	"slices"
 	"sync"
 	"time"
 )
@@ -1138,435 +1136,243 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	}
 	k := int(want)
 	if r.c0 != nil {
-		got, err := r.c0.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c0, k, "i8"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column i8: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c1 != nil {
-		got, err := r.c1.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c1, k, "i16"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column i16: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c2 != nil {
-		got, err := r.c2.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c2, k, "i32"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column i32: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c3 != nil {
-		got, err := r.c3.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c3, k, "i64"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column i64: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c4 != nil {
-		got, err := r.c4.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c4, k, "u8"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column u8: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c5 != nil {
-		got, err := r.c5.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c5, k, "u16"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column u16: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c6 != nil {
-		got, err := r.c6.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c6, k, "u32"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column u32: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c7 != nil {
-		got, err := r.c7.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c7, k, "u64"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column u64: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c8 != nil {
-		got, err := r.c8.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c8, k, "int"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column int: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c9 != nil {
-		got, err := r.c9.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c9, k, "uint"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column uint: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c10 != nil {
-		got, err := r.c10.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c10, k, "f32"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column f32: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c11 != nil {
-		got, err := r.c11.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c11, k, "f64"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column f64: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c12 != nil {
-		got, err := r.c12.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c12, k, "bool"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column bool: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c13 != nil {
-		got, err := r.c13.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c13, k, "str"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column str: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c14 != nil {
-		got, err := r.c14.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c14, k, "enum"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column enum: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c15 != nil {
-		got, err := r.c15.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c15, k, "json"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column json: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c16 != nil {
-		got, err := r.c16.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c16, k, "bson"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column bson: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c17 != nil {
-		got, err := r.c17.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c17, k, "bin"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column bin: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c18 != nil {
-		got, err := r.c18.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c18, k, "uuid"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column uuid: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c19 != nil {
-		got, err := r.c19.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c19, k, "float16"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column float16: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c20 != nil {
-		got, err := r.c20.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c20, k, "interval"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column interval: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c21 != nil {
-		got, err := r.c21.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c21, k, "fixed"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column fixed: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c22 != nil {
-		got, err := r.c22.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c22, k, "dec32"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column dec32: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c23 != nil {
-		got, err := r.c23.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c23, k, "dec64"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column dec64: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c24 != nil {
-		got, err := r.c24.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c24, k, "dec_fixed"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column dec_fixed: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c25 != nil {
-		got, err := r.c25.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c25, k, "dec_bytes"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column dec_bytes: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c26 != nil {
-		got, err := r.c26.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c26, k, "ts_millis"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column ts_millis: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c27 != nil {
-		got, err := r.c27.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c27, k, "ts_micros"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column ts_micros: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c28 != nil {
-		got, err := r.c28.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c28, k, "ts_nanos"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column ts_nanos: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c29 != nil {
-		got, err := r.c29.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c29, k, "ts_local"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column ts_local: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c30 != nil {
-		got, err := r.c30.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c30, k, "date"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column date: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c31 != nil {
-		got, err := r.c31.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c31, k, "time_millis"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column time_millis: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c32 != nil {
-		got, err := r.c32.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c32, k, "time_micros"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column time_micros: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c33 != nil {
-		got, err := r.c33.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c33, k, "time_nanos"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column time_nanos: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c34 != nil {
-		got, err := r.c34.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c34, k, "duration"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column duration: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c35 != nil {
-		got, err := r.c35.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c35, k, "int96"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column int96: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c36 != nil {
-		got, err := r.c36.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c36, k, "geometry"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column geometry: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c37 != nil {
-		got, err := r.c37.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c37, k, "geography"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column geography: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c38 != nil {
-		got, err := r.c38.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c38, k, "temp"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column temp: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c39 != nil {
-		got, err := r.c39.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c39, k, "level"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column level: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c40 != nil {
-		got, err := r.c40.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c40, k, "count"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column count: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c41 != nil {
-		got, err := r.c41.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c41, k, "days_raw"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column days_raw: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c42 != nil {
-		got, err := r.c42.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c42, k, "micros_raw"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column micros_raw: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c43 != nil {
-		got, err := r.c43.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c43, k, "id"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column id: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c44 != nil {
-		got, err := r.c44.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c44, k, "opt_time"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column opt_time: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c45 != nil {
-		got, err := r.c45.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c45, k, "opt_uuid"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column opt_uuid: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c46 != nil {
-		got, err := r.c46.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c46, k, "opt_bytes"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column opt_bytes: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c47 != nil {
-		got, err := r.c47.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c47, k, "opt_level"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column opt_level: %d rows where %d were expected", got, k)
 		}
 	}
 	rows = rows[:k]
@@ -2296,35 +2102,9 @@ func WriteLogicalFile(path string, rows []Logical, opts ...runtime.WriterOption)
 
 // ReadLogicalFile reads every row of the Parquet file at path.
 func ReadLogicalFile(path string, opts ...runtime.ReaderOption) ([]Logical, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	r, err := NewLogicalReader(fh, st.Size(), opts...)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	// Grow as rows arrive: the footer's row count is not trusted for allocation.
-	out := make([]Logical, 0, min(r.NumRows(), 4096))
-	for {
-		if len(out) == cap(out) {
-			out = slices.Grow(out, min(len(out)+1, 1048576))
-		}
-		n, err := r.Read(out[len(out):cap(out)])
-		out = out[:len(out)+n]
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	return runtime.ReadFileRows[Logical](path, func(r io.ReaderAt, size int64) (*LogicalReader, error) {
+		return NewLogicalReader(r, size, opts...)
+	})
 }
 
 // pqgenLogicalDays returns the days since 1970-01-01 of t's date in UTC.

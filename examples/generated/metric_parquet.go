@@ -8,8 +8,6 @@ import (
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
 	"io"
-	"os"
-	"slices"
 	"sync"
 	"time"
 )
@@ -412,84 +410,48 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 	}
 	k := int(want)
 	if r.c0 != nil {
-		got, err := r.c0.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c0, k, "name"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column name: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c1 != nil {
-		got, err := r.c1.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c1, k, "ts"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column ts: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c2 != nil {
-		got, err := r.c2.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c2, k, "value"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column value: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c3 != nil {
-		got, err := r.c3.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c3, k, "labels.key_value.key"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column labels.key_value.key: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c4 != nil {
-		got, err := r.c4.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c4, k, "labels.key_value.value"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column labels.key_value.value: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c5 != nil {
-		got, err := r.c5.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c5, k, "samples.list.element"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column samples.list.element: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c6 != nil {
-		got, err := r.c6.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c6, k, "trace"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column trace: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c7 != nil {
-		got, err := r.c7.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c7, k, "day"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column day: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c8 != nil {
-		got, err := r.c8.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c8, k, "level"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column level: %d rows where %d were expected", got, k)
 		}
 	}
 	rows = rows[:k]
@@ -709,35 +671,9 @@ func WriteMetricFile(path string, rows []Metric, opts ...runtime.WriterOption) e
 
 // ReadMetricFile reads every row of the Parquet file at path.
 func ReadMetricFile(path string, opts ...runtime.ReaderOption) ([]Metric, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	r, err := NewMetricReader(fh, st.Size(), opts...)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	// Grow as rows arrive: the footer's row count is not trusted for allocation.
-	out := make([]Metric, 0, min(r.NumRows(), 4096))
-	for {
-		if len(out) == cap(out) {
-			out = slices.Grow(out, min(len(out)+1, 1048576))
-		}
-		n, err := r.Read(out[len(out):cap(out)])
-		out = out[:len(out)+n]
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	return runtime.ReadFileRows[Metric](path, func(r io.ReaderAt, size int64) (*MetricReader, error) {
+		return NewMetricReader(r, size, opts...)
+	})
 }
 
 // pqgenMetricDays returns the days since 1970-01-01 of t's date in UTC.

@@ -8,8 +8,6 @@ import (
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
 	"io"
-	"os"
-	"slices"
 	"sync"
 	"time"
 )
@@ -817,210 +815,118 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 	}
 	k := int(want)
 	if r.c0 != nil {
-		got, err := r.c0.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column id: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c1 != nil {
-		got, err := r.c1.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c1, k, "placed_at"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column placed_at: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c2 != nil {
-		got, err := r.c2.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c2, k, "customer.id"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column customer.id: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c3 != nil {
-		got, err := r.c3.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c3, k, "customer.name"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column customer.name: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c4 != nil {
-		got, err := r.c4.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c4, k, "customer.email"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column customer.email: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c5 != nil {
-		got, err := r.c5.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c5, k, "lines.list.element.sku"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column lines.list.element.sku: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c6 != nil {
-		got, err := r.c6.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c6, k, "lines.list.element.quantity"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column lines.list.element.quantity: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c7 != nil {
-		got, err := r.c7.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c7, k, "lines.list.element.price"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column lines.list.element.price: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c8 != nil {
-		got, err := r.c8.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c8, k, "lines.list.element.options.key_value.key"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column lines.list.element.options.key_value.key: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c9 != nil {
-		got, err := r.c9.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c9, k, "lines.list.element.options.key_value.value"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column lines.list.element.options.key_value.value: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c10 != nil {
-		got, err := r.c10.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c10, k, "lines.list.element.parts.list.element.name"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column lines.list.element.parts.list.element.name: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c11 != nil {
-		got, err := r.c11.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c11, k, "lines.list.element.parts.list.element.weight"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column lines.list.element.parts.list.element.weight: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c12 != nil {
-		got, err := r.c12.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c12, k, "tags.list.element"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column tags.list.element: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c13 != nil {
-		got, err := r.c13.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c13, k, "attrs.key_value.key"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column attrs.key_value.key: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c14 != nil {
-		got, err := r.c14.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c14, k, "attrs.key_value.value"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column attrs.key_value.value: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c15 != nil {
-		got, err := r.c15.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c15, k, "discounts.key_value.key"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column discounts.key_value.key: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c16 != nil {
-		got, err := r.c16.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c16, k, "discounts.key_value.value.list.element"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column discounts.key_value.value.list.element: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c17 != nil {
-		got, err := r.c17.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c17, k, "shipping.street"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column shipping.street: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c18 != nil {
-		got, err := r.c18.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c18, k, "shipping.city"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column shipping.city: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c19 != nil {
-		got, err := r.c19.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c19, k, "shipping.zip"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column shipping.zip: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c20 != nil {
-		got, err := r.c20.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c20, k, "notes.list.element"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column notes.list.element: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c21 != nil {
-		got, err := r.c21.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c21, k, "created_by"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column created_by: %d rows where %d were expected", got, k)
 		}
 	}
 	if r.c22 != nil {
-		got, err := r.c22.ReadRows(k)
-		if err != nil {
+		if err := runtime.ReadRowsExact(r.c22, k, "version"); err != nil {
 			return 0, err
-		}
-		if got != k {
-			return 0, fmt.Errorf("column version: %d rows where %d were expected", got, k)
 		}
 	}
 	rows = rows[:k]
@@ -1533,33 +1439,7 @@ func WriteOrderFile(path string, rows []Order, opts ...runtime.WriterOption) err
 
 // ReadOrderFile reads every row of the Parquet file at path.
 func ReadOrderFile(path string, opts ...runtime.ReaderOption) ([]Order, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	r, err := NewOrderReader(fh, st.Size(), opts...)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	// Grow as rows arrive: the footer's row count is not trusted for allocation.
-	out := make([]Order, 0, min(r.NumRows(), 4096))
-	for {
-		if len(out) == cap(out) {
-			out = slices.Grow(out, min(len(out)+1, 1048576))
-		}
-		n, err := r.Read(out[len(out):cap(out)])
-		out = out[:len(out)+n]
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	return runtime.ReadFileRows[Order](path, func(r io.ReaderAt, size int64) (*OrderReader, error) {
+		return NewOrderReader(r, size, opts...)
+	})
 }

@@ -1,0 +1,74 @@
+// Helpers shared by every generated reader, so that generated files hold
+// only what is specific to their type.
+
+package runtime
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+)
+
+// RowReader is what a generated TReader implements.
+type RowReader[T any] interface {
+	Read(rows []T) (int, error)
+	NumRows() int64
+	Close() error
+}
+
+// ColumnRows is implemented by every typed column reader (Int64Reader,
+// ByteArrayReader, ...).
+type ColumnRows interface {
+	ReadRows(n int) (int, error)
+}
+
+// ReadRowsExact reads the next k rows of column c (whose dotted path is
+// path) and fails, naming the column, if the column holds fewer: every
+// column of a file must hold the same rows. Precondition: c is not a nil
+// pointer.
+func ReadRowsExact(c ColumnRows, k int, path string) error {
+	got, err := c.ReadRows(k)
+	if err != nil {
+		return err
+	}
+	if got != k {
+		return fmt.Errorf("%w: column %s: %d rows where %d were expected", ErrChunk, path, got, k)
+	}
+	return nil
+}
+
+// ReadFileRows opens the Parquet file at path, makes a row reader with open
+// (a generated NewTReader with its options bound) and reads every row. The
+// result grows as rows arrive: the footer's row count is never trusted for
+// allocation.
+func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, size int64) (R, error)) ([]T, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	r, err := open(fh, st.Size())
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	out := make([]T, 0, min(r.NumRows(), 4096))
+	for {
+		if len(out) == cap(out) {
+			out = slices.Grow(out, min(len(out)+1, 1<<20))
+		}
+		n, err := r.Read(out[len(out):cap(out)])
+		out = out[:len(out)+n]
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
