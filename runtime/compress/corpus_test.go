@@ -12,9 +12,9 @@ import (
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
-// This test walks the pages of a few corpus files with a tiny test-only
-// Thrift compact reader (the page layer comes later) and decompresses every
-// page body with the codec the file name announces.
+// This test walks the pages of a few corpus files (headers decoded by
+// runtime/meta) and decompresses every page body with the codec the file
+// name announces, independently of the page layer.
 
 // pageInfo is what the walk needs from a PageHeader.
 type pageInfo struct {
@@ -24,140 +24,20 @@ type pageInfo struct {
 	compressed             bool  // v2 is_compressed (default true)
 }
 
-// compactReader is a minimal Thrift compact protocol reader.
-type compactReader struct {
-	b   []byte
-	err error
-}
-
-func (r *compactReader) byte() byte {
-	if r.err != nil || len(r.b) == 0 {
-		r.err = errors.New("short")
-		return 0
-	}
-	c := r.b[0]
-	r.b = r.b[1:]
-	return c
-}
-
-func (r *compactReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.err = errors.New("bad varint")
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *compactReader) varint() int64 {
-	u := r.uvarint()
-	return int64(u>>1) ^ -int64(u&1)
-}
-
-func (r *compactReader) skip(typ byte, depth int) {
-	if depth > 32 {
-		r.err = errors.New("too deep")
-		return
-	}
-	switch typ {
-	case 1, 2: // bool in a field header
-	case 3:
-		r.byte()
-	case 4, 5, 6:
-		r.varint()
-	case 7:
-		if len(r.b) < 8 {
-			r.err = errors.New("short")
-			return
-		}
-		r.b = r.b[8:]
-	case 8:
-		n := r.uvarint()
-		if n > uint64(len(r.b)) {
-			r.err = errors.New("short")
-			return
-		}
-		r.b = r.b[n:]
-	case 9, 10:
-		h := r.byte()
-		n, et := uint64(h>>4), h&15
-		if n == 15 {
-			n = r.uvarint()
-		}
-		for i := uint64(0); i < n && r.err == nil; i++ {
-			if et == 1 || et == 2 {
-				r.byte()
-			} else {
-				r.skip(et, depth+1)
-			}
-		}
-	case 11:
-		n := r.uvarint()
-		if n > 0 {
-			kv := r.byte()
-			for i := uint64(0); i < n && r.err == nil; i++ {
-				r.skip(kv>>4, depth+1)
-				r.skip(kv&15, depth+1)
-			}
-		}
-	case 12:
-		r.fields(depth+1, func(int16, byte) bool { return false })
-	default:
-		r.err = errors.New("bad type")
-	}
-}
-
-// fields iterates a struct's fields; visit returns true when it consumed the
-// value itself.
-func (r *compactReader) fields(depth int, visit func(id int16, typ byte) bool) {
-	var id int16
-	for r.err == nil {
-		h := r.byte()
-		if h == 0 {
-			return
-		}
-		typ := h & 15
-		if d := h >> 4; d != 0 {
-			id += int16(d)
-		} else {
-			id = int16(r.varint())
-		}
-		if !visit(id, typ) {
-			r.skip(typ, depth)
-		}
-	}
-}
-
+// readPageHeader decodes the page header at the start of b with
+// runtime/meta's codec.
 func readPageHeader(b []byte) (pageInfo, int, error) {
-	r := &compactReader{b: b}
-	p := pageInfo{compressed: true}
-	r.fields(0, func(id int16, typ byte) bool {
-		switch {
-		case id == 1 && typ == 5:
-			p.typ = int32(r.varint())
-		case id == 2 && typ == 5:
-			p.uncompressed = int32(r.varint())
-		case id == 3 && typ == 5:
-			p.compSize = int32(r.varint())
-		case id == 8 && typ == 12:
-			r.fields(1, func(id int16, typ byte) bool {
-				switch {
-				case (id == 5 || id == 6) && typ == 5:
-					p.levels += int32(r.varint())
-				case id == 7 && (typ == 1 || typ == 2):
-					p.compressed = typ == 1
-				default:
-					return false
-				}
-				return true
-			})
-		default:
-			return false
-		}
-		return true
-	})
-	return p, len(b) - len(r.b), r.err
+	var h meta.PageHeader
+	n, err := h.DecodeThrift(b, nil)
+	if err != nil {
+		return pageInfo{}, n, err
+	}
+	p := pageInfo{typ: int32(h.Type), uncompressed: h.UncompressedPageSize, compSize: h.CompressedPageSize, compressed: true}
+	if v2 := h.DataPageHeaderV2; v2 != nil {
+		p.levels = v2.DefinitionLevelsByteLength + v2.RepetitionLevelsByteLength
+		p.compressed = v2.Compressed()
+	}
+	return p, n, nil
 }
 
 func TestCorpusPages(t *testing.T) {
@@ -189,51 +69,71 @@ func TestCorpusPages(t *testing.T) {
 				t.Fatal(err)
 			}
 			footerStart := len(b) - 8 - int(binary.LittleEndian.Uint32(b[len(b)-8:]))
-			pos, pages, decoded := 4, 0, 0
+			md, _, err := meta.DecodeFileMetaData(b[footerStart:len(b)-8], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, decoded := 0, 0
 			framings := map[string]int{}
 			members := 0
-			for pos < footerStart {
-				p, n, err := readPageHeader(b[pos:footerStart])
-				if err != nil || p.typ < 0 || p.typ > 3 || p.compSize < 0 || pos+n+int(p.compSize) > footerStart {
-					break // not a page: indexes or bloom filters follow
-				}
-				body := b[pos+n : pos+n+int(p.compSize)]
-				pos += n + int(p.compSize)
-				pages++
-				if p.typ == 1 { // index page: never written
-					continue
-				}
-				if p.levels > 0 {
-					if int(p.levels) > len(body) || p.levels > p.uncompressed {
-						t.Fatalf("page %d: bad level lengths", pages)
+			// Walk the pages of every column chunk, within the chunk's bytes
+			// as the footer gives them (old writers put metadata between
+			// chunks, so the file cannot be walked as one run of pages).
+			for _, rg := range md.RowGroups {
+				for _, cc := range rg.Columns {
+					cm := cc.MetaData
+					start := cm.DataPageOffset
+					if d, ok := cm.DictionaryPageOffset.Get(); ok && d > 0 && d < start {
+						start = d
 					}
-					body = body[p.levels:]
-					p.uncompressed -= p.levels
-				}
-				if !p.compressed {
-					continue
-				}
-				if p.uncompressed > maxPage {
-					t.Logf("page %d declares %d bytes: not decoded here", pages, p.uncompressed)
-					continue
-				}
-				out, err := Decompress(nil, body, tc.codec, int(p.uncompressed))
-				if err != nil {
-					t.Fatalf("page %d (type %d, %d -> %d bytes): %v", pages, p.typ, len(body), p.uncompressed, err)
-				}
-				if len(out) != int(p.uncompressed) {
-					t.Fatalf("page %d: %d bytes", pages, len(out))
-				}
-				decoded++
-				if tc.codec == meta.LZ4 && len(body) > 0 {
-					f := lz4Framing(body, int(p.uncompressed))
-					framings[f]++
-					if f != tc.framing {
-						t.Errorf("page %d uses the %s framing, want %s", pages, f, tc.framing)
+					end := start + cm.TotalCompressedSize
+					if start < 4 || end > int64(footerStart) || end < start {
+						t.Fatalf("chunk %v: bytes [%d, %d) outside the data", cm.PathInSchema, start, end)
 					}
-				}
-				if tc.codec == meta.Gzip {
-					members += bytes.Count(body, []byte{0x1f, 0x8b, 8})
+					for pos := int(start); pos < int(end); {
+						p, n, err := readPageHeader(b[pos:end])
+						if err != nil || p.typ < 0 || p.typ > 3 || p.compSize < 0 || pos+n+int(p.compSize) > int(end) {
+							t.Fatalf("chunk %v: no page header at %d: %v", cm.PathInSchema, pos, err)
+						}
+						body := b[pos+n : pos+n+int(p.compSize)]
+						pos += n + int(p.compSize)
+						pages++
+						if p.typ == 1 { // index page: never written
+							continue
+						}
+						if p.levels > 0 {
+							if int(p.levels) > len(body) || p.levels > p.uncompressed {
+								t.Fatalf("page %d: bad level lengths", pages)
+							}
+							body = body[p.levels:]
+							p.uncompressed -= p.levels
+						}
+						if !p.compressed {
+							continue
+						}
+						if p.uncompressed > maxPage {
+							t.Logf("page %d declares %d bytes: not decoded here", pages, p.uncompressed)
+							continue
+						}
+						out, err := Decompress(nil, body, tc.codec, int(p.uncompressed))
+						if err != nil {
+							t.Fatalf("page %d (type %d, %d -> %d bytes): %v", pages, p.typ, len(body), p.uncompressed, err)
+						}
+						if len(out) != int(p.uncompressed) {
+							t.Fatalf("page %d: %d bytes", pages, len(out))
+						}
+						decoded++
+						if tc.codec == meta.LZ4 && len(body) > 0 {
+							f := lz4Framing(body, int(p.uncompressed))
+							framings[f]++
+							if f != tc.framing {
+								t.Errorf("page %d uses the %s framing, want %s", pages, f, tc.framing)
+							}
+						}
+						if tc.codec == meta.Gzip {
+							members += bytes.Count(body, []byte{0x1f, 0x8b, 8})
+						}
+					}
 				}
 			}
 			if pages == 0 || decoded == 0 {
