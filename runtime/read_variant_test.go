@@ -1,0 +1,192 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+	"github.com/pqgen/pqgen/runtime/variant"
+)
+
+// TestShreddedVariantCorpus reads every case of shredded_variant/ and
+// compares each row with the expected Variant of its .variant.bin, or
+// expects the error the case names.
+func TestShreddedVariantCorpus(t *testing.T) {
+	dir := filepath.Join(corpus.Dir(t), "shredded_variant")
+	raw, err := os.ReadFile(filepath.Join(dir, "cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Case         int       `json:"case_number"`
+		Test         string    `json:"test"`
+		Parquet      string    `json:"parquet_file"`
+		VariantFile  string    `json:"variant_file"`
+		VariantFiles []*string `json:"variant_files"`
+		Error        string    `json:"error_message"`
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 90 {
+		t.Fatalf("%d cases", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%03d-%s", c.Case, c.Test), func(t *testing.T) {
+			rows, err := readVariants(filepath.Join(dir, c.Parquet))
+			if c.Error != "" {
+				if err == nil {
+					t.Fatalf("read without error; want %q", c.Error)
+				}
+				if !errors.Is(err, ErrVariant) && !errors.Is(err, ErrColumn) {
+					t.Fatalf("error %v is neither ErrVariant nor ErrColumn", err)
+				}
+				// The same reason as the case's message ("Invalid variant,
+				// conflicting value and typed_value"; "Unsupported shredded
+				// value type: ...").
+				reason, _, _ := strings.Cut(strings.TrimPrefix(c.Error, "Invalid variant, "), ":")
+				if !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(reason)) {
+					t.Fatalf("error %q does not say %q", err, reason)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			files := c.VariantFiles
+			if c.VariantFile != "" {
+				files = []*string{&c.VariantFile}
+			}
+			if len(rows) != len(files) {
+				t.Fatalf("%d rows, want %d", len(rows), len(files))
+			}
+			for i, f := range files {
+				if f == nil {
+					if !rows[i].IsNull() {
+						t.Fatalf("row %d: want null, got %x", i, rows[i].Value)
+					}
+					continue
+				}
+				b, err := os.ReadFile(filepath.Join(dir, *f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := variant.ParseConcat(b)
+				if err != nil {
+					t.Fatalf("%s: %v", *f, err)
+				}
+				got, err := rows[i].Parse()
+				if err != nil {
+					t.Fatalf("row %d: our Variant does not parse: %v", i, err)
+				}
+				if variant.Describe(got) != variant.Describe(want) {
+					t.Fatalf("row %d:\n got %s\nwant %s", i, variant.Describe(got), variant.Describe(want))
+				}
+			}
+		})
+	}
+}
+
+// readVariants reads column var of every row, in batches of 3 rows so that
+// batch boundaries are crossed.
+func readVariants(path string) ([]variant.Encoded, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	fr, err := NewFileReader(fh, st.Size())
+	if err != nil {
+		return nil, err
+	}
+	vr, err := fr.VariantReader("var")
+	if err != nil {
+		return nil, err
+	}
+	var out []variant.Encoded
+	for {
+		n, err := vr.ReadRows(3)
+		if err == io.EOF && n == 0 {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range vr.Rows {
+			out = append(out, variant.Encoded{Metadata: append([]byte(nil), r.Metadata...), Value: append([]byte(nil), r.Value...)})
+		}
+	}
+}
+
+// FuzzReadVariant: any file bytes given to VariantReader give rows or an
+// error, never a panic; the rows it gives are valid Variants.
+func FuzzReadVariant(f *testing.F) {
+	if dir, ok := corpus.Lookup(); ok {
+		files, _ := filepath.Glob(filepath.Join(dir, "shredded_variant", "*.parquet"))
+		for i, p := range files {
+			if i%4 != 0 { // a quarter of the cases cover every layout
+				continue
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b)
+		}
+	}
+	f.Fuzz(readVariantFuzzBody)
+}
+
+// readVariantFuzzBody is FuzzReadVariant's check of one input.
+func readVariantFuzzBody(t *testing.T, data []byte) {
+	{
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return
+		}
+		var groups []string
+		var walk func(n *schema.Node)
+		walk = func(n *schema.Node) {
+			if n.Logical.Kind == meta.LogicalVariant {
+				groups = append(groups, n.PathString())
+			}
+			for _, c := range n.Children {
+				walk(c)
+			}
+		}
+		walk(fr.File().Schema.Root)
+		for _, g := range groups {
+			vr, err := fr.VariantReader(g)
+			if err != nil {
+				continue
+			}
+			for range 100 {
+				n, err := vr.ReadRows(4)
+				if err != nil || n == 0 {
+					break
+				}
+				for _, r := range vr.Rows {
+					if r.IsNull() {
+						continue
+					}
+					if _, err := r.Parse(); err != nil {
+						t.Fatalf("%s: VariantReader gave an invalid Variant: %v", g, err)
+					}
+				}
+			}
+		}
+	}
+}
