@@ -13,6 +13,7 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/geo"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -185,6 +186,9 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 		c.vals, c.lv = v, &v.i96.Levels
 	case meta.ByteArray:
 		v := &byteArrayValues{buf: &ByteArrayBuffer{}, set: &c.set}
+		if k := n.Logical.Kind; c.set.stats && (k == meta.LogicalGeometry || k == meta.LogicalGeography) {
+			v.geo = &geo.Stats{}
+		}
 		c.vals, c.lv = v, &v.buf.Levels
 	case meta.FixedLenByteArray:
 		if n.TypeLength <= 0 {

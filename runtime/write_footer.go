@@ -177,6 +177,11 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 	if c.set.stats {
 		mn, mx, ok := c.chunkBounds()
 		md.Statistics = c.statistics(mn, mx, ok, c.chunkNulls, c.chunkNaNs)
+		if v, ok := c.vals.(*byteArrayValues); ok && v.geo != nil {
+			// GEOGRAPHY edges are not straight in X/Y, so a box of the
+			// vertices could exclude parts of them: types only.
+			md.GeospatialStatistics = v.geo.Meta(c.node.Logical.Kind == meta.LogicalGeometry)
+		}
 	}
 	if c.sizeStats {
 		ss := &meta.SizeStatistics{}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/geo"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -627,6 +628,7 @@ type byteArrayValues struct {
 	d         encode.DictBytes
 	bb        bytesBounds
 	unencoded int64
+	geo       *geo.Stats // GEOMETRY and GEOGRAPHY columns with statistics
 }
 
 func (v *byteArrayValues) buffered() int      { return v.buf.Values.Len() }
@@ -674,6 +676,11 @@ func (v *byteArrayValues) take(from, to int) {
 		return
 	}
 	v.unencoded += int64(src.Offsets[n] - src.Offsets[0])
+	if v.geo != nil {
+		for i := range n {
+			_ = v.geo.Add(src.At(i)) // malformed WKB: no statistics for the chunk
+		}
+	}
 	switch o := v.set.order; {
 	case !v.set.stats || o == orderNone:
 	case o == orderBytes:
@@ -747,6 +754,9 @@ func (v *byteArrayValues) dictPage(dst []byte) ([]byte, int) {
 }
 
 func (v *byteArrayValues) resetChunk(dict bool) {
+	if v.geo != nil {
+		v.geo.Reset()
+	}
 	v.dict = dict
 	v.d.Reset()
 	v.d.Limits = v.set.dictLimit
