@@ -46,12 +46,27 @@
 //	uuid, enum, json, bson         UUID ([16]byte), ENUM, JSON, BSON
 //	decimal(scale,precision)       DECIMAL over int32, int64, [N]byte or []byte
 //	float16, interval              FLOAT16 ([2]byte), INTERVAL ([12]byte)
-//	geometry, geography, variant   GEOMETRY / GEOGRAPHY ([]byte WKB), VARIANT (a group)
+//	geometry, geography            GEOMETRY / GEOGRAPHY ([]byte WKB)
+//	variant                        VARIANT: implied by a variant.Encoded field; on a struct, the
+//	                               group holding metadata and value
 //	id(N)                          field id
 //	bloom, bloom(ndv)              a bloom filter for the column
 //
 // Column options apply to every leaf below the field; options passed to
 // NewTWriter come after them and win.
+//
+// # Variants
+//
+// A field of the row type of type variant.Encoded (runtime/variant) is a
+// VARIANT group, required unless tagged optional (the zero Encoded is
+// null). Schema text and files give their top-level VARIANT groups such
+// fields, keeping the group's shredding: the generated writer shreds every
+// Variant into the typed columns (runtime.VariantWriter), the reader
+// rebuilds it from them (runtime.VariantReader), and a reader of an
+// unshredded type reads shredded files, or the reverse. Deeper VARIANT
+// groups (in lists, maps or structs) are not generated as Variants: from
+// Go source they are an error, from schema text and files they stay
+// structs of their metadata, value and typed_value columns.
 //
 // # Generated code
 //

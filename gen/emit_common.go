@@ -17,6 +17,7 @@ const (
 	pathEncode   = "github.com/pqgen/pqgen/runtime/encode"
 	pathMeta     = "github.com/pqgen/pqgen/runtime/meta"
 	pathCompress = "github.com/pqgen/pqgen/runtime/compress"
+	pathVariant  = "github.com/pqgen/pqgen/runtime/variant"
 )
 
 // place yields, on each call, a fresh expression of an addressable
@@ -117,3 +118,29 @@ func docf(f *jen.File, format string, args ...any) {
 		f.Comment(line)
 	}
 }
+
+// variantFields returns the row type's Variant fields.
+func variantFields(t *Type) []*Field {
+	var out []*Field
+	for _, fl := range t.Root.Struct.Fields {
+		if fl.Value.Kind == KindVariant {
+			out = append(out, fl)
+		}
+	}
+	return out
+}
+
+// variantColumns returns the leaf columns of the row type's Variant fields:
+// the runtime's VariantReader and VariantWriter handle them.
+func variantColumns(t *Type) map[int]bool {
+	out := map[int]bool{}
+	for _, fl := range variantFields(t) {
+		for _, c := range leafIndexes(fl.Value.Node) {
+			out[c] = true
+		}
+	}
+	return out
+}
+
+// variantVar names the reader or writer field of a Variant value.
+func variantVar(v *Value) string { return fmt.Sprintf("v%d", leafIndexes(v.Node)[0]) }

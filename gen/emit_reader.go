@@ -52,8 +52,16 @@ func emitReader(f *jen.File, t *Type) {
 			jen.Id("lv").Index(jen.Lit(nLeaves)).Op("*").Add(rt("Levels")).Comment("per leaf: its levels, nil when not read"),
 		)
 	}
+	vcols := variantColumns(t)
+	vfields := variantFields(t)
 	for _, l := range t.Schema.Leaves {
+		if vcols[l.Column] {
+			continue
+		}
 		fields = append(fields, jen.Id(colVar(l.Column)).Op("*").Add(rt(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
+	}
+	for _, fl := range vfields {
+		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
 	}
 	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
 	f.Type().Id(n.Reader).Struct(fields...)
@@ -76,15 +84,24 @@ func emitReader(f *jen.File, t *Type) {
 	body := []jen.Code{
 		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(rt("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.List(jen.Id("idx"), jen.Err()).Op(":=").Id("fr").Dot("Bind").Call(jen.Id(n.Schema).Call()),
+		jen.List(jen.Id("idx"), jen.Err()).Op(":=").Id("fr").Dot("Bind").Call(bindArgs(n.Schema, vfields)...),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("sel").Op(":=").Make(jen.Map(jen.Int()).Bool()),
 		jen.For(jen.List(jen.Id("_"), jen.Id("c")).Op(":=").Range().Id("fr").Dot("Columns").Call()).Block(
 			jen.Id("sel").Index(jen.Id("c")).Op("=").True()),
 		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
 	}
+	for _, fl := range vfields {
+		body = append(body, jen.If(
+			jen.List(jen.Id("tr").Dot(variantVar(fl.Value)), jen.Err()).Op("=").Id("fr").Dot("VariantColumn").Call(jen.Lit(fl.Value.Node.PathString()), jen.Lit(fl.Value.Node.Repetition == meta.Required)),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(jen.Nil(), jen.Err())))
+	}
 	for _, l := range t.Schema.Leaves {
 		i := l.Column
+		if vcols[i] {
+			continue
+		}
 		stmts := []jen.Code{
 			jen.If(
 				jen.List(jen.Id("tr").Dot(colVar(i)), jen.Err()).Op("=").Id("fr").Dot(physName(l.Type)+"Reader").Call(jen.Id("idx").Index(jen.Lit(i))),
@@ -134,7 +151,17 @@ func emitReader(f *jen.File, t *Type) {
 			jen.Return(jen.Lit(0), jen.Qual("io", "EOF"))),
 		jen.Id("k").Op(":=").Int().Call(jen.Id("want")),
 	}
+	for _, fl := range vfields {
+		c := jen.Id("r").Dot(variantVar(fl.Value))
+		read = append(read, jen.If(c.Clone().Op("!=").Nil()).Block(
+			jen.If(jen.Err().Op(":=").Qual(pathRuntime, "ReadRowsExact").Call(c.Clone(), jen.Id("k"), jen.Lit(fl.Value.Node.PathString())), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Lit(0), jen.Err())),
+		))
+	}
 	for _, l := range t.Schema.Leaves {
+		if vcols[l.Column] {
+			continue
+		}
 		c := jen.Id("r").Dot(colVar(l.Column))
 		read = append(read, jen.If(c.Clone().Op("!=").Nil()).Block(
 			jen.If(jen.Err().Op(":=").Qual(pathRuntime, "ReadRowsExact").Call(c.Clone(), jen.Id("k"), jen.Lit(l.PathString())), jen.Err().Op("!=").Nil()).Block(
@@ -158,6 +185,19 @@ func emitReader(f *jen.File, t *Type) {
 	asm := []jen.Code{}
 	usesPos := false
 	for _, fl := range t.Root.Struct.Fields {
+		if fl.Value.Kind == KindVariant {
+			// The Variants, copied out of the reader's buffer (one
+			// allocation per batch).
+			c := jen.Id("r").Dot(variantVar(fl.Value))
+			asm = append(asm, jen.Comment(fl.Value.Node.Name+" (Variant)"), jen.If(c.Clone().Op("!=").Nil()).Block(
+				jen.Id("vs").Op(":=").Add(c.Clone()).Dot("Detach").Call(),
+				jen.If(jen.Len(jen.Id("vs")).Op("!=").Len(jen.Id("rows"))).Block(
+					jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: Variant "+fl.Value.Node.PathString()+": %d values for %d rows"), jen.Qual(pathRuntime, "ErrChunk"), jen.Len(jen.Id("vs")), jen.Len(jen.Id("rows"))))),
+				jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+					jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name).Op("=").Id("vs").Index(jen.Id("i"))),
+			))
+			continue
+		}
 		nm := &namer{names: &t.Names}
 		a := &assembler{drv: drv, nm: nm}
 		if columnWise(fl.Value) {
@@ -192,6 +232,9 @@ func emitReader(f *jen.File, t *Type) {
 	asm = append(decl, asm...)
 	// Every slot and value read must have been used.
 	for _, l := range t.Schema.Leaves {
+		if vcols[l.Column] {
+			continue
+		}
 		c := jen.Id("r").Dot(colVar(l.Column))
 		var count *jen.Statement
 		switch l.Type {
@@ -546,4 +589,14 @@ func (a *assembler) nav(v *Value, p place, l *schema.Node, zeros *[]jen.Code) []
 		return []jen.Code{st}
 	}
 	panic("gen: a map in a column-wise field")
+}
+
+// bindArgs are the arguments of the reader's Bind call: the schema, then
+// the paths of the Variant groups, which are matched whole.
+func bindArgs(schemaFunc string, vfields []*Field) []jen.Code {
+	args := []jen.Code{jen.Id(schemaFunc).Call()}
+	for _, fl := range vfields {
+		args = append(args, jen.Lit(fl.Value.Node.PathString()))
+	}
+	return args
 }

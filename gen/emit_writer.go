@@ -17,8 +17,16 @@ func emitWriter(f *jen.File, t *Type) {
 	tref := t.Root.Go
 
 	fields := []jen.Code{jen.Id("fw").Op("*").Add(rt("FileWriter"))}
+	vcols := variantColumns(t)
 	for _, l := range t.Schema.Leaves {
+		if vcols[l.Column] {
+			continue
+		}
 		fields = append(fields, jen.Id(colVar(l.Column)).Op("*").Add(rt(physName(l.Type)+"Buffer")).Comment(l.PathString()))
+	}
+	vfields := variantFields(t)
+	for _, fl := range vfields {
+		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantWriter")).Comment(fl.Value.Node.PathString()+" (Variant)"))
 	}
 	docf(f, "%s writes rows of %s to a Parquet file. Write appends rows, Flush ends a\nrow group, Close writes the footer. Create one with %s.", n.Writer, t.Name, n.NewWriter)
 	f.Type().Id(n.Writer).Struct(fields...)
@@ -40,9 +48,19 @@ func emitWriter(f *jen.File, t *Type) {
 		jen.Var().Err().Error(),
 	}
 	for _, l := range t.Schema.Leaves {
+		if vcols[l.Column] {
+			continue
+		}
 		body = append(body,
 			jen.If(
 				jen.List(jen.Id("w").Dot(colVar(l.Column)), jen.Err()).Op("=").Id("fw").Dot(physName(l.Type)+"Buffer").Call(jen.Lit(l.Column)),
+				jen.Err().Op("!=").Nil(),
+			).Block(jen.Return(jen.Nil(), jen.Err())))
+	}
+	for _, fl := range vfields {
+		body = append(body,
+			jen.If(
+				jen.List(jen.Id("w").Dot(variantVar(fl.Value)), jen.Err()).Op("=").Id("fw").Dot("VariantWriter").Call(jen.Lit(fl.Value.Node.PathString())),
 				jen.Err().Op("!=").Nil(),
 			).Block(jen.Return(jen.Nil(), jen.Err())))
 	}
@@ -50,16 +68,32 @@ func emitWriter(f *jen.File, t *Type) {
 	f.Func().Id(n.WriterFor).Params(jen.Id("fw").Op("*").Add(rt("FileWriter"))).Params(jen.Op("*").Id(n.Writer), jen.Error()).Block(body...)
 	f.Line()
 
+	batch := []jen.Code{jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch))}
+	if len(vfields) > 0 {
+		// Variants are checked first: one the group cannot store rejects
+		// the batch before anything is appended.
+		var checks []jen.Code
+		for _, fl := range vfields {
+			checks = append(checks, jen.If(jen.Err().Op(":=").Id("w").Dot(variantVar(fl.Value)).Dot("Check").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name)), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Id("n"), jen.Qual("fmt", "Errorf").Call(jen.Lit("row %d: %w"), jen.Id("n").Op("+").Id("i"), jen.Err()))))
+		}
+		batch = append(batch,
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows").Index(jen.Empty(), jen.Id("k"))).Block(checks...),
+			jen.If(jen.Err().Op(":=").Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Id("n"), jen.Id("w").Dot("fw").Dot("Fail").Call(jen.Err()))))
+	} else {
+		batch = append(batch, jen.Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))))
+	}
 	docf(f, "Write appends rows to the file. It returns how many rows were written\nand the first error.")
 	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Write").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Int(), jen.Error()).Block(
 		jen.Id("n").Op(":=").Lit(0),
 		jen.For(jen.Len(jen.Id("rows")).Op(">").Lit(0)).Block(
-			jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch)),
-			jen.Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))),
-			jen.If(jen.Err().Op(":=").Id("w").Dot("fw").Dot("EndRows").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Id("n"), jen.Err())),
-			jen.Id("n").Op("+=").Id("k"),
-			jen.Id("rows").Op("=").Id("rows").Index(jen.Id("k"), jen.Empty()),
+			append(batch,
+				jen.If(jen.Err().Op(":=").Id("w").Dot("fw").Dot("EndRows").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Id("n"), jen.Err())),
+				jen.Id("n").Op("+=").Id("k"),
+				jen.Id("rows").Op("=").Id("rows").Index(jen.Id("k"), jen.Empty()),
+			)...,
 		),
 		jen.Return(jen.Id("n"), jen.Nil()),
 	)
@@ -74,6 +108,14 @@ func emitWriter(f *jen.File, t *Type) {
 	// The shredder: one loop over the rows per top-level field.
 	var stmts []jen.Code
 	for _, fl := range t.Root.Struct.Fields {
+		if fl.Value.Kind == KindVariant {
+			stmts = append(stmts, jen.Comment(fl.Value.Node.Name+" (Variant)"), jen.Block(
+				jen.Id("vw").Op(":=").Id("w").Dot(variantVar(fl.Value)),
+				jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+					jen.If(jen.Err().Op(":=").Id("vw").Dot("Append").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name), jen.Lit(0)), jen.Err().Op("!=").Nil()).Block(
+						jen.Return(jen.Err())))))
+			continue
+		}
 		nm := &namer{names: &t.Names}
 		var block []jen.Code
 		for _, c := range leafIndexes(fl.Value.Node) {
@@ -86,7 +128,12 @@ func emitWriter(f *jen.File, t *Type) {
 		stmts = append(stmts, jen.Comment(fl.Value.Node.Name), jen.Block(block...))
 	}
 	docf(f, "shred appends the levels and values of rows to the column buffers.")
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("shred").Params(jen.Id("rows").Index().Add(tref.Code())).Block(stmts...)
+	if len(vfields) > 0 {
+		stmts = append(stmts, jen.Return(jen.Nil()))
+		f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("shred").Params(jen.Id("rows").Index().Add(tref.Code())).Error().Block(stmts...)
+	} else {
+		f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("shred").Params(jen.Id("rows").Index().Add(tref.Code())).Block(stmts...)
+	}
 	f.Line()
 }
 

@@ -236,6 +236,21 @@ func (b *goBuilder) rowType(tn *types.TypeName) (*Type, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, f := range v.Struct.Fields {
+		var err error
+		f.Value.walk(func(x *Value) {
+			if x.Kind == KindVariant && x != f.Value && err == nil {
+				var path []string
+				for n := x.Node; n != nil && n.Parent != nil; n = n.Parent {
+					path = append([]string{n.Name}, path...)
+				}
+				err = b.errorf(tn.Pos(), "%s: field %s: a variant.Encoded below a list, map or struct; generated code supports Variants as fields of the row type itself", name, strings.Join(path, "."))
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	s, err := finishSchema(root, v)
 	if err != nil {
 		return nil, b.errorf(tn.Pos(), "%s: %v", name, err)
@@ -361,6 +376,12 @@ func isByte(t types.Type) bool {
 // value maps a Go type with its tag to a value on a new node named name.
 func (b *goBuilder) value(t types.Type, tg tag, name string, pos token.Pos) (*Value, error) {
 	ref, _ := refOf(t, b.path)
+	if isNamed(t, pathVariant, "Encoded") {
+		return b.variantValue(tg, name, pos)
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok && isNamed(p.Elem(), pathVariant, "Encoded") {
+		return nil, b.errorf(pos, "%s: pointer to variant.Encoded: use variant.Encoded with the optional option (its zero value is null)", name)
+	}
 	if p, ok := t.Underlying().(*types.Pointer); ok && !isSpecial(t) {
 		switch p.Elem().Underlying().(type) {
 		case *types.Pointer, *types.Slice, *types.Map:
@@ -422,6 +443,24 @@ func (b *goBuilder) value(t types.Type, tg tag, name string, pos token.Pos) (*Va
 		if v.Kind == KindList && v.Node == v.Repeated {
 			return nil, b.errorf(pos, "%s: a bare repeated field cannot be optional", name)
 		}
+	}
+	return v, nil
+}
+
+// variantValue maps a variant.Encoded field to an unshredded VARIANT group
+// (required binary metadata and value), optional with the optional option.
+func (b *goBuilder) variantValue(tg tag, name string, pos token.Pos) (*Value, error) {
+	if tg.logical != "" && tg.logical != "variant" {
+		return nil, b.errorf(pos, "%s: option %s does not apply to a Variant", name, tg.logical)
+	}
+	n := &schema.Node{Name: name, Group: true, Logical: meta.LogicalType{Kind: meta.LogicalVariant, Variant: meta.VariantType{SpecificationVersion: meta.Some(int8(1))}}}
+	for _, c := range []string{"metadata", "value"} {
+		n.Children = append(n.Children, &schema.Node{Name: c, Type: meta.ByteArray, Parent: n})
+	}
+	v := &Value{Kind: KindVariant, Node: n, Go: variantType, Base: variantType}
+	if tg.optional {
+		n.Repetition = meta.Optional
+		v.Null = NullZero
 	}
 	return v, nil
 }

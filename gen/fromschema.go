@@ -13,6 +13,7 @@ var (
 	timeTime     = named("time", "Time")
 	timeDuration = named("time", "Duration")
 	int96Type    = named("github.com/pqgen/pqgen/runtime/encode", "Int96")
+	variantType  = named(pathVariant, "Encoded")
 )
 
 // fromSchema builds the IR of a row type named typeName from a schema, as
@@ -79,6 +80,15 @@ func (b *schemaBuilder) field(n *schema.Node, typeName string) (*Value, error) {
 	if n.Group {
 		if v, ok, err := b.listOrMap(n, typeName); ok || err != nil {
 			return v, err
+		}
+		if n.Logical.Kind == meta.LogicalVariant && n.Parent != nil && n.Parent.Parent == nil {
+			// A Variant field of the row: a variant.Encoded. Deeper
+			// Variants keep their groups as structs.
+			v := &Value{Kind: KindVariant, Node: n, Go: variantType, Base: variantType}
+			if n.Repetition == meta.Optional {
+				v.Null = NullZero
+			}
+			return v, nil
 		}
 	}
 	return b.element(n, n, typeName)

@@ -55,6 +55,7 @@ func render(p *Package, types []*Type) ([]byte, error) {
 	f.ImportName(pathEncode, "encode")
 	f.ImportName(pathMeta, "meta")
 	f.ImportName(pathCompress, "compress")
+	f.ImportName(pathVariant, "variant")
 	for _, t := range types {
 		emitStructs(f, t)
 		emitGuard(f, t)

@@ -196,3 +196,42 @@ func TestStructNamesAvoidGeneratedNames(t *testing.T) {
 		t.Errorf("struct names %v, want [M MWriter2]", names)
 	}
 }
+
+// TestGoVariantErrors: variant.Encoded fields are supported as fields of
+// the row type only, and never as pointers.
+func TestGoVariantErrors(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test module may tidy its go.mod (offline: pqgen is replaced by
+	// this checkout, its dependencies are in the module cache).
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	for _, c := range []struct{ src, want string }{
+		{"type T struct {\n\tV *variant.Encoded\n}", "x.go:6: V: pointer to variant.Encoded"},
+		{"type T struct {\n\tL []variant.Encoded\n}", "x.go:5: T: field L.list.element: a variant.Encoded below a list"},
+		{"type T struct {\n\tS struct{ V variant.Encoded }\n}", "x.go:5: T: field S.V: a variant.Encoded below"},
+		{"type T struct {\n\tV variant.Encoded `parquet:\"v,json\"`\n}", "x.go:6: v: option json does not apply to a Variant"},
+	} {
+		dir := t.TempDir()
+		mod := "module x\n\ngo 1.26\n\nrequire github.com/pqgen/pqgen v0.0.0\n\nreplace github.com/pqgen/pqgen => " + root + "\n"
+		files := map[string]string{
+			"go.mod": mod, "go.sum": string(sum),
+			"x.go": "package x\n\nimport \"github.com/pqgen/pqgen/runtime/variant\"\n\n" + c.src + "\n",
+		}
+		for name, body := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := LoadGo(dir, []string{"T"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s:\nerror %v\nwant one containing %q", c.src, err, c.want)
+		}
+	}
+}

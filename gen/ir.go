@@ -70,6 +70,11 @@ const (
 	KindList
 	// KindMap is a MAP as a Go map.
 	KindMap
+	// KindVariant is a VARIANT group as a variant.Encoded, read and
+	// written whole by the runtime's VariantReader and VariantWriter
+	// (which rebuild and apply the group's shredding). Generated code
+	// supports it as a field of the row type itself, not deeper.
+	KindVariant
 )
 
 // Null says how a value represents a Parquet null.

@@ -177,11 +177,14 @@ func (r *FileReader) RowGroups() []int { return r.rowGroups }
 // required leaf, or a leaf whose physical type (or fixed length), or the
 // repetition of any field on whose path, differs from the file's, fails
 // with an error wrapping ErrBind that names the first mismatching column.
-func (r *FileReader) Bind(want *schema.Schema) ([]int, error) {
-	return bind(r.f.Schema, want)
+// The leaves below the groups at the paths variants get -1: those
+// Variants are matched by their group (VariantColumn), whatever shredding
+// the file gives them.
+func (r *FileReader) Bind(want *schema.Schema, variants ...string) ([]int, error) {
+	return bind(r.f.Schema, want, variants...)
 }
 
-func bind(have, want *schema.Schema) ([]int, error) {
+func bind(have, want *schema.Schema, variants ...string) ([]int, error) {
 	if want == nil {
 		return nil, fmt.Errorf("%w: nil schema", ErrBind)
 	}
@@ -191,6 +194,12 @@ func bind(have, want *schema.Schema) ([]int, error) {
 	}
 	idx := make([]int, len(want.Leaves))
 	for i, w := range want.Leaves {
+		if under(w, variants) {
+			// A Variant is read by its group (VariantColumn), whatever
+			// shredded layout the file gives it.
+			idx[i] = -1
+			continue
+		}
 		path := w.PathString()
 		h, ok := byPath[path]
 		if !ok {
@@ -220,6 +229,18 @@ func bind(have, want *schema.Schema) ([]int, error) {
 		idx[i] = h.Column
 	}
 	return idx, nil
+}
+
+// under reports whether n lies below one of the groups at paths.
+func under(n *schema.Node, paths []string) bool {
+	for p := n.Parent; p != nil && len(paths) > 0; p = p.Parent {
+		for _, path := range paths {
+			if p.Parent != nil && p.PathString() == path {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func mayBeNull(n *schema.Node) bool {

@@ -122,6 +122,68 @@ func (r *FileReader) VariantReader(path string) (*VariantReader, error) {
 	return v, nil
 }
 
+// VariantColumn returns the reader of the VARIANT group at path, or nil
+// and no error when the group may be null and the file lacks it or
+// WithColumns left any of its leaves out: its Variants then read as null.
+func (r *FileReader) VariantColumn(path string, required bool) (*VariantReader, error) {
+	var g *schema.Node
+	var find func(n *schema.Node)
+	find = func(n *schema.Node) {
+		if n.Parent != nil && n.Group && n.PathString() == path {
+			g = n
+		}
+		for _, c := range n.Children {
+			find(c)
+		}
+	}
+	find(r.f.Schema.Root)
+	absent := g == nil
+	if g != nil && r.projected != nil {
+		for _, l := range leaves(g) {
+			if !r.projected[l.Column] {
+				absent = true
+			}
+		}
+	}
+	if absent {
+		if required {
+			return nil, fmt.Errorf("%w: Variant %q: required but absent from the file or not selected", ErrBind, path)
+		}
+		return nil, nil
+	}
+	return r.VariantReader(path)
+}
+
+// leaves returns the leaves under n.
+func leaves(n *schema.Node) []*schema.Node {
+	if !n.Group {
+		return []*schema.Node{n}
+	}
+	var out []*schema.Node
+	for _, c := range n.Children {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+// Detach returns the Variants of the last ReadRows with their bytes copied
+// into one new buffer, so that they outlive the next ReadRows.
+func (v *VariantReader) Detach() []variant.Encoded {
+	out := make([]variant.Encoded, len(v.Rows))
+	buf := make([]byte, len(v.buf))
+	copy(buf, v.buf)
+	start := 0
+	for i := 0; i < len(v.spans); i += 2 {
+		me, ve := v.spans[i], v.spans[i+1]
+		if me < 0 {
+			continue
+		}
+		out[i/2] = variant.Encoded{Metadata: buf[start:me:me], Value: buf[me:ve:ve]}
+		start = ve
+	}
+	return out
+}
+
 // ReadRows reads the next n rows (fewer at the end of the file) and
 // rebuilds their Variants into Rows; it returns 0, io.EOF after the last
 // row.

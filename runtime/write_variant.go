@@ -151,6 +151,26 @@ func (w *VariantWriter) Append(e variant.Encoded, rep uint8) error {
 	return nil
 }
 
+// Check reports whether Append would accept e, without appending: a
+// generated writer checks a whole batch of rows first, so that a Variant
+// it cannot store rejects the batch and leaves the file consistent.
+func (w *VariantWriter) Check(e variant.Encoded) error {
+	if e.IsNull() {
+		if w.group.Repetition != meta.Optional {
+			return fmt.Errorf("%w: %s: null Variant in a required group", ErrColumnType, w.group.PathString())
+		}
+		return nil
+	}
+	v, err := e.Parse()
+	if err != nil {
+		return fmt.Errorf("%s: %w", w.group.PathString(), err)
+	}
+	if err := w.check(w.shape, v, true); err != nil {
+		return fmt.Errorf("%s: %w", w.group.PathString(), err)
+	}
+	return nil
+}
+
 // AppendNull appends one slot with definition level def (below the
 // group's) and repetition level rep to every leaf: the group is absent
 // because it or an enclosing field is null or an enclosing list is empty.
@@ -177,17 +197,41 @@ func matches(s *variant.Shape, v variant.Value) bool {
 	case variant.TypedArray:
 		return v.Kind() == variant.KindArray
 	case variant.TypedPrimitive:
+		// A value goes to typed_value when the column holds it exactly:
+		// its own kind, or (Exact Numeric equivalence class) a narrower
+		// integer or decimal of the column's scale that fits the column.
+		// It then reads back as the column's kind, an equal value.
 		k := v.Kind()
 		switch s.Primitive {
 		case variant.KindTrue:
 			return k == variant.KindTrue || k == variant.KindFalse
-		case variant.KindDecimal4, variant.KindDecimal8, variant.KindDecimal16:
-			lt := s.Typed.Logical.Decimal
-			if k != s.Primitive || int32(v.Decimal().Scale) != lt.Scale {
+		case variant.KindInt8, variant.KindInt16, variant.KindInt32, variant.KindInt64:
+			if k < variant.KindInt8 || k > s.Primitive {
 				return false
 			}
-			if s.Typed.Type == meta.FixedLenByteArray {
-				return fitsBytes(v.Decimal(), int(s.Typed.TypeLength))
+			x := v.Int()
+			switch s.Primitive {
+			case variant.KindInt8:
+				return x == int64(int8(x))
+			case variant.KindInt16:
+				return x == int64(int16(x))
+			case variant.KindInt32:
+				return x == int64(int32(x))
+			}
+			return true
+		case variant.KindDecimal4, variant.KindDecimal8, variant.KindDecimal16:
+			lt := s.Typed.Logical.Decimal
+			if k < variant.KindDecimal4 || k > s.Primitive || int32(v.Decimal().Scale) != lt.Scale {
+				return false
+			}
+			d := v.Decimal()
+			switch {
+			case s.Typed.Type == meta.FixedLenByteArray:
+				return fitsBytes(d, int(s.Typed.TypeLength))
+			case s.Primitive == variant.KindDecimal4:
+				return d.Hi == int64(d.Lo)>>63 && int64(d.Lo) == int64(int32(d.Lo))
+			case s.Primitive == variant.KindDecimal8:
+				return d.Hi == int64(d.Lo)>>63
 			}
 			return true
 		}

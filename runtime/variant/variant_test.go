@@ -480,3 +480,36 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestEqual(t *testing.T) {
+	eq := [][2]string{
+		{`1`, `1.0`}, {`12.30`, `12.3`}, {`-5`, `-5.000`}, {`99999999999999999999`, `99999999999999999999.00`},
+		{`{"a":[1,"x"],"b":null}`, `{"b":null,"a":[1.0,"x"]}`},
+		{`"` + strings.Repeat("s", 70) + `"`, `"` + strings.Repeat("s", 70) + `"`},
+	}
+	for _, c := range eq {
+		if !Equal(mustJSON(t, c[0]), mustJSON(t, c[1])) {
+			t.Errorf("%s != %s", c[0], c[1])
+		}
+	}
+	ne := [][2]string{{`1`, `2`}, {`1`, `"1"`}, {`1.5e0`, `1.5`}, {`{"a":1}`, `{"a":1,"b":1}`}, {`[1,2]`, `[2,1]`}, {`true`, `false`}, {`null`, `{}`}}
+	for _, c := range ne {
+		if Equal(mustJSON(t, c[0]), mustJSON(t, c[1])) {
+			t.Errorf("%s == %s", c[0], c[1])
+		}
+	}
+	// A short and a long string of the same bytes are equal.
+	var b1, b2 Builder
+	b1.AppendString("abc")
+	b2.StartArray()
+	b2.AppendValue(mustJSON(t, `"abc"`))
+	b2.End()
+	long := []byte{byte(KindString) << 2, 3, 0, 0, 0, 'a', 'b', 'c'}
+	lv, err := Parse(emptyMetadata, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !Equal(mustFinish(t, &b1), lv) {
+		t.Error("short and long string differ")
+	}
+}
