@@ -1,0 +1,125 @@
+// node duckdb_except.mjs JOBS.json
+//
+// For each job {name, a, b, footerKey?} of JOBS.json (a JSON array), DuckDB
+// compares the rows of the Parquet files a (a corpus file; read with the
+// footer key footerKey when it is encrypted) and b (the same rows written
+// back by pqgen's generated code) and prints one JSON line:
+//
+//   {"name", "typesA", "typesB", "rowsA", "rowsB", "aMinusB", "bMinusA", "sortedMaps", "ms"}
+//
+// typesA/typesB are DuckDB's [column name, type] pairs of each file;
+// rowsA/rowsB their row counts, from a scan hashing every value (so that
+// a file DuckDB cannot decode fails at its read stage);
+// aMinusB and bMinusA count the rows of
+//   FROM a EXCEPT ALL FROM b   and   FROM b EXCEPT ALL FROM a
+// (bag difference: duplicates count). When DuckDB fails, the line holds
+// {"name", "stage", "error", "ms"} instead, stage being "read-a", "read-b" or
+// "except". ms is the time the job took.
+//
+// Columns are compared as DuckDB reads them, except columns holding maps
+// (at any depth): they are listed in "sortedMaps" and compared with each map
+// as the sorted list of its entries (see norm). Floating-point NaN needs
+// no cast: DuckDB orders NaN above
+// every number and NaN = NaN holds in its comparisons, so EXCEPT ALL
+// matches NaN with NaN.
+import { readFileSync } from 'node:fs';
+import { DuckDBArrayType, DuckDBInstance, DuckDBListType, DuckDBMapType, DuckDBStructType } from '@duckdb/node-api';
+import { sqlString } from './duckdb_canon.mjs';
+
+const jobs = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
+const conn = await inst.connect();
+
+function ident(s) {
+  return '"' + s.replace(/"/g, '""') + '"';
+}
+
+// norm returns a SQL expression of the value of expression x (of DuckDB
+// type t) in which every map is replaced by the list of its entries
+// ({'k': key, 'v': value}) in sorted order, recursively, or null when t
+// holds no map. A map is a set of entries: its order is not a value (the
+// generated code reads a MAP into a Go map, whose iteration order is
+// random), and DuckDB compares maps entry by entry in stored order.
+function norm(x, t, depth) {
+  const e = `e${depth}`;
+  if (t instanceof DuckDBMapType) {
+    const k = norm(`${e}.key`, t.keyType, depth + 1) ?? `${e}.key`;
+    const v = norm(`${e}.value`, t.valueType, depth + 1) ?? `${e}.value`;
+    return `list_sort(list_transform(map_entries(${x}), lambda ${e}: {'k': ${k}, 'v': ${v}}))`;
+  }
+  if (t instanceof DuckDBListType || t instanceof DuckDBArrayType) {
+    const v = norm(e, t.valueType, depth + 1);
+    return v === null ? null : `list_transform(${x}, lambda ${e}: ${v})`;
+  }
+  if (t instanceof DuckDBStructType) {
+    const fields = t.entryNames.map((n, i) => {
+      const f = `struct_extract(${x}, ${sqlString(n)})`;
+      return [n, norm(f, t.entryTypes[i], depth + 1), f];
+    });
+    if (fields.every(([, v]) => v === null)) return null;
+    const lit = fields.map(([n, v, f]) => `${sqlString(n)}: ${v ?? f}`).join(', ');
+    return `CASE WHEN ${x} IS NULL THEN NULL ELSE {${lit}} END`;
+  }
+  return null;
+}
+
+// scan reads every value of every column of src (a count(*) alone may be
+// answered from the footer) and returns the row count.
+async function scan(src) {
+  const r = await conn.runAndReadAll(`SELECT count(*), sum(hash(COLUMNS(*))) FROM ${src}`);
+  return Number(r.getRows()[0][0]);
+}
+
+async function scalar(sql) {
+  const r = await conn.runAndReadAll(sql);
+  const v = r.getRows()[0][0];
+  return typeof v === 'bigint' ? Number(v) : v;
+}
+
+async function describe(src) {
+  const r = await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${src}`);
+  return r.getRows().map((row) => [String(row[0]), String(row[1])]);
+}
+
+let keys = 0;
+const out = [];
+for (const job of jobs) {
+  const res = { name: job.name };
+  const t0 = Date.now();
+  let stage = 'read-a';
+  try {
+    let srcA = `read_parquet(${sqlString(job.a)})`;
+    if (job.footerKey) {
+      const k = `key${keys++}`;
+      await conn.run(`PRAGMA add_parquet_key(${sqlString(k)}, ${sqlString(job.footerKey)})`);
+      srcA = `read_parquet(${sqlString(job.a)}, encryption_config = {footer_key: ${sqlString(k)}})`;
+    }
+    res.typesA = await describe(srcA);
+    res.rowsA = await scan(srcA);
+    stage = 'read-b';
+    const srcB = `read_parquet(${sqlString(job.b)})`;
+    res.typesB = await describe(srcB);
+    res.rowsB = await scan(srcB);
+    stage = 'except';
+    res.sortedMaps = [];
+    const types = (await conn.runAndReadAll(`SELECT * FROM ${srcA} LIMIT 0`)).columnTypes();
+    const cols = res.typesA.map(([name], i) => {
+      const n = norm(ident(name), types[i], 0);
+      if (n === null) return ident(name);
+      res.sortedMaps.push(name);
+      return `${n} AS ${ident(name)}`;
+    });
+    // Columns by position: b must have the same columns (checked by the
+    // caller from typesA and typesB).
+    const selA = `SELECT ${cols.join(', ')} FROM ${srcA}`;
+    const selB = `SELECT ${cols.join(', ')} FROM ${srcB}`;
+    res.aMinusB = await scalar(`SELECT count(*) FROM (${selA} EXCEPT ALL ${selB})`);
+    res.bMinusA = await scalar(`SELECT count(*) FROM (${selB} EXCEPT ALL ${selA})`);
+  } catch (e) {
+    out.push(JSON.stringify({ name: job.name, stage, error: String(e && e.message ? e.message : e).replace(/\n/g, ' '), ms: Date.now() - t0 }));
+    continue;
+  }
+  res.ms = Date.now() - t0;
+  out.push(JSON.stringify(res));
+}
+process.stdout.write(out.join('\n') + '\n');
