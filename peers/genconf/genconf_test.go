@@ -37,7 +37,41 @@ const (
 // corpus root: the stage each must stop at and why. A file listed here
 // that fails at another stage, or passes, fails the test, so the table
 // cannot rot.
-var excluded = map[string]struct{ stage, reason string }{}
+var excluded = map[string]struct{ stage, reason string }{
+	// Our reader refuses by design.
+	"data/large_string_map.brotli.parquet": {stageRead, "its dictionary page is 1 GiB uncompressed (over 2 GB of strings in all), " +
+		"over the reader's default WithMaxPageSize of 256 MiB; ReadTFile holds every row in memory, so raising the limit would need several GB here"},
+	// DuckDB 1.5.6 cannot read the original.
+	"data/hadoop_lz4_compressed.parquet":     {stageDuckA, `DuckDB has no LZ4 (codec 5, Hadoop framing): "Unsupported compression codec \"LZ4\""`},
+	"data/non_hadoop_lz4_compressed.parquet": {stageDuckA, `DuckDB has no LZ4 (codec 5, raw frames): "Unsupported compression codec \"LZ4\""`},
+	"data/map_no_value.parquet":              {stageDuckA, `a MAP_KEY_VALUE group with a key and no value: DuckDB says "MAP_KEY_VALUE requires two children"`},
+	"data/encrypt_columns_and_footer.parquet.encrypted": {stageDuckA, "columns encrypted with their own keys (double_field, float_field): " +
+		"DuckDB takes a footer key only, and then fails on every column with \"Could not read enough bytes\""},
+	"data/encrypt_columns_and_footer_bloom_filter.parquet.encrypted": {stageDuckA, "columns encrypted with their own keys: " +
+		"DuckDB takes a footer key only, and then fails on every column with \"Could not read enough bytes\""},
+	"data/encrypt_columns_and_footer_aad.parquet.encrypted": {stageDuckA, "an AAD prefix (stored) and column keys: DuckDB takes neither and fails " +
+		"authenticating the footer (\"Computed AES tag differs from read AES tag\")"},
+	"data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted": {stageDuckA, "an AAD prefix the reader must supply, and column keys: " +
+		"DuckDB takes neither (\"Computed AES tag differs from read AES tag\")"},
+	"data/encrypt_columns_and_footer_ctr.parquet.encrypted": {stageDuckA, "AES_GCM_CTR_V1: DuckDB supports AES_GCM_V1 only"},
+	"data/encrypt_columns_plaintext_footer.parquet.encrypted": {stageDuckA, "a plaintext (signed) footer with columns encrypted with their own keys: " +
+		"DuckDB refuses a footer key for a plaintext footer (\"is not encrypted, but 'encryption_config' was set\") and has no column keys"},
+	"data/external_key_material_java.parquet.encrypted": {stageGenerate, "keys wrapped by a KMS (parquet-mr key tools, key material in the " +
+		".json beside it): the footer needs a key retriever, which this test does not implement, and DuckDB has no KMS either"},
+}
+
+// duckSkip are top-level columns DuckDB cannot read in an original that
+// our reader reads, by corpus path: DuckDB compares the file without them
+// (the copy's schema and DuckDB's column types are still compared whole).
+// The test fails if DuckDB reads one of them after all.
+var duckSkip = map[string]struct {
+	cols   []string
+	reason string
+}{
+	"data/uniform_encryption.parquet.encrypted": {[]string{"int64_field"}, "DuckDB 1.5.6 fails to decrypt this repeated INT64 column " +
+		"(\"Computed AES tag differs from read AES tag\") though the seven other columns decrypt with the same footer key; " +
+		"runtime's TestReadEncryptedCorpus reads its expected values"},
+}
 
 // Keys of the encrypted corpus files (data/README.md; NOTES.md: the ASCII
 // bytes of the digit strings).
@@ -175,7 +209,7 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 			e.stage, e.detail = stageSchema, d
 			continue
 		}
-		jobs = append(jobs, duckJob{Name: e.rel, A: filepath.Join(root, e.rel), B: out, FooterKey: e.duckKey})
+		jobs = append(jobs, duckJob{Name: e.rel, A: filepath.Join(root, e.rel), B: out, FooterKey: e.duckKey, Skip: duckSkip[e.rel].cols})
 	}
 
 	// DuckDB compares each pair, and a control pair that differs: the 8
@@ -230,9 +264,15 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 		}
 	}
 	for rel := range excluded {
-		if _, ok := types[typeName(rel)]; !ok || types[typeName(rel)] != rel {
+		if types[typeName(rel)] != rel {
 			t.Errorf("excluded file %s is not in the corpus", rel)
 		}
+	}
+	for rel, s := range duckSkip {
+		if types[typeName(rel)] != rel {
+			t.Errorf("file %s of duckSkip is not in the corpus", rel)
+		}
+		t.Logf("%s: DuckDB compares it without columns %v: %s", rel, s.cols, s.reason)
 	}
 	t.Logf("%d corpus files: %d pass, %d excluded; generate+build %v, read+write %v, DuckDB %v",
 		len(entries), pass, len(excluded), genTime.Round(time.Millisecond), runTime.Round(time.Millisecond), duckTime.Round(time.Millisecond))
@@ -425,25 +465,27 @@ func runDriver(t *testing.T, bin, root, outDir string) map[string]driverResult {
 
 // duckJob is one pair for duckdb_except.mjs.
 type duckJob struct {
-	Name      string `json:"name"`
-	A         string `json:"a"`
-	B         string `json:"b"`
-	FooterKey string `json:"footerKey,omitempty"`
+	Name      string   `json:"name"`
+	A         string   `json:"a"`
+	B         string   `json:"b"`
+	FooterKey string   `json:"footerKey,omitempty"`
+	Skip      []string `json:"skip,omitempty"`
 }
 
 // duckResult is one line of duckdb_except.mjs.
 type duckResult struct {
-	Name       string      `json:"name"`
-	Stage      string      `json:"stage"`
-	Error      string      `json:"error"`
-	TypesA     [][2]string `json:"typesA"`
-	TypesB     [][2]string `json:"typesB"`
-	RowsA      int         `json:"rowsA"`
-	RowsB      int         `json:"rowsB"`
-	AMinusB    int         `json:"aMinusB"`
-	BMinusA    int         `json:"bMinusA"`
-	SortedMaps []string    `json:"sortedMaps"`
-	Ms         int         `json:"ms"`
+	Name         string      `json:"name"`
+	Stage        string      `json:"stage"`
+	Error        string      `json:"error"`
+	TypesA       [][2]string `json:"typesA"`
+	TypesB       [][2]string `json:"typesB"`
+	RowsA        int         `json:"rowsA"`
+	RowsB        int         `json:"rowsB"`
+	AMinusB      int         `json:"aMinusB"`
+	BMinusA      int         `json:"bMinusA"`
+	SortedMaps   []string    `json:"sortedMaps"`
+	SkipReadable []string    `json:"skipReadable"`
+	Ms           int         `json:"ms"`
 }
 
 // verdict is the stage a DuckDB comparison fails at, or stagePass; rows is
@@ -457,6 +499,9 @@ func (r duckResult) verdict(rows int) (string, string) {
 	}
 	if fmt.Sprint(r.TypesA) != fmt.Sprint(r.TypesB) {
 		return stageTypes, fmt.Sprintf("original %v, copy %v", r.TypesA, r.TypesB)
+	}
+	if len(r.SkipReadable) > 0 {
+		return stageRows, fmt.Sprintf("DuckDB reads the skipped columns %v now: remove them from duckSkip", r.SkipReadable)
 	}
 	if r.Stage == "except" {
 		return stageRows, "EXCEPT ALL: " + r.Error

@@ -1,27 +1,32 @@
 // node duckdb_except.mjs JOBS.json
 //
-// For each job {name, a, b, footerKey?} of JOBS.json (a JSON array), DuckDB
-// compares the rows of the Parquet files a (a corpus file; read with the
-// footer key footerKey when it is encrypted) and b (the same rows written
-// back by pqgen's generated code) and prints one JSON line:
+// For each job {name, a, b, footerKey?, skip?} of JOBS.json (a JSON
+// array), DuckDB compares the rows of the Parquet files a (a corpus file;
+// read with the footer key footerKey when it is encrypted) and b (the same
+// rows written back by pqgen's generated code) and prints one JSON line:
 //
-//   {"name", "typesA", "typesB", "rowsA", "rowsB", "aMinusB", "bMinusA", "sortedMaps", "ms"}
+//   {"name", "typesA", "typesB", "rowsA", "rowsB", "aMinusB", "bMinusA",
+//    "sortedMaps", "skipReadable", "ms"}
 //
 // typesA/typesB are DuckDB's [column name, type] pairs of each file;
-// rowsA/rowsB their row counts, from a scan hashing every value (so that
-// a file DuckDB cannot decode fails at its read stage);
-// aMinusB and bMinusA count the rows of
+// rowsA/rowsB their row counts, from a scan hashing every value (so that a
+// file DuckDB cannot decode fails at its read stage); aMinusB and bMinusA
+// count the rows of
 //   FROM a EXCEPT ALL FROM b   and   FROM b EXCEPT ALL FROM a
 // (bag difference: duplicates count). When DuckDB fails, the line holds
-// {"name", "stage", "error", "ms"} instead, stage being "read-a", "read-b" or
-// "except". ms is the time the job took.
+// {"name", "stage", "error", "ms"} instead, stage being "read-a", "read-b"
+// or "except". ms is the time the job took.
+//
+// skip names top-level columns of a that DuckDB cannot read: they are left
+// out of the scan of a and of the comparison, and skipReadable lists those
+// of them DuckDB reads after all.
 //
 // Columns are compared as DuckDB reads them, except columns holding maps
-// (at any depth): they are listed in "sortedMaps" and compared with each map
+// (at any depth): they are listed in sortedMaps and compared with each map
 // as the sorted list of its entries (see norm). Floating-point NaN needs
-// no cast: DuckDB orders NaN above
-// every number and NaN = NaN holds in its comparisons, so EXCEPT ALL
-// matches NaN with NaN.
+// no cast: DuckDB orders NaN above every number and NaN = NaN holds in its
+// comparisons, so EXCEPT ALL matches NaN with NaN. (Hence neither the
+// sign of a zero nor NaN payload bits are checked: -0 = +0 in DuckDB.)
 import { readFileSync } from 'node:fs';
 import { DuckDBArrayType, DuckDBInstance, DuckDBListType, DuckDBMapType, DuckDBStructType } from '@duckdb/node-api';
 import { sqlString } from './duckdb_canon.mjs';
@@ -63,10 +68,11 @@ function norm(x, t, depth) {
   return null;
 }
 
-// scan reads every value of every column of src (a count(*) alone may be
-// answered from the footer) and returns the row count.
-async function scan(src) {
-  const r = await conn.runAndReadAll(`SELECT count(*), sum(hash(COLUMNS(*))) FROM ${src}`);
+// scan reads every value of the columns cols of src (a count(*) alone may
+// be answered from the footer) and returns the row count.
+async function scan(src, cols) {
+  const h = cols.length ? `, sum(hash(${cols.map(ident).join(', ')}))` : '';
+  const r = await conn.runAndReadAll(`SELECT count(*)${h} FROM ${src}`);
   return Number(r.getRows()[0][0]);
 }
 
@@ -86,6 +92,7 @@ const out = [];
 for (const job of jobs) {
   const res = { name: job.name };
   const t0 = Date.now();
+  const skip = job.skip ?? [];
   let stage = 'read-a';
   try {
     let srcA = `read_parquet(${sqlString(job.a)})`;
@@ -95,22 +102,33 @@ for (const job of jobs) {
       srcA = `read_parquet(${sqlString(job.a)}, encryption_config = {footer_key: ${sqlString(k)}})`;
     }
     res.typesA = await describe(srcA);
-    res.rowsA = await scan(srcA);
+    const types = (await conn.runAndReadAll(`SELECT * FROM ${srcA} LIMIT 0`)).columnTypes();
+    const kept = res.typesA.map(([name], i) => [name, types[i]]).filter(([name]) => !skip.includes(name));
+    res.rowsA = await scan(srcA, kept.map(([name]) => name));
+    // A skipped column that DuckDB reads after all is reported.
+    res.skipReadable = [];
+    for (const name of skip) {
+      try {
+        await scan(srcA, [name]);
+        res.skipReadable.push(name);
+      } catch {
+        // still unreadable, as the caller's table says
+      }
+    }
     stage = 'read-b';
     const srcB = `read_parquet(${sqlString(job.b)})`;
     res.typesB = await describe(srcB);
-    res.rowsB = await scan(srcB);
+    res.rowsB = await scan(srcB, res.typesB.map(([name]) => name));
     stage = 'except';
     res.sortedMaps = [];
-    const types = (await conn.runAndReadAll(`SELECT * FROM ${srcA} LIMIT 0`)).columnTypes();
-    const cols = res.typesA.map(([name], i) => {
-      const n = norm(ident(name), types[i], 0);
+    const cols = kept.map(([name, type]) => {
+      const n = norm(ident(name), type, 0);
       if (n === null) return ident(name);
       res.sortedMaps.push(name);
       return `${n} AS ${ident(name)}`;
     });
-    // Columns by position: b must have the same columns (checked by the
-    // caller from typesA and typesB).
+    // Columns by name: b must have the same columns and types (checked
+    // by the caller from typesA and typesB).
     const selA = `SELECT ${cols.join(', ')} FROM ${srcA}`;
     const selB = `SELECT ${cols.join(', ')} FROM ${srcB}`;
     res.aMinusB = await scalar(`SELECT count(*) FROM (${selA} EXCEPT ALL ${selB})`);
