@@ -22,7 +22,8 @@ import (
 // Stages of a corpus file's round trip, in order. A file's verdict is the
 // first stage it fails at, or stagePass.
 const (
-	stageGenerate = "generate"     // gen.FromFile refuses the footer
+	stageGenerate = "generate"     // gen.FromFile or gen.Generate fails
+	stageCompile  = "compile"      // the generated code does not compile
 	stageRead     = "read"         // the generated ReadTFile fails on the original
 	stageWrite    = "write"        // the generated WriteTFile fails on the rows read
 	stageSchema   = "schema"       // the copy's schema (our footer reader) differs from the original's
@@ -106,6 +107,7 @@ const (
 type entry struct {
 	rel      string // path relative to the corpus root
 	typ      string // Go type generated for it
+	file     string // the generated file of typ
 	opts     []runtime.ReaderOption
 	optsCode string // the same options as Go source, for the driver
 	duckKey  string // footer key DuckDB reads the original with
@@ -193,8 +195,8 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 		t.Fatalf("only %d Parquet files under %s/data", len(entries), root)
 	}
 
-	// Generate every type into one package.
-	pkg := &gen.Package{Name: "main"}
+	// Generate every type into one package: one file per type.
+	files := map[string][]byte{}
 	var built []*entry
 	for _, e := range entries {
 		p, err := gen.FromFile(filepath.Join(root, e.rel), "main", e.typ, e.opts...)
@@ -202,15 +204,45 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 			e.stage, e.detail = stageGenerate, err.Error()
 			continue
 		}
-		pkg.Types = append(pkg.Types, p.Types...)
+		out, err := gen.Generate(p, "")
+		if err != nil {
+			e.stage, e.detail = stageGenerate, err.Error()
+			continue
+		}
+		for name, b := range out {
+			if _, dup := files[name]; dup {
+				t.Fatalf("%s: generated file %s twice", e.rel, name)
+			}
+			files[name] = b
+			e.file = name
+		}
 		built = append(built, e)
 	}
-	files, err := gen.Generate(pkg, "")
-	if err != nil {
-		t.Fatalf("generate: %v", err)
-	}
+	// Build it; the types whose files do not compile are left out, one
+	// build after another, until the rest builds.
 	dir := t.TempDir()
-	bin := buildDriver(t, dir, files, built)
+	var bin string
+	for bin == "" {
+		var bad map[string]string
+		var out []byte
+		bin, bad, out = buildDriver(t, dir, files, built)
+		if bin != "" {
+			break
+		}
+		kept := built[:0]
+		for _, e := range built {
+			if msg, ok := bad[e.file]; ok {
+				e.stage, e.detail = stageCompile, msg
+				delete(files, e.file)
+				continue
+			}
+			kept = append(kept, e)
+		}
+		if len(kept) == len(built) {
+			t.Fatalf("go build of the generated package fails outside the generated files:\n%s", out)
+		}
+		built = kept
+	}
 	genTime := time.Since(start)
 
 	// Run the driver over every file.
@@ -471,10 +503,14 @@ const driverJob = `	{%q, %q, func(in, out string, r *result) {
 
 // buildDriver writes the generated files and the driver into a module in
 // dir (requiring pqgen through a replace directive to this checkout) and
-// builds it.
-func buildDriver(t *testing.T, dir string, files map[string][]byte, entries []*entry) string {
+// builds it. It returns the binary, or "", the compiler's messages by
+// generated file and its whole output.
+func buildDriver(t *testing.T, dir string, files map[string][]byte, entries []*entry) (string, map[string]string, []byte) {
 	t.Helper()
 	src := filepath.Join(dir, "driver")
+	if err := os.RemoveAll(src); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Mkdir(src, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -516,10 +552,18 @@ func buildDriver(t *testing.T, dir string, files map[string][]byte, entries []*e
 	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build of the generated package: %v\n%s", err, out)
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return bin, nil, nil
 	}
-	return bin
+	bad := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		name, _, ok := strings.Cut(strings.TrimPrefix(line, "./"), ":")
+		if _, isGen := files[name]; ok && isGen {
+			bad[name] += line + "\n"
+		}
+	}
+	return "", bad, out
 }
 
 // runDriver runs the driver and returns its results by corpus path.
