@@ -6,14 +6,15 @@
 // rows written back by pqgen's generated code) and prints one JSON line:
 //
 //   {"name", "typesA", "typesB", "rowsA", "rowsB", "aMinusB", "bMinusA",
-//    "sortedMaps", "skipReadable", "ms"}
+//    "normalized", "skipReadable", "ms"}
 //
 // typesA/typesB are DuckDB's [column name, type] pairs of each file;
 // rowsA/rowsB their row counts, from a scan hashing every value (so that a
 // file DuckDB cannot decode fails at its read stage); aMinusB and bMinusA
 // count the rows of
 //   FROM a EXCEPT ALL FROM b   and   FROM b EXCEPT ALL FROM a
-// (bag difference: duplicates count). When DuckDB fails, the line holds
+// (bag difference: duplicates count), each row with its file_row_number,
+// so that the order of the rows counts too. When DuckDB fails, the line holds
 // {"name", "stage", "error", "ms"} instead, stage being "read-a", "read-b"
 // or "except". ms is the time the job took.
 //
@@ -22,13 +23,14 @@
 // of them DuckDB reads after all.
 //
 // Columns are compared as DuckDB reads them, except columns holding maps
-// (at any depth): they are listed in sortedMaps and compared with each map
-// as the sorted list of its entries (see norm). Floating-point NaN needs
-// no cast: DuckDB orders NaN above every number and NaN = NaN holds in its
-// comparisons, so EXCEPT ALL matches NaN with NaN. (Hence neither the
-// sign of a zero nor NaN payload bits are checked: -0 = +0 in DuckDB.)
+// or floats (at any depth): they are listed in "normalized" and compared
+// with each map as the sorted list of its entries and each float as its
+// text (see norm). In DuckDB NaN = NaN holds, so EXCEPT ALL would match
+// NaN with NaN anyway, but -0 = +0 holds too.
 import { readFileSync } from 'node:fs';
-import { DuckDBArrayType, DuckDBInstance, DuckDBListType, DuckDBMapType, DuckDBStructType } from '@duckdb/node-api';
+import {
+  DuckDBArrayType, DuckDBDoubleType, DuckDBFloatType, DuckDBInstance, DuckDBListType, DuckDBMapType, DuckDBStructType,
+} from '@duckdb/node-api';
 import { sqlString } from './duckdb_canon.mjs';
 
 const jobs = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -40,13 +42,19 @@ function ident(s) {
 }
 
 // norm returns a SQL expression of the value of expression x (of DuckDB
-// type t) in which every map is replaced by the list of its entries
-// ({'k': key, 'v': value}) in sorted order, recursively, or null when t
-// holds no map. A map is a set of entries: its order is not a value (the
-// generated code reads a MAP into a Go map, whose iteration order is
-// random), and DuckDB compares maps entry by entry in stored order.
+// type t) in which, recursively, every map is replaced by the list of its
+// entries ({'k': key, 'v': value}) in sorted order and every FLOAT or
+// DOUBLE by its text, or null when t holds neither. A map is a set of
+// entries: its order is not a value (the generated code reads a MAP into a
+// Go map, whose iteration order is random), and DuckDB compares maps entry
+// by entry in stored order. Floats compare equal when -0 meets +0; their
+// text ("-0.0", shortest round trip, "nan") tells every value apart but
+// NaN payloads.
 function norm(x, t, depth) {
   const e = `e${depth}`;
+  if (t instanceof DuckDBFloatType || t instanceof DuckDBDoubleType) {
+    return `CAST(${x} AS VARCHAR)`;
+  }
   if (t instanceof DuckDBMapType) {
     const k = norm(`${e}.key`, t.keyType, depth + 1) ?? `${e}.key`;
     const v = norm(`${e}.value`, t.valueType, depth + 1) ?? `${e}.value`;
@@ -95,12 +103,13 @@ for (const job of jobs) {
   const skip = job.skip ?? [];
   let stage = 'read-a';
   try {
-    let srcA = `read_parquet(${sqlString(job.a)})`;
+    let optA = '';
     if (job.footerKey) {
       const k = `key${keys++}`;
       await conn.run(`PRAGMA add_parquet_key(${sqlString(k)}, ${sqlString(job.footerKey)})`);
-      srcA = `read_parquet(${sqlString(job.a)}, encryption_config = {footer_key: ${sqlString(k)}})`;
+      optA = `, encryption_config = {footer_key: ${sqlString(k)}}`;
     }
+    const srcA = `read_parquet(${sqlString(job.a)}${optA})`;
     res.typesA = await describe(srcA);
     const types = (await conn.runAndReadAll(`SELECT * FROM ${srcA} LIMIT 0`)).columnTypes();
     const kept = res.typesA.map(([name], i) => [name, types[i]]).filter(([name]) => !skip.includes(name));
@@ -120,17 +129,19 @@ for (const job of jobs) {
     res.typesB = await describe(srcB);
     res.rowsB = await scan(srcB, res.typesB.map(([name]) => name));
     stage = 'except';
-    res.sortedMaps = [];
+    res.normalized = [];
     const cols = kept.map(([name, type]) => {
       const n = norm(ident(name), type, 0);
       if (n === null) return ident(name);
-      res.sortedMaps.push(name);
+      res.normalized.push(name);
       return `${n} AS ${ident(name)}`;
     });
     // Columns by name: b must have the same columns and types (checked
     // by the caller from typesA and typesB).
-    const selA = `SELECT ${cols.join(', ')} FROM ${srcA}`;
-    const selB = `SELECT ${cols.join(', ')} FROM ${srcB}`;
+    // file_row_number: the rows must also come in the same order.
+    const list = ['file_row_number', ...cols].join(', ');
+    const selA = `SELECT ${list} FROM read_parquet(${sqlString(job.a)}${optA}, file_row_number = true)`;
+    const selB = `SELECT ${list} FROM read_parquet(${sqlString(job.b)}, file_row_number = true)`;
     res.aMinusB = await scalar(`SELECT count(*) FROM (${selA} EXCEPT ALL ${selB})`);
     res.bMinusA = await scalar(`SELECT count(*) FROM (${selB} EXCEPT ALL ${selA})`);
   } catch (e) {
