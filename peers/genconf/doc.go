@@ -1,6 +1,7 @@
 // Package genconf is the generator's conformance test over the
-// parquet-testing corpus (issue #5): for every Parquet file under data/,
-// the generator (gen.FromFile) emits a row type, all of them into one
+// parquet-testing corpus (issue #5): for every Parquet file under data/
+// (and shredded_variant/, whose files hold Variant columns), the
+// generator (gen.FromFile) emits a row type, all of them into one
 // generated package with a driver that reads each corpus file with its
 // ReadTFile and writes the rows back with its WriteTFile; the package is
 // built once and run once, and DuckDB (peers/js/duckdb_except.mjs, one node

@@ -13,7 +13,7 @@ func TestBuildDriverNamesBadFiles(t *testing.T) {
 		"good_parquet.go": []byte("package main\n\nvar good = 1\n"),
 		"bad_parquet.go":  []byte("package main\n\nvar bad int = \"text\"\n"),
 	}
-	bin, bad, out := buildDriver(t, t.TempDir(), files, nil)
+	bin, bad, out := buildDriver(t, t.TempDir(), t.TempDir(), files, nil)
 	if bin != "" {
 		t.Fatalf("built %s", bin)
 	}
@@ -21,7 +21,7 @@ func TestBuildDriverNamesBadFiles(t *testing.T) {
 		t.Fatalf("bad files %q; output:\n%s", bad, out)
 	}
 	delete(files, "bad_parquet.go")
-	if bin, bad, out = buildDriver(t, t.TempDir(), files, nil); bin == "" {
+	if bin, bad, out = buildDriver(t, t.TempDir(), t.TempDir(), files, nil); bin == "" {
 		t.Fatalf("no build without the bad file: %q\n%s", bad, out)
 	}
 }

@@ -34,8 +34,14 @@ import {
 import { sqlString } from './duckdb_canon.mjs';
 
 const jobs = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
-const conn = await inst.connect();
+let conn;
+// open starts a new database: first, and again after a fatal or internal
+// error, which invalidates the database for every later query.
+async function open() {
+  const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
+  conn = await inst.connect();
+}
+await open();
 
 function ident(s) {
   return '"' + s.replace(/"/g, '""') + '"';
@@ -145,7 +151,9 @@ for (const job of jobs) {
     res.aMinusB = await scalar(`SELECT count(*) FROM (${selA} EXCEPT ALL ${selB})`);
     res.bMinusA = await scalar(`SELECT count(*) FROM (${selB} EXCEPT ALL ${selA})`);
   } catch (e) {
-    out.push(JSON.stringify({ name: job.name, stage, error: String(e && e.message ? e.message : e).replace(/\n/g, ' '), ms: Date.now() - t0 }));
+    const msg = String(e && e.message ? e.message : e).replace(/\n/g, ' ');
+    out.push(JSON.stringify({ name: job.name, stage, error: msg, ms: Date.now() - t0 }));
+    if (/FATAL|INTERNAL|invalidated/.test(msg)) await open();
     continue;
   }
   res.ms = Date.now() - t0;
