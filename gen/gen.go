@@ -91,9 +91,11 @@ func FromSchemaText(file, text, pkg, typeName string) (*Package, error) {
 }
 
 // FromFile builds the IR of a type named typeName ("" for the CamelCase
-// message name) from the footer of the Parquet file at path.
-func FromFile(path, pkg, typeName string) (*Package, error) {
-	f, fh, err := runtime.OpenPath(path)
+// message name) from the footer of the Parquet file at path. opts are
+// passed to runtime.OpenPath: an encrypted footer needs its key
+// (runtime.WithFooterKey, WithAADPrefix or WithKeyRetriever).
+func FromFile(path, pkg, typeName string, opts ...runtime.ReaderOption) (*Package, error) {
+	f, fh, err := runtime.OpenPath(path, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

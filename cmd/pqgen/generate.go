@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/pqgen/pqgen/gen"
+	"github.com/pqgen/pqgen/runtime"
 )
 
 const generateUsage = `  pqgen -type T[,U...] [-o OUT.go] [DIR]
@@ -18,8 +19,9 @@ const generateUsage = `  pqgen -type T[,U...] [-o OUT.go] [DIR]
       (default .); writes t_parquet.go per type in DIR unless -o names one file
   pqgen -schema FILE -package P [-type T] [-o OUT.go]
       generate a struct type and its reader and writer from Parquet schema text
-  pqgen -from FILE.parquet -package P [-type T] [-o OUT.go]
-      the same from the schema of an existing Parquet file
+  pqgen -from FILE.parquet -package P [-type T] [-o OUT.go] [--footer-key K] [--aad-prefix P]
+      the same from the schema of an existing Parquet file (an encrypted
+      footer needs its key: its bytes, or hex:HEX)
 `
 
 // generateCmd runs the generator modes. args are the command-line
@@ -32,11 +34,25 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 	fromFile := fs.String("from", "", "Parquet file whose schema to use")
 	pkg := fs.String("package", os.Getenv("GOPACKAGE"), "package of the generated file (schema and file sources; default $GOPACKAGE)")
 	out := fs.String("o", "", "output file")
+	var ropts []runtime.ReaderOption
+	fs.Func("footer-key", "with -from: footer key of an encrypted file (its bytes, or hex:HEX)", func(v string) error {
+		k, err := parseKey(v)
+		ropts = append(ropts, runtime.WithFooterKey(k))
+		return err
+	})
+	fs.Func("aad-prefix", "with -from: AAD prefix of an encrypted file that does not store it", func(v string) error {
+		ropts = append(ropts, runtime.WithAADPrefix([]byte(v)))
+		return nil
+	})
 	fs.Usage = func() { fmt.Fprint(stderr, "usage:\n"+generateUsage) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if len(ropts) > 0 && *fromFile == "" {
+		fmt.Fprintln(stderr, "pqgen: --footer-key and --aad-prefix go with -from")
 		return 2
 	}
 	if *schemaFile != "" && *fromFile != "" {
@@ -69,7 +85,10 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 			}
 			p, err = gen.FromSchemaText(*schemaFile, string(text), *pkg, *typeNames)
 		} else {
-			p, err = gen.FromFile(*fromFile, *pkg, *typeNames)
+			p, err = gen.FromFile(*fromFile, *pkg, *typeNames, ropts...)
+			if errors.Is(err, runtime.ErrEncryptedFooter) {
+				err = fmt.Errorf("%w; give it with --footer-key", err)
+			}
 		}
 	case *typeNames != "":
 		if fs.NArg() > 1 {

@@ -49,6 +49,7 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"-from", filepath.Join(dir, "missing.parquet"), "-package", "p"}, 1, "missing.parquet"},
 		{[]string{"-type", "T", filepath.Join(dir, "nope")}, 1, "pqgen: "},
 		{[]string{"-frob"}, 2, "flag provided but not defined"},
+		{[]string{"-schema", bad, "-package", "p", "--footer-key", "k"}, 2, "go with -from"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(c.args, &stdout, &stderr)
@@ -71,5 +72,31 @@ func TestGenerateFrom(t *testing.T) {
 	}
 	if !strings.Contains(string(b), "type Row struct") || !strings.Contains(string(b), "`parquet:\"bool_col\"`") {
 		t.Errorf("unexpected output:\n%s", b[:min(len(b), 800)])
+	}
+}
+
+// TestGenerateFromEncrypted: -from reads an encrypted footer with
+// --footer-key (and --aad-prefix when the file does not store it), and
+// says which flag is missing without it.
+func TestGenerateFromEncrypted(t *testing.T) {
+	path := corpus.Path(t, "data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted")
+	out := filepath.Join(t.TempDir(), "x.go")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-from", path, "-package", "x", "-o", out}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "give it with --footer-key") {
+		t.Errorf("without the key: exit %d, stderr %q", code, stderr.String())
+	}
+	stderr.Reset()
+	args := []string{"-from", path, "-package", "x", "-type", "Row", "-o", out, "--footer-key", "0123456789012345", "--aad-prefix", "tester"}
+	if code := run(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"type Row struct", "`parquet:\"int64_field,repeated\"`", "`parquet:\"flba_field\"`"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("output lacks %q", want)
+		}
 	}
 }
