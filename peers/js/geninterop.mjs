@@ -4,13 +4,12 @@
 // readers and writers): one node process per peer and direction runs every
 // job of JOBS.json.
 //
-// read: JOBS is [{"path": FILE, "exclude": [top-level field, ...]}]; prints
+// read: JOBS is [{"path": FILE}]; prints
 // each file's rows as the peer reads them, in canonical JSON (canon.mjs;
 // intervals as the {"$hex"} of their 12 Parquet bytes), between
 // "#FILE path" and "#END", or "#ERROR message".
-//   duckdb  SELECT * [EXCLUDE (...)] FROM read_parquet(FILE)
-//   wasm    parquet-wasm readParquet (arrow-rs) -> Arrow IPC -> apache-arrow;
-//           excluded fields are not read
+//   duckdb  SELECT * FROM read_parquet(FILE)
+//   wasm    parquet-wasm readParquet (arrow-rs) -> Arrow IPC -> apache-arrow
 // A value of a type the script does not know prints as {"$unsupported": type}
 // so that the test reports that field alone.
 //
@@ -29,9 +28,6 @@ const [mode, peer, jobsPath] = process.argv.slice(2);
 const jobs = JSON.parse(readFileSync(jobsPath, 'utf8'));
 const out = [];
 
-function quoteIdent(s) {
-  return '"' + s.replace(/"/g, '""') + '"';
-}
 function sqlString(s) {
   return "'" + s.replace(/'/g, "''") + "'";
 }
@@ -43,9 +39,8 @@ if (peer === 'duckdb') {
   const canon = (v) => canonDuck(v, duck);
   for (const job of jobs) {
     if (mode === 'read') {
-      const ex = job.exclude && job.exclude.length ? ` EXCLUDE (${job.exclude.map(quoteIdent).join(', ')})` : '';
       await emitFileAsync(out, job.path, async () => {
-        const reader = await conn.runAndReadAll(`SELECT *${ex} FROM read_parquet(${sqlString(job.path)})`);
+        const reader = await conn.runAndReadAll(`SELECT * FROM read_parquet(${sqlString(job.path)})`);
         return reader.getRows().map((row) => row.map(canon));
       });
     } else {
@@ -62,13 +57,7 @@ if (peer === 'duckdb') {
   for (const job of jobs) {
     if (mode === 'read') {
       await emitFileAsync(out, job.path, async () => {
-        const data = readFileSync(job.path);
-        let opts = null;
-        if (job.exclude && job.exclude.length) {
-          const all = arrow.tableFromIPC(pw.readParquet(data, { limit: 0 }).intoIPCStream()).schema.fields.map((f) => f.name);
-          opts = { columns: all.filter((n) => !job.exclude.includes(n)) };
-        }
-        const table = arrow.tableFromIPC(pw.readParquet(data, opts).intoIPCStream());
+        const table = arrow.tableFromIPC(pw.readParquet(readFileSync(job.path)).intoIPCStream());
         const fields = table.schema.fields;
         const cols = fields.map((fl) => table.getChild(fl.name));
         const rows = [];
