@@ -15,7 +15,7 @@ import (
 )
 
 // numRows is the number of rows of every example row set.
-const numRows = 3000
+const numRows = 2000
 
 func ptr[T any](v T) *T { return &v }
 
