@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/parquet"
@@ -18,6 +19,7 @@ import (
 // ourFile is a file written by a generated writer.
 type ourFile struct {
 	c     exampleCase
+	typ   string // the type name exceptions use: c.Name(), or noBSON
 	cfg   string
 	path  string
 	data  []byte
@@ -53,7 +55,7 @@ func writeOurFiles(t *testing.T, dir string, all bool) []ourFile {
 			if err := os.WriteFile(p, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			files = append(files, ourFile{c, cfg.name, p, data, s, want, names})
+			files = append(files, ourFile{c, c.Name(), cfg.name, p, data, s, want, names})
 		}
 	}
 	return files
@@ -93,9 +95,17 @@ func TestPeersReadGeneratedFiles(t *testing.T) {
 		rows, err = pgoRows(f.s, f.data)
 		check(t, "parquet-go", peerReads, f, rows, err)
 	}
+	stripped := noBSONFiles(t, files)
 	for _, peer := range []string{"duckdb", "wasm"} {
-		res := runJS(t, "read", peer, jobs)
-		for _, f := range files {
+		pfiles, pjobs := files, jobs
+		if peer == "duckdb" {
+			pfiles = append(pfiles[:len(pfiles):len(pfiles)], stripped...)
+			for _, f := range stripped {
+				pjobs = append(pjobs[:len(pjobs):len(pjobs)], map[string]any{"path": f.path})
+			}
+		}
+		res := runJS(t, "read", peer, pjobs)
+		for _, f := range pfiles {
 			r := res[f.path]
 			if r == nil {
 				t.Errorf("%s: no output for %s", peer, f.path)
@@ -113,15 +123,15 @@ func TestPeersReadGeneratedFiles(t *testing.T) {
 // check compares a peer's rows (or error) for one of our files.
 func check(t *testing.T, peer, dir string, f ourFile, rows [][]any, err error) {
 	t.Helper()
-	m, compare := checkFileError(peer, dir, f.c.Name(), err)
+	m, compare := checkFileError(peer, dir, f.typ, err)
 	var complaints []string
 	if m != "" {
 		complaints = append(complaints, m)
 	}
 	if compare {
-		complaints = append(complaints, compareRows(peer, dir, f.c.Name(), f.want, rows, f.names)...)
+		complaints = append(complaints, compareRows(peer, dir, f.typ, f.want, rows, f.names)...)
 	}
-	report(t, peer, dir, f.c.Name(), f.cfg, complaints, compare)
+	report(t, peer, dir, f.typ, f.cfg, complaints, compare)
 }
 
 // TestGeneratedReadersReadPeerFiles: the peers read our file and write
@@ -147,23 +157,30 @@ func TestGeneratedReadersReadPeerFiles(t *testing.T) {
 	}
 	byPath := map[string]peerFile{}
 	var duckJobs, wasmJobs []map[string]any
-	for _, f := range files {
+	stripped := noBSONFiles(t, files)
+	for _, f := range append(files, stripped...) {
 		for _, cfg := range []string{"default", "v2zstd"} {
+			d := filepath.Join(dir, fmt.Sprintf("%s_duckdb_%s.parquet", f.typ, cfg))
+			byPath[d] = peerFile{f, cfg}
+			dj := map[string]any{"src": f.path, "dst": d, "options": "COMPRESSION snappy"}
+			if cfg == "v2zstd" {
+				dj["options"] = "COMPRESSION zstd, ROW_GROUP_SIZE 1000, PARQUET_VERSION v2"
+			}
+			duckJobs = append(duckJobs, dj)
+			if f.typ == noBSON {
+				continue // a copy for DuckDB only
+			}
 			out, err := arrowRewrite(f.s, f.data, arrowProps[cfg])
 			checkOurs(t, "arrow-go", f, cfg, out, err)
 			out, err = pgoRewrite(f.data, pgoOpts[cfg]...)
 			checkOurs(t, "parquet-go", f, cfg, out, err)
 
-			d := filepath.Join(dir, fmt.Sprintf("%s_duckdb_%s.parquet", f.c.Name(), cfg))
-			w := filepath.Join(dir, fmt.Sprintf("%s_wasm_%s.parquet", f.c.Name(), cfg))
-			byPath[d], byPath[w] = peerFile{f, cfg}, peerFile{f, cfg}
-			dj := map[string]any{"src": f.path, "dst": d, "options": "COMPRESSION snappy"}
+			w := filepath.Join(dir, fmt.Sprintf("%s_wasm_%s.parquet", f.typ, cfg))
+			byPath[w] = peerFile{f, cfg}
 			wj := map[string]any{"src": f.path, "dst": w}
 			if cfg == "v2zstd" {
-				dj["options"] = "COMPRESSION zstd, ROW_GROUP_SIZE 1000, PARQUET_VERSION v2"
 				wj["compression"], wj["version"], wj["dictionary"], wj["rowGroupSize"] = "ZSTD", 2, false, 1000
 			}
-			duckJobs = append(duckJobs, dj)
 			wasmJobs = append(wasmJobs, wj)
 		}
 	}
@@ -194,7 +211,7 @@ func TestGeneratedReadersReadPeerFiles(t *testing.T) {
 func checkOurs(t *testing.T, peer string, f ourFile, cfg string, data []byte, err error) {
 	t.Helper()
 	var complaints []string
-	e := findException(peer, peerWrites, f.c.Name(), "")
+	e := findException(peer, peerWrites, f.typ, "")
 	if e != nil && e.adjust != nil {
 		// The peer changes some values: they must differ as documented,
 		// and the rest must match.
@@ -213,19 +230,42 @@ func checkOurs(t *testing.T, peer string, f ourFile, cfg string, data []byte, er
 		} else if diff != "" {
 			complaints = append(complaints, diff)
 		}
-		report(t, peer, peerWrites, f.c.Name(), cfg, complaints, true)
+		report(t, peer, peerWrites, f.typ, cfg, complaints, true)
 		return
 	}
 	var diff string
 	if err == nil {
 		diff, err = f.c.Diff(data, nil)
 	}
-	m, compare := checkFileError(peer, peerWrites, f.c.Name(), err)
+	m, compare := checkFileError(peer, peerWrites, f.typ, err)
 	if m != "" {
 		complaints = append(complaints, m)
 	}
 	if diff != "" {
 		complaints = append(complaints, diff)
 	}
-	report(t, peer, peerWrites, f.c.Name(), cfg, complaints, compare)
+	report(t, peer, peerWrites, f.typ, cfg, complaints, compare)
+}
+
+// noBSONFiles returns copies of the Logical files without the BSON
+// annotation (typ noBSON), written beside them.
+func noBSONFiles(t *testing.T, files []ourFile) []ourFile {
+	t.Helper()
+	var out []ourFile
+	for _, f := range files {
+		if f.typ != "Logical" {
+			continue
+		}
+		data, err := stripAnnotation(f.data, "bson")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := f
+		g.typ, g.data, g.path = noBSON, data, strings.TrimSuffix(f.path, ".parquet")+"_nobson.parquet"
+		if err := os.WriteFile(g.path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, g)
+	}
+	return out
 }

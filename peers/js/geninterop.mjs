@@ -6,7 +6,8 @@
 //
 // read: JOBS is [{"path": FILE}]; prints
 // each file's rows as the peer reads them, in canonical JSON (canon.mjs;
-// intervals as the {"$hex"} of their 12 Parquet bytes), between
+// intervals as the {"$hex"} of their 12 Parquet bytes, DuckDB's GEOMETRY
+// as the {"$hex"} of its WKB, TIMETZ of offset 0 as a time), between
 // "#FILE path" and "#END", or "#ERROR message".
 //   duckdb  SELECT * FROM read_parquet(FILE)
 //   wasm    parquet-wasm readParquet (arrow-rs) -> Arrow IPC -> apache-arrow
@@ -115,6 +116,8 @@ function canonDuck(v, d) {
   if (v instanceof d.DuckDBTimestampNanosecondsValue) return String(v.nanos);
   if (v instanceof d.DuckDBTimestampSecondsValue) return String(v.seconds * 1000000000n);
   if (v instanceof d.DuckDBTimeValue) return String(v.micros * 1000n);
+  if (v instanceof d.DuckDBTimeTZValue && v.offset === 0) return String(v.micros * 1000n);
+  if (v instanceof d.DuckDBGeometryValue) return hex(v.bytes);
   if (d.DuckDBTimeNSValue && v instanceof d.DuckDBTimeNSValue) return String(v.nanos);
   if (v instanceof d.DuckDBUUIDValue) return v.toString();
   if (v instanceof d.DuckDBIntervalValue) return intervalHex(v.months, v.days, v.micros / 1000n);
