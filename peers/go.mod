@@ -34,6 +34,7 @@ require (
 
 require (
 	github.com/apache/arrow-go/v18 v18.8.0
+	github.com/google/go-cmp v0.7.0
 	github.com/parquet-go/parquet-go v0.32.0
 	github.com/pqgen/pqgen v0.0.0-00010101000000-000000000000
 )

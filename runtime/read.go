@@ -43,6 +43,9 @@ type FileReader struct {
 	// ranges holds, per selected row group, the rows kept by
 	// WithPageFilter (nil: every row).
 	ranges map[int][]rowRange
+	// adapt holds, per file leaf, how the last Bind reads it in another
+	// compatible layout (read_adapt.go).
+	adapt map[int]*adapter
 }
 
 // rowRange is the half-open range of rows [start, end) of a row group.
@@ -177,22 +180,39 @@ func (r *FileReader) RowGroups() []int { return r.rowGroups }
 // required leaf, or a leaf whose physical type (or fixed length), or the
 // repetition of any field on whose path, differs from the file's, fails
 // with an error wrapping ErrBind that names the first mismatching column.
+// Two differences are compatible layouts and bind: a DECIMAL stored in
+// another physical type with the same scale and no greater precision (the
+// column's typed reader is then that of want's type and converts), and a
+// field optional in the file but required in want (its levels read as
+// want's; a null in it is an error wrapping ErrColumn).
+//
 // The leaves below the groups at the paths variants get -1: those
 // Variants are matched by their group (VariantColumn), whatever shredding
 // the file gives them.
 func (r *FileReader) Bind(want *schema.Schema, variants ...string) ([]int, error) {
-	return bind(r.f.Schema, want, variants...)
+	idx, adapt, err := bindAdapt(r.f.Schema, want, variants...)
+	if err != nil {
+		return nil, err
+	}
+	r.adapt = adapt
+	return idx, nil
 }
 
 func bind(have, want *schema.Schema, variants ...string) ([]int, error) {
+	idx, _, err := bindAdapt(have, want, variants...)
+	return idx, err
+}
+
+func bindAdapt(have, want *schema.Schema, variants ...string) ([]int, map[int]*adapter, error) {
 	if want == nil {
-		return nil, fmt.Errorf("%w: nil schema", ErrBind)
+		return nil, nil, fmt.Errorf("%w: nil schema", ErrBind)
 	}
 	byPath := make(map[string]*schema.Node, len(have.Leaves))
 	for _, l := range have.Leaves {
 		byPath[l.PathString()] = l
 	}
 	idx := make([]int, len(want.Leaves))
+	var adapt map[int]*adapter
 	for i, w := range want.Leaves {
 		if under(w, variants) {
 			// A Variant is read by its group (VariantColumn), whatever
@@ -207,28 +227,25 @@ func bind(have, want *schema.Schema, variants ...string) ([]int, error) {
 				idx[i] = -1
 				continue
 			}
-			return nil, fmt.Errorf("%w: column %q: required in the requested schema but absent from the file", ErrBind, path)
+			return nil, nil, fmt.Errorf("%w: column %q: required in the requested schema but absent from the file", ErrBind, path)
 		}
-		if h.Type != w.Type {
-			return nil, fmt.Errorf("%w: column %q: physical type %s in the file, %s requested", ErrBind, path,
-				schema.TypeName(h.Type, h.TypeLength), schema.TypeName(w.Type, w.TypeLength))
+		a, err := newAdapter(h, w, pathNodes(h), pathNodes(w))
+		if err != nil {
+			return nil, nil, err
 		}
-		if h.Type == meta.FixedLenByteArray && h.TypeLength != w.TypeLength {
-			return nil, fmt.Errorf("%w: column %q: fixed length %d in the file, %d requested", ErrBind, path, h.TypeLength, w.TypeLength)
-		}
-		for hn, wn := h, w; hn != nil && wn != nil && hn.Parent != nil; hn, wn = hn.Parent, wn.Parent {
-			if hn.Repetition != wn.Repetition {
-				return nil, fmt.Errorf("%w: column %q: field %q is %s in the file, %s requested", ErrBind, path,
-					hn.PathString(), repName(hn.Repetition), repName(wn.Repetition))
-			}
-		}
-		if h.MaxDef != w.MaxDef || h.MaxRep != w.MaxRep {
-			return nil, fmt.Errorf("%w: column %q: levels (def %d, rep %d) in the file, (def %d, rep %d) requested", ErrBind, path,
+		if a == nil && (h.MaxDef != w.MaxDef || h.MaxRep != w.MaxRep) {
+			return nil, nil, fmt.Errorf("%w: column %q: levels (def %d, rep %d) in the file, (def %d, rep %d) requested", ErrBind, path,
 				h.MaxDef, h.MaxRep, w.MaxDef, w.MaxRep)
+		}
+		if a != nil {
+			if adapt == nil {
+				adapt = map[int]*adapter{}
+			}
+			adapt[h.Column] = a
 		}
 		idx[i] = h.Column
 	}
-	return idx, nil
+	return idx, adapt, nil
 }
 
 // under reports whether n lies below one of the groups at paths.

@@ -22,7 +22,11 @@ func (r *FileReader) column(col int, t meta.Type) error {
 	if r.projected != nil && !r.projected[col] {
 		return fmt.Errorf("%w: column %q is not among the columns selected by WithColumns", ErrColumn, l.PathString())
 	}
-	if l.Type != t {
+	if a := r.adapt[col]; a != nil && a.conv {
+		if a.wantType != t {
+			return fmt.Errorf("%w: column %q is bound as %s, not %s", ErrColumn, l.PathString(), schema.TypeName(a.wantType, int32(a.wantSize)), schema.TypeName(t, 0))
+		}
+	} else if l.Type != t {
 		return fmt.Errorf("%w: column %q is %s, not %s", ErrColumn, l.PathString(), schema.TypeName(l.Type, l.TypeLength), schema.TypeName(t, 0))
 	}
 	return nil
@@ -231,6 +235,9 @@ func (r *FileReader) FixedReader(col int) (*FixedReader, error) {
 		return nil, err
 	}
 	c := &FixedReader{Size: int(r.f.Schema.Leaves[col].TypeLength)}
+	if a := r.adapt[col]; a != nil && a.conv {
+		c.Size = a.wantSize
+	}
 	c.c.init(r, col)
 	return c, nil
 }

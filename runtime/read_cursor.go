@@ -47,6 +47,8 @@ type cursor struct {
 	skipping bool
 	oi       *meta.OffsetIndex
 	pageOrd  int // data pages of the chunk loaded or skipped so far
+
+	adapt *adapter // the column's layout adapter (Bind), or nil
 }
 
 func (c *cursor) init(fr *FileReader, col int) {
@@ -54,6 +56,7 @@ func (c *cursor) init(fr *FileReader, col int) {
 	c.col = col
 	c.leaf = fr.f.Schema.Leaves[col]
 	c.rg = -1
+	c.adapt = fr.adapt[col]
 }
 
 // chunkRange returns the byte range of column col in row group rg, checked
@@ -263,6 +266,11 @@ func (c *cursor) nextPage() (ok bool, err error) {
 				}
 			}
 		}
+		if c.adapt != nil && c.adapt.conv {
+			if err := c.adapt.convert(p, c.leaf); err != nil {
+				return false, err
+			}
+		}
 		c.chunkSlots += int64(p.NumValues)
 		c.chunkRows += rows
 		c.pg, c.slot, c.val = p, 0, 0
@@ -371,7 +379,13 @@ func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
 func (c *cursor) take(p *page.Page, start, end int, lv *Levels, s sink) error {
 	nn := c.nonNull(p, start, end)
 	if c.leaf.MaxDef > 0 {
-		lv.Def = append(lv.Def, p.Def[start:end]...)
+		if c.adapt != nil && c.adapt.defMap != nil {
+			if err := c.adapt.appendDefs(lv, p.Def[start:end]); err != nil {
+				return err
+			}
+		} else {
+			lv.Def = append(lv.Def, p.Def[start:end]...)
+		}
 	}
 	if c.leaf.MaxRep > 0 {
 		lv.Rep = append(lv.Rep, p.Rep[start:end]...)

@@ -1,0 +1,339 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"slices"
+	"testing"
+
+	"github.com/pqgen/pqgen/runtime/encode"
+)
+
+// adaptFile writes a file whose columns are all optional and whose
+// decimals use other physical types than adaptWant's, as DuckDB and
+// arrow write them; rows with null set hold nulls where adaptWant
+// requires a value.
+func adaptFile(t *testing.T, rows int, null bool, opts ...WriterOption) []byte {
+	t.Helper()
+	s := mustParse(t, `message m {
+  optional int64 id;
+  optional fixed_len_byte_array(9) d (DECIMAL(18,2));
+  optional binary e (DECIMAL(9,3));
+  optional int64 f (DECIMAL(10,1));
+  optional int32 g (DECIMAL(5,0));
+  optional group l (LIST) {
+    repeated group list {
+      optional int32 element;
+    }
+  }
+}`)
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, s, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := fw.Int64Buffer(0)
+	d, _ := fw.FixedBuffer(1)
+	e, _ := fw.ByteArrayBuffer(2)
+	f, _ := fw.Int64Buffer(3)
+	g, _ := fw.Int32Buffer(4)
+	l, _ := fw.Int32Buffer(5)
+	for i := 0; i < rows; i++ {
+		if null && i == rows-1 {
+			id.Def = append(id.Def, 0)
+		} else {
+			id.Def = append(id.Def, 1)
+			id.Values = append(id.Values, int64(i))
+		}
+		d.Def = append(d.Def, 1)
+		d.Values = append(d.Values, adaptBytes(adaptD(i), 9)...)
+		if i%3 == 0 {
+			e.Def = append(e.Def, 0)
+		} else {
+			e.Def = append(e.Def, 1)
+			e.Values.Append(adaptBytes(adaptE(i), 4))
+		}
+		f.Def = append(f.Def, 1)
+		f.Values = append(f.Values, adaptD(i))
+		g.Def = append(g.Def, 1)
+		g.Values = append(g.Values, int32(adaptE(i)))
+		for k := 0; k < i%3; k++ {
+			l.Def = append(l.Def, 3)
+			l.Rep = append(l.Rep, min(uint8(k), 1))
+			l.Values = append(l.Values, int32(i*10+k))
+		}
+		if i%3 == 0 {
+			l.Def = append(l.Def, 1) // an empty list
+			l.Rep = append(l.Rep, 0)
+		}
+		if err := fw.EndRows(1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func adaptD(i int) int64 { return int64(i)*1000003 - 150000000 }
+func adaptE(i int) int64 { return int64(i)*7 - 1000 }
+
+// adaptBytes is v big-endian two's complement in w bytes.
+func adaptBytes(v int64, w int) []byte {
+	b := make([]byte, w)
+	for k := 0; k < w; k++ {
+		if k < 8 {
+			b[w-1-k] = byte(v >> (8 * k))
+		} else if v < 0 {
+			b[w-1-k] = 0xff
+		}
+	}
+	return b
+}
+
+const adaptWant = `message m {
+  required int64 id;
+  required int64 d (DECIMAL(18,2));
+  optional int32 e (DECIMAL(9,3));
+  optional fixed_len_byte_array(16) f (DECIMAL(38,1));
+  optional binary g (DECIMAL(5,0));
+  required group l (LIST) {
+    repeated group list {
+      required int32 element;
+    }
+  }
+}`
+
+// TestBindCompatibleLayouts reads DECIMAL columns stored in other physical
+// types, and optional columns into required fields, through Bind and the
+// typed readers of the bound schema.
+func TestBindCompatibleLayouts(t *testing.T) {
+	const rows = 1000
+	for _, dict := range []bool{true, false} {
+		data := adaptFile(t, rows, false, WithDictionary(dict), WithPageRowLimit(128))
+		r := adaptReader(t, data)
+		idx, err := r.Bind(mustParse(t, adaptWant))
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := r.Int64Reader(idx[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := r.Int64Reader(idx[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _ := r.Int32Reader(idx[2])
+		f, err := r.FixedReader(idx[3])
+		if err != nil || f.Size != 16 {
+			t.Fatalf("FixedReader: %v, size %v", err, f)
+		}
+		g, _ := r.ByteArrayReader(idx[4])
+		l, _ := r.Int32Reader(idx[5])
+		if _, err := r.Int32Reader(idx[1]); err == nil {
+			t.Error("column d bound as INT64 also reads as INT32")
+		}
+		cols := []interface{ ReadRows(int) (int, error) }{id, d, e, f, g, l}
+		for _, c := range cols {
+			if n, err := c.ReadRows(rows); n != rows || err != nil {
+				t.Fatalf("dict %v: ReadRows: %d %v", dict, n, err)
+			}
+		}
+		if len(id.Def) != 0 || len(d.Def) != 0 || len(id.Values) != rows {
+			t.Errorf("dict %v: required columns have %d, %d levels, %d values", dict, len(id.Def), len(d.Def), len(id.Values))
+		}
+		var wantE []int32
+		var wantF, wantG []byte
+		var wantL []int32
+		var wantLDef []uint8
+		for i := 0; i < rows; i++ {
+			if id.Values[i] != int64(i) || d.Values[i] != adaptD(i) {
+				t.Fatalf("dict %v: row %d: id %d, d %d", dict, i, id.Values[i], d.Values[i])
+			}
+			if i%3 != 0 {
+				wantE = append(wantE, int32(adaptE(i)))
+			}
+			wantF = append(wantF, adaptBytes(adaptD(i), 16)...)
+			wantG = append(wantG, adaptBytes(adaptE(i), 8)...)
+			for k := 0; k < i%3; k++ {
+				wantL = append(wantL, int32(i*10+k))
+				wantLDef = append(wantLDef, 1)
+			}
+			if i%3 == 0 {
+				wantLDef = append(wantLDef, 0)
+			}
+		}
+		if !slices.Equal(e.Values, wantE) || len(e.Def) != rows {
+			t.Errorf("dict %v: e: %d values, %d levels", dict, len(e.Values), len(e.Def))
+		}
+		if !bytes.Equal(f.Values, wantF) {
+			t.Errorf("dict %v: f differs", dict)
+		}
+		if !bytes.Equal(g.Values.Data, wantG) || g.Values.Len() != rows || g.String(5) != string(adaptBytes(adaptE(5), 8)) {
+			t.Errorf("dict %v: g differs", dict)
+		}
+		if !slices.Equal(l.Values, wantL) || !slices.Equal(l.Def, wantLDef) {
+			t.Errorf("dict %v: l: values %v..., levels %v...", dict, l.Values[:min(6, len(l.Values))], l.Def[:min(6, len(l.Def))])
+		}
+		for _, c := range cols {
+			if _, err := c.ReadRows(1); err != io.EOF {
+				t.Fatalf("dict %v: ReadRows after the end: %v", dict, err)
+			}
+		}
+	}
+
+	// A null in a field the bound schema requires is an error.
+	r := adaptReader(t, adaptFile(t, 10, true))
+	idx, err := r.Bind(mustParse(t, adaptWant))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := r.Int64Reader(idx[0])
+	if _, err := id.ReadRows(10); !errors.Is(err, ErrColumn) {
+		t.Errorf("a null in a required field: %v", err)
+	}
+
+	// Incompatible layouts do not bind.
+	for _, want := range []string{
+		`message m { optional int64 id; required int32 d (DECIMAL(9,2)); }`,  // precision 18 > 9
+		`message m { optional int64 id; required int64 d (DECIMAL(18,3)); }`, // another scale
+		`message m { optional int64 id; required int64 d; }`,                 // not a decimal
+		`message m { optional int64 id; optional binary f (STRING); }`,
+	} {
+		if _, err := r.Bind(mustParse(t, want)); !errors.Is(err, ErrBind) {
+			t.Errorf("%s: %v", want, err)
+		}
+	}
+}
+
+func adaptReader(t *testing.T, data []byte) *FileReader {
+	t.Helper()
+	r, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestBindTimeUnits reads TIMESTAMP and TIME columns stored in another
+// unit (as DuckDB writes TIMESTAMP(MICROS) for any timestamp with a time
+// zone) into the bound unit, exactly.
+func TestBindTimeUnits(t *testing.T) {
+	s := mustParse(t, `message m {
+  optional int64 ts (TIMESTAMP(MICROS,true));
+  required int64 tm (TIME(MICROS,true));
+  required int32 d (TIME(MILLIS,true));
+}`)
+	write := func(extra int64) []byte {
+		var buf bytes.Buffer
+		fw, err := NewFileWriter(&buf, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts, _ := fw.Int64Buffer(0)
+		tm, _ := fw.Int64Buffer(1)
+		d, _ := fw.Int32Buffer(2)
+		for i := int64(0); i < 100; i++ {
+			ts.Def = append(ts.Def, 1)
+			ts.Values = append(ts.Values, (i*86400123-5e9)*1000+extra)
+			tm.Values = append(tm.Values, i*3600001*1000)
+			d.Values = append(d.Values, int32(i*1000+7))
+		}
+		if err := fw.EndRows(100); err != nil {
+			t.Fatal(err)
+		}
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	want := mustParse(t, `message m {
+  required int64 ts (TIMESTAMP(MILLIS,true));
+  required int32 tm (TIME(MILLIS,true));
+  required int64 d (TIME(NANOS,true));
+}`)
+	r := adaptReader(t, write(0))
+	idx, err := r.Bind(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := r.Int64Reader(idx[0])
+	tm, err := r.Int32Reader(idx[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := r.Int64Reader(idx[2])
+	for _, c := range []interface{ ReadRows(int) (int, error) }{ts, tm, d} {
+		if n, err := c.ReadRows(100); n != 100 || err != nil {
+			t.Fatalf("ReadRows: %d %v", n, err)
+		}
+	}
+	for i := int64(0); i < 100; i++ {
+		if ts.Values[i] != i*86400123-5e9 || int64(tm.Values[i]) != i*3600001 || d.Values[i] != (i*1000+7)*1e6 {
+			t.Fatalf("row %d: %d %d %d", i, ts.Values[i], tm.Values[i], d.Values[i])
+		}
+	}
+	// A value that is not a whole number of milliseconds is an error.
+	r = adaptReader(t, write(1))
+	idx, err = r.Bind(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ = r.Int64Reader(idx[0])
+	if _, err := ts.ReadRows(100); !errors.Is(err, ErrColumn) {
+		t.Errorf("microseconds read as milliseconds: %v", err)
+	}
+}
+
+// TestBindInt96FromTimestamp reads INT64 timestamps (as arrow writes the
+// INT96 timestamps it reads) into an INT96 column.
+func TestBindInt96FromTimestamp(t *testing.T) {
+	s := mustParse(t, `message m { required int64 ts (TIMESTAMP(NANOS,true)); required int64 ms (TIMESTAMP(MILLIS,false)); }`)
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := fw.Int64Buffer(0)
+	ms, _ := fw.Int64Buffer(1)
+	ts.Values = append(ts.Values, 0, -1, 86400e9+5, 1700000000123456789)
+	ms.Values = append(ms.Values, 0, -1, 86400e3+5, 1700000000123)
+	if err := fw.EndRows(4); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := adaptReader(t, buf.Bytes())
+	idx, err := r.Bind(mustParse(t, `message m { required int96 ts; required int96 ms; }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i96 := func(nanos uint64, julian uint32) encode.Int96 {
+		var x encode.Int96
+		binary.LittleEndian.PutUint64(x[:], nanos)
+		binary.LittleEndian.PutUint32(x[8:], julian)
+		return x
+	}
+	const day = uint64(86400e9)
+	want := [][]encode.Int96{
+		{i96(0, 2440588), i96(86400e9-1, 2440587), i96(5, 2440589), i96(1700000000123456789%day, uint32(2440588+1700000000123456789/day))},
+		{i96(0, 2440588), i96(86400e9-1e6, 2440587), i96(5e6, 2440589), i96(1700000000123%(day/1e6)*1e6, uint32(2440588+1700000000123/(day/1e6)))},
+	}
+	for c := range 2 {
+		rd, err := r.Int96Reader(idx[c])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := rd.ReadRows(4); n != 4 || err != nil {
+			t.Fatal(n, err)
+		}
+		if !slices.Equal(rd.Values, want[c]) {
+			t.Errorf("column %d: %x, want %x", c, rd.Values, want[c])
+		}
+	}
+}
