@@ -127,7 +127,7 @@ func DecodeRLEInt32(dst []int32, src []byte, bitWidth, n int) ([]int32, int, err
 	if bitWidth < 0 || bitWidth > 32 {
 		return dst[:0], 0, fmt.Errorf("rle int32: bit width %d not in [0,32]: %w", bitWidth, ErrBitWidth)
 	}
-	u, k, err := decodeRLE(int32sAsUint32s(dst[:0]), src, bitWidth, n, unpack32, fill32)
+	u, k, err := decodeRLE(int32sAsUint32s(dst[:0]), src, bitWidth, n, unpackIndices, fill32)
 	return uint32sAsInt32s(u), k, err
 }
 
@@ -364,7 +364,7 @@ func decodeRLE8(dst []uint8, src []byte, w, n int) ([]uint8, int, error) {
 			dst = growSlice(dst[:i], need)
 		}
 		dst = dst[:i+need]
-		unpack8(dst[i:], src[pos:], w)
+		unpackLevels(dst[i:], src[pos:], w)
 		i += need
 		pos += min(int(groups)*w, len(src)-pos)
 	}
@@ -397,6 +397,12 @@ func appendPackLevels(dst []byte, src []uint8, w int) []byte {
 	m2 := (uint64(1)<<(2*u) - 1) * (1 | 1<<32)
 	m3 := uint64(1)<<(4*u) - 1
 	o := 0
+	// Measured (EncodeRLELevels/bitpacked, thread CPU time, Zen 3): one
+	// PEXT per group (packLevelsFast) instead of the shift-and-mask steps
+	// below; see the commit message for the numbers.
+	if k := packLevelsFast(out, src, w); k > 0 {
+		o, src = k/8*w, src[k:]
+	}
 	for len(src) >= 8 && len(out)-o >= 8 {
 		x := binary.LittleEndian.Uint64(src)
 		// "&63" lets the compiler drop its oversized-shift guards.

@@ -1,0 +1,211 @@
+//go:build amd64 && !purego
+
+// BMI2 kernels of the RLE / bit-packing hybrid; see bitpack_amd64.go for
+// their contracts and measurements. A group of 8 values of width w is w
+// bytes, so one 64-bit load and one PDEP (or PEXT) convert a whole group.
+
+#include "textflag.h"
+
+// func cpuFeatures() (bmi2, sse41 bool)
+TEXT ·cpuFeatures(SB), NOSPLIT, $0-2
+	MOVB $0, bmi2+0(FP)
+	MOVB $0, sse41+1(FP)
+	XORL AX, AX
+	XORL CX, CX
+	CPUID
+	MOVL AX, R8
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	SHRL $19, CX
+	ANDL $1, CX
+	MOVB CX, sse41+1(FP)
+	CMPL R8, $7
+	JB   done
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	SHRL $8, BX
+	ANDL $1, BX
+	MOVB BX, bmi2+0(FP)
+
+done:
+	RET
+
+// func unpack8BMI2(dst, src *byte, groups, w int, mask uint64)
+TEXT ·unpack8BMI2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ mask+32(FP), R8
+	LEAQ (DX)(DX*2), R9
+	CMPQ CX, $4
+	JB   tail
+
+loop4:
+	MOVQ  (SI), AX
+	MOVQ  (SI)(DX*1), BX
+	MOVQ  (SI)(DX*2), R10
+	MOVQ  (SI)(R9*1), R11
+	PDEPQ R8, AX, AX
+	PDEPQ R8, BX, BX
+	PDEPQ R8, R10, R10
+	PDEPQ R8, R11, R11
+	MOVQ  AX, (DI)
+	MOVQ  BX, 8(DI)
+	MOVQ  R10, 16(DI)
+	MOVQ  R11, 24(DI)
+	LEAQ  (SI)(DX*4), SI
+	ADDQ  $32, DI
+	SUBQ  $4, CX
+	CMPQ  CX, $4
+	JAE   loop4
+
+tail:
+	TESTQ CX, CX
+	JZ    done
+
+loop1:
+	MOVQ  (SI), AX
+	PDEPQ R8, AX, AX
+	MOVQ  AX, (DI)
+	ADDQ  DX, SI
+	ADDQ  $8, DI
+	DECQ  CX
+	JNZ   loop1
+
+done:
+	RET
+
+// func pack8BMI2(dst, src *byte, groups, w int, mask uint64)
+TEXT ·pack8BMI2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ mask+32(FP), R8
+	LEAQ (DX)(DX*2), R9
+	CMPQ CX, $4
+	JB   tail
+
+loop4:
+	MOVQ  (SI), AX
+	MOVQ  8(SI), BX
+	MOVQ  16(SI), R10
+	MOVQ  24(SI), R11
+	PEXTQ R8, AX, AX
+	PEXTQ R8, BX, BX
+	PEXTQ R8, R10, R10
+	PEXTQ R8, R11, R11
+
+	// In order: each store's zero upper bytes are overwritten by the next.
+	MOVQ AX, (DI)
+	MOVQ BX, (DI)(DX*1)
+	MOVQ R10, (DI)(DX*2)
+	MOVQ R11, (DI)(R9*1)
+	LEAQ (DI)(DX*4), DI
+	ADDQ $32, SI
+	SUBQ $4, CX
+	CMPQ CX, $4
+	JAE  loop4
+
+tail:
+	TESTQ CX, CX
+	JZ    done
+
+loop1:
+	MOVQ  (SI), AX
+	PEXTQ R8, AX, AX
+	MOVQ  AX, (DI)
+	ADDQ  DX, DI
+	ADDQ  $8, SI
+	DECQ  CX
+	JNZ   loop1
+
+done:
+	RET
+
+// func unpack32x8BMI2(dst *uint32, src *byte, groups, w int, mask uint64)
+TEXT ·unpack32x8BMI2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ mask+32(FP), R8
+	CMPQ CX, $2
+	JB   tail
+
+loop2:
+	MOVQ     (SI), AX
+	MOVQ     (SI)(DX*1), BX
+	PDEPQ    R8, AX, AX
+	PDEPQ    R8, BX, BX
+	MOVQ     AX, X0
+	MOVQ     BX, X2
+	PMOVZXBD X0, X1
+	PSRLQ    $32, X0
+	PMOVZXBD X0, X0
+	PMOVZXBD X2, X3
+	PSRLQ    $32, X2
+	PMOVZXBD X2, X2
+	MOVOU    X1, (DI)
+	MOVOU    X0, 16(DI)
+	MOVOU    X3, 32(DI)
+	MOVOU    X2, 48(DI)
+	LEAQ     (SI)(DX*2), SI
+	ADDQ     $64, DI
+	SUBQ     $2, CX
+	CMPQ     CX, $2
+	JAE      loop2
+
+tail:
+	TESTQ CX, CX
+	JZ    done
+	MOVQ     (SI), AX
+	PDEPQ    R8, AX, AX
+	MOVQ     AX, X0
+	PMOVZXBD X0, X1
+	PSRLQ    $32, X0
+	PMOVZXBD X0, X0
+	MOVOU    X1, (DI)
+	MOVOU    X0, 16(DI)
+
+done:
+	RET
+
+// func unpack32x16BMI2(dst *uint32, src *byte, groups, w int, mask uint64)
+TEXT ·unpack32x16BMI2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ mask+32(FP), R8
+
+	// The second half of a group starts at bit 4w: byte R10, bit R11.
+	LEAQ  (DX*4), R10
+	MOVQ  R10, R11
+	SHRQ  $3, R10
+	ANDQ  $7, R11
+	TESTQ CX, CX
+	JZ    done
+
+loop:
+	MOVQ     (SI), AX
+	MOVQ     (SI)(R10*1), BX
+	SHRXQ    R11, BX, BX
+	PDEPQ    R8, AX, AX
+	PDEPQ    R8, BX, BX
+	MOVQ     AX, X0
+	MOVQ     BX, X1
+	PMOVZXWD X0, X0
+	PMOVZXWD X1, X1
+	MOVOU    X0, (DI)
+	MOVOU    X1, 16(DI)
+	ADDQ     DX, SI
+	ADDQ     $32, DI
+	DECQ     CX
+	JNZ      loop
+
+done:
+	RET

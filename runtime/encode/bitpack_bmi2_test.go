@@ -1,0 +1,181 @@
+package encode
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// withBMI2 runs f with the BMI2 kernels of bitpack_amd64.s switched on
+// (where the CPU has them) and off, so that both the kernels and their
+// pure-Go twins are exercised on a BMI2 machine.
+func withBMI2(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	saved := useBMI2
+	defer func() { useBMI2 = saved }()
+	for _, on := range []bool{false, true} {
+		if on && !saved {
+			t.Log("BMI2 kernels not available on this machine or build")
+			continue
+		}
+		useBMI2 = on
+		name := "go"
+		if on {
+			name = "bmi2"
+		}
+		t.Run(name, f)
+	}
+}
+
+// TestFastKernelsDifferential checks the BMI2 kernels against refUnpack
+// and refPack for every width they take, lengths around the group and
+// unroll boundaries, misaligned starts and inputs that end exactly where
+// the values do (so the kernels must stop early), and that they never
+// write outside the values they report.
+func TestFastKernelsDifferential(t *testing.T) {
+	if !useBMI2 {
+		t.Skip("BMI2 kernels not available on this machine or build")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	lens := []int{0, 1, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 63, 64, 65, 100, 255, 256, 1000}
+	for w := 1; w <= 16; w++ {
+		for _, n := range lens {
+			for _, off := range []int{0, 1, 3, 7} {
+				for _, slack := range []int{0, 1, 7, 16} {
+					vals := randVals(r, n, w)
+					packed := append(make([]byte, off), refPack(nil, vals, w)...)
+					packed = append(packed, make([]byte, slack)...)
+					src := packed[off:]
+					// The values occupy packedLen(n, w) bytes; slack bytes
+					// after them are random so a kernel that read them into
+					// a value would be caught.
+					for i := packedLen(n, w); i < len(src); i++ {
+						src[i] = byte(r.Uint32())
+					}
+					want32 := make([]uint32, n)
+					for i, v := range vals {
+						want32[i] = uint32(v)
+					}
+					g32 := make([]uint32, n+3)
+					for i := range g32 {
+						g32[i] = 0xdeadbeef
+					}
+					k := unpackIndicesFast(g32[:n], src, w)
+					if k%8 != 0 || k > n || (k > 0 && (k/8-1)*w+16 > len(src)) {
+						t.Fatalf("unpackIndicesFast w=%d n=%d off=%d slack=%d: %d values", w, n, off, slack, k)
+					}
+					if !slices.Equal(g32[:k], want32[:k]) {
+						t.Fatalf("unpackIndicesFast w=%d n=%d off=%d slack=%d: values differ", w, n, off, slack)
+					}
+					for i := k; i < len(g32); i++ {
+						if g32[i] != 0xdeadbeef {
+							t.Fatalf("unpackIndicesFast w=%d n=%d: wrote past value %d", w, n, k)
+						}
+					}
+					g := make([]uint32, n)
+					unpackIndices(g, src, w)
+					if !slices.Equal(g, want32) {
+						t.Fatalf("unpackIndices w=%d n=%d off=%d slack=%d", w, n, off, slack)
+					}
+					if w > 7 {
+						continue
+					}
+					want8 := make([]uint8, n)
+					for i, v := range vals {
+						want8[i] = uint8(v)
+					}
+					g8 := make([]uint8, n+3)
+					for i := range g8 {
+						g8[i] = 0xee
+					}
+					k = unpackLevelsFast(g8[:n], src, w)
+					if k%8 != 0 || k > n || (k > 0 && (k/8-1)*w+8 > len(src)) {
+						t.Fatalf("unpackLevelsFast w=%d n=%d off=%d slack=%d: %d values", w, n, off, slack, k)
+					}
+					if !slices.Equal(g8[:k], want8[:k]) {
+						t.Fatalf("unpackLevelsFast w=%d n=%d off=%d slack=%d: values differ", w, n, off, slack)
+					}
+					for i := k; i < len(g8); i++ {
+						if g8[i] != 0xee {
+							t.Fatalf("unpackLevelsFast w=%d n=%d: wrote past value %d", w, n, k)
+						}
+					}
+					l8 := make([]uint8, n)
+					unpackLevels(l8, src, w)
+					if !slices.Equal(l8, want8) {
+						t.Fatalf("unpackLevels w=%d n=%d off=%d slack=%d", w, n, off, slack)
+					}
+					// Packing: from a misaligned source, into an output
+					// with exactly the room the kernel may use.
+					in := append(make([]uint8, off), want8...)[off:]
+					out := make([]byte, packedLen(n, w)+slack)
+					for i := range out {
+						out[i] = 0xaa
+					}
+					k = packLevelsFast(out, in, w)
+					if k%8 != 0 || k > n || (k > 0 && (k/8-1)*w+8 > len(out)) {
+						t.Fatalf("packLevelsFast w=%d n=%d slack=%d: %d values", w, n, slack, k)
+					}
+					if !slices.Equal(out[:k/8*w], src[:k/8*w]) {
+						t.Fatalf("packLevelsFast w=%d n=%d slack=%d: bytes differ", w, n, slack)
+					}
+					if p := appendPackLevels(make([]byte, off), want8, w)[off:]; !slices.Equal(p, src[:packedLen(n, w)]) {
+						t.Fatalf("appendPackLevels w=%d n=%d off=%d", w, n, off)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRLEKernelsAgree decodes and encodes mixed runs and bit-packed
+// groups with the BMI2 kernels on and off and compares both with the
+// reference decoder and with each other.
+func TestRLEKernelsAgree(t *testing.T) {
+	withBMI2(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(9, 10))
+		for w := 0; w <= 20; w++ {
+			for _, n := range []int{1, 8, 9, 63, 64, 65, 500, 4099} {
+				for _, maxRun := range []int{1, 3, 12, 40} {
+					vals := make([]int32, n)
+					for i := 0; i < n; {
+						v := int32(r.Uint64() & (1<<w - 1))
+						for j := 1 + r.IntN(maxRun); j > 0 && i < n; j-- {
+							vals[i] = v
+							i++
+						}
+					}
+					enc := AppendRLEInt32(nil, vals, w)
+					ref, err := refDecodeRLE(enc, w, n)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, k, err := DecodeRLEInt32(nil, enc, w, n)
+					if err != nil || k != len(enc) {
+						t.Fatalf("int32 w=%d n=%d: %v %d/%d", w, n, err, k, len(enc))
+					}
+					for i := range got {
+						if uint64(uint32(got[i])) != ref[i] || got[i] != vals[i] {
+							t.Fatalf("int32 w=%d n=%d: value %d", w, n, i)
+						}
+					}
+					if w > 8 {
+						continue
+					}
+					lv := make([]uint8, n)
+					for i := range lv {
+						lv[i] = uint8(vals[i])
+					}
+					enc8 := AppendRLELevels(nil, lv, w)
+					if !slices.Equal(enc8, enc) {
+						t.Fatalf("levels w=%d n=%d: encoding differs from int32's", w, n)
+					}
+					g8, k, err := DecodeRLELevels(nil, enc8, w, n)
+					if err != nil || k != len(enc8) || !slices.Equal(g8, lv) {
+						t.Fatalf("levels w=%d n=%d: %v", w, n, err)
+					}
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,11 @@
+//go:build !amd64 || purego
+
+package encode
+
+// useBMI2 is false where the BMI2 kernels of bitpack_amd64.s are not
+// built; the stubs below then decline every call.
+var useBMI2 = false
+
+func unpackLevelsFast(dst []uint8, src []byte, w int) int   { return 0 }
+func packLevelsFast(out []byte, src []uint8, w int) int     { return 0 }
+func unpackIndicesFast(dst []uint32, src []byte, w int) int { return 0 }
