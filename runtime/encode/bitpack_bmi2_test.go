@@ -136,7 +136,7 @@ func TestRLEKernelsAgree(t *testing.T) {
 		r := rand.New(rand.NewPCG(9, 10))
 		for w := 0; w <= 20; w++ {
 			for _, n := range []int{1, 8, 9, 63, 64, 65, 500, 4099} {
-				for _, maxRun := range []int{1, 3, 12, 40} {
+				for _, maxRun := range []int{1, 3, 12, 40, 300} {
 					vals := make([]int32, n)
 					for i := 0; i < n; {
 						v := int32(r.Uint64() & (1<<w - 1))
