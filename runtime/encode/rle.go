@@ -8,6 +8,7 @@ package encode
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 )
 
 // MaxRunLength is the largest run (RLE or bit-packed) the format allows.
@@ -26,15 +27,34 @@ func AppendRLELevels(dst []byte, src []uint8, bitWidth int) []byte {
 // appendRLELevels is appendRLE specialised for bytes: a group of 8 is one
 // 64-bit load compared with the broadcast of its first byte, and runs
 // extend 8 bytes at a time.
+//
+// A group is uniform when it equals itself rotated by one byte, and the
+// scan tests four groups per step while none is uniform. Measured
+// (EncodeRLELevels/bitpacked, thread CPU time, Zen 3, load average 15):
+// the scan with one group per step and a broadcast of the first byte was
+// 60% of the encoder's time after the PEXT packer; see the commit message
+// for the numbers.
 func appendRLELevels(dst []byte, src []uint8, w int) []byte {
 	lit, i, n := 0, 0, len(src)
 	for i+8 <= n {
+		if n-i >= 32 {
+			s := (*[32]byte)(src[i:])
+			x0 := binary.LittleEndian.Uint64(s[0:])
+			x1 := binary.LittleEndian.Uint64(s[8:])
+			x2 := binary.LittleEndian.Uint64(s[16:])
+			x3 := binary.LittleEndian.Uint64(s[24:])
+			if x0 != bits.RotateLeft64(x0, 8) && x1 != bits.RotateLeft64(x1, 8) &&
+				x2 != bits.RotateLeft64(x2, 8) && x3 != bits.RotateLeft64(x3, 8) {
+				i += 32
+				continue
+			}
+		}
 		x := binary.LittleEndian.Uint64(src[i:])
-		v := src[i]
-		if x != uint64(v)*0x0101010101010101 {
+		if x != bits.RotateLeft64(x, 8) {
 			i += 8
 			continue
 		}
+		v := uint8(x)
 		j := i + 8
 		for j+8 <= n && binary.LittleEndian.Uint64(src[j:]) == x {
 			j += 8
