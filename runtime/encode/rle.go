@@ -55,14 +55,22 @@ func appendRLELevels(dst []byte, src []uint8, w int) []byte {
 			continue
 		}
 		v := uint8(x)
+		// The run ends at the first byte differing from v: the lowest
+		// set byte of the XOR with the group.
 		j := i + 8
-		for j+8 <= n && binary.LittleEndian.Uint64(src[j:]) == x {
+		for j+8 <= n {
+			if d := binary.LittleEndian.Uint64(src[j:]) ^ x; d != 0 {
+				j += bits.TrailingZeros64(d) >> 3
+				break
+			}
 			j += 8
 		}
-		for j < n && src[j] == v {
-			j++
+		if j+8 > n {
+			for j < n && src[j] == v {
+				j++
+			}
 		}
-		dst = appendLiteral(dst, src[lit:i], w, appendPackLevels)
+		dst = appendLiteralLevels(dst, src[lit:i], w)
 		for r := j - i; r > 0; {
 			c := min(r, MaxRunLength)
 			dst = appendUvarint(dst, uint64(c)<<1)
@@ -73,7 +81,23 @@ func appendRLELevels(dst []byte, src []uint8, w int) []byte {
 		}
 		i, lit = j, j
 	}
-	return appendLiteral(dst, src[lit:], w, appendPackLevels)
+	return appendLiteralLevels(dst, src[lit:], w)
+}
+
+// appendLiteralLevels is appendLiteral with a direct call of
+// appendPackLevels (a short literal between runs of levels is common).
+func appendLiteralLevels(dst []byte, src []uint8, w int) []byte {
+	for len(src) > 0 {
+		c := min(len(src), maxLiteralGroups*8)
+		groups := (c + 7) / 8
+		dst = appendUvarint(dst, uint64(groups)<<1|1)
+		dst = appendPackLevels(dst, src[:c], w)
+		for pad := groups*w - packedLen(c, w); pad > 0; pad-- {
+			dst = append(dst, 0)
+		}
+		src = src[c:]
+	}
+	return dst
 }
 
 // AppendRLELevelsPrefixed is AppendRLELevels preceded by the 4-byte little
