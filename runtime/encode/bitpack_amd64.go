@@ -101,3 +101,29 @@ func unpackIndicesFast(dst []uint32, src []byte, w int) int {
 	}
 	return 8 * g
 }
+
+// useSSE2 selects the SSE2 kernel of BYTE_STREAM_SPLIT (SSE2 is part of
+// every amd64 CPU); tests turn it off to exercise the pure-Go path.
+var useSSE2 = true
+
+// decodeBSS4SSE2 interleaves blocks blocks of 16 values from the 4 byte
+// streams of n values each at src into raw.
+//
+//go:noescape
+func decodeBSS4SSE2(raw, src *byte, n, blocks int)
+
+// decodeBSS4Fast decodes the leading whole blocks of 16 4-byte values of
+// the BYTE_STREAM_SPLIT data src (4 streams of len(src)/4 bytes) into raw
+// and returns the number of values written.
+//
+// Measured (DecodeByteStreamSplitFloat, 64Ki floats, thread CPU time, Zen
+// 3, 2 shared cores): the 8x8 transpose of decodeBSS4 in Go ran 0.56-0.65
+// G values/s; see the commit message for this kernel.
+func decodeBSS4Fast(raw, src []byte) int {
+	n := len(src) / 4
+	if !useSSE2 || n < 16 || len(raw) < 4*n {
+		return 0
+	}
+	decodeBSS4SSE2(&raw[0], &src[0], n, n/16)
+	return n / 16 * 16
+}

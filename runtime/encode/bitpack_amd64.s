@@ -209,3 +209,51 @@ loop:
 
 done:
 	RET
+
+// func decodeBSS4SSE2(raw, src *byte, n, blocks int)
+//
+// blocks blocks of 16 values: 16 bytes from each of the 4 streams (at
+// src, src+n, src+2n, src+3n) interleaved bytewise (streams 0/1 and 2/3)
+// and then by 16-bit words into 64 bytes of raw.
+TEXT ·decodeBSS4SSE2(SB), NOSPLIT, $0-32
+	MOVQ  raw+0(FP), DI
+	MOVQ  src+8(FP), SI
+	MOVQ  n+16(FP), DX
+	MOVQ  blocks+24(FP), CX
+	LEAQ  (SI)(DX*1), R8
+	LEAQ  (R8)(DX*1), R9
+	LEAQ  (R9)(DX*1), R10
+	TESTQ CX, CX
+	JZ    done
+
+loop:
+	MOVOU     (SI), X0
+	MOVOU     (R8), X1
+	MOVOU     (R9), X2
+	MOVOU     (R10), X3
+	MOVO      X0, X4
+	PUNPCKLBW X1, X0
+	PUNPCKHBW X1, X4
+	MOVO      X2, X5
+	PUNPCKLBW X3, X2
+	PUNPCKHBW X3, X5
+	MOVO      X0, X6
+	PUNPCKLWL X2, X0
+	PUNPCKHWL X2, X6
+	MOVO      X4, X7
+	PUNPCKLWL X5, X4
+	PUNPCKHWL X5, X7
+	MOVOU     X0, (DI)
+	MOVOU     X6, 16(DI)
+	MOVOU     X4, 32(DI)
+	MOVOU     X7, 48(DI)
+	ADDQ      $16, SI
+	ADDQ      $16, R8
+	ADDQ      $16, R9
+	ADDQ      $16, R10
+	ADDQ      $64, DI
+	DECQ      CX
+	JNZ       loop
+
+done:
+	RET

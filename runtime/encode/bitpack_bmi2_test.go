@@ -179,3 +179,42 @@ func TestRLEKernelsAgree(t *testing.T) {
 		}
 	})
 }
+
+// TestBSS4KernelDifferential checks decodeBSS4 (with the SSE2 kernel on
+// and off) against decodeBSSRef for lengths around the 16-value blocks
+// and misaligned input and output.
+func TestBSS4KernelDifferential(t *testing.T) {
+	saved := useSSE2
+	defer func() { useSSE2 = saved }()
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, on := range []bool{false, true} {
+		if on && !saved {
+			t.Log("SSE2 kernel not built")
+			continue
+		}
+		useSSE2 = on
+		for _, n := range []int{0, 1, 15, 16, 17, 31, 32, 33, 47, 48, 100, 1000, 1029} {
+			for _, off := range []int{0, 1, 3} {
+				src := make([]byte, off+4*n)
+				for i := range src {
+					src[i] = byte(r.Uint32())
+				}
+				want := make([]byte, 4*n)
+				decodeBSSRef(want, src[off:], 4)
+				got := make([]byte, off+4*n+4)
+				for i := range got {
+					got[i] = 0x5a
+				}
+				decodeBSS4(got[off:off+4*n], src[off:])
+				if !slices.Equal(got[off:off+4*n], want) {
+					t.Fatalf("sse2=%v n=%d off=%d: values differ", on, n, off)
+				}
+				for i := off + 4*n; i < len(got); i++ {
+					if got[i] != 0x5a {
+						t.Fatalf("sse2=%v n=%d off=%d: wrote past the values", on, n, off)
+					}
+				}
+			}
+		}
+	}
+}

@@ -9,3 +9,8 @@ var useBMI2 = false
 func unpackLevelsFast(dst []uint8, src []byte, w int) int   { return 0 }
 func packLevelsFast(out []byte, src []uint8, w int) int     { return 0 }
 func unpackIndicesFast(dst []uint32, src []byte, w int) int { return 0 }
+
+// useSSE2 is false where bitpack_amd64.s is not built.
+var useSSE2 = false
+
+func decodeBSS4Fast(raw, src []byte) int { return 0 }
