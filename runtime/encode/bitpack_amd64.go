@@ -127,3 +127,29 @@ func decodeBSS4Fast(raw, src []byte) int {
 	decodeBSS4SSE2(&raw[0], &src[0], n, n/16)
 	return n / 16 * 16
 }
+
+// useSSE41 selects deltaMinMax32SSE41; tests turn it off to exercise the
+// pure-Go twin in appendDeltaBlock32.
+var useSSE41 = x86HasSSE41
+
+// deltaMinMax32SSE41 computes n (a positive multiple of 4) wrapping deltas
+// of src from prev into dst and returns their minimum and maximum as
+// int32.
+//
+//go:noescape
+func deltaMinMax32SSE41(dst, src *uint32, n int, prev uint32) (lo, hi int32)
+
+// deltaMinMax32Fast computes the deltas of src from prev into dst (same
+// length) with their minimum and maximum as int32, and reports false
+// (doing nothing) when the kernel does not apply.
+//
+// Measured (EncodeDeltaInt32, 64Ki values, thread CPU time, Zen 3, 2
+// shared cores): the 4-chain Go loop of appendDeltaBlock32 was about 60%
+// of the encoder; see the commit message for the kernel's gain.
+func deltaMinMax32Fast(dst, src []uint32, prev uint32) (lo, hi int32, ok bool) {
+	if !useSSE41 || len(src) < 4 || len(src)%4 != 0 || len(dst) < len(src) {
+		return 0, 0, false
+	}
+	lo, hi = deltaMinMax32SSE41(&dst[0], &src[0], len(src), prev)
+	return lo, hi, true
+}

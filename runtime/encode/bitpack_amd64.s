@@ -257,3 +257,56 @@ loop:
 
 done:
 	RET
+
+// func deltaMinMax32SSE41(dst, src *uint32, n int, prev uint32) (lo, hi int32)
+//
+// dst[i] = src[i] - src[i-1] (src[-1] = prev) for n values (n a positive
+// multiple of 4), 4 per step, with the minimum and maximum of the deltas
+// as int32 (PMINSD/PMAXSD, SSE4.1).
+TEXT ·deltaMinMax32SSE41(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL prev+24(FP), AX
+
+	// The first 4 deltas subtract [prev, s0, s1, s2].
+	MOVOU  (SI), X0
+	MOVQ   AX, X1
+	MOVO   X0, X2
+	PSLLDQ $4, X2
+	POR    X1, X2
+	PSUBL  X2, X0
+	MOVOU  X0, (DI)
+	MOVO   X0, X4
+	MOVO   X0, X5
+	ADDQ   $16, SI
+	ADDQ   $16, DI
+	SUBQ   $4, CX
+	JZ     reduce
+
+loop:
+	MOVOU  (SI), X0
+	MOVOU  -4(SI), X2
+	PSUBL  X2, X0
+	MOVOU  X0, (DI)
+	PMINSD X0, X4
+	PMAXSD X0, X5
+	ADDQ   $16, SI
+	ADDQ   $16, DI
+	SUBQ   $4, CX
+	JNZ    loop
+
+reduce:
+	PSHUFD $0x4e, X4, X0
+	PMINSD X0, X4
+	PSHUFD $0xb1, X4, X0
+	PMINSD X0, X4
+	MOVQ   X4, AX
+	MOVL   AX, lo+32(FP)
+	PSHUFD $0x4e, X5, X0
+	PMAXSD X0, X5
+	PSHUFD $0xb1, X5, X0
+	PMAXSD X0, X5
+	MOVQ   X5, AX
+	MOVL   AX, hi+36(FP)
+	RET

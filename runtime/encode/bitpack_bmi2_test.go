@@ -218,3 +218,80 @@ func TestBSS4KernelDifferential(t *testing.T) {
 		}
 	}
 }
+
+// TestDeltaMinMaxKernel checks deltaMinMax32Fast against a plain loop
+// (wrapping deltas, extreme values) and that AppendDeltaInt32 and
+// AppendDeltaLengthByteArray write the same bytes with the kernel on and
+// off.
+func TestDeltaMinMaxKernel(t *testing.T) {
+	saved := useSSE41
+	defer func() { useSSE41 = saved }()
+	if !saved {
+		t.Skip("SSE4.1 kernel not available on this machine or build")
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	gen := func(n, kind int) []uint32 {
+		v := make([]uint32, n)
+		for i := range v {
+			switch kind {
+			case 0:
+				v[i] = r.Uint32()
+			case 1:
+				v[i] = uint32(int32(r.IntN(200) - 100))
+			default:
+				v[i] = []uint32{0, 1, 0x7fffffff, 0x80000000, 0xffffffff}[r.IntN(5)]
+			}
+		}
+		return v
+	}
+	for _, n := range []int{4, 8, 12, 32, 36, 128} {
+		for kind := range 3 {
+			src := gen(n+1, kind)
+			prev, v := src[0], src[1:]
+			got := make([]uint32, n+1)
+			got[n] = 0xdeadbeef
+			lo, hi, ok := deltaMinMax32Fast(got[:n], v, prev)
+			if !ok {
+				t.Fatalf("n=%d: kernel declined", n)
+			}
+			wlo, whi := int32(0x7fffffff), int32(-0x80000000)
+			p := prev
+			for i, x := range v {
+				d := x - p
+				p = x
+				if got[i] != d {
+					t.Fatalf("n=%d kind=%d: delta %d = %d, want %d", n, kind, i, got[i], d)
+				}
+				wlo, whi = min(wlo, int32(d)), max(whi, int32(d))
+			}
+			if lo != wlo || hi != whi || got[n] != 0xdeadbeef {
+				t.Fatalf("n=%d kind=%d: min/max %d/%d, want %d/%d", n, kind, lo, hi, wlo, whi)
+			}
+		}
+	}
+	if _, _, ok := deltaMinMax32Fast(make([]uint32, 6), make([]uint32, 6), 0); ok {
+		t.Fatal("kernel accepted a length that is not a multiple of 4")
+	}
+	for _, n := range []int{0, 1, 2, 33, 129, 1000, 4097} {
+		for kind := range 3 {
+			v := gen(n, kind)
+			vals := uint32sAsInt32s(v)
+			useSSE41 = false
+			want := AppendDeltaInt32(nil, vals)
+			useSSE41 = true
+			if got := AppendDeltaInt32(nil, vals); !slices.Equal(got, want) {
+				t.Fatalf("AppendDeltaInt32 n=%d kind=%d: bytes differ with the kernel", n, kind)
+			}
+			var ba ByteArrays
+			for i := range n {
+				ba.AppendString(string(make([]byte, int(v[i]%40))))
+			}
+			useSSE41 = false
+			want = AppendDeltaLengthByteArray(nil, ba)
+			useSSE41 = true
+			if got := AppendDeltaLengthByteArray(nil, ba); !slices.Equal(got, want) {
+				t.Fatalf("AppendDeltaLengthByteArray n=%d kind=%d: bytes differ with the kernel", n, kind)
+			}
+		}
+	}
+}

@@ -14,3 +14,10 @@ func unpackIndicesFast(dst []uint32, src []byte, w int) int { return 0 }
 var useSSE2 = false
 
 func decodeBSS4Fast(raw, src []byte) int { return 0 }
+
+// useSSE41 is false where bitpack_amd64.s is not built.
+var useSSE41 = false
+
+func deltaMinMax32Fast(dst, src []uint32, prev uint32) (lo, hi int32, ok bool) {
+	return 0, 0, false
+}
