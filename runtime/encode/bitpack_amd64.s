@@ -310,3 +310,54 @@ reduce:
 	MOVQ   X5, AX
 	MOVL   AX, hi+36(FP)
 	RET
+
+// func unpack32x32BMI2(dst *uint32, src *byte, groups, w int, mask uint64)
+//
+// Widths 17..29: each pair of values (2w bits at bit 2pw of the group,
+// p = 0..3) is loaded from its byte, shifted by its bit (even, so at most
+// 6 and 2w+6 <= 64) and deposited into two 32-bit lanes.
+TEXT ·unpack32x32BMI2(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), DI
+	MOVQ  src+8(FP), SI
+	MOVQ  groups+16(FP), CX
+	MOVQ  w+24(FP), DX
+	MOVQ  mask+32(FP), R8
+	LEAQ  (DX)(DX*1), R12
+	MOVQ  R12, R9
+	SHRQ  $3, R12
+	ANDQ  $7, R9
+	LEAQ  (DX*4), R13
+	MOVQ  R13, R10
+	SHRQ  $3, R13
+	ANDQ  $7, R10
+	LEAQ  (DX)(DX*2), BX
+	ADDQ  BX, BX
+	MOVQ  BX, R11
+	SHRQ  $3, BX
+	ANDQ  $7, R11
+	TESTQ CX, CX
+	JZ    done
+
+loop:
+	MOVQ  (SI), AX
+	PDEPQ R8, AX, AX
+	MOVQ  AX, (DI)
+	MOVQ  (SI)(R12*1), AX
+	SHRXQ R9, AX, AX
+	PDEPQ R8, AX, AX
+	MOVQ  AX, 8(DI)
+	MOVQ  (SI)(R13*1), AX
+	SHRXQ R10, AX, AX
+	PDEPQ R8, AX, AX
+	MOVQ  AX, 16(DI)
+	MOVQ  (SI)(BX*1), AX
+	SHRXQ R11, AX, AX
+	PDEPQ R8, AX, AX
+	MOVQ  AX, 24(DI)
+	ADDQ  DX, SI
+	ADDQ  $32, DI
+	DECQ  CX
+	JNZ   loop
+
+done:
+	RET
