@@ -296,3 +296,37 @@ func TestDeltaMinMaxKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestDeltaByteArrayChunkedCopies decodes DELTA_BYTE_ARRAY data whose
+// prefixes and suffixes fall on both sides of the 16- and 32-byte limits
+// of the chunked copies (and whose last suffixes lack the 32 bytes of
+// input slack), into buffers full of stale bytes, and compares with the
+// values encoded.
+func TestDeltaByteArrayChunkedCopies(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, maxSuf := range []int{0, 5, 16, 17, 33, 70} {
+		for _, n := range []int{1, 2, 31, 300} {
+			var in ByteArrays
+			prev := []byte{}
+			for range n {
+				p := r.IntN(len(prev) + 1)
+				v := slices.Clone(prev[:p])
+				for range r.IntN(maxSuf + 1) {
+					v = append(v, byte(r.Uint32()))
+				}
+				in.Append(v)
+				prev = v
+			}
+			enc := AppendDeltaByteArray(nil, in)
+			stale := ByteArrays{Data: slices.Repeat([]byte{0xcc}, 5000), Offsets: make([]uint32, 0, 3*n)}
+			got, k, err := DecodeDeltaByteArray(stale, enc)
+			if err != nil || k != len(enc) || !equalBA(got, in) {
+				t.Fatalf("maxSuf=%d n=%d: %v", maxSuf, n, err)
+			}
+			got, _, err = DecodeDeltaByteArray(got, enc) // reuse its own buffers
+			if err != nil || !equalBA(got, in) {
+				t.Fatalf("maxSuf=%d n=%d reused: %v", maxSuf, n, err)
+			}
+		}
+	}
+}
