@@ -361,3 +361,72 @@ loop:
 
 done:
 	RET
+
+// func cpuAVX2() bool
+//
+// AVX2 (CPUID.7.0:EBX bit 5) with the OS saving the YMM state (CPUID.1:ECX
+// OSXSAVE bit 27 and AVX bit 28, XCR0 bits 1 and 2).
+TEXT ·cpuAVX2(SB), NOSPLIT, $0-1
+	MOVB $0, ret+0(FP)
+	XORL AX, AX
+	XORL CX, CX
+	CPUID
+	CMPL AX, $7
+	JB   no
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX
+	CMPL CX, $0x18000000
+	JNE  no
+	XORL CX, CX
+	XGETBV
+	ANDL $6, AX
+	CMPL AX, $6
+	JNE  no
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	SHRL $5, BX
+	ANDL $1, BX
+	MOVB BX, ret+0(FP)
+
+no:
+	RET
+
+// func unpack32AVX2(dst *uint32, src *byte, groups, w int, tab *avx2Table)
+//
+// Widths 1..25, one group of 8 values per step: the 16 bytes at the group
+// and the 16 at its second half (byte 4w/8) form the two 128-bit lanes;
+// VPSHUFB gathers the 4 bytes holding each value into its 32-bit lane,
+// VPSRLVD shifts it down and VPAND masks it. src must hold
+// (groups-1)*w+32 bytes.
+TEXT ·unpack32AVX2(SB), NOSPLIT, $0-40
+	MOVQ    dst+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    groups+16(FP), CX
+	MOVQ    w+24(FP), DX
+	MOVQ    tab+32(FP), AX
+	VMOVDQU (AX), Y1
+	VMOVDQU 32(AX), Y2
+	VMOVDQU 64(AX), Y3
+	LEAQ    (DX*4), R8
+	SHRQ    $3, R8
+	TESTQ   CX, CX
+	JZ      done
+
+loop:
+	VMOVDQU    (SI), X0
+	VINSERTI128 $1, (SI)(R8*1), Y0, Y0
+	VPSHUFB    Y1, Y0, Y0
+	VPSRLVD    Y2, Y0, Y0
+	VPAND      Y3, Y0, Y0
+	VMOVDQU    Y0, (DI)
+	ADDQ       DX, SI
+	ADDQ       $32, DI
+	DECQ       CX
+	JNZ        loop
+
+done:
+	VZEROUPPER
+	RET

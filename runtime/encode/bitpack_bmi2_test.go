@@ -6,24 +6,24 @@ import (
 	"testing"
 )
 
-// withBMI2 runs f with the BMI2 kernels of bitpack_amd64.s switched on
-// (where the CPU has them) and off, so that both the kernels and their
-// pure-Go twins are exercised on a BMI2 machine.
+// withBMI2 runs f with the amd64 kernels of bitpack_amd64.s all off
+// ("go"), with the BMI2 kernels only ("bmi2") and with the AVX2 kernel
+// too ("avx2"), as far as the CPU has them, so that every kernel and its
+// pure-Go twin are exercised.
 func withBMI2(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	saved := useBMI2
-	defer func() { useBMI2 = saved }()
-	for _, on := range []bool{false, true} {
-		if on && !saved {
-			t.Log("BMI2 kernels not available on this machine or build")
+	savedB, savedA := useBMI2, useAVX2
+	defer func() { useBMI2, useAVX2 = savedB, savedA }()
+	for _, m := range []struct {
+		name       string
+		bmi2, avx2 bool
+	}{{"go", false, false}, {"bmi2", true, false}, {"avx2", true, true}} {
+		if (m.bmi2 && !savedB) || (m.avx2 && !savedA) {
+			t.Logf("%s kernels not available on this machine or build", m.name)
 			continue
 		}
-		useBMI2 = on
-		name := "go"
-		if on {
-			name = "bmi2"
-		}
-		t.Run(name, f)
+		useBMI2, useAVX2 = m.bmi2, m.avx2
+		t.Run(m.name, f)
 	}
 }
 
@@ -36,6 +36,14 @@ func TestFastKernelsDifferential(t *testing.T) {
 	if !useBMI2 {
 		t.Skip("BMI2 kernels not available on this machine or build")
 	}
+	withBMI2(t, func(t *testing.T) {
+		if useBMI2 {
+			fastKernelsDifferential(t)
+		}
+	})
+}
+
+func fastKernelsDifferential(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	lens := []int{0, 1, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 63, 64, 65, 100, 255, 256, 1000}
 	for w := 1; w <= 32; w++ {

@@ -6,6 +6,9 @@ package encode
 // built; the stubs below then decline every call.
 var useBMI2 = false
 
+// useAVX2 is false where bitpack_amd64.s is not built.
+var useAVX2 = false
+
 func unpackLevelsFast(dst []uint8, src []byte, w int) int   { return 0 }
 func packLevelsFast(out []byte, src []uint8, w int) int     { return 0 }
 func unpackIndicesFast(dst []uint32, src []byte, w int) int { return 0 }
