@@ -196,3 +196,28 @@ func growSlice[T any](s []T, n int) []T {
 	copy(ns, s)
 	return ns
 }
+
+// unpackLevels is unpack8 for the RLE / bit-packed hybrid of levels: the
+// BMI2 kernel (bitpack_amd64.s) takes the whole groups it can, unpack8 the
+// rest. Preconditions as unpack8.
+func unpackLevels(dst []uint8, src []byte, w int) {
+	if k := unpackLevelsFast(dst, src, w); k > 0 {
+		dst, src = dst[k:], src[k/8*w:]
+		if len(dst) == 0 {
+			return
+		}
+	}
+	unpack8(dst, src, w)
+}
+
+// unpackIndices is unpack32 for the RLE / bit-packed hybrid of dictionary
+// indices, with the BMI2 kernels for widths up to 16.
+func unpackIndices(dst []uint32, src []byte, w int) {
+	if k := unpackIndicesFast(dst, src, w); k > 0 {
+		dst, src = dst[k:], src[k/8*w:]
+		if len(dst) == 0 {
+			return
+		}
+	}
+	unpack32(dst, src, w)
+}

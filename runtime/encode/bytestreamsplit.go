@@ -214,7 +214,7 @@ func decodeBSS4(raw, src []byte) {
 	n := len(src) / 4
 	s0, s1, s2, s3 := src[:n], src[n:2*n], src[2*n:3*n], src[3*n:4*n]
 	le := binary.LittleEndian
-	i := 0
+	i := decodeBSS4Fast(raw, src)
 	// 16 values per step: the 8 words s0..s3[i:i+8], s0..s3[i+8:i+16] form
 	// an 8x8 byte matrix whose transpose holds value j in the low and value
 	// j+8 in the high half of row j. Measured (thread CPU time, 64Ki

@@ -89,6 +89,12 @@ func appendDeltaBlock32(dst []byte, prev uint32, vals []uint32, miniBlocks, mbSi
 	for mb := 0; mb*mbSize < k; mb++ {
 		lo, hi := mb*mbSize, min((mb+1)*mbSize, k)
 		v, b := vals[lo:hi], buf[lo:hi]
+		if l, h, ok := deltaMinMax32Fast(b, v, prev); ok {
+			prev = v[len(v)-1]
+			minD = min(minD, l)
+			maxs[mb] = h
+			continue
+		}
 		n0, n1, n2, n3 := minD, minD, minD, minD
 		x0, x1, x2, x3 := int32(math.MinInt32), int32(math.MinInt32), int32(math.MinInt32), int32(math.MinInt32)
 		j := 0

@@ -27,8 +27,14 @@ func AppendDeltaLengthByteArray(dst []byte, src ByteArrays) []byte {
 	for i := 1; i < n; {
 		k := min(n-i, DeltaBlockSize)
 		off := src.Offsets[i : i+k+1]
-		for j := range k {
-			lens[j] = off[j+1] - off[j]
+		// The lengths are the deltas of the offsets: the SSE4.1 kernel
+		// when it applies (its min/max are not needed). Measured
+		// (EncodeDeltaLengthByteArray, thread CPU time, Zen 3, load ~20):
+		// 232-263 -> 266-280 M values/s, close to the noise.
+		if _, _, ok := deltaMinMax32Fast(lens[:k], off[1:], off[0]); !ok {
+			for j := range k {
+				lens[j] = off[j+1] - off[j]
+			}
 		}
 		dst = appendDeltaBlock32(dst, prev, lens[:k], DeltaMiniBlocks, DeltaBlockSize/DeltaMiniBlocks, &sc)
 		prev = lens[k-1]
@@ -236,17 +242,33 @@ func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 			return dst, pos, fmt.Errorf("delta byte array: values exceed 4 GiB: %w", ErrLength)
 		}
 	}
-	data = grow(data, int(total))[:total]
+	// 32 bytes of slack past the values let short prefixes and suffixes
+	// be copied in whole 16-byte chunks (the bytes written past a piece
+	// are overwritten by the next piece or lie beyond len(data)).
+	data = grow(data, int(total)+32)[:total]
+	full := data[:int(total)+32]
 	offs := pre
 	sp := pos
 	o, prevStart := 0, 0
 	// Copies into the pre-sized buffer by index rather than two appends
-	// per value.
+	// per value. Measured (DecodeDeltaByteArray, 64Ki strings of ~20 bytes
+	// sharing ~14-byte prefixes, thread CPU time, Zen 3, 2 shared cores):
+	// two copy calls per value ran 45-51 M values/s, the chunked copies
+	// 64-75 (load average ~20, back to back).
 	for i := range n {
 		p, s := int(offs[i+1]), int(suf[i])
 		start := o
-		o += copy(data[o:o+p], data[prevStart:prevStart+p])
-		o += copy(data[o:o+s], src[sp:sp+s])
+		if p <= 32 && s <= 32 && len(src)-sp >= 32 {
+			// Every prefix byte read lies below o (p <= the previous
+			// value's length), so the chunk stores never clobber one.
+			copyChunks((*[32]byte)(full[o:o+32]), (*[32]byte)(full[prevStart:prevStart+32]), p)
+			o += p
+			copyChunks((*[32]byte)(full[o:o+32]), (*[32]byte)(src[sp:sp+32]), s)
+			o += s
+		} else {
+			o += copy(data[o:o+p], data[prevStart:prevStart+p])
+			o += copy(data[o:o+s], src[sp:sp+s])
+		}
 		sp += s
 		prevStart = start
 		offs[i+1] = uint32(o)
@@ -279,4 +301,19 @@ func DecodeDeltaByteArrayFixed(dst []byte, src []byte, size int, scratch *ByteAr
 		}
 	}
 	return append(dst[:0], v.Data...), k, nil
+}
+
+// copyChunks copies the first n (<= 32) bytes of src to dst in 16-byte
+// chunks, writing up to 15 bytes past n. Precondition: src[:n] does not
+// overlap dst (src may overlap dst past n: those bytes are not needed).
+func copyChunks(dst, src *[32]byte, n int) {
+	le := binary.LittleEndian
+	a, b := le.Uint64(src[0:]), le.Uint64(src[8:])
+	le.PutUint64(dst[0:], a)
+	le.PutUint64(dst[8:], b)
+	if n > 16 {
+		a, b = le.Uint64(src[16:]), le.Uint64(src[24:])
+		le.PutUint64(dst[16:], a)
+		le.PutUint64(dst[24:], b)
+	}
 }
