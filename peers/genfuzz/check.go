@@ -31,9 +31,9 @@ type Case struct {
 	// following plan: a positive entry writes that many rows with one
 	// Write call, zero calls Flush.
 	Write func(w io.Writer, rows any, plan []int, opts ...runtime.WriterOption) error
-	// Read reads every row with the generated reader, batch rows per Read
-	// call, checking NumRows against want.
-	Read func(r io.ReaderAt, size int64, batch int, want int) (any, error)
+	// Read reads every row with the generated reader opened with opts,
+	// batch rows per Read call, checking NumRows against want.
+	Read func(r io.ReaderAt, size int64, batch int, want int, opts ...runtime.ReaderOption) (any, error)
 }
 
 // RowWriter is the generated writer of rows of T.
@@ -81,8 +81,8 @@ func NewCase[T any, W RowWriter[T], R RowReader[T]](name string, seed uint64, sc
 			}
 			return w.Close()
 		},
-		Read: func(in io.ReaderAt, size int64, batch, want int) (any, error) {
-			r, err := newReader(in, size)
+		Read: func(in io.ReaderAt, size int64, batch, want int, opts ...runtime.ReaderOption) (any, error) {
+			r, err := newReader(in, size, opts...)
 			if err != nil {
 				return nil, err
 			}
@@ -202,14 +202,28 @@ func writePlan(r *rand.Rand, n int) []int {
 	return plan
 }
 
-// Check runs the case with rows random rows: the rows written under a
-// random writer configuration must read back equal through the generated
-// reader (with a large and a small batch), and arrow-go must read the
-// levels and values shredded from the rows. The error carries everything
-// needed to reproduce a failure.
-func Check(c Case, rows int) error {
-	fail := func(format string, args ...any) error {
-		return fmt.Errorf("%s (seed %d): %s\nreplay: cd peers && PQGEN_GENFUZZ_SEED=%d PQGEN_GENFUZZ_N=1 go test -count=1 -run TestGenFuzz ./genfuzz\nschema:\n%s",
+// Configs is how many random writer configurations Check writes the rows
+// of a case with.
+const Configs = 3
+
+// Result counts what Check covered.
+type Result struct {
+	// Files is the number of files written, RowGroups their row groups.
+	Files, RowGroups int
+	// Slots is the number of level slots compared with arrow-go.
+	Slots int
+}
+
+// Check runs the case with rows random rows written under Configs random
+// writer configurations: the generated reader must read them back equal
+// (with a large and a small batch, and with a projection on some
+// top-level fields), and arrow-go must read the levels and values
+// shredded from the rows. The error carries everything needed to
+// reproduce a failure.
+func Check(c Case, rows int) (Result, error) {
+	var res Result
+	fail := func(format string, args ...any) (Result, error) {
+		return res, fmt.Errorf("%s (seed %d): %s\nreplay: cd peers && PQGEN_GENFUZZ_SEED=%d PQGEN_GENFUZZ_N=1 go test -count=1 -run TestGenFuzz ./genfuzz\nschema:\n%s",
 			c.Name, c.Seed, fmt.Sprintf(format, args...), c.Seed, c.SchemaText)
 	}
 	s, err := schema.Parse(c.SchemaText)
@@ -222,79 +236,140 @@ func Check(c Case, rows int) error {
 	}
 	r := rand.New(rand.NewPCG(c.Seed, 0xf111))
 	in := (&filler{r: r}).rows(root, rows)
-	cfg := randomConfig(r, s)
-	plan := writePlan(r, rows)
-	var buf bytes.Buffer
-	if err := c.Write(&buf, in.Interface(), plan, cfg.opts...); err != nil {
-		return fail("writing %d rows (%s; plan %v): %v", rows, strings.Join(cfg.desc, ", "), plan, err)
-	}
-	data := buf.Bytes()
-	what := fmt.Sprintf("%d rows, %s, %d bytes", rows, strings.Join(cfg.desc, ", "), len(data))
-	for _, batch := range []int{rows + 1, 1 + r.IntN(7)} {
-		got, err := c.Read(bytes.NewReader(data), int64(len(data)), batch, rows)
-		if err != nil {
-			return fail("reading back (%s; batch %d): %v", what, batch, err)
-		}
-		gv := reflect.ValueOf(got)
-		if gv.Len() != rows {
-			return fail("read back %d rows, want %d (%s; batch %d)", gv.Len(), rows, what, batch)
-		}
-		for i := range rows {
-			if d := diffValue(root, in.Index(i), gv.Index(i), fmt.Sprintf("row %d", i)); d != "" {
-				return fail("the generated reader differs from the rows written (%s; batch %d): %s", what, batch, d)
-			}
-		}
-	}
-	cols, n, err := readArrow(data)
-	if err != nil {
-		return fail("arrow-go cannot read the file (%s): %v", what, err)
-	}
-	if n != int64(rows) {
-		return fail("arrow-go reads %d rows, want %d (%s)", n, rows, what)
-	}
-	want, mismatch := expectedColumns(root, in, len(root.cols), cols)
-	if mismatch != "" {
-		return fail("arrow-go reads other map keys (%s): %s", what, mismatch)
-	}
 	var paths []string
 	for _, l := range s.Leaves {
 		paths = append(paths, l.PathString())
 	}
-	if d := diffColumns(want, cols, paths); d != "" {
-		return fail("arrow-go reads other levels or values (%s): %s", what, d)
+	for k := range Configs {
+		cfg := randomConfig(r, s)
+		plan := writePlan(r, rows)
+		var buf bytes.Buffer
+		if err := c.Write(&buf, in.Interface(), plan, cfg.opts...); err != nil {
+			return fail("writing %d rows (configuration %d: %s; plan %v): %v", rows, k, strings.Join(cfg.desc, ", "), plan, err)
+		}
+		data := buf.Bytes()
+		what := fmt.Sprintf("configuration %d: %d rows, %s, %d bytes", k, rows, strings.Join(cfg.desc, ", "), len(data))
+		for _, batch := range []int{rows + 1, 1 + r.IntN(7)} {
+			got, err := c.Read(bytes.NewReader(data), int64(len(data)), batch, rows)
+			if err != nil {
+				return fail("reading back (%s; batch %d): %v", what, batch, err)
+			}
+			if d := diffRows(root, in, reflect.ValueOf(got), nil); d != "" {
+				return fail("the generated reader differs from the rows written (%s; batch %d): %s", what, batch, d)
+			}
+		}
+		if sel, names := projection(r, s); len(names) > 0 {
+			batch := 1 + r.IntN(50)
+			got, err := c.Read(bytes.NewReader(data), int64(len(data)), batch, rows, runtime.WithColumns(names...))
+			if err != nil {
+				return fail("reading back columns %q (%s; batch %d): %v", names, what, batch, err)
+			}
+			if d := diffRows(root, in, reflect.ValueOf(got), sel); d != "" {
+				return fail("the generated reader of columns %q differs from the rows written (%s; batch %d): %s", names, what, batch, d)
+			}
+		}
+		cols, n, rowGroups, err := readArrow(data)
+		if err != nil {
+			return fail("arrow-go cannot read the file (%s): %v", what, err)
+		}
+		if n != int64(rows) {
+			return fail("arrow-go reads %d rows, want %d (%s)", n, rows, what)
+		}
+		want, mismatch := expectedColumns(root, in, len(root.cols), cols)
+		if mismatch != "" {
+			return fail("arrow-go reads other map keys (%s): %s", what, mismatch)
+		}
+		if d := diffColumns(want, cols, paths); d != "" {
+			return fail("arrow-go reads other levels or values (%s): %s", what, d)
+		}
+		res.Files++
+		res.RowGroups += rowGroups
+		for _, c := range want {
+			res.Slots += max(len(c.def), len(c.vals))
+		}
 	}
-	return nil
+	return res, nil
+}
+
+// projection picks some top-level fields to read: sel[i] says whether
+// field i is read, names are their column names. Names holding a dot are
+// never picked (their path would be ambiguous).
+func projection(r *rand.Rand, s *schema.Schema) (sel []bool, names []string) {
+	sel = make([]bool, len(s.Root.Children))
+	for i, c := range s.Root.Children {
+		if !strings.Contains(c.Name, ".") && r.IntN(2) == 0 {
+			sel[i] = true
+			names = append(names, c.Name)
+		}
+	}
+	return sel, names
+}
+
+// diffRows compares two slices of rows of shape root; when sel is not
+// nil, only the fields it selects are compared, and the others must be
+// zero.
+func diffRows(root *shape, want, got reflect.Value, sel []bool) string {
+	if want.Len() != got.Len() {
+		return fmt.Sprintf("read %d rows, want %d", got.Len(), want.Len())
+	}
+	for i := range want.Len() {
+		w, g := want.Index(i), got.Index(i)
+		if sel == nil {
+			if d := diffValue(root, w, g, fmt.Sprintf("row %d", i)); d != "" {
+				return d
+			}
+			continue
+		}
+		for j, f := range root.fields {
+			path := fmt.Sprintf("row %d.%s", i, w.Type().Field(j).Name)
+			if !sel[j] {
+				if !g.Field(j).IsZero() {
+					return fmt.Sprintf("%s: not read, yet %s", path, show(g.Field(j)))
+				}
+				continue
+			}
+			if d := diffValue(f, w.Field(j), g.Field(j), path); d != "" {
+				return d
+			}
+		}
+	}
+	return ""
 }
 
 // ErrFailed reports that RunCases found failures.
 var ErrFailed = errors.New("genfuzz: cases failed")
 
 // RowsFor is how many rows the case of seed checks: none for one seed in
-// sixteen, otherwise 20 to 400.
+// sixteen, otherwise 20 to 600.
 func RowsFor(seed uint64) int {
 	r := rand.New(rand.NewPCG(seed, 0x707))
 	if r.IntN(16) == 0 {
 		return 0
 	}
-	return 20 + r.IntN(381)
+	return 20 + r.IntN(581)
 }
 
 // RunCases checks every case with RowsFor(seed) rows, reporting each
-// failure through report; it returns the rows checked, and ErrFailed if
-// any case failed.
-func RunCases(cases []Case, report func(error)) (int, error) {
+// failure through report; it returns the rows checked and what Check
+// covered, and ErrFailed if any case failed.
+func RunCases(cases []Case, report func(error)) (int, Result, error) {
 	failed := false
 	total := 0
+	var sum Result
 	for _, c := range cases {
 		n := RowsFor(c.Seed)
 		total += n
-		if err := Check(c, n); err != nil {
+		res, err := Check(c, n)
+		if err != nil {
 			report(err)
 			failed = true
 		}
+		sum.Files += res.Files
+		sum.RowGroups += res.RowGroups
+		sum.Slots += res.Slots
 	}
 	if failed {
-		return total, ErrFailed
+		return total, sum, ErrFailed
 	}
-	return total, nil
+	return total, sum, nil
 }

@@ -202,7 +202,7 @@ func (x *shredder) value(s *shape, v reflect.Value, def, rep int) {
 
 // readArrow reads every leaf column of the file with arrow-go's low-level
 // column chunk readers, across row groups.
-func readArrow(data []byte) (cols []*column, rows int64, err error) {
+func readArrow(data []byte) (cols []*column, rows int64, rowGroups int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("arrow-go panicked: %v", r)
@@ -210,7 +210,7 @@ func readArrow(data []byte) (cols []*column, rows int64, err error) {
 	}()
 	rdr, err := file.NewParquetReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	defer rdr.Close()
 	sc := rdr.MetaData().Schema
@@ -225,12 +225,12 @@ func readArrow(data []byte) (cols []*column, rows int64, err error) {
 		for c, out := range cols {
 			cr, err := rdr.RowGroup(rg).Column(c)
 			if err != nil {
-				return nil, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
+				return nil, 0, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
 			}
 			for {
 				total, err := readBatch(cr, batch, def, rep, out)
 				if err != nil {
-					return nil, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
+					return nil, 0, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
 				}
 				if total == 0 {
 					break
@@ -243,11 +243,11 @@ func readArrow(data []byte) (cols []*column, rows int64, err error) {
 				}
 			}
 			if err := cr.Err(); err != nil {
-				return nil, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
+				return nil, 0, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
 			}
 		}
 	}
-	return cols, rdr.NumRows(), nil
+	return cols, rdr.NumRows(), rdr.NumRowGroups(), nil
 }
 
 // readBatch reads up to batch slots of cr, appending the rendered values

@@ -78,11 +78,12 @@ var cases = []genfuzz.Case{
 ` + list.String() + `}
 
 func TestCases(t *testing.T) {
-	rows, err := genfuzz.RunCases(cases, func(err error) { t.Error(err) })
+	rows, res, err := genfuzz.RunCases(cases, func(err error) { t.Error(err) })
 	if err != nil {
 		t.Log(err)
 	}
-	t.Logf("genfuzz: %d schemas, %d rows", len(cases), rows)
+	t.Logf("genfuzz: %d schemas, %d rows, %d files, %d row groups, %d level slots compared with arrow-go",
+		len(cases), rows, res.Files, res.RowGroups, res.Slots)
 }
 `)
 	bin := build(t, files)
