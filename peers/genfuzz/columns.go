@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/schema"
 )
 
 // column is the content of one leaf column: a definition and repetition
@@ -37,14 +38,18 @@ type shredder struct {
 
 // expectedColumns shreds rows (a slice of the row type of root) into
 // columns; file holds the columns read from the file, whose map key
-// columns give the order of each map's entries.
+// columns give the order of each map's entries (when file is nil, the
+// entries are in the order of their keys' physical values).
 func expectedColumns(root *shape, rows reflect.Value, numCols int, file []*column) ([]*column, string) {
-	x := &shredder{keyOrder: map[*shape][][]string{}, keyNext: map[*shape]int{}}
+	x := &shredder{keyNext: map[*shape]int{}}
 	for range numCols {
 		x.cols = append(x.cols, &column{})
 	}
 	x.setLevels(root)
-	x.keyOrders(root, file)
+	if file != nil {
+		x.keyOrder = map[*shape][][]string{}
+		x.keyOrders(root, file)
+	}
 	for i := range rows.Len() {
 		x.value(root, rows.Index(i), 0, 0)
 	}
@@ -174,7 +179,9 @@ func (x *shredder) value(s *shape, v reflect.Value, def, rep int) {
 		order := phys
 		i := x.keyNext[s]
 		x.keyNext[s]++
-		if inst := x.keyOrder[s]; i < len(inst) {
+		if x.keyOrder == nil {
+			// No file to follow: keys in the order of their physical values.
+		} else if inst := x.keyOrder[s]; i < len(inst) {
 			got := slices.Clone(inst[i])
 			slices.Sort(got)
 			if slices.Equal(got, phys) {
@@ -248,6 +255,16 @@ func readArrow(data []byte) (cols []*column, rows int64, rowGroups int, err erro
 		}
 	}
 	return cols, rdr.NumRows(), rdr.NumRowGroups(), nil
+}
+
+// arrowSchema returns the schema arrow-go reads from the file's footer.
+func arrowSchema(data []byte) (*schema.Schema, error) {
+	rdr, err := file.NewParquetReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	defer rdr.Close()
+	return rdr.MetaData().Schema, nil
 }
 
 // readBatch reads up to batch slots of cr, appending the rendered values
