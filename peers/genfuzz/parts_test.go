@@ -27,7 +27,7 @@ func TestRandomSchema(t *testing.T) {
 		"(INT(8,false))", "(INT(16,true))", "(INT(64,false))", "(UINT_32)", "(INT_8)",
 		"optional group", "required group", "repeated group", "(LIST)", "(MAP)", "repeated int",
 		"optional group element", "required group value", "group element (LIST)", "group value (MAP)",
-		`"a b"`, "type", `"f\"q"`, "key_value", `"名前"`,
+		`"a b"`, "type", `"f\"q"`, "key_value", `"名前"`, ") = ", "(LIST) = ",
 	}
 	seen := map[string]bool{}
 	maxDepth := 0

@@ -88,7 +88,7 @@ func (g *schemaGen) field(indent, nesting int, name string) {
 	}
 	switch {
 	case kind < 5:
-		g.line(indent, "%s %s;", rep, g.leaf(quote(name)))
+		g.line(indent, "%s %s%s;", rep, g.leaf(quote(name)), g.fieldID())
 	case kind < 7:
 		g.group(indent, nesting, rep, name)
 	case kind < 9:
@@ -99,9 +99,17 @@ func (g *schemaGen) field(indent, nesting int, name string) {
 }
 
 func (g *schemaGen) group(indent, nesting int, rep, name string) {
-	g.line(indent, "%s group %s {", rep, quote(name))
+	g.line(indent, "%s group %s%s {", rep, quote(name), g.fieldID())
 	g.fields(indent+1, nesting+1)
 	g.line(indent, "}")
+}
+
+// fieldID returns " = id" for one field in six, "" otherwise.
+func (g *schemaGen) fieldID() string {
+	if g.r.IntN(6) != 0 {
+		return ""
+	}
+	return fmt.Sprintf(" = %d", g.r.IntN(1000))
 }
 
 // nonRepeated returns "required" or "optional".
@@ -111,7 +119,7 @@ func (g *schemaGen) nonRepeated() string {
 
 // list writes a three-level LIST; rep is "required" or "optional".
 func (g *schemaGen) list(indent, nesting int, rep, name string) {
-	g.line(indent, "%s group %s (LIST) {", rep, quote(name))
+	g.line(indent, "%s group %s (LIST)%s {", rep, quote(name), g.fieldID())
 	g.line(indent+1, "repeated group list {")
 	g.element(indent+2, nesting+1, g.nonRepeated(), "element")
 	g.line(indent+1, "}")
@@ -120,7 +128,7 @@ func (g *schemaGen) list(indent, nesting int, rep, name string) {
 
 // mapField writes a MAP with a required key and a value of any kind.
 func (g *schemaGen) mapField(indent, nesting int, rep, name string) {
-	g.line(indent, "%s group %s (MAP) {", rep, quote(name))
+	g.line(indent, "%s group %s (MAP)%s {", rep, quote(name), g.fieldID())
 	g.line(indent+1, "repeated group key_value {")
 	g.line(indent+2, "required %s;", mapKeys[g.r.IntN(len(mapKeys))])
 	g.element(indent+2, nesting+1, g.nonRepeated(), "value")
