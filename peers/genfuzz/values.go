@@ -68,8 +68,11 @@ func (f *filler) value(s *shape, depth int) reflect.Value {
 }
 
 // length returns a list or map length: often zero or one, up to five
-// near the top.
+// near the top, and now and then a long one (a row spanning a page).
 func (f *filler) length(depth int) int {
+	if depth <= 2 && f.r.IntN(100) == 0 {
+		return 50 + f.r.IntN(250)
+	}
 	max := 6 - depth
 	if max < 2 {
 		max = 2
@@ -110,6 +113,13 @@ var words = []string{"", "a", "alpha", "beta", "gamma", "é", "\x00", "\xff\xfe"
 // (dictionary friendly), random bytes or a long run (over the statistics
 // truncation length).
 func (f *filler) bytes() []byte {
+	if f.r.IntN(200) == 0 { // longer than a small page
+		b := make([]byte, 1000+f.r.IntN(20000))
+		for i := range b {
+			b[i] = byte(i * 7)
+		}
+		return b
+	}
 	switch f.r.IntN(6) {
 	case 0, 1:
 		return []byte(words[f.r.IntN(len(words))])
