@@ -217,7 +217,7 @@ type Result struct {
 // Check runs the case with rows random rows written under Configs random
 // writer configurations: the generated reader must read them back equal
 // (with a large and a small batch, and with a projection on some
-// top-level fields), and arrow-go must read the levels and values
+// fields, groups, lists or maps), and arrow-go must read the levels and values
 // shredded from the rows. The error carries everything needed to
 // reproduce a failure.
 func Check(c Case, rows int) (Result, error) {
@@ -328,46 +328,100 @@ func cuts(r *rand.Rand, rows int) []int {
 	return out
 }
 
-// projection picks some top-level fields to read: sel[i] says whether
-// field i is read, names are their column names. Names holding a dot are
-// never picked (their path would be ambiguous).
-func projection(r *rand.Rand, s *schema.Schema) (sel []bool, names []string) {
-	sel = make([]bool, len(s.Root.Children))
-	for i, c := range s.Root.Children {
-		if !strings.Contains(c.Name, ".") && r.IntN(2) == 0 {
-			sel[i] = true
-			names = append(names, c.Name)
+// projection picks one to three nodes to read (any field, group, list
+// or map, but nothing inside a map) and returns the leaf columns they
+// select and their paths. Paths that name more than one node (a name
+// holding a dot) are never picked.
+func projection(r *rand.Rand, s *schema.Schema) (sel map[int]bool, names []string) {
+	var cands []*schema.Node
+	count := map[string]int{}
+	var walk func(n *schema.Node, inMap bool)
+	walk = func(n *schema.Node, inMap bool) {
+		if n.Parent != nil {
+			count[n.PathString()]++
+			if !inMap {
+				cands = append(cands, n)
+			}
 		}
+		for _, c := range n.Children {
+			walk(c, inMap || n.Logical.Kind == meta.LogicalMap)
+		}
+	}
+	walk(s.Root, false)
+	sel = map[int]bool{}
+	for range 1 + r.IntN(3) {
+		n := cands[r.IntN(len(cands))]
+		if count[n.PathString()] > 1 {
+			continue
+		}
+		names = append(names, n.PathString())
+		var mark func(n *schema.Node)
+		mark = func(n *schema.Node) {
+			if !n.Group {
+				sel[n.Column] = true
+			}
+			for _, c := range n.Children {
+				mark(c)
+			}
+		}
+		mark(n)
 	}
 	return sel, names
 }
 
+// projected returns v (a value of shape s) as a reader of only the leaf
+// columns in sel sees it: values without a selected leaf are zero.
+func projected(s *shape, v reflect.Value, sel map[int]bool) reflect.Value {
+	hit := false
+	for _, c := range s.cols {
+		hit = hit || sel[c]
+	}
+	if !hit {
+		return reflect.Zero(s.t)
+	}
+	if s.opt && v.IsNil() {
+		return v
+	}
+	base := v
+	if s.ptr {
+		base = v.Elem()
+	}
+	out := reflect.New(base.Type()).Elem()
+	switch s.kind {
+	case structShape:
+		for i, f := range s.fields {
+			out.Field(i).Set(projected(f, base.Field(i), sel))
+		}
+	case listShape:
+		out.Set(reflect.MakeSlice(base.Type(), base.Len(), base.Len()))
+		for i := range base.Len() {
+			out.Index(i).Set(projected(s.elem, base.Index(i), sel))
+		}
+	default: // leaves, and maps, which are selected whole
+		out.Set(base)
+	}
+	if s.ptr {
+		p := reflect.New(base.Type())
+		p.Elem().Set(out)
+		return p
+	}
+	return out
+}
+
 // diffRows compares two slices of rows of shape root; when sel is not
-// nil, only the fields it selects are compared, and the others must be
-// zero.
-func diffRows(root *shape, want, got reflect.Value, sel []bool) string {
+// nil, the rows are compared as a reader of only the leaf columns in sel
+// sees them.
+func diffRows(root *shape, want, got reflect.Value, sel map[int]bool) string {
 	if want.Len() != got.Len() {
 		return fmt.Sprintf("read %d rows, want %d", got.Len(), want.Len())
 	}
 	for i := range want.Len() {
-		w, g := want.Index(i), got.Index(i)
-		if sel == nil {
-			if d := diffValue(root, w, g, fmt.Sprintf("row %d", i)); d != "" {
-				return d
-			}
-			continue
+		w := want.Index(i)
+		if sel != nil {
+			w = projected(root, w, sel)
 		}
-		for j, f := range root.fields {
-			path := fmt.Sprintf("row %d.%s", i, w.Type().Field(j).Name)
-			if !sel[j] {
-				if !g.Field(j).IsZero() {
-					return fmt.Sprintf("%s: not read, yet %s", path, show(g.Field(j)))
-				}
-				continue
-			}
-			if d := diffValue(f, w.Field(j), g.Field(j), path); d != "" {
-				return d
-			}
+		if d := diffValue(root, w, got.Index(i), fmt.Sprintf("row %d", i)); d != "" {
+			return d
 		}
 	}
 	return ""

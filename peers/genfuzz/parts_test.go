@@ -103,6 +103,11 @@ func TestShred(t *testing.T) {
 	if _, mismatch := expectedColumns(root, reflect.ValueOf(rows), 3, file); !strings.Contains(mismatch, `map instance 1 has keys ["p" "q"], the file ["q" "r"]`) {
 		t.Errorf("mismatch = %q", mismatch)
 	}
+	// A reader of the map's columns alone sees the map and no list.
+	p := projected(root, reflect.ValueOf(rows[2]), map[int]bool{1: true, 2: true}).Interface().(row)
+	if p.A != nil || len(p.M) != 2 || *p.M["q"] != 2 {
+		t.Errorf("projected = %+v", p)
+	}
 	// The comparison of rows treats a null list and an empty one apart.
 	if d := diffValue(root, reflect.ValueOf(rows[0]), reflect.ValueOf(rows[1]), "row"); d != "row.A: want null true, got null false (want []*int32(nil), got []*int32{})" {
 		t.Errorf("diffValue = %q", d)
