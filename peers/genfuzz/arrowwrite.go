@@ -25,15 +25,31 @@ func writeArrow(sc *schema.Schema, cols []*column, rows int, cuts []int, r *rand
 			err = fmt.Errorf("arrow-go panicked: %v", e)
 		}
 	}()
-	codecs := []compress.Compression{compress.Codecs.Uncompressed, compress.Codecs.Snappy, compress.Codecs.Gzip, compress.Codecs.Zstd}
+	codecs := []compress.Compression{compress.Codecs.Uncompressed, compress.Codecs.Snappy, compress.Codecs.Gzip,
+		compress.Codecs.Zstd, compress.Codecs.Brotli, compress.Codecs.Lz4Raw}
 	codec := codecs[r.IntN(len(codecs))]
 	version := []parquet.DataPageVersion{parquet.DataPageV1, parquet.DataPageV2}[r.IntN(2)]
 	dict := r.IntN(2) == 0
 	pageSize := int64(128 << r.IntN(6))
-	props := parquet.NewWriterProperties(parquet.WithCompression(codec), parquet.WithDataPageVersion(version),
-		parquet.WithDictionaryDefault(dict), parquet.WithDataPageSize(pageSize), parquet.WithBatchSize(int64(1+r.IntN(64))))
+	opts := []parquet.WriterProperty{parquet.WithCompression(codec), parquet.WithDataPageVersion(version),
+		parquet.WithDictionaryDefault(dict), parquet.WithDataPageSize(pageSize), parquet.WithBatchSize(int64(1 + r.IntN(64)))}
 	desc = fmt.Sprintf("arrow-go writer: %s, data page v%d, dictionary %v, page size %d, row groups cut at %v",
 		codec, version+1, dict, pageSize, cuts)
+	paths := map[string]int{}
+	for i := range sc.NumColumns() {
+		paths[sc.Column(i).Path()]++
+	}
+	for i := range sc.NumColumns() {
+		col := sc.Column(i)
+		encs := arrowEncodings[col.PhysicalType()]
+		if paths[col.Path()] > 1 || len(encs) == 0 || r.IntN(2) == 0 {
+			continue
+		}
+		e := encs[r.IntN(len(encs))]
+		opts = append(opts, parquet.WithEncodingPath(col.ColumnPath(), e))
+		desc += fmt.Sprintf(", %s %s", col.Path(), e)
+	}
+	props := parquet.NewWriterProperties(opts...)
 	var buf bytes.Buffer
 	w, err := file.NewParquetWriterWithError(&buf, sc.Root(), file.WithWriterProps(props))
 	if err != nil {
@@ -97,6 +113,17 @@ func writeArrow(sc *schema.Schema, cols []*column, rows int, cuts []int, r *rand
 		return nil, desc, err
 	}
 	return buf.Bytes(), desc, nil
+}
+
+// arrowEncodings are the non-dictionary encodings arrow-go writes, by
+// physical type.
+var arrowEncodings = map[parquet.Type][]parquet.Encoding{
+	parquet.Types.Int32:             {parquet.Encodings.Plain, parquet.Encodings.DeltaBinaryPacked, parquet.Encodings.ByteStreamSplit},
+	parquet.Types.Int64:             {parquet.Encodings.Plain, parquet.Encodings.DeltaBinaryPacked, parquet.Encodings.ByteStreamSplit},
+	parquet.Types.Float:             {parquet.Encodings.Plain, parquet.Encodings.ByteStreamSplit},
+	parquet.Types.Double:            {parquet.Encodings.Plain, parquet.Encodings.ByteStreamSplit},
+	parquet.Types.ByteArray:         {parquet.Encodings.Plain, parquet.Encodings.DeltaLengthByteArray, parquet.Encodings.DeltaByteArray},
+	parquet.Types.FixedLenByteArray: {parquet.Encodings.Plain, parquet.Encodings.ByteStreamSplit},
 }
 
 // writeColumn writes rendered values (see physical) with their levels.
