@@ -4,6 +4,7 @@
 GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
+GENFUZZ_N   ?= 400
 BENCHTIME   ?= 1s
 BENCH       ?= .
 export PARQUET_TEST_DATA ?= $(abspath ../shared/parquet-testing)
@@ -49,9 +50,13 @@ bench:
 	cd peers && $(GO) test -run='^$$' -bench='$(BENCH)' -benchtime=150ms -count=3 -benchmem ./... | tee ../bench-peers.out
 	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best < ../bench-peers.out
 
-## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz).
+## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz),
+## then GENFUZZ_N random schemas from a fresh seed (or PQGEN_GENFUZZ_SEED)
+## through generated code, checked with arrow-go (peers/genfuzz).
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
+	cd peers && PQGEN_GENFUZZ_SEED=$${PQGEN_GENFUZZ_SEED:-$$(date +%s)} PQGEN_GENFUZZ_N=$(GENFUZZ_N) \
+		$(GO) test -count=1 -timeout=2h -run='^TestGenFuzz$$' -v ./genfuzz
 
 clean:
 	rm -f bench.out bench-peers.out

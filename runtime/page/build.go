@@ -117,7 +117,11 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 			lv = encode.AppendRLELevels(lv, p.Def, LevelBitWidth(p.MaxDef))
 		}
 		defLen := len(lv) - repLen
-		compressed := b.Codec != meta.Uncompressed
+		// An empty values section (every slot null) is stored
+		// uncompressed: a codec's frame of nothing is pure overhead, and
+		// arrow-go v18.8.0 cannot decode an empty Brotli frame into its
+		// zero-length destination.
+		compressed := b.Codec != meta.Uncompressed && len(p.Values) > 0
 		if compressed {
 			var err error
 			if lv, err = compress.Compress(lv, p.Values, b.Codec, b.Level); err != nil {

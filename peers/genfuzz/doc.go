@@ -1,0 +1,13 @@
+// Package genfuzz fuzzes the generator end to end: random schemas (nesting,
+// repetition, every physical type and logical annotation, LIST and MAP
+// layouts, awkward names) are turned into generated code, random rows are
+// written with the generated writer under a random writer configuration,
+// read back with the generated reader, and read with arrow-go's low-level
+// column readers, whose levels and values are compared with levels and
+// values computed from the rows independently of pqgen.
+//
+// The package holds the pieces that do not depend on the generated code
+// (the schema generator, the reflection-based row filler, shredder and
+// comparer, the arrow-go reader and Check); its test generates the code
+// of many schemas into one package, builds it once and runs the checks.
+package genfuzz
