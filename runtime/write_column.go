@@ -126,9 +126,13 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 		level = cc.CodecLevel.Val
 	}
 	c.builder = page.Builder{Codec: c.codec, Level: level, CRC: cfg.CRC}
+	c.set.level = level
 	c.set.stats = cc.Statistics.Or(cfg.Statistics)
 	c.pageStats = cfg.PageStatistics && c.set.stats
 	c.set.enc = cc.Encoding.Or(meta.EncodingPlain)
+	c.set.baseEnc = c.set.enc
+	c.set.autoEnc = !cc.Encoding.Set
+	c.set.zstd = c.codec == meta.Zstd
 	c.set.dictLimit = encode.DictLimits{MaxBytes: cfg.MaxDictSize}
 	c.set.order = columnOrderKind(n)
 	switch c.colOrder {
@@ -416,6 +420,10 @@ func (c *leafWriter) cutPage() error {
 	c.nextCheck = min(minPageCheck, c.fw.cfg.PageRowLimit)
 	if c.pRows == 0 {
 		return nil
+	}
+	if len(c.pages) == 0 && c.vals.dictMode() {
+		// The first page of a chunk decides whether its dictionary pays.
+		c.vals.abandonDict()
 	}
 	wasDict := c.vals.dictMode()
 	values, enc := c.vals.encodePage(c.valueScratch[:0])
