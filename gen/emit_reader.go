@@ -157,9 +157,10 @@ func emitReader(f *jen.File, t *Type) {
 	// The assembler: one loop over the rows per top-level field.
 	asm := []jen.Code{}
 	usesPos := false
+	slabs := &slabDecls{}
 	for _, fl := range t.Root.Struct.Fields {
 		nm := &namer{names: &t.Names}
-		a := &assembler{drv: drv, nm: nm}
+		a := &assembler{drv: drv, nm: nm, slabs: slabs}
 		if columnWise(fl.Value) {
 			// One loop per leaf over its level slots.
 			for _, l := range leaves(fl.Value.Node) {
@@ -189,6 +190,7 @@ func emitReader(f *jen.File, t *Type) {
 	if usesPos {
 		decl = append(decl, jen.Var().Id("p").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next level slot"))
 	}
+	decl = append(decl, slabs.code...)
 	asm = append(decl, asm...)
 	// Every slot and value read must have been used.
 	for _, l := range t.Schema.Leaves {
@@ -223,6 +225,48 @@ type assembler struct {
 	drv     *drivers
 	nm      *namer
 	usesPos bool
+	slabs   *slabDecls
+}
+
+// slabDecls declares, once per assemble call, the slab of each pointer
+// scalar leaf: one slice holding every value the batch read for it, which
+// the pointers of the rows point into (one allocation per leaf and batch
+// instead of one per value).
+type slabDecls struct {
+	done map[int]bool
+	code []jen.Code
+}
+
+// slab returns the name of leaf v.Node's slab, declaring it on first use.
+func (s *slabDecls) slab(v *Value) string {
+	l := v.Node
+	name := fmt.Sprintf("slab%d", l.Column)
+	if s.done[l.Column] {
+		return name
+	}
+	if s.done == nil {
+		s.done = map[int]bool{}
+	}
+	s.done[l.Column] = true
+	c := jen.Id("r").Dot(colVar(l.Column))
+	count := jen.Len(c.Clone().Dot("Values"))
+	if l.Type == meta.ByteArray {
+		count = c.Clone().Dot("Values").Dot("Len").Call()
+	}
+	s.code = append(s.code,
+		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+l.PathString()),
+		jen.If(c.Clone().Op("!=").Nil()).Block(jen.Id(name).Op("=").Make(jen.Index().Add(v.Base.Code()), count)))
+	return name
+}
+
+// pointerSet emits the statements pointing p at a slab element holding
+// value q of leaf v.Node (column variable c).
+func (a *assembler) pointerSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
+	sl := a.slabs.slab(v)
+	return []jen.Code{
+		jen.Id(sl).Index(qi()).Op("=").Add(readValue(v, c, qi(), a.nm)),
+		p().Op("=").Op("&").Id(sl).Index(qi()),
+	}
 }
 
 // skip steps every leaf under v past one null or empty slot.
@@ -330,7 +374,7 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 		if v.Conv == ConvFixed {
 			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
 		} else {
-			set = []jen.Code{jen.Id(x).Op(":=").Add(readValue(v, c, qi(), a.nm)), p().Op("=").Op("&").Id(x)}
+			set = a.pointerSet(v, p, c, qi)
 		}
 	} else if v.Conv == ConvFixed {
 		set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
@@ -502,8 +546,7 @@ func (a *assembler) nav(v *Value, p place, l *schema.Node, zeros *[]jen.Code) []
 			x := a.nm.next("v")
 			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
 		case v.Null == NullPointer:
-			x := a.nm.next("v")
-			set = []jen.Code{jen.Id(x).Op(":=").Add(readValue(v, c, qi(), a.nm)), p().Op("=").Op("&").Id(x)}
+			set = a.pointerSet(v, p, c, qi)
 		case v.Conv == ConvFixed:
 			set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
 		default:

@@ -489,8 +489,16 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Event disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [12]int // per leaf: the next value
-	var p [12]int // per leaf: the next level slot
+	var q [12]int      // per leaf: the next value
+	var p [12]int      // per leaf: the next level slot
+	var slab8 []string // pointer targets of referrer
+	if r.c8 != nil {
+		slab8 = make([]string, r.c8.Values.Len())
+	}
+	var slab9 []int32 // pointer targets of retries
+	if r.c9 != nil {
+		slab9 = make([]int32, len(r.c9.Values))
+	}
 	// id (row by row: a map needs its keys and values together)
 	{
 		c0 := r.c0
@@ -586,8 +594,8 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 			x := &rows[i]
 			if c8 != nil {
 				if c8.Def[p[8]] == 1 {
-					v1 := c8.String(q[8])
-					x.Referrer = &v1
+					slab8[q[8]] = c8.String(q[8])
+					x.Referrer = &slab8[q[8]]
 					q[8]++
 				}
 				p[8]++
@@ -601,8 +609,8 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 			x := &rows[i]
 			if c9 != nil {
 				if c9.Def[p[9]] == 1 {
-					v1 := c9.Values[q[9]]
-					x.Retries = &v1
+					slab9[q[9]] = c9.Values[q[9]]
+					x.Retries = &slab9[q[9]]
 					q[9]++
 				}
 				p[9]++

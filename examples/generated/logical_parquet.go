@@ -1393,8 +1393,16 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Logical disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [48]int // per leaf: the next value
-	var p [48]int // per leaf: the next level slot
+	var q [48]int          // per leaf: the next value
+	var p [48]int          // per leaf: the next level slot
+	var slab44 []time.Time // pointer targets of opt_time
+	if r.c44 != nil {
+		slab44 = make([]time.Time, len(r.c44.Values))
+	}
+	var slab47 []Level // pointer targets of opt_level
+	if r.c47 != nil {
+		slab47 = make([]Level, len(r.c47.Values))
+	}
 	// i8 (row by row: a map needs its keys and values together)
 	{
 		c0 := r.c0
@@ -1886,8 +1894,8 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			x := &rows[i]
 			if c44 != nil {
 				if c44.Def[p[44]] == 1 {
-					v1 := time.UnixMilli(c44.Values[q[44]]).UTC()
-					x.OptTime = &v1
+					slab44[q[44]] = time.UnixMilli(c44.Values[q[44]]).UTC()
+					x.OptTime = &slab44[q[44]]
 					q[44]++
 				}
 				p[44]++
@@ -1931,8 +1939,8 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			x := &rows[i]
 			if c47 != nil {
 				if c47.Def[p[47]] == 1 {
-					v1 := Level(c47.Values[q[47]])
-					x.OptLevel = &v1
+					slab47[q[47]] = Level(c47.Values[q[47]])
+					x.OptLevel = &slab47[q[47]]
 					q[47]++
 				}
 				p[47]++

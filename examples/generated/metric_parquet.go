@@ -472,8 +472,16 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Metric disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [9]int // per leaf: the next value
-	var p [9]int // per leaf: the next level slot
+	var q [9]int       // per leaf: the next value
+	var p [9]int       // per leaf: the next level slot
+	var slab4 []string // pointer targets of labels.key_value.value
+	if r.c4 != nil {
+		slab4 = make([]string, r.c4.Values.Len())
+	}
+	var slab8 []int8 // pointer targets of level
+	if r.c8 != nil {
+		slab8 = make([]int8, len(r.c8.Values))
+	}
 	// name (row by row: a map needs its keys and values together)
 	{
 		c0 := r.c0
@@ -534,8 +542,8 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 						}
 						if c4 != nil {
 							if c4.Def[p[4]] == 3 {
-								v6 := c4.String(q[4])
-								v5 = &v6
+								slab4[q[4]] = c4.String(q[4])
+								v5 = &slab4[q[4]]
 								q[4]++
 							}
 							p[4]++
@@ -617,8 +625,8 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 			x := &rows[i]
 			if c8 != nil {
 				if c8.Def[p[8]] == 1 {
-					v1 := int8(c8.Values[q[8]])
-					x.Level = &v1
+					slab8[q[8]] = int8(c8.Values[q[8]])
+					x.Level = &slab8[q[8]]
 					q[8]++
 				}
 				p[8]++

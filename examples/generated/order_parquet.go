@@ -947,8 +947,24 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Order disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [23]int // per leaf: the next value
-	var p [23]int // per leaf: the next level slot
+	var q [23]int      // per leaf: the next value
+	var p [23]int      // per leaf: the next level slot
+	var slab4 []string // pointer targets of customer.email
+	if r.c4 != nil {
+		slab4 = make([]string, r.c4.Values.Len())
+	}
+	var slab11 []float32 // pointer targets of lines.list.element.parts.list.element.weight
+	if r.c11 != nil {
+		slab11 = make([]float32, len(r.c11.Values))
+	}
+	var slab19 []string // pointer targets of shipping.zip
+	if r.c19 != nil {
+		slab19 = make([]string, r.c19.Values.Len())
+	}
+	var slab20 []string // pointer targets of notes.list.element
+	if r.c20 != nil {
+		slab20 = make([]string, r.c20.Values.Len())
+	}
 	// id (row by row: a map needs its keys and values together)
 	{
 		c0 := r.c0
@@ -1028,8 +1044,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 						x.Customer = new(Customer)
 					}
 					if d >= 2 {
-						v1 := c4.String(q[4])
-						x.Customer.Email = &v1
+						slab4[q[4]] = c4.String(q[4])
+						x.Customer.Email = &slab4[q[4]]
 						q[4]++
 					}
 				}
@@ -1123,8 +1139,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 									}
 									if c11 != nil {
 										if c11.Def[p[11]] == 3 {
-											v14 := c11.Values[q[11]]
-											l12[len(l12)-1].Weight = &v14
+											slab11[q[11]] = c11.Values[q[11]]
+											l12[len(l12)-1].Weight = &slab11[q[11]]
 											q[11]++
 										}
 										p[11]++
@@ -1287,8 +1303,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			}
 			if c19 != nil {
 				if c19.Def[p[19]] == 1 {
-					v1 := c19.String(q[19])
-					x.Shipping.Zip = &v1
+					slab19[q[19]] = c19.String(q[19])
+					x.Shipping.Zip = &slab19[q[19]]
 					q[19]++
 				}
 				p[19]++
@@ -1320,8 +1336,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 						x.Notes = append(x.Notes, z1)
 					}
 					if d >= 2 {
-						v2 := c20.String(q[20])
-						x.Notes[e1] = &v2
+						slab20[q[20]] = c20.String(q[20])
+						x.Notes[e1] = &slab20[q[20]]
 						q[20]++
 					}
 				}

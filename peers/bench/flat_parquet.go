@@ -323,8 +323,12 @@ func (r *FlatReader) assemble(rows []Flat) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Flat disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [6]int // per leaf: the next value
-	var p [6]int // per leaf: the next level slot
+	var q [6]int      // per leaf: the next value
+	var p [6]int      // per leaf: the next level slot
+	var slab3 []int32 // pointer targets of opt
+	if r.c3 != nil {
+		slab3 = make([]int32, len(r.c3.Values))
+	}
 	// id (row by row: a map needs its keys and values together)
 	{
 		c0 := r.c0
@@ -365,8 +369,8 @@ func (r *FlatReader) assemble(rows []Flat) (err error) {
 			x := &rows[i]
 			if c3 != nil {
 				if c3.Def[p[3]] == 1 {
-					v1 := c3.Values[q[3]]
-					x.Opt = &v1
+					slab3[q[3]] = c3.Values[q[3]]
+					x.Opt = &slab3[q[3]]
 					q[3]++
 				}
 				p[3]++

@@ -5316,8 +5316,108 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Wide disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [200]int // per leaf: the next value
-	var p [200]int // per leaf: the next level slot
+	var q [200]int    // per leaf: the next value
+	var p [200]int    // per leaf: the next level slot
+	var slab7 []int64 // pointer targets of c007
+	if r.c7 != nil {
+		slab7 = make([]int64, len(r.c7.Values))
+	}
+	var slab15 []int64 // pointer targets of c015
+	if r.c15 != nil {
+		slab15 = make([]int64, len(r.c15.Values))
+	}
+	var slab23 []int64 // pointer targets of c023
+	if r.c23 != nil {
+		slab23 = make([]int64, len(r.c23.Values))
+	}
+	var slab31 []int64 // pointer targets of c031
+	if r.c31 != nil {
+		slab31 = make([]int64, len(r.c31.Values))
+	}
+	var slab39 []int64 // pointer targets of c039
+	if r.c39 != nil {
+		slab39 = make([]int64, len(r.c39.Values))
+	}
+	var slab47 []int64 // pointer targets of c047
+	if r.c47 != nil {
+		slab47 = make([]int64, len(r.c47.Values))
+	}
+	var slab55 []int64 // pointer targets of c055
+	if r.c55 != nil {
+		slab55 = make([]int64, len(r.c55.Values))
+	}
+	var slab63 []int64 // pointer targets of c063
+	if r.c63 != nil {
+		slab63 = make([]int64, len(r.c63.Values))
+	}
+	var slab71 []int64 // pointer targets of c071
+	if r.c71 != nil {
+		slab71 = make([]int64, len(r.c71.Values))
+	}
+	var slab79 []int64 // pointer targets of c079
+	if r.c79 != nil {
+		slab79 = make([]int64, len(r.c79.Values))
+	}
+	var slab87 []int64 // pointer targets of c087
+	if r.c87 != nil {
+		slab87 = make([]int64, len(r.c87.Values))
+	}
+	var slab95 []int64 // pointer targets of c095
+	if r.c95 != nil {
+		slab95 = make([]int64, len(r.c95.Values))
+	}
+	var slab103 []int64 // pointer targets of c103
+	if r.c103 != nil {
+		slab103 = make([]int64, len(r.c103.Values))
+	}
+	var slab111 []int64 // pointer targets of c111
+	if r.c111 != nil {
+		slab111 = make([]int64, len(r.c111.Values))
+	}
+	var slab119 []int64 // pointer targets of c119
+	if r.c119 != nil {
+		slab119 = make([]int64, len(r.c119.Values))
+	}
+	var slab127 []int64 // pointer targets of c127
+	if r.c127 != nil {
+		slab127 = make([]int64, len(r.c127.Values))
+	}
+	var slab135 []int64 // pointer targets of c135
+	if r.c135 != nil {
+		slab135 = make([]int64, len(r.c135.Values))
+	}
+	var slab143 []int64 // pointer targets of c143
+	if r.c143 != nil {
+		slab143 = make([]int64, len(r.c143.Values))
+	}
+	var slab151 []int64 // pointer targets of c151
+	if r.c151 != nil {
+		slab151 = make([]int64, len(r.c151.Values))
+	}
+	var slab159 []int64 // pointer targets of c159
+	if r.c159 != nil {
+		slab159 = make([]int64, len(r.c159.Values))
+	}
+	var slab167 []int64 // pointer targets of c167
+	if r.c167 != nil {
+		slab167 = make([]int64, len(r.c167.Values))
+	}
+	var slab175 []int64 // pointer targets of c175
+	if r.c175 != nil {
+		slab175 = make([]int64, len(r.c175.Values))
+	}
+	var slab183 []int64 // pointer targets of c183
+	if r.c183 != nil {
+		slab183 = make([]int64, len(r.c183.Values))
+	}
+	var slab191 []int64 // pointer targets of c191
+	if r.c191 != nil {
+		slab191 = make([]int64, len(r.c191.Values))
+	}
+	var slab199 []int64 // pointer targets of c199
+	if r.c199 != nil {
+		slab199 = make([]int64, len(r.c199.Values))
+	}
 	// c000 (row by row: a map needs its keys and values together)
 	{
 		c0 := r.c0
@@ -5402,8 +5502,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c7 != nil {
 				if c7.Def[p[7]] == 1 {
-					v1 := c7.Values[q[7]]
-					x.F007 = &v1
+					slab7[q[7]] = c7.Values[q[7]]
+					x.F007 = &slab7[q[7]]
 					q[7]++
 				}
 				p[7]++
@@ -5494,8 +5594,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c15 != nil {
 				if c15.Def[p[15]] == 1 {
-					v1 := c15.Values[q[15]]
-					x.F015 = &v1
+					slab15[q[15]] = c15.Values[q[15]]
+					x.F015 = &slab15[q[15]]
 					q[15]++
 				}
 				p[15]++
@@ -5586,8 +5686,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c23 != nil {
 				if c23.Def[p[23]] == 1 {
-					v1 := c23.Values[q[23]]
-					x.F023 = &v1
+					slab23[q[23]] = c23.Values[q[23]]
+					x.F023 = &slab23[q[23]]
 					q[23]++
 				}
 				p[23]++
@@ -5678,8 +5778,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c31 != nil {
 				if c31.Def[p[31]] == 1 {
-					v1 := c31.Values[q[31]]
-					x.F031 = &v1
+					slab31[q[31]] = c31.Values[q[31]]
+					x.F031 = &slab31[q[31]]
 					q[31]++
 				}
 				p[31]++
@@ -5770,8 +5870,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c39 != nil {
 				if c39.Def[p[39]] == 1 {
-					v1 := c39.Values[q[39]]
-					x.F039 = &v1
+					slab39[q[39]] = c39.Values[q[39]]
+					x.F039 = &slab39[q[39]]
 					q[39]++
 				}
 				p[39]++
@@ -5862,8 +5962,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c47 != nil {
 				if c47.Def[p[47]] == 1 {
-					v1 := c47.Values[q[47]]
-					x.F047 = &v1
+					slab47[q[47]] = c47.Values[q[47]]
+					x.F047 = &slab47[q[47]]
 					q[47]++
 				}
 				p[47]++
@@ -5954,8 +6054,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c55 != nil {
 				if c55.Def[p[55]] == 1 {
-					v1 := c55.Values[q[55]]
-					x.F055 = &v1
+					slab55[q[55]] = c55.Values[q[55]]
+					x.F055 = &slab55[q[55]]
 					q[55]++
 				}
 				p[55]++
@@ -6046,8 +6146,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c63 != nil {
 				if c63.Def[p[63]] == 1 {
-					v1 := c63.Values[q[63]]
-					x.F063 = &v1
+					slab63[q[63]] = c63.Values[q[63]]
+					x.F063 = &slab63[q[63]]
 					q[63]++
 				}
 				p[63]++
@@ -6138,8 +6238,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c71 != nil {
 				if c71.Def[p[71]] == 1 {
-					v1 := c71.Values[q[71]]
-					x.F071 = &v1
+					slab71[q[71]] = c71.Values[q[71]]
+					x.F071 = &slab71[q[71]]
 					q[71]++
 				}
 				p[71]++
@@ -6230,8 +6330,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c79 != nil {
 				if c79.Def[p[79]] == 1 {
-					v1 := c79.Values[q[79]]
-					x.F079 = &v1
+					slab79[q[79]] = c79.Values[q[79]]
+					x.F079 = &slab79[q[79]]
 					q[79]++
 				}
 				p[79]++
@@ -6322,8 +6422,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c87 != nil {
 				if c87.Def[p[87]] == 1 {
-					v1 := c87.Values[q[87]]
-					x.F087 = &v1
+					slab87[q[87]] = c87.Values[q[87]]
+					x.F087 = &slab87[q[87]]
 					q[87]++
 				}
 				p[87]++
@@ -6414,8 +6514,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c95 != nil {
 				if c95.Def[p[95]] == 1 {
-					v1 := c95.Values[q[95]]
-					x.F095 = &v1
+					slab95[q[95]] = c95.Values[q[95]]
+					x.F095 = &slab95[q[95]]
 					q[95]++
 				}
 				p[95]++
@@ -6506,8 +6606,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c103 != nil {
 				if c103.Def[p[103]] == 1 {
-					v1 := c103.Values[q[103]]
-					x.F103 = &v1
+					slab103[q[103]] = c103.Values[q[103]]
+					x.F103 = &slab103[q[103]]
 					q[103]++
 				}
 				p[103]++
@@ -6598,8 +6698,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c111 != nil {
 				if c111.Def[p[111]] == 1 {
-					v1 := c111.Values[q[111]]
-					x.F111 = &v1
+					slab111[q[111]] = c111.Values[q[111]]
+					x.F111 = &slab111[q[111]]
 					q[111]++
 				}
 				p[111]++
@@ -6690,8 +6790,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c119 != nil {
 				if c119.Def[p[119]] == 1 {
-					v1 := c119.Values[q[119]]
-					x.F119 = &v1
+					slab119[q[119]] = c119.Values[q[119]]
+					x.F119 = &slab119[q[119]]
 					q[119]++
 				}
 				p[119]++
@@ -6782,8 +6882,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c127 != nil {
 				if c127.Def[p[127]] == 1 {
-					v1 := c127.Values[q[127]]
-					x.F127 = &v1
+					slab127[q[127]] = c127.Values[q[127]]
+					x.F127 = &slab127[q[127]]
 					q[127]++
 				}
 				p[127]++
@@ -6874,8 +6974,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c135 != nil {
 				if c135.Def[p[135]] == 1 {
-					v1 := c135.Values[q[135]]
-					x.F135 = &v1
+					slab135[q[135]] = c135.Values[q[135]]
+					x.F135 = &slab135[q[135]]
 					q[135]++
 				}
 				p[135]++
@@ -6966,8 +7066,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c143 != nil {
 				if c143.Def[p[143]] == 1 {
-					v1 := c143.Values[q[143]]
-					x.F143 = &v1
+					slab143[q[143]] = c143.Values[q[143]]
+					x.F143 = &slab143[q[143]]
 					q[143]++
 				}
 				p[143]++
@@ -7058,8 +7158,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c151 != nil {
 				if c151.Def[p[151]] == 1 {
-					v1 := c151.Values[q[151]]
-					x.F151 = &v1
+					slab151[q[151]] = c151.Values[q[151]]
+					x.F151 = &slab151[q[151]]
 					q[151]++
 				}
 				p[151]++
@@ -7150,8 +7250,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c159 != nil {
 				if c159.Def[p[159]] == 1 {
-					v1 := c159.Values[q[159]]
-					x.F159 = &v1
+					slab159[q[159]] = c159.Values[q[159]]
+					x.F159 = &slab159[q[159]]
 					q[159]++
 				}
 				p[159]++
@@ -7242,8 +7342,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c167 != nil {
 				if c167.Def[p[167]] == 1 {
-					v1 := c167.Values[q[167]]
-					x.F167 = &v1
+					slab167[q[167]] = c167.Values[q[167]]
+					x.F167 = &slab167[q[167]]
 					q[167]++
 				}
 				p[167]++
@@ -7334,8 +7434,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c175 != nil {
 				if c175.Def[p[175]] == 1 {
-					v1 := c175.Values[q[175]]
-					x.F175 = &v1
+					slab175[q[175]] = c175.Values[q[175]]
+					x.F175 = &slab175[q[175]]
 					q[175]++
 				}
 				p[175]++
@@ -7426,8 +7526,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c183 != nil {
 				if c183.Def[p[183]] == 1 {
-					v1 := c183.Values[q[183]]
-					x.F183 = &v1
+					slab183[q[183]] = c183.Values[q[183]]
+					x.F183 = &slab183[q[183]]
 					q[183]++
 				}
 				p[183]++
@@ -7518,8 +7618,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c191 != nil {
 				if c191.Def[p[191]] == 1 {
-					v1 := c191.Values[q[191]]
-					x.F191 = &v1
+					slab191[q[191]] = c191.Values[q[191]]
+					x.F191 = &slab191[q[191]]
 					q[191]++
 				}
 				p[191]++
@@ -7610,8 +7710,8 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			x := &rows[i]
 			if c199 != nil {
 				if c199.Def[p[199]] == 1 {
-					v1 := c199.Values[q[199]]
-					x.F199 = &v1
+					slab199[q[199]] = c199.Values[q[199]]
+					x.F199 = &slab199[q[199]]
 					q[199]++
 				}
 				p[199]++
