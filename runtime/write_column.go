@@ -491,7 +491,9 @@ func (c *leafWriter) cutPage() error {
 	if err != nil {
 		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
 	}
+	c.fw.freeMu.Lock()
 	c.store.append(c.pageBuf, &c.fw.free)
+	c.fw.freeMu.Unlock()
 	info.size = int32(built.Size())
 	c.pages = append(c.pages, info)
 	if wasDict {

@@ -46,10 +46,8 @@ type chunkIndex struct {
 
 // flushRowGroup writes the open row group.
 func (fw *FileWriter) flushRowGroup() error {
-	for _, c := range fw.cols {
-		if err := c.cutPage(); err != nil {
-			return err
-		}
+	if err := fw.forColumns((*leafWriter).cutPage); err != nil {
+		return err
 	}
 	rgIndex := len(fw.rowGroups)
 	rg := meta.RowGroup{

@@ -26,6 +26,9 @@
 //     garbage not yet collected) above the heap in use before the operation,
 //     in one extra untimed run;
 //   - file-MB: the size of the file written (the same for reads).
+//
+// The implementation pqgen-par is pqgen's writer with
+// runtime.WithParallelism(2); compare its rows/s (wall time) with pqgen's.
 package bench
 
 //go:generate go run ./internal/widegen -o wide.go

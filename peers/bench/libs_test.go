@@ -48,6 +48,9 @@ type lib[T any] struct {
 	name  string
 	write func(w io.Writer, rows []T, c codec) error
 	read  func(data []byte, buf []T, each func([]T)) error
+	// writeOnly: a variant of another library's writer (its reads would
+	// repeat that library's), left out of the read benchmarks.
+	writeOnly bool
 }
 
 // pqgenLib adapts a generated writer and reader.
