@@ -169,6 +169,11 @@ func emitReader(f *jen.File, t *Type) {
 			usesPos = true
 			continue
 		}
+		if v := fl.Value; v.Kind == KindScalar && v.Node.MaxRep == 0 && v.Node.MaxDef <= 1 {
+			asm = append(asm, jen.Comment(v.Node.Name), jen.Block(a.flatScalar(fl)...))
+			usesPos = usesPos || a.usesPos
+			continue
+		}
 		var block []jen.Code
 		for _, c := range leafIndexes(fl.Value.Node) {
 			block = append(block, jen.Id(colVar(c)).Op(":=").Id("r").Dot(colVar(c)))
@@ -368,20 +373,7 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 	c := colVar(l.Column)
 	pi := jen.Id("p").Index(jen.Lit(l.Column))
 	qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
-	var set []jen.Code
-	if v.Null == NullPointer {
-		x := a.nm.next("v")
-		if v.Conv == ConvFixed {
-			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
-		} else {
-			set = a.pointerSet(v, p, c, qi)
-		}
-	} else if v.Conv == ConvFixed {
-		set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
-	} else {
-		set = []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
-	}
-	set = append(set, qi().Op("++"))
+	set := append(a.scalarSet(v, p, c, qi), qi().Op("++"))
 	var body []jen.Code
 	if v.Null != NotNull {
 		body = []jen.Code{jen.If(jen.Id(c).Dot("Def").Index(pi.Clone()).Op("==").Lit(int(l.MaxDef))).Block(set...)}
@@ -393,6 +385,58 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 		body = append(body, pi.Clone().Op("++"))
 	}
 	return []jen.Code{jen.If(jen.Id(c).Op("!=").Nil()).Block(body...)}
+}
+
+// scalarSet emits the statements storing value qi() of leaf v.Node
+// (column variable c) at p.
+func (a *assembler) scalarSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
+	l := v.Node
+	switch {
+	case v.Null == NullPointer && v.Conv == ConvFixed:
+		x := a.nm.next("v")
+		return []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
+	case v.Null == NullPointer:
+		return a.pointerSet(v, p, c, qi)
+	case v.Conv == ConvFixed:
+		return []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
+	}
+	return []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
+}
+
+// flatScalar emits the loop filling top-level scalar field fl, a leaf
+// without repetition and at most one definition level, over the rows: the
+// column is checked once, not per row, and its value (and level) index is
+// the row index for a required leaf, a counter of the defined slots for
+// an optional one.
+func (a *assembler) flatScalar(fl *Field) []jen.Code {
+	v := fl.Value
+	l := v.Node
+	c := colVar(l.Column)
+	p := id("x").dot(fl.Name)
+	x := jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))
+	var loop []jen.Code
+	if l.MaxDef == 0 {
+		qi := func() *jen.Statement { return jen.Id("i") }
+		loop = []jen.Code{
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(append([]jen.Code{x}, a.scalarSet(v, p, c, qi)...)...),
+			jen.Id("q").Index(jen.Lit(l.Column)).Op("=").Len(jen.Id("rows")),
+		}
+	} else {
+		a.usesPos = true
+		qi := func() *jen.Statement { return jen.Id("k") }
+		set := append(a.scalarSet(v, p, c, qi), jen.Id("k").Op("++"))
+		loop = []jen.Code{
+			jen.Id("def").Op(":=").Id(c).Dot("Def").Index(jen.Empty(), jen.Len(jen.Id("rows"))),
+			jen.Id("k").Op(":=").Lit(0),
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+				x,
+				jen.If(jen.Id("def").Index(jen.Id("i")).Op("==").Lit(int(l.MaxDef))).Block(set...),
+			),
+			jen.Id("q").Index(jen.Lit(l.Column)).Op("=").Id("k"),
+			jen.Id("p").Index(jen.Lit(l.Column)).Op("=").Len(jen.Id("rows")),
+		}
+	}
+	return []jen.Code{jen.If(jen.Id(c).Op(":=").Id("r").Dot(c), jen.Id(c).Op("!=").Nil()).Block(loop...)}
 }
 
 func fixedCopy(p place, c string, n int32, qi func() *jen.Statement) jen.Code {

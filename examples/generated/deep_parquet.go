@@ -687,15 +687,14 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 	if r.c8 != nil {
 		slab8 = make([]int32, len(r.c8.Values))
 	}
-	// id (row by row: a map needs its keys and values together)
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.ID = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
 	// a.b.list.element.c

@@ -965,26 +965,24 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 	if r.c20 != nil {
 		slab20 = make([]string, r.c20.Values.Len())
 	}
-	// id (row by row: a map needs its keys and values together)
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.ID = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
-	// placed_at (row by row: a map needs its keys and values together)
+	// placed_at
 	{
-		c1 := r.c1
-		for i := range rows {
-			x := &rows[i]
-			if c1 != nil {
-				x.PlacedAt = time.UnixMilli(c1.Values[q[1]]).UTC()
-				q[1]++
+		if c1 := r.c1; c1 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.PlacedAt = time.UnixMilli(c1.Values[i]).UTC()
 			}
+			q[1] = len(rows)
 		}
 	}
 	// customer.id
@@ -1345,26 +1343,24 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			p[20] = n
 		}
 	}
-	// created_by (row by row: a map needs its keys and values together)
+	// created_by
 	{
-		c21 := r.c21
-		for i := range rows {
-			x := &rows[i]
-			if c21 != nil {
-				x.Audit.CreatedBy = c21.String(q[21])
-				q[21]++
+		if c21 := r.c21; c21 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Audit.CreatedBy = c21.String(i)
 			}
+			q[21] = len(rows)
 		}
 	}
-	// version (row by row: a map needs its keys and values together)
+	// version
 	{
-		c22 := r.c22
-		for i := range rows {
-			x := &rows[i]
-			if c22 != nil {
-				x.Audit.Version = uint32(c22.Values[q[22]])
-				q[22]++
+		if c22 := r.c22; c22 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Audit.Version = uint32(c22.Values[i])
 			}
+			q[22] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {

@@ -505,26 +505,24 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 	}()
 	var q [10]int // per leaf: the next value
 	var p [10]int // per leaf: the next level slot
-	// id (row by row: a map needs its keys and values together)
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.ID = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
-	// name (row by row: a map needs its keys and values together)
+	// name
 	{
-		c1 := r.c1
-		for i := range rows {
-			x := &rows[i]
-			if c1 != nil {
-				x.Name = c1.String(q[1])
-				q[1]++
+		if c1 := r.c1; c1 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Name = c1.String(i)
 			}
+			q[1] = len(rows)
 		}
 	}
 	// address.street

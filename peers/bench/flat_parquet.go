@@ -329,74 +329,71 @@ func (r *FlatReader) assemble(rows []Flat) (err error) {
 	if r.c3 != nil {
 		slab3 = make([]int32, len(r.c3.Values))
 	}
-	// id (row by row: a map needs its keys and values together)
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.ID = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
-	// name (row by row: a map needs its keys and values together)
+	// name
 	{
-		c1 := r.c1
-		for i := range rows {
-			x := &rows[i]
-			if c1 != nil {
-				x.Name = c1.String(q[1])
-				q[1]++
+		if c1 := r.c1; c1 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Name = c1.String(i)
 			}
+			q[1] = len(rows)
 		}
 	}
-	// value (row by row: a map needs its keys and values together)
+	// value
 	{
-		c2 := r.c2
-		for i := range rows {
-			x := &rows[i]
-			if c2 != nil {
-				x.Value = c2.Values[q[2]]
-				q[2]++
+		if c2 := r.c2; c2 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Value = c2.Values[i]
 			}
+			q[2] = len(rows)
 		}
 	}
-	// opt (row by row: a map needs its keys and values together)
+	// opt
 	{
-		c3 := r.c3
-		for i := range rows {
-			x := &rows[i]
-			if c3 != nil {
-				if c3.Def[p[3]] == 1 {
-					slab3[q[3]] = c3.Values[q[3]]
-					x.Opt = &slab3[q[3]]
-					q[3]++
+		if c3 := r.c3; c3 != nil {
+			def := c3.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab3[k] = c3.Values[k]
+					x.Opt = &slab3[k]
+					k++
 				}
-				p[3]++
 			}
+			q[3] = k
+			p[3] = len(rows)
 		}
 	}
-	// count (row by row: a map needs its keys and values together)
+	// count
 	{
-		c4 := r.c4
-		for i := range rows {
-			x := &rows[i]
-			if c4 != nil {
-				x.Count = c4.Values[q[4]]
-				q[4]++
+		if c4 := r.c4; c4 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Count = c4.Values[i]
 			}
+			q[4] = len(rows)
 		}
 	}
-	// at (row by row: a map needs its keys and values together)
+	// at
 	{
-		c5 := r.c5
-		for i := range rows {
-			x := &rows[i]
-			if c5 != nil {
-				x.At = time.UnixMicro(c5.Values[q[5]]).UTC()
-				q[5]++
+		if c5 := r.c5; c5 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.At = time.UnixMicro(c5.Values[i]).UTC()
 			}
+			q[5] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {

@@ -5418,2304 +5418,2179 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 	if r.c199 != nil {
 		slab199 = make([]int64, len(r.c199.Values))
 	}
-	// c000 (row by row: a map needs its keys and values together)
+	// c000
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.F000 = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F000 = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
-	// c001 (row by row: a map needs its keys and values together)
+	// c001
 	{
-		c1 := r.c1
-		for i := range rows {
-			x := &rows[i]
-			if c1 != nil {
-				x.F001 = c1.Values[q[1]]
-				q[1]++
+		if c1 := r.c1; c1 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F001 = c1.Values[i]
 			}
+			q[1] = len(rows)
 		}
 	}
-	// c002 (row by row: a map needs its keys and values together)
+	// c002
 	{
-		c2 := r.c2
-		for i := range rows {
-			x := &rows[i]
-			if c2 != nil {
-				x.F002 = c2.Values[q[2]]
-				q[2]++
+		if c2 := r.c2; c2 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F002 = c2.Values[i]
 			}
+			q[2] = len(rows)
 		}
 	}
-	// c003 (row by row: a map needs its keys and values together)
+	// c003
 	{
-		c3 := r.c3
-		for i := range rows {
-			x := &rows[i]
-			if c3 != nil {
-				x.F003 = c3.Values[q[3]]
-				q[3]++
+		if c3 := r.c3; c3 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F003 = c3.Values[i]
 			}
+			q[3] = len(rows)
 		}
 	}
-	// c004 (row by row: a map needs its keys and values together)
+	// c004
 	{
-		c4 := r.c4
-		for i := range rows {
-			x := &rows[i]
-			if c4 != nil {
-				x.F004 = c4.Values[q[4]]
-				q[4]++
+		if c4 := r.c4; c4 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F004 = c4.Values[i]
 			}
+			q[4] = len(rows)
 		}
 	}
-	// c005 (row by row: a map needs its keys and values together)
+	// c005
 	{
-		c5 := r.c5
-		for i := range rows {
-			x := &rows[i]
-			if c5 != nil {
-				x.F005 = c5.String(q[5])
-				q[5]++
+		if c5 := r.c5; c5 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F005 = c5.String(i)
 			}
+			q[5] = len(rows)
 		}
 	}
-	// c006 (row by row: a map needs its keys and values together)
+	// c006
 	{
-		c6 := r.c6
-		for i := range rows {
-			x := &rows[i]
-			if c6 != nil {
-				x.F006 = c6.String(q[6])
-				q[6]++
+		if c6 := r.c6; c6 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F006 = c6.String(i)
 			}
+			q[6] = len(rows)
 		}
 	}
-	// c007 (row by row: a map needs its keys and values together)
+	// c007
 	{
-		c7 := r.c7
-		for i := range rows {
-			x := &rows[i]
-			if c7 != nil {
-				if c7.Def[p[7]] == 1 {
-					slab7[q[7]] = c7.Values[q[7]]
-					x.F007 = &slab7[q[7]]
-					q[7]++
+		if c7 := r.c7; c7 != nil {
+			def := c7.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab7[k] = c7.Values[k]
+					x.F007 = &slab7[k]
+					k++
 				}
-				p[7]++
 			}
+			q[7] = k
+			p[7] = len(rows)
 		}
 	}
-	// c008 (row by row: a map needs its keys and values together)
+	// c008
 	{
-		c8 := r.c8
-		for i := range rows {
-			x := &rows[i]
-			if c8 != nil {
-				x.F008 = c8.Values[q[8]]
-				q[8]++
+		if c8 := r.c8; c8 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F008 = c8.Values[i]
 			}
+			q[8] = len(rows)
 		}
 	}
-	// c009 (row by row: a map needs its keys and values together)
+	// c009
 	{
-		c9 := r.c9
-		for i := range rows {
-			x := &rows[i]
-			if c9 != nil {
-				x.F009 = c9.Values[q[9]]
-				q[9]++
+		if c9 := r.c9; c9 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F009 = c9.Values[i]
 			}
+			q[9] = len(rows)
 		}
 	}
-	// c010 (row by row: a map needs its keys and values together)
+	// c010
 	{
-		c10 := r.c10
-		for i := range rows {
-			x := &rows[i]
-			if c10 != nil {
-				x.F010 = c10.Values[q[10]]
-				q[10]++
+		if c10 := r.c10; c10 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F010 = c10.Values[i]
 			}
+			q[10] = len(rows)
 		}
 	}
-	// c011 (row by row: a map needs its keys and values together)
+	// c011
 	{
-		c11 := r.c11
-		for i := range rows {
-			x := &rows[i]
-			if c11 != nil {
-				x.F011 = c11.Values[q[11]]
-				q[11]++
+		if c11 := r.c11; c11 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F011 = c11.Values[i]
 			}
+			q[11] = len(rows)
 		}
 	}
-	// c012 (row by row: a map needs its keys and values together)
+	// c012
 	{
-		c12 := r.c12
-		for i := range rows {
-			x := &rows[i]
-			if c12 != nil {
-				x.F012 = c12.Values[q[12]]
-				q[12]++
+		if c12 := r.c12; c12 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F012 = c12.Values[i]
 			}
+			q[12] = len(rows)
 		}
 	}
-	// c013 (row by row: a map needs its keys and values together)
+	// c013
 	{
-		c13 := r.c13
-		for i := range rows {
-			x := &rows[i]
-			if c13 != nil {
-				x.F013 = c13.String(q[13])
-				q[13]++
+		if c13 := r.c13; c13 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F013 = c13.String(i)
 			}
+			q[13] = len(rows)
 		}
 	}
-	// c014 (row by row: a map needs its keys and values together)
+	// c014
 	{
-		c14 := r.c14
-		for i := range rows {
-			x := &rows[i]
-			if c14 != nil {
-				x.F014 = c14.String(q[14])
-				q[14]++
+		if c14 := r.c14; c14 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F014 = c14.String(i)
 			}
+			q[14] = len(rows)
 		}
 	}
-	// c015 (row by row: a map needs its keys and values together)
+	// c015
 	{
-		c15 := r.c15
-		for i := range rows {
-			x := &rows[i]
-			if c15 != nil {
-				if c15.Def[p[15]] == 1 {
-					slab15[q[15]] = c15.Values[q[15]]
-					x.F015 = &slab15[q[15]]
-					q[15]++
+		if c15 := r.c15; c15 != nil {
+			def := c15.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab15[k] = c15.Values[k]
+					x.F015 = &slab15[k]
+					k++
 				}
-				p[15]++
 			}
+			q[15] = k
+			p[15] = len(rows)
 		}
 	}
-	// c016 (row by row: a map needs its keys and values together)
+	// c016
 	{
-		c16 := r.c16
-		for i := range rows {
-			x := &rows[i]
-			if c16 != nil {
-				x.F016 = c16.Values[q[16]]
-				q[16]++
+		if c16 := r.c16; c16 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F016 = c16.Values[i]
 			}
+			q[16] = len(rows)
 		}
 	}
-	// c017 (row by row: a map needs its keys and values together)
+	// c017
 	{
-		c17 := r.c17
-		for i := range rows {
-			x := &rows[i]
-			if c17 != nil {
-				x.F017 = c17.Values[q[17]]
-				q[17]++
+		if c17 := r.c17; c17 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F017 = c17.Values[i]
 			}
+			q[17] = len(rows)
 		}
 	}
-	// c018 (row by row: a map needs its keys and values together)
+	// c018
 	{
-		c18 := r.c18
-		for i := range rows {
-			x := &rows[i]
-			if c18 != nil {
-				x.F018 = c18.Values[q[18]]
-				q[18]++
+		if c18 := r.c18; c18 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F018 = c18.Values[i]
 			}
+			q[18] = len(rows)
 		}
 	}
-	// c019 (row by row: a map needs its keys and values together)
+	// c019
 	{
-		c19 := r.c19
-		for i := range rows {
-			x := &rows[i]
-			if c19 != nil {
-				x.F019 = c19.Values[q[19]]
-				q[19]++
+		if c19 := r.c19; c19 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F019 = c19.Values[i]
 			}
+			q[19] = len(rows)
 		}
 	}
-	// c020 (row by row: a map needs its keys and values together)
+	// c020
 	{
-		c20 := r.c20
-		for i := range rows {
-			x := &rows[i]
-			if c20 != nil {
-				x.F020 = c20.Values[q[20]]
-				q[20]++
+		if c20 := r.c20; c20 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F020 = c20.Values[i]
 			}
+			q[20] = len(rows)
 		}
 	}
-	// c021 (row by row: a map needs its keys and values together)
+	// c021
 	{
-		c21 := r.c21
-		for i := range rows {
-			x := &rows[i]
-			if c21 != nil {
-				x.F021 = c21.String(q[21])
-				q[21]++
+		if c21 := r.c21; c21 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F021 = c21.String(i)
 			}
+			q[21] = len(rows)
 		}
 	}
-	// c022 (row by row: a map needs its keys and values together)
+	// c022
 	{
-		c22 := r.c22
-		for i := range rows {
-			x := &rows[i]
-			if c22 != nil {
-				x.F022 = c22.String(q[22])
-				q[22]++
+		if c22 := r.c22; c22 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F022 = c22.String(i)
 			}
+			q[22] = len(rows)
 		}
 	}
-	// c023 (row by row: a map needs its keys and values together)
+	// c023
 	{
-		c23 := r.c23
-		for i := range rows {
-			x := &rows[i]
-			if c23 != nil {
-				if c23.Def[p[23]] == 1 {
-					slab23[q[23]] = c23.Values[q[23]]
-					x.F023 = &slab23[q[23]]
-					q[23]++
+		if c23 := r.c23; c23 != nil {
+			def := c23.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab23[k] = c23.Values[k]
+					x.F023 = &slab23[k]
+					k++
 				}
-				p[23]++
 			}
+			q[23] = k
+			p[23] = len(rows)
 		}
 	}
-	// c024 (row by row: a map needs its keys and values together)
+	// c024
 	{
-		c24 := r.c24
-		for i := range rows {
-			x := &rows[i]
-			if c24 != nil {
-				x.F024 = c24.Values[q[24]]
-				q[24]++
+		if c24 := r.c24; c24 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F024 = c24.Values[i]
 			}
+			q[24] = len(rows)
 		}
 	}
-	// c025 (row by row: a map needs its keys and values together)
+	// c025
 	{
-		c25 := r.c25
-		for i := range rows {
-			x := &rows[i]
-			if c25 != nil {
-				x.F025 = c25.Values[q[25]]
-				q[25]++
+		if c25 := r.c25; c25 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F025 = c25.Values[i]
 			}
+			q[25] = len(rows)
 		}
 	}
-	// c026 (row by row: a map needs its keys and values together)
+	// c026
 	{
-		c26 := r.c26
-		for i := range rows {
-			x := &rows[i]
-			if c26 != nil {
-				x.F026 = c26.Values[q[26]]
-				q[26]++
+		if c26 := r.c26; c26 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F026 = c26.Values[i]
 			}
+			q[26] = len(rows)
 		}
 	}
-	// c027 (row by row: a map needs its keys and values together)
+	// c027
 	{
-		c27 := r.c27
-		for i := range rows {
-			x := &rows[i]
-			if c27 != nil {
-				x.F027 = c27.Values[q[27]]
-				q[27]++
+		if c27 := r.c27; c27 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F027 = c27.Values[i]
 			}
+			q[27] = len(rows)
 		}
 	}
-	// c028 (row by row: a map needs its keys and values together)
+	// c028
 	{
-		c28 := r.c28
-		for i := range rows {
-			x := &rows[i]
-			if c28 != nil {
-				x.F028 = c28.Values[q[28]]
-				q[28]++
+		if c28 := r.c28; c28 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F028 = c28.Values[i]
 			}
+			q[28] = len(rows)
 		}
 	}
-	// c029 (row by row: a map needs its keys and values together)
+	// c029
 	{
-		c29 := r.c29
-		for i := range rows {
-			x := &rows[i]
-			if c29 != nil {
-				x.F029 = c29.String(q[29])
-				q[29]++
+		if c29 := r.c29; c29 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F029 = c29.String(i)
 			}
+			q[29] = len(rows)
 		}
 	}
-	// c030 (row by row: a map needs its keys and values together)
+	// c030
 	{
-		c30 := r.c30
-		for i := range rows {
-			x := &rows[i]
-			if c30 != nil {
-				x.F030 = c30.String(q[30])
-				q[30]++
+		if c30 := r.c30; c30 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F030 = c30.String(i)
 			}
+			q[30] = len(rows)
 		}
 	}
-	// c031 (row by row: a map needs its keys and values together)
+	// c031
 	{
-		c31 := r.c31
-		for i := range rows {
-			x := &rows[i]
-			if c31 != nil {
-				if c31.Def[p[31]] == 1 {
-					slab31[q[31]] = c31.Values[q[31]]
-					x.F031 = &slab31[q[31]]
-					q[31]++
+		if c31 := r.c31; c31 != nil {
+			def := c31.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab31[k] = c31.Values[k]
+					x.F031 = &slab31[k]
+					k++
 				}
-				p[31]++
 			}
+			q[31] = k
+			p[31] = len(rows)
 		}
 	}
-	// c032 (row by row: a map needs its keys and values together)
+	// c032
 	{
-		c32 := r.c32
-		for i := range rows {
-			x := &rows[i]
-			if c32 != nil {
-				x.F032 = c32.Values[q[32]]
-				q[32]++
+		if c32 := r.c32; c32 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F032 = c32.Values[i]
 			}
+			q[32] = len(rows)
 		}
 	}
-	// c033 (row by row: a map needs its keys and values together)
+	// c033
 	{
-		c33 := r.c33
-		for i := range rows {
-			x := &rows[i]
-			if c33 != nil {
-				x.F033 = c33.Values[q[33]]
-				q[33]++
+		if c33 := r.c33; c33 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F033 = c33.Values[i]
 			}
+			q[33] = len(rows)
 		}
 	}
-	// c034 (row by row: a map needs its keys and values together)
+	// c034
 	{
-		c34 := r.c34
-		for i := range rows {
-			x := &rows[i]
-			if c34 != nil {
-				x.F034 = c34.Values[q[34]]
-				q[34]++
+		if c34 := r.c34; c34 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F034 = c34.Values[i]
 			}
+			q[34] = len(rows)
 		}
 	}
-	// c035 (row by row: a map needs its keys and values together)
+	// c035
 	{
-		c35 := r.c35
-		for i := range rows {
-			x := &rows[i]
-			if c35 != nil {
-				x.F035 = c35.Values[q[35]]
-				q[35]++
+		if c35 := r.c35; c35 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F035 = c35.Values[i]
 			}
+			q[35] = len(rows)
 		}
 	}
-	// c036 (row by row: a map needs its keys and values together)
+	// c036
 	{
-		c36 := r.c36
-		for i := range rows {
-			x := &rows[i]
-			if c36 != nil {
-				x.F036 = c36.Values[q[36]]
-				q[36]++
+		if c36 := r.c36; c36 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F036 = c36.Values[i]
 			}
+			q[36] = len(rows)
 		}
 	}
-	// c037 (row by row: a map needs its keys and values together)
+	// c037
 	{
-		c37 := r.c37
-		for i := range rows {
-			x := &rows[i]
-			if c37 != nil {
-				x.F037 = c37.String(q[37])
-				q[37]++
+		if c37 := r.c37; c37 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F037 = c37.String(i)
 			}
+			q[37] = len(rows)
 		}
 	}
-	// c038 (row by row: a map needs its keys and values together)
+	// c038
 	{
-		c38 := r.c38
-		for i := range rows {
-			x := &rows[i]
-			if c38 != nil {
-				x.F038 = c38.String(q[38])
-				q[38]++
+		if c38 := r.c38; c38 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F038 = c38.String(i)
 			}
+			q[38] = len(rows)
 		}
 	}
-	// c039 (row by row: a map needs its keys and values together)
+	// c039
 	{
-		c39 := r.c39
-		for i := range rows {
-			x := &rows[i]
-			if c39 != nil {
-				if c39.Def[p[39]] == 1 {
-					slab39[q[39]] = c39.Values[q[39]]
-					x.F039 = &slab39[q[39]]
-					q[39]++
+		if c39 := r.c39; c39 != nil {
+			def := c39.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab39[k] = c39.Values[k]
+					x.F039 = &slab39[k]
+					k++
 				}
-				p[39]++
 			}
+			q[39] = k
+			p[39] = len(rows)
 		}
 	}
-	// c040 (row by row: a map needs its keys and values together)
+	// c040
 	{
-		c40 := r.c40
-		for i := range rows {
-			x := &rows[i]
-			if c40 != nil {
-				x.F040 = c40.Values[q[40]]
-				q[40]++
+		if c40 := r.c40; c40 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F040 = c40.Values[i]
 			}
+			q[40] = len(rows)
 		}
 	}
-	// c041 (row by row: a map needs its keys and values together)
+	// c041
 	{
-		c41 := r.c41
-		for i := range rows {
-			x := &rows[i]
-			if c41 != nil {
-				x.F041 = c41.Values[q[41]]
-				q[41]++
+		if c41 := r.c41; c41 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F041 = c41.Values[i]
 			}
+			q[41] = len(rows)
 		}
 	}
-	// c042 (row by row: a map needs its keys and values together)
+	// c042
 	{
-		c42 := r.c42
-		for i := range rows {
-			x := &rows[i]
-			if c42 != nil {
-				x.F042 = c42.Values[q[42]]
-				q[42]++
+		if c42 := r.c42; c42 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F042 = c42.Values[i]
 			}
+			q[42] = len(rows)
 		}
 	}
-	// c043 (row by row: a map needs its keys and values together)
+	// c043
 	{
-		c43 := r.c43
-		for i := range rows {
-			x := &rows[i]
-			if c43 != nil {
-				x.F043 = c43.Values[q[43]]
-				q[43]++
+		if c43 := r.c43; c43 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F043 = c43.Values[i]
 			}
+			q[43] = len(rows)
 		}
 	}
-	// c044 (row by row: a map needs its keys and values together)
+	// c044
 	{
-		c44 := r.c44
-		for i := range rows {
-			x := &rows[i]
-			if c44 != nil {
-				x.F044 = c44.Values[q[44]]
-				q[44]++
+		if c44 := r.c44; c44 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F044 = c44.Values[i]
 			}
+			q[44] = len(rows)
 		}
 	}
-	// c045 (row by row: a map needs its keys and values together)
+	// c045
 	{
-		c45 := r.c45
-		for i := range rows {
-			x := &rows[i]
-			if c45 != nil {
-				x.F045 = c45.String(q[45])
-				q[45]++
+		if c45 := r.c45; c45 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F045 = c45.String(i)
 			}
+			q[45] = len(rows)
 		}
 	}
-	// c046 (row by row: a map needs its keys and values together)
+	// c046
 	{
-		c46 := r.c46
-		for i := range rows {
-			x := &rows[i]
-			if c46 != nil {
-				x.F046 = c46.String(q[46])
-				q[46]++
+		if c46 := r.c46; c46 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F046 = c46.String(i)
 			}
+			q[46] = len(rows)
 		}
 	}
-	// c047 (row by row: a map needs its keys and values together)
+	// c047
 	{
-		c47 := r.c47
-		for i := range rows {
-			x := &rows[i]
-			if c47 != nil {
-				if c47.Def[p[47]] == 1 {
-					slab47[q[47]] = c47.Values[q[47]]
-					x.F047 = &slab47[q[47]]
-					q[47]++
+		if c47 := r.c47; c47 != nil {
+			def := c47.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab47[k] = c47.Values[k]
+					x.F047 = &slab47[k]
+					k++
 				}
-				p[47]++
 			}
+			q[47] = k
+			p[47] = len(rows)
 		}
 	}
-	// c048 (row by row: a map needs its keys and values together)
+	// c048
 	{
-		c48 := r.c48
-		for i := range rows {
-			x := &rows[i]
-			if c48 != nil {
-				x.F048 = c48.Values[q[48]]
-				q[48]++
+		if c48 := r.c48; c48 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F048 = c48.Values[i]
 			}
+			q[48] = len(rows)
 		}
 	}
-	// c049 (row by row: a map needs its keys and values together)
+	// c049
 	{
-		c49 := r.c49
-		for i := range rows {
-			x := &rows[i]
-			if c49 != nil {
-				x.F049 = c49.Values[q[49]]
-				q[49]++
+		if c49 := r.c49; c49 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F049 = c49.Values[i]
 			}
+			q[49] = len(rows)
 		}
 	}
-	// c050 (row by row: a map needs its keys and values together)
+	// c050
 	{
-		c50 := r.c50
-		for i := range rows {
-			x := &rows[i]
-			if c50 != nil {
-				x.F050 = c50.Values[q[50]]
-				q[50]++
+		if c50 := r.c50; c50 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F050 = c50.Values[i]
 			}
+			q[50] = len(rows)
 		}
 	}
-	// c051 (row by row: a map needs its keys and values together)
+	// c051
 	{
-		c51 := r.c51
-		for i := range rows {
-			x := &rows[i]
-			if c51 != nil {
-				x.F051 = c51.Values[q[51]]
-				q[51]++
+		if c51 := r.c51; c51 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F051 = c51.Values[i]
 			}
+			q[51] = len(rows)
 		}
 	}
-	// c052 (row by row: a map needs its keys and values together)
+	// c052
 	{
-		c52 := r.c52
-		for i := range rows {
-			x := &rows[i]
-			if c52 != nil {
-				x.F052 = c52.Values[q[52]]
-				q[52]++
+		if c52 := r.c52; c52 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F052 = c52.Values[i]
 			}
+			q[52] = len(rows)
 		}
 	}
-	// c053 (row by row: a map needs its keys and values together)
+	// c053
 	{
-		c53 := r.c53
-		for i := range rows {
-			x := &rows[i]
-			if c53 != nil {
-				x.F053 = c53.String(q[53])
-				q[53]++
+		if c53 := r.c53; c53 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F053 = c53.String(i)
 			}
+			q[53] = len(rows)
 		}
 	}
-	// c054 (row by row: a map needs its keys and values together)
+	// c054
 	{
-		c54 := r.c54
-		for i := range rows {
-			x := &rows[i]
-			if c54 != nil {
-				x.F054 = c54.String(q[54])
-				q[54]++
+		if c54 := r.c54; c54 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F054 = c54.String(i)
 			}
+			q[54] = len(rows)
 		}
 	}
-	// c055 (row by row: a map needs its keys and values together)
+	// c055
 	{
-		c55 := r.c55
-		for i := range rows {
-			x := &rows[i]
-			if c55 != nil {
-				if c55.Def[p[55]] == 1 {
-					slab55[q[55]] = c55.Values[q[55]]
-					x.F055 = &slab55[q[55]]
-					q[55]++
+		if c55 := r.c55; c55 != nil {
+			def := c55.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab55[k] = c55.Values[k]
+					x.F055 = &slab55[k]
+					k++
 				}
-				p[55]++
 			}
+			q[55] = k
+			p[55] = len(rows)
 		}
 	}
-	// c056 (row by row: a map needs its keys and values together)
+	// c056
 	{
-		c56 := r.c56
-		for i := range rows {
-			x := &rows[i]
-			if c56 != nil {
-				x.F056 = c56.Values[q[56]]
-				q[56]++
+		if c56 := r.c56; c56 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F056 = c56.Values[i]
 			}
+			q[56] = len(rows)
 		}
 	}
-	// c057 (row by row: a map needs its keys and values together)
+	// c057
 	{
-		c57 := r.c57
-		for i := range rows {
-			x := &rows[i]
-			if c57 != nil {
-				x.F057 = c57.Values[q[57]]
-				q[57]++
+		if c57 := r.c57; c57 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F057 = c57.Values[i]
 			}
+			q[57] = len(rows)
 		}
 	}
-	// c058 (row by row: a map needs its keys and values together)
+	// c058
 	{
-		c58 := r.c58
-		for i := range rows {
-			x := &rows[i]
-			if c58 != nil {
-				x.F058 = c58.Values[q[58]]
-				q[58]++
+		if c58 := r.c58; c58 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F058 = c58.Values[i]
 			}
+			q[58] = len(rows)
 		}
 	}
-	// c059 (row by row: a map needs its keys and values together)
+	// c059
 	{
-		c59 := r.c59
-		for i := range rows {
-			x := &rows[i]
-			if c59 != nil {
-				x.F059 = c59.Values[q[59]]
-				q[59]++
+		if c59 := r.c59; c59 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F059 = c59.Values[i]
 			}
+			q[59] = len(rows)
 		}
 	}
-	// c060 (row by row: a map needs its keys and values together)
+	// c060
 	{
-		c60 := r.c60
-		for i := range rows {
-			x := &rows[i]
-			if c60 != nil {
-				x.F060 = c60.Values[q[60]]
-				q[60]++
+		if c60 := r.c60; c60 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F060 = c60.Values[i]
 			}
+			q[60] = len(rows)
 		}
 	}
-	// c061 (row by row: a map needs its keys and values together)
+	// c061
 	{
-		c61 := r.c61
-		for i := range rows {
-			x := &rows[i]
-			if c61 != nil {
-				x.F061 = c61.String(q[61])
-				q[61]++
+		if c61 := r.c61; c61 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F061 = c61.String(i)
 			}
+			q[61] = len(rows)
 		}
 	}
-	// c062 (row by row: a map needs its keys and values together)
+	// c062
 	{
-		c62 := r.c62
-		for i := range rows {
-			x := &rows[i]
-			if c62 != nil {
-				x.F062 = c62.String(q[62])
-				q[62]++
+		if c62 := r.c62; c62 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F062 = c62.String(i)
 			}
+			q[62] = len(rows)
 		}
 	}
-	// c063 (row by row: a map needs its keys and values together)
+	// c063
 	{
-		c63 := r.c63
-		for i := range rows {
-			x := &rows[i]
-			if c63 != nil {
-				if c63.Def[p[63]] == 1 {
-					slab63[q[63]] = c63.Values[q[63]]
-					x.F063 = &slab63[q[63]]
-					q[63]++
+		if c63 := r.c63; c63 != nil {
+			def := c63.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab63[k] = c63.Values[k]
+					x.F063 = &slab63[k]
+					k++
 				}
-				p[63]++
 			}
+			q[63] = k
+			p[63] = len(rows)
 		}
 	}
-	// c064 (row by row: a map needs its keys and values together)
+	// c064
 	{
-		c64 := r.c64
-		for i := range rows {
-			x := &rows[i]
-			if c64 != nil {
-				x.F064 = c64.Values[q[64]]
-				q[64]++
+		if c64 := r.c64; c64 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F064 = c64.Values[i]
 			}
+			q[64] = len(rows)
 		}
 	}
-	// c065 (row by row: a map needs its keys and values together)
+	// c065
 	{
-		c65 := r.c65
-		for i := range rows {
-			x := &rows[i]
-			if c65 != nil {
-				x.F065 = c65.Values[q[65]]
-				q[65]++
+		if c65 := r.c65; c65 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F065 = c65.Values[i]
 			}
+			q[65] = len(rows)
 		}
 	}
-	// c066 (row by row: a map needs its keys and values together)
+	// c066
 	{
-		c66 := r.c66
-		for i := range rows {
-			x := &rows[i]
-			if c66 != nil {
-				x.F066 = c66.Values[q[66]]
-				q[66]++
+		if c66 := r.c66; c66 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F066 = c66.Values[i]
 			}
+			q[66] = len(rows)
 		}
 	}
-	// c067 (row by row: a map needs its keys and values together)
+	// c067
 	{
-		c67 := r.c67
-		for i := range rows {
-			x := &rows[i]
-			if c67 != nil {
-				x.F067 = c67.Values[q[67]]
-				q[67]++
+		if c67 := r.c67; c67 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F067 = c67.Values[i]
 			}
+			q[67] = len(rows)
 		}
 	}
-	// c068 (row by row: a map needs its keys and values together)
+	// c068
 	{
-		c68 := r.c68
-		for i := range rows {
-			x := &rows[i]
-			if c68 != nil {
-				x.F068 = c68.Values[q[68]]
-				q[68]++
+		if c68 := r.c68; c68 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F068 = c68.Values[i]
 			}
+			q[68] = len(rows)
 		}
 	}
-	// c069 (row by row: a map needs its keys and values together)
+	// c069
 	{
-		c69 := r.c69
-		for i := range rows {
-			x := &rows[i]
-			if c69 != nil {
-				x.F069 = c69.String(q[69])
-				q[69]++
+		if c69 := r.c69; c69 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F069 = c69.String(i)
 			}
+			q[69] = len(rows)
 		}
 	}
-	// c070 (row by row: a map needs its keys and values together)
+	// c070
 	{
-		c70 := r.c70
-		for i := range rows {
-			x := &rows[i]
-			if c70 != nil {
-				x.F070 = c70.String(q[70])
-				q[70]++
+		if c70 := r.c70; c70 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F070 = c70.String(i)
 			}
+			q[70] = len(rows)
 		}
 	}
-	// c071 (row by row: a map needs its keys and values together)
+	// c071
 	{
-		c71 := r.c71
-		for i := range rows {
-			x := &rows[i]
-			if c71 != nil {
-				if c71.Def[p[71]] == 1 {
-					slab71[q[71]] = c71.Values[q[71]]
-					x.F071 = &slab71[q[71]]
-					q[71]++
+		if c71 := r.c71; c71 != nil {
+			def := c71.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab71[k] = c71.Values[k]
+					x.F071 = &slab71[k]
+					k++
 				}
-				p[71]++
 			}
+			q[71] = k
+			p[71] = len(rows)
 		}
 	}
-	// c072 (row by row: a map needs its keys and values together)
+	// c072
 	{
-		c72 := r.c72
-		for i := range rows {
-			x := &rows[i]
-			if c72 != nil {
-				x.F072 = c72.Values[q[72]]
-				q[72]++
+		if c72 := r.c72; c72 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F072 = c72.Values[i]
 			}
+			q[72] = len(rows)
 		}
 	}
-	// c073 (row by row: a map needs its keys and values together)
+	// c073
 	{
-		c73 := r.c73
-		for i := range rows {
-			x := &rows[i]
-			if c73 != nil {
-				x.F073 = c73.Values[q[73]]
-				q[73]++
+		if c73 := r.c73; c73 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F073 = c73.Values[i]
 			}
+			q[73] = len(rows)
 		}
 	}
-	// c074 (row by row: a map needs its keys and values together)
+	// c074
 	{
-		c74 := r.c74
-		for i := range rows {
-			x := &rows[i]
-			if c74 != nil {
-				x.F074 = c74.Values[q[74]]
-				q[74]++
+		if c74 := r.c74; c74 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F074 = c74.Values[i]
 			}
+			q[74] = len(rows)
 		}
 	}
-	// c075 (row by row: a map needs its keys and values together)
+	// c075
 	{
-		c75 := r.c75
-		for i := range rows {
-			x := &rows[i]
-			if c75 != nil {
-				x.F075 = c75.Values[q[75]]
-				q[75]++
+		if c75 := r.c75; c75 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F075 = c75.Values[i]
 			}
+			q[75] = len(rows)
 		}
 	}
-	// c076 (row by row: a map needs its keys and values together)
+	// c076
 	{
-		c76 := r.c76
-		for i := range rows {
-			x := &rows[i]
-			if c76 != nil {
-				x.F076 = c76.Values[q[76]]
-				q[76]++
+		if c76 := r.c76; c76 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F076 = c76.Values[i]
 			}
+			q[76] = len(rows)
 		}
 	}
-	// c077 (row by row: a map needs its keys and values together)
+	// c077
 	{
-		c77 := r.c77
-		for i := range rows {
-			x := &rows[i]
-			if c77 != nil {
-				x.F077 = c77.String(q[77])
-				q[77]++
+		if c77 := r.c77; c77 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F077 = c77.String(i)
 			}
+			q[77] = len(rows)
 		}
 	}
-	// c078 (row by row: a map needs its keys and values together)
+	// c078
 	{
-		c78 := r.c78
-		for i := range rows {
-			x := &rows[i]
-			if c78 != nil {
-				x.F078 = c78.String(q[78])
-				q[78]++
+		if c78 := r.c78; c78 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F078 = c78.String(i)
 			}
+			q[78] = len(rows)
 		}
 	}
-	// c079 (row by row: a map needs its keys and values together)
+	// c079
 	{
-		c79 := r.c79
-		for i := range rows {
-			x := &rows[i]
-			if c79 != nil {
-				if c79.Def[p[79]] == 1 {
-					slab79[q[79]] = c79.Values[q[79]]
-					x.F079 = &slab79[q[79]]
-					q[79]++
+		if c79 := r.c79; c79 != nil {
+			def := c79.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab79[k] = c79.Values[k]
+					x.F079 = &slab79[k]
+					k++
 				}
-				p[79]++
 			}
+			q[79] = k
+			p[79] = len(rows)
 		}
 	}
-	// c080 (row by row: a map needs its keys and values together)
+	// c080
 	{
-		c80 := r.c80
-		for i := range rows {
-			x := &rows[i]
-			if c80 != nil {
-				x.F080 = c80.Values[q[80]]
-				q[80]++
+		if c80 := r.c80; c80 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F080 = c80.Values[i]
 			}
+			q[80] = len(rows)
 		}
 	}
-	// c081 (row by row: a map needs its keys and values together)
+	// c081
 	{
-		c81 := r.c81
-		for i := range rows {
-			x := &rows[i]
-			if c81 != nil {
-				x.F081 = c81.Values[q[81]]
-				q[81]++
+		if c81 := r.c81; c81 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F081 = c81.Values[i]
 			}
+			q[81] = len(rows)
 		}
 	}
-	// c082 (row by row: a map needs its keys and values together)
+	// c082
 	{
-		c82 := r.c82
-		for i := range rows {
-			x := &rows[i]
-			if c82 != nil {
-				x.F082 = c82.Values[q[82]]
-				q[82]++
+		if c82 := r.c82; c82 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F082 = c82.Values[i]
 			}
+			q[82] = len(rows)
 		}
 	}
-	// c083 (row by row: a map needs its keys and values together)
+	// c083
 	{
-		c83 := r.c83
-		for i := range rows {
-			x := &rows[i]
-			if c83 != nil {
-				x.F083 = c83.Values[q[83]]
-				q[83]++
+		if c83 := r.c83; c83 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F083 = c83.Values[i]
 			}
+			q[83] = len(rows)
 		}
 	}
-	// c084 (row by row: a map needs its keys and values together)
+	// c084
 	{
-		c84 := r.c84
-		for i := range rows {
-			x := &rows[i]
-			if c84 != nil {
-				x.F084 = c84.Values[q[84]]
-				q[84]++
+		if c84 := r.c84; c84 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F084 = c84.Values[i]
 			}
+			q[84] = len(rows)
 		}
 	}
-	// c085 (row by row: a map needs its keys and values together)
+	// c085
 	{
-		c85 := r.c85
-		for i := range rows {
-			x := &rows[i]
-			if c85 != nil {
-				x.F085 = c85.String(q[85])
-				q[85]++
+		if c85 := r.c85; c85 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F085 = c85.String(i)
 			}
+			q[85] = len(rows)
 		}
 	}
-	// c086 (row by row: a map needs its keys and values together)
+	// c086
 	{
-		c86 := r.c86
-		for i := range rows {
-			x := &rows[i]
-			if c86 != nil {
-				x.F086 = c86.String(q[86])
-				q[86]++
+		if c86 := r.c86; c86 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F086 = c86.String(i)
 			}
+			q[86] = len(rows)
 		}
 	}
-	// c087 (row by row: a map needs its keys and values together)
+	// c087
 	{
-		c87 := r.c87
-		for i := range rows {
-			x := &rows[i]
-			if c87 != nil {
-				if c87.Def[p[87]] == 1 {
-					slab87[q[87]] = c87.Values[q[87]]
-					x.F087 = &slab87[q[87]]
-					q[87]++
+		if c87 := r.c87; c87 != nil {
+			def := c87.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab87[k] = c87.Values[k]
+					x.F087 = &slab87[k]
+					k++
 				}
-				p[87]++
 			}
+			q[87] = k
+			p[87] = len(rows)
 		}
 	}
-	// c088 (row by row: a map needs its keys and values together)
+	// c088
 	{
-		c88 := r.c88
-		for i := range rows {
-			x := &rows[i]
-			if c88 != nil {
-				x.F088 = c88.Values[q[88]]
-				q[88]++
+		if c88 := r.c88; c88 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F088 = c88.Values[i]
 			}
+			q[88] = len(rows)
 		}
 	}
-	// c089 (row by row: a map needs its keys and values together)
+	// c089
 	{
-		c89 := r.c89
-		for i := range rows {
-			x := &rows[i]
-			if c89 != nil {
-				x.F089 = c89.Values[q[89]]
-				q[89]++
+		if c89 := r.c89; c89 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F089 = c89.Values[i]
 			}
+			q[89] = len(rows)
 		}
 	}
-	// c090 (row by row: a map needs its keys and values together)
+	// c090
 	{
-		c90 := r.c90
-		for i := range rows {
-			x := &rows[i]
-			if c90 != nil {
-				x.F090 = c90.Values[q[90]]
-				q[90]++
+		if c90 := r.c90; c90 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F090 = c90.Values[i]
 			}
+			q[90] = len(rows)
 		}
 	}
-	// c091 (row by row: a map needs its keys and values together)
+	// c091
 	{
-		c91 := r.c91
-		for i := range rows {
-			x := &rows[i]
-			if c91 != nil {
-				x.F091 = c91.Values[q[91]]
-				q[91]++
+		if c91 := r.c91; c91 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F091 = c91.Values[i]
 			}
+			q[91] = len(rows)
 		}
 	}
-	// c092 (row by row: a map needs its keys and values together)
+	// c092
 	{
-		c92 := r.c92
-		for i := range rows {
-			x := &rows[i]
-			if c92 != nil {
-				x.F092 = c92.Values[q[92]]
-				q[92]++
+		if c92 := r.c92; c92 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F092 = c92.Values[i]
 			}
+			q[92] = len(rows)
 		}
 	}
-	// c093 (row by row: a map needs its keys and values together)
+	// c093
 	{
-		c93 := r.c93
-		for i := range rows {
-			x := &rows[i]
-			if c93 != nil {
-				x.F093 = c93.String(q[93])
-				q[93]++
+		if c93 := r.c93; c93 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F093 = c93.String(i)
 			}
+			q[93] = len(rows)
 		}
 	}
-	// c094 (row by row: a map needs its keys and values together)
+	// c094
 	{
-		c94 := r.c94
-		for i := range rows {
-			x := &rows[i]
-			if c94 != nil {
-				x.F094 = c94.String(q[94])
-				q[94]++
+		if c94 := r.c94; c94 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F094 = c94.String(i)
 			}
+			q[94] = len(rows)
 		}
 	}
-	// c095 (row by row: a map needs its keys and values together)
+	// c095
 	{
-		c95 := r.c95
-		for i := range rows {
-			x := &rows[i]
-			if c95 != nil {
-				if c95.Def[p[95]] == 1 {
-					slab95[q[95]] = c95.Values[q[95]]
-					x.F095 = &slab95[q[95]]
-					q[95]++
+		if c95 := r.c95; c95 != nil {
+			def := c95.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab95[k] = c95.Values[k]
+					x.F095 = &slab95[k]
+					k++
 				}
-				p[95]++
 			}
+			q[95] = k
+			p[95] = len(rows)
 		}
 	}
-	// c096 (row by row: a map needs its keys and values together)
+	// c096
 	{
-		c96 := r.c96
-		for i := range rows {
-			x := &rows[i]
-			if c96 != nil {
-				x.F096 = c96.Values[q[96]]
-				q[96]++
+		if c96 := r.c96; c96 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F096 = c96.Values[i]
 			}
+			q[96] = len(rows)
 		}
 	}
-	// c097 (row by row: a map needs its keys and values together)
+	// c097
 	{
-		c97 := r.c97
-		for i := range rows {
-			x := &rows[i]
-			if c97 != nil {
-				x.F097 = c97.Values[q[97]]
-				q[97]++
+		if c97 := r.c97; c97 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F097 = c97.Values[i]
 			}
+			q[97] = len(rows)
 		}
 	}
-	// c098 (row by row: a map needs its keys and values together)
+	// c098
 	{
-		c98 := r.c98
-		for i := range rows {
-			x := &rows[i]
-			if c98 != nil {
-				x.F098 = c98.Values[q[98]]
-				q[98]++
+		if c98 := r.c98; c98 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F098 = c98.Values[i]
 			}
+			q[98] = len(rows)
 		}
 	}
-	// c099 (row by row: a map needs its keys and values together)
+	// c099
 	{
-		c99 := r.c99
-		for i := range rows {
-			x := &rows[i]
-			if c99 != nil {
-				x.F099 = c99.Values[q[99]]
-				q[99]++
+		if c99 := r.c99; c99 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F099 = c99.Values[i]
 			}
+			q[99] = len(rows)
 		}
 	}
-	// c100 (row by row: a map needs its keys and values together)
+	// c100
 	{
-		c100 := r.c100
-		for i := range rows {
-			x := &rows[i]
-			if c100 != nil {
-				x.F100 = c100.Values[q[100]]
-				q[100]++
+		if c100 := r.c100; c100 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F100 = c100.Values[i]
 			}
+			q[100] = len(rows)
 		}
 	}
-	// c101 (row by row: a map needs its keys and values together)
+	// c101
 	{
-		c101 := r.c101
-		for i := range rows {
-			x := &rows[i]
-			if c101 != nil {
-				x.F101 = c101.String(q[101])
-				q[101]++
+		if c101 := r.c101; c101 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F101 = c101.String(i)
 			}
+			q[101] = len(rows)
 		}
 	}
-	// c102 (row by row: a map needs its keys and values together)
+	// c102
 	{
-		c102 := r.c102
-		for i := range rows {
-			x := &rows[i]
-			if c102 != nil {
-				x.F102 = c102.String(q[102])
-				q[102]++
+		if c102 := r.c102; c102 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F102 = c102.String(i)
 			}
+			q[102] = len(rows)
 		}
 	}
-	// c103 (row by row: a map needs its keys and values together)
+	// c103
 	{
-		c103 := r.c103
-		for i := range rows {
-			x := &rows[i]
-			if c103 != nil {
-				if c103.Def[p[103]] == 1 {
-					slab103[q[103]] = c103.Values[q[103]]
-					x.F103 = &slab103[q[103]]
-					q[103]++
+		if c103 := r.c103; c103 != nil {
+			def := c103.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab103[k] = c103.Values[k]
+					x.F103 = &slab103[k]
+					k++
 				}
-				p[103]++
 			}
+			q[103] = k
+			p[103] = len(rows)
 		}
 	}
-	// c104 (row by row: a map needs its keys and values together)
+	// c104
 	{
-		c104 := r.c104
-		for i := range rows {
-			x := &rows[i]
-			if c104 != nil {
-				x.F104 = c104.Values[q[104]]
-				q[104]++
+		if c104 := r.c104; c104 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F104 = c104.Values[i]
 			}
+			q[104] = len(rows)
 		}
 	}
-	// c105 (row by row: a map needs its keys and values together)
+	// c105
 	{
-		c105 := r.c105
-		for i := range rows {
-			x := &rows[i]
-			if c105 != nil {
-				x.F105 = c105.Values[q[105]]
-				q[105]++
+		if c105 := r.c105; c105 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F105 = c105.Values[i]
 			}
+			q[105] = len(rows)
 		}
 	}
-	// c106 (row by row: a map needs its keys and values together)
+	// c106
 	{
-		c106 := r.c106
-		for i := range rows {
-			x := &rows[i]
-			if c106 != nil {
-				x.F106 = c106.Values[q[106]]
-				q[106]++
+		if c106 := r.c106; c106 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F106 = c106.Values[i]
 			}
+			q[106] = len(rows)
 		}
 	}
-	// c107 (row by row: a map needs its keys and values together)
+	// c107
 	{
-		c107 := r.c107
-		for i := range rows {
-			x := &rows[i]
-			if c107 != nil {
-				x.F107 = c107.Values[q[107]]
-				q[107]++
+		if c107 := r.c107; c107 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F107 = c107.Values[i]
 			}
+			q[107] = len(rows)
 		}
 	}
-	// c108 (row by row: a map needs its keys and values together)
+	// c108
 	{
-		c108 := r.c108
-		for i := range rows {
-			x := &rows[i]
-			if c108 != nil {
-				x.F108 = c108.Values[q[108]]
-				q[108]++
+		if c108 := r.c108; c108 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F108 = c108.Values[i]
 			}
+			q[108] = len(rows)
 		}
 	}
-	// c109 (row by row: a map needs its keys and values together)
+	// c109
 	{
-		c109 := r.c109
-		for i := range rows {
-			x := &rows[i]
-			if c109 != nil {
-				x.F109 = c109.String(q[109])
-				q[109]++
+		if c109 := r.c109; c109 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F109 = c109.String(i)
 			}
+			q[109] = len(rows)
 		}
 	}
-	// c110 (row by row: a map needs its keys and values together)
+	// c110
 	{
-		c110 := r.c110
-		for i := range rows {
-			x := &rows[i]
-			if c110 != nil {
-				x.F110 = c110.String(q[110])
-				q[110]++
+		if c110 := r.c110; c110 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F110 = c110.String(i)
 			}
+			q[110] = len(rows)
 		}
 	}
-	// c111 (row by row: a map needs its keys and values together)
+	// c111
 	{
-		c111 := r.c111
-		for i := range rows {
-			x := &rows[i]
-			if c111 != nil {
-				if c111.Def[p[111]] == 1 {
-					slab111[q[111]] = c111.Values[q[111]]
-					x.F111 = &slab111[q[111]]
-					q[111]++
+		if c111 := r.c111; c111 != nil {
+			def := c111.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab111[k] = c111.Values[k]
+					x.F111 = &slab111[k]
+					k++
 				}
-				p[111]++
 			}
+			q[111] = k
+			p[111] = len(rows)
 		}
 	}
-	// c112 (row by row: a map needs its keys and values together)
+	// c112
 	{
-		c112 := r.c112
-		for i := range rows {
-			x := &rows[i]
-			if c112 != nil {
-				x.F112 = c112.Values[q[112]]
-				q[112]++
+		if c112 := r.c112; c112 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F112 = c112.Values[i]
 			}
+			q[112] = len(rows)
 		}
 	}
-	// c113 (row by row: a map needs its keys and values together)
+	// c113
 	{
-		c113 := r.c113
-		for i := range rows {
-			x := &rows[i]
-			if c113 != nil {
-				x.F113 = c113.Values[q[113]]
-				q[113]++
+		if c113 := r.c113; c113 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F113 = c113.Values[i]
 			}
+			q[113] = len(rows)
 		}
 	}
-	// c114 (row by row: a map needs its keys and values together)
+	// c114
 	{
-		c114 := r.c114
-		for i := range rows {
-			x := &rows[i]
-			if c114 != nil {
-				x.F114 = c114.Values[q[114]]
-				q[114]++
+		if c114 := r.c114; c114 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F114 = c114.Values[i]
 			}
+			q[114] = len(rows)
 		}
 	}
-	// c115 (row by row: a map needs its keys and values together)
+	// c115
 	{
-		c115 := r.c115
-		for i := range rows {
-			x := &rows[i]
-			if c115 != nil {
-				x.F115 = c115.Values[q[115]]
-				q[115]++
+		if c115 := r.c115; c115 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F115 = c115.Values[i]
 			}
+			q[115] = len(rows)
 		}
 	}
-	// c116 (row by row: a map needs its keys and values together)
+	// c116
 	{
-		c116 := r.c116
-		for i := range rows {
-			x := &rows[i]
-			if c116 != nil {
-				x.F116 = c116.Values[q[116]]
-				q[116]++
+		if c116 := r.c116; c116 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F116 = c116.Values[i]
 			}
+			q[116] = len(rows)
 		}
 	}
-	// c117 (row by row: a map needs its keys and values together)
+	// c117
 	{
-		c117 := r.c117
-		for i := range rows {
-			x := &rows[i]
-			if c117 != nil {
-				x.F117 = c117.String(q[117])
-				q[117]++
+		if c117 := r.c117; c117 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F117 = c117.String(i)
 			}
+			q[117] = len(rows)
 		}
 	}
-	// c118 (row by row: a map needs its keys and values together)
+	// c118
 	{
-		c118 := r.c118
-		for i := range rows {
-			x := &rows[i]
-			if c118 != nil {
-				x.F118 = c118.String(q[118])
-				q[118]++
+		if c118 := r.c118; c118 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F118 = c118.String(i)
 			}
+			q[118] = len(rows)
 		}
 	}
-	// c119 (row by row: a map needs its keys and values together)
+	// c119
 	{
-		c119 := r.c119
-		for i := range rows {
-			x := &rows[i]
-			if c119 != nil {
-				if c119.Def[p[119]] == 1 {
-					slab119[q[119]] = c119.Values[q[119]]
-					x.F119 = &slab119[q[119]]
-					q[119]++
+		if c119 := r.c119; c119 != nil {
+			def := c119.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab119[k] = c119.Values[k]
+					x.F119 = &slab119[k]
+					k++
 				}
-				p[119]++
 			}
+			q[119] = k
+			p[119] = len(rows)
 		}
 	}
-	// c120 (row by row: a map needs its keys and values together)
+	// c120
 	{
-		c120 := r.c120
-		for i := range rows {
-			x := &rows[i]
-			if c120 != nil {
-				x.F120 = c120.Values[q[120]]
-				q[120]++
+		if c120 := r.c120; c120 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F120 = c120.Values[i]
 			}
+			q[120] = len(rows)
 		}
 	}
-	// c121 (row by row: a map needs its keys and values together)
+	// c121
 	{
-		c121 := r.c121
-		for i := range rows {
-			x := &rows[i]
-			if c121 != nil {
-				x.F121 = c121.Values[q[121]]
-				q[121]++
+		if c121 := r.c121; c121 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F121 = c121.Values[i]
 			}
+			q[121] = len(rows)
 		}
 	}
-	// c122 (row by row: a map needs its keys and values together)
+	// c122
 	{
-		c122 := r.c122
-		for i := range rows {
-			x := &rows[i]
-			if c122 != nil {
-				x.F122 = c122.Values[q[122]]
-				q[122]++
+		if c122 := r.c122; c122 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F122 = c122.Values[i]
 			}
+			q[122] = len(rows)
 		}
 	}
-	// c123 (row by row: a map needs its keys and values together)
+	// c123
 	{
-		c123 := r.c123
-		for i := range rows {
-			x := &rows[i]
-			if c123 != nil {
-				x.F123 = c123.Values[q[123]]
-				q[123]++
+		if c123 := r.c123; c123 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F123 = c123.Values[i]
 			}
+			q[123] = len(rows)
 		}
 	}
-	// c124 (row by row: a map needs its keys and values together)
+	// c124
 	{
-		c124 := r.c124
-		for i := range rows {
-			x := &rows[i]
-			if c124 != nil {
-				x.F124 = c124.Values[q[124]]
-				q[124]++
+		if c124 := r.c124; c124 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F124 = c124.Values[i]
 			}
+			q[124] = len(rows)
 		}
 	}
-	// c125 (row by row: a map needs its keys and values together)
+	// c125
 	{
-		c125 := r.c125
-		for i := range rows {
-			x := &rows[i]
-			if c125 != nil {
-				x.F125 = c125.String(q[125])
-				q[125]++
+		if c125 := r.c125; c125 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F125 = c125.String(i)
 			}
+			q[125] = len(rows)
 		}
 	}
-	// c126 (row by row: a map needs its keys and values together)
+	// c126
 	{
-		c126 := r.c126
-		for i := range rows {
-			x := &rows[i]
-			if c126 != nil {
-				x.F126 = c126.String(q[126])
-				q[126]++
+		if c126 := r.c126; c126 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F126 = c126.String(i)
 			}
+			q[126] = len(rows)
 		}
 	}
-	// c127 (row by row: a map needs its keys and values together)
+	// c127
 	{
-		c127 := r.c127
-		for i := range rows {
-			x := &rows[i]
-			if c127 != nil {
-				if c127.Def[p[127]] == 1 {
-					slab127[q[127]] = c127.Values[q[127]]
-					x.F127 = &slab127[q[127]]
-					q[127]++
+		if c127 := r.c127; c127 != nil {
+			def := c127.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab127[k] = c127.Values[k]
+					x.F127 = &slab127[k]
+					k++
 				}
-				p[127]++
 			}
+			q[127] = k
+			p[127] = len(rows)
 		}
 	}
-	// c128 (row by row: a map needs its keys and values together)
+	// c128
 	{
-		c128 := r.c128
-		for i := range rows {
-			x := &rows[i]
-			if c128 != nil {
-				x.F128 = c128.Values[q[128]]
-				q[128]++
+		if c128 := r.c128; c128 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F128 = c128.Values[i]
 			}
+			q[128] = len(rows)
 		}
 	}
-	// c129 (row by row: a map needs its keys and values together)
+	// c129
 	{
-		c129 := r.c129
-		for i := range rows {
-			x := &rows[i]
-			if c129 != nil {
-				x.F129 = c129.Values[q[129]]
-				q[129]++
+		if c129 := r.c129; c129 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F129 = c129.Values[i]
 			}
+			q[129] = len(rows)
 		}
 	}
-	// c130 (row by row: a map needs its keys and values together)
+	// c130
 	{
-		c130 := r.c130
-		for i := range rows {
-			x := &rows[i]
-			if c130 != nil {
-				x.F130 = c130.Values[q[130]]
-				q[130]++
+		if c130 := r.c130; c130 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F130 = c130.Values[i]
 			}
+			q[130] = len(rows)
 		}
 	}
-	// c131 (row by row: a map needs its keys and values together)
+	// c131
 	{
-		c131 := r.c131
-		for i := range rows {
-			x := &rows[i]
-			if c131 != nil {
-				x.F131 = c131.Values[q[131]]
-				q[131]++
+		if c131 := r.c131; c131 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F131 = c131.Values[i]
 			}
+			q[131] = len(rows)
 		}
 	}
-	// c132 (row by row: a map needs its keys and values together)
+	// c132
 	{
-		c132 := r.c132
-		for i := range rows {
-			x := &rows[i]
-			if c132 != nil {
-				x.F132 = c132.Values[q[132]]
-				q[132]++
+		if c132 := r.c132; c132 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F132 = c132.Values[i]
 			}
+			q[132] = len(rows)
 		}
 	}
-	// c133 (row by row: a map needs its keys and values together)
+	// c133
 	{
-		c133 := r.c133
-		for i := range rows {
-			x := &rows[i]
-			if c133 != nil {
-				x.F133 = c133.String(q[133])
-				q[133]++
+		if c133 := r.c133; c133 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F133 = c133.String(i)
 			}
+			q[133] = len(rows)
 		}
 	}
-	// c134 (row by row: a map needs its keys and values together)
+	// c134
 	{
-		c134 := r.c134
-		for i := range rows {
-			x := &rows[i]
-			if c134 != nil {
-				x.F134 = c134.String(q[134])
-				q[134]++
+		if c134 := r.c134; c134 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F134 = c134.String(i)
 			}
+			q[134] = len(rows)
 		}
 	}
-	// c135 (row by row: a map needs its keys and values together)
+	// c135
 	{
-		c135 := r.c135
-		for i := range rows {
-			x := &rows[i]
-			if c135 != nil {
-				if c135.Def[p[135]] == 1 {
-					slab135[q[135]] = c135.Values[q[135]]
-					x.F135 = &slab135[q[135]]
-					q[135]++
+		if c135 := r.c135; c135 != nil {
+			def := c135.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab135[k] = c135.Values[k]
+					x.F135 = &slab135[k]
+					k++
 				}
-				p[135]++
 			}
+			q[135] = k
+			p[135] = len(rows)
 		}
 	}
-	// c136 (row by row: a map needs its keys and values together)
+	// c136
 	{
-		c136 := r.c136
-		for i := range rows {
-			x := &rows[i]
-			if c136 != nil {
-				x.F136 = c136.Values[q[136]]
-				q[136]++
+		if c136 := r.c136; c136 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F136 = c136.Values[i]
 			}
+			q[136] = len(rows)
 		}
 	}
-	// c137 (row by row: a map needs its keys and values together)
+	// c137
 	{
-		c137 := r.c137
-		for i := range rows {
-			x := &rows[i]
-			if c137 != nil {
-				x.F137 = c137.Values[q[137]]
-				q[137]++
+		if c137 := r.c137; c137 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F137 = c137.Values[i]
 			}
+			q[137] = len(rows)
 		}
 	}
-	// c138 (row by row: a map needs its keys and values together)
+	// c138
 	{
-		c138 := r.c138
-		for i := range rows {
-			x := &rows[i]
-			if c138 != nil {
-				x.F138 = c138.Values[q[138]]
-				q[138]++
+		if c138 := r.c138; c138 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F138 = c138.Values[i]
 			}
+			q[138] = len(rows)
 		}
 	}
-	// c139 (row by row: a map needs its keys and values together)
+	// c139
 	{
-		c139 := r.c139
-		for i := range rows {
-			x := &rows[i]
-			if c139 != nil {
-				x.F139 = c139.Values[q[139]]
-				q[139]++
+		if c139 := r.c139; c139 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F139 = c139.Values[i]
 			}
+			q[139] = len(rows)
 		}
 	}
-	// c140 (row by row: a map needs its keys and values together)
+	// c140
 	{
-		c140 := r.c140
-		for i := range rows {
-			x := &rows[i]
-			if c140 != nil {
-				x.F140 = c140.Values[q[140]]
-				q[140]++
+		if c140 := r.c140; c140 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F140 = c140.Values[i]
 			}
+			q[140] = len(rows)
 		}
 	}
-	// c141 (row by row: a map needs its keys and values together)
+	// c141
 	{
-		c141 := r.c141
-		for i := range rows {
-			x := &rows[i]
-			if c141 != nil {
-				x.F141 = c141.String(q[141])
-				q[141]++
+		if c141 := r.c141; c141 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F141 = c141.String(i)
 			}
+			q[141] = len(rows)
 		}
 	}
-	// c142 (row by row: a map needs its keys and values together)
+	// c142
 	{
-		c142 := r.c142
-		for i := range rows {
-			x := &rows[i]
-			if c142 != nil {
-				x.F142 = c142.String(q[142])
-				q[142]++
+		if c142 := r.c142; c142 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F142 = c142.String(i)
 			}
+			q[142] = len(rows)
 		}
 	}
-	// c143 (row by row: a map needs its keys and values together)
+	// c143
 	{
-		c143 := r.c143
-		for i := range rows {
-			x := &rows[i]
-			if c143 != nil {
-				if c143.Def[p[143]] == 1 {
-					slab143[q[143]] = c143.Values[q[143]]
-					x.F143 = &slab143[q[143]]
-					q[143]++
+		if c143 := r.c143; c143 != nil {
+			def := c143.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab143[k] = c143.Values[k]
+					x.F143 = &slab143[k]
+					k++
 				}
-				p[143]++
 			}
+			q[143] = k
+			p[143] = len(rows)
 		}
 	}
-	// c144 (row by row: a map needs its keys and values together)
+	// c144
 	{
-		c144 := r.c144
-		for i := range rows {
-			x := &rows[i]
-			if c144 != nil {
-				x.F144 = c144.Values[q[144]]
-				q[144]++
+		if c144 := r.c144; c144 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F144 = c144.Values[i]
 			}
+			q[144] = len(rows)
 		}
 	}
-	// c145 (row by row: a map needs its keys and values together)
+	// c145
 	{
-		c145 := r.c145
-		for i := range rows {
-			x := &rows[i]
-			if c145 != nil {
-				x.F145 = c145.Values[q[145]]
-				q[145]++
+		if c145 := r.c145; c145 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F145 = c145.Values[i]
 			}
+			q[145] = len(rows)
 		}
 	}
-	// c146 (row by row: a map needs its keys and values together)
+	// c146
 	{
-		c146 := r.c146
-		for i := range rows {
-			x := &rows[i]
-			if c146 != nil {
-				x.F146 = c146.Values[q[146]]
-				q[146]++
+		if c146 := r.c146; c146 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F146 = c146.Values[i]
 			}
+			q[146] = len(rows)
 		}
 	}
-	// c147 (row by row: a map needs its keys and values together)
+	// c147
 	{
-		c147 := r.c147
-		for i := range rows {
-			x := &rows[i]
-			if c147 != nil {
-				x.F147 = c147.Values[q[147]]
-				q[147]++
+		if c147 := r.c147; c147 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F147 = c147.Values[i]
 			}
+			q[147] = len(rows)
 		}
 	}
-	// c148 (row by row: a map needs its keys and values together)
+	// c148
 	{
-		c148 := r.c148
-		for i := range rows {
-			x := &rows[i]
-			if c148 != nil {
-				x.F148 = c148.Values[q[148]]
-				q[148]++
+		if c148 := r.c148; c148 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F148 = c148.Values[i]
 			}
+			q[148] = len(rows)
 		}
 	}
-	// c149 (row by row: a map needs its keys and values together)
+	// c149
 	{
-		c149 := r.c149
-		for i := range rows {
-			x := &rows[i]
-			if c149 != nil {
-				x.F149 = c149.String(q[149])
-				q[149]++
+		if c149 := r.c149; c149 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F149 = c149.String(i)
 			}
+			q[149] = len(rows)
 		}
 	}
-	// c150 (row by row: a map needs its keys and values together)
+	// c150
 	{
-		c150 := r.c150
-		for i := range rows {
-			x := &rows[i]
-			if c150 != nil {
-				x.F150 = c150.String(q[150])
-				q[150]++
+		if c150 := r.c150; c150 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F150 = c150.String(i)
 			}
+			q[150] = len(rows)
 		}
 	}
-	// c151 (row by row: a map needs its keys and values together)
+	// c151
 	{
-		c151 := r.c151
-		for i := range rows {
-			x := &rows[i]
-			if c151 != nil {
-				if c151.Def[p[151]] == 1 {
-					slab151[q[151]] = c151.Values[q[151]]
-					x.F151 = &slab151[q[151]]
-					q[151]++
+		if c151 := r.c151; c151 != nil {
+			def := c151.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab151[k] = c151.Values[k]
+					x.F151 = &slab151[k]
+					k++
 				}
-				p[151]++
 			}
+			q[151] = k
+			p[151] = len(rows)
 		}
 	}
-	// c152 (row by row: a map needs its keys and values together)
+	// c152
 	{
-		c152 := r.c152
-		for i := range rows {
-			x := &rows[i]
-			if c152 != nil {
-				x.F152 = c152.Values[q[152]]
-				q[152]++
+		if c152 := r.c152; c152 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F152 = c152.Values[i]
 			}
+			q[152] = len(rows)
 		}
 	}
-	// c153 (row by row: a map needs its keys and values together)
+	// c153
 	{
-		c153 := r.c153
-		for i := range rows {
-			x := &rows[i]
-			if c153 != nil {
-				x.F153 = c153.Values[q[153]]
-				q[153]++
+		if c153 := r.c153; c153 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F153 = c153.Values[i]
 			}
+			q[153] = len(rows)
 		}
 	}
-	// c154 (row by row: a map needs its keys and values together)
+	// c154
 	{
-		c154 := r.c154
-		for i := range rows {
-			x := &rows[i]
-			if c154 != nil {
-				x.F154 = c154.Values[q[154]]
-				q[154]++
+		if c154 := r.c154; c154 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F154 = c154.Values[i]
 			}
+			q[154] = len(rows)
 		}
 	}
-	// c155 (row by row: a map needs its keys and values together)
+	// c155
 	{
-		c155 := r.c155
-		for i := range rows {
-			x := &rows[i]
-			if c155 != nil {
-				x.F155 = c155.Values[q[155]]
-				q[155]++
+		if c155 := r.c155; c155 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F155 = c155.Values[i]
 			}
+			q[155] = len(rows)
 		}
 	}
-	// c156 (row by row: a map needs its keys and values together)
+	// c156
 	{
-		c156 := r.c156
-		for i := range rows {
-			x := &rows[i]
-			if c156 != nil {
-				x.F156 = c156.Values[q[156]]
-				q[156]++
+		if c156 := r.c156; c156 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F156 = c156.Values[i]
 			}
+			q[156] = len(rows)
 		}
 	}
-	// c157 (row by row: a map needs its keys and values together)
+	// c157
 	{
-		c157 := r.c157
-		for i := range rows {
-			x := &rows[i]
-			if c157 != nil {
-				x.F157 = c157.String(q[157])
-				q[157]++
+		if c157 := r.c157; c157 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F157 = c157.String(i)
 			}
+			q[157] = len(rows)
 		}
 	}
-	// c158 (row by row: a map needs its keys and values together)
+	// c158
 	{
-		c158 := r.c158
-		for i := range rows {
-			x := &rows[i]
-			if c158 != nil {
-				x.F158 = c158.String(q[158])
-				q[158]++
+		if c158 := r.c158; c158 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F158 = c158.String(i)
 			}
+			q[158] = len(rows)
 		}
 	}
-	// c159 (row by row: a map needs its keys and values together)
+	// c159
 	{
-		c159 := r.c159
-		for i := range rows {
-			x := &rows[i]
-			if c159 != nil {
-				if c159.Def[p[159]] == 1 {
-					slab159[q[159]] = c159.Values[q[159]]
-					x.F159 = &slab159[q[159]]
-					q[159]++
+		if c159 := r.c159; c159 != nil {
+			def := c159.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab159[k] = c159.Values[k]
+					x.F159 = &slab159[k]
+					k++
 				}
-				p[159]++
 			}
+			q[159] = k
+			p[159] = len(rows)
 		}
 	}
-	// c160 (row by row: a map needs its keys and values together)
+	// c160
 	{
-		c160 := r.c160
-		for i := range rows {
-			x := &rows[i]
-			if c160 != nil {
-				x.F160 = c160.Values[q[160]]
-				q[160]++
+		if c160 := r.c160; c160 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F160 = c160.Values[i]
 			}
+			q[160] = len(rows)
 		}
 	}
-	// c161 (row by row: a map needs its keys and values together)
+	// c161
 	{
-		c161 := r.c161
-		for i := range rows {
-			x := &rows[i]
-			if c161 != nil {
-				x.F161 = c161.Values[q[161]]
-				q[161]++
+		if c161 := r.c161; c161 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F161 = c161.Values[i]
 			}
+			q[161] = len(rows)
 		}
 	}
-	// c162 (row by row: a map needs its keys and values together)
+	// c162
 	{
-		c162 := r.c162
-		for i := range rows {
-			x := &rows[i]
-			if c162 != nil {
-				x.F162 = c162.Values[q[162]]
-				q[162]++
+		if c162 := r.c162; c162 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F162 = c162.Values[i]
 			}
+			q[162] = len(rows)
 		}
 	}
-	// c163 (row by row: a map needs its keys and values together)
+	// c163
 	{
-		c163 := r.c163
-		for i := range rows {
-			x := &rows[i]
-			if c163 != nil {
-				x.F163 = c163.Values[q[163]]
-				q[163]++
+		if c163 := r.c163; c163 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F163 = c163.Values[i]
 			}
+			q[163] = len(rows)
 		}
 	}
-	// c164 (row by row: a map needs its keys and values together)
+	// c164
 	{
-		c164 := r.c164
-		for i := range rows {
-			x := &rows[i]
-			if c164 != nil {
-				x.F164 = c164.Values[q[164]]
-				q[164]++
+		if c164 := r.c164; c164 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F164 = c164.Values[i]
 			}
+			q[164] = len(rows)
 		}
 	}
-	// c165 (row by row: a map needs its keys and values together)
+	// c165
 	{
-		c165 := r.c165
-		for i := range rows {
-			x := &rows[i]
-			if c165 != nil {
-				x.F165 = c165.String(q[165])
-				q[165]++
+		if c165 := r.c165; c165 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F165 = c165.String(i)
 			}
+			q[165] = len(rows)
 		}
 	}
-	// c166 (row by row: a map needs its keys and values together)
+	// c166
 	{
-		c166 := r.c166
-		for i := range rows {
-			x := &rows[i]
-			if c166 != nil {
-				x.F166 = c166.String(q[166])
-				q[166]++
+		if c166 := r.c166; c166 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F166 = c166.String(i)
 			}
+			q[166] = len(rows)
 		}
 	}
-	// c167 (row by row: a map needs its keys and values together)
+	// c167
 	{
-		c167 := r.c167
-		for i := range rows {
-			x := &rows[i]
-			if c167 != nil {
-				if c167.Def[p[167]] == 1 {
-					slab167[q[167]] = c167.Values[q[167]]
-					x.F167 = &slab167[q[167]]
-					q[167]++
+		if c167 := r.c167; c167 != nil {
+			def := c167.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab167[k] = c167.Values[k]
+					x.F167 = &slab167[k]
+					k++
 				}
-				p[167]++
 			}
+			q[167] = k
+			p[167] = len(rows)
 		}
 	}
-	// c168 (row by row: a map needs its keys and values together)
+	// c168
 	{
-		c168 := r.c168
-		for i := range rows {
-			x := &rows[i]
-			if c168 != nil {
-				x.F168 = c168.Values[q[168]]
-				q[168]++
+		if c168 := r.c168; c168 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F168 = c168.Values[i]
 			}
+			q[168] = len(rows)
 		}
 	}
-	// c169 (row by row: a map needs its keys and values together)
+	// c169
 	{
-		c169 := r.c169
-		for i := range rows {
-			x := &rows[i]
-			if c169 != nil {
-				x.F169 = c169.Values[q[169]]
-				q[169]++
+		if c169 := r.c169; c169 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F169 = c169.Values[i]
 			}
+			q[169] = len(rows)
 		}
 	}
-	// c170 (row by row: a map needs its keys and values together)
+	// c170
 	{
-		c170 := r.c170
-		for i := range rows {
-			x := &rows[i]
-			if c170 != nil {
-				x.F170 = c170.Values[q[170]]
-				q[170]++
+		if c170 := r.c170; c170 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F170 = c170.Values[i]
 			}
+			q[170] = len(rows)
 		}
 	}
-	// c171 (row by row: a map needs its keys and values together)
+	// c171
 	{
-		c171 := r.c171
-		for i := range rows {
-			x := &rows[i]
-			if c171 != nil {
-				x.F171 = c171.Values[q[171]]
-				q[171]++
+		if c171 := r.c171; c171 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F171 = c171.Values[i]
 			}
+			q[171] = len(rows)
 		}
 	}
-	// c172 (row by row: a map needs its keys and values together)
+	// c172
 	{
-		c172 := r.c172
-		for i := range rows {
-			x := &rows[i]
-			if c172 != nil {
-				x.F172 = c172.Values[q[172]]
-				q[172]++
+		if c172 := r.c172; c172 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F172 = c172.Values[i]
 			}
+			q[172] = len(rows)
 		}
 	}
-	// c173 (row by row: a map needs its keys and values together)
+	// c173
 	{
-		c173 := r.c173
-		for i := range rows {
-			x := &rows[i]
-			if c173 != nil {
-				x.F173 = c173.String(q[173])
-				q[173]++
+		if c173 := r.c173; c173 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F173 = c173.String(i)
 			}
+			q[173] = len(rows)
 		}
 	}
-	// c174 (row by row: a map needs its keys and values together)
+	// c174
 	{
-		c174 := r.c174
-		for i := range rows {
-			x := &rows[i]
-			if c174 != nil {
-				x.F174 = c174.String(q[174])
-				q[174]++
+		if c174 := r.c174; c174 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F174 = c174.String(i)
 			}
+			q[174] = len(rows)
 		}
 	}
-	// c175 (row by row: a map needs its keys and values together)
+	// c175
 	{
-		c175 := r.c175
-		for i := range rows {
-			x := &rows[i]
-			if c175 != nil {
-				if c175.Def[p[175]] == 1 {
-					slab175[q[175]] = c175.Values[q[175]]
-					x.F175 = &slab175[q[175]]
-					q[175]++
+		if c175 := r.c175; c175 != nil {
+			def := c175.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab175[k] = c175.Values[k]
+					x.F175 = &slab175[k]
+					k++
 				}
-				p[175]++
 			}
+			q[175] = k
+			p[175] = len(rows)
 		}
 	}
-	// c176 (row by row: a map needs its keys and values together)
+	// c176
 	{
-		c176 := r.c176
-		for i := range rows {
-			x := &rows[i]
-			if c176 != nil {
-				x.F176 = c176.Values[q[176]]
-				q[176]++
+		if c176 := r.c176; c176 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F176 = c176.Values[i]
 			}
+			q[176] = len(rows)
 		}
 	}
-	// c177 (row by row: a map needs its keys and values together)
+	// c177
 	{
-		c177 := r.c177
-		for i := range rows {
-			x := &rows[i]
-			if c177 != nil {
-				x.F177 = c177.Values[q[177]]
-				q[177]++
+		if c177 := r.c177; c177 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F177 = c177.Values[i]
 			}
+			q[177] = len(rows)
 		}
 	}
-	// c178 (row by row: a map needs its keys and values together)
+	// c178
 	{
-		c178 := r.c178
-		for i := range rows {
-			x := &rows[i]
-			if c178 != nil {
-				x.F178 = c178.Values[q[178]]
-				q[178]++
+		if c178 := r.c178; c178 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F178 = c178.Values[i]
 			}
+			q[178] = len(rows)
 		}
 	}
-	// c179 (row by row: a map needs its keys and values together)
+	// c179
 	{
-		c179 := r.c179
-		for i := range rows {
-			x := &rows[i]
-			if c179 != nil {
-				x.F179 = c179.Values[q[179]]
-				q[179]++
+		if c179 := r.c179; c179 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F179 = c179.Values[i]
 			}
+			q[179] = len(rows)
 		}
 	}
-	// c180 (row by row: a map needs its keys and values together)
+	// c180
 	{
-		c180 := r.c180
-		for i := range rows {
-			x := &rows[i]
-			if c180 != nil {
-				x.F180 = c180.Values[q[180]]
-				q[180]++
+		if c180 := r.c180; c180 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F180 = c180.Values[i]
 			}
+			q[180] = len(rows)
 		}
 	}
-	// c181 (row by row: a map needs its keys and values together)
+	// c181
 	{
-		c181 := r.c181
-		for i := range rows {
-			x := &rows[i]
-			if c181 != nil {
-				x.F181 = c181.String(q[181])
-				q[181]++
+		if c181 := r.c181; c181 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F181 = c181.String(i)
 			}
+			q[181] = len(rows)
 		}
 	}
-	// c182 (row by row: a map needs its keys and values together)
+	// c182
 	{
-		c182 := r.c182
-		for i := range rows {
-			x := &rows[i]
-			if c182 != nil {
-				x.F182 = c182.String(q[182])
-				q[182]++
+		if c182 := r.c182; c182 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F182 = c182.String(i)
 			}
+			q[182] = len(rows)
 		}
 	}
-	// c183 (row by row: a map needs its keys and values together)
+	// c183
 	{
-		c183 := r.c183
-		for i := range rows {
-			x := &rows[i]
-			if c183 != nil {
-				if c183.Def[p[183]] == 1 {
-					slab183[q[183]] = c183.Values[q[183]]
-					x.F183 = &slab183[q[183]]
-					q[183]++
+		if c183 := r.c183; c183 != nil {
+			def := c183.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab183[k] = c183.Values[k]
+					x.F183 = &slab183[k]
+					k++
 				}
-				p[183]++
 			}
+			q[183] = k
+			p[183] = len(rows)
 		}
 	}
-	// c184 (row by row: a map needs its keys and values together)
+	// c184
 	{
-		c184 := r.c184
-		for i := range rows {
-			x := &rows[i]
-			if c184 != nil {
-				x.F184 = c184.Values[q[184]]
-				q[184]++
+		if c184 := r.c184; c184 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F184 = c184.Values[i]
 			}
+			q[184] = len(rows)
 		}
 	}
-	// c185 (row by row: a map needs its keys and values together)
+	// c185
 	{
-		c185 := r.c185
-		for i := range rows {
-			x := &rows[i]
-			if c185 != nil {
-				x.F185 = c185.Values[q[185]]
-				q[185]++
+		if c185 := r.c185; c185 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F185 = c185.Values[i]
 			}
+			q[185] = len(rows)
 		}
 	}
-	// c186 (row by row: a map needs its keys and values together)
+	// c186
 	{
-		c186 := r.c186
-		for i := range rows {
-			x := &rows[i]
-			if c186 != nil {
-				x.F186 = c186.Values[q[186]]
-				q[186]++
+		if c186 := r.c186; c186 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F186 = c186.Values[i]
 			}
+			q[186] = len(rows)
 		}
 	}
-	// c187 (row by row: a map needs its keys and values together)
+	// c187
 	{
-		c187 := r.c187
-		for i := range rows {
-			x := &rows[i]
-			if c187 != nil {
-				x.F187 = c187.Values[q[187]]
-				q[187]++
+		if c187 := r.c187; c187 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F187 = c187.Values[i]
 			}
+			q[187] = len(rows)
 		}
 	}
-	// c188 (row by row: a map needs its keys and values together)
+	// c188
 	{
-		c188 := r.c188
-		for i := range rows {
-			x := &rows[i]
-			if c188 != nil {
-				x.F188 = c188.Values[q[188]]
-				q[188]++
+		if c188 := r.c188; c188 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F188 = c188.Values[i]
 			}
+			q[188] = len(rows)
 		}
 	}
-	// c189 (row by row: a map needs its keys and values together)
+	// c189
 	{
-		c189 := r.c189
-		for i := range rows {
-			x := &rows[i]
-			if c189 != nil {
-				x.F189 = c189.String(q[189])
-				q[189]++
+		if c189 := r.c189; c189 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F189 = c189.String(i)
 			}
+			q[189] = len(rows)
 		}
 	}
-	// c190 (row by row: a map needs its keys and values together)
+	// c190
 	{
-		c190 := r.c190
-		for i := range rows {
-			x := &rows[i]
-			if c190 != nil {
-				x.F190 = c190.String(q[190])
-				q[190]++
+		if c190 := r.c190; c190 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F190 = c190.String(i)
 			}
+			q[190] = len(rows)
 		}
 	}
-	// c191 (row by row: a map needs its keys and values together)
+	// c191
 	{
-		c191 := r.c191
-		for i := range rows {
-			x := &rows[i]
-			if c191 != nil {
-				if c191.Def[p[191]] == 1 {
-					slab191[q[191]] = c191.Values[q[191]]
-					x.F191 = &slab191[q[191]]
-					q[191]++
+		if c191 := r.c191; c191 != nil {
+			def := c191.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab191[k] = c191.Values[k]
+					x.F191 = &slab191[k]
+					k++
 				}
-				p[191]++
 			}
+			q[191] = k
+			p[191] = len(rows)
 		}
 	}
-	// c192 (row by row: a map needs its keys and values together)
+	// c192
 	{
-		c192 := r.c192
-		for i := range rows {
-			x := &rows[i]
-			if c192 != nil {
-				x.F192 = c192.Values[q[192]]
-				q[192]++
+		if c192 := r.c192; c192 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F192 = c192.Values[i]
 			}
+			q[192] = len(rows)
 		}
 	}
-	// c193 (row by row: a map needs its keys and values together)
+	// c193
 	{
-		c193 := r.c193
-		for i := range rows {
-			x := &rows[i]
-			if c193 != nil {
-				x.F193 = c193.Values[q[193]]
-				q[193]++
+		if c193 := r.c193; c193 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F193 = c193.Values[i]
 			}
+			q[193] = len(rows)
 		}
 	}
-	// c194 (row by row: a map needs its keys and values together)
+	// c194
 	{
-		c194 := r.c194
-		for i := range rows {
-			x := &rows[i]
-			if c194 != nil {
-				x.F194 = c194.Values[q[194]]
-				q[194]++
+		if c194 := r.c194; c194 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F194 = c194.Values[i]
 			}
+			q[194] = len(rows)
 		}
 	}
-	// c195 (row by row: a map needs its keys and values together)
+	// c195
 	{
-		c195 := r.c195
-		for i := range rows {
-			x := &rows[i]
-			if c195 != nil {
-				x.F195 = c195.Values[q[195]]
-				q[195]++
+		if c195 := r.c195; c195 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F195 = c195.Values[i]
 			}
+			q[195] = len(rows)
 		}
 	}
-	// c196 (row by row: a map needs its keys and values together)
+	// c196
 	{
-		c196 := r.c196
-		for i := range rows {
-			x := &rows[i]
-			if c196 != nil {
-				x.F196 = c196.Values[q[196]]
-				q[196]++
+		if c196 := r.c196; c196 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F196 = c196.Values[i]
 			}
+			q[196] = len(rows)
 		}
 	}
-	// c197 (row by row: a map needs its keys and values together)
+	// c197
 	{
-		c197 := r.c197
-		for i := range rows {
-			x := &rows[i]
-			if c197 != nil {
-				x.F197 = c197.String(q[197])
-				q[197]++
+		if c197 := r.c197; c197 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F197 = c197.String(i)
 			}
+			q[197] = len(rows)
 		}
 	}
-	// c198 (row by row: a map needs its keys and values together)
+	// c198
 	{
-		c198 := r.c198
-		for i := range rows {
-			x := &rows[i]
-			if c198 != nil {
-				x.F198 = c198.String(q[198])
-				q[198]++
+		if c198 := r.c198; c198 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F198 = c198.String(i)
 			}
+			q[198] = len(rows)
 		}
 	}
-	// c199 (row by row: a map needs its keys and values together)
+	// c199
 	{
-		c199 := r.c199
-		for i := range rows {
-			x := &rows[i]
-			if c199 != nil {
-				if c199.Def[p[199]] == 1 {
-					slab199[q[199]] = c199.Values[q[199]]
-					x.F199 = &slab199[q[199]]
-					q[199]++
+		if c199 := r.c199; c199 != nil {
+			def := c199.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab199[k] = c199.Values[k]
+					x.F199 = &slab199[k]
+					k++
 				}
-				p[199]++
 			}
+			q[199] = k
+			p[199] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
