@@ -260,7 +260,7 @@ func (fw *FileWriter) EndRows(n int) error {
 	if n == 0 {
 		return nil
 	}
-	if err := fw.forColumns(func(c *leafWriter) error { return c.consume(n) }); err != nil {
+	if err := fw.forColumns(opConsume, n); err != nil {
 		return fw.poison(err)
 	}
 	fw.rgRows += int64(n)

@@ -46,7 +46,7 @@ type chunkIndex struct {
 
 // flushRowGroup writes the open row group.
 func (fw *FileWriter) flushRowGroup() error {
-	if err := fw.forColumns((*leafWriter).cutPage); err != nil {
+	if err := fw.forColumns(opCutPage, 0); err != nil {
 		return err
 	}
 	rgIndex := len(fw.rowGroups)

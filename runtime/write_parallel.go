@@ -11,16 +11,31 @@ import (
 	"sync/atomic"
 )
 
-// forColumns runs f on every column and returns the error of the first
+// colOp is the work forColumns does on each column.
+type colOp int
+
+const (
+	opConsume colOp = iota // consume(rows)
+	opCutPage              // cutPage()
+)
+
+func (c *leafWriter) run(op colOp, rows int) error {
+	if op == opConsume {
+		return c.consume(rows)
+	}
+	return c.cutPage()
+}
+
+// forColumns runs op on every column and returns the error of the first
 // column (in column order) that failed. With Parallelism above 1, up to
 // that many goroutines (the caller's included) take columns in turn;
 // otherwise, or for encrypted files, the caller runs them in order and
-// stops at the first error.
-func (fw *FileWriter) forColumns(f func(*leafWriter) error) error {
+// stops at the first error, allocating nothing.
+func (fw *FileWriter) forColumns(op colOp, rows int) error {
 	n := min(fw.cfg.Parallelism, len(fw.cols))
 	if n <= 1 || fw.crypto != nil {
 		for _, c := range fw.cols {
-			if err := f(c); err != nil {
+			if err := c.run(op, rows); err != nil {
 				return err
 			}
 		}
@@ -37,7 +52,7 @@ func (fw *FileWriter) forColumns(f func(*leafWriter) error) error {
 			if i >= len(fw.cols) {
 				return
 			}
-			errs[i] = f(fw.cols[i])
+			errs[i] = fw.cols[i].run(op, rows)
 		}
 	}
 	var wg sync.WaitGroup
