@@ -60,7 +60,7 @@ PEER_ROWS  ?= 1000000
 PEER_COUNT ?= 3
 PEER_BENCH ?= .
 bench-peers:
-	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=$(PEER_COUNT) ./bench -args -rows=$(PEER_ROWS) | tee ../bench-suite.out
+	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=$(PEER_COUNT) -timeout=2h ./bench -args -rows=$(PEER_ROWS) | tee ../bench-suite.out
 	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best -metrics rows/s,allocs/row,B/row,peak-MiB,file-MB < ../bench-suite.out
 
 ## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz).
