@@ -87,6 +87,7 @@ type leafWriter struct {
 	hasNaNBnd  bool
 	encStats   []meta.PageEncodingStats
 	noColIndex bool // a non-null page has no bounds (all NaN)
+	dictJudged bool // the chunk's dictionary was judged (judgeDict)
 }
 
 // pageInfo records one data page of the open chunk.
@@ -393,6 +394,9 @@ func (c *leafWriter) pageEstimate() int {
 // check.
 func (c *leafWriter) checkPage() error {
 	cfg := &c.fw.cfg
+	if !c.dictJudged && c.pSlots-c.pNulls >= dictJudgeValues {
+		c.judgeDict()
+	}
 	est := c.pageEstimate()
 	if est >= cfg.PageSize || c.pRows >= cfg.PageRowLimit {
 		return c.cutPage()
@@ -405,8 +409,25 @@ func (c *leafWriter) checkPage() error {
 		next = max(next, (c.pRows+full)/2)
 	}
 	next = min(next, c.pRows+maxPageCheck, cfg.PageRowLimit)
+	if !c.dictJudged && c.vals.dictMode() {
+		next = min(next, c.pRows+dictJudgeValues/2)
+	}
 	c.nextCheck = max(next, c.pRows+1)
 	return nil
+}
+
+// dictJudgeValues is the number of values of its first page after which
+// a chunk's dictionary is judged, if the page was not cut before.
+const dictJudgeValues = 8192
+
+// judgeDict decides, once per chunk, on the values of its first page,
+// whether its dictionary pays (valueWriter.abandonDict): early, so that a
+// column of unique values is not hashed for long.
+func (c *leafWriter) judgeDict() {
+	c.dictJudged = true
+	if len(c.pages) == 0 && c.vals.dictMode() {
+		c.vals.abandonDict()
+	}
 }
 
 // bufferedSize is the row group size this column contributes: its encoded
@@ -421,9 +442,8 @@ func (c *leafWriter) cutPage() error {
 	if c.pRows == 0 {
 		return nil
 	}
-	if len(c.pages) == 0 && c.vals.dictMode() {
-		// The first page of a chunk decides whether its dictionary pays.
-		c.vals.abandonDict()
+	if !c.dictJudged {
+		c.judgeDict()
 	}
 	wasDict := c.vals.dictMode()
 	values, enc := c.vals.encodePage(c.valueScratch[:0])

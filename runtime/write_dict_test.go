@@ -10,14 +10,15 @@ import (
 )
 
 // TestDictionaryJudgedOnFirstPage: a chunk whose first page holds enough
-// values drops a dictionary that does not pay (no dictionary page at all)
+// values (judged when the page is cut or after dictJudgeValues values)
+// drops a dictionary that does not pay (no dictionary page at all)
 // and, with no encoding configured, picks DELTA_BINARY_PACKED for
 // non-decreasing integers, BYTE_STREAM_SPLIT for noisy doubles under ZSTD
 // (but PLAIN for doubles of few digits, which ZSTD compresses better so)
 // and PLAIN otherwise; low-cardinality columns keep their dictionary, and a
 // configured encoding is kept. Every value reads back.
 func TestDictionaryJudgedOnFirstPage(t *testing.T) {
-	const n = 5000
+	const n = 20000
 	s := mustSchema(t, `message m {
   required int64 id;
   required int64 noise;
@@ -27,9 +28,15 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
   required int64 plainid;
   required double cents;
 }`)
-	for _, codec := range []meta.CompressionCodec{meta.Snappy, meta.Zstd} {
+	// Pages of 2,000 rows are judged when the first one is cut; pages of
+	// 20,000 rows after dictJudgeValues values, in the middle of the page.
+	for _, tc := range []struct {
+		codec meta.CompressionCodec
+		limit int
+	}{{meta.Snappy, 2000}, {meta.Zstd, 2000}, {meta.Snappy, 20000}, {meta.Zstd, 20000}} {
+		codec := tc.codec
 		var buf bytes.Buffer
-		w, err := NewFileWriter(&buf, s, WithCompression(codec, 0), WithPageRowLimit(2000),
+		w, err := NewFileWriter(&buf, s, WithCompression(codec, 0), WithPageRowLimit(tc.limit),
 			WithColumnEncoding("plainid", meta.EncodingPlain))
 		if err != nil {
 			t.Fatal(err)

@@ -299,6 +299,7 @@ func (c *leafWriter) resetChunk() {
 	c.chasBounds, c.hasNaNBnd = false, false
 	c.encStats = nil
 	c.noColIndex = false
+	c.dictJudged = false
 	c.vals.resetChunk(c.dictOn)
 }
 
