@@ -407,13 +407,16 @@ func (v *numValues[T]) abandonDict() bool {
 	return true
 }
 
+// encTrialValues is the most values fallbackEnc compresses both ways.
+const encTrialValues = 4096
+
 // fallbackEnc picks the encoding of a chunk falling back from its
 // dictionary, when none was configured, from the values of its open page:
 // DELTA_BINARY_PACKED for non-decreasing integers; for floating point
 // under ZSTD, BYTE_STREAM_SPLIT when the page compresses smaller so (it
 // groups the bytes of noisy values, which the codec then finds alike, but
 // scatters those of values with few significant digits), tried once per
-// chunk; PLAIN otherwise.
+// chunk on up to encTrialValues values; PLAIN otherwise.
 func (v *numValues[T]) fallbackEnc() {
 	if !v.set.autoEnc {
 		return
@@ -421,8 +424,9 @@ func (v *numValues[T]) fallbackEnc() {
 	switch {
 	case v.ops.float:
 		if v.set.zstd && len(v.page) > 0 {
-			plain := v.ops.encode(v.plain[:0], v.page, meta.EncodingPlain)
-			split := v.ops.encode(plain[len(plain):], v.page, meta.EncodingByteStreamSplit)
+			sample := v.page[:min(len(v.page), encTrialValues)]
+			plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
+			split := v.ops.encode(plain[len(plain):], sample, meta.EncodingByteStreamSplit)
 			cp, err1 := compress.Compress(nil, plain, meta.Zstd, v.set.level)
 			cs, err2 := compress.Compress(nil, split, meta.Zstd, v.set.level)
 			v.plain = plain[:0]
