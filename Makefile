@@ -9,7 +9,7 @@ BENCHTIME   ?= 1s
 BENCH       ?= .
 export PARQUET_TEST_DATA ?= $(abspath ../shared/parquet-testing)
 
-.PHONY: all build demo test check fmt generate generate-check bench fuzz clean
+.PHONY: all build demo test check fmt generate generate-check bench bench-peers fuzz clean
 
 all: check test
 
@@ -36,9 +36,11 @@ check:
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
-## generate: regenerate every generated file (kernels, metadata codec, examples).
+## generate: regenerate every generated file (kernels, metadata codec, examples,
+## and the peers module's benchmark types).
 generate:
 	$(GO) generate ./...
+	cd peers && $(GO) generate ./...
 
 ## generate-check: regenerate and fail if anything committed differs.
 generate-check: generate
@@ -47,8 +49,20 @@ generate-check: generate
 ## bench: benchmarks of the runtime, and the peer comparisons printed as ratios.
 bench:
 	$(GO) test -run='^$$' -bench='$(BENCH)' -benchtime=$(BENCHTIME) -benchmem ./runtime/... | tee bench.out
-	cd peers && $(GO) test -run='^$$' -bench='$(BENCH)' -benchtime=150ms -count=3 -benchmem ./... | tee ../bench-peers.out
+	cd peers && $(GO) test -run='^$$' -bench='$(BENCH)' -benchtime=150ms -count=3 -benchmem $$($(GO) list ./... | grep -v '/bench$$') | tee ../bench-peers.out
 	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best < ../bench-peers.out
+
+## bench-peers: the end-to-end suite (peers/bench): Flat, nested Contact and
+## 200-column Wide rows (PEER_ROWS each, Wide a tenth), snappy and zstd,
+## written and read by pqgen, parquet-go and arrow-go. Prints the ratio table
+## and the per-library metrics; bench-suite.out is benchstat-compatible
+## (benchstat -col /impl bench-suite.out).
+PEER_ROWS  ?= 1000000
+PEER_COUNT ?= 3
+PEER_BENCH ?= .
+bench-peers:
+	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=$(PEER_COUNT) -timeout=2h ./bench -args -rows=$(PEER_ROWS) | tee ../bench-suite.out
+	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best -metrics rows/s,allocs/row,B/row,peak-MiB,file-MB < ../bench-suite.out
 
 ## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz),
 ## then GENFUZZ_N random schemas from a fresh seed (or PQGEN_GENFUZZ_SEED)
@@ -59,4 +73,4 @@ fuzz:
 		$(GO) test -count=1 -timeout=2h -run='^TestGenFuzz$$' -v ./genfuzz
 
 clean:
-	rm -f bench.out bench-peers.out
+	rm -f bench.out bench-peers.out bench-suite.out

@@ -184,6 +184,7 @@ func emitReader(f *jen.File, t *Type) {
 	// The assembler: one loop over the rows per top-level field.
 	asm := []jen.Code{}
 	usesPos := false
+	slabs := &slabDecls{}
 	for _, fl := range t.Root.Struct.Fields {
 		if fl.Value.Kind == KindVariant {
 			// The Variants, copied out of the reader's buffer (one
@@ -199,13 +200,18 @@ func emitReader(f *jen.File, t *Type) {
 			continue
 		}
 		nm := &namer{names: &t.Names}
-		a := &assembler{drv: drv, nm: nm}
+		a := &assembler{drv: drv, nm: nm, slabs: slabs}
 		if columnWise(fl.Value) {
 			// One loop per leaf over its level slots.
 			for _, l := range leaves(fl.Value.Node) {
 				asm = append(asm, jen.Comment(l.PathString()), jen.Block(a.leafLoop(fl, l)...))
 			}
 			usesPos = true
+			continue
+		}
+		if v := fl.Value; v.Kind == KindScalar && v.Node.MaxRep == 0 && v.Node.MaxDef <= 1 {
+			asm = append(asm, jen.Comment(v.Node.Name), jen.Block(a.flatScalar(fl)...))
+			usesPos = usesPos || a.usesPos
 			continue
 		}
 		var block []jen.Code
@@ -229,6 +235,7 @@ func emitReader(f *jen.File, t *Type) {
 	if usesPos {
 		decl = append(decl, jen.Var().Id("p").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next level slot"))
 	}
+	decl = append(decl, slabs.code...)
 	asm = append(decl, asm...)
 	// Every slot and value read must have been used.
 	for _, l := range t.Schema.Leaves {
@@ -266,6 +273,48 @@ type assembler struct {
 	drv     *drivers
 	nm      *namer
 	usesPos bool
+	slabs   *slabDecls
+}
+
+// slabDecls declares, once per assemble call, the slab of each pointer
+// scalar leaf: one slice holding every value the batch read for it, which
+// the pointers of the rows point into (one allocation per leaf and batch
+// instead of one per value).
+type slabDecls struct {
+	done map[int]bool
+	code []jen.Code
+}
+
+// slab returns the name of leaf v.Node's slab, declaring it on first use.
+func (s *slabDecls) slab(v *Value) string {
+	l := v.Node
+	name := fmt.Sprintf("slab%d", l.Column)
+	if s.done[l.Column] {
+		return name
+	}
+	if s.done == nil {
+		s.done = map[int]bool{}
+	}
+	s.done[l.Column] = true
+	c := jen.Id("r").Dot(colVar(l.Column))
+	count := jen.Len(c.Clone().Dot("Values"))
+	if l.Type == meta.ByteArray {
+		count = c.Clone().Dot("Values").Dot("Len").Call()
+	}
+	s.code = append(s.code,
+		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+l.PathString()),
+		jen.If(c.Clone().Op("!=").Nil()).Block(jen.Id(name).Op("=").Make(jen.Index().Add(v.Base.Code()), count)))
+	return name
+}
+
+// pointerSet emits the statements pointing p at a slab element holding
+// value q of leaf v.Node (column variable c).
+func (a *assembler) pointerSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
+	sl := a.slabs.slab(v)
+	return []jen.Code{
+		jen.Id(sl).Index(qi()).Op("=").Add(readValue(v, c, qi(), a.nm)),
+		p().Op("=").Op("&").Id(sl).Index(qi()),
+	}
 }
 
 // skip steps every leaf under v past one null or empty slot.
@@ -367,20 +416,7 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 	c := colVar(l.Column)
 	pi := jen.Id("p").Index(jen.Lit(l.Column))
 	qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
-	var set []jen.Code
-	if v.Null == NullPointer {
-		x := a.nm.next("v")
-		if v.Conv == ConvFixed {
-			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
-		} else {
-			set = []jen.Code{jen.Id(x).Op(":=").Add(readValue(v, c, qi(), a.nm)), p().Op("=").Op("&").Id(x)}
-		}
-	} else if v.Conv == ConvFixed {
-		set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
-	} else {
-		set = []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
-	}
-	set = append(set, qi().Op("++"))
+	set := append(a.scalarSet(v, p, c, qi), qi().Op("++"))
 	var body []jen.Code
 	if v.Null != NotNull {
 		body = []jen.Code{jen.If(jen.Id(c).Dot("Def").Index(pi.Clone()).Op("==").Lit(int(l.MaxDef))).Block(set...)}
@@ -392,6 +428,58 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 		body = append(body, pi.Clone().Op("++"))
 	}
 	return []jen.Code{jen.If(jen.Id(c).Op("!=").Nil()).Block(body...)}
+}
+
+// scalarSet emits the statements storing value qi() of leaf v.Node
+// (column variable c) at p.
+func (a *assembler) scalarSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
+	l := v.Node
+	switch {
+	case v.Null == NullPointer && v.Conv == ConvFixed:
+		x := a.nm.next("v")
+		return []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
+	case v.Null == NullPointer:
+		return a.pointerSet(v, p, c, qi)
+	case v.Conv == ConvFixed:
+		return []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
+	}
+	return []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
+}
+
+// flatScalar emits the loop filling top-level scalar field fl, a leaf
+// without repetition and at most one definition level, over the rows: the
+// column is checked once, not per row, and its value (and level) index is
+// the row index for a required leaf, a counter of the defined slots for
+// an optional one.
+func (a *assembler) flatScalar(fl *Field) []jen.Code {
+	v := fl.Value
+	l := v.Node
+	c := colVar(l.Column)
+	p := id("x").dot(fl.Name)
+	x := jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))
+	var loop []jen.Code
+	if l.MaxDef == 0 {
+		qi := func() *jen.Statement { return jen.Id("i") }
+		loop = []jen.Code{
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(append([]jen.Code{x}, a.scalarSet(v, p, c, qi)...)...),
+			jen.Id("q").Index(jen.Lit(l.Column)).Op("=").Len(jen.Id("rows")),
+		}
+	} else {
+		a.usesPos = true
+		qi := func() *jen.Statement { return jen.Id("k") }
+		set := append(a.scalarSet(v, p, c, qi), jen.Id("k").Op("++"))
+		loop = []jen.Code{
+			jen.Id("def").Op(":=").Id(c).Dot("Def").Index(jen.Empty(), jen.Len(jen.Id("rows"))),
+			jen.Id("k").Op(":=").Lit(0),
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+				x,
+				jen.If(jen.Id("def").Index(jen.Id("i")).Op("==").Lit(int(l.MaxDef))).Block(set...),
+			),
+			jen.Id("q").Index(jen.Lit(l.Column)).Op("=").Id("k"),
+			jen.Id("p").Index(jen.Lit(l.Column)).Op("=").Len(jen.Id("rows")),
+		}
+	}
+	return []jen.Code{jen.If(jen.Id(c).Op(":=").Id("r").Dot(c), jen.Id(c).Op("!=").Nil()).Block(loop...)}
 }
 
 func fixedCopy(p place, c string, n int32, qi func() *jen.Statement) jen.Code {
@@ -545,8 +633,7 @@ func (a *assembler) nav(v *Value, p place, l *schema.Node, zeros *[]jen.Code) []
 			x := a.nm.next("v")
 			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
 		case v.Null == NullPointer:
-			x := a.nm.next("v")
-			set = []jen.Code{jen.Id(x).Op(":=").Add(readValue(v, c, qi(), a.nm)), p().Op("=").Op("&").Id(x)}
+			set = a.pointerSet(v, p, c, qi)
 		case v.Conv == ConvFixed:
 			set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
 		default:

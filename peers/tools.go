@@ -1,7 +1,8 @@
 //go:build tools
 
 // This file pins the peer libraries the cross-checks and benchmarks use, so
-// that go.sum holds them before any test imports them.
+// that go.sum holds them before any test imports them, and the generator
+// that bench's go:generate lines run.
 package peers
 
 import (
@@ -16,5 +17,6 @@ import (
 	_ "github.com/parquet-go/parquet-go/encoding/delta"
 	_ "github.com/parquet-go/parquet-go/encoding/plain"
 	_ "github.com/parquet-go/parquet-go/encoding/rle"
+	_ "github.com/pqgen/pqgen/cmd/pqgen"
 	_ "github.com/pqgen/pqgen/runtime/meta"
 )

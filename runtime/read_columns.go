@@ -222,8 +222,9 @@ const maxBatchBytes = 1<<32 - 1
 
 // String returns non-null value i (0 <= i < Values.Len()) as a string.
 // Values that were dictionary-encoded share one string per dictionary
-// entry, allocated on first use; other values are copied into a new
-// string on each call.
+// entry, allocated on first use; other values are substrings of one copy
+// of the batch's value bytes, made on first use (so such a string keeps
+// that copy alive).
 func (c *ByteArrayReader) String(i int) string {
 	return c.strs.get(&c.Values, i)
 }

@@ -21,6 +21,12 @@ type stringRefs struct {
 
 	dictID uint64
 	cache  []string
+
+	// all holds the batch's value bytes as one string, made on the first
+	// String of a value that was not dictionary-encoded: such values are
+	// substrings of it, so a batch costs one allocation, not one per value.
+	all    string
+	hasAll bool
 }
 
 type strSpan struct {
@@ -30,6 +36,7 @@ type strSpan struct {
 }
 
 func (s *stringRefs) reset() {
+	s.all, s.hasAll = "", false
 	s.refs = s.refs[:0]
 	clear(s.spans)
 	s.spans = s.spans[:0]
@@ -53,10 +60,13 @@ func (s *stringRefs) add(p *page.Page, from, to int) {
 }
 
 func (s *stringRefs) get(v *encode.ByteArrays, i int) string {
-	b := v.At(i)
 	if i >= len(s.refs) || s.refs[i] < 0 {
-		return string(b)
+		if !s.hasAll {
+			s.all, s.hasAll = string(v.Data), true
+		}
+		return s.all[v.Offsets[i]:v.Offsets[i+1]]
 	}
+	b := v.At(i)
 	// The last span starting at or before i (usually the only one).
 	k := len(s.spans) - 1
 	if k > 0 && s.spans[k].start > i {

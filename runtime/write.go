@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -52,6 +53,8 @@ type FileWriter struct {
 	idxBuf    []byte       // their Thrift encodings, back to back
 	scratch   []byte
 	free      [][]byte     // page store blocks for reuse
+	freeMu    sync.Mutex   // guards free while columns work in parallel
+	colErrs   []error      // per column, for forColumns
 	crypto    *writeCrypto // nil for plaintext files
 	err       error
 	closed    bool
@@ -262,10 +265,8 @@ func (fw *FileWriter) EndRows(n int) error {
 	if n == 0 {
 		return nil
 	}
-	for _, c := range fw.cols {
-		if err := c.consume(n); err != nil {
-			return fw.poison(err)
-		}
+	if err := fw.forColumns(opConsume, n); err != nil {
+		return fw.poison(err)
 	}
 	fw.rgRows += int64(n)
 	fw.numRows += int64(n)

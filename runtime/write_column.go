@@ -88,6 +88,7 @@ type leafWriter struct {
 	hasNaNBnd  bool
 	encStats   []meta.PageEncodingStats
 	noColIndex bool // a non-null page has no bounds (all NaN)
+	dictJudged bool // the chunk's dictionary was judged (judgeDict)
 }
 
 // pageInfo records one data page of the open chunk.
@@ -127,9 +128,13 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 		level = cc.CodecLevel.Val
 	}
 	c.builder = page.Builder{Codec: c.codec, Level: level, CRC: cfg.CRC}
+	c.set.level = level
 	c.set.stats = cc.Statistics.Or(cfg.Statistics)
 	c.pageStats = cfg.PageStatistics && c.set.stats
 	c.set.enc = cc.Encoding.Or(meta.EncodingPlain)
+	c.set.baseEnc = c.set.enc
+	c.set.autoEnc = !cc.Encoding.Set
+	c.set.zstd = c.codec == meta.Zstd
 	c.set.dictLimit = encode.DictLimits{MaxBytes: cfg.MaxDictSize}
 	c.set.order = columnOrderKind(n)
 	switch c.colOrder {
@@ -393,6 +398,9 @@ func (c *leafWriter) pageEstimate() int {
 // check.
 func (c *leafWriter) checkPage() error {
 	cfg := &c.fw.cfg
+	if !c.dictJudged && c.pSlots-c.pNulls >= dictJudgeValues {
+		c.judgeDict()
+	}
 	est := c.pageEstimate()
 	if est >= cfg.PageSize || c.pRows >= cfg.PageRowLimit {
 		return c.cutPage()
@@ -405,8 +413,25 @@ func (c *leafWriter) checkPage() error {
 		next = max(next, (c.pRows+full)/2)
 	}
 	next = min(next, c.pRows+maxPageCheck, cfg.PageRowLimit)
+	if !c.dictJudged && c.vals.dictMode() {
+		next = min(next, c.pRows+dictJudgeValues/2)
+	}
 	c.nextCheck = max(next, c.pRows+1)
 	return nil
+}
+
+// dictJudgeValues is the number of values of its first page after which
+// a chunk's dictionary is judged, if the page was not cut before.
+const dictJudgeValues = 8192
+
+// judgeDict decides, once per chunk, on the values of its first page,
+// whether its dictionary pays (valueWriter.abandonDict): early, so that a
+// column of unique values is not hashed for long.
+func (c *leafWriter) judgeDict() {
+	c.dictJudged = true
+	if len(c.pages) == 0 && c.vals.dictMode() {
+		c.vals.abandonDict()
+	}
 }
 
 // bufferedSize is the row group size this column contributes: its encoded
@@ -420,6 +445,9 @@ func (c *leafWriter) cutPage() error {
 	c.nextCheck = min(minPageCheck, c.fw.cfg.PageRowLimit)
 	if c.pRows == 0 {
 		return nil
+	}
+	if !c.dictJudged {
+		c.judgeDict()
 	}
 	wasDict := c.vals.dictMode()
 	values, enc := c.vals.encodePage(c.valueScratch[:0])
@@ -487,7 +515,9 @@ func (c *leafWriter) cutPage() error {
 	if err != nil {
 		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
 	}
+	c.fw.freeMu.Lock()
 	c.store.append(c.pageBuf, &c.fw.free)
+	c.fw.freeMu.Unlock()
 	info.size = int32(built.Size())
 	c.pages = append(c.pages, info)
 	if wasDict {

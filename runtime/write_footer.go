@@ -46,10 +46,8 @@ type chunkIndex struct {
 
 // flushRowGroup writes the open row group.
 func (fw *FileWriter) flushRowGroup() error {
-	for _, c := range fw.cols {
-		if err := c.cutPage(); err != nil {
-			return err
-		}
+	if err := fw.forColumns(opCutPage, 0); err != nil {
+		return err
 	}
 	rgIndex := len(fw.rowGroups)
 	rg := meta.RowGroup{
@@ -306,6 +304,7 @@ func (c *leafWriter) resetChunk() {
 	c.chasBounds, c.hasNaNBnd = false, false
 	c.encStats = nil
 	c.noColIndex = false
+	c.dictJudged = false
 	c.vals.resetChunk(c.dictOn)
 }
 

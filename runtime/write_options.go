@@ -87,6 +87,10 @@ type WriterConfig struct {
 	Columns map[string]*ColumnConfig
 	// Encryption, when not nil, encrypts the file (WithEncryption).
 	Encryption *FileEncryption
+	// Parallelism is the number of goroutines that move rows into pages,
+	// encode and compress the columns of a row group (WithParallelism);
+	// 0 or 1 means the calling goroutine alone.
+	Parallelism int
 
 	err error // the first invalid option
 }
@@ -235,6 +239,21 @@ func WithRowGroupSize(bytes int64) WriterOption {
 			return
 		}
 		c.RowGroupSize = bytes
+	}
+}
+
+// WithParallelism lets EndRows and Flush work on up to n columns at once,
+// each on its own goroutine: moving buffered rows into pages, dictionary
+// and value encoding, statistics and compression. The file is the same
+// byte for byte as with n = 1 (the default, no goroutines). Columns of
+// encrypted files are always written one at a time.
+func WithParallelism(n int) WriterOption {
+	return func(c *WriterConfig) {
+		if n < 0 {
+			c.fail("WithParallelism(%d): must not be negative", n)
+			return
+		}
+		c.Parallelism = n
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
+	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/geo"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -42,6 +43,26 @@ type valueWriter interface {
 	dictPage(dst []byte) ([]byte, int)
 	dictSize() int
 	resetChunk(dict bool)
+	// abandonDict ends dictionary encoding for the rest of the chunk when
+	// the dictionary built from the open page does not pay off (see
+	// dictPays), turning the page's indices back into values, and reports
+	// whether it did.
+	abandonDict() bool
+}
+
+// minDictJudge is the number of values a chunk's first page needs before
+// the writer judges whether its dictionary pays off: below it the
+// dictionary is kept, whatever its size.
+const minDictJudge = 1000
+
+// dictPays reports whether dictionary encoding of n values is worth it:
+// as parquet-java decides after a chunk's first page, the dictionary
+// (PLAIN bytes) plus the indices must be smaller than the values PLAIN.
+func dictPays(n, dictBytes, dictLen, plainBytes int) bool {
+	if n < minDictJudge {
+		return true
+	}
+	return dictBytes+n*encode.DictBitWidth(dictLen)/8 < plainBytes
 }
 
 // pageBounds describes the bounds appended by valueWriter.bounds.
@@ -241,6 +262,13 @@ type colSettings struct {
 	enc       meta.Encoding
 	dictLimit encode.DictLimits
 	bloom     *bloom.Filter
+	// autoEnc: no encoding was configured, so when a chunk falls back from
+	// its dictionary the writer picks one by type and data (fallbackEnc);
+	// baseEnc is the encoding each chunk starts with.
+	autoEnc bool
+	baseEnc meta.Encoding
+	zstd    bool           // the column's codec is ZSTD
+	level   compress.Level // the column's codec level
 }
 
 // ---- BOOLEAN ----
@@ -259,6 +287,7 @@ func (v *boolValues) pageBytes() int     { return len(v.page)/8 + 1 }
 func (v *boolValues) dictMode() bool     { return false }
 func (v *boolValues) dictSize() int      { return 0 }
 func (v *boolValues) resetChunk(bool)    {}
+func (v *boolValues) abandonDict() bool  { return false }
 func (v *boolValues) dictPage(dst []byte) ([]byte, int) {
 	return dst, 0
 }
@@ -317,6 +346,7 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 
 type numOps[T int32 | int64 | float32 | float64] struct {
 	width       int
+	float       bool
 	insert      func(idx []int32, src []T) ([]int32, int, bool)
 	dictLen     func() int
 	dictSize    func() int
@@ -369,9 +399,56 @@ func (v *numValues[T]) take(from, to int) {
 	v.page = append(v.page, src...)
 }
 
+func (v *numValues[T]) abandonDict() bool {
+	if !v.dict || dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) {
+		return false
+	}
+	v.fallback()
+	v.ops.dictReset(v.set.dictLimit)
+	return true
+}
+
+// encTrialValues is the most values fallbackEnc compresses both ways.
+const encTrialValues = 4096
+
+// fallbackEnc picks the encoding of a chunk falling back from its
+// dictionary, when none was configured, from the values of its open page:
+// DELTA_BINARY_PACKED for non-decreasing integers; for floating point
+// under ZSTD, BYTE_STREAM_SPLIT when the page compresses smaller so (it
+// groups the bytes of noisy values, which the codec then finds alike, but
+// scatters those of values with few significant digits), tried once per
+// chunk on up to encTrialValues values; PLAIN otherwise.
+func (v *numValues[T]) fallbackEnc() {
+	if !v.set.autoEnc {
+		return
+	}
+	switch {
+	case v.ops.float:
+		if v.set.zstd && len(v.page) > 0 {
+			sample := v.page[:min(len(v.page), encTrialValues)]
+			plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
+			split := v.ops.encode(plain[len(plain):], sample, meta.EncodingByteStreamSplit)
+			cp, err1 := compress.Compress(nil, plain, meta.Zstd, v.set.level)
+			cs, err2 := compress.Compress(nil, split, meta.Zstd, v.set.level)
+			v.plain = plain[:0]
+			if err1 == nil && err2 == nil && len(cs) < len(cp) {
+				v.set.enc = meta.EncodingByteStreamSplit
+			}
+		}
+	case len(v.page) > 1:
+		for i := 1; i < len(v.page); i++ {
+			if v.page[i] < v.page[i-1] {
+				return
+			}
+		}
+		v.set.enc = meta.EncodingDeltaBinaryPacked
+	}
+}
+
 // fallback ends dictionary encoding for the rest of the chunk: the open
 // page's indices are turned back into values.
 func (v *numValues[T]) fallback() {
+	defer v.fallbackEnc()
 	v.dict = false
 	v.plain = v.ops.dictPlain(v.plain[:0])
 	entries, _, err := v.ops.decodePlain(nil, v.plain)
@@ -407,6 +484,7 @@ func (v *numValues[T]) dictPage(dst []byte) ([]byte, int) {
 
 func (v *numValues[T]) resetChunk(dict bool) {
 	v.dict = dict && v.ops.insert != nil
+	v.set.enc = v.set.baseEnc
 	if v.ops.dictReset != nil {
 		v.ops.dictReset(v.set.dictLimit)
 	}
@@ -482,6 +560,7 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 	d := &encode.Dict32{}
 	ops := &numOps[float32]{
 		width:     4,
+		float:     true,
 		insert:    d.InsertFloat,
 		dictLen:   d.Len,
 		dictSize:  d.Size,
@@ -506,6 +585,7 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 	d := &encode.Dict64{}
 	ops := &numOps[float64]{
 		width:     8,
+		float:     true,
 		insert:    d.InsertDouble,
 		dictLen:   d.Len,
 		dictSize:  d.Size,
@@ -703,19 +783,36 @@ func (v *byteArrayValues) take(from, to int) {
 		if !full {
 			return
 		}
-		v.dict = false
-		page, err := encode.GatherByteArrays(v.page, v.d.Values(), v.idx)
-		if err != nil {
-			panic("runtime: gathering our own dictionary: " + err.Error())
-		}
-		v.page = page
-		v.idx = v.idx[:0]
+		v.fallback()
 		src = sliceByteArrays(src, added, n)
 	}
 	if f != nil {
 		hashByteArrays(f, src, 0, src.Len())
 	}
 	appendByteArrays(&v.page, src)
+}
+
+// fallback ends dictionary encoding for the rest of the chunk: the open
+// page's indices are turned back into values.
+func (v *byteArrayValues) fallback() {
+	v.dict = false
+	page, err := encode.GatherByteArrays(v.page, v.d.Values(), v.idx)
+	if err != nil {
+		panic("runtime: gathering our own dictionary: " + err.Error())
+	}
+	v.page = page
+	v.idx = v.idx[:0]
+}
+
+func (v *byteArrayValues) abandonDict() bool {
+	// v.unencoded holds the open page's value bytes until bounds is called.
+	if !v.dict || dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx)) {
+		return false
+	}
+	v.fallback()
+	v.d.Reset()
+	v.d.Limits = v.set.dictLimit
+	return true
 }
 
 // hashByteArrays inserts values [from, to) of b into f.
@@ -881,6 +978,8 @@ func (v *fixedValues) bounds(dst []byte) ([]byte, pageBounds) {
 func (v *fixedValues) dictPage(dst []byte) ([]byte, int) {
 	return v.d.AppendPlain(dst), v.d.Len()
 }
+
+func (v *fixedValues) abandonDict() bool { return false }
 
 func (v *fixedValues) resetChunk(dict bool) {
 	v.dict = dict

@@ -665,17 +665,36 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Deep disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [10]int // per leaf: the next value
-	var p [10]int // per leaf: the next level slot
-	// id (row by row: a map needs its keys and values together)
+	var q [10]int     // per leaf: the next value
+	var p [10]int     // per leaf: the next level slot
+	var slab1 []int32 // pointer targets of a.b.list.element.c
+	if r.c1 != nil {
+		slab1 = make([]int32, len(r.c1.Values))
+	}
+	var slab3 []float64 // pointer targets of a.n
+	if r.c3 != nil {
+		slab3 = make([]float64, len(r.c3.Values))
+	}
+	var slab4 []string // pointer targets of l.list.element.list.element
+	if r.c4 != nil {
+		slab4 = make([]string, r.c4.Values.Len())
+	}
+	var slab7 []int64 // pointer targets of m.key_value.value.list.element.key_value.value
+	if r.c7 != nil {
+		slab7 = make([]int64, len(r.c7.Values))
+	}
+	var slab8 []int32 // pointer targets of s.list.element.c
+	if r.c8 != nil {
+		slab8 = make([]int32, len(r.c8.Values))
+	}
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.ID = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
 	// a.b.list.element.c
@@ -711,8 +730,8 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 								x.A.B[e1] = new(DeepB)
 							}
 							if d >= 5 {
-								v2 := c1.Values[q[1]]
-								x.A.B[e1].C = &v2
+								slab1[q[1]] = c1.Values[q[1]]
+								x.A.B[e1].C = &slab1[q[1]]
 								q[1]++
 							}
 						}
@@ -728,8 +747,8 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 	{
 		c2 := r.c2
 		if c2 != nil {
-			var z3 *DeepB
-			var z4 string
+			var z2 *DeepB
+			var z3 string
 			i := -1
 			var e1, e2 int
 			n := len(c2.Def)
@@ -756,7 +775,7 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 					}
 					if d >= 3 {
 						if e1 == len(x.A.B) {
-							x.A.B = append(x.A.B, z3)
+							x.A.B = append(x.A.B, z2)
 						}
 						if d >= 4 {
 							if x.A.B[e1] == nil {
@@ -764,7 +783,7 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 							}
 							if d >= 6 {
 								if e2 == len(x.A.B[e1].D) {
-									x.A.B[e1].D = append(x.A.B[e1].D, z4)
+									x.A.B[e1].D = append(x.A.B[e1].D, z3)
 								}
 								x.A.B[e1].D[e2] = c2.String(q[2])
 								q[2]++
@@ -795,8 +814,8 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 						x.A = new(DeepA)
 					}
 					if d >= 2 {
-						v5 := c3.Values[q[3]]
-						x.A.N = &v5
+						slab3[q[3]] = c3.Values[q[3]]
+						x.A.N = &slab3[q[3]]
 						q[3]++
 					}
 				}
@@ -839,8 +858,8 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 							x.L[e1] = append(x.L[e1], z2)
 						}
 						if d >= 4 {
-							v3 := c4.String(q[4])
-							x.L[e1][e2] = &v3
+							slab4[q[4]] = c4.String(q[4])
+							x.L[e1][e2] = &slab4[q[4]]
 							q[4]++
 						}
 					}
@@ -906,8 +925,8 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 												}
 												if c7 != nil {
 													if c7.Def[p[7]] == 5 {
-														v15 := c7.Values[q[7]]
-														v14 = &v15
+														slab7[q[7]] = c7.Values[q[7]]
+														v14 = &slab7[q[7]]
 														q[7]++
 													}
 													p[7]++
@@ -962,8 +981,8 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 						x.S = append(x.S, z1)
 					}
 					if d >= 2 {
-						v2 := c8.Values[q[8]]
-						x.S[e1].C = &v2
+						slab8[q[8]] = c8.Values[q[8]]
+						x.S[e1].C = &slab8[q[8]]
 						q[8]++
 					}
 				}
@@ -975,8 +994,8 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 	{
 		c9 := r.c9
 		if c9 != nil {
-			var z3 DeepB
-			var z4 string
+			var z2 DeepB
+			var z3 string
 			i := -1
 			var e1, e2 int
 			n := len(c9.Def)
@@ -999,11 +1018,11 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.S) {
-						x.S = append(x.S, z3)
+						x.S = append(x.S, z2)
 					}
 					if d >= 3 {
 						if e2 == len(x.S[e1].D) {
-							x.S[e1].D = append(x.S[e1].D, z4)
+							x.S[e1].D = append(x.S[e1].D, z3)
 						}
 						x.S[e1].D[e2] = c9.String(q[9])
 						q[9]++

@@ -274,15 +274,14 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 		}
 	}()
 	var q [13]int // per leaf: the next value
-	// id (row by row: a map needs its keys and values together)
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.Id = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Id = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
 	// body (Variant)

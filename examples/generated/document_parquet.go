@@ -253,15 +253,14 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 		}
 	}()
 	var q [5]int // per leaf: the next value
-	// id (row by row: a map needs its keys and values together)
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.ID = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
 	// body (Variant)

@@ -489,149 +489,154 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Event disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [12]int // per leaf: the next value
-	var p [12]int // per leaf: the next level slot
-	// id (row by row: a map needs its keys and values together)
+	var q [12]int      // per leaf: the next value
+	var p [12]int      // per leaf: the next level slot
+	var slab8 []string // pointer targets of referrer
+	if r.c8 != nil {
+		slab8 = make([]string, r.c8.Values.Len())
+	}
+	var slab9 []int32 // pointer targets of retries
+	if r.c9 != nil {
+		slab9 = make([]int32, len(r.c9.Values))
+	}
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.ID = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
-	// at (row by row: a map needs its keys and values together)
+	// at
 	{
-		c1 := r.c1
-		for i := range rows {
-			x := &rows[i]
-			if c1 != nil {
-				x.At = time.UnixMicro(c1.Values[q[1]]).UTC()
-				q[1]++
+		if c1 := r.c1; c1 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.At = time.UnixMicro(c1.Values[i]).UTC()
 			}
+			q[1] = len(rows)
 		}
 	}
-	// kind (row by row: a map needs its keys and values together)
+	// kind
 	{
-		c2 := r.c2
-		for i := range rows {
-			x := &rows[i]
-			if c2 != nil {
-				x.Kind = Kind(c2.String(q[2]))
-				q[2]++
+		if c2 := r.c2; c2 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Kind = Kind(c2.String(i))
 			}
+			q[2] = len(rows)
 		}
 	}
-	// user (row by row: a map needs its keys and values together)
+	// user
 	{
-		c3 := r.c3
-		for i := range rows {
-			x := &rows[i]
-			if c3 != nil {
-				x.User = c3.String(q[3])
-				q[3]++
+		if c3 := r.c3; c3 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.User = c3.String(i)
 			}
+			q[3] = len(rows)
 		}
 	}
-	// session (row by row: a map needs its keys and values together)
+	// session
 	{
-		c4 := r.c4
-		for i := range rows {
-			x := &rows[i]
-			if c4 != nil {
-				copy(x.Session[:], c4.Values[q[4]*16:(q[4]+1)*16])
-				q[4]++
+		if c4 := r.c4; c4 != nil {
+			for i := range rows {
+				x := &rows[i]
+				copy(x.Session[:], c4.Values[i*16:(i+1)*16])
 			}
+			q[4] = len(rows)
 		}
 	}
-	// Latency (row by row: a map needs its keys and values together)
+	// Latency
 	{
-		c5 := r.c5
-		for i := range rows {
-			x := &rows[i]
-			if c5 != nil {
-				x.Latency = time.Duration(c5.Values[q[5]])
-				q[5]++
+		if c5 := r.c5; c5 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Latency = time.Duration(c5.Values[i])
 			}
+			q[5] = len(rows)
 		}
 	}
-	// score (row by row: a map needs its keys and values together)
+	// score
 	{
-		c6 := r.c6
-		for i := range rows {
-			x := &rows[i]
-			if c6 != nil {
-				x.Score = c6.Values[q[6]]
-				q[6]++
+		if c6 := r.c6; c6 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Score = c6.Values[i]
 			}
+			q[6] = len(rows)
 		}
 	}
-	// success (row by row: a map needs its keys and values together)
+	// success
 	{
-		c7 := r.c7
-		for i := range rows {
-			x := &rows[i]
-			if c7 != nil {
-				x.Success = c7.Values[q[7]]
-				q[7]++
+		if c7 := r.c7; c7 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Success = c7.Values[i]
 			}
+			q[7] = len(rows)
 		}
 	}
-	// referrer (row by row: a map needs its keys and values together)
+	// referrer
 	{
-		c8 := r.c8
-		for i := range rows {
-			x := &rows[i]
-			if c8 != nil {
-				if c8.Def[p[8]] == 1 {
-					v1 := c8.String(q[8])
-					x.Referrer = &v1
-					q[8]++
+		if c8 := r.c8; c8 != nil {
+			def := c8.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab8[k] = c8.String(k)
+					x.Referrer = &slab8[k]
+					k++
 				}
-				p[8]++
 			}
+			q[8] = k
+			p[8] = len(rows)
 		}
 	}
-	// retries (row by row: a map needs its keys and values together)
+	// retries
 	{
-		c9 := r.c9
-		for i := range rows {
-			x := &rows[i]
-			if c9 != nil {
-				if c9.Def[p[9]] == 1 {
-					v1 := c9.Values[q[9]]
-					x.Retries = &v1
-					q[9]++
+		if c9 := r.c9; c9 != nil {
+			def := c9.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab9[k] = c9.Values[k]
+					x.Retries = &slab9[k]
+					k++
 				}
-				p[9]++
 			}
+			q[9] = k
+			p[9] = len(rows)
 		}
 	}
-	// country (row by row: a map needs its keys and values together)
+	// country
 	{
-		c10 := r.c10
-		for i := range rows {
-			x := &rows[i]
-			if c10 != nil {
-				if c10.Def[p[10]] == 1 {
-					x.Country = c10.String(q[10])
-					q[10]++
+		if c10 := r.c10; c10 != nil {
+			def := c10.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.Country = c10.String(k)
+					k++
 				}
-				p[10]++
 			}
+			q[10] = k
+			p[10] = len(rows)
 		}
 	}
-	// payload (row by row: a map needs its keys and values together)
+	// payload
 	{
-		c11 := r.c11
-		for i := range rows {
-			x := &rows[i]
-			if c11 != nil {
-				x.Payload = append([]byte{}, c11.Values.At(q[11])...)
-				q[11]++
+		if c11 := r.c11; c11 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Payload = append([]byte{}, c11.Values.At(i)...)
 			}
+			q[11] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {

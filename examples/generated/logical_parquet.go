@@ -1393,550 +1393,522 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Logical disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [48]int // per leaf: the next value
-	var p [48]int // per leaf: the next level slot
-	// i8 (row by row: a map needs its keys and values together)
+	var q [48]int          // per leaf: the next value
+	var p [48]int          // per leaf: the next level slot
+	var slab44 []time.Time // pointer targets of opt_time
+	if r.c44 != nil {
+		slab44 = make([]time.Time, len(r.c44.Values))
+	}
+	var slab47 []Level // pointer targets of opt_level
+	if r.c47 != nil {
+		slab47 = make([]Level, len(r.c47.Values))
+	}
+	// i8
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.I8 = int8(c0.Values[q[0]])
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.I8 = int8(c0.Values[i])
 			}
+			q[0] = len(rows)
 		}
 	}
-	// i16 (row by row: a map needs its keys and values together)
+	// i16
 	{
-		c1 := r.c1
-		for i := range rows {
-			x := &rows[i]
-			if c1 != nil {
-				x.I16 = int16(c1.Values[q[1]])
-				q[1]++
+		if c1 := r.c1; c1 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.I16 = int16(c1.Values[i])
 			}
+			q[1] = len(rows)
 		}
 	}
-	// i32 (row by row: a map needs its keys and values together)
+	// i32
 	{
-		c2 := r.c2
-		for i := range rows {
-			x := &rows[i]
-			if c2 != nil {
-				x.I32 = c2.Values[q[2]]
-				q[2]++
+		if c2 := r.c2; c2 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.I32 = c2.Values[i]
 			}
+			q[2] = len(rows)
 		}
 	}
-	// i64 (row by row: a map needs its keys and values together)
+	// i64
 	{
-		c3 := r.c3
-		for i := range rows {
-			x := &rows[i]
-			if c3 != nil {
-				x.I64 = c3.Values[q[3]]
-				q[3]++
+		if c3 := r.c3; c3 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.I64 = c3.Values[i]
 			}
+			q[3] = len(rows)
 		}
 	}
-	// u8 (row by row: a map needs its keys and values together)
+	// u8
 	{
-		c4 := r.c4
-		for i := range rows {
-			x := &rows[i]
-			if c4 != nil {
-				x.U8 = uint8(c4.Values[q[4]])
-				q[4]++
+		if c4 := r.c4; c4 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.U8 = uint8(c4.Values[i])
 			}
+			q[4] = len(rows)
 		}
 	}
-	// u16 (row by row: a map needs its keys and values together)
+	// u16
 	{
-		c5 := r.c5
-		for i := range rows {
-			x := &rows[i]
-			if c5 != nil {
-				x.U16 = uint16(c5.Values[q[5]])
-				q[5]++
+		if c5 := r.c5; c5 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.U16 = uint16(c5.Values[i])
 			}
+			q[5] = len(rows)
 		}
 	}
-	// u32 (row by row: a map needs its keys and values together)
+	// u32
 	{
-		c6 := r.c6
-		for i := range rows {
-			x := &rows[i]
-			if c6 != nil {
-				x.U32 = uint32(c6.Values[q[6]])
-				q[6]++
+		if c6 := r.c6; c6 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.U32 = uint32(c6.Values[i])
 			}
+			q[6] = len(rows)
 		}
 	}
-	// u64 (row by row: a map needs its keys and values together)
+	// u64
 	{
-		c7 := r.c7
-		for i := range rows {
-			x := &rows[i]
-			if c7 != nil {
-				x.U64 = uint64(c7.Values[q[7]])
-				q[7]++
+		if c7 := r.c7; c7 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.U64 = uint64(c7.Values[i])
 			}
+			q[7] = len(rows)
 		}
 	}
-	// int (row by row: a map needs its keys and values together)
+	// int
 	{
-		c8 := r.c8
-		for i := range rows {
-			x := &rows[i]
-			if c8 != nil {
-				x.Int = int(c8.Values[q[8]])
-				q[8]++
+		if c8 := r.c8; c8 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Int = int(c8.Values[i])
 			}
+			q[8] = len(rows)
 		}
 	}
-	// uint (row by row: a map needs its keys and values together)
+	// uint
 	{
-		c9 := r.c9
-		for i := range rows {
-			x := &rows[i]
-			if c9 != nil {
-				x.Uint = uint(c9.Values[q[9]])
-				q[9]++
+		if c9 := r.c9; c9 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Uint = uint(c9.Values[i])
 			}
+			q[9] = len(rows)
 		}
 	}
-	// f32 (row by row: a map needs its keys and values together)
+	// f32
 	{
-		c10 := r.c10
-		for i := range rows {
-			x := &rows[i]
-			if c10 != nil {
-				x.F32 = c10.Values[q[10]]
-				q[10]++
+		if c10 := r.c10; c10 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F32 = c10.Values[i]
 			}
+			q[10] = len(rows)
 		}
 	}
-	// f64 (row by row: a map needs its keys and values together)
+	// f64
 	{
-		c11 := r.c11
-		for i := range rows {
-			x := &rows[i]
-			if c11 != nil {
-				x.F64 = c11.Values[q[11]]
-				q[11]++
+		if c11 := r.c11; c11 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.F64 = c11.Values[i]
 			}
+			q[11] = len(rows)
 		}
 	}
-	// bool (row by row: a map needs its keys and values together)
+	// bool
 	{
-		c12 := r.c12
-		for i := range rows {
-			x := &rows[i]
-			if c12 != nil {
-				x.Bool = c12.Values[q[12]]
-				q[12]++
+		if c12 := r.c12; c12 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Bool = c12.Values[i]
 			}
+			q[12] = len(rows)
 		}
 	}
-	// str (row by row: a map needs its keys and values together)
+	// str
 	{
-		c13 := r.c13
-		for i := range rows {
-			x := &rows[i]
-			if c13 != nil {
-				x.Str = c13.String(q[13])
-				q[13]++
+		if c13 := r.c13; c13 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Str = c13.String(i)
 			}
+			q[13] = len(rows)
 		}
 	}
-	// enum (row by row: a map needs its keys and values together)
+	// enum
 	{
-		c14 := r.c14
-		for i := range rows {
-			x := &rows[i]
-			if c14 != nil {
-				x.Enum = c14.String(q[14])
-				q[14]++
+		if c14 := r.c14; c14 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Enum = c14.String(i)
 			}
+			q[14] = len(rows)
 		}
 	}
-	// json (row by row: a map needs its keys and values together)
+	// json
 	{
-		c15 := r.c15
-		for i := range rows {
-			x := &rows[i]
-			if c15 != nil {
-				x.JSON = c15.String(q[15])
-				q[15]++
+		if c15 := r.c15; c15 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.JSON = c15.String(i)
 			}
+			q[15] = len(rows)
 		}
 	}
-	// bson (row by row: a map needs its keys and values together)
+	// bson
 	{
-		c16 := r.c16
-		for i := range rows {
-			x := &rows[i]
-			if c16 != nil {
-				x.BSON = append([]byte{}, c16.Values.At(q[16])...)
-				q[16]++
+		if c16 := r.c16; c16 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.BSON = append([]byte{}, c16.Values.At(i)...)
 			}
+			q[16] = len(rows)
 		}
 	}
-	// bin (row by row: a map needs its keys and values together)
+	// bin
 	{
-		c17 := r.c17
-		for i := range rows {
-			x := &rows[i]
-			if c17 != nil {
-				x.Bin = append([]byte{}, c17.Values.At(q[17])...)
-				q[17]++
+		if c17 := r.c17; c17 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Bin = append([]byte{}, c17.Values.At(i)...)
 			}
+			q[17] = len(rows)
 		}
 	}
-	// uuid (row by row: a map needs its keys and values together)
+	// uuid
 	{
-		c18 := r.c18
-		for i := range rows {
-			x := &rows[i]
-			if c18 != nil {
-				copy(x.UUID[:], c18.Values[q[18]*16:(q[18]+1)*16])
-				q[18]++
+		if c18 := r.c18; c18 != nil {
+			for i := range rows {
+				x := &rows[i]
+				copy(x.UUID[:], c18.Values[i*16:(i+1)*16])
 			}
+			q[18] = len(rows)
 		}
 	}
-	// float16 (row by row: a map needs its keys and values together)
+	// float16
 	{
-		c19 := r.c19
-		for i := range rows {
-			x := &rows[i]
-			if c19 != nil {
-				copy(x.Float16[:], c19.Values[q[19]*2:(q[19]+1)*2])
-				q[19]++
+		if c19 := r.c19; c19 != nil {
+			for i := range rows {
+				x := &rows[i]
+				copy(x.Float16[:], c19.Values[i*2:(i+1)*2])
 			}
+			q[19] = len(rows)
 		}
 	}
-	// interval (row by row: a map needs its keys and values together)
+	// interval
 	{
-		c20 := r.c20
-		for i := range rows {
-			x := &rows[i]
-			if c20 != nil {
-				copy(x.Interval[:], c20.Values[q[20]*12:(q[20]+1)*12])
-				q[20]++
+		if c20 := r.c20; c20 != nil {
+			for i := range rows {
+				x := &rows[i]
+				copy(x.Interval[:], c20.Values[i*12:(i+1)*12])
 			}
+			q[20] = len(rows)
 		}
 	}
-	// fixed (row by row: a map needs its keys and values together)
+	// fixed
 	{
-		c21 := r.c21
-		for i := range rows {
-			x := &rows[i]
-			if c21 != nil {
-				copy(x.Fixed[:], c21.Values[q[21]*5:(q[21]+1)*5])
-				q[21]++
+		if c21 := r.c21; c21 != nil {
+			for i := range rows {
+				x := &rows[i]
+				copy(x.Fixed[:], c21.Values[i*5:(i+1)*5])
 			}
+			q[21] = len(rows)
 		}
 	}
-	// dec32 (row by row: a map needs its keys and values together)
+	// dec32
 	{
-		c22 := r.c22
-		for i := range rows {
-			x := &rows[i]
-			if c22 != nil {
-				x.Dec32 = c22.Values[q[22]]
-				q[22]++
+		if c22 := r.c22; c22 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Dec32 = c22.Values[i]
 			}
+			q[22] = len(rows)
 		}
 	}
-	// dec64 (row by row: a map needs its keys and values together)
+	// dec64
 	{
-		c23 := r.c23
-		for i := range rows {
-			x := &rows[i]
-			if c23 != nil {
-				x.Dec64 = c23.Values[q[23]]
-				q[23]++
+		if c23 := r.c23; c23 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Dec64 = c23.Values[i]
 			}
+			q[23] = len(rows)
 		}
 	}
-	// dec_fixed (row by row: a map needs its keys and values together)
+	// dec_fixed
 	{
-		c24 := r.c24
-		for i := range rows {
-			x := &rows[i]
-			if c24 != nil {
-				copy(x.DecFixed[:], c24.Values[q[24]*16:(q[24]+1)*16])
-				q[24]++
+		if c24 := r.c24; c24 != nil {
+			for i := range rows {
+				x := &rows[i]
+				copy(x.DecFixed[:], c24.Values[i*16:(i+1)*16])
 			}
+			q[24] = len(rows)
 		}
 	}
-	// dec_bytes (row by row: a map needs its keys and values together)
+	// dec_bytes
 	{
-		c25 := r.c25
-		for i := range rows {
-			x := &rows[i]
-			if c25 != nil {
-				x.DecBytes = append([]byte{}, c25.Values.At(q[25])...)
-				q[25]++
+		if c25 := r.c25; c25 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.DecBytes = append([]byte{}, c25.Values.At(i)...)
 			}
+			q[25] = len(rows)
 		}
 	}
-	// ts_millis (row by row: a map needs its keys and values together)
+	// ts_millis
 	{
-		c26 := r.c26
-		for i := range rows {
-			x := &rows[i]
-			if c26 != nil {
-				x.TsMillis = time.UnixMilli(c26.Values[q[26]]).UTC()
-				q[26]++
+		if c26 := r.c26; c26 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.TsMillis = time.UnixMilli(c26.Values[i]).UTC()
 			}
+			q[26] = len(rows)
 		}
 	}
-	// ts_micros (row by row: a map needs its keys and values together)
+	// ts_micros
 	{
-		c27 := r.c27
-		for i := range rows {
-			x := &rows[i]
-			if c27 != nil {
-				x.TsMicros = time.UnixMicro(c27.Values[q[27]]).UTC()
-				q[27]++
+		if c27 := r.c27; c27 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.TsMicros = time.UnixMicro(c27.Values[i]).UTC()
 			}
+			q[27] = len(rows)
 		}
 	}
-	// ts_nanos (row by row: a map needs its keys and values together)
+	// ts_nanos
 	{
-		c28 := r.c28
-		for i := range rows {
-			x := &rows[i]
-			if c28 != nil {
-				x.TsNanos = time.Unix(0, c28.Values[q[28]]).UTC()
-				q[28]++
+		if c28 := r.c28; c28 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.TsNanos = time.Unix(0, c28.Values[i]).UTC()
 			}
+			q[28] = len(rows)
 		}
 	}
-	// ts_local (row by row: a map needs its keys and values together)
+	// ts_local
 	{
-		c29 := r.c29
-		for i := range rows {
-			x := &rows[i]
-			if c29 != nil {
-				x.TsLocal = time.UnixMicro(c29.Values[q[29]]).UTC()
-				q[29]++
+		if c29 := r.c29; c29 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.TsLocal = time.UnixMicro(c29.Values[i]).UTC()
 			}
+			q[29] = len(rows)
 		}
 	}
-	// date (row by row: a map needs its keys and values together)
+	// date
 	{
-		c30 := r.c30
-		for i := range rows {
-			x := &rows[i]
-			if c30 != nil {
-				x.Date = time.Unix(int64(c30.Values[q[30]])*86400, 0).UTC()
-				q[30]++
+		if c30 := r.c30; c30 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Date = time.Unix(int64(c30.Values[i])*86400, 0).UTC()
 			}
+			q[30] = len(rows)
 		}
 	}
-	// time_millis (row by row: a map needs its keys and values together)
+	// time_millis
 	{
-		c31 := r.c31
-		for i := range rows {
-			x := &rows[i]
-			if c31 != nil {
-				x.TimeOfDay32 = time.Duration(c31.Values[q[31]]) * time.Millisecond
-				q[31]++
+		if c31 := r.c31; c31 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.TimeOfDay32 = time.Duration(c31.Values[i]) * time.Millisecond
 			}
+			q[31] = len(rows)
 		}
 	}
-	// time_micros (row by row: a map needs its keys and values together)
+	// time_micros
 	{
-		c32 := r.c32
-		for i := range rows {
-			x := &rows[i]
-			if c32 != nil {
-				x.TimeOfDay64 = time.Duration(c32.Values[q[32]]) * time.Microsecond
-				q[32]++
+		if c32 := r.c32; c32 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.TimeOfDay64 = time.Duration(c32.Values[i]) * time.Microsecond
 			}
+			q[32] = len(rows)
 		}
 	}
-	// time_nanos (row by row: a map needs its keys and values together)
+	// time_nanos
 	{
-		c33 := r.c33
-		for i := range rows {
-			x := &rows[i]
-			if c33 != nil {
-				x.TimeOfDayFine = time.Duration(c33.Values[q[33]])
-				q[33]++
+		if c33 := r.c33; c33 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.TimeOfDayFine = time.Duration(c33.Values[i])
 			}
+			q[33] = len(rows)
 		}
 	}
-	// duration (row by row: a map needs its keys and values together)
+	// duration
 	{
-		c34 := r.c34
-		for i := range rows {
-			x := &rows[i]
-			if c34 != nil {
-				x.Duration = time.Duration(c34.Values[q[34]])
-				q[34]++
+		if c34 := r.c34; c34 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Duration = time.Duration(c34.Values[i])
 			}
+			q[34] = len(rows)
 		}
 	}
-	// int96 (row by row: a map needs its keys and values together)
+	// int96
 	{
-		c35 := r.c35
-		for i := range rows {
-			x := &rows[i]
-			if c35 != nil {
-				x.Int96 = c35.Values[q[35]]
-				q[35]++
+		if c35 := r.c35; c35 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Int96 = c35.Values[i]
 			}
+			q[35] = len(rows)
 		}
 	}
-	// geometry (row by row: a map needs its keys and values together)
+	// geometry
 	{
-		c36 := r.c36
-		for i := range rows {
-			x := &rows[i]
-			if c36 != nil {
-				x.Geometry = append([]byte{}, c36.Values.At(q[36])...)
-				q[36]++
+		if c36 := r.c36; c36 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Geometry = append([]byte{}, c36.Values.At(i)...)
 			}
+			q[36] = len(rows)
 		}
 	}
-	// geography (row by row: a map needs its keys and values together)
+	// geography
 	{
-		c37 := r.c37
-		for i := range rows {
-			x := &rows[i]
-			if c37 != nil {
-				x.Geography = append([]byte{}, c37.Values.At(q[37])...)
-				q[37]++
+		if c37 := r.c37; c37 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Geography = append([]byte{}, c37.Values.At(i)...)
 			}
+			q[37] = len(rows)
 		}
 	}
-	// temp (row by row: a map needs its keys and values together)
+	// temp
 	{
-		c38 := r.c38
-		for i := range rows {
-			x := &rows[i]
-			if c38 != nil {
-				x.Temp = Celsius(c38.Values[q[38]])
-				q[38]++
+		if c38 := r.c38; c38 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Temp = Celsius(c38.Values[i])
 			}
+			q[38] = len(rows)
 		}
 	}
-	// level (row by row: a map needs its keys and values together)
+	// level
 	{
-		c39 := r.c39
-		for i := range rows {
-			x := &rows[i]
-			if c39 != nil {
-				x.Level = Level(c39.Values[q[39]])
-				q[39]++
+		if c39 := r.c39; c39 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Level = Level(c39.Values[i])
 			}
+			q[39] = len(rows)
 		}
 	}
-	// count (row by row: a map needs its keys and values together)
+	// count
 	{
-		c40 := r.c40
-		for i := range rows {
-			x := &rows[i]
-			if c40 != nil {
-				x.Count = Count(c40.Values[q[40]])
-				q[40]++
+		if c40 := r.c40; c40 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Count = Count(c40.Values[i])
 			}
+			q[40] = len(rows)
 		}
 	}
-	// days_raw (row by row: a map needs its keys and values together)
+	// days_raw
 	{
-		c41 := r.c41
-		for i := range rows {
-			x := &rows[i]
-			if c41 != nil {
-				x.DaysRaw = c41.Values[q[41]]
-				q[41]++
+		if c41 := r.c41; c41 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.DaysRaw = c41.Values[i]
 			}
+			q[41] = len(rows)
 		}
 	}
-	// micros_raw (row by row: a map needs its keys and values together)
+	// micros_raw
 	{
-		c42 := r.c42
-		for i := range rows {
-			x := &rows[i]
-			if c42 != nil {
-				x.MicrosRaw = c42.Values[q[42]]
-				q[42]++
+		if c42 := r.c42; c42 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.MicrosRaw = c42.Values[i]
 			}
+			q[42] = len(rows)
 		}
 	}
-	// id (row by row: a map needs its keys and values together)
+	// id
 	{
-		c43 := r.c43
-		for i := range rows {
-			x := &rows[i]
-			if c43 != nil {
-				x.ID = c43.Values[q[43]]
-				q[43]++
+		if c43 := r.c43; c43 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c43.Values[i]
 			}
+			q[43] = len(rows)
 		}
 	}
-	// opt_time (row by row: a map needs its keys and values together)
+	// opt_time
 	{
-		c44 := r.c44
-		for i := range rows {
-			x := &rows[i]
-			if c44 != nil {
-				if c44.Def[p[44]] == 1 {
-					v1 := time.UnixMilli(c44.Values[q[44]]).UTC()
-					x.OptTime = &v1
-					q[44]++
+		if c44 := r.c44; c44 != nil {
+			def := c44.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab44[k] = time.UnixMilli(c44.Values[k]).UTC()
+					x.OptTime = &slab44[k]
+					k++
 				}
-				p[44]++
 			}
+			q[44] = k
+			p[44] = len(rows)
 		}
 	}
-	// opt_uuid (row by row: a map needs its keys and values together)
+	// opt_uuid
 	{
-		c45 := r.c45
-		for i := range rows {
-			x := &rows[i]
-			if c45 != nil {
-				if c45.Def[p[45]] == 1 {
+		if c45 := r.c45; c45 != nil {
+			def := c45.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
 					v1 := new([16]byte)
-					copy(v1[:], c45.Values[q[45]*16:(q[45]+1)*16])
+					copy(v1[:], c45.Values[k*16:(k+1)*16])
 					x.OptUUID = v1
-					q[45]++
+					k++
 				}
-				p[45]++
 			}
+			q[45] = k
+			p[45] = len(rows)
 		}
 	}
-	// opt_bytes (row by row: a map needs its keys and values together)
+	// opt_bytes
 	{
-		c46 := r.c46
-		for i := range rows {
-			x := &rows[i]
-			if c46 != nil {
-				if c46.Def[p[46]] == 1 {
-					x.OptBytes = append([]byte{}, c46.Values.At(q[46])...)
-					q[46]++
+		if c46 := r.c46; c46 != nil {
+			def := c46.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.OptBytes = append([]byte{}, c46.Values.At(k)...)
+					k++
 				}
-				p[46]++
 			}
+			q[46] = k
+			p[46] = len(rows)
 		}
 	}
-	// opt_level (row by row: a map needs its keys and values together)
+	// opt_level
 	{
-		c47 := r.c47
-		for i := range rows {
-			x := &rows[i]
-			if c47 != nil {
-				if c47.Def[p[47]] == 1 {
-					v1 := Level(c47.Values[q[47]])
-					x.OptLevel = &v1
-					q[47]++
+		if c47 := r.c47; c47 != nil {
+			def := c47.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab47[k] = Level(c47.Values[k])
+					x.OptLevel = &slab47[k]
+					k++
 				}
-				p[47]++
 			}
+			q[47] = k
+			p[47] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {

@@ -472,39 +472,44 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Metric disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [9]int // per leaf: the next value
-	var p [9]int // per leaf: the next level slot
-	// name (row by row: a map needs its keys and values together)
+	var q [9]int       // per leaf: the next value
+	var p [9]int       // per leaf: the next level slot
+	var slab4 []string // pointer targets of labels.key_value.value
+	if r.c4 != nil {
+		slab4 = make([]string, r.c4.Values.Len())
+	}
+	var slab8 []int8 // pointer targets of level
+	if r.c8 != nil {
+		slab8 = make([]int8, len(r.c8.Values))
+	}
+	// name
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.Name = c0.String(q[0])
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Name = c0.String(i)
 			}
+			q[0] = len(rows)
 		}
 	}
-	// ts (row by row: a map needs its keys and values together)
+	// ts
 	{
-		c1 := r.c1
-		for i := range rows {
-			x := &rows[i]
-			if c1 != nil {
-				x.Ts = time.UnixMilli(c1.Values[q[1]]).UTC()
-				q[1]++
+		if c1 := r.c1; c1 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Ts = time.UnixMilli(c1.Values[i]).UTC()
 			}
+			q[1] = len(rows)
 		}
 	}
-	// value (row by row: a map needs its keys and values together)
+	// value
 	{
-		c2 := r.c2
-		for i := range rows {
-			x := &rows[i]
-			if c2 != nil {
-				x.Value = c2.Values[q[2]]
-				q[2]++
+		if c2 := r.c2; c2 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Value = c2.Values[i]
 			}
+			q[2] = len(rows)
 		}
 	}
 	// labels (row by row: a map needs its keys and values together)
@@ -534,8 +539,8 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 						}
 						if c4 != nil {
 							if c4.Def[p[4]] == 3 {
-								v6 := c4.String(q[4])
-								v5 = &v6
+								slab4[q[4]] = c4.String(q[4])
+								v5 = &slab4[q[4]]
 								q[4]++
 							}
 							p[4]++
@@ -583,46 +588,49 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 			p[5] = n
 		}
 	}
-	// trace (row by row: a map needs its keys and values together)
+	// trace
 	{
-		c6 := r.c6
-		for i := range rows {
-			x := &rows[i]
-			if c6 != nil {
-				if c6.Def[p[6]] == 1 {
+		if c6 := r.c6; c6 != nil {
+			def := c6.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
 					v1 := new([16]byte)
-					copy(v1[:], c6.Values[q[6]*16:(q[6]+1)*16])
+					copy(v1[:], c6.Values[k*16:(k+1)*16])
 					x.Trace = v1
-					q[6]++
+					k++
 				}
-				p[6]++
 			}
+			q[6] = k
+			p[6] = len(rows)
 		}
 	}
-	// day (row by row: a map needs its keys and values together)
+	// day
 	{
-		c7 := r.c7
-		for i := range rows {
-			x := &rows[i]
-			if c7 != nil {
-				x.Day = time.Unix(int64(c7.Values[q[7]])*86400, 0).UTC()
-				q[7]++
+		if c7 := r.c7; c7 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Day = time.Unix(int64(c7.Values[i])*86400, 0).UTC()
 			}
+			q[7] = len(rows)
 		}
 	}
-	// level (row by row: a map needs its keys and values together)
+	// level
 	{
-		c8 := r.c8
-		for i := range rows {
-			x := &rows[i]
-			if c8 != nil {
-				if c8.Def[p[8]] == 1 {
-					v1 := int8(c8.Values[q[8]])
-					x.Level = &v1
-					q[8]++
+		if c8 := r.c8; c8 != nil {
+			def := c8.Def[:len(rows)]
+			k := 0
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slab8[k] = int8(c8.Values[k])
+					x.Level = &slab8[k]
+					k++
 				}
-				p[8]++
 			}
+			q[8] = k
+			p[8] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != r.c0.Values.Len()) {

@@ -947,28 +947,42 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			err = fmt.Errorf("%w: the levels of the columns of Order disagree (%v)", runtime.ErrChunk, e)
 		}
 	}()
-	var q [23]int // per leaf: the next value
-	var p [23]int // per leaf: the next level slot
-	// id (row by row: a map needs its keys and values together)
+	var q [23]int      // per leaf: the next value
+	var p [23]int      // per leaf: the next level slot
+	var slab4 []string // pointer targets of customer.email
+	if r.c4 != nil {
+		slab4 = make([]string, r.c4.Values.Len())
+	}
+	var slab11 []float32 // pointer targets of lines.list.element.parts.list.element.weight
+	if r.c11 != nil {
+		slab11 = make([]float32, len(r.c11.Values))
+	}
+	var slab19 []string // pointer targets of shipping.zip
+	if r.c19 != nil {
+		slab19 = make([]string, r.c19.Values.Len())
+	}
+	var slab20 []string // pointer targets of notes.list.element
+	if r.c20 != nil {
+		slab20 = make([]string, r.c20.Values.Len())
+	}
+	// id
 	{
-		c0 := r.c0
-		for i := range rows {
-			x := &rows[i]
-			if c0 != nil {
-				x.ID = c0.Values[q[0]]
-				q[0]++
+		if c0 := r.c0; c0 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.ID = c0.Values[i]
 			}
+			q[0] = len(rows)
 		}
 	}
-	// placed_at (row by row: a map needs its keys and values together)
+	// placed_at
 	{
-		c1 := r.c1
-		for i := range rows {
-			x := &rows[i]
-			if c1 != nil {
-				x.PlacedAt = time.UnixMilli(c1.Values[q[1]]).UTC()
-				q[1]++
+		if c1 := r.c1; c1 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.PlacedAt = time.UnixMilli(c1.Values[i]).UTC()
 			}
+			q[1] = len(rows)
 		}
 	}
 	// customer.id
@@ -1028,8 +1042,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 						x.Customer = new(Customer)
 					}
 					if d >= 2 {
-						v1 := c4.String(q[4])
-						x.Customer.Email = &v1
+						slab4[q[4]] = c4.String(q[4])
+						x.Customer.Email = &slab4[q[4]]
 						q[4]++
 					}
 				}
@@ -1123,8 +1137,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 									}
 									if c11 != nil {
 										if c11.Def[p[11]] == 3 {
-											v14 := c11.Values[q[11]]
-											l12[len(l12)-1].Weight = &v14
+											slab11[q[11]] = c11.Values[q[11]]
+											l12[len(l12)-1].Weight = &slab11[q[11]]
 											q[11]++
 										}
 										p[11]++
@@ -1287,8 +1301,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			}
 			if c19 != nil {
 				if c19.Def[p[19]] == 1 {
-					v1 := c19.String(q[19])
-					x.Shipping.Zip = &v1
+					slab19[q[19]] = c19.String(q[19])
+					x.Shipping.Zip = &slab19[q[19]]
 					q[19]++
 				}
 				p[19]++
@@ -1320,8 +1334,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 						x.Notes = append(x.Notes, z1)
 					}
 					if d >= 2 {
-						v2 := c20.String(q[20])
-						x.Notes[e1] = &v2
+						slab20[q[20]] = c20.String(q[20])
+						x.Notes[e1] = &slab20[q[20]]
 						q[20]++
 					}
 				}
@@ -1329,26 +1343,24 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			p[20] = n
 		}
 	}
-	// created_by (row by row: a map needs its keys and values together)
+	// created_by
 	{
-		c21 := r.c21
-		for i := range rows {
-			x := &rows[i]
-			if c21 != nil {
-				x.Audit.CreatedBy = c21.String(q[21])
-				q[21]++
+		if c21 := r.c21; c21 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Audit.CreatedBy = c21.String(i)
 			}
+			q[21] = len(rows)
 		}
 	}
-	// version (row by row: a map needs its keys and values together)
+	// version
 	{
-		c22 := r.c22
-		for i := range rows {
-			x := &rows[i]
-			if c22 != nil {
-				x.Audit.Version = uint32(c22.Values[q[22]])
-				q[22]++
+		if c22 := r.c22; c22 != nil {
+			for i := range rows {
+				x := &rows[i]
+				x.Audit.Version = uint32(c22.Values[i])
 			}
+			q[22] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {

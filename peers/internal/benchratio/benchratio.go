@@ -8,6 +8,13 @@
 // report it, else from MB/s, else from ns/op; a ratio above 1 means the reference is faster.
 // With -count > 1 the median of the runs is used, or the best run when
 // Set.Best is set.
+//
+// Name elements of the form key=value (benchstat's sub-benchmark
+// configuration keys, as in BenchmarkPeers/type=flat/op=write/impl=pqgen)
+// are shown and matched by their value: the implementation of that example
+// is "pqgen" and its operation is shown as "Peers/flat/write". WriteMetrics
+// prints any other reported metric (allocs/row, peak-MiB, ...) side by
+// side for every implementation.
 package benchratio
 
 import (
@@ -32,6 +39,9 @@ type Result struct {
 	// (custom metric cpu-MB/s), 0 when not reported.
 	CPUMBPerSec float64
 	AllocsOp    float64 // -1 when not reported
+	// Metrics holds every reported metric by unit (ns/op, MB/s and the
+	// custom ones alike).
+	Metrics map[string]float64
 }
 
 // Set maps operation name -> implementation -> runs.
@@ -65,14 +75,15 @@ func Parse(r io.Reader) (*Set, error) {
 		if i < 0 {
 			continue
 		}
-		op, impl := name[:i], name[i+1:]
-		res := Result{AllocsOp: -1}
+		op, impl := name[:i], keyValue(name[i+1:])
+		res := Result{AllocsOp: -1, Metrics: map[string]float64{}}
 		f := strings.Fields(m[2])
 		for j := 0; j+1 < len(f); j += 2 {
 			v, err := strconv.ParseFloat(f[j], 64)
 			if err != nil {
 				continue
 			}
+			res.Metrics[f[j+1]] = v
 			switch f[j+1] {
 			case "ns/op":
 				res.NsPerOp = v
@@ -97,6 +108,104 @@ func Parse(r io.Reader) (*Set, error) {
 		}
 	}
 	return s, sc.Err()
+}
+
+// keyValue returns the value of a key=value name element, else elem.
+func keyValue(elem string) string {
+	if i := strings.IndexByte(elem, '='); i >= 0 {
+		return elem[i+1:]
+	}
+	return elem
+}
+
+// displayOp is op without the Benchmark prefix and with key=value
+// elements shortened to their values.
+func displayOp(op string) string {
+	parts := strings.Split(strings.TrimPrefix(op, "Benchmark"), "/")
+	for i, p := range parts {
+		parts[i] = keyValue(p)
+	}
+	return strings.Join(parts, "/")
+}
+
+// Metric returns the median (or, with Best, the best: largest for rates,
+// ending in "/s", smallest otherwise) of unit over the runs of op by impl.
+func (s *Set) Metric(op, impl, unit string) (float64, bool) {
+	var v []float64
+	for _, r := range s.runs[op][impl] {
+		if x, ok := r.Metrics[unit]; ok {
+			v = append(v, x)
+		}
+	}
+	if len(v) == 0 {
+		return 0, false
+	}
+	if s.Best {
+		if strings.HasSuffix(unit, "/s") {
+			return slices.Max(v), true
+		}
+		return slices.Min(v), true
+	}
+	return median(v), true
+}
+
+// WriteMetrics writes one table per unit: a row per operation reporting
+// it, the value of every implementation (ref first), then ref's value
+// divided by each peer's.
+func (s *Set) WriteMetrics(w io.Writer, ref string, units ...string) error {
+	impls := append([]string{ref}, s.Peers(ref)...)
+	for _, unit := range units {
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%s\t", unit)
+		for _, im := range impls {
+			fmt.Fprintf(tw, "%s\t", im)
+		}
+		for _, p := range impls[1:] {
+			fmt.Fprintf(tw, "%s÷%s\t", ref, p)
+		}
+		fmt.Fprintln(tw)
+		for _, op := range s.ops {
+			if _, ok := s.Metric(op, ref, unit); !ok {
+				continue
+			}
+			fmt.Fprintf(tw, "%s\t", displayOp(op))
+			for _, im := range impls {
+				if v, ok := s.Metric(op, im, unit); ok {
+					fmt.Fprintf(tw, "%s\t", formatValue(v))
+				} else {
+					fmt.Fprintf(tw, "-\t")
+				}
+			}
+			a, _ := s.Metric(op, ref, unit)
+			for _, p := range impls[1:] {
+				if b, ok := s.Metric(op, p, unit); ok && b != 0 {
+					fmt.Fprintf(tw, "%.2f\t", a/b)
+				} else {
+					fmt.Fprintf(tw, "-\t")
+				}
+			}
+			fmt.Fprintln(tw)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+// formatValue prints v with about four significant digits.
+func formatValue(v float64) string {
+	switch a := math.Abs(v); {
+	case a == 0:
+		return "0"
+	case a >= 1000:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 1:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	default:
+		return strconv.FormatFloat(v, 'g', 3, 64)
+	}
 }
 
 func median(v []float64) float64 {
@@ -176,7 +285,7 @@ func (s *Set) WriteTable(w io.Writer, ref string) error {
 		if !ok {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t", strings.TrimPrefix(op, "Benchmark"))
+		fmt.Fprintf(tw, "%s\t", displayOp(op))
 		for i, p := range peers {
 			if x, ok := s.Ratio(op, ref, p); ok {
 				fmt.Fprintf(tw, "%.2fx\t", x)

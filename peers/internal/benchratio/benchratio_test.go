@@ -56,3 +56,48 @@ func TestParseAndRatio(t *testing.T) {
 		}
 	}
 }
+
+const keyed = `BenchmarkPeers/type=flat/op=write/impl=pqgen-2   1  100 ns/op  2.5 allocs/row  300.0 cpu-MB/s  10.0 peak-MiB
+BenchmarkPeers/type=flat/op=write/impl=pqgen-2   1  100 ns/op  1.5 allocs/row  200.0 cpu-MB/s  12.0 peak-MiB
+BenchmarkPeers/type=flat/op=write/impl=arrowgo-2 1  100 ns/op  4 allocs/row  100.0 cpu-MB/s  20.0 peak-MiB
+`
+
+func TestKeyedNamesAndMetrics(t *testing.T) {
+	s, err := Parse(strings.NewReader(keyed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Peers("pqgen"); len(got) != 1 || got[0] != "arrowgo" {
+		t.Fatalf("peers %v", got)
+	}
+	if x, _ := s.Ratio("BenchmarkPeers/type=flat/op=write", "pqgen", "arrowgo"); x != 2.5 {
+		t.Fatalf("median ratio %v", x)
+	}
+	if v, _ := s.Metric("BenchmarkPeers/type=flat/op=write", "pqgen", "allocs/row"); v != 2 {
+		t.Fatalf("median allocs/row %v", v)
+	}
+	s.Best = true
+	if v, _ := s.Metric("BenchmarkPeers/type=flat/op=write", "pqgen", "peak-MiB"); v != 10 {
+		t.Fatalf("best peak %v", v)
+	}
+	if v, _ := s.Metric("BenchmarkPeers/type=flat/op=write", "pqgen", "cpu-MB/s"); v != 300 {
+		t.Fatalf("best rate %v", v)
+	}
+	var buf bytes.Buffer
+	if err := s.WriteMetrics(&buf, "pqgen", "peak-MiB"); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"Peers/flat/write", "peak-MiB", "10.00", "20.00", "0.50"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("metrics table lacks %q:\n%s", want, out)
+		}
+	}
+	buf.Reset()
+	if err := s.WriteTable(&buf, "pqgen"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Peers/flat/write") || !strings.Contains(buf.String(), "3.00x") {
+		t.Fatalf("ratio table:\n%s", buf.String())
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/pqgen/pqgen/peers/internal/benchratio"
 )
@@ -17,6 +18,7 @@ import (
 func main() {
 	ref := flag.String("ref", "pqgen", "reference implementation (last element of the benchmark names)")
 	best := flag.Bool("best", false, "use each benchmark's best run instead of the median of -count runs")
+	metrics := flag.String("metrics", "", "comma-separated units (for example rows/s,allocs/row,peak-MiB) to print side by side per implementation after the ratio table")
 	flag.Parse()
 	s, err := benchratio.Parse(os.Stdin)
 	if err != nil {
@@ -27,5 +29,12 @@ func main() {
 	if err := s.WriteTable(os.Stdout, *ref); err != nil {
 		fmt.Fprintln(os.Stderr, "benchratio:", err)
 		os.Exit(1)
+	}
+	if *metrics != "" {
+		fmt.Println()
+		if err := s.WriteMetrics(os.Stdout, *ref, strings.Split(*metrics, ",")...); err != nil {
+			fmt.Fprintln(os.Stderr, "benchratio:", err)
+			os.Exit(1)
+		}
 	}
 }

@@ -1,0 +1,240 @@
+package bench
+
+import (
+	"bytes"
+	"flag"
+	"reflect"
+	goruntime "runtime"
+	"runtime/metrics"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pqgen/pqgen/runtime"
+)
+
+var benchRows = flag.Int("rows", 1_000_000, "rows per benchmark file (Wide: a tenth)")
+
+// suite is the benchmarks and round-trip checks of one row type.
+type suite interface {
+	name() string
+	bench(b *testing.B, rows int)
+	check(t *testing.T, rows int)
+}
+
+type typedSuite[T any] struct {
+	typ   string
+	scale int // rows are divided by scale
+	gen   func(n int) []T
+	size  func([]T) int64
+	norm  func([]T)
+	libs  []lib[T]
+
+	mu    sync.Mutex
+	cache map[int][]T
+}
+
+func (s *typedSuite[T]) name() string { return s.typ }
+
+// rows returns the n rows of the suite, generated once.
+func (s *typedSuite[T]) rows(n int) []T {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cache == nil {
+		s.cache = map[int][]T{}
+	}
+	if r, ok := s.cache[n]; ok {
+		return r
+	}
+	clear(s.cache) // keep one size alive at a time
+	r := s.gen(n)
+	s.cache[n] = r
+	return r
+}
+
+var suites = []suite{
+	&typedSuite[Flat]{typ: "flat", scale: 1, gen: flatRows, size: flatBytes, norm: normFlat, libs: []lib[Flat]{
+		pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader),
+		parallel(pqgenLib[Flat](pqgenName+"-par", NewFlatWriter, NewFlatReader, runtime.WithParallelism(2))),
+		parquetGoLib[Flat](),
+		arrowLib(flatArrowSchema, appendFlat, flatFromArrow),
+	}},
+	&typedSuite[Contact]{typ: "nested", scale: 1, gen: contactRows, size: contactBytes, norm: normContact, libs: []lib[Contact]{
+		pqgenLib[Contact](pqgenName, NewContactWriter, NewContactReader),
+		parallel(pqgenLib[Contact](pqgenName+"-par", NewContactWriter, NewContactReader, runtime.WithParallelism(2))),
+		parquetGoLib[Contact](),
+		arrowLib(contactArrowSchema, appendContact, contactFromArrow),
+	}},
+	&typedSuite[Wide]{typ: "wide", scale: 10, gen: wideRows, size: wideBytes, norm: normWide, libs: []lib[Wide]{
+		pqgenLib[Wide](pqgenName, NewWideWriter, NewWideReader),
+		parallel(pqgenLib[Wide](pqgenName+"-par", NewWideWriter, NewWideReader, runtime.WithParallelism(2))),
+		parquetGoLib[Wide](),
+		arrowLib(wideArrowSchema, appendWide, wideFromArrow),
+	}},
+}
+
+const pqgenName = "pqgen"
+
+// parallel marks pqgen's writer with WithParallelism(2), which encodes and
+// compresses the columns of a row group on two goroutines: its speed-up is
+// the ratio of wall-time rows/s (its CPU time is the sequential writer's
+// plus the coordination).
+func parallel[T any](l lib[T]) lib[T] {
+	l.writeOnly = true
+	return l
+}
+
+// TestRoundTrip writes a few thousand rows of each type with each library
+// and codec, and checks that each library's file reads back, through the
+// same library, to the rows written. It asserts nothing about speed.
+func TestRoundTrip(t *testing.T) {
+	for _, s := range suites {
+		t.Run(s.name(), func(t *testing.T) { s.check(t, 10_000) })
+	}
+}
+
+func (s *typedSuite[T]) check(t *testing.T, n int) {
+	rows := s.rows(max(n/s.scale, 1))
+	for _, c := range codecs {
+		for _, l := range s.libs {
+			t.Run(c.name+"/"+l.name, func(t *testing.T) {
+				var buf bytes.Buffer
+				if err := l.write(&buf, rows, c); err != nil {
+					t.Fatal("write:", err)
+				}
+				var got []T
+				batch := make([]T, ReadBatch)
+				if err := l.read(buf.Bytes(), batch, func(b []T) { got = append(got, b...) }); err != nil {
+					t.Fatal("read:", err)
+				}
+				s.norm(got)
+				if len(got) != len(rows) {
+					t.Fatalf("read %d rows, wrote %d", len(got), len(rows))
+				}
+				for i := range rows {
+					if !reflect.DeepEqual(got[i], rows[i]) {
+						t.Fatalf("row %d:\n got %+v\nwant %+v", i, got[i], rows[i])
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPeers writes and reads every row type with every library and
+// codec. Names are type=/codec=/op=/impl= so that benchstat can put the
+// libraries side by side (-col /impl); benchratio prints the ratios.
+func BenchmarkPeers(b *testing.B) {
+	for _, s := range suites {
+		b.Run("type="+s.name(), func(b *testing.B) { s.bench(b, *benchRows) })
+	}
+}
+
+func (s *typedSuite[T]) bench(b *testing.B, n int) {
+	rows := s.rows(max(n/s.scale, 1))
+	logical := s.size(rows)
+	for _, c := range codecs {
+		b.Run("codec="+c.name, func(b *testing.B) {
+			files := make([][]byte, len(s.libs))
+			for i, l := range s.libs {
+				var buf bytes.Buffer
+				if err := l.write(&buf, rows, c); err != nil {
+					b.Fatal(l.name, err)
+				}
+				files[i] = buf.Bytes()
+			}
+			b.Run("op=write", func(b *testing.B) {
+				for i, l := range s.libs {
+					b.Run("impl="+l.name, func(b *testing.B) {
+						out := bytes.NewBuffer(make([]byte, 0, len(files[i])+len(files[i])/4))
+						measure(b, len(rows), logical, len(files[i]), func() {
+							out.Reset()
+							if err := l.write(out, rows, c); err != nil {
+								b.Fatal(err)
+							}
+						})
+					})
+				}
+			})
+			b.Run("op=read", func(b *testing.B) {
+				for i, l := range s.libs {
+					if l.writeOnly {
+						continue
+					}
+					b.Run("impl="+l.name, func(b *testing.B) {
+						batch := make([]T, ReadBatch)
+						measure(b, len(rows), logical, len(files[i]), func() {
+							if err := l.read(files[i], batch, nil); err != nil {
+								b.Fatal(err)
+							}
+						})
+					})
+				}
+			})
+		})
+	}
+}
+
+// measure runs op once untimed to sample its peak heap, then as the
+// benchmark loop, and reports the metrics described in the package
+// documentation. logical is the logical size of the rows (b.SetBytes).
+func measure(b *testing.B, rows int, logical int64, fileSize int, op func()) {
+	peak := peakHeap(op)
+	var m0, m1 goruntime.MemStats
+	goruntime.GC()
+	goruntime.ReadMemStats(&m0)
+	b.SetBytes(logical)
+	b.ReportAllocs()
+	c0 := processCPU()
+	for b.Loop() {
+		op()
+	}
+	c1 := processCPU()
+	goruntime.ReadMemStats(&m1)
+	total := float64(b.N) * float64(rows)
+	b.ReportMetric(total/b.Elapsed().Seconds(), "rows/s")
+	if c0 >= 0 && c1 > c0 {
+		b.ReportMetric(float64(logical)*float64(b.N)/float64(c1-c0)*1e3, "cpu-MB/s")
+	}
+	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/total, "allocs/row")
+	b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/total, "B/row")
+	b.ReportMetric(peak, "peak-MiB")
+	b.ReportMetric(float64(fileSize)/1e6, "file-MB")
+}
+
+// peakHeap runs op and returns the largest live-heap sample seen while it
+// ran, above the heap in use before it (after a GC), in MiB.
+func peakHeap(op func()) float64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	goruntime.GC()
+	metrics.Read(sample)
+	base := sample[0].Value.Uint64()
+	var (
+		peak uint64
+		done = make(chan struct{})
+		wg   sync.WaitGroup
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		for {
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	op()
+	close(done)
+	wg.Wait()
+	if peak < base {
+		return 0
+	}
+	return float64(peak-base) / (1 << 20)
+}

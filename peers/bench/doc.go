@@ -1,0 +1,35 @@
+// Package bench is pqgen's end-to-end benchmark suite against parquet-go
+// (GenericWriter[T]/GenericReader[T]) and arrow-go (pqarrow from record
+// builders, and back into structs), on three row types: Flat (six scalar
+// columns), Contact (an optional struct, a list of strings, a list of
+// structs and a map) and Wide (200 mixed columns).
+//
+// Every library writes the same rows, generated once outside the timed
+// region, with the same codec, into memory, and reads its own output back
+// into a reused []T in batches of ReadBatch rows. `make bench-peers` runs
+// BenchmarkPeers and prints the ratio tables (peers/internal/benchratio);
+// the raw output is benchstat-compatible (`benchstat -col /impl
+// bench-peers.out`). TestRoundTrip, a small version of the same operations,
+// checks that each library's output reads back to the rows written.
+//
+// Metrics of each benchmark (one operation writes or reads all rows):
+//
+//   - rows/s: rows per second of wall time; cpu-MB/s: the logical bytes of
+//     the rows (the same for every library) per second of the process's CPU
+//     time (user+system, every thread, so garbage collection counts), which
+//     other processes on a shared machine barely disturb. Ratios are taken
+//     from cpu-MB/s, so they are ratios of rows per CPU second;
+//   - allocs/row and B/row: heap allocations and bytes per row
+//     (runtime.MemStats deltas over the timed loop);
+//   - peak-MiB: the largest live-heap sample
+//     (/memory/classes/heap/objects:bytes, every millisecond, which includes
+//     garbage not yet collected) above the heap in use before the operation,
+//     in one extra untimed run;
+//   - file-MB: the size of the file written (the same for reads).
+//
+// The implementation pqgen-par is pqgen's writer with
+// runtime.WithParallelism(2); compare its rows/s (wall time) with pqgen's.
+package bench
+
+//go:generate go run ./internal/widegen -o wide.go
+//go:generate go run github.com/pqgen/pqgen/cmd/pqgen -type Flat,Contact,Wide

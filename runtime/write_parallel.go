@@ -1,0 +1,71 @@
+// Column-parallel writing (WithParallelism): the columns of a row group
+// are independent until their chunks are written, so moving rows into
+// pages, encoding and compressing them can run on several goroutines.
+// Chunks are still written one after the other, in column order, so the
+// file does not depend on the parallelism.
+
+package runtime
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// colOp is the work forColumns does on each column.
+type colOp int
+
+const (
+	opConsume colOp = iota // consume(rows)
+	opCutPage              // cutPage()
+)
+
+func (c *leafWriter) run(op colOp, rows int) error {
+	if op == opConsume {
+		return c.consume(rows)
+	}
+	return c.cutPage()
+}
+
+// forColumns runs op on every column and returns the error of the first
+// column (in column order) that failed. With Parallelism above 1, up to
+// that many goroutines (the caller's included) take columns in turn;
+// otherwise, or for encrypted files, the caller runs them in order and
+// stops at the first error, allocating nothing.
+func (fw *FileWriter) forColumns(op colOp, rows int) error {
+	n := min(fw.cfg.Parallelism, len(fw.cols))
+	if n <= 1 || fw.crypto != nil {
+		for _, c := range fw.cols {
+			if err := c.run(op, rows); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(fw.colErrs) != len(fw.cols) {
+		fw.colErrs = make([]error, len(fw.cols))
+	}
+	errs := fw.colErrs
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(fw.cols) {
+				return
+			}
+			errs[i] = fw.cols[i].run(op, rows)
+		}
+	}
+	var wg sync.WaitGroup
+	for range n - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			clear(errs[i:])
+			return err
+		}
+	}
+	return nil
+}
