@@ -12,8 +12,30 @@ package encode
 var x86HasBMI2, x86HasSSE41 = cpuFeatures()
 
 // useBMI2 selects the BMI2 kernels; tests turn it off to exercise the
-// pure-Go paths on machines that have BMI2.
-var useBMI2 = x86HasBMI2 && x86HasSSE41
+// pure-Go paths on machines that have BMI2. AMD processors before Zen 3
+// (family 0x19) run PDEP and PEXT in microcode, tens of cycles each
+// instead of one, which would make these kernels slower than the generated
+// Go ones: they keep the Go kernels.
+var useBMI2 = x86HasBMI2 && x86HasSSE41 && fastPDEP(cpuVendorFamily())
+
+// cpuVendorFamily returns CPUID.0:EBX (the first four bytes of the vendor
+// string) and CPUID.1:EAX (the processor signature).
+func cpuVendorFamily() (vendor, sig uint32)
+
+// fastPDEP reports whether PDEP/PEXT are single-cycle instructions on the
+// processor of the given vendor word and signature: everywhere but on AMD
+// families below 0x19.
+func fastPDEP(vendor, sig uint32) bool {
+	const amd = 0x68747541 // "Auth" of "AuthenticAMD"
+	if vendor != amd {
+		return true
+	}
+	family := sig >> 8 & 0xf
+	if family == 0xf {
+		family += sig >> 20 & 0xff
+	}
+	return family >= 0x19
+}
 
 // cpuFeatures reports BMI2 (CPUID.7.0:EBX bit 8) and SSE4.1 (CPUID.1:ECX
 // bit 19).

@@ -430,3 +430,17 @@ loop:
 done:
 	VZEROUPPER
 	RET
+
+// func cpuVendorFamily() (vendor, sig uint32)
+// vendor is CPUID.0:EBX ("Auth" for AMD, "Genu" for Intel), sig is
+// CPUID.1:EAX (stepping, model, family and their extensions).
+TEXT ·cpuVendorFamily(SB), NOSPLIT, $0-8
+	XORL AX, AX
+	XORL CX, CX
+	CPUID
+	MOVL BX, vendor+0(FP)
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	MOVL AX, sig+4(FP)
+	RET
