@@ -2,8 +2,9 @@
 // it opens Parquet files (magic, footer, schema), and, through its
 // subpackages, implements every encoding (runtime/encode), codec
 // (runtime/compress), page layout (runtime/page), metadata structure
-// (runtime/meta), bloom filter (runtime/bloom), encryption (runtime/crypt)
-// and Variant value (runtime/variant) of the format.
+// (runtime/meta), bloom filter (runtime/bloom), encryption (runtime/crypt),
+// Variant value (runtime/variant) and geospatial statistic (runtime/geo)
+// of the format.
 //
 // The file layout is described at
 // https://parquet.apache.org/docs/file-format/: "PAR1", the column chunks
