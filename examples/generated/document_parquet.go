@@ -161,8 +161,11 @@ type DocumentReader struct {
 // NewDocumentReader opens the Parquet file of size bytes behind r for reading Document rows.
 // The file's schema is matched to Document's by column path: columns the file lacks
 // read as null (zero) when they may be null; a missing required column or a
-// conflicting type is an error naming the column. WithColumns reads only some
-// columns: the fields of the others stay zero.
+// conflicting type is an error naming the column. Compatible layouts of the
+// same values read too: timestamps in another unit (INT64 ones into INT96
+// fields too), decimals in another physical type, optional columns into
+// required fields (a null is then an error), Variants with any shredding.
+// WithColumns reads only some columns: the fields of the others stay zero.
 func NewDocumentReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*DocumentReader, error) {
 	fr, err := runtime.NewFileReader(r, size, opts...)
 	if err != nil {

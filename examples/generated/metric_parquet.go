@@ -299,8 +299,11 @@ var pqgenMetricDrivers = [...][]int{{3, 4}}
 // NewMetricReader opens the Parquet file of size bytes behind r for reading Metric rows.
 // The file's schema is matched to Metric's by column path: columns the file lacks
 // read as null (zero) when they may be null; a missing required column or a
-// conflicting type is an error naming the column. WithColumns reads only some
-// columns: the fields of the others stay zero.
+// conflicting type is an error naming the column. Compatible layouts of the
+// same values read too: timestamps in another unit (INT64 ones into INT96
+// fields too), decimals in another physical type, optional columns into
+// required fields (a null is then an error), Variants with any shredding.
+// WithColumns reads only some columns: the fields of the others stay zero.
 func NewMetricReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*MetricReader, error) {
 	fr, err := runtime.NewFileReader(r, size, opts...)
 	if err != nil {
