@@ -257,6 +257,13 @@ func readDeltaHeader(src []byte, strict bool) (deltaHeader, int, error) {
 	}
 	pos += k
 	bs, mbs, total := v[0], v[1], v[2]
+	if total == 0 {
+		// No value follows the header, so its block layout is never used:
+		// arrow-go v18.8.0 writes the suffix lengths of an all-null
+		// DELTA_BYTE_ARRAY page as a header of zeros (block size 0), and
+		// its own reader accepts it.
+		return deltaHeader{first: first}, pos, nil
+	}
 	if bs == 0 || bs > maxDeltaBlockSize || (strict && bs%128 != 0) {
 		return h, pos, fmt.Errorf("delta block size %d is not a multiple of 128 in (0,%d]: %w", bs, maxDeltaBlockSize, ErrDeltaHeader)
 	}

@@ -137,3 +137,23 @@ func TestNoHugeAllocation(t *testing.T) {
 	_, _, err = DecodeDeltaInt64(nil, []byte{0x80, 1, 4, 0xff, 0xff, 0xff, 0xff, 7, 0})
 	wantErr(t, "huge delta count", err, ErrTruncated)
 }
+
+// TestDeltaEmptyZeroHeader: a header announcing no values reads whatever
+// its block layout, as arrow-go v18.8.0 writes the suffix lengths of an
+// all-null DELTA_BYTE_ARRAY page as zeros (found by peers/genfuzz, seed
+// 777053); with values, block size 0 stays an error.
+func TestDeltaEmptyZeroHeader(t *testing.T) {
+	// Prefix lengths: block 128, 4 miniblocks, 0 values, first 0; then the
+	// suffix lengths as arrow-go writes them: 4 zero bytes.
+	page := []byte{0x80, 0x01, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}
+	got, n, err := DecodeDeltaByteArray(ByteArrays{}, page)
+	if err != nil || got.Len() != 0 || n != len(page) {
+		t.Fatalf("DecodeDeltaByteArray: %d values, %d bytes, %v", got.Len(), n, err)
+	}
+	if _, _, err := DecodeDeltaInt32(nil, []byte{0x00, 0x00, 0x00, 0x00}); err != nil {
+		t.Fatalf("empty zero header: %v", err)
+	}
+	if _, _, err := DecodeDeltaInt32(nil, []byte{0x00, 0x00, 0x02, 0x00}); !errors.Is(err, ErrDeltaHeader) {
+		t.Fatalf("block size 0 with 2 values: %v", err)
+	}
+}
