@@ -59,7 +59,7 @@ func TestBind(t *testing.T) {
 		{`message m { optional group tags (LIST) { required group list { optional binary element (STRING); } } }`, "", `"tags.list.element": field "tags.list" is repeated in the file, required requested`},
 	}
 	for _, c := range cases {
-		idx, err := bind(have, mustParse(t, c.want))
+		idx, _, err := bindAdapt(have, mustParse(t, c.want))
 		if c.err != "" {
 			if err == nil || !errors.Is(err, ErrBind) || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s: error %v, want one containing %s", c.want, err, c.err)
