@@ -198,11 +198,6 @@ func (r *FileReader) Bind(want *schema.Schema, variants ...string) ([]int, error
 	return idx, nil
 }
 
-func bind(have, want *schema.Schema, variants ...string) ([]int, error) {
-	idx, _, err := bindAdapt(have, want, variants...)
-	return idx, err
-}
-
 func bindAdapt(have, want *schema.Schema, variants ...string) ([]int, map[int]*adapter, error) {
 	if want == nil {
 		return nil, nil, fmt.Errorf("%w: nil schema", ErrBind)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/encode"
 )
 
@@ -206,6 +207,61 @@ func TestBindCompatibleLayouts(t *testing.T) {
 	} {
 		if _, err := r.Bind(mustParse(t, want)); !errors.Is(err, ErrBind) {
 			t.Errorf("%s: %v", want, err)
+		}
+	}
+}
+
+// TestBindDecimalCorpus: the corpus stores the decimals 1.00 to 24.00 as
+// INT32, INT64, FIXED_LEN_BYTE_ARRAY (of 11 and 6 bytes) and BYTE_ARRAY,
+// each in an optional column; every file reads into a required INT64
+// DECIMAL(18,2) (when its precision fits) and a required 16-byte
+// DECIMAL(38,2) as the same unscaled values 100 to 2400.
+func TestBindDecimalCorpus(t *testing.T) {
+	var wantInt []int64
+	var wantFixed []byte
+	for i := int64(1); i <= 24; i++ {
+		wantInt = append(wantInt, 100*i)
+		wantFixed = append(wantFixed, adaptBytes(100*i, 16)...)
+	}
+	for _, c := range []struct {
+		rel     string
+		toInt64 bool // precision at most 18
+	}{
+		{"data/int32_decimal.parquet", true},
+		{"data/int64_decimal.parquet", true},
+		{"data/fixed_length_decimal.parquet", false},
+		{"data/fixed_length_decimal_legacy.parquet", true},
+		{"data/byte_array_decimal.parquet", true},
+	} {
+		fr := openReader(t, corpus.Path(t, c.rel))
+		idx, err := fr.Bind(mustParse(t, `message m { required int64 value (DECIMAL(18,2)); }`))
+		if !c.toInt64 {
+			if !errors.Is(err, ErrBind) {
+				t.Errorf("%s: bound as DECIMAL(18,2): %v", c.rel, err)
+			}
+		} else {
+			if err != nil {
+				t.Fatalf("%s: %v", c.rel, err)
+			}
+			r, err := fr.Int64Reader(idx[0])
+			if err != nil {
+				t.Fatalf("%s: %v", c.rel, err)
+			}
+			if n, err := r.ReadRows(100); n != 24 || err != nil || len(r.Def) != 0 || !slices.Equal(r.Values, wantInt) {
+				t.Errorf("%s: INT64: %d rows, %v, %d levels, values %v", c.rel, n, err, len(r.Def), r.Values)
+			}
+		}
+		fr = openReader(t, corpus.Path(t, c.rel))
+		idx, err = fr.Bind(mustParse(t, `message m { required fixed_len_byte_array(16) value (DECIMAL(38,2)); }`))
+		if err != nil {
+			t.Fatalf("%s: %v", c.rel, err)
+		}
+		r, err := fr.FixedReader(idx[0])
+		if err != nil {
+			t.Fatalf("%s: %v", c.rel, err)
+		}
+		if n, err := r.ReadRows(100); n != 24 || err != nil || len(r.Def) != 0 || r.Size != 16 || !bytes.Equal(r.Values, wantFixed) {
+			t.Errorf("%s: FIXED_LEN_BYTE_ARRAY(16): %d rows, %v, %d levels, size %d, values %x", c.rel, n, err, len(r.Def), r.Size, r.Values)
 		}
 	}
 }

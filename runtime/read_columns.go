@@ -188,6 +188,7 @@ func (c *ByteArrayReader) resetValues() {
 }
 
 func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
+	first := c.Values.Len() // batch position of value from
 	if d := p.DictBytes; d != nil {
 		// Resolve the dictionary indices straight into Values.
 		data, offs := c.Values.Data, c.Values.Offsets
@@ -199,7 +200,7 @@ func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 			offs = append(offs, uint32(len(data)))
 		}
 		c.Values.Data, c.Values.Offsets = data, offs
-		c.strs.add(p, from, to)
+		c.strs.add(p, first, from, to)
 		return nil
 	}
 	src := &p.Values.Bytes
@@ -212,7 +213,7 @@ func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 	for _, o := range src.Offsets[from+1 : to+1] {
 		c.Values.Offsets = append(c.Values.Offsets, o-lo+base)
 	}
-	c.strs.add(p, from, to)
+	c.strs.add(p, first, from, to)
 	return nil
 }
 

@@ -133,6 +133,11 @@ func (r *FileReader) BloomFilter(rg, col int) (*bloom.Filter, error) {
 	} else if c != nil {
 		return r.encryptedBloomFilter(c, off, length, rg, col)
 	}
+	if length == 0 {
+		// bloom_filter_length is optional: without it, the filter still
+		// lies within the file, which bounds the bitset allocated.
+		length = r.f.Size - off
+	}
 	bf, err := bloom.ReadAt(r.f.r, off, length, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%w: column %q, row group %d: bloom filter: %w", ErrChunk, path, rg, err)

@@ -36,22 +36,35 @@ func TestWriterRoundTrip(t *testing.T) {
 			ids, _ := w.Int64Buffer(0)
 			names, _ := w.ByteArrayBuffer(1)
 			tags, _ := w.Int32Buffer(2)
+			var want struct {
+				ids, names, tags []any
+				nameDef          []uint8
+				tagDef, tagRep   []uint8
+			}
 			for i := range rows {
 				ids.Values = append(ids.Values, int64(i))
+				want.ids = append(want.ids, int64(i))
 				if i%7 == 0 {
 					names.Def = append(names.Def, 0)
+					want.nameDef = append(want.nameDef, 0)
 				} else {
 					names.Def = append(names.Def, 1)
 					names.Values.AppendString(fmt.Sprintf("name-%d", i%50))
+					want.nameDef = append(want.nameDef, 1)
+					want.names = append(want.names, fmt.Sprintf("name-%d", i%50))
 				}
 				switch i % 3 {
 				case 0: // null list
 					tags.Def, tags.Rep = append(tags.Def, 0), append(tags.Rep, 0)
+					want.tagDef, want.tagRep = append(want.tagDef, 0), append(want.tagRep, 0)
 				case 1: // empty list
 					tags.Def, tags.Rep = append(tags.Def, 1), append(tags.Rep, 0)
+					want.tagDef, want.tagRep = append(want.tagDef, 1), append(want.tagRep, 0)
 				default: // [i, i+1]
 					tags.Def, tags.Rep = append(tags.Def, 2, 2), append(tags.Rep, 0, 1)
 					tags.Values = append(tags.Values, int32(i), int32(i+1))
+					want.tagDef, want.tagRep = append(want.tagDef, 2, 2), append(want.tagRep, 0, 1)
+					want.tags = append(want.tags, int32(i), int32(i+1))
 				}
 				if i%100 == 99 {
 					if err := w.EndRows(100); err != nil {
@@ -69,16 +82,16 @@ func TestWriterRoundTrip(t *testing.T) {
 				t.Fatalf("%s: NumRows %d", name, fr.NumRows())
 			}
 			idc, err := readColumn(fr, 0, 777)
-			if err != nil || idc.Rows != rows || idc.Values[rows-1] != int64(rows-1) {
-				t.Fatalf("%s id: %v", name, err)
+			if err != nil || idc.Rows != rows || !slices.Equal(idc.Values, want.ids) {
+				t.Fatalf("%s id: %v (%d rows)", name, err, idc.Rows)
 			}
 			nc, err := readColumn(fr, 1, 333)
-			if err != nil || nc.Rows != rows || nc.Values[0] != "name-1" || len(nc.Values) != rows-(rows+6)/7 {
-				t.Fatalf("%s name: %v %d", name, err, len(nc.Values))
+			if err != nil || nc.Rows != rows || !slices.Equal(nc.Def, want.nameDef) || !slices.Equal(nc.Values, want.names) {
+				t.Fatalf("%s name: %v (%d rows, %d values)", name, err, nc.Rows, len(nc.Values))
 			}
 			tc, err := readColumn(fr, 2, 51)
-			if err != nil || tc.Rows != rows || len(tc.Values) != 2*(rows/3) || tc.Values[0] != int32(2) || tc.Values[1] != int32(3) {
-				t.Fatalf("%s tags: %v", name, err)
+			if err != nil || tc.Rows != rows || !slices.Equal(tc.Def, want.tagDef) || !slices.Equal(tc.Rep, want.tagRep) || !slices.Equal(tc.Values, want.tags) {
+				t.Fatalf("%s tags: %v (%d rows, %d values)", name, err, tc.Rows, len(tc.Values))
 			}
 			// Bloom filter of every row group holds its names.
 			for rg := range fr.File().Meta.RowGroups {
@@ -104,14 +117,25 @@ func TestWriterRoundTrip(t *testing.T) {
 			if err != nil || !slices.Contains(fid.Values, any(int64(1005))) {
 				t.Fatalf("%s: filtered ids %v", name, err)
 			}
+			// The ids are sorted: the kept rows are one run of ids, whole
+			// pages around [1000, 1010].
 			first := fid.Values[0].(int64)
+			if int64(fid.Rows) != ff.NumRows() || first > 1000 || first+int64(fid.Rows)-1 < 1010 || !slices.Equal(fid.Values, want.ids[first:first+int64(fid.Rows)]) {
+				t.Fatalf("%s: filtered ids %v..%v, %d rows of %d", name, fid.Values[0], fid.Values[len(fid.Values)-1], fid.Rows, ff.NumRows())
+			}
 			ftags, err := readColumn(ff, 2, 64)
 			if err != nil || ftags.Rows != fid.Rows {
 				t.Fatalf("%s: filtered tags: %v, %d rows vs %d", name, err, ftags.Rows, fid.Rows)
 			}
-			// Row alignment: the first kept row's tags match its id.
-			if first%3 == 2 && ftags.Values[0] != int32(first) {
-				t.Fatalf("%s: first kept row %d has tag %v", name, first, ftags.Values[0])
+			// Row alignment: the kept rows' tags are those of their ids.
+			var wantTags []any
+			for _, id := range fid.Values {
+				if i := id.(int64); i%3 == 2 {
+					wantTags = append(wantTags, int32(i), int32(i+1))
+				}
+			}
+			if !slices.Equal(ftags.Values, wantTags) {
+				t.Fatalf("%s: filtered tags %v, want %v", name, ftags.Values, wantTags)
 			}
 		}
 	}

@@ -42,12 +42,16 @@ func (s *stringRefs) reset() {
 	s.spans = s.spans[:0]
 }
 
-func (s *stringRefs) add(p *page.Page, from, to int) {
+// add records values [from, to) of p, which take the batch positions from
+// base on. Values that were not dictionary-encoded cost nothing unless a
+// dictionary-encoded page follows them in the batch: get treats the
+// positions past the end of refs as such.
+func (s *stringRefs) add(p *page.Page, base, from, to int) {
 	if !p.Dict {
-		for range to - from {
-			s.refs = append(s.refs, -1)
-		}
 		return
+	}
+	for len(s.refs) < base {
+		s.refs = append(s.refs, -1)
 	}
 	if p.DictID != s.dictID || s.cache == nil {
 		s.dictID = p.DictID

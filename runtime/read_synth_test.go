@@ -408,3 +408,41 @@ func TestStringAcrossDictionaries(t *testing.T) {
 		}
 	}
 }
+
+// TestStringPlainAroundDictionary: in a batch of plain, then
+// dictionary-encoded, then plain values, String returns each value, and
+// the dictionary-encoded ones share one string per entry.
+func TestStringPlainAroundDictionary(t *testing.T) {
+	plain := func(vals ...string) synthPage {
+		var b encode.ByteArrays
+		for _, v := range vals {
+			b.AppendString(v)
+		}
+		return synthPage{n: len(vals), enc: meta.EncodingPlain, values: encode.AppendPlainByteArray(nil, b)}
+	}
+	dict := plain("d0", "d1")
+	dict.dict = true
+	groups := [][][]synthPage{
+		{{plain("p0", "p1", "p2")}},
+		{{dict, {n: 4, enc: meta.EncodingRLEDictionary, values: encode.AppendDictIndices(nil, []int32{1, 0, 1, 1}, 1)}}},
+		{{plain("q0", "q1")}},
+	}
+	file := synthFile(t, `message m { required binary s (STRING); }`, []int64{3, 4, 2}, groups)
+	c, _ := readerOf(t, file).ByteArrayReader(0)
+	if n, err := c.ReadRows(100); n != 9 || err != nil {
+		t.Fatal(n, err)
+	}
+	var got []string
+	for i := range c.Values.Len() {
+		got = append(got, c.String(i))
+	}
+	if want := "[p0 p1 p2 d1 d0 d1 d1 q0 q1]"; fmt.Sprint(got) != want {
+		t.Fatalf("got %v, want %s", got, want)
+	}
+	if unsafe.StringData(c.String(3)) != unsafe.StringData(c.String(5)) {
+		t.Error("the same dictionary entry gives two strings")
+	}
+	if unsafe.StringData(c.String(0)) == unsafe.StringData(c.String(3)) {
+		t.Error("a plain value shares the string of a dictionary entry")
+	}
+}

@@ -1,9 +1,12 @@
 package runtime
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -56,7 +59,7 @@ func TestBind(t *testing.T) {
 		{`message m { optional group tags (LIST) { required group list { optional binary element (STRING); } } }`, "", `"tags.list.element": field "tags.list" is repeated in the file, required requested`},
 	}
 	for _, c := range cases {
-		idx, err := bind(have, mustParse(t, c.want))
+		idx, _, err := bindAdapt(have, mustParse(t, c.want))
 		if c.err != "" {
 			if err == nil || !errors.Is(err, ErrBind) || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s: error %v, want one containing %s", c.want, err, c.err)
@@ -299,6 +302,42 @@ func TestBloomFilter(t *testing.T) {
 	}
 	if _, err := fr.BloomFilter(5, 0); !errors.Is(err, ErrColumn) {
 		t.Errorf("bad row group: %v", err)
+	}
+}
+
+// TestBloomFilterWithoutLengthBounded: a bloom filter header without
+// bloom_filter_length that claims a bitset larger than the rest of the
+// file fails before the bitset is allocated.
+func TestBloomFilterWithoutLengthBounded(t *testing.T) {
+	data, err := os.ReadFile(corpus.Path(t, "data/data_index_bloom_encoding_stats.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := fr.File().Meta.RowGroups[0].Columns[0].MetaData
+	off, ok := md.BloomFilterOffset.Get()
+	if !ok || md.BloomFilterLength.Set {
+		t.Fatalf("the file should have a bloom filter without length: offset %v, length %v", md.BloomFilterOffset, md.BloomFilterLength)
+	}
+	const claimed = 64 << 20
+	h := meta.BloomFilterHeader{NumBytes: claimed, Algorithm: meta.BloomBlock, Hash: meta.BloomXXHash, Compression: meta.BloomUncompressed}
+	enc := h.AppendThrift(nil)
+	if int64(len(data))-off < int64(len(enc)) {
+		t.Fatalf("no room for the header")
+	}
+	copy(data[off:], enc)
+	var before, after goruntime.MemStats
+	goruntime.ReadMemStats(&before)
+	bf, err := fr.BloomFilter(0, 0)
+	goruntime.ReadMemStats(&after)
+	if bf != nil || !errors.Is(err, ErrChunk) || !errors.Is(err, bloom.ErrCorrupt) {
+		t.Fatalf("got %v, %v; want an error wrapping ErrChunk and bloom.ErrCorrupt", bf, err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got >= 1<<20 {
+		t.Errorf("%d bytes allocated for a %d-byte file", got, len(data))
 	}
 }
 

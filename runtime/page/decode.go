@@ -532,11 +532,7 @@ func (d *Decoder) decodeDict(p *Page, src []byte, nn int) error {
 		return err
 	}
 	if d.lazyBytes && d.col.Type == meta.ByteArray {
-		for j, i := range idx {
-			if uint(i) >= uint(d.dictLen) {
-				return fmt.Errorf("%w: index %d of %d-entry dictionary at position %d: %w", ErrCorrupt, i, d.dictLen, j, encode.ErrIndexRange)
-			}
-		}
+		// gatherCheck has checked every index against the dictionary.
 		v.Bytes.Data = v.Bytes.Data[:0]
 		v.Bytes.Offsets = append(v.Bytes.Offsets[:0], 0)
 		p.Dict = true
@@ -573,16 +569,19 @@ func (d *Decoder) decodeDict(p *Page, src []byte, nn int) error {
 }
 
 // gatherCheck bounds the bytes the resolved values of a byte-array page
-// take by MaxPageSize (a dictionary entry may be repeated many times).
+// take by MaxPageSize (a dictionary entry may be repeated many times) and,
+// for BYTE_ARRAY, checks every index against the dictionary (the lazy
+// path of decodeDict relies on it).
 func (d *Decoder) gatherCheck(idx []int32) error {
 	var total uint64
 	switch d.col.Type {
 	case meta.ByteArray:
 		offs := d.dict.Bytes.Offsets
-		for _, i := range idx {
-			if uint(i) < uint(d.dictLen) && int(i)+1 < len(offs) {
-				total += uint64(offs[i+1] - offs[i])
+		for j, i := range idx {
+			if uint(i) >= uint(d.dictLen) {
+				return fmt.Errorf("%w: index %d of %d-entry dictionary at position %d: %w", ErrCorrupt, i, d.dictLen, j, encode.ErrIndexRange)
 			}
+			total += uint64(offs[i+1] - offs[i])
 		}
 	case meta.FixedLenByteArray:
 		total = uint64(len(idx)) * uint64(d.col.TypeLength)

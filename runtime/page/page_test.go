@@ -324,6 +324,18 @@ func TestPageErrors(t *testing.T) {
 	if pe := expectErr(t, "dict index", chunk, req, ChunkOptions{}, ErrCorrupt, encode.ErrIndexRange); pe != nil && pe.Page != 0 {
 		t.Errorf("dict index error on page %d", pe.Page)
 	}
+	// The same for BYTE_ARRAY, resolved now or left lazy.
+	var strs encode.ByteArrays
+	strs.AppendString("x")
+	strs.AppendString("yz")
+	bcol := Column{Path: "b", Type: meta.ByteArray}
+	bchunk := slices.Concat(dictPage(t, meta.Uncompressed, 2, encode.AppendPlainByteArray(nil, strs)),
+		v1(t, meta.Uncompressed, bcol, []uint8{0, 0}, nil, meta.EncodingRLEDictionary, encode.AppendDictIndices(nil, []int32{1, 2}, 2)))
+	for _, lazy := range []bool{false, true} {
+		if pe := expectErr(t, fmt.Sprintf("byte array dict index (lazy %v)", lazy), bchunk, bcol, ChunkOptions{LazyDictBytes: lazy}, ErrCorrupt, encode.ErrIndexRange); pe != nil && pe.Page != 0 {
+			t.Errorf("byte array dict index error on page %d", pe.Page)
+		}
+	}
 	// Dictionary-encoded page without a dictionary.
 	expectErr(t, "no dict", v1(t, meta.Uncompressed, req, []uint8{0}, nil, meta.EncodingRLEDictionary, encode.AppendDictIndices(nil, []int32{0}, 1)), req, ChunkOptions{}, ErrCorrupt)
 	// Dictionary page after a data page.
