@@ -334,8 +334,10 @@ func (v *VariantReader) row() error {
 		return nil
 	}
 	ml := v.leaves[v.shape.Metadata]
-	if _, err := ml.def(); err != nil {
+	if d, err := ml.def(); err != nil {
 		return err
+	} else if d != ml.node.MaxDef {
+		return fmt.Errorf("%w: %s: null metadata in a defined Variant", ErrChunk, ml.node.PathString())
 	}
 	mb := ml.bytes.Values.At(ml.vpos)
 	ml.pos++

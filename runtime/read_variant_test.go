@@ -190,3 +190,47 @@ func readVariantFuzzBody(t *testing.T, data []byte) {
 		}
 	}
 }
+
+// TestVariantReaderNullMetadata: a file whose metadata column is null
+// where the group is defined (each column valid on its own, the two at
+// odds) is an error, not a read past the metadata values.
+func TestVariantReaderNullMetadata(t *testing.T) {
+	const text = `message m {
+  optional group v (VARIANT) {
+    optional binary value;
+    required binary metadata;
+  }
+}`
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, mustSchema(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	val, err := fw.ByteArrayBuffer(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := fw.ByteArrayBuffer(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	val.Def = append(val.Def, 1) // v defined, value null
+	md.Def = append(md.Def, 0)   // v null
+	if err := fw.EndRows(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fr, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vr, err := fr.VariantReader("v")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := vr.ReadRows(1); !errors.Is(err, ErrChunk) {
+		t.Fatalf("ReadRows: %v, want ErrChunk", err)
+	}
+}
