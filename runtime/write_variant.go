@@ -25,7 +25,21 @@ type VariantWriter struct {
 	leaves map[*schema.Node]*wleaf
 	b      variant.Builder
 	tmp    []byte
+	// checked holds the Variants Check accepted that Append has not yet
+	// taken, in order, with their parse: Append reuses it.
+	checked []checkedVariant
+	next    int // first of checked not yet taken
 }
+
+// checkedVariant is one Variant Check accepted, and its parse.
+type checkedVariant struct {
+	e variant.Encoded
+	v variant.Value
+}
+
+// maxChecked bounds the parses Check keeps for Append (a generated writer
+// checks 256 rows, then appends them).
+const maxChecked = 4096
 
 type wleaf struct {
 	node  *schema.Node
@@ -137,12 +151,12 @@ func (w *VariantWriter) Append(e variant.Encoded, rep uint8) error {
 		w.AppendNull(w.group.MaxDef-1, rep)
 		return nil
 	}
-	v, err := e.Parse()
-	if err != nil {
-		return fmt.Errorf("%s: %w", w.group.PathString(), err)
-	}
-	if err := w.check(w.shape, v, true); err != nil {
-		return fmt.Errorf("%s: %w", w.group.PathString(), err)
+	v, ok := w.takeChecked(e)
+	if !ok {
+		var err error
+		if v, err = w.parse(e); err != nil {
+			return err
+		}
 	}
 	ml := w.leaves[w.shape.Metadata]
 	ml.levels(w.group.MaxDef, rep)
@@ -154,6 +168,9 @@ func (w *VariantWriter) Append(e variant.Encoded, rep uint8) error {
 // Check reports whether Append would accept e, without appending: a
 // generated writer checks a whole batch of rows first, so that a Variant
 // it cannot store rejects the batch and leaves the file consistent.
+// Check keeps what it parsed: the Appends of the same Encodeds (the same
+// slices, their bytes unchanged in between), in the order checked, reuse
+// it instead of parsing and checking each Variant again.
 func (w *VariantWriter) Check(e variant.Encoded) error {
 	if e.IsNull() {
 		if w.group.Repetition != meta.Optional {
@@ -161,14 +178,54 @@ func (w *VariantWriter) Check(e variant.Encoded) error {
 		}
 		return nil
 	}
-	v, err := e.Parse()
+	v, err := w.parse(e)
 	if err != nil {
-		return fmt.Errorf("%s: %w", w.group.PathString(), err)
+		// The batch is rejected: let go of the rows checked before.
+		clear(w.checked)
+		w.checked, w.next = w.checked[:0], 0
+		return err
 	}
-	if err := w.check(w.shape, v, true); err != nil {
-		return fmt.Errorf("%s: %w", w.group.PathString(), err)
+	if len(w.checked) < maxChecked {
+		w.checked = append(w.checked, checkedVariant{e, v})
 	}
 	return nil
+}
+
+// parse validates e and checks that the group can store it.
+func (w *VariantWriter) parse(e variant.Encoded) (variant.Value, error) {
+	v, err := e.Parse()
+	if err != nil {
+		return v, fmt.Errorf("%s: %w", w.group.PathString(), err)
+	}
+	if err := w.check(w.shape, v, true); err != nil {
+		return v, fmt.Errorf("%s: %w", w.group.PathString(), err)
+	}
+	return v, nil
+}
+
+// takeChecked returns the parse Check kept for e, dropping those kept
+// for Variants checked before e and never appended.
+func (w *VariantWriter) takeChecked(e variant.Encoded) (variant.Value, bool) {
+	for w.next < len(w.checked) {
+		c := &w.checked[w.next]
+		w.next++
+		if sameSlice(c.e.Metadata, e.Metadata) && sameSlice(c.e.Value, e.Value) {
+			v := c.v
+			if w.next == len(w.checked) {
+				clear(w.checked)
+				w.checked, w.next = w.checked[:0], 0
+			}
+			return v, true
+		}
+	}
+	clear(w.checked)
+	w.checked, w.next = w.checked[:0], 0
+	return variant.Value{}, false
+}
+
+// sameSlice reports whether a and b are the same non-empty slice.
+func sameSlice(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // AppendNull appends one slot with definition level def (below the
