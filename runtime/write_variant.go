@@ -22,7 +22,8 @@ import (
 type VariantWriter struct {
 	shape  *variant.Shape
 	group  *schema.Node
-	leaves map[*schema.Node]*wleaf
+	leaves []*wleaf // in schema order: leaves[i] is column base+i
+	base   int
 	b      variant.Builder
 	tmp    []byte
 	// checked holds the Variants Check accepted that Append has not yet
@@ -54,6 +55,9 @@ type wleaf struct {
 	scale uint8
 }
 
+// leaf returns the writer of leaf n of the group.
+func (w *VariantWriter) leaf(n *schema.Node) *wleaf { return w.leaves[n.Column-w.base] }
+
 // levels appends one slot.
 func (l *wleaf) levels(def, rep uint8) {
 	if l.node.MaxDef > 0 {
@@ -67,17 +71,7 @@ func (l *wleaf) levels(def, rep uint8) {
 // VariantWriter returns the writer of the VARIANT group at path (dotted,
 // as in the schema).
 func (fw *FileWriter) VariantWriter(path string) (*VariantWriter, error) {
-	var g *schema.Node
-	var find func(n *schema.Node)
-	find = func(n *schema.Node) {
-		if n.Parent != nil && n.Group && n.PathString() == path {
-			g = n
-		}
-		for _, c := range n.Children {
-			find(c)
-		}
-	}
-	find(fw.schema.Root)
+	g := groupAt(fw.schema, path)
 	if g == nil {
 		return nil, fmt.Errorf("%w: no group %q", ErrColumnType, path)
 	}
@@ -85,8 +79,9 @@ func (fw *FileWriter) VariantWriter(path string) (*VariantWriter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrColumnType, err)
 	}
-	w := &VariantWriter{shape: shape, group: g, leaves: map[*schema.Node]*wleaf{}}
-	for _, n := range shape.Leaves() {
+	leaves := shape.Leaves()
+	w := &VariantWriter{shape: shape, group: g, base: leaves[0].Column}
+	for _, n := range leaves {
 		l := &wleaf{node: n}
 		switch n.Type {
 		case meta.Boolean:
@@ -133,7 +128,7 @@ func (fw *FileWriter) VariantWriter(path string) (*VariantWriter, error) {
 		if n.Logical.Kind == meta.LogicalDecimal {
 			l.scale = uint8(n.Logical.Decimal.Scale)
 		}
-		w.leaves[n] = l
+		w.leaves = append(w.leaves, l)
 	}
 	return w, nil
 }
@@ -158,7 +153,7 @@ func (w *VariantWriter) Append(e variant.Encoded, rep uint8) error {
 			return err
 		}
 	}
-	ml := w.leaves[w.shape.Metadata]
+	ml := w.leaf(w.shape.Metadata)
 	ml.levels(w.group.MaxDef, rep)
 	ml.bytes.Values.Append(e.Metadata)
 	w.put(w.shape, v, true, rep)
@@ -237,7 +232,7 @@ func (w *VariantWriter) AppendNull(def, rep uint8) {
 
 func (w *VariantWriter) nulls(n *schema.Node, def, rep uint8) {
 	if !n.Group {
-		w.leaves[n].levels(def, rep)
+		w.leaf(n).levels(def, rep)
 		return
 	}
 	for _, c := range n.Children {
@@ -348,7 +343,7 @@ func (w *VariantWriter) put(s *variant.Shape, v variant.Value, present bool, rep
 	}
 	valueNull := func() {
 		if s.Value != nil {
-			w.leaves[s.Value].levels(base, rep)
+			w.leaf(s.Value).levels(base, rep)
 		}
 	}
 	if !present {
@@ -357,7 +352,7 @@ func (w *VariantWriter) put(s *variant.Shape, v variant.Value, present bool, rep
 		return
 	}
 	if !matches(s, v) {
-		l := w.leaves[s.Value]
+		l := w.leaf(s.Value)
 		l.levels(s.Value.MaxDef, rep)
 		l.bytes.Values.Append(v.Raw())
 		typedNull()
@@ -366,7 +361,7 @@ func (w *VariantWriter) put(s *variant.Shape, v variant.Value, present bool, rep
 	switch s.TypedKind {
 	case variant.TypedPrimitive:
 		valueNull()
-		w.primitive(w.leaves[s.Typed], s.Primitive, v, rep)
+		w.primitive(w.leaf(s.Typed), s.Primitive, v, rep)
 	case variant.TypedArray:
 		valueNull()
 		if v.Len() == 0 {
@@ -396,7 +391,7 @@ func (w *VariantWriter) put(s *variant.Shape, v variant.Value, present bool, rep
 		w.b.End()
 		if rest > 0 {
 			w.tmp, _ = w.b.AppendTo(w.tmp[:0]) // keys come from v's own metadata
-			l := w.leaves[s.Value]
+			l := w.leaf(s.Value)
 			l.levels(s.Value.MaxDef, rep)
 			l.bytes.Values.Append(w.tmp)
 		} else {
