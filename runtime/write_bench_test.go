@@ -176,20 +176,27 @@ func BenchmarkWriteVariant(b *testing.B) {
 		in[i] = variant.Encoded{Metadata: m, Value: v}
 		size += len(m) + len(v)
 	}
-	var vw *VariantWriter
+	var (
+		vw         *VariantWriter
+		ids, l     *Int32Buffer
+		ww, wv     *ByteArrayBuffer
+		lm, lv     *ByteArrayBuffer
+		empty      = variant.EmptyMetadata()
+		leafColumn = func(w *FileWriter, path string) int { return w.Schema().Leaf(path).Column }
+	)
 	benchWrite(b, variantSchema, size/len(in), func(w *FileWriter, batch int) {
 		if vw == nil {
 			var err error
 			if vw, err = w.VariantWriter("v"); err != nil {
 				b.Fatal(err)
 			}
+			ids, _ = w.Int32Buffer(0)
+			ww, _ = w.ByteArrayBuffer(leafColumn(w, "w.metadata"))
+			wv, _ = w.ByteArrayBuffer(leafColumn(w, "w.value"))
+			l, _ = w.Int32Buffer(leafColumn(w, "l.list.element.typed_value"))
+			lm, _ = w.ByteArrayBuffer(leafColumn(w, "l.list.element.metadata"))
+			lv, _ = w.ByteArrayBuffer(leafColumn(w, "l.list.element.value"))
 		}
-		ids, _ := w.Int32Buffer(0)
-		ww, _ := w.ByteArrayBuffer(w.Schema().Leaf("w.metadata").Column)
-		wv, _ := w.ByteArrayBuffer(w.Schema().Leaf("w.value").Column)
-		l, _ := w.Int32Buffer(w.Schema().Leaf("l.list.element.typed_value").Column)
-		lm, _ := w.ByteArrayBuffer(w.Schema().Leaf("l.list.element.metadata").Column)
-		lv, _ := w.ByteArrayBuffer(w.Schema().Leaf("l.list.element.value").Column)
 		rows := in[batch*benchBatch%len(in):][:benchBatch]
 		for _, e := range rows {
 			if err := vw.Check(e); err != nil {
@@ -201,7 +208,7 @@ func BenchmarkWriteVariant(b *testing.B) {
 			if err := vw.Append(e, 0); err != nil {
 				b.Fatal(err)
 			}
-			ww.Values.Append(variant.EmptyMetadata())
+			ww.Values.Append(empty)
 			wv.Values.Append([]byte{0})
 			for _, c := range []*Levels{&l.Levels, &lm.Levels, &lv.Levels} {
 				c.Def = append(c.Def, 0)
