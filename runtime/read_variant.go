@@ -159,19 +159,25 @@ func groupAt(s *schema.Schema, path string) *schema.Node {
 // Detach returns the Variants of the last ReadRows with their bytes copied
 // into one new buffer, so that they outlive the next ReadRows.
 func (v *VariantReader) Detach() []variant.Encoded {
-	out := make([]variant.Encoded, len(v.Rows))
 	buf := make([]byte, len(v.buf))
 	copy(buf, v.buf)
+	return v.appendRows(make([]variant.Encoded, 0, len(v.Rows)), buf)
+}
+
+// appendRows appends the Variants recorded in spans, sliced out of buf
+// (v.buf or a copy of it).
+func (v *VariantReader) appendRows(dst []variant.Encoded, buf []byte) []variant.Encoded {
 	start := 0
 	for i := 0; i < len(v.spans); i += 2 {
 		me, ve := v.spans[i], v.spans[i+1]
 		if me < 0 {
+			dst = append(dst, variant.Encoded{})
 			continue
 		}
-		out[i/2] = variant.Encoded{Metadata: buf[start:me:me], Value: buf[me:ve:ve]}
+		dst = append(dst, variant.Encoded{Metadata: buf[start:me:me], Value: buf[me:ve:ve]})
 		start = ve
 	}
-	return out
+	return dst
 }
 
 // ReadRows reads the next n rows (fewer at the end of the file) and
@@ -218,16 +224,7 @@ func (v *VariantReader) ReadRows(n int) (int, error) {
 		}
 	}
 	// Slice the rows out of buf only now that it no longer grows.
-	start := 0
-	for i := 0; i < len(v.spans); i += 2 {
-		me, ve := v.spans[i], v.spans[i+1]
-		if me < 0 {
-			v.Rows = append(v.Rows, variant.Encoded{})
-			continue
-		}
-		v.Rows = append(v.Rows, variant.Encoded{Metadata: v.buf[start:me:me], Value: v.buf[me:ve:ve]})
-		start = ve
-	}
+	v.Rows = v.appendRows(v.Rows, v.buf)
 	return got, nil
 }
 

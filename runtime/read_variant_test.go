@@ -310,6 +310,13 @@ func TestVariantColumn(t *testing.T) {
 		if got := describeRow(t, vr.Rows[0]); got != want {
 			t.Fatalf("%s: read %s, want %s", name, got, want)
 		}
+		d := vr.Detach()
+		if len(d) != 1 || describeRow(t, d[0]) != want {
+			t.Fatalf("%s: Detach: %d rows, want 1 of %s", name, len(d), want)
+		}
+		if !d[0].IsNull() && &d[0].Value[0] == &vr.Rows[0].Value[0] {
+			t.Fatalf("%s: Detach shares the reader's bytes", name)
+		}
 	}
 }
 
