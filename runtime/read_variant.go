@@ -35,8 +35,8 @@ type VariantReader struct {
 
 	shape  *variant.Shape
 	group  *schema.Node
-	leaves map[*schema.Node]*vleaf
-	order  []*vleaf // schema order
+	leaves []*vleaf // in schema order: leaves[i] is column base+i
+	base   int
 	b      variant.Builder
 	buf    []byte // the rows' bytes, back to back
 	spans  []int  // per row: metadata end, value end (offsets in buf)
@@ -63,27 +63,21 @@ type vleaf struct {
 // VariantReader returns a reader of the VARIANT group at path (dotted, as
 // in the schema). Every leaf of the group must be projected.
 func (r *FileReader) VariantReader(path string) (*VariantReader, error) {
-	var g *schema.Node
-	var find func(n *schema.Node)
-	find = func(n *schema.Node) {
-		if n.PathString() == path && n.Group && n.Parent != nil {
-			g = n
-			return
-		}
-		for _, c := range n.Children {
-			find(c)
-		}
-	}
-	find(r.f.Schema.Root)
+	g := groupAt(r.f.Schema, path)
 	if g == nil {
 		return nil, fmt.Errorf("%w: no group %q", ErrColumn, path)
 	}
+	return r.variantReader(g)
+}
+
+func (r *FileReader) variantReader(g *schema.Node) (*VariantReader, error) {
 	shape, err := variant.ShapeOf(g)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrColumn, err)
 	}
-	v := &VariantReader{shape: shape, group: g, leaves: map[*schema.Node]*vleaf{}}
-	for _, n := range shape.Leaves() {
+	leaves := shape.Leaves()
+	v := &VariantReader{shape: shape, group: g, base: leaves[0].Column}
+	for _, n := range leaves {
 		l := &vleaf{node: n}
 		switch n.Type {
 		case meta.Boolean:
@@ -116,8 +110,7 @@ func (r *FileReader) VariantReader(path string) (*VariantReader, error) {
 		if n.Logical.Kind == meta.LogicalDecimal {
 			l.scale = uint8(n.Logical.Decimal.Scale)
 		}
-		v.leaves[n] = l
-		v.order = append(v.order, l)
+		v.leaves = append(v.leaves, l)
 	}
 	return v, nil
 }
@@ -126,22 +119,13 @@ func (r *FileReader) VariantReader(path string) (*VariantReader, error) {
 // and no error when the group may be null and the file lacks it or
 // WithColumns left any of its leaves out: its Variants then read as null.
 func (r *FileReader) VariantColumn(path string, required bool) (*VariantReader, error) {
-	var g *schema.Node
-	var find func(n *schema.Node)
-	find = func(n *schema.Node) {
-		if n.Parent != nil && n.Group && n.PathString() == path {
-			g = n
-		}
-		for _, c := range n.Children {
-			find(c)
-		}
-	}
-	find(r.f.Schema.Root)
+	g := groupAt(r.f.Schema, path)
 	absent := g == nil
 	if g != nil && r.projected != nil {
-		for _, l := range leaves(g) {
-			if !r.projected[l.Column] {
+		for _, l := range r.f.Schema.Leaves {
+			if !r.projected[l.Column] && under(l, []string{path}) {
 				absent = true
+				break
 			}
 		}
 	}
@@ -151,37 +135,49 @@ func (r *FileReader) VariantColumn(path string, required bool) (*VariantReader, 
 		}
 		return nil, nil
 	}
-	return r.VariantReader(path)
+	return r.variantReader(g)
 }
 
-// leaves returns the leaves under n.
-func leaves(n *schema.Node) []*schema.Node {
-	if !n.Group {
-		return []*schema.Node{n}
+// groupAt returns the group below the root of s whose dotted path is
+// path, or nil.
+func groupAt(s *schema.Schema, path string) *schema.Node {
+	var find func(n *schema.Node) *schema.Node
+	find = func(n *schema.Node) *schema.Node {
+		if n.Group && n.Parent != nil && n.PathString() == path {
+			return n
+		}
+		for _, c := range n.Children {
+			if g := find(c); g != nil {
+				return g
+			}
+		}
+		return nil
 	}
-	var out []*schema.Node
-	for _, c := range n.Children {
-		out = append(out, leaves(c)...)
-	}
-	return out
+	return find(s.Root)
 }
 
 // Detach returns the Variants of the last ReadRows with their bytes copied
 // into one new buffer, so that they outlive the next ReadRows.
 func (v *VariantReader) Detach() []variant.Encoded {
-	out := make([]variant.Encoded, len(v.Rows))
 	buf := make([]byte, len(v.buf))
 	copy(buf, v.buf)
+	return v.appendRows(make([]variant.Encoded, 0, len(v.Rows)), buf)
+}
+
+// appendRows appends the Variants recorded in spans, sliced out of buf
+// (v.buf or a copy of it).
+func (v *VariantReader) appendRows(dst []variant.Encoded, buf []byte) []variant.Encoded {
 	start := 0
 	for i := 0; i < len(v.spans); i += 2 {
 		me, ve := v.spans[i], v.spans[i+1]
 		if me < 0 {
+			dst = append(dst, variant.Encoded{})
 			continue
 		}
-		out[i/2] = variant.Encoded{Metadata: buf[start:me:me], Value: buf[me:ve:ve]}
+		dst = append(dst, variant.Encoded{Metadata: buf[start:me:me], Value: buf[me:ve:ve]})
 		start = ve
 	}
-	return out
+	return dst
 }
 
 // ReadRows reads the next n rows (fewer at the end of the file) and
@@ -193,7 +189,7 @@ func (v *VariantReader) ReadRows(n int) (int, error) {
 	v.buf = v.buf[:0]
 	v.spans = v.spans[:0]
 	got := -1
-	for _, l := range v.order {
+	for _, l := range v.leaves {
 		k, err := l.r.ReadRows(n)
 		if err == io.EOF {
 			k, err = 0, nil
@@ -222,22 +218,13 @@ func (v *VariantReader) ReadRows(n int) (int, error) {
 			return 0, fmt.Errorf("%s: occurrence %d of the batch: %w", v.group.PathString(), len(v.Def)-1, err)
 		}
 	}
-	for _, l := range v.order {
+	for _, l := range v.leaves {
 		if l.pos != l.slots() {
 			return 0, fmt.Errorf("%w: column %s: %d level entries left after the rows", ErrChunk, l.node.PathString(), l.slots()-l.pos)
 		}
 	}
 	// Slice the rows out of buf only now that it no longer grows.
-	start := 0
-	for i := 0; i < len(v.spans); i += 2 {
-		me, ve := v.spans[i], v.spans[i+1]
-		if me < 0 {
-			v.Rows = append(v.Rows, variant.Encoded{})
-			continue
-		}
-		v.Rows = append(v.Rows, variant.Encoded{Metadata: v.buf[start:me:me], Value: v.buf[me:ve:ve]})
-		start = ve
-	}
+	v.Rows = v.appendRows(v.Rows, v.buf)
 	return got, nil
 }
 
@@ -295,12 +282,15 @@ func (l *vleaf) rep() int {
 	return int(l.lv.Rep[l.pos])
 }
 
+// leaf returns the reader of leaf n of the group.
+func (v *VariantReader) leaf(n *schema.Node) *vleaf { return v.leaves[n.Column-v.base] }
+
 // first returns the first leaf under n.
 func (v *VariantReader) first(n *schema.Node) *vleaf {
 	for n.Group {
 		n = n.Children[0]
 	}
-	return v.leaves[n]
+	return v.leaf(n)
 }
 
 // defined reports whether group or leaf n is defined at the current slot
@@ -314,7 +304,7 @@ func (v *VariantReader) defined(n *schema.Node) (bool, error) {
 // or empty above them).
 func (v *VariantReader) skip(n *schema.Node) {
 	if !n.Group {
-		v.leaves[n].pos++
+		v.leaf(n).pos++
 		return
 	}
 	for _, c := range n.Children {
@@ -333,9 +323,11 @@ func (v *VariantReader) row() error {
 		v.spans = append(v.spans, -1, -1)
 		return nil
 	}
-	ml := v.leaves[v.shape.Metadata]
-	if _, err := ml.def(); err != nil {
+	ml := v.leaf(v.shape.Metadata)
+	if d, err := ml.def(); err != nil {
 		return err
+	} else if d != ml.node.MaxDef {
+		return fmt.Errorf("%w: %s: null metadata in a defined Variant", ErrChunk, ml.node.PathString())
 	}
 	mb := ml.bytes.Values.At(ml.vpos)
 	ml.pos++
@@ -367,7 +359,7 @@ func (v *VariantReader) row() error {
 func (v *VariantReader) construct(s *variant.Shape, m variant.Metadata) (bool, error) {
 	var raw []byte
 	if s.Value != nil {
-		l := v.leaves[s.Value]
+		l := v.leaf(s.Value)
 		d, err := l.def()
 		if err != nil {
 			return false, err
@@ -459,7 +451,7 @@ func (v *VariantReader) construct(s *variant.Shape, m variant.Metadata) (bool, e
 // them.
 func (v *VariantReader) present(s *variant.Shape) (bool, error) {
 	if s.Value != nil {
-		d, err := v.leaves[s.Value].def()
+		d, err := v.leaf(s.Value).def()
 		if err != nil || d == s.Value.MaxDef {
 			return err == nil, err
 		}
@@ -507,7 +499,7 @@ func (v *VariantReader) array(s *variant.Shape, m variant.Metadata) error {
 // primitive appends the typed_value leaf's current value as a Variant of
 // the shape's kind.
 func (v *VariantReader) primitive(s *variant.Shape) error {
-	l := v.leaves[s.Typed]
+	l := v.leaf(s.Typed)
 	i := l.vpos
 	l.pos++
 	l.vpos++

@@ -190,3 +190,150 @@ func readVariantFuzzBody(t *testing.T, data []byte) {
 		}
 	}
 }
+
+// TestVariantReaderNullMetadata: a file whose metadata column is null
+// where the group is defined (each column valid on its own, the two at
+// odds) is an error, not a read past the metadata values.
+func TestVariantReaderNullMetadata(t *testing.T) {
+	const text = `message m {
+  optional group v (VARIANT) {
+    optional binary value;
+    required binary metadata;
+  }
+}`
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, mustSchema(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	val, err := fw.ByteArrayBuffer(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := fw.ByteArrayBuffer(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	val.Def = append(val.Def, 1) // v defined, value null
+	md.Def = append(md.Def, 0)   // v null
+	if err := fw.EndRows(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fr, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vr, err := fr.VariantReader("v")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := vr.ReadRows(1); !errors.Is(err, ErrChunk) {
+		t.Fatalf("ReadRows: %v, want ErrChunk", err)
+	}
+}
+
+// TestVariantColumn: the group is read when all its leaves are selected,
+// and is absent (nil, or ErrBind when required) when the file lacks it or
+// WithColumns leaves any of its leaves out.
+func TestVariantColumn(t *testing.T) {
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, mustSchema(t, variantSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, _ := fw.Int32Buffer(0)
+	ids.Values = append(ids.Values, 1)
+	e := encodeVariant(t, func(b *variant.Builder) { b.StartObject(); b.Key("a"); b.AppendInt64(7); b.End() })
+	for _, p := range []string{"v", "w"} {
+		vw, err := fw.VariantWriter(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := vw.Append(e, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lw, err := fw.VariantWriter("l.list.element")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lw.AppendNull(0, 0)
+	if err := fw.EndRows(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cols []string
+		path string
+		read bool
+	}{
+		{nil, "v", true},
+		{nil, "l.list.element", true},
+		{nil, "nope", false},
+		{nil, "id", false}, // a leaf, not a group
+		{[]string{"v"}, "v", true},
+		{[]string{"v", "id"}, "w", false},
+		{[]string{"v.metadata", "v.value"}, "v", false},
+		{[]string{"v.typed_value"}, "v", false},
+	} {
+		name := fmt.Sprintf("%v %s", c.cols, c.path)
+		var opts []ReaderOption
+		if c.cols != nil {
+			opts = append(opts, WithColumns(c.cols...))
+		}
+		fr, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vr, err := fr.VariantColumn(c.path, false)
+		if err != nil || (vr != nil) != c.read {
+			t.Fatalf("%s: VariantColumn: %v, %v; want a reader: %v", name, vr != nil, err, c.read)
+		}
+		if _, err := fr.VariantColumn(c.path, true); (err == nil) != c.read || (err != nil && !errors.Is(err, ErrBind)) {
+			t.Fatalf("%s: VariantColumn required: %v", name, err)
+		}
+		if !c.read {
+			continue
+		}
+		if n, err := vr.ReadRows(2); n != 1 || err != nil {
+			t.Fatalf("%s: ReadRows: %d, %v", name, n, err)
+		}
+		want := "null"
+		if c.path == "v" {
+			want = variant.Describe(mustVariant(t, e))
+		}
+		if got := describeRow(t, vr.Rows[0]); got != want {
+			t.Fatalf("%s: read %s, want %s", name, got, want)
+		}
+		d := vr.Detach()
+		if len(d) != 1 || describeRow(t, d[0]) != want {
+			t.Fatalf("%s: Detach: %d rows, want 1 of %s", name, len(d), want)
+		}
+		if !d[0].IsNull() && &d[0].Value[0] == &vr.Rows[0].Value[0] {
+			t.Fatalf("%s: Detach shares the reader's bytes", name)
+		}
+	}
+}
+
+func mustVariant(t *testing.T, e variant.Encoded) variant.Value {
+	t.Helper()
+	v, err := e.Parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// describeRow describes a row read: "null" for a null group.
+func describeRow(t *testing.T, e variant.Encoded) string {
+	t.Helper()
+	if e.IsNull() {
+		return "null"
+	}
+	return variant.Describe(mustVariant(t, e))
+}

@@ -1,7 +1,9 @@
 package runtime
 
 import (
+	"github.com/pqgen/pqgen/runtime/variant"
 	"io"
+	"math/rand/v2"
 	goruntime "runtime"
 	"strconv"
 	"testing"
@@ -156,4 +158,62 @@ func BenchmarkWriteEncrypted(b *testing.B) {
 			}, append([]WriterOption{WithDictionary(false)}, m.opts...)...)
 		})
 	}
+}
+
+// BenchmarkWriteVariant shreds random Variants into variantSchema's v as
+// a generated writer does: the batch checked first, then appended.
+func BenchmarkWriteVariant(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	in := make([]variant.Encoded, 1024)
+	size := 0
+	for i := range in {
+		var vb variant.Builder
+		randVariant(r, &vb, 0)
+		m, v, err := vb.Finish()
+		if err != nil {
+			b.Fatal(err)
+		}
+		in[i] = variant.Encoded{Metadata: m, Value: v}
+		size += len(m) + len(v)
+	}
+	var (
+		vw         *VariantWriter
+		ids, l     *Int32Buffer
+		ww, wv     *ByteArrayBuffer
+		lm, lv     *ByteArrayBuffer
+		empty      = variant.EmptyMetadata()
+		leafColumn = func(w *FileWriter, path string) int { return w.Schema().Leaf(path).Column }
+	)
+	benchWrite(b, variantSchema, size/len(in), func(w *FileWriter, batch int) {
+		if vw == nil {
+			var err error
+			if vw, err = w.VariantWriter("v"); err != nil {
+				b.Fatal(err)
+			}
+			ids, _ = w.Int32Buffer(0)
+			ww, _ = w.ByteArrayBuffer(leafColumn(w, "w.metadata"))
+			wv, _ = w.ByteArrayBuffer(leafColumn(w, "w.value"))
+			l, _ = w.Int32Buffer(leafColumn(w, "l.list.element.typed_value"))
+			lm, _ = w.ByteArrayBuffer(leafColumn(w, "l.list.element.metadata"))
+			lv, _ = w.ByteArrayBuffer(leafColumn(w, "l.list.element.value"))
+		}
+		rows := in[batch*benchBatch%len(in):][:benchBatch]
+		for _, e := range rows {
+			if err := vw.Check(e); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for i, e := range rows {
+			ids.Values = append(ids.Values, int32(i))
+			if err := vw.Append(e, 0); err != nil {
+				b.Fatal(err)
+			}
+			ww.Values.Append(empty)
+			wv.Values.Append([]byte{0})
+			for _, c := range []*Levels{&l.Levels, &lm.Levels, &lv.Levels} {
+				c.Def = append(c.Def, 0)
+				c.Rep = append(c.Rep, 0)
+			}
+		}
+	})
 }

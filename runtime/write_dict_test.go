@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -133,5 +134,59 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
 		if !slices.Equal(got[:3], []string{"value-0", "value-1", "value-2"}) || got[n-1] != "value-"+strconv.Itoa(n-1) {
 			t.Fatalf("strings %q ... %q", got[:3], got[n-1])
 		}
+	}
+}
+
+// TestFixedBloomFilterDictionary: the bloom filter of a dictionary-encoded
+// FIXED_LEN_BYTE_ARRAY column that falls back to PLAIN mid-chunk is bit
+// for bit the filter of every value inserted.
+func TestFixedBloomFilterDictionary(t *testing.T) {
+	s := mustSchema(t, "message m { required fixed_len_byte_array(5) f; }")
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, s, WithMaxDictionarySize(300), WithPageRowLimit(40), WithBloomFilter("f", 500, 0.01))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb, _ := w.FixedBuffer(0)
+	want := bloom.New(bloom.OptimalNumBytes(500, 0.01))
+	for i := range 400 {
+		k := i % 30 // repeats, then distinct values past the dictionary's size
+		if i >= 200 {
+			k = i
+		}
+		v := [5]byte{byte(k), byte(k >> 8), 7, 7, 7}
+		fb.Values = append(fb.Values, v[:]...)
+		want.Insert(bloom.HashBytes(v[:]))
+		if i%50 == 49 {
+			if err := w.EndRows(50); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := r.File().Meta.RowGroups[0].Columns[0].MetaData
+	var dict, plain bool
+	for _, e := range md.EncodingStats {
+		if e.PageType == meta.DictionaryPage {
+			continue
+		}
+		dict = dict || e.Encoding == meta.EncodingRLEDictionary || e.Encoding == meta.EncodingPlainDictionary
+		plain = plain || e.Encoding == meta.EncodingPlain
+	}
+	if !dict || !plain {
+		t.Fatalf("encoding stats %+v: want dictionary pages, then plain", md.EncodingStats)
+	}
+	bf, err := r.BloomFilter(0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(bf.Bytes(), want.Bytes()) {
+		t.Fatal("the filter differs from the filter of every value")
 	}
 }

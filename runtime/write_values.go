@@ -930,14 +930,16 @@ func (v *fixedValues) take(from, to int) {
 			v.bb.add(v.set.order, src[i:i+v.size])
 		}
 	}
-	if f := v.set.bloom; f != nil {
-		for i := 0; i < len(src); i += v.size {
-			f.Insert(bloom.HashBytes(src[i : i+v.size]))
-		}
-	}
+	f := v.set.bloom
 	if v.dict {
+		before := v.d.Len()
 		idx, added, full := v.d.InsertFixed(v.idx, src, v.size)
 		v.idx = idx
+		if f != nil {
+			// Only the values new to the dictionary need hashing, as
+			// for BYTE_ARRAY.
+			hashByteArrays(f, v.d.Values(), before, v.d.Len())
+		}
 		if !full {
 			return
 		}
@@ -949,6 +951,11 @@ func (v *fixedValues) take(from, to int) {
 		v.page = page
 		v.idx = v.idx[:0]
 		src = src[added*v.size:]
+	}
+	if f != nil {
+		for i := 0; i < len(src); i += v.size {
+			f.Insert(bloom.HashBytes(src[i : i+v.size]))
+		}
 	}
 	v.page = append(v.page, src...)
 }

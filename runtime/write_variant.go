@@ -22,10 +22,25 @@ import (
 type VariantWriter struct {
 	shape  *variant.Shape
 	group  *schema.Node
-	leaves map[*schema.Node]*wleaf
+	leaves []*wleaf // in schema order: leaves[i] is column base+i
+	base   int
 	b      variant.Builder
 	tmp    []byte
+	// checked holds the Variants Check accepted that Append has not yet
+	// taken, in order, with their parse: Append reuses it.
+	checked []checkedVariant
+	next    int // first of checked not yet taken
 }
+
+// checkedVariant is one Variant Check accepted, and its parse.
+type checkedVariant struct {
+	e variant.Encoded
+	v variant.Value
+}
+
+// maxChecked bounds the parses Check keeps for Append (a generated writer
+// checks 256 rows, then appends them).
+const maxChecked = 4096
 
 type wleaf struct {
 	node  *schema.Node
@@ -40,6 +55,9 @@ type wleaf struct {
 	scale uint8
 }
 
+// leaf returns the writer of leaf n of the group.
+func (w *VariantWriter) leaf(n *schema.Node) *wleaf { return w.leaves[n.Column-w.base] }
+
 // levels appends one slot.
 func (l *wleaf) levels(def, rep uint8) {
 	if l.node.MaxDef > 0 {
@@ -53,17 +71,7 @@ func (l *wleaf) levels(def, rep uint8) {
 // VariantWriter returns the writer of the VARIANT group at path (dotted,
 // as in the schema).
 func (fw *FileWriter) VariantWriter(path string) (*VariantWriter, error) {
-	var g *schema.Node
-	var find func(n *schema.Node)
-	find = func(n *schema.Node) {
-		if n.Parent != nil && n.Group && n.PathString() == path {
-			g = n
-		}
-		for _, c := range n.Children {
-			find(c)
-		}
-	}
-	find(fw.schema.Root)
+	g := groupAt(fw.schema, path)
 	if g == nil {
 		return nil, fmt.Errorf("%w: no group %q", ErrColumnType, path)
 	}
@@ -71,8 +79,9 @@ func (fw *FileWriter) VariantWriter(path string) (*VariantWriter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrColumnType, err)
 	}
-	w := &VariantWriter{shape: shape, group: g, leaves: map[*schema.Node]*wleaf{}}
-	for _, n := range shape.Leaves() {
+	leaves := shape.Leaves()
+	w := &VariantWriter{shape: shape, group: g, base: leaves[0].Column}
+	for _, n := range leaves {
 		l := &wleaf{node: n}
 		switch n.Type {
 		case meta.Boolean:
@@ -119,7 +128,7 @@ func (fw *FileWriter) VariantWriter(path string) (*VariantWriter, error) {
 		if n.Logical.Kind == meta.LogicalDecimal {
 			l.scale = uint8(n.Logical.Decimal.Scale)
 		}
-		w.leaves[n] = l
+		w.leaves = append(w.leaves, l)
 	}
 	return w, nil
 }
@@ -137,14 +146,14 @@ func (w *VariantWriter) Append(e variant.Encoded, rep uint8) error {
 		w.AppendNull(w.group.MaxDef-1, rep)
 		return nil
 	}
-	v, err := e.Parse()
-	if err != nil {
-		return fmt.Errorf("%s: %w", w.group.PathString(), err)
+	v, ok := w.takeChecked(e)
+	if !ok {
+		var err error
+		if v, err = w.parse(e); err != nil {
+			return err
+		}
 	}
-	if err := w.check(w.shape, v, true); err != nil {
-		return fmt.Errorf("%s: %w", w.group.PathString(), err)
-	}
-	ml := w.leaves[w.shape.Metadata]
+	ml := w.leaf(w.shape.Metadata)
 	ml.levels(w.group.MaxDef, rep)
 	ml.bytes.Values.Append(e.Metadata)
 	w.put(w.shape, v, true, rep)
@@ -154,6 +163,9 @@ func (w *VariantWriter) Append(e variant.Encoded, rep uint8) error {
 // Check reports whether Append would accept e, without appending: a
 // generated writer checks a whole batch of rows first, so that a Variant
 // it cannot store rejects the batch and leaves the file consistent.
+// Check keeps what it parsed: the Appends of the same Encodeds (the same
+// slices, their bytes unchanged in between), in the order checked, reuse
+// it instead of parsing and checking each Variant again.
 func (w *VariantWriter) Check(e variant.Encoded) error {
 	if e.IsNull() {
 		if w.group.Repetition != meta.Optional {
@@ -161,14 +173,54 @@ func (w *VariantWriter) Check(e variant.Encoded) error {
 		}
 		return nil
 	}
-	v, err := e.Parse()
+	v, err := w.parse(e)
 	if err != nil {
-		return fmt.Errorf("%s: %w", w.group.PathString(), err)
+		// The batch is rejected: let go of the rows checked before.
+		clear(w.checked)
+		w.checked, w.next = w.checked[:0], 0
+		return err
 	}
-	if err := w.check(w.shape, v, true); err != nil {
-		return fmt.Errorf("%s: %w", w.group.PathString(), err)
+	if len(w.checked) < maxChecked {
+		w.checked = append(w.checked, checkedVariant{e, v})
 	}
 	return nil
+}
+
+// parse validates e and checks that the group can store it.
+func (w *VariantWriter) parse(e variant.Encoded) (variant.Value, error) {
+	v, err := e.Parse()
+	if err != nil {
+		return v, fmt.Errorf("%s: %w", w.group.PathString(), err)
+	}
+	if err := w.check(w.shape, v, true); err != nil {
+		return v, fmt.Errorf("%s: %w", w.group.PathString(), err)
+	}
+	return v, nil
+}
+
+// takeChecked returns the parse Check kept for e, dropping those kept
+// for Variants checked before e and never appended.
+func (w *VariantWriter) takeChecked(e variant.Encoded) (variant.Value, bool) {
+	for w.next < len(w.checked) {
+		c := &w.checked[w.next]
+		w.next++
+		if sameSlice(c.e.Metadata, e.Metadata) && sameSlice(c.e.Value, e.Value) {
+			v := c.v
+			if w.next == len(w.checked) {
+				clear(w.checked)
+				w.checked, w.next = w.checked[:0], 0
+			}
+			return v, true
+		}
+	}
+	clear(w.checked)
+	w.checked, w.next = w.checked[:0], 0
+	return variant.Value{}, false
+}
+
+// sameSlice reports whether a and b are the same non-empty slice.
+func sameSlice(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // AppendNull appends one slot with definition level def (below the
@@ -180,7 +232,7 @@ func (w *VariantWriter) AppendNull(def, rep uint8) {
 
 func (w *VariantWriter) nulls(n *schema.Node, def, rep uint8) {
 	if !n.Group {
-		w.leaves[n].levels(def, rep)
+		w.leaf(n).levels(def, rep)
 		return
 	}
 	for _, c := range n.Children {
@@ -291,7 +343,7 @@ func (w *VariantWriter) put(s *variant.Shape, v variant.Value, present bool, rep
 	}
 	valueNull := func() {
 		if s.Value != nil {
-			w.leaves[s.Value].levels(base, rep)
+			w.leaf(s.Value).levels(base, rep)
 		}
 	}
 	if !present {
@@ -300,7 +352,7 @@ func (w *VariantWriter) put(s *variant.Shape, v variant.Value, present bool, rep
 		return
 	}
 	if !matches(s, v) {
-		l := w.leaves[s.Value]
+		l := w.leaf(s.Value)
 		l.levels(s.Value.MaxDef, rep)
 		l.bytes.Values.Append(v.Raw())
 		typedNull()
@@ -309,7 +361,7 @@ func (w *VariantWriter) put(s *variant.Shape, v variant.Value, present bool, rep
 	switch s.TypedKind {
 	case variant.TypedPrimitive:
 		valueNull()
-		w.primitive(w.leaves[s.Typed], s.Primitive, v, rep)
+		w.primitive(w.leaf(s.Typed), s.Primitive, v, rep)
 	case variant.TypedArray:
 		valueNull()
 		if v.Len() == 0 {
@@ -339,7 +391,7 @@ func (w *VariantWriter) put(s *variant.Shape, v variant.Value, present bool, rep
 		w.b.End()
 		if rest > 0 {
 			w.tmp, _ = w.b.AppendTo(w.tmp[:0]) // keys come from v's own metadata
-			l := w.leaves[s.Value]
+			l := w.leaf(s.Value)
 			l.levels(s.Value.MaxDef, rep)
 			l.bytes.Values.Append(w.tmp)
 		} else {

@@ -64,9 +64,10 @@ func (s *span) merge(o span) {
 // Add scans one WKB geometry into the statistics. On malformed input it
 // returns an error and marks the statistics invalid (Meta then returns
 // nil): a column holding bytes that are not WKB has no bounding box.
+// The geometry is scanned straight into s: what a malformed one added
+// before its error is never reported.
 func (s *Stats) Add(wkb []byte) error {
-	var t Stats
-	n, err := t.scan(wkb, 0)
+	n, err := s.scan(wkb, 0)
 	if err == nil && n != len(wkb) {
 		err = fmt.Errorf("%w: %d trailing bytes", ErrWKB, len(wkb)-n)
 	}
@@ -74,7 +75,6 @@ func (s *Stats) Add(wkb []byte) error {
 		s.invalid = true
 		return err
 	}
-	s.Merge(&t)
 	return nil
 }
 

@@ -11,6 +11,7 @@
 package variant
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -111,6 +112,18 @@ func (b *Builder) Key(name string) {
 		b.names = append(b.names, name)
 	}
 	b.key, b.hasKey = id, true
+}
+
+// compareKeys orders the keys of ids x and y by name, as object fields
+// are stored, without converting the names to strings.
+func (b *Builder) compareKeys(x, y uint32) int {
+	if x == y {
+		return 0
+	}
+	if b.fixed != nil {
+		return bytes.Compare(b.fixed.nameBytes(int(x)), b.fixed.nameBytes(int(y)))
+	}
+	return strings.Compare(b.names[x], b.names[y])
 }
 
 func (b *Builder) keyName(id uint32) string {
@@ -409,10 +422,10 @@ func (b *Builder) End() {
 	}
 	var idSz int
 	if f.object {
-		slices.SortFunc(es, func(x, y elem) int { return strings.Compare(b.keyName(x.id), b.keyName(y.id)) })
+		slices.SortFunc(es, func(x, y elem) int { return b.compareKeys(x.id, y.id) })
 		var maxID uint32
 		for i, e := range es {
-			if i > 0 && es[i-1].id == e.id || i > 0 && b.keyName(es[i-1].id) == b.keyName(e.id) {
+			if i > 0 && b.compareKeys(es[i-1].id, e.id) == 0 {
 				b.fail("duplicate key %q", b.keyName(e.id))
 				return
 			}

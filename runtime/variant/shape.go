@@ -150,6 +150,9 @@ func shapeOf(n *schema.Node, top bool) (*Shape, error) {
 			return nil, fmt.Errorf("%w: %s: typed_value group annotated %v", ErrShape, t.PathString(), t.Logical.Kind)
 		}
 		s.TypedKind = TypedObject
+		if len(t.Children) == 0 {
+			return nil, fmt.Errorf("%w: %s: typed_value object without fields", ErrShape, t.PathString())
+		}
 		for _, f := range t.Children {
 			if !f.Group || f.Repetition != meta.Required {
 				return nil, fmt.Errorf("%w: %s: shredded field must be a required group", ErrShape, f.PathString())

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -511,5 +512,73 @@ func TestEqual(t *testing.T) {
 	}
 	if !Equal(mustFinish(t, &b1), lv) {
 		t.Error("short and long string differ")
+	}
+}
+
+// TestBuilderForSortsByName: a Builder on a fixed, unsorted dictionary
+// stores an object's fields in name order (not id order) and rejects a
+// key given twice.
+func TestBuilderForSortsByName(t *testing.T) {
+	md := EncodeMetadata([]string{"c", "a", "bb", "b"})
+	m, err := ParseMetadata(md)
+	if err != nil || m.Sorted() {
+		t.Fatalf("metadata: sorted %v, %v", m.Sorted(), err)
+	}
+	b := NewBuilderFor(m)
+	b.StartObject()
+	for i, k := range []string{"c", "bb", "a", "b"} {
+		b.Key(k)
+		b.AppendInt8(int8(i))
+	}
+	b.End()
+	_, val, err := b.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := mustParse(t, md, val)
+	var got []string
+	for i := range v.Len() {
+		name, fv := v.Field(i)
+		got = append(got, fmt.Sprintf("%s=%d/%d", name, fv.Int(), v.FieldID(i)))
+	}
+	if s := strings.Join(got, " "); s != "a=2/1 b=3/3 bb=1/2 c=0/0" {
+		t.Fatalf("fields %s", s)
+	}
+	b = NewBuilderFor(m)
+	b.StartObject()
+	for range 2 {
+		b.Key("bb")
+		b.AppendNull()
+	}
+	b.End()
+	if _, _, err := b.Finish(); !errors.Is(err, ErrBuild) || !strings.Contains(err.Error(), `duplicate key "bb"`) {
+		t.Fatalf("duplicate key: %v", err)
+	}
+}
+
+// TestBuilderForAllocates: once warm, building an object against a fixed
+// dictionary allocates nothing (the shredding writer does so per row).
+func TestBuilderForAllocates(t *testing.T) {
+	m, err := ParseMetadata(EncodeMetadata([]string{"c", "a", "bb", "b"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b Builder
+	var dst []byte
+	build := func() {
+		b.ResetFor(m)
+		b.StartObject()
+		for _, k := range []string{"c", "bb", "a", "b"} {
+			b.Key(k)
+			b.AppendInt8(1)
+		}
+		b.End()
+		if dst, err = b.AppendTo(dst[:0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build()
+	if n := testing.AllocsPerRun(100, build); n != 0 {
+		t.Fatalf("%v allocations per object", n)
 	}
 }
