@@ -625,21 +625,8 @@ func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
 func (a *assembler) nav(v *Value, p place, l *schema.Node, zeros *[]jen.Code) []jen.Code {
 	switch v.Kind {
 	case KindScalar:
-		c := colVar(l.Column)
 		qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
-		var set []jen.Code
-		switch {
-		case v.Null == NullPointer && v.Conv == ConvFixed:
-			x := a.nm.next("v")
-			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
-		case v.Null == NullPointer:
-			set = a.pointerSet(v, p, c, qi)
-		case v.Conv == ConvFixed:
-			set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
-		default:
-			set = []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
-		}
-		set = append(set, qi().Op("++"))
+		set := append(a.scalarSet(v, p, colVar(l.Column), qi), qi().Op("++"))
 		if v.Null != NotNull {
 			return []jen.Code{jen.If(jen.Id("d").Op(">=").Lit(int(l.MaxDef))).Block(set...)}
 		}
