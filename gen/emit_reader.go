@@ -495,7 +495,7 @@ func readValue(v *Value, c string, k *jen.Statement, nm *namer) jen.Code {
 	case ConvString:
 		return convert(named("", "string"), v.Base, jen.Id(c).Dot("String").Call(k))
 	case ConvBytes:
-		return convert(sliceOf(named("", "byte")), v.Base, jen.Append(jen.Index().Byte().Values(), jen.Id(c).Dot("Values").Dot("At").Call(k).Op("...")))
+		return convert(sliceOf(named("", "byte")), v.Base, jen.Id(c).Dot("Bytes").Call(k))
 	case ConvTimestamp:
 		switch l.Logical.Time.Unit {
 		case meta.Millis:

@@ -637,7 +637,7 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 		if c11 := r.c11; c11 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Payload = append([]byte{}, c11.Values.At(i)...)
+				x.Payload = c11.Bytes(i)
 			}
 			q[11] = len(rows)
 		}

@@ -1571,7 +1571,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c16 := r.c16; c16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.BSON = append([]byte{}, c16.Values.At(i)...)
+				x.BSON = c16.Bytes(i)
 			}
 			q[16] = len(rows)
 		}
@@ -1581,7 +1581,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c17 := r.c17; c17 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Bin = append([]byte{}, c17.Values.At(i)...)
+				x.Bin = c17.Bytes(i)
 			}
 			q[17] = len(rows)
 		}
@@ -1661,7 +1661,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c25 := r.c25; c25 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = append([]byte{}, c25.Values.At(i)...)
+				x.DecBytes = c25.Bytes(i)
 			}
 			q[25] = len(rows)
 		}
@@ -1771,7 +1771,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c36 := r.c36; c36 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Geometry = append([]byte{}, c36.Values.At(i)...)
+				x.Geometry = c36.Bytes(i)
 			}
 			q[36] = len(rows)
 		}
@@ -1781,7 +1781,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c37 := r.c37; c37 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Geography = append([]byte{}, c37.Values.At(i)...)
+				x.Geography = c37.Bytes(i)
 			}
 			q[37] = len(rows)
 		}
@@ -1889,7 +1889,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					x.OptBytes = append([]byte{}, c46.Values.At(k)...)
+					x.OptBytes = c46.Bytes(k)
 					k++
 				}
 			}
