@@ -298,8 +298,11 @@ func (s *slabDecls) slab(v *Value) string {
 	s.done[l.Column] = true
 	c := jen.Id("r").Dot(colVar(l.Column))
 	count := jen.Len(c.Clone().Dot("Values"))
-	if l.Type == meta.ByteArray {
+	switch l.Type {
+	case meta.ByteArray:
 		count = c.Clone().Dot("Values").Dot("Len").Call()
+	case meta.FixedLenByteArray:
+		count = jen.Len(c.Clone().Dot("Values")).Op("/").Lit(int(l.TypeLength))
 	}
 	s.code = append(s.code,
 		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+l.PathString()),
@@ -311,10 +314,12 @@ func (s *slabDecls) slab(v *Value) string {
 // value q of leaf v.Node (column variable c).
 func (a *assembler) pointerSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
 	sl := a.slabs.slab(v)
-	return []jen.Code{
-		jen.Id(sl).Index(qi()).Op("=").Add(readValue(v, c, qi(), a.nm)),
-		p().Op("=").Op("&").Id(sl).Index(qi()),
+	elem := func() *jen.Statement { return jen.Id(sl).Index(qi()) }
+	var set jen.Code = elem().Op("=").Add(readValue(v, c, qi(), a.nm))
+	if v.Conv == ConvFixed {
+		set = fixedCopy(elem, c, v.Node.TypeLength, qi)
 	}
+	return []jen.Code{set, p().Op("=").Op("&").Add(elem())}
 }
 
 // skip steps every leaf under v past one null or empty slot.
@@ -435,9 +440,6 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 func (a *assembler) scalarSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
 	l := v.Node
 	switch {
-	case v.Null == NullPointer && v.Conv == ConvFixed:
-		x := a.nm.next("v")
-		return []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
 	case v.Null == NullPointer:
 		return a.pointerSet(v, p, c, qi)
 	case v.Conv == ConvFixed:

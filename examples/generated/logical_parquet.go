@@ -1402,6 +1402,10 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 	if r.c44 != nil {
 		slab44 = make([]time.Time, len(r.c44.Values))
 	}
+	var slab45 [][16]byte // pointer targets of opt_uuid
+	if r.c45 != nil {
+		slab45 = make([][16]byte, len(r.c45.Values)/16)
+	}
 	var slab47 []Level // pointer targets of opt_level
 	if r.c47 != nil {
 		slab47 = make([]Level, len(r.c47.Values))
@@ -1871,9 +1875,8 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					v1 := new([16]byte)
-					copy(v1[:], c45.Values[k*16:(k+1)*16])
-					x.OptUUID = v1
+					copy(slab45[k][:], c45.Values[k*16:(k+1)*16])
+					x.OptUUID = &slab45[k]
 					k++
 				}
 			}

@@ -481,6 +481,10 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 	if r.c4 != nil {
 		slab4 = make([]string, r.c4.Values.Len())
 	}
+	var slab6 [][16]byte // pointer targets of trace
+	if r.c6 != nil {
+		slab6 = make([][16]byte, len(r.c6.Values)/16)
+	}
 	var slab8 []int8 // pointer targets of level
 	if r.c8 != nil {
 		slab8 = make([]int8, len(r.c8.Values))
@@ -599,9 +603,8 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					v1 := new([16]byte)
-					copy(v1[:], c6.Values[k*16:(k+1)*16])
-					x.Trace = v1
+					copy(slab6[k][:], c6.Values[k*16:(k+1)*16])
+					x.Trace = &slab6[k]
 					k++
 				}
 			}
