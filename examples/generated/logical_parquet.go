@@ -629,7 +629,7 @@ func (w *LogicalWriter) shred(rows []Logical) {
 		c30 := w.c30
 		for i := range rows {
 			x := &rows[i]
-			c30.Values = append(c30.Values, pqgenLogicalDays(x.Date))
+			c30.Values = append(c30.Values, runtime.DateDays(x.Date))
 		}
 	}
 	// time_millis
@@ -2083,14 +2083,4 @@ func ReadLogicalFile(path string, opts ...runtime.ReaderOption) ([]Logical, erro
 	return runtime.ReadFileRows[Logical](path, func(r io.ReaderAt, size int64) (*LogicalReader, error) {
 		return NewLogicalReader(r, size, opts...)
 	})
-}
-
-// pqgenLogicalDays returns the days since 1970-01-01 of t's date in UTC.
-func pqgenLogicalDays(t time.Time) int32 {
-	s := t.Unix()
-	d := s / 86400
-	if s%86400 < 0 {
-		d--
-	}
-	return int32(d)
 }

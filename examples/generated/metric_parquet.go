@@ -256,7 +256,7 @@ func (w *MetricWriter) shred(rows []Metric) {
 		c7 := w.c7
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, pqgenMetricDays(x.Day))
+			c7.Values = append(c7.Values, runtime.DateDays(x.Day))
 		}
 	}
 	// level
@@ -688,14 +688,4 @@ func ReadMetricFile(path string, opts ...runtime.ReaderOption) ([]Metric, error)
 	return runtime.ReadFileRows[Metric](path, func(r io.ReaderAt, size int64) (*MetricReader, error) {
 		return NewMetricReader(r, size, opts...)
 	})
-}
-
-// pqgenMetricDays returns the days since 1970-01-01 of t's date in UTC.
-func pqgenMetricDays(t time.Time) int32 {
-	s := t.Unix()
-	d := s / 86400
-	if s%86400 < 0 {
-		d--
-	}
-	return int32(d)
 }
