@@ -86,9 +86,6 @@ func emitReader(f *jen.File, t *Type) {
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.List(jen.Id("idx"), jen.Err()).Op(":=").Id("fr").Dot("Bind").Call(bindArgs(n.Schema, vfields)...),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Id("sel").Op(":=").Make(jen.Map(jen.Int()).Bool()),
-		jen.For(jen.List(jen.Id("_"), jen.Id("c")).Op(":=").Range().Id("fr").Dot("Columns").Call()).Block(
-			jen.Id("sel").Index(jen.Id("c")).Op("=").True()),
 		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
 	}
 	for _, fl := range vfields {
@@ -111,7 +108,7 @@ func emitReader(f *jen.File, t *Type) {
 		if len(drv.lists) > 0 {
 			stmts = append(stmts, jen.Id("tr").Dot("lv").Index(jen.Lit(i)).Op("=").Op("&").Id("tr").Dot(colVar(i)).Dot("Levels"))
 		}
-		body = append(body, jen.If(jen.Id("idx").Index(jen.Lit(i)).Op(">=").Lit(0).Op("&&").Id("sel").Index(jen.Id("idx").Index(jen.Lit(i)))).Block(stmts...))
+		body = append(body, jen.If(jen.Id("fr").Dot("Projected").Call(jen.Id("idx").Index(jen.Lit(i)))).Block(stmts...))
 	}
 	if len(drv.lists) > 0 {
 		body = append(body,

@@ -37,11 +37,18 @@ func (r *FileReader) column(col int, t meta.Type) error {
 func (r *FileReader) Columns() []int {
 	var out []int
 	for i := range r.f.Schema.Leaves {
-		if r.projected == nil || r.projected[i] {
+		if r.Projected(i) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// Projected reports whether leaf column col may be read: it is a leaf of
+// the file (so -1, Bind's index of a column the file lacks, is not) and
+// among the projected ones (WithColumns), or nothing was projected.
+func (r *FileReader) Projected(col int) bool {
+	return col >= 0 && col < len(r.f.Schema.Leaves) && (r.projected == nil || r.projected[col])
 }
 
 // BoolReader returns a reader of BOOLEAN leaf column col, positioned

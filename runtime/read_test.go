@@ -88,6 +88,15 @@ func TestWithColumns(t *testing.T) {
 	if got := fmt.Sprint(fr.Columns()); got != "[0 9]" {
 		t.Fatalf("Columns() = %s", got)
 	}
+	for col, want := range map[int]bool{-1: false, 0: true, 1: false, 9: true, 10: false, 11: false} {
+		if got := fr.Projected(col); got != want {
+			t.Errorf("Projected(%d) = %v, want %v", col, got, want)
+		}
+	}
+	if all := openReader(t, path); !all.Projected(1) || !all.Projected(10) || all.Projected(11) || all.Projected(-1) {
+		t.Errorf("without WithColumns: Projected(1, 10, 11, -1) = %v %v %v %v, want true true false false",
+			all.Projected(1), all.Projected(10), all.Projected(11), all.Projected(-1))
+	}
 	if _, err := fr.Int32Reader(0); err != nil {
 		t.Fatal(err)
 	}
