@@ -32,8 +32,7 @@ func emitSchema(f *jen.File, t *Type) {
 	f.Line()
 }
 
-// emitFileHelpers emits WriteTFile and ReadTFile, and the DATE helper when
-// a column needs it.
+// emitFileHelpers emits WriteTFile and ReadTFile.
 func emitFileHelpers(f *jen.File, t *Type) {
 	n := t.Names
 	rows := jen.Index().Add(t.Root.Go.Code())
@@ -56,18 +55,6 @@ func emitFileHelpers(f *jen.File, t *Type) {
 			))),
 	)
 	f.Line()
-	usesDays := false
-	t.Root.walk(func(v *Value) { usesDays = usesDays || v.Kind == KindScalar && v.Conv == ConvDate })
-	if usesDays {
-		docf(f, "%s returns the days since 1970-01-01 of t's date in UTC.", n.Days)
-		f.Func().Id(n.Days).Params(jen.Id("t").Qual("time", "Time")).Int32().Block(
-			jen.Id("s").Op(":=").Id("t").Dot("Unix").Call(),
-			jen.Id("d").Op(":=").Id("s").Op("/").Lit(86400),
-			jen.If(jen.Id("s").Op("%").Lit(86400).Op("<").Lit(0)).Block(jen.Id("d").Op("--")),
-			jen.Return(jen.Int32().Call(jen.Id("d"))),
-		)
-		f.Line()
-	}
 }
 
 // rawOK reports whether s can be written as a raw string literal.

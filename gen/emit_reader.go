@@ -86,9 +86,6 @@ func emitReader(f *jen.File, t *Type) {
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.List(jen.Id("idx"), jen.Err()).Op(":=").Id("fr").Dot("Bind").Call(bindArgs(n.Schema, vfields)...),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Id("sel").Op(":=").Make(jen.Map(jen.Int()).Bool()),
-		jen.For(jen.List(jen.Id("_"), jen.Id("c")).Op(":=").Range().Id("fr").Dot("Columns").Call()).Block(
-			jen.Id("sel").Index(jen.Id("c")).Op("=").True()),
 		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
 	}
 	for _, fl := range vfields {
@@ -111,7 +108,7 @@ func emitReader(f *jen.File, t *Type) {
 		if len(drv.lists) > 0 {
 			stmts = append(stmts, jen.Id("tr").Dot("lv").Index(jen.Lit(i)).Op("=").Op("&").Id("tr").Dot(colVar(i)).Dot("Levels"))
 		}
-		body = append(body, jen.If(jen.Id("idx").Index(jen.Lit(i)).Op(">=").Lit(0).Op("&&").Id("sel").Index(jen.Id("idx").Index(jen.Lit(i)))).Block(stmts...))
+		body = append(body, jen.If(jen.Id("fr").Dot("Projected").Call(jen.Id("idx").Index(jen.Lit(i)))).Block(stmts...))
 	}
 	if len(drv.lists) > 0 {
 		body = append(body,
@@ -298,8 +295,11 @@ func (s *slabDecls) slab(v *Value) string {
 	s.done[l.Column] = true
 	c := jen.Id("r").Dot(colVar(l.Column))
 	count := jen.Len(c.Clone().Dot("Values"))
-	if l.Type == meta.ByteArray {
+	switch l.Type {
+	case meta.ByteArray:
 		count = c.Clone().Dot("Values").Dot("Len").Call()
+	case meta.FixedLenByteArray:
+		count = jen.Len(c.Clone().Dot("Values")).Op("/").Lit(int(l.TypeLength))
 	}
 	s.code = append(s.code,
 		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+l.PathString()),
@@ -311,10 +311,12 @@ func (s *slabDecls) slab(v *Value) string {
 // value q of leaf v.Node (column variable c).
 func (a *assembler) pointerSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
 	sl := a.slabs.slab(v)
-	return []jen.Code{
-		jen.Id(sl).Index(qi()).Op("=").Add(readValue(v, c, qi(), a.nm)),
-		p().Op("=").Op("&").Id(sl).Index(qi()),
+	elem := func() *jen.Statement { return jen.Id(sl).Index(qi()) }
+	var set jen.Code = elem().Op("=").Add(readValue(v, c, qi(), a.nm))
+	if v.Conv == ConvFixed {
+		set = fixedCopy(elem, c, v.Node.TypeLength, qi)
 	}
+	return []jen.Code{set, p().Op("=").Op("&").Add(elem())}
 }
 
 // skip steps every leaf under v past one null or empty slot.
@@ -435,9 +437,6 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 func (a *assembler) scalarSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
 	l := v.Node
 	switch {
-	case v.Null == NullPointer && v.Conv == ConvFixed:
-		x := a.nm.next("v")
-		return []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
 	case v.Null == NullPointer:
 		return a.pointerSet(v, p, c, qi)
 	case v.Conv == ConvFixed:
@@ -495,7 +494,7 @@ func readValue(v *Value, c string, k *jen.Statement, nm *namer) jen.Code {
 	case ConvString:
 		return convert(named("", "string"), v.Base, jen.Id(c).Dot("String").Call(k))
 	case ConvBytes:
-		return convert(sliceOf(named("", "byte")), v.Base, jen.Append(jen.Index().Byte().Values(), jen.Id(c).Dot("Values").Dot("At").Call(k).Op("...")))
+		return convert(sliceOf(named("", "byte")), v.Base, jen.Id(c).Dot("Bytes").Call(k))
 	case ConvTimestamp:
 		switch l.Logical.Time.Unit {
 		case meta.Millis:
@@ -625,21 +624,8 @@ func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
 func (a *assembler) nav(v *Value, p place, l *schema.Node, zeros *[]jen.Code) []jen.Code {
 	switch v.Kind {
 	case KindScalar:
-		c := colVar(l.Column)
 		qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
-		var set []jen.Code
-		switch {
-		case v.Null == NullPointer && v.Conv == ConvFixed:
-			x := a.nm.next("v")
-			set = []jen.Code{jen.Id(x).Op(":=").New(v.Base.Code()), fixedCopy(id(x), c, l.TypeLength, qi), p().Op("=").Id(x)}
-		case v.Null == NullPointer:
-			set = a.pointerSet(v, p, c, qi)
-		case v.Conv == ConvFixed:
-			set = []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
-		default:
-			set = []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
-		}
-		set = append(set, qi().Op("++"))
+		set := append(a.scalarSet(v, p, colVar(l.Column), qi), qi().Op("++"))
 		if v.Null != NotNull {
 			return []jen.Code{jen.If(jen.Id("d").Op(">=").Lit(int(l.MaxDef))).Block(set...)}
 		}

@@ -278,8 +278,7 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 		}
 		return app(p().Dot("UnixNano").Call())
 	case ConvDate:
-		// Days since the epoch, rounded down.
-		return app(jen.Id(nm.names.Days).Call(p()))
+		return app(jen.Qual(pathRuntime, "DateDays").Call(p()))
 	case ConvDuration:
 		d := convert(v.Base, timeDuration, p())
 		if l.Logical.Kind != meta.LogicalTime {

@@ -51,8 +51,6 @@ type Names struct {
 	// Drivers is the unexported table of the leaves deciding each nested
 	// value's presence and length, in order of preference.
 	Drivers string
-	// Days converts a time.Time to days since the epoch (DATE).
-	Days string
 	// Options holds the writer options from struct tags.
 	Options string
 }

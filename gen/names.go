@@ -72,7 +72,6 @@ func namesFor(t string) Names {
 		Batch:      "pqgen" + t + "Batch",
 		WriterFor:  "pqgen" + t + "WriterFor",
 		Drivers:    "pqgen" + t + "Drivers",
-		Days:       "pqgen" + t + "Days",
 		Options:    "pqgen" + t + "Options",
 	}
 }
@@ -80,5 +79,5 @@ func namesFor(t string) Names {
 // all returns every generated identifier.
 func (n Names) all() []string {
 	return []string{n.Writer, n.NewWriter, n.Reader, n.NewReader, n.WriteFile, n.ReadFile,
-		n.SchemaText, n.Schema, n.Batch, n.WriterFor, n.Drivers, n.Days, n.Options}
+		n.SchemaText, n.Schema, n.Batch, n.WriterFor, n.Drivers, n.Options}
 }

@@ -321,12 +321,13 @@ type DoubleReader struct {
 
 // ByteArrayReader reads a BYTE_ARRAY column (see BoolReader). Values
 // holds the bytes of the non-null values in one buffer; String returns
-// one as a string.
+// one as a string, Bytes as a copy.
 type ByteArrayReader struct {
 	Levels
 	Values encode.ByteArrays
 	c      cursor
 	strs   stringRefs
+	copied []byte // the batch's value bytes, copied on the first Bytes call; nil before
 }
 
 // FixedReader reads a FIXED_LEN_BYTE_ARRAY column of Size-byte values

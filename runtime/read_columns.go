@@ -37,11 +37,18 @@ func (r *FileReader) column(col int, t meta.Type) error {
 func (r *FileReader) Columns() []int {
 	var out []int
 	for i := range r.f.Schema.Leaves {
-		if r.projected == nil || r.projected[i] {
+		if r.Projected(i) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// Projected reports whether leaf column col may be read: it is a leaf of
+// the file (so -1, Bind's index of a column the file lacks, is not) and
+// among the projected ones (WithColumns), or nothing was projected.
+func (r *FileReader) Projected(col int) bool {
+	return col >= 0 && col < len(r.f.Schema.Leaves) && (r.projected == nil || r.projected[col])
 }
 
 // BoolReader returns a reader of BOOLEAN leaf column col, positioned
@@ -185,6 +192,7 @@ func (c *ByteArrayReader) resetValues() {
 	c.Values.Data = c.Values.Data[:0]
 	c.Values.Offsets = append(c.Values.Offsets[:0], 0)
 	c.strs.reset()
+	c.copied = nil
 }
 
 func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
@@ -228,6 +236,21 @@ const maxBatchBytes = 1<<32 - 1
 // that copy alive).
 func (c *ByteArrayReader) String(i int) string {
 	return c.strs.get(&c.Values, i)
+}
+
+// Bytes returns a copy of non-null value i (0 <= i < Values.Len()), which
+// the caller may keep and modify. The copies of one batch are slices of
+// one copy of its value bytes, made on first use, so a batch costs one
+// allocation, not one per value; each is capped at its own end, so
+// appending to one never writes into the next. An empty value is an
+// empty, non-nil slice.
+func (c *ByteArrayReader) Bytes(i int) []byte {
+	if c.copied == nil {
+		c.copied = make([]byte, len(c.Values.Data))
+		copy(c.copied, c.Values.Data)
+	}
+	lo, hi := c.Values.Offsets[i], c.Values.Offsets[i+1]
+	return c.copied[lo:hi:hi]
 }
 
 // FixedReader returns a reader of FIXED_LEN_BYTE_ARRAY leaf column col

@@ -91,6 +91,15 @@ func TestWithColumns(t *testing.T) {
 	if got := fmt.Sprint(fr.Columns()); got != "[0 9]" {
 		t.Fatalf("Columns() = %s", got)
 	}
+	for col, want := range map[int]bool{-1: false, 0: true, 1: false, 9: true, 10: false, 11: false} {
+		if got := fr.Projected(col); got != want {
+			t.Errorf("Projected(%d) = %v, want %v", col, got, want)
+		}
+	}
+	if all := openReader(t, path); !all.Projected(1) || !all.Projected(10) || all.Projected(11) || all.Projected(-1) {
+		t.Errorf("without WithColumns: Projected(1, 10, 11, -1) = %v %v %v %v, want true true false false",
+			all.Projected(1), all.Projected(10), all.Projected(11), all.Projected(-1))
+	}
 	if _, err := fr.Int32Reader(0); err != nil {
 		t.Fatal(err)
 	}
@@ -210,6 +219,52 @@ func TestStringSharing(t *testing.T) {
 		t.Errorf("after the next ReadRows, String(0) = %q, want %q", got, want)
 	}
 }
+
+// TestBytesCopies: Bytes returns copies of the batch's values, each
+// capped at its own end, made by one allocation per batch, and still
+// intact after the next ReadRows reuses Values.
+func TestBytesCopies(t *testing.T) {
+	fr := openReader(t, corpus.Path(t, "data/delta_length_byte_array.parquet"))
+	c, err := fr.ByteArrayReader(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ReadRows(100); err != nil {
+		t.Fatal(err)
+	}
+	n := c.Values.Len()
+	if n != 100 {
+		t.Fatalf("%d values, want 100", n)
+	}
+	got := make([][]byte, n)
+	want := make([]string, n)
+	for i := range n {
+		got[i], want[i] = c.Bytes(i), string(c.Values.At(i))
+		if string(got[i]) != want[i] || cap(got[i]) != len(got[i]) || got[i] == nil {
+			t.Fatalf("Bytes(%d) = %q (cap %d), want %q, capped", i, got[i], cap(got[i]), want[i])
+		}
+	}
+	if allocs := testing.AllocsPerRun(100, func() { bytesSink = c.Bytes(n - 1) }); allocs != 0 {
+		t.Errorf("later Bytes calls allocate %v times, want 0", allocs)
+	}
+	got[0] = append(got[0], 'x')
+	if string(got[1]) != want[1] {
+		t.Fatalf("appending to Bytes(0) changed Bytes(1) to %q", got[1])
+	}
+	if _, err := c.ReadRows(100); err != nil {
+		t.Fatal(err)
+	}
+	if g, w := string(c.Bytes(0)), string(c.Values.At(0)); g != w || g == want[0] {
+		t.Errorf("after the next ReadRows, Bytes(0) = %q, want %q (not the first batch's %q)", g, w, want[0])
+	}
+	for i := 1; i < n; i++ {
+		if string(got[i]) != want[i] {
+			t.Fatalf("the next ReadRows changed an earlier Bytes(%d) to %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+var bytesSink []byte
 
 // TestReadRowsSteadyStateAllocs: after warm-up, ReadRows allocates
 // nothing per call while staying within loaded pages.

@@ -1,5 +1,5 @@
-// Helpers shared by every generated reader, so that generated files hold
-// only what is specific to their type.
+// Helpers shared by every generated reader and writer, so that generated
+// files hold only what is specific to their type.
 
 package runtime
 
@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"time"
 )
 
 // RowReader is what a generated TReader implements.
@@ -71,4 +72,15 @@ func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, s
 			return nil, err
 		}
 	}
+}
+
+// DateDays returns the DATE value of t: the days from 1970-01-01 to t's
+// date in UTC, rounded down (so instants before the epoch count back).
+func DateDays(t time.Time) int32 {
+	s := t.Unix()
+	d := s / 86400
+	if s%86400 < 0 {
+		d--
+	}
+	return int32(d)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 type fakeColumn struct {
@@ -24,5 +25,27 @@ func TestReadRowsExact(t *testing.T) {
 	boom := errors.New("boom")
 	if err := ReadRowsExact(&fakeColumn{rows: 10, err: boom}, 10, "a"); !errors.Is(err, boom) {
 		t.Fatalf("column error not passed on: %v", err)
+	}
+}
+
+func TestDateDays(t *testing.T) {
+	east := time.FixedZone("east", 10*3600)
+	for _, c := range []struct {
+		t    time.Time
+		want int32
+	}{
+		{time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), 0},
+		{time.Date(1970, 1, 1, 23, 59, 59, 999, time.UTC), 0},
+		{time.Date(1970, 1, 2, 0, 0, 0, 0, time.UTC), 1},
+		{time.Date(1969, 12, 31, 23, 59, 59, 0, time.UTC), -1},
+		{time.Date(1969, 12, 31, 0, 0, 0, 0, time.UTC), -1},
+		{time.Date(1969, 12, 30, 23, 0, 0, 0, time.UTC), -2},
+		{time.Date(2024, 2, 29, 12, 0, 0, 0, time.UTC), 19782},
+		{time.Date(1970, 1, 2, 5, 0, 0, 0, east), 0}, // 1970-01-01 19:00 UTC
+		{time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC), -25567},
+	} {
+		if got := DateDays(c.t); got != c.want {
+			t.Errorf("DateDays(%v) = %d, want %d", c.t, got, c.want)
+		}
 	}
 }

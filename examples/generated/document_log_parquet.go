@@ -196,10 +196,6 @@ func NewDocumentLogReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOptio
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &DocumentLogReader{fr: fr}
 	if tr.v1, err = fr.VariantColumn("body", true); err != nil {
 		return nil, err
@@ -207,7 +203,7 @@ func NewDocumentLogReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOptio
 	if tr.v10, err = fr.VariantColumn("extra", false); err != nil {
 		return nil, err
 	}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
 			return nil, err
 		}

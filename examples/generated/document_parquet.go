@@ -175,10 +175,6 @@ func NewDocumentReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) 
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &DocumentReader{fr: fr}
 	if tr.v1, err = fr.VariantColumn("body", true); err != nil {
 		return nil, err
@@ -186,7 +182,7 @@ func NewDocumentReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) 
 	if tr.v3, err = fr.VariantColumn("extra", false); err != nil {
 		return nil, err
 	}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
 			return nil, err
 		}

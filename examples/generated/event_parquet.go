@@ -318,67 +318,63 @@ func NewEventReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*E
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &EventReader{fr: fr}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[1] >= 0 && sel[idx[1]] {
+	if fr.Projected(idx[1]) {
 		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[2] >= 0 && sel[idx[2]] {
+	if fr.Projected(idx[2]) {
 		if tr.c2, err = fr.ByteArrayReader(idx[2]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[3] >= 0 && sel[idx[3]] {
+	if fr.Projected(idx[3]) {
 		if tr.c3, err = fr.ByteArrayReader(idx[3]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[4] >= 0 && sel[idx[4]] {
+	if fr.Projected(idx[4]) {
 		if tr.c4, err = fr.FixedReader(idx[4]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[5] >= 0 && sel[idx[5]] {
+	if fr.Projected(idx[5]) {
 		if tr.c5, err = fr.Int64Reader(idx[5]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[6] >= 0 && sel[idx[6]] {
+	if fr.Projected(idx[6]) {
 		if tr.c6, err = fr.DoubleReader(idx[6]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[7] >= 0 && sel[idx[7]] {
+	if fr.Projected(idx[7]) {
 		if tr.c7, err = fr.BoolReader(idx[7]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[8] >= 0 && sel[idx[8]] {
+	if fr.Projected(idx[8]) {
 		if tr.c8, err = fr.ByteArrayReader(idx[8]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[9] >= 0 && sel[idx[9]] {
+	if fr.Projected(idx[9]) {
 		if tr.c9, err = fr.Int32Reader(idx[9]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[10] >= 0 && sel[idx[10]] {
+	if fr.Projected(idx[10]) {
 		if tr.c10, err = fr.ByteArrayReader(idx[10]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[11] >= 0 && sel[idx[11]] {
+	if fr.Projected(idx[11]) {
 		if tr.c11, err = fr.ByteArrayReader(idx[11]); err != nil {
 			return nil, err
 		}
@@ -637,7 +633,7 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 		if c11 := r.c11; c11 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Payload = append([]byte{}, c11.Values.At(i)...)
+				x.Payload = c11.Bytes(i)
 			}
 			q[11] = len(rows)
 		}

@@ -629,7 +629,7 @@ func (w *LogicalWriter) shred(rows []Logical) {
 		c30 := w.c30
 		for i := range rows {
 			x := &rows[i]
-			c30.Values = append(c30.Values, pqgenLogicalDays(x.Date))
+			c30.Values = append(c30.Values, runtime.DateDays(x.Date))
 		}
 	}
 	// time_millis
@@ -862,247 +862,243 @@ func NewLogicalReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &LogicalReader{fr: fr}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[1] >= 0 && sel[idx[1]] {
+	if fr.Projected(idx[1]) {
 		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[2] >= 0 && sel[idx[2]] {
+	if fr.Projected(idx[2]) {
 		if tr.c2, err = fr.Int32Reader(idx[2]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[3] >= 0 && sel[idx[3]] {
+	if fr.Projected(idx[3]) {
 		if tr.c3, err = fr.Int64Reader(idx[3]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[4] >= 0 && sel[idx[4]] {
+	if fr.Projected(idx[4]) {
 		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[5] >= 0 && sel[idx[5]] {
+	if fr.Projected(idx[5]) {
 		if tr.c5, err = fr.Int32Reader(idx[5]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[6] >= 0 && sel[idx[6]] {
+	if fr.Projected(idx[6]) {
 		if tr.c6, err = fr.Int32Reader(idx[6]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[7] >= 0 && sel[idx[7]] {
+	if fr.Projected(idx[7]) {
 		if tr.c7, err = fr.Int64Reader(idx[7]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[8] >= 0 && sel[idx[8]] {
+	if fr.Projected(idx[8]) {
 		if tr.c8, err = fr.Int64Reader(idx[8]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[9] >= 0 && sel[idx[9]] {
+	if fr.Projected(idx[9]) {
 		if tr.c9, err = fr.Int64Reader(idx[9]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[10] >= 0 && sel[idx[10]] {
+	if fr.Projected(idx[10]) {
 		if tr.c10, err = fr.FloatReader(idx[10]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[11] >= 0 && sel[idx[11]] {
+	if fr.Projected(idx[11]) {
 		if tr.c11, err = fr.DoubleReader(idx[11]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[12] >= 0 && sel[idx[12]] {
+	if fr.Projected(idx[12]) {
 		if tr.c12, err = fr.BoolReader(idx[12]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[13] >= 0 && sel[idx[13]] {
+	if fr.Projected(idx[13]) {
 		if tr.c13, err = fr.ByteArrayReader(idx[13]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[14] >= 0 && sel[idx[14]] {
+	if fr.Projected(idx[14]) {
 		if tr.c14, err = fr.ByteArrayReader(idx[14]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[15] >= 0 && sel[idx[15]] {
+	if fr.Projected(idx[15]) {
 		if tr.c15, err = fr.ByteArrayReader(idx[15]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[16] >= 0 && sel[idx[16]] {
+	if fr.Projected(idx[16]) {
 		if tr.c16, err = fr.ByteArrayReader(idx[16]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[17] >= 0 && sel[idx[17]] {
+	if fr.Projected(idx[17]) {
 		if tr.c17, err = fr.ByteArrayReader(idx[17]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[18] >= 0 && sel[idx[18]] {
+	if fr.Projected(idx[18]) {
 		if tr.c18, err = fr.FixedReader(idx[18]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[19] >= 0 && sel[idx[19]] {
+	if fr.Projected(idx[19]) {
 		if tr.c19, err = fr.FixedReader(idx[19]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[20] >= 0 && sel[idx[20]] {
+	if fr.Projected(idx[20]) {
 		if tr.c20, err = fr.FixedReader(idx[20]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[21] >= 0 && sel[idx[21]] {
+	if fr.Projected(idx[21]) {
 		if tr.c21, err = fr.FixedReader(idx[21]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[22] >= 0 && sel[idx[22]] {
+	if fr.Projected(idx[22]) {
 		if tr.c22, err = fr.Int32Reader(idx[22]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[23] >= 0 && sel[idx[23]] {
+	if fr.Projected(idx[23]) {
 		if tr.c23, err = fr.Int64Reader(idx[23]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[24] >= 0 && sel[idx[24]] {
+	if fr.Projected(idx[24]) {
 		if tr.c24, err = fr.FixedReader(idx[24]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[25] >= 0 && sel[idx[25]] {
+	if fr.Projected(idx[25]) {
 		if tr.c25, err = fr.ByteArrayReader(idx[25]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[26] >= 0 && sel[idx[26]] {
+	if fr.Projected(idx[26]) {
 		if tr.c26, err = fr.Int64Reader(idx[26]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[27] >= 0 && sel[idx[27]] {
+	if fr.Projected(idx[27]) {
 		if tr.c27, err = fr.Int64Reader(idx[27]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[28] >= 0 && sel[idx[28]] {
+	if fr.Projected(idx[28]) {
 		if tr.c28, err = fr.Int64Reader(idx[28]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[29] >= 0 && sel[idx[29]] {
+	if fr.Projected(idx[29]) {
 		if tr.c29, err = fr.Int64Reader(idx[29]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[30] >= 0 && sel[idx[30]] {
+	if fr.Projected(idx[30]) {
 		if tr.c30, err = fr.Int32Reader(idx[30]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[31] >= 0 && sel[idx[31]] {
+	if fr.Projected(idx[31]) {
 		if tr.c31, err = fr.Int32Reader(idx[31]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[32] >= 0 && sel[idx[32]] {
+	if fr.Projected(idx[32]) {
 		if tr.c32, err = fr.Int64Reader(idx[32]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[33] >= 0 && sel[idx[33]] {
+	if fr.Projected(idx[33]) {
 		if tr.c33, err = fr.Int64Reader(idx[33]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[34] >= 0 && sel[idx[34]] {
+	if fr.Projected(idx[34]) {
 		if tr.c34, err = fr.Int64Reader(idx[34]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[35] >= 0 && sel[idx[35]] {
+	if fr.Projected(idx[35]) {
 		if tr.c35, err = fr.Int96Reader(idx[35]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[36] >= 0 && sel[idx[36]] {
+	if fr.Projected(idx[36]) {
 		if tr.c36, err = fr.ByteArrayReader(idx[36]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[37] >= 0 && sel[idx[37]] {
+	if fr.Projected(idx[37]) {
 		if tr.c37, err = fr.ByteArrayReader(idx[37]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[38] >= 0 && sel[idx[38]] {
+	if fr.Projected(idx[38]) {
 		if tr.c38, err = fr.DoubleReader(idx[38]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[39] >= 0 && sel[idx[39]] {
+	if fr.Projected(idx[39]) {
 		if tr.c39, err = fr.Int32Reader(idx[39]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[40] >= 0 && sel[idx[40]] {
+	if fr.Projected(idx[40]) {
 		if tr.c40, err = fr.Int64Reader(idx[40]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[41] >= 0 && sel[idx[41]] {
+	if fr.Projected(idx[41]) {
 		if tr.c41, err = fr.Int32Reader(idx[41]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[42] >= 0 && sel[idx[42]] {
+	if fr.Projected(idx[42]) {
 		if tr.c42, err = fr.Int64Reader(idx[42]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[43] >= 0 && sel[idx[43]] {
+	if fr.Projected(idx[43]) {
 		if tr.c43, err = fr.Int64Reader(idx[43]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[44] >= 0 && sel[idx[44]] {
+	if fr.Projected(idx[44]) {
 		if tr.c44, err = fr.Int64Reader(idx[44]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[45] >= 0 && sel[idx[45]] {
+	if fr.Projected(idx[45]) {
 		if tr.c45, err = fr.FixedReader(idx[45]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[46] >= 0 && sel[idx[46]] {
+	if fr.Projected(idx[46]) {
 		if tr.c46, err = fr.ByteArrayReader(idx[46]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[47] >= 0 && sel[idx[47]] {
+	if fr.Projected(idx[47]) {
 		if tr.c47, err = fr.Int32Reader(idx[47]); err != nil {
 			return nil, err
 		}
@@ -1402,6 +1398,10 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 	if r.c44 != nil {
 		slab44 = make([]time.Time, len(r.c44.Values))
 	}
+	var slab45 [][16]byte // pointer targets of opt_uuid
+	if r.c45 != nil {
+		slab45 = make([][16]byte, len(r.c45.Values)/16)
+	}
 	var slab47 []Level // pointer targets of opt_level
 	if r.c47 != nil {
 		slab47 = make([]Level, len(r.c47.Values))
@@ -1571,7 +1571,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c16 := r.c16; c16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.BSON = append([]byte{}, c16.Values.At(i)...)
+				x.BSON = c16.Bytes(i)
 			}
 			q[16] = len(rows)
 		}
@@ -1581,7 +1581,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c17 := r.c17; c17 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Bin = append([]byte{}, c17.Values.At(i)...)
+				x.Bin = c17.Bytes(i)
 			}
 			q[17] = len(rows)
 		}
@@ -1661,7 +1661,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c25 := r.c25; c25 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = append([]byte{}, c25.Values.At(i)...)
+				x.DecBytes = c25.Bytes(i)
 			}
 			q[25] = len(rows)
 		}
@@ -1771,7 +1771,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c36 := r.c36; c36 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Geometry = append([]byte{}, c36.Values.At(i)...)
+				x.Geometry = c36.Bytes(i)
 			}
 			q[36] = len(rows)
 		}
@@ -1781,7 +1781,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c37 := r.c37; c37 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Geography = append([]byte{}, c37.Values.At(i)...)
+				x.Geography = c37.Bytes(i)
 			}
 			q[37] = len(rows)
 		}
@@ -1871,9 +1871,8 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					v1 := new([16]byte)
-					copy(v1[:], c45.Values[k*16:(k+1)*16])
-					x.OptUUID = v1
+					copy(slab45[k][:], c45.Values[k*16:(k+1)*16])
+					x.OptUUID = &slab45[k]
 					k++
 				}
 			}
@@ -1889,7 +1888,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					x.OptBytes = append([]byte{}, c46.Values.At(k)...)
+					x.OptBytes = c46.Bytes(k)
 					k++
 				}
 			}
@@ -2080,14 +2079,4 @@ func ReadLogicalFile(path string, opts ...runtime.ReaderOption) ([]Logical, erro
 	return runtime.ReadFileRows[Logical](path, func(r io.ReaderAt, size int64) (*LogicalReader, error) {
 		return NewLogicalReader(r, size, opts...)
 	})
-}
-
-// pqgenLogicalDays returns the days since 1970-01-01 of t's date in UTC.
-func pqgenLogicalDays(t time.Time) int32 {
-	s := t.Unix()
-	d := s / 86400
-	if s%86400 < 0 {
-		d--
-	}
-	return int32(d)
 }

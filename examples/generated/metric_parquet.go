@@ -256,7 +256,7 @@ func (w *MetricWriter) shred(rows []Metric) {
 		c7 := w.c7
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, pqgenMetricDays(x.Day))
+			c7.Values = append(c7.Values, runtime.DateDays(x.Day))
 		}
 	}
 	// level
@@ -313,60 +313,56 @@ func NewMetricReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &MetricReader{fr: fr}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.ByteArrayReader(idx[0]); err != nil {
 			return nil, err
 		}
 		tr.lv[0] = &tr.c0.Levels
 	}
-	if idx[1] >= 0 && sel[idx[1]] {
+	if fr.Projected(idx[1]) {
 		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
 			return nil, err
 		}
 		tr.lv[1] = &tr.c1.Levels
 	}
-	if idx[2] >= 0 && sel[idx[2]] {
+	if fr.Projected(idx[2]) {
 		if tr.c2, err = fr.DoubleReader(idx[2]); err != nil {
 			return nil, err
 		}
 		tr.lv[2] = &tr.c2.Levels
 	}
-	if idx[3] >= 0 && sel[idx[3]] {
+	if fr.Projected(idx[3]) {
 		if tr.c3, err = fr.ByteArrayReader(idx[3]); err != nil {
 			return nil, err
 		}
 		tr.lv[3] = &tr.c3.Levels
 	}
-	if idx[4] >= 0 && sel[idx[4]] {
+	if fr.Projected(idx[4]) {
 		if tr.c4, err = fr.ByteArrayReader(idx[4]); err != nil {
 			return nil, err
 		}
 		tr.lv[4] = &tr.c4.Levels
 	}
-	if idx[5] >= 0 && sel[idx[5]] {
+	if fr.Projected(idx[5]) {
 		if tr.c5, err = fr.DoubleReader(idx[5]); err != nil {
 			return nil, err
 		}
 		tr.lv[5] = &tr.c5.Levels
 	}
-	if idx[6] >= 0 && sel[idx[6]] {
+	if fr.Projected(idx[6]) {
 		if tr.c6, err = fr.FixedReader(idx[6]); err != nil {
 			return nil, err
 		}
 		tr.lv[6] = &tr.c6.Levels
 	}
-	if idx[7] >= 0 && sel[idx[7]] {
+	if fr.Projected(idx[7]) {
 		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
 			return nil, err
 		}
 		tr.lv[7] = &tr.c7.Levels
 	}
-	if idx[8] >= 0 && sel[idx[8]] {
+	if fr.Projected(idx[8]) {
 		if tr.c8, err = fr.Int32Reader(idx[8]); err != nil {
 			return nil, err
 		}
@@ -480,6 +476,10 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 	var slab4 []string // pointer targets of labels.key_value.value
 	if r.c4 != nil {
 		slab4 = make([]string, r.c4.Values.Len())
+	}
+	var slab6 [][16]byte // pointer targets of trace
+	if r.c6 != nil {
+		slab6 = make([][16]byte, len(r.c6.Values)/16)
 	}
 	var slab8 []int8 // pointer targets of level
 	if r.c8 != nil {
@@ -599,9 +599,8 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					v1 := new([16]byte)
-					copy(v1[:], c6.Values[k*16:(k+1)*16])
-					x.Trace = v1
+					copy(slab6[k][:], c6.Values[k*16:(k+1)*16])
+					x.Trace = &slab6[k]
 					k++
 				}
 			}
@@ -685,14 +684,4 @@ func ReadMetricFile(path string, opts ...runtime.ReaderOption) ([]Metric, error)
 	return runtime.ReadFileRows[Metric](path, func(r io.ReaderAt, size int64) (*MetricReader, error) {
 		return NewMetricReader(r, size, opts...)
 	})
-}
-
-// pqgenMetricDays returns the days since 1970-01-01 of t's date in UTC.
-func pqgenMetricDays(t time.Time) int32 {
-	s := t.Unix()
-	d := s / 86400
-	if s%86400 < 0 {
-		d--
-	}
-	return int32(d)
 }

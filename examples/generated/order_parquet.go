@@ -634,144 +634,140 @@ func NewOrderReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*O
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &OrderReader{fr: fr}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
 			return nil, err
 		}
 		tr.lv[0] = &tr.c0.Levels
 	}
-	if idx[1] >= 0 && sel[idx[1]] {
+	if fr.Projected(idx[1]) {
 		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
 			return nil, err
 		}
 		tr.lv[1] = &tr.c1.Levels
 	}
-	if idx[2] >= 0 && sel[idx[2]] {
+	if fr.Projected(idx[2]) {
 		if tr.c2, err = fr.Int64Reader(idx[2]); err != nil {
 			return nil, err
 		}
 		tr.lv[2] = &tr.c2.Levels
 	}
-	if idx[3] >= 0 && sel[idx[3]] {
+	if fr.Projected(idx[3]) {
 		if tr.c3, err = fr.ByteArrayReader(idx[3]); err != nil {
 			return nil, err
 		}
 		tr.lv[3] = &tr.c3.Levels
 	}
-	if idx[4] >= 0 && sel[idx[4]] {
+	if fr.Projected(idx[4]) {
 		if tr.c4, err = fr.ByteArrayReader(idx[4]); err != nil {
 			return nil, err
 		}
 		tr.lv[4] = &tr.c4.Levels
 	}
-	if idx[5] >= 0 && sel[idx[5]] {
+	if fr.Projected(idx[5]) {
 		if tr.c5, err = fr.ByteArrayReader(idx[5]); err != nil {
 			return nil, err
 		}
 		tr.lv[5] = &tr.c5.Levels
 	}
-	if idx[6] >= 0 && sel[idx[6]] {
+	if fr.Projected(idx[6]) {
 		if tr.c6, err = fr.Int32Reader(idx[6]); err != nil {
 			return nil, err
 		}
 		tr.lv[6] = &tr.c6.Levels
 	}
-	if idx[7] >= 0 && sel[idx[7]] {
+	if fr.Projected(idx[7]) {
 		if tr.c7, err = fr.Int64Reader(idx[7]); err != nil {
 			return nil, err
 		}
 		tr.lv[7] = &tr.c7.Levels
 	}
-	if idx[8] >= 0 && sel[idx[8]] {
+	if fr.Projected(idx[8]) {
 		if tr.c8, err = fr.ByteArrayReader(idx[8]); err != nil {
 			return nil, err
 		}
 		tr.lv[8] = &tr.c8.Levels
 	}
-	if idx[9] >= 0 && sel[idx[9]] {
+	if fr.Projected(idx[9]) {
 		if tr.c9, err = fr.Int64Reader(idx[9]); err != nil {
 			return nil, err
 		}
 		tr.lv[9] = &tr.c9.Levels
 	}
-	if idx[10] >= 0 && sel[idx[10]] {
+	if fr.Projected(idx[10]) {
 		if tr.c10, err = fr.ByteArrayReader(idx[10]); err != nil {
 			return nil, err
 		}
 		tr.lv[10] = &tr.c10.Levels
 	}
-	if idx[11] >= 0 && sel[idx[11]] {
+	if fr.Projected(idx[11]) {
 		if tr.c11, err = fr.FloatReader(idx[11]); err != nil {
 			return nil, err
 		}
 		tr.lv[11] = &tr.c11.Levels
 	}
-	if idx[12] >= 0 && sel[idx[12]] {
+	if fr.Projected(idx[12]) {
 		if tr.c12, err = fr.ByteArrayReader(idx[12]); err != nil {
 			return nil, err
 		}
 		tr.lv[12] = &tr.c12.Levels
 	}
-	if idx[13] >= 0 && sel[idx[13]] {
+	if fr.Projected(idx[13]) {
 		if tr.c13, err = fr.ByteArrayReader(idx[13]); err != nil {
 			return nil, err
 		}
 		tr.lv[13] = &tr.c13.Levels
 	}
-	if idx[14] >= 0 && sel[idx[14]] {
+	if fr.Projected(idx[14]) {
 		if tr.c14, err = fr.ByteArrayReader(idx[14]); err != nil {
 			return nil, err
 		}
 		tr.lv[14] = &tr.c14.Levels
 	}
-	if idx[15] >= 0 && sel[idx[15]] {
+	if fr.Projected(idx[15]) {
 		if tr.c15, err = fr.ByteArrayReader(idx[15]); err != nil {
 			return nil, err
 		}
 		tr.lv[15] = &tr.c15.Levels
 	}
-	if idx[16] >= 0 && sel[idx[16]] {
+	if fr.Projected(idx[16]) {
 		if tr.c16, err = fr.Int32Reader(idx[16]); err != nil {
 			return nil, err
 		}
 		tr.lv[16] = &tr.c16.Levels
 	}
-	if idx[17] >= 0 && sel[idx[17]] {
+	if fr.Projected(idx[17]) {
 		if tr.c17, err = fr.ByteArrayReader(idx[17]); err != nil {
 			return nil, err
 		}
 		tr.lv[17] = &tr.c17.Levels
 	}
-	if idx[18] >= 0 && sel[idx[18]] {
+	if fr.Projected(idx[18]) {
 		if tr.c18, err = fr.ByteArrayReader(idx[18]); err != nil {
 			return nil, err
 		}
 		tr.lv[18] = &tr.c18.Levels
 	}
-	if idx[19] >= 0 && sel[idx[19]] {
+	if fr.Projected(idx[19]) {
 		if tr.c19, err = fr.ByteArrayReader(idx[19]); err != nil {
 			return nil, err
 		}
 		tr.lv[19] = &tr.c19.Levels
 	}
-	if idx[20] >= 0 && sel[idx[20]] {
+	if fr.Projected(idx[20]) {
 		if tr.c20, err = fr.ByteArrayReader(idx[20]); err != nil {
 			return nil, err
 		}
 		tr.lv[20] = &tr.c20.Levels
 	}
-	if idx[21] >= 0 && sel[idx[21]] {
+	if fr.Projected(idx[21]) {
 		if tr.c21, err = fr.ByteArrayReader(idx[21]); err != nil {
 			return nil, err
 		}
 		tr.lv[21] = &tr.c21.Levels
 	}
-	if idx[22] >= 0 && sel[idx[22]] {
+	if fr.Projected(idx[22]) {
 		if tr.c22, err = fr.Int32Reader(idx[22]); err != nil {
 			return nil, err
 		}

@@ -140,20 +140,24 @@ func Build(name string, f *runtime.File) *Report {
 	r := &Report{File: name, Size: f.Size, Version: md.Version, NumRows: md.NumRows,
 		FooterBytes: f.FooterLength, Schema: f.Schema.String(), CreatedBy: md.CreatedBy.Val}
 	r.KeyValue = keyValues(md.KeyValueMetadata)
-	if e := f.Encryption; e != nil {
-		ea := &e.Algorithm
-		r.Encryption = &Encryption{Algorithm: ea.Kind.String(), FooterMode: "plaintext (signed)",
-			AADPrefix: string(ea.Params.AADPrefix), SupplyAADPrefix: ea.Params.SupplyAADPrefix.Val,
-			SigningKeyMeta: string(md.FooterSigningKeyMetadata), SignatureVerified: e.FooterKey}
-		if e.EncryptedFooter {
-			r.Encryption.FooterMode = "encrypted"
-			r.Encryption.FooterKeyMeta = printable(e.FooterKeyMetadata)
-			r.Encryption.SignatureVerified = false
-		}
-	} else if ea := md.EncryptionAlgorithm; ea != nil {
+	// The algorithm: from the file's decryption state when it was opened
+	// with keys (the only source for an encrypted footer), else from the
+	// plaintext footer.
+	ea, e := md.EncryptionAlgorithm, f.Encryption
+	if e != nil {
+		ea = &e.Algorithm
+	}
+	if ea != nil {
 		r.Encryption = &Encryption{Algorithm: ea.Kind.String(), FooterMode: "plaintext (signed)",
 			AADPrefix: string(ea.Params.AADPrefix), SupplyAADPrefix: ea.Params.SupplyAADPrefix.Val,
 			SigningKeyMeta: string(md.FooterSigningKeyMetadata)}
+		switch {
+		case e != nil && e.EncryptedFooter:
+			r.Encryption.FooterMode = "encrypted"
+			r.Encryption.FooterKeyMeta = printable(e.FooterKeyMetadata)
+		case e != nil:
+			r.Encryption.SignatureVerified = e.FooterKey
+		}
 	}
 	for _, l := range f.Schema.Leaves {
 		r.Columns = append(r.Columns, LeafColumn{Path: l.PathString(), Type: schema.TypeName(l.Type, l.TypeLength),

@@ -333,66 +333,62 @@ func NewContactReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &ContactReader{fr: fr}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
 			return nil, err
 		}
 		tr.lv[0] = &tr.c0.Levels
 	}
-	if idx[1] >= 0 && sel[idx[1]] {
+	if fr.Projected(idx[1]) {
 		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
 			return nil, err
 		}
 		tr.lv[1] = &tr.c1.Levels
 	}
-	if idx[2] >= 0 && sel[idx[2]] {
+	if fr.Projected(idx[2]) {
 		if tr.c2, err = fr.ByteArrayReader(idx[2]); err != nil {
 			return nil, err
 		}
 		tr.lv[2] = &tr.c2.Levels
 	}
-	if idx[3] >= 0 && sel[idx[3]] {
+	if fr.Projected(idx[3]) {
 		if tr.c3, err = fr.ByteArrayReader(idx[3]); err != nil {
 			return nil, err
 		}
 		tr.lv[3] = &tr.c3.Levels
 	}
-	if idx[4] >= 0 && sel[idx[4]] {
+	if fr.Projected(idx[4]) {
 		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
 			return nil, err
 		}
 		tr.lv[4] = &tr.c4.Levels
 	}
-	if idx[5] >= 0 && sel[idx[5]] {
+	if fr.Projected(idx[5]) {
 		if tr.c5, err = fr.ByteArrayReader(idx[5]); err != nil {
 			return nil, err
 		}
 		tr.lv[5] = &tr.c5.Levels
 	}
-	if idx[6] >= 0 && sel[idx[6]] {
+	if fr.Projected(idx[6]) {
 		if tr.c6, err = fr.ByteArrayReader(idx[6]); err != nil {
 			return nil, err
 		}
 		tr.lv[6] = &tr.c6.Levels
 	}
-	if idx[7] >= 0 && sel[idx[7]] {
+	if fr.Projected(idx[7]) {
 		if tr.c7, err = fr.ByteArrayReader(idx[7]); err != nil {
 			return nil, err
 		}
 		tr.lv[7] = &tr.c7.Levels
 	}
-	if idx[8] >= 0 && sel[idx[8]] {
+	if fr.Projected(idx[8]) {
 		if tr.c8, err = fr.ByteArrayReader(idx[8]); err != nil {
 			return nil, err
 		}
 		tr.lv[8] = &tr.c8.Levels
 	}
-	if idx[9] >= 0 && sel[idx[9]] {
+	if fr.Projected(idx[9]) {
 		if tr.c9, err = fr.Int64Reader(idx[9]); err != nil {
 			return nil, err
 		}

@@ -212,37 +212,33 @@ func NewFlatReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*Fl
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &FlatReader{fr: fr}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[1] >= 0 && sel[idx[1]] {
+	if fr.Projected(idx[1]) {
 		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[2] >= 0 && sel[idx[2]] {
+	if fr.Projected(idx[2]) {
 		if tr.c2, err = fr.DoubleReader(idx[2]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[3] >= 0 && sel[idx[3]] {
+	if fr.Projected(idx[3]) {
 		if tr.c3, err = fr.Int32Reader(idx[3]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[4] >= 0 && sel[idx[4]] {
+	if fr.Projected(idx[4]) {
 		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[5] >= 0 && sel[idx[5]] {
+	if fr.Projected(idx[5]) {
 		if tr.c5, err = fr.Int64Reader(idx[5]); err != nil {
 			return nil, err
 		}

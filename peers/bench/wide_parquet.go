@@ -3265,1007 +3265,1003 @@ func NewWideReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*Wi
 	if err != nil {
 		return nil, err
 	}
-	sel := make(map[int]bool)
-	for _, c := range fr.Columns() {
-		sel[c] = true
-	}
 	tr := &WideReader{fr: fr}
-	if idx[0] >= 0 && sel[idx[0]] {
+	if fr.Projected(idx[0]) {
 		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[1] >= 0 && sel[idx[1]] {
+	if fr.Projected(idx[1]) {
 		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[2] >= 0 && sel[idx[2]] {
+	if fr.Projected(idx[2]) {
 		if tr.c2, err = fr.DoubleReader(idx[2]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[3] >= 0 && sel[idx[3]] {
+	if fr.Projected(idx[3]) {
 		if tr.c3, err = fr.FloatReader(idx[3]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[4] >= 0 && sel[idx[4]] {
+	if fr.Projected(idx[4]) {
 		if tr.c4, err = fr.BoolReader(idx[4]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[5] >= 0 && sel[idx[5]] {
+	if fr.Projected(idx[5]) {
 		if tr.c5, err = fr.ByteArrayReader(idx[5]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[6] >= 0 && sel[idx[6]] {
+	if fr.Projected(idx[6]) {
 		if tr.c6, err = fr.ByteArrayReader(idx[6]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[7] >= 0 && sel[idx[7]] {
+	if fr.Projected(idx[7]) {
 		if tr.c7, err = fr.Int64Reader(idx[7]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[8] >= 0 && sel[idx[8]] {
+	if fr.Projected(idx[8]) {
 		if tr.c8, err = fr.Int64Reader(idx[8]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[9] >= 0 && sel[idx[9]] {
+	if fr.Projected(idx[9]) {
 		if tr.c9, err = fr.Int32Reader(idx[9]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[10] >= 0 && sel[idx[10]] {
+	if fr.Projected(idx[10]) {
 		if tr.c10, err = fr.DoubleReader(idx[10]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[11] >= 0 && sel[idx[11]] {
+	if fr.Projected(idx[11]) {
 		if tr.c11, err = fr.FloatReader(idx[11]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[12] >= 0 && sel[idx[12]] {
+	if fr.Projected(idx[12]) {
 		if tr.c12, err = fr.BoolReader(idx[12]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[13] >= 0 && sel[idx[13]] {
+	if fr.Projected(idx[13]) {
 		if tr.c13, err = fr.ByteArrayReader(idx[13]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[14] >= 0 && sel[idx[14]] {
+	if fr.Projected(idx[14]) {
 		if tr.c14, err = fr.ByteArrayReader(idx[14]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[15] >= 0 && sel[idx[15]] {
+	if fr.Projected(idx[15]) {
 		if tr.c15, err = fr.Int64Reader(idx[15]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[16] >= 0 && sel[idx[16]] {
+	if fr.Projected(idx[16]) {
 		if tr.c16, err = fr.Int64Reader(idx[16]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[17] >= 0 && sel[idx[17]] {
+	if fr.Projected(idx[17]) {
 		if tr.c17, err = fr.Int32Reader(idx[17]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[18] >= 0 && sel[idx[18]] {
+	if fr.Projected(idx[18]) {
 		if tr.c18, err = fr.DoubleReader(idx[18]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[19] >= 0 && sel[idx[19]] {
+	if fr.Projected(idx[19]) {
 		if tr.c19, err = fr.FloatReader(idx[19]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[20] >= 0 && sel[idx[20]] {
+	if fr.Projected(idx[20]) {
 		if tr.c20, err = fr.BoolReader(idx[20]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[21] >= 0 && sel[idx[21]] {
+	if fr.Projected(idx[21]) {
 		if tr.c21, err = fr.ByteArrayReader(idx[21]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[22] >= 0 && sel[idx[22]] {
+	if fr.Projected(idx[22]) {
 		if tr.c22, err = fr.ByteArrayReader(idx[22]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[23] >= 0 && sel[idx[23]] {
+	if fr.Projected(idx[23]) {
 		if tr.c23, err = fr.Int64Reader(idx[23]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[24] >= 0 && sel[idx[24]] {
+	if fr.Projected(idx[24]) {
 		if tr.c24, err = fr.Int64Reader(idx[24]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[25] >= 0 && sel[idx[25]] {
+	if fr.Projected(idx[25]) {
 		if tr.c25, err = fr.Int32Reader(idx[25]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[26] >= 0 && sel[idx[26]] {
+	if fr.Projected(idx[26]) {
 		if tr.c26, err = fr.DoubleReader(idx[26]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[27] >= 0 && sel[idx[27]] {
+	if fr.Projected(idx[27]) {
 		if tr.c27, err = fr.FloatReader(idx[27]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[28] >= 0 && sel[idx[28]] {
+	if fr.Projected(idx[28]) {
 		if tr.c28, err = fr.BoolReader(idx[28]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[29] >= 0 && sel[idx[29]] {
+	if fr.Projected(idx[29]) {
 		if tr.c29, err = fr.ByteArrayReader(idx[29]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[30] >= 0 && sel[idx[30]] {
+	if fr.Projected(idx[30]) {
 		if tr.c30, err = fr.ByteArrayReader(idx[30]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[31] >= 0 && sel[idx[31]] {
+	if fr.Projected(idx[31]) {
 		if tr.c31, err = fr.Int64Reader(idx[31]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[32] >= 0 && sel[idx[32]] {
+	if fr.Projected(idx[32]) {
 		if tr.c32, err = fr.Int64Reader(idx[32]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[33] >= 0 && sel[idx[33]] {
+	if fr.Projected(idx[33]) {
 		if tr.c33, err = fr.Int32Reader(idx[33]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[34] >= 0 && sel[idx[34]] {
+	if fr.Projected(idx[34]) {
 		if tr.c34, err = fr.DoubleReader(idx[34]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[35] >= 0 && sel[idx[35]] {
+	if fr.Projected(idx[35]) {
 		if tr.c35, err = fr.FloatReader(idx[35]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[36] >= 0 && sel[idx[36]] {
+	if fr.Projected(idx[36]) {
 		if tr.c36, err = fr.BoolReader(idx[36]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[37] >= 0 && sel[idx[37]] {
+	if fr.Projected(idx[37]) {
 		if tr.c37, err = fr.ByteArrayReader(idx[37]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[38] >= 0 && sel[idx[38]] {
+	if fr.Projected(idx[38]) {
 		if tr.c38, err = fr.ByteArrayReader(idx[38]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[39] >= 0 && sel[idx[39]] {
+	if fr.Projected(idx[39]) {
 		if tr.c39, err = fr.Int64Reader(idx[39]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[40] >= 0 && sel[idx[40]] {
+	if fr.Projected(idx[40]) {
 		if tr.c40, err = fr.Int64Reader(idx[40]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[41] >= 0 && sel[idx[41]] {
+	if fr.Projected(idx[41]) {
 		if tr.c41, err = fr.Int32Reader(idx[41]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[42] >= 0 && sel[idx[42]] {
+	if fr.Projected(idx[42]) {
 		if tr.c42, err = fr.DoubleReader(idx[42]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[43] >= 0 && sel[idx[43]] {
+	if fr.Projected(idx[43]) {
 		if tr.c43, err = fr.FloatReader(idx[43]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[44] >= 0 && sel[idx[44]] {
+	if fr.Projected(idx[44]) {
 		if tr.c44, err = fr.BoolReader(idx[44]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[45] >= 0 && sel[idx[45]] {
+	if fr.Projected(idx[45]) {
 		if tr.c45, err = fr.ByteArrayReader(idx[45]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[46] >= 0 && sel[idx[46]] {
+	if fr.Projected(idx[46]) {
 		if tr.c46, err = fr.ByteArrayReader(idx[46]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[47] >= 0 && sel[idx[47]] {
+	if fr.Projected(idx[47]) {
 		if tr.c47, err = fr.Int64Reader(idx[47]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[48] >= 0 && sel[idx[48]] {
+	if fr.Projected(idx[48]) {
 		if tr.c48, err = fr.Int64Reader(idx[48]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[49] >= 0 && sel[idx[49]] {
+	if fr.Projected(idx[49]) {
 		if tr.c49, err = fr.Int32Reader(idx[49]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[50] >= 0 && sel[idx[50]] {
+	if fr.Projected(idx[50]) {
 		if tr.c50, err = fr.DoubleReader(idx[50]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[51] >= 0 && sel[idx[51]] {
+	if fr.Projected(idx[51]) {
 		if tr.c51, err = fr.FloatReader(idx[51]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[52] >= 0 && sel[idx[52]] {
+	if fr.Projected(idx[52]) {
 		if tr.c52, err = fr.BoolReader(idx[52]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[53] >= 0 && sel[idx[53]] {
+	if fr.Projected(idx[53]) {
 		if tr.c53, err = fr.ByteArrayReader(idx[53]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[54] >= 0 && sel[idx[54]] {
+	if fr.Projected(idx[54]) {
 		if tr.c54, err = fr.ByteArrayReader(idx[54]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[55] >= 0 && sel[idx[55]] {
+	if fr.Projected(idx[55]) {
 		if tr.c55, err = fr.Int64Reader(idx[55]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[56] >= 0 && sel[idx[56]] {
+	if fr.Projected(idx[56]) {
 		if tr.c56, err = fr.Int64Reader(idx[56]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[57] >= 0 && sel[idx[57]] {
+	if fr.Projected(idx[57]) {
 		if tr.c57, err = fr.Int32Reader(idx[57]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[58] >= 0 && sel[idx[58]] {
+	if fr.Projected(idx[58]) {
 		if tr.c58, err = fr.DoubleReader(idx[58]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[59] >= 0 && sel[idx[59]] {
+	if fr.Projected(idx[59]) {
 		if tr.c59, err = fr.FloatReader(idx[59]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[60] >= 0 && sel[idx[60]] {
+	if fr.Projected(idx[60]) {
 		if tr.c60, err = fr.BoolReader(idx[60]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[61] >= 0 && sel[idx[61]] {
+	if fr.Projected(idx[61]) {
 		if tr.c61, err = fr.ByteArrayReader(idx[61]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[62] >= 0 && sel[idx[62]] {
+	if fr.Projected(idx[62]) {
 		if tr.c62, err = fr.ByteArrayReader(idx[62]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[63] >= 0 && sel[idx[63]] {
+	if fr.Projected(idx[63]) {
 		if tr.c63, err = fr.Int64Reader(idx[63]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[64] >= 0 && sel[idx[64]] {
+	if fr.Projected(idx[64]) {
 		if tr.c64, err = fr.Int64Reader(idx[64]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[65] >= 0 && sel[idx[65]] {
+	if fr.Projected(idx[65]) {
 		if tr.c65, err = fr.Int32Reader(idx[65]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[66] >= 0 && sel[idx[66]] {
+	if fr.Projected(idx[66]) {
 		if tr.c66, err = fr.DoubleReader(idx[66]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[67] >= 0 && sel[idx[67]] {
+	if fr.Projected(idx[67]) {
 		if tr.c67, err = fr.FloatReader(idx[67]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[68] >= 0 && sel[idx[68]] {
+	if fr.Projected(idx[68]) {
 		if tr.c68, err = fr.BoolReader(idx[68]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[69] >= 0 && sel[idx[69]] {
+	if fr.Projected(idx[69]) {
 		if tr.c69, err = fr.ByteArrayReader(idx[69]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[70] >= 0 && sel[idx[70]] {
+	if fr.Projected(idx[70]) {
 		if tr.c70, err = fr.ByteArrayReader(idx[70]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[71] >= 0 && sel[idx[71]] {
+	if fr.Projected(idx[71]) {
 		if tr.c71, err = fr.Int64Reader(idx[71]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[72] >= 0 && sel[idx[72]] {
+	if fr.Projected(idx[72]) {
 		if tr.c72, err = fr.Int64Reader(idx[72]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[73] >= 0 && sel[idx[73]] {
+	if fr.Projected(idx[73]) {
 		if tr.c73, err = fr.Int32Reader(idx[73]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[74] >= 0 && sel[idx[74]] {
+	if fr.Projected(idx[74]) {
 		if tr.c74, err = fr.DoubleReader(idx[74]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[75] >= 0 && sel[idx[75]] {
+	if fr.Projected(idx[75]) {
 		if tr.c75, err = fr.FloatReader(idx[75]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[76] >= 0 && sel[idx[76]] {
+	if fr.Projected(idx[76]) {
 		if tr.c76, err = fr.BoolReader(idx[76]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[77] >= 0 && sel[idx[77]] {
+	if fr.Projected(idx[77]) {
 		if tr.c77, err = fr.ByteArrayReader(idx[77]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[78] >= 0 && sel[idx[78]] {
+	if fr.Projected(idx[78]) {
 		if tr.c78, err = fr.ByteArrayReader(idx[78]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[79] >= 0 && sel[idx[79]] {
+	if fr.Projected(idx[79]) {
 		if tr.c79, err = fr.Int64Reader(idx[79]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[80] >= 0 && sel[idx[80]] {
+	if fr.Projected(idx[80]) {
 		if tr.c80, err = fr.Int64Reader(idx[80]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[81] >= 0 && sel[idx[81]] {
+	if fr.Projected(idx[81]) {
 		if tr.c81, err = fr.Int32Reader(idx[81]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[82] >= 0 && sel[idx[82]] {
+	if fr.Projected(idx[82]) {
 		if tr.c82, err = fr.DoubleReader(idx[82]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[83] >= 0 && sel[idx[83]] {
+	if fr.Projected(idx[83]) {
 		if tr.c83, err = fr.FloatReader(idx[83]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[84] >= 0 && sel[idx[84]] {
+	if fr.Projected(idx[84]) {
 		if tr.c84, err = fr.BoolReader(idx[84]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[85] >= 0 && sel[idx[85]] {
+	if fr.Projected(idx[85]) {
 		if tr.c85, err = fr.ByteArrayReader(idx[85]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[86] >= 0 && sel[idx[86]] {
+	if fr.Projected(idx[86]) {
 		if tr.c86, err = fr.ByteArrayReader(idx[86]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[87] >= 0 && sel[idx[87]] {
+	if fr.Projected(idx[87]) {
 		if tr.c87, err = fr.Int64Reader(idx[87]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[88] >= 0 && sel[idx[88]] {
+	if fr.Projected(idx[88]) {
 		if tr.c88, err = fr.Int64Reader(idx[88]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[89] >= 0 && sel[idx[89]] {
+	if fr.Projected(idx[89]) {
 		if tr.c89, err = fr.Int32Reader(idx[89]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[90] >= 0 && sel[idx[90]] {
+	if fr.Projected(idx[90]) {
 		if tr.c90, err = fr.DoubleReader(idx[90]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[91] >= 0 && sel[idx[91]] {
+	if fr.Projected(idx[91]) {
 		if tr.c91, err = fr.FloatReader(idx[91]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[92] >= 0 && sel[idx[92]] {
+	if fr.Projected(idx[92]) {
 		if tr.c92, err = fr.BoolReader(idx[92]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[93] >= 0 && sel[idx[93]] {
+	if fr.Projected(idx[93]) {
 		if tr.c93, err = fr.ByteArrayReader(idx[93]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[94] >= 0 && sel[idx[94]] {
+	if fr.Projected(idx[94]) {
 		if tr.c94, err = fr.ByteArrayReader(idx[94]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[95] >= 0 && sel[idx[95]] {
+	if fr.Projected(idx[95]) {
 		if tr.c95, err = fr.Int64Reader(idx[95]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[96] >= 0 && sel[idx[96]] {
+	if fr.Projected(idx[96]) {
 		if tr.c96, err = fr.Int64Reader(idx[96]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[97] >= 0 && sel[idx[97]] {
+	if fr.Projected(idx[97]) {
 		if tr.c97, err = fr.Int32Reader(idx[97]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[98] >= 0 && sel[idx[98]] {
+	if fr.Projected(idx[98]) {
 		if tr.c98, err = fr.DoubleReader(idx[98]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[99] >= 0 && sel[idx[99]] {
+	if fr.Projected(idx[99]) {
 		if tr.c99, err = fr.FloatReader(idx[99]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[100] >= 0 && sel[idx[100]] {
+	if fr.Projected(idx[100]) {
 		if tr.c100, err = fr.BoolReader(idx[100]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[101] >= 0 && sel[idx[101]] {
+	if fr.Projected(idx[101]) {
 		if tr.c101, err = fr.ByteArrayReader(idx[101]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[102] >= 0 && sel[idx[102]] {
+	if fr.Projected(idx[102]) {
 		if tr.c102, err = fr.ByteArrayReader(idx[102]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[103] >= 0 && sel[idx[103]] {
+	if fr.Projected(idx[103]) {
 		if tr.c103, err = fr.Int64Reader(idx[103]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[104] >= 0 && sel[idx[104]] {
+	if fr.Projected(idx[104]) {
 		if tr.c104, err = fr.Int64Reader(idx[104]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[105] >= 0 && sel[idx[105]] {
+	if fr.Projected(idx[105]) {
 		if tr.c105, err = fr.Int32Reader(idx[105]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[106] >= 0 && sel[idx[106]] {
+	if fr.Projected(idx[106]) {
 		if tr.c106, err = fr.DoubleReader(idx[106]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[107] >= 0 && sel[idx[107]] {
+	if fr.Projected(idx[107]) {
 		if tr.c107, err = fr.FloatReader(idx[107]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[108] >= 0 && sel[idx[108]] {
+	if fr.Projected(idx[108]) {
 		if tr.c108, err = fr.BoolReader(idx[108]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[109] >= 0 && sel[idx[109]] {
+	if fr.Projected(idx[109]) {
 		if tr.c109, err = fr.ByteArrayReader(idx[109]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[110] >= 0 && sel[idx[110]] {
+	if fr.Projected(idx[110]) {
 		if tr.c110, err = fr.ByteArrayReader(idx[110]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[111] >= 0 && sel[idx[111]] {
+	if fr.Projected(idx[111]) {
 		if tr.c111, err = fr.Int64Reader(idx[111]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[112] >= 0 && sel[idx[112]] {
+	if fr.Projected(idx[112]) {
 		if tr.c112, err = fr.Int64Reader(idx[112]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[113] >= 0 && sel[idx[113]] {
+	if fr.Projected(idx[113]) {
 		if tr.c113, err = fr.Int32Reader(idx[113]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[114] >= 0 && sel[idx[114]] {
+	if fr.Projected(idx[114]) {
 		if tr.c114, err = fr.DoubleReader(idx[114]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[115] >= 0 && sel[idx[115]] {
+	if fr.Projected(idx[115]) {
 		if tr.c115, err = fr.FloatReader(idx[115]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[116] >= 0 && sel[idx[116]] {
+	if fr.Projected(idx[116]) {
 		if tr.c116, err = fr.BoolReader(idx[116]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[117] >= 0 && sel[idx[117]] {
+	if fr.Projected(idx[117]) {
 		if tr.c117, err = fr.ByteArrayReader(idx[117]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[118] >= 0 && sel[idx[118]] {
+	if fr.Projected(idx[118]) {
 		if tr.c118, err = fr.ByteArrayReader(idx[118]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[119] >= 0 && sel[idx[119]] {
+	if fr.Projected(idx[119]) {
 		if tr.c119, err = fr.Int64Reader(idx[119]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[120] >= 0 && sel[idx[120]] {
+	if fr.Projected(idx[120]) {
 		if tr.c120, err = fr.Int64Reader(idx[120]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[121] >= 0 && sel[idx[121]] {
+	if fr.Projected(idx[121]) {
 		if tr.c121, err = fr.Int32Reader(idx[121]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[122] >= 0 && sel[idx[122]] {
+	if fr.Projected(idx[122]) {
 		if tr.c122, err = fr.DoubleReader(idx[122]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[123] >= 0 && sel[idx[123]] {
+	if fr.Projected(idx[123]) {
 		if tr.c123, err = fr.FloatReader(idx[123]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[124] >= 0 && sel[idx[124]] {
+	if fr.Projected(idx[124]) {
 		if tr.c124, err = fr.BoolReader(idx[124]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[125] >= 0 && sel[idx[125]] {
+	if fr.Projected(idx[125]) {
 		if tr.c125, err = fr.ByteArrayReader(idx[125]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[126] >= 0 && sel[idx[126]] {
+	if fr.Projected(idx[126]) {
 		if tr.c126, err = fr.ByteArrayReader(idx[126]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[127] >= 0 && sel[idx[127]] {
+	if fr.Projected(idx[127]) {
 		if tr.c127, err = fr.Int64Reader(idx[127]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[128] >= 0 && sel[idx[128]] {
+	if fr.Projected(idx[128]) {
 		if tr.c128, err = fr.Int64Reader(idx[128]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[129] >= 0 && sel[idx[129]] {
+	if fr.Projected(idx[129]) {
 		if tr.c129, err = fr.Int32Reader(idx[129]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[130] >= 0 && sel[idx[130]] {
+	if fr.Projected(idx[130]) {
 		if tr.c130, err = fr.DoubleReader(idx[130]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[131] >= 0 && sel[idx[131]] {
+	if fr.Projected(idx[131]) {
 		if tr.c131, err = fr.FloatReader(idx[131]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[132] >= 0 && sel[idx[132]] {
+	if fr.Projected(idx[132]) {
 		if tr.c132, err = fr.BoolReader(idx[132]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[133] >= 0 && sel[idx[133]] {
+	if fr.Projected(idx[133]) {
 		if tr.c133, err = fr.ByteArrayReader(idx[133]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[134] >= 0 && sel[idx[134]] {
+	if fr.Projected(idx[134]) {
 		if tr.c134, err = fr.ByteArrayReader(idx[134]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[135] >= 0 && sel[idx[135]] {
+	if fr.Projected(idx[135]) {
 		if tr.c135, err = fr.Int64Reader(idx[135]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[136] >= 0 && sel[idx[136]] {
+	if fr.Projected(idx[136]) {
 		if tr.c136, err = fr.Int64Reader(idx[136]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[137] >= 0 && sel[idx[137]] {
+	if fr.Projected(idx[137]) {
 		if tr.c137, err = fr.Int32Reader(idx[137]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[138] >= 0 && sel[idx[138]] {
+	if fr.Projected(idx[138]) {
 		if tr.c138, err = fr.DoubleReader(idx[138]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[139] >= 0 && sel[idx[139]] {
+	if fr.Projected(idx[139]) {
 		if tr.c139, err = fr.FloatReader(idx[139]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[140] >= 0 && sel[idx[140]] {
+	if fr.Projected(idx[140]) {
 		if tr.c140, err = fr.BoolReader(idx[140]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[141] >= 0 && sel[idx[141]] {
+	if fr.Projected(idx[141]) {
 		if tr.c141, err = fr.ByteArrayReader(idx[141]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[142] >= 0 && sel[idx[142]] {
+	if fr.Projected(idx[142]) {
 		if tr.c142, err = fr.ByteArrayReader(idx[142]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[143] >= 0 && sel[idx[143]] {
+	if fr.Projected(idx[143]) {
 		if tr.c143, err = fr.Int64Reader(idx[143]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[144] >= 0 && sel[idx[144]] {
+	if fr.Projected(idx[144]) {
 		if tr.c144, err = fr.Int64Reader(idx[144]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[145] >= 0 && sel[idx[145]] {
+	if fr.Projected(idx[145]) {
 		if tr.c145, err = fr.Int32Reader(idx[145]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[146] >= 0 && sel[idx[146]] {
+	if fr.Projected(idx[146]) {
 		if tr.c146, err = fr.DoubleReader(idx[146]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[147] >= 0 && sel[idx[147]] {
+	if fr.Projected(idx[147]) {
 		if tr.c147, err = fr.FloatReader(idx[147]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[148] >= 0 && sel[idx[148]] {
+	if fr.Projected(idx[148]) {
 		if tr.c148, err = fr.BoolReader(idx[148]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[149] >= 0 && sel[idx[149]] {
+	if fr.Projected(idx[149]) {
 		if tr.c149, err = fr.ByteArrayReader(idx[149]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[150] >= 0 && sel[idx[150]] {
+	if fr.Projected(idx[150]) {
 		if tr.c150, err = fr.ByteArrayReader(idx[150]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[151] >= 0 && sel[idx[151]] {
+	if fr.Projected(idx[151]) {
 		if tr.c151, err = fr.Int64Reader(idx[151]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[152] >= 0 && sel[idx[152]] {
+	if fr.Projected(idx[152]) {
 		if tr.c152, err = fr.Int64Reader(idx[152]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[153] >= 0 && sel[idx[153]] {
+	if fr.Projected(idx[153]) {
 		if tr.c153, err = fr.Int32Reader(idx[153]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[154] >= 0 && sel[idx[154]] {
+	if fr.Projected(idx[154]) {
 		if tr.c154, err = fr.DoubleReader(idx[154]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[155] >= 0 && sel[idx[155]] {
+	if fr.Projected(idx[155]) {
 		if tr.c155, err = fr.FloatReader(idx[155]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[156] >= 0 && sel[idx[156]] {
+	if fr.Projected(idx[156]) {
 		if tr.c156, err = fr.BoolReader(idx[156]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[157] >= 0 && sel[idx[157]] {
+	if fr.Projected(idx[157]) {
 		if tr.c157, err = fr.ByteArrayReader(idx[157]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[158] >= 0 && sel[idx[158]] {
+	if fr.Projected(idx[158]) {
 		if tr.c158, err = fr.ByteArrayReader(idx[158]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[159] >= 0 && sel[idx[159]] {
+	if fr.Projected(idx[159]) {
 		if tr.c159, err = fr.Int64Reader(idx[159]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[160] >= 0 && sel[idx[160]] {
+	if fr.Projected(idx[160]) {
 		if tr.c160, err = fr.Int64Reader(idx[160]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[161] >= 0 && sel[idx[161]] {
+	if fr.Projected(idx[161]) {
 		if tr.c161, err = fr.Int32Reader(idx[161]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[162] >= 0 && sel[idx[162]] {
+	if fr.Projected(idx[162]) {
 		if tr.c162, err = fr.DoubleReader(idx[162]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[163] >= 0 && sel[idx[163]] {
+	if fr.Projected(idx[163]) {
 		if tr.c163, err = fr.FloatReader(idx[163]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[164] >= 0 && sel[idx[164]] {
+	if fr.Projected(idx[164]) {
 		if tr.c164, err = fr.BoolReader(idx[164]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[165] >= 0 && sel[idx[165]] {
+	if fr.Projected(idx[165]) {
 		if tr.c165, err = fr.ByteArrayReader(idx[165]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[166] >= 0 && sel[idx[166]] {
+	if fr.Projected(idx[166]) {
 		if tr.c166, err = fr.ByteArrayReader(idx[166]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[167] >= 0 && sel[idx[167]] {
+	if fr.Projected(idx[167]) {
 		if tr.c167, err = fr.Int64Reader(idx[167]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[168] >= 0 && sel[idx[168]] {
+	if fr.Projected(idx[168]) {
 		if tr.c168, err = fr.Int64Reader(idx[168]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[169] >= 0 && sel[idx[169]] {
+	if fr.Projected(idx[169]) {
 		if tr.c169, err = fr.Int32Reader(idx[169]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[170] >= 0 && sel[idx[170]] {
+	if fr.Projected(idx[170]) {
 		if tr.c170, err = fr.DoubleReader(idx[170]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[171] >= 0 && sel[idx[171]] {
+	if fr.Projected(idx[171]) {
 		if tr.c171, err = fr.FloatReader(idx[171]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[172] >= 0 && sel[idx[172]] {
+	if fr.Projected(idx[172]) {
 		if tr.c172, err = fr.BoolReader(idx[172]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[173] >= 0 && sel[idx[173]] {
+	if fr.Projected(idx[173]) {
 		if tr.c173, err = fr.ByteArrayReader(idx[173]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[174] >= 0 && sel[idx[174]] {
+	if fr.Projected(idx[174]) {
 		if tr.c174, err = fr.ByteArrayReader(idx[174]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[175] >= 0 && sel[idx[175]] {
+	if fr.Projected(idx[175]) {
 		if tr.c175, err = fr.Int64Reader(idx[175]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[176] >= 0 && sel[idx[176]] {
+	if fr.Projected(idx[176]) {
 		if tr.c176, err = fr.Int64Reader(idx[176]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[177] >= 0 && sel[idx[177]] {
+	if fr.Projected(idx[177]) {
 		if tr.c177, err = fr.Int32Reader(idx[177]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[178] >= 0 && sel[idx[178]] {
+	if fr.Projected(idx[178]) {
 		if tr.c178, err = fr.DoubleReader(idx[178]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[179] >= 0 && sel[idx[179]] {
+	if fr.Projected(idx[179]) {
 		if tr.c179, err = fr.FloatReader(idx[179]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[180] >= 0 && sel[idx[180]] {
+	if fr.Projected(idx[180]) {
 		if tr.c180, err = fr.BoolReader(idx[180]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[181] >= 0 && sel[idx[181]] {
+	if fr.Projected(idx[181]) {
 		if tr.c181, err = fr.ByteArrayReader(idx[181]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[182] >= 0 && sel[idx[182]] {
+	if fr.Projected(idx[182]) {
 		if tr.c182, err = fr.ByteArrayReader(idx[182]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[183] >= 0 && sel[idx[183]] {
+	if fr.Projected(idx[183]) {
 		if tr.c183, err = fr.Int64Reader(idx[183]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[184] >= 0 && sel[idx[184]] {
+	if fr.Projected(idx[184]) {
 		if tr.c184, err = fr.Int64Reader(idx[184]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[185] >= 0 && sel[idx[185]] {
+	if fr.Projected(idx[185]) {
 		if tr.c185, err = fr.Int32Reader(idx[185]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[186] >= 0 && sel[idx[186]] {
+	if fr.Projected(idx[186]) {
 		if tr.c186, err = fr.DoubleReader(idx[186]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[187] >= 0 && sel[idx[187]] {
+	if fr.Projected(idx[187]) {
 		if tr.c187, err = fr.FloatReader(idx[187]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[188] >= 0 && sel[idx[188]] {
+	if fr.Projected(idx[188]) {
 		if tr.c188, err = fr.BoolReader(idx[188]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[189] >= 0 && sel[idx[189]] {
+	if fr.Projected(idx[189]) {
 		if tr.c189, err = fr.ByteArrayReader(idx[189]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[190] >= 0 && sel[idx[190]] {
+	if fr.Projected(idx[190]) {
 		if tr.c190, err = fr.ByteArrayReader(idx[190]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[191] >= 0 && sel[idx[191]] {
+	if fr.Projected(idx[191]) {
 		if tr.c191, err = fr.Int64Reader(idx[191]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[192] >= 0 && sel[idx[192]] {
+	if fr.Projected(idx[192]) {
 		if tr.c192, err = fr.Int64Reader(idx[192]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[193] >= 0 && sel[idx[193]] {
+	if fr.Projected(idx[193]) {
 		if tr.c193, err = fr.Int32Reader(idx[193]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[194] >= 0 && sel[idx[194]] {
+	if fr.Projected(idx[194]) {
 		if tr.c194, err = fr.DoubleReader(idx[194]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[195] >= 0 && sel[idx[195]] {
+	if fr.Projected(idx[195]) {
 		if tr.c195, err = fr.FloatReader(idx[195]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[196] >= 0 && sel[idx[196]] {
+	if fr.Projected(idx[196]) {
 		if tr.c196, err = fr.BoolReader(idx[196]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[197] >= 0 && sel[idx[197]] {
+	if fr.Projected(idx[197]) {
 		if tr.c197, err = fr.ByteArrayReader(idx[197]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[198] >= 0 && sel[idx[198]] {
+	if fr.Projected(idx[198]) {
 		if tr.c198, err = fr.ByteArrayReader(idx[198]); err != nil {
 			return nil, err
 		}
 	}
-	if idx[199] >= 0 && sel[idx[199]] {
+	if fr.Projected(idx[199]) {
 		if tr.c199, err = fr.Int64Reader(idx[199]); err != nil {
 			return nil, err
 		}
