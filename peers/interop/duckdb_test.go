@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pqgen/pqgen/peers/internal/nodejs"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -127,18 +128,18 @@ func strp(s *string) string {
 // checkDuckDBMeta compares DuckDB's parquet_metadata of one matrix file
 // with our footer and with the statistics of the rows written; it
 // returns the number of bloom filters DuckDB located.
-func checkDuckDBMeta(t *testing.T, f matrixFile, s *schema.Schema, jf *jsFile) int {
+func checkDuckDBMeta(t *testing.T, f matrixFile, s *schema.Schema, jf *nodejs.File) int {
 	t.Helper()
-	if jf == nil || jf.err != "" {
+	if jf == nil || jf.Err != "" {
 		t.Fatalf("duckdb: parquet_metadata: %v", jf)
 	}
 	footer := openOwn(t, f.data).File().Meta
-	if len(jf.rows) != len(footer.RowGroups)*numCols {
-		t.Fatalf("duckdb: %d metadata rows for %d row groups", len(jf.rows), len(footer.RowGroups))
+	if len(jf.Rows) != len(footer.RowGroups)*numCols {
+		t.Fatalf("duckdb: %d metadata rows for %d row groups", len(jf.Rows), len(footer.RowGroups))
 	}
 	blooms := 0
 	first := 0
-	for i, raw := range jf.rows {
+	for i, raw := range jf.Rows {
 		var m duckMeta
 		if err := json.Unmarshal(raw, &m); err != nil {
 			t.Fatal(err)
@@ -401,11 +402,11 @@ func TestDuckDBProbesOurBloomFilters(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := runJS(t, "duckdb_bloom.mjs", specPath)["probes"]
-	if out == nil || out.err != "" {
+	if out == nil || out.Err != "" {
 		t.Fatalf("duckdb: parquet_bloom_probe: %v", out)
 	}
 	found, excluded, absent := 0, 0, 0
-	for _, raw := range out.rows {
+	for _, raw := range out.Rows {
 		var r struct {
 			File, Column, Value string
 			Excludes            []bool

@@ -6,7 +6,6 @@ package interop
 // canonical JSON the scripts print (peers/js/canon.mjs).
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/hex"
@@ -16,108 +15,28 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
-	"strings"
-	"sync"
 	"testing"
 
+	"github.com/pqgen/pqgen/peers/internal/nodejs"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
-// jsDir is peers/js, relative to this package.
-const jsDir = "../js"
-
-var (
-	nodeOnce sync.Once
-	nodePath string
-	nodeErr  error
-)
-
 // needNode returns the node binary, or skips the test (fails it under
-// CI=true) when node or peers/js/node_modules is missing.
+// CI=true) when node or a module of peers/js/node_modules is missing.
 func needNode(t *testing.T) string {
 	t.Helper()
-	nodeOnce.Do(func() {
-		nodePath, nodeErr = exec.LookPath("node")
-		if nodeErr != nil {
-			return
-		}
-		if _, err := os.Stat(filepath.Join(jsDir, "node_modules", "@duckdb", "node-api")); err != nil {
-			nodeErr = fmt.Errorf("peers/js/node_modules is missing: run (cd peers/js && npm install --no-audit --no-fund): %v", err)
-		}
-	})
-	if nodeErr != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("JavaScript peers unavailable: %v", nodeErr)
-		}
-		t.Skipf("SKIPPING JavaScript peer interop (DuckDB, parquet-wasm, hyparquet): %v", nodeErr)
-	}
-	return nodePath
+	return nodejs.Need(t, "JavaScript peer interop (DuckDB, parquet-wasm, hyparquet)",
+		"@duckdb/node-api", "parquet-wasm", "apache-arrow", "hyparquet", "hyparquet-compressors")
 }
 
-// jsFile is what a script printed for one file: rows (canonical JSON
-// lines) or the reader's error.
-type jsFile struct {
-	rows []json.RawMessage
-	err  string
-}
-
-// runJS runs node SCRIPT ARGS... in peers/js and parses its "#FILE path",
-// rows, "#END" sections, keyed by path.
-func runJS(t *testing.T, script string, args ...string) map[string]*jsFile {
+// runJS runs node SCRIPT ARGS... in peers/js and returns the file
+// sections it printed, keyed by path.
+func runJS(t *testing.T, script string, args ...string) map[string]*nodejs.File {
 	t.Helper()
-	node := needNode(t)
-	cmd := exec.Command(node, append([]string{script}, args...)...)
-	cmd.Dir = jsDir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	res, perr := parseJS(out)
-	_, _ = io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
-	}
-	if perr != nil {
-		t.Fatalf("node %s: %v", script, perr)
-	}
-	return res
-}
-
-func parseJS(r io.Reader) (map[string]*jsFile, error) {
-	res := map[string]*jsFile{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 256<<20)
-	var cur *jsFile
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "#FILE "):
-			cur = &jsFile{}
-			res[strings.TrimPrefix(line, "#FILE ")] = cur
-		case line == "#END":
-			cur = nil
-		case cur == nil:
-			if line != "" {
-				return nil, fmt.Errorf("line outside a #FILE section: %.200s", line)
-			}
-		case strings.HasPrefix(line, "#ERROR "):
-			cur.err = strings.TrimPrefix(line, "#ERROR ")
-		default:
-			cur.rows = append(cur.rows, json.RawMessage(line))
-		}
-	}
-	return res, sc.Err()
+	return nodejs.Run(t, needNode(t), append([]string{script}, args...)...)
 }
 
 // Canonical values built on the Go side (see peers/js/canon.mjs for the
@@ -281,22 +200,22 @@ func jsonText(v any) string {
 // compareRows compares the rows a peer printed for a file with the rows
 // wanted (one []any of top-level column values per row) and reports at
 // most a few differences. It returns the number of differing rows.
-func compareRows(t *testing.T, reader, file string, f *jsFile, want [][]any, names []string, o cmpOpts) int {
+func compareRows(t *testing.T, reader, file string, f *nodejs.File, want [][]any, names []string, o cmpOpts) int {
 	t.Helper()
 	if f == nil {
 		t.Errorf("%s: %s: no output", reader, file)
 		return -1
 	}
-	if f.err != "" {
-		t.Errorf("%s: %s: %s", reader, file, f.err)
+	if f.Err != "" {
+		t.Errorf("%s: %s: %s", reader, file, f.Err)
 		return -1
 	}
-	if len(f.rows) != len(want) {
-		t.Errorf("%s: %s: %d rows, want %d", reader, file, len(f.rows), len(want))
+	if len(f.Rows) != len(want) {
+		t.Errorf("%s: %s: %d rows, want %d", reader, file, len(f.Rows), len(want))
 		return -1
 	}
 	bad := 0
-	for i, raw := range f.rows {
+	for i, raw := range f.Rows {
 		var got []any
 		if err := json.Unmarshal(raw, &got); err != nil {
 			t.Fatalf("%s: %s: row %d: %v", reader, file, i, err)
