@@ -3,27 +3,24 @@ package conformance
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/peers/internal/arrowcol"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
 // column is one leaf column's content: levels and dense values, each value
-// rendered exactly (floats by their bits, byte strings raw).
+// rendered exactly as arrowcol renders them (floats by their bits, byte
+// strings raw).
 type column struct {
 	def, rep []int16
 	vals     []string
 }
-
-func f32(v float32) string { return fmt.Sprintf("f%08x", math.Float32bits(v)) }
-func f64(v float64) string { return fmt.Sprintf("d%016x", math.Float64bits(v)) }
 
 // readArrow reads leaf col of every row group with arrow-go.
 func readArrow(path string, col int) (out *column, err error) {
@@ -37,89 +34,11 @@ func readArrow(path string, col int) (out *column, err error) {
 		return nil, err
 	}
 	defer rdr.Close()
-	out = &column{}
-	const batch = 512
-	def := make([]int16, batch)
-	rep := make([]int16, batch)
-	leaf := rdr.MetaData().Schema.Column(col)
-	for rg := 0; rg < rdr.NumRowGroups(); rg++ {
-		cr, err := rdr.RowGroup(rg).Column(col)
-		if err != nil {
-			return nil, err
-		}
-		for {
-			var total int64
-			var n int
-			switch c := cr.(type) {
-			case *file.BooleanColumnChunkReader:
-				v := make([]bool, batch)
-				total, n, err = c.ReadBatch(batch, v, def, rep)
-				for _, x := range v[:n] {
-					out.vals = append(out.vals, fmt.Sprint(x))
-				}
-			case *file.Int32ColumnChunkReader:
-				v := make([]int32, batch)
-				total, n, err = c.ReadBatch(batch, v, def, rep)
-				for _, x := range v[:n] {
-					out.vals = append(out.vals, fmt.Sprint(x))
-				}
-			case *file.Int64ColumnChunkReader:
-				v := make([]int64, batch)
-				total, n, err = c.ReadBatch(batch, v, def, rep)
-				for _, x := range v[:n] {
-					out.vals = append(out.vals, fmt.Sprint(x))
-				}
-			case *file.Int96ColumnChunkReader:
-				v := make([]parquet.Int96, batch)
-				total, n, err = c.ReadBatch(batch, v, def, rep)
-				for _, x := range v[:n] {
-					out.vals = append(out.vals, string(x[:]))
-				}
-			case *file.Float32ColumnChunkReader:
-				v := make([]float32, batch)
-				total, n, err = c.ReadBatch(batch, v, def, rep)
-				for _, x := range v[:n] {
-					out.vals = append(out.vals, f32(x))
-				}
-			case *file.Float64ColumnChunkReader:
-				v := make([]float64, batch)
-				total, n, err = c.ReadBatch(batch, v, def, rep)
-				for _, x := range v[:n] {
-					out.vals = append(out.vals, f64(x))
-				}
-			case *file.ByteArrayColumnChunkReader:
-				v := make([]parquet.ByteArray, batch)
-				total, n, err = c.ReadBatch(batch, v, def, rep)
-				for _, x := range v[:n] {
-					out.vals = append(out.vals, string(x))
-				}
-			case *file.FixedLenByteArrayColumnChunkReader:
-				v := make([]parquet.FixedLenByteArray, batch)
-				total, n, err = c.ReadBatch(batch, v, def, rep)
-				for _, x := range v[:n] {
-					out.vals = append(out.vals, string(x))
-				}
-			default:
-				return nil, fmt.Errorf("unexpected reader %T", cr)
-			}
-			if err != nil {
-				return nil, err
-			}
-			if total == 0 {
-				break
-			}
-			if leaf.MaxDefinitionLevel() > 0 {
-				out.def = append(out.def, def[:total]...)
-			}
-			if leaf.MaxRepetitionLevel() > 0 {
-				out.rep = append(out.rep, rep[:total]...)
-			}
-		}
-		if err := cr.Err(); err != nil {
-			return nil, err
-		}
+	l, err := arrowcol.Read(rdr, col, 512)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	return &column{def: l.Def, rep: l.Rep, vals: l.Vals}, nil
 }
 
 // readOurs reads leaf col of every row group with pqgen, batch rows at a
@@ -141,7 +60,7 @@ func readOurs(fr *runtime.FileReader, col, batch int) (*column, error) {
 		read, lv = c.ReadRows, &c.Levels
 		get = func() {
 			for _, x := range c.Values {
-				out.vals = append(out.vals, fmt.Sprint(x))
+				out.vals = append(out.vals, arrowcol.Bool(x))
 			}
 		}
 	case meta.Int32:
@@ -152,7 +71,7 @@ func readOurs(fr *runtime.FileReader, col, batch int) (*column, error) {
 		read, lv = c.ReadRows, &c.Levels
 		get = func() {
 			for _, x := range c.Values {
-				out.vals = append(out.vals, fmt.Sprint(x))
+				out.vals = append(out.vals, arrowcol.Int(int64(x)))
 			}
 		}
 	case meta.Int64:
@@ -163,7 +82,7 @@ func readOurs(fr *runtime.FileReader, col, batch int) (*column, error) {
 		read, lv = c.ReadRows, &c.Levels
 		get = func() {
 			for _, x := range c.Values {
-				out.vals = append(out.vals, fmt.Sprint(x))
+				out.vals = append(out.vals, arrowcol.Int(x))
 			}
 		}
 	case meta.Int96:
@@ -185,7 +104,7 @@ func readOurs(fr *runtime.FileReader, col, batch int) (*column, error) {
 		read, lv = c.ReadRows, &c.Levels
 		get = func() {
 			for _, x := range c.Values {
-				out.vals = append(out.vals, f32(x))
+				out.vals = append(out.vals, arrowcol.Float32(x))
 			}
 		}
 	case meta.Double:
@@ -196,7 +115,7 @@ func readOurs(fr *runtime.FileReader, col, batch int) (*column, error) {
 		read, lv = c.ReadRows, &c.Levels
 		get = func() {
 			for _, x := range c.Values {
-				out.vals = append(out.vals, f64(x))
+				out.vals = append(out.vals, arrowcol.Float64(x))
 			}
 		}
 	case meta.ByteArray:
