@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/pqgen/pqgen/peers/internal/dremel"
 	"github.com/pqgen/pqgen/peers/internal/nodejs"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -297,9 +298,9 @@ func nanos(v int64, unit meta.TimeUnit) intV {
 	return intV(x.String())
 }
 
-// assembler rebuilds rows from the leaf columns of a schema (levels and
-// PLAIN values, as got holds them), the record assembly of the Dremel
-// paper: LIST groups become lists, MAP groups lists of [key, value].
+// assembler holds the leaf columns of a schema (levels and PLAIN values,
+// as got holds them) that rows are rebuilt from (dremel.Assembler: LIST
+// groups become lists, MAP groups lists of [key, value]).
 type assembler struct {
 	s   *schema.Schema
 	cur []leafCursor
@@ -358,11 +359,14 @@ func assembleSome(s *schema.Schema, cols []got, skip []bool) (rows [][]any, err 
 	if len(fields) == 0 {
 		return nil, nil
 	}
-	first := &a.cur[firstLeaf(fields[0]).Column]
-	for first.pos < first.slots() {
+	asm := dremel.Assembler{Cols: a, Forms: forms}
+	for {
+		if _, _, ok := a.Levels(dremel.FirstLeaf(fields[0]).Column); !ok {
+			break
+		}
 		row := make([]any, len(fields))
 		for i, f := range fields {
-			row[i] = a.field(f)
+			row[i] = asm.Field(f)
 		}
 		rows = append(rows, row)
 	}
@@ -391,87 +395,36 @@ func (a *assembler) done(n *schema.Node) error {
 	return nil
 }
 
-func firstLeaf(n *schema.Node) *schema.Node {
-	for n.Group {
-		n = n.Children[0]
+// Levels, Skip and Value make the leaf cursors dremel.Columns.
+func (a *assembler) Levels(col int) (def, rep int, ok bool) {
+	c := &a.cur[col]
+	if c.pos >= c.slots() {
+		return 0, 0, false
 	}
-	return n
+	return int(c.def()), int(c.rep()), true
 }
 
-// skip consumes the one slot that every leaf under n has when n is null or
-// an empty repeated field.
-func (a *assembler) skip(n *schema.Node) {
-	if !n.Group {
-		a.cur[n.Column].pos++
-		return
-	}
-	for _, c := range n.Children {
-		a.skip(c)
-	}
+func (a *assembler) Skip(col int) { a.cur[col].pos++ }
+
+func (a *assembler) Value(n *schema.Node) any {
+	c := &a.cur[n.Column]
+	v := plainValue(n, c.g.vals[c.vi])
+	c.vi++
+	c.pos++
+	return v
 }
 
-// field is the value of field n in a defined parent.
-func (a *assembler) field(n *schema.Node) any {
-	first := &a.cur[firstLeaf(n).Column]
-	if n.Repetition == meta.Repeated {
-		if first.def() < n.MaxDef {
-			a.skip(n)
-			return []any{}
+// forms are the canonical groups (structV) and maps (mapV) of this package.
+var forms = dremel.Forms{
+	Group: func(n *schema.Node, vals []any) any {
+		s := &structV{vals: vals}
+		for _, c := range n.Children {
+			s.names = append(s.names, c.Name)
 		}
-		out := []any{}
-		for {
-			out = append(out, a.occurrence(n))
-			if first.pos >= first.slots() || first.rep() < n.MaxRep {
-				return out
-			}
-		}
-	}
-	if n.Repetition == meta.Optional && first.def() < n.MaxDef {
-		a.skip(n)
-		return nil
-	}
-	return a.occurrence(n)
-}
-
-// occurrence is one defined occurrence of n.
-func (a *assembler) occurrence(n *schema.Node) any {
-	if !n.Group {
-		c := &a.cur[n.Column]
-		v := plainValue(n, c.g.vals[c.vi])
-		c.vi++
-		c.pos++
-		return v
-	}
-	isList := n.Logical.Kind == meta.LogicalList || n.Converted.Set && n.Converted.Val == meta.ConvertedList
-	isMap := n.Logical.Kind == meta.LogicalMap || n.Converted.Set && (n.Converted.Val == meta.ConvertedMap || n.Converted.Val == meta.ConvertedMapKeyValue)
-	if (isList || isMap) && len(n.Children) == 1 && n.Children[0].Repetition == meta.Repeated {
-		rep := n.Children[0]
-		elems := a.field(rep).([]any)
-		if isList {
-			if rep.Group && len(rep.Children) == 1 {
-				for i, e := range elems {
-					elems[i] = e.(*structV).vals[0]
-				}
-			}
-			return elems
-		}
-		m := mapV{}
-		for _, e := range elems {
-			kv := e.(*structV)
-			var v any
-			if len(kv.vals) > 1 {
-				v = kv.vals[1]
-			}
-			m = append(m, [2]any{kv.vals[0], v})
-		}
-		return m
-	}
-	s := &structV{}
-	for _, c := range n.Children {
-		s.names = append(s.names, c.Name)
-		s.vals = append(s.vals, a.field(c))
-	}
-	return s
+		return s
+	},
+	Child: func(_ *schema.Node, g any, i int) any { return g.(*structV).vals[i] },
+	Map:   func(pairs [][2]any) any { return mapV(pairs) },
 }
 
 // readAllPlain reads every leaf of a file through our FileReader into
