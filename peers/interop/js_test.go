@@ -71,6 +71,23 @@ type cmpOpts struct {
 	// mapAsObject: the peer returns a MAP with string keys as a plain
 	// object (hyparquet 1.31.5), so key order is not compared.
 	mapAsObject bool
+	// used, when not nil, counts the values each relaxation let match.
+	used *relaxed
+}
+
+// relaxed counts the values a cmpOpts relaxation let match.
+type relaxed struct{ lossyDecimal, mapAsObject int }
+
+// checkUsed fails t for a relaxation of o that let no value match: the
+// peer no longer has the limitation it documents.
+func (o cmpOpts) checkUsed(t *testing.T, reader string) {
+	t.Helper()
+	if o.lossyDecimal && o.used.lossyDecimal == 0 {
+		t.Errorf("%s: every decimal is exact now: drop lossyDecimal", reader)
+	}
+	if o.mapAsObject && o.used.mapAsObject == 0 {
+		t.Errorf("%s: no map came as an object: drop mapAsObject", reader)
+	}
 }
 
 // sameValue compares a Go canonical value with a decoded JSON one and
@@ -130,6 +147,9 @@ func sameValue(want, got any, o cmpOpts) string {
 			x, _ := exact.Float64()
 			y, _ := r.Float64()
 			if math.Abs(x-y) <= 1e-12*math.Max(math.Abs(x), 1e-300) {
+				if o.used != nil {
+					o.used.lossyDecimal++
+				}
 				return ""
 			}
 		}
@@ -167,6 +187,9 @@ func sameValue(want, got any, o cmpOpts) string {
 				if d := sameValue(w[i][1], v, o); d != "" {
 					return fmt.Sprintf("entry %q: %s", k, d)
 				}
+			}
+			if o.used != nil {
+				o.used.mapAsObject++
 			}
 			return ""
 		}
