@@ -17,6 +17,7 @@ import (
 
 	"github.com/pqgen/pqgen/gen"
 	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/peers/internal/nodejs"
 	"github.com/pqgen/pqgen/runtime"
 )
 
@@ -706,7 +707,7 @@ func runDuckDB(t *testing.T, node, dir string, jobs []duckJob) map[string]duckRe
 		t.Fatal(err)
 	}
 	cmd := exec.Command(node, "duckdb_except.mjs", jobFile)
-	cmd.Dir = jsDir
+	cmd.Dir = nodejs.Dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -728,24 +729,9 @@ func runDuckDB(t *testing.T, node, dir string, jobs []duckJob) map[string]duckRe
 	return res
 }
 
-// jsDir is peers/js, relative to this package.
-const jsDir = "../js"
-
 // needNode returns the node binary, or skips the test (fails it under
 // CI=true) when node or peers/js/node_modules is missing.
 func needNode(t *testing.T) string {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err == nil {
-		if _, serr := os.Stat(filepath.Join(jsDir, "node_modules", "@duckdb", "node-api")); serr != nil {
-			err = fmt.Errorf("peers/js/node_modules is missing: run (cd peers/js && npm install --no-audit --no-fund): %v", serr)
-		}
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("DuckDB (node) unavailable: %v", err)
-		}
-		t.Skipf("SKIPPING the generated-code corpus round trip (needs DuckDB through node): %v", err)
-	}
-	return node
+	return nodejs.Need(t, "the generated-code corpus round trip (needs DuckDB through node)", "@duckdb/node-api")
 }

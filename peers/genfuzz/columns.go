@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
+	"github.com/pqgen/pqgen/peers/internal/arrowcol"
 )
 
 // column is the content of one leaf column: a definition and repetition
@@ -222,37 +222,13 @@ func readArrow(data []byte) (cols []*column, rows int64, rowGroups int, err erro
 	defer rdr.Close()
 	sc := rdr.MetaData().Schema
 	for c := range sc.NumColumns() {
-		leaf := sc.Column(c)
-		cols = append(cols, &column{maxDef: int(leaf.MaxDefinitionLevel()), maxRep: int(leaf.MaxRepetitionLevel())})
-	}
-	const batch = 97
-	def := make([]int16, batch)
-	rep := make([]int16, batch)
-	for rg := range rdr.NumRowGroups() {
-		for c, out := range cols {
-			cr, err := rdr.RowGroup(rg).Column(c)
-			if err != nil {
-				return nil, 0, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
-			}
-			for {
-				total, err := readBatch(cr, batch, def, rep, out)
-				if err != nil {
-					return nil, 0, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
-				}
-				if total == 0 {
-					break
-				}
-				if out.maxDef > 0 {
-					out.def = append(out.def, def[:total]...)
-				}
-				if out.maxRep > 0 {
-					out.rep = append(out.rep, rep[:total]...)
-				}
-			}
-			if err := cr.Err(); err != nil {
-				return nil, 0, 0, fmt.Errorf("row group %d column %d: %w", rg, c, err)
-			}
+		l, err := arrowcol.Read(rdr, c, 97)
+		if err != nil {
+			return nil, 0, 0, fmt.Errorf("column %d: %w", c, err)
 		}
+		leaf := sc.Column(c)
+		cols = append(cols, &column{def: l.Def, rep: l.Rep, vals: l.Vals,
+			maxDef: int(leaf.MaxDefinitionLevel()), maxRep: int(leaf.MaxRepetitionLevel())})
 	}
 	return cols, rdr.NumRows(), rdr.NumRowGroups(), nil
 }
@@ -265,69 +241,6 @@ func arrowSchema(data []byte) (*schema.Schema, error) {
 	}
 	defer rdr.Close()
 	return rdr.MetaData().Schema, nil
-}
-
-// readBatch reads up to batch slots of cr, appending the rendered values
-// to out, and returns the number of slots.
-func readBatch(cr file.ColumnChunkReader, batch int, def, rep []int16, out *column) (int64, error) {
-	var (
-		total int64
-		n     int
-		err   error
-	)
-	switch c := cr.(type) {
-	case *file.BooleanColumnChunkReader:
-		v := make([]bool, batch)
-		total, n, err = c.ReadBatch(int64(batch), v, def, rep)
-		for _, x := range v[:n] {
-			out.vals = append(out.vals, renderBool(x))
-		}
-	case *file.Int32ColumnChunkReader:
-		v := make([]int32, batch)
-		total, n, err = c.ReadBatch(int64(batch), v, def, rep)
-		for _, x := range v[:n] {
-			out.vals = append(out.vals, renderInt(int64(x)))
-		}
-	case *file.Int64ColumnChunkReader:
-		v := make([]int64, batch)
-		total, n, err = c.ReadBatch(int64(batch), v, def, rep)
-		for _, x := range v[:n] {
-			out.vals = append(out.vals, renderInt(x))
-		}
-	case *file.Int96ColumnChunkReader:
-		v := make([]parquet.Int96, batch)
-		total, n, err = c.ReadBatch(int64(batch), v, def, rep)
-		for _, x := range v[:n] {
-			out.vals = append(out.vals, string(x[:]))
-		}
-	case *file.Float32ColumnChunkReader:
-		v := make([]float32, batch)
-		total, n, err = c.ReadBatch(int64(batch), v, def, rep)
-		for _, x := range v[:n] {
-			out.vals = append(out.vals, renderFloat32(x))
-		}
-	case *file.Float64ColumnChunkReader:
-		v := make([]float64, batch)
-		total, n, err = c.ReadBatch(int64(batch), v, def, rep)
-		for _, x := range v[:n] {
-			out.vals = append(out.vals, renderFloat64(x))
-		}
-	case *file.ByteArrayColumnChunkReader:
-		v := make([]parquet.ByteArray, batch)
-		total, n, err = c.ReadBatch(int64(batch), v, def, rep)
-		for _, x := range v[:n] {
-			out.vals = append(out.vals, string(x))
-		}
-	case *file.FixedLenByteArrayColumnChunkReader:
-		v := make([]parquet.FixedLenByteArray, batch)
-		total, n, err = c.ReadBatch(int64(batch), v, def, rep)
-		for _, x := range v[:n] {
-			out.vals = append(out.vals, string(x))
-		}
-	default:
-		return 0, fmt.Errorf("unexpected column reader %T", cr)
-	}
-	return total, err
 }
 
 // diffColumns returns where got (read by arrow-go) first differs from want

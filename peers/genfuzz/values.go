@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pqgen/pqgen/peers/internal/arrowcol"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -237,15 +238,15 @@ func physical(s *shape, v reflect.Value) string {
 	default:
 		switch t.Kind() {
 		case reflect.Bool:
-			return renderBool(v.Bool())
+			return arrowcol.Bool(v.Bool())
 		case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 			x = v.Int()
 		case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 			x = int64(v.Uint())
 		case reflect.Float32:
-			return renderFloat32(float32(v.Float()))
+			return arrowcol.Float32(float32(v.Float()))
 		case reflect.Float64:
-			return renderFloat64(v.Float())
+			return arrowcol.Float64(v.Float())
 		case reflect.String:
 			return v.String()
 		case reflect.Slice:
@@ -259,15 +260,11 @@ func physical(s *shape, v reflect.Value) string {
 		}
 	}
 	if n.Type == meta.Int32 {
-		return renderInt(int64(int32(x)))
+		return arrowcol.Int(int64(int32(x)))
 	}
-	return renderInt(x)
+	return arrowcol.Int(x)
 }
 
-func renderBool(b bool) string         { return strconv.FormatBool(b) }
-func renderInt(x int64) string         { return strconv.FormatInt(x, 10) }
-func renderFloat32(x float32) string   { return fmt.Sprintf("f%08x", math.Float32bits(x)) }
-func renderFloat64(x float64) string   { return fmt.Sprintf("d%016x", math.Float64bits(x)) }
 func floatBitsEqual(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 
 // diffValue returns where want and got (values of shape s) first differ,

@@ -11,6 +11,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"testing"
 )
 
 // Directions of the matrix.
@@ -180,6 +181,52 @@ func compareRows(peer, dir, typ string, want, got [][]any, names []string) []str
 		out = append(out, fmt.Sprintf("exception of field %s that the type lacks (%s)", name, e.why))
 	}
 	return out
+}
+
+// TestExceptionsNameMatrixCells: every exception names a cell the matrix
+// runs and is of a kind that cell consults, so that none is silently
+// never checked (a misspelt peer or type, a field exception where the
+// whole file is excepted, a second exception shadowed by the first).
+func TestExceptionsNameMatrixCells(t *testing.T) {
+	types := map[string]bool{}
+	for _, c := range cases() {
+		types[c.Name()] = true
+	}
+	peers := map[string]bool{"arrow-go": true, "parquet-go": true, "duckdb": true, "wasm": true}
+	seen := map[[4]string]bool{}
+	for _, e := range exceptions {
+		key := [4]string{e.peer, e.dir, e.typ, e.field}
+		name := strings.Join(key[:], "/")
+		kinds := 0
+		for _, set := range []bool{e.errHas != "", e.form != nil, e.bad != nil, e.adjust != nil} {
+			if set {
+				kinds++
+			}
+		}
+		switch {
+		case !peers[e.peer]:
+			t.Errorf("%s: no peer %q in the matrix", name, e.peer)
+		case e.dir != peerReads && e.dir != peerWrites:
+			t.Errorf("%s: no direction %q in the matrix", name, e.dir)
+		case e.typ == noBSON && e.peer != "duckdb":
+			t.Errorf("%s: only DuckDB gets the %s files", name, noBSON)
+		case e.typ != noBSON && !types[e.typ]:
+			t.Errorf("%s: no example type %q", name, e.typ)
+		case kinds != 1:
+			t.Errorf("%s: %d of errHas, form, bad, adjust set, want 1", name, kinds)
+		case (e.field != "") != (e.form != nil || e.bad != nil):
+			t.Errorf("%s: form and bad are the kinds of a field exception, errHas and adjust of a whole file", name)
+		case e.adjust != nil && e.dir != peerWrites, (e.form != nil || e.bad != nil) && e.dir != peerReads:
+			t.Errorf("%s: a kind of exception that direction does not consult", name)
+		case seen[key]:
+			t.Errorf("%s: a second exception of the same cell and field", name)
+		case e.field != "":
+			if f := findException(e.peer, e.dir, e.typ, ""); f != nil && f.errHas != "" {
+				t.Errorf("%s: the whole file is excepted (%s), so the field is never compared", name, f.why)
+			}
+		}
+		seen[key] = true
+	}
 }
 
 // Forms of exceptions.

@@ -19,6 +19,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	pgo "github.com/parquet-go/parquet-go"
 
+	"github.com/pqgen/pqgen/peers/internal/dremel"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -322,13 +323,14 @@ func pgoPhys(v pgo.Value) any {
 	return append([]byte{}, v.ByteArray()...)
 }
 
-// rowAssembler rebuilds one row from its values, column by column: the
-// record assembly of the Dremel paper over schema s.
+// rowAssembler holds one row's values, column by column, as
+// dremel.Columns.
 type rowAssembler struct {
 	cols [][]pgo.Value
 	pos  []int
 }
 
+// assembleRow rebuilds a row of schema s from its parquet-go values.
 func assembleRow(s *schema.Schema, row pgo.Row) (out []any, err error) {
 	a := &rowAssembler{cols: make([][]pgo.Value, len(s.Leaves)), pos: make([]int, len(s.Leaves))}
 	for _, v := range row {
@@ -338,8 +340,9 @@ func assembleRow(s *schema.Schema, row pgo.Row) (out []any, err error) {
 		}
 		a.cols[c] = append(a.cols[c], v)
 	}
+	asm := dremel.Assembler{Cols: a, Forms: forms}
 	for _, n := range s.Root.Children {
-		out = append(out, a.field(n))
+		out = append(out, asm.Field(n))
 	}
 	for c := range a.cols {
 		if a.pos[c] != len(a.cols[c]) {
@@ -349,90 +352,32 @@ func assembleRow(s *schema.Schema, row pgo.Row) (out []any, err error) {
 	return out, nil
 }
 
-func firstLeaf(n *schema.Node) *schema.Node {
-	for n.Group {
-		n = n.Children[0]
-	}
-	return n
-}
-
-func (a *rowAssembler) cur(n *schema.Node) (def, rep int, ok bool) {
-	c := firstLeaf(n).Column
-	if a.pos[c] >= len(a.cols[c]) {
+func (a *rowAssembler) Levels(col int) (def, rep int, ok bool) {
+	if a.pos[col] >= len(a.cols[col]) {
 		return 0, 0, false
 	}
-	v := a.cols[c][a.pos[c]]
+	v := a.cols[col][a.pos[col]]
 	return v.DefinitionLevel(), v.RepetitionLevel(), true
 }
 
-// skip consumes the one value every leaf under n has when n is null or an
-// empty repeated field.
-func (a *rowAssembler) skip(n *schema.Node) {
-	if !n.Group {
-		a.pos[n.Column]++
-		return
-	}
-	for _, c := range n.Children {
-		a.skip(c)
-	}
+func (a *rowAssembler) Skip(col int) { a.pos[col]++ }
+
+func (a *rowAssembler) Value(n *schema.Node) any {
+	v := a.cols[n.Column][a.pos[n.Column]]
+	a.pos[n.Column]++
+	return canonPhys(n, pgoPhys(v))
 }
 
-// field is the value of field n in a defined parent.
-func (a *rowAssembler) field(n *schema.Node) any {
-	def, _, ok := a.cur(n)
-	if !ok {
-		panic(fmt.Sprintf("column %s: no value left", firstLeaf(n).PathString()))
-	}
-	if n.Repetition == meta.Repeated {
-		if def < int(n.MaxDef) {
-			a.skip(n)
-			return []any{}
+// forms are the canonical groups (map[string]any by field name) and maps
+// (mapV).
+var forms = dremel.Forms{
+	Group: func(n *schema.Node, vals []any) any {
+		out := map[string]any{}
+		for i, c := range n.Children {
+			out[c.Name] = vals[i]
 		}
-		out := []any{}
-		for {
-			out = append(out, a.occurrence(n))
-			_, rep, ok := a.cur(n)
-			if !ok || rep < int(n.MaxRep) {
-				return out
-			}
-		}
-	}
-	if n.Repetition == meta.Optional && def < int(n.MaxDef) {
-		a.skip(n)
-		return nil
-	}
-	return a.occurrence(n)
-}
-
-// occurrence is one defined occurrence of n.
-func (a *rowAssembler) occurrence(n *schema.Node) any {
-	if !n.Group {
-		v := a.cols[n.Column][a.pos[n.Column]]
-		a.pos[n.Column]++
-		return canonPhys(n, pgoPhys(v))
-	}
-	switch n.Logical.Kind {
-	case meta.LogicalList:
-		rep := n.Children[0]
-		elems := a.field(rep).([]any)
-		if rep.Group && len(rep.Children) == 1 {
-			for i, e := range elems {
-				elems[i] = e.(map[string]any)[rep.Children[0].Name]
-			}
-		}
-		return elems
-	case meta.LogicalMap:
-		kv := n.Children[0]
-		m := mapV{}
-		for _, e := range a.field(kv).([]any) {
-			s := e.(map[string]any)
-			m = append(m, [2]any{s[kv.Children[0].Name], s[kv.Children[1].Name]})
-		}
-		return m
-	}
-	out := map[string]any{}
-	for _, c := range n.Children {
-		out[c.Name] = a.field(c)
-	}
-	return out
+		return out
+	},
+	Child: func(n *schema.Node, g any, i int) any { return g.(map[string]any)[n.Children[i].Name] },
+	Map:   func(pairs [][2]any) any { return mapV(pairs) },
 }

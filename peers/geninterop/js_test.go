@@ -4,51 +4,20 @@ package geninterop
 // direction, over every file of a test.
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
-)
 
-// jsDir is peers/js, relative to this package.
-const jsDir = "../js"
-
-var (
-	nodeOnce sync.Once
-	nodePath string
-	nodeErr  error
+	"github.com/pqgen/pqgen/peers/internal/nodejs"
 )
 
 // needNode returns the node binary, or skips the test (fails it under
-// CI=true) when node or peers/js/node_modules is missing.
+// CI=true) when node or a module of peers/js/node_modules is missing.
 func needNode(t *testing.T) string {
 	t.Helper()
-	nodeOnce.Do(func() {
-		nodePath, nodeErr = exec.LookPath("node")
-		if nodeErr != nil {
-			return
-		}
-		for _, m := range []string{"@duckdb/node-api", "parquet-wasm", "apache-arrow"} {
-			if _, err := os.Stat(filepath.Join(jsDir, "node_modules", m)); err != nil {
-				nodeErr = fmt.Errorf("peers/js/node_modules is missing %s: run (cd peers/js && npm install --no-audit --no-fund): %v", m, err)
-				return
-			}
-		}
-	})
-	if nodeErr != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("JavaScript peers unavailable: %v", nodeErr)
-		}
-		t.Skipf("SKIPPING JavaScript peer interop of generated code (DuckDB, parquet-wasm): %v", nodeErr)
-	}
-	return nodePath
+	return nodejs.Need(t, "JavaScript peer interop of generated code (DuckDB, parquet-wasm)",
+		"@duckdb/node-api", "parquet-wasm", "apache-arrow")
 }
 
 // jsFile is what the script printed for one file: canonical rows, or the
@@ -71,54 +40,17 @@ func runJS(t *testing.T, mode, peer string, jobs any) map[string]*jsFile {
 	if err := os.WriteFile(jobsPath, jb, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(node, "geninterop.mjs", mode, peer, jobsPath)
-	cmd.Dir = jsDir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	res, perr := parseJS(out)
-	_, _ = io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("node geninterop.mjs %s %s: %v\n%s", mode, peer, err, stderr.String())
-	}
-	if perr != nil {
-		t.Fatalf("node geninterop.mjs %s %s: %v", mode, peer, perr)
+	res := map[string]*jsFile{}
+	for path, f := range nodejs.Run(t, node, "geninterop.mjs", mode, peer, jobsPath) {
+		jf := &jsFile{err: f.Err}
+		for _, line := range f.Rows {
+			var row []any
+			if err := json.Unmarshal(line, &row); err != nil {
+				t.Fatalf("node geninterop.mjs %s %s: %v: %.200s", mode, peer, err, line)
+			}
+			jf.rows = append(jf.rows, row)
+		}
+		res[path] = jf
 	}
 	return res
-}
-
-func parseJS(r io.Reader) (map[string]*jsFile, error) {
-	res := map[string]*jsFile{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 256<<20)
-	var cur *jsFile
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "#FILE "):
-			cur = &jsFile{}
-			res[strings.TrimPrefix(line, "#FILE ")] = cur
-		case line == "#END":
-			cur = nil
-		case cur == nil:
-			if line != "" {
-				return nil, fmt.Errorf("line outside a #FILE section: %.200s", line)
-			}
-		case strings.HasPrefix(line, "#ERROR "):
-			cur.err = strings.TrimPrefix(line, "#ERROR ")
-		default:
-			var row []any
-			if err := json.Unmarshal([]byte(line), &row); err != nil {
-				return nil, fmt.Errorf("%v: %.200s", err, line)
-			}
-			cur.rows = append(cur.rows, row)
-		}
-	}
-	return res, sc.Err()
 }

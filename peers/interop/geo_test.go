@@ -133,10 +133,10 @@ func TestDuckDBGeoStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := runJS(t, "duckdb_meta.mjs", path)[path]
-	if out == nil || out.err != "" || len(out.rows) != len(boxes) {
+	if out == nil || out.Err != "" || len(out.Rows) != len(boxes) {
 		t.Fatalf("DuckDB: %+v", out)
 	}
-	for i, raw := range out.rows {
+	for i, raw := range out.Rows {
 		var m struct {
 			BBox  map[string]*float64 `json:"geo_bbox"`
 			Types []string            `json:"geo_types"`

@@ -6,7 +6,6 @@ package interop
 // canonical JSON the scripts print (peers/js/canon.mjs).
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/hex"
@@ -16,108 +15,29 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
-	"strings"
-	"sync"
 	"testing"
 
+	"github.com/pqgen/pqgen/peers/internal/dremel"
+	"github.com/pqgen/pqgen/peers/internal/nodejs"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
-// jsDir is peers/js, relative to this package.
-const jsDir = "../js"
-
-var (
-	nodeOnce sync.Once
-	nodePath string
-	nodeErr  error
-)
-
 // needNode returns the node binary, or skips the test (fails it under
-// CI=true) when node or peers/js/node_modules is missing.
+// CI=true) when node or a module of peers/js/node_modules is missing.
 func needNode(t *testing.T) string {
 	t.Helper()
-	nodeOnce.Do(func() {
-		nodePath, nodeErr = exec.LookPath("node")
-		if nodeErr != nil {
-			return
-		}
-		if _, err := os.Stat(filepath.Join(jsDir, "node_modules", "@duckdb", "node-api")); err != nil {
-			nodeErr = fmt.Errorf("peers/js/node_modules is missing: run (cd peers/js && npm install --no-audit --no-fund): %v", err)
-		}
-	})
-	if nodeErr != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("JavaScript peers unavailable: %v", nodeErr)
-		}
-		t.Skipf("SKIPPING JavaScript peer interop (DuckDB, parquet-wasm, hyparquet): %v", nodeErr)
-	}
-	return nodePath
+	return nodejs.Need(t, "JavaScript peer interop (DuckDB, parquet-wasm, hyparquet)",
+		"@duckdb/node-api", "parquet-wasm", "apache-arrow", "hyparquet", "hyparquet-compressors")
 }
 
-// jsFile is what a script printed for one file: rows (canonical JSON
-// lines) or the reader's error.
-type jsFile struct {
-	rows []json.RawMessage
-	err  string
-}
-
-// runJS runs node SCRIPT ARGS... in peers/js and parses its "#FILE path",
-// rows, "#END" sections, keyed by path.
-func runJS(t *testing.T, script string, args ...string) map[string]*jsFile {
+// runJS runs node SCRIPT ARGS... in peers/js and returns the file
+// sections it printed, keyed by path.
+func runJS(t *testing.T, script string, args ...string) map[string]*nodejs.File {
 	t.Helper()
-	node := needNode(t)
-	cmd := exec.Command(node, append([]string{script}, args...)...)
-	cmd.Dir = jsDir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	res, perr := parseJS(out)
-	_, _ = io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
-	}
-	if perr != nil {
-		t.Fatalf("node %s: %v", script, perr)
-	}
-	return res
-}
-
-func parseJS(r io.Reader) (map[string]*jsFile, error) {
-	res := map[string]*jsFile{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 256<<20)
-	var cur *jsFile
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "#FILE "):
-			cur = &jsFile{}
-			res[strings.TrimPrefix(line, "#FILE ")] = cur
-		case line == "#END":
-			cur = nil
-		case cur == nil:
-			if line != "" {
-				return nil, fmt.Errorf("line outside a #FILE section: %.200s", line)
-			}
-		case strings.HasPrefix(line, "#ERROR "):
-			cur.err = strings.TrimPrefix(line, "#ERROR ")
-		default:
-			cur.rows = append(cur.rows, json.RawMessage(line))
-		}
-	}
-	return res, sc.Err()
+	return nodejs.Run(t, needNode(t), append([]string{script}, args...)...)
 }
 
 // Canonical values built on the Go side (see peers/js/canon.mjs for the
@@ -151,6 +71,23 @@ type cmpOpts struct {
 	// mapAsObject: the peer returns a MAP with string keys as a plain
 	// object (hyparquet 1.31.5), so key order is not compared.
 	mapAsObject bool
+	// used, when not nil, counts the values each relaxation let match.
+	used *relaxed
+}
+
+// relaxed counts the values a cmpOpts relaxation let match.
+type relaxed struct{ lossyDecimal, mapAsObject int }
+
+// checkUsed fails t for a relaxation of o that let no value match: the
+// peer no longer has the limitation it documents.
+func (o cmpOpts) checkUsed(t *testing.T, reader string) {
+	t.Helper()
+	if o.lossyDecimal && o.used.lossyDecimal == 0 {
+		t.Errorf("%s: every decimal is exact now: drop lossyDecimal", reader)
+	}
+	if o.mapAsObject && o.used.mapAsObject == 0 {
+		t.Errorf("%s: no map came as an object: drop mapAsObject", reader)
+	}
 }
 
 // sameValue compares a Go canonical value with a decoded JSON one and
@@ -210,6 +147,9 @@ func sameValue(want, got any, o cmpOpts) string {
 			x, _ := exact.Float64()
 			y, _ := r.Float64()
 			if math.Abs(x-y) <= 1e-12*math.Max(math.Abs(x), 1e-300) {
+				if o.used != nil {
+					o.used.lossyDecimal++
+				}
 				return ""
 			}
 		}
@@ -248,6 +188,9 @@ func sameValue(want, got any, o cmpOpts) string {
 					return fmt.Sprintf("entry %q: %s", k, d)
 				}
 			}
+			if o.used != nil {
+				o.used.mapAsObject++
+			}
 			return ""
 		}
 		g, ok := got.([]any)
@@ -281,22 +224,22 @@ func jsonText(v any) string {
 // compareRows compares the rows a peer printed for a file with the rows
 // wanted (one []any of top-level column values per row) and reports at
 // most a few differences. It returns the number of differing rows.
-func compareRows(t *testing.T, reader, file string, f *jsFile, want [][]any, names []string, o cmpOpts) int {
+func compareRows(t *testing.T, reader, file string, f *nodejs.File, want [][]any, names []string, o cmpOpts) int {
 	t.Helper()
 	if f == nil {
 		t.Errorf("%s: %s: no output", reader, file)
 		return -1
 	}
-	if f.err != "" {
-		t.Errorf("%s: %s: %s", reader, file, f.err)
+	if f.Err != "" {
+		t.Errorf("%s: %s: %s", reader, file, f.Err)
 		return -1
 	}
-	if len(f.rows) != len(want) {
-		t.Errorf("%s: %s: %d rows, want %d", reader, file, len(f.rows), len(want))
+	if len(f.Rows) != len(want) {
+		t.Errorf("%s: %s: %d rows, want %d", reader, file, len(f.Rows), len(want))
 		return -1
 	}
 	bad := 0
-	for i, raw := range f.rows {
+	for i, raw := range f.Rows {
 		var got []any
 		if err := json.Unmarshal(raw, &got); err != nil {
 			t.Fatalf("%s: %s: row %d: %v", reader, file, i, err)
@@ -378,9 +321,9 @@ func nanos(v int64, unit meta.TimeUnit) intV {
 	return intV(x.String())
 }
 
-// assembler rebuilds rows from the leaf columns of a schema (levels and
-// PLAIN values, as got holds them), the record assembly of the Dremel
-// paper: LIST groups become lists, MAP groups lists of [key, value].
+// assembler holds the leaf columns of a schema (levels and PLAIN values,
+// as got holds them) that rows are rebuilt from (dremel.Assembler: LIST
+// groups become lists, MAP groups lists of [key, value]).
 type assembler struct {
 	s   *schema.Schema
 	cur []leafCursor
@@ -439,11 +382,14 @@ func assembleSome(s *schema.Schema, cols []got, skip []bool) (rows [][]any, err 
 	if len(fields) == 0 {
 		return nil, nil
 	}
-	first := &a.cur[firstLeaf(fields[0]).Column]
-	for first.pos < first.slots() {
+	asm := dremel.Assembler{Cols: a, Forms: forms}
+	for {
+		if _, _, ok := a.Levels(dremel.FirstLeaf(fields[0]).Column); !ok {
+			break
+		}
 		row := make([]any, len(fields))
 		for i, f := range fields {
-			row[i] = a.field(f)
+			row[i] = asm.Field(f)
 		}
 		rows = append(rows, row)
 	}
@@ -472,87 +418,36 @@ func (a *assembler) done(n *schema.Node) error {
 	return nil
 }
 
-func firstLeaf(n *schema.Node) *schema.Node {
-	for n.Group {
-		n = n.Children[0]
+// Levels, Skip and Value make the leaf cursors dremel.Columns.
+func (a *assembler) Levels(col int) (def, rep int, ok bool) {
+	c := &a.cur[col]
+	if c.pos >= c.slots() {
+		return 0, 0, false
 	}
-	return n
+	return int(c.def()), int(c.rep()), true
 }
 
-// skip consumes the one slot that every leaf under n has when n is null or
-// an empty repeated field.
-func (a *assembler) skip(n *schema.Node) {
-	if !n.Group {
-		a.cur[n.Column].pos++
-		return
-	}
-	for _, c := range n.Children {
-		a.skip(c)
-	}
+func (a *assembler) Skip(col int) { a.cur[col].pos++ }
+
+func (a *assembler) Value(n *schema.Node) any {
+	c := &a.cur[n.Column]
+	v := plainValue(n, c.g.vals[c.vi])
+	c.vi++
+	c.pos++
+	return v
 }
 
-// field is the value of field n in a defined parent.
-func (a *assembler) field(n *schema.Node) any {
-	first := &a.cur[firstLeaf(n).Column]
-	if n.Repetition == meta.Repeated {
-		if first.def() < n.MaxDef {
-			a.skip(n)
-			return []any{}
+// forms are the canonical groups (structV) and maps (mapV) of this package.
+var forms = dremel.Forms{
+	Group: func(n *schema.Node, vals []any) any {
+		s := &structV{vals: vals}
+		for _, c := range n.Children {
+			s.names = append(s.names, c.Name)
 		}
-		out := []any{}
-		for {
-			out = append(out, a.occurrence(n))
-			if first.pos >= first.slots() || first.rep() < n.MaxRep {
-				return out
-			}
-		}
-	}
-	if n.Repetition == meta.Optional && first.def() < n.MaxDef {
-		a.skip(n)
-		return nil
-	}
-	return a.occurrence(n)
-}
-
-// occurrence is one defined occurrence of n.
-func (a *assembler) occurrence(n *schema.Node) any {
-	if !n.Group {
-		c := &a.cur[n.Column]
-		v := plainValue(n, c.g.vals[c.vi])
-		c.vi++
-		c.pos++
-		return v
-	}
-	isList := n.Logical.Kind == meta.LogicalList || n.Converted.Set && n.Converted.Val == meta.ConvertedList
-	isMap := n.Logical.Kind == meta.LogicalMap || n.Converted.Set && (n.Converted.Val == meta.ConvertedMap || n.Converted.Val == meta.ConvertedMapKeyValue)
-	if (isList || isMap) && len(n.Children) == 1 && n.Children[0].Repetition == meta.Repeated {
-		rep := n.Children[0]
-		elems := a.field(rep).([]any)
-		if isList {
-			if rep.Group && len(rep.Children) == 1 {
-				for i, e := range elems {
-					elems[i] = e.(*structV).vals[0]
-				}
-			}
-			return elems
-		}
-		m := mapV{}
-		for _, e := range elems {
-			kv := e.(*structV)
-			var v any
-			if len(kv.vals) > 1 {
-				v = kv.vals[1]
-			}
-			m = append(m, [2]any{kv.vals[0], v})
-		}
-		return m
-	}
-	s := &structV{}
-	for _, c := range n.Children {
-		s.names = append(s.names, c.Name)
-		s.vals = append(s.vals, a.field(c))
-	}
-	return s
+		return s
+	},
+	Child: func(_ *schema.Node, g any, i int) any { return g.(*structV).vals[i] },
+	Map:   func(pairs [][2]any) any { return mapV(pairs) },
 }
 
 // readAllPlain reads every leaf of a file through our FileReader into

@@ -179,7 +179,7 @@ func TestJSReadersEdgeFiles(t *testing.T) {
 	files = append(files, edgeFile{path, want})
 	names := []string{"k", "n", "s", "l", "st", "mp", "ts", "dt"}
 	for _, reader := range []string{"duckdb", "wasm", "hyparquet"} {
-		o := cmpOpts{mapAsObject: reader == "hyparquet"}
+		o := cmpOpts{mapAsObject: reader == "hyparquet", used: &relaxed{}}
 		args := []string{reader}
 		for _, f := range files {
 			args = append(args, f.path)
@@ -188,5 +188,6 @@ func TestJSReadersEdgeFiles(t *testing.T) {
 		for _, f := range files {
 			compareRows(t, reader, filepath.Base(f.path), out[f.path], f.want, names, o)
 		}
+		o.checkUsed(t, reader)
 	}
 }

@@ -8,6 +8,7 @@
 //                             "NaN", "Infinity", "-Infinity")
 //   string                 -> JSON string
 //   binary, fixed binary   -> {"$hex": "00ff"}
+//   interval               -> {"$hex"} of its 12 Parquet bytes (intervalHex)
 //   decimal                -> decimal string of value/10^scale ("-12.30")
 //   date                   -> days since the epoch, decimal string
 //   timestamp, time        -> nanoseconds (since the epoch, since midnight),
@@ -39,6 +40,16 @@ export function decimalString(unscaled, scale) {
     s = s.slice(0, s.length - scale) + '.' + s.slice(s.length - scale);
   }
   return (neg ? '-' : '') + s;
+}
+
+// intervalHex is the canonical INTERVAL: the {"$hex"} of its 12 Parquet
+// bytes (months, days, milliseconds, unsigned little endian).
+export function intervalHex(months, days, millis) {
+  const b = Buffer.alloc(12);
+  b.writeUInt32LE(Number(months) >>> 0, 0);
+  b.writeUInt32LE(Number(days) >>> 0, 4);
+  b.writeUInt32LE(Number(millis) >>> 0, 8);
+  return { $hex: b.toString('hex') };
 }
 
 // Rows are written as JSON lines between "#FILE path" and "#END" lines;

@@ -23,27 +23,21 @@
 //           (a parquet-wasm Compression name), "version" (1 or 2),
 //           "dictionary" (boolean), "rowGroupSize" (rows))
 import { readFileSync, writeFileSync } from 'node:fs';
-import { decimalString, emitFileAsync, flush, hex, num } from './canon.mjs';
+import { decimalString, emitFileAsync, flush, hex, intervalHex, num } from './canon.mjs';
 
 const [mode, peer, jobsPath] = process.argv.slice(2);
 const jobs = JSON.parse(readFileSync(jobsPath, 'utf8'));
 const out = [];
 
-function sqlString(s) {
-  return "'" + s.replace(/'/g, "''") + "'";
-}
-
 if (peer === 'duckdb') {
-  const duck = await import('@duckdb/node-api');
-  const inst = await duck.DuckDBInstance.create(':memory:', { threads: '1' });
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { duckRows, sqlString } = await import('./duckdb_canon.mjs');
+  const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
   const conn = await inst.connect();
-  const canon = (v) => canonDuck(v, duck);
+  const unsupported = (v) => ({ $unsupported: v.constructor ? v.constructor.name : typeof v });
   for (const job of jobs) {
     if (mode === 'read') {
-      await emitFileAsync(out, job.path, async () => {
-        const reader = await conn.runAndReadAll(`SELECT * FROM read_parquet(${sqlString(job.path)})`);
-        return reader.getRows().map((row) => row.map(canon));
-      });
+      await emitFileAsync(out, job.path, () => duckRows(conn, `SELECT * FROM read_parquet(${sqlString(job.path)})`, unsupported));
     } else {
       await emitFileAsync(out, job.dst, async () => {
         await conn.run(`COPY (SELECT ${job.select || '*'} FROM read_parquet(${sqlString(job.src)})) TO ${sqlString(job.dst)} (FORMAT parquet${job.options ? ', ' + job.options : ''})`);
@@ -84,45 +78,6 @@ if (peer === 'duckdb') {
   process.exit(2);
 }
 await flush(out);
-
-// intervalHex is the 12 Parquet bytes of an interval (months, days,
-// milliseconds, unsigned little endian).
-function intervalHex(months, days, millis) {
-  const b = Buffer.alloc(12);
-  b.writeUInt32LE(Number(months) >>> 0, 0);
-  b.writeUInt32LE(Number(days) >>> 0, 4);
-  b.writeUInt32LE(Number(millis) >>> 0, 8);
-  return { $hex: b.toString('hex') };
-}
-
-function canonDuck(v, d) {
-  if (v === null || v === undefined) return null;
-  switch (typeof v) {
-    case 'boolean': case 'string': return v;
-    case 'number': case 'bigint': return num(v);
-  }
-  if (v instanceof d.DuckDBDecimalValue) return decimalString(v.value, v.scale);
-  if (v instanceof d.DuckDBBlobValue) return hex(v.bytes);
-  if (v instanceof d.DuckDBListValue || v instanceof d.DuckDBArrayValue) return v.items.map((x) => canonDuck(x, d));
-  if (v instanceof d.DuckDBStructValue) {
-    const o = {};
-    for (const [k, x] of Object.entries(v.entries)) o[k] = canonDuck(x, d);
-    return o;
-  }
-  if (v instanceof d.DuckDBMapValue) return v.entries.map((e) => [canonDuck(e.key, d), canonDuck(e.value, d)]);
-  if (v instanceof d.DuckDBDateValue) return String(v.days);
-  if (v instanceof d.DuckDBTimestampValue || v instanceof d.DuckDBTimestampTZValue) return String(v.micros * 1000n);
-  if (v instanceof d.DuckDBTimestampMillisecondsValue) return String(v.millis * 1000000n);
-  if (v instanceof d.DuckDBTimestampNanosecondsValue) return String(v.nanos);
-  if (v instanceof d.DuckDBTimestampSecondsValue) return String(v.seconds * 1000000000n);
-  if (v instanceof d.DuckDBTimeValue) return String(v.micros * 1000n);
-  if (v instanceof d.DuckDBTimeTZValue && v.offset === 0) return String(v.micros * 1000n);
-  if (v instanceof d.DuckDBGeometryValue) return hex(v.bytes);
-  if (d.DuckDBTimeNSValue && v instanceof d.DuckDBTimeNSValue) return String(v.nanos);
-  if (v instanceof d.DuckDBUUIDValue) return v.toString();
-  if (v instanceof d.DuckDBIntervalValue) return intervalHex(v.months, v.days, v.micros / 1000n);
-  return { $unsupported: v.constructor ? v.constructor.name : typeof v };
-}
 
 // chunkOf is the Data chunk of a vector holding slot i, and the slot's
 // index in it.
