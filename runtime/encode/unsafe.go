@@ -42,3 +42,8 @@ func asBytes[T int32 | int64 | uint32 | uint64 | float32 | float64](s []T) []byt
 func uint32sAsInt32s(s []uint32) []int32 {
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
+
+// uint64sAsInt64s reinterprets s (same size and alignment).
+func uint64sAsInt64s(s []uint64) []int64 {
+	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
