@@ -206,16 +206,19 @@ func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 	// capacity of the same array, which dst.Offsets keeps for the next call
 	// (the bound n is checked: n values were just decoded).
 	pre = growSlice(pre, n)
+	// The suffix lengths must number n: checked on their header, before
+	// zero-width miniblocks could expand a few bytes into billions of
+	// values (a stream decodes to exactly its header's count or fails).
+	if h, _, err := readDeltaHeader(src[pos:], true); err == nil && h.total != n {
+		dst.Offsets = pre[:1]
+		return dst, pos, fmt.Errorf("delta byte array: %d prefix lengths but %d suffix lengths: %w", n, h.total, ErrCorrupt)
+	}
 	suf, k, err := decodeDelta32(pre[len(pre):], src[pos:], true)
 	if err != nil {
 		dst.Offsets = pre[:1]
 		return dst, pos + k, fmt.Errorf("delta byte array suffix lengths: %w", err)
 	}
 	pos += k
-	if len(suf) != n {
-		dst.Offsets = pre[:1]
-		return dst, pos, fmt.Errorf("delta byte array: %d prefix lengths but %d suffix lengths: %w", n, len(suf), ErrCorrupt)
-	}
 	data := dst.Data[:0]
 	// First pass: validate and size.
 	var total, prevLen uint64
