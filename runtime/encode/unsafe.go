@@ -1,8 +1,9 @@
 // Zero-copy reinterpretations between slices of identical memory layout,
 // used by the PLAIN, RLE / bit-packing hybrid and BYTE_STREAM_SPLIT paths
 // (https://parquet.apache.org/docs/file-format/data-pages/encodings/).
-// Every user has a plain twin and a differential test (unsafe_test.go,
-// plain_test.go, rle_test.go).
+// TestUnsafeCastsTwin (bitpack_test.go) checks the reinterpretations, and
+// TestPlainRoundTrip and TestBSSRoundTrip (roundtrip_test.go) compare
+// their users with the plain twins.
 
 package encode
 
