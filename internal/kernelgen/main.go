@@ -10,7 +10,7 @@
 // starts at bit i*w of the block, and the generator resolves at generation
 // time which 64-bit little-endian word(s) hold it and by how much to shift.
 // Run it from runtime/encode with `go generate` (the directive lives in
-// runtime/encode/bitpack.go).
+// runtime/encode/doc.go).
 package main
 
 import (
@@ -45,12 +45,6 @@ func main() {
 		genUnpack(f, "unpack64", "uint64", 32, w)
 	}
 	for w := 1; w <= 32; w++ {
-		genPack(f, "pack32", "uint32", 32, w)
-	}
-	for w := 1; w <= 64; w++ {
-		genPack(f, "pack64", "uint64", 32, w)
-	}
-	for w := 1; w <= 32; w++ {
 		genPackSub(f, "packSub32", "uint32", w)
 	}
 	for w := 1; w <= 64; w++ {
@@ -66,11 +60,9 @@ func main() {
 	}
 	genDeltaTable(f, "deltaUnpack32Kernels", "deltaUnpack32", "uint32", "uint32", 32)
 	genDeltaTable(f, "deltaUnpack64Kernels", "deltaUnpack64", "int64", "uint64", 64)
-	genTable(f, "unpack8Kernels", "unpack8", "uint8", 8, false)
-	genTable(f, "unpack32Kernels", "unpack32", "uint32", 32, false)
-	genTable(f, "unpack64Kernels", "unpack64", "uint64", 64, false)
-	genTable(f, "pack32Kernels", "pack32", "uint32", 32, true)
-	genTable(f, "pack64Kernels", "pack64", "uint64", 64, true)
+	genTable(f, "unpack8Kernels", "unpack8", "uint8", 8)
+	genTable(f, "unpack32Kernels", "unpack32", "uint32", 32)
+	genTable(f, "unpack64Kernels", "unpack64", "uint64", 64)
 
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -359,90 +351,19 @@ func genDeltaTable(f *jen.File, name, prefix, typ, acc string, maxW int) {
 	f.Func().Id(name).Params(jen.Id("w").Int(), jen.Id("dst").Index().Id(typ), jen.Id("src").Index().Byte(), jen.List(jen.Id("last"), jen.Id("m")).Id(acc)).Id(acc).Block(jen.Switch(jen.Id("w")).Block(cases...))
 }
 
-// genPack emits func <prefix>W<w>(dst []byte, src []T) that packs exactly n
-// values (the low w bits of each) into n*w/8 bytes of dst.
-func genPack(f *jen.File, prefix, typ string, n, w int) {
-	nbytes := n * w / 8
-	nwords := (nbytes + 7) / 8
-	mask := uint64(1)<<uint(w) - 1
-	if w == 64 {
-		mask = ^uint64(0)
-	}
-	var body []jen.Code
-	body = append(body,
-		jen.Id("s").Op(":=").Parens(jen.Op("*").Index(jen.Lit(n)).Id(typ)).Call(jen.Id("src")),
-		jen.Id("d").Op(":=").Parens(jen.Op("*").Index(jen.Lit(nbytes)).Byte()).Call(jen.Id("dst")),
-	)
-	// Collect, per word, the contributions.
-	contrib := make([][]jen.Code, nwords)
-	for i := 0; i < n; i++ {
-		bit := i * w
-		k, s := bit/64, bit%64
-		v := jen.Parens(jen.Uint64().Call(jen.Id("s").Index(jen.Lit(i))).Op("&").Id(fmt.Sprintf("0x%x", mask)))
-		if s == 0 {
-			contrib[k] = append(contrib[k], v)
-		} else {
-			contrib[k] = append(contrib[k], jen.Add(v).Op("<<").Lit(s))
-		}
-		if s+w > 64 && k+1 < nwords {
-			v2 := jen.Parens(jen.Uint64().Call(jen.Id("s").Index(jen.Lit(i))).Op("&").Id(fmt.Sprintf("0x%x", mask)))
-			contrib[k+1] = append(contrib[k+1], jen.Add(v2).Op(">>").Lit(64-s))
-		}
-	}
-	for k := 0; k < nwords; k++ {
-		var e *jen.Statement
-		for _, c := range contrib[k] {
-			if e == nil {
-				e = jen.Add(c)
-			} else {
-				e = e.Op("|").Add(c)
-			}
-		}
-		id := fmt.Sprintf("w%d", k)
-		body = append(body, jen.Id(id).Op(":=").Add(e))
-		off := 8 * k
-		if off+8 <= nbytes {
-			body = append(body, jen.Qual("encoding/binary", "LittleEndian").Dot("PutUint64").Call(jen.Id("d").Index(jen.Lit(off), jen.Empty()), jen.Id(id)))
-		} else {
-			for b := off; b < nbytes; b++ {
-				body = append(body, jen.Id("d").Index(jen.Lit(b)).Op("=").Byte().Call(jen.Id(id).Op(">>").Lit(8*(b-off))))
-			}
-		}
-	}
-	f.Commentf("%s packs the low %d bits of each of the first %d values of src into\n"+
-		"the first %d bytes of dst. Preconditions: len(src) >= %d, len(dst) >= %d.",
-		fname(prefix, w), w, n, nbytes, n, nbytes)
-	f.Func().Id(fname(prefix, w)).Params(jen.Id("dst").Index().Byte(), jen.Id("src").Index().Id(typ)).Block(body...)
-}
-
 // genTable emits a dispatch function that switches on the bit width and
 // calls the kernel directly. Direct calls (unlike calls through a table of
 // function values) let escape analysis keep the callers' stack buffers on
 // the stack; measured: the table version heap-allocated two buffers per
 // call (98 allocs/op decoding 64Ki random 1-bit levels).
-func genTable(f *jen.File, name, prefix, typ string, maxW int, pack bool) {
-	var params []jen.Code
-	var args []jen.Code
-	if pack {
-		params = []jen.Code{jen.Id("w").Int(), jen.Id("dst").Index().Byte(), jen.Id("src").Index().Id(typ)}
-		args = []jen.Code{jen.Id("dst"), jen.Id("src")}
-	} else {
-		params = []jen.Code{jen.Id("w").Int(), jen.Id("dst").Index().Id(typ), jen.Id("src").Index().Byte()}
-		args = []jen.Code{jen.Id("dst"), jen.Id("src")}
-	}
+func genTable(f *jen.File, name, prefix, typ string, maxW int) {
+	params := []jen.Code{jen.Id("w").Int(), jen.Id("dst").Index().Id(typ), jen.Id("src").Index().Byte()}
+	args := []jen.Code{jen.Id("dst"), jen.Id("src")}
 	var cases []jen.Code
 	for w := 1; w <= maxW; w++ {
-		if pack {
-			cases = append(cases, jen.Case(jen.Lit(w)).Block(jen.Id(fname(prefix, w)).Call(args...)))
-		} else {
-			cases = append(cases, jen.Case(jen.Lit(w)).Block(jen.Return(jen.Id(fname(prefix, w)).Call(args...))))
-		}
+		cases = append(cases, jen.Case(jen.Lit(w)).Block(jen.Return(jen.Id(fname(prefix, w)).Call(args...))))
 	}
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Lit(0))))
 	f.Commentf("%s calls the %s kernel of bit width w (1..%d).", name, prefix, maxW)
-	if pack {
-		f.Func().Id(name).Params(params...).Block(jen.Switch(jen.Id("w")).Block(cases...))
-	} else {
-		cases = append(cases, jen.Default().Block(jen.Return(jen.Lit(0))))
-		f.Func().Id(name).Params(params...).Int().Block(jen.Switch(jen.Id("w")).Block(cases...))
-	}
+	f.Func().Id(name).Params(params...).Int().Block(jen.Switch(jen.Id("w")).Block(cases...))
 }

@@ -8,6 +8,19 @@ import (
 
 const benchN = 64 * 1024
 
+// benchValues runs body, which handles n values of size bytes in all, as
+// the benchmark loop, reporting bytes and allocations per iteration and
+// the values per second (reportValues).
+func benchValues(b *testing.B, n int, size int64, body func()) {
+	b.SetBytes(size)
+	b.ReportAllocs()
+	c0 := threadCPU()
+	for b.Loop() {
+		body()
+	}
+	reportValues(b, n, c0)
+}
+
 // reportValues reports the values decoded or encoded per second, by wall
 // clock (Mvalues/s) and by the CPU time of the benchmarking thread since
 // c0 (cpu-Mvalues/s, robust against other processes on a shared machine).
@@ -67,87 +80,59 @@ func benchStrings() ByteArrays {
 func BenchmarkCopy(b *testing.B) {
 	src := AppendPlainInt64(nil, benchInt64s())
 	dst := make([]byte, len(src))
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(len(src)), func() {
 		copy(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodePlainInt64(b *testing.B) {
 	src := AppendPlainInt64(nil, benchInt64s())
 	dst := make([]int64, benchN)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(len(src)), func() {
 		dst, _, _ = DecodePlainInt64(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodePlainInt32(b *testing.B) {
 	src := AppendPlainInt32(nil, benchInt32s())
 	dst := make([]int32, benchN)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(len(src)), func() {
 		dst, _, _ = DecodePlainInt32(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkEncodePlainInt64(b *testing.B) {
 	v := benchInt64s()
 	var dst []byte
-	b.SetBytes(int64(8 * len(v)))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(8*len(v)), func() {
 		dst = AppendPlainInt64(dst[:0], v)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodePlainByteArray(b *testing.B) {
 	ba := benchStrings()
 	src := AppendPlainByteArray(nil, ba)
 	var dst ByteArrays
-	b.SetBytes(int64(ba.TotalLen()))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(ba.TotalLen()), func() {
 		dst, _, _ = DecodePlainByteArray(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkEncodePlainByteArray(b *testing.B) {
 	ba := benchStrings()
 	var dst []byte
-	b.SetBytes(int64(ba.TotalLen()))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(ba.TotalLen()), func() {
 		dst = AppendPlainByteArray(dst[:0], ba)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodePlainBool(b *testing.B) {
 	lv := benchLevels(1, false)
 	src := AppendPlainBool(nil, bytesAsBools(lv))
 	dst := make([]bool, benchN)
-	b.SetBytes(benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, benchN, func() {
 		dst, _, _ = DecodePlainBool(dst, src, benchN)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodeRLELevels(b *testing.B) {
@@ -160,13 +145,9 @@ func BenchmarkDecodeRLELevels(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				src := AppendRLELevels(nil, benchLevels(w, runs), w)
 				dst := make([]uint8, benchN)
-				b.SetBytes(benchN)
-				b.ReportAllocs()
-				c0 := threadCPU()
-				for b.Loop() {
+				benchValues(b, benchN, benchN, func() {
 					dst, _, _ = DecodeRLELevels(dst, src, w, benchN)
-				}
-				reportValues(b, benchN, c0)
+				})
 			})
 		}
 	}
@@ -182,13 +163,9 @@ func BenchmarkEncodeRLELevels(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				v := benchLevels(w, runs)
 				var dst []byte
-				b.SetBytes(benchN)
-				b.ReportAllocs()
-				c0 := threadCPU()
-				for b.Loop() {
+				benchValues(b, benchN, benchN, func() {
 					dst = AppendRLELevels(dst[:0], v, w)
-				}
-				reportValues(b, benchN, c0)
+				})
 			})
 		}
 	}
@@ -208,13 +185,9 @@ func BenchmarkDecodeRLEInt32(b *testing.B) {
 		b.Run(fmt.Sprintf("w%d", w), func(b *testing.B) {
 			src := AppendRLEInt32(nil, benchIndices(w), w)
 			dst := make([]int32, benchN)
-			b.SetBytes(4 * benchN)
-			b.ReportAllocs()
-			c0 := threadCPU()
-			for b.Loop() {
+			benchValues(b, benchN, 4*benchN, func() {
 				dst, _, _ = DecodeRLEInt32(dst, src, w, benchN)
-			}
-			reportValues(b, benchN, c0)
+			})
 		})
 	}
 }
@@ -224,13 +197,9 @@ func BenchmarkEncodeRLEInt32(b *testing.B) {
 		b.Run(fmt.Sprintf("w%d", w), func(b *testing.B) {
 			v := benchIndices(w)
 			var dst []byte
-			b.SetBytes(4 * benchN)
-			b.ReportAllocs()
-			c0 := threadCPU()
-			for b.Loop() {
+			benchValues(b, benchN, 4*benchN, func() {
 				dst = AppendRLEInt32(dst[:0], v, w)
-			}
-			reportValues(b, benchN, c0)
+			})
 		})
 	}
 }
@@ -238,99 +207,67 @@ func BenchmarkEncodeRLEInt32(b *testing.B) {
 func BenchmarkDecodeDeltaInt64(b *testing.B) {
 	src := AppendDeltaInt64(nil, benchInt64s())
 	dst := make([]int64, benchN)
-	b.SetBytes(8 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 8*benchN, func() {
 		dst, _, _ = DecodeDeltaInt64(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodeDeltaInt32(b *testing.B) {
 	src := AppendDeltaInt32(nil, benchInt32s())
 	dst := make([]int32, benchN)
-	b.SetBytes(4 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 4*benchN, func() {
 		dst, _, _ = DecodeDeltaInt32(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkEncodeDeltaInt64(b *testing.B) {
 	v := benchInt64s()
 	var dst []byte
-	b.SetBytes(8 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 8*benchN, func() {
 		dst = AppendDeltaInt64(dst[:0], v)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkEncodeDeltaInt32(b *testing.B) {
 	v := benchInt32s()
 	var dst []byte
-	b.SetBytes(4 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 4*benchN, func() {
 		dst = AppendDeltaInt32(dst[:0], v)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodeDeltaLengthByteArray(b *testing.B) {
 	ba := benchStrings()
 	src := AppendDeltaLengthByteArray(nil, ba)
 	var dst ByteArrays
-	b.SetBytes(int64(ba.TotalLen()))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(ba.TotalLen()), func() {
 		dst, _, _ = DecodeDeltaLengthByteArray(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkEncodeDeltaLengthByteArray(b *testing.B) {
 	ba := benchStrings()
 	var dst []byte
-	b.SetBytes(int64(ba.TotalLen()))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(ba.TotalLen()), func() {
 		dst = AppendDeltaLengthByteArray(dst[:0], ba)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodeDeltaByteArray(b *testing.B) {
 	ba := benchStrings()
 	src := AppendDeltaByteArray(nil, ba)
 	var dst ByteArrays
-	b.SetBytes(int64(ba.TotalLen()))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(ba.TotalLen()), func() {
 		dst, _, _ = DecodeDeltaByteArray(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkEncodeDeltaByteArray(b *testing.B) {
 	ba := benchStrings()
 	var dst []byte
-	b.SetBytes(int64(ba.TotalLen()))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(ba.TotalLen()), func() {
 		dst = AppendDeltaByteArray(dst[:0], ba)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func benchDoubles() []float64 {
@@ -342,61 +279,47 @@ func benchDoubles() []float64 {
 	return v
 }
 
+// benchFloats is benchDoubles rounded to float32.
+func benchFloats() []float32 {
+	d := benchDoubles()
+	f := make([]float32, len(d))
+	for i := range d {
+		f[i] = float32(d[i])
+	}
+	return f
+}
+
 func BenchmarkDecodeByteStreamSplitDouble(b *testing.B) {
 	src := AppendByteStreamSplitDouble(nil, benchDoubles())
 	dst := make([]float64, benchN)
-	b.SetBytes(8 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 8*benchN, func() {
 		dst, _, _ = DecodeByteStreamSplitDouble(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkEncodeByteStreamSplitDouble(b *testing.B) {
 	v := benchDoubles()
 	var dst []byte
-	b.SetBytes(8 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 8*benchN, func() {
 		dst = AppendByteStreamSplitDouble(dst[:0], v)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDecodeByteStreamSplitFloat(b *testing.B) {
-	d := benchDoubles()
-	f := make([]float32, len(d))
-	for i := range d {
-		f[i] = float32(d[i])
-	}
+	f := benchFloats()
 	src := AppendByteStreamSplitFloat(nil, f)
 	dst := make([]float32, benchN)
-	b.SetBytes(4 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 4*benchN, func() {
 		dst, _, _ = DecodeByteStreamSplitFloat(dst, src)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkEncodeByteStreamSplitFloat(b *testing.B) {
-	d := benchDoubles()
-	f := make([]float32, len(d))
-	for i := range d {
-		f[i] = float32(d[i])
-	}
+	f := benchFloats()
 	var dst []byte
-	b.SetBytes(4 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 4*benchN, func() {
 		dst = AppendByteStreamSplitFloat(dst[:0], f)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDictInsertInt64(b *testing.B) {
@@ -406,14 +329,10 @@ func BenchmarkDictInsertInt64(b *testing.B) {
 	}
 	var d Dict64
 	idx := make([]int32, 0, benchN)
-	b.SetBytes(8 * benchN)
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, 8*benchN, func() {
 		d.Reset()
 		idx, _, _ = d.InsertInt64(idx[:0], v)
-	}
-	reportValues(b, benchN, c0)
+	})
 }
 
 func BenchmarkDictInsertByteArray(b *testing.B) {
@@ -423,12 +342,8 @@ func BenchmarkDictInsertByteArray(b *testing.B) {
 	}
 	var d DictBytes
 	idx := make([]int32, 0, benchN)
-	b.SetBytes(int64(ba.TotalLen()))
-	b.ReportAllocs()
-	c0 := threadCPU()
-	for b.Loop() {
+	benchValues(b, benchN, int64(ba.TotalLen()), func() {
 		d.Reset()
 		idx, _, _ = d.InsertByteArrays(idx[:0], ba)
-	}
-	reportValues(b, benchN, c0)
+	})
 }

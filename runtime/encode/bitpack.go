@@ -131,8 +131,9 @@ func unpack64(dst []uint64, src []byte, w int) {
 	copy(dst[done:], out[:])
 }
 
-// appendPack32 appends the low w bits (0..32) of each value of src, packed
-// LSB first, padding the last byte with zeros.
+// appendPack32 appends the w bits (0..32) of each value of src, packed LSB
+// first, padding the last byte with zeros, with the packSub32 kernels (min
+// 0). Precondition: every value fits in w bits (it is not masked).
 func appendPack32(dst []byte, src []uint32, w int) []byte {
 	if w == 0 {
 		return dst
@@ -141,7 +142,7 @@ func appendPack32(dst []byte, src []uint32, w int) []byte {
 	dst = grow(dst, n)
 	out := dst[len(dst) : len(dst)+n]
 	for len(src) >= 32 {
-		pack32Kernels(w, out, src)
+		packSub32Kernels(w, out, src, 0)
 		out = out[4*w:]
 		src = src[32:]
 	}
@@ -149,14 +150,15 @@ func appendPack32(dst []byte, src []uint32, w int) []byte {
 		var in [32]uint32
 		var tmp [128]byte
 		copy(in[:], src)
-		pack32Kernels(w, tmp[:], in[:])
+		packSub32Kernels(w, tmp[:], in[:], 0)
 		copy(out, tmp[:])
 	}
 	return dst[:len(dst)+n]
 }
 
-// appendPack64 appends the low w bits (0..64) of each value of src, packed
-// LSB first, padding the last byte with zeros.
+// appendPack64 appends the w bits (0..64) of each value of src, packed LSB
+// first, padding the last byte with zeros, with the packSub64 kernels (min
+// 0). Precondition: every value fits in w bits (it is not masked).
 func appendPack64(dst []byte, src []uint64, w int) []byte {
 	if w == 0 {
 		return dst
@@ -165,7 +167,7 @@ func appendPack64(dst []byte, src []uint64, w int) []byte {
 	dst = grow(dst, n)
 	out := dst[len(dst) : len(dst)+n]
 	for len(src) >= 32 {
-		pack64Kernels(w, out, src)
+		packSub64Kernels(w, out, src, 0)
 		out = out[4*w:]
 		src = src[32:]
 	}
@@ -173,7 +175,7 @@ func appendPack64(dst []byte, src []uint64, w int) []byte {
 		var in [32]uint64
 		var tmp [256]byte
 		copy(in[:], src)
-		pack64Kernels(w, tmp[:], in[:])
+		packSub64Kernels(w, tmp[:], in[:], 0)
 		copy(out, tmp[:])
 	}
 	return dst[:len(dst)+n]

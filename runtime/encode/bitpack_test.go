@@ -103,6 +103,12 @@ func TestUnsafeCastsTwin(t *testing.T) {
 	if cap(int32sAsUint32s(make([]int32, 0, 9))) != 9 {
 		t.Fatal("capacity lost")
 	}
+	w := []uint64{1<<64 - 1, 0, 1 << 62}
+	for k, x := range uint64sAsInt64s(w) {
+		if x != int64(w[k]) {
+			t.Fatal("uint64sAsInt64s")
+		}
+	}
 	b := []bool{true, false, true}
 	for k, x := range boolsAsBytes(b) {
 		want := uint8(0)

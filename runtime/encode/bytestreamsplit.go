@@ -197,14 +197,8 @@ func DecodeByteStreamSplitFixed(dst []byte, src []byte, size int) ([]byte, int, 
 	if err := bssCheck(src, size, "fixed"); err != nil {
 		return dst[:0], 0, err
 	}
-	n := len(src) / size
 	dst = growSlice(dst[:0], len(src))[:len(src)]
-	for k := range size {
-		s := src[k*n : (k+1)*n]
-		for i, b := range s {
-			dst[i*size+k] = b
-		}
-	}
+	decodeBSSRef(dst, src, size)
 	return dst, len(src), nil
 }
 
@@ -358,7 +352,8 @@ func decodeBSS8(raw, src []byte) {
 	bss8(src, raw, len(src)/8, true)
 }
 
-// decodeBSSRef is the plain reference of decodeBSS4/decodeBSS8.
+// decodeBSSRef is the plain reference of decodeBSS4/decodeBSS8, and the
+// decoder of FIXED_LEN_BYTE_ARRAY values.
 func decodeBSSRef(raw, src []byte, size int) {
 	n := len(src) / size
 	for k := range size {

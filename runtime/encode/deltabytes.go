@@ -206,16 +206,19 @@ func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 	// capacity of the same array, which dst.Offsets keeps for the next call
 	// (the bound n is checked: n values were just decoded).
 	pre = growSlice(pre, n)
+	// The suffix lengths must number n: checked on their header, before
+	// zero-width miniblocks could expand a few bytes into billions of
+	// values (a stream decodes to exactly its header's count or fails).
+	if h, _, err := readDeltaHeader(src[pos:], true); err == nil && h.total != n {
+		dst.Offsets = pre[:1]
+		return dst, pos, fmt.Errorf("delta byte array: %d prefix lengths but %d suffix lengths: %w", n, h.total, ErrCorrupt)
+	}
 	suf, k, err := decodeDelta32(pre[len(pre):], src[pos:], true)
 	if err != nil {
 		dst.Offsets = pre[:1]
 		return dst, pos + k, fmt.Errorf("delta byte array suffix lengths: %w", err)
 	}
 	pos += k
-	if len(suf) != n {
-		dst.Offsets = pre[:1]
-		return dst, pos, fmt.Errorf("delta byte array: %d prefix lengths but %d suffix lengths: %w", n, len(suf), ErrCorrupt)
-	}
 	data := dst.Data[:0]
 	// First pass: validate and size.
 	var total, prevLen uint64
@@ -280,7 +283,7 @@ func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 
 // DecodeDeltaByteArrayFixed decodes a DELTA_BYTE_ARRAY stream of
 // FIXED_LEN_BYTE_ARRAY values of size bytes, appending them back to back
-// to dst[:0]. scratch holds the intermediate ByteArrays (reused across
+// to dst[:0]. scratch holds the intermediate offsets (reused across
 // calls; it may be nil). Every value must be size bytes long.
 func DecodeDeltaByteArrayFixed(dst []byte, src []byte, size int, scratch *ByteArrays) ([]byte, int, error) {
 	var local ByteArrays
@@ -290,17 +293,19 @@ func DecodeDeltaByteArrayFixed(dst []byte, src []byte, size int, scratch *ByteAr
 	if size <= 0 {
 		return dst[:0], 0, fmt.Errorf("delta byte array fixed: size %d: %w", size, ErrLength)
 	}
-	v, k, err := DecodeDeltaByteArray(*scratch, src)
-	*scratch = v
+	// The values are decoded straight into dst's buffer: back to back
+	// they are already the flat layout, once their sizes are checked.
+	v, k, err := DecodeDeltaByteArray(ByteArrays{Data: dst, Offsets: scratch.Offsets}, src)
+	scratch.Offsets = v.Offsets
 	if err != nil {
-		return dst[:0], k, err
+		return v.Data[:0], k, err
 	}
 	for i := 0; i < v.Len(); i++ {
 		if l := v.Offsets[i+1] - v.Offsets[i]; int(l) != size {
-			return dst[:0], k, fmt.Errorf("delta byte array fixed: value %d has %d bytes, want %d: %w", i, l, size, ErrLength)
+			return v.Data[:0], k, fmt.Errorf("delta byte array fixed: value %d has %d bytes, want %d: %w", i, l, size, ErrLength)
 		}
 	}
-	return append(dst[:0], v.Data...), k, nil
+	return v.Data, k, nil
 }
 
 // copyChunks copies the first n (<= 32) bytes of src to dst in 16-byte

@@ -242,10 +242,7 @@ func (d *Dict32) Size() int { return 4 * len(d.t.values) }
 
 // AppendPlain appends the dictionary page body (the entries, PLAIN).
 func (d *Dict32) AppendPlain(dst []byte) []byte {
-	for _, v := range d.t.values {
-		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-	}
-	return dst
+	return AppendPlainInt32(dst, uint32sAsInt32s(d.t.values))
 }
 
 // Reset empties the dictionary, keeping its memory.
@@ -305,11 +302,7 @@ func (d *Dict64) Size() int { return 8 * len(d.t.values) }
 
 // AppendPlain appends the dictionary page body (the entries, PLAIN).
 func (d *Dict64) AppendPlain(dst []byte) []byte {
-	for _, v := range d.t.values {
-		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24),
-			byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56))
-	}
-	return dst
+	return AppendPlainInt64(dst, uint64sAsInt64s(d.t.values))
 }
 
 // Reset empties the dictionary, keeping its memory.

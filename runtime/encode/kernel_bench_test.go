@@ -17,31 +17,22 @@ func BenchmarkKernelUnpack(b *testing.B) {
 		if w <= 8 {
 			b.Run(fmt.Sprintf("u8/w%d", w), func(b *testing.B) {
 				dst := make([]uint8, n)
-				b.SetBytes(n)
-				c0 := threadCPU()
-				for b.Loop() {
+				benchValues(b, n, n, func() {
 					unpack8(dst, src, w)
-				}
-				reportValues(b, n, c0)
+				})
 			})
 		}
 		b.Run(fmt.Sprintf("u32/w%d", w), func(b *testing.B) {
 			dst := make([]uint32, n)
-			b.SetBytes(4 * n)
-			c0 := threadCPU()
-			for b.Loop() {
+			benchValues(b, n, 4*n, func() {
 				unpack32(dst, src, w)
-			}
-			reportValues(b, n, c0)
+			})
 		})
 		b.Run(fmt.Sprintf("u64/w%d", w), func(b *testing.B) {
 			dst := make([]uint64, n)
-			b.SetBytes(8 * n)
-			c0 := threadCPU()
-			for b.Loop() {
+			benchValues(b, n, 8*n, func() {
 				unpack64(dst, src, w)
-			}
-			reportValues(b, n, c0)
+			})
 		})
 	}
 }

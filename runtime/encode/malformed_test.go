@@ -136,6 +136,26 @@ func TestNoHugeAllocation(t *testing.T) {
 	}
 	_, _, err = DecodeDeltaInt64(nil, []byte{0x80, 1, 4, 0xff, 0xff, 0xff, 0xff, 7, 0})
 	wantErr(t, "huge delta count", err, ErrTruncated)
+	runtime.ReadMemStats(&before)
+	if d := before.TotalAlloc - after.TotalAlloc; d > 1<<16 {
+		t.Fatalf("huge delta count: %d bytes allocated", d)
+	}
+
+	// DELTA_BYTE_ARRAY suffix lengths announcing 2^24 values (zero-width
+	// miniblocks of 2^20, 34 bytes) after 1 prefix length: the count must
+	// match before they are decoded.
+	dba := AppendDeltaInt32(nil, []int32{0})
+	dba = append(dba, 0x80, 0x80, 0x40, 1, 0x80, 0x80, 0x80, 0x08, 0)
+	for range 16 {
+		dba = append(dba, 0, 0)
+	}
+	runtime.ReadMemStats(&before)
+	_, _, err = DecodeDeltaByteArray(ByteArrays{}, dba)
+	wantErr(t, "huge suffix count", err, ErrCorrupt)
+	runtime.ReadMemStats(&after)
+	if d := after.TotalAlloc - before.TotalAlloc; d > 1<<16 {
+		t.Fatalf("huge suffix count: %d bytes allocated", d)
+	}
 }
 
 // TestDeltaEmptyZeroHeader: a header announcing no values reads whatever

@@ -4,7 +4,7 @@
 // Fixed-width values are little endian; on little-endian machines they are
 // moved with one copy (unsafe reinterpretation, see unsafe.go) and the
 // portable loops below (the *Ref functions) are their twins, compared in
-// plain_test.go.
+// TestPlainRoundTrip (roundtrip_test.go).
 
 package encode
 

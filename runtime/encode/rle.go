@@ -24,7 +24,7 @@ func AppendRLELevels(dst []byte, src []uint8, bitWidth int) []byte {
 	return appendRLELevels(dst, src, bitWidth)
 }
 
-// appendRLELevels is appendRLE specialised for bytes: a group of 8 is one
+// appendRLELevels is appendRLE32 specialised for bytes: a group of 8 is one
 // 64-bit load compared with the broadcast of its first byte, and runs
 // extend 8 bytes at a time.
 //
@@ -85,7 +85,7 @@ func appendRLELevels(dst []byte, src []uint8, w int) []byte {
 	return appendLiteralLevels(dst, src[lit:], w)
 }
 
-// appendLiteralLevels is appendLiteral with a direct call of
+// appendLiteralLevels is appendLiteral32 with a direct call of
 // appendPackLevels (a short literal between runs of levels is common).
 func appendLiteralLevels(dst []byte, src []uint8, w int) []byte {
 	for len(src) > 0 {
@@ -119,7 +119,7 @@ func AppendRLEInt32(dst []byte, src []int32, bitWidth int) []byte {
 	if bitWidth < 0 || bitWidth > 32 {
 		panic("encode: AppendRLEInt32: bit width out of range")
 	}
-	return appendRLE(dst, int32sAsUint32s(src), bitWidth, appendPack32)
+	return appendRLE32(dst, int32sAsUint32s(src), bitWidth)
 }
 
 // AppendRLEInt32Prefixed is AppendRLEInt32 preceded by the 4-byte length.
@@ -172,7 +172,7 @@ func DecodeRLEInt32(dst []int32, src []byte, bitWidth, n int) ([]int32, int, err
 	if bitWidth < 0 || bitWidth > 32 {
 		return dst[:0], 0, fmt.Errorf("rle int32: bit width %d not in [0,32]: %w", bitWidth, ErrBitWidth)
 	}
-	u, k, err := decodeRLE(int32sAsUint32s(dst[:0]), src, bitWidth, n, unpackIndices, fill32)
+	u, k, err := decodeRLE32(int32sAsUint32s(dst[:0]), src, bitWidth, n)
 	return uint32sAsInt32s(u), k, err
 }
 
@@ -219,15 +219,9 @@ func fillBytes(s []uint8, v uint8) {
 	}
 }
 
-func fill32(s []uint32, v uint32) {
-	for i := range s {
-		s[i] = v
-	}
-}
-
-// decodeRLE appends n decoded values to dst (len(dst) == 0 on entry).
-func decodeRLE[T uint8 | uint32](dst []T, src []byte, w, n int,
-	unpack func([]T, []byte, int), fill func([]T, T)) ([]T, int, error) {
+// decodeRLE32 appends n decoded values of width w (0..32) to dst
+// (len(dst) == 0 on entry).
+func decodeRLE32(dst []uint32, src []byte, w, n int) ([]uint32, int, error) {
 	if n < 0 {
 		return dst, 0, fmt.Errorf("rle: negative value count %d: %w", n, ErrLength)
 	}
@@ -286,7 +280,10 @@ func decodeRLE[T uint8 | uint32](dst []T, src []byte, w, n int,
 				dst = growSlice(dst[:i], c)
 			}
 			dst = dst[:i+c]
-			fill(dst[i:], T(v))
+			run := dst[i:]
+			for j := range run {
+				run[j] = uint32(v)
+			}
 			i += c
 			continue
 		}
@@ -307,16 +304,15 @@ func decodeRLE[T uint8 | uint32](dst []T, src []byte, w, n int,
 			dst = growSlice(dst[:i], need)
 		}
 		dst = dst[:i+need]
-		unpack(dst[i:], src[pos:], w)
+		unpackIndices(dst[i:], src[pos:], w)
 		i += need
 		pos += min(int(groups)*w, len(src)-pos)
 	}
 	return dst, pos, nil
 }
 
-// decodeRLE8 is decodeRLE specialised for levels (T = uint8) with direct
-// calls instead of calls through func values, and short runs filled with
-// 8-byte stores; it must be kept in step with decodeRLE (both are checked
+// decodeRLE8 is decodeRLE32 for levels (uint8), with short runs filled
+// with 8-byte stores; it must be kept in step with decodeRLE32 (both are checked
 // against refDecodeRLE by the tests and fuzz targets). Measured (thread
 // CPU time, DecodeRLELevels/runs, runs of 1-30 values, widths 1-8):
 // 400-785 M values/s through the generic version, 490-860 with this one.
@@ -489,7 +485,7 @@ func appendPackLevels(dst []byte, src []uint8, w int) []byte {
 	return dst[:len(dst)+n]
 }
 
-// appendRLE encodes src at width w, choosing RLE runs for repeats that
+// appendRLE32 encodes src at width w (0..32), choosing RLE runs for repeats that
 // cover a whole group of 8 values (so at least 8 values: such a run costs
 // at most one bit-packed group and decodes faster) and bit-packed groups
 // for the rest.
@@ -499,13 +495,13 @@ func appendPackLevels(dst []byte, src []uint8, w int) []byte {
 // measured against the first version, which computed the run length at
 // every position, EncodeRLELevels/bitpacked/w1 went from 136 MB/s
 // (wall-clock) to about 1 G values/s (thread CPU time).
-func appendRLE[T uint8 | uint32](dst []byte, src []T, w int, pack func([]byte, []T, int) []byte) []byte {
+func appendRLE32(dst []byte, src []uint32, w int) []byte {
 	vb := (w + 7) / 8
 	lit := 0 // start of pending literal values
 	i := 0
 	n := len(src)
 	for i+8 <= n {
-		g := (*[8]T)(src[i:])
+		g := (*[8]uint32)(src[i:])
 		v := g[0]
 		// One branch on the OR of the differences rather than seven
 		// short-circuit branches, which random data would mispredict
@@ -518,7 +514,7 @@ func appendRLE[T uint8 | uint32](dst []byte, src []T, w int, pack func([]byte, [
 		for j < n && src[j] == v {
 			j++
 		}
-		dst = appendLiteral(dst, src[lit:i], w, pack)
+		dst = appendLiteral32(dst, src[lit:i], w)
 		for r := j - i; r > 0; {
 			c := min(r, MaxRunLength)
 			dst = appendUvarint(dst, uint64(c)<<1)
@@ -530,20 +526,20 @@ func appendRLE[T uint8 | uint32](dst []byte, src []T, w int, pack func([]byte, [
 		i = j
 		lit = j
 	}
-	return appendLiteral(dst, src[lit:], w, pack)
+	return appendLiteral32(dst, src[lit:], w)
 }
 
 // maxLiteralGroups bounds a bit-packed run to MaxRunLength values.
 const maxLiteralGroups = MaxRunLength / 8
 
-// appendLiteral bit-packs src as one or more bit-packed runs, padding the
-// last group to 8 values with zeros.
-func appendLiteral[T uint8 | uint32](dst []byte, src []T, w int, pack func([]byte, []T, int) []byte) []byte {
+// appendLiteral32 bit-packs src as one or more bit-packed runs, padding
+// the last group to 8 values with zeros.
+func appendLiteral32(dst []byte, src []uint32, w int) []byte {
 	for len(src) > 0 {
 		c := min(len(src), maxLiteralGroups*8)
 		groups := (c + 7) / 8
 		dst = appendUvarint(dst, uint64(groups)<<1|1)
-		dst = pack(dst, src[:c], w)
+		dst = appendPack32(dst, src[:c], w)
 		for pad := groups*w - packedLen(c, w); pad > 0; pad-- {
 			dst = append(dst, 0)
 		}

@@ -11,7 +11,7 @@ import (
 )
 
 // refDecodeRLE is a plain reference decoder of the hybrid encoding (no
-// prefix), one bit at a time, used as the twin of decodeRLE.
+// prefix), one bit at a time, used as the twin of decodeRLE32 and decodeRLE8.
 func refDecodeRLE(src []byte, w, n int) ([]uint64, error) {
 	var out []uint64
 	pos := 0

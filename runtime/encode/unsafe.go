@@ -1,8 +1,9 @@
 // Zero-copy reinterpretations between slices of identical memory layout,
 // used by the PLAIN, RLE / bit-packing hybrid and BYTE_STREAM_SPLIT paths
 // (https://parquet.apache.org/docs/file-format/data-pages/encodings/).
-// Every user has a plain twin and a differential test (unsafe_test.go,
-// plain_test.go, rle_test.go).
+// TestUnsafeCastsTwin (bitpack_test.go) checks the reinterpretations, and
+// TestPlainRoundTrip and TestBSSRoundTrip (roundtrip_test.go) compare
+// their users with the plain twins.
 
 package encode
 
@@ -41,4 +42,9 @@ func asBytes[T int32 | int64 | uint32 | uint64 | float32 | float64](s []T) []byt
 // uint32sAsInt32s reinterprets s (same size and alignment).
 func uint32sAsInt32s(s []uint32) []int32 {
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
+
+// uint64sAsInt64s reinterprets s (same size and alignment).
+func uint64sAsInt64s(s []uint64) []int64 {
+	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
