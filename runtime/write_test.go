@@ -1110,3 +1110,94 @@ func TestPageSizeTarget(t *testing.T) {
 		t.Errorf("%d pages", n)
 	}
 }
+
+// TestDictPageBoundsMatchPlain checks the page and chunk statistics of
+// dictionary-encoded byte columns, taken once per distinct entry of a
+// page (pageMarks), against the same rows written without a dictionary,
+// whose bounds are taken per value. The dictionary limit makes the
+// string column fall back in the middle of a page of the second row
+// group, and values repeat across pages so entries recur.
+func TestDictPageBoundsMatchPlain(t *testing.T) {
+	const text = "message m { required binary s; optional fixed_len_byte_array(3) f; required binary d (DECIMAL(9,2)); }"
+	r := rand.New(rand.NewPCG(7, 9))
+	const rows = 3000
+	strs := make([]string, rows)
+	fixed := make([][]byte, rows)
+	decs := make([][]byte, rows)
+	for i := range rows {
+		k := r.IntN(40)
+		if i > 2000 {
+			k = r.IntN(4000) // many new values: the dictionary fills up
+		}
+		strs[i] = fmt.Sprintf("v%0*d", 1+k%5, k)
+		fixed[i] = []byte{byte(r.IntN(6)), byte(r.IntN(256)), 0}
+		decs[i] = []byte{byte(r.IntN(5) - 2), byte(r.IntN(3))} // signed big-endian
+	}
+	write := func(dict bool) []byte {
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, mustSchema(t, text), WithDictionary(dict), WithMaxDictionarySize(2000),
+			WithPageRowLimit(70), WithPageStatistics(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sb, _ := w.ByteArrayBuffer(0)
+		fb, _ := w.FixedBuffer(1)
+		db, _ := w.ByteArrayBuffer(2)
+		for i := range rows {
+			sb.Values.AppendString(strs[i])
+			if i%3 == 0 {
+				fb.Def = append(fb.Def, 0)
+			} else {
+				fb.Def = append(fb.Def, 1)
+				fb.Values = append(fb.Values, fixed[i]...)
+			}
+			db.Values.Append(decs[i])
+			if i%100 == 99 {
+				if err := w.EndRows(100); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if i == 1499 {
+				if err := w.Flush(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	withDict, plain := openBytes(t, write(true)), openBytes(t, write(false))
+	if len(withDict.Meta.RowGroups) != 2 || len(plain.Meta.RowGroups) != 2 {
+		t.Fatalf("%d and %d row groups, want 2", len(withDict.Meta.RowGroups), len(plain.Meta.RowGroups))
+	}
+	usedDict, fellBack := false, false
+	for rg := range 2 {
+		for col := range 3 {
+			dmd := withDict.Meta.RowGroups[rg].Columns[col].MetaData
+			for _, e := range dmd.EncodingStats {
+				usedDict = usedDict || (e.PageType != meta.DictionaryPage && (e.Encoding == meta.EncodingRLEDictionary || e.Encoding == meta.EncodingPlainDictionary))
+				fellBack = fellBack || (col == 0 && rg == 1 && e.Encoding == meta.EncodingPlain && e.PageType != meta.DictionaryPage)
+			}
+			pmd := plain.Meta.RowGroups[rg].Columns[col].MetaData
+			if got, want := fmt.Sprintf("%+v", dmd.Statistics), fmt.Sprintf("%+v", pmd.Statistics); got != want {
+				t.Errorf("row group %d column %d chunk statistics\n dict %s\nplain %s", rg, col, got, want)
+			}
+			dci, pci := columnIndexOf(t, withDict, rg, col), columnIndexOf(t, plain, rg, col)
+			if dci == nil || pci == nil {
+				t.Fatalf("row group %d column %d: column index with dictionary %v, without %v", rg, col, dci != nil, pci != nil)
+			}
+			if len(dci.MinValues) < 10 {
+				t.Fatalf("row group %d column %d: %d pages, want several", rg, col, len(dci.MinValues))
+			}
+			if got, want := fmt.Sprint(dci.MinValues, dci.MaxValues, dci.NullPages, dci.BoundaryOrder),
+				fmt.Sprint(pci.MinValues, pci.MaxValues, pci.NullPages, pci.BoundaryOrder); got != want {
+				t.Errorf("row group %d column %d column index\n dict %s\nplain %s", rg, col, got, want)
+			}
+		}
+	}
+	if !usedDict || !fellBack {
+		t.Errorf("dictionary used %v, string column fell back %v: the test needs both", usedDict, fellBack)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"slices"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/compress"
@@ -643,6 +644,47 @@ func (b *bytesBounds) add(o orderKind, x []byte) {
 	}
 }
 
+// pageMarks records which dictionary entries the open page references, so
+// that the page statistics of a dictionary-encoded column compare each
+// distinct value once per page instead of every value: a page's bounds
+// are those of the entries it references. Measured (peers/bench
+// flat/snappy write, 1M rows of 1,000 distinct strings): the per-value
+// bytesBounds.addBytes was 10% of the write's CPU profile.
+type pageMarks struct {
+	stamp []uint32 // stamp[i] == epoch: entry i is in the open page's bounds
+	epoch uint32
+}
+
+// next starts a new page, or a new dictionary (whose indices restart).
+func (m *pageMarks) next() {
+	m.epoch++
+	if m.epoch == 0 { // wrapped: an old stamp could match
+		clear(m.stamp)
+		m.epoch = 1
+	}
+}
+
+// addBounds adds to b, under order o, the entries of dict named by idx
+// that the open page has not referenced yet. Precondition: every index in
+// idx is in [0, dict.Len()).
+func (m *pageMarks) addBounds(b *bytesBounds, o orderKind, dict encode.ByteArrays, idx []int32) {
+	if m.epoch == 0 {
+		m.epoch = 1
+	}
+	if n := dict.Len(); len(m.stamp) < n {
+		// Entries past len were never stamped: zero.
+		m.stamp = slices.Grow(m.stamp, n-len(m.stamp))[:n]
+	}
+	st, ep := m.stamp, m.epoch
+	for _, i := range idx {
+		if st[i] == ep {
+			continue
+		}
+		st[i] = ep
+		b.add(o, dict.At(int(i)))
+	}
+}
+
 // addBytes adds byte strings under the unsigned byte-wise order.
 func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 	n := src.Len()
@@ -707,6 +749,7 @@ type byteArrayValues struct {
 	dict      bool
 	d         encode.DictBytes
 	bb        bytesBounds
+	marks     pageMarks
 	unencoded int64
 	geo       *geo.Stats // GEOMETRY and GEOGRAPHY columns with statistics
 }
@@ -761,20 +804,15 @@ func (v *byteArrayValues) take(from, to int) {
 			_ = v.geo.Add(src.At(i)) // malformed WKB: no statistics for the chunk
 		}
 	}
-	switch o := v.set.order; {
-	case !v.set.stats || o == orderNone:
-	case o == orderBytes:
-		v.bb.addBytes(src)
-	default:
-		for i := 0; i < n; i++ {
-			v.bb.add(o, src.Data[src.Offsets[i]:src.Offsets[i+1]])
-		}
-	}
+	stats := v.set.stats && v.set.order != orderNone
 	f := v.set.bloom
 	if v.dict {
-		before := v.d.Len()
+		before, n0 := v.d.Len(), len(v.idx)
 		idx, added, full := v.d.InsertByteArrays(v.idx, src)
 		v.idx = idx
+		if stats {
+			v.marks.addBounds(&v.bb, v.set.order, v.d.Values(), idx[n0:])
+		}
 		if f != nil {
 			// Only the values new to the dictionary need hashing: the
 			// filter and the dictionary both cover exactly the chunk.
@@ -785,6 +823,15 @@ func (v *byteArrayValues) take(from, to int) {
 		}
 		v.fallback()
 		src = sliceByteArrays(src, added, n)
+	}
+	if stats {
+		if v.set.order == orderBytes {
+			v.bb.addBytes(src)
+		} else {
+			for i := range src.Len() {
+				v.bb.add(v.set.order, src.At(i))
+			}
+		}
 	}
 	if f != nil {
 		hashByteArrays(f, src, 0, src.Len())
@@ -841,6 +888,7 @@ func (v *byteArrayValues) encodePage(dst []byte) ([]byte, meta.Encoding) {
 }
 
 func (v *byteArrayValues) bounds(dst []byte) ([]byte, pageBounds) {
+	v.marks.next()
 	dst, b := v.bb.appendTo(dst, v.set.order)
 	b.unencodedBA, v.unencoded = v.unencoded, 0
 	return dst, b
@@ -856,6 +904,7 @@ func (v *byteArrayValues) resetChunk(dict bool) {
 	}
 	v.dict = dict
 	v.d.Reset()
+	v.marks.next()
 	v.d.Limits = v.set.dictLimit
 	v.idx = v.idx[:0]
 	v.page.Reset()
@@ -873,6 +922,7 @@ type fixedValues struct {
 	dict  bool
 	d     encode.DictBytes
 	bb    bytesBounds
+	marks pageMarks
 	plain []byte
 }
 
@@ -925,16 +975,22 @@ func (v *fixedValues) take(from, to int) {
 	if len(src) == 0 {
 		return
 	}
-	if v.set.stats && v.set.order != orderNone {
-		for i := 0; i < len(src); i += v.size {
-			v.bb.add(v.set.order, src[i:i+v.size])
-		}
-	}
+	stats := v.set.stats && v.set.order != orderNone
 	f := v.set.bloom
 	if v.dict {
-		before := v.d.Len()
+		before, n0 := v.d.Len(), len(v.idx)
 		idx, added, full := v.d.InsertFixed(v.idx, src, v.size)
 		v.idx = idx
+		if stats {
+			if v.set.order == orderFloat16 {
+				// NaNs are counted per value, not per distinct value.
+				for i := 0; i < added*v.size; i += v.size {
+					v.bb.add(v.set.order, src[i:i+v.size])
+				}
+			} else {
+				v.marks.addBounds(&v.bb, v.set.order, v.d.Values(), idx[n0:])
+			}
+		}
 		if f != nil {
 			// Only the values new to the dictionary need hashing, as
 			// for BYTE_ARRAY.
@@ -951,6 +1007,11 @@ func (v *fixedValues) take(from, to int) {
 		v.page = page
 		v.idx = v.idx[:0]
 		src = src[added*v.size:]
+	}
+	if stats {
+		for i := 0; i < len(src); i += v.size {
+			v.bb.add(v.set.order, src[i:i+v.size])
+		}
 	}
 	if f != nil {
 		for i := 0; i < len(src); i += v.size {
@@ -979,6 +1040,7 @@ func (v *fixedValues) encodePage(dst []byte) ([]byte, meta.Encoding) {
 }
 
 func (v *fixedValues) bounds(dst []byte) ([]byte, pageBounds) {
+	v.marks.next()
 	return v.bb.appendTo(dst, v.set.order)
 }
 
@@ -991,6 +1053,7 @@ func (v *fixedValues) abandonDict() bool { return false }
 func (v *fixedValues) resetChunk(dict bool) {
 	v.dict = dict
 	v.d.Reset()
+	v.marks.next()
 	v.d.Limits = v.set.dictLimit
 	v.idx = v.idx[:0]
 	v.page = v.page[:0]
