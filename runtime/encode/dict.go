@@ -8,6 +8,7 @@ package encode
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/bits"
@@ -314,37 +315,70 @@ func (d *Dict64) Values() []uint64 { return d.t.values }
 
 // DictBytes builds a dictionary of byte strings: BYTE_ARRAY,
 // FIXED_LEN_BYTE_ARRAY or INT96 values (use one kind per dictionary).
-// Values are hashed with xxhash into an open-addressing table; entries are
+// Values are hashed with dictHash into an open-addressing table; entries are
 // held in one ByteArrays, so inserting allocates nothing per value. The
 // zero value is ready to use with default limits.
 type DictBytes struct {
 	// Limits bounds the dictionary; change it only while it is empty.
 	Limits DictLimits
 	values ByteArrays
-	hashes []uint32 // low 32 bits of each entry's hash
-	slots  []int32  // index+1; 0 marks an empty slot
-	shift  uint
-	fixed  bool // entries are FIXED_LEN_BYTE_ARRAY/INT96: no length prefix
-	size   int  // PLAIN-encoded size
+	// slots is the open-addressing table: 0 marks an empty slot, else
+	// tag<<32 | index+1, where tag is the top 32 bits of the entry's
+	// mixed hash. The home slot is tag>>shift, so growing the table needs
+	// no rehashing of keys, and one load yields both the tag to filter
+	// on and the entry.
+	slots []uint64
+	shift uint // 32 - log2(len(slots))
+	n     int  // entries
+	fixed bool // entries are FIXED_LEN_BYTE_ARRAY/INT96: no length prefix
+	size  int  // PLAIN-encoded size
+}
+
+// dictHash hashes a dictionary key. It is the table's own hash (bloom
+// filters hash with xxhash, as the format requires): keys of up to 16
+// bytes, the common case of categorical strings, are read as two
+// overlapping words and mixed with one 64x64->128 multiply; longer keys
+// go to xxhash. Measured (BenchmarkDictInsertByteArray, 1,000 distinct
+// keys of 10-12 bytes, thread CPU time, load ~5): xxhash.Sum64 was 47% of
+// the insert. With the one-load table of DictBytes: 45 -> 66-70
+// cpu-Mvalues/s.
+func dictHash(v []byte) uint64 {
+	const k0, k1 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
+	n := len(v)
+	var a, b uint64
+	switch {
+	case n > 16:
+		return xxhash.Sum64(v)
+	case n >= 8:
+		a, b = binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[n-8:])
+	case n >= 4:
+		a, b = uint64(binary.LittleEndian.Uint32(v)), uint64(binary.LittleEndian.Uint32(v[n-4:]))
+	case n > 0:
+		a = uint64(v[0])<<16 | uint64(v[n/2])<<8 | uint64(v[n-1])
+	}
+	hi, lo := bits.Mul64(a^k0, b^k1^uint64(n))
+	return hi ^ lo
 }
 
 // find returns the index of v, inserting it when absent and the limits
 // allow.
 func (d *DictBytes) find(v []byte, lim DictLimits) (int32, bool) {
 	if d.slots == nil {
-		d.slots = make([]int32, 256)
-		d.shift = 64 - 8
+		d.slots = make([]uint64, 256)
+		d.shift = 32 - 8
 	}
-	h64 := xxhash.Sum64(v)
-	mask := uint64(len(d.slots) - 1)
-	h := (h64 * fibMul) >> d.shift
+	tag := uint32((dictHash(v) * fibMul) >> 32)
+	mask := uint32(len(d.slots) - 1)
+	h := tag >> d.shift
 	for {
 		s := d.slots[h]
 		if s == 0 {
 			break
 		}
-		if d.hashes[s-1] == uint32(h64) && bytes.Equal(d.values.At(int(s-1)), v) {
-			return s - 1, true
+		if uint32(s>>32) == tag {
+			if i := int(uint32(s)) - 1; bytes.Equal(d.values.At(i), v) {
+				return int32(i), true
+			}
 		}
 		h = (h + 1) & mask
 	}
@@ -352,30 +386,34 @@ func (d *DictBytes) find(v []byte, lim DictLimits) (int32, bool) {
 	if !d.fixed {
 		add += 4
 	}
-	if len(d.hashes) >= lim.MaxEntries || d.size+add > lim.MaxBytes {
+	if d.n >= lim.MaxEntries || d.size+add > lim.MaxBytes {
 		return 0, false
 	}
 	d.size += add
 	d.values.Append(v)
-	d.hashes = append(d.hashes, uint32(h64))
-	idx := int32(len(d.hashes))
-	d.slots[h] = idx
-	if 2*len(d.hashes) > len(d.slots) {
-		d.rehash()
+	d.n++
+	d.slots[h] = uint64(tag)<<32 | uint64(d.n)
+	if 2*d.n > len(d.slots) {
+		d.grow()
 	}
-	return idx - 1, true
+	return int32(d.n - 1), true
 }
 
-func (d *DictBytes) rehash() {
-	d.slots = make([]int32, 2*len(d.slots))
+// grow doubles the table, placing each entry by its stored tag.
+func (d *DictBytes) grow() {
+	old := d.slots
+	d.slots = make([]uint64, 2*len(old))
 	d.shift--
-	mask := uint64(len(d.slots) - 1)
-	for i := range d.hashes {
-		h := (xxhash.Sum64(d.values.At(i)) * fibMul) >> d.shift
+	mask := uint32(len(d.slots) - 1)
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		h := uint32(s>>32) >> d.shift
 		for d.slots[h] != 0 {
 			h = (h + 1) & mask
 		}
-		d.slots[h] = int32(i + 1)
+		d.slots[h] = s
 	}
 }
 
@@ -428,7 +466,7 @@ func (d *DictBytes) InsertInt96(idx []int32, src []Int96) (_ []int32, added int,
 }
 
 // Len returns the number of entries.
-func (d *DictBytes) Len() int { return len(d.hashes) }
+func (d *DictBytes) Len() int { return d.n }
 
 // Size returns the PLAIN-encoded size of the dictionary in bytes.
 func (d *DictBytes) Size() int { return d.size }
@@ -449,7 +487,7 @@ func (d *DictBytes) AppendPlain(dst []byte) []byte {
 // Reset empties the dictionary, keeping its memory.
 func (d *DictBytes) Reset() {
 	d.values.Reset()
-	d.hashes = d.hashes[:0]
+	d.n = 0
 	clear(d.slots)
 	d.size = 0
 	d.fixed = false
