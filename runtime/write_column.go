@@ -266,15 +266,10 @@ func (c *leafWriter) checkRows(n int) error {
 		if len(lv.Rep) > 0 && lv.Rep[0] != 0 {
 			return bad("the first repetition level is %d, not 0", lv.Rep[0])
 		}
-		rows := 0
-		for _, r := range lv.Rep {
-			if r == 0 {
-				rows++
-			} else if r > c.maxRep {
-				return bad("repetition level %d exceeds the maximum %d", r, c.maxRep)
-			}
+		if anyAbove(lv.Rep, c.maxRep) {
+			return bad("repetition level %d exceeds the maximum %d", firstAbove(lv.Rep, c.maxRep), c.maxRep)
 		}
-		if rows != n {
+		if rows := countLevel(lv.Rep, 0); rows != n {
 			return bad("the repetition levels hold %d rows", rows)
 		}
 	case c.maxDef > 0:
@@ -293,15 +288,10 @@ func (c *leafWriter) checkRows(n int) error {
 		}
 		return nil
 	}
-	defined := 0
-	for _, d := range lv.Def {
-		if d == c.maxDef {
-			defined++
-		} else if d > c.maxDef {
-			return bad("definition level %d exceeds the maximum %d", d, c.maxDef)
-		}
+	if anyAbove(lv.Def, c.maxDef) {
+		return bad("definition level %d exceeds the maximum %d", firstAbove(lv.Def, c.maxDef), c.maxDef)
 	}
-	if defined != nv {
+	if defined := countLevel(lv.Def, c.maxDef); defined != nv {
 		return bad("%d values for %d defined slots", nv, defined)
 	}
 	return nil
@@ -340,20 +330,6 @@ func (c *leafWriter) consume(n int) error {
 	return nil
 }
 
-// rowEnd returns the slot index after k rows starting at slot from.
-func rowEnd(rep []uint8, from, k int) int {
-	i := from + 1
-	for ; i < len(rep); i++ {
-		if rep[i] == 0 {
-			k--
-			if k == 0 {
-				return i
-			}
-		}
-	}
-	return i
-}
-
 // addLevels appends levels to the open page and returns the number of
 // defined slots.
 func (c *leafWriter) addLevels(def, rep []uint8) int {
@@ -361,25 +337,16 @@ func (c *leafWriter) addLevels(def, rep []uint8) int {
 	if c.maxRep > 0 {
 		c.pRep = append(c.pRep, rep...)
 	}
-	nv := 0
-	for _, d := range def {
-		if d == c.maxDef {
-			nv++
-		}
+	if !c.sizeStats {
+		return countLevel(def, c.maxDef)
 	}
-	if c.sizeStats {
-		h := c.pDefHist
-		for _, d := range def {
-			h[d]++
-		}
-		if c.maxRep > 0 {
-			rh := c.pRepHist
-			for _, r := range rep {
-				rh[r]++
-			}
-		}
+	h := c.pDefHist
+	before := h[c.maxDef]
+	addHistogram(h, def)
+	if c.maxRep > 0 {
+		addHistogram(c.pRepHist, rep)
 	}
-	return nv
+	return int(h[c.maxDef] - before)
 }
 
 // pageEstimate estimates the encoded size of the open page.
