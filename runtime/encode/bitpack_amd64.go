@@ -242,3 +242,27 @@ var avx2Tables = func() (t [26]avx2Table) {
 //
 //go:noescape
 func unpack32AVX2(dst *uint32, src *byte, groups, w int, tab *avx2Table)
+
+// deltaBlock32SSE41 is deltaBlock32Go (second false; s points to 129
+// values) or delta2Block32Go (second true; s points to 130 values) in
+// SSE4.1.
+//
+//go:noescape
+func deltaBlock32SSE41(d *[DeltaBlockSize]uint32, s *uint32, maxs *[DeltaMiniBlocks]int32, second bool) (lo int32)
+
+// deltaBlock32 is deltaBlock32Go, with the SSE4.1 kernel when available.
+func deltaBlock32(d *[DeltaBlockSize]uint32, s *[DeltaBlockSize + 1]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	if useSSE41 {
+		return deltaBlock32SSE41(d, &s[0], maxs, false)
+	}
+	return deltaBlock32Go(d, s, maxs)
+}
+
+// delta2Block32 is delta2Block32Go, with the SSE4.1 kernel when
+// available.
+func delta2Block32(d *[DeltaBlockSize]uint32, s *[DeltaBlockSize + 2]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	if useSSE41 {
+		return deltaBlock32SSE41(d, &s[0], maxs, true)
+	}
+	return delta2Block32Go(d, s, maxs)
+}

@@ -444,3 +444,72 @@ TEXT ·cpuVendorFamily(SB), NOSPLIT, $0-8
 	CPUID
 	MOVL AX, sig+4(FP)
 	RET
+
+// func deltaBlock32SSE41(d *[128]uint32, s *uint32, maxs *[4]int32, second bool) (lo int32)
+//
+// d[j] = s[j+1] - s[j] for j < 128 (s holds 129 values), or with second
+// the second differences d[j] = s[j+2] - 2*s[j+1] + s[j] (s holds 130
+// values: the deltas of the lengths of the byte arrays whose offsets are
+// s), 4 per step; maxs[g] is the maximum of d[32g:32g+32] as int32 (X5
+// per group), lo the minimum of d (X4). PMINSD/PMAXSD are SSE4.1.
+TEXT ·deltaBlock32SSE41(SB), NOSPLIT, $0-36
+	MOVQ    d+0(FP), DI
+	MOVQ    s+8(FP), SI
+	MOVQ    maxs+16(FP), DX
+	MOVBLZX second+24(FP), R8
+	PCMPEQL X4, X4
+	PSRLL   $1, X4
+	MOVQ    $4, BX
+
+group:
+	PCMPEQL X5, X5
+	PSLLL   $31, X5
+	MOVQ    $8, CX
+	TESTQ   R8, R8
+	JNZ     step2
+
+step1:
+	MOVOU  4(SI), X0
+	MOVOU  (SI), X1
+	PSUBL  X1, X0
+	MOVOU  X0, (DI)
+	PMINSD X0, X4
+	PMAXSD X0, X5
+	ADDQ   $16, SI
+	ADDQ   $16, DI
+	DECQ   CX
+	JNZ    step1
+	JMP    groupdone
+
+step2:
+	MOVOU  8(SI), X0
+	MOVOU  4(SI), X1
+	MOVOU  (SI), X2
+	PADDL  X2, X0
+	PSUBL  X1, X0
+	PSUBL  X1, X0
+	MOVOU  X0, (DI)
+	PMINSD X0, X4
+	PMAXSD X0, X5
+	ADDQ   $16, SI
+	ADDQ   $16, DI
+	DECQ   CX
+	JNZ    step2
+
+groupdone:
+	PSHUFD $0x4e, X5, X0
+	PMAXSD X0, X5
+	PSHUFD $0xb1, X5, X0
+	PMAXSD X0, X5
+	MOVQ   X5, AX
+	MOVL   AX, (DX)
+	ADDQ   $4, DX
+	DECQ   BX
+	JNZ    group
+	PSHUFD $0x4e, X4, X0
+	PMINSD X0, X4
+	PSHUFD $0xb1, X4, X0
+	PMINSD X0, X4
+	MOVQ   X4, AX
+	MOVL   AX, lo+32(FP)
+	RET
