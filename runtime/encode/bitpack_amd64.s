@@ -513,3 +513,96 @@ groupdone:
 	MOVQ   X4, AX
 	MOVL   AX, lo+32(FP)
 	RET
+
+// func packSub32x8BMI2(dst *byte, src *uint32, w int, m uint32, mask uint64)
+//
+// Packs the 32 values src[i]-m (each below 1<<w, w in 1..8) at width w:
+// they are narrowed to bytes (PACKUSDW, SSE4.1, and PACKUSWB; no value
+// saturates) and each 8 of them extracted with PEXT into the w bytes at
+// dst+g*w. The 8-byte stores, in order, write up to dst+3w+8.
+TEXT ·packSub32x8BMI2(SB), NOSPLIT, $0-40
+	MOVQ     dst+0(FP), DI
+	MOVQ     src+8(FP), SI
+	MOVQ     w+16(FP), DX
+	MOVL     m+24(FP), AX
+	MOVQ     mask+32(FP), R8
+	MOVQ     AX, X7
+	PSHUFD   $0, X7, X7
+	MOVOU    (SI), X0
+	MOVOU    16(SI), X1
+	MOVOU    32(SI), X2
+	MOVOU    48(SI), X3
+	PSUBL    X7, X0
+	PSUBL    X7, X1
+	PSUBL    X7, X2
+	PSUBL    X7, X3
+	PACKUSDW X1, X0
+	PACKUSDW X3, X2
+	PACKUSWB X2, X0
+	MOVOU    64(SI), X4
+	MOVOU    80(SI), X1
+	MOVOU    96(SI), X2
+	MOVOU    112(SI), X3
+	PSUBL    X7, X4
+	PSUBL    X7, X1
+	PSUBL    X7, X2
+	PSUBL    X7, X3
+	PACKUSDW X1, X4
+	PACKUSDW X3, X2
+	PACKUSWB X2, X4
+	MOVQ     X0, AX
+	PEXTRQ   $1, X0, BX
+	MOVQ     X4, R10
+	PEXTRQ   $1, X4, R11
+	PEXTQ    R8, AX, AX
+	PEXTQ    R8, BX, BX
+	PEXTQ    R8, R10, R10
+	PEXTQ    R8, R11, R11
+	LEAQ     (DX)(DX*2), R9
+	MOVQ     AX, (DI)
+	MOVQ     BX, (DI)(DX*1)
+	MOVQ     R10, (DI)(DX*2)
+	MOVQ     R11, (DI)(R9*1)
+	RET
+
+// func packSub32x16BMI2(dst *byte, src *uint32, w int, m uint32, mask uint64)
+//
+// Packs the 32 values src[i]-m (each below 1<<w, w in 9..15) at width w:
+// they are narrowed to 16 bits (PACKUSDW, SSE4.1; no value saturates),
+// each 4 of them extracted with PEXT into 4w bits, and each two such
+// pieces a, b joined into the w bytes a | b<<4w at dst+p*w: the low 8
+// bytes, then the high ones (b >> (64-4w)) stored as 8 bytes at
+// dst+p*w+8. The 8-byte stores, in order, write up to dst+3w+16.
+TEXT ·packSub32x16BMI2(SB), NOSPLIT, $0-40
+	MOVQ     dst+0(FP), DI
+	MOVQ     src+8(FP), SI
+	MOVQ     w+16(FP), DX
+	MOVL     m+24(FP), AX
+	MOVQ     mask+32(FP), R8
+	MOVQ     AX, X7
+	PSHUFD   $0, X7, X7
+	LEAQ     (DX*4), R12   // 4w
+	MOVQ     $64, R13
+	SUBQ     R12, R13      // 64-4w
+	MOVQ     $4, CX
+
+pair:
+	MOVOU    (SI), X0
+	MOVOU    16(SI), X1
+	PSUBL    X7, X0
+	PSUBL    X7, X1
+	PACKUSDW X1, X0
+	MOVQ     X0, AX
+	PEXTRQ   $1, X0, BX
+	PEXTQ    R8, AX, AX
+	PEXTQ    R8, BX, BX
+	SHLXQ    R12, BX, R10
+	ORQ      AX, R10
+	SHRXQ    R13, BX, R11
+	MOVQ     R10, (DI)
+	MOVQ     R11, 8(DI)
+	ADDQ     $32, SI
+	ADDQ     DX, DI
+	DECQ     CX
+	JNZ      pair
+	RET

@@ -315,14 +315,15 @@ func TestDeltaMinMaxKernel(t *testing.T) {
 // kernels when available) against their Go twins on wrapping and extreme
 // values, and that the full-block path of appendDelta32 and
 // AppendDeltaLengthByteArray writes the bytes of the general block path
-// (appendDeltaBlock32) with the kernels on and off.
+// (appendDeltaBlock32) with the kernels (SSE4.1 and the BMI2 packing) on
+// and off.
 func TestDeltaBlockKernel(t *testing.T) {
-	saved := useSSE41
-	defer func() { useSSE41 = saved }()
+	saved, savedB := useSSE41, useBMI2
+	defer func() { useSSE41, useBMI2 = saved, savedB }()
 	r := rand.New(rand.NewPCG(17, 18))
 	gen := func(n, kind int) []uint32 { return genDeltaValues(r, n, kind) }
 	for _, sse := range []bool{false, saved} {
-		useSSE41 = sse
+		useSSE41, useBMI2 = sse, sse && savedB
 		for kind := range 4 {
 			for range 20 {
 				s := gen(DeltaBlockSize+2, kind)
@@ -376,6 +377,45 @@ func TestDeltaBlockKernel(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPackSub32Kernel checks packSub32Fast against packSub32Kernels at
+// widths 1..15, with mins that make the values wrap, and that it writes
+// nothing past 3w+16 bytes.
+func TestPackSub32Kernel(t *testing.T) {
+	if !useBMI2 {
+		t.Skip("BMI2 kernels not available on this machine or build")
+	}
+	r := rand.New(rand.NewPCG(19, 20))
+	for w := 1; w <= 15; w++ {
+		for _, m := range []uint32{0, 1, 0x7fffffff, 0x80000000, 0xfffffffe, r.Uint32()} {
+			var src [32]uint32
+			for i := range src {
+				src[i] = m + r.Uint32()&(1<<w-1)
+			}
+			src[r.IntN(32)] = m + 1<<w - 1
+			want := make([]byte, 4*w)
+			packSub32Kernels(w, want, src[:], m)
+			got := slices.Repeat([]byte{0xcc}, 3*w+16+16)
+			if !packSub32Fast(got[:3*w+16], &src, w, m) {
+				t.Fatalf("w=%d: kernel declined", w)
+			}
+			if !slices.Equal(got[:4*w], want) {
+				t.Fatalf("w=%d m=%#x: packed %x, want %x", w, m, got[:4*w], want)
+			}
+			for _, b := range got[3*w+16:] {
+				if b != 0xcc {
+					t.Fatalf("w=%d: wrote past 3w+16 bytes", w)
+				}
+			}
+		}
+	}
+	if packSub32Fast(make([]byte, 18), new([32]uint32), 1, 0) {
+		t.Fatal("kernel accepted a destination shorter than 3w+16 bytes")
+	}
+	if packSub32Fast(make([]byte, 128), new([32]uint32), 16, 0) {
+		t.Fatal("kernel accepted width 16")
 	}
 }
 

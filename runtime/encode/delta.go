@@ -189,7 +189,9 @@ func appendPackedBlock32(dst []byte, d *[DeltaBlockSize]uint32, maxs *[DeltaMini
 		w := bits.Len32(uint32(x) - m)
 		out[mb] = byte(w)
 		if w != 0 {
-			packSub32Kernels(w, out[p:p+4*w], d[mb*mbSize:(mb+1)*mbSize], m)
+			if !packSub32Fast(out[p:], (*[mbSize]uint32)(d[mb*mbSize:]), w, m) {
+				packSub32Kernels(w, out[p:p+4*w], d[mb*mbSize:(mb+1)*mbSize], m)
+			}
 			p += 4 * w
 		}
 	}
