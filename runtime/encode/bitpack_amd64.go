@@ -242,3 +242,63 @@ var avx2Tables = func() (t [26]avx2Table) {
 //
 //go:noescape
 func unpack32AVX2(dst *uint32, src *byte, groups, w int, tab *avx2Table)
+
+// deltaBlock32SSE41 is deltaBlock32Go (second false; s points to 129
+// values) or delta2Block32Go (second true; s points to 130 values) in
+// SSE4.1.
+//
+//go:noescape
+func deltaBlock32SSE41(d *[DeltaBlockSize]uint32, s *uint32, maxs *[DeltaMiniBlocks]int32, second bool) (lo int32)
+
+// deltaBlock32 is deltaBlock32Go, with the SSE4.1 kernel when available.
+func deltaBlock32(d *[DeltaBlockSize]uint32, s *[DeltaBlockSize + 1]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	if useSSE41 {
+		return deltaBlock32SSE41(d, &s[0], maxs, false)
+	}
+	return deltaBlock32Go(d, s, maxs)
+}
+
+// delta2Block32 is delta2Block32Go, with the SSE4.1 kernel when
+// available.
+func delta2Block32(d *[DeltaBlockSize]uint32, s *[DeltaBlockSize + 2]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	if useSSE41 {
+		return deltaBlock32SSE41(d, &s[0], maxs, true)
+	}
+	return delta2Block32Go(d, s, maxs)
+}
+
+// packSub32x8BMI2 packs the 32 values src[i]-m (each below 1<<w) at width
+// w (1..8) into dst, writing 3w+8 bytes (4w of them the packed values).
+//
+//go:noescape
+func packSub32x8BMI2(dst *byte, src *uint32, w int, m uint32, mask uint64)
+
+// packSub32x16BMI2 packs the 32 values src[i]-m (each below 1<<w) at
+// width w (9..15) into dst, writing 3w+16 bytes (4w of them the packed
+// values).
+//
+//go:noescape
+func packSub32x16BMI2(dst *byte, src *uint32, w int, m uint32, mask uint64)
+
+// packSub32Fast is packSub32Kernels for one miniblock of 32 values with
+// the BMI2 kernels (widths 1..15), and reports false (doing nothing) when
+// they do not apply. Preconditions: src[i]-m < 1<<w for every i; bytes
+// past the 4w packed ones, up to 3w+16, may be overwritten (the kernels
+// are not used when len(dst) < 3w+16).
+//
+// Measured (peers benchmarks, thread CPU time, best of 5, Zen 3, 2 cores
+// shared with 2 fuzzers, load average 7-9): EncodeDeltaLengthByteArray
+// (widths 2-3) 8519-9509 -> 10222-11909 cpu-MB/s with the byte kernel,
+// parquet-go 8411-9136; EncodeDeltaInt32 (width 10) 3506-4138 ->
+// 4104-4527 with the 16-bit one, parquet-go 2890-3659 (one run 5107).
+func packSub32Fast(dst []byte, src *[32]uint32, w int, m uint32) bool {
+	if !useBMI2 || w < 1 || w > 15 || len(dst) < 3*w+16 {
+		return false
+	}
+	if w <= 8 {
+		packSub32x8BMI2(&dst[0], &src[0], w, m, uint64(1<<w-1)*0x0101010101010101)
+	} else {
+		packSub32x16BMI2(&dst[0], &src[0], w, m, uint64(1<<w-1)*0x0001000100010001)
+	}
+	return true
+}

@@ -444,3 +444,165 @@ TEXT ·cpuVendorFamily(SB), NOSPLIT, $0-8
 	CPUID
 	MOVL AX, sig+4(FP)
 	RET
+
+// func deltaBlock32SSE41(d *[128]uint32, s *uint32, maxs *[4]int32, second bool) (lo int32)
+//
+// d[j] = s[j+1] - s[j] for j < 128 (s holds 129 values), or with second
+// the second differences d[j] = s[j+2] - 2*s[j+1] + s[j] (s holds 130
+// values: the deltas of the lengths of the byte arrays whose offsets are
+// s), 4 per step; maxs[g] is the maximum of d[32g:32g+32] as int32 (X5
+// per group), lo the minimum of d (X4). PMINSD/PMAXSD are SSE4.1.
+TEXT ·deltaBlock32SSE41(SB), NOSPLIT, $0-36
+	MOVQ    d+0(FP), DI
+	MOVQ    s+8(FP), SI
+	MOVQ    maxs+16(FP), DX
+	MOVBLZX second+24(FP), R8
+	PCMPEQL X4, X4
+	PSRLL   $1, X4
+	MOVQ    $4, BX
+
+group:
+	PCMPEQL X5, X5
+	PSLLL   $31, X5
+	MOVQ    $8, CX
+	TESTQ   R8, R8
+	JNZ     step2
+
+step1:
+	MOVOU  4(SI), X0
+	MOVOU  (SI), X1
+	PSUBL  X1, X0
+	MOVOU  X0, (DI)
+	PMINSD X0, X4
+	PMAXSD X0, X5
+	ADDQ   $16, SI
+	ADDQ   $16, DI
+	DECQ   CX
+	JNZ    step1
+	JMP    groupdone
+
+step2:
+	MOVOU  8(SI), X0
+	MOVOU  4(SI), X1
+	MOVOU  (SI), X2
+	PADDL  X2, X0
+	PSUBL  X1, X0
+	PSUBL  X1, X0
+	MOVOU  X0, (DI)
+	PMINSD X0, X4
+	PMAXSD X0, X5
+	ADDQ   $16, SI
+	ADDQ   $16, DI
+	DECQ   CX
+	JNZ    step2
+
+groupdone:
+	PSHUFD $0x4e, X5, X0
+	PMAXSD X0, X5
+	PSHUFD $0xb1, X5, X0
+	PMAXSD X0, X5
+	MOVQ   X5, AX
+	MOVL   AX, (DX)
+	ADDQ   $4, DX
+	DECQ   BX
+	JNZ    group
+	PSHUFD $0x4e, X4, X0
+	PMINSD X0, X4
+	PSHUFD $0xb1, X4, X0
+	PMINSD X0, X4
+	MOVQ   X4, AX
+	MOVL   AX, lo+32(FP)
+	RET
+
+// func packSub32x8BMI2(dst *byte, src *uint32, w int, m uint32, mask uint64)
+//
+// Packs the 32 values src[i]-m (each below 1<<w, w in 1..8) at width w:
+// they are narrowed to bytes (PACKUSDW, SSE4.1, and PACKUSWB; no value
+// saturates) and each 8 of them extracted with PEXT into the w bytes at
+// dst+g*w. The 8-byte stores, in order, write up to dst+3w+8.
+TEXT ·packSub32x8BMI2(SB), NOSPLIT, $0-40
+	MOVQ     dst+0(FP), DI
+	MOVQ     src+8(FP), SI
+	MOVQ     w+16(FP), DX
+	MOVL     m+24(FP), AX
+	MOVQ     mask+32(FP), R8
+	MOVQ     AX, X7
+	PSHUFD   $0, X7, X7
+	MOVOU    (SI), X0
+	MOVOU    16(SI), X1
+	MOVOU    32(SI), X2
+	MOVOU    48(SI), X3
+	PSUBL    X7, X0
+	PSUBL    X7, X1
+	PSUBL    X7, X2
+	PSUBL    X7, X3
+	PACKUSDW X1, X0
+	PACKUSDW X3, X2
+	PACKUSWB X2, X0
+	MOVOU    64(SI), X4
+	MOVOU    80(SI), X1
+	MOVOU    96(SI), X2
+	MOVOU    112(SI), X3
+	PSUBL    X7, X4
+	PSUBL    X7, X1
+	PSUBL    X7, X2
+	PSUBL    X7, X3
+	PACKUSDW X1, X4
+	PACKUSDW X3, X2
+	PACKUSWB X2, X4
+	MOVQ     X0, AX
+	PEXTRQ   $1, X0, BX
+	MOVQ     X4, R10
+	PEXTRQ   $1, X4, R11
+	PEXTQ    R8, AX, AX
+	PEXTQ    R8, BX, BX
+	PEXTQ    R8, R10, R10
+	PEXTQ    R8, R11, R11
+	LEAQ     (DX)(DX*2), R9
+	MOVQ     AX, (DI)
+	MOVQ     BX, (DI)(DX*1)
+	MOVQ     R10, (DI)(DX*2)
+	MOVQ     R11, (DI)(R9*1)
+	RET
+
+// func packSub32x16BMI2(dst *byte, src *uint32, w int, m uint32, mask uint64)
+//
+// Packs the 32 values src[i]-m (each below 1<<w, w in 9..15) at width w:
+// they are narrowed to 16 bits (PACKUSDW, SSE4.1; no value saturates),
+// each 4 of them extracted with PEXT into 4w bits, and each two such
+// pieces a, b joined into the w bytes a | b<<4w at dst+p*w: the low 8
+// bytes, then the high ones (b >> (64-4w)) stored as 8 bytes at
+// dst+p*w+8. The 8-byte stores, in order, write up to dst+3w+16.
+TEXT ·packSub32x16BMI2(SB), NOSPLIT, $0-40
+	MOVQ     dst+0(FP), DI
+	MOVQ     src+8(FP), SI
+	MOVQ     w+16(FP), DX
+	MOVL     m+24(FP), AX
+	MOVQ     mask+32(FP), R8
+	MOVQ     AX, X7
+	PSHUFD   $0, X7, X7
+	LEAQ     (DX*4), R12   // 4w
+	MOVQ     $64, R13
+	SUBQ     R12, R13      // 64-4w
+	MOVQ     $4, CX
+
+pair:
+	MOVOU    (SI), X0
+	MOVOU    16(SI), X1
+	PSUBL    X7, X0
+	PSUBL    X7, X1
+	PACKUSDW X1, X0
+	MOVQ     X0, AX
+	PEXTRQ   $1, X0, BX
+	PEXTQ    R8, AX, AX
+	PEXTQ    R8, BX, BX
+	SHLXQ    R12, BX, R10
+	ORQ      AX, R10
+	SHRXQ    R13, BX, R11
+	MOVQ     R10, (DI)
+	MOVQ     R11, 8(DI)
+	ADDQ     $32, SI
+	ADDQ     DX, DI
+	DECQ     CX
+	JNZ      pair
+	RET

@@ -228,6 +228,25 @@ func TestBSS4KernelDifferential(t *testing.T) {
 	}
 }
 
+// genDeltaValues returns n values of a kind: 0 random, 1 small signed, 2
+// extremes (wrapping deltas), 3 rising like the offsets of short values.
+func genDeltaValues(r *rand.Rand, n, kind int) []uint32 {
+	v := make([]uint32, n)
+	for i := range v {
+		switch kind {
+		case 0:
+			v[i] = r.Uint32()
+		case 1:
+			v[i] = uint32(int32(r.IntN(200) - 100))
+		case 2:
+			v[i] = []uint32{0, 1, 0x7fffffff, 0x80000000, 0xffffffff}[r.IntN(5)]
+		default:
+			v[i] = uint32(i*17 + r.IntN(5))
+		}
+	}
+	return v
+}
+
 // TestDeltaMinMaxKernel checks deltaMinMax32Fast against a plain loop
 // (wrapping deltas, extreme values) and that AppendDeltaInt32 and
 // AppendDeltaLengthByteArray write the same bytes with the kernel on and
@@ -239,20 +258,7 @@ func TestDeltaMinMaxKernel(t *testing.T) {
 		t.Skip("SSE4.1 kernel not available on this machine or build")
 	}
 	r := rand.New(rand.NewPCG(13, 14))
-	gen := func(n, kind int) []uint32 {
-		v := make([]uint32, n)
-		for i := range v {
-			switch kind {
-			case 0:
-				v[i] = r.Uint32()
-			case 1:
-				v[i] = uint32(int32(r.IntN(200) - 100))
-			default:
-				v[i] = []uint32{0, 1, 0x7fffffff, 0x80000000, 0xffffffff}[r.IntN(5)]
-			}
-		}
-		return v
-	}
+	gen := func(n, kind int) []uint32 { return genDeltaValues(r, n, kind) }
 	for _, n := range []int{4, 8, 12, 32, 36, 128} {
 		for kind := range 3 {
 			src := gen(n+1, kind)
@@ -303,6 +309,130 @@ func TestDeltaMinMaxKernel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDeltaBlockKernel checks deltaBlock32 and delta2Block32 (the SSE4.1
+// kernels when available) against their Go twins on wrapping and extreme
+// values, and that the full-block path of appendDelta32 and
+// AppendDeltaLengthByteArray writes the bytes of the general block path
+// (appendDeltaBlock32) with the kernels (SSE4.1 and the BMI2 packing) on
+// and off.
+func TestDeltaBlockKernel(t *testing.T) {
+	saved, savedB := useSSE41, useBMI2
+	defer func() { useSSE41, useBMI2 = saved, savedB }()
+	r := rand.New(rand.NewPCG(17, 18))
+	gen := func(n, kind int) []uint32 { return genDeltaValues(r, n, kind) }
+	for _, sse := range []bool{false, saved} {
+		useSSE41, useBMI2 = sse, sse && savedB
+		for kind := range 4 {
+			for range 20 {
+				s := gen(DeltaBlockSize+2, kind)
+				var d, wd [DeltaBlockSize]uint32
+				var maxs, wmaxs [DeltaMiniBlocks]int32
+				lo := deltaBlock32(&d, (*[DeltaBlockSize + 1]uint32)(s), &maxs)
+				wlo := deltaBlock32Go(&wd, (*[DeltaBlockSize + 1]uint32)(s), &wmaxs)
+				if lo != wlo || maxs != wmaxs || d != wd {
+					t.Fatalf("sse=%v kind=%d: deltaBlock32 differs from its Go twin", sse, kind)
+				}
+				lo = delta2Block32(&d, (*[DeltaBlockSize + 2]uint32)(s), &maxs)
+				wlo = delta2Block32Go(&wd, (*[DeltaBlockSize + 2]uint32)(s), &wmaxs)
+				if lo != wlo || maxs != wmaxs || d != wd {
+					t.Fatalf("sse=%v kind=%d: delta2Block32 differs from its Go twin", sse, kind)
+				}
+				// The twins against plain loops.
+				for j := range d {
+					if want := s[j+2] - s[j+1] - (s[j+1] - s[j]); wd[j] != want {
+						t.Fatalf("kind=%d: second difference %d = %d, want %d", kind, j, wd[j], want)
+					}
+				}
+				for g := range wmaxs {
+					m := int32(-0x80000000)
+					for _, x := range wd[32*g : 32*g+32] {
+						m = max(m, int32(x))
+						wlo = min(wlo, int32(x))
+					}
+					if m != wmaxs[g] {
+						t.Fatalf("kind=%d: miniblock %d max %d, want %d", kind, g, wmaxs[g], m)
+					}
+				}
+				if wlo != lo {
+					t.Fatalf("kind=%d: min %d is not the minimum", kind, lo)
+				}
+			}
+			for _, n := range []int{0, 1, 128, 129, 130, 257, 1000, 4097} {
+				v := gen(n, kind)
+				got := AppendDeltaInt32(nil, uint32sAsInt32s(v))
+				if want := refDeltaBlocks32(v); !slices.Equal(got, want) {
+					t.Fatalf("sse=%v kind=%d n=%d: AppendDeltaInt32 differs from the general block path", sse, kind, n)
+				}
+				var ba ByteArrays
+				lens := make([]uint32, n)
+				for i := range n {
+					lens[i] = v[i] % 40
+					ba.AppendString(string(make([]byte, lens[i])))
+				}
+				want := append(refDeltaBlocks32(lens), ba.Data...)
+				if got := AppendDeltaLengthByteArray(nil, ba); !slices.Equal(got, want) {
+					t.Fatalf("sse=%v kind=%d n=%d: AppendDeltaLengthByteArray differs from the general block path", sse, kind, n)
+				}
+			}
+		}
+	}
+}
+
+// TestPackSub32Kernel checks packSub32Fast against packSub32Kernels at
+// widths 1..15, with mins that make the values wrap, and that it writes
+// nothing past 3w+16 bytes.
+func TestPackSub32Kernel(t *testing.T) {
+	if !useBMI2 {
+		t.Skip("BMI2 kernels not available on this machine or build")
+	}
+	r := rand.New(rand.NewPCG(19, 20))
+	for w := 1; w <= 15; w++ {
+		for _, m := range []uint32{0, 1, 0x7fffffff, 0x80000000, 0xfffffffe, r.Uint32()} {
+			var src [32]uint32
+			for i := range src {
+				src[i] = m + r.Uint32()&(1<<w-1)
+			}
+			src[r.IntN(32)] = m + 1<<w - 1
+			want := make([]byte, 4*w)
+			packSub32Kernels(w, want, src[:], m)
+			got := slices.Repeat([]byte{0xcc}, 3*w+16+16)
+			if !packSub32Fast(got[:3*w+16], &src, w, m) {
+				t.Fatalf("w=%d: kernel declined", w)
+			}
+			if !slices.Equal(got[:4*w], want) {
+				t.Fatalf("w=%d m=%#x: packed %x, want %x", w, m, got[:4*w], want)
+			}
+			for _, b := range got[3*w+16:] {
+				if b != 0xcc {
+					t.Fatalf("w=%d: wrote past 3w+16 bytes", w)
+				}
+			}
+		}
+	}
+	if packSub32Fast(make([]byte, 18), new([32]uint32), 1, 0) {
+		t.Fatal("kernel accepted a destination shorter than 3w+16 bytes")
+	}
+	if packSub32Fast(make([]byte, 128), new([32]uint32), 16, 0) {
+		t.Fatal("kernel accepted width 16")
+	}
+}
+
+// refDeltaBlocks32 is the default-layout DELTA_BINARY_PACKED encoding of
+// v built with appendDeltaBlock32 alone.
+func refDeltaBlocks32(v []uint32) []byte {
+	var first int64
+	if len(v) > 0 {
+		first = int64(int32(v[0]))
+	}
+	dst := appendDeltaHeader(nil, DeltaBlockSize, DeltaMiniBlocks, len(v), first)
+	var sc deltaScratch32
+	for i := 1; i < len(v); i += DeltaBlockSize {
+		k := min(len(v)-i, DeltaBlockSize)
+		dst = appendDeltaBlock32(dst, v[i-1], v[i:i+k], DeltaMiniBlocks, DeltaBlockSize/DeltaMiniBlocks, &sc)
+	}
+	return dst
 }
 
 // TestDeltaByteArrayChunkedCopies decodes DELTA_BYTE_ARRAY data whose

@@ -24,3 +24,13 @@ var useSSE41 = false
 func deltaMinMax32Fast(dst, src []uint32, prev uint32) (lo, hi int32, ok bool) {
 	return 0, 0, false
 }
+
+func deltaBlock32(d *[DeltaBlockSize]uint32, s *[DeltaBlockSize + 1]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	return deltaBlock32Go(d, s, maxs)
+}
+
+func delta2Block32(d *[DeltaBlockSize]uint32, s *[DeltaBlockSize + 2]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	return delta2Block32Go(d, s, maxs)
+}
+
+func packSub32Fast(dst []byte, src *[32]uint32, w int, m uint32) bool { return false }

@@ -55,9 +55,26 @@ func appendDelta32(dst []byte, src []uint32, blockSize, miniBlocks int) []byte {
 	if len(src) < 2 {
 		return dst
 	}
-	prev := src[0]
+	prev, rest := src[0], src[1:]
 	var sc deltaScratch32
-	for rest := src[1:]; len(rest) > 0; {
+	if blockSize == DeltaBlockSize && miniBlocks == DeltaMiniBlocks {
+		// Full blocks of the default layout: one kernel call computes the
+		// deltas, miniblock maxima and minimum of a block (instead of a
+		// call per miniblock) and appendPackedBlock32 packs it without
+		// per-miniblock grow and padding checks. Measured (peers
+		// EncodeDeltaInt32, thread CPU time, best of 5, Zen 3, 2 cores
+		// shared with 2 fuzzers, load average 4-8): 3420 -> 3928-4138
+		// cpu-MB/s, parquet-go 3292-4278 in the same runs.
+		maxs := (*[DeltaMiniBlocks]int32)(sc.maxs[:])
+		i := 1
+		for ; i+DeltaBlockSize <= len(src); i += DeltaBlockSize {
+			dst = grow(dst, maxDeltaBlock32Len)
+			minD := deltaBlock32(&sc.buf, (*[DeltaBlockSize + 1]uint32)(src[i-1:]), maxs)
+			dst = appendPackedBlock32(dst, &sc.buf, maxs, minD)
+		}
+		prev, rest = src[i-1], src[i:]
+	}
+	for len(rest) > 0 {
 		k := min(len(rest), blockSize)
 		dst = appendDeltaBlock32(dst, prev, rest[:k], miniBlocks, blockSize/miniBlocks, &sc)
 		prev = rest[k-1]
@@ -149,6 +166,77 @@ func appendDeltaBlock32(dst []byte, prev uint32, vals []uint32, miniBlocks, mbSi
 		dst = dst[:len(dst)+nb]
 	}
 	return dst
+}
+
+// maxDeltaBlock32Len bounds the bytes of a block of the default layout
+// of 32-bit deltas: its min delta (<= 5 bytes), 4 widths and 4 miniblocks
+// of at most 32*32/8 bytes.
+const maxDeltaBlock32Len = 5 + DeltaMiniBlocks + DeltaBlockSize*4
+
+// appendPackedBlock32 appends a full block of the default layout: the
+// min delta minD of the 128 deltas d, the widths of the miniblocks (from
+// their maxima maxs) and the miniblocks packed less minD.
+// Preconditions: minD and maxs are the minimum and the miniblock maxima
+// of d as int32; cap(dst)-len(dst) >= maxDeltaBlock32Len.
+func appendPackedBlock32(dst []byte, d *[DeltaBlockSize]uint32, maxs *[DeltaMiniBlocks]int32, minD int32) []byte {
+	const mbSize = DeltaBlockSize / DeltaMiniBlocks
+	dst = appendZigzag(dst, int64(minD))
+	n := len(dst)
+	out := dst[n : n+maxDeltaBlock32Len-5]
+	m := uint32(minD)
+	p := DeltaMiniBlocks
+	for mb, x := range maxs {
+		w := bits.Len32(uint32(x) - m)
+		out[mb] = byte(w)
+		if w != 0 {
+			if !packSub32Fast(out[p:], (*[mbSize]uint32)(d[mb*mbSize:]), w, m) {
+				packSub32Kernels(w, out[p:p+4*w], d[mb*mbSize:(mb+1)*mbSize], m)
+			}
+			p += 4 * w
+		}
+	}
+	return dst[:n+p]
+}
+
+// deltaBlock32Go sets d[j] = s[j+1] - s[j] (wrapping) for the 128 deltas
+// of a full block of the default layout, maxs[g] to the maximum of the
+// deltas of miniblock g as int32, and returns their minimum as int32.
+func deltaBlock32Go(d *[DeltaBlockSize]uint32, s *[DeltaBlockSize + 1]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	for j := range d {
+		d[j] = s[j+1] - s[j]
+	}
+	return blockMinMax32(d, maxs)
+}
+
+// delta2Block32Go is deltaBlock32Go with the second differences d[j] =
+// s[j+2] - 2*s[j+1] + s[j]: the deltas of the lengths of the byte arrays
+// whose offsets are s.
+func delta2Block32Go(d *[DeltaBlockSize]uint32, s *[DeltaBlockSize + 2]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	for j := range d {
+		d[j] = s[j+2] - 2*s[j+1] + s[j]
+	}
+	return blockMinMax32(d, maxs)
+}
+
+// blockMinMax32 sets maxs[g] to the maximum of the deltas of miniblock g
+// of d as int32 and returns the minimum of d (four chains each, as in
+// appendDeltaBlock32).
+func blockMinMax32(d *[DeltaBlockSize]uint32, maxs *[DeltaMiniBlocks]int32) int32 {
+	const mbSize = DeltaBlockSize / DeltaMiniBlocks
+	lo := int32(math.MaxInt32)
+	for g := range maxs {
+		n0, n1, n2, n3 := lo, lo, lo, lo
+		x0, x1, x2, x3 := int32(math.MinInt32), int32(math.MinInt32), int32(math.MinInt32), int32(math.MinInt32)
+		for j := g * mbSize; j < (g+1)*mbSize; j += 4 {
+			q := (*[4]uint32)(d[j:])
+			d0, d1, d2, d3 := int32(q[0]), int32(q[1]), int32(q[2]), int32(q[3])
+			n0, n1, n2, n3 = min(n0, d0), min(n1, d1), min(n2, d2), min(n3, d3)
+			x0, x1, x2, x3 = max(x0, d0), max(x1, d1), max(x2, d2), max(x3, d3)
+		}
+		lo = min(n0, n1, n2, n3)
+		maxs[g] = max(x0, x1, x2, x3)
+	}
+	return lo
 }
 
 // appendDelta64 encodes src with the given layout. Precondition:

@@ -23,9 +23,24 @@ func AppendDeltaLengthByteArray(dst []byte, src ByteArrays) []byte {
 	dst = appendDeltaHeader(dst, DeltaBlockSize, DeltaMiniBlocks, n, first)
 	var lens [DeltaBlockSize]uint32
 	var sc deltaScratch32
-	prev := uint32(first)
-	for i := 1; i < n; {
-		k := min(n-i, DeltaBlockSize)
+	// Full blocks: the deltas of the lengths are the second differences
+	// of the offsets, computed in one pass with the miniblock maxima and
+	// the minimum (before: one pass for the lengths, another for their
+	// deltas, per miniblock). Measured (peers EncodeDeltaLengthByteArray,
+	// thread CPU time, best of 5, Zen 3, 2 cores shared with 2 fuzzers,
+	// load average 4-8): 7839 -> 9428-9509 cpu-MB/s, parquet-go
+	// 9139-10053 in the same runs; a quarter of the time is the copy of
+	// the values.
+	i := 1
+	maxs := (*[DeltaMiniBlocks]int32)(sc.maxs[:])
+	for ; i+DeltaBlockSize <= n; i += DeltaBlockSize {
+		dst = grow(dst, maxDeltaBlock32Len)
+		minD := delta2Block32(&sc.buf, (*[DeltaBlockSize + 2]uint32)(src.Offsets[i-1:]), maxs)
+		dst = appendPackedBlock32(dst, &sc.buf, maxs, minD)
+	}
+	if i < n { // the last block, partial
+		prev := src.Offsets[i] - src.Offsets[i-1]
+		k := n - i
 		off := src.Offsets[i : i+k+1]
 		// The lengths are the deltas of the offsets: the SSE4.1 kernel
 		// when it applies (its min/max are not needed). Measured
@@ -37,8 +52,6 @@ func AppendDeltaLengthByteArray(dst []byte, src ByteArrays) []byte {
 			}
 		}
 		dst = appendDeltaBlock32(dst, prev, lens[:k], DeltaMiniBlocks, DeltaBlockSize/DeltaMiniBlocks, &sc)
-		prev = lens[k-1]
-		i += k
 	}
 	if n > 0 {
 		dst = append(dst, src.Data[src.Offsets[0]:src.Offsets[n]]...)
@@ -126,11 +139,10 @@ func (b *byteValues) at(i int) []byte {
 }
 
 // maxDelta32Len bounds the DELTA_BINARY_PACKED encoding of n 32-bit
-// values with the default layout: a header of at most 25 bytes, then per
-// block of 128 deltas a min delta (<= 5 bytes), 4 widths and at most
-// 4*32*32/8 bytes of miniblocks.
+// values with the default layout: a header of at most 25 bytes, then
+// blocks of 128 deltas of at most maxDeltaBlock32Len bytes.
 func maxDelta32Len(n int) int {
-	return 25 + (n+DeltaBlockSize-1)/DeltaBlockSize*(5+DeltaMiniBlocks+DeltaBlockSize*4)
+	return 25 + (n+DeltaBlockSize-1)/DeltaBlockSize*maxDeltaBlock32Len
 }
 
 // appendDeltaByteArray computes the shared prefixes once: their lengths
