@@ -52,10 +52,11 @@ type FileWriter struct {
 	indexes   []chunkIndex // page indexes of every closed chunk, in order
 	idxBuf    []byte       // their Thrift encodings, back to back
 	scratch   []byte
-	free      [][]byte     // page store blocks for reuse
-	freeMu    sync.Mutex   // guards free while columns work in parallel
-	colErrs   []error      // per column, for forColumns
-	crypto    *writeCrypto // nil for plaintext files
+	free      [][]byte      // page store blocks for reuse
+	pageSc    []pageScratch // [0] for the caller, one more per parallel worker
+	freeMu    sync.Mutex    // guards free while columns work in parallel
+	colErrs   []error       // per column, for forColumns
+	crypto    *writeCrypto  // nil for plaintext files
 	err       error
 	closed    bool
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
+	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/geo"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -48,11 +49,11 @@ type leafWriter struct {
 	utf8      bool
 	colOrder  meta.ColumnOrderKind
 	codec     meta.CompressionCodec
+	level     compress.Level
+	crc       bool
 	kv        []meta.KeyValue
-	builder   page.Builder
-	crypto    *colCrypto // nil for plaintext columns
-	cryptBuf  []byte     // encrypted page body
-	cryptHdr  []byte     // page header, then its encrypted module
+	crypto    *colCrypto   // nil for plaintext columns
+	sc        *pageScratch // set by forColumns and writeChunk before use
 
 	// open page
 	pDef, pRep   []uint8
@@ -62,12 +63,10 @@ type leafWriter struct {
 	nextCheck    int
 	pDefHist     []int64
 	pRepHist     []int64
-	valueScratch []byte
 	boundScratch []byte
 
 	// open chunk
 	store      pageStore // data pages (headers and bodies)
-	pageBuf    []byte    // the page being built
 	pages      []pageInfo
 	pageBounds []byte // min/max of the column index, back to back
 	pageHists  []int64
@@ -89,6 +88,26 @@ type leafWriter struct {
 	encStats   []meta.PageEncodingStats
 	noColIndex bool // a non-null page has no bounds (all NaN)
 	dictJudged bool // the chunk's dictionary was judged (judgeDict)
+}
+
+// pageScratch is the working memory of building a page: the encoded
+// values, the page builder's buffers, the page and its encryption. A page
+// is finished (copied into its column's pageStore) before the goroutine
+// building it moves on, so the columns share one pageScratch per
+// goroutine instead of holding four page-sized buffers each. Measured
+// (peers/bench Wide, 200 columns, 100k rows): see the commit.
+type pageScratch struct {
+	b               page.Builder // buffers only: builder sets the codec
+	values, page    []byte
+	crypt, cryptHdr []byte
+}
+
+// builder returns the shared page builder set up for c. Precondition:
+// c.sc is set.
+func (c *leafWriter) builder() *page.Builder {
+	b := &c.sc.b
+	b.Codec, b.Level, b.CRC = c.codec, c.level, c.crc
+	return b
 }
 
 // pageInfo records one data page of the open chunk.
@@ -127,7 +146,7 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 	if cc.Codec.Set { // WithColumnCompression sets codec and level together
 		level = cc.CodecLevel.Val
 	}
-	c.builder = page.Builder{Codec: c.codec, Level: level, CRC: cfg.CRC}
+	c.level, c.crc = level, cfg.CRC
 	c.set.level = level
 	c.set.stats = cc.Statistics.Or(cfg.Statistics)
 	c.pageStats = cfg.PageStatistics && c.set.stats
@@ -417,8 +436,9 @@ func (c *leafWriter) cutPage() error {
 		c.judgeDict()
 	}
 	wasDict := c.vals.dictMode()
-	values, enc := c.vals.encodePage(c.valueScratch[:0])
-	c.valueScratch = values
+	sc := c.sc
+	values, enc := c.vals.encodePage(sc.values[:0])
+	sc.values = values
 	if enc == meta.EncodingRLEDictionary && c.version == 1 {
 		// Data page v1 files traditionally name dictionary indices
 		// PLAIN_DICTIONARY, as the readers of that era expect.
@@ -475,15 +495,15 @@ func (c *leafWriter) cutPage() error {
 	}
 	var built page.Built
 	var err error
-	c.pageBuf, built, err = c.builder.AppendDataPage(c.pageBuf[:0], &p)
+	sc.page, built, err = c.builder().AppendDataPage(sc.page[:0], &p)
 	if err == nil && c.crypto != nil {
-		c.pageBuf, built, err = c.encryptPage(c.pageBuf, built, false, len(c.pages))
+		sc.page, built, err = c.encryptPage(sc.page, built, false, len(c.pages))
 	}
 	if err != nil {
 		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
 	}
 	c.fw.freeMu.Lock()
-	c.store.append(c.pageBuf, &c.fw.free)
+	c.store.append(sc.page, &c.fw.free)
 	c.fw.freeMu.Unlock()
 	info.size = int32(built.Size())
 	c.pages = append(c.pages, info)

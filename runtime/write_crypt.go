@@ -167,22 +167,23 @@ func (c *leafWriter) encryptPage(buf []byte, built page.Built, dict bool, pageOr
 	}
 	wc := c.fw.crypto
 	ci := c.crypto.cipher
-	body, err := ci.Encrypt(c.cryptBuf[:0], buf[built.HeaderSize:], wc.fileAAD, c.module(bodyT, pageOrd))
+	sc := c.sc
+	body, err := ci.Encrypt(sc.crypt[:0], buf[built.HeaderSize:], wc.fileAAD, c.module(bodyT, pageOrd))
 	if err != nil {
 		return nil, built, err
 	}
-	c.cryptBuf = body
+	sc.crypt = body
 	h.CompressedPageSize = int32(len(body))
 	if h.CRC.Set {
 		h.CRC = meta.Some(int32(crc32.ChecksumIEEE(body)))
 	}
-	c.cryptHdr = h.AppendThrift(c.cryptHdr[:0])
-	n := len(c.cryptHdr)
-	c.cryptHdr, err = ci.Encrypt(c.cryptHdr, c.cryptHdr[:n], wc.fileAAD, c.module(hdrT, pageOrd))
+	sc.cryptHdr = h.AppendThrift(sc.cryptHdr[:0])
+	n := len(sc.cryptHdr)
+	sc.cryptHdr, err = ci.Encrypt(sc.cryptHdr, sc.cryptHdr[:n], wc.fileAAD, c.module(hdrT, pageOrd))
 	if err != nil {
 		return nil, built, err
 	}
-	hdr := c.cryptHdr[n:]
+	hdr := sc.cryptHdr[n:]
 	out := append(buf[:0], hdr...)
 	out = append(out, body...)
 	built.HeaderSize, built.CompressedSize = len(hdr), len(body)

@@ -62,6 +62,7 @@ func (fw *FileWriter) flushRowGroup() error {
 	}
 	start := fw.w.n
 	for i, c := range fw.cols {
+		c.sc = fw.pageScratch(0)
 		cc, err := c.writeChunk(&fw.w)
 		if err != nil {
 			return err
@@ -140,14 +141,14 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 		if c.version == 2 {
 			enc = meta.EncodingPlain
 		}
-		buf, built, err := c.builder.AppendDictionaryPage(c.valueScratch[:0], n, enc, body)
+		buf, built, err := c.builder().AppendDictionaryPage(c.sc.values[:0], n, enc, body)
 		if err == nil && c.crypto != nil {
 			buf, built, err = c.encryptPage(buf, built, true, 0)
 		}
 		if err != nil {
 			return meta.ColumnChunk{}, fmt.Errorf("column %q: dictionary page: %w", c.node.PathString(), err)
 		}
-		c.valueScratch = buf
+		c.sc.values = buf
 		if _, err := w.Write(buf); err != nil {
 			return meta.ColumnChunk{}, fmt.Errorf("column %q: writing the dictionary page: %w", c.node.PathString(), err)
 		}

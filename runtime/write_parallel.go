@@ -35,6 +35,15 @@ func (c *leafWriter) run(op colOp, rows int) error {
 	return c.cutPage()
 }
 
+// pageScratch returns the page scratch of worker k (0: the caller's),
+// creating the workers' scratch on first use.
+func (fw *FileWriter) pageScratch(k int) *pageScratch {
+	if k >= len(fw.pageSc) {
+		fw.pageSc = append(fw.pageSc, make([]pageScratch, k+1-len(fw.pageSc))...)
+	}
+	return &fw.pageSc[k]
+}
+
 // forColumns runs op on every column and returns the error of the first
 // column (in column order) that failed. With Parallelism above 1, up to
 // that many goroutines (the caller's included) take columns in turn;
@@ -44,7 +53,9 @@ func (c *leafWriter) run(op colOp, rows int) error {
 func (fw *FileWriter) forColumns(op colOp, rows int) error {
 	n := min(fw.cfg.Parallelism, len(fw.cols))
 	if n <= 1 || fw.crypto != nil || op == opConsume && rows*len(fw.cols) < parallelMinSlots {
+		sc := fw.pageScratch(0)
 		for _, c := range fw.cols {
+			c.sc = sc
 			if err := c.run(op, rows); err != nil {
 				return err
 			}
@@ -55,21 +66,23 @@ func (fw *FileWriter) forColumns(op colOp, rows int) error {
 		fw.colErrs = make([]error, len(fw.cols))
 	}
 	errs := fw.colErrs
+	fw.pageScratch(n - 1)
 	var next atomic.Int64
-	work := func() {
+	work := func(sc *pageScratch) {
 		for {
 			i := int(next.Add(1) - 1)
 			if i >= len(fw.cols) {
 				return
 			}
+			fw.cols[i].sc = sc
 			errs[i] = fw.cols[i].run(op, rows)
 		}
 	}
 	var wg sync.WaitGroup
-	for range n - 1 {
-		wg.Go(work)
+	for k := 1; k < n; k++ {
+		wg.Go(func() { work(&fw.pageSc[k]) })
 	}
-	work()
+	work(&fw.pageSc[0])
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {
