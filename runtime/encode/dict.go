@@ -450,21 +450,6 @@ func (d *DictBytes) InsertFixed(idx []int32, src []byte, size int) (_ []int32, a
 	return idx, n, false
 }
 
-// InsertInt96 adds the values of src, as Dict32.InsertInt32.
-func (d *DictBytes) InsertInt96(idx []int32, src []Int96) (_ []int32, added int, full bool) {
-	d.fixed = true
-	idx = growSlice(idx, len(src))
-	lim := d.Limits.norm()
-	for i := range src {
-		j, ok := d.find(src[i][:], lim)
-		if !ok {
-			return idx, i, true
-		}
-		idx = append(idx, j)
-	}
-	return idx, len(src), false
-}
-
 // Len returns the number of entries.
 func (d *DictBytes) Len() int { return d.n }
 

@@ -381,11 +381,6 @@ func TestDictionaries(t *testing.T) {
 	if !full || n != 2 {
 		t.Fatal(n, full)
 	}
-	var d96 DictBytes
-	idx, _, _ = d96.InsertInt96(nil, []Int96{{1}, {2}, {1}})
-	if !slices.Equal(idx, []int32{0, 1, 0}) || len(d96.AppendPlain(nil)) != 24 {
-		t.Fatal(idx)
-	}
 	var dfx DictBytes
 	idx, _, _ = dfx.InsertFixed(nil, []byte("abcdabxy"), 2)
 	g, err := GatherFixed(nil, dfx.AppendPlain(nil), 2, idx)
