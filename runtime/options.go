@@ -5,7 +5,10 @@
 
 package runtime
 
-import "github.com/pqgen/pqgen/runtime/meta"
+import (
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/page"
+)
 
 // DefaultMaxFooterSize is the largest footer OpenFile reads unless told
 // otherwise (WithMaxFooterSize): 256 MiB, enough for files with a hundred
@@ -17,14 +20,14 @@ const (
 	// DefaultMaxPageSize bounds the uncompressed size of one page (and the
 	// compressed size, which never exceeds the column chunk either):
 	// 256 MiB (WithMaxPageSize).
-	DefaultMaxPageSize = 256 << 20
+	DefaultMaxPageSize = page.DefaultMaxPageSize
 	// DefaultMaxPageHeaderSize bounds the Thrift page header: 16 MiB
 	// (WithMaxPageHeaderSize).
-	DefaultMaxPageHeaderSize = 16 << 20
+	DefaultMaxPageHeaderSize = page.DefaultMaxHeaderSize
 	// DefaultMaxPageValues bounds the value slots (num_values) of one page:
 	// 2^25 (WithMaxPageValues). Levels and values are allocated per slot,
 	// and run-length encoding lets a few bytes claim billions of slots.
-	DefaultMaxPageValues = 1 << 25
+	DefaultMaxPageValues = page.DefaultMaxValues
 )
 
 // ReaderConfig holds the settings of a reader. Generated readers and the

@@ -38,7 +38,14 @@ type Limits struct {
 
 // DefaultLimits are the bounds used for zero Limits fields: 16 MiB
 // headers, 256 MiB pages, 2^25 value slots per page.
-var DefaultLimits = Limits{MaxHeaderSize: 16 << 20, MaxPageSize: 256 << 20, MaxValues: 1 << 25}
+var DefaultLimits = Limits{MaxHeaderSize: DefaultMaxHeaderSize, MaxPageSize: DefaultMaxPageSize, MaxValues: DefaultMaxValues}
+
+// The fields of DefaultLimits.
+const (
+	DefaultMaxHeaderSize = 16 << 20
+	DefaultMaxPageSize   = 256 << 20
+	DefaultMaxValues     = 1 << 25
+)
 
 func (l Limits) norm() Limits {
 	if l.MaxHeaderSize <= 0 {
