@@ -269,12 +269,20 @@ func tagFor(n *schema.Node, v *Value) string {
 			}
 			opts = append(opts, o+")")
 		case meta.LogicalTime:
-			opts = append(opts, "time("+tagUnit(l.Time.Unit)+")")
+			o := "time(" + tagUnit(l.Time.Unit)
+			if !l.Time.IsAdjustedToUTC {
+				o += ",local"
+			}
+			opts = append(opts, o+")")
 		case meta.LogicalDecimal:
 			opts = append(opts, fmt.Sprintf("decimal(%d,%d)", l.Decimal.Scale, l.Decimal.Precision))
 		case meta.LogicalDate, meta.LogicalUUID, meta.LogicalEnum, meta.LogicalJSON, meta.LogicalBSON,
 			meta.LogicalFloat16, meta.LogicalGeometry, meta.LogicalGeography:
 			opts = append(opts, strings.ToLower(schema.LogicalString(meta.LogicalType{Kind: l.Kind})))
+		default:
+			if leaf.Converted.Set && leaf.Converted.Val == meta.ConvertedInterval {
+				opts = append(opts, "interval") // a converted type only
+			}
 		}
 	}
 	if n.FieldID.Set {
