@@ -20,7 +20,8 @@ import (
 //	timestamp(unit)            INT64 TIMESTAMP (millisecond|microsecond|nanosecond; UTC);
 //	                           timestamp(unit,local) for local time (extension)
 //	date                       INT32 DATE
-//	time(unit)                 TIME (a time.Duration since midnight)
+//	time(unit)                 TIME (a time.Duration since midnight); time(unit,local)
+//	                           when not adjusted to UTC
 //	uuid, enum, json, bson     the logical types of those names
 //	decimal(scale,precision)   DECIMAL
 //	float16, interval          FLOAT16 ([2]byte), INTERVAL ([12]byte) (extension)
