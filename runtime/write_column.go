@@ -110,6 +110,22 @@ func (c *leafWriter) builder() *page.Builder {
 	return b
 }
 
+// pageLevel is the compression level of a page of encoding enc: the
+// column's, except that a BYTE_STREAM_SPLIT page under ZSTD at
+// DefaultLevel gets splitZstdLevel (see pageLevel's callers).
+func pageLevel(codec meta.CompressionCodec, level compress.Level, enc meta.Encoding) compress.Level {
+	if codec == meta.Zstd && level == compress.DefaultLevel && enc == meta.EncodingByteStreamSplit {
+		return splitZstdLevel
+	}
+	return level
+}
+
+// splitZstdLevel compresses BYTE_STREAM_SPLIT pages when ZSTD is at its
+// DefaultLevel (the fastest speed, which stores a block without matches
+// raw): the encoding only pays through the entropy coding that level 3
+// does, so fallbackEnc's trial and the pages both use it.
+const splitZstdLevel compress.Level = 3
+
 // pageInfo records one data page of the open chunk.
 type pageInfo struct {
 	offset    int64 // within the chunk's data pages
@@ -495,7 +511,9 @@ func (c *leafWriter) cutPage() error {
 	}
 	var built page.Built
 	var err error
-	sc.page, built, err = c.builder().AppendDataPage(sc.page[:0], &p)
+	b := c.builder()
+	b.Level = pageLevel(c.codec, c.level, enc)
+	sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
 	if err == nil && c.crypto != nil {
 		sc.page, built, err = c.encryptPage(sc.page, built, false, len(c.pages))
 	}

@@ -430,7 +430,7 @@ func (v *numValues[T]) fallbackEnc() {
 			plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
 			split := v.ops.encode(plain[len(plain):], sample, meta.EncodingByteStreamSplit)
 			cp, err1 := compress.Compress(nil, plain, meta.Zstd, v.set.level)
-			cs, err2 := compress.Compress(nil, split, meta.Zstd, v.set.level)
+			cs, err2 := compress.Compress(nil, split, meta.Zstd, pageLevel(meta.Zstd, v.set.level, meta.EncodingByteStreamSplit))
 			v.plain = plain[:0]
 			if err1 == nil && err2 == nil && len(cs) < len(cp) {
 				v.set.enc = meta.EncodingByteStreamSplit

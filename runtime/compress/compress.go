@@ -36,7 +36,8 @@ var (
 //	BROTLI   1..11  (Brotli quality; quality 0 is not reachable)
 //	ZSTD     1..22  (zstd levels, mapped onto the encoder's four speeds:
 //	                 1..2 fastest, 3..5 default, 6..9 better, 10..22 best;
-//	                 DefaultLevel is the default speed, about zstd level 3)
+//	                 DefaultLevel is the fastest speed, about zstd level 1,
+//	                 the default of Arrow C++; 3 is parquet-java's)
 //	LZ4_RAW  1..9   (LZ4 HC search depth; DefaultLevel is the fast coder)
 //	SNAPPY   1..3   (1 fast, the default; 2 better; 3 best: all plain Snappy)
 //	LZ4      (the Hadoop-framed coder has no level)
