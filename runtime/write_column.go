@@ -49,7 +49,6 @@ type leafWriter struct {
 	utf8      bool
 	colOrder  meta.ColumnOrderKind
 	codec     meta.CompressionCodec
-	level     compress.Level
 	crc       bool
 	kv        []meta.KeyValue
 	crypto    *colCrypto   // nil for plaintext columns
@@ -106,7 +105,7 @@ type pageScratch struct {
 // c.sc is set.
 func (c *leafWriter) builder() *page.Builder {
 	b := &c.sc.b
-	b.Codec, b.Level, b.CRC = c.codec, c.level, c.crc
+	b.Codec, b.Level, b.CRC = c.codec, c.set.level, c.crc
 	return b
 }
 
@@ -162,7 +161,7 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 	if cc.Codec.Set { // WithColumnCompression sets codec and level together
 		level = cc.CodecLevel.Val
 	}
-	c.level, c.crc = level, cfg.CRC
+	c.crc = cfg.CRC
 	c.set.level = level
 	c.set.stats = cc.Statistics.Or(cfg.Statistics)
 	c.pageStats = cfg.PageStatistics && c.set.stats
@@ -512,7 +511,7 @@ func (c *leafWriter) cutPage() error {
 	var built page.Built
 	var err error
 	b := c.builder()
-	b.Level = pageLevel(c.codec, c.level, enc)
+	b.Level = pageLevel(c.codec, c.set.level, enc)
 	sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
 	if err == nil && c.crypto != nil {
 		sc.page, built, err = c.encryptPage(sc.page, built, false, len(c.pages))
