@@ -329,7 +329,6 @@ type DictBytes struct {
 	// on and the entry.
 	slots []uint64
 	shift uint // 32 - log2(len(slots))
-	n     int  // entries
 	fixed bool // entries are FIXED_LEN_BYTE_ARRAY/INT96: no length prefix
 	size  int  // PLAIN-encoded size
 }
@@ -386,17 +385,17 @@ func (d *DictBytes) find(v []byte, lim DictLimits) (int32, bool) {
 	if !d.fixed {
 		add += 4
 	}
-	if d.n >= lim.MaxEntries || d.size+add > lim.MaxBytes {
+	n := d.values.Len()
+	if n >= lim.MaxEntries || d.size+add > lim.MaxBytes {
 		return 0, false
 	}
 	d.size += add
 	d.values.Append(v)
-	d.n++
-	d.slots[h] = uint64(tag)<<32 | uint64(d.n)
-	if 2*d.n > len(d.slots) {
+	d.slots[h] = uint64(tag)<<32 | uint64(n+1)
+	if 2*(n+1) > len(d.slots) {
 		d.grow()
 	}
-	return int32(d.n - 1), true
+	return int32(n), true
 }
 
 // grow doubles the table, placing each entry by its stored tag.
@@ -451,7 +450,7 @@ func (d *DictBytes) InsertFixed(idx []int32, src []byte, size int) (_ []int32, a
 }
 
 // Len returns the number of entries.
-func (d *DictBytes) Len() int { return d.n }
+func (d *DictBytes) Len() int { return d.values.Len() }
 
 // Size returns the PLAIN-encoded size of the dictionary in bytes.
 func (d *DictBytes) Size() int { return d.size }
@@ -472,7 +471,6 @@ func (d *DictBytes) AppendPlain(dst []byte) []byte {
 // Reset empties the dictionary, keeping its memory.
 func (d *DictBytes) Reset() {
 	d.values.Reset()
-	d.n = 0
 	clear(d.slots)
 	d.size = 0
 	d.fixed = false
