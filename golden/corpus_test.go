@@ -14,6 +14,31 @@ import (
 	"github.com/pqgen/pqgen/runtime"
 )
 
+// corpusPackages runs gen.FromFile over every data/ file of the corpus,
+// naming the types F<first>, F<first+1>, ... in package pkg. Files with
+// an encrypted footer are counted and left out: -from without keys cannot
+// read them (gen.TestFromFileEncryptedFooter covers the keyed path). Any
+// other failure fails the test.
+func corpusPackages(t *testing.T, pkg string, first int) (rels []string, pkgs []*gen.Package, encrypted int) {
+	t.Helper()
+	for _, rel := range corpus.ParquetFiles(t) {
+		if !strings.HasPrefix(rel, "data/") {
+			continue
+		}
+		p, err := gen.FromFile(corpus.Path(t, rel), pkg, fmt.Sprintf("F%d", first+len(pkgs)))
+		if errors.Is(err, runtime.ErrEncryptedFooter) {
+			encrypted++
+			continue
+		}
+		if err != nil {
+			t.Errorf("pqgen -from %s: %v", rel, err)
+			continue
+		}
+		rels, pkgs = append(rels, rel), append(pkgs, p)
+	}
+	return rels, pkgs, encrypted
+}
+
 // TestCorpusFrom runs `pqgen -from` over every readable file of the corpus
 // (every data/ file whose footer opens), compiles all the generated code
 // as one package (type F<n> for the n-th file), and runs, in it, a test
@@ -21,35 +46,12 @@ import (
 // the rows back with the generated writer, and reads them again: the two
 // reads must be equal.
 func TestCorpusFrom(t *testing.T) {
-	files := corpus.ParquetFiles(t)
 	const dir = "testdata/corpusall"
 	var outs []output
 	var cases []string
-	encrypted := 0
-	for _, rel := range files {
-		if !strings.HasPrefix(rel, "data/") {
-			continue
-		}
-		path := corpus.Path(t, rel)
-		f, fh, err := runtime.OpenPath(path)
-		if errors.Is(err, runtime.ErrEncryptedFooter) {
-			// -from without keys cannot read an encrypted footer; the
-			// keyed path is gen.TestFromFileEncryptedFooter's.
-			encrypted++
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: the footer does not open: %v", rel, err)
-			continue
-		}
-		fh.Close()
-		_ = f
-		typ := fmt.Sprintf("F%d", len(cases))
-		p, err := gen.FromFile(path, "corpusall", typ)
-		if err != nil {
-			t.Errorf("pqgen -from %s: %v", rel, err)
-			continue
-		}
+	rels, pkgs, encrypted := corpusPackages(t, "corpusall", 0)
+	for i, rel := range rels {
+		p, typ := pkgs[i], pkgs[i].Types[0].Name
 		p.Args = "-from " + rel + " -package corpusall -type " + typ
 		gen, err := gen.Generate(p, strings.ToLower(typ)+"_parquet.go")
 		if err != nil {

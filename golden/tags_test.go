@@ -2,12 +2,12 @@ package golden
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,8 +16,6 @@ import (
 	"testing"
 
 	"github.com/pqgen/pqgen/gen"
-	"github.com/pqgen/pqgen/internal/corpus"
-	"github.com/pqgen/pqgen/runtime"
 )
 
 // tagExceptions are the sources whose schemas Go struct tags cannot
@@ -109,17 +107,9 @@ func TestTagsRebuildSchema(t *testing.T) {
 		p, err := gen.FromSchemaText(filepath.Base(f), string(text), "tagcheck", fmt.Sprintf("S%d", i))
 		add(filepath.Base(f), p, err)
 	}
-	encrypted := 0
-	for _, rel := range corpus.ParquetFiles(t) {
-		if !strings.HasPrefix(rel, "data/") {
-			continue
-		}
-		p, err := gen.FromFile(corpus.Path(t, rel), "tagcheck", fmt.Sprintf("F%d", len(want)))
-		if errors.Is(err, runtime.ErrEncryptedFooter) {
-			encrypted++ // as in TestCorpusFrom
-			continue
-		}
-		add(rel, p, err)
+	rels, pkgs, encrypted := corpusPackages(t, "tagcheck", len(want))
+	for i, rel := range rels {
+		add(rel, pkgs[i], nil)
 	}
 	if len(want) < 60 {
 		t.Fatalf("%d types, want the schema cases and the corpus", len(want))
@@ -127,13 +117,7 @@ func TestTagsRebuildSchema(t *testing.T) {
 
 	var src bytes.Buffer
 	src.WriteString("package tagcheck\n\nimport (\n")
-	for _, path := range slices.Sorted(func(yield func(string) bool) {
-		for p := range imports {
-			if !yield(p) {
-				return
-			}
-		}
-	}) {
+	for _, path := range slices.Sorted(maps.Keys(imports)) {
 		fmt.Fprintf(&src, "\t%s %q\n", imports[path], path)
 	}
 	src.WriteString(")\n\n")
