@@ -123,7 +123,7 @@ func (r *FileReader) VariantColumn(path string, required bool) (*VariantReader, 
 	absent := g == nil
 	if g != nil && r.projected != nil {
 		for _, l := range r.f.Schema.Leaves {
-			if !r.projected[l.Column] && under(l, []string{path}) {
+			if !r.projected[l.Column] && descends(l, g) {
 				absent = true
 				break
 			}
@@ -136,6 +136,16 @@ func (r *FileReader) VariantColumn(path string, required bool) (*VariantReader, 
 		return nil, nil
 	}
 	return r.variantReader(g)
+}
+
+// descends reports whether g is an ancestor of n.
+func descends(n, g *schema.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p == g {
+			return true
+		}
+	}
+	return false
 }
 
 // groupAt returns the group below the root of s whose dotted path is

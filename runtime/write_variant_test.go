@@ -399,28 +399,31 @@ func TestVariantWriterCheckThenAppend(t *testing.T) {
 		rows := in
 		for len(rows) > 0 {
 			k := min(len(rows), 50)
+			// A rejected Variant ends the batch's checks early; the rows
+			// checked before it are appended on their own.
 			var ok []variant.Encoded
-			if check {
-				// A rejected Variant ends the batch's checks early; the
-				// rows checked before it are appended on their own.
-				for _, e := range rows[:k] {
-					if vw.Check(e) != nil {
-						break
-					}
-					ok = append(ok, e)
+			for _, e := range rows[:k] {
+				if vw.Check(e) != nil {
+					break
 				}
-			} else {
-				for _, e := range rows[:k] {
-					if vw.Check(e) != nil {
-						break
-					}
-					ok = append(ok, e)
-				}
+				ok = append(ok, e)
+			}
+			if !check {
 				vw.checked, vw.next = nil, 0 // forget the parses
 			}
-			for _, e := range ok {
+			kept := len(vw.checked) // the parses Check kept
+			taken := 0              // non-null Variants appended
+			for j, e := range ok {
 				if err := vw.Append(e, 0); err != nil {
 					t.Fatal(err)
+				}
+				if !e.IsNull() {
+					taken++
+				}
+				// In a batch checked whole, each Append takes its own
+				// Check's parse (an unmatched one would clear them all).
+				if check && len(ok) == k && taken < kept && (vw.next != taken || len(vw.checked) != kept) {
+					t.Fatalf("Append %d of %d: %d of %d parses taken, want %d of %d", j, len(ok), vw.next, len(vw.checked), taken, kept)
 				}
 			}
 			if err := fw.EndRows(len(ok)); err != nil {
