@@ -312,11 +312,7 @@ func (s *slabDecls) slab(v *Value) string {
 func (a *assembler) pointerSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
 	sl := a.slabs.slab(v)
 	elem := func() *jen.Statement { return jen.Id(sl).Index(qi()) }
-	var set jen.Code = elem().Op("=").Add(readValue(v, c, qi(), a.nm))
-	if v.Conv == ConvFixed {
-		set = fixedCopy(elem, c, v.Node.TypeLength, qi)
-	}
-	return []jen.Code{set, p().Op("=").Op("&").Add(elem())}
+	return []jen.Code{a.store(v, elem, c, qi), p().Op("=").Op("&").Add(elem())}
 }
 
 // skip steps every leaf under v past one null or empty slot.
@@ -435,14 +431,20 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 // scalarSet emits the statements storing value qi() of leaf v.Node
 // (column variable c) at p.
 func (a *assembler) scalarSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
-	l := v.Node
-	switch {
-	case v.Null == NullPointer:
+	if v.Null == NullPointer {
 		return a.pointerSet(v, p, c, qi)
-	case v.Conv == ConvFixed:
-		return []jen.Code{fixedCopy(p, c, l.TypeLength, qi)}
 	}
-	return []jen.Code{p().Op("=").Add(readValue(v, c, qi(), a.nm))}
+	return []jen.Code{a.store(v, p, c, qi)}
+}
+
+// store emits the statement storing value qi() of leaf v.Node (column
+// variable c) in the non-pointer place p: a copy for a fixed-size array,
+// else an assignment of the converted value.
+func (a *assembler) store(v *Value, p place, c string, qi func() *jen.Statement) jen.Code {
+	if v.Conv == ConvFixed {
+		return fixedCopy(p, c, v.Node.TypeLength, qi)
+	}
+	return p().Op("=").Add(readValue(v, c, qi(), a.nm))
 }
 
 // flatScalar emits the loop filling top-level scalar field fl, a leaf
