@@ -132,7 +132,9 @@ func ReadAt(r io.ReaderAt, offset, length int64, maxBytes int) (*Filter, error) 
 	}
 	size := int64(h.NumBytes)
 	if length > 0 && int64(n)+size > length {
-		return nil, fmt.Errorf("%w: header and %d-byte bitset exceed bloom_filter_length %d", ErrCorrupt, size, length)
+		// length is bloom_filter_length, or what the caller bounds the
+		// filter by when the file does not record it (the rest of the file).
+		return nil, fmt.Errorf("%w: header and %d-byte bitset exceed the %d bytes the filter may occupy", ErrCorrupt, size, length)
 	}
 	bits := make([]byte, size)
 	copied := copy(bits, buf[n:m])
