@@ -120,9 +120,9 @@ func pageLevel(codec meta.CompressionCodec, level compress.Level, enc meta.Encod
 }
 
 // splitZstdLevel compresses BYTE_STREAM_SPLIT pages when ZSTD is at its
-// DefaultLevel (the fastest speed, which stores a block without matches
-// raw): the encoding only pays through the entropy coding that level 3
-// does, so fallbackEnc's trial and the pages both use it.
+// DefaultLevel (the fastest speed, which leaves split pages of noisy
+// values uncompressed): the encoding only pays through what level 3 finds,
+// so fallbackEnc's trial and the pages both use it.
 const splitZstdLevel compress.Level = 3
 
 // pageInfo records one data page of the open chunk.
@@ -169,6 +169,9 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 	c.set.baseEnc = c.set.enc
 	c.set.autoEnc = !cc.Encoding.Set
 	c.set.zstd = c.codec == meta.Zstd
+	c.set.codec = c.codec
+	c.set.text = n.Type == meta.ByteArray && (n.Logical.Kind == meta.LogicalString ||
+		n.Logical.Kind == meta.LogicalNone && n.Logical.Unrecognized == 0 && !n.Converted.Set)
 	c.set.dictLimit = encode.DictLimits{MaxBytes: cfg.MaxDictSize}
 	c.set.order = columnOrderKind(n)
 	switch c.colOrder {

@@ -220,7 +220,8 @@ func swapFile(t *testing.T, alg meta.EncryptionKind, plainFooter bool, prefix st
 	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required int64 a; required int64 b; }"),
 		WithEncryption(FileEncryption{Algorithm: alg, FooterKey: wFooterKey, PlaintextFooter: plainFooter, AADPrefix: []byte(prefix),
 			ColumnKeys: map[string]ColumnKey{"a": {Key: wKeyA}, "b": {Key: wKeyA}}}),
-		WithPageRowLimit(100), WithCompression(meta.Uncompressed, 0), WithDictionary(false), WithStatistics(false))
+		WithPageRowLimit(100), WithCompression(meta.Uncompressed, 0), WithDictionary(false), WithStatistics(false),
+		WithColumnEncoding("a", meta.EncodingPlain), WithColumnEncoding("b", meta.EncodingPlain))
 	if err != nil {
 		t.Fatal(err)
 	}

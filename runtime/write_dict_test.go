@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
@@ -12,12 +13,17 @@ import (
 
 // TestDictionaryJudgedOnFirstPage: a chunk whose first page holds enough
 // values (judged when the page is cut or after dictJudgeValues values)
-// drops a dictionary that does not pay (no dictionary page at all)
-// and, with no encoding configured, picks DELTA_BINARY_PACKED for
-// non-decreasing integers, BYTE_STREAM_SPLIT for noisy doubles under ZSTD
-// (but PLAIN for doubles of few digits, which ZSTD compresses better so)
-// and PLAIN otherwise; low-cardinality columns keep their dictionary, and a
-// configured encoding is kept. Every value reads back.
+// drops a dictionary that does not pay (no dictionary page at all) and,
+// with no encoding configured, picks DELTA_BINARY_PACKED for
+// non-decreasing integers and, by trial (trialPick), the encoding its
+// codec compresses smallest for the others: DELTA_BINARY_PACKED for
+// integers of a narrow range, PLAIN for integers of full width;
+// BYTE_STREAM_SPLIT for noisy doubles under ZSTD (but PLAIN for doubles of
+// few digits, which ZSTD compresses better so, and PLAIN without ZSTD);
+// DELTA_BYTE_ARRAY for strings sharing long prefixes (see
+// TestFallbackPicksSmallest for the closer calls). Low-cardinality columns
+// keep their dictionary, and a configured encoding is kept. Every value
+// reads back.
 func TestDictionaryJudgedOnFirstPage(t *testing.T) {
 	const n = 20000
 	s := mustSchema(t, `message m {
@@ -28,13 +34,14 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
   required binary high (STRING);
   required int64 plainid;
   required double cents;
+  required int64 wild;
 }`)
 	// Pages of 2,000 rows are judged when the first one is cut; pages of
 	// 20,000 rows after dictJudgeValues values, in the middle of the page.
 	for _, tc := range []struct {
 		codec meta.CompressionCodec
 		limit int
-	}{{meta.Snappy, 2000}, {meta.Zstd, 2000}, {meta.Snappy, 20000}, {meta.Zstd, 20000}} {
+	}{{meta.Snappy, 2000}, {meta.Zstd, 2000}, {meta.Snappy, 20000}, {meta.Zstd, 20000}, {meta.Uncompressed, 2000}} {
 		codec := tc.codec
 		var buf bytes.Buffer
 		w, err := NewFileWriter(&buf, s, WithCompression(codec, 0), WithPageRowLimit(tc.limit),
@@ -49,12 +56,17 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
 		high, _ := w.ByteArrayBuffer(4)
 		pid, _ := w.Int64Buffer(5)
 		cents, _ := w.DoubleBuffer(6)
+		wild, _ := w.Int64Buffer(7)
 		rnd := newRand(7)
-		noisy := make([]float64, n)
+		var wantD, wantCents []float64
+		var wantWild []int64
 		for i := range n {
-			noisy[i] = rnd.NormFloat64()
-			ds.Values = append(ds.Values, noisy[i])
-			cents.Values = append(cents.Values, float64(rnd.IntN(1_000_000))/100)
+			wantD = append(wantD, 100+rnd.NormFloat64()) // noisy readings around 100
+			wantCents = append(wantCents, float64(rnd.IntN(1_000_000))/100)
+			wantWild = append(wantWild, int64(rnd.Uint64()))
+			ds.Values = append(ds.Values, wantD[i])
+			cents.Values = append(cents.Values, wantCents[i])
+			wild.Values = append(wild.Values, wantWild[i])
 			ids.Values = append(ids.Values, int64(i))
 			noise.Values = append(noise.Values, int64(i*7919%n))
 			low.Values.AppendString("v" + strconv.Itoa(i%10))
@@ -77,9 +89,10 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
 			enc  meta.Encoding
 		}{
 			{false, meta.EncodingDeltaBinaryPacked},
-			{false, meta.EncodingPlain},
+			{false, meta.EncodingDeltaBinaryPacked},
 			{false, bss},
 			{true, meta.EncodingRLEDictionary},
+			{false, meta.EncodingDeltaByteArray},
 			{false, meta.EncodingPlain},
 			{false, meta.EncodingPlain},
 			{false, meta.EncodingPlain},
@@ -92,11 +105,11 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
 		for col, w := range want {
 			md := f.Meta.RowGroups[0].Columns[col].MetaData
 			if got := md.DictionaryPageOffset.Set; got != w.dict {
-				t.Errorf("%v column %d: dictionary page %v, want %v", codec, col, got, w.dict)
+				t.Errorf("%v/%d column %d: dictionary page %v, want %v", codec, tc.limit, col, got, w.dict)
 			}
 			for _, e := range md.EncodingStats {
 				if e.PageType != meta.DictionaryPage && e.Encoding != w.enc && !(w.enc == meta.EncodingRLEDictionary && e.Encoding == meta.EncodingPlainDictionary) {
-					t.Errorf("%v column %d: data page encoding %v, want %v", codec, col, e.Encoding, w.enc)
+					t.Errorf("%v/%d column %d: data page encoding %v, want %v", codec, tc.limit, col, e.Encoding, w.enc)
 				}
 			}
 		}
@@ -104,29 +117,36 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for col := range 2 {
+		for _, col := range []int{0, 1, 7} {
 			c, _ := r.Int64Reader(col)
 			if k, err := c.ReadRows(n); k != n || err != nil {
 				t.Fatalf("column %d: read %d, %v", col, k, err)
 			}
 			for i, v := range c.Values {
 				want := int64(i)
-				if col == 1 {
+				switch col {
+				case 1:
 					want = int64(i * 7919 % n)
+				case 7:
+					want = wantWild[i]
 				}
 				if v != want {
 					t.Fatalf("%v column %d value %d = %d, want %d", codec, col, i, v, want)
 				}
 			}
 		}
-		dc, _ := r.DoubleReader(2)
-		if k, err := dc.ReadRows(n); k != n || err != nil {
-			t.Fatalf("doubles: read %d, %v", k, err)
-		}
-		for i, v := range dc.Values {
-			if v != noisy[i] {
-				t.Fatalf("double %d = %v", i, v)
+		for col, want := range map[int][]float64{2: wantD, 6: wantCents} {
+			dc, _ := r.DoubleReader(col)
+			if k, err := dc.ReadRows(n); k != n || err != nil {
+				t.Fatalf("doubles: read %d, %v", k, err)
 			}
+			if !slices.Equal(dc.Values, want) {
+				t.Fatalf("%v column %d: doubles differ", codec, col)
+			}
+		}
+		wantHigh := make([]string, n)
+		for i := range wantHigh {
+			wantHigh[i] = "value-" + strconv.Itoa(i)
 		}
 		hc, _ := r.ByteArrayReader(4)
 		if k, err := hc.ReadRows(n); k != n || err != nil {
@@ -136,8 +156,92 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
 		for i := range got {
 			got[i] = hc.String(i)
 		}
-		if !slices.Equal(got[:3], []string{"value-0", "value-1", "value-2"}) || got[n-1] != "value-"+strconv.Itoa(n-1) {
-			t.Fatalf("strings %q ... %q", got[:3], got[n-1])
+		if !slices.Equal(got, wantHigh) {
+			t.Fatalf("%v: strings differ", codec)
+		}
+	}
+}
+
+// TestFallbackPicksSmallest: for each kind of data and codec, the chunk
+// whose encoding the writer picked by trial is no more than trialNearTie
+// larger than the same values written in any encoding it could have
+// picked, and it is the smallest of those whose encoded (uncompressed)
+// size is no larger; every value reads back.
+func TestFallbackPicksSmallest(t *testing.T) {
+	const n = 30000
+	rnd := newRand(11)
+	gens := map[string]func(i int) string{
+		"hex":   func(int) string { return strconv.FormatUint(rnd.Uint64()|1<<63, 16)[:1+rnd.IntN(15)] },
+		"phone": func(int) string { return "+1-555-" + strconv.Itoa(1_000_000+rnd.IntN(9_000_000)) },
+		"email": func(i int) string { return "user" + strconv.Itoa(i/2) + "." + strconv.Itoa(i%2) + "@example.com" },
+		"words": func(int) string {
+			return strings.Repeat(string(rune('a'+rnd.IntN(26))), 1+rnd.IntN(4)) + strconv.Itoa(rnd.IntN(1e6))
+		},
+		"counter": func(i int) string { return "contact " + strconv.Itoa(i) },
+	}
+	s := mustSchema(t, "message m { required binary s (STRING); }")
+	write := func(vals []string, codec meta.CompressionCodec, opts ...WriterOption) (*File, []byte) {
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, s, append([]WriterOption{WithCompression(codec, 0)}, opts...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := w.ByteArrayBuffer(0)
+		for _, v := range vals {
+			b.Values.AppendString(v)
+		}
+		if err := w.EndRows(len(vals)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return openBytes(t, buf.Bytes()), buf.Bytes()
+	}
+	for name, gen := range gens {
+		vals := make([]string, n)
+		for i := range vals {
+			vals[i] = gen(i)
+		}
+		for _, codec := range []meta.CompressionCodec{meta.Uncompressed, meta.Snappy, meta.Zstd, meta.Gzip} {
+			auto, data := write(vals, codec)
+			md := auto.Meta.RowGroups[0].Columns[0].MetaData
+			var picked meta.Encoding
+			for _, e := range md.EncodingStats {
+				if e.PageType != meta.DictionaryPage {
+					picked = e.Encoding
+				}
+			}
+			sizes := map[meta.Encoding][2]int64{}
+			for _, enc := range []meta.Encoding{meta.EncodingPlain, meta.EncodingDeltaLengthByteArray, meta.EncodingDeltaByteArray} {
+				f, _ := write(vals, codec, WithColumnEncoding("s", enc), WithDictionary(false))
+				fmd := f.Meta.RowGroups[0].Columns[0].MetaData
+				sizes[enc] = [2]int64{fmd.TotalCompressedSize, fmd.TotalUncompressedSize}
+			}
+			got, ok := sizes[picked]
+			if !ok || md.DictionaryPageOffset.Set {
+				t.Errorf("%s/%v: picked %v (dictionary page %v)", name, codec, picked, md.DictionaryPageOffset.Set)
+				continue
+			}
+			for enc, sz := range sizes {
+				if got[0] > sz[0]+sz[0]*trialNearTie/1000 || sz[0] < got[0] && sz[1] <= got[1] {
+					t.Errorf("%s/%v: picked %v of %d (%d encoded), but %v is %d (%d encoded)", name, codec, picked, got[0], got[1], enc, sz[0], sz[1])
+				}
+			}
+			t.Logf("%s/%v: %v %v", name, codec, picked, sizes)
+			r, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := r.ByteArrayReader(0)
+			if k, err := c.ReadRows(n); k != n || err != nil {
+				t.Fatalf("read %d, %v", k, err)
+			}
+			for i := range vals {
+				if c.String(i) != vals[i] {
+					t.Fatalf("%s/%v: value %d = %q, want %q", name, codec, i, c.String(i), vals[i])
+				}
+			}
 		}
 	}
 }

@@ -619,19 +619,19 @@ func TestDictionaryFallback(t *testing.T) {
 	}
 	f := openBytes(t, buf.Bytes())
 	md := f.Meta.RowGroups[0].Columns[0].MetaData
-	var dictPages, rle, plain int32
+	var dictPages, rle, fallback int32
 	for _, e := range md.EncodingStats {
 		switch {
 		case e.PageType == meta.DictionaryPage:
 			dictPages += e.Count
 		case e.Encoding == meta.EncodingRLEDictionary:
 			rle += e.Count
-		case e.Encoding == meta.EncodingPlain:
-			plain += e.Count
+		case e.Encoding == meta.EncodingPlain, e.Encoding == meta.EncodingDeltaLengthByteArray, e.Encoding == meta.EncodingDeltaByteArray:
+			fallback += e.Count
 		}
 	}
-	if dictPages != 1 || rle == 0 || plain == 0 {
-		t.Errorf("encoding stats %+v: want a dictionary page, dictionary pages, then plain pages", md.EncodingStats)
+	if dictPages != 1 || rle == 0 || fallback == 0 {
+		t.Errorf("encoding stats %+v: want a dictionary page, dictionary pages, then fallback pages", md.EncodingStats)
 	}
 	if !md.DictionaryPageOffset.Set || md.DictionaryPageOffset.Val != 4 {
 		t.Errorf("dictionary page offset %+v", md.DictionaryPageOffset)
@@ -1075,7 +1075,7 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed+1)
 func TestPageSizeTarget(t *testing.T) {
 	var buf bytes.Buffer
 	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required int64 v; }"),
-		WithPageSize(8000), WithDictionary(false), WithCompression(meta.Uncompressed, 0))
+		WithPageSize(8000), WithDictionary(false), WithCompression(meta.Uncompressed, 0), WithColumnEncoding("v", meta.EncodingPlain))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1178,7 +1178,8 @@ func TestDictPageBoundsMatchPlain(t *testing.T) {
 			dmd := withDict.Meta.RowGroups[rg].Columns[col].MetaData
 			for _, e := range dmd.EncodingStats {
 				usedDict = usedDict || (e.PageType != meta.DictionaryPage && (e.Encoding == meta.EncodingRLEDictionary || e.Encoding == meta.EncodingPlainDictionary))
-				fellBack = fellBack || (col == 0 && rg == 1 && e.Encoding == meta.EncodingPlain && e.PageType != meta.DictionaryPage)
+				fellBack = fellBack || (col == 0 && rg == 1 && e.PageType != meta.DictionaryPage &&
+					e.Encoding != meta.EncodingRLEDictionary && e.Encoding != meta.EncodingPlainDictionary)
 			}
 			pmd := plain.Meta.RowGroups[rg].Columns[col].MetaData
 			if got, want := fmt.Sprintf("%+v", dmd.Statistics), fmt.Sprintf("%+v", pmd.Statistics); got != want {
