@@ -63,6 +63,14 @@ func emitReader(f *jen.File, t *Type) {
 	for _, fl := range vfields {
 		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
 	}
+	slabs := newReaderSlabs(t)
+	for _, v := range slabs.order {
+		if v.Kind == KindList {
+			fields = append(fields, jen.Id(slabs.names[v]).Add(rt("Slab")).Types(v.Elem.Go.Code()).Comment("the elements of the "+v.Node.PathString()+" lists"))
+		} else {
+			fields = append(fields, jen.Id(slabs.names[v]).Add(rt("Slab")).Types(v.Base.Code()).Comment("the "+v.Node.PathString()+" structs"))
+		}
+	}
 	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
 	f.Type().Id(n.Reader).Struct(fields...)
 	f.Line()
@@ -181,7 +189,7 @@ func emitReader(f *jen.File, t *Type) {
 	// The assembler: one loop over the rows per top-level field.
 	asm := []jen.Code{}
 	usesPos := false
-	slabs := &slabDecls{}
+	scalarSlabs := &slabDecls{}
 	for _, fl := range t.Root.Struct.Fields {
 		if fl.Value.Kind == KindVariant {
 			// The Variants, copied out of the reader's buffer (one
@@ -197,7 +205,7 @@ func emitReader(f *jen.File, t *Type) {
 			continue
 		}
 		nm := &namer{names: &t.Names}
-		a := &assembler{drv: drv, nm: nm, slabs: slabs}
+		a := &assembler{drv: drv, nm: nm, slabs: scalarSlabs, lists: slabs}
 		if columnWise(fl.Value) {
 			// One loop per leaf over its level slots.
 			for _, l := range leaves(fl.Value.Node) {
@@ -232,7 +240,7 @@ func emitReader(f *jen.File, t *Type) {
 	if usesPos {
 		decl = append(decl, jen.Var().Id("p").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next level slot"))
 	}
-	decl = append(decl, slabs.code...)
+	decl = append(decl, scalarSlabs.code...)
 	asm = append(decl, asm...)
 	// Every slot and value read must have been used.
 	for _, l := range t.Schema.Leaves {
@@ -271,6 +279,37 @@ type assembler struct {
 	nm      *namer
 	usesPos bool
 	slabs   *slabDecls
+	lists   *readerSlabs
+}
+
+// readerSlabs names the reader's runtime.Slab of each list (its
+// elements) and nullable struct (the structs pointed to) of the row type,
+// Variants aside: the assembler takes them from there rather than
+// allocating each.
+type readerSlabs struct {
+	order []*Value
+	names map[*Value]string
+}
+
+func newReaderSlabs(t *Type) *readerSlabs {
+	s := &readerSlabs{names: map[*Value]string{}}
+	for _, fl := range t.Root.Struct.Fields {
+		if fl.Value.Kind == KindVariant {
+			continue
+		}
+		fl.Value.walk(func(v *Value) {
+			if v.Kind == KindList || v.Kind == KindStruct && v.Null != NotNull {
+				s.names[v] = fmt.Sprintf("sl%d", len(s.order))
+				s.order = append(s.order, v)
+			}
+		})
+	}
+	return s
+}
+
+// of returns the statement r.slN naming v's slab.
+func (s *readerSlabs) of(v *Value) *jen.Statement {
+	return jen.Id("r").Dot(s.names[v])
 }
 
 // slabDecls declares, once per assemble call, the slab of each pointer
@@ -340,7 +379,7 @@ func (a *assembler) value(v *Value, p place) []jen.Code {
 		k := a.drv.ids[v]
 		dk, s := a.nm.next("d"), a.nm.next("s")
 		present := append([]jen.Code{
-			jen.Id(s).Op(":=").New(v.Base.Code()),
+			jen.Id(s).Op(":=").Add(a.lists.of(v)).Dot("New").Call(),
 			p().Op("=").Id(s),
 		}, a.fields(v, id(s))...)
 		return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Lit(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
@@ -356,13 +395,12 @@ func (a *assembler) value(v *Value, p place) []jen.Code {
 		Add(lv()).Dot("Rep").Index(jen.Id("p").Index(jen.Id(dk))).Op("!=").Lit(int(r.MaxRep))).Block(jen.Break())
 	var fill []jen.Code
 	if v.Kind == KindList {
-		s, z := a.nm.next("l"), a.nm.next("z")
+		s := a.nm.next("l")
 		elem := func() *jen.Statement { return jen.Id(s).Index(jen.Len(jen.Id(s)).Op("-").Lit(1)) }
-		loop := append([]jen.Code{jen.Id(s).Op("=").Append(jen.Id(s), jen.Id(z))}, a.value(v.Elem, elem)...)
+		loop := append([]jen.Code{jen.Id(s).Op("=").Add(a.lists.of(v)).Dot("Extend").Call(jen.Id(s))}, a.value(v.Elem, elem)...)
 		loop = append(loop, more)
 		fill = []jen.Code{
 			jen.Var().Id(s).Add(v.Base.Code()),
-			jen.Var().Id(z).Add(v.Elem.Go.Code()),
 			jen.For().Block(loop...),
 			p().Op("=").Id(s),
 		}
@@ -560,14 +598,14 @@ func columnWise(v *Value) bool {
 // leafLoop emits the loop filling, from leaf l, its field in every row:
 // it walks l's level slots; a repetition level of 0 starts the next row,
 // and level R starts the next element of the list at level R. The first
-// leaf to reach an element appends it (sizing the slice), later leaves
-// fill it; every leaf allocates missing nullable groups and marks present
-// empty lists, so any subset of leaves may be present in the file.
+// leaf to reach an element adds it (from the list's Slab), later leaves
+// fill it; every leaf allocates missing nullable groups (from theirs) and
+// marks present empty lists, so any subset of leaves may be present in the
+// file.
 func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
 	c := colVar(l.Column)
 	pl := func() *jen.Statement { return jen.Id("p").Index(jen.Lit(l.Column)) }
 	var body []jen.Code
-	var zeros []jen.Code
 	hasLevels := l.MaxDef > 0 || l.MaxRep > 0
 	if hasLevels {
 		if l.MaxDef > 0 {
@@ -589,9 +627,8 @@ func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
 	} else {
 		body = append(body, jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("s")))
 	}
-	body = append(body, a.nav(fl.Value, id("x").dot(fl.Name), l, &zeros)...)
+	body = append(body, a.nav(fl.Value, id("x").dot(fl.Name), l)...)
 	var loop []jen.Code
-	loop = append(loop, zeros...)
 	count := jen.Len(jen.Id("rows"))
 	switch {
 	case l.MaxDef > 0:
@@ -623,7 +660,7 @@ func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
 // nav emits the statements bringing slot s of leaf l into the value v at
 // p: d is the slot's definition level, eR the element index at
 // repetition level R.
-func (a *assembler) nav(v *Value, p place, l *schema.Node, zeros *[]jen.Code) []jen.Code {
+func (a *assembler) nav(v *Value, p place, l *schema.Node) []jen.Code {
 	switch v.Kind {
 	case KindScalar:
 		qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
@@ -642,20 +679,18 @@ func (a *assembler) nav(v *Value, p place, l *schema.Node, zeros *[]jen.Code) []
 			}
 		}
 		if v.Null == NotNull {
-			return a.nav(fl.Value, p.dot(fl.Name), l, zeros)
+			return a.nav(fl.Value, p.dot(fl.Name), l)
 		}
 		inner := append([]jen.Code{
-			jen.If(p().Op("==").Nil()).Block(p().Op("=").New(v.Base.Code())),
-		}, a.nav(fl.Value, p.dot(fl.Name), l, zeros)...)
+			jen.If(p().Op("==").Nil()).Block(p().Op("=").Add(a.lists.of(v)).Dot("New").Call()),
+		}, a.nav(fl.Value, p.dot(fl.Name), l)...)
 		return []jen.Code{jen.If(jen.Id("d").Op(">=").Lit(int(v.Node.MaxDef))).Block(inner...)}
 	case KindList:
 		e := fmt.Sprintf("e%d", v.Repeated.MaxRep)
-		z := a.nm.next("z")
-		*zeros = append(*zeros, jen.Var().Id(z).Add(v.Elem.Go.Code()))
 		elem := func() *jen.Statement { return p().Index(jen.Id(e)) }
 		present := append([]jen.Code{
-			jen.If(jen.Id(e).Op("==").Len(p())).Block(p().Op("=").Append(p(), jen.Id(z))),
-		}, a.nav(v.Elem, elem, l, zeros)...)
+			jen.If(jen.Id(e).Op("==").Len(p())).Block(p().Op("=").Add(a.lists.of(v)).Dot("Extend").Call(p())),
+		}, a.nav(v.Elem, elem, l)...)
 		st := jen.If(jen.Id("d").Op(">=").Lit(int(v.Repeated.MaxDef))).Block(present...)
 		if v.Null != NotNull {
 			st = st.Else().If(jen.Id("d").Op(">=").Lit(int(v.Node.MaxDef)).Op("&&").Add(p()).Op("==").Nil()).Block(

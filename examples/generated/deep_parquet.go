@@ -460,18 +460,27 @@ type DeepReader struct {
 	fr     *runtime.FileReader
 	read   int64
 	closed bool
-	drv    [3]int                   // per nested value: the leaf deciding it, or -1
-	lv     [10]*runtime.Levels      // per leaf: its levels, nil when not read
-	c0     *runtime.Int64Reader     // id; nil when not read
-	c1     *runtime.Int32Reader     // a.b.list.element.c; nil when not read
-	c2     *runtime.ByteArrayReader // a.b.list.element.d.list.element; nil when not read
-	c3     *runtime.DoubleReader    // a.n; nil when not read
-	c4     *runtime.ByteArrayReader // l.list.element.list.element; nil when not read
-	c5     *runtime.Int32Reader     // m.key_value.key; nil when not read
-	c6     *runtime.ByteArrayReader // m.key_value.value.list.element.key_value.key; nil when not read
-	c7     *runtime.Int64Reader     // m.key_value.value.list.element.key_value.value; nil when not read
-	c8     *runtime.Int32Reader     // s.list.element.c; nil when not read
-	c9     *runtime.ByteArrayReader // s.list.element.d.list.element; nil when not read
+	drv    [3]int                          // per nested value: the leaf deciding it, or -1
+	lv     [10]*runtime.Levels             // per leaf: its levels, nil when not read
+	c0     *runtime.Int64Reader            // id; nil when not read
+	c1     *runtime.Int32Reader            // a.b.list.element.c; nil when not read
+	c2     *runtime.ByteArrayReader        // a.b.list.element.d.list.element; nil when not read
+	c3     *runtime.DoubleReader           // a.n; nil when not read
+	c4     *runtime.ByteArrayReader        // l.list.element.list.element; nil when not read
+	c5     *runtime.Int32Reader            // m.key_value.key; nil when not read
+	c6     *runtime.ByteArrayReader        // m.key_value.value.list.element.key_value.key; nil when not read
+	c7     *runtime.Int64Reader            // m.key_value.value.list.element.key_value.value; nil when not read
+	c8     *runtime.Int32Reader            // s.list.element.c; nil when not read
+	c9     *runtime.ByteArrayReader        // s.list.element.d.list.element; nil when not read
+	sl0    runtime.Slab[DeepA]             // the a structs
+	sl1    runtime.Slab[*DeepB]            // the elements of the a.b lists
+	sl2    runtime.Slab[DeepB]             // the a.b.list.element structs
+	sl3    runtime.Slab[string]            // the elements of the a.b.list.element.d lists
+	sl4    runtime.Slab[[]*string]         // the elements of the l lists
+	sl5    runtime.Slab[*string]           // the elements of the l.list.element lists
+	sl6    runtime.Slab[map[string]*int64] // the elements of the m.key_value.value lists
+	sl7    runtime.Slab[DeepB]             // the elements of the s lists
+	sl8    runtime.Slab[string]            // the elements of the s.list.element.d lists
 }
 
 // pqgenDeepDrivers lists, per nested value of Deep, the leaves whose levels tell
@@ -700,7 +709,6 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 	{
 		c1 := r.c1
 		if c1 != nil {
-			var z1 *DeepB
 			i := -1
 			var e1 int
 			n := len(c1.Def)
@@ -718,15 +726,15 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = new(DeepA)
+						x.A = r.sl0.New()
 					}
 					if d >= 3 {
 						if e1 == len(x.A.B) {
-							x.A.B = append(x.A.B, z1)
+							x.A.B = r.sl1.Extend(x.A.B)
 						}
 						if d >= 4 {
 							if x.A.B[e1] == nil {
-								x.A.B[e1] = new(DeepB)
+								x.A.B[e1] = r.sl2.New()
 							}
 							if d >= 5 {
 								slab1[q[1]] = c1.Values[q[1]]
@@ -746,8 +754,6 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 	{
 		c2 := r.c2
 		if c2 != nil {
-			var z2 *DeepB
-			var z3 string
 			i := -1
 			var e1, e2 int
 			n := len(c2.Def)
@@ -770,19 +776,19 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = new(DeepA)
+						x.A = r.sl0.New()
 					}
 					if d >= 3 {
 						if e1 == len(x.A.B) {
-							x.A.B = append(x.A.B, z2)
+							x.A.B = r.sl1.Extend(x.A.B)
 						}
 						if d >= 4 {
 							if x.A.B[e1] == nil {
-								x.A.B[e1] = new(DeepB)
+								x.A.B[e1] = r.sl2.New()
 							}
 							if d >= 6 {
 								if e2 == len(x.A.B[e1].D) {
-									x.A.B[e1].D = append(x.A.B[e1].D, z3)
+									x.A.B[e1].D = r.sl3.Extend(x.A.B[e1].D)
 								}
 								x.A.B[e1].D[e2] = c2.String(q[2])
 								q[2]++
@@ -810,7 +816,7 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = new(DeepA)
+						x.A = r.sl0.New()
 					}
 					if d >= 2 {
 						slab3[q[3]] = c3.Values[q[3]]
@@ -826,8 +832,6 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 	{
 		c4 := r.c4
 		if c4 != nil {
-			var z1 []*string
-			var z2 *string
 			i := -1
 			var e1, e2 int
 			n := len(c4.Def)
@@ -850,11 +854,11 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.L) {
-						x.L = append(x.L, z1)
+						x.L = r.sl4.Extend(x.L)
 					}
 					if d >= 3 {
 						if e2 == len(x.L[e1]) {
-							x.L[e1] = append(x.L[e1], z2)
+							x.L[e1] = r.sl5.Extend(x.L[e1])
 						}
 						if d >= 4 {
 							slab4[q[4]] = c4.String(q[4])
@@ -904,38 +908,37 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 								p[7]++
 							} else {
 								var l8 []map[string]*int64
-								var z9 map[string]*int64
 								for {
-									l8 = append(l8, z9)
-									if d10 := r.drv[2]; d10 >= 0 {
-										def11 := r.lv[d10].Def[p[d10]]
-										if def11 < 4 {
+									l8 = r.sl6.Extend(l8)
+									if d9 := r.drv[2]; d9 >= 0 {
+										def10 := r.lv[d9].Def[p[d9]]
+										if def10 < 4 {
 											p[6]++
 											p[7]++
 										} else {
-											m12 := make(map[string]*int64)
+											m11 := make(map[string]*int64)
 											for {
-												var k13 string
-												var v14 *int64
+												var k12 string
+												var v13 *int64
 												if c6 != nil {
-													k13 = c6.String(q[6])
+													k12 = c6.String(q[6])
 													q[6]++
 													p[6]++
 												}
 												if c7 != nil {
 													if c7.Def[p[7]] == 5 {
 														slab7[q[7]] = c7.Values[q[7]]
-														v14 = &slab7[q[7]]
+														v13 = &slab7[q[7]]
 														q[7]++
 													}
 													p[7]++
 												}
-												m12[k13] = v14
-												if p[d10] >= len(r.lv[d10].Rep) || r.lv[d10].Rep[p[d10]] != 3 {
+												m11[k12] = v13
+												if p[d9] >= len(r.lv[d9].Rep) || r.lv[d9].Rep[p[d9]] != 3 {
 													break
 												}
 											}
-											l8[len(l8)-1] = m12
+											l8[len(l8)-1] = m11
 										}
 									}
 									if p[d6] >= len(r.lv[d6].Rep) || r.lv[d6].Rep[p[d6]] != 2 {
@@ -959,7 +962,6 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 	{
 		c8 := r.c8
 		if c8 != nil {
-			var z1 DeepB
 			i := -1
 			var e1 int
 			n := len(c8.Def)
@@ -977,7 +979,7 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.S) {
-						x.S = append(x.S, z1)
+						x.S = r.sl7.Extend(x.S)
 					}
 					if d >= 2 {
 						slab8[q[8]] = c8.Values[q[8]]
@@ -993,8 +995,6 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 	{
 		c9 := r.c9
 		if c9 != nil {
-			var z2 DeepB
-			var z3 string
 			i := -1
 			var e1, e2 int
 			n := len(c9.Def)
@@ -1017,11 +1017,11 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.S) {
-						x.S = append(x.S, z2)
+						x.S = r.sl7.Extend(x.S)
 					}
 					if d >= 3 {
 						if e2 == len(x.S[e1].D) {
-							x.S[e1].D = append(x.S[e1].D, z3)
+							x.S[e1].D = r.sl8.Extend(x.S[e1].D)
 						}
 						x.S[e1].D[e2] = c9.String(q[9])
 						q[9]++

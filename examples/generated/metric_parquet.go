@@ -290,6 +290,7 @@ type MetricReader struct {
 	c6     *runtime.FixedReader     // trace; nil when not read
 	c7     *runtime.Int32Reader     // day; nil when not read
 	c8     *runtime.Int32Reader     // level; nil when not read
+	sl0    runtime.Slab[float64]    // the elements of the samples lists
 }
 
 // pqgenMetricDrivers lists, per nested value of Metric, the leaves whose levels tell
@@ -562,7 +563,6 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 	{
 		c5 := r.c5
 		if c5 != nil {
-			var z1 float64
 			i := -1
 			var e1 int
 			n := len(c5.Def)
@@ -580,7 +580,7 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.Samples) {
-						x.Samples = append(x.Samples, z1)
+						x.Samples = r.sl0.Extend(x.Samples)
 					}
 					x.Samples[e1] = c5.Values[q[5]]
 					q[5]++

@@ -611,6 +611,12 @@ type OrderReader struct {
 	c20    *runtime.ByteArrayReader // notes.list.element; nil when not read
 	c21    *runtime.ByteArrayReader // created_by; nil when not read
 	c22    *runtime.Int32Reader     // version; nil when not read
+	sl0    runtime.Slab[Customer]   // the customer structs
+	sl1    runtime.Slab[Line]       // the elements of the lines lists
+	sl2    runtime.Slab[Part]       // the elements of the lines.list.element.parts lists
+	sl3    runtime.Slab[string]     // the elements of the tags lists
+	sl4    runtime.Slab[int32]      // the elements of the discounts.key_value.value lists
+	sl5    runtime.Slab[*string]    // the elements of the notes lists
 }
 
 // pqgenOrderDrivers lists, per nested value of Order, the leaves whose levels tell
@@ -996,7 +1002,7 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = new(Customer)
+						x.Customer = r.sl0.New()
 					}
 					x.Customer.ID = c2.Values[q[2]]
 					q[2]++
@@ -1017,7 +1023,7 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = new(Customer)
+						x.Customer = r.sl0.New()
 					}
 					x.Customer.Name = c3.String(q[3])
 					q[3]++
@@ -1038,7 +1044,7 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = new(Customer)
+						x.Customer = r.sl0.New()
 					}
 					if d >= 2 {
 						slab4[q[4]] = c4.String(q[4])
@@ -1073,9 +1079,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 					p[11]++
 				} else {
 					var l3 []Line
-					var z4 Line
 					for {
-						l3 = append(l3, z4)
+						l3 = r.sl1.Extend(l3)
 						if c5 != nil {
 							l3[len(l3)-1].SKU = c5.String(q[5])
 							q[5]++
@@ -1091,62 +1096,61 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 							q[7]++
 							p[7]++
 						}
-						if d5 := r.drv[1]; d5 >= 0 {
-							def6 := r.lv[d5].Def[p[d5]]
-							if def6 < 2 {
+						if d4 := r.drv[1]; d4 >= 0 {
+							def5 := r.lv[d4].Def[p[d4]]
+							if def5 < 2 {
 								p[8]++
 								p[9]++
 							} else {
-								m7 := make(map[string]int64)
+								m6 := make(map[string]int64)
 								for {
-									var k8 string
-									var v9 int64
+									var k7 string
+									var v8 int64
 									if c8 != nil {
-										k8 = c8.String(q[8])
+										k7 = c8.String(q[8])
 										q[8]++
 										p[8]++
 									}
 									if c9 != nil {
-										v9 = c9.Values[q[9]]
+										v8 = c9.Values[q[9]]
 										q[9]++
 										p[9]++
 									}
-									m7[k8] = v9
-									if p[d5] >= len(r.lv[d5].Rep) || r.lv[d5].Rep[p[d5]] != 2 {
+									m6[k7] = v8
+									if p[d4] >= len(r.lv[d4].Rep) || r.lv[d4].Rep[p[d4]] != 2 {
 										break
 									}
 								}
-								l3[len(l3)-1].Options = m7
+								l3[len(l3)-1].Options = m6
 							}
 						}
-						if d10 := r.drv[2]; d10 >= 0 {
-							def11 := r.lv[d10].Def[p[d10]]
-							if def11 < 2 {
+						if d9 := r.drv[2]; d9 >= 0 {
+							def10 := r.lv[d9].Def[p[d9]]
+							if def10 < 2 {
 								p[10]++
 								p[11]++
 							} else {
-								var l12 []Part
-								var z13 Part
+								var l11 []Part
 								for {
-									l12 = append(l12, z13)
+									l11 = r.sl2.Extend(l11)
 									if c10 != nil {
-										l12[len(l12)-1].Name = c10.String(q[10])
+										l11[len(l11)-1].Name = c10.String(q[10])
 										q[10]++
 										p[10]++
 									}
 									if c11 != nil {
 										if c11.Def[p[11]] == 3 {
 											slab11[q[11]] = c11.Values[q[11]]
-											l12[len(l12)-1].Weight = &slab11[q[11]]
+											l11[len(l11)-1].Weight = &slab11[q[11]]
 											q[11]++
 										}
 										p[11]++
 									}
-									if p[d10] >= len(r.lv[d10].Rep) || r.lv[d10].Rep[p[d10]] != 2 {
+									if p[d9] >= len(r.lv[d9].Rep) || r.lv[d9].Rep[p[d9]] != 2 {
 										break
 									}
 								}
-								l3[len(l3)-1].Parts = l12
+								l3[len(l3)-1].Parts = l11
 							}
 						}
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
@@ -1162,7 +1166,6 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 	{
 		c12 := r.c12
 		if c12 != nil {
-			var z1 string
 			i := -1
 			var e1 int
 			n := len(c12.Def)
@@ -1180,7 +1183,7 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.Tags) {
-						x.Tags = append(x.Tags, z1)
+						x.Tags = r.sl3.Extend(x.Tags)
 					}
 					x.Tags[e1] = c12.String(q[12])
 					q[12]++
@@ -1258,9 +1261,8 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 								p[16]++
 							} else {
 								var l8 []int32
-								var z9 int32
 								for {
-									l8 = append(l8, z9)
+									l8 = r.sl4.Extend(l8)
 									if c16 != nil {
 										l8[len(l8)-1] = c16.Values[q[16]]
 										q[16]++
@@ -1312,7 +1314,6 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 	{
 		c20 := r.c20
 		if c20 != nil {
-			var z1 *string
 			i := -1
 			var e1 int
 			n := len(c20.Def)
@@ -1330,7 +1331,7 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Notes) {
-						x.Notes = append(x.Notes, z1)
+						x.Notes = r.sl5.Extend(x.Notes)
 					}
 					if d >= 2 {
 						slab20[q[20]] = c20.String(q[20])

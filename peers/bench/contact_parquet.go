@@ -310,6 +310,9 @@ type ContactReader struct {
 	c7     *runtime.ByteArrayReader // phones.list.element.number; nil when not read
 	c8     *runtime.ByteArrayReader // attrs.key_value.key; nil when not read
 	c9     *runtime.Int64Reader     // attrs.key_value.value; nil when not read
+	sl0    runtime.Slab[Address]    // the address structs
+	sl1    runtime.Slab[string]     // the elements of the emails lists
+	sl2    runtime.Slab[Phone]      // the elements of the phones lists
 }
 
 // pqgenContactDrivers lists, per nested value of Contact, the leaves whose levels tell
@@ -536,7 +539,7 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = new(Address)
+						x.Address = r.sl0.New()
 					}
 					x.Address.Street = c2.String(q[2])
 					q[2]++
@@ -557,7 +560,7 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = new(Address)
+						x.Address = r.sl0.New()
 					}
 					x.Address.City = c3.String(q[3])
 					q[3]++
@@ -578,7 +581,7 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = new(Address)
+						x.Address = r.sl0.New()
 					}
 					x.Address.Zip = c4.Values[q[4]]
 					q[4]++
@@ -591,7 +594,6 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 	{
 		c5 := r.c5
 		if c5 != nil {
-			var z1 string
 			i := -1
 			var e1 int
 			n := len(c5.Def)
@@ -609,7 +611,7 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Emails) {
-						x.Emails = append(x.Emails, z1)
+						x.Emails = r.sl1.Extend(x.Emails)
 					}
 					x.Emails[e1] = c5.String(q[5])
 					q[5]++
@@ -622,7 +624,6 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 	{
 		c6 := r.c6
 		if c6 != nil {
-			var z1 Phone
 			i := -1
 			var e1 int
 			n := len(c6.Def)
@@ -640,7 +641,7 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Phones) {
-						x.Phones = append(x.Phones, z1)
+						x.Phones = r.sl2.Extend(x.Phones)
 					}
 					x.Phones[e1].Kind = c6.String(q[6])
 					q[6]++
@@ -653,7 +654,6 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 	{
 		c7 := r.c7
 		if c7 != nil {
-			var z2 Phone
 			i := -1
 			var e1 int
 			n := len(c7.Def)
@@ -671,7 +671,7 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Phones) {
-						x.Phones = append(x.Phones, z2)
+						x.Phones = r.sl2.Extend(x.Phones)
 					}
 					x.Phones[e1].Number = c7.String(q[7])
 					q[7]++
