@@ -54,14 +54,15 @@ bench:
 
 ## bench-peers: the end-to-end suite (peers/bench): Flat, nested Contact and
 ## 200-column Wide rows (PEER_ROWS each, Wide a tenth), snappy and zstd,
-## written and read by pqgen, parquet-go and arrow-go. Prints the ratio table
-## and the per-library metrics; bench-suite.out is benchstat-compatible
-## (benchstat -col /impl bench-suite.out).
+## written and read by pqgen, parquet-go and arrow-go, in PEER_COUNT rounds
+## that each run every benchmark once (the libraries take turns). Prints the
+## ratio table and the per-library metrics; bench-suite.out is
+## benchstat-compatible (benchstat -col /impl bench-suite.out).
 PEER_ROWS  ?= 1000000
 PEER_COUNT ?= 3
 PEER_BENCH ?= .
 bench-peers:
-	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=$(PEER_COUNT) -timeout=2h ./bench -args -rows=$(PEER_ROWS) | tee ../bench-suite.out
+	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=1 -timeout=2h ./bench -args -rows=$(PEER_ROWS) -rounds=$(PEER_COUNT) | sed -E 's/^(BenchmarkPeers\/type=[a-z]+)#[0-9]+/\1/' | tee ../bench-suite.out
 	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best -metrics rows/s,allocs/row,B/row,peak-MiB,file-MB < ../bench-suite.out
 
 ## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz),

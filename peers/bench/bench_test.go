@@ -13,7 +13,10 @@ import (
 	"github.com/pqgen/pqgen/runtime"
 )
 
-var benchRows = flag.Int("rows", 1_000_000, "rows per benchmark file (Wide: a tenth)")
+var (
+	benchRows   = flag.Int("rows", 1_000_000, "rows per benchmark file (Wide: a tenth)")
+	benchRounds = flag.Int("rounds", 1, "times every benchmark runs, in turn with the others (see BenchmarkPeers)")
+)
 
 // suite is the benchmarks and round-trip checks of one row type.
 type suite interface {
@@ -124,9 +127,18 @@ func (s *typedSuite[T]) check(t *testing.T, n int) {
 // BenchmarkPeers writes and reads every row type with every library and
 // codec. Names are type=/codec=/op=/impl= so that benchstat can put the
 // libraries side by side (-col /impl); benchratio prints the ratios.
+//
+// With -rounds=N every benchmark runs N times, each round running all of
+// them in turn, so that each library's runs are spread over the same
+// stretch of time as the others' (-count=N runs one benchmark N times
+// before the next, and a shared machine that slows for a minute then
+// slows one library only). The testing package names the repeats
+// type=flat#01 and so on; `make bench-peers` strips the suffix.
 func BenchmarkPeers(b *testing.B) {
-	for _, s := range suites {
-		b.Run("type="+s.name(), func(b *testing.B) { s.bench(b, *benchRows) })
+	for range max(*benchRounds, 1) {
+		for _, s := range suites {
+			b.Run("type="+s.name(), func(b *testing.B) { s.bench(b, *benchRows) })
+		}
 	}
 }
 

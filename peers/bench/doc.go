@@ -7,7 +7,9 @@
 // Every library writes the same rows, generated once outside the timed
 // region, with the same codec, into memory, and reads its own output back
 // into a reused []T in batches of ReadBatch rows. `make bench-peers` runs
-// BenchmarkPeers and prints the ratio tables (peers/internal/benchratio);
+// BenchmarkPeers in rounds (-rounds), each running every benchmark once so
+// that the libraries take turns, and prints the ratio tables of the best
+// run of each (peers/internal/benchratio);
 // the raw output is benchstat-compatible (`benchstat -col /impl
 // bench-peers.out`). TestRoundTrip, a small version of the same operations,
 // checks that each library's output reads back to the rows written.
