@@ -75,3 +75,47 @@ func BenchmarkDecompress(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkIncompressible compresses and stores (AppendStored) a 256 KiB
+// page of dictionary indices (random values below 1,000 packed in 10
+// bits), the kind of page the writer stores after a compressed one failed
+// to shrink, and decompresses each form.
+func BenchmarkIncompressible(b *testing.B) {
+	src := make([]byte, 0, 256<<10)
+	x := uint64(1)
+	var acc uint64
+	var bits uint
+	for len(src) < cap(src) {
+		x = x*6364136223846793005 + 1442695040888963407
+		acc |= (x >> 33 % 1000) << bits
+		for bits += 10; bits >= 8 && len(src) < cap(src); bits -= 8 {
+			src = append(src, byte(acc))
+			acc >>= 8
+		}
+	}
+	for _, codec := range []meta.CompressionCodec{meta.Snappy, meta.Zstd} {
+		forms := map[string]func(dst []byte) []byte{
+			"compress": func(dst []byte) []byte { d, _ := Compress(dst, src, codec, DefaultLevel); return d },
+			"store":    func(dst []byte) []byte { d, _ := AppendStored(dst, src, codec); return d },
+		}
+		for _, form := range []string{"compress", "store"} {
+			enc := forms[form](nil)
+			b.Run(CodecName(codec)+"/"+form, func(b *testing.B) {
+				dst := enc
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					dst = forms[form](dst[:0])
+				}
+			})
+			b.Run(CodecName(codec)+"/"+form+"/decompress", func(b *testing.B) {
+				dst := make([]byte, len(src))
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					dst, _ = Decompress(dst[:0], enc, codec, len(src))
+				}
+			})
+		}
+	}
+}

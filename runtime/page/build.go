@@ -31,6 +31,12 @@ type Builder struct {
 	Level compress.Level
 	// CRC adds the CRC-32 of each page body to its header.
 	CRC bool
+	// Store leaves the values of the next data page uncompressed: a
+	// DATA_PAGE_V2 says so in its header (is_compressed), a DATA_PAGE of a
+	// codec with a stored form (compress.CanStore) wraps its body in that
+	// form; other DATA_PAGEs are compressed as usual. Dictionary pages are
+	// always compressed.
+	Store bool
 
 	body []byte // uncompressed body (v1) or levels (v2)
 	comp []byte // compressed body
@@ -95,7 +101,10 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 		b.body = raw
 		uncompressed = len(raw)
 		var err error
-		if body, err = b.compress(raw); err != nil {
+		if b.Store && compress.CanStore(b.Codec) {
+			b.comp, _ = compress.AppendStored(b.comp[:0], raw, b.Codec)
+			body = b.comp
+		} else if body, err = b.compress(raw); err != nil {
 			return dst, Built{}, err
 		}
 		b.dph = meta.DataPageHeader{
@@ -121,7 +130,7 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 		// uncompressed: a codec's frame of nothing is pure overhead, and
 		// arrow-go v18.8.0 cannot decode an empty Brotli frame into its
 		// zero-length destination.
-		compressed := b.Codec != meta.Uncompressed && len(p.Values) > 0
+		compressed := b.Codec != meta.Uncompressed && len(p.Values) > 0 && !b.Store
 		if compressed {
 			var err error
 			if lv, err = compress.Compress(lv, p.Values, b.Codec, b.Level); err != nil {
