@@ -18,8 +18,9 @@ import (
 // non-decreasing integers and, by trial (trialPick), the encoding its
 // codec compresses smallest for the others: DELTA_BINARY_PACKED for
 // integers of a narrow range, PLAIN for integers of full width;
-// BYTE_STREAM_SPLIT for noisy doubles under ZSTD (but PLAIN for doubles of
-// few digits, which ZSTD compresses better so, and PLAIN without ZSTD);
+// BYTE_STREAM_SPLIT for noisy doubles under a codec (but PLAIN for doubles
+// of few digits, which the codecs compress better so, and PLAIN without a
+// codec);
 // DELTA_BYTE_ARRAY for strings sharing long prefixes (see
 // TestFallbackPicksSmallest for the closer calls). Low-cardinality columns
 // keep their dictionary, and a configured encoding is kept. Every value
@@ -80,9 +81,9 @@ func TestDictionaryJudgedOnFirstPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := openBytes(t, buf.Bytes())
-		bss := meta.EncodingPlain
-		if codec == meta.Zstd {
-			bss = meta.EncodingByteStreamSplit
+		bss := meta.EncodingByteStreamSplit
+		if codec == meta.Uncompressed {
+			bss = meta.EncodingPlain
 		}
 		want := []struct {
 			dict bool

@@ -479,11 +479,10 @@ func (s *colSettings) trialPick(scratch *[]byte, trials []encTrial) meta.Encodin
 // dictionary, when none was configured, from the values of its first page
 // after the fallback (see trialPick): DELTA_BINARY_PACKED for
 // non-decreasing integers; for other integers, DELTA_BINARY_PACKED or
-// PLAIN by trial; for floating point under ZSTD, BYTE_STREAM_SPLIT or
+// PLAIN by trial; for floating point under a codec, BYTE_STREAM_SPLIT or
 // PLAIN by trial (the split groups the bytes of noisy values, which the
-// codec's entropy coding then finds alike, but scatters those of values
-// with few significant digits; without ZSTD's entropy coding it never
-// pays, so other codecs keep PLAIN).
+// codec then finds alike, but scatters those of values with few
+// significant digits).
 func (v *numValues[T]) fallbackEnc() {
 	v.trial = false
 	if len(v.page) < 2 {
@@ -492,8 +491,8 @@ func (v *numValues[T]) fallbackEnc() {
 	sample := v.page[:min(len(v.page), encTrialValues)]
 	alt := meta.EncodingDeltaBinaryPacked
 	if v.ops.float {
-		if !v.set.zstd {
-			return
+		if v.set.codec == meta.Uncompressed {
+			return // the same bytes in another order
 		}
 		alt = meta.EncodingByteStreamSplit
 	} else {
