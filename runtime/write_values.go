@@ -340,16 +340,15 @@ func (v *boolValues) bounds(dst []byte) ([]byte, pageBounds) {
 // numValues handles the 4- and 8-byte numeric types; ops holds what
 // differs between them.
 type numValues[T int32 | int64 | float32 | float64] struct {
-	vals    *[]T
-	set     *colSettings
-	ops     *numOps[T]
-	page    []T     // open page values (no dictionary)
-	idx     []int32 // open page dictionary indices
-	dict    bool    // dictionary encoding in force
-	trial   bool    // fell back from the dictionary: the next page picks the encoding
-	st      keyStats
-	plain   []byte
-	scratch []byte // trialPick's compressed samples
+	vals  *[]T
+	set   *colSettings
+	ops   *numOps[T]
+	page  []T     // open page values (no dictionary)
+	idx   []int32 // open page dictionary indices
+	dict  bool    // dictionary encoding in force
+	trial bool    // fell back from the dictionary: the next page picks the encoding
+	st    keyStats
+	plain []byte
 }
 
 type numOps[T int32 | int64 | float32 | float64] struct {
@@ -416,8 +415,12 @@ func (v *numValues[T]) abandonDict() bool {
 	return true
 }
 
-// encTrialValues is the most values of a page an encoding trial encodes.
-const encTrialValues = 4096
+// encTrialValues is the most values of a page an encoding trial encodes,
+// and encTrialBytes about the most BYTE_ARRAY value bytes.
+const (
+	encTrialValues = 4096
+	encTrialBytes  = 256 << 10
+)
 
 // encTrial is a sample of a page's values in one encoding.
 type encTrial struct {
@@ -434,29 +437,30 @@ const trialNearTie = 30
 // trialPick returns the encoding of the trial that the column's codec, at
 // each page's level, compresses smallest (without a codec, the smallest
 // trial); of trials within trialNearTie of the smallest, the one with the
-// least encoded data, then the first. scratch holds the compressed
-// samples. The trials are the same values, so the winner's pages are
-// smaller for data that stays alike through the chunk: a sample of one
-// page costs one compression per trial and chunk.
+// least encoded data, then the first. The trials are the same values, so
+// the winner's pages are smaller for data that stays alike through the
+// chunk: a sample of one page costs one compression per trial and chunk.
 //
 // Measured (TestFallbackPicksSmallest, 30,000 values, chunk bytes
 // compressed as PLAIN / DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY):
 // e-mail addresses of consecutive ids under ZSTD 11,529 / 9,464 / 2,902;
 // random hex strings under ZSTD 179,268 / 148,768 / 154,606; phone
-// numbers under SNAPPY 257,363 / 241,558 / 226,460. On the nested rows of peers/bench (1M rows) the write's ZSTD
-// time fell by a third and the SNAPPY file from 37.6 to 21.1 MB.
-func (s *colSettings) trialPick(scratch *[]byte, trials []encTrial) meta.Encoding {
+// numbers under SNAPPY 257,363 / 241,558 / 226,460. On the nested rows of
+// peers/bench (1M rows) the write's ZSTD time fell by a third and the
+// SNAPPY file from 37.6 to 21.1 MB.
+func (s *colSettings) trialPick(trials []encTrial) meta.Encoding {
 	var sizes [3]int
+	var scratch []byte // once per chunk: not worth keeping
 	for i, t := range trials {
 		sizes[i] = len(t.data)
 		if s.codec == meta.Uncompressed {
 			continue
 		}
-		c, err := compress.Compress((*scratch)[:0], t.data, s.codec, pageLevel(s.codec, s.level, t.enc))
+		c, err := compress.Compress(scratch[:0], t.data, s.codec, pageLevel(s.codec, s.level, t.enc))
 		if err != nil {
 			return meta.EncodingPlain
 		}
-		*scratch = c[:0]
+		scratch = c
 		sizes[i] = len(c)
 	}
 	best := 0
@@ -510,7 +514,7 @@ func (v *numValues[T]) fallbackEnc() {
 	}
 	plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
 	other := v.ops.encode(plain[len(plain):], sample, alt)
-	v.set.enc = v.set.trialPick(&v.scratch, []encTrial{{meta.EncodingPlain, plain}, {alt, other}})
+	v.set.enc = v.set.trialPick([]encTrial{{meta.EncodingPlain, plain}, {alt, other}})
 	v.plain = plain[:0]
 }
 
@@ -825,8 +829,6 @@ type byteArrayValues struct {
 	unencoded int64
 	geo       *geo.Stats // GEOMETRY and GEOGRAPHY columns with statistics
 	trial     bool       // fell back from the dictionary: the next page picks the encoding
-	sample    []byte     // fallbackEnc's encoded samples
-	scratch   []byte     // trialPick's compressed samples
 }
 
 func (v *byteArrayValues) buffered() int      { return v.buf.Values.Len() }
@@ -930,7 +932,8 @@ func (v *byteArrayValues) fallback() {
 // fallbackEnc picks the encoding of a text chunk (colSettings.text)
 // falling back from its dictionary or written without one, when no
 // encoding was configured, from the values of its first page after the
-// fallback: PLAIN, DELTA_LENGTH_BYTE_ARRAY (lengths apart from
+// fallback (at most encTrialValues values and about encTrialBytes bytes of
+// it): PLAIN, DELTA_LENGTH_BYTE_ARRAY (lengths apart from
 // the bytes, which a codec then finds alike) or DELTA_BYTE_ARRAY (each
 // value's prefix shared with the previous one left out), by trial (see
 // trialPick).
@@ -939,16 +942,17 @@ func (v *byteArrayValues) fallbackEnc() {
 	if v.page.Len() < 2 || !v.set.text {
 		return
 	}
-	sample := sliceByteArrays(v.page, 0, min(v.page.Len(), encTrialValues))
-	plain := encode.AppendPlainByteArray(v.sample[:0], sample)
-	dlba := encode.AppendDeltaLengthByteArray(plain[len(plain):], sample)
-	dba := encode.AppendDeltaByteArray(dlba[len(dlba):], sample)
-	v.set.enc = v.set.trialPick(&v.scratch, []encTrial{
-		{meta.EncodingPlain, plain},
-		{meta.EncodingDeltaLengthByteArray, dlba},
-		{meta.EncodingDeltaByteArray, dba},
+	n := min(v.page.Len(), encTrialValues)
+	offs := v.page.Offsets
+	for n > 2 && offs[n]-offs[0] > encTrialBytes {
+		n /= 2
+	}
+	sample := sliceByteArrays(v.page, 0, n)
+	v.set.enc = v.set.trialPick([]encTrial{
+		{meta.EncodingPlain, encode.AppendPlainByteArray(nil, sample)},
+		{meta.EncodingDeltaLengthByteArray, encode.AppendDeltaLengthByteArray(nil, sample)},
+		{meta.EncodingDeltaByteArray, encode.AppendDeltaByteArray(nil, sample)},
 	})
-	v.sample = plain[:0]
 }
 
 func (v *byteArrayValues) abandonDict() bool {
