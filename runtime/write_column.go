@@ -122,7 +122,7 @@ func pageLevel(codec meta.CompressionCodec, level compress.Level, enc meta.Encod
 
 // storeRuns decides which data pages of a column skip compression: after a
 // page the codec shrank by less than 1/32, the next page is stored
-// (page.Builder.Store), then, each time a compressed probe page fails
+// (page.DataPageParams.Store), then, each time a compressed probe page fails
 // again, twice as many up to storeMaxRun; a page that compresses ends the
 // runs. The choice depends on the data alone, so a parallel writer's pages
 // match a sequential one's.
@@ -142,11 +142,13 @@ type storeRuns struct {
 // storeMaxRun is the longest run of stored pages between probes.
 const storeMaxRun = 16
 
-// next accounts for a data page just built (stored or compressed).
-func (s *storeRuns) next(codec meta.CompressionCodec, stored bool, b page.Built) {
+// next accounts for a data page just built (stored or compressed). A
+// page asked to be stored but compressed anyway (a DATA_PAGE of a codec
+// without a stored form) counts as a probe.
+func (s *storeRuns) next(codec meta.CompressionCodec, b page.Built) {
 	switch {
 	case codec == meta.Uncompressed:
-	case stored:
+	case b.Stored:
 		s.left--
 	case b.CompressedSize*32 >= b.UncompressedSize*31:
 		s.run = min(max(2*s.run, 1), storeMaxRun)
@@ -205,7 +207,6 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 	c.set.enc = cc.Encoding.Or(meta.EncodingPlain)
 	c.set.baseEnc = c.set.enc
 	c.set.autoEnc = !cc.Encoding.Set
-	c.set.zstd = c.codec == meta.Zstd
 	c.set.codec = c.codec
 	c.set.text = n.Type == meta.ByteArray && (n.Logical.Kind == meta.LogicalString ||
 		n.Logical.Kind == meta.LogicalNone && n.Logical.Unrecognized == 0 && !n.Converted.Set)
@@ -552,10 +553,8 @@ func (c *leafWriter) cutPage() error {
 	var err error
 	b := c.builder()
 	b.Level = pageLevel(c.codec, c.set.level, enc)
-	stored := c.rawRuns.left > 0 && (c.version == 2 || compress.CanStore(c.codec))
-	b.Store = stored
+	p.Store = c.rawRuns.left > 0
 	sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
-	b.Store = false
 	if err == nil && c.crypto != nil {
 		sc.page, built, err = c.encryptPage(sc.page, built, false, len(c.pages))
 	}
@@ -565,7 +564,7 @@ func (c *leafWriter) cutPage() error {
 	c.fw.freeMu.Lock()
 	c.store.append(sc.page, &c.fw.free)
 	c.fw.freeMu.Unlock()
-	c.rawRuns.next(c.codec, stored, built)
+	c.rawRuns.next(c.codec, built)
 	info.size = int32(built.Size())
 	c.pages = append(c.pages, info)
 	if wasDict {

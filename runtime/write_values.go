@@ -268,7 +268,6 @@ type colSettings struct {
 	// baseEnc is the encoding each chunk starts with.
 	autoEnc bool
 	baseEnc meta.Encoding
-	zstd    bool                  // the column's codec is ZSTD
 	codec   meta.CompressionCodec // the column's codec
 	// text: a BYTE_ARRAY column of plain bytes or STRING, which readers
 	// take in every encoding (DuckDB reads DELTA_LENGTH_BYTE_ARRAY only

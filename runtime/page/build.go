@@ -31,12 +31,6 @@ type Builder struct {
 	Level compress.Level
 	// CRC adds the CRC-32 of each page body to its header.
 	CRC bool
-	// Store leaves the values of the next data page uncompressed: a
-	// DATA_PAGE_V2 says so in its header (is_compressed), a DATA_PAGE of a
-	// codec with a stored form (compress.CanStore) wraps its body in that
-	// form; other DATA_PAGEs are compressed as usual. Dictionary pages are
-	// always compressed.
-	Store bool
 
 	body []byte // uncompressed body (v1) or levels (v2)
 	comp []byte // compressed body
@@ -63,6 +57,11 @@ type DataPageParams struct {
 	Values []byte
 	// Statistics, when not nil, goes into the page header.
 	Statistics *meta.Statistics
+	// Store asks for the values to be left uncompressed: a DATA_PAGE_V2
+	// says so in its header (is_compressed), a DATA_PAGE of a codec with a
+	// stored form (compress.CanStore) wraps its body in that form; other
+	// DATA_PAGEs are compressed as usual (Built.Stored tells which).
+	Store bool
 }
 
 // Built describes a page appended by a Builder.
@@ -72,6 +71,8 @@ type Built struct {
 	// CompressedSize and UncompressedSize are the body sizes the header
 	// records (compressed_page_size and uncompressed_page_size).
 	CompressedSize, UncompressedSize int
+	// Stored: the codec was skipped (DataPageParams.Store).
+	Stored bool
 }
 
 // Size returns the number of bytes of the whole page: header and body.
@@ -88,6 +89,7 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 	b.hdr = meta.PageHeader{}
 	var body []byte // the body as stored
 	var uncompressed int
+	stored := false
 	switch p.Version {
 	case 1:
 		raw := b.body[:0]
@@ -101,9 +103,9 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 		b.body = raw
 		uncompressed = len(raw)
 		var err error
-		if b.Store && compress.CanStore(b.Codec) {
+		if p.Store && compress.CanStore(b.Codec) {
 			b.comp, _ = compress.AppendStored(b.comp[:0], raw, b.Codec)
-			body = b.comp
+			body, stored = b.comp, true
 		} else if body, err = b.compress(raw); err != nil {
 			return dst, Built{}, err
 		}
@@ -130,7 +132,8 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 		// uncompressed: a codec's frame of nothing is pure overhead, and
 		// arrow-go v18.8.0 cannot decode an empty Brotli frame into its
 		// zero-length destination.
-		compressed := b.Codec != meta.Uncompressed && len(p.Values) > 0 && !b.Store
+		compressed := b.Codec != meta.Uncompressed && len(p.Values) > 0 && !p.Store
+		stored = p.Store && b.Codec != meta.Uncompressed
 		if compressed {
 			var err error
 			if lv, err = compress.Compress(lv, p.Values, b.Codec, b.Level); err != nil {
@@ -157,7 +160,9 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 	default:
 		return dst, Built{}, fmt.Errorf("page: data page version %d", p.Version)
 	}
-	return b.finish(dst, body, uncompressed)
+	dst, built, err := b.finish(dst, body, uncompressed)
+	built.Stored = stored
+	return dst, built, err
 }
 
 // AppendDictionaryPage appends a dictionary page of numValues entries

@@ -464,3 +464,45 @@ func TestSkipPage(t *testing.T) {
 		}
 	}
 }
+
+// TestStorePages: a data page asked to be stored skips the codec where it
+// can (a DATA_PAGE_V2 of any codec, marked is_compressed=false; a
+// DATA_PAGE of SNAPPY or ZSTD, whose body is then exactly the codec's
+// stored form of the raw body) and says so in Built.Stored; a DATA_PAGE of
+// another codec is compressed as usual. Every page decodes to its values.
+func TestStorePages(t *testing.T) {
+	vals := encode.AppendPlainInt64(nil, []int64{1, 2, 3, 1 << 40, -7})
+	for _, codec := range []meta.CompressionCodec{meta.Snappy, meta.Zstd, meta.Gzip} {
+		for _, version := range []int{1, 2} {
+			var b Builder
+			b.Codec = codec
+			p := DataPageParams{Version: version, NumValues: 5, NumRows: 5, Encoding: meta.EncodingPlain, Values: vals, Store: true}
+			page, built, err := b.AppendDataPage(nil, &p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, n, err := meta.DecodePageHeader(page, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := page[n:]
+			want := version == 2 || compress.CanStore(codec)
+			if built.Stored != want {
+				t.Errorf("%v v%d: Stored %v, want %v", codec, version, built.Stored, want)
+			}
+			if version == 2 {
+				if h.DataPageHeaderV2.IsCompressed.Or(true) || !bytes.Equal(body, vals) {
+					t.Errorf("%v v2: is_compressed %v, body %x", codec, h.DataPageHeaderV2.IsCompressed, body)
+				}
+				continue
+			}
+			if stored, ok := compress.AppendStored(nil, vals, codec); ok != bytes.Equal(stored, body) {
+				t.Errorf("%v v1: body %x, stored form %x (%v)", codec, body, stored, ok)
+			}
+			raw, err := compress.Decompress(nil, body, codec, int(h.UncompressedPageSize))
+			if err != nil || !bytes.Equal(raw, vals) {
+				t.Errorf("%v v1: decoded %x, %v", codec, raw, err)
+			}
+		}
+	}
+}
