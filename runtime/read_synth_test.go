@@ -389,15 +389,7 @@ func TestStringAcrossDictionaries(t *testing.T) {
 		}})
 		rows = append(rows, 4)
 	}
-	file := synthFile(t, `message m { required binary s (STRING); }`, rows, groups)
-	c, _ := readerOf(t, file).ByteArrayReader(0)
-	if n, err := c.ReadRows(100); n != 12 || err != nil {
-		t.Fatal(n, err)
-	}
-	var got []string
-	for i := range c.Values.Len() {
-		got = append(got, c.String(i))
-	}
+	c, got := readStrings(t, synthFile(t, `message m { required binary s (STRING); }`, rows, groups), 12)
 	want := "[g0-e2 g0-e0 g0-e2 g0-e1 g1-e2 g1-e0 g1-e2 g1-e1 g2-e2 g2-e0 g2-e2 g2-e1]"
 	if fmt.Sprint(got) != want {
 		t.Fatalf("%v", got)
@@ -427,15 +419,7 @@ func TestStringPlainAroundDictionary(t *testing.T) {
 		{{dict, {n: 4, enc: meta.EncodingRLEDictionary, values: encode.AppendDictIndices(nil, []int32{1, 0, 1, 1}, 1)}}},
 		{{plain("q0", "q1")}},
 	}
-	file := synthFile(t, `message m { required binary s (STRING); }`, []int64{3, 4, 2}, groups)
-	c, _ := readerOf(t, file).ByteArrayReader(0)
-	if n, err := c.ReadRows(100); n != 9 || err != nil {
-		t.Fatal(n, err)
-	}
-	var got []string
-	for i := range c.Values.Len() {
-		got = append(got, c.String(i))
-	}
+	c, got := readStrings(t, synthFile(t, `message m { required binary s (STRING); }`, []int64{3, 4, 2}, groups), 9)
 	if want := "[p0 p1 p2 d1 d0 d1 d1 q0 q1]"; fmt.Sprint(got) != want {
 		t.Fatalf("got %v, want %s", got, want)
 	}
@@ -445,4 +429,19 @@ func TestStringPlainAroundDictionary(t *testing.T) {
 	if unsafe.StringData(c.String(0)) == unsafe.StringData(c.String(3)) {
 		t.Error("a plain value shares the string of a dictionary entry")
 	}
+}
+
+// readStrings reads the n rows of the one-column file in one batch and
+// returns its reader and the values as strings.
+func readStrings(t *testing.T, file []byte, n int) (*ByteArrayReader, []string) {
+	t.Helper()
+	c, _ := readerOf(t, file).ByteArrayReader(0)
+	if k, err := c.ReadRows(n + 1); k != n || err != nil {
+		t.Fatal(k, err)
+	}
+	got := make([]string, c.Values.Len())
+	for i := range got {
+		got[i] = c.String(i)
+	}
+	return c, got
 }
