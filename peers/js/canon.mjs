@@ -42,6 +42,16 @@ export function decimalString(unscaled, scale) {
   return (neg ? '-' : '') + s;
 }
 
+// arrowDecimal formats an apache-arrow decimal value, the little-endian
+// 32-bit words of a two's complement unscaled integer.
+export function arrowDecimal(words, scale) {
+  let x = 0n;
+  for (let k = words.length - 1; k >= 0; k--) x = (x << 32n) | BigInt(words[k] >>> 0);
+  const bits = BigInt(32 * words.length);
+  if (x >= 1n << (bits - 1n)) x -= 1n << bits;
+  return decimalString(x, scale);
+}
+
 // intervalHex is the canonical INTERVAL: the {"$hex"} of its 12 Parquet
 // bytes (months, days, milliseconds, unsigned little endian).
 export function intervalHex(months, days, millis) {

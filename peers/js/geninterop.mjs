@@ -23,7 +23,7 @@
 //           (a parquet-wasm Compression name), "version" (1 or 2),
 //           "dictionary" (boolean), "rowGroupSize" (rows))
 import { readFileSync, writeFileSync } from 'node:fs';
-import { decimalString, emitFileAsync, flush, hex, intervalHex, num } from './canon.mjs';
+import { arrowDecimal, emitFileAsync, flush, hex, intervalHex, num } from './canon.mjs';
 
 const [mode, peer, jobsPath] = process.argv.slice(2);
 const jobs = JSON.parse(readFileSync(jobsPath, 'utf8'));
@@ -143,13 +143,7 @@ function canonValue(v, type, arrow) {
   if (DataType.isInt(type)) return num(v);
   if (DataType.isFloat(type)) return num(type.precision === arrow.Precision.HALF && typeof v !== 'number' ? Number(v) : v);
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return hex(v);
-  if (DataType.isDecimal(type)) {
-    let x = 0n;
-    for (let k = v.length - 1; k >= 0; k--) x = (x << 32n) | BigInt(v[k] >>> 0);
-    const bits = BigInt(32 * v.length);
-    if (x >= 1n << (bits - 1n)) x -= 1n << bits;
-    return decimalString(x, type.scale);
-  }
+  if (DataType.isDecimal(type)) return arrowDecimal(v, type.scale);
   if (DataType.isInterval(type)) {
     if (v instanceof Int32Array && v.length === 2) return intervalHex(0, v[0], v[1]); // DAY_TIME
     if (typeof v === 'object' && 'months' in v) return intervalHex(v.months, v.days, BigInt(v.nanoseconds) / 1000000n);

@@ -10,7 +10,7 @@
 // For duckdb, an argument --exclude=a,b leaves top-level columns a and b
 // out of the files after it (SELECT * EXCLUDE (a, b)); --exclude= resets.
 import { readFileSync } from 'node:fs';
-import { decimalString, emitFile, emitFileAsync, flush, hex, num } from './canon.mjs';
+import { arrowDecimal, emitFile, emitFileAsync, flush, hex, num } from './canon.mjs';
 
 const [reader, ...files] = process.argv.slice(2);
 const out = [];
@@ -81,14 +81,7 @@ function canonArrow(v, type, arrow) {
   if (DataType.isBool(type) || DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return v;
   if (DataType.isInt(type) || DataType.isFloat(type)) return num(v);
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return hex(v);
-  if (DataType.isDecimal(type)) {
-    // Little-endian 32-bit words of a two's complement integer.
-    let x = 0n;
-    for (let k = v.length - 1; k >= 0; k--) x = (x << 32n) | BigInt(v[k] >>> 0);
-    const bits = BigInt(32 * v.length);
-    if (x >= 1n << (bits - 1n)) x -= 1n << bits;
-    return decimalString(x, type.scale);
-  }
+  if (DataType.isDecimal(type)) return arrowDecimal(v, type.scale);
   if (DataType.isDate(type)) return String(Math.floor(v / 86400000));
   if (DataType.isTimestamp(type)) {
     // apache-arrow returns milliseconds as a JS number.
