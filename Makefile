@@ -57,7 +57,9 @@ bench:
 ## written and read by pqgen, parquet-go and arrow-go, in PEER_COUNT rounds
 ## that each run every benchmark once (the libraries take turns). Prints the
 ## ratio table and the per-library metrics; bench-suite.out is
-## benchstat-compatible (benchstat -col /impl bench-suite.out).
+## benchstat-compatible (benchstat -col /impl bench-suite.out). PEER_BENCH is
+## a regexp on the sub-benchmark names; do not anchor it with $ (the rounds
+## after the first are named type=flat#01 and so on until the output is cleaned).
 PEER_ROWS  ?= 1000000
 PEER_COUNT ?= 3
 PEER_BENCH ?= .

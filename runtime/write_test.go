@@ -42,8 +42,8 @@ func i32b(v int32) []byte   { return binary.LittleEndian.AppendUint32(nil, uint3
 
 var negZero = math.Copysign(0, -1)
 
-// chunkStats writes vals to a one-column file and returns the column
-// chunk statistics and column index of its single row group.
+// writeOne writes the rows fill buffers (returning how many) in one
+// EndRows call to a file of schema text and opens it.
 func writeOne(t *testing.T, text string, fill func(w *FileWriter) int, opts ...WriterOption) *File {
 	t.Helper()
 	var buf bytes.Buffer
