@@ -1,10 +1,13 @@
 //go:build amd64 && !purego
 
-// BMI2 (PDEP/PEXT) kernels for the RLE / bit-packing hybrid of levels and
-// dictionary indices, in bitpack_amd64.s. Each has a plain twin (the
-// generated kernels and refUnpack/refPack) and a differential test
-// (bitpack_bmi2_test.go); bitpack_other.go holds the stubs used on other
-// architectures and with the purego build tag.
+// The amd64 kernels of bitpack_amd64.s: BMI2 (PDEP/PEXT) packing and
+// unpacking for the RLE / bit-packing hybrid of levels and dictionary
+// indices and for DELTA_BINARY_PACKED miniblocks, AVX2 unpacking of
+// dictionary indices, SSE4.1 deltas for DELTA_BINARY_PACKED and SSE2
+// BYTE_STREAM_SPLIT decoding. Each has a plain twin (the generated
+// kernels, refUnpack/refPack, decodeBSSRef and the *Go functions) and a
+// differential test (bitpack_bmi2_test.go); bitpack_other.go holds the
+// stubs used on other architectures and with the purego build tag.
 
 package encode
 
@@ -178,8 +181,9 @@ func decodeBSS4Fast(raw, src []byte) int {
 	return n / 16 * 16
 }
 
-// useSSE41 selects deltaMinMax32SSE41; tests turn it off to exercise the
-// pure-Go twin in appendDeltaBlock32.
+// useSSE41 selects deltaMinMax32SSE41 and deltaBlock32SSE41; tests turn
+// it off to exercise their pure-Go twins (in appendDeltaBlock32,
+// deltaBlock32Go and delta2Block32Go).
 var useSSE41 = x86HasSSE41
 
 // deltaMinMax32SSE41 computes n (a positive multiple of 4) wrapping deltas

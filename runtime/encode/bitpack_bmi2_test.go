@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -334,30 +335,13 @@ func TestDeltaBlockKernel(t *testing.T) {
 				if lo != wlo || maxs != wmaxs || d != wd {
 					t.Fatalf("sse=%v kind=%d: deltaBlock32 differs from its Go twin", sse, kind)
 				}
+				checkDeltaBlock(t, "deltaBlock32Go", &wd, &wmaxs, wlo, func(j int) uint32 { return s[j+1] - s[j] })
 				lo = delta2Block32(&d, (*[DeltaBlockSize + 2]uint32)(s), &maxs)
 				wlo = delta2Block32Go(&wd, (*[DeltaBlockSize + 2]uint32)(s), &wmaxs)
 				if lo != wlo || maxs != wmaxs || d != wd {
 					t.Fatalf("sse=%v kind=%d: delta2Block32 differs from its Go twin", sse, kind)
 				}
-				// The twins against plain loops.
-				for j := range d {
-					if want := s[j+2] - s[j+1] - (s[j+1] - s[j]); wd[j] != want {
-						t.Fatalf("kind=%d: second difference %d = %d, want %d", kind, j, wd[j], want)
-					}
-				}
-				for g := range wmaxs {
-					m := int32(-0x80000000)
-					for _, x := range wd[32*g : 32*g+32] {
-						m = max(m, int32(x))
-						wlo = min(wlo, int32(x))
-					}
-					if m != wmaxs[g] {
-						t.Fatalf("kind=%d: miniblock %d max %d, want %d", kind, g, wmaxs[g], m)
-					}
-				}
-				if wlo != lo {
-					t.Fatalf("kind=%d: min %d is not the minimum", kind, lo)
-				}
+				checkDeltaBlock(t, "delta2Block32Go", &wd, &wmaxs, wlo, func(j int) uint32 { return s[j+2] - s[j+1] - (s[j+1] - s[j]) })
 			}
 			for _, n := range []int{0, 1, 128, 129, 130, 257, 1000, 4097} {
 				v := gen(n, kind)
@@ -377,6 +361,29 @@ func TestDeltaBlockKernel(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// checkDeltaBlock checks a Go twin's block against plain loops: d[j] is
+// want(j), maxs[g] the maximum of miniblock g and lo the minimum of d,
+// both as int32.
+func checkDeltaBlock(t *testing.T, name string, d *[DeltaBlockSize]uint32, maxs *[DeltaMiniBlocks]int32, lo int32, want func(int) uint32) {
+	t.Helper()
+	wlo := int32(math.MaxInt32)
+	for g := range maxs {
+		m := int32(math.MinInt32)
+		for j := 32 * g; j < 32*g+32; j++ {
+			if d[j] != want(j) {
+				t.Fatalf("%s: delta %d = %d, want %d", name, j, d[j], want(j))
+			}
+			m, wlo = max(m, int32(d[j])), min(wlo, int32(d[j]))
+		}
+		if m != maxs[g] {
+			t.Fatalf("%s: miniblock %d max %d, want %d", name, g, maxs[g], m)
+		}
+	}
+	if lo != wlo {
+		t.Fatalf("%s: min %d, want %d", name, lo, wlo)
 	}
 }
 

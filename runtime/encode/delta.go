@@ -68,7 +68,6 @@ func appendDelta32(dst []byte, src []uint32, blockSize, miniBlocks int) []byte {
 		maxs := (*[DeltaMiniBlocks]int32)(sc.maxs[:])
 		i := 1
 		for ; i+DeltaBlockSize <= len(src); i += DeltaBlockSize {
-			dst = grow(dst, maxDeltaBlock32Len)
 			minD := deltaBlock32(&sc.buf, (*[DeltaBlockSize + 1]uint32)(src[i-1:]), maxs)
 			dst = appendPackedBlock32(dst, &sc.buf, maxs, minD)
 		}
@@ -175,11 +174,12 @@ const maxDeltaBlock32Len = 5 + DeltaMiniBlocks + DeltaBlockSize*4
 
 // appendPackedBlock32 appends a full block of the default layout: the
 // min delta minD of the 128 deltas d, the widths of the miniblocks (from
-// their maxima maxs) and the miniblocks packed less minD.
-// Preconditions: minD and maxs are the minimum and the miniblock maxima
-// of d as int32; cap(dst)-len(dst) >= maxDeltaBlock32Len.
+// their maxima maxs) and the miniblocks packed less minD, growing dst
+// once for the most a block can take. Precondition: minD and maxs are the
+// minimum and the miniblock maxima of d as int32.
 func appendPackedBlock32(dst []byte, d *[DeltaBlockSize]uint32, maxs *[DeltaMiniBlocks]int32, minD int32) []byte {
 	const mbSize = DeltaBlockSize / DeltaMiniBlocks
+	dst = grow(dst, maxDeltaBlock32Len)
 	dst = appendZigzag(dst, int64(minD))
 	n := len(dst)
 	out := dst[n : n+maxDeltaBlock32Len-5]

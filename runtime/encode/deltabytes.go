@@ -34,7 +34,6 @@ func AppendDeltaLengthByteArray(dst []byte, src ByteArrays) []byte {
 	i := 1
 	maxs := (*[DeltaMiniBlocks]int32)(sc.maxs[:])
 	for ; i+DeltaBlockSize <= n; i += DeltaBlockSize {
-		dst = grow(dst, maxDeltaBlock32Len)
 		minD := delta2Block32(&sc.buf, (*[DeltaBlockSize + 2]uint32)(src.Offsets[i-1:]), maxs)
 		dst = appendPackedBlock32(dst, &sc.buf, maxs, minD)
 	}
