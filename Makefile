@@ -9,7 +9,7 @@ BENCHTIME   ?= 1s
 BENCH       ?= .
 export PARQUET_TEST_DATA ?= $(abspath ../shared/parquet-testing)
 
-.PHONY: all build demo test check fmt generate generate-check bench bench-peers fuzz clean
+.PHONY: all build demo test check race fmt generate generate-check bench bench-peers fuzz clean
 
 all: check test
 
@@ -25,13 +25,24 @@ test:
 	$(GO) test -count=1 ./...
 	cd peers && $(GO) test -count=1 ./...
 
-## check: gofmt, go vet and staticcheck (pinned) over both modules.
+## check: gofmt, go mod tidy, go vet (also with -tags purego and for arm64)
+## and staticcheck (pinned) over both modules.
 check:
 	@out=$$(gofmt -l $$(git ls-files '*.go') 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) mod tidy -diff
+	cd peers && $(GO) mod tidy -diff
 	$(GO) vet ./...
+	$(GO) vet -tags purego ./...
+	GOARCH=arm64 $(GO) vet ./...
 	cd peers && $(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 	cd peers && $(GO) run $(STATICCHECK) ./...
+
+## race: the race detector over the packages that run goroutines (the
+## parallel writer, the codec pools, the generated parallel tests).
+RACE_PKGS ?= ./runtime/ ./runtime/compress/ ./examples/generated/
+race:
+	$(GO) test -race -count=1 $(RACE_PKGS)
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

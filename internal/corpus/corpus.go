@@ -32,6 +32,24 @@ func Dir(tb testing.TB) string {
 	return ""
 }
 
+// Optional returns the corpus root and true when it exists. For a test
+// whose other cases run without the corpus: without it, Optional logs a
+// loud message and returns false, and under CI=true it fails the test.
+func Optional(tb testing.TB) (string, bool) {
+	tb.Helper()
+	dir, ok := Lookup()
+	if ok {
+		return dir, true
+	}
+	msg := "parquet-testing corpus not found: set PARQUET_TEST_DATA or place it at ../shared/parquet-testing beside the repository (looked at " + dir + "); its cases are not checked"
+	if os.Getenv("CI") == "true" {
+		tb.Error(msg)
+	} else {
+		tb.Log("SKIPPED LOUDLY: " + msg)
+	}
+	return dir, false
+}
+
 // Lookup returns the corpus root and whether it exists.
 func Lookup() (string, bool) {
 	dir := os.Getenv("PARQUET_TEST_DATA")
