@@ -1,3 +1,9 @@
+//go:build !pqgen_nobrotli
+
+// BROTLI (codec 4, RFC 7932) through github.com/andybalholm/brotli; a
+// program built with -tags pqgen_nobrotli leaves it out (brotli_off.go).
+// https://parquet.apache.org/docs/file-format/data-pages/compression/
+
 package compress
 
 import (
@@ -8,6 +14,9 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/meta"
 )
+
+// brotliLinked reports that this build reads and writes BROTLI.
+const brotliLinked = true
 
 // brotliDefaultQuality is the quality used for DefaultLevel.
 const brotliDefaultQuality = 6

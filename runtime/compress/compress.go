@@ -74,6 +74,9 @@ func CodecName(codec meta.CompressionCodec) string {
 
 // CanDecompress reports whether [Decompress] supports codec.
 func CanDecompress(codec meta.CompressionCodec) bool {
+	if codec == meta.Brotli {
+		return brotliLinked
+	}
 	return codec >= meta.Uncompressed && codec <= meta.LZ4Raw
 }
 
@@ -118,6 +121,13 @@ func unsupportedWrite(codec meta.CompressionCodec) error {
 		return fmt.Errorf("compress: LZO: %w: writing LZO is not supported", ErrUnsupported)
 	case meta.LZ4:
 		return fmt.Errorf("compress: LZ4: %w: the deprecated Hadoop-framed LZ4 is written only by CompressHadoopLZ4; use LZ4_RAW", ErrUnsupported)
+	}
+	return unsupportedRead(codec)
+}
+
+func unsupportedRead(codec meta.CompressionCodec) error {
+	if codec == meta.Brotli && !brotliLinked {
+		return fmt.Errorf("compress: BROTLI: %w: this program was built with -tags pqgen_nobrotli", ErrUnsupported)
 	}
 	return fmt.Errorf("compress: %s: %w", CodecName(codec), ErrUnsupported)
 }
@@ -172,7 +182,7 @@ func Decompress(dst, src []byte, codec meta.CompressionCodec, uncompressedSize i
 		return dst, fmt.Errorf("compress: %s: %w: negative declared size %d", CodecName(codec), ErrSizeMismatch, uncompressedSize)
 	}
 	if !CanDecompress(codec) {
-		return dst, fmt.Errorf("compress: %s: %w", CodecName(codec), ErrUnsupported)
+		return dst, unsupportedRead(codec)
 	}
 	if len(src) == 0 {
 		if uncompressedSize == 0 {

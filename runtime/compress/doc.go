@@ -43,6 +43,17 @@
 // dst has capacity (Brotli decoding excepted: the library allocates a few
 // small context maps per stream). All functions are safe for concurrent use.
 //
+// # Binary size
+//
+// Every codec is linked by default, so that every file reads. BROTLI is the
+// one that costs: its library imports net/http, and together they add
+// 3.3 MB to a program with one two-column generated type (10.4 MB, 7.0 MB
+// without BROTLI; go1.26, linux/amd64); LZO and the Hadoop LZ4 framing add
+// under 10 KB, so they stay. A program
+// that never meets BROTLI files can build with -tags pqgen_nobrotli: BROTLI
+// pages then fail with [ErrUnsupported] naming the tag, and [CanCompress]
+// and [CanDecompress] report false for it.
+//
 // # Errors
 //
 // Every error wraps one of the sentinels [ErrUnsupported],
