@@ -264,18 +264,6 @@ func mayBeNull(n *schema.Node) bool {
 	return false
 }
 
-func repName(r meta.FieldRepetitionType) string {
-	switch r {
-	case meta.Required:
-		return "required"
-	case meta.Optional:
-		return "optional"
-	case meta.Repeated:
-		return "repeated"
-	}
-	return fmt.Sprintf("repetition(%d)", int32(r))
-}
-
 // BoolReader reads a BOOLEAN column: ReadRows replaces Levels and Values
 // (the non-null values) with those of the next rows.
 type BoolReader struct {

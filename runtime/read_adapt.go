@@ -16,6 +16,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -94,7 +95,7 @@ func newAdapter(h, w *schema.Node, hs, ws []*schema.Node) (*adapter, error) {
 			continue
 		}
 		return nil, fmt.Errorf("%w: column %q: field %q is %s in the file, %s requested", ErrBind, path,
-			hs[i].PathString(), repName(hr), repName(wr))
+			hs[i].PathString(), strings.ToLower(hr.String()), strings.ToLower(wr.String()))
 	}
 	if relaxed {
 		// File level d: the first d non-required fields of the path are

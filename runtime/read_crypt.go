@@ -134,7 +134,7 @@ func openEncryptedFooter(buf []byte, cfg *ReaderConfig) (*meta.FileMetaData, *fi
 		return nil, nil, nil, fmt.Errorf("%w (PARE): %w", ErrEncryptedFooter, err)
 	}
 	if key == nil {
-		return nil, nil, nil, fmt.Errorf("%w (PARE, %s): the file needs the footer key (WithFooterKey or WithKeyRetriever)", ErrEncryptedFooter, algName(fcm.EncryptionAlgorithm.Kind))
+		return nil, nil, nil, fmt.Errorf("%w (PARE, %s): the file needs the footer key (WithFooterKey or WithKeyRetriever)", ErrEncryptedFooter, fcm.EncryptionAlgorithm.Kind.String())
 	}
 	fileAAD, err := cfg.fileAAD(&fcm.EncryptionAlgorithm)
 	if err != nil {
@@ -199,16 +199,6 @@ func verifyPlaintextFooter(md *meta.FileMetaData, footer, sig []byte, cfg *Reade
 	fc.footer = c
 	enc.FooterKey = true
 	return fc, enc, nil
-}
-
-func algName(k meta.EncryptionKind) string {
-	switch k {
-	case meta.AesGcmV1:
-		return "AES_GCM_V1"
-	case meta.AesGcmCtrV1:
-		return "AES_GCM_CTR_V1"
-	}
-	return fmt.Sprintf("algorithm %d", k)
 }
 
 // setupColumns resolves the key of every encrypted column and decrypts

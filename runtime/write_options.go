@@ -200,7 +200,7 @@ func WithColumnCompression(path string, codec meta.CompressionCodec, level compr
 
 func checkCodec(codec meta.CompressionCodec, level compress.Level) error {
 	if !compress.CanCompress(codec) {
-		return fmt.Errorf("codec %s cannot be written", compress.CodecName(codec))
+		return fmt.Errorf("codec %s cannot be written", codec.String())
 	}
 	return compress.ValidLevel(codec, level)
 }

@@ -14,7 +14,6 @@ import (
 	pq "github.com/parquet-go/parquet-go"
 
 	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -49,7 +48,7 @@ func matrix() []config {
 			for _, dict := range []string{"dict", "plain", "fallback"} {
 				i++
 				c := config{
-					name:   fmt.Sprintf("%s/v%d/%s", compress.CodecName(codec), v, dict),
+					name:   fmt.Sprintf("%s/v%d/%s", codec.String(), v, dict),
 					rows:   3000,
 					batch:  97,
 					dict:   dict,

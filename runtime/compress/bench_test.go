@@ -30,7 +30,7 @@ func compressAny(dst, src []byte, codec meta.CompressionCodec) ([]byte, error) {
 func BenchmarkCompress(b *testing.B) {
 	src := benchPage()
 	for _, codec := range benchCodecs {
-		b.Run(CodecName(codec), func(b *testing.B) {
+		b.Run(codec.String(), func(b *testing.B) {
 			dst, err := compressAny(nil, src, codec)
 			if err != nil {
 				b.Fatal(err)
@@ -51,7 +51,7 @@ func BenchmarkCompress(b *testing.B) {
 func BenchmarkDecompress(b *testing.B) {
 	src := benchPage()
 	for _, codec := range append(benchCodecs, meta.LZO) {
-		b.Run(CodecName(codec), func(b *testing.B) {
+		b.Run(codec.String(), func(b *testing.B) {
 			var enc []byte
 			var err error
 			if codec == meta.LZO {
@@ -100,7 +100,7 @@ func BenchmarkIncompressible(b *testing.B) {
 		}
 		for _, form := range []string{"compress", "store"} {
 			enc := forms[form](nil)
-			b.Run(CodecName(codec)+"/"+form, func(b *testing.B) {
+			b.Run(codec.String()+"/"+form, func(b *testing.B) {
 				dst := enc
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()
@@ -108,7 +108,7 @@ func BenchmarkIncompressible(b *testing.B) {
 					dst = forms[form](dst[:0])
 				}
 			})
-			b.Run(CodecName(codec)+"/"+form+"/decompress", func(b *testing.B) {
+			b.Run(codec.String()+"/"+form+"/decompress", func(b *testing.B) {
 				dst := make([]byte, len(src))
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()

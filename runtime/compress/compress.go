@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 
 	"github.com/pqgen/pqgen/runtime/meta"
 )
@@ -48,30 +47,6 @@ type Level int
 // DefaultLevel selects the codec's default compression level.
 const DefaultLevel Level = 0
 
-// CodecName returns the parquet.thrift name of codec ("SNAPPY", "LZ4_RAW",
-// ...) or "CODEC(n)" for a value this package does not know.
-func CodecName(codec meta.CompressionCodec) string {
-	switch codec {
-	case meta.Uncompressed:
-		return "UNCOMPRESSED"
-	case meta.Snappy:
-		return "SNAPPY"
-	case meta.Gzip:
-		return "GZIP"
-	case meta.LZO:
-		return "LZO"
-	case meta.Brotli:
-		return "BROTLI"
-	case meta.LZ4:
-		return "LZ4"
-	case meta.Zstd:
-		return "ZSTD"
-	case meta.LZ4Raw:
-		return "LZ4_RAW"
-	}
-	return "CODEC(" + strconv.Itoa(int(codec)) + ")"
-}
-
 // CanDecompress reports whether [Decompress] supports codec.
 func CanDecompress(codec meta.CompressionCodec) bool {
 	if codec == meta.Brotli {
@@ -108,9 +83,9 @@ func ValidLevel(codec meta.CompressionCodec, level Level) error {
 	}
 	if level < lo || level > hi {
 		if hi == 0 {
-			return fmt.Errorf("compress: %s: %w %d (the codec has no levels)", CodecName(codec), ErrInvalidLevel, level)
+			return fmt.Errorf("compress: %s: %w %d (the codec has no levels)", codec.String(), ErrInvalidLevel, level)
 		}
-		return fmt.Errorf("compress: %s: %w %d (want %d..%d)", CodecName(codec), ErrInvalidLevel, level, lo, hi)
+		return fmt.Errorf("compress: %s: %w %d (want %d..%d)", codec.String(), ErrInvalidLevel, level, lo, hi)
 	}
 	return nil
 }
@@ -129,7 +104,7 @@ func unsupportedRead(codec meta.CompressionCodec) error {
 	if codec == meta.Brotli && !brotliLinked {
 		return fmt.Errorf("compress: BROTLI: %w: this program was built with -tags pqgen_nobrotli", ErrUnsupported)
 	}
-	return fmt.Errorf("compress: %s: %w", CodecName(codec), ErrUnsupported)
+	return fmt.Errorf("compress: %s: %w", codec.String(), ErrUnsupported)
 }
 
 // Compress appends the compressed form of src to dst and returns the
@@ -179,7 +154,7 @@ func Compress(dst, src []byte, codec meta.CompressionCodec, level Level) ([]byte
 // after it may have been overwritten.
 func Decompress(dst, src []byte, codec meta.CompressionCodec, uncompressedSize int) ([]byte, error) {
 	if uncompressedSize < 0 {
-		return dst, fmt.Errorf("compress: %s: %w: negative declared size %d", CodecName(codec), ErrSizeMismatch, uncompressedSize)
+		return dst, fmt.Errorf("compress: %s: %w: negative declared size %d", codec.String(), ErrSizeMismatch, uncompressedSize)
 	}
 	if !CanDecompress(codec) {
 		return dst, unsupportedRead(codec)
@@ -224,9 +199,9 @@ func Decompress(dst, src []byte, codec meta.CompressionCodec, uncompressedSize i
 
 func corrupt(codec meta.CompressionCodec, cause error) error {
 	if cause == nil {
-		return fmt.Errorf("compress: %s: %w", CodecName(codec), ErrCorrupt)
+		return fmt.Errorf("compress: %s: %w", codec.String(), ErrCorrupt)
 	}
-	return fmt.Errorf("compress: %s: %w: %w", CodecName(codec), ErrCorrupt, cause)
+	return fmt.Errorf("compress: %s: %w: %w", codec.String(), ErrCorrupt, cause)
 }
 
 // mismatch reports a decoded size differing from the declared one; got < 0
@@ -236,9 +211,9 @@ func mismatch(codec meta.CompressionCodec, got, want int, note string) error {
 		note = " (" + note + ")"
 	}
 	if got < 0 {
-		return fmt.Errorf("compress: %s: %w: more than the declared %d bytes%s", CodecName(codec), ErrSizeMismatch, want, note)
+		return fmt.Errorf("compress: %s: %w: more than the declared %d bytes%s", codec.String(), ErrSizeMismatch, want, note)
 	}
-	return fmt.Errorf("compress: %s: %w: got %d bytes, declared %d%s", CodecName(codec), ErrSizeMismatch, got, want, note)
+	return fmt.Errorf("compress: %s: %w: got %d bytes, declared %d%s", codec.String(), ErrSizeMismatch, got, want, note)
 }
 
 // readExact fills out from a streaming decoder r and checks that the stream

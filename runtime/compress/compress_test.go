@@ -68,7 +68,7 @@ func TestRoundTrip(t *testing.T) {
 				if len(in.data) >= 1<<20 && (lv >= 10 || lv >= 9 && testing.Short()) {
 					continue
 				}
-				name := fmt.Sprintf("%s/%s/L%d", CodecName(codec), in.name, lv)
+				name := fmt.Sprintf("%s/%s/L%d", codec.String(), in.name, lv)
 				t.Run(name, func(t *testing.T) {
 					prefix := []byte("prefix")
 					enc, err := Compress(append([]byte(nil), prefix...), in.data, codec, lv)
@@ -122,7 +122,7 @@ func checkWrongSizes(t *testing.T, enc []byte, codec meta.CompressionCodec, size
 		if !errors.Is(err, ErrSizeMismatch) {
 			t.Fatalf("declared size %d (real %d): %v, want ErrSizeMismatch", wrong, size, err)
 		}
-		if !strings.Contains(err.Error(), CodecName(codec)) {
+		if !strings.Contains(err.Error(), codec.String()) {
 			t.Fatalf("error %q does not name the codec", err)
 		}
 	}
@@ -287,7 +287,7 @@ func TestUnsupported(t *testing.T) {
 	if _, err := Compress(nil, []byte("x"), 42, DefaultLevel); !errors.Is(err, ErrUnsupported) {
 		t.Fatalf("codec 42: %v", err)
 	}
-	if _, err := Decompress(nil, []byte("x"), 42, 1); !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "CODEC(42)") {
+	if _, err := Decompress(nil, []byte("x"), 42, 1); !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "CompressionCodec(42)") {
 		t.Fatalf("codec 42: %v", err)
 	}
 	if _, err := Decompress(nil, []byte("x"), -1, 1); !errors.Is(err, ErrUnsupported) {
@@ -295,7 +295,7 @@ func TestUnsupported(t *testing.T) {
 	}
 	for _, c := range writable {
 		if !CanCompress(c) || !CanDecompress(c) {
-			t.Fatalf("%s", CodecName(c))
+			t.Fatalf("%s", c.String())
 		}
 	}
 	if CanCompress(meta.LZO) || CanCompress(meta.LZ4) || !CanDecompress(meta.LZO) || !CanDecompress(meta.LZ4) {
@@ -318,15 +318,15 @@ func TestLevels(t *testing.T) {
 	} {
 		for _, lv := range tc.ok {
 			if err := ValidLevel(tc.codec, lv); err != nil {
-				t.Errorf("%s level %d: %v", CodecName(tc.codec), lv, err)
+				t.Errorf("%s level %d: %v", tc.codec.String(), lv, err)
 			}
 		}
 		for _, lv := range tc.bad {
 			if err := ValidLevel(tc.codec, lv); !errors.Is(err, ErrInvalidLevel) {
-				t.Errorf("%s level %d: %v, want ErrInvalidLevel", CodecName(tc.codec), lv, err)
+				t.Errorf("%s level %d: %v, want ErrInvalidLevel", tc.codec.String(), lv, err)
 			}
 			if _, err := Compress(nil, []byte("x"), tc.codec, lv); !errors.Is(err, ErrInvalidLevel) {
-				t.Errorf("Compress %s level %d: %v", CodecName(tc.codec), lv, err)
+				t.Errorf("Compress %s level %d: %v", tc.codec.String(), lv, err)
 			}
 		}
 	}
@@ -340,14 +340,14 @@ func TestDecompressEdgeCases(t *testing.T) {
 		// Zero bytes, zero size: never reaches the codec.
 		out, err := Decompress([]byte("a"), nil, c, 0)
 		if err != nil || string(out) != "a" {
-			t.Fatalf("%s empty: %q, %v", CodecName(c), out, err)
+			t.Fatalf("%s empty: %q, %v", c.String(), out, err)
 		}
 		// Zero bytes cannot produce data.
 		if _, err := Decompress(nil, nil, c, 3); !errors.Is(err, ErrSizeMismatch) {
-			t.Fatalf("%s empty with size 3: %v", CodecName(c), err)
+			t.Fatalf("%s empty with size 3: %v", c.String(), err)
 		}
 		if _, err := Decompress(nil, []byte{1}, c, -1); !errors.Is(err, ErrSizeMismatch) {
-			t.Fatalf("%s negative size: %v", CodecName(c), err)
+			t.Fatalf("%s negative size: %v", c.String(), err)
 		}
 	}
 	// The valid empty ZSTD frame of page_v2_empty_compressed.parquet.
@@ -399,13 +399,13 @@ func TestBombBounded(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		debug.SetGCPercent(gc)
 		if err == nil {
-			t.Fatalf("%s: a %d-byte stream declared as %d decoded", CodecName(codec), real, declared)
+			t.Fatalf("%s: a %d-byte stream declared as %d decoded", codec.String(), real, declared)
 		}
 		if !errors.Is(err, ErrSizeMismatch) && !errors.Is(err, ErrCorrupt) {
-			t.Fatalf("%s: %v", CodecName(codec), err)
+			t.Fatalf("%s: %v", codec.String(), err)
 		}
 		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
-			t.Errorf("%s: allocated %d bytes for a %d-byte declared size", CodecName(codec), alloc, declared)
+			t.Errorf("%s: allocated %d bytes for a %d-byte declared size", codec.String(), alloc, declared)
 		}
 	}
 }
@@ -452,7 +452,7 @@ func TestConcurrent(t *testing.T) {
 					break
 				}
 				if !bytes.Equal(dec, src) {
-					err = errors.New(CodecName(codec) + ": differs")
+					err = errors.New(codec.String() + ": differs")
 					break
 				}
 			}
@@ -476,7 +476,7 @@ func TestTrailingGarbage(t *testing.T) {
 		}
 		enc = append(enc, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a)
 		if _, err := Decompress(nil, enc, codec, len(src)); err == nil {
-			t.Errorf("%s: trailing garbage accepted", CodecName(codec))
+			t.Errorf("%s: trailing garbage accepted", codec.String())
 		}
 	}
 }

@@ -134,7 +134,7 @@ func (d *Decoder) DecodeDictionaryPage(h *meta.PageHeader, body []byte) error {
 	switch dh.Encoding {
 	case meta.EncodingPlain, meta.EncodingPlainDictionary:
 	default:
-		return fmt.Errorf("%w: dictionary page encoding %s", ErrUnsupported, EncodingName(dh.Encoding))
+		return fmt.Errorf("%w: dictionary page encoding %s", ErrUnsupported, dh.Encoding.String())
 	}
 	data, err := d.decompress(body, int(h.UncompressedPageSize), true)
 	if err != nil {
@@ -242,7 +242,7 @@ func levelsV1(dst []uint8, data []byte, pos int, max uint8, n int, enc meta.Enco
 	case meta.EncodingBitPacked:
 		dst, k, err = encode.DecodeBitPackedLevels(dst, data[pos:], w, n)
 	default:
-		return dst[:0], pos, fmt.Errorf("%w: %s level encoding %s", ErrUnsupported, what, EncodingName(enc))
+		return dst[:0], pos, fmt.Errorf("%w: %s level encoding %s", ErrUnsupported, what, enc.String())
 	}
 	if err != nil {
 		return dst[:0], pos, fmt.Errorf("%w: %s levels: %w", ErrCorrupt, what, err)
@@ -294,7 +294,7 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 		return d.decodeDict(p, src, nn)
 	case meta.EncodingRLE:
 		if t != meta.Boolean {
-			return fmt.Errorf("%w: RLE encoding for %s values", ErrUnsupported, typeName(t))
+			return fmt.Errorf("%w: RLE encoding for %s values", ErrUnsupported, t.String())
 		}
 		out, _, err := encode.DecodeRLEBool(v.Bool, src, nn)
 		v.Bool = out
@@ -322,7 +322,7 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 				v.Int64 = v.Int64[:nn]
 			}
 		default:
-			return fmt.Errorf("%w: DELTA_BINARY_PACKED for %s values", ErrUnsupported, typeName(t))
+			return fmt.Errorf("%w: DELTA_BINARY_PACKED for %s values", ErrUnsupported, t.String())
 		}
 		if err != nil {
 			return fmt.Errorf("%w: DELTA_BINARY_PACKED: %w", ErrCorrupt, err)
@@ -330,7 +330,7 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 		return countCheck(got, nn, "DELTA_BINARY_PACKED")
 	case meta.EncodingDeltaLengthByteArray:
 		if t != meta.ByteArray {
-			return fmt.Errorf("%w: DELTA_LENGTH_BYTE_ARRAY for %s values", ErrUnsupported, typeName(t))
+			return fmt.Errorf("%w: DELTA_LENGTH_BYTE_ARRAY for %s values", ErrUnsupported, t.String())
 		}
 		if err := deltaCountCheck(src, nn, "DELTA_LENGTH_BYTE_ARRAY"); err != nil {
 			return err
@@ -365,13 +365,13 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 			}
 			return countCheck(got, nn, "DELTA_BYTE_ARRAY")
 		}
-		return fmt.Errorf("%w: DELTA_BYTE_ARRAY for %s values", ErrUnsupported, typeName(t))
+		return fmt.Errorf("%w: DELTA_BYTE_ARRAY for %s values", ErrUnsupported, t.String())
 	case meta.EncodingByteStreamSplit:
 		return decodeBSS(v, t, size, src, nn)
 	case meta.EncodingALP:
 		return fmt.Errorf("%w: the ALP encoding is not supported yet", ErrUnsupported)
 	}
-	return fmt.Errorf("%w: value encoding %s", ErrUnsupported, EncodingName(enc))
+	return fmt.Errorf("%w: value encoding %s", ErrUnsupported, enc.String())
 }
 
 func countCheck(got, want int, what string) error {
@@ -490,7 +490,7 @@ func decodePlain(v *Values, t meta.Type, size int, src []byte, n int) error {
 func decodeBSS(v *Values, t meta.Type, size int, src []byte, nn int) error {
 	sz := valueSize(t, size)
 	if sz == 0 || t == meta.Int96 {
-		return fmt.Errorf("%w: BYTE_STREAM_SPLIT for %s values", ErrUnsupported, typeName(t))
+		return fmt.Errorf("%w: BYTE_STREAM_SPLIT for %s values", ErrUnsupported, t.String())
 	}
 	if uint64(len(src)) != uint64(nn)*uint64(sz) {
 		return fmt.Errorf("%w: BYTE_STREAM_SPLIT: %d bytes for %d values of %d bytes", ErrCorrupt, len(src), nn, sz)
@@ -592,53 +592,4 @@ func (d *Decoder) gatherCheck(idx []int32) error {
 		return fmt.Errorf("%w: dictionary-encoded page expands to %d bytes, above the limit of %d (WithMaxPageSize)", ErrTooLarge, total, d.lim.MaxPageSize)
 	}
 	return nil
-}
-
-// EncodingName returns the parquet.thrift name of an encoding.
-func EncodingName(e meta.Encoding) string {
-	switch e {
-	case meta.EncodingPlain:
-		return "PLAIN"
-	case meta.EncodingPlainDictionary:
-		return "PLAIN_DICTIONARY"
-	case meta.EncodingRLE:
-		return "RLE"
-	case meta.EncodingBitPacked:
-		return "BIT_PACKED"
-	case meta.EncodingDeltaBinaryPacked:
-		return "DELTA_BINARY_PACKED"
-	case meta.EncodingDeltaLengthByteArray:
-		return "DELTA_LENGTH_BYTE_ARRAY"
-	case meta.EncodingDeltaByteArray:
-		return "DELTA_BYTE_ARRAY"
-	case meta.EncodingRLEDictionary:
-		return "RLE_DICTIONARY"
-	case meta.EncodingByteStreamSplit:
-		return "BYTE_STREAM_SPLIT"
-	case meta.EncodingALP:
-		return "ALP"
-	}
-	return fmt.Sprintf("ENCODING(%d)", int32(e))
-}
-
-func typeName(t meta.Type) string {
-	switch t {
-	case meta.Boolean:
-		return "BOOLEAN"
-	case meta.Int32:
-		return "INT32"
-	case meta.Int64:
-		return "INT64"
-	case meta.Int96:
-		return "INT96"
-	case meta.Float:
-		return "FLOAT"
-	case meta.Double:
-		return "DOUBLE"
-	case meta.ByteArray:
-		return "BYTE_ARRAY"
-	case meta.FixedLenByteArray:
-		return "FIXED_LEN_BYTE_ARRAY"
-	}
-	return fmt.Sprintf("TYPE(%d)", int32(t))
 }

@@ -216,11 +216,11 @@ func TestPagesAllEncodings(t *testing.T) {
 				}
 				gotDef, _, got, err := readChunk(chunk, col, ChunkOptions{VerifyCRC: true})
 				if err != nil {
-					t.Errorf("%s v%d %s: %v", c.name, version, compress.CodecName(codec), err)
+					t.Errorf("%s v%d %s: %v", c.name, version, codec.String(), err)
 					continue
 				}
 				if got != c.want || !slices.Equal(gotDef, def) {
-					t.Errorf("%s v%d %s: %s %v, want %s %v", c.name, version, compress.CodecName(codec), got, gotDef, c.want, def)
+					t.Errorf("%s v%d %s: %s %v, want %s %v", c.name, version, codec.String(), got, gotDef, c.want, def)
 				}
 			}
 		}

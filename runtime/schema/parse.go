@@ -617,9 +617,9 @@ func parseUnit(s string) (meta.TimeUnit, bool) {
 }
 
 func parseAlgorithm(s string) (meta.EdgeInterpolationAlgorithm, bool) {
-	for i, n := range algorithmNames {
-		if strings.EqualFold(n, s) {
-			return meta.EdgeInterpolationAlgorithm(i), true
+	for a := meta.Spherical; a <= meta.Karney; a++ {
+		if strings.EqualFold(a.String(), s) {
+			return a, true
 		}
 	}
 	return 0, false

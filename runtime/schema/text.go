@@ -43,7 +43,7 @@ func (s *Schema) String() string {
 func writeNode(b *strings.Builder, n *Node, depth int) {
 	ind := strings.Repeat("  ", depth)
 	b.WriteString(ind)
-	b.WriteString(repetitionName(n.Repetition))
+	b.WriteString(strings.ToLower(n.Repetition.String()))
 	b.WriteByte(' ')
 	if n.Group {
 		b.WriteString("group ")
@@ -127,18 +127,6 @@ func Annotation(n *Node) string {
 	return ""
 }
 
-func unitName(u meta.TimeUnit) string {
-	switch u {
-	case meta.Millis:
-		return "MILLIS"
-	case meta.Micros:
-		return "MICROS"
-	case meta.Nanos:
-		return "NANOS"
-	}
-	return fmt.Sprintf("UNIT_%d", int8(u))
-}
-
 // LogicalString formats a logical type as the grammar writes it: "STRING",
 // "DECIMAL(9,2)", "TIMESTAMP(MICROS,true)", "INT(8,false)"; "" for
 // LogicalNone.
@@ -159,9 +147,9 @@ func LogicalString(l meta.LogicalType) string {
 	case meta.LogicalDate:
 		return "DATE"
 	case meta.LogicalTime:
-		return fmt.Sprintf("TIME(%s,%t)", unitName(l.Time.Unit), l.Time.IsAdjustedToUTC)
+		return fmt.Sprintf("TIME(%s,%t)", l.Time.Unit.String(), l.Time.IsAdjustedToUTC)
 	case meta.LogicalTimestamp:
-		return fmt.Sprintf("TIMESTAMP(%s,%t)", unitName(l.Time.Unit), l.Time.IsAdjustedToUTC)
+		return fmt.Sprintf("TIMESTAMP(%s,%t)", l.Time.Unit.String(), l.Time.IsAdjustedToUTC)
 	case meta.LogicalInteger:
 		return fmt.Sprintf("INT(%d,%t)", l.Integer.BitWidth, l.Integer.IsSigned)
 	case meta.LogicalUnknown:
@@ -190,7 +178,7 @@ func LogicalString(l meta.LogicalType) string {
 			ps = append(ps, strconv.Quote(c))
 		}
 		if a, ok := l.Geography.Algorithm.Get(); ok {
-			ps = append(ps, algorithmName(a))
+			ps = append(ps, a.String())
 		}
 		if len(ps) == 0 {
 			return "GEOGRAPHY"
@@ -200,25 +188,4 @@ func LogicalString(l meta.LogicalType) string {
 		return "FILE"
 	}
 	return fmt.Sprintf("LOGICAL_%d", int16(l.Kind))
-}
-
-func repetitionName(r meta.FieldRepetitionType) string {
-	switch r {
-	case meta.Required:
-		return "required"
-	case meta.Optional:
-		return "optional"
-	case meta.Repeated:
-		return "repeated"
-	}
-	return fmt.Sprintf("repetition(%d)", int32(r))
-}
-
-var algorithmNames = [...]string{"SPHERICAL", "VINCENTY", "THOMAS", "ANDOYER", "KARNEY"}
-
-func algorithmName(a meta.EdgeInterpolationAlgorithm) string {
-	if a >= 0 && int(a) < len(algorithmNames) {
-		return algorithmNames[a]
-	}
-	return fmt.Sprintf("ALGORITHM_%d", int32(a))
 }
