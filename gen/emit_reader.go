@@ -147,7 +147,7 @@ func emitReader(f *jen.File, t *Type) {
 
 	// Read.
 	read := []jen.Code{
-		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("errors", "New").Call(jen.Lit("read of a closed "+n.Reader)))),
+		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), jen.Qual(pathRuntime, "ErrClosed")))),
 		jen.Id("want").Op(":=").Int64().Call(jen.Len(jen.Id("rows"))),
 		jen.If(jen.Id("left").Op(":=").Id("r").Dot("fr").Dot("NumRows").Call().Op("-").Id("r").Dot("read"), jen.Id("want").Op(">").Id("left")).Block(
 			jen.Id("want").Op("=").Id("left")),

@@ -8,7 +8,6 @@ package runtime
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,16 +21,6 @@ import (
 const (
 	Magic          = "PAR1"
 	MagicEncrypted = "PARE"
-)
-
-// Errors of OpenFile. Each is wrapped with what was wrong and where.
-var (
-	// ErrNotParquet: the file does not start and end with the magic.
-	ErrNotParquet = errors.New("not a Parquet file")
-	// ErrFooter: the footer length, metadata or schema is unusable.
-	ErrFooter = errors.New("corrupt footer")
-	// ErrEncryptedFooter: the footer is encrypted and no key was given.
-	ErrEncryptedFooter = errors.New("encrypted footer")
 )
 
 // File is an open Parquet file: its metadata and schema, and the reader

@@ -7,7 +7,6 @@
 package runtime
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -15,19 +14,6 @@ import (
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
-)
-
-// Errors of the file reader, wrapped with the column, row group and page
-// they concern (page-level faults wrap the sentinels of runtime/page).
-var (
-	// ErrBind: a requested schema does not match the file's.
-	ErrBind = errors.New("schema mismatch")
-	// ErrColumn: a column index is out of range, not projected, or of
-	// another physical type than the reader asked for.
-	ErrColumn = errors.New("invalid column")
-	// ErrChunk: a column chunk's metadata is unusable (offsets, lengths,
-	// value or row counts).
-	ErrChunk = errors.New("corrupt column chunk")
 )
 
 // FileReader reads the rows of a Parquet file column by column. It is not
@@ -184,7 +170,7 @@ func (r *FileReader) RowGroups() []int { return r.rowGroups }
 // another physical type with the same scale and no greater precision (the
 // column's typed reader is then that of want's type and converts), and a
 // field optional in the file but required in want (its levels read as
-// want's; a null in it is an error wrapping ErrColumn).
+// want's; a null in it is an error wrapping ErrValue).
 //
 // The leaves below the groups at the paths variants get -1: those
 // Variants are matched by their group (VariantColumn), whatever shredding

@@ -143,7 +143,7 @@ func pathNodes(n *schema.Node) []*schema.Node {
 func (a *adapter) appendDefs(lv *Levels, defs []uint8) error {
 	for _, d := range defs {
 		if int(d) >= len(a.defMap) || a.defMap[d] < 0 {
-			return fmt.Errorf("%w: column %q: a null in a field the requested schema requires", ErrColumn, a.path)
+			return fmt.Errorf("%w: column %q: a null in a field the requested schema requires", ErrValue, a.path)
 		}
 		if a.wantMaxDef > 0 {
 			lv.Def = append(lv.Def, uint8(a.defMap[d]))
@@ -183,7 +183,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 		ints = func(i int) int64 { return 0 }
 	}
 	bad := func(i int) error {
-		return fmt.Errorf("%w: column %q: value %d does not fit %s", ErrColumn, a.path, i, schema.TypeName(a.wantType, int32(a.wantSize)))
+		return fmt.Errorf("%w: column %q: value %d does not fit %s", ErrValue, a.path, i, schema.TypeName(a.wantType, int32(a.wantSize)))
 	}
 	switch a.wantType {
 	case meta.Int32, meta.Int64:
@@ -198,7 +198,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 			}
 			if a.div > 1 {
 				if v%a.div != 0 {
-					return fmt.Errorf("%w: column %q: time value %d is not a whole number of the requested unit", ErrColumn, a.path, v)
+					return fmt.Errorf("%w: column %q: time value %d is not a whole number of the requested unit", ErrValue, a.path, v)
 				}
 				v /= a.div
 			} else if a.mul > 1 {

@@ -194,7 +194,7 @@ func TestBindCompatibleLayouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, _ := r.Int64Reader(idx[0])
-	if _, err := id.ReadRows(10); !errors.Is(err, ErrColumn) {
+	if _, err := id.ReadRows(10); !errors.Is(err, ErrValue) {
 		t.Errorf("a null in a required field: %v", err)
 	}
 
@@ -340,7 +340,7 @@ func TestBindTimeUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts, _ = r.Int64Reader(idx[0])
-	if _, err := ts.ReadRows(100); !errors.Is(err, ErrColumn) {
+	if _, err := ts.ReadRows(100); !errors.Is(err, ErrValue) {
 		t.Errorf("microseconds read as milliseconds: %v", err)
 	}
 }

@@ -9,7 +9,6 @@ package runtime
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -18,10 +17,6 @@ import (
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
-
-// ErrNoKey: an encrypted column (or footer) was asked for without its
-// key.
-var ErrNoKey = errors.New("missing decryption key")
 
 // Encryption describes how a file is encrypted (File.Encryption; nil for
 // plaintext files).

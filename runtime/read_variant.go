@@ -7,7 +7,6 @@
 package runtime
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -16,11 +15,6 @@ import (
 	"github.com/pqgen/pqgen/runtime/schema"
 	"github.com/pqgen/pqgen/runtime/variant"
 )
-
-// ErrVariant reports shredded Variant data that contradicts itself: a
-// value and a typed_value both set where only an object may have both, a
-// non-object value beside shredded fields, a string that is not UTF-8.
-var ErrVariant = errors.New("pqgen: invalid Variant data")
 
 // VariantReader reads the Variant column rooted at a VARIANT group. After
 // ReadRows, Rows holds one encoded Variant per occurrence of the group (one

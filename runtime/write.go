@@ -8,7 +8,6 @@
 package runtime
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,20 +16,6 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
-)
-
-// Errors of the writer. Each is wrapped with what was wrong and where.
-var (
-	// ErrWriterConfig: an option is invalid or names no column.
-	ErrWriterConfig = errors.New("invalid writer configuration")
-	// ErrColumnType: a buffer accessor does not match the leaf's physical
-	// type, or the column index is out of range.
-	ErrColumnType = errors.New("column type mismatch")
-	// ErrRows: the levels and values appended to a buffer do not describe
-	// the number of rows given to EndRows.
-	ErrRows = errors.New("invalid rows")
-	// ErrClosed: the writer was closed.
-	ErrClosed = errors.New("writer closed")
 )
 
 // FileWriter writes one Parquet file. Generated shredders append levels
@@ -87,10 +72,10 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // NewFileWriter starts a Parquet file of schema s on w, writing the
 // leading magic at once. Options are checked here: an invalid one, or one
 // that names a column s lacks or sets what the column's type cannot take,
-// is an error wrapping ErrWriterConfig.
+// is an error wrapping ErrConfig.
 func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWriter, error) {
 	if s == nil || s.Root == nil {
-		return nil, fmt.Errorf("%w: nil schema", ErrWriterConfig)
+		return nil, fmt.Errorf("%w: nil schema", ErrConfig)
 	}
 	cfg := NewWriterConfig(opts...)
 	if cfg.err != nil {
@@ -98,12 +83,12 @@ func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWr
 	}
 	for path := range cfg.Columns {
 		if s.Leaf(path) == nil {
-			return nil, fmt.Errorf("%w: option names column %q, which the schema lacks", ErrWriterConfig, path)
+			return nil, fmt.Errorf("%w: option names column %q, which the schema lacks", ErrConfig, path)
 		}
 	}
 	for _, sc := range cfg.SortingColumns {
 		if sc.ColumnIdx < 0 || int(sc.ColumnIdx) >= len(s.Leaves) {
-			return nil, fmt.Errorf("%w: sorting column %d out of range (%d leaf columns)", ErrWriterConfig, sc.ColumnIdx, len(s.Leaves))
+			return nil, fmt.Errorf("%w: sorting column %d out of range (%d leaf columns)", ErrConfig, sc.ColumnIdx, len(s.Leaves))
 		}
 	}
 	fw := &FileWriter{w: countingWriter{w: w}, schema: s, cfg: cfg}

@@ -215,12 +215,12 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 	switch c.colOrder {
 	case meta.IEEE754TotalOrder:
 		if !c.set.order.isFloat() {
-			return nil, fmt.Errorf("%w: column %q: IEEE 754 total order needs FLOAT, DOUBLE or FLOAT16", ErrWriterConfig, path)
+			return nil, fmt.Errorf("%w: column %q: IEEE 754 total order needs FLOAT, DOUBLE or FLOAT16", ErrConfig, path)
 		}
 		c.set.total = true
 	case meta.Int96TimestampOrder:
 		if n.Type != meta.Int96 {
-			return nil, fmt.Errorf("%w: column %q: INT96 timestamp order needs INT96", ErrWriterConfig, path)
+			return nil, fmt.Errorf("%w: column %q: INT96 timestamp order needs INT96", ErrConfig, path)
 		}
 		c.set.order = orderInt96Time
 	}
@@ -228,20 +228,20 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 		c.set.order = orderNone
 	}
 	if !encodingFits(n.Type, c.set.enc) {
-		return nil, fmt.Errorf("%w: column %q: encoding %d cannot encode %s", ErrWriterConfig, path, c.set.enc,
+		return nil, fmt.Errorf("%w: column %q: encoding %d cannot encode %s", ErrConfig, path, c.set.enc,
 			schema.TypeName(n.Type, n.TypeLength))
 	}
 	c.dictOn = cc.Dictionary.Or(cfg.Dictionary)
 	if n.Type == meta.Boolean || n.Type == meta.Int96 {
 		if cc.Dictionary.Set && cc.Dictionary.Val {
-			return nil, fmt.Errorf("%w: column %q: %s columns are not dictionary-encoded", ErrWriterConfig, path,
+			return nil, fmt.Errorf("%w: column %q: %s columns are not dictionary-encoded", ErrConfig, path,
 				schema.TypeName(n.Type, n.TypeLength))
 		}
 		c.dictOn = false
 	}
 	if cc.BloomNDV > 0 {
 		if n.Type == meta.Boolean {
-			return nil, fmt.Errorf("%w: column %q: BOOLEAN columns have no bloom filter", ErrWriterConfig, path)
+			return nil, fmt.Errorf("%w: column %q: BOOLEAN columns have no bloom filter", ErrConfig, path)
 		}
 		c.set.bloom = bloom.New(bloom.OptimalNumBytes(cc.BloomNDV, cc.BloomFPP))
 	}
@@ -272,13 +272,13 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWrite
 		c.vals, c.lv = v, &v.buf.Levels
 	case meta.FixedLenByteArray:
 		if n.TypeLength <= 0 {
-			return nil, fmt.Errorf("%w: column %q: FIXED_LEN_BYTE_ARRAY of length %d", ErrWriterConfig, path, n.TypeLength)
+			return nil, fmt.Errorf("%w: column %q: FIXED_LEN_BYTE_ARRAY of length %d", ErrConfig, path, n.TypeLength)
 		}
 		v := &fixedValues{buf: &FixedBuffer{Size: int(n.TypeLength)}, size: int(n.TypeLength), set: &c.set}
 		v.bb.total = c.set.total
 		c.vals, c.lv = v, &v.buf.Levels
 	default:
-		return nil, fmt.Errorf("%w: column %q: unknown physical type %d", ErrWriterConfig, path, n.Type)
+		return nil, fmt.Errorf("%w: column %q: unknown physical type %d", ErrConfig, path, n.Type)
 	}
 	c.vals.resetChunk(c.dictOn)
 	c.nextCheck = min(minPageCheck, cfg.PageRowLimit)

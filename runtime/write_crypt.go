@@ -93,7 +93,7 @@ func (fw *FileWriter) setupEncryption(s *schema.Schema) error {
 	}
 	footer, err := crypt.NewCipher(alg, e.FooterKey)
 	if err != nil {
-		return fmt.Errorf("%w: WithEncryption: footer key: %w", ErrWriterConfig, err)
+		return fmt.Errorf("%w: WithEncryption: footer key: %w", ErrConfig, err)
 	}
 	unique := make([]byte, 8)
 	if _, err := rand.Read(unique); err != nil {
@@ -113,20 +113,20 @@ func (fw *FileWriter) setupEncryption(s *schema.Schema) error {
 	fw.crypto = wc
 	for path := range e.ColumnKeys {
 		if s.Leaf(path) == nil {
-			return fmt.Errorf("%w: WithEncryption names column %q, which the schema lacks", ErrWriterConfig, path)
+			return fmt.Errorf("%w: WithEncryption names column %q, which the schema lacks", ErrConfig, path)
 		}
 	}
 	footerCols := map[string]bool{}
 	for _, path := range e.FooterKeyColumns {
 		if s.Leaf(path) == nil {
-			return fmt.Errorf("%w: WithEncryption names column %q, which the schema lacks", ErrWriterConfig, path)
+			return fmt.Errorf("%w: WithEncryption names column %q, which the schema lacks", ErrConfig, path)
 		}
 		footerCols[path] = true
 	}
 	ciphers := map[string]*crypt.Cipher{}
 	for i, leaf := range s.Leaves {
 		if i > crypt.MaxOrdinal {
-			return fmt.Errorf("%w: WithEncryption: %d leaf columns exceed the %d that module AADs can number", ErrWriterConfig, len(s.Leaves), crypt.MaxOrdinal+1)
+			return fmt.Errorf("%w: WithEncryption: %d leaf columns exceed the %d that module AADs can number", ErrConfig, len(s.Leaves), crypt.MaxOrdinal+1)
 		}
 		path := leaf.PathString()
 		c := fw.cols[i]
@@ -135,7 +135,7 @@ func (fw *FileWriter) setupEncryption(s *schema.Schema) error {
 			if ci == nil {
 				ci, err = crypt.NewCipher(alg, ck.Key)
 				if err != nil {
-					return fmt.Errorf("%w: WithEncryption: key of column %q: %w", ErrWriterConfig, path, err)
+					return fmt.Errorf("%w: WithEncryption: key of column %q: %w", ErrConfig, path, err)
 				}
 				ciphers[string(ck.Key)] = ci
 			}

@@ -316,7 +316,7 @@ func TestEncryptedWriterErrors(t *testing.T) {
 		{FooterKey: wFooterKey, ColumnKeys: map[string]ColumnKey{"a": {Key: []byte("bad")}}},
 		{FooterKey: wFooterKey, FooterKeyColumns: []string{"nope"}},
 	} {
-		if _, err := NewFileWriter(&bytes.Buffer{}, s, WithEncryption(e)); !errors.Is(err, ErrWriterConfig) {
+		if _, err := NewFileWriter(&bytes.Buffer{}, s, WithEncryption(e)); !errors.Is(err, ErrConfig) {
 			t.Errorf("%+v: %v", e, err)
 		}
 	}

@@ -156,7 +156,7 @@ func (c *WriterConfig) Err() error { return c.err }
 
 func (c *WriterConfig) fail(format string, args ...any) {
 	if c.err == nil {
-		c.err = fmt.Errorf("%w: "+format, append([]any{ErrWriterConfig}, args...)...)
+		c.err = fmt.Errorf("%w: "+format, append([]any{ErrConfig}, args...)...)
 	}
 }
 

@@ -541,8 +541,8 @@ func TestWriterErrors(t *testing.T) {
 			if o == nil {
 				continue
 			}
-		} else if !errors.Is(err, ErrWriterConfig) {
-			t.Errorf("option error %v does not wrap ErrWriterConfig", err)
+		} else if !errors.Is(err, ErrConfig) {
+			t.Errorf("option error %v does not wrap ErrConfig", err)
 		}
 	}
 	if _, err := NewFileWriter(io.Discard, s, WithColumnEncoding("a", meta.EncodingDeltaLengthByteArray)); err == nil {
