@@ -3,7 +3,6 @@
 package generated
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -592,7 +591,7 @@ func (r *DeepReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *DeepReader) Read(rows []Deep) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed DeepReader")
+		return 0, fmt.Errorf("%w: DeepReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

@@ -3,7 +3,6 @@
 package generated
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -226,7 +225,7 @@ func (r *DocumentLogReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed DocumentLogReader")
+		return 0, fmt.Errorf("%w: DocumentLogReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

@@ -3,7 +3,6 @@
 package generated
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -205,7 +204,7 @@ func (r *DocumentReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *DocumentReader) Read(rows []Document) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed DocumentReader")
+		return 0, fmt.Errorf("%w: DocumentReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

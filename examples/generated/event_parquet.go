@@ -3,7 +3,6 @@
 package generated
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/compress"
@@ -397,7 +396,7 @@ func (r *EventReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *EventReader) Read(rows []Event) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed EventReader")
+		return 0, fmt.Errorf("%w: EventReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

@@ -3,7 +3,6 @@
 package generated
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/encode"
@@ -1121,7 +1120,7 @@ func (r *LogicalReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed LogicalReader")
+		return 0, fmt.Errorf("%w: LogicalReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

@@ -3,7 +3,6 @@
 package generated
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -396,7 +395,7 @@ func (r *MetricReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *MetricReader) Read(rows []Metric) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed MetricReader")
+		return 0, fmt.Errorf("%w: MetricReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

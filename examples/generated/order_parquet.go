@@ -3,7 +3,6 @@
 package generated
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -806,7 +805,7 @@ func (r *OrderReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *OrderReader) Read(rows []Order) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed OrderReader")
+		return 0, fmt.Errorf("%w: OrderReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

@@ -3,7 +3,6 @@
 package bench
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -424,7 +423,7 @@ func (r *ContactReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *ContactReader) Read(rows []Contact) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed ContactReader")
+		return 0, fmt.Errorf("%w: ContactReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

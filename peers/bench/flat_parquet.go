@@ -3,7 +3,6 @@
 package bench
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -261,7 +260,7 @@ func (r *FlatReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *FlatReader) Read(rows []Flat) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed FlatReader")
+		return 0, fmt.Errorf("%w: FlatReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {

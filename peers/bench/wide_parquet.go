@@ -3,7 +3,6 @@
 package bench
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -4284,7 +4283,7 @@ func (r *WideReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *WideReader) Read(rows []Wide) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed WideReader")
+		return 0, fmt.Errorf("%w: WideReader.Read", runtime.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
