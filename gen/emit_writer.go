@@ -377,7 +377,7 @@ func emitOptions(f *jen.File, t *Type) {
 			opts = append(opts, rt("WithColumnEncoding").Call(path, jen.Qual(pathMeta, enc)))
 		}
 		if c.BloomNDV > 0 {
-			opts = append(opts, rt("WithBloomFilter").Call(path, jen.Lit(int(c.BloomNDV)), jen.Lit(0)))
+			opts = append(opts, rt("WithColumnBloomFilter").Call(path, jen.Lit(int(c.BloomNDV)), jen.Lit(0)))
 		}
 	}
 	docf(f, "%s are the writer options of %s's struct tags; the options given to\n%s follow them, and win.", t.Names.Options, t.Name, t.Names.NewWriter)

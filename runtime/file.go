@@ -44,15 +44,16 @@ type File struct {
 	Encryption *Encryption
 
 	r      io.ReaderAt
-	cfg    ReaderConfig
+	cfg    readerConfig
 	crypto *fileCrypto
 }
 
 // ReaderAt returns the reader the file was opened on.
 func (f *File) ReaderAt() io.ReaderAt { return f.r }
 
-// Config returns the reader settings the file was opened with.
-func (f *File) Config() ReaderConfig { return f.cfg }
+// MetaLimits returns the bounds on Thrift metadata the file was opened
+// with (WithMetaLimits), for callers decoding more of its metadata.
+func (f *File) MetaLimits() meta.Limits { return f.cfg.MetaLimits }
 
 // ColumnOrder returns the sort order of leaf column i as the footer states
 // it, or meta.OrderUnknown when the footer has no column_orders (then
@@ -67,11 +68,15 @@ func (f *File) ColumnOrder(i int) meta.ColumnOrderKind {
 
 // OpenFile reads and checks the footer of the Parquet file of size bytes
 // behind r. Every size it reads is bounded before anything is allocated:
-// the footer length by the file size and ReaderConfig.MaxFooterSize, the
-// metadata's strings and containers by ReaderConfig.MetaLimits, the schema
-// by the rules of schema.FromElements.
+// the footer length by the file size and WithMaxFooterSize, the
+// metadata's strings and containers by WithMetaLimits, the schema by the
+// rules of schema.FromElements. An invalid option fails it with an error
+// wrapping ErrConfig before anything is read.
 func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
-	cfg := NewReaderConfig(opts...)
+	cfg := newReaderConfig(opts...)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	const minSize = 4 + 4 + 4 // magic, footer length, magic
 	if size < minSize {
 		return nil, fmt.Errorf("%w: %d bytes is shorter than the %d bytes of the magic and footer length", ErrNotParquet, size, minSize)

@@ -6,6 +6,9 @@
 package runtime
 
 import (
+	"fmt"
+
+	"github.com/pqgen/pqgen/runtime/crypt"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
 )
@@ -30,10 +33,10 @@ const (
 	DefaultMaxPageValues = page.DefaultMaxValues
 )
 
-// ReaderConfig holds the settings of a reader. Generated readers and the
+// readerConfig holds the settings of a reader. Generated readers and the
 // runtime's readers build it from ReaderOptions; its zero value is not
-// meant to be used directly (see NewReaderConfig).
-type ReaderConfig struct {
+// meant to be used directly (see newReaderConfig).
+type readerConfig struct {
 	// MaxFooterSize bounds the footer length a file may claim.
 	MaxFooterSize int64
 	// MetaLimits bound strings, containers and nesting while decoding
@@ -56,7 +59,7 @@ type ReaderConfig struct {
 	// (WithRowGroupFilter).
 	RowGroupFilter func(f *File, rowGroup int) bool
 	// PageFilterColumn and PageFilter, when set, select rows by the page
-	// index of one column (WithPageFilter).
+	// index of one column (WithColumnPageFilter).
 	PageFilterColumn string
 	PageFilter       func(f *File, rowGroup int, ci *meta.ColumnIndex, page int) bool
 
@@ -67,15 +70,17 @@ type ReaderConfig struct {
 	ColumnKeys   map[string][]byte
 	AADPrefix    []byte
 	KeyRetriever func(keyMetadata []byte) ([]byte, error)
+
+	err error // the first invalid option
 }
 
 // ReaderOption configures a reader (OpenFile, NewFileReader, generated
 // NewTReader).
-type ReaderOption func(*ReaderConfig)
+type ReaderOption func(*readerConfig)
 
-// NewReaderConfig returns the defaults with opts applied in order.
-func NewReaderConfig(opts ...ReaderOption) ReaderConfig {
-	c := ReaderConfig{
+// newReaderConfig returns the defaults with opts applied in order.
+func newReaderConfig(opts ...ReaderOption) readerConfig {
+	c := readerConfig{
 		MaxFooterSize:     DefaultMaxFooterSize,
 		MetaLimits:        meta.DefaultLimits,
 		MaxPageSize:       DefaultMaxPageSize,
@@ -90,49 +95,72 @@ func NewReaderConfig(opts ...ReaderOption) ReaderConfig {
 	return c
 }
 
+// fail records the first invalid option; OpenFile and NewFileReader
+// return it before reading anything.
+func (c *readerConfig) fail(format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("%w: "+format, append([]any{ErrConfig}, args...)...)
+	}
+}
+
 // WithMaxFooterSize sets the largest footer, in bytes, that a reader
 // accepts (default DefaultMaxFooterSize).
 func WithMaxFooterSize(n int64) ReaderOption {
-	return func(c *ReaderConfig) { c.MaxFooterSize = n }
+	return func(c *readerConfig) {
+		if n <= 0 {
+			c.fail("WithMaxFooterSize(%d): must be positive", n)
+			return
+		}
+		c.MaxFooterSize = n
+	}
 }
 
 // WithMetaLimits sets the bounds applied while decoding Thrift metadata
 // (string length, container length, nesting depth); the defaults are
 // meta.DefaultLimits.
 func WithMetaLimits(l meta.Limits) ReaderOption {
-	return func(c *ReaderConfig) { c.MetaLimits = l }
+	return func(c *readerConfig) {
+		if l.MaxStringLen <= 0 || l.MaxContainerLen <= 0 || l.MaxDepth <= 0 {
+			c.fail("WithMetaLimits(%+v): every limit must be positive", l)
+			return
+		}
+		c.MetaLimits = l
+	}
 }
 
 // WithMaxPageSize sets the largest page, compressed or uncompressed, in
 // bytes, that a reader decodes (default DefaultMaxPageSize). A larger page
 // fails with an error wrapping page.ErrTooLarge instead of being
-// allocated. n <= 0 restores the default.
+// allocated.
 func WithMaxPageSize(n int) ReaderOption {
-	return func(c *ReaderConfig) {
+	return func(c *readerConfig) {
 		if n <= 0 {
-			n = DefaultMaxPageSize
+			c.fail("WithMaxPageSize(%d): must be positive", n)
+			return
 		}
 		c.MaxPageSize = n
 	}
 }
 
 // WithMaxPageHeaderSize sets the largest encoded page header a reader
-// accepts (default DefaultMaxPageHeaderSize). n <= 0 restores the default.
+// accepts (default DefaultMaxPageHeaderSize).
 func WithMaxPageHeaderSize(n int) ReaderOption {
-	return func(c *ReaderConfig) {
+	return func(c *readerConfig) {
 		if n <= 0 {
-			n = DefaultMaxPageHeaderSize
+			c.fail("WithMaxPageHeaderSize(%d): must be positive", n)
+			return
 		}
 		c.MaxPageHeaderSize = n
 	}
 }
 
 // WithMaxPageValues sets the largest num_values a page may claim (default
-// DefaultMaxPageValues). n <= 0 restores the default.
+// DefaultMaxPageValues).
 func WithMaxPageValues(n int) ReaderOption {
-	return func(c *ReaderConfig) {
+	return func(c *readerConfig) {
 		if n <= 0 {
-			n = DefaultMaxPageValues
+			c.fail("WithMaxPageValues(%d): must be positive", n)
+			return
 		}
 		c.MaxPageValues = n
 	}
@@ -143,7 +171,7 @@ func WithMaxPageValues(n int) ReaderOption {
 // stored bytes fails with an error wrapping page.ErrCRC that names the
 // column, row group and page; pages without a crc are not checked.
 func WithCRCCheck(on bool) ReaderOption {
-	return func(c *ReaderConfig) { c.CRCCheck = on }
+	return func(c *readerConfig) { c.CRCCheck = on }
 }
 
 // WithColumns restricts reading to the leaf columns at the given dotted
@@ -151,7 +179,15 @@ func WithCRCCheck(on bool) ReaderOption {
 // column chunks of other columns are never read, and asking a FileReader
 // for one of them fails. Unknown paths make NewFileReader fail.
 func WithColumns(paths ...string) ReaderOption {
-	return func(c *ReaderConfig) { c.Columns = append([]string{}, paths...) }
+	return func(c *readerConfig) {
+		for _, p := range paths {
+			if p == "" {
+				c.fail("WithColumns: an empty column path")
+				return
+			}
+		}
+		c.Columns = append([]string{}, paths...)
+	}
 }
 
 // WithRowGroupFilter selects the row groups to read: keep is called once
@@ -159,11 +195,17 @@ func WithColumns(paths ...string) ReaderOption {
 // f.Meta.RowGroups[rowGroup]) and the row groups for which it returns
 // false are skipped by every column reader and excluded from NumRows.
 func WithRowGroupFilter(keep func(f *File, rowGroup int) bool) ReaderOption {
-	return func(c *ReaderConfig) { c.RowGroupFilter = keep }
+	return func(c *readerConfig) {
+		if keep == nil {
+			c.fail("WithRowGroupFilter(nil)")
+			return
+		}
+		c.RowGroupFilter = keep
+	}
 }
 
-// WithPageFilter selects rows by the page index of the leaf column at
-// the dotted path column: for each selected row group that has a
+// WithColumnPageFilter selects rows by the page index of the leaf column
+// at the dotted path: for each selected row group that has a
 // ColumnIndex and an OffsetIndex for that column, keep is called once per
 // page of the column (ci is its ColumnIndex: min/max values, null pages
 // and counts of page number page) and the rows of the pages for which it
@@ -173,9 +215,13 @@ func WithRowGroupFilter(keep func(f *File, rowGroup int) bool) ReaderOption {
 // skipped entirely. NumRows counts the rows kept. Pages of other columns
 // that hold only skipped rows are passed over without being read when
 // those columns have an OffsetIndex too.
-func WithPageFilter(column string, keep func(f *File, rowGroup int, ci *meta.ColumnIndex, page int) bool) ReaderOption {
-	return func(c *ReaderConfig) {
-		c.PageFilterColumn = column
+func WithColumnPageFilter(path string, keep func(f *File, rowGroup int, ci *meta.ColumnIndex, page int) bool) ReaderOption {
+	return func(c *readerConfig) {
+		if path == "" || keep == nil {
+			c.fail("WithColumnPageFilter(%q): needs a column path and a callback", path)
+			return
+		}
+		c.PageFilterColumn = path
 		c.PageFilter = keep
 	}
 }
@@ -185,20 +231,32 @@ func WithPageFilter(column string, keep func(f *File, rowGroup int, ci *meta.Col
 // signature of a plaintext footer, and decrypts the columns encrypted
 // with the footer key.
 func WithFooterKey(key []byte) ReaderOption {
-	return func(c *ReaderConfig) { c.FooterKey = append([]byte{}, key...) }
+	return func(c *readerConfig) {
+		if !validKeyLen(key) {
+			c.fail("WithFooterKey: %w: %d bytes (AES keys are 16, 24 or 32 bytes)", crypt.ErrKey, len(key))
+			return
+		}
+		c.FooterKey = append([]byte{}, key...)
+	}
 }
 
-// WithColumnKey sets the key of the column at the dotted path
-// columnPath, encrypted with its own key. Columns whose key is neither
+func validKeyLen(key []byte) bool { return len(key) == 16 || len(key) == 24 || len(key) == 32 }
+
+// WithColumnKey sets the key of the column at the dotted path,
+// encrypted with its own key. Columns whose key is neither
 // given nor retrieved (WithKeyRetriever) cannot be read, but the other
 // columns of the file can.
-func WithColumnKey(columnPath string, key []byte) ReaderOption {
-	return func(c *ReaderConfig) {
+func WithColumnKey(path string, key []byte) ReaderOption {
+	return func(c *readerConfig) {
+		if path == "" || !validKeyLen(key) {
+			c.fail("WithColumnKey(%q): %w: %d bytes (AES keys are 16, 24 or 32 bytes)", path, crypt.ErrKey, len(key))
+			return
+		}
 		m := make(map[string][]byte, len(c.ColumnKeys)+1)
 		for k, v := range c.ColumnKeys {
 			m[k] = v
 		}
-		m[columnPath] = append([]byte{}, key...)
+		m[path] = append([]byte{}, key...)
 		c.ColumnKeys = m
 	}
 }
@@ -208,7 +266,7 @@ func WithColumnKey(columnPath string, key []byte) ReaderOption {
 // prefix, a different prefix given here fails OpenFile: the file is not
 // the one expected.
 func WithAADPrefix(prefix []byte) ReaderOption {
-	return func(c *ReaderConfig) { c.AADPrefix = append([]byte{}, prefix...) }
+	return func(c *readerConfig) { c.AADPrefix = append([]byte{}, prefix...) }
 }
 
 // WithKeyRetriever sets the callback that turns the key metadata stored
@@ -218,5 +276,5 @@ func WithAADPrefix(prefix []byte) ReaderOption {
 // fails OpenFile for the footer key, and makes the column unreadable for
 // a column key.
 func WithKeyRetriever(retrieve func(keyMetadata []byte) ([]byte, error)) ReaderOption {
-	return func(c *ReaderConfig) { c.KeyRetriever = retrieve }
+	return func(c *readerConfig) { c.KeyRetriever = retrieve }
 }

@@ -22,12 +22,12 @@ import (
 // may be used from different goroutines if the io.ReaderAt allows it.
 type FileReader struct {
 	f         *File
-	cfg       ReaderConfig
+	cfg       readerConfig
 	rowGroups []int  // selected row groups, in file order
 	projected []bool // per leaf; nil means every column
 	numRows   int64
 	// ranges holds, per selected row group, the rows kept by
-	// WithPageFilter (nil: every row).
+	// WithColumnPageFilter (nil: every row).
 	ranges map[int][]rowRange
 	// adapt holds, per file leaf, how the last Bind reads it in another
 	// compatible layout (read_adapt.go).
@@ -70,7 +70,7 @@ func newFileReader(f *File) (*FileReader, error) {
 	if fr.cfg.PageFilter != nil {
 		l := f.Schema.Leaf(fr.cfg.PageFilterColumn)
 		if l == nil {
-			return nil, fmt.Errorf("%w: WithPageFilter: no column %q in the file", ErrColumn, fr.cfg.PageFilterColumn)
+			return nil, fmt.Errorf("%w: WithColumnPageFilter: no column %q in the file", ErrColumn, fr.cfg.PageFilterColumn)
 		}
 		filterCol = l.Column
 		fr.ranges = map[int][]rowRange{}

@@ -80,7 +80,7 @@ func (f *File) columnCipher(col int) (*crypt.Cipher, error) {
 }
 
 // resolveKey returns the given key, or the key retrieved from metadata.
-func (cfg *ReaderConfig) resolveKey(given, keyMetadata []byte) ([]byte, error) {
+func (cfg *readerConfig) resolveKey(given, keyMetadata []byte) ([]byte, error) {
 	if given != nil {
 		return given, nil
 	}
@@ -96,7 +96,7 @@ func (cfg *ReaderConfig) resolveKey(given, keyMetadata []byte) ([]byte, error) {
 
 // fileAAD checks the AAD parameters against the reader's prefix and
 // returns the AAD prefix followed by aad_file_unique.
-func (cfg *ReaderConfig) fileAAD(alg *meta.EncryptionAlgorithm) ([]byte, error) {
+func (cfg *readerConfig) fileAAD(alg *meta.EncryptionAlgorithm) ([]byte, error) {
 	if alg.Kind != meta.AesGcmV1 && alg.Kind != meta.AesGcmCtrV1 {
 		return nil, fmt.Errorf("%w: unsupported encryption algorithm (union member %d)", ErrFooter, alg.Kind)
 	}
@@ -115,7 +115,7 @@ func (cfg *ReaderConfig) fileAAD(alg *meta.EncryptionAlgorithm) ([]byte, error) 
 
 // openEncryptedFooter decrypts the footer of a "PARE" file: buf holds the
 // FileCryptoMetaData followed by the encrypted FileMetaData module.
-func openEncryptedFooter(buf []byte, cfg *ReaderConfig) (*meta.FileMetaData, *fileCrypto, *Encryption, error) {
+func openEncryptedFooter(buf []byte, cfg *readerConfig) (*meta.FileMetaData, *fileCrypto, *Encryption, error) {
 	fcm, n, err := meta.DecodeFileCryptoMetaData(buf, &cfg.MetaLimits)
 	if err != nil {
 		if cfg.FooterKey == nil && cfg.KeyRetriever == nil {
@@ -162,7 +162,7 @@ func openEncryptedFooter(buf []byte, cfg *ReaderConfig) (*meta.FileMetaData, *fi
 
 // verifyPlaintextFooter checks the signature of a plaintext footer when
 // the footer key is available; footer is the serialized FileMetaData.
-func verifyPlaintextFooter(md *meta.FileMetaData, footer, sig []byte, cfg *ReaderConfig) (*fileCrypto, *Encryption, error) {
+func verifyPlaintextFooter(md *meta.FileMetaData, footer, sig []byte, cfg *readerConfig) (*fileCrypto, *Encryption, error) {
 	alg := md.EncryptionAlgorithm
 	enc := &Encryption{Algorithm: *alg, FooterKeyMetadata: md.FooterSigningKeyMetadata}
 	fc := &fileCrypto{}

@@ -37,7 +37,7 @@ type cursor struct {
 	inChunk               bool
 	err                   error
 
-	// Row selection (WithPageFilter): the kept rows of the chunk (nil:
+	// Row selection (WithColumnPageFilter): the kept rows of the chunk (nil:
 	// all), the first range not yet passed, the chunk row index of the
 	// next row start, whether the row in progress is skipped, and the
 	// column's offset index (nil: pages are decoded and rows dropped).
@@ -203,7 +203,7 @@ func (c *cursor) skippable() (rows int64, ok bool) {
 
 // nextPage loads the next non-empty page, moving across chunks (the row
 // in progress, if any, is complete at a chunk's end) and passing over the
-// pages that hold only rows skipped by WithPageFilter. It returns false at
+// pages that hold only rows skipped by WithColumnPageFilter. It returns false at
 // the end of the last chunk.
 func (c *cursor) nextPage() (ok bool, err error) {
 	for {

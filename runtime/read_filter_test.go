@@ -57,7 +57,7 @@ func TestPageFilter(t *testing.T) {
 	}
 	full := openReader(t, path)
 	cr := openCounting(t, path)
-	filtered, err := NewFileReader(cr, cr.size, WithPageFilter("id", keep))
+	filtered, err := NewFileReader(cr, cr.size, WithColumnPageFilter("id", keep))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestPageFilter(t *testing.T) {
 		}
 		allRows := rowsOf(all, leaf.MaxRep, leaf.MaxDef)
 		for _, batch := range []int{1, 13, 10000} {
-			fr, err := NewFileReader(cr, cr.size, WithPageFilter("id", keep))
+			fr, err := NewFileReader(cr, cr.size, WithColumnPageFilter("id", keep))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +119,7 @@ func TestPageFilterSkipsIO(t *testing.T) {
 	synthIndex = false
 	cr := &countingReader{r: bytes.NewReader(file), size: int64(len(file))}
 	keep := func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p == 3 || p == 7 }
-	fr, err := NewFileReader(cr, cr.size, WithPageFilter("id", keep))
+	fr, err := NewFileReader(cr, cr.size, WithColumnPageFilter("id", keep))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestPageFilterSkipsIO(t *testing.T) {
 // group.
 func TestPageFilterNoRows(t *testing.T) {
 	fr := openReader(t, corpus.Path(t, "data/alltypes_tiny_pages.parquet"),
-		WithPageFilter("id", func(*File, int, *meta.ColumnIndex, int) bool { return false }))
+		WithColumnPageFilter("id", func(*File, int, *meta.ColumnIndex, int) bool { return false }))
 	if fr.NumRows() != 0 || len(fr.RowGroups()) != 0 {
 		t.Fatal(fr.NumRows(), fr.RowGroups())
 	}
@@ -160,7 +160,7 @@ func TestPageFilterNoRows(t *testing.T) {
 	if n, err := c.ReadRows(10); n != 0 || err != io.EOF {
 		t.Fatal(n, err)
 	}
-	if _, err := NewFileReader(fr.File().ReaderAt(), fr.File().Size, WithPageFilter("nope", func(*File, int, *meta.ColumnIndex, int) bool { return true })); err == nil {
+	if _, err := NewFileReader(fr.File().ReaderAt(), fr.File().Size, WithColumnPageFilter("nope", func(*File, int, *meta.ColumnIndex, int) bool { return true })); err == nil {
 		t.Fatal("unknown filter column accepted")
 	}
 }
@@ -180,7 +180,7 @@ func TestPageFilterCorpus(t *testing.T) {
 			continue
 		}
 		first := f.Schema.Leaves[0].PathString()
-		fr, err := NewFileReader(f.ReaderAt(), f.Size, WithPageFilter(first, func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 0 }))
+		fr, err := NewFileReader(f.ReaderAt(), f.Size, WithColumnPageFilter(first, func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 0 }))
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)
 			continue
@@ -245,7 +245,7 @@ func TestPageFilterCorpus(t *testing.T) {
 
 func TestSmallIndexedFileFilter(t *testing.T) {
 	file := smallIndexedFile(t)
-	fr := readerOf(t, file, WithPageFilter("id", func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 1 }))
+	fr := readerOf(t, file, WithColumnPageFilter("id", func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 1 }))
 	if fr.NumRows() != 10 {
 		t.Fatal(fr.NumRows())
 	}

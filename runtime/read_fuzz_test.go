@@ -57,7 +57,7 @@ func FuzzReadFile(f *testing.F) {
 			fr2, err := NewFileReader(bytes.NewReader(data), int64(len(data)),
 				WithMaxFooterSize(1<<20), WithMaxPageSize(1<<20), WithMaxPageValues(1<<16),
 				WithMetaLimits(meta.Limits{MaxStringLen: 1 << 16, MaxContainerLen: 1 << 12, MaxDepth: 32}),
-				WithPageFilter(leaves[0].PathString(), func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 1 }))
+				WithColumnPageFilter(leaves[0].PathString(), func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 1 }))
 			if err == nil {
 				for col := range leaves {
 					readFuzzColumn(fr2, col)

@@ -29,7 +29,7 @@ func TestWriterRoundTrip(t *testing.T) {
 		for _, codec := range []meta.CompressionCodec{meta.Uncompressed, meta.Snappy, meta.Zstd} {
 			var buf bytes.Buffer
 			w, err := NewFileWriter(&buf, s, WithDataPageVersion(v), WithCompression(codec, 0), WithPageRowLimit(300),
-				WithPageIndex(true), WithCRC(true), WithBloomFilter("name", 1000, 0.01), WithRowGroupSize(64<<10))
+				WithPageIndex(true), WithCRC(true), WithColumnBloomFilter("name", 1000, 0.01), WithRowGroupSize(64<<10))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +109,7 @@ func TestWriterRoundTrip(t *testing.T) {
 				hi := int64(binary.LittleEndian.Uint64(ci.MaxValues[p]))
 				return lo <= 1010 && hi >= 1000
 			}
-			ff := readerOf(t, file, WithCRCCheck(true), WithPageFilter("id", keep))
+			ff := readerOf(t, file, WithCRCCheck(true), WithColumnPageFilter("id", keep))
 			if ff.NumRows() == 0 || ff.NumRows() >= rows/2 {
 				t.Fatalf("%s: filter keeps %d rows", name, ff.NumRows())
 			}

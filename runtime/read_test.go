@@ -484,7 +484,7 @@ var stringSink string
 // TestConcurrentColumnReaders: column readers of one FileReader are
 // independent and may run in parallel.
 func TestConcurrentColumnReaders(t *testing.T) {
-	fr := openReader(t, corpus.Path(t, "data/alltypes_tiny_pages.parquet"), WithPageFilter("id", func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%3 == 0 }))
+	fr := openReader(t, corpus.Path(t, "data/alltypes_tiny_pages.parquet"), WithColumnPageFilter("id", func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%3 == 0 }))
 	leaves := fr.File().Schema.Leaves
 	want := make([]string, len(leaves))
 	for col := range leaves {

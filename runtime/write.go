@@ -28,7 +28,7 @@ import (
 type FileWriter struct {
 	w      countingWriter
 	schema *schema.Schema
-	cfg    WriterConfig
+	cfg    writerConfig
 	cols   []*leafWriter
 
 	rowGroups []meta.RowGroup
@@ -77,7 +77,7 @@ func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWr
 	if s == nil || s.Root == nil {
 		return nil, fmt.Errorf("%w: nil schema", ErrConfig)
 	}
-	cfg := NewWriterConfig(opts...)
+	cfg := newWriterConfig(opts...)
 	if cfg.err != nil {
 		return nil, cfg.err
 	}
@@ -118,7 +118,7 @@ func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWr
 func (fw *FileWriter) Schema() *schema.Schema { return fw.schema }
 
 // Config returns the writer's settings.
-func (fw *FileWriter) Config() WriterConfig { return fw.cfg }
+func (fw *FileWriter) Config() writerConfig { return fw.cfg }
 
 // NumRows returns the number of rows ended so far (EndRows).
 func (fw *FileWriter) NumRows() int64 { return fw.numRows }

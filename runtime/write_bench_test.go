@@ -81,7 +81,7 @@ func BenchmarkWriteString(b *testing.B) {
 	}{
 		{"dict", nil},
 		{"plain", []WriterOption{WithDictionary(false)}},
-		{"delta-bloom", []WriterOption{WithDictionary(false), WithColumnEncoding("v", meta.EncodingDeltaByteArray), WithBloomFilter("v", 1000, 0.01)}},
+		{"delta-bloom", []WriterOption{WithDictionary(false), WithColumnEncoding("v", meta.EncodingDeltaByteArray), WithColumnBloomFilter("v", 1000, 0.01)}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			k := 0

@@ -179,10 +179,10 @@ type pageInfo struct {
 	maxLen    int
 }
 
-func newLeafWriter(fw *FileWriter, n *schema.Node, cc *ColumnConfig) (*leafWriter, error) {
+func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWriter, error) {
 	cfg := &fw.cfg
 	if cc == nil {
-		cc = &ColumnConfig{}
+		cc = &columnConfig{}
 	}
 	path := n.PathString()
 	c := &leafWriter{

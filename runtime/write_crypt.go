@@ -59,7 +59,7 @@ type ColumnKey struct {
 // WithEncryption encrypts the file (Parquet modular encryption); see
 // FileEncryption. The keys are checked by NewFileWriter.
 func WithEncryption(e FileEncryption) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		cp := e
 		c.Encryption = &cp
 	}

@@ -25,7 +25,7 @@ const cryptSchema = "message m { required int64 a; optional binary s (STRING); r
 func writeCryptFile(t testing.TB, rows int, enc FileEncryption, opts ...WriterOption) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	opts = append([]WriterOption{WithEncryption(enc), WithPageRowLimit(500), WithBloomFilter("d", 1000, 0.01), WithCRC(true)}, opts...)
+	opts = append([]WriterOption{WithEncryption(enc), WithPageRowLimit(500), WithColumnBloomFilter("d", 1000, 0.01), WithCRC(true)}, opts...)
 	w, err := NewFileWriter(&buf, mustSchema(t, cryptSchema), opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -370,7 +370,7 @@ func TestEncryptedPageFilter(t *testing.T) {
 	for _, alg := range []meta.EncryptionKind{meta.AesGcmV1, meta.AesGcmCtrV1} {
 		b := writeCryptFile(t, 2100, FileEncryption{Algorithm: alg, FooterKey: wFooterKey, ColumnKeys: map[string]ColumnKey{"d": {Key: wKeyD}, "a": {Key: wKeyA}}})
 		fr, err := NewFileReader(bytes.NewReader(b), int64(len(b)), WithFooterKey(wFooterKey), WithColumnKey("a", wKeyA), WithColumnKey("d", wKeyD),
-			WithPageFilter("d", func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 1 }))
+			WithColumnPageFilter("d", func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 1 }))
 		if err != nil {
 			t.Fatal(err)
 		}

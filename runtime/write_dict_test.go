@@ -253,7 +253,7 @@ func TestFallbackPicksSmallest(t *testing.T) {
 func TestFixedBloomFilterDictionary(t *testing.T) {
 	s := mustSchema(t, "message m { required fixed_len_byte_array(5) f; }")
 	var buf bytes.Buffer
-	w, err := NewFileWriter(&buf, s, WithMaxDictionarySize(300), WithPageRowLimit(40), WithBloomFilter("f", 500, 0.01))
+	w, err := NewFileWriter(&buf, s, WithMaxDictionarySize(300), WithPageRowLimit(40), WithColumnBloomFilter("f", 500, 0.01))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,9 +41,9 @@ const (
 	DefaultBloomFPP = 0.01
 )
 
-// WriterConfig holds the settings of a FileWriter. Build it with
-// NewWriterConfig; the zero value is not meant to be used directly.
-type WriterConfig struct {
+// writerConfig holds the settings of a FileWriter. Build it with
+// newWriterConfig; the zero value is not meant to be used directly.
+type writerConfig struct {
 	// Codec and CodecLevel compress every column not configured otherwise.
 	Codec      meta.CompressionCodec
 	CodecLevel compress.Level
@@ -84,7 +84,7 @@ type WriterConfig struct {
 	// CreatedBy overrides the created_by string (default CreatedBy()).
 	CreatedBy string
 	// Columns holds per-column settings by dotted column path.
-	Columns map[string]*ColumnConfig
+	Columns map[string]*columnConfig
 	// Encryption, when not nil, encrypts the file (WithEncryption).
 	Encryption *FileEncryption
 	// Parallelism is the number of goroutines that move rows into pages,
@@ -95,9 +95,9 @@ type WriterConfig struct {
 	err error // the first invalid option
 }
 
-// ColumnConfig holds the per-column settings; unset fields inherit the
+// columnConfig holds the per-column settings; unset fields inherit the
 // file's settings.
-type ColumnConfig struct {
+type columnConfig struct {
 	// Codec and CodecLevel override the file's compression.
 	Codec      meta.Opt[meta.CompressionCodec]
 	CodecLevel meta.Opt[compress.Level]
@@ -122,15 +122,15 @@ type ColumnConfig struct {
 
 // WriterOption configures a FileWriter (NewFileWriter, generated NewTWriter
 // and WriteTFile).
-type WriterOption func(*WriterConfig)
+type WriterOption func(*writerConfig)
 
-// NewWriterConfig returns the defaults with opts applied in order: SNAPPY,
+// newWriterConfig returns the defaults with opts applied in order: SNAPPY,
 // 1 MiB pages of at most 20,000 rows, 128 MiB row groups, data page v1,
 // dictionaries of up to 1 MiB, chunk statistics, page index and size
 // statistics on, page header statistics off, 64-byte bound truncation, no
 // CRC, no bloom filters. An invalid option is reported by NewFileWriter.
-func NewWriterConfig(opts ...WriterOption) WriterConfig {
-	c := WriterConfig{
+func newWriterConfig(opts ...WriterOption) writerConfig {
+	c := writerConfig{
 		Codec:               DefaultCodec,
 		PageSize:            DefaultPageSize,
 		PageRowLimit:        DefaultPageRowLimit,
@@ -152,21 +152,21 @@ func NewWriterConfig(opts ...WriterOption) WriterConfig {
 }
 
 // Err returns the first invalid option seen, or nil.
-func (c *WriterConfig) Err() error { return c.err }
+func (c *writerConfig) Err() error { return c.err }
 
-func (c *WriterConfig) fail(format string, args ...any) {
+func (c *writerConfig) fail(format string, args ...any) {
 	if c.err == nil {
 		c.err = fmt.Errorf("%w: "+format, append([]any{ErrConfig}, args...)...)
 	}
 }
 
-func (c *WriterConfig) column(path string) *ColumnConfig {
+func (c *writerConfig) column(path string) *columnConfig {
 	if c.Columns == nil {
-		c.Columns = map[string]*ColumnConfig{}
+		c.Columns = map[string]*columnConfig{}
 	}
 	cc := c.Columns[path]
 	if cc == nil {
-		cc = &ColumnConfig{}
+		cc = &columnConfig{}
 		c.Columns[path] = cc
 	}
 	return cc
@@ -176,7 +176,7 @@ func (c *WriterConfig) column(path string) *ColumnConfig {
 // SNAPPY at its default level). LZO and the deprecated LZ4 cannot be
 // written; use LZ4_RAW. Levels follow compress.Level.
 func WithCompression(codec meta.CompressionCodec, level compress.Level) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if err := checkCodec(codec, level); err != nil {
 			c.fail("WithCompression: %v", err)
 			return
@@ -188,7 +188,7 @@ func WithCompression(codec meta.CompressionCodec, level compress.Level) WriterOp
 // WithColumnCompression sets the codec and level of the column at the
 // dotted path.
 func WithColumnCompression(path string, codec meta.CompressionCodec, level compress.Level) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if err := checkCodec(codec, level); err != nil {
 			c.fail("WithColumnCompression(%q): %v", path, err)
 			return
@@ -209,7 +209,7 @@ func checkCodec(codec meta.CompressionCodec, level compress.Level) error {
 // (default 1 MiB). The size is checked adaptively, as parquet-java does:
 // after 100 rows, then at an estimate of when the page will be full.
 func WithPageSize(bytes int) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if bytes <= 0 {
 			c.fail("WithPageSize(%d): must be positive", bytes)
 			return
@@ -221,7 +221,7 @@ func WithPageSize(bytes int) WriterOption {
 // WithPageRowLimit caps the number of rows of a data page (default
 // 20,000).
 func WithPageRowLimit(rows int) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if rows <= 0 {
 			c.fail("WithPageRowLimit(%d): must be positive", rows)
 			return
@@ -233,7 +233,7 @@ func WithPageRowLimit(rows int) WriterOption {
 // WithRowGroupSize sets the target size of a row group in bytes (default
 // 128 MiB): the compressed pages a row group buffers plus its open pages.
 func WithRowGroupSize(bytes int64) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if bytes <= 0 {
 			c.fail("WithRowGroupSize(%d): must be positive", bytes)
 			return
@@ -248,7 +248,7 @@ func WithRowGroupSize(bytes int64) WriterOption {
 // byte for byte as with n = 1 (the default, no goroutines). Columns of
 // encrypted files are always written one at a time.
 func WithParallelism(n int) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if n < 0 {
 			c.fail("WithParallelism(%d): must not be negative", n)
 			return
@@ -259,7 +259,7 @@ func WithParallelism(n int) WriterOption {
 
 // WithDataPageVersion selects data page v1 (default) or v2.
 func WithDataPageVersion(v int) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if v != 1 && v != 2 {
 			c.fail("WithDataPageVersion(%d): must be 1 or 2", v)
 			return
@@ -271,20 +271,20 @@ func WithDataPageVersion(v int) WriterOption {
 // WithDictionary turns dictionary encoding on (default) or off for every
 // column; BOOLEAN columns are never dictionary-encoded.
 func WithDictionary(on bool) WriterOption {
-	return func(c *WriterConfig) { c.Dictionary = on }
+	return func(c *writerConfig) { c.Dictionary = on }
 }
 
 // WithColumnDictionary turns dictionary encoding on or off for the column
 // at the dotted path.
 func WithColumnDictionary(path string, on bool) WriterOption {
-	return func(c *WriterConfig) { c.column(path).Dictionary = meta.Some(on) }
+	return func(c *writerConfig) { c.column(path).Dictionary = meta.Some(on) }
 }
 
 // WithMaxDictionarySize sets the dictionary size (bytes of its PLAIN
 // encoding) past which a column chunk falls back to its non-dictionary
 // encoding (default 1 MiB).
 func WithMaxDictionarySize(bytes int) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if bytes <= 0 {
 			c.fail("WithMaxDictionarySize(%d): must be positive", bytes)
 			return
@@ -301,7 +301,7 @@ func WithMaxDictionarySize(bytes int) WriterOption {
 // first unless turned off; this encoding is then the fallback.
 // PLAIN_DICTIONARY and RLE_DICTIONARY turn the dictionary on instead.
 func WithColumnEncoding(path string, enc meta.Encoding) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		switch enc {
 		case meta.EncodingPlainDictionary, meta.EncodingRLEDictionary:
 			c.column(path).Dictionary = meta.Some(true)
@@ -316,31 +316,31 @@ func WithColumnEncoding(path string, enc meta.Encoding) WriterOption {
 
 // WithStatistics turns column chunk statistics on (default) or off.
 func WithStatistics(on bool) WriterOption {
-	return func(c *WriterConfig) { c.Statistics = on }
+	return func(c *writerConfig) { c.Statistics = on }
 }
 
 // WithColumnStatistics turns statistics on or off for the column at the
 // dotted path (chunk and page statistics and the column index).
 func WithColumnStatistics(path string, on bool) WriterOption {
-	return func(c *WriterConfig) { c.column(path).Statistics = meta.Some(on) }
+	return func(c *writerConfig) { c.column(path).Statistics = meta.Some(on) }
 }
 
 // WithPageStatistics turns statistics in data page headers on or off
 // (default off: the column index carries the page bounds).
 func WithPageStatistics(on bool) WriterOption {
-	return func(c *WriterConfig) { c.PageStatistics = on }
+	return func(c *writerConfig) { c.PageStatistics = on }
 }
 
 // WithPageIndex turns the column index and offset index on (default) or
 // off.
 func WithPageIndex(on bool) WriterOption {
-	return func(c *WriterConfig) { c.PageIndex = on }
+	return func(c *writerConfig) { c.PageIndex = on }
 }
 
 // WithSizeStatistics turns SizeStatistics (unencoded byte-array sizes and
 // level histograms, in chunks and in the page index) on (default) or off.
 func WithSizeStatistics(on bool) WriterOption {
-	return func(c *WriterConfig) { c.SizeStatistics = on }
+	return func(c *writerConfig) { c.SizeStatistics = on }
 }
 
 // WithStatsTruncateLength sets the length past which BYTE_ARRAY bounds are
@@ -348,7 +348,7 @@ func WithSizeStatistics(on bool) WriterOption {
 // truncates). A truncated minimum is a prefix, a truncated maximum a
 // prefix incremented; is_min/max_value_exact say so.
 func WithStatsTruncateLength(n int) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		if n < 0 {
 			c.fail("WithStatsTruncateLength(%d): must not be negative", n)
 			return
@@ -362,7 +362,7 @@ func WithStatsTruncateLength(n int) WriterOption {
 // FLOAT16: bounds by IEEE 754 totalOrder, NaNs included) or
 // meta.Int96TimestampOrder (INT96: bounds compare days, then nanoseconds).
 func WithColumnOrder(path string, order meta.ColumnOrderKind) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		switch order {
 		case meta.TypeDefinedOrder, meta.IEEE754TotalOrder, meta.Int96TimestampOrder:
 			c.column(path).Order = meta.Some(order)
@@ -372,16 +372,16 @@ func WithColumnOrder(path string, order meta.ColumnOrderKind) WriterOption {
 	}
 }
 
-// WithBloomFilter writes a split-block bloom filter for the column at the
+// WithColumnBloomFilter writes a split-block bloom filter for the column at the
 // dotted path, sized for ndv distinct values at false-positive probability
 // fpp (0 means DefaultBloomFPP), in every row group.
-func WithBloomFilter(path string, ndv uint64, fpp float64) WriterOption {
-	return func(c *WriterConfig) {
+func WithColumnBloomFilter(path string, ndv uint64, fpp float64) WriterOption {
+	return func(c *writerConfig) {
 		if fpp == 0 {
 			fpp = DefaultBloomFPP
 		}
 		if ndv == 0 || !(fpp > 0 && fpp < 1) || math.IsNaN(fpp) {
-			c.fail("WithBloomFilter(%q, %d, %v): need ndv > 0 and 0 < fpp < 1", path, ndv, fpp)
+			c.fail("WithColumnBloomFilter(%q, %d, %v): need ndv > 0 and 0 < fpp < 1", path, ndv, fpp)
 			return
 		}
 		cc := c.column(path)
@@ -391,12 +391,12 @@ func WithBloomFilter(path string, ndv uint64, fpp float64) WriterOption {
 
 // WithCRC turns page CRC-32 checksums on or off (default off).
 func WithCRC(on bool) WriterOption {
-	return func(c *WriterConfig) { c.CRC = on }
+	return func(c *writerConfig) { c.CRC = on }
 }
 
 // WithKeyValueMetadata adds a key-value pair to the footer.
 func WithKeyValueMetadata(key, value string) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		c.KeyValueMetadata = append(c.KeyValueMetadata, meta.KeyValue{Key: key, Value: meta.Some(value)})
 	}
 }
@@ -404,7 +404,7 @@ func WithKeyValueMetadata(key, value string) WriterOption {
 // WithColumnKeyValueMetadata adds a key-value pair to the chunk metadata
 // of the column at the dotted path, in every row group.
 func WithColumnKeyValueMetadata(path, key, value string) WriterOption {
-	return func(c *WriterConfig) {
+	return func(c *writerConfig) {
 		cc := c.column(path)
 		cc.KeyValueMetadata = append(cc.KeyValueMetadata, meta.KeyValue{Key: key, Value: meta.Some(value)})
 	}
@@ -414,10 +414,10 @@ func WithColumnKeyValueMetadata(path, key, value string) WriterOption {
 // by these columns (ColumnIdx is the leaf index). The writer does not
 // check it.
 func WithSortingColumns(cols ...meta.SortingColumn) WriterOption {
-	return func(c *WriterConfig) { c.SortingColumns = append([]meta.SortingColumn(nil), cols...) }
+	return func(c *writerConfig) { c.SortingColumns = append([]meta.SortingColumn(nil), cols...) }
 }
 
 // WithCreatedBy overrides the footer's created_by (default CreatedBy()).
 func WithCreatedBy(s string) WriterOption {
-	return func(c *WriterConfig) { c.CreatedBy = s }
+	return func(c *writerConfig) { c.CreatedBy = s }
 }

@@ -534,7 +534,7 @@ func TestWriterErrors(t *testing.T) {
 	for _, o := range []WriterOption{
 		WithPageSize(0), WithDataPageVersion(3), WithCompression(meta.LZO, 0),
 		WithCompression(meta.Zstd, 99), WithColumnEncoding("a", meta.EncodingDeltaLengthByteArray),
-		WithColumnEncoding("zzz", meta.EncodingPlain), WithBloomFilter("a", 0, 0.1),
+		WithColumnEncoding("zzz", meta.EncodingPlain), WithColumnBloomFilter("a", 0, 0.1),
 		WithColumnOrder("a", meta.IEEE754TotalOrder), WithColumnDictionary("a", true), // last one is valid
 	} {
 		if _, err := NewFileWriter(io.Discard, s, o); err == nil {
@@ -593,7 +593,7 @@ func TestDictionaryFallback(t *testing.T) {
 	var buf bytes.Buffer
 	s := mustSchema(t, "message m { required binary s; required int32 i; }")
 	w, err := NewFileWriter(&buf, s, WithMaxDictionarySize(200), WithPageRowLimit(50), WithDataPageVersion(2),
-		WithBloomFilter("s", 300, 0.01))
+		WithColumnBloomFilter("s", 300, 0.01))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -670,7 +670,7 @@ func TestFooterMetadata(t *testing.T) {
 	var buf bytes.Buffer
 	s := mustSchema(t, "message m { required int64 a; optional binary b (STRING); }")
 	w, err := NewFileWriter(&buf, s, WithKeyValueMetadata("k", "v"), WithColumnKeyValueMetadata("b", "ck", "cv"),
-		WithSortingColumns(meta.SortingColumn{ColumnIdx: 0}), WithBloomFilter("a", 100, 0.01))
+		WithSortingColumns(meta.SortingColumn{ColumnIdx: 0}), WithColumnBloomFilter("a", 100, 0.01))
 	if err != nil {
 		t.Fatal(err)
 	}

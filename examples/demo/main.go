@@ -76,7 +76,7 @@ func run() error {
 	}
 	path := filepath.Join(tmp, "metrics.parquet")
 	start := time.Now()
-	if err := generated.WriteMetricFile(path, data, pq.WithCompression(meta.Zstd, 0), pq.WithBloomFilter("name", 100, 0.01)); err != nil {
+	if err := generated.WriteMetricFile(path, data, pq.WithCompression(meta.Zstd, 0), pq.WithColumnBloomFilter("name", 100, 0.01)); err != nil {
 		return err
 	}
 	wrote := time.Since(start)

@@ -31,7 +31,7 @@ func TestParallelWriterSameBytes(t *testing.T) {
 			runtime.WithPageSize(8 << 10),
 			runtime.WithRowGroupSize(256 << 10),
 			runtime.WithMaxDictionarySize(4 << 10),
-			runtime.WithBloomFilter("user", 1000, 0.01),
+			runtime.WithColumnBloomFilter("user", 1000, 0.01),
 		}
 		for _, par := range []int{2, 3, 16} {
 			seq := writeAll(t, ev, opts, NewEventWriter)

@@ -363,7 +363,7 @@ func firstPageCRC(f *runtime.File, md *meta.ColumnMetaData) (*bool, string) {
 	if _, err := f.ReaderAt().ReadAt(buf, off); err != nil && !errors.Is(err, io.EOF) {
 		return nil, "reading the first page header: " + err.Error()
 	}
-	lim := f.Config().MetaLimits
+	lim := f.MetaLimits()
 	ph, _, err := meta.DecodePageHeader(buf, &lim)
 	if err != nil {
 		return nil, "first page header unreadable: " + err.Error()

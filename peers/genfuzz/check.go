@@ -182,7 +182,7 @@ func randomConfig(r *rand.Rand, s *schema.Schema) config {
 			add(runtime.WithColumnEncoding(p, e), "%s %s", p, e)
 		}
 		if l.Type != meta.Boolean && r.IntN(8) == 0 { // BOOLEAN columns have no bloom filter
-			add(runtime.WithBloomFilter(p, 100, 0.05), "%s bloom filter", p)
+			add(runtime.WithColumnBloomFilter(p, 100, 0.05), "%s bloom filter", p)
 		}
 	}
 	return c

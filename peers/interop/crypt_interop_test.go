@@ -29,7 +29,7 @@ func cryptWrite(t *testing.T, e runtime.FileEncryption) []byte {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	w, err := runtime.NewFileWriter(&buf, s, runtime.WithEncryption(e), runtime.WithPageRowLimit(500), runtime.WithBloomFilter("d", 1000, 0.01), runtime.WithCRC(true))
+	w, err := runtime.NewFileWriter(&buf, s, runtime.WithEncryption(e), runtime.WithPageRowLimit(500), runtime.WithColumnBloomFilter("d", 1000, 0.01), runtime.WithCRC(true))
 	if err != nil {
 		t.Fatal(err)
 	}

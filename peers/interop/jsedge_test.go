@@ -149,7 +149,7 @@ func TestJSReadersEdgeFiles(t *testing.T) {
 			runtime.WithColumnCompression("ts", meta.Brotli, 0),
 			runtime.WithColumnDictionary("s", false),
 			runtime.WithColumnEncoding("s", meta.EncodingDeltaByteArray),
-			runtime.WithBloomFilter("s", 250, 0.01),
+			runtime.WithColumnBloomFilter("s", 250, 0.01),
 			runtime.WithCRC(true),
 			runtime.WithPageRowLimit(40))
 		// Our own reader first: the harness's assembly must agree.

@@ -96,7 +96,7 @@ func matrix() []config {
 				}
 				if i%4 == 0 {
 					c.bloom = true
-					c.opts = append(c.opts, runtime.WithBloomFilter("id", 3000, 0.01), runtime.WithBloomFilter("name", 200, 0.01))
+					c.opts = append(c.opts, runtime.WithColumnBloomFilter("id", 3000, 0.01), runtime.WithColumnBloomFilter("name", 200, 0.01))
 				}
 				if i%5 == 0 {
 					c.pageIx = false
