@@ -13,6 +13,7 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/compress"
+	"github.com/pqgen/pqgen/runtime/crypt"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/geo"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -97,16 +98,23 @@ type leafWriter struct {
 // goroutine instead of holding four page-sized buffers each. Measured
 // (peers/bench Wide, 200 columns, 100k rows): see the commit.
 type pageScratch struct {
-	b               page.Builder // buffers only: builder sets the codec
-	values, page    []byte
-	crypt, cryptHdr []byte
+	b            page.Builder // buffers only: builder sets the codec
+	values, page []byte
+	enc          crypt.ChunkEncryptor // the encryptor builder hands b
 }
 
-// builder returns the shared page builder set up for c. Precondition:
-// c.sc is set.
+// builder returns the shared page builder set up for c: its codec, CRC
+// and, for an encrypted column, the encryptor of its chunk in the current
+// row group. Precondition: c.sc is set.
 func (c *leafWriter) builder() *page.Builder {
 	b := &c.sc.b
 	b.Codec, b.Level, b.CRC = c.codec, c.set.level, c.crc
+	b.Encryptor = nil
+	if c.crypto != nil {
+		c.sc.enc = crypt.ChunkEncryptor{Cipher: c.crypto.cipher, FileAAD: c.fw.crypto.fileAAD,
+			RowGroup: len(c.fw.rowGroups), Column: c.crypto.col, Path: c.node.PathString()}
+		b.Encryptor = &c.sc.enc
+	}
 	return b
 }
 
@@ -554,10 +562,8 @@ func (c *leafWriter) cutPage() error {
 	b := c.builder()
 	b.Level = pageLevel(c.codec, c.set.level, enc)
 	p.Store = c.rawRuns.left > 0
+	p.Ordinal = len(c.pages)
 	sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
-	if err == nil && c.crypto != nil {
-		sc.page, built, err = c.encryptPage(sc.page, built, false, len(c.pages))
-	}
 	if err != nil {
 		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
 	}

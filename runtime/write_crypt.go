@@ -11,11 +11,9 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 
 	"github.com/pqgen/pqgen/runtime/crypt"
 	"github.com/pqgen/pqgen/runtime/meta"
-	"github.com/pqgen/pqgen/runtime/page"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
@@ -150,44 +148,6 @@ func (fw *FileWriter) setupEncryption(s *schema.Schema) error {
 // module returns the module identity of column c in the open row group.
 func (c *leafWriter) module(t crypt.ModuleType, pageOrd int) crypt.Module {
 	return crypt.Module{Type: t, RowGroup: len(c.fw.rowGroups), Column: c.crypto.col, Page: pageOrd, Path: c.node.PathString()}
-}
-
-// encryptPage turns the page built in buf (header then body) into its
-// encrypted form: the body encrypted as a page module, the header (with
-// compressed_page_size the stored size, and the CRC over the stored
-// bytes) as a page header module. pageOrd is the data page ordinal.
-func (c *leafWriter) encryptPage(buf []byte, built page.Built, dict bool, pageOrd int) ([]byte, page.Built, error) {
-	var h meta.PageHeader
-	if _, err := page.DecodeHeader(&h, buf[:built.HeaderSize], 0); err != nil {
-		return nil, built, err
-	}
-	bodyT, hdrT := crypt.DataPage, crypt.DataPageHeader
-	if dict {
-		bodyT, hdrT = crypt.DictionaryPage, crypt.DictionaryPageHeader
-	}
-	wc := c.fw.crypto
-	ci := c.crypto.cipher
-	sc := c.sc
-	body, err := ci.Encrypt(sc.crypt[:0], buf[built.HeaderSize:], wc.fileAAD, c.module(bodyT, pageOrd))
-	if err != nil {
-		return nil, built, err
-	}
-	sc.crypt = body
-	h.CompressedPageSize = int32(len(body))
-	if h.CRC.Set {
-		h.CRC = meta.Some(int32(crc32.ChecksumIEEE(body)))
-	}
-	sc.cryptHdr = h.AppendThrift(sc.cryptHdr[:0])
-	n := len(sc.cryptHdr)
-	sc.cryptHdr, err = ci.Encrypt(sc.cryptHdr, sc.cryptHdr[:n], wc.fileAAD, c.module(hdrT, pageOrd))
-	if err != nil {
-		return nil, built, err
-	}
-	hdr := sc.cryptHdr[n:]
-	out := append(buf[:0], hdr...)
-	out = append(out, body...)
-	built.HeaderSize, built.CompressedSize = len(hdr), len(body)
-	return out, built, nil
 }
 
 // encryptIndexes replaces the plaintext page indexes of ix in *buf with

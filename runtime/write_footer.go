@@ -142,9 +142,6 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 			enc = meta.EncodingPlain
 		}
 		buf, built, err := c.builder().AppendDictionaryPage(c.sc.values[:0], n, enc, body)
-		if err == nil && c.crypto != nil {
-			buf, built, err = c.encryptPage(buf, built, true, 0)
-		}
 		if err != nil {
 			return meta.ColumnChunk{}, fmt.Errorf("column %q: dictionary page: %w", c.node.PathString(), err)
 		}

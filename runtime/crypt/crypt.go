@@ -349,6 +349,36 @@ func grow(b []byte, n int) []byte {
 	return b[:len(b)+n]
 }
 
+// ChunkEncryptor encrypts the page headers and pages of one column chunk:
+// it implements the Encryptor hook of runtime/page. RowGroup and Column
+// are the ordinals entering the AADs; Path names the column in errors.
+type ChunkEncryptor struct {
+	Cipher   *Cipher
+	FileAAD  []byte
+	RowGroup int
+	Column   int
+	Path     string
+}
+
+// Encrypt appends the module m of the chunk, the encryption of plain, to
+// dst.
+func (e *ChunkEncryptor) Encrypt(dst, plain []byte, m page.Module) ([]byte, error) {
+	var t ModuleType
+	switch m.Kind {
+	case page.ModuleDataPage:
+		t = DataPage
+	case page.ModuleDictionaryPage:
+		t = DictionaryPage
+	case page.ModuleDataPageHeader:
+		t = DataPageHeader
+	case page.ModuleDictionaryPageHeader:
+		t = DictionaryPageHeader
+	default:
+		return dst, fmt.Errorf("%w: page module kind %d", ErrOrdinal, m.Kind)
+	}
+	return e.Cipher.Encrypt(dst, plain, e.FileAAD, Module{Type: t, RowGroup: e.RowGroup, Column: e.Column, Page: m.Page, Path: e.Path})
+}
+
 // ChunkDecryptor decrypts the page headers and pages of one column chunk:
 // it implements the Decryptor hook of runtime/page. RowGroup and Column
 // are the ordinals entering the AADs; Path names the column in errors.

@@ -29,15 +29,23 @@ type Builder struct {
 	// Codec and Level compress page bodies.
 	Codec meta.CompressionCodec
 	Level compress.Level
-	// CRC adds the CRC-32 of each page body to its header.
+	// CRC adds the CRC-32 of each page body to its header (of the body as
+	// stored: encrypted when the page is).
 	CRC bool
+	// Encryptor, when not nil, encrypts every page as Parquet modular
+	// encryption stores it: the body as a page module, then the header,
+	// whose compressed_page_size and CRC describe the encrypted body, as
+	// a page header module.
+	Encryptor Encryptor
 
-	body []byte // uncompressed body (v1) or levels (v2)
-	comp []byte // compressed body
-	hdr  meta.PageHeader
-	dph  meta.DataPageHeader
-	dph2 meta.DataPageHeaderV2
-	dict meta.DictionaryPageHeader
+	body   []byte // uncompressed body (v1) or levels (v2)
+	comp   []byte // compressed body
+	sealed []byte // encrypted body
+	hdrBuf []byte // plaintext header of an encrypted page
+	hdr    meta.PageHeader
+	dph    meta.DataPageHeader
+	dph2   meta.DataPageHeaderV2
+	dict   meta.DictionaryPageHeader
 }
 
 // DataPageParams describes one data page to build.
@@ -62,6 +70,9 @@ type DataPageParams struct {
 	// stored form (compress.CanStore) wraps its body in that form; other
 	// DATA_PAGEs are compressed as usual (Built.Stored tells which).
 	Store bool
+	// Ordinal is the page's ordinal among the data pages of its column
+	// chunk: it enters the page's encryption modules (Builder.Encryptor).
+	Ordinal int
 }
 
 // Built describes a page appended by a Builder.
@@ -160,7 +171,7 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 	default:
 		return dst, Built{}, fmt.Errorf("page: data page version %d", p.Version)
 	}
-	dst, built, err := b.finish(dst, body, uncompressed)
+	dst, built, err := b.finish(dst, body, uncompressed, p.Ordinal)
 	built.Stored = stored
 	return dst, built, err
 }
@@ -179,7 +190,7 @@ func (b *Builder) AppendDictionaryPage(dst []byte, numValues int, enc meta.Encod
 	b.hdr = meta.PageHeader{Type: meta.DictionaryPage}
 	b.dict = meta.DictionaryPageHeader{NumValues: int32(numValues), Encoding: enc}
 	b.hdr.DictionaryPageHeader = &b.dict
-	return b.finish(dst, body, len(values))
+	return b.finish(dst, body, len(values), 0)
 }
 
 func (b *Builder) compress(raw []byte) ([]byte, error) {
@@ -194,7 +205,18 @@ func (b *Builder) compress(raw []byte) ([]byte, error) {
 	return c, nil
 }
 
-func (b *Builder) finish(dst, body []byte, uncompressed int) ([]byte, Built, error) {
+func (b *Builder) finish(dst, body []byte, uncompressed, ordinal int) ([]byte, Built, error) {
+	if b.Encryptor != nil {
+		kind := ModuleDataPage
+		if b.hdr.Type == meta.DictionaryPage {
+			kind = ModuleDictionaryPage
+		}
+		sealed, err := b.Encryptor.Encrypt(b.sealed[:0], body, Module{Kind: kind, Page: ordinal})
+		if err != nil {
+			return dst, Built{}, fmt.Errorf("page: encrypting the page: %w", err)
+		}
+		b.sealed, body = sealed, sealed
+	}
 	if len(body) > math.MaxInt32 || uncompressed > math.MaxInt32 {
 		return dst, Built{}, fmt.Errorf("page: a body of %d bytes (%d uncompressed) exceeds 2 GiB", len(body), uncompressed)
 	}
@@ -204,7 +226,19 @@ func (b *Builder) finish(dst, body []byte, uncompressed int) ([]byte, Built, err
 		b.hdr.CRC = meta.Some(int32(crc32.ChecksumIEEE(body)))
 	}
 	start := len(dst)
-	dst = b.hdr.AppendThrift(dst)
+	if b.Encryptor != nil {
+		kind := ModuleDataPageHeader
+		if b.hdr.Type == meta.DictionaryPage {
+			kind = ModuleDictionaryPageHeader
+		}
+		b.hdrBuf = b.hdr.AppendThrift(b.hdrBuf[:0])
+		var err error
+		if dst, err = b.Encryptor.Encrypt(dst, b.hdrBuf, Module{Kind: kind, Page: ordinal}); err != nil {
+			return dst[:start], Built{}, fmt.Errorf("page: encrypting the page header: %w", err)
+		}
+	} else {
+		dst = b.hdr.AppendThrift(dst)
+	}
 	h := len(dst) - start
 	dst = append(dst, body...)
 	return dst, Built{HeaderSize: h, CompressedSize: len(body), UncompressedSize: uncompressed}, nil

@@ -156,6 +156,14 @@ type Module struct {
 	Page     int
 }
 
+// Encryptor encrypts the modules of the pages a Builder builds: the
+// write-side twin of Decryptor. It knows the row group and column of the
+// chunk; the Builder gives each module's kind and page ordinal.
+type Encryptor interface {
+	// Encrypt appends module m, the encryption of plain, to dst.
+	Encrypt(dst, plain []byte, m Module) ([]byte, error)
+}
+
 // Decryptor decrypts the modules of a column chunk. It is the hook through
 // which modular encryption plugs into a ChunkReader; without one, pages
 // are read as plaintext.
