@@ -40,55 +40,12 @@ type leafWriter struct {
 	f32    *FloatBuffer
 	f64    *DoubleBuffer
 
-	set       colSettings
-	dictOn    bool // dictionary encoding configured
-	version   int
-	pageStats bool
-	pageIndex bool
-	sizeStats bool
-	truncLen  int
-	utf8      bool
-	colOrder  meta.ColumnOrderKind
-	codec     meta.CompressionCodec
-	crc       bool
-	kv        []meta.KeyValue
-	crypto    *colCrypto   // nil for plaintext columns
-	sc        *pageScratch // set by forColumns and writeChunk before use
-
-	// open page
-	pDef, pRep   []uint8
-	pRows        int
-	pSlots       int
-	pNulls       int
-	nextCheck    int
-	pDefHist     []int64
-	pRepHist     []int64
-	boundScratch []byte
-
-	// open chunk
-	store      pageStore // data pages (headers and bodies)
-	rawRuns    storeRuns // which data pages skip compression (kept across chunks)
-	pages      []pageInfo
-	pageBounds []byte // min/max of the column index, back to back
-	pageHists  []int64
-	dictPages  int // data pages written in dictionary mode
-	chunkRows  int64
-	chunkVals  int64 // value slots
-	chunkNulls int64
-	chunkNaNs  int64
-	chunkUnenc int64
-	chunkDefH  []int64
-	chunkRepH  []int64
-	uncompSize int64 // data pages only
-	compSize   int64
-	cmin, cmax []byte
-	chasBounds bool
-	nanMin     []byte // NaN bounds of NaN-only pages (total order)
-	nanMax     []byte
-	hasNaNBnd  bool
-	encStats   []meta.PageEncodingStats
-	noColIndex bool // a non-null page has no bounds (all NaN)
-	dictJudged bool // the chunk's dictionary was judged (judgeDict)
+	opt    leafOptions  // fixed when the writer opens
+	set    colSettings  // the settings the value writers share
+	crypto *colCrypto   // nil for plaintext columns
+	sc     *pageScratch // set by forColumns and writeChunk before use
+	pg     openPage     // the page being filled
+	chunk  openChunk    // the pages and statistics of the chunk being filled
 }
 
 // pageScratch is the working memory of building a page: the encoded
@@ -108,7 +65,7 @@ type pageScratch struct {
 // row group. Precondition: c.sc is set.
 func (c *leafWriter) builder() *page.Builder {
 	b := &c.sc.b
-	b.Codec, b.Level, b.CRC = c.codec, c.set.level, c.crc
+	b.Codec, b.Level, b.CRC = c.opt.codec, c.set.level, c.opt.crc
 	b.Encryptor = nil
 	if c.crypto != nil {
 		c.sc.enc = crypt.ChunkEncryptor{Cipher: c.crypto.cipher, FileAAD: c.fw.crypto.fileAAD,
@@ -195,32 +152,34 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 	path := n.PathString()
 	c := &leafWriter{
 		fw: fw, node: n, path: n.Path, maxDef: n.MaxDef, maxRep: n.MaxRep,
-		version:   cfg.DataPageVersion,
-		pageIndex: cfg.PageIndex,
-		sizeStats: cfg.SizeStatistics,
-		truncLen:  cfg.StatsTruncateLength,
-		utf8:      isUTF8(n),
-		colOrder:  cc.Order.Or(meta.TypeDefinedOrder),
-		codec:     cc.Codec.Or(cfg.Codec),
-		kv:        cc.KeyValueMetadata,
+		opt: leafOptions{
+			version:   cfg.DataPageVersion,
+			pageIndex: cfg.PageIndex,
+			sizeStats: cfg.SizeStatistics,
+			truncLen:  cfg.StatsTruncateLength,
+			utf8:      isUTF8(n),
+			colOrder:  cc.Order.Or(meta.TypeDefinedOrder),
+			codec:     cc.Codec.Or(cfg.Codec),
+			kv:        cc.KeyValueMetadata,
+		},
 	}
 	level := cfg.CodecLevel
 	if cc.Codec.Set { // WithColumnCompression sets codec and level together
 		level = cc.CodecLevel.Val
 	}
-	c.crc = cfg.CRC
+	c.opt.crc = cfg.CRC
 	c.set.level = level
 	c.set.stats = cc.Statistics.Or(cfg.Statistics)
-	c.pageStats = cfg.PageStatistics && c.set.stats
+	c.opt.pageStats = cfg.PageStatistics && c.set.stats
 	c.set.enc = cc.Encoding.Or(meta.EncodingPlain)
 	c.set.baseEnc = c.set.enc
 	c.set.autoEnc = !cc.Encoding.Set
-	c.set.codec = c.codec
+	c.set.codec = c.opt.codec
 	c.set.text = n.Type == meta.ByteArray && (n.Logical.Kind == meta.LogicalString ||
 		n.Logical.Kind == meta.LogicalNone && n.Logical.Unrecognized == 0 && !n.Converted.Set)
 	c.set.dictLimit = encode.DictLimits{MaxBytes: cfg.MaxDictSize}
 	c.set.order = columnOrderKind(n)
-	switch c.colOrder {
+	switch c.opt.colOrder {
 	case meta.IEEE754TotalOrder:
 		if !c.set.order.isFloat() {
 			return nil, fmt.Errorf("%w: column %q: IEEE 754 total order needs FLOAT, DOUBLE or FLOAT16", ErrConfig, path)
@@ -239,13 +198,13 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 		return nil, fmt.Errorf("%w: column %q: encoding %d cannot encode %s", ErrConfig, path, c.set.enc,
 			schema.TypeName(n.Type, n.TypeLength))
 	}
-	c.dictOn = cc.Dictionary.Or(cfg.Dictionary)
+	c.opt.dictOn = cc.Dictionary.Or(cfg.Dictionary)
 	if n.Type == meta.Boolean || n.Type == meta.Int96 {
 		if cc.Dictionary.Set && cc.Dictionary.Val {
 			return nil, fmt.Errorf("%w: column %q: %s columns are not dictionary-encoded", ErrConfig, path,
 				schema.TypeName(n.Type, n.TypeLength))
 		}
-		c.dictOn = false
+		c.opt.dictOn = false
 	}
 	if cc.BloomNDV > 0 {
 		if n.Type == meta.Boolean {
@@ -288,13 +247,13 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 	default:
 		return nil, fmt.Errorf("%w: column %q: unknown physical type %d", ErrConfig, path, n.Type)
 	}
-	c.vals.resetChunk(c.dictOn)
-	c.nextCheck = min(minPageCheck, cfg.PageRowLimit)
-	if c.sizeStats {
-		c.pDefHist = make([]int64, int(c.maxDef)+1)
-		c.pRepHist = make([]int64, int(c.maxRep)+1)
-		c.chunkDefH = make([]int64, int(c.maxDef)+1)
-		c.chunkRepH = make([]int64, int(c.maxRep)+1)
+	c.vals.resetChunk(c.opt.dictOn)
+	c.pg.nextCheck = min(minPageCheck, cfg.PageRowLimit)
+	if c.opt.sizeStats {
+		c.pg.defHist = make([]int64, int(c.maxDef)+1)
+		c.pg.repHist = make([]int64, int(c.maxRep)+1)
+		c.chunk.defHist = make([]int64, int(c.maxDef)+1)
+		c.chunk.repHist = make([]int64, int(c.maxRep)+1)
 	}
 	return c, nil
 }
@@ -385,7 +344,7 @@ func (c *leafWriter) consume(n int) error {
 	lv := c.lv
 	slot, val := 0, 0
 	for n > 0 {
-		k := min(n, max(c.nextCheck-c.pRows, 1))
+		k := min(n, max(c.pg.nextCheck-c.pg.rows, 1))
 		var end, nv int
 		switch {
 		case c.maxRep > 0:
@@ -398,11 +357,11 @@ func (c *leafWriter) consume(n int) error {
 			end, nv = slot+k, k
 		}
 		c.vals.take(val, val+nv)
-		c.pSlots += end - slot
-		c.pNulls += end - slot - nv
-		c.pRows += k
+		c.pg.slots += end - slot
+		c.pg.nulls += end - slot - nv
+		c.pg.rows += k
 		slot, val, n = end, val+nv, n-k
-		if c.pRows >= c.nextCheck {
+		if c.pg.rows >= c.pg.nextCheck {
 			if err := c.checkPage(); err != nil {
 				return err
 			}
@@ -416,18 +375,18 @@ func (c *leafWriter) consume(n int) error {
 // addLevels appends levels to the open page and returns the number of
 // defined slots.
 func (c *leafWriter) addLevels(def, rep []uint8) int {
-	c.pDef = append(c.pDef, def...)
+	c.pg.def = append(c.pg.def, def...)
 	if c.maxRep > 0 {
-		c.pRep = append(c.pRep, rep...)
+		c.pg.rep = append(c.pg.rep, rep...)
 	}
-	if !c.sizeStats {
+	if !c.opt.sizeStats {
 		return countLevel(def, c.maxDef)
 	}
-	h := c.pDefHist
+	h := c.pg.defHist
 	before := h[c.maxDef]
 	addHistogram(h, def)
 	if c.maxRep > 0 {
-		addHistogram(c.pRepHist, rep)
+		addHistogram(c.pg.repHist, rep)
 	}
 	return int(h[c.maxDef] - before)
 }
@@ -436,10 +395,10 @@ func (c *leafWriter) addLevels(def, rep []uint8) int {
 func (c *leafWriter) pageEstimate() int {
 	lv := 0
 	if c.maxDef > 0 {
-		lv += c.pSlots * page.LevelBitWidth(c.maxDef) / 8
+		lv += c.pg.slots * page.LevelBitWidth(c.maxDef) / 8
 	}
 	if c.maxRep > 0 {
-		lv += c.pSlots * page.LevelBitWidth(c.maxRep) / 8
+		lv += c.pg.slots * page.LevelBitWidth(c.maxRep) / 8
 	}
 	return lv + c.vals.pageBytes()
 }
@@ -448,25 +407,25 @@ func (c *leafWriter) pageEstimate() int {
 // check.
 func (c *leafWriter) checkPage() error {
 	cfg := &c.fw.cfg
-	if !c.dictJudged && c.pSlots-c.pNulls >= dictJudgeValues {
+	if !c.chunk.dictJudged && c.pg.slots-c.pg.nulls >= dictJudgeValues {
 		c.judgeDict()
 	}
 	est := c.pageEstimate()
-	if est >= cfg.PageSize || c.pRows >= cfg.PageRowLimit {
+	if est >= cfg.PageSize || c.pg.rows >= cfg.PageRowLimit {
 		return c.cutPage()
 	}
 	// Rows at which the page would be full, at the rate seen so far;
 	// check again halfway there.
-	next := c.pRows + minPageCheck
+	next := c.pg.rows + minPageCheck
 	if est > 0 {
-		full := int(int64(c.pRows) * int64(cfg.PageSize) / int64(est))
-		next = max(next, (c.pRows+full)/2)
+		full := int(int64(c.pg.rows) * int64(cfg.PageSize) / int64(est))
+		next = max(next, (c.pg.rows+full)/2)
 	}
-	next = min(next, c.pRows+maxPageCheck, cfg.PageRowLimit)
-	if !c.dictJudged && c.vals.dictMode() {
-		next = min(next, c.pRows+dictJudgeValues/2)
+	next = min(next, c.pg.rows+maxPageCheck, cfg.PageRowLimit)
+	if !c.chunk.dictJudged && c.vals.dictMode() {
+		next = min(next, c.pg.rows+dictJudgeValues/2)
 	}
-	c.nextCheck = max(next, c.pRows+1)
+	c.pg.nextCheck = max(next, c.pg.rows+1)
 	return nil
 }
 
@@ -478,8 +437,8 @@ const dictJudgeValues = 8192
 // whether its dictionary pays (valueWriter.abandonDict): early, so that a
 // column of unique values is not hashed for long.
 func (c *leafWriter) judgeDict() {
-	c.dictJudged = true
-	if len(c.pages) == 0 && c.vals.dictMode() {
+	c.chunk.dictJudged = true
+	if len(c.chunk.pages) == 0 && c.vals.dictMode() {
 		c.vals.abandonDict()
 	}
 }
@@ -487,34 +446,34 @@ func (c *leafWriter) judgeDict() {
 // bufferedSize is the row group size this column contributes: its encoded
 // pages, its open page and its dictionary.
 func (c *leafWriter) bufferedSize() int64 {
-	return c.store.n + int64(c.pageEstimate()) + int64(c.vals.dictSize())
+	return c.chunk.store.n + int64(c.pageEstimate()) + int64(c.vals.dictSize())
 }
 
 // cutPage encodes the open page into the chunk.
 func (c *leafWriter) cutPage() error {
-	c.nextCheck = min(minPageCheck, c.fw.cfg.PageRowLimit)
-	if c.pRows == 0 {
+	c.pg.nextCheck = min(minPageCheck, c.fw.cfg.PageRowLimit)
+	if c.pg.rows == 0 {
 		return nil
 	}
-	if !c.dictJudged {
+	if !c.chunk.dictJudged {
 		c.judgeDict()
 	}
 	wasDict := c.vals.dictMode()
 	sc := c.sc
 	values, enc := c.vals.encodePage(sc.values[:0])
 	sc.values = values
-	if enc == meta.EncodingRLEDictionary && c.version == 1 {
+	if enc == meta.EncodingRLEDictionary && c.opt.version == 1 {
 		// Data page v1 files traditionally name dictionary indices
 		// PLAIN_DICTIONARY, as the readers of that era expect.
 		enc = meta.EncodingPlainDictionary
 	}
-	bnd, pb := c.vals.bounds(c.boundScratch[:0])
-	c.boundScratch = bnd
-	nulls := int64(c.pNulls)
-	nonNull := c.pSlots - c.pNulls
+	bnd, pb := c.vals.bounds(c.pg.boundScratch[:0])
+	c.pg.boundScratch = bnd
+	nulls := int64(c.pg.nulls)
+	nonNull := c.pg.slots - c.pg.nulls
 	info := pageInfo{
-		offset:    c.store.n,
-		firstRow:  c.chunkRows,
+		offset:    c.chunk.store.n,
+		firstRow:  c.chunk.rows,
 		nulls:     nulls,
 		nans:      pb.nans,
 		unencoded: pb.unencodedBA,
@@ -529,29 +488,29 @@ func (c *leafWriter) cutPage() error {
 			c.mergeChunkBounds(mn, mx)
 		}
 	} else if nonNull > 0 && c.set.order != orderNone {
-		c.noColIndex = true // all values NaN under the type order
+		c.chunk.noColIndex = true // all values NaN under the type order
 	}
 	var stats *meta.Statistics
-	if c.pageStats {
+	if c.opt.pageStats {
 		stats = c.statistics(mn, mx, pb.ok, nulls, pb.nans)
 	}
-	if c.pageIndex && pb.ok {
+	if c.opt.pageIndex && pb.ok {
 		info.bounds = true
-		info.minOff = len(c.pageBounds)
+		info.minOff = len(c.chunk.pageBounds)
 		tmn, _ := c.truncMin(mn)
-		c.pageBounds = append(c.pageBounds, tmn...)
+		c.chunk.pageBounds = append(c.chunk.pageBounds, tmn...)
 		info.minLen = len(tmn)
-		c.pageBounds, _ = c.truncMax(c.pageBounds, mx)
-		info.maxLen = len(c.pageBounds) - info.minOff - info.minLen
+		c.chunk.pageBounds, _ = c.truncMax(c.chunk.pageBounds, mx)
+		info.maxLen = len(c.chunk.pageBounds) - info.minOff - info.minLen
 	}
 	p := page.DataPageParams{
-		Version:    c.version,
-		NumValues:  c.pSlots,
-		NumNulls:   c.pNulls,
-		NumRows:    c.pRows,
+		Version:    c.opt.version,
+		NumValues:  c.pg.slots,
+		NumNulls:   c.pg.nulls,
+		NumRows:    c.pg.rows,
 		Encoding:   enc,
-		Rep:        c.pRep,
-		Def:        c.pDef,
+		Rep:        c.pg.rep,
+		Def:        c.pg.def,
 		MaxRep:     c.maxRep,
 		MaxDef:     c.maxDef,
 		Values:     values,
@@ -560,121 +519,121 @@ func (c *leafWriter) cutPage() error {
 	var built page.Built
 	var err error
 	b := c.builder()
-	b.Level = pageLevel(c.codec, c.set.level, enc)
-	p.Store = c.rawRuns.left > 0
-	p.Ordinal = len(c.pages)
+	b.Level = pageLevel(c.opt.codec, c.set.level, enc)
+	p.Store = c.chunk.rawRuns.left > 0
+	p.Ordinal = len(c.chunk.pages)
 	sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
 	if err != nil {
 		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
 	}
 	c.fw.freeMu.Lock()
-	c.store.append(sc.page, &c.fw.free)
+	c.chunk.store.append(sc.page, &c.fw.free)
 	c.fw.freeMu.Unlock()
-	c.rawRuns.next(c.codec, built)
+	c.chunk.rawRuns.next(c.opt.codec, built)
 	info.size = int32(built.Size())
-	c.pages = append(c.pages, info)
+	c.chunk.pages = append(c.chunk.pages, info)
 	if wasDict {
-		c.dictPages++
+		c.chunk.dictPages++
 	}
 	pt := meta.DataPage
-	if c.version == 2 {
+	if c.opt.version == 2 {
 		pt = meta.DataPageV2
 	}
 	c.countEncoding(pt, enc)
-	c.uncompSize += int64(built.HeaderSize + built.UncompressedSize)
-	c.compSize += int64(built.Size())
-	c.chunkRows += int64(c.pRows)
-	c.chunkVals += int64(c.pSlots)
-	c.chunkNulls += nulls
-	c.chunkNaNs += pb.nans
-	c.chunkUnenc += pb.unencodedBA
-	if c.sizeStats {
+	c.chunk.uncompSize += int64(built.HeaderSize + built.UncompressedSize)
+	c.chunk.compSize += int64(built.Size())
+	c.chunk.rows += int64(c.pg.rows)
+	c.chunk.slots += int64(c.pg.slots)
+	c.chunk.nulls += nulls
+	c.chunk.nans += pb.nans
+	c.chunk.unencoded += pb.unencodedBA
+	if c.opt.sizeStats {
 		if c.maxRep > 0 {
-			c.pageHists = append(c.pageHists, c.pRepHist...)
+			c.chunk.pageHists = append(c.chunk.pageHists, c.pg.repHist...)
 		}
 		if c.maxDef > 0 {
-			c.pageHists = append(c.pageHists, c.pDefHist...)
+			c.chunk.pageHists = append(c.chunk.pageHists, c.pg.defHist...)
 		}
-		for i, v := range c.pDefHist {
-			c.chunkDefH[i] += v
-			c.pDefHist[i] = 0
+		for i, v := range c.pg.defHist {
+			c.chunk.defHist[i] += v
+			c.pg.defHist[i] = 0
 		}
-		for i, v := range c.pRepHist {
-			c.chunkRepH[i] += v
-			c.pRepHist[i] = 0
+		for i, v := range c.pg.repHist {
+			c.chunk.repHist[i] += v
+			c.pg.repHist[i] = 0
 		}
 	}
-	c.pDef, c.pRep = c.pDef[:0], c.pRep[:0]
-	c.pRows, c.pSlots, c.pNulls = 0, 0, 0
+	c.pg.def, c.pg.rep = c.pg.def[:0], c.pg.rep[:0]
+	c.pg.rows, c.pg.slots, c.pg.nulls = 0, 0, 0
 	return nil
 }
 
 func (c *leafWriter) countEncoding(pt meta.PageType, enc meta.Encoding) {
-	for i := range c.encStats {
-		if e := &c.encStats[i]; e.PageType == pt && e.Encoding == enc {
+	for i := range c.chunk.encStats {
+		if e := &c.chunk.encStats[i]; e.PageType == pt && e.Encoding == enc {
 			e.Count++
 			return
 		}
 	}
-	c.encStats = append(c.encStats, meta.PageEncodingStats{PageType: pt, Encoding: enc, Count: 1})
+	c.chunk.encStats = append(c.chunk.encStats, meta.PageEncodingStats{PageType: pt, Encoding: enc, Count: 1})
 }
 
 func (c *leafWriter) mergeChunkBounds(mn, mx []byte) {
-	if !c.chasBounds {
-		c.cmin = append(c.cmin[:0], mn...)
-		c.cmax = append(c.cmax[:0], mx...)
-		c.chasBounds = true
+	if !c.chunk.bounds.ok {
+		c.chunk.bounds.min = append(c.chunk.bounds.min[:0], mn...)
+		c.chunk.bounds.max = append(c.chunk.bounds.max[:0], mx...)
+		c.chunk.bounds.ok = true
 		return
 	}
-	if compareBounds(c.set.order, mn, c.cmin) < 0 {
-		c.cmin = append(c.cmin[:0], mn...)
+	if compareBounds(c.set.order, mn, c.chunk.bounds.min) < 0 {
+		c.chunk.bounds.min = append(c.chunk.bounds.min[:0], mn...)
 	}
-	if compareBounds(c.set.order, mx, c.cmax) > 0 {
-		c.cmax = append(c.cmax[:0], mx...)
+	if compareBounds(c.set.order, mx, c.chunk.bounds.max) > 0 {
+		c.chunk.bounds.max = append(c.chunk.bounds.max[:0], mx...)
 	}
 }
 
 // mergeNaNBounds merges the bounds of a page whose values are all NaN
 // (total order); they are the chunk's bounds only if every page is so.
 func (c *leafWriter) mergeNaNBounds(mn, mx []byte) {
-	if !c.hasNaNBnd || compareBounds(c.set.order, mn, c.nanMin) < 0 {
-		c.nanMin = append(c.nanMin[:0], mn...)
+	if !c.chunk.bounds.nanOK || compareBounds(c.set.order, mn, c.chunk.bounds.nanMin) < 0 {
+		c.chunk.bounds.nanMin = append(c.chunk.bounds.nanMin[:0], mn...)
 	}
-	if !c.hasNaNBnd || compareBounds(c.set.order, mx, c.nanMax) > 0 {
-		c.nanMax = append(c.nanMax[:0], mx...)
+	if !c.chunk.bounds.nanOK || compareBounds(c.set.order, mx, c.chunk.bounds.nanMax) > 0 {
+		c.chunk.bounds.nanMax = append(c.chunk.bounds.nanMax[:0], mx...)
 	}
-	c.hasNaNBnd = true
+	c.chunk.bounds.nanOK = true
 }
 
 // chunkBounds returns the chunk's bounds: those of its non-NaN values, or,
 // when every value is NaN under the total order, the NaN bounds.
 func (c *leafWriter) chunkBounds() (mn, mx []byte, ok bool) {
-	if c.chasBounds {
-		return c.cmin, c.cmax, true
+	if c.chunk.bounds.ok {
+		return c.chunk.bounds.min, c.chunk.bounds.max, true
 	}
-	if c.hasNaNBnd {
-		return c.nanMin, c.nanMax, true
+	if c.chunk.bounds.nanOK {
+		return c.chunk.bounds.nanMin, c.chunk.bounds.nanMax, true
 	}
 	return nil, nil, false
 }
 
 // truncates reports whether the column's bounds may be truncated.
 func (c *leafWriter) truncates() bool {
-	return c.node.Type == meta.ByteArray && c.set.order == orderBytes && c.truncLen > 0
+	return c.node.Type == meta.ByteArray && c.set.order == orderBytes && c.opt.truncLen > 0
 }
 
 func (c *leafWriter) truncMin(v []byte) ([]byte, bool) {
 	if !c.truncates() {
 		return v, true
 	}
-	return truncateMin(v, c.truncLen, c.utf8)
+	return truncateMin(v, c.opt.truncLen, c.opt.utf8)
 }
 
 func (c *leafWriter) truncMax(dst, v []byte) ([]byte, bool) {
 	if !c.truncates() {
 		return append(dst, v...), true
 	}
-	return truncateMax(dst, v, c.truncLen, c.utf8)
+	return truncateMax(dst, v, c.opt.truncLen, c.opt.utf8)
 }
 
 // statistics builds a Statistics (bounds copied and truncated).

@@ -96,7 +96,7 @@ func (fw *FileWriter) flushRowGroup() error {
 		clear(f.Bytes())
 	}
 	for i, c := range fw.cols {
-		if c.pageIndex {
+		if c.opt.pageIndex {
 			ix := c.encodeIndexes(rgIndex, i, &fw.idxBuf, rg.Columns[i].MetaData.DataPageOffset)
 			if c.crypto != nil {
 				if err := c.encryptIndexes(&ix, &fw.idxBuf); err != nil {
@@ -119,9 +119,9 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 	md := &meta.ColumnMetaData{
 		Type:             c.node.Type,
 		PathInSchema:     c.path,
-		Codec:            c.codec,
-		NumValues:        c.chunkVals,
-		KeyValueMetadata: c.kv,
+		Codec:            c.opt.codec,
+		NumValues:        c.chunk.slots,
+		KeyValueMetadata: c.opt.kv,
 	}
 	var dictSize int64
 	encs := make([]meta.Encoding, 0, 4)
@@ -134,11 +134,11 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 		encs = append(encs, e)
 	}
 	var stats []meta.PageEncodingStats
-	if c.dictPages > 0 {
+	if c.chunk.dictPages > 0 {
 		body, n := c.vals.dictPage(c.fw.scratch[:0])
 		c.fw.scratch = body
 		enc := meta.EncodingPlainDictionary
-		if c.version == 2 {
+		if c.opt.version == 2 {
 			enc = meta.EncodingPlain
 		}
 		buf, built, err := c.builder().AppendDictionaryPage(c.sc.values[:0], n, enc, body)
@@ -156,39 +156,39 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 		addEnc(enc)
 		stats = append(stats, meta.PageEncodingStats{PageType: meta.DictionaryPage, Encoding: enc, Count: 1})
 	}
-	if err := c.store.writeTo(w); err != nil {
-		return meta.ColumnChunk{}, fmt.Errorf("column %q: writing %d data pages: %w", c.node.PathString(), len(c.pages), err)
+	if err := c.chunk.store.writeTo(w); err != nil {
+		return meta.ColumnChunk{}, fmt.Errorf("column %q: writing %d data pages: %w", c.node.PathString(), len(c.chunk.pages), err)
 	}
 	md.DataPageOffset = start + dictSize
-	md.TotalUncompressedSize += c.uncompSize
-	md.TotalCompressedSize += c.compSize
+	md.TotalUncompressedSize += c.chunk.uncompSize
+	md.TotalCompressedSize += c.chunk.compSize
 	if c.maxDef > 0 || c.maxRep > 0 {
 		addEnc(meta.EncodingRLE)
 	}
-	for _, e := range c.encStats {
+	for _, e := range c.chunk.encStats {
 		addEnc(e.Encoding)
 	}
 	md.Encodings = encs
-	md.EncodingStats = append(stats, c.encStats...)
+	md.EncodingStats = append(stats, c.chunk.encStats...)
 	if c.set.stats {
 		mn, mx, ok := c.chunkBounds()
-		md.Statistics = c.statistics(mn, mx, ok, c.chunkNulls, c.chunkNaNs)
+		md.Statistics = c.statistics(mn, mx, ok, c.chunk.nulls, c.chunk.nans)
 		if v, ok := c.vals.(*byteArrayValues); ok && v.geo != nil {
 			// GEOGRAPHY edges are not straight in X/Y, so a box of the
 			// vertices could exclude parts of them: types only.
 			md.GeospatialStatistics = v.geo.Meta(c.node.Logical.Kind == meta.LogicalGeometry)
 		}
 	}
-	if c.sizeStats {
+	if c.opt.sizeStats {
 		ss := &meta.SizeStatistics{}
 		if c.node.Type == meta.ByteArray {
-			ss.UnencodedByteArrayDataBytes = meta.Some(c.chunkUnenc)
+			ss.UnencodedByteArrayDataBytes = meta.Some(c.chunk.unencoded)
 		}
 		if c.maxRep > 0 {
-			ss.RepetitionLevelHistogram = append([]int64(nil), c.chunkRepH...)
+			ss.RepetitionLevelHistogram = append([]int64(nil), c.chunk.repHist...)
 		}
 		if c.maxDef > 0 {
-			ss.DefinitionLevelHistogram = append([]int64(nil), c.chunkDefH...)
+			ss.DefinitionLevelHistogram = append([]int64(nil), c.chunk.defHist...)
 		}
 		md.SizeStatistics = ss
 	}
@@ -200,8 +200,8 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 // file offset of the chunk's first data page.
 func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chunkIndex {
 	ix := chunkIndex{rg: rg, col: col}
-	n := len(c.pages)
-	if c.set.stats && c.set.order != orderNone && !c.noColIndex {
+	n := len(c.chunk.pages)
+	if c.set.stats && c.set.order != orderNone && !c.chunk.noColIndex {
 		ci := meta.ColumnIndex{
 			NullPages:  make([]bool, n),
 			MinValues:  make([][]byte, n),
@@ -213,8 +213,8 @@ func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chun
 		}
 		var prevMin, prevMax []byte
 		asc, desc, seen := true, true, false
-		for i := range c.pages {
-			p := &c.pages[i]
+		for i := range c.chunk.pages {
+			p := &c.chunk.pages[i]
 			ci.NullCounts[i] = p.nulls
 			if ci.NanCounts != nil {
 				ci.NanCounts[i] = p.nans
@@ -225,8 +225,8 @@ func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chun
 				ci.MaxValues[i] = []byte{}
 				continue
 			}
-			mn := c.pageBounds[p.minOff : p.minOff+p.minLen]
-			mx := c.pageBounds[p.minOff+p.minLen : p.minOff+p.minLen+p.maxLen]
+			mn := c.chunk.pageBounds[p.minOff : p.minOff+p.minLen]
+			mx := c.chunk.pageBounds[p.minOff+p.minLen : p.minOff+p.minLen+p.maxLen]
 			ci.MinValues[i], ci.MaxValues[i] = mn, mx
 			if seen {
 				cmin, cmax := compareBounds(c.set.order, mn, prevMin), compareBounds(c.set.order, mx, prevMax)
@@ -247,7 +247,7 @@ func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chun
 		default:
 			ci.BoundaryOrder = meta.Unordered
 		}
-		if c.sizeStats && (c.maxRep > 0 || c.maxDef > 0) {
+		if c.opt.sizeStats && (c.maxRep > 0 || c.maxDef > 0) {
 			stride := 0
 			if c.maxRep > 0 {
 				stride += int(c.maxRep) + 1
@@ -256,7 +256,7 @@ func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chun
 				stride += int(c.maxDef) + 1
 			}
 			for i := 0; i < n; i++ {
-				h := c.pageHists[i*stride : (i+1)*stride]
+				h := c.chunk.pageHists[i*stride : (i+1)*stride]
 				if c.maxRep > 0 {
 					ci.RepetitionLevelHistograms = append(ci.RepetitionLevelHistograms, h[:int(c.maxRep)+1]...)
 					h = h[int(c.maxRep)+1:]
@@ -272,14 +272,14 @@ func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chun
 		ix.hasColumnIndex = true
 	}
 	oi := meta.OffsetIndex{PageLocations: make([]meta.PageLocation, n)}
-	for i := range c.pages {
-		p := &c.pages[i]
+	for i := range c.chunk.pages {
+		p := &c.chunk.pages[i]
 		oi.PageLocations[i] = meta.PageLocation{Offset: dataOff + p.offset, CompressedPageSize: p.size, FirstRowIndex: p.firstRow}
 	}
-	if c.sizeStats && c.node.Type == meta.ByteArray {
+	if c.opt.sizeStats && c.node.Type == meta.ByteArray {
 		oi.UnencodedByteArrayDataBytes = make([]int64, n)
-		for i := range c.pages {
-			oi.UnencodedByteArrayDataBytes[i] = c.pages[i].unencoded
+		for i := range c.chunk.pages {
+			oi.UnencodedByteArrayDataBytes[i] = c.chunk.pages[i].unencoded
 		}
 	}
 	ix.oiOff = len(*buf)
@@ -290,20 +290,8 @@ func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chun
 
 // resetChunk empties the chunk state after its row group was written.
 func (c *leafWriter) resetChunk() {
-	c.store.reset(&c.fw.free)
-	c.pages = c.pages[:0]
-	c.pageBounds = c.pageBounds[:0]
-	c.pageHists = c.pageHists[:0]
-	c.dictPages = 0
-	c.chunkRows, c.chunkVals, c.chunkNulls, c.chunkNaNs, c.chunkUnenc = 0, 0, 0, 0, 0
-	clear(c.chunkDefH)
-	clear(c.chunkRepH)
-	c.uncompSize, c.compSize = 0, 0
-	c.chasBounds, c.hasNaNBnd = false, false
-	c.encStats = nil
-	c.noColIndex = false
-	c.dictJudged = false
-	c.vals.resetChunk(c.dictOn)
+	c.chunk.reset(&c.fw.free)
+	c.vals.resetChunk(c.opt.dictOn)
 }
 
 // writeFooter writes the page indexes, the FileMetaData, its length and
@@ -346,7 +334,7 @@ func (fw *FileWriter) writeFooter() error {
 		md.CreatedBy = meta.Some(CreatedBy())
 	}
 	for i, c := range fw.cols {
-		md.ColumnOrders[i] = meta.ColumnOrder{Kind: c.colOrder}
+		md.ColumnOrders[i] = meta.ColumnOrder{Kind: c.opt.colOrder}
 	}
 	var buf []byte
 	if fw.crypto != nil {
