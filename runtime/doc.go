@@ -1,14 +1,51 @@
-// Package runtime is the small library that pqgen's generated code calls:
-// it opens Parquet files (magic, footer, schema), and, through its
-// subpackages, implements every encoding (runtime/encode), codec
-// (runtime/compress), page layout (runtime/page), metadata structure
-// (runtime/meta), bloom filter (runtime/bloom), encryption (runtime/crypt),
-// Variant value (runtime/variant) and geospatial statistic (runtime/geo)
-// of the format.
+// Package runtime reads and writes Parquet files for pqgen's generated
+// code and for callers working column by column. Its subpackages implement
+// the format: every encoding (runtime/encode), codec (runtime/compress),
+// page layout (runtime/page), metadata structure and its Thrift codec
+// (runtime/meta), schema (runtime/schema), bloom filter (runtime/bloom),
+// encryption (runtime/crypt), Variant value (runtime/variant) and
+// geospatial statistic (runtime/geo).
 //
 // The file layout is described at
 // https://parquet.apache.org/docs/file-format/: "PAR1", the column chunks
 // of every row group, the Thrift-encoded FileMetaData, its 4-byte
 // little-endian length, and "PAR1" again ("PARE" when the footer is
 // encrypted).
+//
+// # The API
+//
+// Most users call generated code (NewTWriter, NewTReader, WriteTFile,
+// ReadTFile) and meet this package through three things:
+//
+//   - Options, the one way to configure. WriterOption values configure
+//     writers (WithCompression, WithRowGroupSize, WithPageSize,
+//     WithEncryption, ...), ReaderOption values configure readers
+//     (WithColumns, WithFooterKey, WithMaxPageSize, ...). An option that
+//     concerns one column is named WithColumnX and takes the column's
+//     dotted path first (WithColumnCompression, WithColumnEncoding,
+//     WithColumnBloomFilter, WithColumnKey, WithColumnPageFilter);
+//     WithColumns, which projects, is the one exception to the pattern. An
+//     invalid option makes the constructor fail with an error wrapping
+//     ErrConfig that names the option; no option silently falls back to a
+//     default.
+//   - Errors, declared in errors.go: every error wraps one sentinel of
+//     this package or of a subpackage (test with errors.Is) and names the
+//     column, row group and page where it has them.
+//   - Files: OpenFile and OpenPath read a footer (File: metadata, schema,
+//     encryption); NewFileReader and NewFileWriter read and write column
+//     by column; WriteFile and WriteFileAtomic write through a temporary
+//     file, fsync and rename.
+//
+// # For generated code
+//
+// These exported identifiers exist for the code pqgen generates; they are
+// stable for it but are not meant to be called by hand:
+//
+//   - the typed column buffers a generated writer fills (Levels,
+//     BoolBuffer, Int32Buffer, Int64Buffer, Int96Buffer, FloatBuffer,
+//     DoubleBuffer, ByteArrayBuffer, FixedBuffer) and the column readers a
+//     generated reader drains (BoolReader ... FixedReader, ColumnRows);
+//   - FileWriter.Fail, FileReader.Projected, FileReader.VariantColumn,
+//     VariantReader, VariantWriter;
+//   - ReadRowsExact, ReadFileRows, RowReader, DateDays, Slab.
 package runtime

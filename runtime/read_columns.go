@@ -47,6 +47,8 @@ func (r *FileReader) Columns() []int {
 // Projected reports whether leaf column col may be read: it is a leaf of
 // the file (so -1, Bind's index of a column the file lacks, is not) and
 // among the projected ones (WithColumns), or nothing was projected.
+//
+// For generated code (see "For generated code" in the package doc).
 func (r *FileReader) Projected(col int) bool {
 	return col >= 0 && col < len(r.f.Schema.Leaves) && (r.projected == nil || r.projected[col])
 }

@@ -23,6 +23,8 @@ import (
 // repetition levels, so that a caller can place Variants inside lists (an
 // empty or null enclosing list is an occurrence with Def below the
 // group's). The bytes stay valid until the next ReadRows.
+//
+// For generated code (see "For generated code" in the package doc).
 type VariantReader struct {
 	Rows     []variant.Encoded
 	Def, Rep []uint8
@@ -112,6 +114,8 @@ func (r *FileReader) variantReader(g *schema.Node) (*VariantReader, error) {
 // VariantColumn returns the reader of the VARIANT group at path, or nil
 // and no error when the group may be null and the file lacks it or
 // WithColumns left any of its leaves out: its Variants then read as null.
+//
+// For generated code (see "For generated code" in the package doc).
 func (r *FileReader) VariantColumn(path string, required bool) (*VariantReader, error) {
 	g := groupAt(r.f.Schema, path)
 	absent := g == nil

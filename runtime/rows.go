@@ -12,6 +12,8 @@ import (
 )
 
 // RowReader is what a generated TReader implements.
+//
+// For generated code (see "For generated code" in the package doc).
 type RowReader[T any] interface {
 	Read(rows []T) (int, error)
 	NumRows() int64
@@ -20,6 +22,8 @@ type RowReader[T any] interface {
 
 // ColumnRows is implemented by every typed column reader (Int64Reader,
 // ByteArrayReader, ...).
+//
+// For generated code (see "For generated code" in the package doc).
 type ColumnRows interface {
 	ReadRows(n int) (int, error)
 }
@@ -28,6 +32,8 @@ type ColumnRows interface {
 // path) and fails, naming the column, if the column holds fewer: every
 // column of a file must hold the same rows. Precondition: c is not a nil
 // pointer.
+//
+// For generated code (see "For generated code" in the package doc).
 func ReadRowsExact(c ColumnRows, k int, path string) error {
 	got, err := c.ReadRows(k)
 	if err != nil {
@@ -43,6 +49,8 @@ func ReadRowsExact(c ColumnRows, k int, path string) error {
 // (a generated NewTReader with its options bound) and reads every row. The
 // result grows as rows arrive: the footer's row count is never trusted for
 // allocation.
+//
+// For generated code (see "For generated code" in the package doc).
 func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, size int64) (R, error)) ([]T, error) {
 	fh, err := os.Open(path)
 	if err != nil {
@@ -76,6 +84,8 @@ func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, s
 
 // DateDays returns the DATE value of t: the days from 1970-01-01 to t's
 // date in UTC, rounded down (so instants before the epoch count back).
+//
+// For generated code (see "For generated code" in the package doc).
 func DateDays(t time.Time) int32 {
 	s := t.Unix()
 	d := s / 86400

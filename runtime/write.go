@@ -219,12 +219,13 @@ func (fw *FileWriter) check() error {
 	return nil
 }
 
-// poison records err as the writer's first error and returns it.
 // Fail marks the writer failed with err (unless it failed already) and
 // returns the error it holds: later calls fail and Close writes no footer.
-// Generated writers call it when a batch was half shredded.
+// For generated code: generated writers call it when a batch was half
+// shredded.
 func (fw *FileWriter) Fail(err error) error { return fw.poison(err) }
 
+// poison records err as the writer's first error and returns it.
 func (fw *FileWriter) poison(err error) error {
 	if fw.err == nil {
 		fw.err = err

@@ -19,6 +19,8 @@ import (
 // VariantWriter shreds Variants into the column buffers of a VARIANT
 // group. It appends levels and values only: the caller ends rows with
 // FileWriter.EndRows as for any other column.
+//
+// For generated code (see "For generated code" in the package doc).
 type VariantWriter struct {
 	shape  *variant.Shape
 	group  *schema.Node

@@ -1,6 +1,7 @@
 // The table of Parquet metadata structures (parquet.thrift) from which
 // metagen generates the compact-protocol codec of runtime/meta. Field ids,
-// types and requiredness follow ../shared/spec/THRIFT-FIELDS.md; see
+// types and requiredness follow parquet.thrift
+// (https://github.com/apache/parquet-format/blob/master/src/main/thrift/parquet.thrift); see
 // https://parquet.apache.org/docs/file-format/metadata/.
 
 package main

@@ -1,9 +1,9 @@
 // Package meta holds the Parquet file metadata structures (FileMetaData,
 // PageHeader, ColumnIndex, ...) and their Thrift compact protocol codec.
 //
-// The structures follow parquet.thrift of the current format revision; see
-// ../shared/spec/THRIFT-FIELDS.md for every field id, and
-// https://parquet.apache.org/docs/file-format/metadata/.
+// The structures follow parquet.thrift of the current format revision
+// (https://github.com/apache/parquet-format/blob/master/src/main/thrift/parquet.thrift, which gives every
+// field id) and https://parquet.apache.org/docs/file-format/metadata/.
 //
 // # Codec
 //

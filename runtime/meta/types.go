@@ -1,7 +1,8 @@
 // Parquet file metadata structures, as defined by parquet.thrift of the
 // current format revision (parquet-format 2.13 plus the development head's
-// ALP and FILE drafts). Field ids and requiredness are in the comments; the
-// facts sheet is ../shared/spec/THRIFT-FIELDS.md and the format description
+// ALP and FILE drafts,
+// https://github.com/apache/parquet-format/blob/master/src/main/thrift/parquet.thrift).
+// Field ids and requiredness are in the comments; the format description is
 // https://parquet.apache.org/docs/file-format/metadata/.
 //
 // Representation choices, decided once for the whole runtime:

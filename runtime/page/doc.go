@@ -1,7 +1,6 @@
-// Package page reads the pages of a Parquet column chunk: page headers,
-// checksums, decompression, repetition and definition levels and values in
-// every encoding, into the typed buffers the runtime hands to generated
-// code.
+// Package page reads and builds the pages of a Parquet column chunk: page
+// headers, checksums, compression, repetition and definition levels and
+// values in every encoding, and page encryption through hooks.
 //
 // The page layout is described at
 // https://parquet.apache.org/docs/file-format/data-pages/ and in
@@ -34,6 +33,19 @@
 // dictionary-encoded byte arrays as indices into the dictionary for
 // callers that copy them out anyway.
 //
+// # Writing
+//
+// A [Builder] appends whole pages (header, then body) to a caller's
+// buffer: [Builder.AppendDataPage] encodes the levels of a data page v1
+// (RLE with length prefixes, compressed with the values) or v2 (levels
+// uncompressed, lengths in the header), compresses with the Builder's
+// codec and level, adds the CRC32 when asked, and
+// [Builder.AppendDictionaryPage] does the same for a dictionary page. Once
+// warm a Builder allocates nothing per page. With an [Encryptor] it seals
+// each page as modular encryption stores it: the body as a page module,
+// then the header (whose sizes and CRC describe the sealed body) as a page
+// header module.
+//
 // # Errors
 //
 // Every failure is an [*Error] naming the column path, row group and page
@@ -46,6 +58,7 @@
 // # Encryption
 //
 // Page headers and page bodies are separate modules in Parquet modular
-// encryption. A [ChunkReader] hands both to an optional [Decryptor] with
-// the module's kind and its row group, column and page ordinals.
+// encryption. A [ChunkReader] hands both to an optional [Decryptor], a
+// [Builder] to an optional [Encryptor], with the module's kind and page
+// ordinal (the hook knows its chunk's row group and column).
 package page
