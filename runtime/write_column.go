@@ -49,11 +49,11 @@ type leafWriter struct {
 }
 
 // pageScratch is the working memory of building a page: the encoded
-// values, the page builder's buffers, the page and its encryption. A page
-// is finished (copied into its column's pageStore) before the goroutine
-// building it moves on, so the columns share one pageScratch per
-// goroutine instead of holding four page-sized buffers each. Measured
-// (peers/bench Wide, 200 columns, 100k rows): see the commit.
+// values, the page builder's buffers and the page. A page is finished
+// (copied into its column's pageStore) before the goroutine building it
+// moves on, so the columns share one pageScratch per goroutine instead of
+// holding four page-sized buffers each (which wide schemas paid for in
+// peak heap).
 type pageScratch struct {
 	b            page.Builder // buffers only: builder sets the codec
 	values, page []byte
@@ -92,13 +92,9 @@ func pageLevel(codec meta.CompressionCodec, level compress.Level, enc meta.Encod
 // runs. The choice depends on the data alone, so a parallel writer's pages
 // match a sequential one's.
 //
-// Measured: the dictionary indices and packed deltas of four of the six
-// columns of peers/bench's flat rows (5.2 of 13.2 MB) do not compress.
-// ZSTD (with entropy coding of match-less blocks, see compress) spent
-// 274-370 MB/s on such chunks of peers/bench's nested rows and 1.75 GB/s
-// on BenchmarkIncompressible's page, storing takes 42 GB/s, and reading
-// the stored form 36 GB/s instead of 8.8. SNAPPY skips such data at
-// about 20 GB/s already, so it gains little.
+// Dictionary indices and packed deltas are often incompressible: storing
+// such pages skips ZSTD's slow pass over them and reads back faster;
+// SNAPPY already skips such data quickly, so it gains little.
 type storeRuns struct {
 	left int // pages still to store
 	run  int // the length of the last run

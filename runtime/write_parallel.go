@@ -13,11 +13,8 @@ import (
 
 // parallelMinSlots is the least rows × columns an EndRows call must move
 // for its columns to be worked on in parallel: below it the goroutines'
-// start and wait cost more than they save. Measured with peers/bench on
-// this 2-core machine (quiet, 300k rows, wall rows/s, WithParallelism(2)
-// against the sequential writer): the 6-column Flat rows, 1,536 slots per
-// generated EndRows of 256 rows, ran at 0.79× (snappy) and 0.89× (zstd)
-// in parallel; the 200-column Wide rows, 51,200 slots, at 1.27× and 1.68×.
+// start and wait cost more than they save (on two cores, batches of a few
+// thousand slots ran slower in parallel, 200-column batches faster).
 const parallelMinSlots = 16 << 10
 
 // colOp is the work forColumns does on each column.

@@ -440,13 +440,9 @@ const trialNearTie = 30
 // the winner's pages are smaller for data that stays alike through the
 // chunk: a sample of one page costs one compression per trial and chunk.
 //
-// Measured (TestFallbackPicksSmallest, 30,000 values, chunk bytes
-// compressed as PLAIN / DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY):
-// e-mail addresses of consecutive ids under ZSTD 11,529 / 9,464 / 2,902;
-// random hex strings under ZSTD 179,268 / 148,768 / 154,606; phone
-// numbers under SNAPPY 257,363 / 241,558 / 226,460. On the nested rows of
-// peers/bench (1M rows) the write's ZSTD time fell by a third and the
-// SNAPPY file from 37.6 to 21.1 MB.
+// Which encoding is smallest depends on the data (sorted e-mail addresses
+// favour DELTA_BYTE_ARRAY, random hex PLAIN's compression), so the
+// fallback tries them (TestFallbackPicksSmallest holds the cases).
 func (s *colSettings) trialPick(trials []encTrial) meta.Encoding {
 	var sizes [3]int
 	var scratch []byte // once per chunk: not worth keeping
@@ -722,9 +718,7 @@ func (b *bytesBounds) add(o orderKind, x []byte) {
 // pageMarks records which dictionary entries the open page references, so
 // that the page statistics of a dictionary-encoded column compare each
 // distinct value once per page instead of every value: a page's bounds
-// are those of the entries it references. Measured (peers/bench
-// flat/snappy write, 1M rows of 1,000 distinct strings): the per-value
-// bytesBounds.addBytes was 10% of the write's CPU profile.
+// are those of the entries it references.
 type pageMarks struct {
 	stamp []uint32 // stamp[i] == epoch: entry i is in the open page's bounds
 	epoch uint32

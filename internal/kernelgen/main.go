@@ -104,12 +104,10 @@ func wordExpr(k, nbytes int) jen.Code {
 // Each value re-reads its source word from memory instead of keeping the
 // block's words in locals: the Go scheduler places all stores of a block
 // after all arithmetic, so with locals every extracted value stayed live
-// and spilled (seen in `go build -gcflags=-S`: unpack8W4 reloaded its
-// values from stack slots; DecodeRLELevels/bitpacked/w4 measured 777 M
-// values/s wall-clock on the loaded machine). Loads cannot move across the stores to dst
-// (they may alias), which pins each value's computation next to its store.
-// For 8-bit outputs the 8 values of a group are combined into one 64-bit
-// store.
+// and spilled (seen in `go build -gcflags=-S`). Loads cannot move across
+// the stores to dst (they may alias), which pins each value's computation
+// next to its store. For 8-bit outputs the 8 values of a group are
+// combined into one 64-bit store.
 func genUnpack(f *jen.File, prefix, typ string, n, w int) {
 	nbytes := n * w / 8
 	mask := uint64(1)<<uint(w) - 1
@@ -179,11 +177,8 @@ func genUnpack(f *jen.File, prefix, typ string, n, w int) {
 // and its values are spread into the 8 bytes of the word in three
 // shift-and-mask steps (halves into 32-bit lanes, quarters into 16-bit
 // lanes, values into bytes), then stored with one 64-bit store: about 13
-// operations per 8 values where extracting each value separately took 32
-// (measured by thread CPU time, BenchmarkKernelUnpack/u8: 3.5 G values/s
-// at w=3 and 3.6 G at w=4 in this form; the per-value form ran 1.0-2.0 G
-// values/s wall-clock on the loaded machine). The
-// 64-bit loads read up to 8-w bytes past a block, so the loop requires
+// operations per 8 values where extracting each value separately took 32.
+// The 64-bit loads read up to 8-w bytes past a block, so the loop requires
 // that much slack and the dispatcher handles the end of the input.
 func genUnpack8(f *jen.File, w int) {
 	const n = 64
@@ -230,9 +225,7 @@ func genUnpack8(f *jen.File, w int) {
 // width w (4w bytes) and turns them into values in the same pass (value =
 // previous value + min delta m + relative delta, wrapping), returning the
 // last value. Fusing the prefix sum into the unpacking removes a pass over
-// a temporary buffer (measured by thread CPU time in peers/encode:
-// DecodeDeltaInt64 went from 0.72x to 2.02x parquet-go, DecodeDeltaInt32
-// from 0.50x to 1.02x).
+// a temporary buffer.
 // Preconditions: len(dst) >= 32, len(src) >= 4w.
 func genDeltaUnpack(f *jen.File, prefix, typ string, w int) {
 	const n = 32
@@ -278,8 +271,7 @@ func genDeltaUnpack(f *jen.File, prefix, typ string, w int) {
 // genPackSub emits func <prefix>W<w>(dst []byte, src []T, m T) that packs
 // the 32 values src[i]-m (wrapping) at width w into 4w bytes of dst: the
 // DELTA_BINARY_PACKED encoders subtract the block's min delta while
-// packing instead of in a separate pass over the block (measured by
-// thread CPU time; see EncodeDeltaInt32 in the package report).
+// packing instead of in a separate pass over the block.
 // Preconditions: len(src) >= 32, len(dst) >= 4w, and every src[i]-m fits
 // in w bits (it is not masked).
 func genPackSub(f *jen.File, prefix, typ string, w int) {
@@ -354,8 +346,7 @@ func genDeltaTable(f *jen.File, name, prefix, typ, acc string, maxW int) {
 // genTable emits a dispatch function that switches on the bit width and
 // calls the kernel directly. Direct calls (unlike calls through a table of
 // function values) let escape analysis keep the callers' stack buffers on
-// the stack; measured: the table version heap-allocated two buffers per
-// call (98 allocs/op decoding 64Ki random 1-bit levels).
+// the stack: the table version heap-allocated two buffers per call.
 func genTable(f *jen.File, name, prefix, typ string, maxW int) {
 	params := []jen.Code{jen.Id("w").Int(), jen.Id("dst").Index().Id(typ), jen.Id("src").Index().Byte()}
 	args := []jen.Code{jen.Id("dst"), jen.Id("src")}

@@ -28,24 +28,16 @@ var zstdEncoders [zstd.SpeedBestCompression + 1]struct {
 // zstdDefaultSpeed is the speed of DefaultLevel: the fastest, about zstd
 // level 1, as Arrow C++ (pyarrow) writes by default. Page bodies are
 // already encoded (dictionaries, deltas, byte stream split), so the
-// slower searches buy little. Measured with peers/bench (1M rows, quiet
-// machine, pqgen÷parquet-go write, CPU time, in the same run) against
-// SpeedDefault (about level 3): nested 1.80 -> 2.03..2.40, flat 1.99 ->
-// 2.36..2.99, wide (200 columns) 0.77 -> 0.94..1.00; file size nested
-// 20.67 -> 20.60 MB, flat 10.25 -> 10.01, wide 65.99 -> 67.83. The
-// encoder had been half of the nested write's CPU time. Its fastest speed
-// leaves BYTE_STREAM_SPLIT pages of noisy doubles uncompressed (level 3
-// saves 5% of them), so the writer compresses those at level 3.
+// slower searches buy little size for much CPU time. Its fastest speed
+// leaves BYTE_STREAM_SPLIT pages of noisy doubles uncompressed, so the
+// writer compresses those at level 3.
 //
 // Every encoder entropy-codes blocks without matches too
 // (WithAllLitEntropyCompression; by default only the levels above 3 do):
 // the suffixes of DELTA_BYTE_ARRAY pages and the digits of numbers in
-// text rarely repeat four bytes but have skewed bytes. Measured on 30,000
-// phone numbers ("+1-555-" and 7 random digits) in DELTA_BYTE_ARRAY:
-// 226 KB -> 196 KB without, 107 KB with (PLAIN: 540 KB -> 123 KB). On
-// incompressible pages (dictionary indices, packed deltas) the attempt
-// costs time: 1.1 MB of dictionary indices compress at 274 MB/s instead
-// of 654, still little beside the text columns.
+// text rarely repeat four bytes but have skewed bytes, and halve under
+// entropy coding. The attempt costs time on incompressible pages, little
+// beside the text columns.
 const zstdDefaultSpeed = zstd.SpeedFastest
 
 func zstdEncoder(level Level) (*zstd.Encoder, error) {

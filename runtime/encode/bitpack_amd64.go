@@ -77,10 +77,8 @@ func unpack32x16BMI2(dst *uint32, src *byte, groups, w int, mask uint64)
 // per group, and returns the number of values written (a multiple of 8;
 // 0 when the kernel does not apply).
 //
-// Measured (AMD EPYC Zen 3, 2 cores shared with other jobs, load average
-// 13-15, thread CPU time, BenchmarkDecodeRLELevels/bitpacked, 64Ki random
-// levels): 2.8-4.9 G values/s at widths 1-5 with the SWAR kernels of
-// bitpack_kernels.go, 8.6-13.6 with this one.
+// It is two to three times as fast as the SWAR kernels of
+// bitpack_kernels.go at widths 1-5 (BenchmarkDecodeRLELevels).
 func unpackLevelsFast(dst []uint8, src []byte, w int) int {
 	if !useBMI2 || w < 1 || w > 7 || len(src) < 8 {
 		return 0
@@ -117,15 +115,11 @@ func unpack32x32BMI2(dst *uint32, src *byte, groups, w int, mask uint64)
 
 // unpackIndicesFast is unpackLevelsFast for uint32 values of width 1..29.
 //
-// Measured (thread CPU time, Zen 3, 2 shared cores, load average 13-20,
-// BenchmarkDecodeRLEInt32, 64Ki random indices): widths 1-16 went from
-// 1.7-2.7 G values/s with the generated kernels to 4.5-7.2 with the BMI2
-// kernels; w20 from 1.7-2.0 to 3.1-3.2 with the PDEP pairs.
+// The BMI2 kernels are faster than the generated ones at widths 1-16,
+// and the PDEP pairs at widths above (BenchmarkDecodeRLEInt32).
 func unpackIndicesFast(dst []uint32, src []byte, w int) int {
 	if useAVX2 && w >= 1 && w <= 25 && len(src) >= 32 {
-		// Measured (as above, load average ~20), BMI2 -> AVX2: w12
-		// 3.8-4.2 -> 7.2-7.9, w20 3.1-3.2 -> 6.2-6.8, w1-w8 4.5-7.3 ->
-		// 5.0-8.5 G values/s.
+		// AVX2 beats BMI2 where both apply, most at widths 9-24.
 		if g := min(len(dst)/8, (len(src)-32)/w+1); g > 0 {
 			unpack32AVX2(&dst[0], &src[0], g, w, &avx2Tables[w])
 			return 8 * g
@@ -169,9 +163,8 @@ func decodeBSS4SSE2(raw, src *byte, n, blocks int)
 // the BYTE_STREAM_SPLIT data src (4 streams of len(src)/4 bytes) into raw
 // and returns the number of values written.
 //
-// Measured (DecodeByteStreamSplitFloat, 64Ki floats, thread CPU time, Zen
-// 3, 2 shared cores): the 8x8 transpose of decodeBSS4 in Go ran 0.56-0.65
-// G values/s, this kernel 5.3-5.9 (load average ~20).
+// The 8x8 transpose of decodeBSS4 in Go was several times slower
+// (BenchmarkDecodeByteStreamSplitFloat).
 func decodeBSS4Fast(raw, src []byte) int {
 	n := len(src) / 4
 	if !useSSE2 || n < 16 || len(raw) < 4*n {
@@ -197,10 +190,8 @@ func deltaMinMax32SSE41(dst, src *uint32, n int, prev uint32) (lo, hi int32)
 // length) with their minimum and maximum as int32, and reports false
 // (doing nothing) when the kernel does not apply.
 //
-// Measured (EncodeDeltaInt32, 64Ki values, thread CPU time, Zen 3, 2
-// shared cores): the 4-chain Go loop of appendDeltaBlock32 was about 60%
-// of the encoder; EncodeDeltaInt32 went from 312 to 535-755 M values/s
-// with this kernel (load average ~20).
+// The 4-chain Go loop of appendDeltaBlock32 was most of the encoder's
+// time (BenchmarkEncodeDeltaInt32).
 func deltaMinMax32Fast(dst, src []uint32, prev uint32) (lo, hi int32, ok bool) {
 	if !useSSE41 || len(src) < 4 || len(src)%4 != 0 || len(dst) < len(src) {
 		return 0, 0, false
@@ -290,11 +281,9 @@ func packSub32x16BMI2(dst *byte, src *uint32, w int, m uint32, mask uint64)
 // past the 4w packed ones, up to 3w+16, may be overwritten (the kernels
 // are not used when len(dst) < 3w+16).
 //
-// Measured (peers benchmarks, thread CPU time, best of 5, Zen 3, 2 cores
-// shared with 2 fuzzers, load average 7-9): EncodeDeltaLengthByteArray
-// (widths 2-3) 8519-9509 -> 10222-11909 cpu-MB/s with the byte kernel,
-// parquet-go 8411-9136; EncodeDeltaInt32 (width 10) 3506-4138 ->
-// 4104-4527 with the 16-bit one, parquet-go 2890-3659 (one run 5107).
+// The byte and 16-bit kernels speed up the narrow widths that lengths of
+// strings and small deltas take (peers/encode's EncodeDeltaLengthByteArray
+// and EncodeDeltaInt32).
 func packSub32Fast(dst []byte, src *[32]uint32, w int, m uint32) bool {
 	if !useBMI2 || w < 1 || w > 15 || len(dst) < 3*w+16 {
 		return false

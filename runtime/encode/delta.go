@@ -61,10 +61,7 @@ func appendDelta32(dst []byte, src []uint32, blockSize, miniBlocks int) []byte {
 		// Full blocks of the default layout: one kernel call computes the
 		// deltas, miniblock maxima and minimum of a block (instead of a
 		// call per miniblock) and appendPackedBlock32 packs it without
-		// per-miniblock grow and padding checks. Measured (peers
-		// EncodeDeltaInt32, thread CPU time, best of 5, Zen 3, 2 cores
-		// shared with 2 fuzzers, load average 4-8): 3420 -> 3928-4138
-		// cpu-MB/s, parquet-go 3292-4278 in the same runs.
+		// per-miniblock grow and padding checks.
 		maxs := (*[DeltaMiniBlocks]int32)(sc.maxs[:])
 		i := 1
 		for ; i+DeltaBlockSize <= len(src); i += DeltaBlockSize {

@@ -25,12 +25,8 @@ func AppendDeltaLengthByteArray(dst []byte, src ByteArrays) []byte {
 	var sc deltaScratch32
 	// Full blocks: the deltas of the lengths are the second differences
 	// of the offsets, computed in one pass with the miniblock maxima and
-	// the minimum (before: one pass for the lengths, another for their
-	// deltas, per miniblock). Measured (peers EncodeDeltaLengthByteArray,
-	// thread CPU time, best of 5, Zen 3, 2 cores shared with 2 fuzzers,
-	// load average 4-8): 7839 -> 9428-9509 cpu-MB/s, parquet-go
-	// 9139-10053 in the same runs; a quarter of the time is the copy of
-	// the values.
+	// the minimum instead of a pass for the lengths and another for their
+	// deltas per miniblock.
 	i := 1
 	maxs := (*[DeltaMiniBlocks]int32)(sc.maxs[:])
 	for ; i+DeltaBlockSize <= n; i += DeltaBlockSize {
@@ -42,9 +38,7 @@ func AppendDeltaLengthByteArray(dst []byte, src ByteArrays) []byte {
 		k := n - i
 		off := src.Offsets[i : i+k+1]
 		// The lengths are the deltas of the offsets: the SSE4.1 kernel
-		// when it applies (its min/max are not needed). Measured
-		// (EncodeDeltaLengthByteArray, thread CPU time, Zen 3, load ~20):
-		// 232-263 -> 266-280 M values/s, close to the noise.
+		// when it applies (its min/max are not needed).
 		if _, _, ok := deltaMinMax32Fast(lens[:k], off[1:], off[0]); !ok {
 			for j := range k {
 				lens[j] = off[j+1] - off[j]
@@ -144,12 +138,11 @@ func maxDelta32Len(n int) int {
 	return 25 + (n+DeltaBlockSize-1)/DeltaBlockSize*maxDeltaBlock32Len
 }
 
-// appendDeltaByteArray computes the shared prefixes once: their lengths
+// appendDeltaByteArray computes the shared prefixes once (recomputing
+// them in each of the three passes dominated the encoder): their lengths
 // are kept, 4 bytes each, in dst's spare capacity beyond the most the
 // encoding can take, so no scratch is allocated (dst is grown once and
-// never reallocated while the scratch is in use). Measured (pprof): with
-// the prefixes recomputed in each of the three passes, commonPrefix took
-// 45% of EncodeDeltaByteArray.
+// never reallocated while the scratch is in use).
 func appendDeltaByteArray(dst []byte, vals byteValues) []byte {
 	var buf [DeltaBlockSize]uint32
 	var sc deltaScratch32
@@ -265,10 +258,7 @@ func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 	sp := pos
 	o, prevStart := 0, 0
 	// Copies into the pre-sized buffer by index rather than two appends
-	// per value. Measured (DecodeDeltaByteArray, 64Ki strings of ~20 bytes
-	// sharing ~14-byte prefixes, thread CPU time, Zen 3, 2 shared cores):
-	// two copy calls per value ran 45-51 M values/s, the chunked copies
-	// 64-75 (load average ~20, back to back).
+	// per value.
 	for i := range n {
 		p, s := int(offs[i+1]), int(suf[i])
 		start := o

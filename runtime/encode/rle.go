@@ -29,12 +29,8 @@ func AppendRLELevels(dst []byte, src []uint8, bitWidth int) []byte {
 // extend 8 bytes at a time.
 //
 // A group is uniform when it equals itself rotated by one byte, and the
-// scan tests four groups per step while none is uniform. Measured
-// (EncodeRLELevels/bitpacked, thread CPU time, Zen 3, load average 15):
-// the scan with one group per step and a broadcast of the first byte was
-// 60% of the encoder's time after the PEXT packer; this scan took
-// bitpacked w1 from 2.2-2.5 to 3.9-4.3, w3 from 2.6-2.8 to 4.9-5.7 and
-// w8 from 2.9-3.4 to 6.5-7.4 G values/s.
+// scan tests four groups per step while none is uniform: testing one group
+// per step against a broadcast of the first byte dominated the encoder.
 func appendRLELevels(dst []byte, src []uint8, w int) []byte {
 	lit, i, n := 0, 0, len(src)
 	for i+8 <= n {
@@ -312,11 +308,9 @@ func decodeRLE32(dst []uint32, src []byte, w, n int) ([]uint32, int, error) {
 }
 
 // decodeRLE8 is decodeRLE32 for levels (uint8), with short runs filled
-// with 8-byte stores; it must be kept in step with decodeRLE32 (both are checked
-// against refDecodeRLE by the tests and fuzz targets). Measured (thread
-// CPU time, DecodeRLELevels/runs, runs of 1-30 values, widths 1-8):
-// 400-785 M values/s through the generic decoder it replaced (since
-// removed; decodeRLE32 is monomorphic too), 490-860 with this one.
+// with 8-byte stores; it must be kept in step with decodeRLE32 (both are
+// checked against refDecodeRLE by the tests and fuzz targets). It is
+// monomorphic because the generic decoder it replaced was slower.
 func decodeRLE8(dst []uint8, src []byte, w, n int) ([]uint8, int, error) {
 	if n < 0 {
 		return dst, 0, fmt.Errorf("rle: negative value count %d: %w", n, ErrLength)
@@ -376,11 +370,8 @@ func decodeRLE8(dst []uint8, src []byte, w, n int) ([]uint8, int, error) {
 				dst = growSlice(dst[:i], c)
 			}
 			dst = dst[:i+c]
-			// Measured (DecodeRLELevels/runs, runs of 1-30 values, thread
-			// CPU time, Zen 3 under load 13): runs of 17-30 values went
-			// through fillBytes' doubling copies, 56% of the decoder's time
-			// in pprof; 8-byte stores for runs up to 128 values took
-			// runs/w1-w8 from 0.52-0.74 to 0.92-1.86 G values/s.
+			// 8-byte stores for runs up to 128 values: fillBytes' doubling
+			// copies dominated runs of 17-30 values.
 			switch b := v * 0x0101010101010101; {
 			case c <= 32 && n-i >= 32 && cap(dst)-i >= 32:
 				// Four 8-byte stores cover the run; the bytes past it
@@ -440,9 +431,7 @@ func decodeRLE8(dst []uint8, src []byte, w, n int) ([]uint8, int, error) {
 // Each group of 8 levels is loaded as one 64-bit word and gathered into
 // its 8w bits in three shift-and-mask steps (bytes into 16-bit lanes,
 // those into 32-bit lanes, then the two halves), the inverse of the
-// unpack8 kernels. Measured (pprof, EncodeRLELevels/bitpacked/w3): the
-// previous byte-by-byte version with 8 variable shifts per group spent 65%
-// of the encoder's time here.
+// unpack8 kernels, instead of 8 variable shifts per group.
 func appendPackLevels(dst []byte, src []uint8, w int) []byte {
 	if w == 0 {
 		return dst
@@ -459,10 +448,8 @@ func appendPackLevels(dst []byte, src []uint8, w int) []byte {
 	m2 := (uint64(1)<<(2*u) - 1) * (1 | 1<<32)
 	m3 := uint64(1)<<(4*u) - 1
 	o := 0
-	// Measured (EncodeRLELevels/bitpacked, thread CPU time, Zen 3): one
-	// PEXT per group (packLevelsFast) instead of the shift-and-mask steps
-	// below took bitpacked w1 and w3 from 0.83-1.3 to 2.2-2.8 G values/s
-	// (load average 13-15).
+	// One PEXT per group (packLevelsFast) where BMI2 is available: faster
+	// than the shift-and-mask steps below.
 	if k := packLevelsFast(out, src, w); k > 0 {
 		o, src = k/8*w, src[k:]
 	}
@@ -492,10 +479,8 @@ func appendPackLevels(dst []byte, src []uint8, w int) []byte {
 // for the rest.
 //
 // The input is scanned one aligned group of 8 at a time (aligned to the
-// start of the pending literal, so that literals stay multiples of 8):
-// measured against the first version, which computed the run length at
-// every position, EncodeRLELevels/bitpacked/w1 went from 136 MB/s
-// (wall-clock) to about 1 G values/s (thread CPU time).
+// start of the pending literal, so that literals stay multiples of 8)
+// rather than computing the run length at every position.
 func appendRLE32(dst []byte, src []uint32, w int) []byte {
 	vb := (w + 7) / 8
 	lit := 0 // start of pending literal values
@@ -505,8 +490,7 @@ func appendRLE32(dst []byte, src []uint32, w int) []byte {
 		g := (*[8]uint32)(src[i:])
 		v := g[0]
 		// One branch on the OR of the differences rather than seven
-		// short-circuit branches, which random data would mispredict
-		// (reasoned; not measured separately).
+		// short-circuit branches, which random data would mispredict.
 		if (g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
 			i += 8
 			continue
