@@ -1,5 +1,6 @@
-// Command metagen generates runtime/meta's Thrift compact-protocol codec
-// (codec_gen.go), the enum String methods (enums_gen.go) and a test-only
+// Command metagen generates runtime/meta's metadata types (types_gen.go),
+// their Thrift compact-protocol codec (codec_gen.go), the enum String
+// methods (enums_gen.go) and a test-only
 // schema description (schema_gen_test.go) from the table in table.go.
 //
 // Compact protocol: https://github.com/apache/thrift/blob/master/doc/specs/thrift-compact-protocol.md
@@ -26,6 +27,7 @@ func main() {
 	for name, f := range map[string]*jen.File{
 		"codec_gen.go":       genCodec(),
 		"enums_gen.go":       genEnums(),
+		"types_gen.go":       genTypes(),
 		"schema_gen_test.go": genSchema(),
 	} {
 		if err := f.Save(filepath.Join(*dir, name)); err != nil {
