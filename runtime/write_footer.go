@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"github.com/pqgen/pqgen/runtime/crypt"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -58,7 +59,7 @@ func (fw *FileWriter) flushRowGroup() error {
 	if rgIndex <= math.MaxInt16 { // the ordinal is an i16: omitted beyond
 		rg.Ordinal = meta.Some(int16(rgIndex))
 	} else if fw.crypto != nil {
-		return fmt.Errorf("row group %d: encrypted files hold at most %d row groups (module AADs number them in 16 bits)", rgIndex, math.MaxInt16+1)
+		return fmt.Errorf("%w: row group %d: encrypted files hold at most %d row groups (module AADs number them in 16 bits)", crypt.ErrOrdinal, rgIndex, math.MaxInt16+1)
 	}
 	start := fw.w.n
 	for i, c := range fw.cols {

@@ -178,7 +178,7 @@ func (c *writerConfig) column(path string) *columnConfig {
 func WithCompression(codec meta.CompressionCodec, level compress.Level) WriterOption {
 	return func(c *writerConfig) {
 		if err := checkCodec(codec, level); err != nil {
-			c.fail("WithCompression: %v", err)
+			c.fail("WithCompression: %w", err)
 			return
 		}
 		c.Codec, c.CodecLevel = codec, level
@@ -190,7 +190,7 @@ func WithCompression(codec meta.CompressionCodec, level compress.Level) WriterOp
 func WithColumnCompression(path string, codec meta.CompressionCodec, level compress.Level) WriterOption {
 	return func(c *writerConfig) {
 		if err := checkCodec(codec, level); err != nil {
-			c.fail("WithColumnCompression(%q): %v", path, err)
+			c.fail("WithColumnCompression(%q): %w", path, err)
 			return
 		}
 		cc := c.column(path)
@@ -200,7 +200,7 @@ func WithColumnCompression(path string, codec meta.CompressionCodec, level compr
 
 func checkCodec(codec meta.CompressionCodec, level compress.Level) error {
 	if !compress.CanCompress(codec) {
-		return fmt.Errorf("codec %s cannot be written", codec.String())
+		return fmt.Errorf("%w: codec %s cannot be written", compress.ErrUnsupported, codec.String())
 	}
 	return compress.ValidLevel(codec, level)
 }

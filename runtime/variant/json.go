@@ -191,7 +191,7 @@ func (b *Builder) AppendJSON(data []byte) error {
 		return err
 	}
 	if _, err := d.Token(); err != io.EOF {
-		return fmt.Errorf("variant: JSON: data after the value")
+		return fmt.Errorf("%w: JSON: data after the value", ErrBuild)
 	}
 	return b.err
 }
