@@ -35,7 +35,25 @@ func Parse(text string) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	return FromElements(els)
+	s, err := FromElements(els)
+	if err != nil {
+		return nil, err
+	}
+	// FromElements makes one node per element, in the same depth-first
+	// order: the node's declaration is at the element's position.
+	i := 0
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if i < len(p.positions) {
+			n.Pos = p.positions[i]
+		}
+		i++
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(s.Root)
+	return s, nil
 }
 
 type tokKind int
@@ -59,6 +77,7 @@ type parser struct {
 	line, col int
 	peeked    *token
 	depth     int
+	positions []Position // of each element's declaration, in element order
 }
 
 func isIdentRune(r rune) bool {
@@ -206,6 +225,7 @@ func (p *parser) message() ([]meta.SchemaElement, error) {
 		return nil, err
 	}
 	els := []meta.SchemaElement{{Name: name}}
+	p.positions = append(p.positions, Position{t.line, t.col})
 	n, err := p.fields(&els)
 	if err != nil {
 		return nil, err
@@ -354,6 +374,7 @@ func (p *parser) field(els *[]meta.SchemaElement) error {
 		break
 	}
 	*els = append(*els, e)
+	p.positions = append(p.positions, Position{t.line, t.col})
 	idx := len(*els) - 1
 	if group {
 		n, err := p.fields(els)

@@ -56,7 +56,21 @@ type Node struct {
 	Column int
 	// Path is the path from the root's child to this node (nil for the root).
 	Path []string
+	// Pos is where the node is declared in the schema text it was parsed
+	// from (Parse); the zero Position for schemas from elements.
+	Pos Position
 }
+
+// Position is a line and column (both 1-based) in a schema text.
+type Position struct {
+	Line, Col int
+}
+
+// IsValid reports whether the position was recorded.
+func (p Position) IsValid() bool { return p.Line > 0 }
+
+// String returns "line:col".
+func (p Position) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 // IsLeaf reports whether the node is a primitive column.
 func (n *Node) IsLeaf() bool { return !n.Group }
