@@ -53,7 +53,10 @@
 //	bloom, bloom(ndv)              a bloom filter for the column
 //
 // Column options apply to every leaf below the field; options passed to
-// NewTWriter come after them and win.
+// NewTWriter come after them and win. Tags are parsed strictly: an unknown
+// option, arguments on an option that takes none, an option given twice
+// and conflicting choices (delta,plain; dict,nodict; two codecs; two
+// logical types) are errors at the field's file:line.
 //
 // # Variants
 //

@@ -56,7 +56,7 @@ func LoadGo(dir string, typeNames []string) (*Package, error) {
 		return nil, loadErrors(pkg)
 	}
 	p := &Package{Name: pkg.Name, Path: pkg.PkgPath}
-	b := &goBuilder{fset: pkg.Fset, path: pkg.PkgPath, dir: dir, seen: map[*types.Named]*Struct{}}
+	b := &goBuilder{fset: pkg.Fset, path: pkg.PkgPath, dir: dir, seen: map[*types.Named]*Struct{}, at: map[*Value]token.Pos{}}
 	for _, name := range typeNames {
 		obj := pkg.Types.Scope().Lookup(name)
 		if obj == nil {
@@ -170,6 +170,7 @@ type goBuilder struct {
 	path    string
 	dir     string
 	seen    map[*types.Named]*Struct
+	at      map[*Value]token.Pos // the struct field each field's value comes from
 	stack   []*types.Named
 	structs []*Struct
 }
@@ -244,7 +245,7 @@ func (b *goBuilder) rowType(tn *types.TypeName) (*Type, error) {
 				for n := x.Node; n != nil && n.Parent != nil; n = n.Parent {
 					path = append([]string{n.Name}, path...)
 				}
-				err = b.errorf(tn.Pos(), "%s: field %s: a variant.Encoded below a list, map or struct; generated code supports Variants as fields of the row type itself", name, strings.Join(path, "."))
+				err = b.errorf(b.at[f.Value], "%s: field %s: a variant.Encoded below a list, map or struct; generated code supports Variants as fields of the row type itself", name, strings.Join(path, "."))
 			}
 		})
 		if err != nil {
@@ -255,9 +256,9 @@ func (b *goBuilder) rowType(tn *types.TypeName) (*Type, error) {
 	if err != nil {
 		return nil, b.errorf(tn.Pos(), "%s: %v", name, err)
 	}
-	cols, err := columnOptions(v)
+	cols, err := columnOptions(v, func(x *Value) string { return b.pos(b.at[x]) + ": " + name })
 	if err != nil {
-		return nil, b.errorf(tn.Pos(), "%s: %v", name, err)
+		return nil, err
 	}
 	return &Type{Name: name, Schema: s, Root: v, Structs: b.structs, Names: namesFor(name), File: fileName(name), Columns: cols}, nil
 }
@@ -352,6 +353,7 @@ func (b *goBuilder) fields(st *types.Struct, prefix string, parent *schema.Node,
 			col := tg.col
 			v.Col = &col
 		}
+		b.at[v] = f.Pos()
 		parent.Children = append(parent.Children, v.Node)
 		v.Node.Parent = parent
 		s.Fields = append(s.Fields, &Field{Name: prefix + f.Name(), Value: v})
@@ -733,8 +735,9 @@ func finishSchema(root *schema.Node, v *Value) (*schema.Schema, error) {
 }
 
 // columnOptions gives every leaf below a field with tag options those
-// options, and checks that the encodings fit the physical types.
-func columnOptions(root *Value) (map[int]*ColumnOptions, error) {
+// options, and checks that the encodings fit the physical types; errors
+// start with where(field), the field's file:line.
+func columnOptions(root *Value, where func(*Value) string) (map[int]*ColumnOptions, error) {
 	out := map[int]*ColumnOptions{}
 	var err error
 	root.walk(func(v *Value) {
@@ -746,7 +749,7 @@ func columnOptions(root *Value) (map[int]*ColumnOptions, error) {
 			c.Path = l.PathString()
 			if c.Encoding != "" {
 				if _, ok := encodingFor(c.Encoding, l.Type); !ok {
-					err = fmt.Errorf("column %s: encoding %s does not apply to %s", c.Path, c.Encoding, schema.TypeName(l.Type, l.TypeLength))
+					err = fmt.Errorf("%s: column %s: encoding %s does not apply to %s", where(v), c.Path, c.Encoding, schema.TypeName(l.Type, l.TypeLength))
 					return
 				}
 			}

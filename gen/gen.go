@@ -80,10 +80,9 @@ func FromSchemaText(file, text, pkg, typeName string) (*Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s:%w", file, err)
 	}
-	pos := nodePositions(text, s)
 	where := func(n *schema.Node) string {
-		if lc, ok := pos[n]; ok {
-			return file + ":" + lc
+		if n.Pos.IsValid() {
+			return file + ":" + n.Pos.String()
 		}
 		return file
 	}
@@ -134,74 +133,3 @@ func fromParsed(s *schema.Schema, pkg, typeName string, where func(*schema.Node)
 var identRE = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
 
 func isExportedIdent(s string) bool { return identRE.MatchString(s) }
-
-// nodePositions finds, for each node of s, the line:column of its name in
-// the schema text it was parsed from, by scanning the text for the field
-// declarations in depth-first order (the parser keeps no positions).
-func nodePositions(text string, s *schema.Schema) map[*schema.Node]string {
-	out := map[*schema.Node]string{}
-	var nodes []*schema.Node
-	var walk func(n *schema.Node)
-	walk = func(n *schema.Node) {
-		nodes = append(nodes, n)
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
-	walk(s.Root)
-	// Each declaration starts with a repetition keyword or "message";
-	// comments and quoted names are skipped.
-	line, col := 1, 1
-	k := 0
-	advance := func(i int) {
-		if text[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	for i := 0; i < len(text) && k < len(nodes); i++ {
-		switch {
-		case text[i] == '#' || strings.HasPrefix(text[i:], "//"):
-			for i < len(text) && text[i] != '\n' {
-				advance(i)
-				i++
-			}
-			if i < len(text) {
-				advance(i)
-			}
-			continue
-		case text[i] == '"':
-			advance(i)
-			for i++; i < len(text) && text[i] != '"'; i++ {
-				if text[i] == '\\' && i+1 < len(text) {
-					advance(i)
-					i++
-				}
-				advance(i)
-			}
-			if i < len(text) {
-				advance(i)
-			}
-			continue
-		case (i == 0 || !isWordByte(text[i-1])) && startsWord(text[i:]):
-			out[nodes[k]] = fmt.Sprintf("%d:%d", line, col)
-			k++
-		}
-		advance(i)
-	}
-	return out
-}
-
-func isWordByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-func startsWord(s string) bool {
-	for _, w := range []string{"message", "required", "optional", "repeated"} {
-		if strings.HasPrefix(s, w) && (len(s) == len(w) || !isWordByte(s[len(w)])) {
-			return true
-		}
-	}
-	return false
-}

@@ -70,7 +70,7 @@ func TestGoErrors(t *testing.T) {
 		{"type T struct {\n\tM map[[]byte]int\n}", "T", "x.go:4:8: invalid map key type"},
 		{"type T struct {\n\tS struct{ A int } `parquet:\",optional\"`\n}", "T", "x.go:4: S: option optional on a struct: use a pointer"},
 		{"type T struct{ A int }\n\nfunc NewTWriter() {}", "T", "x.go:5: NewTWriter is declared here; pqgen declares it for type T"},
-		{"type T struct {\n\tD int64 `parquet:\"d,delta\"`\n\tF float32 `parquet:\"f,delta\"`\n}", "T", "x.go:3: T: column f: encoding delta does not apply to float"},
+		{"type T struct {\n\tD int64 `parquet:\"d,delta\"`\n\tF float32 `parquet:\"f,delta\"`\n}", "T", "x.go:5: T: column f: encoding delta does not apply to float"},
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26\n"), 0o644); err != nil {
@@ -106,32 +106,6 @@ func TestSchemaErrors(t *testing.T) {
 	}
 }
 
-func TestNodePositions(t *testing.T) {
-	p, err := FromSchemaText("s", "message m {\n  required int32 a;\n  optional group g {\n    repeated binary b;\n  }\n}\n", "p", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos := nodePositions("message m {\n  required int32 a;\n  optional group g {\n    repeated binary b;\n  }\n}\n", p.Types[0].Schema)
-	s := p.Types[0].Schema
-	for n, want := range map[string]string{"": "1:1", "a": "2:3", "g": "3:3", "g.b": "4:5"} {
-		node := s.Root
-		if n != "" {
-			node = nil
-			for _, l := range s.Leaves {
-				if l.PathString() == n {
-					node = l
-				}
-			}
-			if n == "g" {
-				node = s.Root.Children[1]
-			}
-		}
-		if got := pos[node]; got != want {
-			t.Errorf("position of %q = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func TestGenerateNames(t *testing.T) {
 	p, err := FromSchemaText("s", "message m { required int32 a; }", "p", "Metric")
 	if err != nil {
@@ -164,22 +138,14 @@ func TestGenerateNames(t *testing.T) {
 	}
 }
 
-func TestNodePositionsComments(t *testing.T) {
-	text := "// required here is a comment\nmessage m { # optional too\n  required int32 \"required\";\n  optional group g {\n    repeated binary b;\n  }\n}\n"
-	p, err := FromSchemaText("s", text, "p", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := p.Types[0].Schema
-	pos := nodePositions(text, s)
-	if got := pos[s.Root]; got != "2:1" {
-		t.Errorf("message at %q, want 2:1", got)
-	}
-	if got := pos[s.Root.Children[0]]; got != "3:3" {
-		t.Errorf("first field at %q, want 3:3", got)
-	}
-	if got := pos[s.Root.Children[1].Children[0]]; got != "5:5" {
-		t.Errorf("g.b at %q, want 5:5", got)
+// TestSchemaTextPositions: generator errors on schema text name the
+// field's line:column as the parser recorded it, past comments and quoted
+// names holding keywords.
+func TestSchemaTextPositions(t *testing.T) {
+	text := "// required here is a comment\nmessage m { # optional too\n  required int32 \"required\";\n  optional group g {\n    repeated binary b;\n  }\n  optional fixed_len_byte_array(2000000) big;\n}\n"
+	_, err := FromSchemaText("s", text, "p", "")
+	if err == nil || !strings.Contains(err.Error(), "s:7:3: big") {
+		t.Errorf("error %v, want one at s:7:3", err)
 	}
 }
 
@@ -214,8 +180,8 @@ func TestGoVariantErrors(t *testing.T) {
 	t.Setenv("GOPROXY", "off")
 	for _, c := range []struct{ src, want string }{
 		{"type T struct {\n\tV *variant.Encoded\n}", "x.go:6: V: pointer to variant.Encoded"},
-		{"type T struct {\n\tL []variant.Encoded\n}", "x.go:5: T: field L.list.element: a variant.Encoded below a list"},
-		{"type T struct {\n\tS struct{ V variant.Encoded }\n}", "x.go:5: T: field S.V: a variant.Encoded below"},
+		{"type T struct {\n\tL []variant.Encoded\n}", "x.go:6: T: field L.list.element: a variant.Encoded below a list"},
+		{"type T struct {\n\tS struct{ V variant.Encoded }\n}", "x.go:6: T: field S.V: a variant.Encoded below"},
 		{"type T struct {\n\tV variant.Encoded `parquet:\"v,json\"`\n}", "x.go:6: v: option json does not apply to a Variant"},
 	} {
 		dir := t.TempDir()

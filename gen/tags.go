@@ -78,7 +78,19 @@ func parseUnit(s string) (string, error) {
 	return "", fmt.Errorf("unknown time unit %q (want millisecond, microsecond or nanosecond)", s)
 }
 
-// parseTag parses the value of the parquet key of a struct tag.
+// noArgs are the options that take no arguments.
+var noArgs = map[string]bool{
+	"optional": true, "list": true, "repeated": true, "dict": true, "nodict": true,
+	"plain": true, "delta": true, "split": true, "snappy": true, "gzip": true, "zstd": true,
+	"brotli": true, "lz4": true, "lz4raw": true, "uncompressed": true, "date": true,
+	"uuid": true, "enum": true, "json": true, "bson": true, "float16": true, "interval": true,
+	"geometry": true, "geography": true, "variant": true,
+}
+
+// parseTag parses the value of the parquet key of a struct tag strictly:
+// unknown options, arguments on options that take none, an option given
+// twice and conflicting choices (two encodings, two codecs, dict with
+// nodict, two logical types) are errors.
 func parseTag(s string) (tag, error) {
 	var t tag
 	if s == "-" {
@@ -88,6 +100,16 @@ func parseTag(s string) (tag, error) {
 	parts := splitOpts(s)
 	t.name = parts[0]
 	t.nameSet = parts[0] != ""
+	seen := map[string]bool{}
+	// set records a choice among exclusive options (an encoding, a codec,
+	// dictionary on or off): a second, different choice is an error.
+	set := func(what string, dst *string, v string) error {
+		if *dst != "" && *dst != v {
+			return fmt.Errorf("conflicting %s options %s and %s", what, *dst, v)
+		}
+		*dst = v
+		return nil
+	}
 	setLogical := func(l string) error {
 		if t.logical != "" {
 			return fmt.Errorf("both %s and %s", t.logical, l)
@@ -104,10 +126,18 @@ func parseTag(s string) (tag, error) {
 			}
 			name, args, hasArgs = p[:i], p[i+1:len(p)-1], true
 		}
+		if name == "" {
+			continue
+		}
+		if seen[name] {
+			return t, fmt.Errorf("option %s given twice", name)
+		}
+		seen[name] = true
+		if hasArgs && noArgs[name] {
+			return t, fmt.Errorf("option %s takes no arguments", name)
+		}
 		var err error
 		switch name {
-		case "":
-			continue
 		case "optional":
 			t.optional = true
 		case "list":
@@ -115,13 +145,13 @@ func parseTag(s string) (tag, error) {
 		case "repeated":
 			t.repeated = true
 		case "dict":
-			t.col.Dict = "on"
+			err = set("dictionary", &t.col.Dict, "on")
 		case "nodict":
-			t.col.Dict = "off"
+			err = set("dictionary", &t.col.Dict, "off")
 		case "plain", "delta", "split":
-			t.col.Encoding = name
+			err = set("encoding", &t.col.Encoding, name)
 		case "snappy", "gzip", "zstd", "brotli", "lz4", "lz4raw", "uncompressed":
-			t.col.Compression = name
+			err = set("compression", &t.col.Compression, name)
 		case "bloom", "bloomfilter":
 			t.col.BloomNDV = 100000
 			if hasArgs {
@@ -177,9 +207,6 @@ func parseTag(s string) (tag, error) {
 		}
 		if err != nil {
 			return t, fmt.Errorf("option %q: %w", p, err)
-		}
-		if hasArgs && (name == "optional" || name == "list" || name == "date" || name == "uuid") {
-			return t, fmt.Errorf("option %s takes no arguments", name)
 		}
 	}
 	if t.list && t.repeated {
