@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"golang.org/x/tools/imports"
 
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -49,13 +50,14 @@ func render(p *Package, types []*Type) ([]byte, error) {
 	} else {
 		f = jen.NewFile(p.Name)
 	}
-	f.HeaderComment(strings.TrimRight(generatedPrefix+" "+p.Args, " ") + "; DO NOT EDIT.")
+	f.HeaderComment(strings.TrimRight(generatedPrefix+" v"+runtime.Version+" "+p.Args, " ") + "; DO NOT EDIT.")
 	f.ImportName(pathRuntime, "runtime")
 	f.ImportName(pathSchema, "schema")
 	f.ImportName(pathEncode, "encode")
 	f.ImportName(pathMeta, "meta")
 	f.ImportName(pathCompress, "compress")
 	f.ImportName(pathVariant, "variant")
+	emitVersionGuard(f)
 	for _, t := range types {
 		emitStructs(f, t)
 		emitGuard(f, t)
@@ -68,7 +70,13 @@ func render(p *Package, types []*Type) ([]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering the generated code (a pqgen bug): %w", err)
 	}
-	return buf.Bytes(), nil
+	// Group the imports as goimports does: the standard library, then the
+	// rest (FormatOnly: nothing is added or removed).
+	out, err := imports.Process("", buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
+	if err != nil {
+		return nil, fmt.Errorf("formatting the generated code (a pqgen bug): %w", err)
+	}
+	return out, nil
 }
 
 // FromSchemaText builds the IR of a type named typeName ("" for the

@@ -80,3 +80,46 @@ func TestStaleGuardEmbedded(t *testing.T) {
 		t.Errorf("the build failed elsewhere than at the guard:\n%s", out)
 	}
 }
+
+// TestVersionGuard: a generated file whose generated-code version the
+// runtime does not support (too old or too new) fails to compile at its
+// version guard.
+func TestVersionGuard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiling generated code: skipped in -short mode")
+	}
+	const dir = "testdata/go/flat"
+	p, err := gen.LoadGo(dir, []string{"Event"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "flat.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := string(files["event_parquet.go"])
+	if _, err := tryCompile(t, []output{{virtual: filepath.Join(dir, "event_parquet.go"), code: []byte(code)}, {virtual: filepath.Join(dir, "flat.go"), code: src}}, "build"); err != nil {
+		t.Fatalf("the generated code does not compile as generated: %v", err)
+	}
+	for name, edit := range map[string][2]string{
+		"older than the runtime supports": {"EnforceVersion(1 - runtime.MinGenVersion)", "EnforceVersion(0 - runtime.MinGenVersion)"},
+		"newer than the runtime":          {"EnforceVersion(runtime.GenVersion - 1)", "EnforceVersion(runtime.GenVersion - 2)"},
+	} {
+		changed := strings.Replace(code, edit[0], edit[1], 1)
+		if changed == code {
+			t.Fatalf("%s: the edit %q does not apply to the generated code", name, edit[0])
+		}
+		out, err := tryCompile(t, []output{{virtual: filepath.Join(dir, "event_parquet.go"), code: []byte(changed)}, {virtual: filepath.Join(dir, "flat.go"), code: src}}, "build")
+		if err == nil {
+			t.Errorf("%s: the generated code compiles", name)
+			continue
+		}
+		if !strings.Contains(out, "event_parquet.go") || !strings.Contains(out, "overflows") {
+			t.Errorf("%s: the build failed elsewhere than at the version guard:\n%s", name, out)
+		}
+	}
+}
