@@ -32,20 +32,22 @@
 //     this package or of a subpackage (test with errors.Is) and names the
 //     column, row group and page where it has them.
 //   - Files: OpenFile and OpenPath read a footer (File: metadata, schema,
-//     encryption); NewFileReader and NewFileWriter read and write column
-//     by column; WriteFile and WriteFileAtomic write through a temporary
+//     encryption); WriteFile and WriteFileAtomic write through a temporary
 //     file, fsync and rename.
+//
+// Callers who work column by column, without generated code, use
+// NewFileWriter with the typed column buffers (Levels, BoolBuffer,
+// Int32Buffer, Int64Buffer, Int96Buffer, FloatBuffer, DoubleBuffer,
+// ByteArrayBuffer, FixedBuffer) and NewFileReader with the typed column
+// readers (BoolReader ... FixedReader); generated code is built on the
+// same calls.
 //
 // # For generated code
 //
 // These exported identifiers exist for the code pqgen generates; they are
-// stable for it but are not meant to be called by hand:
-//
-//   - the typed column buffers a generated writer fills (Levels,
-//     BoolBuffer, Int32Buffer, Int64Buffer, Int96Buffer, FloatBuffer,
-//     DoubleBuffer, ByteArrayBuffer, FixedBuffer) and the column readers a
-//     generated reader drains (BoolReader ... FixedReader, ColumnRows);
-//   - FileWriter.Fail, FileReader.Projected, FileReader.VariantColumn,
-//     VariantReader, VariantWriter;
-//   - ReadRowsExact, ReadFileRows, RowReader, DateDays, Slab.
+// stable for it but are not meant to be called by hand: FileWriter.Fail,
+// FileReader.Projected, FileReader.VariantColumn, VariantReader,
+// VariantWriter, ReadRowsExact, ReadFileRows, RowReader, ColumnRows,
+// DateDays, Slab, and the version guard (GenVersion, MinGenVersion,
+// EnforceVersion).
 package runtime
