@@ -227,7 +227,11 @@ func emitReader(f *jen.File, t *Type) {
 		usesPos = usesPos || a.usesPos
 		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
-		asm = append(asm, jen.Comment(fl.Value.Node.Name+" (row by row: a map needs its keys and values together)"), jen.Block(block...))
+		why := fl.Value.Node.Name + " (row by row)"
+		if holdsMap(fl.Value) {
+			why = fl.Value.Node.Name + " (row by row: a map needs its keys and values together)"
+		}
+		asm = append(asm, jen.Comment(why), jen.Block(block...))
 	}
 	decl := []jen.Code{
 		jen.Defer().Func().Params().Block(
@@ -593,6 +597,13 @@ func columnWise(v *Value) bool {
 		}
 	})
 	return nested && !hasMap
+}
+
+// holdsMap reports whether v is or holds a map.
+func holdsMap(v *Value) bool {
+	found := false
+	v.walk(func(x *Value) { found = found || x.Kind == KindMap })
+	return found
 }
 
 // leafLoop emits the loop filling, from leaf l, its field in every row:
