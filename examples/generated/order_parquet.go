@@ -1294,7 +1294,7 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			}
 		}
 	}
-	// shipping (row by row: a map needs its keys and values together)
+	// shipping (row by row)
 	{
 		c17 := r.c17
 		c18 := r.c18
