@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -27,6 +29,10 @@ func emitWriter(f *jen.File, t *Type) {
 	vfields := variantFields(t)
 	for _, fl := range vfields {
 		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantWriter")).Comment(fl.Value.Node.PathString()+" (Variant)"))
+	}
+	maps := mapFields(t)
+	for _, m := range maps {
+		fields = append(fields, jen.Id(mapVar(m)).Index().Add(rt("MapEntry")).Types(m.Key.Go.Code(), m.Elem.Go.Code()).Comment(m.Node.PathString()+" (entries in key order)"))
 	}
 	docf(f, "%s writes rows of %s to a Parquet file. Write appends rows, Flush ends a\nrow group, Close writes the footer. Create one with %s.", n.Writer, t.Name, n.NewWriter)
 	f.Type().Id(n.Writer).Struct(fields...)
@@ -126,6 +132,14 @@ func emitWriter(f *jen.File, t *Type) {
 		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
 		stmts = append(stmts, jen.Comment(fl.Value.Node.Name), jen.Block(block...))
+	}
+	if len(maps) > 0 {
+		// The entry slices keep no reference to the rows once shredded.
+		stmts = append(stmts, jen.Comment("drop the rows' keys and values from the entry slices"))
+		for _, m := range maps {
+			b := jen.Id("w").Dot(mapVar(m))
+			stmts = append(stmts, jen.Clear(b.Clone().Index(jen.Empty(), jen.Cap(b.Clone()))))
+		}
 	}
 	docf(f, "shred appends the levels and values of rows to the column buffers.")
 	if len(vfields) > 0 {
@@ -240,18 +254,69 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 					jen.For(jen.Id(j).Op(":=").Range().Id(s)).Block(body...)),
 			}
 		}
-		m, k, val := nm.next("m"), nm.next("k"), nm.next("v")
-		body := append(repSet, jen.Id(j).Op("++"))
-		body = append(body, shred(v.Key, id(k), inner, nm)...)
-		body = append(body, shred(v.Elem, id(val), inner, nm)...)
+		// Entries are written in ascending key order (runtime.SortedMap),
+		// so that the same rows give the same bytes.
+		m, es := nm.next("m"), nm.next("e")
+		entry := func(field string) place {
+			return func() *jen.Statement { return jen.Id(es).Index(jen.Id(j)).Dot(field) }
+		}
+		body := append(repSet, shred(v.Key, entry("Key"), inner, nm)...)
+		body = append(body, shred(v.Elem, entry("Value"), inner, nm)...)
 		return []jen.Code{
 			jen.Id(m).Op(":=").Add(p()),
 			jen.If(jen.Len(jen.Id(m)).Op("==").Lit(0)).Block(empty...).Else().Block(
-				jen.Id(j).Op(":=").Lit(0),
-				jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Id(m)).Block(body...)),
+				jen.Id(es).Op(":=").Add(sortedEntries(v, jen.Id(m))),
+				jen.For(jen.Id(j).Op(":=").Range().Id(es)).Block(body...)),
 		}
 	}
 	return nil
+}
+
+// mapVar names the writer's scratch slice of the entries of map v (see
+// runtime.SortedMap): one per map in the schema, reused for every row.
+func mapVar(v *Value) string { return fmt.Sprintf("m%d", v.Key.Node.Column) }
+
+// mapFields returns the maps of the row type the shredder sorts, outside
+// Variants, depth first.
+func mapFields(t *Type) []*Value {
+	var out []*Value
+	for _, fl := range t.Root.Struct.Fields {
+		if fl.Value.Kind == KindVariant {
+			continue
+		}
+		fl.Value.walk(func(v *Value) {
+			if v.Kind == KindMap {
+				out = append(out, v)
+			}
+		})
+	}
+	return out
+}
+
+// sortedEntries is the call listing the entries of the map m (of value
+// v) in ascending key order into the writer's scratch slice: numbers by
+// value, strings by bytes, booleans false first, times by instant (the
+// order of their encoded values), and byte arrays (FIXED_LEN_BYTE_ARRAY,
+// INT96) by their bytes.
+func sortedEntries(v *Value, m jen.Code) jen.Code {
+	k := v.Key
+	buf := jen.Op("&").Id("w").Dot(mapVar(v))
+	kt := k.Go.Code()
+	cmpFunc := func(body ...jen.Code) jen.Code {
+		return jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Add(kt)).Int().Block(body...)
+	}
+	var compare jen.Code
+	switch {
+	case k.Conv == ConvTimestamp || k.Conv == ConvDate:
+		compare = jen.Qual(pathRuntime, "CompareTime")
+	case k.Conv == ConvFixed || k.Node.Type == meta.Int96:
+		compare = cmpFunc(jen.Return(jen.Qual("bytes", "Compare").Call(jen.Id("a").Index(jen.Empty(), jen.Empty()), jen.Id("b").Index(jen.Empty(), jen.Empty()))))
+	case k.Node.Type == meta.Boolean:
+		compare = jen.Qual(pathRuntime, "CompareBool").Types(kt)
+	default:
+		return jen.Qual(pathRuntime, "SortedMap").Call(m, buf)
+	}
+	return jen.Qual(pathRuntime, "SortedMapFunc").Call(m, buf, compare)
 }
 
 // appendValue appends the scalar at p to its leaf's buffer.
