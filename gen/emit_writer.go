@@ -30,6 +30,7 @@ func emitWriter(f *jen.File, t *Type) {
 	for _, fl := range vfields {
 		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantWriter")).Comment(fl.Value.Node.PathString()+" (Variant)"))
 	}
+	fields = append(fields, jen.Id("pending").Int().Comment("rows shredded since the last EndRows"))
 	maps := mapFields(t)
 	for _, m := range maps {
 		fields = append(fields, jen.Id(mapVar(m)).Index().Add(rt("MapEntry")).Types(m.Key.Go.Code(), m.Elem.Go.Code()).Comment(m.Node.PathString()+" (entries in key order)"))
@@ -74,7 +75,11 @@ func emitWriter(f *jen.File, t *Type) {
 	f.Func().Id(n.WriterFor).Params(jen.Id("fw").Op("*").Add(rt("FileWriter"))).Params(jen.Op("*").Id(n.Writer), jen.Error()).Block(body...)
 	f.Line()
 
-	batch := []jen.Code{jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch))}
+	// Rows are handed to the FileWriter (EndRows) in groups of Batch rows
+	// counted from the file's first row, whatever the split of the rows
+	// between Write calls: the row groups, cut after EndRows, and so the
+	// file's bytes do not depend on it.
+	batch := []jen.Code{jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch).Op("-").Id("w").Dot("pending"))}
 	if len(vfields) > 0 {
 		// Variants are checked first: one the group cannot store rejects
 		// the batch before anything is appended.
@@ -90,25 +95,38 @@ func emitWriter(f *jen.File, t *Type) {
 	} else {
 		batch = append(batch, jen.Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))))
 	}
-	docf(f, "Write appends rows to the file. It returns how many rows were written\nand the first error.")
+	docf(f, "Write appends rows to the file. It returns how many rows were written\nand the first error. Rows reach the file in groups of %d counted from its\nfirst row (the last group when Flush or Close is called), so that the\nfile's bytes do not depend on how the rows are split between Write calls;\nan error of a group is returned by the call that completes it.", batchRows)
 	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Write").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Int(), jen.Error()).Block(
 		jen.Id("n").Op(":=").Lit(0),
 		jen.For(jen.Len(jen.Id("rows")).Op(">").Lit(0)).Block(
 			append(batch,
-				jen.If(jen.Err().Op(":=").Id("w").Dot("fw").Dot("EndRows").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
-					jen.Return(jen.Id("n"), jen.Err())),
+				jen.Id("w").Dot("pending").Op("+=").Id("k"),
 				jen.Id("n").Op("+=").Id("k"),
 				jen.Id("rows").Op("=").Id("rows").Index(jen.Id("k"), jen.Empty()),
+				jen.If(jen.Id("w").Dot("pending").Op("==").Id(n.Batch)).Block(
+					jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(
+						jen.Return(jen.Id("n"), jen.Err()))),
 			)...,
 		),
 		jen.Return(jen.Id("n"), jen.Nil()),
 	)
 	f.Line()
+	docf(f, "endRows hands the pending rows to the FileWriter.")
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("endRows").Params().Error().Block(
+		jen.Id("k").Op(":=").Id("w").Dot("pending"),
+		jen.Id("w").Dot("pending").Op("=").Lit(0),
+		jen.Return(jen.Id("w").Dot("fw").Dot("EndRows").Call(jen.Id("k"))),
+	)
+	f.Line()
 	docf(f, "Flush ends the current row group.")
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Flush").Params().Error().Block(jen.Return(jen.Id("w").Dot("fw").Dot("Flush").Call()))
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Flush").Params().Error().Block(
+		jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("w").Dot("fw").Dot("Flush").Call()))
 	f.Line()
 	docf(f, "Close ends the last row group and writes the footer. It does not close\nthe underlying writer.")
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Close").Params().Error().Block(jen.Return(jen.Id("w").Dot("fw").Dot("Close").Call()))
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Close").Params().Error().Block(
+		jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("w").Dot("fw").Dot("Close").Call()))
 	f.Line()
 
 	// The shredder: one loop over the rows per top-level field.
