@@ -101,17 +101,20 @@ var pqgenDeepSchema = sync.OnceValue(func() *schema.Schema {
 // DeepWriter writes rows of Deep to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDeepWriter.
 type DeepWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.Int64Buffer     // id
-	c1 *runtime.Int32Buffer     // a.b.list.element.c
-	c2 *runtime.ByteArrayBuffer // a.b.list.element.d.list.element
-	c3 *runtime.DoubleBuffer    // a.n
-	c4 *runtime.ByteArrayBuffer // l.list.element.list.element
-	c5 *runtime.Int32Buffer     // m.key_value.key
-	c6 *runtime.ByteArrayBuffer // m.key_value.value.list.element.key_value.key
-	c7 *runtime.Int64Buffer     // m.key_value.value.list.element.key_value.value
-	c8 *runtime.Int32Buffer     // s.list.element.c
-	c9 *runtime.ByteArrayBuffer // s.list.element.d.list.element
+	fw      *runtime.FileWriter
+	c0      *runtime.Int64Buffer                           // id
+	c1      *runtime.Int32Buffer                           // a.b.list.element.c
+	c2      *runtime.ByteArrayBuffer                       // a.b.list.element.d.list.element
+	c3      *runtime.DoubleBuffer                          // a.n
+	c4      *runtime.ByteArrayBuffer                       // l.list.element.list.element
+	c5      *runtime.Int32Buffer                           // m.key_value.key
+	c6      *runtime.ByteArrayBuffer                       // m.key_value.value.list.element.key_value.key
+	c7      *runtime.Int64Buffer                           // m.key_value.value.list.element.key_value.value
+	c8      *runtime.Int32Buffer                           // s.list.element.c
+	c9      *runtime.ByteArrayBuffer                       // s.list.element.d.list.element
+	pending int                                            // rows shredded since the last EndRows
+	m5      []runtime.MapEntry[int32, []map[string]*int64] // m (entries in key order)
+	m6      []runtime.MapEntry[string, *int64]             // m.key_value.value.list.element (entries in key order)
 }
 
 // NewDeepWriter starts a Parquet file of Deep rows on w with the given writer options.
@@ -161,29 +164,48 @@ func pqgenDeepWriterFor(fw *runtime.FileWriter) (*DeepWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *DeepWriter) Write(rows []Deep) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenDeepBatch)
+		k := min(len(rows), pqgenDeepBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenDeepBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *DeepWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *DeepWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *DeepWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -346,52 +368,50 @@ func (w *DeepWriter) shred(rows []Deep) {
 					c7.Def = append(c7.Def, 1)
 					c7.Rep = append(c7.Rep, 0)
 				} else {
-					j2 := 0
-					for k4, v5 := range m3 {
+					e4 := runtime.SortedMap(m3, &w.m5)
+					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {
 							r1 = 0
 						}
-						j2++
 						c5.Def = append(c5.Def, 2)
 						c5.Rep = append(c5.Rep, r1)
-						c5.Values = append(c5.Values, k4)
-						l8 := v5
-						if len(l8) == 0 {
+						c5.Values = append(c5.Values, e4[j2].Key)
+						l7 := e4[j2].Value
+						if len(l7) == 0 {
 							c6.Def = append(c6.Def, 2)
 							c6.Rep = append(c6.Rep, r1)
 							c7.Def = append(c7.Def, 2)
 							c7.Rep = append(c7.Rep, r1)
 						} else {
-							for j7 := range l8 {
-								r6 := uint8(2)
-								if j7 == 0 {
-									r6 = r1
+							for j6 := range l7 {
+								r5 := uint8(2)
+								if j6 == 0 {
+									r5 = r1
 								}
-								m11 := l8[j7]
-								if len(m11) == 0 {
+								m10 := l7[j6]
+								if len(m10) == 0 {
 									c6.Def = append(c6.Def, 3)
-									c6.Rep = append(c6.Rep, r6)
+									c6.Rep = append(c6.Rep, r5)
 									c7.Def = append(c7.Def, 3)
-									c7.Rep = append(c7.Rep, r6)
+									c7.Rep = append(c7.Rep, r5)
 								} else {
-									j10 := 0
-									for k12, v13 := range m11 {
-										r9 := uint8(3)
-										if j10 == 0 {
-											r9 = r6
+									e11 := runtime.SortedMap(m10, &w.m6)
+									for j9 := range e11 {
+										r8 := uint8(3)
+										if j9 == 0 {
+											r8 = r5
 										}
-										j10++
 										c6.Def = append(c6.Def, 4)
-										c6.Rep = append(c6.Rep, r9)
-										c6.Values.AppendString(k12)
-										if v13 == nil {
+										c6.Rep = append(c6.Rep, r8)
+										c6.Values.AppendString(e11[j9].Key)
+										if e11[j9].Value == nil {
 											c7.Def = append(c7.Def, 4)
-											c7.Rep = append(c7.Rep, r9)
+											c7.Rep = append(c7.Rep, r8)
 										} else {
 											c7.Def = append(c7.Def, 5)
-											c7.Rep = append(c7.Rep, r9)
-											c7.Values = append(c7.Values, (*v13))
+											c7.Rep = append(c7.Rep, r8)
+											c7.Values = append(c7.Values, (*e11[j9].Value))
 										}
 									}
 								}
@@ -453,6 +473,9 @@ func (w *DeepWriter) shred(rows []Deep) {
 			}
 		}
 	}
+	// drop the rows' keys and values from the entry slices
+	clear(w.m5[:cap(w.m5)])
+	clear(w.m6[:cap(w.m6)])
 }
 
 // DeepReader reads rows of Deep from a Parquet file. Create one with NewDeepReader.
@@ -1075,8 +1098,10 @@ func WriteDeepFile(path string, rows []Deep, opts ...runtime.WriterOption) error
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 

@@ -70,10 +70,11 @@ var pqgenDocumentLogSchema = sync.OnceValue(func() *schema.Schema {
 // DocumentLogWriter writes rows of DocumentLog to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDocumentLogWriter.
 type DocumentLogWriter struct {
-	fw  *runtime.FileWriter
-	c0  *runtime.Int64Buffer   // id
-	v1  *runtime.VariantWriter // body (Variant)
-	v10 *runtime.VariantWriter // extra (Variant)
+	fw      *runtime.FileWriter
+	c0      *runtime.Int64Buffer   // id
+	v1      *runtime.VariantWriter // body (Variant)
+	v10     *runtime.VariantWriter // extra (Variant)
+	pending int                    // rows shredded since the last EndRows
 }
 
 // NewDocumentLogWriter starts a Parquet file of DocumentLog rows on w with the given writer options.
@@ -102,11 +103,14 @@ func pqgenDocumentLogWriterFor(fw *runtime.FileWriter) (*DocumentLogWriter, erro
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *DocumentLogWriter) Write(rows []DocumentLog) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenDocumentLogBatch)
+		k := min(len(rows), pqgenDocumentLogBatch-w.pending)
 		for i := range rows[:k] {
 			if err := w.v1.Check(rows[i].Body); err != nil {
 				return n, fmt.Errorf("row %d: %w", n+i, err)
@@ -118,23 +122,39 @@ func (w *DocumentLogWriter) Write(rows []DocumentLog) (int, error) {
 		if err := w.shred(rows[:k]); err != nil {
 			return n, w.fw.Fail(err)
 		}
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenDocumentLogBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *DocumentLogWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *DocumentLogWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *DocumentLogWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -318,8 +338,10 @@ func WriteDocumentLogFile(path string, rows []DocumentLog, opts ...runtime.Write
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 

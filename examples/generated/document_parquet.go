@@ -49,10 +49,11 @@ var pqgenDocumentSchema = sync.OnceValue(func() *schema.Schema {
 // DocumentWriter writes rows of Document to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDocumentWriter.
 type DocumentWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.Int64Buffer   // id
-	v1 *runtime.VariantWriter // body (Variant)
-	v3 *runtime.VariantWriter // extra (Variant)
+	fw      *runtime.FileWriter
+	c0      *runtime.Int64Buffer   // id
+	v1      *runtime.VariantWriter // body (Variant)
+	v3      *runtime.VariantWriter // extra (Variant)
+	pending int                    // rows shredded since the last EndRows
 }
 
 // NewDocumentWriter starts a Parquet file of Document rows on w with the given writer options.
@@ -81,11 +82,14 @@ func pqgenDocumentWriterFor(fw *runtime.FileWriter) (*DocumentWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *DocumentWriter) Write(rows []Document) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenDocumentBatch)
+		k := min(len(rows), pqgenDocumentBatch-w.pending)
 		for i := range rows[:k] {
 			if err := w.v1.Check(rows[i].Body); err != nil {
 				return n, fmt.Errorf("row %d: %w", n+i, err)
@@ -97,23 +101,39 @@ func (w *DocumentWriter) Write(rows []Document) (int, error) {
 		if err := w.shred(rows[:k]); err != nil {
 			return n, w.fw.Fail(err)
 		}
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenDocumentBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *DocumentWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *DocumentWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *DocumentWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -297,8 +317,10 @@ func WriteDocumentFile(path string, rows []Document, opts ...runtime.WriterOptio
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 

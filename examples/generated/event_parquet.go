@@ -64,19 +64,20 @@ var pqgenEventSchema = sync.OnceValue(func() *schema.Schema {
 // EventWriter writes rows of Event to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewEventWriter.
 type EventWriter struct {
-	fw  *runtime.FileWriter
-	c0  *runtime.Int64Buffer     // id
-	c1  *runtime.Int64Buffer     // at
-	c2  *runtime.ByteArrayBuffer // kind
-	c3  *runtime.ByteArrayBuffer // user
-	c4  *runtime.FixedBuffer     // session
-	c5  *runtime.Int64Buffer     // Latency
-	c6  *runtime.DoubleBuffer    // score
-	c7  *runtime.BoolBuffer      // success
-	c8  *runtime.ByteArrayBuffer // referrer
-	c9  *runtime.Int32Buffer     // retries
-	c10 *runtime.ByteArrayBuffer // country
-	c11 *runtime.ByteArrayBuffer // payload
+	fw      *runtime.FileWriter
+	c0      *runtime.Int64Buffer     // id
+	c1      *runtime.Int64Buffer     // at
+	c2      *runtime.ByteArrayBuffer // kind
+	c3      *runtime.ByteArrayBuffer // user
+	c4      *runtime.FixedBuffer     // session
+	c5      *runtime.Int64Buffer     // Latency
+	c6      *runtime.DoubleBuffer    // score
+	c7      *runtime.BoolBuffer      // success
+	c8      *runtime.ByteArrayBuffer // referrer
+	c9      *runtime.Int32Buffer     // retries
+	c10     *runtime.ByteArrayBuffer // country
+	c11     *runtime.ByteArrayBuffer // payload
+	pending int                      // rows shredded since the last EndRows
 }
 
 // pqgenEventOptions are the writer options of Event's struct tags; the options given to
@@ -141,29 +142,48 @@ func pqgenEventWriterFor(fw *runtime.FileWriter) (*EventWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *EventWriter) Write(rows []Event) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenEventBatch)
+		k := min(len(rows), pqgenEventBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenEventBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *EventWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *EventWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *EventWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -686,8 +706,10 @@ func WriteEventFile(path string, rows []Event, opts ...runtime.WriterOption) err
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenEventOptions[:len(pqgenEventOptions):len(pqgenEventOptions)], opts...)...)
 }
 

@@ -135,55 +135,56 @@ var pqgenLogicalSchema = sync.OnceValue(func() *schema.Schema {
 // LogicalWriter writes rows of Logical to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewLogicalWriter.
 type LogicalWriter struct {
-	fw  *runtime.FileWriter
-	c0  *runtime.Int32Buffer     // i8
-	c1  *runtime.Int32Buffer     // i16
-	c2  *runtime.Int32Buffer     // i32
-	c3  *runtime.Int64Buffer     // i64
-	c4  *runtime.Int32Buffer     // u8
-	c5  *runtime.Int32Buffer     // u16
-	c6  *runtime.Int32Buffer     // u32
-	c7  *runtime.Int64Buffer     // u64
-	c8  *runtime.Int64Buffer     // int
-	c9  *runtime.Int64Buffer     // uint
-	c10 *runtime.FloatBuffer     // f32
-	c11 *runtime.DoubleBuffer    // f64
-	c12 *runtime.BoolBuffer      // bool
-	c13 *runtime.ByteArrayBuffer // str
-	c14 *runtime.ByteArrayBuffer // enum
-	c15 *runtime.ByteArrayBuffer // json
-	c16 *runtime.ByteArrayBuffer // bson
-	c17 *runtime.ByteArrayBuffer // bin
-	c18 *runtime.FixedBuffer     // uuid
-	c19 *runtime.FixedBuffer     // float16
-	c20 *runtime.FixedBuffer     // interval
-	c21 *runtime.FixedBuffer     // fixed
-	c22 *runtime.Int32Buffer     // dec32
-	c23 *runtime.Int64Buffer     // dec64
-	c24 *runtime.FixedBuffer     // dec_fixed
-	c25 *runtime.ByteArrayBuffer // dec_bytes
-	c26 *runtime.Int64Buffer     // ts_millis
-	c27 *runtime.Int64Buffer     // ts_micros
-	c28 *runtime.Int64Buffer     // ts_nanos
-	c29 *runtime.Int64Buffer     // ts_local
-	c30 *runtime.Int32Buffer     // date
-	c31 *runtime.Int32Buffer     // time_millis
-	c32 *runtime.Int64Buffer     // time_micros
-	c33 *runtime.Int64Buffer     // time_nanos
-	c34 *runtime.Int64Buffer     // duration
-	c35 *runtime.Int96Buffer     // int96
-	c36 *runtime.ByteArrayBuffer // geometry
-	c37 *runtime.ByteArrayBuffer // geography
-	c38 *runtime.DoubleBuffer    // temp
-	c39 *runtime.Int32Buffer     // level
-	c40 *runtime.Int64Buffer     // count
-	c41 *runtime.Int32Buffer     // days_raw
-	c42 *runtime.Int64Buffer     // micros_raw
-	c43 *runtime.Int64Buffer     // id
-	c44 *runtime.Int64Buffer     // opt_time
-	c45 *runtime.FixedBuffer     // opt_uuid
-	c46 *runtime.ByteArrayBuffer // opt_bytes
-	c47 *runtime.Int32Buffer     // opt_level
+	fw      *runtime.FileWriter
+	c0      *runtime.Int32Buffer     // i8
+	c1      *runtime.Int32Buffer     // i16
+	c2      *runtime.Int32Buffer     // i32
+	c3      *runtime.Int64Buffer     // i64
+	c4      *runtime.Int32Buffer     // u8
+	c5      *runtime.Int32Buffer     // u16
+	c6      *runtime.Int32Buffer     // u32
+	c7      *runtime.Int64Buffer     // u64
+	c8      *runtime.Int64Buffer     // int
+	c9      *runtime.Int64Buffer     // uint
+	c10     *runtime.FloatBuffer     // f32
+	c11     *runtime.DoubleBuffer    // f64
+	c12     *runtime.BoolBuffer      // bool
+	c13     *runtime.ByteArrayBuffer // str
+	c14     *runtime.ByteArrayBuffer // enum
+	c15     *runtime.ByteArrayBuffer // json
+	c16     *runtime.ByteArrayBuffer // bson
+	c17     *runtime.ByteArrayBuffer // bin
+	c18     *runtime.FixedBuffer     // uuid
+	c19     *runtime.FixedBuffer     // float16
+	c20     *runtime.FixedBuffer     // interval
+	c21     *runtime.FixedBuffer     // fixed
+	c22     *runtime.Int32Buffer     // dec32
+	c23     *runtime.Int64Buffer     // dec64
+	c24     *runtime.FixedBuffer     // dec_fixed
+	c25     *runtime.ByteArrayBuffer // dec_bytes
+	c26     *runtime.Int64Buffer     // ts_millis
+	c27     *runtime.Int64Buffer     // ts_micros
+	c28     *runtime.Int64Buffer     // ts_nanos
+	c29     *runtime.Int64Buffer     // ts_local
+	c30     *runtime.Int32Buffer     // date
+	c31     *runtime.Int32Buffer     // time_millis
+	c32     *runtime.Int64Buffer     // time_micros
+	c33     *runtime.Int64Buffer     // time_nanos
+	c34     *runtime.Int64Buffer     // duration
+	c35     *runtime.Int96Buffer     // int96
+	c36     *runtime.ByteArrayBuffer // geometry
+	c37     *runtime.ByteArrayBuffer // geography
+	c38     *runtime.DoubleBuffer    // temp
+	c39     *runtime.Int32Buffer     // level
+	c40     *runtime.Int64Buffer     // count
+	c41     *runtime.Int32Buffer     // days_raw
+	c42     *runtime.Int64Buffer     // micros_raw
+	c43     *runtime.Int64Buffer     // id
+	c44     *runtime.Int64Buffer     // opt_time
+	c45     *runtime.FixedBuffer     // opt_uuid
+	c46     *runtime.ByteArrayBuffer // opt_bytes
+	c47     *runtime.Int32Buffer     // opt_level
+	pending int                      // rows shredded since the last EndRows
 }
 
 // pqgenLogicalOptions are the writer options of Logical's struct tags; the options given to
@@ -356,29 +357,48 @@ func pqgenLogicalWriterFor(fw *runtime.FileWriter) (*LogicalWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *LogicalWriter) Write(rows []Logical) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenLogicalBatch)
+		k := min(len(rows), pqgenLogicalBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenLogicalBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *LogicalWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *LogicalWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *LogicalWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -2069,8 +2089,10 @@ func WriteLogicalFile(path string, rows []Logical, opts ...runtime.WriterOption)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenLogicalOptions[:len(pqgenLogicalOptions):len(pqgenLogicalOptions)], opts...)...)
 }
 

@@ -61,16 +61,18 @@ var pqgenMetricSchema = sync.OnceValue(func() *schema.Schema {
 // MetricWriter writes rows of Metric to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewMetricWriter.
 type MetricWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.ByteArrayBuffer // name
-	c1 *runtime.Int64Buffer     // ts
-	c2 *runtime.DoubleBuffer    // value
-	c3 *runtime.ByteArrayBuffer // labels.key_value.key
-	c4 *runtime.ByteArrayBuffer // labels.key_value.value
-	c5 *runtime.DoubleBuffer    // samples.list.element
-	c6 *runtime.FixedBuffer     // trace
-	c7 *runtime.Int32Buffer     // day
-	c8 *runtime.Int32Buffer     // level
+	fw      *runtime.FileWriter
+	c0      *runtime.ByteArrayBuffer            // name
+	c1      *runtime.Int64Buffer                // ts
+	c2      *runtime.DoubleBuffer               // value
+	c3      *runtime.ByteArrayBuffer            // labels.key_value.key
+	c4      *runtime.ByteArrayBuffer            // labels.key_value.value
+	c5      *runtime.DoubleBuffer               // samples.list.element
+	c6      *runtime.FixedBuffer                // trace
+	c7      *runtime.Int32Buffer                // day
+	c8      *runtime.Int32Buffer                // level
+	pending int                                 // rows shredded since the last EndRows
+	m3      []runtime.MapEntry[string, *string] // labels (entries in key order)
 }
 
 // NewMetricWriter starts a Parquet file of Metric rows on w with the given writer options.
@@ -117,29 +119,48 @@ func pqgenMetricWriterFor(fw *runtime.FileWriter) (*MetricWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *MetricWriter) Write(rows []Metric) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenMetricBatch)
+		k := min(len(rows), pqgenMetricBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenMetricBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *MetricWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *MetricWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *MetricWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -188,23 +209,22 @@ func (w *MetricWriter) shred(rows []Metric) {
 					c4.Def = append(c4.Def, 1)
 					c4.Rep = append(c4.Rep, 0)
 				} else {
-					j2 := 0
-					for k4, v5 := range m3 {
+					e4 := runtime.SortedMap(m3, &w.m3)
+					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {
 							r1 = 0
 						}
-						j2++
 						c3.Def = append(c3.Def, 2)
 						c3.Rep = append(c3.Rep, r1)
-						c3.Values.AppendString(k4)
-						if v5 == nil {
+						c3.Values.AppendString(e4[j2].Key)
+						if e4[j2].Value == nil {
 							c4.Def = append(c4.Def, 2)
 							c4.Rep = append(c4.Rep, r1)
 						} else {
 							c4.Def = append(c4.Def, 3)
 							c4.Rep = append(c4.Rep, r1)
-							c4.Values.AppendString((*v5))
+							c4.Values.AppendString((*e4[j2].Value))
 						}
 					}
 				}
@@ -272,6 +292,8 @@ func (w *MetricWriter) shred(rows []Metric) {
 			}
 		}
 	}
+	// drop the rows' keys and values from the entry slices
+	clear(w.m3[:cap(w.m3)])
 }
 
 // MetricReader reads rows of Metric from a Parquet file. Create one with NewMetricReader.
@@ -674,8 +696,10 @@ func WriteMetricFile(path string, rows []Metric, opts ...runtime.WriterOption) e
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 

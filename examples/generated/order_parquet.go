@@ -135,30 +135,34 @@ var pqgenOrderSchema = sync.OnceValue(func() *schema.Schema {
 // OrderWriter writes rows of Order to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewOrderWriter.
 type OrderWriter struct {
-	fw  *runtime.FileWriter
-	c0  *runtime.Int64Buffer     // id
-	c1  *runtime.Int64Buffer     // placed_at
-	c2  *runtime.Int64Buffer     // customer.id
-	c3  *runtime.ByteArrayBuffer // customer.name
-	c4  *runtime.ByteArrayBuffer // customer.email
-	c5  *runtime.ByteArrayBuffer // lines.list.element.sku
-	c6  *runtime.Int32Buffer     // lines.list.element.quantity
-	c7  *runtime.Int64Buffer     // lines.list.element.price
-	c8  *runtime.ByteArrayBuffer // lines.list.element.options.key_value.key
-	c9  *runtime.Int64Buffer     // lines.list.element.options.key_value.value
-	c10 *runtime.ByteArrayBuffer // lines.list.element.parts.list.element.name
-	c11 *runtime.FloatBuffer     // lines.list.element.parts.list.element.weight
-	c12 *runtime.ByteArrayBuffer // tags.list.element
-	c13 *runtime.ByteArrayBuffer // attrs.key_value.key
-	c14 *runtime.ByteArrayBuffer // attrs.key_value.value
-	c15 *runtime.ByteArrayBuffer // discounts.key_value.key
-	c16 *runtime.Int32Buffer     // discounts.key_value.value.list.element
-	c17 *runtime.ByteArrayBuffer // shipping.street
-	c18 *runtime.ByteArrayBuffer // shipping.city
-	c19 *runtime.ByteArrayBuffer // shipping.zip
-	c20 *runtime.ByteArrayBuffer // notes.list.element
-	c21 *runtime.ByteArrayBuffer // created_by
-	c22 *runtime.Int32Buffer     // version
+	fw      *runtime.FileWriter
+	c0      *runtime.Int64Buffer                // id
+	c1      *runtime.Int64Buffer                // placed_at
+	c2      *runtime.Int64Buffer                // customer.id
+	c3      *runtime.ByteArrayBuffer            // customer.name
+	c4      *runtime.ByteArrayBuffer            // customer.email
+	c5      *runtime.ByteArrayBuffer            // lines.list.element.sku
+	c6      *runtime.Int32Buffer                // lines.list.element.quantity
+	c7      *runtime.Int64Buffer                // lines.list.element.price
+	c8      *runtime.ByteArrayBuffer            // lines.list.element.options.key_value.key
+	c9      *runtime.Int64Buffer                // lines.list.element.options.key_value.value
+	c10     *runtime.ByteArrayBuffer            // lines.list.element.parts.list.element.name
+	c11     *runtime.FloatBuffer                // lines.list.element.parts.list.element.weight
+	c12     *runtime.ByteArrayBuffer            // tags.list.element
+	c13     *runtime.ByteArrayBuffer            // attrs.key_value.key
+	c14     *runtime.ByteArrayBuffer            // attrs.key_value.value
+	c15     *runtime.ByteArrayBuffer            // discounts.key_value.key
+	c16     *runtime.Int32Buffer                // discounts.key_value.value.list.element
+	c17     *runtime.ByteArrayBuffer            // shipping.street
+	c18     *runtime.ByteArrayBuffer            // shipping.city
+	c19     *runtime.ByteArrayBuffer            // shipping.zip
+	c20     *runtime.ByteArrayBuffer            // notes.list.element
+	c21     *runtime.ByteArrayBuffer            // created_by
+	c22     *runtime.Int32Buffer                // version
+	pending int                                 // rows shredded since the last EndRows
+	m8      []runtime.MapEntry[string, int64]   // lines.list.element.options (entries in key order)
+	m13     []runtime.MapEntry[string, string]  // attrs (entries in key order)
+	m15     []runtime.MapEntry[string, []int32] // discounts (entries in key order)
 }
 
 // NewOrderWriter starts a Parquet file of Order rows on w with the given writer options.
@@ -247,29 +251,48 @@ func pqgenOrderWriterFor(fw *runtime.FileWriter) (*OrderWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *OrderWriter) Write(rows []Order) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenOrderBatch)
+		k := min(len(rows), pqgenOrderBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenOrderBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *OrderWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *OrderWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *OrderWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -367,44 +390,43 @@ func (w *OrderWriter) shred(rows []Order) {
 						c9.Def = append(c9.Def, 1)
 						c9.Rep = append(c9.Rep, r1)
 					} else {
-						j6 := 0
-						for k8, v9 := range m7 {
+						e8 := runtime.SortedMap(m7, &w.m8)
+						for j6 := range e8 {
 							r5 := uint8(2)
 							if j6 == 0 {
 								r5 = r1
 							}
-							j6++
 							c8.Def = append(c8.Def, 2)
 							c8.Rep = append(c8.Rep, r5)
-							c8.Values.AppendString(k8)
+							c8.Values.AppendString(e8[j6].Key)
 							c9.Def = append(c9.Def, 2)
 							c9.Rep = append(c9.Rep, r5)
-							c9.Values = append(c9.Values, v9)
+							c9.Values = append(c9.Values, e8[j6].Value)
 						}
 					}
-					l12 := s4.Parts
-					if len(l12) == 0 {
+					l11 := s4.Parts
+					if len(l11) == 0 {
 						c10.Def = append(c10.Def, 1)
 						c10.Rep = append(c10.Rep, r1)
 						c11.Def = append(c11.Def, 1)
 						c11.Rep = append(c11.Rep, r1)
 					} else {
-						for j11 := range l12 {
-							r10 := uint8(2)
-							if j11 == 0 {
-								r10 = r1
+						for j10 := range l11 {
+							r9 := uint8(2)
+							if j10 == 0 {
+								r9 = r1
 							}
-							s13 := &l12[j11]
+							s12 := &l11[j10]
 							c10.Def = append(c10.Def, 2)
-							c10.Rep = append(c10.Rep, r10)
-							c10.Values.AppendString(s13.Name)
-							if s13.Weight == nil {
+							c10.Rep = append(c10.Rep, r9)
+							c10.Values.AppendString(s12.Name)
+							if s12.Weight == nil {
 								c11.Def = append(c11.Def, 2)
-								c11.Rep = append(c11.Rep, r10)
+								c11.Rep = append(c11.Rep, r9)
 							} else {
 								c11.Def = append(c11.Def, 3)
-								c11.Rep = append(c11.Rep, r10)
-								c11.Values = append(c11.Values, (*s13.Weight))
+								c11.Rep = append(c11.Rep, r9)
+								c11.Values = append(c11.Values, (*s12.Weight))
 							}
 						}
 					}
@@ -452,19 +474,18 @@ func (w *OrderWriter) shred(rows []Order) {
 				c14.Def = append(c14.Def, 0)
 				c14.Rep = append(c14.Rep, 0)
 			} else {
-				j2 := 0
-				for k4, v5 := range m3 {
+				e4 := runtime.SortedMap(m3, &w.m13)
+				for j2 := range e4 {
 					r1 := uint8(1)
 					if j2 == 0 {
 						r1 = 0
 					}
-					j2++
 					c13.Def = append(c13.Def, 1)
 					c13.Rep = append(c13.Rep, r1)
-					c13.Values.AppendString(k4)
+					c13.Values.AppendString(e4[j2].Key)
 					c14.Def = append(c14.Def, 1)
 					c14.Rep = append(c14.Rep, r1)
-					c14.Values.AppendString(v5)
+					c14.Values.AppendString(e4[j2].Value)
 				}
 			}
 		}
@@ -488,29 +509,28 @@ func (w *OrderWriter) shred(rows []Order) {
 					c16.Def = append(c16.Def, 1)
 					c16.Rep = append(c16.Rep, 0)
 				} else {
-					j2 := 0
-					for k4, v5 := range m3 {
+					e4 := runtime.SortedMap(m3, &w.m15)
+					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {
 							r1 = 0
 						}
-						j2++
 						c15.Def = append(c15.Def, 2)
 						c15.Rep = append(c15.Rep, r1)
-						c15.Values.AppendString(k4)
-						l8 := v5
-						if len(l8) == 0 {
+						c15.Values.AppendString(e4[j2].Key)
+						l7 := e4[j2].Value
+						if len(l7) == 0 {
 							c16.Def = append(c16.Def, 2)
 							c16.Rep = append(c16.Rep, r1)
 						} else {
-							for j7 := range l8 {
-								r6 := uint8(2)
-								if j7 == 0 {
-									r6 = r1
+							for j6 := range l7 {
+								r5 := uint8(2)
+								if j6 == 0 {
+									r5 = r1
 								}
 								c16.Def = append(c16.Def, 3)
-								c16.Rep = append(c16.Rep, r6)
-								c16.Values = append(c16.Values, l8[j7])
+								c16.Rep = append(c16.Rep, r5)
+								c16.Values = append(c16.Values, l7[j6])
 							}
 						}
 					}
@@ -579,6 +599,10 @@ func (w *OrderWriter) shred(rows []Order) {
 			c22.Values = append(c22.Values, int32(x.Audit.Version))
 		}
 	}
+	// drop the rows' keys and values from the entry slices
+	clear(w.m8[:cap(w.m8)])
+	clear(w.m13[:cap(w.m13)])
+	clear(w.m15[:cap(w.m15)])
 }
 
 // OrderReader reads rows of Order from a Parquet file. Create one with NewOrderReader.
@@ -1444,8 +1468,10 @@ func WriteOrderFile(path string, rows []Order, opts ...runtime.WriterOption) err
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 

@@ -77,17 +77,19 @@ var pqgenContactSchema = sync.OnceValue(func() *schema.Schema {
 // ContactWriter writes rows of Contact to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewContactWriter.
 type ContactWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.Int64Buffer     // id
-	c1 *runtime.ByteArrayBuffer // name
-	c2 *runtime.ByteArrayBuffer // address.street
-	c3 *runtime.ByteArrayBuffer // address.city
-	c4 *runtime.Int32Buffer     // address.zip
-	c5 *runtime.ByteArrayBuffer // emails.list.element
-	c6 *runtime.ByteArrayBuffer // phones.list.element.kind
-	c7 *runtime.ByteArrayBuffer // phones.list.element.number
-	c8 *runtime.ByteArrayBuffer // attrs.key_value.key
-	c9 *runtime.Int64Buffer     // attrs.key_value.value
+	fw      *runtime.FileWriter
+	c0      *runtime.Int64Buffer              // id
+	c1      *runtime.ByteArrayBuffer          // name
+	c2      *runtime.ByteArrayBuffer          // address.street
+	c3      *runtime.ByteArrayBuffer          // address.city
+	c4      *runtime.Int32Buffer              // address.zip
+	c5      *runtime.ByteArrayBuffer          // emails.list.element
+	c6      *runtime.ByteArrayBuffer          // phones.list.element.kind
+	c7      *runtime.ByteArrayBuffer          // phones.list.element.number
+	c8      *runtime.ByteArrayBuffer          // attrs.key_value.key
+	c9      *runtime.Int64Buffer              // attrs.key_value.value
+	pending int                               // rows shredded since the last EndRows
+	m8      []runtime.MapEntry[string, int64] // attrs (entries in key order)
 }
 
 // pqgenContactOptions are the writer options of Contact's struct tags; the options given to
@@ -144,29 +146,48 @@ func pqgenContactWriterFor(fw *runtime.FileWriter) (*ContactWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *ContactWriter) Write(rows []Contact) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenContactBatch)
+		k := min(len(rows), pqgenContactBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenContactBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *ContactWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *ContactWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *ContactWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -274,23 +295,24 @@ func (w *ContactWriter) shred(rows []Contact) {
 				c9.Def = append(c9.Def, 0)
 				c9.Rep = append(c9.Rep, 0)
 			} else {
-				j2 := 0
-				for k4, v5 := range m3 {
+				e4 := runtime.SortedMap(m3, &w.m8)
+				for j2 := range e4 {
 					r1 := uint8(1)
 					if j2 == 0 {
 						r1 = 0
 					}
-					j2++
 					c8.Def = append(c8.Def, 1)
 					c8.Rep = append(c8.Rep, r1)
-					c8.Values.AppendString(k4)
+					c8.Values.AppendString(e4[j2].Key)
 					c9.Def = append(c9.Def, 1)
 					c9.Rep = append(c9.Rep, r1)
-					c9.Values = append(c9.Values, v5)
+					c9.Values = append(c9.Values, e4[j2].Value)
 				}
 			}
 		}
 	}
+	// drop the rows' keys and values from the entry slices
+	clear(w.m8[:cap(w.m8)])
 }
 
 // ContactReader reads rows of Contact from a Parquet file. Create one with NewContactReader.
@@ -758,8 +780,10 @@ func WriteContactFile(path string, rows []Contact, opts ...runtime.WriterOption)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenContactOptions[:len(pqgenContactOptions):len(pqgenContactOptions)], opts...)...)
 }
 

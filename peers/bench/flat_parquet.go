@@ -49,13 +49,14 @@ var pqgenFlatSchema = sync.OnceValue(func() *schema.Schema {
 // FlatWriter writes rows of Flat to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewFlatWriter.
 type FlatWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.Int64Buffer     // id
-	c1 *runtime.ByteArrayBuffer // name
-	c2 *runtime.DoubleBuffer    // value
-	c3 *runtime.Int32Buffer     // opt
-	c4 *runtime.Int32Buffer     // count
-	c5 *runtime.Int64Buffer     // at
+	fw      *runtime.FileWriter
+	c0      *runtime.Int64Buffer     // id
+	c1      *runtime.ByteArrayBuffer // name
+	c2      *runtime.DoubleBuffer    // value
+	c3      *runtime.Int32Buffer     // opt
+	c4      *runtime.Int32Buffer     // count
+	c5      *runtime.Int64Buffer     // at
+	pending int                      // rows shredded since the last EndRows
 }
 
 // pqgenFlatOptions are the writer options of Flat's struct tags; the options given to
@@ -99,29 +100,48 @@ func pqgenFlatWriterFor(fw *runtime.FileWriter) (*FlatWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *FlatWriter) Write(rows []Flat) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenFlatBatch)
+		k := min(len(rows), pqgenFlatBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenFlatBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *FlatWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *FlatWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *FlatWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -425,8 +445,10 @@ func WriteFlatFile(path string, rows []Flat, opts ...runtime.WriterOption) error
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenFlatOptions[:len(pqgenFlatOptions):len(pqgenFlatOptions)], opts...)...)
 }
 

@@ -436,207 +436,208 @@ var pqgenWideSchema = sync.OnceValue(func() *schema.Schema {
 // WideWriter writes rows of Wide to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewWideWriter.
 type WideWriter struct {
-	fw   *runtime.FileWriter
-	c0   *runtime.Int64Buffer     // c000
-	c1   *runtime.Int32Buffer     // c001
-	c2   *runtime.DoubleBuffer    // c002
-	c3   *runtime.FloatBuffer     // c003
-	c4   *runtime.BoolBuffer      // c004
-	c5   *runtime.ByteArrayBuffer // c005
-	c6   *runtime.ByteArrayBuffer // c006
-	c7   *runtime.Int64Buffer     // c007
-	c8   *runtime.Int64Buffer     // c008
-	c9   *runtime.Int32Buffer     // c009
-	c10  *runtime.DoubleBuffer    // c010
-	c11  *runtime.FloatBuffer     // c011
-	c12  *runtime.BoolBuffer      // c012
-	c13  *runtime.ByteArrayBuffer // c013
-	c14  *runtime.ByteArrayBuffer // c014
-	c15  *runtime.Int64Buffer     // c015
-	c16  *runtime.Int64Buffer     // c016
-	c17  *runtime.Int32Buffer     // c017
-	c18  *runtime.DoubleBuffer    // c018
-	c19  *runtime.FloatBuffer     // c019
-	c20  *runtime.BoolBuffer      // c020
-	c21  *runtime.ByteArrayBuffer // c021
-	c22  *runtime.ByteArrayBuffer // c022
-	c23  *runtime.Int64Buffer     // c023
-	c24  *runtime.Int64Buffer     // c024
-	c25  *runtime.Int32Buffer     // c025
-	c26  *runtime.DoubleBuffer    // c026
-	c27  *runtime.FloatBuffer     // c027
-	c28  *runtime.BoolBuffer      // c028
-	c29  *runtime.ByteArrayBuffer // c029
-	c30  *runtime.ByteArrayBuffer // c030
-	c31  *runtime.Int64Buffer     // c031
-	c32  *runtime.Int64Buffer     // c032
-	c33  *runtime.Int32Buffer     // c033
-	c34  *runtime.DoubleBuffer    // c034
-	c35  *runtime.FloatBuffer     // c035
-	c36  *runtime.BoolBuffer      // c036
-	c37  *runtime.ByteArrayBuffer // c037
-	c38  *runtime.ByteArrayBuffer // c038
-	c39  *runtime.Int64Buffer     // c039
-	c40  *runtime.Int64Buffer     // c040
-	c41  *runtime.Int32Buffer     // c041
-	c42  *runtime.DoubleBuffer    // c042
-	c43  *runtime.FloatBuffer     // c043
-	c44  *runtime.BoolBuffer      // c044
-	c45  *runtime.ByteArrayBuffer // c045
-	c46  *runtime.ByteArrayBuffer // c046
-	c47  *runtime.Int64Buffer     // c047
-	c48  *runtime.Int64Buffer     // c048
-	c49  *runtime.Int32Buffer     // c049
-	c50  *runtime.DoubleBuffer    // c050
-	c51  *runtime.FloatBuffer     // c051
-	c52  *runtime.BoolBuffer      // c052
-	c53  *runtime.ByteArrayBuffer // c053
-	c54  *runtime.ByteArrayBuffer // c054
-	c55  *runtime.Int64Buffer     // c055
-	c56  *runtime.Int64Buffer     // c056
-	c57  *runtime.Int32Buffer     // c057
-	c58  *runtime.DoubleBuffer    // c058
-	c59  *runtime.FloatBuffer     // c059
-	c60  *runtime.BoolBuffer      // c060
-	c61  *runtime.ByteArrayBuffer // c061
-	c62  *runtime.ByteArrayBuffer // c062
-	c63  *runtime.Int64Buffer     // c063
-	c64  *runtime.Int64Buffer     // c064
-	c65  *runtime.Int32Buffer     // c065
-	c66  *runtime.DoubleBuffer    // c066
-	c67  *runtime.FloatBuffer     // c067
-	c68  *runtime.BoolBuffer      // c068
-	c69  *runtime.ByteArrayBuffer // c069
-	c70  *runtime.ByteArrayBuffer // c070
-	c71  *runtime.Int64Buffer     // c071
-	c72  *runtime.Int64Buffer     // c072
-	c73  *runtime.Int32Buffer     // c073
-	c74  *runtime.DoubleBuffer    // c074
-	c75  *runtime.FloatBuffer     // c075
-	c76  *runtime.BoolBuffer      // c076
-	c77  *runtime.ByteArrayBuffer // c077
-	c78  *runtime.ByteArrayBuffer // c078
-	c79  *runtime.Int64Buffer     // c079
-	c80  *runtime.Int64Buffer     // c080
-	c81  *runtime.Int32Buffer     // c081
-	c82  *runtime.DoubleBuffer    // c082
-	c83  *runtime.FloatBuffer     // c083
-	c84  *runtime.BoolBuffer      // c084
-	c85  *runtime.ByteArrayBuffer // c085
-	c86  *runtime.ByteArrayBuffer // c086
-	c87  *runtime.Int64Buffer     // c087
-	c88  *runtime.Int64Buffer     // c088
-	c89  *runtime.Int32Buffer     // c089
-	c90  *runtime.DoubleBuffer    // c090
-	c91  *runtime.FloatBuffer     // c091
-	c92  *runtime.BoolBuffer      // c092
-	c93  *runtime.ByteArrayBuffer // c093
-	c94  *runtime.ByteArrayBuffer // c094
-	c95  *runtime.Int64Buffer     // c095
-	c96  *runtime.Int64Buffer     // c096
-	c97  *runtime.Int32Buffer     // c097
-	c98  *runtime.DoubleBuffer    // c098
-	c99  *runtime.FloatBuffer     // c099
-	c100 *runtime.BoolBuffer      // c100
-	c101 *runtime.ByteArrayBuffer // c101
-	c102 *runtime.ByteArrayBuffer // c102
-	c103 *runtime.Int64Buffer     // c103
-	c104 *runtime.Int64Buffer     // c104
-	c105 *runtime.Int32Buffer     // c105
-	c106 *runtime.DoubleBuffer    // c106
-	c107 *runtime.FloatBuffer     // c107
-	c108 *runtime.BoolBuffer      // c108
-	c109 *runtime.ByteArrayBuffer // c109
-	c110 *runtime.ByteArrayBuffer // c110
-	c111 *runtime.Int64Buffer     // c111
-	c112 *runtime.Int64Buffer     // c112
-	c113 *runtime.Int32Buffer     // c113
-	c114 *runtime.DoubleBuffer    // c114
-	c115 *runtime.FloatBuffer     // c115
-	c116 *runtime.BoolBuffer      // c116
-	c117 *runtime.ByteArrayBuffer // c117
-	c118 *runtime.ByteArrayBuffer // c118
-	c119 *runtime.Int64Buffer     // c119
-	c120 *runtime.Int64Buffer     // c120
-	c121 *runtime.Int32Buffer     // c121
-	c122 *runtime.DoubleBuffer    // c122
-	c123 *runtime.FloatBuffer     // c123
-	c124 *runtime.BoolBuffer      // c124
-	c125 *runtime.ByteArrayBuffer // c125
-	c126 *runtime.ByteArrayBuffer // c126
-	c127 *runtime.Int64Buffer     // c127
-	c128 *runtime.Int64Buffer     // c128
-	c129 *runtime.Int32Buffer     // c129
-	c130 *runtime.DoubleBuffer    // c130
-	c131 *runtime.FloatBuffer     // c131
-	c132 *runtime.BoolBuffer      // c132
-	c133 *runtime.ByteArrayBuffer // c133
-	c134 *runtime.ByteArrayBuffer // c134
-	c135 *runtime.Int64Buffer     // c135
-	c136 *runtime.Int64Buffer     // c136
-	c137 *runtime.Int32Buffer     // c137
-	c138 *runtime.DoubleBuffer    // c138
-	c139 *runtime.FloatBuffer     // c139
-	c140 *runtime.BoolBuffer      // c140
-	c141 *runtime.ByteArrayBuffer // c141
-	c142 *runtime.ByteArrayBuffer // c142
-	c143 *runtime.Int64Buffer     // c143
-	c144 *runtime.Int64Buffer     // c144
-	c145 *runtime.Int32Buffer     // c145
-	c146 *runtime.DoubleBuffer    // c146
-	c147 *runtime.FloatBuffer     // c147
-	c148 *runtime.BoolBuffer      // c148
-	c149 *runtime.ByteArrayBuffer // c149
-	c150 *runtime.ByteArrayBuffer // c150
-	c151 *runtime.Int64Buffer     // c151
-	c152 *runtime.Int64Buffer     // c152
-	c153 *runtime.Int32Buffer     // c153
-	c154 *runtime.DoubleBuffer    // c154
-	c155 *runtime.FloatBuffer     // c155
-	c156 *runtime.BoolBuffer      // c156
-	c157 *runtime.ByteArrayBuffer // c157
-	c158 *runtime.ByteArrayBuffer // c158
-	c159 *runtime.Int64Buffer     // c159
-	c160 *runtime.Int64Buffer     // c160
-	c161 *runtime.Int32Buffer     // c161
-	c162 *runtime.DoubleBuffer    // c162
-	c163 *runtime.FloatBuffer     // c163
-	c164 *runtime.BoolBuffer      // c164
-	c165 *runtime.ByteArrayBuffer // c165
-	c166 *runtime.ByteArrayBuffer // c166
-	c167 *runtime.Int64Buffer     // c167
-	c168 *runtime.Int64Buffer     // c168
-	c169 *runtime.Int32Buffer     // c169
-	c170 *runtime.DoubleBuffer    // c170
-	c171 *runtime.FloatBuffer     // c171
-	c172 *runtime.BoolBuffer      // c172
-	c173 *runtime.ByteArrayBuffer // c173
-	c174 *runtime.ByteArrayBuffer // c174
-	c175 *runtime.Int64Buffer     // c175
-	c176 *runtime.Int64Buffer     // c176
-	c177 *runtime.Int32Buffer     // c177
-	c178 *runtime.DoubleBuffer    // c178
-	c179 *runtime.FloatBuffer     // c179
-	c180 *runtime.BoolBuffer      // c180
-	c181 *runtime.ByteArrayBuffer // c181
-	c182 *runtime.ByteArrayBuffer // c182
-	c183 *runtime.Int64Buffer     // c183
-	c184 *runtime.Int64Buffer     // c184
-	c185 *runtime.Int32Buffer     // c185
-	c186 *runtime.DoubleBuffer    // c186
-	c187 *runtime.FloatBuffer     // c187
-	c188 *runtime.BoolBuffer      // c188
-	c189 *runtime.ByteArrayBuffer // c189
-	c190 *runtime.ByteArrayBuffer // c190
-	c191 *runtime.Int64Buffer     // c191
-	c192 *runtime.Int64Buffer     // c192
-	c193 *runtime.Int32Buffer     // c193
-	c194 *runtime.DoubleBuffer    // c194
-	c195 *runtime.FloatBuffer     // c195
-	c196 *runtime.BoolBuffer      // c196
-	c197 *runtime.ByteArrayBuffer // c197
-	c198 *runtime.ByteArrayBuffer // c198
-	c199 *runtime.Int64Buffer     // c199
+	fw      *runtime.FileWriter
+	c0      *runtime.Int64Buffer     // c000
+	c1      *runtime.Int32Buffer     // c001
+	c2      *runtime.DoubleBuffer    // c002
+	c3      *runtime.FloatBuffer     // c003
+	c4      *runtime.BoolBuffer      // c004
+	c5      *runtime.ByteArrayBuffer // c005
+	c6      *runtime.ByteArrayBuffer // c006
+	c7      *runtime.Int64Buffer     // c007
+	c8      *runtime.Int64Buffer     // c008
+	c9      *runtime.Int32Buffer     // c009
+	c10     *runtime.DoubleBuffer    // c010
+	c11     *runtime.FloatBuffer     // c011
+	c12     *runtime.BoolBuffer      // c012
+	c13     *runtime.ByteArrayBuffer // c013
+	c14     *runtime.ByteArrayBuffer // c014
+	c15     *runtime.Int64Buffer     // c015
+	c16     *runtime.Int64Buffer     // c016
+	c17     *runtime.Int32Buffer     // c017
+	c18     *runtime.DoubleBuffer    // c018
+	c19     *runtime.FloatBuffer     // c019
+	c20     *runtime.BoolBuffer      // c020
+	c21     *runtime.ByteArrayBuffer // c021
+	c22     *runtime.ByteArrayBuffer // c022
+	c23     *runtime.Int64Buffer     // c023
+	c24     *runtime.Int64Buffer     // c024
+	c25     *runtime.Int32Buffer     // c025
+	c26     *runtime.DoubleBuffer    // c026
+	c27     *runtime.FloatBuffer     // c027
+	c28     *runtime.BoolBuffer      // c028
+	c29     *runtime.ByteArrayBuffer // c029
+	c30     *runtime.ByteArrayBuffer // c030
+	c31     *runtime.Int64Buffer     // c031
+	c32     *runtime.Int64Buffer     // c032
+	c33     *runtime.Int32Buffer     // c033
+	c34     *runtime.DoubleBuffer    // c034
+	c35     *runtime.FloatBuffer     // c035
+	c36     *runtime.BoolBuffer      // c036
+	c37     *runtime.ByteArrayBuffer // c037
+	c38     *runtime.ByteArrayBuffer // c038
+	c39     *runtime.Int64Buffer     // c039
+	c40     *runtime.Int64Buffer     // c040
+	c41     *runtime.Int32Buffer     // c041
+	c42     *runtime.DoubleBuffer    // c042
+	c43     *runtime.FloatBuffer     // c043
+	c44     *runtime.BoolBuffer      // c044
+	c45     *runtime.ByteArrayBuffer // c045
+	c46     *runtime.ByteArrayBuffer // c046
+	c47     *runtime.Int64Buffer     // c047
+	c48     *runtime.Int64Buffer     // c048
+	c49     *runtime.Int32Buffer     // c049
+	c50     *runtime.DoubleBuffer    // c050
+	c51     *runtime.FloatBuffer     // c051
+	c52     *runtime.BoolBuffer      // c052
+	c53     *runtime.ByteArrayBuffer // c053
+	c54     *runtime.ByteArrayBuffer // c054
+	c55     *runtime.Int64Buffer     // c055
+	c56     *runtime.Int64Buffer     // c056
+	c57     *runtime.Int32Buffer     // c057
+	c58     *runtime.DoubleBuffer    // c058
+	c59     *runtime.FloatBuffer     // c059
+	c60     *runtime.BoolBuffer      // c060
+	c61     *runtime.ByteArrayBuffer // c061
+	c62     *runtime.ByteArrayBuffer // c062
+	c63     *runtime.Int64Buffer     // c063
+	c64     *runtime.Int64Buffer     // c064
+	c65     *runtime.Int32Buffer     // c065
+	c66     *runtime.DoubleBuffer    // c066
+	c67     *runtime.FloatBuffer     // c067
+	c68     *runtime.BoolBuffer      // c068
+	c69     *runtime.ByteArrayBuffer // c069
+	c70     *runtime.ByteArrayBuffer // c070
+	c71     *runtime.Int64Buffer     // c071
+	c72     *runtime.Int64Buffer     // c072
+	c73     *runtime.Int32Buffer     // c073
+	c74     *runtime.DoubleBuffer    // c074
+	c75     *runtime.FloatBuffer     // c075
+	c76     *runtime.BoolBuffer      // c076
+	c77     *runtime.ByteArrayBuffer // c077
+	c78     *runtime.ByteArrayBuffer // c078
+	c79     *runtime.Int64Buffer     // c079
+	c80     *runtime.Int64Buffer     // c080
+	c81     *runtime.Int32Buffer     // c081
+	c82     *runtime.DoubleBuffer    // c082
+	c83     *runtime.FloatBuffer     // c083
+	c84     *runtime.BoolBuffer      // c084
+	c85     *runtime.ByteArrayBuffer // c085
+	c86     *runtime.ByteArrayBuffer // c086
+	c87     *runtime.Int64Buffer     // c087
+	c88     *runtime.Int64Buffer     // c088
+	c89     *runtime.Int32Buffer     // c089
+	c90     *runtime.DoubleBuffer    // c090
+	c91     *runtime.FloatBuffer     // c091
+	c92     *runtime.BoolBuffer      // c092
+	c93     *runtime.ByteArrayBuffer // c093
+	c94     *runtime.ByteArrayBuffer // c094
+	c95     *runtime.Int64Buffer     // c095
+	c96     *runtime.Int64Buffer     // c096
+	c97     *runtime.Int32Buffer     // c097
+	c98     *runtime.DoubleBuffer    // c098
+	c99     *runtime.FloatBuffer     // c099
+	c100    *runtime.BoolBuffer      // c100
+	c101    *runtime.ByteArrayBuffer // c101
+	c102    *runtime.ByteArrayBuffer // c102
+	c103    *runtime.Int64Buffer     // c103
+	c104    *runtime.Int64Buffer     // c104
+	c105    *runtime.Int32Buffer     // c105
+	c106    *runtime.DoubleBuffer    // c106
+	c107    *runtime.FloatBuffer     // c107
+	c108    *runtime.BoolBuffer      // c108
+	c109    *runtime.ByteArrayBuffer // c109
+	c110    *runtime.ByteArrayBuffer // c110
+	c111    *runtime.Int64Buffer     // c111
+	c112    *runtime.Int64Buffer     // c112
+	c113    *runtime.Int32Buffer     // c113
+	c114    *runtime.DoubleBuffer    // c114
+	c115    *runtime.FloatBuffer     // c115
+	c116    *runtime.BoolBuffer      // c116
+	c117    *runtime.ByteArrayBuffer // c117
+	c118    *runtime.ByteArrayBuffer // c118
+	c119    *runtime.Int64Buffer     // c119
+	c120    *runtime.Int64Buffer     // c120
+	c121    *runtime.Int32Buffer     // c121
+	c122    *runtime.DoubleBuffer    // c122
+	c123    *runtime.FloatBuffer     // c123
+	c124    *runtime.BoolBuffer      // c124
+	c125    *runtime.ByteArrayBuffer // c125
+	c126    *runtime.ByteArrayBuffer // c126
+	c127    *runtime.Int64Buffer     // c127
+	c128    *runtime.Int64Buffer     // c128
+	c129    *runtime.Int32Buffer     // c129
+	c130    *runtime.DoubleBuffer    // c130
+	c131    *runtime.FloatBuffer     // c131
+	c132    *runtime.BoolBuffer      // c132
+	c133    *runtime.ByteArrayBuffer // c133
+	c134    *runtime.ByteArrayBuffer // c134
+	c135    *runtime.Int64Buffer     // c135
+	c136    *runtime.Int64Buffer     // c136
+	c137    *runtime.Int32Buffer     // c137
+	c138    *runtime.DoubleBuffer    // c138
+	c139    *runtime.FloatBuffer     // c139
+	c140    *runtime.BoolBuffer      // c140
+	c141    *runtime.ByteArrayBuffer // c141
+	c142    *runtime.ByteArrayBuffer // c142
+	c143    *runtime.Int64Buffer     // c143
+	c144    *runtime.Int64Buffer     // c144
+	c145    *runtime.Int32Buffer     // c145
+	c146    *runtime.DoubleBuffer    // c146
+	c147    *runtime.FloatBuffer     // c147
+	c148    *runtime.BoolBuffer      // c148
+	c149    *runtime.ByteArrayBuffer // c149
+	c150    *runtime.ByteArrayBuffer // c150
+	c151    *runtime.Int64Buffer     // c151
+	c152    *runtime.Int64Buffer     // c152
+	c153    *runtime.Int32Buffer     // c153
+	c154    *runtime.DoubleBuffer    // c154
+	c155    *runtime.FloatBuffer     // c155
+	c156    *runtime.BoolBuffer      // c156
+	c157    *runtime.ByteArrayBuffer // c157
+	c158    *runtime.ByteArrayBuffer // c158
+	c159    *runtime.Int64Buffer     // c159
+	c160    *runtime.Int64Buffer     // c160
+	c161    *runtime.Int32Buffer     // c161
+	c162    *runtime.DoubleBuffer    // c162
+	c163    *runtime.FloatBuffer     // c163
+	c164    *runtime.BoolBuffer      // c164
+	c165    *runtime.ByteArrayBuffer // c165
+	c166    *runtime.ByteArrayBuffer // c166
+	c167    *runtime.Int64Buffer     // c167
+	c168    *runtime.Int64Buffer     // c168
+	c169    *runtime.Int32Buffer     // c169
+	c170    *runtime.DoubleBuffer    // c170
+	c171    *runtime.FloatBuffer     // c171
+	c172    *runtime.BoolBuffer      // c172
+	c173    *runtime.ByteArrayBuffer // c173
+	c174    *runtime.ByteArrayBuffer // c174
+	c175    *runtime.Int64Buffer     // c175
+	c176    *runtime.Int64Buffer     // c176
+	c177    *runtime.Int32Buffer     // c177
+	c178    *runtime.DoubleBuffer    // c178
+	c179    *runtime.FloatBuffer     // c179
+	c180    *runtime.BoolBuffer      // c180
+	c181    *runtime.ByteArrayBuffer // c181
+	c182    *runtime.ByteArrayBuffer // c182
+	c183    *runtime.Int64Buffer     // c183
+	c184    *runtime.Int64Buffer     // c184
+	c185    *runtime.Int32Buffer     // c185
+	c186    *runtime.DoubleBuffer    // c186
+	c187    *runtime.FloatBuffer     // c187
+	c188    *runtime.BoolBuffer      // c188
+	c189    *runtime.ByteArrayBuffer // c189
+	c190    *runtime.ByteArrayBuffer // c190
+	c191    *runtime.Int64Buffer     // c191
+	c192    *runtime.Int64Buffer     // c192
+	c193    *runtime.Int32Buffer     // c193
+	c194    *runtime.DoubleBuffer    // c194
+	c195    *runtime.FloatBuffer     // c195
+	c196    *runtime.BoolBuffer      // c196
+	c197    *runtime.ByteArrayBuffer // c197
+	c198    *runtime.ByteArrayBuffer // c198
+	c199    *runtime.Int64Buffer     // c199
+	pending int                      // rows shredded since the last EndRows
 }
 
 // pqgenWideOptions are the writer options of Wide's struct tags; the options given to
@@ -1286,29 +1287,48 @@ func pqgenWideWriterFor(fw *runtime.FileWriter) (*WideWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *WideWriter) Write(rows []Wide) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenWideBatch)
+		k := min(len(rows), pqgenWideBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenWideBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *WideWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *WideWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *WideWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -8204,8 +8224,10 @@ func WriteWideFile(path string, rows []Wide, opts ...runtime.WriterOption) error
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenWideOptions[:len(pqgenWideOptions):len(pqgenWideOptions)], opts...)...)
 }
 
