@@ -78,7 +78,17 @@
 // changes. Writers shred one top-level field at a time over a batch of
 // rows: a loop per leaf for flat columns, a Dremel level shredder per
 // nested field, appending levels and values straight into the runtime's
-// typed column buffers, and call EndRows every 256 rows. Readers bind the
+// typed column buffers, and call EndRows every 256 rows counted from the
+// file's first row (rows of an unfinished group wait for the next Write,
+// Flush or Close), so that row groups, cut after EndRows, do not depend
+// on how rows are split between Write calls. Map entries are written in
+// ascending key order (runtime.SortedMap and SortedMapFunc, into a slice
+// per map that the writer reuses): numbers by value, strings and byte
+// arrays by their bytes, booleans false first, times by instant. The same
+// rows and options give the same bytes. Generated files import every
+// package under a pq-prefixed alias (pqrt for runtime, pqio for io,
+// pqtime for time...), so that they compile in packages declaring runtime,
+// io, time or any other imported name. Readers bind the
 // schema to the file (missing nullable columns stay zero), read the same
 // number of whole rows from every column, and assemble column by column:
 // for each leaf, one loop walks its level slots and writes struct fields
