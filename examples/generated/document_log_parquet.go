@@ -3,20 +3,20 @@
 package generated
 
 import (
-	"errors"
-	"fmt"
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
-	"github.com/pqgen/pqgen/runtime/variant"
-	"io"
-	"sync"
+	pqerrors "errors"
+	pqfmt "fmt"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
+	pqvariant "github.com/pqgen/pqgen/runtime/variant"
+	pqio "io"
+	pqsync "sync"
 )
 
 // DocumentLog is a row of the Parquet schema "document_log".
 type DocumentLog struct {
-	Id    int64           `parquet:"id"`
-	Body  variant.Encoded `parquet:"body"`
-	Extra variant.Encoded `parquet:"extra,optional"`
+	Id    int64             `parquet:"id"`
+	Body  pqvariant.Encoded `parquet:"body"`
+	Extra pqvariant.Encoded `parquet:"extra,optional"`
 }
 
 // pqgenDocumentLogSchemaText is the Parquet schema of DocumentLog.
@@ -59,8 +59,8 @@ const pqgenDocumentLogSchemaText = `message document_log {
 const pqgenDocumentLogBatch = 256
 
 // pqgenDocumentLogSchema returns the parsed pqgenDocumentLogSchemaText, parsed once.
-var pqgenDocumentLogSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenDocumentLogSchemaText)
+var pqgenDocumentLogSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenDocumentLogSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of DocumentLog does not parse: " + err.Error())
 	}
@@ -70,24 +70,24 @@ var pqgenDocumentLogSchema = sync.OnceValue(func() *schema.Schema {
 // DocumentLogWriter writes rows of DocumentLog to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDocumentLogWriter.
 type DocumentLogWriter struct {
-	fw      *runtime.FileWriter
-	c0      *runtime.Int64Buffer   // id
-	v1      *runtime.VariantWriter // body (Variant)
-	v10     *runtime.VariantWriter // extra (Variant)
-	pending int                    // rows shredded since the last EndRows
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer   // id
+	v1      *pqrt.VariantWriter // body (Variant)
+	v10     *pqrt.VariantWriter // extra (Variant)
+	pending int                 // rows shredded since the last EndRows
 }
 
 // NewDocumentLogWriter starts a Parquet file of DocumentLog rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewDocumentLogWriter(w io.Writer, opts ...runtime.WriterOption) (*DocumentLogWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenDocumentLogSchema(), opts...)
+func NewDocumentLogWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DocumentLogWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenDocumentLogSchema(), opts...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenDocumentLogWriterFor(fw)
 }
 
-func pqgenDocumentLogWriterFor(fw *runtime.FileWriter) (*DocumentLogWriter, error) {
+func pqgenDocumentLogWriterFor(fw *pqrt.FileWriter) (*DocumentLogWriter, error) {
 	w := &DocumentLogWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -113,10 +113,10 @@ func (w *DocumentLogWriter) Write(rows []DocumentLog) (int, error) {
 		k := min(len(rows), pqgenDocumentLogBatch-w.pending)
 		for i := range rows[:k] {
 			if err := w.v1.Check(rows[i].Body); err != nil {
-				return n, fmt.Errorf("row %d: %w", n+i, err)
+				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 			if err := w.v10.Check(rows[i].Extra); err != nil {
-				return n, fmt.Errorf("row %d: %w", n+i, err)
+				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 		}
 		if err := w.shred(rows[:k]); err != nil {
@@ -191,12 +191,12 @@ func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
 
 // DocumentLogReader reads rows of DocumentLog from a Parquet file. Create one with NewDocumentLogReader.
 type DocumentLogReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *runtime.Int64Reader   // id; nil when not read
-	v1     *runtime.VariantReader // body (Variant); nil when not read
-	v10    *runtime.VariantReader // extra (Variant); nil when not read
+	c0     *pqrt.Int64Reader   // id; nil when not read
+	v1     *pqrt.VariantReader // body (Variant); nil when not read
+	v10    *pqrt.VariantReader // extra (Variant); nil when not read
 }
 
 // NewDocumentLogReader opens the Parquet file of size bytes behind r for reading DocumentLog rows.
@@ -207,8 +207,8 @@ type DocumentLogReader struct {
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewDocumentLogReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*DocumentLogReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewDocumentLogReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*DocumentLogReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +246,7 @@ func (r *DocumentLogReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed DocumentLogReader")
+		return 0, pqerrors.New("read of a closed DocumentLogReader")
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -256,21 +256,21 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.v1 != nil {
-		if err := runtime.ReadRowsExact(r.v1, k, "body"); err != nil {
+		if err := pqrt.ReadRowsExact(r.v1, k, "body"); err != nil {
 			return 0, err
 		}
 	}
 	if r.v10 != nil {
-		if err := runtime.ReadRowsExact(r.v10, k, "extra"); err != nil {
+		if err := pqrt.ReadRowsExact(r.v10, k, "extra"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
@@ -289,7 +289,7 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of DocumentLog disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of DocumentLog disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [13]int // per leaf: the next value
@@ -307,7 +307,7 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 	if r.v1 != nil {
 		vs := r.v1.Detach()
 		if len(vs) != len(rows) {
-			return fmt.Errorf("%w: Variant body: %d values for %d rows", runtime.ErrChunk, len(vs), len(rows))
+			return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
 		for i := range rows {
 			rows[i].Body = vs[i]
@@ -317,14 +317,14 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 	if r.v10 != nil {
 		vs := r.v10.Detach()
 		if len(vs) != len(rows) {
-			return fmt.Errorf("%w: Variant extra: %d values for %d rows", runtime.ErrChunk, len(vs), len(rows))
+			return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
 		for i := range rows {
 			rows[i].Extra = vs[i]
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of DocumentLog", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of DocumentLog", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -332,8 +332,8 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 // WriteDocumentLogFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteDocumentLogFile(path string, rows []DocumentLog, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenDocumentLogSchema(), func(fw *runtime.FileWriter) error {
+func WriteDocumentLogFile(path string, rows []DocumentLog, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenDocumentLogSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenDocumentLogWriterFor(fw)
 		if err != nil {
 			return err
@@ -346,8 +346,8 @@ func WriteDocumentLogFile(path string, rows []DocumentLog, opts ...runtime.Write
 }
 
 // ReadDocumentLogFile reads every row of the Parquet file at path.
-func ReadDocumentLogFile(path string, opts ...runtime.ReaderOption) ([]DocumentLog, error) {
-	return runtime.ReadFileRows[DocumentLog](path, func(r io.ReaderAt, size int64) (*DocumentLogReader, error) {
+func ReadDocumentLogFile(path string, opts ...pqrt.ReaderOption) ([]DocumentLog, error) {
+	return pqrt.ReadFileRows[DocumentLog](path, func(r pqio.ReaderAt, size int64) (*DocumentLogReader, error) {
 		return NewDocumentLogReader(r, size, opts...)
 	})
 }

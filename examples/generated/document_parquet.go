@@ -3,21 +3,21 @@
 package generated
 
 import (
-	"errors"
-	"fmt"
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
-	"github.com/pqgen/pqgen/runtime/variant"
-	"io"
-	"sync"
+	pqerrors "errors"
+	pqfmt "fmt"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
+	pqvariant "github.com/pqgen/pqgen/runtime/variant"
+	pqio "io"
+	pqsync "sync"
 )
 
 // Compile-time guard: if this fails to compile, Document (or a struct it
 // contains) changed since this file was generated; run go generate.
 var _ struct {
-	ID    int64           `parquet:"id"`
-	Body  variant.Encoded `parquet:"body"`
-	Extra variant.Encoded `parquet:"extra,optional"`
+	ID    int64             `parquet:"id"`
+	Body  pqvariant.Encoded `parquet:"body"`
+	Extra pqvariant.Encoded `parquet:"extra,optional"`
 } = Document{}
 
 // pqgenDocumentSchemaText is the Parquet schema of Document.
@@ -38,8 +38,8 @@ const pqgenDocumentSchemaText = `message Document {
 const pqgenDocumentBatch = 256
 
 // pqgenDocumentSchema returns the parsed pqgenDocumentSchemaText, parsed once.
-var pqgenDocumentSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenDocumentSchemaText)
+var pqgenDocumentSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenDocumentSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Document does not parse: " + err.Error())
 	}
@@ -49,24 +49,24 @@ var pqgenDocumentSchema = sync.OnceValue(func() *schema.Schema {
 // DocumentWriter writes rows of Document to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDocumentWriter.
 type DocumentWriter struct {
-	fw      *runtime.FileWriter
-	c0      *runtime.Int64Buffer   // id
-	v1      *runtime.VariantWriter // body (Variant)
-	v3      *runtime.VariantWriter // extra (Variant)
-	pending int                    // rows shredded since the last EndRows
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer   // id
+	v1      *pqrt.VariantWriter // body (Variant)
+	v3      *pqrt.VariantWriter // extra (Variant)
+	pending int                 // rows shredded since the last EndRows
 }
 
 // NewDocumentWriter starts a Parquet file of Document rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewDocumentWriter(w io.Writer, opts ...runtime.WriterOption) (*DocumentWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenDocumentSchema(), opts...)
+func NewDocumentWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DocumentWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenDocumentSchema(), opts...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenDocumentWriterFor(fw)
 }
 
-func pqgenDocumentWriterFor(fw *runtime.FileWriter) (*DocumentWriter, error) {
+func pqgenDocumentWriterFor(fw *pqrt.FileWriter) (*DocumentWriter, error) {
 	w := &DocumentWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -92,10 +92,10 @@ func (w *DocumentWriter) Write(rows []Document) (int, error) {
 		k := min(len(rows), pqgenDocumentBatch-w.pending)
 		for i := range rows[:k] {
 			if err := w.v1.Check(rows[i].Body); err != nil {
-				return n, fmt.Errorf("row %d: %w", n+i, err)
+				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 			if err := w.v3.Check(rows[i].Extra); err != nil {
-				return n, fmt.Errorf("row %d: %w", n+i, err)
+				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 		}
 		if err := w.shred(rows[:k]); err != nil {
@@ -170,12 +170,12 @@ func (w *DocumentWriter) shred(rows []Document) error {
 
 // DocumentReader reads rows of Document from a Parquet file. Create one with NewDocumentReader.
 type DocumentReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *runtime.Int64Reader   // id; nil when not read
-	v1     *runtime.VariantReader // body (Variant); nil when not read
-	v3     *runtime.VariantReader // extra (Variant); nil when not read
+	c0     *pqrt.Int64Reader   // id; nil when not read
+	v1     *pqrt.VariantReader // body (Variant); nil when not read
+	v3     *pqrt.VariantReader // extra (Variant); nil when not read
 }
 
 // NewDocumentReader opens the Parquet file of size bytes behind r for reading Document rows.
@@ -186,8 +186,8 @@ type DocumentReader struct {
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewDocumentReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*DocumentReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewDocumentReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*DocumentReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +225,7 @@ func (r *DocumentReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *DocumentReader) Read(rows []Document) (int, error) {
 	if r.closed {
-		return 0, errors.New("read of a closed DocumentReader")
+		return 0, pqerrors.New("read of a closed DocumentReader")
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -235,21 +235,21 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.v1 != nil {
-		if err := runtime.ReadRowsExact(r.v1, k, "body"); err != nil {
+		if err := pqrt.ReadRowsExact(r.v1, k, "body"); err != nil {
 			return 0, err
 		}
 	}
 	if r.v3 != nil {
-		if err := runtime.ReadRowsExact(r.v3, k, "extra"); err != nil {
+		if err := pqrt.ReadRowsExact(r.v3, k, "extra"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
@@ -268,7 +268,7 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 func (r *DocumentReader) assemble(rows []Document) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Document disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Document disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [5]int // per leaf: the next value
@@ -286,7 +286,7 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 	if r.v1 != nil {
 		vs := r.v1.Detach()
 		if len(vs) != len(rows) {
-			return fmt.Errorf("%w: Variant body: %d values for %d rows", runtime.ErrChunk, len(vs), len(rows))
+			return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
 		for i := range rows {
 			rows[i].Body = vs[i]
@@ -296,14 +296,14 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 	if r.v3 != nil {
 		vs := r.v3.Detach()
 		if len(vs) != len(rows) {
-			return fmt.Errorf("%w: Variant extra: %d values for %d rows", runtime.ErrChunk, len(vs), len(rows))
+			return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
 		for i := range rows {
 			rows[i].Extra = vs[i]
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of Document", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Document", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -311,8 +311,8 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 // WriteDocumentFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteDocumentFile(path string, rows []Document, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenDocumentSchema(), func(fw *runtime.FileWriter) error {
+func WriteDocumentFile(path string, rows []Document, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenDocumentSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenDocumentWriterFor(fw)
 		if err != nil {
 			return err
@@ -325,8 +325,8 @@ func WriteDocumentFile(path string, rows []Document, opts ...runtime.WriterOptio
 }
 
 // ReadDocumentFile reads every row of the Parquet file at path.
-func ReadDocumentFile(path string, opts ...runtime.ReaderOption) ([]Document, error) {
-	return runtime.ReadFileRows[Document](path, func(r io.ReaderAt, size int64) (*DocumentReader, error) {
+func ReadDocumentFile(path string, opts ...pqrt.ReaderOption) ([]Document, error) {
+	return pqrt.ReadFileRows[Document](path, func(r pqio.ReaderAt, size int64) (*DocumentReader, error) {
 		return NewDocumentReader(r, size, opts...)
 	})
 }
