@@ -75,7 +75,9 @@
 // file, fsync, rename) and ReadTFile, the schema as text, and a
 // compile-time guard: an assignment of T{} to an unnamed struct type
 // spelling T's exact fields, types and tags, which stops compiling when T
-// changes. Writers shred one top-level field at a time over a batch of
+// changes, and for each named non-struct type it reads and writes (type
+// Level int16) a conversion (*int16)((*Level)(nil)), which stops compiling
+// when the underlying type changes. Writers shred one top-level field at a time over a batch of
 // rows: a loop per leaf for flat columns, a Dremel level shredder per
 // nested field, appending levels and values straight into the runtime's
 // typed column buffers, and call EndRows every 256 rows counted from the
