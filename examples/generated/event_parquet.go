@@ -31,6 +31,7 @@ var _ struct {
 	Payload  []byte  `parquet:"payload,zstd"`
 	Internal string  `parquet:"-"`
 } = Event{}
+var _ = (*string)((*Kind)(nil))
 
 // pqgenEventSchemaText is the Parquet schema of Event.
 const pqgenEventSchemaText = `message Event {

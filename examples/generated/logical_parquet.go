@@ -66,6 +66,8 @@ var _ struct {
 	OptBytes      []byte          `parquet:"opt_bytes,optional"`
 	OptLevel      *Level          `parquet:"opt_level"`
 } = Logical{}
+var _ = (*float64)((*Celsius)(nil))
+var _ = (*int16)((*Level)(nil))
 
 // pqgenLogicalSchemaText is the Parquet schema of Logical.
 const pqgenLogicalSchemaText = `message Logical {
