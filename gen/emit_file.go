@@ -42,8 +42,8 @@ func emitFileHelpers(f *jen.File, t *Type) {
 			jen.Func().Params(jen.Id("fw").Op("*").Qual(pathRuntime, "FileWriter")).Error().Block(
 				jen.List(jen.Id("w"), jen.Err()).Op(":=").Id(n.WriterFor).Call(jen.Id("fw")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.List(jen.Id("_"), jen.Err()).Op("=").Id("w").Dot("Write").Call(jen.Id("rows")),
-				jen.Return(jen.Err()),
+				jen.If(jen.List(jen.Id("_"), jen.Err()).Op("=").Id("w").Dot("Write").Call(jen.Id("rows")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.Return(jen.Id("w").Dot("endRows").Call()),
 			), withTagOptions(t))),
 	)
 	f.Line()

@@ -89,10 +89,15 @@ func emitReader(f *jen.File, t *Type) {
 		f.Line()
 	}
 
+	// A row type of Variants alone reads no leaf by index.
+	idxVar, idxOp := "_", "="
+	if len(vcols) < len(t.Schema.Leaves) {
+		idxVar, idxOp = "idx", ":="
+	}
 	body := []jen.Code{
 		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(rt("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.List(jen.Id("idx"), jen.Err()).Op(":=").Id("fr").Dot("Bind").Call(bindArgs(n.Schema, vfields)...),
+		jen.List(jen.Id(idxVar), jen.Err()).Op(idxOp).Id("fr").Dot("Bind").Call(bindArgs(n.Schema, vfields)...),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
 	}
@@ -239,7 +244,9 @@ func emitReader(f *jen.File, t *Type) {
 				jen.Id("err").Op("=").Qual("fmt", "Errorf").Call(jen.Lit("%w: the levels of the columns of "+t.Name+" disagree (%v)"), jen.Qual(pathRuntime, "ErrChunk"), jen.Id("e")),
 			),
 		).Call(),
-		jen.Var().Id("q").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next value"),
+	}
+	if len(vcols) < len(t.Schema.Leaves) {
+		decl = append(decl, jen.Var().Id("q").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next value"))
 	}
 	if usesPos {
 		decl = append(decl, jen.Var().Id("p").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next level slot"))

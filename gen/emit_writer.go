@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -27,6 +29,11 @@ func emitWriter(f *jen.File, t *Type) {
 	vfields := variantFields(t)
 	for _, fl := range vfields {
 		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantWriter")).Comment(fl.Value.Node.PathString()+" (Variant)"))
+	}
+	fields = append(fields, jen.Id("pending").Int().Comment("rows shredded since the last EndRows"))
+	maps := mapFields(t)
+	for _, m := range maps {
+		fields = append(fields, jen.Id(mapVar(m)).Index().Add(rt("MapEntry")).Types(m.Key.Go.Code(), m.Elem.Go.Code()).Comment(m.Node.PathString()+" (entries in key order)"))
 	}
 	docf(f, "%s writes rows of %s to a Parquet file. Write appends rows, Flush ends a\nrow group, Close writes the footer. Create one with %s.", n.Writer, t.Name, n.NewWriter)
 	f.Type().Id(n.Writer).Struct(fields...)
@@ -68,7 +75,11 @@ func emitWriter(f *jen.File, t *Type) {
 	f.Func().Id(n.WriterFor).Params(jen.Id("fw").Op("*").Add(rt("FileWriter"))).Params(jen.Op("*").Id(n.Writer), jen.Error()).Block(body...)
 	f.Line()
 
-	batch := []jen.Code{jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch))}
+	// Rows are handed to the FileWriter (EndRows) in groups of Batch rows
+	// counted from the file's first row, whatever the split of the rows
+	// between Write calls: the row groups, cut after EndRows, and so the
+	// file's bytes do not depend on it.
+	batch := []jen.Code{jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch).Op("-").Id("w").Dot("pending"))}
 	if len(vfields) > 0 {
 		// Variants are checked first: one the group cannot store rejects
 		// the batch before anything is appended.
@@ -84,25 +95,38 @@ func emitWriter(f *jen.File, t *Type) {
 	} else {
 		batch = append(batch, jen.Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))))
 	}
-	docf(f, "Write appends rows to the file. It returns how many rows were written\nand the first error.")
+	docf(f, "Write appends rows to the file. It returns how many rows were written\nand the first error. Rows reach the file in groups of %d counted from its\nfirst row (the last group when Flush or Close is called), so that the\nfile's bytes do not depend on how the rows are split between Write calls;\nan error of a group is returned by the call that completes it.", batchRows)
 	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Write").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Int(), jen.Error()).Block(
 		jen.Id("n").Op(":=").Lit(0),
 		jen.For(jen.Len(jen.Id("rows")).Op(">").Lit(0)).Block(
 			append(batch,
-				jen.If(jen.Err().Op(":=").Id("w").Dot("fw").Dot("EndRows").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
-					jen.Return(jen.Id("n"), jen.Err())),
+				jen.Id("w").Dot("pending").Op("+=").Id("k"),
 				jen.Id("n").Op("+=").Id("k"),
 				jen.Id("rows").Op("=").Id("rows").Index(jen.Id("k"), jen.Empty()),
+				jen.If(jen.Id("w").Dot("pending").Op("==").Id(n.Batch)).Block(
+					jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(
+						jen.Return(jen.Id("n"), jen.Err()))),
 			)...,
 		),
 		jen.Return(jen.Id("n"), jen.Nil()),
 	)
 	f.Line()
+	docf(f, "endRows hands the pending rows to the FileWriter.")
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("endRows").Params().Error().Block(
+		jen.Id("k").Op(":=").Id("w").Dot("pending"),
+		jen.Id("w").Dot("pending").Op("=").Lit(0),
+		jen.Return(jen.Id("w").Dot("fw").Dot("EndRows").Call(jen.Id("k"))),
+	)
+	f.Line()
 	docf(f, "Flush ends the current row group.")
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Flush").Params().Error().Block(jen.Return(jen.Id("w").Dot("fw").Dot("Flush").Call()))
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Flush").Params().Error().Block(
+		jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("w").Dot("fw").Dot("Flush").Call()))
 	f.Line()
 	docf(f, "Close ends the last row group and writes the footer. It does not close\nthe underlying writer.")
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Close").Params().Error().Block(jen.Return(jen.Id("w").Dot("fw").Dot("Close").Call()))
+	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Close").Params().Error().Block(
+		jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Id("w").Dot("fw").Dot("Close").Call()))
 	f.Line()
 
 	// The shredder: one loop over the rows per top-level field.
@@ -126,6 +150,14 @@ func emitWriter(f *jen.File, t *Type) {
 		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
 		stmts = append(stmts, jen.Comment(fl.Value.Node.Name), jen.Block(block...))
+	}
+	if len(maps) > 0 {
+		// The entry slices keep no reference to the rows once shredded.
+		stmts = append(stmts, jen.Comment("drop the rows' keys and values from the entry slices"))
+		for _, m := range maps {
+			b := jen.Id("w").Dot(mapVar(m))
+			stmts = append(stmts, jen.Clear(b.Clone().Index(jen.Empty(), jen.Cap(b.Clone()))))
+		}
 	}
 	docf(f, "shred appends the levels and values of rows to the column buffers.")
 	if len(vfields) > 0 {
@@ -240,18 +272,69 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 					jen.For(jen.Id(j).Op(":=").Range().Id(s)).Block(body...)),
 			}
 		}
-		m, k, val := nm.next("m"), nm.next("k"), nm.next("v")
-		body := append(repSet, jen.Id(j).Op("++"))
-		body = append(body, shred(v.Key, id(k), inner, nm)...)
-		body = append(body, shred(v.Elem, id(val), inner, nm)...)
+		// Entries are written in ascending key order (runtime.SortedMap),
+		// so that the same rows give the same bytes.
+		m, es := nm.next("m"), nm.next("e")
+		entry := func(field string) place {
+			return func() *jen.Statement { return jen.Id(es).Index(jen.Id(j)).Dot(field) }
+		}
+		body := append(repSet, shred(v.Key, entry("Key"), inner, nm)...)
+		body = append(body, shred(v.Elem, entry("Value"), inner, nm)...)
 		return []jen.Code{
 			jen.Id(m).Op(":=").Add(p()),
 			jen.If(jen.Len(jen.Id(m)).Op("==").Lit(0)).Block(empty...).Else().Block(
-				jen.Id(j).Op(":=").Lit(0),
-				jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Id(m)).Block(body...)),
+				jen.Id(es).Op(":=").Add(sortedEntries(v, jen.Id(m))),
+				jen.For(jen.Id(j).Op(":=").Range().Id(es)).Block(body...)),
 		}
 	}
 	return nil
+}
+
+// mapVar names the writer's scratch slice of the entries of map v (see
+// runtime.SortedMap): one per map in the schema, reused for every row.
+func mapVar(v *Value) string { return fmt.Sprintf("m%d", v.Key.Node.Column) }
+
+// mapFields returns the maps of the row type the shredder sorts, outside
+// Variants, depth first.
+func mapFields(t *Type) []*Value {
+	var out []*Value
+	for _, fl := range t.Root.Struct.Fields {
+		if fl.Value.Kind == KindVariant {
+			continue
+		}
+		fl.Value.walk(func(v *Value) {
+			if v.Kind == KindMap {
+				out = append(out, v)
+			}
+		})
+	}
+	return out
+}
+
+// sortedEntries is the call listing the entries of the map m (of value
+// v) in ascending key order into the writer's scratch slice: numbers by
+// value, strings by bytes, booleans false first, times by instant (the
+// order of their encoded values), and byte arrays (FIXED_LEN_BYTE_ARRAY,
+// INT96) by their bytes.
+func sortedEntries(v *Value, m jen.Code) jen.Code {
+	k := v.Key
+	buf := jen.Op("&").Id("w").Dot(mapVar(v))
+	kt := k.Go.Code()
+	cmpFunc := func(body ...jen.Code) jen.Code {
+		return jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Add(kt)).Int().Block(body...)
+	}
+	var compare jen.Code
+	switch {
+	case k.Conv == ConvTimestamp || k.Conv == ConvDate:
+		compare = jen.Qual(pathRuntime, "CompareTime")
+	case k.Conv == ConvFixed || k.Node.Type == meta.Int96:
+		compare = cmpFunc(jen.Return(jen.Qual("bytes", "Compare").Call(jen.Id("a").Index(jen.Empty(), jen.Empty()), jen.Id("b").Index(jen.Empty(), jen.Empty()))))
+	case k.Node.Type == meta.Boolean:
+		compare = jen.Qual(pathRuntime, "CompareBool").Types(kt)
+	default:
+		return jen.Qual(pathRuntime, "SortedMap").Call(m, buf)
+	}
+	return jen.Qual(pathRuntime, "SortedMapFunc").Call(m, buf, compare)
 }
 
 // appendValue appends the scalar at p to its leaf's buffer.

@@ -173,6 +173,28 @@ type goBuilder struct {
 	at      map[*Value]token.Pos // the struct field each field's value comes from
 	stack   []*types.Named
 	structs []*Struct
+	named   []NamedType // see Type.Named
+	seenNT  map[*types.Named]bool
+}
+
+// guardNamed records t, when it is a named type other than a struct (or
+// a type the generator knows: time.Time, time.Duration, encode.Int96,
+// variant.Encoded), for the guard against a change of its underlying type.
+func (b *goBuilder) guardNamed(t types.Type) {
+	nt, ok := types.Unalias(t).(*types.Named)
+	if !ok || b.seenNT[nt] || isSpecial(nt) || isNamed(nt, pathVariant, "Encoded") {
+		return
+	}
+	if _, ok := nt.Underlying().(*types.Struct); ok {
+		return // the struct guard spells its fields
+	}
+	ref, ok1 := refOf(nt, b.path)
+	under, ok2 := refOf(nt.Underlying(), b.path)
+	if !ok1 || !ok2 {
+		return
+	}
+	b.seenNT[nt] = true
+	b.named = append(b.named, NamedType{Go: ref, Underlying: under})
 }
 
 func (b *goBuilder) pos(p token.Pos) string {
@@ -232,6 +254,7 @@ func (b *goBuilder) rowType(tn *types.TypeName) (*Type, error) {
 	}
 	b.structs = nil
 	b.seen = map[*types.Named]*Struct{}
+	b.named, b.seenNT = nil, map[*types.Named]bool{}
 	root := &schema.Node{Name: name, Group: true}
 	v, err := b.structValue(tn.Type(), root, tn.Pos())
 	if err != nil {
@@ -260,7 +283,7 @@ func (b *goBuilder) rowType(tn *types.TypeName) (*Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Type{Name: name, Schema: s, Root: v, Structs: b.structs, Names: namesFor(name), File: fileName(name), Columns: cols}, nil
+	return &Type{Name: name, Schema: s, Root: v, Structs: b.structs, Names: namesFor(name), File: fileName(name), Columns: cols, Named: b.named}, nil
 }
 
 // structValue maps a struct type (named or not) to a group node n.
@@ -378,6 +401,7 @@ func isByte(t types.Type) bool {
 // value maps a Go type with its tag to a value on a new node named name.
 func (b *goBuilder) value(t types.Type, tg tag, name string, pos token.Pos) (*Value, error) {
 	ref, _ := refOf(t, b.path)
+	b.guardNamed(t)
 	if isNamed(t, pathVariant, "Encoded") {
 		return b.variantValue(tg, name, pos)
 	}

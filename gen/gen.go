@@ -43,6 +43,23 @@ func Generate(p *Package, output string) (map[string][]byte, error) {
 	return out, nil
 }
 
+// importAliases are the names generated files give their imports: none is
+// a name a package is likely to declare.
+var importAliases = map[string]string{
+	pathRuntime:  "pqrt",
+	pathSchema:   "pqschema",
+	pathEncode:   "pqencode",
+	pathMeta:     "pqmeta",
+	pathCompress: "pqcompress",
+	pathVariant:  "pqvariant",
+	"bytes":      "pqbytes",
+	"errors":     "pqerrors",
+	"fmt":        "pqfmt",
+	"io":         "pqio",
+	"sync":       "pqsync",
+	"time":       "pqtime",
+}
+
 func render(p *Package, types []*Type) ([]byte, error) {
 	var f *jen.File
 	if p.Path != "" {
@@ -51,12 +68,11 @@ func render(p *Package, types []*Type) ([]byte, error) {
 		f = jen.NewFile(p.Name)
 	}
 	f.HeaderComment(strings.TrimRight(generatedPrefix+" v"+runtime.Version+" "+p.Args, " ") + "; DO NOT EDIT.")
-	f.ImportName(pathRuntime, "runtime")
-	f.ImportName(pathSchema, "schema")
-	f.ImportName(pathEncode, "encode")
-	f.ImportName(pathMeta, "meta")
-	f.ImportName(pathCompress, "compress")
-	f.ImportName(pathVariant, "variant")
+	// Every import is aliased, so that a package declaring runtime, io,
+	// time... still compiles with the generated file.
+	for path, alias := range importAliases {
+		f.ImportAlias(path, alias)
+	}
 	emitVersionGuard(f)
 	for _, t := range types {
 		emitStructs(f, t)

@@ -35,6 +35,15 @@ type Type struct {
 	// Columns are per-column writer settings taken from struct tags
 	// (encoding, compression, dictionary, bloom filter...), by leaf index.
 	Columns map[int]*ColumnOptions
+	// Named are the named non-struct types the code reads and writes
+	// values of (type Level int16), each once, with their underlying types
+	// when generated: the stale-code guard checks they still are.
+	Named []NamedType
+}
+
+// NamedType is a named type and its underlying type.
+type NamedType struct {
+	Go, Underlying *TypeRef
 }
 
 // Names are the identifiers generated for one row type.

@@ -30,10 +30,15 @@ func TestStaleGuard(t *testing.T) {
 		t.Fatal(err)
 	}
 	generated := output{virtual: filepath.Join(dir, "event_parquet.go"), code: files["event_parquet.go"]}
-	for name, edit := range map[string][2]string{
-		"tag":   {"`parquet:\"score\"`", "`parquet:\"score2\"`"},
-		"type":  {"Ratio    float32", "Ratio    float64"},
-		"field": {"internal int", "internal int\n\tAdded    int"},
+	for name, edit := range map[string][3]string{
+		"tag":   {"`parquet:\"score\"`", "`parquet:\"score2\"`", "cannot use Event{}"},
+		"type":  {"Ratio    float32", "Ratio    float64", "cannot use Event{}"},
+		"field": {"internal int", "internal int\n\tAdded    int", "cannot use Event{}"},
+		// A named type keeps its name in the struct guard: its own guard
+		// catches a change of its underlying type, which the generated
+		// conversions (int16(x), Level(v)) would otherwise follow silently.
+		"underlying":       {"type Level int16", "type Level int32", "cannot convert (*Level)(nil)"},
+		"underlying slice": {"type Blob []byte", "type Blob string", "cannot convert (*Blob)(nil)"},
 	} {
 		changed := strings.Replace(string(src), edit[0], edit[1], 1)
 		if changed == string(src) {
@@ -44,7 +49,7 @@ func TestStaleGuard(t *testing.T) {
 			t.Errorf("%s: the generated code still compiles after the struct changed", name)
 			continue
 		}
-		if !strings.Contains(out, "event_parquet.go") || !strings.Contains(out, "cannot use Event{}") {
+		if !strings.Contains(out, "event_parquet.go") || !strings.Contains(out, edit[2]) {
 			t.Errorf("%s: the build failed elsewhere than at the guard:\n%s", name, out)
 		}
 	}
@@ -106,8 +111,8 @@ func TestVersionGuard(t *testing.T) {
 		t.Fatalf("the generated code does not compile as generated: %v", err)
 	}
 	for name, edit := range map[string][2]string{
-		"older than the runtime supports": {"EnforceVersion(1 - runtime.MinGenVersion)", "EnforceVersion(0 - runtime.MinGenVersion)"},
-		"newer than the runtime":          {"EnforceVersion(runtime.GenVersion - 1)", "EnforceVersion(runtime.GenVersion - 2)"},
+		"older than the runtime supports": {"EnforceVersion(1 - pqrt.MinGenVersion)", "EnforceVersion(0 - pqrt.MinGenVersion)"},
+		"newer than the runtime":          {"EnforceVersion(pqrt.GenVersion - 1)", "EnforceVersion(pqrt.GenVersion - 2)"},
 	} {
 		changed := strings.Replace(code, edit[0], edit[1], 1)
 		if changed == code {

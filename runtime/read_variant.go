@@ -112,8 +112,10 @@ func (r *FileReader) variantReader(g *schema.Node) (*VariantReader, error) {
 }
 
 // VariantColumn returns the reader of the VARIANT group at path, or nil
-// and no error when the group may be null and the file lacks it or
-// WithColumns left any of its leaves out: its Variants then read as null.
+// and no error when WithColumns left any of its leaves out, or when the
+// group may be null and the file lacks it: its Variants then read as null
+// (the zero variant.Encoded), as the fields of other columns left out stay
+// zero. A required group the file lacks is an error.
 //
 // For generated code (see "For generated code" in the package doc).
 func (r *FileReader) VariantColumn(path string, required bool) (*VariantReader, error) {
@@ -128,8 +130,8 @@ func (r *FileReader) VariantColumn(path string, required bool) (*VariantReader, 
 		}
 	}
 	if absent {
-		if required {
-			return nil, fmt.Errorf("%w: Variant %q: required but absent from the file or not selected", ErrBind, path)
+		if required && g == nil {
+			return nil, fmt.Errorf("%w: Variant %q: required but absent from the file", ErrBind, path)
 		}
 		return nil, nil
 	}

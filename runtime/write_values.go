@@ -825,7 +825,7 @@ type byteArrayValues struct {
 }
 
 func (v *byteArrayValues) buffered() int      { return v.buf.Values.Len() }
-func (v *byteArrayValues) checkBuffer() error { return nil }
+func (v *byteArrayValues) checkBuffer() error { return v.buf.Values.Err() }
 func (v *byteArrayValues) clearBuffer()       { v.buf.Values.Reset() }
 func (v *byteArrayValues) dictMode() bool     { return v.dict }
 func (v *byteArrayValues) dictSize() int      { return v.d.Size() }

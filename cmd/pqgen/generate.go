@@ -59,7 +59,6 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pqgen: -schema and -from exclude each other")
 		return 2
 	}
-	header := strings.Join(args, " ")
 	var p *gen.Package
 	var err error
 	dir := "."
@@ -107,7 +106,11 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pqgen: %s\n", oneLine(err))
 		return 1
 	}
-	p.Args = header
+	outDir := dir
+	if *out != "" {
+		outDir = filepath.Dir(*out)
+	}
+	p.Args = headerArgs(fs, outDir)
 	single := ""
 	if *out != "" {
 		single = filepath.Base(*out)
@@ -133,4 +136,45 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// headerArgs returns the arguments recorded in the generated files' first
+// line: the flags given (in a fixed order), with every path relative to
+// outDir, the directory of the output, so that the line reads the same
+// wherever the command ran and leaks no absolute path; and no secret: the
+// key and AAD prefix flags are left out.
+func headerArgs(fs *flag.FlagSet, outDir string) string {
+	set := map[string]string{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = f.Value.String() })
+	var args []string
+	for _, name := range []string{"schema", "from", "package", "type", "o"} {
+		v, ok := set[name]
+		if !ok {
+			continue
+		}
+		switch name {
+		case "schema", "from", "o":
+			v = relativePath(v, outDir)
+		}
+		args = append(args, "-"+name, v)
+	}
+	if fs.NArg() == 1 {
+		if d := relativePath(fs.Arg(0), outDir); d != "." {
+			args = append(args, d)
+		}
+	}
+	return strings.Join(args, " ")
+}
+
+// relativePath returns path relative to dir, with forward slashes, or its
+// base name when it has no relative form (another volume).
+func relativePath(path, dir string) string {
+	ap, err1 := filepath.Abs(path)
+	ad, err2 := filepath.Abs(dir)
+	if err1 == nil && err2 == nil {
+		if r, err := filepath.Rel(ad, ap); err == nil {
+			return filepath.ToSlash(r)
+		}
+	}
+	return filepath.Base(path)
 }

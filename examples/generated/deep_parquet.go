@@ -3,12 +3,12 @@
 package generated
 
 import (
-	"fmt"
-	"io"
-	"sync"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -16,8 +16,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Deep (or a struct it
@@ -99,8 +99,8 @@ const pqgenDeepSchemaText = `message Deep {
 const pqgenDeepBatch = 256
 
 // pqgenDeepSchema returns the parsed pqgenDeepSchemaText, parsed once.
-var pqgenDeepSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenDeepSchemaText)
+var pqgenDeepSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenDeepSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Deep does not parse: " + err.Error())
 	}
@@ -110,30 +110,33 @@ var pqgenDeepSchema = sync.OnceValue(func() *schema.Schema {
 // DeepWriter writes rows of Deep to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDeepWriter.
 type DeepWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.Int64Buffer     // id
-	c1 *runtime.Int32Buffer     // a.b.list.element.c
-	c2 *runtime.ByteArrayBuffer // a.b.list.element.d.list.element
-	c3 *runtime.DoubleBuffer    // a.n
-	c4 *runtime.ByteArrayBuffer // l.list.element.list.element
-	c5 *runtime.Int32Buffer     // m.key_value.key
-	c6 *runtime.ByteArrayBuffer // m.key_value.value.list.element.key_value.key
-	c7 *runtime.Int64Buffer     // m.key_value.value.list.element.key_value.value
-	c8 *runtime.Int32Buffer     // s.list.element.c
-	c9 *runtime.ByteArrayBuffer // s.list.element.d.list.element
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer                           // id
+	c1      *pqrt.Int32Buffer                           // a.b.list.element.c
+	c2      *pqrt.ByteArrayBuffer                       // a.b.list.element.d.list.element
+	c3      *pqrt.DoubleBuffer                          // a.n
+	c4      *pqrt.ByteArrayBuffer                       // l.list.element.list.element
+	c5      *pqrt.Int32Buffer                           // m.key_value.key
+	c6      *pqrt.ByteArrayBuffer                       // m.key_value.value.list.element.key_value.key
+	c7      *pqrt.Int64Buffer                           // m.key_value.value.list.element.key_value.value
+	c8      *pqrt.Int32Buffer                           // s.list.element.c
+	c9      *pqrt.ByteArrayBuffer                       // s.list.element.d.list.element
+	pending int                                         // rows shredded since the last EndRows
+	m5      []pqrt.MapEntry[int32, []map[string]*int64] // m (entries in key order)
+	m6      []pqrt.MapEntry[string, *int64]             // m.key_value.value.list.element (entries in key order)
 }
 
 // NewDeepWriter starts a Parquet file of Deep rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewDeepWriter(w io.Writer, opts ...runtime.WriterOption) (*DeepWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenDeepSchema(), opts...)
+func NewDeepWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DeepWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenDeepSchema(), opts...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenDeepWriterFor(fw)
 }
 
-func pqgenDeepWriterFor(fw *runtime.FileWriter) (*DeepWriter, error) {
+func pqgenDeepWriterFor(fw *pqrt.FileWriter) (*DeepWriter, error) {
 	w := &DeepWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -170,29 +173,48 @@ func pqgenDeepWriterFor(fw *runtime.FileWriter) (*DeepWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *DeepWriter) Write(rows []Deep) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenDeepBatch)
+		k := min(len(rows), pqgenDeepBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenDeepBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *DeepWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *DeepWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *DeepWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -355,52 +377,50 @@ func (w *DeepWriter) shred(rows []Deep) {
 					c7.Def = append(c7.Def, 1)
 					c7.Rep = append(c7.Rep, 0)
 				} else {
-					j2 := 0
-					for k4, v5 := range m3 {
+					e4 := pqrt.SortedMap(m3, &w.m5)
+					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {
 							r1 = 0
 						}
-						j2++
 						c5.Def = append(c5.Def, 2)
 						c5.Rep = append(c5.Rep, r1)
-						c5.Values = append(c5.Values, k4)
-						l8 := v5
-						if len(l8) == 0 {
+						c5.Values = append(c5.Values, e4[j2].Key)
+						l7 := e4[j2].Value
+						if len(l7) == 0 {
 							c6.Def = append(c6.Def, 2)
 							c6.Rep = append(c6.Rep, r1)
 							c7.Def = append(c7.Def, 2)
 							c7.Rep = append(c7.Rep, r1)
 						} else {
-							for j7 := range l8 {
-								r6 := uint8(2)
-								if j7 == 0 {
-									r6 = r1
+							for j6 := range l7 {
+								r5 := uint8(2)
+								if j6 == 0 {
+									r5 = r1
 								}
-								m11 := l8[j7]
-								if len(m11) == 0 {
+								m10 := l7[j6]
+								if len(m10) == 0 {
 									c6.Def = append(c6.Def, 3)
-									c6.Rep = append(c6.Rep, r6)
+									c6.Rep = append(c6.Rep, r5)
 									c7.Def = append(c7.Def, 3)
-									c7.Rep = append(c7.Rep, r6)
+									c7.Rep = append(c7.Rep, r5)
 								} else {
-									j10 := 0
-									for k12, v13 := range m11 {
-										r9 := uint8(3)
-										if j10 == 0 {
-											r9 = r6
+									e11 := pqrt.SortedMap(m10, &w.m6)
+									for j9 := range e11 {
+										r8 := uint8(3)
+										if j9 == 0 {
+											r8 = r5
 										}
-										j10++
 										c6.Def = append(c6.Def, 4)
-										c6.Rep = append(c6.Rep, r9)
-										c6.Values.AppendString(k12)
-										if v13 == nil {
+										c6.Rep = append(c6.Rep, r8)
+										c6.Values.AppendString(e11[j9].Key)
+										if e11[j9].Value == nil {
 											c7.Def = append(c7.Def, 4)
-											c7.Rep = append(c7.Rep, r9)
+											c7.Rep = append(c7.Rep, r8)
 										} else {
 											c7.Def = append(c7.Def, 5)
-											c7.Rep = append(c7.Rep, r9)
-											c7.Values = append(c7.Values, (*v13))
+											c7.Rep = append(c7.Rep, r8)
+											c7.Values = append(c7.Values, (*e11[j9].Value))
 										}
 									}
 								}
@@ -462,34 +482,37 @@ func (w *DeepWriter) shred(rows []Deep) {
 			}
 		}
 	}
+	// drop the rows' keys and values from the entry slices
+	clear(w.m5[:cap(w.m5)])
+	clear(w.m6[:cap(w.m6)])
 }
 
 // DeepReader reads rows of Deep from a Parquet file. Create one with NewDeepReader.
 type DeepReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	drv    [3]int                          // per nested value: the leaf deciding it, or -1
-	lv     [10]*runtime.Levels             // per leaf: its levels, nil when not read
-	c0     *runtime.Int64Reader            // id; nil when not read
-	c1     *runtime.Int32Reader            // a.b.list.element.c; nil when not read
-	c2     *runtime.ByteArrayReader        // a.b.list.element.d.list.element; nil when not read
-	c3     *runtime.DoubleReader           // a.n; nil when not read
-	c4     *runtime.ByteArrayReader        // l.list.element.list.element; nil when not read
-	c5     *runtime.Int32Reader            // m.key_value.key; nil when not read
-	c6     *runtime.ByteArrayReader        // m.key_value.value.list.element.key_value.key; nil when not read
-	c7     *runtime.Int64Reader            // m.key_value.value.list.element.key_value.value; nil when not read
-	c8     *runtime.Int32Reader            // s.list.element.c; nil when not read
-	c9     *runtime.ByteArrayReader        // s.list.element.d.list.element; nil when not read
-	sl0    runtime.Slab[DeepA]             // the a structs
-	sl1    runtime.Slab[*DeepB]            // the elements of the a.b lists
-	sl2    runtime.Slab[DeepB]             // the a.b.list.element structs
-	sl3    runtime.Slab[string]            // the elements of the a.b.list.element.d lists
-	sl4    runtime.Slab[[]*string]         // the elements of the l lists
-	sl5    runtime.Slab[*string]           // the elements of the l.list.element lists
-	sl6    runtime.Slab[map[string]*int64] // the elements of the m.key_value.value lists
-	sl7    runtime.Slab[DeepB]             // the elements of the s lists
-	sl8    runtime.Slab[string]            // the elements of the s.list.element.d lists
+	drv    [3]int                       // per nested value: the leaf deciding it, or -1
+	lv     [10]*pqrt.Levels             // per leaf: its levels, nil when not read
+	c0     *pqrt.Int64Reader            // id; nil when not read
+	c1     *pqrt.Int32Reader            // a.b.list.element.c; nil when not read
+	c2     *pqrt.ByteArrayReader        // a.b.list.element.d.list.element; nil when not read
+	c3     *pqrt.DoubleReader           // a.n; nil when not read
+	c4     *pqrt.ByteArrayReader        // l.list.element.list.element; nil when not read
+	c5     *pqrt.Int32Reader            // m.key_value.key; nil when not read
+	c6     *pqrt.ByteArrayReader        // m.key_value.value.list.element.key_value.key; nil when not read
+	c7     *pqrt.Int64Reader            // m.key_value.value.list.element.key_value.value; nil when not read
+	c8     *pqrt.Int32Reader            // s.list.element.c; nil when not read
+	c9     *pqrt.ByteArrayReader        // s.list.element.d.list.element; nil when not read
+	sl0    pqrt.Slab[DeepA]             // the a structs
+	sl1    pqrt.Slab[*DeepB]            // the elements of the a.b lists
+	sl2    pqrt.Slab[DeepB]             // the a.b.list.element structs
+	sl3    pqrt.Slab[string]            // the elements of the a.b.list.element.d lists
+	sl4    pqrt.Slab[[]*string]         // the elements of the l lists
+	sl5    pqrt.Slab[*string]           // the elements of the l.list.element lists
+	sl6    pqrt.Slab[map[string]*int64] // the elements of the m.key_value.value lists
+	sl7    pqrt.Slab[DeepB]             // the elements of the s lists
+	sl8    pqrt.Slab[string]            // the elements of the s.list.element.d lists
 }
 
 // pqgenDeepDrivers lists, per nested value of Deep, the leaves whose levels tell
@@ -504,8 +527,8 @@ var pqgenDeepDrivers = [...][]int{{5, 6, 7}, {6, 7}, {6, 7}}
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewDeepReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*DeepReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewDeepReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*DeepReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -601,7 +624,7 @@ func (r *DeepReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *DeepReader) Read(rows []Deep) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: DeepReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: DeepReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -611,56 +634,56 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c1 != nil {
-		if err := runtime.ReadRowsExact(r.c1, k, "a.b.list.element.c"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c1, k, "a.b.list.element.c"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c2 != nil {
-		if err := runtime.ReadRowsExact(r.c2, k, "a.b.list.element.d.list.element"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c2, k, "a.b.list.element.d.list.element"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c3 != nil {
-		if err := runtime.ReadRowsExact(r.c3, k, "a.n"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c3, k, "a.n"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c4 != nil {
-		if err := runtime.ReadRowsExact(r.c4, k, "l.list.element.list.element"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c4, k, "l.list.element.list.element"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c5 != nil {
-		if err := runtime.ReadRowsExact(r.c5, k, "m.key_value.key"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c5, k, "m.key_value.key"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c6 != nil {
-		if err := runtime.ReadRowsExact(r.c6, k, "m.key_value.value.list.element.key_value.key"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c6, k, "m.key_value.value.list.element.key_value.key"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c7 != nil {
-		if err := runtime.ReadRowsExact(r.c7, k, "m.key_value.value.list.element.key_value.value"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c7, k, "m.key_value.value.list.element.key_value.value"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c8 != nil {
-		if err := runtime.ReadRowsExact(r.c8, k, "s.list.element.c"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c8, k, "s.list.element.c"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c9 != nil {
-		if err := runtime.ReadRowsExact(r.c9, k, "s.list.element.d.list.element"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c9, k, "s.list.element.d.list.element"); err != nil {
 			return 0, err
 		}
 	}
@@ -679,7 +702,7 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 func (r *DeepReader) assemble(rows []Deep) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Deep disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Deep disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [10]int     // per leaf: the next value
@@ -1043,34 +1066,34 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c1 != nil && (q[1] != len(r.c1.Values) || p[1] != len(r.c1.Def)) {
-		return fmt.Errorf("%w: column a.b.list.element.c: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column a.b.list.element.c: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c2 != nil && (q[2] != r.c2.Values.Len() || p[2] != len(r.c2.Def)) {
-		return fmt.Errorf("%w: column a.b.list.element.d.list.element: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column a.b.list.element.d.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c3 != nil && (q[3] != len(r.c3.Values) || p[3] != len(r.c3.Def)) {
-		return fmt.Errorf("%w: column a.n: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column a.n: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
-		return fmt.Errorf("%w: column l.list.element.list.element: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column l.list.element.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c5 != nil && (q[5] != len(r.c5.Values) || p[5] != len(r.c5.Def)) {
-		return fmt.Errorf("%w: column m.key_value.key: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column m.key_value.key: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c6 != nil && (q[6] != r.c6.Values.Len() || p[6] != len(r.c6.Def)) {
-		return fmt.Errorf("%w: column m.key_value.value.list.element.key_value.key: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column m.key_value.value.list.element.key_value.key: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
-		return fmt.Errorf("%w: column m.key_value.value.list.element.key_value.value: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column m.key_value.value.list.element.key_value.value: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c8 != nil && (q[8] != len(r.c8.Values) || p[8] != len(r.c8.Def)) {
-		return fmt.Errorf("%w: column s.list.element.c: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column s.list.element.c: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	if r.c9 != nil && (q[9] != r.c9.Values.Len() || p[9] != len(r.c9.Def)) {
-		return fmt.Errorf("%w: column s.list.element.d.list.element: the levels and values do not match the other columns of Deep", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column s.list.element.d.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -1078,20 +1101,22 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 // WriteDeepFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteDeepFile(path string, rows []Deep, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenDeepSchema(), func(fw *runtime.FileWriter) error {
+func WriteDeepFile(path string, rows []Deep, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenDeepSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenDeepWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 
 // ReadDeepFile reads every row of the Parquet file at path.
-func ReadDeepFile(path string, opts ...runtime.ReaderOption) ([]Deep, error) {
-	return runtime.ReadFileRows[Deep](path, func(r io.ReaderAt, size int64) (*DeepReader, error) {
+func ReadDeepFile(path string, opts ...pqrt.ReaderOption) ([]Deep, error) {
+	return pqrt.ReadFileRows[Deep](path, func(r pqio.ReaderAt, size int64) (*DeepReader, error) {
 		return NewDeepReader(r, size, opts...)
 	})
 }

@@ -3,13 +3,13 @@
 package generated
 
 import (
-	"fmt"
-	"io"
-	"sync"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
-	"github.com/pqgen/pqgen/runtime/variant"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
+	pqvariant "github.com/pqgen/pqgen/runtime/variant"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -17,15 +17,15 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // DocumentLog is a row of the Parquet schema "document_log".
 type DocumentLog struct {
-	Id    int64           `parquet:"id"`
-	Body  variant.Encoded `parquet:"body"`
-	Extra variant.Encoded `parquet:"extra,optional"`
+	Id    int64             `parquet:"id"`
+	Body  pqvariant.Encoded `parquet:"body"`
+	Extra pqvariant.Encoded `parquet:"extra,optional"`
 }
 
 // pqgenDocumentLogSchemaText is the Parquet schema of DocumentLog.
@@ -68,8 +68,8 @@ const pqgenDocumentLogSchemaText = `message document_log {
 const pqgenDocumentLogBatch = 256
 
 // pqgenDocumentLogSchema returns the parsed pqgenDocumentLogSchemaText, parsed once.
-var pqgenDocumentLogSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenDocumentLogSchemaText)
+var pqgenDocumentLogSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenDocumentLogSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of DocumentLog does not parse: " + err.Error())
 	}
@@ -79,23 +79,24 @@ var pqgenDocumentLogSchema = sync.OnceValue(func() *schema.Schema {
 // DocumentLogWriter writes rows of DocumentLog to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDocumentLogWriter.
 type DocumentLogWriter struct {
-	fw  *runtime.FileWriter
-	c0  *runtime.Int64Buffer   // id
-	v1  *runtime.VariantWriter // body (Variant)
-	v10 *runtime.VariantWriter // extra (Variant)
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer   // id
+	v1      *pqrt.VariantWriter // body (Variant)
+	v10     *pqrt.VariantWriter // extra (Variant)
+	pending int                 // rows shredded since the last EndRows
 }
 
 // NewDocumentLogWriter starts a Parquet file of DocumentLog rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewDocumentLogWriter(w io.Writer, opts ...runtime.WriterOption) (*DocumentLogWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenDocumentLogSchema(), opts...)
+func NewDocumentLogWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DocumentLogWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenDocumentLogSchema(), opts...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenDocumentLogWriterFor(fw)
 }
 
-func pqgenDocumentLogWriterFor(fw *runtime.FileWriter) (*DocumentLogWriter, error) {
+func pqgenDocumentLogWriterFor(fw *pqrt.FileWriter) (*DocumentLogWriter, error) {
 	w := &DocumentLogWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -111,39 +112,58 @@ func pqgenDocumentLogWriterFor(fw *runtime.FileWriter) (*DocumentLogWriter, erro
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *DocumentLogWriter) Write(rows []DocumentLog) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenDocumentLogBatch)
+		k := min(len(rows), pqgenDocumentLogBatch-w.pending)
 		for i := range rows[:k] {
 			if err := w.v1.Check(rows[i].Body); err != nil {
-				return n, fmt.Errorf("row %d: %w", n+i, err)
+				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 			if err := w.v10.Check(rows[i].Extra); err != nil {
-				return n, fmt.Errorf("row %d: %w", n+i, err)
+				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 		}
 		if err := w.shred(rows[:k]); err != nil {
 			return n, w.fw.Fail(err)
 		}
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenDocumentLogBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *DocumentLogWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *DocumentLogWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *DocumentLogWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -180,12 +200,12 @@ func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
 
 // DocumentLogReader reads rows of DocumentLog from a Parquet file. Create one with NewDocumentLogReader.
 type DocumentLogReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *runtime.Int64Reader   // id; nil when not read
-	v1     *runtime.VariantReader // body (Variant); nil when not read
-	v10    *runtime.VariantReader // extra (Variant); nil when not read
+	c0     *pqrt.Int64Reader   // id; nil when not read
+	v1     *pqrt.VariantReader // body (Variant); nil when not read
+	v10    *pqrt.VariantReader // extra (Variant); nil when not read
 }
 
 // NewDocumentLogReader opens the Parquet file of size bytes behind r for reading DocumentLog rows.
@@ -196,8 +216,8 @@ type DocumentLogReader struct {
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewDocumentLogReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*DocumentLogReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewDocumentLogReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*DocumentLogReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -235,7 +255,7 @@ func (r *DocumentLogReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: DocumentLogReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: DocumentLogReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -245,21 +265,21 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.v1 != nil {
-		if err := runtime.ReadRowsExact(r.v1, k, "body"); err != nil {
+		if err := pqrt.ReadRowsExact(r.v1, k, "body"); err != nil {
 			return 0, err
 		}
 	}
 	if r.v10 != nil {
-		if err := runtime.ReadRowsExact(r.v10, k, "extra"); err != nil {
+		if err := pqrt.ReadRowsExact(r.v10, k, "extra"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
@@ -278,7 +298,7 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of DocumentLog disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of DocumentLog disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [13]int // per leaf: the next value
@@ -296,7 +316,7 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 	if r.v1 != nil {
 		vs := r.v1.Detach()
 		if len(vs) != len(rows) {
-			return fmt.Errorf("%w: Variant body: %d values for %d rows", runtime.ErrChunk, len(vs), len(rows))
+			return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
 		for i := range rows {
 			rows[i].Body = vs[i]
@@ -306,14 +326,14 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 	if r.v10 != nil {
 		vs := r.v10.Detach()
 		if len(vs) != len(rows) {
-			return fmt.Errorf("%w: Variant extra: %d values for %d rows", runtime.ErrChunk, len(vs), len(rows))
+			return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
 		for i := range rows {
 			rows[i].Extra = vs[i]
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of DocumentLog", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of DocumentLog", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -321,20 +341,22 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 // WriteDocumentLogFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteDocumentLogFile(path string, rows []DocumentLog, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenDocumentLogSchema(), func(fw *runtime.FileWriter) error {
+func WriteDocumentLogFile(path string, rows []DocumentLog, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenDocumentLogSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenDocumentLogWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 
 // ReadDocumentLogFile reads every row of the Parquet file at path.
-func ReadDocumentLogFile(path string, opts ...runtime.ReaderOption) ([]DocumentLog, error) {
-	return runtime.ReadFileRows[DocumentLog](path, func(r io.ReaderAt, size int64) (*DocumentLogReader, error) {
+func ReadDocumentLogFile(path string, opts ...pqrt.ReaderOption) ([]DocumentLog, error) {
+	return pqrt.ReadFileRows[DocumentLog](path, func(r pqio.ReaderAt, size int64) (*DocumentLogReader, error) {
 		return NewDocumentLogReader(r, size, opts...)
 	})
 }

@@ -3,13 +3,13 @@
 package generated
 
 import (
-	"fmt"
-	"io"
-	"sync"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
-	"github.com/pqgen/pqgen/runtime/variant"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
+	pqvariant "github.com/pqgen/pqgen/runtime/variant"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -17,16 +17,16 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Document (or a struct it
 // contains) changed since this file was generated; run go generate.
 var _ struct {
-	ID    int64           `parquet:"id"`
-	Body  variant.Encoded `parquet:"body"`
-	Extra variant.Encoded `parquet:"extra,optional"`
+	ID    int64             `parquet:"id"`
+	Body  pqvariant.Encoded `parquet:"body"`
+	Extra pqvariant.Encoded `parquet:"extra,optional"`
 } = Document{}
 
 // pqgenDocumentSchemaText is the Parquet schema of Document.
@@ -47,8 +47,8 @@ const pqgenDocumentSchemaText = `message Document {
 const pqgenDocumentBatch = 256
 
 // pqgenDocumentSchema returns the parsed pqgenDocumentSchemaText, parsed once.
-var pqgenDocumentSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenDocumentSchemaText)
+var pqgenDocumentSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenDocumentSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Document does not parse: " + err.Error())
 	}
@@ -58,23 +58,24 @@ var pqgenDocumentSchema = sync.OnceValue(func() *schema.Schema {
 // DocumentWriter writes rows of Document to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDocumentWriter.
 type DocumentWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.Int64Buffer   // id
-	v1 *runtime.VariantWriter // body (Variant)
-	v3 *runtime.VariantWriter // extra (Variant)
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer   // id
+	v1      *pqrt.VariantWriter // body (Variant)
+	v3      *pqrt.VariantWriter // extra (Variant)
+	pending int                 // rows shredded since the last EndRows
 }
 
 // NewDocumentWriter starts a Parquet file of Document rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewDocumentWriter(w io.Writer, opts ...runtime.WriterOption) (*DocumentWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenDocumentSchema(), opts...)
+func NewDocumentWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DocumentWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenDocumentSchema(), opts...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenDocumentWriterFor(fw)
 }
 
-func pqgenDocumentWriterFor(fw *runtime.FileWriter) (*DocumentWriter, error) {
+func pqgenDocumentWriterFor(fw *pqrt.FileWriter) (*DocumentWriter, error) {
 	w := &DocumentWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -90,39 +91,58 @@ func pqgenDocumentWriterFor(fw *runtime.FileWriter) (*DocumentWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *DocumentWriter) Write(rows []Document) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenDocumentBatch)
+		k := min(len(rows), pqgenDocumentBatch-w.pending)
 		for i := range rows[:k] {
 			if err := w.v1.Check(rows[i].Body); err != nil {
-				return n, fmt.Errorf("row %d: %w", n+i, err)
+				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 			if err := w.v3.Check(rows[i].Extra); err != nil {
-				return n, fmt.Errorf("row %d: %w", n+i, err)
+				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 		}
 		if err := w.shred(rows[:k]); err != nil {
 			return n, w.fw.Fail(err)
 		}
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenDocumentBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *DocumentWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *DocumentWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *DocumentWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -159,12 +179,12 @@ func (w *DocumentWriter) shred(rows []Document) error {
 
 // DocumentReader reads rows of Document from a Parquet file. Create one with NewDocumentReader.
 type DocumentReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *runtime.Int64Reader   // id; nil when not read
-	v1     *runtime.VariantReader // body (Variant); nil when not read
-	v3     *runtime.VariantReader // extra (Variant); nil when not read
+	c0     *pqrt.Int64Reader   // id; nil when not read
+	v1     *pqrt.VariantReader // body (Variant); nil when not read
+	v3     *pqrt.VariantReader // extra (Variant); nil when not read
 }
 
 // NewDocumentReader opens the Parquet file of size bytes behind r for reading Document rows.
@@ -175,8 +195,8 @@ type DocumentReader struct {
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewDocumentReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*DocumentReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewDocumentReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*DocumentReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +234,7 @@ func (r *DocumentReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *DocumentReader) Read(rows []Document) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: DocumentReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: DocumentReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -224,21 +244,21 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.v1 != nil {
-		if err := runtime.ReadRowsExact(r.v1, k, "body"); err != nil {
+		if err := pqrt.ReadRowsExact(r.v1, k, "body"); err != nil {
 			return 0, err
 		}
 	}
 	if r.v3 != nil {
-		if err := runtime.ReadRowsExact(r.v3, k, "extra"); err != nil {
+		if err := pqrt.ReadRowsExact(r.v3, k, "extra"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
@@ -257,7 +277,7 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 func (r *DocumentReader) assemble(rows []Document) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Document disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Document disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [5]int // per leaf: the next value
@@ -275,7 +295,7 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 	if r.v1 != nil {
 		vs := r.v1.Detach()
 		if len(vs) != len(rows) {
-			return fmt.Errorf("%w: Variant body: %d values for %d rows", runtime.ErrChunk, len(vs), len(rows))
+			return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
 		for i := range rows {
 			rows[i].Body = vs[i]
@@ -285,14 +305,14 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 	if r.v3 != nil {
 		vs := r.v3.Detach()
 		if len(vs) != len(rows) {
-			return fmt.Errorf("%w: Variant extra: %d values for %d rows", runtime.ErrChunk, len(vs), len(rows))
+			return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
 		for i := range rows {
 			rows[i].Extra = vs[i]
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of Document", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Document", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -300,20 +320,22 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 // WriteDocumentFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteDocumentFile(path string, rows []Document, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenDocumentSchema(), func(fw *runtime.FileWriter) error {
+func WriteDocumentFile(path string, rows []Document, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenDocumentSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenDocumentWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 
 // ReadDocumentFile reads every row of the Parquet file at path.
-func ReadDocumentFile(path string, opts ...runtime.ReaderOption) ([]Document, error) {
-	return runtime.ReadFileRows[Document](path, func(r io.ReaderAt, size int64) (*DocumentReader, error) {
+func ReadDocumentFile(path string, opts ...pqrt.ReaderOption) ([]Document, error) {
+	return pqrt.ReadFileRows[Document](path, func(r pqio.ReaderAt, size int64) (*DocumentReader, error) {
 		return NewDocumentReader(r, size, opts...)
 	})
 }

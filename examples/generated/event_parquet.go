@@ -3,15 +3,15 @@
 package generated
 
 import (
-	"fmt"
-	"io"
-	"sync"
-	"time"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
+	pqtime "time"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/compress"
-	"github.com/pqgen/pqgen/runtime/meta"
-	"github.com/pqgen/pqgen/runtime/schema"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqcompress "github.com/pqgen/pqgen/runtime/compress"
+	pqmeta "github.com/pqgen/pqgen/runtime/meta"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -19,19 +19,19 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Event (or a struct it
 // contains) changed since this file was generated; run go generate.
 var _ struct {
-	ID       int64     `parquet:"id,delta"`
-	At       time.Time `parquet:"at,timestamp(microsecond)"`
-	Kind     Kind      `parquet:"kind,dict"`
-	User     string    `parquet:"user"`
-	Session  [16]byte  `parquet:"session,uuid"`
-	Latency  time.Duration
+	ID       int64       `parquet:"id,delta"`
+	At       pqtime.Time `parquet:"at,timestamp(microsecond)"`
+	Kind     Kind        `parquet:"kind,dict"`
+	User     string      `parquet:"user"`
+	Session  [16]byte    `parquet:"session,uuid"`
+	Latency  pqtime.Duration
 	Score    float64 `parquet:"score"`
 	Success  bool    `parquet:"success"`
 	Referrer *string `parquet:"referrer"`
@@ -40,6 +40,7 @@ var _ struct {
 	Payload  []byte  `parquet:"payload,zstd"`
 	Internal string  `parquet:"-"`
 } = Event{}
+var _ = (*string)((*Kind)(nil))
 
 // pqgenEventSchemaText is the Parquet schema of Event.
 const pqgenEventSchemaText = `message Event {
@@ -62,8 +63,8 @@ const pqgenEventSchemaText = `message Event {
 const pqgenEventBatch = 256
 
 // pqgenEventSchema returns the parsed pqgenEventSchemaText, parsed once.
-var pqgenEventSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenEventSchemaText)
+var pqgenEventSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenEventSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Event does not parse: " + err.Error())
 	}
@@ -73,41 +74,42 @@ var pqgenEventSchema = sync.OnceValue(func() *schema.Schema {
 // EventWriter writes rows of Event to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewEventWriter.
 type EventWriter struct {
-	fw  *runtime.FileWriter
-	c0  *runtime.Int64Buffer     // id
-	c1  *runtime.Int64Buffer     // at
-	c2  *runtime.ByteArrayBuffer // kind
-	c3  *runtime.ByteArrayBuffer // user
-	c4  *runtime.FixedBuffer     // session
-	c5  *runtime.Int64Buffer     // Latency
-	c6  *runtime.DoubleBuffer    // score
-	c7  *runtime.BoolBuffer      // success
-	c8  *runtime.ByteArrayBuffer // referrer
-	c9  *runtime.Int32Buffer     // retries
-	c10 *runtime.ByteArrayBuffer // country
-	c11 *runtime.ByteArrayBuffer // payload
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer     // id
+	c1      *pqrt.Int64Buffer     // at
+	c2      *pqrt.ByteArrayBuffer // kind
+	c3      *pqrt.ByteArrayBuffer // user
+	c4      *pqrt.FixedBuffer     // session
+	c5      *pqrt.Int64Buffer     // Latency
+	c6      *pqrt.DoubleBuffer    // score
+	c7      *pqrt.BoolBuffer      // success
+	c8      *pqrt.ByteArrayBuffer // referrer
+	c9      *pqrt.Int32Buffer     // retries
+	c10     *pqrt.ByteArrayBuffer // country
+	c11     *pqrt.ByteArrayBuffer // payload
+	pending int                   // rows shredded since the last EndRows
 }
 
 // pqgenEventOptions are the writer options of Event's struct tags; the options given to
 // NewEventWriter follow them, and win.
-var pqgenEventOptions = []runtime.WriterOption{
-	runtime.WithColumnDictionary("id", false),
-	runtime.WithColumnEncoding("id", meta.EncodingDeltaBinaryPacked),
-	runtime.WithColumnDictionary("kind", true),
-	runtime.WithColumnCompression("payload", meta.Zstd, compress.DefaultLevel),
+var pqgenEventOptions = []pqrt.WriterOption{
+	pqrt.WithColumnDictionary("id", false),
+	pqrt.WithColumnEncoding("id", pqmeta.EncodingDeltaBinaryPacked),
+	pqrt.WithColumnDictionary("kind", true),
+	pqrt.WithColumnCompression("payload", pqmeta.Zstd, pqcompress.DefaultLevel),
 }
 
 // NewEventWriter starts a Parquet file of Event rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewEventWriter(w io.Writer, opts ...runtime.WriterOption) (*EventWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenEventSchema(), append(pqgenEventOptions[:len(pqgenEventOptions):len(pqgenEventOptions)], opts...)...)
+func NewEventWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*EventWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenEventSchema(), append(pqgenEventOptions[:len(pqgenEventOptions):len(pqgenEventOptions)], opts...)...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenEventWriterFor(fw)
 }
 
-func pqgenEventWriterFor(fw *runtime.FileWriter) (*EventWriter, error) {
+func pqgenEventWriterFor(fw *pqrt.FileWriter) (*EventWriter, error) {
 	w := &EventWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -150,29 +152,48 @@ func pqgenEventWriterFor(fw *runtime.FileWriter) (*EventWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *EventWriter) Write(rows []Event) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenEventBatch)
+		k := min(len(rows), pqgenEventBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenEventBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *EventWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *EventWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *EventWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -293,21 +314,21 @@ func (w *EventWriter) shred(rows []Event) {
 
 // EventReader reads rows of Event from a Parquet file. Create one with NewEventReader.
 type EventReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *runtime.Int64Reader     // id; nil when not read
-	c1     *runtime.Int64Reader     // at; nil when not read
-	c2     *runtime.ByteArrayReader // kind; nil when not read
-	c3     *runtime.ByteArrayReader // user; nil when not read
-	c4     *runtime.FixedReader     // session; nil when not read
-	c5     *runtime.Int64Reader     // Latency; nil when not read
-	c6     *runtime.DoubleReader    // score; nil when not read
-	c7     *runtime.BoolReader      // success; nil when not read
-	c8     *runtime.ByteArrayReader // referrer; nil when not read
-	c9     *runtime.Int32Reader     // retries; nil when not read
-	c10    *runtime.ByteArrayReader // country; nil when not read
-	c11    *runtime.ByteArrayReader // payload; nil when not read
+	c0     *pqrt.Int64Reader     // id; nil when not read
+	c1     *pqrt.Int64Reader     // at; nil when not read
+	c2     *pqrt.ByteArrayReader // kind; nil when not read
+	c3     *pqrt.ByteArrayReader // user; nil when not read
+	c4     *pqrt.FixedReader     // session; nil when not read
+	c5     *pqrt.Int64Reader     // Latency; nil when not read
+	c6     *pqrt.DoubleReader    // score; nil when not read
+	c7     *pqrt.BoolReader      // success; nil when not read
+	c8     *pqrt.ByteArrayReader // referrer; nil when not read
+	c9     *pqrt.Int32Reader     // retries; nil when not read
+	c10    *pqrt.ByteArrayReader // country; nil when not read
+	c11    *pqrt.ByteArrayReader // payload; nil when not read
 }
 
 // NewEventReader opens the Parquet file of size bytes behind r for reading Event rows.
@@ -318,8 +339,8 @@ type EventReader struct {
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewEventReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*EventReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewEventReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*EventReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -406,7 +427,7 @@ func (r *EventReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *EventReader) Read(rows []Event) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: EventReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: EventReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -416,66 +437,66 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c1 != nil {
-		if err := runtime.ReadRowsExact(r.c1, k, "at"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c1, k, "at"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c2 != nil {
-		if err := runtime.ReadRowsExact(r.c2, k, "kind"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c2, k, "kind"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c3 != nil {
-		if err := runtime.ReadRowsExact(r.c3, k, "user"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c3, k, "user"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c4 != nil {
-		if err := runtime.ReadRowsExact(r.c4, k, "session"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c4, k, "session"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c5 != nil {
-		if err := runtime.ReadRowsExact(r.c5, k, "Latency"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c5, k, "Latency"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c6 != nil {
-		if err := runtime.ReadRowsExact(r.c6, k, "score"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c6, k, "score"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c7 != nil {
-		if err := runtime.ReadRowsExact(r.c7, k, "success"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c7, k, "success"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c8 != nil {
-		if err := runtime.ReadRowsExact(r.c8, k, "referrer"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c8, k, "referrer"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c9 != nil {
-		if err := runtime.ReadRowsExact(r.c9, k, "retries"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c9, k, "retries"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c10 != nil {
-		if err := runtime.ReadRowsExact(r.c10, k, "country"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c10, k, "country"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c11 != nil {
-		if err := runtime.ReadRowsExact(r.c11, k, "payload"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c11, k, "payload"); err != nil {
 			return 0, err
 		}
 	}
@@ -494,7 +515,7 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 func (r *EventReader) assemble(rows []Event) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Event disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Event disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [12]int      // per leaf: the next value
@@ -522,7 +543,7 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 		if c1 := r.c1; c1 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.At = time.UnixMicro(c1.Values[i]).UTC()
+				x.At = pqtime.UnixMicro(c1.Values[i]).UTC()
 			}
 			q[1] = len(rows)
 		}
@@ -562,7 +583,7 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 		if c5 := r.c5; c5 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Latency = time.Duration(c5.Values[i])
+				x.Latency = pqtime.Duration(c5.Values[i])
 			}
 			q[5] = len(rows)
 		}
@@ -648,40 +669,40 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
-		return fmt.Errorf("%w: column at: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column at: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c2 != nil && (q[2] != r.c2.Values.Len()) {
-		return fmt.Errorf("%w: column kind: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column kind: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c3 != nil && (q[3] != r.c3.Values.Len()) {
-		return fmt.Errorf("%w: column user: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column user: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c4 != nil && (q[4] != len(r.c4.Values)/16) {
-		return fmt.Errorf("%w: column session: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column session: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
-		return fmt.Errorf("%w: column Latency: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column Latency: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
-		return fmt.Errorf("%w: column score: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column score: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
-		return fmt.Errorf("%w: column success: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column success: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c8 != nil && (q[8] != r.c8.Values.Len() || p[8] != len(r.c8.Def)) {
-		return fmt.Errorf("%w: column referrer: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column referrer: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c9 != nil && (q[9] != len(r.c9.Values) || p[9] != len(r.c9.Def)) {
-		return fmt.Errorf("%w: column retries: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column retries: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c10 != nil && (q[10] != r.c10.Values.Len() || p[10] != len(r.c10.Def)) {
-		return fmt.Errorf("%w: column country: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column country: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	if r.c11 != nil && (q[11] != r.c11.Values.Len()) {
-		return fmt.Errorf("%w: column payload: the levels and values do not match the other columns of Event", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column payload: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -689,20 +710,22 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 // WriteEventFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteEventFile(path string, rows []Event, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenEventSchema(), func(fw *runtime.FileWriter) error {
+func WriteEventFile(path string, rows []Event, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenEventSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenEventWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenEventOptions[:len(pqgenEventOptions):len(pqgenEventOptions)], opts...)...)
 }
 
 // ReadEventFile reads every row of the Parquet file at path.
-func ReadEventFile(path string, opts ...runtime.ReaderOption) ([]Event, error) {
-	return runtime.ReadFileRows[Event](path, func(r io.ReaderAt, size int64) (*EventReader, error) {
+func ReadEventFile(path string, opts ...pqrt.ReaderOption) ([]Event, error) {
+	return pqrt.ReadFileRows[Event](path, func(r pqio.ReaderAt, size int64) (*EventReader, error) {
 		return NewEventReader(r, size, opts...)
 	})
 }

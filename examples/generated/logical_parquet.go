@@ -3,15 +3,15 @@
 package generated
 
 import (
-	"fmt"
-	"io"
-	"sync"
-	"time"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
+	pqtime "time"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/encode"
-	"github.com/pqgen/pqgen/runtime/meta"
-	"github.com/pqgen/pqgen/runtime/schema"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqencode "github.com/pqgen/pqgen/runtime/encode"
+	pqmeta "github.com/pqgen/pqgen/runtime/meta"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -19,62 +19,64 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Logical (or a struct it
 // contains) changed since this file was generated; run go generate.
 var _ struct {
-	I8            int8          `parquet:"i8"`
-	I16           int16         `parquet:"i16"`
-	I32           int32         `parquet:"i32"`
-	I64           int64         `parquet:"i64"`
-	U8            uint8         `parquet:"u8"`
-	U16           uint16        `parquet:"u16"`
-	U32           uint32        `parquet:"u32"`
-	U64           uint64        `parquet:"u64"`
-	Int           int           `parquet:"int"`
-	Uint          uint          `parquet:"uint"`
-	F32           float32       `parquet:"f32"`
-	F64           float64       `parquet:"f64,split"`
-	Bool          bool          `parquet:"bool"`
-	Str           string        `parquet:"str"`
-	Enum          string        `parquet:"enum,enum"`
-	JSON          string        `parquet:"json,json"`
-	BSON          []byte        `parquet:"bson,bson"`
-	Bin           []byte        `parquet:"bin,plain"`
-	UUID          [16]byte      `parquet:"uuid,uuid"`
-	Float16       [2]byte       `parquet:"float16,float16"`
-	Interval      [12]byte      `parquet:"interval,interval"`
-	Fixed         [5]byte       `parquet:"fixed"`
-	Dec32         int32         `parquet:"dec32,decimal(2,9)"`
-	Dec64         int64         `parquet:"dec64,decimal(4,18)"`
-	DecFixed      [16]byte      `parquet:"dec_fixed,decimal(6,38)"`
-	DecBytes      []byte        `parquet:"dec_bytes,decimal(2,40)"`
-	TsMillis      time.Time     `parquet:"ts_millis,timestamp(millisecond)"`
-	TsMicros      time.Time     `parquet:"ts_micros,timestamp(microsecond)"`
-	TsNanos       time.Time     `parquet:"ts_nanos,timestamp(nanosecond)"`
-	TsLocal       time.Time     `parquet:"ts_local,timestamp(microsecond,local)"`
-	Date          time.Time     `parquet:"date,date"`
-	TimeOfDay32   time.Duration `parquet:"time_millis,time(millisecond)"`
-	TimeOfDay64   time.Duration `parquet:"time_micros,time(microsecond)"`
-	TimeOfDayFine time.Duration `parquet:"time_nanos,time(nanosecond)"`
-	Duration      time.Duration `parquet:"duration"`
-	Int96         encode.Int96  `parquet:"int96"`
-	Geometry      []byte        `parquet:"geometry,geometry"`
-	Geography     []byte        `parquet:"geography,geography"`
-	Temp          Celsius       `parquet:"temp"`
-	Level         Level         `parquet:"level"`
-	Count         Count         `parquet:"count"`
-	DaysRaw       int32         `parquet:"days_raw,date"`
-	MicrosRaw     int64         `parquet:"micros_raw,timestamp(microsecond)"`
-	ID            int64         `parquet:"id,id(7)"`
-	OptTime       *time.Time    `parquet:"opt_time,timestamp(millisecond)"`
-	OptUUID       *[16]byte     `parquet:"opt_uuid,uuid"`
-	OptBytes      []byte        `parquet:"opt_bytes,optional"`
-	OptLevel      *Level        `parquet:"opt_level"`
+	I8            int8            `parquet:"i8"`
+	I16           int16           `parquet:"i16"`
+	I32           int32           `parquet:"i32"`
+	I64           int64           `parquet:"i64"`
+	U8            uint8           `parquet:"u8"`
+	U16           uint16          `parquet:"u16"`
+	U32           uint32          `parquet:"u32"`
+	U64           uint64          `parquet:"u64"`
+	Int           int             `parquet:"int"`
+	Uint          uint            `parquet:"uint"`
+	F32           float32         `parquet:"f32"`
+	F64           float64         `parquet:"f64,split"`
+	Bool          bool            `parquet:"bool"`
+	Str           string          `parquet:"str"`
+	Enum          string          `parquet:"enum,enum"`
+	JSON          string          `parquet:"json,json"`
+	BSON          []byte          `parquet:"bson,bson"`
+	Bin           []byte          `parquet:"bin,plain"`
+	UUID          [16]byte        `parquet:"uuid,uuid"`
+	Float16       [2]byte         `parquet:"float16,float16"`
+	Interval      [12]byte        `parquet:"interval,interval"`
+	Fixed         [5]byte         `parquet:"fixed"`
+	Dec32         int32           `parquet:"dec32,decimal(2,9)"`
+	Dec64         int64           `parquet:"dec64,decimal(4,18)"`
+	DecFixed      [16]byte        `parquet:"dec_fixed,decimal(6,38)"`
+	DecBytes      []byte          `parquet:"dec_bytes,decimal(2,40)"`
+	TsMillis      pqtime.Time     `parquet:"ts_millis,timestamp(millisecond)"`
+	TsMicros      pqtime.Time     `parquet:"ts_micros,timestamp(microsecond)"`
+	TsNanos       pqtime.Time     `parquet:"ts_nanos,timestamp(nanosecond)"`
+	TsLocal       pqtime.Time     `parquet:"ts_local,timestamp(microsecond,local)"`
+	Date          pqtime.Time     `parquet:"date,date"`
+	TimeOfDay32   pqtime.Duration `parquet:"time_millis,time(millisecond)"`
+	TimeOfDay64   pqtime.Duration `parquet:"time_micros,time(microsecond)"`
+	TimeOfDayFine pqtime.Duration `parquet:"time_nanos,time(nanosecond)"`
+	Duration      pqtime.Duration `parquet:"duration"`
+	Int96         pqencode.Int96  `parquet:"int96"`
+	Geometry      []byte          `parquet:"geometry,geometry"`
+	Geography     []byte          `parquet:"geography,geography"`
+	Temp          Celsius         `parquet:"temp"`
+	Level         Level           `parquet:"level"`
+	Count         Count           `parquet:"count"`
+	DaysRaw       int32           `parquet:"days_raw,date"`
+	MicrosRaw     int64           `parquet:"micros_raw,timestamp(microsecond)"`
+	ID            int64           `parquet:"id,id(7)"`
+	OptTime       *pqtime.Time    `parquet:"opt_time,timestamp(millisecond)"`
+	OptUUID       *[16]byte       `parquet:"opt_uuid,uuid"`
+	OptBytes      []byte          `parquet:"opt_bytes,optional"`
+	OptLevel      *Level          `parquet:"opt_level"`
 } = Logical{}
+var _ = (*float64)((*Celsius)(nil))
+var _ = (*int16)((*Level)(nil))
 
 // pqgenLogicalSchemaText is the Parquet schema of Logical.
 const pqgenLogicalSchemaText = `message Logical {
@@ -133,8 +135,8 @@ const pqgenLogicalSchemaText = `message Logical {
 const pqgenLogicalBatch = 256
 
 // pqgenLogicalSchema returns the parsed pqgenLogicalSchemaText, parsed once.
-var pqgenLogicalSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenLogicalSchemaText)
+var pqgenLogicalSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenLogicalSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Logical does not parse: " + err.Error())
 	}
@@ -144,77 +146,78 @@ var pqgenLogicalSchema = sync.OnceValue(func() *schema.Schema {
 // LogicalWriter writes rows of Logical to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewLogicalWriter.
 type LogicalWriter struct {
-	fw  *runtime.FileWriter
-	c0  *runtime.Int32Buffer     // i8
-	c1  *runtime.Int32Buffer     // i16
-	c2  *runtime.Int32Buffer     // i32
-	c3  *runtime.Int64Buffer     // i64
-	c4  *runtime.Int32Buffer     // u8
-	c5  *runtime.Int32Buffer     // u16
-	c6  *runtime.Int32Buffer     // u32
-	c7  *runtime.Int64Buffer     // u64
-	c8  *runtime.Int64Buffer     // int
-	c9  *runtime.Int64Buffer     // uint
-	c10 *runtime.FloatBuffer     // f32
-	c11 *runtime.DoubleBuffer    // f64
-	c12 *runtime.BoolBuffer      // bool
-	c13 *runtime.ByteArrayBuffer // str
-	c14 *runtime.ByteArrayBuffer // enum
-	c15 *runtime.ByteArrayBuffer // json
-	c16 *runtime.ByteArrayBuffer // bson
-	c17 *runtime.ByteArrayBuffer // bin
-	c18 *runtime.FixedBuffer     // uuid
-	c19 *runtime.FixedBuffer     // float16
-	c20 *runtime.FixedBuffer     // interval
-	c21 *runtime.FixedBuffer     // fixed
-	c22 *runtime.Int32Buffer     // dec32
-	c23 *runtime.Int64Buffer     // dec64
-	c24 *runtime.FixedBuffer     // dec_fixed
-	c25 *runtime.ByteArrayBuffer // dec_bytes
-	c26 *runtime.Int64Buffer     // ts_millis
-	c27 *runtime.Int64Buffer     // ts_micros
-	c28 *runtime.Int64Buffer     // ts_nanos
-	c29 *runtime.Int64Buffer     // ts_local
-	c30 *runtime.Int32Buffer     // date
-	c31 *runtime.Int32Buffer     // time_millis
-	c32 *runtime.Int64Buffer     // time_micros
-	c33 *runtime.Int64Buffer     // time_nanos
-	c34 *runtime.Int64Buffer     // duration
-	c35 *runtime.Int96Buffer     // int96
-	c36 *runtime.ByteArrayBuffer // geometry
-	c37 *runtime.ByteArrayBuffer // geography
-	c38 *runtime.DoubleBuffer    // temp
-	c39 *runtime.Int32Buffer     // level
-	c40 *runtime.Int64Buffer     // count
-	c41 *runtime.Int32Buffer     // days_raw
-	c42 *runtime.Int64Buffer     // micros_raw
-	c43 *runtime.Int64Buffer     // id
-	c44 *runtime.Int64Buffer     // opt_time
-	c45 *runtime.FixedBuffer     // opt_uuid
-	c46 *runtime.ByteArrayBuffer // opt_bytes
-	c47 *runtime.Int32Buffer     // opt_level
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int32Buffer     // i8
+	c1      *pqrt.Int32Buffer     // i16
+	c2      *pqrt.Int32Buffer     // i32
+	c3      *pqrt.Int64Buffer     // i64
+	c4      *pqrt.Int32Buffer     // u8
+	c5      *pqrt.Int32Buffer     // u16
+	c6      *pqrt.Int32Buffer     // u32
+	c7      *pqrt.Int64Buffer     // u64
+	c8      *pqrt.Int64Buffer     // int
+	c9      *pqrt.Int64Buffer     // uint
+	c10     *pqrt.FloatBuffer     // f32
+	c11     *pqrt.DoubleBuffer    // f64
+	c12     *pqrt.BoolBuffer      // bool
+	c13     *pqrt.ByteArrayBuffer // str
+	c14     *pqrt.ByteArrayBuffer // enum
+	c15     *pqrt.ByteArrayBuffer // json
+	c16     *pqrt.ByteArrayBuffer // bson
+	c17     *pqrt.ByteArrayBuffer // bin
+	c18     *pqrt.FixedBuffer     // uuid
+	c19     *pqrt.FixedBuffer     // float16
+	c20     *pqrt.FixedBuffer     // interval
+	c21     *pqrt.FixedBuffer     // fixed
+	c22     *pqrt.Int32Buffer     // dec32
+	c23     *pqrt.Int64Buffer     // dec64
+	c24     *pqrt.FixedBuffer     // dec_fixed
+	c25     *pqrt.ByteArrayBuffer // dec_bytes
+	c26     *pqrt.Int64Buffer     // ts_millis
+	c27     *pqrt.Int64Buffer     // ts_micros
+	c28     *pqrt.Int64Buffer     // ts_nanos
+	c29     *pqrt.Int64Buffer     // ts_local
+	c30     *pqrt.Int32Buffer     // date
+	c31     *pqrt.Int32Buffer     // time_millis
+	c32     *pqrt.Int64Buffer     // time_micros
+	c33     *pqrt.Int64Buffer     // time_nanos
+	c34     *pqrt.Int64Buffer     // duration
+	c35     *pqrt.Int96Buffer     // int96
+	c36     *pqrt.ByteArrayBuffer // geometry
+	c37     *pqrt.ByteArrayBuffer // geography
+	c38     *pqrt.DoubleBuffer    // temp
+	c39     *pqrt.Int32Buffer     // level
+	c40     *pqrt.Int64Buffer     // count
+	c41     *pqrt.Int32Buffer     // days_raw
+	c42     *pqrt.Int64Buffer     // micros_raw
+	c43     *pqrt.Int64Buffer     // id
+	c44     *pqrt.Int64Buffer     // opt_time
+	c45     *pqrt.FixedBuffer     // opt_uuid
+	c46     *pqrt.ByteArrayBuffer // opt_bytes
+	c47     *pqrt.Int32Buffer     // opt_level
+	pending int                   // rows shredded since the last EndRows
 }
 
 // pqgenLogicalOptions are the writer options of Logical's struct tags; the options given to
 // NewLogicalWriter follow them, and win.
-var pqgenLogicalOptions = []runtime.WriterOption{
-	runtime.WithColumnDictionary("f64", false),
-	runtime.WithColumnEncoding("f64", meta.EncodingByteStreamSplit),
-	runtime.WithColumnDictionary("bin", false),
-	runtime.WithColumnEncoding("bin", meta.EncodingPlain),
+var pqgenLogicalOptions = []pqrt.WriterOption{
+	pqrt.WithColumnDictionary("f64", false),
+	pqrt.WithColumnEncoding("f64", pqmeta.EncodingByteStreamSplit),
+	pqrt.WithColumnDictionary("bin", false),
+	pqrt.WithColumnEncoding("bin", pqmeta.EncodingPlain),
 }
 
 // NewLogicalWriter starts a Parquet file of Logical rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewLogicalWriter(w io.Writer, opts ...runtime.WriterOption) (*LogicalWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenLogicalSchema(), append(pqgenLogicalOptions[:len(pqgenLogicalOptions):len(pqgenLogicalOptions)], opts...)...)
+func NewLogicalWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*LogicalWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenLogicalSchema(), append(pqgenLogicalOptions[:len(pqgenLogicalOptions):len(pqgenLogicalOptions)], opts...)...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenLogicalWriterFor(fw)
 }
 
-func pqgenLogicalWriterFor(fw *runtime.FileWriter) (*LogicalWriter, error) {
+func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 	w := &LogicalWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int32Buffer(0); err != nil {
@@ -365,29 +368,48 @@ func pqgenLogicalWriterFor(fw *runtime.FileWriter) (*LogicalWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *LogicalWriter) Write(rows []Logical) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenLogicalBatch)
+		k := min(len(rows), pqgenLogicalBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenLogicalBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *LogicalWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *LogicalWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *LogicalWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -638,7 +660,7 @@ func (w *LogicalWriter) shred(rows []Logical) {
 		c30 := w.c30
 		for i := range rows {
 			x := &rows[i]
-			c30.Values = append(c30.Values, runtime.DateDays(x.Date))
+			c30.Values = append(c30.Values, pqrt.DateDays(x.Date))
 		}
 	}
 	// time_millis
@@ -646,7 +668,7 @@ func (w *LogicalWriter) shred(rows []Logical) {
 		c31 := w.c31
 		for i := range rows {
 			x := &rows[i]
-			c31.Values = append(c31.Values, int32(x.TimeOfDay32/time.Millisecond))
+			c31.Values = append(c31.Values, int32(x.TimeOfDay32/pqtime.Millisecond))
 		}
 	}
 	// time_micros
@@ -654,7 +676,7 @@ func (w *LogicalWriter) shred(rows []Logical) {
 		c32 := w.c32
 		for i := range rows {
 			x := &rows[i]
-			c32.Values = append(c32.Values, int64(x.TimeOfDay64/time.Microsecond))
+			c32.Values = append(c32.Values, int64(x.TimeOfDay64/pqtime.Microsecond))
 		}
 	}
 	// time_nanos
@@ -801,57 +823,57 @@ func (w *LogicalWriter) shred(rows []Logical) {
 
 // LogicalReader reads rows of Logical from a Parquet file. Create one with NewLogicalReader.
 type LogicalReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *runtime.Int32Reader     // i8; nil when not read
-	c1     *runtime.Int32Reader     // i16; nil when not read
-	c2     *runtime.Int32Reader     // i32; nil when not read
-	c3     *runtime.Int64Reader     // i64; nil when not read
-	c4     *runtime.Int32Reader     // u8; nil when not read
-	c5     *runtime.Int32Reader     // u16; nil when not read
-	c6     *runtime.Int32Reader     // u32; nil when not read
-	c7     *runtime.Int64Reader     // u64; nil when not read
-	c8     *runtime.Int64Reader     // int; nil when not read
-	c9     *runtime.Int64Reader     // uint; nil when not read
-	c10    *runtime.FloatReader     // f32; nil when not read
-	c11    *runtime.DoubleReader    // f64; nil when not read
-	c12    *runtime.BoolReader      // bool; nil when not read
-	c13    *runtime.ByteArrayReader // str; nil when not read
-	c14    *runtime.ByteArrayReader // enum; nil when not read
-	c15    *runtime.ByteArrayReader // json; nil when not read
-	c16    *runtime.ByteArrayReader // bson; nil when not read
-	c17    *runtime.ByteArrayReader // bin; nil when not read
-	c18    *runtime.FixedReader     // uuid; nil when not read
-	c19    *runtime.FixedReader     // float16; nil when not read
-	c20    *runtime.FixedReader     // interval; nil when not read
-	c21    *runtime.FixedReader     // fixed; nil when not read
-	c22    *runtime.Int32Reader     // dec32; nil when not read
-	c23    *runtime.Int64Reader     // dec64; nil when not read
-	c24    *runtime.FixedReader     // dec_fixed; nil when not read
-	c25    *runtime.ByteArrayReader // dec_bytes; nil when not read
-	c26    *runtime.Int64Reader     // ts_millis; nil when not read
-	c27    *runtime.Int64Reader     // ts_micros; nil when not read
-	c28    *runtime.Int64Reader     // ts_nanos; nil when not read
-	c29    *runtime.Int64Reader     // ts_local; nil when not read
-	c30    *runtime.Int32Reader     // date; nil when not read
-	c31    *runtime.Int32Reader     // time_millis; nil when not read
-	c32    *runtime.Int64Reader     // time_micros; nil when not read
-	c33    *runtime.Int64Reader     // time_nanos; nil when not read
-	c34    *runtime.Int64Reader     // duration; nil when not read
-	c35    *runtime.Int96Reader     // int96; nil when not read
-	c36    *runtime.ByteArrayReader // geometry; nil when not read
-	c37    *runtime.ByteArrayReader // geography; nil when not read
-	c38    *runtime.DoubleReader    // temp; nil when not read
-	c39    *runtime.Int32Reader     // level; nil when not read
-	c40    *runtime.Int64Reader     // count; nil when not read
-	c41    *runtime.Int32Reader     // days_raw; nil when not read
-	c42    *runtime.Int64Reader     // micros_raw; nil when not read
-	c43    *runtime.Int64Reader     // id; nil when not read
-	c44    *runtime.Int64Reader     // opt_time; nil when not read
-	c45    *runtime.FixedReader     // opt_uuid; nil when not read
-	c46    *runtime.ByteArrayReader // opt_bytes; nil when not read
-	c47    *runtime.Int32Reader     // opt_level; nil when not read
+	c0     *pqrt.Int32Reader     // i8; nil when not read
+	c1     *pqrt.Int32Reader     // i16; nil when not read
+	c2     *pqrt.Int32Reader     // i32; nil when not read
+	c3     *pqrt.Int64Reader     // i64; nil when not read
+	c4     *pqrt.Int32Reader     // u8; nil when not read
+	c5     *pqrt.Int32Reader     // u16; nil when not read
+	c6     *pqrt.Int32Reader     // u32; nil when not read
+	c7     *pqrt.Int64Reader     // u64; nil when not read
+	c8     *pqrt.Int64Reader     // int; nil when not read
+	c9     *pqrt.Int64Reader     // uint; nil when not read
+	c10    *pqrt.FloatReader     // f32; nil when not read
+	c11    *pqrt.DoubleReader    // f64; nil when not read
+	c12    *pqrt.BoolReader      // bool; nil when not read
+	c13    *pqrt.ByteArrayReader // str; nil when not read
+	c14    *pqrt.ByteArrayReader // enum; nil when not read
+	c15    *pqrt.ByteArrayReader // json; nil when not read
+	c16    *pqrt.ByteArrayReader // bson; nil when not read
+	c17    *pqrt.ByteArrayReader // bin; nil when not read
+	c18    *pqrt.FixedReader     // uuid; nil when not read
+	c19    *pqrt.FixedReader     // float16; nil when not read
+	c20    *pqrt.FixedReader     // interval; nil when not read
+	c21    *pqrt.FixedReader     // fixed; nil when not read
+	c22    *pqrt.Int32Reader     // dec32; nil when not read
+	c23    *pqrt.Int64Reader     // dec64; nil when not read
+	c24    *pqrt.FixedReader     // dec_fixed; nil when not read
+	c25    *pqrt.ByteArrayReader // dec_bytes; nil when not read
+	c26    *pqrt.Int64Reader     // ts_millis; nil when not read
+	c27    *pqrt.Int64Reader     // ts_micros; nil when not read
+	c28    *pqrt.Int64Reader     // ts_nanos; nil when not read
+	c29    *pqrt.Int64Reader     // ts_local; nil when not read
+	c30    *pqrt.Int32Reader     // date; nil when not read
+	c31    *pqrt.Int32Reader     // time_millis; nil when not read
+	c32    *pqrt.Int64Reader     // time_micros; nil when not read
+	c33    *pqrt.Int64Reader     // time_nanos; nil when not read
+	c34    *pqrt.Int64Reader     // duration; nil when not read
+	c35    *pqrt.Int96Reader     // int96; nil when not read
+	c36    *pqrt.ByteArrayReader // geometry; nil when not read
+	c37    *pqrt.ByteArrayReader // geography; nil when not read
+	c38    *pqrt.DoubleReader    // temp; nil when not read
+	c39    *pqrt.Int32Reader     // level; nil when not read
+	c40    *pqrt.Int64Reader     // count; nil when not read
+	c41    *pqrt.Int32Reader     // days_raw; nil when not read
+	c42    *pqrt.Int64Reader     // micros_raw; nil when not read
+	c43    *pqrt.Int64Reader     // id; nil when not read
+	c44    *pqrt.Int64Reader     // opt_time; nil when not read
+	c45    *pqrt.FixedReader     // opt_uuid; nil when not read
+	c46    *pqrt.ByteArrayReader // opt_bytes; nil when not read
+	c47    *pqrt.Int32Reader     // opt_level; nil when not read
 }
 
 // NewLogicalReader opens the Parquet file of size bytes behind r for reading Logical rows.
@@ -862,8 +884,8 @@ type LogicalReader struct {
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewLogicalReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*LogicalReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*LogicalReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -1130,7 +1152,7 @@ func (r *LogicalReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: LogicalReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: LogicalReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -1140,246 +1162,246 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "i8"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "i8"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c1 != nil {
-		if err := runtime.ReadRowsExact(r.c1, k, "i16"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c1, k, "i16"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c2 != nil {
-		if err := runtime.ReadRowsExact(r.c2, k, "i32"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c2, k, "i32"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c3 != nil {
-		if err := runtime.ReadRowsExact(r.c3, k, "i64"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c3, k, "i64"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c4 != nil {
-		if err := runtime.ReadRowsExact(r.c4, k, "u8"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c4, k, "u8"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c5 != nil {
-		if err := runtime.ReadRowsExact(r.c5, k, "u16"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c5, k, "u16"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c6 != nil {
-		if err := runtime.ReadRowsExact(r.c6, k, "u32"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c6, k, "u32"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c7 != nil {
-		if err := runtime.ReadRowsExact(r.c7, k, "u64"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c7, k, "u64"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c8 != nil {
-		if err := runtime.ReadRowsExact(r.c8, k, "int"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c8, k, "int"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c9 != nil {
-		if err := runtime.ReadRowsExact(r.c9, k, "uint"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c9, k, "uint"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c10 != nil {
-		if err := runtime.ReadRowsExact(r.c10, k, "f32"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c10, k, "f32"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c11 != nil {
-		if err := runtime.ReadRowsExact(r.c11, k, "f64"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c11, k, "f64"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c12 != nil {
-		if err := runtime.ReadRowsExact(r.c12, k, "bool"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c12, k, "bool"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c13 != nil {
-		if err := runtime.ReadRowsExact(r.c13, k, "str"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c13, k, "str"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c14 != nil {
-		if err := runtime.ReadRowsExact(r.c14, k, "enum"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c14, k, "enum"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c15 != nil {
-		if err := runtime.ReadRowsExact(r.c15, k, "json"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c15, k, "json"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c16 != nil {
-		if err := runtime.ReadRowsExact(r.c16, k, "bson"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c16, k, "bson"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c17 != nil {
-		if err := runtime.ReadRowsExact(r.c17, k, "bin"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c17, k, "bin"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c18 != nil {
-		if err := runtime.ReadRowsExact(r.c18, k, "uuid"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c18, k, "uuid"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c19 != nil {
-		if err := runtime.ReadRowsExact(r.c19, k, "float16"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c19, k, "float16"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c20 != nil {
-		if err := runtime.ReadRowsExact(r.c20, k, "interval"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c20, k, "interval"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c21 != nil {
-		if err := runtime.ReadRowsExact(r.c21, k, "fixed"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c21, k, "fixed"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c22 != nil {
-		if err := runtime.ReadRowsExact(r.c22, k, "dec32"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c22, k, "dec32"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c23 != nil {
-		if err := runtime.ReadRowsExact(r.c23, k, "dec64"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c23, k, "dec64"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c24 != nil {
-		if err := runtime.ReadRowsExact(r.c24, k, "dec_fixed"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c24, k, "dec_fixed"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c25 != nil {
-		if err := runtime.ReadRowsExact(r.c25, k, "dec_bytes"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c25, k, "dec_bytes"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c26 != nil {
-		if err := runtime.ReadRowsExact(r.c26, k, "ts_millis"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c26, k, "ts_millis"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c27 != nil {
-		if err := runtime.ReadRowsExact(r.c27, k, "ts_micros"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c27, k, "ts_micros"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c28 != nil {
-		if err := runtime.ReadRowsExact(r.c28, k, "ts_nanos"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c28, k, "ts_nanos"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c29 != nil {
-		if err := runtime.ReadRowsExact(r.c29, k, "ts_local"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c29, k, "ts_local"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c30 != nil {
-		if err := runtime.ReadRowsExact(r.c30, k, "date"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c30, k, "date"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c31 != nil {
-		if err := runtime.ReadRowsExact(r.c31, k, "time_millis"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c31, k, "time_millis"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c32 != nil {
-		if err := runtime.ReadRowsExact(r.c32, k, "time_micros"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c32, k, "time_micros"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c33 != nil {
-		if err := runtime.ReadRowsExact(r.c33, k, "time_nanos"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c33, k, "time_nanos"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c34 != nil {
-		if err := runtime.ReadRowsExact(r.c34, k, "duration"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c34, k, "duration"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c35 != nil {
-		if err := runtime.ReadRowsExact(r.c35, k, "int96"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c35, k, "int96"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c36 != nil {
-		if err := runtime.ReadRowsExact(r.c36, k, "geometry"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c36, k, "geometry"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c37 != nil {
-		if err := runtime.ReadRowsExact(r.c37, k, "geography"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c37, k, "geography"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c38 != nil {
-		if err := runtime.ReadRowsExact(r.c38, k, "temp"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c38, k, "temp"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c39 != nil {
-		if err := runtime.ReadRowsExact(r.c39, k, "level"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c39, k, "level"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c40 != nil {
-		if err := runtime.ReadRowsExact(r.c40, k, "count"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c40, k, "count"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c41 != nil {
-		if err := runtime.ReadRowsExact(r.c41, k, "days_raw"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c41, k, "days_raw"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c42 != nil {
-		if err := runtime.ReadRowsExact(r.c42, k, "micros_raw"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c42, k, "micros_raw"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c43 != nil {
-		if err := runtime.ReadRowsExact(r.c43, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c43, k, "id"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c44 != nil {
-		if err := runtime.ReadRowsExact(r.c44, k, "opt_time"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c44, k, "opt_time"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c45 != nil {
-		if err := runtime.ReadRowsExact(r.c45, k, "opt_uuid"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c45, k, "opt_uuid"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c46 != nil {
-		if err := runtime.ReadRowsExact(r.c46, k, "opt_bytes"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c46, k, "opt_bytes"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c47 != nil {
-		if err := runtime.ReadRowsExact(r.c47, k, "opt_level"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c47, k, "opt_level"); err != nil {
 			return 0, err
 		}
 	}
@@ -1398,14 +1420,14 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 func (r *LogicalReader) assemble(rows []Logical) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Logical disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Logical disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [48]int          // per leaf: the next value
-	var p [48]int          // per leaf: the next level slot
-	var slab44 []time.Time // pointer targets of opt_time
+	var q [48]int            // per leaf: the next value
+	var p [48]int            // per leaf: the next level slot
+	var slab44 []pqtime.Time // pointer targets of opt_time
 	if r.c44 != nil {
-		slab44 = make([]time.Time, len(r.c44.Values))
+		slab44 = make([]pqtime.Time, len(r.c44.Values))
 	}
 	var slab45 [][16]byte // pointer targets of opt_uuid
 	if r.c45 != nil {
@@ -1680,7 +1702,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c26 := r.c26; c26 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMillis = time.UnixMilli(c26.Values[i]).UTC()
+				x.TsMillis = pqtime.UnixMilli(c26.Values[i]).UTC()
 			}
 			q[26] = len(rows)
 		}
@@ -1690,7 +1712,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c27 := r.c27; c27 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicros = time.UnixMicro(c27.Values[i]).UTC()
+				x.TsMicros = pqtime.UnixMicro(c27.Values[i]).UTC()
 			}
 			q[27] = len(rows)
 		}
@@ -1700,7 +1722,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c28 := r.c28; c28 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsNanos = time.Unix(0, c28.Values[i]).UTC()
+				x.TsNanos = pqtime.Unix(0, c28.Values[i]).UTC()
 			}
 			q[28] = len(rows)
 		}
@@ -1710,7 +1732,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c29 := r.c29; c29 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsLocal = time.UnixMicro(c29.Values[i]).UTC()
+				x.TsLocal = pqtime.UnixMicro(c29.Values[i]).UTC()
 			}
 			q[29] = len(rows)
 		}
@@ -1720,7 +1742,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c30 := r.c30; c30 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Date = time.Unix(int64(c30.Values[i])*86400, 0).UTC()
+				x.Date = pqtime.Unix(int64(c30.Values[i])*86400, 0).UTC()
 			}
 			q[30] = len(rows)
 		}
@@ -1730,7 +1752,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c31 := r.c31; c31 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDay32 = time.Duration(c31.Values[i]) * time.Millisecond
+				x.TimeOfDay32 = pqtime.Duration(c31.Values[i]) * pqtime.Millisecond
 			}
 			q[31] = len(rows)
 		}
@@ -1740,7 +1762,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c32 := r.c32; c32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDay64 = time.Duration(c32.Values[i]) * time.Microsecond
+				x.TimeOfDay64 = pqtime.Duration(c32.Values[i]) * pqtime.Microsecond
 			}
 			q[32] = len(rows)
 		}
@@ -1750,7 +1772,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c33 := r.c33; c33 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDayFine = time.Duration(c33.Values[i])
+				x.TimeOfDayFine = pqtime.Duration(c33.Values[i])
 			}
 			q[33] = len(rows)
 		}
@@ -1760,7 +1782,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		if c34 := r.c34; c34 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Duration = time.Duration(c34.Values[i])
+				x.Duration = pqtime.Duration(c34.Values[i])
 			}
 			q[34] = len(rows)
 		}
@@ -1863,7 +1885,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab44[k] = time.UnixMilli(c44.Values[k]).UTC()
+					slab44[k] = pqtime.UnixMilli(c44.Values[k]).UTC()
 					x.OptTime = &slab44[k]
 					k++
 				}
@@ -1923,148 +1945,148 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column i8: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
-		return fmt.Errorf("%w: column i16: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column i16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
-		return fmt.Errorf("%w: column i32: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
-		return fmt.Errorf("%w: column i64: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column i64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
-		return fmt.Errorf("%w: column u8: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column u8: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
-		return fmt.Errorf("%w: column u16: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column u16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
-		return fmt.Errorf("%w: column u32: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column u32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
-		return fmt.Errorf("%w: column u64: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column u64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c8 != nil && (q[8] != len(r.c8.Values)) {
-		return fmt.Errorf("%w: column int: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column int: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c9 != nil && (q[9] != len(r.c9.Values)) {
-		return fmt.Errorf("%w: column uint: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column uint: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c10 != nil && (q[10] != len(r.c10.Values)) {
-		return fmt.Errorf("%w: column f32: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c11 != nil && (q[11] != len(r.c11.Values)) {
-		return fmt.Errorf("%w: column f64: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column f64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c12 != nil && (q[12] != len(r.c12.Values)) {
-		return fmt.Errorf("%w: column bool: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column bool: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c13 != nil && (q[13] != r.c13.Values.Len()) {
-		return fmt.Errorf("%w: column str: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c14 != nil && (q[14] != r.c14.Values.Len()) {
-		return fmt.Errorf("%w: column enum: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column enum: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c15 != nil && (q[15] != r.c15.Values.Len()) {
-		return fmt.Errorf("%w: column json: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column json: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c16 != nil && (q[16] != r.c16.Values.Len()) {
-		return fmt.Errorf("%w: column bson: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column bson: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c17 != nil && (q[17] != r.c17.Values.Len()) {
-		return fmt.Errorf("%w: column bin: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column bin: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c18 != nil && (q[18] != len(r.c18.Values)/16) {
-		return fmt.Errorf("%w: column uuid: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column uuid: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c19 != nil && (q[19] != len(r.c19.Values)/2) {
-		return fmt.Errorf("%w: column float16: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column float16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c20 != nil && (q[20] != len(r.c20.Values)/12) {
-		return fmt.Errorf("%w: column interval: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column interval: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c21 != nil && (q[21] != len(r.c21.Values)/5) {
-		return fmt.Errorf("%w: column fixed: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column fixed: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c22 != nil && (q[22] != len(r.c22.Values)) {
-		return fmt.Errorf("%w: column dec32: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column dec32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c23 != nil && (q[23] != len(r.c23.Values)) {
-		return fmt.Errorf("%w: column dec64: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c24 != nil && (q[24] != len(r.c24.Values)/16) {
-		return fmt.Errorf("%w: column dec_fixed: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column dec_fixed: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c25 != nil && (q[25] != r.c25.Values.Len()) {
-		return fmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c26 != nil && (q[26] != len(r.c26.Values)) {
-		return fmt.Errorf("%w: column ts_millis: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column ts_millis: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c27 != nil && (q[27] != len(r.c27.Values)) {
-		return fmt.Errorf("%w: column ts_micros: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column ts_micros: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c28 != nil && (q[28] != len(r.c28.Values)) {
-		return fmt.Errorf("%w: column ts_nanos: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column ts_nanos: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c29 != nil && (q[29] != len(r.c29.Values)) {
-		return fmt.Errorf("%w: column ts_local: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column ts_local: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c30 != nil && (q[30] != len(r.c30.Values)) {
-		return fmt.Errorf("%w: column date: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column date: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c31 != nil && (q[31] != len(r.c31.Values)) {
-		return fmt.Errorf("%w: column time_millis: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column time_millis: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c32 != nil && (q[32] != len(r.c32.Values)) {
-		return fmt.Errorf("%w: column time_micros: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column time_micros: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c33 != nil && (q[33] != len(r.c33.Values)) {
-		return fmt.Errorf("%w: column time_nanos: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column time_nanos: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c34 != nil && (q[34] != len(r.c34.Values)) {
-		return fmt.Errorf("%w: column duration: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column duration: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c35 != nil && (q[35] != len(r.c35.Values)) {
-		return fmt.Errorf("%w: column int96: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column int96: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c36 != nil && (q[36] != r.c36.Values.Len()) {
-		return fmt.Errorf("%w: column geometry: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column geometry: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c37 != nil && (q[37] != r.c37.Values.Len()) {
-		return fmt.Errorf("%w: column geography: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column geography: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c38 != nil && (q[38] != len(r.c38.Values)) {
-		return fmt.Errorf("%w: column temp: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column temp: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c39 != nil && (q[39] != len(r.c39.Values)) {
-		return fmt.Errorf("%w: column level: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c40 != nil && (q[40] != len(r.c40.Values)) {
-		return fmt.Errorf("%w: column count: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column count: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c41 != nil && (q[41] != len(r.c41.Values)) {
-		return fmt.Errorf("%w: column days_raw: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column days_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c42 != nil && (q[42] != len(r.c42.Values)) {
-		return fmt.Errorf("%w: column micros_raw: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column micros_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c43 != nil && (q[43] != len(r.c43.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c44 != nil && (q[44] != len(r.c44.Values) || p[44] != len(r.c44.Def)) {
-		return fmt.Errorf("%w: column opt_time: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column opt_time: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c45 != nil && (q[45] != len(r.c45.Values)/16 || p[45] != len(r.c45.Def)) {
-		return fmt.Errorf("%w: column opt_uuid: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column opt_uuid: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c46 != nil && (q[46] != r.c46.Values.Len() || p[46] != len(r.c46.Def)) {
-		return fmt.Errorf("%w: column opt_bytes: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column opt_bytes: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	if r.c47 != nil && (q[47] != len(r.c47.Values) || p[47] != len(r.c47.Def)) {
-		return fmt.Errorf("%w: column opt_level: the levels and values do not match the other columns of Logical", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column opt_level: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -2072,20 +2094,22 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 // WriteLogicalFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteLogicalFile(path string, rows []Logical, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenLogicalSchema(), func(fw *runtime.FileWriter) error {
+func WriteLogicalFile(path string, rows []Logical, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenLogicalSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenLogicalWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenLogicalOptions[:len(pqgenLogicalOptions):len(pqgenLogicalOptions)], opts...)...)
 }
 
 // ReadLogicalFile reads every row of the Parquet file at path.
-func ReadLogicalFile(path string, opts ...runtime.ReaderOption) ([]Logical, error) {
-	return runtime.ReadFileRows[Logical](path, func(r io.ReaderAt, size int64) (*LogicalReader, error) {
+func ReadLogicalFile(path string, opts ...pqrt.ReaderOption) ([]Logical, error) {
+	return pqrt.ReadFileRows[Logical](path, func(r pqio.ReaderAt, size int64) (*LogicalReader, error) {
 		return NewLogicalReader(r, size, opts...)
 	})
 }

@@ -3,13 +3,13 @@
 package generated
 
 import (
-	"fmt"
-	"io"
-	"sync"
-	"time"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
+	pqtime "time"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -17,19 +17,19 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
 type Metric struct {
 	Name    string             `parquet:"name"`
-	Ts      time.Time          `parquet:"ts,timestamp(millisecond)"`
+	Ts      pqtime.Time        `parquet:"ts,timestamp(millisecond)"`
 	Value   float64            `parquet:"value"`
 	Labels  map[string]*string `parquet:"labels,optional"`
 	Samples []float64          `parquet:"samples,optional,list"`
 	Trace   *[16]byte          `parquet:"trace,uuid,id(3)"`
-	Day     time.Time          `parquet:"day,date"`
+	Day     pqtime.Time        `parquet:"day,date"`
 	Level   *int8              `parquet:"level"`
 }
 
@@ -59,8 +59,8 @@ const pqgenMetricSchemaText = `message metric {
 const pqgenMetricBatch = 256
 
 // pqgenMetricSchema returns the parsed pqgenMetricSchemaText, parsed once.
-var pqgenMetricSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenMetricSchemaText)
+var pqgenMetricSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenMetricSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Metric does not parse: " + err.Error())
 	}
@@ -70,29 +70,31 @@ var pqgenMetricSchema = sync.OnceValue(func() *schema.Schema {
 // MetricWriter writes rows of Metric to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewMetricWriter.
 type MetricWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.ByteArrayBuffer // name
-	c1 *runtime.Int64Buffer     // ts
-	c2 *runtime.DoubleBuffer    // value
-	c3 *runtime.ByteArrayBuffer // labels.key_value.key
-	c4 *runtime.ByteArrayBuffer // labels.key_value.value
-	c5 *runtime.DoubleBuffer    // samples.list.element
-	c6 *runtime.FixedBuffer     // trace
-	c7 *runtime.Int32Buffer     // day
-	c8 *runtime.Int32Buffer     // level
+	fw      *pqrt.FileWriter
+	c0      *pqrt.ByteArrayBuffer            // name
+	c1      *pqrt.Int64Buffer                // ts
+	c2      *pqrt.DoubleBuffer               // value
+	c3      *pqrt.ByteArrayBuffer            // labels.key_value.key
+	c4      *pqrt.ByteArrayBuffer            // labels.key_value.value
+	c5      *pqrt.DoubleBuffer               // samples.list.element
+	c6      *pqrt.FixedBuffer                // trace
+	c7      *pqrt.Int32Buffer                // day
+	c8      *pqrt.Int32Buffer                // level
+	pending int                              // rows shredded since the last EndRows
+	m3      []pqrt.MapEntry[string, *string] // labels (entries in key order)
 }
 
 // NewMetricWriter starts a Parquet file of Metric rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewMetricWriter(w io.Writer, opts ...runtime.WriterOption) (*MetricWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenMetricSchema(), opts...)
+func NewMetricWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*MetricWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenMetricSchema(), opts...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenMetricWriterFor(fw)
 }
 
-func pqgenMetricWriterFor(fw *runtime.FileWriter) (*MetricWriter, error) {
+func pqgenMetricWriterFor(fw *pqrt.FileWriter) (*MetricWriter, error) {
 	w := &MetricWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.ByteArrayBuffer(0); err != nil {
@@ -126,29 +128,48 @@ func pqgenMetricWriterFor(fw *runtime.FileWriter) (*MetricWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *MetricWriter) Write(rows []Metric) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenMetricBatch)
+		k := min(len(rows), pqgenMetricBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenMetricBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *MetricWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *MetricWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *MetricWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -197,23 +218,22 @@ func (w *MetricWriter) shred(rows []Metric) {
 					c4.Def = append(c4.Def, 1)
 					c4.Rep = append(c4.Rep, 0)
 				} else {
-					j2 := 0
-					for k4, v5 := range m3 {
+					e4 := pqrt.SortedMap(m3, &w.m3)
+					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {
 							r1 = 0
 						}
-						j2++
 						c3.Def = append(c3.Def, 2)
 						c3.Rep = append(c3.Rep, r1)
-						c3.Values.AppendString(k4)
-						if v5 == nil {
+						c3.Values.AppendString(e4[j2].Key)
+						if e4[j2].Value == nil {
 							c4.Def = append(c4.Def, 2)
 							c4.Rep = append(c4.Rep, r1)
 						} else {
 							c4.Def = append(c4.Def, 3)
 							c4.Rep = append(c4.Rep, r1)
-							c4.Values.AppendString((*v5))
+							c4.Values.AppendString((*e4[j2].Value))
 						}
 					}
 				}
@@ -265,7 +285,7 @@ func (w *MetricWriter) shred(rows []Metric) {
 		c7 := w.c7
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, runtime.DateDays(x.Day))
+			c7.Values = append(c7.Values, pqrt.DateDays(x.Day))
 		}
 	}
 	// level
@@ -281,25 +301,27 @@ func (w *MetricWriter) shred(rows []Metric) {
 			}
 		}
 	}
+	// drop the rows' keys and values from the entry slices
+	clear(w.m3[:cap(w.m3)])
 }
 
 // MetricReader reads rows of Metric from a Parquet file. Create one with NewMetricReader.
 type MetricReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	drv    [1]int                   // per nested value: the leaf deciding it, or -1
-	lv     [9]*runtime.Levels       // per leaf: its levels, nil when not read
-	c0     *runtime.ByteArrayReader // name; nil when not read
-	c1     *runtime.Int64Reader     // ts; nil when not read
-	c2     *runtime.DoubleReader    // value; nil when not read
-	c3     *runtime.ByteArrayReader // labels.key_value.key; nil when not read
-	c4     *runtime.ByteArrayReader // labels.key_value.value; nil when not read
-	c5     *runtime.DoubleReader    // samples.list.element; nil when not read
-	c6     *runtime.FixedReader     // trace; nil when not read
-	c7     *runtime.Int32Reader     // day; nil when not read
-	c8     *runtime.Int32Reader     // level; nil when not read
-	sl0    runtime.Slab[float64]    // the elements of the samples lists
+	drv    [1]int                // per nested value: the leaf deciding it, or -1
+	lv     [9]*pqrt.Levels       // per leaf: its levels, nil when not read
+	c0     *pqrt.ByteArrayReader // name; nil when not read
+	c1     *pqrt.Int64Reader     // ts; nil when not read
+	c2     *pqrt.DoubleReader    // value; nil when not read
+	c3     *pqrt.ByteArrayReader // labels.key_value.key; nil when not read
+	c4     *pqrt.ByteArrayReader // labels.key_value.value; nil when not read
+	c5     *pqrt.DoubleReader    // samples.list.element; nil when not read
+	c6     *pqrt.FixedReader     // trace; nil when not read
+	c7     *pqrt.Int32Reader     // day; nil when not read
+	c8     *pqrt.Int32Reader     // level; nil when not read
+	sl0    pqrt.Slab[float64]    // the elements of the samples lists
 }
 
 // pqgenMetricDrivers lists, per nested value of Metric, the leaves whose levels tell
@@ -314,8 +336,8 @@ var pqgenMetricDrivers = [...][]int{{3, 4}}
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewMetricReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*MetricReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewMetricReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*MetricReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -405,7 +427,7 @@ func (r *MetricReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *MetricReader) Read(rows []Metric) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: MetricReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: MetricReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -415,51 +437,51 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "name"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "name"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c1 != nil {
-		if err := runtime.ReadRowsExact(r.c1, k, "ts"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c1, k, "ts"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c2 != nil {
-		if err := runtime.ReadRowsExact(r.c2, k, "value"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c2, k, "value"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c3 != nil {
-		if err := runtime.ReadRowsExact(r.c3, k, "labels.key_value.key"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c3, k, "labels.key_value.key"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c4 != nil {
-		if err := runtime.ReadRowsExact(r.c4, k, "labels.key_value.value"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c4, k, "labels.key_value.value"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c5 != nil {
-		if err := runtime.ReadRowsExact(r.c5, k, "samples.list.element"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c5, k, "samples.list.element"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c6 != nil {
-		if err := runtime.ReadRowsExact(r.c6, k, "trace"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c6, k, "trace"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c7 != nil {
-		if err := runtime.ReadRowsExact(r.c7, k, "day"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c7, k, "day"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c8 != nil {
-		if err := runtime.ReadRowsExact(r.c8, k, "level"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c8, k, "level"); err != nil {
 			return 0, err
 		}
 	}
@@ -478,7 +500,7 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 func (r *MetricReader) assemble(rows []Metric) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Metric disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Metric disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [9]int       // per leaf: the next value
@@ -510,7 +532,7 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 		if c1 := r.c1; c1 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Ts = time.UnixMilli(c1.Values[i]).UTC()
+				x.Ts = pqtime.UnixMilli(c1.Values[i]).UTC()
 			}
 			q[1] = len(rows)
 		}
@@ -622,7 +644,7 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 		if c7 := r.c7; c7 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Day = time.Unix(int64(c7.Values[i])*86400, 0).UTC()
+				x.Day = pqtime.Unix(int64(c7.Values[i])*86400, 0).UTC()
 			}
 			q[7] = len(rows)
 		}
@@ -645,31 +667,31 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 		}
 	}
 	if r.c0 != nil && (q[0] != r.c0.Values.Len()) {
-		return fmt.Errorf("%w: column name: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
-		return fmt.Errorf("%w: column ts: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column ts: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
-		return fmt.Errorf("%w: column value: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	if r.c3 != nil && (q[3] != r.c3.Values.Len() || p[3] != len(r.c3.Def)) {
-		return fmt.Errorf("%w: column labels.key_value.key: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column labels.key_value.key: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
-		return fmt.Errorf("%w: column labels.key_value.value: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column labels.key_value.value: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	if r.c5 != nil && (q[5] != len(r.c5.Values) || p[5] != len(r.c5.Def)) {
-		return fmt.Errorf("%w: column samples.list.element: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column samples.list.element: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	if r.c6 != nil && (q[6] != len(r.c6.Values)/16 || p[6] != len(r.c6.Def)) {
-		return fmt.Errorf("%w: column trace: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column trace: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
-		return fmt.Errorf("%w: column day: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column day: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	if r.c8 != nil && (q[8] != len(r.c8.Values) || p[8] != len(r.c8.Def)) {
-		return fmt.Errorf("%w: column level: the levels and values do not match the other columns of Metric", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -677,20 +699,22 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 // WriteMetricFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteMetricFile(path string, rows []Metric, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenMetricSchema(), func(fw *runtime.FileWriter) error {
+func WriteMetricFile(path string, rows []Metric, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenMetricSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenMetricWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 
 // ReadMetricFile reads every row of the Parquet file at path.
-func ReadMetricFile(path string, opts ...runtime.ReaderOption) ([]Metric, error) {
-	return runtime.ReadFileRows[Metric](path, func(r io.ReaderAt, size int64) (*MetricReader, error) {
+func ReadMetricFile(path string, opts ...pqrt.ReaderOption) ([]Metric, error) {
+	return pqrt.ReadFileRows[Metric](path, func(r pqio.ReaderAt, size int64) (*MetricReader, error) {
 		return NewMetricReader(r, size, opts...)
 	})
 }

@@ -3,13 +3,13 @@
 package generated
 
 import (
-	"fmt"
-	"io"
-	"sync"
-	"time"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
+	pqtime "time"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -17,15 +17,15 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
 // contains) changed since this file was generated; run go generate.
 var _ struct {
 	ID        int64              `parquet:"id"`
-	PlacedAt  time.Time          `parquet:"placed_at,timestamp(millisecond)"`
+	PlacedAt  pqtime.Time        `parquet:"placed_at,timestamp(millisecond)"`
 	Customer  *Customer          `parquet:"customer"`
 	Lines     []Line             `parquet:"lines"`
 	Tags      []string           `parquet:"tags,optional"`
@@ -133,8 +133,8 @@ const pqgenOrderSchemaText = `message Order {
 const pqgenOrderBatch = 256
 
 // pqgenOrderSchema returns the parsed pqgenOrderSchemaText, parsed once.
-var pqgenOrderSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenOrderSchemaText)
+var pqgenOrderSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenOrderSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Order does not parse: " + err.Error())
 	}
@@ -144,43 +144,47 @@ var pqgenOrderSchema = sync.OnceValue(func() *schema.Schema {
 // OrderWriter writes rows of Order to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewOrderWriter.
 type OrderWriter struct {
-	fw  *runtime.FileWriter
-	c0  *runtime.Int64Buffer     // id
-	c1  *runtime.Int64Buffer     // placed_at
-	c2  *runtime.Int64Buffer     // customer.id
-	c3  *runtime.ByteArrayBuffer // customer.name
-	c4  *runtime.ByteArrayBuffer // customer.email
-	c5  *runtime.ByteArrayBuffer // lines.list.element.sku
-	c6  *runtime.Int32Buffer     // lines.list.element.quantity
-	c7  *runtime.Int64Buffer     // lines.list.element.price
-	c8  *runtime.ByteArrayBuffer // lines.list.element.options.key_value.key
-	c9  *runtime.Int64Buffer     // lines.list.element.options.key_value.value
-	c10 *runtime.ByteArrayBuffer // lines.list.element.parts.list.element.name
-	c11 *runtime.FloatBuffer     // lines.list.element.parts.list.element.weight
-	c12 *runtime.ByteArrayBuffer // tags.list.element
-	c13 *runtime.ByteArrayBuffer // attrs.key_value.key
-	c14 *runtime.ByteArrayBuffer // attrs.key_value.value
-	c15 *runtime.ByteArrayBuffer // discounts.key_value.key
-	c16 *runtime.Int32Buffer     // discounts.key_value.value.list.element
-	c17 *runtime.ByteArrayBuffer // shipping.street
-	c18 *runtime.ByteArrayBuffer // shipping.city
-	c19 *runtime.ByteArrayBuffer // shipping.zip
-	c20 *runtime.ByteArrayBuffer // notes.list.element
-	c21 *runtime.ByteArrayBuffer // created_by
-	c22 *runtime.Int32Buffer     // version
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer                // id
+	c1      *pqrt.Int64Buffer                // placed_at
+	c2      *pqrt.Int64Buffer                // customer.id
+	c3      *pqrt.ByteArrayBuffer            // customer.name
+	c4      *pqrt.ByteArrayBuffer            // customer.email
+	c5      *pqrt.ByteArrayBuffer            // lines.list.element.sku
+	c6      *pqrt.Int32Buffer                // lines.list.element.quantity
+	c7      *pqrt.Int64Buffer                // lines.list.element.price
+	c8      *pqrt.ByteArrayBuffer            // lines.list.element.options.key_value.key
+	c9      *pqrt.Int64Buffer                // lines.list.element.options.key_value.value
+	c10     *pqrt.ByteArrayBuffer            // lines.list.element.parts.list.element.name
+	c11     *pqrt.FloatBuffer                // lines.list.element.parts.list.element.weight
+	c12     *pqrt.ByteArrayBuffer            // tags.list.element
+	c13     *pqrt.ByteArrayBuffer            // attrs.key_value.key
+	c14     *pqrt.ByteArrayBuffer            // attrs.key_value.value
+	c15     *pqrt.ByteArrayBuffer            // discounts.key_value.key
+	c16     *pqrt.Int32Buffer                // discounts.key_value.value.list.element
+	c17     *pqrt.ByteArrayBuffer            // shipping.street
+	c18     *pqrt.ByteArrayBuffer            // shipping.city
+	c19     *pqrt.ByteArrayBuffer            // shipping.zip
+	c20     *pqrt.ByteArrayBuffer            // notes.list.element
+	c21     *pqrt.ByteArrayBuffer            // created_by
+	c22     *pqrt.Int32Buffer                // version
+	pending int                              // rows shredded since the last EndRows
+	m8      []pqrt.MapEntry[string, int64]   // lines.list.element.options (entries in key order)
+	m13     []pqrt.MapEntry[string, string]  // attrs (entries in key order)
+	m15     []pqrt.MapEntry[string, []int32] // discounts (entries in key order)
 }
 
 // NewOrderWriter starts a Parquet file of Order rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewOrderWriter(w io.Writer, opts ...runtime.WriterOption) (*OrderWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenOrderSchema(), opts...)
+func NewOrderWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*OrderWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenOrderSchema(), opts...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenOrderWriterFor(fw)
 }
 
-func pqgenOrderWriterFor(fw *runtime.FileWriter) (*OrderWriter, error) {
+func pqgenOrderWriterFor(fw *pqrt.FileWriter) (*OrderWriter, error) {
 	w := &OrderWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -256,29 +260,48 @@ func pqgenOrderWriterFor(fw *runtime.FileWriter) (*OrderWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *OrderWriter) Write(rows []Order) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenOrderBatch)
+		k := min(len(rows), pqgenOrderBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenOrderBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *OrderWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *OrderWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *OrderWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -376,44 +399,43 @@ func (w *OrderWriter) shred(rows []Order) {
 						c9.Def = append(c9.Def, 1)
 						c9.Rep = append(c9.Rep, r1)
 					} else {
-						j6 := 0
-						for k8, v9 := range m7 {
+						e8 := pqrt.SortedMap(m7, &w.m8)
+						for j6 := range e8 {
 							r5 := uint8(2)
 							if j6 == 0 {
 								r5 = r1
 							}
-							j6++
 							c8.Def = append(c8.Def, 2)
 							c8.Rep = append(c8.Rep, r5)
-							c8.Values.AppendString(k8)
+							c8.Values.AppendString(e8[j6].Key)
 							c9.Def = append(c9.Def, 2)
 							c9.Rep = append(c9.Rep, r5)
-							c9.Values = append(c9.Values, v9)
+							c9.Values = append(c9.Values, e8[j6].Value)
 						}
 					}
-					l12 := s4.Parts
-					if len(l12) == 0 {
+					l11 := s4.Parts
+					if len(l11) == 0 {
 						c10.Def = append(c10.Def, 1)
 						c10.Rep = append(c10.Rep, r1)
 						c11.Def = append(c11.Def, 1)
 						c11.Rep = append(c11.Rep, r1)
 					} else {
-						for j11 := range l12 {
-							r10 := uint8(2)
-							if j11 == 0 {
-								r10 = r1
+						for j10 := range l11 {
+							r9 := uint8(2)
+							if j10 == 0 {
+								r9 = r1
 							}
-							s13 := &l12[j11]
+							s12 := &l11[j10]
 							c10.Def = append(c10.Def, 2)
-							c10.Rep = append(c10.Rep, r10)
-							c10.Values.AppendString(s13.Name)
-							if s13.Weight == nil {
+							c10.Rep = append(c10.Rep, r9)
+							c10.Values.AppendString(s12.Name)
+							if s12.Weight == nil {
 								c11.Def = append(c11.Def, 2)
-								c11.Rep = append(c11.Rep, r10)
+								c11.Rep = append(c11.Rep, r9)
 							} else {
 								c11.Def = append(c11.Def, 3)
-								c11.Rep = append(c11.Rep, r10)
-								c11.Values = append(c11.Values, (*s13.Weight))
+								c11.Rep = append(c11.Rep, r9)
+								c11.Values = append(c11.Values, (*s12.Weight))
 							}
 						}
 					}
@@ -461,19 +483,18 @@ func (w *OrderWriter) shred(rows []Order) {
 				c14.Def = append(c14.Def, 0)
 				c14.Rep = append(c14.Rep, 0)
 			} else {
-				j2 := 0
-				for k4, v5 := range m3 {
+				e4 := pqrt.SortedMap(m3, &w.m13)
+				for j2 := range e4 {
 					r1 := uint8(1)
 					if j2 == 0 {
 						r1 = 0
 					}
-					j2++
 					c13.Def = append(c13.Def, 1)
 					c13.Rep = append(c13.Rep, r1)
-					c13.Values.AppendString(k4)
+					c13.Values.AppendString(e4[j2].Key)
 					c14.Def = append(c14.Def, 1)
 					c14.Rep = append(c14.Rep, r1)
-					c14.Values.AppendString(v5)
+					c14.Values.AppendString(e4[j2].Value)
 				}
 			}
 		}
@@ -497,29 +518,28 @@ func (w *OrderWriter) shred(rows []Order) {
 					c16.Def = append(c16.Def, 1)
 					c16.Rep = append(c16.Rep, 0)
 				} else {
-					j2 := 0
-					for k4, v5 := range m3 {
+					e4 := pqrt.SortedMap(m3, &w.m15)
+					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {
 							r1 = 0
 						}
-						j2++
 						c15.Def = append(c15.Def, 2)
 						c15.Rep = append(c15.Rep, r1)
-						c15.Values.AppendString(k4)
-						l8 := v5
-						if len(l8) == 0 {
+						c15.Values.AppendString(e4[j2].Key)
+						l7 := e4[j2].Value
+						if len(l7) == 0 {
 							c16.Def = append(c16.Def, 2)
 							c16.Rep = append(c16.Rep, r1)
 						} else {
-							for j7 := range l8 {
-								r6 := uint8(2)
-								if j7 == 0 {
-									r6 = r1
+							for j6 := range l7 {
+								r5 := uint8(2)
+								if j6 == 0 {
+									r5 = r1
 								}
 								c16.Def = append(c16.Def, 3)
-								c16.Rep = append(c16.Rep, r6)
-								c16.Values = append(c16.Values, l8[j7])
+								c16.Rep = append(c16.Rep, r5)
+								c16.Values = append(c16.Values, l7[j6])
 							}
 						}
 					}
@@ -588,44 +608,48 @@ func (w *OrderWriter) shred(rows []Order) {
 			c22.Values = append(c22.Values, int32(x.Audit.Version))
 		}
 	}
+	// drop the rows' keys and values from the entry slices
+	clear(w.m8[:cap(w.m8)])
+	clear(w.m13[:cap(w.m13)])
+	clear(w.m15[:cap(w.m15)])
 }
 
 // OrderReader reads rows of Order from a Parquet file. Create one with NewOrderReader.
 type OrderReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	drv    [6]int                   // per nested value: the leaf deciding it, or -1
-	lv     [23]*runtime.Levels      // per leaf: its levels, nil when not read
-	c0     *runtime.Int64Reader     // id; nil when not read
-	c1     *runtime.Int64Reader     // placed_at; nil when not read
-	c2     *runtime.Int64Reader     // customer.id; nil when not read
-	c3     *runtime.ByteArrayReader // customer.name; nil when not read
-	c4     *runtime.ByteArrayReader // customer.email; nil when not read
-	c5     *runtime.ByteArrayReader // lines.list.element.sku; nil when not read
-	c6     *runtime.Int32Reader     // lines.list.element.quantity; nil when not read
-	c7     *runtime.Int64Reader     // lines.list.element.price; nil when not read
-	c8     *runtime.ByteArrayReader // lines.list.element.options.key_value.key; nil when not read
-	c9     *runtime.Int64Reader     // lines.list.element.options.key_value.value; nil when not read
-	c10    *runtime.ByteArrayReader // lines.list.element.parts.list.element.name; nil when not read
-	c11    *runtime.FloatReader     // lines.list.element.parts.list.element.weight; nil when not read
-	c12    *runtime.ByteArrayReader // tags.list.element; nil when not read
-	c13    *runtime.ByteArrayReader // attrs.key_value.key; nil when not read
-	c14    *runtime.ByteArrayReader // attrs.key_value.value; nil when not read
-	c15    *runtime.ByteArrayReader // discounts.key_value.key; nil when not read
-	c16    *runtime.Int32Reader     // discounts.key_value.value.list.element; nil when not read
-	c17    *runtime.ByteArrayReader // shipping.street; nil when not read
-	c18    *runtime.ByteArrayReader // shipping.city; nil when not read
-	c19    *runtime.ByteArrayReader // shipping.zip; nil when not read
-	c20    *runtime.ByteArrayReader // notes.list.element; nil when not read
-	c21    *runtime.ByteArrayReader // created_by; nil when not read
-	c22    *runtime.Int32Reader     // version; nil when not read
-	sl0    runtime.Slab[Customer]   // the customer structs
-	sl1    runtime.Slab[Line]       // the elements of the lines lists
-	sl2    runtime.Slab[Part]       // the elements of the lines.list.element.parts lists
-	sl3    runtime.Slab[string]     // the elements of the tags lists
-	sl4    runtime.Slab[int32]      // the elements of the discounts.key_value.value lists
-	sl5    runtime.Slab[*string]    // the elements of the notes lists
+	drv    [6]int                // per nested value: the leaf deciding it, or -1
+	lv     [23]*pqrt.Levels      // per leaf: its levels, nil when not read
+	c0     *pqrt.Int64Reader     // id; nil when not read
+	c1     *pqrt.Int64Reader     // placed_at; nil when not read
+	c2     *pqrt.Int64Reader     // customer.id; nil when not read
+	c3     *pqrt.ByteArrayReader // customer.name; nil when not read
+	c4     *pqrt.ByteArrayReader // customer.email; nil when not read
+	c5     *pqrt.ByteArrayReader // lines.list.element.sku; nil when not read
+	c6     *pqrt.Int32Reader     // lines.list.element.quantity; nil when not read
+	c7     *pqrt.Int64Reader     // lines.list.element.price; nil when not read
+	c8     *pqrt.ByteArrayReader // lines.list.element.options.key_value.key; nil when not read
+	c9     *pqrt.Int64Reader     // lines.list.element.options.key_value.value; nil when not read
+	c10    *pqrt.ByteArrayReader // lines.list.element.parts.list.element.name; nil when not read
+	c11    *pqrt.FloatReader     // lines.list.element.parts.list.element.weight; nil when not read
+	c12    *pqrt.ByteArrayReader // tags.list.element; nil when not read
+	c13    *pqrt.ByteArrayReader // attrs.key_value.key; nil when not read
+	c14    *pqrt.ByteArrayReader // attrs.key_value.value; nil when not read
+	c15    *pqrt.ByteArrayReader // discounts.key_value.key; nil when not read
+	c16    *pqrt.Int32Reader     // discounts.key_value.value.list.element; nil when not read
+	c17    *pqrt.ByteArrayReader // shipping.street; nil when not read
+	c18    *pqrt.ByteArrayReader // shipping.city; nil when not read
+	c19    *pqrt.ByteArrayReader // shipping.zip; nil when not read
+	c20    *pqrt.ByteArrayReader // notes.list.element; nil when not read
+	c21    *pqrt.ByteArrayReader // created_by; nil when not read
+	c22    *pqrt.Int32Reader     // version; nil when not read
+	sl0    pqrt.Slab[Customer]   // the customer structs
+	sl1    pqrt.Slab[Line]       // the elements of the lines lists
+	sl2    pqrt.Slab[Part]       // the elements of the lines.list.element.parts lists
+	sl3    pqrt.Slab[string]     // the elements of the tags lists
+	sl4    pqrt.Slab[int32]      // the elements of the discounts.key_value.value lists
+	sl5    pqrt.Slab[*string]    // the elements of the notes lists
 }
 
 // pqgenOrderDrivers lists, per nested value of Order, the leaves whose levels tell
@@ -640,8 +664,8 @@ var pqgenOrderDrivers = [...][]int{{5, 6, 7, 8, 9, 10, 11}, {8, 9}, {10, 11}, {1
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewOrderReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*OrderReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewOrderReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*OrderReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -815,7 +839,7 @@ func (r *OrderReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *OrderReader) Read(rows []Order) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: OrderReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: OrderReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -825,121 +849,121 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c1 != nil {
-		if err := runtime.ReadRowsExact(r.c1, k, "placed_at"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c1, k, "placed_at"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c2 != nil {
-		if err := runtime.ReadRowsExact(r.c2, k, "customer.id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c2, k, "customer.id"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c3 != nil {
-		if err := runtime.ReadRowsExact(r.c3, k, "customer.name"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c3, k, "customer.name"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c4 != nil {
-		if err := runtime.ReadRowsExact(r.c4, k, "customer.email"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c4, k, "customer.email"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c5 != nil {
-		if err := runtime.ReadRowsExact(r.c5, k, "lines.list.element.sku"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c5, k, "lines.list.element.sku"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c6 != nil {
-		if err := runtime.ReadRowsExact(r.c6, k, "lines.list.element.quantity"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c6, k, "lines.list.element.quantity"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c7 != nil {
-		if err := runtime.ReadRowsExact(r.c7, k, "lines.list.element.price"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c7, k, "lines.list.element.price"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c8 != nil {
-		if err := runtime.ReadRowsExact(r.c8, k, "lines.list.element.options.key_value.key"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c8, k, "lines.list.element.options.key_value.key"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c9 != nil {
-		if err := runtime.ReadRowsExact(r.c9, k, "lines.list.element.options.key_value.value"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c9, k, "lines.list.element.options.key_value.value"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c10 != nil {
-		if err := runtime.ReadRowsExact(r.c10, k, "lines.list.element.parts.list.element.name"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c10, k, "lines.list.element.parts.list.element.name"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c11 != nil {
-		if err := runtime.ReadRowsExact(r.c11, k, "lines.list.element.parts.list.element.weight"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c11, k, "lines.list.element.parts.list.element.weight"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c12 != nil {
-		if err := runtime.ReadRowsExact(r.c12, k, "tags.list.element"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c12, k, "tags.list.element"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c13 != nil {
-		if err := runtime.ReadRowsExact(r.c13, k, "attrs.key_value.key"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c13, k, "attrs.key_value.key"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c14 != nil {
-		if err := runtime.ReadRowsExact(r.c14, k, "attrs.key_value.value"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c14, k, "attrs.key_value.value"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c15 != nil {
-		if err := runtime.ReadRowsExact(r.c15, k, "discounts.key_value.key"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c15, k, "discounts.key_value.key"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c16 != nil {
-		if err := runtime.ReadRowsExact(r.c16, k, "discounts.key_value.value.list.element"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c16, k, "discounts.key_value.value.list.element"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c17 != nil {
-		if err := runtime.ReadRowsExact(r.c17, k, "shipping.street"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c17, k, "shipping.street"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c18 != nil {
-		if err := runtime.ReadRowsExact(r.c18, k, "shipping.city"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c18, k, "shipping.city"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c19 != nil {
-		if err := runtime.ReadRowsExact(r.c19, k, "shipping.zip"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c19, k, "shipping.zip"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c20 != nil {
-		if err := runtime.ReadRowsExact(r.c20, k, "notes.list.element"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c20, k, "notes.list.element"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c21 != nil {
-		if err := runtime.ReadRowsExact(r.c21, k, "created_by"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c21, k, "created_by"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c22 != nil {
-		if err := runtime.ReadRowsExact(r.c22, k, "version"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c22, k, "version"); err != nil {
 			return 0, err
 		}
 	}
@@ -958,7 +982,7 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 func (r *OrderReader) assemble(rows []Order) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Order disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Order disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [23]int      // per leaf: the next value
@@ -994,7 +1018,7 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 		if c1 := r.c1; c1 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.PlacedAt = time.UnixMilli(c1.Values[i]).UTC()
+				x.PlacedAt = pqtime.UnixMilli(c1.Values[i]).UTC()
 			}
 			q[1] = len(rows)
 		}
@@ -1373,73 +1397,73 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
-		return fmt.Errorf("%w: column placed_at: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column placed_at: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c2 != nil && (q[2] != len(r.c2.Values) || p[2] != len(r.c2.Def)) {
-		return fmt.Errorf("%w: column customer.id: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column customer.id: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c3 != nil && (q[3] != r.c3.Values.Len() || p[3] != len(r.c3.Def)) {
-		return fmt.Errorf("%w: column customer.name: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column customer.name: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
-		return fmt.Errorf("%w: column customer.email: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column customer.email: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c5 != nil && (q[5] != r.c5.Values.Len() || p[5] != len(r.c5.Def)) {
-		return fmt.Errorf("%w: column lines.list.element.sku: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column lines.list.element.sku: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c6 != nil && (q[6] != len(r.c6.Values) || p[6] != len(r.c6.Def)) {
-		return fmt.Errorf("%w: column lines.list.element.quantity: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column lines.list.element.quantity: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
-		return fmt.Errorf("%w: column lines.list.element.price: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column lines.list.element.price: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c8 != nil && (q[8] != r.c8.Values.Len() || p[8] != len(r.c8.Def)) {
-		return fmt.Errorf("%w: column lines.list.element.options.key_value.key: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column lines.list.element.options.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c9 != nil && (q[9] != len(r.c9.Values) || p[9] != len(r.c9.Def)) {
-		return fmt.Errorf("%w: column lines.list.element.options.key_value.value: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column lines.list.element.options.key_value.value: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c10 != nil && (q[10] != r.c10.Values.Len() || p[10] != len(r.c10.Def)) {
-		return fmt.Errorf("%w: column lines.list.element.parts.list.element.name: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column lines.list.element.parts.list.element.name: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c11 != nil && (q[11] != len(r.c11.Values) || p[11] != len(r.c11.Def)) {
-		return fmt.Errorf("%w: column lines.list.element.parts.list.element.weight: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column lines.list.element.parts.list.element.weight: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c12 != nil && (q[12] != r.c12.Values.Len() || p[12] != len(r.c12.Def)) {
-		return fmt.Errorf("%w: column tags.list.element: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column tags.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c13 != nil && (q[13] != r.c13.Values.Len() || p[13] != len(r.c13.Def)) {
-		return fmt.Errorf("%w: column attrs.key_value.key: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column attrs.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c14 != nil && (q[14] != r.c14.Values.Len() || p[14] != len(r.c14.Def)) {
-		return fmt.Errorf("%w: column attrs.key_value.value: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column attrs.key_value.value: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c15 != nil && (q[15] != r.c15.Values.Len() || p[15] != len(r.c15.Def)) {
-		return fmt.Errorf("%w: column discounts.key_value.key: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column discounts.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c16 != nil && (q[16] != len(r.c16.Values) || p[16] != len(r.c16.Def)) {
-		return fmt.Errorf("%w: column discounts.key_value.value.list.element: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column discounts.key_value.value.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c17 != nil && (q[17] != r.c17.Values.Len()) {
-		return fmt.Errorf("%w: column shipping.street: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column shipping.street: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c18 != nil && (q[18] != r.c18.Values.Len()) {
-		return fmt.Errorf("%w: column shipping.city: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column shipping.city: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c19 != nil && (q[19] != r.c19.Values.Len() || p[19] != len(r.c19.Def)) {
-		return fmt.Errorf("%w: column shipping.zip: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column shipping.zip: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c20 != nil && (q[20] != r.c20.Values.Len() || p[20] != len(r.c20.Def)) {
-		return fmt.Errorf("%w: column notes.list.element: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column notes.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c21 != nil && (q[21] != r.c21.Values.Len()) {
-		return fmt.Errorf("%w: column created_by: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column created_by: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	if r.c22 != nil && (q[22] != len(r.c22.Values)) {
-		return fmt.Errorf("%w: column version: the levels and values do not match the other columns of Order", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column version: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -1447,20 +1471,22 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 // WriteOrderFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteOrderFile(path string, rows []Order, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenOrderSchema(), func(fw *runtime.FileWriter) error {
+func WriteOrderFile(path string, rows []Order, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenOrderSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenOrderWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, opts...)
 }
 
 // ReadOrderFile reads every row of the Parquet file at path.
-func ReadOrderFile(path string, opts ...runtime.ReaderOption) ([]Order, error) {
-	return runtime.ReadFileRows[Order](path, func(r io.ReaderAt, size int64) (*OrderReader, error) {
+func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
+	return pqrt.ReadFileRows[Order](path, func(r pqio.ReaderAt, size int64) (*OrderReader, error) {
 		return NewOrderReader(r, size, opts...)
 	})
 }

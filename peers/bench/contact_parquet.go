@@ -3,12 +3,12 @@
 package bench
 
 import (
-	"fmt"
-	"io"
-	"sync"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -16,8 +16,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Contact (or a struct it
@@ -75,8 +75,8 @@ const pqgenContactSchemaText = `message Contact {
 const pqgenContactBatch = 256
 
 // pqgenContactSchema returns the parsed pqgenContactSchemaText, parsed once.
-var pqgenContactSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenContactSchemaText)
+var pqgenContactSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenContactSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Contact does not parse: " + err.Error())
 	}
@@ -86,37 +86,39 @@ var pqgenContactSchema = sync.OnceValue(func() *schema.Schema {
 // ContactWriter writes rows of Contact to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewContactWriter.
 type ContactWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.Int64Buffer     // id
-	c1 *runtime.ByteArrayBuffer // name
-	c2 *runtime.ByteArrayBuffer // address.street
-	c3 *runtime.ByteArrayBuffer // address.city
-	c4 *runtime.Int32Buffer     // address.zip
-	c5 *runtime.ByteArrayBuffer // emails.list.element
-	c6 *runtime.ByteArrayBuffer // phones.list.element.kind
-	c7 *runtime.ByteArrayBuffer // phones.list.element.number
-	c8 *runtime.ByteArrayBuffer // attrs.key_value.key
-	c9 *runtime.Int64Buffer     // attrs.key_value.value
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer              // id
+	c1      *pqrt.ByteArrayBuffer          // name
+	c2      *pqrt.ByteArrayBuffer          // address.street
+	c3      *pqrt.ByteArrayBuffer          // address.city
+	c4      *pqrt.Int32Buffer              // address.zip
+	c5      *pqrt.ByteArrayBuffer          // emails.list.element
+	c6      *pqrt.ByteArrayBuffer          // phones.list.element.kind
+	c7      *pqrt.ByteArrayBuffer          // phones.list.element.number
+	c8      *pqrt.ByteArrayBuffer          // attrs.key_value.key
+	c9      *pqrt.Int64Buffer              // attrs.key_value.value
+	pending int                            // rows shredded since the last EndRows
+	m8      []pqrt.MapEntry[string, int64] // attrs (entries in key order)
 }
 
 // pqgenContactOptions are the writer options of Contact's struct tags; the options given to
 // NewContactWriter follow them, and win.
-var pqgenContactOptions = []runtime.WriterOption{
-	runtime.WithColumnDictionary("address.city", true),
-	runtime.WithColumnDictionary("phones.list.element.kind", true),
+var pqgenContactOptions = []pqrt.WriterOption{
+	pqrt.WithColumnDictionary("address.city", true),
+	pqrt.WithColumnDictionary("phones.list.element.kind", true),
 }
 
 // NewContactWriter starts a Parquet file of Contact rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewContactWriter(w io.Writer, opts ...runtime.WriterOption) (*ContactWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenContactSchema(), append(pqgenContactOptions[:len(pqgenContactOptions):len(pqgenContactOptions)], opts...)...)
+func NewContactWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*ContactWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenContactSchema(), append(pqgenContactOptions[:len(pqgenContactOptions):len(pqgenContactOptions)], opts...)...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenContactWriterFor(fw)
 }
 
-func pqgenContactWriterFor(fw *runtime.FileWriter) (*ContactWriter, error) {
+func pqgenContactWriterFor(fw *pqrt.FileWriter) (*ContactWriter, error) {
 	w := &ContactWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -153,29 +155,48 @@ func pqgenContactWriterFor(fw *runtime.FileWriter) (*ContactWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *ContactWriter) Write(rows []Contact) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenContactBatch)
+		k := min(len(rows), pqgenContactBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenContactBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *ContactWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *ContactWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *ContactWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -283,45 +304,46 @@ func (w *ContactWriter) shred(rows []Contact) {
 				c9.Def = append(c9.Def, 0)
 				c9.Rep = append(c9.Rep, 0)
 			} else {
-				j2 := 0
-				for k4, v5 := range m3 {
+				e4 := pqrt.SortedMap(m3, &w.m8)
+				for j2 := range e4 {
 					r1 := uint8(1)
 					if j2 == 0 {
 						r1 = 0
 					}
-					j2++
 					c8.Def = append(c8.Def, 1)
 					c8.Rep = append(c8.Rep, r1)
-					c8.Values.AppendString(k4)
+					c8.Values.AppendString(e4[j2].Key)
 					c9.Def = append(c9.Def, 1)
 					c9.Rep = append(c9.Rep, r1)
-					c9.Values = append(c9.Values, v5)
+					c9.Values = append(c9.Values, e4[j2].Value)
 				}
 			}
 		}
 	}
+	// drop the rows' keys and values from the entry slices
+	clear(w.m8[:cap(w.m8)])
 }
 
 // ContactReader reads rows of Contact from a Parquet file. Create one with NewContactReader.
 type ContactReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	drv    [1]int                   // per nested value: the leaf deciding it, or -1
-	lv     [10]*runtime.Levels      // per leaf: its levels, nil when not read
-	c0     *runtime.Int64Reader     // id; nil when not read
-	c1     *runtime.ByteArrayReader // name; nil when not read
-	c2     *runtime.ByteArrayReader // address.street; nil when not read
-	c3     *runtime.ByteArrayReader // address.city; nil when not read
-	c4     *runtime.Int32Reader     // address.zip; nil when not read
-	c5     *runtime.ByteArrayReader // emails.list.element; nil when not read
-	c6     *runtime.ByteArrayReader // phones.list.element.kind; nil when not read
-	c7     *runtime.ByteArrayReader // phones.list.element.number; nil when not read
-	c8     *runtime.ByteArrayReader // attrs.key_value.key; nil when not read
-	c9     *runtime.Int64Reader     // attrs.key_value.value; nil when not read
-	sl0    runtime.Slab[Address]    // the address structs
-	sl1    runtime.Slab[string]     // the elements of the emails lists
-	sl2    runtime.Slab[Phone]      // the elements of the phones lists
+	drv    [1]int                // per nested value: the leaf deciding it, or -1
+	lv     [10]*pqrt.Levels      // per leaf: its levels, nil when not read
+	c0     *pqrt.Int64Reader     // id; nil when not read
+	c1     *pqrt.ByteArrayReader // name; nil when not read
+	c2     *pqrt.ByteArrayReader // address.street; nil when not read
+	c3     *pqrt.ByteArrayReader // address.city; nil when not read
+	c4     *pqrt.Int32Reader     // address.zip; nil when not read
+	c5     *pqrt.ByteArrayReader // emails.list.element; nil when not read
+	c6     *pqrt.ByteArrayReader // phones.list.element.kind; nil when not read
+	c7     *pqrt.ByteArrayReader // phones.list.element.number; nil when not read
+	c8     *pqrt.ByteArrayReader // attrs.key_value.key; nil when not read
+	c9     *pqrt.Int64Reader     // attrs.key_value.value; nil when not read
+	sl0    pqrt.Slab[Address]    // the address structs
+	sl1    pqrt.Slab[string]     // the elements of the emails lists
+	sl2    pqrt.Slab[Phone]      // the elements of the phones lists
 }
 
 // pqgenContactDrivers lists, per nested value of Contact, the leaves whose levels tell
@@ -336,8 +358,8 @@ var pqgenContactDrivers = [...][]int{{8, 9}}
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewContactReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*ContactReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewContactReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*ContactReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -433,7 +455,7 @@ func (r *ContactReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *ContactReader) Read(rows []Contact) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: ContactReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: ContactReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -443,56 +465,56 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c1 != nil {
-		if err := runtime.ReadRowsExact(r.c1, k, "name"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c1, k, "name"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c2 != nil {
-		if err := runtime.ReadRowsExact(r.c2, k, "address.street"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c2, k, "address.street"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c3 != nil {
-		if err := runtime.ReadRowsExact(r.c3, k, "address.city"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c3, k, "address.city"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c4 != nil {
-		if err := runtime.ReadRowsExact(r.c4, k, "address.zip"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c4, k, "address.zip"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c5 != nil {
-		if err := runtime.ReadRowsExact(r.c5, k, "emails.list.element"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c5, k, "emails.list.element"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c6 != nil {
-		if err := runtime.ReadRowsExact(r.c6, k, "phones.list.element.kind"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c6, k, "phones.list.element.kind"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c7 != nil {
-		if err := runtime.ReadRowsExact(r.c7, k, "phones.list.element.number"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c7, k, "phones.list.element.number"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c8 != nil {
-		if err := runtime.ReadRowsExact(r.c8, k, "attrs.key_value.key"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c8, k, "attrs.key_value.key"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c9 != nil {
-		if err := runtime.ReadRowsExact(r.c9, k, "attrs.key_value.value"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c9, k, "attrs.key_value.value"); err != nil {
 			return 0, err
 		}
 	}
@@ -511,7 +533,7 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 func (r *ContactReader) assemble(rows []Contact) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Contact disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Contact disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [10]int // per leaf: the next value
@@ -726,34 +748,34 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c1 != nil && (q[1] != r.c1.Values.Len()) {
-		return fmt.Errorf("%w: column name: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c2 != nil && (q[2] != r.c2.Values.Len() || p[2] != len(r.c2.Def)) {
-		return fmt.Errorf("%w: column address.street: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column address.street: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c3 != nil && (q[3] != r.c3.Values.Len() || p[3] != len(r.c3.Def)) {
-		return fmt.Errorf("%w: column address.city: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column address.city: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c4 != nil && (q[4] != len(r.c4.Values) || p[4] != len(r.c4.Def)) {
-		return fmt.Errorf("%w: column address.zip: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column address.zip: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c5 != nil && (q[5] != r.c5.Values.Len() || p[5] != len(r.c5.Def)) {
-		return fmt.Errorf("%w: column emails.list.element: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column emails.list.element: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c6 != nil && (q[6] != r.c6.Values.Len() || p[6] != len(r.c6.Def)) {
-		return fmt.Errorf("%w: column phones.list.element.kind: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column phones.list.element.kind: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c7 != nil && (q[7] != r.c7.Values.Len() || p[7] != len(r.c7.Def)) {
-		return fmt.Errorf("%w: column phones.list.element.number: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column phones.list.element.number: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c8 != nil && (q[8] != r.c8.Values.Len() || p[8] != len(r.c8.Def)) {
-		return fmt.Errorf("%w: column attrs.key_value.key: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column attrs.key_value.key: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	if r.c9 != nil && (q[9] != len(r.c9.Values) || p[9] != len(r.c9.Def)) {
-		return fmt.Errorf("%w: column attrs.key_value.value: the levels and values do not match the other columns of Contact", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column attrs.key_value.value: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -761,20 +783,22 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 // WriteContactFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteContactFile(path string, rows []Contact, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenContactSchema(), func(fw *runtime.FileWriter) error {
+func WriteContactFile(path string, rows []Contact, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenContactSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenContactWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenContactOptions[:len(pqgenContactOptions):len(pqgenContactOptions)], opts...)...)
 }
 
 // ReadContactFile reads every row of the Parquet file at path.
-func ReadContactFile(path string, opts ...runtime.ReaderOption) ([]Contact, error) {
-	return runtime.ReadFileRows[Contact](path, func(r io.ReaderAt, size int64) (*ContactReader, error) {
+func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) {
+	return pqrt.ReadFileRows[Contact](path, func(r pqio.ReaderAt, size int64) (*ContactReader, error) {
 		return NewContactReader(r, size, opts...)
 	})
 }

@@ -3,13 +3,13 @@
 package bench
 
 import (
-	"fmt"
-	"io"
-	"sync"
-	"time"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
+	pqtime "time"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -17,19 +17,19 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Flat (or a struct it
 // contains) changed since this file was generated; run go generate.
 var _ struct {
-	ID    int64     `parquet:"id"`
-	Name  string    `parquet:"name,dict"`
-	Value float64   `parquet:"value"`
-	Opt   *int32    `parquet:"opt"`
-	Count int32     `parquet:"count"`
-	At    time.Time `parquet:"at,timestamp(microsecond)"`
+	ID    int64       `parquet:"id"`
+	Name  string      `parquet:"name,dict"`
+	Value float64     `parquet:"value"`
+	Opt   *int32      `parquet:"opt"`
+	Count int32       `parquet:"count"`
+	At    pqtime.Time `parquet:"at,timestamp(microsecond)"`
 } = Flat{}
 
 // pqgenFlatSchemaText is the Parquet schema of Flat.
@@ -47,8 +47,8 @@ const pqgenFlatSchemaText = `message Flat {
 const pqgenFlatBatch = 256
 
 // pqgenFlatSchema returns the parsed pqgenFlatSchemaText, parsed once.
-var pqgenFlatSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenFlatSchemaText)
+var pqgenFlatSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenFlatSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Flat does not parse: " + err.Error())
 	}
@@ -58,32 +58,33 @@ var pqgenFlatSchema = sync.OnceValue(func() *schema.Schema {
 // FlatWriter writes rows of Flat to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewFlatWriter.
 type FlatWriter struct {
-	fw *runtime.FileWriter
-	c0 *runtime.Int64Buffer     // id
-	c1 *runtime.ByteArrayBuffer // name
-	c2 *runtime.DoubleBuffer    // value
-	c3 *runtime.Int32Buffer     // opt
-	c4 *runtime.Int32Buffer     // count
-	c5 *runtime.Int64Buffer     // at
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer     // id
+	c1      *pqrt.ByteArrayBuffer // name
+	c2      *pqrt.DoubleBuffer    // value
+	c3      *pqrt.Int32Buffer     // opt
+	c4      *pqrt.Int32Buffer     // count
+	c5      *pqrt.Int64Buffer     // at
+	pending int                   // rows shredded since the last EndRows
 }
 
 // pqgenFlatOptions are the writer options of Flat's struct tags; the options given to
 // NewFlatWriter follow them, and win.
-var pqgenFlatOptions = []runtime.WriterOption{
-	runtime.WithColumnDictionary("name", true),
+var pqgenFlatOptions = []pqrt.WriterOption{
+	pqrt.WithColumnDictionary("name", true),
 }
 
 // NewFlatWriter starts a Parquet file of Flat rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewFlatWriter(w io.Writer, opts ...runtime.WriterOption) (*FlatWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenFlatSchema(), append(pqgenFlatOptions[:len(pqgenFlatOptions):len(pqgenFlatOptions)], opts...)...)
+func NewFlatWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*FlatWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenFlatSchema(), append(pqgenFlatOptions[:len(pqgenFlatOptions):len(pqgenFlatOptions)], opts...)...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenFlatWriterFor(fw)
 }
 
-func pqgenFlatWriterFor(fw *runtime.FileWriter) (*FlatWriter, error) {
+func pqgenFlatWriterFor(fw *pqrt.FileWriter) (*FlatWriter, error) {
 	w := &FlatWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -108,29 +109,48 @@ func pqgenFlatWriterFor(fw *runtime.FileWriter) (*FlatWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *FlatWriter) Write(rows []Flat) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenFlatBatch)
+		k := min(len(rows), pqgenFlatBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenFlatBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *FlatWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *FlatWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *FlatWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -193,15 +213,15 @@ func (w *FlatWriter) shred(rows []Flat) {
 
 // FlatReader reads rows of Flat from a Parquet file. Create one with NewFlatReader.
 type FlatReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *runtime.Int64Reader     // id; nil when not read
-	c1     *runtime.ByteArrayReader // name; nil when not read
-	c2     *runtime.DoubleReader    // value; nil when not read
-	c3     *runtime.Int32Reader     // opt; nil when not read
-	c4     *runtime.Int32Reader     // count; nil when not read
-	c5     *runtime.Int64Reader     // at; nil when not read
+	c0     *pqrt.Int64Reader     // id; nil when not read
+	c1     *pqrt.ByteArrayReader // name; nil when not read
+	c2     *pqrt.DoubleReader    // value; nil when not read
+	c3     *pqrt.Int32Reader     // opt; nil when not read
+	c4     *pqrt.Int32Reader     // count; nil when not read
+	c5     *pqrt.Int64Reader     // at; nil when not read
 }
 
 // NewFlatReader opens the Parquet file of size bytes behind r for reading Flat rows.
@@ -212,8 +232,8 @@ type FlatReader struct {
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewFlatReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*FlatReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewFlatReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*FlatReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +290,7 @@ func (r *FlatReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *FlatReader) Read(rows []Flat) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: FlatReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: FlatReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -280,36 +300,36 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "id"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c1 != nil {
-		if err := runtime.ReadRowsExact(r.c1, k, "name"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c1, k, "name"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c2 != nil {
-		if err := runtime.ReadRowsExact(r.c2, k, "value"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c2, k, "value"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c3 != nil {
-		if err := runtime.ReadRowsExact(r.c3, k, "opt"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c3, k, "opt"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c4 != nil {
-		if err := runtime.ReadRowsExact(r.c4, k, "count"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c4, k, "count"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c5 != nil {
-		if err := runtime.ReadRowsExact(r.c5, k, "at"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c5, k, "at"); err != nil {
 			return 0, err
 		}
 	}
@@ -328,7 +348,7 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 func (r *FlatReader) assemble(rows []Flat) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Flat disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Flat disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [6]int      // per leaf: the next value
@@ -399,28 +419,28 @@ func (r *FlatReader) assemble(rows []Flat) (err error) {
 		if c5 := r.c5; c5 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.At = time.UnixMicro(c5.Values[i]).UTC()
+				x.At = pqtime.UnixMicro(c5.Values[i]).UTC()
 			}
 			q[5] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column id: the levels and values do not match the other columns of Flat", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
 	if r.c1 != nil && (q[1] != r.c1.Values.Len()) {
-		return fmt.Errorf("%w: column name: the levels and values do not match the other columns of Flat", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
 	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
-		return fmt.Errorf("%w: column value: the levels and values do not match the other columns of Flat", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
 	if r.c3 != nil && (q[3] != len(r.c3.Values) || p[3] != len(r.c3.Def)) {
-		return fmt.Errorf("%w: column opt: the levels and values do not match the other columns of Flat", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column opt: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
 	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
-		return fmt.Errorf("%w: column count: the levels and values do not match the other columns of Flat", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column count: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
 	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
-		return fmt.Errorf("%w: column at: the levels and values do not match the other columns of Flat", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column at: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -428,20 +448,22 @@ func (r *FlatReader) assemble(rows []Flat) (err error) {
 // WriteFlatFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteFlatFile(path string, rows []Flat, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenFlatSchema(), func(fw *runtime.FileWriter) error {
+func WriteFlatFile(path string, rows []Flat, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenFlatSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenFlatWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenFlatOptions[:len(pqgenFlatOptions):len(pqgenFlatOptions)], opts...)...)
 }
 
 // ReadFlatFile reads every row of the Parquet file at path.
-func ReadFlatFile(path string, opts ...runtime.ReaderOption) ([]Flat, error) {
-	return runtime.ReadFileRows[Flat](path, func(r io.ReaderAt, size int64) (*FlatReader, error) {
+func ReadFlatFile(path string, opts ...pqrt.ReaderOption) ([]Flat, error) {
+	return pqrt.ReadFileRows[Flat](path, func(r pqio.ReaderAt, size int64) (*FlatReader, error) {
 		return NewFlatReader(r, size, opts...)
 	})
 }

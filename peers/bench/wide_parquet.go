@@ -3,12 +3,12 @@
 package bench
 
 import (
-	"fmt"
-	"io"
-	"sync"
+	pqfmt "fmt"
+	pqio "io"
+	pqsync "sync"
 
-	"github.com/pqgen/pqgen/runtime"
-	"github.com/pqgen/pqgen/runtime/schema"
+	pqrt "github.com/pqgen/pqgen/runtime"
+	pqschema "github.com/pqgen/pqgen/runtime/schema"
 )
 
 // The generated-code version of this file, checked against the runtime's at
@@ -16,8 +16,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinGenVersion) // the runtime no longer supports this code
-	_ = runtime.EnforceVersion(runtime.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Wide (or a struct it
@@ -434,8 +434,8 @@ const pqgenWideSchemaText = `message Wide {
 const pqgenWideBatch = 256
 
 // pqgenWideSchema returns the parsed pqgenWideSchemaText, parsed once.
-var pqgenWideSchema = sync.OnceValue(func() *schema.Schema {
-	s, err := schema.Parse(pqgenWideSchemaText)
+var pqgenWideSchema = pqsync.OnceValue(func() *pqschema.Schema {
+	s, err := pqschema.Parse(pqgenWideSchemaText)
 	if err != nil {
 		panic("pqgen: the generated schema of Wide does not parse: " + err.Error())
 	}
@@ -445,250 +445,251 @@ var pqgenWideSchema = sync.OnceValue(func() *schema.Schema {
 // WideWriter writes rows of Wide to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewWideWriter.
 type WideWriter struct {
-	fw   *runtime.FileWriter
-	c0   *runtime.Int64Buffer     // c000
-	c1   *runtime.Int32Buffer     // c001
-	c2   *runtime.DoubleBuffer    // c002
-	c3   *runtime.FloatBuffer     // c003
-	c4   *runtime.BoolBuffer      // c004
-	c5   *runtime.ByteArrayBuffer // c005
-	c6   *runtime.ByteArrayBuffer // c006
-	c7   *runtime.Int64Buffer     // c007
-	c8   *runtime.Int64Buffer     // c008
-	c9   *runtime.Int32Buffer     // c009
-	c10  *runtime.DoubleBuffer    // c010
-	c11  *runtime.FloatBuffer     // c011
-	c12  *runtime.BoolBuffer      // c012
-	c13  *runtime.ByteArrayBuffer // c013
-	c14  *runtime.ByteArrayBuffer // c014
-	c15  *runtime.Int64Buffer     // c015
-	c16  *runtime.Int64Buffer     // c016
-	c17  *runtime.Int32Buffer     // c017
-	c18  *runtime.DoubleBuffer    // c018
-	c19  *runtime.FloatBuffer     // c019
-	c20  *runtime.BoolBuffer      // c020
-	c21  *runtime.ByteArrayBuffer // c021
-	c22  *runtime.ByteArrayBuffer // c022
-	c23  *runtime.Int64Buffer     // c023
-	c24  *runtime.Int64Buffer     // c024
-	c25  *runtime.Int32Buffer     // c025
-	c26  *runtime.DoubleBuffer    // c026
-	c27  *runtime.FloatBuffer     // c027
-	c28  *runtime.BoolBuffer      // c028
-	c29  *runtime.ByteArrayBuffer // c029
-	c30  *runtime.ByteArrayBuffer // c030
-	c31  *runtime.Int64Buffer     // c031
-	c32  *runtime.Int64Buffer     // c032
-	c33  *runtime.Int32Buffer     // c033
-	c34  *runtime.DoubleBuffer    // c034
-	c35  *runtime.FloatBuffer     // c035
-	c36  *runtime.BoolBuffer      // c036
-	c37  *runtime.ByteArrayBuffer // c037
-	c38  *runtime.ByteArrayBuffer // c038
-	c39  *runtime.Int64Buffer     // c039
-	c40  *runtime.Int64Buffer     // c040
-	c41  *runtime.Int32Buffer     // c041
-	c42  *runtime.DoubleBuffer    // c042
-	c43  *runtime.FloatBuffer     // c043
-	c44  *runtime.BoolBuffer      // c044
-	c45  *runtime.ByteArrayBuffer // c045
-	c46  *runtime.ByteArrayBuffer // c046
-	c47  *runtime.Int64Buffer     // c047
-	c48  *runtime.Int64Buffer     // c048
-	c49  *runtime.Int32Buffer     // c049
-	c50  *runtime.DoubleBuffer    // c050
-	c51  *runtime.FloatBuffer     // c051
-	c52  *runtime.BoolBuffer      // c052
-	c53  *runtime.ByteArrayBuffer // c053
-	c54  *runtime.ByteArrayBuffer // c054
-	c55  *runtime.Int64Buffer     // c055
-	c56  *runtime.Int64Buffer     // c056
-	c57  *runtime.Int32Buffer     // c057
-	c58  *runtime.DoubleBuffer    // c058
-	c59  *runtime.FloatBuffer     // c059
-	c60  *runtime.BoolBuffer      // c060
-	c61  *runtime.ByteArrayBuffer // c061
-	c62  *runtime.ByteArrayBuffer // c062
-	c63  *runtime.Int64Buffer     // c063
-	c64  *runtime.Int64Buffer     // c064
-	c65  *runtime.Int32Buffer     // c065
-	c66  *runtime.DoubleBuffer    // c066
-	c67  *runtime.FloatBuffer     // c067
-	c68  *runtime.BoolBuffer      // c068
-	c69  *runtime.ByteArrayBuffer // c069
-	c70  *runtime.ByteArrayBuffer // c070
-	c71  *runtime.Int64Buffer     // c071
-	c72  *runtime.Int64Buffer     // c072
-	c73  *runtime.Int32Buffer     // c073
-	c74  *runtime.DoubleBuffer    // c074
-	c75  *runtime.FloatBuffer     // c075
-	c76  *runtime.BoolBuffer      // c076
-	c77  *runtime.ByteArrayBuffer // c077
-	c78  *runtime.ByteArrayBuffer // c078
-	c79  *runtime.Int64Buffer     // c079
-	c80  *runtime.Int64Buffer     // c080
-	c81  *runtime.Int32Buffer     // c081
-	c82  *runtime.DoubleBuffer    // c082
-	c83  *runtime.FloatBuffer     // c083
-	c84  *runtime.BoolBuffer      // c084
-	c85  *runtime.ByteArrayBuffer // c085
-	c86  *runtime.ByteArrayBuffer // c086
-	c87  *runtime.Int64Buffer     // c087
-	c88  *runtime.Int64Buffer     // c088
-	c89  *runtime.Int32Buffer     // c089
-	c90  *runtime.DoubleBuffer    // c090
-	c91  *runtime.FloatBuffer     // c091
-	c92  *runtime.BoolBuffer      // c092
-	c93  *runtime.ByteArrayBuffer // c093
-	c94  *runtime.ByteArrayBuffer // c094
-	c95  *runtime.Int64Buffer     // c095
-	c96  *runtime.Int64Buffer     // c096
-	c97  *runtime.Int32Buffer     // c097
-	c98  *runtime.DoubleBuffer    // c098
-	c99  *runtime.FloatBuffer     // c099
-	c100 *runtime.BoolBuffer      // c100
-	c101 *runtime.ByteArrayBuffer // c101
-	c102 *runtime.ByteArrayBuffer // c102
-	c103 *runtime.Int64Buffer     // c103
-	c104 *runtime.Int64Buffer     // c104
-	c105 *runtime.Int32Buffer     // c105
-	c106 *runtime.DoubleBuffer    // c106
-	c107 *runtime.FloatBuffer     // c107
-	c108 *runtime.BoolBuffer      // c108
-	c109 *runtime.ByteArrayBuffer // c109
-	c110 *runtime.ByteArrayBuffer // c110
-	c111 *runtime.Int64Buffer     // c111
-	c112 *runtime.Int64Buffer     // c112
-	c113 *runtime.Int32Buffer     // c113
-	c114 *runtime.DoubleBuffer    // c114
-	c115 *runtime.FloatBuffer     // c115
-	c116 *runtime.BoolBuffer      // c116
-	c117 *runtime.ByteArrayBuffer // c117
-	c118 *runtime.ByteArrayBuffer // c118
-	c119 *runtime.Int64Buffer     // c119
-	c120 *runtime.Int64Buffer     // c120
-	c121 *runtime.Int32Buffer     // c121
-	c122 *runtime.DoubleBuffer    // c122
-	c123 *runtime.FloatBuffer     // c123
-	c124 *runtime.BoolBuffer      // c124
-	c125 *runtime.ByteArrayBuffer // c125
-	c126 *runtime.ByteArrayBuffer // c126
-	c127 *runtime.Int64Buffer     // c127
-	c128 *runtime.Int64Buffer     // c128
-	c129 *runtime.Int32Buffer     // c129
-	c130 *runtime.DoubleBuffer    // c130
-	c131 *runtime.FloatBuffer     // c131
-	c132 *runtime.BoolBuffer      // c132
-	c133 *runtime.ByteArrayBuffer // c133
-	c134 *runtime.ByteArrayBuffer // c134
-	c135 *runtime.Int64Buffer     // c135
-	c136 *runtime.Int64Buffer     // c136
-	c137 *runtime.Int32Buffer     // c137
-	c138 *runtime.DoubleBuffer    // c138
-	c139 *runtime.FloatBuffer     // c139
-	c140 *runtime.BoolBuffer      // c140
-	c141 *runtime.ByteArrayBuffer // c141
-	c142 *runtime.ByteArrayBuffer // c142
-	c143 *runtime.Int64Buffer     // c143
-	c144 *runtime.Int64Buffer     // c144
-	c145 *runtime.Int32Buffer     // c145
-	c146 *runtime.DoubleBuffer    // c146
-	c147 *runtime.FloatBuffer     // c147
-	c148 *runtime.BoolBuffer      // c148
-	c149 *runtime.ByteArrayBuffer // c149
-	c150 *runtime.ByteArrayBuffer // c150
-	c151 *runtime.Int64Buffer     // c151
-	c152 *runtime.Int64Buffer     // c152
-	c153 *runtime.Int32Buffer     // c153
-	c154 *runtime.DoubleBuffer    // c154
-	c155 *runtime.FloatBuffer     // c155
-	c156 *runtime.BoolBuffer      // c156
-	c157 *runtime.ByteArrayBuffer // c157
-	c158 *runtime.ByteArrayBuffer // c158
-	c159 *runtime.Int64Buffer     // c159
-	c160 *runtime.Int64Buffer     // c160
-	c161 *runtime.Int32Buffer     // c161
-	c162 *runtime.DoubleBuffer    // c162
-	c163 *runtime.FloatBuffer     // c163
-	c164 *runtime.BoolBuffer      // c164
-	c165 *runtime.ByteArrayBuffer // c165
-	c166 *runtime.ByteArrayBuffer // c166
-	c167 *runtime.Int64Buffer     // c167
-	c168 *runtime.Int64Buffer     // c168
-	c169 *runtime.Int32Buffer     // c169
-	c170 *runtime.DoubleBuffer    // c170
-	c171 *runtime.FloatBuffer     // c171
-	c172 *runtime.BoolBuffer      // c172
-	c173 *runtime.ByteArrayBuffer // c173
-	c174 *runtime.ByteArrayBuffer // c174
-	c175 *runtime.Int64Buffer     // c175
-	c176 *runtime.Int64Buffer     // c176
-	c177 *runtime.Int32Buffer     // c177
-	c178 *runtime.DoubleBuffer    // c178
-	c179 *runtime.FloatBuffer     // c179
-	c180 *runtime.BoolBuffer      // c180
-	c181 *runtime.ByteArrayBuffer // c181
-	c182 *runtime.ByteArrayBuffer // c182
-	c183 *runtime.Int64Buffer     // c183
-	c184 *runtime.Int64Buffer     // c184
-	c185 *runtime.Int32Buffer     // c185
-	c186 *runtime.DoubleBuffer    // c186
-	c187 *runtime.FloatBuffer     // c187
-	c188 *runtime.BoolBuffer      // c188
-	c189 *runtime.ByteArrayBuffer // c189
-	c190 *runtime.ByteArrayBuffer // c190
-	c191 *runtime.Int64Buffer     // c191
-	c192 *runtime.Int64Buffer     // c192
-	c193 *runtime.Int32Buffer     // c193
-	c194 *runtime.DoubleBuffer    // c194
-	c195 *runtime.FloatBuffer     // c195
-	c196 *runtime.BoolBuffer      // c196
-	c197 *runtime.ByteArrayBuffer // c197
-	c198 *runtime.ByteArrayBuffer // c198
-	c199 *runtime.Int64Buffer     // c199
+	fw      *pqrt.FileWriter
+	c0      *pqrt.Int64Buffer     // c000
+	c1      *pqrt.Int32Buffer     // c001
+	c2      *pqrt.DoubleBuffer    // c002
+	c3      *pqrt.FloatBuffer     // c003
+	c4      *pqrt.BoolBuffer      // c004
+	c5      *pqrt.ByteArrayBuffer // c005
+	c6      *pqrt.ByteArrayBuffer // c006
+	c7      *pqrt.Int64Buffer     // c007
+	c8      *pqrt.Int64Buffer     // c008
+	c9      *pqrt.Int32Buffer     // c009
+	c10     *pqrt.DoubleBuffer    // c010
+	c11     *pqrt.FloatBuffer     // c011
+	c12     *pqrt.BoolBuffer      // c012
+	c13     *pqrt.ByteArrayBuffer // c013
+	c14     *pqrt.ByteArrayBuffer // c014
+	c15     *pqrt.Int64Buffer     // c015
+	c16     *pqrt.Int64Buffer     // c016
+	c17     *pqrt.Int32Buffer     // c017
+	c18     *pqrt.DoubleBuffer    // c018
+	c19     *pqrt.FloatBuffer     // c019
+	c20     *pqrt.BoolBuffer      // c020
+	c21     *pqrt.ByteArrayBuffer // c021
+	c22     *pqrt.ByteArrayBuffer // c022
+	c23     *pqrt.Int64Buffer     // c023
+	c24     *pqrt.Int64Buffer     // c024
+	c25     *pqrt.Int32Buffer     // c025
+	c26     *pqrt.DoubleBuffer    // c026
+	c27     *pqrt.FloatBuffer     // c027
+	c28     *pqrt.BoolBuffer      // c028
+	c29     *pqrt.ByteArrayBuffer // c029
+	c30     *pqrt.ByteArrayBuffer // c030
+	c31     *pqrt.Int64Buffer     // c031
+	c32     *pqrt.Int64Buffer     // c032
+	c33     *pqrt.Int32Buffer     // c033
+	c34     *pqrt.DoubleBuffer    // c034
+	c35     *pqrt.FloatBuffer     // c035
+	c36     *pqrt.BoolBuffer      // c036
+	c37     *pqrt.ByteArrayBuffer // c037
+	c38     *pqrt.ByteArrayBuffer // c038
+	c39     *pqrt.Int64Buffer     // c039
+	c40     *pqrt.Int64Buffer     // c040
+	c41     *pqrt.Int32Buffer     // c041
+	c42     *pqrt.DoubleBuffer    // c042
+	c43     *pqrt.FloatBuffer     // c043
+	c44     *pqrt.BoolBuffer      // c044
+	c45     *pqrt.ByteArrayBuffer // c045
+	c46     *pqrt.ByteArrayBuffer // c046
+	c47     *pqrt.Int64Buffer     // c047
+	c48     *pqrt.Int64Buffer     // c048
+	c49     *pqrt.Int32Buffer     // c049
+	c50     *pqrt.DoubleBuffer    // c050
+	c51     *pqrt.FloatBuffer     // c051
+	c52     *pqrt.BoolBuffer      // c052
+	c53     *pqrt.ByteArrayBuffer // c053
+	c54     *pqrt.ByteArrayBuffer // c054
+	c55     *pqrt.Int64Buffer     // c055
+	c56     *pqrt.Int64Buffer     // c056
+	c57     *pqrt.Int32Buffer     // c057
+	c58     *pqrt.DoubleBuffer    // c058
+	c59     *pqrt.FloatBuffer     // c059
+	c60     *pqrt.BoolBuffer      // c060
+	c61     *pqrt.ByteArrayBuffer // c061
+	c62     *pqrt.ByteArrayBuffer // c062
+	c63     *pqrt.Int64Buffer     // c063
+	c64     *pqrt.Int64Buffer     // c064
+	c65     *pqrt.Int32Buffer     // c065
+	c66     *pqrt.DoubleBuffer    // c066
+	c67     *pqrt.FloatBuffer     // c067
+	c68     *pqrt.BoolBuffer      // c068
+	c69     *pqrt.ByteArrayBuffer // c069
+	c70     *pqrt.ByteArrayBuffer // c070
+	c71     *pqrt.Int64Buffer     // c071
+	c72     *pqrt.Int64Buffer     // c072
+	c73     *pqrt.Int32Buffer     // c073
+	c74     *pqrt.DoubleBuffer    // c074
+	c75     *pqrt.FloatBuffer     // c075
+	c76     *pqrt.BoolBuffer      // c076
+	c77     *pqrt.ByteArrayBuffer // c077
+	c78     *pqrt.ByteArrayBuffer // c078
+	c79     *pqrt.Int64Buffer     // c079
+	c80     *pqrt.Int64Buffer     // c080
+	c81     *pqrt.Int32Buffer     // c081
+	c82     *pqrt.DoubleBuffer    // c082
+	c83     *pqrt.FloatBuffer     // c083
+	c84     *pqrt.BoolBuffer      // c084
+	c85     *pqrt.ByteArrayBuffer // c085
+	c86     *pqrt.ByteArrayBuffer // c086
+	c87     *pqrt.Int64Buffer     // c087
+	c88     *pqrt.Int64Buffer     // c088
+	c89     *pqrt.Int32Buffer     // c089
+	c90     *pqrt.DoubleBuffer    // c090
+	c91     *pqrt.FloatBuffer     // c091
+	c92     *pqrt.BoolBuffer      // c092
+	c93     *pqrt.ByteArrayBuffer // c093
+	c94     *pqrt.ByteArrayBuffer // c094
+	c95     *pqrt.Int64Buffer     // c095
+	c96     *pqrt.Int64Buffer     // c096
+	c97     *pqrt.Int32Buffer     // c097
+	c98     *pqrt.DoubleBuffer    // c098
+	c99     *pqrt.FloatBuffer     // c099
+	c100    *pqrt.BoolBuffer      // c100
+	c101    *pqrt.ByteArrayBuffer // c101
+	c102    *pqrt.ByteArrayBuffer // c102
+	c103    *pqrt.Int64Buffer     // c103
+	c104    *pqrt.Int64Buffer     // c104
+	c105    *pqrt.Int32Buffer     // c105
+	c106    *pqrt.DoubleBuffer    // c106
+	c107    *pqrt.FloatBuffer     // c107
+	c108    *pqrt.BoolBuffer      // c108
+	c109    *pqrt.ByteArrayBuffer // c109
+	c110    *pqrt.ByteArrayBuffer // c110
+	c111    *pqrt.Int64Buffer     // c111
+	c112    *pqrt.Int64Buffer     // c112
+	c113    *pqrt.Int32Buffer     // c113
+	c114    *pqrt.DoubleBuffer    // c114
+	c115    *pqrt.FloatBuffer     // c115
+	c116    *pqrt.BoolBuffer      // c116
+	c117    *pqrt.ByteArrayBuffer // c117
+	c118    *pqrt.ByteArrayBuffer // c118
+	c119    *pqrt.Int64Buffer     // c119
+	c120    *pqrt.Int64Buffer     // c120
+	c121    *pqrt.Int32Buffer     // c121
+	c122    *pqrt.DoubleBuffer    // c122
+	c123    *pqrt.FloatBuffer     // c123
+	c124    *pqrt.BoolBuffer      // c124
+	c125    *pqrt.ByteArrayBuffer // c125
+	c126    *pqrt.ByteArrayBuffer // c126
+	c127    *pqrt.Int64Buffer     // c127
+	c128    *pqrt.Int64Buffer     // c128
+	c129    *pqrt.Int32Buffer     // c129
+	c130    *pqrt.DoubleBuffer    // c130
+	c131    *pqrt.FloatBuffer     // c131
+	c132    *pqrt.BoolBuffer      // c132
+	c133    *pqrt.ByteArrayBuffer // c133
+	c134    *pqrt.ByteArrayBuffer // c134
+	c135    *pqrt.Int64Buffer     // c135
+	c136    *pqrt.Int64Buffer     // c136
+	c137    *pqrt.Int32Buffer     // c137
+	c138    *pqrt.DoubleBuffer    // c138
+	c139    *pqrt.FloatBuffer     // c139
+	c140    *pqrt.BoolBuffer      // c140
+	c141    *pqrt.ByteArrayBuffer // c141
+	c142    *pqrt.ByteArrayBuffer // c142
+	c143    *pqrt.Int64Buffer     // c143
+	c144    *pqrt.Int64Buffer     // c144
+	c145    *pqrt.Int32Buffer     // c145
+	c146    *pqrt.DoubleBuffer    // c146
+	c147    *pqrt.FloatBuffer     // c147
+	c148    *pqrt.BoolBuffer      // c148
+	c149    *pqrt.ByteArrayBuffer // c149
+	c150    *pqrt.ByteArrayBuffer // c150
+	c151    *pqrt.Int64Buffer     // c151
+	c152    *pqrt.Int64Buffer     // c152
+	c153    *pqrt.Int32Buffer     // c153
+	c154    *pqrt.DoubleBuffer    // c154
+	c155    *pqrt.FloatBuffer     // c155
+	c156    *pqrt.BoolBuffer      // c156
+	c157    *pqrt.ByteArrayBuffer // c157
+	c158    *pqrt.ByteArrayBuffer // c158
+	c159    *pqrt.Int64Buffer     // c159
+	c160    *pqrt.Int64Buffer     // c160
+	c161    *pqrt.Int32Buffer     // c161
+	c162    *pqrt.DoubleBuffer    // c162
+	c163    *pqrt.FloatBuffer     // c163
+	c164    *pqrt.BoolBuffer      // c164
+	c165    *pqrt.ByteArrayBuffer // c165
+	c166    *pqrt.ByteArrayBuffer // c166
+	c167    *pqrt.Int64Buffer     // c167
+	c168    *pqrt.Int64Buffer     // c168
+	c169    *pqrt.Int32Buffer     // c169
+	c170    *pqrt.DoubleBuffer    // c170
+	c171    *pqrt.FloatBuffer     // c171
+	c172    *pqrt.BoolBuffer      // c172
+	c173    *pqrt.ByteArrayBuffer // c173
+	c174    *pqrt.ByteArrayBuffer // c174
+	c175    *pqrt.Int64Buffer     // c175
+	c176    *pqrt.Int64Buffer     // c176
+	c177    *pqrt.Int32Buffer     // c177
+	c178    *pqrt.DoubleBuffer    // c178
+	c179    *pqrt.FloatBuffer     // c179
+	c180    *pqrt.BoolBuffer      // c180
+	c181    *pqrt.ByteArrayBuffer // c181
+	c182    *pqrt.ByteArrayBuffer // c182
+	c183    *pqrt.Int64Buffer     // c183
+	c184    *pqrt.Int64Buffer     // c184
+	c185    *pqrt.Int32Buffer     // c185
+	c186    *pqrt.DoubleBuffer    // c186
+	c187    *pqrt.FloatBuffer     // c187
+	c188    *pqrt.BoolBuffer      // c188
+	c189    *pqrt.ByteArrayBuffer // c189
+	c190    *pqrt.ByteArrayBuffer // c190
+	c191    *pqrt.Int64Buffer     // c191
+	c192    *pqrt.Int64Buffer     // c192
+	c193    *pqrt.Int32Buffer     // c193
+	c194    *pqrt.DoubleBuffer    // c194
+	c195    *pqrt.FloatBuffer     // c195
+	c196    *pqrt.BoolBuffer      // c196
+	c197    *pqrt.ByteArrayBuffer // c197
+	c198    *pqrt.ByteArrayBuffer // c198
+	c199    *pqrt.Int64Buffer     // c199
+	pending int                   // rows shredded since the last EndRows
 }
 
 // pqgenWideOptions are the writer options of Wide's struct tags; the options given to
 // NewWideWriter follow them, and win.
-var pqgenWideOptions = []runtime.WriterOption{
-	runtime.WithColumnDictionary("c005", true),
-	runtime.WithColumnDictionary("c013", true),
-	runtime.WithColumnDictionary("c021", true),
-	runtime.WithColumnDictionary("c029", true),
-	runtime.WithColumnDictionary("c037", true),
-	runtime.WithColumnDictionary("c045", true),
-	runtime.WithColumnDictionary("c053", true),
-	runtime.WithColumnDictionary("c061", true),
-	runtime.WithColumnDictionary("c069", true),
-	runtime.WithColumnDictionary("c077", true),
-	runtime.WithColumnDictionary("c085", true),
-	runtime.WithColumnDictionary("c093", true),
-	runtime.WithColumnDictionary("c101", true),
-	runtime.WithColumnDictionary("c109", true),
-	runtime.WithColumnDictionary("c117", true),
-	runtime.WithColumnDictionary("c125", true),
-	runtime.WithColumnDictionary("c133", true),
-	runtime.WithColumnDictionary("c141", true),
-	runtime.WithColumnDictionary("c149", true),
-	runtime.WithColumnDictionary("c157", true),
-	runtime.WithColumnDictionary("c165", true),
-	runtime.WithColumnDictionary("c173", true),
-	runtime.WithColumnDictionary("c181", true),
-	runtime.WithColumnDictionary("c189", true),
-	runtime.WithColumnDictionary("c197", true),
+var pqgenWideOptions = []pqrt.WriterOption{
+	pqrt.WithColumnDictionary("c005", true),
+	pqrt.WithColumnDictionary("c013", true),
+	pqrt.WithColumnDictionary("c021", true),
+	pqrt.WithColumnDictionary("c029", true),
+	pqrt.WithColumnDictionary("c037", true),
+	pqrt.WithColumnDictionary("c045", true),
+	pqrt.WithColumnDictionary("c053", true),
+	pqrt.WithColumnDictionary("c061", true),
+	pqrt.WithColumnDictionary("c069", true),
+	pqrt.WithColumnDictionary("c077", true),
+	pqrt.WithColumnDictionary("c085", true),
+	pqrt.WithColumnDictionary("c093", true),
+	pqrt.WithColumnDictionary("c101", true),
+	pqrt.WithColumnDictionary("c109", true),
+	pqrt.WithColumnDictionary("c117", true),
+	pqrt.WithColumnDictionary("c125", true),
+	pqrt.WithColumnDictionary("c133", true),
+	pqrt.WithColumnDictionary("c141", true),
+	pqrt.WithColumnDictionary("c149", true),
+	pqrt.WithColumnDictionary("c157", true),
+	pqrt.WithColumnDictionary("c165", true),
+	pqrt.WithColumnDictionary("c173", true),
+	pqrt.WithColumnDictionary("c181", true),
+	pqrt.WithColumnDictionary("c189", true),
+	pqrt.WithColumnDictionary("c197", true),
 }
 
 // NewWideWriter starts a Parquet file of Wide rows on w with the given writer options.
 // Close writes the footer; it does not close w.
-func NewWideWriter(w io.Writer, opts ...runtime.WriterOption) (*WideWriter, error) {
-	fw, err := runtime.NewFileWriter(w, pqgenWideSchema(), append(pqgenWideOptions[:len(pqgenWideOptions):len(pqgenWideOptions)], opts...)...)
+func NewWideWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*WideWriter, error) {
+	fw, err := pqrt.NewFileWriter(w, pqgenWideSchema(), append(pqgenWideOptions[:len(pqgenWideOptions):len(pqgenWideOptions)], opts...)...)
 	if err != nil {
 		return nil, err
 	}
 	return pqgenWideWriterFor(fw)
 }
 
-func pqgenWideWriterFor(fw *runtime.FileWriter) (*WideWriter, error) {
+func pqgenWideWriterFor(fw *pqrt.FileWriter) (*WideWriter, error) {
 	w := &WideWriter{fw: fw}
 	var err error
 	if w.c0, err = fw.Int64Buffer(0); err != nil {
@@ -1295,29 +1296,48 @@ func pqgenWideWriterFor(fw *runtime.FileWriter) (*WideWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error.
+// and the first error. Rows reach the file in groups of 256 counted from its
+// first row (the last group when Flush or Close is called), so that the
+// file's bytes do not depend on how the rows are split between Write calls;
+// an error of a group is returned by the call that completes it.
 func (w *WideWriter) Write(rows []Wide) (int, error) {
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenWideBatch)
+		k := min(len(rows), pqgenWideBatch-w.pending)
 		w.shred(rows[:k])
-		if err := w.fw.EndRows(k); err != nil {
-			return n, err
-		}
+		w.pending += k
 		n += k
 		rows = rows[k:]
+		if w.pending == pqgenWideBatch {
+			if err := w.endRows(); err != nil {
+				return n, err
+			}
+		}
 	}
 	return n, nil
 }
 
+// endRows hands the pending rows to the FileWriter.
+func (w *WideWriter) endRows() error {
+	k := w.pending
+	w.pending = 0
+	return w.fw.EndRows(k)
+}
+
 // Flush ends the current row group.
 func (w *WideWriter) Flush() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Flush()
 }
 
 // Close ends the last row group and writes the footer. It does not close
 // the underlying writer.
 func (w *WideWriter) Close() error {
+	if err := w.endRows(); err != nil {
+		return err
+	}
 	return w.fw.Close()
 }
 
@@ -3052,209 +3072,209 @@ func (w *WideWriter) shred(rows []Wide) {
 
 // WideReader reads rows of Wide from a Parquet file. Create one with NewWideReader.
 type WideReader struct {
-	fr     *runtime.FileReader
+	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *runtime.Int64Reader     // c000; nil when not read
-	c1     *runtime.Int32Reader     // c001; nil when not read
-	c2     *runtime.DoubleReader    // c002; nil when not read
-	c3     *runtime.FloatReader     // c003; nil when not read
-	c4     *runtime.BoolReader      // c004; nil when not read
-	c5     *runtime.ByteArrayReader // c005; nil when not read
-	c6     *runtime.ByteArrayReader // c006; nil when not read
-	c7     *runtime.Int64Reader     // c007; nil when not read
-	c8     *runtime.Int64Reader     // c008; nil when not read
-	c9     *runtime.Int32Reader     // c009; nil when not read
-	c10    *runtime.DoubleReader    // c010; nil when not read
-	c11    *runtime.FloatReader     // c011; nil when not read
-	c12    *runtime.BoolReader      // c012; nil when not read
-	c13    *runtime.ByteArrayReader // c013; nil when not read
-	c14    *runtime.ByteArrayReader // c014; nil when not read
-	c15    *runtime.Int64Reader     // c015; nil when not read
-	c16    *runtime.Int64Reader     // c016; nil when not read
-	c17    *runtime.Int32Reader     // c017; nil when not read
-	c18    *runtime.DoubleReader    // c018; nil when not read
-	c19    *runtime.FloatReader     // c019; nil when not read
-	c20    *runtime.BoolReader      // c020; nil when not read
-	c21    *runtime.ByteArrayReader // c021; nil when not read
-	c22    *runtime.ByteArrayReader // c022; nil when not read
-	c23    *runtime.Int64Reader     // c023; nil when not read
-	c24    *runtime.Int64Reader     // c024; nil when not read
-	c25    *runtime.Int32Reader     // c025; nil when not read
-	c26    *runtime.DoubleReader    // c026; nil when not read
-	c27    *runtime.FloatReader     // c027; nil when not read
-	c28    *runtime.BoolReader      // c028; nil when not read
-	c29    *runtime.ByteArrayReader // c029; nil when not read
-	c30    *runtime.ByteArrayReader // c030; nil when not read
-	c31    *runtime.Int64Reader     // c031; nil when not read
-	c32    *runtime.Int64Reader     // c032; nil when not read
-	c33    *runtime.Int32Reader     // c033; nil when not read
-	c34    *runtime.DoubleReader    // c034; nil when not read
-	c35    *runtime.FloatReader     // c035; nil when not read
-	c36    *runtime.BoolReader      // c036; nil when not read
-	c37    *runtime.ByteArrayReader // c037; nil when not read
-	c38    *runtime.ByteArrayReader // c038; nil when not read
-	c39    *runtime.Int64Reader     // c039; nil when not read
-	c40    *runtime.Int64Reader     // c040; nil when not read
-	c41    *runtime.Int32Reader     // c041; nil when not read
-	c42    *runtime.DoubleReader    // c042; nil when not read
-	c43    *runtime.FloatReader     // c043; nil when not read
-	c44    *runtime.BoolReader      // c044; nil when not read
-	c45    *runtime.ByteArrayReader // c045; nil when not read
-	c46    *runtime.ByteArrayReader // c046; nil when not read
-	c47    *runtime.Int64Reader     // c047; nil when not read
-	c48    *runtime.Int64Reader     // c048; nil when not read
-	c49    *runtime.Int32Reader     // c049; nil when not read
-	c50    *runtime.DoubleReader    // c050; nil when not read
-	c51    *runtime.FloatReader     // c051; nil when not read
-	c52    *runtime.BoolReader      // c052; nil when not read
-	c53    *runtime.ByteArrayReader // c053; nil when not read
-	c54    *runtime.ByteArrayReader // c054; nil when not read
-	c55    *runtime.Int64Reader     // c055; nil when not read
-	c56    *runtime.Int64Reader     // c056; nil when not read
-	c57    *runtime.Int32Reader     // c057; nil when not read
-	c58    *runtime.DoubleReader    // c058; nil when not read
-	c59    *runtime.FloatReader     // c059; nil when not read
-	c60    *runtime.BoolReader      // c060; nil when not read
-	c61    *runtime.ByteArrayReader // c061; nil when not read
-	c62    *runtime.ByteArrayReader // c062; nil when not read
-	c63    *runtime.Int64Reader     // c063; nil when not read
-	c64    *runtime.Int64Reader     // c064; nil when not read
-	c65    *runtime.Int32Reader     // c065; nil when not read
-	c66    *runtime.DoubleReader    // c066; nil when not read
-	c67    *runtime.FloatReader     // c067; nil when not read
-	c68    *runtime.BoolReader      // c068; nil when not read
-	c69    *runtime.ByteArrayReader // c069; nil when not read
-	c70    *runtime.ByteArrayReader // c070; nil when not read
-	c71    *runtime.Int64Reader     // c071; nil when not read
-	c72    *runtime.Int64Reader     // c072; nil when not read
-	c73    *runtime.Int32Reader     // c073; nil when not read
-	c74    *runtime.DoubleReader    // c074; nil when not read
-	c75    *runtime.FloatReader     // c075; nil when not read
-	c76    *runtime.BoolReader      // c076; nil when not read
-	c77    *runtime.ByteArrayReader // c077; nil when not read
-	c78    *runtime.ByteArrayReader // c078; nil when not read
-	c79    *runtime.Int64Reader     // c079; nil when not read
-	c80    *runtime.Int64Reader     // c080; nil when not read
-	c81    *runtime.Int32Reader     // c081; nil when not read
-	c82    *runtime.DoubleReader    // c082; nil when not read
-	c83    *runtime.FloatReader     // c083; nil when not read
-	c84    *runtime.BoolReader      // c084; nil when not read
-	c85    *runtime.ByteArrayReader // c085; nil when not read
-	c86    *runtime.ByteArrayReader // c086; nil when not read
-	c87    *runtime.Int64Reader     // c087; nil when not read
-	c88    *runtime.Int64Reader     // c088; nil when not read
-	c89    *runtime.Int32Reader     // c089; nil when not read
-	c90    *runtime.DoubleReader    // c090; nil when not read
-	c91    *runtime.FloatReader     // c091; nil when not read
-	c92    *runtime.BoolReader      // c092; nil when not read
-	c93    *runtime.ByteArrayReader // c093; nil when not read
-	c94    *runtime.ByteArrayReader // c094; nil when not read
-	c95    *runtime.Int64Reader     // c095; nil when not read
-	c96    *runtime.Int64Reader     // c096; nil when not read
-	c97    *runtime.Int32Reader     // c097; nil when not read
-	c98    *runtime.DoubleReader    // c098; nil when not read
-	c99    *runtime.FloatReader     // c099; nil when not read
-	c100   *runtime.BoolReader      // c100; nil when not read
-	c101   *runtime.ByteArrayReader // c101; nil when not read
-	c102   *runtime.ByteArrayReader // c102; nil when not read
-	c103   *runtime.Int64Reader     // c103; nil when not read
-	c104   *runtime.Int64Reader     // c104; nil when not read
-	c105   *runtime.Int32Reader     // c105; nil when not read
-	c106   *runtime.DoubleReader    // c106; nil when not read
-	c107   *runtime.FloatReader     // c107; nil when not read
-	c108   *runtime.BoolReader      // c108; nil when not read
-	c109   *runtime.ByteArrayReader // c109; nil when not read
-	c110   *runtime.ByteArrayReader // c110; nil when not read
-	c111   *runtime.Int64Reader     // c111; nil when not read
-	c112   *runtime.Int64Reader     // c112; nil when not read
-	c113   *runtime.Int32Reader     // c113; nil when not read
-	c114   *runtime.DoubleReader    // c114; nil when not read
-	c115   *runtime.FloatReader     // c115; nil when not read
-	c116   *runtime.BoolReader      // c116; nil when not read
-	c117   *runtime.ByteArrayReader // c117; nil when not read
-	c118   *runtime.ByteArrayReader // c118; nil when not read
-	c119   *runtime.Int64Reader     // c119; nil when not read
-	c120   *runtime.Int64Reader     // c120; nil when not read
-	c121   *runtime.Int32Reader     // c121; nil when not read
-	c122   *runtime.DoubleReader    // c122; nil when not read
-	c123   *runtime.FloatReader     // c123; nil when not read
-	c124   *runtime.BoolReader      // c124; nil when not read
-	c125   *runtime.ByteArrayReader // c125; nil when not read
-	c126   *runtime.ByteArrayReader // c126; nil when not read
-	c127   *runtime.Int64Reader     // c127; nil when not read
-	c128   *runtime.Int64Reader     // c128; nil when not read
-	c129   *runtime.Int32Reader     // c129; nil when not read
-	c130   *runtime.DoubleReader    // c130; nil when not read
-	c131   *runtime.FloatReader     // c131; nil when not read
-	c132   *runtime.BoolReader      // c132; nil when not read
-	c133   *runtime.ByteArrayReader // c133; nil when not read
-	c134   *runtime.ByteArrayReader // c134; nil when not read
-	c135   *runtime.Int64Reader     // c135; nil when not read
-	c136   *runtime.Int64Reader     // c136; nil when not read
-	c137   *runtime.Int32Reader     // c137; nil when not read
-	c138   *runtime.DoubleReader    // c138; nil when not read
-	c139   *runtime.FloatReader     // c139; nil when not read
-	c140   *runtime.BoolReader      // c140; nil when not read
-	c141   *runtime.ByteArrayReader // c141; nil when not read
-	c142   *runtime.ByteArrayReader // c142; nil when not read
-	c143   *runtime.Int64Reader     // c143; nil when not read
-	c144   *runtime.Int64Reader     // c144; nil when not read
-	c145   *runtime.Int32Reader     // c145; nil when not read
-	c146   *runtime.DoubleReader    // c146; nil when not read
-	c147   *runtime.FloatReader     // c147; nil when not read
-	c148   *runtime.BoolReader      // c148; nil when not read
-	c149   *runtime.ByteArrayReader // c149; nil when not read
-	c150   *runtime.ByteArrayReader // c150; nil when not read
-	c151   *runtime.Int64Reader     // c151; nil when not read
-	c152   *runtime.Int64Reader     // c152; nil when not read
-	c153   *runtime.Int32Reader     // c153; nil when not read
-	c154   *runtime.DoubleReader    // c154; nil when not read
-	c155   *runtime.FloatReader     // c155; nil when not read
-	c156   *runtime.BoolReader      // c156; nil when not read
-	c157   *runtime.ByteArrayReader // c157; nil when not read
-	c158   *runtime.ByteArrayReader // c158; nil when not read
-	c159   *runtime.Int64Reader     // c159; nil when not read
-	c160   *runtime.Int64Reader     // c160; nil when not read
-	c161   *runtime.Int32Reader     // c161; nil when not read
-	c162   *runtime.DoubleReader    // c162; nil when not read
-	c163   *runtime.FloatReader     // c163; nil when not read
-	c164   *runtime.BoolReader      // c164; nil when not read
-	c165   *runtime.ByteArrayReader // c165; nil when not read
-	c166   *runtime.ByteArrayReader // c166; nil when not read
-	c167   *runtime.Int64Reader     // c167; nil when not read
-	c168   *runtime.Int64Reader     // c168; nil when not read
-	c169   *runtime.Int32Reader     // c169; nil when not read
-	c170   *runtime.DoubleReader    // c170; nil when not read
-	c171   *runtime.FloatReader     // c171; nil when not read
-	c172   *runtime.BoolReader      // c172; nil when not read
-	c173   *runtime.ByteArrayReader // c173; nil when not read
-	c174   *runtime.ByteArrayReader // c174; nil when not read
-	c175   *runtime.Int64Reader     // c175; nil when not read
-	c176   *runtime.Int64Reader     // c176; nil when not read
-	c177   *runtime.Int32Reader     // c177; nil when not read
-	c178   *runtime.DoubleReader    // c178; nil when not read
-	c179   *runtime.FloatReader     // c179; nil when not read
-	c180   *runtime.BoolReader      // c180; nil when not read
-	c181   *runtime.ByteArrayReader // c181; nil when not read
-	c182   *runtime.ByteArrayReader // c182; nil when not read
-	c183   *runtime.Int64Reader     // c183; nil when not read
-	c184   *runtime.Int64Reader     // c184; nil when not read
-	c185   *runtime.Int32Reader     // c185; nil when not read
-	c186   *runtime.DoubleReader    // c186; nil when not read
-	c187   *runtime.FloatReader     // c187; nil when not read
-	c188   *runtime.BoolReader      // c188; nil when not read
-	c189   *runtime.ByteArrayReader // c189; nil when not read
-	c190   *runtime.ByteArrayReader // c190; nil when not read
-	c191   *runtime.Int64Reader     // c191; nil when not read
-	c192   *runtime.Int64Reader     // c192; nil when not read
-	c193   *runtime.Int32Reader     // c193; nil when not read
-	c194   *runtime.DoubleReader    // c194; nil when not read
-	c195   *runtime.FloatReader     // c195; nil when not read
-	c196   *runtime.BoolReader      // c196; nil when not read
-	c197   *runtime.ByteArrayReader // c197; nil when not read
-	c198   *runtime.ByteArrayReader // c198; nil when not read
-	c199   *runtime.Int64Reader     // c199; nil when not read
+	c0     *pqrt.Int64Reader     // c000; nil when not read
+	c1     *pqrt.Int32Reader     // c001; nil when not read
+	c2     *pqrt.DoubleReader    // c002; nil when not read
+	c3     *pqrt.FloatReader     // c003; nil when not read
+	c4     *pqrt.BoolReader      // c004; nil when not read
+	c5     *pqrt.ByteArrayReader // c005; nil when not read
+	c6     *pqrt.ByteArrayReader // c006; nil when not read
+	c7     *pqrt.Int64Reader     // c007; nil when not read
+	c8     *pqrt.Int64Reader     // c008; nil when not read
+	c9     *pqrt.Int32Reader     // c009; nil when not read
+	c10    *pqrt.DoubleReader    // c010; nil when not read
+	c11    *pqrt.FloatReader     // c011; nil when not read
+	c12    *pqrt.BoolReader      // c012; nil when not read
+	c13    *pqrt.ByteArrayReader // c013; nil when not read
+	c14    *pqrt.ByteArrayReader // c014; nil when not read
+	c15    *pqrt.Int64Reader     // c015; nil when not read
+	c16    *pqrt.Int64Reader     // c016; nil when not read
+	c17    *pqrt.Int32Reader     // c017; nil when not read
+	c18    *pqrt.DoubleReader    // c018; nil when not read
+	c19    *pqrt.FloatReader     // c019; nil when not read
+	c20    *pqrt.BoolReader      // c020; nil when not read
+	c21    *pqrt.ByteArrayReader // c021; nil when not read
+	c22    *pqrt.ByteArrayReader // c022; nil when not read
+	c23    *pqrt.Int64Reader     // c023; nil when not read
+	c24    *pqrt.Int64Reader     // c024; nil when not read
+	c25    *pqrt.Int32Reader     // c025; nil when not read
+	c26    *pqrt.DoubleReader    // c026; nil when not read
+	c27    *pqrt.FloatReader     // c027; nil when not read
+	c28    *pqrt.BoolReader      // c028; nil when not read
+	c29    *pqrt.ByteArrayReader // c029; nil when not read
+	c30    *pqrt.ByteArrayReader // c030; nil when not read
+	c31    *pqrt.Int64Reader     // c031; nil when not read
+	c32    *pqrt.Int64Reader     // c032; nil when not read
+	c33    *pqrt.Int32Reader     // c033; nil when not read
+	c34    *pqrt.DoubleReader    // c034; nil when not read
+	c35    *pqrt.FloatReader     // c035; nil when not read
+	c36    *pqrt.BoolReader      // c036; nil when not read
+	c37    *pqrt.ByteArrayReader // c037; nil when not read
+	c38    *pqrt.ByteArrayReader // c038; nil when not read
+	c39    *pqrt.Int64Reader     // c039; nil when not read
+	c40    *pqrt.Int64Reader     // c040; nil when not read
+	c41    *pqrt.Int32Reader     // c041; nil when not read
+	c42    *pqrt.DoubleReader    // c042; nil when not read
+	c43    *pqrt.FloatReader     // c043; nil when not read
+	c44    *pqrt.BoolReader      // c044; nil when not read
+	c45    *pqrt.ByteArrayReader // c045; nil when not read
+	c46    *pqrt.ByteArrayReader // c046; nil when not read
+	c47    *pqrt.Int64Reader     // c047; nil when not read
+	c48    *pqrt.Int64Reader     // c048; nil when not read
+	c49    *pqrt.Int32Reader     // c049; nil when not read
+	c50    *pqrt.DoubleReader    // c050; nil when not read
+	c51    *pqrt.FloatReader     // c051; nil when not read
+	c52    *pqrt.BoolReader      // c052; nil when not read
+	c53    *pqrt.ByteArrayReader // c053; nil when not read
+	c54    *pqrt.ByteArrayReader // c054; nil when not read
+	c55    *pqrt.Int64Reader     // c055; nil when not read
+	c56    *pqrt.Int64Reader     // c056; nil when not read
+	c57    *pqrt.Int32Reader     // c057; nil when not read
+	c58    *pqrt.DoubleReader    // c058; nil when not read
+	c59    *pqrt.FloatReader     // c059; nil when not read
+	c60    *pqrt.BoolReader      // c060; nil when not read
+	c61    *pqrt.ByteArrayReader // c061; nil when not read
+	c62    *pqrt.ByteArrayReader // c062; nil when not read
+	c63    *pqrt.Int64Reader     // c063; nil when not read
+	c64    *pqrt.Int64Reader     // c064; nil when not read
+	c65    *pqrt.Int32Reader     // c065; nil when not read
+	c66    *pqrt.DoubleReader    // c066; nil when not read
+	c67    *pqrt.FloatReader     // c067; nil when not read
+	c68    *pqrt.BoolReader      // c068; nil when not read
+	c69    *pqrt.ByteArrayReader // c069; nil when not read
+	c70    *pqrt.ByteArrayReader // c070; nil when not read
+	c71    *pqrt.Int64Reader     // c071; nil when not read
+	c72    *pqrt.Int64Reader     // c072; nil when not read
+	c73    *pqrt.Int32Reader     // c073; nil when not read
+	c74    *pqrt.DoubleReader    // c074; nil when not read
+	c75    *pqrt.FloatReader     // c075; nil when not read
+	c76    *pqrt.BoolReader      // c076; nil when not read
+	c77    *pqrt.ByteArrayReader // c077; nil when not read
+	c78    *pqrt.ByteArrayReader // c078; nil when not read
+	c79    *pqrt.Int64Reader     // c079; nil when not read
+	c80    *pqrt.Int64Reader     // c080; nil when not read
+	c81    *pqrt.Int32Reader     // c081; nil when not read
+	c82    *pqrt.DoubleReader    // c082; nil when not read
+	c83    *pqrt.FloatReader     // c083; nil when not read
+	c84    *pqrt.BoolReader      // c084; nil when not read
+	c85    *pqrt.ByteArrayReader // c085; nil when not read
+	c86    *pqrt.ByteArrayReader // c086; nil when not read
+	c87    *pqrt.Int64Reader     // c087; nil when not read
+	c88    *pqrt.Int64Reader     // c088; nil when not read
+	c89    *pqrt.Int32Reader     // c089; nil when not read
+	c90    *pqrt.DoubleReader    // c090; nil when not read
+	c91    *pqrt.FloatReader     // c091; nil when not read
+	c92    *pqrt.BoolReader      // c092; nil when not read
+	c93    *pqrt.ByteArrayReader // c093; nil when not read
+	c94    *pqrt.ByteArrayReader // c094; nil when not read
+	c95    *pqrt.Int64Reader     // c095; nil when not read
+	c96    *pqrt.Int64Reader     // c096; nil when not read
+	c97    *pqrt.Int32Reader     // c097; nil when not read
+	c98    *pqrt.DoubleReader    // c098; nil when not read
+	c99    *pqrt.FloatReader     // c099; nil when not read
+	c100   *pqrt.BoolReader      // c100; nil when not read
+	c101   *pqrt.ByteArrayReader // c101; nil when not read
+	c102   *pqrt.ByteArrayReader // c102; nil when not read
+	c103   *pqrt.Int64Reader     // c103; nil when not read
+	c104   *pqrt.Int64Reader     // c104; nil when not read
+	c105   *pqrt.Int32Reader     // c105; nil when not read
+	c106   *pqrt.DoubleReader    // c106; nil when not read
+	c107   *pqrt.FloatReader     // c107; nil when not read
+	c108   *pqrt.BoolReader      // c108; nil when not read
+	c109   *pqrt.ByteArrayReader // c109; nil when not read
+	c110   *pqrt.ByteArrayReader // c110; nil when not read
+	c111   *pqrt.Int64Reader     // c111; nil when not read
+	c112   *pqrt.Int64Reader     // c112; nil when not read
+	c113   *pqrt.Int32Reader     // c113; nil when not read
+	c114   *pqrt.DoubleReader    // c114; nil when not read
+	c115   *pqrt.FloatReader     // c115; nil when not read
+	c116   *pqrt.BoolReader      // c116; nil when not read
+	c117   *pqrt.ByteArrayReader // c117; nil when not read
+	c118   *pqrt.ByteArrayReader // c118; nil when not read
+	c119   *pqrt.Int64Reader     // c119; nil when not read
+	c120   *pqrt.Int64Reader     // c120; nil when not read
+	c121   *pqrt.Int32Reader     // c121; nil when not read
+	c122   *pqrt.DoubleReader    // c122; nil when not read
+	c123   *pqrt.FloatReader     // c123; nil when not read
+	c124   *pqrt.BoolReader      // c124; nil when not read
+	c125   *pqrt.ByteArrayReader // c125; nil when not read
+	c126   *pqrt.ByteArrayReader // c126; nil when not read
+	c127   *pqrt.Int64Reader     // c127; nil when not read
+	c128   *pqrt.Int64Reader     // c128; nil when not read
+	c129   *pqrt.Int32Reader     // c129; nil when not read
+	c130   *pqrt.DoubleReader    // c130; nil when not read
+	c131   *pqrt.FloatReader     // c131; nil when not read
+	c132   *pqrt.BoolReader      // c132; nil when not read
+	c133   *pqrt.ByteArrayReader // c133; nil when not read
+	c134   *pqrt.ByteArrayReader // c134; nil when not read
+	c135   *pqrt.Int64Reader     // c135; nil when not read
+	c136   *pqrt.Int64Reader     // c136; nil when not read
+	c137   *pqrt.Int32Reader     // c137; nil when not read
+	c138   *pqrt.DoubleReader    // c138; nil when not read
+	c139   *pqrt.FloatReader     // c139; nil when not read
+	c140   *pqrt.BoolReader      // c140; nil when not read
+	c141   *pqrt.ByteArrayReader // c141; nil when not read
+	c142   *pqrt.ByteArrayReader // c142; nil when not read
+	c143   *pqrt.Int64Reader     // c143; nil when not read
+	c144   *pqrt.Int64Reader     // c144; nil when not read
+	c145   *pqrt.Int32Reader     // c145; nil when not read
+	c146   *pqrt.DoubleReader    // c146; nil when not read
+	c147   *pqrt.FloatReader     // c147; nil when not read
+	c148   *pqrt.BoolReader      // c148; nil when not read
+	c149   *pqrt.ByteArrayReader // c149; nil when not read
+	c150   *pqrt.ByteArrayReader // c150; nil when not read
+	c151   *pqrt.Int64Reader     // c151; nil when not read
+	c152   *pqrt.Int64Reader     // c152; nil when not read
+	c153   *pqrt.Int32Reader     // c153; nil when not read
+	c154   *pqrt.DoubleReader    // c154; nil when not read
+	c155   *pqrt.FloatReader     // c155; nil when not read
+	c156   *pqrt.BoolReader      // c156; nil when not read
+	c157   *pqrt.ByteArrayReader // c157; nil when not read
+	c158   *pqrt.ByteArrayReader // c158; nil when not read
+	c159   *pqrt.Int64Reader     // c159; nil when not read
+	c160   *pqrt.Int64Reader     // c160; nil when not read
+	c161   *pqrt.Int32Reader     // c161; nil when not read
+	c162   *pqrt.DoubleReader    // c162; nil when not read
+	c163   *pqrt.FloatReader     // c163; nil when not read
+	c164   *pqrt.BoolReader      // c164; nil when not read
+	c165   *pqrt.ByteArrayReader // c165; nil when not read
+	c166   *pqrt.ByteArrayReader // c166; nil when not read
+	c167   *pqrt.Int64Reader     // c167; nil when not read
+	c168   *pqrt.Int64Reader     // c168; nil when not read
+	c169   *pqrt.Int32Reader     // c169; nil when not read
+	c170   *pqrt.DoubleReader    // c170; nil when not read
+	c171   *pqrt.FloatReader     // c171; nil when not read
+	c172   *pqrt.BoolReader      // c172; nil when not read
+	c173   *pqrt.ByteArrayReader // c173; nil when not read
+	c174   *pqrt.ByteArrayReader // c174; nil when not read
+	c175   *pqrt.Int64Reader     // c175; nil when not read
+	c176   *pqrt.Int64Reader     // c176; nil when not read
+	c177   *pqrt.Int32Reader     // c177; nil when not read
+	c178   *pqrt.DoubleReader    // c178; nil when not read
+	c179   *pqrt.FloatReader     // c179; nil when not read
+	c180   *pqrt.BoolReader      // c180; nil when not read
+	c181   *pqrt.ByteArrayReader // c181; nil when not read
+	c182   *pqrt.ByteArrayReader // c182; nil when not read
+	c183   *pqrt.Int64Reader     // c183; nil when not read
+	c184   *pqrt.Int64Reader     // c184; nil when not read
+	c185   *pqrt.Int32Reader     // c185; nil when not read
+	c186   *pqrt.DoubleReader    // c186; nil when not read
+	c187   *pqrt.FloatReader     // c187; nil when not read
+	c188   *pqrt.BoolReader      // c188; nil when not read
+	c189   *pqrt.ByteArrayReader // c189; nil when not read
+	c190   *pqrt.ByteArrayReader // c190; nil when not read
+	c191   *pqrt.Int64Reader     // c191; nil when not read
+	c192   *pqrt.Int64Reader     // c192; nil when not read
+	c193   *pqrt.Int32Reader     // c193; nil when not read
+	c194   *pqrt.DoubleReader    // c194; nil when not read
+	c195   *pqrt.FloatReader     // c195; nil when not read
+	c196   *pqrt.BoolReader      // c196; nil when not read
+	c197   *pqrt.ByteArrayReader // c197; nil when not read
+	c198   *pqrt.ByteArrayReader // c198; nil when not read
+	c199   *pqrt.Int64Reader     // c199; nil when not read
 }
 
 // NewWideReader opens the Parquet file of size bytes behind r for reading Wide rows.
@@ -3265,8 +3285,8 @@ type WideReader struct {
 // fields too), decimals in another physical type, optional columns into
 // required fields (a null is then an error), Variants with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
-func NewWideReader(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (*WideReader, error) {
-	fr, err := runtime.NewFileReader(r, size, opts...)
+func NewWideReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*WideReader, error) {
+	fr, err := pqrt.NewFileReader(r, size, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -4293,7 +4313,7 @@ func (r *WideReader) Close() error {
 // read; after the last row it returns 0, io.EOF.
 func (r *WideReader) Read(rows []Wide) (int, error) {
 	if r.closed {
-		return 0, fmt.Errorf("%w: WideReader.Read", runtime.ErrClosed)
+		return 0, pqfmt.Errorf("%w: WideReader.Read", pqrt.ErrClosed)
 	}
 	want := int64(len(rows))
 	if left := r.fr.NumRows() - r.read; want > left {
@@ -4303,1006 +4323,1006 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
-		return 0, io.EOF
+		return 0, pqio.EOF
 	}
 	k := int(want)
 	if r.c0 != nil {
-		if err := runtime.ReadRowsExact(r.c0, k, "c000"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c0, k, "c000"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c1 != nil {
-		if err := runtime.ReadRowsExact(r.c1, k, "c001"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c1, k, "c001"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c2 != nil {
-		if err := runtime.ReadRowsExact(r.c2, k, "c002"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c2, k, "c002"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c3 != nil {
-		if err := runtime.ReadRowsExact(r.c3, k, "c003"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c3, k, "c003"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c4 != nil {
-		if err := runtime.ReadRowsExact(r.c4, k, "c004"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c4, k, "c004"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c5 != nil {
-		if err := runtime.ReadRowsExact(r.c5, k, "c005"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c5, k, "c005"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c6 != nil {
-		if err := runtime.ReadRowsExact(r.c6, k, "c006"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c6, k, "c006"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c7 != nil {
-		if err := runtime.ReadRowsExact(r.c7, k, "c007"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c7, k, "c007"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c8 != nil {
-		if err := runtime.ReadRowsExact(r.c8, k, "c008"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c8, k, "c008"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c9 != nil {
-		if err := runtime.ReadRowsExact(r.c9, k, "c009"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c9, k, "c009"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c10 != nil {
-		if err := runtime.ReadRowsExact(r.c10, k, "c010"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c10, k, "c010"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c11 != nil {
-		if err := runtime.ReadRowsExact(r.c11, k, "c011"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c11, k, "c011"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c12 != nil {
-		if err := runtime.ReadRowsExact(r.c12, k, "c012"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c12, k, "c012"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c13 != nil {
-		if err := runtime.ReadRowsExact(r.c13, k, "c013"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c13, k, "c013"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c14 != nil {
-		if err := runtime.ReadRowsExact(r.c14, k, "c014"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c14, k, "c014"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c15 != nil {
-		if err := runtime.ReadRowsExact(r.c15, k, "c015"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c15, k, "c015"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c16 != nil {
-		if err := runtime.ReadRowsExact(r.c16, k, "c016"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c16, k, "c016"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c17 != nil {
-		if err := runtime.ReadRowsExact(r.c17, k, "c017"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c17, k, "c017"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c18 != nil {
-		if err := runtime.ReadRowsExact(r.c18, k, "c018"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c18, k, "c018"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c19 != nil {
-		if err := runtime.ReadRowsExact(r.c19, k, "c019"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c19, k, "c019"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c20 != nil {
-		if err := runtime.ReadRowsExact(r.c20, k, "c020"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c20, k, "c020"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c21 != nil {
-		if err := runtime.ReadRowsExact(r.c21, k, "c021"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c21, k, "c021"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c22 != nil {
-		if err := runtime.ReadRowsExact(r.c22, k, "c022"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c22, k, "c022"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c23 != nil {
-		if err := runtime.ReadRowsExact(r.c23, k, "c023"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c23, k, "c023"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c24 != nil {
-		if err := runtime.ReadRowsExact(r.c24, k, "c024"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c24, k, "c024"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c25 != nil {
-		if err := runtime.ReadRowsExact(r.c25, k, "c025"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c25, k, "c025"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c26 != nil {
-		if err := runtime.ReadRowsExact(r.c26, k, "c026"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c26, k, "c026"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c27 != nil {
-		if err := runtime.ReadRowsExact(r.c27, k, "c027"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c27, k, "c027"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c28 != nil {
-		if err := runtime.ReadRowsExact(r.c28, k, "c028"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c28, k, "c028"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c29 != nil {
-		if err := runtime.ReadRowsExact(r.c29, k, "c029"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c29, k, "c029"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c30 != nil {
-		if err := runtime.ReadRowsExact(r.c30, k, "c030"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c30, k, "c030"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c31 != nil {
-		if err := runtime.ReadRowsExact(r.c31, k, "c031"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c31, k, "c031"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c32 != nil {
-		if err := runtime.ReadRowsExact(r.c32, k, "c032"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c32, k, "c032"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c33 != nil {
-		if err := runtime.ReadRowsExact(r.c33, k, "c033"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c33, k, "c033"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c34 != nil {
-		if err := runtime.ReadRowsExact(r.c34, k, "c034"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c34, k, "c034"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c35 != nil {
-		if err := runtime.ReadRowsExact(r.c35, k, "c035"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c35, k, "c035"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c36 != nil {
-		if err := runtime.ReadRowsExact(r.c36, k, "c036"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c36, k, "c036"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c37 != nil {
-		if err := runtime.ReadRowsExact(r.c37, k, "c037"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c37, k, "c037"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c38 != nil {
-		if err := runtime.ReadRowsExact(r.c38, k, "c038"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c38, k, "c038"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c39 != nil {
-		if err := runtime.ReadRowsExact(r.c39, k, "c039"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c39, k, "c039"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c40 != nil {
-		if err := runtime.ReadRowsExact(r.c40, k, "c040"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c40, k, "c040"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c41 != nil {
-		if err := runtime.ReadRowsExact(r.c41, k, "c041"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c41, k, "c041"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c42 != nil {
-		if err := runtime.ReadRowsExact(r.c42, k, "c042"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c42, k, "c042"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c43 != nil {
-		if err := runtime.ReadRowsExact(r.c43, k, "c043"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c43, k, "c043"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c44 != nil {
-		if err := runtime.ReadRowsExact(r.c44, k, "c044"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c44, k, "c044"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c45 != nil {
-		if err := runtime.ReadRowsExact(r.c45, k, "c045"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c45, k, "c045"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c46 != nil {
-		if err := runtime.ReadRowsExact(r.c46, k, "c046"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c46, k, "c046"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c47 != nil {
-		if err := runtime.ReadRowsExact(r.c47, k, "c047"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c47, k, "c047"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c48 != nil {
-		if err := runtime.ReadRowsExact(r.c48, k, "c048"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c48, k, "c048"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c49 != nil {
-		if err := runtime.ReadRowsExact(r.c49, k, "c049"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c49, k, "c049"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c50 != nil {
-		if err := runtime.ReadRowsExact(r.c50, k, "c050"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c50, k, "c050"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c51 != nil {
-		if err := runtime.ReadRowsExact(r.c51, k, "c051"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c51, k, "c051"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c52 != nil {
-		if err := runtime.ReadRowsExact(r.c52, k, "c052"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c52, k, "c052"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c53 != nil {
-		if err := runtime.ReadRowsExact(r.c53, k, "c053"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c53, k, "c053"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c54 != nil {
-		if err := runtime.ReadRowsExact(r.c54, k, "c054"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c54, k, "c054"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c55 != nil {
-		if err := runtime.ReadRowsExact(r.c55, k, "c055"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c55, k, "c055"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c56 != nil {
-		if err := runtime.ReadRowsExact(r.c56, k, "c056"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c56, k, "c056"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c57 != nil {
-		if err := runtime.ReadRowsExact(r.c57, k, "c057"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c57, k, "c057"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c58 != nil {
-		if err := runtime.ReadRowsExact(r.c58, k, "c058"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c58, k, "c058"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c59 != nil {
-		if err := runtime.ReadRowsExact(r.c59, k, "c059"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c59, k, "c059"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c60 != nil {
-		if err := runtime.ReadRowsExact(r.c60, k, "c060"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c60, k, "c060"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c61 != nil {
-		if err := runtime.ReadRowsExact(r.c61, k, "c061"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c61, k, "c061"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c62 != nil {
-		if err := runtime.ReadRowsExact(r.c62, k, "c062"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c62, k, "c062"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c63 != nil {
-		if err := runtime.ReadRowsExact(r.c63, k, "c063"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c63, k, "c063"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c64 != nil {
-		if err := runtime.ReadRowsExact(r.c64, k, "c064"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c64, k, "c064"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c65 != nil {
-		if err := runtime.ReadRowsExact(r.c65, k, "c065"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c65, k, "c065"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c66 != nil {
-		if err := runtime.ReadRowsExact(r.c66, k, "c066"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c66, k, "c066"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c67 != nil {
-		if err := runtime.ReadRowsExact(r.c67, k, "c067"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c67, k, "c067"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c68 != nil {
-		if err := runtime.ReadRowsExact(r.c68, k, "c068"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c68, k, "c068"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c69 != nil {
-		if err := runtime.ReadRowsExact(r.c69, k, "c069"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c69, k, "c069"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c70 != nil {
-		if err := runtime.ReadRowsExact(r.c70, k, "c070"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c70, k, "c070"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c71 != nil {
-		if err := runtime.ReadRowsExact(r.c71, k, "c071"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c71, k, "c071"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c72 != nil {
-		if err := runtime.ReadRowsExact(r.c72, k, "c072"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c72, k, "c072"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c73 != nil {
-		if err := runtime.ReadRowsExact(r.c73, k, "c073"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c73, k, "c073"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c74 != nil {
-		if err := runtime.ReadRowsExact(r.c74, k, "c074"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c74, k, "c074"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c75 != nil {
-		if err := runtime.ReadRowsExact(r.c75, k, "c075"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c75, k, "c075"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c76 != nil {
-		if err := runtime.ReadRowsExact(r.c76, k, "c076"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c76, k, "c076"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c77 != nil {
-		if err := runtime.ReadRowsExact(r.c77, k, "c077"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c77, k, "c077"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c78 != nil {
-		if err := runtime.ReadRowsExact(r.c78, k, "c078"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c78, k, "c078"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c79 != nil {
-		if err := runtime.ReadRowsExact(r.c79, k, "c079"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c79, k, "c079"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c80 != nil {
-		if err := runtime.ReadRowsExact(r.c80, k, "c080"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c80, k, "c080"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c81 != nil {
-		if err := runtime.ReadRowsExact(r.c81, k, "c081"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c81, k, "c081"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c82 != nil {
-		if err := runtime.ReadRowsExact(r.c82, k, "c082"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c82, k, "c082"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c83 != nil {
-		if err := runtime.ReadRowsExact(r.c83, k, "c083"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c83, k, "c083"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c84 != nil {
-		if err := runtime.ReadRowsExact(r.c84, k, "c084"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c84, k, "c084"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c85 != nil {
-		if err := runtime.ReadRowsExact(r.c85, k, "c085"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c85, k, "c085"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c86 != nil {
-		if err := runtime.ReadRowsExact(r.c86, k, "c086"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c86, k, "c086"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c87 != nil {
-		if err := runtime.ReadRowsExact(r.c87, k, "c087"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c87, k, "c087"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c88 != nil {
-		if err := runtime.ReadRowsExact(r.c88, k, "c088"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c88, k, "c088"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c89 != nil {
-		if err := runtime.ReadRowsExact(r.c89, k, "c089"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c89, k, "c089"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c90 != nil {
-		if err := runtime.ReadRowsExact(r.c90, k, "c090"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c90, k, "c090"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c91 != nil {
-		if err := runtime.ReadRowsExact(r.c91, k, "c091"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c91, k, "c091"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c92 != nil {
-		if err := runtime.ReadRowsExact(r.c92, k, "c092"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c92, k, "c092"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c93 != nil {
-		if err := runtime.ReadRowsExact(r.c93, k, "c093"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c93, k, "c093"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c94 != nil {
-		if err := runtime.ReadRowsExact(r.c94, k, "c094"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c94, k, "c094"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c95 != nil {
-		if err := runtime.ReadRowsExact(r.c95, k, "c095"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c95, k, "c095"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c96 != nil {
-		if err := runtime.ReadRowsExact(r.c96, k, "c096"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c96, k, "c096"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c97 != nil {
-		if err := runtime.ReadRowsExact(r.c97, k, "c097"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c97, k, "c097"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c98 != nil {
-		if err := runtime.ReadRowsExact(r.c98, k, "c098"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c98, k, "c098"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c99 != nil {
-		if err := runtime.ReadRowsExact(r.c99, k, "c099"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c99, k, "c099"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c100 != nil {
-		if err := runtime.ReadRowsExact(r.c100, k, "c100"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c100, k, "c100"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c101 != nil {
-		if err := runtime.ReadRowsExact(r.c101, k, "c101"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c101, k, "c101"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c102 != nil {
-		if err := runtime.ReadRowsExact(r.c102, k, "c102"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c102, k, "c102"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c103 != nil {
-		if err := runtime.ReadRowsExact(r.c103, k, "c103"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c103, k, "c103"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c104 != nil {
-		if err := runtime.ReadRowsExact(r.c104, k, "c104"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c104, k, "c104"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c105 != nil {
-		if err := runtime.ReadRowsExact(r.c105, k, "c105"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c105, k, "c105"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c106 != nil {
-		if err := runtime.ReadRowsExact(r.c106, k, "c106"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c106, k, "c106"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c107 != nil {
-		if err := runtime.ReadRowsExact(r.c107, k, "c107"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c107, k, "c107"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c108 != nil {
-		if err := runtime.ReadRowsExact(r.c108, k, "c108"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c108, k, "c108"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c109 != nil {
-		if err := runtime.ReadRowsExact(r.c109, k, "c109"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c109, k, "c109"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c110 != nil {
-		if err := runtime.ReadRowsExact(r.c110, k, "c110"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c110, k, "c110"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c111 != nil {
-		if err := runtime.ReadRowsExact(r.c111, k, "c111"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c111, k, "c111"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c112 != nil {
-		if err := runtime.ReadRowsExact(r.c112, k, "c112"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c112, k, "c112"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c113 != nil {
-		if err := runtime.ReadRowsExact(r.c113, k, "c113"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c113, k, "c113"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c114 != nil {
-		if err := runtime.ReadRowsExact(r.c114, k, "c114"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c114, k, "c114"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c115 != nil {
-		if err := runtime.ReadRowsExact(r.c115, k, "c115"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c115, k, "c115"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c116 != nil {
-		if err := runtime.ReadRowsExact(r.c116, k, "c116"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c116, k, "c116"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c117 != nil {
-		if err := runtime.ReadRowsExact(r.c117, k, "c117"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c117, k, "c117"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c118 != nil {
-		if err := runtime.ReadRowsExact(r.c118, k, "c118"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c118, k, "c118"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c119 != nil {
-		if err := runtime.ReadRowsExact(r.c119, k, "c119"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c119, k, "c119"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c120 != nil {
-		if err := runtime.ReadRowsExact(r.c120, k, "c120"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c120, k, "c120"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c121 != nil {
-		if err := runtime.ReadRowsExact(r.c121, k, "c121"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c121, k, "c121"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c122 != nil {
-		if err := runtime.ReadRowsExact(r.c122, k, "c122"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c122, k, "c122"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c123 != nil {
-		if err := runtime.ReadRowsExact(r.c123, k, "c123"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c123, k, "c123"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c124 != nil {
-		if err := runtime.ReadRowsExact(r.c124, k, "c124"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c124, k, "c124"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c125 != nil {
-		if err := runtime.ReadRowsExact(r.c125, k, "c125"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c125, k, "c125"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c126 != nil {
-		if err := runtime.ReadRowsExact(r.c126, k, "c126"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c126, k, "c126"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c127 != nil {
-		if err := runtime.ReadRowsExact(r.c127, k, "c127"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c127, k, "c127"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c128 != nil {
-		if err := runtime.ReadRowsExact(r.c128, k, "c128"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c128, k, "c128"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c129 != nil {
-		if err := runtime.ReadRowsExact(r.c129, k, "c129"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c129, k, "c129"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c130 != nil {
-		if err := runtime.ReadRowsExact(r.c130, k, "c130"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c130, k, "c130"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c131 != nil {
-		if err := runtime.ReadRowsExact(r.c131, k, "c131"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c131, k, "c131"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c132 != nil {
-		if err := runtime.ReadRowsExact(r.c132, k, "c132"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c132, k, "c132"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c133 != nil {
-		if err := runtime.ReadRowsExact(r.c133, k, "c133"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c133, k, "c133"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c134 != nil {
-		if err := runtime.ReadRowsExact(r.c134, k, "c134"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c134, k, "c134"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c135 != nil {
-		if err := runtime.ReadRowsExact(r.c135, k, "c135"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c135, k, "c135"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c136 != nil {
-		if err := runtime.ReadRowsExact(r.c136, k, "c136"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c136, k, "c136"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c137 != nil {
-		if err := runtime.ReadRowsExact(r.c137, k, "c137"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c137, k, "c137"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c138 != nil {
-		if err := runtime.ReadRowsExact(r.c138, k, "c138"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c138, k, "c138"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c139 != nil {
-		if err := runtime.ReadRowsExact(r.c139, k, "c139"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c139, k, "c139"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c140 != nil {
-		if err := runtime.ReadRowsExact(r.c140, k, "c140"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c140, k, "c140"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c141 != nil {
-		if err := runtime.ReadRowsExact(r.c141, k, "c141"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c141, k, "c141"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c142 != nil {
-		if err := runtime.ReadRowsExact(r.c142, k, "c142"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c142, k, "c142"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c143 != nil {
-		if err := runtime.ReadRowsExact(r.c143, k, "c143"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c143, k, "c143"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c144 != nil {
-		if err := runtime.ReadRowsExact(r.c144, k, "c144"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c144, k, "c144"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c145 != nil {
-		if err := runtime.ReadRowsExact(r.c145, k, "c145"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c145, k, "c145"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c146 != nil {
-		if err := runtime.ReadRowsExact(r.c146, k, "c146"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c146, k, "c146"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c147 != nil {
-		if err := runtime.ReadRowsExact(r.c147, k, "c147"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c147, k, "c147"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c148 != nil {
-		if err := runtime.ReadRowsExact(r.c148, k, "c148"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c148, k, "c148"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c149 != nil {
-		if err := runtime.ReadRowsExact(r.c149, k, "c149"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c149, k, "c149"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c150 != nil {
-		if err := runtime.ReadRowsExact(r.c150, k, "c150"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c150, k, "c150"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c151 != nil {
-		if err := runtime.ReadRowsExact(r.c151, k, "c151"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c151, k, "c151"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c152 != nil {
-		if err := runtime.ReadRowsExact(r.c152, k, "c152"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c152, k, "c152"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c153 != nil {
-		if err := runtime.ReadRowsExact(r.c153, k, "c153"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c153, k, "c153"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c154 != nil {
-		if err := runtime.ReadRowsExact(r.c154, k, "c154"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c154, k, "c154"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c155 != nil {
-		if err := runtime.ReadRowsExact(r.c155, k, "c155"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c155, k, "c155"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c156 != nil {
-		if err := runtime.ReadRowsExact(r.c156, k, "c156"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c156, k, "c156"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c157 != nil {
-		if err := runtime.ReadRowsExact(r.c157, k, "c157"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c157, k, "c157"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c158 != nil {
-		if err := runtime.ReadRowsExact(r.c158, k, "c158"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c158, k, "c158"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c159 != nil {
-		if err := runtime.ReadRowsExact(r.c159, k, "c159"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c159, k, "c159"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c160 != nil {
-		if err := runtime.ReadRowsExact(r.c160, k, "c160"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c160, k, "c160"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c161 != nil {
-		if err := runtime.ReadRowsExact(r.c161, k, "c161"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c161, k, "c161"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c162 != nil {
-		if err := runtime.ReadRowsExact(r.c162, k, "c162"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c162, k, "c162"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c163 != nil {
-		if err := runtime.ReadRowsExact(r.c163, k, "c163"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c163, k, "c163"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c164 != nil {
-		if err := runtime.ReadRowsExact(r.c164, k, "c164"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c164, k, "c164"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c165 != nil {
-		if err := runtime.ReadRowsExact(r.c165, k, "c165"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c165, k, "c165"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c166 != nil {
-		if err := runtime.ReadRowsExact(r.c166, k, "c166"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c166, k, "c166"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c167 != nil {
-		if err := runtime.ReadRowsExact(r.c167, k, "c167"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c167, k, "c167"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c168 != nil {
-		if err := runtime.ReadRowsExact(r.c168, k, "c168"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c168, k, "c168"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c169 != nil {
-		if err := runtime.ReadRowsExact(r.c169, k, "c169"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c169, k, "c169"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c170 != nil {
-		if err := runtime.ReadRowsExact(r.c170, k, "c170"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c170, k, "c170"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c171 != nil {
-		if err := runtime.ReadRowsExact(r.c171, k, "c171"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c171, k, "c171"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c172 != nil {
-		if err := runtime.ReadRowsExact(r.c172, k, "c172"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c172, k, "c172"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c173 != nil {
-		if err := runtime.ReadRowsExact(r.c173, k, "c173"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c173, k, "c173"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c174 != nil {
-		if err := runtime.ReadRowsExact(r.c174, k, "c174"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c174, k, "c174"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c175 != nil {
-		if err := runtime.ReadRowsExact(r.c175, k, "c175"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c175, k, "c175"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c176 != nil {
-		if err := runtime.ReadRowsExact(r.c176, k, "c176"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c176, k, "c176"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c177 != nil {
-		if err := runtime.ReadRowsExact(r.c177, k, "c177"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c177, k, "c177"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c178 != nil {
-		if err := runtime.ReadRowsExact(r.c178, k, "c178"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c178, k, "c178"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c179 != nil {
-		if err := runtime.ReadRowsExact(r.c179, k, "c179"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c179, k, "c179"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c180 != nil {
-		if err := runtime.ReadRowsExact(r.c180, k, "c180"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c180, k, "c180"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c181 != nil {
-		if err := runtime.ReadRowsExact(r.c181, k, "c181"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c181, k, "c181"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c182 != nil {
-		if err := runtime.ReadRowsExact(r.c182, k, "c182"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c182, k, "c182"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c183 != nil {
-		if err := runtime.ReadRowsExact(r.c183, k, "c183"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c183, k, "c183"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c184 != nil {
-		if err := runtime.ReadRowsExact(r.c184, k, "c184"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c184, k, "c184"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c185 != nil {
-		if err := runtime.ReadRowsExact(r.c185, k, "c185"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c185, k, "c185"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c186 != nil {
-		if err := runtime.ReadRowsExact(r.c186, k, "c186"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c186, k, "c186"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c187 != nil {
-		if err := runtime.ReadRowsExact(r.c187, k, "c187"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c187, k, "c187"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c188 != nil {
-		if err := runtime.ReadRowsExact(r.c188, k, "c188"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c188, k, "c188"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c189 != nil {
-		if err := runtime.ReadRowsExact(r.c189, k, "c189"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c189, k, "c189"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c190 != nil {
-		if err := runtime.ReadRowsExact(r.c190, k, "c190"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c190, k, "c190"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c191 != nil {
-		if err := runtime.ReadRowsExact(r.c191, k, "c191"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c191, k, "c191"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c192 != nil {
-		if err := runtime.ReadRowsExact(r.c192, k, "c192"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c192, k, "c192"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c193 != nil {
-		if err := runtime.ReadRowsExact(r.c193, k, "c193"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c193, k, "c193"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c194 != nil {
-		if err := runtime.ReadRowsExact(r.c194, k, "c194"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c194, k, "c194"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c195 != nil {
-		if err := runtime.ReadRowsExact(r.c195, k, "c195"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c195, k, "c195"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c196 != nil {
-		if err := runtime.ReadRowsExact(r.c196, k, "c196"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c196, k, "c196"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c197 != nil {
-		if err := runtime.ReadRowsExact(r.c197, k, "c197"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c197, k, "c197"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c198 != nil {
-		if err := runtime.ReadRowsExact(r.c198, k, "c198"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c198, k, "c198"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c199 != nil {
-		if err := runtime.ReadRowsExact(r.c199, k, "c199"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c199, k, "c199"); err != nil {
 			return 0, err
 		}
 	}
@@ -5321,7 +5341,7 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 func (r *WideReader) assemble(rows []Wide) (err error) {
 	defer func() {
 		if e := recover(); e != nil {
-			err = fmt.Errorf("%w: the levels of the columns of Wide disagree (%v)", runtime.ErrChunk, e)
+			err = pqfmt.Errorf("%w: the levels of the columns of Wide disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
 	var q [200]int    // per leaf: the next value
@@ -7602,604 +7622,604 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
-		return fmt.Errorf("%w: column c000: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c000: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
-		return fmt.Errorf("%w: column c001: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c001: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
-		return fmt.Errorf("%w: column c002: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c002: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
-		return fmt.Errorf("%w: column c003: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c003: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
-		return fmt.Errorf("%w: column c004: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c004: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c5 != nil && (q[5] != r.c5.Values.Len()) {
-		return fmt.Errorf("%w: column c005: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c005: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c6 != nil && (q[6] != r.c6.Values.Len()) {
-		return fmt.Errorf("%w: column c006: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c006: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
-		return fmt.Errorf("%w: column c007: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c007: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c8 != nil && (q[8] != len(r.c8.Values)) {
-		return fmt.Errorf("%w: column c008: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c008: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c9 != nil && (q[9] != len(r.c9.Values)) {
-		return fmt.Errorf("%w: column c009: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c009: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c10 != nil && (q[10] != len(r.c10.Values)) {
-		return fmt.Errorf("%w: column c010: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c010: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c11 != nil && (q[11] != len(r.c11.Values)) {
-		return fmt.Errorf("%w: column c011: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c011: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c12 != nil && (q[12] != len(r.c12.Values)) {
-		return fmt.Errorf("%w: column c012: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c012: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c13 != nil && (q[13] != r.c13.Values.Len()) {
-		return fmt.Errorf("%w: column c013: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c013: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c14 != nil && (q[14] != r.c14.Values.Len()) {
-		return fmt.Errorf("%w: column c014: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c014: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c15 != nil && (q[15] != len(r.c15.Values) || p[15] != len(r.c15.Def)) {
-		return fmt.Errorf("%w: column c015: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c015: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c16 != nil && (q[16] != len(r.c16.Values)) {
-		return fmt.Errorf("%w: column c016: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c016: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c17 != nil && (q[17] != len(r.c17.Values)) {
-		return fmt.Errorf("%w: column c017: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c017: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c18 != nil && (q[18] != len(r.c18.Values)) {
-		return fmt.Errorf("%w: column c018: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c018: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c19 != nil && (q[19] != len(r.c19.Values)) {
-		return fmt.Errorf("%w: column c019: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c019: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c20 != nil && (q[20] != len(r.c20.Values)) {
-		return fmt.Errorf("%w: column c020: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c020: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c21 != nil && (q[21] != r.c21.Values.Len()) {
-		return fmt.Errorf("%w: column c021: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c021: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c22 != nil && (q[22] != r.c22.Values.Len()) {
-		return fmt.Errorf("%w: column c022: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c022: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c23 != nil && (q[23] != len(r.c23.Values) || p[23] != len(r.c23.Def)) {
-		return fmt.Errorf("%w: column c023: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c023: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c24 != nil && (q[24] != len(r.c24.Values)) {
-		return fmt.Errorf("%w: column c024: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c024: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c25 != nil && (q[25] != len(r.c25.Values)) {
-		return fmt.Errorf("%w: column c025: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c025: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c26 != nil && (q[26] != len(r.c26.Values)) {
-		return fmt.Errorf("%w: column c026: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c026: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c27 != nil && (q[27] != len(r.c27.Values)) {
-		return fmt.Errorf("%w: column c027: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c027: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c28 != nil && (q[28] != len(r.c28.Values)) {
-		return fmt.Errorf("%w: column c028: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c028: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c29 != nil && (q[29] != r.c29.Values.Len()) {
-		return fmt.Errorf("%w: column c029: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c029: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c30 != nil && (q[30] != r.c30.Values.Len()) {
-		return fmt.Errorf("%w: column c030: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c030: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c31 != nil && (q[31] != len(r.c31.Values) || p[31] != len(r.c31.Def)) {
-		return fmt.Errorf("%w: column c031: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c031: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c32 != nil && (q[32] != len(r.c32.Values)) {
-		return fmt.Errorf("%w: column c032: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c032: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c33 != nil && (q[33] != len(r.c33.Values)) {
-		return fmt.Errorf("%w: column c033: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c033: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c34 != nil && (q[34] != len(r.c34.Values)) {
-		return fmt.Errorf("%w: column c034: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c034: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c35 != nil && (q[35] != len(r.c35.Values)) {
-		return fmt.Errorf("%w: column c035: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c035: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c36 != nil && (q[36] != len(r.c36.Values)) {
-		return fmt.Errorf("%w: column c036: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c036: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c37 != nil && (q[37] != r.c37.Values.Len()) {
-		return fmt.Errorf("%w: column c037: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c037: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c38 != nil && (q[38] != r.c38.Values.Len()) {
-		return fmt.Errorf("%w: column c038: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c038: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c39 != nil && (q[39] != len(r.c39.Values) || p[39] != len(r.c39.Def)) {
-		return fmt.Errorf("%w: column c039: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c039: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c40 != nil && (q[40] != len(r.c40.Values)) {
-		return fmt.Errorf("%w: column c040: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c040: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c41 != nil && (q[41] != len(r.c41.Values)) {
-		return fmt.Errorf("%w: column c041: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c041: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c42 != nil && (q[42] != len(r.c42.Values)) {
-		return fmt.Errorf("%w: column c042: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c042: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c43 != nil && (q[43] != len(r.c43.Values)) {
-		return fmt.Errorf("%w: column c043: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c043: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c44 != nil && (q[44] != len(r.c44.Values)) {
-		return fmt.Errorf("%w: column c044: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c044: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c45 != nil && (q[45] != r.c45.Values.Len()) {
-		return fmt.Errorf("%w: column c045: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c045: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c46 != nil && (q[46] != r.c46.Values.Len()) {
-		return fmt.Errorf("%w: column c046: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c046: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c47 != nil && (q[47] != len(r.c47.Values) || p[47] != len(r.c47.Def)) {
-		return fmt.Errorf("%w: column c047: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c047: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c48 != nil && (q[48] != len(r.c48.Values)) {
-		return fmt.Errorf("%w: column c048: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c048: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c49 != nil && (q[49] != len(r.c49.Values)) {
-		return fmt.Errorf("%w: column c049: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c049: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c50 != nil && (q[50] != len(r.c50.Values)) {
-		return fmt.Errorf("%w: column c050: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c050: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c51 != nil && (q[51] != len(r.c51.Values)) {
-		return fmt.Errorf("%w: column c051: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c051: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c52 != nil && (q[52] != len(r.c52.Values)) {
-		return fmt.Errorf("%w: column c052: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c052: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c53 != nil && (q[53] != r.c53.Values.Len()) {
-		return fmt.Errorf("%w: column c053: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c053: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c54 != nil && (q[54] != r.c54.Values.Len()) {
-		return fmt.Errorf("%w: column c054: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c054: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c55 != nil && (q[55] != len(r.c55.Values) || p[55] != len(r.c55.Def)) {
-		return fmt.Errorf("%w: column c055: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c055: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c56 != nil && (q[56] != len(r.c56.Values)) {
-		return fmt.Errorf("%w: column c056: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c056: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c57 != nil && (q[57] != len(r.c57.Values)) {
-		return fmt.Errorf("%w: column c057: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c057: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c58 != nil && (q[58] != len(r.c58.Values)) {
-		return fmt.Errorf("%w: column c058: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c058: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c59 != nil && (q[59] != len(r.c59.Values)) {
-		return fmt.Errorf("%w: column c059: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c059: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c60 != nil && (q[60] != len(r.c60.Values)) {
-		return fmt.Errorf("%w: column c060: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c060: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c61 != nil && (q[61] != r.c61.Values.Len()) {
-		return fmt.Errorf("%w: column c061: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c061: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c62 != nil && (q[62] != r.c62.Values.Len()) {
-		return fmt.Errorf("%w: column c062: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c062: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c63 != nil && (q[63] != len(r.c63.Values) || p[63] != len(r.c63.Def)) {
-		return fmt.Errorf("%w: column c063: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c063: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c64 != nil && (q[64] != len(r.c64.Values)) {
-		return fmt.Errorf("%w: column c064: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c064: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c65 != nil && (q[65] != len(r.c65.Values)) {
-		return fmt.Errorf("%w: column c065: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c065: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c66 != nil && (q[66] != len(r.c66.Values)) {
-		return fmt.Errorf("%w: column c066: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c066: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c67 != nil && (q[67] != len(r.c67.Values)) {
-		return fmt.Errorf("%w: column c067: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c067: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c68 != nil && (q[68] != len(r.c68.Values)) {
-		return fmt.Errorf("%w: column c068: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c068: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c69 != nil && (q[69] != r.c69.Values.Len()) {
-		return fmt.Errorf("%w: column c069: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c069: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c70 != nil && (q[70] != r.c70.Values.Len()) {
-		return fmt.Errorf("%w: column c070: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c070: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c71 != nil && (q[71] != len(r.c71.Values) || p[71] != len(r.c71.Def)) {
-		return fmt.Errorf("%w: column c071: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c071: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c72 != nil && (q[72] != len(r.c72.Values)) {
-		return fmt.Errorf("%w: column c072: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c072: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c73 != nil && (q[73] != len(r.c73.Values)) {
-		return fmt.Errorf("%w: column c073: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c073: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c74 != nil && (q[74] != len(r.c74.Values)) {
-		return fmt.Errorf("%w: column c074: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c074: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c75 != nil && (q[75] != len(r.c75.Values)) {
-		return fmt.Errorf("%w: column c075: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c075: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c76 != nil && (q[76] != len(r.c76.Values)) {
-		return fmt.Errorf("%w: column c076: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c076: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c77 != nil && (q[77] != r.c77.Values.Len()) {
-		return fmt.Errorf("%w: column c077: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c077: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c78 != nil && (q[78] != r.c78.Values.Len()) {
-		return fmt.Errorf("%w: column c078: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c078: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c79 != nil && (q[79] != len(r.c79.Values) || p[79] != len(r.c79.Def)) {
-		return fmt.Errorf("%w: column c079: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c079: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c80 != nil && (q[80] != len(r.c80.Values)) {
-		return fmt.Errorf("%w: column c080: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c080: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c81 != nil && (q[81] != len(r.c81.Values)) {
-		return fmt.Errorf("%w: column c081: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c081: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c82 != nil && (q[82] != len(r.c82.Values)) {
-		return fmt.Errorf("%w: column c082: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c082: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c83 != nil && (q[83] != len(r.c83.Values)) {
-		return fmt.Errorf("%w: column c083: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c083: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c84 != nil && (q[84] != len(r.c84.Values)) {
-		return fmt.Errorf("%w: column c084: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c084: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c85 != nil && (q[85] != r.c85.Values.Len()) {
-		return fmt.Errorf("%w: column c085: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c085: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c86 != nil && (q[86] != r.c86.Values.Len()) {
-		return fmt.Errorf("%w: column c086: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c086: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c87 != nil && (q[87] != len(r.c87.Values) || p[87] != len(r.c87.Def)) {
-		return fmt.Errorf("%w: column c087: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c087: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c88 != nil && (q[88] != len(r.c88.Values)) {
-		return fmt.Errorf("%w: column c088: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c088: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c89 != nil && (q[89] != len(r.c89.Values)) {
-		return fmt.Errorf("%w: column c089: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c089: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c90 != nil && (q[90] != len(r.c90.Values)) {
-		return fmt.Errorf("%w: column c090: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c090: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c91 != nil && (q[91] != len(r.c91.Values)) {
-		return fmt.Errorf("%w: column c091: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c091: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c92 != nil && (q[92] != len(r.c92.Values)) {
-		return fmt.Errorf("%w: column c092: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c092: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c93 != nil && (q[93] != r.c93.Values.Len()) {
-		return fmt.Errorf("%w: column c093: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c093: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c94 != nil && (q[94] != r.c94.Values.Len()) {
-		return fmt.Errorf("%w: column c094: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c094: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c95 != nil && (q[95] != len(r.c95.Values) || p[95] != len(r.c95.Def)) {
-		return fmt.Errorf("%w: column c095: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c095: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c96 != nil && (q[96] != len(r.c96.Values)) {
-		return fmt.Errorf("%w: column c096: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c096: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c97 != nil && (q[97] != len(r.c97.Values)) {
-		return fmt.Errorf("%w: column c097: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c097: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c98 != nil && (q[98] != len(r.c98.Values)) {
-		return fmt.Errorf("%w: column c098: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c098: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c99 != nil && (q[99] != len(r.c99.Values)) {
-		return fmt.Errorf("%w: column c099: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c099: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c100 != nil && (q[100] != len(r.c100.Values)) {
-		return fmt.Errorf("%w: column c100: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c100: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c101 != nil && (q[101] != r.c101.Values.Len()) {
-		return fmt.Errorf("%w: column c101: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c101: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c102 != nil && (q[102] != r.c102.Values.Len()) {
-		return fmt.Errorf("%w: column c102: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c102: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c103 != nil && (q[103] != len(r.c103.Values) || p[103] != len(r.c103.Def)) {
-		return fmt.Errorf("%w: column c103: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c103: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c104 != nil && (q[104] != len(r.c104.Values)) {
-		return fmt.Errorf("%w: column c104: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c104: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c105 != nil && (q[105] != len(r.c105.Values)) {
-		return fmt.Errorf("%w: column c105: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c105: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c106 != nil && (q[106] != len(r.c106.Values)) {
-		return fmt.Errorf("%w: column c106: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c106: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c107 != nil && (q[107] != len(r.c107.Values)) {
-		return fmt.Errorf("%w: column c107: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c107: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c108 != nil && (q[108] != len(r.c108.Values)) {
-		return fmt.Errorf("%w: column c108: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c108: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c109 != nil && (q[109] != r.c109.Values.Len()) {
-		return fmt.Errorf("%w: column c109: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c109: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c110 != nil && (q[110] != r.c110.Values.Len()) {
-		return fmt.Errorf("%w: column c110: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c110: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c111 != nil && (q[111] != len(r.c111.Values) || p[111] != len(r.c111.Def)) {
-		return fmt.Errorf("%w: column c111: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c111: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c112 != nil && (q[112] != len(r.c112.Values)) {
-		return fmt.Errorf("%w: column c112: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c112: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c113 != nil && (q[113] != len(r.c113.Values)) {
-		return fmt.Errorf("%w: column c113: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c113: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c114 != nil && (q[114] != len(r.c114.Values)) {
-		return fmt.Errorf("%w: column c114: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c114: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c115 != nil && (q[115] != len(r.c115.Values)) {
-		return fmt.Errorf("%w: column c115: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c115: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c116 != nil && (q[116] != len(r.c116.Values)) {
-		return fmt.Errorf("%w: column c116: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c116: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c117 != nil && (q[117] != r.c117.Values.Len()) {
-		return fmt.Errorf("%w: column c117: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c117: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c118 != nil && (q[118] != r.c118.Values.Len()) {
-		return fmt.Errorf("%w: column c118: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c118: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c119 != nil && (q[119] != len(r.c119.Values) || p[119] != len(r.c119.Def)) {
-		return fmt.Errorf("%w: column c119: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c119: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c120 != nil && (q[120] != len(r.c120.Values)) {
-		return fmt.Errorf("%w: column c120: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c120: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c121 != nil && (q[121] != len(r.c121.Values)) {
-		return fmt.Errorf("%w: column c121: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c121: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c122 != nil && (q[122] != len(r.c122.Values)) {
-		return fmt.Errorf("%w: column c122: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c122: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c123 != nil && (q[123] != len(r.c123.Values)) {
-		return fmt.Errorf("%w: column c123: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c123: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c124 != nil && (q[124] != len(r.c124.Values)) {
-		return fmt.Errorf("%w: column c124: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c124: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c125 != nil && (q[125] != r.c125.Values.Len()) {
-		return fmt.Errorf("%w: column c125: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c125: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c126 != nil && (q[126] != r.c126.Values.Len()) {
-		return fmt.Errorf("%w: column c126: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c126: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c127 != nil && (q[127] != len(r.c127.Values) || p[127] != len(r.c127.Def)) {
-		return fmt.Errorf("%w: column c127: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c127: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c128 != nil && (q[128] != len(r.c128.Values)) {
-		return fmt.Errorf("%w: column c128: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c128: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c129 != nil && (q[129] != len(r.c129.Values)) {
-		return fmt.Errorf("%w: column c129: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c129: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c130 != nil && (q[130] != len(r.c130.Values)) {
-		return fmt.Errorf("%w: column c130: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c130: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c131 != nil && (q[131] != len(r.c131.Values)) {
-		return fmt.Errorf("%w: column c131: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c131: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c132 != nil && (q[132] != len(r.c132.Values)) {
-		return fmt.Errorf("%w: column c132: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c132: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c133 != nil && (q[133] != r.c133.Values.Len()) {
-		return fmt.Errorf("%w: column c133: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c133: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c134 != nil && (q[134] != r.c134.Values.Len()) {
-		return fmt.Errorf("%w: column c134: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c134: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c135 != nil && (q[135] != len(r.c135.Values) || p[135] != len(r.c135.Def)) {
-		return fmt.Errorf("%w: column c135: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c135: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c136 != nil && (q[136] != len(r.c136.Values)) {
-		return fmt.Errorf("%w: column c136: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c136: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c137 != nil && (q[137] != len(r.c137.Values)) {
-		return fmt.Errorf("%w: column c137: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c137: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c138 != nil && (q[138] != len(r.c138.Values)) {
-		return fmt.Errorf("%w: column c138: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c138: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c139 != nil && (q[139] != len(r.c139.Values)) {
-		return fmt.Errorf("%w: column c139: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c139: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c140 != nil && (q[140] != len(r.c140.Values)) {
-		return fmt.Errorf("%w: column c140: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c140: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c141 != nil && (q[141] != r.c141.Values.Len()) {
-		return fmt.Errorf("%w: column c141: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c141: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c142 != nil && (q[142] != r.c142.Values.Len()) {
-		return fmt.Errorf("%w: column c142: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c142: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c143 != nil && (q[143] != len(r.c143.Values) || p[143] != len(r.c143.Def)) {
-		return fmt.Errorf("%w: column c143: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c143: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c144 != nil && (q[144] != len(r.c144.Values)) {
-		return fmt.Errorf("%w: column c144: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c144: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c145 != nil && (q[145] != len(r.c145.Values)) {
-		return fmt.Errorf("%w: column c145: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c145: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c146 != nil && (q[146] != len(r.c146.Values)) {
-		return fmt.Errorf("%w: column c146: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c146: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c147 != nil && (q[147] != len(r.c147.Values)) {
-		return fmt.Errorf("%w: column c147: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c147: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c148 != nil && (q[148] != len(r.c148.Values)) {
-		return fmt.Errorf("%w: column c148: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c148: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c149 != nil && (q[149] != r.c149.Values.Len()) {
-		return fmt.Errorf("%w: column c149: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c149: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c150 != nil && (q[150] != r.c150.Values.Len()) {
-		return fmt.Errorf("%w: column c150: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c150: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c151 != nil && (q[151] != len(r.c151.Values) || p[151] != len(r.c151.Def)) {
-		return fmt.Errorf("%w: column c151: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c151: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c152 != nil && (q[152] != len(r.c152.Values)) {
-		return fmt.Errorf("%w: column c152: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c152: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c153 != nil && (q[153] != len(r.c153.Values)) {
-		return fmt.Errorf("%w: column c153: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c153: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c154 != nil && (q[154] != len(r.c154.Values)) {
-		return fmt.Errorf("%w: column c154: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c154: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c155 != nil && (q[155] != len(r.c155.Values)) {
-		return fmt.Errorf("%w: column c155: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c155: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c156 != nil && (q[156] != len(r.c156.Values)) {
-		return fmt.Errorf("%w: column c156: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c156: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c157 != nil && (q[157] != r.c157.Values.Len()) {
-		return fmt.Errorf("%w: column c157: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c157: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c158 != nil && (q[158] != r.c158.Values.Len()) {
-		return fmt.Errorf("%w: column c158: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c158: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c159 != nil && (q[159] != len(r.c159.Values) || p[159] != len(r.c159.Def)) {
-		return fmt.Errorf("%w: column c159: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c159: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c160 != nil && (q[160] != len(r.c160.Values)) {
-		return fmt.Errorf("%w: column c160: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c160: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c161 != nil && (q[161] != len(r.c161.Values)) {
-		return fmt.Errorf("%w: column c161: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c161: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c162 != nil && (q[162] != len(r.c162.Values)) {
-		return fmt.Errorf("%w: column c162: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c162: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c163 != nil && (q[163] != len(r.c163.Values)) {
-		return fmt.Errorf("%w: column c163: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c163: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c164 != nil && (q[164] != len(r.c164.Values)) {
-		return fmt.Errorf("%w: column c164: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c164: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c165 != nil && (q[165] != r.c165.Values.Len()) {
-		return fmt.Errorf("%w: column c165: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c165: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c166 != nil && (q[166] != r.c166.Values.Len()) {
-		return fmt.Errorf("%w: column c166: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c166: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c167 != nil && (q[167] != len(r.c167.Values) || p[167] != len(r.c167.Def)) {
-		return fmt.Errorf("%w: column c167: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c167: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c168 != nil && (q[168] != len(r.c168.Values)) {
-		return fmt.Errorf("%w: column c168: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c168: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c169 != nil && (q[169] != len(r.c169.Values)) {
-		return fmt.Errorf("%w: column c169: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c169: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c170 != nil && (q[170] != len(r.c170.Values)) {
-		return fmt.Errorf("%w: column c170: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c170: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c171 != nil && (q[171] != len(r.c171.Values)) {
-		return fmt.Errorf("%w: column c171: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c171: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c172 != nil && (q[172] != len(r.c172.Values)) {
-		return fmt.Errorf("%w: column c172: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c172: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c173 != nil && (q[173] != r.c173.Values.Len()) {
-		return fmt.Errorf("%w: column c173: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c173: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c174 != nil && (q[174] != r.c174.Values.Len()) {
-		return fmt.Errorf("%w: column c174: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c174: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c175 != nil && (q[175] != len(r.c175.Values) || p[175] != len(r.c175.Def)) {
-		return fmt.Errorf("%w: column c175: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c175: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c176 != nil && (q[176] != len(r.c176.Values)) {
-		return fmt.Errorf("%w: column c176: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c176: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c177 != nil && (q[177] != len(r.c177.Values)) {
-		return fmt.Errorf("%w: column c177: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c177: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c178 != nil && (q[178] != len(r.c178.Values)) {
-		return fmt.Errorf("%w: column c178: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c178: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c179 != nil && (q[179] != len(r.c179.Values)) {
-		return fmt.Errorf("%w: column c179: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c179: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c180 != nil && (q[180] != len(r.c180.Values)) {
-		return fmt.Errorf("%w: column c180: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c180: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c181 != nil && (q[181] != r.c181.Values.Len()) {
-		return fmt.Errorf("%w: column c181: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c181: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c182 != nil && (q[182] != r.c182.Values.Len()) {
-		return fmt.Errorf("%w: column c182: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c182: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c183 != nil && (q[183] != len(r.c183.Values) || p[183] != len(r.c183.Def)) {
-		return fmt.Errorf("%w: column c183: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c183: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c184 != nil && (q[184] != len(r.c184.Values)) {
-		return fmt.Errorf("%w: column c184: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c184: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c185 != nil && (q[185] != len(r.c185.Values)) {
-		return fmt.Errorf("%w: column c185: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c185: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c186 != nil && (q[186] != len(r.c186.Values)) {
-		return fmt.Errorf("%w: column c186: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c186: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c187 != nil && (q[187] != len(r.c187.Values)) {
-		return fmt.Errorf("%w: column c187: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c187: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c188 != nil && (q[188] != len(r.c188.Values)) {
-		return fmt.Errorf("%w: column c188: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c188: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c189 != nil && (q[189] != r.c189.Values.Len()) {
-		return fmt.Errorf("%w: column c189: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c189: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c190 != nil && (q[190] != r.c190.Values.Len()) {
-		return fmt.Errorf("%w: column c190: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c190: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c191 != nil && (q[191] != len(r.c191.Values) || p[191] != len(r.c191.Def)) {
-		return fmt.Errorf("%w: column c191: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c191: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c192 != nil && (q[192] != len(r.c192.Values)) {
-		return fmt.Errorf("%w: column c192: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c192: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c193 != nil && (q[193] != len(r.c193.Values)) {
-		return fmt.Errorf("%w: column c193: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c193: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c194 != nil && (q[194] != len(r.c194.Values)) {
-		return fmt.Errorf("%w: column c194: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c194: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c195 != nil && (q[195] != len(r.c195.Values)) {
-		return fmt.Errorf("%w: column c195: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c195: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c196 != nil && (q[196] != len(r.c196.Values)) {
-		return fmt.Errorf("%w: column c196: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c196: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c197 != nil && (q[197] != r.c197.Values.Len()) {
-		return fmt.Errorf("%w: column c197: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c197: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c198 != nil && (q[198] != r.c198.Values.Len()) {
-		return fmt.Errorf("%w: column c198: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c198: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	if r.c199 != nil && (q[199] != len(r.c199.Values) || p[199] != len(r.c199.Def)) {
-		return fmt.Errorf("%w: column c199: the levels and values do not match the other columns of Wide", runtime.ErrChunk)
+		return pqfmt.Errorf("%w: column c199: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	return nil
 }
@@ -8207,20 +8227,22 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 // WriteWideFile writes rows to a new Parquet file at path: the file is written
 // under a temporary name in the same directory, synced, and renamed over
 // path, so path never holds a partial file.
-func WriteWideFile(path string, rows []Wide, opts ...runtime.WriterOption) error {
-	return runtime.WriteFile(path, pqgenWideSchema(), func(fw *runtime.FileWriter) error {
+func WriteWideFile(path string, rows []Wide, opts ...pqrt.WriterOption) error {
+	return pqrt.WriteFile(path, pqgenWideSchema(), func(fw *pqrt.FileWriter) error {
 		w, err := pqgenWideWriterFor(fw)
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(rows)
-		return err
+		if _, err = w.Write(rows); err != nil {
+			return err
+		}
+		return w.endRows()
 	}, append(pqgenWideOptions[:len(pqgenWideOptions):len(pqgenWideOptions)], opts...)...)
 }
 
 // ReadWideFile reads every row of the Parquet file at path.
-func ReadWideFile(path string, opts ...runtime.ReaderOption) ([]Wide, error) {
-	return runtime.ReadFileRows[Wide](path, func(r io.ReaderAt, size int64) (*WideReader, error) {
+func ReadWideFile(path string, opts ...pqrt.ReaderOption) ([]Wide, error) {
+	return pqrt.ReadFileRows[Wide](path, func(r pqio.ReaderAt, size int64) (*WideReader, error) {
 		return NewWideReader(r, size, opts...)
 	})
 }

@@ -24,5 +24,14 @@ type Event struct {
 	Count    *int32  `parquet:"count"`
 	Opt      int64   `parquet:"opt,optional"`
 	Hidden   string  `parquet:"-"`
+	Lvl      Level   `parquet:"lvl"`
+	Lvls     []Level `parquet:"lvls"`
+	Blob     Blob    `parquet:"blob"`
 	internal int
 }
+
+// Level is a named integer: its underlying type is guarded too.
+type Level int16
+
+// Blob is a named byte slice.
+type Blob []byte

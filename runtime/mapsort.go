@@ -1,0 +1,109 @@
+package runtime
+
+import (
+	"cmp"
+	"slices"
+	"time"
+)
+
+// MapEntry is one entry of a Go map, as SortedMap and SortedMapFunc list
+// them for generated writers.
+type MapEntry[K comparable, V any] struct {
+	Key   K
+	Value V
+}
+
+// SortedMap returns the entries of m in ascending key order: numbers by
+// value (cmp.Compare: NaN first), strings by their bytes. Generated writers
+// write map entries in this order, so that the same rows give the same
+// bytes. The entries are stored in *buf, which is grown as needed and kept
+// for the next call: a writer that reuses buf allocates nothing once it
+// has seen its largest map. The result aliases *buf until the next call.
+//
+// Keys that compare equal (only NaNs: one map may hold several) come out
+// in map iteration order.
+func SortedMap[M ~map[K]V, K cmp.Ordered, V any](m M, buf *[]MapEntry[K, V]) []MapEntry[K, V] {
+	s := fillEntries(m, buf)
+	switch n := len(s); {
+	case n < 2:
+	case n == 2:
+		if cmp.Less(s[1].Key, s[0].Key) {
+			s[0], s[1] = s[1], s[0]
+		}
+	case n <= insertionMax:
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && cmp.Less(s[j].Key, s[j-1].Key); j-- {
+				s[j], s[j-1] = s[j-1], s[j]
+			}
+		}
+	default:
+		slices.SortFunc(s, func(a, b MapEntry[K, V]) int { return cmp.Compare(a.Key, b.Key) })
+	}
+	return s
+}
+
+// SortedMapFunc is SortedMap for keys that are not cmp.Ordered: compare
+// orders them (generated writers pass CompareBool, CompareTime or a
+// comparison of the key's encoded bytes). Keys that compare equal come out
+// in map iteration order.
+func SortedMapFunc[M ~map[K]V, K comparable, V any](m M, buf *[]MapEntry[K, V], compare func(a, b K) int) []MapEntry[K, V] {
+	s := fillEntries(m, buf)
+	switch n := len(s); {
+	case n < 2:
+	case n == 2:
+		if compare(s[1].Key, s[0].Key) < 0 {
+			s[0], s[1] = s[1], s[0]
+		}
+	case n <= insertionMax:
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && compare(s[j].Key, s[j-1].Key) < 0; j-- {
+				s[j], s[j-1] = s[j-1], s[j]
+			}
+		}
+	default:
+		slices.SortFunc(s, func(a, b MapEntry[K, V]) int { return compare(a.Key, b.Key) })
+	}
+	return s
+}
+
+// insertionMax is the largest map SortedMap sorts by insertion.
+const insertionMax = 12
+
+// fillEntries copies the entries of m into *buf (grown as needed, then
+// kept) and returns them.
+func fillEntries[M ~map[K]V, K comparable, V any](m M, buf *[]MapEntry[K, V]) []MapEntry[K, V] {
+	s := (*buf)[:0]
+	if cap(s) < len(m) {
+		s = make([]MapEntry[K, V], 0, len(m)+len(m)/4)
+	}
+	for k, v := range m {
+		s = append(s, MapEntry[K, V]{k, v})
+	}
+	*buf = s
+	return s
+}
+
+// CompareBool orders false before true.
+func CompareBool[T ~bool](a, b T) int {
+	switch {
+	case a == b:
+		return 0
+	case !bool(a):
+		return -1
+	}
+	return 1
+}
+
+// CompareTime orders times by instant, then (for equal instants, which a
+// map can hold in different locations) by the location's name and offset.
+func CompareTime(a, b time.Time) int {
+	if c := a.Compare(b); c != 0 {
+		return c
+	}
+	an, ao := a.Zone()
+	bn, bo := b.Zone()
+	if c := cmp.Compare(ao, bo); c != 0 {
+		return c
+	}
+	return cmp.Compare(an, bn)
+}

@@ -1,0 +1,180 @@
+package runtime
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+)
+
+func entryKeys[K comparable, V any](es []MapEntry[K, V]) []K {
+	out := make([]K, len(es))
+	for i, e := range es {
+		out[i] = e.Key
+	}
+	return out
+}
+
+// TestSortedMap: every size from 0 to 64 (the two-entry, insertion and
+// pdqsort paths) gives the entries in ascending key order, each with its
+// value, and reuses the buffer.
+func TestSortedMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var buf []MapEntry[string, int]
+	var ibuf []MapEntry[int16, string]
+	for n := range 65 {
+		for range 20 {
+			m := map[string]int{}
+			im := map[int16]string{}
+			for len(m) < n {
+				k := strconv.Itoa(r.IntN(1000) - 500)
+				m[k] = len(k)
+				im[int16(r.IntN(2000)-1000)] = k
+			}
+			es := SortedMap(m, &buf)
+			if len(es) != n {
+				t.Fatalf("n=%d: %d entries", n, len(es))
+			}
+			if !slices.IsSorted(entryKeys(es)) {
+				t.Fatalf("n=%d: not sorted: %q", n, entryKeys(es))
+			}
+			for _, e := range es {
+				if m[e.Key] != e.Value {
+					t.Fatalf("n=%d: entry %q has value %d, want %d", n, e.Key, e.Value, m[e.Key])
+				}
+			}
+			ies := SortedMap(im, &ibuf)
+			if len(ies) != len(im) || !slices.IsSorted(entryKeys(ies)) {
+				t.Fatalf("n=%d: int16 keys %v", n, entryKeys(ies))
+			}
+			for _, e := range ies {
+				if im[e.Key] != e.Value {
+					t.Fatalf("n=%d: int16 entry %d has value %q", n, e.Key, e.Value)
+				}
+			}
+		}
+	}
+	// Strings sort by their bytes, not by rune or locale.
+	es := SortedMap(map[string]bool{"b": true, "a": true, "\xff": true, "é": true, "B": true, "": true, "ab": true}, &[]MapEntry[string, bool]{})
+	if got, want := entryKeys(es), []string{"", "B", "a", "ab", "b", "é", "\xff"}; !slices.Equal(got, want) {
+		t.Fatalf("string order %q, want %q", got, want)
+	}
+}
+
+// TestSortedMapNoAlloc: once the buffer is large enough, sorting
+// allocates nothing.
+func TestSortedMapNoAlloc(t *testing.T) {
+	ms := []map[string]int64{{}, {"a": 1}, {"b": 1, "a": 2}, {"c": 1, "b": 2, "a": 3, "d": 4, "e": 5}, {}}
+	for i := range 40 {
+		ms[4][strconv.Itoa(i)] = int64(i)
+	}
+	var buf []MapEntry[string, int64]
+	SortedMap(ms[4], &buf)
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, m := range ms {
+			SortedMap(m, &buf)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per run", allocs)
+	}
+}
+
+// TestSortedMapFloats: numbers sort by value, NaN first; -0 and +0 are one
+// key.
+func TestSortedMapFloats(t *testing.T) {
+	m := map[float64]int{math.Inf(1): 1, -1.5: 2, 0: 3, math.NaN(): 4, math.Inf(-1): 5, 1e-300: 6, 2: 7}
+	es := SortedMap(m, new([]MapEntry[float64, int]))
+	got := entryKeys(es)
+	if !math.IsNaN(got[0]) {
+		t.Fatalf("NaN not first: %v", got)
+	}
+	if want := []float64{math.Inf(-1), -1.5, 0, 1e-300, 2, math.Inf(1)}; !slices.Equal(got[1:], want) {
+		t.Fatalf("order %v, want NaN then %v", got, want)
+	}
+}
+
+// TestSortedMapFunc: bool, time and byte-array keys in the orders the
+// generated writers use.
+func TestSortedMapFunc(t *testing.T) {
+	b := SortedMapFunc(map[bool]int{true: 1, false: 0}, new([]MapEntry[bool, int]), CompareBool[bool])
+	if got := entryKeys(b); !slices.Equal(got, []bool{false, true}) || b[0].Value != 0 || b[1].Value != 1 {
+		t.Fatalf("bool order %v", b)
+	}
+	t0 := time.Date(2024, 1, 2, 3, 4, 5, 6, time.UTC)
+	paris := time.FixedZone("CET", 3600)
+	tm := map[time.Time]int{t0.Add(time.Hour): 2, t0: 0, t0.In(paris): 1, t0.Add(-time.Nanosecond): -1}
+	ts := SortedMapFunc(tm, new([]MapEntry[time.Time, int]), CompareTime)
+	for i, e := range ts {
+		if e.Value != i-1 {
+			t.Fatalf("time order: entry %d is %v (value %d)", i, e.Key, e.Value)
+		}
+	}
+	type uuid [4]byte
+	r := rand.New(rand.NewPCG(3, 4))
+	var buf []MapEntry[uuid, int]
+	for n := range 65 {
+		m := map[uuid]int{}
+		for len(m) < n {
+			var k uuid
+			for i := range k {
+				k[i] = byte(r.IntN(4)) * 85
+			}
+			m[k] = int(k[0])
+		}
+		es := SortedMapFunc(m, &buf, func(a, b uuid) int { return bytes.Compare(a[:], b[:]) })
+		if len(es) != n || !slices.IsSortedFunc(es, func(a, b MapEntry[uuid, int]) int { return bytes.Compare(a.Key[:], b.Key[:]) }) {
+			t.Fatalf("n=%d: not sorted", n)
+		}
+		for _, e := range es {
+			if m[e.Key] != e.Value {
+				t.Fatalf("n=%d: wrong value", n)
+			}
+		}
+	}
+}
+
+func TestCompareBool(t *testing.T) {
+	type flag bool
+	for _, c := range []struct {
+		a, b flag
+		want int
+	}{{false, false, 0}, {true, true, 0}, {false, true, -1}, {true, false, 1}} {
+		if got := CompareBool(c.a, c.b); got != c.want {
+			t.Errorf("CompareBool(%v, %v) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// BenchmarkSortedMap compares listing a map's entries in key order with
+// ranging over it.
+func BenchmarkSortedMap(b *testing.B) {
+	for _, n := range []int{1, 2, 3, 8, 64} {
+		m := map[string]int64{}
+		for i := range n {
+			m["key"+strconv.Itoa(i*7919%1000)] = int64(i)
+		}
+		b.Run("n="+strconv.Itoa(n)+"/range", func(b *testing.B) {
+			var s int64
+			for b.Loop() {
+				for _, v := range m {
+					s += v
+				}
+			}
+			_ = s
+		})
+		b.Run("n="+strconv.Itoa(n)+"/sorted", func(b *testing.B) {
+			var buf []MapEntry[string, int64]
+			var s int64
+			for b.Loop() {
+				for _, e := range SortedMap(m, &buf) {
+					s += e.Value
+				}
+			}
+			_ = s
+		})
+	}
+}
