@@ -11,8 +11,9 @@
 //   duckdb     @duckdb/node-api: one table of every type DuckDB writes
 //              (integers of every width, signed and unsigned, HUGEINT,
 //              floats, decimals of every physical width, strings, blobs,
-//              dates, times, TIMETZ, timestamps s/ms/us/ns and TZ,
-//              INTERVAL, UUID, JSON, ENUM, VARIANT, fixed arrays, lists,
+//              dates, times (ns too), TIMETZ, timestamps s/ms/us/ns and
+//              TZ, INTERVAL, UUID, JSON, ENUM, VARIANT, UNION (a struct
+//              with a child named ""), fixed arrays, lists,
 //              nested lists, structs, maps; nulls at every level) with
 //              every codec and PARQUET_VERSION V1/V2 (see pairs), plus a file without
 //              dictionaries and an encrypted one (footer key).
@@ -100,6 +101,7 @@ async function duckdb() {
     (i::DECIMAL(38, 10) * 1234567890123.0123456789 - 99999999999999999.5)::DECIMAL(38, 10) AS dec38,
     DATE '1970-01-01' + (i * 17 - 20000)::INTEGER AS dt,
     TIME '00:00:00' + to_microseconds(i * 28800003) AS tm,
+    (TIME '00:00:00' + to_microseconds(i * 28800007))::TIME_NS AS tmns,
     (TIME '01:02:03' + to_seconds(i))::TIMETZ AS tmtz,
     CASE WHEN i % 6 = 0 THEN NULL ELSE TIMESTAMP '2001-02-03 04:05:06.789012' + to_microseconds(i * 123456789) END AS ts,
     (TIMESTAMP '1999-12-31 23:59:59' + to_seconds(i * 1000))::TIMESTAMP_S AS ts_s,
@@ -119,6 +121,8 @@ async function duckdb() {
     CASE i % 6 WHEN 0 THEN NULL WHEN 1 THEN MAP {}::MAP(VARCHAR, INTEGER)
       ELSE MAP {'k' || i::VARCHAR: i::INTEGER, 'z': NULL::INTEGER} END AS m,
     MAP {i::BIGINT: [i::DOUBLE], -i::BIGINT - 1: NULL::DOUBLE[]} AS mi,
+    CASE i % 3 WHEN 0 THEN (i::INTEGER)::UNION(num INTEGER, str VARCHAR) WHEN 1 THEN ('s' || i::VARCHAR)::UNION(num INTEGER, str VARCHAR)
+      ELSE NULL END AS un,
     CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN []
       ELSE [{'x': i::INTEGER, 'y': 'y' || i::VARCHAR}, NULL, {'x': NULL::INTEGER, 'y': NULL::VARCHAR}] END AS ls
   FROM range(${N}) r(i)`);
@@ -129,8 +133,8 @@ async function duckdb() {
   }
   await attempt('duckdb', 'duckdb_nodict.parquet', 'every type, no dictionary (DICTIONARY_SIZE_LIMIT 1), small pages',
     (p) => copy(p, 'COMPRESSION zstd, DICTIONARY_SIZE_LIMIT 1, STRING_DICTIONARY_PAGE_SIZE_LIMIT 1, ROW_GROUP_SIZE 100'));
-  await attempt('duckdb', 'duckdb_bloom.parquet', 'every type, dictionaries with bloom filters (BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01)',
-    (p) => copy(p, 'COMPRESSION snappy, BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01, ROW_GROUP_SIZE 250'));
+  await attempt('duckdb', 'duckdb_bloom.parquet', 'every type, dictionaries with bloom filters (BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01), field ids, key-value metadata',
+    (p) => copy(p, `COMPRESSION snappy, BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01, ROW_GROUP_SIZE 250, FIELD_IDS 'auto', KV_METADATA {origin: 'writers.mjs'}`));
   // VARIANT in a file of its own: DuckDB writes objects whose fields are
   // not sorted by key (a deviation, issue 13 §2).
   await conn.run(`CREATE TABLE v AS SELECT i::INTEGER AS id,
