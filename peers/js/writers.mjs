@@ -192,6 +192,8 @@ async function polars() {
     pl.col('i32').cast(pl.Decimal(12, 3)).alias('dec'),
     pl.col('f64').cast(pl.Decimal(38, 6)).alias('dec38'),
     pl.col('ts_us').cast(pl.Time).alias('tm'),
+    // A list of structs (the JavaScript API builds none from values).
+    pl.concatList([pl.col('st'), pl.col('st')]).alias('lst'),
   );
   for (const codec of ['uncompressed', 'snappy', 'gzip', 'brotli', 'lz4', 'zstd']) {
     await attempt('polars', `polars_${codec}.parquet`, `every Polars dtype, ${codec}`,
@@ -249,6 +251,11 @@ async function wasm() {
     st: vec(new a.Struct([new a.Field('x', new a.Int32(), true), new a.Field('y', new a.Utf8(), true),
       new a.Field('z', new a.List(new a.Field('item', new a.Int64(), true)), true)]),
     range(N).map((i) => (i % 8 === 0 ? null : { x: i % 3 === 0 ? null : i, y: 'y' + i, z: i % 2 ? [BigInt(i)] : null }))),
+    lst: vec(new a.List(new a.Field('item', new a.Struct([new a.Field('k', new a.Utf8(), false), new a.Field('v', new a.Float64(), true)]), true)),
+      range(N).map((i) => (i % 6 === 0 ? null : range(i % 3).map((k) => (k === 2 ? null : { k: 'k' + k, v: k % 2 ? null : i * k }))))),
+    mi: vec(new a.Map_(new a.Field('entries', new a.Struct([new a.Field('key', new a.Int64(), false),
+      new a.Field('value', new a.List(new a.Field('item', new a.Utf8(), true)), true)]), false)),
+    range(N).map((i) => new Map(range(i % 4).map((k) => [BigInt(i * 10 + k), k === 1 ? null : ['a', 'b' + k]])))),
     m: vec(new a.Map_(new a.Field('entries', new a.Struct([new a.Field('key', new a.Utf8(), false), new a.Field('value', new a.Int32(), true)]), false)),
       range(N).map((i) => (i % 6 === 0 ? null : new Map(i % 6 === 1 ? [] : [['k' + i, i], ['z', null]])))),
   };
@@ -429,7 +436,7 @@ async function hyparquet() {
   // Explicit schema: converted and logical types hyparquet-writer has no
   // BasicType for, and nested columns.
   const schema = [
-    { name: 'root', num_children: 13 },
+    { name: 'root', num_children: 14 },
     { name: 'id', type: 'INT32', repetition_type: 'REQUIRED' },
     { name: 'u8', type: 'INT32', repetition_type: 'OPTIONAL', converted_type: 'UINT_8' },
     { name: 'u32', type: 'INT32', repetition_type: 'REQUIRED', converted_type: 'UINT_32' },
@@ -450,6 +457,11 @@ async function hyparquet() {
     { name: 'st', repetition_type: 'OPTIONAL', num_children: 2 },
     { name: 'x', type: 'INT32', repetition_type: 'OPTIONAL' },
     { name: 'y', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+    { name: 'lst', repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
+    { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+    { name: 'element', repetition_type: 'OPTIONAL', num_children: 2 },
+    { name: 'k', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+    { name: 'v', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
     { name: 'm', repetition_type: 'OPTIONAL', converted_type: 'MAP', num_children: 1 },
     { name: 'key_value', repetition_type: 'REPEATED', num_children: 2 },
     { name: 'key', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
@@ -469,9 +481,10 @@ async function hyparquet() {
     { name: 'l', data: range(N).map((i) => (i % 4 === 0 ? null : i % 4 === 1 ? [] : [BigInt(i), null, -BigInt(i)])) },
     { name: 'll', data: range(N).map((i) => (i % 5 === 0 ? null : [['a' + i, null], [], null])) },
     { name: 'st', data: range(N).map((i) => (i % 8 === 0 ? null : { x: i % 3 === 0 ? null : i, y: 'y' + i })) },
+    { name: 'lst', data: range(N).map((i) => (i % 6 === 0 ? null : range(i % 3).map((k) => (k === 2 ? null : { k: 'k' + k, v: k % 2 ? null : i * k })))) },
     { name: 'm', data: range(N).map((i) => (i % 6 === 0 ? null : i % 6 === 1 ? {} : { ['k' + i]: i, z: null })) },
   ];
-  await attempt('hyparquet', 'hyparquet_schema.parquet', 'explicit schema: unsigned, INT_16, decimals INT64/FIXED, DATE, TIME micros, TIMESTAMP nanos, lists, nested lists, struct, map',
+  await attempt('hyparquet', 'hyparquet_schema.parquet', 'explicit schema: unsigned, INT_16, decimals INT64/FIXED, DATE, TIME micros, TIMESTAMP nanos, lists, nested lists, lists of structs, struct, map',
     (p) => hw.parquetWriteFile({ filename: p, schema, columnData: explicit, codec: 'GZIP', compressors, rowGroupSize: 200 }));
   // The ENUM logical type (without its ConvertedType) in a file of its own.
   await attempt('hyparquet', 'hyparquet_enum.parquet', 'ENUM logical type without ConvertedType',
