@@ -1,7 +1,7 @@
 // node writers.mjs DIR [ROWS]
 //
 // Has each writer of this folder write files of every feature it offers
-// into DIR, for peers/writers (pqgen's generated code reads each file and
+// into DIR, for peers/genconf (pqgen's generated code reads each file and
 // writes the rows back; DuckDB judges the copy). Prints one JSON line per
 // file: {"file": name, "writer": w, "features": "...", "ms": time taken}, plus
 // "footerKey" (ASCII) when the file is encrypted. A writer that fails on
@@ -12,11 +12,14 @@
 //              (integers of every width, signed and unsigned, HUGEINT,
 //              floats, decimals of every physical width, strings, blobs,
 //              dates, times (ns too), TIMETZ, timestamps s/ms/us/ns and
-//              TZ, INTERVAL, UUID, JSON, ENUM, VARIANT, UNION (a struct
-//              with a child named ""), fixed arrays, lists,
-//              nested lists, structs, maps; nulls at every level) with
-//              every codec and PARQUET_VERSION V1/V2 (see pairs), plus a file without
-//              dictionaries and an encrypted one (footer key).
+//              TZ, INTERVAL, UUID, JSON, ENUM, UNION (a struct with a
+//              child named ""), fixed arrays, lists, nested lists,
+//              structs, maps, lists of maps of lists of structs, an
+//              all-null column; nulls at every level) with every codec
+//              and PARQUET_VERSION V1/V2 (see pairs), plus a file without
+//              dictionaries, one with bloom filters and field ids, an
+//              empty one, an encrypted one (footer key), and VARIANT and
+//              wide INT32 deltas in files of their own.
 //   polars     nodejs-polars: every Polars dtype its JavaScript API builds
 //              (no Binary, Enum or Null there), with every codec Polars
 //              offers, small row groups and pages.
@@ -124,13 +127,16 @@ async function duckdb() {
     CASE i % 3 WHEN 0 THEN (i::INTEGER)::UNION(num INTEGER, str VARCHAR) WHEN 1 THEN ('s' || i::VARCHAR)::UNION(num INTEGER, str VARCHAR)
       ELSE NULL END AS un,
     CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN []
-      ELSE [{'x': i::INTEGER, 'y': 'y' || i::VARCHAR}, NULL, {'x': NULL::INTEGER, 'y': NULL::VARCHAR}] END AS ls
+      ELSE [{'x': i::INTEGER, 'y': 'y' || i::VARCHAR}, NULL, {'x': NULL::INTEGER, 'y': NULL::VARCHAR}] END AS ls,
+    NULL::INTEGER AS allnull,
+    CASE i % 4 WHEN 0 THEN NULL WHEN 1 THEN [] ELSE [MAP {'a': [{'x': i, 'y': [i::SMALLINT, NULL]}], 'b': NULL}, NULL] END AS deep
   FROM range(${N}) r(i)`);
   const copy = (path, opts) => conn.run(`COPY t TO ${sqlString(path)} (FORMAT parquet, ${opts})`);
   for (const [codec, v] of pairs(['uncompressed', 'snappy', 'gzip', 'zstd', 'brotli', 'lz4', 'lz4_raw'], ['v1', 'v2'])) {
     await attempt('duckdb', `duckdb_${codec}_${v}.parquet`, `every type, ${codec}, PARQUET_VERSION ${v}, row groups of 200`,
       (p) => copy(p, `COMPRESSION ${codec}, ROW_GROUP_SIZE 200, PARQUET_VERSION ${v}`));
   }
+  await attempt('duckdb', 'duckdb_empty.parquet', 'every type, no rows', (p) => conn.run(`COPY (FROM t LIMIT 0) TO ${sqlString(p)} (FORMAT parquet)`));
   await attempt('duckdb', 'duckdb_nodict.parquet', 'every type, no dictionary (DICTIONARY_SIZE_LIMIT 1), small pages',
     (p) => copy(p, 'COMPRESSION zstd, DICTIONARY_SIZE_LIMIT 1, STRING_DICTIONARY_PAGE_SIZE_LIMIT 1, ROW_GROUP_SIZE 100'));
   await attempt('duckdb', 'duckdb_bloom.parquet', 'every type, dictionaries with bloom filters (BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01), field ids, key-value metadata',
@@ -199,6 +205,7 @@ async function polars() {
     await attempt('polars', `polars_${codec}.parquet`, `every Polars dtype, ${codec}`,
       (p) => df.writeParquet(p, { compression: codec }));
   }
+  await attempt('polars', 'polars_empty.parquet', 'every Polars dtype, no rows', (p) => df.head(0).writeParquet(p));
   await attempt('polars', 'polars_sink.parquet', 'every Polars dtype, sinkParquet, row groups of 128, 4 KiB pages, full statistics',
     async (p) => {
       const r = df.lazy().sinkParquet(p, { compression: 'zstd', rowGroupSize: 128, dataPagesizeLimit: 4096, statistics: 'full' });
@@ -296,6 +303,8 @@ async function wasm() {
   });
   await attempt('wasm', 'wasm_interval.parquet', 'Null, IntervalDayTime, IntervalYearMonth, Duration',
     (p) => writeFileSync(p, pw.writeParquet(pw.Table.fromIPCStream(a.tableToIPC(extra, 'stream')), new pw.WriterPropertiesBuilder().build())));
+  await attempt('wasm', 'wasm_empty.parquet', 'every Arrow type, no rows',
+    (p) => writeFileSync(p, pw.writeParquet(pw.Table.fromIPCStream(a.tableToIPC(table.slice(0, 0), 'stream')), new pw.WriterPropertiesBuilder().build())));
   await attempt('wasm', 'wasm_plain.parquet', 'every Arrow type, no dictionary, PLAIN, page statistics, 1 KiB pages',
     (p) => write(p, new pw.WriterPropertiesBuilder().setDictionaryEnabled(false).setEncoding(pw.Encoding.PLAIN)
       .setStatisticsEnabled(pw.EnabledStatistics.Page).setDataPageSizeLimit(1024).setWriteBatchSize(64)));
