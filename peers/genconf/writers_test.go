@@ -41,7 +41,8 @@ var worldExpected = map[string]struct{ stage, reason string }{
 	"hyparquet_enum.parquet": {stageTypes, "the original has LogicalType ENUM without ConvertedType, which DuckDB reads as BLOB; the copy " +
 		"writes both, as the format asks of writers, and DuckDB reads it as VARCHAR (the same strings)"},
 	"parquetjs_rle.parquet": {stageRead, "parquetjs writes RLE (encoding 3) values for an INT32 column, with the bit width in " +
-		"type_length; the format has RLE values for BOOLEAN only, and the reader refuses them"},
+		"type_length; the format has RLE values for BOOLEAN only: the reader refuses them, as DuckDB and arrow-rs do " +
+		"(hyparquet reads them as booleans)"},
 }
 
 // writtenFile is one line of writers.mjs.
