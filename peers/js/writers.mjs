@@ -305,6 +305,8 @@ async function wasm() {
     (p) => writeFileSync(p, pw.writeParquet(pw.Table.fromIPCStream(a.tableToIPC(extra, 'stream')), new pw.WriterPropertiesBuilder().build())));
   await attempt('wasm', 'wasm_empty.parquet', 'every Arrow type, no rows',
     (p) => writeFileSync(p, pw.writeParquet(pw.Table.fromIPCStream(a.tableToIPC(table.slice(0, 0), 'stream')), new pw.WriterPropertiesBuilder().build())));
+  await attempt('wasm', 'wasm_dict_fallback.parquet', 'every Arrow type, dictionaries of at most 256 bytes (falling back to PLAIN within a chunk), 512-byte pages',
+    (p) => write(p, new pw.WriterPropertiesBuilder().setDictionaryPageSizeLimit(256).setDataPageSizeLimit(512).setWriteBatchSize(32)));
   await attempt('wasm', 'wasm_plain.parquet', 'every Arrow type, no dictionary, PLAIN, page statistics, 1 KiB pages',
     (p) => write(p, new pw.WriterPropertiesBuilder().setDictionaryEnabled(false).setEncoding(pw.Encoding.PLAIN)
       .setStatisticsEnabled(pw.EnabledStatistics.Page).setDataPageSizeLimit(1024).setWriteBatchSize(64)));
@@ -435,9 +437,9 @@ async function hyparquet() {
     await attempt('hyparquet', `hyparquet_${codec.toLowerCase()}.parquet`, `every BasicType, ${codec}, row groups of 150`,
       (p) => hw.parquetWriteFile({ filename: p, columnData: basic(), codec, compressors, rowGroupSize: 150 }));
   }
-  await attempt('hyparquet', 'hyparquet_encodings.parquet', 'BasicTypes with DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, column indexes, bloom filters, row groups of 100 then 300',
+  await attempt('hyparquet', 'hyparquet_encodings.parquet', 'BasicTypes with DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, dictionaries capped at 64 bytes, column indexes, bloom filters, row groups of 100 then 300',
     (p) => hw.parquetWriteFile({
-      filename: p, rowGroupSize: [100, 300], pageSize: 1024, columnData: basic().map((c) => {
+      filename: p, rowGroupSize: [100, 300], pageSize: 1024, dictionarySize: 64, columnData: basic().map((c) => {
         const enc = { id: 'DELTA_BINARY_PACKED', i32: 'DELTA_BINARY_PACKED', i64: 'DELTA_BINARY_PACKED', s: 'DELTA_BYTE_ARRAY', ba: 'DELTA_LENGTH_BYTE_ARRAY', f: 'BYTE_STREAM_SPLIT', d: 'BYTE_STREAM_SPLIT' }[c.name];
         return { ...c, ...(enc ? { encoding: enc } : {}), columnIndex: true, bloomFilter: ['id', 's', 'i32'].includes(c.name) };
       }),
