@@ -437,6 +437,8 @@ async function hyparquet() {
     await attempt('hyparquet', `hyparquet_${codec.toLowerCase()}.parquet`, `every BasicType, ${codec}, row groups of 150`,
       (p) => hw.parquetWriteFile({ filename: p, columnData: basic(), codec, compressors, rowGroupSize: 150 }));
   }
+  await attempt('hyparquet', 'hyparquet_empty.parquet', 'every BasicType, no rows',
+    (p) => hw.parquetWriteFile({ filename: p, columnData: basic().map((c) => ({ ...c, data: c.data.slice(0, 0) })) }));
   await attempt('hyparquet', 'hyparquet_encodings.parquet', 'BasicTypes with DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, dictionaries capped at 64 bytes, column indexes, bloom filters, row groups of 100 then 300',
     (p) => hw.parquetWriteFile({
       filename: p, rowGroupSize: [100, 300], pageSize: 1024, dictionarySize: 64, columnData: basic().map((c) => {
