@@ -17,9 +17,9 @@
 //              structs, maps, lists of maps of lists of structs, an
 //              all-null column; nulls at every level) with every codec
 //              and PARQUET_VERSION V1/V2 (see pairs), plus a file without
-//              dictionaries, one with bloom filters and field ids, an
-//              empty one, an encrypted one (footer key), and VARIANT and
-//              wide INT32 deltas in files of their own.
+//              dictionaries, one of 3 row groups with bloom filters and
+//              field ids, an empty one, an encrypted one (footer key),
+//              and VARIANT and wide INT32 deltas in files of their own.
 //   polars     nodejs-polars: every Polars dtype its JavaScript API builds
 //              (no Binary, Enum or Null there), with every codec Polars
 //              offers, small row groups and pages.
@@ -133,14 +133,17 @@ async function duckdb() {
   FROM range(${N}) r(i)`);
   const copy = (path, opts) => conn.run(`COPY t TO ${sqlString(path)} (FORMAT parquet, ${opts})`);
   for (const [codec, v] of pairs(['uncompressed', 'snappy', 'gzip', 'zstd', 'brotli', 'lz4', 'lz4_raw'], ['v1', 'v2'])) {
-    await attempt('duckdb', `duckdb_${codec}_${v}.parquet`, `every type, ${codec}, PARQUET_VERSION ${v}, row groups of 200`,
-      (p) => copy(p, `COMPRESSION ${codec}, ROW_GROUP_SIZE 200, PARQUET_VERSION ${v}`));
+    await attempt('duckdb', `duckdb_${codec}_${v}.parquet`, `every type, ${codec}, PARQUET_VERSION ${v}`,
+      (p) => copy(p, `COMPRESSION ${codec}, PARQUET_VERSION ${v}`));
   }
   await attempt('duckdb', 'duckdb_empty.parquet', 'every type, no rows', (p) => conn.run(`COPY (FROM t LIMIT 0) TO ${sqlString(p)} (FORMAT parquet)`));
-  await attempt('duckdb', 'duckdb_nodict.parquet', 'every type, no dictionary (DICTIONARY_SIZE_LIMIT 1), small pages',
-    (p) => copy(p, 'COMPRESSION zstd, DICTIONARY_SIZE_LIMIT 1, STRING_DICTIONARY_PAGE_SIZE_LIMIT 1, ROW_GROUP_SIZE 100'));
-  await attempt('duckdb', 'duckdb_bloom.parquet', 'every type, dictionaries with bloom filters (BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01), field ids, key-value metadata',
-    (p) => copy(p, `COMPRESSION snappy, BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01, ROW_GROUP_SIZE 250, FIELD_IDS 'auto', KV_METADATA {origin: 'writers.mjs'}`));
+  await attempt('duckdb', 'duckdb_nodict.parquet', 'every type, no dictionary (DICTIONARY_SIZE_LIMIT 1)',
+    (p) => copy(p, 'COMPRESSION zstd, DICTIONARY_SIZE_LIMIT 1, STRING_DICTIONARY_PAGE_SIZE_LIMIT 1'));
+  // DuckDB's row groups hold at least 2048 rows (ROW_GROUP_SIZE is
+  // rounded up): this file repeats the table 16 times for 3 of them.
+  await attempt('duckdb', 'duckdb_bloom.parquet', 'every type, 3 row groups, dictionaries with bloom filters (BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01), field ids, key-value metadata',
+    (p) => conn.run(`COPY (SELECT t.* FROM range(16) r(k), t ORDER BY k, id) TO ${sqlString(p)} (FORMAT parquet, COMPRESSION snappy,
+      BLOOM_FILTER_FALSE_POSITIVE_RATIO 0.01, ROW_GROUP_SIZE 2048, FIELD_IDS 'auto', KV_METADATA {origin: 'writers.mjs'})`));
   // VARIANT in a file of its own: DuckDB writes objects whose fields are
   // not sorted by key (a deviation, issue 13 §2).
   await conn.run(`CREATE TABLE v AS SELECT i::INTEGER AS id,
