@@ -20,8 +20,8 @@ import (
 
 // Stages of the world-writer round trip beyond the corpus ones.
 const (
-	stageWriter   = "writer"  // the JavaScript writer failed to write the file
-	stageHyparRow = "js-rows" // DuckDB cannot read the original, and hyparquet or parquet-wasm finds the copy differs
+	stageWriter = "writer"  // the JavaScript writer failed to write the file
+	stageJSRows = "js-rows" // DuckDB cannot read the original, and hyparquet or parquet-wasm finds the copy differs
 )
 
 // deviation is the reason of the files that fail on a writer deviation
@@ -58,9 +58,10 @@ type writtenFile struct {
 // DuckDB, Polars, parquet-wasm (arrow-rs), parquetjs and hyparquet-writer
 // write with every feature they offer (peers/js/writers.mjs) are read by
 // code `pqgen -from` generates for each, written back by it, and DuckDB
-// finds each copy holds the original's rows and column types (hyparquet
-// compares them where DuckDB cannot read the original). The files of one
-// schema share one generated type; everything is built once and run once.
+// finds each copy holds the original's rows and column types (hyparquet,
+// or else parquet-wasm, compares the rows where DuckDB cannot read the
+// original). The files of one schema share one generated type; everything
+// is built once and run once.
 func TestWorldWritersRoundTrip(t *testing.T) {
 	node := nodejs.Need(t, "the world-writer round trip (writes with DuckDB, Polars, parquet-wasm, parquetjs, hyparquet-writer)",
 		"@duckdb/node-api", "nodejs-polars", "nodejs-polars-linux-x64-gnu", "parquet-wasm", "apache-arrow", "@dsnp/parquetjs", "hyparquet", "hyparquet-writer")
@@ -89,28 +90,7 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 			e.optsCode = fmt.Sprintf("runtime.WithFooterKey([]byte(%q))", w.FooterKey)
 			e.duckKey = w.FooterKey
 		}
-		path := filepath.Join(root, w.File)
-		p, err := gen.FromFile(path, "main", "Shape", e.opts...)
-		if err == nil {
-			var out map[string][]byte
-			if out, err = gen.Generate(p, "shape.go"); err == nil {
-				key := sha256.Sum256(out["shape.go"])
-				if typ, ok := byCode[key]; ok {
-					e.typ, e.file = typ, typ+".go"
-					built = append(built, e)
-					continue
-				}
-				e.typ = typeName(strings.TrimSuffix(w.File, ".parquet"))
-				byCode[key] = e.typ
-				e.file = e.typ + ".go"
-				if p, err = gen.FromFile(path, "main", e.typ, e.opts...); err == nil {
-					out, err = gen.Generate(p, e.file)
-					files[e.file] = out[e.file]
-				}
-			}
-		}
-		if err != nil {
-			e.stage, e.detail = stageGenerate, err.Error()
+		if e.stage, e.detail = generateShared(filepath.Join(root, w.File), e, byCode, files); e.stage != "" {
 			continue
 		}
 		built = append(built, e)
@@ -168,7 +148,7 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 				e.detail += fmt.Sprintf("; %s cannot read the original: %s", reader, a.Err)
 				next = append(next, e)
 			case !sameRows(a, b, e.rows):
-				e.stage, e.detail = stageHyparRow, fmt.Sprintf("DuckDB: %s; %s reads %d rows from the original, %d from the copy (our reader %d; error %q): %s",
+				e.stage, e.detail = stageJSRows, fmt.Sprintf("DuckDB: %s; %s reads %d rows from the original, %d from the copy (our reader %d; error %q): %s",
 					e.detail, reader, len(a.Rows), len(b.Rows), e.rows, b.Err, firstDiff(a.Rows, b.Rows))
 			default:
 				t.Logf("%s: DuckDB cannot read it (%s); %s finds the copy's %d rows equal", e.rel, firstLine(e.detail), reader, e.rows)
@@ -199,6 +179,41 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 	t.Logf("%d files (%s): %d pass, %d expected failures; %d generated types; write %v, generate %v, build %v, read+write %v, judge %v",
 		len(entries), strings.Join(ws, ", "), pass, len(worldExpected), len(files), writeTime.Round(time.Millisecond), genTime.Round(time.Millisecond),
 		buildTime.Round(time.Millisecond), runTime.Round(time.Millisecond), duckTime.Round(time.Millisecond))
+}
+
+// generateShared gives entry e the generated type of the file at path:
+// the type of an earlier file when the code generated for both is the
+// same (byCode, by the hash of the code generated under a fixed name),
+// or a new type named after the file, whose code goes into files. It
+// returns the generate stage and the error when the generator fails.
+func generateShared(path string, e *entry, byCode map[[32]byte]string, files map[string][]byte) (string, string) {
+	p, err := gen.FromFile(path, "main", "Shape", e.opts...)
+	if err != nil {
+		return stageGenerate, err.Error()
+	}
+	out, err := gen.Generate(p, "shape.go")
+	if err != nil {
+		return stageGenerate, err.Error()
+	}
+	key := sha256.Sum256(out["shape.go"])
+	if typ, ok := byCode[key]; ok {
+		e.typ, e.file = typ, typ+".go"
+		return "", ""
+	}
+	e.typ = typeName(strings.TrimSuffix(filepath.Base(path), ".parquet"))
+	e.file = e.typ + ".go"
+	if p, err = gen.FromFile(path, "main", e.typ, e.opts...); err != nil {
+		return stageGenerate, err.Error()
+	}
+	if out, err = gen.Generate(p, e.file); err != nil {
+		return stageGenerate, err.Error()
+	}
+	if _, dup := files[e.file]; dup {
+		return stageGenerate, "a second type named " + e.typ
+	}
+	files[e.file] = out[e.file]
+	byCode[key] = e.typ
+	return "", ""
 }
 
 // runWriters runs writers.mjs into dir and returns the files it reports.
