@@ -135,12 +135,79 @@ type entry struct {
 	rel      string // path relative to the corpus root
 	typ      string // Go type generated for it
 	file     string // the generated file of typ
+	out      string // the copy's file name; typ + ".parquet" when empty
 	opts     []runtime.ReaderOption
 	optsCode string // the same options as Go source, for the driver
 	duckKey  string // footer key DuckDB reads the original with
 	stage    string // the verdict
 	detail   string // why it failed
 	rows     int    // rows read by the generated reader
+}
+
+// outName is the file name of the entry's copy.
+func (e *entry) outName() string {
+	if e.out != "" {
+		return e.out
+	}
+	return e.typ + ".parquet"
+}
+
+// buildAndRun builds the generated files and the driver of the entries
+// built into dir (the types whose files do not compile get the compile
+// verdict and are left out, one build after another, until the rest
+// builds; what names the test, for driverDir), runs the driver over the
+// files under root, writing the copies to dir/out, and gives each entry
+// the driver's verdict: its read or write stage, or the schema stage when
+// the copy's schema differs from the original's. The entries that built
+// are returned, those that reached the comparison with an empty stage,
+// with the output directory and the build and run times.
+func buildAndRun(t *testing.T, what, dir, root string, files map[string][]byte, built []*entry) ([]*entry, string, time.Duration, time.Duration) {
+	t.Helper()
+	start := time.Now()
+	var bin string
+	for bin == "" {
+		var bad map[string]string
+		var out []byte
+		bin, bad, out = buildDriver(t, driverDir(t, what), dir, files, built)
+		if bin != "" {
+			break
+		}
+		kept := built[:0]
+		for _, e := range built {
+			if msg, ok := bad[e.file]; ok {
+				e.stage, e.detail = stageCompile, msg
+				delete(files, e.file)
+				continue
+			}
+			kept = append(kept, e)
+		}
+		if len(kept) == len(built) {
+			t.Fatalf("go build of the generated package fails outside the generated files:\n%s", out)
+		}
+		built = kept
+	}
+	buildTime := time.Since(start)
+	outDir := filepath.Join(dir, "out")
+	if err := os.Mkdir(outDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	results := runDriver(t, bin, root, outDir)
+	runTime := time.Since(start) - buildTime
+	for _, e := range built {
+		r, ok := results[e.rel]
+		if !ok {
+			t.Fatalf("the driver printed nothing for %s", e.rel)
+		}
+		e.rows = r.Rows
+		if r.Stage != "" {
+			e.stage, e.detail = r.Stage, r.Err
+			continue
+		}
+		if d := schemaDiff(filepath.Join(root, e.rel), filepath.Join(outDir, e.outName()), e.opts); d != "" {
+			e.stage, e.detail = stageSchema, d
+		}
+	}
+	return built, outDir, buildTime, runTime
 }
 
 // keyOptions returns the reader options of an encrypted corpus file, as
@@ -247,58 +314,13 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 		built = append(built, e)
 	}
 	genTime := time.Since(start)
-	// Build it; the types whose files do not compile are left out, one
-	// build after another, until the rest builds.
 	dir := t.TempDir()
-	var bin string
-	for bin == "" {
-		var bad map[string]string
-		var out []byte
-		bin, bad, out = buildDriver(t, driverDir(t), dir, files, built)
-		if bin != "" {
-			break
-		}
-		kept := built[:0]
-		for _, e := range built {
-			if msg, ok := bad[e.file]; ok {
-				e.stage, e.detail = stageCompile, msg
-				delete(files, e.file)
-				continue
-			}
-			kept = append(kept, e)
-		}
-		if len(kept) == len(built) {
-			t.Fatalf("go build of the generated package fails outside the generated files:\n%s", out)
-		}
-		built = kept
-	}
-	buildTime := time.Since(start) - genTime
-
-	// Run the driver over every file.
-	outDir := filepath.Join(dir, "out")
-	if err := os.Mkdir(outDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	runStart := time.Now()
-	results := runDriver(t, bin, root, outDir)
-	runTime := time.Since(runStart)
+	built, outDir, buildTime, runTime := buildAndRun(t, "corpus", dir, root, files, built)
 	var jobs []duckJob
 	for _, e := range built {
-		r, ok := results[e.rel]
-		if !ok {
-			t.Fatalf("the driver printed nothing for %s", e.rel)
+		if e.stage == "" {
+			jobs = append(jobs, duckJob{Name: e.rel, A: filepath.Join(root, e.rel), B: filepath.Join(outDir, e.outName()), FooterKey: e.duckKey, Skip: duckSkip[e.rel].cols})
 		}
-		e.rows = r.Rows
-		if r.Stage != "" {
-			e.stage, e.detail = r.Stage, r.Err
-			continue
-		}
-		out := filepath.Join(outDir, e.typ+".parquet")
-		if d := schemaDiff(filepath.Join(root, e.rel), out, e.opts); d != "" {
-			e.stage, e.detail = stageSchema, d
-			continue
-		}
-		jobs = append(jobs, duckJob{Name: e.rel, A: filepath.Join(root, e.rel), B: out, FooterKey: e.duckKey, Skip: duckSkip[e.rel].cols})
 	}
 
 	// Stand-ins for originals DuckDB cannot read.
@@ -312,7 +334,7 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 		if strings.HasSuffix(si.file, ".encrypted") {
 			key = footerKey
 		}
-		jobs = append(jobs, duckJob{Name: standInPrefix + e.rel, A: filepath.Join(root, si.file), B: filepath.Join(outDir, e.typ+".parquet"),
+		jobs = append(jobs, duckJob{Name: standInPrefix + e.rel, A: filepath.Join(root, si.file), B: filepath.Join(outDir, e.outName()),
 			FooterKey: key, Skip: duckSkip[si.file].cols})
 	}
 
@@ -329,29 +351,15 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 	if c := duck[control]; c.Error != "" || c.RowsA != 8 || c.RowsB != 2 || c.AMinusB != 8 || c.BMinusA != 2 {
 		t.Errorf("%s: %+v, want 8 and 2 rows, 8 only in the first, 2 only in the second", control, c)
 	}
-	var slow []duckResult
 	normalized := 0
 	for _, r := range duck {
-		slow = append(slow, r)
 		if len(r.Normalized) > 0 {
 			normalized++
 		}
 	}
 	t.Logf("%d comparisons had columns holding maps or floats, compared as sorted entry lists and text", normalized)
-	sort.Slice(slow, func(i, j int) bool { return slow[i].Ms > slow[j].Ms })
-	for _, r := range slow[:min(3, len(slow))] {
-		t.Logf("DuckDB took %d ms on %s", r.Ms, r.Name)
-	}
-	for _, e := range built {
-		if e.stage != "" {
-			continue
-		}
-		r, ok := duck[e.rel]
-		if !ok {
-			t.Fatalf("duckdb_except.mjs printed nothing for %s", e.rel)
-		}
-		e.stage, e.detail = r.verdict(e.rows)
-	}
+	logSlowest(t, duck)
+	duckVerdicts(t, built, duck)
 
 	// Stand-in comparisons must pass.
 	standInPass := 0
@@ -374,22 +382,7 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 	}
 
 	// Verdicts against the exclusion table.
-	pass := 0
-	for _, e := range entries {
-		ex, isEx := excluded[e.rel]
-		switch {
-		case e.stage == stagePass && !isEx:
-			pass++
-		case e.stage == stagePass:
-			t.Errorf("%s passes now: remove it from the exclusion table (was: %s at %s)", e.rel, ex.reason, ex.stage)
-		case !isEx:
-			t.Errorf("%s fails at %s: %s", e.rel, e.stage, e.detail)
-		case ex.stage != e.stage:
-			t.Errorf("%s is excluded at stage %s (%s) but fails at %s: %s", e.rel, ex.stage, ex.reason, e.stage, e.detail)
-		default:
-			t.Logf("excluded %s at %s: %s (%s)", e.rel, e.stage, ex.reason, firstLine(e.detail))
-		}
-	}
+	pass := verdicts(t, entries, excluded)
 	for rel := range excluded {
 		if types[typeName(rel)] != rel {
 			t.Errorf("excluded file %s is not in the corpus", rel)
@@ -411,6 +404,61 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 	}
 	t.Logf("%d corpus files: %d pass, %d excluded (%d of them compared by DuckDB with a stand-in); generate %v, build %v, read+write %v, DuckDB %v",
 		len(entries), pass, len(excluded), standInPass, genTime.Round(time.Millisecond), buildTime.Round(time.Millisecond), runTime.Round(time.Millisecond), duckTime.Round(time.Millisecond))
+}
+
+// verdicts checks each entry's verdict against the table of the files
+// that cannot pass (by entry name: the stage each stops at and why): a
+// file passes, or stops where the table says; a listed file that passes
+// or stops elsewhere fails the test, so that the table stays true. It
+// returns the number of files that pass.
+func verdicts(t *testing.T, entries []*entry, table map[string]struct{ stage, reason string }) int {
+	t.Helper()
+	pass := 0
+	for _, e := range entries {
+		ex, listed := table[e.rel]
+		switch {
+		case e.stage == stagePass && !listed:
+			pass++
+		case e.stage == stagePass:
+			t.Errorf("%s passes now: remove it from the table of files that cannot pass (was: %s at %s)", e.rel, ex.reason, ex.stage)
+		case !listed:
+			t.Errorf("%s fails at %s: %s", e.rel, e.stage, e.detail)
+		case ex.stage != e.stage:
+			t.Errorf("%s is listed as failing at stage %s (%s) but fails at %s: %s", e.rel, ex.stage, ex.reason, e.stage, e.detail)
+		default:
+			t.Logf("listed %s at %s: %s (%s)", e.rel, e.stage, ex.reason, firstLine(e.detail))
+		}
+	}
+	return pass
+}
+
+// duckVerdicts gives each entry that reached the comparison (an empty
+// stage) DuckDB's verdict.
+func duckVerdicts(t *testing.T, built []*entry, duck map[string]duckResult) {
+	t.Helper()
+	for _, e := range built {
+		if e.stage != "" {
+			continue
+		}
+		r, ok := duck[e.rel]
+		if !ok {
+			t.Fatalf("duckdb_except.mjs printed nothing for %s", e.rel)
+		}
+		e.stage, e.detail = r.verdict(e.rows)
+	}
+}
+
+// logSlowest logs the three comparisons DuckDB took longest over.
+func logSlowest(t *testing.T, duck map[string]duckResult) {
+	t.Helper()
+	var slow []duckResult
+	for _, r := range duck {
+		slow = append(slow, r)
+	}
+	sort.Slice(slow, func(i, j int) bool { return slow[i].Ms > slow[j].Ms })
+	for _, r := range slow[:min(3, len(slow))] {
+		t.Logf("DuckDB took %d ms on %s", r.Ms, r.Name)
+	}
 }
 
 func firstLine(s string) string {
@@ -445,15 +493,15 @@ func schemaDiff(orig, cp string, opts []runtime.ReaderOption) string {
 
 // driverDir is where the driver's sources go: a directory of the system's
 // temporary directory named after this checkout (so that worktrees do not
-// share it), removed after the test.
-func driverDir(t *testing.T) string {
+// share it) and the test (what), removed after the test.
+func driverDir(t *testing.T, what string) string {
 	t.Helper()
 	repo, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256([]byte(repo))
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("pqgen-genconf-%x", sum[:8]))
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("pqgen-genconf-%s-%x", what, sum[:8]))
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	return dir
 }
@@ -595,7 +643,7 @@ func buildDriver(t *testing.T, src, dir string, files map[string][]byte, entries
 		if e.optsCode != "" {
 			args += ", " + e.optsCode
 		}
-		fmt.Fprintf(&table, driverJob, e.rel, e.typ+".parquet", e.typ, args, e.typ)
+		fmt.Fprintf(&table, driverJob, e.rel, e.outName(), e.typ, args, e.typ)
 	}
 	write("main.go", fmt.Appendf(nil, driverMain, table.String()))
 	bin := filepath.Join(dir, "driver.bin")
@@ -706,14 +754,7 @@ func runDuckDB(t *testing.T, node, dir string, jobs []duckJob) map[string]duckRe
 	if err := os.WriteFile(jobFile, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(node, "duckdb_except.mjs", jobFile)
-	cmd.Dir = nodejs.Dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node duckdb_except.mjs: %v\n%s", err, stderr.Bytes())
-	}
+	out := nodeOutput(t, node, "duckdb_except.mjs", jobFile)
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
@@ -727,6 +768,21 @@ func runDuckDB(t *testing.T, node, dir string, jobs []duckJob) map[string]duckRe
 		res[r.Name] = r
 	}
 	return res
+}
+
+// nodeOutput runs node ARGS... in peers/js and returns its standard
+// output; it fails the test when node fails.
+func nodeOutput(t *testing.T, node string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(node, args...)
+	cmd.Dir = nodejs.Dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return out
 }
 
 // needNode returns the node binary, or skips the test (fails it under

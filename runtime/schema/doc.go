@@ -7,6 +7,11 @@
 // type from its LogicalType annotation or, for files written before
 // LogicalType existed, from its ConvertedType by the compatibility rules of
 // https://github.com/apache/parquet-format/blob/master/LogicalTypes.md.
+// The time ConvertedTypes (TIME_MILLIS, TIME_MICROS, TIMESTAMP_MILLIS,
+// TIMESTAMP_MICROS) stored without a LogicalType stay so (Node.ConvertedOnly):
+// the schema text names them by their legacy names and a file written with
+// the schema stores them alone again, since readers take them as local time
+// where the LogicalType they stand for says UTC.
 //
 // The package also prints and parses the schema text grammar used by
 // parquet-java, Arrow and pqgen:

@@ -460,6 +460,11 @@ func (p *parser) applyAnnotation(e *meta.SchemaElement, nt token, ps []param) er
 	}
 	converted := func(c meta.ConvertedType) {
 		e.ConvertedType = meta.Some(c)
+		if legacyTime(c) {
+			// The ConvertedType alone, as in the files this name comes
+			// from (Node.ConvertedOnly).
+			return
+		}
 		if l := LogicalFromConverted(c, e.Scale.Val, e.Precision.Val); l.Kind != meta.LogicalNone {
 			e.LogicalType = &l
 		}

@@ -39,6 +39,16 @@ type Node struct {
 	// Converted is the ConvertedType annotation as stored (or as implied by
 	// Logical for a schema built from text), when any.
 	Converted meta.Opt[meta.ConvertedType]
+	// ConvertedOnly is true for a TIME_MILLIS, TIME_MICROS,
+	// TIMESTAMP_MILLIS or TIMESTAMP_MICROS column whose element stores
+	// that ConvertedType and no LogicalType (files of writers that predate
+	// LogicalType, and parquetjs and hyparquet-writer today). Logical is
+	// then the type the ConvertedType stands for (isAdjustedToUTC true),
+	// but readers such as DuckDB and Arrow take such a column as local
+	// time: the schema text names it by its legacy name and Elements
+	// writes the ConvertedType alone, so that a copy is read as the
+	// original is.
+	ConvertedOnly bool
 	// Scale and Precision are the legacy DECIMAL fields of SchemaElement.
 	Scale, Precision meta.Opt[int32]
 	// FieldID is the field id, when any.
@@ -192,6 +202,7 @@ func (b *builder) node(parent *Node, depth int) (*Node, error) {
 		n.Logical = *e.LogicalType
 	} else if e.ConvertedType.Set {
 		n.Logical = LogicalFromConverted(e.ConvertedType.Val, e.Scale.Val, e.Precision.Val)
+		n.ConvertedOnly = legacyTime(e.ConvertedType.Val)
 	}
 	return n, nil
 }
@@ -201,6 +212,16 @@ func parentName(n *Node) string {
 		return "the root"
 	}
 	return fmt.Sprintf("group %s", n.PathString())
+}
+
+// legacyTime reports whether c is one of the time ConvertedTypes that mean
+// something else alone than beside their LogicalType (Node.ConvertedOnly).
+func legacyTime(c meta.ConvertedType) bool {
+	switch c {
+	case meta.ConvertedTimeMillis, meta.ConvertedTimeMicros, meta.ConvertedTimestampMillis, meta.ConvertedTimestampMicros:
+		return true
+	}
+	return false
 }
 
 // LogicalFromConverted returns the LogicalType a ConvertedType stands for,
@@ -322,7 +343,8 @@ func ConvertedFromLogical(l meta.LogicalType) (meta.ConvertedType, bool) {
 
 // Elements flattens the tree into the depth-first SchemaElement list a
 // footer stores, with LogicalType and the compatible ConvertedType (and the
-// legacy DECIMAL scale and precision) both written.
+// legacy DECIMAL scale and precision) both written; a ConvertedOnly node
+// gets its ConvertedType alone.
 func (s *Schema) Elements() []meta.SchemaElement {
 	var out []meta.SchemaElement
 	var walk func(n *Node)
@@ -339,7 +361,7 @@ func (s *Schema) Elements() []meta.SchemaElement {
 				e.TypeLength = meta.Some(n.TypeLength)
 			}
 		}
-		if n.Logical.Kind != meta.LogicalNone {
+		if n.Logical.Kind != meta.LogicalNone && !(n.ConvertedOnly && n.Converted.Set) {
 			l := n.Logical
 			e.LogicalType = &l
 		}

@@ -151,13 +151,42 @@ func TestConvertedOnlyResolves(t *testing.T) {
 	want := `message m {
   optional binary s (STRING);
   required fixed_len_byte_array(5) d (DECIMAL(10,3));
-  required int64 ts (TIMESTAMP(MILLIS,true));
+  required int64 ts (TIMESTAMP_MILLIS);
   required int32 u (INT(16,false));
   required int64 both (TIMESTAMP(MICROS,false));
 }
 `
 	if got := s.String(); got != want {
 		t.Fatal(cmp.Diff(want, got))
+	}
+	// The legacy time column resolves to the type its ConvertedType stands
+	// for, and stays a ConvertedType alone through the schema text and
+	// Elements; the others get their LogicalType.
+	ts := s.Leaves[2]
+	if !ts.ConvertedOnly || ts.Logical != (meta.LogicalType{Kind: meta.LogicalTimestamp, Time: meta.TimeType{IsAdjustedToUTC: true, Unit: meta.Millis}}) {
+		t.Errorf("ts: ConvertedOnly %v, logical %+v", ts.ConvertedOnly, ts.Logical)
+	}
+	back, err := Parse(s.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.String() != want {
+		t.Fatal(cmp.Diff(want, back.String()))
+	}
+	for _, sch := range []*Schema{s, back} {
+		got := map[string]meta.SchemaElement{}
+		for _, e := range sch.Elements() {
+			got[e.Name] = e
+		}
+		if e := got["ts"]; e.LogicalType != nil || e.ConvertedType != meta.Some(meta.ConvertedTimestampMillis) {
+			t.Errorf("ts written with logical type %+v, converted type %+v; want TIMESTAMP_MILLIS alone", e.LogicalType, e.ConvertedType)
+		}
+		if e := got["both"]; e.LogicalType == nil || e.LogicalType.Time.IsAdjustedToUTC || e.ConvertedType != meta.Some(meta.ConvertedTimestampMicros) {
+			t.Errorf("both written with logical type %+v, converted type %+v", e.LogicalType, e.ConvertedType)
+		}
+		if e := got["s"]; e.LogicalType == nil || e.LogicalType.Kind != meta.LogicalString {
+			t.Errorf("s written with logical type %+v", e.LogicalType)
+		}
 	}
 	// An unrecognised LogicalType member falls back to ConvertedType.
 	els[1].LogicalType = &meta.LogicalType{Unrecognized: 2555}
@@ -251,7 +280,7 @@ func TestParseAcceptsOtherSpellings(t *testing.T) {
   required int32 b (INT(16,true)) = 4;
   required int64 c (TIMESTAMP(MILLIS,false));
   required int32 d (DATE);
-  required int64 e (TIMESTAMP(MICROS,true));
+  required int64 e (TIMESTAMP_MICROS);
   required int32 f (INT(32,false));
   required binary "with space" (JSON);
   optional group kv (MAP_KEY_VALUE) {

@@ -113,6 +113,9 @@ func TypeName(t meta.Type, length int32) string {
 // Annotation returns the annotation of a node as the grammar writes it
 // (without the parentheses around it), or "" when it has none.
 func Annotation(n *Node) string {
+	if n.ConvertedOnly && n.Converted.Set && legacyTime(n.Converted.Val) {
+		return n.Converted.Val.String()
+	}
 	if s := LogicalString(n.Logical); s != "" {
 		return s
 	}
