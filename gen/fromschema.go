@@ -20,8 +20,8 @@ var (
 // the schema-text and file sources do: every group becomes a declared
 // struct, named after the type and the field path. where names a node's
 // position for messages.
-func fromSchema(s *schema.Schema, typeName string, where func(*schema.Node) string) (*Type, error) {
-	b := &schemaBuilder{where: where, typeNames: uniqueNames{}}
+func fromSchema(s *schema.Schema, typeName string, opts Options, where func(*schema.Node) string) (*Type, error) {
+	b := &schemaBuilder{where: where, opts: opts, typeNames: uniqueNames{}}
 	t := &Type{Name: typeName, Schema: s, Names: namesFor(typeName), File: fileName(typeName)}
 	// Struct names never take the generated identifiers.
 	for _, n := range t.Names.all() {
@@ -38,6 +38,7 @@ func fromSchema(s *schema.Schema, typeName string, where func(*schema.Node) stri
 
 type schemaBuilder struct {
 	where     func(*schema.Node) string
+	opts      Options
 	typeNames uniqueNames
 	structs   []*Struct
 }
@@ -53,7 +54,7 @@ func (b *schemaBuilder) group(n *schema.Node, name string) (*Value, error) {
 	b.structs = append(b.structs, st)
 	fields := uniqueNames{}
 	for _, c := range n.Children {
-		fname := fields.take(exportedName(c.Name))
+		fname := fields.take(exportedName(c.Name, b.opts.PlainNames))
 		v, err := b.field(c, st.Name+fname)
 		if err != nil {
 			return nil, err
@@ -66,12 +67,14 @@ func (b *schemaBuilder) group(n *schema.Node, name string) (*Value, error) {
 }
 
 // field maps a child node (with its repetition) to a value; typeName names
-// a struct it may need.
+// a struct it may need (the parent's name and the field's): a group is
+// named typeName, the elements of a list and the values of a map
+// elemTypeName(typeName).
 func (b *schemaBuilder) field(n *schema.Node, typeName string) (*Value, error) {
 	if n.Repetition == meta.Repeated {
 		// An unannotated repeated field: a required list of required
 		// elements of the field's type.
-		elem, err := b.element(n, n, typeName)
+		elem, err := b.element(n, n, elemTypeName(typeName))
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +156,7 @@ func (b *schemaBuilder) listOrMap(n *schema.Node, typeName string) (*Value, bool
 			// []byte is not comparable: binary keys become strings.
 			key.Conv, key.Go, key.Base = ConvString, named("", "string"), named("", "string")
 		}
-		val, err := b.element(r.Children[1], nil, typeName+"Value")
+		val, err := b.element(r.Children[1], nil, elemTypeName(typeName))
 		if err != nil {
 			return nil, true, err
 		}
@@ -168,7 +171,7 @@ func (b *schemaBuilder) listOrMap(n *schema.Node, typeName string) (*Value, bool
 		// Rule 5: the single child is the element, with its repetition.
 		elemNode = r.Children[0]
 	}
-	elem, err := b.element(elemNode, r, typeName)
+	elem, err := b.element(elemNode, r, elemTypeName(typeName))
 	if err != nil {
 		return nil, true, err
 	}

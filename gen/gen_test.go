@@ -46,12 +46,74 @@ func TestParseTag(t *testing.T) {
 }
 
 func TestExportedName(t *testing.T) {
-	for in, want := range map[string]string{
-		"order_id": "OrderId", "fooBar": "FooBar", "1st": "F1st", "": "Field", "a-b c": "ABC",
-		"__": "Field", "été": "Été", "日本": "X日本", "ID": "ID",
+	for _, c := range []struct{ in, plain, goName string }{
+		{"order_id", "OrderId", "OrderID"},
+		{"fooBar", "FooBar", "FooBar"},
+		{"1st", "F1st", "F1st"},
+		{"", "Field", "Field"},
+		{"__", "Field", "Field"},
+		{"a-b c", "ABC", "ABC"},
+		{"été", "Été", "Été"},
+		{"日本", "X日本", "X日本"},
+		{"ID", "ID", "ID"},
+		{"id", "Id", "ID"},
+		{"uid", "Uid", "UID"},
+		{"uuid", "Uuid", "UUID"},
+		{"sku", "Sku", "SKU"},
+		{"orderId", "OrderId", "OrderID"},
+		{"user_ids", "UserIds", "UserIDs"},
+		{"LineIDs", "LineIDs", "LineIDs"},
+		{"http_url", "HttpUrl", "HTTPURL"},
+		{"HTTPServer", "HTTPServer", "HTTPServer"},
+		{"httpsProxy", "HttpsProxy", "HTTPSProxy"},
+		{"api_key", "ApiKey", "APIKey"},
+		{"json_payload", "JsonPayload", "JSONPayload"},
+		{"xml", "Xml", "XML"},
+		{"sql_text", "SqlText", "SQLText"},
+		{"src_ip", "SrcIp", "SrcIP"},
+		{"tcp_port", "TcpPort", "TCPPort"},
+		{"udp", "Udp", "UDP"},
+		{"cpu_pct", "CpuPct", "CPUPct"},
+		{"dns_name", "DnsName", "DNSName"},
+		{"html", "Html", "HTML"},
+		{"eof", "Eof", "EOF"},
+		{"ttl_s", "TtlS", "TTLS"},
+		{"utc_offset", "UtcOffset", "UTCOffset"},
+		{"utf8Name", "Utf8Name", "UTF8Name"},
+		{"uri", "Uri", "URI"},
+		{"ORDER_ID", "ORDERID", "ORDERID"},
+		{"idle", "Idle", "Idle"},
+		{"uids", "Uids", "UIDs"},
+		{"ids", "Ids", "IDs"},
 	} {
-		if got := exportedName(in); got != want {
-			t.Errorf("exportedName(%q) = %q, want %q", in, got, want)
+		if got := exportedName(c.in, true); got != c.plain {
+			t.Errorf("exportedName(%q, plain) = %q, want %q", c.in, got, c.plain)
+		}
+		if got := exportedName(c.in, false); got != c.goName {
+			t.Errorf("exportedName(%q) = %q, want %q", c.in, got, c.goName)
+		}
+	}
+}
+
+func TestElemTypeName(t *testing.T) {
+	for in, want := range map[string]string{
+		"OrderItems": "OrderItem", "OrderEntries": "OrderEntry", "UserAddresses": "UserAddress",
+		"OrderLineIDs": "OrderLineID", "OrderBoxes": "OrderBox", "OrderMatches": "OrderMatch",
+		"OrderStatus": "OrderStatus", "OrderStatuses": "OrderStatus", "OrderChildren": "OrderChild",
+		"OrderPeople": "OrderPerson", "OrderData": "OrderData", "OrderHistory": "OrderHistory",
+		"OrderAliases": "OrderAlias", "OrderAlias": "OrderAlias", "OrderDNS": "OrderDNS",
+		"OrderGPS": "OrderGPS", "OrderMovies": "OrderMovie", "OrderIndices": "OrderIndex",
+		"OrderAnalysis": "OrderAnalysis", "OrderLeaves": "OrderLeaf", "Order1s": "Order1",
+		"OrderSeries": "OrderSeries", "ORDERITEMS": "ORDERITEM", "OrderTAGS": "OrderTAG",
+		"OrderCategories": "OrderCategory", "OrderAreas": "OrderArea", "Orders": "Order",
+	} {
+		got := elemTypeName(in)
+		if got != want {
+			t.Errorf("elemTypeName(%q) = %q, want %q", in, got, want)
+		}
+		// Idempotent: a nested list does not shorten the name again.
+		if again := elemTypeName(got); again != got {
+			t.Errorf("elemTypeName(%q) = %q, not idempotent", got, again)
 		}
 	}
 }
