@@ -45,7 +45,7 @@
 //	date, time(unit)               DATE; TIME (time.Duration since midnight, or raw integers)
 //	uuid, enum, json, bson         UUID ([16]byte), ENUM, JSON, BSON
 //	decimal(scale,precision)       DECIMAL over int32, int64, [N]byte or []byte
-//	float16, interval              FLOAT16 ([2]byte), INTERVAL ([12]byte)
+//	float16, interval              FLOAT16 (float32, or [2]byte raw bits), INTERVAL ([12]byte)
 //	geometry, geography            GEOMETRY / GEOGRAPHY ([]byte WKB)
 //	variant                        VARIANT: implied by a variant.Encoded field; on a struct, the
 //	                               group holding metadata and value

@@ -556,6 +556,8 @@ func readValue(v *Value, c string, k *jen.Statement, nm *namer) jen.Code {
 		return tm("Unix").Call(jen.Lit(0), x).Dot("UTC").Call()
 	case ConvDate:
 		return tm("Unix").Call(jen.Int64().Call(x).Op("*").Lit(86400), jen.Lit(0)).Dot("UTC").Call()
+	case ConvFloat16:
+		return convert(named("", "float32"), v.Base, jen.Qual(pathRuntime, "Float16At").Call(jen.Id(c).Dot("Values"), k))
 	case ConvDuration:
 		if l.Logical.Kind == meta.LogicalTime {
 			switch l.Logical.Time.Unit {

@@ -352,6 +352,8 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 		return vals.Dot("Append").Call(convert(v.Base, sliceOf(named("", "byte")), p()))
 	case ConvFixed:
 		return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), p().Index(jen.Empty(), jen.Empty()).Op("..."))
+	case ConvFloat16:
+		return vals.Clone().Op("=").Qual(pathRuntime, "AppendFloat16").Call(vals.Clone(), convert(v.Base, named("", "float32"), p()))
 	case ConvTimestamp:
 		switch unit {
 		case meta.Millis:

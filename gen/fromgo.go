@@ -655,7 +655,12 @@ func (b *goBuilder) scalar(t types.Type, tg tag, name string, pos token.Pos) (*V
 			}
 		case k == types.Float32:
 			n.Type = meta.Float
-			if tg.logical != "" {
+			switch tg.logical {
+			case "":
+			case "float16":
+				n.Type, n.TypeLength, v.Conv = meta.FixedLenByteArray, 2, ConvFloat16
+				setLogical(meta.LogicalType{Kind: meta.LogicalFloat16})
+			default:
 				return bad()
 			}
 		case k == types.Float64:

@@ -235,6 +235,9 @@ func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 			return nil, b.errorf(n, "FIXED_LEN_BYTE_ARRAY(%d) is too long for a Go array", n.TypeLength)
 		}
 		t, v.Conv = arrayOf(int64(n.TypeLength), named("", "byte")), ConvFixed
+		if l.Kind == meta.LogicalFloat16 && n.TypeLength == 2 {
+			t, v.Conv = named("", "float32"), ConvFloat16
+		}
 	default:
 		return nil, b.errorf(n, "unsupported physical type %d", n.Type)
 	}

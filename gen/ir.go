@@ -184,6 +184,9 @@ const (
 	// ConvDuration: a time.Duration to INT64 nanoseconds, or to a TIME in
 	// the node's unit (INT32 for milliseconds).
 	ConvDuration
+	// ConvFloat16: a float32 to a FLOAT16 FIXED_LEN_BYTE_ARRAY(2), rounded
+	// to nearest even (runtime.Float32ToFloat16); read exactly.
+	ConvFloat16
 )
 
 // ColumnOptions are per-column writer settings from struct tags.
