@@ -14,7 +14,12 @@ var (
 	timeDuration = named("time", "Duration")
 	int96Type    = named("github.com/pqgen/pqgen/runtime/encode", "Int96")
 	variantType  = named(pathVariant, "Encoded")
+	decimalType  = named(pathRuntime, "Decimal")
 )
+
+// maxDecimalBytes is the widest FIXED_LEN_BYTE_ARRAY a runtime.Decimal
+// holds (38 digits).
+const maxDecimalBytes = 16
 
 // fromSchema builds the IR of a row type named typeName from a schema, as
 // the schema-text and file sources do: every group becomes a declared
@@ -193,6 +198,10 @@ func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 			t = named("", "int64")
 		}
 		switch l.Kind {
+		case meta.LogicalDecimal:
+			if b.opts.Decimal == DecimalType && l.Decimal.Scale <= 38 {
+				t, v.Conv = decimalType, ConvDecimal
+			}
 		case meta.LogicalInteger:
 			name := fmt.Sprintf("int%d", l.Integer.BitWidth)
 			if !l.Integer.IsSigned {
@@ -237,6 +246,9 @@ func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 		t, v.Conv = arrayOf(int64(n.TypeLength), named("", "byte")), ConvFixed
 		if l.Kind == meta.LogicalFloat16 && n.TypeLength == 2 {
 			t, v.Conv = named("", "float32"), ConvFloat16
+		}
+		if l.Kind == meta.LogicalDecimal && b.opts.Decimal == DecimalType && n.TypeLength <= maxDecimalBytes && l.Decimal.Scale <= 38 {
+			t, v.Conv = decimalType, ConvDecimal
 		}
 	default:
 		return nil, b.errorf(n, "unsupported physical type %d", n.Type)

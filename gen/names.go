@@ -14,7 +14,25 @@ type Options struct {
 	// the protobuf style) instead of Go's initialisms ("OrderID", "UID",
 	// "HTTPURL"). cmd/pqgen: -initialisms=false.
 	PlainNames bool
+	// Decimal is the Go type of DECIMAL columns. cmd/pqgen: -decimal=type.
+	Decimal DecimalMapping
 }
+
+// DecimalMapping is the Go type generated for DECIMAL columns.
+type DecimalMapping int
+
+// The DECIMAL mappings.
+const (
+	// DecimalScaled: the unscaled integer in the column's physical type
+	// (int32, int64, [N]byte or []byte, big-endian two's complement), the
+	// scale in the field's tag. The default.
+	DecimalScaled DecimalMapping = iota
+	// DecimalType: runtime.Decimal (String, Float64, Int, Rescale...) for
+	// columns of INT32, INT64 and FIXED_LEN_BYTE_ARRAY(n ≤ 16); BYTE_ARRAY
+	// and wider columns, whose values a Decimal may not hold, keep
+	// DecimalScaled.
+	DecimalType
+)
 
 // commonInitialisms are the words Go writes in one case: the list of
 // golint and staticcheck (ST1003), plus SKU and UTC.

@@ -17,12 +17,14 @@ import (
 const generateUsage = `  pqgen -type T[,U...] [-o OUT.go] [DIR]
       generate readers and writers for struct types of the Go package in DIR
       (default .); writes t_parquet.go per type in DIR unless -o names one file
-  pqgen -schema FILE -package P [-type T] [-o OUT.go] [-initialisms=false]
+  pqgen -schema FILE -package P [-type T] [-o OUT.go] [-initialisms=false] [-decimal=type]
       generate a struct type and its reader and writer from Parquet schema text
   pqgen -from FILE.parquet -package P [-type T] [-o OUT.go] [--footer-key K] [--aad-prefix P] [...]
       the same from the schema of an existing Parquet file (an encrypted
       footer needs its key: its bytes, or hex:HEX)
       -initialisms=false  plain CamelCase names (OrderId, Url) instead of Go's (OrderID, URL)
+      -decimal=type       DECIMAL columns as runtime.Decimal instead of scaled integers
+                          (INT32, INT64 and FIXED_LEN_BYTE_ARRAY up to 16 bytes)
 `
 
 // generateCmd runs the generator modes. args are the command-line
@@ -36,6 +38,7 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 	pkg := fs.String("package", os.Getenv("GOPACKAGE"), "package of the generated file (schema and file sources; default $GOPACKAGE)")
 	out := fs.String("o", "", "output file")
 	initialisms := fs.Bool("initialisms", true, "with -schema and -from: Go initialisms in names (OrderID, URL); false keeps plain CamelCase (OrderId, Url)")
+	decimal := fs.String("decimal", "scaled", "with -schema and -from: DECIMAL columns as scaled integers (scaled) or runtime.Decimal (type)")
 	var ropts []runtime.ReaderOption
 	fs.Func("footer-key", "with -from: footer key of an encrypted file (its bytes, or hex:HEX)", func(v string) error {
 		k, err := parseKey(v)
@@ -58,6 +61,14 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	gopts := gen.Options{PlainNames: !*initialisms}
+	switch *decimal {
+	case "scaled":
+	case "type":
+		gopts.Decimal = gen.DecimalType
+	default:
+		fmt.Fprintf(stderr, "pqgen: -decimal %q: want scaled or type\n", *decimal)
+		return 2
+	}
 	if *schemaFile != "" && *fromFile != "" {
 		fmt.Fprintln(stderr, "pqgen: -schema and -from exclude each other")
 		return 2

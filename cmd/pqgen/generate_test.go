@@ -192,4 +192,7 @@ func TestGenerateNames(t *testing.T) {
 	if code := run([]string{"-type", "T", "-initialisms=false", dir}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "go with -schema and -from") {
 		t.Errorf("-type with -initialisms: exit %d, %q", code, stderr.String())
 	}
+	if code := run([]string{"-schema", in, "-package", "p", "-decimal", "float"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "want scaled or type") {
+		t.Errorf("-decimal float: exit %d, %q", code, stderr.String())
+	}
 }
