@@ -14,7 +14,7 @@ import (
 // DECIMAL columns of INT32, INT64 and FIXED_LEN_BYTE_ARRAY(n ≤ 16) in code
 // generated with -decimal=type. The zero value is 0 with scale 0 (and the
 // null of an optional non-pointer field); == compares representations
-// (1.0 and 1.00 differ), CompareDecimal compares values.
+// (1.0 and 1.00 differ), Equal and CompareDecimal compare values.
 //
 // Values read from a column have its scale. Writing one rescales it to
 // the column's scale when that is exact (1.5 into a scale of 2 is 150);
@@ -234,6 +234,11 @@ func CompareDecimal(a, b Decimal) int {
 	}
 	return x.Cmp(y)
 }
+
+// Equal reports whether d and e are the same value (1.0 and 1.00 are),
+// as CompareDecimal(d, e) == 0; like time.Time's, it is what go-cmp
+// compares Decimals with.
+func (d Decimal) Equal(e Decimal) bool { return CompareDecimal(d, e) == 0 }
 
 // pow10Big returns 10^n.
 func pow10Big(n int) *big.Int {

@@ -91,7 +91,10 @@ func TestDecimalBig(t *testing.T) {
 		if got, want := CompareDecimal(d, e), rat.Cmp(erat); got != want {
 			t.Fatalf("CompareDecimal(%s, %s) = %d, want %d", d, e, got, want)
 		}
-		if CompareDecimal(d, d) != 0 {
+		if d.Equal(e) != (rat.Cmp(erat) == 0) {
+			t.Fatalf("%s.Equal(%s) = %v", d, e, d.Equal(e))
+		}
+		if CompareDecimal(d, d) != 0 || !d.Equal(d) {
 			t.Fatalf("CompareDecimal(%s, itself) != 0", d)
 		}
 		// Rescale up and back down is exact within 128 bits.
@@ -165,6 +168,9 @@ func TestDecimalColumns(t *testing.T) {
 	}
 	if got := DecimalFromFixed([]byte{0xff, 0x38}, 1).String(); got != "-20.0" {
 		t.Errorf("DecimalFromFixed(ff 38, 1) = %s", got)
+	}
+	if !NewDecimal(10, 1).Equal(NewDecimal(1, 0)) || NewDecimal(10, 1) == NewDecimal(1, 0) {
+		t.Errorf("1.0 and 1: Equal but not ==")
 	}
 	if i, ok := NewDecimal(-1999, 3).Int64(); !ok || i != -1 {
 		t.Errorf("(-1.999).Int64() = %d, %v", i, ok)
