@@ -103,7 +103,7 @@ func zeroCheck(v *Value, p place) *jen.Statement {
 		return jen.Len(p()).Op("==").Lit(0)
 	case ConvFixed:
 		return p().Op("==").Add(v.Base.Code()).Values()
-	case ConvDecimal:
+	case ConvDecimal, ConvInterval:
 		return p().Op("==").Parens(v.Base.Code().Values())
 	case ConvTimestamp, ConvDate:
 		return p().Dot("IsZero").Call()

@@ -333,6 +333,8 @@ func sortedEntries(v *Value, m jen.Code) jen.Code {
 		compare = jen.Qual(pathRuntime, "CompareTime")
 	case k.Conv == ConvDecimal:
 		compare = jen.Qual(pathRuntime, "CompareDecimal")
+	case k.Conv == ConvInterval:
+		compare = jen.Qual(pathRuntime, "CompareInterval")
 	case k.Conv == ConvFixed || k.Node.Type == meta.Int96:
 		compare = cmpFunc(jen.Return(jen.Qual("bytes", "Compare").Call(jen.Id("a").Index(jen.Empty(), jen.Empty()), jen.Id("b").Index(jen.Empty(), jen.Empty()))))
 	case k.Node.Type == meta.Boolean:
@@ -360,6 +362,8 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 		return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), p().Index(jen.Empty(), jen.Empty()).Op("..."))
 	case ConvFloat16:
 		return vals.Clone().Op("=").Qual(pathRuntime, "AppendFloat16").Call(vals.Clone(), convert(v.Base, named("", "float32"), p()))
+	case ConvInterval:
+		return vals.Clone().Op("=").Qual(pathRuntime, "AppendInterval").Call(vals.Clone(), convert(v.Base, intervalType, p()))
 	case ConvDecimal:
 		// Rescaled exactly to the column or an error (runtime.ErrValue).
 		d := l.Logical.Decimal

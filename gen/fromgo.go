@@ -392,7 +392,7 @@ func isNamed(t types.Type, pkg, name string) bool {
 
 func isSpecial(t types.Type) bool {
 	return isNamed(t, "time", "Time") || isNamed(t, "time", "Duration") || isNamed(t, int96Type.Pkg, "Int96") ||
-		isNamed(t, decimalType.Pkg, decimalType.Name)
+		isNamed(t, decimalType.Pkg, decimalType.Name) || isNamed(t, intervalType.Pkg, intervalType.Name)
 }
 
 func isByte(t types.Type) bool {
@@ -600,6 +600,14 @@ func (b *goBuilder) scalar(t types.Type, tg tag, name string, pos token.Pos) (*V
 			return bad()
 		}
 		n.Type = meta.Int96
+		return v, nil
+	case isNamed(t, intervalType.Pkg, intervalType.Name):
+		// INTERVAL is implied; the interval option may say it.
+		if tg.logical != "" && tg.logical != "interval" {
+			return bad()
+		}
+		n.Type, n.TypeLength, v.Conv = meta.FixedLenByteArray, 12, ConvInterval
+		n.Converted = meta.Some(meta.ConvertedInterval)
 		return v, nil
 	case isNamed(t, decimalType.Pkg, decimalType.Name):
 		if tg.logical != "decimal" {

@@ -15,6 +15,7 @@ var (
 	int96Type    = named("github.com/pqgen/pqgen/runtime/encode", "Int96")
 	variantType  = named(pathVariant, "Encoded")
 	decimalType  = named(pathRuntime, "Decimal")
+	intervalType = named(pathRuntime, "Interval")
 )
 
 // maxDecimalBytes is the widest FIXED_LEN_BYTE_ARRAY a runtime.Decimal
@@ -246,6 +247,9 @@ func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 		t, v.Conv = arrayOf(int64(n.TypeLength), named("", "byte")), ConvFixed
 		if l.Kind == meta.LogicalFloat16 && n.TypeLength == 2 {
 			t, v.Conv = named("", "float32"), ConvFloat16
+		}
+		if n.TypeLength == 12 && l.Kind == meta.LogicalNone && n.Converted.Set && n.Converted.Val == meta.ConvertedInterval {
+			t, v.Conv = intervalType, ConvInterval
 		}
 		if l.Kind == meta.LogicalDecimal && b.opts.Decimal == DecimalType && n.TypeLength <= maxDecimalBytes && l.Decimal.Scale <= 38 {
 			t, v.Conv = decimalType, ConvDecimal

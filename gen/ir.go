@@ -192,6 +192,9 @@ const (
 	// column's scale (an error wrapping runtime.ErrValue when it cannot be,
 	// or when the value has more digits than the precision).
 	ConvDecimal
+	// ConvInterval: a runtime.Interval to an INTERVAL
+	// FIXED_LEN_BYTE_ARRAY(12).
+	ConvInterval
 )
 
 // ColumnOptions are per-column writer settings from struct tags.

@@ -285,6 +285,8 @@ func fillBase(v *gen.Value, p func() *jen.Statement, depth int) []jen.Code {
 		default:
 			val = tm("Unix").Call(jen.Lit(0), rc("Int64")).Dot("UTC").Call()
 		}
+	case gen.ConvInterval:
+		val = jen.Qual(pathRuntimePkg, "Interval").Values(jen.Dict{jen.Id("Months"): rc("Uint32"), jen.Id("Days"): rc("Uint32"), jen.Id("Millis"): rc("Uint32")})
 	case gen.ConvFloat16:
 		// A finite binary16 value of either sign (NaN would not compare).
 		val = v.Base.Code().Call(jen.Qual(pathRuntimePkg, "Float16ToFloat32").Call(jen.Uint16().Call(rc("Uint32N", jen.Lit(0x7c00))).Op("|").Uint16().Call(rc("Uint32N", jen.Lit(2))).Op("<<").Lit(15)))
