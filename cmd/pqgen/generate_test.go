@@ -196,3 +196,64 @@ func TestGenerateNames(t *testing.T) {
 		t.Errorf("-decimal float: exit %d, %q", code, stderr.String())
 	}
 }
+
+// TestReadmeSchemaExample generates code from the README's schema-text
+// example with the README's command and checks that the struct types
+// the README shows are the generated ones (imports aliased as generated
+// files do aside, spaces collapsed).
+func TestReadmeSchemaExample(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	_, sec, ok := strings.Cut(readme, "2. **Parquet schema text**")
+	if !ok {
+		t.Fatal("README: no schema-text section")
+	}
+	block := func(s, fence string) (string, string) {
+		_, rest, ok := strings.Cut(s, fence+"\n")
+		body, after, ok2 := strings.Cut(rest, "```")
+		if !ok || !ok2 {
+			t.Fatalf("README: no %s block", fence)
+		}
+		return body, after
+	}
+	schemaText, rest := block(sec, "```")
+	goText, _ := block(rest, "```go")
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "order.schema"), filepath.Join(dir, "order_parquet.go")
+	if err := os.WriteFile(in, []byte(schemaText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-schema", in, "-package", "orders", "-type", "Order", "-decimal=type", "-o", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	gen, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	norm := func(s string) string {
+		s = strings.NewReplacer("pqtime.", "time.", "pqrt.", "runtime.").Replace(s)
+		return strings.Join(strings.Fields(s), " ")
+	}
+	var want []string
+	var decl []string
+	for _, line := range strings.Split(goText, "\n") {
+		decl = append(decl, line)
+		if strings.TrimSpace(line) == "}" {
+			want = append(want, norm(strings.Join(decl, "\n")))
+			decl = nil
+		}
+	}
+	if len(want) != 2 {
+		t.Fatalf("README shows %d declarations, want 2", len(want))
+	}
+	got := norm(string(gen))
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("the generated code lacks the README's\n%s", w)
+		}
+	}
+}
