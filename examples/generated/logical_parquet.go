@@ -47,10 +47,6 @@ var _ struct {
 	UUID          [16]byte        `parquet:"uuid,uuid"`
 	Float16       [2]byte         `parquet:"float16,float16"`
 	Interval      [12]byte        `parquet:"interval,interval"`
-	IntervalT     pqrt.Interval   `parquet:"interval_t"`
-	Half          float32         `parquet:"half,float16"`
-	TimeRaw       int32           `parquet:"time_raw,time(millisecond)"`
-	Price         pqrt.Decimal    `parquet:"price,decimal(2,9)"`
 	Fixed         [5]byte         `parquet:"fixed"`
 	Dec32         int32           `parquet:"dec32,decimal(2,9)"`
 	Dec64         int64           `parquet:"dec64,decimal(4,18)"`
@@ -105,10 +101,6 @@ const pqgenLogicalSchemaText = `message Logical {
   required fixed_len_byte_array(16) uuid (UUID);
   required fixed_len_byte_array(2) float16 (FLOAT16);
   required fixed_len_byte_array(12) interval (INTERVAL);
-  required fixed_len_byte_array(12) interval_t (INTERVAL);
-  required fixed_len_byte_array(2) half (FLOAT16);
-  required int32 time_raw (TIME(MILLIS,true));
-  required int32 price (DECIMAL(9,2));
   required fixed_len_byte_array(5) fixed;
   required int32 dec32 (DECIMAL(9,2));
   required int64 dec64 (DECIMAL(18,4));
@@ -176,37 +168,33 @@ type LogicalWriter struct {
 	c18     *pqrt.FixedBuffer     // uuid
 	c19     *pqrt.FixedBuffer     // float16
 	c20     *pqrt.FixedBuffer     // interval
-	c21     *pqrt.FixedBuffer     // interval_t
-	c22     *pqrt.FixedBuffer     // half
-	c23     *pqrt.Int32Buffer     // time_raw
-	c24     *pqrt.Int32Buffer     // price
-	c25     *pqrt.FixedBuffer     // fixed
-	c26     *pqrt.Int32Buffer     // dec32
-	c27     *pqrt.Int64Buffer     // dec64
-	c28     *pqrt.FixedBuffer     // dec_fixed
-	c29     *pqrt.ByteArrayBuffer // dec_bytes
-	c30     *pqrt.Int64Buffer     // ts_millis
-	c31     *pqrt.Int64Buffer     // ts_micros
-	c32     *pqrt.Int64Buffer     // ts_nanos
-	c33     *pqrt.Int64Buffer     // ts_local
-	c34     *pqrt.Int32Buffer     // date
-	c35     *pqrt.Int32Buffer     // time_millis
-	c36     *pqrt.Int64Buffer     // time_micros
-	c37     *pqrt.Int64Buffer     // time_nanos
-	c38     *pqrt.Int64Buffer     // duration
-	c39     *pqrt.Int96Buffer     // int96
-	c40     *pqrt.ByteArrayBuffer // geometry
-	c41     *pqrt.ByteArrayBuffer // geography
-	c42     *pqrt.DoubleBuffer    // temp
-	c43     *pqrt.Int32Buffer     // level
-	c44     *pqrt.Int64Buffer     // count
-	c45     *pqrt.Int32Buffer     // days_raw
-	c46     *pqrt.Int64Buffer     // micros_raw
-	c47     *pqrt.Int64Buffer     // id
-	c48     *pqrt.Int64Buffer     // opt_time
-	c49     *pqrt.FixedBuffer     // opt_uuid
-	c50     *pqrt.ByteArrayBuffer // opt_bytes
-	c51     *pqrt.Int32Buffer     // opt_level
+	c21     *pqrt.FixedBuffer     // fixed
+	c22     *pqrt.Int32Buffer     // dec32
+	c23     *pqrt.Int64Buffer     // dec64
+	c24     *pqrt.FixedBuffer     // dec_fixed
+	c25     *pqrt.ByteArrayBuffer // dec_bytes
+	c26     *pqrt.Int64Buffer     // ts_millis
+	c27     *pqrt.Int64Buffer     // ts_micros
+	c28     *pqrt.Int64Buffer     // ts_nanos
+	c29     *pqrt.Int64Buffer     // ts_local
+	c30     *pqrt.Int32Buffer     // date
+	c31     *pqrt.Int32Buffer     // time_millis
+	c32     *pqrt.Int64Buffer     // time_micros
+	c33     *pqrt.Int64Buffer     // time_nanos
+	c34     *pqrt.Int64Buffer     // duration
+	c35     *pqrt.Int96Buffer     // int96
+	c36     *pqrt.ByteArrayBuffer // geometry
+	c37     *pqrt.ByteArrayBuffer // geography
+	c38     *pqrt.DoubleBuffer    // temp
+	c39     *pqrt.Int32Buffer     // level
+	c40     *pqrt.Int64Buffer     // count
+	c41     *pqrt.Int32Buffer     // days_raw
+	c42     *pqrt.Int64Buffer     // micros_raw
+	c43     *pqrt.Int64Buffer     // id
+	c44     *pqrt.Int64Buffer     // opt_time
+	c45     *pqrt.FixedBuffer     // opt_uuid
+	c46     *pqrt.ByteArrayBuffer // opt_bytes
+	c47     *pqrt.Int32Buffer     // opt_level
 	pending int                   // rows shredded since the last EndRows
 }
 
@@ -298,34 +286,34 @@ func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 	if w.c21, err = fw.FixedBuffer(21); err != nil {
 		return nil, err
 	}
-	if w.c22, err = fw.FixedBuffer(22); err != nil {
+	if w.c22, err = fw.Int32Buffer(22); err != nil {
 		return nil, err
 	}
-	if w.c23, err = fw.Int32Buffer(23); err != nil {
+	if w.c23, err = fw.Int64Buffer(23); err != nil {
 		return nil, err
 	}
-	if w.c24, err = fw.Int32Buffer(24); err != nil {
+	if w.c24, err = fw.FixedBuffer(24); err != nil {
 		return nil, err
 	}
-	if w.c25, err = fw.FixedBuffer(25); err != nil {
+	if w.c25, err = fw.ByteArrayBuffer(25); err != nil {
 		return nil, err
 	}
-	if w.c26, err = fw.Int32Buffer(26); err != nil {
+	if w.c26, err = fw.Int64Buffer(26); err != nil {
 		return nil, err
 	}
 	if w.c27, err = fw.Int64Buffer(27); err != nil {
 		return nil, err
 	}
-	if w.c28, err = fw.FixedBuffer(28); err != nil {
+	if w.c28, err = fw.Int64Buffer(28); err != nil {
 		return nil, err
 	}
-	if w.c29, err = fw.ByteArrayBuffer(29); err != nil {
+	if w.c29, err = fw.Int64Buffer(29); err != nil {
 		return nil, err
 	}
-	if w.c30, err = fw.Int64Buffer(30); err != nil {
+	if w.c30, err = fw.Int32Buffer(30); err != nil {
 		return nil, err
 	}
-	if w.c31, err = fw.Int64Buffer(31); err != nil {
+	if w.c31, err = fw.Int32Buffer(31); err != nil {
 		return nil, err
 	}
 	if w.c32, err = fw.Int64Buffer(32); err != nil {
@@ -334,58 +322,46 @@ func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 	if w.c33, err = fw.Int64Buffer(33); err != nil {
 		return nil, err
 	}
-	if w.c34, err = fw.Int32Buffer(34); err != nil {
+	if w.c34, err = fw.Int64Buffer(34); err != nil {
 		return nil, err
 	}
-	if w.c35, err = fw.Int32Buffer(35); err != nil {
+	if w.c35, err = fw.Int96Buffer(35); err != nil {
 		return nil, err
 	}
-	if w.c36, err = fw.Int64Buffer(36); err != nil {
+	if w.c36, err = fw.ByteArrayBuffer(36); err != nil {
 		return nil, err
 	}
-	if w.c37, err = fw.Int64Buffer(37); err != nil {
+	if w.c37, err = fw.ByteArrayBuffer(37); err != nil {
 		return nil, err
 	}
-	if w.c38, err = fw.Int64Buffer(38); err != nil {
+	if w.c38, err = fw.DoubleBuffer(38); err != nil {
 		return nil, err
 	}
-	if w.c39, err = fw.Int96Buffer(39); err != nil {
+	if w.c39, err = fw.Int32Buffer(39); err != nil {
 		return nil, err
 	}
-	if w.c40, err = fw.ByteArrayBuffer(40); err != nil {
+	if w.c40, err = fw.Int64Buffer(40); err != nil {
 		return nil, err
 	}
-	if w.c41, err = fw.ByteArrayBuffer(41); err != nil {
+	if w.c41, err = fw.Int32Buffer(41); err != nil {
 		return nil, err
 	}
-	if w.c42, err = fw.DoubleBuffer(42); err != nil {
+	if w.c42, err = fw.Int64Buffer(42); err != nil {
 		return nil, err
 	}
-	if w.c43, err = fw.Int32Buffer(43); err != nil {
+	if w.c43, err = fw.Int64Buffer(43); err != nil {
 		return nil, err
 	}
 	if w.c44, err = fw.Int64Buffer(44); err != nil {
 		return nil, err
 	}
-	if w.c45, err = fw.Int32Buffer(45); err != nil {
+	if w.c45, err = fw.FixedBuffer(45); err != nil {
 		return nil, err
 	}
-	if w.c46, err = fw.Int64Buffer(46); err != nil {
+	if w.c46, err = fw.ByteArrayBuffer(46); err != nil {
 		return nil, err
 	}
-	if w.c47, err = fw.Int64Buffer(47); err != nil {
-		return nil, err
-	}
-	if w.c48, err = fw.Int64Buffer(48); err != nil {
-		return nil, err
-	}
-	if w.c49, err = fw.FixedBuffer(49); err != nil {
-		return nil, err
-	}
-	if w.c50, err = fw.ByteArrayBuffer(50); err != nil {
-		return nil, err
-	}
-	if w.c51, err = fw.Int32Buffer(51); err != nil {
+	if w.c47, err = fw.Int32Buffer(47); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -400,9 +376,7 @@ func (w *LogicalWriter) Write(rows []Logical) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenLogicalBatch-w.pending)
-		if err := w.shred(rows[:k]); err != nil {
-			return n, w.fw.Fail(err)
-		}
+		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -440,7 +414,7 @@ func (w *LogicalWriter) Close() error {
 }
 
 // shred appends the levels and values of rows to the column buffers.
-func (w *LogicalWriter) shred(rows []Logical) error {
+func (w *LogicalWriter) shred(rows []Logical) {
 	// i8
 	{
 		c0 := w.c0
@@ -609,279 +583,242 @@ func (w *LogicalWriter) shred(rows []Logical) error {
 			c20.Values = append(c20.Values, x.Interval[:]...)
 		}
 	}
-	// interval_t
+	// fixed
 	{
 		c21 := w.c21
 		for i := range rows {
 			x := &rows[i]
-			c21.Values = pqrt.AppendInterval(c21.Values, x.IntervalT)
-		}
-	}
-	// half
-	{
-		c22 := w.c22
-		for i := range rows {
-			x := &rows[i]
-			c22.Values = pqrt.AppendFloat16(c22.Values, x.Half)
-		}
-	}
-	// time_raw
-	{
-		c23 := w.c23
-		for i := range rows {
-			x := &rows[i]
-			c23.Values = append(c23.Values, x.TimeRaw)
-		}
-	}
-	// price
-	{
-		c24 := w.c24
-		for i := range rows {
-			x := &rows[i]
-			if u, err := pqrt.DecimalUnscaled32(x.Price, 2, 9); err != nil {
-				return pqfmt.Errorf("column price: %w", err)
-			} else {
-				c24.Values = append(c24.Values, u)
-			}
-		}
-	}
-	// fixed
-	{
-		c25 := w.c25
-		for i := range rows {
-			x := &rows[i]
-			c25.Values = append(c25.Values, x.Fixed[:]...)
+			c21.Values = append(c21.Values, x.Fixed[:]...)
 		}
 	}
 	// dec32
 	{
-		c26 := w.c26
+		c22 := w.c22
 		for i := range rows {
 			x := &rows[i]
-			c26.Values = append(c26.Values, x.Dec32)
+			c22.Values = append(c22.Values, x.Dec32)
 		}
 	}
 	// dec64
 	{
-		c27 := w.c27
+		c23 := w.c23
 		for i := range rows {
 			x := &rows[i]
-			c27.Values = append(c27.Values, x.Dec64)
+			c23.Values = append(c23.Values, x.Dec64)
 		}
 	}
 	// dec_fixed
 	{
-		c28 := w.c28
+		c24 := w.c24
 		for i := range rows {
 			x := &rows[i]
-			c28.Values = append(c28.Values, x.DecFixed[:]...)
+			c24.Values = append(c24.Values, x.DecFixed[:]...)
 		}
 	}
 	// dec_bytes
 	{
-		c29 := w.c29
+		c25 := w.c25
 		for i := range rows {
 			x := &rows[i]
-			c29.Values.Append(x.DecBytes)
+			c25.Values.Append(x.DecBytes)
 		}
 	}
 	// ts_millis
 	{
-		c30 := w.c30
+		c26 := w.c26
 		for i := range rows {
 			x := &rows[i]
-			c30.Values = append(c30.Values, x.TsMillis.UnixMilli())
+			c26.Values = append(c26.Values, x.TsMillis.UnixMilli())
 		}
 	}
 	// ts_micros
 	{
-		c31 := w.c31
+		c27 := w.c27
 		for i := range rows {
 			x := &rows[i]
-			c31.Values = append(c31.Values, x.TsMicros.UnixMicro())
+			c27.Values = append(c27.Values, x.TsMicros.UnixMicro())
 		}
 	}
 	// ts_nanos
 	{
-		c32 := w.c32
+		c28 := w.c28
 		for i := range rows {
 			x := &rows[i]
-			c32.Values = append(c32.Values, x.TsNanos.UnixNano())
+			c28.Values = append(c28.Values, x.TsNanos.UnixNano())
 		}
 	}
 	// ts_local
 	{
-		c33 := w.c33
+		c29 := w.c29
 		for i := range rows {
 			x := &rows[i]
-			c33.Values = append(c33.Values, x.TsLocal.UnixMicro())
+			c29.Values = append(c29.Values, x.TsLocal.UnixMicro())
 		}
 	}
 	// date
 	{
-		c34 := w.c34
+		c30 := w.c30
 		for i := range rows {
 			x := &rows[i]
-			c34.Values = append(c34.Values, pqrt.DateDays(x.Date))
+			c30.Values = append(c30.Values, pqrt.DateDays(x.Date))
 		}
 	}
 	// time_millis
 	{
-		c35 := w.c35
+		c31 := w.c31
 		for i := range rows {
 			x := &rows[i]
-			c35.Values = append(c35.Values, int32(x.TimeOfDay32/pqtime.Millisecond))
+			c31.Values = append(c31.Values, int32(x.TimeOfDay32/pqtime.Millisecond))
 		}
 	}
 	// time_micros
 	{
-		c36 := w.c36
+		c32 := w.c32
 		for i := range rows {
 			x := &rows[i]
-			c36.Values = append(c36.Values, int64(x.TimeOfDay64/pqtime.Microsecond))
+			c32.Values = append(c32.Values, int64(x.TimeOfDay64/pqtime.Microsecond))
 		}
 	}
 	// time_nanos
 	{
-		c37 := w.c37
+		c33 := w.c33
 		for i := range rows {
 			x := &rows[i]
-			c37.Values = append(c37.Values, int64(x.TimeOfDayFine))
+			c33.Values = append(c33.Values, int64(x.TimeOfDayFine))
 		}
 	}
 	// duration
 	{
-		c38 := w.c38
+		c34 := w.c34
 		for i := range rows {
 			x := &rows[i]
-			c38.Values = append(c38.Values, int64(x.Duration))
+			c34.Values = append(c34.Values, int64(x.Duration))
 		}
 	}
 	// int96
 	{
-		c39 := w.c39
+		c35 := w.c35
 		for i := range rows {
 			x := &rows[i]
-			c39.Values = append(c39.Values, x.Int96)
+			c35.Values = append(c35.Values, x.Int96)
 		}
 	}
 	// geometry
 	{
-		c40 := w.c40
+		c36 := w.c36
 		for i := range rows {
 			x := &rows[i]
-			c40.Values.Append(x.Geometry)
+			c36.Values.Append(x.Geometry)
 		}
 	}
 	// geography
 	{
-		c41 := w.c41
+		c37 := w.c37
 		for i := range rows {
 			x := &rows[i]
-			c41.Values.Append(x.Geography)
+			c37.Values.Append(x.Geography)
 		}
 	}
 	// temp
 	{
-		c42 := w.c42
+		c38 := w.c38
 		for i := range rows {
 			x := &rows[i]
-			c42.Values = append(c42.Values, float64(x.Temp))
+			c38.Values = append(c38.Values, float64(x.Temp))
 		}
 	}
 	// level
 	{
-		c43 := w.c43
+		c39 := w.c39
 		for i := range rows {
 			x := &rows[i]
-			c43.Values = append(c43.Values, int32(x.Level))
+			c39.Values = append(c39.Values, int32(x.Level))
 		}
 	}
 	// count
 	{
-		c44 := w.c44
+		c40 := w.c40
 		for i := range rows {
 			x := &rows[i]
-			c44.Values = append(c44.Values, int64(x.Count))
+			c40.Values = append(c40.Values, int64(x.Count))
 		}
 	}
 	// days_raw
 	{
-		c45 := w.c45
+		c41 := w.c41
 		for i := range rows {
 			x := &rows[i]
-			c45.Values = append(c45.Values, x.DaysRaw)
+			c41.Values = append(c41.Values, x.DaysRaw)
 		}
 	}
 	// micros_raw
 	{
-		c46 := w.c46
+		c42 := w.c42
 		for i := range rows {
 			x := &rows[i]
-			c46.Values = append(c46.Values, x.MicrosRaw)
+			c42.Values = append(c42.Values, x.MicrosRaw)
 		}
 	}
 	// id
 	{
-		c47 := w.c47
+		c43 := w.c43
 		for i := range rows {
 			x := &rows[i]
-			c47.Values = append(c47.Values, x.ID)
+			c43.Values = append(c43.Values, x.ID)
 		}
 	}
 	// opt_time
 	{
-		c48 := w.c48
+		c44 := w.c44
 		for i := range rows {
 			x := &rows[i]
 			if x.OptTime == nil {
-				c48.Def = append(c48.Def, 0)
+				c44.Def = append(c44.Def, 0)
 			} else {
-				c48.Def = append(c48.Def, 1)
-				c48.Values = append(c48.Values, (*x.OptTime).UnixMilli())
+				c44.Def = append(c44.Def, 1)
+				c44.Values = append(c44.Values, (*x.OptTime).UnixMilli())
 			}
 		}
 	}
 	// opt_uuid
 	{
-		c49 := w.c49
+		c45 := w.c45
 		for i := range rows {
 			x := &rows[i]
 			if x.OptUUID == nil {
-				c49.Def = append(c49.Def, 0)
+				c45.Def = append(c45.Def, 0)
 			} else {
-				c49.Def = append(c49.Def, 1)
-				c49.Values = append(c49.Values, (*x.OptUUID)[:]...)
+				c45.Def = append(c45.Def, 1)
+				c45.Values = append(c45.Values, (*x.OptUUID)[:]...)
 			}
 		}
 	}
 	// opt_bytes
 	{
-		c50 := w.c50
+		c46 := w.c46
 		for i := range rows {
 			x := &rows[i]
 			if x.OptBytes == nil {
-				c50.Def = append(c50.Def, 0)
+				c46.Def = append(c46.Def, 0)
 			} else {
-				c50.Def = append(c50.Def, 1)
-				c50.Values.Append(x.OptBytes)
+				c46.Def = append(c46.Def, 1)
+				c46.Values.Append(x.OptBytes)
 			}
 		}
 	}
 	// opt_level
 	{
-		c51 := w.c51
+		c47 := w.c47
 		for i := range rows {
 			x := &rows[i]
 			if x.OptLevel == nil {
-				c51.Def = append(c51.Def, 0)
+				c47.Def = append(c47.Def, 0)
 			} else {
-				c51.Def = append(c51.Def, 1)
-				c51.Values = append(c51.Values, int32((*x.OptLevel)))
+				c47.Def = append(c47.Def, 1)
+				c47.Values = append(c47.Values, int32((*x.OptLevel)))
 			}
 		}
 	}
-	return nil
 }
 
 // LogicalReader reads rows of Logical from a Parquet file. Create one with NewLogicalReader.
@@ -910,37 +847,33 @@ type LogicalReader struct {
 	c18    *pqrt.FixedReader     // uuid; nil when not read
 	c19    *pqrt.FixedReader     // float16; nil when not read
 	c20    *pqrt.FixedReader     // interval; nil when not read
-	c21    *pqrt.FixedReader     // interval_t; nil when not read
-	c22    *pqrt.FixedReader     // half; nil when not read
-	c23    *pqrt.Int32Reader     // time_raw; nil when not read
-	c24    *pqrt.Int32Reader     // price; nil when not read
-	c25    *pqrt.FixedReader     // fixed; nil when not read
-	c26    *pqrt.Int32Reader     // dec32; nil when not read
-	c27    *pqrt.Int64Reader     // dec64; nil when not read
-	c28    *pqrt.FixedReader     // dec_fixed; nil when not read
-	c29    *pqrt.ByteArrayReader // dec_bytes; nil when not read
-	c30    *pqrt.Int64Reader     // ts_millis; nil when not read
-	c31    *pqrt.Int64Reader     // ts_micros; nil when not read
-	c32    *pqrt.Int64Reader     // ts_nanos; nil when not read
-	c33    *pqrt.Int64Reader     // ts_local; nil when not read
-	c34    *pqrt.Int32Reader     // date; nil when not read
-	c35    *pqrt.Int32Reader     // time_millis; nil when not read
-	c36    *pqrt.Int64Reader     // time_micros; nil when not read
-	c37    *pqrt.Int64Reader     // time_nanos; nil when not read
-	c38    *pqrt.Int64Reader     // duration; nil when not read
-	c39    *pqrt.Int96Reader     // int96; nil when not read
-	c40    *pqrt.ByteArrayReader // geometry; nil when not read
-	c41    *pqrt.ByteArrayReader // geography; nil when not read
-	c42    *pqrt.DoubleReader    // temp; nil when not read
-	c43    *pqrt.Int32Reader     // level; nil when not read
-	c44    *pqrt.Int64Reader     // count; nil when not read
-	c45    *pqrt.Int32Reader     // days_raw; nil when not read
-	c46    *pqrt.Int64Reader     // micros_raw; nil when not read
-	c47    *pqrt.Int64Reader     // id; nil when not read
-	c48    *pqrt.Int64Reader     // opt_time; nil when not read
-	c49    *pqrt.FixedReader     // opt_uuid; nil when not read
-	c50    *pqrt.ByteArrayReader // opt_bytes; nil when not read
-	c51    *pqrt.Int32Reader     // opt_level; nil when not read
+	c21    *pqrt.FixedReader     // fixed; nil when not read
+	c22    *pqrt.Int32Reader     // dec32; nil when not read
+	c23    *pqrt.Int64Reader     // dec64; nil when not read
+	c24    *pqrt.FixedReader     // dec_fixed; nil when not read
+	c25    *pqrt.ByteArrayReader // dec_bytes; nil when not read
+	c26    *pqrt.Int64Reader     // ts_millis; nil when not read
+	c27    *pqrt.Int64Reader     // ts_micros; nil when not read
+	c28    *pqrt.Int64Reader     // ts_nanos; nil when not read
+	c29    *pqrt.Int64Reader     // ts_local; nil when not read
+	c30    *pqrt.Int32Reader     // date; nil when not read
+	c31    *pqrt.Int32Reader     // time_millis; nil when not read
+	c32    *pqrt.Int64Reader     // time_micros; nil when not read
+	c33    *pqrt.Int64Reader     // time_nanos; nil when not read
+	c34    *pqrt.Int64Reader     // duration; nil when not read
+	c35    *pqrt.Int96Reader     // int96; nil when not read
+	c36    *pqrt.ByteArrayReader // geometry; nil when not read
+	c37    *pqrt.ByteArrayReader // geography; nil when not read
+	c38    *pqrt.DoubleReader    // temp; nil when not read
+	c39    *pqrt.Int32Reader     // level; nil when not read
+	c40    *pqrt.Int64Reader     // count; nil when not read
+	c41    *pqrt.Int32Reader     // days_raw; nil when not read
+	c42    *pqrt.Int64Reader     // micros_raw; nil when not read
+	c43    *pqrt.Int64Reader     // id; nil when not read
+	c44    *pqrt.Int64Reader     // opt_time; nil when not read
+	c45    *pqrt.FixedReader     // opt_uuid; nil when not read
+	c46    *pqrt.ByteArrayReader // opt_bytes; nil when not read
+	c47    *pqrt.Int32Reader     // opt_level; nil when not read
 }
 
 // NewLogicalReader opens the Parquet file of size bytes behind r for reading Logical rows.
@@ -1072,27 +1005,27 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		}
 	}
 	if fr.Projected(idx[22]) {
-		if tr.c22, err = fr.FixedReader(idx[22]); err != nil {
+		if tr.c22, err = fr.Int32Reader(idx[22]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[23]) {
-		if tr.c23, err = fr.Int32Reader(idx[23]); err != nil {
+		if tr.c23, err = fr.Int64Reader(idx[23]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[24]) {
-		if tr.c24, err = fr.Int32Reader(idx[24]); err != nil {
+		if tr.c24, err = fr.FixedReader(idx[24]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[25]) {
-		if tr.c25, err = fr.FixedReader(idx[25]); err != nil {
+		if tr.c25, err = fr.ByteArrayReader(idx[25]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[26]) {
-		if tr.c26, err = fr.Int32Reader(idx[26]); err != nil {
+		if tr.c26, err = fr.Int64Reader(idx[26]); err != nil {
 			return nil, err
 		}
 	}
@@ -1102,22 +1035,22 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		}
 	}
 	if fr.Projected(idx[28]) {
-		if tr.c28, err = fr.FixedReader(idx[28]); err != nil {
+		if tr.c28, err = fr.Int64Reader(idx[28]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[29]) {
-		if tr.c29, err = fr.ByteArrayReader(idx[29]); err != nil {
+		if tr.c29, err = fr.Int64Reader(idx[29]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[30]) {
-		if tr.c30, err = fr.Int64Reader(idx[30]); err != nil {
+		if tr.c30, err = fr.Int32Reader(idx[30]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[31]) {
-		if tr.c31, err = fr.Int64Reader(idx[31]); err != nil {
+		if tr.c31, err = fr.Int32Reader(idx[31]); err != nil {
 			return nil, err
 		}
 	}
@@ -1132,52 +1065,52 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		}
 	}
 	if fr.Projected(idx[34]) {
-		if tr.c34, err = fr.Int32Reader(idx[34]); err != nil {
+		if tr.c34, err = fr.Int64Reader(idx[34]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[35]) {
-		if tr.c35, err = fr.Int32Reader(idx[35]); err != nil {
+		if tr.c35, err = fr.Int96Reader(idx[35]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[36]) {
-		if tr.c36, err = fr.Int64Reader(idx[36]); err != nil {
+		if tr.c36, err = fr.ByteArrayReader(idx[36]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[37]) {
-		if tr.c37, err = fr.Int64Reader(idx[37]); err != nil {
+		if tr.c37, err = fr.ByteArrayReader(idx[37]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[38]) {
-		if tr.c38, err = fr.Int64Reader(idx[38]); err != nil {
+		if tr.c38, err = fr.DoubleReader(idx[38]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[39]) {
-		if tr.c39, err = fr.Int96Reader(idx[39]); err != nil {
+		if tr.c39, err = fr.Int32Reader(idx[39]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[40]) {
-		if tr.c40, err = fr.ByteArrayReader(idx[40]); err != nil {
+		if tr.c40, err = fr.Int64Reader(idx[40]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[41]) {
-		if tr.c41, err = fr.ByteArrayReader(idx[41]); err != nil {
+		if tr.c41, err = fr.Int32Reader(idx[41]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[42]) {
-		if tr.c42, err = fr.DoubleReader(idx[42]); err != nil {
+		if tr.c42, err = fr.Int64Reader(idx[42]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[43]) {
-		if tr.c43, err = fr.Int32Reader(idx[43]); err != nil {
+		if tr.c43, err = fr.Int64Reader(idx[43]); err != nil {
 			return nil, err
 		}
 	}
@@ -1187,37 +1120,17 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		}
 	}
 	if fr.Projected(idx[45]) {
-		if tr.c45, err = fr.Int32Reader(idx[45]); err != nil {
+		if tr.c45, err = fr.FixedReader(idx[45]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[46]) {
-		if tr.c46, err = fr.Int64Reader(idx[46]); err != nil {
+		if tr.c46, err = fr.ByteArrayReader(idx[46]); err != nil {
 			return nil, err
 		}
 	}
 	if fr.Projected(idx[47]) {
-		if tr.c47, err = fr.Int64Reader(idx[47]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[48]) {
-		if tr.c48, err = fr.Int64Reader(idx[48]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[49]) {
-		if tr.c49, err = fr.FixedReader(idx[49]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[50]) {
-		if tr.c50, err = fr.ByteArrayReader(idx[50]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[51]) {
-		if tr.c51, err = fr.Int32Reader(idx[51]); err != nil {
+		if tr.c47, err = fr.Int32Reader(idx[47]); err != nil {
 			return nil, err
 		}
 	}
@@ -1358,157 +1271,137 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 		}
 	}
 	if r.c21 != nil {
-		if err := pqrt.ReadRowsExact(r.c21, k, "interval_t"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c21, k, "fixed"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c22 != nil {
-		if err := pqrt.ReadRowsExact(r.c22, k, "half"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c22, k, "dec32"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c23 != nil {
-		if err := pqrt.ReadRowsExact(r.c23, k, "time_raw"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c23, k, "dec64"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c24 != nil {
-		if err := pqrt.ReadRowsExact(r.c24, k, "price"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c24, k, "dec_fixed"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c25 != nil {
-		if err := pqrt.ReadRowsExact(r.c25, k, "fixed"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c25, k, "dec_bytes"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c26 != nil {
-		if err := pqrt.ReadRowsExact(r.c26, k, "dec32"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c26, k, "ts_millis"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c27 != nil {
-		if err := pqrt.ReadRowsExact(r.c27, k, "dec64"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c27, k, "ts_micros"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c28 != nil {
-		if err := pqrt.ReadRowsExact(r.c28, k, "dec_fixed"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c28, k, "ts_nanos"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c29 != nil {
-		if err := pqrt.ReadRowsExact(r.c29, k, "dec_bytes"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c29, k, "ts_local"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c30 != nil {
-		if err := pqrt.ReadRowsExact(r.c30, k, "ts_millis"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c30, k, "date"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c31 != nil {
-		if err := pqrt.ReadRowsExact(r.c31, k, "ts_micros"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c31, k, "time_millis"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c32 != nil {
-		if err := pqrt.ReadRowsExact(r.c32, k, "ts_nanos"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c32, k, "time_micros"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c33 != nil {
-		if err := pqrt.ReadRowsExact(r.c33, k, "ts_local"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c33, k, "time_nanos"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c34 != nil {
-		if err := pqrt.ReadRowsExact(r.c34, k, "date"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c34, k, "duration"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c35 != nil {
-		if err := pqrt.ReadRowsExact(r.c35, k, "time_millis"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c35, k, "int96"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c36 != nil {
-		if err := pqrt.ReadRowsExact(r.c36, k, "time_micros"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c36, k, "geometry"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c37 != nil {
-		if err := pqrt.ReadRowsExact(r.c37, k, "time_nanos"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c37, k, "geography"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c38 != nil {
-		if err := pqrt.ReadRowsExact(r.c38, k, "duration"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c38, k, "temp"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c39 != nil {
-		if err := pqrt.ReadRowsExact(r.c39, k, "int96"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c39, k, "level"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c40 != nil {
-		if err := pqrt.ReadRowsExact(r.c40, k, "geometry"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c40, k, "count"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c41 != nil {
-		if err := pqrt.ReadRowsExact(r.c41, k, "geography"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c41, k, "days_raw"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c42 != nil {
-		if err := pqrt.ReadRowsExact(r.c42, k, "temp"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c42, k, "micros_raw"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c43 != nil {
-		if err := pqrt.ReadRowsExact(r.c43, k, "level"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c43, k, "id"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c44 != nil {
-		if err := pqrt.ReadRowsExact(r.c44, k, "count"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c44, k, "opt_time"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c45 != nil {
-		if err := pqrt.ReadRowsExact(r.c45, k, "days_raw"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c45, k, "opt_uuid"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c46 != nil {
-		if err := pqrt.ReadRowsExact(r.c46, k, "micros_raw"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c46, k, "opt_bytes"); err != nil {
 			return 0, err
 		}
 	}
 	if r.c47 != nil {
-		if err := pqrt.ReadRowsExact(r.c47, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c48 != nil {
-		if err := pqrt.ReadRowsExact(r.c48, k, "opt_time"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c49 != nil {
-		if err := pqrt.ReadRowsExact(r.c49, k, "opt_uuid"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c50 != nil {
-		if err := pqrt.ReadRowsExact(r.c50, k, "opt_bytes"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c51 != nil {
-		if err := pqrt.ReadRowsExact(r.c51, k, "opt_level"); err != nil {
+		if err := pqrt.ReadRowsExact(r.c47, k, "opt_level"); err != nil {
 			return 0, err
 		}
 	}
@@ -1530,19 +1423,19 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Logical disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [52]int            // per leaf: the next value
-	var p [52]int            // per leaf: the next level slot
-	var slab48 []pqtime.Time // pointer targets of opt_time
-	if r.c48 != nil {
-		slab48 = make([]pqtime.Time, len(r.c48.Values))
+	var q [48]int            // per leaf: the next value
+	var p [48]int            // per leaf: the next level slot
+	var slab44 []pqtime.Time // pointer targets of opt_time
+	if r.c44 != nil {
+		slab44 = make([]pqtime.Time, len(r.c44.Values))
 	}
-	var slab49 [][16]byte // pointer targets of opt_uuid
-	if r.c49 != nil {
-		slab49 = make([][16]byte, len(r.c49.Values)/16)
+	var slab45 [][16]byte // pointer targets of opt_uuid
+	if r.c45 != nil {
+		slab45 = make([][16]byte, len(r.c45.Values)/16)
 	}
-	var slab51 []Level // pointer targets of opt_level
-	if r.c51 != nil {
-		slab51 = make([]Level, len(r.c51.Values))
+	var slab47 []Level // pointer targets of opt_level
+	if r.c47 != nil {
+		slab47 = make([]Level, len(r.c47.Values))
 	}
 	// i8
 	{
@@ -1754,341 +1647,301 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			q[20] = len(rows)
 		}
 	}
-	// interval_t
+	// fixed
 	{
 		if c21 := r.c21; c21 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.IntervalT = pqrt.IntervalAt(c21.Values, i)
+				copy(x.Fixed[:], c21.Values[i*5:(i+1)*5])
 			}
 			q[21] = len(rows)
 		}
 	}
-	// half
+	// dec32
 	{
 		if c22 := r.c22; c22 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Half = pqrt.Float16At(c22.Values, i)
+				x.Dec32 = c22.Values[i]
 			}
 			q[22] = len(rows)
 		}
 	}
-	// time_raw
+	// dec64
 	{
 		if c23 := r.c23; c23 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeRaw = c23.Values[i]
+				x.Dec64 = c23.Values[i]
 			}
 			q[23] = len(rows)
 		}
 	}
-	// price
+	// dec_fixed
 	{
 		if c24 := r.c24; c24 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Price = pqrt.NewDecimal(int64(c24.Values[i]), 2)
+				copy(x.DecFixed[:], c24.Values[i*16:(i+1)*16])
 			}
 			q[24] = len(rows)
 		}
 	}
-	// fixed
+	// dec_bytes
 	{
 		if c25 := r.c25; c25 != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Fixed[:], c25.Values[i*5:(i+1)*5])
+				x.DecBytes = c25.Bytes(i)
 			}
 			q[25] = len(rows)
 		}
 	}
-	// dec32
+	// ts_millis
 	{
 		if c26 := r.c26; c26 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dec32 = c26.Values[i]
+				x.TsMillis = pqtime.UnixMilli(c26.Values[i]).UTC()
 			}
 			q[26] = len(rows)
 		}
 	}
-	// dec64
+	// ts_micros
 	{
 		if c27 := r.c27; c27 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dec64 = c27.Values[i]
+				x.TsMicros = pqtime.UnixMicro(c27.Values[i]).UTC()
 			}
 			q[27] = len(rows)
 		}
 	}
-	// dec_fixed
+	// ts_nanos
 	{
 		if c28 := r.c28; c28 != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.DecFixed[:], c28.Values[i*16:(i+1)*16])
+				x.TsNanos = pqtime.Unix(0, c28.Values[i]).UTC()
 			}
 			q[28] = len(rows)
 		}
 	}
-	// dec_bytes
+	// ts_local
 	{
 		if c29 := r.c29; c29 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = c29.Bytes(i)
+				x.TsLocal = pqtime.UnixMicro(c29.Values[i]).UTC()
 			}
 			q[29] = len(rows)
 		}
 	}
-	// ts_millis
+	// date
 	{
 		if c30 := r.c30; c30 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMillis = pqtime.UnixMilli(c30.Values[i]).UTC()
+				x.Date = pqtime.Unix(int64(c30.Values[i])*86400, 0).UTC()
 			}
 			q[30] = len(rows)
 		}
 	}
-	// ts_micros
+	// time_millis
 	{
 		if c31 := r.c31; c31 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicros = pqtime.UnixMicro(c31.Values[i]).UTC()
+				x.TimeOfDay32 = pqtime.Duration(c31.Values[i]) * pqtime.Millisecond
 			}
 			q[31] = len(rows)
 		}
 	}
-	// ts_nanos
+	// time_micros
 	{
 		if c32 := r.c32; c32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsNanos = pqtime.Unix(0, c32.Values[i]).UTC()
+				x.TimeOfDay64 = pqtime.Duration(c32.Values[i]) * pqtime.Microsecond
 			}
 			q[32] = len(rows)
 		}
 	}
-	// ts_local
+	// time_nanos
 	{
 		if c33 := r.c33; c33 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsLocal = pqtime.UnixMicro(c33.Values[i]).UTC()
+				x.TimeOfDayFine = pqtime.Duration(c33.Values[i])
 			}
 			q[33] = len(rows)
 		}
 	}
-	// date
+	// duration
 	{
 		if c34 := r.c34; c34 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Date = pqtime.Unix(int64(c34.Values[i])*86400, 0).UTC()
+				x.Duration = pqtime.Duration(c34.Values[i])
 			}
 			q[34] = len(rows)
 		}
 	}
-	// time_millis
+	// int96
 	{
 		if c35 := r.c35; c35 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDay32 = pqtime.Duration(c35.Values[i]) * pqtime.Millisecond
+				x.Int96 = c35.Values[i]
 			}
 			q[35] = len(rows)
 		}
 	}
-	// time_micros
+	// geometry
 	{
 		if c36 := r.c36; c36 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDay64 = pqtime.Duration(c36.Values[i]) * pqtime.Microsecond
+				x.Geometry = c36.Bytes(i)
 			}
 			q[36] = len(rows)
 		}
 	}
-	// time_nanos
+	// geography
 	{
 		if c37 := r.c37; c37 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDayFine = pqtime.Duration(c37.Values[i])
+				x.Geography = c37.Bytes(i)
 			}
 			q[37] = len(rows)
 		}
 	}
-	// duration
+	// temp
 	{
 		if c38 := r.c38; c38 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Duration = pqtime.Duration(c38.Values[i])
+				x.Temp = Celsius(c38.Values[i])
 			}
 			q[38] = len(rows)
 		}
 	}
-	// int96
+	// level
 	{
 		if c39 := r.c39; c39 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Int96 = c39.Values[i]
+				x.Level = Level(c39.Values[i])
 			}
 			q[39] = len(rows)
 		}
 	}
-	// geometry
+	// count
 	{
 		if c40 := r.c40; c40 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Geometry = c40.Bytes(i)
+				x.Count = Count(c40.Values[i])
 			}
 			q[40] = len(rows)
 		}
 	}
-	// geography
+	// days_raw
 	{
 		if c41 := r.c41; c41 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Geography = c41.Bytes(i)
+				x.DaysRaw = c41.Values[i]
 			}
 			q[41] = len(rows)
 		}
 	}
-	// temp
+	// micros_raw
 	{
 		if c42 := r.c42; c42 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Temp = Celsius(c42.Values[i])
+				x.MicrosRaw = c42.Values[i]
 			}
 			q[42] = len(rows)
 		}
 	}
-	// level
+	// id
 	{
 		if c43 := r.c43; c43 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Level = Level(c43.Values[i])
+				x.ID = c43.Values[i]
 			}
 			q[43] = len(rows)
 		}
 	}
-	// count
-	{
-		if c44 := r.c44; c44 != nil {
-			for i := range rows {
-				x := &rows[i]
-				x.Count = Count(c44.Values[i])
-			}
-			q[44] = len(rows)
-		}
-	}
-	// days_raw
-	{
-		if c45 := r.c45; c45 != nil {
-			for i := range rows {
-				x := &rows[i]
-				x.DaysRaw = c45.Values[i]
-			}
-			q[45] = len(rows)
-		}
-	}
-	// micros_raw
-	{
-		if c46 := r.c46; c46 != nil {
-			for i := range rows {
-				x := &rows[i]
-				x.MicrosRaw = c46.Values[i]
-			}
-			q[46] = len(rows)
-		}
-	}
-	// id
-	{
-		if c47 := r.c47; c47 != nil {
-			for i := range rows {
-				x := &rows[i]
-				x.ID = c47.Values[i]
-			}
-			q[47] = len(rows)
-		}
-	}
 	// opt_time
 	{
-		if c48 := r.c48; c48 != nil {
-			def := c48.Def[:len(rows)]
+		if c44 := r.c44; c44 != nil {
+			def := c44.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab48[k] = pqtime.UnixMilli(c48.Values[k]).UTC()
-					x.OptTime = &slab48[k]
+					slab44[k] = pqtime.UnixMilli(c44.Values[k]).UTC()
+					x.OptTime = &slab44[k]
 					k++
 				}
 			}
-			q[48] = k
-			p[48] = len(rows)
+			q[44] = k
+			p[44] = len(rows)
 		}
 	}
 	// opt_uuid
 	{
-		if c49 := r.c49; c49 != nil {
-			def := c49.Def[:len(rows)]
+		if c45 := r.c45; c45 != nil {
+			def := c45.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slab49[k][:], c49.Values[k*16:(k+1)*16])
-					x.OptUUID = &slab49[k]
+					copy(slab45[k][:], c45.Values[k*16:(k+1)*16])
+					x.OptUUID = &slab45[k]
 					k++
 				}
 			}
-			q[49] = k
-			p[49] = len(rows)
+			q[45] = k
+			p[45] = len(rows)
 		}
 	}
 	// opt_bytes
 	{
-		if c50 := r.c50; c50 != nil {
-			def := c50.Def[:len(rows)]
+		if c46 := r.c46; c46 != nil {
+			def := c46.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					x.OptBytes = c50.Bytes(k)
+					x.OptBytes = c46.Bytes(k)
 					k++
 				}
 			}
-			q[50] = k
-			p[50] = len(rows)
+			q[46] = k
+			p[46] = len(rows)
 		}
 	}
 	// opt_level
 	{
-		if c51 := r.c51; c51 != nil {
-			def := c51.Def[:len(rows)]
+		if c47 := r.c47; c47 != nil {
+			def := c47.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab51[k] = Level(c51.Values[k])
-					x.OptLevel = &slab51[k]
+					slab47[k] = Level(c47.Values[k])
+					x.OptLevel = &slab47[k]
 					k++
 				}
 			}
-			q[51] = k
-			p[51] = len(rows)
+			q[47] = k
+			p[47] = len(rows)
 		}
 	}
 	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
@@ -2154,97 +2007,85 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 	if r.c20 != nil && (q[20] != len(r.c20.Values)/12) {
 		return pqfmt.Errorf("%w: column interval: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c21 != nil && (q[21] != len(r.c21.Values)/12) {
-		return pqfmt.Errorf("%w: column interval_t: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.c22 != nil && (q[22] != len(r.c22.Values)/2) {
-		return pqfmt.Errorf("%w: column half: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.c23 != nil && (q[23] != len(r.c23.Values)) {
-		return pqfmt.Errorf("%w: column time_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.c24 != nil && (q[24] != len(r.c24.Values)) {
-		return pqfmt.Errorf("%w: column price: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.c25 != nil && (q[25] != len(r.c25.Values)/5) {
+	if r.c21 != nil && (q[21] != len(r.c21.Values)/5) {
 		return pqfmt.Errorf("%w: column fixed: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c26 != nil && (q[26] != len(r.c26.Values)) {
+	if r.c22 != nil && (q[22] != len(r.c22.Values)) {
 		return pqfmt.Errorf("%w: column dec32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c27 != nil && (q[27] != len(r.c27.Values)) {
+	if r.c23 != nil && (q[23] != len(r.c23.Values)) {
 		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c28 != nil && (q[28] != len(r.c28.Values)/16) {
+	if r.c24 != nil && (q[24] != len(r.c24.Values)/16) {
 		return pqfmt.Errorf("%w: column dec_fixed: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c29 != nil && (q[29] != r.c29.Values.Len()) {
+	if r.c25 != nil && (q[25] != r.c25.Values.Len()) {
 		return pqfmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c30 != nil && (q[30] != len(r.c30.Values)) {
+	if r.c26 != nil && (q[26] != len(r.c26.Values)) {
 		return pqfmt.Errorf("%w: column ts_millis: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c31 != nil && (q[31] != len(r.c31.Values)) {
+	if r.c27 != nil && (q[27] != len(r.c27.Values)) {
 		return pqfmt.Errorf("%w: column ts_micros: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c32 != nil && (q[32] != len(r.c32.Values)) {
+	if r.c28 != nil && (q[28] != len(r.c28.Values)) {
 		return pqfmt.Errorf("%w: column ts_nanos: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c33 != nil && (q[33] != len(r.c33.Values)) {
+	if r.c29 != nil && (q[29] != len(r.c29.Values)) {
 		return pqfmt.Errorf("%w: column ts_local: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c34 != nil && (q[34] != len(r.c34.Values)) {
+	if r.c30 != nil && (q[30] != len(r.c30.Values)) {
 		return pqfmt.Errorf("%w: column date: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c35 != nil && (q[35] != len(r.c35.Values)) {
+	if r.c31 != nil && (q[31] != len(r.c31.Values)) {
 		return pqfmt.Errorf("%w: column time_millis: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c36 != nil && (q[36] != len(r.c36.Values)) {
+	if r.c32 != nil && (q[32] != len(r.c32.Values)) {
 		return pqfmt.Errorf("%w: column time_micros: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c37 != nil && (q[37] != len(r.c37.Values)) {
+	if r.c33 != nil && (q[33] != len(r.c33.Values)) {
 		return pqfmt.Errorf("%w: column time_nanos: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c38 != nil && (q[38] != len(r.c38.Values)) {
+	if r.c34 != nil && (q[34] != len(r.c34.Values)) {
 		return pqfmt.Errorf("%w: column duration: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c39 != nil && (q[39] != len(r.c39.Values)) {
+	if r.c35 != nil && (q[35] != len(r.c35.Values)) {
 		return pqfmt.Errorf("%w: column int96: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c40 != nil && (q[40] != r.c40.Values.Len()) {
+	if r.c36 != nil && (q[36] != r.c36.Values.Len()) {
 		return pqfmt.Errorf("%w: column geometry: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c41 != nil && (q[41] != r.c41.Values.Len()) {
+	if r.c37 != nil && (q[37] != r.c37.Values.Len()) {
 		return pqfmt.Errorf("%w: column geography: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c42 != nil && (q[42] != len(r.c42.Values)) {
+	if r.c38 != nil && (q[38] != len(r.c38.Values)) {
 		return pqfmt.Errorf("%w: column temp: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c43 != nil && (q[43] != len(r.c43.Values)) {
+	if r.c39 != nil && (q[39] != len(r.c39.Values)) {
 		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c44 != nil && (q[44] != len(r.c44.Values)) {
+	if r.c40 != nil && (q[40] != len(r.c40.Values)) {
 		return pqfmt.Errorf("%w: column count: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c45 != nil && (q[45] != len(r.c45.Values)) {
+	if r.c41 != nil && (q[41] != len(r.c41.Values)) {
 		return pqfmt.Errorf("%w: column days_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c46 != nil && (q[46] != len(r.c46.Values)) {
+	if r.c42 != nil && (q[42] != len(r.c42.Values)) {
 		return pqfmt.Errorf("%w: column micros_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c47 != nil && (q[47] != len(r.c47.Values)) {
+	if r.c43 != nil && (q[43] != len(r.c43.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c48 != nil && (q[48] != len(r.c48.Values) || p[48] != len(r.c48.Def)) {
+	if r.c44 != nil && (q[44] != len(r.c44.Values) || p[44] != len(r.c44.Def)) {
 		return pqfmt.Errorf("%w: column opt_time: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c49 != nil && (q[49] != len(r.c49.Values)/16 || p[49] != len(r.c49.Def)) {
+	if r.c45 != nil && (q[45] != len(r.c45.Values)/16 || p[45] != len(r.c45.Def)) {
 		return pqfmt.Errorf("%w: column opt_uuid: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c50 != nil && (q[50] != r.c50.Values.Len() || p[50] != len(r.c50.Def)) {
+	if r.c46 != nil && (q[46] != r.c46.Values.Len() || p[46] != len(r.c46.Def)) {
 		return pqfmt.Errorf("%w: column opt_bytes: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c51 != nil && (q[51] != len(r.c51.Values) || p[51] != len(r.c51.Def)) {
+	if r.c47 != nil && (q[47] != len(r.c47.Values) || p[47] != len(r.c47.Def)) {
 		return pqfmt.Errorf("%w: column opt_level: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	return nil

@@ -142,10 +142,6 @@ func logicals(n int) []Logical {
 		fill(r, l.UUID[:])
 		fill(r, l.Float16[:])
 		fill(r, l.Interval[:])
-		l.IntervalT = runtime.Interval{Months: r.Uint32(), Days: r.Uint32(), Millis: r.Uint32()}
-		l.Half = runtime.Float16ToFloat32(uint16(r.Uint32N(0x7c00)))
-		l.TimeRaw = r.Int32N(86400e3)
-		l.Price = runtime.NewDecimal(r.Int64N(2e9)-1e9+1, 2)
 		fill(r, l.Fixed[:])
 		fill(r, l.DecFixed[:])
 		l.Int96 = encode.Int96{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, byte(i)}
