@@ -18,7 +18,6 @@ type Spans struct {
 	TimeMicros  int64                       `parquet:"time_micros,time(microsecond)"`
 }
 
-
 // SpansIntervalRaw reads the interval column of a Spans file as raw bytes
 // (the other columns are left out).
 type SpansIntervalRaw struct {
