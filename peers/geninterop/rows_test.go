@@ -412,7 +412,7 @@ func metricRows() []generated.Metric {
 	out := make([]generated.Metric, numRows)
 	for i := range out {
 		m := generated.Metric{
-			Name: word(r), Ts: instant(r, time.Millisecond), Value: float64At(r, i),
+			Name: word(r), TS: instant(r, time.Millisecond), Value: float64At(r, i),
 			Day: instant(r, 24*time.Hour),
 		}
 		switch r.IntN(3) {
