@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -185,6 +186,12 @@ func (b *schemaBuilder) listOrMap(n *schema.Node, typeName string) (*Value, bool
 	return &Value{Kind: KindList, Node: n, Repeated: r, Elem: elem, Go: t, Base: t, Null: null}, true, nil
 }
 
+// decimalType reports whether DECIMAL l becomes a runtime.Decimal: asked
+// for, and of a scale a Decimal holds.
+func (b *schemaBuilder) decimalType(l meta.LogicalType) bool {
+	return b.opts.Decimal == DecimalType && l.Decimal.Scale >= 0 && l.Decimal.Scale <= runtime.MaxDecimalScale
+}
+
 // scalar maps a leaf to its natural Go type.
 func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 	v := &Value{Kind: KindScalar, Node: n, Conv: ConvNative}
@@ -200,7 +207,7 @@ func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 		}
 		switch l.Kind {
 		case meta.LogicalDecimal:
-			if b.opts.Decimal == DecimalType && l.Decimal.Scale <= 38 {
+			if b.decimalType(l) {
 				t, v.Conv = decimalType, ConvDecimal
 			}
 		case meta.LogicalInteger:
@@ -251,7 +258,7 @@ func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 		if n.TypeLength == 12 && l.Kind == meta.LogicalNone && n.Converted.Set && n.Converted.Val == meta.ConvertedInterval {
 			t, v.Conv = intervalType, ConvInterval
 		}
-		if l.Kind == meta.LogicalDecimal && b.opts.Decimal == DecimalType && n.TypeLength <= maxDecimalBytes && l.Decimal.Scale <= 38 {
+		if l.Kind == meta.LogicalDecimal && n.TypeLength <= maxDecimalBytes && b.decimalType(l) {
 			t, v.Conv = decimalType, ConvDecimal
 		}
 	default:
