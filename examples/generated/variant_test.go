@@ -271,7 +271,7 @@ func TestDocumentLogParallel(t *testing.T) {
 	docs := documents(t, 1500)
 	logs := make([]DocumentLog, len(docs))
 	for i, d := range docs {
-		logs[i] = DocumentLog{ID: d.ID, Body: d.Body, Extra: d.Extra}
+		logs[i] = DocumentLog(d)
 	}
 	write := func(opts ...runtime.WriterOption) []byte {
 		var buf bytes.Buffer
