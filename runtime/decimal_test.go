@@ -211,3 +211,19 @@ func FuzzDecimalFromFixed(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkDecimalUnscaled64(b *testing.B) {
+	d := NewDecimal(123456789, 2)
+	for i := 0; i < b.N; i++ {
+		if _, err := DecimalUnscaled64(d, 2, 18); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecimalString(b *testing.B) {
+	d := NewDecimal(-123456789, 2)
+	for i := 0; i < b.N; i++ {
+		_ = d.String()
+	}
+}

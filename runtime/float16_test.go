@@ -175,3 +175,23 @@ func TestFloat32ToFloat16Cases(t *testing.T) {
 		t.Errorf("Float16At = %v, want -65504", got)
 	}
 }
+
+func BenchmarkFloat32ToFloat16(b *testing.B) {
+	vals := make([]float32, 1024)
+	for i := range vals {
+		vals[i] = float32(i) * 0.37
+	}
+	var s uint16
+	for i := 0; i < b.N; i++ {
+		s += Float32ToFloat16(vals[i&1023])
+	}
+	_ = s
+}
+
+func BenchmarkFloat16ToFloat32(b *testing.B) {
+	var s float32
+	for i := 0; i < b.N; i++ {
+		s += Float16ToFloat32(uint16(i))
+	}
+	_ = s
+}
