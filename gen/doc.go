@@ -13,8 +13,18 @@
 // code never blocks its own regeneration. FromSchemaText reads schema text
 // in the message grammar (runtime/schema.Parse; errors carry line:column),
 // FromFile the footer of a Parquet file (runtime.OpenFile). For the last
-// two the struct types are generated too: exported CamelCase fields whose
-// parquet tags hold the exact column names. Legacy layouts are read as the
+// two the struct types are generated too: exported fields whose parquet
+// tags hold the exact column names (so files written back keep the
+// schema). Names are decided once (names.go): words of the column name
+// start upper-case and Go's common initialisms are upper-case ("order_id"
+// → OrderID, "image_url" → ImageURL, "uids" → UIDs: the golint and
+// staticcheck list plus SKU and UTC); Options.PlainNames (cmd/pqgen
+// -initialisms=false) keeps plain CamelCase (OrderId, ImageUrl). A group
+// is named after its parent struct and field (OrderShipping); the element
+// of a list and the value of a map after the same with the last word made
+// singular (OrderItem for order.items, OrderEntry for entries). Repeats
+// get 2, 3... in schema order, so names are unique within the package and
+// the same on every run. Legacy layouts are read as the
 // logical types specification says: the five backward-compatibility rules
 // of LIST, MAP_KEY_VALUE in place of MAP, and repeated fields without
 // annotation as required lists of required elements.
@@ -31,6 +41,30 @@
 // is optional, where nil is null); maps to MAPs; structs to groups. Named
 // types of all of these work.
 //
+// # Logical types with a choice of Go type
+//
+// The first Go type is the one schema text and files generate; the others
+// are chosen by declaring them in Go types (or with the flag given):
+//
+//	DECIMAL    the unscaled integer: int32, int64, [N]byte or []byte (big-endian two's
+//	           complement), the scale in the tag; runtime.Decimal (Go types, or
+//	           -decimal=type / Options.Decimal for INT32, INT64 and FIXED_LEN_BYTE_ARRAY
+//	           up to 16 bytes; BYTE_ARRAY and wider columns stay []byte / [N]byte): 38
+//	           digits, String, Float64, Int, Rescale; read at the column's scale, written
+//	           rescaled exactly, a value losing digits or over the precision an error
+//	           wrapping runtime.ErrValue (the writer then fails)
+//	FLOAT16    float32: exact on read; on write rounded to nearest even, magnitudes from
+//	           65520 up to ±Inf (IEEE 754 overflow, no clamping), ±Inf and NaN kept
+//	           (runtime.Float32ToFloat16); [2]byte for the raw bits
+//	INTERVAL   runtime.Interval{Months, Days, Millis}; [12]byte for the raw bytes. Not
+//	           time.Duration: months and days have no fixed length
+//	TIME       time.Duration since midnight in the column's unit; int32 (MILLIS) or int64
+//	           (MICROS, NANOS) raw counts with the time(unit) tag
+//	TIMESTAMP  time.Time (UTC on read); int64 raw counts with the timestamp(unit) tag
+//	DATE       time.Time (UTC midnight); int32 days with the date tag
+//	UUID       [16]byte
+//	STRING, ENUM, JSON   string; []byte (ENUM, JSON) in Go types
+//
 // # Struct tags
 //
 // The `parquet:"name,options..."` syntax of parquet-go, extended:
@@ -44,8 +78,9 @@
 //	timestamp(millisecond|microsecond|nanosecond[,local])  TIMESTAMP
 //	date, time(unit)               DATE; TIME (time.Duration since midnight, or raw integers)
 //	uuid, enum, json, bson         UUID ([16]byte), ENUM, JSON, BSON
-//	decimal(scale,precision)       DECIMAL over int32, int64, [N]byte or []byte
-//	float16, interval              FLOAT16 ([2]byte), INTERVAL ([12]byte)
+//	decimal(scale,precision)       DECIMAL over int32, int64, [N]byte, []byte or runtime.Decimal
+//	float16, interval              FLOAT16 (float32, or [2]byte raw bits), INTERVAL
+//	                               (runtime.Interval, implied by its type, or [12]byte)
 //	geometry, geography            GEOMETRY / GEOGRAPHY ([]byte WKB)
 //	variant                        VARIANT: implied by a variant.Encoded field; on a struct, the
 //	                               group holding metadata and value

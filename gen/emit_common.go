@@ -103,6 +103,8 @@ func zeroCheck(v *Value, p place) *jen.Statement {
 		return jen.Len(p()).Op("==").Lit(0)
 	case ConvFixed:
 		return p().Op("==").Add(v.Base.Code()).Values()
+	case ConvDecimal, ConvInterval:
+		return p().Op("==").Parens(v.Base.Code().Values())
 	case ConvTimestamp, ConvDate:
 		return p().Dot("IsZero").Call()
 	}

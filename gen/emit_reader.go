@@ -556,6 +556,18 @@ func readValue(v *Value, c string, k *jen.Statement, nm *namer) jen.Code {
 		return tm("Unix").Call(jen.Lit(0), x).Dot("UTC").Call()
 	case ConvDate:
 		return tm("Unix").Call(jen.Int64().Call(x).Op("*").Lit(86400), jen.Lit(0)).Dot("UTC").Call()
+	case ConvFloat16:
+		return convert(named("", "float32"), v.Base, jen.Qual(pathRuntime, "Float16At").Call(jen.Id(c).Dot("Values"), k))
+	case ConvInterval:
+		return convert(intervalType, v.Base, jen.Qual(pathRuntime, "IntervalAt").Call(jen.Id(c).Dot("Values"), k))
+	case ConvDecimal:
+		scale := jen.Lit(int(l.Logical.Decimal.Scale))
+		if l.Type == meta.FixedLenByteArray {
+			n := int(l.TypeLength)
+			return convert(decimalType, v.Base, jen.Qual(pathRuntime, "DecimalFromFixed").Call(
+				jen.Id(c).Dot("Values").Index(k.Clone().Op("*").Lit(n), jen.Parens(k.Clone().Op("+").Lit(1)).Op("*").Lit(n)), scale))
+		}
+		return convert(decimalType, v.Base, jen.Qual(pathRuntime, "NewDecimal").Call(jen.Int64().Call(x), scale))
 	case ConvDuration:
 		if l.Logical.Kind == meta.LogicalTime {
 			switch l.Logical.Time.Unit {

@@ -3,8 +3,8 @@ package gen
 import "github.com/dave/jennifer/jen"
 
 // emitStructs declares the struct types of a type generated from schema
-// text or a file: exported CamelCase fields whose parquet tags hold the
-// exact column names.
+// text or a file: exported fields named by exportedName whose parquet tags
+// hold the exact column names.
 func emitStructs(f *jen.File, t *Type) {
 	for _, s := range t.Structs {
 		if !s.Declare {

@@ -80,6 +80,8 @@ func emitWriter(f *jen.File, t *Type) {
 	// between Write calls: the row groups, cut after EndRows, and so the
 	// file's bytes do not depend on it.
 	batch := []jen.Code{jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch).Op("-").Id("w").Dot("pending"))}
+	// Variants and runtime.Decimal values can fail to shred.
+	shredFails := len(vfields) > 0 || hasConv(t, ConvDecimal)
 	if len(vfields) > 0 {
 		// Variants are checked first: one the group cannot store rejects
 		// the batch before anything is appended.
@@ -88,8 +90,10 @@ func emitWriter(f *jen.File, t *Type) {
 			checks = append(checks, jen.If(jen.Err().Op(":=").Id("w").Dot(variantVar(fl.Value)).Dot("Check").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name)), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Id("n"), jen.Qual("fmt", "Errorf").Call(jen.Lit("row %d: %w"), jen.Id("n").Op("+").Id("i"), jen.Err()))))
 		}
+		batch = append(batch, jen.For(jen.Id("i").Op(":=").Range().Id("rows").Index(jen.Empty(), jen.Id("k"))).Block(checks...))
+	}
+	if shredFails {
 		batch = append(batch,
-			jen.For(jen.Id("i").Op(":=").Range().Id("rows").Index(jen.Empty(), jen.Id("k"))).Block(checks...),
 			jen.If(jen.Err().Op(":=").Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Id("n"), jen.Id("w").Dot("fw").Dot("Fail").Call(jen.Err()))))
 	} else {
@@ -160,7 +164,7 @@ func emitWriter(f *jen.File, t *Type) {
 		}
 	}
 	docf(f, "shred appends the levels and values of rows to the column buffers.")
-	if len(vfields) > 0 {
+	if shredFails {
 		stmts = append(stmts, jen.Return(jen.Nil()))
 		f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("shred").Params(jen.Id("rows").Index().Add(tref.Code())).Error().Block(stmts...)
 	} else {
@@ -330,6 +334,10 @@ func sortedEntries(v *Value, m jen.Code) jen.Code {
 	switch {
 	case k.Conv == ConvTimestamp || k.Conv == ConvDate:
 		compare = jen.Qual(pathRuntime, "CompareTime")
+	case k.Conv == ConvDecimal:
+		compare = jen.Qual(pathRuntime, "CompareDecimal")
+	case k.Conv == ConvInterval:
+		compare = jen.Qual(pathRuntime, "CompareInterval")
 	case k.Conv == ConvFixed || k.Node.Type == meta.Int96:
 		compare = cmpFunc(jen.Return(jen.Qual("bytes", "Compare").Call(jen.Id("a").Index(jen.Empty(), jen.Empty()), jen.Id("b").Index(jen.Empty(), jen.Empty()))))
 	case k.Node.Type == meta.Boolean:
@@ -355,6 +363,28 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 		return vals.Dot("Append").Call(convert(v.Base, sliceOf(named("", "byte")), p()))
 	case ConvFixed:
 		return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), p().Index(jen.Empty(), jen.Empty()).Op("..."))
+	case ConvFloat16:
+		return vals.Clone().Op("=").Qual(pathRuntime, "AppendFloat16").Call(vals.Clone(), convert(v.Base, named("", "float32"), p()))
+	case ConvInterval:
+		return vals.Clone().Op("=").Qual(pathRuntime, "AppendInterval").Call(vals.Clone(), convert(v.Base, intervalType, p()))
+	case ConvDecimal:
+		// Rescaled exactly to the column or an error (runtime.ErrValue).
+		d := l.Logical.Decimal
+		args := []jen.Code{convert(v.Base, decimalType, p()), jen.Lit(int(d.Scale)), jen.Lit(int(d.Precision))}
+		var call *jen.Statement
+		switch l.Type {
+		case meta.Int32:
+			call = jen.Qual(pathRuntime, "DecimalUnscaled32").Call(args...)
+		case meta.Int64:
+			call = jen.Qual(pathRuntime, "DecimalUnscaled64").Call(args...)
+		default:
+			call = jen.Qual(pathRuntime, "AppendDecimalFixed").Call(append([]jen.Code{vals.Clone()}, append(args, jen.Lit(int(l.TypeLength)))...)...)
+		}
+		fail := jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column "+l.PathString()+": %w"), jen.Err()))
+		if l.Type == meta.FixedLenByteArray {
+			return jen.If(jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail).Else().Block(vals.Clone().Op("=").Id("b"))
+		}
+		return jen.If(jen.List(jen.Id("u"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail).Else().Block(app(jen.Id("u")))
 	case ConvTimestamp:
 		switch unit {
 		case meta.Millis:
@@ -474,4 +504,11 @@ func emitOptions(f *jen.File, t *Type) {
 	items = append(items, jen.Line())
 	f.Var().Id(t.Names.Options).Op("=").Index().Qual(pathRuntime, "WriterOption").Values(items...)
 	f.Line()
+}
+
+// hasConv reports whether a scalar of t converts with c.
+func hasConv(t *Type, c Conv) bool {
+	found := false
+	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && v.Conv == c })
+	return found
 }

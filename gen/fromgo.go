@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"math/big"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -390,7 +391,8 @@ func isNamed(t types.Type, pkg, name string) bool {
 }
 
 func isSpecial(t types.Type) bool {
-	return isNamed(t, "time", "Time") || isNamed(t, "time", "Duration") || isNamed(t, int96Type.Pkg, "Int96")
+	return isNamed(t, "time", "Time") || isNamed(t, "time", "Duration") || isNamed(t, int96Type.Pkg, "Int96") ||
+		isNamed(t, decimalType.Pkg, decimalType.Name) || isNamed(t, intervalType.Pkg, intervalType.Name)
 }
 
 func isByte(t types.Type) bool {
@@ -599,6 +601,33 @@ func (b *goBuilder) scalar(t types.Type, tg tag, name string, pos token.Pos) (*V
 		}
 		n.Type = meta.Int96
 		return v, nil
+	case isNamed(t, intervalType.Pkg, intervalType.Name):
+		// INTERVAL is implied; the interval option may say it.
+		if tg.logical != "" && tg.logical != "interval" {
+			return bad()
+		}
+		n.Type, n.TypeLength, v.Conv = meta.FixedLenByteArray, 12, ConvInterval
+		n.Converted = meta.Some(meta.ConvertedInterval)
+		return v, nil
+	case isNamed(t, decimalType.Pkg, decimalType.Name):
+		if tg.logical != "decimal" {
+			return nil, b.errorf(pos, "%s: runtime.Decimal needs the decimal(scale,precision) option", name)
+		}
+		// The narrowest physical type of the precision, as the logical
+		// types specification recommends.
+		v.Conv = ConvDecimal
+		setLogical(decimal)
+		switch p := tg.precision; {
+		case p <= 9:
+			n.Type = meta.Int32
+		case p <= 18:
+			n.Type = meta.Int64
+		case p <= 38:
+			n.Type, n.TypeLength = meta.FixedLenByteArray, int32(decimalBytes(p))
+		default:
+			return nil, b.errorf(pos, "%s: runtime.Decimal holds up to 38 digits, not %d: use []byte", name, p)
+		}
+		return v, nil
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -655,7 +684,12 @@ func (b *goBuilder) scalar(t types.Type, tg tag, name string, pos token.Pos) (*V
 			}
 		case k == types.Float32:
 			n.Type = meta.Float
-			if tg.logical != "" {
+			switch tg.logical {
+			case "":
+			case "float16":
+				n.Type, n.TypeLength, v.Conv = meta.FixedLenByteArray, 2, ConvFloat16
+				setLogical(meta.LogicalType{Kind: meta.LogicalFloat16})
+			default:
 				return bad()
 			}
 		case k == types.Float64:
@@ -808,4 +842,16 @@ func encodingFor(enc string, t meta.Type) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// decimalBytes is the number of bytes of the narrowest
+// FIXED_LEN_BYTE_ARRAY holding every unscaled value of precision p (two's
+// complement): the smallest n with 2^(8n-1) > 10^p.
+func decimalBytes(p int32) int {
+	limit := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(p)), nil)
+	for n := 1; ; n++ {
+		if limit.BitLen() <= 8*n-1 {
+			return n
+		}
+	}
 }

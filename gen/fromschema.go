@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -14,14 +15,20 @@ var (
 	timeDuration = named("time", "Duration")
 	int96Type    = named("github.com/pqgen/pqgen/runtime/encode", "Int96")
 	variantType  = named(pathVariant, "Encoded")
+	decimalType  = named(pathRuntime, "Decimal")
+	intervalType = named(pathRuntime, "Interval")
 )
+
+// maxDecimalBytes is the widest FIXED_LEN_BYTE_ARRAY a runtime.Decimal
+// holds (38 digits).
+const maxDecimalBytes = 16
 
 // fromSchema builds the IR of a row type named typeName from a schema, as
 // the schema-text and file sources do: every group becomes a declared
 // struct, named after the type and the field path. where names a node's
 // position for messages.
-func fromSchema(s *schema.Schema, typeName string, where func(*schema.Node) string) (*Type, error) {
-	b := &schemaBuilder{where: where, typeNames: uniqueNames{}}
+func fromSchema(s *schema.Schema, typeName string, opts Options, where func(*schema.Node) string) (*Type, error) {
+	b := &schemaBuilder{where: where, opts: opts, typeNames: uniqueNames{}}
 	t := &Type{Name: typeName, Schema: s, Names: namesFor(typeName), File: fileName(typeName)}
 	// Struct names never take the generated identifiers.
 	for _, n := range t.Names.all() {
@@ -38,6 +45,7 @@ func fromSchema(s *schema.Schema, typeName string, where func(*schema.Node) stri
 
 type schemaBuilder struct {
 	where     func(*schema.Node) string
+	opts      Options
 	typeNames uniqueNames
 	structs   []*Struct
 }
@@ -53,7 +61,7 @@ func (b *schemaBuilder) group(n *schema.Node, name string) (*Value, error) {
 	b.structs = append(b.structs, st)
 	fields := uniqueNames{}
 	for _, c := range n.Children {
-		fname := fields.take(exportedName(c.Name))
+		fname := fields.take(exportedName(c.Name, b.opts.PlainNames))
 		v, err := b.field(c, st.Name+fname)
 		if err != nil {
 			return nil, err
@@ -66,12 +74,14 @@ func (b *schemaBuilder) group(n *schema.Node, name string) (*Value, error) {
 }
 
 // field maps a child node (with its repetition) to a value; typeName names
-// a struct it may need.
+// a struct it may need (the parent's name and the field's): a group is
+// named typeName, the elements of a list and the values of a map
+// elemTypeName(typeName).
 func (b *schemaBuilder) field(n *schema.Node, typeName string) (*Value, error) {
 	if n.Repetition == meta.Repeated {
 		// An unannotated repeated field: a required list of required
 		// elements of the field's type.
-		elem, err := b.element(n, n, typeName)
+		elem, err := b.element(n, n, elemTypeName(typeName))
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +163,7 @@ func (b *schemaBuilder) listOrMap(n *schema.Node, typeName string) (*Value, bool
 			// []byte is not comparable: binary keys become strings.
 			key.Conv, key.Go, key.Base = ConvString, named("", "string"), named("", "string")
 		}
-		val, err := b.element(r.Children[1], nil, typeName+"Value")
+		val, err := b.element(r.Children[1], nil, elemTypeName(typeName))
 		if err != nil {
 			return nil, true, err
 		}
@@ -168,12 +178,18 @@ func (b *schemaBuilder) listOrMap(n *schema.Node, typeName string) (*Value, bool
 		// Rule 5: the single child is the element, with its repetition.
 		elemNode = r.Children[0]
 	}
-	elem, err := b.element(elemNode, r, typeName)
+	elem, err := b.element(elemNode, r, elemTypeName(typeName))
 	if err != nil {
 		return nil, true, err
 	}
 	t := sliceOf(elem.Go)
 	return &Value{Kind: KindList, Node: n, Repeated: r, Elem: elem, Go: t, Base: t, Null: null}, true, nil
+}
+
+// decimalType reports whether DECIMAL l becomes a runtime.Decimal: asked
+// for, and of a scale a Decimal holds.
+func (b *schemaBuilder) decimalType(l meta.LogicalType) bool {
+	return b.opts.Decimal == DecimalType && l.Decimal.Scale >= 0 && l.Decimal.Scale <= runtime.MaxDecimalScale
 }
 
 // scalar maps a leaf to its natural Go type.
@@ -190,6 +206,10 @@ func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 			t = named("", "int64")
 		}
 		switch l.Kind {
+		case meta.LogicalDecimal:
+			if b.decimalType(l) {
+				t, v.Conv = decimalType, ConvDecimal
+			}
 		case meta.LogicalInteger:
 			name := fmt.Sprintf("int%d", l.Integer.BitWidth)
 			if !l.Integer.IsSigned {
@@ -232,6 +252,15 @@ func (b *schemaBuilder) scalar(n *schema.Node) (*Value, error) {
 			return nil, b.errorf(n, "FIXED_LEN_BYTE_ARRAY(%d) is too long for a Go array", n.TypeLength)
 		}
 		t, v.Conv = arrayOf(int64(n.TypeLength), named("", "byte")), ConvFixed
+		if l.Kind == meta.LogicalFloat16 && n.TypeLength == 2 {
+			t, v.Conv = named("", "float32"), ConvFloat16
+		}
+		if n.TypeLength == 12 && l.Kind == meta.LogicalNone && n.Converted.Set && n.Converted.Val == meta.ConvertedInterval {
+			t, v.Conv = intervalType, ConvInterval
+		}
+		if l.Kind == meta.LogicalDecimal && n.TypeLength <= maxDecimalBytes && b.decimalType(l) {
+			t, v.Conv = decimalType, ConvDecimal
+		}
 	default:
 		return nil, b.errorf(n, "unsupported physical type %d", n.Type)
 	}

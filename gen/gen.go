@@ -96,10 +96,15 @@ func render(p *Package, types []*Type) ([]byte, error) {
 }
 
 // FromSchemaText builds the IR of a type named typeName ("" for the
-// CamelCase message name) from schema text in the message grammar. Errors
-// carry line:column of the text, prefixed with file (the name of the text
-// in messages).
+// CamelCase message name) from schema text in the message grammar, with
+// the default Options. Errors carry line:column of the text, prefixed with
+// file (the name of the text in messages).
 func FromSchemaText(file, text, pkg, typeName string) (*Package, error) {
+	return FromSchemaTextWith(file, text, pkg, typeName, Options{})
+}
+
+// FromSchemaTextWith is FromSchemaText with the choices of opts.
+func FromSchemaTextWith(file, text, pkg, typeName string, opts Options) (*Package, error) {
 	s, err := schema.Parse(text)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%w", file, err)
@@ -110,29 +115,35 @@ func FromSchemaText(file, text, pkg, typeName string) (*Package, error) {
 		}
 		return file
 	}
-	return fromParsed(s, pkg, typeName, where)
+	return fromParsed(s, pkg, typeName, opts, where)
 }
 
 // FromFile builds the IR of a type named typeName ("" for the CamelCase
-// message name) from the footer of the Parquet file at path. opts are
-// passed to runtime.OpenPath: an encrypted footer needs its key
-// (runtime.WithFooterKey, WithAADPrefix or WithKeyRetriever).
-func FromFile(path, pkg, typeName string, opts ...runtime.ReaderOption) (*Package, error) {
-	f, fh, err := runtime.OpenPath(path, opts...)
+// message name) from the footer of the Parquet file at path, with the
+// default Options. ropts are passed to runtime.OpenPath: an encrypted
+// footer needs its key (runtime.WithFooterKey, WithAADPrefix or
+// WithKeyRetriever).
+func FromFile(path, pkg, typeName string, ropts ...runtime.ReaderOption) (*Package, error) {
+	return FromFileWith(path, pkg, typeName, Options{}, ropts...)
+}
+
+// FromFileWith is FromFile with the choices of opts.
+func FromFileWith(path, pkg, typeName string, opts Options, ropts ...runtime.ReaderOption) (*Package, error) {
+	f, fh, err := runtime.OpenPath(path, ropts...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	fh.Close()
 	where := func(n *schema.Node) string { return path }
-	return fromParsed(f.Schema, pkg, typeName, where)
+	return fromParsed(f.Schema, pkg, typeName, opts, where)
 }
 
-func fromParsed(s *schema.Schema, pkg, typeName string, where func(*schema.Node) string) (*Package, error) {
+func fromParsed(s *schema.Schema, pkg, typeName string, opts Options, where func(*schema.Node) string) (*Package, error) {
 	if pkg == "" {
 		return nil, errors.New("no package name (-package P)")
 	}
 	if typeName == "" {
-		typeName = exportedName(s.Root.Name)
+		typeName = exportedName(s.Root.Name, opts.PlainNames)
 		if s.Root.Name == "" || typeName == "Field" {
 			typeName = "Row"
 		}
@@ -140,7 +151,7 @@ func fromParsed(s *schema.Schema, pkg, typeName string, where func(*schema.Node)
 	if !isExportedIdent(typeName) {
 		return nil, fmt.Errorf("type name %q is not an exported Go identifier", typeName)
 	}
-	t, err := fromSchema(s, typeName, where)
+	t, err := fromSchema(s, typeName, opts, where)
 	if err != nil {
 		return nil, err
 	}

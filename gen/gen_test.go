@@ -46,12 +46,74 @@ func TestParseTag(t *testing.T) {
 }
 
 func TestExportedName(t *testing.T) {
-	for in, want := range map[string]string{
-		"order_id": "OrderId", "fooBar": "FooBar", "1st": "F1st", "": "Field", "a-b c": "ABC",
-		"__": "Field", "été": "Été", "日本": "X日本", "ID": "ID",
+	for _, c := range []struct{ in, plain, goName string }{
+		{"order_id", "OrderId", "OrderID"},
+		{"fooBar", "FooBar", "FooBar"},
+		{"1st", "F1st", "F1st"},
+		{"", "Field", "Field"},
+		{"__", "Field", "Field"},
+		{"a-b c", "ABC", "ABC"},
+		{"été", "Été", "Été"},
+		{"日本", "X日本", "X日本"},
+		{"ID", "ID", "ID"},
+		{"id", "Id", "ID"},
+		{"uid", "Uid", "UID"},
+		{"uuid", "Uuid", "UUID"},
+		{"sku", "Sku", "SKU"},
+		{"orderId", "OrderId", "OrderID"},
+		{"user_ids", "UserIds", "UserIDs"},
+		{"LineIDs", "LineIDs", "LineIDs"},
+		{"http_url", "HttpUrl", "HTTPURL"},
+		{"HTTPServer", "HTTPServer", "HTTPServer"},
+		{"httpsProxy", "HttpsProxy", "HTTPSProxy"},
+		{"api_key", "ApiKey", "APIKey"},
+		{"json_payload", "JsonPayload", "JSONPayload"},
+		{"xml", "Xml", "XML"},
+		{"sql_text", "SqlText", "SQLText"},
+		{"src_ip", "SrcIp", "SrcIP"},
+		{"tcp_port", "TcpPort", "TCPPort"},
+		{"udp", "Udp", "UDP"},
+		{"cpu_pct", "CpuPct", "CPUPct"},
+		{"dns_name", "DnsName", "DNSName"},
+		{"html", "Html", "HTML"},
+		{"eof", "Eof", "EOF"},
+		{"ttl_s", "TtlS", "TTLS"},
+		{"utc_offset", "UtcOffset", "UTCOffset"},
+		{"utf8Name", "Utf8Name", "UTF8Name"},
+		{"uri", "Uri", "URI"},
+		{"ORDER_ID", "ORDERID", "ORDERID"},
+		{"idle", "Idle", "Idle"},
+		{"uids", "Uids", "UIDs"},
+		{"ids", "Ids", "IDs"},
 	} {
-		if got := exportedName(in); got != want {
-			t.Errorf("exportedName(%q) = %q, want %q", in, got, want)
+		if got := exportedName(c.in, true); got != c.plain {
+			t.Errorf("exportedName(%q, plain) = %q, want %q", c.in, got, c.plain)
+		}
+		if got := exportedName(c.in, false); got != c.goName {
+			t.Errorf("exportedName(%q) = %q, want %q", c.in, got, c.goName)
+		}
+	}
+}
+
+func TestElemTypeName(t *testing.T) {
+	for in, want := range map[string]string{
+		"OrderItems": "OrderItem", "OrderEntries": "OrderEntry", "UserAddresses": "UserAddress",
+		"OrderLineIDs": "OrderLineID", "OrderBoxes": "OrderBox", "OrderMatches": "OrderMatch",
+		"OrderStatus": "OrderStatus", "OrderStatuses": "OrderStatus", "OrderChildren": "OrderChild",
+		"OrderPeople": "OrderPerson", "OrderData": "OrderData", "OrderHistory": "OrderHistory",
+		"OrderAliases": "OrderAlias", "OrderAlias": "OrderAlias", "OrderDNS": "OrderDNS",
+		"OrderGPS": "OrderGPS", "OrderMovies": "OrderMovie", "OrderIndices": "OrderIndex",
+		"OrderAnalysis": "OrderAnalysis", "OrderLeaves": "OrderLeaf", "Order1s": "Order1",
+		"OrderSeries": "OrderSeries", "ORDERITEMS": "ORDERITEM", "OrderTAGS": "OrderTAG",
+		"OrderCategories": "OrderCategory", "OrderAreas": "OrderArea", "Orders": "Order",
+	} {
+		got := elemTypeName(in)
+		if got != want {
+			t.Errorf("elemTypeName(%q) = %q, want %q", in, got, want)
+		}
+		// Idempotent: a nested list does not shorten the name again.
+		if again := elemTypeName(got); again != got {
+			t.Errorf("elemTypeName(%q) = %q, not idempotent", got, again)
 		}
 	}
 }
@@ -165,9 +227,10 @@ func TestStructNamesAvoidGeneratedNames(t *testing.T) {
 	}
 }
 
-// TestGoVariantErrors: variant.Encoded fields are supported as fields of
-// the row type only, and never as pointers.
-func TestGoVariantErrors(t *testing.T) {
+// loadImporting runs LoadGo for type T of a package x.go holding src
+// and importing imp, in a module that requires this checkout of pqgen.
+func loadImporting(t *testing.T, imp, src string) error {
+	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -180,26 +243,66 @@ func TestGoVariantErrors(t *testing.T) {
 	// this checkout, its dependencies are in the module cache).
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOPROXY", "off")
+	dir := t.TempDir()
+	mod := "module x\n\ngo 1.26\n\nrequire github.com/pqgen/pqgen v0.0.0\n\nreplace github.com/pqgen/pqgen => " + root + "\n"
+	files := map[string]string{
+		"go.mod": mod, "go.sum": string(sum),
+		"x.go": "package x\n\nimport \"" + imp + "\"\n\n" + src + "\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = LoadGo(dir, []string{"T"})
+	return err
+}
+
+// TestGoVariantErrors: variant.Encoded fields are supported as fields of
+// the row type only, and never as pointers.
+func TestGoVariantErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"type T struct {\n\tV *variant.Encoded\n}", "x.go:6: V: pointer to variant.Encoded"},
 		{"type T struct {\n\tL []variant.Encoded\n}", "x.go:6: T: field L.list.element: a variant.Encoded below a list"},
 		{"type T struct {\n\tS struct{ V variant.Encoded }\n}", "x.go:6: T: field S.V: a variant.Encoded below"},
 		{"type T struct {\n\tV variant.Encoded `parquet:\"v,json\"`\n}", "x.go:6: v: option json does not apply to a Variant"},
 	} {
-		dir := t.TempDir()
-		mod := "module x\n\ngo 1.26\n\nrequire github.com/pqgen/pqgen v0.0.0\n\nreplace github.com/pqgen/pqgen => " + root + "\n"
-		files := map[string]string{
-			"go.mod": mod, "go.sum": string(sum),
-			"x.go": "package x\n\nimport \"github.com/pqgen/pqgen/runtime/variant\"\n\n" + c.src + "\n",
-		}
-		for name, body := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		_, err := LoadGo(dir, []string{"T"})
+		err := loadImporting(t, "github.com/pqgen/pqgen/runtime/variant", c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s:\nerror %v\nwant one containing %q", c.src, err, c.want)
+		}
+	}
+}
+
+// TestGoRuntimeTypeErrors: runtime.Decimal needs the decimal option and at
+// most 38 digits; runtime.Interval takes no other logical type; float16
+// applies to float32 and [2]byte only.
+func TestGoRuntimeTypeErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"type T struct {\n\tD runtime.Decimal\n}", "x.go:6: D: runtime.Decimal needs the decimal(scale,precision) option"},
+		{"type T struct {\n\tD runtime.Decimal `parquet:\"d,decimal(2,39)\"`\n}", "x.go:6: d: runtime.Decimal holds up to 38 digits, not 39"},
+		{"type T struct {\n\tI runtime.Interval `parquet:\"i,uuid\"`\n}", "x.go:6: i: option uuid does not apply to type"},
+		{"type T struct {\n\tF float64 `parquet:\"f,float16\"`\n\tR runtime.Interval\n}", "x.go:6: f: option float16 does not apply to type float64"},
+	} {
+		err := loadImporting(t, "github.com/pqgen/pqgen/runtime", c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s:\nerror %v\nwant one containing %q", c.src, err, c.want)
+		}
+	}
+}
+
+// TestDecimalBytes checks the FIXED_LEN_BYTE_ARRAY width of each DECIMAL
+// precision against the table of the widths' largest precisions
+// (floor(log10(2^(8n-1) - 1))).
+func TestDecimalBytes(t *testing.T) {
+	maxPrecision := []int32{0, 2, 4, 6, 9, 11, 14, 16, 18, 21, 23, 26, 28, 31, 33, 35, 38}
+	n := 1
+	for p := int32(1); p <= 38; p++ {
+		for p > maxPrecision[n] {
+			n++
+		}
+		if got := decimalBytes(p); got != n {
+			t.Errorf("decimalBytes(%d) = %d, want %d", p, got, n)
 		}
 	}
 }

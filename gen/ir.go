@@ -184,6 +184,17 @@ const (
 	// ConvDuration: a time.Duration to INT64 nanoseconds, or to a TIME in
 	// the node's unit (INT32 for milliseconds).
 	ConvDuration
+	// ConvFloat16: a float32 to a FLOAT16 FIXED_LEN_BYTE_ARRAY(2), rounded
+	// to nearest even (runtime.Float32ToFloat16); read exactly.
+	ConvFloat16
+	// ConvDecimal: a runtime.Decimal to an INT32, INT64 or
+	// FIXED_LEN_BYTE_ARRAY(n ≤ 16) DECIMAL, rescaled exactly to the
+	// column's scale (an error wrapping runtime.ErrValue when it cannot be,
+	// or when the value has more digits than the precision).
+	ConvDecimal
+	// ConvInterval: a runtime.Interval to an INTERVAL
+	// FIXED_LEN_BYTE_ARRAY(12).
+	ConvInterval
 )
 
 // ColumnOptions are per-column writer settings from struct tags.

@@ -24,7 +24,7 @@ import (
 //	                           when not adjusted to UTC
 //	uuid, enum, json, bson     the logical types of those names
 //	decimal(scale,precision)   DECIMAL
-//	float16, interval          FLOAT16 ([2]byte), INTERVAL ([12]byte) (extension)
+//	float16, interval          FLOAT16 (float32 or raw [2]byte), INTERVAL ([12]byte) (extension)
 //	geometry, geography        GEOMETRY, GEOGRAPHY ([]byte WKB) (extension)
 //	variant                    VARIANT group (extension)
 //	id(N)                      field id

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,12 +21,17 @@ import (
 // read them (gen.TestFromFileEncryptedFooter covers the keyed path). Any
 // other failure fails the test.
 func corpusPackages(t *testing.T, pkg string, first int) (rels []string, pkgs []*gen.Package, encrypted int) {
+	return corpusPackagesWith(t, pkg, first, gen.Options{})
+}
+
+// corpusPackagesWith is corpusPackages with the generator's options.
+func corpusPackagesWith(t *testing.T, pkg string, first int, opts gen.Options) (rels []string, pkgs []*gen.Package, encrypted int) {
 	t.Helper()
 	for _, rel := range corpus.ParquetFiles(t) {
 		if !strings.HasPrefix(rel, "data/") {
 			continue
 		}
-		p, err := gen.FromFile(corpus.Path(t, rel), pkg, fmt.Sprintf("F%d", first+len(pkgs)))
+		p, err := gen.FromFileWith(corpus.Path(t, rel), pkg, fmt.Sprintf("F%d", first+len(pkgs)), opts)
 		if errors.Is(err, runtime.ErrEncryptedFooter) {
 			encrypted++
 			continue
@@ -46,13 +52,43 @@ func corpusPackages(t *testing.T, pkg string, first int) (rels []string, pkgs []
 // the rows back with the generated writer, and reads them again: the two
 // reads must be equal.
 func TestCorpusFrom(t *testing.T) {
+	corpusRoundTrip(t, gen.Options{}, "", nil)
+}
+
+// TestCorpusFromDecimalType is TestCorpusFrom with -decimal=type and
+// -initialisms=false, over the corpus files with DECIMAL columns that
+// become runtime.Decimal fields: every decimal value read, written back
+// and read again.
+func TestCorpusFromDecimalType(t *testing.T) {
+	opts := gen.Options{Decimal: gen.DecimalType, PlainNames: true}
+	cases := corpusRoundTrip(t, opts, " -decimal type -initialisms=false", func(p *gen.Package) bool {
+		src, err := gen.Generate(p, "x.go")
+		return err == nil && strings.Contains(string(src["x.go"]), "pqrt.Decimal")
+	})
+	// The corpus's INT32, INT64 and FIXED_LEN_BYTE_ARRAY decimals
+	// (byte_array_decimal.parquet stays []byte).
+	want := []string{"data/fixed_length_decimal.parquet", "data/fixed_length_decimal_legacy.parquet",
+		"data/int32_decimal.parquet", "data/int64_decimal.parquet"}
+	if !slices.Equal(cases, want) {
+		t.Errorf("files with runtime.Decimal fields: %q, want %q", cases, want)
+	}
+}
+
+// corpusRoundTrip generates code for the corpus files (those keep accepts,
+// all when nil) with opts, and reads, writes back and reads again every
+// file through it; args are the flags recorded for opts. It returns the
+// files.
+func corpusRoundTrip(t *testing.T, opts gen.Options, args string, keep func(*gen.Package) bool) []string {
 	const dir = "testdata/corpusall"
 	var outs []output
-	var cases []string
-	rels, pkgs, encrypted := corpusPackages(t, "corpusall", 0)
+	var cases, types []string
+	rels, pkgs, encrypted := corpusPackagesWith(t, "corpusall", 0, opts)
 	for i, rel := range rels {
 		p, typ := pkgs[i], pkgs[i].Types[0].Name
-		p.Args = "-from " + rel + " -package corpusall -type " + typ
+		if keep != nil && !keep(p) {
+			continue
+		}
+		p.Args = "-from " + rel + " -package corpusall -type " + typ + args
 		gen, err := gen.Generate(p, strings.ToLower(typ)+"_parquet.go")
 		if err != nil {
 			t.Errorf("pqgen -from %s: %v", rel, err)
@@ -61,10 +97,10 @@ func TestCorpusFrom(t *testing.T) {
 		for name, code := range gen {
 			outs = append(outs, output{virtual: filepath.Join(dir, name), code: code})
 		}
-		cases = append(cases, rel)
+		cases, types = append(cases, rel), append(types, typ)
 	}
 	t.Logf("%d corpus files generated, %d with encrypted footers left out", len(cases), encrypted)
-	outs = append(outs, output{virtual: filepath.Join(dir, "read_test.go"), code: corpusReadTest(cases)})
+	outs = append(outs, output{virtual: filepath.Join(dir, "read_test.go"), code: corpusReadTest(cases, types)})
 	if testing.Short() {
 		t.Skip("compiling generated code: skipped in -short mode")
 	}
@@ -75,9 +111,10 @@ func TestCorpusFrom(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Errorf("reading the corpus through generated code failed: %v\n%s", err, out)
-		return
+		return cases
 	}
 	t.Logf("%s", lastLines(string(out), 3))
+	return cases
 }
 
 func corpusRoot(t *testing.T) string {
@@ -105,8 +142,9 @@ var readFailures = map[string]string{
 	"data/large_string_map.brotli.parquet":                    "a 1 GiB page, over the default WithMaxPageSize",
 }
 
-// corpusReadTest is the test file of the corpus package.
-func corpusReadTest(cases []string) []byte {
+// corpusReadTest is the test file of the corpus package: a subtest per
+// file cases[i], read with the generated code of type types[i].
+func corpusReadTest(cases, types []string) []byte {
 	var b strings.Builder
 	b.WriteString(`package corpusall
 
@@ -142,7 +180,7 @@ var opts = cmp.Options{cmpopts.EquateEmpty(), cmpopts.EquateNaNs()}
 		if why, ok := readFailures[rel]; ok {
 			fmt.Fprintf(&b, "\t\tt.Skip(%q)\n", "known failure: "+why)
 		}
-		fmt.Fprintf(&b, `		rows, err := ReadF%[1]dFile(path)
+		fmt.Fprintf(&b, `		rows, err := Read%[1]sFile(path)
 		if err != nil {
 			t.Fatalf("read: %%v", err)
 		}
@@ -150,10 +188,10 @@ var opts = cmp.Options{cmpopts.EquateEmpty(), cmpopts.EquateNaNs()}
 			t.Fatalf("read %%d rows, the footer says %%d", len(rows), n)
 		}
 		out := filepath.Join(t.TempDir(), "back.parquet")
-		if err := WriteF%[1]dFile(out, rows); err != nil {
+		if err := Write%[1]sFile(out, rows); err != nil {
 			t.Fatalf("write back: %%v", err)
 		}
-		back, err := ReadF%[1]dFile(out)
+		back, err := Read%[1]sFile(out)
 		if err != nil {
 			t.Fatalf("read back: %%v", err)
 		}
@@ -161,7 +199,7 @@ var opts = cmp.Options{cmpopts.EquateEmpty(), cmpopts.EquateNaNs()}
 			t.Fatalf("rows written back differ (-read +read back):\n%%s", d)
 		}
 	})
-`, i, rel)
+`, types[i], rel)
 	}
 	b.WriteString("}\n")
 	return []byte(b.String())

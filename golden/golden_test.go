@@ -93,11 +93,17 @@ func schemaCases(t *testing.T) []output {
 			t.Fatal(err)
 		}
 		pkg := "s" + strings.ReplaceAll(name, "-", "_")
-		p, err := gen.FromSchemaText(filepath.Base(f), string(text), pkg, "")
+		// decimal_type*.schema are generated with -decimal=type.
+		var opts gen.Options
+		args := ""
+		if strings.HasPrefix(name, "decimal_type") {
+			opts.Decimal, args = gen.DecimalType, " -decimal type"
+		}
+		p, err := gen.FromSchemaTextWith(filepath.Base(f), string(text), pkg, "", opts)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		p.Args = "-schema " + filepath.Base(f) + " -package " + pkg + " -o " + name + ".go"
+		p.Args = "-schema " + filepath.Base(f) + " -package " + pkg + " -o " + name + ".go" + args
 		files, err := gen.Generate(p, name+".go")
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)

@@ -181,6 +181,7 @@ func (g fieldGen) randomField(b *strings.Builder, name string, depth, nesting in
 const (
 	pathTime       = "time"
 	pathVariantPkg = "github.com/pqgen/pqgen/runtime/variant"
+	pathRuntimePkg = "github.com/pqgen/pqgen/runtime"
 )
 
 var freshN int
@@ -284,6 +285,11 @@ func fillBase(v *gen.Value, p func() *jen.Statement, depth int) []jen.Code {
 		default:
 			val = tm("Unix").Call(jen.Lit(0), rc("Int64")).Dot("UTC").Call()
 		}
+	case gen.ConvInterval:
+		val = jen.Qual(pathRuntimePkg, "Interval").Values(jen.Dict{jen.Id("Months"): rc("Uint32"), jen.Id("Days"): rc("Uint32"), jen.Id("Millis"): rc("Uint32")})
+	case gen.ConvFloat16:
+		// A finite binary16 value of either sign (NaN would not compare).
+		val = v.Base.Code().Call(jen.Qual(pathRuntimePkg, "Float16ToFloat32").Call(jen.Uint16().Call(rc("Uint32N", jen.Lit(0x7c00))).Op("|").Uint16().Call(rc("Uint32N", jen.Lit(2))).Op("<<").Lit(15)))
 	case gen.ConvDate:
 		val = tm("Unix").Call(jen.Int64().Call(rc("Int32N", jen.Lit(100000)).Op("-").Lit(50000)).Op("*").Lit(86400), jen.Lit(0)).Dot("UTC").Call()
 	case gen.ConvDuration:

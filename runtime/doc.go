@@ -42,12 +42,19 @@
 // readers (BoolReader ... FixedReader); generated code is built on the
 // same calls.
 //
+// Value types of logical types: Decimal (DECIMAL, up to 38 digits;
+// NewDecimal, ParseDecimal, String, Float64, Int, Rescale, CompareDecimal),
+// Interval (INTERVAL), and the FLOAT16 conversions Float16ToFloat32 (exact)
+// and Float32ToFloat16 (round to nearest even, overflow to ±Inf, NaN kept).
+//
 // # For generated code
 //
 // These exported identifiers exist for the code pqgen generates; they are
 // stable for it but are not meant to be called by hand: FileWriter.Fail,
 // FileReader.Projected, FileReader.VariantColumn, VariantReader,
 // VariantWriter, ReadRowsExact, ReadFileRows, RowReader, ColumnRows,
-// DateDays, Slab, and the version guard (GenVersion, MinGenVersion,
+// DateDays, Slab, AppendFloat16, Float16At, AppendInterval, IntervalAt,
+// CompareInterval, DecimalUnscaled32, DecimalUnscaled64,
+// AppendDecimalFixed, DecimalFromFixed, and the version guard (GenVersion, MinGenVersion,
 // EnforceVersion).
 package runtime

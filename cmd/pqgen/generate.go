@@ -17,11 +17,14 @@ import (
 const generateUsage = `  pqgen -type T[,U...] [-o OUT.go] [DIR]
       generate readers and writers for struct types of the Go package in DIR
       (default .); writes t_parquet.go per type in DIR unless -o names one file
-  pqgen -schema FILE -package P [-type T] [-o OUT.go]
+  pqgen -schema FILE -package P [-type T] [-o OUT.go] [-initialisms=false] [-decimal=type]
       generate a struct type and its reader and writer from Parquet schema text
-  pqgen -from FILE.parquet -package P [-type T] [-o OUT.go] [--footer-key K] [--aad-prefix P]
+  pqgen -from FILE.parquet -package P [-type T] [-o OUT.go] [--footer-key K] [--aad-prefix P] [...]
       the same from the schema of an existing Parquet file (an encrypted
       footer needs its key: its bytes, or hex:HEX)
+      -initialisms=false  plain CamelCase names (OrderId, Url) instead of Go's (OrderID, URL)
+      -decimal=type       DECIMAL columns as runtime.Decimal instead of scaled integers
+                          (INT32, INT64 and FIXED_LEN_BYTE_ARRAY up to 16 bytes)
 `
 
 // generateCmd runs the generator modes. args are the command-line
@@ -34,6 +37,8 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 	fromFile := fs.String("from", "", "Parquet file whose schema to use")
 	pkg := fs.String("package", os.Getenv("GOPACKAGE"), "package of the generated file (schema and file sources; default $GOPACKAGE)")
 	out := fs.String("o", "", "output file")
+	initialisms := fs.Bool("initialisms", true, "with -schema and -from: Go initialisms in names (OrderID, URL); false keeps plain CamelCase (OrderId, Url)")
+	decimal := fs.String("decimal", "scaled", "with -schema and -from: DECIMAL columns as scaled integers (scaled) or runtime.Decimal (type)")
 	var ropts []runtime.ReaderOption
 	fs.Func("footer-key", "with -from: footer key of an encrypted file (its bytes, or hex:HEX)", func(v string) error {
 		k, err := parseKey(v)
@@ -53,6 +58,15 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(ropts) > 0 && *fromFile == "" {
 		fmt.Fprintln(stderr, "pqgen: --footer-key and --aad-prefix go with -from")
+		return 2
+	}
+	gopts := gen.Options{PlainNames: !*initialisms}
+	switch *decimal {
+	case "scaled":
+	case "type":
+		gopts.Decimal = gen.DecimalType
+	default:
+		fmt.Fprintf(stderr, "pqgen: -decimal %q: want scaled or type\n", *decimal)
 		return 2
 	}
 	if *schemaFile != "" && *fromFile != "" {
@@ -82,9 +96,9 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "pqgen: %v\n", rerr)
 				return 1
 			}
-			p, err = gen.FromSchemaText(*schemaFile, string(text), *pkg, *typeNames)
+			p, err = gen.FromSchemaTextWith(*schemaFile, string(text), *pkg, *typeNames, gopts)
 		} else {
-			p, err = gen.FromFile(*fromFile, *pkg, *typeNames, ropts...)
+			p, err = gen.FromFileWith(*fromFile, *pkg, *typeNames, gopts, ropts...)
 			if errors.Is(err, runtime.ErrEncryptedFooter) {
 				err = fmt.Errorf("%w; give it with --footer-key", err)
 			}
@@ -96,6 +110,10 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		if fs.NArg() == 1 {
 			dir = fs.Arg(0)
+		}
+		if onlyFileFlags(fs) {
+			fmt.Fprintln(stderr, "pqgen: -initialisms and -decimal go with -schema and -from (Go types keep their own names and types)")
+			return 2
 		}
 		p, err = gen.LoadGo(dir, strings.Split(*typeNames, ","))
 	default:
@@ -138,6 +156,14 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// onlyFileFlags reports whether a flag of the schema-text and file sources
+// only was given.
+func onlyFileFlags(fs *flag.FlagSet) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == "initialisms" || f.Name == "decimal" })
+	return found
+}
+
 // headerArgs returns the arguments recorded in the generated files' first
 // line: the flags given (in a fixed order), with every path relative to
 // outDir, the directory of the output, so that the line reads the same
@@ -147,7 +173,7 @@ func headerArgs(fs *flag.FlagSet, outDir string) string {
 	set := map[string]string{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = f.Value.String() })
 	var args []string
-	for _, name := range []string{"schema", "from", "package", "type", "o"} {
+	for _, name := range []string{"schema", "from", "package", "type", "o", "initialisms", "decimal"} {
 		v, ok := set[name]
 		if !ok {
 			continue
@@ -155,6 +181,10 @@ func headerArgs(fs *flag.FlagSet, outDir string) string {
 		switch name {
 		case "schema", "from", "o":
 			v = relativePath(v, outDir)
+		case "initialisms":
+			// A boolean flag takes its value after "=".
+			args = append(args, "-"+name+"="+v)
+			continue
 		}
 		args = append(args, "-"+name, v)
 	}

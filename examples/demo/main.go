@@ -131,7 +131,7 @@ func makeRows(n int) []generated.Metric {
 	for i := range out {
 		m := &out[i]
 		m.Name = names[i%len(names)]
-		m.Ts = base.Add(time.Duration(i) * time.Second)
+		m.TS = base.Add(time.Duration(i) * time.Second)
 		m.Value = math.Round(math.Sin(float64(i)/100)*10000) / 100
 		m.Day = base
 		if i%3 != 0 {
@@ -157,7 +157,7 @@ func makeRows(n int) []generated.Metric {
 }
 
 func sameMetric(a, b *generated.Metric) bool {
-	return a.Name == b.Name && a.Ts.Equal(b.Ts) && a.Value == b.Value && a.Day.Equal(b.Day) &&
+	return a.Name == b.Name && a.TS.Equal(b.TS) && a.Value == b.Value && a.Day.Equal(b.Day) &&
 		reflect.DeepEqual(a.Labels, b.Labels) && reflect.DeepEqual(a.Samples, b.Samples) &&
 		reflect.DeepEqual(a.Trace, b.Trace) && reflect.DeepEqual(a.Level, b.Level)
 }
@@ -171,5 +171,5 @@ func describe(m *generated.Metric) string {
 			labels = append(labels, k+"="+*v)
 		}
 	}
-	return fmt.Sprintf("{name: %s, ts: %s, value: %g, labels: [%s], samples: %v}", m.Name, m.Ts.Format(time.RFC3339), m.Value, strings.Join(labels, " "), m.Samples)
+	return fmt.Sprintf("{name: %s, ts: %s, value: %g, labels: [%s], samples: %v}", m.Name, m.TS.Format(time.RFC3339), m.Value, strings.Join(labels, " "), m.Samples)
 }

@@ -23,7 +23,7 @@ const (
 
 // DocumentLog is a row of the Parquet schema "document_log".
 type DocumentLog struct {
-	Id    int64             `parquet:"id"`
+	ID    int64             `parquet:"id"`
 	Body  pqvariant.Encoded `parquet:"body"`
 	Extra pqvariant.Encoded `parquet:"extra,optional"`
 }
@@ -174,7 +174,7 @@ func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
 		c0 := w.c0
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.Id)
+			c0.Values = append(c0.Values, x.ID)
 		}
 	}
 	// body (Variant)
@@ -307,7 +307,7 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 		if c0 := r.c0; c0 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Id = c0.Values[i]
+				x.ID = c0.Values[i]
 			}
 			q[0] = len(rows)
 		}

@@ -24,7 +24,7 @@ const (
 // Metric is a row of the Parquet schema "metric".
 type Metric struct {
 	Name    string             `parquet:"name"`
-	Ts      pqtime.Time        `parquet:"ts,timestamp(millisecond)"`
+	TS      pqtime.Time        `parquet:"ts,timestamp(millisecond)"`
 	Value   float64            `parquet:"value"`
 	Labels  map[string]*string `parquet:"labels,optional"`
 	Samples []float64          `parquet:"samples,optional,list"`
@@ -188,7 +188,7 @@ func (w *MetricWriter) shred(rows []Metric) {
 		c1 := w.c1
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.Ts.UnixMilli())
+			c1.Values = append(c1.Values, x.TS.UnixMilli())
 		}
 	}
 	// value
@@ -532,7 +532,7 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 		if c1 := r.c1; c1 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Ts = pqtime.UnixMilli(c1.Values[i]).UTC()
+				x.TS = pqtime.UnixMilli(c1.Values[i]).UTC()
 			}
 			q[1] = len(rows)
 		}

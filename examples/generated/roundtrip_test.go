@@ -299,9 +299,9 @@ func TestFiles(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "metrics.parquet")
 	rows := []Metric{
-		{Name: "cpu", Ts: time.UnixMilli(1700000000123).UTC(), Value: 0.5, Labels: map[string]*string{"host": ptr("a"), "none": nil},
+		{Name: "cpu", TS: time.UnixMilli(1700000000123).UTC(), Value: 0.5, Labels: map[string]*string{"host": ptr("a"), "none": nil},
 			Samples: []float64{1, 2}, Trace: &[16]byte{1}, Day: time.Date(2024, 2, 29, 0, 0, 0, 0, time.UTC), Level: ptr(int8(-3))},
-		{Name: "mem", Ts: time.UnixMilli(0).UTC(), Day: time.Date(1969, 12, 31, 0, 0, 0, 0, time.UTC), Samples: []float64{}},
+		{Name: "mem", TS: time.UnixMilli(0).UTC(), Day: time.Date(1969, 12, 31, 0, 0, 0, 0, time.UTC), Samples: []float64{}},
 	}
 	if err := WriteMetricFile(path, rows); err != nil {
 		t.Fatal(err)

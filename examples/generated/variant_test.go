@@ -147,7 +147,7 @@ func TestDocumentLogShredding(t *testing.T) {
 	docs := documents(t, 2000)
 	logs := make([]DocumentLog, len(docs))
 	for i, d := range docs {
-		logs[i] = DocumentLog{Id: d.ID, Body: d.Body}
+		logs[i] = DocumentLog{ID: d.ID, Body: d.Body}
 		if !d.Extra.IsNull() {
 			// extra shreds int64 only; other values stay in value.
 			logs[i].Extra = d.Extra
@@ -271,7 +271,7 @@ func TestDocumentLogParallel(t *testing.T) {
 	docs := documents(t, 1500)
 	logs := make([]DocumentLog, len(docs))
 	for i, d := range docs {
-		logs[i] = DocumentLog{Id: d.ID, Body: d.Body, Extra: d.Extra}
+		logs[i] = DocumentLog(d)
 	}
 	write := func(opts ...runtime.WriterOption) []byte {
 		var buf bytes.Buffer

@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -107,7 +108,7 @@ func FormatValue(n *schema.Node, b []byte) string {
 			}
 		case meta.LogicalFloat16:
 			if len(b) == 2 {
-				return strconv.FormatFloat(float64(float16ToFloat32(binary.LittleEndian.Uint16(b))), 'g', -1, 32)
+				return strconv.FormatFloat(float64(runtime.Float16ToFloat32(binary.LittleEndian.Uint16(b))), 'g', -1, 32)
 			}
 		}
 		if n.Converted.Set && n.Converted.Val == meta.ConvertedInterval && len(b) == 12 {
@@ -221,25 +222,4 @@ func formatInt96(b []byte) string {
 	secs := (day-julianUnixEpoch)*86400 + nanos/1e9
 	t := time.Unix(secs, nanos%1e9).UTC()
 	return t.Format("2006-01-02T15:04:05.999999999Z")
-}
-
-// float16ToFloat32 converts an IEEE 754 half-precision value.
-func float16ToFloat32(h uint16) float32 {
-	sign := uint32(h>>15) << 31
-	exp := uint32(h>>10) & 0x1f
-	mant := uint32(h) & 0x3ff
-	switch {
-	case exp == 0x1f: // inf or NaN
-		return math.Float32frombits(sign | 0xff<<23 | mant<<13)
-	case exp == 0 && mant == 0:
-		return math.Float32frombits(sign)
-	case exp == 0: // subnormal: normalise
-		e := uint32(127 - 15 + 1)
-		for mant&0x400 == 0 {
-			mant <<= 1
-			e--
-		}
-		return math.Float32frombits(sign | e<<23 | (mant&0x3ff)<<13)
-	}
-	return math.Float32frombits(sign | (exp+127-15)<<23 | mant<<13)
 }

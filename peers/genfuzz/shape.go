@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -47,6 +48,7 @@ const (
 var (
 	timeType     = reflect.TypeFor[time.Time]()
 	durationType = reflect.TypeFor[time.Duration]()
+	intervalType = reflect.TypeFor[runtime.Interval]()
 )
 
 type shapeBuilder struct {
@@ -194,7 +196,9 @@ func leafTypeOK(n *schema.Node, t reflect.Type) error {
 	case meta.ByteArray:
 		ok = k == reflect.String || k == reflect.Slice && t.Elem().Kind() == reflect.Uint8
 	case meta.FixedLenByteArray:
-		ok = k == reflect.Array && t.Len() == int(n.TypeLength) && t.Elem().Kind() == reflect.Uint8
+		ok = k == reflect.Array && t.Len() == int(n.TypeLength) && t.Elem().Kind() == reflect.Uint8 ||
+			k == reflect.Float32 && n.Logical.Kind == meta.LogicalFloat16 && n.TypeLength == 2 ||
+			t == intervalType && n.TypeLength == 12
 	}
 	if !ok {
 		return fmt.Errorf("%s: %s leaf is %s", n.PathString(), n.Type, t)

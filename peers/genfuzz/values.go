@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pqgen/pqgen/peers/internal/arrowcol"
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -163,6 +164,18 @@ func (f *filler) leaf(s *shape, v reflect.Value) {
 		}
 		v.Set(reflect.ValueOf(tm))
 		return
+	case t == intervalType:
+		v.Set(reflect.ValueOf(runtime.Interval{Months: f.r.Uint32(), Days: uint32(f.r.IntN(3)), Millis: f.r.Uint32()}))
+		return
+	case n.Type == meta.FixedLenByteArray && t.Kind() == reflect.Float32:
+		// FLOAT16: a binary16 value (exact as a float32), NaNs quiet
+		// (the writer makes every NaN quiet).
+		h := uint16(f.r.Uint32())
+		if h&0x7c00 == 0x7c00 && h&0x3ff != 0 {
+			h |= 0x200
+		}
+		v.SetFloat(float64(runtime.Float16ToFloat32(h)))
+		return
 	case t == durationType:
 		x := f.int64()
 		switch n.Logical.Time.Unit {
@@ -225,6 +238,10 @@ func physical(s *shape, v reflect.Value) string {
 		default:
 			x = tm.UnixNano()
 		}
+	case t == intervalType:
+		return string(runtime.AppendInterval(nil, v.Interface().(runtime.Interval)))
+	case n.Type == meta.FixedLenByteArray && t.Kind() == reflect.Float32:
+		return string(runtime.AppendFloat16(nil, float32(v.Float())))
 	case t == durationType:
 		d := time.Duration(v.Int())
 		switch n.Logical.Time.Unit {

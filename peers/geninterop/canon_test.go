@@ -37,6 +37,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -283,6 +284,10 @@ func goPhys(n *schema.Node, v reflect.Value) any {
 			return int32(x)
 		}
 		return x
+	}
+	if v.Kind() == reflect.Float32 && n.Logical.Kind == meta.LogicalFloat16 {
+		// A FLOAT16 held as a float32: its two bytes, as a [2]byte field.
+		return runtime.AppendFloat16(nil, float32(v.Float()))
 	}
 	switch v.Kind() {
 	case reflect.Bool:

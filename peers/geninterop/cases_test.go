@@ -150,6 +150,7 @@ func cases() []exampleCase {
 		&example[generated.Deep]{"Deep", deepRows(), adaptW[generated.Deep](generated.NewDeepWriter), adaptR[generated.Deep](generated.NewDeepReader)},
 		&example[generated.Logical]{"Logical", logicalRows(), adaptW[generated.Logical](generated.NewLogicalWriter), adaptR[generated.Logical](generated.NewLogicalReader)},
 		&example[generated.Metric]{"Metric", metricRows(), adaptW[generated.Metric](generated.NewMetricWriter), adaptR[generated.Metric](generated.NewMetricReader)},
+		&example[generated.Half]{"Half", halfRows(), adaptW[generated.Half](generated.NewHalfWriter), adaptR[generated.Half](generated.NewHalfReader)},
 	}
 }
 

@@ -50,6 +50,7 @@ var exceptions = []exception{
 		why: "pqarrow reads a JSON column as binary, not string"},
 	{peer: "arrow-go", dir: peerReads, typ: "Logical", field: "float16", bad: subnormalFloat,
 		why: "arrow-go's float16.Num.Float32 converts subnormal half floats wrongly (0x0001 becomes 1.1e-41, not 2^-24)"},
+	{peer: "arrow-go", dir: peerReads, typ: "Half", field: "x", bad: subnormalFloat, why: "as for Logical.float16"},
 	// DuckDB 1.5.6 (@duckdb/node-api 1.5.6-r.1).
 	{peer: "duckdb", dir: peerReads, typ: "Logical", errHas: "Unsupported converted type (20)",
 		why: "DuckDB rejects any file with a BSON column (ConvertedType 20)"},
@@ -63,6 +64,8 @@ var exceptions = []exception{
 		why: "DuckDB cannot read the source file (BSON column), so it cannot write the rows"},
 	{peer: "duckdb", dir: peerWrites, typ: noBSON, errHas: `column "float16": physical type float in the file, fixed_len_byte_array(2) requested`,
 		why: "DuckDB reads FLOAT16 as FLOAT and writes it as a FLOAT column: another logical type"},
+	{peer: "duckdb", dir: peerWrites, typ: "Half", errHas: `column "x": physical type float in the file, fixed_len_byte_array(2) requested`,
+		why: "as for Logical: DuckDB writes FLOAT16 back as FLOAT"},
 
 	// parquet-wasm 0.8.0 (arrow-rs) through apache-arrow 21.2.0.
 	{peer: "wasm", dir: peerReads, typ: "Event", field: "session", form: uuidAsHex,

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pqgen/pqgen/examples/generated"
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/encode"
 )
 
@@ -412,7 +413,7 @@ func metricRows() []generated.Metric {
 	out := make([]generated.Metric, numRows)
 	for i := range out {
 		m := generated.Metric{
-			Name: word(r), Ts: instant(r, time.Millisecond), Value: float64At(r, i),
+			Name: word(r), TS: instant(r, time.Millisecond), Value: float64At(r, i),
 			Day: instant(r, 24*time.Hour),
 		}
 		switch r.IntN(3) {
@@ -455,6 +456,24 @@ func metricRows() []generated.Metric {
 			m.Level = ptr(int8(r.Uint32()))
 		}
 		out[i] = m
+	}
+	return out
+}
+
+// halfRows are FLOAT16 values as float32 (generated.Half): every binary16
+// value, signalling NaNs made quiet (the writer makes them so), and a
+// null every 61 rows.
+func halfRows() []generated.Half {
+	out := make([]generated.Half, 1<<16)
+	for i := range out {
+		if i%61 == 0 {
+			continue
+		}
+		h := uint16(i)
+		if h&0x7c00 == 0x7c00 && h&0x3ff != 0 {
+			h |= 0x200
+		}
+		out[i].X = ptr(runtime.Float16ToFloat32(h))
 	}
 	return out
 }
