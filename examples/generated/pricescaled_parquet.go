@@ -16,8 +16,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -254,7 +254,7 @@ func (w *PriceScaledWriter) shred(rows []PriceScaled) {
 				c7.Def = append(c7.Def, 0)
 				c7.Rep = append(c7.Rep, 0)
 			} else {
-				e4 := pqrt.SortedMap(m3, &w.m6)
+				e4 := pqrt.MapEntries(m3, &w.m6, w.fw.SortedMaps())
 				for j2 := range e4 {
 					r1 := uint8(1)
 					if j2 == 0 {
