@@ -166,6 +166,7 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 	p.Header = h
 	p.Dict = false
 	p.DictBytes = nil
+	p.WideDeltas = false
 	p.Indices = p.Indices[:0]
 	var (
 		n    int
@@ -310,7 +311,7 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 		var got int
 		switch t {
 		case meta.Int32:
-			v.Int32, _, err = encode.DecodeDeltaInt32(v.Int32, src)
+			v.Int32, _, p.WideDeltas, err = encode.DecodeDeltaInt32Wide(v.Int32, src)
 			got = len(v.Int32)
 			if got > nn {
 				v.Int32 = v.Int32[:nn]

@@ -133,6 +133,12 @@ type Page struct {
 	// indices are range checked). It is valid until the next dictionary
 	// page.
 	DictBytes *encode.ByteArrays
+	// WideDeltas reports that the page's DELTA_BINARY_PACKED INT32
+	// values had miniblocks wider than 32 bits (deltas computed in 64
+	// bits, as DuckDB 1.5 writes them): the values were decoded with the
+	// deltas wrapped to 32 bits, which gives the values meant, but the
+	// page deviates from the specification. Readers record or refuse it.
+	WideDeltas bool
 }
 
 // ModuleKind names an encryption module of a column chunk, as in the
