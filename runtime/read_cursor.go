@@ -89,6 +89,12 @@ func chunkRange(f *File, rg, col int) (start, length int64, md *meta.ColumnMetaD
 	// only a dictionary page.
 	if d, ok := md.DictionaryPageOffset.Get(); ok && d >= int64(len(Magic)) && (d < start || start < int64(len(Magic))) {
 		start = d
+	} else if ok && d == 0 {
+		err := f.deviate(Deviation{Kind: DeviationDictionaryOffsetZero, Writer: "old parquet-cpp and parquet-mr", Column: path, RowGroup: rg, Page: -1,
+			What: "dictionary_page_offset is 0, the file's magic (read as absent: the chunk starts at its first data page)"})
+		if err != nil {
+			return 0, 0, nil, err
+		}
 	}
 	length = md.TotalCompressedSize
 	limit := f.FooterOffset
@@ -249,6 +255,13 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		}
 		if err != nil {
 			return false, err
+		}
+		if p.WideDeltas {
+			err := c.fr.f.deviate(Deviation{Kind: DeviationWideDelta, Writer: "DuckDB 1.5", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
+				What: "INT32 DELTA_BINARY_PACKED miniblocks wider than 32 bits (deltas computed in 64 bits; read wrapped to 32 bits)"})
+			if err != nil {
+				return false, err
+			}
 		}
 		if p.NumValues == 0 {
 			continue
