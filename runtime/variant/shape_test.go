@@ -37,7 +37,7 @@ func TestShapeOfRejects(t *testing.T) {
 
 // TestShapeOf describes a shredded object with an array field.
 func TestShapeOf(t *testing.T) {
-	s, err := schema.Parse(`message m { optional group v (VARIANT) {
+	sh := mustShape(t, `message m { optional group v (VARIANT) {
   required binary metadata;
   optional binary value;
   optional group typed_value {
@@ -45,13 +45,6 @@ func TestShapeOf(t *testing.T) {
     required group b { optional group typed_value (LIST) { repeated group list { required group element { optional binary typed_value (STRING); } } } }
   }
 } }`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sh, err := ShapeOf(s.Root.Children[0])
-	if err != nil {
-		t.Fatal(err)
-	}
 	if sh.TypedKind != TypedObject || len(sh.Fields) != 2 || sh.Metadata.PathString() != "v.metadata" || sh.Value.PathString() != "v.value" {
 		t.Fatalf("top: %+v", sh)
 	}
@@ -78,7 +71,7 @@ func TestShapeOf(t *testing.T) {
 // TestShapeOptionalField: an optional shredded field group, as
 // hyparquet-writer 0.17 writes it, is accepted and reported.
 func TestShapeOptionalField(t *testing.T) {
-	s, err := schema.Parse(`message m { optional group v (VARIANT) {
+	sh := mustShape(t, `message m { optional group v (VARIANT) {
   required binary metadata;
   optional binary value;
   optional group typed_value {
@@ -86,13 +79,6 @@ func TestShapeOptionalField(t *testing.T) {
     required group b { optional binary value; }
   }
 } }`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sh, err := ShapeOf(s.Root.Children[0])
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got []string
 	for _, n := range sh.OptionalFields() {
 		got = append(got, n.PathString())
@@ -100,4 +86,18 @@ func TestShapeOptionalField(t *testing.T) {
 	if strings.Join(got, " ") != "v.typed_value.a v.typed_value.a.typed_value.x" || !sh.Fields[0].Optional || sh.Fields[1].Optional {
 		t.Fatalf("OptionalFields: %v", got)
 	}
+}
+
+// mustShape returns the Shape of the first field of the schema text.
+func mustShape(t *testing.T, text string) *Shape {
+	t.Helper()
+	s, err := schema.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := ShapeOf(s.Root.Children[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sh
 }
