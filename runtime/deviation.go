@@ -38,6 +38,13 @@ const (
 	// dictionary page offset" and the chunk is read from its first data
 	// page (old parquet-cpp and parquet-mr).
 	DeviationDictionaryOffsetZero DeviationKind = "dictionary-page-offset-0"
+	// DeviationEncryptionNoAAD: an encrypted-footer file whose modules
+	// are AES-GCM encrypted without any AAD (no module type or ordinals),
+	// and whose columns are encrypted with the footer key without
+	// crypto_metadata (DuckDB 1.5). It is read so when the footer
+	// authenticates only without AAD, which makes the module AADs'
+	// protection against swapped or misplaced modules void.
+	DeviationEncryptionNoAAD DeviationKind = "encryption-without-aad"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

@@ -119,6 +119,13 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 			return nil, err
 		}
 		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, Encryption: enc, r: r, cfg: cfg, crypto: fc}
+		if fc.noAAD {
+			err := f.deviate(Deviation{Kind: DeviationEncryptionNoAAD, Writer: "DuckDB 1.5", RowGroup: -1, Page: -1,
+				What: "the encrypted footer and modules carry no AAD, and the columns, encrypted with the footer key, no crypto_metadata (read so)"})
+			if err != nil {
+				return nil, err
+			}
+		}
 	} else {
 		md, n, notes, err := meta.DecodeFileMetaDataNotes(buf, &cfg.MetaLimits)
 		if err != nil {

@@ -165,6 +165,8 @@ func (c *cursor) nextChunk() (bool, error) {
 		VerifyCRC:     cfg.CRCCheck,
 		Sparse:        c.oi != nil,
 		LazyDictBytes: c.leaf.Type == meta.ByteArray,
+		// DuckDB's encrypted pages (see DeviationEncryptionNoAAD).
+		PlaintextPageSizes: pdec != nil && fr.f.crypto.noAAD,
 	})
 	c.inChunk = true
 	return true, nil

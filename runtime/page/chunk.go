@@ -44,6 +44,11 @@ type ChunkOptions struct {
 	// unresolved (see Page.DictBytes), for callers that copy them out
 	// anyway: it saves one copy of every value.
 	LazyDictBytes bool
+	// PlaintextPageSizes, with a Decryptor: the headers' compressed_page_size
+	// gives the size of the page before encryption, not of the stored
+	// module (DuckDB 1.5 writes them so), and each encrypted page body
+	// takes the length its module's length field states.
+	PlaintextPageSizes bool
 }
 
 // ChunkReader reads the pages of one column chunk. Reset points it at a
@@ -213,6 +218,29 @@ func (c *ChunkReader) readHeader() (int, error) {
 	}
 }
 
+// bodyLen returns the stored length of the body of the page whose header
+// h ends at bodyOff: compressed_page_size, or with PlaintextPageSizes the
+// length of the encrypted module found there (bounded by the chunk).
+func (c *ChunkReader) bodyLen(h *meta.PageHeader, bodyOff int64) (int64, error) {
+	enc := h.Type == meta.DataPage || h.Type == meta.DataPageV2 || h.Type == meta.DictionaryPage
+	if c.opts.Decryptor == nil || !c.opts.PlaintextPageSizes || !enc {
+		return int64(h.CompressedPageSize), nil
+	}
+	rest := c.end - bodyOff
+	if rest < 4 {
+		return 0, fmt.Errorf("%w: encrypted page length cut by the chunk end", ErrCorrupt)
+	}
+	lb, err := c.ensure(bodyOff, 4)
+	if err != nil {
+		return 0, err
+	}
+	l := int64(binary.LittleEndian.Uint32(lb))
+	if l > rest-4 {
+		return 0, fmt.Errorf("%w: encrypted page of %d bytes, %d left in the chunk", ErrCorrupt, l, rest-4)
+	}
+	return 4 + l, nil
+}
+
 // Next returns the next data page of the chunk, decoded, or io.EOF after
 // the last one. The page and its buffers are reused by the next call.
 // Errors are *Error values and are sticky.
@@ -252,19 +280,23 @@ func (c *ChunkReader) next(decode bool) (*Page, *meta.PageHeader, error) {
 		if err := CheckHeader(h, c.end-bodyOff, c.opts.Limits); err != nil {
 			return nil, nil, c.fail(ord, off, err)
 		}
+		stored, err := c.bodyLen(h, bodyOff)
+		if err != nil {
+			return nil, nil, c.fail(ord, off, err)
+		}
 		if !decode && (h.Type == meta.DataPage || h.Type == meta.DataPageV2) {
 			// Skipped: the body is not even read.
 			c.skipped = true
-			c.pos = bodyOff + int64(h.CompressedPageSize)
+			c.pos = bodyOff + stored
 			c.pages++
 			c.ordinal++
 			return nil, h, nil
 		}
-		body, err := c.ensure(bodyOff, int(h.CompressedPageSize))
+		body, err := c.ensure(bodyOff, int(stored))
 		if err != nil {
 			return nil, nil, c.fail(ord, off, err)
 		}
-		c.pos = bodyOff + int64(h.CompressedPageSize)
+		c.pos = bodyOff + stored
 		c.pages++
 		if c.opts.VerifyCRC && h.CRC.Set && (h.Type == meta.DataPage || h.Type == meta.DataPageV2 || h.Type == meta.DictionaryPage) {
 			if got := crc32.ChecksumIEEE(body); got != uint32(h.CRC.Val) {
