@@ -36,7 +36,7 @@ const (
 	// DeviationDictionaryOffsetZero: a column chunk's
 	// dictionary_page_offset is 0 (the magic); it is taken as "no
 	// dictionary page offset" and the chunk is read from its first data
-	// page (old parquet-cpp and parquet-mr).
+	// page (parquet-mr 1.12.0 builds, old parquet-cpp).
 	DeviationDictionaryOffsetZero DeviationKind = "dictionary-page-offset-0"
 	// DeviationEncryptionNoAAD: an encrypted-footer file whose modules
 	// are AES-GCM encrypted without any AAD (no module type or ordinals),

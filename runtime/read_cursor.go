@@ -90,7 +90,7 @@ func chunkRange(f *File, rg, col int) (start, length int64, md *meta.ColumnMetaD
 	if d, ok := md.DictionaryPageOffset.Get(); ok && d >= int64(len(Magic)) && (d < start || start < int64(len(Magic))) {
 		start = d
 	} else if ok && d == 0 {
-		err := f.deviate(Deviation{Kind: DeviationDictionaryOffsetZero, Writer: "old parquet-cpp and parquet-mr", Column: path, RowGroup: rg, Page: -1,
+		err := f.deviate(Deviation{Kind: DeviationDictionaryOffsetZero, Writer: "parquet-mr 1.12, old parquet-cpp", Column: path, RowGroup: rg, Page: -1,
 			What: "dictionary_page_offset is 0, the file's magic (read as absent: the chunk starts at its first data page)"})
 		if err != nil {
 			return 0, 0, nil, err

@@ -78,7 +78,7 @@ func TestInspectDeviations(t *testing.T) {
 		t.Fatalf("encrypted: %v\n%s", err, text)
 	}
 
-	// Corpus files: old parquet-cpp's dictionary_page_offset 0, and a
+	// Corpus files: parquet-mr 1.12's dictionary_page_offset 0, and a
 	// file without deviation, which says so once scanned.
 	var out bytes.Buffer
 	err = Run(&out, corpus.Path(t, "data/dict-page-offset-zero.parquet"), Options{Scan: true})
