@@ -45,6 +45,11 @@ const (
 	// authenticates only without AAD, which makes the module AADs'
 	// protection against swapped or misplaced modules void.
 	DeviationEncryptionNoAAD DeviationKind = "encryption-without-aad"
+	// DeviationV2Compressed: a DATA_PAGE_V2 page says is_compressed false
+	// but its values are compressed with the chunk's codec (parquet-cpp
+	// before Arrow 3.0, created_by "parquet-cpp version 1.x";
+	// ARROW-10353). They are decompressed, as Arrow C++ does.
+	DeviationV2Compressed DeviationKind = "v2-page-compressed-anyway"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pqgen/pqgen/runtime/compress"
+	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/variant"
 )
 
@@ -343,5 +345,83 @@ func TestDeviationWriterStaysSorted(t *testing.T) {
 	}
 	if !errors.Is(err, variant.ErrShape) {
 		t.Fatalf("optional shredded field on the write side: %v", err)
+	}
+}
+
+// TestDeviationV2CompressedAnyway: parquet-cpp before Arrow 3.0
+// ("parquet-cpp version 1.x") compressed the values of DATA_PAGE_V2 pages
+// while setting is_compressed to false (ARROW-10353); Arrow C++ reads
+// them as compressed. No such writer can be run here, so the file is
+// pqgen's own with that writer's created_by and the flag cleared in the
+// page header (same length: a compact bool is its field header's type).
+// Any other writer's page with the flag cleared is taken at its word.
+func TestDeviationV2CompressedAnyway(t *testing.T) {
+	write := func(createdBy string) []byte {
+		var buf bytes.Buffer
+		fw, err := NewFileWriter(&buf, mustSchema(t, "message m { required int64 a; }"),
+			WithDataPageVersion(2), WithCompression(meta.Snappy, compress.DefaultLevel), WithDictionary(false), WithCreatedBy(createdBy))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := fw.Int64Buffer(0)
+		for i := range 1000 {
+			b.Values = append(b.Values, int64(i%10)) // compresses well
+		}
+		if err := fw.EndRows(1000); err != nil {
+			t.Fatal(err)
+		}
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		data := buf.Bytes()
+		f, err := OpenFile(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		off := f.Meta.RowGroups[0].Columns[0].MetaData.DataPageOffset
+		h, n, err := meta.DecodePageHeader(data[off:], nil)
+		if err != nil || !h.DataPageHeaderV2.Compressed() || h.CompressedPageSize >= h.UncompressedPageSize {
+			t.Fatalf("page header %+v: %v", h, err)
+		}
+		h.DataPageHeaderV2.IsCompressed = meta.Some(false)
+		enc := h.AppendThrift(nil)
+		if len(enc) != n {
+			t.Fatalf("re-encoded header of %d bytes, was %d", len(enc), n)
+		}
+		copy(data[off:], enc)
+		return data
+	}
+	read := func(data []byte, opts ...ReaderOption) (*FileReader, []int64, error) {
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := fr.Int64Reader(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.ReadRows(2000)
+		return fr, r.Values, err
+	}
+	data := write("parquet-cpp version 1.5.1-SNAPSHOT")
+	fr, got, err := read(data)
+	if err != nil || len(got) != 1000 || got[999] != 9 || got[10] != 0 || got[11] != 1 {
+		t.Fatalf("lenient: %v, %d values", err, len(got))
+	}
+	wantDeviations(t, fr.File(), Deviation{Kind: DeviationV2Compressed, Column: "a", RowGroup: 0, Page: 0})
+	_, _, err = read(data, WithStrict(true))
+	wantStrict(t, err, DeviationV2Compressed, `column "a", row group 0, page 0`)
+
+	// parquet-cpp-arrow (Arrow 3.0 on) is believed: the snappy bytes are
+	// then taken for plain values, which do not fit the page.
+	_, _, err = read(write("parquet-cpp-arrow version 3.0.0"))
+	if err == nil || errors.Is(err, ErrDeviation) {
+		t.Fatalf("parquet-cpp-arrow: %v", err)
+	}
+	for cb, want := range map[string]bool{"parquet-cpp version 1.5.1": true, "parquet-cpp": true, "parquet-cpp version 2.0.0": false,
+		"parquet-cpp-arrow version 1.0.0": false, "parquet-mr version 1.2.0": false, "": false} {
+		if oldParquetCpp(cb) != want {
+			t.Errorf("oldParquetCpp(%q) = %v", cb, !want)
+		}
 	}
 }

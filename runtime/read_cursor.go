@@ -139,6 +139,8 @@ func (c *cursor) nextChunk() (bool, error) {
 		Codec:      md.Codec,
 		RowGroup:   rg,
 		Index:      c.col,
+		// ARROW-10353 (see DeviationV2Compressed).
+		V2AlwaysCompressed: oldParquetCpp(fr.f.Meta.CreatedBy.Val),
 	}
 	c.chunkSlots, c.chunkRows = 0, 0
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
@@ -261,6 +263,13 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		if p.WideDeltas {
 			err := c.fr.f.deviate(Deviation{Kind: DeviationWideDelta, Writer: "DuckDB 1.5", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
 				What: "INT32 DELTA_BINARY_PACKED miniblocks wider than 32 bits (deltas computed in 64 bits; read wrapped to 32 bits)"})
+			if err != nil {
+				return false, err
+			}
+		}
+		if p.V2Compressed {
+			err := c.fr.f.deviate(Deviation{Kind: DeviationV2Compressed, Writer: "parquet-cpp before Arrow 3.0", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
+				What: "a DATA_PAGE_V2 page says is_compressed false but its values are compressed (ARROW-10353; decompressed)"})
 			if err != nil {
 				return false, err
 			}
@@ -468,6 +477,22 @@ func (c *cursor) selectRows(p *page.Page, n int, rows *int, lv *Levels, s sink) 
 		}
 	}
 	return false, flush(i)
+}
+
+// oldParquetCpp reports whether createdBy names parquet-cpp before 2.0.0
+// (the application name of Arrow C++ before Arrow 3.0, which then became
+// "parquet-cpp-arrow"): those versions compressed the values of
+// DATA_PAGE_V2 pages whatever is_compressed said (ARROW-10353).
+func oldParquetCpp(createdBy string) bool {
+	app, v, _ := strings.Cut(createdBy, " version ")
+	if strings.TrimSpace(app) != "parquet-cpp" {
+		return false
+	}
+	var maj int
+	if _, err := fmt.Sscanf(strings.TrimSpace(v), "%d", &maj); err != nil {
+		return true
+	}
+	return maj < 2
 }
 
 // oldParquetMR reports whether createdBy names parquet-mr older than

@@ -167,6 +167,7 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 	p.Dict = false
 	p.DictBytes = nil
 	p.WideDeltas = false
+	p.V2Compressed = false
 	p.Indices = p.Indices[:0]
 	var (
 		n    int
@@ -205,7 +206,11 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 		if err != nil {
 			return err
 		}
-		vals, err = d.decompress(body[rl+dl:], int(h.UncompressedPageSize)-rl-dl, v2.Compressed())
+		compressed := v2.Compressed()
+		if !compressed && d.col.V2AlwaysCompressed && d.col.Codec != meta.Uncompressed && len(body) > rl+dl {
+			compressed, p.V2Compressed = true, true
+		}
+		vals, err = d.decompress(body[rl+dl:], int(h.UncompressedPageSize)-rl-dl, compressed)
 		if err != nil {
 			return err
 		}
