@@ -259,7 +259,7 @@ func TestDeviationHyparquetIntWidth(t *testing.T) {
 // file reads with the footer key; under WithStrict it does not open; a
 // wrong key still fails authentication.
 func TestDeviationDuckDBEncrypted(t *testing.T) {
-	key := []byte("0123456789112345")
+	key := []byte("0123456789012345")
 	fr, err := openDeviation(t, "duckdb_encrypted.parquet", WithFooterKey(key))
 	if err != nil {
 		t.Fatal(err)
@@ -284,7 +284,7 @@ func TestDeviationDuckDBEncrypted(t *testing.T) {
 
 	_, err = openDeviation(t, "duckdb_encrypted.parquet", WithFooterKey(key), WithStrict(true))
 	wantStrict(t, err, DeviationEncryptionNoAAD, "")
-	_, err = openDeviation(t, "duckdb_encrypted.parquet", WithFooterKey([]byte("0123456789112346")))
+	_, err = openDeviation(t, "duckdb_encrypted.parquet", WithFooterKey([]byte("0123456789012346")))
 	if err == nil || errors.Is(err, ErrDeviation) {
 		t.Fatalf("wrong key: %v", err)
 	}

@@ -73,7 +73,7 @@ func TestInspectDeviations(t *testing.T) {
 	if !errors.Is(err, runtime.ErrDeviation) || strings.Contains(text, "deviations from the specification") {
 		t.Fatalf("strict scan: %v\n%s", err, text)
 	}
-	text, err = run("duckdb_encrypted.parquet", Options{Scan: true, Reader: []runtime.ReaderOption{runtime.WithFooterKey([]byte("0123456789112345"))}})
+	text, err = run("duckdb_encrypted.parquet", Options{Scan: true, Reader: []runtime.ReaderOption{runtime.WithFooterKey([]byte("0123456789012345"))}})
 	if err != nil || !strings.Contains(text, "note: encryption-without-aad (DuckDB 1.5)") {
 		t.Fatalf("encrypted: %v\n%s", err, text)
 	}

@@ -14,7 +14,7 @@
 // - duckdb_variant_unsorted.parquet: DuckDB 1.5 VARIANT objects whose
 //   field ids are not in key order.
 // - duckdb_encrypted.parquet: DuckDB 1.5 with an encrypted footer
-//   (footer key "0123456789112345", 16 bytes).
+//   (footer key "0123456789012345", 16 bytes).
 // - hyparquet_variant_optional.parquet: hyparquet-writer 0.17 shreds a
 //   VARIANT with object fields as optional groups.
 // - hyparquet_int_width.parquet: hyparquet-writer 0.17 writes the
@@ -68,7 +68,7 @@ await duck('duckdb_variant_unsorted.parquet', `COPY (
 // Without httpfs (not downloadable here) DuckDB writes with its bundled
 // mbedtls only when told to.
 await conn.run('SET force_mbedtls_unsafe = true');
-await conn.run(`PRAGMA add_parquet_key('k16', '0123456789112345')`);
+await conn.run(`PRAGMA add_parquet_key('k16', '0123456789012345')`);
 await duck('duckdb_encrypted.parquet', `COPY (SELECT i::INTEGER AS id, 'row ' || i::VARCHAR AS s
   FROM range(5) t(i)) TO '$FILE' (FORMAT parquet, ENCRYPTION_CONFIG {footer_key: 'k16'})`,
   `SELECT * FROM read_parquet('${join(dir, 'duckdb_encrypted.parquet')}', encryption_config = {footer_key: 'k16'})`);
