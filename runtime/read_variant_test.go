@@ -134,6 +134,7 @@ func readVariants(path string) ([]variant.Encoded, error) {
 // FuzzReadVariant: any file bytes given to VariantReader give rows or an
 // error, never a panic; the rows it gives are valid Variants.
 func FuzzReadVariant(f *testing.F) {
+	addDeviationSeeds(f)
 	if dir, ok := corpus.Lookup(); ok {
 		files, _ := filepath.Glob(filepath.Join(dir, "shredded_variant", "*.parquet"))
 		for i, p := range files {
