@@ -710,15 +710,15 @@ func genSchema() *jen.File {
 	return f
 }
 
-// intBits is the width of the integer kinds a field may be written with
-// in another integer wire type (0 for the other kinds).
+// intBits is the width of the integer kinds (enums are i32) a field may
+// be written with in another integer wire type (0 for the other kinds).
 func intBits(k Kind) int {
 	switch k {
 	case I8:
 		return 8
 	case I16:
 		return 16
-	case I32:
+	case I32, Enum:
 		return 32
 	case I64:
 		return 64
