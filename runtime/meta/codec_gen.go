@@ -473,6 +473,14 @@ func (d *decoder) readGeographyType(x *GeographyType, fresh bool) error {
 				x.Algorithm = Some(EdgeInterpolationAlgorithm(v))
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "GeographyType.algorithm")
+				if err != nil {
+					return wrapField(err, "algorithm")
+				}
+				x.Algorithm = Some(EdgeInterpolationAlgorithm(v))
+				continue
+			}
 		}
 		if err := d.skip(wt); err != nil {
 			return err
@@ -787,6 +795,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 				x.Type = Some(Type(v))
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.type")
+				if err != nil {
+					return wrapField(err, "type")
+				}
+				x.Type = Some(Type(v))
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -821,6 +837,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "repetition_type")
 					}
+				}
+				x.RepetitionType = Some(FieldRepetitionType(v))
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.repetition_type")
+				if err != nil {
+					return wrapField(err, "repetition_type")
 				}
 				x.RepetitionType = Some(FieldRepetitionType(v))
 				continue
@@ -869,6 +893,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "converted_type")
 					}
+				}
+				x.ConvertedType = Some(ConvertedType(v))
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.converted_type")
+				if err != nil {
+					return wrapField(err, "converted_type")
 				}
 				x.ConvertedType = Some(ConvertedType(v))
 				continue
@@ -1775,6 +1807,15 @@ func (d *decoder) readPageHeader(x *PageHeader, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageHeader.type")
+				if err != nil {
+					return wrapField(err, "type")
+				}
+				x.Type = PageType(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -2057,6 +2098,15 @@ func (d *decoder) readDataPageHeader(x *DataPageHeader, fresh bool) error {
 				isset |= 2
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeader.encoding")
+				if err != nil {
+					return wrapField(err, "encoding")
+				}
+				x.Encoding = Encoding(v)
+				isset |= 2
+				continue
+			}
 		case 3:
 			if wt == tI32 {
 				var v int32
@@ -2073,6 +2123,15 @@ func (d *decoder) readDataPageHeader(x *DataPageHeader, fresh bool) error {
 				isset |= 4
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeader.definition_level_encoding")
+				if err != nil {
+					return wrapField(err, "definition_level_encoding")
+				}
+				x.DefinitionLevelEncoding = Encoding(v)
+				isset |= 4
+				continue
+			}
 		case 4:
 			if wt == tI32 {
 				var v int32
@@ -2084,6 +2143,15 @@ func (d *decoder) readDataPageHeader(x *DataPageHeader, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "repetition_level_encoding")
 					}
+				}
+				x.RepetitionLevelEncoding = Encoding(v)
+				isset |= 8
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeader.repetition_level_encoding")
+				if err != nil {
+					return wrapField(err, "repetition_level_encoding")
 				}
 				x.RepetitionLevelEncoding = Encoding(v)
 				isset |= 8
@@ -2255,6 +2323,15 @@ func (d *decoder) readDictionaryPageHeader(x *DictionaryPageHeader, fresh bool) 
 				isset |= 2
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DictionaryPageHeader.encoding")
+				if err != nil {
+					return wrapField(err, "encoding")
+				}
+				x.Encoding = Encoding(v)
+				isset |= 2
+				continue
+			}
 		case 3:
 			if wt == tTrue || wt == tFalse {
 				x.IsSorted = Some(wt == tTrue)
@@ -2408,6 +2485,15 @@ func (d *decoder) readDataPageHeaderV2(x *DataPageHeaderV2, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "encoding")
 					}
+				}
+				x.Encoding = Encoding(v)
+				isset |= 8
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeaderV2.encoding")
+				if err != nil {
+					return wrapField(err, "encoding")
 				}
 				x.Encoding = Encoding(v)
 				isset |= 8
@@ -2907,6 +2993,15 @@ func (d *decoder) readPageEncodingStats(x *PageEncodingStats, fresh bool) error 
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageEncodingStats.page_type")
+				if err != nil {
+					return wrapField(err, "page_type")
+				}
+				x.PageType = PageType(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -2918,6 +3013,15 @@ func (d *decoder) readPageEncodingStats(x *PageEncodingStats, fresh bool) error 
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "encoding")
 					}
+				}
+				x.Encoding = Encoding(v)
+				isset |= 2
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageEncodingStats.encoding")
+				if err != nil {
+					return wrapField(err, "encoding")
 				}
 				x.Encoding = Encoding(v)
 				isset |= 2
@@ -3032,6 +3136,15 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnMetaData.type")
+				if err != nil {
+					return wrapField(err, "type")
+				}
+				x.Type = Type(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tList {
 				n, ok, err := d.listBegin(tI32, 1)
@@ -3091,6 +3204,15 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "codec")
 					}
+				}
+				x.Codec = CompressionCodec(v)
+				isset |= 8
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnMetaData.codec")
+				if err != nil {
+					return wrapField(err, "codec")
 				}
 				x.Codec = CompressionCodec(v)
 				isset |= 8
@@ -4543,6 +4665,15 @@ func (d *decoder) readColumnIndex(x *ColumnIndex, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "boundary_order")
 					}
+				}
+				x.BoundaryOrder = BoundaryOrder(v)
+				isset |= 8
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnIndex.boundary_order")
+				if err != nil {
+					return wrapField(err, "boundary_order")
 				}
 				x.BoundaryOrder = BoundaryOrder(v)
 				isset |= 8
