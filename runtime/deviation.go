@@ -21,9 +21,10 @@ const (
 	// width 33 to 64 (deltas computed in 64 bits; DuckDB 1.5). The deltas
 	// are wrapped to 32 bits, which gives the values written.
 	DeviationWideDelta DeviationKind = "int32-delta-wider-than-32-bits"
-	// DeviationThriftIntWidth: an integer metadata field written with
-	// another Thrift integer type than its own, with a value that fits
-	// (IntType.bitWidth as an i32; hyparquet-writer 0.17).
+	// DeviationThriftIntWidth: an integer metadata field (of the footer
+	// or of a page header) written with another Thrift integer type than
+	// its own, with a value that fits (IntType.bitWidth as an i32;
+	// hyparquet-writer 0.17).
 	DeviationThriftIntWidth DeviationKind = "thrift-integer-width"
 	// DeviationVariantUnsorted: a Variant object whose field ids are not
 	// in the lexicographic order of their keys (DuckDB 1.5). Its fields

@@ -367,18 +367,7 @@ func TestDeviationV2CompressedAnyway(t *testing.T) {
 		for i := range 1000 {
 			b.Values = append(b.Values, int64(i%10)) // compresses well
 		}
-		if err := fw.EndRows(1000); err != nil {
-			t.Fatal(err)
-		}
-		if err := fw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		data := buf.Bytes()
-		f, err := OpenFile(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		off := f.Meta.RowGroups[0].Columns[0].MetaData.DataPageOffset
+		data, off := finishFirstPage(t, fw, &buf, 1000)
 		h, n, err := meta.DecodePageHeader(data[off:], nil)
 		if err != nil || !h.DataPageHeaderV2.Compressed() || h.CompressedPageSize >= h.UncompressedPageSize {
 			t.Fatalf("page header %+v: %v", h, err)
@@ -424,4 +413,79 @@ func TestDeviationV2CompressedAnyway(t *testing.T) {
 			t.Errorf("oldParquetCpp(%q) = %v", cb, !want)
 		}
 	}
+}
+
+// TestDeviationPageHeaderIntWidth: a page header integer written with
+// another Thrift integer width (num_values as an i16, as in the corpus's
+// ARROW-RS-GH-6229-DICTHEADER.parquet) reads, recorded with its column,
+// row group and page; under WithStrict the read fails. The file is
+// pqgen's own with that one field header's type changed (an i16 varint
+// has the bytes of an i32 one).
+func TestDeviationPageHeaderIntWidth(t *testing.T) {
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, mustSchema(t, "message m { required int32 a; }"), WithDataPageVersion(1), WithDictionary(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := fw.Int32Buffer(0)
+	b.Values = append(b.Values, 7, 8, 9)
+	data, off64 := finishFirstPage(t, fw, &buf, 3)
+	off := int(off64)
+	var h meta.PageHeader
+	n, _, err := h.DecodeThriftNotes(data[off:], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	patched := false
+	for i := off; i < off+n && !patched; i++ {
+		if data[i] != 0x15 { // a field header of delta 1, type i32
+			continue
+		}
+		data[i] = 0x14 // type i16
+		_, notes, err := h.DecodeThriftNotes(data[off:], nil)
+		if err == nil && len(notes) == 1 && notes[0] == (meta.WidthNote{Field: "DataPageHeader.num_values", Want: "i32", Got: "i16"}) {
+			patched = true
+			break
+		}
+		data[i] = 0x15
+	}
+	if !patched {
+		t.Fatal("num_values not found in the page header")
+	}
+	fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := mustInt32(t, fr, 0)
+	if len(got) != 3 || *got[0] != 7 || *got[2] != 9 {
+		t.Fatalf("values %v", got)
+	}
+	wantDeviations(t, fr.File(), Deviation{Kind: DeviationThriftIntWidth, Column: "a", RowGroup: 0, Page: 0})
+	if d := fr.File().Deviations()[0]; !strings.Contains(d.What, "page header field DataPageHeader.num_values is written as a Thrift i16, not i32") {
+		t.Fatalf("deviation: %s", d)
+	}
+	fr, err = NewFileReader(bytes.NewReader(data), int64(len(data)), WithStrict(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = readInt32(t, fr, 0)
+	wantStrict(t, err, DeviationThriftIntWidth, `column "a", row group 0, page 0`)
+}
+
+// finishFirstPage ends fw's rows and file (written to buf) and returns
+// the file and the offset of its first column's first data page.
+func finishFirstPage(t *testing.T, fw *FileWriter, buf *bytes.Buffer, rows int) ([]byte, int64) {
+	t.Helper()
+	if err := fw.EndRows(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	f, err := OpenFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, f.Meta.RowGroups[0].Columns[0].MetaData.DataPageOffset
 }

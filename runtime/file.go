@@ -132,7 +132,7 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 			return nil, fmt.Errorf("%w: %w", ErrFooter, err)
 		}
 		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, r: r, cfg: cfg}
-		if err := f.widthDeviations(notes); err != nil {
+		if err := f.widthDeviations(notes, "", -1, -1); err != nil {
 			return nil, err
 		}
 		if rest := buf[n:]; len(rest) > 0 {
@@ -199,15 +199,20 @@ func OpenPath(path string, opts ...ReaderOption) (*File, *os.File, error) {
 }
 
 // widthDeviations records the metadata fields written with another
-// Thrift integer width (meta.WidthNote).
-func (f *File) widthDeviations(notes []meta.WidthNote) error {
+// Thrift integer width (meta.WidthNote): of the footer (column "", row
+// group and page -1) or of a page header.
+func (f *File) widthDeviations(notes []meta.WidthNote, column string, rg, page int) error {
 	for _, n := range notes {
 		writer := "unknown writer"
 		if n.Field == "IntType.bitWidth" {
 			writer = "hyparquet-writer 0.17"
 		}
-		err := f.deviate(Deviation{Kind: DeviationThriftIntWidth, Writer: writer, RowGroup: -1, Page: -1,
-			What: fmt.Sprintf("footer field %s is written as a Thrift %s, not %s (read, its value fits)", n.Field, n.Got, n.Want)})
+		where := "footer"
+		if column != "" {
+			where = "page header"
+		}
+		err := f.deviate(Deviation{Kind: DeviationThriftIntWidth, Writer: writer, Column: column, RowGroup: rg, Page: page,
+			What: fmt.Sprintf("%s field %s is written as a Thrift %s, not %s (read, its value fits)", where, n.Field, n.Got, n.Want)})
 		if err != nil {
 			return err
 		}

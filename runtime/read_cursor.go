@@ -260,6 +260,11 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		if err != nil {
 			return false, err
 		}
+		if notes := c.cr.TakeWidthNotes(); notes != nil {
+			if err := c.fr.f.widthDeviations(notes, c.leaf.PathString(), c.fr.rowGroups[c.rg], p.Ordinal); err != nil {
+				return false, err
+			}
+		}
 		if p.WideDeltas {
 			err := c.fr.f.deviate(Deviation{Kind: DeviationWideDelta, Writer: "DuckDB 1.5", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
 				What: "INT32 DELTA_BINARY_PACKED miniblocks wider than 32 bits (deltas computed in 64 bits; read wrapped to 32 bits)"})

@@ -227,6 +227,17 @@ func (d *decoder) readIntAs(wt byte, bits int, field string) (int64, error) {
 	return v, nil
 }
 
+// DecodeThriftNotes is DecodeThrift that also returns the integer fields
+// written with another Thrift integer type than their own (see
+// WidthNote); nil when there is none.
+func (x *PageHeader) DecodeThriftNotes(src []byte, lim *Limits) (int, []WidthNote, error) {
+	d := newDecoder(src, lim, false)
+	if err := d.readPageHeader(x, false); err != nil {
+		return d.pos, d.widened, finish(err, "PageHeader")
+	}
+	return d.pos, d.widened, nil
+}
+
 // DecodeFileMetaDataNotes is DecodeFileMetaData that also returns the
 // integer fields that were written with another Thrift integer type than
 // their own and read because their values fit (see WidthNote), once per

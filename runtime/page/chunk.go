@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"slices"
 
 	"github.com/pqgen/pqgen/runtime/meta"
 )
@@ -75,6 +76,7 @@ type ChunkReader struct {
 	skipped bool // a page was skipped: read no further ahead than needed
 	plain   []byte
 	err     error
+	widths  []meta.WidthNote // see TakeWidthNotes
 }
 
 // Reset prepares c to read the chunk of length bytes at offset start of r.
@@ -92,6 +94,7 @@ func (c *ChunkReader) Reset(r io.ReaderAt, start, length int64, col Column, opts
 	c.ordinal, c.pages = 0, 0
 	c.skipped = opts.Sparse
 	c.err = nil
+	c.widths = nil
 }
 
 // Column returns the column being read.
@@ -176,7 +179,8 @@ func (c *ChunkReader) readHeader() (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("%w: decrypting the page header: %w", ErrCorrupt, err)
 		}
-		k, err := DecodeHeader(&c.hdr, plain, int(maxH))
+		k, notes, err := DecodeHeaderNotes(&c.hdr, plain, int(maxH))
+		c.noteWidths(notes)
 		if err != nil {
 			return 0, err
 		}
@@ -207,8 +211,9 @@ func (c *ChunkReader) readHeader() (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		n, err := DecodeHeader(&c.hdr, src, int(maxH))
+		n, notes, err := DecodeHeaderNotes(&c.hdr, src, int(maxH))
 		if err == nil {
+			c.noteWidths(notes)
 			return n, nil
 		}
 		if !errors.Is(err, meta.ErrTruncated) || probe >= rest || probe >= maxH {
@@ -239,6 +244,24 @@ func (c *ChunkReader) bodyLen(h *meta.PageHeader, bodyOff int64) (int64, error) 
 		return 0, fmt.Errorf("%w: encrypted page of %d bytes, %d left in the chunk", ErrCorrupt, l, rest-4)
 	}
 	return 4 + l, nil
+}
+
+// noteWidths keeps the fields of notes not yet kept (see TakeWidthNotes).
+func (c *ChunkReader) noteWidths(notes []meta.WidthNote) {
+	for _, n := range notes {
+		if !slices.Contains(c.widths, n) && len(c.widths) < 32 {
+			c.widths = append(c.widths, n)
+		}
+	}
+}
+
+// TakeWidthNotes returns the page header fields met so far that were
+// written with another Thrift integer type than their own and read
+// because their values fit (meta.WidthNote), each once, and forgets them.
+func (c *ChunkReader) TakeWidthNotes() []meta.WidthNote {
+	n := c.widths
+	c.widths = nil
+	return n
 }
 
 // Next returns the next data page of the chunk, decoded, or io.EOF after
