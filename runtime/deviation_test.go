@@ -3,11 +3,13 @@ package runtime
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/compress"
@@ -488,4 +490,50 @@ func finishFirstPage(t *testing.T, fw *FileWriter, buf *bytes.Buffer, rows int) 
 		t.Fatal(err)
 	}
 	return data, f.Meta.RowGroups[0].Columns[0].MetaData.DataPageOffset
+}
+
+// TestDeviationLog: deviations are recorded once per kind, column and row
+// group, in the order met, at most maxDeviations, safely from several
+// goroutines; String names where, kind, writer and what.
+func TestDeviationLog(t *testing.T) {
+	f := &File{}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 600 {
+				// Every goroutine records the same 600 (column, row group)
+				// pairs, each twice.
+				for range 2 {
+					if err := f.deviate(Deviation{Kind: DeviationWideDelta, Writer: "w", What: "x", Column: fmt.Sprint("c", i%300), RowGroup: i / 300, Page: g}); err != nil {
+						t.Error(err)
+					}
+				}
+				_ = f.Deviations()
+			}
+		}()
+	}
+	wg.Wait()
+	if got := len(f.Deviations()); got != 600 {
+		t.Fatalf("%d deviations, want 600 (one per column and row group)", got)
+	}
+	for i := range maxDeviations {
+		f.deviate(Deviation{Kind: DeviationVariantUnsorted, Column: fmt.Sprint("v", i), RowGroup: -1, Page: -1})
+	}
+	if got := len(f.Deviations()); got != maxDeviations {
+		t.Fatalf("%d deviations, want the cap %d", got, maxDeviations)
+	}
+	d := Deviation{Kind: DeviationWideDelta, Writer: "DuckDB 1.5", What: "w", Column: "a.b", RowGroup: 2, Page: 5}
+	if got := d.String(); got != `column "a.b", row group 2, page 5, int32-delta-wider-than-32-bits (DuckDB 1.5): w` {
+		t.Fatalf("String: %s", got)
+	}
+	d = Deviation{Kind: DeviationThriftIntWidth, Writer: "x", What: "y", RowGroup: -1, Page: -1}
+	if got := d.String(); got != "thrift-integer-width (x): y" {
+		t.Fatalf("String: %s", got)
+	}
+	strict := &File{cfg: readerConfig{Strict: true}}
+	if err := strict.deviate(d); !errors.Is(err, ErrDeviation) || err.Error() != "deviation from the Parquet specification: thrift-integer-width (x): y (WithStrict)" {
+		t.Fatalf("strict: %v", err)
+	}
 }
