@@ -91,10 +91,13 @@
 // file's first row (rows of an unfinished group wait for the next Write,
 // Flush or Close), so that row groups, cut after EndRows, do not depend
 // on how rows are split between Write calls. Map entries are written in
-// ascending key order (runtime.SortedMap and SortedMapFunc, into a slice
+// ascending key order (runtime.MapEntries and MapEntriesFunc, into a slice
 // per map that the writer reuses): numbers by value, strings and byte
-// arrays by their bytes, booleans false first, times by instant. The same
-// rows and options give the same bytes. Generated files import every
+// arrays by their bytes, booleans false first, times by instant;
+// runtime.WithSortedMaps(false) keeps Go's iteration order for speed and
+// gives up reproducible bytes. The same rows and options give the same
+// bytes (with sorted maps; among several NaN keys of one map, iteration
+// order decides). Generated files import every
 // package under a pq-prefixed alias (pqrt for runtime, pqio for io,
 // pqtime for time...), so that they compile in packages declaring runtime,
 // io, time or any other imported name. Readers bind the

@@ -272,8 +272,9 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 					jen.For(jen.Id(j).Op(":=").Range().Id(s)).Block(body...)),
 			}
 		}
-		// Entries are written in ascending key order (runtime.SortedMap),
-		// so that the same rows give the same bytes.
+		// Entries are written in ascending key order (runtime.MapEntries)
+		// unless WithSortedMaps(false), so that the same rows give the same
+		// bytes.
 		m, es := nm.next("m"), nm.next("e")
 		entry := func(field string) place {
 			return func() *jen.Statement { return jen.Id(es).Index(jen.Id(j)).Dot(field) }
@@ -291,7 +292,7 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 }
 
 // mapVar names the writer's scratch slice of the entries of map v (see
-// runtime.SortedMap): one per map in the schema, reused for every row.
+// runtime.MapEntries): one per map in the schema, reused for every row.
 func mapVar(v *Value) string { return fmt.Sprintf("m%d", v.Key.Node.Column) }
 
 // mapFields returns the maps of the row type the shredder sorts, outside
@@ -312,13 +313,15 @@ func mapFields(t *Type) []*Value {
 }
 
 // sortedEntries is the call listing the entries of the map m (of value
-// v) in ascending key order into the writer's scratch slice: numbers by
+// v) into the writer's scratch slice, in ascending key order unless the
+// FileWriter was made WithSortedMaps(false): numbers by
 // value, strings by bytes, booleans false first, times by instant (the
 // order of their encoded values), and byte arrays (FIXED_LEN_BYTE_ARRAY,
 // INT96) by their bytes.
 func sortedEntries(v *Value, m jen.Code) jen.Code {
 	k := v.Key
 	buf := jen.Op("&").Id("w").Dot(mapVar(v))
+	sorted := jen.Id("w").Dot("fw").Dot("SortedMaps").Call()
 	kt := k.Go.Code()
 	cmpFunc := func(body ...jen.Code) jen.Code {
 		return jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Add(kt)).Int().Block(body...)
@@ -332,9 +335,9 @@ func sortedEntries(v *Value, m jen.Code) jen.Code {
 	case k.Node.Type == meta.Boolean:
 		compare = jen.Qual(pathRuntime, "CompareBool").Types(kt)
 	default:
-		return jen.Qual(pathRuntime, "SortedMap").Call(m, buf)
+		return jen.Qual(pathRuntime, "MapEntries").Call(m, buf, sorted)
 	}
-	return jen.Qual(pathRuntime, "SortedMapFunc").Call(m, buf, compare)
+	return jen.Qual(pathRuntime, "MapEntriesFunc").Call(m, buf, sorted, compare)
 }
 
 // appendValue appends the scalar at p to its leaf's buffer.

@@ -1,12 +1,14 @@
 package golden
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/gen"
+	"github.com/pqgen/pqgen/runtime"
 )
 
 // TestStaleGuard changes the struct a file was generated from (a tag, a
@@ -110,9 +112,10 @@ func TestVersionGuard(t *testing.T) {
 	if _, err := tryCompile(t, []output{{virtual: filepath.Join(dir, "event_parquet.go"), code: []byte(code)}, {virtual: filepath.Join(dir, "flat.go"), code: src}}, "build"); err != nil {
 		t.Fatalf("the generated code does not compile as generated: %v", err)
 	}
+	v := runtime.GenVersion
 	for name, edit := range map[string][2]string{
-		"older than the runtime supports": {"EnforceVersion(1 - pqrt.MinGenVersion)", "EnforceVersion(0 - pqrt.MinGenVersion)"},
-		"newer than the runtime":          {"EnforceVersion(pqrt.GenVersion - 1)", "EnforceVersion(pqrt.GenVersion - 2)"},
+		"older than the runtime supports": {fmt.Sprintf("EnforceVersion(%d - pqrt.MinGenVersion)", v), fmt.Sprintf("EnforceVersion(%d - pqrt.MinGenVersion)", runtime.MinGenVersion-1)},
+		"newer than the runtime":          {fmt.Sprintf("EnforceVersion(pqrt.GenVersion - %d)", v), fmt.Sprintf("EnforceVersion(pqrt.GenVersion - %d)", v+1)},
 	} {
 		changed := strings.Replace(code, edit[0], edit[1], 1)
 		if changed == code {

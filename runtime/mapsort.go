@@ -6,24 +6,30 @@ import (
 	"time"
 )
 
-// MapEntry is one entry of a Go map, as SortedMap and SortedMapFunc list
+// MapEntry is one entry of a Go map, as MapEntries and MapEntriesFunc list
 // them for generated writers.
 type MapEntry[K comparable, V any] struct {
 	Key   K
 	Value V
 }
 
-// SortedMap returns the entries of m in ascending key order: numbers by
-// value (cmp.Compare: NaN first), strings by their bytes. Generated writers
-// write map entries in this order, so that the same rows give the same
-// bytes. The entries are stored in *buf, which is grown as needed and kept
-// for the next call: a writer that reuses buf allocates nothing once it
-// has seen its largest map. The result aliases *buf until the next call.
+// MapEntries returns the entries of m, in ascending key order when sorted
+// is true (numbers by value, cmp.Compare: NaN first; strings by their
+// bytes), else in map iteration order. Generated writers write map entries
+// in this order, sorted unless WithSortedMaps(false), so that the same rows
+// give the same bytes. The entries are stored in *buf, which is grown as
+// needed and kept for the next call: a writer that reuses buf allocates
+// nothing once it has seen its largest map. The result aliases *buf until
+// the next call. For generated code.
 //
-// Keys that compare equal (only NaNs: one map may hold several) come out
-// in map iteration order.
-func SortedMap[M ~map[K]V, K cmp.Ordered, V any](m M, buf *[]MapEntry[K, V]) []MapEntry[K, V] {
+// Maps of one entry are not sorted, maps of two are ordered by one
+// comparison, maps of up to 12 by insertion. Keys that compare equal (only
+// NaNs: one map may hold several) come out in map iteration order.
+func MapEntries[M ~map[K]V, K cmp.Ordered, V any](m M, buf *[]MapEntry[K, V], sorted bool) []MapEntry[K, V] {
 	s := fillEntries(m, buf)
+	if !sorted {
+		return s
+	}
 	switch n := len(s); {
 	case n < 2:
 	case n == 2:
@@ -42,12 +48,15 @@ func SortedMap[M ~map[K]V, K cmp.Ordered, V any](m M, buf *[]MapEntry[K, V]) []M
 	return s
 }
 
-// SortedMapFunc is SortedMap for keys that are not cmp.Ordered: compare
+// MapEntriesFunc is MapEntries for keys that are not cmp.Ordered: compare
 // orders them (generated writers pass CompareBool, CompareTime or a
 // comparison of the key's encoded bytes). Keys that compare equal come out
-// in map iteration order.
-func SortedMapFunc[M ~map[K]V, K comparable, V any](m M, buf *[]MapEntry[K, V], compare func(a, b K) int) []MapEntry[K, V] {
+// in map iteration order. For generated code.
+func MapEntriesFunc[M ~map[K]V, K comparable, V any](m M, buf *[]MapEntry[K, V], sorted bool, compare func(a, b K) int) []MapEntry[K, V] {
 	s := fillEntries(m, buf)
+	if !sorted {
+		return s
+	}
 	switch n := len(s); {
 	case n < 2:
 	case n == 2:
@@ -66,7 +75,7 @@ func SortedMapFunc[M ~map[K]V, K comparable, V any](m M, buf *[]MapEntry[K, V], 
 	return s
 }
 
-// insertionMax is the largest map SortedMap sorts by insertion.
+// insertionMax is the largest map MapEntries sorts by insertion.
 const insertionMax = 12
 
 // fillEntries copies the entries of m into *buf (grown as needed, then

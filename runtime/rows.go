@@ -6,9 +6,11 @@ package runtime
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"time"
+	"unsafe"
 )
 
 // RowReader is what a generated TReader implements.
@@ -47,8 +49,10 @@ func ReadRowsExact(c ColumnRows, k int, path string) error {
 
 // ReadFileRows opens the Parquet file at path, makes a row reader with open
 // (a generated NewTReader with its options bound) and reads every row. The
-// result grows as rows arrive: the footer's row count is never trusted for
-// allocation.
+// result is allocated once for the footer's row count when that count is
+// plausible for the file's size (see presizeRows), and grows as rows arrive
+// past it, so a lying footer cannot make it allocate out of proportion to
+// the file.
 //
 // For generated code (see "For generated code" in the package doc).
 func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, size int64) (R, error)) ([]T, error) {
@@ -66,7 +70,7 @@ func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, s
 		return nil, err
 	}
 	defer r.Close()
-	out := make([]T, 0, min(r.NumRows(), 4096))
+	out := make([]T, 0, presizeRows(r.NumRows(), st.Size(), int64(unsafe.Sizeof(*new(T)))))
 	for {
 		if len(out) == cap(out) {
 			out = slices.Grow(out, min(len(out)+1, 1<<20))
@@ -74,13 +78,38 @@ func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, s
 		n, err := r.Read(out[len(out):cap(out)])
 		out = out[:len(out)+n]
 		if err == io.EOF {
-			return out, nil
+			return slices.Clip(out), nil
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
 }
+
+// presizeRows is the capacity ReadFileRows allocates first for numRows rows
+// of rowSize bytes from a file of fileSize bytes: all of them when they
+// take at most presizeRatio times the file's size in memory (or at most
+// 4,096 rows), else as many as fit in that. Rows compress better than that
+// only when their columns are runs of one value, and then the slice grows
+// as rows arrive; a footer claiming more rows than the file holds costs at
+// most presizeRatio times the file.
+func presizeRows(numRows, fileSize, rowSize int64) int {
+	const minRows = 4096
+	if numRows <= 0 {
+		return 0
+	}
+	rowSize = max(rowSize, 1)
+	limit := int64(math.MaxInt32)
+	if fileSize <= math.MaxInt64/presizeRatio {
+		limit = presizeRatio * fileSize / rowSize
+	}
+	limit = max(limit, minRows)
+	return int(min(numRows, limit, math.MaxInt32))
+}
+
+// presizeRatio bounds ReadFileRows' first allocation: at most this many
+// bytes of rows per byte of file.
+const presizeRatio = 64
 
 // DateDays returns the DATE value of t: the days from 1970-01-01 to t's
 // date in UTC, rounded down (so instants before the epoch count back).

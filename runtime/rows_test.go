@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,28 @@ func TestDateDays(t *testing.T) {
 	} {
 		if got := DateDays(c.t); got != c.want {
 			t.Errorf("DateDays(%v) = %d, want %d", c.t, got, c.want)
+		}
+	}
+}
+
+// TestPresizeRows: the footer's row count is taken when plausible for the
+// file's size, bounded when not.
+func TestPresizeRows(t *testing.T) {
+	for _, c := range []struct {
+		rows, file, size int64
+		want             int
+	}{
+		{0, 100, 8, 0},
+		{-5, 100, 8, 0},
+		{1_000_000, 4 << 20, 64, 1_000_000},  // 64 MB of rows from 4 MiB: taken
+		{1 << 40, 1000, 64, 4096},            // a lying footer in a small file
+		{1 << 40, 1 << 30, 64, 1 << 30},      // bounded by 64 bytes of rows per byte
+		{10_000_000, 1 << 20, 128, 524_288},  // 64 MiB of 128-byte rows
+		{100, 10, 1 << 20, 100},              // few huge rows: minimum 4,096 rows
+		{1 << 62, 1 << 62, 1, math.MaxInt32}, // never past MaxInt32
+	} {
+		if got := presizeRows(c.rows, c.file, c.size); got != c.want {
+			t.Errorf("presizeRows(%d, %d, %d) = %d, want %d", c.rows, c.file, c.size, got, c.want)
 		}
 	}
 }

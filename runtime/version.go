@@ -16,11 +16,17 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 1
+	GenVersion = 2
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
-	MinGenVersion = 1
+	MinGenVersion = 2
 )
+
+// Generated-code versions:
+//
+//	1: the first versioned code.
+//	2: map entries listed by MapEntries/MapEntriesFunc with the writer's
+//	   SortedMaps setting (SortedMap and SortedMapFunc removed).
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

@@ -118,7 +118,9 @@ func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWr
 func (fw *FileWriter) Schema() *schema.Schema { return fw.schema }
 
 // Config returns the writer's settings.
-func (fw *FileWriter) Config() writerConfig { return fw.cfg }
+// SortedMaps reports whether map entries are written in ascending key
+// order (WithSortedMaps). For generated code.
+func (fw *FileWriter) SortedMaps() bool { return !fw.cfg.MapIterationOrder }
 
 // NumRows returns the number of rows ended so far (EndRows).
 func (fw *FileWriter) NumRows() int64 { return fw.numRows }

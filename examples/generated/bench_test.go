@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 	"testing"
+
+	"github.com/pqgen/pqgen/runtime"
 )
 
 func benchWrite[T any](b *testing.B, rows []T, newW func(io.Writer) (interface {
@@ -62,14 +64,33 @@ func BenchmarkReadEvents(b *testing.B) {
 	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
 
+// BenchmarkWriteOrders writes orders with their maps' entries sorted (the
+// default) and in iteration order (WithSortedMaps(false)): maps/small has
+// the orders' own maps (0 to 3 entries), maps/64 gives every order's
+// attrs and every line's options up to 64 entries.
 func BenchmarkWriteOrders(b *testing.B) {
-	rows := orders(5000)
-	benchWrite(b, rows, func(w io.Writer) (interface {
-		Write([]Order) (int, error)
-		Close() error
-	}, error) {
-		return NewOrderWriter(w)
-	})
+	small := orders(5000)
+	big := orders(5000)
+	bigMaps(big, nil)
+	for _, rows := range []struct {
+		name string
+		rows []Order
+	}{{"small", small}, {"64", big}} {
+		for _, sorted := range []bool{true, false} {
+			name := "maps=" + rows.name + "/sorted=true"
+			if !sorted {
+				name = "maps=" + rows.name + "/sorted=false"
+			}
+			b.Run(name, func(b *testing.B) {
+				benchWrite(b, rows.rows, func(w io.Writer) (interface {
+					Write([]Order) (int, error)
+					Close() error
+				}, error) {
+					return NewOrderWriter(w, runtime.WithSortedMaps(sorted))
+				})
+			})
+		}
+	}
 }
 
 func BenchmarkReadOrders(b *testing.B) {

@@ -16,8 +16,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Deep (or a struct it
@@ -377,7 +377,7 @@ func (w *DeepWriter) shred(rows []Deep) {
 					c7.Def = append(c7.Def, 1)
 					c7.Rep = append(c7.Rep, 0)
 				} else {
-					e4 := pqrt.SortedMap(m3, &w.m5)
+					e4 := pqrt.MapEntries(m3, &w.m5, w.fw.SortedMaps())
 					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {
@@ -405,7 +405,7 @@ func (w *DeepWriter) shred(rows []Deep) {
 									c7.Def = append(c7.Def, 3)
 									c7.Rep = append(c7.Rep, r5)
 								} else {
-									e11 := pqrt.SortedMap(m10, &w.m6)
+									e11 := pqrt.MapEntries(m10, &w.m6, w.fw.SortedMaps())
 									for j9 := range e11 {
 										r8 := uint8(3)
 										if j9 == 0 {

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pqgen/pqgen/runtime"
 )
 
@@ -264,4 +266,47 @@ func TestMapKeyOrder(t *testing.T) {
 		_, err = c.ReadRows(int(fr.NumRows()))
 		return c, &c.Levels, err
 	})
+}
+
+// TestUnsortedMaps: WithSortedMaps(false) writes map entries in iteration
+// order. The rows read back are the rows written, and the bytes differ
+// from the sorted file's (some 64-entry map is out of order in one of a
+// few writes: the chance that all come out sorted is nil).
+func TestUnsortedMaps(t *testing.T) {
+	or, dp := orders(600), deeps(600)
+	bigMaps(or, dp)
+	sorted := writeSplit(t, or, []int{len(or)}, nil, NewOrderWriter)
+	differ := false
+	for range 3 {
+		data := writeSplit(t, or, []int{len(or)}, []runtime.WriterOption{runtime.WithSortedMaps(false)}, NewOrderWriter)
+		differ = differ || !bytes.Equal(data, sorted)
+		back, err := ReadOrderFile(writeTemp(t, data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(or, back, cmpOpts); d != "" {
+			t.Fatalf("orders read back differ (-written +read):\n%s", d)
+		}
+		data = writeSplit(t, dp, []int{len(dp)}, []runtime.WriterOption{runtime.WithSortedMaps(false)}, NewDeepWriter)
+		dback, err := ReadDeepFile(writeTemp(t, data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(dp, dback, cmpOpts); d != "" {
+			t.Fatalf("deeps read back differ (-written +read):\n%s", d)
+		}
+	}
+	if !differ {
+		t.Fatal("three writes in iteration order all gave the sorted file's bytes")
+	}
+}
+
+// writeTemp writes data to a file of the test's temporary directory.
+func writeTemp(t *testing.T, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rows.parquet")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

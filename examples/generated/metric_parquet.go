@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -218,7 +218,7 @@ func (w *MetricWriter) shred(rows []Metric) {
 					c4.Def = append(c4.Def, 1)
 					c4.Rep = append(c4.Rep, 0)
 				} else {
-					e4 := pqrt.SortedMap(m3, &w.m3)
+					e4 := pqrt.MapEntries(m3, &w.m3, w.fw.SortedMaps())
 					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {

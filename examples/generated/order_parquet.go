@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
@@ -399,7 +399,7 @@ func (w *OrderWriter) shred(rows []Order) {
 						c9.Def = append(c9.Def, 1)
 						c9.Rep = append(c9.Rep, r1)
 					} else {
-						e8 := pqrt.SortedMap(m7, &w.m8)
+						e8 := pqrt.MapEntries(m7, &w.m8, w.fw.SortedMaps())
 						for j6 := range e8 {
 							r5 := uint8(2)
 							if j6 == 0 {
@@ -483,7 +483,7 @@ func (w *OrderWriter) shred(rows []Order) {
 				c14.Def = append(c14.Def, 0)
 				c14.Rep = append(c14.Rep, 0)
 			} else {
-				e4 := pqrt.SortedMap(m3, &w.m13)
+				e4 := pqrt.MapEntries(m3, &w.m13, w.fw.SortedMaps())
 				for j2 := range e4 {
 					r1 := uint8(1)
 					if j2 == 0 {
@@ -518,7 +518,7 @@ func (w *OrderWriter) shred(rows []Order) {
 					c16.Def = append(c16.Def, 1)
 					c16.Rep = append(c16.Rep, 0)
 				} else {
-					e4 := pqrt.SortedMap(m3, &w.m15)
+					e4 := pqrt.MapEntries(m3, &w.m15, w.fw.SortedMaps())
 					for j2 := range e4 {
 						r1 := uint8(1)
 						if j2 == 0 {

@@ -16,8 +16,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(1 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 1)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Contact (or a struct it
@@ -304,7 +304,7 @@ func (w *ContactWriter) shred(rows []Contact) {
 				c9.Def = append(c9.Def, 0)
 				c9.Rep = append(c9.Rep, 0)
 			} else {
-				e4 := pqrt.SortedMap(m3, &w.m8)
+				e4 := pqrt.MapEntries(m3, &w.m8, w.fw.SortedMaps())
 				for j2 := range e4 {
 					r1 := uint8(1)
 					if j2 == 0 {
