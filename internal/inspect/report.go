@@ -203,7 +203,7 @@ func Build(name string, f *runtime.File) *Report {
 			out.SortingColumns = append(out.SortingColumns, name+" "+dir+" "+nulls)
 		}
 		for j := range rg.Columns {
-			out.Columns = append(out.Columns, chunk(f, f.Schema.Leaves[j], &rg.Columns[j]))
+			out.Columns = append(out.Columns, chunk(f, i, f.Schema.Leaves[j], &rg.Columns[j]))
 		}
 		r.RowGroups = append(r.RowGroups, out)
 	}
@@ -242,7 +242,7 @@ func keyValues(kvs []meta.KeyValue) []KeyValue {
 	return out
 }
 
-func chunk(f *runtime.File, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk {
+func chunk(f *runtime.File, rg int, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk {
 	out := ColumnChunk{Path: leaf.PathString(), Type: schema.TypeName(leaf.Type, leaf.TypeLength), FilePath: cc.FilePath.Val}
 	if cm := cc.CryptoMetadata; cm != nil {
 		switch cm.Kind {
@@ -293,6 +293,9 @@ func chunk(f *runtime.File, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk
 	}
 	if s := md.Statistics; s != nil {
 		out.Statistics = stats(f, leaf, s)
+		if ok, why := f.StatisticsTrusted(rg, leaf.Column); !ok && out.Statistics.Note == "" && (out.Statistics.Min != "" || out.Statistics.Max != "") {
+			out.Statistics.Note = "bounds not to be trusted: " + why
+		}
 	}
 	if ss := md.SizeStatistics; ss != nil {
 		out.SizeStatistics = &SizeStats{UnencodedByteArrayDataBytes: optPtr(ss.UnencodedByteArrayDataBytes),
