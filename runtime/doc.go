@@ -34,6 +34,13 @@
 //   - Files: OpenFile and OpenPath read a footer (File: metadata, schema,
 //     encryption); WriteFile and WriteFileAtomic write through a temporary
 //     file, fsync and rename.
+//   - Deviations: files that depart from the specification in ways other
+//     readers tolerate (DuckDB's 33-bit INT32 deltas, unsorted Variant
+//     objects and AAD-less encryption, hyparquet-writer's optional
+//     shredded fields and i32 bit widths, ...) are read and recorded
+//     (File.Deviations); WithStrict(true) refuses them with an error
+//     wrapping ErrDeviation. docs/DEVIATIONS.md lists them. Writers never
+//     produce them.
 //
 // Callers who work column by column, without generated code, use
 // NewFileWriter with the typed column buffers (Levels, BoolBuffer,

@@ -40,6 +40,13 @@ var (
 	// UTF-8).
 	ErrVariant = errors.New("invalid Variant data")
 
+	// ErrDeviation: the file departs from the specification in a way
+	// that readers accept by default (docs/DEVIATIONS.md) and the reader
+	// was made with WithStrict(true). The error names the deviation
+	// (DeviationKind), the writer known to make it, and the column, row
+	// group and page where they apply.
+	ErrDeviation = errors.New("deviation from the Parquet specification")
+
 	// ErrConfig: a reader or writer option is invalid or names no column.
 	// Every option is validated the same way: the first invalid option
 	// makes the constructor (OpenFile, NewFileWriter, generated NewTReader

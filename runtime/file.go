@@ -46,6 +46,7 @@ type File struct {
 	r      io.ReaderAt
 	cfg    readerConfig
 	crypto *fileCrypto
+	devs   deviationLog
 }
 
 // ReaderAt returns the reader the file was opened on.
@@ -118,12 +119,22 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 			return nil, err
 		}
 		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, Encryption: enc, r: r, cfg: cfg, crypto: fc}
+		if fc.noAAD {
+			err := f.deviate(Deviation{Kind: DeviationEncryptionNoAAD, Writer: "DuckDB 1.5", RowGroup: -1, Page: -1,
+				What: "the encrypted footer and modules carry no AAD, and the columns, encrypted with the footer key, no crypto_metadata (read so)"})
+			if err != nil {
+				return nil, err
+			}
+		}
 	} else {
-		md, n, err := meta.DecodeFileMetaData(buf, &cfg.MetaLimits)
+		md, n, notes, err := meta.DecodeFileMetaDataNotes(buf, &cfg.MetaLimits)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrFooter, err)
 		}
 		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, r: r, cfg: cfg}
+		if err := f.widthDeviations(notes, "", -1, -1); err != nil {
+			return nil, err
+		}
 		if rest := buf[n:]; len(rest) > 0 {
 			// A plaintext-footer encrypted file signs its footer: nonce (12) and
 			// GCM tag (16) follow the FileMetaData. Other writers never leave
@@ -185,4 +196,26 @@ func OpenPath(path string, opts ...ReaderOption) (*File, *os.File, error) {
 		return nil, nil, err
 	}
 	return f, fh, nil
+}
+
+// widthDeviations records the metadata fields written with another
+// Thrift integer width (meta.WidthNote): of the footer (column "", row
+// group and page -1) or of a page header.
+func (f *File) widthDeviations(notes []meta.WidthNote, column string, rg, page int) error {
+	for _, n := range notes {
+		writer := "unknown writer"
+		if n.Field == "IntType.bitWidth" {
+			writer = "hyparquet-writer 0.17"
+		}
+		where := "footer"
+		if column != "" {
+			where = "page header"
+		}
+		err := f.deviate(Deviation{Kind: DeviationThriftIntWidth, Writer: writer, Column: column, RowGroup: rg, Page: page,
+			What: fmt.Sprintf("%s field %s is written as a Thrift %s, not %s (read, its value fits)", where, n.Field, n.Got, n.Want)})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -71,6 +71,9 @@ type readerConfig struct {
 	AADPrefix    []byte
 	KeyRetriever func(keyMetadata []byte) ([]byte, error)
 
+	// Strict refuses the deviations otherwise accepted (WithStrict).
+	Strict bool
+
 	err error // the first invalid option
 }
 

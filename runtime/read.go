@@ -48,6 +48,16 @@ func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader
 	return newFileReader(f)
 }
 
+// NewFileReaderOf returns a reader of the already open file f (see
+// NewFileReader), with the options f was opened with. Deviations met
+// while reading are recorded in f (File.Deviations).
+func NewFileReaderOf(f *File) (*FileReader, error) {
+	if f == nil {
+		return nil, fmt.Errorf("%w: NewFileReaderOf(nil)", ErrConfig)
+	}
+	return newFileReader(f)
+}
+
 func newFileReader(f *File) (*FileReader, error) {
 	fr := &FileReader{f: f, cfg: f.cfg}
 	if fr.cfg.Columns != nil {

@@ -57,6 +57,9 @@ type fileCrypto struct {
 	footer  *crypt.Cipher
 	cols    []*crypt.Cipher // per leaf; nil for plaintext or keyless columns
 	rgOrd   []int           // AAD ordinal per row group
+	// noAAD: the footer decrypted only without any AAD, and every module
+	// is read so (DuckDB 1.5; see DeviationEncryptionNoAAD).
+	noAAD bool
 }
 
 // columnCipher returns the cipher of leaf col, or nil when
@@ -141,6 +144,14 @@ func openEncryptedFooter(buf []byte, cfg *readerConfig) (*meta.FileMetaData, *fi
 	}
 	rest := buf[n:]
 	plain, k, err := c.Decrypt(nil, rest, fileAAD, crypt.Module{Type: crypt.Footer})
+	noAAD := false
+	if p := &fcm.EncryptionAlgorithm.Params; err != nil && len(fileAAD) == 0 && !p.SupplyAADPrefix.Val {
+		// DuckDB 1.5 encrypts every module without AAD (and stores no
+		// AAD parameters): try the footer so before giving up.
+		if pl, kk, err2 := c.Decrypt(nil, rest, nil, crypt.Module{Type: crypt.Footer, NoAAD: true}); err2 == nil {
+			plain, k, err, noAAD = pl, kk, nil, true
+		}
+	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -157,7 +168,7 @@ func openEncryptedFooter(buf []byte, cfg *readerConfig) (*meta.FileMetaData, *fi
 		return nil, nil, nil, fmt.Errorf("%w: %d bytes follow the decrypted FileMetaData", ErrFooter, len(plain)-m)
 	}
 	enc.FooterKey = true
-	return md, &fileCrypto{fileAAD: fileAAD, footer: c}, enc, nil
+	return md, &fileCrypto{fileAAD: fileAAD, footer: c, noAAD: noAAD}, enc, nil
 }
 
 // verifyPlaintextFooter checks the signature of a plaintext footer when
@@ -225,6 +236,13 @@ func (f *File) setupColumns(s *schema.Schema) error {
 			if c != nil {
 				cm = c
 			}
+		}
+		if cm == nil && fc.noAAD && fc.footer != nil {
+			// DuckDB encrypts every column with the footer key without
+			// saying so in crypto_metadata.
+			ce.Encrypted, ce.WithFooterKey, ce.Readable = true, true, true
+			fc.cols[j] = fc.footer
+			continue
 		}
 		if cm == nil {
 			continue
@@ -323,7 +341,7 @@ func (f *File) decryptModule(buf []byte, t crypt.ModuleType, rg, col int) ([]byt
 	if err != nil || c == nil {
 		return buf, err
 	}
-	mod := crypt.Module{Type: t, RowGroup: f.crypto.rgOrd[rg], Column: col, Path: f.Schema.Leaves[col].PathString()}
+	mod := crypt.Module{Type: t, RowGroup: f.crypto.rgOrd[rg], Column: col, Path: f.Schema.Leaves[col].PathString(), NoAAD: f.crypto.noAAD}
 	plain, n, err := c.Decrypt(nil, buf, f.crypto.fileAAD, mod)
 	if err != nil {
 		return nil, err
@@ -342,7 +360,7 @@ func (f *File) chunkDecryptor(rg, col int) (*crypt.ChunkDecryptor, error) {
 		return nil, err
 	}
 	return &crypt.ChunkDecryptor{Cipher: c, FileAAD: f.crypto.fileAAD, RowGroup: f.crypto.rgOrd[rg], Column: col,
-		Path: f.Schema.Leaves[col].PathString()}, nil
+		Path: f.Schema.Leaves[col].PathString(), NoAAD: f.crypto.noAAD}, nil
 }
 
 // encryptedBloomFilter reads the bloom filter of an encrypted column: a
@@ -356,7 +374,7 @@ func (r *FileReader) encryptedBloomFilter(c *crypt.Cipher, off, length int64, rg
 		end = off + length
 	}
 	readModule := func(at int64, t crypt.ModuleType, maxLen int64) ([]byte, int64, error) {
-		mod := crypt.Module{Type: t, RowGroup: f.crypto.rgOrd[rg], Column: col, Path: path}
+		mod := crypt.Module{Type: t, RowGroup: f.crypto.rgOrd[rg], Column: col, Path: path, NoAAD: f.crypto.noAAD}
 		if at < 0 || at > end-crypt.LengthSize {
 			return nil, 0, fmt.Errorf("%w: column %q, row group %d: %s at offset %d lies outside the bloom filter", ErrChunk, path, rg, t, at)
 		}

@@ -26,8 +26,9 @@ func fuzzCryptOpts() []ReaderOption {
 // encrypts (or signs) with the footer key and the file AAD the
 // FileCryptoMetaData gives, so that the fuzzer reaches the decrypted
 // footer, the column crypto metadata and the encrypted column metadata.
-// Seeds: the encrypted corpus files and their decrypted footers, and
-// files of pqgen's writer. Nothing may
+// Seeds: the encrypted corpus files and their decrypted footers, files
+// of pqgen's writer, and DuckDB's file encrypted without AAD (whose
+// footers the harness also encrypts without AAD). Nothing may
 // panic; every column read must end cleanly.
 func FuzzEncryptedFooter(f *testing.F) {
 	for _, rel := range corpus.Files(f, ".parquet.encrypted") {
@@ -61,6 +62,13 @@ func FuzzEncryptedFooter(f *testing.F) {
 	f.Add(writeCryptFile(f, 40, FileEncryption{FooterKey: footerKey}), uint16(0))
 	f.Add(writeCryptFile(f, 40, FileEncryption{FooterKey: footerKey, Algorithm: meta.AesGcmCtrV1, PlaintextFooter: true,
 		ColumnKeys: map[string]ColumnKey{"d": {Key: doubleKey}}, FooterKeyColumns: []string{"a"}}), uint16(0))
+	// DuckDB 1.5's encryption without AAD (DeviationEncryptionNoAAD),
+	// with the same footer key.
+	if b, err := os.ReadFile("testdata/deviations/duckdb_encrypted.parquet"); err == nil {
+		f.Add(b, uint16(0))
+	} else {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte, split uint16) {
 		fuzzOpenRead(data)
 		if int(split) > len(data) || split == 0 {
@@ -85,6 +93,17 @@ func FuzzEncryptedFooter(f *testing.F) {
 		file = append(file, mod...)
 		file = binary.LittleEndian.AppendUint32(file, uint32(len(fcmBytes)+len(mod)))
 		fuzzOpenRead(append(file, MagicEncrypted...))
+		if len(fileAAD) == 0 && !p.SupplyAADPrefix.Val {
+			// The same footer encrypted without AAD, as DuckDB does.
+			mod, err := c.Encrypt(nil, footer, nil, crypt.Module{Type: crypt.Footer, NoAAD: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := append([]byte(MagicEncrypted), fcmBytes...)
+			file = append(file, mod...)
+			file = binary.LittleEndian.AppendUint32(file, uint32(len(fcmBytes)+len(mod)))
+			fuzzOpenRead(append(file, MagicEncrypted...))
+		}
 		// The same footer, signed as a plaintext footer.
 		sig, err := c.Sign(footer, fileAAD)
 		if err != nil {

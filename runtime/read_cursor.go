@@ -89,6 +89,12 @@ func chunkRange(f *File, rg, col int) (start, length int64, md *meta.ColumnMetaD
 	// only a dictionary page.
 	if d, ok := md.DictionaryPageOffset.Get(); ok && d >= int64(len(Magic)) && (d < start || start < int64(len(Magic))) {
 		start = d
+	} else if ok && d == 0 {
+		err := f.deviate(Deviation{Kind: DeviationDictionaryOffsetZero, Writer: "parquet-mr 1.12, old parquet-cpp", Column: path, RowGroup: rg, Page: -1,
+			What: "dictionary_page_offset is 0, the file's magic (read as absent: the chunk starts at its first data page)"})
+		if err != nil {
+			return 0, 0, nil, err
+		}
 	}
 	length = md.TotalCompressedSize
 	limit := f.FooterOffset
@@ -133,6 +139,8 @@ func (c *cursor) nextChunk() (bool, error) {
 		Codec:      md.Codec,
 		RowGroup:   rg,
 		Index:      c.col,
+		// ARROW-10353 (see DeviationV2Compressed).
+		V2AlwaysCompressed: oldParquetCpp(fr.f.Meta.CreatedBy.Val),
 	}
 	c.chunkSlots, c.chunkRows = 0, 0
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
@@ -159,6 +167,8 @@ func (c *cursor) nextChunk() (bool, error) {
 		VerifyCRC:     cfg.CRCCheck,
 		Sparse:        c.oi != nil,
 		LazyDictBytes: c.leaf.Type == meta.ByteArray,
+		// DuckDB's encrypted pages (see DeviationEncryptionNoAAD).
+		PlaintextPageSizes: pdec != nil && fr.f.crypto.noAAD,
 	})
 	c.inChunk = true
 	return true, nil
@@ -249,6 +259,25 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		}
 		if err != nil {
 			return false, err
+		}
+		if notes := c.cr.TakeWidthNotes(); notes != nil {
+			if err := c.fr.f.widthDeviations(notes, c.leaf.PathString(), c.fr.rowGroups[c.rg], p.Ordinal); err != nil {
+				return false, err
+			}
+		}
+		if p.WideDeltas {
+			err := c.fr.f.deviate(Deviation{Kind: DeviationWideDelta, Writer: "DuckDB 1.5", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
+				What: "INT32 DELTA_BINARY_PACKED miniblocks wider than 32 bits (deltas computed in 64 bits; read wrapped to 32 bits)"})
+			if err != nil {
+				return false, err
+			}
+		}
+		if p.V2Compressed {
+			err := c.fr.f.deviate(Deviation{Kind: DeviationV2Compressed, Writer: "parquet-cpp before Arrow 3.0", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
+				What: "a DATA_PAGE_V2 page says is_compressed false but its values are compressed (ARROW-10353; decompressed)"})
+			if err != nil {
+				return false, err
+			}
 		}
 		if p.NumValues == 0 {
 			continue
@@ -453,6 +482,22 @@ func (c *cursor) selectRows(p *page.Page, n int, rows *int, lv *Levels, s sink) 
 		}
 	}
 	return false, flush(i)
+}
+
+// oldParquetCpp reports whether createdBy names parquet-cpp before 2.0.0
+// (the application name of Arrow C++ before Arrow 3.0, which then became
+// "parquet-cpp-arrow"): those versions compressed the values of
+// DATA_PAGE_V2 pages whatever is_compressed said (ARROW-10353).
+func oldParquetCpp(createdBy string) bool {
+	app, v, _ := strings.Cut(createdBy, " version ")
+	if strings.TrimSpace(app) != "parquet-cpp" {
+		return false
+	}
+	var maj int
+	if _, err := fmt.Sscanf(strings.TrimSpace(v), "%d", &maj); err != nil {
+		return true
+	}
+	return maj < 2
 }
 
 // oldParquetMR reports whether createdBy names parquet-mr older than

@@ -15,13 +15,15 @@ import (
 
 // FuzzReadFile opens arbitrary bytes as a Parquet file and reads every
 // column to the end: it must never panic, hang or allocate beyond the
-// limits. Seeds: the small files of the corpus and a synthetic file.
+// limits. Seeds: the small files of the corpus, synthetic files and the
+// deviation files (testdata/deviations).
 // The seeds are several kilobytes, so run it with a bounded
 // minimization (-fuzzminimizetime=100x): Go's default spends up to 60 s
 // minimizing each new interesting input, which looks like a stall.
 func FuzzReadFile(f *testing.F) {
 	f.Add(benchFile(f, 300))
 	f.Add(smallIndexedFile(f))
+	addDeviationSeeds(f)
 	if dir, ok := corpus.Lookup(); ok {
 		for _, sub := range []string{"data", "bad_data"} {
 			ents, _ := os.ReadDir(filepath.Join(dir, sub))
@@ -134,4 +136,20 @@ func smallIndexedFile(tb testing.TB) []byte {
 	synthIndex = true
 	defer func() { synthIndex = false }()
 	return synthFile(tb, `message m { required int64 id; optional binary s (STRING); }`, []int64{20}, [][][]synthPage{{ids, strs}})
+}
+
+// addDeviationSeeds adds the files of testdata/deviations (DuckDB's and
+// hyparquet-writer's deviations, read leniently) to f.
+func addDeviationSeeds(f *testing.F) {
+	files, err := filepath.Glob(filepath.Join("testdata", "deviations", "*.parquet"))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no deviation files: %v", err)
+	}
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
 }

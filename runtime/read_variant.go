@@ -29,6 +29,7 @@ type VariantReader struct {
 	Rows     []variant.Encoded
 	Def, Rep []uint8
 
+	f      *File // where deviations are recorded
 	shape  *variant.Shape
 	group  *schema.Node
 	leaves []*vleaf // in schema order: leaves[i] is column base+i
@@ -71,8 +72,15 @@ func (r *FileReader) variantReader(g *schema.Node) (*VariantReader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrColumn, err)
 	}
+	for _, n := range shape.OptionalFields() {
+		err := r.f.deviate(Deviation{Kind: DeviationVariantOptionalField, Writer: "hyparquet-writer 0.17", Column: n.PathString(), RowGroup: -1, Page: -1,
+			What: "a shredded Variant object field is an optional group, not a required one (a null group reads as a missing field)"})
+		if err != nil {
+			return nil, err
+		}
+	}
 	leaves := shape.Leaves()
-	v := &VariantReader{shape: shape, group: g, base: leaves[0].Column}
+	v := &VariantReader{f: r.f, shape: shape, group: g, base: leaves[0].Column}
 	for _, n := range leaves {
 		l := &vleaf{node: n}
 		switch n.Type {
@@ -395,9 +403,9 @@ func (v *VariantReader) construct(s *variant.Shape, m variant.Metadata) (bool, e
 		if raw == nil {
 			return false, nil
 		}
-		val, err := variant.ParseValue(m, raw)
+		val, err := v.parseValue(s, m, raw)
 		if err != nil {
-			return false, fmt.Errorf("%w: %s: %w", ErrVariant, s.Value.PathString(), err)
+			return false, err
 		}
 		v.b.AppendValue(val)
 		return true, nil
@@ -417,9 +425,9 @@ func (v *VariantReader) construct(s *variant.Shape, m variant.Metadata) (bool, e
 	// A shredded object, partially when value holds the other fields.
 	var rest variant.Value
 	if raw != nil {
-		val, err := variant.ParseValue(m, raw)
+		val, err := v.parseValue(s, m, raw)
 		if err != nil {
-			return false, fmt.Errorf("%w: %s: %w", ErrVariant, s.Value.PathString(), err)
+			return false, err
 		}
 		if val.Kind() != variant.KindObject {
 			return false, fmt.Errorf("%w: %s: non-object value with shredded fields", ErrVariant, s.Node.PathString())
@@ -454,6 +462,24 @@ func (v *VariantReader) construct(s *variant.Shape, m variant.Metadata) (bool, e
 	}
 	v.b.End()
 	return true, v.b.Err()
+}
+
+// parseValue validates the value column's raw bytes of s against m,
+// recording an object out of key order as a deviation (the Builder
+// re-encodes it in key order).
+func (v *VariantReader) parseValue(s *variant.Shape, m variant.Metadata, raw []byte) (variant.Value, error) {
+	val, err := variant.ParseValue(m, raw)
+	if err != nil {
+		return val, fmt.Errorf("%w: %s: %w", ErrVariant, s.Value.PathString(), err)
+	}
+	if val.Unsorted() {
+		err := v.f.deviate(Deviation{Kind: DeviationVariantUnsorted, Writer: "DuckDB 1.5", Column: s.Value.PathString(), RowGroup: -1, Page: -1,
+			What: "a Variant object's field ids are not in key order (read; re-encoded in key order)"})
+		if err != nil {
+			return val, err
+		}
+	}
+	return val, nil
 }
 
 // present reports whether the value or the typed_value of s (whose group

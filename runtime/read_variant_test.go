@@ -132,8 +132,10 @@ func readVariants(path string) ([]variant.Encoded, error) {
 }
 
 // FuzzReadVariant: any file bytes given to VariantReader give rows or an
-// error, never a panic; the rows it gives are valid Variants.
+// error, never a panic; the rows it gives are valid Variants, their
+// objects in key order (re-encoded when the file's were not).
 func FuzzReadVariant(f *testing.F) {
+	addDeviationSeeds(f)
 	if dir, ok := corpus.Lookup(); ok {
 		files, _ := filepath.Glob(filepath.Join(dir, "shredded_variant", "*.parquet"))
 		for i, p := range files {
@@ -182,8 +184,10 @@ func readVariantFuzzBody(t *testing.T, data []byte) {
 					if r.IsNull() {
 						continue
 					}
-					if _, err := r.Parse(); err != nil {
+					if x, err := r.Parse(); err != nil {
 						t.Fatalf("%s: VariantReader gave an invalid Variant: %v", g, err)
+					} else if x.Unsorted() {
+						t.Fatalf("%s: VariantReader gave an object out of key order", g)
 					}
 				}
 			}

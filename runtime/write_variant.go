@@ -81,6 +81,10 @@ func (fw *FileWriter) VariantWriter(path string) (*VariantWriter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrColumnType, err)
 	}
+	if opt := shape.OptionalFields(); len(opt) > 0 {
+		// Read from other writers' files, never written.
+		return nil, fmt.Errorf("%w: %w: %s: shredded field must be a required group", ErrColumnType, variant.ErrShape, opt[0].PathString())
+	}
 	leaves := shape.Leaves()
 	w := &VariantWriter{shape: shape, group: g, base: leaves[0].Column}
 	for _, n := range leaves {
@@ -193,6 +197,11 @@ func (w *VariantWriter) parse(e variant.Encoded) (variant.Value, error) {
 	v, err := e.Parse()
 	if err != nil {
 		return v, fmt.Errorf("%s: %w", w.group.PathString(), err)
+	}
+	if v.Unsorted() {
+		// Readers accept objects out of key order (DuckDB writes them);
+		// writers produce only what the specification allows.
+		return v, fmt.Errorf("%s: %w: an object's keys are not in key order (re-encode it with variant.Builder)", w.group.PathString(), variant.ErrMalformed)
 	}
 	if err := w.check(w.shape, v, true); err != nil {
 		return v, fmt.Errorf("%s: %w", w.group.PathString(), err)

@@ -29,8 +29,11 @@ func main() {
 }
 
 const usage = `usage:
-  pqgen inspect [--json] [--footer-key K] [--column-key PATH:K]... [--aad-prefix P] FILE...
-                                   print a Parquet file's schema, row groups, columns and statistics;
+  pqgen inspect [--json] [--scan] [--strict] [--footer-key K] [--column-key PATH:K]... [--aad-prefix P] FILE...
+                                   print a Parquet file's schema, row groups, columns and statistics,
+                                   and a note for each deviation from the specification that other
+                                   writers make and pqgen reads (docs/DEVIATIONS.md); --scan reads
+                                   every page to find those of the data too, --strict refuses them;
                                    keys decrypt encrypted files (K: the key's bytes, or hex:HEX)
 ` + generateUsage
 
@@ -65,7 +68,12 @@ func inspectCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	scan := fs.Bool("scan", false, "read every page and Variant to find the deviations of the data too")
 	var ropts []runtime.ReaderOption
+	fs.BoolFunc("strict", "refuse the deviations from the specification that are otherwise read (docs/DEVIATIONS.md)", func(string) error {
+		ropts = append(ropts, runtime.WithStrict(true))
+		return nil
+	})
 	fs.Func("footer-key", "footer key of an encrypted file (its bytes, or hex:HEX)", func(v string) error {
 		k, err := parseKey(v)
 		ropts = append(ropts, runtime.WithFooterKey(k))
@@ -96,7 +104,7 @@ func inspectCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	code := 0
 	for _, path := range fs.Args() {
-		if err := inspect.Run(stdout, path, inspect.Options{JSON: *asJSON, Reader: ropts}); err != nil {
+		if err := inspect.Run(stdout, path, inspect.Options{JSON: *asJSON, Reader: ropts, Scan: *scan}); err != nil {
 			msg := oneLine(err)
 			switch {
 			case errors.Is(err, runtime.ErrEncryptedFooter):

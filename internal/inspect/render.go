@@ -15,9 +15,15 @@ type Options struct {
 	JSON bool
 	// Reader options for opening the file (limits, later keys).
 	Reader []runtime.ReaderOption
+	// Scan reads every page of every column (and rebuilds every
+	// Variant) to find the deviations that only the data shows; the
+	// footer's are found without it.
+	Scan bool
 }
 
-// Run inspects the file at path and prints the report to w.
+// Run inspects the file at path and prints the report to w. With
+// o.Scan, a column that cannot be read fails Run after the report is
+// printed.
 func Run(w io.Writer, path string, o Options) error {
 	f, fh, err := runtime.OpenPath(path, o.Reader...)
 	if err != nil {
@@ -25,12 +31,22 @@ func Run(w io.Writer, path string, o Options) error {
 	}
 	defer fh.Close()
 	r := Build(path, f)
+	var scanErr error
+	if o.Scan {
+		scanErr = Scan(f)
+		r.addDeviations(f)
+		r.Scanned = scanErr == nil
+	}
 	if o.JSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	} else if err := r.WriteText(w); err != nil {
+		return err
 	}
-	return r.WriteText(w)
+	return scanErr
 }
 
 // WriteText prints the report in its text form.
@@ -92,6 +108,18 @@ func (r *Report) WriteText(w io.Writer) error {
 		for _, c := range rg.Columns {
 			writeChunk(p, &c)
 		}
+	}
+	switch {
+	case len(r.Deviations) > 0:
+		p.f("deviations from the specification, read as their writers meant (a strict reader refuses them; docs/DEVIATIONS.md):\n")
+		for _, d := range r.Deviations {
+			p.f("  note: %s\n", d.Text)
+		}
+		if !r.Scanned {
+			p.f("  (footer only; --scan reads the pages too)\n")
+		}
+	case r.Scanned:
+		p.f("deviations from the specification: none (pages scanned)\n")
 	}
 	return p.err
 }

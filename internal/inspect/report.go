@@ -25,6 +25,25 @@ type Report struct {
 	Encryption  *Encryption  `json:"encryption,omitempty"`
 	RowGroups   []RowGroup   `json:"row_groups"`
 	Columns     []LeafColumn `json:"columns"`
+	// Deviations are the departures from the specification met while
+	// reading the footer (and, with Options.Scan, every page and
+	// Variant), accepted as runtime.File.Deviations records them.
+	Deviations []Deviation `json:"deviations,omitempty"`
+	// Scanned: the pages were read (Options.Scan), so Deviations covers
+	// the data too.
+	Scanned bool `json:"scanned,omitempty"`
+}
+
+// Deviation is one tolerated deviation (runtime.Deviation); Column is
+// empty and RowGroup and Page are -1 where they do not apply.
+type Deviation struct {
+	Kind     string `json:"kind"`
+	Writer   string `json:"writer"`
+	What     string `json:"what"`
+	Column   string `json:"column,omitempty"`
+	RowGroup int    `json:"row_group"`
+	Page     int    `json:"page"`
+	Text     string `json:"text"`
 }
 
 // LeafColumn describes one leaf column of the schema.
@@ -164,6 +183,7 @@ func Build(name string, f *runtime.File) *Report {
 			Logical: schema.Annotation(l), Repetition: strings.ToLower(l.Repetition.String()),
 			MaxDef: l.MaxDef, MaxRep: l.MaxRep, Order: orderName(f.ColumnOrder(l.Column))})
 	}
+	r.addDeviations(f)
 	for i := range md.RowGroups {
 		rg := &md.RowGroups[i]
 		out := RowGroup{Index: i, NumRows: rg.NumRows, TotalByteSize: rg.TotalByteSize,
@@ -183,11 +203,20 @@ func Build(name string, f *runtime.File) *Report {
 			out.SortingColumns = append(out.SortingColumns, name+" "+dir+" "+nulls)
 		}
 		for j := range rg.Columns {
-			out.Columns = append(out.Columns, chunk(f, f.Schema.Leaves[j], &rg.Columns[j]))
+			out.Columns = append(out.Columns, chunk(f, i, f.Schema.Leaves[j], &rg.Columns[j]))
 		}
 		r.RowGroups = append(r.RowGroups, out)
 	}
 	return r
+}
+
+// addDeviations sets r.Deviations to those f has recorded so far.
+func (r *Report) addDeviations(f *runtime.File) {
+	r.Deviations = nil
+	for _, d := range f.Deviations() {
+		r.Deviations = append(r.Deviations, Deviation{Kind: string(d.Kind), Writer: d.Writer, What: d.What,
+			Column: d.Column, RowGroup: d.RowGroup, Page: d.Page, Text: d.String()})
+	}
 }
 
 func orderName(k meta.ColumnOrderKind) string {
@@ -213,7 +242,7 @@ func keyValues(kvs []meta.KeyValue) []KeyValue {
 	return out
 }
 
-func chunk(f *runtime.File, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk {
+func chunk(f *runtime.File, rg int, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk {
 	out := ColumnChunk{Path: leaf.PathString(), Type: schema.TypeName(leaf.Type, leaf.TypeLength), FilePath: cc.FilePath.Val}
 	if cm := cc.CryptoMetadata; cm != nil {
 		switch cm.Kind {
@@ -264,6 +293,9 @@ func chunk(f *runtime.File, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk
 	}
 	if s := md.Statistics; s != nil {
 		out.Statistics = stats(f, leaf, s)
+		if ok, why := f.StatisticsTrusted(rg, leaf.Column); !ok && out.Statistics.Note == "" && (out.Statistics.Min != "" || out.Statistics.Max != "") {
+			out.Statistics.Note = "bounds not to be trusted: " + why
+		}
 	}
 	if ss := md.SizeStatistics; ss != nil {
 		out.SizeStatistics = &SizeStats{UnencodedByteArrayDataBytes: optPtr(ss.UnencodedByteArrayDataBytes),

@@ -422,7 +422,8 @@ func (g *gen) readStruct(s S) jen.Code {
 			st = append(st, jen.Id("isset").Op("|=").Lit(int(b)))
 		}
 		st = append(st, jen.Continue())
-		cases = append(cases, jen.Case(jen.Lit(fl.ID)).Block(jen.If(cond).Block(st...)))
+		alt := widenedInt(s, fl, set, reqBit)
+		cases = append(cases, jen.Case(jen.Lit(fl.ID)).Block(append([]jen.Code{jen.If(cond).Block(st...)}, alt...)...))
 	}
 	loop := loopHead()
 	if len(cases) > 0 {
@@ -707,4 +708,41 @@ func genSchema() *jen.File {
 	f.Comment("thriftSchema maps struct name -> field id -> field description.")
 	f.Var().Id("thriftSchema").Op("=").Map(jen.String()).Map(jen.Int16()).Id("schemaField").Values(items)
 	return f
+}
+
+// intBits is the width of the integer kinds (enums are i32) a field may
+// be written with in another integer wire type (0 for the other kinds).
+func intBits(k Kind) int {
+	switch k {
+	case I8:
+		return 8
+	case I16:
+		return 16
+	case I32, Enum:
+		return 32
+	case I64:
+		return 64
+	}
+	return 0
+}
+
+// widenedInt returns the statements reading an integer field written with
+// another integer wire type than its own (hyparquet-writer writes the i8
+// IntType.bitWidth as an i32): the value is taken when it fits the field
+// and noted on the decoder (readIntAs); nothing for other fields.
+func widenedInt(s S, fl F, set func(jen.Code) jen.Code, reqBit map[int]uint64) []jen.Code {
+	n := intBits(fl.T.K)
+	if n == 0 {
+		return nil
+	}
+	st := []jen.Code{
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("d").Dot("readIntAs").Call(jen.Id("wt"), jen.Lit(n), jen.Lit(s.Name+"."+fl.Name)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("wrapField").Call(jen.Err(), jen.Lit(fl.Name)))),
+		set(goType(fl.T).Call(jen.Id("v"))),
+	}
+	if b, ok := reqBit[fl.ID]; ok {
+		st = append(st, jen.Id("isset").Op("|=").Lit(int(b)))
+	}
+	st = append(st, jen.Continue())
+	return []jen.Code{jen.If(jen.Id("isIntWire").Call(jen.Id("wt"))).Block(st...)}
 }

@@ -103,6 +103,11 @@ type Module struct {
 	Page     int
 	// Path, when set, is the column's dotted path, used in messages.
 	Path string
+	// NoAAD: the module was encrypted without any AAD (DuckDB 1.5
+	// writes every module so), against the specification, which gives
+	// every GCM module the AAD built by AAD. Readers set it only for the
+	// files found to be written so.
+	NoAAD bool
 }
 
 func (m Module) String() string {
@@ -143,8 +148,12 @@ func (e *AuthError) Error() string {
 func (e *AuthError) Unwrap() error { return ErrAuth }
 
 // AAD returns the AAD of module m appended to dst: fileAAD (the AAD prefix
-// followed by aad_file_unique), the module type and its ordinals.
+// followed by aad_file_unique), the module type and its ordinals; nothing
+// when m.NoAAD.
 func AAD(dst, fileAAD []byte, m Module) ([]byte, error) {
+	if m.NoAAD {
+		return dst, nil
+	}
 	dst = append(dst, fileAAD...)
 	dst = append(dst, byte(m.Type))
 	if m.Type == Footer {
@@ -389,14 +398,16 @@ type ChunkDecryptor struct {
 	RowGroup int
 	Column   int
 	Path     string
-	headers  int
+	// NoAAD: the file's modules were encrypted without AAD (Module.NoAAD).
+	NoAAD   bool
+	headers int
 }
 
 // Reset prepares d for another chunk.
 func (d *ChunkDecryptor) Reset() { d.headers = 0 }
 
 func (d *ChunkDecryptor) module(t ModuleType, pageOrd int) Module {
-	return Module{Type: t, RowGroup: d.RowGroup, Column: d.Column, Page: pageOrd, Path: d.Path}
+	return Module{Type: t, RowGroup: d.RowGroup, Column: d.Column, Page: pageOrd, Path: d.Path, NoAAD: d.NoAAD}
 }
 
 // Header decrypts the page header module at the start of src. The first

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -218,6 +219,31 @@ func BenchmarkDecodeDeltaInt32(b *testing.B) {
 	benchValues(b, benchN, 4*benchN, func() {
 		dst, _, _ = DecodeDeltaInt32(dst, src)
 	})
+}
+
+// BenchmarkDecodeDeltaInt32Wide: the reader's entry point (which also
+// takes miniblocks of 64-bit deltas) on in-spec data (/spec) and on the
+// values alternating between the INT32 extremes, their deltas packed in
+// 64 bits (width 33) as DuckDB 1.5 writes them (/wide).
+func BenchmarkDecodeDeltaInt32Wide(b *testing.B) {
+	wide := make([]int64, benchN)
+	for i := range wide {
+		wide[i] = math.MinInt32 + int64(i%1000)
+		if i%2 == 1 {
+			wide[i] = math.MaxInt32 - int64(i%1000)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		src  []byte
+	}{{"spec", AppendDeltaInt32(nil, benchInt32s())}, {"wide", AppendDeltaInt64(nil, wide)}} {
+		b.Run(c.name, func(b *testing.B) {
+			dst := make([]int32, benchN)
+			benchValues(b, benchN, 4*benchN, func() {
+				dst, _, _, _ = DecodeDeltaInt32Wide(dst, c.src)
+			})
+		})
+	}
 }
 
 func BenchmarkEncodeDeltaInt64(b *testing.B) {

@@ -367,8 +367,22 @@ func readDeltaHeader(src []byte, strict bool) (deltaHeader, int, error) {
 // and the number of bytes consumed (the stream's exact length, so data
 // following it can be located).
 func DecodeDeltaInt32(dst []int32, src []byte) ([]int32, int, error) {
-	u, n, err := decodeDelta32(int32sAsUint32s(dst[:0]), src, true)
+	u, n, err := decodeDelta32(int32sAsUint32s(dst[:0]), src, true, nil)
 	return uint32sAsInt32s(u), n, err
+}
+
+// DecodeDeltaInt32Wide is DecodeDeltaInt32 that also reads miniblocks of
+// bit width 33 to 64, as written by writers that compute the deltas of
+// INT32 values in 64-bit arithmetic (DuckDB 1.5 writes width 33 for
+// deltas that span more than 2^32). Such a delta is taken modulo 2^32,
+// which gives the value the writer meant, since every INT32 delta is
+// exact modulo 2^32. wide reports whether any miniblock was wider than
+// 32 bits: the stream deviates from the specification, which bounds the
+// width of INT32 deltas by 32. Miniblocks of width 32 or less take the
+// same path as in DecodeDeltaInt32.
+func DecodeDeltaInt32Wide(dst []int32, src []byte) (vals []int32, n int, wide bool, err error) {
+	u, n, err := decodeDelta32(int32sAsUint32s(dst[:0]), src, true, &wide)
+	return uint32sAsInt32s(u), n, wide, err
 }
 
 // DecodeDeltaInt64 decodes a DELTA_BINARY_PACKED stream of INT64 values,
@@ -377,8 +391,11 @@ func DecodeDeltaInt64(dst []int64, src []byte) ([]int64, int, error) {
 	return decodeDelta64(dst[:0], src, true)
 }
 
-// decodeDelta32 appends the decoded values to dst.
-func decodeDelta32(dst []uint32, src []byte, strict bool) ([]uint32, int, error) {
+// decodeDelta32 appends the decoded values to dst. With wide not nil,
+// miniblocks of width 33 to 64 are read and their deltas wrapped to 32
+// bits, and *wide is set when one is met; with wide nil they are an
+// error.
+func decodeDelta32(dst []uint32, src []byte, strict bool, wide *bool) ([]uint32, int, error) {
 	h, pos, err := readDeltaHeader(src, strict)
 	if err != nil {
 		return dst, pos, err
@@ -405,7 +422,7 @@ func decodeDelta32(dst []uint32, src []byte, strict bool) ([]uint32, int, error)
 		m := uint32(minD)
 		for mb := 0; mb < h.miniBlocks && remaining > 0; mb++ {
 			w := int(widths[mb])
-			if w > 32 {
+			if w > 32 && (wide == nil || w > 64) {
 				return dst, pos, fmt.Errorf("delta int32 miniblock bit width %d: %w", w, ErrBitWidth)
 			}
 			nb := h.mbSize * w / 8
@@ -414,6 +431,13 @@ func decodeDelta32(dst []uint32, src []byte, strict bool) ([]uint32, int, error)
 			}
 			c := min(h.mbSize, remaining)
 			dst = growSlice(dst, c)
+			if w > 32 {
+				*wide = true
+				dst, last = unpackWideDeltas32(dst, src[pos:pos+nb], c, w, last, m)
+				pos += nb
+				remaining -= c
+				continue
+			}
 			p := src[pos:]
 			for done := 0; done < c; done += 32 {
 				cc := min(32, c-done)
@@ -515,4 +539,22 @@ func decodeDelta64(dst []int64, src []byte, strict bool) ([]int64, int, error) {
 		}
 	}
 	return dst, pos, nil
+}
+
+// unpackWideDeltas32 appends the c values of a miniblock of 64-bit
+// deltas of width w (33..64) packed in p, each delta wrapped to 32 bits
+// (the INT32 value it leads to is the same), and returns the last value.
+// Precondition: cap(dst)-len(dst) >= c, len(p) holds the miniblock.
+func unpackWideDeltas32(dst []uint32, p []byte, c, w int, last, m uint32) ([]uint32, uint32) {
+	var buf [32]uint64
+	for done := 0; done < c; done += 32 {
+		cc := min(32, c-done)
+		unpack64(buf[:cc], p, w)
+		for _, d := range buf[:cc] {
+			last += uint32(d) + m
+			dst = append(dst, last)
+		}
+		p = p[min(len(p), 4*w):]
+	}
+	return dst, last
 }

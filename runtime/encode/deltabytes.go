@@ -58,7 +58,7 @@ func AppendDeltaLengthByteArray(dst []byte, src ByteArrays) []byte {
 func DecodeDeltaLengthByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 	dst = dst.reset0()
 	// Lengths land in Offsets[1:] and are turned into offsets in place.
-	offs, pos, err := decodeDelta32(dst.Offsets, src, true)
+	offs, pos, err := decodeDelta32(dst.Offsets, src, true, nil)
 	dst.Offsets = offs
 	if err != nil {
 		dst.Offsets = dst.Offsets[:1]
@@ -201,7 +201,7 @@ func appendDeltaByteArray(dst []byte, vals byteValues) []byte {
 // consumed.
 func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 	dst = dst.reset0()
-	pre, pos, err := decodeDelta32(dst.Offsets, src, true)
+	pre, pos, err := decodeDelta32(dst.Offsets, src, true, nil)
 	if err != nil {
 		return dst, pos, fmt.Errorf("delta byte array prefix lengths: %w", err)
 	}
@@ -217,7 +217,7 @@ func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 		dst.Offsets = pre[:1]
 		return dst, pos, fmt.Errorf("delta byte array: %d prefix lengths but %d suffix lengths: %w", n, h.total, ErrCorrupt)
 	}
-	suf, k, err := decodeDelta32(pre[len(pre):], src[pos:], true)
+	suf, k, err := decodeDelta32(pre[len(pre):], src[pos:], true, nil)
 	if err != nil {
 		dst.Offsets = pre[:1]
 		return dst, pos + k, fmt.Errorf("delta byte array suffix lengths: %w", err)

@@ -366,3 +366,31 @@ func FuzzRoundTripByteStreamSplit(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeDeltaInt32Wide checks the 64-bit-delta reading of INT32
+// streams against the INT64 decoder: the same stream read as INT64 values
+// and truncated to 32 bits gives the same values, and both accept or
+// refuse it alike.
+func FuzzDecodeDeltaInt32Wide(f *testing.F) {
+	f.Add(AppendDeltaInt64(nil, []int64{math.MinInt32, math.MaxInt32, 0, math.MinInt32, 5}))
+	f.Add(AppendDeltaInt32(nil, []int32{math.MaxInt32, math.MinInt32, 0, 5}))
+	f.Add([]byte{0x80, 1, 4, 2, 0, 0, 33, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, src []byte) {
+		got, k, _, err := DecodeDeltaInt32Wide(nil, src)
+		want, k64, err64 := DecodeDeltaInt64(nil, src)
+		if (err == nil) != (err64 == nil) {
+			t.Fatalf("int32 wide: %v, int64: %v", err, err64)
+		}
+		if err != nil {
+			return
+		}
+		if k != k64 || len(got) != len(want) {
+			t.Fatalf("consumed %d/%d bytes, %d/%d values", k, k64, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != int32(want[i]) {
+				t.Fatalf("value %d: %d, int64 reading %d", i, got[i], want[i])
+			}
+		}
+	})
+}

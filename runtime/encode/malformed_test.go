@@ -2,7 +2,9 @@ package encode
 
 import (
 	"errors"
+	"math"
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -179,5 +181,41 @@ func TestDeltaEmptyZeroHeader(t *testing.T) {
 	}
 	if _, _, err := DecodeDeltaInt32(nil, []byte{0x00, 0x00, 0x02, 0x00}); !errors.Is(err, ErrDeltaHeader) {
 		t.Fatalf("block size 0 with 2 values: %v", err)
+	}
+}
+
+// TestDeltaInt32Wide reads INT32 values whose deltas were computed and
+// packed in 64 bits (DuckDB 1.5 writes miniblocks of width 33): the
+// strict decoder refuses them, DecodeDeltaInt32Wide returns the values
+// and reports the deviation, and an in-spec stream is not reported.
+func TestDeltaInt32Wide(t *testing.T) {
+	vals := make([]int32, 300)
+	for i := range vals {
+		if i%2 == 0 {
+			vals[i] = math.MinInt32 + int32(i)
+		} else {
+			vals[i] = math.MaxInt32 - int32(i)
+		}
+	}
+	vals[299] = 7
+	wide := make([]int64, len(vals))
+	for i, v := range vals {
+		wide[i] = int64(v)
+	}
+	src := AppendDeltaInt64(nil, wide)
+	if _, _, err := DecodeDeltaInt32(nil, src); !errors.Is(err, ErrBitWidth) {
+		t.Fatalf("strict decoder: %v, want ErrBitWidth", err)
+	}
+	got, n, isWide, err := DecodeDeltaInt32Wide(nil, src)
+	if err != nil || n != len(src) || !isWide || !slices.Equal(got, vals) {
+		t.Fatalf("wide decoder: err %v, %d of %d bytes, wide %v, equal %v", err, n, len(src), isWide, slices.Equal(got, vals))
+	}
+	in := AppendDeltaInt32(nil, vals)
+	got, n, isWide, err = DecodeDeltaInt32Wide(nil, in)
+	if err != nil || n != len(in) || isWide || !slices.Equal(got, vals) {
+		t.Fatalf("in-spec stream: err %v, %d of %d bytes, wide %v", err, n, len(in), isWide)
+	}
+	if _, _, _, err := DecodeDeltaInt32Wide(nil, []byte{0x80, 1, 4, 2, 0, 0, 65, 0, 0, 0}); !errors.Is(err, ErrBitWidth) {
+		t.Fatalf("width 65: %v, want ErrBitWidth", err)
 	}
 }

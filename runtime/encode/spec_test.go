@@ -71,7 +71,7 @@ func TestSpecDeltaExample2(t *testing.T) {
 	if err != nil || n != len(want) || !slices.Equal(got, vals) {
 		t.Fatalf("decode: %v %d %v", got, n, err)
 	}
-	g32, n, err := decodeDelta32(nil, want, false)
+	g32, n, err := decodeDelta32(nil, want, false, nil)
 	if err != nil || n != len(want) || !slices.Equal(g32, []uint32{7, 5, 3, 1, 2, 3, 4, 5}) {
 		t.Fatalf("decode32: %v %d %v", g32, n, err)
 	}

@@ -84,6 +84,15 @@ func (d *decoder) readDecimalType(x *DecimalType, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DecimalType.scale")
+				if err != nil {
+					return wrapField(err, "scale")
+				}
+				x.Scale = int32(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -97,6 +106,15 @@ func (d *decoder) readDecimalType(x *DecimalType, fresh bool) error {
 					}
 				}
 				x.Precision = v
+				isset |= 2
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DecimalType.precision")
+				if err != nil {
+					return wrapField(err, "precision")
+				}
+				x.Precision = int32(v)
 				isset |= 2
 				continue
 			}
@@ -239,6 +257,15 @@ func (d *decoder) readIntType(x *IntType, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 8, "IntType.bitWidth")
+				if err != nil {
+					return wrapField(err, "bitWidth")
+				}
+				x.BitWidth = int8(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tTrue || wt == tFalse {
 				x.IsSigned = wt == tTrue
@@ -307,6 +334,14 @@ func (d *decoder) readVariantType(x *VariantType, fresh bool) error {
 					return wrapField(err, "specification_version")
 				}
 				x.SpecificationVersion = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 8, "VariantType.specification_version")
+				if err != nil {
+					return wrapField(err, "specification_version")
+				}
+				x.SpecificationVersion = Some(int8(v))
 				continue
 			}
 		}
@@ -434,6 +469,14 @@ func (d *decoder) readGeographyType(x *GeographyType, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "algorithm")
 					}
+				}
+				x.Algorithm = Some(EdgeInterpolationAlgorithm(v))
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "GeographyType.algorithm")
+				if err != nil {
+					return wrapField(err, "algorithm")
 				}
 				x.Algorithm = Some(EdgeInterpolationAlgorithm(v))
 				continue
@@ -752,6 +795,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 				x.Type = Some(Type(v))
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.type")
+				if err != nil {
+					return wrapField(err, "type")
+				}
+				x.Type = Some(Type(v))
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -767,6 +818,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 				x.TypeLength = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.type_length")
+				if err != nil {
+					return wrapField(err, "type_length")
+				}
+				x.TypeLength = Some(int32(v))
+				continue
+			}
 		case 3:
 			if wt == tI32 {
 				var v int32
@@ -778,6 +837,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "repetition_type")
 					}
+				}
+				x.RepetitionType = Some(FieldRepetitionType(v))
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.repetition_type")
+				if err != nil {
+					return wrapField(err, "repetition_type")
 				}
 				x.RepetitionType = Some(FieldRepetitionType(v))
 				continue
@@ -807,6 +874,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 				x.NumChildren = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.num_children")
+				if err != nil {
+					return wrapField(err, "num_children")
+				}
+				x.NumChildren = Some(int32(v))
+				continue
+			}
 		case 6:
 			if wt == tI32 {
 				var v int32
@@ -818,6 +893,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "converted_type")
 					}
+				}
+				x.ConvertedType = Some(ConvertedType(v))
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.converted_type")
+				if err != nil {
+					return wrapField(err, "converted_type")
 				}
 				x.ConvertedType = Some(ConvertedType(v))
 				continue
@@ -837,6 +920,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 				x.Scale = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.scale")
+				if err != nil {
+					return wrapField(err, "scale")
+				}
+				x.Scale = Some(int32(v))
+				continue
+			}
 		case 8:
 			if wt == tI32 {
 				var v int32
@@ -852,6 +943,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 				x.Precision = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.precision")
+				if err != nil {
+					return wrapField(err, "precision")
+				}
+				x.Precision = Some(int32(v))
+				continue
+			}
 		case 9:
 			if wt == tI32 {
 				var v int32
@@ -865,6 +964,14 @@ func (d *decoder) readSchemaElement(x *SchemaElement, fresh bool) error {
 					}
 				}
 				x.FieldID = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SchemaElement.field_id")
+				if err != nil {
+					return wrapField(err, "field_id")
+				}
+				x.FieldID = Some(int32(v))
 				continue
 			}
 		case 10:
@@ -1009,6 +1116,14 @@ func (d *decoder) readStatistics(x *Statistics, fresh bool) error {
 				x.NullCount = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "Statistics.null_count")
+				if err != nil {
+					return wrapField(err, "null_count")
+				}
+				x.NullCount = Some(int64(v))
+				continue
+			}
 		case 4:
 			if wt == tI64 {
 				var v int64
@@ -1023,6 +1138,14 @@ func (d *decoder) readStatistics(x *Statistics, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.DistinctCount = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "Statistics.distinct_count")
+				if err != nil {
+					return wrapField(err, "distinct_count")
+				}
+				x.DistinctCount = Some(int64(v))
 				continue
 			}
 		case 5:
@@ -1067,6 +1190,14 @@ func (d *decoder) readStatistics(x *Statistics, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.NanCount = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "Statistics.nan_count")
+				if err != nil {
+					return wrapField(err, "nan_count")
+				}
+				x.NanCount = Some(int64(v))
 				continue
 			}
 		}
@@ -1193,6 +1324,14 @@ func (d *decoder) readSizeStatistics(x *SizeStatistics, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.UnencodedByteArrayDataBytes = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "SizeStatistics.unencoded_byte_array_data_bytes")
+				if err != nil {
+					return wrapField(err, "unencoded_byte_array_data_bytes")
+				}
+				x.UnencodedByteArrayDataBytes = Some(int64(v))
 				continue
 			}
 		case 2:
@@ -1668,6 +1807,15 @@ func (d *decoder) readPageHeader(x *PageHeader, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageHeader.type")
+				if err != nil {
+					return wrapField(err, "type")
+				}
+				x.Type = PageType(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -1681,6 +1829,15 @@ func (d *decoder) readPageHeader(x *PageHeader, fresh bool) error {
 					}
 				}
 				x.UncompressedPageSize = v
+				isset |= 2
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageHeader.uncompressed_page_size")
+				if err != nil {
+					return wrapField(err, "uncompressed_page_size")
+				}
+				x.UncompressedPageSize = int32(v)
 				isset |= 2
 				continue
 			}
@@ -1700,6 +1857,15 @@ func (d *decoder) readPageHeader(x *PageHeader, fresh bool) error {
 				isset |= 4
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageHeader.compressed_page_size")
+				if err != nil {
+					return wrapField(err, "compressed_page_size")
+				}
+				x.CompressedPageSize = int32(v)
+				isset |= 4
+				continue
+			}
 		case 4:
 			if wt == tI32 {
 				var v int32
@@ -1713,6 +1879,14 @@ func (d *decoder) readPageHeader(x *PageHeader, fresh bool) error {
 					}
 				}
 				x.CRC = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageHeader.crc")
+				if err != nil {
+					return wrapField(err, "crc")
+				}
+				x.CRC = Some(int32(v))
 				continue
 			}
 		case 5:
@@ -1899,6 +2073,15 @@ func (d *decoder) readDataPageHeader(x *DataPageHeader, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeader.num_values")
+				if err != nil {
+					return wrapField(err, "num_values")
+				}
+				x.NumValues = int32(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -1910,6 +2093,15 @@ func (d *decoder) readDataPageHeader(x *DataPageHeader, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "encoding")
 					}
+				}
+				x.Encoding = Encoding(v)
+				isset |= 2
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeader.encoding")
+				if err != nil {
+					return wrapField(err, "encoding")
 				}
 				x.Encoding = Encoding(v)
 				isset |= 2
@@ -1931,6 +2123,15 @@ func (d *decoder) readDataPageHeader(x *DataPageHeader, fresh bool) error {
 				isset |= 4
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeader.definition_level_encoding")
+				if err != nil {
+					return wrapField(err, "definition_level_encoding")
+				}
+				x.DefinitionLevelEncoding = Encoding(v)
+				isset |= 4
+				continue
+			}
 		case 4:
 			if wt == tI32 {
 				var v int32
@@ -1942,6 +2143,15 @@ func (d *decoder) readDataPageHeader(x *DataPageHeader, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "repetition_level_encoding")
 					}
+				}
+				x.RepetitionLevelEncoding = Encoding(v)
+				isset |= 8
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeader.repetition_level_encoding")
+				if err != nil {
+					return wrapField(err, "repetition_level_encoding")
 				}
 				x.RepetitionLevelEncoding = Encoding(v)
 				isset |= 8
@@ -2088,6 +2298,15 @@ func (d *decoder) readDictionaryPageHeader(x *DictionaryPageHeader, fresh bool) 
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DictionaryPageHeader.num_values")
+				if err != nil {
+					return wrapField(err, "num_values")
+				}
+				x.NumValues = int32(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -2099,6 +2318,15 @@ func (d *decoder) readDictionaryPageHeader(x *DictionaryPageHeader, fresh bool) 
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "encoding")
 					}
+				}
+				x.Encoding = Encoding(v)
+				isset |= 2
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DictionaryPageHeader.encoding")
+				if err != nil {
+					return wrapField(err, "encoding")
 				}
 				x.Encoding = Encoding(v)
 				isset |= 2
@@ -2187,6 +2415,15 @@ func (d *decoder) readDataPageHeaderV2(x *DataPageHeaderV2, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeaderV2.num_values")
+				if err != nil {
+					return wrapField(err, "num_values")
+				}
+				x.NumValues = int32(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -2200,6 +2437,15 @@ func (d *decoder) readDataPageHeaderV2(x *DataPageHeaderV2, fresh bool) error {
 					}
 				}
 				x.NumNulls = v
+				isset |= 2
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeaderV2.num_nulls")
+				if err != nil {
+					return wrapField(err, "num_nulls")
+				}
+				x.NumNulls = int32(v)
 				isset |= 2
 				continue
 			}
@@ -2219,6 +2465,15 @@ func (d *decoder) readDataPageHeaderV2(x *DataPageHeaderV2, fresh bool) error {
 				isset |= 4
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeaderV2.num_rows")
+				if err != nil {
+					return wrapField(err, "num_rows")
+				}
+				x.NumRows = int32(v)
+				isset |= 4
+				continue
+			}
 		case 4:
 			if wt == tI32 {
 				var v int32
@@ -2230,6 +2485,15 @@ func (d *decoder) readDataPageHeaderV2(x *DataPageHeaderV2, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "encoding")
 					}
+				}
+				x.Encoding = Encoding(v)
+				isset |= 8
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeaderV2.encoding")
+				if err != nil {
+					return wrapField(err, "encoding")
 				}
 				x.Encoding = Encoding(v)
 				isset |= 8
@@ -2251,6 +2515,15 @@ func (d *decoder) readDataPageHeaderV2(x *DataPageHeaderV2, fresh bool) error {
 				isset |= 16
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeaderV2.definition_levels_byte_length")
+				if err != nil {
+					return wrapField(err, "definition_levels_byte_length")
+				}
+				x.DefinitionLevelsByteLength = int32(v)
+				isset |= 16
+				continue
+			}
 		case 6:
 			if wt == tI32 {
 				var v int32
@@ -2264,6 +2537,15 @@ func (d *decoder) readDataPageHeaderV2(x *DataPageHeaderV2, fresh bool) error {
 					}
 				}
 				x.RepetitionLevelsByteLength = v
+				isset |= 32
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "DataPageHeaderV2.repetition_levels_byte_length")
+				if err != nil {
+					return wrapField(err, "repetition_levels_byte_length")
+				}
+				x.RepetitionLevelsByteLength = int32(v)
 				isset |= 32
 				continue
 			}
@@ -2382,6 +2664,15 @@ func (d *decoder) readBloomFilterHeader(x *BloomFilterHeader, fresh bool) error 
 					}
 				}
 				x.NumBytes = v
+				isset |= 1
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "BloomFilterHeader.numBytes")
+				if err != nil {
+					return wrapField(err, "numBytes")
+				}
+				x.NumBytes = int32(v)
 				isset |= 1
 				continue
 			}
@@ -2605,6 +2896,15 @@ func (d *decoder) readSortingColumn(x *SortingColumn, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "SortingColumn.column_idx")
+				if err != nil {
+					return wrapField(err, "column_idx")
+				}
+				x.ColumnIdx = int32(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tTrue || wt == tFalse {
 				x.Descending = wt == tTrue
@@ -2693,6 +2993,15 @@ func (d *decoder) readPageEncodingStats(x *PageEncodingStats, fresh bool) error 
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageEncodingStats.page_type")
+				if err != nil {
+					return wrapField(err, "page_type")
+				}
+				x.PageType = PageType(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -2704,6 +3013,15 @@ func (d *decoder) readPageEncodingStats(x *PageEncodingStats, fresh bool) error 
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "encoding")
 					}
+				}
+				x.Encoding = Encoding(v)
+				isset |= 2
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageEncodingStats.encoding")
+				if err != nil {
+					return wrapField(err, "encoding")
 				}
 				x.Encoding = Encoding(v)
 				isset |= 2
@@ -2722,6 +3040,15 @@ func (d *decoder) readPageEncodingStats(x *PageEncodingStats, fresh bool) error 
 					}
 				}
 				x.Count = v
+				isset |= 4
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageEncodingStats.count")
+				if err != nil {
+					return wrapField(err, "count")
+				}
+				x.Count = int32(v)
 				isset |= 4
 				continue
 			}
@@ -2809,6 +3136,15 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnMetaData.type")
+				if err != nil {
+					return wrapField(err, "type")
+				}
+				x.Type = Type(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tList {
 				n, ok, err := d.listBegin(tI32, 1)
@@ -2873,6 +3209,15 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 				isset |= 8
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnMetaData.codec")
+				if err != nil {
+					return wrapField(err, "codec")
+				}
+				x.Codec = CompressionCodec(v)
+				isset |= 8
+				continue
+			}
 		case 5:
 			if wt == tI64 {
 				var v int64
@@ -2887,6 +3232,15 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.NumValues = v
+				isset |= 16
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnMetaData.num_values")
+				if err != nil {
+					return wrapField(err, "num_values")
+				}
+				x.NumValues = int64(v)
 				isset |= 16
 				continue
 			}
@@ -2907,6 +3261,15 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 				isset |= 32
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnMetaData.total_uncompressed_size")
+				if err != nil {
+					return wrapField(err, "total_uncompressed_size")
+				}
+				x.TotalUncompressedSize = int64(v)
+				isset |= 32
+				continue
+			}
 		case 7:
 			if wt == tI64 {
 				var v int64
@@ -2921,6 +3284,15 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.TotalCompressedSize = v
+				isset |= 64
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnMetaData.total_compressed_size")
+				if err != nil {
+					return wrapField(err, "total_compressed_size")
+				}
+				x.TotalCompressedSize = int64(v)
 				isset |= 64
 				continue
 			}
@@ -2959,6 +3331,15 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 				isset |= 128
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnMetaData.data_page_offset")
+				if err != nil {
+					return wrapField(err, "data_page_offset")
+				}
+				x.DataPageOffset = int64(v)
+				isset |= 128
+				continue
+			}
 		case 10:
 			if wt == tI64 {
 				var v int64
@@ -2975,6 +3356,14 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 				x.IndexPageOffset = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnMetaData.index_page_offset")
+				if err != nil {
+					return wrapField(err, "index_page_offset")
+				}
+				x.IndexPageOffset = Some(int64(v))
+				continue
+			}
 		case 11:
 			if wt == tI64 {
 				var v int64
@@ -2989,6 +3378,14 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.DictionaryPageOffset = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnMetaData.dictionary_page_offset")
+				if err != nil {
+					return wrapField(err, "dictionary_page_offset")
+				}
+				x.DictionaryPageOffset = Some(int64(v))
 				continue
 			}
 		case 12:
@@ -3038,6 +3435,14 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 				x.BloomFilterOffset = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnMetaData.bloom_filter_offset")
+				if err != nil {
+					return wrapField(err, "bloom_filter_offset")
+				}
+				x.BloomFilterOffset = Some(int64(v))
+				continue
+			}
 		case 15:
 			if wt == tI32 {
 				var v int32
@@ -3051,6 +3456,14 @@ func (d *decoder) readColumnMetaData(x *ColumnMetaData, fresh bool) error {
 					}
 				}
 				x.BloomFilterLength = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnMetaData.bloom_filter_length")
+				if err != nil {
+					return wrapField(err, "bloom_filter_length")
+				}
+				x.BloomFilterLength = Some(int32(v))
 				continue
 			}
 		case 16:
@@ -3434,6 +3847,15 @@ func (d *decoder) readColumnChunk(x *ColumnChunk, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnChunk.file_offset")
+				if err != nil {
+					return wrapField(err, "file_offset")
+				}
+				x.FileOffset = int64(v)
+				isset |= 1
+				continue
+			}
 		case 3:
 			if wt == tStruct {
 				p, fresh := old3, false
@@ -3463,6 +3885,14 @@ func (d *decoder) readColumnChunk(x *ColumnChunk, fresh bool) error {
 				x.OffsetIndexOffset = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnChunk.offset_index_offset")
+				if err != nil {
+					return wrapField(err, "offset_index_offset")
+				}
+				x.OffsetIndexOffset = Some(int64(v))
+				continue
+			}
 		case 5:
 			if wt == tI32 {
 				var v int32
@@ -3476,6 +3906,14 @@ func (d *decoder) readColumnChunk(x *ColumnChunk, fresh bool) error {
 					}
 				}
 				x.OffsetIndexLength = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnChunk.offset_index_length")
+				if err != nil {
+					return wrapField(err, "offset_index_length")
+				}
+				x.OffsetIndexLength = Some(int32(v))
 				continue
 			}
 		case 6:
@@ -3494,6 +3932,14 @@ func (d *decoder) readColumnChunk(x *ColumnChunk, fresh bool) error {
 				x.ColumnIndexOffset = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "ColumnChunk.column_index_offset")
+				if err != nil {
+					return wrapField(err, "column_index_offset")
+				}
+				x.ColumnIndexOffset = Some(int64(v))
+				continue
+			}
 		case 7:
 			if wt == tI32 {
 				var v int32
@@ -3507,6 +3953,14 @@ func (d *decoder) readColumnChunk(x *ColumnChunk, fresh bool) error {
 					}
 				}
 				x.ColumnIndexLength = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnChunk.column_index_length")
+				if err != nil {
+					return wrapField(err, "column_index_length")
+				}
+				x.ColumnIndexLength = Some(int32(v))
 				continue
 			}
 		case 8:
@@ -3651,6 +4105,15 @@ func (d *decoder) readRowGroup(x *RowGroup, fresh bool) error {
 				isset |= 2
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "RowGroup.total_byte_size")
+				if err != nil {
+					return wrapField(err, "total_byte_size")
+				}
+				x.TotalByteSize = int64(v)
+				isset |= 2
+				continue
+			}
 		case 3:
 			if wt == tI64 {
 				var v int64
@@ -3665,6 +4128,15 @@ func (d *decoder) readRowGroup(x *RowGroup, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.NumRows = v
+				isset |= 4
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "RowGroup.num_rows")
+				if err != nil {
+					return wrapField(err, "num_rows")
+				}
+				x.NumRows = int64(v)
 				isset |= 4
 				continue
 			}
@@ -3702,6 +4174,14 @@ func (d *decoder) readRowGroup(x *RowGroup, fresh bool) error {
 				x.FileOffset = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "RowGroup.file_offset")
+				if err != nil {
+					return wrapField(err, "file_offset")
+				}
+				x.FileOffset = Some(int64(v))
+				continue
+			}
 		case 6:
 			if wt == tI64 {
 				var v int64
@@ -3718,6 +4198,14 @@ func (d *decoder) readRowGroup(x *RowGroup, fresh bool) error {
 				x.TotalCompressedSize = Some(v)
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "RowGroup.total_compressed_size")
+				if err != nil {
+					return wrapField(err, "total_compressed_size")
+				}
+				x.TotalCompressedSize = Some(int64(v))
+				continue
+			}
 		case 7:
 			if wt == tI16 {
 				var v int16
@@ -3731,6 +4219,14 @@ func (d *decoder) readRowGroup(x *RowGroup, fresh bool) error {
 					}
 				}
 				x.Ordinal = Some(v)
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 16, "RowGroup.ordinal")
+				if err != nil {
+					return wrapField(err, "ordinal")
+				}
+				x.Ordinal = Some(int16(v))
 				continue
 			}
 		}
@@ -3834,6 +4330,15 @@ func (d *decoder) readPageLocation(x *PageLocation, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "PageLocation.offset")
+				if err != nil {
+					return wrapField(err, "offset")
+				}
+				x.Offset = int64(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tI32 {
 				var v int32
@@ -3847,6 +4352,15 @@ func (d *decoder) readPageLocation(x *PageLocation, fresh bool) error {
 					}
 				}
 				x.CompressedPageSize = v
+				isset |= 2
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "PageLocation.compressed_page_size")
+				if err != nil {
+					return wrapField(err, "compressed_page_size")
+				}
+				x.CompressedPageSize = int32(v)
 				isset |= 2
 				continue
 			}
@@ -3864,6 +4378,15 @@ func (d *decoder) readPageLocation(x *PageLocation, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.FirstRowIndex = v
+				isset |= 4
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "PageLocation.first_row_index")
+				if err != nil {
+					return wrapField(err, "first_row_index")
+				}
+				x.FirstRowIndex = int64(v)
 				isset |= 4
 				continue
 			}
@@ -4142,6 +4665,15 @@ func (d *decoder) readColumnIndex(x *ColumnIndex, fresh bool) error {
 					if v, err = d.readI32(); err != nil {
 						return wrapField(err, "boundary_order")
 					}
+				}
+				x.BoundaryOrder = BoundaryOrder(v)
+				isset |= 8
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "ColumnIndex.boundary_order")
+				if err != nil {
+					return wrapField(err, "boundary_order")
 				}
 				x.BoundaryOrder = BoundaryOrder(v)
 				isset |= 8
@@ -4558,6 +5090,15 @@ func (d *decoder) readFileMetaData(x *FileMetaData, fresh bool) error {
 				isset |= 1
 				continue
 			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 32, "FileMetaData.version")
+				if err != nil {
+					return wrapField(err, "version")
+				}
+				x.Version = int32(v)
+				isset |= 1
+				continue
+			}
 		case 2:
 			if wt == tList {
 				n, ok, err := d.listBegin(tStruct, 3)
@@ -4591,6 +5132,15 @@ func (d *decoder) readFileMetaData(x *FileMetaData, fresh bool) error {
 					v = int64(u>>1) ^ -int64(u&1)
 				}
 				x.NumRows = v
+				isset |= 4
+				continue
+			}
+			if isIntWire(wt) {
+				v, err := d.readIntAs(wt, 64, "FileMetaData.num_rows")
+				if err != nil {
+					return wrapField(err, "num_rows")
+				}
+				x.NumRows = int64(v)
 				isset |= 4
 				continue
 			}

@@ -471,3 +471,48 @@ func TestDepthCap(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestIntegerOfAnotherWidth reads an integer field written with another
+// Thrift integer type than its own, as hyparquet-writer 0.17 writes
+// IntType.bitWidth (an i8) as an i32: the value is taken when it fits and
+// noted once by DecodeFileMetaDataNotes; a value that does not fit fails.
+func TestIntegerOfAnotherWidth(t *testing.T) {
+	x := FileMetaData{Version: 2, RowGroups: []RowGroup{}, Schema: []SchemaElement{
+		{Name: "root", NumChildren: Some[int32](2)},
+		{Name: "a", Type: Some(Int32), LogicalType: &LogicalType{Kind: LogicalInteger, Integer: IntType{BitWidth: 8, IsSigned: true}}},
+		{Name: "b", Type: Some(Int32), LogicalType: &LogicalType{Kind: LogicalInteger, Integer: IntType{BitWidth: 16, IsSigned: false}}},
+	}}
+	enc := x.AppendThrift(nil)
+	i8a := []byte{0x13, 0x08, 0x11, 0x00} // 1: i8 8, 2: true, stop
+	i8b := []byte{0x13, 0x10, 0x12, 0x00} // 1: i8 16, 2: false, stop
+	if bytes.Count(enc, i8a) != 1 || bytes.Count(enc, i8b) != 1 {
+		t.Fatalf("IntType bytes not found in % x", enc)
+	}
+	src := bytes.Replace(enc, i8a, []byte{0x15, 0x10, 0x11, 0x00}, 1) // 1: i32 8
+	src = bytes.Replace(src, i8b, []byte{0x16, 0x20, 0x12, 0x00}, 1)  // 1: i64 16
+	got, n, notes, err := DecodeFileMetaDataNotes(src, nil)
+	if err != nil || n != len(src) {
+		t.Fatalf("%v after %d of %d bytes", err, n, len(src))
+	}
+	if diff := cmp.Diff(&x, got); diff != "" {
+		t.Fatal(diff)
+	}
+	want := []WidthNote{{Field: "IntType.bitWidth", Want: "i8", Got: "i32"}}
+	if diff := cmp.Diff(want, notes); diff != "" {
+		t.Fatalf("notes (one per field): %s", diff)
+	}
+	if _, _, notes, _ := DecodeFileMetaDataNotes(enc, nil); len(notes) != 0 {
+		t.Fatalf("notes on in-spec metadata: %v", notes)
+	}
+	// 300 does not fit an i8.
+	bad := bytes.Replace(enc, i8a, []byte{0x15, 0xD8, 0x04, 0x11, 0x00}, 1)
+	if _, _, err := DecodeFileMetaData(bad, nil); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "bitWidth") {
+		t.Fatalf("i32 300 for an i8: %v", err)
+	}
+	// An i32 field written as an i8 reads too (FileMetaData.version).
+	v8 := bytes.Replace(enc, []byte{0x15, 0x04}, []byte{0x13, 0x02}, 1)
+	got, _, notes, err = DecodeFileMetaDataNotes(v8, nil)
+	if err != nil || got.Version != 2 || len(notes) != 1 || notes[0] != (WidthNote{Field: "FileMetaData.version", Want: "i32", Got: "i8"}) {
+		t.Fatalf("version as i8: %v, %+v", err, notes)
+	}
+}

@@ -23,7 +23,7 @@ import (
 func diffStruct(t *testing.T, what, name string, data []byte, dec func([]byte) (int, []byte, error)) bool {
 	t.Helper()
 	n, enc, err := dec(data)
-	orig, dropped, refErr := walkGeneric(data, name)
+	orig, dropped, widened, refErr := walkGenericWidened(data, name)
 	if err != nil || refErr != nil {
 		switch {
 		case err != nil && refErr == nil && errors.Is(err, ErrMissingField) && strings.HasPrefix(what, "bad_data"):
@@ -46,7 +46,11 @@ func diffStruct(t *testing.T, what, name string, data []byte, dec func([]byte) (
 	if diff := cmp.Diff(orig, again, cmpopts.EquateNaNs()); diff != "" {
 		t.Errorf("%s: re-encoding differs:\n%s", what, diff)
 	}
-	if !bytes.Equal(enc, data[:n]) {
+	switch {
+	case len(widened) > 0:
+		// Read from another integer width, re-encoded in the field's own.
+		t.Logf("%s: integer fields of another width: %v", what, widened)
+	case !bytes.Equal(enc, data[:n]):
 		t.Errorf("%s: re-encoding not byte-identical", what)
 	}
 	return true

@@ -39,6 +39,50 @@ func compactProto(b []byte) (*thrift.TCompactProtocol, *thrift.TMemoryBuffer) {
 type genericWalker struct {
 	p       thrift.TProtocol
 	dropped []string
+	widened []string // integer fields read from another integer type
+}
+
+// isIntType reports whether t is a Thrift integer type.
+func isIntType(t thrift.TType) bool {
+	return t == thrift.BYTE || t == thrift.I16 || t == thrift.I32 || t == thrift.I64
+}
+
+// widen reads an integer of type ft for a field of integer type want, as
+// the codec does for writers that use another integer width
+// (hyparquet-writer's i32 IntType.bitWidth): the value converted to
+// want's type, or an error when it does not fit.
+func (w *genericWalker) widen(ctx context.Context, ft, want thrift.TType, path string) (any, error) {
+	v, err := w.value(ctx, ft, "", path)
+	if err != nil {
+		return nil, err
+	}
+	var x int64
+	switch v := v.(type) {
+	case int8:
+		x = int64(v)
+	case int16:
+		x = int64(v)
+	case int32:
+		x = int64(v)
+	case int64:
+		x = v
+	}
+	var out any
+	switch want {
+	case thrift.BYTE:
+		out = int8(x)
+	case thrift.I16:
+		out = int16(x)
+	case thrift.I32:
+		out = int32(x)
+	default:
+		out = x
+	}
+	if fmt.Sprint(out) != fmt.Sprint(x) {
+		return nil, fmt.Errorf("%s: %v value %d does not fit %v", path, ft, x, want)
+	}
+	w.widened = append(w.widened, fmt.Sprintf("%s (%v as %v)", path, ft, want))
+	return out, nil
 }
 
 func (w *genericWalker) walkStruct(ctx context.Context, name, path string) (map[int16]any, error) {
@@ -57,6 +101,17 @@ func (w *genericWalker) walkStruct(ctx context.Context, name, path string) (map[
 		}
 		f, ok := sch[id]
 		fpath := fmt.Sprintf("%s.%d", path, id)
+		if ok && isIntType(wireToTType[f.wire]) && isIntType(ft) && wireToTType[f.wire] != ft {
+			v, err := w.widen(ctx, ft, wireToTType[f.wire], path+"."+f.name)
+			if err != nil {
+				return nil, err
+			}
+			out[id] = v
+			if err := w.p.ReadFieldEnd(ctx); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if !ok || wireToTType[f.wire] != ft {
 			w.dropped = append(w.dropped, fmt.Sprintf("%s (type %v)", fpath, ft))
 			if err := thrift.Skip(ctx, w.p, ft, 64); err != nil {
@@ -125,10 +180,17 @@ func (w *genericWalker) value(ctx context.Context, t thrift.TType, sub, path str
 }
 
 func walkGeneric(b []byte, name string) (map[int16]any, []string, error) {
+	m, dropped, _, err := walkGenericWidened(b, name)
+	return m, dropped, err
+}
+
+// walkGenericWidened is walkGeneric that also returns the integer fields
+// read from another integer type (see widen).
+func walkGenericWidened(b []byte, name string) (map[int16]any, []string, []string, error) {
 	p, _ := compactProto(b)
 	w := &genericWalker{p: p}
 	m, err := w.walkStruct(context.Background(), name, name)
-	return m, w.dropped, err
+	return m, w.dropped, w.widened, err
 }
 
 // expectedDrops lists the fields the corpus is known to carry that the codec

@@ -159,6 +159,97 @@ type decoder struct {
 	sb    *strings.Builder
 	bin   []byte
 	slabs *slabs // noSlabs (never written) outside share mode
+	// widened lists the fields read from another integer wire type than
+	// their own (readIntAs), each once.
+	widened []WidthNote
+}
+
+// WidthNote records an integer field that was written with another
+// Thrift integer type than the one the format gives it, and read because
+// its value fits (hyparquet-writer 0.17 writes the i8
+// IntType.bitWidth as an i32). Field is "Struct.field", Want the type of
+// the format and Got the wire type found (i8, i16, i32 or i64).
+type WidthNote struct {
+	Field     string
+	Want, Got string
+}
+
+// maxWidthNotes bounds the distinct fields noted by one decoder.
+const maxWidthNotes = 32
+
+// isIntWire reports whether wt is one of the compact protocol's integer
+// wire types.
+func isIntWire(wt byte) bool { return wt == tI8 || wt == tI16 || wt == tI32 || wt == tI64 }
+
+// wireIntName names an integer wire type.
+func wireIntName(wt byte) string {
+	switch wt {
+	case tI8:
+		return "i8"
+	case tI16:
+		return "i16"
+	case tI32:
+		return "i32"
+	}
+	return "i64"
+}
+
+// readIntAs reads an integer written with wire type wt for the field
+// named field of bits bits (8, 16, 32 or 64), which the format gives
+// another integer type: the value must fit the field's type (else
+// ErrInvalid), and the field is noted once in d.widened.
+func (d *decoder) readIntAs(wt byte, bits int, field string) (int64, error) {
+	var v int64
+	if wt == tI8 {
+		b, err := d.readI8()
+		if err != nil {
+			return 0, err
+		}
+		v = int64(b)
+	} else {
+		u, err := d.uvarint()
+		if err != nil {
+			return 0, err
+		}
+		v = unzigzag(u)
+	}
+	if bits < 64 && (v < -1<<(bits-1) || v > 1<<(bits-1)-1) {
+		return 0, d.fail(ErrInvalid, "an %s value %d for a %d-bit integer field", wireIntName(wt), v, bits)
+	}
+	for _, n := range d.widened {
+		if n.Field == field {
+			return v, nil
+		}
+	}
+	if len(d.widened) < maxWidthNotes {
+		d.widened = append(d.widened, WidthNote{Field: field, Want: "i" + strconv.Itoa(bits), Got: wireIntName(wt)})
+	}
+	return v, nil
+}
+
+// DecodeThriftNotes is DecodeThrift that also returns the integer fields
+// written with another Thrift integer type than their own (see
+// WidthNote); nil when there is none.
+func (x *PageHeader) DecodeThriftNotes(src []byte, lim *Limits) (int, []WidthNote, error) {
+	d := newDecoder(src, lim, false)
+	if err := d.readPageHeader(x, false); err != nil {
+		return d.pos, d.widened, finish(err, "PageHeader")
+	}
+	return d.pos, d.widened, nil
+}
+
+// DecodeFileMetaDataNotes is DecodeFileMetaData that also returns the
+// integer fields that were written with another Thrift integer type than
+// their own and read because their values fit (see WidthNote), once per
+// field. DecodeFileMetaData reads such fields the same way without
+// telling.
+func DecodeFileMetaDataNotes(src []byte, lim *Limits) (*FileMetaData, int, []WidthNote, error) {
+	x := new(FileMetaData)
+	d := newDecoder(src, lim, true)
+	if err := d.readFileMetaData(x, false); err != nil {
+		return nil, d.pos, d.widened, finish(err, "FileMetaData")
+	}
+	return x, d.pos, d.widened, nil
 }
 
 // noSlabs stands for the slabs of a decoder outside share mode, where

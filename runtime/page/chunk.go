@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"slices"
 
 	"github.com/pqgen/pqgen/runtime/meta"
 )
@@ -44,6 +45,11 @@ type ChunkOptions struct {
 	// unresolved (see Page.DictBytes), for callers that copy them out
 	// anyway: it saves one copy of every value.
 	LazyDictBytes bool
+	// PlaintextPageSizes, with a Decryptor: the headers' compressed_page_size
+	// gives the size of the page before encryption, not of the stored
+	// module (DuckDB 1.5 writes them so), and each encrypted page body
+	// takes the length its module's length field states.
+	PlaintextPageSizes bool
 }
 
 // ChunkReader reads the pages of one column chunk. Reset points it at a
@@ -70,6 +76,7 @@ type ChunkReader struct {
 	skipped bool // a page was skipped: read no further ahead than needed
 	plain   []byte
 	err     error
+	widths  []meta.WidthNote // see TakeWidthNotes
 }
 
 // Reset prepares c to read the chunk of length bytes at offset start of r.
@@ -87,6 +94,7 @@ func (c *ChunkReader) Reset(r io.ReaderAt, start, length int64, col Column, opts
 	c.ordinal, c.pages = 0, 0
 	c.skipped = opts.Sparse
 	c.err = nil
+	c.widths = nil
 }
 
 // Column returns the column being read.
@@ -171,7 +179,8 @@ func (c *ChunkReader) readHeader() (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("%w: decrypting the page header: %w", ErrCorrupt, err)
 		}
-		k, err := DecodeHeader(&c.hdr, plain, int(maxH))
+		k, notes, err := DecodeHeaderNotes(&c.hdr, plain, int(maxH))
+		c.noteWidths(notes)
 		if err != nil {
 			return 0, err
 		}
@@ -202,8 +211,9 @@ func (c *ChunkReader) readHeader() (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		n, err := DecodeHeader(&c.hdr, src, int(maxH))
+		n, notes, err := DecodeHeaderNotes(&c.hdr, src, int(maxH))
 		if err == nil {
+			c.noteWidths(notes)
 			return n, nil
 		}
 		if !errors.Is(err, meta.ErrTruncated) || probe >= rest || probe >= maxH {
@@ -211,6 +221,47 @@ func (c *ChunkReader) readHeader() (int, error) {
 		}
 		probe = min(2*probe, rest, maxH)
 	}
+}
+
+// bodyLen returns the stored length of the body of the page whose header
+// h ends at bodyOff: compressed_page_size, or with PlaintextPageSizes the
+// length of the encrypted module found there (bounded by the chunk).
+func (c *ChunkReader) bodyLen(h *meta.PageHeader, bodyOff int64) (int64, error) {
+	enc := h.Type == meta.DataPage || h.Type == meta.DataPageV2 || h.Type == meta.DictionaryPage
+	if c.opts.Decryptor == nil || !c.opts.PlaintextPageSizes || !enc {
+		return int64(h.CompressedPageSize), nil
+	}
+	rest := c.end - bodyOff
+	if rest < 4 {
+		return 0, fmt.Errorf("%w: encrypted page length cut by the chunk end", ErrCorrupt)
+	}
+	lb, err := c.ensure(bodyOff, 4)
+	if err != nil {
+		return 0, err
+	}
+	l := int64(binary.LittleEndian.Uint32(lb))
+	if l > rest-4 {
+		return 0, fmt.Errorf("%w: encrypted page of %d bytes, %d left in the chunk", ErrCorrupt, l, rest-4)
+	}
+	return 4 + l, nil
+}
+
+// noteWidths keeps the fields of notes not yet kept (see TakeWidthNotes).
+func (c *ChunkReader) noteWidths(notes []meta.WidthNote) {
+	for _, n := range notes {
+		if !slices.Contains(c.widths, n) && len(c.widths) < 32 {
+			c.widths = append(c.widths, n)
+		}
+	}
+}
+
+// TakeWidthNotes returns the page header fields met so far that were
+// written with another Thrift integer type than their own and read
+// because their values fit (meta.WidthNote), each once, and forgets them.
+func (c *ChunkReader) TakeWidthNotes() []meta.WidthNote {
+	n := c.widths
+	c.widths = nil
+	return n
 }
 
 // Next returns the next data page of the chunk, decoded, or io.EOF after
@@ -252,19 +303,23 @@ func (c *ChunkReader) next(decode bool) (*Page, *meta.PageHeader, error) {
 		if err := CheckHeader(h, c.end-bodyOff, c.opts.Limits); err != nil {
 			return nil, nil, c.fail(ord, off, err)
 		}
+		stored, err := c.bodyLen(h, bodyOff)
+		if err != nil {
+			return nil, nil, c.fail(ord, off, err)
+		}
 		if !decode && (h.Type == meta.DataPage || h.Type == meta.DataPageV2) {
 			// Skipped: the body is not even read.
 			c.skipped = true
-			c.pos = bodyOff + int64(h.CompressedPageSize)
+			c.pos = bodyOff + stored
 			c.pages++
 			c.ordinal++
 			return nil, h, nil
 		}
-		body, err := c.ensure(bodyOff, int(h.CompressedPageSize))
+		body, err := c.ensure(bodyOff, int(stored))
 		if err != nil {
 			return nil, nil, c.fail(ord, off, err)
 		}
-		c.pos = bodyOff + int64(h.CompressedPageSize)
+		c.pos = bodyOff + stored
 		c.pages++
 		if c.opts.VerifyCRC && h.CRC.Set && (h.Type == meta.DataPage || h.Type == meta.DataPageV2 || h.Type == meta.DictionaryPage) {
 			if got := crc32.ChecksumIEEE(body); got != uint32(h.CRC.Val) {

@@ -166,6 +166,8 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 	p.Header = h
 	p.Dict = false
 	p.DictBytes = nil
+	p.WideDeltas = false
+	p.V2Compressed = false
 	p.Indices = p.Indices[:0]
 	var (
 		n    int
@@ -204,7 +206,11 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 		if err != nil {
 			return err
 		}
-		vals, err = d.decompress(body[rl+dl:], int(h.UncompressedPageSize)-rl-dl, v2.Compressed())
+		compressed := v2.Compressed()
+		if !compressed && d.col.V2AlwaysCompressed && d.col.Codec != meta.Uncompressed && len(body) > rl+dl {
+			compressed, p.V2Compressed = true, true
+		}
+		vals, err = d.decompress(body[rl+dl:], int(h.UncompressedPageSize)-rl-dl, compressed)
 		if err != nil {
 			return err
 		}
@@ -310,7 +316,7 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 		var got int
 		switch t {
 		case meta.Int32:
-			v.Int32, _, err = encode.DecodeDeltaInt32(v.Int32, src)
+			v.Int32, _, p.WideDeltas, err = encode.DecodeDeltaInt32Wide(v.Int32, src)
 			got = len(v.Int32)
 			if got > nn {
 				v.Int32 = v.Int32[:nn]

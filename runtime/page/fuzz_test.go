@@ -70,6 +70,9 @@ func FuzzDecodePage(f *testing.F) {
 			MaxDef:     maxDef % 4,
 			MaxRep:     maxRep % 3,
 			Codec:      meta.CompressionCodec(codec % 8),
+			// ARROW-10353 reading: v2 values decompressed whatever
+			// is_compressed says.
+			V2AlwaysCompressed: typ&0x10 != 0,
 		}
 		var cr ChunkReader
 		cr.Reset(bytes.NewReader(chunk), 0, int64(len(chunk)), col, ChunkOptions{

@@ -18,6 +18,14 @@ import (
 // error wraps ErrHeader (with meta.ErrTruncated when src ends inside the
 // header) or ErrTooLarge.
 func DecodeHeader(h *meta.PageHeader, src []byte, maxHeader int) (int, error) {
+	n, _, err := DecodeHeaderNotes(h, src, maxHeader)
+	return n, err
+}
+
+// DecodeHeaderNotes is DecodeHeader that also returns the header's
+// integer fields written with another Thrift integer type than their own
+// (meta.WidthNote), read because their values fit.
+func DecodeHeaderNotes(h *meta.PageHeader, src []byte, maxHeader int) (int, []meta.WidthNote, error) {
 	if maxHeader <= 0 {
 		maxHeader = DefaultLimits.MaxHeaderSize
 	}
@@ -25,14 +33,14 @@ func DecodeHeader(h *meta.PageHeader, src []byte, maxHeader int) (int, error) {
 		src = src[:maxHeader]
 	}
 	lim := meta.Limits{MaxStringLen: maxHeader, MaxContainerLen: maxHeader, MaxDepth: 32}
-	n, err := h.DecodeThrift(src, &lim)
+	n, notes, err := h.DecodeThriftNotes(src, &lim)
 	if err != nil {
 		if errors.Is(err, meta.ErrTruncated) && len(src) == maxHeader {
-			return n, fmt.Errorf("%w: page header longer than %d bytes: %w", ErrTooLarge, maxHeader, err)
+			return n, nil, fmt.Errorf("%w: page header longer than %d bytes: %w", ErrTooLarge, maxHeader, err)
 		}
-		return n, fmt.Errorf("%w: %w", ErrHeader, err)
+		return n, nil, fmt.Errorf("%w: %w", ErrHeader, err)
 	}
-	return n, nil
+	return n, notes, nil
 }
 
 // CheckHeader validates the sizes and counts a decoded header declares:

@@ -23,6 +23,12 @@ type Column struct {
 	Codec meta.CompressionCodec
 	// RowGroup and Index are the row group ordinal and the leaf index.
 	RowGroup, Index int
+	// V2AlwaysCompressed: the chunk's writer compressed the values of
+	// DATA_PAGE_V2 pages even where it set is_compressed to false
+	// (parquet-cpp before Arrow 3.0, ARROW-10353), so they are
+	// decompressed with Codec whatever is_compressed says (Page.V2Compressed
+	// reports it).
+	V2AlwaysCompressed bool
 }
 
 // Limits bound what a page reader accepts. Zero fields take the defaults
@@ -133,6 +139,15 @@ type Page struct {
 	// indices are range checked). It is valid until the next dictionary
 	// page.
 	DictBytes *encode.ByteArrays
+	// WideDeltas reports that the page's DELTA_BINARY_PACKED INT32
+	// values had miniblocks wider than 32 bits (deltas computed in 64
+	// bits, as DuckDB 1.5 writes them): the values were decoded with the
+	// deltas wrapped to 32 bits, which gives the values meant, but the
+	// page deviates from the specification. Readers record or refuse it.
+	WideDeltas bool
+	// V2Compressed reports that the DATA_PAGE_V2 page said is_compressed
+	// false and was decompressed all the same (Column.V2AlwaysCompressed).
+	V2Compressed bool
 }
 
 // ModuleKind names an encryption module of a column chunk, as in the

@@ -346,11 +346,12 @@ func (b *Builder) AppendUUID(u [16]byte) {
 }
 
 // AppendValue appends a copy of v. When the Builder encodes against v's
-// own dictionary (NewBuilderFor with the same metadata), the bytes are
-// copied as they are; otherwise objects are re-encoded with this
-// Builder's keys.
+// own dictionary (NewBuilderFor with the same metadata) and v has no
+// object out of key order (Value.Unsorted), the bytes are copied as they
+// are; otherwise objects are re-encoded with this Builder's keys, in key
+// order.
 func (b *Builder) AppendValue(v Value) {
-	if b.fixed != nil && sameMetadata(b.fixed, &v.m) {
+	if b.fixed != nil && !v.unsorted && sameMetadata(b.fixed, &v.m) {
 		if b.begin() {
 			b.buf = append(b.buf, v.b...)
 		}

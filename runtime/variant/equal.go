@@ -27,9 +27,12 @@ func Equal(a, b Value) bool {
 		if a.Len() != b.Len() {
 			return false
 		}
+		// Fields stored out of key order (Unsorted) are compared in key
+		// order.
+		oa, ob := a.keyOrder(), b.keyOrder()
 		for i := range a.Len() {
-			na, fa := a.Field(i)
-			nb, fb := b.Field(i)
+			na, fa := a.Field(fieldAt(oa, i))
+			nb, fb := b.Field(fieldAt(ob, i))
 			if na != nb || !Equal(fa, fb) {
 				return false
 			}

@@ -83,11 +83,12 @@ func AppendJSON(dst []byte, v Value) []byte {
 		return append(append(append(dst, '"'), s[:]...), '"')
 	case KindObject:
 		dst = append(dst, '{')
+		order := v.keyOrder()
 		for i := range v.Len() {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			name, f := v.Field(i)
+			name, f := v.Field(fieldAt(order, i))
 			b, _ := json.Marshal(name)
 			dst = append(append(dst, b...), ':')
 			dst = AppendJSON(dst, f)
@@ -282,11 +283,12 @@ func appendDescribe(dst []byte, v Value) []byte {
 	switch v.Kind() {
 	case KindObject:
 		dst = append(dst, '{')
+		order := v.keyOrder()
 		for i := range v.Len() {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			k, f := v.Field(i)
+			k, f := v.Field(fieldAt(order, i))
 			dst = strconv.AppendQuote(dst, k)
 			dst = appendDescribe(append(dst, ':'), f)
 		}

@@ -51,6 +51,10 @@ type Shape struct {
 type Field struct {
 	Name  string
 	Shape *Shape
+	// Optional reports that the field's group is optional where the
+	// specification requires it (hyparquet-writer 0.17 writes them so): a
+	// null group reads as a missing field. See Shape.OptionalFields.
+	Optional bool
 }
 
 // TypedKind is what a typed_value holds.
@@ -67,7 +71,10 @@ const (
 // ShapeOf returns the Shape of the VARIANT group n. It fails, naming the
 // node, on a layout the specification does not allow: a missing or
 // non-binary metadata, a non-binary value, a typed_value of an unlisted
-// type, an object field or array element that is not a required group.
+// type, an object field that is not a group or is repeated, an array
+// element that is not a required group. An optional object field group
+// is accepted (Field.Optional, Shape.OptionalFields): its meaning is
+// unambiguous, and a widely used writer makes it.
 func ShapeOf(n *schema.Node) (*Shape, error) {
 	if !n.Group {
 		return nil, fmt.Errorf("%w: %s is not a group", ErrShape, n.PathString())
@@ -154,14 +161,14 @@ func shapeOf(n *schema.Node, top bool) (*Shape, error) {
 			return nil, fmt.Errorf("%w: %s: typed_value object without fields", ErrShape, t.PathString())
 		}
 		for _, f := range t.Children {
-			if !f.Group || f.Repetition != meta.Required {
+			if !f.Group || f.Repetition == meta.Repeated {
 				return nil, fmt.Errorf("%w: %s: shredded field must be a required group", ErrShape, f.PathString())
 			}
 			fs, err := shapeOf(f, false)
 			if err != nil {
 				return nil, err
 			}
-			s.Fields = append(s.Fields, Field{Name: f.Name, Shape: fs})
+			s.Fields = append(s.Fields, Field{Name: f.Name, Shape: fs, Optional: f.Repetition == meta.Optional})
 		}
 	}
 	return s, nil
@@ -252,6 +259,27 @@ func primitiveKind(t *schema.Node) (Kind, error) {
 		}
 	}
 	return bad()
+}
+
+// OptionalFields returns the groups of the shredded object fields, at any
+// depth, that are optional where the specification requires them
+// (Field.Optional), in schema order.
+func (s *Shape) OptionalFields() []*schema.Node {
+	var out []*schema.Node
+	var walk func(*Shape)
+	walk = func(s *Shape) {
+		for _, f := range s.Fields {
+			if f.Optional {
+				out = append(out, f.Shape.Node)
+			}
+			walk(f.Shape)
+		}
+		if s.Element != nil {
+			walk(s.Element)
+		}
+	}
+	walk(s)
+	return out
 }
 
 // Leaves returns every leaf of the Shape (metadata, values and typed

@@ -19,6 +19,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -90,8 +91,9 @@ var primitiveSize = [21]int8{0, 0, 0, 1, 2, 4, 8, 8, 5, 9, 17, 4, 8, 8, 4, -1, -
 // object keys refer to. Accessors do not fail: one that does not apply to
 // the value's kind returns the zero value of its result.
 type Value struct {
-	m Metadata
-	b []byte // exactly this value's bytes
+	m        Metadata
+	b        []byte // exactly this value's bytes
+	unsorted bool   // some object of the parsed value is out of key order
 }
 
 // Parse validates metadata and value, which must each be exactly one
@@ -106,14 +108,15 @@ func Parse(metadata, value []byte) (Value, error) {
 
 // ParseValue validates value against the dictionary m.
 func ParseValue(m Metadata, value []byte) (Value, error) {
-	n, err := validate(m, value, 0, 0)
+	var unsorted bool
+	n, err := validate(m, value, 0, 0, &unsorted)
 	if err != nil {
 		return Value{}, err
 	}
 	if n != len(value) {
 		return Value{}, fmt.Errorf("%w: value: %d trailing bytes after offset %d", ErrMalformed, len(value)-n, n)
 	}
-	return Value{m: m, b: value}, nil
+	return Value{m: m, b: value, unsorted: unsorted}, nil
 }
 
 // ParseConcat validates a metadata component immediately followed by a
@@ -127,8 +130,10 @@ func ParseConcat(b []byte) (Value, error) {
 }
 
 // validate checks the value at the start of b (pos is b's offset in the
-// top-level value, for messages) and returns its size.
-func validate(m Metadata, b []byte, pos, depth int) (int, error) {
+// top-level value, for messages) and returns its size. An object whose
+// keys are unique but not sorted sets *unsorted (DuckDB 1.5 writes such
+// objects; the specification requires sorted keys).
+func validate(m Metadata, b []byte, pos, depth int, unsorted *bool) (int, error) {
 	if len(b) == 0 {
 		return 0, fmt.Errorf("%w: value at %d: empty", ErrMalformed, pos)
 	}
@@ -182,6 +187,7 @@ func validate(m Metadata, b []byte, pos, depth int) (int, error) {
 	// work linear in the input (no value is validated twice).
 	used := 0
 	var prev []byte
+	sorted := true
 	for i := range c.n {
 		if c.object {
 			id := c.id(b, i)
@@ -189,8 +195,11 @@ func validate(m Metadata, b []byte, pos, depth int) (int, error) {
 				return 0, fmt.Errorf("%w: value at %d: field id %d outside a dictionary of %d names", ErrMalformed, pos, id, m.n)
 			}
 			name := m.nameBytes(id)
-			if i > 0 && bytes.Compare(prev, name) >= 0 {
-				return 0, fmt.Errorf("%w: value at %d: object keys %q and %q not unique and sorted", ErrMalformed, pos, prev, name)
+			if i > 0 && sorted && bytes.Compare(prev, name) >= 0 {
+				if bytes.Equal(prev, name) {
+					return 0, fmt.Errorf("%w: value at %d: object key %q twice", ErrMalformed, pos, name)
+				}
+				sorted = false
 			}
 			prev = name
 		}
@@ -198,7 +207,7 @@ func validate(m Metadata, b []byte, pos, depth int) (int, error) {
 		if off >= c.size {
 			return 0, fmt.Errorf("%w: value at %d: element %d offset %d outside %d bytes", ErrMalformed, pos, i, off, c.size)
 		}
-		sz, err := validate(m, data[off:], pos+c.data+off, depth+1)
+		sz, err := validate(m, data[off:], pos+c.data+off, depth+1, unsorted)
 		if err != nil {
 			return 0, err
 		}
@@ -206,7 +215,29 @@ func validate(m Metadata, b []byte, pos, depth int) (int, error) {
 			return 0, fmt.Errorf("%w: value at %d: elements overlap", ErrMalformed, pos)
 		}
 	}
+	if !sorted {
+		if err := uniqueKeys(m, b, &c, pos); err != nil {
+			return 0, err
+		}
+		*unsorted = true
+	}
 	return c.data + c.size, nil
+}
+
+// uniqueKeys checks that the keys of an object whose field ids are not in
+// key order are unique (sorting a copy of them).
+func uniqueKeys(m Metadata, b []byte, c *header, pos int) error {
+	names := make([][]byte, c.n)
+	for i := range names {
+		names[i] = m.nameBytes(c.id(b, i))
+	}
+	slices.SortFunc(names, bytes.Compare)
+	for i := 1; i < len(names); i++ {
+		if bytes.Equal(names[i-1], names[i]) {
+			return fmt.Errorf("%w: value at %d: object key %q twice", ErrMalformed, pos, names[i])
+		}
+	}
+	return nil
 }
 
 // header is the decoded layout of an object or array.
@@ -281,6 +312,14 @@ func container(b []byte) (header, error) {
 
 // Metadata returns the dictionary the value's object keys refer to.
 func (v Value) Metadata() Metadata { return v.m }
+
+// Unsorted reports whether some object of the value, at any depth, lists
+// its fields out of key order (DuckDB 1.5 writes such objects; the
+// specification requires key order). Parse accepts them when their keys
+// are unique: Get then scans the fields, Field returns them as stored,
+// and Builder.AppendValue re-encodes them in key order. A value taken
+// from such a value (Field, Index, Get) reports true too.
+func (v Value) Unsorted() bool { return v.unsorted }
 
 // Raw returns the value's encoding, exactly.
 func (v Value) Raw() []byte { return v.b }
@@ -420,7 +459,8 @@ func (v Value) Len() int {
 	return c.n
 }
 
-// Field returns field i of an object, in key order. Precondition:
+// Field returns field i of an object, in the order stored: key order,
+// except in the values whose Unsorted reports true. Precondition:
 // 0 <= i < Len().
 func (v Value) Field(i int) (string, Value) {
 	c, _ := container(v.b)
@@ -435,12 +475,20 @@ func (v Value) FieldID(i int) int {
 }
 
 // Get returns the field of an object named name (binary search on the
-// sorted keys).
+// sorted keys; a linear scan when Unsorted reports true).
 func (v Value) Get(name string) (Value, bool) {
 	if v.Kind() != KindObject {
 		return Value{}, false
 	}
 	c, _ := container(v.b)
+	if v.unsorted {
+		for i := range c.n {
+			if string(v.m.nameBytes(c.id(v.b, i))) == name {
+				return v.element(&c, i), true
+			}
+		}
+		return Value{}, false
+	}
 	lo, hi := 0, c.n
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
@@ -467,7 +515,7 @@ func (v Value) element(c *header, i int) Value {
 	data := v.b[c.data : c.data+c.size]
 	off := c.offset(v.b, i)
 	n, _ := validateSize(data[off:])
-	return Value{m: v.m, b: data[off : off+n]}
+	return Value{m: v.m, b: data[off : off+n], unsorted: v.unsorted}
 }
 
 // validateSize returns the size of an already validated value.
@@ -484,4 +532,30 @@ func validateSize(b []byte) (int, error) {
 	}
 	c, err := container(b)
 	return c.data + c.size, err
+}
+
+// keyOrder returns, for an object read with Unsorted true, the positions
+// of its fields in key order; nil otherwise (the stored order is key
+// order). See fieldAt.
+func (v Value) keyOrder() []int {
+	if !v.unsorted || v.Kind() != KindObject {
+		return nil
+	}
+	c, _ := container(v.b)
+	order := make([]int, c.n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int {
+		return bytes.Compare(v.m.nameBytes(c.id(v.b, x)), v.m.nameBytes(c.id(v.b, y)))
+	})
+	return order
+}
+
+// fieldAt returns the position of the i-th field in key order.
+func fieldAt(order []int, i int) int {
+	if order == nil {
+		return i
+	}
+	return order[i]
 }

@@ -397,7 +397,7 @@ func TestMalformed(t *testing.T) {
 		"bad utf8":              {m, []byte{1<<2 | 1, 0xff}},
 		"decimal scale":         {m, []byte{byte(KindDecimal4) << 2, 39, 0, 0, 0, 0}},
 		"id out of range":       {m, []byte{0x02, 1, 2, 0, 1, 0}},
-		"keys unsorted":         {m, []byte{0x02, 2, 1, 0, 0, 1, 2, 0, 0}},
+		"unsorted keys twice":   {m, []byte{0x02, 3, 1, 0, 1, 0, 1, 2, 3, 0, 0, 0}},
 		"keys duplicate":        {m, []byte{0x02, 2, 0, 0, 0, 1, 2, 0, 0}},
 		"offset outside":        {m, []byte{0x03, 1, 5, 1, 0}},
 		"overlap":               {m, []byte{0x03, 3, 0, 0, 0, 2, byte(KindInt8) << 2, 7}},
@@ -452,6 +452,7 @@ func TestDepthLimit(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte{0x01, 0, 0}, []byte{0})
 	f.Add([]byte{0x01, 3, 0, 1, 2, 3, 'c', 'b', 'a'}, []byte{0x02, 3, 2, 1, 0, 4, 2, 0, 6, 0x0c, 3, 0x0c, 2, 0x0c, 1})
+	f.Add([]byte{0x01, 2, 0, 1, 2, 'a', 'b'}, []byte{0x02, 2, 1, 0, 0, 2, 7, byte(KindInt8) << 2, 7, 0x03, 1, 0, 1, byte(KindTrue) << 2})
 	if dir, ok := corpus.Lookup(); ok {
 		files, _ := filepath.Glob(filepath.Join(dir, "variant", "*.value"))
 		for _, p := range files {
@@ -580,5 +581,63 @@ func TestBuilderForAllocates(t *testing.T) {
 	build()
 	if n := testing.AllocsPerRun(100, build); n != 0 {
 		t.Fatalf("%v allocations per object", n)
+	}
+}
+
+// TestUnsortedObject reads an object whose field ids are not in key
+// order, as DuckDB 1.5 writes them: Parse accepts it and Unsorted reports
+// it (on nested values too), Get finds every field by a linear scan,
+// Field returns them as stored, and AppendValue re-encodes it in key
+// order even on the value's own dictionary.
+func TestUnsortedObject(t *testing.T) {
+	m := []byte{0x01, 2, 0, 1, 2, 'a', 'b'} // names a, b
+	// {"b": 7, "a": [true]}: ids 1, 0; offsets 0, 2, 7.
+	raw := []byte{0x02, 2, 1, 0, 0, 2, 7, byte(KindInt8) << 2, 7, 0x03, 1, 0, 1, byte(KindTrue) << 2}
+	v, err := Parse(m, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Unsorted() {
+		t.Fatal("Unsorted: false")
+	}
+	if k, f := v.Field(0); k != "b" || f.Int() != 7 {
+		t.Fatalf("Field(0) = %q %v", k, f)
+	}
+	b, ok := v.Get("b")
+	if !ok || b.Int() != 7 {
+		t.Fatalf(`Get("b") = %v %v`, b, ok)
+	}
+	a, ok := v.Get("a")
+	if !ok || a.Kind() != KindArray || !a.Unsorted() || a.Index(0).Kind() != KindTrue {
+		t.Fatalf(`Get("a") = %v %v`, a, ok)
+	}
+	if _, ok := v.Get("c"); ok {
+		t.Fatal(`Get("c") found`)
+	}
+	md, err := ParseMetadata(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bl := NewBuilderFor(md)
+	bl.AppendValue(v)
+	_, out, err := bl.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ids and offsets in key order (a, b); values stay in append order.
+	want := []byte{0x02, 2, 0, 1, 2, 0, 7, byte(KindInt8) << 2, 7, 0x03, 1, 0, 1, byte(KindTrue) << 2}
+	if !bytes.Equal(out, want) {
+		t.Fatalf("re-encoded % x, want % x", out, want)
+	}
+	again, err := Parse(m, out)
+	if err != nil || again.Unsorted() || !Equal(again, v) {
+		t.Fatalf("re-encoded value: %v, unsorted %v", err, again.Unsorted())
+	}
+	if v.String() != `{"a":[true],"b":7}` {
+		t.Fatalf("JSON in key order: %s", v)
+	}
+	// A sorted object is not flagged.
+	if s, err := Parse(m, want); err != nil || s.Unsorted() {
+		t.Fatalf("sorted: %v %v", err, s.Unsorted())
 	}
 }

@@ -1,0 +1,106 @@
+// node deviations.mjs DIR
+//
+// Has the writers themselves write the small files of
+// runtime/testdata/deviations: each departs from the Parquet
+// specification in a way that the other readers tolerate and pqgen reads
+// leniently (docs/DEVIATIONS.md). Prints, per file, the rows as the
+// writer's own reader (DuckDB, or hyparquet for the hyparquet-writer
+// files) gives them back, one JSON line each, for the Go tests' expected
+// values.
+//
+// - duckdb_delta33.parquet: DuckDB 1.5, PARQUET_VERSION V2: INT32 and
+//   UINT32 columns in DELTA_BINARY_PACKED whose deltas span more than
+//   2^32, packed in miniblocks of bit width 33.
+// - duckdb_variant_unsorted.parquet: DuckDB 1.5 VARIANT objects whose
+//   field ids are not in key order.
+// - duckdb_encrypted.parquet: DuckDB 1.5 with an encrypted footer
+//   (footer key "0123456789012345", 16 bytes).
+// - hyparquet_variant_optional.parquet: hyparquet-writer 0.17 shreds a
+//   VARIANT with object fields as optional groups.
+// - hyparquet_int_width.parquet: hyparquet-writer 0.17 writes the
+//   INTEGER logical type's bitWidth as a Thrift i32.
+import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetWriteFile } from 'hyparquet-writer';
+import { parquetReadObjects } from 'hyparquet';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [dir] = process.argv.slice(2);
+if (!dir) {
+  console.error('usage: node deviations.mjs DIR');
+  process.exit(2);
+}
+mkdirSync(dir, { recursive: true });
+
+const json = (v) => JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? x.toString() : x));
+
+const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
+const conn = await inst.connect();
+
+async function duck(name, copy, read = `SELECT * FROM '${join(dir, name)}'`) {
+  await conn.run(copy.replaceAll('$FILE', join(dir, name)));
+  const r = await conn.runAndReadAll(read);
+  console.log(`#FILE ${name}`);
+  for (const row of r.getRowObjectsJson()) console.log(json(row));
+}
+
+// Deltas between INT32 extremes need 33 bits; rows 0..199 alternate, the
+// last ones are small, nulls every 7th row.
+await duck('duckdb_delta33.parquet', `COPY (SELECT i AS id,
+    CASE WHEN i % 7 = 6 THEN NULL WHEN i >= 190 THEN (i - 195)::INTEGER
+      WHEN i % 2 = 0 THEN (-2147483648 + i)::INTEGER ELSE (2147483647 - i)::INTEGER END AS a,
+    CASE WHEN i % 2 = 0 THEN i::UINTEGER ELSE (4294967295 - i)::UINTEGER END AS u
+  FROM range(200) t(i) ORDER BY i) TO '$FILE' (FORMAT parquet, PARQUET_VERSION V2, COMPRESSION uncompressed)`);
+
+// DuckDB numbers the keys of an object in first-use order across the
+// rows, and lists an object's fields in that order: shredded as VARCHAR
+// (so that the objects stay in the binary value column), the keys come
+// out of key order.
+await duck('duckdb_variant_unsorted.parquet', `COPY (
+  SELECT 1 AS id, {'zeta': 1, 'alpha': 'x', 'mid': [1, 2]}::VARIANT AS v UNION ALL
+  SELECT 2, {'b': {'y': 2, 'x': true}, 'a': 3}::VARIANT UNION ALL
+  SELECT 3, NULL::VARIANT UNION ALL
+  SELECT 4, 42::VARIANT UNION ALL
+  SELECT 5, 'text'::VARIANT
+  ORDER BY id) TO '$FILE' (FORMAT parquet, COMPRESSION uncompressed, SHREDDING {v: 'VARCHAR'})`,
+  `SELECT id, v::VARCHAR AS v FROM '${join(dir, 'duckdb_variant_unsorted.parquet')}' ORDER BY id`);
+
+// Without httpfs (not downloadable here) DuckDB writes with its bundled
+// mbedtls only when told to.
+await conn.run('SET force_mbedtls_unsafe = true');
+await conn.run(`PRAGMA add_parquet_key('k16', '0123456789012345')`);
+await duck('duckdb_encrypted.parquet', `COPY (SELECT i::INTEGER AS id, 'row ' || i::VARCHAR AS s
+  FROM range(5) t(i)) TO '$FILE' (FORMAT parquet, ENCRYPTION_CONFIG {footer_key: 'k16'})`,
+  `SELECT * FROM read_parquet('${join(dir, 'duckdb_encrypted.parquet')}', encryption_config = {footer_key: 'k16'})`);
+
+async function hyp(name, opts) {
+  parquetWriteFile({ filename: join(dir, name), codec: 'UNCOMPRESSED', ...opts });
+  const buf = readFileSync(join(dir, name));
+  const file = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+  const rows = await parquetReadObjects({ file });
+  console.log(`#FILE ${name}`);
+  for (const row of rows) console.log(json(row));
+}
+
+await hyp('hyparquet_variant_optional.parquet', {
+  columnData: [
+    { name: 'id', data: [1, 2, 3, 4], type: 'INT32', nullable: false },
+    {
+      name: 'v', type: 'VARIANT', shredding: { a: 'INT32', b: 'STRING' },
+      data: [{ a: 1, b: 'x' }, { a: 2 }, { b: 'y', c: true }, 'plain'],
+    },
+  ],
+});
+
+await hyp('hyparquet_int_width.parquet', {
+  columnData: [
+    { name: 'i8', data: [-128, 0, 127] },
+    { name: 'u16', data: [0, 1, 65535] },
+  ],
+  schema: [
+    { name: 'root', num_children: 2 },
+    { name: 'i8', type: 'INT32', repetition_type: 'REQUIRED', logical_type: { type: 'INTEGER', bitWidth: 8, isSigned: true } },
+    { name: 'u16', type: 'INT32', repetition_type: 'OPTIONAL', logical_type: { type: 'INTEGER', bitWidth: 16, isSigned: false } },
+  ],
+});
+console.log('#END');

@@ -1,0 +1,140 @@
+// Deviations: departures from the Parquet specification that widely used
+// writers make and whose meaning is unambiguous. Readers accept them by
+// default and record each (File.Deviations); WithStrict(true) refuses
+// them with an error wrapping ErrDeviation. docs/DEVIATIONS.md lists
+// them with the writers that make them.
+
+package runtime
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// DeviationKind names one kind of tolerated deviation.
+type DeviationKind string
+
+// The deviations readers tolerate.
+const (
+	// DeviationWideDelta: INT32 DELTA_BINARY_PACKED miniblocks of bit
+	// width 33 to 64 (deltas computed in 64 bits; DuckDB 1.5). The deltas
+	// are wrapped to 32 bits, which gives the values written.
+	DeviationWideDelta DeviationKind = "int32-delta-wider-than-32-bits"
+	// DeviationThriftIntWidth: an integer metadata field (of the footer
+	// or of a page header) written with another Thrift integer type than
+	// its own, with a value that fits (IntType.bitWidth as an i32;
+	// hyparquet-writer 0.17).
+	DeviationThriftIntWidth DeviationKind = "thrift-integer-width"
+	// DeviationVariantUnsorted: a Variant object whose field ids are not
+	// in the lexicographic order of their keys (DuckDB 1.5). Its fields
+	// are looked up by a linear scan.
+	DeviationVariantUnsorted DeviationKind = "variant-object-unsorted"
+	// DeviationVariantOptionalField: the group of a shredded Variant
+	// object field is optional where the specification requires it
+	// (hyparquet-writer 0.17). A null group reads as a missing field.
+	DeviationVariantOptionalField DeviationKind = "variant-shredded-field-optional"
+	// DeviationDictionaryOffsetZero: a column chunk's
+	// dictionary_page_offset is 0 (the magic); it is taken as "no
+	// dictionary page offset" and the chunk is read from its first data
+	// page (parquet-mr 1.12.0 builds, old parquet-cpp).
+	DeviationDictionaryOffsetZero DeviationKind = "dictionary-page-offset-0"
+	// DeviationEncryptionNoAAD: an encrypted-footer file whose modules
+	// are AES-GCM encrypted without any AAD (no module type or ordinals),
+	// and whose columns are encrypted with the footer key without
+	// crypto_metadata (DuckDB 1.5). It is read so when the footer
+	// authenticates only without AAD, which makes the module AADs'
+	// protection against swapped or misplaced modules void.
+	DeviationEncryptionNoAAD DeviationKind = "encryption-without-aad"
+	// DeviationV2Compressed: a DATA_PAGE_V2 page says is_compressed false
+	// but its values are compressed with the chunk's codec (parquet-cpp
+	// before Arrow 3.0, created_by "parquet-cpp version 1.x";
+	// ARROW-10353). They are decompressed, as Arrow C++ does.
+	DeviationV2Compressed DeviationKind = "v2-page-compressed-anyway"
+)
+
+// Deviation is one tolerated deviation of an open file. Column is the
+// dotted path of the leaf column ("" for the file as a whole); RowGroup
+// and Page are -1 when they do not apply or are unknown (Page is the
+// ordinal of the data page in its chunk).
+type Deviation struct {
+	Kind DeviationKind
+	// Writer names the writer known to make it (a hint, not a check of
+	// the file's created_by).
+	Writer string
+	// What says what was found and how it was read.
+	What     string
+	Column   string
+	RowGroup int
+	Page     int
+}
+
+// String gives the deviation in the form of the runtime's errors: where,
+// kind, writer and what.
+func (d Deviation) String() string {
+	var sb strings.Builder
+	if d.Column != "" {
+		fmt.Fprintf(&sb, "column %q, ", d.Column)
+	}
+	if d.RowGroup >= 0 {
+		fmt.Fprintf(&sb, "row group %d, ", d.RowGroup)
+	}
+	if d.Page >= 0 {
+		fmt.Fprintf(&sb, "page %d, ", d.Page)
+	}
+	fmt.Fprintf(&sb, "%s (%s): %s", d.Kind, d.Writer, d.What)
+	return sb.String()
+}
+
+// maxDeviations bounds the deviations recorded per file: each kind is
+// recorded once per column and row group, and past this count no more.
+const maxDeviations = 1024
+
+// deviationLog holds the deviations of a file; column readers on several
+// goroutines record into it.
+type deviationLog struct {
+	mu   sync.Mutex
+	list []Deviation
+}
+
+// deviate accepts the deviation d (recorded once per kind, column and row
+// group) or, under WithStrict, returns an error wrapping ErrDeviation that
+// names it.
+func (f *File) deviate(d Deviation) error {
+	if f.cfg.Strict {
+		return fmt.Errorf("%w: %s (WithStrict)", ErrDeviation, d)
+	}
+	l := &f.devs
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.list) >= maxDeviations {
+		return nil
+	}
+	for _, o := range l.list {
+		if o.Kind == d.Kind && o.Column == d.Column && o.RowGroup == d.RowGroup {
+			return nil
+		}
+	}
+	l.list = append(l.list, d)
+	return nil
+}
+
+// Deviations returns the deviations from the specification that reading
+// the file has met so far and accepted: those of the footer once OpenFile
+// returns, those of the pages and Variant values as they are read. Each
+// kind is listed once per column and row group (the first page met), in
+// the order met. With WithStrict, a deviation fails the read instead and
+// this list stays empty. It is safe to call while columns are read.
+func (f *File) Deviations() []Deviation {
+	f.devs.mu.Lock()
+	defer f.devs.mu.Unlock()
+	return append([]Deviation(nil), f.devs.list...)
+}
+
+// WithStrict makes a reader refuse the deviations from the specification
+// it otherwise accepts and records (File.Deviations, docs/DEVIATIONS.md):
+// the read meeting one fails with an error wrapping ErrDeviation that
+// names it, with the column, row group and page where they apply.
+func WithStrict(on bool) ReaderOption {
+	return func(c *readerConfig) { c.Strict = on }
+}

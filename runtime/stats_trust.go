@@ -1,0 +1,115 @@
+// Statistics that old writers computed wrongly: Arrow C++ and
+// parquet-java ignore the min/max of these writers (PARQUET-251,
+// PARQUET-686/1025: bounds of unsigned columns compared as signed), and
+// so should anything that prunes with them.
+
+package runtime
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// StatisticsTrusted reports whether the min/max statistics of leaf col's
+// chunk in row group rg can be trusted, with the reason when they cannot.
+// They cannot, as Arrow C++ decides it from created_by:
+//
+//   - parquet-mr before 1.10.0 and parquet-cpp before 1.3.0 compared the
+//     values of unsigned-order columns (strings and binary, unsigned
+//     integers) as signed: their bounds are wrong unless min equals max;
+//   - parquet-mr before 1.8.0 wrote wrong bounds for binary columns
+//     (PARQUET-251);
+//   - columns without a defined order (INTERVAL, geospatial; INT96
+//     without INT96_TIMESTAMP_ORDER) have no meaningful bounds.
+//
+// Files without created_by are trusted (parquet-mr around PARQUET-251
+// left it out, PARQUET-297); a writer named without a version counts as
+// version 0.0.0. The chunk's statistics are not looked at beyond
+// comparing min and max.
+func (f *File) StatisticsTrusted(rg, col int) (bool, string) {
+	if rg < 0 || rg >= len(f.Meta.RowGroups) || col < 0 || col >= len(f.Schema.Leaves) {
+		return false, "no such chunk"
+	}
+	leaf := f.Schema.Leaves[col]
+	order := columnOrderKind(leaf)
+	var unsigned bool
+	switch order {
+	case orderNone:
+		return false, "the column's type has no defined sort order"
+	case orderInt96Time:
+		if f.ColumnOrder(col) != meta.Int96TimestampOrder {
+			return false, "INT96 bounds are meaningful only with INT96_TIMESTAMP_ORDER"
+		}
+	case orderUint32, orderUint64, orderBytes:
+		unsigned = true
+	}
+	app, v, ok := writerVersion(f.Meta.CreatedBy.Val)
+	if !ok {
+		return true, ""
+	}
+	less := func(maj, mnr, pat int) bool {
+		return v[0] < maj || v[0] == maj && (v[1] < mnr || v[1] == mnr && v[2] < pat)
+	}
+	binary := leaf.Type == meta.ByteArray || leaf.Type == meta.FixedLenByteArray
+	writer := fmt.Sprintf("%s %d.%d.%d", app, v[0], v[1], v[2])
+	if (app == "parquet-mr" && less(1, 10, 0)) || (app == "parquet-cpp" && less(1, 3, 0)) {
+		if unsigned && !minEqualsMax(f.Meta.RowGroups[rg].Columns[col].MetaData) {
+			return false, writer + " compared the values of this unsigned-order column as signed"
+		}
+		if !binary {
+			return true, ""
+		}
+	}
+	if app == "parquet-mr" && less(1, 8, 0) && binary {
+		return false, writer + " wrote wrong bounds for binary columns (PARQUET-251)"
+	}
+	return true, ""
+}
+
+// minEqualsMax reports whether a chunk's bounds (either pair) are equal,
+// when the order they were computed in does not matter.
+func minEqualsMax(md *meta.ColumnMetaData) bool {
+	if md == nil || md.Statistics == nil {
+		return false
+	}
+	s := md.Statistics
+	return (s.MinValue != nil && s.MaxValue != nil && bytes.Equal(s.MinValue, s.MaxValue)) ||
+		(s.Min != nil && s.Max != nil && bytes.Equal(s.Min, s.Max))
+}
+
+// writerVersion parses created_by ("app version X.Y.Z[...] (build B)") into
+// the application name and its major, minor and patch numbers (missing
+// ones are 0, as for a bare application name); ok is false for an empty
+// created_by.
+func writerVersion(createdBy string) (app string, v [3]int, ok bool) {
+	app, rest, found := strings.Cut(createdBy, " version ")
+	app = strings.TrimSpace(app)
+	if app == "" {
+		return app, v, false
+	}
+	if !found {
+		return app, v, true
+	}
+	rest = strings.TrimSpace(rest)
+	for i := range v {
+		j := 0
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' && j < 9 {
+			v[i] = v[i]*10 + int(rest[j]-'0')
+			j++
+		}
+		if j == 0 {
+			return app, v, true
+		}
+		rest = rest[j:]
+		if i < 2 {
+			if !strings.HasPrefix(rest, ".") {
+				return app, v, true
+			}
+			rest = rest[1:]
+		}
+	}
+	return app, v, true
+}
