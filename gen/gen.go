@@ -11,7 +11,9 @@ import (
 	"golang.org/x/tools/imports"
 
 	"github.com/pqgen/pqgen/runtime"
+	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
+	"github.com/pqgen/pqgen/runtime/variant"
 )
 
 // Generate emits the code of every type of p and returns the generated
@@ -135,7 +137,11 @@ func FromFileWith(path, pkg, typeName string, opts Options, ropts ...runtime.Rea
 	}
 	fh.Close()
 	where := func(n *schema.Node) string { return path }
-	return fromParsed(f.Schema, pkg, typeName, opts, where)
+	s, err := requireShreddedFields(f.Schema)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return fromParsed(s, pkg, typeName, opts, where)
 }
 
 func fromParsed(s *schema.Schema, pkg, typeName string, opts Options, where func(*schema.Node) string) (*Package, error) {
@@ -168,3 +174,45 @@ func fromParsed(s *schema.Schema, pkg, typeName string, opts Options, where func
 var identRE = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
 
 func isExportedIdent(s string) bool { return identRE.MatchString(s) }
+
+// requireShreddedFields returns s with every optional shredded Variant
+// object field group made required, as the Variant shredding
+// specification has them; s itself when it has none. Some writers
+// (hyparquet-writer 0.17, docs/DEVIATIONS.md) write those groups optional;
+// the runtime reads them, but writes only the specified layout, so code
+// generated from such a file writes its copies in that layout.
+func requireShreddedFields(s *schema.Schema) (*schema.Schema, error) {
+	optional := map[*schema.Node]bool{}
+	var walk func(n *schema.Node)
+	walk = func(n *schema.Node) {
+		if n.Group && n.Logical.Kind == meta.LogicalVariant {
+			if sh, err := variant.ShapeOf(n); err == nil {
+				for _, f := range sh.OptionalFields() {
+					optional[f] = true
+				}
+			}
+			return
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(s.Root)
+	if len(optional) == 0 {
+		return s, nil
+	}
+	els := s.Elements()
+	i := 0
+	var mark func(n *schema.Node)
+	mark = func(n *schema.Node) {
+		if optional[n] {
+			els[i].RepetitionType = meta.Some(meta.Required)
+		}
+		i++
+		for _, c := range n.Children {
+			mark(c)
+		}
+	}
+	mark(s.Root)
+	return schema.FromElements(els)
+}

@@ -24,20 +24,13 @@ const (
 	stageJSRows = "js-rows" // DuckDB cannot read the original, and hyparquet or parquet-wasm finds the copy differs
 )
 
-// deviation is the reason of the files that fail on a writer deviation
-// another change handles (issue 13 §2): when it lands, the files pass and
-// the table must lose them.
-const deviation = "deviation (issue 13 §2): "
-
 // worldExpected are the files of peers/js/writers.mjs that cannot pass
 // yet, by file name: the stage each stops at and why. A listed file that
 // passes, or fails at another stage, fails the test.
 var worldExpected = map[string]struct{ stage, reason string }{
-	"duckdb_delta_wide.parquet":          {stageRead, deviation + "DuckDB packs INT32 and UINT32 DELTA_BINARY_PACKED miniblocks with bit width 33"},
-	"duckdb_variant.parquet":             {stageRead, deviation + "DuckDB writes Variant objects whose field ids are not sorted by key"},
-	"duckdb_encrypted.parquet":           {stageGenerate, deviation + "DuckDB encrypts with an empty AAD file unique (the footer fails to authenticate)"},
-	"hyparquet_integer.parquet":          {stageGenerate, deviation + "hyparquet-writer writes the INTEGER logical type's bitWidth as a Thrift i32"},
-	"hyparquet_variant_shredded.parquet": {stageRead, deviation + "hyparquet-writer shreds Variant object fields as optional groups"},
+	"hyparquet_variant_shredded.parquet": {stageSchema, "hyparquet-writer shreds Variant object fields as optional groups " +
+		"(docs/DEVIATIONS.md); pqgen reads them, and code generated from the file writes them as the required groups " +
+		"the Variant shredding specification has, so the copy's schema differs on purpose"},
 	"hyparquet_enum.parquet": {stageTypes, "the original has LogicalType ENUM without ConvertedType, which DuckDB reads as BLOB; the copy " +
 		"writes both, as the format asks of writers, and DuckDB reads it as VARCHAR (the same strings)"},
 	"parquetjs_rle.parquet": {stageRead, "parquetjs writes RLE (encoding 3) values for an INT32 column, with the bit width in " +
