@@ -114,7 +114,20 @@ func chunkRange(f *File, rg, col int) (start, length int64, md *meta.ColumnMetaD
 // nextChunk moves to the next selected row group; false at the end.
 func (c *cursor) nextChunk() (bool, error) {
 	fr := c.fr
+	if err := fr.prepareFilter(); err != nil {
+		return false, err
+	}
 	c.rg++
+	for c.rg < len(fr.rowGroups) && fr.filter != nil {
+		// Select the chunk's rows first; pass over a chunk without any.
+		if err := fr.refine(fr.rowGroups[c.rg]); err != nil {
+			return false, err
+		}
+		if rr, ok := fr.ranges[fr.rowGroups[c.rg]]; !ok || len(rr) > 0 {
+			break
+		}
+		c.rg++
+	}
 	if c.rg >= len(fr.rowGroups) {
 		c.inChunk = false
 		return false, nil
