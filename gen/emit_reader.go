@@ -153,9 +153,10 @@ func emitReader(f *jen.File, t *Type) {
 	// Read.
 	read := []jen.Code{
 		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), jen.Qual(pathRuntime, "ErrClosed")))),
-		jen.Id("want").Op(":=").Int64().Call(jen.Len(jen.Id("rows"))),
-		jen.If(jen.Id("left").Op(":=").Id("r").Dot("fr").Dot("NumRows").Call().Op("-").Id("r").Dot("read"), jen.Id("want").Op(">").Id("left")).Block(
-			jen.Id("want").Op("=").Id("left")),
+		// Available selects the rows of a filter (WithFilter) ahead of reading.
+		jen.List(jen.Id("avail"), jen.Err()).Op(":=").Id("r").Dot("fr").Dot("Available").Call(jen.Id("r").Dot("read"), jen.Len(jen.Id("rows"))),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
+		jen.Id("want").Op(":=").Int64().Call(jen.Id("avail")),
 		jen.If(jen.Id("want").Op("<=").Lit(0)).Block(
 			jen.If(jen.Len(jen.Id("rows")).Op("==").Lit(0)).Block(jen.Return(jen.Lit(0), jen.Nil())),
 			jen.Return(jen.Lit(0), jen.Qual("io", "EOF"))),

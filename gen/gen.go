@@ -56,6 +56,7 @@ var importAliases = map[string]string{
 	"errors":     "pqerrors",
 	"fmt":        "pqfmt",
 	"io":         "pqio",
+	"iter":       "pqiter",
 	"sync":       "pqsync",
 	"time":       "pqtime",
 }
@@ -81,6 +82,7 @@ func render(p *Package, types []*Type) ([]byte, error) {
 		emitWriter(f, t)
 		emitReader(f, t)
 		emitFileHelpers(f, t)
+		emitWhere(f, t)
 	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
