@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -626,10 +627,11 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DeepReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -1119,4 +1121,35 @@ func ReadDeepFile(path string, opts ...pqrt.ReaderOption) ([]Deep, error) {
 	return pqrt.ReadFileRows[Deep](path, func(r pqio.ReaderAt, size int64) (*DeepReader, error) {
 		return NewDeepReader(r, size, opts...)
 	})
+}
+
+// DeepWhere holds the predicate builders of Deep's fields, for runtime.WithFilter:
+//
+//	r, err := NewDeepReader(f, size, pqrt.WithFilter(pqrt.And(DeepWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
+// Between for ordered types, IsNull and NotNull for fields that may be null.
+var DeepWhere struct {
+	ID pqrt.OrderedField[int64]
+	A  struct {
+		N pqrt.NullableOrderedField[float64]
+	}
+}
+
+func init() {
+	DeepWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	DeepWhere.A.N = pqrt.NewNullableOrderedField("a.n", func(c3 *pqrt.DoubleBuffer, v float64) {
+		c3.Values = append(c3.Values, v)
+	})
+}
+
+// All returns an iterator over the rows DeepReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *DeepReader) All() pqiter.Seq2[Deep, error] {
+	return pqrt.AllRows[Deep](r)
 }

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -257,10 +258,11 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DocumentLogReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -359,4 +361,29 @@ func ReadDocumentLogFile(path string, opts ...pqrt.ReaderOption) ([]DocumentLog,
 	return pqrt.ReadFileRows[DocumentLog](path, func(r pqio.ReaderAt, size int64) (*DocumentLogReader, error) {
 		return NewDocumentLogReader(r, size, opts...)
 	})
+}
+
+// DocumentLogWhere holds the predicate builders of DocumentLog's fields, for runtime.WithFilter:
+//
+//	r, err := NewDocumentLogReader(f, size, pqrt.WithFilter(pqrt.And(DocumentLogWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
+// Between for ordered types, IsNull and NotNull for fields that may be null.
+var DocumentLogWhere struct {
+	Id pqrt.OrderedField[int64]
+}
+
+func init() {
+	DocumentLogWhere.Id = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+}
+
+// All returns an iterator over the rows DocumentLogReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *DocumentLogReader) All() pqiter.Seq2[DocumentLog, error] {
+	return pqrt.AllRows[DocumentLog](r)
 }

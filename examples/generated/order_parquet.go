@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -841,10 +842,11 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: OrderReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -1489,4 +1491,69 @@ func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
 	return pqrt.ReadFileRows[Order](path, func(r pqio.ReaderAt, size int64) (*OrderReader, error) {
 		return NewOrderReader(r, size, opts...)
 	})
+}
+
+// OrderWhere holds the predicate builders of Order's fields, for runtime.WithFilter:
+//
+//	r, err := NewOrderReader(f, size, pqrt.WithFilter(pqrt.And(OrderWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
+// Between for ordered types, IsNull and NotNull for fields that may be null.
+var OrderWhere struct {
+	ID       pqrt.OrderedField[int64]
+	PlacedAt pqrt.OrderedField[pqtime.Time]
+	Customer struct {
+		ID    pqrt.NullableOrderedField[int64]
+		Name  pqrt.NullableOrderedField[string]
+		Email pqrt.NullableOrderedField[string]
+	}
+	Shipping struct {
+		Street pqrt.OrderedField[string]
+		City   pqrt.OrderedField[string]
+		Zip    pqrt.NullableOrderedField[string]
+	}
+	CreatedBy pqrt.OrderedField[string]
+	Version   pqrt.OrderedField[uint32]
+}
+
+func init() {
+	OrderWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	OrderWhere.PlacedAt = pqrt.NewOrderedField("placed_at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) {
+		c1.Values = append(c1.Values, v.UnixMilli())
+	})
+	OrderWhere.Customer.ID = pqrt.NewNullableOrderedField("customer.id", func(c2 *pqrt.Int64Buffer, v int64) {
+		c2.Values = append(c2.Values, v)
+	})
+	OrderWhere.Customer.Name = pqrt.NewNullableOrderedField("customer.name", func(c3 *pqrt.ByteArrayBuffer, v string) {
+		c3.Values.AppendString(v)
+	})
+	OrderWhere.Customer.Email = pqrt.NewNullableOrderedField("customer.email", func(c4 *pqrt.ByteArrayBuffer, v string) {
+		c4.Values.AppendString(v)
+	})
+	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(c17 *pqrt.ByteArrayBuffer, v string) {
+		c17.Values.AppendString(v)
+	})
+	OrderWhere.Shipping.City = pqrt.NewOrderedField("shipping.city", func(c18 *pqrt.ByteArrayBuffer, v string) {
+		c18.Values.AppendString(v)
+	})
+	OrderWhere.Shipping.Zip = pqrt.NewNullableOrderedField("shipping.zip", func(c19 *pqrt.ByteArrayBuffer, v string) {
+		c19.Values.AppendString(v)
+	})
+	OrderWhere.CreatedBy = pqrt.NewOrderedField("created_by", func(c21 *pqrt.ByteArrayBuffer, v string) {
+		c21.Values.AppendString(v)
+	})
+	OrderWhere.Version = pqrt.NewOrderedField("version", func(c22 *pqrt.Int32Buffer, v uint32) {
+		c22.Values = append(c22.Values, int32(v))
+	})
+}
+
+// All returns an iterator over the rows OrderReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *OrderReader) All() pqiter.Seq2[Order, error] {
+	return pqrt.AllRows[Order](r)
 }

@@ -5,6 +5,7 @@ package bench
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -457,10 +458,11 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: ContactReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -801,4 +803,47 @@ func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) 
 	return pqrt.ReadFileRows[Contact](path, func(r pqio.ReaderAt, size int64) (*ContactReader, error) {
 		return NewContactReader(r, size, opts...)
 	})
+}
+
+// ContactWhere holds the predicate builders of Contact's fields, for runtime.WithFilter:
+//
+//	r, err := NewContactReader(f, size, pqrt.WithFilter(pqrt.And(ContactWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
+// Between for ordered types, IsNull and NotNull for fields that may be null.
+var ContactWhere struct {
+	ID      pqrt.OrderedField[int64]
+	Name    pqrt.OrderedField[string]
+	Address struct {
+		Street pqrt.NullableOrderedField[string]
+		City   pqrt.NullableOrderedField[string]
+		Zip    pqrt.NullableOrderedField[int32]
+	}
+}
+
+func init() {
+	ContactWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	ContactWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) {
+		c1.Values.AppendString(v)
+	})
+	ContactWhere.Address.Street = pqrt.NewNullableOrderedField("address.street", func(c2 *pqrt.ByteArrayBuffer, v string) {
+		c2.Values.AppendString(v)
+	})
+	ContactWhere.Address.City = pqrt.NewNullableOrderedField("address.city", func(c3 *pqrt.ByteArrayBuffer, v string) {
+		c3.Values.AppendString(v)
+	})
+	ContactWhere.Address.Zip = pqrt.NewNullableOrderedField("address.zip", func(c4 *pqrt.Int32Buffer, v int32) {
+		c4.Values = append(c4.Values, v)
+	})
+}
+
+// All returns an iterator over the rows ContactReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *ContactReader) All() pqiter.Seq2[Contact, error] {
+	return pqrt.AllRows[Contact](r)
 }

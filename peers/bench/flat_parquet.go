@@ -5,6 +5,7 @@ package bench
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -292,10 +293,11 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: FlatReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -466,4 +468,49 @@ func ReadFlatFile(path string, opts ...pqrt.ReaderOption) ([]Flat, error) {
 	return pqrt.ReadFileRows[Flat](path, func(r pqio.ReaderAt, size int64) (*FlatReader, error) {
 		return NewFlatReader(r, size, opts...)
 	})
+}
+
+// FlatWhere holds the predicate builders of Flat's fields, for runtime.WithFilter:
+//
+//	r, err := NewFlatReader(f, size, pqrt.WithFilter(pqrt.And(FlatWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
+// Between for ordered types, IsNull and NotNull for fields that may be null.
+var FlatWhere struct {
+	ID    pqrt.OrderedField[int64]
+	Name  pqrt.OrderedField[string]
+	Value pqrt.OrderedField[float64]
+	Opt   pqrt.NullableOrderedField[int32]
+	Count pqrt.OrderedField[int32]
+	At    pqrt.OrderedField[pqtime.Time]
+}
+
+func init() {
+	FlatWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	FlatWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) {
+		c1.Values.AppendString(v)
+	})
+	FlatWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) {
+		c2.Values = append(c2.Values, v)
+	})
+	FlatWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.Int32Buffer, v int32) {
+		c3.Values = append(c3.Values, v)
+	})
+	FlatWhere.Count = pqrt.NewOrderedField("count", func(c4 *pqrt.Int32Buffer, v int32) {
+		c4.Values = append(c4.Values, v)
+	})
+	FlatWhere.At = pqrt.NewOrderedField("at", func(c5 *pqrt.Int64Buffer, v pqtime.Time) {
+		c5.Values = append(c5.Values, v.UnixMicro())
+	})
+}
+
+// All returns an iterator over the rows FlatReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *FlatReader) All() pqiter.Seq2[Flat, error] {
+	return pqrt.AllRows[Flat](r)
 }

@@ -5,6 +5,7 @@ package bench
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -4315,10 +4316,11 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: WideReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -8245,4 +8247,825 @@ func ReadWideFile(path string, opts ...pqrt.ReaderOption) ([]Wide, error) {
 	return pqrt.ReadFileRows[Wide](path, func(r pqio.ReaderAt, size int64) (*WideReader, error) {
 		return NewWideReader(r, size, opts...)
 	})
+}
+
+// WideWhere holds the predicate builders of Wide's fields, for runtime.WithFilter:
+//
+//	r, err := NewWideReader(f, size, pqrt.WithFilter(pqrt.And(WideWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
+// Between for ordered types, IsNull and NotNull for fields that may be null.
+var WideWhere struct {
+	F000 pqrt.OrderedField[int64]
+	F001 pqrt.OrderedField[int32]
+	F002 pqrt.OrderedField[float64]
+	F003 pqrt.OrderedField[float32]
+	F004 pqrt.Field[bool]
+	F005 pqrt.OrderedField[string]
+	F006 pqrt.OrderedField[string]
+	F007 pqrt.NullableOrderedField[int64]
+	F008 pqrt.OrderedField[int64]
+	F009 pqrt.OrderedField[int32]
+	F010 pqrt.OrderedField[float64]
+	F011 pqrt.OrderedField[float32]
+	F012 pqrt.Field[bool]
+	F013 pqrt.OrderedField[string]
+	F014 pqrt.OrderedField[string]
+	F015 pqrt.NullableOrderedField[int64]
+	F016 pqrt.OrderedField[int64]
+	F017 pqrt.OrderedField[int32]
+	F018 pqrt.OrderedField[float64]
+	F019 pqrt.OrderedField[float32]
+	F020 pqrt.Field[bool]
+	F021 pqrt.OrderedField[string]
+	F022 pqrt.OrderedField[string]
+	F023 pqrt.NullableOrderedField[int64]
+	F024 pqrt.OrderedField[int64]
+	F025 pqrt.OrderedField[int32]
+	F026 pqrt.OrderedField[float64]
+	F027 pqrt.OrderedField[float32]
+	F028 pqrt.Field[bool]
+	F029 pqrt.OrderedField[string]
+	F030 pqrt.OrderedField[string]
+	F031 pqrt.NullableOrderedField[int64]
+	F032 pqrt.OrderedField[int64]
+	F033 pqrt.OrderedField[int32]
+	F034 pqrt.OrderedField[float64]
+	F035 pqrt.OrderedField[float32]
+	F036 pqrt.Field[bool]
+	F037 pqrt.OrderedField[string]
+	F038 pqrt.OrderedField[string]
+	F039 pqrt.NullableOrderedField[int64]
+	F040 pqrt.OrderedField[int64]
+	F041 pqrt.OrderedField[int32]
+	F042 pqrt.OrderedField[float64]
+	F043 pqrt.OrderedField[float32]
+	F044 pqrt.Field[bool]
+	F045 pqrt.OrderedField[string]
+	F046 pqrt.OrderedField[string]
+	F047 pqrt.NullableOrderedField[int64]
+	F048 pqrt.OrderedField[int64]
+	F049 pqrt.OrderedField[int32]
+	F050 pqrt.OrderedField[float64]
+	F051 pqrt.OrderedField[float32]
+	F052 pqrt.Field[bool]
+	F053 pqrt.OrderedField[string]
+	F054 pqrt.OrderedField[string]
+	F055 pqrt.NullableOrderedField[int64]
+	F056 pqrt.OrderedField[int64]
+	F057 pqrt.OrderedField[int32]
+	F058 pqrt.OrderedField[float64]
+	F059 pqrt.OrderedField[float32]
+	F060 pqrt.Field[bool]
+	F061 pqrt.OrderedField[string]
+	F062 pqrt.OrderedField[string]
+	F063 pqrt.NullableOrderedField[int64]
+	F064 pqrt.OrderedField[int64]
+	F065 pqrt.OrderedField[int32]
+	F066 pqrt.OrderedField[float64]
+	F067 pqrt.OrderedField[float32]
+	F068 pqrt.Field[bool]
+	F069 pqrt.OrderedField[string]
+	F070 pqrt.OrderedField[string]
+	F071 pqrt.NullableOrderedField[int64]
+	F072 pqrt.OrderedField[int64]
+	F073 pqrt.OrderedField[int32]
+	F074 pqrt.OrderedField[float64]
+	F075 pqrt.OrderedField[float32]
+	F076 pqrt.Field[bool]
+	F077 pqrt.OrderedField[string]
+	F078 pqrt.OrderedField[string]
+	F079 pqrt.NullableOrderedField[int64]
+	F080 pqrt.OrderedField[int64]
+	F081 pqrt.OrderedField[int32]
+	F082 pqrt.OrderedField[float64]
+	F083 pqrt.OrderedField[float32]
+	F084 pqrt.Field[bool]
+	F085 pqrt.OrderedField[string]
+	F086 pqrt.OrderedField[string]
+	F087 pqrt.NullableOrderedField[int64]
+	F088 pqrt.OrderedField[int64]
+	F089 pqrt.OrderedField[int32]
+	F090 pqrt.OrderedField[float64]
+	F091 pqrt.OrderedField[float32]
+	F092 pqrt.Field[bool]
+	F093 pqrt.OrderedField[string]
+	F094 pqrt.OrderedField[string]
+	F095 pqrt.NullableOrderedField[int64]
+	F096 pqrt.OrderedField[int64]
+	F097 pqrt.OrderedField[int32]
+	F098 pqrt.OrderedField[float64]
+	F099 pqrt.OrderedField[float32]
+	F100 pqrt.Field[bool]
+	F101 pqrt.OrderedField[string]
+	F102 pqrt.OrderedField[string]
+	F103 pqrt.NullableOrderedField[int64]
+	F104 pqrt.OrderedField[int64]
+	F105 pqrt.OrderedField[int32]
+	F106 pqrt.OrderedField[float64]
+	F107 pqrt.OrderedField[float32]
+	F108 pqrt.Field[bool]
+	F109 pqrt.OrderedField[string]
+	F110 pqrt.OrderedField[string]
+	F111 pqrt.NullableOrderedField[int64]
+	F112 pqrt.OrderedField[int64]
+	F113 pqrt.OrderedField[int32]
+	F114 pqrt.OrderedField[float64]
+	F115 pqrt.OrderedField[float32]
+	F116 pqrt.Field[bool]
+	F117 pqrt.OrderedField[string]
+	F118 pqrt.OrderedField[string]
+	F119 pqrt.NullableOrderedField[int64]
+	F120 pqrt.OrderedField[int64]
+	F121 pqrt.OrderedField[int32]
+	F122 pqrt.OrderedField[float64]
+	F123 pqrt.OrderedField[float32]
+	F124 pqrt.Field[bool]
+	F125 pqrt.OrderedField[string]
+	F126 pqrt.OrderedField[string]
+	F127 pqrt.NullableOrderedField[int64]
+	F128 pqrt.OrderedField[int64]
+	F129 pqrt.OrderedField[int32]
+	F130 pqrt.OrderedField[float64]
+	F131 pqrt.OrderedField[float32]
+	F132 pqrt.Field[bool]
+	F133 pqrt.OrderedField[string]
+	F134 pqrt.OrderedField[string]
+	F135 pqrt.NullableOrderedField[int64]
+	F136 pqrt.OrderedField[int64]
+	F137 pqrt.OrderedField[int32]
+	F138 pqrt.OrderedField[float64]
+	F139 pqrt.OrderedField[float32]
+	F140 pqrt.Field[bool]
+	F141 pqrt.OrderedField[string]
+	F142 pqrt.OrderedField[string]
+	F143 pqrt.NullableOrderedField[int64]
+	F144 pqrt.OrderedField[int64]
+	F145 pqrt.OrderedField[int32]
+	F146 pqrt.OrderedField[float64]
+	F147 pqrt.OrderedField[float32]
+	F148 pqrt.Field[bool]
+	F149 pqrt.OrderedField[string]
+	F150 pqrt.OrderedField[string]
+	F151 pqrt.NullableOrderedField[int64]
+	F152 pqrt.OrderedField[int64]
+	F153 pqrt.OrderedField[int32]
+	F154 pqrt.OrderedField[float64]
+	F155 pqrt.OrderedField[float32]
+	F156 pqrt.Field[bool]
+	F157 pqrt.OrderedField[string]
+	F158 pqrt.OrderedField[string]
+	F159 pqrt.NullableOrderedField[int64]
+	F160 pqrt.OrderedField[int64]
+	F161 pqrt.OrderedField[int32]
+	F162 pqrt.OrderedField[float64]
+	F163 pqrt.OrderedField[float32]
+	F164 pqrt.Field[bool]
+	F165 pqrt.OrderedField[string]
+	F166 pqrt.OrderedField[string]
+	F167 pqrt.NullableOrderedField[int64]
+	F168 pqrt.OrderedField[int64]
+	F169 pqrt.OrderedField[int32]
+	F170 pqrt.OrderedField[float64]
+	F171 pqrt.OrderedField[float32]
+	F172 pqrt.Field[bool]
+	F173 pqrt.OrderedField[string]
+	F174 pqrt.OrderedField[string]
+	F175 pqrt.NullableOrderedField[int64]
+	F176 pqrt.OrderedField[int64]
+	F177 pqrt.OrderedField[int32]
+	F178 pqrt.OrderedField[float64]
+	F179 pqrt.OrderedField[float32]
+	F180 pqrt.Field[bool]
+	F181 pqrt.OrderedField[string]
+	F182 pqrt.OrderedField[string]
+	F183 pqrt.NullableOrderedField[int64]
+	F184 pqrt.OrderedField[int64]
+	F185 pqrt.OrderedField[int32]
+	F186 pqrt.OrderedField[float64]
+	F187 pqrt.OrderedField[float32]
+	F188 pqrt.Field[bool]
+	F189 pqrt.OrderedField[string]
+	F190 pqrt.OrderedField[string]
+	F191 pqrt.NullableOrderedField[int64]
+	F192 pqrt.OrderedField[int64]
+	F193 pqrt.OrderedField[int32]
+	F194 pqrt.OrderedField[float64]
+	F195 pqrt.OrderedField[float32]
+	F196 pqrt.Field[bool]
+	F197 pqrt.OrderedField[string]
+	F198 pqrt.OrderedField[string]
+	F199 pqrt.NullableOrderedField[int64]
+}
+
+func init() {
+	WideWhere.F000 = pqrt.NewOrderedField("c000", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	WideWhere.F001 = pqrt.NewOrderedField("c001", func(c1 *pqrt.Int32Buffer, v int32) {
+		c1.Values = append(c1.Values, v)
+	})
+	WideWhere.F002 = pqrt.NewOrderedField("c002", func(c2 *pqrt.DoubleBuffer, v float64) {
+		c2.Values = append(c2.Values, v)
+	})
+	WideWhere.F003 = pqrt.NewOrderedField("c003", func(c3 *pqrt.FloatBuffer, v float32) {
+		c3.Values = append(c3.Values, v)
+	})
+	WideWhere.F004 = pqrt.NewField("c004", func(c4 *pqrt.BoolBuffer, v bool) {
+		c4.Values = append(c4.Values, v)
+	})
+	WideWhere.F005 = pqrt.NewOrderedField("c005", func(c5 *pqrt.ByteArrayBuffer, v string) {
+		c5.Values.AppendString(v)
+	})
+	WideWhere.F006 = pqrt.NewOrderedField("c006", func(c6 *pqrt.ByteArrayBuffer, v string) {
+		c6.Values.AppendString(v)
+	})
+	WideWhere.F007 = pqrt.NewNullableOrderedField("c007", func(c7 *pqrt.Int64Buffer, v int64) {
+		c7.Values = append(c7.Values, v)
+	})
+	WideWhere.F008 = pqrt.NewOrderedField("c008", func(c8 *pqrt.Int64Buffer, v int64) {
+		c8.Values = append(c8.Values, v)
+	})
+	WideWhere.F009 = pqrt.NewOrderedField("c009", func(c9 *pqrt.Int32Buffer, v int32) {
+		c9.Values = append(c9.Values, v)
+	})
+	WideWhere.F010 = pqrt.NewOrderedField("c010", func(c10 *pqrt.DoubleBuffer, v float64) {
+		c10.Values = append(c10.Values, v)
+	})
+	WideWhere.F011 = pqrt.NewOrderedField("c011", func(c11 *pqrt.FloatBuffer, v float32) {
+		c11.Values = append(c11.Values, v)
+	})
+	WideWhere.F012 = pqrt.NewField("c012", func(c12 *pqrt.BoolBuffer, v bool) {
+		c12.Values = append(c12.Values, v)
+	})
+	WideWhere.F013 = pqrt.NewOrderedField("c013", func(c13 *pqrt.ByteArrayBuffer, v string) {
+		c13.Values.AppendString(v)
+	})
+	WideWhere.F014 = pqrt.NewOrderedField("c014", func(c14 *pqrt.ByteArrayBuffer, v string) {
+		c14.Values.AppendString(v)
+	})
+	WideWhere.F015 = pqrt.NewNullableOrderedField("c015", func(c15 *pqrt.Int64Buffer, v int64) {
+		c15.Values = append(c15.Values, v)
+	})
+	WideWhere.F016 = pqrt.NewOrderedField("c016", func(c16 *pqrt.Int64Buffer, v int64) {
+		c16.Values = append(c16.Values, v)
+	})
+	WideWhere.F017 = pqrt.NewOrderedField("c017", func(c17 *pqrt.Int32Buffer, v int32) {
+		c17.Values = append(c17.Values, v)
+	})
+	WideWhere.F018 = pqrt.NewOrderedField("c018", func(c18 *pqrt.DoubleBuffer, v float64) {
+		c18.Values = append(c18.Values, v)
+	})
+	WideWhere.F019 = pqrt.NewOrderedField("c019", func(c19 *pqrt.FloatBuffer, v float32) {
+		c19.Values = append(c19.Values, v)
+	})
+	WideWhere.F020 = pqrt.NewField("c020", func(c20 *pqrt.BoolBuffer, v bool) {
+		c20.Values = append(c20.Values, v)
+	})
+	WideWhere.F021 = pqrt.NewOrderedField("c021", func(c21 *pqrt.ByteArrayBuffer, v string) {
+		c21.Values.AppendString(v)
+	})
+	WideWhere.F022 = pqrt.NewOrderedField("c022", func(c22 *pqrt.ByteArrayBuffer, v string) {
+		c22.Values.AppendString(v)
+	})
+	WideWhere.F023 = pqrt.NewNullableOrderedField("c023", func(c23 *pqrt.Int64Buffer, v int64) {
+		c23.Values = append(c23.Values, v)
+	})
+	WideWhere.F024 = pqrt.NewOrderedField("c024", func(c24 *pqrt.Int64Buffer, v int64) {
+		c24.Values = append(c24.Values, v)
+	})
+	WideWhere.F025 = pqrt.NewOrderedField("c025", func(c25 *pqrt.Int32Buffer, v int32) {
+		c25.Values = append(c25.Values, v)
+	})
+	WideWhere.F026 = pqrt.NewOrderedField("c026", func(c26 *pqrt.DoubleBuffer, v float64) {
+		c26.Values = append(c26.Values, v)
+	})
+	WideWhere.F027 = pqrt.NewOrderedField("c027", func(c27 *pqrt.FloatBuffer, v float32) {
+		c27.Values = append(c27.Values, v)
+	})
+	WideWhere.F028 = pqrt.NewField("c028", func(c28 *pqrt.BoolBuffer, v bool) {
+		c28.Values = append(c28.Values, v)
+	})
+	WideWhere.F029 = pqrt.NewOrderedField("c029", func(c29 *pqrt.ByteArrayBuffer, v string) {
+		c29.Values.AppendString(v)
+	})
+	WideWhere.F030 = pqrt.NewOrderedField("c030", func(c30 *pqrt.ByteArrayBuffer, v string) {
+		c30.Values.AppendString(v)
+	})
+	WideWhere.F031 = pqrt.NewNullableOrderedField("c031", func(c31 *pqrt.Int64Buffer, v int64) {
+		c31.Values = append(c31.Values, v)
+	})
+	WideWhere.F032 = pqrt.NewOrderedField("c032", func(c32 *pqrt.Int64Buffer, v int64) {
+		c32.Values = append(c32.Values, v)
+	})
+	WideWhere.F033 = pqrt.NewOrderedField("c033", func(c33 *pqrt.Int32Buffer, v int32) {
+		c33.Values = append(c33.Values, v)
+	})
+	WideWhere.F034 = pqrt.NewOrderedField("c034", func(c34 *pqrt.DoubleBuffer, v float64) {
+		c34.Values = append(c34.Values, v)
+	})
+	WideWhere.F035 = pqrt.NewOrderedField("c035", func(c35 *pqrt.FloatBuffer, v float32) {
+		c35.Values = append(c35.Values, v)
+	})
+	WideWhere.F036 = pqrt.NewField("c036", func(c36 *pqrt.BoolBuffer, v bool) {
+		c36.Values = append(c36.Values, v)
+	})
+	WideWhere.F037 = pqrt.NewOrderedField("c037", func(c37 *pqrt.ByteArrayBuffer, v string) {
+		c37.Values.AppendString(v)
+	})
+	WideWhere.F038 = pqrt.NewOrderedField("c038", func(c38 *pqrt.ByteArrayBuffer, v string) {
+		c38.Values.AppendString(v)
+	})
+	WideWhere.F039 = pqrt.NewNullableOrderedField("c039", func(c39 *pqrt.Int64Buffer, v int64) {
+		c39.Values = append(c39.Values, v)
+	})
+	WideWhere.F040 = pqrt.NewOrderedField("c040", func(c40 *pqrt.Int64Buffer, v int64) {
+		c40.Values = append(c40.Values, v)
+	})
+	WideWhere.F041 = pqrt.NewOrderedField("c041", func(c41 *pqrt.Int32Buffer, v int32) {
+		c41.Values = append(c41.Values, v)
+	})
+	WideWhere.F042 = pqrt.NewOrderedField("c042", func(c42 *pqrt.DoubleBuffer, v float64) {
+		c42.Values = append(c42.Values, v)
+	})
+	WideWhere.F043 = pqrt.NewOrderedField("c043", func(c43 *pqrt.FloatBuffer, v float32) {
+		c43.Values = append(c43.Values, v)
+	})
+	WideWhere.F044 = pqrt.NewField("c044", func(c44 *pqrt.BoolBuffer, v bool) {
+		c44.Values = append(c44.Values, v)
+	})
+	WideWhere.F045 = pqrt.NewOrderedField("c045", func(c45 *pqrt.ByteArrayBuffer, v string) {
+		c45.Values.AppendString(v)
+	})
+	WideWhere.F046 = pqrt.NewOrderedField("c046", func(c46 *pqrt.ByteArrayBuffer, v string) {
+		c46.Values.AppendString(v)
+	})
+	WideWhere.F047 = pqrt.NewNullableOrderedField("c047", func(c47 *pqrt.Int64Buffer, v int64) {
+		c47.Values = append(c47.Values, v)
+	})
+	WideWhere.F048 = pqrt.NewOrderedField("c048", func(c48 *pqrt.Int64Buffer, v int64) {
+		c48.Values = append(c48.Values, v)
+	})
+	WideWhere.F049 = pqrt.NewOrderedField("c049", func(c49 *pqrt.Int32Buffer, v int32) {
+		c49.Values = append(c49.Values, v)
+	})
+	WideWhere.F050 = pqrt.NewOrderedField("c050", func(c50 *pqrt.DoubleBuffer, v float64) {
+		c50.Values = append(c50.Values, v)
+	})
+	WideWhere.F051 = pqrt.NewOrderedField("c051", func(c51 *pqrt.FloatBuffer, v float32) {
+		c51.Values = append(c51.Values, v)
+	})
+	WideWhere.F052 = pqrt.NewField("c052", func(c52 *pqrt.BoolBuffer, v bool) {
+		c52.Values = append(c52.Values, v)
+	})
+	WideWhere.F053 = pqrt.NewOrderedField("c053", func(c53 *pqrt.ByteArrayBuffer, v string) {
+		c53.Values.AppendString(v)
+	})
+	WideWhere.F054 = pqrt.NewOrderedField("c054", func(c54 *pqrt.ByteArrayBuffer, v string) {
+		c54.Values.AppendString(v)
+	})
+	WideWhere.F055 = pqrt.NewNullableOrderedField("c055", func(c55 *pqrt.Int64Buffer, v int64) {
+		c55.Values = append(c55.Values, v)
+	})
+	WideWhere.F056 = pqrt.NewOrderedField("c056", func(c56 *pqrt.Int64Buffer, v int64) {
+		c56.Values = append(c56.Values, v)
+	})
+	WideWhere.F057 = pqrt.NewOrderedField("c057", func(c57 *pqrt.Int32Buffer, v int32) {
+		c57.Values = append(c57.Values, v)
+	})
+	WideWhere.F058 = pqrt.NewOrderedField("c058", func(c58 *pqrt.DoubleBuffer, v float64) {
+		c58.Values = append(c58.Values, v)
+	})
+	WideWhere.F059 = pqrt.NewOrderedField("c059", func(c59 *pqrt.FloatBuffer, v float32) {
+		c59.Values = append(c59.Values, v)
+	})
+	WideWhere.F060 = pqrt.NewField("c060", func(c60 *pqrt.BoolBuffer, v bool) {
+		c60.Values = append(c60.Values, v)
+	})
+	WideWhere.F061 = pqrt.NewOrderedField("c061", func(c61 *pqrt.ByteArrayBuffer, v string) {
+		c61.Values.AppendString(v)
+	})
+	WideWhere.F062 = pqrt.NewOrderedField("c062", func(c62 *pqrt.ByteArrayBuffer, v string) {
+		c62.Values.AppendString(v)
+	})
+	WideWhere.F063 = pqrt.NewNullableOrderedField("c063", func(c63 *pqrt.Int64Buffer, v int64) {
+		c63.Values = append(c63.Values, v)
+	})
+	WideWhere.F064 = pqrt.NewOrderedField("c064", func(c64 *pqrt.Int64Buffer, v int64) {
+		c64.Values = append(c64.Values, v)
+	})
+	WideWhere.F065 = pqrt.NewOrderedField("c065", func(c65 *pqrt.Int32Buffer, v int32) {
+		c65.Values = append(c65.Values, v)
+	})
+	WideWhere.F066 = pqrt.NewOrderedField("c066", func(c66 *pqrt.DoubleBuffer, v float64) {
+		c66.Values = append(c66.Values, v)
+	})
+	WideWhere.F067 = pqrt.NewOrderedField("c067", func(c67 *pqrt.FloatBuffer, v float32) {
+		c67.Values = append(c67.Values, v)
+	})
+	WideWhere.F068 = pqrt.NewField("c068", func(c68 *pqrt.BoolBuffer, v bool) {
+		c68.Values = append(c68.Values, v)
+	})
+	WideWhere.F069 = pqrt.NewOrderedField("c069", func(c69 *pqrt.ByteArrayBuffer, v string) {
+		c69.Values.AppendString(v)
+	})
+	WideWhere.F070 = pqrt.NewOrderedField("c070", func(c70 *pqrt.ByteArrayBuffer, v string) {
+		c70.Values.AppendString(v)
+	})
+	WideWhere.F071 = pqrt.NewNullableOrderedField("c071", func(c71 *pqrt.Int64Buffer, v int64) {
+		c71.Values = append(c71.Values, v)
+	})
+	WideWhere.F072 = pqrt.NewOrderedField("c072", func(c72 *pqrt.Int64Buffer, v int64) {
+		c72.Values = append(c72.Values, v)
+	})
+	WideWhere.F073 = pqrt.NewOrderedField("c073", func(c73 *pqrt.Int32Buffer, v int32) {
+		c73.Values = append(c73.Values, v)
+	})
+	WideWhere.F074 = pqrt.NewOrderedField("c074", func(c74 *pqrt.DoubleBuffer, v float64) {
+		c74.Values = append(c74.Values, v)
+	})
+	WideWhere.F075 = pqrt.NewOrderedField("c075", func(c75 *pqrt.FloatBuffer, v float32) {
+		c75.Values = append(c75.Values, v)
+	})
+	WideWhere.F076 = pqrt.NewField("c076", func(c76 *pqrt.BoolBuffer, v bool) {
+		c76.Values = append(c76.Values, v)
+	})
+	WideWhere.F077 = pqrt.NewOrderedField("c077", func(c77 *pqrt.ByteArrayBuffer, v string) {
+		c77.Values.AppendString(v)
+	})
+	WideWhere.F078 = pqrt.NewOrderedField("c078", func(c78 *pqrt.ByteArrayBuffer, v string) {
+		c78.Values.AppendString(v)
+	})
+	WideWhere.F079 = pqrt.NewNullableOrderedField("c079", func(c79 *pqrt.Int64Buffer, v int64) {
+		c79.Values = append(c79.Values, v)
+	})
+	WideWhere.F080 = pqrt.NewOrderedField("c080", func(c80 *pqrt.Int64Buffer, v int64) {
+		c80.Values = append(c80.Values, v)
+	})
+	WideWhere.F081 = pqrt.NewOrderedField("c081", func(c81 *pqrt.Int32Buffer, v int32) {
+		c81.Values = append(c81.Values, v)
+	})
+	WideWhere.F082 = pqrt.NewOrderedField("c082", func(c82 *pqrt.DoubleBuffer, v float64) {
+		c82.Values = append(c82.Values, v)
+	})
+	WideWhere.F083 = pqrt.NewOrderedField("c083", func(c83 *pqrt.FloatBuffer, v float32) {
+		c83.Values = append(c83.Values, v)
+	})
+	WideWhere.F084 = pqrt.NewField("c084", func(c84 *pqrt.BoolBuffer, v bool) {
+		c84.Values = append(c84.Values, v)
+	})
+	WideWhere.F085 = pqrt.NewOrderedField("c085", func(c85 *pqrt.ByteArrayBuffer, v string) {
+		c85.Values.AppendString(v)
+	})
+	WideWhere.F086 = pqrt.NewOrderedField("c086", func(c86 *pqrt.ByteArrayBuffer, v string) {
+		c86.Values.AppendString(v)
+	})
+	WideWhere.F087 = pqrt.NewNullableOrderedField("c087", func(c87 *pqrt.Int64Buffer, v int64) {
+		c87.Values = append(c87.Values, v)
+	})
+	WideWhere.F088 = pqrt.NewOrderedField("c088", func(c88 *pqrt.Int64Buffer, v int64) {
+		c88.Values = append(c88.Values, v)
+	})
+	WideWhere.F089 = pqrt.NewOrderedField("c089", func(c89 *pqrt.Int32Buffer, v int32) {
+		c89.Values = append(c89.Values, v)
+	})
+	WideWhere.F090 = pqrt.NewOrderedField("c090", func(c90 *pqrt.DoubleBuffer, v float64) {
+		c90.Values = append(c90.Values, v)
+	})
+	WideWhere.F091 = pqrt.NewOrderedField("c091", func(c91 *pqrt.FloatBuffer, v float32) {
+		c91.Values = append(c91.Values, v)
+	})
+	WideWhere.F092 = pqrt.NewField("c092", func(c92 *pqrt.BoolBuffer, v bool) {
+		c92.Values = append(c92.Values, v)
+	})
+	WideWhere.F093 = pqrt.NewOrderedField("c093", func(c93 *pqrt.ByteArrayBuffer, v string) {
+		c93.Values.AppendString(v)
+	})
+	WideWhere.F094 = pqrt.NewOrderedField("c094", func(c94 *pqrt.ByteArrayBuffer, v string) {
+		c94.Values.AppendString(v)
+	})
+	WideWhere.F095 = pqrt.NewNullableOrderedField("c095", func(c95 *pqrt.Int64Buffer, v int64) {
+		c95.Values = append(c95.Values, v)
+	})
+	WideWhere.F096 = pqrt.NewOrderedField("c096", func(c96 *pqrt.Int64Buffer, v int64) {
+		c96.Values = append(c96.Values, v)
+	})
+	WideWhere.F097 = pqrt.NewOrderedField("c097", func(c97 *pqrt.Int32Buffer, v int32) {
+		c97.Values = append(c97.Values, v)
+	})
+	WideWhere.F098 = pqrt.NewOrderedField("c098", func(c98 *pqrt.DoubleBuffer, v float64) {
+		c98.Values = append(c98.Values, v)
+	})
+	WideWhere.F099 = pqrt.NewOrderedField("c099", func(c99 *pqrt.FloatBuffer, v float32) {
+		c99.Values = append(c99.Values, v)
+	})
+	WideWhere.F100 = pqrt.NewField("c100", func(c100 *pqrt.BoolBuffer, v bool) {
+		c100.Values = append(c100.Values, v)
+	})
+	WideWhere.F101 = pqrt.NewOrderedField("c101", func(c101 *pqrt.ByteArrayBuffer, v string) {
+		c101.Values.AppendString(v)
+	})
+	WideWhere.F102 = pqrt.NewOrderedField("c102", func(c102 *pqrt.ByteArrayBuffer, v string) {
+		c102.Values.AppendString(v)
+	})
+	WideWhere.F103 = pqrt.NewNullableOrderedField("c103", func(c103 *pqrt.Int64Buffer, v int64) {
+		c103.Values = append(c103.Values, v)
+	})
+	WideWhere.F104 = pqrt.NewOrderedField("c104", func(c104 *pqrt.Int64Buffer, v int64) {
+		c104.Values = append(c104.Values, v)
+	})
+	WideWhere.F105 = pqrt.NewOrderedField("c105", func(c105 *pqrt.Int32Buffer, v int32) {
+		c105.Values = append(c105.Values, v)
+	})
+	WideWhere.F106 = pqrt.NewOrderedField("c106", func(c106 *pqrt.DoubleBuffer, v float64) {
+		c106.Values = append(c106.Values, v)
+	})
+	WideWhere.F107 = pqrt.NewOrderedField("c107", func(c107 *pqrt.FloatBuffer, v float32) {
+		c107.Values = append(c107.Values, v)
+	})
+	WideWhere.F108 = pqrt.NewField("c108", func(c108 *pqrt.BoolBuffer, v bool) {
+		c108.Values = append(c108.Values, v)
+	})
+	WideWhere.F109 = pqrt.NewOrderedField("c109", func(c109 *pqrt.ByteArrayBuffer, v string) {
+		c109.Values.AppendString(v)
+	})
+	WideWhere.F110 = pqrt.NewOrderedField("c110", func(c110 *pqrt.ByteArrayBuffer, v string) {
+		c110.Values.AppendString(v)
+	})
+	WideWhere.F111 = pqrt.NewNullableOrderedField("c111", func(c111 *pqrt.Int64Buffer, v int64) {
+		c111.Values = append(c111.Values, v)
+	})
+	WideWhere.F112 = pqrt.NewOrderedField("c112", func(c112 *pqrt.Int64Buffer, v int64) {
+		c112.Values = append(c112.Values, v)
+	})
+	WideWhere.F113 = pqrt.NewOrderedField("c113", func(c113 *pqrt.Int32Buffer, v int32) {
+		c113.Values = append(c113.Values, v)
+	})
+	WideWhere.F114 = pqrt.NewOrderedField("c114", func(c114 *pqrt.DoubleBuffer, v float64) {
+		c114.Values = append(c114.Values, v)
+	})
+	WideWhere.F115 = pqrt.NewOrderedField("c115", func(c115 *pqrt.FloatBuffer, v float32) {
+		c115.Values = append(c115.Values, v)
+	})
+	WideWhere.F116 = pqrt.NewField("c116", func(c116 *pqrt.BoolBuffer, v bool) {
+		c116.Values = append(c116.Values, v)
+	})
+	WideWhere.F117 = pqrt.NewOrderedField("c117", func(c117 *pqrt.ByteArrayBuffer, v string) {
+		c117.Values.AppendString(v)
+	})
+	WideWhere.F118 = pqrt.NewOrderedField("c118", func(c118 *pqrt.ByteArrayBuffer, v string) {
+		c118.Values.AppendString(v)
+	})
+	WideWhere.F119 = pqrt.NewNullableOrderedField("c119", func(c119 *pqrt.Int64Buffer, v int64) {
+		c119.Values = append(c119.Values, v)
+	})
+	WideWhere.F120 = pqrt.NewOrderedField("c120", func(c120 *pqrt.Int64Buffer, v int64) {
+		c120.Values = append(c120.Values, v)
+	})
+	WideWhere.F121 = pqrt.NewOrderedField("c121", func(c121 *pqrt.Int32Buffer, v int32) {
+		c121.Values = append(c121.Values, v)
+	})
+	WideWhere.F122 = pqrt.NewOrderedField("c122", func(c122 *pqrt.DoubleBuffer, v float64) {
+		c122.Values = append(c122.Values, v)
+	})
+	WideWhere.F123 = pqrt.NewOrderedField("c123", func(c123 *pqrt.FloatBuffer, v float32) {
+		c123.Values = append(c123.Values, v)
+	})
+	WideWhere.F124 = pqrt.NewField("c124", func(c124 *pqrt.BoolBuffer, v bool) {
+		c124.Values = append(c124.Values, v)
+	})
+	WideWhere.F125 = pqrt.NewOrderedField("c125", func(c125 *pqrt.ByteArrayBuffer, v string) {
+		c125.Values.AppendString(v)
+	})
+	WideWhere.F126 = pqrt.NewOrderedField("c126", func(c126 *pqrt.ByteArrayBuffer, v string) {
+		c126.Values.AppendString(v)
+	})
+	WideWhere.F127 = pqrt.NewNullableOrderedField("c127", func(c127 *pqrt.Int64Buffer, v int64) {
+		c127.Values = append(c127.Values, v)
+	})
+	WideWhere.F128 = pqrt.NewOrderedField("c128", func(c128 *pqrt.Int64Buffer, v int64) {
+		c128.Values = append(c128.Values, v)
+	})
+	WideWhere.F129 = pqrt.NewOrderedField("c129", func(c129 *pqrt.Int32Buffer, v int32) {
+		c129.Values = append(c129.Values, v)
+	})
+	WideWhere.F130 = pqrt.NewOrderedField("c130", func(c130 *pqrt.DoubleBuffer, v float64) {
+		c130.Values = append(c130.Values, v)
+	})
+	WideWhere.F131 = pqrt.NewOrderedField("c131", func(c131 *pqrt.FloatBuffer, v float32) {
+		c131.Values = append(c131.Values, v)
+	})
+	WideWhere.F132 = pqrt.NewField("c132", func(c132 *pqrt.BoolBuffer, v bool) {
+		c132.Values = append(c132.Values, v)
+	})
+	WideWhere.F133 = pqrt.NewOrderedField("c133", func(c133 *pqrt.ByteArrayBuffer, v string) {
+		c133.Values.AppendString(v)
+	})
+	WideWhere.F134 = pqrt.NewOrderedField("c134", func(c134 *pqrt.ByteArrayBuffer, v string) {
+		c134.Values.AppendString(v)
+	})
+	WideWhere.F135 = pqrt.NewNullableOrderedField("c135", func(c135 *pqrt.Int64Buffer, v int64) {
+		c135.Values = append(c135.Values, v)
+	})
+	WideWhere.F136 = pqrt.NewOrderedField("c136", func(c136 *pqrt.Int64Buffer, v int64) {
+		c136.Values = append(c136.Values, v)
+	})
+	WideWhere.F137 = pqrt.NewOrderedField("c137", func(c137 *pqrt.Int32Buffer, v int32) {
+		c137.Values = append(c137.Values, v)
+	})
+	WideWhere.F138 = pqrt.NewOrderedField("c138", func(c138 *pqrt.DoubleBuffer, v float64) {
+		c138.Values = append(c138.Values, v)
+	})
+	WideWhere.F139 = pqrt.NewOrderedField("c139", func(c139 *pqrt.FloatBuffer, v float32) {
+		c139.Values = append(c139.Values, v)
+	})
+	WideWhere.F140 = pqrt.NewField("c140", func(c140 *pqrt.BoolBuffer, v bool) {
+		c140.Values = append(c140.Values, v)
+	})
+	WideWhere.F141 = pqrt.NewOrderedField("c141", func(c141 *pqrt.ByteArrayBuffer, v string) {
+		c141.Values.AppendString(v)
+	})
+	WideWhere.F142 = pqrt.NewOrderedField("c142", func(c142 *pqrt.ByteArrayBuffer, v string) {
+		c142.Values.AppendString(v)
+	})
+	WideWhere.F143 = pqrt.NewNullableOrderedField("c143", func(c143 *pqrt.Int64Buffer, v int64) {
+		c143.Values = append(c143.Values, v)
+	})
+	WideWhere.F144 = pqrt.NewOrderedField("c144", func(c144 *pqrt.Int64Buffer, v int64) {
+		c144.Values = append(c144.Values, v)
+	})
+	WideWhere.F145 = pqrt.NewOrderedField("c145", func(c145 *pqrt.Int32Buffer, v int32) {
+		c145.Values = append(c145.Values, v)
+	})
+	WideWhere.F146 = pqrt.NewOrderedField("c146", func(c146 *pqrt.DoubleBuffer, v float64) {
+		c146.Values = append(c146.Values, v)
+	})
+	WideWhere.F147 = pqrt.NewOrderedField("c147", func(c147 *pqrt.FloatBuffer, v float32) {
+		c147.Values = append(c147.Values, v)
+	})
+	WideWhere.F148 = pqrt.NewField("c148", func(c148 *pqrt.BoolBuffer, v bool) {
+		c148.Values = append(c148.Values, v)
+	})
+	WideWhere.F149 = pqrt.NewOrderedField("c149", func(c149 *pqrt.ByteArrayBuffer, v string) {
+		c149.Values.AppendString(v)
+	})
+	WideWhere.F150 = pqrt.NewOrderedField("c150", func(c150 *pqrt.ByteArrayBuffer, v string) {
+		c150.Values.AppendString(v)
+	})
+	WideWhere.F151 = pqrt.NewNullableOrderedField("c151", func(c151 *pqrt.Int64Buffer, v int64) {
+		c151.Values = append(c151.Values, v)
+	})
+	WideWhere.F152 = pqrt.NewOrderedField("c152", func(c152 *pqrt.Int64Buffer, v int64) {
+		c152.Values = append(c152.Values, v)
+	})
+	WideWhere.F153 = pqrt.NewOrderedField("c153", func(c153 *pqrt.Int32Buffer, v int32) {
+		c153.Values = append(c153.Values, v)
+	})
+	WideWhere.F154 = pqrt.NewOrderedField("c154", func(c154 *pqrt.DoubleBuffer, v float64) {
+		c154.Values = append(c154.Values, v)
+	})
+	WideWhere.F155 = pqrt.NewOrderedField("c155", func(c155 *pqrt.FloatBuffer, v float32) {
+		c155.Values = append(c155.Values, v)
+	})
+	WideWhere.F156 = pqrt.NewField("c156", func(c156 *pqrt.BoolBuffer, v bool) {
+		c156.Values = append(c156.Values, v)
+	})
+	WideWhere.F157 = pqrt.NewOrderedField("c157", func(c157 *pqrt.ByteArrayBuffer, v string) {
+		c157.Values.AppendString(v)
+	})
+	WideWhere.F158 = pqrt.NewOrderedField("c158", func(c158 *pqrt.ByteArrayBuffer, v string) {
+		c158.Values.AppendString(v)
+	})
+	WideWhere.F159 = pqrt.NewNullableOrderedField("c159", func(c159 *pqrt.Int64Buffer, v int64) {
+		c159.Values = append(c159.Values, v)
+	})
+	WideWhere.F160 = pqrt.NewOrderedField("c160", func(c160 *pqrt.Int64Buffer, v int64) {
+		c160.Values = append(c160.Values, v)
+	})
+	WideWhere.F161 = pqrt.NewOrderedField("c161", func(c161 *pqrt.Int32Buffer, v int32) {
+		c161.Values = append(c161.Values, v)
+	})
+	WideWhere.F162 = pqrt.NewOrderedField("c162", func(c162 *pqrt.DoubleBuffer, v float64) {
+		c162.Values = append(c162.Values, v)
+	})
+	WideWhere.F163 = pqrt.NewOrderedField("c163", func(c163 *pqrt.FloatBuffer, v float32) {
+		c163.Values = append(c163.Values, v)
+	})
+	WideWhere.F164 = pqrt.NewField("c164", func(c164 *pqrt.BoolBuffer, v bool) {
+		c164.Values = append(c164.Values, v)
+	})
+	WideWhere.F165 = pqrt.NewOrderedField("c165", func(c165 *pqrt.ByteArrayBuffer, v string) {
+		c165.Values.AppendString(v)
+	})
+	WideWhere.F166 = pqrt.NewOrderedField("c166", func(c166 *pqrt.ByteArrayBuffer, v string) {
+		c166.Values.AppendString(v)
+	})
+	WideWhere.F167 = pqrt.NewNullableOrderedField("c167", func(c167 *pqrt.Int64Buffer, v int64) {
+		c167.Values = append(c167.Values, v)
+	})
+	WideWhere.F168 = pqrt.NewOrderedField("c168", func(c168 *pqrt.Int64Buffer, v int64) {
+		c168.Values = append(c168.Values, v)
+	})
+	WideWhere.F169 = pqrt.NewOrderedField("c169", func(c169 *pqrt.Int32Buffer, v int32) {
+		c169.Values = append(c169.Values, v)
+	})
+	WideWhere.F170 = pqrt.NewOrderedField("c170", func(c170 *pqrt.DoubleBuffer, v float64) {
+		c170.Values = append(c170.Values, v)
+	})
+	WideWhere.F171 = pqrt.NewOrderedField("c171", func(c171 *pqrt.FloatBuffer, v float32) {
+		c171.Values = append(c171.Values, v)
+	})
+	WideWhere.F172 = pqrt.NewField("c172", func(c172 *pqrt.BoolBuffer, v bool) {
+		c172.Values = append(c172.Values, v)
+	})
+	WideWhere.F173 = pqrt.NewOrderedField("c173", func(c173 *pqrt.ByteArrayBuffer, v string) {
+		c173.Values.AppendString(v)
+	})
+	WideWhere.F174 = pqrt.NewOrderedField("c174", func(c174 *pqrt.ByteArrayBuffer, v string) {
+		c174.Values.AppendString(v)
+	})
+	WideWhere.F175 = pqrt.NewNullableOrderedField("c175", func(c175 *pqrt.Int64Buffer, v int64) {
+		c175.Values = append(c175.Values, v)
+	})
+	WideWhere.F176 = pqrt.NewOrderedField("c176", func(c176 *pqrt.Int64Buffer, v int64) {
+		c176.Values = append(c176.Values, v)
+	})
+	WideWhere.F177 = pqrt.NewOrderedField("c177", func(c177 *pqrt.Int32Buffer, v int32) {
+		c177.Values = append(c177.Values, v)
+	})
+	WideWhere.F178 = pqrt.NewOrderedField("c178", func(c178 *pqrt.DoubleBuffer, v float64) {
+		c178.Values = append(c178.Values, v)
+	})
+	WideWhere.F179 = pqrt.NewOrderedField("c179", func(c179 *pqrt.FloatBuffer, v float32) {
+		c179.Values = append(c179.Values, v)
+	})
+	WideWhere.F180 = pqrt.NewField("c180", func(c180 *pqrt.BoolBuffer, v bool) {
+		c180.Values = append(c180.Values, v)
+	})
+	WideWhere.F181 = pqrt.NewOrderedField("c181", func(c181 *pqrt.ByteArrayBuffer, v string) {
+		c181.Values.AppendString(v)
+	})
+	WideWhere.F182 = pqrt.NewOrderedField("c182", func(c182 *pqrt.ByteArrayBuffer, v string) {
+		c182.Values.AppendString(v)
+	})
+	WideWhere.F183 = pqrt.NewNullableOrderedField("c183", func(c183 *pqrt.Int64Buffer, v int64) {
+		c183.Values = append(c183.Values, v)
+	})
+	WideWhere.F184 = pqrt.NewOrderedField("c184", func(c184 *pqrt.Int64Buffer, v int64) {
+		c184.Values = append(c184.Values, v)
+	})
+	WideWhere.F185 = pqrt.NewOrderedField("c185", func(c185 *pqrt.Int32Buffer, v int32) {
+		c185.Values = append(c185.Values, v)
+	})
+	WideWhere.F186 = pqrt.NewOrderedField("c186", func(c186 *pqrt.DoubleBuffer, v float64) {
+		c186.Values = append(c186.Values, v)
+	})
+	WideWhere.F187 = pqrt.NewOrderedField("c187", func(c187 *pqrt.FloatBuffer, v float32) {
+		c187.Values = append(c187.Values, v)
+	})
+	WideWhere.F188 = pqrt.NewField("c188", func(c188 *pqrt.BoolBuffer, v bool) {
+		c188.Values = append(c188.Values, v)
+	})
+	WideWhere.F189 = pqrt.NewOrderedField("c189", func(c189 *pqrt.ByteArrayBuffer, v string) {
+		c189.Values.AppendString(v)
+	})
+	WideWhere.F190 = pqrt.NewOrderedField("c190", func(c190 *pqrt.ByteArrayBuffer, v string) {
+		c190.Values.AppendString(v)
+	})
+	WideWhere.F191 = pqrt.NewNullableOrderedField("c191", func(c191 *pqrt.Int64Buffer, v int64) {
+		c191.Values = append(c191.Values, v)
+	})
+	WideWhere.F192 = pqrt.NewOrderedField("c192", func(c192 *pqrt.Int64Buffer, v int64) {
+		c192.Values = append(c192.Values, v)
+	})
+	WideWhere.F193 = pqrt.NewOrderedField("c193", func(c193 *pqrt.Int32Buffer, v int32) {
+		c193.Values = append(c193.Values, v)
+	})
+	WideWhere.F194 = pqrt.NewOrderedField("c194", func(c194 *pqrt.DoubleBuffer, v float64) {
+		c194.Values = append(c194.Values, v)
+	})
+	WideWhere.F195 = pqrt.NewOrderedField("c195", func(c195 *pqrt.FloatBuffer, v float32) {
+		c195.Values = append(c195.Values, v)
+	})
+	WideWhere.F196 = pqrt.NewField("c196", func(c196 *pqrt.BoolBuffer, v bool) {
+		c196.Values = append(c196.Values, v)
+	})
+	WideWhere.F197 = pqrt.NewOrderedField("c197", func(c197 *pqrt.ByteArrayBuffer, v string) {
+		c197.Values.AppendString(v)
+	})
+	WideWhere.F198 = pqrt.NewOrderedField("c198", func(c198 *pqrt.ByteArrayBuffer, v string) {
+		c198.Values.AppendString(v)
+	})
+	WideWhere.F199 = pqrt.NewNullableOrderedField("c199", func(c199 *pqrt.Int64Buffer, v int64) {
+		c199.Values = append(c199.Values, v)
+	})
+}
+
+// All returns an iterator over the rows WideReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *WideReader) All() pqiter.Seq2[Wide, error] {
+	return pqrt.AllRows[Wide](r)
 }
