@@ -273,6 +273,7 @@ func (r *FileReader) pruneFilter() error {
 	if err := r.bindFilter(r.want); err != nil {
 		return err
 	}
+	r.prefetchFilterIndexes()
 	fs.exact = map[int]bool{}
 	if r.ranges == nil {
 		r.ranges = map[int][]rowRange{}

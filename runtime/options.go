@@ -66,6 +66,9 @@ type readerConfig struct {
 	Filter Predicate
 	// RowGroups, when not nil, lists the row groups to read (WithRowGroups).
 	RowGroups []int
+	// CoalesceGap and CoalesceBuffer, when the buffer is positive, turn
+	// on read coalescing (WithReadCoalescing).
+	CoalesceGap, CoalesceBuffer int64
 
 	// Decryption (Parquet modular encryption): the footer key, column
 	// keys by dotted path, the AAD prefix of files that do not store it,

@@ -36,6 +36,10 @@ type FileReader struct {
 	// of WithFilter (nil without).
 	want   *schema.Schema
 	filter *filterState
+	// active lists the leaves that have column readers, and fetched the
+	// row groups whose pages were prefetched (WithReadCoalescing).
+	active  []int
+	fetched map[int]bool
 }
 
 // rowRange is the half-open range of rows [start, end) of a row group.
@@ -54,6 +58,10 @@ func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader
 
 func newFileReader(f *File) (*FileReader, error) {
 	fr := &FileReader{f: f, cfg: f.cfg}
+	if fr.cfg.CoalesceBuffer > 0 {
+		// The File is this reader's own (NewFileReader opened it).
+		f.r = &coalescer{r: f.r, size: f.Size, gap: fr.cfg.CoalesceGap, max: fr.cfg.CoalesceBuffer}
+	}
 	if fr.cfg.Columns != nil {
 		fr.projected = make([]bool, len(f.Schema.Leaves))
 		for _, p := range fr.cfg.Columns {

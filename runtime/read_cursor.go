@@ -8,6 +8,7 @@ package runtime
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -57,6 +58,9 @@ func (c *cursor) init(fr *FileReader, col int) {
 	c.leaf = fr.f.Schema.Leaves[col]
 	c.rg = -1
 	c.adapt = fr.adapt[col]
+	if !slices.Contains(fr.active, col) {
+		fr.active = append(fr.active, col)
+	}
 }
 
 // chunkRange returns the byte range of column col in row group rg, checked
@@ -133,6 +137,13 @@ func (c *cursor) nextChunk() (bool, error) {
 		return false, nil
 	}
 	rg := fr.rowGroups[c.rg]
+	if _, ok := fr.f.r.(*coalescer); ok && !fr.fetched[rg] {
+		if fr.fetched == nil {
+			fr.fetched = map[int]bool{}
+		}
+		fr.fetched[rg] = true
+		fr.prefetchPages(rg, fr.active, fr.ranges[rg])
+	}
 	start, length, md, err := chunkRange(fr.f, rg, c.col)
 	if err != nil {
 		return false, err
