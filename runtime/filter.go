@@ -664,6 +664,8 @@ func (cr *colReader) read(n int) error {
 //
 // For generated code (see "For generated code" in the package doc).
 func (r *FileReader) Available(read int64, n int) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	fs := r.filter
 	if fs != nil {
 		if err := r.prepareFilter(); err != nil {

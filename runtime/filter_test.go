@@ -705,3 +705,50 @@ func TestFilterFloatEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterConcurrentColumns reads two columns of a filtered reader from
+// two goroutines (run with -race).
+func TestFilterConcurrentColumns(t *testing.T) {
+	rows := randRows(newRand(8), 4000)
+	data := writeFilterFile(t, rows, WithPageRowLimit(64), WithRowGroupSize(16<<10))
+	sorted := filterCols()[len(filterCols())-1]
+	fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), WithFilter(Or(sorted.op(opLt, int64(700)), sorted.op(opGe, int64(9000)))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := fr.Int64Reader(0)
+	b, _ := fr.Int64Reader(14)
+	var got [2][]int64
+	done := make(chan error, 2)
+	for i, c := range []*Int64Reader{a, b} {
+		go func() {
+			for {
+				_, err := c.ReadRows(50)
+				if err == io.EOF {
+					done <- nil
+					return
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+				got[i] = append(got[i], c.Values...)
+			}
+		}()
+	}
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	var want [2][]int64
+	for _, x := range rows {
+		if x.sorted < 700 || x.sorted >= 9000 {
+			want[0] = append(want[0], x.idx)
+			want[1] = append(want[1], x.sorted)
+		}
+	}
+	if !slices.Equal(got[0], want[0]) || !slices.Equal(got[1], want[1]) {
+		t.Fatalf("got %d and %d rows, want %d", len(got[0]), len(got[1]), len(want[0]))
+	}
+}

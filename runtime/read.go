@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -40,6 +41,9 @@ type FileReader struct {
 	// row groups whose pages were prefetched (WithReadCoalescing).
 	active  []int
 	fetched map[int]bool
+	// mu guards the filter's progress, ranges and fetched, which column
+	// readers used from different goroutines update (enterChunk).
+	mu sync.Mutex
 }
 
 // rowRange is the half-open range of rows [start, end) of a row group.
@@ -182,6 +186,8 @@ func (r *FileReader) File() *File { return r.f }
 // the next read returns the error) and falls to the exact count as
 // reading proceeds (see Available).
 func (r *FileReader) NumRows() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.prepareFilter() != nil {
 		return 0
 	}

@@ -115,28 +115,30 @@ func chunkRange(f *File, rg, col int) (start, length int64, md *meta.ColumnMetaD
 	return start, length, md, nil
 }
 
-// nextChunk moves to the next selected row group; false at the end.
-func (c *cursor) nextChunk() (bool, error) {
-	fr := c.fr
+// enterChunk returns the first of the selected row groups from index idx
+// of r.RowGroups() that has rows to read (len(r.RowGroups()) when none
+// does) and its row selection (nil: every row). With a filter, the row
+// groups passed on the way get their exact selection first; with read
+// coalescing, the pages of the row group are fetched. Cursors of
+// different columns may call it concurrently.
+func (fr *FileReader) enterChunk(idx int) (int, []rowRange, error) {
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
 	if err := fr.prepareFilter(); err != nil {
-		return false, err
+		return 0, nil, err
 	}
-	c.rg++
-	for c.rg < len(fr.rowGroups) && fr.filter != nil {
-		// Select the chunk's rows first; pass over a chunk without any.
-		if err := fr.refine(fr.rowGroups[c.rg]); err != nil {
-			return false, err
+	for ; idx < len(fr.rowGroups) && fr.filter != nil; idx++ {
+		if err := fr.refine(fr.rowGroups[idx]); err != nil {
+			return 0, nil, err
 		}
-		if rr, ok := fr.ranges[fr.rowGroups[c.rg]]; !ok || len(rr) > 0 {
+		if rr, ok := fr.ranges[fr.rowGroups[idx]]; !ok || len(rr) > 0 {
 			break
 		}
-		c.rg++
 	}
-	if c.rg >= len(fr.rowGroups) {
-		c.inChunk = false
-		return false, nil
+	if idx >= len(fr.rowGroups) {
+		return idx, nil, nil
 	}
-	rg := fr.rowGroups[c.rg]
+	rg := fr.rowGroups[idx]
 	if _, ok := fr.f.r.(*coalescer); ok && !fr.fetched[rg] {
 		if fr.fetched == nil {
 			fr.fetched = map[int]bool{}
@@ -144,6 +146,22 @@ func (c *cursor) nextChunk() (bool, error) {
 		fr.fetched[rg] = true
 		fr.prefetchPages(rg, fr.active, fr.ranges[rg])
 	}
+	return idx, fr.ranges[rg], nil
+}
+
+// nextChunk moves to the next selected row group; false at the end.
+func (c *cursor) nextChunk() (bool, error) {
+	fr := c.fr
+	next, ranges, err := fr.enterChunk(c.rg + 1)
+	if err != nil {
+		return false, err
+	}
+	c.rg = next
+	if c.rg >= len(fr.rowGroups) {
+		c.inChunk = false
+		return false, nil
+	}
+	rg := fr.rowGroups[c.rg]
 	start, length, md, err := chunkRange(fr.f, rg, c.col)
 	if err != nil {
 		return false, err
@@ -160,7 +178,7 @@ func (c *cursor) nextChunk() (bool, error) {
 	}
 	c.chunkSlots, c.chunkRows = 0, 0
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
-	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd = fr.ranges[rg], 0, 0, false, nil, 0
+	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd = ranges, 0, 0, false, nil, 0
 	if c.ranges != nil {
 		oi, err := fr.OffsetIndex(rg, c.col)
 		if err != nil {
