@@ -20,7 +20,8 @@
 //   - Options, the one way to configure. WriterOption values configure
 //     writers (WithCompression, WithRowGroupSize, WithPageSize,
 //     WithEncryption, ...), ReaderOption values configure readers
-//     (WithColumns, WithFooterKey, WithMaxPageSize, ...). An option that
+//     (WithColumns, WithFilter, WithRowGroups, WithReadCoalescing,
+//     WithFooterKey, WithMaxPageSize, ...). An option that
 //     concerns one column is named WithColumnX and takes the column's
 //     dotted path first (WithColumnCompression, WithColumnEncoding,
 //     WithColumnBloomFilter, WithColumnKey, WithColumnPageFilter);
@@ -33,7 +34,11 @@
 //     column, row group and page where it has them.
 //   - Files: OpenFile and OpenPath read a footer (File: metadata, schema,
 //     encryption); WriteFile and WriteFileAtomic write through a temporary
-//     file, fsync and rename.
+//     file, fsync and rename. Splits divides a file's row groups among
+//     readers (WithRowGroups).
+//   - Predicates: the generated TWhere fields build Predicate values
+//     (Field, OrderedField, NullableField, NullableOrderedField), combined
+//     with And, Or and Not and given to readers with WithFilter.
 //
 // Callers who work column by column, without generated code, use
 // NewFileWriter with the typed column buffers (Levels, BoolBuffer,
@@ -48,6 +53,7 @@
 // stable for it but are not meant to be called by hand: FileWriter.Fail,
 // FileReader.Projected, FileReader.VariantColumn, VariantReader,
 // VariantWriter, ReadRowsExact, ReadFileRows, RowReader, ColumnRows,
-// DateDays, Slab, and the version guard (GenVersion, MinGenVersion,
+// DateDays, Slab, FileReader.Available, AllRows, NewField (and its
+// Ordered and Nullable variants), and the version guard (GenVersion, MinGenVersion,
 // EnforceVersion).
 package runtime
