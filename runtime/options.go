@@ -69,6 +69,9 @@ type readerConfig struct {
 	// CoalesceGap and CoalesceBuffer, when the buffer is positive, turn
 	// on read coalescing (WithReadCoalescing).
 	CoalesceGap, CoalesceBuffer int64
+	// ReadParallelism is how many columns a Read decodes at once
+	// (WithReadParallelism; 0 or 1: one at a time).
+	ReadParallelism int
 
 	// Decryption (Parquet modular encryption): the footer key, column
 	// keys by dotted path, the AAD prefix of files that do not store it,
