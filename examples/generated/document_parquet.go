@@ -220,7 +220,8 @@ func NewDocumentReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *DocumentReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -249,20 +250,12 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.v1 != nil {
-		if err := pqrt.ReadRowsExact(r.v1, k, "body"); err != nil {
-			return 0, err
-		}
-	}
-	if r.v3 != nil {
-		if err := pqrt.ReadRowsExact(r.v3, k, "extra"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.v1, "body"),
+		pqrt.Col(r.v3, "extra"),
+		pqrt.Col(r.c0, "id"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)

@@ -413,7 +413,8 @@ func NewEventReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Ev
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *EventReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -442,65 +443,21 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "at"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "kind"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "user"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "session"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "Latency"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "score"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "success"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "referrer"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "retries"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "country"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "payload"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "at"),
+		pqrt.Col(r.c2, "kind"),
+		pqrt.Col(r.c3, "user"),
+		pqrt.Col(r.c4, "session"),
+		pqrt.Col(r.c5, "Latency"),
+		pqrt.Col(r.c6, "score"),
+		pqrt.Col(r.c7, "success"),
+		pqrt.Col(r.c8, "referrer"),
+		pqrt.Col(r.c9, "retries"),
+		pqrt.Col(r.c10, "country"),
+		pqrt.Col(r.c11, "payload"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)

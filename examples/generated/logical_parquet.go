@@ -1138,7 +1138,8 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *LogicalReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -1167,245 +1168,57 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "i8"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "i16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "i32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "i64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "u8"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "u16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "u32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "u64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "int"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "uint"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "f32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "f64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "bool"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c13 != nil {
-		if err := pqrt.ReadRowsExact(r.c13, k, "str"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c14 != nil {
-		if err := pqrt.ReadRowsExact(r.c14, k, "enum"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c15 != nil {
-		if err := pqrt.ReadRowsExact(r.c15, k, "json"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c16 != nil {
-		if err := pqrt.ReadRowsExact(r.c16, k, "bson"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c17 != nil {
-		if err := pqrt.ReadRowsExact(r.c17, k, "bin"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c18 != nil {
-		if err := pqrt.ReadRowsExact(r.c18, k, "uuid"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c19 != nil {
-		if err := pqrt.ReadRowsExact(r.c19, k, "float16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c20 != nil {
-		if err := pqrt.ReadRowsExact(r.c20, k, "interval"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c21 != nil {
-		if err := pqrt.ReadRowsExact(r.c21, k, "fixed"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c22 != nil {
-		if err := pqrt.ReadRowsExact(r.c22, k, "dec32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c23 != nil {
-		if err := pqrt.ReadRowsExact(r.c23, k, "dec64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c24 != nil {
-		if err := pqrt.ReadRowsExact(r.c24, k, "dec_fixed"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c25 != nil {
-		if err := pqrt.ReadRowsExact(r.c25, k, "dec_bytes"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c26 != nil {
-		if err := pqrt.ReadRowsExact(r.c26, k, "ts_millis"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c27 != nil {
-		if err := pqrt.ReadRowsExact(r.c27, k, "ts_micros"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c28 != nil {
-		if err := pqrt.ReadRowsExact(r.c28, k, "ts_nanos"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c29 != nil {
-		if err := pqrt.ReadRowsExact(r.c29, k, "ts_local"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c30 != nil {
-		if err := pqrt.ReadRowsExact(r.c30, k, "date"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c31 != nil {
-		if err := pqrt.ReadRowsExact(r.c31, k, "time_millis"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c32 != nil {
-		if err := pqrt.ReadRowsExact(r.c32, k, "time_micros"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c33 != nil {
-		if err := pqrt.ReadRowsExact(r.c33, k, "time_nanos"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c34 != nil {
-		if err := pqrt.ReadRowsExact(r.c34, k, "duration"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c35 != nil {
-		if err := pqrt.ReadRowsExact(r.c35, k, "int96"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c36 != nil {
-		if err := pqrt.ReadRowsExact(r.c36, k, "geometry"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c37 != nil {
-		if err := pqrt.ReadRowsExact(r.c37, k, "geography"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c38 != nil {
-		if err := pqrt.ReadRowsExact(r.c38, k, "temp"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c39 != nil {
-		if err := pqrt.ReadRowsExact(r.c39, k, "level"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c40 != nil {
-		if err := pqrt.ReadRowsExact(r.c40, k, "count"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c41 != nil {
-		if err := pqrt.ReadRowsExact(r.c41, k, "days_raw"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c42 != nil {
-		if err := pqrt.ReadRowsExact(r.c42, k, "micros_raw"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c43 != nil {
-		if err := pqrt.ReadRowsExact(r.c43, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c44 != nil {
-		if err := pqrt.ReadRowsExact(r.c44, k, "opt_time"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c45 != nil {
-		if err := pqrt.ReadRowsExact(r.c45, k, "opt_uuid"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c46 != nil {
-		if err := pqrt.ReadRowsExact(r.c46, k, "opt_bytes"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c47 != nil {
-		if err := pqrt.ReadRowsExact(r.c47, k, "opt_level"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "i8"),
+		pqrt.Col(r.c1, "i16"),
+		pqrt.Col(r.c2, "i32"),
+		pqrt.Col(r.c3, "i64"),
+		pqrt.Col(r.c4, "u8"),
+		pqrt.Col(r.c5, "u16"),
+		pqrt.Col(r.c6, "u32"),
+		pqrt.Col(r.c7, "u64"),
+		pqrt.Col(r.c8, "int"),
+		pqrt.Col(r.c9, "uint"),
+		pqrt.Col(r.c10, "f32"),
+		pqrt.Col(r.c11, "f64"),
+		pqrt.Col(r.c12, "bool"),
+		pqrt.Col(r.c13, "str"),
+		pqrt.Col(r.c14, "enum"),
+		pqrt.Col(r.c15, "json"),
+		pqrt.Col(r.c16, "bson"),
+		pqrt.Col(r.c17, "bin"),
+		pqrt.Col(r.c18, "uuid"),
+		pqrt.Col(r.c19, "float16"),
+		pqrt.Col(r.c20, "interval"),
+		pqrt.Col(r.c21, "fixed"),
+		pqrt.Col(r.c22, "dec32"),
+		pqrt.Col(r.c23, "dec64"),
+		pqrt.Col(r.c24, "dec_fixed"),
+		pqrt.Col(r.c25, "dec_bytes"),
+		pqrt.Col(r.c26, "ts_millis"),
+		pqrt.Col(r.c27, "ts_micros"),
+		pqrt.Col(r.c28, "ts_nanos"),
+		pqrt.Col(r.c29, "ts_local"),
+		pqrt.Col(r.c30, "date"),
+		pqrt.Col(r.c31, "time_millis"),
+		pqrt.Col(r.c32, "time_micros"),
+		pqrt.Col(r.c33, "time_nanos"),
+		pqrt.Col(r.c34, "duration"),
+		pqrt.Col(r.c35, "int96"),
+		pqrt.Col(r.c36, "geometry"),
+		pqrt.Col(r.c37, "geography"),
+		pqrt.Col(r.c38, "temp"),
+		pqrt.Col(r.c39, "level"),
+		pqrt.Col(r.c40, "count"),
+		pqrt.Col(r.c41, "days_raw"),
+		pqrt.Col(r.c42, "micros_raw"),
+		pqrt.Col(r.c43, "id"),
+		pqrt.Col(r.c44, "opt_time"),
+		pqrt.Col(r.c45, "opt_uuid"),
+		pqrt.Col(r.c46, "opt_bytes"),
+		pqrt.Col(r.c47, "opt_level"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)

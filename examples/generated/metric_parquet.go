@@ -413,7 +413,8 @@ func NewMetricReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*M
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *MetricReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -442,50 +443,18 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "ts"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "labels.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "labels.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "samples.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "trace"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "day"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "level"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "name"),
+		pqrt.Col(r.c1, "ts"),
+		pqrt.Col(r.c2, "value"),
+		pqrt.Col(r.c3, "labels.key_value.key"),
+		pqrt.Col(r.c4, "labels.key_value.value"),
+		pqrt.Col(r.c5, "samples.list.element"),
+		pqrt.Col(r.c6, "trace"),
+		pqrt.Col(r.c7, "day"),
+		pqrt.Col(r.c8, "level"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)

@@ -825,7 +825,8 @@ func NewOrderReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Or
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *OrderReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -854,120 +855,32 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "placed_at"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "customer.id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "customer.name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "customer.email"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "lines.list.element.sku"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "lines.list.element.quantity"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "lines.list.element.price"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "lines.list.element.options.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "lines.list.element.options.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "lines.list.element.parts.list.element.name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "lines.list.element.parts.list.element.weight"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "tags.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c13 != nil {
-		if err := pqrt.ReadRowsExact(r.c13, k, "attrs.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c14 != nil {
-		if err := pqrt.ReadRowsExact(r.c14, k, "attrs.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c15 != nil {
-		if err := pqrt.ReadRowsExact(r.c15, k, "discounts.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c16 != nil {
-		if err := pqrt.ReadRowsExact(r.c16, k, "discounts.key_value.value.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c17 != nil {
-		if err := pqrt.ReadRowsExact(r.c17, k, "shipping.street"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c18 != nil {
-		if err := pqrt.ReadRowsExact(r.c18, k, "shipping.city"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c19 != nil {
-		if err := pqrt.ReadRowsExact(r.c19, k, "shipping.zip"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c20 != nil {
-		if err := pqrt.ReadRowsExact(r.c20, k, "notes.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c21 != nil {
-		if err := pqrt.ReadRowsExact(r.c21, k, "created_by"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c22 != nil {
-		if err := pqrt.ReadRowsExact(r.c22, k, "version"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "placed_at"),
+		pqrt.Col(r.c2, "customer.id"),
+		pqrt.Col(r.c3, "customer.name"),
+		pqrt.Col(r.c4, "customer.email"),
+		pqrt.Col(r.c5, "lines.list.element.sku"),
+		pqrt.Col(r.c6, "lines.list.element.quantity"),
+		pqrt.Col(r.c7, "lines.list.element.price"),
+		pqrt.Col(r.c8, "lines.list.element.options.key_value.key"),
+		pqrt.Col(r.c9, "lines.list.element.options.key_value.value"),
+		pqrt.Col(r.c10, "lines.list.element.parts.list.element.name"),
+		pqrt.Col(r.c11, "lines.list.element.parts.list.element.weight"),
+		pqrt.Col(r.c12, "tags.list.element"),
+		pqrt.Col(r.c13, "attrs.key_value.key"),
+		pqrt.Col(r.c14, "attrs.key_value.value"),
+		pqrt.Col(r.c15, "discounts.key_value.key"),
+		pqrt.Col(r.c16, "discounts.key_value.value.list.element"),
+		pqrt.Col(r.c17, "shipping.street"),
+		pqrt.Col(r.c18, "shipping.city"),
+		pqrt.Col(r.c19, "shipping.zip"),
+		pqrt.Col(r.c20, "notes.list.element"),
+		pqrt.Col(r.c21, "created_by"),
+		pqrt.Col(r.c22, "version"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)

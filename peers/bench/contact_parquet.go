@@ -441,7 +441,8 @@ func NewContactReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *ContactReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -470,55 +471,19 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "address.street"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "address.city"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "address.zip"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "emails.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "phones.list.element.kind"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "phones.list.element.number"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "attrs.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "attrs.key_value.value"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "name"),
+		pqrt.Col(r.c2, "address.street"),
+		pqrt.Col(r.c3, "address.city"),
+		pqrt.Col(r.c4, "address.zip"),
+		pqrt.Col(r.c5, "emails.list.element"),
+		pqrt.Col(r.c6, "phones.list.element.kind"),
+		pqrt.Col(r.c7, "phones.list.element.number"),
+		pqrt.Col(r.c8, "attrs.key_value.key"),
+		pqrt.Col(r.c9, "attrs.key_value.value"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)

@@ -4299,7 +4299,8 @@ func NewWideReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Wid
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *WideReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -4328,1005 +4329,209 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "c000"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "c001"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "c002"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "c003"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "c004"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "c005"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "c006"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "c007"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "c008"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "c009"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "c010"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "c011"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "c012"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c13 != nil {
-		if err := pqrt.ReadRowsExact(r.c13, k, "c013"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c14 != nil {
-		if err := pqrt.ReadRowsExact(r.c14, k, "c014"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c15 != nil {
-		if err := pqrt.ReadRowsExact(r.c15, k, "c015"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c16 != nil {
-		if err := pqrt.ReadRowsExact(r.c16, k, "c016"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c17 != nil {
-		if err := pqrt.ReadRowsExact(r.c17, k, "c017"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c18 != nil {
-		if err := pqrt.ReadRowsExact(r.c18, k, "c018"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c19 != nil {
-		if err := pqrt.ReadRowsExact(r.c19, k, "c019"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c20 != nil {
-		if err := pqrt.ReadRowsExact(r.c20, k, "c020"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c21 != nil {
-		if err := pqrt.ReadRowsExact(r.c21, k, "c021"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c22 != nil {
-		if err := pqrt.ReadRowsExact(r.c22, k, "c022"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c23 != nil {
-		if err := pqrt.ReadRowsExact(r.c23, k, "c023"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c24 != nil {
-		if err := pqrt.ReadRowsExact(r.c24, k, "c024"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c25 != nil {
-		if err := pqrt.ReadRowsExact(r.c25, k, "c025"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c26 != nil {
-		if err := pqrt.ReadRowsExact(r.c26, k, "c026"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c27 != nil {
-		if err := pqrt.ReadRowsExact(r.c27, k, "c027"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c28 != nil {
-		if err := pqrt.ReadRowsExact(r.c28, k, "c028"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c29 != nil {
-		if err := pqrt.ReadRowsExact(r.c29, k, "c029"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c30 != nil {
-		if err := pqrt.ReadRowsExact(r.c30, k, "c030"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c31 != nil {
-		if err := pqrt.ReadRowsExact(r.c31, k, "c031"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c32 != nil {
-		if err := pqrt.ReadRowsExact(r.c32, k, "c032"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c33 != nil {
-		if err := pqrt.ReadRowsExact(r.c33, k, "c033"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c34 != nil {
-		if err := pqrt.ReadRowsExact(r.c34, k, "c034"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c35 != nil {
-		if err := pqrt.ReadRowsExact(r.c35, k, "c035"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c36 != nil {
-		if err := pqrt.ReadRowsExact(r.c36, k, "c036"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c37 != nil {
-		if err := pqrt.ReadRowsExact(r.c37, k, "c037"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c38 != nil {
-		if err := pqrt.ReadRowsExact(r.c38, k, "c038"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c39 != nil {
-		if err := pqrt.ReadRowsExact(r.c39, k, "c039"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c40 != nil {
-		if err := pqrt.ReadRowsExact(r.c40, k, "c040"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c41 != nil {
-		if err := pqrt.ReadRowsExact(r.c41, k, "c041"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c42 != nil {
-		if err := pqrt.ReadRowsExact(r.c42, k, "c042"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c43 != nil {
-		if err := pqrt.ReadRowsExact(r.c43, k, "c043"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c44 != nil {
-		if err := pqrt.ReadRowsExact(r.c44, k, "c044"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c45 != nil {
-		if err := pqrt.ReadRowsExact(r.c45, k, "c045"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c46 != nil {
-		if err := pqrt.ReadRowsExact(r.c46, k, "c046"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c47 != nil {
-		if err := pqrt.ReadRowsExact(r.c47, k, "c047"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c48 != nil {
-		if err := pqrt.ReadRowsExact(r.c48, k, "c048"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c49 != nil {
-		if err := pqrt.ReadRowsExact(r.c49, k, "c049"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c50 != nil {
-		if err := pqrt.ReadRowsExact(r.c50, k, "c050"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c51 != nil {
-		if err := pqrt.ReadRowsExact(r.c51, k, "c051"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c52 != nil {
-		if err := pqrt.ReadRowsExact(r.c52, k, "c052"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c53 != nil {
-		if err := pqrt.ReadRowsExact(r.c53, k, "c053"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c54 != nil {
-		if err := pqrt.ReadRowsExact(r.c54, k, "c054"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c55 != nil {
-		if err := pqrt.ReadRowsExact(r.c55, k, "c055"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c56 != nil {
-		if err := pqrt.ReadRowsExact(r.c56, k, "c056"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c57 != nil {
-		if err := pqrt.ReadRowsExact(r.c57, k, "c057"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c58 != nil {
-		if err := pqrt.ReadRowsExact(r.c58, k, "c058"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c59 != nil {
-		if err := pqrt.ReadRowsExact(r.c59, k, "c059"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c60 != nil {
-		if err := pqrt.ReadRowsExact(r.c60, k, "c060"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c61 != nil {
-		if err := pqrt.ReadRowsExact(r.c61, k, "c061"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c62 != nil {
-		if err := pqrt.ReadRowsExact(r.c62, k, "c062"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c63 != nil {
-		if err := pqrt.ReadRowsExact(r.c63, k, "c063"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c64 != nil {
-		if err := pqrt.ReadRowsExact(r.c64, k, "c064"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c65 != nil {
-		if err := pqrt.ReadRowsExact(r.c65, k, "c065"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c66 != nil {
-		if err := pqrt.ReadRowsExact(r.c66, k, "c066"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c67 != nil {
-		if err := pqrt.ReadRowsExact(r.c67, k, "c067"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c68 != nil {
-		if err := pqrt.ReadRowsExact(r.c68, k, "c068"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c69 != nil {
-		if err := pqrt.ReadRowsExact(r.c69, k, "c069"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c70 != nil {
-		if err := pqrt.ReadRowsExact(r.c70, k, "c070"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c71 != nil {
-		if err := pqrt.ReadRowsExact(r.c71, k, "c071"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c72 != nil {
-		if err := pqrt.ReadRowsExact(r.c72, k, "c072"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c73 != nil {
-		if err := pqrt.ReadRowsExact(r.c73, k, "c073"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c74 != nil {
-		if err := pqrt.ReadRowsExact(r.c74, k, "c074"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c75 != nil {
-		if err := pqrt.ReadRowsExact(r.c75, k, "c075"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c76 != nil {
-		if err := pqrt.ReadRowsExact(r.c76, k, "c076"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c77 != nil {
-		if err := pqrt.ReadRowsExact(r.c77, k, "c077"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c78 != nil {
-		if err := pqrt.ReadRowsExact(r.c78, k, "c078"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c79 != nil {
-		if err := pqrt.ReadRowsExact(r.c79, k, "c079"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c80 != nil {
-		if err := pqrt.ReadRowsExact(r.c80, k, "c080"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c81 != nil {
-		if err := pqrt.ReadRowsExact(r.c81, k, "c081"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c82 != nil {
-		if err := pqrt.ReadRowsExact(r.c82, k, "c082"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c83 != nil {
-		if err := pqrt.ReadRowsExact(r.c83, k, "c083"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c84 != nil {
-		if err := pqrt.ReadRowsExact(r.c84, k, "c084"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c85 != nil {
-		if err := pqrt.ReadRowsExact(r.c85, k, "c085"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c86 != nil {
-		if err := pqrt.ReadRowsExact(r.c86, k, "c086"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c87 != nil {
-		if err := pqrt.ReadRowsExact(r.c87, k, "c087"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c88 != nil {
-		if err := pqrt.ReadRowsExact(r.c88, k, "c088"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c89 != nil {
-		if err := pqrt.ReadRowsExact(r.c89, k, "c089"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c90 != nil {
-		if err := pqrt.ReadRowsExact(r.c90, k, "c090"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c91 != nil {
-		if err := pqrt.ReadRowsExact(r.c91, k, "c091"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c92 != nil {
-		if err := pqrt.ReadRowsExact(r.c92, k, "c092"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c93 != nil {
-		if err := pqrt.ReadRowsExact(r.c93, k, "c093"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c94 != nil {
-		if err := pqrt.ReadRowsExact(r.c94, k, "c094"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c95 != nil {
-		if err := pqrt.ReadRowsExact(r.c95, k, "c095"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c96 != nil {
-		if err := pqrt.ReadRowsExact(r.c96, k, "c096"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c97 != nil {
-		if err := pqrt.ReadRowsExact(r.c97, k, "c097"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c98 != nil {
-		if err := pqrt.ReadRowsExact(r.c98, k, "c098"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c99 != nil {
-		if err := pqrt.ReadRowsExact(r.c99, k, "c099"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c100 != nil {
-		if err := pqrt.ReadRowsExact(r.c100, k, "c100"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c101 != nil {
-		if err := pqrt.ReadRowsExact(r.c101, k, "c101"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c102 != nil {
-		if err := pqrt.ReadRowsExact(r.c102, k, "c102"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c103 != nil {
-		if err := pqrt.ReadRowsExact(r.c103, k, "c103"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c104 != nil {
-		if err := pqrt.ReadRowsExact(r.c104, k, "c104"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c105 != nil {
-		if err := pqrt.ReadRowsExact(r.c105, k, "c105"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c106 != nil {
-		if err := pqrt.ReadRowsExact(r.c106, k, "c106"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c107 != nil {
-		if err := pqrt.ReadRowsExact(r.c107, k, "c107"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c108 != nil {
-		if err := pqrt.ReadRowsExact(r.c108, k, "c108"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c109 != nil {
-		if err := pqrt.ReadRowsExact(r.c109, k, "c109"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c110 != nil {
-		if err := pqrt.ReadRowsExact(r.c110, k, "c110"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c111 != nil {
-		if err := pqrt.ReadRowsExact(r.c111, k, "c111"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c112 != nil {
-		if err := pqrt.ReadRowsExact(r.c112, k, "c112"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c113 != nil {
-		if err := pqrt.ReadRowsExact(r.c113, k, "c113"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c114 != nil {
-		if err := pqrt.ReadRowsExact(r.c114, k, "c114"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c115 != nil {
-		if err := pqrt.ReadRowsExact(r.c115, k, "c115"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c116 != nil {
-		if err := pqrt.ReadRowsExact(r.c116, k, "c116"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c117 != nil {
-		if err := pqrt.ReadRowsExact(r.c117, k, "c117"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c118 != nil {
-		if err := pqrt.ReadRowsExact(r.c118, k, "c118"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c119 != nil {
-		if err := pqrt.ReadRowsExact(r.c119, k, "c119"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c120 != nil {
-		if err := pqrt.ReadRowsExact(r.c120, k, "c120"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c121 != nil {
-		if err := pqrt.ReadRowsExact(r.c121, k, "c121"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c122 != nil {
-		if err := pqrt.ReadRowsExact(r.c122, k, "c122"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c123 != nil {
-		if err := pqrt.ReadRowsExact(r.c123, k, "c123"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c124 != nil {
-		if err := pqrt.ReadRowsExact(r.c124, k, "c124"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c125 != nil {
-		if err := pqrt.ReadRowsExact(r.c125, k, "c125"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c126 != nil {
-		if err := pqrt.ReadRowsExact(r.c126, k, "c126"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c127 != nil {
-		if err := pqrt.ReadRowsExact(r.c127, k, "c127"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c128 != nil {
-		if err := pqrt.ReadRowsExact(r.c128, k, "c128"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c129 != nil {
-		if err := pqrt.ReadRowsExact(r.c129, k, "c129"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c130 != nil {
-		if err := pqrt.ReadRowsExact(r.c130, k, "c130"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c131 != nil {
-		if err := pqrt.ReadRowsExact(r.c131, k, "c131"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c132 != nil {
-		if err := pqrt.ReadRowsExact(r.c132, k, "c132"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c133 != nil {
-		if err := pqrt.ReadRowsExact(r.c133, k, "c133"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c134 != nil {
-		if err := pqrt.ReadRowsExact(r.c134, k, "c134"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c135 != nil {
-		if err := pqrt.ReadRowsExact(r.c135, k, "c135"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c136 != nil {
-		if err := pqrt.ReadRowsExact(r.c136, k, "c136"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c137 != nil {
-		if err := pqrt.ReadRowsExact(r.c137, k, "c137"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c138 != nil {
-		if err := pqrt.ReadRowsExact(r.c138, k, "c138"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c139 != nil {
-		if err := pqrt.ReadRowsExact(r.c139, k, "c139"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c140 != nil {
-		if err := pqrt.ReadRowsExact(r.c140, k, "c140"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c141 != nil {
-		if err := pqrt.ReadRowsExact(r.c141, k, "c141"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c142 != nil {
-		if err := pqrt.ReadRowsExact(r.c142, k, "c142"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c143 != nil {
-		if err := pqrt.ReadRowsExact(r.c143, k, "c143"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c144 != nil {
-		if err := pqrt.ReadRowsExact(r.c144, k, "c144"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c145 != nil {
-		if err := pqrt.ReadRowsExact(r.c145, k, "c145"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c146 != nil {
-		if err := pqrt.ReadRowsExact(r.c146, k, "c146"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c147 != nil {
-		if err := pqrt.ReadRowsExact(r.c147, k, "c147"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c148 != nil {
-		if err := pqrt.ReadRowsExact(r.c148, k, "c148"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c149 != nil {
-		if err := pqrt.ReadRowsExact(r.c149, k, "c149"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c150 != nil {
-		if err := pqrt.ReadRowsExact(r.c150, k, "c150"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c151 != nil {
-		if err := pqrt.ReadRowsExact(r.c151, k, "c151"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c152 != nil {
-		if err := pqrt.ReadRowsExact(r.c152, k, "c152"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c153 != nil {
-		if err := pqrt.ReadRowsExact(r.c153, k, "c153"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c154 != nil {
-		if err := pqrt.ReadRowsExact(r.c154, k, "c154"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c155 != nil {
-		if err := pqrt.ReadRowsExact(r.c155, k, "c155"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c156 != nil {
-		if err := pqrt.ReadRowsExact(r.c156, k, "c156"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c157 != nil {
-		if err := pqrt.ReadRowsExact(r.c157, k, "c157"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c158 != nil {
-		if err := pqrt.ReadRowsExact(r.c158, k, "c158"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c159 != nil {
-		if err := pqrt.ReadRowsExact(r.c159, k, "c159"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c160 != nil {
-		if err := pqrt.ReadRowsExact(r.c160, k, "c160"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c161 != nil {
-		if err := pqrt.ReadRowsExact(r.c161, k, "c161"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c162 != nil {
-		if err := pqrt.ReadRowsExact(r.c162, k, "c162"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c163 != nil {
-		if err := pqrt.ReadRowsExact(r.c163, k, "c163"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c164 != nil {
-		if err := pqrt.ReadRowsExact(r.c164, k, "c164"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c165 != nil {
-		if err := pqrt.ReadRowsExact(r.c165, k, "c165"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c166 != nil {
-		if err := pqrt.ReadRowsExact(r.c166, k, "c166"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c167 != nil {
-		if err := pqrt.ReadRowsExact(r.c167, k, "c167"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c168 != nil {
-		if err := pqrt.ReadRowsExact(r.c168, k, "c168"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c169 != nil {
-		if err := pqrt.ReadRowsExact(r.c169, k, "c169"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c170 != nil {
-		if err := pqrt.ReadRowsExact(r.c170, k, "c170"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c171 != nil {
-		if err := pqrt.ReadRowsExact(r.c171, k, "c171"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c172 != nil {
-		if err := pqrt.ReadRowsExact(r.c172, k, "c172"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c173 != nil {
-		if err := pqrt.ReadRowsExact(r.c173, k, "c173"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c174 != nil {
-		if err := pqrt.ReadRowsExact(r.c174, k, "c174"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c175 != nil {
-		if err := pqrt.ReadRowsExact(r.c175, k, "c175"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c176 != nil {
-		if err := pqrt.ReadRowsExact(r.c176, k, "c176"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c177 != nil {
-		if err := pqrt.ReadRowsExact(r.c177, k, "c177"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c178 != nil {
-		if err := pqrt.ReadRowsExact(r.c178, k, "c178"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c179 != nil {
-		if err := pqrt.ReadRowsExact(r.c179, k, "c179"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c180 != nil {
-		if err := pqrt.ReadRowsExact(r.c180, k, "c180"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c181 != nil {
-		if err := pqrt.ReadRowsExact(r.c181, k, "c181"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c182 != nil {
-		if err := pqrt.ReadRowsExact(r.c182, k, "c182"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c183 != nil {
-		if err := pqrt.ReadRowsExact(r.c183, k, "c183"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c184 != nil {
-		if err := pqrt.ReadRowsExact(r.c184, k, "c184"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c185 != nil {
-		if err := pqrt.ReadRowsExact(r.c185, k, "c185"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c186 != nil {
-		if err := pqrt.ReadRowsExact(r.c186, k, "c186"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c187 != nil {
-		if err := pqrt.ReadRowsExact(r.c187, k, "c187"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c188 != nil {
-		if err := pqrt.ReadRowsExact(r.c188, k, "c188"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c189 != nil {
-		if err := pqrt.ReadRowsExact(r.c189, k, "c189"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c190 != nil {
-		if err := pqrt.ReadRowsExact(r.c190, k, "c190"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c191 != nil {
-		if err := pqrt.ReadRowsExact(r.c191, k, "c191"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c192 != nil {
-		if err := pqrt.ReadRowsExact(r.c192, k, "c192"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c193 != nil {
-		if err := pqrt.ReadRowsExact(r.c193, k, "c193"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c194 != nil {
-		if err := pqrt.ReadRowsExact(r.c194, k, "c194"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c195 != nil {
-		if err := pqrt.ReadRowsExact(r.c195, k, "c195"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c196 != nil {
-		if err := pqrt.ReadRowsExact(r.c196, k, "c196"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c197 != nil {
-		if err := pqrt.ReadRowsExact(r.c197, k, "c197"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c198 != nil {
-		if err := pqrt.ReadRowsExact(r.c198, k, "c198"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c199 != nil {
-		if err := pqrt.ReadRowsExact(r.c199, k, "c199"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "c000"),
+		pqrt.Col(r.c1, "c001"),
+		pqrt.Col(r.c2, "c002"),
+		pqrt.Col(r.c3, "c003"),
+		pqrt.Col(r.c4, "c004"),
+		pqrt.Col(r.c5, "c005"),
+		pqrt.Col(r.c6, "c006"),
+		pqrt.Col(r.c7, "c007"),
+		pqrt.Col(r.c8, "c008"),
+		pqrt.Col(r.c9, "c009"),
+		pqrt.Col(r.c10, "c010"),
+		pqrt.Col(r.c11, "c011"),
+		pqrt.Col(r.c12, "c012"),
+		pqrt.Col(r.c13, "c013"),
+		pqrt.Col(r.c14, "c014"),
+		pqrt.Col(r.c15, "c015"),
+		pqrt.Col(r.c16, "c016"),
+		pqrt.Col(r.c17, "c017"),
+		pqrt.Col(r.c18, "c018"),
+		pqrt.Col(r.c19, "c019"),
+		pqrt.Col(r.c20, "c020"),
+		pqrt.Col(r.c21, "c021"),
+		pqrt.Col(r.c22, "c022"),
+		pqrt.Col(r.c23, "c023"),
+		pqrt.Col(r.c24, "c024"),
+		pqrt.Col(r.c25, "c025"),
+		pqrt.Col(r.c26, "c026"),
+		pqrt.Col(r.c27, "c027"),
+		pqrt.Col(r.c28, "c028"),
+		pqrt.Col(r.c29, "c029"),
+		pqrt.Col(r.c30, "c030"),
+		pqrt.Col(r.c31, "c031"),
+		pqrt.Col(r.c32, "c032"),
+		pqrt.Col(r.c33, "c033"),
+		pqrt.Col(r.c34, "c034"),
+		pqrt.Col(r.c35, "c035"),
+		pqrt.Col(r.c36, "c036"),
+		pqrt.Col(r.c37, "c037"),
+		pqrt.Col(r.c38, "c038"),
+		pqrt.Col(r.c39, "c039"),
+		pqrt.Col(r.c40, "c040"),
+		pqrt.Col(r.c41, "c041"),
+		pqrt.Col(r.c42, "c042"),
+		pqrt.Col(r.c43, "c043"),
+		pqrt.Col(r.c44, "c044"),
+		pqrt.Col(r.c45, "c045"),
+		pqrt.Col(r.c46, "c046"),
+		pqrt.Col(r.c47, "c047"),
+		pqrt.Col(r.c48, "c048"),
+		pqrt.Col(r.c49, "c049"),
+		pqrt.Col(r.c50, "c050"),
+		pqrt.Col(r.c51, "c051"),
+		pqrt.Col(r.c52, "c052"),
+		pqrt.Col(r.c53, "c053"),
+		pqrt.Col(r.c54, "c054"),
+		pqrt.Col(r.c55, "c055"),
+		pqrt.Col(r.c56, "c056"),
+		pqrt.Col(r.c57, "c057"),
+		pqrt.Col(r.c58, "c058"),
+		pqrt.Col(r.c59, "c059"),
+		pqrt.Col(r.c60, "c060"),
+		pqrt.Col(r.c61, "c061"),
+		pqrt.Col(r.c62, "c062"),
+		pqrt.Col(r.c63, "c063"),
+		pqrt.Col(r.c64, "c064"),
+		pqrt.Col(r.c65, "c065"),
+		pqrt.Col(r.c66, "c066"),
+		pqrt.Col(r.c67, "c067"),
+		pqrt.Col(r.c68, "c068"),
+		pqrt.Col(r.c69, "c069"),
+		pqrt.Col(r.c70, "c070"),
+		pqrt.Col(r.c71, "c071"),
+		pqrt.Col(r.c72, "c072"),
+		pqrt.Col(r.c73, "c073"),
+		pqrt.Col(r.c74, "c074"),
+		pqrt.Col(r.c75, "c075"),
+		pqrt.Col(r.c76, "c076"),
+		pqrt.Col(r.c77, "c077"),
+		pqrt.Col(r.c78, "c078"),
+		pqrt.Col(r.c79, "c079"),
+		pqrt.Col(r.c80, "c080"),
+		pqrt.Col(r.c81, "c081"),
+		pqrt.Col(r.c82, "c082"),
+		pqrt.Col(r.c83, "c083"),
+		pqrt.Col(r.c84, "c084"),
+		pqrt.Col(r.c85, "c085"),
+		pqrt.Col(r.c86, "c086"),
+		pqrt.Col(r.c87, "c087"),
+		pqrt.Col(r.c88, "c088"),
+		pqrt.Col(r.c89, "c089"),
+		pqrt.Col(r.c90, "c090"),
+		pqrt.Col(r.c91, "c091"),
+		pqrt.Col(r.c92, "c092"),
+		pqrt.Col(r.c93, "c093"),
+		pqrt.Col(r.c94, "c094"),
+		pqrt.Col(r.c95, "c095"),
+		pqrt.Col(r.c96, "c096"),
+		pqrt.Col(r.c97, "c097"),
+		pqrt.Col(r.c98, "c098"),
+		pqrt.Col(r.c99, "c099"),
+		pqrt.Col(r.c100, "c100"),
+		pqrt.Col(r.c101, "c101"),
+		pqrt.Col(r.c102, "c102"),
+		pqrt.Col(r.c103, "c103"),
+		pqrt.Col(r.c104, "c104"),
+		pqrt.Col(r.c105, "c105"),
+		pqrt.Col(r.c106, "c106"),
+		pqrt.Col(r.c107, "c107"),
+		pqrt.Col(r.c108, "c108"),
+		pqrt.Col(r.c109, "c109"),
+		pqrt.Col(r.c110, "c110"),
+		pqrt.Col(r.c111, "c111"),
+		pqrt.Col(r.c112, "c112"),
+		pqrt.Col(r.c113, "c113"),
+		pqrt.Col(r.c114, "c114"),
+		pqrt.Col(r.c115, "c115"),
+		pqrt.Col(r.c116, "c116"),
+		pqrt.Col(r.c117, "c117"),
+		pqrt.Col(r.c118, "c118"),
+		pqrt.Col(r.c119, "c119"),
+		pqrt.Col(r.c120, "c120"),
+		pqrt.Col(r.c121, "c121"),
+		pqrt.Col(r.c122, "c122"),
+		pqrt.Col(r.c123, "c123"),
+		pqrt.Col(r.c124, "c124"),
+		pqrt.Col(r.c125, "c125"),
+		pqrt.Col(r.c126, "c126"),
+		pqrt.Col(r.c127, "c127"),
+		pqrt.Col(r.c128, "c128"),
+		pqrt.Col(r.c129, "c129"),
+		pqrt.Col(r.c130, "c130"),
+		pqrt.Col(r.c131, "c131"),
+		pqrt.Col(r.c132, "c132"),
+		pqrt.Col(r.c133, "c133"),
+		pqrt.Col(r.c134, "c134"),
+		pqrt.Col(r.c135, "c135"),
+		pqrt.Col(r.c136, "c136"),
+		pqrt.Col(r.c137, "c137"),
+		pqrt.Col(r.c138, "c138"),
+		pqrt.Col(r.c139, "c139"),
+		pqrt.Col(r.c140, "c140"),
+		pqrt.Col(r.c141, "c141"),
+		pqrt.Col(r.c142, "c142"),
+		pqrt.Col(r.c143, "c143"),
+		pqrt.Col(r.c144, "c144"),
+		pqrt.Col(r.c145, "c145"),
+		pqrt.Col(r.c146, "c146"),
+		pqrt.Col(r.c147, "c147"),
+		pqrt.Col(r.c148, "c148"),
+		pqrt.Col(r.c149, "c149"),
+		pqrt.Col(r.c150, "c150"),
+		pqrt.Col(r.c151, "c151"),
+		pqrt.Col(r.c152, "c152"),
+		pqrt.Col(r.c153, "c153"),
+		pqrt.Col(r.c154, "c154"),
+		pqrt.Col(r.c155, "c155"),
+		pqrt.Col(r.c156, "c156"),
+		pqrt.Col(r.c157, "c157"),
+		pqrt.Col(r.c158, "c158"),
+		pqrt.Col(r.c159, "c159"),
+		pqrt.Col(r.c160, "c160"),
+		pqrt.Col(r.c161, "c161"),
+		pqrt.Col(r.c162, "c162"),
+		pqrt.Col(r.c163, "c163"),
+		pqrt.Col(r.c164, "c164"),
+		pqrt.Col(r.c165, "c165"),
+		pqrt.Col(r.c166, "c166"),
+		pqrt.Col(r.c167, "c167"),
+		pqrt.Col(r.c168, "c168"),
+		pqrt.Col(r.c169, "c169"),
+		pqrt.Col(r.c170, "c170"),
+		pqrt.Col(r.c171, "c171"),
+		pqrt.Col(r.c172, "c172"),
+		pqrt.Col(r.c173, "c173"),
+		pqrt.Col(r.c174, "c174"),
+		pqrt.Col(r.c175, "c175"),
+		pqrt.Col(r.c176, "c176"),
+		pqrt.Col(r.c177, "c177"),
+		pqrt.Col(r.c178, "c178"),
+		pqrt.Col(r.c179, "c179"),
+		pqrt.Col(r.c180, "c180"),
+		pqrt.Col(r.c181, "c181"),
+		pqrt.Col(r.c182, "c182"),
+		pqrt.Col(r.c183, "c183"),
+		pqrt.Col(r.c184, "c184"),
+		pqrt.Col(r.c185, "c185"),
+		pqrt.Col(r.c186, "c186"),
+		pqrt.Col(r.c187, "c187"),
+		pqrt.Col(r.c188, "c188"),
+		pqrt.Col(r.c189, "c189"),
+		pqrt.Col(r.c190, "c190"),
+		pqrt.Col(r.c191, "c191"),
+		pqrt.Col(r.c192, "c192"),
+		pqrt.Col(r.c193, "c193"),
+		pqrt.Col(r.c194, "c194"),
+		pqrt.Col(r.c195, "c195"),
+		pqrt.Col(r.c196, "c196"),
+		pqrt.Col(r.c197, "c197"),
+		pqrt.Col(r.c198, "c198"),
+		pqrt.Col(r.c199, "c199"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
