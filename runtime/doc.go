@@ -21,7 +21,7 @@
 //     writers (WithCompression, WithRowGroupSize, WithPageSize,
 //     WithEncryption, ...), ReaderOption values configure readers
 //     (WithColumns, WithFilter, WithRowGroups, WithReadCoalescing,
-//     WithFooterKey, WithMaxPageSize, ...). An option that
+//     WithReadParallelism, WithFooterKey, WithMaxPageSize, ...). An option that
 //     concerns one column is named WithColumnX and takes the column's
 //     dotted path first (WithColumnCompression, WithColumnEncoding,
 //     WithColumnBloomFilter, WithColumnKey, WithColumnPageFilter);
@@ -53,7 +53,8 @@
 // stable for it but are not meant to be called by hand: FileWriter.Fail,
 // FileReader.Projected, FileReader.VariantColumn, VariantReader,
 // VariantWriter, ReadRowsExact, ReadFileRows, RowReader, ColumnRows,
-// DateDays, Slab, FileReader.Available, AllRows, NewField (and its
-// Ordered and Nullable variants), and the version guard (GenVersion, MinGenVersion,
+// DateDays, Slab, FileReader.Available, FileReader.ReadColumns, Col,
+// ColumnJob, AllRows, NewField (and its Ordered and Nullable variants),
+// and the version guard (GenVersion, MinGenVersion,
 // EnforceVersion).
 package runtime
