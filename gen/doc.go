@@ -114,9 +114,9 @@
 // For each type T, TWhere holds a predicate builder per field outside
 // lists and maps, nested structs as nested fields (OrderWhere.Customer.Name):
 // a runtime.Field (Eq, NotEq, In), OrderedField (also Lt, Le, Gt, Ge,
-// Between) for every type but bool, INTERVAL and geospatial values, and
-// their Nullable variants (also IsNull, NotNull) for leaves that may be
-// null. Each builder converts its Go values with the writer's own
+// Between) for every type but bool, INTERVAL and geospatial values, a
+// GeoField (also Intersects(box)) for GEOMETRY and GEOGRAPHY, and their
+// Nullable variants (also IsNull, NotNull) for leaves that may be null. Each builder converts its Go values with the writer's own
 // conversion of the field, so predicates compare the values stored:
 //
 //	r, err := NewEventReader(f, size, runtime.WithFilter(runtime.And(

@@ -11,8 +11,8 @@ import (
 
 // emitWhere emits the TWhere value: a struct whose fields mirror T's
 // (nested structs as nested fields), each scalar leaf outside lists and
-// maps a runtime.Field, OrderedField, NullableField or
-// NullableOrderedField of the field's Go type (without its pointer), whose
+// maps a runtime.Field, OrderedField or GeoField (GEOMETRY, GEOGRAPHY), or
+// their Nullable variants, of the field's Go type (without its pointer), whose
 // methods build the runtime.Predicate values given to WithFilter. Each
 // builder converts its Go values to the column's physical values with the
 // writer's own conversion (appendValue), so predicates compare exactly the
@@ -51,7 +51,10 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 		case KindScalar:
 			l := v.Node
 			kind := "Field"
-			if whereOrdered(l) {
+			switch {
+			case l.Logical.Kind == meta.LogicalGeometry || l.Logical.Kind == meta.LogicalGeography:
+				kind = "GeoField"
+			case whereOrdered(l):
 				kind = "OrderedField"
 			}
 			if l.MaxDef > 0 {

@@ -217,6 +217,9 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 	if w.MaxRep > 0 {
 		return nil, fmt.Errorf("%w: %s: column %q is repeated", ErrFilter, p, p.path)
 	}
+	if p.op == opIntersects && w.Type != meta.ByteArray {
+		return nil, fmt.Errorf("%w: %s: column %q is %s, not WKB bytes", ErrFilter, p, p.path, schema.TypeName(w.Type, w.TypeLength))
+	}
 	if len(p.keys) > 0 {
 		if p.phys != w.Type {
 			return nil, fmt.Errorf("%w: %s: column %q is %s, the predicate's values %s", ErrFilter, p, p.path,
@@ -415,6 +418,12 @@ func (r *FileReader) leafChunk(p *predLeaf, bl *boundLeaf, rg int) (tri, error) 
 		return triMaybe, nil
 	}
 	t := leafBounds(p, bl.order, r.chunkBounds(rg, bl.col, bl.order))
+	if p.op == opIntersects && t != triNone {
+		if md := r.f.Meta.RowGroups[rg].Columns[bl.col].MetaData; md != nil && geoChunkMisses(p.box, md.GeospatialStatistics) {
+			return triNone, nil
+		}
+		return t, nil
+	}
 	if t == triNone || p.op != opEq && p.op != opIn {
 		return t, nil
 	}

@@ -323,6 +323,8 @@ func eachValue(cd *colBatch, out []bool, f func(i, k int)) {
 // o (the order of the type the reader decodes into).
 func newRowMatcher(p *predLeaf, o orderKind) rowMatcher {
 	switch p.op {
+	case opIntersects:
+		return geoRowMatcher(p.box)
 	case opIsNull, opNotNull:
 		want := p.op == opNotNull
 		return func(cd *colBatch, out []bool) {

@@ -45,9 +45,10 @@ const (
 	opBetween
 	opIsNull
 	opNotNull
+	opIntersects
 )
 
-var opNames = [...]string{"=", "!=", "in", "<", "<=", ">", ">=", "between", "is null", "is not null"}
+var opNames = [...]string{"=", "!=", "in", "<", "<=", ">", ">=", "between", "is null", "is not null", "intersects"}
 
 // predLeaf compares the leaf column at path with keys, the PLAIN encodings
 // (without length prefix) of values of physical type phys.
@@ -57,6 +58,7 @@ type predLeaf struct {
 	phys meta.Type
 	keys [][]byte
 	show []string // the Go values, for String
+	box  *Box     // of opIntersects
 }
 
 type predAnd struct{ ps []Predicate }
