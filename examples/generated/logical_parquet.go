@@ -1972,8 +1972,8 @@ var LogicalWhere struct {
 	TimeOfDayFine pqrt.OrderedField[pqtime.Duration]
 	Duration      pqrt.OrderedField[pqtime.Duration]
 	Int96         pqrt.OrderedField[pqencode.Int96]
-	Geometry      pqrt.Field[[]byte]
-	Geography     pqrt.Field[[]byte]
+	Geometry      pqrt.GeoField[[]byte]
+	Geography     pqrt.GeoField[[]byte]
 	Temp          pqrt.OrderedField[Celsius]
 	Level         pqrt.OrderedField[Level]
 	Count         pqrt.OrderedField[Count]
@@ -2095,10 +2095,10 @@ func init() {
 	LogicalWhere.Int96 = pqrt.NewOrderedField("int96", func(c35 *pqrt.Int96Buffer, v pqencode.Int96) {
 		c35.Values = append(c35.Values, v)
 	})
-	LogicalWhere.Geometry = pqrt.NewField("geometry", func(c36 *pqrt.ByteArrayBuffer, v []byte) {
+	LogicalWhere.Geometry = pqrt.NewGeoField("geometry", func(c36 *pqrt.ByteArrayBuffer, v []byte) {
 		c36.Values.Append(v)
 	})
-	LogicalWhere.Geography = pqrt.NewField("geography", func(c37 *pqrt.ByteArrayBuffer, v []byte) {
+	LogicalWhere.Geography = pqrt.NewGeoField("geography", func(c37 *pqrt.ByteArrayBuffer, v []byte) {
 		c37.Values.Append(v)
 	})
 	LogicalWhere.Temp = pqrt.NewOrderedField("temp", func(c38 *pqrt.DoubleBuffer, v Celsius) {
