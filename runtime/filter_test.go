@@ -752,3 +752,75 @@ func TestFilterConcurrentColumns(t *testing.T) {
 		t.Fatalf("got %d and %d rows, want %d", len(got[0]), len(got[1]), len(want[0]))
 	}
 }
+
+// TestFilterAdapted: a predicate in the bound schema's encoding (micros)
+// on a file storing the column in another unit (millis) compares the
+// converted values; the file's statistics, in millis, are not used.
+func TestFilterAdapted(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required int64 t (TIMESTAMP(MILLIS,true)); optional int32 d (DECIMAL(9,2)); }"), WithPageRowLimit(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c0, _ := w.Int64Buffer(0)
+	c1, _ := w.Int32Buffer(1)
+	for i := range 100 {
+		c0.Values = append(c0.Values, int64(i))
+		if i%3 == 0 {
+			c1.Def = append(c1.Def, 0)
+		} else {
+			c1.Def = append(c1.Def, 1)
+			c1.Values = append(c1.Values, int32(i-50))
+		}
+	}
+	if err := w.EndRows(100); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	want := mustSchema(t, "message m { required int64 t (TIMESTAMP(MICROS,true)); optional int64 d (DECIMAL(18,2)); }")
+	tf := NewOrderedField("t", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })
+	df := NewNullableOrderedField("d", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })
+	for _, c := range []struct {
+		p    Predicate
+		want []int64
+	}{
+		{tf.Between(20_000, 24_000), []int64{20, 21, 22, 23, 24}},
+		{tf.Eq(20), nil}, // 20 µs is no whole millisecond of the file
+		{And(df.Lt(-45), tf.Lt(10_000)), []int64{1, 2, 4}},
+		{df.IsNull(), []int64{0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 57, 60, 63, 66, 69, 72, 75, 78, 81, 84, 87, 90, 93, 96, 99}},
+	} {
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), WithFilter(c.p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fr.Bind(want); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := fr.Int64Reader(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		for {
+			k, err := fr.Available(int64(len(got)), 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k == 0 {
+				break
+			}
+			if err := ReadRowsExact(tr, k, "t"); err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range tr.Values {
+				got = append(got, v/1000)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.p, got, c.want)
+		}
+	}
+}
