@@ -126,45 +126,7 @@ func TestFilterCorpus(t *testing.T) {
 
 // oracle evaluates leaf p on one value (nil for null).
 func oracle(p *predLeaf, o orderKind, v []byte) bool {
-	switch p.op {
-	case opIsNull:
-		return v == nil
-	case opNotNull:
-		return v != nil
-	}
-	if v == nil {
-		return false
-	}
-	cmp := func(k []byte) (int, bool) { return compareKey(o, v, k) }
-	switch p.op {
-	case opEq, opIn:
-		for _, k := range p.keys {
-			if c, ok := cmp(k); ok && c == 0 {
-				return true
-			}
-		}
-		return false
-	case opNotEq:
-		c, ok := cmp(p.keys[0])
-		return !ok || c != 0
-	case opBetween:
-		c1, ok1 := cmp(p.keys[0])
-		c2, ok2 := cmp(p.keys[1])
-		return ok1 && ok2 && c1 >= 0 && c2 <= 0
-	}
-	c, ok := cmp(p.keys[0])
-	if !ok {
-		return false
-	}
-	switch p.op {
-	case opLt:
-		return c < 0
-	case opLe:
-		return c <= 0
-	case opGt:
-		return c > 0
-	}
-	return c >= 0
+	return bruteOp(p.op, v == nil, p.keys, func(k []byte) (int, bool) { return compareKey(o, v, k) })
 }
 
 // flatColumns reads the non-repeated columns of fr: per column, the

@@ -387,50 +387,52 @@ func randLeaf(r *rand.Rand, cols []fcol, rows []frow) fpred {
 	}
 	m := func(x *frow) bool {
 		v := c.val(x)
-		switch op {
-		case opIsNull:
-			return v == nil
-		case opNotNull:
-			return v != nil
-		}
-		if v == nil {
-			return false
-		}
-		cm := func(k any) (int, bool) { return c.cmp(v, k) }
-		switch op {
-		case opEq:
-			d, ok := cm(vs[0])
-			return ok && d == 0
-		case opNotEq:
-			d, ok := cm(vs[0])
-			return !ok || d != 0
-		case opIn:
-			for _, k := range vs {
-				if d, ok := cm(k); ok && d == 0 {
-					return true
-				}
-			}
-			return false
-		case opBetween:
-			d1, ok1 := cm(vs[0])
-			d2, ok2 := cm(vs[1])
-			return ok1 && ok2 && d1 >= 0 && d2 <= 0
-		}
-		d, ok := cm(vs[0])
-		if !ok {
-			return false
-		}
-		switch op {
-		case opLt:
-			return d < 0
-		case opLe:
-			return d <= 0
-		case opGt:
-			return d > 0
-		}
-		return d >= 0
+		return bruteOp(op, v == nil, vs, func(k any) (int, bool) { return c.cmp(v, k) })
 	}
 	return fpred{p: c.op(op, vs...), match: m}
+}
+
+// bruteOp is the test's evaluation of op on one value: null tells whether
+// it is null, cmp compares it with a key (ok false when either is NaN).
+func bruteOp[K any](op predOp, null bool, keys []K, cmp func(K) (int, bool)) bool {
+	switch op {
+	case opIsNull:
+		return null
+	case opNotNull:
+		return !null
+	}
+	if null {
+		return false
+	}
+	switch op {
+	case opEq, opIn:
+		for _, k := range keys {
+			if d, ok := cmp(k); ok && d == 0 {
+				return true
+			}
+		}
+		return false
+	case opNotEq:
+		d, ok := cmp(keys[0])
+		return !ok || d != 0
+	case opBetween:
+		d1, ok1 := cmp(keys[0])
+		d2, ok2 := cmp(keys[1])
+		return ok1 && ok2 && d1 >= 0 && d2 <= 0
+	}
+	d, ok := cmp(keys[0])
+	if !ok {
+		return false
+	}
+	switch op {
+	case opLt:
+		return d < 0
+	case opLe:
+		return d <= 0
+	case opGt:
+		return d > 0
+	}
+	return d >= 0
 }
 
 func randPred(r *rand.Rand, cols []fcol, rows []frow, depth int) fpred {

@@ -61,18 +61,7 @@ func TestFilterLogical(t *testing.T) {
 	}
 	where := reflect.ValueOf(LogicalWhere)
 	for vi, opts := range variants {
-		var buf bytes.Buffer
-		w, err := NewLogicalWriter(&buf, opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(rows); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		data := buf.Bytes()
+		data := writeAll(t, rows, opts, NewLogicalWriter)
 		for f := range nf {
 			name := reflect.TypeFor[Logical]().Field(f).Name
 			b := where.FieldByName(name)

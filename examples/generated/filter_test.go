@@ -49,19 +49,8 @@ func sortedEvents(n int) []Event {
 // filter on id.
 func writeEvents(t testing.TB, rows []Event) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	w, err := NewEventWriter(&buf, runtime.WithRowGroupSize(1<<20), runtime.WithPageSize(64<<10),
-		runtime.WithColumnBloomFilter("id", 20000, 0.01))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return writeAll(t, rows, []runtime.WriterOption{runtime.WithRowGroupSize(1 << 20), runtime.WithPageSize(64 << 10),
+		runtime.WithColumnBloomFilter("id", 20000, 0.01)}, NewEventWriter)
 }
 
 // countingReaderAt counts the bytes and calls of ReadAt.

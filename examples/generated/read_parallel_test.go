@@ -35,33 +35,14 @@ func readAllWith[T any, R interface {
 	}
 }
 
-func writeAllRows[T any, W interface {
-	Write([]T) (int, error)
-	Close() error
-}](t testing.TB, rows []T, newW func(io.Writer, ...runtime.WriterOption) (W, error), opts ...runtime.WriterOption) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w, err := newW(&buf, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // TestReadParallelism reads flat, nested and every-type rows, filtered or
 // not, with columns decoded concurrently and checks they equal the
 // sequential read (run with -race).
 func TestReadParallelism(t *testing.T) {
-	ev := writeAllRows(t, sortedEvents(20000), NewEventWriter, runtime.WithRowGroupSize(256<<10))
-	or := writeAllRows(t, orders(3000), NewOrderWriter, runtime.WithRowGroupSize(64<<10))
-	lg := writeAllRows(t, logicals(2000), NewLogicalWriter)
-	dp := writeAllRows(t, deeps(2000), NewDeepWriter)
+	ev := writeAll(t, sortedEvents(20000), []runtime.WriterOption{runtime.WithRowGroupSize(256 << 10)}, NewEventWriter)
+	or := writeAll(t, orders(3000), []runtime.WriterOption{runtime.WithRowGroupSize(64 << 10)}, NewOrderWriter)
+	lg := writeAll(t, logicals(2000), nil, NewLogicalWriter)
+	dp := writeAll(t, deeps(2000), nil, NewDeepWriter)
 	t0, t1 := eventWindow(20000)
 	for _, p := range []int{2, 5} {
 		par := runtime.WithReadParallelism(p)
@@ -86,7 +67,7 @@ func TestReadParallelism(t *testing.T) {
 // BenchmarkReadParallelism reads 200,000 events in batches of 8192 rows
 // with 1 and 2 columns decoded at once.
 func BenchmarkReadParallelism(b *testing.B) {
-	data := writeAllRows(b, sortedEvents(200_000), NewEventWriter, runtime.WithCompression(meta.Zstd, 0))
+	data := writeAll(b, sortedEvents(200_000), []runtime.WriterOption{runtime.WithCompression(meta.Zstd, 0)}, NewEventWriter)
 	for _, p := range []int{1, 2} {
 		b.Run(fmt.Sprintf("p=%d", p), func(b *testing.B) {
 			for b.Loop() {
