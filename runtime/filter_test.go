@@ -205,10 +205,9 @@ func writeFilterFile(t testing.TB, rows []frow, opts ...WriterOption) []byte {
 type fcol struct {
 	name    string
 	ordered bool
-	// key returns a predicate-building field; val the Go value of a row
-	// (nil when null); cmp compares two Go values (ok false when
-	// unordered, as with NaN); pick draws a comparison value.
-	eq   func(v any) Predicate
+	// op builds a predicate; val returns the Go value of a row (nil when
+	// null); cmp compares two Go values (ok false when unordered, as with
+	// NaN); pick draws a comparison value.
 	op   func(op predOp, vs ...any) Predicate
 	val  func(x *frow) any
 	cmp  func(a, b any) (int, bool)
