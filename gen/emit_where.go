@@ -20,14 +20,13 @@ import (
 func emitWhere(f *jen.File, t *Type) {
 	var inits []jen.Code
 	fields := whereFields(t.Root.Struct, jen.Id(t.Names.Where), &inits, &namer{names: &t.Names})
-	if len(fields) == 0 {
-		return
+	if len(fields) > 0 {
+		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
+		f.Var().Id(t.Names.Where).Struct(fields...)
+		f.Line()
+		f.Func().Id("init").Params().Block(inits...)
+		f.Line()
 	}
-	docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and\nBetween for ordered types, IsNull and NotNull for fields that may be null.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
-	f.Var().Id(t.Names.Where).Struct(fields...)
-	f.Line()
-	f.Func().Id("init").Params().Block(inits...)
-	f.Line()
 
 	docf(f, "All returns an iterator over the rows %s has not returned yet, for\n\n\tfor row, err := range r.All() {\n\nAn error is yielded once, with a zero row, and ends the iteration.", t.Names.Reader)
 	f.Func().Params(jen.Id("r").Op("*").Id(t.Names.Reader)).Id("All").Params().Qual("iter", "Seq2").Types(t.Root.Go.Code(), jen.Error()).Block(
