@@ -1092,8 +1092,9 @@ func ReadDeepFile(path string, opts ...pqrt.ReaderOption) ([]Deep, error) {
 //
 //	r, err := NewDeepReader(f, size, pqrt.WithFilter(pqrt.And(DeepWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var DeepWhere struct {
 	ID pqrt.OrderedField[int64]
 	A  struct {

@@ -360,8 +360,9 @@ func ReadDocumentLogFile(path string, opts ...pqrt.ReaderOption) ([]DocumentLog,
 //
 //	r, err := NewDocumentLogReader(f, size, pqrt.WithFilter(pqrt.And(DocumentLogWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var DocumentLogWhere struct {
 	Id pqrt.OrderedField[int64]
 }

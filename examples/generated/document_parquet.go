@@ -339,8 +339,9 @@ func ReadDocumentFile(path string, opts ...pqrt.ReaderOption) ([]Document, error
 //
 //	r, err := NewDocumentReader(f, size, pqrt.WithFilter(pqrt.And(DocumentWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var DocumentWhere struct {
 	ID pqrt.OrderedField[int64]
 }

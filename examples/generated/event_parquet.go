@@ -693,8 +693,9 @@ func ReadEventFile(path string, opts ...pqrt.ReaderOption) ([]Event, error) {
 //
 //	r, err := NewEventReader(f, size, pqrt.WithFilter(pqrt.And(EventWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var EventWhere struct {
 	ID       pqrt.OrderedField[int64]
 	At       pqrt.OrderedField[pqtime.Time]

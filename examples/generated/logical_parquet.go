@@ -1933,8 +1933,9 @@ func ReadLogicalFile(path string, opts ...pqrt.ReaderOption) ([]Logical, error) 
 //
 //	r, err := NewLogicalReader(f, size, pqrt.WithFilter(pqrt.And(LogicalWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var LogicalWhere struct {
 	I8            pqrt.OrderedField[int8]
 	I16           pqrt.OrderedField[int16]

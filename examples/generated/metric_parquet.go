@@ -694,8 +694,9 @@ func ReadMetricFile(path string, opts ...pqrt.ReaderOption) ([]Metric, error) {
 //
 //	r, err := NewMetricReader(f, size, pqrt.WithFilter(pqrt.And(MetricWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var MetricWhere struct {
 	Name  pqrt.OrderedField[string]
 	Ts    pqrt.OrderedField[pqtime.Time]

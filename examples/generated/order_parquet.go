@@ -1410,8 +1410,9 @@ func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
 //
 //	r, err := NewOrderReader(f, size, pqrt.WithFilter(pqrt.And(OrderWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var OrderWhere struct {
 	ID       pqrt.OrderedField[int64]
 	PlacedAt pqrt.OrderedField[pqtime.Time]

@@ -774,8 +774,9 @@ func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) 
 //
 //	r, err := NewContactReader(f, size, pqrt.WithFilter(pqrt.And(ContactWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var ContactWhere struct {
 	ID      pqrt.OrderedField[int64]
 	Name    pqrt.OrderedField[string]

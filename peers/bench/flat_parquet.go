@@ -455,8 +455,9 @@ func ReadFlatFile(path string, opts ...pqrt.ReaderOption) ([]Flat, error) {
 //
 //	r, err := NewFlatReader(f, size, pqrt.WithFilter(pqrt.And(FlatWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var FlatWhere struct {
 	ID    pqrt.OrderedField[int64]
 	Name  pqrt.OrderedField[string]

@@ -7458,8 +7458,9 @@ func ReadWideFile(path string, opts ...pqrt.ReaderOption) ([]Wide, error) {
 //
 //	r, err := NewWideReader(f, size, pqrt.WithFilter(pqrt.And(WideWhere.F.Eq(x), ...)))
 //
-// A builder exists for each field outside lists and maps; Lt, Le, Gt, Ge and
-// Between for ordered types, IsNull and NotNull for fields that may be null.
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var WideWhere struct {
 	F000 pqrt.OrderedField[int64]
 	F001 pqrt.OrderedField[int32]
