@@ -147,6 +147,24 @@
 // value at once: there the first leaf present below a list, map or
 // nullable group (its "driver") decides nullness and length.
 //
+// # Filtering
+//
+// For each type T, TWhere holds a predicate builder per field outside
+// lists and maps, nested structs as nested fields (OrderWhere.Customer.Name):
+// a runtime.Field (Eq, NotEq, In), OrderedField (also Lt, Le, Gt, Ge,
+// Between) for every type but bool, INTERVAL and geospatial values, a
+// GeoField (also Intersects(box)) for GEOMETRY and GEOGRAPHY, and their
+// Nullable variants (also IsNull, NotNull) for leaves that may be null. Each builder converts its Go values with the writer's own
+// conversion of the field, so predicates compare the values stored:
+//
+//	r, err := NewEventReader(f, size, runtime.WithFilter(runtime.And(
+//		EventWhere.At.Between(t0, t1), EventWhere.Kind.Eq("buy"))))
+//
+// The reader (runtime.WithFilter) returns exactly the matching rows in
+// file order; TReader.All iterates over them (for row, err := range
+// r.All()). Read asks FileReader.Available how many rows it may read, which
+// selects the rows of the row groups ahead first.
+//
 // # Structure
 //
 // Generate turns a *Package into file contents (a map of file name to
@@ -161,5 +179,6 @@
 //   - emit_writer.go: the writer, its tag options and its level shredder;
 //   - emit_reader.go: the reader and its assembler;
 //   - emit_file.go: the schema constant and the WriteTFile/ReadTFile helpers;
-//   - emit_guard.go: the compile-time guard against stale generated code.
+//   - emit_guard.go: the compile-time guard against stale generated code;
+//   - emit_where.go: TWhere, the predicate builders, and TReader.All.
 package gen

@@ -141,7 +141,7 @@ func emitReader(f *jen.File, t *Type) {
 		Params(jen.Op("*").Id(n.Reader), jen.Error()).Block(body...)
 	f.Line()
 
-	docf(f, "NumRows returns the number of rows in the selected row groups.")
+	docf(f, "NumRows returns the number of rows in the selected row groups (with a filter,\nan upper bound that falls to the exact count as reading proceeds).")
 	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("NumRows").Params().Int64().Block(jen.Return(jen.Id("r").Dot("fr").Dot("NumRows").Call()))
 	f.Line()
 	docf(f, "Close releases the reader. It does not close the underlying io.ReaderAt.")
@@ -153,31 +153,27 @@ func emitReader(f *jen.File, t *Type) {
 	// Read.
 	read := []jen.Code{
 		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), jen.Qual(pathRuntime, "ErrClosed")))),
-		jen.Id("want").Op(":=").Int64().Call(jen.Len(jen.Id("rows"))),
-		jen.If(jen.Id("left").Op(":=").Id("r").Dot("fr").Dot("NumRows").Call().Op("-").Id("r").Dot("read"), jen.Id("want").Op(">").Id("left")).Block(
-			jen.Id("want").Op("=").Id("left")),
+		// Available selects the rows of a filter (WithFilter) ahead of reading.
+		jen.List(jen.Id("avail"), jen.Err()).Op(":=").Id("r").Dot("fr").Dot("Available").Call(jen.Id("r").Dot("read"), jen.Len(jen.Id("rows"))),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
+		jen.Id("want").Op(":=").Int64().Call(jen.Id("avail")),
 		jen.If(jen.Id("want").Op("<=").Lit(0)).Block(
 			jen.If(jen.Len(jen.Id("rows")).Op("==").Lit(0)).Block(jen.Return(jen.Lit(0), jen.Nil())),
 			jen.Return(jen.Lit(0), jen.Qual("io", "EOF"))),
 		jen.Id("k").Op(":=").Int().Call(jen.Id("want")),
 	}
+	// Every column's next k rows, concurrently under WithReadParallelism.
+	jobs := []jen.Code{jen.Id("k")}
 	for _, fl := range vfields {
-		c := jen.Id("r").Dot(variantVar(fl.Value))
-		read = append(read, jen.If(c.Clone().Op("!=").Nil()).Block(
-			jen.If(jen.Err().Op(":=").Qual(pathRuntime, "ReadRowsExact").Call(c.Clone(), jen.Id("k"), jen.Lit(fl.Value.Node.PathString())), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Lit(0), jen.Err())),
-		))
+		jobs = append(jobs, jen.Line().Qual(pathRuntime, "Col").Call(jen.Id("r").Dot(variantVar(fl.Value)), jen.Lit(fl.Value.Node.PathString())))
 	}
 	for _, l := range t.Schema.Leaves {
-		if vcols[l.Column] {
-			continue
+		if !vcols[l.Column] {
+			jobs = append(jobs, jen.Line().Qual(pathRuntime, "Col").Call(jen.Id("r").Dot(colVar(l.Column)), jen.Lit(l.PathString())))
 		}
-		c := jen.Id("r").Dot(colVar(l.Column))
-		read = append(read, jen.If(c.Clone().Op("!=").Nil()).Block(
-			jen.If(jen.Err().Op(":=").Qual(pathRuntime, "ReadRowsExact").Call(c.Clone(), jen.Id("k"), jen.Lit(l.PathString())), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Lit(0), jen.Err())),
-		))
 	}
+	read = append(read, jen.If(jen.Err().Op(":=").Id("r").Dot("fr").Dot("ReadColumns").Call(append(jobs, jen.Line())...), jen.Err().Op("!=").Nil()).Block(
+		jen.Return(jen.Lit(0), jen.Err())))
 	read = append(read,
 		jen.Id("rows").Op("=").Id("rows").Index(jen.Empty(), jen.Id("k")),
 		jen.Clear(jen.Id("rows")),

@@ -58,6 +58,7 @@ var importAliases = map[string]string{
 	"errors":     "pqerrors",
 	"fmt":        "pqfmt",
 	"io":         "pqio",
+	"iter":       "pqiter",
 	"sync":       "pqsync",
 	"time":       "pqtime",
 }
@@ -83,6 +84,7 @@ func render(p *Package, types []*Type) ([]byte, error) {
 		emitWriter(f, t)
 		emitReader(f, t)
 		emitFileHelpers(f, t)
+		emitWhere(f, t)
 	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {

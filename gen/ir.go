@@ -62,6 +62,8 @@ type Names struct {
 	Drivers string
 	// Options holds the writer options from struct tags.
 	Options string
+	// Where is the package-level value of predicate builders (TWhere).
+	Where string
 }
 
 // Kind is the Go shape of a value.

@@ -230,11 +230,12 @@ func namesFor(t string) Names {
 		WriterFor:  "pqgen" + t + "WriterFor",
 		Drivers:    "pqgen" + t + "Drivers",
 		Options:    "pqgen" + t + "Options",
+		Where:      t + "Where",
 	}
 }
 
 // all returns every generated identifier.
 func (n Names) all() []string {
 	return []string{n.Writer, n.NewWriter, n.Reader, n.NewReader, n.WriteFile, n.ReadFile,
-		n.SchemaText, n.Schema, n.Batch, n.WriterFor, n.Drivers, n.Options}
+		n.SchemaText, n.Schema, n.Batch, n.WriterFor, n.Drivers, n.Options, n.Where}
 }

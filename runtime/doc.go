@@ -20,7 +20,8 @@
 //   - Options, the one way to configure. WriterOption values configure
 //     writers (WithCompression, WithRowGroupSize, WithPageSize,
 //     WithEncryption, ...), ReaderOption values configure readers
-//     (WithColumns, WithFooterKey, WithMaxPageSize, ...). An option that
+//     (WithColumns, WithFilter, WithRowGroups, WithReadCoalescing,
+//     WithReadParallelism, WithFooterKey, WithMaxPageSize, ...). An option that
 //     concerns one column is named WithColumnX and takes the column's
 //     dotted path first (WithColumnCompression, WithColumnEncoding,
 //     WithColumnBloomFilter, WithColumnKey, WithColumnPageFilter);
@@ -33,7 +34,8 @@
 //     column, row group and page where it has them.
 //   - Files: OpenFile and OpenPath read a footer (File: metadata, schema,
 //     encryption); WriteFile and WriteFileAtomic write through a temporary
-//     file, fsync and rename.
+//     file, fsync and rename. Splits divides a file's row groups among
+//     readers (WithRowGroups).
 //   - Deviations: files that depart from the specification in ways other
 //     readers tolerate (DuckDB's 33-bit INT32 deltas, unsorted Variant
 //     objects and AAD-less encryption, hyparquet-writer's optional
@@ -41,6 +43,9 @@
 //     (File.Deviations); WithStrict(true) refuses them with an error
 //     wrapping ErrDeviation. docs/DEVIATIONS.md lists them. Writers never
 //     produce them.
+//   - Predicates: the generated TWhere fields build Predicate values
+//     (Field, OrderedField, NullableField, NullableOrderedField), combined
+//     with And, Or and Not and given to readers with WithFilter.
 //
 // Callers who work column by column, without generated code, use
 // NewFileWriter with the typed column buffers (Levels, BoolBuffer,
@@ -62,6 +67,8 @@
 // VariantWriter, ReadRowsExact, ReadFileRows, RowReader, ColumnRows,
 // DateDays, Slab, AppendFloat16, Float16At, AppendInterval, IntervalAt,
 // CompareInterval, DecimalUnscaled32, DecimalUnscaled64,
-// AppendDecimalFixed, DecimalFromFixed, and the version guard (GenVersion, MinGenVersion,
+// AppendDecimalFixed, DecimalFromFixed, FileReader.Available,
+// FileReader.ReadColumns, Col, ColumnJob, AllRows, NewField (and its
+// Ordered and Nullable variants), and the version guard (GenVersion, MinGenVersion,
 // EnforceVersion).
 package runtime

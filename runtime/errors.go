@@ -58,6 +58,10 @@ var (
 	// ErrRows: the levels and values appended to a buffer do not describe
 	// the number of rows given to EndRows.
 	ErrRows = errors.New("invalid rows")
+	// ErrFilter: a predicate (WithFilter) does not fit the file: it names
+	// a column the row type lacks, a repeated column, or a column of
+	// another physical type.
+	ErrFilter = errors.New("invalid filter")
 	// ErrClosed: the writer or reader was closed.
 	ErrClosed = errors.New("closed")
 )

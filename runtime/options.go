@@ -62,6 +62,16 @@ type readerConfig struct {
 	// index of one column (WithColumnPageFilter).
 	PageFilterColumn string
 	PageFilter       func(f *File, rowGroup int, ci *meta.ColumnIndex, page int) bool
+	// Filter, when not nil, selects the rows to return (WithFilter).
+	Filter Predicate
+	// RowGroups, when not nil, lists the row groups to read (WithRowGroups).
+	RowGroups []int
+	// CoalesceGap and CoalesceBuffer, when the buffer is positive, turn
+	// on read coalescing (WithReadCoalescing).
+	CoalesceGap, CoalesceBuffer int64
+	// ReadParallelism is how many columns a Read decodes at once
+	// (WithReadParallelism; 0 or 1: one at a time).
+	ReadParallelism int
 
 	// Decryption (Parquet modular encryption): the footer key, column
 	// keys by dotted path, the AAD prefix of files that do not store it,

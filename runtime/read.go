@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -32,6 +33,17 @@ type FileReader struct {
 	// adapt holds, per file leaf, how the last Bind reads it in another
 	// compatible layout (read_adapt.go).
 	adapt map[int]*adapter
+	// want is the schema of the last Bind (nil before); filter the state
+	// of WithFilter (nil without).
+	want   *schema.Schema
+	filter *filterState
+	// active lists the leaves that have column readers, and fetched the
+	// row groups whose pages were prefetched (WithReadCoalescing).
+	active  []int
+	fetched map[int]bool
+	// mu guards the filter's progress, ranges and fetched, which column
+	// readers used from different goroutines update (enterChunk).
+	mu sync.Mutex
 }
 
 // rowRange is the half-open range of rows [start, end) of a row group.
@@ -60,6 +72,10 @@ func NewFileReaderOf(f *File) (*FileReader, error) {
 
 func newFileReader(f *File) (*FileReader, error) {
 	fr := &FileReader{f: f, cfg: f.cfg}
+	if fr.cfg.CoalesceBuffer > 0 {
+		// The File is this reader's own (NewFileReader opened it).
+		f.r = &coalescer{r: f.r, size: f.Size, gap: fr.cfg.CoalesceGap, max: fr.cfg.CoalesceBuffer}
+	}
 	if fr.cfg.Columns != nil {
 		fr.projected = make([]bool, len(f.Schema.Leaves))
 		for _, p := range fr.cfg.Columns {
@@ -85,8 +101,21 @@ func newFileReader(f *File) (*FileReader, error) {
 		filterCol = l.Column
 		fr.ranges = map[int][]rowRange{}
 	}
+	var only map[int]bool
+	if fr.cfg.RowGroups != nil {
+		only = map[int]bool{}
+		for _, i := range fr.cfg.RowGroups {
+			if i >= len(f.Meta.RowGroups) {
+				return nil, fmt.Errorf("%w: WithRowGroups: row group %d of a file with %d", ErrConfig, i, len(f.Meta.RowGroups))
+			}
+			only[i] = true
+		}
+	}
+	if fr.cfg.Filter != nil {
+		fr.filter = &filterState{pred: fr.cfg.Filter}
+	}
 	for i := range f.Meta.RowGroups {
-		if fr.cfg.RowGroupFilter != nil && !fr.cfg.RowGroupFilter(f, i) {
+		if only != nil && !only[i] || fr.cfg.RowGroupFilter != nil && !fr.cfg.RowGroupFilter(f, i) {
 			continue
 		}
 		rows := f.Meta.RowGroups[i].NumRows
@@ -162,8 +191,18 @@ func (r *FileReader) pageRanges(rg, col int) ([]rowRange, error) {
 func (r *FileReader) File() *File { return r.f }
 
 // NumRows returns the number of rows in the selected row groups (all of
-// them without WithRowGroupFilter), as the footer states it.
-func (r *FileReader) NumRows() int64 { return r.numRows }
+// them without WithRowGroupFilter), as the footer states it. With
+// WithFilter it counts the rows left by pruning (0 when pruning failed:
+// the next read returns the error) and falls to the exact count as
+// reading proceeds (see Available).
+func (r *FileReader) NumRows() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.prepareFilter() != nil {
+		return 0
+	}
+	return r.numRows
+}
 
 // RowGroups returns the indices of the selected row groups, in file
 // order. The caller must not modify the slice.
@@ -191,6 +230,7 @@ func (r *FileReader) Bind(want *schema.Schema, variants ...string) ([]int, error
 		return nil, err
 	}
 	r.adapt = adapt
+	r.want = want
 	return idx, nil
 }
 

@@ -8,6 +8,7 @@ package runtime
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -57,6 +58,9 @@ func (c *cursor) init(fr *FileReader, col int) {
 	c.leaf = fr.f.Schema.Leaves[col]
 	c.rg = -1
 	c.adapt = fr.adapt[col]
+	if !slices.Contains(fr.active, col) {
+		fr.active = append(fr.active, col)
+	}
 }
 
 // chunkRange returns the byte range of column col in row group rg, checked
@@ -117,10 +121,48 @@ func chunkRange(f *File, rg, col int) (start, length int64, md *meta.ColumnMetaD
 	return start, length, md, nil
 }
 
+// enterChunk returns the first of the selected row groups from index idx
+// of r.RowGroups() that has rows to read (len(r.RowGroups()) when none
+// does) and its row selection (nil: every row). With a filter, the row
+// groups passed on the way get their exact selection first; with read
+// coalescing, the pages of the row group are fetched. Cursors of
+// different columns may call it concurrently.
+func (fr *FileReader) enterChunk(idx int) (int, []rowRange, error) {
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	if err := fr.prepareFilter(); err != nil {
+		return 0, nil, err
+	}
+	for ; idx < len(fr.rowGroups) && fr.filter != nil; idx++ {
+		if err := fr.refine(fr.rowGroups[idx]); err != nil {
+			return 0, nil, err
+		}
+		if rr, ok := fr.ranges[fr.rowGroups[idx]]; !ok || len(rr) > 0 {
+			break
+		}
+	}
+	if idx >= len(fr.rowGroups) {
+		return idx, nil, nil
+	}
+	rg := fr.rowGroups[idx]
+	if _, ok := fr.f.r.(*coalescer); ok && !fr.fetched[rg] {
+		if fr.fetched == nil {
+			fr.fetched = map[int]bool{}
+		}
+		fr.fetched[rg] = true
+		fr.prefetchPages(rg, fr.active, fr.ranges[rg])
+	}
+	return idx, fr.ranges[rg], nil
+}
+
 // nextChunk moves to the next selected row group; false at the end.
 func (c *cursor) nextChunk() (bool, error) {
 	fr := c.fr
-	c.rg++
+	next, ranges, err := fr.enterChunk(c.rg + 1)
+	if err != nil {
+		return false, err
+	}
+	c.rg = next
 	if c.rg >= len(fr.rowGroups) {
 		c.inChunk = false
 		return false, nil
@@ -144,7 +186,7 @@ func (c *cursor) nextChunk() (bool, error) {
 	}
 	c.chunkSlots, c.chunkRows = 0, 0
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
-	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd = fr.ranges[rg], 0, 0, false, nil, 0
+	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd = ranges, 0, 0, false, nil, 0
 	if c.ranges != nil {
 		oi, err := fr.OffsetIndex(rg, c.col)
 		if err != nil {

@@ -6,6 +6,7 @@ package runtime
 import (
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"os"
 	"slices"
@@ -122,4 +123,36 @@ func DateDays(t time.Time) int32 {
 		d--
 	}
 	return int32(d)
+}
+
+// AllRows returns an iterator over the rows r has not returned yet, read
+// in batches of 256: the generated TReader.All. An error is yielded once,
+// with a zero row, and ends the iteration; so does stopping early.
+//
+// For generated code (see "For generated code" in the package doc).
+func AllRows[T any](r RowReader[T]) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		buf := make([]T, 256)
+		for {
+			n, err := r.Read(buf)
+			for i := range n {
+				if !yield(buf[i], nil) {
+					return
+				}
+			}
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
+			if n == 0 {
+				var zero T
+				yield(zero, fmt.Errorf("%w: a read returned no rows and no error", ErrChunk))
+				return
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -609,7 +610,8 @@ func NewDeepReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Dee
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *DeepReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -626,10 +628,11 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DeepReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -637,55 +640,19 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "a.b.list.element.c"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "a.b.list.element.d.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "a.n"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "l.list.element.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "m.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "m.key_value.value.list.element.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "m.key_value.value.list.element.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "s.list.element.c"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "s.list.element.d.list.element"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "a.b.list.element.c"),
+		pqrt.Col(r.c2, "a.b.list.element.d.list.element"),
+		pqrt.Col(r.c3, "a.n"),
+		pqrt.Col(r.c4, "l.list.element.list.element"),
+		pqrt.Col(r.c5, "m.key_value.key"),
+		pqrt.Col(r.c6, "m.key_value.value.list.element.key_value.key"),
+		pqrt.Col(r.c7, "m.key_value.value.list.element.key_value.value"),
+		pqrt.Col(r.c8, "s.list.element.c"),
+		pqrt.Col(r.c9, "s.list.element.d.list.element"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -1119,4 +1086,36 @@ func ReadDeepFile(path string, opts ...pqrt.ReaderOption) ([]Deep, error) {
 	return pqrt.ReadFileRows[Deep](path, func(r pqio.ReaderAt, size int64) (*DeepReader, error) {
 		return NewDeepReader(r, size, opts...)
 	})
+}
+
+// DeepWhere holds the predicate builders of Deep's fields, for runtime.WithFilter:
+//
+//	r, err := NewDeepReader(f, size, pqrt.WithFilter(pqrt.And(DeepWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var DeepWhere struct {
+	ID pqrt.OrderedField[int64]
+	A  struct {
+		N pqrt.NullableOrderedField[float64]
+	}
+}
+
+func init() {
+	DeepWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	DeepWhere.A.N = pqrt.NewNullableOrderedField("a.n", func(c3 *pqrt.DoubleBuffer, v float64) {
+		c3.Values = append(c3.Values, v)
+	})
+}
+
+// All returns an iterator over the rows DeepReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *DeepReader) All() pqiter.Seq2[Deep, error] {
+	return pqrt.AllRows[Deep](r)
 }

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -240,7 +241,8 @@ func NewDocumentLogReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *DocumentLogReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -257,10 +259,11 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DocumentLogReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -268,20 +271,12 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.v1 != nil {
-		if err := pqrt.ReadRowsExact(r.v1, k, "body"); err != nil {
-			return 0, err
-		}
-	}
-	if r.v10 != nil {
-		if err := pqrt.ReadRowsExact(r.v10, k, "extra"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.v1, "body"),
+		pqrt.Col(r.v10, "extra"),
+		pqrt.Col(r.c0, "id"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -359,4 +354,30 @@ func ReadDocumentLogFile(path string, opts ...pqrt.ReaderOption) ([]DocumentLog,
 	return pqrt.ReadFileRows[DocumentLog](path, func(r pqio.ReaderAt, size int64) (*DocumentLogReader, error) {
 		return NewDocumentLogReader(r, size, opts...)
 	})
+}
+
+// DocumentLogWhere holds the predicate builders of DocumentLog's fields, for runtime.WithFilter:
+//
+//	r, err := NewDocumentLogReader(f, size, pqrt.WithFilter(pqrt.And(DocumentLogWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var DocumentLogWhere struct {
+	Id pqrt.OrderedField[int64]
+}
+
+func init() {
+	DocumentLogWhere.Id = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+}
+
+// All returns an iterator over the rows DocumentLogReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *DocumentLogReader) All() pqiter.Seq2[DocumentLog, error] {
+	return pqrt.AllRows[DocumentLog](r)
 }

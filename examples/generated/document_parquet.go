@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -219,7 +220,8 @@ func NewDocumentReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *DocumentReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -236,10 +238,11 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DocumentReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -247,20 +250,12 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.v1 != nil {
-		if err := pqrt.ReadRowsExact(r.v1, k, "body"); err != nil {
-			return 0, err
-		}
-	}
-	if r.v3 != nil {
-		if err := pqrt.ReadRowsExact(r.v3, k, "extra"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.v1, "body"),
+		pqrt.Col(r.v3, "extra"),
+		pqrt.Col(r.c0, "id"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -338,4 +333,30 @@ func ReadDocumentFile(path string, opts ...pqrt.ReaderOption) ([]Document, error
 	return pqrt.ReadFileRows[Document](path, func(r pqio.ReaderAt, size int64) (*DocumentReader, error) {
 		return NewDocumentReader(r, size, opts...)
 	})
+}
+
+// DocumentWhere holds the predicate builders of Document's fields, for runtime.WithFilter:
+//
+//	r, err := NewDocumentReader(f, size, pqrt.WithFilter(pqrt.And(DocumentWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var DocumentWhere struct {
+	ID pqrt.OrderedField[int64]
+}
+
+func init() {
+	DocumentWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+}
+
+// All returns an iterator over the rows DocumentReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *DocumentReader) All() pqiter.Seq2[Document, error] {
+	return pqrt.AllRows[Document](r)
 }

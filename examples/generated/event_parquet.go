@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -412,7 +413,8 @@ func NewEventReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Ev
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *EventReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -429,10 +431,11 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: EventReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -440,65 +443,21 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "at"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "kind"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "user"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "session"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "Latency"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "score"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "success"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "referrer"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "retries"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "country"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "payload"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "at"),
+		pqrt.Col(r.c2, "kind"),
+		pqrt.Col(r.c3, "user"),
+		pqrt.Col(r.c4, "session"),
+		pqrt.Col(r.c5, "Latency"),
+		pqrt.Col(r.c6, "score"),
+		pqrt.Col(r.c7, "success"),
+		pqrt.Col(r.c8, "referrer"),
+		pqrt.Col(r.c9, "retries"),
+		pqrt.Col(r.c10, "country"),
+		pqrt.Col(r.c11, "payload"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -728,4 +687,74 @@ func ReadEventFile(path string, opts ...pqrt.ReaderOption) ([]Event, error) {
 	return pqrt.ReadFileRows[Event](path, func(r pqio.ReaderAt, size int64) (*EventReader, error) {
 		return NewEventReader(r, size, opts...)
 	})
+}
+
+// EventWhere holds the predicate builders of Event's fields, for runtime.WithFilter:
+//
+//	r, err := NewEventReader(f, size, pqrt.WithFilter(pqrt.And(EventWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var EventWhere struct {
+	ID       pqrt.OrderedField[int64]
+	At       pqrt.OrderedField[pqtime.Time]
+	Kind     pqrt.OrderedField[Kind]
+	User     pqrt.OrderedField[string]
+	Session  pqrt.OrderedField[[16]byte]
+	Latency  pqrt.OrderedField[pqtime.Duration]
+	Score    pqrt.OrderedField[float64]
+	Success  pqrt.Field[bool]
+	Referrer pqrt.NullableOrderedField[string]
+	Retries  pqrt.NullableOrderedField[int32]
+	Country  pqrt.NullableOrderedField[string]
+	Payload  pqrt.OrderedField[[]byte]
+}
+
+func init() {
+	EventWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	EventWhere.At = pqrt.NewOrderedField("at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) {
+		c1.Values = append(c1.Values, v.UnixMicro())
+	})
+	EventWhere.Kind = pqrt.NewOrderedField("kind", func(c2 *pqrt.ByteArrayBuffer, v Kind) {
+		c2.Values.AppendString(string(v))
+	})
+	EventWhere.User = pqrt.NewOrderedField("user", func(c3 *pqrt.ByteArrayBuffer, v string) {
+		c3.Values.AppendString(v)
+	})
+	EventWhere.Session = pqrt.NewOrderedField("session", func(c4 *pqrt.FixedBuffer, v [16]byte) {
+		c4.Values = append(c4.Values, v[:]...)
+	})
+	EventWhere.Latency = pqrt.NewOrderedField("Latency", func(c5 *pqrt.Int64Buffer, v pqtime.Duration) {
+		c5.Values = append(c5.Values, int64(v))
+	})
+	EventWhere.Score = pqrt.NewOrderedField("score", func(c6 *pqrt.DoubleBuffer, v float64) {
+		c6.Values = append(c6.Values, v)
+	})
+	EventWhere.Success = pqrt.NewField("success", func(c7 *pqrt.BoolBuffer, v bool) {
+		c7.Values = append(c7.Values, v)
+	})
+	EventWhere.Referrer = pqrt.NewNullableOrderedField("referrer", func(c8 *pqrt.ByteArrayBuffer, v string) {
+		c8.Values.AppendString(v)
+	})
+	EventWhere.Retries = pqrt.NewNullableOrderedField("retries", func(c9 *pqrt.Int32Buffer, v int32) {
+		c9.Values = append(c9.Values, v)
+	})
+	EventWhere.Country = pqrt.NewNullableOrderedField("country", func(c10 *pqrt.ByteArrayBuffer, v string) {
+		c10.Values.AppendString(v)
+	})
+	EventWhere.Payload = pqrt.NewOrderedField("payload", func(c11 *pqrt.ByteArrayBuffer, v []byte) {
+		c11.Values.Append(v)
+	})
+}
+
+// All returns an iterator over the rows EventReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *EventReader) All() pqiter.Seq2[Event, error] {
+	return pqrt.AllRows[Event](r)
 }

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -1137,7 +1138,8 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *LogicalReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -1154,10 +1156,11 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: LogicalReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -1165,245 +1168,57 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "i8"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "i16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "i32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "i64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "u8"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "u16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "u32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "u64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "int"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "uint"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "f32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "f64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "bool"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c13 != nil {
-		if err := pqrt.ReadRowsExact(r.c13, k, "str"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c14 != nil {
-		if err := pqrt.ReadRowsExact(r.c14, k, "enum"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c15 != nil {
-		if err := pqrt.ReadRowsExact(r.c15, k, "json"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c16 != nil {
-		if err := pqrt.ReadRowsExact(r.c16, k, "bson"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c17 != nil {
-		if err := pqrt.ReadRowsExact(r.c17, k, "bin"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c18 != nil {
-		if err := pqrt.ReadRowsExact(r.c18, k, "uuid"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c19 != nil {
-		if err := pqrt.ReadRowsExact(r.c19, k, "float16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c20 != nil {
-		if err := pqrt.ReadRowsExact(r.c20, k, "interval"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c21 != nil {
-		if err := pqrt.ReadRowsExact(r.c21, k, "fixed"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c22 != nil {
-		if err := pqrt.ReadRowsExact(r.c22, k, "dec32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c23 != nil {
-		if err := pqrt.ReadRowsExact(r.c23, k, "dec64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c24 != nil {
-		if err := pqrt.ReadRowsExact(r.c24, k, "dec_fixed"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c25 != nil {
-		if err := pqrt.ReadRowsExact(r.c25, k, "dec_bytes"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c26 != nil {
-		if err := pqrt.ReadRowsExact(r.c26, k, "ts_millis"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c27 != nil {
-		if err := pqrt.ReadRowsExact(r.c27, k, "ts_micros"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c28 != nil {
-		if err := pqrt.ReadRowsExact(r.c28, k, "ts_nanos"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c29 != nil {
-		if err := pqrt.ReadRowsExact(r.c29, k, "ts_local"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c30 != nil {
-		if err := pqrt.ReadRowsExact(r.c30, k, "date"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c31 != nil {
-		if err := pqrt.ReadRowsExact(r.c31, k, "time_millis"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c32 != nil {
-		if err := pqrt.ReadRowsExact(r.c32, k, "time_micros"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c33 != nil {
-		if err := pqrt.ReadRowsExact(r.c33, k, "time_nanos"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c34 != nil {
-		if err := pqrt.ReadRowsExact(r.c34, k, "duration"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c35 != nil {
-		if err := pqrt.ReadRowsExact(r.c35, k, "int96"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c36 != nil {
-		if err := pqrt.ReadRowsExact(r.c36, k, "geometry"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c37 != nil {
-		if err := pqrt.ReadRowsExact(r.c37, k, "geography"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c38 != nil {
-		if err := pqrt.ReadRowsExact(r.c38, k, "temp"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c39 != nil {
-		if err := pqrt.ReadRowsExact(r.c39, k, "level"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c40 != nil {
-		if err := pqrt.ReadRowsExact(r.c40, k, "count"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c41 != nil {
-		if err := pqrt.ReadRowsExact(r.c41, k, "days_raw"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c42 != nil {
-		if err := pqrt.ReadRowsExact(r.c42, k, "micros_raw"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c43 != nil {
-		if err := pqrt.ReadRowsExact(r.c43, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c44 != nil {
-		if err := pqrt.ReadRowsExact(r.c44, k, "opt_time"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c45 != nil {
-		if err := pqrt.ReadRowsExact(r.c45, k, "opt_uuid"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c46 != nil {
-		if err := pqrt.ReadRowsExact(r.c46, k, "opt_bytes"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c47 != nil {
-		if err := pqrt.ReadRowsExact(r.c47, k, "opt_level"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "i8"),
+		pqrt.Col(r.c1, "i16"),
+		pqrt.Col(r.c2, "i32"),
+		pqrt.Col(r.c3, "i64"),
+		pqrt.Col(r.c4, "u8"),
+		pqrt.Col(r.c5, "u16"),
+		pqrt.Col(r.c6, "u32"),
+		pqrt.Col(r.c7, "u64"),
+		pqrt.Col(r.c8, "int"),
+		pqrt.Col(r.c9, "uint"),
+		pqrt.Col(r.c10, "f32"),
+		pqrt.Col(r.c11, "f64"),
+		pqrt.Col(r.c12, "bool"),
+		pqrt.Col(r.c13, "str"),
+		pqrt.Col(r.c14, "enum"),
+		pqrt.Col(r.c15, "json"),
+		pqrt.Col(r.c16, "bson"),
+		pqrt.Col(r.c17, "bin"),
+		pqrt.Col(r.c18, "uuid"),
+		pqrt.Col(r.c19, "float16"),
+		pqrt.Col(r.c20, "interval"),
+		pqrt.Col(r.c21, "fixed"),
+		pqrt.Col(r.c22, "dec32"),
+		pqrt.Col(r.c23, "dec64"),
+		pqrt.Col(r.c24, "dec_fixed"),
+		pqrt.Col(r.c25, "dec_bytes"),
+		pqrt.Col(r.c26, "ts_millis"),
+		pqrt.Col(r.c27, "ts_micros"),
+		pqrt.Col(r.c28, "ts_nanos"),
+		pqrt.Col(r.c29, "ts_local"),
+		pqrt.Col(r.c30, "date"),
+		pqrt.Col(r.c31, "time_millis"),
+		pqrt.Col(r.c32, "time_micros"),
+		pqrt.Col(r.c33, "time_nanos"),
+		pqrt.Col(r.c34, "duration"),
+		pqrt.Col(r.c35, "int96"),
+		pqrt.Col(r.c36, "geometry"),
+		pqrt.Col(r.c37, "geography"),
+		pqrt.Col(r.c38, "temp"),
+		pqrt.Col(r.c39, "level"),
+		pqrt.Col(r.c40, "count"),
+		pqrt.Col(r.c41, "days_raw"),
+		pqrt.Col(r.c42, "micros_raw"),
+		pqrt.Col(r.c43, "id"),
+		pqrt.Col(r.c44, "opt_time"),
+		pqrt.Col(r.c45, "opt_uuid"),
+		pqrt.Col(r.c46, "opt_bytes"),
+		pqrt.Col(r.c47, "opt_level"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -2112,4 +1927,218 @@ func ReadLogicalFile(path string, opts ...pqrt.ReaderOption) ([]Logical, error) 
 	return pqrt.ReadFileRows[Logical](path, func(r pqio.ReaderAt, size int64) (*LogicalReader, error) {
 		return NewLogicalReader(r, size, opts...)
 	})
+}
+
+// LogicalWhere holds the predicate builders of Logical's fields, for runtime.WithFilter:
+//
+//	r, err := NewLogicalReader(f, size, pqrt.WithFilter(pqrt.And(LogicalWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var LogicalWhere struct {
+	I8            pqrt.OrderedField[int8]
+	I16           pqrt.OrderedField[int16]
+	I32           pqrt.OrderedField[int32]
+	I64           pqrt.OrderedField[int64]
+	U8            pqrt.OrderedField[uint8]
+	U16           pqrt.OrderedField[uint16]
+	U32           pqrt.OrderedField[uint32]
+	U64           pqrt.OrderedField[uint64]
+	Int           pqrt.OrderedField[int]
+	Uint          pqrt.OrderedField[uint]
+	F32           pqrt.OrderedField[float32]
+	F64           pqrt.OrderedField[float64]
+	Bool          pqrt.Field[bool]
+	Str           pqrt.OrderedField[string]
+	Enum          pqrt.OrderedField[string]
+	JSON          pqrt.OrderedField[string]
+	BSON          pqrt.OrderedField[[]byte]
+	Bin           pqrt.OrderedField[[]byte]
+	UUID          pqrt.OrderedField[[16]byte]
+	Float16       pqrt.OrderedField[[2]byte]
+	Interval      pqrt.Field[[12]byte]
+	Fixed         pqrt.OrderedField[[5]byte]
+	Dec32         pqrt.OrderedField[int32]
+	Dec64         pqrt.OrderedField[int64]
+	DecFixed      pqrt.OrderedField[[16]byte]
+	DecBytes      pqrt.OrderedField[[]byte]
+	TsMillis      pqrt.OrderedField[pqtime.Time]
+	TsMicros      pqrt.OrderedField[pqtime.Time]
+	TsNanos       pqrt.OrderedField[pqtime.Time]
+	TsLocal       pqrt.OrderedField[pqtime.Time]
+	Date          pqrt.OrderedField[pqtime.Time]
+	TimeOfDay32   pqrt.OrderedField[pqtime.Duration]
+	TimeOfDay64   pqrt.OrderedField[pqtime.Duration]
+	TimeOfDayFine pqrt.OrderedField[pqtime.Duration]
+	Duration      pqrt.OrderedField[pqtime.Duration]
+	Int96         pqrt.OrderedField[pqencode.Int96]
+	Geometry      pqrt.GeoField[[]byte]
+	Geography     pqrt.GeoField[[]byte]
+	Temp          pqrt.OrderedField[Celsius]
+	Level         pqrt.OrderedField[Level]
+	Count         pqrt.OrderedField[Count]
+	DaysRaw       pqrt.OrderedField[int32]
+	MicrosRaw     pqrt.OrderedField[int64]
+	ID            pqrt.OrderedField[int64]
+	OptTime       pqrt.NullableOrderedField[pqtime.Time]
+	OptUUID       pqrt.NullableOrderedField[[16]byte]
+	OptBytes      pqrt.NullableOrderedField[[]byte]
+	OptLevel      pqrt.NullableOrderedField[Level]
+}
+
+func init() {
+	LogicalWhere.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int32Buffer, v int8) {
+		c0.Values = append(c0.Values, int32(v))
+	})
+	LogicalWhere.I16 = pqrt.NewOrderedField("i16", func(c1 *pqrt.Int32Buffer, v int16) {
+		c1.Values = append(c1.Values, int32(v))
+	})
+	LogicalWhere.I32 = pqrt.NewOrderedField("i32", func(c2 *pqrt.Int32Buffer, v int32) {
+		c2.Values = append(c2.Values, v)
+	})
+	LogicalWhere.I64 = pqrt.NewOrderedField("i64", func(c3 *pqrt.Int64Buffer, v int64) {
+		c3.Values = append(c3.Values, v)
+	})
+	LogicalWhere.U8 = pqrt.NewOrderedField("u8", func(c4 *pqrt.Int32Buffer, v uint8) {
+		c4.Values = append(c4.Values, int32(v))
+	})
+	LogicalWhere.U16 = pqrt.NewOrderedField("u16", func(c5 *pqrt.Int32Buffer, v uint16) {
+		c5.Values = append(c5.Values, int32(v))
+	})
+	LogicalWhere.U32 = pqrt.NewOrderedField("u32", func(c6 *pqrt.Int32Buffer, v uint32) {
+		c6.Values = append(c6.Values, int32(v))
+	})
+	LogicalWhere.U64 = pqrt.NewOrderedField("u64", func(c7 *pqrt.Int64Buffer, v uint64) {
+		c7.Values = append(c7.Values, int64(v))
+	})
+	LogicalWhere.Int = pqrt.NewOrderedField("int", func(c8 *pqrt.Int64Buffer, v int) {
+		c8.Values = append(c8.Values, int64(v))
+	})
+	LogicalWhere.Uint = pqrt.NewOrderedField("uint", func(c9 *pqrt.Int64Buffer, v uint) {
+		c9.Values = append(c9.Values, int64(v))
+	})
+	LogicalWhere.F32 = pqrt.NewOrderedField("f32", func(c10 *pqrt.FloatBuffer, v float32) {
+		c10.Values = append(c10.Values, v)
+	})
+	LogicalWhere.F64 = pqrt.NewOrderedField("f64", func(c11 *pqrt.DoubleBuffer, v float64) {
+		c11.Values = append(c11.Values, v)
+	})
+	LogicalWhere.Bool = pqrt.NewField("bool", func(c12 *pqrt.BoolBuffer, v bool) {
+		c12.Values = append(c12.Values, v)
+	})
+	LogicalWhere.Str = pqrt.NewOrderedField("str", func(c13 *pqrt.ByteArrayBuffer, v string) {
+		c13.Values.AppendString(v)
+	})
+	LogicalWhere.Enum = pqrt.NewOrderedField("enum", func(c14 *pqrt.ByteArrayBuffer, v string) {
+		c14.Values.AppendString(v)
+	})
+	LogicalWhere.JSON = pqrt.NewOrderedField("json", func(c15 *pqrt.ByteArrayBuffer, v string) {
+		c15.Values.AppendString(v)
+	})
+	LogicalWhere.BSON = pqrt.NewOrderedField("bson", func(c16 *pqrt.ByteArrayBuffer, v []byte) {
+		c16.Values.Append(v)
+	})
+	LogicalWhere.Bin = pqrt.NewOrderedField("bin", func(c17 *pqrt.ByteArrayBuffer, v []byte) {
+		c17.Values.Append(v)
+	})
+	LogicalWhere.UUID = pqrt.NewOrderedField("uuid", func(c18 *pqrt.FixedBuffer, v [16]byte) {
+		c18.Values = append(c18.Values, v[:]...)
+	})
+	LogicalWhere.Float16 = pqrt.NewOrderedField("float16", func(c19 *pqrt.FixedBuffer, v [2]byte) {
+		c19.Values = append(c19.Values, v[:]...)
+	})
+	LogicalWhere.Interval = pqrt.NewField("interval", func(c20 *pqrt.FixedBuffer, v [12]byte) {
+		c20.Values = append(c20.Values, v[:]...)
+	})
+	LogicalWhere.Fixed = pqrt.NewOrderedField("fixed", func(c21 *pqrt.FixedBuffer, v [5]byte) {
+		c21.Values = append(c21.Values, v[:]...)
+	})
+	LogicalWhere.Dec32 = pqrt.NewOrderedField("dec32", func(c22 *pqrt.Int32Buffer, v int32) {
+		c22.Values = append(c22.Values, v)
+	})
+	LogicalWhere.Dec64 = pqrt.NewOrderedField("dec64", func(c23 *pqrt.Int64Buffer, v int64) {
+		c23.Values = append(c23.Values, v)
+	})
+	LogicalWhere.DecFixed = pqrt.NewOrderedField("dec_fixed", func(c24 *pqrt.FixedBuffer, v [16]byte) {
+		c24.Values = append(c24.Values, v[:]...)
+	})
+	LogicalWhere.DecBytes = pqrt.NewOrderedField("dec_bytes", func(c25 *pqrt.ByteArrayBuffer, v []byte) {
+		c25.Values.Append(v)
+	})
+	LogicalWhere.TsMillis = pqrt.NewOrderedField("ts_millis", func(c26 *pqrt.Int64Buffer, v pqtime.Time) {
+		c26.Values = append(c26.Values, v.UnixMilli())
+	})
+	LogicalWhere.TsMicros = pqrt.NewOrderedField("ts_micros", func(c27 *pqrt.Int64Buffer, v pqtime.Time) {
+		c27.Values = append(c27.Values, v.UnixMicro())
+	})
+	LogicalWhere.TsNanos = pqrt.NewOrderedField("ts_nanos", func(c28 *pqrt.Int64Buffer, v pqtime.Time) {
+		c28.Values = append(c28.Values, v.UnixNano())
+	})
+	LogicalWhere.TsLocal = pqrt.NewOrderedField("ts_local", func(c29 *pqrt.Int64Buffer, v pqtime.Time) {
+		c29.Values = append(c29.Values, v.UnixMicro())
+	})
+	LogicalWhere.Date = pqrt.NewOrderedField("date", func(c30 *pqrt.Int32Buffer, v pqtime.Time) {
+		c30.Values = append(c30.Values, pqrt.DateDays(v))
+	})
+	LogicalWhere.TimeOfDay32 = pqrt.NewOrderedField("time_millis", func(c31 *pqrt.Int32Buffer, v pqtime.Duration) {
+		c31.Values = append(c31.Values, int32(v/pqtime.Millisecond))
+	})
+	LogicalWhere.TimeOfDay64 = pqrt.NewOrderedField("time_micros", func(c32 *pqrt.Int64Buffer, v pqtime.Duration) {
+		c32.Values = append(c32.Values, int64(v/pqtime.Microsecond))
+	})
+	LogicalWhere.TimeOfDayFine = pqrt.NewOrderedField("time_nanos", func(c33 *pqrt.Int64Buffer, v pqtime.Duration) {
+		c33.Values = append(c33.Values, int64(v))
+	})
+	LogicalWhere.Duration = pqrt.NewOrderedField("duration", func(c34 *pqrt.Int64Buffer, v pqtime.Duration) {
+		c34.Values = append(c34.Values, int64(v))
+	})
+	LogicalWhere.Int96 = pqrt.NewOrderedField("int96", func(c35 *pqrt.Int96Buffer, v pqencode.Int96) {
+		c35.Values = append(c35.Values, v)
+	})
+	LogicalWhere.Geometry = pqrt.NewGeoField("geometry", func(c36 *pqrt.ByteArrayBuffer, v []byte) {
+		c36.Values.Append(v)
+	})
+	LogicalWhere.Geography = pqrt.NewGeoField("geography", func(c37 *pqrt.ByteArrayBuffer, v []byte) {
+		c37.Values.Append(v)
+	})
+	LogicalWhere.Temp = pqrt.NewOrderedField("temp", func(c38 *pqrt.DoubleBuffer, v Celsius) {
+		c38.Values = append(c38.Values, float64(v))
+	})
+	LogicalWhere.Level = pqrt.NewOrderedField("level", func(c39 *pqrt.Int32Buffer, v Level) {
+		c39.Values = append(c39.Values, int32(v))
+	})
+	LogicalWhere.Count = pqrt.NewOrderedField("count", func(c40 *pqrt.Int64Buffer, v Count) {
+		c40.Values = append(c40.Values, int64(v))
+	})
+	LogicalWhere.DaysRaw = pqrt.NewOrderedField("days_raw", func(c41 *pqrt.Int32Buffer, v int32) {
+		c41.Values = append(c41.Values, v)
+	})
+	LogicalWhere.MicrosRaw = pqrt.NewOrderedField("micros_raw", func(c42 *pqrt.Int64Buffer, v int64) {
+		c42.Values = append(c42.Values, v)
+	})
+	LogicalWhere.ID = pqrt.NewOrderedField("id", func(c43 *pqrt.Int64Buffer, v int64) {
+		c43.Values = append(c43.Values, v)
+	})
+	LogicalWhere.OptTime = pqrt.NewNullableOrderedField("opt_time", func(c44 *pqrt.Int64Buffer, v pqtime.Time) {
+		c44.Values = append(c44.Values, v.UnixMilli())
+	})
+	LogicalWhere.OptUUID = pqrt.NewNullableOrderedField("opt_uuid", func(c45 *pqrt.FixedBuffer, v [16]byte) {
+		c45.Values = append(c45.Values, v[:]...)
+	})
+	LogicalWhere.OptBytes = pqrt.NewNullableOrderedField("opt_bytes", func(c46 *pqrt.ByteArrayBuffer, v []byte) {
+		c46.Values.Append(v)
+	})
+	LogicalWhere.OptLevel = pqrt.NewNullableOrderedField("opt_level", func(c47 *pqrt.Int32Buffer, v Level) {
+		c47.Values = append(c47.Values, int32(v))
+	})
+}
+
+// All returns an iterator over the rows LogicalReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *LogicalReader) All() pqiter.Seq2[Logical, error] {
+	return pqrt.AllRows[Logical](r)
 }

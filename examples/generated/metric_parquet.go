@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -412,7 +413,8 @@ func NewMetricReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*M
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *MetricReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -429,10 +431,11 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: MetricReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -440,50 +443,18 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "ts"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "labels.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "labels.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "samples.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "trace"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "day"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "level"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "name"),
+		pqrt.Col(r.c1, "ts"),
+		pqrt.Col(r.c2, "value"),
+		pqrt.Col(r.c3, "labels.key_value.key"),
+		pqrt.Col(r.c4, "labels.key_value.value"),
+		pqrt.Col(r.c5, "samples.list.element"),
+		pqrt.Col(r.c6, "trace"),
+		pqrt.Col(r.c7, "day"),
+		pqrt.Col(r.c8, "level"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -717,4 +688,50 @@ func ReadMetricFile(path string, opts ...pqrt.ReaderOption) ([]Metric, error) {
 	return pqrt.ReadFileRows[Metric](path, func(r pqio.ReaderAt, size int64) (*MetricReader, error) {
 		return NewMetricReader(r, size, opts...)
 	})
+}
+
+// MetricWhere holds the predicate builders of Metric's fields, for runtime.WithFilter:
+//
+//	r, err := NewMetricReader(f, size, pqrt.WithFilter(pqrt.And(MetricWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var MetricWhere struct {
+	Name  pqrt.OrderedField[string]
+	Ts    pqrt.OrderedField[pqtime.Time]
+	Value pqrt.OrderedField[float64]
+	Trace pqrt.NullableOrderedField[[16]byte]
+	Day   pqrt.OrderedField[pqtime.Time]
+	Level pqrt.NullableOrderedField[int8]
+}
+
+func init() {
+	MetricWhere.Name = pqrt.NewOrderedField("name", func(c0 *pqrt.ByteArrayBuffer, v string) {
+		c0.Values.AppendString(v)
+	})
+	MetricWhere.Ts = pqrt.NewOrderedField("ts", func(c1 *pqrt.Int64Buffer, v pqtime.Time) {
+		c1.Values = append(c1.Values, v.UnixMilli())
+	})
+	MetricWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) {
+		c2.Values = append(c2.Values, v)
+	})
+	MetricWhere.Trace = pqrt.NewNullableOrderedField("trace", func(c6 *pqrt.FixedBuffer, v [16]byte) {
+		c6.Values = append(c6.Values, v[:]...)
+	})
+	MetricWhere.Day = pqrt.NewOrderedField("day", func(c7 *pqrt.Int32Buffer, v pqtime.Time) {
+		c7.Values = append(c7.Values, pqrt.DateDays(v))
+	})
+	MetricWhere.Level = pqrt.NewNullableOrderedField("level", func(c8 *pqrt.Int32Buffer, v int8) {
+		c8.Values = append(c8.Values, int32(v))
+	})
+}
+
+// All returns an iterator over the rows MetricReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *MetricReader) All() pqiter.Seq2[Metric, error] {
+	return pqrt.AllRows[Metric](r)
 }

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -824,7 +825,8 @@ func NewOrderReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Or
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *OrderReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -841,10 +843,11 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: OrderReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -852,120 +855,32 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "placed_at"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "customer.id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "customer.name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "customer.email"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "lines.list.element.sku"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "lines.list.element.quantity"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "lines.list.element.price"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "lines.list.element.options.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "lines.list.element.options.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "lines.list.element.parts.list.element.name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "lines.list.element.parts.list.element.weight"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "tags.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c13 != nil {
-		if err := pqrt.ReadRowsExact(r.c13, k, "attrs.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c14 != nil {
-		if err := pqrt.ReadRowsExact(r.c14, k, "attrs.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c15 != nil {
-		if err := pqrt.ReadRowsExact(r.c15, k, "discounts.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c16 != nil {
-		if err := pqrt.ReadRowsExact(r.c16, k, "discounts.key_value.value.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c17 != nil {
-		if err := pqrt.ReadRowsExact(r.c17, k, "shipping.street"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c18 != nil {
-		if err := pqrt.ReadRowsExact(r.c18, k, "shipping.city"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c19 != nil {
-		if err := pqrt.ReadRowsExact(r.c19, k, "shipping.zip"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c20 != nil {
-		if err := pqrt.ReadRowsExact(r.c20, k, "notes.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c21 != nil {
-		if err := pqrt.ReadRowsExact(r.c21, k, "created_by"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c22 != nil {
-		if err := pqrt.ReadRowsExact(r.c22, k, "version"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "placed_at"),
+		pqrt.Col(r.c2, "customer.id"),
+		pqrt.Col(r.c3, "customer.name"),
+		pqrt.Col(r.c4, "customer.email"),
+		pqrt.Col(r.c5, "lines.list.element.sku"),
+		pqrt.Col(r.c6, "lines.list.element.quantity"),
+		pqrt.Col(r.c7, "lines.list.element.price"),
+		pqrt.Col(r.c8, "lines.list.element.options.key_value.key"),
+		pqrt.Col(r.c9, "lines.list.element.options.key_value.value"),
+		pqrt.Col(r.c10, "lines.list.element.parts.list.element.name"),
+		pqrt.Col(r.c11, "lines.list.element.parts.list.element.weight"),
+		pqrt.Col(r.c12, "tags.list.element"),
+		pqrt.Col(r.c13, "attrs.key_value.key"),
+		pqrt.Col(r.c14, "attrs.key_value.value"),
+		pqrt.Col(r.c15, "discounts.key_value.key"),
+		pqrt.Col(r.c16, "discounts.key_value.value.list.element"),
+		pqrt.Col(r.c17, "shipping.street"),
+		pqrt.Col(r.c18, "shipping.city"),
+		pqrt.Col(r.c19, "shipping.zip"),
+		pqrt.Col(r.c20, "notes.list.element"),
+		pqrt.Col(r.c21, "created_by"),
+		pqrt.Col(r.c22, "version"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -1489,4 +1404,70 @@ func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
 	return pqrt.ReadFileRows[Order](path, func(r pqio.ReaderAt, size int64) (*OrderReader, error) {
 		return NewOrderReader(r, size, opts...)
 	})
+}
+
+// OrderWhere holds the predicate builders of Order's fields, for runtime.WithFilter:
+//
+//	r, err := NewOrderReader(f, size, pqrt.WithFilter(pqrt.And(OrderWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var OrderWhere struct {
+	ID       pqrt.OrderedField[int64]
+	PlacedAt pqrt.OrderedField[pqtime.Time]
+	Customer struct {
+		ID    pqrt.NullableOrderedField[int64]
+		Name  pqrt.NullableOrderedField[string]
+		Email pqrt.NullableOrderedField[string]
+	}
+	Shipping struct {
+		Street pqrt.OrderedField[string]
+		City   pqrt.OrderedField[string]
+		Zip    pqrt.NullableOrderedField[string]
+	}
+	CreatedBy pqrt.OrderedField[string]
+	Version   pqrt.OrderedField[uint32]
+}
+
+func init() {
+	OrderWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	OrderWhere.PlacedAt = pqrt.NewOrderedField("placed_at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) {
+		c1.Values = append(c1.Values, v.UnixMilli())
+	})
+	OrderWhere.Customer.ID = pqrt.NewNullableOrderedField("customer.id", func(c2 *pqrt.Int64Buffer, v int64) {
+		c2.Values = append(c2.Values, v)
+	})
+	OrderWhere.Customer.Name = pqrt.NewNullableOrderedField("customer.name", func(c3 *pqrt.ByteArrayBuffer, v string) {
+		c3.Values.AppendString(v)
+	})
+	OrderWhere.Customer.Email = pqrt.NewNullableOrderedField("customer.email", func(c4 *pqrt.ByteArrayBuffer, v string) {
+		c4.Values.AppendString(v)
+	})
+	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(c17 *pqrt.ByteArrayBuffer, v string) {
+		c17.Values.AppendString(v)
+	})
+	OrderWhere.Shipping.City = pqrt.NewOrderedField("shipping.city", func(c18 *pqrt.ByteArrayBuffer, v string) {
+		c18.Values.AppendString(v)
+	})
+	OrderWhere.Shipping.Zip = pqrt.NewNullableOrderedField("shipping.zip", func(c19 *pqrt.ByteArrayBuffer, v string) {
+		c19.Values.AppendString(v)
+	})
+	OrderWhere.CreatedBy = pqrt.NewOrderedField("created_by", func(c21 *pqrt.ByteArrayBuffer, v string) {
+		c21.Values.AppendString(v)
+	})
+	OrderWhere.Version = pqrt.NewOrderedField("version", func(c22 *pqrt.Int32Buffer, v uint32) {
+		c22.Values = append(c22.Values, int32(v))
+	})
+}
+
+// All returns an iterator over the rows OrderReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *OrderReader) All() pqiter.Seq2[Order, error] {
+	return pqrt.AllRows[Order](r)
 }

@@ -83,7 +83,7 @@ func firstEntry[V any](m map[string]V) map[string]V {
 func writeAll[T any, W interface {
 	Write([]T) (int, error)
 	Close() error
-}](t *testing.T, rows []T, opts []runtime.WriterOption, newW func(io.Writer, ...runtime.WriterOption) (W, error)) []byte {
+}](t testing.TB, rows []T, opts []runtime.WriterOption, newW func(io.Writer, ...runtime.WriterOption) (W, error)) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := newW(&buf, opts...)

@@ -5,6 +5,7 @@ package bench
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -440,7 +441,8 @@ func NewContactReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *ContactReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -457,10 +459,11 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: ContactReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -468,55 +471,19 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "address.street"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "address.city"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "address.zip"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "emails.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "phones.list.element.kind"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "phones.list.element.number"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "attrs.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "attrs.key_value.value"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "name"),
+		pqrt.Col(r.c2, "address.street"),
+		pqrt.Col(r.c3, "address.city"),
+		pqrt.Col(r.c4, "address.zip"),
+		pqrt.Col(r.c5, "emails.list.element"),
+		pqrt.Col(r.c6, "phones.list.element.kind"),
+		pqrt.Col(r.c7, "phones.list.element.number"),
+		pqrt.Col(r.c8, "attrs.key_value.key"),
+		pqrt.Col(r.c9, "attrs.key_value.value"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -801,4 +768,48 @@ func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) 
 	return pqrt.ReadFileRows[Contact](path, func(r pqio.ReaderAt, size int64) (*ContactReader, error) {
 		return NewContactReader(r, size, opts...)
 	})
+}
+
+// ContactWhere holds the predicate builders of Contact's fields, for runtime.WithFilter:
+//
+//	r, err := NewContactReader(f, size, pqrt.WithFilter(pqrt.And(ContactWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var ContactWhere struct {
+	ID      pqrt.OrderedField[int64]
+	Name    pqrt.OrderedField[string]
+	Address struct {
+		Street pqrt.NullableOrderedField[string]
+		City   pqrt.NullableOrderedField[string]
+		Zip    pqrt.NullableOrderedField[int32]
+	}
+}
+
+func init() {
+	ContactWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	ContactWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) {
+		c1.Values.AppendString(v)
+	})
+	ContactWhere.Address.Street = pqrt.NewNullableOrderedField("address.street", func(c2 *pqrt.ByteArrayBuffer, v string) {
+		c2.Values.AppendString(v)
+	})
+	ContactWhere.Address.City = pqrt.NewNullableOrderedField("address.city", func(c3 *pqrt.ByteArrayBuffer, v string) {
+		c3.Values.AppendString(v)
+	})
+	ContactWhere.Address.Zip = pqrt.NewNullableOrderedField("address.zip", func(c4 *pqrt.Int32Buffer, v int32) {
+		c4.Values = append(c4.Values, v)
+	})
+}
+
+// All returns an iterator over the rows ContactReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *ContactReader) All() pqiter.Seq2[Contact, error] {
+	return pqrt.AllRows[Contact](r)
 }

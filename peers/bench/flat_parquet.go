@@ -5,6 +5,7 @@ package bench
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -275,7 +276,8 @@ func NewFlatReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Fla
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *FlatReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -292,10 +294,11 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: FlatReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -303,35 +306,15 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "opt"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "count"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "at"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "name"),
+		pqrt.Col(r.c2, "value"),
+		pqrt.Col(r.c3, "opt"),
+		pqrt.Col(r.c4, "count"),
+		pqrt.Col(r.c5, "at"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -466,4 +449,50 @@ func ReadFlatFile(path string, opts ...pqrt.ReaderOption) ([]Flat, error) {
 	return pqrt.ReadFileRows[Flat](path, func(r pqio.ReaderAt, size int64) (*FlatReader, error) {
 		return NewFlatReader(r, size, opts...)
 	})
+}
+
+// FlatWhere holds the predicate builders of Flat's fields, for runtime.WithFilter:
+//
+//	r, err := NewFlatReader(f, size, pqrt.WithFilter(pqrt.And(FlatWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var FlatWhere struct {
+	ID    pqrt.OrderedField[int64]
+	Name  pqrt.OrderedField[string]
+	Value pqrt.OrderedField[float64]
+	Opt   pqrt.NullableOrderedField[int32]
+	Count pqrt.OrderedField[int32]
+	At    pqrt.OrderedField[pqtime.Time]
+}
+
+func init() {
+	FlatWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	FlatWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) {
+		c1.Values.AppendString(v)
+	})
+	FlatWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) {
+		c2.Values = append(c2.Values, v)
+	})
+	FlatWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.Int32Buffer, v int32) {
+		c3.Values = append(c3.Values, v)
+	})
+	FlatWhere.Count = pqrt.NewOrderedField("count", func(c4 *pqrt.Int32Buffer, v int32) {
+		c4.Values = append(c4.Values, v)
+	})
+	FlatWhere.At = pqrt.NewOrderedField("at", func(c5 *pqrt.Int64Buffer, v pqtime.Time) {
+		c5.Values = append(c5.Values, v.UnixMicro())
+	})
+}
+
+// All returns an iterator over the rows FlatReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *FlatReader) All() pqiter.Seq2[Flat, error] {
+	return pqrt.AllRows[Flat](r)
 }

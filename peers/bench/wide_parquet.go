@@ -5,6 +5,7 @@ package bench
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -4298,7 +4299,8 @@ func NewWideReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Wid
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *WideReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -4315,10 +4317,11 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: WideReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -4326,1005 +4329,209 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "c000"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "c001"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "c002"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "c003"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "c004"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "c005"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "c006"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "c007"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "c008"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "c009"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "c010"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "c011"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "c012"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c13 != nil {
-		if err := pqrt.ReadRowsExact(r.c13, k, "c013"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c14 != nil {
-		if err := pqrt.ReadRowsExact(r.c14, k, "c014"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c15 != nil {
-		if err := pqrt.ReadRowsExact(r.c15, k, "c015"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c16 != nil {
-		if err := pqrt.ReadRowsExact(r.c16, k, "c016"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c17 != nil {
-		if err := pqrt.ReadRowsExact(r.c17, k, "c017"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c18 != nil {
-		if err := pqrt.ReadRowsExact(r.c18, k, "c018"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c19 != nil {
-		if err := pqrt.ReadRowsExact(r.c19, k, "c019"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c20 != nil {
-		if err := pqrt.ReadRowsExact(r.c20, k, "c020"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c21 != nil {
-		if err := pqrt.ReadRowsExact(r.c21, k, "c021"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c22 != nil {
-		if err := pqrt.ReadRowsExact(r.c22, k, "c022"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c23 != nil {
-		if err := pqrt.ReadRowsExact(r.c23, k, "c023"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c24 != nil {
-		if err := pqrt.ReadRowsExact(r.c24, k, "c024"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c25 != nil {
-		if err := pqrt.ReadRowsExact(r.c25, k, "c025"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c26 != nil {
-		if err := pqrt.ReadRowsExact(r.c26, k, "c026"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c27 != nil {
-		if err := pqrt.ReadRowsExact(r.c27, k, "c027"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c28 != nil {
-		if err := pqrt.ReadRowsExact(r.c28, k, "c028"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c29 != nil {
-		if err := pqrt.ReadRowsExact(r.c29, k, "c029"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c30 != nil {
-		if err := pqrt.ReadRowsExact(r.c30, k, "c030"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c31 != nil {
-		if err := pqrt.ReadRowsExact(r.c31, k, "c031"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c32 != nil {
-		if err := pqrt.ReadRowsExact(r.c32, k, "c032"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c33 != nil {
-		if err := pqrt.ReadRowsExact(r.c33, k, "c033"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c34 != nil {
-		if err := pqrt.ReadRowsExact(r.c34, k, "c034"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c35 != nil {
-		if err := pqrt.ReadRowsExact(r.c35, k, "c035"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c36 != nil {
-		if err := pqrt.ReadRowsExact(r.c36, k, "c036"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c37 != nil {
-		if err := pqrt.ReadRowsExact(r.c37, k, "c037"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c38 != nil {
-		if err := pqrt.ReadRowsExact(r.c38, k, "c038"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c39 != nil {
-		if err := pqrt.ReadRowsExact(r.c39, k, "c039"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c40 != nil {
-		if err := pqrt.ReadRowsExact(r.c40, k, "c040"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c41 != nil {
-		if err := pqrt.ReadRowsExact(r.c41, k, "c041"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c42 != nil {
-		if err := pqrt.ReadRowsExact(r.c42, k, "c042"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c43 != nil {
-		if err := pqrt.ReadRowsExact(r.c43, k, "c043"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c44 != nil {
-		if err := pqrt.ReadRowsExact(r.c44, k, "c044"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c45 != nil {
-		if err := pqrt.ReadRowsExact(r.c45, k, "c045"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c46 != nil {
-		if err := pqrt.ReadRowsExact(r.c46, k, "c046"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c47 != nil {
-		if err := pqrt.ReadRowsExact(r.c47, k, "c047"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c48 != nil {
-		if err := pqrt.ReadRowsExact(r.c48, k, "c048"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c49 != nil {
-		if err := pqrt.ReadRowsExact(r.c49, k, "c049"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c50 != nil {
-		if err := pqrt.ReadRowsExact(r.c50, k, "c050"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c51 != nil {
-		if err := pqrt.ReadRowsExact(r.c51, k, "c051"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c52 != nil {
-		if err := pqrt.ReadRowsExact(r.c52, k, "c052"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c53 != nil {
-		if err := pqrt.ReadRowsExact(r.c53, k, "c053"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c54 != nil {
-		if err := pqrt.ReadRowsExact(r.c54, k, "c054"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c55 != nil {
-		if err := pqrt.ReadRowsExact(r.c55, k, "c055"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c56 != nil {
-		if err := pqrt.ReadRowsExact(r.c56, k, "c056"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c57 != nil {
-		if err := pqrt.ReadRowsExact(r.c57, k, "c057"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c58 != nil {
-		if err := pqrt.ReadRowsExact(r.c58, k, "c058"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c59 != nil {
-		if err := pqrt.ReadRowsExact(r.c59, k, "c059"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c60 != nil {
-		if err := pqrt.ReadRowsExact(r.c60, k, "c060"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c61 != nil {
-		if err := pqrt.ReadRowsExact(r.c61, k, "c061"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c62 != nil {
-		if err := pqrt.ReadRowsExact(r.c62, k, "c062"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c63 != nil {
-		if err := pqrt.ReadRowsExact(r.c63, k, "c063"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c64 != nil {
-		if err := pqrt.ReadRowsExact(r.c64, k, "c064"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c65 != nil {
-		if err := pqrt.ReadRowsExact(r.c65, k, "c065"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c66 != nil {
-		if err := pqrt.ReadRowsExact(r.c66, k, "c066"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c67 != nil {
-		if err := pqrt.ReadRowsExact(r.c67, k, "c067"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c68 != nil {
-		if err := pqrt.ReadRowsExact(r.c68, k, "c068"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c69 != nil {
-		if err := pqrt.ReadRowsExact(r.c69, k, "c069"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c70 != nil {
-		if err := pqrt.ReadRowsExact(r.c70, k, "c070"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c71 != nil {
-		if err := pqrt.ReadRowsExact(r.c71, k, "c071"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c72 != nil {
-		if err := pqrt.ReadRowsExact(r.c72, k, "c072"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c73 != nil {
-		if err := pqrt.ReadRowsExact(r.c73, k, "c073"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c74 != nil {
-		if err := pqrt.ReadRowsExact(r.c74, k, "c074"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c75 != nil {
-		if err := pqrt.ReadRowsExact(r.c75, k, "c075"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c76 != nil {
-		if err := pqrt.ReadRowsExact(r.c76, k, "c076"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c77 != nil {
-		if err := pqrt.ReadRowsExact(r.c77, k, "c077"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c78 != nil {
-		if err := pqrt.ReadRowsExact(r.c78, k, "c078"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c79 != nil {
-		if err := pqrt.ReadRowsExact(r.c79, k, "c079"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c80 != nil {
-		if err := pqrt.ReadRowsExact(r.c80, k, "c080"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c81 != nil {
-		if err := pqrt.ReadRowsExact(r.c81, k, "c081"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c82 != nil {
-		if err := pqrt.ReadRowsExact(r.c82, k, "c082"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c83 != nil {
-		if err := pqrt.ReadRowsExact(r.c83, k, "c083"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c84 != nil {
-		if err := pqrt.ReadRowsExact(r.c84, k, "c084"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c85 != nil {
-		if err := pqrt.ReadRowsExact(r.c85, k, "c085"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c86 != nil {
-		if err := pqrt.ReadRowsExact(r.c86, k, "c086"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c87 != nil {
-		if err := pqrt.ReadRowsExact(r.c87, k, "c087"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c88 != nil {
-		if err := pqrt.ReadRowsExact(r.c88, k, "c088"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c89 != nil {
-		if err := pqrt.ReadRowsExact(r.c89, k, "c089"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c90 != nil {
-		if err := pqrt.ReadRowsExact(r.c90, k, "c090"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c91 != nil {
-		if err := pqrt.ReadRowsExact(r.c91, k, "c091"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c92 != nil {
-		if err := pqrt.ReadRowsExact(r.c92, k, "c092"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c93 != nil {
-		if err := pqrt.ReadRowsExact(r.c93, k, "c093"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c94 != nil {
-		if err := pqrt.ReadRowsExact(r.c94, k, "c094"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c95 != nil {
-		if err := pqrt.ReadRowsExact(r.c95, k, "c095"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c96 != nil {
-		if err := pqrt.ReadRowsExact(r.c96, k, "c096"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c97 != nil {
-		if err := pqrt.ReadRowsExact(r.c97, k, "c097"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c98 != nil {
-		if err := pqrt.ReadRowsExact(r.c98, k, "c098"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c99 != nil {
-		if err := pqrt.ReadRowsExact(r.c99, k, "c099"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c100 != nil {
-		if err := pqrt.ReadRowsExact(r.c100, k, "c100"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c101 != nil {
-		if err := pqrt.ReadRowsExact(r.c101, k, "c101"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c102 != nil {
-		if err := pqrt.ReadRowsExact(r.c102, k, "c102"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c103 != nil {
-		if err := pqrt.ReadRowsExact(r.c103, k, "c103"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c104 != nil {
-		if err := pqrt.ReadRowsExact(r.c104, k, "c104"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c105 != nil {
-		if err := pqrt.ReadRowsExact(r.c105, k, "c105"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c106 != nil {
-		if err := pqrt.ReadRowsExact(r.c106, k, "c106"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c107 != nil {
-		if err := pqrt.ReadRowsExact(r.c107, k, "c107"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c108 != nil {
-		if err := pqrt.ReadRowsExact(r.c108, k, "c108"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c109 != nil {
-		if err := pqrt.ReadRowsExact(r.c109, k, "c109"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c110 != nil {
-		if err := pqrt.ReadRowsExact(r.c110, k, "c110"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c111 != nil {
-		if err := pqrt.ReadRowsExact(r.c111, k, "c111"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c112 != nil {
-		if err := pqrt.ReadRowsExact(r.c112, k, "c112"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c113 != nil {
-		if err := pqrt.ReadRowsExact(r.c113, k, "c113"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c114 != nil {
-		if err := pqrt.ReadRowsExact(r.c114, k, "c114"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c115 != nil {
-		if err := pqrt.ReadRowsExact(r.c115, k, "c115"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c116 != nil {
-		if err := pqrt.ReadRowsExact(r.c116, k, "c116"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c117 != nil {
-		if err := pqrt.ReadRowsExact(r.c117, k, "c117"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c118 != nil {
-		if err := pqrt.ReadRowsExact(r.c118, k, "c118"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c119 != nil {
-		if err := pqrt.ReadRowsExact(r.c119, k, "c119"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c120 != nil {
-		if err := pqrt.ReadRowsExact(r.c120, k, "c120"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c121 != nil {
-		if err := pqrt.ReadRowsExact(r.c121, k, "c121"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c122 != nil {
-		if err := pqrt.ReadRowsExact(r.c122, k, "c122"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c123 != nil {
-		if err := pqrt.ReadRowsExact(r.c123, k, "c123"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c124 != nil {
-		if err := pqrt.ReadRowsExact(r.c124, k, "c124"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c125 != nil {
-		if err := pqrt.ReadRowsExact(r.c125, k, "c125"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c126 != nil {
-		if err := pqrt.ReadRowsExact(r.c126, k, "c126"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c127 != nil {
-		if err := pqrt.ReadRowsExact(r.c127, k, "c127"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c128 != nil {
-		if err := pqrt.ReadRowsExact(r.c128, k, "c128"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c129 != nil {
-		if err := pqrt.ReadRowsExact(r.c129, k, "c129"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c130 != nil {
-		if err := pqrt.ReadRowsExact(r.c130, k, "c130"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c131 != nil {
-		if err := pqrt.ReadRowsExact(r.c131, k, "c131"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c132 != nil {
-		if err := pqrt.ReadRowsExact(r.c132, k, "c132"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c133 != nil {
-		if err := pqrt.ReadRowsExact(r.c133, k, "c133"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c134 != nil {
-		if err := pqrt.ReadRowsExact(r.c134, k, "c134"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c135 != nil {
-		if err := pqrt.ReadRowsExact(r.c135, k, "c135"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c136 != nil {
-		if err := pqrt.ReadRowsExact(r.c136, k, "c136"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c137 != nil {
-		if err := pqrt.ReadRowsExact(r.c137, k, "c137"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c138 != nil {
-		if err := pqrt.ReadRowsExact(r.c138, k, "c138"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c139 != nil {
-		if err := pqrt.ReadRowsExact(r.c139, k, "c139"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c140 != nil {
-		if err := pqrt.ReadRowsExact(r.c140, k, "c140"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c141 != nil {
-		if err := pqrt.ReadRowsExact(r.c141, k, "c141"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c142 != nil {
-		if err := pqrt.ReadRowsExact(r.c142, k, "c142"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c143 != nil {
-		if err := pqrt.ReadRowsExact(r.c143, k, "c143"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c144 != nil {
-		if err := pqrt.ReadRowsExact(r.c144, k, "c144"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c145 != nil {
-		if err := pqrt.ReadRowsExact(r.c145, k, "c145"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c146 != nil {
-		if err := pqrt.ReadRowsExact(r.c146, k, "c146"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c147 != nil {
-		if err := pqrt.ReadRowsExact(r.c147, k, "c147"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c148 != nil {
-		if err := pqrt.ReadRowsExact(r.c148, k, "c148"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c149 != nil {
-		if err := pqrt.ReadRowsExact(r.c149, k, "c149"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c150 != nil {
-		if err := pqrt.ReadRowsExact(r.c150, k, "c150"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c151 != nil {
-		if err := pqrt.ReadRowsExact(r.c151, k, "c151"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c152 != nil {
-		if err := pqrt.ReadRowsExact(r.c152, k, "c152"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c153 != nil {
-		if err := pqrt.ReadRowsExact(r.c153, k, "c153"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c154 != nil {
-		if err := pqrt.ReadRowsExact(r.c154, k, "c154"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c155 != nil {
-		if err := pqrt.ReadRowsExact(r.c155, k, "c155"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c156 != nil {
-		if err := pqrt.ReadRowsExact(r.c156, k, "c156"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c157 != nil {
-		if err := pqrt.ReadRowsExact(r.c157, k, "c157"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c158 != nil {
-		if err := pqrt.ReadRowsExact(r.c158, k, "c158"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c159 != nil {
-		if err := pqrt.ReadRowsExact(r.c159, k, "c159"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c160 != nil {
-		if err := pqrt.ReadRowsExact(r.c160, k, "c160"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c161 != nil {
-		if err := pqrt.ReadRowsExact(r.c161, k, "c161"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c162 != nil {
-		if err := pqrt.ReadRowsExact(r.c162, k, "c162"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c163 != nil {
-		if err := pqrt.ReadRowsExact(r.c163, k, "c163"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c164 != nil {
-		if err := pqrt.ReadRowsExact(r.c164, k, "c164"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c165 != nil {
-		if err := pqrt.ReadRowsExact(r.c165, k, "c165"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c166 != nil {
-		if err := pqrt.ReadRowsExact(r.c166, k, "c166"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c167 != nil {
-		if err := pqrt.ReadRowsExact(r.c167, k, "c167"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c168 != nil {
-		if err := pqrt.ReadRowsExact(r.c168, k, "c168"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c169 != nil {
-		if err := pqrt.ReadRowsExact(r.c169, k, "c169"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c170 != nil {
-		if err := pqrt.ReadRowsExact(r.c170, k, "c170"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c171 != nil {
-		if err := pqrt.ReadRowsExact(r.c171, k, "c171"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c172 != nil {
-		if err := pqrt.ReadRowsExact(r.c172, k, "c172"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c173 != nil {
-		if err := pqrt.ReadRowsExact(r.c173, k, "c173"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c174 != nil {
-		if err := pqrt.ReadRowsExact(r.c174, k, "c174"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c175 != nil {
-		if err := pqrt.ReadRowsExact(r.c175, k, "c175"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c176 != nil {
-		if err := pqrt.ReadRowsExact(r.c176, k, "c176"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c177 != nil {
-		if err := pqrt.ReadRowsExact(r.c177, k, "c177"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c178 != nil {
-		if err := pqrt.ReadRowsExact(r.c178, k, "c178"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c179 != nil {
-		if err := pqrt.ReadRowsExact(r.c179, k, "c179"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c180 != nil {
-		if err := pqrt.ReadRowsExact(r.c180, k, "c180"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c181 != nil {
-		if err := pqrt.ReadRowsExact(r.c181, k, "c181"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c182 != nil {
-		if err := pqrt.ReadRowsExact(r.c182, k, "c182"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c183 != nil {
-		if err := pqrt.ReadRowsExact(r.c183, k, "c183"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c184 != nil {
-		if err := pqrt.ReadRowsExact(r.c184, k, "c184"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c185 != nil {
-		if err := pqrt.ReadRowsExact(r.c185, k, "c185"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c186 != nil {
-		if err := pqrt.ReadRowsExact(r.c186, k, "c186"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c187 != nil {
-		if err := pqrt.ReadRowsExact(r.c187, k, "c187"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c188 != nil {
-		if err := pqrt.ReadRowsExact(r.c188, k, "c188"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c189 != nil {
-		if err := pqrt.ReadRowsExact(r.c189, k, "c189"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c190 != nil {
-		if err := pqrt.ReadRowsExact(r.c190, k, "c190"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c191 != nil {
-		if err := pqrt.ReadRowsExact(r.c191, k, "c191"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c192 != nil {
-		if err := pqrt.ReadRowsExact(r.c192, k, "c192"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c193 != nil {
-		if err := pqrt.ReadRowsExact(r.c193, k, "c193"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c194 != nil {
-		if err := pqrt.ReadRowsExact(r.c194, k, "c194"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c195 != nil {
-		if err := pqrt.ReadRowsExact(r.c195, k, "c195"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c196 != nil {
-		if err := pqrt.ReadRowsExact(r.c196, k, "c196"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c197 != nil {
-		if err := pqrt.ReadRowsExact(r.c197, k, "c197"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c198 != nil {
-		if err := pqrt.ReadRowsExact(r.c198, k, "c198"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c199 != nil {
-		if err := pqrt.ReadRowsExact(r.c199, k, "c199"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "c000"),
+		pqrt.Col(r.c1, "c001"),
+		pqrt.Col(r.c2, "c002"),
+		pqrt.Col(r.c3, "c003"),
+		pqrt.Col(r.c4, "c004"),
+		pqrt.Col(r.c5, "c005"),
+		pqrt.Col(r.c6, "c006"),
+		pqrt.Col(r.c7, "c007"),
+		pqrt.Col(r.c8, "c008"),
+		pqrt.Col(r.c9, "c009"),
+		pqrt.Col(r.c10, "c010"),
+		pqrt.Col(r.c11, "c011"),
+		pqrt.Col(r.c12, "c012"),
+		pqrt.Col(r.c13, "c013"),
+		pqrt.Col(r.c14, "c014"),
+		pqrt.Col(r.c15, "c015"),
+		pqrt.Col(r.c16, "c016"),
+		pqrt.Col(r.c17, "c017"),
+		pqrt.Col(r.c18, "c018"),
+		pqrt.Col(r.c19, "c019"),
+		pqrt.Col(r.c20, "c020"),
+		pqrt.Col(r.c21, "c021"),
+		pqrt.Col(r.c22, "c022"),
+		pqrt.Col(r.c23, "c023"),
+		pqrt.Col(r.c24, "c024"),
+		pqrt.Col(r.c25, "c025"),
+		pqrt.Col(r.c26, "c026"),
+		pqrt.Col(r.c27, "c027"),
+		pqrt.Col(r.c28, "c028"),
+		pqrt.Col(r.c29, "c029"),
+		pqrt.Col(r.c30, "c030"),
+		pqrt.Col(r.c31, "c031"),
+		pqrt.Col(r.c32, "c032"),
+		pqrt.Col(r.c33, "c033"),
+		pqrt.Col(r.c34, "c034"),
+		pqrt.Col(r.c35, "c035"),
+		pqrt.Col(r.c36, "c036"),
+		pqrt.Col(r.c37, "c037"),
+		pqrt.Col(r.c38, "c038"),
+		pqrt.Col(r.c39, "c039"),
+		pqrt.Col(r.c40, "c040"),
+		pqrt.Col(r.c41, "c041"),
+		pqrt.Col(r.c42, "c042"),
+		pqrt.Col(r.c43, "c043"),
+		pqrt.Col(r.c44, "c044"),
+		pqrt.Col(r.c45, "c045"),
+		pqrt.Col(r.c46, "c046"),
+		pqrt.Col(r.c47, "c047"),
+		pqrt.Col(r.c48, "c048"),
+		pqrt.Col(r.c49, "c049"),
+		pqrt.Col(r.c50, "c050"),
+		pqrt.Col(r.c51, "c051"),
+		pqrt.Col(r.c52, "c052"),
+		pqrt.Col(r.c53, "c053"),
+		pqrt.Col(r.c54, "c054"),
+		pqrt.Col(r.c55, "c055"),
+		pqrt.Col(r.c56, "c056"),
+		pqrt.Col(r.c57, "c057"),
+		pqrt.Col(r.c58, "c058"),
+		pqrt.Col(r.c59, "c059"),
+		pqrt.Col(r.c60, "c060"),
+		pqrt.Col(r.c61, "c061"),
+		pqrt.Col(r.c62, "c062"),
+		pqrt.Col(r.c63, "c063"),
+		pqrt.Col(r.c64, "c064"),
+		pqrt.Col(r.c65, "c065"),
+		pqrt.Col(r.c66, "c066"),
+		pqrt.Col(r.c67, "c067"),
+		pqrt.Col(r.c68, "c068"),
+		pqrt.Col(r.c69, "c069"),
+		pqrt.Col(r.c70, "c070"),
+		pqrt.Col(r.c71, "c071"),
+		pqrt.Col(r.c72, "c072"),
+		pqrt.Col(r.c73, "c073"),
+		pqrt.Col(r.c74, "c074"),
+		pqrt.Col(r.c75, "c075"),
+		pqrt.Col(r.c76, "c076"),
+		pqrt.Col(r.c77, "c077"),
+		pqrt.Col(r.c78, "c078"),
+		pqrt.Col(r.c79, "c079"),
+		pqrt.Col(r.c80, "c080"),
+		pqrt.Col(r.c81, "c081"),
+		pqrt.Col(r.c82, "c082"),
+		pqrt.Col(r.c83, "c083"),
+		pqrt.Col(r.c84, "c084"),
+		pqrt.Col(r.c85, "c085"),
+		pqrt.Col(r.c86, "c086"),
+		pqrt.Col(r.c87, "c087"),
+		pqrt.Col(r.c88, "c088"),
+		pqrt.Col(r.c89, "c089"),
+		pqrt.Col(r.c90, "c090"),
+		pqrt.Col(r.c91, "c091"),
+		pqrt.Col(r.c92, "c092"),
+		pqrt.Col(r.c93, "c093"),
+		pqrt.Col(r.c94, "c094"),
+		pqrt.Col(r.c95, "c095"),
+		pqrt.Col(r.c96, "c096"),
+		pqrt.Col(r.c97, "c097"),
+		pqrt.Col(r.c98, "c098"),
+		pqrt.Col(r.c99, "c099"),
+		pqrt.Col(r.c100, "c100"),
+		pqrt.Col(r.c101, "c101"),
+		pqrt.Col(r.c102, "c102"),
+		pqrt.Col(r.c103, "c103"),
+		pqrt.Col(r.c104, "c104"),
+		pqrt.Col(r.c105, "c105"),
+		pqrt.Col(r.c106, "c106"),
+		pqrt.Col(r.c107, "c107"),
+		pqrt.Col(r.c108, "c108"),
+		pqrt.Col(r.c109, "c109"),
+		pqrt.Col(r.c110, "c110"),
+		pqrt.Col(r.c111, "c111"),
+		pqrt.Col(r.c112, "c112"),
+		pqrt.Col(r.c113, "c113"),
+		pqrt.Col(r.c114, "c114"),
+		pqrt.Col(r.c115, "c115"),
+		pqrt.Col(r.c116, "c116"),
+		pqrt.Col(r.c117, "c117"),
+		pqrt.Col(r.c118, "c118"),
+		pqrt.Col(r.c119, "c119"),
+		pqrt.Col(r.c120, "c120"),
+		pqrt.Col(r.c121, "c121"),
+		pqrt.Col(r.c122, "c122"),
+		pqrt.Col(r.c123, "c123"),
+		pqrt.Col(r.c124, "c124"),
+		pqrt.Col(r.c125, "c125"),
+		pqrt.Col(r.c126, "c126"),
+		pqrt.Col(r.c127, "c127"),
+		pqrt.Col(r.c128, "c128"),
+		pqrt.Col(r.c129, "c129"),
+		pqrt.Col(r.c130, "c130"),
+		pqrt.Col(r.c131, "c131"),
+		pqrt.Col(r.c132, "c132"),
+		pqrt.Col(r.c133, "c133"),
+		pqrt.Col(r.c134, "c134"),
+		pqrt.Col(r.c135, "c135"),
+		pqrt.Col(r.c136, "c136"),
+		pqrt.Col(r.c137, "c137"),
+		pqrt.Col(r.c138, "c138"),
+		pqrt.Col(r.c139, "c139"),
+		pqrt.Col(r.c140, "c140"),
+		pqrt.Col(r.c141, "c141"),
+		pqrt.Col(r.c142, "c142"),
+		pqrt.Col(r.c143, "c143"),
+		pqrt.Col(r.c144, "c144"),
+		pqrt.Col(r.c145, "c145"),
+		pqrt.Col(r.c146, "c146"),
+		pqrt.Col(r.c147, "c147"),
+		pqrt.Col(r.c148, "c148"),
+		pqrt.Col(r.c149, "c149"),
+		pqrt.Col(r.c150, "c150"),
+		pqrt.Col(r.c151, "c151"),
+		pqrt.Col(r.c152, "c152"),
+		pqrt.Col(r.c153, "c153"),
+		pqrt.Col(r.c154, "c154"),
+		pqrt.Col(r.c155, "c155"),
+		pqrt.Col(r.c156, "c156"),
+		pqrt.Col(r.c157, "c157"),
+		pqrt.Col(r.c158, "c158"),
+		pqrt.Col(r.c159, "c159"),
+		pqrt.Col(r.c160, "c160"),
+		pqrt.Col(r.c161, "c161"),
+		pqrt.Col(r.c162, "c162"),
+		pqrt.Col(r.c163, "c163"),
+		pqrt.Col(r.c164, "c164"),
+		pqrt.Col(r.c165, "c165"),
+		pqrt.Col(r.c166, "c166"),
+		pqrt.Col(r.c167, "c167"),
+		pqrt.Col(r.c168, "c168"),
+		pqrt.Col(r.c169, "c169"),
+		pqrt.Col(r.c170, "c170"),
+		pqrt.Col(r.c171, "c171"),
+		pqrt.Col(r.c172, "c172"),
+		pqrt.Col(r.c173, "c173"),
+		pqrt.Col(r.c174, "c174"),
+		pqrt.Col(r.c175, "c175"),
+		pqrt.Col(r.c176, "c176"),
+		pqrt.Col(r.c177, "c177"),
+		pqrt.Col(r.c178, "c178"),
+		pqrt.Col(r.c179, "c179"),
+		pqrt.Col(r.c180, "c180"),
+		pqrt.Col(r.c181, "c181"),
+		pqrt.Col(r.c182, "c182"),
+		pqrt.Col(r.c183, "c183"),
+		pqrt.Col(r.c184, "c184"),
+		pqrt.Col(r.c185, "c185"),
+		pqrt.Col(r.c186, "c186"),
+		pqrt.Col(r.c187, "c187"),
+		pqrt.Col(r.c188, "c188"),
+		pqrt.Col(r.c189, "c189"),
+		pqrt.Col(r.c190, "c190"),
+		pqrt.Col(r.c191, "c191"),
+		pqrt.Col(r.c192, "c192"),
+		pqrt.Col(r.c193, "c193"),
+		pqrt.Col(r.c194, "c194"),
+		pqrt.Col(r.c195, "c195"),
+		pqrt.Col(r.c196, "c196"),
+		pqrt.Col(r.c197, "c197"),
+		pqrt.Col(r.c198, "c198"),
+		pqrt.Col(r.c199, "c199"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -8245,4 +7452,826 @@ func ReadWideFile(path string, opts ...pqrt.ReaderOption) ([]Wide, error) {
 	return pqrt.ReadFileRows[Wide](path, func(r pqio.ReaderAt, size int64) (*WideReader, error) {
 		return NewWideReader(r, size, opts...)
 	})
+}
+
+// WideWhere holds the predicate builders of Wide's fields, for runtime.WithFilter:
+//
+//	r, err := NewWideReader(f, size, pqrt.WithFilter(pqrt.And(WideWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var WideWhere struct {
+	F000 pqrt.OrderedField[int64]
+	F001 pqrt.OrderedField[int32]
+	F002 pqrt.OrderedField[float64]
+	F003 pqrt.OrderedField[float32]
+	F004 pqrt.Field[bool]
+	F005 pqrt.OrderedField[string]
+	F006 pqrt.OrderedField[string]
+	F007 pqrt.NullableOrderedField[int64]
+	F008 pqrt.OrderedField[int64]
+	F009 pqrt.OrderedField[int32]
+	F010 pqrt.OrderedField[float64]
+	F011 pqrt.OrderedField[float32]
+	F012 pqrt.Field[bool]
+	F013 pqrt.OrderedField[string]
+	F014 pqrt.OrderedField[string]
+	F015 pqrt.NullableOrderedField[int64]
+	F016 pqrt.OrderedField[int64]
+	F017 pqrt.OrderedField[int32]
+	F018 pqrt.OrderedField[float64]
+	F019 pqrt.OrderedField[float32]
+	F020 pqrt.Field[bool]
+	F021 pqrt.OrderedField[string]
+	F022 pqrt.OrderedField[string]
+	F023 pqrt.NullableOrderedField[int64]
+	F024 pqrt.OrderedField[int64]
+	F025 pqrt.OrderedField[int32]
+	F026 pqrt.OrderedField[float64]
+	F027 pqrt.OrderedField[float32]
+	F028 pqrt.Field[bool]
+	F029 pqrt.OrderedField[string]
+	F030 pqrt.OrderedField[string]
+	F031 pqrt.NullableOrderedField[int64]
+	F032 pqrt.OrderedField[int64]
+	F033 pqrt.OrderedField[int32]
+	F034 pqrt.OrderedField[float64]
+	F035 pqrt.OrderedField[float32]
+	F036 pqrt.Field[bool]
+	F037 pqrt.OrderedField[string]
+	F038 pqrt.OrderedField[string]
+	F039 pqrt.NullableOrderedField[int64]
+	F040 pqrt.OrderedField[int64]
+	F041 pqrt.OrderedField[int32]
+	F042 pqrt.OrderedField[float64]
+	F043 pqrt.OrderedField[float32]
+	F044 pqrt.Field[bool]
+	F045 pqrt.OrderedField[string]
+	F046 pqrt.OrderedField[string]
+	F047 pqrt.NullableOrderedField[int64]
+	F048 pqrt.OrderedField[int64]
+	F049 pqrt.OrderedField[int32]
+	F050 pqrt.OrderedField[float64]
+	F051 pqrt.OrderedField[float32]
+	F052 pqrt.Field[bool]
+	F053 pqrt.OrderedField[string]
+	F054 pqrt.OrderedField[string]
+	F055 pqrt.NullableOrderedField[int64]
+	F056 pqrt.OrderedField[int64]
+	F057 pqrt.OrderedField[int32]
+	F058 pqrt.OrderedField[float64]
+	F059 pqrt.OrderedField[float32]
+	F060 pqrt.Field[bool]
+	F061 pqrt.OrderedField[string]
+	F062 pqrt.OrderedField[string]
+	F063 pqrt.NullableOrderedField[int64]
+	F064 pqrt.OrderedField[int64]
+	F065 pqrt.OrderedField[int32]
+	F066 pqrt.OrderedField[float64]
+	F067 pqrt.OrderedField[float32]
+	F068 pqrt.Field[bool]
+	F069 pqrt.OrderedField[string]
+	F070 pqrt.OrderedField[string]
+	F071 pqrt.NullableOrderedField[int64]
+	F072 pqrt.OrderedField[int64]
+	F073 pqrt.OrderedField[int32]
+	F074 pqrt.OrderedField[float64]
+	F075 pqrt.OrderedField[float32]
+	F076 pqrt.Field[bool]
+	F077 pqrt.OrderedField[string]
+	F078 pqrt.OrderedField[string]
+	F079 pqrt.NullableOrderedField[int64]
+	F080 pqrt.OrderedField[int64]
+	F081 pqrt.OrderedField[int32]
+	F082 pqrt.OrderedField[float64]
+	F083 pqrt.OrderedField[float32]
+	F084 pqrt.Field[bool]
+	F085 pqrt.OrderedField[string]
+	F086 pqrt.OrderedField[string]
+	F087 pqrt.NullableOrderedField[int64]
+	F088 pqrt.OrderedField[int64]
+	F089 pqrt.OrderedField[int32]
+	F090 pqrt.OrderedField[float64]
+	F091 pqrt.OrderedField[float32]
+	F092 pqrt.Field[bool]
+	F093 pqrt.OrderedField[string]
+	F094 pqrt.OrderedField[string]
+	F095 pqrt.NullableOrderedField[int64]
+	F096 pqrt.OrderedField[int64]
+	F097 pqrt.OrderedField[int32]
+	F098 pqrt.OrderedField[float64]
+	F099 pqrt.OrderedField[float32]
+	F100 pqrt.Field[bool]
+	F101 pqrt.OrderedField[string]
+	F102 pqrt.OrderedField[string]
+	F103 pqrt.NullableOrderedField[int64]
+	F104 pqrt.OrderedField[int64]
+	F105 pqrt.OrderedField[int32]
+	F106 pqrt.OrderedField[float64]
+	F107 pqrt.OrderedField[float32]
+	F108 pqrt.Field[bool]
+	F109 pqrt.OrderedField[string]
+	F110 pqrt.OrderedField[string]
+	F111 pqrt.NullableOrderedField[int64]
+	F112 pqrt.OrderedField[int64]
+	F113 pqrt.OrderedField[int32]
+	F114 pqrt.OrderedField[float64]
+	F115 pqrt.OrderedField[float32]
+	F116 pqrt.Field[bool]
+	F117 pqrt.OrderedField[string]
+	F118 pqrt.OrderedField[string]
+	F119 pqrt.NullableOrderedField[int64]
+	F120 pqrt.OrderedField[int64]
+	F121 pqrt.OrderedField[int32]
+	F122 pqrt.OrderedField[float64]
+	F123 pqrt.OrderedField[float32]
+	F124 pqrt.Field[bool]
+	F125 pqrt.OrderedField[string]
+	F126 pqrt.OrderedField[string]
+	F127 pqrt.NullableOrderedField[int64]
+	F128 pqrt.OrderedField[int64]
+	F129 pqrt.OrderedField[int32]
+	F130 pqrt.OrderedField[float64]
+	F131 pqrt.OrderedField[float32]
+	F132 pqrt.Field[bool]
+	F133 pqrt.OrderedField[string]
+	F134 pqrt.OrderedField[string]
+	F135 pqrt.NullableOrderedField[int64]
+	F136 pqrt.OrderedField[int64]
+	F137 pqrt.OrderedField[int32]
+	F138 pqrt.OrderedField[float64]
+	F139 pqrt.OrderedField[float32]
+	F140 pqrt.Field[bool]
+	F141 pqrt.OrderedField[string]
+	F142 pqrt.OrderedField[string]
+	F143 pqrt.NullableOrderedField[int64]
+	F144 pqrt.OrderedField[int64]
+	F145 pqrt.OrderedField[int32]
+	F146 pqrt.OrderedField[float64]
+	F147 pqrt.OrderedField[float32]
+	F148 pqrt.Field[bool]
+	F149 pqrt.OrderedField[string]
+	F150 pqrt.OrderedField[string]
+	F151 pqrt.NullableOrderedField[int64]
+	F152 pqrt.OrderedField[int64]
+	F153 pqrt.OrderedField[int32]
+	F154 pqrt.OrderedField[float64]
+	F155 pqrt.OrderedField[float32]
+	F156 pqrt.Field[bool]
+	F157 pqrt.OrderedField[string]
+	F158 pqrt.OrderedField[string]
+	F159 pqrt.NullableOrderedField[int64]
+	F160 pqrt.OrderedField[int64]
+	F161 pqrt.OrderedField[int32]
+	F162 pqrt.OrderedField[float64]
+	F163 pqrt.OrderedField[float32]
+	F164 pqrt.Field[bool]
+	F165 pqrt.OrderedField[string]
+	F166 pqrt.OrderedField[string]
+	F167 pqrt.NullableOrderedField[int64]
+	F168 pqrt.OrderedField[int64]
+	F169 pqrt.OrderedField[int32]
+	F170 pqrt.OrderedField[float64]
+	F171 pqrt.OrderedField[float32]
+	F172 pqrt.Field[bool]
+	F173 pqrt.OrderedField[string]
+	F174 pqrt.OrderedField[string]
+	F175 pqrt.NullableOrderedField[int64]
+	F176 pqrt.OrderedField[int64]
+	F177 pqrt.OrderedField[int32]
+	F178 pqrt.OrderedField[float64]
+	F179 pqrt.OrderedField[float32]
+	F180 pqrt.Field[bool]
+	F181 pqrt.OrderedField[string]
+	F182 pqrt.OrderedField[string]
+	F183 pqrt.NullableOrderedField[int64]
+	F184 pqrt.OrderedField[int64]
+	F185 pqrt.OrderedField[int32]
+	F186 pqrt.OrderedField[float64]
+	F187 pqrt.OrderedField[float32]
+	F188 pqrt.Field[bool]
+	F189 pqrt.OrderedField[string]
+	F190 pqrt.OrderedField[string]
+	F191 pqrt.NullableOrderedField[int64]
+	F192 pqrt.OrderedField[int64]
+	F193 pqrt.OrderedField[int32]
+	F194 pqrt.OrderedField[float64]
+	F195 pqrt.OrderedField[float32]
+	F196 pqrt.Field[bool]
+	F197 pqrt.OrderedField[string]
+	F198 pqrt.OrderedField[string]
+	F199 pqrt.NullableOrderedField[int64]
+}
+
+func init() {
+	WideWhere.F000 = pqrt.NewOrderedField("c000", func(c0 *pqrt.Int64Buffer, v int64) {
+		c0.Values = append(c0.Values, v)
+	})
+	WideWhere.F001 = pqrt.NewOrderedField("c001", func(c1 *pqrt.Int32Buffer, v int32) {
+		c1.Values = append(c1.Values, v)
+	})
+	WideWhere.F002 = pqrt.NewOrderedField("c002", func(c2 *pqrt.DoubleBuffer, v float64) {
+		c2.Values = append(c2.Values, v)
+	})
+	WideWhere.F003 = pqrt.NewOrderedField("c003", func(c3 *pqrt.FloatBuffer, v float32) {
+		c3.Values = append(c3.Values, v)
+	})
+	WideWhere.F004 = pqrt.NewField("c004", func(c4 *pqrt.BoolBuffer, v bool) {
+		c4.Values = append(c4.Values, v)
+	})
+	WideWhere.F005 = pqrt.NewOrderedField("c005", func(c5 *pqrt.ByteArrayBuffer, v string) {
+		c5.Values.AppendString(v)
+	})
+	WideWhere.F006 = pqrt.NewOrderedField("c006", func(c6 *pqrt.ByteArrayBuffer, v string) {
+		c6.Values.AppendString(v)
+	})
+	WideWhere.F007 = pqrt.NewNullableOrderedField("c007", func(c7 *pqrt.Int64Buffer, v int64) {
+		c7.Values = append(c7.Values, v)
+	})
+	WideWhere.F008 = pqrt.NewOrderedField("c008", func(c8 *pqrt.Int64Buffer, v int64) {
+		c8.Values = append(c8.Values, v)
+	})
+	WideWhere.F009 = pqrt.NewOrderedField("c009", func(c9 *pqrt.Int32Buffer, v int32) {
+		c9.Values = append(c9.Values, v)
+	})
+	WideWhere.F010 = pqrt.NewOrderedField("c010", func(c10 *pqrt.DoubleBuffer, v float64) {
+		c10.Values = append(c10.Values, v)
+	})
+	WideWhere.F011 = pqrt.NewOrderedField("c011", func(c11 *pqrt.FloatBuffer, v float32) {
+		c11.Values = append(c11.Values, v)
+	})
+	WideWhere.F012 = pqrt.NewField("c012", func(c12 *pqrt.BoolBuffer, v bool) {
+		c12.Values = append(c12.Values, v)
+	})
+	WideWhere.F013 = pqrt.NewOrderedField("c013", func(c13 *pqrt.ByteArrayBuffer, v string) {
+		c13.Values.AppendString(v)
+	})
+	WideWhere.F014 = pqrt.NewOrderedField("c014", func(c14 *pqrt.ByteArrayBuffer, v string) {
+		c14.Values.AppendString(v)
+	})
+	WideWhere.F015 = pqrt.NewNullableOrderedField("c015", func(c15 *pqrt.Int64Buffer, v int64) {
+		c15.Values = append(c15.Values, v)
+	})
+	WideWhere.F016 = pqrt.NewOrderedField("c016", func(c16 *pqrt.Int64Buffer, v int64) {
+		c16.Values = append(c16.Values, v)
+	})
+	WideWhere.F017 = pqrt.NewOrderedField("c017", func(c17 *pqrt.Int32Buffer, v int32) {
+		c17.Values = append(c17.Values, v)
+	})
+	WideWhere.F018 = pqrt.NewOrderedField("c018", func(c18 *pqrt.DoubleBuffer, v float64) {
+		c18.Values = append(c18.Values, v)
+	})
+	WideWhere.F019 = pqrt.NewOrderedField("c019", func(c19 *pqrt.FloatBuffer, v float32) {
+		c19.Values = append(c19.Values, v)
+	})
+	WideWhere.F020 = pqrt.NewField("c020", func(c20 *pqrt.BoolBuffer, v bool) {
+		c20.Values = append(c20.Values, v)
+	})
+	WideWhere.F021 = pqrt.NewOrderedField("c021", func(c21 *pqrt.ByteArrayBuffer, v string) {
+		c21.Values.AppendString(v)
+	})
+	WideWhere.F022 = pqrt.NewOrderedField("c022", func(c22 *pqrt.ByteArrayBuffer, v string) {
+		c22.Values.AppendString(v)
+	})
+	WideWhere.F023 = pqrt.NewNullableOrderedField("c023", func(c23 *pqrt.Int64Buffer, v int64) {
+		c23.Values = append(c23.Values, v)
+	})
+	WideWhere.F024 = pqrt.NewOrderedField("c024", func(c24 *pqrt.Int64Buffer, v int64) {
+		c24.Values = append(c24.Values, v)
+	})
+	WideWhere.F025 = pqrt.NewOrderedField("c025", func(c25 *pqrt.Int32Buffer, v int32) {
+		c25.Values = append(c25.Values, v)
+	})
+	WideWhere.F026 = pqrt.NewOrderedField("c026", func(c26 *pqrt.DoubleBuffer, v float64) {
+		c26.Values = append(c26.Values, v)
+	})
+	WideWhere.F027 = pqrt.NewOrderedField("c027", func(c27 *pqrt.FloatBuffer, v float32) {
+		c27.Values = append(c27.Values, v)
+	})
+	WideWhere.F028 = pqrt.NewField("c028", func(c28 *pqrt.BoolBuffer, v bool) {
+		c28.Values = append(c28.Values, v)
+	})
+	WideWhere.F029 = pqrt.NewOrderedField("c029", func(c29 *pqrt.ByteArrayBuffer, v string) {
+		c29.Values.AppendString(v)
+	})
+	WideWhere.F030 = pqrt.NewOrderedField("c030", func(c30 *pqrt.ByteArrayBuffer, v string) {
+		c30.Values.AppendString(v)
+	})
+	WideWhere.F031 = pqrt.NewNullableOrderedField("c031", func(c31 *pqrt.Int64Buffer, v int64) {
+		c31.Values = append(c31.Values, v)
+	})
+	WideWhere.F032 = pqrt.NewOrderedField("c032", func(c32 *pqrt.Int64Buffer, v int64) {
+		c32.Values = append(c32.Values, v)
+	})
+	WideWhere.F033 = pqrt.NewOrderedField("c033", func(c33 *pqrt.Int32Buffer, v int32) {
+		c33.Values = append(c33.Values, v)
+	})
+	WideWhere.F034 = pqrt.NewOrderedField("c034", func(c34 *pqrt.DoubleBuffer, v float64) {
+		c34.Values = append(c34.Values, v)
+	})
+	WideWhere.F035 = pqrt.NewOrderedField("c035", func(c35 *pqrt.FloatBuffer, v float32) {
+		c35.Values = append(c35.Values, v)
+	})
+	WideWhere.F036 = pqrt.NewField("c036", func(c36 *pqrt.BoolBuffer, v bool) {
+		c36.Values = append(c36.Values, v)
+	})
+	WideWhere.F037 = pqrt.NewOrderedField("c037", func(c37 *pqrt.ByteArrayBuffer, v string) {
+		c37.Values.AppendString(v)
+	})
+	WideWhere.F038 = pqrt.NewOrderedField("c038", func(c38 *pqrt.ByteArrayBuffer, v string) {
+		c38.Values.AppendString(v)
+	})
+	WideWhere.F039 = pqrt.NewNullableOrderedField("c039", func(c39 *pqrt.Int64Buffer, v int64) {
+		c39.Values = append(c39.Values, v)
+	})
+	WideWhere.F040 = pqrt.NewOrderedField("c040", func(c40 *pqrt.Int64Buffer, v int64) {
+		c40.Values = append(c40.Values, v)
+	})
+	WideWhere.F041 = pqrt.NewOrderedField("c041", func(c41 *pqrt.Int32Buffer, v int32) {
+		c41.Values = append(c41.Values, v)
+	})
+	WideWhere.F042 = pqrt.NewOrderedField("c042", func(c42 *pqrt.DoubleBuffer, v float64) {
+		c42.Values = append(c42.Values, v)
+	})
+	WideWhere.F043 = pqrt.NewOrderedField("c043", func(c43 *pqrt.FloatBuffer, v float32) {
+		c43.Values = append(c43.Values, v)
+	})
+	WideWhere.F044 = pqrt.NewField("c044", func(c44 *pqrt.BoolBuffer, v bool) {
+		c44.Values = append(c44.Values, v)
+	})
+	WideWhere.F045 = pqrt.NewOrderedField("c045", func(c45 *pqrt.ByteArrayBuffer, v string) {
+		c45.Values.AppendString(v)
+	})
+	WideWhere.F046 = pqrt.NewOrderedField("c046", func(c46 *pqrt.ByteArrayBuffer, v string) {
+		c46.Values.AppendString(v)
+	})
+	WideWhere.F047 = pqrt.NewNullableOrderedField("c047", func(c47 *pqrt.Int64Buffer, v int64) {
+		c47.Values = append(c47.Values, v)
+	})
+	WideWhere.F048 = pqrt.NewOrderedField("c048", func(c48 *pqrt.Int64Buffer, v int64) {
+		c48.Values = append(c48.Values, v)
+	})
+	WideWhere.F049 = pqrt.NewOrderedField("c049", func(c49 *pqrt.Int32Buffer, v int32) {
+		c49.Values = append(c49.Values, v)
+	})
+	WideWhere.F050 = pqrt.NewOrderedField("c050", func(c50 *pqrt.DoubleBuffer, v float64) {
+		c50.Values = append(c50.Values, v)
+	})
+	WideWhere.F051 = pqrt.NewOrderedField("c051", func(c51 *pqrt.FloatBuffer, v float32) {
+		c51.Values = append(c51.Values, v)
+	})
+	WideWhere.F052 = pqrt.NewField("c052", func(c52 *pqrt.BoolBuffer, v bool) {
+		c52.Values = append(c52.Values, v)
+	})
+	WideWhere.F053 = pqrt.NewOrderedField("c053", func(c53 *pqrt.ByteArrayBuffer, v string) {
+		c53.Values.AppendString(v)
+	})
+	WideWhere.F054 = pqrt.NewOrderedField("c054", func(c54 *pqrt.ByteArrayBuffer, v string) {
+		c54.Values.AppendString(v)
+	})
+	WideWhere.F055 = pqrt.NewNullableOrderedField("c055", func(c55 *pqrt.Int64Buffer, v int64) {
+		c55.Values = append(c55.Values, v)
+	})
+	WideWhere.F056 = pqrt.NewOrderedField("c056", func(c56 *pqrt.Int64Buffer, v int64) {
+		c56.Values = append(c56.Values, v)
+	})
+	WideWhere.F057 = pqrt.NewOrderedField("c057", func(c57 *pqrt.Int32Buffer, v int32) {
+		c57.Values = append(c57.Values, v)
+	})
+	WideWhere.F058 = pqrt.NewOrderedField("c058", func(c58 *pqrt.DoubleBuffer, v float64) {
+		c58.Values = append(c58.Values, v)
+	})
+	WideWhere.F059 = pqrt.NewOrderedField("c059", func(c59 *pqrt.FloatBuffer, v float32) {
+		c59.Values = append(c59.Values, v)
+	})
+	WideWhere.F060 = pqrt.NewField("c060", func(c60 *pqrt.BoolBuffer, v bool) {
+		c60.Values = append(c60.Values, v)
+	})
+	WideWhere.F061 = pqrt.NewOrderedField("c061", func(c61 *pqrt.ByteArrayBuffer, v string) {
+		c61.Values.AppendString(v)
+	})
+	WideWhere.F062 = pqrt.NewOrderedField("c062", func(c62 *pqrt.ByteArrayBuffer, v string) {
+		c62.Values.AppendString(v)
+	})
+	WideWhere.F063 = pqrt.NewNullableOrderedField("c063", func(c63 *pqrt.Int64Buffer, v int64) {
+		c63.Values = append(c63.Values, v)
+	})
+	WideWhere.F064 = pqrt.NewOrderedField("c064", func(c64 *pqrt.Int64Buffer, v int64) {
+		c64.Values = append(c64.Values, v)
+	})
+	WideWhere.F065 = pqrt.NewOrderedField("c065", func(c65 *pqrt.Int32Buffer, v int32) {
+		c65.Values = append(c65.Values, v)
+	})
+	WideWhere.F066 = pqrt.NewOrderedField("c066", func(c66 *pqrt.DoubleBuffer, v float64) {
+		c66.Values = append(c66.Values, v)
+	})
+	WideWhere.F067 = pqrt.NewOrderedField("c067", func(c67 *pqrt.FloatBuffer, v float32) {
+		c67.Values = append(c67.Values, v)
+	})
+	WideWhere.F068 = pqrt.NewField("c068", func(c68 *pqrt.BoolBuffer, v bool) {
+		c68.Values = append(c68.Values, v)
+	})
+	WideWhere.F069 = pqrt.NewOrderedField("c069", func(c69 *pqrt.ByteArrayBuffer, v string) {
+		c69.Values.AppendString(v)
+	})
+	WideWhere.F070 = pqrt.NewOrderedField("c070", func(c70 *pqrt.ByteArrayBuffer, v string) {
+		c70.Values.AppendString(v)
+	})
+	WideWhere.F071 = pqrt.NewNullableOrderedField("c071", func(c71 *pqrt.Int64Buffer, v int64) {
+		c71.Values = append(c71.Values, v)
+	})
+	WideWhere.F072 = pqrt.NewOrderedField("c072", func(c72 *pqrt.Int64Buffer, v int64) {
+		c72.Values = append(c72.Values, v)
+	})
+	WideWhere.F073 = pqrt.NewOrderedField("c073", func(c73 *pqrt.Int32Buffer, v int32) {
+		c73.Values = append(c73.Values, v)
+	})
+	WideWhere.F074 = pqrt.NewOrderedField("c074", func(c74 *pqrt.DoubleBuffer, v float64) {
+		c74.Values = append(c74.Values, v)
+	})
+	WideWhere.F075 = pqrt.NewOrderedField("c075", func(c75 *pqrt.FloatBuffer, v float32) {
+		c75.Values = append(c75.Values, v)
+	})
+	WideWhere.F076 = pqrt.NewField("c076", func(c76 *pqrt.BoolBuffer, v bool) {
+		c76.Values = append(c76.Values, v)
+	})
+	WideWhere.F077 = pqrt.NewOrderedField("c077", func(c77 *pqrt.ByteArrayBuffer, v string) {
+		c77.Values.AppendString(v)
+	})
+	WideWhere.F078 = pqrt.NewOrderedField("c078", func(c78 *pqrt.ByteArrayBuffer, v string) {
+		c78.Values.AppendString(v)
+	})
+	WideWhere.F079 = pqrt.NewNullableOrderedField("c079", func(c79 *pqrt.Int64Buffer, v int64) {
+		c79.Values = append(c79.Values, v)
+	})
+	WideWhere.F080 = pqrt.NewOrderedField("c080", func(c80 *pqrt.Int64Buffer, v int64) {
+		c80.Values = append(c80.Values, v)
+	})
+	WideWhere.F081 = pqrt.NewOrderedField("c081", func(c81 *pqrt.Int32Buffer, v int32) {
+		c81.Values = append(c81.Values, v)
+	})
+	WideWhere.F082 = pqrt.NewOrderedField("c082", func(c82 *pqrt.DoubleBuffer, v float64) {
+		c82.Values = append(c82.Values, v)
+	})
+	WideWhere.F083 = pqrt.NewOrderedField("c083", func(c83 *pqrt.FloatBuffer, v float32) {
+		c83.Values = append(c83.Values, v)
+	})
+	WideWhere.F084 = pqrt.NewField("c084", func(c84 *pqrt.BoolBuffer, v bool) {
+		c84.Values = append(c84.Values, v)
+	})
+	WideWhere.F085 = pqrt.NewOrderedField("c085", func(c85 *pqrt.ByteArrayBuffer, v string) {
+		c85.Values.AppendString(v)
+	})
+	WideWhere.F086 = pqrt.NewOrderedField("c086", func(c86 *pqrt.ByteArrayBuffer, v string) {
+		c86.Values.AppendString(v)
+	})
+	WideWhere.F087 = pqrt.NewNullableOrderedField("c087", func(c87 *pqrt.Int64Buffer, v int64) {
+		c87.Values = append(c87.Values, v)
+	})
+	WideWhere.F088 = pqrt.NewOrderedField("c088", func(c88 *pqrt.Int64Buffer, v int64) {
+		c88.Values = append(c88.Values, v)
+	})
+	WideWhere.F089 = pqrt.NewOrderedField("c089", func(c89 *pqrt.Int32Buffer, v int32) {
+		c89.Values = append(c89.Values, v)
+	})
+	WideWhere.F090 = pqrt.NewOrderedField("c090", func(c90 *pqrt.DoubleBuffer, v float64) {
+		c90.Values = append(c90.Values, v)
+	})
+	WideWhere.F091 = pqrt.NewOrderedField("c091", func(c91 *pqrt.FloatBuffer, v float32) {
+		c91.Values = append(c91.Values, v)
+	})
+	WideWhere.F092 = pqrt.NewField("c092", func(c92 *pqrt.BoolBuffer, v bool) {
+		c92.Values = append(c92.Values, v)
+	})
+	WideWhere.F093 = pqrt.NewOrderedField("c093", func(c93 *pqrt.ByteArrayBuffer, v string) {
+		c93.Values.AppendString(v)
+	})
+	WideWhere.F094 = pqrt.NewOrderedField("c094", func(c94 *pqrt.ByteArrayBuffer, v string) {
+		c94.Values.AppendString(v)
+	})
+	WideWhere.F095 = pqrt.NewNullableOrderedField("c095", func(c95 *pqrt.Int64Buffer, v int64) {
+		c95.Values = append(c95.Values, v)
+	})
+	WideWhere.F096 = pqrt.NewOrderedField("c096", func(c96 *pqrt.Int64Buffer, v int64) {
+		c96.Values = append(c96.Values, v)
+	})
+	WideWhere.F097 = pqrt.NewOrderedField("c097", func(c97 *pqrt.Int32Buffer, v int32) {
+		c97.Values = append(c97.Values, v)
+	})
+	WideWhere.F098 = pqrt.NewOrderedField("c098", func(c98 *pqrt.DoubleBuffer, v float64) {
+		c98.Values = append(c98.Values, v)
+	})
+	WideWhere.F099 = pqrt.NewOrderedField("c099", func(c99 *pqrt.FloatBuffer, v float32) {
+		c99.Values = append(c99.Values, v)
+	})
+	WideWhere.F100 = pqrt.NewField("c100", func(c100 *pqrt.BoolBuffer, v bool) {
+		c100.Values = append(c100.Values, v)
+	})
+	WideWhere.F101 = pqrt.NewOrderedField("c101", func(c101 *pqrt.ByteArrayBuffer, v string) {
+		c101.Values.AppendString(v)
+	})
+	WideWhere.F102 = pqrt.NewOrderedField("c102", func(c102 *pqrt.ByteArrayBuffer, v string) {
+		c102.Values.AppendString(v)
+	})
+	WideWhere.F103 = pqrt.NewNullableOrderedField("c103", func(c103 *pqrt.Int64Buffer, v int64) {
+		c103.Values = append(c103.Values, v)
+	})
+	WideWhere.F104 = pqrt.NewOrderedField("c104", func(c104 *pqrt.Int64Buffer, v int64) {
+		c104.Values = append(c104.Values, v)
+	})
+	WideWhere.F105 = pqrt.NewOrderedField("c105", func(c105 *pqrt.Int32Buffer, v int32) {
+		c105.Values = append(c105.Values, v)
+	})
+	WideWhere.F106 = pqrt.NewOrderedField("c106", func(c106 *pqrt.DoubleBuffer, v float64) {
+		c106.Values = append(c106.Values, v)
+	})
+	WideWhere.F107 = pqrt.NewOrderedField("c107", func(c107 *pqrt.FloatBuffer, v float32) {
+		c107.Values = append(c107.Values, v)
+	})
+	WideWhere.F108 = pqrt.NewField("c108", func(c108 *pqrt.BoolBuffer, v bool) {
+		c108.Values = append(c108.Values, v)
+	})
+	WideWhere.F109 = pqrt.NewOrderedField("c109", func(c109 *pqrt.ByteArrayBuffer, v string) {
+		c109.Values.AppendString(v)
+	})
+	WideWhere.F110 = pqrt.NewOrderedField("c110", func(c110 *pqrt.ByteArrayBuffer, v string) {
+		c110.Values.AppendString(v)
+	})
+	WideWhere.F111 = pqrt.NewNullableOrderedField("c111", func(c111 *pqrt.Int64Buffer, v int64) {
+		c111.Values = append(c111.Values, v)
+	})
+	WideWhere.F112 = pqrt.NewOrderedField("c112", func(c112 *pqrt.Int64Buffer, v int64) {
+		c112.Values = append(c112.Values, v)
+	})
+	WideWhere.F113 = pqrt.NewOrderedField("c113", func(c113 *pqrt.Int32Buffer, v int32) {
+		c113.Values = append(c113.Values, v)
+	})
+	WideWhere.F114 = pqrt.NewOrderedField("c114", func(c114 *pqrt.DoubleBuffer, v float64) {
+		c114.Values = append(c114.Values, v)
+	})
+	WideWhere.F115 = pqrt.NewOrderedField("c115", func(c115 *pqrt.FloatBuffer, v float32) {
+		c115.Values = append(c115.Values, v)
+	})
+	WideWhere.F116 = pqrt.NewField("c116", func(c116 *pqrt.BoolBuffer, v bool) {
+		c116.Values = append(c116.Values, v)
+	})
+	WideWhere.F117 = pqrt.NewOrderedField("c117", func(c117 *pqrt.ByteArrayBuffer, v string) {
+		c117.Values.AppendString(v)
+	})
+	WideWhere.F118 = pqrt.NewOrderedField("c118", func(c118 *pqrt.ByteArrayBuffer, v string) {
+		c118.Values.AppendString(v)
+	})
+	WideWhere.F119 = pqrt.NewNullableOrderedField("c119", func(c119 *pqrt.Int64Buffer, v int64) {
+		c119.Values = append(c119.Values, v)
+	})
+	WideWhere.F120 = pqrt.NewOrderedField("c120", func(c120 *pqrt.Int64Buffer, v int64) {
+		c120.Values = append(c120.Values, v)
+	})
+	WideWhere.F121 = pqrt.NewOrderedField("c121", func(c121 *pqrt.Int32Buffer, v int32) {
+		c121.Values = append(c121.Values, v)
+	})
+	WideWhere.F122 = pqrt.NewOrderedField("c122", func(c122 *pqrt.DoubleBuffer, v float64) {
+		c122.Values = append(c122.Values, v)
+	})
+	WideWhere.F123 = pqrt.NewOrderedField("c123", func(c123 *pqrt.FloatBuffer, v float32) {
+		c123.Values = append(c123.Values, v)
+	})
+	WideWhere.F124 = pqrt.NewField("c124", func(c124 *pqrt.BoolBuffer, v bool) {
+		c124.Values = append(c124.Values, v)
+	})
+	WideWhere.F125 = pqrt.NewOrderedField("c125", func(c125 *pqrt.ByteArrayBuffer, v string) {
+		c125.Values.AppendString(v)
+	})
+	WideWhere.F126 = pqrt.NewOrderedField("c126", func(c126 *pqrt.ByteArrayBuffer, v string) {
+		c126.Values.AppendString(v)
+	})
+	WideWhere.F127 = pqrt.NewNullableOrderedField("c127", func(c127 *pqrt.Int64Buffer, v int64) {
+		c127.Values = append(c127.Values, v)
+	})
+	WideWhere.F128 = pqrt.NewOrderedField("c128", func(c128 *pqrt.Int64Buffer, v int64) {
+		c128.Values = append(c128.Values, v)
+	})
+	WideWhere.F129 = pqrt.NewOrderedField("c129", func(c129 *pqrt.Int32Buffer, v int32) {
+		c129.Values = append(c129.Values, v)
+	})
+	WideWhere.F130 = pqrt.NewOrderedField("c130", func(c130 *pqrt.DoubleBuffer, v float64) {
+		c130.Values = append(c130.Values, v)
+	})
+	WideWhere.F131 = pqrt.NewOrderedField("c131", func(c131 *pqrt.FloatBuffer, v float32) {
+		c131.Values = append(c131.Values, v)
+	})
+	WideWhere.F132 = pqrt.NewField("c132", func(c132 *pqrt.BoolBuffer, v bool) {
+		c132.Values = append(c132.Values, v)
+	})
+	WideWhere.F133 = pqrt.NewOrderedField("c133", func(c133 *pqrt.ByteArrayBuffer, v string) {
+		c133.Values.AppendString(v)
+	})
+	WideWhere.F134 = pqrt.NewOrderedField("c134", func(c134 *pqrt.ByteArrayBuffer, v string) {
+		c134.Values.AppendString(v)
+	})
+	WideWhere.F135 = pqrt.NewNullableOrderedField("c135", func(c135 *pqrt.Int64Buffer, v int64) {
+		c135.Values = append(c135.Values, v)
+	})
+	WideWhere.F136 = pqrt.NewOrderedField("c136", func(c136 *pqrt.Int64Buffer, v int64) {
+		c136.Values = append(c136.Values, v)
+	})
+	WideWhere.F137 = pqrt.NewOrderedField("c137", func(c137 *pqrt.Int32Buffer, v int32) {
+		c137.Values = append(c137.Values, v)
+	})
+	WideWhere.F138 = pqrt.NewOrderedField("c138", func(c138 *pqrt.DoubleBuffer, v float64) {
+		c138.Values = append(c138.Values, v)
+	})
+	WideWhere.F139 = pqrt.NewOrderedField("c139", func(c139 *pqrt.FloatBuffer, v float32) {
+		c139.Values = append(c139.Values, v)
+	})
+	WideWhere.F140 = pqrt.NewField("c140", func(c140 *pqrt.BoolBuffer, v bool) {
+		c140.Values = append(c140.Values, v)
+	})
+	WideWhere.F141 = pqrt.NewOrderedField("c141", func(c141 *pqrt.ByteArrayBuffer, v string) {
+		c141.Values.AppendString(v)
+	})
+	WideWhere.F142 = pqrt.NewOrderedField("c142", func(c142 *pqrt.ByteArrayBuffer, v string) {
+		c142.Values.AppendString(v)
+	})
+	WideWhere.F143 = pqrt.NewNullableOrderedField("c143", func(c143 *pqrt.Int64Buffer, v int64) {
+		c143.Values = append(c143.Values, v)
+	})
+	WideWhere.F144 = pqrt.NewOrderedField("c144", func(c144 *pqrt.Int64Buffer, v int64) {
+		c144.Values = append(c144.Values, v)
+	})
+	WideWhere.F145 = pqrt.NewOrderedField("c145", func(c145 *pqrt.Int32Buffer, v int32) {
+		c145.Values = append(c145.Values, v)
+	})
+	WideWhere.F146 = pqrt.NewOrderedField("c146", func(c146 *pqrt.DoubleBuffer, v float64) {
+		c146.Values = append(c146.Values, v)
+	})
+	WideWhere.F147 = pqrt.NewOrderedField("c147", func(c147 *pqrt.FloatBuffer, v float32) {
+		c147.Values = append(c147.Values, v)
+	})
+	WideWhere.F148 = pqrt.NewField("c148", func(c148 *pqrt.BoolBuffer, v bool) {
+		c148.Values = append(c148.Values, v)
+	})
+	WideWhere.F149 = pqrt.NewOrderedField("c149", func(c149 *pqrt.ByteArrayBuffer, v string) {
+		c149.Values.AppendString(v)
+	})
+	WideWhere.F150 = pqrt.NewOrderedField("c150", func(c150 *pqrt.ByteArrayBuffer, v string) {
+		c150.Values.AppendString(v)
+	})
+	WideWhere.F151 = pqrt.NewNullableOrderedField("c151", func(c151 *pqrt.Int64Buffer, v int64) {
+		c151.Values = append(c151.Values, v)
+	})
+	WideWhere.F152 = pqrt.NewOrderedField("c152", func(c152 *pqrt.Int64Buffer, v int64) {
+		c152.Values = append(c152.Values, v)
+	})
+	WideWhere.F153 = pqrt.NewOrderedField("c153", func(c153 *pqrt.Int32Buffer, v int32) {
+		c153.Values = append(c153.Values, v)
+	})
+	WideWhere.F154 = pqrt.NewOrderedField("c154", func(c154 *pqrt.DoubleBuffer, v float64) {
+		c154.Values = append(c154.Values, v)
+	})
+	WideWhere.F155 = pqrt.NewOrderedField("c155", func(c155 *pqrt.FloatBuffer, v float32) {
+		c155.Values = append(c155.Values, v)
+	})
+	WideWhere.F156 = pqrt.NewField("c156", func(c156 *pqrt.BoolBuffer, v bool) {
+		c156.Values = append(c156.Values, v)
+	})
+	WideWhere.F157 = pqrt.NewOrderedField("c157", func(c157 *pqrt.ByteArrayBuffer, v string) {
+		c157.Values.AppendString(v)
+	})
+	WideWhere.F158 = pqrt.NewOrderedField("c158", func(c158 *pqrt.ByteArrayBuffer, v string) {
+		c158.Values.AppendString(v)
+	})
+	WideWhere.F159 = pqrt.NewNullableOrderedField("c159", func(c159 *pqrt.Int64Buffer, v int64) {
+		c159.Values = append(c159.Values, v)
+	})
+	WideWhere.F160 = pqrt.NewOrderedField("c160", func(c160 *pqrt.Int64Buffer, v int64) {
+		c160.Values = append(c160.Values, v)
+	})
+	WideWhere.F161 = pqrt.NewOrderedField("c161", func(c161 *pqrt.Int32Buffer, v int32) {
+		c161.Values = append(c161.Values, v)
+	})
+	WideWhere.F162 = pqrt.NewOrderedField("c162", func(c162 *pqrt.DoubleBuffer, v float64) {
+		c162.Values = append(c162.Values, v)
+	})
+	WideWhere.F163 = pqrt.NewOrderedField("c163", func(c163 *pqrt.FloatBuffer, v float32) {
+		c163.Values = append(c163.Values, v)
+	})
+	WideWhere.F164 = pqrt.NewField("c164", func(c164 *pqrt.BoolBuffer, v bool) {
+		c164.Values = append(c164.Values, v)
+	})
+	WideWhere.F165 = pqrt.NewOrderedField("c165", func(c165 *pqrt.ByteArrayBuffer, v string) {
+		c165.Values.AppendString(v)
+	})
+	WideWhere.F166 = pqrt.NewOrderedField("c166", func(c166 *pqrt.ByteArrayBuffer, v string) {
+		c166.Values.AppendString(v)
+	})
+	WideWhere.F167 = pqrt.NewNullableOrderedField("c167", func(c167 *pqrt.Int64Buffer, v int64) {
+		c167.Values = append(c167.Values, v)
+	})
+	WideWhere.F168 = pqrt.NewOrderedField("c168", func(c168 *pqrt.Int64Buffer, v int64) {
+		c168.Values = append(c168.Values, v)
+	})
+	WideWhere.F169 = pqrt.NewOrderedField("c169", func(c169 *pqrt.Int32Buffer, v int32) {
+		c169.Values = append(c169.Values, v)
+	})
+	WideWhere.F170 = pqrt.NewOrderedField("c170", func(c170 *pqrt.DoubleBuffer, v float64) {
+		c170.Values = append(c170.Values, v)
+	})
+	WideWhere.F171 = pqrt.NewOrderedField("c171", func(c171 *pqrt.FloatBuffer, v float32) {
+		c171.Values = append(c171.Values, v)
+	})
+	WideWhere.F172 = pqrt.NewField("c172", func(c172 *pqrt.BoolBuffer, v bool) {
+		c172.Values = append(c172.Values, v)
+	})
+	WideWhere.F173 = pqrt.NewOrderedField("c173", func(c173 *pqrt.ByteArrayBuffer, v string) {
+		c173.Values.AppendString(v)
+	})
+	WideWhere.F174 = pqrt.NewOrderedField("c174", func(c174 *pqrt.ByteArrayBuffer, v string) {
+		c174.Values.AppendString(v)
+	})
+	WideWhere.F175 = pqrt.NewNullableOrderedField("c175", func(c175 *pqrt.Int64Buffer, v int64) {
+		c175.Values = append(c175.Values, v)
+	})
+	WideWhere.F176 = pqrt.NewOrderedField("c176", func(c176 *pqrt.Int64Buffer, v int64) {
+		c176.Values = append(c176.Values, v)
+	})
+	WideWhere.F177 = pqrt.NewOrderedField("c177", func(c177 *pqrt.Int32Buffer, v int32) {
+		c177.Values = append(c177.Values, v)
+	})
+	WideWhere.F178 = pqrt.NewOrderedField("c178", func(c178 *pqrt.DoubleBuffer, v float64) {
+		c178.Values = append(c178.Values, v)
+	})
+	WideWhere.F179 = pqrt.NewOrderedField("c179", func(c179 *pqrt.FloatBuffer, v float32) {
+		c179.Values = append(c179.Values, v)
+	})
+	WideWhere.F180 = pqrt.NewField("c180", func(c180 *pqrt.BoolBuffer, v bool) {
+		c180.Values = append(c180.Values, v)
+	})
+	WideWhere.F181 = pqrt.NewOrderedField("c181", func(c181 *pqrt.ByteArrayBuffer, v string) {
+		c181.Values.AppendString(v)
+	})
+	WideWhere.F182 = pqrt.NewOrderedField("c182", func(c182 *pqrt.ByteArrayBuffer, v string) {
+		c182.Values.AppendString(v)
+	})
+	WideWhere.F183 = pqrt.NewNullableOrderedField("c183", func(c183 *pqrt.Int64Buffer, v int64) {
+		c183.Values = append(c183.Values, v)
+	})
+	WideWhere.F184 = pqrt.NewOrderedField("c184", func(c184 *pqrt.Int64Buffer, v int64) {
+		c184.Values = append(c184.Values, v)
+	})
+	WideWhere.F185 = pqrt.NewOrderedField("c185", func(c185 *pqrt.Int32Buffer, v int32) {
+		c185.Values = append(c185.Values, v)
+	})
+	WideWhere.F186 = pqrt.NewOrderedField("c186", func(c186 *pqrt.DoubleBuffer, v float64) {
+		c186.Values = append(c186.Values, v)
+	})
+	WideWhere.F187 = pqrt.NewOrderedField("c187", func(c187 *pqrt.FloatBuffer, v float32) {
+		c187.Values = append(c187.Values, v)
+	})
+	WideWhere.F188 = pqrt.NewField("c188", func(c188 *pqrt.BoolBuffer, v bool) {
+		c188.Values = append(c188.Values, v)
+	})
+	WideWhere.F189 = pqrt.NewOrderedField("c189", func(c189 *pqrt.ByteArrayBuffer, v string) {
+		c189.Values.AppendString(v)
+	})
+	WideWhere.F190 = pqrt.NewOrderedField("c190", func(c190 *pqrt.ByteArrayBuffer, v string) {
+		c190.Values.AppendString(v)
+	})
+	WideWhere.F191 = pqrt.NewNullableOrderedField("c191", func(c191 *pqrt.Int64Buffer, v int64) {
+		c191.Values = append(c191.Values, v)
+	})
+	WideWhere.F192 = pqrt.NewOrderedField("c192", func(c192 *pqrt.Int64Buffer, v int64) {
+		c192.Values = append(c192.Values, v)
+	})
+	WideWhere.F193 = pqrt.NewOrderedField("c193", func(c193 *pqrt.Int32Buffer, v int32) {
+		c193.Values = append(c193.Values, v)
+	})
+	WideWhere.F194 = pqrt.NewOrderedField("c194", func(c194 *pqrt.DoubleBuffer, v float64) {
+		c194.Values = append(c194.Values, v)
+	})
+	WideWhere.F195 = pqrt.NewOrderedField("c195", func(c195 *pqrt.FloatBuffer, v float32) {
+		c195.Values = append(c195.Values, v)
+	})
+	WideWhere.F196 = pqrt.NewField("c196", func(c196 *pqrt.BoolBuffer, v bool) {
+		c196.Values = append(c196.Values, v)
+	})
+	WideWhere.F197 = pqrt.NewOrderedField("c197", func(c197 *pqrt.ByteArrayBuffer, v string) {
+		c197.Values.AppendString(v)
+	})
+	WideWhere.F198 = pqrt.NewOrderedField("c198", func(c198 *pqrt.ByteArrayBuffer, v string) {
+		c198.Values.AppendString(v)
+	})
+	WideWhere.F199 = pqrt.NewNullableOrderedField("c199", func(c199 *pqrt.Int64Buffer, v int64) {
+		c199.Values = append(c199.Values, v)
+	})
+}
+
+// All returns an iterator over the rows WideReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *WideReader) All() pqiter.Seq2[Wide, error] {
+	return pqrt.AllRows[Wide](r)
 }

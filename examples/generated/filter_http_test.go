@@ -1,0 +1,105 @@
+package generated
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pqgen/pqgen/runtime"
+)
+
+// rangeServer serves data over HTTP range requests, counting requests and
+// body bytes.
+type rangeServer struct {
+	*httptest.Server
+	requests, bytes atomic.Int64
+}
+
+func newRangeServer(data []byte) *rangeServer {
+	s := &rangeServer{}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.requests.Add(1)
+		http.ServeContent(&countingResponse{w, &s.bytes}, r, "events.parquet", time.Time{}, bytes.NewReader(data))
+	}))
+	return s
+}
+
+type countingResponse struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c *countingResponse) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	return c.ResponseWriter.Write(p)
+}
+
+// httpReaderAt reads a URL with one range request per ReadAt.
+type httpReaderAt struct{ url string }
+
+func (h httpReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	req, err := http.NewRequest(http.MethodGet, h.url, nil)
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Range", fmt.Sprintf("bytes=%d-%d", off, off+int64(len(p))-1))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusPartialContent {
+		return 0, fmt.Errorf("range request at %d: %s", off, resp.Status)
+	}
+	return io.ReadFull(resp.Body, p)
+}
+
+// TestFilterOverHTTP runs the window query against a file behind an HTTP
+// range-request server, with and without read coalescing, and counts the
+// requests and bytes served.
+func TestFilterOverHTTP(t *testing.T) {
+	const n = 300_000
+	data := writeEvents(t, sortedEvents(n))
+	t0, t1 := eventWindow(n)
+	query := runtime.WithFilter(runtime.And(EventWhere.At.Between(t0, t1), EventWhere.Kind.Eq("buy")))
+	want, _ := readEvents(t, data, query)
+	run := func(opts ...runtime.ReaderOption) (requests, served int64) {
+		t.Helper()
+		s := newRangeServer(data)
+		defer s.Close()
+		r, err := NewEventReader(httpReaderAt{s.URL}, int64(len(data)), append(opts, query)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []Event
+		for row, err := range r.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, row)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d rows over HTTP, %d locally", len(got), len(want))
+		}
+		return s.requests.Load(), s.bytes.Load()
+	}
+	plainReq, plainBytes := run()
+	coReq, coBytes := run(runtime.WithReadCoalescing(64<<10, 16<<20))
+	t.Logf("%d-byte file, %d rows: %d requests for %d bytes; coalesced %d requests for %d bytes",
+		len(data), len(want), plainReq, plainBytes, coReq, coBytes)
+	if coReq*3 > plainReq || coReq > 12 {
+		t.Errorf("coalescing made %d requests, %d without", coReq, plainReq)
+	}
+	if coBytes > int64(len(data))/10 {
+		t.Errorf("coalescing fetched %d bytes of %d", coBytes, len(data))
+	}
+}

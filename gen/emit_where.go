@@ -1,0 +1,84 @@
+package gen
+
+import (
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// emitWhere emits the TWhere value: a struct whose fields mirror T's
+// (nested structs as nested fields), each scalar leaf outside lists and
+// maps a runtime.Field, OrderedField or GeoField (GEOMETRY, GEOGRAPHY), or
+// their Nullable variants, of the field's Go type (without its pointer), whose
+// methods build the runtime.Predicate values given to WithFilter. Each
+// builder converts its Go values to the column's physical values with the
+// writer's own conversion (appendValue), so predicates compare exactly the
+// values the writer stores.
+func emitWhere(f *jen.File, t *Type) {
+	var inits []jen.Code
+	fields := whereFields(t.Root.Struct, jen.Id(t.Names.Where), &inits, &namer{names: &t.Names})
+	if len(fields) > 0 {
+		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
+		f.Var().Id(t.Names.Where).Struct(fields...)
+		f.Line()
+		f.Func().Id("init").Params().Block(inits...)
+		f.Line()
+	}
+
+	docf(f, "All returns an iterator over the rows %s has not returned yet, for\n\n\tfor row, err := range r.All() {\n\nAn error is yielded once, with a zero row, and ends the iteration.", t.Names.Reader)
+	f.Func().Params(jen.Id("r").Op("*").Id(t.Names.Reader)).Id("All").Params().Qual("iter", "Seq2").Types(t.Root.Go.Code(), jen.Error()).Block(
+		jen.Return(jen.Qual(pathRuntime, "AllRows").Types(t.Root.Go.Code()).Call(jen.Id("r"))))
+	f.Line()
+}
+
+// whereFields returns the TWhere fields of struct s, whose builders live
+// at sel, and appends their initialization to inits.
+func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []jen.Code {
+	var out []jen.Code
+	for _, fl := range s.Fields {
+		name := fl.Name[strings.LastIndexByte(fl.Name, '.')+1:]
+		v := fl.Value
+		switch v.Kind {
+		case KindStruct:
+			sub := whereFields(v.Struct, sel.Clone().Dot(name), inits, nm)
+			if len(sub) > 0 {
+				out = append(out, jen.Id(name).Struct(sub...))
+			}
+		case KindScalar:
+			l := v.Node
+			kind := "Field"
+			switch {
+			case l.Logical.Kind == meta.LogicalGeometry || l.Logical.Kind == meta.LogicalGeography:
+				kind = "GeoField"
+			case whereOrdered(l):
+				kind = "OrderedField"
+			}
+			if l.MaxDef > 0 {
+				kind = "Nullable" + kind
+			}
+			out = append(out, jen.Id(name).Qual(pathRuntime, kind).Types(v.Base.Code()))
+			buf := jen.Op("*").Qual(pathRuntime, physName(l.Type)+"Buffer")
+			put := jen.Func().Params(jen.Id(colVar(l.Column)).Add(buf), jen.Id("v").Add(v.Base.Code())).Block(appendValue(v, id("v"), nm))
+			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "New"+kind).Call(jen.Lit(l.PathString()), put))
+		}
+	}
+	return out
+}
+
+// whereOrdered reports whether the values of leaf l have an order
+// predicates may compare with (all but BOOLEAN, INTERVAL and geospatial
+// values).
+func whereOrdered(l *schema.Node) bool {
+	switch {
+	case l.Type == meta.Boolean:
+		return false
+	case l.Converted.Set && l.Converted.Val == meta.ConvertedInterval:
+		return false
+	case l.Logical.Kind == meta.LogicalGeometry || l.Logical.Kind == meta.LogicalGeography:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,753 @@
+// Filtered reading (WithFilter): row groups pruned by chunk statistics and
+// bloom filters, pages by the column index and offset index, then rows
+// selected exactly by decoding the predicate's columns first; every column
+// reader of the FileReader then reads only the selected rows, passing over
+// the pages that hold none (late materialization through the row ranges of
+// read_cursor.go). Page index:
+// https://parquet.apache.org/docs/file-format/pageindex/.
+
+package runtime
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pqgen/pqgen/runtime/bloom"
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
+)
+
+// WithFilter makes a reader return only the rows on which p is true, in
+// file order. Row groups and pages that cannot hold such a row are never
+// read; the predicate's columns are decoded first, and the other columns
+// only for the selected rows. The columns p names need not be among those
+// of WithColumns. A predicate on a column the file lacks sees nulls; a
+// column of another physical type than the predicate's, or a repeated
+// one, fails the first read with an error wrapping ErrFilter.
+//
+// With a filter, NumRows counts the rows that pruning by statistics and
+// page indexes leaves; it falls to the exact count as reading proceeds.
+func WithFilter(p Predicate) ReaderOption {
+	return func(c *readerConfig) {
+		if p == nil {
+			c.fail("WithFilter(nil)")
+			return
+		}
+		if bad := findBad(p); bad != nil {
+			c.fail("WithFilter: %s", bad.why)
+			return
+		}
+		c.Filter = p
+	}
+}
+
+func findBad(p Predicate) *predBad {
+	switch p := p.(type) {
+	case *predBad:
+		return p
+	case *predAnd:
+		for _, q := range p.ps {
+			if b := findBad(q); b != nil {
+				return b
+			}
+		}
+	case *predOr:
+		for _, q := range p.ps {
+			if b := findBad(q); b != nil {
+				return b
+			}
+		}
+	case *predNot:
+		return findBad(p.p)
+	}
+	return nil
+}
+
+// WithRowGroups restricts reading to the row groups with the given
+// indices (a split, see Splits); they are read in file order. An index
+// outside the file fails NewFileReader with an error wrapping ErrConfig.
+func WithRowGroups(indices ...int) ReaderOption {
+	return func(c *readerConfig) {
+		for _, i := range indices {
+			if i < 0 {
+				c.fail("WithRowGroups: negative index %d", i)
+				return
+			}
+		}
+		c.RowGroups = append([]int{}, indices...)
+	}
+}
+
+// filterState is the progress of a FileReader's filter.
+type filterState struct {
+	pred     Predicate
+	leaves   map[*predLeaf]*boundLeaf
+	cols     []int // file columns whose values a leaf tests, each once
+	prepared bool
+	err      error
+	exact    map[int]bool // row groups whose ranges are the matching rows
+	planIdx  int          // fr.rowGroups[:planIdx] are exact
+	planRows int64        // their rows
+}
+
+// boundLeaf is a predicate leaf bound to the file.
+type boundLeaf struct {
+	col      int       // file leaf, -1 when the file lacks it (all null)
+	order    orderKind // of the keys (the bound schema's leaf)
+	readType meta.Type // the type the column is read as
+	prune    bool      // the file's bounds and bloom filters are in the keys' order
+	match    rowMatcher
+}
+
+// rangeRows returns the rows of a set of row ranges.
+func rangeRows(rr []rowRange) int64 {
+	n := int64(0)
+	for _, r := range rr {
+		n += r.end - r.start
+	}
+	return n
+}
+
+// intersectRanges returns the rows in both a and b.
+func intersectRanges(a, b []rowRange) []rowRange {
+	out := []rowRange{}
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		s, e := max(a[i].start, b[j].start), min(a[i].end, b[j].end)
+		if s < e {
+			out = appendRange(out, s, e)
+		}
+		if a[i].end < b[j].end {
+			i++
+		} else {
+			j++
+		}
+	}
+	return out
+}
+
+// unionRanges returns the rows in a or b.
+func unionRanges(a, b []rowRange) []rowRange {
+	out := []rowRange{}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var r rowRange
+		if j >= len(b) || i < len(a) && a[i].start <= b[j].start {
+			r, i = a[i], i+1
+		} else {
+			r, j = b[j], j+1
+		}
+		out = appendRange(out, r.start, r.end)
+	}
+	return out
+}
+
+// complementRanges returns the rows of [0, total) not in a.
+func complementRanges(a []rowRange, total int64) []rowRange {
+	out := []rowRange{}
+	at := int64(0)
+	for _, r := range a {
+		if r.start > at {
+			out = append(out, rowRange{at, r.start})
+		}
+		at = max(at, r.end)
+	}
+	if at < total {
+		out = append(out, rowRange{at, total})
+	}
+	return out
+}
+
+// appendRange appends [s, e) to sorted ranges, merging when it touches or
+// overlaps the last one.
+func appendRange(out []rowRange, s, e int64) []rowRange {
+	if n := len(out); n > 0 && out[n-1].end >= s {
+		out[n-1].end = max(out[n-1].end, e)
+		return out
+	}
+	return append(out, rowRange{s, e})
+}
+
+// bindFilter binds the leaves of the filter to the file's columns; want is
+// the schema of Bind (nil: the file's).
+func (r *FileReader) bindFilter(want *schema.Schema) error {
+	fs := r.filter
+	if want == nil {
+		want = r.f.Schema
+	}
+	fs.leaves = map[*predLeaf]*boundLeaf{}
+	seen := map[int]bool{}
+	var walk func(p Predicate) error
+	walk = func(p Predicate) error {
+		switch p := p.(type) {
+		case *predAnd:
+			for _, q := range p.ps {
+				if err := walk(q); err != nil {
+					return err
+				}
+			}
+		case *predOr:
+			for _, q := range p.ps {
+				if err := walk(q); err != nil {
+					return err
+				}
+			}
+		case *predNot:
+			return walk(p.p)
+		case *predLeaf:
+			bl, err := r.bindLeaf(p, want)
+			if err != nil {
+				return err
+			}
+			fs.leaves[p] = bl
+			if bl.col >= 0 && !seen[bl.col] {
+				seen[bl.col] = true
+				fs.cols = append(fs.cols, bl.col)
+			}
+		}
+		return nil
+	}
+	return walk(fs.pred)
+}
+
+func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, error) {
+	w := want.Leaf(p.path)
+	if w == nil {
+		return nil, fmt.Errorf("%w: %s: no column %q", ErrFilter, p, p.path)
+	}
+	if w.MaxRep > 0 {
+		return nil, fmt.Errorf("%w: %s: column %q is repeated", ErrFilter, p, p.path)
+	}
+	if p.op == opIntersects && w.Type != meta.ByteArray {
+		return nil, fmt.Errorf("%w: %s: column %q is %s, not WKB bytes", ErrFilter, p, p.path, schema.TypeName(w.Type, w.TypeLength))
+	}
+	if len(p.keys) > 0 {
+		if p.phys != w.Type {
+			return nil, fmt.Errorf("%w: %s: column %q is %s, the predicate's values %s", ErrFilter, p, p.path,
+				schema.TypeName(w.Type, w.TypeLength), schema.TypeName(p.phys, 0))
+		}
+		for _, k := range p.keys {
+			if n := boundLen(columnOrderKind(w), w.Type, w.TypeLength); n >= 0 && len(k) != n || w.Type == meta.FixedLenByteArray && len(k) != int(w.TypeLength) {
+				return nil, fmt.Errorf("%w: %s: a value of %d bytes for column %q of type %s", ErrFilter, p, len(k), p.path, schema.TypeName(w.Type, w.TypeLength))
+			}
+		}
+	}
+	bl := &boundLeaf{col: -1, order: columnOrderKind(w), readType: w.Type}
+	if w.Type == meta.Int96 {
+		// INT96 values have no order for statistics (so never prune), but
+		// compare as the timestamps they are.
+		bl.order = orderInt96Time
+	}
+	bl.match = newRowMatcher(p, bl.order)
+	h := r.f.Schema.Leaf(p.path)
+	if h == nil {
+		return bl, nil
+	}
+	if h.MaxRep > 0 {
+		return nil, fmt.Errorf("%w: %s: column %q is repeated in the file", ErrFilter, p, p.path)
+	}
+	bl.col = h.Column
+	a := r.adapt[h.Column]
+	if a == nil || !a.conv {
+		if h.Type != w.Type || h.Type == meta.FixedLenByteArray && h.TypeLength != w.TypeLength {
+			return nil, fmt.Errorf("%w: %s: column %q is %s in the file", ErrFilter, p, p.path, schema.TypeName(h.Type, h.TypeLength))
+		}
+		bl.prune = columnOrderKind(h) == bl.order
+	}
+	return bl, nil
+}
+
+// prepareFilter binds the filter and prunes the selected row groups by
+// statistics, bloom filters and page indexes, once.
+func (r *FileReader) prepareFilter() error {
+	fs := r.filter
+	if fs == nil || fs.prepared {
+		if fs != nil {
+			return fs.err
+		}
+		return nil
+	}
+	fs.prepared = true
+	fs.err = r.pruneFilter()
+	return fs.err
+}
+
+func (r *FileReader) pruneFilter() error {
+	fs := r.filter
+	if err := r.bindFilter(r.want); err != nil {
+		return err
+	}
+	r.prefetchFilterIndexes()
+	fs.exact = map[int]bool{}
+	if r.ranges == nil {
+		r.ranges = map[int][]rowRange{}
+	}
+	kept := r.rowGroups[:0:0]
+	r.numRows = 0
+	for _, rg := range r.rowGroups {
+		total := r.f.Meta.RowGroups[rg].NumRows
+		stats := map[*predLeaf]tri{}
+		t := evalTri(fs.pred, func(p *predLeaf) tri {
+			v, err := r.leafChunk(p, fs.leaves[p], rg)
+			if err != nil {
+				fs.err = err
+			}
+			stats[p] = v
+			return v
+		})
+		if fs.err != nil {
+			return fs.err
+		}
+		if t == triNone {
+			continue
+		}
+		var perr error
+		maybe, all := evalRanges(fs.pred, total, func(p *predLeaf) ([]rowRange, []rowRange) {
+			st, ok := stats[p]
+			if !ok {
+				st = triMaybe // not evaluated: a short-circuit decided without it
+			}
+			mb, al, err := r.leafPages(p, fs.leaves[p], rg, total, st)
+			if err != nil && perr == nil {
+				perr = err
+			}
+			return mb, al
+		})
+		if perr != nil {
+			return perr
+		}
+		if prev, ok := r.ranges[rg]; ok {
+			maybe = intersectRanges(maybe, prev)
+			all = intersectRanges(all, prev)
+		}
+		n := rangeRows(maybe)
+		if n == 0 {
+			continue
+		}
+		fs.exact[rg] = rangeRows(all) == n
+		if n == total {
+			delete(r.ranges, rg)
+		} else {
+			r.ranges[rg] = maybe
+		}
+		kept = append(kept, rg)
+		r.numRows += n
+	}
+	r.rowGroups = kept
+	return nil
+}
+
+// evalRanges evaluates p on the rows [0, total) of a row group from its
+// leaves' results: maybe holds the rows that may match, all those that
+// surely do.
+func evalRanges(p Predicate, total int64, leaf func(*predLeaf) (maybe, all []rowRange)) (maybe, all []rowRange) {
+	full := []rowRange{{0, total}}
+	switch p := p.(type) {
+	case *predLeaf:
+		return leaf(p)
+	case *predAnd:
+		maybe, all = full, full
+		for _, q := range p.ps {
+			m, a := evalRanges(q, total, leaf)
+			maybe, all = intersectRanges(maybe, m), intersectRanges(all, a)
+		}
+		return maybe, all
+	case *predOr:
+		maybe, all = []rowRange{}, []rowRange{}
+		for _, q := range p.ps {
+			m, a := evalRanges(q, total, leaf)
+			maybe, all = unionRanges(maybe, m), unionRanges(all, a)
+		}
+		return maybe, all
+	case *predNot:
+		m, a := evalRanges(p.p, total, leaf)
+		return complementRanges(a, total), complementRanges(m, total)
+	}
+	return full, []rowRange{}
+}
+
+// chunkBounds returns what the statistics of leaf col in row group rg say.
+func (r *FileReader) chunkBounds(rg, col int, o orderKind) bounds {
+	cc := &r.f.Meta.RowGroups[rg].Columns[col]
+	md := cc.MetaData
+	if md == nil || md.Statistics == nil {
+		return bounds{}
+	}
+	st := md.Statistics
+	b := bounds{values: md.NumValues}
+	if n, ok := st.NullCount.Get(); ok && n >= 0 {
+		b.nulls, b.hasNulls = n, true
+	}
+	if n, ok := st.NanCount.Get(); ok && n == 0 {
+		b.nanFree = true
+	}
+	b.min, b.max, b.hasMinMax = r.usableBounds(col, o, st.MinValue, st.MaxValue, st.Min, st.Max)
+	return b
+}
+
+// usableBounds picks the bounds of leaf col that hold in order o: the
+// min_value/max_value of a column with a defined order, else the
+// deprecated min/max when they are in signed order and that is o.
+func (r *FileReader) usableBounds(col int, o orderKind, minV, maxV, minD, maxD []byte) (lo, hi []byte, ok bool) {
+	leaf := r.f.Schema.Leaves[col]
+	n := boundLen(o, leaf.Type, leaf.TypeLength)
+	valid := func(a, b []byte) bool {
+		return a != nil && b != nil && (n < 0 || len(a) == n && len(b) == n)
+	}
+	switch r.f.ColumnOrder(col) {
+	case meta.TypeDefinedOrder, meta.IEEE754TotalOrder:
+		if valid(minV, maxV) {
+			return minV, maxV, true
+		}
+	}
+	switch o {
+	case orderBool, orderInt32, orderInt64, orderFloat, orderDouble:
+		if valid(minD, maxD) {
+			return minD, maxD, true
+		}
+	}
+	return nil, nil, false
+}
+
+// leafChunk evaluates leaf p on the statistics and bloom filter of its
+// chunk in row group rg.
+func (r *FileReader) leafChunk(p *predLeaf, bl *boundLeaf, rg int) (tri, error) {
+	if bl.col < 0 {
+		return leafBounds(p, bl.order, bounds{allNull: true}), nil
+	}
+	if !bl.prune {
+		return triMaybe, nil
+	}
+	t := leafBounds(p, bl.order, r.chunkBounds(rg, bl.col, bl.order))
+	if p.op == opIntersects && t != triNone {
+		if md := r.f.Meta.RowGroups[rg].Columns[bl.col].MetaData; md != nil && geoChunkMisses(p.box, md.GeospatialStatistics) {
+			return triNone, nil
+		}
+		return t, nil
+	}
+	if t == triNone || p.op != opEq && p.op != opIn {
+		return t, nil
+	}
+	var bf *bloom.Filter
+	if md := r.f.Meta.RowGroups[rg].Columns[bl.col].MetaData; md != nil && md.BloomFilterOffset.Set {
+		var err error
+		if bf, err = r.BloomFilter(rg, bl.col); err != nil {
+			return 0, err
+		}
+	}
+	if leafBloom(p, bl.order, r.f.Schema.Leaves[bl.col].Type, bf) {
+		return triNone, nil
+	}
+	return t, nil
+}
+
+// leafPages evaluates leaf p on the pages of its column in row group rg
+// (of total rows), given its result t on the chunk.
+func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, t tri) (maybe, all []rowRange, err error) {
+	full := []rowRange{{0, total}}
+	switch {
+	case t == triNone:
+		return []rowRange{}, []rowRange{}, nil
+	case t == triAll:
+		return full, full, nil
+	case bl.col < 0 || !bl.prune:
+		return full, []rowRange{}, nil
+	}
+	ci, err := r.ColumnIndex(rg, bl.col)
+	if err != nil {
+		return nil, nil, err
+	}
+	oi, err := r.OffsetIndex(rg, bl.col)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ci == nil || oi == nil {
+		return full, []rowRange{}, nil
+	}
+	locs := oi.PageLocations
+	path := r.f.Schema.Leaves[bl.col].PathString()
+	if len(ci.NullPages) != len(locs) || len(locs) == 0 || locs[0].FirstRowIndex != 0 {
+		return nil, nil, fmt.Errorf("%w: column %q, row group %d: the column index and offset index disagree on the pages", ErrChunk, path, rg)
+	}
+	maybe, all = []rowRange{}, []rowRange{}
+	for i := range locs {
+		start, end := locs[i].FirstRowIndex, total
+		if i+1 < len(locs) {
+			end = locs[i+1].FirstRowIndex
+		}
+		if start >= end || end > total {
+			return nil, nil, fmt.Errorf("%w: column %q, row group %d: offset index page %d covers rows [%d, %d) of %d", ErrChunk, path, rg, i, start, end, total)
+		}
+		b := bounds{values: end - start, allNull: ci.NullPages[i]}
+		if ci.NullCounts != nil && ci.NullCounts[i] >= 0 {
+			b.nulls, b.hasNulls = ci.NullCounts[i], true
+		}
+		if !b.allNull {
+			b.min, b.max, b.hasMinMax = r.usableBounds(bl.col, bl.order, ci.MinValues[i], ci.MaxValues[i], nil, nil)
+		}
+		switch leafBounds(p, bl.order, b) {
+		case triAll:
+			all = appendRange(all, start, end)
+			maybe = appendRange(maybe, start, end)
+		case triMaybe:
+			maybe = appendRange(maybe, start, end)
+		}
+	}
+	return maybe, all, nil
+}
+
+// filterBatch is how many rows refine decodes at a time.
+const filterBatch = 4096
+
+// refine replaces the ranges of row group rg by exactly the rows on which
+// the filter is true, decoding the predicate's columns over the rows that
+// pruning kept.
+func (r *FileReader) refine(rg int) error {
+	fs := r.filter
+	if fs.exact[rg] {
+		return nil
+	}
+	coarse, had := r.ranges[rg]
+	if !had {
+		coarse = []rowRange{{0, r.f.Meta.RowGroups[rg].NumRows}}
+	}
+	sub := &FileReader{f: r.f, cfg: r.cfg, rowGroups: []int{rg}, ranges: map[int][]rowRange{}, adapt: r.adapt}
+	if had {
+		sub.ranges[rg] = coarse
+	}
+	readers := make(map[int]*colReader, len(fs.cols))
+	for _, col := range fs.cols {
+		cr, err := sub.newColReader(col, r.boundType(col))
+		if err != nil {
+			return err
+		}
+		readers[col] = cr
+	}
+	exact := []rowRange{}
+	ri, at := 0, int64(0) // the coarse range and chunk row of the next batch row
+	if len(coarse) > 0 {
+		at = coarse[0].start
+	}
+	for left := rangeRows(coarse); left > 0; {
+		n := int(min(left, filterBatch))
+		for _, col := range fs.cols {
+			if err := readers[col].read(n); err != nil {
+				return err
+			}
+		}
+		sel := evalRows(fs.pred, n, func(p *predLeaf) []bool {
+			out := make([]bool, n)
+			bl := fs.leaves[p]
+			if bl.col < 0 {
+				if p.op == opIsNull {
+					for i := range out {
+						out[i] = true
+					}
+				}
+				return out
+			}
+			bl.match(&readers[bl.col].batch, out)
+			return out
+		})
+		for _, keep := range sel {
+			if keep {
+				exact = appendRange(exact, at, at+1)
+			}
+			at++
+			if at == coarse[ri].end && ri+1 < len(coarse) {
+				ri++
+				at = coarse[ri].start
+			}
+		}
+		left -= int64(n)
+	}
+	fs.exact[rg] = true
+	r.numRows -= rangeRows(coarse) - rangeRows(exact)
+	r.ranges[rg] = exact
+	return nil
+}
+
+// boundType returns the physical type file leaf col is read as.
+func (r *FileReader) boundType(col int) meta.Type {
+	if a := r.adapt[col]; a != nil && a.conv {
+		return a.wantType
+	}
+	return r.f.Schema.Leaves[col].Type
+}
+
+// colReader reads batches of one column for refine.
+type colReader struct {
+	rows  ColumnRows
+	path  string
+	batch colBatch
+	fill  func()
+}
+
+func (r *FileReader) newColReader(col int, t meta.Type) (*colReader, error) {
+	leaf := r.f.Schema.Leaves[col]
+	cr := &colReader{path: leaf.PathString()}
+	cr.batch.maxDef = leaf.MaxDef
+	if a := r.adapt[col]; a != nil && a.defMap != nil {
+		cr.batch.maxDef = a.wantMaxDef
+	}
+	var err error
+	switch t {
+	case meta.Boolean:
+		var c *BoolReader
+		if c, err = r.BoolReader(col); err == nil {
+			cr.rows, cr.batch.lv = c, &c.Levels
+			cr.fill = func() { cr.batch.bools = nonNil(c.Values) }
+		}
+	case meta.Int32:
+		var c *Int32Reader
+		if c, err = r.Int32Reader(col); err == nil {
+			cr.rows, cr.batch.lv = c, &c.Levels
+			cr.fill = func() { cr.batch.i32 = nonNil(c.Values) }
+		}
+	case meta.Int64:
+		var c *Int64Reader
+		if c, err = r.Int64Reader(col); err == nil {
+			cr.rows, cr.batch.lv = c, &c.Levels
+			cr.fill = func() { cr.batch.i64 = nonNil(c.Values) }
+		}
+	case meta.Int96:
+		var c *Int96Reader
+		if c, err = r.Int96Reader(col); err == nil {
+			cr.rows, cr.batch.lv = c, &c.Levels
+			cr.fill = func() { cr.batch.i96 = nonNil(c.Values) }
+		}
+	case meta.Float:
+		var c *FloatReader
+		if c, err = r.FloatReader(col); err == nil {
+			cr.rows, cr.batch.lv = c, &c.Levels
+			cr.fill = func() { cr.batch.f32 = nonNil(c.Values) }
+		}
+	case meta.Double:
+		var c *DoubleReader
+		if c, err = r.DoubleReader(col); err == nil {
+			cr.rows, cr.batch.lv = c, &c.Levels
+			cr.fill = func() { cr.batch.f64 = nonNil(c.Values) }
+		}
+	case meta.ByteArray:
+		var c *ByteArrayReader
+		if c, err = r.ByteArrayReader(col); err == nil {
+			cr.rows, cr.batch.lv = c, &c.Levels
+			cr.fill = func() { cr.batch.ba = &c.Values }
+		}
+	default:
+		var c *FixedReader
+		if c, err = r.FixedReader(col); err == nil {
+			cr.rows, cr.batch.lv = c, &c.Levels
+			cr.batch.fixSize = c.Size
+			cr.fill = func() { cr.batch.fixed = nonNil(c.Values) }
+		}
+	}
+	return cr, err
+}
+
+// nonNil returns s, or an empty non-nil slice: a colBatch tells its
+// values' type by which slice is set.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// read decodes the next n rows into the batch.
+func (cr *colReader) read(n int) error {
+	if err := ReadRowsExact(cr.rows, n, cr.path); err != nil {
+		return err
+	}
+	cr.fill()
+	cr.batch.n = n
+	if cr.batch.maxDef > 0 && len(cr.batch.lv.Def) != n {
+		return fmt.Errorf("%w: column %s: %d definition levels for %d rows", ErrChunk, cr.path, len(cr.batch.lv.Def), n)
+	}
+	return nil
+}
+
+// Available returns how many of the next n rows, after the first read
+// rows of the selection, the readers of r can return: n, fewer at the end,
+// 0 after the last. With a filter (WithFilter), it first selects exactly
+// the matching rows of the row groups those rows lie in.
+//
+// For generated code (see "For generated code" in the package doc).
+func (r *FileReader) Available(read int64, n int) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fs := r.filter
+	if fs != nil {
+		if err := r.prepareFilter(); err != nil {
+			return 0, err
+		}
+		for fs.planRows < read+int64(n) && fs.planIdx < len(r.rowGroups) {
+			rg := r.rowGroups[fs.planIdx]
+			if err := r.refine(rg); err != nil {
+				return 0, err
+			}
+			if rr, ok := r.ranges[rg]; ok {
+				fs.planRows += rangeRows(rr)
+			} else {
+				fs.planRows += r.f.Meta.RowGroups[rg].NumRows
+			}
+			fs.planIdx++
+		}
+		return int(max(0, min(int64(n), fs.planRows-read))), nil
+	}
+	return int(max(0, min(int64(n), r.numRows-read))), nil
+}
+
+// Split is a share of a file's row groups for one reader (WithRowGroups).
+type Split struct {
+	// RowGroups are the row group indices, in file order.
+	RowGroups []int
+	// Rows and Bytes are their rows and compressed bytes.
+	Rows, Bytes int64
+}
+
+// Splits divides the row groups of f into at most n splits of
+// consecutive row groups with about the same compressed bytes each, for
+// n goroutines or workers that each read one with WithRowGroups. Empty
+// splits are left out.
+func Splits(f *File, n int) []Split {
+	rgs := f.Meta.RowGroups
+	if n < 1 {
+		n = 1
+	}
+	size := make([]int64, len(rgs))
+	total := int64(0)
+	for i := range rgs {
+		s, ok := rgs[i].TotalCompressedSize.Get()
+		if !ok || s <= 0 {
+			s = 0
+			for _, c := range rgs[i].Columns {
+				if c.MetaData != nil {
+					s += max(0, c.MetaData.TotalCompressedSize)
+				}
+			}
+		}
+		size[i] = s
+		total += s
+	}
+	var out []Split
+	cum := int64(0)
+	for i := range rgs {
+		// The row group goes to the split its middle byte falls in.
+		k := 0
+		if total > 0 {
+			mid := float64(cum) + float64(size[i])/2
+			k = min(n-1, int(mid*float64(n)/float64(total)))
+		} else {
+			k = i * n / len(rgs)
+		}
+		cum += size[i]
+		if len(out) == 0 || k > len(out)-1 && len(out) < n {
+			out = append(out, Split{})
+		}
+		s := &out[len(out)-1]
+		s.RowGroups = append(s.RowGroups, i)
+		s.Rows += rgs[i].NumRows
+		s.Bytes += size[i]
+	}
+	return slices.Clip(out)
+}

@@ -1,0 +1,79 @@
+package runtime
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// FuzzFilter opens arbitrary bytes as a Parquet file and reads every
+// column under predicates on its first non-repeated leaves (statistics,
+// page indexes and bloom filters come from the input), with and without
+// read coalescing: it must never panic, hang or allocate beyond the
+// limits. Seeds: a file of every type with page indexes and bloom filters,
+// and the small files of the corpus.
+func FuzzFilter(f *testing.F) {
+	f.Add(writeFilterFile(f, randRows(newRand(4), 300), WithPageRowLimit(40), WithRowGroupSize(8<<10),
+		WithColumnBloomFilter("i64", 100, 0.01), WithColumnBloomFilter("s", 100, 0.01)), uint8(0))
+	if dir, ok := corpus.Lookup(); ok {
+		ents, _ := os.ReadDir(filepath.Join(dir, "data"))
+		for _, e := range ents {
+			if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".parquet") && info.Size() <= 32<<10 {
+				if b, err := os.ReadFile(filepath.Join(dir, "data", e.Name())); err == nil {
+					f.Add(b, uint8(len(b)))
+				}
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, sel uint8) {
+		limits := []ReaderOption{WithMaxFooterSize(1 << 20), WithMaxPageSize(1 << 20), WithMaxPageValues(1 << 16),
+			WithMetaLimits(meta.Limits{MaxStringLen: 1 << 16, MaxContainerLen: 1 << 12, MaxDepth: 32})}
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), limits...)
+		if err != nil || len(fr.File().Meta.RowGroups)*len(fr.File().Schema.Leaves) > 256 {
+			return
+		}
+		var ps []Predicate
+		for _, l := range fr.File().Schema.Leaves {
+			if l.MaxRep > 0 || len(ps) == 3 {
+				continue
+			}
+			n := boundLen(columnOrderKind(l), l.Type, l.TypeLength)
+			if l.Type == meta.FixedLenByteArray {
+				n = int(l.TypeLength)
+			}
+			if n < 0 {
+				n = int(sel % 5)
+			}
+			key := make([]byte, n)
+			copy(key, data[min(len(data), int(sel)):])
+			op := predOp((int(sel) + len(ps)) % (int(opNotNull) + 1))
+			p := &predLeaf{path: l.PathString(), op: op, phys: l.Type, keys: [][]byte{key, key}, show: []string{"k", "k"}}
+			if op != opIn && op != opBetween {
+				p.keys, p.show = p.keys[:1], p.show[:1]
+			}
+			if op == opIsNull || op == opNotNull {
+				p.keys, p.show = nil, nil
+			}
+			ps = append(ps, p)
+		}
+		if len(ps) == 0 {
+			return
+		}
+		pred := Or(And(ps...), Not(ps[0]))
+		for _, extra := range [][]ReaderOption{{WithFilter(pred)}, {WithFilter(And(ps...)), WithReadCoalescing(1<<10, 1<<20)}} {
+			fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), append(limits, extra...)...)
+			if err != nil {
+				continue
+			}
+			fr.NumRows()
+			for col := range fr.File().Schema.Leaves {
+				readFuzzColumn(fr, col)
+			}
+		}
+	})
+}

@@ -1,0 +1,313 @@
+// Typed row predicates: the values generated TWhere fields build
+// (TWhere.At.Between(t0, t1)), combined with And, Or and Not and given to a
+// reader with WithFilter. A predicate is a small tree whose leaves compare
+// one leaf column with values held in the column's PLAIN encoding, so that
+// they compare in the column's sort order with chunk statistics, page
+// indexes, bloom filters and decoded values alike (filter*.go).
+
+package runtime
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// Predicate selects rows. Build one with the methods of the fields of a
+// generated TWhere value (Eq, Lt, Between, IsNull, ...) and combine them
+// with And, Or and Not; give it to a reader with WithFilter.
+//
+// A comparison is true only on a row whose column holds a value (a null
+// compares false, NotEq included), with Go's semantics for the field's
+// type: NaN equals nothing and is ordered with nothing, -0.0 equals +0.0.
+// Not negates in two-valued logic: Not(f.Eq(v)) also keeps the rows where
+// f is null. A field the file lacks reads as null.
+type Predicate interface {
+	// String describes the predicate: `and(at between [a, b], kind = "buy")`.
+	String() string
+	isPredicate()
+}
+
+// predOp is the operator of a leaf predicate.
+type predOp uint8
+
+const (
+	opEq predOp = iota
+	opNotEq
+	opIn
+	opLt
+	opLe
+	opGt
+	opGe
+	opBetween
+	opIsNull
+	opNotNull
+	opIntersects
+)
+
+var opNames = [...]string{"=", "!=", "in", "<", "<=", ">", ">=", "between", "is null", "is not null", "intersects"}
+
+// predLeaf compares the leaf column at path with keys, the PLAIN encodings
+// (without length prefix) of values of physical type phys.
+type predLeaf struct {
+	path string
+	op   predOp
+	phys meta.Type
+	keys [][]byte
+	show []string // the Go values, for String
+	box  *Box     // of opIntersects
+}
+
+type predAnd struct{ ps []Predicate }
+type predOr struct{ ps []Predicate }
+type predNot struct{ p Predicate }
+
+// predBad is a predicate built from invalid arguments (a nil operand); a
+// reader given it fails with an error wrapping ErrConfig.
+type predBad struct{ why string }
+
+func (*predLeaf) isPredicate() {}
+func (*predAnd) isPredicate()  {}
+func (*predOr) isPredicate()   {}
+func (*predNot) isPredicate()  {}
+func (*predBad) isPredicate()  {}
+
+func (p *predLeaf) String() string {
+	switch p.op {
+	case opIsNull, opNotNull:
+		return p.path + " " + opNames[p.op]
+	case opIn:
+		return p.path + " in (" + strings.Join(p.show, ", ") + ")"
+	case opBetween:
+		return p.path + " between [" + p.show[0] + ", " + p.show[1] + "]"
+	}
+	return p.path + " " + opNames[p.op] + " " + p.show[0]
+}
+
+func joinPreds(name string, ps []Predicate) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.String()
+	}
+	return name + "(" + strings.Join(s, ", ") + ")"
+}
+
+func (p *predAnd) String() string { return joinPreds("and", p.ps) }
+func (p *predOr) String() string  { return joinPreds("or", p.ps) }
+func (p *predNot) String() string { return "not(" + p.p.String() + ")" }
+func (p *predBad) String() string { return "invalid(" + p.why + ")" }
+
+// checkOperands returns a predBad when one of ps is nil.
+func checkOperands(name string, ps []Predicate) Predicate {
+	for i, p := range ps {
+		if p == nil {
+			return &predBad{why: fmt.Sprintf("%s: operand %d is nil", name, i)}
+		}
+	}
+	return nil
+}
+
+// And is true on the rows where every p is true (every row when ps is
+// empty).
+func And(ps ...Predicate) Predicate {
+	if bad := checkOperands("And", ps); bad != nil {
+		return bad
+	}
+	return &predAnd{ps: append([]Predicate{}, ps...)}
+}
+
+// Or is true on the rows where some p is true (no row when ps is empty).
+func Or(ps ...Predicate) Predicate {
+	if bad := checkOperands("Or", ps); bad != nil {
+		return bad
+	}
+	return &predOr{ps: append([]Predicate{}, ps...)}
+}
+
+// Not is true on the rows where p is false.
+func Not(p Predicate) Predicate {
+	if p == nil {
+		return &predBad{why: "Not: the operand is nil"}
+	}
+	return &predNot{p: p}
+}
+
+// keyBuffer is a column buffer whose first value is a predicate key.
+// It is implemented by *BoolBuffer, *Int32Buffer, ... *FixedBuffer.
+type keyBuffer interface {
+	firstKey() (meta.Type, []byte)
+}
+
+func (b *BoolBuffer) firstKey() (meta.Type, []byte) {
+	if len(b.Values) > 0 && b.Values[0] {
+		return meta.Boolean, []byte{1}
+	}
+	return meta.Boolean, []byte{0}
+}
+
+func (b *Int32Buffer) firstKey() (meta.Type, []byte) {
+	return meta.Int32, binary.LittleEndian.AppendUint32(nil, uint32(first(b.Values)))
+}
+
+func (b *Int64Buffer) firstKey() (meta.Type, []byte) {
+	return meta.Int64, binary.LittleEndian.AppendUint64(nil, uint64(first(b.Values)))
+}
+
+func (b *Int96Buffer) firstKey() (meta.Type, []byte) {
+	v := first(b.Values)
+	return meta.Int96, v[:]
+}
+
+func (b *FloatBuffer) firstKey() (meta.Type, []byte) {
+	return meta.Float, binary.LittleEndian.AppendUint32(nil, math.Float32bits(first(b.Values)))
+}
+
+func (b *DoubleBuffer) firstKey() (meta.Type, []byte) {
+	return meta.Double, binary.LittleEndian.AppendUint64(nil, math.Float64bits(first(b.Values)))
+}
+
+func (b *ByteArrayBuffer) firstKey() (meta.Type, []byte) {
+	if b.Values.Len() == 0 {
+		return meta.ByteArray, []byte{}
+	}
+	return meta.ByteArray, append([]byte{}, b.Values.At(0)...)
+}
+
+func (b *FixedBuffer) firstKey() (meta.Type, []byte) {
+	return meta.FixedLenByteArray, append([]byte{}, b.Values...)
+}
+
+func first[T any](s []T) (v T) {
+	if len(s) > 0 {
+		v = s[0]
+	}
+	return v
+}
+
+// Field is the predicate builder of a leaf field of Go type T whose
+// values are compared for equality only (a bool, an INTERVAL).
+type Field[T any] struct {
+	path string
+	key  func(T) (meta.Type, []byte)
+}
+
+// NewField returns the builder of the leaf column at the dotted path whose
+// Go values put appends to a column buffer exactly as the generated
+// writer does.
+//
+// For generated code (see "For generated code" in the package doc).
+func NewField[T any, E any, B interface {
+	*E
+	keyBuffer
+}](path string, put func(B, T)) Field[T] {
+	return Field[T]{path: path, key: func(v T) (meta.Type, []byte) {
+		var b E
+		put(&b, v)
+		return B(&b).firstKey()
+	}}
+}
+
+func (f Field[T]) leaf(op predOp, vs ...T) Predicate {
+	if f.key == nil {
+		return &predBad{why: "a Field that is not part of a generated TWhere value"}
+	}
+	p := &predLeaf{path: f.path, op: op}
+	for _, v := range vs {
+		t, k := f.key(v)
+		p.phys = t
+		p.keys = append(p.keys, k)
+		p.show = append(p.show, showValue(v))
+	}
+	return p
+}
+
+func showValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return fmt.Sprintf("%q", x)
+	case []byte:
+		return fmt.Sprintf("%x", x)
+	case fmt.Stringer:
+		return x.String()
+	}
+	return fmt.Sprint(v)
+}
+
+// Eq is true where the field equals v.
+func (f Field[T]) Eq(v T) Predicate { return f.leaf(opEq, v) }
+
+// NotEq is true where the field holds a value other than v.
+func (f Field[T]) NotEq(v T) Predicate { return f.leaf(opNotEq, v) }
+
+// In is true where the field equals one of vs (no row when vs is empty).
+func (f Field[T]) In(vs ...T) Predicate { return f.leaf(opIn, vs...) }
+
+// OrderedField is the predicate builder of a leaf field whose type is
+// ordered: numbers, strings and byte strings, times, durations, decimals.
+type OrderedField[T any] struct{ Field[T] }
+
+// NewOrderedField is NewField for an ordered type.
+//
+// For generated code (see "For generated code" in the package doc).
+func NewOrderedField[T any, E any, B interface {
+	*E
+	keyBuffer
+}](path string, put func(B, T)) OrderedField[T] {
+	return OrderedField[T]{NewField[T, E, B](path, put)}
+}
+
+// Lt is true where the field is less than v.
+func (f OrderedField[T]) Lt(v T) Predicate { return f.leaf(opLt, v) }
+
+// Le is true where the field is at most v.
+func (f OrderedField[T]) Le(v T) Predicate { return f.leaf(opLe, v) }
+
+// Gt is true where the field is greater than v.
+func (f OrderedField[T]) Gt(v T) Predicate { return f.leaf(opGt, v) }
+
+// Ge is true where the field is at least v.
+func (f OrderedField[T]) Ge(v T) Predicate { return f.leaf(opGe, v) }
+
+// Between is true where lo <= field <= hi.
+func (f OrderedField[T]) Between(lo, hi T) Predicate { return f.leaf(opBetween, lo, hi) }
+
+// NullableField is a Field that may be null.
+type NullableField[T any] struct{ Field[T] }
+
+// NewNullableField is NewField for a nullable field.
+//
+// For generated code (see "For generated code" in the package doc).
+func NewNullableField[T any, E any, B interface {
+	*E
+	keyBuffer
+}](path string, put func(B, T)) NullableField[T] {
+	return NullableField[T]{NewField[T, E, B](path, put)}
+}
+
+// IsNull is true where the field is null.
+func (f NullableField[T]) IsNull() Predicate { return f.leaf(opIsNull) }
+
+// NotNull is true where the field holds a value.
+func (f NullableField[T]) NotNull() Predicate { return f.leaf(opNotNull) }
+
+// NullableOrderedField is an OrderedField that may be null.
+type NullableOrderedField[T any] struct{ OrderedField[T] }
+
+// NewNullableOrderedField is NewField for a nullable ordered field.
+//
+// For generated code (see "For generated code" in the package doc).
+func NewNullableOrderedField[T any, E any, B interface {
+	*E
+	keyBuffer
+}](path string, put func(B, T)) NullableOrderedField[T] {
+	return NullableOrderedField[T]{NewOrderedField[T, E, B](path, put)}
+}
+
+// IsNull is true where the field is null.
+func (f NullableOrderedField[T]) IsNull() Predicate { return f.leaf(opIsNull) }
+
+// NotNull is true where the field holds a value.
+func (f NullableOrderedField[T]) NotNull() Predicate { return f.leaf(opNotNull) }

@@ -1,0 +1,92 @@
+// Read-side parallelism (WithReadParallelism): the columns of a batch of
+// rows decoded concurrently. Column readers are independent (each has its
+// own cursor, page reader and buffers); what they share, the filter's
+// selection and the coalescing buffer, is guarded.
+
+package runtime
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// WithReadParallelism makes each Read of a generated reader decode up to
+// n columns at the same time (default 1: one after the other). It pays on
+// files with several costly columns (compressed, dictionary-encoded or
+// long byte arrays) and batches of thousands of rows; the rows and errors
+// returned are the same.
+func WithReadParallelism(n int) ReaderOption {
+	return func(c *readerConfig) {
+		if n < 1 {
+			c.fail("WithReadParallelism(%d): must be at least 1", n)
+			return
+		}
+		c.ReadParallelism = n
+	}
+}
+
+// ColumnJob is one column reader of a generated Read and its dotted path.
+//
+// For generated code (see "For generated code" in the package doc).
+type ColumnJob struct {
+	c    ColumnRows
+	path string
+}
+
+// Col returns the job of column reader c (nil when the column is not read)
+// at the dotted path.
+//
+// For generated code (see "For generated code" in the package doc).
+func Col[T any, P interface {
+	*T
+	ColumnRows
+}](c P, path string) ColumnJob {
+	if c == nil {
+		return ColumnJob{path: path}
+	}
+	return ColumnJob{c: c, path: path}
+}
+
+// ReadColumns reads the next k rows of the column of every job that has a
+// reader (see ReadRowsExact), up to WithReadParallelism of them at once,
+// and returns the error of the first failing job in order.
+//
+// For generated code (see "For generated code" in the package doc).
+func (r *FileReader) ReadColumns(k int, jobs ...ColumnJob) error {
+	n := min(r.cfg.ReadParallelism, len(jobs))
+	if n <= 1 {
+		for _, j := range jobs {
+			if j.c != nil {
+				if err := ReadRowsExact(j.c, k, j.path); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	errs := make([]error, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
+				}
+				if j := jobs[i]; j.c != nil {
+					errs[i] = ReadRowsExact(j.c, k, j.path)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
