@@ -306,28 +306,28 @@ func filterCols() []fcol {
 		return ptr((x.t96[0]-2440000)*1e12 + x.t96[1])
 	}
 	return []fcol{
-		{name: "i32", ordered: true, op: builder(NewNullableOrderedField("i32", func(b *Int32Buffer, v int32) { b.Values = append(b.Values, v) })),
+		{name: "i32", ordered: true, op: builder(NewNullableOrderedField("i32", func(b *Int32Buffer, v int32) error { b.Values = append(b.Values, v); return nil })),
 			val: valOf(func(x *frow) *int32 { return x.i32 }), cmp: cmpOrd[int32], pick: pickFrom(func(x *frow) *int32 { return x.i32 }, -100, 100)},
-		{name: "u32", ordered: true, op: builder(NewNullableOrderedField("u32", func(b *Int32Buffer, v uint32) { b.Values = append(b.Values, int32(v)) })),
+		{name: "u32", ordered: true, op: builder(NewNullableOrderedField("u32", func(b *Int32Buffer, v uint32) error { b.Values = append(b.Values, int32(v)); return nil })),
 			val: valOf(func(x *frow) *uint32 { return x.u32 }), cmp: cmpOrd[uint32], pick: pickFrom(func(x *frow) *uint32 { return x.u32 }, 2, 1<<31+1)},
-		{name: "i64", ordered: true, op: builder(NewNullableOrderedField("i64", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })),
+		{name: "i64", ordered: true, op: builder(NewNullableOrderedField("i64", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })),
 			val: valOf(func(x *frow) *int64 { return x.i64 }), cmp: cmpOrd[int64], pick: pickFrom(func(x *frow) *int64 { return x.i64 }, -1000, 1000)},
-		{name: "u64", ordered: true, op: builder(NewNullableOrderedField("u64", func(b *Int64Buffer, v uint64) { b.Values = append(b.Values, int64(v)) })),
+		{name: "u64", ordered: true, op: builder(NewNullableOrderedField("u64", func(b *Int64Buffer, v uint64) error { b.Values = append(b.Values, int64(v)); return nil })),
 			val: valOf(func(x *frow) *uint64 { return x.u64 }), cmp: cmpOrd[uint64], pick: pickFrom(func(x *frow) *uint64 { return x.u64 }, 1<<63+1, 4)},
-		{name: "f32", ordered: true, op: builder(NewNullableOrderedField("f32", func(b *FloatBuffer, v float64) { b.Values = append(b.Values, float32(v)) })),
+		{name: "f32", ordered: true, op: builder(NewNullableOrderedField("f32", func(b *FloatBuffer, v float64) error { b.Values = append(b.Values, float32(v)); return nil })),
 			val: valOf(f32v), cmp: cmpFloat, pick: pickFrom(f32v, math.NaN(), math.Copysign(0, -1), 0, 1.5)},
-		{name: "f64", ordered: true, op: builder(NewNullableOrderedField("f64", func(b *DoubleBuffer, v float64) { b.Values = append(b.Values, v) })),
+		{name: "f64", ordered: true, op: builder(NewNullableOrderedField("f64", func(b *DoubleBuffer, v float64) error { b.Values = append(b.Values, v); return nil })),
 			val: valOf(func(x *frow) *float64 { return x.f64 }), cmp: cmpFloat, pick: pickFrom(func(x *frow) *float64 { return x.f64 }, math.NaN(), math.Copysign(0, -1), 0, 1.5)},
-		{name: "b", op: builder(NewNullableOrderedField("b", func(b *BoolBuffer, v bool) { b.Values = append(b.Values, v) })),
+		{name: "b", op: builder(NewNullableOrderedField("b", func(b *BoolBuffer, v bool) error { b.Values = append(b.Values, v); return nil })),
 			val: valOf(func(x *frow) *bool { return x.b }), cmp: func(a, b any) (int, bool) {
 				if a.(bool) == b.(bool) {
 					return 0, true
 				}
 				return 1, true
 			}, pick: pickFrom(func(x *frow) *bool { return x.b })},
-		{name: "s", ordered: true, op: builder(NewNullableOrderedField("s", func(b *ByteArrayBuffer, v string) { b.Values.AppendString(v) })),
+		{name: "s", ordered: true, op: builder(NewNullableOrderedField("s", func(b *ByteArrayBuffer, v string) error { b.Values.AppendString(v); return nil })),
 			val: valOf(func(x *frow) *string { return x.s }), cmp: cmpOrd[string], pick: pickFrom(func(x *frow) *string { return x.s }, "long-string-value-aaaaaaaaaaaaaaaaaaaaa0", "long-string-value-a", "long", "zzz", "\xff\xff")},
-		{name: "fx", ordered: true, op: builder(NewNullableOrderedField("fx", func(b *FixedBuffer, v string) { b.Values = append(b.Values, v...) })),
+		{name: "fx", ordered: true, op: builder(NewNullableOrderedField("fx", func(b *FixedBuffer, v string) error { b.Values = append(b.Values, v...); return nil })),
 			val: func(x *frow) any {
 				if x.fx == nil {
 					return nil
@@ -336,9 +336,12 @@ func filterCols() []fcol {
 			}, cmp: cmpOrd[string], pick: func(r *rand.Rand, rows []frow) any {
 				return string([]byte{byte(r.IntN(3)), byte(r.IntN(256)), 0, byte(r.IntN(2))})
 			}},
-		{name: "dec", ordered: true, op: builder(NewNullableOrderedField("dec", func(b *Int32Buffer, v int32) { b.Values = append(b.Values, v) })),
+		{name: "dec", ordered: true, op: builder(NewNullableOrderedField("dec", func(b *Int32Buffer, v int32) error { b.Values = append(b.Values, v); return nil })),
 			val: valOf(func(x *frow) *int32 { return x.dec }), cmp: cmpOrd[int32], pick: pickFrom(func(x *frow) *int32 { return x.dec }, -2000, 2000)},
-		{name: "h", ordered: true, op: builder(NewNullableOrderedField("h", func(b *FixedBuffer, i int) { b.Values = binary.LittleEndian.AppendUint16(b.Values, f16[i].bits) })),
+		{name: "h", ordered: true, op: builder(NewNullableOrderedField("h", func(b *FixedBuffer, i int) error {
+			b.Values = binary.LittleEndian.AppendUint16(b.Values, f16[i].bits)
+			return nil
+		})),
 			val: func(x *frow) any {
 				if x.h == nil {
 					return nil
@@ -346,12 +349,13 @@ func filterCols() []fcol {
 				return *x.h
 			}, cmp: func(a, b any) (int, bool) { return cmpFloat(f16[a.(int)].v, f16[b.(int)].v) },
 			pick: func(r *rand.Rand, rows []frow) any { return r.IntN(len(f16)) }},
-		{name: "t96", ordered: true, op: builder(NewNullableOrderedField("t96", func(b *Int96Buffer, v int64) {
+		{name: "t96", ordered: true, op: builder(NewNullableOrderedField("t96", func(b *Int96Buffer, v int64) error {
 			b.Values = append(b.Values, int96Of([2]int64{v/1e12 + 2440000, v % 1e12}))
+			return nil
 		})), val: valOf(t96), cmp: cmpOrd[int64], pick: pickFrom(t96, 1e12+2e9, 3e12)},
-		{name: "bdec", ordered: true, op: builder(NewNullableOrderedField("bdec", func(b *ByteArrayBuffer, v int64) { b.Values.Append(decBytes(v)) })),
+		{name: "bdec", ordered: true, op: builder(NewNullableOrderedField("bdec", func(b *ByteArrayBuffer, v int64) error { b.Values.Append(decBytes(v)); return nil })),
 			val: valOf(func(x *frow) *int64 { return x.bdec }), cmp: cmpOrd[int64], pick: pickFrom(func(x *frow) *int64 { return x.bdec }, 129, -1<<41)},
-		{name: "sorted", ordered: true, op: builder(NewNullableOrderedField("sorted", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })),
+		{name: "sorted", ordered: true, op: builder(NewNullableOrderedField("sorted", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })),
 			val: func(x *frow) any { return x.sorted }, cmp: cmpOrd[int64], pick: func(r *rand.Rand, rows []frow) any { return int64(r.IntN(len(rows) * 3)) }},
 	}
 }
@@ -588,9 +592,9 @@ func TestFilterErrors(t *testing.T) {
 		_, err = fr.Available(0, 10)
 		return err
 	}
-	i64 := NewNullableOrderedField("i64", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })
-	wrong := NewOrderedField("i32", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })
-	missing := NewOrderedField("nope", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })
+	i64 := NewNullableOrderedField("i64", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
+	wrong := NewOrderedField("i32", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
+	missing := NewOrderedField("nope", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
 	for _, c := range []struct {
 		p    Predicate
 		want error
@@ -782,8 +786,8 @@ func TestFilterAdapted(t *testing.T) {
 	}
 	data := buf.Bytes()
 	want := mustSchema(t, "message m { required int64 t (TIMESTAMP(MICROS,true)); optional int64 d (DECIMAL(18,2)); }")
-	tf := NewOrderedField("t", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })
-	df := NewNullableOrderedField("d", func(b *Int64Buffer, v int64) { b.Values = append(b.Values, v) })
+	tf := NewOrderedField("t", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
+	df := NewNullableOrderedField("d", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
 	for _, c := range []struct {
 		p    Predicate
 		want []int64

@@ -191,22 +191,27 @@ func first[T any](s []T) (v T) {
 // values are compared for equality only (a bool, an INTERVAL).
 type Field[T any] struct {
 	path string
-	key  func(T) (meta.Type, []byte)
+	key  func(T) (meta.Type, []byte, error)
 }
 
 // NewField returns the builder of the leaf column at the dotted path whose
 // Go values put appends to a column buffer exactly as the generated
-// writer does.
+// writer does, failing where the writer would (a value the column cannot
+// hold): a predicate on such a value fails the reader's open with
+// ErrConfig (WithFilter), as other malformed predicates do.
 //
 // For generated code (see "For generated code" in the package doc).
 func NewField[T any, E any, B interface {
 	*E
 	keyBuffer
-}](path string, put func(B, T)) Field[T] {
-	return Field[T]{path: path, key: func(v T) (meta.Type, []byte) {
+}](path string, put func(B, T) error) Field[T] {
+	return Field[T]{path: path, key: func(v T) (meta.Type, []byte, error) {
 		var b E
-		put(&b, v)
-		return B(&b).firstKey()
+		if err := put(&b, v); err != nil {
+			return 0, nil, err
+		}
+		t, k := B(&b).firstKey()
+		return t, k, nil
 	}}
 }
 
@@ -216,7 +221,10 @@ func (f Field[T]) leaf(op predOp, vs ...T) Predicate {
 	}
 	p := &predLeaf{path: f.path, op: op}
 	for _, v := range vs {
-		t, k := f.key(v)
+		t, k, err := f.key(v)
+		if err != nil {
+			return &predBad{why: fmt.Sprintf("%s: value %s: %v", f.path, showValue(v), err)}
+		}
 		p.phys = t
 		p.keys = append(p.keys, k)
 		p.show = append(p.show, showValue(v))
@@ -255,7 +263,7 @@ type OrderedField[T any] struct{ Field[T] }
 func NewOrderedField[T any, E any, B interface {
 	*E
 	keyBuffer
-}](path string, put func(B, T)) OrderedField[T] {
+}](path string, put func(B, T) error) OrderedField[T] {
 	return OrderedField[T]{NewField[T, E, B](path, put)}
 }
 
@@ -283,7 +291,7 @@ type NullableField[T any] struct{ Field[T] }
 func NewNullableField[T any, E any, B interface {
 	*E
 	keyBuffer
-}](path string, put func(B, T)) NullableField[T] {
+}](path string, put func(B, T) error) NullableField[T] {
 	return NullableField[T]{NewField[T, E, B](path, put)}
 }
 
@@ -302,7 +310,7 @@ type NullableOrderedField[T any] struct{ OrderedField[T] }
 func NewNullableOrderedField[T any, E any, B interface {
 	*E
 	keyBuffer
-}](path string, put func(B, T)) NullableOrderedField[T] {
+}](path string, put func(B, T) error) NullableOrderedField[T] {
 	return NullableOrderedField[T]{NewOrderedField[T, E, B](path, put)}
 }
 

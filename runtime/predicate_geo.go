@@ -32,7 +32,7 @@ type GeoField[T any] struct{ Field[T] }
 func NewGeoField[T any, E any, B interface {
 	*E
 	keyBuffer
-}](path string, put func(B, T)) GeoField[T] {
+}](path string, put func(B, T) error) GeoField[T] {
 	return GeoField[T]{NewField[T, E, B](path, put)}
 }
 
@@ -50,7 +50,7 @@ type NullableGeoField[T any] struct{ GeoField[T] }
 func NewNullableGeoField[T any, E any, B interface {
 	*E
 	keyBuffer
-}](path string, put func(B, T)) NullableGeoField[T] {
+}](path string, put func(B, T) error) NullableGeoField[T] {
 	return NullableGeoField[T]{NewGeoField[T, E, B](path, put)}
 }
 

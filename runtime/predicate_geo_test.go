@@ -68,7 +68,7 @@ func TestFilterIntersects(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := buf.Bytes()
-	put := func(b *ByteArrayBuffer, v []byte) { b.Values.Append(v) }
+	put := func(b *ByteArrayBuffer, v []byte) error { b.Values.Append(v); return nil }
 	geom, geog := NewNullableGeoField("geom", put), NewNullableGeoField("geog", put)
 	meets := func(g grow, b Box) bool {
 		if !g.valid {

@@ -190,3 +190,31 @@ func TestDecimalCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceWhereDecimal: predicates on Decimal fields compare at the
+// column's scale, and a value the column cannot hold (too many digits for
+// its precision, or digits past its scale) fails the reader's open with
+// ErrConfig (WithFilter) instead of comparing something else.
+func TestPriceWhereDecimal(t *testing.T) {
+	var rows []Price
+	for i := range 50 {
+		rows = append(rows, Price{Amount: runtime.NewDecimal(int64(i*25), 2), Total: runtime.NewDecimal(int64(i), 0), Big: runtime.NewDecimal(int64(i), 0)})
+	}
+	path := filepath.Join(t.TempDir(), "price.parquet")
+	if err := WritePriceFile(path, rows); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadPriceFile(path, runtime.WithFilter(PriceWhere.Amount.Between(dec(t, "1"), dec(t, "2.5"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 7 || got[0].Amount.String() != "1.00" || got[6].Amount.String() != "2.50" {
+		t.Fatalf("Between(1, 2.5): %d rows %v", len(got), got)
+	}
+	for _, bad := range []string{"12345678901", "0.001"} {
+		_, err := ReadPriceFile(path, runtime.WithFilter(PriceWhere.Amount.Eq(dec(t, bad))))
+		if !errors.Is(err, runtime.ErrConfig) || !strings.Contains(err.Error(), "column amount") {
+			t.Errorf("Eq(%s) on decimal(2,9): %v, want ErrConfig naming the column", bad, err)
+		}
+	}
+}
