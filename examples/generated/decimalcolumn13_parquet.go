@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -175,7 +176,8 @@ func NewDecimalColumn13Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOp
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *DecimalColumn13Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -192,10 +194,11 @@ func (r *DecimalColumn13Reader) Read(rows []DecimalColumn13) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DecimalColumn13Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -203,10 +206,10 @@ func (r *DecimalColumn13Reader) Read(rows []DecimalColumn13) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "value"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "value"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -276,4 +279,35 @@ func ReadDecimalColumn13File(path string, opts ...pqrt.ReaderOption) ([]DecimalC
 	return pqrt.ReadFileRows[DecimalColumn13](path, func(r pqio.ReaderAt, size int64) (*DecimalColumn13Reader, error) {
 		return NewDecimalColumn13Reader(r, size, opts...)
 	})
+}
+
+// DecimalColumn13Where holds the predicate builders of DecimalColumn13's fields, for runtime.WithFilter:
+//
+//	r, err := NewDecimalColumn13Reader(f, size, pqrt.WithFilter(pqrt.And(DecimalColumn13Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var DecimalColumn13Where struct {
+	Value pqrt.NullableOrderedField[pqrt.Decimal]
+}
+
+func init() {
+	DecimalColumn13Where.Value = pqrt.NewNullableOrderedField("value", func(c0 *pqrt.Int64Buffer, v pqrt.Decimal) error {
+		if u, err := pqrt.DecimalUnscaled64(v, 2, 13); err != nil {
+			return pqfmt.Errorf("column value: %w", err)
+		} else {
+			c0.Values = append(c0.Values, u)
+		}
+		return nil
+	})
+}
+
+// All returns an iterator over the rows DecimalColumn13Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *DecimalColumn13Reader) All() pqiter.Seq2[DecimalColumn13, error] {
+	return pqrt.AllRows[DecimalColumn13](r)
 }

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -175,7 +176,8 @@ func NewDecimalColumnReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOpti
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *DecimalColumnReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -192,10 +194,11 @@ func (r *DecimalColumnReader) Read(rows []DecimalColumn) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DecimalColumnReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -203,10 +206,10 @@ func (r *DecimalColumnReader) Read(rows []DecimalColumn) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "value"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "value"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -276,4 +279,35 @@ func ReadDecimalColumnFile(path string, opts ...pqrt.ReaderOption) ([]DecimalCol
 	return pqrt.ReadFileRows[DecimalColumn](path, func(r pqio.ReaderAt, size int64) (*DecimalColumnReader, error) {
 		return NewDecimalColumnReader(r, size, opts...)
 	})
+}
+
+// DecimalColumnWhere holds the predicate builders of DecimalColumn's fields, for runtime.WithFilter:
+//
+//	r, err := NewDecimalColumnReader(f, size, pqrt.WithFilter(pqrt.And(DecimalColumnWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var DecimalColumnWhere struct {
+	Value pqrt.NullableOrderedField[pqrt.Decimal]
+}
+
+func init() {
+	DecimalColumnWhere.Value = pqrt.NewNullableOrderedField("value", func(c0 *pqrt.Int32Buffer, v pqrt.Decimal) error {
+		if u, err := pqrt.DecimalUnscaled32(v, 2, 4); err != nil {
+			return pqfmt.Errorf("column value: %w", err)
+		} else {
+			c0.Values = append(c0.Values, u)
+		}
+		return nil
+	})
+}
+
+// All returns an iterator over the rows DecimalColumnReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *DecimalColumnReader) All() pqiter.Seq2[DecimalColumn, error] {
+	return pqrt.AllRows[DecimalColumn](r)
 }

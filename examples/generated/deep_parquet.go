@@ -1103,11 +1103,13 @@ var DeepWhere struct {
 }
 
 func init() {
-	DeepWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+	DeepWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
 		c0.Values = append(c0.Values, v)
+		return nil
 	})
-	DeepWhere.A.N = pqrt.NewNullableOrderedField("a.n", func(c3 *pqrt.DoubleBuffer, v float64) {
+	DeepWhere.A.N = pqrt.NewNullableOrderedField("a.n", func(c3 *pqrt.DoubleBuffer, v float64) error {
 		c3.Values = append(c3.Values, v)
+		return nil
 	})
 }
 

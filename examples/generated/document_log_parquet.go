@@ -364,12 +364,13 @@ func ReadDocumentLogFile(path string, opts ...pqrt.ReaderOption) ([]DocumentLog,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var DocumentLogWhere struct {
-	Id pqrt.OrderedField[int64]
+	ID pqrt.OrderedField[int64]
 }
 
 func init() {
-	DocumentLogWhere.Id = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+	DocumentLogWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
 		c0.Values = append(c0.Values, v)
+		return nil
 	})
 }
 

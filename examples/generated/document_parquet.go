@@ -347,8 +347,9 @@ var DocumentWhere struct {
 }
 
 func init() {
-	DocumentWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+	DocumentWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
 		c0.Values = append(c0.Values, v)
+		return nil
 	})
 }
 

@@ -712,41 +712,53 @@ var EventWhere struct {
 }
 
 func init() {
-	EventWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+	EventWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
 		c0.Values = append(c0.Values, v)
+		return nil
 	})
-	EventWhere.At = pqrt.NewOrderedField("at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) {
+	EventWhere.At = pqrt.NewOrderedField("at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c1.Values = append(c1.Values, v.UnixMicro())
+		return nil
 	})
-	EventWhere.Kind = pqrt.NewOrderedField("kind", func(c2 *pqrt.ByteArrayBuffer, v Kind) {
+	EventWhere.Kind = pqrt.NewOrderedField("kind", func(c2 *pqrt.ByteArrayBuffer, v Kind) error {
 		c2.Values.AppendString(string(v))
+		return nil
 	})
-	EventWhere.User = pqrt.NewOrderedField("user", func(c3 *pqrt.ByteArrayBuffer, v string) {
+	EventWhere.User = pqrt.NewOrderedField("user", func(c3 *pqrt.ByteArrayBuffer, v string) error {
 		c3.Values.AppendString(v)
+		return nil
 	})
-	EventWhere.Session = pqrt.NewOrderedField("session", func(c4 *pqrt.FixedBuffer, v [16]byte) {
+	EventWhere.Session = pqrt.NewOrderedField("session", func(c4 *pqrt.FixedBuffer, v [16]byte) error {
 		c4.Values = append(c4.Values, v[:]...)
+		return nil
 	})
-	EventWhere.Latency = pqrt.NewOrderedField("Latency", func(c5 *pqrt.Int64Buffer, v pqtime.Duration) {
+	EventWhere.Latency = pqrt.NewOrderedField("Latency", func(c5 *pqrt.Int64Buffer, v pqtime.Duration) error {
 		c5.Values = append(c5.Values, int64(v))
+		return nil
 	})
-	EventWhere.Score = pqrt.NewOrderedField("score", func(c6 *pqrt.DoubleBuffer, v float64) {
+	EventWhere.Score = pqrt.NewOrderedField("score", func(c6 *pqrt.DoubleBuffer, v float64) error {
 		c6.Values = append(c6.Values, v)
+		return nil
 	})
-	EventWhere.Success = pqrt.NewField("success", func(c7 *pqrt.BoolBuffer, v bool) {
+	EventWhere.Success = pqrt.NewField("success", func(c7 *pqrt.BoolBuffer, v bool) error {
 		c7.Values = append(c7.Values, v)
+		return nil
 	})
-	EventWhere.Referrer = pqrt.NewNullableOrderedField("referrer", func(c8 *pqrt.ByteArrayBuffer, v string) {
+	EventWhere.Referrer = pqrt.NewNullableOrderedField("referrer", func(c8 *pqrt.ByteArrayBuffer, v string) error {
 		c8.Values.AppendString(v)
+		return nil
 	})
-	EventWhere.Retries = pqrt.NewNullableOrderedField("retries", func(c9 *pqrt.Int32Buffer, v int32) {
+	EventWhere.Retries = pqrt.NewNullableOrderedField("retries", func(c9 *pqrt.Int32Buffer, v int32) error {
 		c9.Values = append(c9.Values, v)
+		return nil
 	})
-	EventWhere.Country = pqrt.NewNullableOrderedField("country", func(c10 *pqrt.ByteArrayBuffer, v string) {
+	EventWhere.Country = pqrt.NewNullableOrderedField("country", func(c10 *pqrt.ByteArrayBuffer, v string) error {
 		c10.Values.AppendString(v)
+		return nil
 	})
-	EventWhere.Payload = pqrt.NewOrderedField("payload", func(c11 *pqrt.ByteArrayBuffer, v []byte) {
+	EventWhere.Payload = pqrt.NewOrderedField("payload", func(c11 *pqrt.ByteArrayBuffer, v []byte) error {
 		c11.Values.Append(v)
+		return nil
 	})
 }
 

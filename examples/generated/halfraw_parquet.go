@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -168,7 +169,8 @@ func NewHalfRawReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *HalfRawReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -185,10 +187,11 @@ func (r *HalfRawReader) Read(rows []HalfRaw) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: HalfRawReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -196,10 +199,10 @@ func (r *HalfRawReader) Read(rows []HalfRaw) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "x"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "x"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -269,4 +272,31 @@ func ReadHalfRawFile(path string, opts ...pqrt.ReaderOption) ([]HalfRaw, error) 
 	return pqrt.ReadFileRows[HalfRaw](path, func(r pqio.ReaderAt, size int64) (*HalfRawReader, error) {
 		return NewHalfRawReader(r, size, opts...)
 	})
+}
+
+// HalfRawWhere holds the predicate builders of HalfRaw's fields, for runtime.WithFilter:
+//
+//	r, err := NewHalfRawReader(f, size, pqrt.WithFilter(pqrt.And(HalfRawWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var HalfRawWhere struct {
+	X pqrt.NullableOrderedField[[2]byte]
+}
+
+func init() {
+	HalfRawWhere.X = pqrt.NewNullableOrderedField("x", func(c0 *pqrt.FixedBuffer, v [2]byte) error {
+		c0.Values = append(c0.Values, v[:]...)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows HalfRawReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *HalfRawReader) All() pqiter.Seq2[HalfRaw, error] {
+	return pqrt.AllRows[HalfRaw](r)
 }

@@ -1988,149 +1988,197 @@ var LogicalWhere struct {
 }
 
 func init() {
-	LogicalWhere.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int32Buffer, v int8) {
+	LogicalWhere.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int32Buffer, v int8) error {
 		c0.Values = append(c0.Values, int32(v))
+		return nil
 	})
-	LogicalWhere.I16 = pqrt.NewOrderedField("i16", func(c1 *pqrt.Int32Buffer, v int16) {
+	LogicalWhere.I16 = pqrt.NewOrderedField("i16", func(c1 *pqrt.Int32Buffer, v int16) error {
 		c1.Values = append(c1.Values, int32(v))
+		return nil
 	})
-	LogicalWhere.I32 = pqrt.NewOrderedField("i32", func(c2 *pqrt.Int32Buffer, v int32) {
+	LogicalWhere.I32 = pqrt.NewOrderedField("i32", func(c2 *pqrt.Int32Buffer, v int32) error {
 		c2.Values = append(c2.Values, v)
+		return nil
 	})
-	LogicalWhere.I64 = pqrt.NewOrderedField("i64", func(c3 *pqrt.Int64Buffer, v int64) {
+	LogicalWhere.I64 = pqrt.NewOrderedField("i64", func(c3 *pqrt.Int64Buffer, v int64) error {
 		c3.Values = append(c3.Values, v)
+		return nil
 	})
-	LogicalWhere.U8 = pqrt.NewOrderedField("u8", func(c4 *pqrt.Int32Buffer, v uint8) {
+	LogicalWhere.U8 = pqrt.NewOrderedField("u8", func(c4 *pqrt.Int32Buffer, v uint8) error {
 		c4.Values = append(c4.Values, int32(v))
+		return nil
 	})
-	LogicalWhere.U16 = pqrt.NewOrderedField("u16", func(c5 *pqrt.Int32Buffer, v uint16) {
+	LogicalWhere.U16 = pqrt.NewOrderedField("u16", func(c5 *pqrt.Int32Buffer, v uint16) error {
 		c5.Values = append(c5.Values, int32(v))
+		return nil
 	})
-	LogicalWhere.U32 = pqrt.NewOrderedField("u32", func(c6 *pqrt.Int32Buffer, v uint32) {
+	LogicalWhere.U32 = pqrt.NewOrderedField("u32", func(c6 *pqrt.Int32Buffer, v uint32) error {
 		c6.Values = append(c6.Values, int32(v))
+		return nil
 	})
-	LogicalWhere.U64 = pqrt.NewOrderedField("u64", func(c7 *pqrt.Int64Buffer, v uint64) {
+	LogicalWhere.U64 = pqrt.NewOrderedField("u64", func(c7 *pqrt.Int64Buffer, v uint64) error {
 		c7.Values = append(c7.Values, int64(v))
+		return nil
 	})
-	LogicalWhere.Int = pqrt.NewOrderedField("int", func(c8 *pqrt.Int64Buffer, v int) {
+	LogicalWhere.Int = pqrt.NewOrderedField("int", func(c8 *pqrt.Int64Buffer, v int) error {
 		c8.Values = append(c8.Values, int64(v))
+		return nil
 	})
-	LogicalWhere.Uint = pqrt.NewOrderedField("uint", func(c9 *pqrt.Int64Buffer, v uint) {
+	LogicalWhere.Uint = pqrt.NewOrderedField("uint", func(c9 *pqrt.Int64Buffer, v uint) error {
 		c9.Values = append(c9.Values, int64(v))
+		return nil
 	})
-	LogicalWhere.F32 = pqrt.NewOrderedField("f32", func(c10 *pqrt.FloatBuffer, v float32) {
+	LogicalWhere.F32 = pqrt.NewOrderedField("f32", func(c10 *pqrt.FloatBuffer, v float32) error {
 		c10.Values = append(c10.Values, v)
+		return nil
 	})
-	LogicalWhere.F64 = pqrt.NewOrderedField("f64", func(c11 *pqrt.DoubleBuffer, v float64) {
+	LogicalWhere.F64 = pqrt.NewOrderedField("f64", func(c11 *pqrt.DoubleBuffer, v float64) error {
 		c11.Values = append(c11.Values, v)
+		return nil
 	})
-	LogicalWhere.Bool = pqrt.NewField("bool", func(c12 *pqrt.BoolBuffer, v bool) {
+	LogicalWhere.Bool = pqrt.NewField("bool", func(c12 *pqrt.BoolBuffer, v bool) error {
 		c12.Values = append(c12.Values, v)
+		return nil
 	})
-	LogicalWhere.Str = pqrt.NewOrderedField("str", func(c13 *pqrt.ByteArrayBuffer, v string) {
+	LogicalWhere.Str = pqrt.NewOrderedField("str", func(c13 *pqrt.ByteArrayBuffer, v string) error {
 		c13.Values.AppendString(v)
+		return nil
 	})
-	LogicalWhere.Enum = pqrt.NewOrderedField("enum", func(c14 *pqrt.ByteArrayBuffer, v string) {
+	LogicalWhere.Enum = pqrt.NewOrderedField("enum", func(c14 *pqrt.ByteArrayBuffer, v string) error {
 		c14.Values.AppendString(v)
+		return nil
 	})
-	LogicalWhere.JSON = pqrt.NewOrderedField("json", func(c15 *pqrt.ByteArrayBuffer, v string) {
+	LogicalWhere.JSON = pqrt.NewOrderedField("json", func(c15 *pqrt.ByteArrayBuffer, v string) error {
 		c15.Values.AppendString(v)
+		return nil
 	})
-	LogicalWhere.BSON = pqrt.NewOrderedField("bson", func(c16 *pqrt.ByteArrayBuffer, v []byte) {
+	LogicalWhere.BSON = pqrt.NewOrderedField("bson", func(c16 *pqrt.ByteArrayBuffer, v []byte) error {
 		c16.Values.Append(v)
+		return nil
 	})
-	LogicalWhere.Bin = pqrt.NewOrderedField("bin", func(c17 *pqrt.ByteArrayBuffer, v []byte) {
+	LogicalWhere.Bin = pqrt.NewOrderedField("bin", func(c17 *pqrt.ByteArrayBuffer, v []byte) error {
 		c17.Values.Append(v)
+		return nil
 	})
-	LogicalWhere.UUID = pqrt.NewOrderedField("uuid", func(c18 *pqrt.FixedBuffer, v [16]byte) {
+	LogicalWhere.UUID = pqrt.NewOrderedField("uuid", func(c18 *pqrt.FixedBuffer, v [16]byte) error {
 		c18.Values = append(c18.Values, v[:]...)
+		return nil
 	})
-	LogicalWhere.Float16 = pqrt.NewOrderedField("float16", func(c19 *pqrt.FixedBuffer, v [2]byte) {
+	LogicalWhere.Float16 = pqrt.NewOrderedField("float16", func(c19 *pqrt.FixedBuffer, v [2]byte) error {
 		c19.Values = append(c19.Values, v[:]...)
+		return nil
 	})
-	LogicalWhere.Interval = pqrt.NewField("interval", func(c20 *pqrt.FixedBuffer, v [12]byte) {
+	LogicalWhere.Interval = pqrt.NewField("interval", func(c20 *pqrt.FixedBuffer, v [12]byte) error {
 		c20.Values = append(c20.Values, v[:]...)
+		return nil
 	})
-	LogicalWhere.Fixed = pqrt.NewOrderedField("fixed", func(c21 *pqrt.FixedBuffer, v [5]byte) {
+	LogicalWhere.Fixed = pqrt.NewOrderedField("fixed", func(c21 *pqrt.FixedBuffer, v [5]byte) error {
 		c21.Values = append(c21.Values, v[:]...)
+		return nil
 	})
-	LogicalWhere.Dec32 = pqrt.NewOrderedField("dec32", func(c22 *pqrt.Int32Buffer, v int32) {
+	LogicalWhere.Dec32 = pqrt.NewOrderedField("dec32", func(c22 *pqrt.Int32Buffer, v int32) error {
 		c22.Values = append(c22.Values, v)
+		return nil
 	})
-	LogicalWhere.Dec64 = pqrt.NewOrderedField("dec64", func(c23 *pqrt.Int64Buffer, v int64) {
+	LogicalWhere.Dec64 = pqrt.NewOrderedField("dec64", func(c23 *pqrt.Int64Buffer, v int64) error {
 		c23.Values = append(c23.Values, v)
+		return nil
 	})
-	LogicalWhere.DecFixed = pqrt.NewOrderedField("dec_fixed", func(c24 *pqrt.FixedBuffer, v [16]byte) {
+	LogicalWhere.DecFixed = pqrt.NewOrderedField("dec_fixed", func(c24 *pqrt.FixedBuffer, v [16]byte) error {
 		c24.Values = append(c24.Values, v[:]...)
+		return nil
 	})
-	LogicalWhere.DecBytes = pqrt.NewOrderedField("dec_bytes", func(c25 *pqrt.ByteArrayBuffer, v []byte) {
+	LogicalWhere.DecBytes = pqrt.NewOrderedField("dec_bytes", func(c25 *pqrt.ByteArrayBuffer, v []byte) error {
 		c25.Values.Append(v)
+		return nil
 	})
-	LogicalWhere.TsMillis = pqrt.NewOrderedField("ts_millis", func(c26 *pqrt.Int64Buffer, v pqtime.Time) {
+	LogicalWhere.TsMillis = pqrt.NewOrderedField("ts_millis", func(c26 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c26.Values = append(c26.Values, v.UnixMilli())
+		return nil
 	})
-	LogicalWhere.TsMicros = pqrt.NewOrderedField("ts_micros", func(c27 *pqrt.Int64Buffer, v pqtime.Time) {
+	LogicalWhere.TsMicros = pqrt.NewOrderedField("ts_micros", func(c27 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c27.Values = append(c27.Values, v.UnixMicro())
+		return nil
 	})
-	LogicalWhere.TsNanos = pqrt.NewOrderedField("ts_nanos", func(c28 *pqrt.Int64Buffer, v pqtime.Time) {
+	LogicalWhere.TsNanos = pqrt.NewOrderedField("ts_nanos", func(c28 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c28.Values = append(c28.Values, v.UnixNano())
+		return nil
 	})
-	LogicalWhere.TsLocal = pqrt.NewOrderedField("ts_local", func(c29 *pqrt.Int64Buffer, v pqtime.Time) {
+	LogicalWhere.TsLocal = pqrt.NewOrderedField("ts_local", func(c29 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c29.Values = append(c29.Values, v.UnixMicro())
+		return nil
 	})
-	LogicalWhere.Date = pqrt.NewOrderedField("date", func(c30 *pqrt.Int32Buffer, v pqtime.Time) {
+	LogicalWhere.Date = pqrt.NewOrderedField("date", func(c30 *pqrt.Int32Buffer, v pqtime.Time) error {
 		c30.Values = append(c30.Values, pqrt.DateDays(v))
+		return nil
 	})
-	LogicalWhere.TimeOfDay32 = pqrt.NewOrderedField("time_millis", func(c31 *pqrt.Int32Buffer, v pqtime.Duration) {
+	LogicalWhere.TimeOfDay32 = pqrt.NewOrderedField("time_millis", func(c31 *pqrt.Int32Buffer, v pqtime.Duration) error {
 		c31.Values = append(c31.Values, int32(v/pqtime.Millisecond))
+		return nil
 	})
-	LogicalWhere.TimeOfDay64 = pqrt.NewOrderedField("time_micros", func(c32 *pqrt.Int64Buffer, v pqtime.Duration) {
+	LogicalWhere.TimeOfDay64 = pqrt.NewOrderedField("time_micros", func(c32 *pqrt.Int64Buffer, v pqtime.Duration) error {
 		c32.Values = append(c32.Values, int64(v/pqtime.Microsecond))
+		return nil
 	})
-	LogicalWhere.TimeOfDayFine = pqrt.NewOrderedField("time_nanos", func(c33 *pqrt.Int64Buffer, v pqtime.Duration) {
+	LogicalWhere.TimeOfDayFine = pqrt.NewOrderedField("time_nanos", func(c33 *pqrt.Int64Buffer, v pqtime.Duration) error {
 		c33.Values = append(c33.Values, int64(v))
+		return nil
 	})
-	LogicalWhere.Duration = pqrt.NewOrderedField("duration", func(c34 *pqrt.Int64Buffer, v pqtime.Duration) {
+	LogicalWhere.Duration = pqrt.NewOrderedField("duration", func(c34 *pqrt.Int64Buffer, v pqtime.Duration) error {
 		c34.Values = append(c34.Values, int64(v))
+		return nil
 	})
-	LogicalWhere.Int96 = pqrt.NewOrderedField("int96", func(c35 *pqrt.Int96Buffer, v pqencode.Int96) {
+	LogicalWhere.Int96 = pqrt.NewOrderedField("int96", func(c35 *pqrt.Int96Buffer, v pqencode.Int96) error {
 		c35.Values = append(c35.Values, v)
+		return nil
 	})
-	LogicalWhere.Geometry = pqrt.NewGeoField("geometry", func(c36 *pqrt.ByteArrayBuffer, v []byte) {
+	LogicalWhere.Geometry = pqrt.NewGeoField("geometry", func(c36 *pqrt.ByteArrayBuffer, v []byte) error {
 		c36.Values.Append(v)
+		return nil
 	})
-	LogicalWhere.Geography = pqrt.NewGeoField("geography", func(c37 *pqrt.ByteArrayBuffer, v []byte) {
+	LogicalWhere.Geography = pqrt.NewGeoField("geography", func(c37 *pqrt.ByteArrayBuffer, v []byte) error {
 		c37.Values.Append(v)
+		return nil
 	})
-	LogicalWhere.Temp = pqrt.NewOrderedField("temp", func(c38 *pqrt.DoubleBuffer, v Celsius) {
+	LogicalWhere.Temp = pqrt.NewOrderedField("temp", func(c38 *pqrt.DoubleBuffer, v Celsius) error {
 		c38.Values = append(c38.Values, float64(v))
+		return nil
 	})
-	LogicalWhere.Level = pqrt.NewOrderedField("level", func(c39 *pqrt.Int32Buffer, v Level) {
+	LogicalWhere.Level = pqrt.NewOrderedField("level", func(c39 *pqrt.Int32Buffer, v Level) error {
 		c39.Values = append(c39.Values, int32(v))
+		return nil
 	})
-	LogicalWhere.Count = pqrt.NewOrderedField("count", func(c40 *pqrt.Int64Buffer, v Count) {
+	LogicalWhere.Count = pqrt.NewOrderedField("count", func(c40 *pqrt.Int64Buffer, v Count) error {
 		c40.Values = append(c40.Values, int64(v))
+		return nil
 	})
-	LogicalWhere.DaysRaw = pqrt.NewOrderedField("days_raw", func(c41 *pqrt.Int32Buffer, v int32) {
+	LogicalWhere.DaysRaw = pqrt.NewOrderedField("days_raw", func(c41 *pqrt.Int32Buffer, v int32) error {
 		c41.Values = append(c41.Values, v)
+		return nil
 	})
-	LogicalWhere.MicrosRaw = pqrt.NewOrderedField("micros_raw", func(c42 *pqrt.Int64Buffer, v int64) {
+	LogicalWhere.MicrosRaw = pqrt.NewOrderedField("micros_raw", func(c42 *pqrt.Int64Buffer, v int64) error {
 		c42.Values = append(c42.Values, v)
+		return nil
 	})
-	LogicalWhere.ID = pqrt.NewOrderedField("id", func(c43 *pqrt.Int64Buffer, v int64) {
+	LogicalWhere.ID = pqrt.NewOrderedField("id", func(c43 *pqrt.Int64Buffer, v int64) error {
 		c43.Values = append(c43.Values, v)
+		return nil
 	})
-	LogicalWhere.OptTime = pqrt.NewNullableOrderedField("opt_time", func(c44 *pqrt.Int64Buffer, v pqtime.Time) {
+	LogicalWhere.OptTime = pqrt.NewNullableOrderedField("opt_time", func(c44 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c44.Values = append(c44.Values, v.UnixMilli())
+		return nil
 	})
-	LogicalWhere.OptUUID = pqrt.NewNullableOrderedField("opt_uuid", func(c45 *pqrt.FixedBuffer, v [16]byte) {
+	LogicalWhere.OptUUID = pqrt.NewNullableOrderedField("opt_uuid", func(c45 *pqrt.FixedBuffer, v [16]byte) error {
 		c45.Values = append(c45.Values, v[:]...)
+		return nil
 	})
-	LogicalWhere.OptBytes = pqrt.NewNullableOrderedField("opt_bytes", func(c46 *pqrt.ByteArrayBuffer, v []byte) {
+	LogicalWhere.OptBytes = pqrt.NewNullableOrderedField("opt_bytes", func(c46 *pqrt.ByteArrayBuffer, v []byte) error {
 		c46.Values.Append(v)
+		return nil
 	})
-	LogicalWhere.OptLevel = pqrt.NewNullableOrderedField("opt_level", func(c47 *pqrt.Int32Buffer, v Level) {
+	LogicalWhere.OptLevel = pqrt.NewNullableOrderedField("opt_level", func(c47 *pqrt.Int32Buffer, v Level) error {
 		c47.Values = append(c47.Values, int32(v))
+		return nil
 	})
 }
 

@@ -699,7 +699,7 @@ func ReadMetricFile(path string, opts ...pqrt.ReaderOption) ([]Metric, error) {
 // GEOGRAPHY; IsNull and NotNull for fields that may be null.
 var MetricWhere struct {
 	Name  pqrt.OrderedField[string]
-	Ts    pqrt.OrderedField[pqtime.Time]
+	TS    pqrt.OrderedField[pqtime.Time]
 	Value pqrt.OrderedField[float64]
 	Trace pqrt.NullableOrderedField[[16]byte]
 	Day   pqrt.OrderedField[pqtime.Time]
@@ -707,23 +707,29 @@ var MetricWhere struct {
 }
 
 func init() {
-	MetricWhere.Name = pqrt.NewOrderedField("name", func(c0 *pqrt.ByteArrayBuffer, v string) {
+	MetricWhere.Name = pqrt.NewOrderedField("name", func(c0 *pqrt.ByteArrayBuffer, v string) error {
 		c0.Values.AppendString(v)
+		return nil
 	})
-	MetricWhere.Ts = pqrt.NewOrderedField("ts", func(c1 *pqrt.Int64Buffer, v pqtime.Time) {
+	MetricWhere.TS = pqrt.NewOrderedField("ts", func(c1 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c1.Values = append(c1.Values, v.UnixMilli())
+		return nil
 	})
-	MetricWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) {
+	MetricWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) error {
 		c2.Values = append(c2.Values, v)
+		return nil
 	})
-	MetricWhere.Trace = pqrt.NewNullableOrderedField("trace", func(c6 *pqrt.FixedBuffer, v [16]byte) {
+	MetricWhere.Trace = pqrt.NewNullableOrderedField("trace", func(c6 *pqrt.FixedBuffer, v [16]byte) error {
 		c6.Values = append(c6.Values, v[:]...)
+		return nil
 	})
-	MetricWhere.Day = pqrt.NewOrderedField("day", func(c7 *pqrt.Int32Buffer, v pqtime.Time) {
+	MetricWhere.Day = pqrt.NewOrderedField("day", func(c7 *pqrt.Int32Buffer, v pqtime.Time) error {
 		c7.Values = append(c7.Values, pqrt.DateDays(v))
+		return nil
 	})
-	MetricWhere.Level = pqrt.NewNullableOrderedField("level", func(c8 *pqrt.Int32Buffer, v int8) {
+	MetricWhere.Level = pqrt.NewNullableOrderedField("level", func(c8 *pqrt.Int32Buffer, v int8) error {
 		c8.Values = append(c8.Values, int32(v))
+		return nil
 	})
 }
 

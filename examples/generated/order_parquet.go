@@ -1431,35 +1431,45 @@ var OrderWhere struct {
 }
 
 func init() {
-	OrderWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+	OrderWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
 		c0.Values = append(c0.Values, v)
+		return nil
 	})
-	OrderWhere.PlacedAt = pqrt.NewOrderedField("placed_at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) {
+	OrderWhere.PlacedAt = pqrt.NewOrderedField("placed_at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c1.Values = append(c1.Values, v.UnixMilli())
+		return nil
 	})
-	OrderWhere.Customer.ID = pqrt.NewNullableOrderedField("customer.id", func(c2 *pqrt.Int64Buffer, v int64) {
+	OrderWhere.Customer.ID = pqrt.NewNullableOrderedField("customer.id", func(c2 *pqrt.Int64Buffer, v int64) error {
 		c2.Values = append(c2.Values, v)
+		return nil
 	})
-	OrderWhere.Customer.Name = pqrt.NewNullableOrderedField("customer.name", func(c3 *pqrt.ByteArrayBuffer, v string) {
+	OrderWhere.Customer.Name = pqrt.NewNullableOrderedField("customer.name", func(c3 *pqrt.ByteArrayBuffer, v string) error {
 		c3.Values.AppendString(v)
+		return nil
 	})
-	OrderWhere.Customer.Email = pqrt.NewNullableOrderedField("customer.email", func(c4 *pqrt.ByteArrayBuffer, v string) {
+	OrderWhere.Customer.Email = pqrt.NewNullableOrderedField("customer.email", func(c4 *pqrt.ByteArrayBuffer, v string) error {
 		c4.Values.AppendString(v)
+		return nil
 	})
-	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(c17 *pqrt.ByteArrayBuffer, v string) {
+	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(c17 *pqrt.ByteArrayBuffer, v string) error {
 		c17.Values.AppendString(v)
+		return nil
 	})
-	OrderWhere.Shipping.City = pqrt.NewOrderedField("shipping.city", func(c18 *pqrt.ByteArrayBuffer, v string) {
+	OrderWhere.Shipping.City = pqrt.NewOrderedField("shipping.city", func(c18 *pqrt.ByteArrayBuffer, v string) error {
 		c18.Values.AppendString(v)
+		return nil
 	})
-	OrderWhere.Shipping.Zip = pqrt.NewNullableOrderedField("shipping.zip", func(c19 *pqrt.ByteArrayBuffer, v string) {
+	OrderWhere.Shipping.Zip = pqrt.NewNullableOrderedField("shipping.zip", func(c19 *pqrt.ByteArrayBuffer, v string) error {
 		c19.Values.AppendString(v)
+		return nil
 	})
-	OrderWhere.CreatedBy = pqrt.NewOrderedField("created_by", func(c21 *pqrt.ByteArrayBuffer, v string) {
+	OrderWhere.CreatedBy = pqrt.NewOrderedField("created_by", func(c21 *pqrt.ByteArrayBuffer, v string) error {
 		c21.Values.AppendString(v)
+		return nil
 	})
-	OrderWhere.Version = pqrt.NewOrderedField("version", func(c22 *pqrt.Int32Buffer, v uint32) {
+	OrderWhere.Version = pqrt.NewOrderedField("version", func(c22 *pqrt.Int32Buffer, v uint32) error {
 		c22.Values = append(c22.Values, int32(v))
+		return nil
 	})
 }
 

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -405,7 +406,8 @@ func NewPriceReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Pr
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *PriceReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -422,10 +424,11 @@ func (r *PriceReader) Read(rows []Price) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: PriceReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -433,45 +436,17 @@ func (r *PriceReader) Read(rows []Price) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "amount"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "total"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "big"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "opt"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "zero"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "lines.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "by_code.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "by_code.key_value.value"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "amount"),
+		pqrt.Col(r.c1, "total"),
+		pqrt.Col(r.c2, "big"),
+		pqrt.Col(r.c3, "opt"),
+		pqrt.Col(r.c4, "zero"),
+		pqrt.Col(r.c5, "lines.list.element"),
+		pqrt.Col(r.c6, "by_code.key_value.key"),
+		pqrt.Col(r.c7, "by_code.key_value.value"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -674,4 +649,71 @@ func ReadPriceFile(path string, opts ...pqrt.ReaderOption) ([]Price, error) {
 	return pqrt.ReadFileRows[Price](path, func(r pqio.ReaderAt, size int64) (*PriceReader, error) {
 		return NewPriceReader(r, size, opts...)
 	})
+}
+
+// PriceWhere holds the predicate builders of Price's fields, for runtime.WithFilter:
+//
+//	r, err := NewPriceReader(f, size, pqrt.WithFilter(pqrt.And(PriceWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var PriceWhere struct {
+	Amount pqrt.OrderedField[pqrt.Decimal]
+	Total  pqrt.OrderedField[pqrt.Decimal]
+	Big    pqrt.OrderedField[pqrt.Decimal]
+	Opt    pqrt.NullableOrderedField[pqrt.Decimal]
+	Zero   pqrt.NullableOrderedField[pqrt.Decimal]
+}
+
+func init() {
+	PriceWhere.Amount = pqrt.NewOrderedField("amount", func(c0 *pqrt.Int32Buffer, v pqrt.Decimal) error {
+		if u, err := pqrt.DecimalUnscaled32(v, 2, 9); err != nil {
+			return pqfmt.Errorf("column amount: %w", err)
+		} else {
+			c0.Values = append(c0.Values, u)
+		}
+		return nil
+	})
+	PriceWhere.Total = pqrt.NewOrderedField("total", func(c1 *pqrt.Int64Buffer, v pqrt.Decimal) error {
+		if u, err := pqrt.DecimalUnscaled64(v, 4, 18); err != nil {
+			return pqfmt.Errorf("column total: %w", err)
+		} else {
+			c1.Values = append(c1.Values, u)
+		}
+		return nil
+	})
+	PriceWhere.Big = pqrt.NewOrderedField("big", func(c2 *pqrt.FixedBuffer, v pqrt.Decimal) error {
+		if b, err := pqrt.AppendDecimalFixed(c2.Values, v, 6, 38, 16); err != nil {
+			return pqfmt.Errorf("column big: %w", err)
+		} else {
+			c2.Values = b
+		}
+		return nil
+	})
+	PriceWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.FixedBuffer, v pqrt.Decimal) error {
+		if b, err := pqrt.AppendDecimalFixed(c3.Values, v, 3, 20, 9); err != nil {
+			return pqfmt.Errorf("column opt: %w", err)
+		} else {
+			c3.Values = b
+		}
+		return nil
+	})
+	PriceWhere.Zero = pqrt.NewNullableOrderedField("zero", func(c4 *pqrt.Int32Buffer, v pqrt.Decimal) error {
+		if u, err := pqrt.DecimalUnscaled32(v, 1, 5); err != nil {
+			return pqfmt.Errorf("column zero: %w", err)
+		} else {
+			c4.Values = append(c4.Values, u)
+		}
+		return nil
+	})
+}
+
+// All returns an iterator over the rows PriceReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *PriceReader) All() pqiter.Seq2[Price, error] {
+	return pqrt.AllRows[Price](r)
 }

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -374,7 +375,8 @@ func NewPriceScaledReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *PriceScaledReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -391,10 +393,11 @@ func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: PriceScaledReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -402,45 +405,17 @@ func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "amount"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "total"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "big"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "opt"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "zero"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "lines.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "by_code.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "by_code.key_value.value"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "amount"),
+		pqrt.Col(r.c1, "total"),
+		pqrt.Col(r.c2, "big"),
+		pqrt.Col(r.c3, "opt"),
+		pqrt.Col(r.c4, "zero"),
+		pqrt.Col(r.c5, "lines.list.element"),
+		pqrt.Col(r.c6, "by_code.key_value.key"),
+		pqrt.Col(r.c7, "by_code.key_value.value"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -643,4 +618,51 @@ func ReadPriceScaledFile(path string, opts ...pqrt.ReaderOption) ([]PriceScaled,
 	return pqrt.ReadFileRows[PriceScaled](path, func(r pqio.ReaderAt, size int64) (*PriceScaledReader, error) {
 		return NewPriceScaledReader(r, size, opts...)
 	})
+}
+
+// PriceScaledWhere holds the predicate builders of PriceScaled's fields, for runtime.WithFilter:
+//
+//	r, err := NewPriceScaledReader(f, size, pqrt.WithFilter(pqrt.And(PriceScaledWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var PriceScaledWhere struct {
+	Amount pqrt.OrderedField[int32]
+	Total  pqrt.OrderedField[int64]
+	Big    pqrt.OrderedField[[16]byte]
+	Opt    pqrt.NullableOrderedField[[9]byte]
+	Zero   pqrt.NullableOrderedField[int32]
+}
+
+func init() {
+	PriceScaledWhere.Amount = pqrt.NewOrderedField("amount", func(c0 *pqrt.Int32Buffer, v int32) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+	PriceScaledWhere.Total = pqrt.NewOrderedField("total", func(c1 *pqrt.Int64Buffer, v int64) error {
+		c1.Values = append(c1.Values, v)
+		return nil
+	})
+	PriceScaledWhere.Big = pqrt.NewOrderedField("big", func(c2 *pqrt.FixedBuffer, v [16]byte) error {
+		c2.Values = append(c2.Values, v[:]...)
+		return nil
+	})
+	PriceScaledWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.FixedBuffer, v [9]byte) error {
+		c3.Values = append(c3.Values, v[:]...)
+		return nil
+	})
+	PriceScaledWhere.Zero = pqrt.NewNullableOrderedField("zero", func(c4 *pqrt.Int32Buffer, v int32) error {
+		c4.Values = append(c4.Values, v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows PriceScaledReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *PriceScaledReader) All() pqiter.Seq2[PriceScaled, error] {
+	return pqrt.AllRows[PriceScaled](r)
 }

@@ -5,6 +5,7 @@ package generated
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -351,7 +352,8 @@ func NewSpansReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Sp
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *SpansReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -368,10 +370,11 @@ func (r *SpansReader) Read(rows []Spans) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: SpansReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -379,45 +382,17 @@ func (r *SpansReader) Read(rows []Spans) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "interval"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "interval_raw"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "opt_interval"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "by_interval.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "by_interval.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "time"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "time_raw"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "time_micros"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "interval"),
+		pqrt.Col(r.c1, "interval_raw"),
+		pqrt.Col(r.c2, "opt_interval"),
+		pqrt.Col(r.c3, "by_interval.key_value.key"),
+		pqrt.Col(r.c4, "by_interval.key_value.value"),
+		pqrt.Col(r.c5, "time"),
+		pqrt.Col(r.c6, "time_raw"),
+		pqrt.Col(r.c7, "time_micros"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -594,4 +569,56 @@ func ReadSpansFile(path string, opts ...pqrt.ReaderOption) ([]Spans, error) {
 	return pqrt.ReadFileRows[Spans](path, func(r pqio.ReaderAt, size int64) (*SpansReader, error) {
 		return NewSpansReader(r, size, opts...)
 	})
+}
+
+// SpansWhere holds the predicate builders of Spans's fields, for runtime.WithFilter:
+//
+//	r, err := NewSpansReader(f, size, pqrt.WithFilter(pqrt.And(SpansWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var SpansWhere struct {
+	Interval    pqrt.Field[pqrt.Interval]
+	IntervalRaw pqrt.Field[[12]byte]
+	OptInterval pqrt.NullableField[pqrt.Interval]
+	Time        pqrt.OrderedField[pqtime.Duration]
+	TimeRaw     pqrt.OrderedField[int32]
+	TimeMicros  pqrt.OrderedField[int64]
+}
+
+func init() {
+	SpansWhere.Interval = pqrt.NewField("interval", func(c0 *pqrt.FixedBuffer, v pqrt.Interval) error {
+		c0.Values = pqrt.AppendInterval(c0.Values, v)
+		return nil
+	})
+	SpansWhere.IntervalRaw = pqrt.NewField("interval_raw", func(c1 *pqrt.FixedBuffer, v [12]byte) error {
+		c1.Values = append(c1.Values, v[:]...)
+		return nil
+	})
+	SpansWhere.OptInterval = pqrt.NewNullableField("opt_interval", func(c2 *pqrt.FixedBuffer, v pqrt.Interval) error {
+		c2.Values = pqrt.AppendInterval(c2.Values, v)
+		return nil
+	})
+	SpansWhere.Time = pqrt.NewOrderedField("time", func(c5 *pqrt.Int32Buffer, v pqtime.Duration) error {
+		c5.Values = append(c5.Values, int32(v/pqtime.Millisecond))
+		return nil
+	})
+	SpansWhere.TimeRaw = pqrt.NewOrderedField("time_raw", func(c6 *pqrt.Int32Buffer, v int32) error {
+		c6.Values = append(c6.Values, v)
+		return nil
+	})
+	SpansWhere.TimeMicros = pqrt.NewOrderedField("time_micros", func(c7 *pqrt.Int64Buffer, v int64) error {
+		c7.Values = append(c7.Values, v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows SpansReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *SpansReader) All() pqiter.Seq2[Spans, error] {
+	return pqrt.AllRows[Spans](r)
 }

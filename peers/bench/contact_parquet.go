@@ -788,20 +788,25 @@ var ContactWhere struct {
 }
 
 func init() {
-	ContactWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+	ContactWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
 		c0.Values = append(c0.Values, v)
+		return nil
 	})
-	ContactWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) {
+	ContactWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) error {
 		c1.Values.AppendString(v)
+		return nil
 	})
-	ContactWhere.Address.Street = pqrt.NewNullableOrderedField("address.street", func(c2 *pqrt.ByteArrayBuffer, v string) {
+	ContactWhere.Address.Street = pqrt.NewNullableOrderedField("address.street", func(c2 *pqrt.ByteArrayBuffer, v string) error {
 		c2.Values.AppendString(v)
+		return nil
 	})
-	ContactWhere.Address.City = pqrt.NewNullableOrderedField("address.city", func(c3 *pqrt.ByteArrayBuffer, v string) {
+	ContactWhere.Address.City = pqrt.NewNullableOrderedField("address.city", func(c3 *pqrt.ByteArrayBuffer, v string) error {
 		c3.Values.AppendString(v)
+		return nil
 	})
-	ContactWhere.Address.Zip = pqrt.NewNullableOrderedField("address.zip", func(c4 *pqrt.Int32Buffer, v int32) {
+	ContactWhere.Address.Zip = pqrt.NewNullableOrderedField("address.zip", func(c4 *pqrt.Int32Buffer, v int32) error {
 		c4.Values = append(c4.Values, v)
+		return nil
 	})
 }
 

@@ -468,23 +468,29 @@ var FlatWhere struct {
 }
 
 func init() {
-	FlatWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) {
+	FlatWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
 		c0.Values = append(c0.Values, v)
+		return nil
 	})
-	FlatWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) {
+	FlatWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) error {
 		c1.Values.AppendString(v)
+		return nil
 	})
-	FlatWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) {
+	FlatWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) error {
 		c2.Values = append(c2.Values, v)
+		return nil
 	})
-	FlatWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.Int32Buffer, v int32) {
+	FlatWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.Int32Buffer, v int32) error {
 		c3.Values = append(c3.Values, v)
+		return nil
 	})
-	FlatWhere.Count = pqrt.NewOrderedField("count", func(c4 *pqrt.Int32Buffer, v int32) {
+	FlatWhere.Count = pqrt.NewOrderedField("count", func(c4 *pqrt.Int32Buffer, v int32) error {
 		c4.Values = append(c4.Values, v)
+		return nil
 	})
-	FlatWhere.At = pqrt.NewOrderedField("at", func(c5 *pqrt.Int64Buffer, v pqtime.Time) {
+	FlatWhere.At = pqrt.NewOrderedField("at", func(c5 *pqrt.Int64Buffer, v pqtime.Time) error {
 		c5.Values = append(c5.Values, v.UnixMicro())
+		return nil
 	})
 }
 

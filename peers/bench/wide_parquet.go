@@ -7665,605 +7665,805 @@ var WideWhere struct {
 }
 
 func init() {
-	WideWhere.F000 = pqrt.NewOrderedField("c000", func(c0 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F000 = pqrt.NewOrderedField("c000", func(c0 *pqrt.Int64Buffer, v int64) error {
 		c0.Values = append(c0.Values, v)
+		return nil
 	})
-	WideWhere.F001 = pqrt.NewOrderedField("c001", func(c1 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F001 = pqrt.NewOrderedField("c001", func(c1 *pqrt.Int32Buffer, v int32) error {
 		c1.Values = append(c1.Values, v)
+		return nil
 	})
-	WideWhere.F002 = pqrt.NewOrderedField("c002", func(c2 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F002 = pqrt.NewOrderedField("c002", func(c2 *pqrt.DoubleBuffer, v float64) error {
 		c2.Values = append(c2.Values, v)
+		return nil
 	})
-	WideWhere.F003 = pqrt.NewOrderedField("c003", func(c3 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F003 = pqrt.NewOrderedField("c003", func(c3 *pqrt.FloatBuffer, v float32) error {
 		c3.Values = append(c3.Values, v)
+		return nil
 	})
-	WideWhere.F004 = pqrt.NewField("c004", func(c4 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F004 = pqrt.NewField("c004", func(c4 *pqrt.BoolBuffer, v bool) error {
 		c4.Values = append(c4.Values, v)
+		return nil
 	})
-	WideWhere.F005 = pqrt.NewOrderedField("c005", func(c5 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F005 = pqrt.NewOrderedField("c005", func(c5 *pqrt.ByteArrayBuffer, v string) error {
 		c5.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F006 = pqrt.NewOrderedField("c006", func(c6 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F006 = pqrt.NewOrderedField("c006", func(c6 *pqrt.ByteArrayBuffer, v string) error {
 		c6.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F007 = pqrt.NewNullableOrderedField("c007", func(c7 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F007 = pqrt.NewNullableOrderedField("c007", func(c7 *pqrt.Int64Buffer, v int64) error {
 		c7.Values = append(c7.Values, v)
+		return nil
 	})
-	WideWhere.F008 = pqrt.NewOrderedField("c008", func(c8 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F008 = pqrt.NewOrderedField("c008", func(c8 *pqrt.Int64Buffer, v int64) error {
 		c8.Values = append(c8.Values, v)
+		return nil
 	})
-	WideWhere.F009 = pqrt.NewOrderedField("c009", func(c9 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F009 = pqrt.NewOrderedField("c009", func(c9 *pqrt.Int32Buffer, v int32) error {
 		c9.Values = append(c9.Values, v)
+		return nil
 	})
-	WideWhere.F010 = pqrt.NewOrderedField("c010", func(c10 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F010 = pqrt.NewOrderedField("c010", func(c10 *pqrt.DoubleBuffer, v float64) error {
 		c10.Values = append(c10.Values, v)
+		return nil
 	})
-	WideWhere.F011 = pqrt.NewOrderedField("c011", func(c11 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F011 = pqrt.NewOrderedField("c011", func(c11 *pqrt.FloatBuffer, v float32) error {
 		c11.Values = append(c11.Values, v)
+		return nil
 	})
-	WideWhere.F012 = pqrt.NewField("c012", func(c12 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F012 = pqrt.NewField("c012", func(c12 *pqrt.BoolBuffer, v bool) error {
 		c12.Values = append(c12.Values, v)
+		return nil
 	})
-	WideWhere.F013 = pqrt.NewOrderedField("c013", func(c13 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F013 = pqrt.NewOrderedField("c013", func(c13 *pqrt.ByteArrayBuffer, v string) error {
 		c13.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F014 = pqrt.NewOrderedField("c014", func(c14 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F014 = pqrt.NewOrderedField("c014", func(c14 *pqrt.ByteArrayBuffer, v string) error {
 		c14.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F015 = pqrt.NewNullableOrderedField("c015", func(c15 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F015 = pqrt.NewNullableOrderedField("c015", func(c15 *pqrt.Int64Buffer, v int64) error {
 		c15.Values = append(c15.Values, v)
+		return nil
 	})
-	WideWhere.F016 = pqrt.NewOrderedField("c016", func(c16 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F016 = pqrt.NewOrderedField("c016", func(c16 *pqrt.Int64Buffer, v int64) error {
 		c16.Values = append(c16.Values, v)
+		return nil
 	})
-	WideWhere.F017 = pqrt.NewOrderedField("c017", func(c17 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F017 = pqrt.NewOrderedField("c017", func(c17 *pqrt.Int32Buffer, v int32) error {
 		c17.Values = append(c17.Values, v)
+		return nil
 	})
-	WideWhere.F018 = pqrt.NewOrderedField("c018", func(c18 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F018 = pqrt.NewOrderedField("c018", func(c18 *pqrt.DoubleBuffer, v float64) error {
 		c18.Values = append(c18.Values, v)
+		return nil
 	})
-	WideWhere.F019 = pqrt.NewOrderedField("c019", func(c19 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F019 = pqrt.NewOrderedField("c019", func(c19 *pqrt.FloatBuffer, v float32) error {
 		c19.Values = append(c19.Values, v)
+		return nil
 	})
-	WideWhere.F020 = pqrt.NewField("c020", func(c20 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F020 = pqrt.NewField("c020", func(c20 *pqrt.BoolBuffer, v bool) error {
 		c20.Values = append(c20.Values, v)
+		return nil
 	})
-	WideWhere.F021 = pqrt.NewOrderedField("c021", func(c21 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F021 = pqrt.NewOrderedField("c021", func(c21 *pqrt.ByteArrayBuffer, v string) error {
 		c21.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F022 = pqrt.NewOrderedField("c022", func(c22 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F022 = pqrt.NewOrderedField("c022", func(c22 *pqrt.ByteArrayBuffer, v string) error {
 		c22.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F023 = pqrt.NewNullableOrderedField("c023", func(c23 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F023 = pqrt.NewNullableOrderedField("c023", func(c23 *pqrt.Int64Buffer, v int64) error {
 		c23.Values = append(c23.Values, v)
+		return nil
 	})
-	WideWhere.F024 = pqrt.NewOrderedField("c024", func(c24 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F024 = pqrt.NewOrderedField("c024", func(c24 *pqrt.Int64Buffer, v int64) error {
 		c24.Values = append(c24.Values, v)
+		return nil
 	})
-	WideWhere.F025 = pqrt.NewOrderedField("c025", func(c25 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F025 = pqrt.NewOrderedField("c025", func(c25 *pqrt.Int32Buffer, v int32) error {
 		c25.Values = append(c25.Values, v)
+		return nil
 	})
-	WideWhere.F026 = pqrt.NewOrderedField("c026", func(c26 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F026 = pqrt.NewOrderedField("c026", func(c26 *pqrt.DoubleBuffer, v float64) error {
 		c26.Values = append(c26.Values, v)
+		return nil
 	})
-	WideWhere.F027 = pqrt.NewOrderedField("c027", func(c27 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F027 = pqrt.NewOrderedField("c027", func(c27 *pqrt.FloatBuffer, v float32) error {
 		c27.Values = append(c27.Values, v)
+		return nil
 	})
-	WideWhere.F028 = pqrt.NewField("c028", func(c28 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F028 = pqrt.NewField("c028", func(c28 *pqrt.BoolBuffer, v bool) error {
 		c28.Values = append(c28.Values, v)
+		return nil
 	})
-	WideWhere.F029 = pqrt.NewOrderedField("c029", func(c29 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F029 = pqrt.NewOrderedField("c029", func(c29 *pqrt.ByteArrayBuffer, v string) error {
 		c29.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F030 = pqrt.NewOrderedField("c030", func(c30 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F030 = pqrt.NewOrderedField("c030", func(c30 *pqrt.ByteArrayBuffer, v string) error {
 		c30.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F031 = pqrt.NewNullableOrderedField("c031", func(c31 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F031 = pqrt.NewNullableOrderedField("c031", func(c31 *pqrt.Int64Buffer, v int64) error {
 		c31.Values = append(c31.Values, v)
+		return nil
 	})
-	WideWhere.F032 = pqrt.NewOrderedField("c032", func(c32 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F032 = pqrt.NewOrderedField("c032", func(c32 *pqrt.Int64Buffer, v int64) error {
 		c32.Values = append(c32.Values, v)
+		return nil
 	})
-	WideWhere.F033 = pqrt.NewOrderedField("c033", func(c33 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F033 = pqrt.NewOrderedField("c033", func(c33 *pqrt.Int32Buffer, v int32) error {
 		c33.Values = append(c33.Values, v)
+		return nil
 	})
-	WideWhere.F034 = pqrt.NewOrderedField("c034", func(c34 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F034 = pqrt.NewOrderedField("c034", func(c34 *pqrt.DoubleBuffer, v float64) error {
 		c34.Values = append(c34.Values, v)
+		return nil
 	})
-	WideWhere.F035 = pqrt.NewOrderedField("c035", func(c35 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F035 = pqrt.NewOrderedField("c035", func(c35 *pqrt.FloatBuffer, v float32) error {
 		c35.Values = append(c35.Values, v)
+		return nil
 	})
-	WideWhere.F036 = pqrt.NewField("c036", func(c36 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F036 = pqrt.NewField("c036", func(c36 *pqrt.BoolBuffer, v bool) error {
 		c36.Values = append(c36.Values, v)
+		return nil
 	})
-	WideWhere.F037 = pqrt.NewOrderedField("c037", func(c37 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F037 = pqrt.NewOrderedField("c037", func(c37 *pqrt.ByteArrayBuffer, v string) error {
 		c37.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F038 = pqrt.NewOrderedField("c038", func(c38 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F038 = pqrt.NewOrderedField("c038", func(c38 *pqrt.ByteArrayBuffer, v string) error {
 		c38.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F039 = pqrt.NewNullableOrderedField("c039", func(c39 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F039 = pqrt.NewNullableOrderedField("c039", func(c39 *pqrt.Int64Buffer, v int64) error {
 		c39.Values = append(c39.Values, v)
+		return nil
 	})
-	WideWhere.F040 = pqrt.NewOrderedField("c040", func(c40 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F040 = pqrt.NewOrderedField("c040", func(c40 *pqrt.Int64Buffer, v int64) error {
 		c40.Values = append(c40.Values, v)
+		return nil
 	})
-	WideWhere.F041 = pqrt.NewOrderedField("c041", func(c41 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F041 = pqrt.NewOrderedField("c041", func(c41 *pqrt.Int32Buffer, v int32) error {
 		c41.Values = append(c41.Values, v)
+		return nil
 	})
-	WideWhere.F042 = pqrt.NewOrderedField("c042", func(c42 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F042 = pqrt.NewOrderedField("c042", func(c42 *pqrt.DoubleBuffer, v float64) error {
 		c42.Values = append(c42.Values, v)
+		return nil
 	})
-	WideWhere.F043 = pqrt.NewOrderedField("c043", func(c43 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F043 = pqrt.NewOrderedField("c043", func(c43 *pqrt.FloatBuffer, v float32) error {
 		c43.Values = append(c43.Values, v)
+		return nil
 	})
-	WideWhere.F044 = pqrt.NewField("c044", func(c44 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F044 = pqrt.NewField("c044", func(c44 *pqrt.BoolBuffer, v bool) error {
 		c44.Values = append(c44.Values, v)
+		return nil
 	})
-	WideWhere.F045 = pqrt.NewOrderedField("c045", func(c45 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F045 = pqrt.NewOrderedField("c045", func(c45 *pqrt.ByteArrayBuffer, v string) error {
 		c45.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F046 = pqrt.NewOrderedField("c046", func(c46 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F046 = pqrt.NewOrderedField("c046", func(c46 *pqrt.ByteArrayBuffer, v string) error {
 		c46.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F047 = pqrt.NewNullableOrderedField("c047", func(c47 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F047 = pqrt.NewNullableOrderedField("c047", func(c47 *pqrt.Int64Buffer, v int64) error {
 		c47.Values = append(c47.Values, v)
+		return nil
 	})
-	WideWhere.F048 = pqrt.NewOrderedField("c048", func(c48 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F048 = pqrt.NewOrderedField("c048", func(c48 *pqrt.Int64Buffer, v int64) error {
 		c48.Values = append(c48.Values, v)
+		return nil
 	})
-	WideWhere.F049 = pqrt.NewOrderedField("c049", func(c49 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F049 = pqrt.NewOrderedField("c049", func(c49 *pqrt.Int32Buffer, v int32) error {
 		c49.Values = append(c49.Values, v)
+		return nil
 	})
-	WideWhere.F050 = pqrt.NewOrderedField("c050", func(c50 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F050 = pqrt.NewOrderedField("c050", func(c50 *pqrt.DoubleBuffer, v float64) error {
 		c50.Values = append(c50.Values, v)
+		return nil
 	})
-	WideWhere.F051 = pqrt.NewOrderedField("c051", func(c51 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F051 = pqrt.NewOrderedField("c051", func(c51 *pqrt.FloatBuffer, v float32) error {
 		c51.Values = append(c51.Values, v)
+		return nil
 	})
-	WideWhere.F052 = pqrt.NewField("c052", func(c52 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F052 = pqrt.NewField("c052", func(c52 *pqrt.BoolBuffer, v bool) error {
 		c52.Values = append(c52.Values, v)
+		return nil
 	})
-	WideWhere.F053 = pqrt.NewOrderedField("c053", func(c53 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F053 = pqrt.NewOrderedField("c053", func(c53 *pqrt.ByteArrayBuffer, v string) error {
 		c53.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F054 = pqrt.NewOrderedField("c054", func(c54 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F054 = pqrt.NewOrderedField("c054", func(c54 *pqrt.ByteArrayBuffer, v string) error {
 		c54.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F055 = pqrt.NewNullableOrderedField("c055", func(c55 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F055 = pqrt.NewNullableOrderedField("c055", func(c55 *pqrt.Int64Buffer, v int64) error {
 		c55.Values = append(c55.Values, v)
+		return nil
 	})
-	WideWhere.F056 = pqrt.NewOrderedField("c056", func(c56 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F056 = pqrt.NewOrderedField("c056", func(c56 *pqrt.Int64Buffer, v int64) error {
 		c56.Values = append(c56.Values, v)
+		return nil
 	})
-	WideWhere.F057 = pqrt.NewOrderedField("c057", func(c57 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F057 = pqrt.NewOrderedField("c057", func(c57 *pqrt.Int32Buffer, v int32) error {
 		c57.Values = append(c57.Values, v)
+		return nil
 	})
-	WideWhere.F058 = pqrt.NewOrderedField("c058", func(c58 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F058 = pqrt.NewOrderedField("c058", func(c58 *pqrt.DoubleBuffer, v float64) error {
 		c58.Values = append(c58.Values, v)
+		return nil
 	})
-	WideWhere.F059 = pqrt.NewOrderedField("c059", func(c59 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F059 = pqrt.NewOrderedField("c059", func(c59 *pqrt.FloatBuffer, v float32) error {
 		c59.Values = append(c59.Values, v)
+		return nil
 	})
-	WideWhere.F060 = pqrt.NewField("c060", func(c60 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F060 = pqrt.NewField("c060", func(c60 *pqrt.BoolBuffer, v bool) error {
 		c60.Values = append(c60.Values, v)
+		return nil
 	})
-	WideWhere.F061 = pqrt.NewOrderedField("c061", func(c61 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F061 = pqrt.NewOrderedField("c061", func(c61 *pqrt.ByteArrayBuffer, v string) error {
 		c61.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F062 = pqrt.NewOrderedField("c062", func(c62 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F062 = pqrt.NewOrderedField("c062", func(c62 *pqrt.ByteArrayBuffer, v string) error {
 		c62.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F063 = pqrt.NewNullableOrderedField("c063", func(c63 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F063 = pqrt.NewNullableOrderedField("c063", func(c63 *pqrt.Int64Buffer, v int64) error {
 		c63.Values = append(c63.Values, v)
+		return nil
 	})
-	WideWhere.F064 = pqrt.NewOrderedField("c064", func(c64 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F064 = pqrt.NewOrderedField("c064", func(c64 *pqrt.Int64Buffer, v int64) error {
 		c64.Values = append(c64.Values, v)
+		return nil
 	})
-	WideWhere.F065 = pqrt.NewOrderedField("c065", func(c65 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F065 = pqrt.NewOrderedField("c065", func(c65 *pqrt.Int32Buffer, v int32) error {
 		c65.Values = append(c65.Values, v)
+		return nil
 	})
-	WideWhere.F066 = pqrt.NewOrderedField("c066", func(c66 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F066 = pqrt.NewOrderedField("c066", func(c66 *pqrt.DoubleBuffer, v float64) error {
 		c66.Values = append(c66.Values, v)
+		return nil
 	})
-	WideWhere.F067 = pqrt.NewOrderedField("c067", func(c67 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F067 = pqrt.NewOrderedField("c067", func(c67 *pqrt.FloatBuffer, v float32) error {
 		c67.Values = append(c67.Values, v)
+		return nil
 	})
-	WideWhere.F068 = pqrt.NewField("c068", func(c68 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F068 = pqrt.NewField("c068", func(c68 *pqrt.BoolBuffer, v bool) error {
 		c68.Values = append(c68.Values, v)
+		return nil
 	})
-	WideWhere.F069 = pqrt.NewOrderedField("c069", func(c69 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F069 = pqrt.NewOrderedField("c069", func(c69 *pqrt.ByteArrayBuffer, v string) error {
 		c69.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F070 = pqrt.NewOrderedField("c070", func(c70 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F070 = pqrt.NewOrderedField("c070", func(c70 *pqrt.ByteArrayBuffer, v string) error {
 		c70.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F071 = pqrt.NewNullableOrderedField("c071", func(c71 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F071 = pqrt.NewNullableOrderedField("c071", func(c71 *pqrt.Int64Buffer, v int64) error {
 		c71.Values = append(c71.Values, v)
+		return nil
 	})
-	WideWhere.F072 = pqrt.NewOrderedField("c072", func(c72 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F072 = pqrt.NewOrderedField("c072", func(c72 *pqrt.Int64Buffer, v int64) error {
 		c72.Values = append(c72.Values, v)
+		return nil
 	})
-	WideWhere.F073 = pqrt.NewOrderedField("c073", func(c73 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F073 = pqrt.NewOrderedField("c073", func(c73 *pqrt.Int32Buffer, v int32) error {
 		c73.Values = append(c73.Values, v)
+		return nil
 	})
-	WideWhere.F074 = pqrt.NewOrderedField("c074", func(c74 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F074 = pqrt.NewOrderedField("c074", func(c74 *pqrt.DoubleBuffer, v float64) error {
 		c74.Values = append(c74.Values, v)
+		return nil
 	})
-	WideWhere.F075 = pqrt.NewOrderedField("c075", func(c75 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F075 = pqrt.NewOrderedField("c075", func(c75 *pqrt.FloatBuffer, v float32) error {
 		c75.Values = append(c75.Values, v)
+		return nil
 	})
-	WideWhere.F076 = pqrt.NewField("c076", func(c76 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F076 = pqrt.NewField("c076", func(c76 *pqrt.BoolBuffer, v bool) error {
 		c76.Values = append(c76.Values, v)
+		return nil
 	})
-	WideWhere.F077 = pqrt.NewOrderedField("c077", func(c77 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F077 = pqrt.NewOrderedField("c077", func(c77 *pqrt.ByteArrayBuffer, v string) error {
 		c77.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F078 = pqrt.NewOrderedField("c078", func(c78 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F078 = pqrt.NewOrderedField("c078", func(c78 *pqrt.ByteArrayBuffer, v string) error {
 		c78.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F079 = pqrt.NewNullableOrderedField("c079", func(c79 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F079 = pqrt.NewNullableOrderedField("c079", func(c79 *pqrt.Int64Buffer, v int64) error {
 		c79.Values = append(c79.Values, v)
+		return nil
 	})
-	WideWhere.F080 = pqrt.NewOrderedField("c080", func(c80 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F080 = pqrt.NewOrderedField("c080", func(c80 *pqrt.Int64Buffer, v int64) error {
 		c80.Values = append(c80.Values, v)
+		return nil
 	})
-	WideWhere.F081 = pqrt.NewOrderedField("c081", func(c81 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F081 = pqrt.NewOrderedField("c081", func(c81 *pqrt.Int32Buffer, v int32) error {
 		c81.Values = append(c81.Values, v)
+		return nil
 	})
-	WideWhere.F082 = pqrt.NewOrderedField("c082", func(c82 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F082 = pqrt.NewOrderedField("c082", func(c82 *pqrt.DoubleBuffer, v float64) error {
 		c82.Values = append(c82.Values, v)
+		return nil
 	})
-	WideWhere.F083 = pqrt.NewOrderedField("c083", func(c83 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F083 = pqrt.NewOrderedField("c083", func(c83 *pqrt.FloatBuffer, v float32) error {
 		c83.Values = append(c83.Values, v)
+		return nil
 	})
-	WideWhere.F084 = pqrt.NewField("c084", func(c84 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F084 = pqrt.NewField("c084", func(c84 *pqrt.BoolBuffer, v bool) error {
 		c84.Values = append(c84.Values, v)
+		return nil
 	})
-	WideWhere.F085 = pqrt.NewOrderedField("c085", func(c85 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F085 = pqrt.NewOrderedField("c085", func(c85 *pqrt.ByteArrayBuffer, v string) error {
 		c85.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F086 = pqrt.NewOrderedField("c086", func(c86 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F086 = pqrt.NewOrderedField("c086", func(c86 *pqrt.ByteArrayBuffer, v string) error {
 		c86.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F087 = pqrt.NewNullableOrderedField("c087", func(c87 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F087 = pqrt.NewNullableOrderedField("c087", func(c87 *pqrt.Int64Buffer, v int64) error {
 		c87.Values = append(c87.Values, v)
+		return nil
 	})
-	WideWhere.F088 = pqrt.NewOrderedField("c088", func(c88 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F088 = pqrt.NewOrderedField("c088", func(c88 *pqrt.Int64Buffer, v int64) error {
 		c88.Values = append(c88.Values, v)
+		return nil
 	})
-	WideWhere.F089 = pqrt.NewOrderedField("c089", func(c89 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F089 = pqrt.NewOrderedField("c089", func(c89 *pqrt.Int32Buffer, v int32) error {
 		c89.Values = append(c89.Values, v)
+		return nil
 	})
-	WideWhere.F090 = pqrt.NewOrderedField("c090", func(c90 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F090 = pqrt.NewOrderedField("c090", func(c90 *pqrt.DoubleBuffer, v float64) error {
 		c90.Values = append(c90.Values, v)
+		return nil
 	})
-	WideWhere.F091 = pqrt.NewOrderedField("c091", func(c91 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F091 = pqrt.NewOrderedField("c091", func(c91 *pqrt.FloatBuffer, v float32) error {
 		c91.Values = append(c91.Values, v)
+		return nil
 	})
-	WideWhere.F092 = pqrt.NewField("c092", func(c92 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F092 = pqrt.NewField("c092", func(c92 *pqrt.BoolBuffer, v bool) error {
 		c92.Values = append(c92.Values, v)
+		return nil
 	})
-	WideWhere.F093 = pqrt.NewOrderedField("c093", func(c93 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F093 = pqrt.NewOrderedField("c093", func(c93 *pqrt.ByteArrayBuffer, v string) error {
 		c93.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F094 = pqrt.NewOrderedField("c094", func(c94 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F094 = pqrt.NewOrderedField("c094", func(c94 *pqrt.ByteArrayBuffer, v string) error {
 		c94.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F095 = pqrt.NewNullableOrderedField("c095", func(c95 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F095 = pqrt.NewNullableOrderedField("c095", func(c95 *pqrt.Int64Buffer, v int64) error {
 		c95.Values = append(c95.Values, v)
+		return nil
 	})
-	WideWhere.F096 = pqrt.NewOrderedField("c096", func(c96 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F096 = pqrt.NewOrderedField("c096", func(c96 *pqrt.Int64Buffer, v int64) error {
 		c96.Values = append(c96.Values, v)
+		return nil
 	})
-	WideWhere.F097 = pqrt.NewOrderedField("c097", func(c97 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F097 = pqrt.NewOrderedField("c097", func(c97 *pqrt.Int32Buffer, v int32) error {
 		c97.Values = append(c97.Values, v)
+		return nil
 	})
-	WideWhere.F098 = pqrt.NewOrderedField("c098", func(c98 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F098 = pqrt.NewOrderedField("c098", func(c98 *pqrt.DoubleBuffer, v float64) error {
 		c98.Values = append(c98.Values, v)
+		return nil
 	})
-	WideWhere.F099 = pqrt.NewOrderedField("c099", func(c99 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F099 = pqrt.NewOrderedField("c099", func(c99 *pqrt.FloatBuffer, v float32) error {
 		c99.Values = append(c99.Values, v)
+		return nil
 	})
-	WideWhere.F100 = pqrt.NewField("c100", func(c100 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F100 = pqrt.NewField("c100", func(c100 *pqrt.BoolBuffer, v bool) error {
 		c100.Values = append(c100.Values, v)
+		return nil
 	})
-	WideWhere.F101 = pqrt.NewOrderedField("c101", func(c101 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F101 = pqrt.NewOrderedField("c101", func(c101 *pqrt.ByteArrayBuffer, v string) error {
 		c101.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F102 = pqrt.NewOrderedField("c102", func(c102 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F102 = pqrt.NewOrderedField("c102", func(c102 *pqrt.ByteArrayBuffer, v string) error {
 		c102.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F103 = pqrt.NewNullableOrderedField("c103", func(c103 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F103 = pqrt.NewNullableOrderedField("c103", func(c103 *pqrt.Int64Buffer, v int64) error {
 		c103.Values = append(c103.Values, v)
+		return nil
 	})
-	WideWhere.F104 = pqrt.NewOrderedField("c104", func(c104 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F104 = pqrt.NewOrderedField("c104", func(c104 *pqrt.Int64Buffer, v int64) error {
 		c104.Values = append(c104.Values, v)
+		return nil
 	})
-	WideWhere.F105 = pqrt.NewOrderedField("c105", func(c105 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F105 = pqrt.NewOrderedField("c105", func(c105 *pqrt.Int32Buffer, v int32) error {
 		c105.Values = append(c105.Values, v)
+		return nil
 	})
-	WideWhere.F106 = pqrt.NewOrderedField("c106", func(c106 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F106 = pqrt.NewOrderedField("c106", func(c106 *pqrt.DoubleBuffer, v float64) error {
 		c106.Values = append(c106.Values, v)
+		return nil
 	})
-	WideWhere.F107 = pqrt.NewOrderedField("c107", func(c107 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F107 = pqrt.NewOrderedField("c107", func(c107 *pqrt.FloatBuffer, v float32) error {
 		c107.Values = append(c107.Values, v)
+		return nil
 	})
-	WideWhere.F108 = pqrt.NewField("c108", func(c108 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F108 = pqrt.NewField("c108", func(c108 *pqrt.BoolBuffer, v bool) error {
 		c108.Values = append(c108.Values, v)
+		return nil
 	})
-	WideWhere.F109 = pqrt.NewOrderedField("c109", func(c109 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F109 = pqrt.NewOrderedField("c109", func(c109 *pqrt.ByteArrayBuffer, v string) error {
 		c109.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F110 = pqrt.NewOrderedField("c110", func(c110 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F110 = pqrt.NewOrderedField("c110", func(c110 *pqrt.ByteArrayBuffer, v string) error {
 		c110.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F111 = pqrt.NewNullableOrderedField("c111", func(c111 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F111 = pqrt.NewNullableOrderedField("c111", func(c111 *pqrt.Int64Buffer, v int64) error {
 		c111.Values = append(c111.Values, v)
+		return nil
 	})
-	WideWhere.F112 = pqrt.NewOrderedField("c112", func(c112 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F112 = pqrt.NewOrderedField("c112", func(c112 *pqrt.Int64Buffer, v int64) error {
 		c112.Values = append(c112.Values, v)
+		return nil
 	})
-	WideWhere.F113 = pqrt.NewOrderedField("c113", func(c113 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F113 = pqrt.NewOrderedField("c113", func(c113 *pqrt.Int32Buffer, v int32) error {
 		c113.Values = append(c113.Values, v)
+		return nil
 	})
-	WideWhere.F114 = pqrt.NewOrderedField("c114", func(c114 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F114 = pqrt.NewOrderedField("c114", func(c114 *pqrt.DoubleBuffer, v float64) error {
 		c114.Values = append(c114.Values, v)
+		return nil
 	})
-	WideWhere.F115 = pqrt.NewOrderedField("c115", func(c115 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F115 = pqrt.NewOrderedField("c115", func(c115 *pqrt.FloatBuffer, v float32) error {
 		c115.Values = append(c115.Values, v)
+		return nil
 	})
-	WideWhere.F116 = pqrt.NewField("c116", func(c116 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F116 = pqrt.NewField("c116", func(c116 *pqrt.BoolBuffer, v bool) error {
 		c116.Values = append(c116.Values, v)
+		return nil
 	})
-	WideWhere.F117 = pqrt.NewOrderedField("c117", func(c117 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F117 = pqrt.NewOrderedField("c117", func(c117 *pqrt.ByteArrayBuffer, v string) error {
 		c117.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F118 = pqrt.NewOrderedField("c118", func(c118 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F118 = pqrt.NewOrderedField("c118", func(c118 *pqrt.ByteArrayBuffer, v string) error {
 		c118.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F119 = pqrt.NewNullableOrderedField("c119", func(c119 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F119 = pqrt.NewNullableOrderedField("c119", func(c119 *pqrt.Int64Buffer, v int64) error {
 		c119.Values = append(c119.Values, v)
+		return nil
 	})
-	WideWhere.F120 = pqrt.NewOrderedField("c120", func(c120 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F120 = pqrt.NewOrderedField("c120", func(c120 *pqrt.Int64Buffer, v int64) error {
 		c120.Values = append(c120.Values, v)
+		return nil
 	})
-	WideWhere.F121 = pqrt.NewOrderedField("c121", func(c121 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F121 = pqrt.NewOrderedField("c121", func(c121 *pqrt.Int32Buffer, v int32) error {
 		c121.Values = append(c121.Values, v)
+		return nil
 	})
-	WideWhere.F122 = pqrt.NewOrderedField("c122", func(c122 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F122 = pqrt.NewOrderedField("c122", func(c122 *pqrt.DoubleBuffer, v float64) error {
 		c122.Values = append(c122.Values, v)
+		return nil
 	})
-	WideWhere.F123 = pqrt.NewOrderedField("c123", func(c123 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F123 = pqrt.NewOrderedField("c123", func(c123 *pqrt.FloatBuffer, v float32) error {
 		c123.Values = append(c123.Values, v)
+		return nil
 	})
-	WideWhere.F124 = pqrt.NewField("c124", func(c124 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F124 = pqrt.NewField("c124", func(c124 *pqrt.BoolBuffer, v bool) error {
 		c124.Values = append(c124.Values, v)
+		return nil
 	})
-	WideWhere.F125 = pqrt.NewOrderedField("c125", func(c125 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F125 = pqrt.NewOrderedField("c125", func(c125 *pqrt.ByteArrayBuffer, v string) error {
 		c125.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F126 = pqrt.NewOrderedField("c126", func(c126 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F126 = pqrt.NewOrderedField("c126", func(c126 *pqrt.ByteArrayBuffer, v string) error {
 		c126.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F127 = pqrt.NewNullableOrderedField("c127", func(c127 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F127 = pqrt.NewNullableOrderedField("c127", func(c127 *pqrt.Int64Buffer, v int64) error {
 		c127.Values = append(c127.Values, v)
+		return nil
 	})
-	WideWhere.F128 = pqrt.NewOrderedField("c128", func(c128 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F128 = pqrt.NewOrderedField("c128", func(c128 *pqrt.Int64Buffer, v int64) error {
 		c128.Values = append(c128.Values, v)
+		return nil
 	})
-	WideWhere.F129 = pqrt.NewOrderedField("c129", func(c129 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F129 = pqrt.NewOrderedField("c129", func(c129 *pqrt.Int32Buffer, v int32) error {
 		c129.Values = append(c129.Values, v)
+		return nil
 	})
-	WideWhere.F130 = pqrt.NewOrderedField("c130", func(c130 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F130 = pqrt.NewOrderedField("c130", func(c130 *pqrt.DoubleBuffer, v float64) error {
 		c130.Values = append(c130.Values, v)
+		return nil
 	})
-	WideWhere.F131 = pqrt.NewOrderedField("c131", func(c131 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F131 = pqrt.NewOrderedField("c131", func(c131 *pqrt.FloatBuffer, v float32) error {
 		c131.Values = append(c131.Values, v)
+		return nil
 	})
-	WideWhere.F132 = pqrt.NewField("c132", func(c132 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F132 = pqrt.NewField("c132", func(c132 *pqrt.BoolBuffer, v bool) error {
 		c132.Values = append(c132.Values, v)
+		return nil
 	})
-	WideWhere.F133 = pqrt.NewOrderedField("c133", func(c133 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F133 = pqrt.NewOrderedField("c133", func(c133 *pqrt.ByteArrayBuffer, v string) error {
 		c133.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F134 = pqrt.NewOrderedField("c134", func(c134 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F134 = pqrt.NewOrderedField("c134", func(c134 *pqrt.ByteArrayBuffer, v string) error {
 		c134.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F135 = pqrt.NewNullableOrderedField("c135", func(c135 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F135 = pqrt.NewNullableOrderedField("c135", func(c135 *pqrt.Int64Buffer, v int64) error {
 		c135.Values = append(c135.Values, v)
+		return nil
 	})
-	WideWhere.F136 = pqrt.NewOrderedField("c136", func(c136 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F136 = pqrt.NewOrderedField("c136", func(c136 *pqrt.Int64Buffer, v int64) error {
 		c136.Values = append(c136.Values, v)
+		return nil
 	})
-	WideWhere.F137 = pqrt.NewOrderedField("c137", func(c137 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F137 = pqrt.NewOrderedField("c137", func(c137 *pqrt.Int32Buffer, v int32) error {
 		c137.Values = append(c137.Values, v)
+		return nil
 	})
-	WideWhere.F138 = pqrt.NewOrderedField("c138", func(c138 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F138 = pqrt.NewOrderedField("c138", func(c138 *pqrt.DoubleBuffer, v float64) error {
 		c138.Values = append(c138.Values, v)
+		return nil
 	})
-	WideWhere.F139 = pqrt.NewOrderedField("c139", func(c139 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F139 = pqrt.NewOrderedField("c139", func(c139 *pqrt.FloatBuffer, v float32) error {
 		c139.Values = append(c139.Values, v)
+		return nil
 	})
-	WideWhere.F140 = pqrt.NewField("c140", func(c140 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F140 = pqrt.NewField("c140", func(c140 *pqrt.BoolBuffer, v bool) error {
 		c140.Values = append(c140.Values, v)
+		return nil
 	})
-	WideWhere.F141 = pqrt.NewOrderedField("c141", func(c141 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F141 = pqrt.NewOrderedField("c141", func(c141 *pqrt.ByteArrayBuffer, v string) error {
 		c141.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F142 = pqrt.NewOrderedField("c142", func(c142 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F142 = pqrt.NewOrderedField("c142", func(c142 *pqrt.ByteArrayBuffer, v string) error {
 		c142.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F143 = pqrt.NewNullableOrderedField("c143", func(c143 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F143 = pqrt.NewNullableOrderedField("c143", func(c143 *pqrt.Int64Buffer, v int64) error {
 		c143.Values = append(c143.Values, v)
+		return nil
 	})
-	WideWhere.F144 = pqrt.NewOrderedField("c144", func(c144 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F144 = pqrt.NewOrderedField("c144", func(c144 *pqrt.Int64Buffer, v int64) error {
 		c144.Values = append(c144.Values, v)
+		return nil
 	})
-	WideWhere.F145 = pqrt.NewOrderedField("c145", func(c145 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F145 = pqrt.NewOrderedField("c145", func(c145 *pqrt.Int32Buffer, v int32) error {
 		c145.Values = append(c145.Values, v)
+		return nil
 	})
-	WideWhere.F146 = pqrt.NewOrderedField("c146", func(c146 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F146 = pqrt.NewOrderedField("c146", func(c146 *pqrt.DoubleBuffer, v float64) error {
 		c146.Values = append(c146.Values, v)
+		return nil
 	})
-	WideWhere.F147 = pqrt.NewOrderedField("c147", func(c147 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F147 = pqrt.NewOrderedField("c147", func(c147 *pqrt.FloatBuffer, v float32) error {
 		c147.Values = append(c147.Values, v)
+		return nil
 	})
-	WideWhere.F148 = pqrt.NewField("c148", func(c148 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F148 = pqrt.NewField("c148", func(c148 *pqrt.BoolBuffer, v bool) error {
 		c148.Values = append(c148.Values, v)
+		return nil
 	})
-	WideWhere.F149 = pqrt.NewOrderedField("c149", func(c149 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F149 = pqrt.NewOrderedField("c149", func(c149 *pqrt.ByteArrayBuffer, v string) error {
 		c149.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F150 = pqrt.NewOrderedField("c150", func(c150 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F150 = pqrt.NewOrderedField("c150", func(c150 *pqrt.ByteArrayBuffer, v string) error {
 		c150.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F151 = pqrt.NewNullableOrderedField("c151", func(c151 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F151 = pqrt.NewNullableOrderedField("c151", func(c151 *pqrt.Int64Buffer, v int64) error {
 		c151.Values = append(c151.Values, v)
+		return nil
 	})
-	WideWhere.F152 = pqrt.NewOrderedField("c152", func(c152 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F152 = pqrt.NewOrderedField("c152", func(c152 *pqrt.Int64Buffer, v int64) error {
 		c152.Values = append(c152.Values, v)
+		return nil
 	})
-	WideWhere.F153 = pqrt.NewOrderedField("c153", func(c153 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F153 = pqrt.NewOrderedField("c153", func(c153 *pqrt.Int32Buffer, v int32) error {
 		c153.Values = append(c153.Values, v)
+		return nil
 	})
-	WideWhere.F154 = pqrt.NewOrderedField("c154", func(c154 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F154 = pqrt.NewOrderedField("c154", func(c154 *pqrt.DoubleBuffer, v float64) error {
 		c154.Values = append(c154.Values, v)
+		return nil
 	})
-	WideWhere.F155 = pqrt.NewOrderedField("c155", func(c155 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F155 = pqrt.NewOrderedField("c155", func(c155 *pqrt.FloatBuffer, v float32) error {
 		c155.Values = append(c155.Values, v)
+		return nil
 	})
-	WideWhere.F156 = pqrt.NewField("c156", func(c156 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F156 = pqrt.NewField("c156", func(c156 *pqrt.BoolBuffer, v bool) error {
 		c156.Values = append(c156.Values, v)
+		return nil
 	})
-	WideWhere.F157 = pqrt.NewOrderedField("c157", func(c157 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F157 = pqrt.NewOrderedField("c157", func(c157 *pqrt.ByteArrayBuffer, v string) error {
 		c157.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F158 = pqrt.NewOrderedField("c158", func(c158 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F158 = pqrt.NewOrderedField("c158", func(c158 *pqrt.ByteArrayBuffer, v string) error {
 		c158.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F159 = pqrt.NewNullableOrderedField("c159", func(c159 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F159 = pqrt.NewNullableOrderedField("c159", func(c159 *pqrt.Int64Buffer, v int64) error {
 		c159.Values = append(c159.Values, v)
+		return nil
 	})
-	WideWhere.F160 = pqrt.NewOrderedField("c160", func(c160 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F160 = pqrt.NewOrderedField("c160", func(c160 *pqrt.Int64Buffer, v int64) error {
 		c160.Values = append(c160.Values, v)
+		return nil
 	})
-	WideWhere.F161 = pqrt.NewOrderedField("c161", func(c161 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F161 = pqrt.NewOrderedField("c161", func(c161 *pqrt.Int32Buffer, v int32) error {
 		c161.Values = append(c161.Values, v)
+		return nil
 	})
-	WideWhere.F162 = pqrt.NewOrderedField("c162", func(c162 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F162 = pqrt.NewOrderedField("c162", func(c162 *pqrt.DoubleBuffer, v float64) error {
 		c162.Values = append(c162.Values, v)
+		return nil
 	})
-	WideWhere.F163 = pqrt.NewOrderedField("c163", func(c163 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F163 = pqrt.NewOrderedField("c163", func(c163 *pqrt.FloatBuffer, v float32) error {
 		c163.Values = append(c163.Values, v)
+		return nil
 	})
-	WideWhere.F164 = pqrt.NewField("c164", func(c164 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F164 = pqrt.NewField("c164", func(c164 *pqrt.BoolBuffer, v bool) error {
 		c164.Values = append(c164.Values, v)
+		return nil
 	})
-	WideWhere.F165 = pqrt.NewOrderedField("c165", func(c165 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F165 = pqrt.NewOrderedField("c165", func(c165 *pqrt.ByteArrayBuffer, v string) error {
 		c165.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F166 = pqrt.NewOrderedField("c166", func(c166 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F166 = pqrt.NewOrderedField("c166", func(c166 *pqrt.ByteArrayBuffer, v string) error {
 		c166.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F167 = pqrt.NewNullableOrderedField("c167", func(c167 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F167 = pqrt.NewNullableOrderedField("c167", func(c167 *pqrt.Int64Buffer, v int64) error {
 		c167.Values = append(c167.Values, v)
+		return nil
 	})
-	WideWhere.F168 = pqrt.NewOrderedField("c168", func(c168 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F168 = pqrt.NewOrderedField("c168", func(c168 *pqrt.Int64Buffer, v int64) error {
 		c168.Values = append(c168.Values, v)
+		return nil
 	})
-	WideWhere.F169 = pqrt.NewOrderedField("c169", func(c169 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F169 = pqrt.NewOrderedField("c169", func(c169 *pqrt.Int32Buffer, v int32) error {
 		c169.Values = append(c169.Values, v)
+		return nil
 	})
-	WideWhere.F170 = pqrt.NewOrderedField("c170", func(c170 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F170 = pqrt.NewOrderedField("c170", func(c170 *pqrt.DoubleBuffer, v float64) error {
 		c170.Values = append(c170.Values, v)
+		return nil
 	})
-	WideWhere.F171 = pqrt.NewOrderedField("c171", func(c171 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F171 = pqrt.NewOrderedField("c171", func(c171 *pqrt.FloatBuffer, v float32) error {
 		c171.Values = append(c171.Values, v)
+		return nil
 	})
-	WideWhere.F172 = pqrt.NewField("c172", func(c172 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F172 = pqrt.NewField("c172", func(c172 *pqrt.BoolBuffer, v bool) error {
 		c172.Values = append(c172.Values, v)
+		return nil
 	})
-	WideWhere.F173 = pqrt.NewOrderedField("c173", func(c173 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F173 = pqrt.NewOrderedField("c173", func(c173 *pqrt.ByteArrayBuffer, v string) error {
 		c173.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F174 = pqrt.NewOrderedField("c174", func(c174 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F174 = pqrt.NewOrderedField("c174", func(c174 *pqrt.ByteArrayBuffer, v string) error {
 		c174.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F175 = pqrt.NewNullableOrderedField("c175", func(c175 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F175 = pqrt.NewNullableOrderedField("c175", func(c175 *pqrt.Int64Buffer, v int64) error {
 		c175.Values = append(c175.Values, v)
+		return nil
 	})
-	WideWhere.F176 = pqrt.NewOrderedField("c176", func(c176 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F176 = pqrt.NewOrderedField("c176", func(c176 *pqrt.Int64Buffer, v int64) error {
 		c176.Values = append(c176.Values, v)
+		return nil
 	})
-	WideWhere.F177 = pqrt.NewOrderedField("c177", func(c177 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F177 = pqrt.NewOrderedField("c177", func(c177 *pqrt.Int32Buffer, v int32) error {
 		c177.Values = append(c177.Values, v)
+		return nil
 	})
-	WideWhere.F178 = pqrt.NewOrderedField("c178", func(c178 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F178 = pqrt.NewOrderedField("c178", func(c178 *pqrt.DoubleBuffer, v float64) error {
 		c178.Values = append(c178.Values, v)
+		return nil
 	})
-	WideWhere.F179 = pqrt.NewOrderedField("c179", func(c179 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F179 = pqrt.NewOrderedField("c179", func(c179 *pqrt.FloatBuffer, v float32) error {
 		c179.Values = append(c179.Values, v)
+		return nil
 	})
-	WideWhere.F180 = pqrt.NewField("c180", func(c180 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F180 = pqrt.NewField("c180", func(c180 *pqrt.BoolBuffer, v bool) error {
 		c180.Values = append(c180.Values, v)
+		return nil
 	})
-	WideWhere.F181 = pqrt.NewOrderedField("c181", func(c181 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F181 = pqrt.NewOrderedField("c181", func(c181 *pqrt.ByteArrayBuffer, v string) error {
 		c181.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F182 = pqrt.NewOrderedField("c182", func(c182 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F182 = pqrt.NewOrderedField("c182", func(c182 *pqrt.ByteArrayBuffer, v string) error {
 		c182.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F183 = pqrt.NewNullableOrderedField("c183", func(c183 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F183 = pqrt.NewNullableOrderedField("c183", func(c183 *pqrt.Int64Buffer, v int64) error {
 		c183.Values = append(c183.Values, v)
+		return nil
 	})
-	WideWhere.F184 = pqrt.NewOrderedField("c184", func(c184 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F184 = pqrt.NewOrderedField("c184", func(c184 *pqrt.Int64Buffer, v int64) error {
 		c184.Values = append(c184.Values, v)
+		return nil
 	})
-	WideWhere.F185 = pqrt.NewOrderedField("c185", func(c185 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F185 = pqrt.NewOrderedField("c185", func(c185 *pqrt.Int32Buffer, v int32) error {
 		c185.Values = append(c185.Values, v)
+		return nil
 	})
-	WideWhere.F186 = pqrt.NewOrderedField("c186", func(c186 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F186 = pqrt.NewOrderedField("c186", func(c186 *pqrt.DoubleBuffer, v float64) error {
 		c186.Values = append(c186.Values, v)
+		return nil
 	})
-	WideWhere.F187 = pqrt.NewOrderedField("c187", func(c187 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F187 = pqrt.NewOrderedField("c187", func(c187 *pqrt.FloatBuffer, v float32) error {
 		c187.Values = append(c187.Values, v)
+		return nil
 	})
-	WideWhere.F188 = pqrt.NewField("c188", func(c188 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F188 = pqrt.NewField("c188", func(c188 *pqrt.BoolBuffer, v bool) error {
 		c188.Values = append(c188.Values, v)
+		return nil
 	})
-	WideWhere.F189 = pqrt.NewOrderedField("c189", func(c189 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F189 = pqrt.NewOrderedField("c189", func(c189 *pqrt.ByteArrayBuffer, v string) error {
 		c189.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F190 = pqrt.NewOrderedField("c190", func(c190 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F190 = pqrt.NewOrderedField("c190", func(c190 *pqrt.ByteArrayBuffer, v string) error {
 		c190.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F191 = pqrt.NewNullableOrderedField("c191", func(c191 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F191 = pqrt.NewNullableOrderedField("c191", func(c191 *pqrt.Int64Buffer, v int64) error {
 		c191.Values = append(c191.Values, v)
+		return nil
 	})
-	WideWhere.F192 = pqrt.NewOrderedField("c192", func(c192 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F192 = pqrt.NewOrderedField("c192", func(c192 *pqrt.Int64Buffer, v int64) error {
 		c192.Values = append(c192.Values, v)
+		return nil
 	})
-	WideWhere.F193 = pqrt.NewOrderedField("c193", func(c193 *pqrt.Int32Buffer, v int32) {
+	WideWhere.F193 = pqrt.NewOrderedField("c193", func(c193 *pqrt.Int32Buffer, v int32) error {
 		c193.Values = append(c193.Values, v)
+		return nil
 	})
-	WideWhere.F194 = pqrt.NewOrderedField("c194", func(c194 *pqrt.DoubleBuffer, v float64) {
+	WideWhere.F194 = pqrt.NewOrderedField("c194", func(c194 *pqrt.DoubleBuffer, v float64) error {
 		c194.Values = append(c194.Values, v)
+		return nil
 	})
-	WideWhere.F195 = pqrt.NewOrderedField("c195", func(c195 *pqrt.FloatBuffer, v float32) {
+	WideWhere.F195 = pqrt.NewOrderedField("c195", func(c195 *pqrt.FloatBuffer, v float32) error {
 		c195.Values = append(c195.Values, v)
+		return nil
 	})
-	WideWhere.F196 = pqrt.NewField("c196", func(c196 *pqrt.BoolBuffer, v bool) {
+	WideWhere.F196 = pqrt.NewField("c196", func(c196 *pqrt.BoolBuffer, v bool) error {
 		c196.Values = append(c196.Values, v)
+		return nil
 	})
-	WideWhere.F197 = pqrt.NewOrderedField("c197", func(c197 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F197 = pqrt.NewOrderedField("c197", func(c197 *pqrt.ByteArrayBuffer, v string) error {
 		c197.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F198 = pqrt.NewOrderedField("c198", func(c198 *pqrt.ByteArrayBuffer, v string) {
+	WideWhere.F198 = pqrt.NewOrderedField("c198", func(c198 *pqrt.ByteArrayBuffer, v string) error {
 		c198.Values.AppendString(v)
+		return nil
 	})
-	WideWhere.F199 = pqrt.NewNullableOrderedField("c199", func(c199 *pqrt.Int64Buffer, v int64) {
+	WideWhere.F199 = pqrt.NewNullableOrderedField("c199", func(c199 *pqrt.Int64Buffer, v int64) error {
 		c199.Values = append(c199.Values, v)
+		return nil
 	})
 }
 
