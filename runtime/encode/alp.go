@@ -236,7 +236,7 @@ func DecodeALPFloat(dst []float32, src []byte, n int) ([]float32, int, error) {
 
 // decodeALP decodes the page vector by vector: vec decodes the packed
 // deltas, then the exceptions are patched in.
-func decodeALP[F alpFloatT](dst []F, src []byte, n int, k alpKind, vec func(out []F, packed []byte, v *ALPVector)) ([]F, int, error) {
+func decodeALP[F alpFloatT](dst []F, src []byte, n int, k alpKind, vec func(out []F, packed []byte, v ALPVector)) ([]F, int, error) {
 	p, err := parseALP(src, k, n)
 	if err != nil {
 		return dst[:0], 0, err
@@ -249,7 +249,7 @@ func decodeALP[F alpFloatT](dst []F, src []byte, n int, k alpKind, vec func(out 
 			return dst[:0], 0, err
 		}
 		out := dst[at : at+v.Len]
-		vec(out, packed, &v)
+		vec(out, packed, v)
 		for j := 0; j < v.Exceptions; j++ {
 			q := binary.LittleEndian.Uint16(pos[2*j:])
 			if k.size == 4 {
@@ -265,7 +265,7 @@ func decodeALP[F alpFloatT](dst []F, src []byte, n int, k alpKind, vec func(out 
 
 // alpVectorDouble unpacks the deltas into out's memory and decodes them
 // in place: encoded * 10^f, then * 10^-e.
-func alpVectorDouble(out []float64, packed []byte, v *ALPVector) {
+func alpVectorDouble(out []float64, packed []byte, v ALPVector) {
 	u := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(out))), len(out))
 	unpack64(u, packed, v.BitWidth)
 	base := uint64(v.FrameOfReference)
@@ -276,7 +276,7 @@ func alpVectorDouble(out []float64, packed []byte, v *ALPVector) {
 }
 
 // alpVectorFloat is alpVectorDouble for FLOAT, in binary32.
-func alpVectorFloat(out []float32, packed []byte, v *ALPVector) {
+func alpVectorFloat(out []float32, packed []byte, v ALPVector) {
 	u := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(out))), len(out))
 	unpack32(u, packed, v.BitWidth)
 	base := uint32(v.FrameOfReference)

@@ -33,19 +33,21 @@ type alpFloatT interface{ float32 | float64 }
 type alpCombo struct{ e, f uint8 }
 
 // alpConsts holds the constants of one pair: the encoder computes
-// round(x * 10^e * 10^-f), the decoder q * 10^f * 10^-e; lo and hi bound
-// the encoded integer (int32 or int64).
+// round(x * 10^e * 10^-f), the decoder q * 10^f * 10^-e; the scaled value
+// must lie in [lo, hi): the integer range (int32) or, for DOUBLE, the
+// range where alpMagic rounds exactly.
 type alpConsts[F alpFloatT] struct {
 	pe, nf, pf, ne F
 	lo, hi         float64
+	mlo, mhi       float64 // where alpMagic rounds and the integer fits
 }
 
 func alpConstsOf[F alpFloatT](c alpCombo) alpConsts[F] {
 	var z F
 	if isFloat32(z) {
-		return alpConsts[F]{F(alpPow10F[c.e]), F(alpNegPow10F[c.f]), F(alpPow10F[c.f]), F(alpNegPow10F[c.e]), -(1 << 31), 1 << 31}
+		return alpConsts[F]{F(alpPow10F[c.e]), F(alpNegPow10F[c.f]), F(alpPow10F[c.f]), F(alpNegPow10F[c.e]), -(1 << 31), 1 << 31, -(1 << 31), 1 << 31}
 	}
-	return alpConsts[F]{F(alpPow10[c.e]), F(alpNegPow10[c.f]), F(alpPow10[c.f]), F(alpNegPow10[c.e]), -(1 << 63), 1 << 63}
+	return alpConsts[F]{F(alpPow10[c.e]), F(alpNegPow10[c.f]), F(alpPow10[c.f]), F(alpNegPow10[c.e]), -(1 << 63), 1 << 63, -(1 << 51), 1 << 51}
 }
 
 // isFloat32 reports whether F is float32 (a constant per instantiation).
@@ -53,30 +55,43 @@ func isFloat32[F alpFloatT](z F) bool {
 	return unsafe.Sizeof(z) == 4
 }
 
+// alpMagic rounds a binary64 of magnitude below 2^51 to the nearest
+// integer, ties to even: (s + alpMagic) - alpMagic (the specification's
+// fast rounding, in the form valid for both signs).
+const alpMagic = 1<<52 + 1<<51
+
 // alpEncodeOne returns the integer x is stored as and whether the decoder
 // reproduces x's exact bits from it; NaN, ±Inf, -0.0, values out of the
 // integer range and values that do not round trip are exceptions.
 func alpEncodeOne[F alpFloatT](x F, c *alpConsts[F]) (int64, bool) {
-	s := F(x*c.pe) * c.nf
-	r := math.RoundToEven(float64(s))
-	if !(r >= c.lo && r < c.hi) {
+	s := float64(F(x*c.pe) * c.nf)
+	var q int64
+	switch {
+	case s > c.mlo && s < c.mhi:
+		q = int64(float64(s+alpMagic) - alpMagic)
+	case s >= c.lo && s < c.hi:
+		q = int64(math.RoundToEven(s))
+	default: // NaN, ±Inf, out of range
 		return 0, false
 	}
-	q := int64(r)
 	d := F(F(q)*c.pf) * c.ne
 	// float32 -> float64 is exact, and d is never NaN.
 	return q, math.Float64bits(float64(d)) == math.Float64bits(float64(x))
 }
 
 // alpCost estimates in bits the size of sample encoded with c: the packed
-// deltas and the exceptions.
-func alpCost[F alpFloatT](sample []F, c *alpConsts[F], valueBits int) int {
-	exc := 0
+// deltas and the exceptions. It gives up, returning bound, once the
+// exceptions alone cost bound.
+func alpCost[F alpFloatT](sample []F, c *alpConsts[F], valueBits, bound int) int {
+	exc, excBits := 0, valueBits+16
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 	for _, x := range sample {
 		q, ok := alpEncodeOne(x, c)
 		if !ok {
 			exc++
+			if exc*excBits >= bound {
+				return bound
+			}
 			continue
 		}
 		lo, hi = min(lo, q), max(hi, q)
@@ -85,7 +100,7 @@ func alpCost[F alpFloatT](sample []F, c *alpConsts[F], valueBits int) int {
 	if exc < len(sample) {
 		bw = bits.Len64(uint64(hi) - uint64(lo))
 	}
-	return len(sample)*bw + exc*(valueBits+16)
+	return len(sample)*bw + exc*excBits
 }
 
 // alpSample appends up to m values of v taken at an even stride.
@@ -103,11 +118,40 @@ func alpBest[F alpFloatT](sample []F, cands []alpCombo, valueBits int) alpCombo 
 	best, bestCost := cands[0], math.MaxInt
 	for _, cb := range cands {
 		c := alpConstsOf[F](cb)
-		if cost := alpCost(sample, &c, valueBits); cost < bestCost {
+		if cost := alpCost(sample, &c, valueBits, bestCost); cost < bestCost {
 			best, bestCost = cb, cost
 		}
 	}
 	return best
+}
+
+// alpTop returns the (at most) alpPresetSize pairs of cands that encode
+// sample smallest, the smallest first (the first of equal ones first).
+func alpTop[F alpFloatT](dst []alpCombo, sample []F, cands []alpCombo, valueBits int) []alpCombo {
+	var costs [alpPresetSize]int
+	dst = dst[:0]
+	for _, cb := range cands {
+		c := alpConstsOf[F](cb)
+		bound := math.MaxInt
+		if len(dst) == alpPresetSize {
+			bound = costs[alpPresetSize-1]
+		}
+		cost := alpCost(sample, &c, valueBits, bound)
+		if cost >= bound {
+			continue
+		}
+		k := len(dst)
+		if k < alpPresetSize {
+			dst = append(dst, cb)
+		} else {
+			k--
+		}
+		for ; k > 0 && costs[k-1] > cost; k-- {
+			costs[k], dst[k] = costs[k-1], dst[k-1]
+		}
+		costs[k], dst[k] = cost, cb
+	}
+	return dst
 }
 
 // alpAllCombos lists every pair 0 <= f <= e <= maxExp, smaller exponents
@@ -129,7 +173,7 @@ var (
 )
 
 // alpPreset chooses the candidate pairs of a page: the best pair of each
-// sampled vector, the most frequent first (ties: the first found).
+// sampled vector (among the five best on a 32-value subsample), the most frequent first (ties: the first found).
 func alpPreset[F alpFloatT](src []F, vs int) []alpCombo {
 	var z F
 	all, valueBits := alpCombosDouble, 64
@@ -144,10 +188,16 @@ func alpPreset[F alpFloatT](src []F, vs int) []alpCombo {
 	}
 	var counts []count
 	sample := make([]F, 0, alpSampleValues)
+	small := make([]F, 0, alpVectorSample)
+	top := make([]alpCombo, 0, alpPresetSize)
 	for s := range ns {
 		vi := s * nvec / ns
 		v := src[vi*vs : min(len(src), (vi+1)*vs)]
-		b := alpBest(alpSample(sample[:0], v, alpSampleValues), all, valueBits)
+		// Two levels: every pair on 32 of the sampled values, then the
+		// best five on all of them.
+		sample = alpSample(sample[:0], v, alpSampleValues)
+		top = alpTop(top, alpSample(small[:0], sample, alpVectorSample), all, valueBits)
+		b := alpBest(sample, top, valueBits)
 		k := slices.IndexFunc(counts, func(x count) bool { return x.c == b })
 		if k < 0 {
 			counts = append(counts, count{b, 0})
@@ -227,10 +277,21 @@ type alpScratch struct {
 func appendALPVector[F alpFloatT](dst []byte, v []F, cb alpCombo, sc *alpScratch) []byte {
 	c := alpConstsOf[F](cb)
 	enc, pos := sc.enc[:len(v)], sc.pos[:0]
+	// alpEncodeOne, inlined by hand (the compiler does not inline it).
 	for i, x := range v {
-		q, ok := alpEncodeOne(x, &c)
+		s := float64(F(x*c.pe) * c.nf)
+		var q int64
+		if s > c.mlo && s < c.mhi {
+			q = int64(float64(s+alpMagic) - alpMagic)
+		} else if s >= c.lo && s < c.hi {
+			q = int64(math.RoundToEven(s))
+		} else {
+			enc[i] = 0
+			pos = append(pos, uint16(i))
+			continue
+		}
 		enc[i] = q
-		if !ok {
+		if math.Float64bits(float64(F(F(q)*c.pf)*c.ne)) != math.Float64bits(float64(x)) {
 			pos = append(pos, uint16(i))
 		}
 	}
@@ -254,8 +315,18 @@ func appendALPVector[F alpFloatT](dst []byte, v []F, cb alpCombo, sc *alpScratch
 		lo, hi = min(lo, q), max(hi, q)
 	}
 	bw := bits.Len64(uint64(hi) - uint64(lo))
-	dst = append(dst, cb.e, cb.f, byte(len(pos)), byte(len(pos)>>8))
 	var z F
+	excSize := 2 + int(unsafe.Sizeof(z))
+	if packedLen(len(v), bw)+len(pos)*excSize > len(v)*excSize {
+		// Smaller with every value an exception (bit width 0).
+		pos = pos[:len(v)]
+		for i := range pos {
+			pos[i] = uint16(i)
+		}
+		clear(enc)
+		lo, bw = 0, 0
+	}
+	dst = append(dst, cb.e, cb.f, byte(len(pos)), byte(len(pos)>>8))
 	if isFloat32(z) {
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(lo))
 	} else {
