@@ -268,6 +268,9 @@ type colSettings struct {
 	// baseEnc is the encoding each chunk starts with.
 	autoEnc bool
 	baseEnc meta.Encoding
+	// alpTrial: the automatic choice of a FLOAT or DOUBLE column may try
+	// ALP (WithALPTrial).
+	alpTrial bool
 	codec   meta.CompressionCodec // the column's codec
 	// text: a BYTE_ARRAY column of plain bytes or STRING, which readers
 	// take in every encoding (DuckDB reads DELTA_LENGTH_BYTE_ARRAY only
@@ -490,6 +493,10 @@ func (v *numValues[T]) fallbackEnc() {
 	sample := v.page[:min(len(v.page), encTrialValues)]
 	alt := meta.EncodingDeltaBinaryPacked
 	if v.ops.float {
+		if v.set.alpTrial {
+			v.floatTrialALP(sample)
+			return
+		}
 		if v.set.codec == meta.Uncompressed {
 			return // the same bytes in another order
 		}
@@ -511,6 +518,22 @@ func (v *numValues[T]) fallbackEnc() {
 	other := v.ops.encode(plain[len(plain):], sample, alt)
 	v.set.enc = v.set.trialPick([]encTrial{{meta.EncodingPlain, plain}, {alt, other}})
 	v.plain = plain[:0]
+}
+
+// floatTrialALP is fallbackEnc for floating point under WithALPTrial:
+// PLAIN, BYTE_STREAM_SPLIT (under a codec) and ALP by trial.
+func (v *numValues[T]) floatTrialALP(sample []T) {
+	plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
+	trials := []encTrial{{meta.EncodingPlain, plain}}
+	if v.set.codec != meta.Uncompressed {
+		split := v.ops.encode(plain[len(plain):], sample, meta.EncodingByteStreamSplit)
+		trials = append(trials, encTrial{meta.EncodingByteStreamSplit, split})
+		plain = split
+	}
+	alp := v.ops.encode(plain[len(plain):], sample, meta.EncodingALP)
+	trials = append(trials, encTrial{meta.EncodingALP, alp})
+	v.set.enc = v.set.trialPick(trials)
+	v.plain = trials[0].data[:0]
 }
 
 // fallback ends dictionary encoding for the rest of the chunk: the open
@@ -540,9 +563,15 @@ func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
 	if v.trial {
 		v.fallbackEnc()
 	}
-	dst = v.ops.encode(dst, v.page, v.set.enc)
+	enc, start := v.set.enc, len(dst)
+	dst = v.ops.encode(dst, v.page, enc)
+	if enc == meta.EncodingALP && len(dst)-start > len(v.page)*v.ops.width {
+		// Values ALP does not shrink (noisy, random) are written PLAIN.
+		enc = meta.EncodingPlain
+		dst = v.ops.encode(dst[:start], v.page, enc)
+	}
 	v.page = v.page[:0]
-	return dst, v.set.enc
+	return dst, enc
 }
 
 func (v *numValues[T]) bounds(dst []byte) ([]byte, pageBounds) {
@@ -642,8 +671,11 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 			return encode.DecodePlainFloat(dst, src)
 		},
 		encode: func(dst []byte, src []float32, enc meta.Encoding) []byte {
-			if enc == meta.EncodingByteStreamSplit {
+			switch enc {
+			case meta.EncodingByteStreamSplit:
 				return encode.AppendByteStreamSplitFloat(dst, src)
+			case meta.EncodingALP:
+				return encode.AppendALPFloat(dst, src)
 			}
 			return encode.AppendPlainFloat(dst, src)
 		},
@@ -667,8 +699,11 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 			return encode.DecodePlainDouble(dst, src)
 		},
 		encode: func(dst []byte, src []float64, enc meta.Encoding) []byte {
-			if enc == meta.EncodingByteStreamSplit {
+			switch enc {
+			case meta.EncodingByteStreamSplit:
 				return encode.AppendByteStreamSplitDouble(dst, src)
+			case meta.EncodingALP:
+				return encode.AppendALPDouble(dst, src)
 			}
 			return encode.AppendPlainDouble(dst, src)
 		},

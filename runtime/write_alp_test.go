@@ -1,0 +1,136 @@
+package runtime
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// alpFile writes n rows of prices with two decimals (cents), random
+// doubles (noise), floats with exceptions and nulls (f, optional) and
+// prices again without a configured encoding (auto), and returns the file
+// and the values.
+func alpFile(t *testing.T, opts ...WriterOption) ([]byte, [][]float64, []float32) {
+	t.Helper()
+	const n = 5000
+	s := mustSchema(t, `message m {
+  required double cents;
+  required double noise;
+  optional float f;
+  required double auto;
+}`)
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, s, append([]WriterOption{WithDictionary(false), WithPageRowLimit(2000)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cents, _ := w.DoubleBuffer(0)
+	noise, _ := w.DoubleBuffer(1)
+	fb, _ := w.FloatBuffer(2)
+	auto, _ := w.DoubleBuffer(3)
+	rnd := newRand(9)
+	special := []float32{float32(math.Copysign(0, -1)), math.Float32frombits(0x7FC00001), float32(math.Inf(-1)), math.SmallestNonzeroFloat32}
+	var want [][]float64 = make([][]float64, 3)
+	var wantF []float32
+	for i := range n {
+		c := float64(rnd.IntN(1_000_000)) / 100
+		want[0] = append(want[0], c)
+		want[1] = append(want[1], rnd.Float64())
+		want[2] = append(want[2], float64(rnd.IntN(100_000))/100)
+		cents.Values = append(cents.Values, c)
+		noise.Values = append(noise.Values, want[1][i])
+		auto.Values = append(auto.Values, want[2][i])
+		if i%7 == 3 {
+			fb.Def = append(fb.Def, 0)
+			continue
+		}
+		x := float32(rnd.IntN(10000)) / 10
+		if i%101 == 0 {
+			x = special[i%len(special)]
+		}
+		wantF = append(wantF, x)
+		fb.Def = append(fb.Def, 1)
+		fb.Values = append(fb.Values, x)
+	}
+	if err := w.EndRows(n); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), want, wantF
+}
+
+// alpPageEncodings returns the encodings of the data pages of a column.
+func alpPageEncodings(f *File, col int) map[meta.Encoding]bool {
+	out := map[meta.Encoding]bool{}
+	for _, rg := range f.Meta.RowGroups {
+		for _, e := range rg.Columns[col].MetaData.EncodingStats {
+			if e.PageType != meta.DictionaryPage {
+				out[e.Encoding] = true
+			}
+		}
+	}
+	return out
+}
+
+// TestALPWriteOptIn: ALP only on request (WithColumnEncoding, or the
+// trial under WithALPTrial); pages ALP does not shrink (random doubles)
+// are written PLAIN; every value reads back bit for bit.
+func TestALPWriteOptIn(t *testing.T) {
+	for _, codec := range []meta.CompressionCodec{meta.Uncompressed, meta.Zstd} {
+		for _, trial := range []bool{false, true} {
+			b, want, wantF := alpFile(t, WithCompression(codec, 0), WithALPTrial(trial),
+				WithColumnEncoding("cents", meta.EncodingALP), WithColumnEncoding("noise", meta.EncodingALP),
+				WithColumnEncoding("f", meta.EncodingALP))
+			f := openBytes(t, b)
+			autoWant := meta.EncodingPlain
+			if trial {
+				autoWant = meta.EncodingALP
+			}
+			for col, enc := range map[int]meta.Encoding{0: meta.EncodingALP, 1: meta.EncodingPlain, 2: meta.EncodingALP, 3: autoWant} {
+				got := alpPageEncodings(f, col)
+				if len(got) != 1 || !got[enc] {
+					t.Errorf("%v trial %v column %d: page encodings %v, want %v", codec, trial, col, got, enc)
+				}
+			}
+			r, err := NewFileReader(bytes.NewReader(b), int64(len(b)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, col := range []int{0, 1, 3} {
+				c, _ := r.DoubleReader(col)
+				if k, err := c.ReadRows(len(want[i])); k != len(want[i]) || err != nil {
+					t.Fatalf("column %d: %d rows, %v", col, k, err)
+				}
+				for j, v := range c.Values {
+					if math.Float64bits(v) != math.Float64bits(want[i][j]) {
+						t.Fatalf("column %d value %d: %v, want %v", col, j, v, want[i][j])
+					}
+				}
+			}
+			c, _ := r.FloatReader(2)
+			if k, err := c.ReadRows(5000); k != 5000 || err != nil || len(c.Values) != len(wantF) {
+				t.Fatalf("column f: %d rows, %d values, %v", k, len(c.Values), err)
+			}
+			for j, v := range c.Values {
+				if math.Float32bits(v) != math.Float32bits(wantF[j]) {
+					t.Fatalf("column f value %d: %x, want %x", j, math.Float32bits(v), math.Float32bits(wantF[j]))
+				}
+			}
+		}
+	}
+}
+
+// TestALPConfig: ALP is refused for columns that are not FLOAT or DOUBLE.
+func TestALPConfig(t *testing.T) {
+	s := mustSchema(t, `message m { required int64 x; }`)
+	var buf bytes.Buffer
+	_, err := NewFileWriter(&buf, s, WithColumnEncoding("x", meta.EncodingALP))
+	if !errors.Is(err, ErrConfig) {
+		t.Fatalf("ALP on INT64: %v", err)
+	}
+}
