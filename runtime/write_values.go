@@ -271,7 +271,7 @@ type colSettings struct {
 	// alpTrial: the automatic choice of a FLOAT or DOUBLE column may try
 	// ALP (WithALPTrial).
 	alpTrial bool
-	codec   meta.CompressionCodec // the column's codec
+	codec    meta.CompressionCodec // the column's codec
 	// text: a BYTE_ARRAY column of plain bytes or STRING, which readers
 	// take in every encoding (DuckDB reads DELTA_LENGTH_BYTE_ARRAY only
 	// for strings and blobs, not decimals or JSON).
