@@ -40,6 +40,8 @@
 //	                               non-pointer values are null when zero (pointers are always optional)
 //	list / repeated                a slice as a 3-level LIST (default) / a bare repeated field
 //	dict, nodict, plain, delta, split      dictionary on or off, PLAIN, DELTA_*, BYTE_STREAM_SPLIT
+//	alp                                    ALP (float32, float64; preview: pages ALP does not
+//	                                       shrink are written PLAIN)
 //	snappy, gzip, zstd, brotli, lz4, lz4raw, uncompressed   column codec
 //	timestamp(millisecond|microsecond|nanosecond[,local])  TIMESTAMP
 //	date, time(unit)               DATE; TIME (time.Duration since midnight, or raw integers)

@@ -806,6 +806,10 @@ func encodingFor(enc string, t meta.Type) (string, bool) {
 		case meta.Int32, meta.Int64, meta.Float, meta.Double, meta.FixedLenByteArray:
 			return "EncodingByteStreamSplit", true
 		}
+	case "alp":
+		if t == meta.Float || t == meta.Double {
+			return "EncodingALP", true
+		}
 	}
 	return "", false
 }

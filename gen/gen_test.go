@@ -26,6 +26,9 @@ func TestParseTag(t *testing.T) {
 		{in: "d,decimal(2,9)", want: tag{name: "d", nameSet: true, logical: "decimal", scale: 2, precision: 9}},
 		{in: "x,id(12),bloom(50),split", want: tag{name: "x", nameSet: true, id: 12, idSet: true, col: ColumnOptions{BloomNDV: 50, Encoding: "split"}}},
 		{in: "u,uuid", want: tag{name: "u", nameSet: true, logical: "uuid"}},
+		{in: "p,alp", want: tag{name: "p", nameSet: true, col: ColumnOptions{Encoding: "alp"}}},
+		{in: "p,alp,split", err: "conflicting encoding options alp and split"},
+		{in: "p,alp(1)", err: "option alp takes no arguments"},
 		{in: "x,frob", err: `unknown option "frob"`},
 		{in: "x,decimal(9,2)", err: "scale <= precision"},
 		{in: "x,timestamp(hour)", err: "unknown time unit"},
@@ -73,6 +76,7 @@ func TestGoErrors(t *testing.T) {
 		{"type T struct {\n\tS struct{ A int } `parquet:\",optional\"`\n}", "T", "x.go:4: S: option optional on a struct: use a pointer"},
 		{"type T struct{ A int }\n\nfunc NewTWriter() {}", "T", "x.go:5: NewTWriter is declared here; pqgen declares it for type T"},
 		{"type T struct {\n\tD int64 `parquet:\"d,delta\"`\n\tF float32 `parquet:\"f,delta\"`\n}", "T", "x.go:5: T: column f: encoding delta does not apply to float"},
+		{"type T struct {\n\tP float64 `parquet:\"p,alp\"`\n\tI int64 `parquet:\"i,alp\"`\n}", "T", "x.go:5: T: column i: encoding alp does not apply to int64"},
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26\n"), 0o644); err != nil {
@@ -200,6 +204,34 @@ func TestGoVariantErrors(t *testing.T) {
 		_, err := LoadGo(dir, []string{"T"})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s:\nerror %v\nwant one containing %q", c.src, err, c.want)
+		}
+	}
+}
+
+// TestALPTag: the alp tag makes the generated writer ask for ALP on the
+// column (WithColumnEncoding with meta.EncodingALP, dictionary off as for
+// every explicit encoding).
+func TestALPTag(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "package x\n\ntype T struct {\n\tP float64 `parquet:\"price,alp\"`\n\tR float32 `parquet:\"r,alp,nodict\"`\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := LoadGo(dir, []string{"T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(p, "x_parquet.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := string(files["x_parquet.go"])
+	for _, want := range []string{`pqrt.WithColumnDictionary("price", false)`, `pqrt.WithColumnEncoding("price", pqmeta.EncodingALP)`, `pqrt.WithColumnEncoding("r", pqmeta.EncodingALP)`} {
+		if !strings.Contains(code, want) {
+			t.Errorf("generated code lacks %s", want)
 		}
 	}
 }
