@@ -161,6 +161,14 @@ func writeChunk(p *printer, c *ColumnChunk) {
 	if g := c.Geospatial; g != nil {
 		p.f("    geospatial: bbox %v, types %v\n", g.BBox, g.Types)
 	}
+	if a := c.ALP; a != nil {
+		p.f("    ALP (preview): %d pages, %d vectors of %v values, %d values, %d exceptions, bit widths %d..%d, %s",
+			a.Pages, a.Vectors, a.VectorSizes, a.Values, a.Exceptions, a.MinBitWidth, a.MaxBitWidth, strings.Join(a.Params, ", "))
+		if a.Error != "" {
+			p.f("; %s", a.Error)
+		}
+		p.f("\n")
+	}
 	var idx []string
 	for _, l := range []struct {
 		name string

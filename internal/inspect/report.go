@@ -86,6 +86,7 @@ type ColumnChunk struct {
 	Statistics           *Statistics `json:"statistics,omitempty"`
 	SizeStatistics       *SizeStats  `json:"size_statistics,omitempty"`
 	Geospatial           *Geo        `json:"geospatial_statistics,omitempty"`
+	ALP                  *ALPPages   `json:"alp,omitempty"`
 	ColumnIndex          *Location   `json:"column_index,omitempty"`
 	OffsetIndex          *Location   `json:"offset_index,omitempty"`
 	BloomFilter          *Location   `json:"bloom_filter,omitempty"`
@@ -133,8 +134,9 @@ type Geo struct {
 }
 
 // Build makes the report of an open file. It reads nothing but the first
-// page header of each unencrypted chunk (to tell whether pages carry CRCs);
-// a header that cannot be read is noted, not fatal.
+// page header of each unencrypted chunk (to tell whether pages carry CRCs)
+// and the pages of unencrypted chunks that use ALP (to describe them); a
+// header or page that cannot be read is noted, not fatal.
 func Build(name string, f *runtime.File) *Report {
 	md := f.Meta
 	r := &Report{File: name, Size: f.Size, Version: md.Version, NumRows: md.NumRows,
@@ -284,6 +286,7 @@ func chunk(f *runtime.File, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk
 	if cc.CryptoMetadata == nil && cc.FilePath.Val == "" {
 		crc, note := firstPageCRC(f, md)
 		out.FirstPageCRC, out.FirstPageNote = crc, note
+		out.ALP = alpPages(f, leaf, md)
 	}
 	return out
 }
