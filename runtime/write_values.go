@@ -361,6 +361,7 @@ type numOps[T int32 | int64 | float32 | float64] struct {
 	dictSize    func() int
 	dictPlain   func(dst []byte) []byte
 	dictReset   func(encode.DictLimits)
+	encReset    func() // a new chunk: forget encoder state (ALP's preset)
 	decodePlain func(dst []T, src []byte) ([]T, int, error)
 	encode      func(dst []byte, src []T, enc meta.Encoding) []byte
 	stats       func(s *keyStats, src []T)
@@ -589,6 +590,9 @@ func (v *numValues[T]) resetChunk(dict bool) {
 	if v.ops.dictReset != nil {
 		v.ops.dictReset(v.set.dictLimit)
 	}
+	if v.ops.encReset != nil {
+		v.ops.encReset()
+	}
 	v.idx = v.idx[:0]
 	v.page = v.page[:0]
 }
@@ -659,6 +663,7 @@ func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
 
 func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 	d := &encode.Dict32{}
+	alp := &encode.ALPEncoder{}
 	ops := &numOps[float32]{
 		width:     4,
 		float:     true,
@@ -675,18 +680,20 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 			case meta.EncodingByteStreamSplit:
 				return encode.AppendByteStreamSplitFloat(dst, src)
 			case meta.EncodingALP:
-				return encode.AppendALPFloat(dst, src)
+				return alp.AppendFloat(dst, src)
 			}
 			return encode.AppendPlainFloat(dst, src)
 		},
-		stats: statsFloat,
-		hash:  bloom.HashFloat,
+		encReset: alp.Reset,
+		stats:    statsFloat,
+		hash:     bloom.HashFloat,
 	}
 	return &numValues[float32]{vals: &buf.Values, set: set, ops: ops}
 }
 
 func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 	d := &encode.Dict64{}
+	alp := &encode.ALPEncoder{}
 	ops := &numOps[float64]{
 		width:     8,
 		float:     true,
@@ -703,12 +710,13 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 			case meta.EncodingByteStreamSplit:
 				return encode.AppendByteStreamSplitDouble(dst, src)
 			case meta.EncodingALP:
-				return encode.AppendALPDouble(dst, src)
+				return alp.AppendDouble(dst, src)
 			}
 			return encode.AppendPlainDouble(dst, src)
 		},
-		stats: statsDouble,
-		hash:  bloom.HashDouble,
+		encReset: alp.Reset,
+		stats:    statsDouble,
+		hash:     bloom.HashDouble,
 	}
 	return &numValues[float64]{vals: &buf.Values, set: set, ops: ops}
 }

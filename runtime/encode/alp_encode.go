@@ -174,7 +174,7 @@ var (
 
 // alpPreset chooses the candidate pairs of a page: the best pair of each
 // sampled vector (among the five best on a 32-value subsample), the most frequent first (ties: the first found).
-func alpPreset[F alpFloatT](src []F, vs int) []alpCombo {
+func alpPreset[F alpFloatT](preset []alpCombo, src []F, vs int) []alpCombo {
 	var z F
 	all, valueBits := alpCombosDouble, 64
 	if isFloat32(z) {
@@ -206,7 +206,7 @@ func alpPreset[F alpFloatT](src []F, vs int) []alpCombo {
 		counts[k].n++
 	}
 	slices.SortStableFunc(counts, func(a, b count) int { return b.n - a.n })
-	preset := make([]alpCombo, 0, alpPresetSize)
+	preset = preset[:0]
 	for _, c := range counts[:min(len(counts), alpPresetSize)] {
 		preset = append(preset, c.c)
 	}
@@ -214,14 +214,41 @@ func alpPreset[F alpFloatT](src []F, vs int) []alpCombo {
 }
 
 // AppendALPDouble appends the ALP encoding of src, one whole page, to dst
-// (vectors of 1 << ALPDefaultLogVectorSize values).
+// (vectors of 1 << ALPDefaultLogVectorSize values), choosing the
+// candidate (exponent, factor) pairs from src.
 func AppendALPDouble(dst []byte, src []float64) []byte {
-	return appendALP(dst, src, ALPDefaultLogVectorSize)
+	var e ALPEncoder
+	return appendALP(dst, src, ALPDefaultLogVectorSize, &e)
 }
 
 // AppendALPFloat appends the ALP encoding of src, one whole page, to dst.
 func AppendALPFloat(dst []byte, src []float32) []byte {
-	return appendALP(dst, src, ALPDefaultLogVectorSize)
+	var e ALPEncoder
+	return appendALP(dst, src, ALPDefaultLogVectorSize, &e)
+}
+
+// ALPEncoder encodes the pages of one column chunk: as the specification
+// suggests, it chooses the candidate (exponent, factor) pairs (the
+// preset) once, from the first page, and each vector of every page then
+// picks the best of them. It also keeps its buffers from page to page.
+// The zero value is ready; Reset starts a new chunk. An ALPEncoder is for
+// one type (FLOAT or DOUBLE) between resets.
+type ALPEncoder struct {
+	preset []alpCombo
+	sc     *alpScratch
+}
+
+// Reset forgets the preset: the next page chooses a new one.
+func (e *ALPEncoder) Reset() { e.preset = e.preset[:0] }
+
+// AppendDouble appends the ALP page of src to dst, as AppendALPDouble.
+func (e *ALPEncoder) AppendDouble(dst []byte, src []float64) []byte {
+	return appendALP(dst, src, ALPDefaultLogVectorSize, e)
+}
+
+// AppendFloat appends the ALP page of src to dst, as AppendALPFloat.
+func (e *ALPEncoder) AppendFloat(dst []byte, src []float32) []byte {
+	return appendALP(dst, src, ALPDefaultLogVectorSize, e)
 }
 
 // ALPMaxValues is the largest number of values one ALP page holds (its
@@ -230,8 +257,9 @@ const ALPMaxValues = math.MaxInt32
 
 // appendALP appends the page of src in vectors of 1 << logVS values
 // (ALPMinLogVectorSize <= logVS <= ALPDefaultLogVectorSize; the larger
-// sizes the format allows are only read).
-func appendALP[F alpFloatT](dst []byte, src []F, logVS uint8) []byte {
+// sizes the format allows are only read), with e's preset (chosen from
+// src if e has none).
+func appendALP[F alpFloatT](dst []byte, src []F, logVS uint8, e *ALPEncoder) []byte {
 	if len(src) > ALPMaxValues || logVS < ALPMinLogVectorSize || logVS > ALPDefaultLogVectorSize {
 		panic("encode: ALP page of more than 2^31-1 values or bad vector size")
 	}
@@ -250,9 +278,14 @@ func appendALP[F alpFloatT](dst []byte, src []F, logVS uint8) []byte {
 	if isFloat32(z) {
 		valueBits = 32
 	}
-	preset := alpPreset(src, vs)
-	var sc alpScratch
-	sample := make([]F, 0, alpVectorSample)
+	if len(e.preset) == 0 {
+		e.preset = alpPreset(e.preset, src, vs)
+	}
+	if e.sc == nil {
+		e.sc = new(alpScratch)
+	}
+	preset := e.preset
+	var sample [alpVectorSample]F
 	for i := range nvec {
 		binary.LittleEndian.PutUint32(dst[offs+4*i:], uint32(len(dst)-offs))
 		v := src[i*vs : min(len(src), (i+1)*vs)]
@@ -260,7 +293,7 @@ func appendALP[F alpFloatT](dst []byte, src []F, logVS uint8) []byte {
 		if len(preset) > 1 {
 			cb = alpBest(alpSample(sample[:0], v, alpVectorSample), preset, valueBits)
 		}
-		dst = appendALPVector(dst, v, cb, &sc)
+		dst = appendALPVector(dst, v, cb, e.sc)
 	}
 	return dst
 }

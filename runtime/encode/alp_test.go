@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -201,7 +202,7 @@ func TestALPVectorSizes(t *testing.T) {
 	for lg := uint8(ALPMinLogVectorSize); lg <= ALPDefaultLogVectorSize; lg++ {
 		for _, n := range []int{1 << lg, 1<<lg + 1, 3<<lg - 1} {
 			vals := alpDataDouble(r, n, 3)
-			page := appendALP(nil, vals, lg)
+			page := appendALP(nil, vals, lg, new(ALPEncoder))
 			if page[2] != lg {
 				t.Fatalf("log vector size %d", page[2])
 			}
@@ -210,7 +211,7 @@ func TestALPVectorSizes(t *testing.T) {
 			for i := range vals {
 				fv[i] = float32(vals[i])
 			}
-			alpCheckFloat(t, fv, appendALP(nil, fv, lg))
+			alpCheckFloat(t, fv, appendALP(nil, fv, lg, new(ALPEncoder)))
 		}
 	}
 	for lg := uint8(11); lg <= ALPMaxLogVectorSize; lg++ {
@@ -340,7 +341,7 @@ func FuzzALPDecode(f *testing.F) {
 	f.Add(specPage(), true, uint32(4))
 	f.Add(AppendALPDouble(nil, alpAdversarialDoubles), true, uint32(len(alpAdversarialDoubles)))
 	f.Add(AppendALPFloat(nil, []float32{1.5, 2.25, float32(math.Inf(1))}), false, uint32(3))
-	f.Add(appendALP(nil, alpDataDouble(rand.New(rand.NewPCG(1, 1)), 40, 3), 3), true, uint32(40))
+	f.Add(appendALP(nil, alpDataDouble(rand.New(rand.NewPCG(1, 1)), 40, 3), 3, new(ALPEncoder)), true, uint32(40))
 	f.Fuzz(func(t *testing.T, src []byte, double bool, n uint32) {
 		n %= 1 << 16
 		twin, terr := twinALP(src, double, int(n))
@@ -387,13 +388,44 @@ func FuzzALPRoundTrip(f *testing.F) {
 			for i := range vals {
 				vals[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
 			}
-			alpCheckDouble(t, vals, appendALP(nil, vals, lg))
+			alpCheckDouble(t, vals, appendALP(nil, vals, lg, new(ALPEncoder)))
 			return
 		}
 		vals := make([]float32, len(raw)/4)
 		for i := range vals {
 			vals[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
 		}
-		alpCheckFloat(t, vals, appendALP(nil, vals, lg))
+		alpCheckFloat(t, vals, appendALP(nil, vals, lg, new(ALPEncoder)))
 	})
+}
+
+// TestALPEncoderChunk: an ALPEncoder keeps the preset of its first page;
+// later pages of other data still round trip (through exceptions or
+// another pair of the preset), and Reset chooses anew: the same page
+// then encodes as AppendALPDouble does.
+func TestALPEncoderChunk(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	var e ALPEncoder
+	prices := alpDataDouble(r, 5000, 0)
+	first := e.AppendDouble(nil, prices)
+	if !bytes.Equal(first, AppendALPDouble(nil, prices)) {
+		t.Fatal("the first page differs from AppendALPDouble's")
+	}
+	alpCheckDouble(t, prices, first)
+	preset := slices.Clone(e.preset)
+	for kind := range 6 {
+		vals := alpDataDouble(r, 3000, kind)
+		alpCheckDouble(t, vals, e.AppendDouble(nil, vals))
+		if !slices.Equal(preset, e.preset) {
+			t.Fatalf("page %d changed the preset %v to %v", kind, preset, e.preset)
+		}
+	}
+	sensor := alpDataDouble(r, 3000, 1)
+	e.Reset()
+	if got := e.AppendDouble(nil, sensor); !bytes.Equal(got, AppendALPDouble(nil, sensor)) {
+		t.Fatal("after Reset, a page differs from AppendALPDouble's")
+	}
+	var ef ALPEncoder
+	fv := []float32{1.5, 2.25, 3}
+	alpCheckFloat(t, fv, ef.AppendFloat(nil, fv))
 }
