@@ -230,7 +230,13 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 		c.vals, c.lv = v, &v.i96.Levels
 	case meta.ByteArray:
 		v := &byteArrayValues{buf: &ByteArrayBuffer{}, set: &c.set}
-		if k := n.Logical.Kind; c.set.stats && (k == meta.LogicalGeometry || k == meta.LogicalGeography) {
+		switch k := n.Logical.Kind; {
+		case !c.set.stats:
+		case k == meta.LogicalGeometry:
+			v.geo = &geo.Stats{}
+		case k == meta.LogicalGeography && n.Logical.Geography.Algorithm.Or(meta.Spherical) == meta.Spherical:
+			v.geo = geo.NewSphericalStats()
+		case k == meta.LogicalGeography:
 			v.geo = &geo.Stats{}
 		}
 		c.vals, c.lv = v, &v.buf.Levels

@@ -42,17 +42,7 @@ func TestALPPages(t *testing.T) {
 			}
 			price.Values = append(price.Values, x)
 		}
-		if err := w.EndRows(3000); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		f, err := runtime.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := Build("alp.parquet", f)
+		r := closeAndBuild(t, w, &buf, 3000)
 		// 2000 rows (1333 values) and 1000 rows (667 values): vectors of
 		// 1024+309 and 667 values; quarters need e=2 (x100): 17 bits for
 		// 0.25..999.25, 16 for the second vector (537.25..999.25).

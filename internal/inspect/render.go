@@ -159,7 +159,11 @@ func writeChunk(p *printer, c *ColumnChunk) {
 		p.f("\n")
 	}
 	if g := c.Geospatial; g != nil {
-		p.f("    geospatial: bbox %v, types %v\n", g.BBox, g.Types)
+		wraps := ""
+		if g.Wraps {
+			wraps = " (wraps the antimeridian: x >= xmin or x <= xmax)"
+		}
+		p.f("    geospatial: bbox %v%s, types %v\n", g.BBox, wraps, g.Types)
 	}
 	if a := c.ALP; a != nil {
 		p.f("    ALP (preview): %d pages, %d vectors of %v values, %d values, %d exceptions, bit widths %d..%d, %s",

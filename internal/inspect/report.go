@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pqgen/pqgen/runtime"
+	"github.com/pqgen/pqgen/runtime/geo"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -129,8 +130,11 @@ type SizeStats struct {
 
 // Geo are a chunk's GeospatialStatistics.
 type Geo struct {
-	BBox  []float64 `json:"bbox,omitempty"` // xmin, xmax, ymin, ymax[, zmin, zmax[, mmin, mmax]]
-	Types []int32   `json:"geospatial_types,omitempty"`
+	BBox []float64 `json:"bbox,omitempty"` // xmin, xmax, ymin, ymax[, zmin, zmax[, mmin, mmax]]
+	// Wraps: xmin > xmax, the box crosses the antimeridian (x >= xmin or
+	// x <= xmax).
+	Wraps bool    `json:"wraps_antimeridian,omitempty"`
+	Types []int32 `json:"geospatial_types,omitempty"`
 }
 
 // Build makes the report of an open file. It reads nothing but the first
@@ -275,6 +279,7 @@ func chunk(f *runtime.File, leaf *schema.Node, cc *meta.ColumnChunk) ColumnChunk
 		out.Geospatial = &Geo{Types: g.GeospatialTypes}
 		if bb := g.BBox; bb != nil {
 			out.Geospatial.BBox = []float64{bb.Xmin, bb.Xmax, bb.Ymin, bb.Ymax}
+			out.Geospatial.Wraps = geo.BoxWraps(bb)
 			if bb.Zmin.Set && bb.Zmax.Set {
 				out.Geospatial.BBox = append(out.Geospatial.BBox, bb.Zmin.Val, bb.Zmax.Val)
 				if bb.Mmin.Set && bb.Mmax.Set {
