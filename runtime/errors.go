@@ -39,6 +39,11 @@ var (
 	// non-object value beside shredded fields, a string that is not
 	// UTF-8).
 	ErrVariant = errors.New("invalid Variant data")
+	// ErrFileRef: a FILE value does not resolve (offset without size,
+	// negative offset or size, nothing set), its bytes cannot be read
+	// from this file (an external reference, a range past the end), or a
+	// FILE group has fields the type does not define.
+	ErrFileRef = errors.New("invalid FILE reference")
 
 	// ErrConfig: a reader or writer option is invalid or names no column.
 	// Every option is validated the same way: the first invalid option
