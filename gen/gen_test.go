@@ -235,3 +235,53 @@ func TestALPTag(t *testing.T) {
 		}
 	}
 }
+
+// TestFileType: a runtime.FileRef field and a struct tagged file make
+// FILE groups (FileRef's with its six optional fields); a file-tagged
+// struct with a field the FILE type does not define, or the option on a
+// scalar, is refused.
+func TestFileType(t *testing.T) {
+	// The package lives inside the module (under testdata, which go
+	// commands skip) so that it can import the runtime.
+	load := func(src string) (*Package, error) {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		dir, err := os.MkdirTemp("testdata", "filetype")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir); os.Remove("testdata") })
+		if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte("package x\n\n"+src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return LoadGo(dir, []string{"T"})
+	}
+	p, err := load("import pqrt \"github.com/pqgen/pqgen/runtime\"\n\ntype Mine struct {\n\tURI *string `parquet:\"uri\"`\n\tInline []byte `parquet:\"inline,optional\"`\n}\n\n" +
+		"type T struct {\n\tA pqrt.FileRef `parquet:\"a\"`\n\tB *pqrt.FileRef `parquet:\"b\"`\n\tC Mine `parquet:\"c,file\"`\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The six fields of a runtime.FileRef.
+	const six = "    optional binary uri (STRING);\n    optional int64 offset;\n    optional int64 size;\n" +
+		"    optional binary content_type (STRING);\n    optional binary checksum (STRING);\n    optional binary inline;\n"
+	want := "message T {\n  required group a (FILE) {\n" + six + "  }\n  optional group b (FILE) {\n" + six + `  }
+  required group c (FILE) {
+    optional binary uri (STRING);
+    optional binary inline;
+  }
+}
+`
+	if got := p.Types[0].Schema.String(); got != want {
+		t.Errorf("schema:\n%s\nwant:\n%s", got, want)
+	}
+	for src, msg := range map[string]string{
+		"type M struct {\n\tMtime *int64 `parquet:\"mtime\"`\n}\n\ntype T struct {\n\tC M `parquet:\"c,file\"`\n}\n": `field "mtime" is not one of uri`,
+		"type M struct {\n\tURI string `parquet:\"uri\"`\n}\n\ntype T struct {\n\tC M `parquet:\"c,file\"`\n}\n":     "field uri is REQUIRED, not OPTIONAL",
+		"type T struct {\n\tS string `parquet:\"s,file\"`\n}\n":                                                      "option file does not apply to type string",
+	} {
+		if _, err := load(src); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: error %v, want one containing %q", src, err, msg)
+		}
+	}
+}

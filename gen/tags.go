@@ -84,7 +84,7 @@ var noArgs = map[string]bool{
 	"plain": true, "delta": true, "split": true, "alp": true, "snappy": true, "gzip": true, "zstd": true,
 	"brotli": true, "lz4": true, "lz4raw": true, "uncompressed": true, "date": true,
 	"uuid": true, "enum": true, "json": true, "bson": true, "float16": true, "interval": true,
-	"geometry": true, "geography": true, "variant": true,
+	"geometry": true, "geography": true, "variant": true, "file": true,
 }
 
 // parseTag parses the value of the parquet key of a struct tag strictly:
@@ -194,7 +194,7 @@ func parseTag(s string) (tag, error) {
 				return t, fmt.Errorf("option decimal(%s): want 0 <= scale <= precision, precision > 0", args)
 			}
 			t.scale, t.precision = int32(sc), int32(pr)
-		case "date", "uuid", "enum", "json", "bson", "float16", "interval", "geometry", "geography", "variant":
+		case "date", "uuid", "enum", "json", "bson", "float16", "interval", "geometry", "geography", "variant", "file":
 			err = setLogical(name)
 		case "id":
 			n, err1 := strconv.ParseInt(strings.TrimSpace(args), 10, 32)
