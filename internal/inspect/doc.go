@@ -2,7 +2,8 @@
 // footer and reports its schema (in the schema text grammar), row groups,
 // column chunks (codec, encodings, sizes, statistics decoded per type and
 // order, page index, bloom filter and CRC presence, size statistics),
-// key-value metadata and writer, and the vectors and parameters of ALP
-// pages (read for chunks that use ALP), as text or as JSON. The text and the JSON
+// key-value metadata and writer, the vectors and parameters of ALP pages
+// (read for chunks that use ALP), and FILE groups as references (what
+// their values can resolve to), as text or as JSON. The text and the JSON
 // come from one Report value, so they always say the same.
 package inspect

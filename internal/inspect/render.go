@@ -71,7 +71,21 @@ func (r *Report) WriteText(w io.Writer) error {
 		if c.Logical != "" {
 			p.f(" (%s)", c.Logical)
 		}
-		p.f(", %s, max def %d, max rep %d, order %s\n", c.Repetition, c.MaxDef, c.MaxRep, c.Order)
+		p.f(", %s, max def %d, max rep %d, order %s", c.Repetition, c.MaxDef, c.MaxRep, c.Order)
+		if c.FileField != "" {
+			p.f("; %s", c.FileField)
+		}
+		p.f("\n")
+	}
+	if len(r.FileGroups) > 0 {
+		p.f("FILE references (preview):\n")
+		for _, g := range r.FileGroups {
+			p.f("  %s: fields %s; resolves to %s", g.Path, strings.Join(g.Fields, ", "), strings.Join(g.Resolves, ", "))
+			if g.Problem != "" {
+				p.f("; %s", g.Problem)
+			}
+			p.f("\n")
+		}
 	}
 	writeKV(p, "  ", "key-value metadata", r.KeyValue)
 	for _, rg := range r.RowGroups {

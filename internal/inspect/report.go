@@ -26,6 +26,20 @@ type Report struct {
 	Encryption  *Encryption  `json:"encryption,omitempty"`
 	RowGroups   []RowGroup   `json:"row_groups"`
 	Columns     []LeafColumn `json:"columns"`
+	FileGroups  []FileGroup  `json:"file_references,omitempty"`
+}
+
+// FileGroup describes a FILE-annotated group (logical type 19, a draft of
+// the format's development head): a column of references to bytes
+// inline, in a range of this file or in an external file.
+type FileGroup struct {
+	Path string `json:"path"`
+	// Fields are the FILE fields the group defines.
+	Fields []string `json:"fields"`
+	// Resolves lists what its values can refer to, given those fields.
+	Resolves []string `json:"resolves_to"`
+	// Problem tells how the group breaks the FILE type's rules.
+	Problem string `json:"problem,omitempty"`
 }
 
 // LeafColumn describes one leaf column of the schema.
@@ -37,6 +51,9 @@ type LeafColumn struct {
 	MaxDef     uint8  `json:"max_definition_level"`
 	MaxRep     uint8  `json:"max_repetition_level"`
 	Order      string `json:"column_order"`
+	// FileField names the leaf's role in a FILE reference ("uri of the
+	// FILE reference attachment").
+	FileField string `json:"file_field,omitempty"`
 }
 
 // KeyValue is one key-value metadata entry; Value is nil when unset.
@@ -166,10 +183,15 @@ func Build(name string, f *runtime.File) *Report {
 		}
 	}
 	for _, l := range f.Schema.Leaves {
-		r.Columns = append(r.Columns, LeafColumn{Path: l.PathString(), Type: schema.TypeName(l.Type, l.TypeLength),
+		lc := LeafColumn{Path: l.PathString(), Type: schema.TypeName(l.Type, l.TypeLength),
 			Logical: schema.Annotation(l), Repetition: strings.ToLower(l.Repetition.String()),
-			MaxDef: l.MaxDef, MaxRep: l.MaxRep, Order: orderName(f.ColumnOrder(l.Column))})
+			MaxDef: l.MaxDef, MaxRep: l.MaxRep, Order: orderName(f.ColumnOrder(l.Column))}
+		if p := l.Parent; p != nil && p.Group && p.Logical.Kind == meta.LogicalFile {
+			lc.FileField = l.Name + " of the FILE reference " + p.PathString()
+		}
+		r.Columns = append(r.Columns, lc)
 	}
+	r.FileGroups = fileGroups(f.Schema.Root)
 	for i := range md.RowGroups {
 		rg := &md.RowGroups[i]
 		out := RowGroup{Index: i, NumRows: rg.NumRows, TotalByteSize: rg.TotalByteSize,
@@ -378,4 +400,44 @@ func firstPageCRC(f *runtime.File, md *meta.ColumnMetaData) (*bool, string) {
 	}
 	has := ph.CRC.Set
 	return &has, ""
+}
+
+// fileGroups describes the FILE-annotated groups under n, depth first.
+func fileGroups(n *schema.Node) []FileGroup {
+	var out []FileGroup
+	if n.Group && n.Logical.Kind == meta.LogicalFile {
+		g := FileGroup{Path: n.PathString()}
+		has := map[string]bool{}
+		for _, c := range n.Children {
+			g.Fields = append(g.Fields, c.Name)
+			has[c.Name] = true
+		}
+		if has["inline"] {
+			g.Resolves = append(g.Resolves, "inline bytes")
+		}
+		if has["offset"] && has["size"] {
+			g.Resolves = append(g.Resolves, "a range of this file")
+		}
+		if has["uri"] {
+			ext := "an external URI (whole file)"
+			switch {
+			case has["offset"] && has["size"]:
+				ext = "an external URI (whole file, or a range with offset and size)"
+			case has["size"]:
+				ext = "an external URI (whole file, or its first size bytes)"
+			}
+			g.Resolves = append(g.Resolves, ext)
+		}
+		if len(g.Resolves) == 0 {
+			g.Resolves = []string{"nothing: no value of this group can resolve"}
+		}
+		if err := runtime.CheckFileGroup(n); err != nil {
+			g.Problem = err.Error()
+		}
+		out = append(out, g)
+	}
+	for _, c := range n.Children {
+		out = append(out, fileGroups(c)...)
+	}
+	return out
 }
