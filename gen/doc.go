@@ -51,6 +51,9 @@
 //	geometry, geography            GEOMETRY / GEOGRAPHY ([]byte WKB)
 //	variant                        VARIANT: implied by a variant.Encoded field; on a struct, the
 //	                               group holding metadata and value
+//	file                           FILE (preview): implied by a runtime.FileRef field; on a struct,
+//	                               a group of some of FileRef's fields (uri, offset, size,
+//	                               content_type, checksum, inline), each optional
 //	id(N)                          field id
 //	bloom, bloom(ndv)              a bloom filter for the column
 //
@@ -72,6 +75,17 @@
 // groups (in lists, maps or structs) are not generated as Variants: from
 // Go source they are an error, from schema text and files they stay
 // structs of their metadata, value and typed_value columns.
+//
+// # FILE references
+//
+// A FILE-annotated group (logical type 19, a draft of the format's
+// development head) is a runtime.FileRef when its fields are among
+// FileRef's six with FileRef's types (uri, content_type and checksum
+// STRING): schema text and files bind such groups to it, and a FileRef
+// field makes one from Go (with all six fields). Other FILE groups from
+// schema text and files become declared structs tagged file. FileRef's
+// Resolve, Validate and Bytes (and File.ReadFileRef) give a value's
+// meaning and its bytes.
 //
 // # Generated code
 //
