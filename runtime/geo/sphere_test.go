@@ -13,7 +13,6 @@ import (
 // shape is a test geography: line strings (chains of edges) or polygon
 // rings.
 type shape struct {
-	name    string
 	lines   [][][2]float64
 	polygon bool
 	// pole is the pole (90 or -90) a polygon ring winding around it
