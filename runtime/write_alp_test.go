@@ -134,3 +134,67 @@ func TestALPConfig(t *testing.T) {
 		t.Fatalf("ALP on INT64: %v", err)
 	}
 }
+
+// TestALPRuns: after pages ALP does not shrink the writer skips it for
+// runs of 1, 2, 4, ... 16 pages between probes; a page it shrinks ends
+// the runs. In a file, a chunk of random then decimal values has PLAIN
+// pages, then ALP pages again once a probe succeeds, and reads back.
+func TestALPRuns(t *testing.T) {
+	var r alpRuns
+	for _, want := range []int{1, 2, 4, 8, 16, 16} {
+		r.result(false)
+		if r.left != want {
+			t.Fatalf("run %d, want %d", r.left, want)
+		}
+	}
+	if r.result(true); r.left != 0 || r.run != 0 {
+		t.Fatalf("after success: %+v", r)
+	}
+
+	s := mustSchema(t, "message m { required double v; }")
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, s, WithDictionary(false), WithPageRowLimit(500), WithColumnEncoding("v", meta.EncodingALP))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := w.DoubleBuffer(0)
+	rnd := newRand(5)
+	for i := range 20000 {
+		x := rnd.Float64()
+		if i >= 5000 {
+			x = float64(rnd.IntN(100000)) / 100
+		}
+		d.Values = append(d.Values, x)
+	}
+	want := append([]float64(nil), d.Values...)
+	if err := w.EndRows(len(want)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f := openBytes(t, buf.Bytes())
+	counts := map[meta.Encoding]int32{}
+	for _, e := range f.Meta.RowGroups[0].Columns[0].MetaData.EncodingStats {
+		counts[e.Encoding] += e.Count
+	}
+	// 10 random pages: ALP probes on pages 1, 3 and 6 fail (runs of 1, 2
+	// and 4 PLAIN pages follow them); page 11, the first of 30 decimal
+	// pages, is a probe again, chooses its own parameters and succeeds.
+	if counts[meta.EncodingPlain] != 10 || counts[meta.EncodingALP] != 30 {
+		t.Fatalf("page encodings %v", counts)
+	}
+	rd, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := rd.DoubleReader(0)
+	if k, err := c.ReadRows(len(want)); k != len(want) || err != nil {
+		t.Fatalf("%d rows, %v", k, err)
+	}
+	for i := range want {
+		if c.Values[i] != want[i] {
+			t.Fatalf("value %d: %v, want %v", i, c.Values[i], want[i])
+		}
+	}
+}

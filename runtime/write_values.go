@@ -351,6 +351,31 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	trial bool    // fell back from the dictionary: the next page picks the encoding
 	st    keyStats
 	plain []byte
+	alp   alpRuns // ALP pages written PLAIN without trying, after failures
+}
+
+// alpRuns decides which pages of a column configured for ALP skip it and
+// go straight to PLAIN: after a page ALP did not shrink, the next page is
+// PLAIN, then, each time a probe page fails again, twice as many up to
+// alpMaxRun; a page ALP shrinks ends the runs. Values ALP cannot encode
+// (random, noisy) then cost little more than PLAIN, and the choice depends
+// on the data alone (a parallel writer's pages match a sequential one's).
+// A failed page also drops the encoder's (exponent, factor) preset, which
+// the next probe chooses from its own values.
+type alpRuns struct {
+	left, run int
+}
+
+// alpMaxRun is the longest run of PLAIN pages between ALP probes.
+const alpMaxRun = 16
+
+func (r *alpRuns) result(shrank bool) {
+	if shrank {
+		r.left, r.run = 0, 0
+		return
+	}
+	r.run = min(max(2*r.run, 1), alpMaxRun)
+	r.left = r.run
 }
 
 type numOps[T int32 | int64 | float32 | float64] struct {
@@ -565,11 +590,22 @@ func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
 		v.fallbackEnc()
 	}
 	enc, start := v.set.enc, len(dst)
-	dst = v.ops.encode(dst, v.page, enc)
-	if enc == meta.EncodingALP && len(dst)-start > len(v.page)*v.ops.width {
-		// Values ALP does not shrink (noisy, random) are written PLAIN.
+	if enc == meta.EncodingALP && v.alp.left > 0 {
+		v.alp.left--
 		enc = meta.EncodingPlain
-		dst = v.ops.encode(dst[:start], v.page, enc)
+	}
+	dst = v.ops.encode(dst, v.page, enc)
+	if enc == meta.EncodingALP {
+		// Values ALP does not shrink (noisy, random) are written PLAIN.
+		shrank := len(dst)-start <= len(v.page)*v.ops.width
+		v.alp.result(shrank)
+		if !shrank {
+			enc = meta.EncodingPlain
+			dst = v.ops.encode(dst[:start], v.page, enc)
+			if v.ops.encReset != nil {
+				v.ops.encReset() // the next probe chooses its own parameters
+			}
+		}
 	}
 	v.page = v.page[:0]
 	return dst, enc
@@ -593,6 +629,7 @@ func (v *numValues[T]) resetChunk(dict bool) {
 	if v.ops.encReset != nil {
 		v.ops.encReset()
 	}
+	v.alp = alpRuns{}
 	v.idx = v.idx[:0]
 	v.page = v.page[:0]
 }
