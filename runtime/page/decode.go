@@ -487,9 +487,14 @@ func decodePlain(v *Values, t meta.Type, size int, src []byte, n int) error {
 	return nil
 }
 
-// decodeALP decodes an ALP page (FLOAT and DOUBLE only) of nn values.
+// decodeALP decodes an ALP page (FLOAT and DOUBLE only) of nn values. A
+// page of nulls only may leave the ALP header out.
 func decodeALP(v *Values, t meta.Type, src []byte, nn int) error {
 	var err error
+	if nn == 0 && len(src) == 0 && (t == meta.Float || t == meta.Double) {
+		v.Float, v.Double = v.Float[:0], v.Double[:0]
+		return nil
+	}
 	switch t {
 	case meta.Float:
 		v.Float, _, err = encode.DecodeALPFloat(v.Float, src, nn)

@@ -351,6 +351,13 @@ func TestPageErrors(t *testing.T) {
 	h.DataPageHeader.Encoding = meta.EncodingALP
 	h.DataPageHeader.NumValues = 2
 	expectErr(t, "alp", pageBytes(h, encode.AppendPlainInt32(nil, []int32{1, 2}), false), req, ChunkOptions{}, ErrUnsupported)
+	// A v1 ALP page of nulls only, with and without its (empty) header.
+	dopt := Column{Path: "d", Type: meta.Double, MaxDef: 1}
+	for _, body := range [][]byte{nil, encode.AppendALPDouble(nil, nil)} {
+		if d, _, got, err := readChunk(v1(t, meta.Uncompressed, dopt, []uint8{0, 0}, nil, meta.EncodingALP, body), dopt, ChunkOptions{}); err != nil || got != "[[]]" || len(d) != 2 {
+			t.Errorf("ALP page of nulls (%d bytes): %v %s %v", len(body), d, got, err)
+		}
+	}
 	// An ALP page whose header counts other values than the levels.
 	dreq := Column{Path: "d", Type: meta.Double}
 	expectErr(t, "alp count", v1(t, meta.Uncompressed, dreq, nil, nil, meta.EncodingALP, encode.AppendALPDouble(nil, []float64{1, 2, 3})), dreq, ChunkOptions{}, ErrCorrupt, encode.ErrLength)
