@@ -265,11 +265,23 @@ func decodeALP[F alpFloatT](dst []F, src []byte, n int, k alpKind, vec func(out 
 
 // alpVectorDouble unpacks the deltas into out's memory and decodes them
 // in place: encoded * 10^f, then * 10^-e.
+//
+// Deltas of up to 32 bits are unpacked with the (faster) 32-bit kernels
+// into the upper half of out's memory and widened front to back: out[j]
+// overwrites only 32-bit slots at or before slot j, already read.
 func alpVectorDouble(out []float64, packed []byte, v ALPVector) {
-	u := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(out))), len(out))
-	unpack64(u, packed, v.BitWidth)
 	base := uint64(v.FrameOfReference)
 	f, e := alpPow10[v.Factor], alpNegPow10[v.Exponent]
+	if v.BitWidth <= 32 {
+		u := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(out))), 2*len(out))[len(out):]
+		unpackIndices(u, packed, v.BitWidth)
+		for j, x := range u {
+			out[j] = float64(float64(int64(uint64(x)+base))*f) * e
+		}
+		return
+	}
+	u := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(out))), len(out))
+	unpack64(u, packed, v.BitWidth)
 	for j, x := range u {
 		out[j] = float64(float64(int64(x+base))*f) * e
 	}
