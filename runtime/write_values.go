@@ -594,6 +594,9 @@ func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
 		v.alp.left--
 		enc = meta.EncodingPlain
 	}
+	if enc == meta.EncodingALP && len(v.page) > encode.ALPMaxValues {
+		enc = meta.EncodingPlain // more values than an ALP header counts
+	}
 	dst = v.ops.encode(dst, v.page, enc)
 	if enc == meta.EncodingALP {
 		// Values ALP does not shrink (noisy, random) are written PLAIN.
