@@ -301,3 +301,40 @@ func TestBoxContainsWrapped(t *testing.T) {
 		t.Error("BoxWraps")
 	}
 }
+
+// FuzzSphericalStats: arbitrary bytes scanned as spherical GEOGRAPHY
+// never panic, and a box, when given, lies within the canonical ranges
+// and holds a geometry of one vertex.
+func FuzzSphericalStats(f *testing.F) {
+	f.Add(AppendLineString(nil, [][2]float64{{170, 10}, {-170, 20}}), AppendPoint(nil, 0, 90))
+	f.Add(AppendPolygon(nil, [][][2]float64{{{0, 80}, {90, 80}, {180, 80}, {-90, 80}, {0, 80}}}), []byte{1, 2})
+	f.Add(AppendLineString(nil, [][2]float64{{10, 30}, {-170, -30}, {math.NaN(), 0}}), AppendPoint(nil, 500, 0))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		s := NewSphericalStats()
+		for _, w := range [][]byte{a, b} {
+			one := NewSphericalStats()
+			if one.Add(w) != nil {
+				continue
+			}
+			_ = s.Add(w)
+			g := one.Meta(true)
+			if g == nil || g.BBox == nil {
+				continue
+			}
+			bb := g.BBox
+			if bb.Ymin < -90 || bb.Ymax > 90 || bb.Ymin > bb.Ymax || bb.Xmin < -180 || bb.Xmax > 180 {
+				t.Fatalf("box %+v out of range", bb)
+			}
+			// A geometry of one vertex (not a pole, whose longitude says
+			// nothing) lies in its box.
+			var p Stats
+			_ = p.Add(w)
+			if p.x.set && p.y.set && p.x.min == p.x.max && p.y.min == p.y.max && math.Abs(p.y.min) != 90 && !BoxContains(bb, p.x.min, p.y.min) {
+				t.Fatalf("point (%v, %v) outside %+v", p.x.min, p.y.min, bb)
+			}
+		}
+		if g := s.Meta(true); g != nil && g.BBox != nil && (g.BBox.Ymin < -90 || g.BBox.Ymax > 90) {
+			t.Fatalf("merged box %+v out of range", g.BBox)
+		}
+	})
+}
