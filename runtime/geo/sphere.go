@@ -224,7 +224,9 @@ func (s *sphere) box() (xmin, xmax float64, ok bool) {
 		return -180, 180, true
 	}
 	if len(s.lons) == 0 {
-		return 0, 0, false
+		// Poles only (or nothing: the caller checks the latitudes): a
+		// pole has every longitude.
+		return -180, 180, true
 	}
 	last := len(s.lons) - 1
 	// The gap across the antimeridian, then those between intervals.

@@ -267,6 +267,11 @@ func TestSphericalBoxMerge(t *testing.T) {
 	if g := bad.Meta(true); g == nil || g.BBox != nil {
 		t.Fatalf("out of range: %+v", g)
 	}
+	pole := NewSphericalStats()
+	_ = pole.Add(AppendPoint(nil, 33, 90))
+	if g := pole.Meta(true); g == nil || g.BBox == nil || *g.BBox != (meta.BoundingBox{Xmin: -180, Xmax: 180, Ymin: 90, Ymax: 90}) {
+		t.Fatalf("a pole: %+v", g)
+	}
 	bad.Reset()
 	_ = bad.Add(AppendPoint(nil, 20, 0))
 	if g := bad.Meta(true); g == nil || g.BBox == nil || *g.BBox != (meta.BoundingBox{Xmin: 20, Xmax: 20}) {
