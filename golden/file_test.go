@@ -13,8 +13,8 @@ import (
 // (FILE groups bound to runtime.FileRef, and one that is not) and runs a
 // test of it: rows of every kind of reference (external range, whole
 // external file, inline, empty inline, a range of the same file, null)
-// round-trip, the file keeps the FILE annotations, and a self-reference
-// reads its bytes through the file.
+// round-trip, the file keeps the FILE annotations, a self-reference reads
+// its bytes through the file, and a value resolving to nothing is refused.
 func TestFileRefRoundTrip(t *testing.T) {
 	text, err := os.ReadFile("testdata/schema/file.schema")
 	if err != nil {
@@ -46,6 +46,7 @@ const fileRoundTripCode = `package fileroundtrip
 
 import (
 	"bytes"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -60,8 +61,8 @@ func TestRoundTrip(t *testing.T) {
 		{Id: 1, Attachment: &pqrt.FileRef{URI: s("s3://bucket/a.jpg"), Offset: i(10), Size: i(20), ContentType: s("image/jpeg"),
 			Checksum: s("MD5:d41d8cd98f00b204e9800998ecf8427e")}, Thumb: &pqrt.FileRef{Inline: []byte("png"), ContentType: s("image/png")},
 			Raw: &DocRaw{Uri: []byte("file:///x")}},
-		{Id: 2, Attachment: &pqrt.FileRef{Offset: i(0), Size: i(4)}, Raw: &DocRaw{}},
-		{Id: 3, Attachment: &pqrt.FileRef{Inline: []byte{}}, Thumb: &pqrt.FileRef{}},
+		{Id: 2, Attachment: &pqrt.FileRef{Offset: i(0), Size: i(4)}},
+		{Id: 3, Attachment: &pqrt.FileRef{Inline: []byte{}}},
 		{Id: 4, Attachment: &pqrt.FileRef{URI: s("https://example.com/whole")}},
 		{Id: 5},
 	}
@@ -93,8 +94,18 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("row %d: %v %v, want %s", k, tg, err, w)
 		}
 	}
-	if err := got[2].Thumb.Validate(); err == nil {
-		t.Error("an empty FILE value validates")
+	// A present value that resolves to nothing is refused.
+	bad, err := NewDocWriter(new(bytes.Buffer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bad.Write([]Doc{{Id: 9, Thumb: &pqrt.FileRef{}}}); err == nil {
+		err = bad.Close()
+		if !errors.Is(err, pqrt.ErrFileRef) {
+			t.Errorf("an empty FILE value: %v", err)
+		}
+	} else if !errors.Is(err, pqrt.ErrFileRef) {
+		t.Errorf("an empty FILE value: %v", err)
 	}
 	f, err := pqrt.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 	if err != nil {

@@ -40,7 +40,8 @@ var (
 	// UTF-8).
 	ErrVariant = errors.New("invalid Variant data")
 	// ErrFileRef: a FILE value does not resolve (offset without size,
-	// negative offset or size, nothing set), its bytes cannot be read
+	// negative offset or size, nothing set; the writer refuses such
+	// values in EndRows), its bytes cannot be read
 	// from this file (an external reference, a range past the end), or a
 	// FILE group has fields the type does not define.
 	ErrFileRef = errors.New("invalid FILE reference")

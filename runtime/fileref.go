@@ -19,7 +19,9 @@ import (
 // fields, with these types), and a field of type FileRef makes one from
 // Go. Every field is optional (nil is null); a group may define only some
 // of them. A string field counts as set when non-nil and non-empty,
-// Inline when non-nil (an empty non-nil Inline is empty content).
+// Inline when non-nil (an empty non-nil Inline is empty content). The
+// writer's EndRows refuses a present value that does not resolve (see
+// Validate); a nil *FileRef is a null group.
 type FileRef struct {
 	// URI is an RFC 3986 URI-reference of an external file; unset, the
 	// reference is to the current file.
@@ -223,6 +225,106 @@ func CheckFileGroup(n *schema.Node) error {
 			return fmt.Errorf("%w: FILE group %s: field %s is %s, not OPTIONAL", ErrFileRef, n.PathString(), c.Name, c.Repetition)
 		case c.Logical.Kind != meta.LogicalNone && !(t == meta.ByteArray && c.Name != "inline" && c.Logical.Kind == meta.LogicalString):
 			return fmt.Errorf("%w: FILE group %s: field %s has a logical type", ErrFileRef, n.PathString(), c.Name)
+		}
+	}
+	return nil
+}
+
+// fileGroupCheck is a FILE group whose values EndRows validates: the
+// group's definition level and the leaf column of each field it defines.
+type fileGroupCheck struct {
+	node *schema.Node
+	cols map[string]int
+}
+
+// fileGroupChecks returns the FILE groups of s that follow the type's
+// rules (CheckFileGroup), whose values the writer validates.
+func fileGroupChecks(n *schema.Node, out []fileGroupCheck) []fileGroupCheck {
+	if n.Group && n.Logical.Kind == meta.LogicalFile && CheckFileGroup(n) == nil && len(n.Children) > 0 {
+		fc := fileGroupCheck{node: n, cols: map[string]int{}}
+		for _, c := range n.Children {
+			fc.cols[c.Name] = c.Column
+		}
+		return append(out, fc)
+	}
+	for _, c := range n.Children {
+		out = fileGroupChecks(c, out)
+	}
+	return out
+}
+
+// checkFileRefs validates the buffered values of every FILE group (see
+// FileRef.Validate): a present group must resolve. The error wraps
+// ErrFileRef and names the group and the value's slot.
+func (fw *FileWriter) checkFileRefs() error {
+	for _, fc := range fw.fileChecks {
+		if err := fw.checkFileGroup(&fc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (fw *FileWriter) checkFileGroup(fc *fileGroupCheck) error {
+	type field struct {
+		levels *Levels
+		max    uint8
+		next   int // the field's next value
+	}
+	fields := map[string]*field{}
+	slots := -1
+	for name, col := range fc.cols {
+		c := fw.cols[col]
+		if slots >= 0 && len(c.lv.Def) != slots {
+			return fmt.Errorf("%w: FILE group %q: its fields hold %d and %d level slots", ErrRows, fc.node.PathString(), slots, len(c.lv.Def))
+		}
+		slots = len(c.lv.Def)
+		fields[name] = &field{levels: c.lv, max: c.maxDef}
+	}
+	// Only whether uri and inline are set matters, not their bytes.
+	set := "set"
+	nonEmpty := func(name string) bool {
+		buf, _ := fw.ByteArrayBuffer(fc.cols[name])
+		i := fields[name].next
+		return i < buf.Values.Len() && len(buf.Values.At(i)) > 0
+	}
+	num := func(name string) *int64 {
+		buf, _ := fw.Int64Buffer(fc.cols[name])
+		if i := fields[name].next; i < len(buf.Values) {
+			return &buf.Values[i]
+		}
+		return nil
+	}
+	for k := range slots {
+		var ref FileRef
+		present := false
+		for name, f := range fields {
+			d := f.levels.Def[k]
+			if d >= fc.node.MaxDef {
+				present = true
+			}
+			if d != f.max {
+				continue
+			}
+			switch name {
+			case "uri":
+				if nonEmpty(name) {
+					ref.URI = &set
+				}
+			case "offset":
+				ref.Offset = num(name)
+			case "size":
+				ref.Size = num(name)
+			case "inline":
+				ref.Inline = []byte{}
+			}
+			f.next++
+		}
+		if !present {
+			continue
+		}
+		if err := ref.Validate(); err != nil {
+			return fmt.Errorf("FILE group %q, value %d of the buffered rows: %w", fc.node.PathString(), k, err)
 		}
 	}
 	return nil

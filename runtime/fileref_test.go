@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -138,5 +139,90 @@ func TestCheckFileGroup(t *testing.T) {
 		if (err == nil) != c.ok || err != nil && !errors.Is(err, ErrFileRef) {
 			t.Errorf("%s: %v, want ok %v", c.text, err, c.ok)
 		}
+	}
+}
+
+// TestWriteFileRefValidation: EndRows rejects a present FILE value that
+// does not resolve (error wrapping ErrFileRef) and accepts null groups and
+// valid values; in a list of FILE groups every element is checked.
+func TestWriteFileRefValidation(t *testing.T) {
+	type fv struct {
+		def uint8
+		s   string // uri, inline
+		n   int64  // offset, size
+	}
+	// Fields in schema order: uri, offset, size, inline; def 0 null group,
+	// 1 present field unset, 2 set.
+	for _, c := range []struct {
+		name string
+		row  [4]fv
+		ok   bool
+	}{
+		{"null group", [4]fv{{}, {}, {}, {}}, true},
+		{"inline", [4]fv{{def: 1}, {def: 1}, {def: 1}, {def: 2, s: "x"}}, true},
+		{"empty inline", [4]fv{{def: 1}, {def: 1}, {def: 1}, {def: 2}}, true},
+		{"self range", [4]fv{{def: 1}, {def: 2, n: 4}, {def: 2, n: 10}, {def: 1}}, true},
+		{"external", [4]fv{{def: 2, s: "s3://b/k"}, {def: 1}, {def: 1}, {def: 1}}, true},
+		{"offset without size", [4]fv{{def: 2, s: "s3://b/k"}, {def: 2, n: 4}, {def: 1}, {def: 1}}, false},
+		{"nothing set", [4]fv{{def: 1}, {def: 1}, {def: 1}, {def: 1}}, false},
+		{"empty uri", [4]fv{{def: 2}, {def: 1}, {def: 1}, {def: 1}}, false},
+		{"size only", [4]fv{{def: 1}, {def: 1}, {def: 2, n: 3}, {def: 1}}, false},
+		{"negative size", [4]fv{{def: 1}, {def: 2, n: 0}, {def: 2, n: -1}, {def: 1}}, false},
+	} {
+		s := mustSchema(t, `message m {
+  optional group f (FILE) {
+    optional binary uri (STRING);
+    optional int64 offset;
+    optional int64 size;
+    optional binary inline;
+  }
+}`)
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, f := range c.row {
+			if i == 1 || i == 2 {
+				b, _ := w.Int64Buffer(i)
+				b.Def = append(b.Def, f.def)
+				if f.def == 2 {
+					b.Values = append(b.Values, f.n)
+				}
+				continue
+			}
+			b, _ := w.ByteArrayBuffer(i)
+			b.Def = append(b.Def, f.def)
+			if f.def == 2 {
+				b.Values.AppendString(f.s)
+			}
+		}
+		err = w.EndRows(1)
+		if c.ok != (err == nil) || err != nil && !errors.Is(err, ErrFileRef) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+
+	// A list of FILE groups: the second element of the second row lacks
+	// a size.
+	s := mustSchema(t, `message m {
+  optional group files (LIST) {
+    repeated group list {
+      optional group element (FILE) { optional int64 offset; optional int64 size; }
+    }
+  }
+}`)
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, _ := w.Int64Buffer(0)
+	size, _ := w.Int64Buffer(1)
+	// Row 0: [ {0, 4} ]; row 1: [ null, {8, -} ].
+	off.Rep, off.Def, off.Values = []uint8{0, 0, 1}, []uint8{4, 2, 4}, []int64{0, 8}
+	size.Rep, size.Def, size.Values = []uint8{0, 0, 1}, []uint8{4, 2, 3}, []int64{4}
+	if err := w.EndRows(2); !errors.Is(err, ErrFileRef) || !strings.Contains(err.Error(), "value 2") {
+		t.Fatalf("list of FILE groups: %v", err)
 	}
 }
