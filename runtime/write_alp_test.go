@@ -198,3 +198,38 @@ func TestALPRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestALPParallelSameBytes: ALP columns (with their presets and PLAIN
+// runs) give the same file with WithParallelism as without.
+func TestALPParallelSameBytes(t *testing.T) {
+	s := mustSchema(t, "message m { required double a; required float b; }")
+	write := func(opts ...WriterOption) []byte {
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, s, append([]WriterOption{WithDictionary(false), WithPageRowLimit(1000),
+			WithColumnEncoding("a", meta.EncodingALP), WithColumnEncoding("b", meta.EncodingALP)}, opts...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := w.DoubleBuffer(0)
+		b, _ := w.FloatBuffer(1)
+		rnd := newRand(3)
+		for i := range 30000 {
+			x := float64(rnd.IntN(100000)) / 100
+			if i/3000%2 == 1 {
+				x = rnd.Float64()
+			}
+			a.Values = append(a.Values, x)
+			b.Values = append(b.Values, float32(rnd.IntN(1000))/10)
+		}
+		if err := w.EndRows(30000); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	if !bytes.Equal(write(), write(WithParallelism(2))) {
+		t.Fatal("parallel writing changed the file")
+	}
+}
