@@ -74,6 +74,8 @@
 //	                               non-pointer values are null when zero (pointers are always optional)
 //	list / repeated                a slice as a 3-level LIST (default) / a bare repeated field
 //	dict, nodict, plain, delta, split      dictionary on or off, PLAIN, DELTA_*, BYTE_STREAM_SPLIT
+//	alp                                    ALP (float32, float64; preview: pages ALP does not
+//	                                       shrink are written PLAIN)
 //	snappy, gzip, zstd, brotli, lz4, lz4raw, uncompressed   column codec
 //	timestamp(millisecond|microsecond|nanosecond[,local])  TIMESTAMP
 //	date, time(unit)               DATE; TIME (time.Duration since midnight, or raw integers)
@@ -84,6 +86,9 @@
 //	geometry, geography            GEOMETRY / GEOGRAPHY ([]byte WKB)
 //	variant                        VARIANT: implied by a variant.Encoded field; on a struct, the
 //	                               group holding metadata and value
+//	file                           FILE (preview): implied by a runtime.FileRef field; on a struct,
+//	                               a group of some of FileRef's fields (uri, offset, size,
+//	                               content_type, checksum, inline), each optional
 //	id(N)                          field id
 //	bloom, bloom(ndv)              a bloom filter for the column
 //
@@ -105,6 +110,17 @@
 // groups (in lists, maps or structs) are not generated as Variants: from
 // Go source they are an error, from schema text and files they stay
 // structs of their metadata, value and typed_value columns.
+//
+// # FILE references
+//
+// A FILE-annotated group (logical type 19, a draft of the format's
+// development head) is a runtime.FileRef when its fields are among
+// FileRef's six with FileRef's types (uri, content_type and checksum
+// STRING): schema text and files bind such groups to it, and a FileRef
+// field makes one from Go (with all six fields). Other FILE groups from
+// schema text and files become declared structs tagged file. FileRef's
+// Resolve, Validate and Bytes (and File.ReadFileRef) give a value's
+// meaning and its bytes.
 //
 // # Generated code
 //

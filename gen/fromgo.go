@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -442,14 +443,22 @@ func (b *goBuilder) value(t types.Type, tg tag, name string, pos token.Pos) (*Va
 			v, err = b.scalar(t, tg, name, pos)
 			break
 		}
-		if tg.logical != "" && tg.logical != "variant" {
+		if tg.logical != "" && tg.logical != "variant" && tg.logical != "file" {
 			return nil, b.errorf(pos, "%s: option %s does not apply to a struct", name, tg.logical)
 		}
 		n := &schema.Node{Name: name, Group: true}
-		if tg.logical == "variant" {
+		switch {
+		case tg.logical == "variant":
 			n.Logical = meta.LogicalType{Kind: meta.LogicalVariant}
+		case tg.logical == "file" || isNamed(t, pathRuntime, "FileRef"):
+			n.Logical = meta.LogicalType{Kind: meta.LogicalFile}
 		}
 		v, err = b.structValue(t, n, pos)
+		if err == nil && n.Logical.Kind == meta.LogicalFile {
+			if ferr := runtime.CheckFileGroup(n); ferr != nil {
+				return nil, b.errorf(pos, "%s: %v", name, ferr)
+			}
+		}
 		if err == nil && tg.optional {
 			return nil, b.errorf(pos, "%s: option optional on a struct: use a pointer (*%s)", name, ref)
 		}
@@ -839,6 +848,10 @@ func encodingFor(enc string, t meta.Type) (string, bool) {
 		switch t {
 		case meta.Int32, meta.Int64, meta.Float, meta.Double, meta.FixedLenByteArray:
 			return "EncodingByteStreamSplit", true
+		}
+	case "alp":
+		if t == meta.Float || t == meta.Double {
+			return "EncodingALP", true
 		}
 	}
 	return "", false

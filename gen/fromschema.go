@@ -114,9 +114,13 @@ func (b *schemaBuilder) element(n, rep *schema.Node, typeName string) (*Value, e
 		if lv, ok, err := b.listOrMap(n, typeName); ok || err != nil {
 			return lv, err
 		}
-		var err error
-		if v, err = b.group(n, typeName); err != nil {
-			return nil, err
+		if fv, ok := b.fileRef(n); ok {
+			v = fv
+		} else {
+			var err error
+			if v, err = b.group(n, typeName); err != nil {
+				return nil, err
+			}
 		}
 	} else {
 		var err error
@@ -314,6 +318,9 @@ func tagFor(n *schema.Node, v *Value) string {
 			}
 		}
 	}
+	if n.Group && n.Logical.Kind == meta.LogicalFile && v.Kind == KindStruct && v.Struct.Declare {
+		opts = append(opts, "file") // runtime.FileRef implies it
+	}
 	if n.FieldID.Set {
 		opts = append(opts, fmt.Sprintf("id(%d)", n.FieldID.Val))
 	}
@@ -333,4 +340,39 @@ func tagUnit(u meta.TimeUnit) string {
 		return "microsecond"
 	}
 	return "nanosecond"
+}
+
+// fileRefFields are the Go fields of runtime.FileRef by FILE field name,
+// with their Go types.
+var fileRefFields = map[string]struct{ name, typ string }{
+	"uri": {"URI", "*string"}, "offset": {"Offset", "*int64"}, "size": {"Size", "*int64"},
+	"content_type": {"ContentType", "*string"}, "checksum": {"Checksum", "*string"}, "inline": {"Inline", "[]byte"},
+}
+
+// fileRef binds a FILE-annotated group to runtime.FileRef when its fields
+// are among FileRef's, with their Go types (uri, content_type and
+// checksum STRING); other FILE groups become declared structs.
+func (b *schemaBuilder) fileRef(n *schema.Node) (*Value, bool) {
+	if n.Logical.Kind != meta.LogicalFile || runtime.CheckFileGroup(n) != nil {
+		return nil, false
+	}
+	ref := named(pathRuntime, "FileRef")
+	st := &Struct{Name: "FileRef", Go: ref}
+	for _, c := range n.Children {
+		v, err := b.scalar(c)
+		if err != nil {
+			return nil, false
+		}
+		if c.Repetition == meta.Optional && v.Conv != ConvBytes {
+			v.Null, v.Go = NullPointer, pointerTo(v.Base)
+		} else if c.Repetition == meta.Optional {
+			v.Null = NullNil
+		}
+		f := fileRefFields[c.Name]
+		if v.Go.String() != f.typ {
+			return nil, false
+		}
+		st.Fields = append(st.Fields, &Field{Name: f.name, Value: v})
+	}
+	return &Value{Kind: KindStruct, Node: n, Struct: st, Base: ref, Go: ref}, true
 }

@@ -26,6 +26,9 @@ func TestParseTag(t *testing.T) {
 		{in: "d,decimal(2,9)", want: tag{name: "d", nameSet: true, logical: "decimal", scale: 2, precision: 9}},
 		{in: "x,id(12),bloom(50),split", want: tag{name: "x", nameSet: true, id: 12, idSet: true, col: ColumnOptions{BloomNDV: 50, Encoding: "split"}}},
 		{in: "u,uuid", want: tag{name: "u", nameSet: true, logical: "uuid"}},
+		{in: "p,alp", want: tag{name: "p", nameSet: true, col: ColumnOptions{Encoding: "alp"}}},
+		{in: "p,alp,split", err: "conflicting encoding options alp and split"},
+		{in: "p,alp(1)", err: "option alp takes no arguments"},
 		{in: "x,frob", err: `unknown option "frob"`},
 		{in: "x,decimal(9,2)", err: "scale <= precision"},
 		{in: "x,timestamp(hour)", err: "unknown time unit"},
@@ -135,6 +138,7 @@ func TestGoErrors(t *testing.T) {
 		{"type T struct {\n\tS struct{ A int } `parquet:\",optional\"`\n}", "T", "x.go:4: S: option optional on a struct: use a pointer"},
 		{"type T struct{ A int }\n\nfunc NewTWriter() {}", "T", "x.go:5: NewTWriter is declared here; pqgen declares it for type T"},
 		{"type T struct {\n\tD int64 `parquet:\"d,delta\"`\n\tF float32 `parquet:\"f,delta\"`\n}", "T", "x.go:5: T: column f: encoding delta does not apply to float"},
+		{"type T struct {\n\tP float64 `parquet:\"p,alp\"`\n\tI int64 `parquet:\"i,alp\"`\n}", "T", "x.go:5: T: column i: encoding alp does not apply to int64"},
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26\n"), 0o644); err != nil {
@@ -303,6 +307,84 @@ func TestDecimalBytes(t *testing.T) {
 		}
 		if got := decimalBytes(p); got != n {
 			t.Errorf("decimalBytes(%d) = %d, want %d", p, got, n)
+		}
+	}
+}
+
+// TestALPTag: the alp tag makes the generated writer ask for ALP on the
+// column (WithColumnEncoding with meta.EncodingALP, dictionary off as for
+// every explicit encoding).
+func TestALPTag(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "package x\n\ntype T struct {\n\tP float64 `parquet:\"price,alp\"`\n\tR float32 `parquet:\"r,alp,nodict\"`\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := LoadGo(dir, []string{"T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(p, "x_parquet.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := string(files["x_parquet.go"])
+	for _, want := range []string{`pqrt.WithColumnDictionary("price", false)`, `pqrt.WithColumnEncoding("price", pqmeta.EncodingALP)`, `pqrt.WithColumnEncoding("r", pqmeta.EncodingALP)`} {
+		if !strings.Contains(code, want) {
+			t.Errorf("generated code lacks %s", want)
+		}
+	}
+}
+
+// TestFileType: a runtime.FileRef field and a struct tagged file make
+// FILE groups (FileRef's with its six optional fields); a file-tagged
+// struct with a field the FILE type does not define, or the option on a
+// scalar, is refused.
+func TestFileType(t *testing.T) {
+	// The package lives inside the module (under testdata, which go
+	// commands skip) so that it can import the runtime.
+	load := func(src string) (*Package, error) {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		dir, err := os.MkdirTemp("testdata", "filetype")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir); os.Remove("testdata") })
+		if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte("package x\n\n"+src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return LoadGo(dir, []string{"T"})
+	}
+	p, err := load("import pqrt \"github.com/pqgen/pqgen/runtime\"\n\ntype Mine struct {\n\tURI *string `parquet:\"uri\"`\n\tInline []byte `parquet:\"inline,optional\"`\n}\n\n" +
+		"type T struct {\n\tA pqrt.FileRef `parquet:\"a\"`\n\tB *pqrt.FileRef `parquet:\"b\"`\n\tC Mine `parquet:\"c,file\"`\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The six fields of a runtime.FileRef.
+	const six = "    optional binary uri (STRING);\n    optional int64 offset;\n    optional int64 size;\n" +
+		"    optional binary content_type (STRING);\n    optional binary checksum (STRING);\n    optional binary inline;\n"
+	want := "message T {\n  required group a (FILE) {\n" + six + "  }\n  optional group b (FILE) {\n" + six + `  }
+  required group c (FILE) {
+    optional binary uri (STRING);
+    optional binary inline;
+  }
+}
+`
+	if got := p.Types[0].Schema.String(); got != want {
+		t.Errorf("schema:\n%s\nwant:\n%s", got, want)
+	}
+	for src, msg := range map[string]string{
+		"type M struct {\n\tMtime *int64 `parquet:\"mtime\"`\n}\n\ntype T struct {\n\tC M `parquet:\"c,file\"`\n}\n": `field "mtime" is not one of uri`,
+		"type M struct {\n\tURI string `parquet:\"uri\"`\n}\n\ntype T struct {\n\tC M `parquet:\"c,file\"`\n}\n":     "field uri is REQUIRED, not OPTIONAL",
+		"type T struct {\n\tS string `parquet:\"s,file\"`\n}\n":                                                      "option file does not apply to type string",
+	} {
+		if _, err := load(src); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: error %v, want one containing %q", src, err, msg)
 		}
 	}
 }

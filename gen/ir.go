@@ -205,7 +205,7 @@ type ColumnOptions struct {
 	Path string
 	// Dict is "on", "off" or "" (the writer's default).
 	Dict string
-	// Encoding is "plain", "delta", "split" or "".
+	// Encoding is "plain", "delta", "split", "alp" or "".
 	Encoding string
 	// Compression is a codec name or "".
 	Compression string

@@ -81,10 +81,10 @@ func parseUnit(s string) (string, error) {
 // noArgs are the options that take no arguments.
 var noArgs = map[string]bool{
 	"optional": true, "list": true, "repeated": true, "dict": true, "nodict": true,
-	"plain": true, "delta": true, "split": true, "snappy": true, "gzip": true, "zstd": true,
+	"plain": true, "delta": true, "split": true, "alp": true, "snappy": true, "gzip": true, "zstd": true,
 	"brotli": true, "lz4": true, "lz4raw": true, "uncompressed": true, "date": true,
 	"uuid": true, "enum": true, "json": true, "bson": true, "float16": true, "interval": true,
-	"geometry": true, "geography": true, "variant": true,
+	"geometry": true, "geography": true, "variant": true, "file": true,
 }
 
 // parseTag parses the value of the parquet key of a struct tag strictly:
@@ -148,7 +148,7 @@ func parseTag(s string) (tag, error) {
 			err = set("dictionary", &t.col.Dict, "on")
 		case "nodict":
 			err = set("dictionary", &t.col.Dict, "off")
-		case "plain", "delta", "split":
+		case "plain", "delta", "split", "alp":
 			err = set("encoding", &t.col.Encoding, name)
 		case "snappy", "gzip", "zstd", "brotli", "lz4", "lz4raw", "uncompressed":
 			err = set("compression", &t.col.Compression, name)
@@ -194,7 +194,7 @@ func parseTag(s string) (tag, error) {
 				return t, fmt.Errorf("option decimal(%s): want 0 <= scale <= precision, precision > 0", args)
 			}
 			t.scale, t.precision = int32(sc), int32(pr)
-		case "date", "uuid", "enum", "json", "bson", "float16", "interval", "geometry", "geography", "variant":
+		case "date", "uuid", "enum", "json", "bson", "float16", "interval", "geometry", "geography", "variant", "file":
 			err = setLogical(name)
 		case "id":
 			n, err1 := strconv.ParseInt(strings.TrimSpace(args), 10, 32)

@@ -39,6 +39,12 @@ var (
 	// non-object value beside shredded fields, a string that is not
 	// UTF-8).
 	ErrVariant = errors.New("invalid Variant data")
+	// ErrFileRef: a FILE value does not resolve (offset without size,
+	// negative offset or size, nothing set; the writer refuses such
+	// values in EndRows), its bytes cannot be read
+	// from this file (an external reference, a range past the end), or a
+	// FILE group has fields the type does not define.
+	ErrFileRef = errors.New("invalid FILE reference")
 
 	// ErrDeviation: the file departs from the specification in a way
 	// that readers accept by default (docs/DEVIATIONS.md) and the reader

@@ -30,6 +30,8 @@ type FileWriter struct {
 	schema *schema.Schema
 	cfg    writerConfig
 	cols   []*leafWriter
+	// fileChecks are the FILE groups whose values EndRows validates.
+	fileChecks []fileGroupCheck
 
 	rowGroups []meta.RowGroup
 	rgRows    int64 // rows of the open row group
@@ -100,6 +102,7 @@ func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWr
 		}
 		fw.cols[i] = c
 	}
+	fw.fileChecks = fileGroupChecks(s.Root, nil)
 	if err := fw.setupEncryption(s); err != nil {
 		return nil, err
 	}
@@ -250,6 +253,9 @@ func (fw *FileWriter) EndRows(n int) error {
 		if err := c.checkRows(n); err != nil {
 			return fw.poison(err)
 		}
+	}
+	if err := fw.checkFileRefs(); err != nil {
+		return fw.poison(err)
 	}
 	if n == 0 {
 		return nil

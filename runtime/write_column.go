@@ -170,6 +170,7 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 	c.set.enc = cc.Encoding.Or(meta.EncodingPlain)
 	c.set.baseEnc = c.set.enc
 	c.set.autoEnc = !cc.Encoding.Set
+	c.set.alpTrial = cfg.ALPTrial
 	c.set.codec = c.opt.codec
 	c.set.text = n.Type == meta.ByteArray && (n.Logical.Kind == meta.LogicalString ||
 		n.Logical.Kind == meta.LogicalNone && n.Logical.Unrecognized == 0 && !n.Converted.Set)
@@ -229,7 +230,13 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 		c.vals, c.lv = v, &v.i96.Levels
 	case meta.ByteArray:
 		v := &byteArrayValues{buf: &ByteArrayBuffer{}, set: &c.set}
-		if k := n.Logical.Kind; c.set.stats && (k == meta.LogicalGeometry || k == meta.LogicalGeography) {
+		switch k := n.Logical.Kind; {
+		case !c.set.stats:
+		case k == meta.LogicalGeometry:
+			v.geo = &geo.Stats{}
+		case k == meta.LogicalGeography && n.Logical.Geography.Algorithm.Or(meta.Spherical) == meta.Spherical:
+			v.geo = geo.NewSphericalStats()
+		case k == meta.LogicalGeography:
 			v.geo = &geo.Stats{}
 		}
 		c.vals, c.lv = v, &v.buf.Levels
@@ -269,6 +276,8 @@ func encodingFits(t meta.Type, enc meta.Encoding) bool {
 		return t == meta.ByteArray || t == meta.FixedLenByteArray
 	case meta.EncodingByteStreamSplit:
 		return t == meta.Int32 || t == meta.Int64 || t == meta.Float || t == meta.Double || t == meta.FixedLenByteArray
+	case meta.EncodingALP:
+		return t == meta.Float || t == meta.Double
 	}
 	return false
 }

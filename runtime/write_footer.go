@@ -176,8 +176,10 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 		md.Statistics = c.statistics(mn, mx, ok, c.chunk.nulls, c.chunk.nans)
 		if v, ok := c.vals.(*byteArrayValues); ok && v.geo != nil {
 			// GEOGRAPHY edges are not straight in X/Y, so a box of the
-			// vertices could exclude parts of them: types only.
-			md.GeospatialStatistics = v.geo.Meta(c.node.Logical.Kind == meta.LogicalGeometry)
+			// vertices could exclude parts of them: a box only for
+			// spherical edges, whose box covers them (geo.NewSphericalStats).
+			g := c.node.Logical.Geography
+			md.GeospatialStatistics = v.geo.Meta(c.node.Logical.Kind == meta.LogicalGeometry || g.Algorithm.Or(meta.Spherical) == meta.Spherical)
 		}
 	}
 	if c.opt.sizeStats {

@@ -10,18 +10,25 @@ import (
 )
 
 // TestWriteGeoStats: GEOMETRY chunks get a bounding box and types,
-// GEOGRAPHY chunks types only, a chunk holding bytes that are not WKB no
-// geospatial statistics; each row group is summarised on its own.
+// GEOGRAPHY chunks of spherical edges the box of their edges (here
+// wrapped across the antimeridian), of other edges types only, a chunk
+// holding bytes that are not WKB no geospatial statistics; each row group
+// is summarised on its own.
 func TestWriteGeoStats(t *testing.T) {
 	const text = `message m {
   optional binary g (GEOMETRY);
   required binary h (GEOGRAPHY);
   optional binary bad (GEOMETRY);
+  required binary k (GEOGRAPHY("OGC:CRS84",KARNEY));
 }`
 	f := writeOne(t, text, func(w *FileWriter) int {
 		g, _ := w.ByteArrayBuffer(0)
 		h, _ := w.ByteArrayBuffer(1)
 		bad, _ := w.ByteArrayBuffer(2)
+		k, _ := w.ByteArrayBuffer(3)
+		k.Values.Append(geo.AppendPoint(nil, 1, 2))
+		k.Values.Append(geo.AppendPoint(nil, 3, 4))
+		k.Values.Append(geo.AppendPoint(nil, 5, 6))
 		g.Def = append(g.Def, 1, 0, 1)
 		g.Values.Append(geo.AppendPoint(nil, 3, -4))
 		g.Values.Append(geo.AppendLineString(nil, [][2]float64{{-1, 2}, {5, 9}}))
@@ -39,9 +46,15 @@ func TestWriteGeoStats(t *testing.T) {
 	if diff := cmp.Diff(want, cols[0].MetaData.GeospatialStatistics); diff != "" {
 		t.Errorf("GEOMETRY (-want +got):\n%s", diff)
 	}
-	want = &meta.GeospatialStatistics{GeospatialTypes: []int32{1, 3}}
+	// The longitudes 170, -170 and [0, 1]: the largest gap is (-170, 0),
+	// so the box runs east from 0 across the antimeridian to -170.
+	want = &meta.GeospatialStatistics{BBox: &meta.BoundingBox{Xmin: 0, Xmax: -170, Ymin: 0, Ymax: 10}, GeospatialTypes: []int32{1, 3}}
 	if diff := cmp.Diff(want, cols[1].MetaData.GeospatialStatistics); diff != "" {
 		t.Errorf("GEOGRAPHY (-want +got):\n%s", diff)
+	}
+	want = &meta.GeospatialStatistics{GeospatialTypes: []int32{1}}
+	if diff := cmp.Diff(want, cols[3].MetaData.GeospatialStatistics); diff != "" {
+		t.Errorf("GEOGRAPHY KARNEY (-want +got):\n%s", diff)
 	}
 	if g := cols[2].MetaData.GeospatialStatistics; g != nil {
 		t.Errorf("malformed WKB chunk has statistics %+v", g)

@@ -56,6 +56,9 @@ type writerConfig struct {
 	RowGroupSize int64
 	// DataPageVersion is 1 (DataPage) or 2 (DataPageV2).
 	DataPageVersion int
+	// ALPTrial lets the automatic encoding choice of FLOAT and DOUBLE
+	// columns try ALP (WithALPTrial).
+	ALPTrial bool
 	// Dictionary enables dictionary encoding for every column whose type
 	// allows it (all but BOOLEAN) unless a column says otherwise.
 	Dictionary bool
@@ -299,17 +302,21 @@ func WithMaxDictionarySize(bytes int) WriterOption {
 // WithColumnEncoding sets the non-dictionary value encoding of the column
 // at the dotted path: PLAIN (default), RLE (BOOLEAN), DELTA_BINARY_PACKED
 // (INT32, INT64), DELTA_LENGTH_BYTE_ARRAY (BYTE_ARRAY), DELTA_BYTE_ARRAY
-// (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY) or BYTE_STREAM_SPLIT (INT32, INT64,
-// FLOAT, DOUBLE, FIXED_LEN_BYTE_ARRAY). Dictionary encoding still comes
-// first unless turned off; this encoding is then the fallback.
-// PLAIN_DICTIONARY and RLE_DICTIONARY turn the dictionary on instead.
+// (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY), BYTE_STREAM_SPLIT (INT32, INT64,
+// FLOAT, DOUBLE, FIXED_LEN_BYTE_ARRAY) or ALP (FLOAT, DOUBLE; in preview
+// on the format's development head, so only on request: readers that
+// predate it cannot read such pages). An ALP page that would be larger
+// than PLAIN is written PLAIN. Dictionary encoding still comes first
+// unless turned off; this encoding is then the fallback. PLAIN_DICTIONARY
+// and RLE_DICTIONARY turn the dictionary on instead.
 func WithColumnEncoding(path string, enc meta.Encoding) WriterOption {
 	return func(c *writerConfig) {
 		switch enc {
 		case meta.EncodingPlainDictionary, meta.EncodingRLEDictionary:
 			c.column(path).Dictionary = meta.Some(true)
 		case meta.EncodingPlain, meta.EncodingRLE, meta.EncodingDeltaBinaryPacked,
-			meta.EncodingDeltaLengthByteArray, meta.EncodingDeltaByteArray, meta.EncodingByteStreamSplit:
+			meta.EncodingDeltaLengthByteArray, meta.EncodingDeltaByteArray, meta.EncodingByteStreamSplit,
+			meta.EncodingALP:
 			c.column(path).Encoding = meta.Some(enc)
 		default:
 			c.fail("WithColumnEncoding(%q): encoding %d cannot be written", path, enc)
@@ -327,6 +334,16 @@ func WithColumnEncoding(path string, enc meta.Encoding) WriterOption {
 // but the output is no longer reproducible.
 func WithSortedMaps(on bool) WriterOption {
 	return func(c *writerConfig) { c.MapIterationOrder = !on }
+}
+
+// WithALPTrial lets the automatic choice of a FLOAT or DOUBLE column's
+// encoding (made when no encoding is configured and the chunk has no
+// dictionary or falls back from it) try ALP beside PLAIN and
+// BYTE_STREAM_SPLIT, with or without a codec. Off by default: ALP is in
+// preview on the format's development head, and readers that predate it
+// cannot read its pages.
+func WithALPTrial(on bool) WriterOption {
+	return func(c *writerConfig) { c.ALPTrial = on }
 }
 
 // WithStatistics turns column chunk statistics on (default) or off.

@@ -268,7 +268,10 @@ type colSettings struct {
 	// baseEnc is the encoding each chunk starts with.
 	autoEnc bool
 	baseEnc meta.Encoding
-	codec   meta.CompressionCodec // the column's codec
+	// alpTrial: the automatic choice of a FLOAT or DOUBLE column may try
+	// ALP (WithALPTrial).
+	alpTrial bool
+	codec    meta.CompressionCodec // the column's codec
 	// text: a BYTE_ARRAY column of plain bytes or STRING, which readers
 	// take in every encoding (DuckDB reads DELTA_LENGTH_BYTE_ARRAY only
 	// for strings and blobs, not decimals or JSON).
@@ -348,6 +351,31 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	trial bool    // fell back from the dictionary: the next page picks the encoding
 	st    keyStats
 	plain []byte
+	alp   alpRuns // ALP pages written PLAIN without trying, after failures
+}
+
+// alpRuns decides which pages of a column configured for ALP skip it and
+// go straight to PLAIN: after a page ALP did not shrink, the next page is
+// PLAIN, then, each time a probe page fails again, twice as many up to
+// alpMaxRun; a page ALP shrinks ends the runs. Values ALP cannot encode
+// (random, noisy) then cost little more than PLAIN, and the choice depends
+// on the data alone (a parallel writer's pages match a sequential one's).
+// A failed page also drops the encoder's (exponent, factor) preset, which
+// the next probe chooses from its own values.
+type alpRuns struct {
+	left, run int
+}
+
+// alpMaxRun is the longest run of PLAIN pages between ALP probes.
+const alpMaxRun = 16
+
+func (r *alpRuns) result(shrank bool) {
+	if shrank {
+		r.left, r.run = 0, 0
+		return
+	}
+	r.run = min(max(2*r.run, 1), alpMaxRun)
+	r.left = r.run
 }
 
 type numOps[T int32 | int64 | float32 | float64] struct {
@@ -358,6 +386,7 @@ type numOps[T int32 | int64 | float32 | float64] struct {
 	dictSize    func() int
 	dictPlain   func(dst []byte) []byte
 	dictReset   func(encode.DictLimits)
+	encReset    func() // a new chunk: forget encoder state (ALP's preset)
 	decodePlain func(dst []T, src []byte) ([]T, int, error)
 	encode      func(dst []byte, src []T, enc meta.Encoding) []byte
 	stats       func(s *keyStats, src []T)
@@ -490,6 +519,10 @@ func (v *numValues[T]) fallbackEnc() {
 	sample := v.page[:min(len(v.page), encTrialValues)]
 	alt := meta.EncodingDeltaBinaryPacked
 	if v.ops.float {
+		if v.set.alpTrial {
+			v.floatTrialALP(sample)
+			return
+		}
 		if v.set.codec == meta.Uncompressed {
 			return // the same bytes in another order
 		}
@@ -511,6 +544,22 @@ func (v *numValues[T]) fallbackEnc() {
 	other := v.ops.encode(plain[len(plain):], sample, alt)
 	v.set.enc = v.set.trialPick([]encTrial{{meta.EncodingPlain, plain}, {alt, other}})
 	v.plain = plain[:0]
+}
+
+// floatTrialALP is fallbackEnc for floating point under WithALPTrial:
+// PLAIN, BYTE_STREAM_SPLIT (under a codec) and ALP by trial.
+func (v *numValues[T]) floatTrialALP(sample []T) {
+	plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
+	trials := []encTrial{{meta.EncodingPlain, plain}}
+	if v.set.codec != meta.Uncompressed {
+		split := v.ops.encode(plain[len(plain):], sample, meta.EncodingByteStreamSplit)
+		trials = append(trials, encTrial{meta.EncodingByteStreamSplit, split})
+		plain = split
+	}
+	alp := v.ops.encode(plain[len(plain):], sample, meta.EncodingALP)
+	trials = append(trials, encTrial{meta.EncodingALP, alp})
+	v.set.enc = v.set.trialPick(trials)
+	v.plain = trials[0].data[:0]
 }
 
 // fallback ends dictionary encoding for the rest of the chunk: the open
@@ -540,9 +589,29 @@ func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
 	if v.trial {
 		v.fallbackEnc()
 	}
-	dst = v.ops.encode(dst, v.page, v.set.enc)
+	enc, start := v.set.enc, len(dst)
+	if enc == meta.EncodingALP && v.alp.left > 0 {
+		v.alp.left--
+		enc = meta.EncodingPlain
+	}
+	if enc == meta.EncodingALP && len(v.page) > encode.ALPMaxValues {
+		enc = meta.EncodingPlain // more values than an ALP header counts
+	}
+	dst = v.ops.encode(dst, v.page, enc)
+	if enc == meta.EncodingALP {
+		// Values ALP does not shrink (noisy, random) are written PLAIN.
+		shrank := len(dst)-start <= len(v.page)*v.ops.width
+		v.alp.result(shrank)
+		if !shrank {
+			enc = meta.EncodingPlain
+			dst = v.ops.encode(dst[:start], v.page, enc)
+			if v.ops.encReset != nil {
+				v.ops.encReset() // the next probe chooses its own parameters
+			}
+		}
+	}
 	v.page = v.page[:0]
-	return dst, v.set.enc
+	return dst, enc
 }
 
 func (v *numValues[T]) bounds(dst []byte) ([]byte, pageBounds) {
@@ -560,6 +629,10 @@ func (v *numValues[T]) resetChunk(dict bool) {
 	if v.ops.dictReset != nil {
 		v.ops.dictReset(v.set.dictLimit)
 	}
+	if v.ops.encReset != nil {
+		v.ops.encReset()
+	}
+	v.alp = alpRuns{}
 	v.idx = v.idx[:0]
 	v.page = v.page[:0]
 }
@@ -630,6 +703,7 @@ func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
 
 func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 	d := &encode.Dict32{}
+	alp := &encode.ALPEncoder{}
 	ops := &numOps[float32]{
 		width:     4,
 		float:     true,
@@ -642,19 +716,24 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 			return encode.DecodePlainFloat(dst, src)
 		},
 		encode: func(dst []byte, src []float32, enc meta.Encoding) []byte {
-			if enc == meta.EncodingByteStreamSplit {
+			switch enc {
+			case meta.EncodingByteStreamSplit:
 				return encode.AppendByteStreamSplitFloat(dst, src)
+			case meta.EncodingALP:
+				return alp.AppendFloat(dst, src)
 			}
 			return encode.AppendPlainFloat(dst, src)
 		},
-		stats: statsFloat,
-		hash:  bloom.HashFloat,
+		encReset: alp.Reset,
+		stats:    statsFloat,
+		hash:     bloom.HashFloat,
 	}
 	return &numValues[float32]{vals: &buf.Values, set: set, ops: ops}
 }
 
 func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 	d := &encode.Dict64{}
+	alp := &encode.ALPEncoder{}
 	ops := &numOps[float64]{
 		width:     8,
 		float:     true,
@@ -667,13 +746,17 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 			return encode.DecodePlainDouble(dst, src)
 		},
 		encode: func(dst []byte, src []float64, enc meta.Encoding) []byte {
-			if enc == meta.EncodingByteStreamSplit {
+			switch enc {
+			case meta.EncodingByteStreamSplit:
 				return encode.AppendByteStreamSplitDouble(dst, src)
+			case meta.EncodingALP:
+				return alp.AppendDouble(dst, src)
 			}
 			return encode.AppendPlainDouble(dst, src)
 		},
-		stats: statsDouble,
-		hash:  bloom.HashDouble,
+		encReset: alp.Reset,
+		stats:    statsDouble,
+		hash:     bloom.HashDouble,
 	}
 	return &numValues[float64]{vals: &buf.Values, set: set, ops: ops}
 }

@@ -87,7 +87,21 @@ func (r *Report) WriteText(w io.Writer) error {
 		if c.Logical != "" {
 			p.f(" (%s)", c.Logical)
 		}
-		p.f(", %s, max def %d, max rep %d, order %s\n", c.Repetition, c.MaxDef, c.MaxRep, c.Order)
+		p.f(", %s, max def %d, max rep %d, order %s", c.Repetition, c.MaxDef, c.MaxRep, c.Order)
+		if c.FileField != "" {
+			p.f("; %s", c.FileField)
+		}
+		p.f("\n")
+	}
+	if len(r.FileGroups) > 0 {
+		p.f("FILE references (preview):\n")
+		for _, g := range r.FileGroups {
+			p.f("  %s: fields %s; resolves to %s", g.Path, strings.Join(g.Fields, ", "), strings.Join(g.Resolves, ", "))
+			if g.Problem != "" {
+				p.f("; %s", g.Problem)
+			}
+			p.f("\n")
+		}
 	}
 	writeKV(p, "  ", "key-value metadata", r.KeyValue)
 	for _, rg := range r.RowGroups {
@@ -187,7 +201,19 @@ func writeChunk(p *printer, c *ColumnChunk) {
 		p.f("\n")
 	}
 	if g := c.Geospatial; g != nil {
-		p.f("    geospatial: bbox %v, types %v\n", g.BBox, g.Types)
+		wraps := ""
+		if g.Wraps {
+			wraps = " (wraps the antimeridian: x >= xmin or x <= xmax)"
+		}
+		p.f("    geospatial: bbox %v%s, types %v\n", g.BBox, wraps, g.Types)
+	}
+	if a := c.ALP; a != nil {
+		p.f("    ALP (preview): %d pages, %d vectors of %v values, %d values, %d exceptions, bit widths %d..%d, %s",
+			a.Pages, a.Vectors, a.VectorSizes, a.Values, a.Exceptions, a.MinBitWidth, a.MaxBitWidth, strings.Join(a.Params, ", "))
+		if a.Error != "" {
+			p.f("; %s", a.Error)
+		}
+		p.f("\n")
 	}
 	var idx []string
 	for _, l := range []struct {

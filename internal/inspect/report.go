@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pqgen/pqgen/runtime"
+	"github.com/pqgen/pqgen/runtime/geo"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -32,6 +33,8 @@ type Report struct {
 	// Scanned: the pages were read (Options.Scan), so Deviations covers
 	// the data too.
 	Scanned bool `json:"scanned,omitempty"`
+	// FileGroups are the FILE-annotated groups of the schema.
+	FileGroups []FileGroup `json:"file_references,omitempty"`
 }
 
 // Deviation is one tolerated deviation (runtime.Deviation); Column is
@@ -46,6 +49,19 @@ type Deviation struct {
 	Text     string `json:"text"`
 }
 
+// FileGroup describes a FILE-annotated group (logical type 19, a draft of
+// the format's development head): a column of references to bytes
+// inline, in a range of this file or in an external file.
+type FileGroup struct {
+	Path string `json:"path"`
+	// Fields are the FILE fields the group defines.
+	Fields []string `json:"fields"`
+	// Resolves lists what its values can refer to, given those fields.
+	Resolves []string `json:"resolves_to"`
+	// Problem tells how the group breaks the FILE type's rules.
+	Problem string `json:"problem,omitempty"`
+}
+
 // LeafColumn describes one leaf column of the schema.
 type LeafColumn struct {
 	Path       string `json:"path"`
@@ -55,6 +71,9 @@ type LeafColumn struct {
 	MaxDef     uint8  `json:"max_definition_level"`
 	MaxRep     uint8  `json:"max_repetition_level"`
 	Order      string `json:"column_order"`
+	// FileField names the leaf's role in a FILE reference ("uri of the
+	// FILE reference attachment").
+	FileField string `json:"file_field,omitempty"`
 }
 
 // KeyValue is one key-value metadata entry; Value is nil when unset.
@@ -105,6 +124,7 @@ type ColumnChunk struct {
 	Statistics           *Statistics `json:"statistics,omitempty"`
 	SizeStatistics       *SizeStats  `json:"size_statistics,omitempty"`
 	Geospatial           *Geo        `json:"geospatial_statistics,omitempty"`
+	ALP                  *ALPPages   `json:"alp,omitempty"`
 	ColumnIndex          *Location   `json:"column_index,omitempty"`
 	OffsetIndex          *Location   `json:"offset_index,omitempty"`
 	BloomFilter          *Location   `json:"bloom_filter,omitempty"`
@@ -147,13 +167,17 @@ type SizeStats struct {
 
 // Geo are a chunk's GeospatialStatistics.
 type Geo struct {
-	BBox  []float64 `json:"bbox,omitempty"` // xmin, xmax, ymin, ymax[, zmin, zmax[, mmin, mmax]]
-	Types []int32   `json:"geospatial_types,omitempty"`
+	BBox []float64 `json:"bbox,omitempty"` // xmin, xmax, ymin, ymax[, zmin, zmax[, mmin, mmax]]
+	// Wraps: xmin > xmax, the box crosses the antimeridian (x >= xmin or
+	// x <= xmax).
+	Wraps bool    `json:"wraps_antimeridian,omitempty"`
+	Types []int32 `json:"geospatial_types,omitempty"`
 }
 
 // Build makes the report of an open file. It reads nothing but the first
-// page header of each unencrypted chunk (to tell whether pages carry CRCs);
-// a header that cannot be read is noted, not fatal.
+// page header of each unencrypted chunk (to tell whether pages carry CRCs)
+// and the pages of unencrypted chunks that use ALP (to describe them); a
+// header or page that cannot be read is noted, not fatal.
 func Build(name string, f *runtime.File) *Report {
 	md := f.Meta
 	r := &Report{File: name, Size: f.Size, Version: md.Version, NumRows: md.NumRows,
@@ -179,11 +203,16 @@ func Build(name string, f *runtime.File) *Report {
 		}
 	}
 	for _, l := range f.Schema.Leaves {
-		r.Columns = append(r.Columns, LeafColumn{Path: l.PathString(), Type: schema.TypeName(l.Type, l.TypeLength),
+		lc := LeafColumn{Path: l.PathString(), Type: schema.TypeName(l.Type, l.TypeLength),
 			Logical: schema.Annotation(l), Repetition: strings.ToLower(l.Repetition.String()),
-			MaxDef: l.MaxDef, MaxRep: l.MaxRep, Order: orderName(f.ColumnOrder(l.Column))})
+			MaxDef: l.MaxDef, MaxRep: l.MaxRep, Order: orderName(f.ColumnOrder(l.Column))}
+		if p := l.Parent; p != nil && p.Group && p.Logical.Kind == meta.LogicalFile {
+			lc.FileField = l.Name + " of the FILE reference " + p.PathString()
+		}
+		r.Columns = append(r.Columns, lc)
 	}
 	r.addDeviations(f)
+	r.FileGroups = fileGroups(f.Schema.Root)
 	for i := range md.RowGroups {
 		rg := &md.RowGroups[i]
 		out := RowGroup{Index: i, NumRows: rg.NumRows, TotalByteSize: rg.TotalByteSize,
@@ -305,6 +334,7 @@ func chunk(f *runtime.File, rg int, leaf *schema.Node, cc *meta.ColumnChunk) Col
 		out.Geospatial = &Geo{Types: g.GeospatialTypes}
 		if bb := g.BBox; bb != nil {
 			out.Geospatial.BBox = []float64{bb.Xmin, bb.Xmax, bb.Ymin, bb.Ymax}
+			out.Geospatial.Wraps = geo.BoxWraps(bb)
 			if bb.Zmin.Set && bb.Zmax.Set {
 				out.Geospatial.BBox = append(out.Geospatial.BBox, bb.Zmin.Val, bb.Zmax.Val)
 				if bb.Mmin.Set && bb.Mmax.Set {
@@ -316,6 +346,7 @@ func chunk(f *runtime.File, rg int, leaf *schema.Node, cc *meta.ColumnChunk) Col
 	if cc.CryptoMetadata == nil && cc.FilePath.Val == "" {
 		crc, note := firstPageCRC(f, md)
 		out.FirstPageCRC, out.FirstPageNote = crc, note
+		out.ALP = alpPages(f, leaf, md)
 	}
 	return out
 }
@@ -402,4 +433,44 @@ func firstPageCRC(f *runtime.File, md *meta.ColumnMetaData) (*bool, string) {
 	}
 	has := ph.CRC.Set
 	return &has, ""
+}
+
+// fileGroups describes the FILE-annotated groups under n, depth first.
+func fileGroups(n *schema.Node) []FileGroup {
+	var out []FileGroup
+	if n.Group && n.Logical.Kind == meta.LogicalFile {
+		g := FileGroup{Path: n.PathString()}
+		has := map[string]bool{}
+		for _, c := range n.Children {
+			g.Fields = append(g.Fields, c.Name)
+			has[c.Name] = true
+		}
+		if has["inline"] {
+			g.Resolves = append(g.Resolves, "inline bytes")
+		}
+		if has["offset"] && has["size"] {
+			g.Resolves = append(g.Resolves, "a range of this file")
+		}
+		if has["uri"] {
+			ext := "an external URI (whole file)"
+			switch {
+			case has["offset"] && has["size"]:
+				ext = "an external URI (whole file, or a range with offset and size)"
+			case has["size"]:
+				ext = "an external URI (whole file, or its first size bytes)"
+			}
+			g.Resolves = append(g.Resolves, ext)
+		}
+		if len(g.Resolves) == 0 {
+			g.Resolves = []string{"nothing: no value of this group can resolve"}
+		}
+		if err := runtime.CheckFileGroup(n); err != nil {
+			g.Problem = err.Error()
+		}
+		out = append(out, g)
+	}
+	for _, c := range n.Children {
+		out = append(out, fileGroups(c)...)
+	}
+	return out
 }

@@ -139,7 +139,7 @@ var enumTypes = map[string]enumType{
 		{Go: "EncodingDeltaByteArray", Val: 7, Note: "", Doc: ""},
 		{Go: "EncodingRLEDictionary", Val: 8, Note: "", Doc: ""},
 		{Go: "EncodingByteStreamSplit", Val: 9, Note: "", Doc: ""},
-		{Go: "EncodingALP", Val: 10, Note: "", Doc: "EncodingALP is the adaptive lossless floating point encoding of the\ndevelopment head (\"in preview\"): recognised, not yet decoded."},
+		{Go: "EncodingALP", Val: 10, Note: "", Doc: "EncodingALP is the adaptive lossless floating point encoding of the\ndevelopment head (\"in preview\"), for FLOAT and DOUBLE: read always,\nwritten only on request (runtime/encode)."},
 	}},
 	"CompressionCodec": {Under: "int32", Untyped: false, GroupDoc: "Codecs.", Consts: []C{
 		{Go: "Uncompressed", Val: 0, Note: "", Doc: ""},

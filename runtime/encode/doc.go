@@ -3,8 +3,10 @@
 // PLAIN, the RLE / bit-packing hybrid (levels, dictionary indices,
 // booleans), the deprecated BIT_PACKED level encoding, dictionary
 // building and index pages (PLAIN_DICTIONARY / RLE_DICTIONARY),
-// DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY and
-// BYTE_STREAM_SPLIT.
+// DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
+// BYTE_STREAM_SPLIT and ALP (the development head's adaptive lossless
+// floating point encoding, in preview: AlpEncoding.md of
+// apache/parquet-format).
 //
 // # Conventions
 //

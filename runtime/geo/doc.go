@@ -15,5 +15,9 @@
 // (https://github.com/apache/parquet-format/blob/master/Geospatial.md):
 // the bounding box of every coordinate, skipping NaN per dimension, and
 // the set of ISO type codes of the values (the parts of a collection do
-// not count, as Arrow C++ writes them).
+// not count, as Arrow C++ writes them). GEOGRAPHY values of spherical
+// edges get the box of their edges instead (NewSphericalStats, sphere.go):
+// great-circle arcs reach beyond their vertices' latitudes, and the
+// smallest box may wrap across the antimeridian (xmin > xmax; BoxContains
+// reads such boxes).
 package geo

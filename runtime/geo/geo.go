@@ -35,6 +35,17 @@ type Stats struct {
 	x, y, z, m span
 	types      []int32 // sorted, unique
 	invalid    bool
+	sph        *sphere // GEOGRAPHY with spherical edges (NewSphericalStats)
+}
+
+// NewSphericalStats returns empty statistics of GEOGRAPHY values whose
+// edges are spherical (the SPHERICAL algorithm, the default): their box
+// covers every edge, the shorter great-circle arc between its vertices,
+// which may reach beyond the vertices' latitudes, and may wrap across the
+// antimeridian (xmin > xmax). A coordinate outside [-180, 180] x
+// [-90, 90] leaves the box out.
+func NewSphericalStats() *Stats {
+	return &Stats{sph: &sphere{}}
 }
 
 type span struct {
@@ -81,6 +92,11 @@ func (s *Stats) Add(wkb []byte) error {
 // Merge adds the statistics of o.
 func (s *Stats) Merge(o *Stats) {
 	s.invalid = s.invalid || o.invalid
+	if s.sph != nil && o.sph != nil {
+		s.sph.merge(o.sph)
+	} else if s.sph != nil || o.sph != nil {
+		s.invalid = true // planar and spherical boxes do not combine
+	}
 	s.x.merge(o.x)
 	s.y.merge(o.y)
 	s.z.merge(o.z)
@@ -98,14 +114,19 @@ func (s *Stats) addType(c int32) {
 
 // Reset empties the statistics, keeping their memory.
 func (s *Stats) Reset() {
-	*s = Stats{types: s.types[:0]}
+	sph := s.sph
+	if sph != nil {
+		sph.reset()
+	}
+	*s = Stats{types: s.types[:0], sph: sph}
 }
 
 // Meta returns the GeospatialStatistics of what was added, or nil when a
 // geometry was malformed. withBox false leaves the bounding box out (the
-// writer's choice for GEOGRAPHY, whose edges are not straight in X/Y). The
-// box is produced only when X and Y both have a value; Z and M only when
-// they do.
+// writer's choice for GEOGRAPHY of other than spherical edges, which are
+// not straight in X/Y). The box is produced only when X and Y both have a
+// value; Z and M only when they do. Spherical statistics give the box of
+// the edges (see NewSphericalStats).
 func (s *Stats) Meta(withBox bool) *meta.GeospatialStatistics {
 	if s.invalid {
 		return nil
@@ -114,8 +135,14 @@ func (s *Stats) Meta(withBox bool) *meta.GeospatialStatistics {
 	if g.GeospatialTypes == nil {
 		g.GeospatialTypes = []int32{}
 	}
-	if withBox && s.x.set && s.y.set {
-		b := &meta.BoundingBox{Xmin: s.x.min, Xmax: s.x.max, Ymin: s.y.min, Ymax: s.y.max}
+	xmin, xmax, ymin, ymax, ok := s.x.min, s.x.max, s.y.min, s.y.max, s.x.set && s.y.set
+	if s.sph != nil {
+		xmin, xmax, ok = s.sph.box()
+		ymin, ymax = s.sph.lat.min, s.sph.lat.max
+		ok = ok && s.sph.lat.set && !s.sph.invalid
+	}
+	if withBox && ok {
+		b := &meta.BoundingBox{Xmin: xmin, Xmax: xmax, Ymin: ymin, Ymax: ymax}
 		if s.z.set {
 			b.Zmin, b.Zmax = meta.Opt[float64]{Val: s.z.min, Set: true}, meta.Opt[float64]{Val: s.z.max, Set: true}
 		}
@@ -202,6 +229,9 @@ func (s *Stats) scan(b []byte, depth int) (int, error) {
 		if n > uint64(len(b)-p)/uint64(8*dims) {
 			return fmt.Errorf("%w: %d points in %d bytes", ErrWKB, n, len(b)-p)
 		}
+		if s.sph != nil {
+			s.sph.startChain()
+		}
 		for range n {
 			s.point(order, b[p:], hasZ, hasM)
 			p += 8 * dims
@@ -245,6 +275,9 @@ func (s *Stats) scan(b []byte, depth int) (int, error) {
 			if err != nil {
 				return 0, err
 			}
+			if s.sph != nil {
+				s.sph.endRing()
+			}
 		}
 	default: // multi types and collections: whole geometries
 		n, err := count()
@@ -270,6 +303,9 @@ func (s *Stats) point(order binary.ByteOrder, b []byte, hasZ, hasM bool) {
 	f := func(i int) float64 { return math.Float64frombits(order.Uint64(b[8*i:])) }
 	s.x.add(f(0))
 	s.y.add(f(1))
+	if s.sph != nil {
+		s.sph.add(f(0), f(1))
+	}
 	i := 2
 	if hasZ {
 		s.z.add(f(i))

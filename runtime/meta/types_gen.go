@@ -90,7 +90,8 @@ const (
 	EncodingRLEDictionary        Encoding = 8
 	EncodingByteStreamSplit      Encoding = 9
 	// EncodingALP is the adaptive lossless floating point encoding of the
-	// development head ("in preview"): recognised, not yet decoded.
+	// development head ("in preview"), for FLOAT and DOUBLE: read always,
+	// written only on request (runtime/encode).
 	EncodingALP Encoding = 10
 )
 

@@ -375,7 +375,7 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 	case meta.EncodingByteStreamSplit:
 		return decodeBSS(v, t, size, src, nn)
 	case meta.EncodingALP:
-		return fmt.Errorf("%w: the ALP encoding is not supported yet", ErrUnsupported)
+		return decodeALP(v, t, src, nn)
 	}
 	return fmt.Errorf("%w: value encoding %s", ErrUnsupported, enc.String())
 }
@@ -489,6 +489,28 @@ func decodePlain(v *Values, t meta.Type, size int, src []byte, n int) error {
 	}
 	if err != nil {
 		return fmt.Errorf("%w: PLAIN: %w", ErrCorrupt, err)
+	}
+	return nil
+}
+
+// decodeALP decodes an ALP page (FLOAT and DOUBLE only) of nn values. A
+// page of nulls only may leave the ALP header out.
+func decodeALP(v *Values, t meta.Type, src []byte, nn int) error {
+	var err error
+	if nn == 0 && len(src) == 0 && (t == meta.Float || t == meta.Double) {
+		v.Float, v.Double = v.Float[:0], v.Double[:0]
+		return nil
+	}
+	switch t {
+	case meta.Float:
+		v.Float, _, err = encode.DecodeALPFloat(v.Float, src, nn)
+	case meta.Double:
+		v.Double, _, err = encode.DecodeALPDouble(v.Double, src, nn)
+	default:
+		return fmt.Errorf("%w: ALP for %s values", ErrUnsupported, t.String())
+	}
+	if err != nil {
+		return fmt.Errorf("%w: ALP: %w", ErrCorrupt, err)
 	}
 	return nil
 }

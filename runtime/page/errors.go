@@ -23,7 +23,8 @@ var (
 	// ending inside a page, a misplaced dictionary page).
 	ErrCorrupt = errors.New("page: corrupt page")
 	// ErrUnsupported: an encoding or page feature this package does not
-	// read (ALP, encrypted pages without a Decryptor, ...).
+	// read (ALP for other types than FLOAT and DOUBLE, encrypted pages
+	// without a Decryptor, ...).
 	ErrUnsupported = errors.New("page: not supported")
 )
 

@@ -61,6 +61,9 @@ func FuzzDecodePage(f *testing.F) {
 			v1(f, codec, Column{Type: meta.ByteArray, MaxDef: 1}, def, nil, meta.EncodingRLEDictionary, encode.AppendDictIndices(nil, []int32{1, 0}, 1))...),
 			uint8(codec), uint8(meta.ByteArray), uint8(1), uint8(0))
 		f.Add(v2(f, codec, Column{Type: meta.Boolean}, nil, nil, meta.EncodingRLE, encode.AppendRLEBool(nil, []bool{true, false, true}), true)[:0], uint8(codec), uint8(meta.Boolean), uint8(0), uint8(0))
+		dcol := Column{Type: meta.Double, MaxDef: 1, Codec: codec}
+		f.Add(v1(f, codec, dcol, []uint8{1, 0, 1}, nil, meta.EncodingALP, encode.AppendALPDouble(nil, []float64{1.25, 3})), uint8(codec), uint8(meta.Double), uint8(1), uint8(0))
+		f.Add(v2(f, codec, Column{Type: meta.Float, Codec: codec}, nil, nil, meta.EncodingALP, encode.AppendALPFloat(nil, []float32{0.5, -2, 7.75}), true), uint8(codec), uint8(meta.Float), uint8(0), uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, chunk []byte, codec, typ, maxDef, maxRep uint8) {
 		col := Column{

@@ -190,6 +190,8 @@ func TestPagesAllEncodings(t *testing.T) {
 		{"float bss", meta.Float, 0, meta.EncodingByteStreamSplit, encode.AppendByteStreamSplitFloat(nil, f32), "[[1.5 -Inf 0]]", nil, 0},
 		{"double plain", meta.Double, 0, meta.EncodingPlain, encode.AppendPlainDouble(nil, f64), "[[1.5 3.141592653589793 -2]]", nil, 0},
 		{"double bss", meta.Double, 0, meta.EncodingByteStreamSplit, encode.AppendByteStreamSplitDouble(nil, f64), "[[1.5 3.141592653589793 -2]]", nil, 0},
+		{"float alp", meta.Float, 0, meta.EncodingALP, encode.AppendALPFloat(nil, f32), "[[1.5 -Inf 0]]", nil, 0},
+		{"double alp", meta.Double, 0, meta.EncodingALP, encode.AppendALPDouble(nil, f64), "[[1.5 3.141592653589793 -2]]", nil, 0},
 		{"double dict", meta.Double, 0, meta.EncodingRLEDictionary, encode.AppendDictIndices(nil, []int32{0, 0, 0}, 0), "[[2.5 2.5 2.5]]", encode.AppendPlainDouble(nil, []float64{2.5}), 1},
 		{"bytes plain", meta.ByteArray, 0, meta.EncodingPlain, encode.AppendPlainByteArray(nil, ba), "[[apple apricot ]]", nil, 0},
 		{"bytes delta length", meta.ByteArray, 0, meta.EncodingDeltaLengthByteArray, encode.AppendDeltaLengthByteArray(nil, ba), "[[apple apricot ]]", nil, 0},
@@ -345,10 +347,20 @@ func TestPageErrors(t *testing.T) {
 	// Negative dictionary size.
 	dh := meta.PageHeader{Type: meta.DictionaryPage, DictionaryPageHeader: &meta.DictionaryPageHeader{NumValues: -1}}
 	expectErr(t, "negative dict", pageBytes(dh, nil, false), req, ChunkOptions{}, ErrHeader)
-	// ALP is not supported yet.
+	// ALP is for FLOAT and DOUBLE only.
 	h.DataPageHeader.Encoding = meta.EncodingALP
 	h.DataPageHeader.NumValues = 2
 	expectErr(t, "alp", pageBytes(h, encode.AppendPlainInt32(nil, []int32{1, 2}), false), req, ChunkOptions{}, ErrUnsupported)
+	// A v1 ALP page of nulls only, with and without its (empty) header.
+	dopt := Column{Path: "d", Type: meta.Double, MaxDef: 1}
+	for _, body := range [][]byte{nil, encode.AppendALPDouble(nil, nil)} {
+		if d, _, got, err := readChunk(v1(t, meta.Uncompressed, dopt, []uint8{0, 0}, nil, meta.EncodingALP, body), dopt, ChunkOptions{}); err != nil || got != "[[]]" || len(d) != 2 {
+			t.Errorf("ALP page of nulls (%d bytes): %v %s %v", len(body), d, got, err)
+		}
+	}
+	// An ALP page whose header counts other values than the levels.
+	dreq := Column{Path: "d", Type: meta.Double}
+	expectErr(t, "alp count", v1(t, meta.Uncompressed, dreq, nil, nil, meta.EncodingALP, encode.AppendALPDouble(nil, []float64{1, 2, 3})), dreq, ChunkOptions{}, ErrCorrupt, encode.ErrLength)
 	// Delta header claiming more values than the levels.
 	expectErr(t, "delta count", v1(t, meta.Uncompressed, req, []uint8{0}, nil, meta.EncodingDeltaBinaryPacked, encode.AppendDeltaInt32(nil, []int32{1, 2, 3})), req, ChunkOptions{}, ErrCorrupt)
 	// Corrupt compressed data.
