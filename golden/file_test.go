@@ -58,13 +58,13 @@ func TestRoundTrip(t *testing.T) {
 	s := func(x string) *string { return &x }
 	i := func(x int64) *int64 { return &x }
 	rows := []Doc{
-		{Id: 1, Attachment: &pqrt.FileRef{URI: s("s3://bucket/a.jpg"), Offset: i(10), Size: i(20), ContentType: s("image/jpeg"),
+		{ID: 1, Attachment: &pqrt.FileRef{URI: s("s3://bucket/a.jpg"), Offset: i(10), Size: i(20), ContentType: s("image/jpeg"),
 			Checksum: s("MD5:d41d8cd98f00b204e9800998ecf8427e")}, Thumb: &pqrt.FileRef{Inline: []byte("png"), ContentType: s("image/png")},
-			Raw: &DocRaw{Uri: []byte("file:///x")}},
-		{Id: 2, Attachment: &pqrt.FileRef{Offset: i(0), Size: i(4)}},
-		{Id: 3, Attachment: &pqrt.FileRef{Inline: []byte{}}},
-		{Id: 4, Attachment: &pqrt.FileRef{URI: s("https://example.com/whole")}},
-		{Id: 5},
+			Raw: &DocRaw{URI: []byte("file:///x")}},
+		{ID: 2, Attachment: &pqrt.FileRef{Offset: i(0), Size: i(4)}},
+		{ID: 3, Attachment: &pqrt.FileRef{Inline: []byte{}}},
+		{ID: 4, Attachment: &pqrt.FileRef{URI: s("https://example.com/whole")}},
+		{ID: 5},
 	}
 	var buf bytes.Buffer
 	w, err := NewDocWriter(&buf)
@@ -99,7 +99,7 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bad.Write([]Doc{{Id: 9, Thumb: &pqrt.FileRef{}}}); err == nil {
+	if _, err := bad.Write([]Doc{{ID: 9, Thumb: &pqrt.FileRef{}}}); err == nil {
 		err = bad.Close()
 		if !errors.Is(err, pqrt.ErrFileRef) {
 			t.Errorf("an empty FILE value: %v", err)

@@ -26,7 +26,10 @@ const (
 //
 //	1: the first versioned code.
 //	2: map entries listed by MapEntries/MapEntriesFunc with the writer's
-//	   SortedMaps setting (SortedMap and SortedMapFunc removed).
+//	   SortedMaps setting (SortedMap and SortedMapFunc removed); TWhere
+//	   predicate builders (NewField...), Read through Available and
+//	   ReadColumns, Decimal, Interval, FLOAT16 as float32 and FileRef
+//	   fields.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version
