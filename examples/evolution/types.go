@@ -176,3 +176,33 @@ type NarrowElem struct {
 		A int16 `parquet:"a"`
 	} `parquet:"items"`
 }
+
+// BenchNarrow is the flat row of the conversion benchmark as written:
+// 32-bit integers and floats, millisecond timestamps.
+type BenchNarrow struct {
+	A int32     `parquet:"a"`
+	B int32     `parquet:"b"`
+	C int32     `parquet:"c"`
+	D int32     `parquet:"d"`
+	F float32   `parquet:"f"`
+	G float32   `parquet:"g"`
+	T time.Time `parquet:"t,timestamp(millisecond)"`
+}
+
+// BenchWide is BenchNarrow widened: every column is converted when a
+// BenchNarrow file is read into it.
+type BenchWide struct {
+	A int64     `parquet:"a"`
+	B int64     `parquet:"b"`
+	C int64     `parquet:"c"`
+	D int64     `parquet:"d"`
+	F float64   `parquet:"f"`
+	G float64   `parquet:"g"`
+	T time.Time `parquet:"t,timestamp(microsecond)"`
+}
+
+// Slim reads two columns of a file that has 50 more.
+type Slim struct {
+	ID   int64  `parquet:"id"`
+	Name string `parquet:"name"`
+}
