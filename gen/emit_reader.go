@@ -63,6 +63,10 @@ func emitReader(f *jen.File, t *Type) {
 	for _, fl := range vfields {
 		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
 	}
+	dfields := defaultFields(t)
+	for _, fl := range dfields {
+		fields = append(fields, jen.Id(defaultVar(fl.Value)).Bool().Comment(fl.Value.Node.PathString()+": the file lacks it, it reads as its default"))
+	}
 	slabs := newReaderSlabs(t)
 	for _, v := range slabs.order {
 		if v.Kind == KindList {
@@ -97,9 +101,12 @@ func emitReader(f *jen.File, t *Type) {
 	body := []jen.Code{
 		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(rt("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.List(jen.Id(idxVar), jen.Err()).Op(idxOp).Id("fr").Dot("Bind").Call(bindArgs(n.Schema, vfields)...),
+		jen.List(jen.Id(idxVar), jen.Err()).Op(idxOp).Add(bindCall(n.Schema, vfields, dfields)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
+	}
+	for _, fl := range dfields {
+		body = append(body, jen.Id("tr").Dot(defaultVar(fl.Value)).Op("=").Id("idx").Index(jen.Lit(fl.Value.Node.Column)).Op("<").Lit(0))
 	}
 	for _, fl := range vfields {
 		body = append(body, jen.If(
@@ -529,7 +536,13 @@ func (a *assembler) flatScalar(fl *Field) []jen.Code {
 			jen.Id("p").Index(jen.Lit(l.Column)).Op("=").Len(jen.Id("rows")),
 		}
 	}
-	return []jen.Code{jen.If(jen.Id(c).Op(":=").Id("r").Dot(c), jen.Id(c).Op("!=").Nil()).Block(loop...)}
+	st := jen.If(jen.Id(c).Op(":=").Id("r").Dot(c), jen.Id(c).Op("!=").Nil()).Block(loop...)
+	if fl.Default != nil {
+		st = st.Else().If(jen.Id("r").Dot(defaultVar(v))).Block(
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+				jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name).Op("=").Add(v.Go.Code()).Parens(jen.Lit(fl.Default))))
+	}
+	return []jen.Code{st}
 }
 
 func fixedCopy(p place, c string, n int32, qi func() *jen.Statement) jen.Code {
@@ -719,12 +732,37 @@ func (a *assembler) nav(v *Value, p place, l *schema.Node) []jen.Code {
 	panic("gen: a map in a column-wise field")
 }
 
-// bindArgs are the arguments of the reader's Bind call: the schema, then
-// the paths of the Variant groups, which are matched whole.
-func bindArgs(schemaFunc string, vfields []*Field) []jen.Code {
+// bindCall is the reader's Bind call: the schema, then the paths of the
+// Variant groups, which are matched whole; BindDefaults, with the paths
+// of the fields that have a default, when there are some.
+func bindCall(schemaFunc string, vfields, dfields []*Field) *jen.Statement {
 	args := []jen.Code{jen.Id(schemaFunc).Call()}
+	method := "Bind"
+	if len(dfields) > 0 {
+		method = "BindDefaults"
+		var paths []jen.Code
+		for _, fl := range dfields {
+			paths = append(paths, jen.Lit(fl.Value.Node.PathString()))
+		}
+		args = append(args, jen.Index().String().Values(paths...))
+	}
 	for _, fl := range vfields {
 		args = append(args, jen.Lit(fl.Value.Node.PathString()))
 	}
-	return args
+	return jen.Id("fr").Dot(method).Call(args...)
 }
+
+// defaultFields are the top-level fields tagged default(...).
+func defaultFields(t *Type) []*Field {
+	var out []*Field
+	for _, fl := range t.Root.Struct.Fields {
+		if fl.Default != nil {
+			out = append(out, fl)
+		}
+	}
+	return out
+}
+
+// defaultVar names the reader field telling that the file lacks the
+// column of a field with a default.
+func defaultVar(v *Value) string { return fmt.Sprintf("d%d", v.Node.Column) }

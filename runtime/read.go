@@ -180,7 +180,21 @@ func (r *FileReader) RowGroups() []int { return r.rowGroups }
 // Variants are matched by their group (VariantColumn), whatever shredding
 // the file gives them.
 func (r *FileReader) Bind(want *schema.Schema, variants ...string) ([]int, error) {
-	idx, adapt, err := bindAdapt(r.f.Schema, want, bindOptions{optionalAsRequired: r.cfg.OptionalAsRequired, coarserUnits: r.cfg.CoarserTimeUnits}, variants...)
+	return r.BindDefaults(want, nil, variants...)
+}
+
+// BindDefaults is Bind for a type some of whose required leaves (the
+// dotted paths defaults) have a default value: a file that lacks one of
+// them binds it to -1, and the generated reader fills in the default,
+// where Bind fails.
+//
+// For generated code (see "For generated code" in the package doc).
+func (r *FileReader) BindDefaults(want *schema.Schema, defaults []string, variants ...string) ([]int, error) {
+	opt := bindOptions{optionalAsRequired: r.cfg.OptionalAsRequired, coarserUnits: r.cfg.CoarserTimeUnits, defaults: map[string]bool{}}
+	for _, p := range defaults {
+		opt.defaults[p] = true
+	}
+	idx, adapt, err := bindAdapt(r.f.Schema, want, opt, variants...)
 	if err != nil {
 		return nil, err
 	}
