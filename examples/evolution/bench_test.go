@@ -25,28 +25,7 @@ func benchFiles(tb testing.TB) (narrow, wide []byte) {
 		nr = append(nr, n)
 		wr = append(wr, BenchWide{A: int64(n.A), B: int64(n.B), C: int64(n.C), D: int64(n.D), F: float64(n.F), G: float64(n.G), T: n.T})
 	}
-	var nb, wb bytes.Buffer
-	nw, err := NewBenchNarrowWriter(&nb)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	ww, err := NewBenchWideWriter(&wb)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := nw.Write(nr); err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := ww.Write(wr); err != nil {
-		tb.Fatal(err)
-	}
-	if err := nw.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	if err := ww.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return nb.Bytes(), wb.Bytes()
+	return writeRows(tb, NewBenchNarrowWriter, nr), writeRows(tb, NewBenchWideWriter, wr)
 }
 
 // BenchmarkReadEvolved reads BenchWide rows from a file of BenchWide

@@ -132,18 +132,22 @@ var writerOptions = map[string][]pqrt.WriterOption{
 	"v2zstd": {pqrt.WithDataPageVersion(2), pqrt.WithPageRowLimit(333)},
 }
 
-func writeFlatV1(t *testing.T, rs []FlatV1, opts ...pqrt.WriterOption) []byte {
-	t.Helper()
+// writeRows writes rs with a generated writer and returns the file.
+func writeRows[T any, W interface {
+	Write([]T) (int, error)
+	Close() error
+}](tb testing.TB, newW func(io.Writer, ...pqrt.WriterOption) (W, error), rs []T, opts ...pqrt.WriterOption) []byte {
+	tb.Helper()
 	var buf bytes.Buffer
-	w, err := NewFlatV1Writer(&buf, opts...)
+	w, err := newW(&buf, opts...)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if _, err := w.Write(rs); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := w.Close(); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return buf.Bytes()
 }
@@ -159,7 +163,7 @@ func TestFlatEvolution(t *testing.T) {
 		want = append(want, flatV2(v1[i], i))
 	}
 	for name, opts := range writerOptions {
-		data := writeFlatV1(t, v1, opts...)
+		data := writeRows(t, NewFlatV1Writer, v1, opts...)
 		r, err := NewFlatV2Reader(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -236,18 +240,8 @@ func TestNestedEvolution(t *testing.T) {
 		want = append(want, nestedV2(v1[i]))
 	}
 	for name, opts := range writerOptions {
-		var buf bytes.Buffer
-		w, err := NewNestedV1Writer(&buf, opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(v1); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		r, err := NewNestedV2Reader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		data := writeRows(t, NewNestedV1Writer, v1, opts...)
+		r, err := NewNestedV2Reader(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -267,20 +261,7 @@ func TestNestedEvolution(t *testing.T) {
 // refused at open without runtime.WithOptionalAsRequired; with it, rows
 // without nulls read, and a null is an error naming column and row.
 func TestOptionalAsRequired(t *testing.T) {
-	write := func(rs []OptV1) []byte {
-		var buf bytes.Buffer
-		w, err := NewOptV1Writer(&buf, pqrt.WithPageRowLimit(50))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(rs); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
-	}
+	write := func(rs []OptV1) []byte { return writeRows(t, NewOptV1Writer, rs, pqrt.WithPageRowLimit(50)) }
 	var v1 []OptV1
 	var want []OptV2
 	for i := range 300 {
@@ -334,43 +315,10 @@ func TestOptionalAsRequired(t *testing.T) {
 // TestNarrowingRefused: each narrowing or change of type fails at open
 // with an error wrapping ErrBind that names the column and both types.
 func TestNarrowingRefused(t *testing.T) {
-	flat := writeFlatV1(t, []FlatV1{flatV1(1)})
-	var buf bytes.Buffer
-	fw, err := NewFlatV2Writer(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fw.Write([]FlatV2{{}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := fw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	flat2 := buf.Bytes()
-	buf = bytes.Buffer{}
-	nw, err := NewNestedV1Writer(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := nw.Write([]NestedV1{nestedV1(2)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := nw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	nested := buf.Bytes()
-	buf = bytes.Buffer{}
-	nw2, err := NewNestedV2Writer(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := nw2.Write([]NestedV2{{}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := nw2.Close(); err != nil {
-		t.Fatal(err)
-	}
-	nested2 := buf.Bytes()
+	flat := writeRows(t, NewFlatV1Writer, []FlatV1{flatV1(1)})
+	flat2 := writeRows(t, NewFlatV2Writer, []FlatV2{{}})
+	nested := writeRows(t, NewNestedV1Writer, []NestedV1{nestedV1(2)})
+	nested2 := writeRows(t, NewNestedV2Writer, []NestedV2{{}})
 	open := func(data []byte, f func(r *bytes.Reader, n int64) error) error {
 		return f(bytes.NewReader(data), int64(len(data)))
 	}
@@ -399,5 +347,46 @@ func TestNarrowingRefused(t *testing.T) {
 		if !errors.Is(c.err, pqrt.ErrBind) || !strings.Contains(c.err.Error(), c.msg) {
 			t.Errorf("%s: %v, want an ErrBind naming %s", c.name, c.err, c.msg)
 		}
+	}
+}
+
+// TestDefaults reads a file that lacks required columns: fields tagged
+// default(...) read as their defaults, an optional field as zero, and a
+// required field without a default fails at open naming its column. A
+// file that has the columns reads their values, and WithColumns leaves
+// an unprojected column zero, not its default.
+func TestDefaults(t *testing.T) {
+	data := writeRows(t, NewSlimWriter, []Slim{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}})
+	r, err := NewDefaultsV2Reader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []DefaultsV2{
+		{ID: 1, Name: "a", Region: "eu-west, 1", Level: -3, Mask: math.MaxUint32, Ratio: 0.5, On: true},
+		{ID: 2, Name: "b", Region: "eu-west, 1", Level: -3, Mask: math.MaxUint32, Ratio: 0.5, On: true},
+	}
+	if d := cmp.Diff(want, readAll[DefaultsV2](t, r)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if _, err := NewMissingV2Reader(bytes.NewReader(data), int64(len(data))); !errors.Is(err, pqrt.ErrBind) ||
+		!strings.Contains(err.Error(), `column "region": required in the requested schema but absent from the file`) {
+		t.Errorf("a required field without default: %v", err)
+	}
+
+	full := []DefaultsV2{{ID: 3, Name: "c", Region: "us", Level: 9, Mask: 1, Ratio: 2, On: false, Plain: 4}}
+	data = writeRows(t, NewDefaultsV2Writer, full)
+	r, err = NewDefaultsV2Reader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(full, readAll[DefaultsV2](t, r)); d != "" {
+		t.Errorf("a file with the columns (-want +got):\n%s", d)
+	}
+	r, err = NewDefaultsV2Reader(bytes.NewReader(data), int64(len(data)), pqrt.WithColumns("id"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]DefaultsV2{{ID: 3}}, readAll[DefaultsV2](t, r)); d != "" {
+		t.Errorf("WithColumns(id) (-want +got):\n%s", d)
 	}
 }

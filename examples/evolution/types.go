@@ -206,3 +206,23 @@ type Slim struct {
 	ID   int64  `parquet:"id"`
 	Name string `parquet:"name"`
 }
+
+// DefaultsV2 is Slim with required fields added, each with the default
+// value files without its column read as.
+type DefaultsV2 struct {
+	ID     int64   `parquet:"id"`
+	Name   string  `parquet:"name"`
+	Region string  `parquet:"region,default(eu-west, 1)"`
+	Level  int16   `parquet:"level,default(-3)"`
+	Mask   uint32  `parquet:"mask,default(0xffffffff)"`
+	Ratio  float64 `parquet:"ratio,default(0.5)"`
+	On     bool    `parquet:"on,default(true)"`
+	Plain  int32   `parquet:"plain,optional"`
+}
+
+// MissingV2 adds a required field without a default: files without its
+// column do not open.
+type MissingV2 struct {
+	ID     int64  `parquet:"id"`
+	Region string `parquet:"region"`
+}
