@@ -421,3 +421,112 @@ func (a *adapter) setConversion(h, w *schema.Node, opt bindOptions) error {
 	a.conv = h.Type != w.Type || h.TypeLength != w.TypeLength || a.mul != 1 || a.div != 1 || a.rescale != 0
 	return nil
 }
+
+// ColumnStatus is how a column fares when a file is read into a type
+// (CheckSchema).
+type ColumnStatus int
+
+// The column statuses of CheckSchema.
+const (
+	// ColumnMatch: the file's column reads as it is.
+	ColumnMatch ColumnStatus = iota
+	// ColumnConverted: the column reads as another type (widened, or
+	// another annotation of the same bytes) or through synthesized or
+	// checked definition levels.
+	ColumnConverted
+	// ColumnSkipped: the file's column has no field in the type; it is
+	// never read.
+	ColumnSkipped
+	// ColumnMissing: the type's column is absent from the file; it reads
+	// as null, zero or its default.
+	ColumnMissing
+	// ColumnIncompatible: the file cannot be read into the type; Err
+	// says why.
+	ColumnIncompatible
+)
+
+// String returns "match", "converted", "skipped", "missing" or
+// "incompatible".
+func (s ColumnStatus) String() string {
+	switch s {
+	case ColumnMatch:
+		return "match"
+	case ColumnConverted:
+		return "converted"
+	case ColumnSkipped:
+		return "skipped"
+	case ColumnMissing:
+		return "missing"
+	case ColumnIncompatible:
+		return "incompatible"
+	}
+	return fmt.Sprintf("ColumnStatus(%d)", int(s))
+}
+
+// ColumnCheck is the verdict of CheckSchema on one column.
+type ColumnCheck struct {
+	// Path is the column's dotted path in the type (in the file for a
+	// skipped column; the file's path may differ for a renamed field
+	// matched by id).
+	Path string
+	// FilePath is the path of the file's column it reads ("" when
+	// missing).
+	FilePath string
+	// Status is the verdict.
+	Status ColumnStatus
+	// File and Type describe the column's type in the file and in the
+	// type ("" when absent).
+	File, Type string
+	// Err is the reason of an incompatible column, wrapping ErrBind.
+	Err error
+}
+
+// CheckSchema reports, without reading any data, how the columns of a
+// file of schema file read into a type of schema want (as Bind and the
+// generated readers would, with the same options: WithOptionalAsRequired,
+// WithCoarserTimeUnits): one ColumnCheck per leaf of want, in its order,
+// then one per leaf of the file that want lacks. defaults are the paths of
+// want's required leaves that have a default(...) value. The file reads
+// into the type exactly when no column is ColumnIncompatible.
+func CheckSchema(file, want *schema.Schema, defaults []string, opts ...ReaderOption) []ColumnCheck {
+	cfg := newReaderConfig(opts...)
+	opt := bindOptions{optionalAsRequired: cfg.OptionalAsRequired, coarserUnits: cfg.CoarserTimeUnits, defaults: map[string]bool{}}
+	for _, p := range defaults {
+		opt.defaults[p] = true
+	}
+	b := &binder{have: file, want: want, m: map[*schema.Node]match{want.Root: {h: file.Root}}}
+	walkErr := b.walk(want.Root, match{h: file.Root})
+	var out []ColumnCheck
+	used := map[int]bool{}
+	for _, w := range want.Leaves {
+		c := ColumnCheck{Path: w.PathString(), Type: typeString(w)}
+		h := b.m[w].h
+		switch {
+		case h == nil && walkErr != nil:
+			c.Status, c.Err = ColumnIncompatible, walkErr
+		case h == nil:
+			c.Status = ColumnMissing
+			if !mayBeNull(w) && !opt.defaults[c.Path] {
+				c.Status = ColumnIncompatible
+				c.Err = fmt.Errorf("%w: column %q: required in the requested schema but absent from the file", ErrBind, c.Path)
+			}
+		default:
+			used[h.Column] = true
+			c.FilePath, c.File = h.PathString(), typeString(h)
+			a, err := b.adapter(h, w, opt)
+			switch {
+			case err != nil:
+				c.Status, c.Err = ColumnIncompatible, err
+			case a != nil || c.File != c.Type:
+				c.Status = ColumnConverted
+			}
+		}
+		out = append(out, c)
+	}
+	for _, h := range file.Leaves {
+		if !used[h.Column] {
+			out = append(out, ColumnCheck{Path: h.PathString(), FilePath: h.PathString(), Status: ColumnSkipped, File: typeString(h)})
+		}
+	}
+	return out
+}

@@ -6,6 +6,7 @@
 //	pqgen -type T[,U...] [-o OUT.go] [DIR]              generate code for Go struct types
 //	pqgen -schema FILE -package P [-type T] [-o OUT.go]  ... and a struct, from schema text
 //	pqgen -from FILE.parquet -package P [-type T] [-o OUT.go]  ... from a file's schema
+//	pqgen check -type T [-dir DIR] FILE...             how files read into a type (schema evolution)
 //
 // See the README for the generator's three sources (Go structs, schema
 // text, an existing file).
@@ -32,7 +33,7 @@ const usage = `usage:
   pqgen inspect [--json] [--footer-key K] [--column-key PATH:K]... [--aad-prefix P] FILE...
                                    print a Parquet file's schema, row groups, columns and statistics;
                                    keys decrypt encrypted files (K: the key's bytes, or hex:HEX)
-` + generateUsage
+` + checkUsage + generateUsage
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) (code int) {
@@ -50,6 +51,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	switch args[0] {
 	case "inspect":
 		return inspectCmd(args[1:], stdout, stderr)
+	case "check":
+		return checkCmd(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
