@@ -88,10 +88,12 @@ func (b *binder) walk(w *schema.Node, m match) error {
 	for i, wc := range w.Children {
 		var cm match
 		hp := m.h
+		shapeFree := false // the repeated node of a list, a leaf in a legacy file
 		switch {
 		case hp == nil:
 		case isListGroup(w) && soleRepeated(w) == wc && isListGroup(hp) && soleRepeated(hp) != nil:
 			cm = match{h: soleRepeated(hp)}
+			shapeFree = legacyElement(cm.h)
 		case w.Parent != nil && isListGroup(w.Parent) && soleRepeated(w.Parent) == w && len(w.Children) == 1 &&
 			!m.virtual && hp.Repetition == meta.Repeated && isListGroup(hp.Parent):
 			// The element of a list: the file's repeated node itself in
@@ -104,11 +106,11 @@ func (b *binder) walk(w *schema.Node, m match) error {
 		case isMapGroup(w) && soleRepeated(w) == wc && isMapGroup(hp) && soleRepeated(hp) != nil:
 			cm = match{h: soleRepeated(hp)}
 		case w.Parent != nil && isMapGroup(w.Parent) && soleRepeated(w.Parent) == w && len(w.Children) == 2 &&
-			hp.Repetition == meta.Repeated && isMapGroup(hp.Parent) && len(hp.Children) == 2:
+			hp.Repetition == meta.Repeated && isMapGroup(hp.Parent) && len(hp.Children) <= 2:
 			// Key and value: by name, else by position.
 			if c := byIDOrName(hp, wc); c != nil {
 				cm = match{h: c}
-			} else {
+			} else if i < len(hp.Children) {
 				cm = match{h: hp.Children[i]}
 			}
 		default:
@@ -116,7 +118,7 @@ func (b *binder) walk(w *schema.Node, m match) error {
 				cm = match{h: c}
 			}
 		}
-		if cm.h != nil && wc.Group != cm.h.Group {
+		if cm.h != nil && wc.Group != cm.h.Group && !shapeFree {
 			what := func(n *schema.Node) string {
 				if n.Group {
 					return "a group"
