@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pqgen/pqgen/runtime/schema"
 )
 
 // evolveFile is the file schema of the narrowing matrix: a column of
@@ -213,4 +215,37 @@ func TestCheckSchema(t *testing.T) {
 	if fmt.Sprint(got) != "[converted converted missing incompatible incompatible skipped]" {
 		t.Errorf("WithOptionalAsRequired, no default: %v", got)
 	}
+}
+
+// FuzzBind: binding any schema to any other never panics; it binds or
+// fails with ErrBind, and CheckSchema agrees with it.
+func FuzzBind(f *testing.F) {
+	f.Add(evolveFile, `message m { required int64 i32; optional group l (LIST) { repeated group list { optional int64 element; } } }`)
+	f.Add(`message m { optional group l (LIST) { repeated int32 element; } }`, `message m { optional group l (LIST) { repeated group list { optional int64 element; } } }`)
+	f.Add(`message m { optional group m (MAP_KEY_VALUE) { repeated group map { required int32 k; } } }`, `message m { optional group m (MAP) { repeated group key_value { required int32 key; optional int32 value; } } }`)
+	f.Add(`message m { required int32 a = 1; }`, `message m { optional int64 b = 1; required int32 d; }`)
+	f.Fuzz(func(t *testing.T, haveText, wantText string) {
+		have, err1 := schema.Parse(haveText)
+		want, err2 := schema.Parse(wantText)
+		if err1 != nil || err2 != nil {
+			return
+		}
+		for _, opt := range []bindOptions{{}, {optionalAsRequired: true, coarserUnits: true}} {
+			_, _, err := bindAdapt(have, want, opt)
+			if err != nil && !errors.Is(err, ErrBind) {
+				t.Fatalf("error not wrapping ErrBind: %v", err)
+			}
+			var opts []ReaderOption
+			if opt.optionalAsRequired {
+				opts = append(opts, WithOptionalAsRequired(true), WithCoarserTimeUnits(true))
+			}
+			bad := false
+			for _, c := range CheckSchema(have, want, nil, opts...) {
+				bad = bad || c.Status == ColumnIncompatible
+			}
+			if bad != (err != nil) {
+				t.Fatalf("Bind: %v; CheckSchema finds an incompatible column: %v", err, bad)
+			}
+		}
+	})
 }
