@@ -144,17 +144,22 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 	switch a.wantType {
 	case meta.Int32, meta.Int64:
 		a.i32, a.i64 = a.i32[:0], a.i64[:0]
-		if h.Type == meta.Int32 && a.mul == 1 && a.div == 1 && a.wantType == meta.Int64 {
-			// The plain widening (int32 to int64), in a loop of its own.
+		if at == nil && a.div == 1 && a.wantType == meta.Int64 {
+			// Widening and finer units, in loops of their own.
 			a.i64 = slices.Grow(a.i64, n)[:n]
-			if a.zext {
+			bad := -1
+			switch {
+			case h.Type == meta.Int32 && a.zext:
 				for i, v := range p.Values.Int32[:n] {
 					a.i64[i] = int64(uint32(v))
 				}
-			} else {
-				for i, v := range p.Values.Int32[:n] {
-					a.i64[i] = int64(v)
-				}
+			case h.Type == meta.Int32:
+				bad = scaleInts(a.i64, p.Values.Int32[:n], a.mul)
+			default:
+				bad = scaleInts(a.i64, p.Values.Int64[:n], a.mul)
+			}
+			if bad >= 0 {
+				return fmt.Errorf("%w: column %q: value %d does not fit %s", ErrValue, a.path, bad, schema.TypeName(a.wantType, int32(a.wantSize)))
 			}
 			p.Values.Int64 = a.i64
 			return nil
@@ -239,6 +244,26 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 		p.Values.Fixed, p.Values.Bytes, p.DictBytes = a.fixed, a.bytes, nil
 	}
 	return nil
+}
+
+// scaleInts sets dst[i] to src[i]*mul and returns -1, or the index of
+// the first product that overflows.
+func scaleInts[T int32 | int64](dst []int64, src []T, mul int64) int {
+	if mul == 1 {
+		for i, v := range src {
+			dst[i] = int64(v)
+		}
+		return -1
+	}
+	lo, hi := math.MinInt64/mul, math.MaxInt64/mul
+	for i, v := range src {
+		x := int64(v)
+		if x > hi || x < lo {
+			return i
+		}
+		dst[i] = x * mul
+	}
+	return -1
 }
 
 // convertFloats replaces the values of p (FLOAT, or FLOAT16 in two
