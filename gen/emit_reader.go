@@ -143,7 +143,7 @@ func emitReader(f *jen.File, t *Type) {
 			))
 	}
 	body = append(body, jen.Return(jen.Id("tr"), jen.Nil()))
-	docf(f, "%s opens the Parquet file of size bytes behind r for reading %s rows.\nThe file's schema is matched to %s's by column path: columns the file lacks\nread as null (zero) when they may be null; a missing required column or a\nconflicting type is an error naming the column. Compatible layouts of the\nsame values read too: timestamps in another unit (INT64 ones into INT96\nfields too), decimals in another physical type, optional columns into\nrequired fields (a null is then an error), Variants with any shredding.\nWithColumns reads only some columns: the fields of the others stay zero.", n.NewReader, t.Name, t.Name)
+	docf(f, "%s opens the Parquet file of size bytes behind r for reading %s rows.\nThe file's schema is bound to %s's by the schema evolution rules (see\npqgen's gen/doc.go): fields match by field id, else by name; columns the\nfile lacks read as null (zero) when they may be null; columns the type\nlacks are never read; values widen exactly (integers, floats, dates, time\nunits, decimals); a narrowing, another type or a missing required column\nis an error naming the column. Variants read with any shredding.\nWithColumns reads only some columns: the fields of the others stay zero.", n.NewReader, t.Name, t.Name)
 	f.Func().Id(n.NewReader).Params(jen.Id("r").Qual("io", "ReaderAt"), jen.Id("size").Int64(), jen.Id("opts").Op("...").Add(rt("ReaderOption"))).
 		Params(jen.Op("*").Id(n.Reader), jen.Error()).Block(body...)
 	f.Line()
