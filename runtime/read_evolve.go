@@ -358,7 +358,12 @@ func (a *adapter) setConversion(h, w *schema.Node, opt bindOptions) error {
 		return fmt.Errorf("%w: column %q: %s in the file, %s requested: %s", ErrBind, a.path, typeString(h), typeString(w), why)
 	}
 	hl, wl := h.Logical.Kind, w.Logical.Kind
+	rawBytes := (h.Type == meta.ByteArray || h.Type == meta.FixedLenByteArray) && h.Type == w.Type && h.TypeLength == w.TypeLength &&
+		hl == meta.LogicalNone && !h.Converted.Set
 	switch {
+	case rawBytes && wk.kind != kindDecimal && wl != meta.LogicalVariant:
+		// Bytes without annotation (as writers that drop one store
+		// them) read as the annotated bytes of the type, unchanged.
 	case hk.kind != wk.kind:
 		switch {
 		case hk.kind == kindDate && wk.kind == kindTimestamp:
