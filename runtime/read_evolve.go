@@ -31,6 +31,9 @@ type match struct {
 type binder struct {
 	have, want *schema.Schema
 	m          map[*schema.Node]match
+	// variants are the paths of want's Variant groups, matched whole
+	// (VariantColumn): nothing below them is matched.
+	variants map[string]bool
 }
 
 func isListGroup(n *schema.Node) bool {
@@ -86,6 +89,9 @@ func byIDOrName(hp, w *schema.Node) *schema.Node {
 // walk matches the children of w, matched to m, and below.
 func (b *binder) walk(w *schema.Node, m match) error {
 	for i, wc := range w.Children {
+		if b.variants[wc.PathString()] {
+			continue
+		}
 		var cm match
 		hp := m.h
 		shapeFree := false // the repeated node of a list, a leaf in a legacy file
@@ -135,6 +141,14 @@ func (b *binder) walk(w *schema.Node, m match) error {
 	return nil
 }
 
+func newBinder(have, want *schema.Schema, variants []string) *binder {
+	b := &binder{have: have, want: want, m: map[*schema.Node]match{want.Root: {h: have.Root}}, variants: map[string]bool{}}
+	for _, v := range variants {
+		b.variants[v] = true
+	}
+	return b
+}
+
 // bindOptions are the reader options that change how Bind matches.
 type bindOptions struct {
 	// optionalAsRequired reads optional file fields into required ones
@@ -153,7 +167,7 @@ func bindAdapt(have, want *schema.Schema, opt bindOptions, variants ...string) (
 	if want == nil {
 		return nil, nil, fmt.Errorf("%w: nil schema", ErrBind)
 	}
-	b := &binder{have: have, want: want, m: map[*schema.Node]match{want.Root: {h: have.Root}}}
+	b := newBinder(have, want, variants)
 	if err := b.walk(want.Root, match{h: have.Root}); err != nil {
 		return nil, nil, err
 	}
@@ -493,19 +507,24 @@ type ColumnCheck struct {
 // generated readers would, with the same options: WithOptionalAsRequired,
 // WithCoarserTimeUnits): one ColumnCheck per leaf of want, in its order,
 // then one per leaf of the file that want lacks. defaults are the paths of
-// want's required leaves that have a default(...) value. The file reads
-// into the type exactly when no column is ColumnIncompatible.
-func CheckSchema(file, want *schema.Schema, defaults []string, opts ...ReaderOption) []ColumnCheck {
+// want's required leaves that have a default(...) value; variants the
+// paths of its Variant groups, which read whatever their shredding (their
+// leaves are left out of the report). The file reads into the type
+// exactly when no column is ColumnIncompatible.
+func CheckSchema(file, want *schema.Schema, defaults, variants []string, opts ...ReaderOption) []ColumnCheck {
 	cfg := newReaderConfig(opts...)
 	opt := bindOptions{optionalAsRequired: cfg.OptionalAsRequired, coarserUnits: cfg.CoarserTimeUnits, defaults: map[string]bool{}}
 	for _, p := range defaults {
 		opt.defaults[p] = true
 	}
-	b := &binder{have: file, want: want, m: map[*schema.Node]match{want.Root: {h: file.Root}}}
+	b := newBinder(file, want, variants)
 	walkErr := b.walk(want.Root, match{h: file.Root})
 	var out []ColumnCheck
 	used := map[int]bool{}
 	for _, w := range want.Leaves {
+		if under(w, variants) {
+			continue
+		}
 		c := ColumnCheck{Path: w.PathString(), Type: typeString(w)}
 		h := b.m[w].h
 		switch {
@@ -531,7 +550,7 @@ func CheckSchema(file, want *schema.Schema, defaults []string, opts ...ReaderOpt
 		out = append(out, c)
 	}
 	for _, h := range file.Leaves {
-		if !used[h.Column] {
+		if !used[h.Column] && !under(h, variants) {
 			out = append(out, ColumnCheck{Path: h.PathString(), FilePath: h.PathString(), Status: ColumnSkipped, File: typeString(h)})
 		}
 	}

@@ -202,7 +202,7 @@ func TestCheckSchema(t *testing.T) {
 	file := mustParse(t, `message m { required int32 a = 1; optional int64 b; required binary gone; required int32 n; }`)
 	want := mustParse(t, `message m { required int64 renamed = 1; required int64 b; optional int32 c; required int32 d; required int32 n (INT(8,true)); }`)
 	var got []string
-	for _, c := range CheckSchema(file, want, []string{"d"}) {
+	for _, c := range CheckSchema(file, want, []string{"d"}, nil) {
 		got = append(got, fmt.Sprintf("%s %s<-%s %v", c.Status, c.Path, c.FilePath, c.Err != nil))
 	}
 	wantS := "[converted renamed<-a false incompatible b<-b true missing c<- false missing d<- false incompatible n<-n true skipped gone<-gone false]"
@@ -210,7 +210,7 @@ func TestCheckSchema(t *testing.T) {
 		t.Errorf("got  %v\nwant %s", got, wantS)
 	}
 	got = got[:0]
-	for _, c := range CheckSchema(file, want, nil, WithOptionalAsRequired(true)) {
+	for _, c := range CheckSchema(file, want, nil, nil, WithOptionalAsRequired(true)) {
 		got = append(got, c.Status.String())
 	}
 	if fmt.Sprint(got) != "[converted converted missing incompatible incompatible skipped]" {
@@ -241,7 +241,7 @@ func FuzzBind(f *testing.F) {
 				opts = append(opts, WithOptionalAsRequired(true), WithCoarserTimeUnits(true))
 			}
 			bad := false
-			for _, c := range CheckSchema(have, want, nil, opts...) {
+			for _, c := range CheckSchema(have, want, nil, nil, opts...) {
 				bad = bad || c.Status == ColumnIncompatible
 			}
 			if bad != (err != nil) {
@@ -249,4 +249,24 @@ func FuzzBind(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBindVariantShredding: a Variant group is matched whole, whatever
+// the shredding on either side (a typed_value leaf in the type, a group
+// in the file).
+func TestBindVariantShredding(t *testing.T) {
+	have := mustParse(t, `message m { required int32 id; optional group v (VARIANT) { required binary metadata; optional binary value;
+  optional group typed_value { required group a { optional binary value; optional int64 typed_value; } } } }`)
+	want := mustParse(t, `message m { required int64 id; optional group v (VARIANT) { required binary metadata; optional binary value; optional int64 typed_value; } }`)
+	idx, _, err := bindAdapt(have, want, bindOptions{}, "v")
+	if err != nil || fmt.Sprint(idx) != "[0 -1 -1 -1]" {
+		t.Fatalf("%v %v", idx, err)
+	}
+	var got []string
+	for _, c := range CheckSchema(have, want, nil, []string{"v"}) {
+		got = append(got, c.Status.String()+" "+c.Path)
+	}
+	if fmt.Sprint(got) != "[converted id]" {
+		t.Errorf("CheckSchema: %v", got)
+	}
 }

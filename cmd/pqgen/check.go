@@ -44,10 +44,13 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	t := p.Types[0]
-	var defaults []string
+	var defaults, variants []string
 	for _, fl := range t.Root.Struct.Fields {
 		if fl.Default != nil {
 			defaults = append(defaults, fl.Value.Node.PathString())
+		}
+		if fl.Value.Kind == gen.KindVariant {
+			variants = append(variants, fl.Value.Node.PathString())
 		}
 	}
 	opts := []runtime.ReaderOption{runtime.WithOptionalAsRequired(*optReq), runtime.WithCoarserTimeUnits(*coarser)}
@@ -66,7 +69,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 			code = 1
 			continue
 		}
-		checks := runtime.CheckSchema(pf.Schema, t.Schema, defaults, opts...)
+		checks := runtime.CheckSchema(pf.Schema, t.Schema, defaults, variants, opts...)
 		ok := true
 		for _, c := range checks {
 			ok = ok && c.Status != runtime.ColumnIncompatible
