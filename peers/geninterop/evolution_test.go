@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -193,5 +195,85 @@ func TestArrowFilesIntoEvolvedTypes(t *testing.T) {
 	}
 	if d := cmp.Diff(wantFlat, readAllRows[evolution.BenchWide](t, fr)); d != "" {
 		t.Fatalf("arrow-go's flat file read as BenchWide (-want +got):\n%s", d)
+	}
+}
+
+// nestedPair returns row i as NestedV1 and as the NestedV2 it reads as.
+func nestedPair(i int) (evolution.NestedV1, evolution.NestedV2) {
+	v1 := evolution.NestedV1{ID: int32(i*13 - 500), Inner: evolution.InnerV1{D: int16(i % 300), Xs: []int8{int8(i % 100), -128}[:i%3%2*2]},
+		M: map[int16]int32{}, MS: map[string]int32{}}
+	d := int32(v1.Inner.D)
+	v2 := evolution.NestedV2{ID: int64(v1.ID), Inner: &evolution.InnerV2{D: &d}}
+	for _, x := range v1.Inner.Xs {
+		x64 := int64(x)
+		v2.Inner.Xs = append(v2.Inner.Xs, &x64)
+	}
+	for k := range i % 3 {
+		ms := int64(i*1000+k) * 86401
+		v1.Items = append(v1.Items, evolution.ItemV1{A: int32(-i - k), B: float32(i) / 8, T: time.UnixMilli(ms).UTC(), X: "x"})
+		v2.Items = append(v2.Items, evolution.ItemV2{A: int64(-i - k), B: float64(float32(i) / 8), T: time.UnixMilli(ms).UTC()})
+		v1.M[int16(k*100-7)] = int32(i * 1000 * k)
+		v1.MS[strings.Repeat("s", k+1)] = int32(-k)
+		if v2.M == nil {
+			v2.M, v2.MS = map[int64]int64{}, map[string]*int64{}
+		}
+		v2.M[int64(k*100-7)] = int64(i * 1000 * k)
+		val := int64(-k)
+		v2.MS[strings.Repeat("s", k+1)] = &val
+	}
+	if i%4 == 1 {
+		v1.Opt = &evolution.InnerV1{D: int16(-i), Xs: []int8{7}}
+		d, x := int32(-i), int64(7)
+		v2.Opt = &evolution.InnerV2{D: &d, Xs: []*int64{&x}}
+	}
+	return v1, v2
+}
+
+// TestDuckDBFilesIntoEvolvedTypes: DuckDB rewrites a NestedV1 file
+// (every column nullable, timestamps in microseconds, its own list and
+// map layout); the file reads into NestedV2 under the schema evolution
+// rules with WithOptionalAsRequired (without it, it is refused at open).
+func TestDuckDBFilesIntoEvolvedTypes(t *testing.T) {
+	const rows = 500
+	var v1 []evolution.NestedV1
+	var want []evolution.NestedV2
+	for i := range rows {
+		a, b := nestedPair(i)
+		v1, want = append(v1, a), append(want, b)
+	}
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "v1.parquet"), filepath.Join(dir, "v1_duckdb.parquet")
+	var buf bytes.Buffer
+	w, err := evolution.NewNestedV1Writer(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(v1); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(src, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runJS(t, "write", "duckdb", []map[string]any{{"src": src, "dst": dst}})
+	if r := res[dst]; r == nil || r.err != "" {
+		t.Fatalf("DuckDB: %+v", r)
+	}
+	data, err := os.ReadFile(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := evolution.NewNestedV2Reader(bytes.NewReader(data), int64(len(data))); !errors.Is(err, runtime.ErrBind) ||
+		!strings.Contains(err.Error(), "is optional in the file, required requested") {
+		t.Fatalf("DuckDB's nullable columns into required fields without the option: %v", err)
+	}
+	r, err := evolution.NewNestedV2Reader(bytes.NewReader(data), int64(len(data)), runtime.WithOptionalAsRequired(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, readAllRows[evolution.NestedV2](t, r)); d != "" {
+		t.Fatalf("DuckDB's rewrite read as NestedV2 (-want +got):\n%s", d)
 	}
 }
