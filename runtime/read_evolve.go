@@ -25,6 +25,12 @@ import (
 type match struct {
 	h       *schema.Node
 	virtual bool
+	// elem marks the file's repeated node of a list that is its element
+	// too (a legacy two-level list, a bare repeated field).
+	elem bool
+	// bare is the file's bare repeated field (no LIST annotation) that a
+	// LIST group of the bound schema, matched virtually, reads.
+	bare *schema.Node
 }
 
 // binder matches a bound schema's nodes to a file's.
@@ -97,16 +103,20 @@ func (b *binder) walk(w *schema.Node, m match) error {
 		shapeFree := false // the repeated node of a list, a leaf in a legacy file
 		switch {
 		case hp == nil:
+		case m.bare != nil && isListGroup(w) && soleRepeated(w) == wc:
+			cm = match{h: m.bare, elem: true}
+			shapeFree = true
 		case isListGroup(w) && soleRepeated(w) == wc && isListGroup(hp) && soleRepeated(hp) != nil:
 			cm = match{h: soleRepeated(hp)}
-			shapeFree = legacyElement(cm.h)
+			cm.elem = legacyElement(cm.h)
+			shapeFree = cm.elem
 		case w.Parent != nil && isListGroup(w.Parent) && soleRepeated(w.Parent) == w && len(w.Children) == 1 &&
-			!m.virtual && hp.Repetition == meta.Repeated && isListGroup(hp.Parent):
+			!m.virtual && hp.Repetition == meta.Repeated:
 			// The element of a list: the file's repeated node itself in
 			// a legacy layout, else its only child, whatever its name.
-			if legacyElement(hp) {
+			if m.elem {
 				cm = match{h: hp, virtual: true}
-			} else {
+			} else if hp.Group && len(hp.Children) == 1 {
 				cm = match{h: hp.Children[0]}
 			}
 		case isMapGroup(w) && soleRepeated(w) == wc && isMapGroup(hp) && soleRepeated(hp) != nil:
@@ -120,7 +130,13 @@ func (b *binder) walk(w *schema.Node, m match) error {
 				cm = match{h: hp.Children[i]}
 			}
 		default:
-			if c := byIDOrName(hp, wc); c != nil {
+			c := byIDOrName(hp, wc)
+			switch {
+			case c != nil && isListGroup(wc) && soleRepeated(wc) != nil && c.Repetition == meta.Repeated && !isListGroup(c) && !isMapGroup(c):
+				// A bare repeated field read as a list: the list group
+				// has no node in the file.
+				cm = match{h: hp, virtual: true, bare: c}
+			case c != nil:
 				cm = match{h: c}
 			}
 		}

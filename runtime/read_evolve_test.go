@@ -384,3 +384,34 @@ func FuzzReadEvolved(f *testing.F) {
 		}
 	})
 }
+
+// TestBindBareRepeated: a bare repeated field (no LIST annotation) reads
+// as a list of the bound schema, required or optional, its elements
+// widened and made nullable.
+func TestBindBareRepeated(t *testing.T) {
+	// Rows: [], [1], [2, 3].
+	data := writeInt32Column(t, `message m { repeated int32 x; }`, []uint8{0, 1, 1, 1}, []uint8{0, 0, 0, 1}, []int32{1, 2, 3}, 3)
+	for _, c := range []struct {
+		want string
+		def  []uint8
+	}{
+		{`message m { required group x (LIST) { repeated group list { required int64 element; } } }`, []uint8{0, 1, 1, 1}},
+		{`message m { optional group x (LIST) { repeated group list { optional int64 element; } } }`, []uint8{1, 3, 3, 3}},
+	} {
+		r := adaptReader(t, data)
+		idx, err := r.Bind(mustParse(t, c.want))
+		if err != nil {
+			t.Fatalf("%s: %v", c.want, err)
+		}
+		col, err := r.Int64Reader(idx[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := col.ReadRows(3); n != 3 || err != nil {
+			t.Fatal(n, err)
+		}
+		if !slices.Equal(col.Def, c.def) || !slices.Equal(col.Rep, []uint8{0, 0, 0, 1}) || !slices.Equal(col.Values, []int64{1, 2, 3}) {
+			t.Errorf("%s: def %v rep %v values %v", c.want, col.Def, col.Rep, col.Values)
+		}
+	}
+}
