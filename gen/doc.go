@@ -153,8 +153,8 @@
 // whole number of them (files that store all timestamps in microseconds).
 // The same rules apply inside structs, list elements and map keys and
 // values; legacy layouts (two-level lists, repeated groups named array or
-// _tuple, MAP_KEY_VALUE, key and value under other names) bind to the Go
-// types of modern ones. `pqgen check -type T FILE...` (or
+// _tuple, bare repeated fields, MAP_KEY_VALUE, key and value under other
+// names) bind to the Go types of modern ones. `pqgen check -type T FILE...` (or
 // runtime.CheckSchema) prints per column match, converted, skipped,
 // missing or incompatible without reading data, and exits 1 when a file
 // does not read into T: a gate for CI on yesterday's files.
