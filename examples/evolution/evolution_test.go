@@ -65,7 +65,7 @@ func flatV1(i int) FlatV1 {
 		F16:     [2]byte{byte(h.bits), byte(h.bits >> 8)}, F16Wide: [2]byte{byte(h.bits), byte(h.bits >> 8)},
 		Date: day, DateNano: day,
 		TsMilli: time.UnixMilli(int64(i-700) * 86400123).UTC(), TsMicro: time.UnixMicro(int64(i-700) * 86400123457).UTC(),
-		TmMilli: time.Duration(i*57601%86400000) * time.Millisecond, TmMicro: time.Duration(int64(i)*57600001%86400000000) * time.Microsecond,
+		TmMilliUnit: time.Duration(i*57601%86400000) * time.Millisecond, TmMicroUnit: time.Duration(int64(i)*57600001%86400000000) * time.Microsecond,
 		Dec32: pick(i, int32(-999999999), 999999999, int32(i*1001)), Dec64: pick(i, int64(-999999999999999999), 999999999999999999, int64(i)*-1000003),
 		DecFix:   fix,
 		DecBytes: be(dec(int64(i)*-7777777, 9), 9),
@@ -84,7 +84,7 @@ func flatV2(v FlatV1, i int) FlatV2 {
 		I8: int16(v.I8), I16: int32(v.I16), I32: int64(v.I32), I8Wide: int64(v.I8Wide),
 		U8: int16(v.U8), U16: int32(v.U16), U32: int64(v.U32), U8Wide: uint32(v.U8Wide), U32Wide: uint64(v.U32Wide),
 		F32: float64(v.F32), F16: halves[i%len(halves)].val, F16Wide: float64(halves[i%len(halves)].val),
-		Date: v.Date, DateNano: v.DateNano, TsMilli: v.TsMilli, TsMicro: v.TsMicro, TmMilli: v.TmMilli, TmMicro: v.TmMicro,
+		Date: v.Date, DateNano: v.DateNano, TsMilli: v.TsMilli, TsMicro: v.TsMicro, TmMilliUnit: v.TmMilliUnit, TmMicroUnit: v.TmMicroUnit,
 		Dec32: int64(v.Dec32) * 100, Dec64: dec64,
 		DecFix:   be(new(big.Int).Mul(unbe(v.DecFix[:]), big.NewInt(100)), 9), // compared by value (cmpDec)
 		DecBytes: decBytes,
@@ -96,9 +96,6 @@ func flatV2(v FlatV1, i int) FlatV2 {
 // cmpDec compares the BYTE_ARRAY decimal by value, whatever its width.
 var cmpDec = cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".DecFix" },
 	cmp.Comparer(func(a, b []byte) bool { return unbe(a).Cmp(unbe(b)) == 0 }))
-
-// closer is a generated writer or reader.
-type closer interface{ Close() error }
 
 // readAll reads every row of r.
 func readAll[T any](t *testing.T, r interface {

@@ -24,35 +24,35 @@ const (
 // Compile-time guard: if this fails to compile, FlatV1 (or a struct it
 // contains) changed since this file was generated; run go generate.
 var _ struct {
-	I8       int8            `parquet:"i8"`
-	I16      int16           `parquet:"i16"`
-	I32      int32           `parquet:"i32"`
-	I8Wide   int8            `parquet:"i8_wide"`
-	U8       uint8           `parquet:"u8"`
-	U16      uint16          `parquet:"u16"`
-	U32      uint32          `parquet:"u32"`
-	U8Wide   uint8           `parquet:"u8_wide"`
-	U32Wide  uint32          `parquet:"u32_wide"`
-	F32      float32         `parquet:"f32"`
-	F16      [2]byte         `parquet:"f16,float16"`
-	F16Wide  [2]byte         `parquet:"f16_wide,float16"`
-	Date     pqtime.Time     `parquet:"date,date"`
-	DateNano pqtime.Time     `parquet:"date_nano,date"`
-	TsMilli  pqtime.Time     `parquet:"ts_milli,timestamp(millisecond)"`
-	TsMicro  pqtime.Time     `parquet:"ts_micro,timestamp(microsecond)"`
-	TmMilli  pqtime.Duration `parquet:"tm_milli,time(millisecond)"`
-	TmMicro  pqtime.Duration `parquet:"tm_micro,time(microsecond)"`
-	Dec32    int32           `parquet:"dec32,decimal(2,9)"`
-	Dec64    int64           `parquet:"dec64,decimal(2,18)"`
-	DecFix   [8]byte         `parquet:"dec_fix,decimal(3,15)"`
-	DecBytes []byte          `parquet:"dec_bytes,decimal(2,20)"`
-	Str      string          `parquet:"str"`
-	Enum     string          `parquet:"enum,enum"`
-	JSON     string          `parquet:"json,json"`
-	Raw      []byte          `parquet:"raw"`
-	Req      int64           `parquet:"req"`
-	Dropped  string          `parquet:"dropped"`
-	OldName  int32           `parquet:"old_name,id(5)"`
+	I8          int8            `parquet:"i8"`
+	I16         int16           `parquet:"i16"`
+	I32         int32           `parquet:"i32"`
+	I8Wide      int8            `parquet:"i8_wide"`
+	U8          uint8           `parquet:"u8"`
+	U16         uint16          `parquet:"u16"`
+	U32         uint32          `parquet:"u32"`
+	U8Wide      uint8           `parquet:"u8_wide"`
+	U32Wide     uint32          `parquet:"u32_wide"`
+	F32         float32         `parquet:"f32"`
+	F16         [2]byte         `parquet:"f16,float16"`
+	F16Wide     [2]byte         `parquet:"f16_wide,float16"`
+	Date        pqtime.Time     `parquet:"date,date"`
+	DateNano    pqtime.Time     `parquet:"date_nano,date"`
+	TsMilli     pqtime.Time     `parquet:"ts_milli,timestamp(millisecond)"`
+	TsMicro     pqtime.Time     `parquet:"ts_micro,timestamp(microsecond)"`
+	TmMilliUnit pqtime.Duration `parquet:"tm_milli,time(millisecond)"`
+	TmMicroUnit pqtime.Duration `parquet:"tm_micro,time(microsecond)"`
+	Dec32       int32           `parquet:"dec32,decimal(2,9)"`
+	Dec64       int64           `parquet:"dec64,decimal(2,18)"`
+	DecFix      [8]byte         `parquet:"dec_fix,decimal(3,15)"`
+	DecBytes    []byte          `parquet:"dec_bytes,decimal(2,20)"`
+	Str         string          `parquet:"str"`
+	Enum        string          `parquet:"enum,enum"`
+	JSON        string          `parquet:"json,json"`
+	Raw         []byte          `parquet:"raw"`
+	Req         int64           `parquet:"req"`
+	Dropped     string          `parquet:"dropped"`
+	OldName     int32           `parquet:"old_name,id(5)"`
 } = FlatV1{}
 
 // pqgenFlatV1SchemaText is the Parquet schema of FlatV1.
@@ -421,7 +421,7 @@ func (w *FlatV1Writer) shred(rows []FlatV1) {
 		c16 := w.c16
 		for i := range rows {
 			x := &rows[i]
-			c16.Values = append(c16.Values, int32(x.TmMilli/pqtime.Millisecond))
+			c16.Values = append(c16.Values, int32(x.TmMilliUnit/pqtime.Millisecond))
 		}
 	}
 	// tm_micro
@@ -429,7 +429,7 @@ func (w *FlatV1Writer) shred(rows []FlatV1) {
 		c17 := w.c17
 		for i := range rows {
 			x := &rows[i]
-			c17.Values = append(c17.Values, int64(x.TmMicro/pqtime.Microsecond))
+			c17.Values = append(c17.Values, int64(x.TmMicroUnit/pqtime.Microsecond))
 		}
 	}
 	// dec32
@@ -1081,7 +1081,7 @@ func (r *FlatV1Reader) assemble(rows []FlatV1) (err error) {
 		if c16 := r.c16; c16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TmMilli = pqtime.Duration(c16.Values[i]) * pqtime.Millisecond
+				x.TmMilliUnit = pqtime.Duration(c16.Values[i]) * pqtime.Millisecond
 			}
 			q[16] = len(rows)
 		}
@@ -1091,7 +1091,7 @@ func (r *FlatV1Reader) assemble(rows []FlatV1) (err error) {
 		if c17 := r.c17; c17 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TmMicro = pqtime.Duration(c17.Values[i]) * pqtime.Microsecond
+				x.TmMicroUnit = pqtime.Duration(c17.Values[i]) * pqtime.Microsecond
 			}
 			q[17] = len(rows)
 		}

@@ -24,35 +24,35 @@ const (
 // Compile-time guard: if this fails to compile, FlatV2 (or a struct it
 // contains) changed since this file was generated; run go generate.
 var _ struct {
-	I8       int16           `parquet:"i8"`
-	I16      int32           `parquet:"i16"`
-	I32      int64           `parquet:"i32"`
-	I8Wide   int64           `parquet:"i8_wide"`
-	U8       int16           `parquet:"u8"`
-	U16      int32           `parquet:"u16"`
-	U32      int64           `parquet:"u32"`
-	U8Wide   uint32          `parquet:"u8_wide"`
-	U32Wide  uint64          `parquet:"u32_wide"`
-	F32      float64         `parquet:"f32"`
-	F16      float32         `parquet:"f16"`
-	F16Wide  float64         `parquet:"f16_wide"`
-	Date     pqtime.Time     `parquet:"date,timestamp(millisecond)"`
-	DateNano pqtime.Time     `parquet:"date_nano"`
-	TsMilli  pqtime.Time     `parquet:"ts_milli,timestamp(microsecond)"`
-	TsMicro  pqtime.Time     `parquet:"ts_micro"`
-	TmMilli  pqtime.Duration `parquet:"tm_milli,time(microsecond)"`
-	TmMicro  pqtime.Duration `parquet:"tm_micro,time(nanosecond)"`
-	Dec32    int64           `parquet:"dec32,decimal(4,18)"`
-	Dec64    [16]byte        `parquet:"dec64,decimal(6,38)"`
-	DecFix   []byte          `parquet:"dec_fix,decimal(5,20)"`
-	DecBytes [16]byte        `parquet:"dec_bytes,decimal(2,30)"`
-	Str      []byte          `parquet:"str"`
-	Enum     string          `parquet:"enum,json"`
-	JSON     string          `parquet:"json"`
-	Raw      string          `parquet:"raw,enum"`
-	Req      *int64          `parquet:"req"`
-	NewName  int32           `parquet:"new_name,id(5)"`
-	Added    *int32          `parquet:"added"`
+	I8          int16           `parquet:"i8"`
+	I16         int32           `parquet:"i16"`
+	I32         int64           `parquet:"i32"`
+	I8Wide      int64           `parquet:"i8_wide"`
+	U8          int16           `parquet:"u8"`
+	U16         int32           `parquet:"u16"`
+	U32         int64           `parquet:"u32"`
+	U8Wide      uint32          `parquet:"u8_wide"`
+	U32Wide     uint64          `parquet:"u32_wide"`
+	F32         float64         `parquet:"f32"`
+	F16         float32         `parquet:"f16"`
+	F16Wide     float64         `parquet:"f16_wide"`
+	Date        pqtime.Time     `parquet:"date,timestamp(millisecond)"`
+	DateNano    pqtime.Time     `parquet:"date_nano"`
+	TsMilli     pqtime.Time     `parquet:"ts_milli,timestamp(microsecond)"`
+	TsMicro     pqtime.Time     `parquet:"ts_micro"`
+	TmMilliUnit pqtime.Duration `parquet:"tm_milli,time(microsecond)"`
+	TmMicroUnit pqtime.Duration `parquet:"tm_micro,time(nanosecond)"`
+	Dec32       int64           `parquet:"dec32,decimal(4,18)"`
+	Dec64       [16]byte        `parquet:"dec64,decimal(6,38)"`
+	DecFix      []byte          `parquet:"dec_fix,decimal(5,20)"`
+	DecBytes    [16]byte        `parquet:"dec_bytes,decimal(2,30)"`
+	Str         []byte          `parquet:"str"`
+	Enum        string          `parquet:"enum,json"`
+	JSON        string          `parquet:"json"`
+	Raw         string          `parquet:"raw,enum"`
+	Req         *int64          `parquet:"req"`
+	NewName     int32           `parquet:"new_name,id(5)"`
+	Added       *int32          `parquet:"added"`
 } = FlatV2{}
 
 // pqgenFlatV2SchemaText is the Parquet schema of FlatV2.
@@ -421,7 +421,7 @@ func (w *FlatV2Writer) shred(rows []FlatV2) {
 		c16 := w.c16
 		for i := range rows {
 			x := &rows[i]
-			c16.Values = append(c16.Values, int64(x.TmMilli/pqtime.Microsecond))
+			c16.Values = append(c16.Values, int64(x.TmMilliUnit/pqtime.Microsecond))
 		}
 	}
 	// tm_micro
@@ -429,7 +429,7 @@ func (w *FlatV2Writer) shred(rows []FlatV2) {
 		c17 := w.c17
 		for i := range rows {
 			x := &rows[i]
-			c17.Values = append(c17.Values, int64(x.TmMicro))
+			c17.Values = append(c17.Values, int64(x.TmMicroUnit))
 		}
 	}
 	// dec32
@@ -1100,7 +1100,7 @@ func (r *FlatV2Reader) assemble(rows []FlatV2) (err error) {
 		if c16 := r.c16; c16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TmMilli = pqtime.Duration(c16.Values[i]) * pqtime.Microsecond
+				x.TmMilliUnit = pqtime.Duration(c16.Values[i]) * pqtime.Microsecond
 			}
 			q[16] = len(rows)
 		}
@@ -1110,7 +1110,7 @@ func (r *FlatV2Reader) assemble(rows []FlatV2) (err error) {
 		if c17 := r.c17; c17 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TmMicro = pqtime.Duration(c17.Values[i])
+				x.TmMicroUnit = pqtime.Duration(c17.Values[i])
 			}
 			q[17] = len(rows)
 		}
