@@ -91,6 +91,9 @@
 //	                               content_type, checksum, inline), each optional
 //	id(N)                          field id
 //	bloom, bloom(ndv)              a bloom filter for the column
+//	default(v)                     the value of a required top-level integer, float, bool or
+//	                               string field when the file lacks its column (v as Go would
+//	                               parse it; strings as written, commas included)
 //
 // Column options apply to every leaf below the field; options passed to
 // NewTWriter come after them and win. Tags are parsed strictly: an unknown
@@ -180,6 +183,50 @@
 // file order; TReader.All iterates over them (for row, err := range
 // r.All()). Read asks FileReader.Available how many rows it may read, which
 // selects the rows of the row groups ahead first.
+//
+// # Schema evolution
+//
+// A generated reader binds the file's schema to its type once, at open
+// (runtime.FileReader.Bind), then reads at full speed: yesterday's files
+// read into today's structs by these rules.
+//
+//	file                            type                                     rule
+//	field id N                      field with id(N), any name               matched by id (a rename keeps reading)
+//	field without id, or no id(N)   field of the same name                   matched by name
+//	column the type lacks           -                                        skipped: never read from storage
+//	-                               nullable field the file lacks            null / zero
+//	-                               required field the file lacks            error naming the column, unless default(v)
+//	required                        optional (pointer, optional tag)         reads; definition levels synthesized
+//	optional                        required                                 error at open; with runtime.WithOptionalAsRequired
+//	                                                                         it reads, a null is an error naming column and row
+//	INT(8/16/32/64, signed)         a signed integer at least as wide        widened (int32 to int64 converted per page)
+//	INT(8/16/32, unsigned)          unsigned at least as wide, or signed     widened (zero-extended)
+//	                                strictly wider
+//	FLOAT                           float64                                  widened
+//	FLOAT16 ([2]byte float16)       float32, float64                         widened, exactly
+//	DATE                            time.Time (TIMESTAMP, any unit)          midnight UTC of the day (past 2262 in
+//	                                                                         nanoseconds: an error on read)
+//	TIMESTAMP, TIME                 the same in a finer unit                 multiplied (millis to micros to nanos)
+//	TIMESTAMP                       encode.Int96                             converted (legacy INT96 timestamps)
+//	DECIMAL(p,s)                    DECIMAL(p',s'), s' >= s, p'-s' >= p-s,   rescaled; INT32, INT64, FIXED_LEN_BYTE_ARRAY
+//	                                any physical type                        and BYTE_ARRAY convert (a value too wide for
+//	                                                                         the type's bytes is an error on read)
+//	STRING, ENUM, JSON, bytes       any of string/enum/json/[]byte           the same bytes; BSON to []byte too
+//	anything else                   a narrower or other type                 error at open wrapping runtime.ErrBind,
+//	                                                                         naming the column and both types
+//
+// Narrowing is never silent: int64 to int32, int32 to int16, signed to
+// unsigned, double to float, string to int, a coarser time unit, a smaller
+// decimal scale or fewer integer digits all fail at open.
+// runtime.WithCoarserTimeUnits reads coarser units when every value is a
+// whole number of them (files that store all timestamps in microseconds).
+// The same rules apply inside structs, list elements and map keys and
+// values; legacy layouts (two-level lists, repeated groups named array or
+// _tuple, bare repeated fields, MAP_KEY_VALUE, key and value under other
+// names) bind to the Go types of modern ones. `pqgen check -type T FILE...` (or
+// runtime.CheckSchema) prints per column match, converted, skipped,
+// missing or incompatible without reading data, and exits 1 when a file
+// does not read into T: a gate for CI on yesterday's files.
 //
 // # Structure
 //

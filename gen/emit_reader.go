@@ -63,6 +63,10 @@ func emitReader(f *jen.File, t *Type) {
 	for _, fl := range vfields {
 		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
 	}
+	dfields := defaultFields(t)
+	for _, fl := range dfields {
+		fields = append(fields, jen.Id(defaultVar(fl.Value)).Bool().Comment(fl.Value.Node.PathString()+": the file lacks it, it reads as its default"))
+	}
 	slabs := newReaderSlabs(t)
 	for _, v := range slabs.order {
 		if v.Kind == KindList {
@@ -97,9 +101,12 @@ func emitReader(f *jen.File, t *Type) {
 	body := []jen.Code{
 		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(rt("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.List(jen.Id(idxVar), jen.Err()).Op(idxOp).Id("fr").Dot("Bind").Call(bindArgs(n.Schema, vfields)...),
+		jen.List(jen.Id(idxVar), jen.Err()).Op(idxOp).Add(bindCall(n.Schema, vfields, dfields)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
+	}
+	for _, fl := range dfields {
+		body = append(body, jen.Id("tr").Dot(defaultVar(fl.Value)).Op("=").Id("idx").Index(jen.Lit(fl.Value.Node.Column)).Op("<").Lit(0))
 	}
 	for _, fl := range vfields {
 		body = append(body, jen.If(
@@ -136,7 +143,7 @@ func emitReader(f *jen.File, t *Type) {
 			))
 	}
 	body = append(body, jen.Return(jen.Id("tr"), jen.Nil()))
-	docf(f, "%s opens the Parquet file of size bytes behind r for reading %s rows.\nThe file's schema is matched to %s's by column path: columns the file lacks\nread as null (zero) when they may be null; a missing required column or a\nconflicting type is an error naming the column. Compatible layouts of the\nsame values read too: timestamps in another unit (INT64 ones into INT96\nfields too), decimals in another physical type, optional columns into\nrequired fields (a null is then an error), Variants with any shredding.\nWithColumns reads only some columns: the fields of the others stay zero.", n.NewReader, t.Name, t.Name)
+	docf(f, "%s opens the Parquet file of size bytes behind r for reading %s rows.\nThe file's schema is bound to %s's by the schema evolution rules (see\npqgen's gen/doc.go): fields match by field id, else by name; columns the\nfile lacks read as null (zero) when they may be null; columns the type\nlacks are never read; values widen exactly (integers, floats, dates, time\nunits, decimals); a narrowing, another type or a missing required column\nis an error naming the column. Variants read with any shredding.\nWithColumns reads only some columns: the fields of the others stay zero.", n.NewReader, t.Name, t.Name)
 	f.Func().Id(n.NewReader).Params(jen.Id("r").Qual("io", "ReaderAt"), jen.Id("size").Int64(), jen.Id("opts").Op("...").Add(rt("ReaderOption"))).
 		Params(jen.Op("*").Id(n.Reader), jen.Error()).Block(body...)
 	f.Line()
@@ -525,7 +532,13 @@ func (a *assembler) flatScalar(fl *Field) []jen.Code {
 			jen.Id("p").Index(jen.Lit(l.Column)).Op("=").Len(jen.Id("rows")),
 		}
 	}
-	return []jen.Code{jen.If(jen.Id(c).Op(":=").Id("r").Dot(c), jen.Id(c).Op("!=").Nil()).Block(loop...)}
+	st := jen.If(jen.Id(c).Op(":=").Id("r").Dot(c), jen.Id(c).Op("!=").Nil()).Block(loop...)
+	if fl.Default != nil {
+		st = st.Else().If(jen.Id("r").Dot(defaultVar(v))).Block(
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+				jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name).Op("=").Add(v.Go.Code()).Parens(jen.Lit(fl.Default))))
+	}
+	return []jen.Code{st}
 }
 
 func fixedCopy(p place, c string, n int32, qi func() *jen.Statement) jen.Code {
@@ -727,12 +740,37 @@ func (a *assembler) nav(v *Value, p place, l *schema.Node) []jen.Code {
 	panic("gen: a map in a column-wise field")
 }
 
-// bindArgs are the arguments of the reader's Bind call: the schema, then
-// the paths of the Variant groups, which are matched whole.
-func bindArgs(schemaFunc string, vfields []*Field) []jen.Code {
+// bindCall is the reader's Bind call: the schema, then the paths of the
+// Variant groups, which are matched whole; BindDefaults, with the paths
+// of the fields that have a default, when there are some.
+func bindCall(schemaFunc string, vfields, dfields []*Field) *jen.Statement {
 	args := []jen.Code{jen.Id(schemaFunc).Call()}
+	method := "Bind"
+	if len(dfields) > 0 {
+		method = "BindDefaults"
+		var paths []jen.Code
+		for _, fl := range dfields {
+			paths = append(paths, jen.Lit(fl.Value.Node.PathString()))
+		}
+		args = append(args, jen.Index().String().Values(paths...))
+	}
 	for _, fl := range vfields {
 		args = append(args, jen.Lit(fl.Value.Node.PathString()))
 	}
-	return args
+	return jen.Id("fr").Dot(method).Call(args...)
 }
+
+// defaultFields are the top-level fields tagged default(...).
+func defaultFields(t *Type) []*Field {
+	var out []*Field
+	for _, fl := range t.Root.Struct.Fields {
+		if fl.Default != nil {
+			out = append(out, fl)
+		}
+	}
+	return out
+}
+
+// defaultVar names the reader field telling that the file lacks the
+// column of a field with a default.
+func defaultVar(v *Value) string { return fmt.Sprintf("d%d", v.Node.Column) }

@@ -11,6 +11,7 @@ import (
 	"math/big"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -177,6 +178,7 @@ type goBuilder struct {
 	structs []*Struct
 	named   []NamedType // see Type.Named
 	seenNT  map[*types.Named]bool
+	root    *schema.Node // the row type's group, whose fields may have defaults
 }
 
 // guardNamed records t, when it is a named type other than a struct (or
@@ -258,6 +260,7 @@ func (b *goBuilder) rowType(tn *types.TypeName) (*Type, error) {
 	b.seen = map[*types.Named]*Struct{}
 	b.named, b.seenNT = nil, map[*types.Named]bool{}
 	root := &schema.Node{Name: name, Group: true}
+	b.root = root
 	v, err := b.structValue(tn.Type(), root, tn.Pos())
 	if err != nil {
 		return nil, err
@@ -381,7 +384,16 @@ func (b *goBuilder) fields(st *types.Struct, prefix string, parent *schema.Node,
 		b.at[v] = f.Pos()
 		parent.Children = append(parent.Children, v.Node)
 		v.Node.Parent = parent
-		s.Fields = append(s.Fields, &Field{Name: prefix + f.Name(), Value: v})
+		fl := &Field{Name: prefix + f.Name(), Value: v}
+		if tg.defSet {
+			if parent != b.root || v.Kind != KindScalar || v.Node.Repetition != meta.Required {
+				return b.errorf(f.Pos(), "field %s: default(...) is for required top-level scalar fields", f.Name())
+			}
+			if fl.Default, err = parseDefault(f.Type(), tg.def); err != nil {
+				return b.errorf(f.Pos(), "field %s: default(%s): %v", f.Name(), tg.def, err)
+			}
+		}
+		s.Fields = append(s.Fields, fl)
 	}
 	return nil
 }
@@ -867,4 +879,37 @@ func decimalBytes(p int32) int {
 			return n
 		}
 	}
+}
+
+// parseDefault parses the argument of a default(...) tag option as a
+// value of Go type t: an integer, float, bool or string (the text as
+// is).
+func parseDefault(t types.Type, s string) (any, error) {
+	bt, ok := types.Unalias(t).Underlying().(*types.Basic)
+	if !ok {
+		return nil, fmt.Errorf("defaults are for integers, floats, bools and strings, not %s", t)
+	}
+	info := bt.Info()
+	bits := 64
+	switch bt.Kind() {
+	case types.Int8, types.Uint8:
+		bits = 8
+	case types.Int16, types.Uint16:
+		bits = 16
+	case types.Int32, types.Uint32, types.Float32:
+		bits = 32
+	}
+	switch {
+	case info&types.IsString != 0:
+		return s, nil
+	case info&types.IsBoolean != 0:
+		return strconv.ParseBool(strings.TrimSpace(s))
+	case info&types.IsUnsigned != 0:
+		return strconv.ParseUint(strings.TrimSpace(s), 0, bits)
+	case info&types.IsInteger != 0:
+		return strconv.ParseInt(strings.TrimSpace(s), 0, bits)
+	case info&types.IsFloat != 0:
+		return strconv.ParseFloat(strings.TrimSpace(s), bits)
+	}
+	return nil, fmt.Errorf("defaults are for integers, floats, bools and strings, not %s", t)
 }

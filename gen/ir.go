@@ -164,6 +164,10 @@ type Field struct {
 	Tag string
 	// Value is the field's value.
 	Value *Value
+	// Default is the value (int64, uint64, float64, bool or string) of a
+	// required top-level scalar tagged default(...), read from files that
+	// lack its column; nil when none.
+	Default any
 }
 
 // Conv is how a scalar converts between its Go type and the physical type.

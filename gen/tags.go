@@ -29,6 +29,8 @@ import (
 //	variant                    VARIANT group (extension)
 //	id(N)                      field id
 //	bloom, bloom(ndv)          bloom filter sized for ndv distinct values (default 100000) (extension)
+//	default(v)                 the value a required top-level scalar reads as from files
+//	                           that lack its column (schema evolution; extension)
 type tag struct {
 	name      string
 	nameSet   bool
@@ -43,6 +45,8 @@ type tag struct {
 	precision int32
 	id        int32
 	idSet     bool
+	def       string // default(...) argument
+	defSet    bool
 	col       ColumnOptions
 }
 
@@ -196,6 +200,11 @@ func parseTag(s string) (tag, error) {
 			t.scale, t.precision = int32(sc), int32(pr)
 		case "date", "uuid", "enum", "json", "bson", "float16", "interval", "geometry", "geography", "variant", "file":
 			err = setLogical(name)
+		case "default":
+			if !hasArgs {
+				return t, fmt.Errorf("option default needs (value)")
+			}
+			t.def, t.defSet = args, true
 		case "id":
 			n, err1 := strconv.ParseInt(strings.TrimSpace(args), 10, 32)
 			if !hasArgs || err1 != nil {

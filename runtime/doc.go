@@ -59,11 +59,32 @@
 // Interval (INTERVAL), and the FLOAT16 conversions Float16ToFloat32 (exact)
 // and Float32ToFloat16 (round to nearest even, overflow to ±Inf, NaN kept).
 //
+// # Schema evolution
+//
+// FileReader.Bind binds a type's schema (as it is today) to a file's (as
+// it was written), once, at open; the typed column readers then read at
+// full speed. Fields match by field id when both sides carry one, else by
+// name; LIST and MAP groups match in any layout, legacy ones included.
+// Columns the type lacks are never read; nullable fields the file lacks
+// read as null. A field required in the file reads into a nullable one
+// (the reader synthesizes the definition levels); a nullable one into a
+// required one only with WithOptionalAsRequired, a null then being an
+// error wrapping ErrValue naming column and row. Values widen exactly,
+// converted page by page in the column readers: integers to wider ones,
+// FLOAT and FLOAT16 to DOUBLE (FLOAT16 to FLOAT too), DATE to TIMESTAMP,
+// TIMESTAMP and TIME to finer units (coarser ones with
+// WithCoarserTimeUnits, when every value is whole), DECIMAL to more
+// integer digits and the same or a larger scale in any physical type,
+// and text, enum, JSON and raw bytes into one another. Anything else (a
+// narrowing, another type) fails at Bind with an error wrapping ErrBind
+// naming the column and both types. CheckSchema reports the verdict per
+// column without reading data. The table of rules is in pqgen's gen/doc.go.
+//
 // # For generated code
 //
 // These exported identifiers exist for the code pqgen generates; they are
 // stable for it but are not meant to be called by hand: FileWriter.Fail,
-// FileReader.Projected, FileReader.VariantColumn, VariantReader,
+// FileReader.Projected, FileReader.BindDefaults, FileReader.VariantColumn, VariantReader,
 // VariantWriter, ReadRowsExact, ReadFileRows, RowReader, ColumnRows,
 // DateDays, Slab, AppendFloat16, Float16At, AppendInterval, IntervalAt,
 // CompareInterval, DecimalUnscaled32, DecimalUnscaled64,

@@ -9,7 +9,6 @@ import (
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
-
 // TestFileRefResolve walks the resolution table of the FILE type, row by
 // row, and its validation rules.
 func TestFileRefResolve(t *testing.T) {

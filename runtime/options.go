@@ -83,6 +83,12 @@ type readerConfig struct {
 
 	// Strict refuses the deviations otherwise accepted (WithStrict).
 	Strict bool
+	// OptionalAsRequired lets Bind read optional file fields into
+	// required ones (WithOptionalAsRequired).
+	OptionalAsRequired bool
+	// CoarserTimeUnits lets Bind read TIMESTAMP and TIME columns into
+	// coarser units (WithCoarserTimeUnits).
+	CoarserTimeUnits bool
 
 	err error // the first invalid option
 }
@@ -290,4 +296,26 @@ func WithAADPrefix(prefix []byte) ReaderOption {
 // a column key.
 func WithKeyRetriever(retrieve func(keyMetadata []byte) ([]byte, error)) ReaderOption {
 	return func(c *readerConfig) { c.KeyRetriever = retrieve }
+}
+
+// WithOptionalAsRequired lets a generated reader (or Bind) read a field
+// that is optional in the file into a required field of the type (a
+// non-pointer field), as files from writers that make every column
+// nullable (DuckDB, Spark) need: the values read as long as there is no
+// null, and a null is an error wrapping ErrValue that names the column
+// and the row. Without it, such a field fails at open with an error
+// wrapping ErrBind. Default off.
+func WithOptionalAsRequired(on bool) ReaderOption {
+	return func(c *readerConfig) { c.OptionalAsRequired = on }
+}
+
+// WithCoarserTimeUnits lets a generated reader (or Bind) read TIMESTAMP
+// and TIME columns into fields of a coarser unit (microseconds into
+// milliseconds), as files from writers that store every timestamp in
+// one unit (DuckDB: microseconds) need: every value must be a whole
+// number of the field's unit, else reading fails with an error wrapping
+// ErrValue. Without it, a coarser unit fails at open with an error
+// wrapping ErrBind. Default off.
+func WithCoarserTimeUnits(on bool) ReaderOption {
+	return func(c *readerConfig) { c.CoarserTimeUnits = on }
 }

@@ -208,75 +208,48 @@ func (r *FileReader) NumRows() int64 {
 // order. The caller must not modify the slice.
 func (r *FileReader) RowGroups() []int { return r.rowGroups }
 
-// Bind matches the leaves of want to the file's leaves by path. The
-// result holds, for each leaf of want (want.Leaves order), the index of
-// the file's leaf column, or -1 when the file lacks it and it may be null
-// (the leaf is optional or below an optional or repeated field). A missing
-// required leaf, or a leaf whose physical type (or fixed length), or the
-// repetition of any field on whose path, differs from the file's, fails
-// with an error wrapping ErrBind that names the first mismatching column.
-// Two differences are compatible layouts and bind: a DECIMAL stored in
-// another physical type with the same scale and no greater precision (the
-// column's typed reader is then that of want's type and converts), and a
-// field optional in the file but required in want (its levels read as
-// want's; a null in it is an error wrapping ErrValue).
+// Bind matches the leaves of want to the file's leaves: fields match by
+// field id when both carry one, else by name, group by group (LIST and
+// MAP groups in any layout the file gives them, legacy ones included).
+// The result holds, for each leaf of want (want.Leaves order), the index
+// of the file's leaf column, or -1 when the file lacks it and it may be
+// null (the leaf is optional or below an optional or repeated field). The
+// file's columns that want lacks are never read. The schema evolution
+// rules decide what else binds (see "Schema evolution" in the package
+// doc): a field required in the file reads into an optional one; an
+// optional one into a required one only with WithOptionalAsRequired (a
+// null is then an error wrapping ErrValue naming column and row); values
+// widen exactly (integers, floats, dates, time units, decimals, text and
+// bytes), converted by the column's typed reader, which is that of want's
+// physical type. A missing required leaf, a narrowing, a changed type or
+// a repetition that differs fails with an error wrapping ErrBind that
+// names the column and both types.
 //
 // The leaves below the groups at the paths variants get -1: those
 // Variants are matched by their group (VariantColumn), whatever shredding
 // the file gives them.
 func (r *FileReader) Bind(want *schema.Schema, variants ...string) ([]int, error) {
-	idx, adapt, err := bindAdapt(r.f.Schema, want, variants...)
+	return r.BindDefaults(want, nil, variants...)
+}
+
+// BindDefaults is Bind for a type some of whose required leaves (the
+// dotted paths defaults) have a default value: a file that lacks one of
+// them binds it to -1, and the generated reader fills in the default,
+// where Bind fails.
+//
+// For generated code (see "For generated code" in the package doc).
+func (r *FileReader) BindDefaults(want *schema.Schema, defaults []string, variants ...string) ([]int, error) {
+	opt := bindOptions{optionalAsRequired: r.cfg.OptionalAsRequired, coarserUnits: r.cfg.CoarserTimeUnits, defaults: map[string]bool{}}
+	for _, p := range defaults {
+		opt.defaults[p] = true
+	}
+	idx, adapt, err := bindAdapt(r.f.Schema, want, opt, variants...)
 	if err != nil {
 		return nil, err
 	}
 	r.adapt = adapt
 	r.want = want
 	return idx, nil
-}
-
-func bindAdapt(have, want *schema.Schema, variants ...string) ([]int, map[int]*adapter, error) {
-	if want == nil {
-		return nil, nil, fmt.Errorf("%w: nil schema", ErrBind)
-	}
-	byPath := make(map[string]*schema.Node, len(have.Leaves))
-	for _, l := range have.Leaves {
-		byPath[l.PathString()] = l
-	}
-	idx := make([]int, len(want.Leaves))
-	var adapt map[int]*adapter
-	for i, w := range want.Leaves {
-		if under(w, variants) {
-			// A Variant is read by its group (VariantColumn), whatever
-			// shredded layout the file gives it.
-			idx[i] = -1
-			continue
-		}
-		path := w.PathString()
-		h, ok := byPath[path]
-		if !ok {
-			if mayBeNull(w) {
-				idx[i] = -1
-				continue
-			}
-			return nil, nil, fmt.Errorf("%w: column %q: required in the requested schema but absent from the file", ErrBind, path)
-		}
-		a, err := newAdapter(h, w, pathNodes(h), pathNodes(w))
-		if err != nil {
-			return nil, nil, err
-		}
-		if a == nil && (h.MaxDef != w.MaxDef || h.MaxRep != w.MaxRep) {
-			return nil, nil, fmt.Errorf("%w: column %q: levels (def %d, rep %d) in the file, (def %d, rep %d) requested", ErrBind, path,
-				h.MaxDef, h.MaxRep, w.MaxDef, w.MaxRep)
-		}
-		if a != nil {
-			if adapt == nil {
-				adapt = map[int]*adapter{}
-			}
-			adapt[h.Column] = a
-		}
-		idx[i] = h.Column
-	}
-	return idx, adapt, nil
 }
 
 // under reports whether n lies below one of the groups at paths.

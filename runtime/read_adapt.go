@@ -1,14 +1,17 @@
 // Reading a column laid out otherwise than the bound schema asks, when the
-// two are compatible layouts of the same values (see Bind): a DECIMAL
-// stored in another physical type (INT32, INT64, FIXED_LEN_BYTE_ARRAY of
-// any width, BYTE_ARRAY) with the same scale and no greater precision; a
-// TIMESTAMP or TIME in another unit (or INT32 for INT64), values converted
-// exactly (a value that is not a whole number of the bound unit, or does
-// not fit, is an error); an INT64 TIMESTAMP for an INT96 (the legacy
-// timestamp: nanoseconds of the day, then the Julian day); and a field
-// OPTIONAL in the file but REQUIRED in
-// the bound schema (as DuckDB writes every column), which reads as long as
-// it holds no null.
+// two hold the same values (see Bind and read_evolve.go): a nullable
+// field read from a required one (the missing definition levels are
+// synthesized), a required field read from an optional one
+// (WithOptionalAsRequired; a null is an error naming the row), and values
+// widened exactly, page by page: integers to wider ones, FLOAT and
+// FLOAT16 to DOUBLE or FLOAT, DATE to TIMESTAMP, TIMESTAMP and TIME to
+// finer units (INT32 to INT64 where needed), an INT64 TIMESTAMP to an
+// INT96 (the legacy timestamp: nanoseconds of the day, then the Julian
+// day), and a DECIMAL to a larger precision and scale in any of its
+// physical types (INT32, INT64, FIXED_LEN_BYTE_ARRAY of any width,
+// BYTE_ARRAY). A value that does not fit the bound physical type (a
+// DECIMAL stored in more bytes than its precision needs, a date past
+// 2262 as nanoseconds) is an error.
 
 package runtime
 
@@ -16,7 +19,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"strings"
+	"math/big"
+	"slices"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -35,96 +39,24 @@ type adapter struct {
 	conv     bool
 	// mul and div convert a time unit: value*mul/div (one of them is 1).
 	mul, div int64
+	// zext reads an unsigned INT32 into an INT64 (zero extension).
+	zext bool
+	// rescale is how many decimal digits a DECIMAL's scale grows by: the
+	// unscaled values are multiplied by 10^rescale (mul, when it fits).
+	rescale int
 	// defMap maps a file definition level to the bound leaf's, -1 for a
 	// null in a field the bound schema requires; nil when they agree.
 	defMap     []int16
 	wantMaxDef uint8
+	fileMaxDef uint8
 	// Converted values of the current page.
 	i32   []int32
 	i64   []int64
 	i96   []encode.Int96
 	fixed []byte
 	bytes encode.ByteArrays
-}
-
-func isDecimal(n *schema.Node) bool { return n.Logical.Kind == meta.LogicalDecimal }
-
-// newAdapter returns the adapter of file leaf h bound to leaf w (nil when
-// none is needed), or an error when the layouts are not compatible. hs and
-// ws are the nodes from the root's child down to the leaves.
-func newAdapter(h, w *schema.Node, hs, ws []*schema.Node) (*adapter, error) {
-	path := w.PathString()
-	a := &adapter{path: path, wantType: w.Type, wantSize: int(w.TypeLength), wantMaxDef: w.MaxDef, mul: 1, div: 1}
-	hk, wk := h.Logical.Kind, w.Logical.Kind
-	isTime := func(k meta.LogicalKind) bool { return k == meta.LogicalTime || k == meta.LogicalTimestamp }
-	if hk == wk && isTime(hk) && (h.Logical.Time.Unit != w.Logical.Time.Unit || h.Type != w.Type) &&
-		(h.Type == meta.Int32 || h.Type == meta.Int64) && (w.Type == meta.Int32 || w.Type == meta.Int64) {
-		hn, wn := unitNanos(h.Logical.Time.Unit), unitNanos(w.Logical.Time.Unit)
-		if hn > wn {
-			a.mul = hn / wn
-		} else {
-			a.div = wn / hn
-		}
-		a.conv = true
-	} else if w.Type == meta.Int96 && h.Type == meta.Int64 && hk == meta.LogicalTimestamp {
-		a.mul = unitNanos(h.Logical.Time.Unit)
-		a.conv = true
-	} else if h.Type != w.Type || h.Type == meta.FixedLenByteArray && h.TypeLength != w.TypeLength {
-		hd, wd := h.Logical.Decimal, w.Logical.Decimal
-		if !isDecimal(h) || !isDecimal(w) || hd.Scale != wd.Scale || hd.Precision > wd.Precision ||
-			h.Type == meta.Boolean || h.Type == meta.Float || h.Type == meta.Double || h.Type == meta.Int96 {
-			if h.Type != w.Type {
-				return nil, fmt.Errorf("%w: column %q: physical type %s in the file, %s requested", ErrBind, path,
-					schema.TypeName(h.Type, h.TypeLength), schema.TypeName(w.Type, w.TypeLength))
-			}
-			return nil, fmt.Errorf("%w: column %q: fixed length %d in the file, %d requested", ErrBind, path, h.TypeLength, w.TypeLength)
-		}
-		a.conv = true
-	}
-	if len(hs) != len(ws) {
-		return nil, fmt.Errorf("%w: column %q: depth %d in the file, %d requested", ErrBind, path, len(hs), len(ws))
-	}
-	relaxed := false
-	for i := range hs {
-		hr, wr := hs[i].Repetition, ws[i].Repetition
-		if hr == wr {
-			continue
-		}
-		if hr == meta.Optional && wr == meta.Required {
-			relaxed = true
-			continue
-		}
-		return nil, fmt.Errorf("%w: column %q: field %q is %s in the file, %s requested", ErrBind, path,
-			hs[i].PathString(), strings.ToLower(hr.String()), strings.ToLower(wr.String()))
-	}
-	if relaxed {
-		// File level d: the first d non-required fields of the path are
-		// defined. The bound level counts those the bound schema does not
-		// require; the field where a null starts must not be required.
-		var wantReq []bool
-		for i := range hs {
-			if hs[i].Repetition != meta.Required {
-				wantReq = append(wantReq, ws[i].Repetition == meta.Required)
-			}
-		}
-		a.defMap = make([]int16, len(wantReq)+1)
-		for d := range a.defMap {
-			m := int16(0)
-			for _, req := range wantReq[:d] {
-				if !req {
-					m++
-				}
-			}
-			if d < len(wantReq) && wantReq[d] {
-				m = -1
-			}
-			a.defMap[d] = m
-		}
-	}
-	if !a.conv && !relaxed {
-		return nil, nil
-	}
-	return a, nil
+	f32   []float32
+	f64   []float64
 }
 
 // pathNodes returns the nodes from the root's child down to n.
@@ -139,11 +71,28 @@ func pathNodes(n *schema.Node) []*schema.Node {
 	return out
 }
 
-// appendDefs appends the bound leaf's levels of the file levels defs.
-func (a *adapter) appendDefs(lv *Levels, defs []uint8) error {
-	for _, d := range defs {
+// appendDefs appends the bound leaf's levels of the n file levels defs
+// (nil when the file's leaf has none: all n at level 0). rep holds the
+// slots' repetition levels (nil when none) and row0 the index of the row
+// the first slot belongs to, when it starts one, for naming the row of a
+// null.
+func (a *adapter) appendDefs(lv *Levels, defs []uint8, n int, rep []uint8, row0 int64) error {
+	for i := range n {
+		d := uint8(0)
+		if defs != nil {
+			d = defs[i]
+		}
 		if int(d) >= len(a.defMap) || a.defMap[d] < 0 {
-			return fmt.Errorf("%w: column %q: a null in a field the requested schema requires", ErrValue, a.path)
+			row := row0 + int64(i)
+			if rep != nil {
+				row = row0 - 1
+				for _, r := range rep[:i+1] {
+					if r == 0 {
+						row++
+					}
+				}
+			}
+			return fmt.Errorf("%w: column %q, row %d: a null in a field the requested schema requires", ErrValue, a.path, row)
 		}
 		if a.wantMaxDef > 0 {
 			lv.Def = append(lv.Def, uint8(a.defMap[d]))
@@ -152,15 +101,22 @@ func (a *adapter) appendDefs(lv *Levels, defs []uint8) error {
 	return nil
 }
 
-// convert replaces the values of p by those of the bound physical type.
+// convert replaces the values of p by those of the bound type.
 func (a *adapter) convert(p *page.Page, h *schema.Node) error {
+	if a.wantType == meta.Float || a.wantType == meta.Double {
+		return a.convertFloats(p, h)
+	}
 	n := 0
 	var at func(i int) []byte // big-endian two's complement of value i
 	var ints func(i int) int64
 	switch h.Type {
 	case meta.Int32:
 		n = len(p.Values.Int32)
-		ints = func(i int) int64 { return int64(p.Values.Int32[i]) }
+		if a.zext {
+			ints = func(i int) int64 { return int64(uint32(p.Values.Int32[i])) }
+		} else {
+			ints = func(i int) int64 { return int64(p.Values.Int32[i]) }
+		}
 	case meta.Int64:
 		n = len(p.Values.Int64)
 		ints = func(i int) int64 { return p.Values.Int64[i] }
@@ -188,6 +144,26 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 	switch a.wantType {
 	case meta.Int32, meta.Int64:
 		a.i32, a.i64 = a.i32[:0], a.i64[:0]
+		if at == nil && a.div == 1 && a.wantType == meta.Int64 {
+			// Widening and finer units, in loops of their own.
+			a.i64 = slices.Grow(a.i64, n)[:n]
+			bad := -1
+			switch {
+			case h.Type == meta.Int32 && a.zext:
+				for i, v := range p.Values.Int32[:n] {
+					a.i64[i] = int64(uint32(v))
+				}
+			case h.Type == meta.Int32:
+				bad = scaleInts(a.i64, p.Values.Int32[:n], a.mul)
+			default:
+				bad = scaleInts(a.i64, p.Values.Int64[:n], a.mul)
+			}
+			if bad >= 0 {
+				return fmt.Errorf("%w: column %q: value %d does not fit %s", ErrValue, a.path, bad, schema.TypeName(a.wantType, int32(a.wantSize)))
+			}
+			p.Values.Int64 = a.i64
+			return nil
+		}
 		for i := 0; i < n; i++ {
 			v := ints(i)
 			if at != nil {
@@ -239,6 +215,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 		a.fixed = a.fixed[:0]
 		a.bytes.Data, a.bytes.Offsets = a.bytes.Data[:0], append(a.bytes.Offsets[:0], 0)
 		var tmp [8]byte
+		var scaled []byte
 		for i := 0; i < n; i++ {
 			var b []byte
 			if at != nil {
@@ -249,6 +226,10 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 					tmp[7-k] = byte(v >> (8 * k))
 				}
 				b = tmp[:]
+			}
+			if a.rescale > 0 {
+				scaled = rescaleBE(scaled[:0], b, a.rescale)
+				b = scaled
 			}
 			if a.wantType == meta.ByteArray {
 				a.bytes.Data = append(a.bytes.Data, b...)
@@ -263,6 +244,94 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 		p.Values.Fixed, p.Values.Bytes, p.DictBytes = a.fixed, a.bytes, nil
 	}
 	return nil
+}
+
+// scaleInts sets dst[i] to src[i]*mul and returns -1, or the index of
+// the first product that overflows.
+func scaleInts[T int32 | int64](dst []int64, src []T, mul int64) int {
+	if mul == 1 {
+		for i, v := range src {
+			dst[i] = int64(v)
+		}
+		return -1
+	}
+	lo, hi := math.MinInt64/mul, math.MaxInt64/mul
+	for i, v := range src {
+		x := int64(v)
+		if x > hi || x < lo {
+			return i
+		}
+		dst[i] = x * mul
+	}
+	return -1
+}
+
+// convertFloats replaces the values of p (FLOAT, or FLOAT16 in two
+// little-endian bytes) by FLOAT or DOUBLE ones; each is exact.
+func (a *adapter) convertFloats(p *page.Page, h *schema.Node) error {
+	a.f32, a.f64 = a.f32[:0], a.f64[:0]
+	switch {
+	case h.Type == meta.Float && a.wantType == meta.Double:
+		a.f64 = slices.Grow(a.f64, len(p.Values.Float))[:len(p.Values.Float)]
+		for i, v := range p.Values.Float {
+			a.f64[i] = float64(v)
+		}
+	case h.Type == meta.FixedLenByteArray && h.TypeLength == 2:
+		for i := 0; i+2 <= len(p.Values.Fixed); i += 2 {
+			f := halfToFloat32(binary.LittleEndian.Uint16(p.Values.Fixed[i:]))
+			if a.wantType == meta.Float {
+				a.f32 = append(a.f32, f)
+			} else {
+				a.f64 = append(a.f64, float64(f))
+			}
+		}
+	default:
+		return fmt.Errorf("%w: column %q: no conversion from %s", ErrColumn, a.path, schema.TypeName(h.Type, h.TypeLength))
+	}
+	p.Values.Float, p.Values.Double = a.f32, a.f64
+	return nil
+}
+
+// halfToFloat32 is the IEEE 754 half-precision value of bits h, exactly.
+func halfToFloat32(h uint16) float32 {
+	sign := uint32(h>>15) << 31
+	exp := uint32(h>>10) & 0x1f
+	frac := uint32(h) & 0x3ff
+	switch {
+	case exp == 0x1f: // infinities and NaNs, payload kept
+		return math.Float32frombits(sign | 0xff<<23 | frac<<13)
+	case exp == 0 && frac == 0:
+		return math.Float32frombits(sign)
+	case exp == 0: // subnormal: frac * 2^-24
+		f := float32(frac) * (1.0 / (1 << 24))
+		if sign != 0 {
+			f = -f
+		}
+		return f
+	}
+	return math.Float32frombits(sign | (exp+127-15)<<23 | frac<<13)
+}
+
+// rescaleBE appends to dst the big-endian two's complement of b times
+// 10^k.
+func rescaleBE(dst, b []byte, k int) []byte {
+	x := new(big.Int).SetBytes(b)
+	if len(b) > 0 && b[0]&0x80 != 0 {
+		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), uint(8*len(b))))
+	}
+	x.Mul(x, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil))
+	if x.Sign() >= 0 {
+		out := x.Bytes()
+		if len(out) == 0 || out[0]&0x80 != 0 {
+			dst = append(dst, 0)
+		}
+		return append(dst, out...)
+	}
+	// Negative: 2^(8m) + x in m bytes, m large enough for the sign bit.
+	m := (x.BitLen() + 8) / 8
+	y := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), uint(8*m)), x)
+	out := y.FillBytes(make([]byte, m))
+	return append(dst, out...)
 }
 
 // beInt64 is the big-endian two's complement integer b, if it fits.

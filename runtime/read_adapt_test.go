@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/internal/corpus"
@@ -115,7 +116,11 @@ func TestBindCompatibleLayouts(t *testing.T) {
 	const rows = 1000
 	for _, dict := range []bool{true, false} {
 		data := adaptFile(t, rows, false, WithDictionary(dict), WithPageRowLimit(128))
-		r := adaptReader(t, data)
+		if _, err := adaptReader(t, data).Bind(mustParse(t, adaptWant)); !errors.Is(err, ErrBind) ||
+			!strings.Contains(err.Error(), `field "id" is optional in the file, required requested`) {
+			t.Fatalf("optional into required without WithOptionalAsRequired: %v", err)
+		}
+		r := adaptReader(t, data, WithOptionalAsRequired(true))
 		idx, err := r.Bind(mustParse(t, adaptWant))
 		if err != nil {
 			t.Fatal(err)
@@ -188,13 +193,13 @@ func TestBindCompatibleLayouts(t *testing.T) {
 	}
 
 	// A null in a field the bound schema requires is an error.
-	r := adaptReader(t, adaptFile(t, 10, true))
+	r := adaptReader(t, adaptFile(t, 10, true), WithOptionalAsRequired(true))
 	idx, err := r.Bind(mustParse(t, adaptWant))
 	if err != nil {
 		t.Fatal(err)
 	}
 	id, _ := r.Int64Reader(idx[0])
-	if _, err := id.ReadRows(10); !errors.Is(err, ErrValue) {
+	if _, err := id.ReadRows(10); !errors.Is(err, ErrValue) || !strings.Contains(err.Error(), `column "id", row `) {
 		t.Errorf("a null in a required field: %v", err)
 	}
 
@@ -233,7 +238,7 @@ func TestBindDecimalCorpus(t *testing.T) {
 		{"data/fixed_length_decimal_legacy.parquet", true},
 		{"data/byte_array_decimal.parquet", true},
 	} {
-		fr := openReader(t, corpus.Path(t, c.rel))
+		fr := openReader(t, corpus.Path(t, c.rel), WithOptionalAsRequired(true))
 		idx, err := fr.Bind(mustParse(t, `message m { required int64 value (DECIMAL(18,2)); }`))
 		if !c.toInt64 {
 			if !errors.Is(err, ErrBind) {
@@ -251,7 +256,7 @@ func TestBindDecimalCorpus(t *testing.T) {
 				t.Errorf("%s: INT64: %d rows, %v, %d levels, values %v", c.rel, n, err, len(r.Def), r.Values)
 			}
 		}
-		fr = openReader(t, corpus.Path(t, c.rel))
+		fr = openReader(t, corpus.Path(t, c.rel), WithOptionalAsRequired(true))
 		idx, err = fr.Bind(mustParse(t, `message m { required fixed_len_byte_array(16) value (DECIMAL(38,2)); }`))
 		if err != nil {
 			t.Fatalf("%s: %v", c.rel, err)
@@ -266,9 +271,9 @@ func TestBindDecimalCorpus(t *testing.T) {
 	}
 }
 
-func adaptReader(t *testing.T, data []byte) *FileReader {
+func adaptReader(t *testing.T, data []byte, opts ...ReaderOption) *FileReader {
 	t.Helper()
-	r, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+	r, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +317,10 @@ func TestBindTimeUnits(t *testing.T) {
   required int32 tm (TIME(MILLIS,true));
   required int64 d (TIME(NANOS,true));
 }`)
-	r := adaptReader(t, write(0))
+	if _, err := adaptReader(t, write(0)).Bind(want); !errors.Is(err, ErrBind) || !strings.Contains(err.Error(), "a coarser unit") {
+		t.Fatalf("coarser units without WithCoarserTimeUnits: %v", err)
+	}
+	r := adaptReader(t, write(0), WithCoarserTimeUnits(true), WithOptionalAsRequired(true))
 	idx, err := r.Bind(want)
 	if err != nil {
 		t.Fatal(err)
@@ -334,7 +342,7 @@ func TestBindTimeUnits(t *testing.T) {
 		}
 	}
 	// A value that is not a whole number of milliseconds is an error.
-	r = adaptReader(t, write(1))
+	r = adaptReader(t, write(1), WithCoarserTimeUnits(true), WithOptionalAsRequired(true))
 	idx, err = r.Bind(want)
 	if err != nil {
 		t.Fatal(err)

@@ -50,6 +50,7 @@ type cursor struct {
 	pageOrd  int // data pages of the chunk loaded or skipped so far
 
 	adapt *adapter // the column's layout adapter (Bind), or nil
+	taken int64    // rows started by the slots taken so far (with an adapter's levels)
 }
 
 func (c *cursor) init(fr *FileReader, col int) {
@@ -449,14 +450,24 @@ func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
 // take appends the levels and values of slots [start, end) of p.
 func (c *cursor) take(p *page.Page, start, end int, lv *Levels, s sink) error {
 	nn := c.nonNull(p, start, end)
-	if c.leaf.MaxDef > 0 {
-		if c.adapt != nil && c.adapt.defMap != nil {
-			if err := c.adapt.appendDefs(lv, p.Def[start:end]); err != nil {
-				return err
-			}
-		} else {
-			lv.Def = append(lv.Def, p.Def[start:end]...)
+	if a := c.adapt; a != nil && a.defMap != nil {
+		var defs, rep []uint8
+		if c.leaf.MaxDef > 0 {
+			defs = p.Def[start:end]
 		}
+		if c.leaf.MaxRep > 0 {
+			rep = p.Rep[start:end]
+		}
+		if err := a.appendDefs(lv, defs, end-start, rep, c.taken); err != nil {
+			return err
+		}
+		if rep != nil {
+			c.taken += int64(countLevel(rep, 0))
+		} else {
+			c.taken += int64(end - start)
+		}
+	} else if c.leaf.MaxDef > 0 {
+		lv.Def = append(lv.Def, p.Def[start:end]...)
 	}
 	if c.leaf.MaxRep > 0 {
 		lv.Rep = append(lv.Rep, p.Rep[start:end]...)

@@ -77,10 +77,16 @@ func FuzzReadFile(f *testing.F) {
 }
 
 func readFuzzColumn(fr *FileReader, col int) {
+	readFuzzColumnAs(fr, col, fr.File().Schema.Leaves[col].Type)
+}
+
+// readFuzzColumnAs reads leaf column col with the typed reader of t (the
+// physical type of the leaf it is bound to).
+func readFuzzColumnAs(fr *FileReader, col int, t meta.Type) {
 	type rr interface{ ReadRows(int) (int, error) }
 	var r rr
 	var bytesReader *ByteArrayReader
-	switch fr.File().Schema.Leaves[col].Type {
+	switch t {
 	case meta.Boolean:
 		r, _ = fr.BoolReader(col)
 	case meta.Int32:

@@ -50,16 +50,16 @@ func TestBind(t *testing.T) {
 		{`message m { repeated int32 r; }`, "[-1]", ""},
 		{`message m { required int32 missing; }`, "", `"missing": required`},
 		{`message m { required group g { required int32 x; } }`, "", `"g.x": required`},
-		{`message m { required int32 id; }`, "", `"id": physical type int64 in the file, int32 requested`},
-		{`message m { optional int64 id; }`, "", `"id": field "id" is required in the file, optional requested`},
+		{`message m { required int32 id; }`, "", `"id": int64 in the file, int32 requested`},
+		{`message m { optional int64 id; }`, "[0]", ""},             // required in the file: levels synthesized
 		{`message m { required binary name (STRING); }`, "[1]", ""}, // optional in the file: read while no null
 		{`message m { repeated binary name (STRING); }`, "", `"name": field "name" is optional in the file, repeated requested`},
-		{`message m { required fixed_len_byte_array(8) uuid; }`, "", `"uuid": fixed length 16 in the file, 8 requested`},
+		{`message m { required fixed_len_byte_array(8) uuid; }`, "", `"uuid": fixed_len_byte_array(16) (UUID) in the file, fixed_len_byte_array(8) requested`},
 		{`message m { required group tags (LIST) { repeated group list { required binary element (STRING); } } }`, "[2]", ""},
 		{`message m { optional group tags (LIST) { required group list { optional binary element (STRING); } } }`, "", `"tags.list.element": field "tags.list" is repeated in the file, required requested`},
 	}
 	for _, c := range cases {
-		idx, _, err := bindAdapt(have, mustParse(t, c.want))
+		idx, _, err := bindAdapt(have, mustParse(t, c.want), bindOptions{optionalAsRequired: true})
 		if c.err != "" {
 			if err == nil || !errors.Is(err, ErrBind) || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s: error %v, want one containing %s", c.want, err, c.err)

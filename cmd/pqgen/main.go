@@ -6,6 +6,7 @@
 //	pqgen -type T[,U...] [-o OUT.go] [DIR]              generate code for Go struct types
 //	pqgen -schema FILE -package P [-type T] [-o OUT.go]  ... and a struct, from schema text
 //	pqgen -from FILE.parquet -package P [-type T] [-o OUT.go]  ... from a file's schema
+//	pqgen check -type T [-dir DIR] FILE...             how files read into a type (schema evolution)
 //
 // See the README for the generator's three sources (Go structs, schema
 // text, an existing file).
@@ -35,7 +36,7 @@ const usage = `usage:
                                    writers make and pqgen reads (docs/DEVIATIONS.md); --scan reads
                                    every page to find those of the data too, --strict refuses them;
                                    keys decrypt encrypted files (K: the key's bytes, or hex:HEX)
-` + generateUsage
+` + checkUsage + generateUsage
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) (code int) {
@@ -53,6 +54,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	switch args[0] {
 	case "inspect":
 		return inspectCmd(args[1:], stdout, stderr)
+	case "check":
+		return checkCmd(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

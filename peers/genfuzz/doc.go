@@ -4,7 +4,12 @@
 // written with the generated writer under a random writer configuration,
 // read back with the generated reader, and read with arrow-go's low-level
 // column readers, whose levels and values are compared with levels and
-// values computed from the rows independently of pqgen.
+// values computed from the rows independently of pqgen. In evolution
+// mode (every other schema), the schema also gets a random compatible edit
+// (EvolveSchema: integers and floats widened, required leaves made
+// optional, a field dropped, one added); rows written with the old type's
+// generated writer must read with the new type's generated reader as the
+// old rows converted field by field (CheckEvolution).
 //
 // The package holds the pieces that do not depend on the generated code
 // (the schema generator, the reflection-based row filler, shredder and

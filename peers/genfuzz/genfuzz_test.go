@@ -42,7 +42,7 @@ func TestGenFuzz(t *testing.T) {
 	seed := envUint(t, "PQGEN_GENFUZZ_SEED", 1)
 	start := time.Now()
 	files := map[string][]byte{}
-	var list strings.Builder
+	var list, evols strings.Builder
 	for i := range n {
 		s := seed + i
 		name := fmt.Sprintf("G%d", i)
@@ -62,6 +62,29 @@ func TestGenFuzz(t *testing.T) {
 			files[f] = b
 		}
 		fmt.Fprintf(&list, "\tgenfuzz.NewCase[%[1]s](%[1]q, %[2]d, pqgen%[1]sSchemaText, New%[1]sWriter, New%[1]sReader),\n", name, s)
+		if i%2 != 0 {
+			continue
+		}
+		// Evolution mode: the schema after a random compatible edit;
+		// rows written as the old type read as the new one.
+		etext, edits := EvolveSchema(s, text)
+		ename := name + "E"
+		ep, err := gen.FromSchemaText(ename+".schema", etext, "cases", ename)
+		if err != nil {
+			t.Errorf("seed %d: the generator rejects the evolved schema (%s): %v\n%s", s, strings.Join(edits, ", "), err, etext)
+			continue
+		}
+		ep.Path = casesPath
+		eout, err := gen.Generate(ep, strings.ToLower(ename)+".go")
+		if err != nil {
+			t.Errorf("seed %d: Generate (evolved): %v\n%s", s, err, etext)
+			continue
+		}
+		for f, b := range eout {
+			files[f] = b
+		}
+		fmt.Fprintf(&evols, "\t{Old: genfuzz.NewCase[%[1]s](%[1]q, %[3]d, pqgen%[1]sSchemaText, New%[1]sWriter, New%[1]sReader),\n\t\tNew: genfuzz.NewCase[%[2]s](%[2]q, %[3]d, pqgen%[2]sSchemaText, New%[2]sWriter, New%[2]sReader), Edits: %#[4]v},\n",
+			name, ename, s, edits)
 	}
 	if len(files) == 0 {
 		t.Fatal("no schema generated code")
@@ -77,6 +100,18 @@ import (
 var cases = []genfuzz.Case{
 ` + list.String() + `}
 
+var evolutions = []genfuzz.Evolution{
+` + evols.String() + `}
+
+func TestEvolutions(t *testing.T) {
+	for _, e := range evolutions {
+		if err := genfuzz.CheckEvolution(e, genfuzz.RowsFor(e.Old.Seed)); err != nil {
+			t.Error(err)
+		}
+	}
+	t.Logf("genfuzz: %d evolutions checked", len(evolutions))
+}
+
 func TestCases(t *testing.T) {
 	rows, res, err := genfuzz.RunCases(cases, func(err error) { t.Error(err) })
 	if err != nil {
@@ -88,7 +123,7 @@ func TestCases(t *testing.T) {
 `)
 	bin := build(t, files)
 	generated := time.Since(start)
-	cmd := exec.Command(bin, "-test.v", "-test.run", "^TestCases$")
+	cmd := exec.Command(bin, "-test.v", "-test.run", "^(TestCases|TestEvolutions)$")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("seeds %d to %d: %v\n%s", seed, seed+n-1, err, out)
@@ -96,7 +131,7 @@ func TestCases(t *testing.T) {
 	summary := ""
 	for _, l := range strings.Split(string(out), "\n") {
 		if strings.Contains(l, "genfuzz:") {
-			summary = strings.TrimSpace(l)
+			summary += strings.TrimSpace(l) + " "
 		}
 	}
 	t.Logf("seeds %d to %d: %s; generated and built in %v, checked in %v", seed, seed+n-1, summary,
