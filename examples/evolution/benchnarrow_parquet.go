@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -284,7 +285,8 @@ func NewBenchNarrowReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *BenchNarrowReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -301,10 +303,11 @@ func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: BenchNarrowReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -312,40 +315,16 @@ func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "a"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "b"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "c"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "d"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "f"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "g"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "t"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "a"),
+		pqrt.Col(r.c1, "b"),
+		pqrt.Col(r.c2, "c"),
+		pqrt.Col(r.c3, "d"),
+		pqrt.Col(r.c4, "f"),
+		pqrt.Col(r.c5, "g"),
+		pqrt.Col(r.c6, "t"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -481,4 +460,61 @@ func ReadBenchNarrowFile(path string, opts ...pqrt.ReaderOption) ([]BenchNarrow,
 	return pqrt.ReadFileRows[BenchNarrow](path, func(r pqio.ReaderAt, size int64) (*BenchNarrowReader, error) {
 		return NewBenchNarrowReader(r, size, opts...)
 	})
+}
+
+// BenchNarrowWhere holds the predicate builders of BenchNarrow's fields, for runtime.WithFilter:
+//
+//	r, err := NewBenchNarrowReader(f, size, pqrt.WithFilter(pqrt.And(BenchNarrowWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var BenchNarrowWhere struct {
+	A pqrt.OrderedField[int32]
+	B pqrt.OrderedField[int32]
+	C pqrt.OrderedField[int32]
+	D pqrt.OrderedField[int32]
+	F pqrt.OrderedField[float32]
+	G pqrt.OrderedField[float32]
+	T pqrt.OrderedField[pqtime.Time]
+}
+
+func init() {
+	BenchNarrowWhere.A = pqrt.NewOrderedField("a", func(c0 *pqrt.Int32Buffer, v int32) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+	BenchNarrowWhere.B = pqrt.NewOrderedField("b", func(c1 *pqrt.Int32Buffer, v int32) error {
+		c1.Values = append(c1.Values, v)
+		return nil
+	})
+	BenchNarrowWhere.C = pqrt.NewOrderedField("c", func(c2 *pqrt.Int32Buffer, v int32) error {
+		c2.Values = append(c2.Values, v)
+		return nil
+	})
+	BenchNarrowWhere.D = pqrt.NewOrderedField("d", func(c3 *pqrt.Int32Buffer, v int32) error {
+		c3.Values = append(c3.Values, v)
+		return nil
+	})
+	BenchNarrowWhere.F = pqrt.NewOrderedField("f", func(c4 *pqrt.FloatBuffer, v float32) error {
+		c4.Values = append(c4.Values, v)
+		return nil
+	})
+	BenchNarrowWhere.G = pqrt.NewOrderedField("g", func(c5 *pqrt.FloatBuffer, v float32) error {
+		c5.Values = append(c5.Values, v)
+		return nil
+	})
+	BenchNarrowWhere.T = pqrt.NewOrderedField("t", func(c6 *pqrt.Int64Buffer, v pqtime.Time) error {
+		c6.Values = append(c6.Values, v.UnixMilli())
+		return nil
+	})
+}
+
+// All returns an iterator over the rows BenchNarrowReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *BenchNarrowReader) All() pqiter.Seq2[BenchNarrow, error] {
+	return pqrt.AllRows[BenchNarrow](r)
 }

@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -318,7 +319,8 @@ func NewDefaultsV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *DefaultsV2Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -335,10 +337,11 @@ func (r *DefaultsV2Reader) Read(rows []DefaultsV2) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DefaultsV2Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -346,45 +349,17 @@ func (r *DefaultsV2Reader) Read(rows []DefaultsV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "name"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "region"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "level"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "mask"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "ratio"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "on"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "plain"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "name"),
+		pqrt.Col(r.c2, "region"),
+		pqrt.Col(r.c3, "level"),
+		pqrt.Col(r.c4, "mask"),
+		pqrt.Col(r.c5, "ratio"),
+		pqrt.Col(r.c6, "on"),
+		pqrt.Col(r.c7, "plain"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -560,4 +535,66 @@ func ReadDefaultsV2File(path string, opts ...pqrt.ReaderOption) ([]DefaultsV2, e
 	return pqrt.ReadFileRows[DefaultsV2](path, func(r pqio.ReaderAt, size int64) (*DefaultsV2Reader, error) {
 		return NewDefaultsV2Reader(r, size, opts...)
 	})
+}
+
+// DefaultsV2Where holds the predicate builders of DefaultsV2's fields, for runtime.WithFilter:
+//
+//	r, err := NewDefaultsV2Reader(f, size, pqrt.WithFilter(pqrt.And(DefaultsV2Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var DefaultsV2Where struct {
+	ID     pqrt.OrderedField[int64]
+	Name   pqrt.OrderedField[string]
+	Region pqrt.OrderedField[string]
+	Level  pqrt.OrderedField[int16]
+	Mask   pqrt.OrderedField[uint32]
+	Ratio  pqrt.OrderedField[float64]
+	On     pqrt.Field[bool]
+	Plain  pqrt.NullableOrderedField[int32]
+}
+
+func init() {
+	DefaultsV2Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+	DefaultsV2Where.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) error {
+		c1.Values.AppendString(v)
+		return nil
+	})
+	DefaultsV2Where.Region = pqrt.NewOrderedField("region", func(c2 *pqrt.ByteArrayBuffer, v string) error {
+		c2.Values.AppendString(v)
+		return nil
+	})
+	DefaultsV2Where.Level = pqrt.NewOrderedField("level", func(c3 *pqrt.Int32Buffer, v int16) error {
+		c3.Values = append(c3.Values, int32(v))
+		return nil
+	})
+	DefaultsV2Where.Mask = pqrt.NewOrderedField("mask", func(c4 *pqrt.Int32Buffer, v uint32) error {
+		c4.Values = append(c4.Values, int32(v))
+		return nil
+	})
+	DefaultsV2Where.Ratio = pqrt.NewOrderedField("ratio", func(c5 *pqrt.DoubleBuffer, v float64) error {
+		c5.Values = append(c5.Values, v)
+		return nil
+	})
+	DefaultsV2Where.On = pqrt.NewField("on", func(c6 *pqrt.BoolBuffer, v bool) error {
+		c6.Values = append(c6.Values, v)
+		return nil
+	})
+	DefaultsV2Where.Plain = pqrt.NewNullableOrderedField("plain", func(c7 *pqrt.Int32Buffer, v int32) error {
+		c7.Values = append(c7.Values, v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows DefaultsV2Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *DefaultsV2Reader) All() pqiter.Seq2[DefaultsV2, error] {
+	return pqrt.AllRows[DefaultsV2](r)
 }

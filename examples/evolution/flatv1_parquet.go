@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -724,7 +725,8 @@ func NewFlatV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *FlatV1Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -741,10 +743,11 @@ func (r *FlatV1Reader) Read(rows []FlatV1) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: FlatV1Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -752,150 +755,38 @@ func (r *FlatV1Reader) Read(rows []FlatV1) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "i8"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "i16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "i32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "i8_wide"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "u8"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "u16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "u32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "u8_wide"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "u32_wide"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "f32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "f16"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "f16_wide"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "date"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c13 != nil {
-		if err := pqrt.ReadRowsExact(r.c13, k, "date_nano"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c14 != nil {
-		if err := pqrt.ReadRowsExact(r.c14, k, "ts_milli"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c15 != nil {
-		if err := pqrt.ReadRowsExact(r.c15, k, "ts_micro"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c16 != nil {
-		if err := pqrt.ReadRowsExact(r.c16, k, "tm_milli"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c17 != nil {
-		if err := pqrt.ReadRowsExact(r.c17, k, "tm_micro"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c18 != nil {
-		if err := pqrt.ReadRowsExact(r.c18, k, "dec32"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c19 != nil {
-		if err := pqrt.ReadRowsExact(r.c19, k, "dec64"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c20 != nil {
-		if err := pqrt.ReadRowsExact(r.c20, k, "dec_fix"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c21 != nil {
-		if err := pqrt.ReadRowsExact(r.c21, k, "dec_bytes"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c22 != nil {
-		if err := pqrt.ReadRowsExact(r.c22, k, "str"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c23 != nil {
-		if err := pqrt.ReadRowsExact(r.c23, k, "enum"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c24 != nil {
-		if err := pqrt.ReadRowsExact(r.c24, k, "json"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c25 != nil {
-		if err := pqrt.ReadRowsExact(r.c25, k, "raw"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c26 != nil {
-		if err := pqrt.ReadRowsExact(r.c26, k, "req"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c27 != nil {
-		if err := pqrt.ReadRowsExact(r.c27, k, "dropped"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c28 != nil {
-		if err := pqrt.ReadRowsExact(r.c28, k, "old_name"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "i8"),
+		pqrt.Col(r.c1, "i16"),
+		pqrt.Col(r.c2, "i32"),
+		pqrt.Col(r.c3, "i8_wide"),
+		pqrt.Col(r.c4, "u8"),
+		pqrt.Col(r.c5, "u16"),
+		pqrt.Col(r.c6, "u32"),
+		pqrt.Col(r.c7, "u8_wide"),
+		pqrt.Col(r.c8, "u32_wide"),
+		pqrt.Col(r.c9, "f32"),
+		pqrt.Col(r.c10, "f16"),
+		pqrt.Col(r.c11, "f16_wide"),
+		pqrt.Col(r.c12, "date"),
+		pqrt.Col(r.c13, "date_nano"),
+		pqrt.Col(r.c14, "ts_milli"),
+		pqrt.Col(r.c15, "ts_micro"),
+		pqrt.Col(r.c16, "tm_milli"),
+		pqrt.Col(r.c17, "tm_micro"),
+		pqrt.Col(r.c18, "dec32"),
+		pqrt.Col(r.c19, "dec64"),
+		pqrt.Col(r.c20, "dec_fix"),
+		pqrt.Col(r.c21, "dec_bytes"),
+		pqrt.Col(r.c22, "str"),
+		pqrt.Col(r.c23, "enum"),
+		pqrt.Col(r.c24, "json"),
+		pqrt.Col(r.c25, "raw"),
+		pqrt.Col(r.c26, "req"),
+		pqrt.Col(r.c27, "dropped"),
+		pqrt.Col(r.c28, "old_name"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -1317,4 +1208,171 @@ func ReadFlatV1File(path string, opts ...pqrt.ReaderOption) ([]FlatV1, error) {
 	return pqrt.ReadFileRows[FlatV1](path, func(r pqio.ReaderAt, size int64) (*FlatV1Reader, error) {
 		return NewFlatV1Reader(r, size, opts...)
 	})
+}
+
+// FlatV1Where holds the predicate builders of FlatV1's fields, for runtime.WithFilter:
+//
+//	r, err := NewFlatV1Reader(f, size, pqrt.WithFilter(pqrt.And(FlatV1Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var FlatV1Where struct {
+	I8          pqrt.OrderedField[int8]
+	I16         pqrt.OrderedField[int16]
+	I32         pqrt.OrderedField[int32]
+	I8Wide      pqrt.OrderedField[int8]
+	U8          pqrt.OrderedField[uint8]
+	U16         pqrt.OrderedField[uint16]
+	U32         pqrt.OrderedField[uint32]
+	U8Wide      pqrt.OrderedField[uint8]
+	U32Wide     pqrt.OrderedField[uint32]
+	F32         pqrt.OrderedField[float32]
+	F16         pqrt.OrderedField[[2]byte]
+	F16Wide     pqrt.OrderedField[[2]byte]
+	Date        pqrt.OrderedField[pqtime.Time]
+	DateNano    pqrt.OrderedField[pqtime.Time]
+	TsMilli     pqrt.OrderedField[pqtime.Time]
+	TsMicro     pqrt.OrderedField[pqtime.Time]
+	TmMilliUnit pqrt.OrderedField[pqtime.Duration]
+	TmMicroUnit pqrt.OrderedField[pqtime.Duration]
+	Dec32       pqrt.OrderedField[int32]
+	Dec64       pqrt.OrderedField[int64]
+	DecFix      pqrt.OrderedField[[8]byte]
+	DecBytes    pqrt.OrderedField[[]byte]
+	Str         pqrt.OrderedField[string]
+	Enum        pqrt.OrderedField[string]
+	JSON        pqrt.OrderedField[string]
+	Raw         pqrt.OrderedField[[]byte]
+	Req         pqrt.OrderedField[int64]
+	Dropped     pqrt.OrderedField[string]
+	OldName     pqrt.OrderedField[int32]
+}
+
+func init() {
+	FlatV1Where.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int32Buffer, v int8) error {
+		c0.Values = append(c0.Values, int32(v))
+		return nil
+	})
+	FlatV1Where.I16 = pqrt.NewOrderedField("i16", func(c1 *pqrt.Int32Buffer, v int16) error {
+		c1.Values = append(c1.Values, int32(v))
+		return nil
+	})
+	FlatV1Where.I32 = pqrt.NewOrderedField("i32", func(c2 *pqrt.Int32Buffer, v int32) error {
+		c2.Values = append(c2.Values, v)
+		return nil
+	})
+	FlatV1Where.I8Wide = pqrt.NewOrderedField("i8_wide", func(c3 *pqrt.Int32Buffer, v int8) error {
+		c3.Values = append(c3.Values, int32(v))
+		return nil
+	})
+	FlatV1Where.U8 = pqrt.NewOrderedField("u8", func(c4 *pqrt.Int32Buffer, v uint8) error {
+		c4.Values = append(c4.Values, int32(v))
+		return nil
+	})
+	FlatV1Where.U16 = pqrt.NewOrderedField("u16", func(c5 *pqrt.Int32Buffer, v uint16) error {
+		c5.Values = append(c5.Values, int32(v))
+		return nil
+	})
+	FlatV1Where.U32 = pqrt.NewOrderedField("u32", func(c6 *pqrt.Int32Buffer, v uint32) error {
+		c6.Values = append(c6.Values, int32(v))
+		return nil
+	})
+	FlatV1Where.U8Wide = pqrt.NewOrderedField("u8_wide", func(c7 *pqrt.Int32Buffer, v uint8) error {
+		c7.Values = append(c7.Values, int32(v))
+		return nil
+	})
+	FlatV1Where.U32Wide = pqrt.NewOrderedField("u32_wide", func(c8 *pqrt.Int32Buffer, v uint32) error {
+		c8.Values = append(c8.Values, int32(v))
+		return nil
+	})
+	FlatV1Where.F32 = pqrt.NewOrderedField("f32", func(c9 *pqrt.FloatBuffer, v float32) error {
+		c9.Values = append(c9.Values, v)
+		return nil
+	})
+	FlatV1Where.F16 = pqrt.NewOrderedField("f16", func(c10 *pqrt.FixedBuffer, v [2]byte) error {
+		c10.Values = append(c10.Values, v[:]...)
+		return nil
+	})
+	FlatV1Where.F16Wide = pqrt.NewOrderedField("f16_wide", func(c11 *pqrt.FixedBuffer, v [2]byte) error {
+		c11.Values = append(c11.Values, v[:]...)
+		return nil
+	})
+	FlatV1Where.Date = pqrt.NewOrderedField("date", func(c12 *pqrt.Int32Buffer, v pqtime.Time) error {
+		c12.Values = append(c12.Values, pqrt.DateDays(v))
+		return nil
+	})
+	FlatV1Where.DateNano = pqrt.NewOrderedField("date_nano", func(c13 *pqrt.Int32Buffer, v pqtime.Time) error {
+		c13.Values = append(c13.Values, pqrt.DateDays(v))
+		return nil
+	})
+	FlatV1Where.TsMilli = pqrt.NewOrderedField("ts_milli", func(c14 *pqrt.Int64Buffer, v pqtime.Time) error {
+		c14.Values = append(c14.Values, v.UnixMilli())
+		return nil
+	})
+	FlatV1Where.TsMicro = pqrt.NewOrderedField("ts_micro", func(c15 *pqrt.Int64Buffer, v pqtime.Time) error {
+		c15.Values = append(c15.Values, v.UnixMicro())
+		return nil
+	})
+	FlatV1Where.TmMilliUnit = pqrt.NewOrderedField("tm_milli", func(c16 *pqrt.Int32Buffer, v pqtime.Duration) error {
+		c16.Values = append(c16.Values, int32(v/pqtime.Millisecond))
+		return nil
+	})
+	FlatV1Where.TmMicroUnit = pqrt.NewOrderedField("tm_micro", func(c17 *pqrt.Int64Buffer, v pqtime.Duration) error {
+		c17.Values = append(c17.Values, int64(v/pqtime.Microsecond))
+		return nil
+	})
+	FlatV1Where.Dec32 = pqrt.NewOrderedField("dec32", func(c18 *pqrt.Int32Buffer, v int32) error {
+		c18.Values = append(c18.Values, v)
+		return nil
+	})
+	FlatV1Where.Dec64 = pqrt.NewOrderedField("dec64", func(c19 *pqrt.Int64Buffer, v int64) error {
+		c19.Values = append(c19.Values, v)
+		return nil
+	})
+	FlatV1Where.DecFix = pqrt.NewOrderedField("dec_fix", func(c20 *pqrt.FixedBuffer, v [8]byte) error {
+		c20.Values = append(c20.Values, v[:]...)
+		return nil
+	})
+	FlatV1Where.DecBytes = pqrt.NewOrderedField("dec_bytes", func(c21 *pqrt.ByteArrayBuffer, v []byte) error {
+		c21.Values.Append(v)
+		return nil
+	})
+	FlatV1Where.Str = pqrt.NewOrderedField("str", func(c22 *pqrt.ByteArrayBuffer, v string) error {
+		c22.Values.AppendString(v)
+		return nil
+	})
+	FlatV1Where.Enum = pqrt.NewOrderedField("enum", func(c23 *pqrt.ByteArrayBuffer, v string) error {
+		c23.Values.AppendString(v)
+		return nil
+	})
+	FlatV1Where.JSON = pqrt.NewOrderedField("json", func(c24 *pqrt.ByteArrayBuffer, v string) error {
+		c24.Values.AppendString(v)
+		return nil
+	})
+	FlatV1Where.Raw = pqrt.NewOrderedField("raw", func(c25 *pqrt.ByteArrayBuffer, v []byte) error {
+		c25.Values.Append(v)
+		return nil
+	})
+	FlatV1Where.Req = pqrt.NewOrderedField("req", func(c26 *pqrt.Int64Buffer, v int64) error {
+		c26.Values = append(c26.Values, v)
+		return nil
+	})
+	FlatV1Where.Dropped = pqrt.NewOrderedField("dropped", func(c27 *pqrt.ByteArrayBuffer, v string) error {
+		c27.Values.AppendString(v)
+		return nil
+	})
+	FlatV1Where.OldName = pqrt.NewOrderedField("old_name", func(c28 *pqrt.Int32Buffer, v int32) error {
+		c28.Values = append(c28.Values, v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows FlatV1Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *FlatV1Reader) All() pqiter.Seq2[FlatV1, error] {
+	return pqrt.AllRows[FlatV1](r)
 }

@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -163,7 +164,8 @@ func NewNarrow16Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *Narrow16Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -180,10 +182,11 @@ func (r *Narrow16Reader) Read(rows []Narrow16) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: Narrow16Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -191,10 +194,10 @@ func (r *Narrow16Reader) Read(rows []Narrow16) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "i32"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "i32"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -252,4 +255,31 @@ func ReadNarrow16File(path string, opts ...pqrt.ReaderOption) ([]Narrow16, error
 	return pqrt.ReadFileRows[Narrow16](path, func(r pqio.ReaderAt, size int64) (*Narrow16Reader, error) {
 		return NewNarrow16Reader(r, size, opts...)
 	})
+}
+
+// Narrow16Where holds the predicate builders of Narrow16's fields, for runtime.WithFilter:
+//
+//	r, err := NewNarrow16Reader(f, size, pqrt.WithFilter(pqrt.And(Narrow16Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var Narrow16Where struct {
+	I32 pqrt.OrderedField[int16]
+}
+
+func init() {
+	Narrow16Where.I32 = pqrt.NewOrderedField("i32", func(c0 *pqrt.Int32Buffer, v int16) error {
+		c0.Values = append(c0.Values, int32(v))
+		return nil
+	})
+}
+
+// All returns an iterator over the rows Narrow16Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *Narrow16Reader) All() pqiter.Seq2[Narrow16, error] {
+	return pqrt.AllRows[Narrow16](r)
 }

@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -163,7 +164,8 @@ func NewNarrow32Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *Narrow32Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -180,10 +182,11 @@ func (r *Narrow32Reader) Read(rows []Narrow32) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: Narrow32Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -191,10 +194,10 @@ func (r *Narrow32Reader) Read(rows []Narrow32) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -252,4 +255,31 @@ func ReadNarrow32File(path string, opts ...pqrt.ReaderOption) ([]Narrow32, error
 	return pqrt.ReadFileRows[Narrow32](path, func(r pqio.ReaderAt, size int64) (*Narrow32Reader, error) {
 		return NewNarrow32Reader(r, size, opts...)
 	})
+}
+
+// Narrow32Where holds the predicate builders of Narrow32's fields, for runtime.WithFilter:
+//
+//	r, err := NewNarrow32Reader(f, size, pqrt.WithFilter(pqrt.And(Narrow32Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var Narrow32Where struct {
+	ID pqrt.OrderedField[int32]
+}
+
+func init() {
+	Narrow32Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int32Buffer, v int32) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows Narrow32Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *Narrow32Reader) All() pqiter.Seq2[Narrow32, error] {
+	return pqrt.AllRows[Narrow32](r)
 }

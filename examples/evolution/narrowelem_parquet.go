@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -188,7 +189,8 @@ func NewNarrowElemReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *NarrowElemReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -205,10 +207,11 @@ func (r *NarrowElemReader) Read(rows []NarrowElem) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NarrowElemReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -216,10 +219,10 @@ func (r *NarrowElemReader) Read(rows []NarrowElem) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "items.list.element.a"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "items.list.element.a"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -298,4 +301,13 @@ func ReadNarrowElemFile(path string, opts ...pqrt.ReaderOption) ([]NarrowElem, e
 	return pqrt.ReadFileRows[NarrowElem](path, func(r pqio.ReaderAt, size int64) (*NarrowElemReader, error) {
 		return NewNarrowElemReader(r, size, opts...)
 	})
+}
+
+// All returns an iterator over the rows NarrowElemReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *NarrowElemReader) All() pqiter.Seq2[NarrowElem, error] {
+	return pqrt.AllRows[NarrowElem](r)
 }

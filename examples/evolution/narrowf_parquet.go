@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -163,7 +164,8 @@ func NewNarrowFReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *NarrowFReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -180,10 +182,11 @@ func (r *NarrowFReader) Read(rows []NarrowF) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NarrowFReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -191,10 +194,10 @@ func (r *NarrowFReader) Read(rows []NarrowF) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "f32"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "f32"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -252,4 +255,31 @@ func ReadNarrowFFile(path string, opts ...pqrt.ReaderOption) ([]NarrowF, error) 
 	return pqrt.ReadFileRows[NarrowF](path, func(r pqio.ReaderAt, size int64) (*NarrowFReader, error) {
 		return NewNarrowFReader(r, size, opts...)
 	})
+}
+
+// NarrowFWhere holds the predicate builders of NarrowF's fields, for runtime.WithFilter:
+//
+//	r, err := NewNarrowFReader(f, size, pqrt.WithFilter(pqrt.And(NarrowFWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var NarrowFWhere struct {
+	F32 pqrt.OrderedField[float32]
+}
+
+func init() {
+	NarrowFWhere.F32 = pqrt.NewOrderedField("f32", func(c0 *pqrt.FloatBuffer, v float32) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows NarrowFReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *NarrowFReader) All() pqiter.Seq2[NarrowF, error] {
+	return pqrt.AllRows[NarrowF](r)
 }

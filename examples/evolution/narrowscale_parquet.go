@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -163,7 +164,8 @@ func NewNarrowScaleReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *NarrowScaleReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -180,10 +182,11 @@ func (r *NarrowScaleReader) Read(rows []NarrowScale) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NarrowScaleReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -191,10 +194,10 @@ func (r *NarrowScaleReader) Read(rows []NarrowScale) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "dec64"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "dec64"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -252,4 +255,31 @@ func ReadNarrowScaleFile(path string, opts ...pqrt.ReaderOption) ([]NarrowScale,
 	return pqrt.ReadFileRows[NarrowScale](path, func(r pqio.ReaderAt, size int64) (*NarrowScaleReader, error) {
 		return NewNarrowScaleReader(r, size, opts...)
 	})
+}
+
+// NarrowScaleWhere holds the predicate builders of NarrowScale's fields, for runtime.WithFilter:
+//
+//	r, err := NewNarrowScaleReader(f, size, pqrt.WithFilter(pqrt.And(NarrowScaleWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var NarrowScaleWhere struct {
+	Dec64 pqrt.OrderedField[int64]
+}
+
+func init() {
+	NarrowScaleWhere.Dec64 = pqrt.NewOrderedField("dec64", func(c0 *pqrt.Int64Buffer, v int64) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows NarrowScaleReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *NarrowScaleReader) All() pqiter.Seq2[NarrowScale, error] {
+	return pqrt.AllRows[NarrowScale](r)
 }

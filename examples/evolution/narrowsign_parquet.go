@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -163,7 +164,8 @@ func NewNarrowSignReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *NarrowSignReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -180,10 +182,11 @@ func (r *NarrowSignReader) Read(rows []NarrowSign) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NarrowSignReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -191,10 +194,10 @@ func (r *NarrowSignReader) Read(rows []NarrowSign) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "i8"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "i8"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -252,4 +255,31 @@ func ReadNarrowSignFile(path string, opts ...pqrt.ReaderOption) ([]NarrowSign, e
 	return pqrt.ReadFileRows[NarrowSign](path, func(r pqio.ReaderAt, size int64) (*NarrowSignReader, error) {
 		return NewNarrowSignReader(r, size, opts...)
 	})
+}
+
+// NarrowSignWhere holds the predicate builders of NarrowSign's fields, for runtime.WithFilter:
+//
+//	r, err := NewNarrowSignReader(f, size, pqrt.WithFilter(pqrt.And(NarrowSignWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var NarrowSignWhere struct {
+	I8 pqrt.OrderedField[uint64]
+}
+
+func init() {
+	NarrowSignWhere.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int64Buffer, v uint64) error {
+		c0.Values = append(c0.Values, int64(v))
+		return nil
+	})
+}
+
+// All returns an iterator over the rows NarrowSignReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *NarrowSignReader) All() pqiter.Seq2[NarrowSign, error] {
+	return pqrt.AllRows[NarrowSign](r)
 }

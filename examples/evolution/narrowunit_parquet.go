@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -164,7 +165,8 @@ func NewNarrowUnitReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *NarrowUnitReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -181,10 +183,11 @@ func (r *NarrowUnitReader) Read(rows []NarrowUnit) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NarrowUnitReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -192,10 +195,10 @@ func (r *NarrowUnitReader) Read(rows []NarrowUnit) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "ts_micro"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "ts_micro"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -253,4 +256,31 @@ func ReadNarrowUnitFile(path string, opts ...pqrt.ReaderOption) ([]NarrowUnit, e
 	return pqrt.ReadFileRows[NarrowUnit](path, func(r pqio.ReaderAt, size int64) (*NarrowUnitReader, error) {
 		return NewNarrowUnitReader(r, size, opts...)
 	})
+}
+
+// NarrowUnitWhere holds the predicate builders of NarrowUnit's fields, for runtime.WithFilter:
+//
+//	r, err := NewNarrowUnitReader(f, size, pqrt.WithFilter(pqrt.And(NarrowUnitWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var NarrowUnitWhere struct {
+	TsMicro pqrt.OrderedField[pqtime.Time]
+}
+
+func init() {
+	NarrowUnitWhere.TsMicro = pqrt.NewOrderedField("ts_micro", func(c0 *pqrt.Int64Buffer, v pqtime.Time) error {
+		c0.Values = append(c0.Values, v.UnixMilli())
+		return nil
+	})
+}
+
+// All returns an iterator over the rows NarrowUnitReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *NarrowUnitReader) All() pqiter.Seq2[NarrowUnit, error] {
+	return pqrt.AllRows[NarrowUnit](r)
 }

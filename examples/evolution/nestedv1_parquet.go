@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -530,7 +531,8 @@ func NewNestedV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *NestedV1Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -547,10 +549,11 @@ func (r *NestedV1Reader) Read(rows []NestedV1) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NestedV1Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -558,70 +561,22 @@ func (r *NestedV1Reader) Read(rows []NestedV1) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "items.list.element.a"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "items.list.element.b"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "items.list.element.t"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "items.list.element.x"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "opt.d"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "opt.xs.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "inner.d"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "inner.xs.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "m.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "m.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "ms.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "ms.key_value.value"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "items.list.element.a"),
+		pqrt.Col(r.c2, "items.list.element.b"),
+		pqrt.Col(r.c3, "items.list.element.t"),
+		pqrt.Col(r.c4, "items.list.element.x"),
+		pqrt.Col(r.c5, "opt.d"),
+		pqrt.Col(r.c6, "opt.xs.list.element"),
+		pqrt.Col(r.c7, "inner.d"),
+		pqrt.Col(r.c8, "inner.xs.list.element"),
+		pqrt.Col(r.c9, "m.key_value.key"),
+		pqrt.Col(r.c10, "m.key_value.value"),
+		pqrt.Col(r.c11, "ms.key_value.key"),
+		pqrt.Col(r.c12, "ms.key_value.value"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -1006,4 +961,45 @@ func ReadNestedV1File(path string, opts ...pqrt.ReaderOption) ([]NestedV1, error
 	return pqrt.ReadFileRows[NestedV1](path, func(r pqio.ReaderAt, size int64) (*NestedV1Reader, error) {
 		return NewNestedV1Reader(r, size, opts...)
 	})
+}
+
+// NestedV1Where holds the predicate builders of NestedV1's fields, for runtime.WithFilter:
+//
+//	r, err := NewNestedV1Reader(f, size, pqrt.WithFilter(pqrt.And(NestedV1Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var NestedV1Where struct {
+	ID  pqrt.OrderedField[int32]
+	Opt struct {
+		D pqrt.NullableOrderedField[int16]
+	}
+	Inner struct {
+		D pqrt.OrderedField[int16]
+	}
+}
+
+func init() {
+	NestedV1Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int32Buffer, v int32) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+	NestedV1Where.Opt.D = pqrt.NewNullableOrderedField("opt.d", func(c5 *pqrt.Int32Buffer, v int16) error {
+		c5.Values = append(c5.Values, int32(v))
+		return nil
+	})
+	NestedV1Where.Inner.D = pqrt.NewOrderedField("inner.d", func(c7 *pqrt.Int32Buffer, v int16) error {
+		c7.Values = append(c7.Values, int32(v))
+		return nil
+	})
+}
+
+// All returns an iterator over the rows NestedV1Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *NestedV1Reader) All() pqiter.Seq2[NestedV1, error] {
+	return pqrt.AllRows[NestedV1](r)
 }

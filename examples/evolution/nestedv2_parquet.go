@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 	pqtime "time"
 
@@ -566,7 +567,8 @@ func NewNestedV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *NestedV2Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -583,10 +585,11 @@ func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NestedV2Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -594,70 +597,22 @@ func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "items.list.element.a"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "items.list.element.b"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c3 != nil {
-		if err := pqrt.ReadRowsExact(r.c3, k, "items.list.element.t"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c4 != nil {
-		if err := pqrt.ReadRowsExact(r.c4, k, "items.list.element.c"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c5 != nil {
-		if err := pqrt.ReadRowsExact(r.c5, k, "opt.d"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c6 != nil {
-		if err := pqrt.ReadRowsExact(r.c6, k, "opt.xs.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c7 != nil {
-		if err := pqrt.ReadRowsExact(r.c7, k, "inner.d"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c8 != nil {
-		if err := pqrt.ReadRowsExact(r.c8, k, "inner.xs.list.element"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c9 != nil {
-		if err := pqrt.ReadRowsExact(r.c9, k, "m.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c10 != nil {
-		if err := pqrt.ReadRowsExact(r.c10, k, "m.key_value.value"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c11 != nil {
-		if err := pqrt.ReadRowsExact(r.c11, k, "ms.key_value.key"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c12 != nil {
-		if err := pqrt.ReadRowsExact(r.c12, k, "ms.key_value.value"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "items.list.element.a"),
+		pqrt.Col(r.c2, "items.list.element.b"),
+		pqrt.Col(r.c3, "items.list.element.t"),
+		pqrt.Col(r.c4, "items.list.element.c"),
+		pqrt.Col(r.c5, "opt.d"),
+		pqrt.Col(r.c6, "opt.xs.list.element"),
+		pqrt.Col(r.c7, "inner.d"),
+		pqrt.Col(r.c8, "inner.xs.list.element"),
+		pqrt.Col(r.c9, "m.key_value.key"),
+		pqrt.Col(r.c10, "m.key_value.value"),
+		pqrt.Col(r.c11, "ms.key_value.key"),
+		pqrt.Col(r.c12, "ms.key_value.value"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -1098,4 +1053,45 @@ func ReadNestedV2File(path string, opts ...pqrt.ReaderOption) ([]NestedV2, error
 	return pqrt.ReadFileRows[NestedV2](path, func(r pqio.ReaderAt, size int64) (*NestedV2Reader, error) {
 		return NewNestedV2Reader(r, size, opts...)
 	})
+}
+
+// NestedV2Where holds the predicate builders of NestedV2's fields, for runtime.WithFilter:
+//
+//	r, err := NewNestedV2Reader(f, size, pqrt.WithFilter(pqrt.And(NestedV2Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var NestedV2Where struct {
+	ID  pqrt.OrderedField[int64]
+	Opt struct {
+		D pqrt.NullableOrderedField[int32]
+	}
+	Inner struct {
+		D pqrt.NullableOrderedField[int32]
+	}
+}
+
+func init() {
+	NestedV2Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+	NestedV2Where.Opt.D = pqrt.NewNullableOrderedField("opt.d", func(c5 *pqrt.Int32Buffer, v int32) error {
+		c5.Values = append(c5.Values, v)
+		return nil
+	})
+	NestedV2Where.Inner.D = pqrt.NewNullableOrderedField("inner.d", func(c7 *pqrt.Int32Buffer, v int32) error {
+		c7.Values = append(c7.Values, v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows NestedV2Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *NestedV2Reader) All() pqiter.Seq2[NestedV2, error] {
+	return pqrt.AllRows[NestedV2](r)
 }

@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -237,7 +238,8 @@ func NewOptV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Op
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *OptV1Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -254,10 +256,11 @@ func (r *OptV1Reader) Read(rows []OptV1) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: OptV1Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -265,20 +268,12 @@ func (r *OptV1Reader) Read(rows []OptV1) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "a"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "s"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "l.list.element"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "a"),
+		pqrt.Col(r.c1, "s"),
+		pqrt.Col(r.c2, "l.list.element"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -412,4 +407,36 @@ func ReadOptV1File(path string, opts ...pqrt.ReaderOption) ([]OptV1, error) {
 	return pqrt.ReadFileRows[OptV1](path, func(r pqio.ReaderAt, size int64) (*OptV1Reader, error) {
 		return NewOptV1Reader(r, size, opts...)
 	})
+}
+
+// OptV1Where holds the predicate builders of OptV1's fields, for runtime.WithFilter:
+//
+//	r, err := NewOptV1Reader(f, size, pqrt.WithFilter(pqrt.And(OptV1Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var OptV1Where struct {
+	A pqrt.NullableOrderedField[int32]
+	S pqrt.NullableOrderedField[string]
+}
+
+func init() {
+	OptV1Where.A = pqrt.NewNullableOrderedField("a", func(c0 *pqrt.Int32Buffer, v int32) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+	OptV1Where.S = pqrt.NewNullableOrderedField("s", func(c1 *pqrt.ByteArrayBuffer, v string) error {
+		c1.Values.AppendString(v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows OptV1Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *OptV1Reader) All() pqiter.Seq2[OptV1, error] {
+	return pqrt.AllRows[OptV1](r)
 }

@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -222,7 +223,8 @@ func NewOptV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Op
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *OptV2Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -239,10 +241,11 @@ func (r *OptV2Reader) Read(rows []OptV2) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: OptV2Reader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -250,20 +253,12 @@ func (r *OptV2Reader) Read(rows []OptV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "a"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "s"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c2 != nil {
-		if err := pqrt.ReadRowsExact(r.c2, k, "l.list.element"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "a"),
+		pqrt.Col(r.c1, "s"),
+		pqrt.Col(r.c2, "l.list.element"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -368,4 +363,36 @@ func ReadOptV2File(path string, opts ...pqrt.ReaderOption) ([]OptV2, error) {
 	return pqrt.ReadFileRows[OptV2](path, func(r pqio.ReaderAt, size int64) (*OptV2Reader, error) {
 		return NewOptV2Reader(r, size, opts...)
 	})
+}
+
+// OptV2Where holds the predicate builders of OptV2's fields, for runtime.WithFilter:
+//
+//	r, err := NewOptV2Reader(f, size, pqrt.WithFilter(pqrt.And(OptV2Where.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var OptV2Where struct {
+	A pqrt.OrderedField[int64]
+	S pqrt.OrderedField[string]
+}
+
+func init() {
+	OptV2Where.A = pqrt.NewOrderedField("a", func(c0 *pqrt.Int64Buffer, v int64) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+	OptV2Where.S = pqrt.NewOrderedField("s", func(c1 *pqrt.ByteArrayBuffer, v string) error {
+		c1.Values.AppendString(v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows OptV2Reader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *OptV2Reader) All() pqiter.Seq2[OptV2, error] {
+	return pqrt.AllRows[OptV2](r)
 }

@@ -5,6 +5,7 @@ package evolution
 import (
 	pqfmt "fmt"
 	pqio "io"
+	pqiter "iter"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -183,7 +184,8 @@ func NewSlimReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Sli
 	return tr, nil
 }
 
-// NumRows returns the number of rows in the selected row groups.
+// NumRows returns the number of rows in the selected row groups (with a filter,
+// an upper bound that falls to the exact count as reading proceeds).
 func (r *SlimReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
@@ -200,10 +202,11 @@ func (r *SlimReader) Read(rows []Slim) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: SlimReader.Read", pqrt.ErrClosed)
 	}
-	want := int64(len(rows))
-	if left := r.fr.NumRows() - r.read; want > left {
-		want = left
+	avail, err := r.fr.Available(r.read, len(rows))
+	if err != nil {
+		return 0, err
 	}
+	want := int64(avail)
 	if want <= 0 {
 		if len(rows) == 0 {
 			return 0, nil
@@ -211,15 +214,11 @@ func (r *SlimReader) Read(rows []Slim) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if r.c0 != nil {
-		if err := pqrt.ReadRowsExact(r.c0, k, "id"); err != nil {
-			return 0, err
-		}
-	}
-	if r.c1 != nil {
-		if err := pqrt.ReadRowsExact(r.c1, k, "name"); err != nil {
-			return 0, err
-		}
+	if err := r.fr.ReadColumns(k,
+		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.c1, "name"),
+	); err != nil {
+		return 0, err
 	}
 	rows = rows[:k]
 	clear(rows)
@@ -290,4 +289,36 @@ func ReadSlimFile(path string, opts ...pqrt.ReaderOption) ([]Slim, error) {
 	return pqrt.ReadFileRows[Slim](path, func(r pqio.ReaderAt, size int64) (*SlimReader, error) {
 		return NewSlimReader(r, size, opts...)
 	})
+}
+
+// SlimWhere holds the predicate builders of Slim's fields, for runtime.WithFilter:
+//
+//	r, err := NewSlimReader(f, size, pqrt.WithFilter(pqrt.And(SlimWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+var SlimWhere struct {
+	ID   pqrt.OrderedField[int64]
+	Name pqrt.OrderedField[string]
+}
+
+func init() {
+	SlimWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
+		c0.Values = append(c0.Values, v)
+		return nil
+	})
+	SlimWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) error {
+		c1.Values.AppendString(v)
+		return nil
+	})
+}
+
+// All returns an iterator over the rows SlimReader has not returned yet, for
+//
+//	for row, err := range r.All() {
+//
+// An error is yielded once, with a zero row, and ends the iteration.
+func (r *SlimReader) All() pqiter.Seq2[Slim, error] {
+	return pqrt.AllRows[Slim](r)
 }

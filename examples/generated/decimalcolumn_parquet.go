@@ -151,12 +151,12 @@ type DecimalColumnReader struct {
 }
 
 // NewDecimalColumnReader opens the Parquet file of size bytes behind r for reading DecimalColumn rows.
-// The file's schema is matched to DecimalColumn's by column path: columns the file lacks
-// read as null (zero) when they may be null; a missing required column or a
-// conflicting type is an error naming the column. Compatible layouts of the
-// same values read too: timestamps in another unit (INT64 ones into INT96
-// fields too), decimals in another physical type, optional columns into
-// required fields (a null is then an error), Variants with any shredding.
+// The file's schema is bound to DecimalColumn's by the schema evolution rules (see
+// pqgen's gen/doc.go): fields match by field id, else by name; columns the
+// file lacks read as null (zero) when they may be null; columns the type
+// lacks are never read; values widen exactly (integers, floats, dates, time
+// units, decimals); a narrowing, another type or a missing required column
+// is an error naming the column. Variants read with any shredding.
 // WithColumns reads only some columns: the fields of the others stay zero.
 func NewDecimalColumnReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*DecimalColumnReader, error) {
 	fr, err := pqrt.NewFileReader(r, size, opts...)
