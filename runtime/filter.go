@@ -380,6 +380,11 @@ func (r *FileReader) chunkBounds(rg, col int, o orderKind) bounds {
 	if n, ok := st.NanCount.Get(); ok && n == 0 {
 		b.nanFree = true
 	}
+	if ok, _ := r.f.StatisticsTrusted(rg, col); !ok {
+		// Bounds an old writer is known to have computed wrongly
+		// (docs/DEVIATIONS.md) prune nothing.
+		return b
+	}
 	b.min, b.max, b.hasMinMax = r.usableBounds(col, o, st.MinValue, st.MaxValue, st.Min, st.Max)
 	return b
 }

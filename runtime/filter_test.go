@@ -829,3 +829,26 @@ func TestFilterAdapted(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterUntrustedBounds: the bounds of chunks whose writer is known to
+// have computed them wrongly (StatisticsTrusted: binary columns of
+// parquet-mr before 1.8) prune nothing, while the same file under a
+// current created_by uses them.
+func TestFilterUntrustedBounds(t *testing.T) {
+	rows := randRows(rand.New(rand.NewPCG(3, 4)), 300)
+	col := -1
+	for created, want := range map[string]bool{"parquet-mr version 1.7.0 (build abc)": false, "parquet-mr version 1.12.3 (build abc)": true} {
+		data := writeFilterFile(t, rows, WithCreatedBy(created))
+		r, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if col < 0 {
+			col = r.File().Schema.Leaf("s").Column
+		}
+		leaf := r.File().Schema.Leaves[col]
+		if got := r.chunkBounds(0, col, columnOrderKind(leaf)).hasMinMax; got != want {
+			t.Errorf("%s: bounds used %v, want %v", created, got, want)
+		}
+	}
+}
