@@ -64,7 +64,7 @@ var exceptions = []exception{
 		why: "DuckDB cannot read the source file (BSON column), so it cannot write the rows"},
 	{peer: "duckdb", dir: peerWrites, typ: noBSON, errHas: `column "float16": float in the file, fixed_len_byte_array(2) (FLOAT16) requested`,
 		why: "DuckDB reads FLOAT16 as FLOAT and writes it as a FLOAT column: another logical type"},
-	{peer: "duckdb", dir: peerWrites, typ: "Half", errHas: `column "x": physical type float in the file, fixed_len_byte_array(2) requested`,
+	{peer: "duckdb", dir: peerWrites, typ: "Half", errHas: `column "x": float in the file, fixed_len_byte_array(2) (FLOAT16) requested`,
 		why: "as for Logical: DuckDB writes FLOAT16 back as FLOAT"},
 
 	// parquet-wasm 0.8.0 (arrow-rs) through apache-arrow 21.2.0.
