@@ -69,9 +69,6 @@ func physName(t meta.Type) string {
 	panic(fmt.Sprintf("gen: physical type %d", t))
 }
 
-// colVar is the local variable (and writer/reader field) of leaf i.
-func colVar(i int) string { return fmt.Sprintf("c%d", i) }
-
 // namer hands out numbered local variable names.
 type namer struct {
 	n     int
@@ -145,4 +142,20 @@ func variantColumns(t *Type) map[int]bool {
 }
 
 // variantVar names the reader or writer field of a Variant value.
-func variantVar(v *Value) string { return fmt.Sprintf("v%d", leafIndexes(v.Node)[0]) }
+func (n *Names) variantVar(v *Value) string { return "variant" + n.Values[v] }
+
+// emitColumns declares a constant per leaf holding its column index,
+// which the writer and reader index by rather than by a bare number.
+func emitColumns(f *jen.File, t *Type) {
+	if len(t.Schema.Leaves) == 0 {
+		return
+	}
+	defs := make([]jen.Code, len(t.Schema.Leaves))
+	for i, l := range t.Schema.Leaves {
+		defs[i] = jen.Id(t.Names.colIndex(l.Column))
+	}
+	defs[0] = jen.Id(t.Names.colIndex(t.Schema.Leaves[0].Column)).Op("=").Iota()
+	docf(f, "The column indexes of the leaves of %s, in schema order.", t.Name)
+	f.Const().Defs(defs...)
+	f.Line()
+}
