@@ -155,6 +155,7 @@ func emitColumns(f *jen.File, t *Type) {
 		defs[i] = jen.Id(t.Names.colIndex(l.Column))
 	}
 	defs[0] = jen.Id(t.Names.colIndex(t.Schema.Leaves[0].Column)).Op("=").Iota()
+	defs = append(defs, jen.Id(t.Names.LeafCount).Comment("the number of leaves"))
 	docf(f, "The column indexes of the leaves of %s, in schema order.", t.Name)
 	f.Const().Defs(defs...)
 	f.Line()

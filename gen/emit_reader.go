@@ -13,8 +13,9 @@ import (
 // length is read from the levels of a leaf below them (nullable structs,
 // lists, maps).
 type drivers struct {
-	ids   map[*Value]int
-	lists [][]int
+	ids    map[*Value]int
+	values []*Value
+	lists  [][]int
 }
 
 func newDrivers(t *Type) *drivers {
@@ -26,6 +27,7 @@ func newDrivers(t *Type) *drivers {
 		fl.Value.walk(func(v *Value) {
 			if v.Kind == KindList || v.Kind == KindMap || v.Kind == KindStruct && v.Null != NotNull {
 				d.ids[v] = len(d.lists)
+				d.values = append(d.values, v)
 				d.lists = append(d.lists, leafIndexes(v.Node))
 			}
 		})
@@ -39,7 +41,6 @@ func emitReader(f *jen.File, t *Type) {
 	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
 	tref := t.Root.Go
 	drv := newDrivers(t)
-	nLeaves := len(t.Schema.Leaves)
 
 	fields := []jen.Code{
 		jen.Id("fr").Op("*").Add(rt("FileReader")),
@@ -48,8 +49,8 @@ func emitReader(f *jen.File, t *Type) {
 	}
 	if len(drv.lists) > 0 {
 		fields = append(fields,
-			jen.Id("drv").Index(jen.Lit(len(drv.lists))).Int().Comment("per nested value: the leaf deciding it, or -1"),
-			jen.Id("lv").Index(jen.Lit(nLeaves)).Op("*").Add(rt("Levels")).Comment("per leaf: its levels, nil when not read"),
+			jen.Id("drv").Index(jen.Len(jen.Id(n.Drivers))).Int().Comment("per nested value: the leaf deciding it, or -1"),
+			jen.Id("lv").Index(jen.Id(n.LeafCount)).Op("*").Add(rt("Levels")).Comment("per leaf: its levels, nil when not read"),
 		)
 	}
 	vcols := variantColumns(t)
@@ -80,16 +81,23 @@ func emitReader(f *jen.File, t *Type) {
 	f.Line()
 
 	if len(drv.lists) > 0 {
-		vals := make([]jen.Code, len(drv.lists))
+		consts := make([]jen.Code, len(drv.values))
+		vals := make([]jen.Code, 0, len(drv.lists)+1)
 		for i, ls := range drv.lists {
 			items := make([]jen.Code, len(ls))
 			for j, c := range ls {
 				items[j] = jen.Id(n.colIndex(c))
 			}
-			vals[i] = jen.Values(items...)
+			k := n.driver(drv.values[i])
+			consts[i] = jen.Id(k)
+			vals = append(vals, jen.Line().Id(k).Op(":").Values(items...))
 		}
+		consts[0] = consts[0].(*jen.Statement).Op("=").Iota()
+		docf(f, "The entries of %s of the nested values of %s.", n.Drivers, t.Name)
+		f.Const().Defs(consts...)
+		f.Line()
 		docf(f, "%s lists, per nested value of %s, the leaves whose levels tell\nwhether it is null and how long it is.", n.Drivers, t.Name)
-		f.Var().Id(n.Drivers).Op("=").Index(jen.Op("...")).Index().Int().Values(vals...)
+		f.Var().Id(n.Drivers).Op("=").Index(jen.Op("...")).Index().Int().Values(append(vals, jen.Line())...)
 		f.Line()
 	}
 
@@ -249,10 +257,10 @@ func emitReader(f *jen.File, t *Type) {
 		).Call(),
 	}
 	if len(vcols) < len(t.Schema.Leaves) {
-		decl = append(decl, jen.Var().Id("q").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next value"))
+		decl = append(decl, jen.Var().Id("q").Index(jen.Id(t.Names.LeafCount)).Int().Comment("per leaf: the next value"))
 	}
 	if usesPos {
-		decl = append(decl, jen.Var().Id("p").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next level slot"))
+		decl = append(decl, jen.Var().Id("p").Index(jen.Id(t.Names.LeafCount)).Int().Comment("per leaf: the next level slot"))
 	}
 	decl = append(decl, scalarSlabs.code...)
 	asm = append(decl, asm...)
@@ -391,18 +399,18 @@ func (a *assembler) value(v *Value, p place) []jen.Code {
 		if v.Null == NotNull {
 			return a.fields(v, p)
 		}
-		k := a.drv.ids[v]
+		k := a.nm.names.driver(v)
 		dk, s := a.nm.next("d"), a.nm.next("s")
 		present := append([]jen.Code{
 			jen.Id(s).Op(":=").Add(a.lists.of(v)).Dot("New").Call(),
 			p().Op("=").Id(s),
 		}, a.fields(v, id(s))...)
-		return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Lit(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
+		return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Id(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
 			jen.If(jen.Id("r").Dot("lv").Index(jen.Id(dk)).Dot("Def").Index(jen.Id("p").Index(jen.Id(dk))).Op(">=").Lit(int(v.Node.MaxDef))).Block(present...).
 				Else().Block(a.skip(v)...))}
 	}
 	// Lists and maps.
-	k := a.drv.ids[v]
+	k := a.nm.names.driver(v)
 	r := v.Repeated
 	dk, d := a.nm.next("d"), a.nm.next("def")
 	lv := func() *jen.Statement { return jen.Id("r").Dot("lv").Index(jen.Id(dk)) }
@@ -447,7 +455,7 @@ func (a *assembler) value(v *Value, p place) []jen.Code {
 		decide = jen.If(jen.Id(d).Op("<").Lit(int(r.MaxDef))).Block(empty...).
 			Else().Block(fill...)
 	}
-	return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Lit(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
+	return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Id(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
 		jen.Id(d).Op(":=").Add(lv()).Dot("Def").Index(jen.Id("p").Index(jen.Id(dk))),
 		decide,
 	)}

@@ -67,6 +67,11 @@ type Names struct {
 	// Column prefixes the package-level constant naming each leaf's
 	// column index ("pqgenOrderCol" + "LinesSKU").
 	Column string
+	// LeafCount is the constant holding the number of leaves.
+	LeafCount string
+	// Driver prefixes the constant naming each nested value's entry in
+	// the Drivers table ("pqgenOrderDrv" + "LinesOptions").
+	Driver string
 	// Values are the CamelCase names of the values of the row type (see
 	// nameValues), which the generated identifiers about them extend:
 	// "LinesSKU" names colLinesSKU, the leaf's buffer or reader.

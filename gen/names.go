@@ -232,6 +232,8 @@ func namesFor(t string) Names {
 		Options:    "pqgen" + t + "Options",
 		Where:      t + "Where",
 		Column:     "pqgen" + t + "Col",
+		LeafCount:  "pqgen" + t + "Leaves",
+		Driver:     "pqgen" + t + "Drv",
 	}
 }
 
@@ -285,6 +287,10 @@ func (n *Names) nameValues(t *Type) {
 // col names leaf i's column buffer or reader: a writer or reader field
 // and the local variable holding it ("colLinesSKU").
 func (n *Names) col(i int) string { return "col" + n.Leaves[i] }
+
+// driver names the constant indexing nested value v's entry in the
+// Drivers table.
+func (n *Names) driver(v *Value) string { return n.Driver + n.Values[v] }
 
 // colIndex names the constant holding leaf i's column index.
 func (n *Names) colIndex(i int) string { return n.Column + n.Leaves[i] }
