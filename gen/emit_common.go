@@ -69,15 +69,21 @@ func physName(t meta.Type) string {
 	panic(fmt.Sprintf("gen: physical type %d", t))
 }
 
-// namer hands out numbered local variable names.
+// namer hands out the local variable names of one field's code: a
+// prefix telling the variable's role ("l" a list, "s" a struct, "j" a
+// loop index...) numbered per prefix, so that adding a list renumbers
+// no struct, and no other field's code changes.
 type namer struct {
-	n     int
+	n     map[string]int
 	names *Names
 }
 
 func (n *namer) next(prefix string) string {
-	n.n++
-	return fmt.Sprintf("%s%d", prefix, n.n)
+	if n.n == nil {
+		n.n = map[string]int{}
+	}
+	n.n[prefix]++
+	return fmt.Sprintf("%s%d", prefix, n.n[prefix])
 }
 
 // leafIndexes returns the column indexes of the leaves under n.

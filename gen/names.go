@@ -247,7 +247,7 @@ func (n Names) all() []string {
 // emitted: the CamelCase path of struct field names from the row ("Lines"
 // then "SKU": "LinesSKU"), a promoted field by its own name, a map's key
 // and value with "Key" and "Value" appended, a list element with "Elem"
-// (its fields continue the list's name: "LinesSKU"). Names are unique
+// (the fields of a struct element continue the list's name: "LinesSKU"). Names are unique
 // within the type, and adding, removing or reordering a field leaves the
 // names of the others as they were (unless the new name is taken first).
 func (n *Names) nameValues(t *Type) {
@@ -269,7 +269,13 @@ func (n *Names) nameValues(t *Type) {
 				walk(fl.Value, s, s)
 			}
 		case KindList:
-			walk(v.Elem, stem, stem+"Elem")
+			// The fields of a struct element continue the list's name
+			// ("LinesSKU"); any other element is the list's "Elem".
+			if v.Elem.Kind == KindStruct {
+				walk(v.Elem, stem, stem+"Elem")
+			} else {
+				walk(v.Elem, stem+"Elem", stem+"Elem")
+			}
 		case KindMap:
 			walk(v.Key, stem+"Key", stem+"Key")
 			walk(v.Elem, stem+"Value", stem+"Value")
