@@ -235,8 +235,12 @@
 // IR pairs the Parquet schema tree (*schema.Schema, with its levels) with
 // the Go representation of every node (a Value tree of scalars, structs,
 // lists and maps, each pointing at the schema node it occupies). Names of
-// generated identifiers are decided once, in the IR (Names). Emitters, one
-// file per concern, only read it:
+// generated identifiers are decided once, in the IR (Names): each value is
+// named by its path of field names ("LinesSKU", "AttrsKey"), and the
+// identifiers about it extend that name (the buffer or reader colLinesSKU,
+// the column index constant pqgenOrderColLinesSKU, the slab slabLines), so
+// adding or removing a field changes only the code about that field.
+// Emitters, one file per concern, only read it:
 //
 //   - emit_struct.go: struct declarations for the schema-text and file sources;
 //   - emit_writer.go: the writer, its tag options and its level shredder;

@@ -69,18 +69,21 @@ func physName(t meta.Type) string {
 	panic(fmt.Sprintf("gen: physical type %d", t))
 }
 
-// colVar is the local variable (and writer/reader field) of leaf i.
-func colVar(i int) string { return fmt.Sprintf("c%d", i) }
-
-// namer hands out numbered local variable names.
+// namer hands out the local variable names of one field's code: a
+// prefix telling the variable's role ("l" a list, "s" a struct, "j" a
+// loop index...) numbered per prefix, so that adding a list renumbers
+// no struct, and no other field's code changes.
 type namer struct {
-	n     int
+	n     map[string]int
 	names *Names
 }
 
 func (n *namer) next(prefix string) string {
-	n.n++
-	return fmt.Sprintf("%s%d", prefix, n.n)
+	if n.n == nil {
+		n.n = map[string]int{}
+	}
+	n.n[prefix]++
+	return fmt.Sprintf("%s%d", prefix, n.n[prefix])
 }
 
 // leafIndexes returns the column indexes of the leaves under n.
@@ -145,4 +148,21 @@ func variantColumns(t *Type) map[int]bool {
 }
 
 // variantVar names the reader or writer field of a Variant value.
-func variantVar(v *Value) string { return fmt.Sprintf("v%d", leafIndexes(v.Node)[0]) }
+func (n *Names) variantVar(v *Value) string { return "variant" + n.Values[v] }
+
+// emitColumns declares a constant per leaf holding its column index,
+// which the writer and reader index by rather than by a bare number.
+func emitColumns(f *jen.File, t *Type) {
+	if len(t.Schema.Leaves) == 0 {
+		return
+	}
+	defs := make([]jen.Code, len(t.Schema.Leaves))
+	for i, l := range t.Schema.Leaves {
+		defs[i] = jen.Id(t.Names.colIndex(l.Column))
+	}
+	defs[0] = jen.Id(t.Names.colIndex(t.Schema.Leaves[0].Column)).Op("=").Iota()
+	defs = append(defs, jen.Id(t.Names.LeafCount).Comment("the number of leaves"))
+	docf(f, "The column indexes of the leaves of %s, in schema order.", t.Name)
+	f.Const().Defs(defs...)
+	f.Line()
+}

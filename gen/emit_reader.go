@@ -13,8 +13,9 @@ import (
 // length is read from the levels of a leaf below them (nullable structs,
 // lists, maps).
 type drivers struct {
-	ids   map[*Value]int
-	lists [][]int
+	ids    map[*Value]int
+	values []*Value
+	lists  [][]int
 }
 
 func newDrivers(t *Type) *drivers {
@@ -26,6 +27,7 @@ func newDrivers(t *Type) *drivers {
 		fl.Value.walk(func(v *Value) {
 			if v.Kind == KindList || v.Kind == KindMap || v.Kind == KindStruct && v.Null != NotNull {
 				d.ids[v] = len(d.lists)
+				d.values = append(d.values, v)
 				d.lists = append(d.lists, leafIndexes(v.Node))
 			}
 		})
@@ -39,7 +41,6 @@ func emitReader(f *jen.File, t *Type) {
 	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
 	tref := t.Root.Go
 	drv := newDrivers(t)
-	nLeaves := len(t.Schema.Leaves)
 
 	fields := []jen.Code{
 		jen.Id("fr").Op("*").Add(rt("FileReader")),
@@ -48,8 +49,8 @@ func emitReader(f *jen.File, t *Type) {
 	}
 	if len(drv.lists) > 0 {
 		fields = append(fields,
-			jen.Id("drv").Index(jen.Lit(len(drv.lists))).Int().Comment("per nested value: the leaf deciding it, or -1"),
-			jen.Id("lv").Index(jen.Lit(nLeaves)).Op("*").Add(rt("Levels")).Comment("per leaf: its levels, nil when not read"),
+			jen.Id("drv").Index(jen.Len(jen.Id(n.Drivers))).Int().Comment("per nested value: the leaf deciding it, or -1"),
+			jen.Id("lv").Index(jen.Id(n.LeafCount)).Op("*").Add(rt("Levels")).Comment("per leaf: its levels, nil when not read"),
 		)
 	}
 	vcols := variantColumns(t)
@@ -58,14 +59,14 @@ func emitReader(f *jen.File, t *Type) {
 		if vcols[l.Column] {
 			continue
 		}
-		fields = append(fields, jen.Id(colVar(l.Column)).Op("*").Add(rt(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
+		fields = append(fields, jen.Id(n.col(l.Column)).Op("*").Add(rt(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
 	}
 	for _, fl := range vfields {
-		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
+		fields = append(fields, jen.Id(t.Names.variantVar(fl.Value)).Op("*").Add(rt("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
 	}
 	dfields := defaultFields(t)
 	for _, fl := range dfields {
-		fields = append(fields, jen.Id(defaultVar(fl.Value)).Bool().Comment(fl.Value.Node.PathString()+": the file lacks it, it reads as its default"))
+		fields = append(fields, jen.Id(n.defaultVar(fl.Value)).Bool().Comment(fl.Value.Node.PathString()+": the file lacks it, it reads as its default"))
 	}
 	slabs := newReaderSlabs(t)
 	for _, v := range slabs.order {
@@ -80,16 +81,23 @@ func emitReader(f *jen.File, t *Type) {
 	f.Line()
 
 	if len(drv.lists) > 0 {
-		vals := make([]jen.Code, len(drv.lists))
+		consts := make([]jen.Code, len(drv.values))
+		vals := make([]jen.Code, 0, len(drv.lists)+1)
 		for i, ls := range drv.lists {
 			items := make([]jen.Code, len(ls))
 			for j, c := range ls {
-				items[j] = jen.Lit(c)
+				items[j] = jen.Id(n.colIndex(c))
 			}
-			vals[i] = jen.Values(items...)
+			k := n.driver(drv.values[i])
+			consts[i] = jen.Id(k)
+			vals = append(vals, jen.Line().Id(k).Op(":").Values(items...))
 		}
+		consts[0] = consts[0].(*jen.Statement).Op("=").Iota()
+		docf(f, "The entries of %s of the nested values of %s.", n.Drivers, t.Name)
+		f.Const().Defs(consts...)
+		f.Line()
 		docf(f, "%s lists, per nested value of %s, the leaves whose levels tell\nwhether it is null and how long it is.", n.Drivers, t.Name)
-		f.Var().Id(n.Drivers).Op("=").Index(jen.Op("...")).Index().Int().Values(vals...)
+		f.Var().Id(n.Drivers).Op("=").Index(jen.Op("...")).Index().Int().Values(append(vals, jen.Line())...)
 		f.Line()
 	}
 
@@ -106,11 +114,11 @@ func emitReader(f *jen.File, t *Type) {
 		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
 	}
 	for _, fl := range dfields {
-		body = append(body, jen.Id("tr").Dot(defaultVar(fl.Value)).Op("=").Id("idx").Index(jen.Lit(fl.Value.Node.Column)).Op("<").Lit(0))
+		body = append(body, jen.Id("tr").Dot(n.defaultVar(fl.Value)).Op("=").Id("idx").Index(jen.Id(n.colIndex(fl.Value.Node.Column))).Op("<").Lit(0))
 	}
 	for _, fl := range vfields {
 		body = append(body, jen.If(
-			jen.List(jen.Id("tr").Dot(variantVar(fl.Value)), jen.Err()).Op("=").Id("fr").Dot("VariantColumn").Call(jen.Lit(fl.Value.Node.PathString()), jen.Lit(fl.Value.Node.Repetition == meta.Required)),
+			jen.List(jen.Id("tr").Dot(t.Names.variantVar(fl.Value)), jen.Err()).Op("=").Id("fr").Dot("VariantColumn").Call(jen.Lit(fl.Value.Node.PathString()), jen.Lit(fl.Value.Node.Repetition == meta.Required)),
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.Nil(), jen.Err())))
 	}
@@ -121,14 +129,14 @@ func emitReader(f *jen.File, t *Type) {
 		}
 		stmts := []jen.Code{
 			jen.If(
-				jen.List(jen.Id("tr").Dot(colVar(i)), jen.Err()).Op("=").Id("fr").Dot(physName(l.Type)+"Reader").Call(jen.Id("idx").Index(jen.Lit(i))),
+				jen.List(jen.Id("tr").Dot(n.col(i)), jen.Err()).Op("=").Id("fr").Dot(physName(l.Type)+"Reader").Call(jen.Id("idx").Index(jen.Id(n.colIndex(i)))),
 				jen.Err().Op("!=").Nil(),
 			).Block(jen.Return(jen.Nil(), jen.Err())),
 		}
 		if len(drv.lists) > 0 {
-			stmts = append(stmts, jen.Id("tr").Dot("lv").Index(jen.Lit(i)).Op("=").Op("&").Id("tr").Dot(colVar(i)).Dot("Levels"))
+			stmts = append(stmts, jen.Id("tr").Dot("lv").Index(jen.Id(n.colIndex(i))).Op("=").Op("&").Id("tr").Dot(n.col(i)).Dot("Levels"))
 		}
-		body = append(body, jen.If(jen.Id("fr").Dot("Projected").Call(jen.Id("idx").Index(jen.Lit(i)))).Block(stmts...))
+		body = append(body, jen.If(jen.Id("fr").Dot("Projected").Call(jen.Id("idx").Index(jen.Id(n.colIndex(i))))).Block(stmts...))
 	}
 	if len(drv.lists) > 0 {
 		body = append(body,
@@ -172,11 +180,11 @@ func emitReader(f *jen.File, t *Type) {
 	// Every column's next k rows, concurrently under WithReadParallelism.
 	jobs := []jen.Code{jen.Id("k")}
 	for _, fl := range vfields {
-		jobs = append(jobs, jen.Line().Qual(pathRuntime, "Col").Call(jen.Id("r").Dot(variantVar(fl.Value)), jen.Lit(fl.Value.Node.PathString())))
+		jobs = append(jobs, jen.Line().Qual(pathRuntime, "Col").Call(jen.Id("r").Dot(t.Names.variantVar(fl.Value)), jen.Lit(fl.Value.Node.PathString())))
 	}
 	for _, l := range t.Schema.Leaves {
 		if !vcols[l.Column] {
-			jobs = append(jobs, jen.Line().Qual(pathRuntime, "Col").Call(jen.Id("r").Dot(colVar(l.Column)), jen.Lit(l.PathString())))
+			jobs = append(jobs, jen.Line().Qual(pathRuntime, "Col").Call(jen.Id("r").Dot(n.col(l.Column)), jen.Lit(l.PathString())))
 		}
 	}
 	read = append(read, jen.If(jen.Err().Op(":=").Id("r").Dot("fr").Dot("ReadColumns").Call(append(jobs, jen.Line())...), jen.Err().Op("!=").Nil()).Block(
@@ -197,12 +205,12 @@ func emitReader(f *jen.File, t *Type) {
 	// The assembler: one loop over the rows per top-level field.
 	asm := []jen.Code{}
 	usesPos := false
-	scalarSlabs := &slabDecls{}
+	scalarSlabs := &slabDecls{names: &t.Names}
 	for _, fl := range t.Root.Struct.Fields {
 		if fl.Value.Kind == KindVariant {
 			// The Variants, copied out of the reader's buffer (one
 			// allocation per batch).
-			c := jen.Id("r").Dot(variantVar(fl.Value))
+			c := jen.Id("r").Dot(t.Names.variantVar(fl.Value))
 			asm = append(asm, jen.Comment(fl.Value.Node.Name+" (Variant)"), jen.If(c.Clone().Op("!=").Nil()).Block(
 				jen.Id("vs").Op(":=").Add(c.Clone()).Dot("Detach").Call(),
 				jen.If(jen.Len(jen.Id("vs")).Op("!=").Len(jen.Id("rows"))).Block(
@@ -229,7 +237,7 @@ func emitReader(f *jen.File, t *Type) {
 		}
 		var block []jen.Code
 		for _, c := range leafIndexes(fl.Value.Node) {
-			block = append(block, jen.Id(colVar(c)).Op(":=").Id("r").Dot(colVar(c)))
+			block = append(block, jen.Id(n.col(c)).Op(":=").Id("r").Dot(n.col(c)))
 		}
 		inner := a.value(fl.Value, id("x").dot(fl.Name))
 		usesPos = usesPos || a.usesPos
@@ -249,10 +257,10 @@ func emitReader(f *jen.File, t *Type) {
 		).Call(),
 	}
 	if len(vcols) < len(t.Schema.Leaves) {
-		decl = append(decl, jen.Var().Id("q").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next value"))
+		decl = append(decl, jen.Var().Id("q").Index(jen.Id(t.Names.LeafCount)).Int().Comment("per leaf: the next value"))
 	}
 	if usesPos {
-		decl = append(decl, jen.Var().Id("p").Index(jen.Lit(nLeaves)).Int().Comment("per leaf: the next level slot"))
+		decl = append(decl, jen.Var().Id("p").Index(jen.Id(t.Names.LeafCount)).Int().Comment("per leaf: the next level slot"))
 	}
 	decl = append(decl, scalarSlabs.code...)
 	asm = append(decl, asm...)
@@ -261,7 +269,7 @@ func emitReader(f *jen.File, t *Type) {
 		if vcols[l.Column] {
 			continue
 		}
-		c := jen.Id("r").Dot(colVar(l.Column))
+		c := jen.Id("r").Dot(n.col(l.Column))
 		var count *jen.Statement
 		switch l.Type {
 		case meta.ByteArray:
@@ -271,13 +279,13 @@ func emitReader(f *jen.File, t *Type) {
 		default:
 			count = jen.Len(c.Clone().Dot("Values"))
 		}
-		cond := jen.Id("q").Index(jen.Lit(l.Column)).Op("!=").Add(count)
+		cond := jen.Id("q").Index(jen.Id(n.colIndex(l.Column))).Op("!=").Add(count)
 		if l.MaxDef > 0 || l.MaxRep > 0 {
 			levels := "Def"
 			if l.MaxDef == 0 {
 				levels = "Rep"
 			}
-			cond = cond.Op("||").Id("p").Index(jen.Lit(l.Column)).Op("!=").Len(c.Clone().Dot(levels))
+			cond = cond.Op("||").Id("p").Index(jen.Id(n.colIndex(l.Column))).Op("!=").Len(c.Clone().Dot(levels))
 		}
 		asm = append(asm, jen.If(c.Clone().Op("!=").Nil().Op("&&").Parens(cond)).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: column "+l.PathString()+": the levels and values do not match the other columns of "+t.Name), jen.Qual(pathRuntime, "ErrChunk")))))
@@ -313,7 +321,7 @@ func newReaderSlabs(t *Type) *readerSlabs {
 		}
 		fl.Value.walk(func(v *Value) {
 			if v.Kind == KindList || v.Kind == KindStruct && v.Null != NotNull {
-				s.names[v] = fmt.Sprintf("sl%d", len(s.order))
+				s.names[v] = "slab" + t.Names.Values[v]
 				s.order = append(s.order, v)
 			}
 		})
@@ -331,14 +339,15 @@ func (s *readerSlabs) of(v *Value) *jen.Statement {
 // the pointers of the rows point into (one allocation per leaf and batch
 // instead of one per value).
 type slabDecls struct {
-	done map[int]bool
-	code []jen.Code
+	names *Names
+	done  map[int]bool
+	code  []jen.Code
 }
 
 // slab returns the name of leaf v.Node's slab, declaring it on first use.
 func (s *slabDecls) slab(v *Value) string {
 	l := v.Node
-	name := fmt.Sprintf("slab%d", l.Column)
+	name := "slab" + s.names.Values[v]
 	if s.done[l.Column] {
 		return name
 	}
@@ -346,7 +355,7 @@ func (s *slabDecls) slab(v *Value) string {
 		s.done = map[int]bool{}
 	}
 	s.done[l.Column] = true
-	c := jen.Id("r").Dot(colVar(l.Column))
+	c := jen.Id("r").Dot(s.names.col(l.Column))
 	count := jen.Len(c.Clone().Dot("Values"))
 	switch l.Type {
 	case meta.ByteArray:
@@ -372,7 +381,7 @@ func (a *assembler) pointerSet(v *Value, p place, c string, qi func() *jen.State
 func (a *assembler) skip(v *Value) []jen.Code {
 	var out []jen.Code
 	for _, c := range leafIndexes(v.Node) {
-		out = append(out, jen.Id("p").Index(jen.Lit(c)).Op("++"))
+		out = append(out, jen.Id("p").Index(jen.Id(a.nm.names.colIndex(c))).Op("++"))
 	}
 	return out
 }
@@ -390,18 +399,18 @@ func (a *assembler) value(v *Value, p place) []jen.Code {
 		if v.Null == NotNull {
 			return a.fields(v, p)
 		}
-		k := a.drv.ids[v]
+		k := a.nm.names.driver(v)
 		dk, s := a.nm.next("d"), a.nm.next("s")
 		present := append([]jen.Code{
 			jen.Id(s).Op(":=").Add(a.lists.of(v)).Dot("New").Call(),
 			p().Op("=").Id(s),
 		}, a.fields(v, id(s))...)
-		return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Lit(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
+		return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Id(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
 			jen.If(jen.Id("r").Dot("lv").Index(jen.Id(dk)).Dot("Def").Index(jen.Id("p").Index(jen.Id(dk))).Op(">=").Lit(int(v.Node.MaxDef))).Block(present...).
 				Else().Block(a.skip(v)...))}
 	}
 	// Lists and maps.
-	k := a.drv.ids[v]
+	k := a.nm.names.driver(v)
 	r := v.Repeated
 	dk, d := a.nm.next("d"), a.nm.next("def")
 	lv := func() *jen.Statement { return jen.Id("r").Dot("lv").Index(jen.Id(dk)) }
@@ -446,7 +455,7 @@ func (a *assembler) value(v *Value, p place) []jen.Code {
 		decide = jen.If(jen.Id(d).Op("<").Lit(int(r.MaxDef))).Block(empty...).
 			Else().Block(fill...)
 	}
-	return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Lit(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
+	return []jen.Code{jen.If(jen.Id(dk).Op(":=").Id("r").Dot("drv").Index(jen.Id(k)), jen.Id(dk).Op(">=").Lit(0)).Block(
 		jen.Id(d).Op(":=").Add(lv()).Dot("Def").Index(jen.Id("p").Index(jen.Id(dk))),
 		decide,
 	)}
@@ -463,9 +472,9 @@ func (a *assembler) fields(v *Value, p place) []jen.Code {
 // scalar fills the location p from leaf v.Node.
 func (a *assembler) scalar(v *Value, p place) []jen.Code {
 	l := v.Node
-	c := colVar(l.Column)
-	pi := jen.Id("p").Index(jen.Lit(l.Column))
-	qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
+	c := a.nm.names.col(l.Column)
+	pi := jen.Id("p").Index(jen.Id(a.nm.names.colIndex(l.Column)))
+	qi := func() *jen.Statement { return jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column))) }
 	set := append(a.scalarSet(v, p, c, qi), qi().Op("++"))
 	var body []jen.Code
 	if v.Null != NotNull {
@@ -507,7 +516,7 @@ func (a *assembler) store(v *Value, p place, c string, qi func() *jen.Statement)
 func (a *assembler) flatScalar(fl *Field) []jen.Code {
 	v := fl.Value
 	l := v.Node
-	c := colVar(l.Column)
+	c := a.nm.names.col(l.Column)
 	p := id("x").dot(fl.Name)
 	x := jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))
 	var loop []jen.Code
@@ -515,7 +524,7 @@ func (a *assembler) flatScalar(fl *Field) []jen.Code {
 		qi := func() *jen.Statement { return jen.Id("i") }
 		loop = []jen.Code{
 			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(append([]jen.Code{x}, a.scalarSet(v, p, c, qi)...)...),
-			jen.Id("q").Index(jen.Lit(l.Column)).Op("=").Len(jen.Id("rows")),
+			jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column))).Op("=").Len(jen.Id("rows")),
 		}
 	} else {
 		a.usesPos = true
@@ -528,13 +537,13 @@ func (a *assembler) flatScalar(fl *Field) []jen.Code {
 				x,
 				jen.If(jen.Id("def").Index(jen.Id("i")).Op("==").Lit(int(l.MaxDef))).Block(set...),
 			),
-			jen.Id("q").Index(jen.Lit(l.Column)).Op("=").Id("k"),
-			jen.Id("p").Index(jen.Lit(l.Column)).Op("=").Len(jen.Id("rows")),
+			jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column))).Op("=").Id("k"),
+			jen.Id("p").Index(jen.Id(a.nm.names.colIndex(l.Column))).Op("=").Len(jen.Id("rows")),
 		}
 	}
 	st := jen.If(jen.Id(c).Op(":=").Id("r").Dot(c), jen.Id(c).Op("!=").Nil()).Block(loop...)
 	if fl.Default != nil {
-		st = st.Else().If(jen.Id("r").Dot(defaultVar(v))).Block(
+		st = st.Else().If(jen.Id("r").Dot(a.nm.names.defaultVar(v))).Block(
 			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 				jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name).Op("=").Add(v.Go.Code()).Parens(jen.Lit(fl.Default))))
 	}
@@ -642,8 +651,8 @@ func holdsMap(v *Value) bool {
 // marks present empty lists, so any subset of leaves may be present in the
 // file.
 func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
-	c := colVar(l.Column)
-	pl := func() *jen.Statement { return jen.Id("p").Index(jen.Lit(l.Column)) }
+	c := a.nm.names.col(l.Column)
+	pl := func() *jen.Statement { return jen.Id("p").Index(jen.Id(a.nm.names.colIndex(l.Column))) }
 	var body []jen.Code
 	hasLevels := l.MaxDef > 0 || l.MaxRep > 0
 	if hasLevels {
@@ -702,8 +711,8 @@ func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
 func (a *assembler) nav(v *Value, p place, l *schema.Node) []jen.Code {
 	switch v.Kind {
 	case KindScalar:
-		qi := func() *jen.Statement { return jen.Id("q").Index(jen.Lit(l.Column)) }
-		set := append(a.scalarSet(v, p, colVar(l.Column), qi), qi().Op("++"))
+		qi := func() *jen.Statement { return jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column))) }
+		set := append(a.scalarSet(v, p, a.nm.names.col(l.Column), qi), qi().Op("++"))
 		if v.Null != NotNull {
 			return []jen.Code{jen.If(jen.Id("d").Op(">=").Lit(int(l.MaxDef))).Block(set...)}
 		}
@@ -773,4 +782,4 @@ func defaultFields(t *Type) []*Field {
 
 // defaultVar names the reader field telling that the file lacks the
 // column of a field with a default.
-func defaultVar(v *Value) string { return fmt.Sprintf("d%d", v.Node.Column) }
+func (n *Names) defaultVar(v *Value) string { return "absent" + n.Values[v] }

@@ -63,7 +63,7 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 			buf := jen.Op("*").Qual(pathRuntime, physName(l.Type)+"Buffer")
 			// put fails where the writer would (a DECIMAL value that does
 			// not fit the column); the predicate then fails at open.
-			put := jen.Func().Params(jen.Id(colVar(l.Column)).Add(buf), jen.Id("v").Add(v.Base.Code())).Error().Block(appendValue(v, id("v"), nm), jen.Return(jen.Nil()))
+			put := jen.Func().Params(jen.Id(nm.names.col(l.Column)).Add(buf), jen.Id("v").Add(v.Base.Code())).Error().Block(appendValue(v, id("v"), nm), jen.Return(jen.Nil()))
 			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "New"+kind).Call(jen.Lit(l.PathString()), put))
 		}
 	}

@@ -1,8 +1,6 @@
 package gen
 
 import (
-	"fmt"
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -24,16 +22,16 @@ func emitWriter(f *jen.File, t *Type) {
 		if vcols[l.Column] {
 			continue
 		}
-		fields = append(fields, jen.Id(colVar(l.Column)).Op("*").Add(rt(physName(l.Type)+"Buffer")).Comment(l.PathString()))
+		fields = append(fields, jen.Id(t.Names.col(l.Column)).Op("*").Add(rt(physName(l.Type)+"Buffer")).Comment(l.PathString()))
 	}
 	vfields := variantFields(t)
 	for _, fl := range vfields {
-		fields = append(fields, jen.Id(variantVar(fl.Value)).Op("*").Add(rt("VariantWriter")).Comment(fl.Value.Node.PathString()+" (Variant)"))
+		fields = append(fields, jen.Id(t.Names.variantVar(fl.Value)).Op("*").Add(rt("VariantWriter")).Comment(fl.Value.Node.PathString()+" (Variant)"))
 	}
 	fields = append(fields, jen.Id("pending").Int().Comment("rows shredded since the last EndRows"))
 	maps := mapFields(t)
 	for _, m := range maps {
-		fields = append(fields, jen.Id(mapVar(m)).Index().Add(rt("MapEntry")).Types(m.Key.Go.Code(), m.Elem.Go.Code()).Comment(m.Node.PathString()+" (entries in key order)"))
+		fields = append(fields, jen.Id(t.Names.mapVar(m)).Index().Add(rt("MapEntry")).Types(m.Key.Go.Code(), m.Elem.Go.Code()).Comment(m.Node.PathString()+" (entries in key order)"))
 	}
 	docf(f, "%s writes rows of %s to a Parquet file. Write appends rows, Flush ends a\nrow group, Close writes the footer. Create one with %s.", n.Writer, t.Name, n.NewWriter)
 	f.Type().Id(n.Writer).Struct(fields...)
@@ -60,14 +58,14 @@ func emitWriter(f *jen.File, t *Type) {
 		}
 		body = append(body,
 			jen.If(
-				jen.List(jen.Id("w").Dot(colVar(l.Column)), jen.Err()).Op("=").Id("fw").Dot(physName(l.Type)+"Buffer").Call(jen.Lit(l.Column)),
+				jen.List(jen.Id("w").Dot(t.Names.col(l.Column)), jen.Err()).Op("=").Id("fw").Dot(physName(l.Type)+"Buffer").Call(jen.Id(t.Names.colIndex(l.Column))),
 				jen.Err().Op("!=").Nil(),
 			).Block(jen.Return(jen.Nil(), jen.Err())))
 	}
 	for _, fl := range vfields {
 		body = append(body,
 			jen.If(
-				jen.List(jen.Id("w").Dot(variantVar(fl.Value)), jen.Err()).Op("=").Id("fw").Dot("VariantWriter").Call(jen.Lit(fl.Value.Node.PathString())),
+				jen.List(jen.Id("w").Dot(t.Names.variantVar(fl.Value)), jen.Err()).Op("=").Id("fw").Dot("VariantWriter").Call(jen.Lit(fl.Value.Node.PathString())),
 				jen.Err().Op("!=").Nil(),
 			).Block(jen.Return(jen.Nil(), jen.Err())))
 	}
@@ -87,7 +85,7 @@ func emitWriter(f *jen.File, t *Type) {
 		// the batch before anything is appended.
 		var checks []jen.Code
 		for _, fl := range vfields {
-			checks = append(checks, jen.If(jen.Err().Op(":=").Id("w").Dot(variantVar(fl.Value)).Dot("Check").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name)), jen.Err().Op("!=").Nil()).Block(
+			checks = append(checks, jen.If(jen.Err().Op(":=").Id("w").Dot(t.Names.variantVar(fl.Value)).Dot("Check").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name)), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Id("n"), jen.Qual("fmt", "Errorf").Call(jen.Lit("row %d: %w"), jen.Id("n").Op("+").Id("i"), jen.Err()))))
 		}
 		batch = append(batch, jen.For(jen.Id("i").Op(":=").Range().Id("rows").Index(jen.Empty(), jen.Id("k"))).Block(checks...))
@@ -138,7 +136,7 @@ func emitWriter(f *jen.File, t *Type) {
 	for _, fl := range t.Root.Struct.Fields {
 		if fl.Value.Kind == KindVariant {
 			stmts = append(stmts, jen.Comment(fl.Value.Node.Name+" (Variant)"), jen.Block(
-				jen.Id("vw").Op(":=").Id("w").Dot(variantVar(fl.Value)),
+				jen.Id("vw").Op(":=").Id("w").Dot(t.Names.variantVar(fl.Value)),
 				jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 					jen.If(jen.Err().Op(":=").Id("vw").Dot("Append").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name), jen.Lit(0)), jen.Err().Op("!=").Nil()).Block(
 						jen.Return(jen.Err())))))
@@ -147,7 +145,7 @@ func emitWriter(f *jen.File, t *Type) {
 		nm := &namer{names: &t.Names}
 		var block []jen.Code
 		for _, c := range leafIndexes(fl.Value.Node) {
-			block = append(block, jen.Id(colVar(c)).Op(":=").Id("w").Dot(colVar(c)))
+			block = append(block, jen.Id(nm.names.col(c)).Op(":=").Id("w").Dot(nm.names.col(c)))
 		}
 		env := wenv{def: 0, repLit: true}
 		inner := shred(fl.Value, id("x").dot(fl.Name), env, nm)
@@ -159,7 +157,7 @@ func emitWriter(f *jen.File, t *Type) {
 		// The entry slices keep no reference to the rows once shredded.
 		stmts = append(stmts, jen.Comment("drop the rows' keys and values from the entry slices"))
 		for _, m := range maps {
-			b := jen.Id("w").Dot(mapVar(m))
+			b := jen.Id("w").Dot(t.Names.mapVar(m))
 			stmts = append(stmts, jen.Clear(b.Clone().Index(jen.Empty(), jen.Cap(b.Clone()))))
 		}
 	}
@@ -189,8 +187,8 @@ func (e wenv) repCode() jen.Code {
 }
 
 // levels appends one slot's levels to leaf l's buffer.
-func levels(l *schema.Node, def int, e wenv) []jen.Code {
-	c := colVar(l.Column)
+func levels(l *schema.Node, def int, e wenv, nm *namer) []jen.Code {
+	c := nm.names.col(l.Column)
 	var out []jen.Code
 	if l.MaxDef > 0 {
 		out = append(out, jen.Id(c).Dot("Def").Op("=").Append(jen.Id(c).Dot("Def"), jen.Lit(def)))
@@ -203,10 +201,10 @@ func levels(l *schema.Node, def int, e wenv) []jen.Code {
 
 // nulls appends a null (or empty list) slot at level def to every leaf
 // under n.
-func nulls(n *schema.Node, def int, e wenv) []jen.Code {
+func nulls(n *schema.Node, def int, e wenv, nm *namer) []jen.Code {
 	var out []jen.Code
 	for _, l := range leaves(n) {
-		out = append(out, levels(l, def, e)...)
+		out = append(out, levels(l, def, e, nm)...)
 	}
 	return out
 }
@@ -226,15 +224,15 @@ func shred(v *Value, p place, e wenv, nm *namer) []jen.Code {
 			for _, fl := range v.Struct.Fields {
 				out = append(out, shred(fl.Value, id(s).dot(fl.Name), e2, nm)...)
 			}
-			return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e)...).Else().Block(append(pre, out...)...)}
+			return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e, nm)...).Else().Block(append(pre, out...)...)}
 		}
-		return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e)...).Else().Block(
+		return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e, nm)...).Else().Block(
 			shredPresent(v, inner, wenv{def: int(v.Node.MaxDef), rep: e.rep, repLit: e.repLit}, nm)...)}
 	case NullNil:
-		return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e)...).Else().Block(
+		return []jen.Code{jen.If(p().Op("==").Nil()).Block(nulls(v.Node, e.def, e, nm)...).Else().Block(
 			shredPresent(v, p, wenv{def: int(v.Node.MaxDef), rep: e.rep, repLit: e.repLit}, nm)...)}
 	case NullZero:
-		return []jen.Code{jen.If(zeroCheck(v, p)).Block(nulls(v.Node, e.def, e)...).Else().Block(
+		return []jen.Code{jen.If(zeroCheck(v, p)).Block(nulls(v.Node, e.def, e, nm)...).Else().Block(
 			shredPresent(v, p, wenv{def: int(v.Node.MaxDef), rep: e.rep, repLit: e.repLit}, nm)...)}
 	}
 	return shredPresent(v, p, e, nm)
@@ -245,7 +243,7 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 	switch v.Kind {
 	case KindScalar:
 		l := v.Node
-		return append(levels(l, e.def, e), appendValue(v, p, nm))
+		return append(levels(l, e.def, e, nm), appendValue(v, p, nm))
 	case KindStruct:
 		var out []jen.Code
 		sp := p
@@ -260,7 +258,7 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 		return out
 	case KindList, KindMap:
 		r := v.Repeated
-		empty := nulls(v.Node, int(r.MaxDef)-1, e)
+		empty := nulls(v.Node, int(r.MaxDef)-1, e, nm)
 		rv, j := nm.next("r"), nm.next("j")
 		inner := wenv{def: int(r.MaxDef), rep: rv}
 		repSet := []jen.Code{
@@ -288,7 +286,7 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 		return []jen.Code{
 			jen.Id(m).Op(":=").Add(p()),
 			jen.If(jen.Len(jen.Id(m)).Op("==").Lit(0)).Block(empty...).Else().Block(
-				jen.Id(es).Op(":=").Add(sortedEntries(v, jen.Id(m))),
+				jen.Id(es).Op(":=").Add(sortedEntries(v, jen.Id(m), nm.names)),
 				jen.For(jen.Id(j).Op(":=").Range().Id(es)).Block(body...)),
 		}
 	}
@@ -297,7 +295,7 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 
 // mapVar names the writer's scratch slice of the entries of map v (see
 // runtime.MapEntries): one per map in the schema, reused for every row.
-func mapVar(v *Value) string { return fmt.Sprintf("m%d", v.Key.Node.Column) }
+func (n *Names) mapVar(v *Value) string { return "entries" + n.Values[v] }
 
 // mapFields returns the maps of the row type the shredder sorts, outside
 // Variants, depth first.
@@ -322,9 +320,9 @@ func mapFields(t *Type) []*Value {
 // value, strings by bytes, booleans false first, times by instant (the
 // order of their encoded values), and byte arrays (FIXED_LEN_BYTE_ARRAY,
 // INT96) by their bytes.
-func sortedEntries(v *Value, m jen.Code) jen.Code {
+func sortedEntries(v *Value, m jen.Code, n *Names) jen.Code {
 	k := v.Key
-	buf := jen.Op("&").Id("w").Dot(mapVar(v))
+	buf := jen.Op("&").Id("w").Dot(n.mapVar(v))
 	sorted := jen.Id("w").Dot("fw").Dot("SortedMaps").Call()
 	kt := k.Go.Code()
 	cmpFunc := func(body ...jen.Code) jen.Code {
@@ -351,7 +349,7 @@ func sortedEntries(v *Value, m jen.Code) jen.Code {
 // appendValue appends the scalar at p to its leaf's buffer.
 func appendValue(v *Value, p place, nm *namer) jen.Code {
 	l := v.Node
-	c := colVar(l.Column)
+	c := nm.names.col(l.Column)
 	vals := jen.Id(c).Dot("Values")
 	app := func(x jen.Code) jen.Code { return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), x) }
 	tm := func(name string) *jen.Statement { return jen.Qual("time", name) }

@@ -78,9 +78,11 @@ func render(p *Package, types []*Type) ([]byte, error) {
 	}
 	emitVersionGuard(f)
 	for _, t := range types {
+		t.Names.nameValues(t)
 		emitStructs(f, t)
 		emitGuard(f, t)
 		emitSchema(f, t)
+		emitColumns(f, t)
 		emitWriter(f, t)
 		emitReader(f, t)
 		emitFileHelpers(f, t)

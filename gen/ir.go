@@ -64,6 +64,20 @@ type Names struct {
 	Options string
 	// Where is the package-level value of predicate builders (TWhere).
 	Where string
+	// Column prefixes the package-level constant naming each leaf's
+	// column index ("pqgenOrderCol" + "LinesSKU").
+	Column string
+	// LeafCount is the constant holding the number of leaves.
+	LeafCount string
+	// Driver prefixes the constant naming each nested value's entry in
+	// the Drivers table ("pqgenOrderDrv" + "LinesOptions").
+	Driver string
+	// Values are the CamelCase names of the values of the row type (see
+	// nameValues), which the generated identifiers about them extend:
+	// "LinesSKU" names colLinesSKU, the leaf's buffer or reader.
+	Values map[*Value]string
+	// Leaves are the names of the leaves by column index.
+	Leaves map[int]string
 }
 
 // Kind is the Go shape of a value.

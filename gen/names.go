@@ -231,6 +231,9 @@ func namesFor(t string) Names {
 		Drivers:    "pqgen" + t + "Drivers",
 		Options:    "pqgen" + t + "Options",
 		Where:      t + "Where",
+		Column:     "pqgen" + t + "Col",
+		LeafCount:  "pqgen" + t + "Leaves",
+		Driver:     "pqgen" + t + "Drv",
 	}
 }
 
@@ -239,3 +242,61 @@ func (n Names) all() []string {
 	return []string{n.Writer, n.NewWriter, n.Reader, n.NewReader, n.WriteFile, n.ReadFile,
 		n.SchemaText, n.Schema, n.Batch, n.WriterFor, n.Drivers, n.Options, n.Where}
 }
+
+// nameValues decides the names of t's values, once, before any code is
+// emitted: the CamelCase path of struct field names from the row ("Lines"
+// then "SKU": "LinesSKU"), a promoted field by its own name, a map's key
+// and value with "Key" and "Value" appended, a list element with "Elem"
+// (the fields of a struct element continue the list's name: "LinesSKU"). Names are unique
+// within the type, and adding, removing or reordering a field leaves the
+// names of the others as they were (unless the new name is taken first).
+func (n *Names) nameValues(t *Type) {
+	n.Values = map[*Value]string{}
+	n.Leaves = map[int]string{}
+	taken := uniqueNames{}
+	var walk func(v *Value, stem, own string)
+	walk = func(v *Value, stem, own string) {
+		name := taken.take(own)
+		n.Values[v] = name
+		switch v.Kind {
+		case KindScalar:
+			if !v.Node.Group {
+				n.Leaves[v.Node.Column] = name
+			}
+		case KindStruct:
+			for _, fl := range v.Struct.Fields {
+				s := stem + fl.Name[strings.LastIndexByte(fl.Name, '.')+1:]
+				walk(fl.Value, s, s)
+			}
+		case KindList:
+			// The fields of a struct element continue the list's name
+			// ("LinesSKU"); any other element is the list's "Elem".
+			if v.Elem.Kind == KindStruct {
+				walk(v.Elem, stem, stem+"Elem")
+			} else {
+				walk(v.Elem, stem+"Elem", stem+"Elem")
+			}
+		case KindMap:
+			walk(v.Key, stem+"Key", stem+"Key")
+			walk(v.Elem, stem+"Value", stem+"Value")
+		}
+	}
+	walk(t.Root, "", "Row")
+	// Leaves no value reaches (those of a Variant) are named by path.
+	for _, l := range t.Schema.Leaves {
+		if _, ok := n.Leaves[l.Column]; !ok {
+			n.Leaves[l.Column] = taken.take(exportedName(l.PathString(), false))
+		}
+	}
+}
+
+// col names leaf i's column buffer or reader: a writer or reader field
+// and the local variable holding it ("colLinesSKU").
+func (n *Names) col(i int) string { return "col" + n.Leaves[i] }
+
+// driver names the constant indexing nested value v's entry in the
+// Drivers table.
+func (n *Names) driver(v *Value) string { return n.Driver + n.Values[v] }
+
+// colIndex names the constant holding leaf i's column index.
+func (n *Names) colIndex(i int) string { return n.Column + n.Leaves[i] }

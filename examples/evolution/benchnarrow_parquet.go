@@ -58,17 +58,29 @@ var pqgenBenchNarrowSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of BenchNarrow, in schema order.
+const (
+	pqgenBenchNarrowColA = iota
+	pqgenBenchNarrowColB
+	pqgenBenchNarrowColC
+	pqgenBenchNarrowColD
+	pqgenBenchNarrowColF
+	pqgenBenchNarrowColG
+	pqgenBenchNarrowColT
+	pqgenBenchNarrowLeaves // the number of leaves
+)
+
 // BenchNarrowWriter writes rows of BenchNarrow to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewBenchNarrowWriter.
 type BenchNarrowWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer // a
-	c1      *pqrt.Int32Buffer // b
-	c2      *pqrt.Int32Buffer // c
-	c3      *pqrt.Int32Buffer // d
-	c4      *pqrt.FloatBuffer // f
-	c5      *pqrt.FloatBuffer // g
-	c6      *pqrt.Int64Buffer // t
+	colA    *pqrt.Int32Buffer // a
+	colB    *pqrt.Int32Buffer // b
+	colC    *pqrt.Int32Buffer // c
+	colD    *pqrt.Int32Buffer // d
+	colF    *pqrt.FloatBuffer // f
+	colG    *pqrt.FloatBuffer // g
+	colT    *pqrt.Int64Buffer // t
 	pending int               // rows shredded since the last EndRows
 }
 
@@ -85,25 +97,25 @@ func NewBenchNarrowWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*BenchNarro
 func pqgenBenchNarrowWriterFor(fw *pqrt.FileWriter) (*BenchNarrowWriter, error) {
 	w := &BenchNarrowWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colA, err = fw.Int32Buffer(pqgenBenchNarrowColA); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int32Buffer(1); err != nil {
+	if w.colB, err = fw.Int32Buffer(pqgenBenchNarrowColB); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.Int32Buffer(2); err != nil {
+	if w.colC, err = fw.Int32Buffer(pqgenBenchNarrowColC); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int32Buffer(3); err != nil {
+	if w.colD, err = fw.Int32Buffer(pqgenBenchNarrowColD); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.FloatBuffer(4); err != nil {
+	if w.colF, err = fw.FloatBuffer(pqgenBenchNarrowColF); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.FloatBuffer(5); err != nil {
+	if w.colG, err = fw.FloatBuffer(pqgenBenchNarrowColG); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int64Buffer(6); err != nil {
+	if w.colT, err = fw.Int64Buffer(pqgenBenchNarrowColT); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -159,58 +171,58 @@ func (w *BenchNarrowWriter) Close() error {
 func (w *BenchNarrowWriter) shred(rows []BenchNarrow) {
 	// a
 	{
-		c0 := w.c0
+		colA := w.colA
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.A)
+			colA.Values = append(colA.Values, x.A)
 		}
 	}
 	// b
 	{
-		c1 := w.c1
+		colB := w.colB
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.B)
+			colB.Values = append(colB.Values, x.B)
 		}
 	}
 	// c
 	{
-		c2 := w.c2
+		colC := w.colC
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.C)
+			colC.Values = append(colC.Values, x.C)
 		}
 	}
 	// d
 	{
-		c3 := w.c3
+		colD := w.colD
 		for i := range rows {
 			x := &rows[i]
-			c3.Values = append(c3.Values, x.D)
+			colD.Values = append(colD.Values, x.D)
 		}
 	}
 	// f
 	{
-		c4 := w.c4
+		colF := w.colF
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, x.F)
+			colF.Values = append(colF.Values, x.F)
 		}
 	}
 	// g
 	{
-		c5 := w.c5
+		colG := w.colG
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, x.G)
+			colG.Values = append(colG.Values, x.G)
 		}
 	}
 	// t
 	{
-		c6 := w.c6
+		colT := w.colT
 		for i := range rows {
 			x := &rows[i]
-			c6.Values = append(c6.Values, x.T.UnixMilli())
+			colT.Values = append(colT.Values, x.T.UnixMilli())
 		}
 	}
 }
@@ -220,13 +232,13 @@ type BenchNarrowReader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.Int32Reader // a; nil when not read
-	c1     *pqrt.Int32Reader // b; nil when not read
-	c2     *pqrt.Int32Reader // c; nil when not read
-	c3     *pqrt.Int32Reader // d; nil when not read
-	c4     *pqrt.FloatReader // f; nil when not read
-	c5     *pqrt.FloatReader // g; nil when not read
-	c6     *pqrt.Int64Reader // t; nil when not read
+	colA   *pqrt.Int32Reader // a; nil when not read
+	colB   *pqrt.Int32Reader // b; nil when not read
+	colC   *pqrt.Int32Reader // c; nil when not read
+	colD   *pqrt.Int32Reader // d; nil when not read
+	colF   *pqrt.FloatReader // f; nil when not read
+	colG   *pqrt.FloatReader // g; nil when not read
+	colT   *pqrt.Int64Reader // t; nil when not read
 }
 
 // NewBenchNarrowReader opens the Parquet file of size bytes behind r for reading BenchNarrow rows.
@@ -247,38 +259,38 @@ func NewBenchNarrowReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 		return nil, err
 	}
 	tr := &BenchNarrowReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenBenchNarrowColA]) {
+		if tr.colA, err = fr.Int32Reader(idx[pqgenBenchNarrowColA]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenBenchNarrowColB]) {
+		if tr.colB, err = fr.Int32Reader(idx[pqgenBenchNarrowColB]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.Int32Reader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenBenchNarrowColC]) {
+		if tr.colC, err = fr.Int32Reader(idx[pqgenBenchNarrowColC]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int32Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenBenchNarrowColD]) {
+		if tr.colD, err = fr.Int32Reader(idx[pqgenBenchNarrowColD]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.FloatReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenBenchNarrowColF]) {
+		if tr.colF, err = fr.FloatReader(idx[pqgenBenchNarrowColF]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.FloatReader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenBenchNarrowColG]) {
+		if tr.colG, err = fr.FloatReader(idx[pqgenBenchNarrowColG]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int64Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenBenchNarrowColT]) {
+		if tr.colT, err = fr.Int64Reader(idx[pqgenBenchNarrowColT]); err != nil {
 			return nil, err
 		}
 	}
@@ -316,13 +328,13 @@ func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "a"),
-		pqrt.Col(r.c1, "b"),
-		pqrt.Col(r.c2, "c"),
-		pqrt.Col(r.c3, "d"),
-		pqrt.Col(r.c4, "f"),
-		pqrt.Col(r.c5, "g"),
-		pqrt.Col(r.c6, "t"),
+		pqrt.Col(r.colA, "a"),
+		pqrt.Col(r.colB, "b"),
+		pqrt.Col(r.colC, "c"),
+		pqrt.Col(r.colD, "d"),
+		pqrt.Col(r.colF, "f"),
+		pqrt.Col(r.colG, "g"),
+		pqrt.Col(r.colT, "t"),
 	); err != nil {
 		return 0, err
 	}
@@ -344,96 +356,96 @@ func (r *BenchNarrowReader) assemble(rows []BenchNarrow) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of BenchNarrow disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [7]int // per leaf: the next value
+	var q [pqgenBenchNarrowLeaves]int // per leaf: the next value
 	// a
 	{
-		if c0 := r.c0; c0 != nil {
+		if colA := r.colA; colA != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.A = c0.Values[i]
+				x.A = colA.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenBenchNarrowColA] = len(rows)
 		}
 	}
 	// b
 	{
-		if c1 := r.c1; c1 != nil {
+		if colB := r.colB; colB != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.B = c1.Values[i]
+				x.B = colB.Values[i]
 			}
-			q[1] = len(rows)
+			q[pqgenBenchNarrowColB] = len(rows)
 		}
 	}
 	// c
 	{
-		if c2 := r.c2; c2 != nil {
+		if colC := r.colC; colC != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.C = c2.Values[i]
+				x.C = colC.Values[i]
 			}
-			q[2] = len(rows)
+			q[pqgenBenchNarrowColC] = len(rows)
 		}
 	}
 	// d
 	{
-		if c3 := r.c3; c3 != nil {
+		if colD := r.colD; colD != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.D = c3.Values[i]
+				x.D = colD.Values[i]
 			}
-			q[3] = len(rows)
+			q[pqgenBenchNarrowColD] = len(rows)
 		}
 	}
 	// f
 	{
-		if c4 := r.c4; c4 != nil {
+		if colF := r.colF; colF != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F = c4.Values[i]
+				x.F = colF.Values[i]
 			}
-			q[4] = len(rows)
+			q[pqgenBenchNarrowColF] = len(rows)
 		}
 	}
 	// g
 	{
-		if c5 := r.c5; c5 != nil {
+		if colG := r.colG; colG != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.G = c5.Values[i]
+				x.G = colG.Values[i]
 			}
-			q[5] = len(rows)
+			q[pqgenBenchNarrowColG] = len(rows)
 		}
 	}
 	// t
 	{
-		if c6 := r.c6; c6 != nil {
+		if colT := r.colT; colT != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.T = pqtime.UnixMilli(c6.Values[i]).UTC()
+				x.T = pqtime.UnixMilli(colT.Values[i]).UTC()
 			}
-			q[6] = len(rows)
+			q[pqgenBenchNarrowColT] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colA != nil && (q[pqgenBenchNarrowColA] != len(r.colA.Values)) {
 		return pqfmt.Errorf("%w: column a: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colB != nil && (q[pqgenBenchNarrowColB] != len(r.colB.Values)) {
 		return pqfmt.Errorf("%w: column b: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
+	if r.colC != nil && (q[pqgenBenchNarrowColC] != len(r.colC.Values)) {
 		return pqfmt.Errorf("%w: column c: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
+	if r.colD != nil && (q[pqgenBenchNarrowColD] != len(r.colD.Values)) {
 		return pqfmt.Errorf("%w: column d: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
+	if r.colF != nil && (q[pqgenBenchNarrowColF] != len(r.colF.Values)) {
 		return pqfmt.Errorf("%w: column f: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colG != nil && (q[pqgenBenchNarrowColG] != len(r.colG.Values)) {
 		return pqfmt.Errorf("%w: column g: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
+	if r.colT != nil && (q[pqgenBenchNarrowColT] != len(r.colT.Values)) {
 		return pqfmt.Errorf("%w: column t: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
 	}
 	return nil
@@ -480,32 +492,32 @@ var BenchNarrowWhere struct {
 }
 
 func init() {
-	BenchNarrowWhere.A = pqrt.NewOrderedField("a", func(c0 *pqrt.Int32Buffer, v int32) error {
-		c0.Values = append(c0.Values, v)
+	BenchNarrowWhere.A = pqrt.NewOrderedField("a", func(colA *pqrt.Int32Buffer, v int32) error {
+		colA.Values = append(colA.Values, v)
 		return nil
 	})
-	BenchNarrowWhere.B = pqrt.NewOrderedField("b", func(c1 *pqrt.Int32Buffer, v int32) error {
-		c1.Values = append(c1.Values, v)
+	BenchNarrowWhere.B = pqrt.NewOrderedField("b", func(colB *pqrt.Int32Buffer, v int32) error {
+		colB.Values = append(colB.Values, v)
 		return nil
 	})
-	BenchNarrowWhere.C = pqrt.NewOrderedField("c", func(c2 *pqrt.Int32Buffer, v int32) error {
-		c2.Values = append(c2.Values, v)
+	BenchNarrowWhere.C = pqrt.NewOrderedField("c", func(colC *pqrt.Int32Buffer, v int32) error {
+		colC.Values = append(colC.Values, v)
 		return nil
 	})
-	BenchNarrowWhere.D = pqrt.NewOrderedField("d", func(c3 *pqrt.Int32Buffer, v int32) error {
-		c3.Values = append(c3.Values, v)
+	BenchNarrowWhere.D = pqrt.NewOrderedField("d", func(colD *pqrt.Int32Buffer, v int32) error {
+		colD.Values = append(colD.Values, v)
 		return nil
 	})
-	BenchNarrowWhere.F = pqrt.NewOrderedField("f", func(c4 *pqrt.FloatBuffer, v float32) error {
-		c4.Values = append(c4.Values, v)
+	BenchNarrowWhere.F = pqrt.NewOrderedField("f", func(colF *pqrt.FloatBuffer, v float32) error {
+		colF.Values = append(colF.Values, v)
 		return nil
 	})
-	BenchNarrowWhere.G = pqrt.NewOrderedField("g", func(c5 *pqrt.FloatBuffer, v float32) error {
-		c5.Values = append(c5.Values, v)
+	BenchNarrowWhere.G = pqrt.NewOrderedField("g", func(colG *pqrt.FloatBuffer, v float32) error {
+		colG.Values = append(colG.Values, v)
 		return nil
 	})
-	BenchNarrowWhere.T = pqrt.NewOrderedField("t", func(c6 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c6.Values = append(c6.Values, v.UnixMilli())
+	BenchNarrowWhere.T = pqrt.NewOrderedField("t", func(colT *pqrt.Int64Buffer, v pqtime.Time) error {
+		colT.Values = append(colT.Values, v.UnixMilli())
 		return nil
 	})
 }

@@ -58,17 +58,29 @@ var pqgenBenchWideSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of BenchWide, in schema order.
+const (
+	pqgenBenchWideColA = iota
+	pqgenBenchWideColB
+	pqgenBenchWideColC
+	pqgenBenchWideColD
+	pqgenBenchWideColF
+	pqgenBenchWideColG
+	pqgenBenchWideColT
+	pqgenBenchWideLeaves // the number of leaves
+)
+
 // BenchWideWriter writes rows of BenchWide to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewBenchWideWriter.
 type BenchWideWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer  // a
-	c1      *pqrt.Int64Buffer  // b
-	c2      *pqrt.Int64Buffer  // c
-	c3      *pqrt.Int64Buffer  // d
-	c4      *pqrt.DoubleBuffer // f
-	c5      *pqrt.DoubleBuffer // g
-	c6      *pqrt.Int64Buffer  // t
+	colA    *pqrt.Int64Buffer  // a
+	colB    *pqrt.Int64Buffer  // b
+	colC    *pqrt.Int64Buffer  // c
+	colD    *pqrt.Int64Buffer  // d
+	colF    *pqrt.DoubleBuffer // f
+	colG    *pqrt.DoubleBuffer // g
+	colT    *pqrt.Int64Buffer  // t
 	pending int                // rows shredded since the last EndRows
 }
 
@@ -85,25 +97,25 @@ func NewBenchWideWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*BenchWideWri
 func pqgenBenchWideWriterFor(fw *pqrt.FileWriter) (*BenchWideWriter, error) {
 	w := &BenchWideWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colA, err = fw.Int64Buffer(pqgenBenchWideColA); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int64Buffer(1); err != nil {
+	if w.colB, err = fw.Int64Buffer(pqgenBenchWideColB); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.Int64Buffer(2); err != nil {
+	if w.colC, err = fw.Int64Buffer(pqgenBenchWideColC); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int64Buffer(3); err != nil {
+	if w.colD, err = fw.Int64Buffer(pqgenBenchWideColD); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.DoubleBuffer(4); err != nil {
+	if w.colF, err = fw.DoubleBuffer(pqgenBenchWideColF); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.DoubleBuffer(5); err != nil {
+	if w.colG, err = fw.DoubleBuffer(pqgenBenchWideColG); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int64Buffer(6); err != nil {
+	if w.colT, err = fw.Int64Buffer(pqgenBenchWideColT); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -159,58 +171,58 @@ func (w *BenchWideWriter) Close() error {
 func (w *BenchWideWriter) shred(rows []BenchWide) {
 	// a
 	{
-		c0 := w.c0
+		colA := w.colA
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.A)
+			colA.Values = append(colA.Values, x.A)
 		}
 	}
 	// b
 	{
-		c1 := w.c1
+		colB := w.colB
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.B)
+			colB.Values = append(colB.Values, x.B)
 		}
 	}
 	// c
 	{
-		c2 := w.c2
+		colC := w.colC
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.C)
+			colC.Values = append(colC.Values, x.C)
 		}
 	}
 	// d
 	{
-		c3 := w.c3
+		colD := w.colD
 		for i := range rows {
 			x := &rows[i]
-			c3.Values = append(c3.Values, x.D)
+			colD.Values = append(colD.Values, x.D)
 		}
 	}
 	// f
 	{
-		c4 := w.c4
+		colF := w.colF
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, x.F)
+			colF.Values = append(colF.Values, x.F)
 		}
 	}
 	// g
 	{
-		c5 := w.c5
+		colG := w.colG
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, x.G)
+			colG.Values = append(colG.Values, x.G)
 		}
 	}
 	// t
 	{
-		c6 := w.c6
+		colT := w.colT
 		for i := range rows {
 			x := &rows[i]
-			c6.Values = append(c6.Values, x.T.UnixMicro())
+			colT.Values = append(colT.Values, x.T.UnixMicro())
 		}
 	}
 }
@@ -220,13 +232,13 @@ type BenchWideReader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.Int64Reader  // a; nil when not read
-	c1     *pqrt.Int64Reader  // b; nil when not read
-	c2     *pqrt.Int64Reader  // c; nil when not read
-	c3     *pqrt.Int64Reader  // d; nil when not read
-	c4     *pqrt.DoubleReader // f; nil when not read
-	c5     *pqrt.DoubleReader // g; nil when not read
-	c6     *pqrt.Int64Reader  // t; nil when not read
+	colA   *pqrt.Int64Reader  // a; nil when not read
+	colB   *pqrt.Int64Reader  // b; nil when not read
+	colC   *pqrt.Int64Reader  // c; nil when not read
+	colD   *pqrt.Int64Reader  // d; nil when not read
+	colF   *pqrt.DoubleReader // f; nil when not read
+	colG   *pqrt.DoubleReader // g; nil when not read
+	colT   *pqrt.Int64Reader  // t; nil when not read
 }
 
 // NewBenchWideReader opens the Parquet file of size bytes behind r for reading BenchWide rows.
@@ -247,38 +259,38 @@ func NewBenchWideReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) 
 		return nil, err
 	}
 	tr := &BenchWideReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenBenchWideColA]) {
+		if tr.colA, err = fr.Int64Reader(idx[pqgenBenchWideColA]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenBenchWideColB]) {
+		if tr.colB, err = fr.Int64Reader(idx[pqgenBenchWideColB]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.Int64Reader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenBenchWideColC]) {
+		if tr.colC, err = fr.Int64Reader(idx[pqgenBenchWideColC]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int64Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenBenchWideColD]) {
+		if tr.colD, err = fr.Int64Reader(idx[pqgenBenchWideColD]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.DoubleReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenBenchWideColF]) {
+		if tr.colF, err = fr.DoubleReader(idx[pqgenBenchWideColF]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.DoubleReader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenBenchWideColG]) {
+		if tr.colG, err = fr.DoubleReader(idx[pqgenBenchWideColG]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int64Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenBenchWideColT]) {
+		if tr.colT, err = fr.Int64Reader(idx[pqgenBenchWideColT]); err != nil {
 			return nil, err
 		}
 	}
@@ -316,13 +328,13 @@ func (r *BenchWideReader) Read(rows []BenchWide) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "a"),
-		pqrt.Col(r.c1, "b"),
-		pqrt.Col(r.c2, "c"),
-		pqrt.Col(r.c3, "d"),
-		pqrt.Col(r.c4, "f"),
-		pqrt.Col(r.c5, "g"),
-		pqrt.Col(r.c6, "t"),
+		pqrt.Col(r.colA, "a"),
+		pqrt.Col(r.colB, "b"),
+		pqrt.Col(r.colC, "c"),
+		pqrt.Col(r.colD, "d"),
+		pqrt.Col(r.colF, "f"),
+		pqrt.Col(r.colG, "g"),
+		pqrt.Col(r.colT, "t"),
 	); err != nil {
 		return 0, err
 	}
@@ -344,96 +356,96 @@ func (r *BenchWideReader) assemble(rows []BenchWide) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of BenchWide disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [7]int // per leaf: the next value
+	var q [pqgenBenchWideLeaves]int // per leaf: the next value
 	// a
 	{
-		if c0 := r.c0; c0 != nil {
+		if colA := r.colA; colA != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.A = c0.Values[i]
+				x.A = colA.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenBenchWideColA] = len(rows)
 		}
 	}
 	// b
 	{
-		if c1 := r.c1; c1 != nil {
+		if colB := r.colB; colB != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.B = c1.Values[i]
+				x.B = colB.Values[i]
 			}
-			q[1] = len(rows)
+			q[pqgenBenchWideColB] = len(rows)
 		}
 	}
 	// c
 	{
-		if c2 := r.c2; c2 != nil {
+		if colC := r.colC; colC != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.C = c2.Values[i]
+				x.C = colC.Values[i]
 			}
-			q[2] = len(rows)
+			q[pqgenBenchWideColC] = len(rows)
 		}
 	}
 	// d
 	{
-		if c3 := r.c3; c3 != nil {
+		if colD := r.colD; colD != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.D = c3.Values[i]
+				x.D = colD.Values[i]
 			}
-			q[3] = len(rows)
+			q[pqgenBenchWideColD] = len(rows)
 		}
 	}
 	// f
 	{
-		if c4 := r.c4; c4 != nil {
+		if colF := r.colF; colF != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F = c4.Values[i]
+				x.F = colF.Values[i]
 			}
-			q[4] = len(rows)
+			q[pqgenBenchWideColF] = len(rows)
 		}
 	}
 	// g
 	{
-		if c5 := r.c5; c5 != nil {
+		if colG := r.colG; colG != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.G = c5.Values[i]
+				x.G = colG.Values[i]
 			}
-			q[5] = len(rows)
+			q[pqgenBenchWideColG] = len(rows)
 		}
 	}
 	// t
 	{
-		if c6 := r.c6; c6 != nil {
+		if colT := r.colT; colT != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.T = pqtime.UnixMicro(c6.Values[i]).UTC()
+				x.T = pqtime.UnixMicro(colT.Values[i]).UTC()
 			}
-			q[6] = len(rows)
+			q[pqgenBenchWideColT] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colA != nil && (q[pqgenBenchWideColA] != len(r.colA.Values)) {
 		return pqfmt.Errorf("%w: column a: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colB != nil && (q[pqgenBenchWideColB] != len(r.colB.Values)) {
 		return pqfmt.Errorf("%w: column b: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
+	if r.colC != nil && (q[pqgenBenchWideColC] != len(r.colC.Values)) {
 		return pqfmt.Errorf("%w: column c: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
+	if r.colD != nil && (q[pqgenBenchWideColD] != len(r.colD.Values)) {
 		return pqfmt.Errorf("%w: column d: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
+	if r.colF != nil && (q[pqgenBenchWideColF] != len(r.colF.Values)) {
 		return pqfmt.Errorf("%w: column f: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colG != nil && (q[pqgenBenchWideColG] != len(r.colG.Values)) {
 		return pqfmt.Errorf("%w: column g: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
+	if r.colT != nil && (q[pqgenBenchWideColT] != len(r.colT.Values)) {
 		return pqfmt.Errorf("%w: column t: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
 	}
 	return nil
@@ -480,32 +492,32 @@ var BenchWideWhere struct {
 }
 
 func init() {
-	BenchWideWhere.A = pqrt.NewOrderedField("a", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	BenchWideWhere.A = pqrt.NewOrderedField("a", func(colA *pqrt.Int64Buffer, v int64) error {
+		colA.Values = append(colA.Values, v)
 		return nil
 	})
-	BenchWideWhere.B = pqrt.NewOrderedField("b", func(c1 *pqrt.Int64Buffer, v int64) error {
-		c1.Values = append(c1.Values, v)
+	BenchWideWhere.B = pqrt.NewOrderedField("b", func(colB *pqrt.Int64Buffer, v int64) error {
+		colB.Values = append(colB.Values, v)
 		return nil
 	})
-	BenchWideWhere.C = pqrt.NewOrderedField("c", func(c2 *pqrt.Int64Buffer, v int64) error {
-		c2.Values = append(c2.Values, v)
+	BenchWideWhere.C = pqrt.NewOrderedField("c", func(colC *pqrt.Int64Buffer, v int64) error {
+		colC.Values = append(colC.Values, v)
 		return nil
 	})
-	BenchWideWhere.D = pqrt.NewOrderedField("d", func(c3 *pqrt.Int64Buffer, v int64) error {
-		c3.Values = append(c3.Values, v)
+	BenchWideWhere.D = pqrt.NewOrderedField("d", func(colD *pqrt.Int64Buffer, v int64) error {
+		colD.Values = append(colD.Values, v)
 		return nil
 	})
-	BenchWideWhere.F = pqrt.NewOrderedField("f", func(c4 *pqrt.DoubleBuffer, v float64) error {
-		c4.Values = append(c4.Values, v)
+	BenchWideWhere.F = pqrt.NewOrderedField("f", func(colF *pqrt.DoubleBuffer, v float64) error {
+		colF.Values = append(colF.Values, v)
 		return nil
 	})
-	BenchWideWhere.G = pqrt.NewOrderedField("g", func(c5 *pqrt.DoubleBuffer, v float64) error {
-		c5.Values = append(c5.Values, v)
+	BenchWideWhere.G = pqrt.NewOrderedField("g", func(colG *pqrt.DoubleBuffer, v float64) error {
+		colG.Values = append(colG.Values, v)
 		return nil
 	})
-	BenchWideWhere.T = pqrt.NewOrderedField("t", func(c6 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c6.Values = append(c6.Values, v.UnixMicro())
+	BenchWideWhere.T = pqrt.NewOrderedField("t", func(colT *pqrt.Int64Buffer, v pqtime.Time) error {
+		colT.Values = append(colT.Values, v.UnixMicro())
 		return nil
 	})
 }

@@ -59,19 +59,32 @@ var pqgenDefaultsV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of DefaultsV2, in schema order.
+const (
+	pqgenDefaultsV2ColID = iota
+	pqgenDefaultsV2ColName
+	pqgenDefaultsV2ColRegion
+	pqgenDefaultsV2ColLevel
+	pqgenDefaultsV2ColMask
+	pqgenDefaultsV2ColRatio
+	pqgenDefaultsV2ColOn
+	pqgenDefaultsV2ColPlain
+	pqgenDefaultsV2Leaves // the number of leaves
+)
+
 // DefaultsV2Writer writes rows of DefaultsV2 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDefaultsV2Writer.
 type DefaultsV2Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer     // id
-	c1      *pqrt.ByteArrayBuffer // name
-	c2      *pqrt.ByteArrayBuffer // region
-	c3      *pqrt.Int32Buffer     // level
-	c4      *pqrt.Int32Buffer     // mask
-	c5      *pqrt.DoubleBuffer    // ratio
-	c6      *pqrt.BoolBuffer      // on
-	c7      *pqrt.Int32Buffer     // plain
-	pending int                   // rows shredded since the last EndRows
+	fw        *pqrt.FileWriter
+	colID     *pqrt.Int64Buffer     // id
+	colName   *pqrt.ByteArrayBuffer // name
+	colRegion *pqrt.ByteArrayBuffer // region
+	colLevel  *pqrt.Int32Buffer     // level
+	colMask   *pqrt.Int32Buffer     // mask
+	colRatio  *pqrt.DoubleBuffer    // ratio
+	colOn     *pqrt.BoolBuffer      // on
+	colPlain  *pqrt.Int32Buffer     // plain
+	pending   int                   // rows shredded since the last EndRows
 }
 
 // NewDefaultsV2Writer starts a Parquet file of DefaultsV2 rows on w with the given writer options.
@@ -87,28 +100,28 @@ func NewDefaultsV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*DefaultsV2W
 func pqgenDefaultsV2WriterFor(fw *pqrt.FileWriter) (*DefaultsV2Writer, error) {
 	w := &DefaultsV2Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenDefaultsV2ColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.ByteArrayBuffer(1); err != nil {
+	if w.colName, err = fw.ByteArrayBuffer(pqgenDefaultsV2ColName); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.ByteArrayBuffer(2); err != nil {
+	if w.colRegion, err = fw.ByteArrayBuffer(pqgenDefaultsV2ColRegion); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int32Buffer(3); err != nil {
+	if w.colLevel, err = fw.Int32Buffer(pqgenDefaultsV2ColLevel); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.Int32Buffer(4); err != nil {
+	if w.colMask, err = fw.Int32Buffer(pqgenDefaultsV2ColMask); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.DoubleBuffer(5); err != nil {
+	if w.colRatio, err = fw.DoubleBuffer(pqgenDefaultsV2ColRatio); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.BoolBuffer(6); err != nil {
+	if w.colOn, err = fw.BoolBuffer(pqgenDefaultsV2ColOn); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int32Buffer(7); err != nil {
+	if w.colPlain, err = fw.Int32Buffer(pqgenDefaultsV2ColPlain); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -164,70 +177,70 @@ func (w *DefaultsV2Writer) Close() error {
 func (w *DefaultsV2Writer) shred(rows []DefaultsV2) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// name
 	{
-		c1 := w.c1
+		colName := w.colName
 		for i := range rows {
 			x := &rows[i]
-			c1.Values.AppendString(x.Name)
+			colName.Values.AppendString(x.Name)
 		}
 	}
 	// region
 	{
-		c2 := w.c2
+		colRegion := w.colRegion
 		for i := range rows {
 			x := &rows[i]
-			c2.Values.AppendString(x.Region)
+			colRegion.Values.AppendString(x.Region)
 		}
 	}
 	// level
 	{
-		c3 := w.c3
+		colLevel := w.colLevel
 		for i := range rows {
 			x := &rows[i]
-			c3.Values = append(c3.Values, int32(x.Level))
+			colLevel.Values = append(colLevel.Values, int32(x.Level))
 		}
 	}
 	// mask
 	{
-		c4 := w.c4
+		colMask := w.colMask
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, int32(x.Mask))
+			colMask.Values = append(colMask.Values, int32(x.Mask))
 		}
 	}
 	// ratio
 	{
-		c5 := w.c5
+		colRatio := w.colRatio
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, x.Ratio)
+			colRatio.Values = append(colRatio.Values, x.Ratio)
 		}
 	}
 	// on
 	{
-		c6 := w.c6
+		colOn := w.colOn
 		for i := range rows {
 			x := &rows[i]
-			c6.Values = append(c6.Values, x.On)
+			colOn.Values = append(colOn.Values, x.On)
 		}
 	}
 	// plain
 	{
-		c7 := w.c7
+		colPlain := w.colPlain
 		for i := range rows {
 			x := &rows[i]
 			if x.Plain == 0 {
-				c7.Def = append(c7.Def, 0)
+				colPlain.Def = append(colPlain.Def, 0)
 			} else {
-				c7.Def = append(c7.Def, 1)
-				c7.Values = append(c7.Values, x.Plain)
+				colPlain.Def = append(colPlain.Def, 1)
+				colPlain.Values = append(colPlain.Values, x.Plain)
 			}
 		}
 	}
@@ -235,22 +248,22 @@ func (w *DefaultsV2Writer) shred(rows []DefaultsV2) {
 
 // DefaultsV2Reader reads rows of DefaultsV2 from a Parquet file. Create one with NewDefaultsV2Reader.
 type DefaultsV2Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader     // id; nil when not read
-	c1     *pqrt.ByteArrayReader // name; nil when not read
-	c2     *pqrt.ByteArrayReader // region; nil when not read
-	c3     *pqrt.Int32Reader     // level; nil when not read
-	c4     *pqrt.Int32Reader     // mask; nil when not read
-	c5     *pqrt.DoubleReader    // ratio; nil when not read
-	c6     *pqrt.BoolReader      // on; nil when not read
-	c7     *pqrt.Int32Reader     // plain; nil when not read
-	d2     bool                  // region: the file lacks it, it reads as its default
-	d3     bool                  // level: the file lacks it, it reads as its default
-	d4     bool                  // mask: the file lacks it, it reads as its default
-	d5     bool                  // ratio: the file lacks it, it reads as its default
-	d6     bool                  // on: the file lacks it, it reads as its default
+	fr           *pqrt.FileReader
+	read         int64
+	closed       bool
+	colID        *pqrt.Int64Reader     // id; nil when not read
+	colName      *pqrt.ByteArrayReader // name; nil when not read
+	colRegion    *pqrt.ByteArrayReader // region; nil when not read
+	colLevel     *pqrt.Int32Reader     // level; nil when not read
+	colMask      *pqrt.Int32Reader     // mask; nil when not read
+	colRatio     *pqrt.DoubleReader    // ratio; nil when not read
+	colOn        *pqrt.BoolReader      // on; nil when not read
+	colPlain     *pqrt.Int32Reader     // plain; nil when not read
+	absentRegion bool                  // region: the file lacks it, it reads as its default
+	absentLevel  bool                  // level: the file lacks it, it reads as its default
+	absentMask   bool                  // mask: the file lacks it, it reads as its default
+	absentRatio  bool                  // ratio: the file lacks it, it reads as its default
+	absentOn     bool                  // on: the file lacks it, it reads as its default
 }
 
 // NewDefaultsV2Reader opens the Parquet file of size bytes behind r for reading DefaultsV2 rows.
@@ -271,48 +284,48 @@ func NewDefaultsV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 		return nil, err
 	}
 	tr := &DefaultsV2Reader{fr: fr}
-	tr.d2 = idx[2] < 0
-	tr.d3 = idx[3] < 0
-	tr.d4 = idx[4] < 0
-	tr.d5 = idx[5] < 0
-	tr.d6 = idx[6] < 0
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	tr.absentRegion = idx[pqgenDefaultsV2ColRegion] < 0
+	tr.absentLevel = idx[pqgenDefaultsV2ColLevel] < 0
+	tr.absentMask = idx[pqgenDefaultsV2ColMask] < 0
+	tr.absentRatio = idx[pqgenDefaultsV2ColRatio] < 0
+	tr.absentOn = idx[pqgenDefaultsV2ColOn] < 0
+	if fr.Projected(idx[pqgenDefaultsV2ColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenDefaultsV2ColID]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenDefaultsV2ColName]) {
+		if tr.colName, err = fr.ByteArrayReader(idx[pqgenDefaultsV2ColName]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.ByteArrayReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenDefaultsV2ColRegion]) {
+		if tr.colRegion, err = fr.ByteArrayReader(idx[pqgenDefaultsV2ColRegion]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int32Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenDefaultsV2ColLevel]) {
+		if tr.colLevel, err = fr.Int32Reader(idx[pqgenDefaultsV2ColLevel]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenDefaultsV2ColMask]) {
+		if tr.colMask, err = fr.Int32Reader(idx[pqgenDefaultsV2ColMask]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.DoubleReader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenDefaultsV2ColRatio]) {
+		if tr.colRatio, err = fr.DoubleReader(idx[pqgenDefaultsV2ColRatio]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.BoolReader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenDefaultsV2ColOn]) {
+		if tr.colOn, err = fr.BoolReader(idx[pqgenDefaultsV2ColOn]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenDefaultsV2ColPlain]) {
+		if tr.colPlain, err = fr.Int32Reader(idx[pqgenDefaultsV2ColPlain]); err != nil {
 			return nil, err
 		}
 	}
@@ -350,14 +363,14 @@ func (r *DefaultsV2Reader) Read(rows []DefaultsV2) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "name"),
-		pqrt.Col(r.c2, "region"),
-		pqrt.Col(r.c3, "level"),
-		pqrt.Col(r.c4, "mask"),
-		pqrt.Col(r.c5, "ratio"),
-		pqrt.Col(r.c6, "on"),
-		pqrt.Col(r.c7, "plain"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colName, "name"),
+		pqrt.Col(r.colRegion, "region"),
+		pqrt.Col(r.colLevel, "level"),
+		pqrt.Col(r.colMask, "mask"),
+		pqrt.Col(r.colRatio, "ratio"),
+		pqrt.Col(r.colOn, "on"),
+		pqrt.Col(r.colPlain, "plain"),
 	); err != nil {
 		return 0, err
 	}
@@ -379,37 +392,37 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of DefaultsV2 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [8]int // per leaf: the next value
-	var p [8]int // per leaf: the next level slot
+	var q [pqgenDefaultsV2Leaves]int // per leaf: the next value
+	var p [pqgenDefaultsV2Leaves]int // per leaf: the next level slot
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenDefaultsV2ColID] = len(rows)
 		}
 	}
 	// name
 	{
-		if c1 := r.c1; c1 != nil {
+		if colName := r.colName; colName != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Name = c1.String(i)
+				x.Name = colName.String(i)
 			}
-			q[1] = len(rows)
+			q[pqgenDefaultsV2ColName] = len(rows)
 		}
 	}
 	// region
 	{
-		if c2 := r.c2; c2 != nil {
+		if colRegion := r.colRegion; colRegion != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Region = c2.String(i)
+				x.Region = colRegion.String(i)
 			}
-			q[2] = len(rows)
-		} else if r.d2 {
+			q[pqgenDefaultsV2ColRegion] = len(rows)
+		} else if r.absentRegion {
 			for i := range rows {
 				rows[i].Region = string("eu-west, 1")
 			}
@@ -417,13 +430,13 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) (err error) {
 	}
 	// level
 	{
-		if c3 := r.c3; c3 != nil {
+		if colLevel := r.colLevel; colLevel != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Level = int16(c3.Values[i])
+				x.Level = int16(colLevel.Values[i])
 			}
-			q[3] = len(rows)
-		} else if r.d3 {
+			q[pqgenDefaultsV2ColLevel] = len(rows)
+		} else if r.absentLevel {
 			for i := range rows {
 				rows[i].Level = int16(int64(-3))
 			}
@@ -431,13 +444,13 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) (err error) {
 	}
 	// mask
 	{
-		if c4 := r.c4; c4 != nil {
+		if colMask := r.colMask; colMask != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Mask = uint32(c4.Values[i])
+				x.Mask = uint32(colMask.Values[i])
 			}
-			q[4] = len(rows)
-		} else if r.d4 {
+			q[pqgenDefaultsV2ColMask] = len(rows)
+		} else if r.absentMask {
 			for i := range rows {
 				rows[i].Mask = uint32(uint64(0xffffffff))
 			}
@@ -445,13 +458,13 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) (err error) {
 	}
 	// ratio
 	{
-		if c5 := r.c5; c5 != nil {
+		if colRatio := r.colRatio; colRatio != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Ratio = c5.Values[i]
+				x.Ratio = colRatio.Values[i]
 			}
-			q[5] = len(rows)
-		} else if r.d5 {
+			q[pqgenDefaultsV2ColRatio] = len(rows)
+		} else if r.absentRatio {
 			for i := range rows {
 				rows[i].Ratio = float64(0.5)
 			}
@@ -459,13 +472,13 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) (err error) {
 	}
 	// on
 	{
-		if c6 := r.c6; c6 != nil {
+		if colOn := r.colOn; colOn != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.On = c6.Values[i]
+				x.On = colOn.Values[i]
 			}
-			q[6] = len(rows)
-		} else if r.d6 {
+			q[pqgenDefaultsV2ColOn] = len(rows)
+		} else if r.absentOn {
 			for i := range rows {
 				rows[i].On = bool(true)
 			}
@@ -473,42 +486,42 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) (err error) {
 	}
 	// plain
 	{
-		if c7 := r.c7; c7 != nil {
-			def := c7.Def[:len(rows)]
+		if colPlain := r.colPlain; colPlain != nil {
+			def := colPlain.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					x.Plain = c7.Values[k]
+					x.Plain = colPlain.Values[k]
 					k++
 				}
 			}
-			q[7] = k
-			p[7] = len(rows)
+			q[pqgenDefaultsV2ColPlain] = k
+			p[pqgenDefaultsV2ColPlain] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenDefaultsV2ColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != r.c1.Values.Len()) {
+	if r.colName != nil && (q[pqgenDefaultsV2ColName] != r.colName.Values.Len()) {
 		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != r.c2.Values.Len()) {
+	if r.colRegion != nil && (q[pqgenDefaultsV2ColRegion] != r.colRegion.Values.Len()) {
 		return pqfmt.Errorf("%w: column region: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
+	if r.colLevel != nil && (q[pqgenDefaultsV2ColLevel] != len(r.colLevel.Values)) {
 		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
+	if r.colMask != nil && (q[pqgenDefaultsV2ColMask] != len(r.colMask.Values)) {
 		return pqfmt.Errorf("%w: column mask: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colRatio != nil && (q[pqgenDefaultsV2ColRatio] != len(r.colRatio.Values)) {
 		return pqfmt.Errorf("%w: column ratio: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
+	if r.colOn != nil && (q[pqgenDefaultsV2ColOn] != len(r.colOn.Values)) {
 		return pqfmt.Errorf("%w: column on: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
+	if r.colPlain != nil && (q[pqgenDefaultsV2ColPlain] != len(r.colPlain.Values) || p[pqgenDefaultsV2ColPlain] != len(r.colPlain.Def)) {
 		return pqfmt.Errorf("%w: column plain: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
 	}
 	return nil
@@ -556,36 +569,36 @@ var DefaultsV2Where struct {
 }
 
 func init() {
-	DefaultsV2Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	DefaultsV2Where.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	DefaultsV2Where.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) error {
-		c1.Values.AppendString(v)
+	DefaultsV2Where.Name = pqrt.NewOrderedField("name", func(colName *pqrt.ByteArrayBuffer, v string) error {
+		colName.Values.AppendString(v)
 		return nil
 	})
-	DefaultsV2Where.Region = pqrt.NewOrderedField("region", func(c2 *pqrt.ByteArrayBuffer, v string) error {
-		c2.Values.AppendString(v)
+	DefaultsV2Where.Region = pqrt.NewOrderedField("region", func(colRegion *pqrt.ByteArrayBuffer, v string) error {
+		colRegion.Values.AppendString(v)
 		return nil
 	})
-	DefaultsV2Where.Level = pqrt.NewOrderedField("level", func(c3 *pqrt.Int32Buffer, v int16) error {
-		c3.Values = append(c3.Values, int32(v))
+	DefaultsV2Where.Level = pqrt.NewOrderedField("level", func(colLevel *pqrt.Int32Buffer, v int16) error {
+		colLevel.Values = append(colLevel.Values, int32(v))
 		return nil
 	})
-	DefaultsV2Where.Mask = pqrt.NewOrderedField("mask", func(c4 *pqrt.Int32Buffer, v uint32) error {
-		c4.Values = append(c4.Values, int32(v))
+	DefaultsV2Where.Mask = pqrt.NewOrderedField("mask", func(colMask *pqrt.Int32Buffer, v uint32) error {
+		colMask.Values = append(colMask.Values, int32(v))
 		return nil
 	})
-	DefaultsV2Where.Ratio = pqrt.NewOrderedField("ratio", func(c5 *pqrt.DoubleBuffer, v float64) error {
-		c5.Values = append(c5.Values, v)
+	DefaultsV2Where.Ratio = pqrt.NewOrderedField("ratio", func(colRatio *pqrt.DoubleBuffer, v float64) error {
+		colRatio.Values = append(colRatio.Values, v)
 		return nil
 	})
-	DefaultsV2Where.On = pqrt.NewField("on", func(c6 *pqrt.BoolBuffer, v bool) error {
-		c6.Values = append(c6.Values, v)
+	DefaultsV2Where.On = pqrt.NewField("on", func(colOn *pqrt.BoolBuffer, v bool) error {
+		colOn.Values = append(colOn.Values, v)
 		return nil
 	})
-	DefaultsV2Where.Plain = pqrt.NewNullableOrderedField("plain", func(c7 *pqrt.Int32Buffer, v int32) error {
-		c7.Values = append(c7.Values, v)
+	DefaultsV2Where.Plain = pqrt.NewNullableOrderedField("plain", func(colPlain *pqrt.Int32Buffer, v int32) error {
+		colPlain.Values = append(colPlain.Values, v)
 		return nil
 	})
 }

@@ -102,40 +102,74 @@ var pqgenFlatV1Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of FlatV1, in schema order.
+const (
+	pqgenFlatV1ColI8 = iota
+	pqgenFlatV1ColI16
+	pqgenFlatV1ColI32
+	pqgenFlatV1ColI8Wide
+	pqgenFlatV1ColU8
+	pqgenFlatV1ColU16
+	pqgenFlatV1ColU32
+	pqgenFlatV1ColU8Wide
+	pqgenFlatV1ColU32Wide
+	pqgenFlatV1ColF32
+	pqgenFlatV1ColF16
+	pqgenFlatV1ColF16Wide
+	pqgenFlatV1ColDate
+	pqgenFlatV1ColDateNano
+	pqgenFlatV1ColTsMilli
+	pqgenFlatV1ColTsMicro
+	pqgenFlatV1ColTmMilliUnit
+	pqgenFlatV1ColTmMicroUnit
+	pqgenFlatV1ColDec32
+	pqgenFlatV1ColDec64
+	pqgenFlatV1ColDecFix
+	pqgenFlatV1ColDecBytes
+	pqgenFlatV1ColStr
+	pqgenFlatV1ColEnum
+	pqgenFlatV1ColJSON
+	pqgenFlatV1ColRaw
+	pqgenFlatV1ColReq
+	pqgenFlatV1ColDropped
+	pqgenFlatV1ColOldName
+	pqgenFlatV1Leaves // the number of leaves
+)
+
 // FlatV1Writer writes rows of FlatV1 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewFlatV1Writer.
 type FlatV1Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer     // i8
-	c1      *pqrt.Int32Buffer     // i16
-	c2      *pqrt.Int32Buffer     // i32
-	c3      *pqrt.Int32Buffer     // i8_wide
-	c4      *pqrt.Int32Buffer     // u8
-	c5      *pqrt.Int32Buffer     // u16
-	c6      *pqrt.Int32Buffer     // u32
-	c7      *pqrt.Int32Buffer     // u8_wide
-	c8      *pqrt.Int32Buffer     // u32_wide
-	c9      *pqrt.FloatBuffer     // f32
-	c10     *pqrt.FixedBuffer     // f16
-	c11     *pqrt.FixedBuffer     // f16_wide
-	c12     *pqrt.Int32Buffer     // date
-	c13     *pqrt.Int32Buffer     // date_nano
-	c14     *pqrt.Int64Buffer     // ts_milli
-	c15     *pqrt.Int64Buffer     // ts_micro
-	c16     *pqrt.Int32Buffer     // tm_milli
-	c17     *pqrt.Int64Buffer     // tm_micro
-	c18     *pqrt.Int32Buffer     // dec32
-	c19     *pqrt.Int64Buffer     // dec64
-	c20     *pqrt.FixedBuffer     // dec_fix
-	c21     *pqrt.ByteArrayBuffer // dec_bytes
-	c22     *pqrt.ByteArrayBuffer // str
-	c23     *pqrt.ByteArrayBuffer // enum
-	c24     *pqrt.ByteArrayBuffer // json
-	c25     *pqrt.ByteArrayBuffer // raw
-	c26     *pqrt.Int64Buffer     // req
-	c27     *pqrt.ByteArrayBuffer // dropped
-	c28     *pqrt.Int32Buffer     // old_name
-	pending int                   // rows shredded since the last EndRows
+	fw             *pqrt.FileWriter
+	colI8          *pqrt.Int32Buffer     // i8
+	colI16         *pqrt.Int32Buffer     // i16
+	colI32         *pqrt.Int32Buffer     // i32
+	colI8Wide      *pqrt.Int32Buffer     // i8_wide
+	colU8          *pqrt.Int32Buffer     // u8
+	colU16         *pqrt.Int32Buffer     // u16
+	colU32         *pqrt.Int32Buffer     // u32
+	colU8Wide      *pqrt.Int32Buffer     // u8_wide
+	colU32Wide     *pqrt.Int32Buffer     // u32_wide
+	colF32         *pqrt.FloatBuffer     // f32
+	colF16         *pqrt.FixedBuffer     // f16
+	colF16Wide     *pqrt.FixedBuffer     // f16_wide
+	colDate        *pqrt.Int32Buffer     // date
+	colDateNano    *pqrt.Int32Buffer     // date_nano
+	colTsMilli     *pqrt.Int64Buffer     // ts_milli
+	colTsMicro     *pqrt.Int64Buffer     // ts_micro
+	colTmMilliUnit *pqrt.Int32Buffer     // tm_milli
+	colTmMicroUnit *pqrt.Int64Buffer     // tm_micro
+	colDec32       *pqrt.Int32Buffer     // dec32
+	colDec64       *pqrt.Int64Buffer     // dec64
+	colDecFix      *pqrt.FixedBuffer     // dec_fix
+	colDecBytes    *pqrt.ByteArrayBuffer // dec_bytes
+	colStr         *pqrt.ByteArrayBuffer // str
+	colEnum        *pqrt.ByteArrayBuffer // enum
+	colJSON        *pqrt.ByteArrayBuffer // json
+	colRaw         *pqrt.ByteArrayBuffer // raw
+	colReq         *pqrt.Int64Buffer     // req
+	colDropped     *pqrt.ByteArrayBuffer // dropped
+	colOldName     *pqrt.Int32Buffer     // old_name
+	pending        int                   // rows shredded since the last EndRows
 }
 
 // NewFlatV1Writer starts a Parquet file of FlatV1 rows on w with the given writer options.
@@ -151,91 +185,91 @@ func NewFlatV1Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*FlatV1Writer, e
 func pqgenFlatV1WriterFor(fw *pqrt.FileWriter) (*FlatV1Writer, error) {
 	w := &FlatV1Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colI8, err = fw.Int32Buffer(pqgenFlatV1ColI8); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int32Buffer(1); err != nil {
+	if w.colI16, err = fw.Int32Buffer(pqgenFlatV1ColI16); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.Int32Buffer(2); err != nil {
+	if w.colI32, err = fw.Int32Buffer(pqgenFlatV1ColI32); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int32Buffer(3); err != nil {
+	if w.colI8Wide, err = fw.Int32Buffer(pqgenFlatV1ColI8Wide); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.Int32Buffer(4); err != nil {
+	if w.colU8, err = fw.Int32Buffer(pqgenFlatV1ColU8); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int32Buffer(5); err != nil {
+	if w.colU16, err = fw.Int32Buffer(pqgenFlatV1ColU16); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int32Buffer(6); err != nil {
+	if w.colU32, err = fw.Int32Buffer(pqgenFlatV1ColU32); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int32Buffer(7); err != nil {
+	if w.colU8Wide, err = fw.Int32Buffer(pqgenFlatV1ColU8Wide); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.Int32Buffer(8); err != nil {
+	if w.colU32Wide, err = fw.Int32Buffer(pqgenFlatV1ColU32Wide); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.FloatBuffer(9); err != nil {
+	if w.colF32, err = fw.FloatBuffer(pqgenFlatV1ColF32); err != nil {
 		return nil, err
 	}
-	if w.c10, err = fw.FixedBuffer(10); err != nil {
+	if w.colF16, err = fw.FixedBuffer(pqgenFlatV1ColF16); err != nil {
 		return nil, err
 	}
-	if w.c11, err = fw.FixedBuffer(11); err != nil {
+	if w.colF16Wide, err = fw.FixedBuffer(pqgenFlatV1ColF16Wide); err != nil {
 		return nil, err
 	}
-	if w.c12, err = fw.Int32Buffer(12); err != nil {
+	if w.colDate, err = fw.Int32Buffer(pqgenFlatV1ColDate); err != nil {
 		return nil, err
 	}
-	if w.c13, err = fw.Int32Buffer(13); err != nil {
+	if w.colDateNano, err = fw.Int32Buffer(pqgenFlatV1ColDateNano); err != nil {
 		return nil, err
 	}
-	if w.c14, err = fw.Int64Buffer(14); err != nil {
+	if w.colTsMilli, err = fw.Int64Buffer(pqgenFlatV1ColTsMilli); err != nil {
 		return nil, err
 	}
-	if w.c15, err = fw.Int64Buffer(15); err != nil {
+	if w.colTsMicro, err = fw.Int64Buffer(pqgenFlatV1ColTsMicro); err != nil {
 		return nil, err
 	}
-	if w.c16, err = fw.Int32Buffer(16); err != nil {
+	if w.colTmMilliUnit, err = fw.Int32Buffer(pqgenFlatV1ColTmMilliUnit); err != nil {
 		return nil, err
 	}
-	if w.c17, err = fw.Int64Buffer(17); err != nil {
+	if w.colTmMicroUnit, err = fw.Int64Buffer(pqgenFlatV1ColTmMicroUnit); err != nil {
 		return nil, err
 	}
-	if w.c18, err = fw.Int32Buffer(18); err != nil {
+	if w.colDec32, err = fw.Int32Buffer(pqgenFlatV1ColDec32); err != nil {
 		return nil, err
 	}
-	if w.c19, err = fw.Int64Buffer(19); err != nil {
+	if w.colDec64, err = fw.Int64Buffer(pqgenFlatV1ColDec64); err != nil {
 		return nil, err
 	}
-	if w.c20, err = fw.FixedBuffer(20); err != nil {
+	if w.colDecFix, err = fw.FixedBuffer(pqgenFlatV1ColDecFix); err != nil {
 		return nil, err
 	}
-	if w.c21, err = fw.ByteArrayBuffer(21); err != nil {
+	if w.colDecBytes, err = fw.ByteArrayBuffer(pqgenFlatV1ColDecBytes); err != nil {
 		return nil, err
 	}
-	if w.c22, err = fw.ByteArrayBuffer(22); err != nil {
+	if w.colStr, err = fw.ByteArrayBuffer(pqgenFlatV1ColStr); err != nil {
 		return nil, err
 	}
-	if w.c23, err = fw.ByteArrayBuffer(23); err != nil {
+	if w.colEnum, err = fw.ByteArrayBuffer(pqgenFlatV1ColEnum); err != nil {
 		return nil, err
 	}
-	if w.c24, err = fw.ByteArrayBuffer(24); err != nil {
+	if w.colJSON, err = fw.ByteArrayBuffer(pqgenFlatV1ColJSON); err != nil {
 		return nil, err
 	}
-	if w.c25, err = fw.ByteArrayBuffer(25); err != nil {
+	if w.colRaw, err = fw.ByteArrayBuffer(pqgenFlatV1ColRaw); err != nil {
 		return nil, err
 	}
-	if w.c26, err = fw.Int64Buffer(26); err != nil {
+	if w.colReq, err = fw.Int64Buffer(pqgenFlatV1ColReq); err != nil {
 		return nil, err
 	}
-	if w.c27, err = fw.ByteArrayBuffer(27); err != nil {
+	if w.colDropped, err = fw.ByteArrayBuffer(pqgenFlatV1ColDropped); err != nil {
 		return nil, err
 	}
-	if w.c28, err = fw.Int32Buffer(28); err != nil {
+	if w.colOldName, err = fw.Int32Buffer(pqgenFlatV1ColOldName); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -291,272 +325,272 @@ func (w *FlatV1Writer) Close() error {
 func (w *FlatV1Writer) shred(rows []FlatV1) {
 	// i8
 	{
-		c0 := w.c0
+		colI8 := w.colI8
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, int32(x.I8))
+			colI8.Values = append(colI8.Values, int32(x.I8))
 		}
 	}
 	// i16
 	{
-		c1 := w.c1
+		colI16 := w.colI16
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, int32(x.I16))
+			colI16.Values = append(colI16.Values, int32(x.I16))
 		}
 	}
 	// i32
 	{
-		c2 := w.c2
+		colI32 := w.colI32
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.I32)
+			colI32.Values = append(colI32.Values, x.I32)
 		}
 	}
 	// i8_wide
 	{
-		c3 := w.c3
+		colI8Wide := w.colI8Wide
 		for i := range rows {
 			x := &rows[i]
-			c3.Values = append(c3.Values, int32(x.I8Wide))
+			colI8Wide.Values = append(colI8Wide.Values, int32(x.I8Wide))
 		}
 	}
 	// u8
 	{
-		c4 := w.c4
+		colU8 := w.colU8
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, int32(x.U8))
+			colU8.Values = append(colU8.Values, int32(x.U8))
 		}
 	}
 	// u16
 	{
-		c5 := w.c5
+		colU16 := w.colU16
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, int32(x.U16))
+			colU16.Values = append(colU16.Values, int32(x.U16))
 		}
 	}
 	// u32
 	{
-		c6 := w.c6
+		colU32 := w.colU32
 		for i := range rows {
 			x := &rows[i]
-			c6.Values = append(c6.Values, int32(x.U32))
+			colU32.Values = append(colU32.Values, int32(x.U32))
 		}
 	}
 	// u8_wide
 	{
-		c7 := w.c7
+		colU8Wide := w.colU8Wide
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, int32(x.U8Wide))
+			colU8Wide.Values = append(colU8Wide.Values, int32(x.U8Wide))
 		}
 	}
 	// u32_wide
 	{
-		c8 := w.c8
+		colU32Wide := w.colU32Wide
 		for i := range rows {
 			x := &rows[i]
-			c8.Values = append(c8.Values, int32(x.U32Wide))
+			colU32Wide.Values = append(colU32Wide.Values, int32(x.U32Wide))
 		}
 	}
 	// f32
 	{
-		c9 := w.c9
+		colF32 := w.colF32
 		for i := range rows {
 			x := &rows[i]
-			c9.Values = append(c9.Values, x.F32)
+			colF32.Values = append(colF32.Values, x.F32)
 		}
 	}
 	// f16
 	{
-		c10 := w.c10
+		colF16 := w.colF16
 		for i := range rows {
 			x := &rows[i]
-			c10.Values = append(c10.Values, x.F16[:]...)
+			colF16.Values = append(colF16.Values, x.F16[:]...)
 		}
 	}
 	// f16_wide
 	{
-		c11 := w.c11
+		colF16Wide := w.colF16Wide
 		for i := range rows {
 			x := &rows[i]
-			c11.Values = append(c11.Values, x.F16Wide[:]...)
+			colF16Wide.Values = append(colF16Wide.Values, x.F16Wide[:]...)
 		}
 	}
 	// date
 	{
-		c12 := w.c12
+		colDate := w.colDate
 		for i := range rows {
 			x := &rows[i]
-			c12.Values = append(c12.Values, pqrt.DateDays(x.Date))
+			colDate.Values = append(colDate.Values, pqrt.DateDays(x.Date))
 		}
 	}
 	// date_nano
 	{
-		c13 := w.c13
+		colDateNano := w.colDateNano
 		for i := range rows {
 			x := &rows[i]
-			c13.Values = append(c13.Values, pqrt.DateDays(x.DateNano))
+			colDateNano.Values = append(colDateNano.Values, pqrt.DateDays(x.DateNano))
 		}
 	}
 	// ts_milli
 	{
-		c14 := w.c14
+		colTsMilli := w.colTsMilli
 		for i := range rows {
 			x := &rows[i]
-			c14.Values = append(c14.Values, x.TsMilli.UnixMilli())
+			colTsMilli.Values = append(colTsMilli.Values, x.TsMilli.UnixMilli())
 		}
 	}
 	// ts_micro
 	{
-		c15 := w.c15
+		colTsMicro := w.colTsMicro
 		for i := range rows {
 			x := &rows[i]
-			c15.Values = append(c15.Values, x.TsMicro.UnixMicro())
+			colTsMicro.Values = append(colTsMicro.Values, x.TsMicro.UnixMicro())
 		}
 	}
 	// tm_milli
 	{
-		c16 := w.c16
+		colTmMilliUnit := w.colTmMilliUnit
 		for i := range rows {
 			x := &rows[i]
-			c16.Values = append(c16.Values, int32(x.TmMilliUnit/pqtime.Millisecond))
+			colTmMilliUnit.Values = append(colTmMilliUnit.Values, int32(x.TmMilliUnit/pqtime.Millisecond))
 		}
 	}
 	// tm_micro
 	{
-		c17 := w.c17
+		colTmMicroUnit := w.colTmMicroUnit
 		for i := range rows {
 			x := &rows[i]
-			c17.Values = append(c17.Values, int64(x.TmMicroUnit/pqtime.Microsecond))
+			colTmMicroUnit.Values = append(colTmMicroUnit.Values, int64(x.TmMicroUnit/pqtime.Microsecond))
 		}
 	}
 	// dec32
 	{
-		c18 := w.c18
+		colDec32 := w.colDec32
 		for i := range rows {
 			x := &rows[i]
-			c18.Values = append(c18.Values, x.Dec32)
+			colDec32.Values = append(colDec32.Values, x.Dec32)
 		}
 	}
 	// dec64
 	{
-		c19 := w.c19
+		colDec64 := w.colDec64
 		for i := range rows {
 			x := &rows[i]
-			c19.Values = append(c19.Values, x.Dec64)
+			colDec64.Values = append(colDec64.Values, x.Dec64)
 		}
 	}
 	// dec_fix
 	{
-		c20 := w.c20
+		colDecFix := w.colDecFix
 		for i := range rows {
 			x := &rows[i]
-			c20.Values = append(c20.Values, x.DecFix[:]...)
+			colDecFix.Values = append(colDecFix.Values, x.DecFix[:]...)
 		}
 	}
 	// dec_bytes
 	{
-		c21 := w.c21
+		colDecBytes := w.colDecBytes
 		for i := range rows {
 			x := &rows[i]
-			c21.Values.Append(x.DecBytes)
+			colDecBytes.Values.Append(x.DecBytes)
 		}
 	}
 	// str
 	{
-		c22 := w.c22
+		colStr := w.colStr
 		for i := range rows {
 			x := &rows[i]
-			c22.Values.AppendString(x.Str)
+			colStr.Values.AppendString(x.Str)
 		}
 	}
 	// enum
 	{
-		c23 := w.c23
+		colEnum := w.colEnum
 		for i := range rows {
 			x := &rows[i]
-			c23.Values.AppendString(x.Enum)
+			colEnum.Values.AppendString(x.Enum)
 		}
 	}
 	// json
 	{
-		c24 := w.c24
+		colJSON := w.colJSON
 		for i := range rows {
 			x := &rows[i]
-			c24.Values.AppendString(x.JSON)
+			colJSON.Values.AppendString(x.JSON)
 		}
 	}
 	// raw
 	{
-		c25 := w.c25
+		colRaw := w.colRaw
 		for i := range rows {
 			x := &rows[i]
-			c25.Values.Append(x.Raw)
+			colRaw.Values.Append(x.Raw)
 		}
 	}
 	// req
 	{
-		c26 := w.c26
+		colReq := w.colReq
 		for i := range rows {
 			x := &rows[i]
-			c26.Values = append(c26.Values, x.Req)
+			colReq.Values = append(colReq.Values, x.Req)
 		}
 	}
 	// dropped
 	{
-		c27 := w.c27
+		colDropped := w.colDropped
 		for i := range rows {
 			x := &rows[i]
-			c27.Values.AppendString(x.Dropped)
+			colDropped.Values.AppendString(x.Dropped)
 		}
 	}
 	// old_name
 	{
-		c28 := w.c28
+		colOldName := w.colOldName
 		for i := range rows {
 			x := &rows[i]
-			c28.Values = append(c28.Values, x.OldName)
+			colOldName.Values = append(colOldName.Values, x.OldName)
 		}
 	}
 }
 
 // FlatV1Reader reads rows of FlatV1 from a Parquet file. Create one with NewFlatV1Reader.
 type FlatV1Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int32Reader     // i8; nil when not read
-	c1     *pqrt.Int32Reader     // i16; nil when not read
-	c2     *pqrt.Int32Reader     // i32; nil when not read
-	c3     *pqrt.Int32Reader     // i8_wide; nil when not read
-	c4     *pqrt.Int32Reader     // u8; nil when not read
-	c5     *pqrt.Int32Reader     // u16; nil when not read
-	c6     *pqrt.Int32Reader     // u32; nil when not read
-	c7     *pqrt.Int32Reader     // u8_wide; nil when not read
-	c8     *pqrt.Int32Reader     // u32_wide; nil when not read
-	c9     *pqrt.FloatReader     // f32; nil when not read
-	c10    *pqrt.FixedReader     // f16; nil when not read
-	c11    *pqrt.FixedReader     // f16_wide; nil when not read
-	c12    *pqrt.Int32Reader     // date; nil when not read
-	c13    *pqrt.Int32Reader     // date_nano; nil when not read
-	c14    *pqrt.Int64Reader     // ts_milli; nil when not read
-	c15    *pqrt.Int64Reader     // ts_micro; nil when not read
-	c16    *pqrt.Int32Reader     // tm_milli; nil when not read
-	c17    *pqrt.Int64Reader     // tm_micro; nil when not read
-	c18    *pqrt.Int32Reader     // dec32; nil when not read
-	c19    *pqrt.Int64Reader     // dec64; nil when not read
-	c20    *pqrt.FixedReader     // dec_fix; nil when not read
-	c21    *pqrt.ByteArrayReader // dec_bytes; nil when not read
-	c22    *pqrt.ByteArrayReader // str; nil when not read
-	c23    *pqrt.ByteArrayReader // enum; nil when not read
-	c24    *pqrt.ByteArrayReader // json; nil when not read
-	c25    *pqrt.ByteArrayReader // raw; nil when not read
-	c26    *pqrt.Int64Reader     // req; nil when not read
-	c27    *pqrt.ByteArrayReader // dropped; nil when not read
-	c28    *pqrt.Int32Reader     // old_name; nil when not read
+	fr             *pqrt.FileReader
+	read           int64
+	closed         bool
+	colI8          *pqrt.Int32Reader     // i8; nil when not read
+	colI16         *pqrt.Int32Reader     // i16; nil when not read
+	colI32         *pqrt.Int32Reader     // i32; nil when not read
+	colI8Wide      *pqrt.Int32Reader     // i8_wide; nil when not read
+	colU8          *pqrt.Int32Reader     // u8; nil when not read
+	colU16         *pqrt.Int32Reader     // u16; nil when not read
+	colU32         *pqrt.Int32Reader     // u32; nil when not read
+	colU8Wide      *pqrt.Int32Reader     // u8_wide; nil when not read
+	colU32Wide     *pqrt.Int32Reader     // u32_wide; nil when not read
+	colF32         *pqrt.FloatReader     // f32; nil when not read
+	colF16         *pqrt.FixedReader     // f16; nil when not read
+	colF16Wide     *pqrt.FixedReader     // f16_wide; nil when not read
+	colDate        *pqrt.Int32Reader     // date; nil when not read
+	colDateNano    *pqrt.Int32Reader     // date_nano; nil when not read
+	colTsMilli     *pqrt.Int64Reader     // ts_milli; nil when not read
+	colTsMicro     *pqrt.Int64Reader     // ts_micro; nil when not read
+	colTmMilliUnit *pqrt.Int32Reader     // tm_milli; nil when not read
+	colTmMicroUnit *pqrt.Int64Reader     // tm_micro; nil when not read
+	colDec32       *pqrt.Int32Reader     // dec32; nil when not read
+	colDec64       *pqrt.Int64Reader     // dec64; nil when not read
+	colDecFix      *pqrt.FixedReader     // dec_fix; nil when not read
+	colDecBytes    *pqrt.ByteArrayReader // dec_bytes; nil when not read
+	colStr         *pqrt.ByteArrayReader // str; nil when not read
+	colEnum        *pqrt.ByteArrayReader // enum; nil when not read
+	colJSON        *pqrt.ByteArrayReader // json; nil when not read
+	colRaw         *pqrt.ByteArrayReader // raw; nil when not read
+	colReq         *pqrt.Int64Reader     // req; nil when not read
+	colDropped     *pqrt.ByteArrayReader // dropped; nil when not read
+	colOldName     *pqrt.Int32Reader     // old_name; nil when not read
 }
 
 // NewFlatV1Reader opens the Parquet file of size bytes behind r for reading FlatV1 rows.
@@ -577,148 +611,148 @@ func NewFlatV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 		return nil, err
 	}
 	tr := &FlatV1Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColI8]) {
+		if tr.colI8, err = fr.Int32Reader(idx[pqgenFlatV1ColI8]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColI16]) {
+		if tr.colI16, err = fr.Int32Reader(idx[pqgenFlatV1ColI16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.Int32Reader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColI32]) {
+		if tr.colI32, err = fr.Int32Reader(idx[pqgenFlatV1ColI32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int32Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColI8Wide]) {
+		if tr.colI8Wide, err = fr.Int32Reader(idx[pqgenFlatV1ColI8Wide]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColU8]) {
+		if tr.colU8, err = fr.Int32Reader(idx[pqgenFlatV1ColU8]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int32Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColU16]) {
+		if tr.colU16, err = fr.Int32Reader(idx[pqgenFlatV1ColU16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int32Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColU32]) {
+		if tr.colU32, err = fr.Int32Reader(idx[pqgenFlatV1ColU32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColU8Wide]) {
+		if tr.colU8Wide, err = fr.Int32Reader(idx[pqgenFlatV1ColU8Wide]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.Int32Reader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColU32Wide]) {
+		if tr.colU32Wide, err = fr.Int32Reader(idx[pqgenFlatV1ColU32Wide]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.FloatReader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColF32]) {
+		if tr.colF32, err = fr.FloatReader(idx[pqgenFlatV1ColF32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[10]) {
-		if tr.c10, err = fr.FixedReader(idx[10]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColF16]) {
+		if tr.colF16, err = fr.FixedReader(idx[pqgenFlatV1ColF16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[11]) {
-		if tr.c11, err = fr.FixedReader(idx[11]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColF16Wide]) {
+		if tr.colF16Wide, err = fr.FixedReader(idx[pqgenFlatV1ColF16Wide]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[12]) {
-		if tr.c12, err = fr.Int32Reader(idx[12]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColDate]) {
+		if tr.colDate, err = fr.Int32Reader(idx[pqgenFlatV1ColDate]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[13]) {
-		if tr.c13, err = fr.Int32Reader(idx[13]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColDateNano]) {
+		if tr.colDateNano, err = fr.Int32Reader(idx[pqgenFlatV1ColDateNano]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[14]) {
-		if tr.c14, err = fr.Int64Reader(idx[14]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColTsMilli]) {
+		if tr.colTsMilli, err = fr.Int64Reader(idx[pqgenFlatV1ColTsMilli]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[15]) {
-		if tr.c15, err = fr.Int64Reader(idx[15]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColTsMicro]) {
+		if tr.colTsMicro, err = fr.Int64Reader(idx[pqgenFlatV1ColTsMicro]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[16]) {
-		if tr.c16, err = fr.Int32Reader(idx[16]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColTmMilliUnit]) {
+		if tr.colTmMilliUnit, err = fr.Int32Reader(idx[pqgenFlatV1ColTmMilliUnit]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[17]) {
-		if tr.c17, err = fr.Int64Reader(idx[17]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColTmMicroUnit]) {
+		if tr.colTmMicroUnit, err = fr.Int64Reader(idx[pqgenFlatV1ColTmMicroUnit]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[18]) {
-		if tr.c18, err = fr.Int32Reader(idx[18]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColDec32]) {
+		if tr.colDec32, err = fr.Int32Reader(idx[pqgenFlatV1ColDec32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[19]) {
-		if tr.c19, err = fr.Int64Reader(idx[19]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColDec64]) {
+		if tr.colDec64, err = fr.Int64Reader(idx[pqgenFlatV1ColDec64]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[20]) {
-		if tr.c20, err = fr.FixedReader(idx[20]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColDecFix]) {
+		if tr.colDecFix, err = fr.FixedReader(idx[pqgenFlatV1ColDecFix]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[21]) {
-		if tr.c21, err = fr.ByteArrayReader(idx[21]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColDecBytes]) {
+		if tr.colDecBytes, err = fr.ByteArrayReader(idx[pqgenFlatV1ColDecBytes]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[22]) {
-		if tr.c22, err = fr.ByteArrayReader(idx[22]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColStr]) {
+		if tr.colStr, err = fr.ByteArrayReader(idx[pqgenFlatV1ColStr]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[23]) {
-		if tr.c23, err = fr.ByteArrayReader(idx[23]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColEnum]) {
+		if tr.colEnum, err = fr.ByteArrayReader(idx[pqgenFlatV1ColEnum]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[24]) {
-		if tr.c24, err = fr.ByteArrayReader(idx[24]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColJSON]) {
+		if tr.colJSON, err = fr.ByteArrayReader(idx[pqgenFlatV1ColJSON]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[25]) {
-		if tr.c25, err = fr.ByteArrayReader(idx[25]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColRaw]) {
+		if tr.colRaw, err = fr.ByteArrayReader(idx[pqgenFlatV1ColRaw]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[26]) {
-		if tr.c26, err = fr.Int64Reader(idx[26]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColReq]) {
+		if tr.colReq, err = fr.Int64Reader(idx[pqgenFlatV1ColReq]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[27]) {
-		if tr.c27, err = fr.ByteArrayReader(idx[27]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColDropped]) {
+		if tr.colDropped, err = fr.ByteArrayReader(idx[pqgenFlatV1ColDropped]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[28]) {
-		if tr.c28, err = fr.Int32Reader(idx[28]); err != nil {
+	if fr.Projected(idx[pqgenFlatV1ColOldName]) {
+		if tr.colOldName, err = fr.Int32Reader(idx[pqgenFlatV1ColOldName]); err != nil {
 			return nil, err
 		}
 	}
@@ -756,35 +790,35 @@ func (r *FlatV1Reader) Read(rows []FlatV1) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "i8"),
-		pqrt.Col(r.c1, "i16"),
-		pqrt.Col(r.c2, "i32"),
-		pqrt.Col(r.c3, "i8_wide"),
-		pqrt.Col(r.c4, "u8"),
-		pqrt.Col(r.c5, "u16"),
-		pqrt.Col(r.c6, "u32"),
-		pqrt.Col(r.c7, "u8_wide"),
-		pqrt.Col(r.c8, "u32_wide"),
-		pqrt.Col(r.c9, "f32"),
-		pqrt.Col(r.c10, "f16"),
-		pqrt.Col(r.c11, "f16_wide"),
-		pqrt.Col(r.c12, "date"),
-		pqrt.Col(r.c13, "date_nano"),
-		pqrt.Col(r.c14, "ts_milli"),
-		pqrt.Col(r.c15, "ts_micro"),
-		pqrt.Col(r.c16, "tm_milli"),
-		pqrt.Col(r.c17, "tm_micro"),
-		pqrt.Col(r.c18, "dec32"),
-		pqrt.Col(r.c19, "dec64"),
-		pqrt.Col(r.c20, "dec_fix"),
-		pqrt.Col(r.c21, "dec_bytes"),
-		pqrt.Col(r.c22, "str"),
-		pqrt.Col(r.c23, "enum"),
-		pqrt.Col(r.c24, "json"),
-		pqrt.Col(r.c25, "raw"),
-		pqrt.Col(r.c26, "req"),
-		pqrt.Col(r.c27, "dropped"),
-		pqrt.Col(r.c28, "old_name"),
+		pqrt.Col(r.colI8, "i8"),
+		pqrt.Col(r.colI16, "i16"),
+		pqrt.Col(r.colI32, "i32"),
+		pqrt.Col(r.colI8Wide, "i8_wide"),
+		pqrt.Col(r.colU8, "u8"),
+		pqrt.Col(r.colU16, "u16"),
+		pqrt.Col(r.colU32, "u32"),
+		pqrt.Col(r.colU8Wide, "u8_wide"),
+		pqrt.Col(r.colU32Wide, "u32_wide"),
+		pqrt.Col(r.colF32, "f32"),
+		pqrt.Col(r.colF16, "f16"),
+		pqrt.Col(r.colF16Wide, "f16_wide"),
+		pqrt.Col(r.colDate, "date"),
+		pqrt.Col(r.colDateNano, "date_nano"),
+		pqrt.Col(r.colTsMilli, "ts_milli"),
+		pqrt.Col(r.colTsMicro, "ts_micro"),
+		pqrt.Col(r.colTmMilliUnit, "tm_milli"),
+		pqrt.Col(r.colTmMicroUnit, "tm_micro"),
+		pqrt.Col(r.colDec32, "dec32"),
+		pqrt.Col(r.colDec64, "dec64"),
+		pqrt.Col(r.colDecFix, "dec_fix"),
+		pqrt.Col(r.colDecBytes, "dec_bytes"),
+		pqrt.Col(r.colStr, "str"),
+		pqrt.Col(r.colEnum, "enum"),
+		pqrt.Col(r.colJSON, "json"),
+		pqrt.Col(r.colRaw, "raw"),
+		pqrt.Col(r.colReq, "req"),
+		pqrt.Col(r.colDropped, "dropped"),
+		pqrt.Col(r.colOldName, "old_name"),
 	); err != nil {
 		return 0, err
 	}
@@ -806,382 +840,382 @@ func (r *FlatV1Reader) assemble(rows []FlatV1) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of FlatV1 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [29]int // per leaf: the next value
+	var q [pqgenFlatV1Leaves]int // per leaf: the next value
 	// i8
 	{
-		if c0 := r.c0; c0 != nil {
+		if colI8 := r.colI8; colI8 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I8 = int8(c0.Values[i])
+				x.I8 = int8(colI8.Values[i])
 			}
-			q[0] = len(rows)
+			q[pqgenFlatV1ColI8] = len(rows)
 		}
 	}
 	// i16
 	{
-		if c1 := r.c1; c1 != nil {
+		if colI16 := r.colI16; colI16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I16 = int16(c1.Values[i])
+				x.I16 = int16(colI16.Values[i])
 			}
-			q[1] = len(rows)
+			q[pqgenFlatV1ColI16] = len(rows)
 		}
 	}
 	// i32
 	{
-		if c2 := r.c2; c2 != nil {
+		if colI32 := r.colI32; colI32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I32 = c2.Values[i]
+				x.I32 = colI32.Values[i]
 			}
-			q[2] = len(rows)
+			q[pqgenFlatV1ColI32] = len(rows)
 		}
 	}
 	// i8_wide
 	{
-		if c3 := r.c3; c3 != nil {
+		if colI8Wide := r.colI8Wide; colI8Wide != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I8Wide = int8(c3.Values[i])
+				x.I8Wide = int8(colI8Wide.Values[i])
 			}
-			q[3] = len(rows)
+			q[pqgenFlatV1ColI8Wide] = len(rows)
 		}
 	}
 	// u8
 	{
-		if c4 := r.c4; c4 != nil {
+		if colU8 := r.colU8; colU8 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U8 = uint8(c4.Values[i])
+				x.U8 = uint8(colU8.Values[i])
 			}
-			q[4] = len(rows)
+			q[pqgenFlatV1ColU8] = len(rows)
 		}
 	}
 	// u16
 	{
-		if c5 := r.c5; c5 != nil {
+		if colU16 := r.colU16; colU16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U16 = uint16(c5.Values[i])
+				x.U16 = uint16(colU16.Values[i])
 			}
-			q[5] = len(rows)
+			q[pqgenFlatV1ColU16] = len(rows)
 		}
 	}
 	// u32
 	{
-		if c6 := r.c6; c6 != nil {
+		if colU32 := r.colU32; colU32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U32 = uint32(c6.Values[i])
+				x.U32 = uint32(colU32.Values[i])
 			}
-			q[6] = len(rows)
+			q[pqgenFlatV1ColU32] = len(rows)
 		}
 	}
 	// u8_wide
 	{
-		if c7 := r.c7; c7 != nil {
+		if colU8Wide := r.colU8Wide; colU8Wide != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U8Wide = uint8(c7.Values[i])
+				x.U8Wide = uint8(colU8Wide.Values[i])
 			}
-			q[7] = len(rows)
+			q[pqgenFlatV1ColU8Wide] = len(rows)
 		}
 	}
 	// u32_wide
 	{
-		if c8 := r.c8; c8 != nil {
+		if colU32Wide := r.colU32Wide; colU32Wide != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U32Wide = uint32(c8.Values[i])
+				x.U32Wide = uint32(colU32Wide.Values[i])
 			}
-			q[8] = len(rows)
+			q[pqgenFlatV1ColU32Wide] = len(rows)
 		}
 	}
 	// f32
 	{
-		if c9 := r.c9; c9 != nil {
+		if colF32 := r.colF32; colF32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F32 = c9.Values[i]
+				x.F32 = colF32.Values[i]
 			}
-			q[9] = len(rows)
+			q[pqgenFlatV1ColF32] = len(rows)
 		}
 	}
 	// f16
 	{
-		if c10 := r.c10; c10 != nil {
+		if colF16 := r.colF16; colF16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.F16[:], c10.Values[i*2:(i+1)*2])
+				copy(x.F16[:], colF16.Values[i*2:(i+1)*2])
 			}
-			q[10] = len(rows)
+			q[pqgenFlatV1ColF16] = len(rows)
 		}
 	}
 	// f16_wide
 	{
-		if c11 := r.c11; c11 != nil {
+		if colF16Wide := r.colF16Wide; colF16Wide != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.F16Wide[:], c11.Values[i*2:(i+1)*2])
+				copy(x.F16Wide[:], colF16Wide.Values[i*2:(i+1)*2])
 			}
-			q[11] = len(rows)
+			q[pqgenFlatV1ColF16Wide] = len(rows)
 		}
 	}
 	// date
 	{
-		if c12 := r.c12; c12 != nil {
+		if colDate := r.colDate; colDate != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Date = pqtime.Unix(int64(c12.Values[i])*86400, 0).UTC()
+				x.Date = pqtime.Unix(int64(colDate.Values[i])*86400, 0).UTC()
 			}
-			q[12] = len(rows)
+			q[pqgenFlatV1ColDate] = len(rows)
 		}
 	}
 	// date_nano
 	{
-		if c13 := r.c13; c13 != nil {
+		if colDateNano := r.colDateNano; colDateNano != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DateNano = pqtime.Unix(int64(c13.Values[i])*86400, 0).UTC()
+				x.DateNano = pqtime.Unix(int64(colDateNano.Values[i])*86400, 0).UTC()
 			}
-			q[13] = len(rows)
+			q[pqgenFlatV1ColDateNano] = len(rows)
 		}
 	}
 	// ts_milli
 	{
-		if c14 := r.c14; c14 != nil {
+		if colTsMilli := r.colTsMilli; colTsMilli != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMilli = pqtime.UnixMilli(c14.Values[i]).UTC()
+				x.TsMilli = pqtime.UnixMilli(colTsMilli.Values[i]).UTC()
 			}
-			q[14] = len(rows)
+			q[pqgenFlatV1ColTsMilli] = len(rows)
 		}
 	}
 	// ts_micro
 	{
-		if c15 := r.c15; c15 != nil {
+		if colTsMicro := r.colTsMicro; colTsMicro != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicro = pqtime.UnixMicro(c15.Values[i]).UTC()
+				x.TsMicro = pqtime.UnixMicro(colTsMicro.Values[i]).UTC()
 			}
-			q[15] = len(rows)
+			q[pqgenFlatV1ColTsMicro] = len(rows)
 		}
 	}
 	// tm_milli
 	{
-		if c16 := r.c16; c16 != nil {
+		if colTmMilliUnit := r.colTmMilliUnit; colTmMilliUnit != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TmMilliUnit = pqtime.Duration(c16.Values[i]) * pqtime.Millisecond
+				x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[i]) * pqtime.Millisecond
 			}
-			q[16] = len(rows)
+			q[pqgenFlatV1ColTmMilliUnit] = len(rows)
 		}
 	}
 	// tm_micro
 	{
-		if c17 := r.c17; c17 != nil {
+		if colTmMicroUnit := r.colTmMicroUnit; colTmMicroUnit != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TmMicroUnit = pqtime.Duration(c17.Values[i]) * pqtime.Microsecond
+				x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[i]) * pqtime.Microsecond
 			}
-			q[17] = len(rows)
+			q[pqgenFlatV1ColTmMicroUnit] = len(rows)
 		}
 	}
 	// dec32
 	{
-		if c18 := r.c18; c18 != nil {
+		if colDec32 := r.colDec32; colDec32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dec32 = c18.Values[i]
+				x.Dec32 = colDec32.Values[i]
 			}
-			q[18] = len(rows)
+			q[pqgenFlatV1ColDec32] = len(rows)
 		}
 	}
 	// dec64
 	{
-		if c19 := r.c19; c19 != nil {
+		if colDec64 := r.colDec64; colDec64 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dec64 = c19.Values[i]
+				x.Dec64 = colDec64.Values[i]
 			}
-			q[19] = len(rows)
+			q[pqgenFlatV1ColDec64] = len(rows)
 		}
 	}
 	// dec_fix
 	{
-		if c20 := r.c20; c20 != nil {
+		if colDecFix := r.colDecFix; colDecFix != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.DecFix[:], c20.Values[i*8:(i+1)*8])
+				copy(x.DecFix[:], colDecFix.Values[i*8:(i+1)*8])
 			}
-			q[20] = len(rows)
+			q[pqgenFlatV1ColDecFix] = len(rows)
 		}
 	}
 	// dec_bytes
 	{
-		if c21 := r.c21; c21 != nil {
+		if colDecBytes := r.colDecBytes; colDecBytes != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = c21.Bytes(i)
+				x.DecBytes = colDecBytes.Bytes(i)
 			}
-			q[21] = len(rows)
+			q[pqgenFlatV1ColDecBytes] = len(rows)
 		}
 	}
 	// str
 	{
-		if c22 := r.c22; c22 != nil {
+		if colStr := r.colStr; colStr != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Str = c22.String(i)
+				x.Str = colStr.String(i)
 			}
-			q[22] = len(rows)
+			q[pqgenFlatV1ColStr] = len(rows)
 		}
 	}
 	// enum
 	{
-		if c23 := r.c23; c23 != nil {
+		if colEnum := r.colEnum; colEnum != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Enum = c23.String(i)
+				x.Enum = colEnum.String(i)
 			}
-			q[23] = len(rows)
+			q[pqgenFlatV1ColEnum] = len(rows)
 		}
 	}
 	// json
 	{
-		if c24 := r.c24; c24 != nil {
+		if colJSON := r.colJSON; colJSON != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.JSON = c24.String(i)
+				x.JSON = colJSON.String(i)
 			}
-			q[24] = len(rows)
+			q[pqgenFlatV1ColJSON] = len(rows)
 		}
 	}
 	// raw
 	{
-		if c25 := r.c25; c25 != nil {
+		if colRaw := r.colRaw; colRaw != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Raw = c25.Bytes(i)
+				x.Raw = colRaw.Bytes(i)
 			}
-			q[25] = len(rows)
+			q[pqgenFlatV1ColRaw] = len(rows)
 		}
 	}
 	// req
 	{
-		if c26 := r.c26; c26 != nil {
+		if colReq := r.colReq; colReq != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Req = c26.Values[i]
+				x.Req = colReq.Values[i]
 			}
-			q[26] = len(rows)
+			q[pqgenFlatV1ColReq] = len(rows)
 		}
 	}
 	// dropped
 	{
-		if c27 := r.c27; c27 != nil {
+		if colDropped := r.colDropped; colDropped != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dropped = c27.String(i)
+				x.Dropped = colDropped.String(i)
 			}
-			q[27] = len(rows)
+			q[pqgenFlatV1ColDropped] = len(rows)
 		}
 	}
 	// old_name
 	{
-		if c28 := r.c28; c28 != nil {
+		if colOldName := r.colOldName; colOldName != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.OldName = c28.Values[i]
+				x.OldName = colOldName.Values[i]
 			}
-			q[28] = len(rows)
+			q[pqgenFlatV1ColOldName] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colI8 != nil && (q[pqgenFlatV1ColI8] != len(r.colI8.Values)) {
 		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colI16 != nil && (q[pqgenFlatV1ColI16] != len(r.colI16.Values)) {
 		return pqfmt.Errorf("%w: column i16: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
+	if r.colI32 != nil && (q[pqgenFlatV1ColI32] != len(r.colI32.Values)) {
 		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
+	if r.colI8Wide != nil && (q[pqgenFlatV1ColI8Wide] != len(r.colI8Wide.Values)) {
 		return pqfmt.Errorf("%w: column i8_wide: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
+	if r.colU8 != nil && (q[pqgenFlatV1ColU8] != len(r.colU8.Values)) {
 		return pqfmt.Errorf("%w: column u8: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colU16 != nil && (q[pqgenFlatV1ColU16] != len(r.colU16.Values)) {
 		return pqfmt.Errorf("%w: column u16: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
+	if r.colU32 != nil && (q[pqgenFlatV1ColU32] != len(r.colU32.Values)) {
 		return pqfmt.Errorf("%w: column u32: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
+	if r.colU8Wide != nil && (q[pqgenFlatV1ColU8Wide] != len(r.colU8Wide.Values)) {
 		return pqfmt.Errorf("%w: column u8_wide: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != len(r.c8.Values)) {
+	if r.colU32Wide != nil && (q[pqgenFlatV1ColU32Wide] != len(r.colU32Wide.Values)) {
 		return pqfmt.Errorf("%w: column u32_wide: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values)) {
+	if r.colF32 != nil && (q[pqgenFlatV1ColF32] != len(r.colF32.Values)) {
 		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c10 != nil && (q[10] != len(r.c10.Values)/2) {
+	if r.colF16 != nil && (q[pqgenFlatV1ColF16] != len(r.colF16.Values)/2) {
 		return pqfmt.Errorf("%w: column f16: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c11 != nil && (q[11] != len(r.c11.Values)/2) {
+	if r.colF16Wide != nil && (q[pqgenFlatV1ColF16Wide] != len(r.colF16Wide.Values)/2) {
 		return pqfmt.Errorf("%w: column f16_wide: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c12 != nil && (q[12] != len(r.c12.Values)) {
+	if r.colDate != nil && (q[pqgenFlatV1ColDate] != len(r.colDate.Values)) {
 		return pqfmt.Errorf("%w: column date: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c13 != nil && (q[13] != len(r.c13.Values)) {
+	if r.colDateNano != nil && (q[pqgenFlatV1ColDateNano] != len(r.colDateNano.Values)) {
 		return pqfmt.Errorf("%w: column date_nano: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c14 != nil && (q[14] != len(r.c14.Values)) {
+	if r.colTsMilli != nil && (q[pqgenFlatV1ColTsMilli] != len(r.colTsMilli.Values)) {
 		return pqfmt.Errorf("%w: column ts_milli: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c15 != nil && (q[15] != len(r.c15.Values)) {
+	if r.colTsMicro != nil && (q[pqgenFlatV1ColTsMicro] != len(r.colTsMicro.Values)) {
 		return pqfmt.Errorf("%w: column ts_micro: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c16 != nil && (q[16] != len(r.c16.Values)) {
+	if r.colTmMilliUnit != nil && (q[pqgenFlatV1ColTmMilliUnit] != len(r.colTmMilliUnit.Values)) {
 		return pqfmt.Errorf("%w: column tm_milli: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c17 != nil && (q[17] != len(r.c17.Values)) {
+	if r.colTmMicroUnit != nil && (q[pqgenFlatV1ColTmMicroUnit] != len(r.colTmMicroUnit.Values)) {
 		return pqfmt.Errorf("%w: column tm_micro: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c18 != nil && (q[18] != len(r.c18.Values)) {
+	if r.colDec32 != nil && (q[pqgenFlatV1ColDec32] != len(r.colDec32.Values)) {
 		return pqfmt.Errorf("%w: column dec32: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c19 != nil && (q[19] != len(r.c19.Values)) {
+	if r.colDec64 != nil && (q[pqgenFlatV1ColDec64] != len(r.colDec64.Values)) {
 		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c20 != nil && (q[20] != len(r.c20.Values)/8) {
+	if r.colDecFix != nil && (q[pqgenFlatV1ColDecFix] != len(r.colDecFix.Values)/8) {
 		return pqfmt.Errorf("%w: column dec_fix: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c21 != nil && (q[21] != r.c21.Values.Len()) {
+	if r.colDecBytes != nil && (q[pqgenFlatV1ColDecBytes] != r.colDecBytes.Values.Len()) {
 		return pqfmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c22 != nil && (q[22] != r.c22.Values.Len()) {
+	if r.colStr != nil && (q[pqgenFlatV1ColStr] != r.colStr.Values.Len()) {
 		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c23 != nil && (q[23] != r.c23.Values.Len()) {
+	if r.colEnum != nil && (q[pqgenFlatV1ColEnum] != r.colEnum.Values.Len()) {
 		return pqfmt.Errorf("%w: column enum: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c24 != nil && (q[24] != r.c24.Values.Len()) {
+	if r.colJSON != nil && (q[pqgenFlatV1ColJSON] != r.colJSON.Values.Len()) {
 		return pqfmt.Errorf("%w: column json: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c25 != nil && (q[25] != r.c25.Values.Len()) {
+	if r.colRaw != nil && (q[pqgenFlatV1ColRaw] != r.colRaw.Values.Len()) {
 		return pqfmt.Errorf("%w: column raw: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c26 != nil && (q[26] != len(r.c26.Values)) {
+	if r.colReq != nil && (q[pqgenFlatV1ColReq] != len(r.colReq.Values)) {
 		return pqfmt.Errorf("%w: column req: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c27 != nil && (q[27] != r.c27.Values.Len()) {
+	if r.colDropped != nil && (q[pqgenFlatV1ColDropped] != r.colDropped.Values.Len()) {
 		return pqfmt.Errorf("%w: column dropped: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
-	if r.c28 != nil && (q[28] != len(r.c28.Values)) {
+	if r.colOldName != nil && (q[pqgenFlatV1ColOldName] != len(r.colOldName.Values)) {
 		return pqfmt.Errorf("%w: column old_name: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
 	}
 	return nil
@@ -1250,120 +1284,120 @@ var FlatV1Where struct {
 }
 
 func init() {
-	FlatV1Where.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int32Buffer, v int8) error {
-		c0.Values = append(c0.Values, int32(v))
+	FlatV1Where.I8 = pqrt.NewOrderedField("i8", func(colI8 *pqrt.Int32Buffer, v int8) error {
+		colI8.Values = append(colI8.Values, int32(v))
 		return nil
 	})
-	FlatV1Where.I16 = pqrt.NewOrderedField("i16", func(c1 *pqrt.Int32Buffer, v int16) error {
-		c1.Values = append(c1.Values, int32(v))
+	FlatV1Where.I16 = pqrt.NewOrderedField("i16", func(colI16 *pqrt.Int32Buffer, v int16) error {
+		colI16.Values = append(colI16.Values, int32(v))
 		return nil
 	})
-	FlatV1Where.I32 = pqrt.NewOrderedField("i32", func(c2 *pqrt.Int32Buffer, v int32) error {
-		c2.Values = append(c2.Values, v)
+	FlatV1Where.I32 = pqrt.NewOrderedField("i32", func(colI32 *pqrt.Int32Buffer, v int32) error {
+		colI32.Values = append(colI32.Values, v)
 		return nil
 	})
-	FlatV1Where.I8Wide = pqrt.NewOrderedField("i8_wide", func(c3 *pqrt.Int32Buffer, v int8) error {
-		c3.Values = append(c3.Values, int32(v))
+	FlatV1Where.I8Wide = pqrt.NewOrderedField("i8_wide", func(colI8Wide *pqrt.Int32Buffer, v int8) error {
+		colI8Wide.Values = append(colI8Wide.Values, int32(v))
 		return nil
 	})
-	FlatV1Where.U8 = pqrt.NewOrderedField("u8", func(c4 *pqrt.Int32Buffer, v uint8) error {
-		c4.Values = append(c4.Values, int32(v))
+	FlatV1Where.U8 = pqrt.NewOrderedField("u8", func(colU8 *pqrt.Int32Buffer, v uint8) error {
+		colU8.Values = append(colU8.Values, int32(v))
 		return nil
 	})
-	FlatV1Where.U16 = pqrt.NewOrderedField("u16", func(c5 *pqrt.Int32Buffer, v uint16) error {
-		c5.Values = append(c5.Values, int32(v))
+	FlatV1Where.U16 = pqrt.NewOrderedField("u16", func(colU16 *pqrt.Int32Buffer, v uint16) error {
+		colU16.Values = append(colU16.Values, int32(v))
 		return nil
 	})
-	FlatV1Where.U32 = pqrt.NewOrderedField("u32", func(c6 *pqrt.Int32Buffer, v uint32) error {
-		c6.Values = append(c6.Values, int32(v))
+	FlatV1Where.U32 = pqrt.NewOrderedField("u32", func(colU32 *pqrt.Int32Buffer, v uint32) error {
+		colU32.Values = append(colU32.Values, int32(v))
 		return nil
 	})
-	FlatV1Where.U8Wide = pqrt.NewOrderedField("u8_wide", func(c7 *pqrt.Int32Buffer, v uint8) error {
-		c7.Values = append(c7.Values, int32(v))
+	FlatV1Where.U8Wide = pqrt.NewOrderedField("u8_wide", func(colU8Wide *pqrt.Int32Buffer, v uint8) error {
+		colU8Wide.Values = append(colU8Wide.Values, int32(v))
 		return nil
 	})
-	FlatV1Where.U32Wide = pqrt.NewOrderedField("u32_wide", func(c8 *pqrt.Int32Buffer, v uint32) error {
-		c8.Values = append(c8.Values, int32(v))
+	FlatV1Where.U32Wide = pqrt.NewOrderedField("u32_wide", func(colU32Wide *pqrt.Int32Buffer, v uint32) error {
+		colU32Wide.Values = append(colU32Wide.Values, int32(v))
 		return nil
 	})
-	FlatV1Where.F32 = pqrt.NewOrderedField("f32", func(c9 *pqrt.FloatBuffer, v float32) error {
-		c9.Values = append(c9.Values, v)
+	FlatV1Where.F32 = pqrt.NewOrderedField("f32", func(colF32 *pqrt.FloatBuffer, v float32) error {
+		colF32.Values = append(colF32.Values, v)
 		return nil
 	})
-	FlatV1Where.F16 = pqrt.NewOrderedField("f16", func(c10 *pqrt.FixedBuffer, v [2]byte) error {
-		c10.Values = append(c10.Values, v[:]...)
+	FlatV1Where.F16 = pqrt.NewOrderedField("f16", func(colF16 *pqrt.FixedBuffer, v [2]byte) error {
+		colF16.Values = append(colF16.Values, v[:]...)
 		return nil
 	})
-	FlatV1Where.F16Wide = pqrt.NewOrderedField("f16_wide", func(c11 *pqrt.FixedBuffer, v [2]byte) error {
-		c11.Values = append(c11.Values, v[:]...)
+	FlatV1Where.F16Wide = pqrt.NewOrderedField("f16_wide", func(colF16Wide *pqrt.FixedBuffer, v [2]byte) error {
+		colF16Wide.Values = append(colF16Wide.Values, v[:]...)
 		return nil
 	})
-	FlatV1Where.Date = pqrt.NewOrderedField("date", func(c12 *pqrt.Int32Buffer, v pqtime.Time) error {
-		c12.Values = append(c12.Values, pqrt.DateDays(v))
+	FlatV1Where.Date = pqrt.NewOrderedField("date", func(colDate *pqrt.Int32Buffer, v pqtime.Time) error {
+		colDate.Values = append(colDate.Values, pqrt.DateDays(v))
 		return nil
 	})
-	FlatV1Where.DateNano = pqrt.NewOrderedField("date_nano", func(c13 *pqrt.Int32Buffer, v pqtime.Time) error {
-		c13.Values = append(c13.Values, pqrt.DateDays(v))
+	FlatV1Where.DateNano = pqrt.NewOrderedField("date_nano", func(colDateNano *pqrt.Int32Buffer, v pqtime.Time) error {
+		colDateNano.Values = append(colDateNano.Values, pqrt.DateDays(v))
 		return nil
 	})
-	FlatV1Where.TsMilli = pqrt.NewOrderedField("ts_milli", func(c14 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c14.Values = append(c14.Values, v.UnixMilli())
+	FlatV1Where.TsMilli = pqrt.NewOrderedField("ts_milli", func(colTsMilli *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsMilli.Values = append(colTsMilli.Values, v.UnixMilli())
 		return nil
 	})
-	FlatV1Where.TsMicro = pqrt.NewOrderedField("ts_micro", func(c15 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c15.Values = append(c15.Values, v.UnixMicro())
+	FlatV1Where.TsMicro = pqrt.NewOrderedField("ts_micro", func(colTsMicro *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsMicro.Values = append(colTsMicro.Values, v.UnixMicro())
 		return nil
 	})
-	FlatV1Where.TmMilliUnit = pqrt.NewOrderedField("tm_milli", func(c16 *pqrt.Int32Buffer, v pqtime.Duration) error {
-		c16.Values = append(c16.Values, int32(v/pqtime.Millisecond))
+	FlatV1Where.TmMilliUnit = pqrt.NewOrderedField("tm_milli", func(colTmMilliUnit *pqrt.Int32Buffer, v pqtime.Duration) error {
+		colTmMilliUnit.Values = append(colTmMilliUnit.Values, int32(v/pqtime.Millisecond))
 		return nil
 	})
-	FlatV1Where.TmMicroUnit = pqrt.NewOrderedField("tm_micro", func(c17 *pqrt.Int64Buffer, v pqtime.Duration) error {
-		c17.Values = append(c17.Values, int64(v/pqtime.Microsecond))
+	FlatV1Where.TmMicroUnit = pqrt.NewOrderedField("tm_micro", func(colTmMicroUnit *pqrt.Int64Buffer, v pqtime.Duration) error {
+		colTmMicroUnit.Values = append(colTmMicroUnit.Values, int64(v/pqtime.Microsecond))
 		return nil
 	})
-	FlatV1Where.Dec32 = pqrt.NewOrderedField("dec32", func(c18 *pqrt.Int32Buffer, v int32) error {
-		c18.Values = append(c18.Values, v)
+	FlatV1Where.Dec32 = pqrt.NewOrderedField("dec32", func(colDec32 *pqrt.Int32Buffer, v int32) error {
+		colDec32.Values = append(colDec32.Values, v)
 		return nil
 	})
-	FlatV1Where.Dec64 = pqrt.NewOrderedField("dec64", func(c19 *pqrt.Int64Buffer, v int64) error {
-		c19.Values = append(c19.Values, v)
+	FlatV1Where.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
+		colDec64.Values = append(colDec64.Values, v)
 		return nil
 	})
-	FlatV1Where.DecFix = pqrt.NewOrderedField("dec_fix", func(c20 *pqrt.FixedBuffer, v [8]byte) error {
-		c20.Values = append(c20.Values, v[:]...)
+	FlatV1Where.DecFix = pqrt.NewOrderedField("dec_fix", func(colDecFix *pqrt.FixedBuffer, v [8]byte) error {
+		colDecFix.Values = append(colDecFix.Values, v[:]...)
 		return nil
 	})
-	FlatV1Where.DecBytes = pqrt.NewOrderedField("dec_bytes", func(c21 *pqrt.ByteArrayBuffer, v []byte) error {
-		c21.Values.Append(v)
+	FlatV1Where.DecBytes = pqrt.NewOrderedField("dec_bytes", func(colDecBytes *pqrt.ByteArrayBuffer, v []byte) error {
+		colDecBytes.Values.Append(v)
 		return nil
 	})
-	FlatV1Where.Str = pqrt.NewOrderedField("str", func(c22 *pqrt.ByteArrayBuffer, v string) error {
-		c22.Values.AppendString(v)
+	FlatV1Where.Str = pqrt.NewOrderedField("str", func(colStr *pqrt.ByteArrayBuffer, v string) error {
+		colStr.Values.AppendString(v)
 		return nil
 	})
-	FlatV1Where.Enum = pqrt.NewOrderedField("enum", func(c23 *pqrt.ByteArrayBuffer, v string) error {
-		c23.Values.AppendString(v)
+	FlatV1Where.Enum = pqrt.NewOrderedField("enum", func(colEnum *pqrt.ByteArrayBuffer, v string) error {
+		colEnum.Values.AppendString(v)
 		return nil
 	})
-	FlatV1Where.JSON = pqrt.NewOrderedField("json", func(c24 *pqrt.ByteArrayBuffer, v string) error {
-		c24.Values.AppendString(v)
+	FlatV1Where.JSON = pqrt.NewOrderedField("json", func(colJSON *pqrt.ByteArrayBuffer, v string) error {
+		colJSON.Values.AppendString(v)
 		return nil
 	})
-	FlatV1Where.Raw = pqrt.NewOrderedField("raw", func(c25 *pqrt.ByteArrayBuffer, v []byte) error {
-		c25.Values.Append(v)
+	FlatV1Where.Raw = pqrt.NewOrderedField("raw", func(colRaw *pqrt.ByteArrayBuffer, v []byte) error {
+		colRaw.Values.Append(v)
 		return nil
 	})
-	FlatV1Where.Req = pqrt.NewOrderedField("req", func(c26 *pqrt.Int64Buffer, v int64) error {
-		c26.Values = append(c26.Values, v)
+	FlatV1Where.Req = pqrt.NewOrderedField("req", func(colReq *pqrt.Int64Buffer, v int64) error {
+		colReq.Values = append(colReq.Values, v)
 		return nil
 	})
-	FlatV1Where.Dropped = pqrt.NewOrderedField("dropped", func(c27 *pqrt.ByteArrayBuffer, v string) error {
-		c27.Values.AppendString(v)
+	FlatV1Where.Dropped = pqrt.NewOrderedField("dropped", func(colDropped *pqrt.ByteArrayBuffer, v string) error {
+		colDropped.Values.AppendString(v)
 		return nil
 	})
-	FlatV1Where.OldName = pqrt.NewOrderedField("old_name", func(c28 *pqrt.Int32Buffer, v int32) error {
-		c28.Values = append(c28.Values, v)
+	FlatV1Where.OldName = pqrt.NewOrderedField("old_name", func(colOldName *pqrt.Int32Buffer, v int32) error {
+		colOldName.Values = append(colOldName.Values, v)
 		return nil
 	})
 }

@@ -102,40 +102,74 @@ var pqgenFlatV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of FlatV2, in schema order.
+const (
+	pqgenFlatV2ColI8 = iota
+	pqgenFlatV2ColI16
+	pqgenFlatV2ColI32
+	pqgenFlatV2ColI8Wide
+	pqgenFlatV2ColU8
+	pqgenFlatV2ColU16
+	pqgenFlatV2ColU32
+	pqgenFlatV2ColU8Wide
+	pqgenFlatV2ColU32Wide
+	pqgenFlatV2ColF32
+	pqgenFlatV2ColF16
+	pqgenFlatV2ColF16Wide
+	pqgenFlatV2ColDate
+	pqgenFlatV2ColDateNano
+	pqgenFlatV2ColTsMilli
+	pqgenFlatV2ColTsMicro
+	pqgenFlatV2ColTmMilliUnit
+	pqgenFlatV2ColTmMicroUnit
+	pqgenFlatV2ColDec32
+	pqgenFlatV2ColDec64
+	pqgenFlatV2ColDecFix
+	pqgenFlatV2ColDecBytes
+	pqgenFlatV2ColStr
+	pqgenFlatV2ColEnum
+	pqgenFlatV2ColJSON
+	pqgenFlatV2ColRaw
+	pqgenFlatV2ColReq
+	pqgenFlatV2ColNewName
+	pqgenFlatV2ColAdded
+	pqgenFlatV2Leaves // the number of leaves
+)
+
 // FlatV2Writer writes rows of FlatV2 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewFlatV2Writer.
 type FlatV2Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer     // i8
-	c1      *pqrt.Int32Buffer     // i16
-	c2      *pqrt.Int64Buffer     // i32
-	c3      *pqrt.Int64Buffer     // i8_wide
-	c4      *pqrt.Int32Buffer     // u8
-	c5      *pqrt.Int32Buffer     // u16
-	c6      *pqrt.Int64Buffer     // u32
-	c7      *pqrt.Int32Buffer     // u8_wide
-	c8      *pqrt.Int64Buffer     // u32_wide
-	c9      *pqrt.DoubleBuffer    // f32
-	c10     *pqrt.FloatBuffer     // f16
-	c11     *pqrt.DoubleBuffer    // f16_wide
-	c12     *pqrt.Int64Buffer     // date
-	c13     *pqrt.Int64Buffer     // date_nano
-	c14     *pqrt.Int64Buffer     // ts_milli
-	c15     *pqrt.Int64Buffer     // ts_micro
-	c16     *pqrt.Int64Buffer     // tm_milli
-	c17     *pqrt.Int64Buffer     // tm_micro
-	c18     *pqrt.Int64Buffer     // dec32
-	c19     *pqrt.FixedBuffer     // dec64
-	c20     *pqrt.ByteArrayBuffer // dec_fix
-	c21     *pqrt.FixedBuffer     // dec_bytes
-	c22     *pqrt.ByteArrayBuffer // str
-	c23     *pqrt.ByteArrayBuffer // enum
-	c24     *pqrt.ByteArrayBuffer // json
-	c25     *pqrt.ByteArrayBuffer // raw
-	c26     *pqrt.Int64Buffer     // req
-	c27     *pqrt.Int32Buffer     // new_name
-	c28     *pqrt.Int32Buffer     // added
-	pending int                   // rows shredded since the last EndRows
+	fw             *pqrt.FileWriter
+	colI8          *pqrt.Int32Buffer     // i8
+	colI16         *pqrt.Int32Buffer     // i16
+	colI32         *pqrt.Int64Buffer     // i32
+	colI8Wide      *pqrt.Int64Buffer     // i8_wide
+	colU8          *pqrt.Int32Buffer     // u8
+	colU16         *pqrt.Int32Buffer     // u16
+	colU32         *pqrt.Int64Buffer     // u32
+	colU8Wide      *pqrt.Int32Buffer     // u8_wide
+	colU32Wide     *pqrt.Int64Buffer     // u32_wide
+	colF32         *pqrt.DoubleBuffer    // f32
+	colF16         *pqrt.FloatBuffer     // f16
+	colF16Wide     *pqrt.DoubleBuffer    // f16_wide
+	colDate        *pqrt.Int64Buffer     // date
+	colDateNano    *pqrt.Int64Buffer     // date_nano
+	colTsMilli     *pqrt.Int64Buffer     // ts_milli
+	colTsMicro     *pqrt.Int64Buffer     // ts_micro
+	colTmMilliUnit *pqrt.Int64Buffer     // tm_milli
+	colTmMicroUnit *pqrt.Int64Buffer     // tm_micro
+	colDec32       *pqrt.Int64Buffer     // dec32
+	colDec64       *pqrt.FixedBuffer     // dec64
+	colDecFix      *pqrt.ByteArrayBuffer // dec_fix
+	colDecBytes    *pqrt.FixedBuffer     // dec_bytes
+	colStr         *pqrt.ByteArrayBuffer // str
+	colEnum        *pqrt.ByteArrayBuffer // enum
+	colJSON        *pqrt.ByteArrayBuffer // json
+	colRaw         *pqrt.ByteArrayBuffer // raw
+	colReq         *pqrt.Int64Buffer     // req
+	colNewName     *pqrt.Int32Buffer     // new_name
+	colAdded       *pqrt.Int32Buffer     // added
+	pending        int                   // rows shredded since the last EndRows
 }
 
 // NewFlatV2Writer starts a Parquet file of FlatV2 rows on w with the given writer options.
@@ -151,91 +185,91 @@ func NewFlatV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*FlatV2Writer, e
 func pqgenFlatV2WriterFor(fw *pqrt.FileWriter) (*FlatV2Writer, error) {
 	w := &FlatV2Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colI8, err = fw.Int32Buffer(pqgenFlatV2ColI8); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int32Buffer(1); err != nil {
+	if w.colI16, err = fw.Int32Buffer(pqgenFlatV2ColI16); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.Int64Buffer(2); err != nil {
+	if w.colI32, err = fw.Int64Buffer(pqgenFlatV2ColI32); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int64Buffer(3); err != nil {
+	if w.colI8Wide, err = fw.Int64Buffer(pqgenFlatV2ColI8Wide); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.Int32Buffer(4); err != nil {
+	if w.colU8, err = fw.Int32Buffer(pqgenFlatV2ColU8); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int32Buffer(5); err != nil {
+	if w.colU16, err = fw.Int32Buffer(pqgenFlatV2ColU16); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int64Buffer(6); err != nil {
+	if w.colU32, err = fw.Int64Buffer(pqgenFlatV2ColU32); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int32Buffer(7); err != nil {
+	if w.colU8Wide, err = fw.Int32Buffer(pqgenFlatV2ColU8Wide); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.Int64Buffer(8); err != nil {
+	if w.colU32Wide, err = fw.Int64Buffer(pqgenFlatV2ColU32Wide); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.DoubleBuffer(9); err != nil {
+	if w.colF32, err = fw.DoubleBuffer(pqgenFlatV2ColF32); err != nil {
 		return nil, err
 	}
-	if w.c10, err = fw.FloatBuffer(10); err != nil {
+	if w.colF16, err = fw.FloatBuffer(pqgenFlatV2ColF16); err != nil {
 		return nil, err
 	}
-	if w.c11, err = fw.DoubleBuffer(11); err != nil {
+	if w.colF16Wide, err = fw.DoubleBuffer(pqgenFlatV2ColF16Wide); err != nil {
 		return nil, err
 	}
-	if w.c12, err = fw.Int64Buffer(12); err != nil {
+	if w.colDate, err = fw.Int64Buffer(pqgenFlatV2ColDate); err != nil {
 		return nil, err
 	}
-	if w.c13, err = fw.Int64Buffer(13); err != nil {
+	if w.colDateNano, err = fw.Int64Buffer(pqgenFlatV2ColDateNano); err != nil {
 		return nil, err
 	}
-	if w.c14, err = fw.Int64Buffer(14); err != nil {
+	if w.colTsMilli, err = fw.Int64Buffer(pqgenFlatV2ColTsMilli); err != nil {
 		return nil, err
 	}
-	if w.c15, err = fw.Int64Buffer(15); err != nil {
+	if w.colTsMicro, err = fw.Int64Buffer(pqgenFlatV2ColTsMicro); err != nil {
 		return nil, err
 	}
-	if w.c16, err = fw.Int64Buffer(16); err != nil {
+	if w.colTmMilliUnit, err = fw.Int64Buffer(pqgenFlatV2ColTmMilliUnit); err != nil {
 		return nil, err
 	}
-	if w.c17, err = fw.Int64Buffer(17); err != nil {
+	if w.colTmMicroUnit, err = fw.Int64Buffer(pqgenFlatV2ColTmMicroUnit); err != nil {
 		return nil, err
 	}
-	if w.c18, err = fw.Int64Buffer(18); err != nil {
+	if w.colDec32, err = fw.Int64Buffer(pqgenFlatV2ColDec32); err != nil {
 		return nil, err
 	}
-	if w.c19, err = fw.FixedBuffer(19); err != nil {
+	if w.colDec64, err = fw.FixedBuffer(pqgenFlatV2ColDec64); err != nil {
 		return nil, err
 	}
-	if w.c20, err = fw.ByteArrayBuffer(20); err != nil {
+	if w.colDecFix, err = fw.ByteArrayBuffer(pqgenFlatV2ColDecFix); err != nil {
 		return nil, err
 	}
-	if w.c21, err = fw.FixedBuffer(21); err != nil {
+	if w.colDecBytes, err = fw.FixedBuffer(pqgenFlatV2ColDecBytes); err != nil {
 		return nil, err
 	}
-	if w.c22, err = fw.ByteArrayBuffer(22); err != nil {
+	if w.colStr, err = fw.ByteArrayBuffer(pqgenFlatV2ColStr); err != nil {
 		return nil, err
 	}
-	if w.c23, err = fw.ByteArrayBuffer(23); err != nil {
+	if w.colEnum, err = fw.ByteArrayBuffer(pqgenFlatV2ColEnum); err != nil {
 		return nil, err
 	}
-	if w.c24, err = fw.ByteArrayBuffer(24); err != nil {
+	if w.colJSON, err = fw.ByteArrayBuffer(pqgenFlatV2ColJSON); err != nil {
 		return nil, err
 	}
-	if w.c25, err = fw.ByteArrayBuffer(25); err != nil {
+	if w.colRaw, err = fw.ByteArrayBuffer(pqgenFlatV2ColRaw); err != nil {
 		return nil, err
 	}
-	if w.c26, err = fw.Int64Buffer(26); err != nil {
+	if w.colReq, err = fw.Int64Buffer(pqgenFlatV2ColReq); err != nil {
 		return nil, err
 	}
-	if w.c27, err = fw.Int32Buffer(27); err != nil {
+	if w.colNewName, err = fw.Int32Buffer(pqgenFlatV2ColNewName); err != nil {
 		return nil, err
 	}
-	if w.c28, err = fw.Int32Buffer(28); err != nil {
+	if w.colAdded, err = fw.Int32Buffer(pqgenFlatV2ColAdded); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -291,243 +325,243 @@ func (w *FlatV2Writer) Close() error {
 func (w *FlatV2Writer) shred(rows []FlatV2) {
 	// i8
 	{
-		c0 := w.c0
+		colI8 := w.colI8
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, int32(x.I8))
+			colI8.Values = append(colI8.Values, int32(x.I8))
 		}
 	}
 	// i16
 	{
-		c1 := w.c1
+		colI16 := w.colI16
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.I16)
+			colI16.Values = append(colI16.Values, x.I16)
 		}
 	}
 	// i32
 	{
-		c2 := w.c2
+		colI32 := w.colI32
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.I32)
+			colI32.Values = append(colI32.Values, x.I32)
 		}
 	}
 	// i8_wide
 	{
-		c3 := w.c3
+		colI8Wide := w.colI8Wide
 		for i := range rows {
 			x := &rows[i]
-			c3.Values = append(c3.Values, x.I8Wide)
+			colI8Wide.Values = append(colI8Wide.Values, x.I8Wide)
 		}
 	}
 	// u8
 	{
-		c4 := w.c4
+		colU8 := w.colU8
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, int32(x.U8))
+			colU8.Values = append(colU8.Values, int32(x.U8))
 		}
 	}
 	// u16
 	{
-		c5 := w.c5
+		colU16 := w.colU16
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, x.U16)
+			colU16.Values = append(colU16.Values, x.U16)
 		}
 	}
 	// u32
 	{
-		c6 := w.c6
+		colU32 := w.colU32
 		for i := range rows {
 			x := &rows[i]
-			c6.Values = append(c6.Values, x.U32)
+			colU32.Values = append(colU32.Values, x.U32)
 		}
 	}
 	// u8_wide
 	{
-		c7 := w.c7
+		colU8Wide := w.colU8Wide
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, int32(x.U8Wide))
+			colU8Wide.Values = append(colU8Wide.Values, int32(x.U8Wide))
 		}
 	}
 	// u32_wide
 	{
-		c8 := w.c8
+		colU32Wide := w.colU32Wide
 		for i := range rows {
 			x := &rows[i]
-			c8.Values = append(c8.Values, int64(x.U32Wide))
+			colU32Wide.Values = append(colU32Wide.Values, int64(x.U32Wide))
 		}
 	}
 	// f32
 	{
-		c9 := w.c9
+		colF32 := w.colF32
 		for i := range rows {
 			x := &rows[i]
-			c9.Values = append(c9.Values, x.F32)
+			colF32.Values = append(colF32.Values, x.F32)
 		}
 	}
 	// f16
 	{
-		c10 := w.c10
+		colF16 := w.colF16
 		for i := range rows {
 			x := &rows[i]
-			c10.Values = append(c10.Values, x.F16)
+			colF16.Values = append(colF16.Values, x.F16)
 		}
 	}
 	// f16_wide
 	{
-		c11 := w.c11
+		colF16Wide := w.colF16Wide
 		for i := range rows {
 			x := &rows[i]
-			c11.Values = append(c11.Values, x.F16Wide)
+			colF16Wide.Values = append(colF16Wide.Values, x.F16Wide)
 		}
 	}
 	// date
 	{
-		c12 := w.c12
+		colDate := w.colDate
 		for i := range rows {
 			x := &rows[i]
-			c12.Values = append(c12.Values, x.Date.UnixMilli())
+			colDate.Values = append(colDate.Values, x.Date.UnixMilli())
 		}
 	}
 	// date_nano
 	{
-		c13 := w.c13
+		colDateNano := w.colDateNano
 		for i := range rows {
 			x := &rows[i]
-			c13.Values = append(c13.Values, x.DateNano.UnixNano())
+			colDateNano.Values = append(colDateNano.Values, x.DateNano.UnixNano())
 		}
 	}
 	// ts_milli
 	{
-		c14 := w.c14
+		colTsMilli := w.colTsMilli
 		for i := range rows {
 			x := &rows[i]
-			c14.Values = append(c14.Values, x.TsMilli.UnixMicro())
+			colTsMilli.Values = append(colTsMilli.Values, x.TsMilli.UnixMicro())
 		}
 	}
 	// ts_micro
 	{
-		c15 := w.c15
+		colTsMicro := w.colTsMicro
 		for i := range rows {
 			x := &rows[i]
-			c15.Values = append(c15.Values, x.TsMicro.UnixNano())
+			colTsMicro.Values = append(colTsMicro.Values, x.TsMicro.UnixNano())
 		}
 	}
 	// tm_milli
 	{
-		c16 := w.c16
+		colTmMilliUnit := w.colTmMilliUnit
 		for i := range rows {
 			x := &rows[i]
-			c16.Values = append(c16.Values, int64(x.TmMilliUnit/pqtime.Microsecond))
+			colTmMilliUnit.Values = append(colTmMilliUnit.Values, int64(x.TmMilliUnit/pqtime.Microsecond))
 		}
 	}
 	// tm_micro
 	{
-		c17 := w.c17
+		colTmMicroUnit := w.colTmMicroUnit
 		for i := range rows {
 			x := &rows[i]
-			c17.Values = append(c17.Values, int64(x.TmMicroUnit))
+			colTmMicroUnit.Values = append(colTmMicroUnit.Values, int64(x.TmMicroUnit))
 		}
 	}
 	// dec32
 	{
-		c18 := w.c18
+		colDec32 := w.colDec32
 		for i := range rows {
 			x := &rows[i]
-			c18.Values = append(c18.Values, x.Dec32)
+			colDec32.Values = append(colDec32.Values, x.Dec32)
 		}
 	}
 	// dec64
 	{
-		c19 := w.c19
+		colDec64 := w.colDec64
 		for i := range rows {
 			x := &rows[i]
-			c19.Values = append(c19.Values, x.Dec64[:]...)
+			colDec64.Values = append(colDec64.Values, x.Dec64[:]...)
 		}
 	}
 	// dec_fix
 	{
-		c20 := w.c20
+		colDecFix := w.colDecFix
 		for i := range rows {
 			x := &rows[i]
-			c20.Values.Append(x.DecFix)
+			colDecFix.Values.Append(x.DecFix)
 		}
 	}
 	// dec_bytes
 	{
-		c21 := w.c21
+		colDecBytes := w.colDecBytes
 		for i := range rows {
 			x := &rows[i]
-			c21.Values = append(c21.Values, x.DecBytes[:]...)
+			colDecBytes.Values = append(colDecBytes.Values, x.DecBytes[:]...)
 		}
 	}
 	// str
 	{
-		c22 := w.c22
+		colStr := w.colStr
 		for i := range rows {
 			x := &rows[i]
-			c22.Values.Append(x.Str)
+			colStr.Values.Append(x.Str)
 		}
 	}
 	// enum
 	{
-		c23 := w.c23
+		colEnum := w.colEnum
 		for i := range rows {
 			x := &rows[i]
-			c23.Values.AppendString(x.Enum)
+			colEnum.Values.AppendString(x.Enum)
 		}
 	}
 	// json
 	{
-		c24 := w.c24
+		colJSON := w.colJSON
 		for i := range rows {
 			x := &rows[i]
-			c24.Values.AppendString(x.JSON)
+			colJSON.Values.AppendString(x.JSON)
 		}
 	}
 	// raw
 	{
-		c25 := w.c25
+		colRaw := w.colRaw
 		for i := range rows {
 			x := &rows[i]
-			c25.Values.AppendString(x.Raw)
+			colRaw.Values.AppendString(x.Raw)
 		}
 	}
 	// req
 	{
-		c26 := w.c26
+		colReq := w.colReq
 		for i := range rows {
 			x := &rows[i]
 			if x.Req == nil {
-				c26.Def = append(c26.Def, 0)
+				colReq.Def = append(colReq.Def, 0)
 			} else {
-				c26.Def = append(c26.Def, 1)
-				c26.Values = append(c26.Values, (*x.Req))
+				colReq.Def = append(colReq.Def, 1)
+				colReq.Values = append(colReq.Values, (*x.Req))
 			}
 		}
 	}
 	// new_name
 	{
-		c27 := w.c27
+		colNewName := w.colNewName
 		for i := range rows {
 			x := &rows[i]
-			c27.Values = append(c27.Values, x.NewName)
+			colNewName.Values = append(colNewName.Values, x.NewName)
 		}
 	}
 	// added
 	{
-		c28 := w.c28
+		colAdded := w.colAdded
 		for i := range rows {
 			x := &rows[i]
 			if x.Added == nil {
-				c28.Def = append(c28.Def, 0)
+				colAdded.Def = append(colAdded.Def, 0)
 			} else {
-				c28.Def = append(c28.Def, 1)
-				c28.Values = append(c28.Values, (*x.Added))
+				colAdded.Def = append(colAdded.Def, 1)
+				colAdded.Values = append(colAdded.Values, (*x.Added))
 			}
 		}
 	}
@@ -535,38 +569,38 @@ func (w *FlatV2Writer) shred(rows []FlatV2) {
 
 // FlatV2Reader reads rows of FlatV2 from a Parquet file. Create one with NewFlatV2Reader.
 type FlatV2Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int32Reader     // i8; nil when not read
-	c1     *pqrt.Int32Reader     // i16; nil when not read
-	c2     *pqrt.Int64Reader     // i32; nil when not read
-	c3     *pqrt.Int64Reader     // i8_wide; nil when not read
-	c4     *pqrt.Int32Reader     // u8; nil when not read
-	c5     *pqrt.Int32Reader     // u16; nil when not read
-	c6     *pqrt.Int64Reader     // u32; nil when not read
-	c7     *pqrt.Int32Reader     // u8_wide; nil when not read
-	c8     *pqrt.Int64Reader     // u32_wide; nil when not read
-	c9     *pqrt.DoubleReader    // f32; nil when not read
-	c10    *pqrt.FloatReader     // f16; nil when not read
-	c11    *pqrt.DoubleReader    // f16_wide; nil when not read
-	c12    *pqrt.Int64Reader     // date; nil when not read
-	c13    *pqrt.Int64Reader     // date_nano; nil when not read
-	c14    *pqrt.Int64Reader     // ts_milli; nil when not read
-	c15    *pqrt.Int64Reader     // ts_micro; nil when not read
-	c16    *pqrt.Int64Reader     // tm_milli; nil when not read
-	c17    *pqrt.Int64Reader     // tm_micro; nil when not read
-	c18    *pqrt.Int64Reader     // dec32; nil when not read
-	c19    *pqrt.FixedReader     // dec64; nil when not read
-	c20    *pqrt.ByteArrayReader // dec_fix; nil when not read
-	c21    *pqrt.FixedReader     // dec_bytes; nil when not read
-	c22    *pqrt.ByteArrayReader // str; nil when not read
-	c23    *pqrt.ByteArrayReader // enum; nil when not read
-	c24    *pqrt.ByteArrayReader // json; nil when not read
-	c25    *pqrt.ByteArrayReader // raw; nil when not read
-	c26    *pqrt.Int64Reader     // req; nil when not read
-	c27    *pqrt.Int32Reader     // new_name; nil when not read
-	c28    *pqrt.Int32Reader     // added; nil when not read
+	fr             *pqrt.FileReader
+	read           int64
+	closed         bool
+	colI8          *pqrt.Int32Reader     // i8; nil when not read
+	colI16         *pqrt.Int32Reader     // i16; nil when not read
+	colI32         *pqrt.Int64Reader     // i32; nil when not read
+	colI8Wide      *pqrt.Int64Reader     // i8_wide; nil when not read
+	colU8          *pqrt.Int32Reader     // u8; nil when not read
+	colU16         *pqrt.Int32Reader     // u16; nil when not read
+	colU32         *pqrt.Int64Reader     // u32; nil when not read
+	colU8Wide      *pqrt.Int32Reader     // u8_wide; nil when not read
+	colU32Wide     *pqrt.Int64Reader     // u32_wide; nil when not read
+	colF32         *pqrt.DoubleReader    // f32; nil when not read
+	colF16         *pqrt.FloatReader     // f16; nil when not read
+	colF16Wide     *pqrt.DoubleReader    // f16_wide; nil when not read
+	colDate        *pqrt.Int64Reader     // date; nil when not read
+	colDateNano    *pqrt.Int64Reader     // date_nano; nil when not read
+	colTsMilli     *pqrt.Int64Reader     // ts_milli; nil when not read
+	colTsMicro     *pqrt.Int64Reader     // ts_micro; nil when not read
+	colTmMilliUnit *pqrt.Int64Reader     // tm_milli; nil when not read
+	colTmMicroUnit *pqrt.Int64Reader     // tm_micro; nil when not read
+	colDec32       *pqrt.Int64Reader     // dec32; nil when not read
+	colDec64       *pqrt.FixedReader     // dec64; nil when not read
+	colDecFix      *pqrt.ByteArrayReader // dec_fix; nil when not read
+	colDecBytes    *pqrt.FixedReader     // dec_bytes; nil when not read
+	colStr         *pqrt.ByteArrayReader // str; nil when not read
+	colEnum        *pqrt.ByteArrayReader // enum; nil when not read
+	colJSON        *pqrt.ByteArrayReader // json; nil when not read
+	colRaw         *pqrt.ByteArrayReader // raw; nil when not read
+	colReq         *pqrt.Int64Reader     // req; nil when not read
+	colNewName     *pqrt.Int32Reader     // new_name; nil when not read
+	colAdded       *pqrt.Int32Reader     // added; nil when not read
 }
 
 // NewFlatV2Reader opens the Parquet file of size bytes behind r for reading FlatV2 rows.
@@ -587,148 +621,148 @@ func NewFlatV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 		return nil, err
 	}
 	tr := &FlatV2Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColI8]) {
+		if tr.colI8, err = fr.Int32Reader(idx[pqgenFlatV2ColI8]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColI16]) {
+		if tr.colI16, err = fr.Int32Reader(idx[pqgenFlatV2ColI16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.Int64Reader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColI32]) {
+		if tr.colI32, err = fr.Int64Reader(idx[pqgenFlatV2ColI32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int64Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColI8Wide]) {
+		if tr.colI8Wide, err = fr.Int64Reader(idx[pqgenFlatV2ColI8Wide]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColU8]) {
+		if tr.colU8, err = fr.Int32Reader(idx[pqgenFlatV2ColU8]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int32Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColU16]) {
+		if tr.colU16, err = fr.Int32Reader(idx[pqgenFlatV2ColU16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int64Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColU32]) {
+		if tr.colU32, err = fr.Int64Reader(idx[pqgenFlatV2ColU32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColU8Wide]) {
+		if tr.colU8Wide, err = fr.Int32Reader(idx[pqgenFlatV2ColU8Wide]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.Int64Reader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColU32Wide]) {
+		if tr.colU32Wide, err = fr.Int64Reader(idx[pqgenFlatV2ColU32Wide]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.DoubleReader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColF32]) {
+		if tr.colF32, err = fr.DoubleReader(idx[pqgenFlatV2ColF32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[10]) {
-		if tr.c10, err = fr.FloatReader(idx[10]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColF16]) {
+		if tr.colF16, err = fr.FloatReader(idx[pqgenFlatV2ColF16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[11]) {
-		if tr.c11, err = fr.DoubleReader(idx[11]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColF16Wide]) {
+		if tr.colF16Wide, err = fr.DoubleReader(idx[pqgenFlatV2ColF16Wide]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[12]) {
-		if tr.c12, err = fr.Int64Reader(idx[12]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColDate]) {
+		if tr.colDate, err = fr.Int64Reader(idx[pqgenFlatV2ColDate]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[13]) {
-		if tr.c13, err = fr.Int64Reader(idx[13]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColDateNano]) {
+		if tr.colDateNano, err = fr.Int64Reader(idx[pqgenFlatV2ColDateNano]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[14]) {
-		if tr.c14, err = fr.Int64Reader(idx[14]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColTsMilli]) {
+		if tr.colTsMilli, err = fr.Int64Reader(idx[pqgenFlatV2ColTsMilli]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[15]) {
-		if tr.c15, err = fr.Int64Reader(idx[15]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColTsMicro]) {
+		if tr.colTsMicro, err = fr.Int64Reader(idx[pqgenFlatV2ColTsMicro]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[16]) {
-		if tr.c16, err = fr.Int64Reader(idx[16]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColTmMilliUnit]) {
+		if tr.colTmMilliUnit, err = fr.Int64Reader(idx[pqgenFlatV2ColTmMilliUnit]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[17]) {
-		if tr.c17, err = fr.Int64Reader(idx[17]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColTmMicroUnit]) {
+		if tr.colTmMicroUnit, err = fr.Int64Reader(idx[pqgenFlatV2ColTmMicroUnit]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[18]) {
-		if tr.c18, err = fr.Int64Reader(idx[18]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColDec32]) {
+		if tr.colDec32, err = fr.Int64Reader(idx[pqgenFlatV2ColDec32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[19]) {
-		if tr.c19, err = fr.FixedReader(idx[19]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColDec64]) {
+		if tr.colDec64, err = fr.FixedReader(idx[pqgenFlatV2ColDec64]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[20]) {
-		if tr.c20, err = fr.ByteArrayReader(idx[20]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColDecFix]) {
+		if tr.colDecFix, err = fr.ByteArrayReader(idx[pqgenFlatV2ColDecFix]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[21]) {
-		if tr.c21, err = fr.FixedReader(idx[21]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColDecBytes]) {
+		if tr.colDecBytes, err = fr.FixedReader(idx[pqgenFlatV2ColDecBytes]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[22]) {
-		if tr.c22, err = fr.ByteArrayReader(idx[22]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColStr]) {
+		if tr.colStr, err = fr.ByteArrayReader(idx[pqgenFlatV2ColStr]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[23]) {
-		if tr.c23, err = fr.ByteArrayReader(idx[23]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColEnum]) {
+		if tr.colEnum, err = fr.ByteArrayReader(idx[pqgenFlatV2ColEnum]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[24]) {
-		if tr.c24, err = fr.ByteArrayReader(idx[24]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColJSON]) {
+		if tr.colJSON, err = fr.ByteArrayReader(idx[pqgenFlatV2ColJSON]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[25]) {
-		if tr.c25, err = fr.ByteArrayReader(idx[25]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColRaw]) {
+		if tr.colRaw, err = fr.ByteArrayReader(idx[pqgenFlatV2ColRaw]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[26]) {
-		if tr.c26, err = fr.Int64Reader(idx[26]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColReq]) {
+		if tr.colReq, err = fr.Int64Reader(idx[pqgenFlatV2ColReq]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[27]) {
-		if tr.c27, err = fr.Int32Reader(idx[27]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColNewName]) {
+		if tr.colNewName, err = fr.Int32Reader(idx[pqgenFlatV2ColNewName]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[28]) {
-		if tr.c28, err = fr.Int32Reader(idx[28]); err != nil {
+	if fr.Projected(idx[pqgenFlatV2ColAdded]) {
+		if tr.colAdded, err = fr.Int32Reader(idx[pqgenFlatV2ColAdded]); err != nil {
 			return nil, err
 		}
 	}
@@ -766,35 +800,35 @@ func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "i8"),
-		pqrt.Col(r.c1, "i16"),
-		pqrt.Col(r.c2, "i32"),
-		pqrt.Col(r.c3, "i8_wide"),
-		pqrt.Col(r.c4, "u8"),
-		pqrt.Col(r.c5, "u16"),
-		pqrt.Col(r.c6, "u32"),
-		pqrt.Col(r.c7, "u8_wide"),
-		pqrt.Col(r.c8, "u32_wide"),
-		pqrt.Col(r.c9, "f32"),
-		pqrt.Col(r.c10, "f16"),
-		pqrt.Col(r.c11, "f16_wide"),
-		pqrt.Col(r.c12, "date"),
-		pqrt.Col(r.c13, "date_nano"),
-		pqrt.Col(r.c14, "ts_milli"),
-		pqrt.Col(r.c15, "ts_micro"),
-		pqrt.Col(r.c16, "tm_milli"),
-		pqrt.Col(r.c17, "tm_micro"),
-		pqrt.Col(r.c18, "dec32"),
-		pqrt.Col(r.c19, "dec64"),
-		pqrt.Col(r.c20, "dec_fix"),
-		pqrt.Col(r.c21, "dec_bytes"),
-		pqrt.Col(r.c22, "str"),
-		pqrt.Col(r.c23, "enum"),
-		pqrt.Col(r.c24, "json"),
-		pqrt.Col(r.c25, "raw"),
-		pqrt.Col(r.c26, "req"),
-		pqrt.Col(r.c27, "new_name"),
-		pqrt.Col(r.c28, "added"),
+		pqrt.Col(r.colI8, "i8"),
+		pqrt.Col(r.colI16, "i16"),
+		pqrt.Col(r.colI32, "i32"),
+		pqrt.Col(r.colI8Wide, "i8_wide"),
+		pqrt.Col(r.colU8, "u8"),
+		pqrt.Col(r.colU16, "u16"),
+		pqrt.Col(r.colU32, "u32"),
+		pqrt.Col(r.colU8Wide, "u8_wide"),
+		pqrt.Col(r.colU32Wide, "u32_wide"),
+		pqrt.Col(r.colF32, "f32"),
+		pqrt.Col(r.colF16, "f16"),
+		pqrt.Col(r.colF16Wide, "f16_wide"),
+		pqrt.Col(r.colDate, "date"),
+		pqrt.Col(r.colDateNano, "date_nano"),
+		pqrt.Col(r.colTsMilli, "ts_milli"),
+		pqrt.Col(r.colTsMicro, "ts_micro"),
+		pqrt.Col(r.colTmMilliUnit, "tm_milli"),
+		pqrt.Col(r.colTmMicroUnit, "tm_micro"),
+		pqrt.Col(r.colDec32, "dec32"),
+		pqrt.Col(r.colDec64, "dec64"),
+		pqrt.Col(r.colDecFix, "dec_fix"),
+		pqrt.Col(r.colDecBytes, "dec_bytes"),
+		pqrt.Col(r.colStr, "str"),
+		pqrt.Col(r.colEnum, "enum"),
+		pqrt.Col(r.colJSON, "json"),
+		pqrt.Col(r.colRaw, "raw"),
+		pqrt.Col(r.colReq, "req"),
+		pqrt.Col(r.colNewName, "new_name"),
+		pqrt.Col(r.colAdded, "added"),
 	); err != nil {
 		return 0, err
 	}
@@ -816,405 +850,405 @@ func (r *FlatV2Reader) assemble(rows []FlatV2) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of FlatV2 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [29]int      // per leaf: the next value
-	var p [29]int      // per leaf: the next level slot
-	var slab26 []int64 // pointer targets of req
-	if r.c26 != nil {
-		slab26 = make([]int64, len(r.c26.Values))
+	var q [pqgenFlatV2Leaves]int // per leaf: the next value
+	var p [pqgenFlatV2Leaves]int // per leaf: the next level slot
+	var slabReq []int64          // pointer targets of req
+	if r.colReq != nil {
+		slabReq = make([]int64, len(r.colReq.Values))
 	}
-	var slab28 []int32 // pointer targets of added
-	if r.c28 != nil {
-		slab28 = make([]int32, len(r.c28.Values))
+	var slabAdded []int32 // pointer targets of added
+	if r.colAdded != nil {
+		slabAdded = make([]int32, len(r.colAdded.Values))
 	}
 	// i8
 	{
-		if c0 := r.c0; c0 != nil {
+		if colI8 := r.colI8; colI8 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I8 = int16(c0.Values[i])
+				x.I8 = int16(colI8.Values[i])
 			}
-			q[0] = len(rows)
+			q[pqgenFlatV2ColI8] = len(rows)
 		}
 	}
 	// i16
 	{
-		if c1 := r.c1; c1 != nil {
+		if colI16 := r.colI16; colI16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I16 = c1.Values[i]
+				x.I16 = colI16.Values[i]
 			}
-			q[1] = len(rows)
+			q[pqgenFlatV2ColI16] = len(rows)
 		}
 	}
 	// i32
 	{
-		if c2 := r.c2; c2 != nil {
+		if colI32 := r.colI32; colI32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I32 = c2.Values[i]
+				x.I32 = colI32.Values[i]
 			}
-			q[2] = len(rows)
+			q[pqgenFlatV2ColI32] = len(rows)
 		}
 	}
 	// i8_wide
 	{
-		if c3 := r.c3; c3 != nil {
+		if colI8Wide := r.colI8Wide; colI8Wide != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I8Wide = c3.Values[i]
+				x.I8Wide = colI8Wide.Values[i]
 			}
-			q[3] = len(rows)
+			q[pqgenFlatV2ColI8Wide] = len(rows)
 		}
 	}
 	// u8
 	{
-		if c4 := r.c4; c4 != nil {
+		if colU8 := r.colU8; colU8 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U8 = int16(c4.Values[i])
+				x.U8 = int16(colU8.Values[i])
 			}
-			q[4] = len(rows)
+			q[pqgenFlatV2ColU8] = len(rows)
 		}
 	}
 	// u16
 	{
-		if c5 := r.c5; c5 != nil {
+		if colU16 := r.colU16; colU16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U16 = c5.Values[i]
+				x.U16 = colU16.Values[i]
 			}
-			q[5] = len(rows)
+			q[pqgenFlatV2ColU16] = len(rows)
 		}
 	}
 	// u32
 	{
-		if c6 := r.c6; c6 != nil {
+		if colU32 := r.colU32; colU32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U32 = c6.Values[i]
+				x.U32 = colU32.Values[i]
 			}
-			q[6] = len(rows)
+			q[pqgenFlatV2ColU32] = len(rows)
 		}
 	}
 	// u8_wide
 	{
-		if c7 := r.c7; c7 != nil {
+		if colU8Wide := r.colU8Wide; colU8Wide != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U8Wide = uint32(c7.Values[i])
+				x.U8Wide = uint32(colU8Wide.Values[i])
 			}
-			q[7] = len(rows)
+			q[pqgenFlatV2ColU8Wide] = len(rows)
 		}
 	}
 	// u32_wide
 	{
-		if c8 := r.c8; c8 != nil {
+		if colU32Wide := r.colU32Wide; colU32Wide != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U32Wide = uint64(c8.Values[i])
+				x.U32Wide = uint64(colU32Wide.Values[i])
 			}
-			q[8] = len(rows)
+			q[pqgenFlatV2ColU32Wide] = len(rows)
 		}
 	}
 	// f32
 	{
-		if c9 := r.c9; c9 != nil {
+		if colF32 := r.colF32; colF32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F32 = c9.Values[i]
+				x.F32 = colF32.Values[i]
 			}
-			q[9] = len(rows)
+			q[pqgenFlatV2ColF32] = len(rows)
 		}
 	}
 	// f16
 	{
-		if c10 := r.c10; c10 != nil {
+		if colF16 := r.colF16; colF16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F16 = c10.Values[i]
+				x.F16 = colF16.Values[i]
 			}
-			q[10] = len(rows)
+			q[pqgenFlatV2ColF16] = len(rows)
 		}
 	}
 	// f16_wide
 	{
-		if c11 := r.c11; c11 != nil {
+		if colF16Wide := r.colF16Wide; colF16Wide != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F16Wide = c11.Values[i]
+				x.F16Wide = colF16Wide.Values[i]
 			}
-			q[11] = len(rows)
+			q[pqgenFlatV2ColF16Wide] = len(rows)
 		}
 	}
 	// date
 	{
-		if c12 := r.c12; c12 != nil {
+		if colDate := r.colDate; colDate != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Date = pqtime.UnixMilli(c12.Values[i]).UTC()
+				x.Date = pqtime.UnixMilli(colDate.Values[i]).UTC()
 			}
-			q[12] = len(rows)
+			q[pqgenFlatV2ColDate] = len(rows)
 		}
 	}
 	// date_nano
 	{
-		if c13 := r.c13; c13 != nil {
+		if colDateNano := r.colDateNano; colDateNano != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DateNano = pqtime.Unix(0, c13.Values[i]).UTC()
+				x.DateNano = pqtime.Unix(0, colDateNano.Values[i]).UTC()
 			}
-			q[13] = len(rows)
+			q[pqgenFlatV2ColDateNano] = len(rows)
 		}
 	}
 	// ts_milli
 	{
-		if c14 := r.c14; c14 != nil {
+		if colTsMilli := r.colTsMilli; colTsMilli != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMilli = pqtime.UnixMicro(c14.Values[i]).UTC()
+				x.TsMilli = pqtime.UnixMicro(colTsMilli.Values[i]).UTC()
 			}
-			q[14] = len(rows)
+			q[pqgenFlatV2ColTsMilli] = len(rows)
 		}
 	}
 	// ts_micro
 	{
-		if c15 := r.c15; c15 != nil {
+		if colTsMicro := r.colTsMicro; colTsMicro != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicro = pqtime.Unix(0, c15.Values[i]).UTC()
+				x.TsMicro = pqtime.Unix(0, colTsMicro.Values[i]).UTC()
 			}
-			q[15] = len(rows)
+			q[pqgenFlatV2ColTsMicro] = len(rows)
 		}
 	}
 	// tm_milli
 	{
-		if c16 := r.c16; c16 != nil {
+		if colTmMilliUnit := r.colTmMilliUnit; colTmMilliUnit != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TmMilliUnit = pqtime.Duration(c16.Values[i]) * pqtime.Microsecond
+				x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[i]) * pqtime.Microsecond
 			}
-			q[16] = len(rows)
+			q[pqgenFlatV2ColTmMilliUnit] = len(rows)
 		}
 	}
 	// tm_micro
 	{
-		if c17 := r.c17; c17 != nil {
+		if colTmMicroUnit := r.colTmMicroUnit; colTmMicroUnit != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TmMicroUnit = pqtime.Duration(c17.Values[i])
+				x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[i])
 			}
-			q[17] = len(rows)
+			q[pqgenFlatV2ColTmMicroUnit] = len(rows)
 		}
 	}
 	// dec32
 	{
-		if c18 := r.c18; c18 != nil {
+		if colDec32 := r.colDec32; colDec32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dec32 = c18.Values[i]
+				x.Dec32 = colDec32.Values[i]
 			}
-			q[18] = len(rows)
+			q[pqgenFlatV2ColDec32] = len(rows)
 		}
 	}
 	// dec64
 	{
-		if c19 := r.c19; c19 != nil {
+		if colDec64 := r.colDec64; colDec64 != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Dec64[:], c19.Values[i*16:(i+1)*16])
+				copy(x.Dec64[:], colDec64.Values[i*16:(i+1)*16])
 			}
-			q[19] = len(rows)
+			q[pqgenFlatV2ColDec64] = len(rows)
 		}
 	}
 	// dec_fix
 	{
-		if c20 := r.c20; c20 != nil {
+		if colDecFix := r.colDecFix; colDecFix != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DecFix = c20.Bytes(i)
+				x.DecFix = colDecFix.Bytes(i)
 			}
-			q[20] = len(rows)
+			q[pqgenFlatV2ColDecFix] = len(rows)
 		}
 	}
 	// dec_bytes
 	{
-		if c21 := r.c21; c21 != nil {
+		if colDecBytes := r.colDecBytes; colDecBytes != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.DecBytes[:], c21.Values[i*16:(i+1)*16])
+				copy(x.DecBytes[:], colDecBytes.Values[i*16:(i+1)*16])
 			}
-			q[21] = len(rows)
+			q[pqgenFlatV2ColDecBytes] = len(rows)
 		}
 	}
 	// str
 	{
-		if c22 := r.c22; c22 != nil {
+		if colStr := r.colStr; colStr != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Str = c22.Bytes(i)
+				x.Str = colStr.Bytes(i)
 			}
-			q[22] = len(rows)
+			q[pqgenFlatV2ColStr] = len(rows)
 		}
 	}
 	// enum
 	{
-		if c23 := r.c23; c23 != nil {
+		if colEnum := r.colEnum; colEnum != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Enum = c23.String(i)
+				x.Enum = colEnum.String(i)
 			}
-			q[23] = len(rows)
+			q[pqgenFlatV2ColEnum] = len(rows)
 		}
 	}
 	// json
 	{
-		if c24 := r.c24; c24 != nil {
+		if colJSON := r.colJSON; colJSON != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.JSON = c24.String(i)
+				x.JSON = colJSON.String(i)
 			}
-			q[24] = len(rows)
+			q[pqgenFlatV2ColJSON] = len(rows)
 		}
 	}
 	// raw
 	{
-		if c25 := r.c25; c25 != nil {
+		if colRaw := r.colRaw; colRaw != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Raw = c25.String(i)
+				x.Raw = colRaw.String(i)
 			}
-			q[25] = len(rows)
+			q[pqgenFlatV2ColRaw] = len(rows)
 		}
 	}
 	// req
 	{
-		if c26 := r.c26; c26 != nil {
-			def := c26.Def[:len(rows)]
+		if colReq := r.colReq; colReq != nil {
+			def := colReq.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab26[k] = c26.Values[k]
-					x.Req = &slab26[k]
+					slabReq[k] = colReq.Values[k]
+					x.Req = &slabReq[k]
 					k++
 				}
 			}
-			q[26] = k
-			p[26] = len(rows)
+			q[pqgenFlatV2ColReq] = k
+			p[pqgenFlatV2ColReq] = len(rows)
 		}
 	}
 	// new_name
 	{
-		if c27 := r.c27; c27 != nil {
+		if colNewName := r.colNewName; colNewName != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.NewName = c27.Values[i]
+				x.NewName = colNewName.Values[i]
 			}
-			q[27] = len(rows)
+			q[pqgenFlatV2ColNewName] = len(rows)
 		}
 	}
 	// added
 	{
-		if c28 := r.c28; c28 != nil {
-			def := c28.Def[:len(rows)]
+		if colAdded := r.colAdded; colAdded != nil {
+			def := colAdded.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab28[k] = c28.Values[k]
-					x.Added = &slab28[k]
+					slabAdded[k] = colAdded.Values[k]
+					x.Added = &slabAdded[k]
 					k++
 				}
 			}
-			q[28] = k
-			p[28] = len(rows)
+			q[pqgenFlatV2ColAdded] = k
+			p[pqgenFlatV2ColAdded] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colI8 != nil && (q[pqgenFlatV2ColI8] != len(r.colI8.Values)) {
 		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colI16 != nil && (q[pqgenFlatV2ColI16] != len(r.colI16.Values)) {
 		return pqfmt.Errorf("%w: column i16: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
+	if r.colI32 != nil && (q[pqgenFlatV2ColI32] != len(r.colI32.Values)) {
 		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
+	if r.colI8Wide != nil && (q[pqgenFlatV2ColI8Wide] != len(r.colI8Wide.Values)) {
 		return pqfmt.Errorf("%w: column i8_wide: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
+	if r.colU8 != nil && (q[pqgenFlatV2ColU8] != len(r.colU8.Values)) {
 		return pqfmt.Errorf("%w: column u8: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colU16 != nil && (q[pqgenFlatV2ColU16] != len(r.colU16.Values)) {
 		return pqfmt.Errorf("%w: column u16: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
+	if r.colU32 != nil && (q[pqgenFlatV2ColU32] != len(r.colU32.Values)) {
 		return pqfmt.Errorf("%w: column u32: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
+	if r.colU8Wide != nil && (q[pqgenFlatV2ColU8Wide] != len(r.colU8Wide.Values)) {
 		return pqfmt.Errorf("%w: column u8_wide: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != len(r.c8.Values)) {
+	if r.colU32Wide != nil && (q[pqgenFlatV2ColU32Wide] != len(r.colU32Wide.Values)) {
 		return pqfmt.Errorf("%w: column u32_wide: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values)) {
+	if r.colF32 != nil && (q[pqgenFlatV2ColF32] != len(r.colF32.Values)) {
 		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c10 != nil && (q[10] != len(r.c10.Values)) {
+	if r.colF16 != nil && (q[pqgenFlatV2ColF16] != len(r.colF16.Values)) {
 		return pqfmt.Errorf("%w: column f16: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c11 != nil && (q[11] != len(r.c11.Values)) {
+	if r.colF16Wide != nil && (q[pqgenFlatV2ColF16Wide] != len(r.colF16Wide.Values)) {
 		return pqfmt.Errorf("%w: column f16_wide: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c12 != nil && (q[12] != len(r.c12.Values)) {
+	if r.colDate != nil && (q[pqgenFlatV2ColDate] != len(r.colDate.Values)) {
 		return pqfmt.Errorf("%w: column date: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c13 != nil && (q[13] != len(r.c13.Values)) {
+	if r.colDateNano != nil && (q[pqgenFlatV2ColDateNano] != len(r.colDateNano.Values)) {
 		return pqfmt.Errorf("%w: column date_nano: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c14 != nil && (q[14] != len(r.c14.Values)) {
+	if r.colTsMilli != nil && (q[pqgenFlatV2ColTsMilli] != len(r.colTsMilli.Values)) {
 		return pqfmt.Errorf("%w: column ts_milli: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c15 != nil && (q[15] != len(r.c15.Values)) {
+	if r.colTsMicro != nil && (q[pqgenFlatV2ColTsMicro] != len(r.colTsMicro.Values)) {
 		return pqfmt.Errorf("%w: column ts_micro: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c16 != nil && (q[16] != len(r.c16.Values)) {
+	if r.colTmMilliUnit != nil && (q[pqgenFlatV2ColTmMilliUnit] != len(r.colTmMilliUnit.Values)) {
 		return pqfmt.Errorf("%w: column tm_milli: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c17 != nil && (q[17] != len(r.c17.Values)) {
+	if r.colTmMicroUnit != nil && (q[pqgenFlatV2ColTmMicroUnit] != len(r.colTmMicroUnit.Values)) {
 		return pqfmt.Errorf("%w: column tm_micro: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c18 != nil && (q[18] != len(r.c18.Values)) {
+	if r.colDec32 != nil && (q[pqgenFlatV2ColDec32] != len(r.colDec32.Values)) {
 		return pqfmt.Errorf("%w: column dec32: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c19 != nil && (q[19] != len(r.c19.Values)/16) {
+	if r.colDec64 != nil && (q[pqgenFlatV2ColDec64] != len(r.colDec64.Values)/16) {
 		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c20 != nil && (q[20] != r.c20.Values.Len()) {
+	if r.colDecFix != nil && (q[pqgenFlatV2ColDecFix] != r.colDecFix.Values.Len()) {
 		return pqfmt.Errorf("%w: column dec_fix: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c21 != nil && (q[21] != len(r.c21.Values)/16) {
+	if r.colDecBytes != nil && (q[pqgenFlatV2ColDecBytes] != len(r.colDecBytes.Values)/16) {
 		return pqfmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c22 != nil && (q[22] != r.c22.Values.Len()) {
+	if r.colStr != nil && (q[pqgenFlatV2ColStr] != r.colStr.Values.Len()) {
 		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c23 != nil && (q[23] != r.c23.Values.Len()) {
+	if r.colEnum != nil && (q[pqgenFlatV2ColEnum] != r.colEnum.Values.Len()) {
 		return pqfmt.Errorf("%w: column enum: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c24 != nil && (q[24] != r.c24.Values.Len()) {
+	if r.colJSON != nil && (q[pqgenFlatV2ColJSON] != r.colJSON.Values.Len()) {
 		return pqfmt.Errorf("%w: column json: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c25 != nil && (q[25] != r.c25.Values.Len()) {
+	if r.colRaw != nil && (q[pqgenFlatV2ColRaw] != r.colRaw.Values.Len()) {
 		return pqfmt.Errorf("%w: column raw: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c26 != nil && (q[26] != len(r.c26.Values) || p[26] != len(r.c26.Def)) {
+	if r.colReq != nil && (q[pqgenFlatV2ColReq] != len(r.colReq.Values) || p[pqgenFlatV2ColReq] != len(r.colReq.Def)) {
 		return pqfmt.Errorf("%w: column req: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c27 != nil && (q[27] != len(r.c27.Values)) {
+	if r.colNewName != nil && (q[pqgenFlatV2ColNewName] != len(r.colNewName.Values)) {
 		return pqfmt.Errorf("%w: column new_name: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
-	if r.c28 != nil && (q[28] != len(r.c28.Values) || p[28] != len(r.c28.Def)) {
+	if r.colAdded != nil && (q[pqgenFlatV2ColAdded] != len(r.colAdded.Values) || p[pqgenFlatV2ColAdded] != len(r.colAdded.Def)) {
 		return pqfmt.Errorf("%w: column added: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
 	}
 	return nil
@@ -1283,120 +1317,120 @@ var FlatV2Where struct {
 }
 
 func init() {
-	FlatV2Where.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int32Buffer, v int16) error {
-		c0.Values = append(c0.Values, int32(v))
+	FlatV2Where.I8 = pqrt.NewOrderedField("i8", func(colI8 *pqrt.Int32Buffer, v int16) error {
+		colI8.Values = append(colI8.Values, int32(v))
 		return nil
 	})
-	FlatV2Where.I16 = pqrt.NewOrderedField("i16", func(c1 *pqrt.Int32Buffer, v int32) error {
-		c1.Values = append(c1.Values, v)
+	FlatV2Where.I16 = pqrt.NewOrderedField("i16", func(colI16 *pqrt.Int32Buffer, v int32) error {
+		colI16.Values = append(colI16.Values, v)
 		return nil
 	})
-	FlatV2Where.I32 = pqrt.NewOrderedField("i32", func(c2 *pqrt.Int64Buffer, v int64) error {
-		c2.Values = append(c2.Values, v)
+	FlatV2Where.I32 = pqrt.NewOrderedField("i32", func(colI32 *pqrt.Int64Buffer, v int64) error {
+		colI32.Values = append(colI32.Values, v)
 		return nil
 	})
-	FlatV2Where.I8Wide = pqrt.NewOrderedField("i8_wide", func(c3 *pqrt.Int64Buffer, v int64) error {
-		c3.Values = append(c3.Values, v)
+	FlatV2Where.I8Wide = pqrt.NewOrderedField("i8_wide", func(colI8Wide *pqrt.Int64Buffer, v int64) error {
+		colI8Wide.Values = append(colI8Wide.Values, v)
 		return nil
 	})
-	FlatV2Where.U8 = pqrt.NewOrderedField("u8", func(c4 *pqrt.Int32Buffer, v int16) error {
-		c4.Values = append(c4.Values, int32(v))
+	FlatV2Where.U8 = pqrt.NewOrderedField("u8", func(colU8 *pqrt.Int32Buffer, v int16) error {
+		colU8.Values = append(colU8.Values, int32(v))
 		return nil
 	})
-	FlatV2Where.U16 = pqrt.NewOrderedField("u16", func(c5 *pqrt.Int32Buffer, v int32) error {
-		c5.Values = append(c5.Values, v)
+	FlatV2Where.U16 = pqrt.NewOrderedField("u16", func(colU16 *pqrt.Int32Buffer, v int32) error {
+		colU16.Values = append(colU16.Values, v)
 		return nil
 	})
-	FlatV2Where.U32 = pqrt.NewOrderedField("u32", func(c6 *pqrt.Int64Buffer, v int64) error {
-		c6.Values = append(c6.Values, v)
+	FlatV2Where.U32 = pqrt.NewOrderedField("u32", func(colU32 *pqrt.Int64Buffer, v int64) error {
+		colU32.Values = append(colU32.Values, v)
 		return nil
 	})
-	FlatV2Where.U8Wide = pqrt.NewOrderedField("u8_wide", func(c7 *pqrt.Int32Buffer, v uint32) error {
-		c7.Values = append(c7.Values, int32(v))
+	FlatV2Where.U8Wide = pqrt.NewOrderedField("u8_wide", func(colU8Wide *pqrt.Int32Buffer, v uint32) error {
+		colU8Wide.Values = append(colU8Wide.Values, int32(v))
 		return nil
 	})
-	FlatV2Where.U32Wide = pqrt.NewOrderedField("u32_wide", func(c8 *pqrt.Int64Buffer, v uint64) error {
-		c8.Values = append(c8.Values, int64(v))
+	FlatV2Where.U32Wide = pqrt.NewOrderedField("u32_wide", func(colU32Wide *pqrt.Int64Buffer, v uint64) error {
+		colU32Wide.Values = append(colU32Wide.Values, int64(v))
 		return nil
 	})
-	FlatV2Where.F32 = pqrt.NewOrderedField("f32", func(c9 *pqrt.DoubleBuffer, v float64) error {
-		c9.Values = append(c9.Values, v)
+	FlatV2Where.F32 = pqrt.NewOrderedField("f32", func(colF32 *pqrt.DoubleBuffer, v float64) error {
+		colF32.Values = append(colF32.Values, v)
 		return nil
 	})
-	FlatV2Where.F16 = pqrt.NewOrderedField("f16", func(c10 *pqrt.FloatBuffer, v float32) error {
-		c10.Values = append(c10.Values, v)
+	FlatV2Where.F16 = pqrt.NewOrderedField("f16", func(colF16 *pqrt.FloatBuffer, v float32) error {
+		colF16.Values = append(colF16.Values, v)
 		return nil
 	})
-	FlatV2Where.F16Wide = pqrt.NewOrderedField("f16_wide", func(c11 *pqrt.DoubleBuffer, v float64) error {
-		c11.Values = append(c11.Values, v)
+	FlatV2Where.F16Wide = pqrt.NewOrderedField("f16_wide", func(colF16Wide *pqrt.DoubleBuffer, v float64) error {
+		colF16Wide.Values = append(colF16Wide.Values, v)
 		return nil
 	})
-	FlatV2Where.Date = pqrt.NewOrderedField("date", func(c12 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c12.Values = append(c12.Values, v.UnixMilli())
+	FlatV2Where.Date = pqrt.NewOrderedField("date", func(colDate *pqrt.Int64Buffer, v pqtime.Time) error {
+		colDate.Values = append(colDate.Values, v.UnixMilli())
 		return nil
 	})
-	FlatV2Where.DateNano = pqrt.NewOrderedField("date_nano", func(c13 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c13.Values = append(c13.Values, v.UnixNano())
+	FlatV2Where.DateNano = pqrt.NewOrderedField("date_nano", func(colDateNano *pqrt.Int64Buffer, v pqtime.Time) error {
+		colDateNano.Values = append(colDateNano.Values, v.UnixNano())
 		return nil
 	})
-	FlatV2Where.TsMilli = pqrt.NewOrderedField("ts_milli", func(c14 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c14.Values = append(c14.Values, v.UnixMicro())
+	FlatV2Where.TsMilli = pqrt.NewOrderedField("ts_milli", func(colTsMilli *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsMilli.Values = append(colTsMilli.Values, v.UnixMicro())
 		return nil
 	})
-	FlatV2Where.TsMicro = pqrt.NewOrderedField("ts_micro", func(c15 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c15.Values = append(c15.Values, v.UnixNano())
+	FlatV2Where.TsMicro = pqrt.NewOrderedField("ts_micro", func(colTsMicro *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsMicro.Values = append(colTsMicro.Values, v.UnixNano())
 		return nil
 	})
-	FlatV2Where.TmMilliUnit = pqrt.NewOrderedField("tm_milli", func(c16 *pqrt.Int64Buffer, v pqtime.Duration) error {
-		c16.Values = append(c16.Values, int64(v/pqtime.Microsecond))
+	FlatV2Where.TmMilliUnit = pqrt.NewOrderedField("tm_milli", func(colTmMilliUnit *pqrt.Int64Buffer, v pqtime.Duration) error {
+		colTmMilliUnit.Values = append(colTmMilliUnit.Values, int64(v/pqtime.Microsecond))
 		return nil
 	})
-	FlatV2Where.TmMicroUnit = pqrt.NewOrderedField("tm_micro", func(c17 *pqrt.Int64Buffer, v pqtime.Duration) error {
-		c17.Values = append(c17.Values, int64(v))
+	FlatV2Where.TmMicroUnit = pqrt.NewOrderedField("tm_micro", func(colTmMicroUnit *pqrt.Int64Buffer, v pqtime.Duration) error {
+		colTmMicroUnit.Values = append(colTmMicroUnit.Values, int64(v))
 		return nil
 	})
-	FlatV2Where.Dec32 = pqrt.NewOrderedField("dec32", func(c18 *pqrt.Int64Buffer, v int64) error {
-		c18.Values = append(c18.Values, v)
+	FlatV2Where.Dec32 = pqrt.NewOrderedField("dec32", func(colDec32 *pqrt.Int64Buffer, v int64) error {
+		colDec32.Values = append(colDec32.Values, v)
 		return nil
 	})
-	FlatV2Where.Dec64 = pqrt.NewOrderedField("dec64", func(c19 *pqrt.FixedBuffer, v [16]byte) error {
-		c19.Values = append(c19.Values, v[:]...)
+	FlatV2Where.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.FixedBuffer, v [16]byte) error {
+		colDec64.Values = append(colDec64.Values, v[:]...)
 		return nil
 	})
-	FlatV2Where.DecFix = pqrt.NewOrderedField("dec_fix", func(c20 *pqrt.ByteArrayBuffer, v []byte) error {
-		c20.Values.Append(v)
+	FlatV2Where.DecFix = pqrt.NewOrderedField("dec_fix", func(colDecFix *pqrt.ByteArrayBuffer, v []byte) error {
+		colDecFix.Values.Append(v)
 		return nil
 	})
-	FlatV2Where.DecBytes = pqrt.NewOrderedField("dec_bytes", func(c21 *pqrt.FixedBuffer, v [16]byte) error {
-		c21.Values = append(c21.Values, v[:]...)
+	FlatV2Where.DecBytes = pqrt.NewOrderedField("dec_bytes", func(colDecBytes *pqrt.FixedBuffer, v [16]byte) error {
+		colDecBytes.Values = append(colDecBytes.Values, v[:]...)
 		return nil
 	})
-	FlatV2Where.Str = pqrt.NewOrderedField("str", func(c22 *pqrt.ByteArrayBuffer, v []byte) error {
-		c22.Values.Append(v)
+	FlatV2Where.Str = pqrt.NewOrderedField("str", func(colStr *pqrt.ByteArrayBuffer, v []byte) error {
+		colStr.Values.Append(v)
 		return nil
 	})
-	FlatV2Where.Enum = pqrt.NewOrderedField("enum", func(c23 *pqrt.ByteArrayBuffer, v string) error {
-		c23.Values.AppendString(v)
+	FlatV2Where.Enum = pqrt.NewOrderedField("enum", func(colEnum *pqrt.ByteArrayBuffer, v string) error {
+		colEnum.Values.AppendString(v)
 		return nil
 	})
-	FlatV2Where.JSON = pqrt.NewOrderedField("json", func(c24 *pqrt.ByteArrayBuffer, v string) error {
-		c24.Values.AppendString(v)
+	FlatV2Where.JSON = pqrt.NewOrderedField("json", func(colJSON *pqrt.ByteArrayBuffer, v string) error {
+		colJSON.Values.AppendString(v)
 		return nil
 	})
-	FlatV2Where.Raw = pqrt.NewOrderedField("raw", func(c25 *pqrt.ByteArrayBuffer, v string) error {
-		c25.Values.AppendString(v)
+	FlatV2Where.Raw = pqrt.NewOrderedField("raw", func(colRaw *pqrt.ByteArrayBuffer, v string) error {
+		colRaw.Values.AppendString(v)
 		return nil
 	})
-	FlatV2Where.Req = pqrt.NewNullableOrderedField("req", func(c26 *pqrt.Int64Buffer, v int64) error {
-		c26.Values = append(c26.Values, v)
+	FlatV2Where.Req = pqrt.NewNullableOrderedField("req", func(colReq *pqrt.Int64Buffer, v int64) error {
+		colReq.Values = append(colReq.Values, v)
 		return nil
 	})
-	FlatV2Where.NewName = pqrt.NewOrderedField("new_name", func(c27 *pqrt.Int32Buffer, v int32) error {
-		c27.Values = append(c27.Values, v)
+	FlatV2Where.NewName = pqrt.NewOrderedField("new_name", func(colNewName *pqrt.Int32Buffer, v int32) error {
+		colNewName.Values = append(colNewName.Values, v)
 		return nil
 	})
-	FlatV2Where.Added = pqrt.NewNullableOrderedField("added", func(c28 *pqrt.Int32Buffer, v int32) error {
-		c28.Values = append(c28.Values, v)
+	FlatV2Where.Added = pqrt.NewNullableOrderedField("added", func(colAdded *pqrt.Int32Buffer, v int32) error {
+		colAdded.Values = append(colAdded.Values, v)
 		return nil
 	})
 }

@@ -47,13 +47,20 @@ var pqgenMissingV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of MissingV2, in schema order.
+const (
+	pqgenMissingV2ColID = iota
+	pqgenMissingV2ColRegion
+	pqgenMissingV2Leaves // the number of leaves
+)
+
 // MissingV2Writer writes rows of MissingV2 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewMissingV2Writer.
 type MissingV2Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer     // id
-	c1      *pqrt.ByteArrayBuffer // region
-	pending int                   // rows shredded since the last EndRows
+	fw        *pqrt.FileWriter
+	colID     *pqrt.Int64Buffer     // id
+	colRegion *pqrt.ByteArrayBuffer // region
+	pending   int                   // rows shredded since the last EndRows
 }
 
 // NewMissingV2Writer starts a Parquet file of MissingV2 rows on w with the given writer options.
@@ -69,10 +76,10 @@ func NewMissingV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*MissingV2Wri
 func pqgenMissingV2WriterFor(fw *pqrt.FileWriter) (*MissingV2Writer, error) {
 	w := &MissingV2Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenMissingV2ColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.ByteArrayBuffer(1); err != nil {
+	if w.colRegion, err = fw.ByteArrayBuffer(pqgenMissingV2ColRegion); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -128,29 +135,29 @@ func (w *MissingV2Writer) Close() error {
 func (w *MissingV2Writer) shred(rows []MissingV2) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// region
 	{
-		c1 := w.c1
+		colRegion := w.colRegion
 		for i := range rows {
 			x := &rows[i]
-			c1.Values.AppendString(x.Region)
+			colRegion.Values.AppendString(x.Region)
 		}
 	}
 }
 
 // MissingV2Reader reads rows of MissingV2 from a Parquet file. Create one with NewMissingV2Reader.
 type MissingV2Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader     // id; nil when not read
-	c1     *pqrt.ByteArrayReader // region; nil when not read
+	fr        *pqrt.FileReader
+	read      int64
+	closed    bool
+	colID     *pqrt.Int64Reader     // id; nil when not read
+	colRegion *pqrt.ByteArrayReader // region; nil when not read
 }
 
 // NewMissingV2Reader opens the Parquet file of size bytes behind r for reading MissingV2 rows.
@@ -171,13 +178,13 @@ func NewMissingV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) 
 		return nil, err
 	}
 	tr := &MissingV2Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenMissingV2ColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenMissingV2ColID]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenMissingV2ColRegion]) {
+		if tr.colRegion, err = fr.ByteArrayReader(idx[pqgenMissingV2ColRegion]); err != nil {
 			return nil, err
 		}
 	}
@@ -215,8 +222,8 @@ func (r *MissingV2Reader) Read(rows []MissingV2) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "region"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colRegion, "region"),
 	); err != nil {
 		return 0, err
 	}
@@ -238,31 +245,31 @@ func (r *MissingV2Reader) assemble(rows []MissingV2) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of MissingV2 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [2]int // per leaf: the next value
+	var q [pqgenMissingV2Leaves]int // per leaf: the next value
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenMissingV2ColID] = len(rows)
 		}
 	}
 	// region
 	{
-		if c1 := r.c1; c1 != nil {
+		if colRegion := r.colRegion; colRegion != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Region = c1.String(i)
+				x.Region = colRegion.String(i)
 			}
-			q[1] = len(rows)
+			q[pqgenMissingV2ColRegion] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenMissingV2ColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of MissingV2", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != r.c1.Values.Len()) {
+	if r.colRegion != nil && (q[pqgenMissingV2ColRegion] != r.colRegion.Values.Len()) {
 		return pqfmt.Errorf("%w: column region: the levels and values do not match the other columns of MissingV2", pqrt.ErrChunk)
 	}
 	return nil
@@ -304,12 +311,12 @@ var MissingV2Where struct {
 }
 
 func init() {
-	MissingV2Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	MissingV2Where.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	MissingV2Where.Region = pqrt.NewOrderedField("region", func(c1 *pqrt.ByteArrayBuffer, v string) error {
-		c1.Values.AppendString(v)
+	MissingV2Where.Region = pqrt.NewOrderedField("region", func(colRegion *pqrt.ByteArrayBuffer, v string) error {
+		colRegion.Values.AppendString(v)
 		return nil
 	})
 }

@@ -45,11 +45,17 @@ var pqgenNarrow16Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Narrow16, in schema order.
+const (
+	pqgenNarrow16ColI32 = iota
+	pqgenNarrow16Leaves // the number of leaves
+)
+
 // Narrow16Writer writes rows of Narrow16 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNarrow16Writer.
 type Narrow16Writer struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer // i32
+	colI32  *pqrt.Int32Buffer // i32
 	pending int               // rows shredded since the last EndRows
 }
 
@@ -66,7 +72,7 @@ func NewNarrow16Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*Narrow16Write
 func pqgenNarrow16WriterFor(fw *pqrt.FileWriter) (*Narrow16Writer, error) {
 	w := &Narrow16Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colI32, err = fw.Int32Buffer(pqgenNarrow16ColI32); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,10 +128,10 @@ func (w *Narrow16Writer) Close() error {
 func (w *Narrow16Writer) shred(rows []Narrow16) {
 	// i32
 	{
-		c0 := w.c0
+		colI32 := w.colI32
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, int32(x.I32))
+			colI32.Values = append(colI32.Values, int32(x.I32))
 		}
 	}
 }
@@ -135,7 +141,7 @@ type Narrow16Reader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.Int32Reader // i32; nil when not read
+	colI32 *pqrt.Int32Reader // i32; nil when not read
 }
 
 // NewNarrow16Reader opens the Parquet file of size bytes behind r for reading Narrow16 rows.
@@ -156,8 +162,8 @@ func NewNarrow16Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 		return nil, err
 	}
 	tr := &Narrow16Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNarrow16ColI32]) {
+		if tr.colI32, err = fr.Int32Reader(idx[pqgenNarrow16ColI32]); err != nil {
 			return nil, err
 		}
 	}
@@ -195,7 +201,7 @@ func (r *Narrow16Reader) Read(rows []Narrow16) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "i32"),
+		pqrt.Col(r.colI32, "i32"),
 	); err != nil {
 		return 0, err
 	}
@@ -217,18 +223,18 @@ func (r *Narrow16Reader) assemble(rows []Narrow16) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Narrow16 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
+	var q [pqgenNarrow16Leaves]int // per leaf: the next value
 	// i32
 	{
-		if c0 := r.c0; c0 != nil {
+		if colI32 := r.colI32; colI32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I32 = int16(c0.Values[i])
+				x.I32 = int16(colI32.Values[i])
 			}
-			q[0] = len(rows)
+			q[pqgenNarrow16ColI32] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colI32 != nil && (q[pqgenNarrow16ColI32] != len(r.colI32.Values)) {
 		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of Narrow16", pqrt.ErrChunk)
 	}
 	return nil
@@ -269,8 +275,8 @@ var Narrow16Where struct {
 }
 
 func init() {
-	Narrow16Where.I32 = pqrt.NewOrderedField("i32", func(c0 *pqrt.Int32Buffer, v int16) error {
-		c0.Values = append(c0.Values, int32(v))
+	Narrow16Where.I32 = pqrt.NewOrderedField("i32", func(colI32 *pqrt.Int32Buffer, v int16) error {
+		colI32.Values = append(colI32.Values, int32(v))
 		return nil
 	})
 }

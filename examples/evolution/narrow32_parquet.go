@@ -45,11 +45,17 @@ var pqgenNarrow32Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Narrow32, in schema order.
+const (
+	pqgenNarrow32ColID  = iota
+	pqgenNarrow32Leaves // the number of leaves
+)
+
 // Narrow32Writer writes rows of Narrow32 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNarrow32Writer.
 type Narrow32Writer struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer // id
+	colID   *pqrt.Int32Buffer // id
 	pending int               // rows shredded since the last EndRows
 }
 
@@ -66,7 +72,7 @@ func NewNarrow32Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*Narrow32Write
 func pqgenNarrow32WriterFor(fw *pqrt.FileWriter) (*Narrow32Writer, error) {
 	w := &Narrow32Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colID, err = fw.Int32Buffer(pqgenNarrow32ColID); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,10 +128,10 @@ func (w *Narrow32Writer) Close() error {
 func (w *Narrow32Writer) shred(rows []Narrow32) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 }
@@ -135,7 +141,7 @@ type Narrow32Reader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.Int32Reader // id; nil when not read
+	colID  *pqrt.Int32Reader // id; nil when not read
 }
 
 // NewNarrow32Reader opens the Parquet file of size bytes behind r for reading Narrow32 rows.
@@ -156,8 +162,8 @@ func NewNarrow32Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 		return nil, err
 	}
 	tr := &Narrow32Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNarrow32ColID]) {
+		if tr.colID, err = fr.Int32Reader(idx[pqgenNarrow32ColID]); err != nil {
 			return nil, err
 		}
 	}
@@ -195,7 +201,7 @@ func (r *Narrow32Reader) Read(rows []Narrow32) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.colID, "id"),
 	); err != nil {
 		return 0, err
 	}
@@ -217,18 +223,18 @@ func (r *Narrow32Reader) assemble(rows []Narrow32) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Narrow32 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
+	var q [pqgenNarrow32Leaves]int // per leaf: the next value
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenNarrow32ColID] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenNarrow32ColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Narrow32", pqrt.ErrChunk)
 	}
 	return nil
@@ -269,8 +275,8 @@ var Narrow32Where struct {
 }
 
 func init() {
-	Narrow32Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int32Buffer, v int32) error {
-		c0.Values = append(c0.Values, v)
+	Narrow32Where.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int32Buffer, v int32) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
 }

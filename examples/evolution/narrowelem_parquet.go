@@ -53,12 +53,18 @@ var pqgenNarrowElemSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of NarrowElem, in schema order.
+const (
+	pqgenNarrowElemColItemsA = iota
+	pqgenNarrowElemLeaves    // the number of leaves
+)
+
 // NarrowElemWriter writes rows of NarrowElem to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNarrowElemWriter.
 type NarrowElemWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer // items.list.element.a
-	pending int               // rows shredded since the last EndRows
+	fw        *pqrt.FileWriter
+	colItemsA *pqrt.Int32Buffer // items.list.element.a
+	pending   int               // rows shredded since the last EndRows
 }
 
 // NewNarrowElemWriter starts a Parquet file of NarrowElem rows on w with the given writer options.
@@ -74,7 +80,7 @@ func NewNarrowElemWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowElemW
 func pqgenNarrowElemWriterFor(fw *pqrt.FileWriter) (*NarrowElemWriter, error) {
 	w := &NarrowElemWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colItemsA, err = fw.Int32Buffer(pqgenNarrowElemColItemsA); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -130,22 +136,22 @@ func (w *NarrowElemWriter) Close() error {
 func (w *NarrowElemWriter) shred(rows []NarrowElem) {
 	// items
 	{
-		c0 := w.c0
+		colItemsA := w.colItemsA
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Items
-			if len(l3) == 0 {
-				c0.Def = append(c0.Def, 0)
-				c0.Rep = append(c0.Rep, 0)
+			l1 := x.Items
+			if len(l1) == 0 {
+				colItemsA.Def = append(colItemsA.Def, 0)
+				colItemsA.Rep = append(colItemsA.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c0.Def = append(c0.Def, 1)
-					c0.Rep = append(c0.Rep, r1)
-					c0.Values = append(c0.Values, int32(l3[j2].A))
+					colItemsA.Def = append(colItemsA.Def, 1)
+					colItemsA.Rep = append(colItemsA.Rep, r1)
+					colItemsA.Values = append(colItemsA.Values, int32(l1[j1].A))
 				}
 			}
 		}
@@ -154,11 +160,11 @@ func (w *NarrowElemWriter) shred(rows []NarrowElem) {
 
 // NarrowElemReader reads rows of NarrowElem from a Parquet file. Create one with NewNarrowElemReader.
 type NarrowElemReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int32Reader // items.list.element.a; nil when not read
-	sl0    pqrt.Slab[struct {
+	fr        *pqrt.FileReader
+	read      int64
+	closed    bool
+	colItemsA *pqrt.Int32Reader // items.list.element.a; nil when not read
+	slabItems pqrt.Slab[struct {
 		A int16 `parquet:"a"`
 	}] // the elements of the items lists
 }
@@ -181,8 +187,8 @@ func NewNarrowElemReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 		return nil, err
 	}
 	tr := &NarrowElemReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNarrowElemColItemsA]) {
+		if tr.colItemsA, err = fr.Int32Reader(idx[pqgenNarrowElemColItemsA]); err != nil {
 			return nil, err
 		}
 	}
@@ -220,7 +226,7 @@ func (r *NarrowElemReader) Read(rows []NarrowElem) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "items.list.element.a"),
+		pqrt.Col(r.colItemsA, "items.list.element.a"),
 	); err != nil {
 		return 0, err
 	}
@@ -242,18 +248,18 @@ func (r *NarrowElemReader) assemble(rows []NarrowElem) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of NarrowElem disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
-	var p [1]int // per leaf: the next level slot
+	var q [pqgenNarrowElemLeaves]int // per leaf: the next value
+	var p [pqgenNarrowElemLeaves]int // per leaf: the next level slot
 	// items.list.element.a
 	{
-		c0 := r.c0
-		if c0 != nil {
+		colItemsA := r.colItemsA
+		if colItemsA != nil {
 			i := -1
 			var e1 int
-			n := len(c0.Def)
+			n := len(colItemsA.Def)
 			for s := 0; s < n; s++ {
-				d := c0.Def[s]
-				rp := c0.Rep[s]
+				d := colItemsA.Def[s]
+				rp := colItemsA.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -265,16 +271,16 @@ func (r *NarrowElemReader) assemble(rows []NarrowElem) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
-					x.Items[e1].A = int16(c0.Values[q[0]])
-					q[0]++
+					x.Items[e1].A = int16(colItemsA.Values[q[pqgenNarrowElemColItemsA]])
+					q[pqgenNarrowElemColItemsA]++
 				}
 			}
-			p[0] = n
+			p[pqgenNarrowElemColItemsA] = n
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values) || p[0] != len(r.c0.Def)) {
+	if r.colItemsA != nil && (q[pqgenNarrowElemColItemsA] != len(r.colItemsA.Values) || p[pqgenNarrowElemColItemsA] != len(r.colItemsA.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.a: the levels and values do not match the other columns of NarrowElem", pqrt.ErrChunk)
 	}
 	return nil

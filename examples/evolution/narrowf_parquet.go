@@ -45,11 +45,17 @@ var pqgenNarrowFSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of NarrowF, in schema order.
+const (
+	pqgenNarrowFColF32 = iota
+	pqgenNarrowFLeaves // the number of leaves
+)
+
 // NarrowFWriter writes rows of NarrowF to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNarrowFWriter.
 type NarrowFWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.FloatBuffer // f32
+	colF32  *pqrt.FloatBuffer // f32
 	pending int               // rows shredded since the last EndRows
 }
 
@@ -66,7 +72,7 @@ func NewNarrowFWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowFWriter,
 func pqgenNarrowFWriterFor(fw *pqrt.FileWriter) (*NarrowFWriter, error) {
 	w := &NarrowFWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.FloatBuffer(0); err != nil {
+	if w.colF32, err = fw.FloatBuffer(pqgenNarrowFColF32); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,10 +128,10 @@ func (w *NarrowFWriter) Close() error {
 func (w *NarrowFWriter) shred(rows []NarrowF) {
 	// f32
 	{
-		c0 := w.c0
+		colF32 := w.colF32
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.F32)
+			colF32.Values = append(colF32.Values, x.F32)
 		}
 	}
 }
@@ -135,7 +141,7 @@ type NarrowFReader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.FloatReader // f32; nil when not read
+	colF32 *pqrt.FloatReader // f32; nil when not read
 }
 
 // NewNarrowFReader opens the Parquet file of size bytes behind r for reading NarrowF rows.
@@ -156,8 +162,8 @@ func NewNarrowFReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		return nil, err
 	}
 	tr := &NarrowFReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.FloatReader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNarrowFColF32]) {
+		if tr.colF32, err = fr.FloatReader(idx[pqgenNarrowFColF32]); err != nil {
 			return nil, err
 		}
 	}
@@ -195,7 +201,7 @@ func (r *NarrowFReader) Read(rows []NarrowF) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "f32"),
+		pqrt.Col(r.colF32, "f32"),
 	); err != nil {
 		return 0, err
 	}
@@ -217,18 +223,18 @@ func (r *NarrowFReader) assemble(rows []NarrowF) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of NarrowF disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
+	var q [pqgenNarrowFLeaves]int // per leaf: the next value
 	// f32
 	{
-		if c0 := r.c0; c0 != nil {
+		if colF32 := r.colF32; colF32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F32 = c0.Values[i]
+				x.F32 = colF32.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenNarrowFColF32] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colF32 != nil && (q[pqgenNarrowFColF32] != len(r.colF32.Values)) {
 		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of NarrowF", pqrt.ErrChunk)
 	}
 	return nil
@@ -269,8 +275,8 @@ var NarrowFWhere struct {
 }
 
 func init() {
-	NarrowFWhere.F32 = pqrt.NewOrderedField("f32", func(c0 *pqrt.FloatBuffer, v float32) error {
-		c0.Values = append(c0.Values, v)
+	NarrowFWhere.F32 = pqrt.NewOrderedField("f32", func(colF32 *pqrt.FloatBuffer, v float32) error {
+		colF32.Values = append(colF32.Values, v)
 		return nil
 	})
 }

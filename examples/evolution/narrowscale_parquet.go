@@ -45,12 +45,18 @@ var pqgenNarrowScaleSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of NarrowScale, in schema order.
+const (
+	pqgenNarrowScaleColDec64 = iota
+	pqgenNarrowScaleLeaves   // the number of leaves
+)
+
 // NarrowScaleWriter writes rows of NarrowScale to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNarrowScaleWriter.
 type NarrowScaleWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer // dec64
-	pending int               // rows shredded since the last EndRows
+	fw       *pqrt.FileWriter
+	colDec64 *pqrt.Int64Buffer // dec64
+	pending  int               // rows shredded since the last EndRows
 }
 
 // NewNarrowScaleWriter starts a Parquet file of NarrowScale rows on w with the given writer options.
@@ -66,7 +72,7 @@ func NewNarrowScaleWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowScal
 func pqgenNarrowScaleWriterFor(fw *pqrt.FileWriter) (*NarrowScaleWriter, error) {
 	w := &NarrowScaleWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colDec64, err = fw.Int64Buffer(pqgenNarrowScaleColDec64); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,20 +128,20 @@ func (w *NarrowScaleWriter) Close() error {
 func (w *NarrowScaleWriter) shred(rows []NarrowScale) {
 	// dec64
 	{
-		c0 := w.c0
+		colDec64 := w.colDec64
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.Dec64)
+			colDec64.Values = append(colDec64.Values, x.Dec64)
 		}
 	}
 }
 
 // NarrowScaleReader reads rows of NarrowScale from a Parquet file. Create one with NewNarrowScaleReader.
 type NarrowScaleReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader // dec64; nil when not read
+	fr       *pqrt.FileReader
+	read     int64
+	closed   bool
+	colDec64 *pqrt.Int64Reader // dec64; nil when not read
 }
 
 // NewNarrowScaleReader opens the Parquet file of size bytes behind r for reading NarrowScale rows.
@@ -156,8 +162,8 @@ func NewNarrowScaleReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 		return nil, err
 	}
 	tr := &NarrowScaleReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNarrowScaleColDec64]) {
+		if tr.colDec64, err = fr.Int64Reader(idx[pqgenNarrowScaleColDec64]); err != nil {
 			return nil, err
 		}
 	}
@@ -195,7 +201,7 @@ func (r *NarrowScaleReader) Read(rows []NarrowScale) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "dec64"),
+		pqrt.Col(r.colDec64, "dec64"),
 	); err != nil {
 		return 0, err
 	}
@@ -217,18 +223,18 @@ func (r *NarrowScaleReader) assemble(rows []NarrowScale) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of NarrowScale disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
+	var q [pqgenNarrowScaleLeaves]int // per leaf: the next value
 	// dec64
 	{
-		if c0 := r.c0; c0 != nil {
+		if colDec64 := r.colDec64; colDec64 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dec64 = c0.Values[i]
+				x.Dec64 = colDec64.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenNarrowScaleColDec64] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colDec64 != nil && (q[pqgenNarrowScaleColDec64] != len(r.colDec64.Values)) {
 		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of NarrowScale", pqrt.ErrChunk)
 	}
 	return nil
@@ -269,8 +275,8 @@ var NarrowScaleWhere struct {
 }
 
 func init() {
-	NarrowScaleWhere.Dec64 = pqrt.NewOrderedField("dec64", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	NarrowScaleWhere.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
+		colDec64.Values = append(colDec64.Values, v)
 		return nil
 	})
 }

@@ -45,11 +45,17 @@ var pqgenNarrowSignSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of NarrowSign, in schema order.
+const (
+	pqgenNarrowSignColI8  = iota
+	pqgenNarrowSignLeaves // the number of leaves
+)
+
 // NarrowSignWriter writes rows of NarrowSign to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNarrowSignWriter.
 type NarrowSignWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer // i8
+	colI8   *pqrt.Int64Buffer // i8
 	pending int               // rows shredded since the last EndRows
 }
 
@@ -66,7 +72,7 @@ func NewNarrowSignWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowSignW
 func pqgenNarrowSignWriterFor(fw *pqrt.FileWriter) (*NarrowSignWriter, error) {
 	w := &NarrowSignWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colI8, err = fw.Int64Buffer(pqgenNarrowSignColI8); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,10 +128,10 @@ func (w *NarrowSignWriter) Close() error {
 func (w *NarrowSignWriter) shred(rows []NarrowSign) {
 	// i8
 	{
-		c0 := w.c0
+		colI8 := w.colI8
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, int64(x.I8))
+			colI8.Values = append(colI8.Values, int64(x.I8))
 		}
 	}
 }
@@ -135,7 +141,7 @@ type NarrowSignReader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.Int64Reader // i8; nil when not read
+	colI8  *pqrt.Int64Reader // i8; nil when not read
 }
 
 // NewNarrowSignReader opens the Parquet file of size bytes behind r for reading NarrowSign rows.
@@ -156,8 +162,8 @@ func NewNarrowSignReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 		return nil, err
 	}
 	tr := &NarrowSignReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNarrowSignColI8]) {
+		if tr.colI8, err = fr.Int64Reader(idx[pqgenNarrowSignColI8]); err != nil {
 			return nil, err
 		}
 	}
@@ -195,7 +201,7 @@ func (r *NarrowSignReader) Read(rows []NarrowSign) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "i8"),
+		pqrt.Col(r.colI8, "i8"),
 	); err != nil {
 		return 0, err
 	}
@@ -217,18 +223,18 @@ func (r *NarrowSignReader) assemble(rows []NarrowSign) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of NarrowSign disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
+	var q [pqgenNarrowSignLeaves]int // per leaf: the next value
 	// i8
 	{
-		if c0 := r.c0; c0 != nil {
+		if colI8 := r.colI8; colI8 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I8 = uint64(c0.Values[i])
+				x.I8 = uint64(colI8.Values[i])
 			}
-			q[0] = len(rows)
+			q[pqgenNarrowSignColI8] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colI8 != nil && (q[pqgenNarrowSignColI8] != len(r.colI8.Values)) {
 		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of NarrowSign", pqrt.ErrChunk)
 	}
 	return nil
@@ -269,8 +275,8 @@ var NarrowSignWhere struct {
 }
 
 func init() {
-	NarrowSignWhere.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int64Buffer, v uint64) error {
-		c0.Values = append(c0.Values, int64(v))
+	NarrowSignWhere.I8 = pqrt.NewOrderedField("i8", func(colI8 *pqrt.Int64Buffer, v uint64) error {
+		colI8.Values = append(colI8.Values, int64(v))
 		return nil
 	})
 }

@@ -45,11 +45,17 @@ var pqgenNarrowStrSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of NarrowStr, in schema order.
+const (
+	pqgenNarrowStrColStr = iota
+	pqgenNarrowStrLeaves // the number of leaves
+)
+
 // NarrowStrWriter writes rows of NarrowStr to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNarrowStrWriter.
 type NarrowStrWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer // str
+	colStr  *pqrt.Int64Buffer // str
 	pending int               // rows shredded since the last EndRows
 }
 
@@ -66,7 +72,7 @@ func NewNarrowStrWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowStrWri
 func pqgenNarrowStrWriterFor(fw *pqrt.FileWriter) (*NarrowStrWriter, error) {
 	w := &NarrowStrWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colStr, err = fw.Int64Buffer(pqgenNarrowStrColStr); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,10 +128,10 @@ func (w *NarrowStrWriter) Close() error {
 func (w *NarrowStrWriter) shred(rows []NarrowStr) {
 	// str
 	{
-		c0 := w.c0
+		colStr := w.colStr
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.Str)
+			colStr.Values = append(colStr.Values, x.Str)
 		}
 	}
 }
@@ -135,7 +141,7 @@ type NarrowStrReader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.Int64Reader // str; nil when not read
+	colStr *pqrt.Int64Reader // str; nil when not read
 }
 
 // NewNarrowStrReader opens the Parquet file of size bytes behind r for reading NarrowStr rows.
@@ -156,8 +162,8 @@ func NewNarrowStrReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) 
 		return nil, err
 	}
 	tr := &NarrowStrReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNarrowStrColStr]) {
+		if tr.colStr, err = fr.Int64Reader(idx[pqgenNarrowStrColStr]); err != nil {
 			return nil, err
 		}
 	}
@@ -195,7 +201,7 @@ func (r *NarrowStrReader) Read(rows []NarrowStr) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "str"),
+		pqrt.Col(r.colStr, "str"),
 	); err != nil {
 		return 0, err
 	}
@@ -217,18 +223,18 @@ func (r *NarrowStrReader) assemble(rows []NarrowStr) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of NarrowStr disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
+	var q [pqgenNarrowStrLeaves]int // per leaf: the next value
 	// str
 	{
-		if c0 := r.c0; c0 != nil {
+		if colStr := r.colStr; colStr != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Str = c0.Values[i]
+				x.Str = colStr.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenNarrowStrColStr] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colStr != nil && (q[pqgenNarrowStrColStr] != len(r.colStr.Values)) {
 		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of NarrowStr", pqrt.ErrChunk)
 	}
 	return nil
@@ -269,8 +275,8 @@ var NarrowStrWhere struct {
 }
 
 func init() {
-	NarrowStrWhere.Str = pqrt.NewOrderedField("str", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	NarrowStrWhere.Str = pqrt.NewOrderedField("str", func(colStr *pqrt.Int64Buffer, v int64) error {
+		colStr.Values = append(colStr.Values, v)
 		return nil
 	})
 }

@@ -46,12 +46,18 @@ var pqgenNarrowUnitSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of NarrowUnit, in schema order.
+const (
+	pqgenNarrowUnitColTsMicro = iota
+	pqgenNarrowUnitLeaves     // the number of leaves
+)
+
 // NarrowUnitWriter writes rows of NarrowUnit to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNarrowUnitWriter.
 type NarrowUnitWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer // ts_micro
-	pending int               // rows shredded since the last EndRows
+	fw         *pqrt.FileWriter
+	colTsMicro *pqrt.Int64Buffer // ts_micro
+	pending    int               // rows shredded since the last EndRows
 }
 
 // NewNarrowUnitWriter starts a Parquet file of NarrowUnit rows on w with the given writer options.
@@ -67,7 +73,7 @@ func NewNarrowUnitWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowUnitW
 func pqgenNarrowUnitWriterFor(fw *pqrt.FileWriter) (*NarrowUnitWriter, error) {
 	w := &NarrowUnitWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colTsMicro, err = fw.Int64Buffer(pqgenNarrowUnitColTsMicro); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -123,20 +129,20 @@ func (w *NarrowUnitWriter) Close() error {
 func (w *NarrowUnitWriter) shred(rows []NarrowUnit) {
 	// ts_micro
 	{
-		c0 := w.c0
+		colTsMicro := w.colTsMicro
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.TsMicro.UnixMilli())
+			colTsMicro.Values = append(colTsMicro.Values, x.TsMicro.UnixMilli())
 		}
 	}
 }
 
 // NarrowUnitReader reads rows of NarrowUnit from a Parquet file. Create one with NewNarrowUnitReader.
 type NarrowUnitReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader // ts_micro; nil when not read
+	fr         *pqrt.FileReader
+	read       int64
+	closed     bool
+	colTsMicro *pqrt.Int64Reader // ts_micro; nil when not read
 }
 
 // NewNarrowUnitReader opens the Parquet file of size bytes behind r for reading NarrowUnit rows.
@@ -157,8 +163,8 @@ func NewNarrowUnitReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 		return nil, err
 	}
 	tr := &NarrowUnitReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNarrowUnitColTsMicro]) {
+		if tr.colTsMicro, err = fr.Int64Reader(idx[pqgenNarrowUnitColTsMicro]); err != nil {
 			return nil, err
 		}
 	}
@@ -196,7 +202,7 @@ func (r *NarrowUnitReader) Read(rows []NarrowUnit) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "ts_micro"),
+		pqrt.Col(r.colTsMicro, "ts_micro"),
 	); err != nil {
 		return 0, err
 	}
@@ -218,18 +224,18 @@ func (r *NarrowUnitReader) assemble(rows []NarrowUnit) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of NarrowUnit disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
+	var q [pqgenNarrowUnitLeaves]int // per leaf: the next value
 	// ts_micro
 	{
-		if c0 := r.c0; c0 != nil {
+		if colTsMicro := r.colTsMicro; colTsMicro != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicro = pqtime.UnixMilli(c0.Values[i]).UTC()
+				x.TsMicro = pqtime.UnixMilli(colTsMicro.Values[i]).UTC()
 			}
-			q[0] = len(rows)
+			q[pqgenNarrowUnitColTsMicro] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colTsMicro != nil && (q[pqgenNarrowUnitColTsMicro] != len(r.colTsMicro.Values)) {
 		return pqfmt.Errorf("%w: column ts_micro: the levels and values do not match the other columns of NarrowUnit", pqrt.ErrChunk)
 	}
 	return nil
@@ -270,8 +276,8 @@ var NarrowUnitWhere struct {
 }
 
 func init() {
-	NarrowUnitWhere.TsMicro = pqrt.NewOrderedField("ts_micro", func(c0 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c0.Values = append(c0.Values, v.UnixMilli())
+	NarrowUnitWhere.TsMicro = pqrt.NewOrderedField("ts_micro", func(colTsMicro *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsMicro.Values = append(colTsMicro.Values, v.UnixMilli())
 		return nil
 	})
 }

@@ -99,26 +99,44 @@ var pqgenNestedV1Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of NestedV1, in schema order.
+const (
+	pqgenNestedV1ColID = iota
+	pqgenNestedV1ColItemsA
+	pqgenNestedV1ColItemsB
+	pqgenNestedV1ColItemsT
+	pqgenNestedV1ColItemsX
+	pqgenNestedV1ColOptD
+	pqgenNestedV1ColOptXsElem
+	pqgenNestedV1ColInnerD
+	pqgenNestedV1ColInnerXsElem
+	pqgenNestedV1ColMKey
+	pqgenNestedV1ColMValue
+	pqgenNestedV1ColMSKey
+	pqgenNestedV1ColMSValue
+	pqgenNestedV1Leaves // the number of leaves
+)
+
 // NestedV1Writer writes rows of NestedV1 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNestedV1Writer.
 type NestedV1Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer              // id
-	c1      *pqrt.Int32Buffer              // items.list.element.a
-	c2      *pqrt.FloatBuffer              // items.list.element.b
-	c3      *pqrt.Int64Buffer              // items.list.element.t
-	c4      *pqrt.ByteArrayBuffer          // items.list.element.x
-	c5      *pqrt.Int32Buffer              // opt.d
-	c6      *pqrt.Int32Buffer              // opt.xs.list.element
-	c7      *pqrt.Int32Buffer              // inner.d
-	c8      *pqrt.Int32Buffer              // inner.xs.list.element
-	c9      *pqrt.Int32Buffer              // m.key_value.key
-	c10     *pqrt.Int32Buffer              // m.key_value.value
-	c11     *pqrt.ByteArrayBuffer          // ms.key_value.key
-	c12     *pqrt.Int32Buffer              // ms.key_value.value
-	pending int                            // rows shredded since the last EndRows
-	m9      []pqrt.MapEntry[int16, int32]  // m (entries in key order)
-	m11     []pqrt.MapEntry[string, int32] // ms (entries in key order)
+	fw             *pqrt.FileWriter
+	colID          *pqrt.Int32Buffer              // id
+	colItemsA      *pqrt.Int32Buffer              // items.list.element.a
+	colItemsB      *pqrt.FloatBuffer              // items.list.element.b
+	colItemsT      *pqrt.Int64Buffer              // items.list.element.t
+	colItemsX      *pqrt.ByteArrayBuffer          // items.list.element.x
+	colOptD        *pqrt.Int32Buffer              // opt.d
+	colOptXsElem   *pqrt.Int32Buffer              // opt.xs.list.element
+	colInnerD      *pqrt.Int32Buffer              // inner.d
+	colInnerXsElem *pqrt.Int32Buffer              // inner.xs.list.element
+	colMKey        *pqrt.Int32Buffer              // m.key_value.key
+	colMValue      *pqrt.Int32Buffer              // m.key_value.value
+	colMSKey       *pqrt.ByteArrayBuffer          // ms.key_value.key
+	colMSValue     *pqrt.Int32Buffer              // ms.key_value.value
+	pending        int                            // rows shredded since the last EndRows
+	entriesM       []pqrt.MapEntry[int16, int32]  // m (entries in key order)
+	entriesMS      []pqrt.MapEntry[string, int32] // ms (entries in key order)
 }
 
 // NewNestedV1Writer starts a Parquet file of NestedV1 rows on w with the given writer options.
@@ -134,43 +152,43 @@ func NewNestedV1Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*NestedV1Write
 func pqgenNestedV1WriterFor(fw *pqrt.FileWriter) (*NestedV1Writer, error) {
 	w := &NestedV1Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colID, err = fw.Int32Buffer(pqgenNestedV1ColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int32Buffer(1); err != nil {
+	if w.colItemsA, err = fw.Int32Buffer(pqgenNestedV1ColItemsA); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.FloatBuffer(2); err != nil {
+	if w.colItemsB, err = fw.FloatBuffer(pqgenNestedV1ColItemsB); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int64Buffer(3); err != nil {
+	if w.colItemsT, err = fw.Int64Buffer(pqgenNestedV1ColItemsT); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.ByteArrayBuffer(4); err != nil {
+	if w.colItemsX, err = fw.ByteArrayBuffer(pqgenNestedV1ColItemsX); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int32Buffer(5); err != nil {
+	if w.colOptD, err = fw.Int32Buffer(pqgenNestedV1ColOptD); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int32Buffer(6); err != nil {
+	if w.colOptXsElem, err = fw.Int32Buffer(pqgenNestedV1ColOptXsElem); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int32Buffer(7); err != nil {
+	if w.colInnerD, err = fw.Int32Buffer(pqgenNestedV1ColInnerD); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.Int32Buffer(8); err != nil {
+	if w.colInnerXsElem, err = fw.Int32Buffer(pqgenNestedV1ColInnerXsElem); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.Int32Buffer(9); err != nil {
+	if w.colMKey, err = fw.Int32Buffer(pqgenNestedV1ColMKey); err != nil {
 		return nil, err
 	}
-	if w.c10, err = fw.Int32Buffer(10); err != nil {
+	if w.colMValue, err = fw.Int32Buffer(pqgenNestedV1ColMValue); err != nil {
 		return nil, err
 	}
-	if w.c11, err = fw.ByteArrayBuffer(11); err != nil {
+	if w.colMSKey, err = fw.ByteArrayBuffer(pqgenNestedV1ColMSKey); err != nil {
 		return nil, err
 	}
-	if w.c12, err = fw.Int32Buffer(12); err != nil {
+	if w.colMSValue, err = fw.Int32Buffer(pqgenNestedV1ColMSValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -226,80 +244,80 @@ func (w *NestedV1Writer) Close() error {
 func (w *NestedV1Writer) shred(rows []NestedV1) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// items
 	{
-		c1 := w.c1
-		c2 := w.c2
-		c3 := w.c3
-		c4 := w.c4
+		colItemsA := w.colItemsA
+		colItemsB := w.colItemsB
+		colItemsT := w.colItemsT
+		colItemsX := w.colItemsX
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Items
-			if len(l3) == 0 {
-				c1.Def = append(c1.Def, 0)
-				c1.Rep = append(c1.Rep, 0)
-				c2.Def = append(c2.Def, 0)
-				c2.Rep = append(c2.Rep, 0)
-				c3.Def = append(c3.Def, 0)
-				c3.Rep = append(c3.Rep, 0)
-				c4.Def = append(c4.Def, 0)
-				c4.Rep = append(c4.Rep, 0)
+			l1 := x.Items
+			if len(l1) == 0 {
+				colItemsA.Def = append(colItemsA.Def, 0)
+				colItemsA.Rep = append(colItemsA.Rep, 0)
+				colItemsB.Def = append(colItemsB.Def, 0)
+				colItemsB.Rep = append(colItemsB.Rep, 0)
+				colItemsT.Def = append(colItemsT.Def, 0)
+				colItemsT.Rep = append(colItemsT.Rep, 0)
+				colItemsX.Def = append(colItemsX.Def, 0)
+				colItemsX.Rep = append(colItemsX.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					s4 := &l3[j2]
-					c1.Def = append(c1.Def, 1)
-					c1.Rep = append(c1.Rep, r1)
-					c1.Values = append(c1.Values, s4.A)
-					c2.Def = append(c2.Def, 1)
-					c2.Rep = append(c2.Rep, r1)
-					c2.Values = append(c2.Values, s4.B)
-					c3.Def = append(c3.Def, 1)
-					c3.Rep = append(c3.Rep, r1)
-					c3.Values = append(c3.Values, s4.T.UnixMilli())
-					c4.Def = append(c4.Def, 1)
-					c4.Rep = append(c4.Rep, r1)
-					c4.Values.AppendString(s4.X)
+					s1 := &l1[j1]
+					colItemsA.Def = append(colItemsA.Def, 1)
+					colItemsA.Rep = append(colItemsA.Rep, r1)
+					colItemsA.Values = append(colItemsA.Values, s1.A)
+					colItemsB.Def = append(colItemsB.Def, 1)
+					colItemsB.Rep = append(colItemsB.Rep, r1)
+					colItemsB.Values = append(colItemsB.Values, s1.B)
+					colItemsT.Def = append(colItemsT.Def, 1)
+					colItemsT.Rep = append(colItemsT.Rep, r1)
+					colItemsT.Values = append(colItemsT.Values, s1.T.UnixMilli())
+					colItemsX.Def = append(colItemsX.Def, 1)
+					colItemsX.Rep = append(colItemsX.Rep, r1)
+					colItemsX.Values.AppendString(s1.X)
 				}
 			}
 		}
 	}
 	// opt
 	{
-		c5 := w.c5
-		c6 := w.c6
+		colOptD := w.colOptD
+		colOptXsElem := w.colOptXsElem
 		for i := range rows {
 			x := &rows[i]
 			if x.Opt == nil {
-				c5.Def = append(c5.Def, 0)
-				c6.Def = append(c6.Def, 0)
-				c6.Rep = append(c6.Rep, 0)
+				colOptD.Def = append(colOptD.Def, 0)
+				colOptXsElem.Def = append(colOptXsElem.Def, 0)
+				colOptXsElem.Rep = append(colOptXsElem.Rep, 0)
 			} else {
 				s1 := x.Opt
-				c5.Def = append(c5.Def, 1)
-				c5.Values = append(c5.Values, int32(s1.D))
-				l4 := s1.Xs
-				if len(l4) == 0 {
-					c6.Def = append(c6.Def, 1)
-					c6.Rep = append(c6.Rep, 0)
+				colOptD.Def = append(colOptD.Def, 1)
+				colOptD.Values = append(colOptD.Values, int32(s1.D))
+				l1 := s1.Xs
+				if len(l1) == 0 {
+					colOptXsElem.Def = append(colOptXsElem.Def, 1)
+					colOptXsElem.Rep = append(colOptXsElem.Rep, 0)
 				} else {
-					for j3 := range l4 {
-						r2 := uint8(1)
-						if j3 == 0 {
-							r2 = 0
+					for j1 := range l1 {
+						r1 := uint8(1)
+						if j1 == 0 {
+							r1 = 0
 						}
-						c6.Def = append(c6.Def, 2)
-						c6.Rep = append(c6.Rep, r2)
-						c6.Values = append(c6.Values, int32(l4[j3]))
+						colOptXsElem.Def = append(colOptXsElem.Def, 2)
+						colOptXsElem.Rep = append(colOptXsElem.Rep, r1)
+						colOptXsElem.Values = append(colOptXsElem.Values, int32(l1[j1]))
 					}
 				}
 			}
@@ -307,121 +325,130 @@ func (w *NestedV1Writer) shred(rows []NestedV1) {
 	}
 	// inner
 	{
-		c7 := w.c7
-		c8 := w.c8
+		colInnerD := w.colInnerD
+		colInnerXsElem := w.colInnerXsElem
 		for i := range rows {
 			x := &rows[i]
 			s1 := &x.Inner
-			c7.Values = append(c7.Values, int32(s1.D))
-			l4 := s1.Xs
-			if len(l4) == 0 {
-				c8.Def = append(c8.Def, 0)
-				c8.Rep = append(c8.Rep, 0)
+			colInnerD.Values = append(colInnerD.Values, int32(s1.D))
+			l1 := s1.Xs
+			if len(l1) == 0 {
+				colInnerXsElem.Def = append(colInnerXsElem.Def, 0)
+				colInnerXsElem.Rep = append(colInnerXsElem.Rep, 0)
 			} else {
-				for j3 := range l4 {
-					r2 := uint8(1)
-					if j3 == 0 {
-						r2 = 0
+				for j1 := range l1 {
+					r1 := uint8(1)
+					if j1 == 0 {
+						r1 = 0
 					}
-					c8.Def = append(c8.Def, 1)
-					c8.Rep = append(c8.Rep, r2)
-					c8.Values = append(c8.Values, int32(l4[j3]))
+					colInnerXsElem.Def = append(colInnerXsElem.Def, 1)
+					colInnerXsElem.Rep = append(colInnerXsElem.Rep, r1)
+					colInnerXsElem.Values = append(colInnerXsElem.Values, int32(l1[j1]))
 				}
 			}
 		}
 	}
 	// m
 	{
-		c9 := w.c9
-		c10 := w.c10
+		colMKey := w.colMKey
+		colMValue := w.colMValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.M
-			if len(m3) == 0 {
-				c9.Def = append(c9.Def, 0)
-				c9.Rep = append(c9.Rep, 0)
-				c10.Def = append(c10.Def, 0)
-				c10.Rep = append(c10.Rep, 0)
+			m1 := x.M
+			if len(m1) == 0 {
+				colMKey.Def = append(colMKey.Def, 0)
+				colMKey.Rep = append(colMKey.Rep, 0)
+				colMValue.Def = append(colMValue.Def, 0)
+				colMValue.Rep = append(colMValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntries(m3, &w.m9, w.fw.SortedMaps())
-				for j2 := range e4 {
+				e1 := pqrt.MapEntries(m1, &w.entriesM, w.fw.SortedMaps())
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c9.Def = append(c9.Def, 1)
-					c9.Rep = append(c9.Rep, r1)
-					c9.Values = append(c9.Values, int32(e4[j2].Key))
-					c10.Def = append(c10.Def, 1)
-					c10.Rep = append(c10.Rep, r1)
-					c10.Values = append(c10.Values, e4[j2].Value)
+					colMKey.Def = append(colMKey.Def, 1)
+					colMKey.Rep = append(colMKey.Rep, r1)
+					colMKey.Values = append(colMKey.Values, int32(e1[j1].Key))
+					colMValue.Def = append(colMValue.Def, 1)
+					colMValue.Rep = append(colMValue.Rep, r1)
+					colMValue.Values = append(colMValue.Values, e1[j1].Value)
 				}
 			}
 		}
 	}
 	// ms
 	{
-		c11 := w.c11
-		c12 := w.c12
+		colMSKey := w.colMSKey
+		colMSValue := w.colMSValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.MS
-			if len(m3) == 0 {
-				c11.Def = append(c11.Def, 0)
-				c11.Rep = append(c11.Rep, 0)
-				c12.Def = append(c12.Def, 0)
-				c12.Rep = append(c12.Rep, 0)
+			m1 := x.MS
+			if len(m1) == 0 {
+				colMSKey.Def = append(colMSKey.Def, 0)
+				colMSKey.Rep = append(colMSKey.Rep, 0)
+				colMSValue.Def = append(colMSValue.Def, 0)
+				colMSValue.Rep = append(colMSValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntries(m3, &w.m11, w.fw.SortedMaps())
-				for j2 := range e4 {
+				e1 := pqrt.MapEntries(m1, &w.entriesMS, w.fw.SortedMaps())
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c11.Def = append(c11.Def, 1)
-					c11.Rep = append(c11.Rep, r1)
-					c11.Values.AppendString(e4[j2].Key)
-					c12.Def = append(c12.Def, 1)
-					c12.Rep = append(c12.Rep, r1)
-					c12.Values = append(c12.Values, e4[j2].Value)
+					colMSKey.Def = append(colMSKey.Def, 1)
+					colMSKey.Rep = append(colMSKey.Rep, r1)
+					colMSKey.Values.AppendString(e1[j1].Key)
+					colMSValue.Def = append(colMSValue.Def, 1)
+					colMSValue.Rep = append(colMSValue.Rep, r1)
+					colMSValue.Values = append(colMSValue.Values, e1[j1].Value)
 				}
 			}
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m9[:cap(w.m9)])
-	clear(w.m11[:cap(w.m11)])
+	clear(w.entriesM[:cap(w.entriesM)])
+	clear(w.entriesMS[:cap(w.entriesMS)])
 }
 
 // NestedV1Reader reads rows of NestedV1 from a Parquet file. Create one with NewNestedV1Reader.
 type NestedV1Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [2]int                // per nested value: the leaf deciding it, or -1
-	lv     [13]*pqrt.Levels      // per leaf: its levels, nil when not read
-	c0     *pqrt.Int32Reader     // id; nil when not read
-	c1     *pqrt.Int32Reader     // items.list.element.a; nil when not read
-	c2     *pqrt.FloatReader     // items.list.element.b; nil when not read
-	c3     *pqrt.Int64Reader     // items.list.element.t; nil when not read
-	c4     *pqrt.ByteArrayReader // items.list.element.x; nil when not read
-	c5     *pqrt.Int32Reader     // opt.d; nil when not read
-	c6     *pqrt.Int32Reader     // opt.xs.list.element; nil when not read
-	c7     *pqrt.Int32Reader     // inner.d; nil when not read
-	c8     *pqrt.Int32Reader     // inner.xs.list.element; nil when not read
-	c9     *pqrt.Int32Reader     // m.key_value.key; nil when not read
-	c10    *pqrt.Int32Reader     // m.key_value.value; nil when not read
-	c11    *pqrt.ByteArrayReader // ms.key_value.key; nil when not read
-	c12    *pqrt.Int32Reader     // ms.key_value.value; nil when not read
-	sl0    pqrt.Slab[ItemV1]     // the elements of the items lists
-	sl1    pqrt.Slab[InnerV1]    // the opt structs
-	sl2    pqrt.Slab[int8]       // the elements of the opt.xs lists
-	sl3    pqrt.Slab[int8]       // the elements of the inner.xs lists
+	fr             *pqrt.FileReader
+	read           int64
+	closed         bool
+	drv            [len(pqgenNestedV1Drivers)]int    // per nested value: the leaf deciding it, or -1
+	lv             [pqgenNestedV1Leaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID          *pqrt.Int32Reader                 // id; nil when not read
+	colItemsA      *pqrt.Int32Reader                 // items.list.element.a; nil when not read
+	colItemsB      *pqrt.FloatReader                 // items.list.element.b; nil when not read
+	colItemsT      *pqrt.Int64Reader                 // items.list.element.t; nil when not read
+	colItemsX      *pqrt.ByteArrayReader             // items.list.element.x; nil when not read
+	colOptD        *pqrt.Int32Reader                 // opt.d; nil when not read
+	colOptXsElem   *pqrt.Int32Reader                 // opt.xs.list.element; nil when not read
+	colInnerD      *pqrt.Int32Reader                 // inner.d; nil when not read
+	colInnerXsElem *pqrt.Int32Reader                 // inner.xs.list.element; nil when not read
+	colMKey        *pqrt.Int32Reader                 // m.key_value.key; nil when not read
+	colMValue      *pqrt.Int32Reader                 // m.key_value.value; nil when not read
+	colMSKey       *pqrt.ByteArrayReader             // ms.key_value.key; nil when not read
+	colMSValue     *pqrt.Int32Reader                 // ms.key_value.value; nil when not read
+	slabItems      pqrt.Slab[ItemV1]                 // the elements of the items lists
+	slabOpt        pqrt.Slab[InnerV1]                // the opt structs
+	slabOptXs      pqrt.Slab[int8]                   // the elements of the opt.xs lists
+	slabInnerXs    pqrt.Slab[int8]                   // the elements of the inner.xs lists
 }
+
+// The entries of pqgenNestedV1Drivers of the nested values of NestedV1.
+const (
+	pqgenNestedV1DrvM = iota
+	pqgenNestedV1DrvMS
+)
 
 // pqgenNestedV1Drivers lists, per nested value of NestedV1, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenNestedV1Drivers = [...][]int{{9, 10}, {11, 12}}
+var pqgenNestedV1Drivers = [...][]int{
+	pqgenNestedV1DrvM:  {pqgenNestedV1ColMKey, pqgenNestedV1ColMValue},
+	pqgenNestedV1DrvMS: {pqgenNestedV1ColMSKey, pqgenNestedV1ColMSValue},
+}
 
 // NewNestedV1Reader opens the Parquet file of size bytes behind r for reading NestedV1 rows.
 // The file's schema is bound to NestedV1's by the schema evolution rules (see
@@ -441,83 +468,83 @@ func NewNestedV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 		return nil, err
 	}
 	tr := &NestedV1Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColID]) {
+		if tr.colID, err = fr.Int32Reader(idx[pqgenNestedV1ColID]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenNestedV1ColID] = &tr.colID.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColItemsA]) {
+		if tr.colItemsA, err = fr.Int32Reader(idx[pqgenNestedV1ColItemsA]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenNestedV1ColItemsA] = &tr.colItemsA.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.FloatReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColItemsB]) {
+		if tr.colItemsB, err = fr.FloatReader(idx[pqgenNestedV1ColItemsB]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenNestedV1ColItemsB] = &tr.colItemsB.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int64Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColItemsT]) {
+		if tr.colItemsT, err = fr.Int64Reader(idx[pqgenNestedV1ColItemsT]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenNestedV1ColItemsT] = &tr.colItemsT.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.ByteArrayReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColItemsX]) {
+		if tr.colItemsX, err = fr.ByteArrayReader(idx[pqgenNestedV1ColItemsX]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenNestedV1ColItemsX] = &tr.colItemsX.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int32Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColOptD]) {
+		if tr.colOptD, err = fr.Int32Reader(idx[pqgenNestedV1ColOptD]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenNestedV1ColOptD] = &tr.colOptD.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int32Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColOptXsElem]) {
+		if tr.colOptXsElem, err = fr.Int32Reader(idx[pqgenNestedV1ColOptXsElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenNestedV1ColOptXsElem] = &tr.colOptXsElem.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColInnerD]) {
+		if tr.colInnerD, err = fr.Int32Reader(idx[pqgenNestedV1ColInnerD]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenNestedV1ColInnerD] = &tr.colInnerD.Levels
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.Int32Reader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColInnerXsElem]) {
+		if tr.colInnerXsElem, err = fr.Int32Reader(idx[pqgenNestedV1ColInnerXsElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[8] = &tr.c8.Levels
+		tr.lv[pqgenNestedV1ColInnerXsElem] = &tr.colInnerXsElem.Levels
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.Int32Reader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColMKey]) {
+		if tr.colMKey, err = fr.Int32Reader(idx[pqgenNestedV1ColMKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[9] = &tr.c9.Levels
+		tr.lv[pqgenNestedV1ColMKey] = &tr.colMKey.Levels
 	}
-	if fr.Projected(idx[10]) {
-		if tr.c10, err = fr.Int32Reader(idx[10]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColMValue]) {
+		if tr.colMValue, err = fr.Int32Reader(idx[pqgenNestedV1ColMValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[10] = &tr.c10.Levels
+		tr.lv[pqgenNestedV1ColMValue] = &tr.colMValue.Levels
 	}
-	if fr.Projected(idx[11]) {
-		if tr.c11, err = fr.ByteArrayReader(idx[11]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColMSKey]) {
+		if tr.colMSKey, err = fr.ByteArrayReader(idx[pqgenNestedV1ColMSKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[11] = &tr.c11.Levels
+		tr.lv[pqgenNestedV1ColMSKey] = &tr.colMSKey.Levels
 	}
-	if fr.Projected(idx[12]) {
-		if tr.c12, err = fr.Int32Reader(idx[12]); err != nil {
+	if fr.Projected(idx[pqgenNestedV1ColMSValue]) {
+		if tr.colMSValue, err = fr.Int32Reader(idx[pqgenNestedV1ColMSValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[12] = &tr.c12.Levels
+		tr.lv[pqgenNestedV1ColMSValue] = &tr.colMSValue.Levels
 	}
 	for k, ls := range pqgenNestedV1Drivers {
 		tr.drv[k] = -1
@@ -562,19 +589,19 @@ func (r *NestedV1Reader) Read(rows []NestedV1) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "items.list.element.a"),
-		pqrt.Col(r.c2, "items.list.element.b"),
-		pqrt.Col(r.c3, "items.list.element.t"),
-		pqrt.Col(r.c4, "items.list.element.x"),
-		pqrt.Col(r.c5, "opt.d"),
-		pqrt.Col(r.c6, "opt.xs.list.element"),
-		pqrt.Col(r.c7, "inner.d"),
-		pqrt.Col(r.c8, "inner.xs.list.element"),
-		pqrt.Col(r.c9, "m.key_value.key"),
-		pqrt.Col(r.c10, "m.key_value.value"),
-		pqrt.Col(r.c11, "ms.key_value.key"),
-		pqrt.Col(r.c12, "ms.key_value.value"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colItemsA, "items.list.element.a"),
+		pqrt.Col(r.colItemsB, "items.list.element.b"),
+		pqrt.Col(r.colItemsT, "items.list.element.t"),
+		pqrt.Col(r.colItemsX, "items.list.element.x"),
+		pqrt.Col(r.colOptD, "opt.d"),
+		pqrt.Col(r.colOptXsElem, "opt.xs.list.element"),
+		pqrt.Col(r.colInnerD, "inner.d"),
+		pqrt.Col(r.colInnerXsElem, "inner.xs.list.element"),
+		pqrt.Col(r.colMKey, "m.key_value.key"),
+		pqrt.Col(r.colMValue, "m.key_value.value"),
+		pqrt.Col(r.colMSKey, "ms.key_value.key"),
+		pqrt.Col(r.colMSValue, "ms.key_value.value"),
 	); err != nil {
 		return 0, err
 	}
@@ -596,28 +623,28 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of NestedV1 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [13]int // per leaf: the next value
-	var p [13]int // per leaf: the next level slot
+	var q [pqgenNestedV1Leaves]int // per leaf: the next value
+	var p [pqgenNestedV1Leaves]int // per leaf: the next level slot
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenNestedV1ColID] = len(rows)
 		}
 	}
 	// items.list.element.a
 	{
-		c1 := r.c1
-		if c1 != nil {
+		colItemsA := r.colItemsA
+		if colItemsA != nil {
 			i := -1
 			var e1 int
-			n := len(c1.Def)
+			n := len(colItemsA.Def)
 			for s := 0; s < n; s++ {
-				d := c1.Def[s]
-				rp := c1.Rep[s]
+				d := colItemsA.Def[s]
+				rp := colItemsA.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -629,25 +656,25 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
-					x.Items[e1].A = c1.Values[q[1]]
-					q[1]++
+					x.Items[e1].A = colItemsA.Values[q[pqgenNestedV1ColItemsA]]
+					q[pqgenNestedV1ColItemsA]++
 				}
 			}
-			p[1] = n
+			p[pqgenNestedV1ColItemsA] = n
 		}
 	}
 	// items.list.element.b
 	{
-		c2 := r.c2
-		if c2 != nil {
+		colItemsB := r.colItemsB
+		if colItemsB != nil {
 			i := -1
 			var e1 int
-			n := len(c2.Def)
+			n := len(colItemsB.Def)
 			for s := 0; s < n; s++ {
-				d := c2.Def[s]
-				rp := c2.Rep[s]
+				d := colItemsB.Def[s]
+				rp := colItemsB.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -659,25 +686,25 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
-					x.Items[e1].B = c2.Values[q[2]]
-					q[2]++
+					x.Items[e1].B = colItemsB.Values[q[pqgenNestedV1ColItemsB]]
+					q[pqgenNestedV1ColItemsB]++
 				}
 			}
-			p[2] = n
+			p[pqgenNestedV1ColItemsB] = n
 		}
 	}
 	// items.list.element.t
 	{
-		c3 := r.c3
-		if c3 != nil {
+		colItemsT := r.colItemsT
+		if colItemsT != nil {
 			i := -1
 			var e1 int
-			n := len(c3.Def)
+			n := len(colItemsT.Def)
 			for s := 0; s < n; s++ {
-				d := c3.Def[s]
-				rp := c3.Rep[s]
+				d := colItemsT.Def[s]
+				rp := colItemsT.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -689,25 +716,25 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
-					x.Items[e1].T = pqtime.UnixMilli(c3.Values[q[3]]).UTC()
-					q[3]++
+					x.Items[e1].T = pqtime.UnixMilli(colItemsT.Values[q[pqgenNestedV1ColItemsT]]).UTC()
+					q[pqgenNestedV1ColItemsT]++
 				}
 			}
-			p[3] = n
+			p[pqgenNestedV1ColItemsT] = n
 		}
 	}
 	// items.list.element.x
 	{
-		c4 := r.c4
-		if c4 != nil {
+		colItemsX := r.colItemsX
+		if colItemsX != nil {
 			i := -1
 			var e1 int
-			n := len(c4.Def)
+			n := len(colItemsX.Def)
 			for s := 0; s < n; s++ {
-				d := c4.Def[s]
-				rp := c4.Rep[s]
+				d := colItemsX.Def[s]
+				rp := colItemsX.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -719,46 +746,46 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
-					x.Items[e1].X = c4.String(q[4])
-					q[4]++
+					x.Items[e1].X = colItemsX.String(q[pqgenNestedV1ColItemsX])
+					q[pqgenNestedV1ColItemsX]++
 				}
 			}
-			p[4] = n
+			p[pqgenNestedV1ColItemsX] = n
 		}
 	}
 	// opt.d
 	{
-		c5 := r.c5
-		if c5 != nil {
+		colOptD := r.colOptD
+		if colOptD != nil {
 			i := -1
-			n := len(c5.Def)
+			n := len(colOptD.Def)
 			for s := 0; s < n; s++ {
-				d := c5.Def[s]
+				d := colOptD.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Opt == nil {
-						x.Opt = r.sl1.New()
+						x.Opt = r.slabOpt.New()
 					}
-					x.Opt.D = int16(c5.Values[q[5]])
-					q[5]++
+					x.Opt.D = int16(colOptD.Values[q[pqgenNestedV1ColOptD]])
+					q[pqgenNestedV1ColOptD]++
 				}
 			}
-			p[5] = n
+			p[pqgenNestedV1ColOptD] = n
 		}
 	}
 	// opt.xs.list.element
 	{
-		c6 := r.c6
-		if c6 != nil {
+		colOptXsElem := r.colOptXsElem
+		if colOptXsElem != nil {
 			i := -1
 			var e1 int
-			n := len(c6.Def)
+			n := len(colOptXsElem.Def)
 			for s := 0; s < n; s++ {
-				d := c6.Def[s]
-				rp := c6.Rep[s]
+				d := colOptXsElem.Def[s]
+				rp := colOptXsElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -770,42 +797,42 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Opt == nil {
-						x.Opt = r.sl1.New()
+						x.Opt = r.slabOpt.New()
 					}
 					if d >= 2 {
 						if e1 == len(x.Opt.Xs) {
-							x.Opt.Xs = r.sl2.Extend(x.Opt.Xs)
+							x.Opt.Xs = r.slabOptXs.Extend(x.Opt.Xs)
 						}
-						x.Opt.Xs[e1] = int8(c6.Values[q[6]])
-						q[6]++
+						x.Opt.Xs[e1] = int8(colOptXsElem.Values[q[pqgenNestedV1ColOptXsElem]])
+						q[pqgenNestedV1ColOptXsElem]++
 					}
 				}
 			}
-			p[6] = n
+			p[pqgenNestedV1ColOptXsElem] = n
 		}
 	}
 	// inner.d
 	{
-		c7 := r.c7
-		if c7 != nil {
+		colInnerD := r.colInnerD
+		if colInnerD != nil {
 			n := len(rows)
 			for s := 0; s < n; s++ {
 				x := &rows[s]
-				x.Inner.D = int16(c7.Values[q[7]])
-				q[7]++
+				x.Inner.D = int16(colInnerD.Values[q[pqgenNestedV1ColInnerD]])
+				q[pqgenNestedV1ColInnerD]++
 			}
 		}
 	}
 	// inner.xs.list.element
 	{
-		c8 := r.c8
-		if c8 != nil {
+		colInnerXsElem := r.colInnerXsElem
+		if colInnerXsElem != nil {
 			i := -1
 			var e1 int
-			n := len(c8.Def)
+			n := len(colInnerXsElem.Def)
 			for s := 0; s < n; s++ {
-				d := c8.Def[s]
-				rp := c8.Rep[s]
+				d := colInnerXsElem.Def[s]
+				rp := colInnerXsElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -817,124 +844,124 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Inner.Xs) {
-						x.Inner.Xs = r.sl3.Extend(x.Inner.Xs)
+						x.Inner.Xs = r.slabInnerXs.Extend(x.Inner.Xs)
 					}
-					x.Inner.Xs[e1] = int8(c8.Values[q[8]])
-					q[8]++
+					x.Inner.Xs[e1] = int8(colInnerXsElem.Values[q[pqgenNestedV1ColInnerXsElem]])
+					q[pqgenNestedV1ColInnerXsElem]++
 				}
 			}
-			p[8] = n
+			p[pqgenNestedV1ColInnerXsElem] = n
 		}
 	}
 	// m (row by row: a map needs its keys and values together)
 	{
-		c9 := r.c9
-		c10 := r.c10
+		colMKey := r.colMKey
+		colMValue := r.colMValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[9]++
-					p[10]++
+			if d1 := r.drv[pqgenNestedV1DrvM]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenNestedV1ColMKey]++
+					p[pqgenNestedV1ColMValue]++
 				} else {
-					m3 := make(map[int16]int32)
+					m1 := make(map[int16]int32)
 					for {
-						var k4 int16
-						var v5 int32
-						if c9 != nil {
-							k4 = int16(c9.Values[q[9]])
-							q[9]++
-							p[9]++
+						var k1 int16
+						var v1 int32
+						if colMKey != nil {
+							k1 = int16(colMKey.Values[q[pqgenNestedV1ColMKey]])
+							q[pqgenNestedV1ColMKey]++
+							p[pqgenNestedV1ColMKey]++
 						}
-						if c10 != nil {
-							v5 = c10.Values[q[10]]
-							q[10]++
-							p[10]++
+						if colMValue != nil {
+							v1 = colMValue.Values[q[pqgenNestedV1ColMValue]]
+							q[pqgenNestedV1ColMValue]++
+							p[pqgenNestedV1ColMValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.M = m3
+					x.M = m1
 				}
 			}
 		}
 	}
 	// ms (row by row: a map needs its keys and values together)
 	{
-		c11 := r.c11
-		c12 := r.c12
+		colMSKey := r.colMSKey
+		colMSValue := r.colMSValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[1]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[11]++
-					p[12]++
+			if d1 := r.drv[pqgenNestedV1DrvMS]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenNestedV1ColMSKey]++
+					p[pqgenNestedV1ColMSValue]++
 				} else {
-					m3 := make(map[string]int32)
+					m1 := make(map[string]int32)
 					for {
-						var k4 string
-						var v5 int32
-						if c11 != nil {
-							k4 = c11.String(q[11])
-							q[11]++
-							p[11]++
+						var k1 string
+						var v1 int32
+						if colMSKey != nil {
+							k1 = colMSKey.String(q[pqgenNestedV1ColMSKey])
+							q[pqgenNestedV1ColMSKey]++
+							p[pqgenNestedV1ColMSKey]++
 						}
-						if c12 != nil {
-							v5 = c12.Values[q[12]]
-							q[12]++
-							p[12]++
+						if colMSValue != nil {
+							v1 = colMSValue.Values[q[pqgenNestedV1ColMSValue]]
+							q[pqgenNestedV1ColMSValue]++
+							p[pqgenNestedV1ColMSValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.MS = m3
+					x.MS = m1
 				}
 			}
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenNestedV1ColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values) || p[1] != len(r.c1.Def)) {
+	if r.colItemsA != nil && (q[pqgenNestedV1ColItemsA] != len(r.colItemsA.Values) || p[pqgenNestedV1ColItemsA] != len(r.colItemsA.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.a: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values) || p[2] != len(r.c2.Def)) {
+	if r.colItemsB != nil && (q[pqgenNestedV1ColItemsB] != len(r.colItemsB.Values) || p[pqgenNestedV1ColItemsB] != len(r.colItemsB.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.b: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values) || p[3] != len(r.c3.Def)) {
+	if r.colItemsT != nil && (q[pqgenNestedV1ColItemsT] != len(r.colItemsT.Values) || p[pqgenNestedV1ColItemsT] != len(r.colItemsT.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.t: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
+	if r.colItemsX != nil && (q[pqgenNestedV1ColItemsX] != r.colItemsX.Values.Len() || p[pqgenNestedV1ColItemsX] != len(r.colItemsX.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.x: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values) || p[5] != len(r.c5.Def)) {
+	if r.colOptD != nil && (q[pqgenNestedV1ColOptD] != len(r.colOptD.Values) || p[pqgenNestedV1ColOptD] != len(r.colOptD.Def)) {
 		return pqfmt.Errorf("%w: column opt.d: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values) || p[6] != len(r.c6.Def)) {
+	if r.colOptXsElem != nil && (q[pqgenNestedV1ColOptXsElem] != len(r.colOptXsElem.Values) || p[pqgenNestedV1ColOptXsElem] != len(r.colOptXsElem.Def)) {
 		return pqfmt.Errorf("%w: column opt.xs.list.element: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
+	if r.colInnerD != nil && (q[pqgenNestedV1ColInnerD] != len(r.colInnerD.Values)) {
 		return pqfmt.Errorf("%w: column inner.d: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != len(r.c8.Values) || p[8] != len(r.c8.Def)) {
+	if r.colInnerXsElem != nil && (q[pqgenNestedV1ColInnerXsElem] != len(r.colInnerXsElem.Values) || p[pqgenNestedV1ColInnerXsElem] != len(r.colInnerXsElem.Def)) {
 		return pqfmt.Errorf("%w: column inner.xs.list.element: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values) || p[9] != len(r.c9.Def)) {
+	if r.colMKey != nil && (q[pqgenNestedV1ColMKey] != len(r.colMKey.Values) || p[pqgenNestedV1ColMKey] != len(r.colMKey.Def)) {
 		return pqfmt.Errorf("%w: column m.key_value.key: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c10 != nil && (q[10] != len(r.c10.Values) || p[10] != len(r.c10.Def)) {
+	if r.colMValue != nil && (q[pqgenNestedV1ColMValue] != len(r.colMValue.Values) || p[pqgenNestedV1ColMValue] != len(r.colMValue.Def)) {
 		return pqfmt.Errorf("%w: column m.key_value.value: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c11 != nil && (q[11] != r.c11.Values.Len() || p[11] != len(r.c11.Def)) {
+	if r.colMSKey != nil && (q[pqgenNestedV1ColMSKey] != r.colMSKey.Values.Len() || p[pqgenNestedV1ColMSKey] != len(r.colMSKey.Def)) {
 		return pqfmt.Errorf("%w: column ms.key_value.key: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
-	if r.c12 != nil && (q[12] != len(r.c12.Values) || p[12] != len(r.c12.Def)) {
+	if r.colMSValue != nil && (q[pqgenNestedV1ColMSValue] != len(r.colMSValue.Values) || p[pqgenNestedV1ColMSValue] != len(r.colMSValue.Def)) {
 		return pqfmt.Errorf("%w: column ms.key_value.value: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
 	}
 	return nil
@@ -981,16 +1008,16 @@ var NestedV1Where struct {
 }
 
 func init() {
-	NestedV1Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int32Buffer, v int32) error {
-		c0.Values = append(c0.Values, v)
+	NestedV1Where.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int32Buffer, v int32) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	NestedV1Where.Opt.D = pqrt.NewNullableOrderedField("opt.d", func(c5 *pqrt.Int32Buffer, v int16) error {
-		c5.Values = append(c5.Values, int32(v))
+	NestedV1Where.Opt.D = pqrt.NewNullableOrderedField("opt.d", func(colOptD *pqrt.Int32Buffer, v int16) error {
+		colOptD.Values = append(colOptD.Values, int32(v))
 		return nil
 	})
-	NestedV1Where.Inner.D = pqrt.NewOrderedField("inner.d", func(c7 *pqrt.Int32Buffer, v int16) error {
-		c7.Values = append(c7.Values, int32(v))
+	NestedV1Where.Inner.D = pqrt.NewOrderedField("inner.d", func(colInnerD *pqrt.Int32Buffer, v int16) error {
+		colInnerD.Values = append(colInnerD.Values, int32(v))
 		return nil
 	})
 }

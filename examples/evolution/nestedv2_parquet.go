@@ -99,26 +99,44 @@ var pqgenNestedV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of NestedV2, in schema order.
+const (
+	pqgenNestedV2ColID = iota
+	pqgenNestedV2ColItemsA
+	pqgenNestedV2ColItemsB
+	pqgenNestedV2ColItemsT
+	pqgenNestedV2ColItemsC
+	pqgenNestedV2ColOptD
+	pqgenNestedV2ColOptXsElem
+	pqgenNestedV2ColInnerD
+	pqgenNestedV2ColInnerXsElem
+	pqgenNestedV2ColMKey
+	pqgenNestedV2ColMValue
+	pqgenNestedV2ColMSKey
+	pqgenNestedV2ColMSValue
+	pqgenNestedV2Leaves // the number of leaves
+)
+
 // NestedV2Writer writes rows of NestedV2 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewNestedV2Writer.
 type NestedV2Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer               // id
-	c1      *pqrt.Int64Buffer               // items.list.element.a
-	c2      *pqrt.DoubleBuffer              // items.list.element.b
-	c3      *pqrt.Int64Buffer               // items.list.element.t
-	c4      *pqrt.ByteArrayBuffer           // items.list.element.c
-	c5      *pqrt.Int32Buffer               // opt.d
-	c6      *pqrt.Int64Buffer               // opt.xs.list.element
-	c7      *pqrt.Int32Buffer               // inner.d
-	c8      *pqrt.Int64Buffer               // inner.xs.list.element
-	c9      *pqrt.Int64Buffer               // m.key_value.key
-	c10     *pqrt.Int64Buffer               // m.key_value.value
-	c11     *pqrt.ByteArrayBuffer           // ms.key_value.key
-	c12     *pqrt.Int64Buffer               // ms.key_value.value
-	pending int                             // rows shredded since the last EndRows
-	m9      []pqrt.MapEntry[int64, int64]   // m (entries in key order)
-	m11     []pqrt.MapEntry[string, *int64] // ms (entries in key order)
+	fw             *pqrt.FileWriter
+	colID          *pqrt.Int64Buffer               // id
+	colItemsA      *pqrt.Int64Buffer               // items.list.element.a
+	colItemsB      *pqrt.DoubleBuffer              // items.list.element.b
+	colItemsT      *pqrt.Int64Buffer               // items.list.element.t
+	colItemsC      *pqrt.ByteArrayBuffer           // items.list.element.c
+	colOptD        *pqrt.Int32Buffer               // opt.d
+	colOptXsElem   *pqrt.Int64Buffer               // opt.xs.list.element
+	colInnerD      *pqrt.Int32Buffer               // inner.d
+	colInnerXsElem *pqrt.Int64Buffer               // inner.xs.list.element
+	colMKey        *pqrt.Int64Buffer               // m.key_value.key
+	colMValue      *pqrt.Int64Buffer               // m.key_value.value
+	colMSKey       *pqrt.ByteArrayBuffer           // ms.key_value.key
+	colMSValue     *pqrt.Int64Buffer               // ms.key_value.value
+	pending        int                             // rows shredded since the last EndRows
+	entriesM       []pqrt.MapEntry[int64, int64]   // m (entries in key order)
+	entriesMS      []pqrt.MapEntry[string, *int64] // ms (entries in key order)
 }
 
 // NewNestedV2Writer starts a Parquet file of NestedV2 rows on w with the given writer options.
@@ -134,43 +152,43 @@ func NewNestedV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*NestedV2Write
 func pqgenNestedV2WriterFor(fw *pqrt.FileWriter) (*NestedV2Writer, error) {
 	w := &NestedV2Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenNestedV2ColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int64Buffer(1); err != nil {
+	if w.colItemsA, err = fw.Int64Buffer(pqgenNestedV2ColItemsA); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.DoubleBuffer(2); err != nil {
+	if w.colItemsB, err = fw.DoubleBuffer(pqgenNestedV2ColItemsB); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int64Buffer(3); err != nil {
+	if w.colItemsT, err = fw.Int64Buffer(pqgenNestedV2ColItemsT); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.ByteArrayBuffer(4); err != nil {
+	if w.colItemsC, err = fw.ByteArrayBuffer(pqgenNestedV2ColItemsC); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int32Buffer(5); err != nil {
+	if w.colOptD, err = fw.Int32Buffer(pqgenNestedV2ColOptD); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int64Buffer(6); err != nil {
+	if w.colOptXsElem, err = fw.Int64Buffer(pqgenNestedV2ColOptXsElem); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int32Buffer(7); err != nil {
+	if w.colInnerD, err = fw.Int32Buffer(pqgenNestedV2ColInnerD); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.Int64Buffer(8); err != nil {
+	if w.colInnerXsElem, err = fw.Int64Buffer(pqgenNestedV2ColInnerXsElem); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.Int64Buffer(9); err != nil {
+	if w.colMKey, err = fw.Int64Buffer(pqgenNestedV2ColMKey); err != nil {
 		return nil, err
 	}
-	if w.c10, err = fw.Int64Buffer(10); err != nil {
+	if w.colMValue, err = fw.Int64Buffer(pqgenNestedV2ColMValue); err != nil {
 		return nil, err
 	}
-	if w.c11, err = fw.ByteArrayBuffer(11); err != nil {
+	if w.colMSKey, err = fw.ByteArrayBuffer(pqgenNestedV2ColMSKey); err != nil {
 		return nil, err
 	}
-	if w.c12, err = fw.Int64Buffer(12); err != nil {
+	if w.colMSValue, err = fw.Int64Buffer(pqgenNestedV2ColMSValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -226,53 +244,53 @@ func (w *NestedV2Writer) Close() error {
 func (w *NestedV2Writer) shred(rows []NestedV2) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// items
 	{
-		c1 := w.c1
-		c2 := w.c2
-		c3 := w.c3
-		c4 := w.c4
+		colItemsA := w.colItemsA
+		colItemsB := w.colItemsB
+		colItemsT := w.colItemsT
+		colItemsC := w.colItemsC
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Items
-			if len(l3) == 0 {
-				c1.Def = append(c1.Def, 0)
-				c1.Rep = append(c1.Rep, 0)
-				c2.Def = append(c2.Def, 0)
-				c2.Rep = append(c2.Rep, 0)
-				c3.Def = append(c3.Def, 0)
-				c3.Rep = append(c3.Rep, 0)
-				c4.Def = append(c4.Def, 0)
-				c4.Rep = append(c4.Rep, 0)
+			l1 := x.Items
+			if len(l1) == 0 {
+				colItemsA.Def = append(colItemsA.Def, 0)
+				colItemsA.Rep = append(colItemsA.Rep, 0)
+				colItemsB.Def = append(colItemsB.Def, 0)
+				colItemsB.Rep = append(colItemsB.Rep, 0)
+				colItemsT.Def = append(colItemsT.Def, 0)
+				colItemsT.Rep = append(colItemsT.Rep, 0)
+				colItemsC.Def = append(colItemsC.Def, 0)
+				colItemsC.Rep = append(colItemsC.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					s4 := &l3[j2]
-					c1.Def = append(c1.Def, 1)
-					c1.Rep = append(c1.Rep, r1)
-					c1.Values = append(c1.Values, s4.A)
-					c2.Def = append(c2.Def, 1)
-					c2.Rep = append(c2.Rep, r1)
-					c2.Values = append(c2.Values, s4.B)
-					c3.Def = append(c3.Def, 1)
-					c3.Rep = append(c3.Rep, r1)
-					c3.Values = append(c3.Values, s4.T.UnixMicro())
-					if s4.C == nil {
-						c4.Def = append(c4.Def, 1)
-						c4.Rep = append(c4.Rep, r1)
+					s1 := &l1[j1]
+					colItemsA.Def = append(colItemsA.Def, 1)
+					colItemsA.Rep = append(colItemsA.Rep, r1)
+					colItemsA.Values = append(colItemsA.Values, s1.A)
+					colItemsB.Def = append(colItemsB.Def, 1)
+					colItemsB.Rep = append(colItemsB.Rep, r1)
+					colItemsB.Values = append(colItemsB.Values, s1.B)
+					colItemsT.Def = append(colItemsT.Def, 1)
+					colItemsT.Rep = append(colItemsT.Rep, r1)
+					colItemsT.Values = append(colItemsT.Values, s1.T.UnixMicro())
+					if s1.C == nil {
+						colItemsC.Def = append(colItemsC.Def, 1)
+						colItemsC.Rep = append(colItemsC.Rep, r1)
 					} else {
-						c4.Def = append(c4.Def, 2)
-						c4.Rep = append(c4.Rep, r1)
-						c4.Values.AppendString((*s4.C))
+						colItemsC.Def = append(colItemsC.Def, 2)
+						colItemsC.Rep = append(colItemsC.Rep, r1)
+						colItemsC.Values.AppendString((*s1.C))
 					}
 				}
 			}
@@ -280,39 +298,39 @@ func (w *NestedV2Writer) shred(rows []NestedV2) {
 	}
 	// opt
 	{
-		c5 := w.c5
-		c6 := w.c6
+		colOptD := w.colOptD
+		colOptXsElem := w.colOptXsElem
 		for i := range rows {
 			x := &rows[i]
 			if x.Opt == nil {
-				c5.Def = append(c5.Def, 0)
-				c6.Def = append(c6.Def, 0)
-				c6.Rep = append(c6.Rep, 0)
+				colOptD.Def = append(colOptD.Def, 0)
+				colOptXsElem.Def = append(colOptXsElem.Def, 0)
+				colOptXsElem.Rep = append(colOptXsElem.Rep, 0)
 			} else {
 				s1 := x.Opt
 				if s1.D == nil {
-					c5.Def = append(c5.Def, 1)
+					colOptD.Def = append(colOptD.Def, 1)
 				} else {
-					c5.Def = append(c5.Def, 2)
-					c5.Values = append(c5.Values, (*s1.D))
+					colOptD.Def = append(colOptD.Def, 2)
+					colOptD.Values = append(colOptD.Values, (*s1.D))
 				}
-				l4 := s1.Xs
-				if len(l4) == 0 {
-					c6.Def = append(c6.Def, 1)
-					c6.Rep = append(c6.Rep, 0)
+				l1 := s1.Xs
+				if len(l1) == 0 {
+					colOptXsElem.Def = append(colOptXsElem.Def, 1)
+					colOptXsElem.Rep = append(colOptXsElem.Rep, 0)
 				} else {
-					for j3 := range l4 {
-						r2 := uint8(1)
-						if j3 == 0 {
-							r2 = 0
+					for j1 := range l1 {
+						r1 := uint8(1)
+						if j1 == 0 {
+							r1 = 0
 						}
-						if l4[j3] == nil {
-							c6.Def = append(c6.Def, 2)
-							c6.Rep = append(c6.Rep, r2)
+						if l1[j1] == nil {
+							colOptXsElem.Def = append(colOptXsElem.Def, 2)
+							colOptXsElem.Rep = append(colOptXsElem.Rep, r1)
 						} else {
-							c6.Def = append(c6.Def, 3)
-							c6.Rep = append(c6.Rep, r2)
-							c6.Values = append(c6.Values, (*l4[j3]))
+							colOptXsElem.Def = append(colOptXsElem.Def, 3)
+							colOptXsElem.Rep = append(colOptXsElem.Rep, r1)
+							colOptXsElem.Values = append(colOptXsElem.Values, (*l1[j1]))
 						}
 					}
 				}
@@ -321,39 +339,39 @@ func (w *NestedV2Writer) shred(rows []NestedV2) {
 	}
 	// inner
 	{
-		c7 := w.c7
-		c8 := w.c8
+		colInnerD := w.colInnerD
+		colInnerXsElem := w.colInnerXsElem
 		for i := range rows {
 			x := &rows[i]
 			if x.Inner == nil {
-				c7.Def = append(c7.Def, 0)
-				c8.Def = append(c8.Def, 0)
-				c8.Rep = append(c8.Rep, 0)
+				colInnerD.Def = append(colInnerD.Def, 0)
+				colInnerXsElem.Def = append(colInnerXsElem.Def, 0)
+				colInnerXsElem.Rep = append(colInnerXsElem.Rep, 0)
 			} else {
 				s1 := x.Inner
 				if s1.D == nil {
-					c7.Def = append(c7.Def, 1)
+					colInnerD.Def = append(colInnerD.Def, 1)
 				} else {
-					c7.Def = append(c7.Def, 2)
-					c7.Values = append(c7.Values, (*s1.D))
+					colInnerD.Def = append(colInnerD.Def, 2)
+					colInnerD.Values = append(colInnerD.Values, (*s1.D))
 				}
-				l4 := s1.Xs
-				if len(l4) == 0 {
-					c8.Def = append(c8.Def, 1)
-					c8.Rep = append(c8.Rep, 0)
+				l1 := s1.Xs
+				if len(l1) == 0 {
+					colInnerXsElem.Def = append(colInnerXsElem.Def, 1)
+					colInnerXsElem.Rep = append(colInnerXsElem.Rep, 0)
 				} else {
-					for j3 := range l4 {
-						r2 := uint8(1)
-						if j3 == 0 {
-							r2 = 0
+					for j1 := range l1 {
+						r1 := uint8(1)
+						if j1 == 0 {
+							r1 = 0
 						}
-						if l4[j3] == nil {
-							c8.Def = append(c8.Def, 2)
-							c8.Rep = append(c8.Rep, r2)
+						if l1[j1] == nil {
+							colInnerXsElem.Def = append(colInnerXsElem.Def, 2)
+							colInnerXsElem.Rep = append(colInnerXsElem.Rep, r1)
 						} else {
-							c8.Def = append(c8.Def, 3)
-							c8.Rep = append(c8.Rep, r2)
-							c8.Values = append(c8.Values, (*l4[j3]))
+							colInnerXsElem.Def = append(colInnerXsElem.Def, 3)
+							colInnerXsElem.Rep = append(colInnerXsElem.Rep, r1)
+							colInnerXsElem.Values = append(colInnerXsElem.Values, (*l1[j1]))
 						}
 					}
 				}
@@ -362,102 +380,111 @@ func (w *NestedV2Writer) shred(rows []NestedV2) {
 	}
 	// m
 	{
-		c9 := w.c9
-		c10 := w.c10
+		colMKey := w.colMKey
+		colMValue := w.colMValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.M
-			if len(m3) == 0 {
-				c9.Def = append(c9.Def, 0)
-				c9.Rep = append(c9.Rep, 0)
-				c10.Def = append(c10.Def, 0)
-				c10.Rep = append(c10.Rep, 0)
+			m1 := x.M
+			if len(m1) == 0 {
+				colMKey.Def = append(colMKey.Def, 0)
+				colMKey.Rep = append(colMKey.Rep, 0)
+				colMValue.Def = append(colMValue.Def, 0)
+				colMValue.Rep = append(colMValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntries(m3, &w.m9, w.fw.SortedMaps())
-				for j2 := range e4 {
+				e1 := pqrt.MapEntries(m1, &w.entriesM, w.fw.SortedMaps())
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c9.Def = append(c9.Def, 1)
-					c9.Rep = append(c9.Rep, r1)
-					c9.Values = append(c9.Values, e4[j2].Key)
-					c10.Def = append(c10.Def, 1)
-					c10.Rep = append(c10.Rep, r1)
-					c10.Values = append(c10.Values, e4[j2].Value)
+					colMKey.Def = append(colMKey.Def, 1)
+					colMKey.Rep = append(colMKey.Rep, r1)
+					colMKey.Values = append(colMKey.Values, e1[j1].Key)
+					colMValue.Def = append(colMValue.Def, 1)
+					colMValue.Rep = append(colMValue.Rep, r1)
+					colMValue.Values = append(colMValue.Values, e1[j1].Value)
 				}
 			}
 		}
 	}
 	// ms
 	{
-		c11 := w.c11
-		c12 := w.c12
+		colMSKey := w.colMSKey
+		colMSValue := w.colMSValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.MS
-			if len(m3) == 0 {
-				c11.Def = append(c11.Def, 0)
-				c11.Rep = append(c11.Rep, 0)
-				c12.Def = append(c12.Def, 0)
-				c12.Rep = append(c12.Rep, 0)
+			m1 := x.MS
+			if len(m1) == 0 {
+				colMSKey.Def = append(colMSKey.Def, 0)
+				colMSKey.Rep = append(colMSKey.Rep, 0)
+				colMSValue.Def = append(colMSValue.Def, 0)
+				colMSValue.Rep = append(colMSValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntries(m3, &w.m11, w.fw.SortedMaps())
-				for j2 := range e4 {
+				e1 := pqrt.MapEntries(m1, &w.entriesMS, w.fw.SortedMaps())
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c11.Def = append(c11.Def, 1)
-					c11.Rep = append(c11.Rep, r1)
-					c11.Values.AppendString(e4[j2].Key)
-					if e4[j2].Value == nil {
-						c12.Def = append(c12.Def, 1)
-						c12.Rep = append(c12.Rep, r1)
+					colMSKey.Def = append(colMSKey.Def, 1)
+					colMSKey.Rep = append(colMSKey.Rep, r1)
+					colMSKey.Values.AppendString(e1[j1].Key)
+					if e1[j1].Value == nil {
+						colMSValue.Def = append(colMSValue.Def, 1)
+						colMSValue.Rep = append(colMSValue.Rep, r1)
 					} else {
-						c12.Def = append(c12.Def, 2)
-						c12.Rep = append(c12.Rep, r1)
-						c12.Values = append(c12.Values, (*e4[j2].Value))
+						colMSValue.Def = append(colMSValue.Def, 2)
+						colMSValue.Rep = append(colMSValue.Rep, r1)
+						colMSValue.Values = append(colMSValue.Values, (*e1[j1].Value))
 					}
 				}
 			}
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m9[:cap(w.m9)])
-	clear(w.m11[:cap(w.m11)])
+	clear(w.entriesM[:cap(w.entriesM)])
+	clear(w.entriesMS[:cap(w.entriesMS)])
 }
 
 // NestedV2Reader reads rows of NestedV2 from a Parquet file. Create one with NewNestedV2Reader.
 type NestedV2Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [2]int                // per nested value: the leaf deciding it, or -1
-	lv     [13]*pqrt.Levels      // per leaf: its levels, nil when not read
-	c0     *pqrt.Int64Reader     // id; nil when not read
-	c1     *pqrt.Int64Reader     // items.list.element.a; nil when not read
-	c2     *pqrt.DoubleReader    // items.list.element.b; nil when not read
-	c3     *pqrt.Int64Reader     // items.list.element.t; nil when not read
-	c4     *pqrt.ByteArrayReader // items.list.element.c; nil when not read
-	c5     *pqrt.Int32Reader     // opt.d; nil when not read
-	c6     *pqrt.Int64Reader     // opt.xs.list.element; nil when not read
-	c7     *pqrt.Int32Reader     // inner.d; nil when not read
-	c8     *pqrt.Int64Reader     // inner.xs.list.element; nil when not read
-	c9     *pqrt.Int64Reader     // m.key_value.key; nil when not read
-	c10    *pqrt.Int64Reader     // m.key_value.value; nil when not read
-	c11    *pqrt.ByteArrayReader // ms.key_value.key; nil when not read
-	c12    *pqrt.Int64Reader     // ms.key_value.value; nil when not read
-	sl0    pqrt.Slab[ItemV2]     // the elements of the items lists
-	sl1    pqrt.Slab[InnerV2]    // the opt structs
-	sl2    pqrt.Slab[*int64]     // the elements of the opt.xs lists
-	sl3    pqrt.Slab[InnerV2]    // the inner structs
-	sl4    pqrt.Slab[*int64]     // the elements of the inner.xs lists
+	fr             *pqrt.FileReader
+	read           int64
+	closed         bool
+	drv            [len(pqgenNestedV2Drivers)]int    // per nested value: the leaf deciding it, or -1
+	lv             [pqgenNestedV2Leaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID          *pqrt.Int64Reader                 // id; nil when not read
+	colItemsA      *pqrt.Int64Reader                 // items.list.element.a; nil when not read
+	colItemsB      *pqrt.DoubleReader                // items.list.element.b; nil when not read
+	colItemsT      *pqrt.Int64Reader                 // items.list.element.t; nil when not read
+	colItemsC      *pqrt.ByteArrayReader             // items.list.element.c; nil when not read
+	colOptD        *pqrt.Int32Reader                 // opt.d; nil when not read
+	colOptXsElem   *pqrt.Int64Reader                 // opt.xs.list.element; nil when not read
+	colInnerD      *pqrt.Int32Reader                 // inner.d; nil when not read
+	colInnerXsElem *pqrt.Int64Reader                 // inner.xs.list.element; nil when not read
+	colMKey        *pqrt.Int64Reader                 // m.key_value.key; nil when not read
+	colMValue      *pqrt.Int64Reader                 // m.key_value.value; nil when not read
+	colMSKey       *pqrt.ByteArrayReader             // ms.key_value.key; nil when not read
+	colMSValue     *pqrt.Int64Reader                 // ms.key_value.value; nil when not read
+	slabItems      pqrt.Slab[ItemV2]                 // the elements of the items lists
+	slabOpt        pqrt.Slab[InnerV2]                // the opt structs
+	slabOptXs      pqrt.Slab[*int64]                 // the elements of the opt.xs lists
+	slabInner      pqrt.Slab[InnerV2]                // the inner structs
+	slabInnerXs    pqrt.Slab[*int64]                 // the elements of the inner.xs lists
 }
+
+// The entries of pqgenNestedV2Drivers of the nested values of NestedV2.
+const (
+	pqgenNestedV2DrvM = iota
+	pqgenNestedV2DrvMS
+)
 
 // pqgenNestedV2Drivers lists, per nested value of NestedV2, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenNestedV2Drivers = [...][]int{{9, 10}, {11, 12}}
+var pqgenNestedV2Drivers = [...][]int{
+	pqgenNestedV2DrvM:  {pqgenNestedV2ColMKey, pqgenNestedV2ColMValue},
+	pqgenNestedV2DrvMS: {pqgenNestedV2ColMSKey, pqgenNestedV2ColMSValue},
+}
 
 // NewNestedV2Reader opens the Parquet file of size bytes behind r for reading NestedV2 rows.
 // The file's schema is bound to NestedV2's by the schema evolution rules (see
@@ -477,83 +504,83 @@ func NewNestedV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 		return nil, err
 	}
 	tr := &NestedV2Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenNestedV2ColID]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenNestedV2ColID] = &tr.colID.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColItemsA]) {
+		if tr.colItemsA, err = fr.Int64Reader(idx[pqgenNestedV2ColItemsA]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenNestedV2ColItemsA] = &tr.colItemsA.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.DoubleReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColItemsB]) {
+		if tr.colItemsB, err = fr.DoubleReader(idx[pqgenNestedV2ColItemsB]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenNestedV2ColItemsB] = &tr.colItemsB.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int64Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColItemsT]) {
+		if tr.colItemsT, err = fr.Int64Reader(idx[pqgenNestedV2ColItemsT]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenNestedV2ColItemsT] = &tr.colItemsT.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.ByteArrayReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColItemsC]) {
+		if tr.colItemsC, err = fr.ByteArrayReader(idx[pqgenNestedV2ColItemsC]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenNestedV2ColItemsC] = &tr.colItemsC.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int32Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColOptD]) {
+		if tr.colOptD, err = fr.Int32Reader(idx[pqgenNestedV2ColOptD]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenNestedV2ColOptD] = &tr.colOptD.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int64Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColOptXsElem]) {
+		if tr.colOptXsElem, err = fr.Int64Reader(idx[pqgenNestedV2ColOptXsElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenNestedV2ColOptXsElem] = &tr.colOptXsElem.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColInnerD]) {
+		if tr.colInnerD, err = fr.Int32Reader(idx[pqgenNestedV2ColInnerD]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenNestedV2ColInnerD] = &tr.colInnerD.Levels
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.Int64Reader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColInnerXsElem]) {
+		if tr.colInnerXsElem, err = fr.Int64Reader(idx[pqgenNestedV2ColInnerXsElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[8] = &tr.c8.Levels
+		tr.lv[pqgenNestedV2ColInnerXsElem] = &tr.colInnerXsElem.Levels
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.Int64Reader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColMKey]) {
+		if tr.colMKey, err = fr.Int64Reader(idx[pqgenNestedV2ColMKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[9] = &tr.c9.Levels
+		tr.lv[pqgenNestedV2ColMKey] = &tr.colMKey.Levels
 	}
-	if fr.Projected(idx[10]) {
-		if tr.c10, err = fr.Int64Reader(idx[10]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColMValue]) {
+		if tr.colMValue, err = fr.Int64Reader(idx[pqgenNestedV2ColMValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[10] = &tr.c10.Levels
+		tr.lv[pqgenNestedV2ColMValue] = &tr.colMValue.Levels
 	}
-	if fr.Projected(idx[11]) {
-		if tr.c11, err = fr.ByteArrayReader(idx[11]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColMSKey]) {
+		if tr.colMSKey, err = fr.ByteArrayReader(idx[pqgenNestedV2ColMSKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[11] = &tr.c11.Levels
+		tr.lv[pqgenNestedV2ColMSKey] = &tr.colMSKey.Levels
 	}
-	if fr.Projected(idx[12]) {
-		if tr.c12, err = fr.Int64Reader(idx[12]); err != nil {
+	if fr.Projected(idx[pqgenNestedV2ColMSValue]) {
+		if tr.colMSValue, err = fr.Int64Reader(idx[pqgenNestedV2ColMSValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[12] = &tr.c12.Levels
+		tr.lv[pqgenNestedV2ColMSValue] = &tr.colMSValue.Levels
 	}
 	for k, ls := range pqgenNestedV2Drivers {
 		tr.drv[k] = -1
@@ -598,19 +625,19 @@ func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "items.list.element.a"),
-		pqrt.Col(r.c2, "items.list.element.b"),
-		pqrt.Col(r.c3, "items.list.element.t"),
-		pqrt.Col(r.c4, "items.list.element.c"),
-		pqrt.Col(r.c5, "opt.d"),
-		pqrt.Col(r.c6, "opt.xs.list.element"),
-		pqrt.Col(r.c7, "inner.d"),
-		pqrt.Col(r.c8, "inner.xs.list.element"),
-		pqrt.Col(r.c9, "m.key_value.key"),
-		pqrt.Col(r.c10, "m.key_value.value"),
-		pqrt.Col(r.c11, "ms.key_value.key"),
-		pqrt.Col(r.c12, "ms.key_value.value"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colItemsA, "items.list.element.a"),
+		pqrt.Col(r.colItemsB, "items.list.element.b"),
+		pqrt.Col(r.colItemsT, "items.list.element.t"),
+		pqrt.Col(r.colItemsC, "items.list.element.c"),
+		pqrt.Col(r.colOptD, "opt.d"),
+		pqrt.Col(r.colOptXsElem, "opt.xs.list.element"),
+		pqrt.Col(r.colInnerD, "inner.d"),
+		pqrt.Col(r.colInnerXsElem, "inner.xs.list.element"),
+		pqrt.Col(r.colMKey, "m.key_value.key"),
+		pqrt.Col(r.colMValue, "m.key_value.value"),
+		pqrt.Col(r.colMSKey, "ms.key_value.key"),
+		pqrt.Col(r.colMSValue, "ms.key_value.value"),
 	); err != nil {
 		return 0, err
 	}
@@ -632,52 +659,52 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of NestedV2 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [13]int      // per leaf: the next value
-	var p [13]int      // per leaf: the next level slot
-	var slab4 []string // pointer targets of items.list.element.c
-	if r.c4 != nil {
-		slab4 = make([]string, r.c4.Values.Len())
+	var q [pqgenNestedV2Leaves]int // per leaf: the next value
+	var p [pqgenNestedV2Leaves]int // per leaf: the next level slot
+	var slabItemsC []string        // pointer targets of items.list.element.c
+	if r.colItemsC != nil {
+		slabItemsC = make([]string, r.colItemsC.Values.Len())
 	}
-	var slab5 []int32 // pointer targets of opt.d
-	if r.c5 != nil {
-		slab5 = make([]int32, len(r.c5.Values))
+	var slabOptD []int32 // pointer targets of opt.d
+	if r.colOptD != nil {
+		slabOptD = make([]int32, len(r.colOptD.Values))
 	}
-	var slab6 []int64 // pointer targets of opt.xs.list.element
-	if r.c6 != nil {
-		slab6 = make([]int64, len(r.c6.Values))
+	var slabOptXsElem []int64 // pointer targets of opt.xs.list.element
+	if r.colOptXsElem != nil {
+		slabOptXsElem = make([]int64, len(r.colOptXsElem.Values))
 	}
-	var slab7 []int32 // pointer targets of inner.d
-	if r.c7 != nil {
-		slab7 = make([]int32, len(r.c7.Values))
+	var slabInnerD []int32 // pointer targets of inner.d
+	if r.colInnerD != nil {
+		slabInnerD = make([]int32, len(r.colInnerD.Values))
 	}
-	var slab8 []int64 // pointer targets of inner.xs.list.element
-	if r.c8 != nil {
-		slab8 = make([]int64, len(r.c8.Values))
+	var slabInnerXsElem []int64 // pointer targets of inner.xs.list.element
+	if r.colInnerXsElem != nil {
+		slabInnerXsElem = make([]int64, len(r.colInnerXsElem.Values))
 	}
-	var slab12 []int64 // pointer targets of ms.key_value.value
-	if r.c12 != nil {
-		slab12 = make([]int64, len(r.c12.Values))
+	var slabMSValue []int64 // pointer targets of ms.key_value.value
+	if r.colMSValue != nil {
+		slabMSValue = make([]int64, len(r.colMSValue.Values))
 	}
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenNestedV2ColID] = len(rows)
 		}
 	}
 	// items.list.element.a
 	{
-		c1 := r.c1
-		if c1 != nil {
+		colItemsA := r.colItemsA
+		if colItemsA != nil {
 			i := -1
 			var e1 int
-			n := len(c1.Def)
+			n := len(colItemsA.Def)
 			for s := 0; s < n; s++ {
-				d := c1.Def[s]
-				rp := c1.Rep[s]
+				d := colItemsA.Def[s]
+				rp := colItemsA.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -689,25 +716,25 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
-					x.Items[e1].A = c1.Values[q[1]]
-					q[1]++
+					x.Items[e1].A = colItemsA.Values[q[pqgenNestedV2ColItemsA]]
+					q[pqgenNestedV2ColItemsA]++
 				}
 			}
-			p[1] = n
+			p[pqgenNestedV2ColItemsA] = n
 		}
 	}
 	// items.list.element.b
 	{
-		c2 := r.c2
-		if c2 != nil {
+		colItemsB := r.colItemsB
+		if colItemsB != nil {
 			i := -1
 			var e1 int
-			n := len(c2.Def)
+			n := len(colItemsB.Def)
 			for s := 0; s < n; s++ {
-				d := c2.Def[s]
-				rp := c2.Rep[s]
+				d := colItemsB.Def[s]
+				rp := colItemsB.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -719,25 +746,25 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
-					x.Items[e1].B = c2.Values[q[2]]
-					q[2]++
+					x.Items[e1].B = colItemsB.Values[q[pqgenNestedV2ColItemsB]]
+					q[pqgenNestedV2ColItemsB]++
 				}
 			}
-			p[2] = n
+			p[pqgenNestedV2ColItemsB] = n
 		}
 	}
 	// items.list.element.t
 	{
-		c3 := r.c3
-		if c3 != nil {
+		colItemsT := r.colItemsT
+		if colItemsT != nil {
 			i := -1
 			var e1 int
-			n := len(c3.Def)
+			n := len(colItemsT.Def)
 			for s := 0; s < n; s++ {
-				d := c3.Def[s]
-				rp := c3.Rep[s]
+				d := colItemsT.Def[s]
+				rp := colItemsT.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -749,25 +776,25 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
-					x.Items[e1].T = pqtime.UnixMicro(c3.Values[q[3]]).UTC()
-					q[3]++
+					x.Items[e1].T = pqtime.UnixMicro(colItemsT.Values[q[pqgenNestedV2ColItemsT]]).UTC()
+					q[pqgenNestedV2ColItemsT]++
 				}
 			}
-			p[3] = n
+			p[pqgenNestedV2ColItemsT] = n
 		}
 	}
 	// items.list.element.c
 	{
-		c4 := r.c4
-		if c4 != nil {
+		colItemsC := r.colItemsC
+		if colItemsC != nil {
 			i := -1
 			var e1 int
-			n := len(c4.Def)
+			n := len(colItemsC.Def)
 			for s := 0; s < n; s++ {
-				d := c4.Def[s]
-				rp := c4.Rep[s]
+				d := colItemsC.Def[s]
+				rp := colItemsC.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -779,52 +806,52 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.sl0.Extend(x.Items)
+						x.Items = r.slabItems.Extend(x.Items)
 					}
 					if d >= 2 {
-						slab4[q[4]] = c4.String(q[4])
-						x.Items[e1].C = &slab4[q[4]]
-						q[4]++
+						slabItemsC[q[pqgenNestedV2ColItemsC]] = colItemsC.String(q[pqgenNestedV2ColItemsC])
+						x.Items[e1].C = &slabItemsC[q[pqgenNestedV2ColItemsC]]
+						q[pqgenNestedV2ColItemsC]++
 					}
 				}
 			}
-			p[4] = n
+			p[pqgenNestedV2ColItemsC] = n
 		}
 	}
 	// opt.d
 	{
-		c5 := r.c5
-		if c5 != nil {
+		colOptD := r.colOptD
+		if colOptD != nil {
 			i := -1
-			n := len(c5.Def)
+			n := len(colOptD.Def)
 			for s := 0; s < n; s++ {
-				d := c5.Def[s]
+				d := colOptD.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Opt == nil {
-						x.Opt = r.sl1.New()
+						x.Opt = r.slabOpt.New()
 					}
 					if d >= 2 {
-						slab5[q[5]] = c5.Values[q[5]]
-						x.Opt.D = &slab5[q[5]]
-						q[5]++
+						slabOptD[q[pqgenNestedV2ColOptD]] = colOptD.Values[q[pqgenNestedV2ColOptD]]
+						x.Opt.D = &slabOptD[q[pqgenNestedV2ColOptD]]
+						q[pqgenNestedV2ColOptD]++
 					}
 				}
 			}
-			p[5] = n
+			p[pqgenNestedV2ColOptD] = n
 		}
 	}
 	// opt.xs.list.element
 	{
-		c6 := r.c6
-		if c6 != nil {
+		colOptXsElem := r.colOptXsElem
+		if colOptXsElem != nil {
 			i := -1
 			var e1 int
-			n := len(c6.Def)
+			n := len(colOptXsElem.Def)
 			for s := 0; s < n; s++ {
-				d := c6.Def[s]
-				rp := c6.Rep[s]
+				d := colOptXsElem.Def[s]
+				rp := colOptXsElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -836,57 +863,57 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Opt == nil {
-						x.Opt = r.sl1.New()
+						x.Opt = r.slabOpt.New()
 					}
 					if d >= 2 {
 						if e1 == len(x.Opt.Xs) {
-							x.Opt.Xs = r.sl2.Extend(x.Opt.Xs)
+							x.Opt.Xs = r.slabOptXs.Extend(x.Opt.Xs)
 						}
 						if d >= 3 {
-							slab6[q[6]] = c6.Values[q[6]]
-							x.Opt.Xs[e1] = &slab6[q[6]]
-							q[6]++
+							slabOptXsElem[q[pqgenNestedV2ColOptXsElem]] = colOptXsElem.Values[q[pqgenNestedV2ColOptXsElem]]
+							x.Opt.Xs[e1] = &slabOptXsElem[q[pqgenNestedV2ColOptXsElem]]
+							q[pqgenNestedV2ColOptXsElem]++
 						}
 					}
 				}
 			}
-			p[6] = n
+			p[pqgenNestedV2ColOptXsElem] = n
 		}
 	}
 	// inner.d
 	{
-		c7 := r.c7
-		if c7 != nil {
+		colInnerD := r.colInnerD
+		if colInnerD != nil {
 			i := -1
-			n := len(c7.Def)
+			n := len(colInnerD.Def)
 			for s := 0; s < n; s++ {
-				d := c7.Def[s]
+				d := colInnerD.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Inner == nil {
-						x.Inner = r.sl3.New()
+						x.Inner = r.slabInner.New()
 					}
 					if d >= 2 {
-						slab7[q[7]] = c7.Values[q[7]]
-						x.Inner.D = &slab7[q[7]]
-						q[7]++
+						slabInnerD[q[pqgenNestedV2ColInnerD]] = colInnerD.Values[q[pqgenNestedV2ColInnerD]]
+						x.Inner.D = &slabInnerD[q[pqgenNestedV2ColInnerD]]
+						q[pqgenNestedV2ColInnerD]++
 					}
 				}
 			}
-			p[7] = n
+			p[pqgenNestedV2ColInnerD] = n
 		}
 	}
 	// inner.xs.list.element
 	{
-		c8 := r.c8
-		if c8 != nil {
+		colInnerXsElem := r.colInnerXsElem
+		if colInnerXsElem != nil {
 			i := -1
 			var e1 int
-			n := len(c8.Def)
+			n := len(colInnerXsElem.Def)
 			for s := 0; s < n; s++ {
-				d := c8.Def[s]
-				rp := c8.Rep[s]
+				d := colInnerXsElem.Def[s]
+				rp := colInnerXsElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -898,135 +925,135 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Inner == nil {
-						x.Inner = r.sl3.New()
+						x.Inner = r.slabInner.New()
 					}
 					if d >= 2 {
 						if e1 == len(x.Inner.Xs) {
-							x.Inner.Xs = r.sl4.Extend(x.Inner.Xs)
+							x.Inner.Xs = r.slabInnerXs.Extend(x.Inner.Xs)
 						}
 						if d >= 3 {
-							slab8[q[8]] = c8.Values[q[8]]
-							x.Inner.Xs[e1] = &slab8[q[8]]
-							q[8]++
+							slabInnerXsElem[q[pqgenNestedV2ColInnerXsElem]] = colInnerXsElem.Values[q[pqgenNestedV2ColInnerXsElem]]
+							x.Inner.Xs[e1] = &slabInnerXsElem[q[pqgenNestedV2ColInnerXsElem]]
+							q[pqgenNestedV2ColInnerXsElem]++
 						}
 					}
 				}
 			}
-			p[8] = n
+			p[pqgenNestedV2ColInnerXsElem] = n
 		}
 	}
 	// m (row by row: a map needs its keys and values together)
 	{
-		c9 := r.c9
-		c10 := r.c10
+		colMKey := r.colMKey
+		colMValue := r.colMValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[9]++
-					p[10]++
+			if d1 := r.drv[pqgenNestedV2DrvM]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenNestedV2ColMKey]++
+					p[pqgenNestedV2ColMValue]++
 				} else {
-					m3 := make(map[int64]int64)
+					m1 := make(map[int64]int64)
 					for {
-						var k4 int64
-						var v5 int64
-						if c9 != nil {
-							k4 = c9.Values[q[9]]
-							q[9]++
-							p[9]++
+						var k1 int64
+						var v1 int64
+						if colMKey != nil {
+							k1 = colMKey.Values[q[pqgenNestedV2ColMKey]]
+							q[pqgenNestedV2ColMKey]++
+							p[pqgenNestedV2ColMKey]++
 						}
-						if c10 != nil {
-							v5 = c10.Values[q[10]]
-							q[10]++
-							p[10]++
+						if colMValue != nil {
+							v1 = colMValue.Values[q[pqgenNestedV2ColMValue]]
+							q[pqgenNestedV2ColMValue]++
+							p[pqgenNestedV2ColMValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.M = m3
+					x.M = m1
 				}
 			}
 		}
 	}
 	// ms (row by row: a map needs its keys and values together)
 	{
-		c11 := r.c11
-		c12 := r.c12
+		colMSKey := r.colMSKey
+		colMSValue := r.colMSValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[1]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[11]++
-					p[12]++
+			if d1 := r.drv[pqgenNestedV2DrvMS]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenNestedV2ColMSKey]++
+					p[pqgenNestedV2ColMSValue]++
 				} else {
-					m3 := make(map[string]*int64)
+					m1 := make(map[string]*int64)
 					for {
-						var k4 string
-						var v5 *int64
-						if c11 != nil {
-							k4 = c11.String(q[11])
-							q[11]++
-							p[11]++
+						var k1 string
+						var v1 *int64
+						if colMSKey != nil {
+							k1 = colMSKey.String(q[pqgenNestedV2ColMSKey])
+							q[pqgenNestedV2ColMSKey]++
+							p[pqgenNestedV2ColMSKey]++
 						}
-						if c12 != nil {
-							if c12.Def[p[12]] == 2 {
-								slab12[q[12]] = c12.Values[q[12]]
-								v5 = &slab12[q[12]]
-								q[12]++
+						if colMSValue != nil {
+							if colMSValue.Def[p[pqgenNestedV2ColMSValue]] == 2 {
+								slabMSValue[q[pqgenNestedV2ColMSValue]] = colMSValue.Values[q[pqgenNestedV2ColMSValue]]
+								v1 = &slabMSValue[q[pqgenNestedV2ColMSValue]]
+								q[pqgenNestedV2ColMSValue]++
 							}
-							p[12]++
+							p[pqgenNestedV2ColMSValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.MS = m3
+					x.MS = m1
 				}
 			}
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenNestedV2ColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values) || p[1] != len(r.c1.Def)) {
+	if r.colItemsA != nil && (q[pqgenNestedV2ColItemsA] != len(r.colItemsA.Values) || p[pqgenNestedV2ColItemsA] != len(r.colItemsA.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.a: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values) || p[2] != len(r.c2.Def)) {
+	if r.colItemsB != nil && (q[pqgenNestedV2ColItemsB] != len(r.colItemsB.Values) || p[pqgenNestedV2ColItemsB] != len(r.colItemsB.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.b: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values) || p[3] != len(r.c3.Def)) {
+	if r.colItemsT != nil && (q[pqgenNestedV2ColItemsT] != len(r.colItemsT.Values) || p[pqgenNestedV2ColItemsT] != len(r.colItemsT.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.t: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
+	if r.colItemsC != nil && (q[pqgenNestedV2ColItemsC] != r.colItemsC.Values.Len() || p[pqgenNestedV2ColItemsC] != len(r.colItemsC.Def)) {
 		return pqfmt.Errorf("%w: column items.list.element.c: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values) || p[5] != len(r.c5.Def)) {
+	if r.colOptD != nil && (q[pqgenNestedV2ColOptD] != len(r.colOptD.Values) || p[pqgenNestedV2ColOptD] != len(r.colOptD.Def)) {
 		return pqfmt.Errorf("%w: column opt.d: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values) || p[6] != len(r.c6.Def)) {
+	if r.colOptXsElem != nil && (q[pqgenNestedV2ColOptXsElem] != len(r.colOptXsElem.Values) || p[pqgenNestedV2ColOptXsElem] != len(r.colOptXsElem.Def)) {
 		return pqfmt.Errorf("%w: column opt.xs.list.element: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
+	if r.colInnerD != nil && (q[pqgenNestedV2ColInnerD] != len(r.colInnerD.Values) || p[pqgenNestedV2ColInnerD] != len(r.colInnerD.Def)) {
 		return pqfmt.Errorf("%w: column inner.d: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != len(r.c8.Values) || p[8] != len(r.c8.Def)) {
+	if r.colInnerXsElem != nil && (q[pqgenNestedV2ColInnerXsElem] != len(r.colInnerXsElem.Values) || p[pqgenNestedV2ColInnerXsElem] != len(r.colInnerXsElem.Def)) {
 		return pqfmt.Errorf("%w: column inner.xs.list.element: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values) || p[9] != len(r.c9.Def)) {
+	if r.colMKey != nil && (q[pqgenNestedV2ColMKey] != len(r.colMKey.Values) || p[pqgenNestedV2ColMKey] != len(r.colMKey.Def)) {
 		return pqfmt.Errorf("%w: column m.key_value.key: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c10 != nil && (q[10] != len(r.c10.Values) || p[10] != len(r.c10.Def)) {
+	if r.colMValue != nil && (q[pqgenNestedV2ColMValue] != len(r.colMValue.Values) || p[pqgenNestedV2ColMValue] != len(r.colMValue.Def)) {
 		return pqfmt.Errorf("%w: column m.key_value.value: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c11 != nil && (q[11] != r.c11.Values.Len() || p[11] != len(r.c11.Def)) {
+	if r.colMSKey != nil && (q[pqgenNestedV2ColMSKey] != r.colMSKey.Values.Len() || p[pqgenNestedV2ColMSKey] != len(r.colMSKey.Def)) {
 		return pqfmt.Errorf("%w: column ms.key_value.key: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
-	if r.c12 != nil && (q[12] != len(r.c12.Values) || p[12] != len(r.c12.Def)) {
+	if r.colMSValue != nil && (q[pqgenNestedV2ColMSValue] != len(r.colMSValue.Values) || p[pqgenNestedV2ColMSValue] != len(r.colMSValue.Def)) {
 		return pqfmt.Errorf("%w: column ms.key_value.value: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
 	}
 	return nil
@@ -1073,16 +1100,16 @@ var NestedV2Where struct {
 }
 
 func init() {
-	NestedV2Where.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	NestedV2Where.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	NestedV2Where.Opt.D = pqrt.NewNullableOrderedField("opt.d", func(c5 *pqrt.Int32Buffer, v int32) error {
-		c5.Values = append(c5.Values, v)
+	NestedV2Where.Opt.D = pqrt.NewNullableOrderedField("opt.d", func(colOptD *pqrt.Int32Buffer, v int32) error {
+		colOptD.Values = append(colOptD.Values, v)
 		return nil
 	})
-	NestedV2Where.Inner.D = pqrt.NewNullableOrderedField("inner.d", func(c7 *pqrt.Int32Buffer, v int32) error {
-		c7.Values = append(c7.Values, v)
+	NestedV2Where.Inner.D = pqrt.NewNullableOrderedField("inner.d", func(colInnerD *pqrt.Int32Buffer, v int32) error {
+		colInnerD.Values = append(colInnerD.Values, v)
 		return nil
 	})
 }

@@ -53,14 +53,22 @@ var pqgenOptV1Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of OptV1, in schema order.
+const (
+	pqgenOptV1ColA = iota
+	pqgenOptV1ColS
+	pqgenOptV1ColLElem
+	pqgenOptV1Leaves // the number of leaves
+)
+
 // OptV1Writer writes rows of OptV1 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewOptV1Writer.
 type OptV1Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer     // a
-	c1      *pqrt.ByteArrayBuffer // s
-	c2      *pqrt.Int32Buffer     // l.list.element
-	pending int                   // rows shredded since the last EndRows
+	fw       *pqrt.FileWriter
+	colA     *pqrt.Int32Buffer     // a
+	colS     *pqrt.ByteArrayBuffer // s
+	colLElem *pqrt.Int32Buffer     // l.list.element
+	pending  int                   // rows shredded since the last EndRows
 }
 
 // NewOptV1Writer starts a Parquet file of OptV1 rows on w with the given writer options.
@@ -76,13 +84,13 @@ func NewOptV1Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*OptV1Writer, err
 func pqgenOptV1WriterFor(fw *pqrt.FileWriter) (*OptV1Writer, error) {
 	w := &OptV1Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colA, err = fw.Int32Buffer(pqgenOptV1ColA); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.ByteArrayBuffer(1); err != nil {
+	if w.colS, err = fw.ByteArrayBuffer(pqgenOptV1ColS); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.Int32Buffer(2); err != nil {
+	if w.colLElem, err = fw.Int32Buffer(pqgenOptV1ColLElem); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -138,52 +146,52 @@ func (w *OptV1Writer) Close() error {
 func (w *OptV1Writer) shred(rows []OptV1) {
 	// a
 	{
-		c0 := w.c0
+		colA := w.colA
 		for i := range rows {
 			x := &rows[i]
 			if x.A == nil {
-				c0.Def = append(c0.Def, 0)
+				colA.Def = append(colA.Def, 0)
 			} else {
-				c0.Def = append(c0.Def, 1)
-				c0.Values = append(c0.Values, (*x.A))
+				colA.Def = append(colA.Def, 1)
+				colA.Values = append(colA.Values, (*x.A))
 			}
 		}
 	}
 	// s
 	{
-		c1 := w.c1
+		colS := w.colS
 		for i := range rows {
 			x := &rows[i]
 			if x.S == nil {
-				c1.Def = append(c1.Def, 0)
+				colS.Def = append(colS.Def, 0)
 			} else {
-				c1.Def = append(c1.Def, 1)
-				c1.Values.AppendString((*x.S))
+				colS.Def = append(colS.Def, 1)
+				colS.Values.AppendString((*x.S))
 			}
 		}
 	}
 	// l
 	{
-		c2 := w.c2
+		colLElem := w.colLElem
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.L
-			if len(l3) == 0 {
-				c2.Def = append(c2.Def, 0)
-				c2.Rep = append(c2.Rep, 0)
+			l1 := x.L
+			if len(l1) == 0 {
+				colLElem.Def = append(colLElem.Def, 0)
+				colLElem.Rep = append(colLElem.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					if l3[j2] == nil {
-						c2.Def = append(c2.Def, 1)
-						c2.Rep = append(c2.Rep, r1)
+					if l1[j1] == nil {
+						colLElem.Def = append(colLElem.Def, 1)
+						colLElem.Rep = append(colLElem.Rep, r1)
 					} else {
-						c2.Def = append(c2.Def, 2)
-						c2.Rep = append(c2.Rep, r1)
-						c2.Values = append(c2.Values, (*l3[j2]))
+						colLElem.Def = append(colLElem.Def, 2)
+						colLElem.Rep = append(colLElem.Rep, r1)
+						colLElem.Values = append(colLElem.Values, (*l1[j1]))
 					}
 				}
 			}
@@ -193,13 +201,13 @@ func (w *OptV1Writer) shred(rows []OptV1) {
 
 // OptV1Reader reads rows of OptV1 from a Parquet file. Create one with NewOptV1Reader.
 type OptV1Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int32Reader     // a; nil when not read
-	c1     *pqrt.ByteArrayReader // s; nil when not read
-	c2     *pqrt.Int32Reader     // l.list.element; nil when not read
-	sl0    pqrt.Slab[*int32]     // the elements of the l lists
+	fr       *pqrt.FileReader
+	read     int64
+	closed   bool
+	colA     *pqrt.Int32Reader     // a; nil when not read
+	colS     *pqrt.ByteArrayReader // s; nil when not read
+	colLElem *pqrt.Int32Reader     // l.list.element; nil when not read
+	slabL    pqrt.Slab[*int32]     // the elements of the l lists
 }
 
 // NewOptV1Reader opens the Parquet file of size bytes behind r for reading OptV1 rows.
@@ -220,18 +228,18 @@ func NewOptV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Op
 		return nil, err
 	}
 	tr := &OptV1Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenOptV1ColA]) {
+		if tr.colA, err = fr.Int32Reader(idx[pqgenOptV1ColA]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenOptV1ColS]) {
+		if tr.colS, err = fr.ByteArrayReader(idx[pqgenOptV1ColS]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.Int32Reader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenOptV1ColLElem]) {
+		if tr.colLElem, err = fr.Int32Reader(idx[pqgenOptV1ColLElem]); err != nil {
 			return nil, err
 		}
 	}
@@ -269,9 +277,9 @@ func (r *OptV1Reader) Read(rows []OptV1) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "a"),
-		pqrt.Col(r.c1, "s"),
-		pqrt.Col(r.c2, "l.list.element"),
+		pqrt.Col(r.colA, "a"),
+		pqrt.Col(r.colS, "s"),
+		pqrt.Col(r.colLElem, "l.list.element"),
 	); err != nil {
 		return 0, err
 	}
@@ -293,64 +301,64 @@ func (r *OptV1Reader) assemble(rows []OptV1) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of OptV1 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [3]int      // per leaf: the next value
-	var p [3]int      // per leaf: the next level slot
-	var slab0 []int32 // pointer targets of a
-	if r.c0 != nil {
-		slab0 = make([]int32, len(r.c0.Values))
+	var q [pqgenOptV1Leaves]int // per leaf: the next value
+	var p [pqgenOptV1Leaves]int // per leaf: the next level slot
+	var slabA []int32           // pointer targets of a
+	if r.colA != nil {
+		slabA = make([]int32, len(r.colA.Values))
 	}
-	var slab1 []string // pointer targets of s
-	if r.c1 != nil {
-		slab1 = make([]string, r.c1.Values.Len())
+	var slabS []string // pointer targets of s
+	if r.colS != nil {
+		slabS = make([]string, r.colS.Values.Len())
 	}
-	var slab2 []int32 // pointer targets of l.list.element
-	if r.c2 != nil {
-		slab2 = make([]int32, len(r.c2.Values))
+	var slabLElem []int32 // pointer targets of l.list.element
+	if r.colLElem != nil {
+		slabLElem = make([]int32, len(r.colLElem.Values))
 	}
 	// a
 	{
-		if c0 := r.c0; c0 != nil {
-			def := c0.Def[:len(rows)]
+		if colA := r.colA; colA != nil {
+			def := colA.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab0[k] = c0.Values[k]
-					x.A = &slab0[k]
+					slabA[k] = colA.Values[k]
+					x.A = &slabA[k]
 					k++
 				}
 			}
-			q[0] = k
-			p[0] = len(rows)
+			q[pqgenOptV1ColA] = k
+			p[pqgenOptV1ColA] = len(rows)
 		}
 	}
 	// s
 	{
-		if c1 := r.c1; c1 != nil {
-			def := c1.Def[:len(rows)]
+		if colS := r.colS; colS != nil {
+			def := colS.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab1[k] = c1.String(k)
-					x.S = &slab1[k]
+					slabS[k] = colS.String(k)
+					x.S = &slabS[k]
 					k++
 				}
 			}
-			q[1] = k
-			p[1] = len(rows)
+			q[pqgenOptV1ColS] = k
+			p[pqgenOptV1ColS] = len(rows)
 		}
 	}
 	// l.list.element
 	{
-		c2 := r.c2
-		if c2 != nil {
+		colLElem := r.colLElem
+		if colLElem != nil {
 			i := -1
 			var e1 int
-			n := len(c2.Def)
+			n := len(colLElem.Def)
 			for s := 0; s < n; s++ {
-				d := c2.Def[s]
-				rp := c2.Rep[s]
+				d := colLElem.Def[s]
+				rp := colLElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -362,25 +370,25 @@ func (r *OptV1Reader) assemble(rows []OptV1) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.L) {
-						x.L = r.sl0.Extend(x.L)
+						x.L = r.slabL.Extend(x.L)
 					}
 					if d >= 2 {
-						slab2[q[2]] = c2.Values[q[2]]
-						x.L[e1] = &slab2[q[2]]
-						q[2]++
+						slabLElem[q[pqgenOptV1ColLElem]] = colLElem.Values[q[pqgenOptV1ColLElem]]
+						x.L[e1] = &slabLElem[q[pqgenOptV1ColLElem]]
+						q[pqgenOptV1ColLElem]++
 					}
 				}
 			}
-			p[2] = n
+			p[pqgenOptV1ColLElem] = n
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values) || p[0] != len(r.c0.Def)) {
+	if r.colA != nil && (q[pqgenOptV1ColA] != len(r.colA.Values) || p[pqgenOptV1ColA] != len(r.colA.Def)) {
 		return pqfmt.Errorf("%w: column a: the levels and values do not match the other columns of OptV1", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != r.c1.Values.Len() || p[1] != len(r.c1.Def)) {
+	if r.colS != nil && (q[pqgenOptV1ColS] != r.colS.Values.Len() || p[pqgenOptV1ColS] != len(r.colS.Def)) {
 		return pqfmt.Errorf("%w: column s: the levels and values do not match the other columns of OptV1", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values) || p[2] != len(r.c2.Def)) {
+	if r.colLElem != nil && (q[pqgenOptV1ColLElem] != len(r.colLElem.Values) || p[pqgenOptV1ColLElem] != len(r.colLElem.Def)) {
 		return pqfmt.Errorf("%w: column l.list.element: the levels and values do not match the other columns of OptV1", pqrt.ErrChunk)
 	}
 	return nil
@@ -422,12 +430,12 @@ var OptV1Where struct {
 }
 
 func init() {
-	OptV1Where.A = pqrt.NewNullableOrderedField("a", func(c0 *pqrt.Int32Buffer, v int32) error {
-		c0.Values = append(c0.Values, v)
+	OptV1Where.A = pqrt.NewNullableOrderedField("a", func(colA *pqrt.Int32Buffer, v int32) error {
+		colA.Values = append(colA.Values, v)
 		return nil
 	})
-	OptV1Where.S = pqrt.NewNullableOrderedField("s", func(c1 *pqrt.ByteArrayBuffer, v string) error {
-		c1.Values.AppendString(v)
+	OptV1Where.S = pqrt.NewNullableOrderedField("s", func(colS *pqrt.ByteArrayBuffer, v string) error {
+		colS.Values.AppendString(v)
 		return nil
 	})
 }

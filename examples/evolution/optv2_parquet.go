@@ -53,14 +53,22 @@ var pqgenOptV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of OptV2, in schema order.
+const (
+	pqgenOptV2ColA = iota
+	pqgenOptV2ColS
+	pqgenOptV2ColLElem
+	pqgenOptV2Leaves // the number of leaves
+)
+
 // OptV2Writer writes rows of OptV2 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewOptV2Writer.
 type OptV2Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer     // a
-	c1      *pqrt.ByteArrayBuffer // s
-	c2      *pqrt.Int32Buffer     // l.list.element
-	pending int                   // rows shredded since the last EndRows
+	fw       *pqrt.FileWriter
+	colA     *pqrt.Int64Buffer     // a
+	colS     *pqrt.ByteArrayBuffer // s
+	colLElem *pqrt.Int32Buffer     // l.list.element
+	pending  int                   // rows shredded since the last EndRows
 }
 
 // NewOptV2Writer starts a Parquet file of OptV2 rows on w with the given writer options.
@@ -76,13 +84,13 @@ func NewOptV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*OptV2Writer, err
 func pqgenOptV2WriterFor(fw *pqrt.FileWriter) (*OptV2Writer, error) {
 	w := &OptV2Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colA, err = fw.Int64Buffer(pqgenOptV2ColA); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.ByteArrayBuffer(1); err != nil {
+	if w.colS, err = fw.ByteArrayBuffer(pqgenOptV2ColS); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.Int32Buffer(2); err != nil {
+	if w.colLElem, err = fw.Int32Buffer(pqgenOptV2ColLElem); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -138,38 +146,38 @@ func (w *OptV2Writer) Close() error {
 func (w *OptV2Writer) shred(rows []OptV2) {
 	// a
 	{
-		c0 := w.c0
+		colA := w.colA
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.A)
+			colA.Values = append(colA.Values, x.A)
 		}
 	}
 	// s
 	{
-		c1 := w.c1
+		colS := w.colS
 		for i := range rows {
 			x := &rows[i]
-			c1.Values.AppendString(x.S)
+			colS.Values.AppendString(x.S)
 		}
 	}
 	// l
 	{
-		c2 := w.c2
+		colLElem := w.colLElem
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.L
-			if len(l3) == 0 {
-				c2.Def = append(c2.Def, 0)
-				c2.Rep = append(c2.Rep, 0)
+			l1 := x.L
+			if len(l1) == 0 {
+				colLElem.Def = append(colLElem.Def, 0)
+				colLElem.Rep = append(colLElem.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c2.Def = append(c2.Def, 1)
-					c2.Rep = append(c2.Rep, r1)
-					c2.Values = append(c2.Values, l3[j2])
+					colLElem.Def = append(colLElem.Def, 1)
+					colLElem.Rep = append(colLElem.Rep, r1)
+					colLElem.Values = append(colLElem.Values, l1[j1])
 				}
 			}
 		}
@@ -178,13 +186,13 @@ func (w *OptV2Writer) shred(rows []OptV2) {
 
 // OptV2Reader reads rows of OptV2 from a Parquet file. Create one with NewOptV2Reader.
 type OptV2Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader     // a; nil when not read
-	c1     *pqrt.ByteArrayReader // s; nil when not read
-	c2     *pqrt.Int32Reader     // l.list.element; nil when not read
-	sl0    pqrt.Slab[int32]      // the elements of the l lists
+	fr       *pqrt.FileReader
+	read     int64
+	closed   bool
+	colA     *pqrt.Int64Reader     // a; nil when not read
+	colS     *pqrt.ByteArrayReader // s; nil when not read
+	colLElem *pqrt.Int32Reader     // l.list.element; nil when not read
+	slabL    pqrt.Slab[int32]      // the elements of the l lists
 }
 
 // NewOptV2Reader opens the Parquet file of size bytes behind r for reading OptV2 rows.
@@ -205,18 +213,18 @@ func NewOptV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Op
 		return nil, err
 	}
 	tr := &OptV2Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenOptV2ColA]) {
+		if tr.colA, err = fr.Int64Reader(idx[pqgenOptV2ColA]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenOptV2ColS]) {
+		if tr.colS, err = fr.ByteArrayReader(idx[pqgenOptV2ColS]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.Int32Reader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenOptV2ColLElem]) {
+		if tr.colLElem, err = fr.Int32Reader(idx[pqgenOptV2ColLElem]); err != nil {
 			return nil, err
 		}
 	}
@@ -254,9 +262,9 @@ func (r *OptV2Reader) Read(rows []OptV2) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "a"),
-		pqrt.Col(r.c1, "s"),
-		pqrt.Col(r.c2, "l.list.element"),
+		pqrt.Col(r.colA, "a"),
+		pqrt.Col(r.colS, "s"),
+		pqrt.Col(r.colLElem, "l.list.element"),
 	); err != nil {
 		return 0, err
 	}
@@ -278,38 +286,38 @@ func (r *OptV2Reader) assemble(rows []OptV2) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of OptV2 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [3]int // per leaf: the next value
-	var p [3]int // per leaf: the next level slot
+	var q [pqgenOptV2Leaves]int // per leaf: the next value
+	var p [pqgenOptV2Leaves]int // per leaf: the next level slot
 	// a
 	{
-		if c0 := r.c0; c0 != nil {
+		if colA := r.colA; colA != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.A = c0.Values[i]
+				x.A = colA.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenOptV2ColA] = len(rows)
 		}
 	}
 	// s
 	{
-		if c1 := r.c1; c1 != nil {
+		if colS := r.colS; colS != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.S = c1.String(i)
+				x.S = colS.String(i)
 			}
-			q[1] = len(rows)
+			q[pqgenOptV2ColS] = len(rows)
 		}
 	}
 	// l.list.element
 	{
-		c2 := r.c2
-		if c2 != nil {
+		colLElem := r.colLElem
+		if colLElem != nil {
 			i := -1
 			var e1 int
-			n := len(c2.Def)
+			n := len(colLElem.Def)
 			for s := 0; s < n; s++ {
-				d := c2.Def[s]
-				rp := c2.Rep[s]
+				d := colLElem.Def[s]
+				rp := colLElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -321,22 +329,22 @@ func (r *OptV2Reader) assemble(rows []OptV2) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.L) {
-						x.L = r.sl0.Extend(x.L)
+						x.L = r.slabL.Extend(x.L)
 					}
-					x.L[e1] = c2.Values[q[2]]
-					q[2]++
+					x.L[e1] = colLElem.Values[q[pqgenOptV2ColLElem]]
+					q[pqgenOptV2ColLElem]++
 				}
 			}
-			p[2] = n
+			p[pqgenOptV2ColLElem] = n
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colA != nil && (q[pqgenOptV2ColA] != len(r.colA.Values)) {
 		return pqfmt.Errorf("%w: column a: the levels and values do not match the other columns of OptV2", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != r.c1.Values.Len()) {
+	if r.colS != nil && (q[pqgenOptV2ColS] != r.colS.Values.Len()) {
 		return pqfmt.Errorf("%w: column s: the levels and values do not match the other columns of OptV2", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values) || p[2] != len(r.c2.Def)) {
+	if r.colLElem != nil && (q[pqgenOptV2ColLElem] != len(r.colLElem.Values) || p[pqgenOptV2ColLElem] != len(r.colLElem.Def)) {
 		return pqfmt.Errorf("%w: column l.list.element: the levels and values do not match the other columns of OptV2", pqrt.ErrChunk)
 	}
 	return nil
@@ -378,12 +386,12 @@ var OptV2Where struct {
 }
 
 func init() {
-	OptV2Where.A = pqrt.NewOrderedField("a", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	OptV2Where.A = pqrt.NewOrderedField("a", func(colA *pqrt.Int64Buffer, v int64) error {
+		colA.Values = append(colA.Values, v)
 		return nil
 	})
-	OptV2Where.S = pqrt.NewOrderedField("s", func(c1 *pqrt.ByteArrayBuffer, v string) error {
-		c1.Values.AppendString(v)
+	OptV2Where.S = pqrt.NewOrderedField("s", func(colS *pqrt.ByteArrayBuffer, v string) error {
+		colS.Values.AppendString(v)
 		return nil
 	})
 }

@@ -47,12 +47,19 @@ var pqgenSlimSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Slim, in schema order.
+const (
+	pqgenSlimColID = iota
+	pqgenSlimColName
+	pqgenSlimLeaves // the number of leaves
+)
+
 // SlimWriter writes rows of Slim to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewSlimWriter.
 type SlimWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer     // id
-	c1      *pqrt.ByteArrayBuffer // name
+	colID   *pqrt.Int64Buffer     // id
+	colName *pqrt.ByteArrayBuffer // name
 	pending int                   // rows shredded since the last EndRows
 }
 
@@ -69,10 +76,10 @@ func NewSlimWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*SlimWriter, error
 func pqgenSlimWriterFor(fw *pqrt.FileWriter) (*SlimWriter, error) {
 	w := &SlimWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenSlimColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.ByteArrayBuffer(1); err != nil {
+	if w.colName, err = fw.ByteArrayBuffer(pqgenSlimColName); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -128,29 +135,29 @@ func (w *SlimWriter) Close() error {
 func (w *SlimWriter) shred(rows []Slim) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// name
 	{
-		c1 := w.c1
+		colName := w.colName
 		for i := range rows {
 			x := &rows[i]
-			c1.Values.AppendString(x.Name)
+			colName.Values.AppendString(x.Name)
 		}
 	}
 }
 
 // SlimReader reads rows of Slim from a Parquet file. Create one with NewSlimReader.
 type SlimReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader     // id; nil when not read
-	c1     *pqrt.ByteArrayReader // name; nil when not read
+	fr      *pqrt.FileReader
+	read    int64
+	closed  bool
+	colID   *pqrt.Int64Reader     // id; nil when not read
+	colName *pqrt.ByteArrayReader // name; nil when not read
 }
 
 // NewSlimReader opens the Parquet file of size bytes behind r for reading Slim rows.
@@ -171,13 +178,13 @@ func NewSlimReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Sli
 		return nil, err
 	}
 	tr := &SlimReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenSlimColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenSlimColID]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenSlimColName]) {
+		if tr.colName, err = fr.ByteArrayReader(idx[pqgenSlimColName]); err != nil {
 			return nil, err
 		}
 	}
@@ -215,8 +222,8 @@ func (r *SlimReader) Read(rows []Slim) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "name"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colName, "name"),
 	); err != nil {
 		return 0, err
 	}
@@ -238,31 +245,31 @@ func (r *SlimReader) assemble(rows []Slim) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Slim disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [2]int // per leaf: the next value
+	var q [pqgenSlimLeaves]int // per leaf: the next value
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenSlimColID] = len(rows)
 		}
 	}
 	// name
 	{
-		if c1 := r.c1; c1 != nil {
+		if colName := r.colName; colName != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Name = c1.String(i)
+				x.Name = colName.String(i)
 			}
-			q[1] = len(rows)
+			q[pqgenSlimColName] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenSlimColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Slim", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != r.c1.Values.Len()) {
+	if r.colName != nil && (q[pqgenSlimColName] != r.colName.Values.Len()) {
 		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Slim", pqrt.ErrChunk)
 	}
 	return nil
@@ -304,12 +311,12 @@ var SlimWhere struct {
 }
 
 func init() {
-	SlimWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	SlimWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	SlimWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) error {
-		c1.Values.AppendString(v)
+	SlimWhere.Name = pqrt.NewOrderedField("name", func(colName *pqrt.ByteArrayBuffer, v string) error {
+		colName.Values.AppendString(v)
 		return nil
 	})
 }

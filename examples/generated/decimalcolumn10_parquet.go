@@ -45,12 +45,18 @@ var pqgenDecimalColumn10Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of DecimalColumn10, in schema order.
+const (
+	pqgenDecimalColumn10ColValue = iota
+	pqgenDecimalColumn10Leaves   // the number of leaves
+)
+
 // DecimalColumn10Writer writes rows of DecimalColumn10 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDecimalColumn10Writer.
 type DecimalColumn10Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer // value
-	pending int               // rows shredded since the last EndRows
+	fw       *pqrt.FileWriter
+	colValue *pqrt.Int64Buffer // value
+	pending  int               // rows shredded since the last EndRows
 }
 
 // NewDecimalColumn10Writer starts a Parquet file of DecimalColumn10 rows on w with the given writer options.
@@ -66,7 +72,7 @@ func NewDecimalColumn10Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*Decima
 func pqgenDecimalColumn10WriterFor(fw *pqrt.FileWriter) (*DecimalColumn10Writer, error) {
 	w := &DecimalColumn10Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colValue, err = fw.Int64Buffer(pqgenDecimalColumn10ColValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -124,17 +130,17 @@ func (w *DecimalColumn10Writer) Close() error {
 func (w *DecimalColumn10Writer) shred(rows []DecimalColumn10) error {
 	// value
 	{
-		c0 := w.c0
+		colValue := w.colValue
 		for i := range rows {
 			x := &rows[i]
 			if x.Value == nil {
-				c0.Def = append(c0.Def, 0)
+				colValue.Def = append(colValue.Def, 0)
 			} else {
-				c0.Def = append(c0.Def, 1)
+				colValue.Def = append(colValue.Def, 1)
 				if u, err := pqrt.DecimalUnscaled64((*x.Value), 2, 10); err != nil {
 					return pqfmt.Errorf("column value: %w", err)
 				} else {
-					c0.Values = append(c0.Values, u)
+					colValue.Values = append(colValue.Values, u)
 				}
 			}
 		}
@@ -144,10 +150,10 @@ func (w *DecimalColumn10Writer) shred(rows []DecimalColumn10) error {
 
 // DecimalColumn10Reader reads rows of DecimalColumn10 from a Parquet file. Create one with NewDecimalColumn10Reader.
 type DecimalColumn10Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader // value; nil when not read
+	fr       *pqrt.FileReader
+	read     int64
+	closed   bool
+	colValue *pqrt.Int64Reader // value; nil when not read
 }
 
 // NewDecimalColumn10Reader opens the Parquet file of size bytes behind r for reading DecimalColumn10 rows.
@@ -168,8 +174,8 @@ func NewDecimalColumn10Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOp
 		return nil, err
 	}
 	tr := &DecimalColumn10Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenDecimalColumn10ColValue]) {
+		if tr.colValue, err = fr.Int64Reader(idx[pqgenDecimalColumn10ColValue]); err != nil {
 			return nil, err
 		}
 	}
@@ -207,7 +213,7 @@ func (r *DecimalColumn10Reader) Read(rows []DecimalColumn10) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "value"),
+		pqrt.Col(r.colValue, "value"),
 	); err != nil {
 		return 0, err
 	}
@@ -229,30 +235,30 @@ func (r *DecimalColumn10Reader) assemble(rows []DecimalColumn10) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of DecimalColumn10 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int             // per leaf: the next value
-	var p [1]int             // per leaf: the next level slot
-	var slab0 []pqrt.Decimal // pointer targets of value
-	if r.c0 != nil {
-		slab0 = make([]pqrt.Decimal, len(r.c0.Values))
+	var q [pqgenDecimalColumn10Leaves]int // per leaf: the next value
+	var p [pqgenDecimalColumn10Leaves]int // per leaf: the next level slot
+	var slabValue []pqrt.Decimal          // pointer targets of value
+	if r.colValue != nil {
+		slabValue = make([]pqrt.Decimal, len(r.colValue.Values))
 	}
 	// value
 	{
-		if c0 := r.c0; c0 != nil {
-			def := c0.Def[:len(rows)]
+		if colValue := r.colValue; colValue != nil {
+			def := colValue.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab0[k] = pqrt.NewDecimal(int64(c0.Values[k]), 2)
-					x.Value = &slab0[k]
+					slabValue[k] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+					x.Value = &slabValue[k]
 					k++
 				}
 			}
-			q[0] = k
-			p[0] = len(rows)
+			q[pqgenDecimalColumn10ColValue] = k
+			p[pqgenDecimalColumn10ColValue] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values) || p[0] != len(r.c0.Def)) {
+	if r.colValue != nil && (q[pqgenDecimalColumn10ColValue] != len(r.colValue.Values) || p[pqgenDecimalColumn10ColValue] != len(r.colValue.Def)) {
 		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of DecimalColumn10", pqrt.ErrChunk)
 	}
 	return nil
@@ -293,11 +299,11 @@ var DecimalColumn10Where struct {
 }
 
 func init() {
-	DecimalColumn10Where.Value = pqrt.NewNullableOrderedField("value", func(c0 *pqrt.Int64Buffer, v pqrt.Decimal) error {
+	DecimalColumn10Where.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.Int64Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled64(v, 2, 10); err != nil {
 			return pqfmt.Errorf("column value: %w", err)
 		} else {
-			c0.Values = append(c0.Values, u)
+			colValue.Values = append(colValue.Values, u)
 		}
 		return nil
 	})

@@ -45,12 +45,18 @@ var pqgenDecimalColumn13Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of DecimalColumn13, in schema order.
+const (
+	pqgenDecimalColumn13ColValue = iota
+	pqgenDecimalColumn13Leaves   // the number of leaves
+)
+
 // DecimalColumn13Writer writes rows of DecimalColumn13 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDecimalColumn13Writer.
 type DecimalColumn13Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer // value
-	pending int               // rows shredded since the last EndRows
+	fw       *pqrt.FileWriter
+	colValue *pqrt.Int64Buffer // value
+	pending  int               // rows shredded since the last EndRows
 }
 
 // NewDecimalColumn13Writer starts a Parquet file of DecimalColumn13 rows on w with the given writer options.
@@ -66,7 +72,7 @@ func NewDecimalColumn13Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*Decima
 func pqgenDecimalColumn13WriterFor(fw *pqrt.FileWriter) (*DecimalColumn13Writer, error) {
 	w := &DecimalColumn13Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colValue, err = fw.Int64Buffer(pqgenDecimalColumn13ColValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -124,17 +130,17 @@ func (w *DecimalColumn13Writer) Close() error {
 func (w *DecimalColumn13Writer) shred(rows []DecimalColumn13) error {
 	// value
 	{
-		c0 := w.c0
+		colValue := w.colValue
 		for i := range rows {
 			x := &rows[i]
 			if x.Value == nil {
-				c0.Def = append(c0.Def, 0)
+				colValue.Def = append(colValue.Def, 0)
 			} else {
-				c0.Def = append(c0.Def, 1)
+				colValue.Def = append(colValue.Def, 1)
 				if u, err := pqrt.DecimalUnscaled64((*x.Value), 2, 13); err != nil {
 					return pqfmt.Errorf("column value: %w", err)
 				} else {
-					c0.Values = append(c0.Values, u)
+					colValue.Values = append(colValue.Values, u)
 				}
 			}
 		}
@@ -144,10 +150,10 @@ func (w *DecimalColumn13Writer) shred(rows []DecimalColumn13) error {
 
 // DecimalColumn13Reader reads rows of DecimalColumn13 from a Parquet file. Create one with NewDecimalColumn13Reader.
 type DecimalColumn13Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader // value; nil when not read
+	fr       *pqrt.FileReader
+	read     int64
+	closed   bool
+	colValue *pqrt.Int64Reader // value; nil when not read
 }
 
 // NewDecimalColumn13Reader opens the Parquet file of size bytes behind r for reading DecimalColumn13 rows.
@@ -168,8 +174,8 @@ func NewDecimalColumn13Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOp
 		return nil, err
 	}
 	tr := &DecimalColumn13Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenDecimalColumn13ColValue]) {
+		if tr.colValue, err = fr.Int64Reader(idx[pqgenDecimalColumn13ColValue]); err != nil {
 			return nil, err
 		}
 	}
@@ -207,7 +213,7 @@ func (r *DecimalColumn13Reader) Read(rows []DecimalColumn13) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "value"),
+		pqrt.Col(r.colValue, "value"),
 	); err != nil {
 		return 0, err
 	}
@@ -229,30 +235,30 @@ func (r *DecimalColumn13Reader) assemble(rows []DecimalColumn13) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of DecimalColumn13 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int             // per leaf: the next value
-	var p [1]int             // per leaf: the next level slot
-	var slab0 []pqrt.Decimal // pointer targets of value
-	if r.c0 != nil {
-		slab0 = make([]pqrt.Decimal, len(r.c0.Values))
+	var q [pqgenDecimalColumn13Leaves]int // per leaf: the next value
+	var p [pqgenDecimalColumn13Leaves]int // per leaf: the next level slot
+	var slabValue []pqrt.Decimal          // pointer targets of value
+	if r.colValue != nil {
+		slabValue = make([]pqrt.Decimal, len(r.colValue.Values))
 	}
 	// value
 	{
-		if c0 := r.c0; c0 != nil {
-			def := c0.Def[:len(rows)]
+		if colValue := r.colValue; colValue != nil {
+			def := colValue.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab0[k] = pqrt.NewDecimal(int64(c0.Values[k]), 2)
-					x.Value = &slab0[k]
+					slabValue[k] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+					x.Value = &slabValue[k]
 					k++
 				}
 			}
-			q[0] = k
-			p[0] = len(rows)
+			q[pqgenDecimalColumn13ColValue] = k
+			p[pqgenDecimalColumn13ColValue] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values) || p[0] != len(r.c0.Def)) {
+	if r.colValue != nil && (q[pqgenDecimalColumn13ColValue] != len(r.colValue.Values) || p[pqgenDecimalColumn13ColValue] != len(r.colValue.Def)) {
 		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of DecimalColumn13", pqrt.ErrChunk)
 	}
 	return nil
@@ -293,11 +299,11 @@ var DecimalColumn13Where struct {
 }
 
 func init() {
-	DecimalColumn13Where.Value = pqrt.NewNullableOrderedField("value", func(c0 *pqrt.Int64Buffer, v pqrt.Decimal) error {
+	DecimalColumn13Where.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.Int64Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled64(v, 2, 13); err != nil {
 			return pqfmt.Errorf("column value: %w", err)
 		} else {
-			c0.Values = append(c0.Values, u)
+			colValue.Values = append(colValue.Values, u)
 		}
 		return nil
 	})

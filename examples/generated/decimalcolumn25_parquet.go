@@ -45,12 +45,18 @@ var pqgenDecimalColumn25Schema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of DecimalColumn25, in schema order.
+const (
+	pqgenDecimalColumn25ColValue = iota
+	pqgenDecimalColumn25Leaves   // the number of leaves
+)
+
 // DecimalColumn25Writer writes rows of DecimalColumn25 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDecimalColumn25Writer.
 type DecimalColumn25Writer struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.FixedBuffer // value
-	pending int               // rows shredded since the last EndRows
+	fw       *pqrt.FileWriter
+	colValue *pqrt.FixedBuffer // value
+	pending  int               // rows shredded since the last EndRows
 }
 
 // NewDecimalColumn25Writer starts a Parquet file of DecimalColumn25 rows on w with the given writer options.
@@ -66,7 +72,7 @@ func NewDecimalColumn25Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*Decima
 func pqgenDecimalColumn25WriterFor(fw *pqrt.FileWriter) (*DecimalColumn25Writer, error) {
 	w := &DecimalColumn25Writer{fw: fw}
 	var err error
-	if w.c0, err = fw.FixedBuffer(0); err != nil {
+	if w.colValue, err = fw.FixedBuffer(pqgenDecimalColumn25ColValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -124,17 +130,17 @@ func (w *DecimalColumn25Writer) Close() error {
 func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
 	// value
 	{
-		c0 := w.c0
+		colValue := w.colValue
 		for i := range rows {
 			x := &rows[i]
 			if x.Value == nil {
-				c0.Def = append(c0.Def, 0)
+				colValue.Def = append(colValue.Def, 0)
 			} else {
-				c0.Def = append(c0.Def, 1)
-				if b, err := pqrt.AppendDecimalFixed(c0.Values, (*x.Value), 2, 25, 11); err != nil {
+				colValue.Def = append(colValue.Def, 1)
+				if b, err := pqrt.AppendDecimalFixed(colValue.Values, (*x.Value), 2, 25, 11); err != nil {
 					return pqfmt.Errorf("column value: %w", err)
 				} else {
-					c0.Values = b
+					colValue.Values = b
 				}
 			}
 		}
@@ -144,10 +150,10 @@ func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
 
 // DecimalColumn25Reader reads rows of DecimalColumn25 from a Parquet file. Create one with NewDecimalColumn25Reader.
 type DecimalColumn25Reader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.FixedReader // value; nil when not read
+	fr       *pqrt.FileReader
+	read     int64
+	closed   bool
+	colValue *pqrt.FixedReader // value; nil when not read
 }
 
 // NewDecimalColumn25Reader opens the Parquet file of size bytes behind r for reading DecimalColumn25 rows.
@@ -168,8 +174,8 @@ func NewDecimalColumn25Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOp
 		return nil, err
 	}
 	tr := &DecimalColumn25Reader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.FixedReader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenDecimalColumn25ColValue]) {
+		if tr.colValue, err = fr.FixedReader(idx[pqgenDecimalColumn25ColValue]); err != nil {
 			return nil, err
 		}
 	}
@@ -207,7 +213,7 @@ func (r *DecimalColumn25Reader) Read(rows []DecimalColumn25) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "value"),
+		pqrt.Col(r.colValue, "value"),
 	); err != nil {
 		return 0, err
 	}
@@ -229,30 +235,30 @@ func (r *DecimalColumn25Reader) assemble(rows []DecimalColumn25) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of DecimalColumn25 disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int             // per leaf: the next value
-	var p [1]int             // per leaf: the next level slot
-	var slab0 []pqrt.Decimal // pointer targets of value
-	if r.c0 != nil {
-		slab0 = make([]pqrt.Decimal, len(r.c0.Values)/11)
+	var q [pqgenDecimalColumn25Leaves]int // per leaf: the next value
+	var p [pqgenDecimalColumn25Leaves]int // per leaf: the next level slot
+	var slabValue []pqrt.Decimal          // pointer targets of value
+	if r.colValue != nil {
+		slabValue = make([]pqrt.Decimal, len(r.colValue.Values)/11)
 	}
 	// value
 	{
-		if c0 := r.c0; c0 != nil {
-			def := c0.Def[:len(rows)]
+		if colValue := r.colValue; colValue != nil {
+			def := colValue.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab0[k] = pqrt.DecimalFromFixed(c0.Values[k*11:(k+1)*11], 2)
-					x.Value = &slab0[k]
+					slabValue[k] = pqrt.DecimalFromFixed(colValue.Values[k*11:(k+1)*11], 2)
+					x.Value = &slabValue[k]
 					k++
 				}
 			}
-			q[0] = k
-			p[0] = len(rows)
+			q[pqgenDecimalColumn25ColValue] = k
+			p[pqgenDecimalColumn25ColValue] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)/11 || p[0] != len(r.c0.Def)) {
+	if r.colValue != nil && (q[pqgenDecimalColumn25ColValue] != len(r.colValue.Values)/11 || p[pqgenDecimalColumn25ColValue] != len(r.colValue.Def)) {
 		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of DecimalColumn25", pqrt.ErrChunk)
 	}
 	return nil
@@ -293,11 +299,11 @@ var DecimalColumn25Where struct {
 }
 
 func init() {
-	DecimalColumn25Where.Value = pqrt.NewNullableOrderedField("value", func(c0 *pqrt.FixedBuffer, v pqrt.Decimal) error {
-		if b, err := pqrt.AppendDecimalFixed(c0.Values, v, 2, 25, 11); err != nil {
+	DecimalColumn25Where.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.FixedBuffer, v pqrt.Decimal) error {
+		if b, err := pqrt.AppendDecimalFixed(colValue.Values, v, 2, 25, 11); err != nil {
 			return pqfmt.Errorf("column value: %w", err)
 		} else {
-			c0.Values = b
+			colValue.Values = b
 		}
 		return nil
 	})

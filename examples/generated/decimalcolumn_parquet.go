@@ -45,12 +45,18 @@ var pqgenDecimalColumnSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of DecimalColumn, in schema order.
+const (
+	pqgenDecimalColumnColValue = iota
+	pqgenDecimalColumnLeaves   // the number of leaves
+)
+
 // DecimalColumnWriter writes rows of DecimalColumn to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDecimalColumnWriter.
 type DecimalColumnWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer // value
-	pending int               // rows shredded since the last EndRows
+	fw       *pqrt.FileWriter
+	colValue *pqrt.Int32Buffer // value
+	pending  int               // rows shredded since the last EndRows
 }
 
 // NewDecimalColumnWriter starts a Parquet file of DecimalColumn rows on w with the given writer options.
@@ -66,7 +72,7 @@ func NewDecimalColumnWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DecimalC
 func pqgenDecimalColumnWriterFor(fw *pqrt.FileWriter) (*DecimalColumnWriter, error) {
 	w := &DecimalColumnWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colValue, err = fw.Int32Buffer(pqgenDecimalColumnColValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -124,17 +130,17 @@ func (w *DecimalColumnWriter) Close() error {
 func (w *DecimalColumnWriter) shred(rows []DecimalColumn) error {
 	// value
 	{
-		c0 := w.c0
+		colValue := w.colValue
 		for i := range rows {
 			x := &rows[i]
 			if x.Value == nil {
-				c0.Def = append(c0.Def, 0)
+				colValue.Def = append(colValue.Def, 0)
 			} else {
-				c0.Def = append(c0.Def, 1)
+				colValue.Def = append(colValue.Def, 1)
 				if u, err := pqrt.DecimalUnscaled32((*x.Value), 2, 4); err != nil {
 					return pqfmt.Errorf("column value: %w", err)
 				} else {
-					c0.Values = append(c0.Values, u)
+					colValue.Values = append(colValue.Values, u)
 				}
 			}
 		}
@@ -144,10 +150,10 @@ func (w *DecimalColumnWriter) shred(rows []DecimalColumn) error {
 
 // DecimalColumnReader reads rows of DecimalColumn from a Parquet file. Create one with NewDecimalColumnReader.
 type DecimalColumnReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int32Reader // value; nil when not read
+	fr       *pqrt.FileReader
+	read     int64
+	closed   bool
+	colValue *pqrt.Int32Reader // value; nil when not read
 }
 
 // NewDecimalColumnReader opens the Parquet file of size bytes behind r for reading DecimalColumn rows.
@@ -168,8 +174,8 @@ func NewDecimalColumnReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOpti
 		return nil, err
 	}
 	tr := &DecimalColumnReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenDecimalColumnColValue]) {
+		if tr.colValue, err = fr.Int32Reader(idx[pqgenDecimalColumnColValue]); err != nil {
 			return nil, err
 		}
 	}
@@ -207,7 +213,7 @@ func (r *DecimalColumnReader) Read(rows []DecimalColumn) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "value"),
+		pqrt.Col(r.colValue, "value"),
 	); err != nil {
 		return 0, err
 	}
@@ -229,30 +235,30 @@ func (r *DecimalColumnReader) assemble(rows []DecimalColumn) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of DecimalColumn disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int             // per leaf: the next value
-	var p [1]int             // per leaf: the next level slot
-	var slab0 []pqrt.Decimal // pointer targets of value
-	if r.c0 != nil {
-		slab0 = make([]pqrt.Decimal, len(r.c0.Values))
+	var q [pqgenDecimalColumnLeaves]int // per leaf: the next value
+	var p [pqgenDecimalColumnLeaves]int // per leaf: the next level slot
+	var slabValue []pqrt.Decimal        // pointer targets of value
+	if r.colValue != nil {
+		slabValue = make([]pqrt.Decimal, len(r.colValue.Values))
 	}
 	// value
 	{
-		if c0 := r.c0; c0 != nil {
-			def := c0.Def[:len(rows)]
+		if colValue := r.colValue; colValue != nil {
+			def := colValue.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab0[k] = pqrt.NewDecimal(int64(c0.Values[k]), 2)
-					x.Value = &slab0[k]
+					slabValue[k] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+					x.Value = &slabValue[k]
 					k++
 				}
 			}
-			q[0] = k
-			p[0] = len(rows)
+			q[pqgenDecimalColumnColValue] = k
+			p[pqgenDecimalColumnColValue] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values) || p[0] != len(r.c0.Def)) {
+	if r.colValue != nil && (q[pqgenDecimalColumnColValue] != len(r.colValue.Values) || p[pqgenDecimalColumnColValue] != len(r.colValue.Def)) {
 		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of DecimalColumn", pqrt.ErrChunk)
 	}
 	return nil
@@ -293,11 +299,11 @@ var DecimalColumnWhere struct {
 }
 
 func init() {
-	DecimalColumnWhere.Value = pqrt.NewNullableOrderedField("value", func(c0 *pqrt.Int32Buffer, v pqrt.Decimal) error {
+	DecimalColumnWhere.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 2, 4); err != nil {
 			return pqfmt.Errorf("column value: %w", err)
 		} else {
-			c0.Values = append(c0.Values, u)
+			colValue.Values = append(colValue.Values, u)
 		}
 		return nil
 	})

@@ -108,23 +108,38 @@ var pqgenDeepSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Deep, in schema order.
+const (
+	pqgenDeepColID = iota
+	pqgenDeepColABC
+	pqgenDeepColABDElem
+	pqgenDeepColAN
+	pqgenDeepColLElemElem
+	pqgenDeepColMKey
+	pqgenDeepColMValueElemKey
+	pqgenDeepColMValueElemValue
+	pqgenDeepColSC
+	pqgenDeepColSDElem
+	pqgenDeepLeaves // the number of leaves
+)
+
 // DeepWriter writes rows of Deep to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDeepWriter.
 type DeepWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer                           // id
-	c1      *pqrt.Int32Buffer                           // a.b.list.element.c
-	c2      *pqrt.ByteArrayBuffer                       // a.b.list.element.d.list.element
-	c3      *pqrt.DoubleBuffer                          // a.n
-	c4      *pqrt.ByteArrayBuffer                       // l.list.element.list.element
-	c5      *pqrt.Int32Buffer                           // m.key_value.key
-	c6      *pqrt.ByteArrayBuffer                       // m.key_value.value.list.element.key_value.key
-	c7      *pqrt.Int64Buffer                           // m.key_value.value.list.element.key_value.value
-	c8      *pqrt.Int32Buffer                           // s.list.element.c
-	c9      *pqrt.ByteArrayBuffer                       // s.list.element.d.list.element
-	pending int                                         // rows shredded since the last EndRows
-	m5      []pqrt.MapEntry[int32, []map[string]*int64] // m (entries in key order)
-	m6      []pqrt.MapEntry[string, *int64]             // m.key_value.value.list.element (entries in key order)
+	fw                 *pqrt.FileWriter
+	colID              *pqrt.Int64Buffer                           // id
+	colABC             *pqrt.Int32Buffer                           // a.b.list.element.c
+	colABDElem         *pqrt.ByteArrayBuffer                       // a.b.list.element.d.list.element
+	colAN              *pqrt.DoubleBuffer                          // a.n
+	colLElemElem       *pqrt.ByteArrayBuffer                       // l.list.element.list.element
+	colMKey            *pqrt.Int32Buffer                           // m.key_value.key
+	colMValueElemKey   *pqrt.ByteArrayBuffer                       // m.key_value.value.list.element.key_value.key
+	colMValueElemValue *pqrt.Int64Buffer                           // m.key_value.value.list.element.key_value.value
+	colSC              *pqrt.Int32Buffer                           // s.list.element.c
+	colSDElem          *pqrt.ByteArrayBuffer                       // s.list.element.d.list.element
+	pending            int                                         // rows shredded since the last EndRows
+	entriesM           []pqrt.MapEntry[int32, []map[string]*int64] // m (entries in key order)
+	entriesMValueElem  []pqrt.MapEntry[string, *int64]             // m.key_value.value.list.element (entries in key order)
 }
 
 // NewDeepWriter starts a Parquet file of Deep rows on w with the given writer options.
@@ -140,34 +155,34 @@ func NewDeepWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DeepWriter, error
 func pqgenDeepWriterFor(fw *pqrt.FileWriter) (*DeepWriter, error) {
 	w := &DeepWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenDeepColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int32Buffer(1); err != nil {
+	if w.colABC, err = fw.Int32Buffer(pqgenDeepColABC); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.ByteArrayBuffer(2); err != nil {
+	if w.colABDElem, err = fw.ByteArrayBuffer(pqgenDeepColABDElem); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.DoubleBuffer(3); err != nil {
+	if w.colAN, err = fw.DoubleBuffer(pqgenDeepColAN); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.ByteArrayBuffer(4); err != nil {
+	if w.colLElemElem, err = fw.ByteArrayBuffer(pqgenDeepColLElemElem); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int32Buffer(5); err != nil {
+	if w.colMKey, err = fw.Int32Buffer(pqgenDeepColMKey); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.ByteArrayBuffer(6); err != nil {
+	if w.colMValueElemKey, err = fw.ByteArrayBuffer(pqgenDeepColMValueElemKey); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int64Buffer(7); err != nil {
+	if w.colMValueElemValue, err = fw.Int64Buffer(pqgenDeepColMValueElemValue); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.Int32Buffer(8); err != nil {
+	if w.colSC, err = fw.Int32Buffer(pqgenDeepColSC); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.ByteArrayBuffer(9); err != nil {
+	if w.colSDElem, err = fw.ByteArrayBuffer(pqgenDeepColSDElem); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -223,77 +238,77 @@ func (w *DeepWriter) Close() error {
 func (w *DeepWriter) shred(rows []Deep) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// a
 	{
-		c1 := w.c1
-		c2 := w.c2
-		c3 := w.c3
+		colABC := w.colABC
+		colABDElem := w.colABDElem
+		colAN := w.colAN
 		for i := range rows {
 			x := &rows[i]
 			if x.A == nil {
-				c1.Def = append(c1.Def, 0)
-				c1.Rep = append(c1.Rep, 0)
-				c2.Def = append(c2.Def, 0)
-				c2.Rep = append(c2.Rep, 0)
-				c3.Def = append(c3.Def, 0)
+				colABC.Def = append(colABC.Def, 0)
+				colABC.Rep = append(colABC.Rep, 0)
+				colABDElem.Def = append(colABDElem.Def, 0)
+				colABDElem.Rep = append(colABDElem.Rep, 0)
+				colAN.Def = append(colAN.Def, 0)
 			} else {
 				s1 := x.A
 				if s1.B == nil {
-					c1.Def = append(c1.Def, 1)
-					c1.Rep = append(c1.Rep, 0)
-					c2.Def = append(c2.Def, 1)
-					c2.Rep = append(c2.Rep, 0)
+					colABC.Def = append(colABC.Def, 1)
+					colABC.Rep = append(colABC.Rep, 0)
+					colABDElem.Def = append(colABDElem.Def, 1)
+					colABDElem.Rep = append(colABDElem.Rep, 0)
 				} else {
-					l4 := s1.B
-					if len(l4) == 0 {
-						c1.Def = append(c1.Def, 2)
-						c1.Rep = append(c1.Rep, 0)
-						c2.Def = append(c2.Def, 2)
-						c2.Rep = append(c2.Rep, 0)
+					l1 := s1.B
+					if len(l1) == 0 {
+						colABC.Def = append(colABC.Def, 2)
+						colABC.Rep = append(colABC.Rep, 0)
+						colABDElem.Def = append(colABDElem.Def, 2)
+						colABDElem.Rep = append(colABDElem.Rep, 0)
 					} else {
-						for j3 := range l4 {
-							r2 := uint8(1)
-							if j3 == 0 {
-								r2 = 0
+						for j1 := range l1 {
+							r1 := uint8(1)
+							if j1 == 0 {
+								r1 = 0
 							}
-							if l4[j3] == nil {
-								c1.Def = append(c1.Def, 3)
-								c1.Rep = append(c1.Rep, r2)
-								c2.Def = append(c2.Def, 3)
-								c2.Rep = append(c2.Rep, r2)
+							if l1[j1] == nil {
+								colABC.Def = append(colABC.Def, 3)
+								colABC.Rep = append(colABC.Rep, r1)
+								colABDElem.Def = append(colABDElem.Def, 3)
+								colABDElem.Rep = append(colABDElem.Rep, r1)
 							} else {
-								s5 := l4[j3]
-								if s5.C == nil {
-									c1.Def = append(c1.Def, 4)
-									c1.Rep = append(c1.Rep, r2)
+								s2 := l1[j1]
+								if s2.C == nil {
+									colABC.Def = append(colABC.Def, 4)
+									colABC.Rep = append(colABC.Rep, r1)
 								} else {
-									c1.Def = append(c1.Def, 5)
-									c1.Rep = append(c1.Rep, r2)
-									c1.Values = append(c1.Values, (*s5.C))
+									colABC.Def = append(colABC.Def, 5)
+									colABC.Rep = append(colABC.Rep, r1)
+									colABC.Values = append(colABC.Values, (*s2.C))
 								}
-								if s5.D == nil {
-									c2.Def = append(c2.Def, 4)
-									c2.Rep = append(c2.Rep, r2)
+								if s2.D == nil {
+									colABDElem.Def = append(colABDElem.Def, 4)
+									colABDElem.Rep = append(colABDElem.Rep, r1)
 								} else {
-									l8 := s5.D
-									if len(l8) == 0 {
-										c2.Def = append(c2.Def, 5)
-										c2.Rep = append(c2.Rep, r2)
+									l2 := s2.D
+									if len(l2) == 0 {
+										colABDElem.Def = append(colABDElem.Def, 5)
+										colABDElem.Rep = append(colABDElem.Rep, r1)
 									} else {
-										for j7 := range l8 {
-											r6 := uint8(2)
-											if j7 == 0 {
-												r6 = r2
+										for j2 := range l2 {
+											r2 := uint8(2)
+											if j2 == 0 {
+												r2 = r1
 											}
-											c2.Def = append(c2.Def, 6)
-											c2.Rep = append(c2.Rep, r6)
-											c2.Values.AppendString(l8[j7])
+											colABDElem.Def = append(colABDElem.Def, 6)
+											colABDElem.Rep = append(colABDElem.Rep, r2)
+											colABDElem.Values.AppendString(l2[j2])
 										}
 									}
 								}
@@ -302,50 +317,50 @@ func (w *DeepWriter) shred(rows []Deep) {
 					}
 				}
 				if s1.N == nil {
-					c3.Def = append(c3.Def, 1)
+					colAN.Def = append(colAN.Def, 1)
 				} else {
-					c3.Def = append(c3.Def, 2)
-					c3.Values = append(c3.Values, (*s1.N))
+					colAN.Def = append(colAN.Def, 2)
+					colAN.Values = append(colAN.Values, (*s1.N))
 				}
 			}
 		}
 	}
 	// l
 	{
-		c4 := w.c4
+		colLElemElem := w.colLElemElem
 		for i := range rows {
 			x := &rows[i]
 			if x.L == nil {
-				c4.Def = append(c4.Def, 0)
-				c4.Rep = append(c4.Rep, 0)
+				colLElemElem.Def = append(colLElemElem.Def, 0)
+				colLElemElem.Rep = append(colLElemElem.Rep, 0)
 			} else {
-				l3 := x.L
-				if len(l3) == 0 {
-					c4.Def = append(c4.Def, 1)
-					c4.Rep = append(c4.Rep, 0)
+				l1 := x.L
+				if len(l1) == 0 {
+					colLElemElem.Def = append(colLElemElem.Def, 1)
+					colLElemElem.Rep = append(colLElemElem.Rep, 0)
 				} else {
-					for j2 := range l3 {
+					for j1 := range l1 {
 						r1 := uint8(1)
-						if j2 == 0 {
+						if j1 == 0 {
 							r1 = 0
 						}
-						l6 := l3[j2]
-						if len(l6) == 0 {
-							c4.Def = append(c4.Def, 2)
-							c4.Rep = append(c4.Rep, r1)
+						l2 := l1[j1]
+						if len(l2) == 0 {
+							colLElemElem.Def = append(colLElemElem.Def, 2)
+							colLElemElem.Rep = append(colLElemElem.Rep, r1)
 						} else {
-							for j5 := range l6 {
-								r4 := uint8(2)
-								if j5 == 0 {
-									r4 = r1
+							for j2 := range l2 {
+								r2 := uint8(2)
+								if j2 == 0 {
+									r2 = r1
 								}
-								if l6[j5] == nil {
-									c4.Def = append(c4.Def, 3)
-									c4.Rep = append(c4.Rep, r4)
+								if l2[j2] == nil {
+									colLElemElem.Def = append(colLElemElem.Def, 3)
+									colLElemElem.Rep = append(colLElemElem.Rep, r2)
 								} else {
-									c4.Def = append(c4.Def, 4)
-									c4.Rep = append(c4.Rep, r4)
-									c4.Values.AppendString((*l6[j5]))
+									colLElemElem.Def = append(colLElemElem.Def, 4)
+									colLElemElem.Rep = append(colLElemElem.Rep, r2)
+									colLElemElem.Values.AppendString((*l2[j2]))
 								}
 							}
 						}
@@ -356,72 +371,72 @@ func (w *DeepWriter) shred(rows []Deep) {
 	}
 	// m
 	{
-		c5 := w.c5
-		c6 := w.c6
-		c7 := w.c7
+		colMKey := w.colMKey
+		colMValueElemKey := w.colMValueElemKey
+		colMValueElemValue := w.colMValueElemValue
 		for i := range rows {
 			x := &rows[i]
 			if x.M == nil {
-				c5.Def = append(c5.Def, 0)
-				c5.Rep = append(c5.Rep, 0)
-				c6.Def = append(c6.Def, 0)
-				c6.Rep = append(c6.Rep, 0)
-				c7.Def = append(c7.Def, 0)
-				c7.Rep = append(c7.Rep, 0)
+				colMKey.Def = append(colMKey.Def, 0)
+				colMKey.Rep = append(colMKey.Rep, 0)
+				colMValueElemKey.Def = append(colMValueElemKey.Def, 0)
+				colMValueElemKey.Rep = append(colMValueElemKey.Rep, 0)
+				colMValueElemValue.Def = append(colMValueElemValue.Def, 0)
+				colMValueElemValue.Rep = append(colMValueElemValue.Rep, 0)
 			} else {
-				m3 := x.M
-				if len(m3) == 0 {
-					c5.Def = append(c5.Def, 1)
-					c5.Rep = append(c5.Rep, 0)
-					c6.Def = append(c6.Def, 1)
-					c6.Rep = append(c6.Rep, 0)
-					c7.Def = append(c7.Def, 1)
-					c7.Rep = append(c7.Rep, 0)
+				m1 := x.M
+				if len(m1) == 0 {
+					colMKey.Def = append(colMKey.Def, 1)
+					colMKey.Rep = append(colMKey.Rep, 0)
+					colMValueElemKey.Def = append(colMValueElemKey.Def, 1)
+					colMValueElemKey.Rep = append(colMValueElemKey.Rep, 0)
+					colMValueElemValue.Def = append(colMValueElemValue.Def, 1)
+					colMValueElemValue.Rep = append(colMValueElemValue.Rep, 0)
 				} else {
-					e4 := pqrt.MapEntries(m3, &w.m5, w.fw.SortedMaps())
-					for j2 := range e4 {
+					e1 := pqrt.MapEntries(m1, &w.entriesM, w.fw.SortedMaps())
+					for j1 := range e1 {
 						r1 := uint8(1)
-						if j2 == 0 {
+						if j1 == 0 {
 							r1 = 0
 						}
-						c5.Def = append(c5.Def, 2)
-						c5.Rep = append(c5.Rep, r1)
-						c5.Values = append(c5.Values, e4[j2].Key)
-						l7 := e4[j2].Value
-						if len(l7) == 0 {
-							c6.Def = append(c6.Def, 2)
-							c6.Rep = append(c6.Rep, r1)
-							c7.Def = append(c7.Def, 2)
-							c7.Rep = append(c7.Rep, r1)
+						colMKey.Def = append(colMKey.Def, 2)
+						colMKey.Rep = append(colMKey.Rep, r1)
+						colMKey.Values = append(colMKey.Values, e1[j1].Key)
+						l1 := e1[j1].Value
+						if len(l1) == 0 {
+							colMValueElemKey.Def = append(colMValueElemKey.Def, 2)
+							colMValueElemKey.Rep = append(colMValueElemKey.Rep, r1)
+							colMValueElemValue.Def = append(colMValueElemValue.Def, 2)
+							colMValueElemValue.Rep = append(colMValueElemValue.Rep, r1)
 						} else {
-							for j6 := range l7 {
-								r5 := uint8(2)
-								if j6 == 0 {
-									r5 = r1
+							for j2 := range l1 {
+								r2 := uint8(2)
+								if j2 == 0 {
+									r2 = r1
 								}
-								m10 := l7[j6]
-								if len(m10) == 0 {
-									c6.Def = append(c6.Def, 3)
-									c6.Rep = append(c6.Rep, r5)
-									c7.Def = append(c7.Def, 3)
-									c7.Rep = append(c7.Rep, r5)
+								m2 := l1[j2]
+								if len(m2) == 0 {
+									colMValueElemKey.Def = append(colMValueElemKey.Def, 3)
+									colMValueElemKey.Rep = append(colMValueElemKey.Rep, r2)
+									colMValueElemValue.Def = append(colMValueElemValue.Def, 3)
+									colMValueElemValue.Rep = append(colMValueElemValue.Rep, r2)
 								} else {
-									e11 := pqrt.MapEntries(m10, &w.m6, w.fw.SortedMaps())
-									for j9 := range e11 {
-										r8 := uint8(3)
-										if j9 == 0 {
-											r8 = r5
+									e2 := pqrt.MapEntries(m2, &w.entriesMValueElem, w.fw.SortedMaps())
+									for j3 := range e2 {
+										r3 := uint8(3)
+										if j3 == 0 {
+											r3 = r2
 										}
-										c6.Def = append(c6.Def, 4)
-										c6.Rep = append(c6.Rep, r8)
-										c6.Values.AppendString(e11[j9].Key)
-										if e11[j9].Value == nil {
-											c7.Def = append(c7.Def, 4)
-											c7.Rep = append(c7.Rep, r8)
+										colMValueElemKey.Def = append(colMValueElemKey.Def, 4)
+										colMValueElemKey.Rep = append(colMValueElemKey.Rep, r3)
+										colMValueElemKey.Values.AppendString(e2[j3].Key)
+										if e2[j3].Value == nil {
+											colMValueElemValue.Def = append(colMValueElemValue.Def, 4)
+											colMValueElemValue.Rep = append(colMValueElemValue.Rep, r3)
 										} else {
-											c7.Def = append(c7.Def, 5)
-											c7.Rep = append(c7.Rep, r8)
-											c7.Values = append(c7.Values, (*e11[j9].Value))
+											colMValueElemValue.Def = append(colMValueElemValue.Def, 5)
+											colMValueElemValue.Rep = append(colMValueElemValue.Rep, r3)
+											colMValueElemValue.Values = append(colMValueElemValue.Values, (*e2[j3].Value))
 										}
 									}
 								}
@@ -434,48 +449,48 @@ func (w *DeepWriter) shred(rows []Deep) {
 	}
 	// s
 	{
-		c8 := w.c8
-		c9 := w.c9
+		colSC := w.colSC
+		colSDElem := w.colSDElem
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.S
-			if len(l3) == 0 {
-				c8.Def = append(c8.Def, 0)
-				c8.Rep = append(c8.Rep, 0)
-				c9.Def = append(c9.Def, 0)
-				c9.Rep = append(c9.Rep, 0)
+			l1 := x.S
+			if len(l1) == 0 {
+				colSC.Def = append(colSC.Def, 0)
+				colSC.Rep = append(colSC.Rep, 0)
+				colSDElem.Def = append(colSDElem.Def, 0)
+				colSDElem.Rep = append(colSDElem.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					s4 := &l3[j2]
-					if s4.C == nil {
-						c8.Def = append(c8.Def, 1)
-						c8.Rep = append(c8.Rep, r1)
+					s1 := &l1[j1]
+					if s1.C == nil {
+						colSC.Def = append(colSC.Def, 1)
+						colSC.Rep = append(colSC.Rep, r1)
 					} else {
-						c8.Def = append(c8.Def, 2)
-						c8.Rep = append(c8.Rep, r1)
-						c8.Values = append(c8.Values, (*s4.C))
+						colSC.Def = append(colSC.Def, 2)
+						colSC.Rep = append(colSC.Rep, r1)
+						colSC.Values = append(colSC.Values, (*s1.C))
 					}
-					if s4.D == nil {
-						c9.Def = append(c9.Def, 1)
-						c9.Rep = append(c9.Rep, r1)
+					if s1.D == nil {
+						colSDElem.Def = append(colSDElem.Def, 1)
+						colSDElem.Rep = append(colSDElem.Rep, r1)
 					} else {
-						l7 := s4.D
-						if len(l7) == 0 {
-							c9.Def = append(c9.Def, 2)
-							c9.Rep = append(c9.Rep, r1)
+						l2 := s1.D
+						if len(l2) == 0 {
+							colSDElem.Def = append(colSDElem.Def, 2)
+							colSDElem.Rep = append(colSDElem.Rep, r1)
 						} else {
-							for j6 := range l7 {
-								r5 := uint8(2)
-								if j6 == 0 {
-									r5 = r1
+							for j2 := range l2 {
+								r2 := uint8(2)
+								if j2 == 0 {
+									r2 = r1
 								}
-								c9.Def = append(c9.Def, 3)
-								c9.Rep = append(c9.Rep, r5)
-								c9.Values.AppendString(l7[j6])
+								colSDElem.Def = append(colSDElem.Def, 3)
+								colSDElem.Rep = append(colSDElem.Rep, r2)
+								colSDElem.Values.AppendString(l2[j2])
 							}
 						}
 					}
@@ -484,41 +499,52 @@ func (w *DeepWriter) shred(rows []Deep) {
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m5[:cap(w.m5)])
-	clear(w.m6[:cap(w.m6)])
+	clear(w.entriesM[:cap(w.entriesM)])
+	clear(w.entriesMValueElem[:cap(w.entriesMValueElem)])
 }
 
 // DeepReader reads rows of Deep from a Parquet file. Create one with NewDeepReader.
 type DeepReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [3]int                       // per nested value: the leaf deciding it, or -1
-	lv     [10]*pqrt.Levels             // per leaf: its levels, nil when not read
-	c0     *pqrt.Int64Reader            // id; nil when not read
-	c1     *pqrt.Int32Reader            // a.b.list.element.c; nil when not read
-	c2     *pqrt.ByteArrayReader        // a.b.list.element.d.list.element; nil when not read
-	c3     *pqrt.DoubleReader           // a.n; nil when not read
-	c4     *pqrt.ByteArrayReader        // l.list.element.list.element; nil when not read
-	c5     *pqrt.Int32Reader            // m.key_value.key; nil when not read
-	c6     *pqrt.ByteArrayReader        // m.key_value.value.list.element.key_value.key; nil when not read
-	c7     *pqrt.Int64Reader            // m.key_value.value.list.element.key_value.value; nil when not read
-	c8     *pqrt.Int32Reader            // s.list.element.c; nil when not read
-	c9     *pqrt.ByteArrayReader        // s.list.element.d.list.element; nil when not read
-	sl0    pqrt.Slab[DeepA]             // the a structs
-	sl1    pqrt.Slab[*DeepB]            // the elements of the a.b lists
-	sl2    pqrt.Slab[DeepB]             // the a.b.list.element structs
-	sl3    pqrt.Slab[string]            // the elements of the a.b.list.element.d lists
-	sl4    pqrt.Slab[[]*string]         // the elements of the l lists
-	sl5    pqrt.Slab[*string]           // the elements of the l.list.element lists
-	sl6    pqrt.Slab[map[string]*int64] // the elements of the m.key_value.value lists
-	sl7    pqrt.Slab[DeepB]             // the elements of the s lists
-	sl8    pqrt.Slab[string]            // the elements of the s.list.element.d lists
+	fr                 *pqrt.FileReader
+	read               int64
+	closed             bool
+	drv                [len(pqgenDeepDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv                 [pqgenDeepLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID              *pqrt.Int64Reader             // id; nil when not read
+	colABC             *pqrt.Int32Reader             // a.b.list.element.c; nil when not read
+	colABDElem         *pqrt.ByteArrayReader         // a.b.list.element.d.list.element; nil when not read
+	colAN              *pqrt.DoubleReader            // a.n; nil when not read
+	colLElemElem       *pqrt.ByteArrayReader         // l.list.element.list.element; nil when not read
+	colMKey            *pqrt.Int32Reader             // m.key_value.key; nil when not read
+	colMValueElemKey   *pqrt.ByteArrayReader         // m.key_value.value.list.element.key_value.key; nil when not read
+	colMValueElemValue *pqrt.Int64Reader             // m.key_value.value.list.element.key_value.value; nil when not read
+	colSC              *pqrt.Int32Reader             // s.list.element.c; nil when not read
+	colSDElem          *pqrt.ByteArrayReader         // s.list.element.d.list.element; nil when not read
+	slabA              pqrt.Slab[DeepA]              // the a structs
+	slabAB             pqrt.Slab[*DeepB]             // the elements of the a.b lists
+	slabABElem         pqrt.Slab[DeepB]              // the a.b.list.element structs
+	slabABD            pqrt.Slab[string]             // the elements of the a.b.list.element.d lists
+	slabL              pqrt.Slab[[]*string]          // the elements of the l lists
+	slabLElem          pqrt.Slab[*string]            // the elements of the l.list.element lists
+	slabMValue         pqrt.Slab[map[string]*int64]  // the elements of the m.key_value.value lists
+	slabS              pqrt.Slab[DeepB]              // the elements of the s lists
+	slabSD             pqrt.Slab[string]             // the elements of the s.list.element.d lists
 }
+
+// The entries of pqgenDeepDrivers of the nested values of Deep.
+const (
+	pqgenDeepDrvM = iota
+	pqgenDeepDrvMValue
+	pqgenDeepDrvMValueElem
+)
 
 // pqgenDeepDrivers lists, per nested value of Deep, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenDeepDrivers = [...][]int{{5, 6, 7}, {6, 7}, {6, 7}}
+var pqgenDeepDrivers = [...][]int{
+	pqgenDeepDrvM:          {pqgenDeepColMKey, pqgenDeepColMValueElemKey, pqgenDeepColMValueElemValue},
+	pqgenDeepDrvMValue:     {pqgenDeepColMValueElemKey, pqgenDeepColMValueElemValue},
+	pqgenDeepDrvMValueElem: {pqgenDeepColMValueElemKey, pqgenDeepColMValueElemValue},
+}
 
 // NewDeepReader opens the Parquet file of size bytes behind r for reading Deep rows.
 // The file's schema is bound to Deep's by the schema evolution rules (see
@@ -538,65 +564,65 @@ func NewDeepReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Dee
 		return nil, err
 	}
 	tr := &DeepReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenDeepColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenDeepColID]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenDeepColID] = &tr.colID.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenDeepColABC]) {
+		if tr.colABC, err = fr.Int32Reader(idx[pqgenDeepColABC]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenDeepColABC] = &tr.colABC.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.ByteArrayReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenDeepColABDElem]) {
+		if tr.colABDElem, err = fr.ByteArrayReader(idx[pqgenDeepColABDElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenDeepColABDElem] = &tr.colABDElem.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.DoubleReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenDeepColAN]) {
+		if tr.colAN, err = fr.DoubleReader(idx[pqgenDeepColAN]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenDeepColAN] = &tr.colAN.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.ByteArrayReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenDeepColLElemElem]) {
+		if tr.colLElemElem, err = fr.ByteArrayReader(idx[pqgenDeepColLElemElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenDeepColLElemElem] = &tr.colLElemElem.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int32Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenDeepColMKey]) {
+		if tr.colMKey, err = fr.Int32Reader(idx[pqgenDeepColMKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenDeepColMKey] = &tr.colMKey.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.ByteArrayReader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenDeepColMValueElemKey]) {
+		if tr.colMValueElemKey, err = fr.ByteArrayReader(idx[pqgenDeepColMValueElemKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenDeepColMValueElemKey] = &tr.colMValueElemKey.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int64Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenDeepColMValueElemValue]) {
+		if tr.colMValueElemValue, err = fr.Int64Reader(idx[pqgenDeepColMValueElemValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenDeepColMValueElemValue] = &tr.colMValueElemValue.Levels
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.Int32Reader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenDeepColSC]) {
+		if tr.colSC, err = fr.Int32Reader(idx[pqgenDeepColSC]); err != nil {
 			return nil, err
 		}
-		tr.lv[8] = &tr.c8.Levels
+		tr.lv[pqgenDeepColSC] = &tr.colSC.Levels
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.ByteArrayReader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenDeepColSDElem]) {
+		if tr.colSDElem, err = fr.ByteArrayReader(idx[pqgenDeepColSDElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[9] = &tr.c9.Levels
+		tr.lv[pqgenDeepColSDElem] = &tr.colSDElem.Levels
 	}
 	for k, ls := range pqgenDeepDrivers {
 		tr.drv[k] = -1
@@ -641,16 +667,16 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "a.b.list.element.c"),
-		pqrt.Col(r.c2, "a.b.list.element.d.list.element"),
-		pqrt.Col(r.c3, "a.n"),
-		pqrt.Col(r.c4, "l.list.element.list.element"),
-		pqrt.Col(r.c5, "m.key_value.key"),
-		pqrt.Col(r.c6, "m.key_value.value.list.element.key_value.key"),
-		pqrt.Col(r.c7, "m.key_value.value.list.element.key_value.value"),
-		pqrt.Col(r.c8, "s.list.element.c"),
-		pqrt.Col(r.c9, "s.list.element.d.list.element"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colABC, "a.b.list.element.c"),
+		pqrt.Col(r.colABDElem, "a.b.list.element.d.list.element"),
+		pqrt.Col(r.colAN, "a.n"),
+		pqrt.Col(r.colLElemElem, "l.list.element.list.element"),
+		pqrt.Col(r.colMKey, "m.key_value.key"),
+		pqrt.Col(r.colMValueElemKey, "m.key_value.value.list.element.key_value.key"),
+		pqrt.Col(r.colMValueElemValue, "m.key_value.value.list.element.key_value.value"),
+		pqrt.Col(r.colSC, "s.list.element.c"),
+		pqrt.Col(r.colSDElem, "s.list.element.d.list.element"),
 	); err != nil {
 		return 0, err
 	}
@@ -672,48 +698,48 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Deep disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [10]int     // per leaf: the next value
-	var p [10]int     // per leaf: the next level slot
-	var slab1 []int32 // pointer targets of a.b.list.element.c
-	if r.c1 != nil {
-		slab1 = make([]int32, len(r.c1.Values))
+	var q [pqgenDeepLeaves]int // per leaf: the next value
+	var p [pqgenDeepLeaves]int // per leaf: the next level slot
+	var slabABC []int32        // pointer targets of a.b.list.element.c
+	if r.colABC != nil {
+		slabABC = make([]int32, len(r.colABC.Values))
 	}
-	var slab3 []float64 // pointer targets of a.n
-	if r.c3 != nil {
-		slab3 = make([]float64, len(r.c3.Values))
+	var slabAN []float64 // pointer targets of a.n
+	if r.colAN != nil {
+		slabAN = make([]float64, len(r.colAN.Values))
 	}
-	var slab4 []string // pointer targets of l.list.element.list.element
-	if r.c4 != nil {
-		slab4 = make([]string, r.c4.Values.Len())
+	var slabLElemElem []string // pointer targets of l.list.element.list.element
+	if r.colLElemElem != nil {
+		slabLElemElem = make([]string, r.colLElemElem.Values.Len())
 	}
-	var slab7 []int64 // pointer targets of m.key_value.value.list.element.key_value.value
-	if r.c7 != nil {
-		slab7 = make([]int64, len(r.c7.Values))
+	var slabMValueElemValue []int64 // pointer targets of m.key_value.value.list.element.key_value.value
+	if r.colMValueElemValue != nil {
+		slabMValueElemValue = make([]int64, len(r.colMValueElemValue.Values))
 	}
-	var slab8 []int32 // pointer targets of s.list.element.c
-	if r.c8 != nil {
-		slab8 = make([]int32, len(r.c8.Values))
+	var slabSC []int32 // pointer targets of s.list.element.c
+	if r.colSC != nil {
+		slabSC = make([]int32, len(r.colSC.Values))
 	}
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenDeepColID] = len(rows)
 		}
 	}
 	// a.b.list.element.c
 	{
-		c1 := r.c1
-		if c1 != nil {
+		colABC := r.colABC
+		if colABC != nil {
 			i := -1
 			var e1 int
-			n := len(c1.Def)
+			n := len(colABC.Def)
 			for s := 0; s < n; s++ {
-				d := c1.Def[s]
-				rp := c1.Rep[s]
+				d := colABC.Def[s]
+				rp := colABC.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -725,20 +751,20 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = r.sl0.New()
+						x.A = r.slabA.New()
 					}
 					if d >= 3 {
 						if e1 == len(x.A.B) {
-							x.A.B = r.sl1.Extend(x.A.B)
+							x.A.B = r.slabAB.Extend(x.A.B)
 						}
 						if d >= 4 {
 							if x.A.B[e1] == nil {
-								x.A.B[e1] = r.sl2.New()
+								x.A.B[e1] = r.slabABElem.New()
 							}
 							if d >= 5 {
-								slab1[q[1]] = c1.Values[q[1]]
-								x.A.B[e1].C = &slab1[q[1]]
-								q[1]++
+								slabABC[q[pqgenDeepColABC]] = colABC.Values[q[pqgenDeepColABC]]
+								x.A.B[e1].C = &slabABC[q[pqgenDeepColABC]]
+								q[pqgenDeepColABC]++
 							}
 						}
 					} else if d >= 2 && x.A.B == nil {
@@ -746,19 +772,19 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 					}
 				}
 			}
-			p[1] = n
+			p[pqgenDeepColABC] = n
 		}
 	}
 	// a.b.list.element.d.list.element
 	{
-		c2 := r.c2
-		if c2 != nil {
+		colABDElem := r.colABDElem
+		if colABDElem != nil {
 			i := -1
 			var e1, e2 int
-			n := len(c2.Def)
+			n := len(colABDElem.Def)
 			for s := 0; s < n; s++ {
-				d := c2.Def[s]
-				rp := c2.Rep[s]
+				d := colABDElem.Def[s]
+				rp := colABDElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -775,22 +801,22 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = r.sl0.New()
+						x.A = r.slabA.New()
 					}
 					if d >= 3 {
 						if e1 == len(x.A.B) {
-							x.A.B = r.sl1.Extend(x.A.B)
+							x.A.B = r.slabAB.Extend(x.A.B)
 						}
 						if d >= 4 {
 							if x.A.B[e1] == nil {
-								x.A.B[e1] = r.sl2.New()
+								x.A.B[e1] = r.slabABElem.New()
 							}
 							if d >= 6 {
 								if e2 == len(x.A.B[e1].D) {
-									x.A.B[e1].D = r.sl3.Extend(x.A.B[e1].D)
+									x.A.B[e1].D = r.slabABD.Extend(x.A.B[e1].D)
 								}
-								x.A.B[e1].D[e2] = c2.String(q[2])
-								q[2]++
+								x.A.B[e1].D[e2] = colABDElem.String(q[pqgenDeepColABDElem])
+								q[pqgenDeepColABDElem]++
 							} else if d >= 5 && x.A.B[e1].D == nil {
 								x.A.B[e1].D = []string{}
 							}
@@ -800,43 +826,43 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 					}
 				}
 			}
-			p[2] = n
+			p[pqgenDeepColABDElem] = n
 		}
 	}
 	// a.n
 	{
-		c3 := r.c3
-		if c3 != nil {
+		colAN := r.colAN
+		if colAN != nil {
 			i := -1
-			n := len(c3.Def)
+			n := len(colAN.Def)
 			for s := 0; s < n; s++ {
-				d := c3.Def[s]
+				d := colAN.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = r.sl0.New()
+						x.A = r.slabA.New()
 					}
 					if d >= 2 {
-						slab3[q[3]] = c3.Values[q[3]]
-						x.A.N = &slab3[q[3]]
-						q[3]++
+						slabAN[q[pqgenDeepColAN]] = colAN.Values[q[pqgenDeepColAN]]
+						x.A.N = &slabAN[q[pqgenDeepColAN]]
+						q[pqgenDeepColAN]++
 					}
 				}
 			}
-			p[3] = n
+			p[pqgenDeepColAN] = n
 		}
 	}
 	// l.list.element.list.element
 	{
-		c4 := r.c4
-		if c4 != nil {
+		colLElemElem := r.colLElemElem
+		if colLElemElem != nil {
 			i := -1
 			var e1, e2 int
-			n := len(c4.Def)
+			n := len(colLElemElem.Def)
 			for s := 0; s < n; s++ {
-				d := c4.Def[s]
-				rp := c4.Rep[s]
+				d := colLElemElem.Def[s]
+				rp := colLElemElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -853,120 +879,120 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.L) {
-						x.L = r.sl4.Extend(x.L)
+						x.L = r.slabL.Extend(x.L)
 					}
 					if d >= 3 {
 						if e2 == len(x.L[e1]) {
-							x.L[e1] = r.sl5.Extend(x.L[e1])
+							x.L[e1] = r.slabLElem.Extend(x.L[e1])
 						}
 						if d >= 4 {
-							slab4[q[4]] = c4.String(q[4])
-							x.L[e1][e2] = &slab4[q[4]]
-							q[4]++
+							slabLElemElem[q[pqgenDeepColLElemElem]] = colLElemElem.String(q[pqgenDeepColLElemElem])
+							x.L[e1][e2] = &slabLElemElem[q[pqgenDeepColLElemElem]]
+							q[pqgenDeepColLElemElem]++
 						}
 					}
 				} else if d >= 1 && x.L == nil {
 					x.L = [][]*string{}
 				}
 			}
-			p[4] = n
+			p[pqgenDeepColLElemElem] = n
 		}
 	}
 	// m (row by row: a map needs its keys and values together)
 	{
-		c5 := r.c5
-		c6 := r.c6
-		c7 := r.c7
+		colMKey := r.colMKey
+		colMValueElemKey := r.colMValueElemKey
+		colMValueElemValue := r.colMValueElemValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[5]++
-					p[6]++
-					p[7]++
-				} else if def2 < 2 {
-					p[5]++
-					p[6]++
-					p[7]++
+			if d1 := r.drv[pqgenDeepDrvM]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenDeepColMKey]++
+					p[pqgenDeepColMValueElemKey]++
+					p[pqgenDeepColMValueElemValue]++
+				} else if def1 < 2 {
+					p[pqgenDeepColMKey]++
+					p[pqgenDeepColMValueElemKey]++
+					p[pqgenDeepColMValueElemValue]++
 					x.M = map[int32][]map[string]*int64{}
 				} else {
-					m3 := make(map[int32][]map[string]*int64)
+					m1 := make(map[int32][]map[string]*int64)
 					for {
-						var k4 int32
-						var v5 []map[string]*int64
-						if c5 != nil {
-							k4 = c5.Values[q[5]]
-							q[5]++
-							p[5]++
+						var k1 int32
+						var v1 []map[string]*int64
+						if colMKey != nil {
+							k1 = colMKey.Values[q[pqgenDeepColMKey]]
+							q[pqgenDeepColMKey]++
+							p[pqgenDeepColMKey]++
 						}
-						if d6 := r.drv[1]; d6 >= 0 {
-							def7 := r.lv[d6].Def[p[d6]]
-							if def7 < 3 {
-								p[6]++
-								p[7]++
+						if d2 := r.drv[pqgenDeepDrvMValue]; d2 >= 0 {
+							def2 := r.lv[d2].Def[p[d2]]
+							if def2 < 3 {
+								p[pqgenDeepColMValueElemKey]++
+								p[pqgenDeepColMValueElemValue]++
 							} else {
-								var l8 []map[string]*int64
+								var l1 []map[string]*int64
 								for {
-									l8 = r.sl6.Extend(l8)
-									if d9 := r.drv[2]; d9 >= 0 {
-										def10 := r.lv[d9].Def[p[d9]]
-										if def10 < 4 {
-											p[6]++
-											p[7]++
+									l1 = r.slabMValue.Extend(l1)
+									if d3 := r.drv[pqgenDeepDrvMValueElem]; d3 >= 0 {
+										def3 := r.lv[d3].Def[p[d3]]
+										if def3 < 4 {
+											p[pqgenDeepColMValueElemKey]++
+											p[pqgenDeepColMValueElemValue]++
 										} else {
-											m11 := make(map[string]*int64)
+											m2 := make(map[string]*int64)
 											for {
-												var k12 string
-												var v13 *int64
-												if c6 != nil {
-													k12 = c6.String(q[6])
-													q[6]++
-													p[6]++
+												var k2 string
+												var v2 *int64
+												if colMValueElemKey != nil {
+													k2 = colMValueElemKey.String(q[pqgenDeepColMValueElemKey])
+													q[pqgenDeepColMValueElemKey]++
+													p[pqgenDeepColMValueElemKey]++
 												}
-												if c7 != nil {
-													if c7.Def[p[7]] == 5 {
-														slab7[q[7]] = c7.Values[q[7]]
-														v13 = &slab7[q[7]]
-														q[7]++
+												if colMValueElemValue != nil {
+													if colMValueElemValue.Def[p[pqgenDeepColMValueElemValue]] == 5 {
+														slabMValueElemValue[q[pqgenDeepColMValueElemValue]] = colMValueElemValue.Values[q[pqgenDeepColMValueElemValue]]
+														v2 = &slabMValueElemValue[q[pqgenDeepColMValueElemValue]]
+														q[pqgenDeepColMValueElemValue]++
 													}
-													p[7]++
+													p[pqgenDeepColMValueElemValue]++
 												}
-												m11[k12] = v13
-												if p[d9] >= len(r.lv[d9].Rep) || r.lv[d9].Rep[p[d9]] != 3 {
+												m2[k2] = v2
+												if p[d3] >= len(r.lv[d3].Rep) || r.lv[d3].Rep[p[d3]] != 3 {
 													break
 												}
 											}
-											l8[len(l8)-1] = m11
+											l1[len(l1)-1] = m2
 										}
 									}
-									if p[d6] >= len(r.lv[d6].Rep) || r.lv[d6].Rep[p[d6]] != 2 {
+									if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
 										break
 									}
 								}
-								v5 = l8
+								v1 = l1
 							}
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.M = m3
+					x.M = m1
 				}
 			}
 		}
 	}
 	// s.list.element.c
 	{
-		c8 := r.c8
-		if c8 != nil {
+		colSC := r.colSC
+		if colSC != nil {
 			i := -1
 			var e1 int
-			n := len(c8.Def)
+			n := len(colSC.Def)
 			for s := 0; s < n; s++ {
-				d := c8.Def[s]
-				rp := c8.Rep[s]
+				d := colSC.Def[s]
+				rp := colSC.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -978,28 +1004,28 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.S) {
-						x.S = r.sl7.Extend(x.S)
+						x.S = r.slabS.Extend(x.S)
 					}
 					if d >= 2 {
-						slab8[q[8]] = c8.Values[q[8]]
-						x.S[e1].C = &slab8[q[8]]
-						q[8]++
+						slabSC[q[pqgenDeepColSC]] = colSC.Values[q[pqgenDeepColSC]]
+						x.S[e1].C = &slabSC[q[pqgenDeepColSC]]
+						q[pqgenDeepColSC]++
 					}
 				}
 			}
-			p[8] = n
+			p[pqgenDeepColSC] = n
 		}
 	}
 	// s.list.element.d.list.element
 	{
-		c9 := r.c9
-		if c9 != nil {
+		colSDElem := r.colSDElem
+		if colSDElem != nil {
 			i := -1
 			var e1, e2 int
-			n := len(c9.Def)
+			n := len(colSDElem.Def)
 			for s := 0; s < n; s++ {
-				d := c9.Def[s]
-				rp := c9.Rep[s]
+				d := colSDElem.Def[s]
+				rp := colSDElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -1016,50 +1042,50 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.S) {
-						x.S = r.sl7.Extend(x.S)
+						x.S = r.slabS.Extend(x.S)
 					}
 					if d >= 3 {
 						if e2 == len(x.S[e1].D) {
-							x.S[e1].D = r.sl8.Extend(x.S[e1].D)
+							x.S[e1].D = r.slabSD.Extend(x.S[e1].D)
 						}
-						x.S[e1].D[e2] = c9.String(q[9])
-						q[9]++
+						x.S[e1].D[e2] = colSDElem.String(q[pqgenDeepColSDElem])
+						q[pqgenDeepColSDElem]++
 					} else if d >= 2 && x.S[e1].D == nil {
 						x.S[e1].D = []string{}
 					}
 				}
 			}
-			p[9] = n
+			p[pqgenDeepColSDElem] = n
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenDeepColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values) || p[1] != len(r.c1.Def)) {
+	if r.colABC != nil && (q[pqgenDeepColABC] != len(r.colABC.Values) || p[pqgenDeepColABC] != len(r.colABC.Def)) {
 		return pqfmt.Errorf("%w: column a.b.list.element.c: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != r.c2.Values.Len() || p[2] != len(r.c2.Def)) {
+	if r.colABDElem != nil && (q[pqgenDeepColABDElem] != r.colABDElem.Values.Len() || p[pqgenDeepColABDElem] != len(r.colABDElem.Def)) {
 		return pqfmt.Errorf("%w: column a.b.list.element.d.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values) || p[3] != len(r.c3.Def)) {
+	if r.colAN != nil && (q[pqgenDeepColAN] != len(r.colAN.Values) || p[pqgenDeepColAN] != len(r.colAN.Def)) {
 		return pqfmt.Errorf("%w: column a.n: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
+	if r.colLElemElem != nil && (q[pqgenDeepColLElemElem] != r.colLElemElem.Values.Len() || p[pqgenDeepColLElemElem] != len(r.colLElemElem.Def)) {
 		return pqfmt.Errorf("%w: column l.list.element.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values) || p[5] != len(r.c5.Def)) {
+	if r.colMKey != nil && (q[pqgenDeepColMKey] != len(r.colMKey.Values) || p[pqgenDeepColMKey] != len(r.colMKey.Def)) {
 		return pqfmt.Errorf("%w: column m.key_value.key: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != r.c6.Values.Len() || p[6] != len(r.c6.Def)) {
+	if r.colMValueElemKey != nil && (q[pqgenDeepColMValueElemKey] != r.colMValueElemKey.Values.Len() || p[pqgenDeepColMValueElemKey] != len(r.colMValueElemKey.Def)) {
 		return pqfmt.Errorf("%w: column m.key_value.value.list.element.key_value.key: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
+	if r.colMValueElemValue != nil && (q[pqgenDeepColMValueElemValue] != len(r.colMValueElemValue.Values) || p[pqgenDeepColMValueElemValue] != len(r.colMValueElemValue.Def)) {
 		return pqfmt.Errorf("%w: column m.key_value.value.list.element.key_value.value: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != len(r.c8.Values) || p[8] != len(r.c8.Def)) {
+	if r.colSC != nil && (q[pqgenDeepColSC] != len(r.colSC.Values) || p[pqgenDeepColSC] != len(r.colSC.Def)) {
 		return pqfmt.Errorf("%w: column s.list.element.c: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != r.c9.Values.Len() || p[9] != len(r.c9.Def)) {
+	if r.colSDElem != nil && (q[pqgenDeepColSDElem] != r.colSDElem.Values.Len() || p[pqgenDeepColSDElem] != len(r.colSDElem.Def)) {
 		return pqfmt.Errorf("%w: column s.list.element.d.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
 	}
 	return nil
@@ -1103,12 +1129,12 @@ var DeepWhere struct {
 }
 
 func init() {
-	DeepWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	DeepWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	DeepWhere.A.N = pqrt.NewNullableOrderedField("a.n", func(c3 *pqrt.DoubleBuffer, v float64) error {
-		c3.Values = append(c3.Values, v)
+	DeepWhere.A.N = pqrt.NewNullableOrderedField("a.n", func(colAN *pqrt.DoubleBuffer, v float64) error {
+		colAN.Values = append(colAN.Values, v)
 		return nil
 	})
 }

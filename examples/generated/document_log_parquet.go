@@ -77,14 +77,32 @@ var pqgenDocumentLogSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of DocumentLog, in schema order.
+const (
+	pqgenDocumentLogColID = iota
+	pqgenDocumentLogColBodyMetadata
+	pqgenDocumentLogColBodyValue
+	pqgenDocumentLogColBodyTypedValueUserValue
+	pqgenDocumentLogColBodyTypedValueUserTypedValue
+	pqgenDocumentLogColBodyTypedValueCountValue
+	pqgenDocumentLogColBodyTypedValueCountTypedValue
+	pqgenDocumentLogColBodyTypedValueTagsValue
+	pqgenDocumentLogColBodyTypedValueTagsTypedValueListElementValue
+	pqgenDocumentLogColBodyTypedValueTagsTypedValueListElementTypedValue
+	pqgenDocumentLogColExtraMetadata
+	pqgenDocumentLogColExtraValue
+	pqgenDocumentLogColExtraTypedValue
+	pqgenDocumentLogLeaves // the number of leaves
+)
+
 // DocumentLogWriter writes rows of DocumentLog to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDocumentLogWriter.
 type DocumentLogWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer   // id
-	v1      *pqrt.VariantWriter // body (Variant)
-	v10     *pqrt.VariantWriter // extra (Variant)
-	pending int                 // rows shredded since the last EndRows
+	fw           *pqrt.FileWriter
+	colID        *pqrt.Int64Buffer   // id
+	variantBody  *pqrt.VariantWriter // body (Variant)
+	variantExtra *pqrt.VariantWriter // extra (Variant)
+	pending      int                 // rows shredded since the last EndRows
 }
 
 // NewDocumentLogWriter starts a Parquet file of DocumentLog rows on w with the given writer options.
@@ -100,13 +118,13 @@ func NewDocumentLogWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DocumentLo
 func pqgenDocumentLogWriterFor(fw *pqrt.FileWriter) (*DocumentLogWriter, error) {
 	w := &DocumentLogWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenDocumentLogColID); err != nil {
 		return nil, err
 	}
-	if w.v1, err = fw.VariantWriter("body"); err != nil {
+	if w.variantBody, err = fw.VariantWriter("body"); err != nil {
 		return nil, err
 	}
-	if w.v10, err = fw.VariantWriter("extra"); err != nil {
+	if w.variantExtra, err = fw.VariantWriter("extra"); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,10 +140,10 @@ func (w *DocumentLogWriter) Write(rows []DocumentLog) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenDocumentLogBatch-w.pending)
 		for i := range rows[:k] {
-			if err := w.v1.Check(rows[i].Body); err != nil {
+			if err := w.variantBody.Check(rows[i].Body); err != nil {
 				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
-			if err := w.v10.Check(rows[i].Extra); err != nil {
+			if err := w.variantExtra.Check(rows[i].Extra); err != nil {
 				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 		}
@@ -172,15 +190,15 @@ func (w *DocumentLogWriter) Close() error {
 func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// body (Variant)
 	{
-		vw := w.v1
+		vw := w.variantBody
 		for i := range rows {
 			if err := vw.Append(rows[i].Body, 0); err != nil {
 				return err
@@ -189,7 +207,7 @@ func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
 	}
 	// extra (Variant)
 	{
-		vw := w.v10
+		vw := w.variantExtra
 		for i := range rows {
 			if err := vw.Append(rows[i].Extra, 0); err != nil {
 				return err
@@ -201,12 +219,12 @@ func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
 
 // DocumentLogReader reads rows of DocumentLog from a Parquet file. Create one with NewDocumentLogReader.
 type DocumentLogReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader   // id; nil when not read
-	v1     *pqrt.VariantReader // body (Variant); nil when not read
-	v10    *pqrt.VariantReader // extra (Variant); nil when not read
+	fr           *pqrt.FileReader
+	read         int64
+	closed       bool
+	colID        *pqrt.Int64Reader   // id; nil when not read
+	variantBody  *pqrt.VariantReader // body (Variant); nil when not read
+	variantExtra *pqrt.VariantReader // extra (Variant); nil when not read
 }
 
 // NewDocumentLogReader opens the Parquet file of size bytes behind r for reading DocumentLog rows.
@@ -227,14 +245,14 @@ func NewDocumentLogReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 		return nil, err
 	}
 	tr := &DocumentLogReader{fr: fr}
-	if tr.v1, err = fr.VariantColumn("body", true); err != nil {
+	if tr.variantBody, err = fr.VariantColumn("body", true); err != nil {
 		return nil, err
 	}
-	if tr.v10, err = fr.VariantColumn("extra", false); err != nil {
+	if tr.variantExtra, err = fr.VariantColumn("extra", false); err != nil {
 		return nil, err
 	}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenDocumentLogColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenDocumentLogColID]); err != nil {
 			return nil, err
 		}
 	}
@@ -272,9 +290,9 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.v1, "body"),
-		pqrt.Col(r.v10, "extra"),
-		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.variantBody, "body"),
+		pqrt.Col(r.variantExtra, "extra"),
+		pqrt.Col(r.colID, "id"),
 	); err != nil {
 		return 0, err
 	}
@@ -296,20 +314,20 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of DocumentLog disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [13]int // per leaf: the next value
+	var q [pqgenDocumentLogLeaves]int // per leaf: the next value
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenDocumentLogColID] = len(rows)
 		}
 	}
 	// body (Variant)
-	if r.v1 != nil {
-		vs := r.v1.Detach()
+	if r.variantBody != nil {
+		vs := r.variantBody.Detach()
 		if len(vs) != len(rows) {
 			return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
@@ -318,8 +336,8 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 		}
 	}
 	// extra (Variant)
-	if r.v10 != nil {
-		vs := r.v10.Detach()
+	if r.variantExtra != nil {
+		vs := r.variantExtra.Detach()
 		if len(vs) != len(rows) {
 			return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
@@ -327,7 +345,7 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 			rows[i].Extra = vs[i]
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenDocumentLogColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of DocumentLog", pqrt.ErrChunk)
 	}
 	return nil
@@ -368,8 +386,8 @@ var DocumentLogWhere struct {
 }
 
 func init() {
-	DocumentLogWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	DocumentLogWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
 }

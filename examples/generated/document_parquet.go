@@ -56,14 +56,24 @@ var pqgenDocumentSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Document, in schema order.
+const (
+	pqgenDocumentColID = iota
+	pqgenDocumentColBodyMetadata
+	pqgenDocumentColBodyValue
+	pqgenDocumentColExtraMetadata
+	pqgenDocumentColExtraValue
+	pqgenDocumentLeaves // the number of leaves
+)
+
 // DocumentWriter writes rows of Document to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDocumentWriter.
 type DocumentWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer   // id
-	v1      *pqrt.VariantWriter // body (Variant)
-	v3      *pqrt.VariantWriter // extra (Variant)
-	pending int                 // rows shredded since the last EndRows
+	fw           *pqrt.FileWriter
+	colID        *pqrt.Int64Buffer   // id
+	variantBody  *pqrt.VariantWriter // body (Variant)
+	variantExtra *pqrt.VariantWriter // extra (Variant)
+	pending      int                 // rows shredded since the last EndRows
 }
 
 // NewDocumentWriter starts a Parquet file of Document rows on w with the given writer options.
@@ -79,13 +89,13 @@ func NewDocumentWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DocumentWrite
 func pqgenDocumentWriterFor(fw *pqrt.FileWriter) (*DocumentWriter, error) {
 	w := &DocumentWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenDocumentColID); err != nil {
 		return nil, err
 	}
-	if w.v1, err = fw.VariantWriter("body"); err != nil {
+	if w.variantBody, err = fw.VariantWriter("body"); err != nil {
 		return nil, err
 	}
-	if w.v3, err = fw.VariantWriter("extra"); err != nil {
+	if w.variantExtra, err = fw.VariantWriter("extra"); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -101,10 +111,10 @@ func (w *DocumentWriter) Write(rows []Document) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenDocumentBatch-w.pending)
 		for i := range rows[:k] {
-			if err := w.v1.Check(rows[i].Body); err != nil {
+			if err := w.variantBody.Check(rows[i].Body); err != nil {
 				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
-			if err := w.v3.Check(rows[i].Extra); err != nil {
+			if err := w.variantExtra.Check(rows[i].Extra); err != nil {
 				return n, pqfmt.Errorf("row %d: %w", n+i, err)
 			}
 		}
@@ -151,15 +161,15 @@ func (w *DocumentWriter) Close() error {
 func (w *DocumentWriter) shred(rows []Document) error {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// body (Variant)
 	{
-		vw := w.v1
+		vw := w.variantBody
 		for i := range rows {
 			if err := vw.Append(rows[i].Body, 0); err != nil {
 				return err
@@ -168,7 +178,7 @@ func (w *DocumentWriter) shred(rows []Document) error {
 	}
 	// extra (Variant)
 	{
-		vw := w.v3
+		vw := w.variantExtra
 		for i := range rows {
 			if err := vw.Append(rows[i].Extra, 0); err != nil {
 				return err
@@ -180,12 +190,12 @@ func (w *DocumentWriter) shred(rows []Document) error {
 
 // DocumentReader reads rows of Document from a Parquet file. Create one with NewDocumentReader.
 type DocumentReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader   // id; nil when not read
-	v1     *pqrt.VariantReader // body (Variant); nil when not read
-	v3     *pqrt.VariantReader // extra (Variant); nil when not read
+	fr           *pqrt.FileReader
+	read         int64
+	closed       bool
+	colID        *pqrt.Int64Reader   // id; nil when not read
+	variantBody  *pqrt.VariantReader // body (Variant); nil when not read
+	variantExtra *pqrt.VariantReader // extra (Variant); nil when not read
 }
 
 // NewDocumentReader opens the Parquet file of size bytes behind r for reading Document rows.
@@ -206,14 +216,14 @@ func NewDocumentReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 		return nil, err
 	}
 	tr := &DocumentReader{fr: fr}
-	if tr.v1, err = fr.VariantColumn("body", true); err != nil {
+	if tr.variantBody, err = fr.VariantColumn("body", true); err != nil {
 		return nil, err
 	}
-	if tr.v3, err = fr.VariantColumn("extra", false); err != nil {
+	if tr.variantExtra, err = fr.VariantColumn("extra", false); err != nil {
 		return nil, err
 	}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenDocumentColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenDocumentColID]); err != nil {
 			return nil, err
 		}
 	}
@@ -251,9 +261,9 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.v1, "body"),
-		pqrt.Col(r.v3, "extra"),
-		pqrt.Col(r.c0, "id"),
+		pqrt.Col(r.variantBody, "body"),
+		pqrt.Col(r.variantExtra, "extra"),
+		pqrt.Col(r.colID, "id"),
 	); err != nil {
 		return 0, err
 	}
@@ -275,20 +285,20 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Document disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [5]int // per leaf: the next value
+	var q [pqgenDocumentLeaves]int // per leaf: the next value
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenDocumentColID] = len(rows)
 		}
 	}
 	// body (Variant)
-	if r.v1 != nil {
-		vs := r.v1.Detach()
+	if r.variantBody != nil {
+		vs := r.variantBody.Detach()
 		if len(vs) != len(rows) {
 			return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
@@ -297,8 +307,8 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 		}
 	}
 	// extra (Variant)
-	if r.v3 != nil {
-		vs := r.v3.Detach()
+	if r.variantExtra != nil {
+		vs := r.variantExtra.Detach()
 		if len(vs) != len(rows) {
 			return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
 		}
@@ -306,7 +316,7 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 			rows[i].Extra = vs[i]
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenDocumentColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Document", pqrt.ErrChunk)
 	}
 	return nil
@@ -347,8 +357,8 @@ var DocumentWhere struct {
 }
 
 func init() {
-	DocumentWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	DocumentWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
 }

@@ -72,23 +72,40 @@ var pqgenEventSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Event, in schema order.
+const (
+	pqgenEventColID = iota
+	pqgenEventColAt
+	pqgenEventColKind
+	pqgenEventColUser
+	pqgenEventColSession
+	pqgenEventColLatency
+	pqgenEventColScore
+	pqgenEventColSuccess
+	pqgenEventColReferrer
+	pqgenEventColRetries
+	pqgenEventColCountry
+	pqgenEventColPayload
+	pqgenEventLeaves // the number of leaves
+)
+
 // EventWriter writes rows of Event to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewEventWriter.
 type EventWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer     // id
-	c1      *pqrt.Int64Buffer     // at
-	c2      *pqrt.ByteArrayBuffer // kind
-	c3      *pqrt.ByteArrayBuffer // user
-	c4      *pqrt.FixedBuffer     // session
-	c5      *pqrt.Int64Buffer     // Latency
-	c6      *pqrt.DoubleBuffer    // score
-	c7      *pqrt.BoolBuffer      // success
-	c8      *pqrt.ByteArrayBuffer // referrer
-	c9      *pqrt.Int32Buffer     // retries
-	c10     *pqrt.ByteArrayBuffer // country
-	c11     *pqrt.ByteArrayBuffer // payload
-	pending int                   // rows shredded since the last EndRows
+	fw          *pqrt.FileWriter
+	colID       *pqrt.Int64Buffer     // id
+	colAt       *pqrt.Int64Buffer     // at
+	colKind     *pqrt.ByteArrayBuffer // kind
+	colUser     *pqrt.ByteArrayBuffer // user
+	colSession  *pqrt.FixedBuffer     // session
+	colLatency  *pqrt.Int64Buffer     // Latency
+	colScore    *pqrt.DoubleBuffer    // score
+	colSuccess  *pqrt.BoolBuffer      // success
+	colReferrer *pqrt.ByteArrayBuffer // referrer
+	colRetries  *pqrt.Int32Buffer     // retries
+	colCountry  *pqrt.ByteArrayBuffer // country
+	colPayload  *pqrt.ByteArrayBuffer // payload
+	pending     int                   // rows shredded since the last EndRows
 }
 
 // pqgenEventOptions are the writer options of Event's struct tags; the options given to
@@ -113,40 +130,40 @@ func NewEventWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*EventWriter, err
 func pqgenEventWriterFor(fw *pqrt.FileWriter) (*EventWriter, error) {
 	w := &EventWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenEventColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int64Buffer(1); err != nil {
+	if w.colAt, err = fw.Int64Buffer(pqgenEventColAt); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.ByteArrayBuffer(2); err != nil {
+	if w.colKind, err = fw.ByteArrayBuffer(pqgenEventColKind); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.ByteArrayBuffer(3); err != nil {
+	if w.colUser, err = fw.ByteArrayBuffer(pqgenEventColUser); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.FixedBuffer(4); err != nil {
+	if w.colSession, err = fw.FixedBuffer(pqgenEventColSession); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int64Buffer(5); err != nil {
+	if w.colLatency, err = fw.Int64Buffer(pqgenEventColLatency); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.DoubleBuffer(6); err != nil {
+	if w.colScore, err = fw.DoubleBuffer(pqgenEventColScore); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.BoolBuffer(7); err != nil {
+	if w.colSuccess, err = fw.BoolBuffer(pqgenEventColSuccess); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.ByteArrayBuffer(8); err != nil {
+	if w.colReferrer, err = fw.ByteArrayBuffer(pqgenEventColReferrer); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.Int32Buffer(9); err != nil {
+	if w.colRetries, err = fw.Int32Buffer(pqgenEventColRetries); err != nil {
 		return nil, err
 	}
-	if w.c10, err = fw.ByteArrayBuffer(10); err != nil {
+	if w.colCountry, err = fw.ByteArrayBuffer(pqgenEventColCountry); err != nil {
 		return nil, err
 	}
-	if w.c11, err = fw.ByteArrayBuffer(11); err != nil {
+	if w.colPayload, err = fw.ByteArrayBuffer(pqgenEventColPayload); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -202,134 +219,134 @@ func (w *EventWriter) Close() error {
 func (w *EventWriter) shred(rows []Event) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// at
 	{
-		c1 := w.c1
+		colAt := w.colAt
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.At.UnixMicro())
+			colAt.Values = append(colAt.Values, x.At.UnixMicro())
 		}
 	}
 	// kind
 	{
-		c2 := w.c2
+		colKind := w.colKind
 		for i := range rows {
 			x := &rows[i]
-			c2.Values.AppendString(string(x.Kind))
+			colKind.Values.AppendString(string(x.Kind))
 		}
 	}
 	// user
 	{
-		c3 := w.c3
+		colUser := w.colUser
 		for i := range rows {
 			x := &rows[i]
-			c3.Values.AppendString(x.User)
+			colUser.Values.AppendString(x.User)
 		}
 	}
 	// session
 	{
-		c4 := w.c4
+		colSession := w.colSession
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, x.Session[:]...)
+			colSession.Values = append(colSession.Values, x.Session[:]...)
 		}
 	}
 	// Latency
 	{
-		c5 := w.c5
+		colLatency := w.colLatency
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, int64(x.Latency))
+			colLatency.Values = append(colLatency.Values, int64(x.Latency))
 		}
 	}
 	// score
 	{
-		c6 := w.c6
+		colScore := w.colScore
 		for i := range rows {
 			x := &rows[i]
-			c6.Values = append(c6.Values, x.Score)
+			colScore.Values = append(colScore.Values, x.Score)
 		}
 	}
 	// success
 	{
-		c7 := w.c7
+		colSuccess := w.colSuccess
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, x.Success)
+			colSuccess.Values = append(colSuccess.Values, x.Success)
 		}
 	}
 	// referrer
 	{
-		c8 := w.c8
+		colReferrer := w.colReferrer
 		for i := range rows {
 			x := &rows[i]
 			if x.Referrer == nil {
-				c8.Def = append(c8.Def, 0)
+				colReferrer.Def = append(colReferrer.Def, 0)
 			} else {
-				c8.Def = append(c8.Def, 1)
-				c8.Values.AppendString((*x.Referrer))
+				colReferrer.Def = append(colReferrer.Def, 1)
+				colReferrer.Values.AppendString((*x.Referrer))
 			}
 		}
 	}
 	// retries
 	{
-		c9 := w.c9
+		colRetries := w.colRetries
 		for i := range rows {
 			x := &rows[i]
 			if x.Retries == nil {
-				c9.Def = append(c9.Def, 0)
+				colRetries.Def = append(colRetries.Def, 0)
 			} else {
-				c9.Def = append(c9.Def, 1)
-				c9.Values = append(c9.Values, (*x.Retries))
+				colRetries.Def = append(colRetries.Def, 1)
+				colRetries.Values = append(colRetries.Values, (*x.Retries))
 			}
 		}
 	}
 	// country
 	{
-		c10 := w.c10
+		colCountry := w.colCountry
 		for i := range rows {
 			x := &rows[i]
 			if len(x.Country) == 0 {
-				c10.Def = append(c10.Def, 0)
+				colCountry.Def = append(colCountry.Def, 0)
 			} else {
-				c10.Def = append(c10.Def, 1)
-				c10.Values.AppendString(x.Country)
+				colCountry.Def = append(colCountry.Def, 1)
+				colCountry.Values.AppendString(x.Country)
 			}
 		}
 	}
 	// payload
 	{
-		c11 := w.c11
+		colPayload := w.colPayload
 		for i := range rows {
 			x := &rows[i]
-			c11.Values.Append(x.Payload)
+			colPayload.Values.Append(x.Payload)
 		}
 	}
 }
 
 // EventReader reads rows of Event from a Parquet file. Create one with NewEventReader.
 type EventReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader     // id; nil when not read
-	c1     *pqrt.Int64Reader     // at; nil when not read
-	c2     *pqrt.ByteArrayReader // kind; nil when not read
-	c3     *pqrt.ByteArrayReader // user; nil when not read
-	c4     *pqrt.FixedReader     // session; nil when not read
-	c5     *pqrt.Int64Reader     // Latency; nil when not read
-	c6     *pqrt.DoubleReader    // score; nil when not read
-	c7     *pqrt.BoolReader      // success; nil when not read
-	c8     *pqrt.ByteArrayReader // referrer; nil when not read
-	c9     *pqrt.Int32Reader     // retries; nil when not read
-	c10    *pqrt.ByteArrayReader // country; nil when not read
-	c11    *pqrt.ByteArrayReader // payload; nil when not read
+	fr          *pqrt.FileReader
+	read        int64
+	closed      bool
+	colID       *pqrt.Int64Reader     // id; nil when not read
+	colAt       *pqrt.Int64Reader     // at; nil when not read
+	colKind     *pqrt.ByteArrayReader // kind; nil when not read
+	colUser     *pqrt.ByteArrayReader // user; nil when not read
+	colSession  *pqrt.FixedReader     // session; nil when not read
+	colLatency  *pqrt.Int64Reader     // Latency; nil when not read
+	colScore    *pqrt.DoubleReader    // score; nil when not read
+	colSuccess  *pqrt.BoolReader      // success; nil when not read
+	colReferrer *pqrt.ByteArrayReader // referrer; nil when not read
+	colRetries  *pqrt.Int32Reader     // retries; nil when not read
+	colCountry  *pqrt.ByteArrayReader // country; nil when not read
+	colPayload  *pqrt.ByteArrayReader // payload; nil when not read
 }
 
 // NewEventReader opens the Parquet file of size bytes behind r for reading Event rows.
@@ -350,63 +367,63 @@ func NewEventReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Ev
 		return nil, err
 	}
 	tr := &EventReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenEventColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenEventColID]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenEventColAt]) {
+		if tr.colAt, err = fr.Int64Reader(idx[pqgenEventColAt]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.ByteArrayReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenEventColKind]) {
+		if tr.colKind, err = fr.ByteArrayReader(idx[pqgenEventColKind]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.ByteArrayReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenEventColUser]) {
+		if tr.colUser, err = fr.ByteArrayReader(idx[pqgenEventColUser]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.FixedReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenEventColSession]) {
+		if tr.colSession, err = fr.FixedReader(idx[pqgenEventColSession]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int64Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenEventColLatency]) {
+		if tr.colLatency, err = fr.Int64Reader(idx[pqgenEventColLatency]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.DoubleReader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenEventColScore]) {
+		if tr.colScore, err = fr.DoubleReader(idx[pqgenEventColScore]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.BoolReader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenEventColSuccess]) {
+		if tr.colSuccess, err = fr.BoolReader(idx[pqgenEventColSuccess]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.ByteArrayReader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenEventColReferrer]) {
+		if tr.colReferrer, err = fr.ByteArrayReader(idx[pqgenEventColReferrer]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.Int32Reader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenEventColRetries]) {
+		if tr.colRetries, err = fr.Int32Reader(idx[pqgenEventColRetries]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[10]) {
-		if tr.c10, err = fr.ByteArrayReader(idx[10]); err != nil {
+	if fr.Projected(idx[pqgenEventColCountry]) {
+		if tr.colCountry, err = fr.ByteArrayReader(idx[pqgenEventColCountry]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[11]) {
-		if tr.c11, err = fr.ByteArrayReader(idx[11]); err != nil {
+	if fr.Projected(idx[pqgenEventColPayload]) {
+		if tr.colPayload, err = fr.ByteArrayReader(idx[pqgenEventColPayload]); err != nil {
 			return nil, err
 		}
 	}
@@ -444,18 +461,18 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "at"),
-		pqrt.Col(r.c2, "kind"),
-		pqrt.Col(r.c3, "user"),
-		pqrt.Col(r.c4, "session"),
-		pqrt.Col(r.c5, "Latency"),
-		pqrt.Col(r.c6, "score"),
-		pqrt.Col(r.c7, "success"),
-		pqrt.Col(r.c8, "referrer"),
-		pqrt.Col(r.c9, "retries"),
-		pqrt.Col(r.c10, "country"),
-		pqrt.Col(r.c11, "payload"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colAt, "at"),
+		pqrt.Col(r.colKind, "kind"),
+		pqrt.Col(r.colUser, "user"),
+		pqrt.Col(r.colSession, "session"),
+		pqrt.Col(r.colLatency, "Latency"),
+		pqrt.Col(r.colScore, "score"),
+		pqrt.Col(r.colSuccess, "success"),
+		pqrt.Col(r.colReferrer, "referrer"),
+		pqrt.Col(r.colRetries, "retries"),
+		pqrt.Col(r.colCountry, "country"),
+		pqrt.Col(r.colPayload, "payload"),
 	); err != nil {
 		return 0, err
 	}
@@ -477,190 +494,190 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Event disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [12]int      // per leaf: the next value
-	var p [12]int      // per leaf: the next level slot
-	var slab8 []string // pointer targets of referrer
-	if r.c8 != nil {
-		slab8 = make([]string, r.c8.Values.Len())
+	var q [pqgenEventLeaves]int // per leaf: the next value
+	var p [pqgenEventLeaves]int // per leaf: the next level slot
+	var slabReferrer []string   // pointer targets of referrer
+	if r.colReferrer != nil {
+		slabReferrer = make([]string, r.colReferrer.Values.Len())
 	}
-	var slab9 []int32 // pointer targets of retries
-	if r.c9 != nil {
-		slab9 = make([]int32, len(r.c9.Values))
+	var slabRetries []int32 // pointer targets of retries
+	if r.colRetries != nil {
+		slabRetries = make([]int32, len(r.colRetries.Values))
 	}
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenEventColID] = len(rows)
 		}
 	}
 	// at
 	{
-		if c1 := r.c1; c1 != nil {
+		if colAt := r.colAt; colAt != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.At = pqtime.UnixMicro(c1.Values[i]).UTC()
+				x.At = pqtime.UnixMicro(colAt.Values[i]).UTC()
 			}
-			q[1] = len(rows)
+			q[pqgenEventColAt] = len(rows)
 		}
 	}
 	// kind
 	{
-		if c2 := r.c2; c2 != nil {
+		if colKind := r.colKind; colKind != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Kind = Kind(c2.String(i))
+				x.Kind = Kind(colKind.String(i))
 			}
-			q[2] = len(rows)
+			q[pqgenEventColKind] = len(rows)
 		}
 	}
 	// user
 	{
-		if c3 := r.c3; c3 != nil {
+		if colUser := r.colUser; colUser != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.User = c3.String(i)
+				x.User = colUser.String(i)
 			}
-			q[3] = len(rows)
+			q[pqgenEventColUser] = len(rows)
 		}
 	}
 	// session
 	{
-		if c4 := r.c4; c4 != nil {
+		if colSession := r.colSession; colSession != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Session[:], c4.Values[i*16:(i+1)*16])
+				copy(x.Session[:], colSession.Values[i*16:(i+1)*16])
 			}
-			q[4] = len(rows)
+			q[pqgenEventColSession] = len(rows)
 		}
 	}
 	// Latency
 	{
-		if c5 := r.c5; c5 != nil {
+		if colLatency := r.colLatency; colLatency != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Latency = pqtime.Duration(c5.Values[i])
+				x.Latency = pqtime.Duration(colLatency.Values[i])
 			}
-			q[5] = len(rows)
+			q[pqgenEventColLatency] = len(rows)
 		}
 	}
 	// score
 	{
-		if c6 := r.c6; c6 != nil {
+		if colScore := r.colScore; colScore != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Score = c6.Values[i]
+				x.Score = colScore.Values[i]
 			}
-			q[6] = len(rows)
+			q[pqgenEventColScore] = len(rows)
 		}
 	}
 	// success
 	{
-		if c7 := r.c7; c7 != nil {
+		if colSuccess := r.colSuccess; colSuccess != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Success = c7.Values[i]
+				x.Success = colSuccess.Values[i]
 			}
-			q[7] = len(rows)
+			q[pqgenEventColSuccess] = len(rows)
 		}
 	}
 	// referrer
 	{
-		if c8 := r.c8; c8 != nil {
-			def := c8.Def[:len(rows)]
+		if colReferrer := r.colReferrer; colReferrer != nil {
+			def := colReferrer.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab8[k] = c8.String(k)
-					x.Referrer = &slab8[k]
+					slabReferrer[k] = colReferrer.String(k)
+					x.Referrer = &slabReferrer[k]
 					k++
 				}
 			}
-			q[8] = k
-			p[8] = len(rows)
+			q[pqgenEventColReferrer] = k
+			p[pqgenEventColReferrer] = len(rows)
 		}
 	}
 	// retries
 	{
-		if c9 := r.c9; c9 != nil {
-			def := c9.Def[:len(rows)]
+		if colRetries := r.colRetries; colRetries != nil {
+			def := colRetries.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab9[k] = c9.Values[k]
-					x.Retries = &slab9[k]
+					slabRetries[k] = colRetries.Values[k]
+					x.Retries = &slabRetries[k]
 					k++
 				}
 			}
-			q[9] = k
-			p[9] = len(rows)
+			q[pqgenEventColRetries] = k
+			p[pqgenEventColRetries] = len(rows)
 		}
 	}
 	// country
 	{
-		if c10 := r.c10; c10 != nil {
-			def := c10.Def[:len(rows)]
+		if colCountry := r.colCountry; colCountry != nil {
+			def := colCountry.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					x.Country = c10.String(k)
+					x.Country = colCountry.String(k)
 					k++
 				}
 			}
-			q[10] = k
-			p[10] = len(rows)
+			q[pqgenEventColCountry] = k
+			p[pqgenEventColCountry] = len(rows)
 		}
 	}
 	// payload
 	{
-		if c11 := r.c11; c11 != nil {
+		if colPayload := r.colPayload; colPayload != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Payload = c11.Bytes(i)
+				x.Payload = colPayload.Bytes(i)
 			}
-			q[11] = len(rows)
+			q[pqgenEventColPayload] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenEventColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colAt != nil && (q[pqgenEventColAt] != len(r.colAt.Values)) {
 		return pqfmt.Errorf("%w: column at: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != r.c2.Values.Len()) {
+	if r.colKind != nil && (q[pqgenEventColKind] != r.colKind.Values.Len()) {
 		return pqfmt.Errorf("%w: column kind: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != r.c3.Values.Len()) {
+	if r.colUser != nil && (q[pqgenEventColUser] != r.colUser.Values.Len()) {
 		return pqfmt.Errorf("%w: column user: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)/16) {
+	if r.colSession != nil && (q[pqgenEventColSession] != len(r.colSession.Values)/16) {
 		return pqfmt.Errorf("%w: column session: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colLatency != nil && (q[pqgenEventColLatency] != len(r.colLatency.Values)) {
 		return pqfmt.Errorf("%w: column Latency: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
+	if r.colScore != nil && (q[pqgenEventColScore] != len(r.colScore.Values)) {
 		return pqfmt.Errorf("%w: column score: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
+	if r.colSuccess != nil && (q[pqgenEventColSuccess] != len(r.colSuccess.Values)) {
 		return pqfmt.Errorf("%w: column success: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != r.c8.Values.Len() || p[8] != len(r.c8.Def)) {
+	if r.colReferrer != nil && (q[pqgenEventColReferrer] != r.colReferrer.Values.Len() || p[pqgenEventColReferrer] != len(r.colReferrer.Def)) {
 		return pqfmt.Errorf("%w: column referrer: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values) || p[9] != len(r.c9.Def)) {
+	if r.colRetries != nil && (q[pqgenEventColRetries] != len(r.colRetries.Values) || p[pqgenEventColRetries] != len(r.colRetries.Def)) {
 		return pqfmt.Errorf("%w: column retries: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c10 != nil && (q[10] != r.c10.Values.Len() || p[10] != len(r.c10.Def)) {
+	if r.colCountry != nil && (q[pqgenEventColCountry] != r.colCountry.Values.Len() || p[pqgenEventColCountry] != len(r.colCountry.Def)) {
 		return pqfmt.Errorf("%w: column country: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
-	if r.c11 != nil && (q[11] != r.c11.Values.Len()) {
+	if r.colPayload != nil && (q[pqgenEventColPayload] != r.colPayload.Values.Len()) {
 		return pqfmt.Errorf("%w: column payload: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
 	}
 	return nil
@@ -712,52 +729,52 @@ var EventWhere struct {
 }
 
 func init() {
-	EventWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	EventWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	EventWhere.At = pqrt.NewOrderedField("at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c1.Values = append(c1.Values, v.UnixMicro())
+	EventWhere.At = pqrt.NewOrderedField("at", func(colAt *pqrt.Int64Buffer, v pqtime.Time) error {
+		colAt.Values = append(colAt.Values, v.UnixMicro())
 		return nil
 	})
-	EventWhere.Kind = pqrt.NewOrderedField("kind", func(c2 *pqrt.ByteArrayBuffer, v Kind) error {
-		c2.Values.AppendString(string(v))
+	EventWhere.Kind = pqrt.NewOrderedField("kind", func(colKind *pqrt.ByteArrayBuffer, v Kind) error {
+		colKind.Values.AppendString(string(v))
 		return nil
 	})
-	EventWhere.User = pqrt.NewOrderedField("user", func(c3 *pqrt.ByteArrayBuffer, v string) error {
-		c3.Values.AppendString(v)
+	EventWhere.User = pqrt.NewOrderedField("user", func(colUser *pqrt.ByteArrayBuffer, v string) error {
+		colUser.Values.AppendString(v)
 		return nil
 	})
-	EventWhere.Session = pqrt.NewOrderedField("session", func(c4 *pqrt.FixedBuffer, v [16]byte) error {
-		c4.Values = append(c4.Values, v[:]...)
+	EventWhere.Session = pqrt.NewOrderedField("session", func(colSession *pqrt.FixedBuffer, v [16]byte) error {
+		colSession.Values = append(colSession.Values, v[:]...)
 		return nil
 	})
-	EventWhere.Latency = pqrt.NewOrderedField("Latency", func(c5 *pqrt.Int64Buffer, v pqtime.Duration) error {
-		c5.Values = append(c5.Values, int64(v))
+	EventWhere.Latency = pqrt.NewOrderedField("Latency", func(colLatency *pqrt.Int64Buffer, v pqtime.Duration) error {
+		colLatency.Values = append(colLatency.Values, int64(v))
 		return nil
 	})
-	EventWhere.Score = pqrt.NewOrderedField("score", func(c6 *pqrt.DoubleBuffer, v float64) error {
-		c6.Values = append(c6.Values, v)
+	EventWhere.Score = pqrt.NewOrderedField("score", func(colScore *pqrt.DoubleBuffer, v float64) error {
+		colScore.Values = append(colScore.Values, v)
 		return nil
 	})
-	EventWhere.Success = pqrt.NewField("success", func(c7 *pqrt.BoolBuffer, v bool) error {
-		c7.Values = append(c7.Values, v)
+	EventWhere.Success = pqrt.NewField("success", func(colSuccess *pqrt.BoolBuffer, v bool) error {
+		colSuccess.Values = append(colSuccess.Values, v)
 		return nil
 	})
-	EventWhere.Referrer = pqrt.NewNullableOrderedField("referrer", func(c8 *pqrt.ByteArrayBuffer, v string) error {
-		c8.Values.AppendString(v)
+	EventWhere.Referrer = pqrt.NewNullableOrderedField("referrer", func(colReferrer *pqrt.ByteArrayBuffer, v string) error {
+		colReferrer.Values.AppendString(v)
 		return nil
 	})
-	EventWhere.Retries = pqrt.NewNullableOrderedField("retries", func(c9 *pqrt.Int32Buffer, v int32) error {
-		c9.Values = append(c9.Values, v)
+	EventWhere.Retries = pqrt.NewNullableOrderedField("retries", func(colRetries *pqrt.Int32Buffer, v int32) error {
+		colRetries.Values = append(colRetries.Values, v)
 		return nil
 	})
-	EventWhere.Country = pqrt.NewNullableOrderedField("country", func(c10 *pqrt.ByteArrayBuffer, v string) error {
-		c10.Values.AppendString(v)
+	EventWhere.Country = pqrt.NewNullableOrderedField("country", func(colCountry *pqrt.ByteArrayBuffer, v string) error {
+		colCountry.Values.AppendString(v)
 		return nil
 	})
-	EventWhere.Payload = pqrt.NewOrderedField("payload", func(c11 *pqrt.ByteArrayBuffer, v []byte) error {
-		c11.Values.Append(v)
+	EventWhere.Payload = pqrt.NewOrderedField("payload", func(colPayload *pqrt.ByteArrayBuffer, v []byte) error {
+		colPayload.Values.Append(v)
 		return nil
 	})
 }

@@ -45,11 +45,17 @@ var pqgenHalfSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Half, in schema order.
+const (
+	pqgenHalfColX   = iota
+	pqgenHalfLeaves // the number of leaves
+)
+
 // HalfWriter writes rows of Half to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewHalfWriter.
 type HalfWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.FixedBuffer // x
+	colX    *pqrt.FixedBuffer // x
 	pending int               // rows shredded since the last EndRows
 }
 
@@ -66,7 +72,7 @@ func NewHalfWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*HalfWriter, error
 func pqgenHalfWriterFor(fw *pqrt.FileWriter) (*HalfWriter, error) {
 	w := &HalfWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.FixedBuffer(0); err != nil {
+	if w.colX, err = fw.FixedBuffer(pqgenHalfColX); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,14 +128,14 @@ func (w *HalfWriter) Close() error {
 func (w *HalfWriter) shred(rows []Half) {
 	// x
 	{
-		c0 := w.c0
+		colX := w.colX
 		for i := range rows {
 			x := &rows[i]
 			if x.X == nil {
-				c0.Def = append(c0.Def, 0)
+				colX.Def = append(colX.Def, 0)
 			} else {
-				c0.Def = append(c0.Def, 1)
-				c0.Values = pqrt.AppendFloat16(c0.Values, (*x.X))
+				colX.Def = append(colX.Def, 1)
+				colX.Values = pqrt.AppendFloat16(colX.Values, (*x.X))
 			}
 		}
 	}
@@ -140,7 +146,7 @@ type HalfReader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.FixedReader // x; nil when not read
+	colX   *pqrt.FixedReader // x; nil when not read
 }
 
 // NewHalfReader opens the Parquet file of size bytes behind r for reading Half rows.
@@ -161,8 +167,8 @@ func NewHalfReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Hal
 		return nil, err
 	}
 	tr := &HalfReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.FixedReader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenHalfColX]) {
+		if tr.colX, err = fr.FixedReader(idx[pqgenHalfColX]); err != nil {
 			return nil, err
 		}
 	}
@@ -200,7 +206,7 @@ func (r *HalfReader) Read(rows []Half) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "x"),
+		pqrt.Col(r.colX, "x"),
 	); err != nil {
 		return 0, err
 	}
@@ -222,30 +228,30 @@ func (r *HalfReader) assemble(rows []Half) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Half disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int        // per leaf: the next value
-	var p [1]int        // per leaf: the next level slot
-	var slab0 []float32 // pointer targets of x
-	if r.c0 != nil {
-		slab0 = make([]float32, len(r.c0.Values)/2)
+	var q [pqgenHalfLeaves]int // per leaf: the next value
+	var p [pqgenHalfLeaves]int // per leaf: the next level slot
+	var slabX []float32        // pointer targets of x
+	if r.colX != nil {
+		slabX = make([]float32, len(r.colX.Values)/2)
 	}
 	// x
 	{
-		if c0 := r.c0; c0 != nil {
-			def := c0.Def[:len(rows)]
+		if colX := r.colX; colX != nil {
+			def := colX.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab0[k] = pqrt.Float16At(c0.Values, k)
-					x.X = &slab0[k]
+					slabX[k] = pqrt.Float16At(colX.Values, k)
+					x.X = &slabX[k]
 					k++
 				}
 			}
-			q[0] = k
-			p[0] = len(rows)
+			q[pqgenHalfColX] = k
+			p[pqgenHalfColX] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)/2 || p[0] != len(r.c0.Def)) {
+	if r.colX != nil && (q[pqgenHalfColX] != len(r.colX.Values)/2 || p[pqgenHalfColX] != len(r.colX.Def)) {
 		return pqfmt.Errorf("%w: column x: the levels and values do not match the other columns of Half", pqrt.ErrChunk)
 	}
 	return nil
@@ -286,8 +292,8 @@ var HalfWhere struct {
 }
 
 func init() {
-	HalfWhere.X = pqrt.NewNullableOrderedField("x", func(c0 *pqrt.FixedBuffer, v float32) error {
-		c0.Values = pqrt.AppendFloat16(c0.Values, v)
+	HalfWhere.X = pqrt.NewNullableOrderedField("x", func(colX *pqrt.FixedBuffer, v float32) error {
+		colX.Values = pqrt.AppendFloat16(colX.Values, v)
 		return nil
 	})
 }

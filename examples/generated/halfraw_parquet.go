@@ -45,11 +45,17 @@ var pqgenHalfRawSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of HalfRaw, in schema order.
+const (
+	pqgenHalfRawColX   = iota
+	pqgenHalfRawLeaves // the number of leaves
+)
+
 // HalfRawWriter writes rows of HalfRaw to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewHalfRawWriter.
 type HalfRawWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.FixedBuffer // x
+	colX    *pqrt.FixedBuffer // x
 	pending int               // rows shredded since the last EndRows
 }
 
@@ -66,7 +72,7 @@ func NewHalfRawWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*HalfRawWriter,
 func pqgenHalfRawWriterFor(fw *pqrt.FileWriter) (*HalfRawWriter, error) {
 	w := &HalfRawWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.FixedBuffer(0); err != nil {
+	if w.colX, err = fw.FixedBuffer(pqgenHalfRawColX); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,14 +128,14 @@ func (w *HalfRawWriter) Close() error {
 func (w *HalfRawWriter) shred(rows []HalfRaw) {
 	// x
 	{
-		c0 := w.c0
+		colX := w.colX
 		for i := range rows {
 			x := &rows[i]
 			if x.X == nil {
-				c0.Def = append(c0.Def, 0)
+				colX.Def = append(colX.Def, 0)
 			} else {
-				c0.Def = append(c0.Def, 1)
-				c0.Values = append(c0.Values, (*x.X)[:]...)
+				colX.Def = append(colX.Def, 1)
+				colX.Values = append(colX.Values, (*x.X)[:]...)
 			}
 		}
 	}
@@ -140,7 +146,7 @@ type HalfRawReader struct {
 	fr     *pqrt.FileReader
 	read   int64
 	closed bool
-	c0     *pqrt.FixedReader // x; nil when not read
+	colX   *pqrt.FixedReader // x; nil when not read
 }
 
 // NewHalfRawReader opens the Parquet file of size bytes behind r for reading HalfRaw rows.
@@ -161,8 +167,8 @@ func NewHalfRawReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		return nil, err
 	}
 	tr := &HalfRawReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.FixedReader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenHalfRawColX]) {
+		if tr.colX, err = fr.FixedReader(idx[pqgenHalfRawColX]); err != nil {
 			return nil, err
 		}
 	}
@@ -200,7 +206,7 @@ func (r *HalfRawReader) Read(rows []HalfRaw) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "x"),
+		pqrt.Col(r.colX, "x"),
 	); err != nil {
 		return 0, err
 	}
@@ -222,30 +228,30 @@ func (r *HalfRawReader) assemble(rows []HalfRaw) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of HalfRaw disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int        // per leaf: the next value
-	var p [1]int        // per leaf: the next level slot
-	var slab0 [][2]byte // pointer targets of x
-	if r.c0 != nil {
-		slab0 = make([][2]byte, len(r.c0.Values)/2)
+	var q [pqgenHalfRawLeaves]int // per leaf: the next value
+	var p [pqgenHalfRawLeaves]int // per leaf: the next level slot
+	var slabX [][2]byte           // pointer targets of x
+	if r.colX != nil {
+		slabX = make([][2]byte, len(r.colX.Values)/2)
 	}
 	// x
 	{
-		if c0 := r.c0; c0 != nil {
-			def := c0.Def[:len(rows)]
+		if colX := r.colX; colX != nil {
+			def := colX.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slab0[k][:], c0.Values[k*2:(k+1)*2])
-					x.X = &slab0[k]
+					copy(slabX[k][:], colX.Values[k*2:(k+1)*2])
+					x.X = &slabX[k]
 					k++
 				}
 			}
-			q[0] = k
-			p[0] = len(rows)
+			q[pqgenHalfRawColX] = k
+			p[pqgenHalfRawColX] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)/2 || p[0] != len(r.c0.Def)) {
+	if r.colX != nil && (q[pqgenHalfRawColX] != len(r.colX.Values)/2 || p[pqgenHalfRawColX] != len(r.colX.Def)) {
 		return pqfmt.Errorf("%w: column x: the levels and values do not match the other columns of HalfRaw", pqrt.ErrChunk)
 	}
 	return nil
@@ -286,8 +292,8 @@ var HalfRawWhere struct {
 }
 
 func init() {
-	HalfRawWhere.X = pqrt.NewNullableOrderedField("x", func(c0 *pqrt.FixedBuffer, v [2]byte) error {
-		c0.Values = append(c0.Values, v[:]...)
+	HalfRawWhere.X = pqrt.NewNullableOrderedField("x", func(colX *pqrt.FixedBuffer, v [2]byte) error {
+		colX.Values = append(colX.Values, v[:]...)
 		return nil
 	})
 }

@@ -144,59 +144,112 @@ var pqgenLogicalSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Logical, in schema order.
+const (
+	pqgenLogicalColI8 = iota
+	pqgenLogicalColI16
+	pqgenLogicalColI32
+	pqgenLogicalColI64
+	pqgenLogicalColU8
+	pqgenLogicalColU16
+	pqgenLogicalColU32
+	pqgenLogicalColU64
+	pqgenLogicalColInt
+	pqgenLogicalColUint
+	pqgenLogicalColF32
+	pqgenLogicalColF64
+	pqgenLogicalColBool
+	pqgenLogicalColStr
+	pqgenLogicalColEnum
+	pqgenLogicalColJSON
+	pqgenLogicalColBSON
+	pqgenLogicalColBin
+	pqgenLogicalColUUID
+	pqgenLogicalColFloat16
+	pqgenLogicalColInterval
+	pqgenLogicalColFixed
+	pqgenLogicalColDec32
+	pqgenLogicalColDec64
+	pqgenLogicalColDecFixed
+	pqgenLogicalColDecBytes
+	pqgenLogicalColTsMillis
+	pqgenLogicalColTsMicros
+	pqgenLogicalColTsNanos
+	pqgenLogicalColTsLocal
+	pqgenLogicalColDate
+	pqgenLogicalColTimeOfDay32
+	pqgenLogicalColTimeOfDay64
+	pqgenLogicalColTimeOfDayFine
+	pqgenLogicalColDuration
+	pqgenLogicalColInt96
+	pqgenLogicalColGeometry
+	pqgenLogicalColGeography
+	pqgenLogicalColTemp
+	pqgenLogicalColLevel
+	pqgenLogicalColCount
+	pqgenLogicalColDaysRaw
+	pqgenLogicalColMicrosRaw
+	pqgenLogicalColID
+	pqgenLogicalColOptTime
+	pqgenLogicalColOptUUID
+	pqgenLogicalColOptBytes
+	pqgenLogicalColOptLevel
+	pqgenLogicalLeaves // the number of leaves
+)
+
 // LogicalWriter writes rows of Logical to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewLogicalWriter.
 type LogicalWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer     // i8
-	c1      *pqrt.Int32Buffer     // i16
-	c2      *pqrt.Int32Buffer     // i32
-	c3      *pqrt.Int64Buffer     // i64
-	c4      *pqrt.Int32Buffer     // u8
-	c5      *pqrt.Int32Buffer     // u16
-	c6      *pqrt.Int32Buffer     // u32
-	c7      *pqrt.Int64Buffer     // u64
-	c8      *pqrt.Int64Buffer     // int
-	c9      *pqrt.Int64Buffer     // uint
-	c10     *pqrt.FloatBuffer     // f32
-	c11     *pqrt.DoubleBuffer    // f64
-	c12     *pqrt.BoolBuffer      // bool
-	c13     *pqrt.ByteArrayBuffer // str
-	c14     *pqrt.ByteArrayBuffer // enum
-	c15     *pqrt.ByteArrayBuffer // json
-	c16     *pqrt.ByteArrayBuffer // bson
-	c17     *pqrt.ByteArrayBuffer // bin
-	c18     *pqrt.FixedBuffer     // uuid
-	c19     *pqrt.FixedBuffer     // float16
-	c20     *pqrt.FixedBuffer     // interval
-	c21     *pqrt.FixedBuffer     // fixed
-	c22     *pqrt.Int32Buffer     // dec32
-	c23     *pqrt.Int64Buffer     // dec64
-	c24     *pqrt.FixedBuffer     // dec_fixed
-	c25     *pqrt.ByteArrayBuffer // dec_bytes
-	c26     *pqrt.Int64Buffer     // ts_millis
-	c27     *pqrt.Int64Buffer     // ts_micros
-	c28     *pqrt.Int64Buffer     // ts_nanos
-	c29     *pqrt.Int64Buffer     // ts_local
-	c30     *pqrt.Int32Buffer     // date
-	c31     *pqrt.Int32Buffer     // time_millis
-	c32     *pqrt.Int64Buffer     // time_micros
-	c33     *pqrt.Int64Buffer     // time_nanos
-	c34     *pqrt.Int64Buffer     // duration
-	c35     *pqrt.Int96Buffer     // int96
-	c36     *pqrt.ByteArrayBuffer // geometry
-	c37     *pqrt.ByteArrayBuffer // geography
-	c38     *pqrt.DoubleBuffer    // temp
-	c39     *pqrt.Int32Buffer     // level
-	c40     *pqrt.Int64Buffer     // count
-	c41     *pqrt.Int32Buffer     // days_raw
-	c42     *pqrt.Int64Buffer     // micros_raw
-	c43     *pqrt.Int64Buffer     // id
-	c44     *pqrt.Int64Buffer     // opt_time
-	c45     *pqrt.FixedBuffer     // opt_uuid
-	c46     *pqrt.ByteArrayBuffer // opt_bytes
-	c47     *pqrt.Int32Buffer     // opt_level
-	pending int                   // rows shredded since the last EndRows
+	fw               *pqrt.FileWriter
+	colI8            *pqrt.Int32Buffer     // i8
+	colI16           *pqrt.Int32Buffer     // i16
+	colI32           *pqrt.Int32Buffer     // i32
+	colI64           *pqrt.Int64Buffer     // i64
+	colU8            *pqrt.Int32Buffer     // u8
+	colU16           *pqrt.Int32Buffer     // u16
+	colU32           *pqrt.Int32Buffer     // u32
+	colU64           *pqrt.Int64Buffer     // u64
+	colInt           *pqrt.Int64Buffer     // int
+	colUint          *pqrt.Int64Buffer     // uint
+	colF32           *pqrt.FloatBuffer     // f32
+	colF64           *pqrt.DoubleBuffer    // f64
+	colBool          *pqrt.BoolBuffer      // bool
+	colStr           *pqrt.ByteArrayBuffer // str
+	colEnum          *pqrt.ByteArrayBuffer // enum
+	colJSON          *pqrt.ByteArrayBuffer // json
+	colBSON          *pqrt.ByteArrayBuffer // bson
+	colBin           *pqrt.ByteArrayBuffer // bin
+	colUUID          *pqrt.FixedBuffer     // uuid
+	colFloat16       *pqrt.FixedBuffer     // float16
+	colInterval      *pqrt.FixedBuffer     // interval
+	colFixed         *pqrt.FixedBuffer     // fixed
+	colDec32         *pqrt.Int32Buffer     // dec32
+	colDec64         *pqrt.Int64Buffer     // dec64
+	colDecFixed      *pqrt.FixedBuffer     // dec_fixed
+	colDecBytes      *pqrt.ByteArrayBuffer // dec_bytes
+	colTsMillis      *pqrt.Int64Buffer     // ts_millis
+	colTsMicros      *pqrt.Int64Buffer     // ts_micros
+	colTsNanos       *pqrt.Int64Buffer     // ts_nanos
+	colTsLocal       *pqrt.Int64Buffer     // ts_local
+	colDate          *pqrt.Int32Buffer     // date
+	colTimeOfDay32   *pqrt.Int32Buffer     // time_millis
+	colTimeOfDay64   *pqrt.Int64Buffer     // time_micros
+	colTimeOfDayFine *pqrt.Int64Buffer     // time_nanos
+	colDuration      *pqrt.Int64Buffer     // duration
+	colInt96         *pqrt.Int96Buffer     // int96
+	colGeometry      *pqrt.ByteArrayBuffer // geometry
+	colGeography     *pqrt.ByteArrayBuffer // geography
+	colTemp          *pqrt.DoubleBuffer    // temp
+	colLevel         *pqrt.Int32Buffer     // level
+	colCount         *pqrt.Int64Buffer     // count
+	colDaysRaw       *pqrt.Int32Buffer     // days_raw
+	colMicrosRaw     *pqrt.Int64Buffer     // micros_raw
+	colID            *pqrt.Int64Buffer     // id
+	colOptTime       *pqrt.Int64Buffer     // opt_time
+	colOptUUID       *pqrt.FixedBuffer     // opt_uuid
+	colOptBytes      *pqrt.ByteArrayBuffer // opt_bytes
+	colOptLevel      *pqrt.Int32Buffer     // opt_level
+	pending          int                   // rows shredded since the last EndRows
 }
 
 // pqgenLogicalOptions are the writer options of Logical's struct tags; the options given to
@@ -221,148 +274,148 @@ func NewLogicalWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*LogicalWriter,
 func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 	w := &LogicalWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colI8, err = fw.Int32Buffer(pqgenLogicalColI8); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int32Buffer(1); err != nil {
+	if w.colI16, err = fw.Int32Buffer(pqgenLogicalColI16); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.Int32Buffer(2); err != nil {
+	if w.colI32, err = fw.Int32Buffer(pqgenLogicalColI32); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int64Buffer(3); err != nil {
+	if w.colI64, err = fw.Int64Buffer(pqgenLogicalColI64); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.Int32Buffer(4); err != nil {
+	if w.colU8, err = fw.Int32Buffer(pqgenLogicalColU8); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int32Buffer(5); err != nil {
+	if w.colU16, err = fw.Int32Buffer(pqgenLogicalColU16); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int32Buffer(6); err != nil {
+	if w.colU32, err = fw.Int32Buffer(pqgenLogicalColU32); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int64Buffer(7); err != nil {
+	if w.colU64, err = fw.Int64Buffer(pqgenLogicalColU64); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.Int64Buffer(8); err != nil {
+	if w.colInt, err = fw.Int64Buffer(pqgenLogicalColInt); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.Int64Buffer(9); err != nil {
+	if w.colUint, err = fw.Int64Buffer(pqgenLogicalColUint); err != nil {
 		return nil, err
 	}
-	if w.c10, err = fw.FloatBuffer(10); err != nil {
+	if w.colF32, err = fw.FloatBuffer(pqgenLogicalColF32); err != nil {
 		return nil, err
 	}
-	if w.c11, err = fw.DoubleBuffer(11); err != nil {
+	if w.colF64, err = fw.DoubleBuffer(pqgenLogicalColF64); err != nil {
 		return nil, err
 	}
-	if w.c12, err = fw.BoolBuffer(12); err != nil {
+	if w.colBool, err = fw.BoolBuffer(pqgenLogicalColBool); err != nil {
 		return nil, err
 	}
-	if w.c13, err = fw.ByteArrayBuffer(13); err != nil {
+	if w.colStr, err = fw.ByteArrayBuffer(pqgenLogicalColStr); err != nil {
 		return nil, err
 	}
-	if w.c14, err = fw.ByteArrayBuffer(14); err != nil {
+	if w.colEnum, err = fw.ByteArrayBuffer(pqgenLogicalColEnum); err != nil {
 		return nil, err
 	}
-	if w.c15, err = fw.ByteArrayBuffer(15); err != nil {
+	if w.colJSON, err = fw.ByteArrayBuffer(pqgenLogicalColJSON); err != nil {
 		return nil, err
 	}
-	if w.c16, err = fw.ByteArrayBuffer(16); err != nil {
+	if w.colBSON, err = fw.ByteArrayBuffer(pqgenLogicalColBSON); err != nil {
 		return nil, err
 	}
-	if w.c17, err = fw.ByteArrayBuffer(17); err != nil {
+	if w.colBin, err = fw.ByteArrayBuffer(pqgenLogicalColBin); err != nil {
 		return nil, err
 	}
-	if w.c18, err = fw.FixedBuffer(18); err != nil {
+	if w.colUUID, err = fw.FixedBuffer(pqgenLogicalColUUID); err != nil {
 		return nil, err
 	}
-	if w.c19, err = fw.FixedBuffer(19); err != nil {
+	if w.colFloat16, err = fw.FixedBuffer(pqgenLogicalColFloat16); err != nil {
 		return nil, err
 	}
-	if w.c20, err = fw.FixedBuffer(20); err != nil {
+	if w.colInterval, err = fw.FixedBuffer(pqgenLogicalColInterval); err != nil {
 		return nil, err
 	}
-	if w.c21, err = fw.FixedBuffer(21); err != nil {
+	if w.colFixed, err = fw.FixedBuffer(pqgenLogicalColFixed); err != nil {
 		return nil, err
 	}
-	if w.c22, err = fw.Int32Buffer(22); err != nil {
+	if w.colDec32, err = fw.Int32Buffer(pqgenLogicalColDec32); err != nil {
 		return nil, err
 	}
-	if w.c23, err = fw.Int64Buffer(23); err != nil {
+	if w.colDec64, err = fw.Int64Buffer(pqgenLogicalColDec64); err != nil {
 		return nil, err
 	}
-	if w.c24, err = fw.FixedBuffer(24); err != nil {
+	if w.colDecFixed, err = fw.FixedBuffer(pqgenLogicalColDecFixed); err != nil {
 		return nil, err
 	}
-	if w.c25, err = fw.ByteArrayBuffer(25); err != nil {
+	if w.colDecBytes, err = fw.ByteArrayBuffer(pqgenLogicalColDecBytes); err != nil {
 		return nil, err
 	}
-	if w.c26, err = fw.Int64Buffer(26); err != nil {
+	if w.colTsMillis, err = fw.Int64Buffer(pqgenLogicalColTsMillis); err != nil {
 		return nil, err
 	}
-	if w.c27, err = fw.Int64Buffer(27); err != nil {
+	if w.colTsMicros, err = fw.Int64Buffer(pqgenLogicalColTsMicros); err != nil {
 		return nil, err
 	}
-	if w.c28, err = fw.Int64Buffer(28); err != nil {
+	if w.colTsNanos, err = fw.Int64Buffer(pqgenLogicalColTsNanos); err != nil {
 		return nil, err
 	}
-	if w.c29, err = fw.Int64Buffer(29); err != nil {
+	if w.colTsLocal, err = fw.Int64Buffer(pqgenLogicalColTsLocal); err != nil {
 		return nil, err
 	}
-	if w.c30, err = fw.Int32Buffer(30); err != nil {
+	if w.colDate, err = fw.Int32Buffer(pqgenLogicalColDate); err != nil {
 		return nil, err
 	}
-	if w.c31, err = fw.Int32Buffer(31); err != nil {
+	if w.colTimeOfDay32, err = fw.Int32Buffer(pqgenLogicalColTimeOfDay32); err != nil {
 		return nil, err
 	}
-	if w.c32, err = fw.Int64Buffer(32); err != nil {
+	if w.colTimeOfDay64, err = fw.Int64Buffer(pqgenLogicalColTimeOfDay64); err != nil {
 		return nil, err
 	}
-	if w.c33, err = fw.Int64Buffer(33); err != nil {
+	if w.colTimeOfDayFine, err = fw.Int64Buffer(pqgenLogicalColTimeOfDayFine); err != nil {
 		return nil, err
 	}
-	if w.c34, err = fw.Int64Buffer(34); err != nil {
+	if w.colDuration, err = fw.Int64Buffer(pqgenLogicalColDuration); err != nil {
 		return nil, err
 	}
-	if w.c35, err = fw.Int96Buffer(35); err != nil {
+	if w.colInt96, err = fw.Int96Buffer(pqgenLogicalColInt96); err != nil {
 		return nil, err
 	}
-	if w.c36, err = fw.ByteArrayBuffer(36); err != nil {
+	if w.colGeometry, err = fw.ByteArrayBuffer(pqgenLogicalColGeometry); err != nil {
 		return nil, err
 	}
-	if w.c37, err = fw.ByteArrayBuffer(37); err != nil {
+	if w.colGeography, err = fw.ByteArrayBuffer(pqgenLogicalColGeography); err != nil {
 		return nil, err
 	}
-	if w.c38, err = fw.DoubleBuffer(38); err != nil {
+	if w.colTemp, err = fw.DoubleBuffer(pqgenLogicalColTemp); err != nil {
 		return nil, err
 	}
-	if w.c39, err = fw.Int32Buffer(39); err != nil {
+	if w.colLevel, err = fw.Int32Buffer(pqgenLogicalColLevel); err != nil {
 		return nil, err
 	}
-	if w.c40, err = fw.Int64Buffer(40); err != nil {
+	if w.colCount, err = fw.Int64Buffer(pqgenLogicalColCount); err != nil {
 		return nil, err
 	}
-	if w.c41, err = fw.Int32Buffer(41); err != nil {
+	if w.colDaysRaw, err = fw.Int32Buffer(pqgenLogicalColDaysRaw); err != nil {
 		return nil, err
 	}
-	if w.c42, err = fw.Int64Buffer(42); err != nil {
+	if w.colMicrosRaw, err = fw.Int64Buffer(pqgenLogicalColMicrosRaw); err != nil {
 		return nil, err
 	}
-	if w.c43, err = fw.Int64Buffer(43); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenLogicalColID); err != nil {
 		return nil, err
 	}
-	if w.c44, err = fw.Int64Buffer(44); err != nil {
+	if w.colOptTime, err = fw.Int64Buffer(pqgenLogicalColOptTime); err != nil {
 		return nil, err
 	}
-	if w.c45, err = fw.FixedBuffer(45); err != nil {
+	if w.colOptUUID, err = fw.FixedBuffer(pqgenLogicalColOptUUID); err != nil {
 		return nil, err
 	}
-	if w.c46, err = fw.ByteArrayBuffer(46); err != nil {
+	if w.colOptBytes, err = fw.ByteArrayBuffer(pqgenLogicalColOptBytes); err != nil {
 		return nil, err
 	}
-	if w.c47, err = fw.Int32Buffer(47); err != nil {
+	if w.colOptLevel, err = fw.Int32Buffer(pqgenLogicalColOptLevel); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -418,405 +471,405 @@ func (w *LogicalWriter) Close() error {
 func (w *LogicalWriter) shred(rows []Logical) {
 	// i8
 	{
-		c0 := w.c0
+		colI8 := w.colI8
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, int32(x.I8))
+			colI8.Values = append(colI8.Values, int32(x.I8))
 		}
 	}
 	// i16
 	{
-		c1 := w.c1
+		colI16 := w.colI16
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, int32(x.I16))
+			colI16.Values = append(colI16.Values, int32(x.I16))
 		}
 	}
 	// i32
 	{
-		c2 := w.c2
+		colI32 := w.colI32
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.I32)
+			colI32.Values = append(colI32.Values, x.I32)
 		}
 	}
 	// i64
 	{
-		c3 := w.c3
+		colI64 := w.colI64
 		for i := range rows {
 			x := &rows[i]
-			c3.Values = append(c3.Values, x.I64)
+			colI64.Values = append(colI64.Values, x.I64)
 		}
 	}
 	// u8
 	{
-		c4 := w.c4
+		colU8 := w.colU8
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, int32(x.U8))
+			colU8.Values = append(colU8.Values, int32(x.U8))
 		}
 	}
 	// u16
 	{
-		c5 := w.c5
+		colU16 := w.colU16
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, int32(x.U16))
+			colU16.Values = append(colU16.Values, int32(x.U16))
 		}
 	}
 	// u32
 	{
-		c6 := w.c6
+		colU32 := w.colU32
 		for i := range rows {
 			x := &rows[i]
-			c6.Values = append(c6.Values, int32(x.U32))
+			colU32.Values = append(colU32.Values, int32(x.U32))
 		}
 	}
 	// u64
 	{
-		c7 := w.c7
+		colU64 := w.colU64
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, int64(x.U64))
+			colU64.Values = append(colU64.Values, int64(x.U64))
 		}
 	}
 	// int
 	{
-		c8 := w.c8
+		colInt := w.colInt
 		for i := range rows {
 			x := &rows[i]
-			c8.Values = append(c8.Values, int64(x.Int))
+			colInt.Values = append(colInt.Values, int64(x.Int))
 		}
 	}
 	// uint
 	{
-		c9 := w.c9
+		colUint := w.colUint
 		for i := range rows {
 			x := &rows[i]
-			c9.Values = append(c9.Values, int64(x.Uint))
+			colUint.Values = append(colUint.Values, int64(x.Uint))
 		}
 	}
 	// f32
 	{
-		c10 := w.c10
+		colF32 := w.colF32
 		for i := range rows {
 			x := &rows[i]
-			c10.Values = append(c10.Values, x.F32)
+			colF32.Values = append(colF32.Values, x.F32)
 		}
 	}
 	// f64
 	{
-		c11 := w.c11
+		colF64 := w.colF64
 		for i := range rows {
 			x := &rows[i]
-			c11.Values = append(c11.Values, x.F64)
+			colF64.Values = append(colF64.Values, x.F64)
 		}
 	}
 	// bool
 	{
-		c12 := w.c12
+		colBool := w.colBool
 		for i := range rows {
 			x := &rows[i]
-			c12.Values = append(c12.Values, x.Bool)
+			colBool.Values = append(colBool.Values, x.Bool)
 		}
 	}
 	// str
 	{
-		c13 := w.c13
+		colStr := w.colStr
 		for i := range rows {
 			x := &rows[i]
-			c13.Values.AppendString(x.Str)
+			colStr.Values.AppendString(x.Str)
 		}
 	}
 	// enum
 	{
-		c14 := w.c14
+		colEnum := w.colEnum
 		for i := range rows {
 			x := &rows[i]
-			c14.Values.AppendString(x.Enum)
+			colEnum.Values.AppendString(x.Enum)
 		}
 	}
 	// json
 	{
-		c15 := w.c15
+		colJSON := w.colJSON
 		for i := range rows {
 			x := &rows[i]
-			c15.Values.AppendString(x.JSON)
+			colJSON.Values.AppendString(x.JSON)
 		}
 	}
 	// bson
 	{
-		c16 := w.c16
+		colBSON := w.colBSON
 		for i := range rows {
 			x := &rows[i]
-			c16.Values.Append(x.BSON)
+			colBSON.Values.Append(x.BSON)
 		}
 	}
 	// bin
 	{
-		c17 := w.c17
+		colBin := w.colBin
 		for i := range rows {
 			x := &rows[i]
-			c17.Values.Append(x.Bin)
+			colBin.Values.Append(x.Bin)
 		}
 	}
 	// uuid
 	{
-		c18 := w.c18
+		colUUID := w.colUUID
 		for i := range rows {
 			x := &rows[i]
-			c18.Values = append(c18.Values, x.UUID[:]...)
+			colUUID.Values = append(colUUID.Values, x.UUID[:]...)
 		}
 	}
 	// float16
 	{
-		c19 := w.c19
+		colFloat16 := w.colFloat16
 		for i := range rows {
 			x := &rows[i]
-			c19.Values = append(c19.Values, x.Float16[:]...)
+			colFloat16.Values = append(colFloat16.Values, x.Float16[:]...)
 		}
 	}
 	// interval
 	{
-		c20 := w.c20
+		colInterval := w.colInterval
 		for i := range rows {
 			x := &rows[i]
-			c20.Values = append(c20.Values, x.Interval[:]...)
+			colInterval.Values = append(colInterval.Values, x.Interval[:]...)
 		}
 	}
 	// fixed
 	{
-		c21 := w.c21
+		colFixed := w.colFixed
 		for i := range rows {
 			x := &rows[i]
-			c21.Values = append(c21.Values, x.Fixed[:]...)
+			colFixed.Values = append(colFixed.Values, x.Fixed[:]...)
 		}
 	}
 	// dec32
 	{
-		c22 := w.c22
+		colDec32 := w.colDec32
 		for i := range rows {
 			x := &rows[i]
-			c22.Values = append(c22.Values, x.Dec32)
+			colDec32.Values = append(colDec32.Values, x.Dec32)
 		}
 	}
 	// dec64
 	{
-		c23 := w.c23
+		colDec64 := w.colDec64
 		for i := range rows {
 			x := &rows[i]
-			c23.Values = append(c23.Values, x.Dec64)
+			colDec64.Values = append(colDec64.Values, x.Dec64)
 		}
 	}
 	// dec_fixed
 	{
-		c24 := w.c24
+		colDecFixed := w.colDecFixed
 		for i := range rows {
 			x := &rows[i]
-			c24.Values = append(c24.Values, x.DecFixed[:]...)
+			colDecFixed.Values = append(colDecFixed.Values, x.DecFixed[:]...)
 		}
 	}
 	// dec_bytes
 	{
-		c25 := w.c25
+		colDecBytes := w.colDecBytes
 		for i := range rows {
 			x := &rows[i]
-			c25.Values.Append(x.DecBytes)
+			colDecBytes.Values.Append(x.DecBytes)
 		}
 	}
 	// ts_millis
 	{
-		c26 := w.c26
+		colTsMillis := w.colTsMillis
 		for i := range rows {
 			x := &rows[i]
-			c26.Values = append(c26.Values, x.TsMillis.UnixMilli())
+			colTsMillis.Values = append(colTsMillis.Values, x.TsMillis.UnixMilli())
 		}
 	}
 	// ts_micros
 	{
-		c27 := w.c27
+		colTsMicros := w.colTsMicros
 		for i := range rows {
 			x := &rows[i]
-			c27.Values = append(c27.Values, x.TsMicros.UnixMicro())
+			colTsMicros.Values = append(colTsMicros.Values, x.TsMicros.UnixMicro())
 		}
 	}
 	// ts_nanos
 	{
-		c28 := w.c28
+		colTsNanos := w.colTsNanos
 		for i := range rows {
 			x := &rows[i]
-			c28.Values = append(c28.Values, x.TsNanos.UnixNano())
+			colTsNanos.Values = append(colTsNanos.Values, x.TsNanos.UnixNano())
 		}
 	}
 	// ts_local
 	{
-		c29 := w.c29
+		colTsLocal := w.colTsLocal
 		for i := range rows {
 			x := &rows[i]
-			c29.Values = append(c29.Values, x.TsLocal.UnixMicro())
+			colTsLocal.Values = append(colTsLocal.Values, x.TsLocal.UnixMicro())
 		}
 	}
 	// date
 	{
-		c30 := w.c30
+		colDate := w.colDate
 		for i := range rows {
 			x := &rows[i]
-			c30.Values = append(c30.Values, pqrt.DateDays(x.Date))
+			colDate.Values = append(colDate.Values, pqrt.DateDays(x.Date))
 		}
 	}
 	// time_millis
 	{
-		c31 := w.c31
+		colTimeOfDay32 := w.colTimeOfDay32
 		for i := range rows {
 			x := &rows[i]
-			c31.Values = append(c31.Values, int32(x.TimeOfDay32/pqtime.Millisecond))
+			colTimeOfDay32.Values = append(colTimeOfDay32.Values, int32(x.TimeOfDay32/pqtime.Millisecond))
 		}
 	}
 	// time_micros
 	{
-		c32 := w.c32
+		colTimeOfDay64 := w.colTimeOfDay64
 		for i := range rows {
 			x := &rows[i]
-			c32.Values = append(c32.Values, int64(x.TimeOfDay64/pqtime.Microsecond))
+			colTimeOfDay64.Values = append(colTimeOfDay64.Values, int64(x.TimeOfDay64/pqtime.Microsecond))
 		}
 	}
 	// time_nanos
 	{
-		c33 := w.c33
+		colTimeOfDayFine := w.colTimeOfDayFine
 		for i := range rows {
 			x := &rows[i]
-			c33.Values = append(c33.Values, int64(x.TimeOfDayFine))
+			colTimeOfDayFine.Values = append(colTimeOfDayFine.Values, int64(x.TimeOfDayFine))
 		}
 	}
 	// duration
 	{
-		c34 := w.c34
+		colDuration := w.colDuration
 		for i := range rows {
 			x := &rows[i]
-			c34.Values = append(c34.Values, int64(x.Duration))
+			colDuration.Values = append(colDuration.Values, int64(x.Duration))
 		}
 	}
 	// int96
 	{
-		c35 := w.c35
+		colInt96 := w.colInt96
 		for i := range rows {
 			x := &rows[i]
-			c35.Values = append(c35.Values, x.Int96)
+			colInt96.Values = append(colInt96.Values, x.Int96)
 		}
 	}
 	// geometry
 	{
-		c36 := w.c36
+		colGeometry := w.colGeometry
 		for i := range rows {
 			x := &rows[i]
-			c36.Values.Append(x.Geometry)
+			colGeometry.Values.Append(x.Geometry)
 		}
 	}
 	// geography
 	{
-		c37 := w.c37
+		colGeography := w.colGeography
 		for i := range rows {
 			x := &rows[i]
-			c37.Values.Append(x.Geography)
+			colGeography.Values.Append(x.Geography)
 		}
 	}
 	// temp
 	{
-		c38 := w.c38
+		colTemp := w.colTemp
 		for i := range rows {
 			x := &rows[i]
-			c38.Values = append(c38.Values, float64(x.Temp))
+			colTemp.Values = append(colTemp.Values, float64(x.Temp))
 		}
 	}
 	// level
 	{
-		c39 := w.c39
+		colLevel := w.colLevel
 		for i := range rows {
 			x := &rows[i]
-			c39.Values = append(c39.Values, int32(x.Level))
+			colLevel.Values = append(colLevel.Values, int32(x.Level))
 		}
 	}
 	// count
 	{
-		c40 := w.c40
+		colCount := w.colCount
 		for i := range rows {
 			x := &rows[i]
-			c40.Values = append(c40.Values, int64(x.Count))
+			colCount.Values = append(colCount.Values, int64(x.Count))
 		}
 	}
 	// days_raw
 	{
-		c41 := w.c41
+		colDaysRaw := w.colDaysRaw
 		for i := range rows {
 			x := &rows[i]
-			c41.Values = append(c41.Values, x.DaysRaw)
+			colDaysRaw.Values = append(colDaysRaw.Values, x.DaysRaw)
 		}
 	}
 	// micros_raw
 	{
-		c42 := w.c42
+		colMicrosRaw := w.colMicrosRaw
 		for i := range rows {
 			x := &rows[i]
-			c42.Values = append(c42.Values, x.MicrosRaw)
+			colMicrosRaw.Values = append(colMicrosRaw.Values, x.MicrosRaw)
 		}
 	}
 	// id
 	{
-		c43 := w.c43
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c43.Values = append(c43.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// opt_time
 	{
-		c44 := w.c44
+		colOptTime := w.colOptTime
 		for i := range rows {
 			x := &rows[i]
 			if x.OptTime == nil {
-				c44.Def = append(c44.Def, 0)
+				colOptTime.Def = append(colOptTime.Def, 0)
 			} else {
-				c44.Def = append(c44.Def, 1)
-				c44.Values = append(c44.Values, (*x.OptTime).UnixMilli())
+				colOptTime.Def = append(colOptTime.Def, 1)
+				colOptTime.Values = append(colOptTime.Values, (*x.OptTime).UnixMilli())
 			}
 		}
 	}
 	// opt_uuid
 	{
-		c45 := w.c45
+		colOptUUID := w.colOptUUID
 		for i := range rows {
 			x := &rows[i]
 			if x.OptUUID == nil {
-				c45.Def = append(c45.Def, 0)
+				colOptUUID.Def = append(colOptUUID.Def, 0)
 			} else {
-				c45.Def = append(c45.Def, 1)
-				c45.Values = append(c45.Values, (*x.OptUUID)[:]...)
+				colOptUUID.Def = append(colOptUUID.Def, 1)
+				colOptUUID.Values = append(colOptUUID.Values, (*x.OptUUID)[:]...)
 			}
 		}
 	}
 	// opt_bytes
 	{
-		c46 := w.c46
+		colOptBytes := w.colOptBytes
 		for i := range rows {
 			x := &rows[i]
 			if x.OptBytes == nil {
-				c46.Def = append(c46.Def, 0)
+				colOptBytes.Def = append(colOptBytes.Def, 0)
 			} else {
-				c46.Def = append(c46.Def, 1)
-				c46.Values.Append(x.OptBytes)
+				colOptBytes.Def = append(colOptBytes.Def, 1)
+				colOptBytes.Values.Append(x.OptBytes)
 			}
 		}
 	}
 	// opt_level
 	{
-		c47 := w.c47
+		colOptLevel := w.colOptLevel
 		for i := range rows {
 			x := &rows[i]
 			if x.OptLevel == nil {
-				c47.Def = append(c47.Def, 0)
+				colOptLevel.Def = append(colOptLevel.Def, 0)
 			} else {
-				c47.Def = append(c47.Def, 1)
-				c47.Values = append(c47.Values, int32((*x.OptLevel)))
+				colOptLevel.Def = append(colOptLevel.Def, 1)
+				colOptLevel.Values = append(colOptLevel.Values, int32((*x.OptLevel)))
 			}
 		}
 	}
@@ -824,57 +877,57 @@ func (w *LogicalWriter) shred(rows []Logical) {
 
 // LogicalReader reads rows of Logical from a Parquet file. Create one with NewLogicalReader.
 type LogicalReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int32Reader     // i8; nil when not read
-	c1     *pqrt.Int32Reader     // i16; nil when not read
-	c2     *pqrt.Int32Reader     // i32; nil when not read
-	c3     *pqrt.Int64Reader     // i64; nil when not read
-	c4     *pqrt.Int32Reader     // u8; nil when not read
-	c5     *pqrt.Int32Reader     // u16; nil when not read
-	c6     *pqrt.Int32Reader     // u32; nil when not read
-	c7     *pqrt.Int64Reader     // u64; nil when not read
-	c8     *pqrt.Int64Reader     // int; nil when not read
-	c9     *pqrt.Int64Reader     // uint; nil when not read
-	c10    *pqrt.FloatReader     // f32; nil when not read
-	c11    *pqrt.DoubleReader    // f64; nil when not read
-	c12    *pqrt.BoolReader      // bool; nil when not read
-	c13    *pqrt.ByteArrayReader // str; nil when not read
-	c14    *pqrt.ByteArrayReader // enum; nil when not read
-	c15    *pqrt.ByteArrayReader // json; nil when not read
-	c16    *pqrt.ByteArrayReader // bson; nil when not read
-	c17    *pqrt.ByteArrayReader // bin; nil when not read
-	c18    *pqrt.FixedReader     // uuid; nil when not read
-	c19    *pqrt.FixedReader     // float16; nil when not read
-	c20    *pqrt.FixedReader     // interval; nil when not read
-	c21    *pqrt.FixedReader     // fixed; nil when not read
-	c22    *pqrt.Int32Reader     // dec32; nil when not read
-	c23    *pqrt.Int64Reader     // dec64; nil when not read
-	c24    *pqrt.FixedReader     // dec_fixed; nil when not read
-	c25    *pqrt.ByteArrayReader // dec_bytes; nil when not read
-	c26    *pqrt.Int64Reader     // ts_millis; nil when not read
-	c27    *pqrt.Int64Reader     // ts_micros; nil when not read
-	c28    *pqrt.Int64Reader     // ts_nanos; nil when not read
-	c29    *pqrt.Int64Reader     // ts_local; nil when not read
-	c30    *pqrt.Int32Reader     // date; nil when not read
-	c31    *pqrt.Int32Reader     // time_millis; nil when not read
-	c32    *pqrt.Int64Reader     // time_micros; nil when not read
-	c33    *pqrt.Int64Reader     // time_nanos; nil when not read
-	c34    *pqrt.Int64Reader     // duration; nil when not read
-	c35    *pqrt.Int96Reader     // int96; nil when not read
-	c36    *pqrt.ByteArrayReader // geometry; nil when not read
-	c37    *pqrt.ByteArrayReader // geography; nil when not read
-	c38    *pqrt.DoubleReader    // temp; nil when not read
-	c39    *pqrt.Int32Reader     // level; nil when not read
-	c40    *pqrt.Int64Reader     // count; nil when not read
-	c41    *pqrt.Int32Reader     // days_raw; nil when not read
-	c42    *pqrt.Int64Reader     // micros_raw; nil when not read
-	c43    *pqrt.Int64Reader     // id; nil when not read
-	c44    *pqrt.Int64Reader     // opt_time; nil when not read
-	c45    *pqrt.FixedReader     // opt_uuid; nil when not read
-	c46    *pqrt.ByteArrayReader // opt_bytes; nil when not read
-	c47    *pqrt.Int32Reader     // opt_level; nil when not read
+	fr               *pqrt.FileReader
+	read             int64
+	closed           bool
+	colI8            *pqrt.Int32Reader     // i8; nil when not read
+	colI16           *pqrt.Int32Reader     // i16; nil when not read
+	colI32           *pqrt.Int32Reader     // i32; nil when not read
+	colI64           *pqrt.Int64Reader     // i64; nil when not read
+	colU8            *pqrt.Int32Reader     // u8; nil when not read
+	colU16           *pqrt.Int32Reader     // u16; nil when not read
+	colU32           *pqrt.Int32Reader     // u32; nil when not read
+	colU64           *pqrt.Int64Reader     // u64; nil when not read
+	colInt           *pqrt.Int64Reader     // int; nil when not read
+	colUint          *pqrt.Int64Reader     // uint; nil when not read
+	colF32           *pqrt.FloatReader     // f32; nil when not read
+	colF64           *pqrt.DoubleReader    // f64; nil when not read
+	colBool          *pqrt.BoolReader      // bool; nil when not read
+	colStr           *pqrt.ByteArrayReader // str; nil when not read
+	colEnum          *pqrt.ByteArrayReader // enum; nil when not read
+	colJSON          *pqrt.ByteArrayReader // json; nil when not read
+	colBSON          *pqrt.ByteArrayReader // bson; nil when not read
+	colBin           *pqrt.ByteArrayReader // bin; nil when not read
+	colUUID          *pqrt.FixedReader     // uuid; nil when not read
+	colFloat16       *pqrt.FixedReader     // float16; nil when not read
+	colInterval      *pqrt.FixedReader     // interval; nil when not read
+	colFixed         *pqrt.FixedReader     // fixed; nil when not read
+	colDec32         *pqrt.Int32Reader     // dec32; nil when not read
+	colDec64         *pqrt.Int64Reader     // dec64; nil when not read
+	colDecFixed      *pqrt.FixedReader     // dec_fixed; nil when not read
+	colDecBytes      *pqrt.ByteArrayReader // dec_bytes; nil when not read
+	colTsMillis      *pqrt.Int64Reader     // ts_millis; nil when not read
+	colTsMicros      *pqrt.Int64Reader     // ts_micros; nil when not read
+	colTsNanos       *pqrt.Int64Reader     // ts_nanos; nil when not read
+	colTsLocal       *pqrt.Int64Reader     // ts_local; nil when not read
+	colDate          *pqrt.Int32Reader     // date; nil when not read
+	colTimeOfDay32   *pqrt.Int32Reader     // time_millis; nil when not read
+	colTimeOfDay64   *pqrt.Int64Reader     // time_micros; nil when not read
+	colTimeOfDayFine *pqrt.Int64Reader     // time_nanos; nil when not read
+	colDuration      *pqrt.Int64Reader     // duration; nil when not read
+	colInt96         *pqrt.Int96Reader     // int96; nil when not read
+	colGeometry      *pqrt.ByteArrayReader // geometry; nil when not read
+	colGeography     *pqrt.ByteArrayReader // geography; nil when not read
+	colTemp          *pqrt.DoubleReader    // temp; nil when not read
+	colLevel         *pqrt.Int32Reader     // level; nil when not read
+	colCount         *pqrt.Int64Reader     // count; nil when not read
+	colDaysRaw       *pqrt.Int32Reader     // days_raw; nil when not read
+	colMicrosRaw     *pqrt.Int64Reader     // micros_raw; nil when not read
+	colID            *pqrt.Int64Reader     // id; nil when not read
+	colOptTime       *pqrt.Int64Reader     // opt_time; nil when not read
+	colOptUUID       *pqrt.FixedReader     // opt_uuid; nil when not read
+	colOptBytes      *pqrt.ByteArrayReader // opt_bytes; nil when not read
+	colOptLevel      *pqrt.Int32Reader     // opt_level; nil when not read
 }
 
 // NewLogicalReader opens the Parquet file of size bytes behind r for reading Logical rows.
@@ -895,243 +948,243 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		return nil, err
 	}
 	tr := &LogicalReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColI8]) {
+		if tr.colI8, err = fr.Int32Reader(idx[pqgenLogicalColI8]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColI16]) {
+		if tr.colI16, err = fr.Int32Reader(idx[pqgenLogicalColI16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.Int32Reader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColI32]) {
+		if tr.colI32, err = fr.Int32Reader(idx[pqgenLogicalColI32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int64Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColI64]) {
+		if tr.colI64, err = fr.Int64Reader(idx[pqgenLogicalColI64]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColU8]) {
+		if tr.colU8, err = fr.Int32Reader(idx[pqgenLogicalColU8]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int32Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColU16]) {
+		if tr.colU16, err = fr.Int32Reader(idx[pqgenLogicalColU16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int32Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColU32]) {
+		if tr.colU32, err = fr.Int32Reader(idx[pqgenLogicalColU32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int64Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColU64]) {
+		if tr.colU64, err = fr.Int64Reader(idx[pqgenLogicalColU64]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.Int64Reader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColInt]) {
+		if tr.colInt, err = fr.Int64Reader(idx[pqgenLogicalColInt]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.Int64Reader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColUint]) {
+		if tr.colUint, err = fr.Int64Reader(idx[pqgenLogicalColUint]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[10]) {
-		if tr.c10, err = fr.FloatReader(idx[10]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColF32]) {
+		if tr.colF32, err = fr.FloatReader(idx[pqgenLogicalColF32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[11]) {
-		if tr.c11, err = fr.DoubleReader(idx[11]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColF64]) {
+		if tr.colF64, err = fr.DoubleReader(idx[pqgenLogicalColF64]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[12]) {
-		if tr.c12, err = fr.BoolReader(idx[12]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColBool]) {
+		if tr.colBool, err = fr.BoolReader(idx[pqgenLogicalColBool]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[13]) {
-		if tr.c13, err = fr.ByteArrayReader(idx[13]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColStr]) {
+		if tr.colStr, err = fr.ByteArrayReader(idx[pqgenLogicalColStr]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[14]) {
-		if tr.c14, err = fr.ByteArrayReader(idx[14]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColEnum]) {
+		if tr.colEnum, err = fr.ByteArrayReader(idx[pqgenLogicalColEnum]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[15]) {
-		if tr.c15, err = fr.ByteArrayReader(idx[15]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColJSON]) {
+		if tr.colJSON, err = fr.ByteArrayReader(idx[pqgenLogicalColJSON]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[16]) {
-		if tr.c16, err = fr.ByteArrayReader(idx[16]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColBSON]) {
+		if tr.colBSON, err = fr.ByteArrayReader(idx[pqgenLogicalColBSON]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[17]) {
-		if tr.c17, err = fr.ByteArrayReader(idx[17]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColBin]) {
+		if tr.colBin, err = fr.ByteArrayReader(idx[pqgenLogicalColBin]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[18]) {
-		if tr.c18, err = fr.FixedReader(idx[18]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColUUID]) {
+		if tr.colUUID, err = fr.FixedReader(idx[pqgenLogicalColUUID]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[19]) {
-		if tr.c19, err = fr.FixedReader(idx[19]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColFloat16]) {
+		if tr.colFloat16, err = fr.FixedReader(idx[pqgenLogicalColFloat16]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[20]) {
-		if tr.c20, err = fr.FixedReader(idx[20]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColInterval]) {
+		if tr.colInterval, err = fr.FixedReader(idx[pqgenLogicalColInterval]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[21]) {
-		if tr.c21, err = fr.FixedReader(idx[21]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColFixed]) {
+		if tr.colFixed, err = fr.FixedReader(idx[pqgenLogicalColFixed]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[22]) {
-		if tr.c22, err = fr.Int32Reader(idx[22]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColDec32]) {
+		if tr.colDec32, err = fr.Int32Reader(idx[pqgenLogicalColDec32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[23]) {
-		if tr.c23, err = fr.Int64Reader(idx[23]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColDec64]) {
+		if tr.colDec64, err = fr.Int64Reader(idx[pqgenLogicalColDec64]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[24]) {
-		if tr.c24, err = fr.FixedReader(idx[24]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColDecFixed]) {
+		if tr.colDecFixed, err = fr.FixedReader(idx[pqgenLogicalColDecFixed]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[25]) {
-		if tr.c25, err = fr.ByteArrayReader(idx[25]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColDecBytes]) {
+		if tr.colDecBytes, err = fr.ByteArrayReader(idx[pqgenLogicalColDecBytes]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[26]) {
-		if tr.c26, err = fr.Int64Reader(idx[26]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColTsMillis]) {
+		if tr.colTsMillis, err = fr.Int64Reader(idx[pqgenLogicalColTsMillis]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[27]) {
-		if tr.c27, err = fr.Int64Reader(idx[27]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColTsMicros]) {
+		if tr.colTsMicros, err = fr.Int64Reader(idx[pqgenLogicalColTsMicros]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[28]) {
-		if tr.c28, err = fr.Int64Reader(idx[28]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColTsNanos]) {
+		if tr.colTsNanos, err = fr.Int64Reader(idx[pqgenLogicalColTsNanos]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[29]) {
-		if tr.c29, err = fr.Int64Reader(idx[29]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColTsLocal]) {
+		if tr.colTsLocal, err = fr.Int64Reader(idx[pqgenLogicalColTsLocal]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[30]) {
-		if tr.c30, err = fr.Int32Reader(idx[30]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColDate]) {
+		if tr.colDate, err = fr.Int32Reader(idx[pqgenLogicalColDate]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[31]) {
-		if tr.c31, err = fr.Int32Reader(idx[31]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColTimeOfDay32]) {
+		if tr.colTimeOfDay32, err = fr.Int32Reader(idx[pqgenLogicalColTimeOfDay32]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[32]) {
-		if tr.c32, err = fr.Int64Reader(idx[32]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColTimeOfDay64]) {
+		if tr.colTimeOfDay64, err = fr.Int64Reader(idx[pqgenLogicalColTimeOfDay64]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[33]) {
-		if tr.c33, err = fr.Int64Reader(idx[33]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColTimeOfDayFine]) {
+		if tr.colTimeOfDayFine, err = fr.Int64Reader(idx[pqgenLogicalColTimeOfDayFine]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[34]) {
-		if tr.c34, err = fr.Int64Reader(idx[34]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColDuration]) {
+		if tr.colDuration, err = fr.Int64Reader(idx[pqgenLogicalColDuration]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[35]) {
-		if tr.c35, err = fr.Int96Reader(idx[35]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColInt96]) {
+		if tr.colInt96, err = fr.Int96Reader(idx[pqgenLogicalColInt96]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[36]) {
-		if tr.c36, err = fr.ByteArrayReader(idx[36]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColGeometry]) {
+		if tr.colGeometry, err = fr.ByteArrayReader(idx[pqgenLogicalColGeometry]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[37]) {
-		if tr.c37, err = fr.ByteArrayReader(idx[37]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColGeography]) {
+		if tr.colGeography, err = fr.ByteArrayReader(idx[pqgenLogicalColGeography]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[38]) {
-		if tr.c38, err = fr.DoubleReader(idx[38]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColTemp]) {
+		if tr.colTemp, err = fr.DoubleReader(idx[pqgenLogicalColTemp]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[39]) {
-		if tr.c39, err = fr.Int32Reader(idx[39]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColLevel]) {
+		if tr.colLevel, err = fr.Int32Reader(idx[pqgenLogicalColLevel]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[40]) {
-		if tr.c40, err = fr.Int64Reader(idx[40]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColCount]) {
+		if tr.colCount, err = fr.Int64Reader(idx[pqgenLogicalColCount]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[41]) {
-		if tr.c41, err = fr.Int32Reader(idx[41]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColDaysRaw]) {
+		if tr.colDaysRaw, err = fr.Int32Reader(idx[pqgenLogicalColDaysRaw]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[42]) {
-		if tr.c42, err = fr.Int64Reader(idx[42]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColMicrosRaw]) {
+		if tr.colMicrosRaw, err = fr.Int64Reader(idx[pqgenLogicalColMicrosRaw]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[43]) {
-		if tr.c43, err = fr.Int64Reader(idx[43]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenLogicalColID]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[44]) {
-		if tr.c44, err = fr.Int64Reader(idx[44]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColOptTime]) {
+		if tr.colOptTime, err = fr.Int64Reader(idx[pqgenLogicalColOptTime]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[45]) {
-		if tr.c45, err = fr.FixedReader(idx[45]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColOptUUID]) {
+		if tr.colOptUUID, err = fr.FixedReader(idx[pqgenLogicalColOptUUID]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[46]) {
-		if tr.c46, err = fr.ByteArrayReader(idx[46]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColOptBytes]) {
+		if tr.colOptBytes, err = fr.ByteArrayReader(idx[pqgenLogicalColOptBytes]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[47]) {
-		if tr.c47, err = fr.Int32Reader(idx[47]); err != nil {
+	if fr.Projected(idx[pqgenLogicalColOptLevel]) {
+		if tr.colOptLevel, err = fr.Int32Reader(idx[pqgenLogicalColOptLevel]); err != nil {
 			return nil, err
 		}
 	}
@@ -1169,54 +1222,54 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "i8"),
-		pqrt.Col(r.c1, "i16"),
-		pqrt.Col(r.c2, "i32"),
-		pqrt.Col(r.c3, "i64"),
-		pqrt.Col(r.c4, "u8"),
-		pqrt.Col(r.c5, "u16"),
-		pqrt.Col(r.c6, "u32"),
-		pqrt.Col(r.c7, "u64"),
-		pqrt.Col(r.c8, "int"),
-		pqrt.Col(r.c9, "uint"),
-		pqrt.Col(r.c10, "f32"),
-		pqrt.Col(r.c11, "f64"),
-		pqrt.Col(r.c12, "bool"),
-		pqrt.Col(r.c13, "str"),
-		pqrt.Col(r.c14, "enum"),
-		pqrt.Col(r.c15, "json"),
-		pqrt.Col(r.c16, "bson"),
-		pqrt.Col(r.c17, "bin"),
-		pqrt.Col(r.c18, "uuid"),
-		pqrt.Col(r.c19, "float16"),
-		pqrt.Col(r.c20, "interval"),
-		pqrt.Col(r.c21, "fixed"),
-		pqrt.Col(r.c22, "dec32"),
-		pqrt.Col(r.c23, "dec64"),
-		pqrt.Col(r.c24, "dec_fixed"),
-		pqrt.Col(r.c25, "dec_bytes"),
-		pqrt.Col(r.c26, "ts_millis"),
-		pqrt.Col(r.c27, "ts_micros"),
-		pqrt.Col(r.c28, "ts_nanos"),
-		pqrt.Col(r.c29, "ts_local"),
-		pqrt.Col(r.c30, "date"),
-		pqrt.Col(r.c31, "time_millis"),
-		pqrt.Col(r.c32, "time_micros"),
-		pqrt.Col(r.c33, "time_nanos"),
-		pqrt.Col(r.c34, "duration"),
-		pqrt.Col(r.c35, "int96"),
-		pqrt.Col(r.c36, "geometry"),
-		pqrt.Col(r.c37, "geography"),
-		pqrt.Col(r.c38, "temp"),
-		pqrt.Col(r.c39, "level"),
-		pqrt.Col(r.c40, "count"),
-		pqrt.Col(r.c41, "days_raw"),
-		pqrt.Col(r.c42, "micros_raw"),
-		pqrt.Col(r.c43, "id"),
-		pqrt.Col(r.c44, "opt_time"),
-		pqrt.Col(r.c45, "opt_uuid"),
-		pqrt.Col(r.c46, "opt_bytes"),
-		pqrt.Col(r.c47, "opt_level"),
+		pqrt.Col(r.colI8, "i8"),
+		pqrt.Col(r.colI16, "i16"),
+		pqrt.Col(r.colI32, "i32"),
+		pqrt.Col(r.colI64, "i64"),
+		pqrt.Col(r.colU8, "u8"),
+		pqrt.Col(r.colU16, "u16"),
+		pqrt.Col(r.colU32, "u32"),
+		pqrt.Col(r.colU64, "u64"),
+		pqrt.Col(r.colInt, "int"),
+		pqrt.Col(r.colUint, "uint"),
+		pqrt.Col(r.colF32, "f32"),
+		pqrt.Col(r.colF64, "f64"),
+		pqrt.Col(r.colBool, "bool"),
+		pqrt.Col(r.colStr, "str"),
+		pqrt.Col(r.colEnum, "enum"),
+		pqrt.Col(r.colJSON, "json"),
+		pqrt.Col(r.colBSON, "bson"),
+		pqrt.Col(r.colBin, "bin"),
+		pqrt.Col(r.colUUID, "uuid"),
+		pqrt.Col(r.colFloat16, "float16"),
+		pqrt.Col(r.colInterval, "interval"),
+		pqrt.Col(r.colFixed, "fixed"),
+		pqrt.Col(r.colDec32, "dec32"),
+		pqrt.Col(r.colDec64, "dec64"),
+		pqrt.Col(r.colDecFixed, "dec_fixed"),
+		pqrt.Col(r.colDecBytes, "dec_bytes"),
+		pqrt.Col(r.colTsMillis, "ts_millis"),
+		pqrt.Col(r.colTsMicros, "ts_micros"),
+		pqrt.Col(r.colTsNanos, "ts_nanos"),
+		pqrt.Col(r.colTsLocal, "ts_local"),
+		pqrt.Col(r.colDate, "date"),
+		pqrt.Col(r.colTimeOfDay32, "time_millis"),
+		pqrt.Col(r.colTimeOfDay64, "time_micros"),
+		pqrt.Col(r.colTimeOfDayFine, "time_nanos"),
+		pqrt.Col(r.colDuration, "duration"),
+		pqrt.Col(r.colInt96, "int96"),
+		pqrt.Col(r.colGeometry, "geometry"),
+		pqrt.Col(r.colGeography, "geography"),
+		pqrt.Col(r.colTemp, "temp"),
+		pqrt.Col(r.colLevel, "level"),
+		pqrt.Col(r.colCount, "count"),
+		pqrt.Col(r.colDaysRaw, "days_raw"),
+		pqrt.Col(r.colMicrosRaw, "micros_raw"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colOptTime, "opt_time"),
+		pqrt.Col(r.colOptUUID, "opt_uuid"),
+		pqrt.Col(r.colOptBytes, "opt_bytes"),
+		pqrt.Col(r.colOptLevel, "opt_level"),
 	); err != nil {
 		return 0, err
 	}
@@ -1238,669 +1291,669 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Logical disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [48]int            // per leaf: the next value
-	var p [48]int            // per leaf: the next level slot
-	var slab44 []pqtime.Time // pointer targets of opt_time
-	if r.c44 != nil {
-		slab44 = make([]pqtime.Time, len(r.c44.Values))
+	var q [pqgenLogicalLeaves]int // per leaf: the next value
+	var p [pqgenLogicalLeaves]int // per leaf: the next level slot
+	var slabOptTime []pqtime.Time // pointer targets of opt_time
+	if r.colOptTime != nil {
+		slabOptTime = make([]pqtime.Time, len(r.colOptTime.Values))
 	}
-	var slab45 [][16]byte // pointer targets of opt_uuid
-	if r.c45 != nil {
-		slab45 = make([][16]byte, len(r.c45.Values)/16)
+	var slabOptUUID [][16]byte // pointer targets of opt_uuid
+	if r.colOptUUID != nil {
+		slabOptUUID = make([][16]byte, len(r.colOptUUID.Values)/16)
 	}
-	var slab47 []Level // pointer targets of opt_level
-	if r.c47 != nil {
-		slab47 = make([]Level, len(r.c47.Values))
+	var slabOptLevel []Level // pointer targets of opt_level
+	if r.colOptLevel != nil {
+		slabOptLevel = make([]Level, len(r.colOptLevel.Values))
 	}
 	// i8
 	{
-		if c0 := r.c0; c0 != nil {
+		if colI8 := r.colI8; colI8 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I8 = int8(c0.Values[i])
+				x.I8 = int8(colI8.Values[i])
 			}
-			q[0] = len(rows)
+			q[pqgenLogicalColI8] = len(rows)
 		}
 	}
 	// i16
 	{
-		if c1 := r.c1; c1 != nil {
+		if colI16 := r.colI16; colI16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I16 = int16(c1.Values[i])
+				x.I16 = int16(colI16.Values[i])
 			}
-			q[1] = len(rows)
+			q[pqgenLogicalColI16] = len(rows)
 		}
 	}
 	// i32
 	{
-		if c2 := r.c2; c2 != nil {
+		if colI32 := r.colI32; colI32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I32 = c2.Values[i]
+				x.I32 = colI32.Values[i]
 			}
-			q[2] = len(rows)
+			q[pqgenLogicalColI32] = len(rows)
 		}
 	}
 	// i64
 	{
-		if c3 := r.c3; c3 != nil {
+		if colI64 := r.colI64; colI64 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.I64 = c3.Values[i]
+				x.I64 = colI64.Values[i]
 			}
-			q[3] = len(rows)
+			q[pqgenLogicalColI64] = len(rows)
 		}
 	}
 	// u8
 	{
-		if c4 := r.c4; c4 != nil {
+		if colU8 := r.colU8; colU8 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U8 = uint8(c4.Values[i])
+				x.U8 = uint8(colU8.Values[i])
 			}
-			q[4] = len(rows)
+			q[pqgenLogicalColU8] = len(rows)
 		}
 	}
 	// u16
 	{
-		if c5 := r.c5; c5 != nil {
+		if colU16 := r.colU16; colU16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U16 = uint16(c5.Values[i])
+				x.U16 = uint16(colU16.Values[i])
 			}
-			q[5] = len(rows)
+			q[pqgenLogicalColU16] = len(rows)
 		}
 	}
 	// u32
 	{
-		if c6 := r.c6; c6 != nil {
+		if colU32 := r.colU32; colU32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U32 = uint32(c6.Values[i])
+				x.U32 = uint32(colU32.Values[i])
 			}
-			q[6] = len(rows)
+			q[pqgenLogicalColU32] = len(rows)
 		}
 	}
 	// u64
 	{
-		if c7 := r.c7; c7 != nil {
+		if colU64 := r.colU64; colU64 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.U64 = uint64(c7.Values[i])
+				x.U64 = uint64(colU64.Values[i])
 			}
-			q[7] = len(rows)
+			q[pqgenLogicalColU64] = len(rows)
 		}
 	}
 	// int
 	{
-		if c8 := r.c8; c8 != nil {
+		if colInt := r.colInt; colInt != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Int = int(c8.Values[i])
+				x.Int = int(colInt.Values[i])
 			}
-			q[8] = len(rows)
+			q[pqgenLogicalColInt] = len(rows)
 		}
 	}
 	// uint
 	{
-		if c9 := r.c9; c9 != nil {
+		if colUint := r.colUint; colUint != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Uint = uint(c9.Values[i])
+				x.Uint = uint(colUint.Values[i])
 			}
-			q[9] = len(rows)
+			q[pqgenLogicalColUint] = len(rows)
 		}
 	}
 	// f32
 	{
-		if c10 := r.c10; c10 != nil {
+		if colF32 := r.colF32; colF32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F32 = c10.Values[i]
+				x.F32 = colF32.Values[i]
 			}
-			q[10] = len(rows)
+			q[pqgenLogicalColF32] = len(rows)
 		}
 	}
 	// f64
 	{
-		if c11 := r.c11; c11 != nil {
+		if colF64 := r.colF64; colF64 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F64 = c11.Values[i]
+				x.F64 = colF64.Values[i]
 			}
-			q[11] = len(rows)
+			q[pqgenLogicalColF64] = len(rows)
 		}
 	}
 	// bool
 	{
-		if c12 := r.c12; c12 != nil {
+		if colBool := r.colBool; colBool != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Bool = c12.Values[i]
+				x.Bool = colBool.Values[i]
 			}
-			q[12] = len(rows)
+			q[pqgenLogicalColBool] = len(rows)
 		}
 	}
 	// str
 	{
-		if c13 := r.c13; c13 != nil {
+		if colStr := r.colStr; colStr != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Str = c13.String(i)
+				x.Str = colStr.String(i)
 			}
-			q[13] = len(rows)
+			q[pqgenLogicalColStr] = len(rows)
 		}
 	}
 	// enum
 	{
-		if c14 := r.c14; c14 != nil {
+		if colEnum := r.colEnum; colEnum != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Enum = c14.String(i)
+				x.Enum = colEnum.String(i)
 			}
-			q[14] = len(rows)
+			q[pqgenLogicalColEnum] = len(rows)
 		}
 	}
 	// json
 	{
-		if c15 := r.c15; c15 != nil {
+		if colJSON := r.colJSON; colJSON != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.JSON = c15.String(i)
+				x.JSON = colJSON.String(i)
 			}
-			q[15] = len(rows)
+			q[pqgenLogicalColJSON] = len(rows)
 		}
 	}
 	// bson
 	{
-		if c16 := r.c16; c16 != nil {
+		if colBSON := r.colBSON; colBSON != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.BSON = c16.Bytes(i)
+				x.BSON = colBSON.Bytes(i)
 			}
-			q[16] = len(rows)
+			q[pqgenLogicalColBSON] = len(rows)
 		}
 	}
 	// bin
 	{
-		if c17 := r.c17; c17 != nil {
+		if colBin := r.colBin; colBin != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Bin = c17.Bytes(i)
+				x.Bin = colBin.Bytes(i)
 			}
-			q[17] = len(rows)
+			q[pqgenLogicalColBin] = len(rows)
 		}
 	}
 	// uuid
 	{
-		if c18 := r.c18; c18 != nil {
+		if colUUID := r.colUUID; colUUID != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.UUID[:], c18.Values[i*16:(i+1)*16])
+				copy(x.UUID[:], colUUID.Values[i*16:(i+1)*16])
 			}
-			q[18] = len(rows)
+			q[pqgenLogicalColUUID] = len(rows)
 		}
 	}
 	// float16
 	{
-		if c19 := r.c19; c19 != nil {
+		if colFloat16 := r.colFloat16; colFloat16 != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Float16[:], c19.Values[i*2:(i+1)*2])
+				copy(x.Float16[:], colFloat16.Values[i*2:(i+1)*2])
 			}
-			q[19] = len(rows)
+			q[pqgenLogicalColFloat16] = len(rows)
 		}
 	}
 	// interval
 	{
-		if c20 := r.c20; c20 != nil {
+		if colInterval := r.colInterval; colInterval != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Interval[:], c20.Values[i*12:(i+1)*12])
+				copy(x.Interval[:], colInterval.Values[i*12:(i+1)*12])
 			}
-			q[20] = len(rows)
+			q[pqgenLogicalColInterval] = len(rows)
 		}
 	}
 	// fixed
 	{
-		if c21 := r.c21; c21 != nil {
+		if colFixed := r.colFixed; colFixed != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Fixed[:], c21.Values[i*5:(i+1)*5])
+				copy(x.Fixed[:], colFixed.Values[i*5:(i+1)*5])
 			}
-			q[21] = len(rows)
+			q[pqgenLogicalColFixed] = len(rows)
 		}
 	}
 	// dec32
 	{
-		if c22 := r.c22; c22 != nil {
+		if colDec32 := r.colDec32; colDec32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dec32 = c22.Values[i]
+				x.Dec32 = colDec32.Values[i]
 			}
-			q[22] = len(rows)
+			q[pqgenLogicalColDec32] = len(rows)
 		}
 	}
 	// dec64
 	{
-		if c23 := r.c23; c23 != nil {
+		if colDec64 := r.colDec64; colDec64 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Dec64 = c23.Values[i]
+				x.Dec64 = colDec64.Values[i]
 			}
-			q[23] = len(rows)
+			q[pqgenLogicalColDec64] = len(rows)
 		}
 	}
 	// dec_fixed
 	{
-		if c24 := r.c24; c24 != nil {
+		if colDecFixed := r.colDecFixed; colDecFixed != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.DecFixed[:], c24.Values[i*16:(i+1)*16])
+				copy(x.DecFixed[:], colDecFixed.Values[i*16:(i+1)*16])
 			}
-			q[24] = len(rows)
+			q[pqgenLogicalColDecFixed] = len(rows)
 		}
 	}
 	// dec_bytes
 	{
-		if c25 := r.c25; c25 != nil {
+		if colDecBytes := r.colDecBytes; colDecBytes != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = c25.Bytes(i)
+				x.DecBytes = colDecBytes.Bytes(i)
 			}
-			q[25] = len(rows)
+			q[pqgenLogicalColDecBytes] = len(rows)
 		}
 	}
 	// ts_millis
 	{
-		if c26 := r.c26; c26 != nil {
+		if colTsMillis := r.colTsMillis; colTsMillis != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMillis = pqtime.UnixMilli(c26.Values[i]).UTC()
+				x.TsMillis = pqtime.UnixMilli(colTsMillis.Values[i]).UTC()
 			}
-			q[26] = len(rows)
+			q[pqgenLogicalColTsMillis] = len(rows)
 		}
 	}
 	// ts_micros
 	{
-		if c27 := r.c27; c27 != nil {
+		if colTsMicros := r.colTsMicros; colTsMicros != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicros = pqtime.UnixMicro(c27.Values[i]).UTC()
+				x.TsMicros = pqtime.UnixMicro(colTsMicros.Values[i]).UTC()
 			}
-			q[27] = len(rows)
+			q[pqgenLogicalColTsMicros] = len(rows)
 		}
 	}
 	// ts_nanos
 	{
-		if c28 := r.c28; c28 != nil {
+		if colTsNanos := r.colTsNanos; colTsNanos != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsNanos = pqtime.Unix(0, c28.Values[i]).UTC()
+				x.TsNanos = pqtime.Unix(0, colTsNanos.Values[i]).UTC()
 			}
-			q[28] = len(rows)
+			q[pqgenLogicalColTsNanos] = len(rows)
 		}
 	}
 	// ts_local
 	{
-		if c29 := r.c29; c29 != nil {
+		if colTsLocal := r.colTsLocal; colTsLocal != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TsLocal = pqtime.UnixMicro(c29.Values[i]).UTC()
+				x.TsLocal = pqtime.UnixMicro(colTsLocal.Values[i]).UTC()
 			}
-			q[29] = len(rows)
+			q[pqgenLogicalColTsLocal] = len(rows)
 		}
 	}
 	// date
 	{
-		if c30 := r.c30; c30 != nil {
+		if colDate := r.colDate; colDate != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Date = pqtime.Unix(int64(c30.Values[i])*86400, 0).UTC()
+				x.Date = pqtime.Unix(int64(colDate.Values[i])*86400, 0).UTC()
 			}
-			q[30] = len(rows)
+			q[pqgenLogicalColDate] = len(rows)
 		}
 	}
 	// time_millis
 	{
-		if c31 := r.c31; c31 != nil {
+		if colTimeOfDay32 := r.colTimeOfDay32; colTimeOfDay32 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDay32 = pqtime.Duration(c31.Values[i]) * pqtime.Millisecond
+				x.TimeOfDay32 = pqtime.Duration(colTimeOfDay32.Values[i]) * pqtime.Millisecond
 			}
-			q[31] = len(rows)
+			q[pqgenLogicalColTimeOfDay32] = len(rows)
 		}
 	}
 	// time_micros
 	{
-		if c32 := r.c32; c32 != nil {
+		if colTimeOfDay64 := r.colTimeOfDay64; colTimeOfDay64 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDay64 = pqtime.Duration(c32.Values[i]) * pqtime.Microsecond
+				x.TimeOfDay64 = pqtime.Duration(colTimeOfDay64.Values[i]) * pqtime.Microsecond
 			}
-			q[32] = len(rows)
+			q[pqgenLogicalColTimeOfDay64] = len(rows)
 		}
 	}
 	// time_nanos
 	{
-		if c33 := r.c33; c33 != nil {
+		if colTimeOfDayFine := r.colTimeOfDayFine; colTimeOfDayFine != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDayFine = pqtime.Duration(c33.Values[i])
+				x.TimeOfDayFine = pqtime.Duration(colTimeOfDayFine.Values[i])
 			}
-			q[33] = len(rows)
+			q[pqgenLogicalColTimeOfDayFine] = len(rows)
 		}
 	}
 	// duration
 	{
-		if c34 := r.c34; c34 != nil {
+		if colDuration := r.colDuration; colDuration != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Duration = pqtime.Duration(c34.Values[i])
+				x.Duration = pqtime.Duration(colDuration.Values[i])
 			}
-			q[34] = len(rows)
+			q[pqgenLogicalColDuration] = len(rows)
 		}
 	}
 	// int96
 	{
-		if c35 := r.c35; c35 != nil {
+		if colInt96 := r.colInt96; colInt96 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Int96 = c35.Values[i]
+				x.Int96 = colInt96.Values[i]
 			}
-			q[35] = len(rows)
+			q[pqgenLogicalColInt96] = len(rows)
 		}
 	}
 	// geometry
 	{
-		if c36 := r.c36; c36 != nil {
+		if colGeometry := r.colGeometry; colGeometry != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Geometry = c36.Bytes(i)
+				x.Geometry = colGeometry.Bytes(i)
 			}
-			q[36] = len(rows)
+			q[pqgenLogicalColGeometry] = len(rows)
 		}
 	}
 	// geography
 	{
-		if c37 := r.c37; c37 != nil {
+		if colGeography := r.colGeography; colGeography != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Geography = c37.Bytes(i)
+				x.Geography = colGeography.Bytes(i)
 			}
-			q[37] = len(rows)
+			q[pqgenLogicalColGeography] = len(rows)
 		}
 	}
 	// temp
 	{
-		if c38 := r.c38; c38 != nil {
+		if colTemp := r.colTemp; colTemp != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Temp = Celsius(c38.Values[i])
+				x.Temp = Celsius(colTemp.Values[i])
 			}
-			q[38] = len(rows)
+			q[pqgenLogicalColTemp] = len(rows)
 		}
 	}
 	// level
 	{
-		if c39 := r.c39; c39 != nil {
+		if colLevel := r.colLevel; colLevel != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Level = Level(c39.Values[i])
+				x.Level = Level(colLevel.Values[i])
 			}
-			q[39] = len(rows)
+			q[pqgenLogicalColLevel] = len(rows)
 		}
 	}
 	// count
 	{
-		if c40 := r.c40; c40 != nil {
+		if colCount := r.colCount; colCount != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Count = Count(c40.Values[i])
+				x.Count = Count(colCount.Values[i])
 			}
-			q[40] = len(rows)
+			q[pqgenLogicalColCount] = len(rows)
 		}
 	}
 	// days_raw
 	{
-		if c41 := r.c41; c41 != nil {
+		if colDaysRaw := r.colDaysRaw; colDaysRaw != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.DaysRaw = c41.Values[i]
+				x.DaysRaw = colDaysRaw.Values[i]
 			}
-			q[41] = len(rows)
+			q[pqgenLogicalColDaysRaw] = len(rows)
 		}
 	}
 	// micros_raw
 	{
-		if c42 := r.c42; c42 != nil {
+		if colMicrosRaw := r.colMicrosRaw; colMicrosRaw != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.MicrosRaw = c42.Values[i]
+				x.MicrosRaw = colMicrosRaw.Values[i]
 			}
-			q[42] = len(rows)
+			q[pqgenLogicalColMicrosRaw] = len(rows)
 		}
 	}
 	// id
 	{
-		if c43 := r.c43; c43 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c43.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[43] = len(rows)
+			q[pqgenLogicalColID] = len(rows)
 		}
 	}
 	// opt_time
 	{
-		if c44 := r.c44; c44 != nil {
-			def := c44.Def[:len(rows)]
+		if colOptTime := r.colOptTime; colOptTime != nil {
+			def := colOptTime.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab44[k] = pqtime.UnixMilli(c44.Values[k]).UTC()
-					x.OptTime = &slab44[k]
+					slabOptTime[k] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
+					x.OptTime = &slabOptTime[k]
 					k++
 				}
 			}
-			q[44] = k
-			p[44] = len(rows)
+			q[pqgenLogicalColOptTime] = k
+			p[pqgenLogicalColOptTime] = len(rows)
 		}
 	}
 	// opt_uuid
 	{
-		if c45 := r.c45; c45 != nil {
-			def := c45.Def[:len(rows)]
+		if colOptUUID := r.colOptUUID; colOptUUID != nil {
+			def := colOptUUID.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slab45[k][:], c45.Values[k*16:(k+1)*16])
-					x.OptUUID = &slab45[k]
+					copy(slabOptUUID[k][:], colOptUUID.Values[k*16:(k+1)*16])
+					x.OptUUID = &slabOptUUID[k]
 					k++
 				}
 			}
-			q[45] = k
-			p[45] = len(rows)
+			q[pqgenLogicalColOptUUID] = k
+			p[pqgenLogicalColOptUUID] = len(rows)
 		}
 	}
 	// opt_bytes
 	{
-		if c46 := r.c46; c46 != nil {
-			def := c46.Def[:len(rows)]
+		if colOptBytes := r.colOptBytes; colOptBytes != nil {
+			def := colOptBytes.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					x.OptBytes = c46.Bytes(k)
+					x.OptBytes = colOptBytes.Bytes(k)
 					k++
 				}
 			}
-			q[46] = k
-			p[46] = len(rows)
+			q[pqgenLogicalColOptBytes] = k
+			p[pqgenLogicalColOptBytes] = len(rows)
 		}
 	}
 	// opt_level
 	{
-		if c47 := r.c47; c47 != nil {
-			def := c47.Def[:len(rows)]
+		if colOptLevel := r.colOptLevel; colOptLevel != nil {
+			def := colOptLevel.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab47[k] = Level(c47.Values[k])
-					x.OptLevel = &slab47[k]
+					slabOptLevel[k] = Level(colOptLevel.Values[k])
+					x.OptLevel = &slabOptLevel[k]
 					k++
 				}
 			}
-			q[47] = k
-			p[47] = len(rows)
+			q[pqgenLogicalColOptLevel] = k
+			p[pqgenLogicalColOptLevel] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colI8 != nil && (q[pqgenLogicalColI8] != len(r.colI8.Values)) {
 		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colI16 != nil && (q[pqgenLogicalColI16] != len(r.colI16.Values)) {
 		return pqfmt.Errorf("%w: column i16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
+	if r.colI32 != nil && (q[pqgenLogicalColI32] != len(r.colI32.Values)) {
 		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
+	if r.colI64 != nil && (q[pqgenLogicalColI64] != len(r.colI64.Values)) {
 		return pqfmt.Errorf("%w: column i64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
+	if r.colU8 != nil && (q[pqgenLogicalColU8] != len(r.colU8.Values)) {
 		return pqfmt.Errorf("%w: column u8: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colU16 != nil && (q[pqgenLogicalColU16] != len(r.colU16.Values)) {
 		return pqfmt.Errorf("%w: column u16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
+	if r.colU32 != nil && (q[pqgenLogicalColU32] != len(r.colU32.Values)) {
 		return pqfmt.Errorf("%w: column u32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
+	if r.colU64 != nil && (q[pqgenLogicalColU64] != len(r.colU64.Values)) {
 		return pqfmt.Errorf("%w: column u64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != len(r.c8.Values)) {
+	if r.colInt != nil && (q[pqgenLogicalColInt] != len(r.colInt.Values)) {
 		return pqfmt.Errorf("%w: column int: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values)) {
+	if r.colUint != nil && (q[pqgenLogicalColUint] != len(r.colUint.Values)) {
 		return pqfmt.Errorf("%w: column uint: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c10 != nil && (q[10] != len(r.c10.Values)) {
+	if r.colF32 != nil && (q[pqgenLogicalColF32] != len(r.colF32.Values)) {
 		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c11 != nil && (q[11] != len(r.c11.Values)) {
+	if r.colF64 != nil && (q[pqgenLogicalColF64] != len(r.colF64.Values)) {
 		return pqfmt.Errorf("%w: column f64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c12 != nil && (q[12] != len(r.c12.Values)) {
+	if r.colBool != nil && (q[pqgenLogicalColBool] != len(r.colBool.Values)) {
 		return pqfmt.Errorf("%w: column bool: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c13 != nil && (q[13] != r.c13.Values.Len()) {
+	if r.colStr != nil && (q[pqgenLogicalColStr] != r.colStr.Values.Len()) {
 		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c14 != nil && (q[14] != r.c14.Values.Len()) {
+	if r.colEnum != nil && (q[pqgenLogicalColEnum] != r.colEnum.Values.Len()) {
 		return pqfmt.Errorf("%w: column enum: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c15 != nil && (q[15] != r.c15.Values.Len()) {
+	if r.colJSON != nil && (q[pqgenLogicalColJSON] != r.colJSON.Values.Len()) {
 		return pqfmt.Errorf("%w: column json: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c16 != nil && (q[16] != r.c16.Values.Len()) {
+	if r.colBSON != nil && (q[pqgenLogicalColBSON] != r.colBSON.Values.Len()) {
 		return pqfmt.Errorf("%w: column bson: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c17 != nil && (q[17] != r.c17.Values.Len()) {
+	if r.colBin != nil && (q[pqgenLogicalColBin] != r.colBin.Values.Len()) {
 		return pqfmt.Errorf("%w: column bin: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c18 != nil && (q[18] != len(r.c18.Values)/16) {
+	if r.colUUID != nil && (q[pqgenLogicalColUUID] != len(r.colUUID.Values)/16) {
 		return pqfmt.Errorf("%w: column uuid: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c19 != nil && (q[19] != len(r.c19.Values)/2) {
+	if r.colFloat16 != nil && (q[pqgenLogicalColFloat16] != len(r.colFloat16.Values)/2) {
 		return pqfmt.Errorf("%w: column float16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c20 != nil && (q[20] != len(r.c20.Values)/12) {
+	if r.colInterval != nil && (q[pqgenLogicalColInterval] != len(r.colInterval.Values)/12) {
 		return pqfmt.Errorf("%w: column interval: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c21 != nil && (q[21] != len(r.c21.Values)/5) {
+	if r.colFixed != nil && (q[pqgenLogicalColFixed] != len(r.colFixed.Values)/5) {
 		return pqfmt.Errorf("%w: column fixed: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c22 != nil && (q[22] != len(r.c22.Values)) {
+	if r.colDec32 != nil && (q[pqgenLogicalColDec32] != len(r.colDec32.Values)) {
 		return pqfmt.Errorf("%w: column dec32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c23 != nil && (q[23] != len(r.c23.Values)) {
+	if r.colDec64 != nil && (q[pqgenLogicalColDec64] != len(r.colDec64.Values)) {
 		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c24 != nil && (q[24] != len(r.c24.Values)/16) {
+	if r.colDecFixed != nil && (q[pqgenLogicalColDecFixed] != len(r.colDecFixed.Values)/16) {
 		return pqfmt.Errorf("%w: column dec_fixed: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c25 != nil && (q[25] != r.c25.Values.Len()) {
+	if r.colDecBytes != nil && (q[pqgenLogicalColDecBytes] != r.colDecBytes.Values.Len()) {
 		return pqfmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c26 != nil && (q[26] != len(r.c26.Values)) {
+	if r.colTsMillis != nil && (q[pqgenLogicalColTsMillis] != len(r.colTsMillis.Values)) {
 		return pqfmt.Errorf("%w: column ts_millis: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c27 != nil && (q[27] != len(r.c27.Values)) {
+	if r.colTsMicros != nil && (q[pqgenLogicalColTsMicros] != len(r.colTsMicros.Values)) {
 		return pqfmt.Errorf("%w: column ts_micros: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c28 != nil && (q[28] != len(r.c28.Values)) {
+	if r.colTsNanos != nil && (q[pqgenLogicalColTsNanos] != len(r.colTsNanos.Values)) {
 		return pqfmt.Errorf("%w: column ts_nanos: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c29 != nil && (q[29] != len(r.c29.Values)) {
+	if r.colTsLocal != nil && (q[pqgenLogicalColTsLocal] != len(r.colTsLocal.Values)) {
 		return pqfmt.Errorf("%w: column ts_local: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c30 != nil && (q[30] != len(r.c30.Values)) {
+	if r.colDate != nil && (q[pqgenLogicalColDate] != len(r.colDate.Values)) {
 		return pqfmt.Errorf("%w: column date: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c31 != nil && (q[31] != len(r.c31.Values)) {
+	if r.colTimeOfDay32 != nil && (q[pqgenLogicalColTimeOfDay32] != len(r.colTimeOfDay32.Values)) {
 		return pqfmt.Errorf("%w: column time_millis: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c32 != nil && (q[32] != len(r.c32.Values)) {
+	if r.colTimeOfDay64 != nil && (q[pqgenLogicalColTimeOfDay64] != len(r.colTimeOfDay64.Values)) {
 		return pqfmt.Errorf("%w: column time_micros: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c33 != nil && (q[33] != len(r.c33.Values)) {
+	if r.colTimeOfDayFine != nil && (q[pqgenLogicalColTimeOfDayFine] != len(r.colTimeOfDayFine.Values)) {
 		return pqfmt.Errorf("%w: column time_nanos: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c34 != nil && (q[34] != len(r.c34.Values)) {
+	if r.colDuration != nil && (q[pqgenLogicalColDuration] != len(r.colDuration.Values)) {
 		return pqfmt.Errorf("%w: column duration: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c35 != nil && (q[35] != len(r.c35.Values)) {
+	if r.colInt96 != nil && (q[pqgenLogicalColInt96] != len(r.colInt96.Values)) {
 		return pqfmt.Errorf("%w: column int96: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c36 != nil && (q[36] != r.c36.Values.Len()) {
+	if r.colGeometry != nil && (q[pqgenLogicalColGeometry] != r.colGeometry.Values.Len()) {
 		return pqfmt.Errorf("%w: column geometry: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c37 != nil && (q[37] != r.c37.Values.Len()) {
+	if r.colGeography != nil && (q[pqgenLogicalColGeography] != r.colGeography.Values.Len()) {
 		return pqfmt.Errorf("%w: column geography: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c38 != nil && (q[38] != len(r.c38.Values)) {
+	if r.colTemp != nil && (q[pqgenLogicalColTemp] != len(r.colTemp.Values)) {
 		return pqfmt.Errorf("%w: column temp: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c39 != nil && (q[39] != len(r.c39.Values)) {
+	if r.colLevel != nil && (q[pqgenLogicalColLevel] != len(r.colLevel.Values)) {
 		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c40 != nil && (q[40] != len(r.c40.Values)) {
+	if r.colCount != nil && (q[pqgenLogicalColCount] != len(r.colCount.Values)) {
 		return pqfmt.Errorf("%w: column count: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c41 != nil && (q[41] != len(r.c41.Values)) {
+	if r.colDaysRaw != nil && (q[pqgenLogicalColDaysRaw] != len(r.colDaysRaw.Values)) {
 		return pqfmt.Errorf("%w: column days_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c42 != nil && (q[42] != len(r.c42.Values)) {
+	if r.colMicrosRaw != nil && (q[pqgenLogicalColMicrosRaw] != len(r.colMicrosRaw.Values)) {
 		return pqfmt.Errorf("%w: column micros_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c43 != nil && (q[43] != len(r.c43.Values)) {
+	if r.colID != nil && (q[pqgenLogicalColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c44 != nil && (q[44] != len(r.c44.Values) || p[44] != len(r.c44.Def)) {
+	if r.colOptTime != nil && (q[pqgenLogicalColOptTime] != len(r.colOptTime.Values) || p[pqgenLogicalColOptTime] != len(r.colOptTime.Def)) {
 		return pqfmt.Errorf("%w: column opt_time: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c45 != nil && (q[45] != len(r.c45.Values)/16 || p[45] != len(r.c45.Def)) {
+	if r.colOptUUID != nil && (q[pqgenLogicalColOptUUID] != len(r.colOptUUID.Values)/16 || p[pqgenLogicalColOptUUID] != len(r.colOptUUID.Def)) {
 		return pqfmt.Errorf("%w: column opt_uuid: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c46 != nil && (q[46] != r.c46.Values.Len() || p[46] != len(r.c46.Def)) {
+	if r.colOptBytes != nil && (q[pqgenLogicalColOptBytes] != r.colOptBytes.Values.Len() || p[pqgenLogicalColOptBytes] != len(r.colOptBytes.Def)) {
 		return pqfmt.Errorf("%w: column opt_bytes: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
-	if r.c47 != nil && (q[47] != len(r.c47.Values) || p[47] != len(r.c47.Def)) {
+	if r.colOptLevel != nil && (q[pqgenLogicalColOptLevel] != len(r.colOptLevel.Values) || p[pqgenLogicalColOptLevel] != len(r.colOptLevel.Def)) {
 		return pqfmt.Errorf("%w: column opt_level: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
 	}
 	return nil
@@ -1988,196 +2041,196 @@ var LogicalWhere struct {
 }
 
 func init() {
-	LogicalWhere.I8 = pqrt.NewOrderedField("i8", func(c0 *pqrt.Int32Buffer, v int8) error {
-		c0.Values = append(c0.Values, int32(v))
+	LogicalWhere.I8 = pqrt.NewOrderedField("i8", func(colI8 *pqrt.Int32Buffer, v int8) error {
+		colI8.Values = append(colI8.Values, int32(v))
 		return nil
 	})
-	LogicalWhere.I16 = pqrt.NewOrderedField("i16", func(c1 *pqrt.Int32Buffer, v int16) error {
-		c1.Values = append(c1.Values, int32(v))
+	LogicalWhere.I16 = pqrt.NewOrderedField("i16", func(colI16 *pqrt.Int32Buffer, v int16) error {
+		colI16.Values = append(colI16.Values, int32(v))
 		return nil
 	})
-	LogicalWhere.I32 = pqrt.NewOrderedField("i32", func(c2 *pqrt.Int32Buffer, v int32) error {
-		c2.Values = append(c2.Values, v)
+	LogicalWhere.I32 = pqrt.NewOrderedField("i32", func(colI32 *pqrt.Int32Buffer, v int32) error {
+		colI32.Values = append(colI32.Values, v)
 		return nil
 	})
-	LogicalWhere.I64 = pqrt.NewOrderedField("i64", func(c3 *pqrt.Int64Buffer, v int64) error {
-		c3.Values = append(c3.Values, v)
+	LogicalWhere.I64 = pqrt.NewOrderedField("i64", func(colI64 *pqrt.Int64Buffer, v int64) error {
+		colI64.Values = append(colI64.Values, v)
 		return nil
 	})
-	LogicalWhere.U8 = pqrt.NewOrderedField("u8", func(c4 *pqrt.Int32Buffer, v uint8) error {
-		c4.Values = append(c4.Values, int32(v))
+	LogicalWhere.U8 = pqrt.NewOrderedField("u8", func(colU8 *pqrt.Int32Buffer, v uint8) error {
+		colU8.Values = append(colU8.Values, int32(v))
 		return nil
 	})
-	LogicalWhere.U16 = pqrt.NewOrderedField("u16", func(c5 *pqrt.Int32Buffer, v uint16) error {
-		c5.Values = append(c5.Values, int32(v))
+	LogicalWhere.U16 = pqrt.NewOrderedField("u16", func(colU16 *pqrt.Int32Buffer, v uint16) error {
+		colU16.Values = append(colU16.Values, int32(v))
 		return nil
 	})
-	LogicalWhere.U32 = pqrt.NewOrderedField("u32", func(c6 *pqrt.Int32Buffer, v uint32) error {
-		c6.Values = append(c6.Values, int32(v))
+	LogicalWhere.U32 = pqrt.NewOrderedField("u32", func(colU32 *pqrt.Int32Buffer, v uint32) error {
+		colU32.Values = append(colU32.Values, int32(v))
 		return nil
 	})
-	LogicalWhere.U64 = pqrt.NewOrderedField("u64", func(c7 *pqrt.Int64Buffer, v uint64) error {
-		c7.Values = append(c7.Values, int64(v))
+	LogicalWhere.U64 = pqrt.NewOrderedField("u64", func(colU64 *pqrt.Int64Buffer, v uint64) error {
+		colU64.Values = append(colU64.Values, int64(v))
 		return nil
 	})
-	LogicalWhere.Int = pqrt.NewOrderedField("int", func(c8 *pqrt.Int64Buffer, v int) error {
-		c8.Values = append(c8.Values, int64(v))
+	LogicalWhere.Int = pqrt.NewOrderedField("int", func(colInt *pqrt.Int64Buffer, v int) error {
+		colInt.Values = append(colInt.Values, int64(v))
 		return nil
 	})
-	LogicalWhere.Uint = pqrt.NewOrderedField("uint", func(c9 *pqrt.Int64Buffer, v uint) error {
-		c9.Values = append(c9.Values, int64(v))
+	LogicalWhere.Uint = pqrt.NewOrderedField("uint", func(colUint *pqrt.Int64Buffer, v uint) error {
+		colUint.Values = append(colUint.Values, int64(v))
 		return nil
 	})
-	LogicalWhere.F32 = pqrt.NewOrderedField("f32", func(c10 *pqrt.FloatBuffer, v float32) error {
-		c10.Values = append(c10.Values, v)
+	LogicalWhere.F32 = pqrt.NewOrderedField("f32", func(colF32 *pqrt.FloatBuffer, v float32) error {
+		colF32.Values = append(colF32.Values, v)
 		return nil
 	})
-	LogicalWhere.F64 = pqrt.NewOrderedField("f64", func(c11 *pqrt.DoubleBuffer, v float64) error {
-		c11.Values = append(c11.Values, v)
+	LogicalWhere.F64 = pqrt.NewOrderedField("f64", func(colF64 *pqrt.DoubleBuffer, v float64) error {
+		colF64.Values = append(colF64.Values, v)
 		return nil
 	})
-	LogicalWhere.Bool = pqrt.NewField("bool", func(c12 *pqrt.BoolBuffer, v bool) error {
-		c12.Values = append(c12.Values, v)
+	LogicalWhere.Bool = pqrt.NewField("bool", func(colBool *pqrt.BoolBuffer, v bool) error {
+		colBool.Values = append(colBool.Values, v)
 		return nil
 	})
-	LogicalWhere.Str = pqrt.NewOrderedField("str", func(c13 *pqrt.ByteArrayBuffer, v string) error {
-		c13.Values.AppendString(v)
+	LogicalWhere.Str = pqrt.NewOrderedField("str", func(colStr *pqrt.ByteArrayBuffer, v string) error {
+		colStr.Values.AppendString(v)
 		return nil
 	})
-	LogicalWhere.Enum = pqrt.NewOrderedField("enum", func(c14 *pqrt.ByteArrayBuffer, v string) error {
-		c14.Values.AppendString(v)
+	LogicalWhere.Enum = pqrt.NewOrderedField("enum", func(colEnum *pqrt.ByteArrayBuffer, v string) error {
+		colEnum.Values.AppendString(v)
 		return nil
 	})
-	LogicalWhere.JSON = pqrt.NewOrderedField("json", func(c15 *pqrt.ByteArrayBuffer, v string) error {
-		c15.Values.AppendString(v)
+	LogicalWhere.JSON = pqrt.NewOrderedField("json", func(colJSON *pqrt.ByteArrayBuffer, v string) error {
+		colJSON.Values.AppendString(v)
 		return nil
 	})
-	LogicalWhere.BSON = pqrt.NewOrderedField("bson", func(c16 *pqrt.ByteArrayBuffer, v []byte) error {
-		c16.Values.Append(v)
+	LogicalWhere.BSON = pqrt.NewOrderedField("bson", func(colBSON *pqrt.ByteArrayBuffer, v []byte) error {
+		colBSON.Values.Append(v)
 		return nil
 	})
-	LogicalWhere.Bin = pqrt.NewOrderedField("bin", func(c17 *pqrt.ByteArrayBuffer, v []byte) error {
-		c17.Values.Append(v)
+	LogicalWhere.Bin = pqrt.NewOrderedField("bin", func(colBin *pqrt.ByteArrayBuffer, v []byte) error {
+		colBin.Values.Append(v)
 		return nil
 	})
-	LogicalWhere.UUID = pqrt.NewOrderedField("uuid", func(c18 *pqrt.FixedBuffer, v [16]byte) error {
-		c18.Values = append(c18.Values, v[:]...)
+	LogicalWhere.UUID = pqrt.NewOrderedField("uuid", func(colUUID *pqrt.FixedBuffer, v [16]byte) error {
+		colUUID.Values = append(colUUID.Values, v[:]...)
 		return nil
 	})
-	LogicalWhere.Float16 = pqrt.NewOrderedField("float16", func(c19 *pqrt.FixedBuffer, v [2]byte) error {
-		c19.Values = append(c19.Values, v[:]...)
+	LogicalWhere.Float16 = pqrt.NewOrderedField("float16", func(colFloat16 *pqrt.FixedBuffer, v [2]byte) error {
+		colFloat16.Values = append(colFloat16.Values, v[:]...)
 		return nil
 	})
-	LogicalWhere.Interval = pqrt.NewField("interval", func(c20 *pqrt.FixedBuffer, v [12]byte) error {
-		c20.Values = append(c20.Values, v[:]...)
+	LogicalWhere.Interval = pqrt.NewField("interval", func(colInterval *pqrt.FixedBuffer, v [12]byte) error {
+		colInterval.Values = append(colInterval.Values, v[:]...)
 		return nil
 	})
-	LogicalWhere.Fixed = pqrt.NewOrderedField("fixed", func(c21 *pqrt.FixedBuffer, v [5]byte) error {
-		c21.Values = append(c21.Values, v[:]...)
+	LogicalWhere.Fixed = pqrt.NewOrderedField("fixed", func(colFixed *pqrt.FixedBuffer, v [5]byte) error {
+		colFixed.Values = append(colFixed.Values, v[:]...)
 		return nil
 	})
-	LogicalWhere.Dec32 = pqrt.NewOrderedField("dec32", func(c22 *pqrt.Int32Buffer, v int32) error {
-		c22.Values = append(c22.Values, v)
+	LogicalWhere.Dec32 = pqrt.NewOrderedField("dec32", func(colDec32 *pqrt.Int32Buffer, v int32) error {
+		colDec32.Values = append(colDec32.Values, v)
 		return nil
 	})
-	LogicalWhere.Dec64 = pqrt.NewOrderedField("dec64", func(c23 *pqrt.Int64Buffer, v int64) error {
-		c23.Values = append(c23.Values, v)
+	LogicalWhere.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
+		colDec64.Values = append(colDec64.Values, v)
 		return nil
 	})
-	LogicalWhere.DecFixed = pqrt.NewOrderedField("dec_fixed", func(c24 *pqrt.FixedBuffer, v [16]byte) error {
-		c24.Values = append(c24.Values, v[:]...)
+	LogicalWhere.DecFixed = pqrt.NewOrderedField("dec_fixed", func(colDecFixed *pqrt.FixedBuffer, v [16]byte) error {
+		colDecFixed.Values = append(colDecFixed.Values, v[:]...)
 		return nil
 	})
-	LogicalWhere.DecBytes = pqrt.NewOrderedField("dec_bytes", func(c25 *pqrt.ByteArrayBuffer, v []byte) error {
-		c25.Values.Append(v)
+	LogicalWhere.DecBytes = pqrt.NewOrderedField("dec_bytes", func(colDecBytes *pqrt.ByteArrayBuffer, v []byte) error {
+		colDecBytes.Values.Append(v)
 		return nil
 	})
-	LogicalWhere.TsMillis = pqrt.NewOrderedField("ts_millis", func(c26 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c26.Values = append(c26.Values, v.UnixMilli())
+	LogicalWhere.TsMillis = pqrt.NewOrderedField("ts_millis", func(colTsMillis *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsMillis.Values = append(colTsMillis.Values, v.UnixMilli())
 		return nil
 	})
-	LogicalWhere.TsMicros = pqrt.NewOrderedField("ts_micros", func(c27 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c27.Values = append(c27.Values, v.UnixMicro())
+	LogicalWhere.TsMicros = pqrt.NewOrderedField("ts_micros", func(colTsMicros *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsMicros.Values = append(colTsMicros.Values, v.UnixMicro())
 		return nil
 	})
-	LogicalWhere.TsNanos = pqrt.NewOrderedField("ts_nanos", func(c28 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c28.Values = append(c28.Values, v.UnixNano())
+	LogicalWhere.TsNanos = pqrt.NewOrderedField("ts_nanos", func(colTsNanos *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsNanos.Values = append(colTsNanos.Values, v.UnixNano())
 		return nil
 	})
-	LogicalWhere.TsLocal = pqrt.NewOrderedField("ts_local", func(c29 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c29.Values = append(c29.Values, v.UnixMicro())
+	LogicalWhere.TsLocal = pqrt.NewOrderedField("ts_local", func(colTsLocal *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTsLocal.Values = append(colTsLocal.Values, v.UnixMicro())
 		return nil
 	})
-	LogicalWhere.Date = pqrt.NewOrderedField("date", func(c30 *pqrt.Int32Buffer, v pqtime.Time) error {
-		c30.Values = append(c30.Values, pqrt.DateDays(v))
+	LogicalWhere.Date = pqrt.NewOrderedField("date", func(colDate *pqrt.Int32Buffer, v pqtime.Time) error {
+		colDate.Values = append(colDate.Values, pqrt.DateDays(v))
 		return nil
 	})
-	LogicalWhere.TimeOfDay32 = pqrt.NewOrderedField("time_millis", func(c31 *pqrt.Int32Buffer, v pqtime.Duration) error {
-		c31.Values = append(c31.Values, int32(v/pqtime.Millisecond))
+	LogicalWhere.TimeOfDay32 = pqrt.NewOrderedField("time_millis", func(colTimeOfDay32 *pqrt.Int32Buffer, v pqtime.Duration) error {
+		colTimeOfDay32.Values = append(colTimeOfDay32.Values, int32(v/pqtime.Millisecond))
 		return nil
 	})
-	LogicalWhere.TimeOfDay64 = pqrt.NewOrderedField("time_micros", func(c32 *pqrt.Int64Buffer, v pqtime.Duration) error {
-		c32.Values = append(c32.Values, int64(v/pqtime.Microsecond))
+	LogicalWhere.TimeOfDay64 = pqrt.NewOrderedField("time_micros", func(colTimeOfDay64 *pqrt.Int64Buffer, v pqtime.Duration) error {
+		colTimeOfDay64.Values = append(colTimeOfDay64.Values, int64(v/pqtime.Microsecond))
 		return nil
 	})
-	LogicalWhere.TimeOfDayFine = pqrt.NewOrderedField("time_nanos", func(c33 *pqrt.Int64Buffer, v pqtime.Duration) error {
-		c33.Values = append(c33.Values, int64(v))
+	LogicalWhere.TimeOfDayFine = pqrt.NewOrderedField("time_nanos", func(colTimeOfDayFine *pqrt.Int64Buffer, v pqtime.Duration) error {
+		colTimeOfDayFine.Values = append(colTimeOfDayFine.Values, int64(v))
 		return nil
 	})
-	LogicalWhere.Duration = pqrt.NewOrderedField("duration", func(c34 *pqrt.Int64Buffer, v pqtime.Duration) error {
-		c34.Values = append(c34.Values, int64(v))
+	LogicalWhere.Duration = pqrt.NewOrderedField("duration", func(colDuration *pqrt.Int64Buffer, v pqtime.Duration) error {
+		colDuration.Values = append(colDuration.Values, int64(v))
 		return nil
 	})
-	LogicalWhere.Int96 = pqrt.NewOrderedField("int96", func(c35 *pqrt.Int96Buffer, v pqencode.Int96) error {
-		c35.Values = append(c35.Values, v)
+	LogicalWhere.Int96 = pqrt.NewOrderedField("int96", func(colInt96 *pqrt.Int96Buffer, v pqencode.Int96) error {
+		colInt96.Values = append(colInt96.Values, v)
 		return nil
 	})
-	LogicalWhere.Geometry = pqrt.NewGeoField("geometry", func(c36 *pqrt.ByteArrayBuffer, v []byte) error {
-		c36.Values.Append(v)
+	LogicalWhere.Geometry = pqrt.NewGeoField("geometry", func(colGeometry *pqrt.ByteArrayBuffer, v []byte) error {
+		colGeometry.Values.Append(v)
 		return nil
 	})
-	LogicalWhere.Geography = pqrt.NewGeoField("geography", func(c37 *pqrt.ByteArrayBuffer, v []byte) error {
-		c37.Values.Append(v)
+	LogicalWhere.Geography = pqrt.NewGeoField("geography", func(colGeography *pqrt.ByteArrayBuffer, v []byte) error {
+		colGeography.Values.Append(v)
 		return nil
 	})
-	LogicalWhere.Temp = pqrt.NewOrderedField("temp", func(c38 *pqrt.DoubleBuffer, v Celsius) error {
-		c38.Values = append(c38.Values, float64(v))
+	LogicalWhere.Temp = pqrt.NewOrderedField("temp", func(colTemp *pqrt.DoubleBuffer, v Celsius) error {
+		colTemp.Values = append(colTemp.Values, float64(v))
 		return nil
 	})
-	LogicalWhere.Level = pqrt.NewOrderedField("level", func(c39 *pqrt.Int32Buffer, v Level) error {
-		c39.Values = append(c39.Values, int32(v))
+	LogicalWhere.Level = pqrt.NewOrderedField("level", func(colLevel *pqrt.Int32Buffer, v Level) error {
+		colLevel.Values = append(colLevel.Values, int32(v))
 		return nil
 	})
-	LogicalWhere.Count = pqrt.NewOrderedField("count", func(c40 *pqrt.Int64Buffer, v Count) error {
-		c40.Values = append(c40.Values, int64(v))
+	LogicalWhere.Count = pqrt.NewOrderedField("count", func(colCount *pqrt.Int64Buffer, v Count) error {
+		colCount.Values = append(colCount.Values, int64(v))
 		return nil
 	})
-	LogicalWhere.DaysRaw = pqrt.NewOrderedField("days_raw", func(c41 *pqrt.Int32Buffer, v int32) error {
-		c41.Values = append(c41.Values, v)
+	LogicalWhere.DaysRaw = pqrt.NewOrderedField("days_raw", func(colDaysRaw *pqrt.Int32Buffer, v int32) error {
+		colDaysRaw.Values = append(colDaysRaw.Values, v)
 		return nil
 	})
-	LogicalWhere.MicrosRaw = pqrt.NewOrderedField("micros_raw", func(c42 *pqrt.Int64Buffer, v int64) error {
-		c42.Values = append(c42.Values, v)
+	LogicalWhere.MicrosRaw = pqrt.NewOrderedField("micros_raw", func(colMicrosRaw *pqrt.Int64Buffer, v int64) error {
+		colMicrosRaw.Values = append(colMicrosRaw.Values, v)
 		return nil
 	})
-	LogicalWhere.ID = pqrt.NewOrderedField("id", func(c43 *pqrt.Int64Buffer, v int64) error {
-		c43.Values = append(c43.Values, v)
+	LogicalWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	LogicalWhere.OptTime = pqrt.NewNullableOrderedField("opt_time", func(c44 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c44.Values = append(c44.Values, v.UnixMilli())
+	LogicalWhere.OptTime = pqrt.NewNullableOrderedField("opt_time", func(colOptTime *pqrt.Int64Buffer, v pqtime.Time) error {
+		colOptTime.Values = append(colOptTime.Values, v.UnixMilli())
 		return nil
 	})
-	LogicalWhere.OptUUID = pqrt.NewNullableOrderedField("opt_uuid", func(c45 *pqrt.FixedBuffer, v [16]byte) error {
-		c45.Values = append(c45.Values, v[:]...)
+	LogicalWhere.OptUUID = pqrt.NewNullableOrderedField("opt_uuid", func(colOptUUID *pqrt.FixedBuffer, v [16]byte) error {
+		colOptUUID.Values = append(colOptUUID.Values, v[:]...)
 		return nil
 	})
-	LogicalWhere.OptBytes = pqrt.NewNullableOrderedField("opt_bytes", func(c46 *pqrt.ByteArrayBuffer, v []byte) error {
-		c46.Values.Append(v)
+	LogicalWhere.OptBytes = pqrt.NewNullableOrderedField("opt_bytes", func(colOptBytes *pqrt.ByteArrayBuffer, v []byte) error {
+		colOptBytes.Values.Append(v)
 		return nil
 	})
-	LogicalWhere.OptLevel = pqrt.NewNullableOrderedField("opt_level", func(c47 *pqrt.Int32Buffer, v Level) error {
-		c47.Values = append(c47.Values, int32(v))
+	LogicalWhere.OptLevel = pqrt.NewNullableOrderedField("opt_level", func(colOptLevel *pqrt.Int32Buffer, v Level) error {
+		colOptLevel.Values = append(colOptLevel.Values, int32(v))
 		return nil
 	})
 }

@@ -68,21 +68,35 @@ var pqgenMetricSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Metric, in schema order.
+const (
+	pqgenMetricColName = iota
+	pqgenMetricColTS
+	pqgenMetricColValue
+	pqgenMetricColLabelsKey
+	pqgenMetricColLabelsValue
+	pqgenMetricColSamplesElem
+	pqgenMetricColTrace
+	pqgenMetricColDay
+	pqgenMetricColLevel
+	pqgenMetricLeaves // the number of leaves
+)
+
 // MetricWriter writes rows of Metric to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewMetricWriter.
 type MetricWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.ByteArrayBuffer            // name
-	c1      *pqrt.Int64Buffer                // ts
-	c2      *pqrt.DoubleBuffer               // value
-	c3      *pqrt.ByteArrayBuffer            // labels.key_value.key
-	c4      *pqrt.ByteArrayBuffer            // labels.key_value.value
-	c5      *pqrt.DoubleBuffer               // samples.list.element
-	c6      *pqrt.FixedBuffer                // trace
-	c7      *pqrt.Int32Buffer                // day
-	c8      *pqrt.Int32Buffer                // level
-	pending int                              // rows shredded since the last EndRows
-	m3      []pqrt.MapEntry[string, *string] // labels (entries in key order)
+	fw             *pqrt.FileWriter
+	colName        *pqrt.ByteArrayBuffer            // name
+	colTS          *pqrt.Int64Buffer                // ts
+	colValue       *pqrt.DoubleBuffer               // value
+	colLabelsKey   *pqrt.ByteArrayBuffer            // labels.key_value.key
+	colLabelsValue *pqrt.ByteArrayBuffer            // labels.key_value.value
+	colSamplesElem *pqrt.DoubleBuffer               // samples.list.element
+	colTrace       *pqrt.FixedBuffer                // trace
+	colDay         *pqrt.Int32Buffer                // day
+	colLevel       *pqrt.Int32Buffer                // level
+	pending        int                              // rows shredded since the last EndRows
+	entriesLabels  []pqrt.MapEntry[string, *string] // labels (entries in key order)
 }
 
 // NewMetricWriter starts a Parquet file of Metric rows on w with the given writer options.
@@ -98,31 +112,31 @@ func NewMetricWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*MetricWriter, e
 func pqgenMetricWriterFor(fw *pqrt.FileWriter) (*MetricWriter, error) {
 	w := &MetricWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.ByteArrayBuffer(0); err != nil {
+	if w.colName, err = fw.ByteArrayBuffer(pqgenMetricColName); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int64Buffer(1); err != nil {
+	if w.colTS, err = fw.Int64Buffer(pqgenMetricColTS); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.DoubleBuffer(2); err != nil {
+	if w.colValue, err = fw.DoubleBuffer(pqgenMetricColValue); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.ByteArrayBuffer(3); err != nil {
+	if w.colLabelsKey, err = fw.ByteArrayBuffer(pqgenMetricColLabelsKey); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.ByteArrayBuffer(4); err != nil {
+	if w.colLabelsValue, err = fw.ByteArrayBuffer(pqgenMetricColLabelsValue); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.DoubleBuffer(5); err != nil {
+	if w.colSamplesElem, err = fw.DoubleBuffer(pqgenMetricColSamplesElem); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.FixedBuffer(6); err != nil {
+	if w.colTrace, err = fw.FixedBuffer(pqgenMetricColTrace); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int32Buffer(7); err != nil {
+	if w.colDay, err = fw.Int32Buffer(pqgenMetricColDay); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.Int32Buffer(8); err != nil {
+	if w.colLevel, err = fw.Int32Buffer(pqgenMetricColLevel); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -178,63 +192,63 @@ func (w *MetricWriter) Close() error {
 func (w *MetricWriter) shred(rows []Metric) {
 	// name
 	{
-		c0 := w.c0
+		colName := w.colName
 		for i := range rows {
 			x := &rows[i]
-			c0.Values.AppendString(x.Name)
+			colName.Values.AppendString(x.Name)
 		}
 	}
 	// ts
 	{
-		c1 := w.c1
+		colTS := w.colTS
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.TS.UnixMilli())
+			colTS.Values = append(colTS.Values, x.TS.UnixMilli())
 		}
 	}
 	// value
 	{
-		c2 := w.c2
+		colValue := w.colValue
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.Value)
+			colValue.Values = append(colValue.Values, x.Value)
 		}
 	}
 	// labels
 	{
-		c3 := w.c3
-		c4 := w.c4
+		colLabelsKey := w.colLabelsKey
+		colLabelsValue := w.colLabelsValue
 		for i := range rows {
 			x := &rows[i]
 			if x.Labels == nil {
-				c3.Def = append(c3.Def, 0)
-				c3.Rep = append(c3.Rep, 0)
-				c4.Def = append(c4.Def, 0)
-				c4.Rep = append(c4.Rep, 0)
+				colLabelsKey.Def = append(colLabelsKey.Def, 0)
+				colLabelsKey.Rep = append(colLabelsKey.Rep, 0)
+				colLabelsValue.Def = append(colLabelsValue.Def, 0)
+				colLabelsValue.Rep = append(colLabelsValue.Rep, 0)
 			} else {
-				m3 := x.Labels
-				if len(m3) == 0 {
-					c3.Def = append(c3.Def, 1)
-					c3.Rep = append(c3.Rep, 0)
-					c4.Def = append(c4.Def, 1)
-					c4.Rep = append(c4.Rep, 0)
+				m1 := x.Labels
+				if len(m1) == 0 {
+					colLabelsKey.Def = append(colLabelsKey.Def, 1)
+					colLabelsKey.Rep = append(colLabelsKey.Rep, 0)
+					colLabelsValue.Def = append(colLabelsValue.Def, 1)
+					colLabelsValue.Rep = append(colLabelsValue.Rep, 0)
 				} else {
-					e4 := pqrt.MapEntries(m3, &w.m3, w.fw.SortedMaps())
-					for j2 := range e4 {
+					e1 := pqrt.MapEntries(m1, &w.entriesLabels, w.fw.SortedMaps())
+					for j1 := range e1 {
 						r1 := uint8(1)
-						if j2 == 0 {
+						if j1 == 0 {
 							r1 = 0
 						}
-						c3.Def = append(c3.Def, 2)
-						c3.Rep = append(c3.Rep, r1)
-						c3.Values.AppendString(e4[j2].Key)
-						if e4[j2].Value == nil {
-							c4.Def = append(c4.Def, 2)
-							c4.Rep = append(c4.Rep, r1)
+						colLabelsKey.Def = append(colLabelsKey.Def, 2)
+						colLabelsKey.Rep = append(colLabelsKey.Rep, r1)
+						colLabelsKey.Values.AppendString(e1[j1].Key)
+						if e1[j1].Value == nil {
+							colLabelsValue.Def = append(colLabelsValue.Def, 2)
+							colLabelsValue.Rep = append(colLabelsValue.Rep, r1)
 						} else {
-							c4.Def = append(c4.Def, 3)
-							c4.Rep = append(c4.Rep, r1)
-							c4.Values.AppendString((*e4[j2].Value))
+							colLabelsValue.Def = append(colLabelsValue.Def, 3)
+							colLabelsValue.Rep = append(colLabelsValue.Rep, r1)
+							colLabelsValue.Values.AppendString((*e1[j1].Value))
 						}
 					}
 				}
@@ -243,26 +257,26 @@ func (w *MetricWriter) shred(rows []Metric) {
 	}
 	// samples
 	{
-		c5 := w.c5
+		colSamplesElem := w.colSamplesElem
 		for i := range rows {
 			x := &rows[i]
 			if x.Samples == nil {
-				c5.Def = append(c5.Def, 0)
-				c5.Rep = append(c5.Rep, 0)
+				colSamplesElem.Def = append(colSamplesElem.Def, 0)
+				colSamplesElem.Rep = append(colSamplesElem.Rep, 0)
 			} else {
-				l3 := x.Samples
-				if len(l3) == 0 {
-					c5.Def = append(c5.Def, 1)
-					c5.Rep = append(c5.Rep, 0)
+				l1 := x.Samples
+				if len(l1) == 0 {
+					colSamplesElem.Def = append(colSamplesElem.Def, 1)
+					colSamplesElem.Rep = append(colSamplesElem.Rep, 0)
 				} else {
-					for j2 := range l3 {
+					for j1 := range l1 {
 						r1 := uint8(1)
-						if j2 == 0 {
+						if j1 == 0 {
 							r1 = 0
 						}
-						c5.Def = append(c5.Def, 2)
-						c5.Rep = append(c5.Rep, r1)
-						c5.Values = append(c5.Values, l3[j2])
+						colSamplesElem.Def = append(colSamplesElem.Def, 2)
+						colSamplesElem.Rep = append(colSamplesElem.Rep, r1)
+						colSamplesElem.Values = append(colSamplesElem.Values, l1[j1])
 					}
 				}
 			}
@@ -270,64 +284,71 @@ func (w *MetricWriter) shred(rows []Metric) {
 	}
 	// trace
 	{
-		c6 := w.c6
+		colTrace := w.colTrace
 		for i := range rows {
 			x := &rows[i]
 			if x.Trace == nil {
-				c6.Def = append(c6.Def, 0)
+				colTrace.Def = append(colTrace.Def, 0)
 			} else {
-				c6.Def = append(c6.Def, 1)
-				c6.Values = append(c6.Values, (*x.Trace)[:]...)
+				colTrace.Def = append(colTrace.Def, 1)
+				colTrace.Values = append(colTrace.Values, (*x.Trace)[:]...)
 			}
 		}
 	}
 	// day
 	{
-		c7 := w.c7
+		colDay := w.colDay
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, pqrt.DateDays(x.Day))
+			colDay.Values = append(colDay.Values, pqrt.DateDays(x.Day))
 		}
 	}
 	// level
 	{
-		c8 := w.c8
+		colLevel := w.colLevel
 		for i := range rows {
 			x := &rows[i]
 			if x.Level == nil {
-				c8.Def = append(c8.Def, 0)
+				colLevel.Def = append(colLevel.Def, 0)
 			} else {
-				c8.Def = append(c8.Def, 1)
-				c8.Values = append(c8.Values, int32((*x.Level)))
+				colLevel.Def = append(colLevel.Def, 1)
+				colLevel.Values = append(colLevel.Values, int32((*x.Level)))
 			}
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m3[:cap(w.m3)])
+	clear(w.entriesLabels[:cap(w.entriesLabels)])
 }
 
 // MetricReader reads rows of Metric from a Parquet file. Create one with NewMetricReader.
 type MetricReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [1]int                // per nested value: the leaf deciding it, or -1
-	lv     [9]*pqrt.Levels       // per leaf: its levels, nil when not read
-	c0     *pqrt.ByteArrayReader // name; nil when not read
-	c1     *pqrt.Int64Reader     // ts; nil when not read
-	c2     *pqrt.DoubleReader    // value; nil when not read
-	c3     *pqrt.ByteArrayReader // labels.key_value.key; nil when not read
-	c4     *pqrt.ByteArrayReader // labels.key_value.value; nil when not read
-	c5     *pqrt.DoubleReader    // samples.list.element; nil when not read
-	c6     *pqrt.FixedReader     // trace; nil when not read
-	c7     *pqrt.Int32Reader     // day; nil when not read
-	c8     *pqrt.Int32Reader     // level; nil when not read
-	sl0    pqrt.Slab[float64]    // the elements of the samples lists
+	fr             *pqrt.FileReader
+	read           int64
+	closed         bool
+	drv            [len(pqgenMetricDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv             [pqgenMetricLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colName        *pqrt.ByteArrayReader           // name; nil when not read
+	colTS          *pqrt.Int64Reader               // ts; nil when not read
+	colValue       *pqrt.DoubleReader              // value; nil when not read
+	colLabelsKey   *pqrt.ByteArrayReader           // labels.key_value.key; nil when not read
+	colLabelsValue *pqrt.ByteArrayReader           // labels.key_value.value; nil when not read
+	colSamplesElem *pqrt.DoubleReader              // samples.list.element; nil when not read
+	colTrace       *pqrt.FixedReader               // trace; nil when not read
+	colDay         *pqrt.Int32Reader               // day; nil when not read
+	colLevel       *pqrt.Int32Reader               // level; nil when not read
+	slabSamples    pqrt.Slab[float64]              // the elements of the samples lists
 }
+
+// The entries of pqgenMetricDrivers of the nested values of Metric.
+const (
+	pqgenMetricDrvLabels = iota
+)
 
 // pqgenMetricDrivers lists, per nested value of Metric, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenMetricDrivers = [...][]int{{3, 4}}
+var pqgenMetricDrivers = [...][]int{
+	pqgenMetricDrvLabels: {pqgenMetricColLabelsKey, pqgenMetricColLabelsValue},
+}
 
 // NewMetricReader opens the Parquet file of size bytes behind r for reading Metric rows.
 // The file's schema is bound to Metric's by the schema evolution rules (see
@@ -347,59 +368,59 @@ func NewMetricReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*M
 		return nil, err
 	}
 	tr := &MetricReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.ByteArrayReader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenMetricColName]) {
+		if tr.colName, err = fr.ByteArrayReader(idx[pqgenMetricColName]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenMetricColName] = &tr.colName.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenMetricColTS]) {
+		if tr.colTS, err = fr.Int64Reader(idx[pqgenMetricColTS]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenMetricColTS] = &tr.colTS.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.DoubleReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenMetricColValue]) {
+		if tr.colValue, err = fr.DoubleReader(idx[pqgenMetricColValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenMetricColValue] = &tr.colValue.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.ByteArrayReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenMetricColLabelsKey]) {
+		if tr.colLabelsKey, err = fr.ByteArrayReader(idx[pqgenMetricColLabelsKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenMetricColLabelsKey] = &tr.colLabelsKey.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.ByteArrayReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenMetricColLabelsValue]) {
+		if tr.colLabelsValue, err = fr.ByteArrayReader(idx[pqgenMetricColLabelsValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenMetricColLabelsValue] = &tr.colLabelsValue.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.DoubleReader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenMetricColSamplesElem]) {
+		if tr.colSamplesElem, err = fr.DoubleReader(idx[pqgenMetricColSamplesElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenMetricColSamplesElem] = &tr.colSamplesElem.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.FixedReader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenMetricColTrace]) {
+		if tr.colTrace, err = fr.FixedReader(idx[pqgenMetricColTrace]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenMetricColTrace] = &tr.colTrace.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenMetricColDay]) {
+		if tr.colDay, err = fr.Int32Reader(idx[pqgenMetricColDay]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenMetricColDay] = &tr.colDay.Levels
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.Int32Reader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenMetricColLevel]) {
+		if tr.colLevel, err = fr.Int32Reader(idx[pqgenMetricColLevel]); err != nil {
 			return nil, err
 		}
-		tr.lv[8] = &tr.c8.Levels
+		tr.lv[pqgenMetricColLevel] = &tr.colLevel.Levels
 	}
 	for k, ls := range pqgenMetricDrivers {
 		tr.drv[k] = -1
@@ -444,15 +465,15 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "name"),
-		pqrt.Col(r.c1, "ts"),
-		pqrt.Col(r.c2, "value"),
-		pqrt.Col(r.c3, "labels.key_value.key"),
-		pqrt.Col(r.c4, "labels.key_value.value"),
-		pqrt.Col(r.c5, "samples.list.element"),
-		pqrt.Col(r.c6, "trace"),
-		pqrt.Col(r.c7, "day"),
-		pqrt.Col(r.c8, "level"),
+		pqrt.Col(r.colName, "name"),
+		pqrt.Col(r.colTS, "ts"),
+		pqrt.Col(r.colValue, "value"),
+		pqrt.Col(r.colLabelsKey, "labels.key_value.key"),
+		pqrt.Col(r.colLabelsValue, "labels.key_value.value"),
+		pqrt.Col(r.colSamplesElem, "samples.list.element"),
+		pqrt.Col(r.colTrace, "trace"),
+		pqrt.Col(r.colDay, "day"),
+		pqrt.Col(r.colLevel, "level"),
 	); err != nil {
 		return 0, err
 	}
@@ -474,103 +495,103 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Metric disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [9]int       // per leaf: the next value
-	var p [9]int       // per leaf: the next level slot
-	var slab4 []string // pointer targets of labels.key_value.value
-	if r.c4 != nil {
-		slab4 = make([]string, r.c4.Values.Len())
+	var q [pqgenMetricLeaves]int // per leaf: the next value
+	var p [pqgenMetricLeaves]int // per leaf: the next level slot
+	var slabLabelsValue []string // pointer targets of labels.key_value.value
+	if r.colLabelsValue != nil {
+		slabLabelsValue = make([]string, r.colLabelsValue.Values.Len())
 	}
-	var slab6 [][16]byte // pointer targets of trace
-	if r.c6 != nil {
-		slab6 = make([][16]byte, len(r.c6.Values)/16)
+	var slabTrace [][16]byte // pointer targets of trace
+	if r.colTrace != nil {
+		slabTrace = make([][16]byte, len(r.colTrace.Values)/16)
 	}
-	var slab8 []int8 // pointer targets of level
-	if r.c8 != nil {
-		slab8 = make([]int8, len(r.c8.Values))
+	var slabLevel []int8 // pointer targets of level
+	if r.colLevel != nil {
+		slabLevel = make([]int8, len(r.colLevel.Values))
 	}
 	// name
 	{
-		if c0 := r.c0; c0 != nil {
+		if colName := r.colName; colName != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Name = c0.String(i)
+				x.Name = colName.String(i)
 			}
-			q[0] = len(rows)
+			q[pqgenMetricColName] = len(rows)
 		}
 	}
 	// ts
 	{
-		if c1 := r.c1; c1 != nil {
+		if colTS := r.colTS; colTS != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TS = pqtime.UnixMilli(c1.Values[i]).UTC()
+				x.TS = pqtime.UnixMilli(colTS.Values[i]).UTC()
 			}
-			q[1] = len(rows)
+			q[pqgenMetricColTS] = len(rows)
 		}
 	}
 	// value
 	{
-		if c2 := r.c2; c2 != nil {
+		if colValue := r.colValue; colValue != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Value = c2.Values[i]
+				x.Value = colValue.Values[i]
 			}
-			q[2] = len(rows)
+			q[pqgenMetricColValue] = len(rows)
 		}
 	}
 	// labels (row by row: a map needs its keys and values together)
 	{
-		c3 := r.c3
-		c4 := r.c4
+		colLabelsKey := r.colLabelsKey
+		colLabelsValue := r.colLabelsValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[3]++
-					p[4]++
-				} else if def2 < 2 {
-					p[3]++
-					p[4]++
+			if d1 := r.drv[pqgenMetricDrvLabels]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenMetricColLabelsKey]++
+					p[pqgenMetricColLabelsValue]++
+				} else if def1 < 2 {
+					p[pqgenMetricColLabelsKey]++
+					p[pqgenMetricColLabelsValue]++
 					x.Labels = map[string]*string{}
 				} else {
-					m3 := make(map[string]*string)
+					m1 := make(map[string]*string)
 					for {
-						var k4 string
-						var v5 *string
-						if c3 != nil {
-							k4 = c3.String(q[3])
-							q[3]++
-							p[3]++
+						var k1 string
+						var v1 *string
+						if colLabelsKey != nil {
+							k1 = colLabelsKey.String(q[pqgenMetricColLabelsKey])
+							q[pqgenMetricColLabelsKey]++
+							p[pqgenMetricColLabelsKey]++
 						}
-						if c4 != nil {
-							if c4.Def[p[4]] == 3 {
-								slab4[q[4]] = c4.String(q[4])
-								v5 = &slab4[q[4]]
-								q[4]++
+						if colLabelsValue != nil {
+							if colLabelsValue.Def[p[pqgenMetricColLabelsValue]] == 3 {
+								slabLabelsValue[q[pqgenMetricColLabelsValue]] = colLabelsValue.String(q[pqgenMetricColLabelsValue])
+								v1 = &slabLabelsValue[q[pqgenMetricColLabelsValue]]
+								q[pqgenMetricColLabelsValue]++
 							}
-							p[4]++
+							p[pqgenMetricColLabelsValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.Labels = m3
+					x.Labels = m1
 				}
 			}
 		}
 	}
 	// samples.list.element
 	{
-		c5 := r.c5
-		if c5 != nil {
+		colSamplesElem := r.colSamplesElem
+		if colSamplesElem != nil {
 			i := -1
 			var e1 int
-			n := len(c5.Def)
+			n := len(colSamplesElem.Def)
 			for s := 0; s < n; s++ {
-				d := c5.Def[s]
-				rp := c5.Rep[s]
+				d := colSamplesElem.Def[s]
+				rp := colSamplesElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -582,86 +603,86 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.Samples) {
-						x.Samples = r.sl0.Extend(x.Samples)
+						x.Samples = r.slabSamples.Extend(x.Samples)
 					}
-					x.Samples[e1] = c5.Values[q[5]]
-					q[5]++
+					x.Samples[e1] = colSamplesElem.Values[q[pqgenMetricColSamplesElem]]
+					q[pqgenMetricColSamplesElem]++
 				} else if d >= 1 && x.Samples == nil {
 					x.Samples = []float64{}
 				}
 			}
-			p[5] = n
+			p[pqgenMetricColSamplesElem] = n
 		}
 	}
 	// trace
 	{
-		if c6 := r.c6; c6 != nil {
-			def := c6.Def[:len(rows)]
+		if colTrace := r.colTrace; colTrace != nil {
+			def := colTrace.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slab6[k][:], c6.Values[k*16:(k+1)*16])
-					x.Trace = &slab6[k]
+					copy(slabTrace[k][:], colTrace.Values[k*16:(k+1)*16])
+					x.Trace = &slabTrace[k]
 					k++
 				}
 			}
-			q[6] = k
-			p[6] = len(rows)
+			q[pqgenMetricColTrace] = k
+			p[pqgenMetricColTrace] = len(rows)
 		}
 	}
 	// day
 	{
-		if c7 := r.c7; c7 != nil {
+		if colDay := r.colDay; colDay != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Day = pqtime.Unix(int64(c7.Values[i])*86400, 0).UTC()
+				x.Day = pqtime.Unix(int64(colDay.Values[i])*86400, 0).UTC()
 			}
-			q[7] = len(rows)
+			q[pqgenMetricColDay] = len(rows)
 		}
 	}
 	// level
 	{
-		if c8 := r.c8; c8 != nil {
-			def := c8.Def[:len(rows)]
+		if colLevel := r.colLevel; colLevel != nil {
+			def := colLevel.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab8[k] = int8(c8.Values[k])
-					x.Level = &slab8[k]
+					slabLevel[k] = int8(colLevel.Values[k])
+					x.Level = &slabLevel[k]
 					k++
 				}
 			}
-			q[8] = k
-			p[8] = len(rows)
+			q[pqgenMetricColLevel] = k
+			p[pqgenMetricColLevel] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != r.c0.Values.Len()) {
+	if r.colName != nil && (q[pqgenMetricColName] != r.colName.Values.Len()) {
 		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colTS != nil && (q[pqgenMetricColTS] != len(r.colTS.Values)) {
 		return pqfmt.Errorf("%w: column ts: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
+	if r.colValue != nil && (q[pqgenMetricColValue] != len(r.colValue.Values)) {
 		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != r.c3.Values.Len() || p[3] != len(r.c3.Def)) {
+	if r.colLabelsKey != nil && (q[pqgenMetricColLabelsKey] != r.colLabelsKey.Values.Len() || p[pqgenMetricColLabelsKey] != len(r.colLabelsKey.Def)) {
 		return pqfmt.Errorf("%w: column labels.key_value.key: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
+	if r.colLabelsValue != nil && (q[pqgenMetricColLabelsValue] != r.colLabelsValue.Values.Len() || p[pqgenMetricColLabelsValue] != len(r.colLabelsValue.Def)) {
 		return pqfmt.Errorf("%w: column labels.key_value.value: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values) || p[5] != len(r.c5.Def)) {
+	if r.colSamplesElem != nil && (q[pqgenMetricColSamplesElem] != len(r.colSamplesElem.Values) || p[pqgenMetricColSamplesElem] != len(r.colSamplesElem.Def)) {
 		return pqfmt.Errorf("%w: column samples.list.element: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)/16 || p[6] != len(r.c6.Def)) {
+	if r.colTrace != nil && (q[pqgenMetricColTrace] != len(r.colTrace.Values)/16 || p[pqgenMetricColTrace] != len(r.colTrace.Def)) {
 		return pqfmt.Errorf("%w: column trace: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
+	if r.colDay != nil && (q[pqgenMetricColDay] != len(r.colDay.Values)) {
 		return pqfmt.Errorf("%w: column day: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != len(r.c8.Values) || p[8] != len(r.c8.Def)) {
+	if r.colLevel != nil && (q[pqgenMetricColLevel] != len(r.colLevel.Values) || p[pqgenMetricColLevel] != len(r.colLevel.Def)) {
 		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
 	}
 	return nil
@@ -707,28 +728,28 @@ var MetricWhere struct {
 }
 
 func init() {
-	MetricWhere.Name = pqrt.NewOrderedField("name", func(c0 *pqrt.ByteArrayBuffer, v string) error {
-		c0.Values.AppendString(v)
+	MetricWhere.Name = pqrt.NewOrderedField("name", func(colName *pqrt.ByteArrayBuffer, v string) error {
+		colName.Values.AppendString(v)
 		return nil
 	})
-	MetricWhere.TS = pqrt.NewOrderedField("ts", func(c1 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c1.Values = append(c1.Values, v.UnixMilli())
+	MetricWhere.TS = pqrt.NewOrderedField("ts", func(colTS *pqrt.Int64Buffer, v pqtime.Time) error {
+		colTS.Values = append(colTS.Values, v.UnixMilli())
 		return nil
 	})
-	MetricWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) error {
-		c2.Values = append(c2.Values, v)
+	MetricWhere.Value = pqrt.NewOrderedField("value", func(colValue *pqrt.DoubleBuffer, v float64) error {
+		colValue.Values = append(colValue.Values, v)
 		return nil
 	})
-	MetricWhere.Trace = pqrt.NewNullableOrderedField("trace", func(c6 *pqrt.FixedBuffer, v [16]byte) error {
-		c6.Values = append(c6.Values, v[:]...)
+	MetricWhere.Trace = pqrt.NewNullableOrderedField("trace", func(colTrace *pqrt.FixedBuffer, v [16]byte) error {
+		colTrace.Values = append(colTrace.Values, v[:]...)
 		return nil
 	})
-	MetricWhere.Day = pqrt.NewOrderedField("day", func(c7 *pqrt.Int32Buffer, v pqtime.Time) error {
-		c7.Values = append(c7.Values, pqrt.DateDays(v))
+	MetricWhere.Day = pqrt.NewOrderedField("day", func(colDay *pqrt.Int32Buffer, v pqtime.Time) error {
+		colDay.Values = append(colDay.Values, pqrt.DateDays(v))
 		return nil
 	})
-	MetricWhere.Level = pqrt.NewNullableOrderedField("level", func(c8 *pqrt.Int32Buffer, v int8) error {
-		c8.Values = append(c8.Values, int32(v))
+	MetricWhere.Level = pqrt.NewNullableOrderedField("level", func(colLevel *pqrt.Int32Buffer, v int8) error {
+		colLevel.Values = append(colLevel.Values, int32(v))
 		return nil
 	})
 }

@@ -142,37 +142,65 @@ var pqgenOrderSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Order, in schema order.
+const (
+	pqgenOrderColID = iota
+	pqgenOrderColPlacedAt
+	pqgenOrderColCustomerID
+	pqgenOrderColCustomerName
+	pqgenOrderColCustomerEmail
+	pqgenOrderColLinesSKU
+	pqgenOrderColLinesQuantity
+	pqgenOrderColLinesPrice
+	pqgenOrderColLinesOptionsKey
+	pqgenOrderColLinesOptionsValue
+	pqgenOrderColLinesPartsName
+	pqgenOrderColLinesPartsWeight
+	pqgenOrderColTagsElem
+	pqgenOrderColAttrsKey
+	pqgenOrderColAttrsValue
+	pqgenOrderColDiscountsKey
+	pqgenOrderColDiscountsValueElem
+	pqgenOrderColShippingStreet
+	pqgenOrderColShippingCity
+	pqgenOrderColShippingZip
+	pqgenOrderColNotesElem
+	pqgenOrderColCreatedBy
+	pqgenOrderColVersion
+	pqgenOrderLeaves // the number of leaves
+)
+
 // OrderWriter writes rows of Order to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewOrderWriter.
 type OrderWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer                // id
-	c1      *pqrt.Int64Buffer                // placed_at
-	c2      *pqrt.Int64Buffer                // customer.id
-	c3      *pqrt.ByteArrayBuffer            // customer.name
-	c4      *pqrt.ByteArrayBuffer            // customer.email
-	c5      *pqrt.ByteArrayBuffer            // lines.list.element.sku
-	c6      *pqrt.Int32Buffer                // lines.list.element.quantity
-	c7      *pqrt.Int64Buffer                // lines.list.element.price
-	c8      *pqrt.ByteArrayBuffer            // lines.list.element.options.key_value.key
-	c9      *pqrt.Int64Buffer                // lines.list.element.options.key_value.value
-	c10     *pqrt.ByteArrayBuffer            // lines.list.element.parts.list.element.name
-	c11     *pqrt.FloatBuffer                // lines.list.element.parts.list.element.weight
-	c12     *pqrt.ByteArrayBuffer            // tags.list.element
-	c13     *pqrt.ByteArrayBuffer            // attrs.key_value.key
-	c14     *pqrt.ByteArrayBuffer            // attrs.key_value.value
-	c15     *pqrt.ByteArrayBuffer            // discounts.key_value.key
-	c16     *pqrt.Int32Buffer                // discounts.key_value.value.list.element
-	c17     *pqrt.ByteArrayBuffer            // shipping.street
-	c18     *pqrt.ByteArrayBuffer            // shipping.city
-	c19     *pqrt.ByteArrayBuffer            // shipping.zip
-	c20     *pqrt.ByteArrayBuffer            // notes.list.element
-	c21     *pqrt.ByteArrayBuffer            // created_by
-	c22     *pqrt.Int32Buffer                // version
-	pending int                              // rows shredded since the last EndRows
-	m8      []pqrt.MapEntry[string, int64]   // lines.list.element.options (entries in key order)
-	m13     []pqrt.MapEntry[string, string]  // attrs (entries in key order)
-	m15     []pqrt.MapEntry[string, []int32] // discounts (entries in key order)
+	fw                    *pqrt.FileWriter
+	colID                 *pqrt.Int64Buffer                // id
+	colPlacedAt           *pqrt.Int64Buffer                // placed_at
+	colCustomerID         *pqrt.Int64Buffer                // customer.id
+	colCustomerName       *pqrt.ByteArrayBuffer            // customer.name
+	colCustomerEmail      *pqrt.ByteArrayBuffer            // customer.email
+	colLinesSKU           *pqrt.ByteArrayBuffer            // lines.list.element.sku
+	colLinesQuantity      *pqrt.Int32Buffer                // lines.list.element.quantity
+	colLinesPrice         *pqrt.Int64Buffer                // lines.list.element.price
+	colLinesOptionsKey    *pqrt.ByteArrayBuffer            // lines.list.element.options.key_value.key
+	colLinesOptionsValue  *pqrt.Int64Buffer                // lines.list.element.options.key_value.value
+	colLinesPartsName     *pqrt.ByteArrayBuffer            // lines.list.element.parts.list.element.name
+	colLinesPartsWeight   *pqrt.FloatBuffer                // lines.list.element.parts.list.element.weight
+	colTagsElem           *pqrt.ByteArrayBuffer            // tags.list.element
+	colAttrsKey           *pqrt.ByteArrayBuffer            // attrs.key_value.key
+	colAttrsValue         *pqrt.ByteArrayBuffer            // attrs.key_value.value
+	colDiscountsKey       *pqrt.ByteArrayBuffer            // discounts.key_value.key
+	colDiscountsValueElem *pqrt.Int32Buffer                // discounts.key_value.value.list.element
+	colShippingStreet     *pqrt.ByteArrayBuffer            // shipping.street
+	colShippingCity       *pqrt.ByteArrayBuffer            // shipping.city
+	colShippingZip        *pqrt.ByteArrayBuffer            // shipping.zip
+	colNotesElem          *pqrt.ByteArrayBuffer            // notes.list.element
+	colCreatedBy          *pqrt.ByteArrayBuffer            // created_by
+	colVersion            *pqrt.Int32Buffer                // version
+	pending               int                              // rows shredded since the last EndRows
+	entriesLinesOptions   []pqrt.MapEntry[string, int64]   // lines.list.element.options (entries in key order)
+	entriesAttrs          []pqrt.MapEntry[string, string]  // attrs (entries in key order)
+	entriesDiscounts      []pqrt.MapEntry[string, []int32] // discounts (entries in key order)
 }
 
 // NewOrderWriter starts a Parquet file of Order rows on w with the given writer options.
@@ -188,73 +216,73 @@ func NewOrderWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*OrderWriter, err
 func pqgenOrderWriterFor(fw *pqrt.FileWriter) (*OrderWriter, error) {
 	w := &OrderWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenOrderColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int64Buffer(1); err != nil {
+	if w.colPlacedAt, err = fw.Int64Buffer(pqgenOrderColPlacedAt); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.Int64Buffer(2); err != nil {
+	if w.colCustomerID, err = fw.Int64Buffer(pqgenOrderColCustomerID); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.ByteArrayBuffer(3); err != nil {
+	if w.colCustomerName, err = fw.ByteArrayBuffer(pqgenOrderColCustomerName); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.ByteArrayBuffer(4); err != nil {
+	if w.colCustomerEmail, err = fw.ByteArrayBuffer(pqgenOrderColCustomerEmail); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.ByteArrayBuffer(5); err != nil {
+	if w.colLinesSKU, err = fw.ByteArrayBuffer(pqgenOrderColLinesSKU); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int32Buffer(6); err != nil {
+	if w.colLinesQuantity, err = fw.Int32Buffer(pqgenOrderColLinesQuantity); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int64Buffer(7); err != nil {
+	if w.colLinesPrice, err = fw.Int64Buffer(pqgenOrderColLinesPrice); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.ByteArrayBuffer(8); err != nil {
+	if w.colLinesOptionsKey, err = fw.ByteArrayBuffer(pqgenOrderColLinesOptionsKey); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.Int64Buffer(9); err != nil {
+	if w.colLinesOptionsValue, err = fw.Int64Buffer(pqgenOrderColLinesOptionsValue); err != nil {
 		return nil, err
 	}
-	if w.c10, err = fw.ByteArrayBuffer(10); err != nil {
+	if w.colLinesPartsName, err = fw.ByteArrayBuffer(pqgenOrderColLinesPartsName); err != nil {
 		return nil, err
 	}
-	if w.c11, err = fw.FloatBuffer(11); err != nil {
+	if w.colLinesPartsWeight, err = fw.FloatBuffer(pqgenOrderColLinesPartsWeight); err != nil {
 		return nil, err
 	}
-	if w.c12, err = fw.ByteArrayBuffer(12); err != nil {
+	if w.colTagsElem, err = fw.ByteArrayBuffer(pqgenOrderColTagsElem); err != nil {
 		return nil, err
 	}
-	if w.c13, err = fw.ByteArrayBuffer(13); err != nil {
+	if w.colAttrsKey, err = fw.ByteArrayBuffer(pqgenOrderColAttrsKey); err != nil {
 		return nil, err
 	}
-	if w.c14, err = fw.ByteArrayBuffer(14); err != nil {
+	if w.colAttrsValue, err = fw.ByteArrayBuffer(pqgenOrderColAttrsValue); err != nil {
 		return nil, err
 	}
-	if w.c15, err = fw.ByteArrayBuffer(15); err != nil {
+	if w.colDiscountsKey, err = fw.ByteArrayBuffer(pqgenOrderColDiscountsKey); err != nil {
 		return nil, err
 	}
-	if w.c16, err = fw.Int32Buffer(16); err != nil {
+	if w.colDiscountsValueElem, err = fw.Int32Buffer(pqgenOrderColDiscountsValueElem); err != nil {
 		return nil, err
 	}
-	if w.c17, err = fw.ByteArrayBuffer(17); err != nil {
+	if w.colShippingStreet, err = fw.ByteArrayBuffer(pqgenOrderColShippingStreet); err != nil {
 		return nil, err
 	}
-	if w.c18, err = fw.ByteArrayBuffer(18); err != nil {
+	if w.colShippingCity, err = fw.ByteArrayBuffer(pqgenOrderColShippingCity); err != nil {
 		return nil, err
 	}
-	if w.c19, err = fw.ByteArrayBuffer(19); err != nil {
+	if w.colShippingZip, err = fw.ByteArrayBuffer(pqgenOrderColShippingZip); err != nil {
 		return nil, err
 	}
-	if w.c20, err = fw.ByteArrayBuffer(20); err != nil {
+	if w.colNotesElem, err = fw.ByteArrayBuffer(pqgenOrderColNotesElem); err != nil {
 		return nil, err
 	}
-	if w.c21, err = fw.ByteArrayBuffer(21); err != nil {
+	if w.colCreatedBy, err = fw.ByteArrayBuffer(pqgenOrderColCreatedBy); err != nil {
 		return nil, err
 	}
-	if w.c22, err = fw.Int32Buffer(22); err != nil {
+	if w.colVersion, err = fw.Int32Buffer(pqgenOrderColVersion); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -310,133 +338,133 @@ func (w *OrderWriter) Close() error {
 func (w *OrderWriter) shred(rows []Order) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// placed_at
 	{
-		c1 := w.c1
+		colPlacedAt := w.colPlacedAt
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.PlacedAt.UnixMilli())
+			colPlacedAt.Values = append(colPlacedAt.Values, x.PlacedAt.UnixMilli())
 		}
 	}
 	// customer
 	{
-		c2 := w.c2
-		c3 := w.c3
-		c4 := w.c4
+		colCustomerID := w.colCustomerID
+		colCustomerName := w.colCustomerName
+		colCustomerEmail := w.colCustomerEmail
 		for i := range rows {
 			x := &rows[i]
 			if x.Customer == nil {
-				c2.Def = append(c2.Def, 0)
-				c3.Def = append(c3.Def, 0)
-				c4.Def = append(c4.Def, 0)
+				colCustomerID.Def = append(colCustomerID.Def, 0)
+				colCustomerName.Def = append(colCustomerName.Def, 0)
+				colCustomerEmail.Def = append(colCustomerEmail.Def, 0)
 			} else {
 				s1 := x.Customer
-				c2.Def = append(c2.Def, 1)
-				c2.Values = append(c2.Values, s1.ID)
-				c3.Def = append(c3.Def, 1)
-				c3.Values.AppendString(s1.Name)
+				colCustomerID.Def = append(colCustomerID.Def, 1)
+				colCustomerID.Values = append(colCustomerID.Values, s1.ID)
+				colCustomerName.Def = append(colCustomerName.Def, 1)
+				colCustomerName.Values.AppendString(s1.Name)
 				if s1.Email == nil {
-					c4.Def = append(c4.Def, 1)
+					colCustomerEmail.Def = append(colCustomerEmail.Def, 1)
 				} else {
-					c4.Def = append(c4.Def, 2)
-					c4.Values.AppendString((*s1.Email))
+					colCustomerEmail.Def = append(colCustomerEmail.Def, 2)
+					colCustomerEmail.Values.AppendString((*s1.Email))
 				}
 			}
 		}
 	}
 	// lines
 	{
-		c5 := w.c5
-		c6 := w.c6
-		c7 := w.c7
-		c8 := w.c8
-		c9 := w.c9
-		c10 := w.c10
-		c11 := w.c11
+		colLinesSKU := w.colLinesSKU
+		colLinesQuantity := w.colLinesQuantity
+		colLinesPrice := w.colLinesPrice
+		colLinesOptionsKey := w.colLinesOptionsKey
+		colLinesOptionsValue := w.colLinesOptionsValue
+		colLinesPartsName := w.colLinesPartsName
+		colLinesPartsWeight := w.colLinesPartsWeight
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Lines
-			if len(l3) == 0 {
-				c5.Def = append(c5.Def, 0)
-				c5.Rep = append(c5.Rep, 0)
-				c6.Def = append(c6.Def, 0)
-				c6.Rep = append(c6.Rep, 0)
-				c7.Def = append(c7.Def, 0)
-				c7.Rep = append(c7.Rep, 0)
-				c8.Def = append(c8.Def, 0)
-				c8.Rep = append(c8.Rep, 0)
-				c9.Def = append(c9.Def, 0)
-				c9.Rep = append(c9.Rep, 0)
-				c10.Def = append(c10.Def, 0)
-				c10.Rep = append(c10.Rep, 0)
-				c11.Def = append(c11.Def, 0)
-				c11.Rep = append(c11.Rep, 0)
+			l1 := x.Lines
+			if len(l1) == 0 {
+				colLinesSKU.Def = append(colLinesSKU.Def, 0)
+				colLinesSKU.Rep = append(colLinesSKU.Rep, 0)
+				colLinesQuantity.Def = append(colLinesQuantity.Def, 0)
+				colLinesQuantity.Rep = append(colLinesQuantity.Rep, 0)
+				colLinesPrice.Def = append(colLinesPrice.Def, 0)
+				colLinesPrice.Rep = append(colLinesPrice.Rep, 0)
+				colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 0)
+				colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, 0)
+				colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 0)
+				colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, 0)
+				colLinesPartsName.Def = append(colLinesPartsName.Def, 0)
+				colLinesPartsName.Rep = append(colLinesPartsName.Rep, 0)
+				colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 0)
+				colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					s4 := &l3[j2]
-					c5.Def = append(c5.Def, 1)
-					c5.Rep = append(c5.Rep, r1)
-					c5.Values.AppendString(s4.SKU)
-					c6.Def = append(c6.Def, 1)
-					c6.Rep = append(c6.Rep, r1)
-					c6.Values = append(c6.Values, s4.Quantity)
-					c7.Def = append(c7.Def, 1)
-					c7.Rep = append(c7.Rep, r1)
-					c7.Values = append(c7.Values, s4.Price)
-					m7 := s4.Options
-					if len(m7) == 0 {
-						c8.Def = append(c8.Def, 1)
-						c8.Rep = append(c8.Rep, r1)
-						c9.Def = append(c9.Def, 1)
-						c9.Rep = append(c9.Rep, r1)
+					s1 := &l1[j1]
+					colLinesSKU.Def = append(colLinesSKU.Def, 1)
+					colLinesSKU.Rep = append(colLinesSKU.Rep, r1)
+					colLinesSKU.Values.AppendString(s1.SKU)
+					colLinesQuantity.Def = append(colLinesQuantity.Def, 1)
+					colLinesQuantity.Rep = append(colLinesQuantity.Rep, r1)
+					colLinesQuantity.Values = append(colLinesQuantity.Values, s1.Quantity)
+					colLinesPrice.Def = append(colLinesPrice.Def, 1)
+					colLinesPrice.Rep = append(colLinesPrice.Rep, r1)
+					colLinesPrice.Values = append(colLinesPrice.Values, s1.Price)
+					m1 := s1.Options
+					if len(m1) == 0 {
+						colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 1)
+						colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, r1)
+						colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 1)
+						colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, r1)
 					} else {
-						e8 := pqrt.MapEntries(m7, &w.m8, w.fw.SortedMaps())
-						for j6 := range e8 {
-							r5 := uint8(2)
-							if j6 == 0 {
-								r5 = r1
+						e1 := pqrt.MapEntries(m1, &w.entriesLinesOptions, w.fw.SortedMaps())
+						for j2 := range e1 {
+							r2 := uint8(2)
+							if j2 == 0 {
+								r2 = r1
 							}
-							c8.Def = append(c8.Def, 2)
-							c8.Rep = append(c8.Rep, r5)
-							c8.Values.AppendString(e8[j6].Key)
-							c9.Def = append(c9.Def, 2)
-							c9.Rep = append(c9.Rep, r5)
-							c9.Values = append(c9.Values, e8[j6].Value)
+							colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 2)
+							colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, r2)
+							colLinesOptionsKey.Values.AppendString(e1[j2].Key)
+							colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 2)
+							colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, r2)
+							colLinesOptionsValue.Values = append(colLinesOptionsValue.Values, e1[j2].Value)
 						}
 					}
-					l11 := s4.Parts
-					if len(l11) == 0 {
-						c10.Def = append(c10.Def, 1)
-						c10.Rep = append(c10.Rep, r1)
-						c11.Def = append(c11.Def, 1)
-						c11.Rep = append(c11.Rep, r1)
+					l2 := s1.Parts
+					if len(l2) == 0 {
+						colLinesPartsName.Def = append(colLinesPartsName.Def, 1)
+						colLinesPartsName.Rep = append(colLinesPartsName.Rep, r1)
+						colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 1)
+						colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r1)
 					} else {
-						for j10 := range l11 {
-							r9 := uint8(2)
-							if j10 == 0 {
-								r9 = r1
+						for j3 := range l2 {
+							r3 := uint8(2)
+							if j3 == 0 {
+								r3 = r1
 							}
-							s12 := &l11[j10]
-							c10.Def = append(c10.Def, 2)
-							c10.Rep = append(c10.Rep, r9)
-							c10.Values.AppendString(s12.Name)
-							if s12.Weight == nil {
-								c11.Def = append(c11.Def, 2)
-								c11.Rep = append(c11.Rep, r9)
+							s2 := &l2[j3]
+							colLinesPartsName.Def = append(colLinesPartsName.Def, 2)
+							colLinesPartsName.Rep = append(colLinesPartsName.Rep, r3)
+							colLinesPartsName.Values.AppendString(s2.Name)
+							if s2.Weight == nil {
+								colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 2)
+								colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r3)
 							} else {
-								c11.Def = append(c11.Def, 3)
-								c11.Rep = append(c11.Rep, r9)
-								c11.Values = append(c11.Values, (*s12.Weight))
+								colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 3)
+								colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r3)
+								colLinesPartsWeight.Values = append(colLinesPartsWeight.Values, (*s2.Weight))
 							}
 						}
 					}
@@ -446,26 +474,26 @@ func (w *OrderWriter) shred(rows []Order) {
 	}
 	// tags
 	{
-		c12 := w.c12
+		colTagsElem := w.colTagsElem
 		for i := range rows {
 			x := &rows[i]
 			if x.Tags == nil {
-				c12.Def = append(c12.Def, 0)
-				c12.Rep = append(c12.Rep, 0)
+				colTagsElem.Def = append(colTagsElem.Def, 0)
+				colTagsElem.Rep = append(colTagsElem.Rep, 0)
 			} else {
-				l3 := x.Tags
-				if len(l3) == 0 {
-					c12.Def = append(c12.Def, 1)
-					c12.Rep = append(c12.Rep, 0)
+				l1 := x.Tags
+				if len(l1) == 0 {
+					colTagsElem.Def = append(colTagsElem.Def, 1)
+					colTagsElem.Rep = append(colTagsElem.Rep, 0)
 				} else {
-					for j2 := range l3 {
+					for j1 := range l1 {
 						r1 := uint8(1)
-						if j2 == 0 {
+						if j1 == 0 {
 							r1 = 0
 						}
-						c12.Def = append(c12.Def, 2)
-						c12.Rep = append(c12.Rep, r1)
-						c12.Values.AppendString(l3[j2])
+						colTagsElem.Def = append(colTagsElem.Def, 2)
+						colTagsElem.Rep = append(colTagsElem.Rep, r1)
+						colTagsElem.Values.AppendString(l1[j1])
 					}
 				}
 			}
@@ -473,74 +501,74 @@ func (w *OrderWriter) shred(rows []Order) {
 	}
 	// attrs
 	{
-		c13 := w.c13
-		c14 := w.c14
+		colAttrsKey := w.colAttrsKey
+		colAttrsValue := w.colAttrsValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.Attrs
-			if len(m3) == 0 {
-				c13.Def = append(c13.Def, 0)
-				c13.Rep = append(c13.Rep, 0)
-				c14.Def = append(c14.Def, 0)
-				c14.Rep = append(c14.Rep, 0)
+			m1 := x.Attrs
+			if len(m1) == 0 {
+				colAttrsKey.Def = append(colAttrsKey.Def, 0)
+				colAttrsKey.Rep = append(colAttrsKey.Rep, 0)
+				colAttrsValue.Def = append(colAttrsValue.Def, 0)
+				colAttrsValue.Rep = append(colAttrsValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntries(m3, &w.m13, w.fw.SortedMaps())
-				for j2 := range e4 {
+				e1 := pqrt.MapEntries(m1, &w.entriesAttrs, w.fw.SortedMaps())
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c13.Def = append(c13.Def, 1)
-					c13.Rep = append(c13.Rep, r1)
-					c13.Values.AppendString(e4[j2].Key)
-					c14.Def = append(c14.Def, 1)
-					c14.Rep = append(c14.Rep, r1)
-					c14.Values.AppendString(e4[j2].Value)
+					colAttrsKey.Def = append(colAttrsKey.Def, 1)
+					colAttrsKey.Rep = append(colAttrsKey.Rep, r1)
+					colAttrsKey.Values.AppendString(e1[j1].Key)
+					colAttrsValue.Def = append(colAttrsValue.Def, 1)
+					colAttrsValue.Rep = append(colAttrsValue.Rep, r1)
+					colAttrsValue.Values.AppendString(e1[j1].Value)
 				}
 			}
 		}
 	}
 	// discounts
 	{
-		c15 := w.c15
-		c16 := w.c16
+		colDiscountsKey := w.colDiscountsKey
+		colDiscountsValueElem := w.colDiscountsValueElem
 		for i := range rows {
 			x := &rows[i]
 			if x.Discounts == nil {
-				c15.Def = append(c15.Def, 0)
-				c15.Rep = append(c15.Rep, 0)
-				c16.Def = append(c16.Def, 0)
-				c16.Rep = append(c16.Rep, 0)
+				colDiscountsKey.Def = append(colDiscountsKey.Def, 0)
+				colDiscountsKey.Rep = append(colDiscountsKey.Rep, 0)
+				colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 0)
+				colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, 0)
 			} else {
-				m3 := x.Discounts
-				if len(m3) == 0 {
-					c15.Def = append(c15.Def, 1)
-					c15.Rep = append(c15.Rep, 0)
-					c16.Def = append(c16.Def, 1)
-					c16.Rep = append(c16.Rep, 0)
+				m1 := x.Discounts
+				if len(m1) == 0 {
+					colDiscountsKey.Def = append(colDiscountsKey.Def, 1)
+					colDiscountsKey.Rep = append(colDiscountsKey.Rep, 0)
+					colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 1)
+					colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, 0)
 				} else {
-					e4 := pqrt.MapEntries(m3, &w.m15, w.fw.SortedMaps())
-					for j2 := range e4 {
+					e1 := pqrt.MapEntries(m1, &w.entriesDiscounts, w.fw.SortedMaps())
+					for j1 := range e1 {
 						r1 := uint8(1)
-						if j2 == 0 {
+						if j1 == 0 {
 							r1 = 0
 						}
-						c15.Def = append(c15.Def, 2)
-						c15.Rep = append(c15.Rep, r1)
-						c15.Values.AppendString(e4[j2].Key)
-						l7 := e4[j2].Value
-						if len(l7) == 0 {
-							c16.Def = append(c16.Def, 2)
-							c16.Rep = append(c16.Rep, r1)
+						colDiscountsKey.Def = append(colDiscountsKey.Def, 2)
+						colDiscountsKey.Rep = append(colDiscountsKey.Rep, r1)
+						colDiscountsKey.Values.AppendString(e1[j1].Key)
+						l1 := e1[j1].Value
+						if len(l1) == 0 {
+							colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 2)
+							colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, r1)
 						} else {
-							for j6 := range l7 {
-								r5 := uint8(2)
-								if j6 == 0 {
-									r5 = r1
+							for j2 := range l1 {
+								r2 := uint8(2)
+								if j2 == 0 {
+									r2 = r1
 								}
-								c16.Def = append(c16.Def, 3)
-								c16.Rep = append(c16.Rep, r5)
-								c16.Values = append(c16.Values, l7[j6])
+								colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 3)
+								colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, r2)
+								colDiscountsValueElem.Values = append(colDiscountsValueElem.Values, l1[j2])
 							}
 						}
 					}
@@ -550,44 +578,44 @@ func (w *OrderWriter) shred(rows []Order) {
 	}
 	// shipping
 	{
-		c17 := w.c17
-		c18 := w.c18
-		c19 := w.c19
+		colShippingStreet := w.colShippingStreet
+		colShippingCity := w.colShippingCity
+		colShippingZip := w.colShippingZip
 		for i := range rows {
 			x := &rows[i]
 			s1 := &x.Shipping
-			c17.Values.AppendString(s1.Street)
-			c18.Values.AppendString(s1.City)
+			colShippingStreet.Values.AppendString(s1.Street)
+			colShippingCity.Values.AppendString(s1.City)
 			if s1.Zip == nil {
-				c19.Def = append(c19.Def, 0)
+				colShippingZip.Def = append(colShippingZip.Def, 0)
 			} else {
-				c19.Def = append(c19.Def, 1)
-				c19.Values.AppendString((*s1.Zip))
+				colShippingZip.Def = append(colShippingZip.Def, 1)
+				colShippingZip.Values.AppendString((*s1.Zip))
 			}
 		}
 	}
 	// notes
 	{
-		c20 := w.c20
+		colNotesElem := w.colNotesElem
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Notes
-			if len(l3) == 0 {
-				c20.Def = append(c20.Def, 0)
-				c20.Rep = append(c20.Rep, 0)
+			l1 := x.Notes
+			if len(l1) == 0 {
+				colNotesElem.Def = append(colNotesElem.Def, 0)
+				colNotesElem.Rep = append(colNotesElem.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					if l3[j2] == nil {
-						c20.Def = append(c20.Def, 1)
-						c20.Rep = append(c20.Rep, r1)
+					if l1[j1] == nil {
+						colNotesElem.Def = append(colNotesElem.Def, 1)
+						colNotesElem.Rep = append(colNotesElem.Rep, r1)
 					} else {
-						c20.Def = append(c20.Def, 2)
-						c20.Rep = append(c20.Rep, r1)
-						c20.Values.AppendString((*l3[j2]))
+						colNotesElem.Def = append(colNotesElem.Def, 2)
+						colNotesElem.Rep = append(colNotesElem.Rep, r1)
+						colNotesElem.Values.AppendString((*l1[j1]))
 					}
 				}
 			}
@@ -595,67 +623,84 @@ func (w *OrderWriter) shred(rows []Order) {
 	}
 	// created_by
 	{
-		c21 := w.c21
+		colCreatedBy := w.colCreatedBy
 		for i := range rows {
 			x := &rows[i]
-			c21.Values.AppendString(x.Audit.CreatedBy)
+			colCreatedBy.Values.AppendString(x.Audit.CreatedBy)
 		}
 	}
 	// version
 	{
-		c22 := w.c22
+		colVersion := w.colVersion
 		for i := range rows {
 			x := &rows[i]
-			c22.Values = append(c22.Values, int32(x.Audit.Version))
+			colVersion.Values = append(colVersion.Values, int32(x.Audit.Version))
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m8[:cap(w.m8)])
-	clear(w.m13[:cap(w.m13)])
-	clear(w.m15[:cap(w.m15)])
+	clear(w.entriesLinesOptions[:cap(w.entriesLinesOptions)])
+	clear(w.entriesAttrs[:cap(w.entriesAttrs)])
+	clear(w.entriesDiscounts[:cap(w.entriesDiscounts)])
 }
 
 // OrderReader reads rows of Order from a Parquet file. Create one with NewOrderReader.
 type OrderReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [6]int                // per nested value: the leaf deciding it, or -1
-	lv     [23]*pqrt.Levels      // per leaf: its levels, nil when not read
-	c0     *pqrt.Int64Reader     // id; nil when not read
-	c1     *pqrt.Int64Reader     // placed_at; nil when not read
-	c2     *pqrt.Int64Reader     // customer.id; nil when not read
-	c3     *pqrt.ByteArrayReader // customer.name; nil when not read
-	c4     *pqrt.ByteArrayReader // customer.email; nil when not read
-	c5     *pqrt.ByteArrayReader // lines.list.element.sku; nil when not read
-	c6     *pqrt.Int32Reader     // lines.list.element.quantity; nil when not read
-	c7     *pqrt.Int64Reader     // lines.list.element.price; nil when not read
-	c8     *pqrt.ByteArrayReader // lines.list.element.options.key_value.key; nil when not read
-	c9     *pqrt.Int64Reader     // lines.list.element.options.key_value.value; nil when not read
-	c10    *pqrt.ByteArrayReader // lines.list.element.parts.list.element.name; nil when not read
-	c11    *pqrt.FloatReader     // lines.list.element.parts.list.element.weight; nil when not read
-	c12    *pqrt.ByteArrayReader // tags.list.element; nil when not read
-	c13    *pqrt.ByteArrayReader // attrs.key_value.key; nil when not read
-	c14    *pqrt.ByteArrayReader // attrs.key_value.value; nil when not read
-	c15    *pqrt.ByteArrayReader // discounts.key_value.key; nil when not read
-	c16    *pqrt.Int32Reader     // discounts.key_value.value.list.element; nil when not read
-	c17    *pqrt.ByteArrayReader // shipping.street; nil when not read
-	c18    *pqrt.ByteArrayReader // shipping.city; nil when not read
-	c19    *pqrt.ByteArrayReader // shipping.zip; nil when not read
-	c20    *pqrt.ByteArrayReader // notes.list.element; nil when not read
-	c21    *pqrt.ByteArrayReader // created_by; nil when not read
-	c22    *pqrt.Int32Reader     // version; nil when not read
-	sl0    pqrt.Slab[Customer]   // the customer structs
-	sl1    pqrt.Slab[Line]       // the elements of the lines lists
-	sl2    pqrt.Slab[Part]       // the elements of the lines.list.element.parts lists
-	sl3    pqrt.Slab[string]     // the elements of the tags lists
-	sl4    pqrt.Slab[int32]      // the elements of the discounts.key_value.value lists
-	sl5    pqrt.Slab[*string]    // the elements of the notes lists
+	fr                    *pqrt.FileReader
+	read                  int64
+	closed                bool
+	drv                   [len(pqgenOrderDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv                    [pqgenOrderLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID                 *pqrt.Int64Reader              // id; nil when not read
+	colPlacedAt           *pqrt.Int64Reader              // placed_at; nil when not read
+	colCustomerID         *pqrt.Int64Reader              // customer.id; nil when not read
+	colCustomerName       *pqrt.ByteArrayReader          // customer.name; nil when not read
+	colCustomerEmail      *pqrt.ByteArrayReader          // customer.email; nil when not read
+	colLinesSKU           *pqrt.ByteArrayReader          // lines.list.element.sku; nil when not read
+	colLinesQuantity      *pqrt.Int32Reader              // lines.list.element.quantity; nil when not read
+	colLinesPrice         *pqrt.Int64Reader              // lines.list.element.price; nil when not read
+	colLinesOptionsKey    *pqrt.ByteArrayReader          // lines.list.element.options.key_value.key; nil when not read
+	colLinesOptionsValue  *pqrt.Int64Reader              // lines.list.element.options.key_value.value; nil when not read
+	colLinesPartsName     *pqrt.ByteArrayReader          // lines.list.element.parts.list.element.name; nil when not read
+	colLinesPartsWeight   *pqrt.FloatReader              // lines.list.element.parts.list.element.weight; nil when not read
+	colTagsElem           *pqrt.ByteArrayReader          // tags.list.element; nil when not read
+	colAttrsKey           *pqrt.ByteArrayReader          // attrs.key_value.key; nil when not read
+	colAttrsValue         *pqrt.ByteArrayReader          // attrs.key_value.value; nil when not read
+	colDiscountsKey       *pqrt.ByteArrayReader          // discounts.key_value.key; nil when not read
+	colDiscountsValueElem *pqrt.Int32Reader              // discounts.key_value.value.list.element; nil when not read
+	colShippingStreet     *pqrt.ByteArrayReader          // shipping.street; nil when not read
+	colShippingCity       *pqrt.ByteArrayReader          // shipping.city; nil when not read
+	colShippingZip        *pqrt.ByteArrayReader          // shipping.zip; nil when not read
+	colNotesElem          *pqrt.ByteArrayReader          // notes.list.element; nil when not read
+	colCreatedBy          *pqrt.ByteArrayReader          // created_by; nil when not read
+	colVersion            *pqrt.Int32Reader              // version; nil when not read
+	slabCustomer          pqrt.Slab[Customer]            // the customer structs
+	slabLines             pqrt.Slab[Line]                // the elements of the lines lists
+	slabLinesParts        pqrt.Slab[Part]                // the elements of the lines.list.element.parts lists
+	slabTags              pqrt.Slab[string]              // the elements of the tags lists
+	slabDiscountsValue    pqrt.Slab[int32]               // the elements of the discounts.key_value.value lists
+	slabNotes             pqrt.Slab[*string]             // the elements of the notes lists
 }
+
+// The entries of pqgenOrderDrivers of the nested values of Order.
+const (
+	pqgenOrderDrvLines = iota
+	pqgenOrderDrvLinesOptions
+	pqgenOrderDrvLinesParts
+	pqgenOrderDrvAttrs
+	pqgenOrderDrvDiscounts
+	pqgenOrderDrvDiscountsValue
+)
 
 // pqgenOrderDrivers lists, per nested value of Order, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenOrderDrivers = [...][]int{{5, 6, 7, 8, 9, 10, 11}, {8, 9}, {10, 11}, {13, 14}, {15, 16}, {16}}
+var pqgenOrderDrivers = [...][]int{
+	pqgenOrderDrvLines:          {pqgenOrderColLinesSKU, pqgenOrderColLinesQuantity, pqgenOrderColLinesPrice, pqgenOrderColLinesOptionsKey, pqgenOrderColLinesOptionsValue, pqgenOrderColLinesPartsName, pqgenOrderColLinesPartsWeight},
+	pqgenOrderDrvLinesOptions:   {pqgenOrderColLinesOptionsKey, pqgenOrderColLinesOptionsValue},
+	pqgenOrderDrvLinesParts:     {pqgenOrderColLinesPartsName, pqgenOrderColLinesPartsWeight},
+	pqgenOrderDrvAttrs:          {pqgenOrderColAttrsKey, pqgenOrderColAttrsValue},
+	pqgenOrderDrvDiscounts:      {pqgenOrderColDiscountsKey, pqgenOrderColDiscountsValueElem},
+	pqgenOrderDrvDiscountsValue: {pqgenOrderColDiscountsValueElem},
+}
 
 // NewOrderReader opens the Parquet file of size bytes behind r for reading Order rows.
 // The file's schema is bound to Order's by the schema evolution rules (see
@@ -675,143 +720,143 @@ func NewOrderReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Or
 		return nil, err
 	}
 	tr := &OrderReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenOrderColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenOrderColID]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenOrderColID] = &tr.colID.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenOrderColPlacedAt]) {
+		if tr.colPlacedAt, err = fr.Int64Reader(idx[pqgenOrderColPlacedAt]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenOrderColPlacedAt] = &tr.colPlacedAt.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.Int64Reader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenOrderColCustomerID]) {
+		if tr.colCustomerID, err = fr.Int64Reader(idx[pqgenOrderColCustomerID]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenOrderColCustomerID] = &tr.colCustomerID.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.ByteArrayReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenOrderColCustomerName]) {
+		if tr.colCustomerName, err = fr.ByteArrayReader(idx[pqgenOrderColCustomerName]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenOrderColCustomerName] = &tr.colCustomerName.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.ByteArrayReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenOrderColCustomerEmail]) {
+		if tr.colCustomerEmail, err = fr.ByteArrayReader(idx[pqgenOrderColCustomerEmail]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenOrderColCustomerEmail] = &tr.colCustomerEmail.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.ByteArrayReader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenOrderColLinesSKU]) {
+		if tr.colLinesSKU, err = fr.ByteArrayReader(idx[pqgenOrderColLinesSKU]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenOrderColLinesSKU] = &tr.colLinesSKU.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int32Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenOrderColLinesQuantity]) {
+		if tr.colLinesQuantity, err = fr.Int32Reader(idx[pqgenOrderColLinesQuantity]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenOrderColLinesQuantity] = &tr.colLinesQuantity.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int64Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenOrderColLinesPrice]) {
+		if tr.colLinesPrice, err = fr.Int64Reader(idx[pqgenOrderColLinesPrice]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenOrderColLinesPrice] = &tr.colLinesPrice.Levels
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.ByteArrayReader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenOrderColLinesOptionsKey]) {
+		if tr.colLinesOptionsKey, err = fr.ByteArrayReader(idx[pqgenOrderColLinesOptionsKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[8] = &tr.c8.Levels
+		tr.lv[pqgenOrderColLinesOptionsKey] = &tr.colLinesOptionsKey.Levels
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.Int64Reader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenOrderColLinesOptionsValue]) {
+		if tr.colLinesOptionsValue, err = fr.Int64Reader(idx[pqgenOrderColLinesOptionsValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[9] = &tr.c9.Levels
+		tr.lv[pqgenOrderColLinesOptionsValue] = &tr.colLinesOptionsValue.Levels
 	}
-	if fr.Projected(idx[10]) {
-		if tr.c10, err = fr.ByteArrayReader(idx[10]); err != nil {
+	if fr.Projected(idx[pqgenOrderColLinesPartsName]) {
+		if tr.colLinesPartsName, err = fr.ByteArrayReader(idx[pqgenOrderColLinesPartsName]); err != nil {
 			return nil, err
 		}
-		tr.lv[10] = &tr.c10.Levels
+		tr.lv[pqgenOrderColLinesPartsName] = &tr.colLinesPartsName.Levels
 	}
-	if fr.Projected(idx[11]) {
-		if tr.c11, err = fr.FloatReader(idx[11]); err != nil {
+	if fr.Projected(idx[pqgenOrderColLinesPartsWeight]) {
+		if tr.colLinesPartsWeight, err = fr.FloatReader(idx[pqgenOrderColLinesPartsWeight]); err != nil {
 			return nil, err
 		}
-		tr.lv[11] = &tr.c11.Levels
+		tr.lv[pqgenOrderColLinesPartsWeight] = &tr.colLinesPartsWeight.Levels
 	}
-	if fr.Projected(idx[12]) {
-		if tr.c12, err = fr.ByteArrayReader(idx[12]); err != nil {
+	if fr.Projected(idx[pqgenOrderColTagsElem]) {
+		if tr.colTagsElem, err = fr.ByteArrayReader(idx[pqgenOrderColTagsElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[12] = &tr.c12.Levels
+		tr.lv[pqgenOrderColTagsElem] = &tr.colTagsElem.Levels
 	}
-	if fr.Projected(idx[13]) {
-		if tr.c13, err = fr.ByteArrayReader(idx[13]); err != nil {
+	if fr.Projected(idx[pqgenOrderColAttrsKey]) {
+		if tr.colAttrsKey, err = fr.ByteArrayReader(idx[pqgenOrderColAttrsKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[13] = &tr.c13.Levels
+		tr.lv[pqgenOrderColAttrsKey] = &tr.colAttrsKey.Levels
 	}
-	if fr.Projected(idx[14]) {
-		if tr.c14, err = fr.ByteArrayReader(idx[14]); err != nil {
+	if fr.Projected(idx[pqgenOrderColAttrsValue]) {
+		if tr.colAttrsValue, err = fr.ByteArrayReader(idx[pqgenOrderColAttrsValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[14] = &tr.c14.Levels
+		tr.lv[pqgenOrderColAttrsValue] = &tr.colAttrsValue.Levels
 	}
-	if fr.Projected(idx[15]) {
-		if tr.c15, err = fr.ByteArrayReader(idx[15]); err != nil {
+	if fr.Projected(idx[pqgenOrderColDiscountsKey]) {
+		if tr.colDiscountsKey, err = fr.ByteArrayReader(idx[pqgenOrderColDiscountsKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[15] = &tr.c15.Levels
+		tr.lv[pqgenOrderColDiscountsKey] = &tr.colDiscountsKey.Levels
 	}
-	if fr.Projected(idx[16]) {
-		if tr.c16, err = fr.Int32Reader(idx[16]); err != nil {
+	if fr.Projected(idx[pqgenOrderColDiscountsValueElem]) {
+		if tr.colDiscountsValueElem, err = fr.Int32Reader(idx[pqgenOrderColDiscountsValueElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[16] = &tr.c16.Levels
+		tr.lv[pqgenOrderColDiscountsValueElem] = &tr.colDiscountsValueElem.Levels
 	}
-	if fr.Projected(idx[17]) {
-		if tr.c17, err = fr.ByteArrayReader(idx[17]); err != nil {
+	if fr.Projected(idx[pqgenOrderColShippingStreet]) {
+		if tr.colShippingStreet, err = fr.ByteArrayReader(idx[pqgenOrderColShippingStreet]); err != nil {
 			return nil, err
 		}
-		tr.lv[17] = &tr.c17.Levels
+		tr.lv[pqgenOrderColShippingStreet] = &tr.colShippingStreet.Levels
 	}
-	if fr.Projected(idx[18]) {
-		if tr.c18, err = fr.ByteArrayReader(idx[18]); err != nil {
+	if fr.Projected(idx[pqgenOrderColShippingCity]) {
+		if tr.colShippingCity, err = fr.ByteArrayReader(idx[pqgenOrderColShippingCity]); err != nil {
 			return nil, err
 		}
-		tr.lv[18] = &tr.c18.Levels
+		tr.lv[pqgenOrderColShippingCity] = &tr.colShippingCity.Levels
 	}
-	if fr.Projected(idx[19]) {
-		if tr.c19, err = fr.ByteArrayReader(idx[19]); err != nil {
+	if fr.Projected(idx[pqgenOrderColShippingZip]) {
+		if tr.colShippingZip, err = fr.ByteArrayReader(idx[pqgenOrderColShippingZip]); err != nil {
 			return nil, err
 		}
-		tr.lv[19] = &tr.c19.Levels
+		tr.lv[pqgenOrderColShippingZip] = &tr.colShippingZip.Levels
 	}
-	if fr.Projected(idx[20]) {
-		if tr.c20, err = fr.ByteArrayReader(idx[20]); err != nil {
+	if fr.Projected(idx[pqgenOrderColNotesElem]) {
+		if tr.colNotesElem, err = fr.ByteArrayReader(idx[pqgenOrderColNotesElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[20] = &tr.c20.Levels
+		tr.lv[pqgenOrderColNotesElem] = &tr.colNotesElem.Levels
 	}
-	if fr.Projected(idx[21]) {
-		if tr.c21, err = fr.ByteArrayReader(idx[21]); err != nil {
+	if fr.Projected(idx[pqgenOrderColCreatedBy]) {
+		if tr.colCreatedBy, err = fr.ByteArrayReader(idx[pqgenOrderColCreatedBy]); err != nil {
 			return nil, err
 		}
-		tr.lv[21] = &tr.c21.Levels
+		tr.lv[pqgenOrderColCreatedBy] = &tr.colCreatedBy.Levels
 	}
-	if fr.Projected(idx[22]) {
-		if tr.c22, err = fr.Int32Reader(idx[22]); err != nil {
+	if fr.Projected(idx[pqgenOrderColVersion]) {
+		if tr.colVersion, err = fr.Int32Reader(idx[pqgenOrderColVersion]); err != nil {
 			return nil, err
 		}
-		tr.lv[22] = &tr.c22.Levels
+		tr.lv[pqgenOrderColVersion] = &tr.colVersion.Levels
 	}
 	for k, ls := range pqgenOrderDrivers {
 		tr.drv[k] = -1
@@ -856,29 +901,29 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "placed_at"),
-		pqrt.Col(r.c2, "customer.id"),
-		pqrt.Col(r.c3, "customer.name"),
-		pqrt.Col(r.c4, "customer.email"),
-		pqrt.Col(r.c5, "lines.list.element.sku"),
-		pqrt.Col(r.c6, "lines.list.element.quantity"),
-		pqrt.Col(r.c7, "lines.list.element.price"),
-		pqrt.Col(r.c8, "lines.list.element.options.key_value.key"),
-		pqrt.Col(r.c9, "lines.list.element.options.key_value.value"),
-		pqrt.Col(r.c10, "lines.list.element.parts.list.element.name"),
-		pqrt.Col(r.c11, "lines.list.element.parts.list.element.weight"),
-		pqrt.Col(r.c12, "tags.list.element"),
-		pqrt.Col(r.c13, "attrs.key_value.key"),
-		pqrt.Col(r.c14, "attrs.key_value.value"),
-		pqrt.Col(r.c15, "discounts.key_value.key"),
-		pqrt.Col(r.c16, "discounts.key_value.value.list.element"),
-		pqrt.Col(r.c17, "shipping.street"),
-		pqrt.Col(r.c18, "shipping.city"),
-		pqrt.Col(r.c19, "shipping.zip"),
-		pqrt.Col(r.c20, "notes.list.element"),
-		pqrt.Col(r.c21, "created_by"),
-		pqrt.Col(r.c22, "version"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colPlacedAt, "placed_at"),
+		pqrt.Col(r.colCustomerID, "customer.id"),
+		pqrt.Col(r.colCustomerName, "customer.name"),
+		pqrt.Col(r.colCustomerEmail, "customer.email"),
+		pqrt.Col(r.colLinesSKU, "lines.list.element.sku"),
+		pqrt.Col(r.colLinesQuantity, "lines.list.element.quantity"),
+		pqrt.Col(r.colLinesPrice, "lines.list.element.price"),
+		pqrt.Col(r.colLinesOptionsKey, "lines.list.element.options.key_value.key"),
+		pqrt.Col(r.colLinesOptionsValue, "lines.list.element.options.key_value.value"),
+		pqrt.Col(r.colLinesPartsName, "lines.list.element.parts.list.element.name"),
+		pqrt.Col(r.colLinesPartsWeight, "lines.list.element.parts.list.element.weight"),
+		pqrt.Col(r.colTagsElem, "tags.list.element"),
+		pqrt.Col(r.colAttrsKey, "attrs.key_value.key"),
+		pqrt.Col(r.colAttrsValue, "attrs.key_value.value"),
+		pqrt.Col(r.colDiscountsKey, "discounts.key_value.key"),
+		pqrt.Col(r.colDiscountsValueElem, "discounts.key_value.value.list.element"),
+		pqrt.Col(r.colShippingStreet, "shipping.street"),
+		pqrt.Col(r.colShippingCity, "shipping.city"),
+		pqrt.Col(r.colShippingZip, "shipping.zip"),
+		pqrt.Col(r.colNotesElem, "notes.list.element"),
+		pqrt.Col(r.colCreatedBy, "created_by"),
+		pqrt.Col(r.colVersion, "version"),
 	); err != nil {
 		return 0, err
 	}
@@ -900,226 +945,226 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Order disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [23]int      // per leaf: the next value
-	var p [23]int      // per leaf: the next level slot
-	var slab4 []string // pointer targets of customer.email
-	if r.c4 != nil {
-		slab4 = make([]string, r.c4.Values.Len())
+	var q [pqgenOrderLeaves]int    // per leaf: the next value
+	var p [pqgenOrderLeaves]int    // per leaf: the next level slot
+	var slabCustomerEmail []string // pointer targets of customer.email
+	if r.colCustomerEmail != nil {
+		slabCustomerEmail = make([]string, r.colCustomerEmail.Values.Len())
 	}
-	var slab11 []float32 // pointer targets of lines.list.element.parts.list.element.weight
-	if r.c11 != nil {
-		slab11 = make([]float32, len(r.c11.Values))
+	var slabLinesPartsWeight []float32 // pointer targets of lines.list.element.parts.list.element.weight
+	if r.colLinesPartsWeight != nil {
+		slabLinesPartsWeight = make([]float32, len(r.colLinesPartsWeight.Values))
 	}
-	var slab19 []string // pointer targets of shipping.zip
-	if r.c19 != nil {
-		slab19 = make([]string, r.c19.Values.Len())
+	var slabShippingZip []string // pointer targets of shipping.zip
+	if r.colShippingZip != nil {
+		slabShippingZip = make([]string, r.colShippingZip.Values.Len())
 	}
-	var slab20 []string // pointer targets of notes.list.element
-	if r.c20 != nil {
-		slab20 = make([]string, r.c20.Values.Len())
+	var slabNotesElem []string // pointer targets of notes.list.element
+	if r.colNotesElem != nil {
+		slabNotesElem = make([]string, r.colNotesElem.Values.Len())
 	}
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenOrderColID] = len(rows)
 		}
 	}
 	// placed_at
 	{
-		if c1 := r.c1; c1 != nil {
+		if colPlacedAt := r.colPlacedAt; colPlacedAt != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.PlacedAt = pqtime.UnixMilli(c1.Values[i]).UTC()
+				x.PlacedAt = pqtime.UnixMilli(colPlacedAt.Values[i]).UTC()
 			}
-			q[1] = len(rows)
+			q[pqgenOrderColPlacedAt] = len(rows)
 		}
 	}
 	// customer.id
 	{
-		c2 := r.c2
-		if c2 != nil {
+		colCustomerID := r.colCustomerID
+		if colCustomerID != nil {
 			i := -1
-			n := len(c2.Def)
+			n := len(colCustomerID.Def)
 			for s := 0; s < n; s++ {
-				d := c2.Def[s]
+				d := colCustomerID.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = r.sl0.New()
+						x.Customer = r.slabCustomer.New()
 					}
-					x.Customer.ID = c2.Values[q[2]]
-					q[2]++
+					x.Customer.ID = colCustomerID.Values[q[pqgenOrderColCustomerID]]
+					q[pqgenOrderColCustomerID]++
 				}
 			}
-			p[2] = n
+			p[pqgenOrderColCustomerID] = n
 		}
 	}
 	// customer.name
 	{
-		c3 := r.c3
-		if c3 != nil {
+		colCustomerName := r.colCustomerName
+		if colCustomerName != nil {
 			i := -1
-			n := len(c3.Def)
+			n := len(colCustomerName.Def)
 			for s := 0; s < n; s++ {
-				d := c3.Def[s]
+				d := colCustomerName.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = r.sl0.New()
+						x.Customer = r.slabCustomer.New()
 					}
-					x.Customer.Name = c3.String(q[3])
-					q[3]++
+					x.Customer.Name = colCustomerName.String(q[pqgenOrderColCustomerName])
+					q[pqgenOrderColCustomerName]++
 				}
 			}
-			p[3] = n
+			p[pqgenOrderColCustomerName] = n
 		}
 	}
 	// customer.email
 	{
-		c4 := r.c4
-		if c4 != nil {
+		colCustomerEmail := r.colCustomerEmail
+		if colCustomerEmail != nil {
 			i := -1
-			n := len(c4.Def)
+			n := len(colCustomerEmail.Def)
 			for s := 0; s < n; s++ {
-				d := c4.Def[s]
+				d := colCustomerEmail.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = r.sl0.New()
+						x.Customer = r.slabCustomer.New()
 					}
 					if d >= 2 {
-						slab4[q[4]] = c4.String(q[4])
-						x.Customer.Email = &slab4[q[4]]
-						q[4]++
+						slabCustomerEmail[q[pqgenOrderColCustomerEmail]] = colCustomerEmail.String(q[pqgenOrderColCustomerEmail])
+						x.Customer.Email = &slabCustomerEmail[q[pqgenOrderColCustomerEmail]]
+						q[pqgenOrderColCustomerEmail]++
 					}
 				}
 			}
-			p[4] = n
+			p[pqgenOrderColCustomerEmail] = n
 		}
 	}
 	// lines (row by row: a map needs its keys and values together)
 	{
-		c5 := r.c5
-		c6 := r.c6
-		c7 := r.c7
-		c8 := r.c8
-		c9 := r.c9
-		c10 := r.c10
-		c11 := r.c11
+		colLinesSKU := r.colLinesSKU
+		colLinesQuantity := r.colLinesQuantity
+		colLinesPrice := r.colLinesPrice
+		colLinesOptionsKey := r.colLinesOptionsKey
+		colLinesOptionsValue := r.colLinesOptionsValue
+		colLinesPartsName := r.colLinesPartsName
+		colLinesPartsWeight := r.colLinesPartsWeight
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[5]++
-					p[6]++
-					p[7]++
-					p[8]++
-					p[9]++
-					p[10]++
-					p[11]++
+			if d1 := r.drv[pqgenOrderDrvLines]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenOrderColLinesSKU]++
+					p[pqgenOrderColLinesQuantity]++
+					p[pqgenOrderColLinesPrice]++
+					p[pqgenOrderColLinesOptionsKey]++
+					p[pqgenOrderColLinesOptionsValue]++
+					p[pqgenOrderColLinesPartsName]++
+					p[pqgenOrderColLinesPartsWeight]++
 				} else {
-					var l3 []Line
+					var l1 []Line
 					for {
-						l3 = r.sl1.Extend(l3)
-						if c5 != nil {
-							l3[len(l3)-1].SKU = c5.String(q[5])
-							q[5]++
-							p[5]++
+						l1 = r.slabLines.Extend(l1)
+						if colLinesSKU != nil {
+							l1[len(l1)-1].SKU = colLinesSKU.String(q[pqgenOrderColLinesSKU])
+							q[pqgenOrderColLinesSKU]++
+							p[pqgenOrderColLinesSKU]++
 						}
-						if c6 != nil {
-							l3[len(l3)-1].Quantity = c6.Values[q[6]]
-							q[6]++
-							p[6]++
+						if colLinesQuantity != nil {
+							l1[len(l1)-1].Quantity = colLinesQuantity.Values[q[pqgenOrderColLinesQuantity]]
+							q[pqgenOrderColLinesQuantity]++
+							p[pqgenOrderColLinesQuantity]++
 						}
-						if c7 != nil {
-							l3[len(l3)-1].Price = c7.Values[q[7]]
-							q[7]++
-							p[7]++
+						if colLinesPrice != nil {
+							l1[len(l1)-1].Price = colLinesPrice.Values[q[pqgenOrderColLinesPrice]]
+							q[pqgenOrderColLinesPrice]++
+							p[pqgenOrderColLinesPrice]++
 						}
-						if d4 := r.drv[1]; d4 >= 0 {
-							def5 := r.lv[d4].Def[p[d4]]
-							if def5 < 2 {
-								p[8]++
-								p[9]++
+						if d2 := r.drv[pqgenOrderDrvLinesOptions]; d2 >= 0 {
+							def2 := r.lv[d2].Def[p[d2]]
+							if def2 < 2 {
+								p[pqgenOrderColLinesOptionsKey]++
+								p[pqgenOrderColLinesOptionsValue]++
 							} else {
-								m6 := make(map[string]int64)
+								m1 := make(map[string]int64)
 								for {
-									var k7 string
-									var v8 int64
-									if c8 != nil {
-										k7 = c8.String(q[8])
-										q[8]++
-										p[8]++
+									var k1 string
+									var v1 int64
+									if colLinesOptionsKey != nil {
+										k1 = colLinesOptionsKey.String(q[pqgenOrderColLinesOptionsKey])
+										q[pqgenOrderColLinesOptionsKey]++
+										p[pqgenOrderColLinesOptionsKey]++
 									}
-									if c9 != nil {
-										v8 = c9.Values[q[9]]
-										q[9]++
-										p[9]++
+									if colLinesOptionsValue != nil {
+										v1 = colLinesOptionsValue.Values[q[pqgenOrderColLinesOptionsValue]]
+										q[pqgenOrderColLinesOptionsValue]++
+										p[pqgenOrderColLinesOptionsValue]++
 									}
-									m6[k7] = v8
-									if p[d4] >= len(r.lv[d4].Rep) || r.lv[d4].Rep[p[d4]] != 2 {
+									m1[k1] = v1
+									if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
 										break
 									}
 								}
-								l3[len(l3)-1].Options = m6
+								l1[len(l1)-1].Options = m1
 							}
 						}
-						if d9 := r.drv[2]; d9 >= 0 {
-							def10 := r.lv[d9].Def[p[d9]]
-							if def10 < 2 {
-								p[10]++
-								p[11]++
+						if d3 := r.drv[pqgenOrderDrvLinesParts]; d3 >= 0 {
+							def3 := r.lv[d3].Def[p[d3]]
+							if def3 < 2 {
+								p[pqgenOrderColLinesPartsName]++
+								p[pqgenOrderColLinesPartsWeight]++
 							} else {
-								var l11 []Part
+								var l2 []Part
 								for {
-									l11 = r.sl2.Extend(l11)
-									if c10 != nil {
-										l11[len(l11)-1].Name = c10.String(q[10])
-										q[10]++
-										p[10]++
+									l2 = r.slabLinesParts.Extend(l2)
+									if colLinesPartsName != nil {
+										l2[len(l2)-1].Name = colLinesPartsName.String(q[pqgenOrderColLinesPartsName])
+										q[pqgenOrderColLinesPartsName]++
+										p[pqgenOrderColLinesPartsName]++
 									}
-									if c11 != nil {
-										if c11.Def[p[11]] == 3 {
-											slab11[q[11]] = c11.Values[q[11]]
-											l11[len(l11)-1].Weight = &slab11[q[11]]
-											q[11]++
+									if colLinesPartsWeight != nil {
+										if colLinesPartsWeight.Def[p[pqgenOrderColLinesPartsWeight]] == 3 {
+											slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]] = colLinesPartsWeight.Values[q[pqgenOrderColLinesPartsWeight]]
+											l2[len(l2)-1].Weight = &slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]]
+											q[pqgenOrderColLinesPartsWeight]++
 										}
-										p[11]++
+										p[pqgenOrderColLinesPartsWeight]++
 									}
-									if p[d9] >= len(r.lv[d9].Rep) || r.lv[d9].Rep[p[d9]] != 2 {
+									if p[d3] >= len(r.lv[d3].Rep) || r.lv[d3].Rep[p[d3]] != 2 {
 										break
 									}
 								}
-								l3[len(l3)-1].Parts = l11
+								l1[len(l1)-1].Parts = l2
 							}
 						}
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.Lines = l3
+					x.Lines = l1
 				}
 			}
 		}
 	}
 	// tags.list.element
 	{
-		c12 := r.c12
-		if c12 != nil {
+		colTagsElem := r.colTagsElem
+		if colTagsElem != nil {
 			i := -1
 			var e1 int
-			n := len(c12.Def)
+			n := len(colTagsElem.Def)
 			for s := 0; s < n; s++ {
-				d := c12.Def[s]
-				rp := c12.Rep[s]
+				d := colTagsElem.Def[s]
+				rp := colTagsElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -1131,143 +1176,143 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.Tags) {
-						x.Tags = r.sl3.Extend(x.Tags)
+						x.Tags = r.slabTags.Extend(x.Tags)
 					}
-					x.Tags[e1] = c12.String(q[12])
-					q[12]++
+					x.Tags[e1] = colTagsElem.String(q[pqgenOrderColTagsElem])
+					q[pqgenOrderColTagsElem]++
 				} else if d >= 1 && x.Tags == nil {
 					x.Tags = []string{}
 				}
 			}
-			p[12] = n
+			p[pqgenOrderColTagsElem] = n
 		}
 	}
 	// attrs (row by row: a map needs its keys and values together)
 	{
-		c13 := r.c13
-		c14 := r.c14
+		colAttrsKey := r.colAttrsKey
+		colAttrsValue := r.colAttrsValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[3]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[13]++
-					p[14]++
+			if d1 := r.drv[pqgenOrderDrvAttrs]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenOrderColAttrsKey]++
+					p[pqgenOrderColAttrsValue]++
 				} else {
-					m3 := make(map[string]string)
+					m1 := make(map[string]string)
 					for {
-						var k4 string
-						var v5 string
-						if c13 != nil {
-							k4 = c13.String(q[13])
-							q[13]++
-							p[13]++
+						var k1 string
+						var v1 string
+						if colAttrsKey != nil {
+							k1 = colAttrsKey.String(q[pqgenOrderColAttrsKey])
+							q[pqgenOrderColAttrsKey]++
+							p[pqgenOrderColAttrsKey]++
 						}
-						if c14 != nil {
-							v5 = c14.String(q[14])
-							q[14]++
-							p[14]++
+						if colAttrsValue != nil {
+							v1 = colAttrsValue.String(q[pqgenOrderColAttrsValue])
+							q[pqgenOrderColAttrsValue]++
+							p[pqgenOrderColAttrsValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.Attrs = m3
+					x.Attrs = m1
 				}
 			}
 		}
 	}
 	// discounts (row by row: a map needs its keys and values together)
 	{
-		c15 := r.c15
-		c16 := r.c16
+		colDiscountsKey := r.colDiscountsKey
+		colDiscountsValueElem := r.colDiscountsValueElem
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[4]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[15]++
-					p[16]++
-				} else if def2 < 2 {
-					p[15]++
-					p[16]++
+			if d1 := r.drv[pqgenOrderDrvDiscounts]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenOrderColDiscountsKey]++
+					p[pqgenOrderColDiscountsValueElem]++
+				} else if def1 < 2 {
+					p[pqgenOrderColDiscountsKey]++
+					p[pqgenOrderColDiscountsValueElem]++
 					x.Discounts = map[string][]int32{}
 				} else {
-					m3 := make(map[string][]int32)
+					m1 := make(map[string][]int32)
 					for {
-						var k4 string
-						var v5 []int32
-						if c15 != nil {
-							k4 = c15.String(q[15])
-							q[15]++
-							p[15]++
+						var k1 string
+						var v1 []int32
+						if colDiscountsKey != nil {
+							k1 = colDiscountsKey.String(q[pqgenOrderColDiscountsKey])
+							q[pqgenOrderColDiscountsKey]++
+							p[pqgenOrderColDiscountsKey]++
 						}
-						if d6 := r.drv[5]; d6 >= 0 {
-							def7 := r.lv[d6].Def[p[d6]]
-							if def7 < 3 {
-								p[16]++
+						if d2 := r.drv[pqgenOrderDrvDiscountsValue]; d2 >= 0 {
+							def2 := r.lv[d2].Def[p[d2]]
+							if def2 < 3 {
+								p[pqgenOrderColDiscountsValueElem]++
 							} else {
-								var l8 []int32
+								var l1 []int32
 								for {
-									l8 = r.sl4.Extend(l8)
-									if c16 != nil {
-										l8[len(l8)-1] = c16.Values[q[16]]
-										q[16]++
-										p[16]++
+									l1 = r.slabDiscountsValue.Extend(l1)
+									if colDiscountsValueElem != nil {
+										l1[len(l1)-1] = colDiscountsValueElem.Values[q[pqgenOrderColDiscountsValueElem]]
+										q[pqgenOrderColDiscountsValueElem]++
+										p[pqgenOrderColDiscountsValueElem]++
 									}
-									if p[d6] >= len(r.lv[d6].Rep) || r.lv[d6].Rep[p[d6]] != 2 {
+									if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
 										break
 									}
 								}
-								v5 = l8
+								v1 = l1
 							}
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.Discounts = m3
+					x.Discounts = m1
 				}
 			}
 		}
 	}
 	// shipping (row by row)
 	{
-		c17 := r.c17
-		c18 := r.c18
-		c19 := r.c19
+		colShippingStreet := r.colShippingStreet
+		colShippingCity := r.colShippingCity
+		colShippingZip := r.colShippingZip
 		for i := range rows {
 			x := &rows[i]
-			if c17 != nil {
-				x.Shipping.Street = c17.String(q[17])
-				q[17]++
+			if colShippingStreet != nil {
+				x.Shipping.Street = colShippingStreet.String(q[pqgenOrderColShippingStreet])
+				q[pqgenOrderColShippingStreet]++
 			}
-			if c18 != nil {
-				x.Shipping.City = c18.String(q[18])
-				q[18]++
+			if colShippingCity != nil {
+				x.Shipping.City = colShippingCity.String(q[pqgenOrderColShippingCity])
+				q[pqgenOrderColShippingCity]++
 			}
-			if c19 != nil {
-				if c19.Def[p[19]] == 1 {
-					slab19[q[19]] = c19.String(q[19])
-					x.Shipping.Zip = &slab19[q[19]]
-					q[19]++
+			if colShippingZip != nil {
+				if colShippingZip.Def[p[pqgenOrderColShippingZip]] == 1 {
+					slabShippingZip[q[pqgenOrderColShippingZip]] = colShippingZip.String(q[pqgenOrderColShippingZip])
+					x.Shipping.Zip = &slabShippingZip[q[pqgenOrderColShippingZip]]
+					q[pqgenOrderColShippingZip]++
 				}
-				p[19]++
+				p[pqgenOrderColShippingZip]++
 			}
 		}
 	}
 	// notes.list.element
 	{
-		c20 := r.c20
-		if c20 != nil {
+		colNotesElem := r.colNotesElem
+		if colNotesElem != nil {
 			i := -1
 			var e1 int
-			n := len(c20.Def)
+			n := len(colNotesElem.Def)
 			for s := 0; s < n; s++ {
-				d := c20.Def[s]
-				rp := c20.Rep[s]
+				d := colNotesElem.Def[s]
+				rp := colNotesElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -1279,105 +1324,105 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Notes) {
-						x.Notes = r.sl5.Extend(x.Notes)
+						x.Notes = r.slabNotes.Extend(x.Notes)
 					}
 					if d >= 2 {
-						slab20[q[20]] = c20.String(q[20])
-						x.Notes[e1] = &slab20[q[20]]
-						q[20]++
+						slabNotesElem[q[pqgenOrderColNotesElem]] = colNotesElem.String(q[pqgenOrderColNotesElem])
+						x.Notes[e1] = &slabNotesElem[q[pqgenOrderColNotesElem]]
+						q[pqgenOrderColNotesElem]++
 					}
 				}
 			}
-			p[20] = n
+			p[pqgenOrderColNotesElem] = n
 		}
 	}
 	// created_by
 	{
-		if c21 := r.c21; c21 != nil {
+		if colCreatedBy := r.colCreatedBy; colCreatedBy != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Audit.CreatedBy = c21.String(i)
+				x.Audit.CreatedBy = colCreatedBy.String(i)
 			}
-			q[21] = len(rows)
+			q[pqgenOrderColCreatedBy] = len(rows)
 		}
 	}
 	// version
 	{
-		if c22 := r.c22; c22 != nil {
+		if colVersion := r.colVersion; colVersion != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Audit.Version = uint32(c22.Values[i])
+				x.Audit.Version = uint32(colVersion.Values[i])
 			}
-			q[22] = len(rows)
+			q[pqgenOrderColVersion] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenOrderColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colPlacedAt != nil && (q[pqgenOrderColPlacedAt] != len(r.colPlacedAt.Values)) {
 		return pqfmt.Errorf("%w: column placed_at: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values) || p[2] != len(r.c2.Def)) {
+	if r.colCustomerID != nil && (q[pqgenOrderColCustomerID] != len(r.colCustomerID.Values) || p[pqgenOrderColCustomerID] != len(r.colCustomerID.Def)) {
 		return pqfmt.Errorf("%w: column customer.id: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != r.c3.Values.Len() || p[3] != len(r.c3.Def)) {
+	if r.colCustomerName != nil && (q[pqgenOrderColCustomerName] != r.colCustomerName.Values.Len() || p[pqgenOrderColCustomerName] != len(r.colCustomerName.Def)) {
 		return pqfmt.Errorf("%w: column customer.name: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
+	if r.colCustomerEmail != nil && (q[pqgenOrderColCustomerEmail] != r.colCustomerEmail.Values.Len() || p[pqgenOrderColCustomerEmail] != len(r.colCustomerEmail.Def)) {
 		return pqfmt.Errorf("%w: column customer.email: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != r.c5.Values.Len() || p[5] != len(r.c5.Def)) {
+	if r.colLinesSKU != nil && (q[pqgenOrderColLinesSKU] != r.colLinesSKU.Values.Len() || p[pqgenOrderColLinesSKU] != len(r.colLinesSKU.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element.sku: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values) || p[6] != len(r.c6.Def)) {
+	if r.colLinesQuantity != nil && (q[pqgenOrderColLinesQuantity] != len(r.colLinesQuantity.Values) || p[pqgenOrderColLinesQuantity] != len(r.colLinesQuantity.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element.quantity: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
+	if r.colLinesPrice != nil && (q[pqgenOrderColLinesPrice] != len(r.colLinesPrice.Values) || p[pqgenOrderColLinesPrice] != len(r.colLinesPrice.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element.price: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != r.c8.Values.Len() || p[8] != len(r.c8.Def)) {
+	if r.colLinesOptionsKey != nil && (q[pqgenOrderColLinesOptionsKey] != r.colLinesOptionsKey.Values.Len() || p[pqgenOrderColLinesOptionsKey] != len(r.colLinesOptionsKey.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element.options.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values) || p[9] != len(r.c9.Def)) {
+	if r.colLinesOptionsValue != nil && (q[pqgenOrderColLinesOptionsValue] != len(r.colLinesOptionsValue.Values) || p[pqgenOrderColLinesOptionsValue] != len(r.colLinesOptionsValue.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element.options.key_value.value: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c10 != nil && (q[10] != r.c10.Values.Len() || p[10] != len(r.c10.Def)) {
+	if r.colLinesPartsName != nil && (q[pqgenOrderColLinesPartsName] != r.colLinesPartsName.Values.Len() || p[pqgenOrderColLinesPartsName] != len(r.colLinesPartsName.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element.parts.list.element.name: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c11 != nil && (q[11] != len(r.c11.Values) || p[11] != len(r.c11.Def)) {
+	if r.colLinesPartsWeight != nil && (q[pqgenOrderColLinesPartsWeight] != len(r.colLinesPartsWeight.Values) || p[pqgenOrderColLinesPartsWeight] != len(r.colLinesPartsWeight.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element.parts.list.element.weight: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c12 != nil && (q[12] != r.c12.Values.Len() || p[12] != len(r.c12.Def)) {
+	if r.colTagsElem != nil && (q[pqgenOrderColTagsElem] != r.colTagsElem.Values.Len() || p[pqgenOrderColTagsElem] != len(r.colTagsElem.Def)) {
 		return pqfmt.Errorf("%w: column tags.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c13 != nil && (q[13] != r.c13.Values.Len() || p[13] != len(r.c13.Def)) {
+	if r.colAttrsKey != nil && (q[pqgenOrderColAttrsKey] != r.colAttrsKey.Values.Len() || p[pqgenOrderColAttrsKey] != len(r.colAttrsKey.Def)) {
 		return pqfmt.Errorf("%w: column attrs.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c14 != nil && (q[14] != r.c14.Values.Len() || p[14] != len(r.c14.Def)) {
+	if r.colAttrsValue != nil && (q[pqgenOrderColAttrsValue] != r.colAttrsValue.Values.Len() || p[pqgenOrderColAttrsValue] != len(r.colAttrsValue.Def)) {
 		return pqfmt.Errorf("%w: column attrs.key_value.value: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c15 != nil && (q[15] != r.c15.Values.Len() || p[15] != len(r.c15.Def)) {
+	if r.colDiscountsKey != nil && (q[pqgenOrderColDiscountsKey] != r.colDiscountsKey.Values.Len() || p[pqgenOrderColDiscountsKey] != len(r.colDiscountsKey.Def)) {
 		return pqfmt.Errorf("%w: column discounts.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c16 != nil && (q[16] != len(r.c16.Values) || p[16] != len(r.c16.Def)) {
+	if r.colDiscountsValueElem != nil && (q[pqgenOrderColDiscountsValueElem] != len(r.colDiscountsValueElem.Values) || p[pqgenOrderColDiscountsValueElem] != len(r.colDiscountsValueElem.Def)) {
 		return pqfmt.Errorf("%w: column discounts.key_value.value.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c17 != nil && (q[17] != r.c17.Values.Len()) {
+	if r.colShippingStreet != nil && (q[pqgenOrderColShippingStreet] != r.colShippingStreet.Values.Len()) {
 		return pqfmt.Errorf("%w: column shipping.street: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c18 != nil && (q[18] != r.c18.Values.Len()) {
+	if r.colShippingCity != nil && (q[pqgenOrderColShippingCity] != r.colShippingCity.Values.Len()) {
 		return pqfmt.Errorf("%w: column shipping.city: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c19 != nil && (q[19] != r.c19.Values.Len() || p[19] != len(r.c19.Def)) {
+	if r.colShippingZip != nil && (q[pqgenOrderColShippingZip] != r.colShippingZip.Values.Len() || p[pqgenOrderColShippingZip] != len(r.colShippingZip.Def)) {
 		return pqfmt.Errorf("%w: column shipping.zip: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c20 != nil && (q[20] != r.c20.Values.Len() || p[20] != len(r.c20.Def)) {
+	if r.colNotesElem != nil && (q[pqgenOrderColNotesElem] != r.colNotesElem.Values.Len() || p[pqgenOrderColNotesElem] != len(r.colNotesElem.Def)) {
 		return pqfmt.Errorf("%w: column notes.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c21 != nil && (q[21] != r.c21.Values.Len()) {
+	if r.colCreatedBy != nil && (q[pqgenOrderColCreatedBy] != r.colCreatedBy.Values.Len()) {
 		return pqfmt.Errorf("%w: column created_by: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
-	if r.c22 != nil && (q[22] != len(r.c22.Values)) {
+	if r.colVersion != nil && (q[pqgenOrderColVersion] != len(r.colVersion.Values)) {
 		return pqfmt.Errorf("%w: column version: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
 	}
 	return nil
@@ -1431,44 +1476,44 @@ var OrderWhere struct {
 }
 
 func init() {
-	OrderWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	OrderWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	OrderWhere.PlacedAt = pqrt.NewOrderedField("placed_at", func(c1 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c1.Values = append(c1.Values, v.UnixMilli())
+	OrderWhere.PlacedAt = pqrt.NewOrderedField("placed_at", func(colPlacedAt *pqrt.Int64Buffer, v pqtime.Time) error {
+		colPlacedAt.Values = append(colPlacedAt.Values, v.UnixMilli())
 		return nil
 	})
-	OrderWhere.Customer.ID = pqrt.NewNullableOrderedField("customer.id", func(c2 *pqrt.Int64Buffer, v int64) error {
-		c2.Values = append(c2.Values, v)
+	OrderWhere.Customer.ID = pqrt.NewNullableOrderedField("customer.id", func(colCustomerID *pqrt.Int64Buffer, v int64) error {
+		colCustomerID.Values = append(colCustomerID.Values, v)
 		return nil
 	})
-	OrderWhere.Customer.Name = pqrt.NewNullableOrderedField("customer.name", func(c3 *pqrt.ByteArrayBuffer, v string) error {
-		c3.Values.AppendString(v)
+	OrderWhere.Customer.Name = pqrt.NewNullableOrderedField("customer.name", func(colCustomerName *pqrt.ByteArrayBuffer, v string) error {
+		colCustomerName.Values.AppendString(v)
 		return nil
 	})
-	OrderWhere.Customer.Email = pqrt.NewNullableOrderedField("customer.email", func(c4 *pqrt.ByteArrayBuffer, v string) error {
-		c4.Values.AppendString(v)
+	OrderWhere.Customer.Email = pqrt.NewNullableOrderedField("customer.email", func(colCustomerEmail *pqrt.ByteArrayBuffer, v string) error {
+		colCustomerEmail.Values.AppendString(v)
 		return nil
 	})
-	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(c17 *pqrt.ByteArrayBuffer, v string) error {
-		c17.Values.AppendString(v)
+	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(colShippingStreet *pqrt.ByteArrayBuffer, v string) error {
+		colShippingStreet.Values.AppendString(v)
 		return nil
 	})
-	OrderWhere.Shipping.City = pqrt.NewOrderedField("shipping.city", func(c18 *pqrt.ByteArrayBuffer, v string) error {
-		c18.Values.AppendString(v)
+	OrderWhere.Shipping.City = pqrt.NewOrderedField("shipping.city", func(colShippingCity *pqrt.ByteArrayBuffer, v string) error {
+		colShippingCity.Values.AppendString(v)
 		return nil
 	})
-	OrderWhere.Shipping.Zip = pqrt.NewNullableOrderedField("shipping.zip", func(c19 *pqrt.ByteArrayBuffer, v string) error {
-		c19.Values.AppendString(v)
+	OrderWhere.Shipping.Zip = pqrt.NewNullableOrderedField("shipping.zip", func(colShippingZip *pqrt.ByteArrayBuffer, v string) error {
+		colShippingZip.Values.AppendString(v)
 		return nil
 	})
-	OrderWhere.CreatedBy = pqrt.NewOrderedField("created_by", func(c21 *pqrt.ByteArrayBuffer, v string) error {
-		c21.Values.AppendString(v)
+	OrderWhere.CreatedBy = pqrt.NewOrderedField("created_by", func(colCreatedBy *pqrt.ByteArrayBuffer, v string) error {
+		colCreatedBy.Values.AppendString(v)
 		return nil
 	})
-	OrderWhere.Version = pqrt.NewOrderedField("version", func(c22 *pqrt.Int32Buffer, v uint32) error {
-		c22.Values = append(c22.Values, int32(v))
+	OrderWhere.Version = pqrt.NewOrderedField("version", func(colVersion *pqrt.Int32Buffer, v uint32) error {
+		colVersion.Values = append(colVersion.Values, int32(v))
 		return nil
 	})
 }

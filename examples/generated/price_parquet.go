@@ -66,20 +66,33 @@ var pqgenPriceSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Price, in schema order.
+const (
+	pqgenPriceColAmount = iota
+	pqgenPriceColTotal
+	pqgenPriceColBig
+	pqgenPriceColOpt
+	pqgenPriceColZero
+	pqgenPriceColLinesElem
+	pqgenPriceColByCodeKey
+	pqgenPriceColByCodeValue
+	pqgenPriceLeaves // the number of leaves
+)
+
 // PriceWriter writes rows of Price to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewPriceWriter.
 type PriceWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer                     // amount
-	c1      *pqrt.Int64Buffer                     // total
-	c2      *pqrt.FixedBuffer                     // big
-	c3      *pqrt.FixedBuffer                     // opt
-	c4      *pqrt.Int32Buffer                     // zero
-	c5      *pqrt.Int64Buffer                     // lines.list.element
-	c6      *pqrt.ByteArrayBuffer                 // by_code.key_value.key
-	c7      *pqrt.Int32Buffer                     // by_code.key_value.value
-	pending int                                   // rows shredded since the last EndRows
-	m6      []pqrt.MapEntry[string, pqrt.Decimal] // by_code (entries in key order)
+	fw             *pqrt.FileWriter
+	colAmount      *pqrt.Int32Buffer                     // amount
+	colTotal       *pqrt.Int64Buffer                     // total
+	colBig         *pqrt.FixedBuffer                     // big
+	colOpt         *pqrt.FixedBuffer                     // opt
+	colZero        *pqrt.Int32Buffer                     // zero
+	colLinesElem   *pqrt.Int64Buffer                     // lines.list.element
+	colByCodeKey   *pqrt.ByteArrayBuffer                 // by_code.key_value.key
+	colByCodeValue *pqrt.Int32Buffer                     // by_code.key_value.value
+	pending        int                                   // rows shredded since the last EndRows
+	entriesByCode  []pqrt.MapEntry[string, pqrt.Decimal] // by_code (entries in key order)
 }
 
 // NewPriceWriter starts a Parquet file of Price rows on w with the given writer options.
@@ -95,28 +108,28 @@ func NewPriceWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*PriceWriter, err
 func pqgenPriceWriterFor(fw *pqrt.FileWriter) (*PriceWriter, error) {
 	w := &PriceWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colAmount, err = fw.Int32Buffer(pqgenPriceColAmount); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int64Buffer(1); err != nil {
+	if w.colTotal, err = fw.Int64Buffer(pqgenPriceColTotal); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.FixedBuffer(2); err != nil {
+	if w.colBig, err = fw.FixedBuffer(pqgenPriceColBig); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.FixedBuffer(3); err != nil {
+	if w.colOpt, err = fw.FixedBuffer(pqgenPriceColOpt); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.Int32Buffer(4); err != nil {
+	if w.colZero, err = fw.Int32Buffer(pqgenPriceColZero); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int64Buffer(5); err != nil {
+	if w.colLinesElem, err = fw.Int64Buffer(pqgenPriceColLinesElem); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.ByteArrayBuffer(6); err != nil {
+	if w.colByCodeKey, err = fw.ByteArrayBuffer(pqgenPriceColByCodeKey); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int32Buffer(7); err != nil {
+	if w.colByCodeValue, err = fw.Int32Buffer(pqgenPriceColByCodeValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -174,95 +187,95 @@ func (w *PriceWriter) Close() error {
 func (w *PriceWriter) shred(rows []Price) error {
 	// amount
 	{
-		c0 := w.c0
+		colAmount := w.colAmount
 		for i := range rows {
 			x := &rows[i]
 			if u, err := pqrt.DecimalUnscaled32(x.Amount, 2, 9); err != nil {
 				return pqfmt.Errorf("column amount: %w", err)
 			} else {
-				c0.Values = append(c0.Values, u)
+				colAmount.Values = append(colAmount.Values, u)
 			}
 		}
 	}
 	// total
 	{
-		c1 := w.c1
+		colTotal := w.colTotal
 		for i := range rows {
 			x := &rows[i]
 			if u, err := pqrt.DecimalUnscaled64(x.Total, 4, 18); err != nil {
 				return pqfmt.Errorf("column total: %w", err)
 			} else {
-				c1.Values = append(c1.Values, u)
+				colTotal.Values = append(colTotal.Values, u)
 			}
 		}
 	}
 	// big
 	{
-		c2 := w.c2
+		colBig := w.colBig
 		for i := range rows {
 			x := &rows[i]
-			if b, err := pqrt.AppendDecimalFixed(c2.Values, x.Big, 6, 38, 16); err != nil {
+			if b, err := pqrt.AppendDecimalFixed(colBig.Values, x.Big, 6, 38, 16); err != nil {
 				return pqfmt.Errorf("column big: %w", err)
 			} else {
-				c2.Values = b
+				colBig.Values = b
 			}
 		}
 	}
 	// opt
 	{
-		c3 := w.c3
+		colOpt := w.colOpt
 		for i := range rows {
 			x := &rows[i]
 			if x.Opt == nil {
-				c3.Def = append(c3.Def, 0)
+				colOpt.Def = append(colOpt.Def, 0)
 			} else {
-				c3.Def = append(c3.Def, 1)
-				if b, err := pqrt.AppendDecimalFixed(c3.Values, (*x.Opt), 3, 20, 9); err != nil {
+				colOpt.Def = append(colOpt.Def, 1)
+				if b, err := pqrt.AppendDecimalFixed(colOpt.Values, (*x.Opt), 3, 20, 9); err != nil {
 					return pqfmt.Errorf("column opt: %w", err)
 				} else {
-					c3.Values = b
+					colOpt.Values = b
 				}
 			}
 		}
 	}
 	// zero
 	{
-		c4 := w.c4
+		colZero := w.colZero
 		for i := range rows {
 			x := &rows[i]
 			if x.Zero == (pqrt.Decimal{}) {
-				c4.Def = append(c4.Def, 0)
+				colZero.Def = append(colZero.Def, 0)
 			} else {
-				c4.Def = append(c4.Def, 1)
+				colZero.Def = append(colZero.Def, 1)
 				if u, err := pqrt.DecimalUnscaled32(x.Zero, 1, 5); err != nil {
 					return pqfmt.Errorf("column zero: %w", err)
 				} else {
-					c4.Values = append(c4.Values, u)
+					colZero.Values = append(colZero.Values, u)
 				}
 			}
 		}
 	}
 	// lines
 	{
-		c5 := w.c5
+		colLinesElem := w.colLinesElem
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Lines
-			if len(l3) == 0 {
-				c5.Def = append(c5.Def, 0)
-				c5.Rep = append(c5.Rep, 0)
+			l1 := x.Lines
+			if len(l1) == 0 {
+				colLinesElem.Def = append(colLinesElem.Def, 0)
+				colLinesElem.Rep = append(colLinesElem.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c5.Def = append(c5.Def, 1)
-					c5.Rep = append(c5.Rep, r1)
-					if u, err := pqrt.DecimalUnscaled64(l3[j2], 2, 12); err != nil {
+					colLinesElem.Def = append(colLinesElem.Def, 1)
+					colLinesElem.Rep = append(colLinesElem.Rep, r1)
+					if u, err := pqrt.DecimalUnscaled64(l1[j1], 2, 12); err != nil {
 						return pqfmt.Errorf("column lines.list.element: %w", err)
 					} else {
-						c5.Values = append(c5.Values, u)
+						colLinesElem.Values = append(colLinesElem.Values, u)
 					}
 				}
 			}
@@ -270,63 +283,70 @@ func (w *PriceWriter) shred(rows []Price) error {
 	}
 	// by_code
 	{
-		c6 := w.c6
-		c7 := w.c7
+		colByCodeKey := w.colByCodeKey
+		colByCodeValue := w.colByCodeValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.ByCode
-			if len(m3) == 0 {
-				c6.Def = append(c6.Def, 0)
-				c6.Rep = append(c6.Rep, 0)
-				c7.Def = append(c7.Def, 0)
-				c7.Rep = append(c7.Rep, 0)
+			m1 := x.ByCode
+			if len(m1) == 0 {
+				colByCodeKey.Def = append(colByCodeKey.Def, 0)
+				colByCodeKey.Rep = append(colByCodeKey.Rep, 0)
+				colByCodeValue.Def = append(colByCodeValue.Def, 0)
+				colByCodeValue.Rep = append(colByCodeValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntries(m3, &w.m6, w.fw.SortedMaps())
-				for j2 := range e4 {
+				e1 := pqrt.MapEntries(m1, &w.entriesByCode, w.fw.SortedMaps())
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c6.Def = append(c6.Def, 1)
-					c6.Rep = append(c6.Rep, r1)
-					c6.Values.AppendString(e4[j2].Key)
-					c7.Def = append(c7.Def, 1)
-					c7.Rep = append(c7.Rep, r1)
-					if u, err := pqrt.DecimalUnscaled32(e4[j2].Value, 2, 9); err != nil {
+					colByCodeKey.Def = append(colByCodeKey.Def, 1)
+					colByCodeKey.Rep = append(colByCodeKey.Rep, r1)
+					colByCodeKey.Values.AppendString(e1[j1].Key)
+					colByCodeValue.Def = append(colByCodeValue.Def, 1)
+					colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
+					if u, err := pqrt.DecimalUnscaled32(e1[j1].Value, 2, 9); err != nil {
 						return pqfmt.Errorf("column by_code.key_value.value: %w", err)
 					} else {
-						c7.Values = append(c7.Values, u)
+						colByCodeValue.Values = append(colByCodeValue.Values, u)
 					}
 				}
 			}
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m6[:cap(w.m6)])
+	clear(w.entriesByCode[:cap(w.entriesByCode)])
 	return nil
 }
 
 // PriceReader reads rows of Price from a Parquet file. Create one with NewPriceReader.
 type PriceReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [1]int                  // per nested value: the leaf deciding it, or -1
-	lv     [8]*pqrt.Levels         // per leaf: its levels, nil when not read
-	c0     *pqrt.Int32Reader       // amount; nil when not read
-	c1     *pqrt.Int64Reader       // total; nil when not read
-	c2     *pqrt.FixedReader       // big; nil when not read
-	c3     *pqrt.FixedReader       // opt; nil when not read
-	c4     *pqrt.Int32Reader       // zero; nil when not read
-	c5     *pqrt.Int64Reader       // lines.list.element; nil when not read
-	c6     *pqrt.ByteArrayReader   // by_code.key_value.key; nil when not read
-	c7     *pqrt.Int32Reader       // by_code.key_value.value; nil when not read
-	sl0    pqrt.Slab[pqrt.Decimal] // the elements of the lines lists
+	fr             *pqrt.FileReader
+	read           int64
+	closed         bool
+	drv            [len(pqgenPriceDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv             [pqgenPriceLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colAmount      *pqrt.Int32Reader              // amount; nil when not read
+	colTotal       *pqrt.Int64Reader              // total; nil when not read
+	colBig         *pqrt.FixedReader              // big; nil when not read
+	colOpt         *pqrt.FixedReader              // opt; nil when not read
+	colZero        *pqrt.Int32Reader              // zero; nil when not read
+	colLinesElem   *pqrt.Int64Reader              // lines.list.element; nil when not read
+	colByCodeKey   *pqrt.ByteArrayReader          // by_code.key_value.key; nil when not read
+	colByCodeValue *pqrt.Int32Reader              // by_code.key_value.value; nil when not read
+	slabLines      pqrt.Slab[pqrt.Decimal]        // the elements of the lines lists
 }
+
+// The entries of pqgenPriceDrivers of the nested values of Price.
+const (
+	pqgenPriceDrvByCode = iota
+)
 
 // pqgenPriceDrivers lists, per nested value of Price, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenPriceDrivers = [...][]int{{6, 7}}
+var pqgenPriceDrivers = [...][]int{
+	pqgenPriceDrvByCode: {pqgenPriceColByCodeKey, pqgenPriceColByCodeValue},
+}
 
 // NewPriceReader opens the Parquet file of size bytes behind r for reading Price rows.
 // The file's schema is bound to Price's by the schema evolution rules (see
@@ -346,53 +366,53 @@ func NewPriceReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Pr
 		return nil, err
 	}
 	tr := &PriceReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenPriceColAmount]) {
+		if tr.colAmount, err = fr.Int32Reader(idx[pqgenPriceColAmount]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenPriceColAmount] = &tr.colAmount.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenPriceColTotal]) {
+		if tr.colTotal, err = fr.Int64Reader(idx[pqgenPriceColTotal]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenPriceColTotal] = &tr.colTotal.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.FixedReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenPriceColBig]) {
+		if tr.colBig, err = fr.FixedReader(idx[pqgenPriceColBig]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenPriceColBig] = &tr.colBig.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.FixedReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenPriceColOpt]) {
+		if tr.colOpt, err = fr.FixedReader(idx[pqgenPriceColOpt]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenPriceColOpt] = &tr.colOpt.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenPriceColZero]) {
+		if tr.colZero, err = fr.Int32Reader(idx[pqgenPriceColZero]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenPriceColZero] = &tr.colZero.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int64Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenPriceColLinesElem]) {
+		if tr.colLinesElem, err = fr.Int64Reader(idx[pqgenPriceColLinesElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenPriceColLinesElem] = &tr.colLinesElem.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.ByteArrayReader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenPriceColByCodeKey]) {
+		if tr.colByCodeKey, err = fr.ByteArrayReader(idx[pqgenPriceColByCodeKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenPriceColByCodeKey] = &tr.colByCodeKey.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenPriceColByCodeValue]) {
+		if tr.colByCodeValue, err = fr.Int32Reader(idx[pqgenPriceColByCodeValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenPriceColByCodeValue] = &tr.colByCodeValue.Levels
 	}
 	for k, ls := range pqgenPriceDrivers {
 		tr.drv[k] = -1
@@ -437,14 +457,14 @@ func (r *PriceReader) Read(rows []Price) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "amount"),
-		pqrt.Col(r.c1, "total"),
-		pqrt.Col(r.c2, "big"),
-		pqrt.Col(r.c3, "opt"),
-		pqrt.Col(r.c4, "zero"),
-		pqrt.Col(r.c5, "lines.list.element"),
-		pqrt.Col(r.c6, "by_code.key_value.key"),
-		pqrt.Col(r.c7, "by_code.key_value.value"),
+		pqrt.Col(r.colAmount, "amount"),
+		pqrt.Col(r.colTotal, "total"),
+		pqrt.Col(r.colBig, "big"),
+		pqrt.Col(r.colOpt, "opt"),
+		pqrt.Col(r.colZero, "zero"),
+		pqrt.Col(r.colLinesElem, "lines.list.element"),
+		pqrt.Col(r.colByCodeKey, "by_code.key_value.key"),
+		pqrt.Col(r.colByCodeValue, "by_code.key_value.value"),
 	); err != nil {
 		return 0, err
 	}
@@ -466,85 +486,85 @@ func (r *PriceReader) assemble(rows []Price) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Price disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [8]int             // per leaf: the next value
-	var p [8]int             // per leaf: the next level slot
-	var slab3 []pqrt.Decimal // pointer targets of opt
-	if r.c3 != nil {
-		slab3 = make([]pqrt.Decimal, len(r.c3.Values)/9)
+	var q [pqgenPriceLeaves]int // per leaf: the next value
+	var p [pqgenPriceLeaves]int // per leaf: the next level slot
+	var slabOpt []pqrt.Decimal  // pointer targets of opt
+	if r.colOpt != nil {
+		slabOpt = make([]pqrt.Decimal, len(r.colOpt.Values)/9)
 	}
 	// amount
 	{
-		if c0 := r.c0; c0 != nil {
+		if colAmount := r.colAmount; colAmount != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Amount = pqrt.NewDecimal(int64(c0.Values[i]), 2)
+				x.Amount = pqrt.NewDecimal(int64(colAmount.Values[i]), 2)
 			}
-			q[0] = len(rows)
+			q[pqgenPriceColAmount] = len(rows)
 		}
 	}
 	// total
 	{
-		if c1 := r.c1; c1 != nil {
+		if colTotal := r.colTotal; colTotal != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Total = pqrt.NewDecimal(int64(c1.Values[i]), 4)
+				x.Total = pqrt.NewDecimal(int64(colTotal.Values[i]), 4)
 			}
-			q[1] = len(rows)
+			q[pqgenPriceColTotal] = len(rows)
 		}
 	}
 	// big
 	{
-		if c2 := r.c2; c2 != nil {
+		if colBig := r.colBig; colBig != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Big = pqrt.DecimalFromFixed(c2.Values[i*16:(i+1)*16], 6)
+				x.Big = pqrt.DecimalFromFixed(colBig.Values[i*16:(i+1)*16], 6)
 			}
-			q[2] = len(rows)
+			q[pqgenPriceColBig] = len(rows)
 		}
 	}
 	// opt
 	{
-		if c3 := r.c3; c3 != nil {
-			def := c3.Def[:len(rows)]
+		if colOpt := r.colOpt; colOpt != nil {
+			def := colOpt.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab3[k] = pqrt.DecimalFromFixed(c3.Values[k*9:(k+1)*9], 3)
-					x.Opt = &slab3[k]
+					slabOpt[k] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
+					x.Opt = &slabOpt[k]
 					k++
 				}
 			}
-			q[3] = k
-			p[3] = len(rows)
+			q[pqgenPriceColOpt] = k
+			p[pqgenPriceColOpt] = len(rows)
 		}
 	}
 	// zero
 	{
-		if c4 := r.c4; c4 != nil {
-			def := c4.Def[:len(rows)]
+		if colZero := r.colZero; colZero != nil {
+			def := colZero.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					x.Zero = pqrt.NewDecimal(int64(c4.Values[k]), 1)
+					x.Zero = pqrt.NewDecimal(int64(colZero.Values[k]), 1)
 					k++
 				}
 			}
-			q[4] = k
-			p[4] = len(rows)
+			q[pqgenPriceColZero] = k
+			p[pqgenPriceColZero] = len(rows)
 		}
 	}
 	// lines.list.element
 	{
-		c5 := r.c5
-		if c5 != nil {
+		colLinesElem := r.colLinesElem
+		if colLinesElem != nil {
 			i := -1
 			var e1 int
-			n := len(c5.Def)
+			n := len(colLinesElem.Def)
 			for s := 0; s < n; s++ {
-				d := c5.Def[s]
-				rp := c5.Rep[s]
+				d := colLinesElem.Def[s]
+				rp := colLinesElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -556,73 +576,73 @@ func (r *PriceReader) assemble(rows []Price) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Lines) {
-						x.Lines = r.sl0.Extend(x.Lines)
+						x.Lines = r.slabLines.Extend(x.Lines)
 					}
-					x.Lines[e1] = pqrt.NewDecimal(int64(c5.Values[q[5]]), 2)
-					q[5]++
+					x.Lines[e1] = pqrt.NewDecimal(int64(colLinesElem.Values[q[pqgenPriceColLinesElem]]), 2)
+					q[pqgenPriceColLinesElem]++
 				}
 			}
-			p[5] = n
+			p[pqgenPriceColLinesElem] = n
 		}
 	}
 	// by_code (row by row: a map needs its keys and values together)
 	{
-		c6 := r.c6
-		c7 := r.c7
+		colByCodeKey := r.colByCodeKey
+		colByCodeValue := r.colByCodeValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[6]++
-					p[7]++
+			if d1 := r.drv[pqgenPriceDrvByCode]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenPriceColByCodeKey]++
+					p[pqgenPriceColByCodeValue]++
 				} else {
-					m3 := make(map[string]pqrt.Decimal)
+					m1 := make(map[string]pqrt.Decimal)
 					for {
-						var k4 string
-						var v5 pqrt.Decimal
-						if c6 != nil {
-							k4 = c6.String(q[6])
-							q[6]++
-							p[6]++
+						var k1 string
+						var v1 pqrt.Decimal
+						if colByCodeKey != nil {
+							k1 = colByCodeKey.String(q[pqgenPriceColByCodeKey])
+							q[pqgenPriceColByCodeKey]++
+							p[pqgenPriceColByCodeKey]++
 						}
-						if c7 != nil {
-							v5 = pqrt.NewDecimal(int64(c7.Values[q[7]]), 2)
-							q[7]++
-							p[7]++
+						if colByCodeValue != nil {
+							v1 = pqrt.NewDecimal(int64(colByCodeValue.Values[q[pqgenPriceColByCodeValue]]), 2)
+							q[pqgenPriceColByCodeValue]++
+							p[pqgenPriceColByCodeValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.ByCode = m3
+					x.ByCode = m1
 				}
 			}
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colAmount != nil && (q[pqgenPriceColAmount] != len(r.colAmount.Values)) {
 		return pqfmt.Errorf("%w: column amount: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colTotal != nil && (q[pqgenPriceColTotal] != len(r.colTotal.Values)) {
 		return pqfmt.Errorf("%w: column total: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)/16) {
+	if r.colBig != nil && (q[pqgenPriceColBig] != len(r.colBig.Values)/16) {
 		return pqfmt.Errorf("%w: column big: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)/9 || p[3] != len(r.c3.Def)) {
+	if r.colOpt != nil && (q[pqgenPriceColOpt] != len(r.colOpt.Values)/9 || p[pqgenPriceColOpt] != len(r.colOpt.Def)) {
 		return pqfmt.Errorf("%w: column opt: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values) || p[4] != len(r.c4.Def)) {
+	if r.colZero != nil && (q[pqgenPriceColZero] != len(r.colZero.Values) || p[pqgenPriceColZero] != len(r.colZero.Def)) {
 		return pqfmt.Errorf("%w: column zero: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values) || p[5] != len(r.c5.Def)) {
+	if r.colLinesElem != nil && (q[pqgenPriceColLinesElem] != len(r.colLinesElem.Values) || p[pqgenPriceColLinesElem] != len(r.colLinesElem.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != r.c6.Values.Len() || p[6] != len(r.c6.Def)) {
+	if r.colByCodeKey != nil && (q[pqgenPriceColByCodeKey] != r.colByCodeKey.Values.Len() || p[pqgenPriceColByCodeKey] != len(r.colByCodeKey.Def)) {
 		return pqfmt.Errorf("%w: column by_code.key_value.key: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
+	if r.colByCodeValue != nil && (q[pqgenPriceColByCodeValue] != len(r.colByCodeValue.Values) || p[pqgenPriceColByCodeValue] != len(r.colByCodeValue.Def)) {
 		return pqfmt.Errorf("%w: column by_code.key_value.value: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
 	}
 	return nil
@@ -667,43 +687,43 @@ var PriceWhere struct {
 }
 
 func init() {
-	PriceWhere.Amount = pqrt.NewOrderedField("amount", func(c0 *pqrt.Int32Buffer, v pqrt.Decimal) error {
+	PriceWhere.Amount = pqrt.NewOrderedField("amount", func(colAmount *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 2, 9); err != nil {
 			return pqfmt.Errorf("column amount: %w", err)
 		} else {
-			c0.Values = append(c0.Values, u)
+			colAmount.Values = append(colAmount.Values, u)
 		}
 		return nil
 	})
-	PriceWhere.Total = pqrt.NewOrderedField("total", func(c1 *pqrt.Int64Buffer, v pqrt.Decimal) error {
+	PriceWhere.Total = pqrt.NewOrderedField("total", func(colTotal *pqrt.Int64Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled64(v, 4, 18); err != nil {
 			return pqfmt.Errorf("column total: %w", err)
 		} else {
-			c1.Values = append(c1.Values, u)
+			colTotal.Values = append(colTotal.Values, u)
 		}
 		return nil
 	})
-	PriceWhere.Big = pqrt.NewOrderedField("big", func(c2 *pqrt.FixedBuffer, v pqrt.Decimal) error {
-		if b, err := pqrt.AppendDecimalFixed(c2.Values, v, 6, 38, 16); err != nil {
+	PriceWhere.Big = pqrt.NewOrderedField("big", func(colBig *pqrt.FixedBuffer, v pqrt.Decimal) error {
+		if b, err := pqrt.AppendDecimalFixed(colBig.Values, v, 6, 38, 16); err != nil {
 			return pqfmt.Errorf("column big: %w", err)
 		} else {
-			c2.Values = b
+			colBig.Values = b
 		}
 		return nil
 	})
-	PriceWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.FixedBuffer, v pqrt.Decimal) error {
-		if b, err := pqrt.AppendDecimalFixed(c3.Values, v, 3, 20, 9); err != nil {
+	PriceWhere.Opt = pqrt.NewNullableOrderedField("opt", func(colOpt *pqrt.FixedBuffer, v pqrt.Decimal) error {
+		if b, err := pqrt.AppendDecimalFixed(colOpt.Values, v, 3, 20, 9); err != nil {
 			return pqfmt.Errorf("column opt: %w", err)
 		} else {
-			c3.Values = b
+			colOpt.Values = b
 		}
 		return nil
 	})
-	PriceWhere.Zero = pqrt.NewNullableOrderedField("zero", func(c4 *pqrt.Int32Buffer, v pqrt.Decimal) error {
+	PriceWhere.Zero = pqrt.NewNullableOrderedField("zero", func(colZero *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 1, 5); err != nil {
 			return pqfmt.Errorf("column zero: %w", err)
 		} else {
-			c4.Values = append(c4.Values, u)
+			colZero.Values = append(colZero.Values, u)
 		}
 		return nil
 	})

@@ -66,20 +66,33 @@ var pqgenPriceScaledSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of PriceScaled, in schema order.
+const (
+	pqgenPriceScaledColAmount = iota
+	pqgenPriceScaledColTotal
+	pqgenPriceScaledColBig
+	pqgenPriceScaledColOpt
+	pqgenPriceScaledColZero
+	pqgenPriceScaledColLinesElem
+	pqgenPriceScaledColByCodeKey
+	pqgenPriceScaledColByCodeValue
+	pqgenPriceScaledLeaves // the number of leaves
+)
+
 // PriceScaledWriter writes rows of PriceScaled to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewPriceScaledWriter.
 type PriceScaledWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int32Buffer              // amount
-	c1      *pqrt.Int64Buffer              // total
-	c2      *pqrt.FixedBuffer              // big
-	c3      *pqrt.FixedBuffer              // opt
-	c4      *pqrt.Int32Buffer              // zero
-	c5      *pqrt.Int64Buffer              // lines.list.element
-	c6      *pqrt.ByteArrayBuffer          // by_code.key_value.key
-	c7      *pqrt.Int32Buffer              // by_code.key_value.value
-	pending int                            // rows shredded since the last EndRows
-	m6      []pqrt.MapEntry[string, int32] // by_code (entries in key order)
+	fw             *pqrt.FileWriter
+	colAmount      *pqrt.Int32Buffer              // amount
+	colTotal       *pqrt.Int64Buffer              // total
+	colBig         *pqrt.FixedBuffer              // big
+	colOpt         *pqrt.FixedBuffer              // opt
+	colZero        *pqrt.Int32Buffer              // zero
+	colLinesElem   *pqrt.Int64Buffer              // lines.list.element
+	colByCodeKey   *pqrt.ByteArrayBuffer          // by_code.key_value.key
+	colByCodeValue *pqrt.Int32Buffer              // by_code.key_value.value
+	pending        int                            // rows shredded since the last EndRows
+	entriesByCode  []pqrt.MapEntry[string, int32] // by_code (entries in key order)
 }
 
 // NewPriceScaledWriter starts a Parquet file of PriceScaled rows on w with the given writer options.
@@ -95,28 +108,28 @@ func NewPriceScaledWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*PriceScale
 func pqgenPriceScaledWriterFor(fw *pqrt.FileWriter) (*PriceScaledWriter, error) {
 	w := &PriceScaledWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int32Buffer(0); err != nil {
+	if w.colAmount, err = fw.Int32Buffer(pqgenPriceScaledColAmount); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int64Buffer(1); err != nil {
+	if w.colTotal, err = fw.Int64Buffer(pqgenPriceScaledColTotal); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.FixedBuffer(2); err != nil {
+	if w.colBig, err = fw.FixedBuffer(pqgenPriceScaledColBig); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.FixedBuffer(3); err != nil {
+	if w.colOpt, err = fw.FixedBuffer(pqgenPriceScaledColOpt); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.Int32Buffer(4); err != nil {
+	if w.colZero, err = fw.Int32Buffer(pqgenPriceScaledColZero); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int64Buffer(5); err != nil {
+	if w.colLinesElem, err = fw.Int64Buffer(pqgenPriceScaledColLinesElem); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.ByteArrayBuffer(6); err != nil {
+	if w.colByCodeKey, err = fw.ByteArrayBuffer(pqgenPriceScaledColByCodeKey); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int32Buffer(7); err != nil {
+	if w.colByCodeValue, err = fw.Int32Buffer(pqgenPriceScaledColByCodeValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -172,130 +185,137 @@ func (w *PriceScaledWriter) Close() error {
 func (w *PriceScaledWriter) shred(rows []PriceScaled) {
 	// amount
 	{
-		c0 := w.c0
+		colAmount := w.colAmount
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.Amount)
+			colAmount.Values = append(colAmount.Values, x.Amount)
 		}
 	}
 	// total
 	{
-		c1 := w.c1
+		colTotal := w.colTotal
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.Total)
+			colTotal.Values = append(colTotal.Values, x.Total)
 		}
 	}
 	// big
 	{
-		c2 := w.c2
+		colBig := w.colBig
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.Big[:]...)
+			colBig.Values = append(colBig.Values, x.Big[:]...)
 		}
 	}
 	// opt
 	{
-		c3 := w.c3
+		colOpt := w.colOpt
 		for i := range rows {
 			x := &rows[i]
 			if x.Opt == nil {
-				c3.Def = append(c3.Def, 0)
+				colOpt.Def = append(colOpt.Def, 0)
 			} else {
-				c3.Def = append(c3.Def, 1)
-				c3.Values = append(c3.Values, (*x.Opt)[:]...)
+				colOpt.Def = append(colOpt.Def, 1)
+				colOpt.Values = append(colOpt.Values, (*x.Opt)[:]...)
 			}
 		}
 	}
 	// zero
 	{
-		c4 := w.c4
+		colZero := w.colZero
 		for i := range rows {
 			x := &rows[i]
 			if x.Zero == 0 {
-				c4.Def = append(c4.Def, 0)
+				colZero.Def = append(colZero.Def, 0)
 			} else {
-				c4.Def = append(c4.Def, 1)
-				c4.Values = append(c4.Values, x.Zero)
+				colZero.Def = append(colZero.Def, 1)
+				colZero.Values = append(colZero.Values, x.Zero)
 			}
 		}
 	}
 	// lines
 	{
-		c5 := w.c5
+		colLinesElem := w.colLinesElem
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Lines
-			if len(l3) == 0 {
-				c5.Def = append(c5.Def, 0)
-				c5.Rep = append(c5.Rep, 0)
+			l1 := x.Lines
+			if len(l1) == 0 {
+				colLinesElem.Def = append(colLinesElem.Def, 0)
+				colLinesElem.Rep = append(colLinesElem.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c5.Def = append(c5.Def, 1)
-					c5.Rep = append(c5.Rep, r1)
-					c5.Values = append(c5.Values, l3[j2])
+					colLinesElem.Def = append(colLinesElem.Def, 1)
+					colLinesElem.Rep = append(colLinesElem.Rep, r1)
+					colLinesElem.Values = append(colLinesElem.Values, l1[j1])
 				}
 			}
 		}
 	}
 	// by_code
 	{
-		c6 := w.c6
-		c7 := w.c7
+		colByCodeKey := w.colByCodeKey
+		colByCodeValue := w.colByCodeValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.ByCode
-			if len(m3) == 0 {
-				c6.Def = append(c6.Def, 0)
-				c6.Rep = append(c6.Rep, 0)
-				c7.Def = append(c7.Def, 0)
-				c7.Rep = append(c7.Rep, 0)
+			m1 := x.ByCode
+			if len(m1) == 0 {
+				colByCodeKey.Def = append(colByCodeKey.Def, 0)
+				colByCodeKey.Rep = append(colByCodeKey.Rep, 0)
+				colByCodeValue.Def = append(colByCodeValue.Def, 0)
+				colByCodeValue.Rep = append(colByCodeValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntries(m3, &w.m6, w.fw.SortedMaps())
-				for j2 := range e4 {
+				e1 := pqrt.MapEntries(m1, &w.entriesByCode, w.fw.SortedMaps())
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c6.Def = append(c6.Def, 1)
-					c6.Rep = append(c6.Rep, r1)
-					c6.Values.AppendString(e4[j2].Key)
-					c7.Def = append(c7.Def, 1)
-					c7.Rep = append(c7.Rep, r1)
-					c7.Values = append(c7.Values, e4[j2].Value)
+					colByCodeKey.Def = append(colByCodeKey.Def, 1)
+					colByCodeKey.Rep = append(colByCodeKey.Rep, r1)
+					colByCodeKey.Values.AppendString(e1[j1].Key)
+					colByCodeValue.Def = append(colByCodeValue.Def, 1)
+					colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
+					colByCodeValue.Values = append(colByCodeValue.Values, e1[j1].Value)
 				}
 			}
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m6[:cap(w.m6)])
+	clear(w.entriesByCode[:cap(w.entriesByCode)])
 }
 
 // PriceScaledReader reads rows of PriceScaled from a Parquet file. Create one with NewPriceScaledReader.
 type PriceScaledReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [1]int                // per nested value: the leaf deciding it, or -1
-	lv     [8]*pqrt.Levels       // per leaf: its levels, nil when not read
-	c0     *pqrt.Int32Reader     // amount; nil when not read
-	c1     *pqrt.Int64Reader     // total; nil when not read
-	c2     *pqrt.FixedReader     // big; nil when not read
-	c3     *pqrt.FixedReader     // opt; nil when not read
-	c4     *pqrt.Int32Reader     // zero; nil when not read
-	c5     *pqrt.Int64Reader     // lines.list.element; nil when not read
-	c6     *pqrt.ByteArrayReader // by_code.key_value.key; nil when not read
-	c7     *pqrt.Int32Reader     // by_code.key_value.value; nil when not read
-	sl0    pqrt.Slab[int64]      // the elements of the lines lists
+	fr             *pqrt.FileReader
+	read           int64
+	closed         bool
+	drv            [len(pqgenPriceScaledDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv             [pqgenPriceScaledLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colAmount      *pqrt.Int32Reader                    // amount; nil when not read
+	colTotal       *pqrt.Int64Reader                    // total; nil when not read
+	colBig         *pqrt.FixedReader                    // big; nil when not read
+	colOpt         *pqrt.FixedReader                    // opt; nil when not read
+	colZero        *pqrt.Int32Reader                    // zero; nil when not read
+	colLinesElem   *pqrt.Int64Reader                    // lines.list.element; nil when not read
+	colByCodeKey   *pqrt.ByteArrayReader                // by_code.key_value.key; nil when not read
+	colByCodeValue *pqrt.Int32Reader                    // by_code.key_value.value; nil when not read
+	slabLines      pqrt.Slab[int64]                     // the elements of the lines lists
 }
+
+// The entries of pqgenPriceScaledDrivers of the nested values of PriceScaled.
+const (
+	pqgenPriceScaledDrvByCode = iota
+)
 
 // pqgenPriceScaledDrivers lists, per nested value of PriceScaled, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenPriceScaledDrivers = [...][]int{{6, 7}}
+var pqgenPriceScaledDrivers = [...][]int{
+	pqgenPriceScaledDrvByCode: {pqgenPriceScaledColByCodeKey, pqgenPriceScaledColByCodeValue},
+}
 
 // NewPriceScaledReader opens the Parquet file of size bytes behind r for reading PriceScaled rows.
 // The file's schema is bound to PriceScaled's by the schema evolution rules (see
@@ -315,53 +335,53 @@ func NewPriceScaledReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 		return nil, err
 	}
 	tr := &PriceScaledReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int32Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenPriceScaledColAmount]) {
+		if tr.colAmount, err = fr.Int32Reader(idx[pqgenPriceScaledColAmount]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenPriceScaledColAmount] = &tr.colAmount.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int64Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenPriceScaledColTotal]) {
+		if tr.colTotal, err = fr.Int64Reader(idx[pqgenPriceScaledColTotal]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenPriceScaledColTotal] = &tr.colTotal.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.FixedReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenPriceScaledColBig]) {
+		if tr.colBig, err = fr.FixedReader(idx[pqgenPriceScaledColBig]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenPriceScaledColBig] = &tr.colBig.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.FixedReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenPriceScaledColOpt]) {
+		if tr.colOpt, err = fr.FixedReader(idx[pqgenPriceScaledColOpt]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenPriceScaledColOpt] = &tr.colOpt.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenPriceScaledColZero]) {
+		if tr.colZero, err = fr.Int32Reader(idx[pqgenPriceScaledColZero]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenPriceScaledColZero] = &tr.colZero.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int64Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenPriceScaledColLinesElem]) {
+		if tr.colLinesElem, err = fr.Int64Reader(idx[pqgenPriceScaledColLinesElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenPriceScaledColLinesElem] = &tr.colLinesElem.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.ByteArrayReader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenPriceScaledColByCodeKey]) {
+		if tr.colByCodeKey, err = fr.ByteArrayReader(idx[pqgenPriceScaledColByCodeKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenPriceScaledColByCodeKey] = &tr.colByCodeKey.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int32Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenPriceScaledColByCodeValue]) {
+		if tr.colByCodeValue, err = fr.Int32Reader(idx[pqgenPriceScaledColByCodeValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenPriceScaledColByCodeValue] = &tr.colByCodeValue.Levels
 	}
 	for k, ls := range pqgenPriceScaledDrivers {
 		tr.drv[k] = -1
@@ -406,14 +426,14 @@ func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "amount"),
-		pqrt.Col(r.c1, "total"),
-		pqrt.Col(r.c2, "big"),
-		pqrt.Col(r.c3, "opt"),
-		pqrt.Col(r.c4, "zero"),
-		pqrt.Col(r.c5, "lines.list.element"),
-		pqrt.Col(r.c6, "by_code.key_value.key"),
-		pqrt.Col(r.c7, "by_code.key_value.value"),
+		pqrt.Col(r.colAmount, "amount"),
+		pqrt.Col(r.colTotal, "total"),
+		pqrt.Col(r.colBig, "big"),
+		pqrt.Col(r.colOpt, "opt"),
+		pqrt.Col(r.colZero, "zero"),
+		pqrt.Col(r.colLinesElem, "lines.list.element"),
+		pqrt.Col(r.colByCodeKey, "by_code.key_value.key"),
+		pqrt.Col(r.colByCodeValue, "by_code.key_value.value"),
 	); err != nil {
 		return 0, err
 	}
@@ -435,85 +455,85 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of PriceScaled disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [8]int        // per leaf: the next value
-	var p [8]int        // per leaf: the next level slot
-	var slab3 [][9]byte // pointer targets of opt
-	if r.c3 != nil {
-		slab3 = make([][9]byte, len(r.c3.Values)/9)
+	var q [pqgenPriceScaledLeaves]int // per leaf: the next value
+	var p [pqgenPriceScaledLeaves]int // per leaf: the next level slot
+	var slabOpt [][9]byte             // pointer targets of opt
+	if r.colOpt != nil {
+		slabOpt = make([][9]byte, len(r.colOpt.Values)/9)
 	}
 	// amount
 	{
-		if c0 := r.c0; c0 != nil {
+		if colAmount := r.colAmount; colAmount != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Amount = c0.Values[i]
+				x.Amount = colAmount.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenPriceScaledColAmount] = len(rows)
 		}
 	}
 	// total
 	{
-		if c1 := r.c1; c1 != nil {
+		if colTotal := r.colTotal; colTotal != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Total = c1.Values[i]
+				x.Total = colTotal.Values[i]
 			}
-			q[1] = len(rows)
+			q[pqgenPriceScaledColTotal] = len(rows)
 		}
 	}
 	// big
 	{
-		if c2 := r.c2; c2 != nil {
+		if colBig := r.colBig; colBig != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Big[:], c2.Values[i*16:(i+1)*16])
+				copy(x.Big[:], colBig.Values[i*16:(i+1)*16])
 			}
-			q[2] = len(rows)
+			q[pqgenPriceScaledColBig] = len(rows)
 		}
 	}
 	// opt
 	{
-		if c3 := r.c3; c3 != nil {
-			def := c3.Def[:len(rows)]
+		if colOpt := r.colOpt; colOpt != nil {
+			def := colOpt.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slab3[k][:], c3.Values[k*9:(k+1)*9])
-					x.Opt = &slab3[k]
+					copy(slabOpt[k][:], colOpt.Values[k*9:(k+1)*9])
+					x.Opt = &slabOpt[k]
 					k++
 				}
 			}
-			q[3] = k
-			p[3] = len(rows)
+			q[pqgenPriceScaledColOpt] = k
+			p[pqgenPriceScaledColOpt] = len(rows)
 		}
 	}
 	// zero
 	{
-		if c4 := r.c4; c4 != nil {
-			def := c4.Def[:len(rows)]
+		if colZero := r.colZero; colZero != nil {
+			def := colZero.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					x.Zero = c4.Values[k]
+					x.Zero = colZero.Values[k]
 					k++
 				}
 			}
-			q[4] = k
-			p[4] = len(rows)
+			q[pqgenPriceScaledColZero] = k
+			p[pqgenPriceScaledColZero] = len(rows)
 		}
 	}
 	// lines.list.element
 	{
-		c5 := r.c5
-		if c5 != nil {
+		colLinesElem := r.colLinesElem
+		if colLinesElem != nil {
 			i := -1
 			var e1 int
-			n := len(c5.Def)
+			n := len(colLinesElem.Def)
 			for s := 0; s < n; s++ {
-				d := c5.Def[s]
-				rp := c5.Rep[s]
+				d := colLinesElem.Def[s]
+				rp := colLinesElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -525,73 +545,73 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Lines) {
-						x.Lines = r.sl0.Extend(x.Lines)
+						x.Lines = r.slabLines.Extend(x.Lines)
 					}
-					x.Lines[e1] = c5.Values[q[5]]
-					q[5]++
+					x.Lines[e1] = colLinesElem.Values[q[pqgenPriceScaledColLinesElem]]
+					q[pqgenPriceScaledColLinesElem]++
 				}
 			}
-			p[5] = n
+			p[pqgenPriceScaledColLinesElem] = n
 		}
 	}
 	// by_code (row by row: a map needs its keys and values together)
 	{
-		c6 := r.c6
-		c7 := r.c7
+		colByCodeKey := r.colByCodeKey
+		colByCodeValue := r.colByCodeValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[6]++
-					p[7]++
+			if d1 := r.drv[pqgenPriceScaledDrvByCode]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenPriceScaledColByCodeKey]++
+					p[pqgenPriceScaledColByCodeValue]++
 				} else {
-					m3 := make(map[string]int32)
+					m1 := make(map[string]int32)
 					for {
-						var k4 string
-						var v5 int32
-						if c6 != nil {
-							k4 = c6.String(q[6])
-							q[6]++
-							p[6]++
+						var k1 string
+						var v1 int32
+						if colByCodeKey != nil {
+							k1 = colByCodeKey.String(q[pqgenPriceScaledColByCodeKey])
+							q[pqgenPriceScaledColByCodeKey]++
+							p[pqgenPriceScaledColByCodeKey]++
 						}
-						if c7 != nil {
-							v5 = c7.Values[q[7]]
-							q[7]++
-							p[7]++
+						if colByCodeValue != nil {
+							v1 = colByCodeValue.Values[q[pqgenPriceScaledColByCodeValue]]
+							q[pqgenPriceScaledColByCodeValue]++
+							p[pqgenPriceScaledColByCodeValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.ByCode = m3
+					x.ByCode = m1
 				}
 			}
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colAmount != nil && (q[pqgenPriceScaledColAmount] != len(r.colAmount.Values)) {
 		return pqfmt.Errorf("%w: column amount: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colTotal != nil && (q[pqgenPriceScaledColTotal] != len(r.colTotal.Values)) {
 		return pqfmt.Errorf("%w: column total: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)/16) {
+	if r.colBig != nil && (q[pqgenPriceScaledColBig] != len(r.colBig.Values)/16) {
 		return pqfmt.Errorf("%w: column big: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)/9 || p[3] != len(r.c3.Def)) {
+	if r.colOpt != nil && (q[pqgenPriceScaledColOpt] != len(r.colOpt.Values)/9 || p[pqgenPriceScaledColOpt] != len(r.colOpt.Def)) {
 		return pqfmt.Errorf("%w: column opt: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values) || p[4] != len(r.c4.Def)) {
+	if r.colZero != nil && (q[pqgenPriceScaledColZero] != len(r.colZero.Values) || p[pqgenPriceScaledColZero] != len(r.colZero.Def)) {
 		return pqfmt.Errorf("%w: column zero: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values) || p[5] != len(r.c5.Def)) {
+	if r.colLinesElem != nil && (q[pqgenPriceScaledColLinesElem] != len(r.colLinesElem.Values) || p[pqgenPriceScaledColLinesElem] != len(r.colLinesElem.Def)) {
 		return pqfmt.Errorf("%w: column lines.list.element: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != r.c6.Values.Len() || p[6] != len(r.c6.Def)) {
+	if r.colByCodeKey != nil && (q[pqgenPriceScaledColByCodeKey] != r.colByCodeKey.Values.Len() || p[pqgenPriceScaledColByCodeKey] != len(r.colByCodeKey.Def)) {
 		return pqfmt.Errorf("%w: column by_code.key_value.key: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
+	if r.colByCodeValue != nil && (q[pqgenPriceScaledColByCodeValue] != len(r.colByCodeValue.Values) || p[pqgenPriceScaledColByCodeValue] != len(r.colByCodeValue.Def)) {
 		return pqfmt.Errorf("%w: column by_code.key_value.value: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
 	}
 	return nil
@@ -636,24 +656,24 @@ var PriceScaledWhere struct {
 }
 
 func init() {
-	PriceScaledWhere.Amount = pqrt.NewOrderedField("amount", func(c0 *pqrt.Int32Buffer, v int32) error {
-		c0.Values = append(c0.Values, v)
+	PriceScaledWhere.Amount = pqrt.NewOrderedField("amount", func(colAmount *pqrt.Int32Buffer, v int32) error {
+		colAmount.Values = append(colAmount.Values, v)
 		return nil
 	})
-	PriceScaledWhere.Total = pqrt.NewOrderedField("total", func(c1 *pqrt.Int64Buffer, v int64) error {
-		c1.Values = append(c1.Values, v)
+	PriceScaledWhere.Total = pqrt.NewOrderedField("total", func(colTotal *pqrt.Int64Buffer, v int64) error {
+		colTotal.Values = append(colTotal.Values, v)
 		return nil
 	})
-	PriceScaledWhere.Big = pqrt.NewOrderedField("big", func(c2 *pqrt.FixedBuffer, v [16]byte) error {
-		c2.Values = append(c2.Values, v[:]...)
+	PriceScaledWhere.Big = pqrt.NewOrderedField("big", func(colBig *pqrt.FixedBuffer, v [16]byte) error {
+		colBig.Values = append(colBig.Values, v[:]...)
 		return nil
 	})
-	PriceScaledWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.FixedBuffer, v [9]byte) error {
-		c3.Values = append(c3.Values, v[:]...)
+	PriceScaledWhere.Opt = pqrt.NewNullableOrderedField("opt", func(colOpt *pqrt.FixedBuffer, v [9]byte) error {
+		colOpt.Values = append(colOpt.Values, v[:]...)
 		return nil
 	})
-	PriceScaledWhere.Zero = pqrt.NewNullableOrderedField("zero", func(c4 *pqrt.Int32Buffer, v int32) error {
-		c4.Values = append(c4.Values, v)
+	PriceScaledWhere.Zero = pqrt.NewNullableOrderedField("zero", func(colZero *pqrt.Int32Buffer, v int32) error {
+		colZero.Values = append(colZero.Values, v)
 		return nil
 	})
 }

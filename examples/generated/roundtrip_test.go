@@ -511,7 +511,7 @@ func TestCorruptLevels(t *testing.T) {
 	}
 	row := Metric{Name: "m", Labels: map[string]*string{"a": ptr("x"), "b": ptr("y")}}
 	w.shred([]Metric{row})
-	v := w.c4 // labels.key_value.value
+	v := w.colLabelsValue
 	if len(v.Def) != 2 {
 		t.Fatalf("labels.value has %d slots, want 2", len(v.Def))
 	}

@@ -63,20 +63,33 @@ var pqgenSpansSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Spans, in schema order.
+const (
+	pqgenSpansColInterval = iota
+	pqgenSpansColIntervalRaw
+	pqgenSpansColOptInterval
+	pqgenSpansColByIntervalKey
+	pqgenSpansColByIntervalValue
+	pqgenSpansColTime
+	pqgenSpansColTimeRaw
+	pqgenSpansColTimeMicros
+	pqgenSpansLeaves // the number of leaves
+)
+
 // SpansWriter writes rows of Spans to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewSpansWriter.
 type SpansWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.FixedBuffer                      // interval
-	c1      *pqrt.FixedBuffer                      // interval_raw
-	c2      *pqrt.FixedBuffer                      // opt_interval
-	c3      *pqrt.FixedBuffer                      // by_interval.key_value.key
-	c4      *pqrt.ByteArrayBuffer                  // by_interval.key_value.value
-	c5      *pqrt.Int32Buffer                      // time
-	c6      *pqrt.Int32Buffer                      // time_raw
-	c7      *pqrt.Int64Buffer                      // time_micros
-	pending int                                    // rows shredded since the last EndRows
-	m3      []pqrt.MapEntry[pqrt.Interval, string] // by_interval (entries in key order)
+	fw                 *pqrt.FileWriter
+	colInterval        *pqrt.FixedBuffer                      // interval
+	colIntervalRaw     *pqrt.FixedBuffer                      // interval_raw
+	colOptInterval     *pqrt.FixedBuffer                      // opt_interval
+	colByIntervalKey   *pqrt.FixedBuffer                      // by_interval.key_value.key
+	colByIntervalValue *pqrt.ByteArrayBuffer                  // by_interval.key_value.value
+	colTime            *pqrt.Int32Buffer                      // time
+	colTimeRaw         *pqrt.Int32Buffer                      // time_raw
+	colTimeMicros      *pqrt.Int64Buffer                      // time_micros
+	pending            int                                    // rows shredded since the last EndRows
+	entriesByInterval  []pqrt.MapEntry[pqrt.Interval, string] // by_interval (entries in key order)
 }
 
 // NewSpansWriter starts a Parquet file of Spans rows on w with the given writer options.
@@ -92,28 +105,28 @@ func NewSpansWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*SpansWriter, err
 func pqgenSpansWriterFor(fw *pqrt.FileWriter) (*SpansWriter, error) {
 	w := &SpansWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.FixedBuffer(0); err != nil {
+	if w.colInterval, err = fw.FixedBuffer(pqgenSpansColInterval); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.FixedBuffer(1); err != nil {
+	if w.colIntervalRaw, err = fw.FixedBuffer(pqgenSpansColIntervalRaw); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.FixedBuffer(2); err != nil {
+	if w.colOptInterval, err = fw.FixedBuffer(pqgenSpansColOptInterval); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.FixedBuffer(3); err != nil {
+	if w.colByIntervalKey, err = fw.FixedBuffer(pqgenSpansColByIntervalKey); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.ByteArrayBuffer(4); err != nil {
+	if w.colByIntervalValue, err = fw.ByteArrayBuffer(pqgenSpansColByIntervalValue); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int32Buffer(5); err != nil {
+	if w.colTime, err = fw.Int32Buffer(pqgenSpansColTime); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.Int32Buffer(6); err != nil {
+	if w.colTimeRaw, err = fw.Int32Buffer(pqgenSpansColTimeRaw); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int64Buffer(7); err != nil {
+	if w.colTimeMicros, err = fw.Int64Buffer(pqgenSpansColTimeMicros); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -169,110 +182,117 @@ func (w *SpansWriter) Close() error {
 func (w *SpansWriter) shred(rows []Spans) {
 	// interval
 	{
-		c0 := w.c0
+		colInterval := w.colInterval
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = pqrt.AppendInterval(c0.Values, x.Interval)
+			colInterval.Values = pqrt.AppendInterval(colInterval.Values, x.Interval)
 		}
 	}
 	// interval_raw
 	{
-		c1 := w.c1
+		colIntervalRaw := w.colIntervalRaw
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.IntervalRaw[:]...)
+			colIntervalRaw.Values = append(colIntervalRaw.Values, x.IntervalRaw[:]...)
 		}
 	}
 	// opt_interval
 	{
-		c2 := w.c2
+		colOptInterval := w.colOptInterval
 		for i := range rows {
 			x := &rows[i]
 			if x.OptInterval == nil {
-				c2.Def = append(c2.Def, 0)
+				colOptInterval.Def = append(colOptInterval.Def, 0)
 			} else {
-				c2.Def = append(c2.Def, 1)
-				c2.Values = pqrt.AppendInterval(c2.Values, (*x.OptInterval))
+				colOptInterval.Def = append(colOptInterval.Def, 1)
+				colOptInterval.Values = pqrt.AppendInterval(colOptInterval.Values, (*x.OptInterval))
 			}
 		}
 	}
 	// by_interval
 	{
-		c3 := w.c3
-		c4 := w.c4
+		colByIntervalKey := w.colByIntervalKey
+		colByIntervalValue := w.colByIntervalValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.ByInterval
-			if len(m3) == 0 {
-				c3.Def = append(c3.Def, 0)
-				c3.Rep = append(c3.Rep, 0)
-				c4.Def = append(c4.Def, 0)
-				c4.Rep = append(c4.Rep, 0)
+			m1 := x.ByInterval
+			if len(m1) == 0 {
+				colByIntervalKey.Def = append(colByIntervalKey.Def, 0)
+				colByIntervalKey.Rep = append(colByIntervalKey.Rep, 0)
+				colByIntervalValue.Def = append(colByIntervalValue.Def, 0)
+				colByIntervalValue.Rep = append(colByIntervalValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntriesFunc(m3, &w.m3, w.fw.SortedMaps(), pqrt.CompareInterval)
-				for j2 := range e4 {
+				e1 := pqrt.MapEntriesFunc(m1, &w.entriesByInterval, w.fw.SortedMaps(), pqrt.CompareInterval)
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c3.Def = append(c3.Def, 1)
-					c3.Rep = append(c3.Rep, r1)
-					c3.Values = pqrt.AppendInterval(c3.Values, e4[j2].Key)
-					c4.Def = append(c4.Def, 1)
-					c4.Rep = append(c4.Rep, r1)
-					c4.Values.AppendString(e4[j2].Value)
+					colByIntervalKey.Def = append(colByIntervalKey.Def, 1)
+					colByIntervalKey.Rep = append(colByIntervalKey.Rep, r1)
+					colByIntervalKey.Values = pqrt.AppendInterval(colByIntervalKey.Values, e1[j1].Key)
+					colByIntervalValue.Def = append(colByIntervalValue.Def, 1)
+					colByIntervalValue.Rep = append(colByIntervalValue.Rep, r1)
+					colByIntervalValue.Values.AppendString(e1[j1].Value)
 				}
 			}
 		}
 	}
 	// time
 	{
-		c5 := w.c5
+		colTime := w.colTime
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, int32(x.Time/pqtime.Millisecond))
+			colTime.Values = append(colTime.Values, int32(x.Time/pqtime.Millisecond))
 		}
 	}
 	// time_raw
 	{
-		c6 := w.c6
+		colTimeRaw := w.colTimeRaw
 		for i := range rows {
 			x := &rows[i]
-			c6.Values = append(c6.Values, x.TimeRaw)
+			colTimeRaw.Values = append(colTimeRaw.Values, x.TimeRaw)
 		}
 	}
 	// time_micros
 	{
-		c7 := w.c7
+		colTimeMicros := w.colTimeMicros
 		for i := range rows {
 			x := &rows[i]
-			c7.Values = append(c7.Values, x.TimeMicros)
+			colTimeMicros.Values = append(colTimeMicros.Values, x.TimeMicros)
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m3[:cap(w.m3)])
+	clear(w.entriesByInterval[:cap(w.entriesByInterval)])
 }
 
 // SpansReader reads rows of Spans from a Parquet file. Create one with NewSpansReader.
 type SpansReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [1]int                // per nested value: the leaf deciding it, or -1
-	lv     [8]*pqrt.Levels       // per leaf: its levels, nil when not read
-	c0     *pqrt.FixedReader     // interval; nil when not read
-	c1     *pqrt.FixedReader     // interval_raw; nil when not read
-	c2     *pqrt.FixedReader     // opt_interval; nil when not read
-	c3     *pqrt.FixedReader     // by_interval.key_value.key; nil when not read
-	c4     *pqrt.ByteArrayReader // by_interval.key_value.value; nil when not read
-	c5     *pqrt.Int32Reader     // time; nil when not read
-	c6     *pqrt.Int32Reader     // time_raw; nil when not read
-	c7     *pqrt.Int64Reader     // time_micros; nil when not read
+	fr                 *pqrt.FileReader
+	read               int64
+	closed             bool
+	drv                [len(pqgenSpansDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv                 [pqgenSpansLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colInterval        *pqrt.FixedReader              // interval; nil when not read
+	colIntervalRaw     *pqrt.FixedReader              // interval_raw; nil when not read
+	colOptInterval     *pqrt.FixedReader              // opt_interval; nil when not read
+	colByIntervalKey   *pqrt.FixedReader              // by_interval.key_value.key; nil when not read
+	colByIntervalValue *pqrt.ByteArrayReader          // by_interval.key_value.value; nil when not read
+	colTime            *pqrt.Int32Reader              // time; nil when not read
+	colTimeRaw         *pqrt.Int32Reader              // time_raw; nil when not read
+	colTimeMicros      *pqrt.Int64Reader              // time_micros; nil when not read
 }
+
+// The entries of pqgenSpansDrivers of the nested values of Spans.
+const (
+	pqgenSpansDrvByInterval = iota
+)
 
 // pqgenSpansDrivers lists, per nested value of Spans, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenSpansDrivers = [...][]int{{3, 4}}
+var pqgenSpansDrivers = [...][]int{
+	pqgenSpansDrvByInterval: {pqgenSpansColByIntervalKey, pqgenSpansColByIntervalValue},
+}
 
 // NewSpansReader opens the Parquet file of size bytes behind r for reading Spans rows.
 // The file's schema is bound to Spans's by the schema evolution rules (see
@@ -292,53 +312,53 @@ func NewSpansReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Sp
 		return nil, err
 	}
 	tr := &SpansReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.FixedReader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenSpansColInterval]) {
+		if tr.colInterval, err = fr.FixedReader(idx[pqgenSpansColInterval]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenSpansColInterval] = &tr.colInterval.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.FixedReader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenSpansColIntervalRaw]) {
+		if tr.colIntervalRaw, err = fr.FixedReader(idx[pqgenSpansColIntervalRaw]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenSpansColIntervalRaw] = &tr.colIntervalRaw.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.FixedReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenSpansColOptInterval]) {
+		if tr.colOptInterval, err = fr.FixedReader(idx[pqgenSpansColOptInterval]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenSpansColOptInterval] = &tr.colOptInterval.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.FixedReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenSpansColByIntervalKey]) {
+		if tr.colByIntervalKey, err = fr.FixedReader(idx[pqgenSpansColByIntervalKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenSpansColByIntervalKey] = &tr.colByIntervalKey.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.ByteArrayReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenSpansColByIntervalValue]) {
+		if tr.colByIntervalValue, err = fr.ByteArrayReader(idx[pqgenSpansColByIntervalValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenSpansColByIntervalValue] = &tr.colByIntervalValue.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int32Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenSpansColTime]) {
+		if tr.colTime, err = fr.Int32Reader(idx[pqgenSpansColTime]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenSpansColTime] = &tr.colTime.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.Int32Reader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenSpansColTimeRaw]) {
+		if tr.colTimeRaw, err = fr.Int32Reader(idx[pqgenSpansColTimeRaw]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenSpansColTimeRaw] = &tr.colTimeRaw.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int64Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenSpansColTimeMicros]) {
+		if tr.colTimeMicros, err = fr.Int64Reader(idx[pqgenSpansColTimeMicros]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenSpansColTimeMicros] = &tr.colTimeMicros.Levels
 	}
 	for k, ls := range pqgenSpansDrivers {
 		tr.drv[k] = -1
@@ -383,14 +403,14 @@ func (r *SpansReader) Read(rows []Spans) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "interval"),
-		pqrt.Col(r.c1, "interval_raw"),
-		pqrt.Col(r.c2, "opt_interval"),
-		pqrt.Col(r.c3, "by_interval.key_value.key"),
-		pqrt.Col(r.c4, "by_interval.key_value.value"),
-		pqrt.Col(r.c5, "time"),
-		pqrt.Col(r.c6, "time_raw"),
-		pqrt.Col(r.c7, "time_micros"),
+		pqrt.Col(r.colInterval, "interval"),
+		pqrt.Col(r.colIntervalRaw, "interval_raw"),
+		pqrt.Col(r.colOptInterval, "opt_interval"),
+		pqrt.Col(r.colByIntervalKey, "by_interval.key_value.key"),
+		pqrt.Col(r.colByIntervalValue, "by_interval.key_value.value"),
+		pqrt.Col(r.colTime, "time"),
+		pqrt.Col(r.colTimeRaw, "time_raw"),
+		pqrt.Col(r.colTimeMicros, "time_micros"),
 	); err != nil {
 		return 0, err
 	}
@@ -412,137 +432,137 @@ func (r *SpansReader) assemble(rows []Spans) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Spans disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [8]int              // per leaf: the next value
-	var p [8]int              // per leaf: the next level slot
-	var slab2 []pqrt.Interval // pointer targets of opt_interval
-	if r.c2 != nil {
-		slab2 = make([]pqrt.Interval, len(r.c2.Values)/12)
+	var q [pqgenSpansLeaves]int         // per leaf: the next value
+	var p [pqgenSpansLeaves]int         // per leaf: the next level slot
+	var slabOptInterval []pqrt.Interval // pointer targets of opt_interval
+	if r.colOptInterval != nil {
+		slabOptInterval = make([]pqrt.Interval, len(r.colOptInterval.Values)/12)
 	}
 	// interval
 	{
-		if c0 := r.c0; c0 != nil {
+		if colInterval := r.colInterval; colInterval != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Interval = pqrt.IntervalAt(c0.Values, i)
+				x.Interval = pqrt.IntervalAt(colInterval.Values, i)
 			}
-			q[0] = len(rows)
+			q[pqgenSpansColInterval] = len(rows)
 		}
 	}
 	// interval_raw
 	{
-		if c1 := r.c1; c1 != nil {
+		if colIntervalRaw := r.colIntervalRaw; colIntervalRaw != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.IntervalRaw[:], c1.Values[i*12:(i+1)*12])
+				copy(x.IntervalRaw[:], colIntervalRaw.Values[i*12:(i+1)*12])
 			}
-			q[1] = len(rows)
+			q[pqgenSpansColIntervalRaw] = len(rows)
 		}
 	}
 	// opt_interval
 	{
-		if c2 := r.c2; c2 != nil {
-			def := c2.Def[:len(rows)]
+		if colOptInterval := r.colOptInterval; colOptInterval != nil {
+			def := colOptInterval.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab2[k] = pqrt.IntervalAt(c2.Values, k)
-					x.OptInterval = &slab2[k]
+					slabOptInterval[k] = pqrt.IntervalAt(colOptInterval.Values, k)
+					x.OptInterval = &slabOptInterval[k]
 					k++
 				}
 			}
-			q[2] = k
-			p[2] = len(rows)
+			q[pqgenSpansColOptInterval] = k
+			p[pqgenSpansColOptInterval] = len(rows)
 		}
 	}
 	// by_interval (row by row: a map needs its keys and values together)
 	{
-		c3 := r.c3
-		c4 := r.c4
+		colByIntervalKey := r.colByIntervalKey
+		colByIntervalValue := r.colByIntervalValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[3]++
-					p[4]++
+			if d1 := r.drv[pqgenSpansDrvByInterval]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenSpansColByIntervalKey]++
+					p[pqgenSpansColByIntervalValue]++
 				} else {
-					m3 := make(map[pqrt.Interval]string)
+					m1 := make(map[pqrt.Interval]string)
 					for {
-						var k4 pqrt.Interval
-						var v5 string
-						if c3 != nil {
-							k4 = pqrt.IntervalAt(c3.Values, q[3])
-							q[3]++
-							p[3]++
+						var k1 pqrt.Interval
+						var v1 string
+						if colByIntervalKey != nil {
+							k1 = pqrt.IntervalAt(colByIntervalKey.Values, q[pqgenSpansColByIntervalKey])
+							q[pqgenSpansColByIntervalKey]++
+							p[pqgenSpansColByIntervalKey]++
 						}
-						if c4 != nil {
-							v5 = c4.String(q[4])
-							q[4]++
-							p[4]++
+						if colByIntervalValue != nil {
+							v1 = colByIntervalValue.String(q[pqgenSpansColByIntervalValue])
+							q[pqgenSpansColByIntervalValue]++
+							p[pqgenSpansColByIntervalValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.ByInterval = m3
+					x.ByInterval = m1
 				}
 			}
 		}
 	}
 	// time
 	{
-		if c5 := r.c5; c5 != nil {
+		if colTime := r.colTime; colTime != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Time = pqtime.Duration(c5.Values[i]) * pqtime.Millisecond
+				x.Time = pqtime.Duration(colTime.Values[i]) * pqtime.Millisecond
 			}
-			q[5] = len(rows)
+			q[pqgenSpansColTime] = len(rows)
 		}
 	}
 	// time_raw
 	{
-		if c6 := r.c6; c6 != nil {
+		if colTimeRaw := r.colTimeRaw; colTimeRaw != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeRaw = c6.Values[i]
+				x.TimeRaw = colTimeRaw.Values[i]
 			}
-			q[6] = len(rows)
+			q[pqgenSpansColTimeRaw] = len(rows)
 		}
 	}
 	// time_micros
 	{
-		if c7 := r.c7; c7 != nil {
+		if colTimeMicros := r.colTimeMicros; colTimeMicros != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.TimeMicros = c7.Values[i]
+				x.TimeMicros = colTimeMicros.Values[i]
 			}
-			q[7] = len(rows)
+			q[pqgenSpansColTimeMicros] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)/12) {
+	if r.colInterval != nil && (q[pqgenSpansColInterval] != len(r.colInterval.Values)/12) {
 		return pqfmt.Errorf("%w: column interval: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)/12) {
+	if r.colIntervalRaw != nil && (q[pqgenSpansColIntervalRaw] != len(r.colIntervalRaw.Values)/12) {
 		return pqfmt.Errorf("%w: column interval_raw: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)/12 || p[2] != len(r.c2.Def)) {
+	if r.colOptInterval != nil && (q[pqgenSpansColOptInterval] != len(r.colOptInterval.Values)/12 || p[pqgenSpansColOptInterval] != len(r.colOptInterval.Def)) {
 		return pqfmt.Errorf("%w: column opt_interval: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)/12 || p[3] != len(r.c3.Def)) {
+	if r.colByIntervalKey != nil && (q[pqgenSpansColByIntervalKey] != len(r.colByIntervalKey.Values)/12 || p[pqgenSpansColByIntervalKey] != len(r.colByIntervalKey.Def)) {
 		return pqfmt.Errorf("%w: column by_interval.key_value.key: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != r.c4.Values.Len() || p[4] != len(r.c4.Def)) {
+	if r.colByIntervalValue != nil && (q[pqgenSpansColByIntervalValue] != r.colByIntervalValue.Values.Len() || p[pqgenSpansColByIntervalValue] != len(r.colByIntervalValue.Def)) {
 		return pqfmt.Errorf("%w: column by_interval.key_value.value: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colTime != nil && (q[pqgenSpansColTime] != len(r.colTime.Values)) {
 		return pqfmt.Errorf("%w: column time: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != len(r.c6.Values)) {
+	if r.colTimeRaw != nil && (q[pqgenSpansColTimeRaw] != len(r.colTimeRaw.Values)) {
 		return pqfmt.Errorf("%w: column time_raw: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values)) {
+	if r.colTimeMicros != nil && (q[pqgenSpansColTimeMicros] != len(r.colTimeMicros.Values)) {
 		return pqfmt.Errorf("%w: column time_micros: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
 	}
 	return nil
@@ -588,28 +608,28 @@ var SpansWhere struct {
 }
 
 func init() {
-	SpansWhere.Interval = pqrt.NewField("interval", func(c0 *pqrt.FixedBuffer, v pqrt.Interval) error {
-		c0.Values = pqrt.AppendInterval(c0.Values, v)
+	SpansWhere.Interval = pqrt.NewField("interval", func(colInterval *pqrt.FixedBuffer, v pqrt.Interval) error {
+		colInterval.Values = pqrt.AppendInterval(colInterval.Values, v)
 		return nil
 	})
-	SpansWhere.IntervalRaw = pqrt.NewField("interval_raw", func(c1 *pqrt.FixedBuffer, v [12]byte) error {
-		c1.Values = append(c1.Values, v[:]...)
+	SpansWhere.IntervalRaw = pqrt.NewField("interval_raw", func(colIntervalRaw *pqrt.FixedBuffer, v [12]byte) error {
+		colIntervalRaw.Values = append(colIntervalRaw.Values, v[:]...)
 		return nil
 	})
-	SpansWhere.OptInterval = pqrt.NewNullableField("opt_interval", func(c2 *pqrt.FixedBuffer, v pqrt.Interval) error {
-		c2.Values = pqrt.AppendInterval(c2.Values, v)
+	SpansWhere.OptInterval = pqrt.NewNullableField("opt_interval", func(colOptInterval *pqrt.FixedBuffer, v pqrt.Interval) error {
+		colOptInterval.Values = pqrt.AppendInterval(colOptInterval.Values, v)
 		return nil
 	})
-	SpansWhere.Time = pqrt.NewOrderedField("time", func(c5 *pqrt.Int32Buffer, v pqtime.Duration) error {
-		c5.Values = append(c5.Values, int32(v/pqtime.Millisecond))
+	SpansWhere.Time = pqrt.NewOrderedField("time", func(colTime *pqrt.Int32Buffer, v pqtime.Duration) error {
+		colTime.Values = append(colTime.Values, int32(v/pqtime.Millisecond))
 		return nil
 	})
-	SpansWhere.TimeRaw = pqrt.NewOrderedField("time_raw", func(c6 *pqrt.Int32Buffer, v int32) error {
-		c6.Values = append(c6.Values, v)
+	SpansWhere.TimeRaw = pqrt.NewOrderedField("time_raw", func(colTimeRaw *pqrt.Int32Buffer, v int32) error {
+		colTimeRaw.Values = append(colTimeRaw.Values, v)
 		return nil
 	})
-	SpansWhere.TimeMicros = pqrt.NewOrderedField("time_micros", func(c7 *pqrt.Int64Buffer, v int64) error {
-		c7.Values = append(c7.Values, v)
+	SpansWhere.TimeMicros = pqrt.NewOrderedField("time_micros", func(colTimeMicros *pqrt.Int64Buffer, v int64) error {
+		colTimeMicros.Values = append(colTimeMicros.Values, v)
 		return nil
 	})
 }

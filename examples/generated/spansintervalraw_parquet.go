@@ -45,12 +45,18 @@ var pqgenSpansIntervalRawSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of SpansIntervalRaw, in schema order.
+const (
+	pqgenSpansIntervalRawColInterval = iota
+	pqgenSpansIntervalRawLeaves      // the number of leaves
+)
+
 // SpansIntervalRawWriter writes rows of SpansIntervalRaw to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewSpansIntervalRawWriter.
 type SpansIntervalRawWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.FixedBuffer // interval
-	pending int               // rows shredded since the last EndRows
+	fw          *pqrt.FileWriter
+	colInterval *pqrt.FixedBuffer // interval
+	pending     int               // rows shredded since the last EndRows
 }
 
 // NewSpansIntervalRawWriter starts a Parquet file of SpansIntervalRaw rows on w with the given writer options.
@@ -66,7 +72,7 @@ func NewSpansIntervalRawWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*Spans
 func pqgenSpansIntervalRawWriterFor(fw *pqrt.FileWriter) (*SpansIntervalRawWriter, error) {
 	w := &SpansIntervalRawWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.FixedBuffer(0); err != nil {
+	if w.colInterval, err = fw.FixedBuffer(pqgenSpansIntervalRawColInterval); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -122,20 +128,20 @@ func (w *SpansIntervalRawWriter) Close() error {
 func (w *SpansIntervalRawWriter) shred(rows []SpansIntervalRaw) {
 	// interval
 	{
-		c0 := w.c0
+		colInterval := w.colInterval
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.Interval[:]...)
+			colInterval.Values = append(colInterval.Values, x.Interval[:]...)
 		}
 	}
 }
 
 // SpansIntervalRawReader reads rows of SpansIntervalRaw from a Parquet file. Create one with NewSpansIntervalRawReader.
 type SpansIntervalRawReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.FixedReader // interval; nil when not read
+	fr          *pqrt.FileReader
+	read        int64
+	closed      bool
+	colInterval *pqrt.FixedReader // interval; nil when not read
 }
 
 // NewSpansIntervalRawReader opens the Parquet file of size bytes behind r for reading SpansIntervalRaw rows.
@@ -156,8 +162,8 @@ func NewSpansIntervalRawReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderO
 		return nil, err
 	}
 	tr := &SpansIntervalRawReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.FixedReader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenSpansIntervalRawColInterval]) {
+		if tr.colInterval, err = fr.FixedReader(idx[pqgenSpansIntervalRawColInterval]); err != nil {
 			return nil, err
 		}
 	}
@@ -195,7 +201,7 @@ func (r *SpansIntervalRawReader) Read(rows []SpansIntervalRaw) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "interval"),
+		pqrt.Col(r.colInterval, "interval"),
 	); err != nil {
 		return 0, err
 	}
@@ -217,18 +223,18 @@ func (r *SpansIntervalRawReader) assemble(rows []SpansIntervalRaw) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of SpansIntervalRaw disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [1]int // per leaf: the next value
+	var q [pqgenSpansIntervalRawLeaves]int // per leaf: the next value
 	// interval
 	{
-		if c0 := r.c0; c0 != nil {
+		if colInterval := r.colInterval; colInterval != nil {
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Interval[:], c0.Values[i*12:(i+1)*12])
+				copy(x.Interval[:], colInterval.Values[i*12:(i+1)*12])
 			}
-			q[0] = len(rows)
+			q[pqgenSpansIntervalRawColInterval] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)/12) {
+	if r.colInterval != nil && (q[pqgenSpansIntervalRawColInterval] != len(r.colInterval.Values)/12) {
 		return pqfmt.Errorf("%w: column interval: the levels and values do not match the other columns of SpansIntervalRaw", pqrt.ErrChunk)
 	}
 	return nil
@@ -269,8 +275,8 @@ var SpansIntervalRawWhere struct {
 }
 
 func init() {
-	SpansIntervalRawWhere.Interval = pqrt.NewField("interval", func(c0 *pqrt.FixedBuffer, v [12]byte) error {
-		c0.Values = append(c0.Values, v[:]...)
+	SpansIntervalRawWhere.Interval = pqrt.NewField("interval", func(colInterval *pqrt.FixedBuffer, v [12]byte) error {
+		colInterval.Values = append(colInterval.Values, v[:]...)
 		return nil
 	})
 }

@@ -84,22 +84,37 @@ var pqgenContactSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Contact, in schema order.
+const (
+	pqgenContactColID = iota
+	pqgenContactColName
+	pqgenContactColAddressStreet
+	pqgenContactColAddressCity
+	pqgenContactColAddressZip
+	pqgenContactColEmailsElem
+	pqgenContactColPhonesKind
+	pqgenContactColPhonesNumber
+	pqgenContactColAttrsKey
+	pqgenContactColAttrsValue
+	pqgenContactLeaves // the number of leaves
+)
+
 // ContactWriter writes rows of Contact to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewContactWriter.
 type ContactWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer              // id
-	c1      *pqrt.ByteArrayBuffer          // name
-	c2      *pqrt.ByteArrayBuffer          // address.street
-	c3      *pqrt.ByteArrayBuffer          // address.city
-	c4      *pqrt.Int32Buffer              // address.zip
-	c5      *pqrt.ByteArrayBuffer          // emails.list.element
-	c6      *pqrt.ByteArrayBuffer          // phones.list.element.kind
-	c7      *pqrt.ByteArrayBuffer          // phones.list.element.number
-	c8      *pqrt.ByteArrayBuffer          // attrs.key_value.key
-	c9      *pqrt.Int64Buffer              // attrs.key_value.value
-	pending int                            // rows shredded since the last EndRows
-	m8      []pqrt.MapEntry[string, int64] // attrs (entries in key order)
+	fw               *pqrt.FileWriter
+	colID            *pqrt.Int64Buffer              // id
+	colName          *pqrt.ByteArrayBuffer          // name
+	colAddressStreet *pqrt.ByteArrayBuffer          // address.street
+	colAddressCity   *pqrt.ByteArrayBuffer          // address.city
+	colAddressZip    *pqrt.Int32Buffer              // address.zip
+	colEmailsElem    *pqrt.ByteArrayBuffer          // emails.list.element
+	colPhonesKind    *pqrt.ByteArrayBuffer          // phones.list.element.kind
+	colPhonesNumber  *pqrt.ByteArrayBuffer          // phones.list.element.number
+	colAttrsKey      *pqrt.ByteArrayBuffer          // attrs.key_value.key
+	colAttrsValue    *pqrt.Int64Buffer              // attrs.key_value.value
+	pending          int                            // rows shredded since the last EndRows
+	entriesAttrs     []pqrt.MapEntry[string, int64] // attrs (entries in key order)
 }
 
 // pqgenContactOptions are the writer options of Contact's struct tags; the options given to
@@ -122,34 +137,34 @@ func NewContactWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*ContactWriter,
 func pqgenContactWriterFor(fw *pqrt.FileWriter) (*ContactWriter, error) {
 	w := &ContactWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenContactColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.ByteArrayBuffer(1); err != nil {
+	if w.colName, err = fw.ByteArrayBuffer(pqgenContactColName); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.ByteArrayBuffer(2); err != nil {
+	if w.colAddressStreet, err = fw.ByteArrayBuffer(pqgenContactColAddressStreet); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.ByteArrayBuffer(3); err != nil {
+	if w.colAddressCity, err = fw.ByteArrayBuffer(pqgenContactColAddressCity); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.Int32Buffer(4); err != nil {
+	if w.colAddressZip, err = fw.Int32Buffer(pqgenContactColAddressZip); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.ByteArrayBuffer(5); err != nil {
+	if w.colEmailsElem, err = fw.ByteArrayBuffer(pqgenContactColEmailsElem); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.ByteArrayBuffer(6); err != nil {
+	if w.colPhonesKind, err = fw.ByteArrayBuffer(pqgenContactColPhonesKind); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.ByteArrayBuffer(7); err != nil {
+	if w.colPhonesNumber, err = fw.ByteArrayBuffer(pqgenContactColPhonesNumber); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.ByteArrayBuffer(8); err != nil {
+	if w.colAttrsKey, err = fw.ByteArrayBuffer(pqgenContactColAttrsKey); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.Int64Buffer(9); err != nil {
+	if w.colAttrsValue, err = fw.Int64Buffer(pqgenContactColAttrsValue); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -205,151 +220,158 @@ func (w *ContactWriter) Close() error {
 func (w *ContactWriter) shred(rows []Contact) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// name
 	{
-		c1 := w.c1
+		colName := w.colName
 		for i := range rows {
 			x := &rows[i]
-			c1.Values.AppendString(x.Name)
+			colName.Values.AppendString(x.Name)
 		}
 	}
 	// address
 	{
-		c2 := w.c2
-		c3 := w.c3
-		c4 := w.c4
+		colAddressStreet := w.colAddressStreet
+		colAddressCity := w.colAddressCity
+		colAddressZip := w.colAddressZip
 		for i := range rows {
 			x := &rows[i]
 			if x.Address == nil {
-				c2.Def = append(c2.Def, 0)
-				c3.Def = append(c3.Def, 0)
-				c4.Def = append(c4.Def, 0)
+				colAddressStreet.Def = append(colAddressStreet.Def, 0)
+				colAddressCity.Def = append(colAddressCity.Def, 0)
+				colAddressZip.Def = append(colAddressZip.Def, 0)
 			} else {
 				s1 := x.Address
-				c2.Def = append(c2.Def, 1)
-				c2.Values.AppendString(s1.Street)
-				c3.Def = append(c3.Def, 1)
-				c3.Values.AppendString(s1.City)
-				c4.Def = append(c4.Def, 1)
-				c4.Values = append(c4.Values, s1.Zip)
+				colAddressStreet.Def = append(colAddressStreet.Def, 1)
+				colAddressStreet.Values.AppendString(s1.Street)
+				colAddressCity.Def = append(colAddressCity.Def, 1)
+				colAddressCity.Values.AppendString(s1.City)
+				colAddressZip.Def = append(colAddressZip.Def, 1)
+				colAddressZip.Values = append(colAddressZip.Values, s1.Zip)
 			}
 		}
 	}
 	// emails
 	{
-		c5 := w.c5
+		colEmailsElem := w.colEmailsElem
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Emails
-			if len(l3) == 0 {
-				c5.Def = append(c5.Def, 0)
-				c5.Rep = append(c5.Rep, 0)
+			l1 := x.Emails
+			if len(l1) == 0 {
+				colEmailsElem.Def = append(colEmailsElem.Def, 0)
+				colEmailsElem.Rep = append(colEmailsElem.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c5.Def = append(c5.Def, 1)
-					c5.Rep = append(c5.Rep, r1)
-					c5.Values.AppendString(l3[j2])
+					colEmailsElem.Def = append(colEmailsElem.Def, 1)
+					colEmailsElem.Rep = append(colEmailsElem.Rep, r1)
+					colEmailsElem.Values.AppendString(l1[j1])
 				}
 			}
 		}
 	}
 	// phones
 	{
-		c6 := w.c6
-		c7 := w.c7
+		colPhonesKind := w.colPhonesKind
+		colPhonesNumber := w.colPhonesNumber
 		for i := range rows {
 			x := &rows[i]
-			l3 := x.Phones
-			if len(l3) == 0 {
-				c6.Def = append(c6.Def, 0)
-				c6.Rep = append(c6.Rep, 0)
-				c7.Def = append(c7.Def, 0)
-				c7.Rep = append(c7.Rep, 0)
+			l1 := x.Phones
+			if len(l1) == 0 {
+				colPhonesKind.Def = append(colPhonesKind.Def, 0)
+				colPhonesKind.Rep = append(colPhonesKind.Rep, 0)
+				colPhonesNumber.Def = append(colPhonesNumber.Def, 0)
+				colPhonesNumber.Rep = append(colPhonesNumber.Rep, 0)
 			} else {
-				for j2 := range l3 {
+				for j1 := range l1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					s4 := &l3[j2]
-					c6.Def = append(c6.Def, 1)
-					c6.Rep = append(c6.Rep, r1)
-					c6.Values.AppendString(s4.Kind)
-					c7.Def = append(c7.Def, 1)
-					c7.Rep = append(c7.Rep, r1)
-					c7.Values.AppendString(s4.Number)
+					s1 := &l1[j1]
+					colPhonesKind.Def = append(colPhonesKind.Def, 1)
+					colPhonesKind.Rep = append(colPhonesKind.Rep, r1)
+					colPhonesKind.Values.AppendString(s1.Kind)
+					colPhonesNumber.Def = append(colPhonesNumber.Def, 1)
+					colPhonesNumber.Rep = append(colPhonesNumber.Rep, r1)
+					colPhonesNumber.Values.AppendString(s1.Number)
 				}
 			}
 		}
 	}
 	// attrs
 	{
-		c8 := w.c8
-		c9 := w.c9
+		colAttrsKey := w.colAttrsKey
+		colAttrsValue := w.colAttrsValue
 		for i := range rows {
 			x := &rows[i]
-			m3 := x.Attrs
-			if len(m3) == 0 {
-				c8.Def = append(c8.Def, 0)
-				c8.Rep = append(c8.Rep, 0)
-				c9.Def = append(c9.Def, 0)
-				c9.Rep = append(c9.Rep, 0)
+			m1 := x.Attrs
+			if len(m1) == 0 {
+				colAttrsKey.Def = append(colAttrsKey.Def, 0)
+				colAttrsKey.Rep = append(colAttrsKey.Rep, 0)
+				colAttrsValue.Def = append(colAttrsValue.Def, 0)
+				colAttrsValue.Rep = append(colAttrsValue.Rep, 0)
 			} else {
-				e4 := pqrt.MapEntries(m3, &w.m8, w.fw.SortedMaps())
-				for j2 := range e4 {
+				e1 := pqrt.MapEntries(m1, &w.entriesAttrs, w.fw.SortedMaps())
+				for j1 := range e1 {
 					r1 := uint8(1)
-					if j2 == 0 {
+					if j1 == 0 {
 						r1 = 0
 					}
-					c8.Def = append(c8.Def, 1)
-					c8.Rep = append(c8.Rep, r1)
-					c8.Values.AppendString(e4[j2].Key)
-					c9.Def = append(c9.Def, 1)
-					c9.Rep = append(c9.Rep, r1)
-					c9.Values = append(c9.Values, e4[j2].Value)
+					colAttrsKey.Def = append(colAttrsKey.Def, 1)
+					colAttrsKey.Rep = append(colAttrsKey.Rep, r1)
+					colAttrsKey.Values.AppendString(e1[j1].Key)
+					colAttrsValue.Def = append(colAttrsValue.Def, 1)
+					colAttrsValue.Rep = append(colAttrsValue.Rep, r1)
+					colAttrsValue.Values = append(colAttrsValue.Values, e1[j1].Value)
 				}
 			}
 		}
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.m8[:cap(w.m8)])
+	clear(w.entriesAttrs[:cap(w.entriesAttrs)])
 }
 
 // ContactReader reads rows of Contact from a Parquet file. Create one with NewContactReader.
 type ContactReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	drv    [1]int                // per nested value: the leaf deciding it, or -1
-	lv     [10]*pqrt.Levels      // per leaf: its levels, nil when not read
-	c0     *pqrt.Int64Reader     // id; nil when not read
-	c1     *pqrt.ByteArrayReader // name; nil when not read
-	c2     *pqrt.ByteArrayReader // address.street; nil when not read
-	c3     *pqrt.ByteArrayReader // address.city; nil when not read
-	c4     *pqrt.Int32Reader     // address.zip; nil when not read
-	c5     *pqrt.ByteArrayReader // emails.list.element; nil when not read
-	c6     *pqrt.ByteArrayReader // phones.list.element.kind; nil when not read
-	c7     *pqrt.ByteArrayReader // phones.list.element.number; nil when not read
-	c8     *pqrt.ByteArrayReader // attrs.key_value.key; nil when not read
-	c9     *pqrt.Int64Reader     // attrs.key_value.value; nil when not read
-	sl0    pqrt.Slab[Address]    // the address structs
-	sl1    pqrt.Slab[string]     // the elements of the emails lists
-	sl2    pqrt.Slab[Phone]      // the elements of the phones lists
+	fr               *pqrt.FileReader
+	read             int64
+	closed           bool
+	drv              [len(pqgenContactDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv               [pqgenContactLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID            *pqrt.Int64Reader                // id; nil when not read
+	colName          *pqrt.ByteArrayReader            // name; nil when not read
+	colAddressStreet *pqrt.ByteArrayReader            // address.street; nil when not read
+	colAddressCity   *pqrt.ByteArrayReader            // address.city; nil when not read
+	colAddressZip    *pqrt.Int32Reader                // address.zip; nil when not read
+	colEmailsElem    *pqrt.ByteArrayReader            // emails.list.element; nil when not read
+	colPhonesKind    *pqrt.ByteArrayReader            // phones.list.element.kind; nil when not read
+	colPhonesNumber  *pqrt.ByteArrayReader            // phones.list.element.number; nil when not read
+	colAttrsKey      *pqrt.ByteArrayReader            // attrs.key_value.key; nil when not read
+	colAttrsValue    *pqrt.Int64Reader                // attrs.key_value.value; nil when not read
+	slabAddress      pqrt.Slab[Address]               // the address structs
+	slabEmails       pqrt.Slab[string]                // the elements of the emails lists
+	slabPhones       pqrt.Slab[Phone]                 // the elements of the phones lists
 }
+
+// The entries of pqgenContactDrivers of the nested values of Contact.
+const (
+	pqgenContactDrvAttrs = iota
+)
 
 // pqgenContactDrivers lists, per nested value of Contact, the leaves whose levels tell
 // whether it is null and how long it is.
-var pqgenContactDrivers = [...][]int{{8, 9}}
+var pqgenContactDrivers = [...][]int{
+	pqgenContactDrvAttrs: {pqgenContactColAttrsKey, pqgenContactColAttrsValue},
+}
 
 // NewContactReader opens the Parquet file of size bytes behind r for reading Contact rows.
 // The file's schema is bound to Contact's by the schema evolution rules (see
@@ -369,65 +391,65 @@ func NewContactReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		return nil, err
 	}
 	tr := &ContactReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenContactColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenContactColID]); err != nil {
 			return nil, err
 		}
-		tr.lv[0] = &tr.c0.Levels
+		tr.lv[pqgenContactColID] = &tr.colID.Levels
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenContactColName]) {
+		if tr.colName, err = fr.ByteArrayReader(idx[pqgenContactColName]); err != nil {
 			return nil, err
 		}
-		tr.lv[1] = &tr.c1.Levels
+		tr.lv[pqgenContactColName] = &tr.colName.Levels
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.ByteArrayReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenContactColAddressStreet]) {
+		if tr.colAddressStreet, err = fr.ByteArrayReader(idx[pqgenContactColAddressStreet]); err != nil {
 			return nil, err
 		}
-		tr.lv[2] = &tr.c2.Levels
+		tr.lv[pqgenContactColAddressStreet] = &tr.colAddressStreet.Levels
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.ByteArrayReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenContactColAddressCity]) {
+		if tr.colAddressCity, err = fr.ByteArrayReader(idx[pqgenContactColAddressCity]); err != nil {
 			return nil, err
 		}
-		tr.lv[3] = &tr.c3.Levels
+		tr.lv[pqgenContactColAddressCity] = &tr.colAddressCity.Levels
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenContactColAddressZip]) {
+		if tr.colAddressZip, err = fr.Int32Reader(idx[pqgenContactColAddressZip]); err != nil {
 			return nil, err
 		}
-		tr.lv[4] = &tr.c4.Levels
+		tr.lv[pqgenContactColAddressZip] = &tr.colAddressZip.Levels
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.ByteArrayReader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenContactColEmailsElem]) {
+		if tr.colEmailsElem, err = fr.ByteArrayReader(idx[pqgenContactColEmailsElem]); err != nil {
 			return nil, err
 		}
-		tr.lv[5] = &tr.c5.Levels
+		tr.lv[pqgenContactColEmailsElem] = &tr.colEmailsElem.Levels
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.ByteArrayReader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenContactColPhonesKind]) {
+		if tr.colPhonesKind, err = fr.ByteArrayReader(idx[pqgenContactColPhonesKind]); err != nil {
 			return nil, err
 		}
-		tr.lv[6] = &tr.c6.Levels
+		tr.lv[pqgenContactColPhonesKind] = &tr.colPhonesKind.Levels
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.ByteArrayReader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenContactColPhonesNumber]) {
+		if tr.colPhonesNumber, err = fr.ByteArrayReader(idx[pqgenContactColPhonesNumber]); err != nil {
 			return nil, err
 		}
-		tr.lv[7] = &tr.c7.Levels
+		tr.lv[pqgenContactColPhonesNumber] = &tr.colPhonesNumber.Levels
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.ByteArrayReader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenContactColAttrsKey]) {
+		if tr.colAttrsKey, err = fr.ByteArrayReader(idx[pqgenContactColAttrsKey]); err != nil {
 			return nil, err
 		}
-		tr.lv[8] = &tr.c8.Levels
+		tr.lv[pqgenContactColAttrsKey] = &tr.colAttrsKey.Levels
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.Int64Reader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenContactColAttrsValue]) {
+		if tr.colAttrsValue, err = fr.Int64Reader(idx[pqgenContactColAttrsValue]); err != nil {
 			return nil, err
 		}
-		tr.lv[9] = &tr.c9.Levels
+		tr.lv[pqgenContactColAttrsValue] = &tr.colAttrsValue.Levels
 	}
 	for k, ls := range pqgenContactDrivers {
 		tr.drv[k] = -1
@@ -472,16 +494,16 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "name"),
-		pqrt.Col(r.c2, "address.street"),
-		pqrt.Col(r.c3, "address.city"),
-		pqrt.Col(r.c4, "address.zip"),
-		pqrt.Col(r.c5, "emails.list.element"),
-		pqrt.Col(r.c6, "phones.list.element.kind"),
-		pqrt.Col(r.c7, "phones.list.element.number"),
-		pqrt.Col(r.c8, "attrs.key_value.key"),
-		pqrt.Col(r.c9, "attrs.key_value.value"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colName, "name"),
+		pqrt.Col(r.colAddressStreet, "address.street"),
+		pqrt.Col(r.colAddressCity, "address.city"),
+		pqrt.Col(r.colAddressZip, "address.zip"),
+		pqrt.Col(r.colEmailsElem, "emails.list.element"),
+		pqrt.Col(r.colPhonesKind, "phones.list.element.kind"),
+		pqrt.Col(r.colPhonesNumber, "phones.list.element.number"),
+		pqrt.Col(r.colAttrsKey, "attrs.key_value.key"),
+		pqrt.Col(r.colAttrsValue, "attrs.key_value.value"),
 	); err != nil {
 		return 0, err
 	}
@@ -503,101 +525,101 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Contact disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [10]int // per leaf: the next value
-	var p [10]int // per leaf: the next level slot
+	var q [pqgenContactLeaves]int // per leaf: the next value
+	var p [pqgenContactLeaves]int // per leaf: the next level slot
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenContactColID] = len(rows)
 		}
 	}
 	// name
 	{
-		if c1 := r.c1; c1 != nil {
+		if colName := r.colName; colName != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Name = c1.String(i)
+				x.Name = colName.String(i)
 			}
-			q[1] = len(rows)
+			q[pqgenContactColName] = len(rows)
 		}
 	}
 	// address.street
 	{
-		c2 := r.c2
-		if c2 != nil {
+		colAddressStreet := r.colAddressStreet
+		if colAddressStreet != nil {
 			i := -1
-			n := len(c2.Def)
+			n := len(colAddressStreet.Def)
 			for s := 0; s < n; s++ {
-				d := c2.Def[s]
+				d := colAddressStreet.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = r.sl0.New()
+						x.Address = r.slabAddress.New()
 					}
-					x.Address.Street = c2.String(q[2])
-					q[2]++
+					x.Address.Street = colAddressStreet.String(q[pqgenContactColAddressStreet])
+					q[pqgenContactColAddressStreet]++
 				}
 			}
-			p[2] = n
+			p[pqgenContactColAddressStreet] = n
 		}
 	}
 	// address.city
 	{
-		c3 := r.c3
-		if c3 != nil {
+		colAddressCity := r.colAddressCity
+		if colAddressCity != nil {
 			i := -1
-			n := len(c3.Def)
+			n := len(colAddressCity.Def)
 			for s := 0; s < n; s++ {
-				d := c3.Def[s]
+				d := colAddressCity.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = r.sl0.New()
+						x.Address = r.slabAddress.New()
 					}
-					x.Address.City = c3.String(q[3])
-					q[3]++
+					x.Address.City = colAddressCity.String(q[pqgenContactColAddressCity])
+					q[pqgenContactColAddressCity]++
 				}
 			}
-			p[3] = n
+			p[pqgenContactColAddressCity] = n
 		}
 	}
 	// address.zip
 	{
-		c4 := r.c4
-		if c4 != nil {
+		colAddressZip := r.colAddressZip
+		if colAddressZip != nil {
 			i := -1
-			n := len(c4.Def)
+			n := len(colAddressZip.Def)
 			for s := 0; s < n; s++ {
-				d := c4.Def[s]
+				d := colAddressZip.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = r.sl0.New()
+						x.Address = r.slabAddress.New()
 					}
-					x.Address.Zip = c4.Values[q[4]]
-					q[4]++
+					x.Address.Zip = colAddressZip.Values[q[pqgenContactColAddressZip]]
+					q[pqgenContactColAddressZip]++
 				}
 			}
-			p[4] = n
+			p[pqgenContactColAddressZip] = n
 		}
 	}
 	// emails.list.element
 	{
-		c5 := r.c5
-		if c5 != nil {
+		colEmailsElem := r.colEmailsElem
+		if colEmailsElem != nil {
 			i := -1
 			var e1 int
-			n := len(c5.Def)
+			n := len(colEmailsElem.Def)
 			for s := 0; s < n; s++ {
-				d := c5.Def[s]
-				rp := c5.Rep[s]
+				d := colEmailsElem.Def[s]
+				rp := colEmailsElem.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -609,25 +631,25 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Emails) {
-						x.Emails = r.sl1.Extend(x.Emails)
+						x.Emails = r.slabEmails.Extend(x.Emails)
 					}
-					x.Emails[e1] = c5.String(q[5])
-					q[5]++
+					x.Emails[e1] = colEmailsElem.String(q[pqgenContactColEmailsElem])
+					q[pqgenContactColEmailsElem]++
 				}
 			}
-			p[5] = n
+			p[pqgenContactColEmailsElem] = n
 		}
 	}
 	// phones.list.element.kind
 	{
-		c6 := r.c6
-		if c6 != nil {
+		colPhonesKind := r.colPhonesKind
+		if colPhonesKind != nil {
 			i := -1
 			var e1 int
-			n := len(c6.Def)
+			n := len(colPhonesKind.Def)
 			for s := 0; s < n; s++ {
-				d := c6.Def[s]
-				rp := c6.Rep[s]
+				d := colPhonesKind.Def[s]
+				rp := colPhonesKind.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -639,25 +661,25 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Phones) {
-						x.Phones = r.sl2.Extend(x.Phones)
+						x.Phones = r.slabPhones.Extend(x.Phones)
 					}
-					x.Phones[e1].Kind = c6.String(q[6])
-					q[6]++
+					x.Phones[e1].Kind = colPhonesKind.String(q[pqgenContactColPhonesKind])
+					q[pqgenContactColPhonesKind]++
 				}
 			}
-			p[6] = n
+			p[pqgenContactColPhonesKind] = n
 		}
 	}
 	// phones.list.element.number
 	{
-		c7 := r.c7
-		if c7 != nil {
+		colPhonesNumber := r.colPhonesNumber
+		if colPhonesNumber != nil {
 			i := -1
 			var e1 int
-			n := len(c7.Def)
+			n := len(colPhonesNumber.Def)
 			for s := 0; s < n; s++ {
-				d := c7.Def[s]
-				rp := c7.Rep[s]
+				d := colPhonesNumber.Def[s]
+				rp := colPhonesNumber.Rep[s]
 				if rp == 0 {
 					i++
 				}
@@ -669,79 +691,79 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Phones) {
-						x.Phones = r.sl2.Extend(x.Phones)
+						x.Phones = r.slabPhones.Extend(x.Phones)
 					}
-					x.Phones[e1].Number = c7.String(q[7])
-					q[7]++
+					x.Phones[e1].Number = colPhonesNumber.String(q[pqgenContactColPhonesNumber])
+					q[pqgenContactColPhonesNumber]++
 				}
 			}
-			p[7] = n
+			p[pqgenContactColPhonesNumber] = n
 		}
 	}
 	// attrs (row by row: a map needs its keys and values together)
 	{
-		c8 := r.c8
-		c9 := r.c9
+		colAttrsKey := r.colAttrsKey
+		colAttrsValue := r.colAttrsValue
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[0]; d1 >= 0 {
-				def2 := r.lv[d1].Def[p[d1]]
-				if def2 < 1 {
-					p[8]++
-					p[9]++
+			if d1 := r.drv[pqgenContactDrvAttrs]; d1 >= 0 {
+				def1 := r.lv[d1].Def[p[d1]]
+				if def1 < 1 {
+					p[pqgenContactColAttrsKey]++
+					p[pqgenContactColAttrsValue]++
 				} else {
-					m3 := make(map[string]int64)
+					m1 := make(map[string]int64)
 					for {
-						var k4 string
-						var v5 int64
-						if c8 != nil {
-							k4 = c8.String(q[8])
-							q[8]++
-							p[8]++
+						var k1 string
+						var v1 int64
+						if colAttrsKey != nil {
+							k1 = colAttrsKey.String(q[pqgenContactColAttrsKey])
+							q[pqgenContactColAttrsKey]++
+							p[pqgenContactColAttrsKey]++
 						}
-						if c9 != nil {
-							v5 = c9.Values[q[9]]
-							q[9]++
-							p[9]++
+						if colAttrsValue != nil {
+							v1 = colAttrsValue.Values[q[pqgenContactColAttrsValue]]
+							q[pqgenContactColAttrsValue]++
+							p[pqgenContactColAttrsValue]++
 						}
-						m3[k4] = v5
+						m1[k1] = v1
 						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
 							break
 						}
 					}
-					x.Attrs = m3
+					x.Attrs = m1
 				}
 			}
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenContactColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != r.c1.Values.Len()) {
+	if r.colName != nil && (q[pqgenContactColName] != r.colName.Values.Len()) {
 		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != r.c2.Values.Len() || p[2] != len(r.c2.Def)) {
+	if r.colAddressStreet != nil && (q[pqgenContactColAddressStreet] != r.colAddressStreet.Values.Len() || p[pqgenContactColAddressStreet] != len(r.colAddressStreet.Def)) {
 		return pqfmt.Errorf("%w: column address.street: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != r.c3.Values.Len() || p[3] != len(r.c3.Def)) {
+	if r.colAddressCity != nil && (q[pqgenContactColAddressCity] != r.colAddressCity.Values.Len() || p[pqgenContactColAddressCity] != len(r.colAddressCity.Def)) {
 		return pqfmt.Errorf("%w: column address.city: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values) || p[4] != len(r.c4.Def)) {
+	if r.colAddressZip != nil && (q[pqgenContactColAddressZip] != len(r.colAddressZip.Values) || p[pqgenContactColAddressZip] != len(r.colAddressZip.Def)) {
 		return pqfmt.Errorf("%w: column address.zip: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != r.c5.Values.Len() || p[5] != len(r.c5.Def)) {
+	if r.colEmailsElem != nil && (q[pqgenContactColEmailsElem] != r.colEmailsElem.Values.Len() || p[pqgenContactColEmailsElem] != len(r.colEmailsElem.Def)) {
 		return pqfmt.Errorf("%w: column emails.list.element: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != r.c6.Values.Len() || p[6] != len(r.c6.Def)) {
+	if r.colPhonesKind != nil && (q[pqgenContactColPhonesKind] != r.colPhonesKind.Values.Len() || p[pqgenContactColPhonesKind] != len(r.colPhonesKind.Def)) {
 		return pqfmt.Errorf("%w: column phones.list.element.kind: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != r.c7.Values.Len() || p[7] != len(r.c7.Def)) {
+	if r.colPhonesNumber != nil && (q[pqgenContactColPhonesNumber] != r.colPhonesNumber.Values.Len() || p[pqgenContactColPhonesNumber] != len(r.colPhonesNumber.Def)) {
 		return pqfmt.Errorf("%w: column phones.list.element.number: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != r.c8.Values.Len() || p[8] != len(r.c8.Def)) {
+	if r.colAttrsKey != nil && (q[pqgenContactColAttrsKey] != r.colAttrsKey.Values.Len() || p[pqgenContactColAttrsKey] != len(r.colAttrsKey.Def)) {
 		return pqfmt.Errorf("%w: column attrs.key_value.key: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values) || p[9] != len(r.c9.Def)) {
+	if r.colAttrsValue != nil && (q[pqgenContactColAttrsValue] != len(r.colAttrsValue.Values) || p[pqgenContactColAttrsValue] != len(r.colAttrsValue.Def)) {
 		return pqfmt.Errorf("%w: column attrs.key_value.value: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
 	}
 	return nil
@@ -788,24 +810,24 @@ var ContactWhere struct {
 }
 
 func init() {
-	ContactWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	ContactWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	ContactWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) error {
-		c1.Values.AppendString(v)
+	ContactWhere.Name = pqrt.NewOrderedField("name", func(colName *pqrt.ByteArrayBuffer, v string) error {
+		colName.Values.AppendString(v)
 		return nil
 	})
-	ContactWhere.Address.Street = pqrt.NewNullableOrderedField("address.street", func(c2 *pqrt.ByteArrayBuffer, v string) error {
-		c2.Values.AppendString(v)
+	ContactWhere.Address.Street = pqrt.NewNullableOrderedField("address.street", func(colAddressStreet *pqrt.ByteArrayBuffer, v string) error {
+		colAddressStreet.Values.AppendString(v)
 		return nil
 	})
-	ContactWhere.Address.City = pqrt.NewNullableOrderedField("address.city", func(c3 *pqrt.ByteArrayBuffer, v string) error {
-		c3.Values.AppendString(v)
+	ContactWhere.Address.City = pqrt.NewNullableOrderedField("address.city", func(colAddressCity *pqrt.ByteArrayBuffer, v string) error {
+		colAddressCity.Values.AppendString(v)
 		return nil
 	})
-	ContactWhere.Address.Zip = pqrt.NewNullableOrderedField("address.zip", func(c4 *pqrt.Int32Buffer, v int32) error {
-		c4.Values = append(c4.Values, v)
+	ContactWhere.Address.Zip = pqrt.NewNullableOrderedField("address.zip", func(colAddressZip *pqrt.Int32Buffer, v int32) error {
+		colAddressZip.Values = append(colAddressZip.Values, v)
 		return nil
 	})
 }

@@ -56,17 +56,28 @@ var pqgenFlatSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Flat, in schema order.
+const (
+	pqgenFlatColID = iota
+	pqgenFlatColName
+	pqgenFlatColValue
+	pqgenFlatColOpt
+	pqgenFlatColCount
+	pqgenFlatColAt
+	pqgenFlatLeaves // the number of leaves
+)
+
 // FlatWriter writes rows of Flat to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewFlatWriter.
 type FlatWriter struct {
-	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer     // id
-	c1      *pqrt.ByteArrayBuffer // name
-	c2      *pqrt.DoubleBuffer    // value
-	c3      *pqrt.Int32Buffer     // opt
-	c4      *pqrt.Int32Buffer     // count
-	c5      *pqrt.Int64Buffer     // at
-	pending int                   // rows shredded since the last EndRows
+	fw       *pqrt.FileWriter
+	colID    *pqrt.Int64Buffer     // id
+	colName  *pqrt.ByteArrayBuffer // name
+	colValue *pqrt.DoubleBuffer    // value
+	colOpt   *pqrt.Int32Buffer     // opt
+	colCount *pqrt.Int32Buffer     // count
+	colAt    *pqrt.Int64Buffer     // at
+	pending  int                   // rows shredded since the last EndRows
 }
 
 // pqgenFlatOptions are the writer options of Flat's struct tags; the options given to
@@ -88,22 +99,22 @@ func NewFlatWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*FlatWriter, error
 func pqgenFlatWriterFor(fw *pqrt.FileWriter) (*FlatWriter, error) {
 	w := &FlatWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colID, err = fw.Int64Buffer(pqgenFlatColID); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.ByteArrayBuffer(1); err != nil {
+	if w.colName, err = fw.ByteArrayBuffer(pqgenFlatColName); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.DoubleBuffer(2); err != nil {
+	if w.colValue, err = fw.DoubleBuffer(pqgenFlatColValue); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.Int32Buffer(3); err != nil {
+	if w.colOpt, err = fw.Int32Buffer(pqgenFlatColOpt); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.Int32Buffer(4); err != nil {
+	if w.colCount, err = fw.Int32Buffer(pqgenFlatColCount); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.Int64Buffer(5); err != nil {
+	if w.colAt, err = fw.Int64Buffer(pqgenFlatColAt); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -159,70 +170,70 @@ func (w *FlatWriter) Close() error {
 func (w *FlatWriter) shred(rows []Flat) {
 	// id
 	{
-		c0 := w.c0
+		colID := w.colID
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.ID)
+			colID.Values = append(colID.Values, x.ID)
 		}
 	}
 	// name
 	{
-		c1 := w.c1
+		colName := w.colName
 		for i := range rows {
 			x := &rows[i]
-			c1.Values.AppendString(x.Name)
+			colName.Values.AppendString(x.Name)
 		}
 	}
 	// value
 	{
-		c2 := w.c2
+		colValue := w.colValue
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.Value)
+			colValue.Values = append(colValue.Values, x.Value)
 		}
 	}
 	// opt
 	{
-		c3 := w.c3
+		colOpt := w.colOpt
 		for i := range rows {
 			x := &rows[i]
 			if x.Opt == nil {
-				c3.Def = append(c3.Def, 0)
+				colOpt.Def = append(colOpt.Def, 0)
 			} else {
-				c3.Def = append(c3.Def, 1)
-				c3.Values = append(c3.Values, (*x.Opt))
+				colOpt.Def = append(colOpt.Def, 1)
+				colOpt.Values = append(colOpt.Values, (*x.Opt))
 			}
 		}
 	}
 	// count
 	{
-		c4 := w.c4
+		colCount := w.colCount
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, x.Count)
+			colCount.Values = append(colCount.Values, x.Count)
 		}
 	}
 	// at
 	{
-		c5 := w.c5
+		colAt := w.colAt
 		for i := range rows {
 			x := &rows[i]
-			c5.Values = append(c5.Values, x.At.UnixMicro())
+			colAt.Values = append(colAt.Values, x.At.UnixMicro())
 		}
 	}
 }
 
 // FlatReader reads rows of Flat from a Parquet file. Create one with NewFlatReader.
 type FlatReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader     // id; nil when not read
-	c1     *pqrt.ByteArrayReader // name; nil when not read
-	c2     *pqrt.DoubleReader    // value; nil when not read
-	c3     *pqrt.Int32Reader     // opt; nil when not read
-	c4     *pqrt.Int32Reader     // count; nil when not read
-	c5     *pqrt.Int64Reader     // at; nil when not read
+	fr       *pqrt.FileReader
+	read     int64
+	closed   bool
+	colID    *pqrt.Int64Reader     // id; nil when not read
+	colName  *pqrt.ByteArrayReader // name; nil when not read
+	colValue *pqrt.DoubleReader    // value; nil when not read
+	colOpt   *pqrt.Int32Reader     // opt; nil when not read
+	colCount *pqrt.Int32Reader     // count; nil when not read
+	colAt    *pqrt.Int64Reader     // at; nil when not read
 }
 
 // NewFlatReader opens the Parquet file of size bytes behind r for reading Flat rows.
@@ -243,33 +254,33 @@ func NewFlatReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Fla
 		return nil, err
 	}
 	tr := &FlatReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenFlatColID]) {
+		if tr.colID, err = fr.Int64Reader(idx[pqgenFlatColID]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.ByteArrayReader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenFlatColName]) {
+		if tr.colName, err = fr.ByteArrayReader(idx[pqgenFlatColName]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.DoubleReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenFlatColValue]) {
+		if tr.colValue, err = fr.DoubleReader(idx[pqgenFlatColValue]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.Int32Reader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenFlatColOpt]) {
+		if tr.colOpt, err = fr.Int32Reader(idx[pqgenFlatColOpt]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.Int32Reader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenFlatColCount]) {
+		if tr.colCount, err = fr.Int32Reader(idx[pqgenFlatColCount]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.Int64Reader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenFlatColAt]) {
+		if tr.colAt, err = fr.Int64Reader(idx[pqgenFlatColAt]); err != nil {
 			return nil, err
 		}
 	}
@@ -307,12 +318,12 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "id"),
-		pqrt.Col(r.c1, "name"),
-		pqrt.Col(r.c2, "value"),
-		pqrt.Col(r.c3, "opt"),
-		pqrt.Col(r.c4, "count"),
-		pqrt.Col(r.c5, "at"),
+		pqrt.Col(r.colID, "id"),
+		pqrt.Col(r.colName, "name"),
+		pqrt.Col(r.colValue, "value"),
+		pqrt.Col(r.colOpt, "opt"),
+		pqrt.Col(r.colCount, "count"),
+		pqrt.Col(r.colAt, "at"),
 	); err != nil {
 		return 0, err
 	}
@@ -334,95 +345,95 @@ func (r *FlatReader) assemble(rows []Flat) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Flat disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [6]int      // per leaf: the next value
-	var p [6]int      // per leaf: the next level slot
-	var slab3 []int32 // pointer targets of opt
-	if r.c3 != nil {
-		slab3 = make([]int32, len(r.c3.Values))
+	var q [pqgenFlatLeaves]int // per leaf: the next value
+	var p [pqgenFlatLeaves]int // per leaf: the next level slot
+	var slabOpt []int32        // pointer targets of opt
+	if r.colOpt != nil {
+		slabOpt = make([]int32, len(r.colOpt.Values))
 	}
 	// id
 	{
-		if c0 := r.c0; c0 != nil {
+		if colID := r.colID; colID != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.ID = c0.Values[i]
+				x.ID = colID.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenFlatColID] = len(rows)
 		}
 	}
 	// name
 	{
-		if c1 := r.c1; c1 != nil {
+		if colName := r.colName; colName != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Name = c1.String(i)
+				x.Name = colName.String(i)
 			}
-			q[1] = len(rows)
+			q[pqgenFlatColName] = len(rows)
 		}
 	}
 	// value
 	{
-		if c2 := r.c2; c2 != nil {
+		if colValue := r.colValue; colValue != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Value = c2.Values[i]
+				x.Value = colValue.Values[i]
 			}
-			q[2] = len(rows)
+			q[pqgenFlatColValue] = len(rows)
 		}
 	}
 	// opt
 	{
-		if c3 := r.c3; c3 != nil {
-			def := c3.Def[:len(rows)]
+		if colOpt := r.colOpt; colOpt != nil {
+			def := colOpt.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab3[k] = c3.Values[k]
-					x.Opt = &slab3[k]
+					slabOpt[k] = colOpt.Values[k]
+					x.Opt = &slabOpt[k]
 					k++
 				}
 			}
-			q[3] = k
-			p[3] = len(rows)
+			q[pqgenFlatColOpt] = k
+			p[pqgenFlatColOpt] = len(rows)
 		}
 	}
 	// count
 	{
-		if c4 := r.c4; c4 != nil {
+		if colCount := r.colCount; colCount != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.Count = c4.Values[i]
+				x.Count = colCount.Values[i]
 			}
-			q[4] = len(rows)
+			q[pqgenFlatColCount] = len(rows)
 		}
 	}
 	// at
 	{
-		if c5 := r.c5; c5 != nil {
+		if colAt := r.colAt; colAt != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.At = pqtime.UnixMicro(c5.Values[i]).UTC()
+				x.At = pqtime.UnixMicro(colAt.Values[i]).UTC()
 			}
-			q[5] = len(rows)
+			q[pqgenFlatColAt] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colID != nil && (q[pqgenFlatColID] != len(r.colID.Values)) {
 		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != r.c1.Values.Len()) {
+	if r.colName != nil && (q[pqgenFlatColName] != r.colName.Values.Len()) {
 		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
+	if r.colValue != nil && (q[pqgenFlatColValue] != len(r.colValue.Values)) {
 		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values) || p[3] != len(r.c3.Def)) {
+	if r.colOpt != nil && (q[pqgenFlatColOpt] != len(r.colOpt.Values) || p[pqgenFlatColOpt] != len(r.colOpt.Def)) {
 		return pqfmt.Errorf("%w: column opt: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
+	if r.colCount != nil && (q[pqgenFlatColCount] != len(r.colCount.Values)) {
 		return pqfmt.Errorf("%w: column count: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != len(r.c5.Values)) {
+	if r.colAt != nil && (q[pqgenFlatColAt] != len(r.colAt.Values)) {
 		return pqfmt.Errorf("%w: column at: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
 	}
 	return nil
@@ -468,28 +479,28 @@ var FlatWhere struct {
 }
 
 func init() {
-	FlatWhere.ID = pqrt.NewOrderedField("id", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	FlatWhere.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
+		colID.Values = append(colID.Values, v)
 		return nil
 	})
-	FlatWhere.Name = pqrt.NewOrderedField("name", func(c1 *pqrt.ByteArrayBuffer, v string) error {
-		c1.Values.AppendString(v)
+	FlatWhere.Name = pqrt.NewOrderedField("name", func(colName *pqrt.ByteArrayBuffer, v string) error {
+		colName.Values.AppendString(v)
 		return nil
 	})
-	FlatWhere.Value = pqrt.NewOrderedField("value", func(c2 *pqrt.DoubleBuffer, v float64) error {
-		c2.Values = append(c2.Values, v)
+	FlatWhere.Value = pqrt.NewOrderedField("value", func(colValue *pqrt.DoubleBuffer, v float64) error {
+		colValue.Values = append(colValue.Values, v)
 		return nil
 	})
-	FlatWhere.Opt = pqrt.NewNullableOrderedField("opt", func(c3 *pqrt.Int32Buffer, v int32) error {
-		c3.Values = append(c3.Values, v)
+	FlatWhere.Opt = pqrt.NewNullableOrderedField("opt", func(colOpt *pqrt.Int32Buffer, v int32) error {
+		colOpt.Values = append(colOpt.Values, v)
 		return nil
 	})
-	FlatWhere.Count = pqrt.NewOrderedField("count", func(c4 *pqrt.Int32Buffer, v int32) error {
-		c4.Values = append(c4.Values, v)
+	FlatWhere.Count = pqrt.NewOrderedField("count", func(colCount *pqrt.Int32Buffer, v int32) error {
+		colCount.Values = append(colCount.Values, v)
 		return nil
 	})
-	FlatWhere.At = pqrt.NewOrderedField("at", func(c5 *pqrt.Int64Buffer, v pqtime.Time) error {
-		c5.Values = append(c5.Values, v.UnixMicro())
+	FlatWhere.At = pqrt.NewOrderedField("at", func(colAt *pqrt.Int64Buffer, v pqtime.Time) error {
+		colAt.Values = append(colAt.Values, v.UnixMicro())
 		return nil
 	})
 }

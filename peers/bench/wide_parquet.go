@@ -443,210 +443,415 @@ var pqgenWideSchema = pqsync.OnceValue(func() *pqschema.Schema {
 	return s
 })
 
+// The column indexes of the leaves of Wide, in schema order.
+const (
+	pqgenWideColF000 = iota
+	pqgenWideColF001
+	pqgenWideColF002
+	pqgenWideColF003
+	pqgenWideColF004
+	pqgenWideColF005
+	pqgenWideColF006
+	pqgenWideColF007
+	pqgenWideColF008
+	pqgenWideColF009
+	pqgenWideColF010
+	pqgenWideColF011
+	pqgenWideColF012
+	pqgenWideColF013
+	pqgenWideColF014
+	pqgenWideColF015
+	pqgenWideColF016
+	pqgenWideColF017
+	pqgenWideColF018
+	pqgenWideColF019
+	pqgenWideColF020
+	pqgenWideColF021
+	pqgenWideColF022
+	pqgenWideColF023
+	pqgenWideColF024
+	pqgenWideColF025
+	pqgenWideColF026
+	pqgenWideColF027
+	pqgenWideColF028
+	pqgenWideColF029
+	pqgenWideColF030
+	pqgenWideColF031
+	pqgenWideColF032
+	pqgenWideColF033
+	pqgenWideColF034
+	pqgenWideColF035
+	pqgenWideColF036
+	pqgenWideColF037
+	pqgenWideColF038
+	pqgenWideColF039
+	pqgenWideColF040
+	pqgenWideColF041
+	pqgenWideColF042
+	pqgenWideColF043
+	pqgenWideColF044
+	pqgenWideColF045
+	pqgenWideColF046
+	pqgenWideColF047
+	pqgenWideColF048
+	pqgenWideColF049
+	pqgenWideColF050
+	pqgenWideColF051
+	pqgenWideColF052
+	pqgenWideColF053
+	pqgenWideColF054
+	pqgenWideColF055
+	pqgenWideColF056
+	pqgenWideColF057
+	pqgenWideColF058
+	pqgenWideColF059
+	pqgenWideColF060
+	pqgenWideColF061
+	pqgenWideColF062
+	pqgenWideColF063
+	pqgenWideColF064
+	pqgenWideColF065
+	pqgenWideColF066
+	pqgenWideColF067
+	pqgenWideColF068
+	pqgenWideColF069
+	pqgenWideColF070
+	pqgenWideColF071
+	pqgenWideColF072
+	pqgenWideColF073
+	pqgenWideColF074
+	pqgenWideColF075
+	pqgenWideColF076
+	pqgenWideColF077
+	pqgenWideColF078
+	pqgenWideColF079
+	pqgenWideColF080
+	pqgenWideColF081
+	pqgenWideColF082
+	pqgenWideColF083
+	pqgenWideColF084
+	pqgenWideColF085
+	pqgenWideColF086
+	pqgenWideColF087
+	pqgenWideColF088
+	pqgenWideColF089
+	pqgenWideColF090
+	pqgenWideColF091
+	pqgenWideColF092
+	pqgenWideColF093
+	pqgenWideColF094
+	pqgenWideColF095
+	pqgenWideColF096
+	pqgenWideColF097
+	pqgenWideColF098
+	pqgenWideColF099
+	pqgenWideColF100
+	pqgenWideColF101
+	pqgenWideColF102
+	pqgenWideColF103
+	pqgenWideColF104
+	pqgenWideColF105
+	pqgenWideColF106
+	pqgenWideColF107
+	pqgenWideColF108
+	pqgenWideColF109
+	pqgenWideColF110
+	pqgenWideColF111
+	pqgenWideColF112
+	pqgenWideColF113
+	pqgenWideColF114
+	pqgenWideColF115
+	pqgenWideColF116
+	pqgenWideColF117
+	pqgenWideColF118
+	pqgenWideColF119
+	pqgenWideColF120
+	pqgenWideColF121
+	pqgenWideColF122
+	pqgenWideColF123
+	pqgenWideColF124
+	pqgenWideColF125
+	pqgenWideColF126
+	pqgenWideColF127
+	pqgenWideColF128
+	pqgenWideColF129
+	pqgenWideColF130
+	pqgenWideColF131
+	pqgenWideColF132
+	pqgenWideColF133
+	pqgenWideColF134
+	pqgenWideColF135
+	pqgenWideColF136
+	pqgenWideColF137
+	pqgenWideColF138
+	pqgenWideColF139
+	pqgenWideColF140
+	pqgenWideColF141
+	pqgenWideColF142
+	pqgenWideColF143
+	pqgenWideColF144
+	pqgenWideColF145
+	pqgenWideColF146
+	pqgenWideColF147
+	pqgenWideColF148
+	pqgenWideColF149
+	pqgenWideColF150
+	pqgenWideColF151
+	pqgenWideColF152
+	pqgenWideColF153
+	pqgenWideColF154
+	pqgenWideColF155
+	pqgenWideColF156
+	pqgenWideColF157
+	pqgenWideColF158
+	pqgenWideColF159
+	pqgenWideColF160
+	pqgenWideColF161
+	pqgenWideColF162
+	pqgenWideColF163
+	pqgenWideColF164
+	pqgenWideColF165
+	pqgenWideColF166
+	pqgenWideColF167
+	pqgenWideColF168
+	pqgenWideColF169
+	pqgenWideColF170
+	pqgenWideColF171
+	pqgenWideColF172
+	pqgenWideColF173
+	pqgenWideColF174
+	pqgenWideColF175
+	pqgenWideColF176
+	pqgenWideColF177
+	pqgenWideColF178
+	pqgenWideColF179
+	pqgenWideColF180
+	pqgenWideColF181
+	pqgenWideColF182
+	pqgenWideColF183
+	pqgenWideColF184
+	pqgenWideColF185
+	pqgenWideColF186
+	pqgenWideColF187
+	pqgenWideColF188
+	pqgenWideColF189
+	pqgenWideColF190
+	pqgenWideColF191
+	pqgenWideColF192
+	pqgenWideColF193
+	pqgenWideColF194
+	pqgenWideColF195
+	pqgenWideColF196
+	pqgenWideColF197
+	pqgenWideColF198
+	pqgenWideColF199
+	pqgenWideLeaves // the number of leaves
+)
+
 // WideWriter writes rows of Wide to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewWideWriter.
 type WideWriter struct {
 	fw      *pqrt.FileWriter
-	c0      *pqrt.Int64Buffer     // c000
-	c1      *pqrt.Int32Buffer     // c001
-	c2      *pqrt.DoubleBuffer    // c002
-	c3      *pqrt.FloatBuffer     // c003
-	c4      *pqrt.BoolBuffer      // c004
-	c5      *pqrt.ByteArrayBuffer // c005
-	c6      *pqrt.ByteArrayBuffer // c006
-	c7      *pqrt.Int64Buffer     // c007
-	c8      *pqrt.Int64Buffer     // c008
-	c9      *pqrt.Int32Buffer     // c009
-	c10     *pqrt.DoubleBuffer    // c010
-	c11     *pqrt.FloatBuffer     // c011
-	c12     *pqrt.BoolBuffer      // c012
-	c13     *pqrt.ByteArrayBuffer // c013
-	c14     *pqrt.ByteArrayBuffer // c014
-	c15     *pqrt.Int64Buffer     // c015
-	c16     *pqrt.Int64Buffer     // c016
-	c17     *pqrt.Int32Buffer     // c017
-	c18     *pqrt.DoubleBuffer    // c018
-	c19     *pqrt.FloatBuffer     // c019
-	c20     *pqrt.BoolBuffer      // c020
-	c21     *pqrt.ByteArrayBuffer // c021
-	c22     *pqrt.ByteArrayBuffer // c022
-	c23     *pqrt.Int64Buffer     // c023
-	c24     *pqrt.Int64Buffer     // c024
-	c25     *pqrt.Int32Buffer     // c025
-	c26     *pqrt.DoubleBuffer    // c026
-	c27     *pqrt.FloatBuffer     // c027
-	c28     *pqrt.BoolBuffer      // c028
-	c29     *pqrt.ByteArrayBuffer // c029
-	c30     *pqrt.ByteArrayBuffer // c030
-	c31     *pqrt.Int64Buffer     // c031
-	c32     *pqrt.Int64Buffer     // c032
-	c33     *pqrt.Int32Buffer     // c033
-	c34     *pqrt.DoubleBuffer    // c034
-	c35     *pqrt.FloatBuffer     // c035
-	c36     *pqrt.BoolBuffer      // c036
-	c37     *pqrt.ByteArrayBuffer // c037
-	c38     *pqrt.ByteArrayBuffer // c038
-	c39     *pqrt.Int64Buffer     // c039
-	c40     *pqrt.Int64Buffer     // c040
-	c41     *pqrt.Int32Buffer     // c041
-	c42     *pqrt.DoubleBuffer    // c042
-	c43     *pqrt.FloatBuffer     // c043
-	c44     *pqrt.BoolBuffer      // c044
-	c45     *pqrt.ByteArrayBuffer // c045
-	c46     *pqrt.ByteArrayBuffer // c046
-	c47     *pqrt.Int64Buffer     // c047
-	c48     *pqrt.Int64Buffer     // c048
-	c49     *pqrt.Int32Buffer     // c049
-	c50     *pqrt.DoubleBuffer    // c050
-	c51     *pqrt.FloatBuffer     // c051
-	c52     *pqrt.BoolBuffer      // c052
-	c53     *pqrt.ByteArrayBuffer // c053
-	c54     *pqrt.ByteArrayBuffer // c054
-	c55     *pqrt.Int64Buffer     // c055
-	c56     *pqrt.Int64Buffer     // c056
-	c57     *pqrt.Int32Buffer     // c057
-	c58     *pqrt.DoubleBuffer    // c058
-	c59     *pqrt.FloatBuffer     // c059
-	c60     *pqrt.BoolBuffer      // c060
-	c61     *pqrt.ByteArrayBuffer // c061
-	c62     *pqrt.ByteArrayBuffer // c062
-	c63     *pqrt.Int64Buffer     // c063
-	c64     *pqrt.Int64Buffer     // c064
-	c65     *pqrt.Int32Buffer     // c065
-	c66     *pqrt.DoubleBuffer    // c066
-	c67     *pqrt.FloatBuffer     // c067
-	c68     *pqrt.BoolBuffer      // c068
-	c69     *pqrt.ByteArrayBuffer // c069
-	c70     *pqrt.ByteArrayBuffer // c070
-	c71     *pqrt.Int64Buffer     // c071
-	c72     *pqrt.Int64Buffer     // c072
-	c73     *pqrt.Int32Buffer     // c073
-	c74     *pqrt.DoubleBuffer    // c074
-	c75     *pqrt.FloatBuffer     // c075
-	c76     *pqrt.BoolBuffer      // c076
-	c77     *pqrt.ByteArrayBuffer // c077
-	c78     *pqrt.ByteArrayBuffer // c078
-	c79     *pqrt.Int64Buffer     // c079
-	c80     *pqrt.Int64Buffer     // c080
-	c81     *pqrt.Int32Buffer     // c081
-	c82     *pqrt.DoubleBuffer    // c082
-	c83     *pqrt.FloatBuffer     // c083
-	c84     *pqrt.BoolBuffer      // c084
-	c85     *pqrt.ByteArrayBuffer // c085
-	c86     *pqrt.ByteArrayBuffer // c086
-	c87     *pqrt.Int64Buffer     // c087
-	c88     *pqrt.Int64Buffer     // c088
-	c89     *pqrt.Int32Buffer     // c089
-	c90     *pqrt.DoubleBuffer    // c090
-	c91     *pqrt.FloatBuffer     // c091
-	c92     *pqrt.BoolBuffer      // c092
-	c93     *pqrt.ByteArrayBuffer // c093
-	c94     *pqrt.ByteArrayBuffer // c094
-	c95     *pqrt.Int64Buffer     // c095
-	c96     *pqrt.Int64Buffer     // c096
-	c97     *pqrt.Int32Buffer     // c097
-	c98     *pqrt.DoubleBuffer    // c098
-	c99     *pqrt.FloatBuffer     // c099
-	c100    *pqrt.BoolBuffer      // c100
-	c101    *pqrt.ByteArrayBuffer // c101
-	c102    *pqrt.ByteArrayBuffer // c102
-	c103    *pqrt.Int64Buffer     // c103
-	c104    *pqrt.Int64Buffer     // c104
-	c105    *pqrt.Int32Buffer     // c105
-	c106    *pqrt.DoubleBuffer    // c106
-	c107    *pqrt.FloatBuffer     // c107
-	c108    *pqrt.BoolBuffer      // c108
-	c109    *pqrt.ByteArrayBuffer // c109
-	c110    *pqrt.ByteArrayBuffer // c110
-	c111    *pqrt.Int64Buffer     // c111
-	c112    *pqrt.Int64Buffer     // c112
-	c113    *pqrt.Int32Buffer     // c113
-	c114    *pqrt.DoubleBuffer    // c114
-	c115    *pqrt.FloatBuffer     // c115
-	c116    *pqrt.BoolBuffer      // c116
-	c117    *pqrt.ByteArrayBuffer // c117
-	c118    *pqrt.ByteArrayBuffer // c118
-	c119    *pqrt.Int64Buffer     // c119
-	c120    *pqrt.Int64Buffer     // c120
-	c121    *pqrt.Int32Buffer     // c121
-	c122    *pqrt.DoubleBuffer    // c122
-	c123    *pqrt.FloatBuffer     // c123
-	c124    *pqrt.BoolBuffer      // c124
-	c125    *pqrt.ByteArrayBuffer // c125
-	c126    *pqrt.ByteArrayBuffer // c126
-	c127    *pqrt.Int64Buffer     // c127
-	c128    *pqrt.Int64Buffer     // c128
-	c129    *pqrt.Int32Buffer     // c129
-	c130    *pqrt.DoubleBuffer    // c130
-	c131    *pqrt.FloatBuffer     // c131
-	c132    *pqrt.BoolBuffer      // c132
-	c133    *pqrt.ByteArrayBuffer // c133
-	c134    *pqrt.ByteArrayBuffer // c134
-	c135    *pqrt.Int64Buffer     // c135
-	c136    *pqrt.Int64Buffer     // c136
-	c137    *pqrt.Int32Buffer     // c137
-	c138    *pqrt.DoubleBuffer    // c138
-	c139    *pqrt.FloatBuffer     // c139
-	c140    *pqrt.BoolBuffer      // c140
-	c141    *pqrt.ByteArrayBuffer // c141
-	c142    *pqrt.ByteArrayBuffer // c142
-	c143    *pqrt.Int64Buffer     // c143
-	c144    *pqrt.Int64Buffer     // c144
-	c145    *pqrt.Int32Buffer     // c145
-	c146    *pqrt.DoubleBuffer    // c146
-	c147    *pqrt.FloatBuffer     // c147
-	c148    *pqrt.BoolBuffer      // c148
-	c149    *pqrt.ByteArrayBuffer // c149
-	c150    *pqrt.ByteArrayBuffer // c150
-	c151    *pqrt.Int64Buffer     // c151
-	c152    *pqrt.Int64Buffer     // c152
-	c153    *pqrt.Int32Buffer     // c153
-	c154    *pqrt.DoubleBuffer    // c154
-	c155    *pqrt.FloatBuffer     // c155
-	c156    *pqrt.BoolBuffer      // c156
-	c157    *pqrt.ByteArrayBuffer // c157
-	c158    *pqrt.ByteArrayBuffer // c158
-	c159    *pqrt.Int64Buffer     // c159
-	c160    *pqrt.Int64Buffer     // c160
-	c161    *pqrt.Int32Buffer     // c161
-	c162    *pqrt.DoubleBuffer    // c162
-	c163    *pqrt.FloatBuffer     // c163
-	c164    *pqrt.BoolBuffer      // c164
-	c165    *pqrt.ByteArrayBuffer // c165
-	c166    *pqrt.ByteArrayBuffer // c166
-	c167    *pqrt.Int64Buffer     // c167
-	c168    *pqrt.Int64Buffer     // c168
-	c169    *pqrt.Int32Buffer     // c169
-	c170    *pqrt.DoubleBuffer    // c170
-	c171    *pqrt.FloatBuffer     // c171
-	c172    *pqrt.BoolBuffer      // c172
-	c173    *pqrt.ByteArrayBuffer // c173
-	c174    *pqrt.ByteArrayBuffer // c174
-	c175    *pqrt.Int64Buffer     // c175
-	c176    *pqrt.Int64Buffer     // c176
-	c177    *pqrt.Int32Buffer     // c177
-	c178    *pqrt.DoubleBuffer    // c178
-	c179    *pqrt.FloatBuffer     // c179
-	c180    *pqrt.BoolBuffer      // c180
-	c181    *pqrt.ByteArrayBuffer // c181
-	c182    *pqrt.ByteArrayBuffer // c182
-	c183    *pqrt.Int64Buffer     // c183
-	c184    *pqrt.Int64Buffer     // c184
-	c185    *pqrt.Int32Buffer     // c185
-	c186    *pqrt.DoubleBuffer    // c186
-	c187    *pqrt.FloatBuffer     // c187
-	c188    *pqrt.BoolBuffer      // c188
-	c189    *pqrt.ByteArrayBuffer // c189
-	c190    *pqrt.ByteArrayBuffer // c190
-	c191    *pqrt.Int64Buffer     // c191
-	c192    *pqrt.Int64Buffer     // c192
-	c193    *pqrt.Int32Buffer     // c193
-	c194    *pqrt.DoubleBuffer    // c194
-	c195    *pqrt.FloatBuffer     // c195
-	c196    *pqrt.BoolBuffer      // c196
-	c197    *pqrt.ByteArrayBuffer // c197
-	c198    *pqrt.ByteArrayBuffer // c198
-	c199    *pqrt.Int64Buffer     // c199
+	colF000 *pqrt.Int64Buffer     // c000
+	colF001 *pqrt.Int32Buffer     // c001
+	colF002 *pqrt.DoubleBuffer    // c002
+	colF003 *pqrt.FloatBuffer     // c003
+	colF004 *pqrt.BoolBuffer      // c004
+	colF005 *pqrt.ByteArrayBuffer // c005
+	colF006 *pqrt.ByteArrayBuffer // c006
+	colF007 *pqrt.Int64Buffer     // c007
+	colF008 *pqrt.Int64Buffer     // c008
+	colF009 *pqrt.Int32Buffer     // c009
+	colF010 *pqrt.DoubleBuffer    // c010
+	colF011 *pqrt.FloatBuffer     // c011
+	colF012 *pqrt.BoolBuffer      // c012
+	colF013 *pqrt.ByteArrayBuffer // c013
+	colF014 *pqrt.ByteArrayBuffer // c014
+	colF015 *pqrt.Int64Buffer     // c015
+	colF016 *pqrt.Int64Buffer     // c016
+	colF017 *pqrt.Int32Buffer     // c017
+	colF018 *pqrt.DoubleBuffer    // c018
+	colF019 *pqrt.FloatBuffer     // c019
+	colF020 *pqrt.BoolBuffer      // c020
+	colF021 *pqrt.ByteArrayBuffer // c021
+	colF022 *pqrt.ByteArrayBuffer // c022
+	colF023 *pqrt.Int64Buffer     // c023
+	colF024 *pqrt.Int64Buffer     // c024
+	colF025 *pqrt.Int32Buffer     // c025
+	colF026 *pqrt.DoubleBuffer    // c026
+	colF027 *pqrt.FloatBuffer     // c027
+	colF028 *pqrt.BoolBuffer      // c028
+	colF029 *pqrt.ByteArrayBuffer // c029
+	colF030 *pqrt.ByteArrayBuffer // c030
+	colF031 *pqrt.Int64Buffer     // c031
+	colF032 *pqrt.Int64Buffer     // c032
+	colF033 *pqrt.Int32Buffer     // c033
+	colF034 *pqrt.DoubleBuffer    // c034
+	colF035 *pqrt.FloatBuffer     // c035
+	colF036 *pqrt.BoolBuffer      // c036
+	colF037 *pqrt.ByteArrayBuffer // c037
+	colF038 *pqrt.ByteArrayBuffer // c038
+	colF039 *pqrt.Int64Buffer     // c039
+	colF040 *pqrt.Int64Buffer     // c040
+	colF041 *pqrt.Int32Buffer     // c041
+	colF042 *pqrt.DoubleBuffer    // c042
+	colF043 *pqrt.FloatBuffer     // c043
+	colF044 *pqrt.BoolBuffer      // c044
+	colF045 *pqrt.ByteArrayBuffer // c045
+	colF046 *pqrt.ByteArrayBuffer // c046
+	colF047 *pqrt.Int64Buffer     // c047
+	colF048 *pqrt.Int64Buffer     // c048
+	colF049 *pqrt.Int32Buffer     // c049
+	colF050 *pqrt.DoubleBuffer    // c050
+	colF051 *pqrt.FloatBuffer     // c051
+	colF052 *pqrt.BoolBuffer      // c052
+	colF053 *pqrt.ByteArrayBuffer // c053
+	colF054 *pqrt.ByteArrayBuffer // c054
+	colF055 *pqrt.Int64Buffer     // c055
+	colF056 *pqrt.Int64Buffer     // c056
+	colF057 *pqrt.Int32Buffer     // c057
+	colF058 *pqrt.DoubleBuffer    // c058
+	colF059 *pqrt.FloatBuffer     // c059
+	colF060 *pqrt.BoolBuffer      // c060
+	colF061 *pqrt.ByteArrayBuffer // c061
+	colF062 *pqrt.ByteArrayBuffer // c062
+	colF063 *pqrt.Int64Buffer     // c063
+	colF064 *pqrt.Int64Buffer     // c064
+	colF065 *pqrt.Int32Buffer     // c065
+	colF066 *pqrt.DoubleBuffer    // c066
+	colF067 *pqrt.FloatBuffer     // c067
+	colF068 *pqrt.BoolBuffer      // c068
+	colF069 *pqrt.ByteArrayBuffer // c069
+	colF070 *pqrt.ByteArrayBuffer // c070
+	colF071 *pqrt.Int64Buffer     // c071
+	colF072 *pqrt.Int64Buffer     // c072
+	colF073 *pqrt.Int32Buffer     // c073
+	colF074 *pqrt.DoubleBuffer    // c074
+	colF075 *pqrt.FloatBuffer     // c075
+	colF076 *pqrt.BoolBuffer      // c076
+	colF077 *pqrt.ByteArrayBuffer // c077
+	colF078 *pqrt.ByteArrayBuffer // c078
+	colF079 *pqrt.Int64Buffer     // c079
+	colF080 *pqrt.Int64Buffer     // c080
+	colF081 *pqrt.Int32Buffer     // c081
+	colF082 *pqrt.DoubleBuffer    // c082
+	colF083 *pqrt.FloatBuffer     // c083
+	colF084 *pqrt.BoolBuffer      // c084
+	colF085 *pqrt.ByteArrayBuffer // c085
+	colF086 *pqrt.ByteArrayBuffer // c086
+	colF087 *pqrt.Int64Buffer     // c087
+	colF088 *pqrt.Int64Buffer     // c088
+	colF089 *pqrt.Int32Buffer     // c089
+	colF090 *pqrt.DoubleBuffer    // c090
+	colF091 *pqrt.FloatBuffer     // c091
+	colF092 *pqrt.BoolBuffer      // c092
+	colF093 *pqrt.ByteArrayBuffer // c093
+	colF094 *pqrt.ByteArrayBuffer // c094
+	colF095 *pqrt.Int64Buffer     // c095
+	colF096 *pqrt.Int64Buffer     // c096
+	colF097 *pqrt.Int32Buffer     // c097
+	colF098 *pqrt.DoubleBuffer    // c098
+	colF099 *pqrt.FloatBuffer     // c099
+	colF100 *pqrt.BoolBuffer      // c100
+	colF101 *pqrt.ByteArrayBuffer // c101
+	colF102 *pqrt.ByteArrayBuffer // c102
+	colF103 *pqrt.Int64Buffer     // c103
+	colF104 *pqrt.Int64Buffer     // c104
+	colF105 *pqrt.Int32Buffer     // c105
+	colF106 *pqrt.DoubleBuffer    // c106
+	colF107 *pqrt.FloatBuffer     // c107
+	colF108 *pqrt.BoolBuffer      // c108
+	colF109 *pqrt.ByteArrayBuffer // c109
+	colF110 *pqrt.ByteArrayBuffer // c110
+	colF111 *pqrt.Int64Buffer     // c111
+	colF112 *pqrt.Int64Buffer     // c112
+	colF113 *pqrt.Int32Buffer     // c113
+	colF114 *pqrt.DoubleBuffer    // c114
+	colF115 *pqrt.FloatBuffer     // c115
+	colF116 *pqrt.BoolBuffer      // c116
+	colF117 *pqrt.ByteArrayBuffer // c117
+	colF118 *pqrt.ByteArrayBuffer // c118
+	colF119 *pqrt.Int64Buffer     // c119
+	colF120 *pqrt.Int64Buffer     // c120
+	colF121 *pqrt.Int32Buffer     // c121
+	colF122 *pqrt.DoubleBuffer    // c122
+	colF123 *pqrt.FloatBuffer     // c123
+	colF124 *pqrt.BoolBuffer      // c124
+	colF125 *pqrt.ByteArrayBuffer // c125
+	colF126 *pqrt.ByteArrayBuffer // c126
+	colF127 *pqrt.Int64Buffer     // c127
+	colF128 *pqrt.Int64Buffer     // c128
+	colF129 *pqrt.Int32Buffer     // c129
+	colF130 *pqrt.DoubleBuffer    // c130
+	colF131 *pqrt.FloatBuffer     // c131
+	colF132 *pqrt.BoolBuffer      // c132
+	colF133 *pqrt.ByteArrayBuffer // c133
+	colF134 *pqrt.ByteArrayBuffer // c134
+	colF135 *pqrt.Int64Buffer     // c135
+	colF136 *pqrt.Int64Buffer     // c136
+	colF137 *pqrt.Int32Buffer     // c137
+	colF138 *pqrt.DoubleBuffer    // c138
+	colF139 *pqrt.FloatBuffer     // c139
+	colF140 *pqrt.BoolBuffer      // c140
+	colF141 *pqrt.ByteArrayBuffer // c141
+	colF142 *pqrt.ByteArrayBuffer // c142
+	colF143 *pqrt.Int64Buffer     // c143
+	colF144 *pqrt.Int64Buffer     // c144
+	colF145 *pqrt.Int32Buffer     // c145
+	colF146 *pqrt.DoubleBuffer    // c146
+	colF147 *pqrt.FloatBuffer     // c147
+	colF148 *pqrt.BoolBuffer      // c148
+	colF149 *pqrt.ByteArrayBuffer // c149
+	colF150 *pqrt.ByteArrayBuffer // c150
+	colF151 *pqrt.Int64Buffer     // c151
+	colF152 *pqrt.Int64Buffer     // c152
+	colF153 *pqrt.Int32Buffer     // c153
+	colF154 *pqrt.DoubleBuffer    // c154
+	colF155 *pqrt.FloatBuffer     // c155
+	colF156 *pqrt.BoolBuffer      // c156
+	colF157 *pqrt.ByteArrayBuffer // c157
+	colF158 *pqrt.ByteArrayBuffer // c158
+	colF159 *pqrt.Int64Buffer     // c159
+	colF160 *pqrt.Int64Buffer     // c160
+	colF161 *pqrt.Int32Buffer     // c161
+	colF162 *pqrt.DoubleBuffer    // c162
+	colF163 *pqrt.FloatBuffer     // c163
+	colF164 *pqrt.BoolBuffer      // c164
+	colF165 *pqrt.ByteArrayBuffer // c165
+	colF166 *pqrt.ByteArrayBuffer // c166
+	colF167 *pqrt.Int64Buffer     // c167
+	colF168 *pqrt.Int64Buffer     // c168
+	colF169 *pqrt.Int32Buffer     // c169
+	colF170 *pqrt.DoubleBuffer    // c170
+	colF171 *pqrt.FloatBuffer     // c171
+	colF172 *pqrt.BoolBuffer      // c172
+	colF173 *pqrt.ByteArrayBuffer // c173
+	colF174 *pqrt.ByteArrayBuffer // c174
+	colF175 *pqrt.Int64Buffer     // c175
+	colF176 *pqrt.Int64Buffer     // c176
+	colF177 *pqrt.Int32Buffer     // c177
+	colF178 *pqrt.DoubleBuffer    // c178
+	colF179 *pqrt.FloatBuffer     // c179
+	colF180 *pqrt.BoolBuffer      // c180
+	colF181 *pqrt.ByteArrayBuffer // c181
+	colF182 *pqrt.ByteArrayBuffer // c182
+	colF183 *pqrt.Int64Buffer     // c183
+	colF184 *pqrt.Int64Buffer     // c184
+	colF185 *pqrt.Int32Buffer     // c185
+	colF186 *pqrt.DoubleBuffer    // c186
+	colF187 *pqrt.FloatBuffer     // c187
+	colF188 *pqrt.BoolBuffer      // c188
+	colF189 *pqrt.ByteArrayBuffer // c189
+	colF190 *pqrt.ByteArrayBuffer // c190
+	colF191 *pqrt.Int64Buffer     // c191
+	colF192 *pqrt.Int64Buffer     // c192
+	colF193 *pqrt.Int32Buffer     // c193
+	colF194 *pqrt.DoubleBuffer    // c194
+	colF195 *pqrt.FloatBuffer     // c195
+	colF196 *pqrt.BoolBuffer      // c196
+	colF197 *pqrt.ByteArrayBuffer // c197
+	colF198 *pqrt.ByteArrayBuffer // c198
+	colF199 *pqrt.Int64Buffer     // c199
 	pending int                   // rows shredded since the last EndRows
 }
 
@@ -693,604 +898,604 @@ func NewWideWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*WideWriter, error
 func pqgenWideWriterFor(fw *pqrt.FileWriter) (*WideWriter, error) {
 	w := &WideWriter{fw: fw}
 	var err error
-	if w.c0, err = fw.Int64Buffer(0); err != nil {
+	if w.colF000, err = fw.Int64Buffer(pqgenWideColF000); err != nil {
 		return nil, err
 	}
-	if w.c1, err = fw.Int32Buffer(1); err != nil {
+	if w.colF001, err = fw.Int32Buffer(pqgenWideColF001); err != nil {
 		return nil, err
 	}
-	if w.c2, err = fw.DoubleBuffer(2); err != nil {
+	if w.colF002, err = fw.DoubleBuffer(pqgenWideColF002); err != nil {
 		return nil, err
 	}
-	if w.c3, err = fw.FloatBuffer(3); err != nil {
+	if w.colF003, err = fw.FloatBuffer(pqgenWideColF003); err != nil {
 		return nil, err
 	}
-	if w.c4, err = fw.BoolBuffer(4); err != nil {
+	if w.colF004, err = fw.BoolBuffer(pqgenWideColF004); err != nil {
 		return nil, err
 	}
-	if w.c5, err = fw.ByteArrayBuffer(5); err != nil {
+	if w.colF005, err = fw.ByteArrayBuffer(pqgenWideColF005); err != nil {
 		return nil, err
 	}
-	if w.c6, err = fw.ByteArrayBuffer(6); err != nil {
+	if w.colF006, err = fw.ByteArrayBuffer(pqgenWideColF006); err != nil {
 		return nil, err
 	}
-	if w.c7, err = fw.Int64Buffer(7); err != nil {
+	if w.colF007, err = fw.Int64Buffer(pqgenWideColF007); err != nil {
 		return nil, err
 	}
-	if w.c8, err = fw.Int64Buffer(8); err != nil {
+	if w.colF008, err = fw.Int64Buffer(pqgenWideColF008); err != nil {
 		return nil, err
 	}
-	if w.c9, err = fw.Int32Buffer(9); err != nil {
+	if w.colF009, err = fw.Int32Buffer(pqgenWideColF009); err != nil {
 		return nil, err
 	}
-	if w.c10, err = fw.DoubleBuffer(10); err != nil {
+	if w.colF010, err = fw.DoubleBuffer(pqgenWideColF010); err != nil {
 		return nil, err
 	}
-	if w.c11, err = fw.FloatBuffer(11); err != nil {
+	if w.colF011, err = fw.FloatBuffer(pqgenWideColF011); err != nil {
 		return nil, err
 	}
-	if w.c12, err = fw.BoolBuffer(12); err != nil {
+	if w.colF012, err = fw.BoolBuffer(pqgenWideColF012); err != nil {
 		return nil, err
 	}
-	if w.c13, err = fw.ByteArrayBuffer(13); err != nil {
+	if w.colF013, err = fw.ByteArrayBuffer(pqgenWideColF013); err != nil {
 		return nil, err
 	}
-	if w.c14, err = fw.ByteArrayBuffer(14); err != nil {
+	if w.colF014, err = fw.ByteArrayBuffer(pqgenWideColF014); err != nil {
 		return nil, err
 	}
-	if w.c15, err = fw.Int64Buffer(15); err != nil {
+	if w.colF015, err = fw.Int64Buffer(pqgenWideColF015); err != nil {
 		return nil, err
 	}
-	if w.c16, err = fw.Int64Buffer(16); err != nil {
+	if w.colF016, err = fw.Int64Buffer(pqgenWideColF016); err != nil {
 		return nil, err
 	}
-	if w.c17, err = fw.Int32Buffer(17); err != nil {
+	if w.colF017, err = fw.Int32Buffer(pqgenWideColF017); err != nil {
 		return nil, err
 	}
-	if w.c18, err = fw.DoubleBuffer(18); err != nil {
+	if w.colF018, err = fw.DoubleBuffer(pqgenWideColF018); err != nil {
 		return nil, err
 	}
-	if w.c19, err = fw.FloatBuffer(19); err != nil {
+	if w.colF019, err = fw.FloatBuffer(pqgenWideColF019); err != nil {
 		return nil, err
 	}
-	if w.c20, err = fw.BoolBuffer(20); err != nil {
+	if w.colF020, err = fw.BoolBuffer(pqgenWideColF020); err != nil {
 		return nil, err
 	}
-	if w.c21, err = fw.ByteArrayBuffer(21); err != nil {
+	if w.colF021, err = fw.ByteArrayBuffer(pqgenWideColF021); err != nil {
 		return nil, err
 	}
-	if w.c22, err = fw.ByteArrayBuffer(22); err != nil {
+	if w.colF022, err = fw.ByteArrayBuffer(pqgenWideColF022); err != nil {
 		return nil, err
 	}
-	if w.c23, err = fw.Int64Buffer(23); err != nil {
+	if w.colF023, err = fw.Int64Buffer(pqgenWideColF023); err != nil {
 		return nil, err
 	}
-	if w.c24, err = fw.Int64Buffer(24); err != nil {
+	if w.colF024, err = fw.Int64Buffer(pqgenWideColF024); err != nil {
 		return nil, err
 	}
-	if w.c25, err = fw.Int32Buffer(25); err != nil {
+	if w.colF025, err = fw.Int32Buffer(pqgenWideColF025); err != nil {
 		return nil, err
 	}
-	if w.c26, err = fw.DoubleBuffer(26); err != nil {
+	if w.colF026, err = fw.DoubleBuffer(pqgenWideColF026); err != nil {
 		return nil, err
 	}
-	if w.c27, err = fw.FloatBuffer(27); err != nil {
+	if w.colF027, err = fw.FloatBuffer(pqgenWideColF027); err != nil {
 		return nil, err
 	}
-	if w.c28, err = fw.BoolBuffer(28); err != nil {
+	if w.colF028, err = fw.BoolBuffer(pqgenWideColF028); err != nil {
 		return nil, err
 	}
-	if w.c29, err = fw.ByteArrayBuffer(29); err != nil {
+	if w.colF029, err = fw.ByteArrayBuffer(pqgenWideColF029); err != nil {
 		return nil, err
 	}
-	if w.c30, err = fw.ByteArrayBuffer(30); err != nil {
+	if w.colF030, err = fw.ByteArrayBuffer(pqgenWideColF030); err != nil {
 		return nil, err
 	}
-	if w.c31, err = fw.Int64Buffer(31); err != nil {
+	if w.colF031, err = fw.Int64Buffer(pqgenWideColF031); err != nil {
 		return nil, err
 	}
-	if w.c32, err = fw.Int64Buffer(32); err != nil {
+	if w.colF032, err = fw.Int64Buffer(pqgenWideColF032); err != nil {
 		return nil, err
 	}
-	if w.c33, err = fw.Int32Buffer(33); err != nil {
+	if w.colF033, err = fw.Int32Buffer(pqgenWideColF033); err != nil {
 		return nil, err
 	}
-	if w.c34, err = fw.DoubleBuffer(34); err != nil {
+	if w.colF034, err = fw.DoubleBuffer(pqgenWideColF034); err != nil {
 		return nil, err
 	}
-	if w.c35, err = fw.FloatBuffer(35); err != nil {
+	if w.colF035, err = fw.FloatBuffer(pqgenWideColF035); err != nil {
 		return nil, err
 	}
-	if w.c36, err = fw.BoolBuffer(36); err != nil {
+	if w.colF036, err = fw.BoolBuffer(pqgenWideColF036); err != nil {
 		return nil, err
 	}
-	if w.c37, err = fw.ByteArrayBuffer(37); err != nil {
+	if w.colF037, err = fw.ByteArrayBuffer(pqgenWideColF037); err != nil {
 		return nil, err
 	}
-	if w.c38, err = fw.ByteArrayBuffer(38); err != nil {
+	if w.colF038, err = fw.ByteArrayBuffer(pqgenWideColF038); err != nil {
 		return nil, err
 	}
-	if w.c39, err = fw.Int64Buffer(39); err != nil {
+	if w.colF039, err = fw.Int64Buffer(pqgenWideColF039); err != nil {
 		return nil, err
 	}
-	if w.c40, err = fw.Int64Buffer(40); err != nil {
+	if w.colF040, err = fw.Int64Buffer(pqgenWideColF040); err != nil {
 		return nil, err
 	}
-	if w.c41, err = fw.Int32Buffer(41); err != nil {
+	if w.colF041, err = fw.Int32Buffer(pqgenWideColF041); err != nil {
 		return nil, err
 	}
-	if w.c42, err = fw.DoubleBuffer(42); err != nil {
+	if w.colF042, err = fw.DoubleBuffer(pqgenWideColF042); err != nil {
 		return nil, err
 	}
-	if w.c43, err = fw.FloatBuffer(43); err != nil {
+	if w.colF043, err = fw.FloatBuffer(pqgenWideColF043); err != nil {
 		return nil, err
 	}
-	if w.c44, err = fw.BoolBuffer(44); err != nil {
+	if w.colF044, err = fw.BoolBuffer(pqgenWideColF044); err != nil {
 		return nil, err
 	}
-	if w.c45, err = fw.ByteArrayBuffer(45); err != nil {
+	if w.colF045, err = fw.ByteArrayBuffer(pqgenWideColF045); err != nil {
 		return nil, err
 	}
-	if w.c46, err = fw.ByteArrayBuffer(46); err != nil {
+	if w.colF046, err = fw.ByteArrayBuffer(pqgenWideColF046); err != nil {
 		return nil, err
 	}
-	if w.c47, err = fw.Int64Buffer(47); err != nil {
+	if w.colF047, err = fw.Int64Buffer(pqgenWideColF047); err != nil {
 		return nil, err
 	}
-	if w.c48, err = fw.Int64Buffer(48); err != nil {
+	if w.colF048, err = fw.Int64Buffer(pqgenWideColF048); err != nil {
 		return nil, err
 	}
-	if w.c49, err = fw.Int32Buffer(49); err != nil {
+	if w.colF049, err = fw.Int32Buffer(pqgenWideColF049); err != nil {
 		return nil, err
 	}
-	if w.c50, err = fw.DoubleBuffer(50); err != nil {
+	if w.colF050, err = fw.DoubleBuffer(pqgenWideColF050); err != nil {
 		return nil, err
 	}
-	if w.c51, err = fw.FloatBuffer(51); err != nil {
+	if w.colF051, err = fw.FloatBuffer(pqgenWideColF051); err != nil {
 		return nil, err
 	}
-	if w.c52, err = fw.BoolBuffer(52); err != nil {
+	if w.colF052, err = fw.BoolBuffer(pqgenWideColF052); err != nil {
 		return nil, err
 	}
-	if w.c53, err = fw.ByteArrayBuffer(53); err != nil {
+	if w.colF053, err = fw.ByteArrayBuffer(pqgenWideColF053); err != nil {
 		return nil, err
 	}
-	if w.c54, err = fw.ByteArrayBuffer(54); err != nil {
+	if w.colF054, err = fw.ByteArrayBuffer(pqgenWideColF054); err != nil {
 		return nil, err
 	}
-	if w.c55, err = fw.Int64Buffer(55); err != nil {
+	if w.colF055, err = fw.Int64Buffer(pqgenWideColF055); err != nil {
 		return nil, err
 	}
-	if w.c56, err = fw.Int64Buffer(56); err != nil {
+	if w.colF056, err = fw.Int64Buffer(pqgenWideColF056); err != nil {
 		return nil, err
 	}
-	if w.c57, err = fw.Int32Buffer(57); err != nil {
+	if w.colF057, err = fw.Int32Buffer(pqgenWideColF057); err != nil {
 		return nil, err
 	}
-	if w.c58, err = fw.DoubleBuffer(58); err != nil {
+	if w.colF058, err = fw.DoubleBuffer(pqgenWideColF058); err != nil {
 		return nil, err
 	}
-	if w.c59, err = fw.FloatBuffer(59); err != nil {
+	if w.colF059, err = fw.FloatBuffer(pqgenWideColF059); err != nil {
 		return nil, err
 	}
-	if w.c60, err = fw.BoolBuffer(60); err != nil {
+	if w.colF060, err = fw.BoolBuffer(pqgenWideColF060); err != nil {
 		return nil, err
 	}
-	if w.c61, err = fw.ByteArrayBuffer(61); err != nil {
+	if w.colF061, err = fw.ByteArrayBuffer(pqgenWideColF061); err != nil {
 		return nil, err
 	}
-	if w.c62, err = fw.ByteArrayBuffer(62); err != nil {
+	if w.colF062, err = fw.ByteArrayBuffer(pqgenWideColF062); err != nil {
 		return nil, err
 	}
-	if w.c63, err = fw.Int64Buffer(63); err != nil {
+	if w.colF063, err = fw.Int64Buffer(pqgenWideColF063); err != nil {
 		return nil, err
 	}
-	if w.c64, err = fw.Int64Buffer(64); err != nil {
+	if w.colF064, err = fw.Int64Buffer(pqgenWideColF064); err != nil {
 		return nil, err
 	}
-	if w.c65, err = fw.Int32Buffer(65); err != nil {
+	if w.colF065, err = fw.Int32Buffer(pqgenWideColF065); err != nil {
 		return nil, err
 	}
-	if w.c66, err = fw.DoubleBuffer(66); err != nil {
+	if w.colF066, err = fw.DoubleBuffer(pqgenWideColF066); err != nil {
 		return nil, err
 	}
-	if w.c67, err = fw.FloatBuffer(67); err != nil {
+	if w.colF067, err = fw.FloatBuffer(pqgenWideColF067); err != nil {
 		return nil, err
 	}
-	if w.c68, err = fw.BoolBuffer(68); err != nil {
+	if w.colF068, err = fw.BoolBuffer(pqgenWideColF068); err != nil {
 		return nil, err
 	}
-	if w.c69, err = fw.ByteArrayBuffer(69); err != nil {
+	if w.colF069, err = fw.ByteArrayBuffer(pqgenWideColF069); err != nil {
 		return nil, err
 	}
-	if w.c70, err = fw.ByteArrayBuffer(70); err != nil {
+	if w.colF070, err = fw.ByteArrayBuffer(pqgenWideColF070); err != nil {
 		return nil, err
 	}
-	if w.c71, err = fw.Int64Buffer(71); err != nil {
+	if w.colF071, err = fw.Int64Buffer(pqgenWideColF071); err != nil {
 		return nil, err
 	}
-	if w.c72, err = fw.Int64Buffer(72); err != nil {
+	if w.colF072, err = fw.Int64Buffer(pqgenWideColF072); err != nil {
 		return nil, err
 	}
-	if w.c73, err = fw.Int32Buffer(73); err != nil {
+	if w.colF073, err = fw.Int32Buffer(pqgenWideColF073); err != nil {
 		return nil, err
 	}
-	if w.c74, err = fw.DoubleBuffer(74); err != nil {
+	if w.colF074, err = fw.DoubleBuffer(pqgenWideColF074); err != nil {
 		return nil, err
 	}
-	if w.c75, err = fw.FloatBuffer(75); err != nil {
+	if w.colF075, err = fw.FloatBuffer(pqgenWideColF075); err != nil {
 		return nil, err
 	}
-	if w.c76, err = fw.BoolBuffer(76); err != nil {
+	if w.colF076, err = fw.BoolBuffer(pqgenWideColF076); err != nil {
 		return nil, err
 	}
-	if w.c77, err = fw.ByteArrayBuffer(77); err != nil {
+	if w.colF077, err = fw.ByteArrayBuffer(pqgenWideColF077); err != nil {
 		return nil, err
 	}
-	if w.c78, err = fw.ByteArrayBuffer(78); err != nil {
+	if w.colF078, err = fw.ByteArrayBuffer(pqgenWideColF078); err != nil {
 		return nil, err
 	}
-	if w.c79, err = fw.Int64Buffer(79); err != nil {
+	if w.colF079, err = fw.Int64Buffer(pqgenWideColF079); err != nil {
 		return nil, err
 	}
-	if w.c80, err = fw.Int64Buffer(80); err != nil {
+	if w.colF080, err = fw.Int64Buffer(pqgenWideColF080); err != nil {
 		return nil, err
 	}
-	if w.c81, err = fw.Int32Buffer(81); err != nil {
+	if w.colF081, err = fw.Int32Buffer(pqgenWideColF081); err != nil {
 		return nil, err
 	}
-	if w.c82, err = fw.DoubleBuffer(82); err != nil {
+	if w.colF082, err = fw.DoubleBuffer(pqgenWideColF082); err != nil {
 		return nil, err
 	}
-	if w.c83, err = fw.FloatBuffer(83); err != nil {
+	if w.colF083, err = fw.FloatBuffer(pqgenWideColF083); err != nil {
 		return nil, err
 	}
-	if w.c84, err = fw.BoolBuffer(84); err != nil {
+	if w.colF084, err = fw.BoolBuffer(pqgenWideColF084); err != nil {
 		return nil, err
 	}
-	if w.c85, err = fw.ByteArrayBuffer(85); err != nil {
+	if w.colF085, err = fw.ByteArrayBuffer(pqgenWideColF085); err != nil {
 		return nil, err
 	}
-	if w.c86, err = fw.ByteArrayBuffer(86); err != nil {
+	if w.colF086, err = fw.ByteArrayBuffer(pqgenWideColF086); err != nil {
 		return nil, err
 	}
-	if w.c87, err = fw.Int64Buffer(87); err != nil {
+	if w.colF087, err = fw.Int64Buffer(pqgenWideColF087); err != nil {
 		return nil, err
 	}
-	if w.c88, err = fw.Int64Buffer(88); err != nil {
+	if w.colF088, err = fw.Int64Buffer(pqgenWideColF088); err != nil {
 		return nil, err
 	}
-	if w.c89, err = fw.Int32Buffer(89); err != nil {
+	if w.colF089, err = fw.Int32Buffer(pqgenWideColF089); err != nil {
 		return nil, err
 	}
-	if w.c90, err = fw.DoubleBuffer(90); err != nil {
+	if w.colF090, err = fw.DoubleBuffer(pqgenWideColF090); err != nil {
 		return nil, err
 	}
-	if w.c91, err = fw.FloatBuffer(91); err != nil {
+	if w.colF091, err = fw.FloatBuffer(pqgenWideColF091); err != nil {
 		return nil, err
 	}
-	if w.c92, err = fw.BoolBuffer(92); err != nil {
+	if w.colF092, err = fw.BoolBuffer(pqgenWideColF092); err != nil {
 		return nil, err
 	}
-	if w.c93, err = fw.ByteArrayBuffer(93); err != nil {
+	if w.colF093, err = fw.ByteArrayBuffer(pqgenWideColF093); err != nil {
 		return nil, err
 	}
-	if w.c94, err = fw.ByteArrayBuffer(94); err != nil {
+	if w.colF094, err = fw.ByteArrayBuffer(pqgenWideColF094); err != nil {
 		return nil, err
 	}
-	if w.c95, err = fw.Int64Buffer(95); err != nil {
+	if w.colF095, err = fw.Int64Buffer(pqgenWideColF095); err != nil {
 		return nil, err
 	}
-	if w.c96, err = fw.Int64Buffer(96); err != nil {
+	if w.colF096, err = fw.Int64Buffer(pqgenWideColF096); err != nil {
 		return nil, err
 	}
-	if w.c97, err = fw.Int32Buffer(97); err != nil {
+	if w.colF097, err = fw.Int32Buffer(pqgenWideColF097); err != nil {
 		return nil, err
 	}
-	if w.c98, err = fw.DoubleBuffer(98); err != nil {
+	if w.colF098, err = fw.DoubleBuffer(pqgenWideColF098); err != nil {
 		return nil, err
 	}
-	if w.c99, err = fw.FloatBuffer(99); err != nil {
+	if w.colF099, err = fw.FloatBuffer(pqgenWideColF099); err != nil {
 		return nil, err
 	}
-	if w.c100, err = fw.BoolBuffer(100); err != nil {
+	if w.colF100, err = fw.BoolBuffer(pqgenWideColF100); err != nil {
 		return nil, err
 	}
-	if w.c101, err = fw.ByteArrayBuffer(101); err != nil {
+	if w.colF101, err = fw.ByteArrayBuffer(pqgenWideColF101); err != nil {
 		return nil, err
 	}
-	if w.c102, err = fw.ByteArrayBuffer(102); err != nil {
+	if w.colF102, err = fw.ByteArrayBuffer(pqgenWideColF102); err != nil {
 		return nil, err
 	}
-	if w.c103, err = fw.Int64Buffer(103); err != nil {
+	if w.colF103, err = fw.Int64Buffer(pqgenWideColF103); err != nil {
 		return nil, err
 	}
-	if w.c104, err = fw.Int64Buffer(104); err != nil {
+	if w.colF104, err = fw.Int64Buffer(pqgenWideColF104); err != nil {
 		return nil, err
 	}
-	if w.c105, err = fw.Int32Buffer(105); err != nil {
+	if w.colF105, err = fw.Int32Buffer(pqgenWideColF105); err != nil {
 		return nil, err
 	}
-	if w.c106, err = fw.DoubleBuffer(106); err != nil {
+	if w.colF106, err = fw.DoubleBuffer(pqgenWideColF106); err != nil {
 		return nil, err
 	}
-	if w.c107, err = fw.FloatBuffer(107); err != nil {
+	if w.colF107, err = fw.FloatBuffer(pqgenWideColF107); err != nil {
 		return nil, err
 	}
-	if w.c108, err = fw.BoolBuffer(108); err != nil {
+	if w.colF108, err = fw.BoolBuffer(pqgenWideColF108); err != nil {
 		return nil, err
 	}
-	if w.c109, err = fw.ByteArrayBuffer(109); err != nil {
+	if w.colF109, err = fw.ByteArrayBuffer(pqgenWideColF109); err != nil {
 		return nil, err
 	}
-	if w.c110, err = fw.ByteArrayBuffer(110); err != nil {
+	if w.colF110, err = fw.ByteArrayBuffer(pqgenWideColF110); err != nil {
 		return nil, err
 	}
-	if w.c111, err = fw.Int64Buffer(111); err != nil {
+	if w.colF111, err = fw.Int64Buffer(pqgenWideColF111); err != nil {
 		return nil, err
 	}
-	if w.c112, err = fw.Int64Buffer(112); err != nil {
+	if w.colF112, err = fw.Int64Buffer(pqgenWideColF112); err != nil {
 		return nil, err
 	}
-	if w.c113, err = fw.Int32Buffer(113); err != nil {
+	if w.colF113, err = fw.Int32Buffer(pqgenWideColF113); err != nil {
 		return nil, err
 	}
-	if w.c114, err = fw.DoubleBuffer(114); err != nil {
+	if w.colF114, err = fw.DoubleBuffer(pqgenWideColF114); err != nil {
 		return nil, err
 	}
-	if w.c115, err = fw.FloatBuffer(115); err != nil {
+	if w.colF115, err = fw.FloatBuffer(pqgenWideColF115); err != nil {
 		return nil, err
 	}
-	if w.c116, err = fw.BoolBuffer(116); err != nil {
+	if w.colF116, err = fw.BoolBuffer(pqgenWideColF116); err != nil {
 		return nil, err
 	}
-	if w.c117, err = fw.ByteArrayBuffer(117); err != nil {
+	if w.colF117, err = fw.ByteArrayBuffer(pqgenWideColF117); err != nil {
 		return nil, err
 	}
-	if w.c118, err = fw.ByteArrayBuffer(118); err != nil {
+	if w.colF118, err = fw.ByteArrayBuffer(pqgenWideColF118); err != nil {
 		return nil, err
 	}
-	if w.c119, err = fw.Int64Buffer(119); err != nil {
+	if w.colF119, err = fw.Int64Buffer(pqgenWideColF119); err != nil {
 		return nil, err
 	}
-	if w.c120, err = fw.Int64Buffer(120); err != nil {
+	if w.colF120, err = fw.Int64Buffer(pqgenWideColF120); err != nil {
 		return nil, err
 	}
-	if w.c121, err = fw.Int32Buffer(121); err != nil {
+	if w.colF121, err = fw.Int32Buffer(pqgenWideColF121); err != nil {
 		return nil, err
 	}
-	if w.c122, err = fw.DoubleBuffer(122); err != nil {
+	if w.colF122, err = fw.DoubleBuffer(pqgenWideColF122); err != nil {
 		return nil, err
 	}
-	if w.c123, err = fw.FloatBuffer(123); err != nil {
+	if w.colF123, err = fw.FloatBuffer(pqgenWideColF123); err != nil {
 		return nil, err
 	}
-	if w.c124, err = fw.BoolBuffer(124); err != nil {
+	if w.colF124, err = fw.BoolBuffer(pqgenWideColF124); err != nil {
 		return nil, err
 	}
-	if w.c125, err = fw.ByteArrayBuffer(125); err != nil {
+	if w.colF125, err = fw.ByteArrayBuffer(pqgenWideColF125); err != nil {
 		return nil, err
 	}
-	if w.c126, err = fw.ByteArrayBuffer(126); err != nil {
+	if w.colF126, err = fw.ByteArrayBuffer(pqgenWideColF126); err != nil {
 		return nil, err
 	}
-	if w.c127, err = fw.Int64Buffer(127); err != nil {
+	if w.colF127, err = fw.Int64Buffer(pqgenWideColF127); err != nil {
 		return nil, err
 	}
-	if w.c128, err = fw.Int64Buffer(128); err != nil {
+	if w.colF128, err = fw.Int64Buffer(pqgenWideColF128); err != nil {
 		return nil, err
 	}
-	if w.c129, err = fw.Int32Buffer(129); err != nil {
+	if w.colF129, err = fw.Int32Buffer(pqgenWideColF129); err != nil {
 		return nil, err
 	}
-	if w.c130, err = fw.DoubleBuffer(130); err != nil {
+	if w.colF130, err = fw.DoubleBuffer(pqgenWideColF130); err != nil {
 		return nil, err
 	}
-	if w.c131, err = fw.FloatBuffer(131); err != nil {
+	if w.colF131, err = fw.FloatBuffer(pqgenWideColF131); err != nil {
 		return nil, err
 	}
-	if w.c132, err = fw.BoolBuffer(132); err != nil {
+	if w.colF132, err = fw.BoolBuffer(pqgenWideColF132); err != nil {
 		return nil, err
 	}
-	if w.c133, err = fw.ByteArrayBuffer(133); err != nil {
+	if w.colF133, err = fw.ByteArrayBuffer(pqgenWideColF133); err != nil {
 		return nil, err
 	}
-	if w.c134, err = fw.ByteArrayBuffer(134); err != nil {
+	if w.colF134, err = fw.ByteArrayBuffer(pqgenWideColF134); err != nil {
 		return nil, err
 	}
-	if w.c135, err = fw.Int64Buffer(135); err != nil {
+	if w.colF135, err = fw.Int64Buffer(pqgenWideColF135); err != nil {
 		return nil, err
 	}
-	if w.c136, err = fw.Int64Buffer(136); err != nil {
+	if w.colF136, err = fw.Int64Buffer(pqgenWideColF136); err != nil {
 		return nil, err
 	}
-	if w.c137, err = fw.Int32Buffer(137); err != nil {
+	if w.colF137, err = fw.Int32Buffer(pqgenWideColF137); err != nil {
 		return nil, err
 	}
-	if w.c138, err = fw.DoubleBuffer(138); err != nil {
+	if w.colF138, err = fw.DoubleBuffer(pqgenWideColF138); err != nil {
 		return nil, err
 	}
-	if w.c139, err = fw.FloatBuffer(139); err != nil {
+	if w.colF139, err = fw.FloatBuffer(pqgenWideColF139); err != nil {
 		return nil, err
 	}
-	if w.c140, err = fw.BoolBuffer(140); err != nil {
+	if w.colF140, err = fw.BoolBuffer(pqgenWideColF140); err != nil {
 		return nil, err
 	}
-	if w.c141, err = fw.ByteArrayBuffer(141); err != nil {
+	if w.colF141, err = fw.ByteArrayBuffer(pqgenWideColF141); err != nil {
 		return nil, err
 	}
-	if w.c142, err = fw.ByteArrayBuffer(142); err != nil {
+	if w.colF142, err = fw.ByteArrayBuffer(pqgenWideColF142); err != nil {
 		return nil, err
 	}
-	if w.c143, err = fw.Int64Buffer(143); err != nil {
+	if w.colF143, err = fw.Int64Buffer(pqgenWideColF143); err != nil {
 		return nil, err
 	}
-	if w.c144, err = fw.Int64Buffer(144); err != nil {
+	if w.colF144, err = fw.Int64Buffer(pqgenWideColF144); err != nil {
 		return nil, err
 	}
-	if w.c145, err = fw.Int32Buffer(145); err != nil {
+	if w.colF145, err = fw.Int32Buffer(pqgenWideColF145); err != nil {
 		return nil, err
 	}
-	if w.c146, err = fw.DoubleBuffer(146); err != nil {
+	if w.colF146, err = fw.DoubleBuffer(pqgenWideColF146); err != nil {
 		return nil, err
 	}
-	if w.c147, err = fw.FloatBuffer(147); err != nil {
+	if w.colF147, err = fw.FloatBuffer(pqgenWideColF147); err != nil {
 		return nil, err
 	}
-	if w.c148, err = fw.BoolBuffer(148); err != nil {
+	if w.colF148, err = fw.BoolBuffer(pqgenWideColF148); err != nil {
 		return nil, err
 	}
-	if w.c149, err = fw.ByteArrayBuffer(149); err != nil {
+	if w.colF149, err = fw.ByteArrayBuffer(pqgenWideColF149); err != nil {
 		return nil, err
 	}
-	if w.c150, err = fw.ByteArrayBuffer(150); err != nil {
+	if w.colF150, err = fw.ByteArrayBuffer(pqgenWideColF150); err != nil {
 		return nil, err
 	}
-	if w.c151, err = fw.Int64Buffer(151); err != nil {
+	if w.colF151, err = fw.Int64Buffer(pqgenWideColF151); err != nil {
 		return nil, err
 	}
-	if w.c152, err = fw.Int64Buffer(152); err != nil {
+	if w.colF152, err = fw.Int64Buffer(pqgenWideColF152); err != nil {
 		return nil, err
 	}
-	if w.c153, err = fw.Int32Buffer(153); err != nil {
+	if w.colF153, err = fw.Int32Buffer(pqgenWideColF153); err != nil {
 		return nil, err
 	}
-	if w.c154, err = fw.DoubleBuffer(154); err != nil {
+	if w.colF154, err = fw.DoubleBuffer(pqgenWideColF154); err != nil {
 		return nil, err
 	}
-	if w.c155, err = fw.FloatBuffer(155); err != nil {
+	if w.colF155, err = fw.FloatBuffer(pqgenWideColF155); err != nil {
 		return nil, err
 	}
-	if w.c156, err = fw.BoolBuffer(156); err != nil {
+	if w.colF156, err = fw.BoolBuffer(pqgenWideColF156); err != nil {
 		return nil, err
 	}
-	if w.c157, err = fw.ByteArrayBuffer(157); err != nil {
+	if w.colF157, err = fw.ByteArrayBuffer(pqgenWideColF157); err != nil {
 		return nil, err
 	}
-	if w.c158, err = fw.ByteArrayBuffer(158); err != nil {
+	if w.colF158, err = fw.ByteArrayBuffer(pqgenWideColF158); err != nil {
 		return nil, err
 	}
-	if w.c159, err = fw.Int64Buffer(159); err != nil {
+	if w.colF159, err = fw.Int64Buffer(pqgenWideColF159); err != nil {
 		return nil, err
 	}
-	if w.c160, err = fw.Int64Buffer(160); err != nil {
+	if w.colF160, err = fw.Int64Buffer(pqgenWideColF160); err != nil {
 		return nil, err
 	}
-	if w.c161, err = fw.Int32Buffer(161); err != nil {
+	if w.colF161, err = fw.Int32Buffer(pqgenWideColF161); err != nil {
 		return nil, err
 	}
-	if w.c162, err = fw.DoubleBuffer(162); err != nil {
+	if w.colF162, err = fw.DoubleBuffer(pqgenWideColF162); err != nil {
 		return nil, err
 	}
-	if w.c163, err = fw.FloatBuffer(163); err != nil {
+	if w.colF163, err = fw.FloatBuffer(pqgenWideColF163); err != nil {
 		return nil, err
 	}
-	if w.c164, err = fw.BoolBuffer(164); err != nil {
+	if w.colF164, err = fw.BoolBuffer(pqgenWideColF164); err != nil {
 		return nil, err
 	}
-	if w.c165, err = fw.ByteArrayBuffer(165); err != nil {
+	if w.colF165, err = fw.ByteArrayBuffer(pqgenWideColF165); err != nil {
 		return nil, err
 	}
-	if w.c166, err = fw.ByteArrayBuffer(166); err != nil {
+	if w.colF166, err = fw.ByteArrayBuffer(pqgenWideColF166); err != nil {
 		return nil, err
 	}
-	if w.c167, err = fw.Int64Buffer(167); err != nil {
+	if w.colF167, err = fw.Int64Buffer(pqgenWideColF167); err != nil {
 		return nil, err
 	}
-	if w.c168, err = fw.Int64Buffer(168); err != nil {
+	if w.colF168, err = fw.Int64Buffer(pqgenWideColF168); err != nil {
 		return nil, err
 	}
-	if w.c169, err = fw.Int32Buffer(169); err != nil {
+	if w.colF169, err = fw.Int32Buffer(pqgenWideColF169); err != nil {
 		return nil, err
 	}
-	if w.c170, err = fw.DoubleBuffer(170); err != nil {
+	if w.colF170, err = fw.DoubleBuffer(pqgenWideColF170); err != nil {
 		return nil, err
 	}
-	if w.c171, err = fw.FloatBuffer(171); err != nil {
+	if w.colF171, err = fw.FloatBuffer(pqgenWideColF171); err != nil {
 		return nil, err
 	}
-	if w.c172, err = fw.BoolBuffer(172); err != nil {
+	if w.colF172, err = fw.BoolBuffer(pqgenWideColF172); err != nil {
 		return nil, err
 	}
-	if w.c173, err = fw.ByteArrayBuffer(173); err != nil {
+	if w.colF173, err = fw.ByteArrayBuffer(pqgenWideColF173); err != nil {
 		return nil, err
 	}
-	if w.c174, err = fw.ByteArrayBuffer(174); err != nil {
+	if w.colF174, err = fw.ByteArrayBuffer(pqgenWideColF174); err != nil {
 		return nil, err
 	}
-	if w.c175, err = fw.Int64Buffer(175); err != nil {
+	if w.colF175, err = fw.Int64Buffer(pqgenWideColF175); err != nil {
 		return nil, err
 	}
-	if w.c176, err = fw.Int64Buffer(176); err != nil {
+	if w.colF176, err = fw.Int64Buffer(pqgenWideColF176); err != nil {
 		return nil, err
 	}
-	if w.c177, err = fw.Int32Buffer(177); err != nil {
+	if w.colF177, err = fw.Int32Buffer(pqgenWideColF177); err != nil {
 		return nil, err
 	}
-	if w.c178, err = fw.DoubleBuffer(178); err != nil {
+	if w.colF178, err = fw.DoubleBuffer(pqgenWideColF178); err != nil {
 		return nil, err
 	}
-	if w.c179, err = fw.FloatBuffer(179); err != nil {
+	if w.colF179, err = fw.FloatBuffer(pqgenWideColF179); err != nil {
 		return nil, err
 	}
-	if w.c180, err = fw.BoolBuffer(180); err != nil {
+	if w.colF180, err = fw.BoolBuffer(pqgenWideColF180); err != nil {
 		return nil, err
 	}
-	if w.c181, err = fw.ByteArrayBuffer(181); err != nil {
+	if w.colF181, err = fw.ByteArrayBuffer(pqgenWideColF181); err != nil {
 		return nil, err
 	}
-	if w.c182, err = fw.ByteArrayBuffer(182); err != nil {
+	if w.colF182, err = fw.ByteArrayBuffer(pqgenWideColF182); err != nil {
 		return nil, err
 	}
-	if w.c183, err = fw.Int64Buffer(183); err != nil {
+	if w.colF183, err = fw.Int64Buffer(pqgenWideColF183); err != nil {
 		return nil, err
 	}
-	if w.c184, err = fw.Int64Buffer(184); err != nil {
+	if w.colF184, err = fw.Int64Buffer(pqgenWideColF184); err != nil {
 		return nil, err
 	}
-	if w.c185, err = fw.Int32Buffer(185); err != nil {
+	if w.colF185, err = fw.Int32Buffer(pqgenWideColF185); err != nil {
 		return nil, err
 	}
-	if w.c186, err = fw.DoubleBuffer(186); err != nil {
+	if w.colF186, err = fw.DoubleBuffer(pqgenWideColF186); err != nil {
 		return nil, err
 	}
-	if w.c187, err = fw.FloatBuffer(187); err != nil {
+	if w.colF187, err = fw.FloatBuffer(pqgenWideColF187); err != nil {
 		return nil, err
 	}
-	if w.c188, err = fw.BoolBuffer(188); err != nil {
+	if w.colF188, err = fw.BoolBuffer(pqgenWideColF188); err != nil {
 		return nil, err
 	}
-	if w.c189, err = fw.ByteArrayBuffer(189); err != nil {
+	if w.colF189, err = fw.ByteArrayBuffer(pqgenWideColF189); err != nil {
 		return nil, err
 	}
-	if w.c190, err = fw.ByteArrayBuffer(190); err != nil {
+	if w.colF190, err = fw.ByteArrayBuffer(pqgenWideColF190); err != nil {
 		return nil, err
 	}
-	if w.c191, err = fw.Int64Buffer(191); err != nil {
+	if w.colF191, err = fw.Int64Buffer(pqgenWideColF191); err != nil {
 		return nil, err
 	}
-	if w.c192, err = fw.Int64Buffer(192); err != nil {
+	if w.colF192, err = fw.Int64Buffer(pqgenWideColF192); err != nil {
 		return nil, err
 	}
-	if w.c193, err = fw.Int32Buffer(193); err != nil {
+	if w.colF193, err = fw.Int32Buffer(pqgenWideColF193); err != nil {
 		return nil, err
 	}
-	if w.c194, err = fw.DoubleBuffer(194); err != nil {
+	if w.colF194, err = fw.DoubleBuffer(pqgenWideColF194); err != nil {
 		return nil, err
 	}
-	if w.c195, err = fw.FloatBuffer(195); err != nil {
+	if w.colF195, err = fw.FloatBuffer(pqgenWideColF195); err != nil {
 		return nil, err
 	}
-	if w.c196, err = fw.BoolBuffer(196); err != nil {
+	if w.colF196, err = fw.BoolBuffer(pqgenWideColF196); err != nil {
 		return nil, err
 	}
-	if w.c197, err = fw.ByteArrayBuffer(197); err != nil {
+	if w.colF197, err = fw.ByteArrayBuffer(pqgenWideColF197); err != nil {
 		return nil, err
 	}
-	if w.c198, err = fw.ByteArrayBuffer(198); err != nil {
+	if w.colF198, err = fw.ByteArrayBuffer(pqgenWideColF198); err != nil {
 		return nil, err
 	}
-	if w.c199, err = fw.Int64Buffer(199); err != nil {
+	if w.colF199, err = fw.Int64Buffer(pqgenWideColF199); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -1346,1726 +1551,1726 @@ func (w *WideWriter) Close() error {
 func (w *WideWriter) shred(rows []Wide) {
 	// c000
 	{
-		c0 := w.c0
+		colF000 := w.colF000
 		for i := range rows {
 			x := &rows[i]
-			c0.Values = append(c0.Values, x.F000)
+			colF000.Values = append(colF000.Values, x.F000)
 		}
 	}
 	// c001
 	{
-		c1 := w.c1
+		colF001 := w.colF001
 		for i := range rows {
 			x := &rows[i]
-			c1.Values = append(c1.Values, x.F001)
+			colF001.Values = append(colF001.Values, x.F001)
 		}
 	}
 	// c002
 	{
-		c2 := w.c2
+		colF002 := w.colF002
 		for i := range rows {
 			x := &rows[i]
-			c2.Values = append(c2.Values, x.F002)
+			colF002.Values = append(colF002.Values, x.F002)
 		}
 	}
 	// c003
 	{
-		c3 := w.c3
+		colF003 := w.colF003
 		for i := range rows {
 			x := &rows[i]
-			c3.Values = append(c3.Values, x.F003)
+			colF003.Values = append(colF003.Values, x.F003)
 		}
 	}
 	// c004
 	{
-		c4 := w.c4
+		colF004 := w.colF004
 		for i := range rows {
 			x := &rows[i]
-			c4.Values = append(c4.Values, x.F004)
+			colF004.Values = append(colF004.Values, x.F004)
 		}
 	}
 	// c005
 	{
-		c5 := w.c5
+		colF005 := w.colF005
 		for i := range rows {
 			x := &rows[i]
-			c5.Values.AppendString(x.F005)
+			colF005.Values.AppendString(x.F005)
 		}
 	}
 	// c006
 	{
-		c6 := w.c6
+		colF006 := w.colF006
 		for i := range rows {
 			x := &rows[i]
-			c6.Values.AppendString(x.F006)
+			colF006.Values.AppendString(x.F006)
 		}
 	}
 	// c007
 	{
-		c7 := w.c7
+		colF007 := w.colF007
 		for i := range rows {
 			x := &rows[i]
 			if x.F007 == nil {
-				c7.Def = append(c7.Def, 0)
+				colF007.Def = append(colF007.Def, 0)
 			} else {
-				c7.Def = append(c7.Def, 1)
-				c7.Values = append(c7.Values, (*x.F007))
+				colF007.Def = append(colF007.Def, 1)
+				colF007.Values = append(colF007.Values, (*x.F007))
 			}
 		}
 	}
 	// c008
 	{
-		c8 := w.c8
+		colF008 := w.colF008
 		for i := range rows {
 			x := &rows[i]
-			c8.Values = append(c8.Values, x.F008)
+			colF008.Values = append(colF008.Values, x.F008)
 		}
 	}
 	// c009
 	{
-		c9 := w.c9
+		colF009 := w.colF009
 		for i := range rows {
 			x := &rows[i]
-			c9.Values = append(c9.Values, x.F009)
+			colF009.Values = append(colF009.Values, x.F009)
 		}
 	}
 	// c010
 	{
-		c10 := w.c10
+		colF010 := w.colF010
 		for i := range rows {
 			x := &rows[i]
-			c10.Values = append(c10.Values, x.F010)
+			colF010.Values = append(colF010.Values, x.F010)
 		}
 	}
 	// c011
 	{
-		c11 := w.c11
+		colF011 := w.colF011
 		for i := range rows {
 			x := &rows[i]
-			c11.Values = append(c11.Values, x.F011)
+			colF011.Values = append(colF011.Values, x.F011)
 		}
 	}
 	// c012
 	{
-		c12 := w.c12
+		colF012 := w.colF012
 		for i := range rows {
 			x := &rows[i]
-			c12.Values = append(c12.Values, x.F012)
+			colF012.Values = append(colF012.Values, x.F012)
 		}
 	}
 	// c013
 	{
-		c13 := w.c13
+		colF013 := w.colF013
 		for i := range rows {
 			x := &rows[i]
-			c13.Values.AppendString(x.F013)
+			colF013.Values.AppendString(x.F013)
 		}
 	}
 	// c014
 	{
-		c14 := w.c14
+		colF014 := w.colF014
 		for i := range rows {
 			x := &rows[i]
-			c14.Values.AppendString(x.F014)
+			colF014.Values.AppendString(x.F014)
 		}
 	}
 	// c015
 	{
-		c15 := w.c15
+		colF015 := w.colF015
 		for i := range rows {
 			x := &rows[i]
 			if x.F015 == nil {
-				c15.Def = append(c15.Def, 0)
+				colF015.Def = append(colF015.Def, 0)
 			} else {
-				c15.Def = append(c15.Def, 1)
-				c15.Values = append(c15.Values, (*x.F015))
+				colF015.Def = append(colF015.Def, 1)
+				colF015.Values = append(colF015.Values, (*x.F015))
 			}
 		}
 	}
 	// c016
 	{
-		c16 := w.c16
+		colF016 := w.colF016
 		for i := range rows {
 			x := &rows[i]
-			c16.Values = append(c16.Values, x.F016)
+			colF016.Values = append(colF016.Values, x.F016)
 		}
 	}
 	// c017
 	{
-		c17 := w.c17
+		colF017 := w.colF017
 		for i := range rows {
 			x := &rows[i]
-			c17.Values = append(c17.Values, x.F017)
+			colF017.Values = append(colF017.Values, x.F017)
 		}
 	}
 	// c018
 	{
-		c18 := w.c18
+		colF018 := w.colF018
 		for i := range rows {
 			x := &rows[i]
-			c18.Values = append(c18.Values, x.F018)
+			colF018.Values = append(colF018.Values, x.F018)
 		}
 	}
 	// c019
 	{
-		c19 := w.c19
+		colF019 := w.colF019
 		for i := range rows {
 			x := &rows[i]
-			c19.Values = append(c19.Values, x.F019)
+			colF019.Values = append(colF019.Values, x.F019)
 		}
 	}
 	// c020
 	{
-		c20 := w.c20
+		colF020 := w.colF020
 		for i := range rows {
 			x := &rows[i]
-			c20.Values = append(c20.Values, x.F020)
+			colF020.Values = append(colF020.Values, x.F020)
 		}
 	}
 	// c021
 	{
-		c21 := w.c21
+		colF021 := w.colF021
 		for i := range rows {
 			x := &rows[i]
-			c21.Values.AppendString(x.F021)
+			colF021.Values.AppendString(x.F021)
 		}
 	}
 	// c022
 	{
-		c22 := w.c22
+		colF022 := w.colF022
 		for i := range rows {
 			x := &rows[i]
-			c22.Values.AppendString(x.F022)
+			colF022.Values.AppendString(x.F022)
 		}
 	}
 	// c023
 	{
-		c23 := w.c23
+		colF023 := w.colF023
 		for i := range rows {
 			x := &rows[i]
 			if x.F023 == nil {
-				c23.Def = append(c23.Def, 0)
+				colF023.Def = append(colF023.Def, 0)
 			} else {
-				c23.Def = append(c23.Def, 1)
-				c23.Values = append(c23.Values, (*x.F023))
+				colF023.Def = append(colF023.Def, 1)
+				colF023.Values = append(colF023.Values, (*x.F023))
 			}
 		}
 	}
 	// c024
 	{
-		c24 := w.c24
+		colF024 := w.colF024
 		for i := range rows {
 			x := &rows[i]
-			c24.Values = append(c24.Values, x.F024)
+			colF024.Values = append(colF024.Values, x.F024)
 		}
 	}
 	// c025
 	{
-		c25 := w.c25
+		colF025 := w.colF025
 		for i := range rows {
 			x := &rows[i]
-			c25.Values = append(c25.Values, x.F025)
+			colF025.Values = append(colF025.Values, x.F025)
 		}
 	}
 	// c026
 	{
-		c26 := w.c26
+		colF026 := w.colF026
 		for i := range rows {
 			x := &rows[i]
-			c26.Values = append(c26.Values, x.F026)
+			colF026.Values = append(colF026.Values, x.F026)
 		}
 	}
 	// c027
 	{
-		c27 := w.c27
+		colF027 := w.colF027
 		for i := range rows {
 			x := &rows[i]
-			c27.Values = append(c27.Values, x.F027)
+			colF027.Values = append(colF027.Values, x.F027)
 		}
 	}
 	// c028
 	{
-		c28 := w.c28
+		colF028 := w.colF028
 		for i := range rows {
 			x := &rows[i]
-			c28.Values = append(c28.Values, x.F028)
+			colF028.Values = append(colF028.Values, x.F028)
 		}
 	}
 	// c029
 	{
-		c29 := w.c29
+		colF029 := w.colF029
 		for i := range rows {
 			x := &rows[i]
-			c29.Values.AppendString(x.F029)
+			colF029.Values.AppendString(x.F029)
 		}
 	}
 	// c030
 	{
-		c30 := w.c30
+		colF030 := w.colF030
 		for i := range rows {
 			x := &rows[i]
-			c30.Values.AppendString(x.F030)
+			colF030.Values.AppendString(x.F030)
 		}
 	}
 	// c031
 	{
-		c31 := w.c31
+		colF031 := w.colF031
 		for i := range rows {
 			x := &rows[i]
 			if x.F031 == nil {
-				c31.Def = append(c31.Def, 0)
+				colF031.Def = append(colF031.Def, 0)
 			} else {
-				c31.Def = append(c31.Def, 1)
-				c31.Values = append(c31.Values, (*x.F031))
+				colF031.Def = append(colF031.Def, 1)
+				colF031.Values = append(colF031.Values, (*x.F031))
 			}
 		}
 	}
 	// c032
 	{
-		c32 := w.c32
+		colF032 := w.colF032
 		for i := range rows {
 			x := &rows[i]
-			c32.Values = append(c32.Values, x.F032)
+			colF032.Values = append(colF032.Values, x.F032)
 		}
 	}
 	// c033
 	{
-		c33 := w.c33
+		colF033 := w.colF033
 		for i := range rows {
 			x := &rows[i]
-			c33.Values = append(c33.Values, x.F033)
+			colF033.Values = append(colF033.Values, x.F033)
 		}
 	}
 	// c034
 	{
-		c34 := w.c34
+		colF034 := w.colF034
 		for i := range rows {
 			x := &rows[i]
-			c34.Values = append(c34.Values, x.F034)
+			colF034.Values = append(colF034.Values, x.F034)
 		}
 	}
 	// c035
 	{
-		c35 := w.c35
+		colF035 := w.colF035
 		for i := range rows {
 			x := &rows[i]
-			c35.Values = append(c35.Values, x.F035)
+			colF035.Values = append(colF035.Values, x.F035)
 		}
 	}
 	// c036
 	{
-		c36 := w.c36
+		colF036 := w.colF036
 		for i := range rows {
 			x := &rows[i]
-			c36.Values = append(c36.Values, x.F036)
+			colF036.Values = append(colF036.Values, x.F036)
 		}
 	}
 	// c037
 	{
-		c37 := w.c37
+		colF037 := w.colF037
 		for i := range rows {
 			x := &rows[i]
-			c37.Values.AppendString(x.F037)
+			colF037.Values.AppendString(x.F037)
 		}
 	}
 	// c038
 	{
-		c38 := w.c38
+		colF038 := w.colF038
 		for i := range rows {
 			x := &rows[i]
-			c38.Values.AppendString(x.F038)
+			colF038.Values.AppendString(x.F038)
 		}
 	}
 	// c039
 	{
-		c39 := w.c39
+		colF039 := w.colF039
 		for i := range rows {
 			x := &rows[i]
 			if x.F039 == nil {
-				c39.Def = append(c39.Def, 0)
+				colF039.Def = append(colF039.Def, 0)
 			} else {
-				c39.Def = append(c39.Def, 1)
-				c39.Values = append(c39.Values, (*x.F039))
+				colF039.Def = append(colF039.Def, 1)
+				colF039.Values = append(colF039.Values, (*x.F039))
 			}
 		}
 	}
 	// c040
 	{
-		c40 := w.c40
+		colF040 := w.colF040
 		for i := range rows {
 			x := &rows[i]
-			c40.Values = append(c40.Values, x.F040)
+			colF040.Values = append(colF040.Values, x.F040)
 		}
 	}
 	// c041
 	{
-		c41 := w.c41
+		colF041 := w.colF041
 		for i := range rows {
 			x := &rows[i]
-			c41.Values = append(c41.Values, x.F041)
+			colF041.Values = append(colF041.Values, x.F041)
 		}
 	}
 	// c042
 	{
-		c42 := w.c42
+		colF042 := w.colF042
 		for i := range rows {
 			x := &rows[i]
-			c42.Values = append(c42.Values, x.F042)
+			colF042.Values = append(colF042.Values, x.F042)
 		}
 	}
 	// c043
 	{
-		c43 := w.c43
+		colF043 := w.colF043
 		for i := range rows {
 			x := &rows[i]
-			c43.Values = append(c43.Values, x.F043)
+			colF043.Values = append(colF043.Values, x.F043)
 		}
 	}
 	// c044
 	{
-		c44 := w.c44
+		colF044 := w.colF044
 		for i := range rows {
 			x := &rows[i]
-			c44.Values = append(c44.Values, x.F044)
+			colF044.Values = append(colF044.Values, x.F044)
 		}
 	}
 	// c045
 	{
-		c45 := w.c45
+		colF045 := w.colF045
 		for i := range rows {
 			x := &rows[i]
-			c45.Values.AppendString(x.F045)
+			colF045.Values.AppendString(x.F045)
 		}
 	}
 	// c046
 	{
-		c46 := w.c46
+		colF046 := w.colF046
 		for i := range rows {
 			x := &rows[i]
-			c46.Values.AppendString(x.F046)
+			colF046.Values.AppendString(x.F046)
 		}
 	}
 	// c047
 	{
-		c47 := w.c47
+		colF047 := w.colF047
 		for i := range rows {
 			x := &rows[i]
 			if x.F047 == nil {
-				c47.Def = append(c47.Def, 0)
+				colF047.Def = append(colF047.Def, 0)
 			} else {
-				c47.Def = append(c47.Def, 1)
-				c47.Values = append(c47.Values, (*x.F047))
+				colF047.Def = append(colF047.Def, 1)
+				colF047.Values = append(colF047.Values, (*x.F047))
 			}
 		}
 	}
 	// c048
 	{
-		c48 := w.c48
+		colF048 := w.colF048
 		for i := range rows {
 			x := &rows[i]
-			c48.Values = append(c48.Values, x.F048)
+			colF048.Values = append(colF048.Values, x.F048)
 		}
 	}
 	// c049
 	{
-		c49 := w.c49
+		colF049 := w.colF049
 		for i := range rows {
 			x := &rows[i]
-			c49.Values = append(c49.Values, x.F049)
+			colF049.Values = append(colF049.Values, x.F049)
 		}
 	}
 	// c050
 	{
-		c50 := w.c50
+		colF050 := w.colF050
 		for i := range rows {
 			x := &rows[i]
-			c50.Values = append(c50.Values, x.F050)
+			colF050.Values = append(colF050.Values, x.F050)
 		}
 	}
 	// c051
 	{
-		c51 := w.c51
+		colF051 := w.colF051
 		for i := range rows {
 			x := &rows[i]
-			c51.Values = append(c51.Values, x.F051)
+			colF051.Values = append(colF051.Values, x.F051)
 		}
 	}
 	// c052
 	{
-		c52 := w.c52
+		colF052 := w.colF052
 		for i := range rows {
 			x := &rows[i]
-			c52.Values = append(c52.Values, x.F052)
+			colF052.Values = append(colF052.Values, x.F052)
 		}
 	}
 	// c053
 	{
-		c53 := w.c53
+		colF053 := w.colF053
 		for i := range rows {
 			x := &rows[i]
-			c53.Values.AppendString(x.F053)
+			colF053.Values.AppendString(x.F053)
 		}
 	}
 	// c054
 	{
-		c54 := w.c54
+		colF054 := w.colF054
 		for i := range rows {
 			x := &rows[i]
-			c54.Values.AppendString(x.F054)
+			colF054.Values.AppendString(x.F054)
 		}
 	}
 	// c055
 	{
-		c55 := w.c55
+		colF055 := w.colF055
 		for i := range rows {
 			x := &rows[i]
 			if x.F055 == nil {
-				c55.Def = append(c55.Def, 0)
+				colF055.Def = append(colF055.Def, 0)
 			} else {
-				c55.Def = append(c55.Def, 1)
-				c55.Values = append(c55.Values, (*x.F055))
+				colF055.Def = append(colF055.Def, 1)
+				colF055.Values = append(colF055.Values, (*x.F055))
 			}
 		}
 	}
 	// c056
 	{
-		c56 := w.c56
+		colF056 := w.colF056
 		for i := range rows {
 			x := &rows[i]
-			c56.Values = append(c56.Values, x.F056)
+			colF056.Values = append(colF056.Values, x.F056)
 		}
 	}
 	// c057
 	{
-		c57 := w.c57
+		colF057 := w.colF057
 		for i := range rows {
 			x := &rows[i]
-			c57.Values = append(c57.Values, x.F057)
+			colF057.Values = append(colF057.Values, x.F057)
 		}
 	}
 	// c058
 	{
-		c58 := w.c58
+		colF058 := w.colF058
 		for i := range rows {
 			x := &rows[i]
-			c58.Values = append(c58.Values, x.F058)
+			colF058.Values = append(colF058.Values, x.F058)
 		}
 	}
 	// c059
 	{
-		c59 := w.c59
+		colF059 := w.colF059
 		for i := range rows {
 			x := &rows[i]
-			c59.Values = append(c59.Values, x.F059)
+			colF059.Values = append(colF059.Values, x.F059)
 		}
 	}
 	// c060
 	{
-		c60 := w.c60
+		colF060 := w.colF060
 		for i := range rows {
 			x := &rows[i]
-			c60.Values = append(c60.Values, x.F060)
+			colF060.Values = append(colF060.Values, x.F060)
 		}
 	}
 	// c061
 	{
-		c61 := w.c61
+		colF061 := w.colF061
 		for i := range rows {
 			x := &rows[i]
-			c61.Values.AppendString(x.F061)
+			colF061.Values.AppendString(x.F061)
 		}
 	}
 	// c062
 	{
-		c62 := w.c62
+		colF062 := w.colF062
 		for i := range rows {
 			x := &rows[i]
-			c62.Values.AppendString(x.F062)
+			colF062.Values.AppendString(x.F062)
 		}
 	}
 	// c063
 	{
-		c63 := w.c63
+		colF063 := w.colF063
 		for i := range rows {
 			x := &rows[i]
 			if x.F063 == nil {
-				c63.Def = append(c63.Def, 0)
+				colF063.Def = append(colF063.Def, 0)
 			} else {
-				c63.Def = append(c63.Def, 1)
-				c63.Values = append(c63.Values, (*x.F063))
+				colF063.Def = append(colF063.Def, 1)
+				colF063.Values = append(colF063.Values, (*x.F063))
 			}
 		}
 	}
 	// c064
 	{
-		c64 := w.c64
+		colF064 := w.colF064
 		for i := range rows {
 			x := &rows[i]
-			c64.Values = append(c64.Values, x.F064)
+			colF064.Values = append(colF064.Values, x.F064)
 		}
 	}
 	// c065
 	{
-		c65 := w.c65
+		colF065 := w.colF065
 		for i := range rows {
 			x := &rows[i]
-			c65.Values = append(c65.Values, x.F065)
+			colF065.Values = append(colF065.Values, x.F065)
 		}
 	}
 	// c066
 	{
-		c66 := w.c66
+		colF066 := w.colF066
 		for i := range rows {
 			x := &rows[i]
-			c66.Values = append(c66.Values, x.F066)
+			colF066.Values = append(colF066.Values, x.F066)
 		}
 	}
 	// c067
 	{
-		c67 := w.c67
+		colF067 := w.colF067
 		for i := range rows {
 			x := &rows[i]
-			c67.Values = append(c67.Values, x.F067)
+			colF067.Values = append(colF067.Values, x.F067)
 		}
 	}
 	// c068
 	{
-		c68 := w.c68
+		colF068 := w.colF068
 		for i := range rows {
 			x := &rows[i]
-			c68.Values = append(c68.Values, x.F068)
+			colF068.Values = append(colF068.Values, x.F068)
 		}
 	}
 	// c069
 	{
-		c69 := w.c69
+		colF069 := w.colF069
 		for i := range rows {
 			x := &rows[i]
-			c69.Values.AppendString(x.F069)
+			colF069.Values.AppendString(x.F069)
 		}
 	}
 	// c070
 	{
-		c70 := w.c70
+		colF070 := w.colF070
 		for i := range rows {
 			x := &rows[i]
-			c70.Values.AppendString(x.F070)
+			colF070.Values.AppendString(x.F070)
 		}
 	}
 	// c071
 	{
-		c71 := w.c71
+		colF071 := w.colF071
 		for i := range rows {
 			x := &rows[i]
 			if x.F071 == nil {
-				c71.Def = append(c71.Def, 0)
+				colF071.Def = append(colF071.Def, 0)
 			} else {
-				c71.Def = append(c71.Def, 1)
-				c71.Values = append(c71.Values, (*x.F071))
+				colF071.Def = append(colF071.Def, 1)
+				colF071.Values = append(colF071.Values, (*x.F071))
 			}
 		}
 	}
 	// c072
 	{
-		c72 := w.c72
+		colF072 := w.colF072
 		for i := range rows {
 			x := &rows[i]
-			c72.Values = append(c72.Values, x.F072)
+			colF072.Values = append(colF072.Values, x.F072)
 		}
 	}
 	// c073
 	{
-		c73 := w.c73
+		colF073 := w.colF073
 		for i := range rows {
 			x := &rows[i]
-			c73.Values = append(c73.Values, x.F073)
+			colF073.Values = append(colF073.Values, x.F073)
 		}
 	}
 	// c074
 	{
-		c74 := w.c74
+		colF074 := w.colF074
 		for i := range rows {
 			x := &rows[i]
-			c74.Values = append(c74.Values, x.F074)
+			colF074.Values = append(colF074.Values, x.F074)
 		}
 	}
 	// c075
 	{
-		c75 := w.c75
+		colF075 := w.colF075
 		for i := range rows {
 			x := &rows[i]
-			c75.Values = append(c75.Values, x.F075)
+			colF075.Values = append(colF075.Values, x.F075)
 		}
 	}
 	// c076
 	{
-		c76 := w.c76
+		colF076 := w.colF076
 		for i := range rows {
 			x := &rows[i]
-			c76.Values = append(c76.Values, x.F076)
+			colF076.Values = append(colF076.Values, x.F076)
 		}
 	}
 	// c077
 	{
-		c77 := w.c77
+		colF077 := w.colF077
 		for i := range rows {
 			x := &rows[i]
-			c77.Values.AppendString(x.F077)
+			colF077.Values.AppendString(x.F077)
 		}
 	}
 	// c078
 	{
-		c78 := w.c78
+		colF078 := w.colF078
 		for i := range rows {
 			x := &rows[i]
-			c78.Values.AppendString(x.F078)
+			colF078.Values.AppendString(x.F078)
 		}
 	}
 	// c079
 	{
-		c79 := w.c79
+		colF079 := w.colF079
 		for i := range rows {
 			x := &rows[i]
 			if x.F079 == nil {
-				c79.Def = append(c79.Def, 0)
+				colF079.Def = append(colF079.Def, 0)
 			} else {
-				c79.Def = append(c79.Def, 1)
-				c79.Values = append(c79.Values, (*x.F079))
+				colF079.Def = append(colF079.Def, 1)
+				colF079.Values = append(colF079.Values, (*x.F079))
 			}
 		}
 	}
 	// c080
 	{
-		c80 := w.c80
+		colF080 := w.colF080
 		for i := range rows {
 			x := &rows[i]
-			c80.Values = append(c80.Values, x.F080)
+			colF080.Values = append(colF080.Values, x.F080)
 		}
 	}
 	// c081
 	{
-		c81 := w.c81
+		colF081 := w.colF081
 		for i := range rows {
 			x := &rows[i]
-			c81.Values = append(c81.Values, x.F081)
+			colF081.Values = append(colF081.Values, x.F081)
 		}
 	}
 	// c082
 	{
-		c82 := w.c82
+		colF082 := w.colF082
 		for i := range rows {
 			x := &rows[i]
-			c82.Values = append(c82.Values, x.F082)
+			colF082.Values = append(colF082.Values, x.F082)
 		}
 	}
 	// c083
 	{
-		c83 := w.c83
+		colF083 := w.colF083
 		for i := range rows {
 			x := &rows[i]
-			c83.Values = append(c83.Values, x.F083)
+			colF083.Values = append(colF083.Values, x.F083)
 		}
 	}
 	// c084
 	{
-		c84 := w.c84
+		colF084 := w.colF084
 		for i := range rows {
 			x := &rows[i]
-			c84.Values = append(c84.Values, x.F084)
+			colF084.Values = append(colF084.Values, x.F084)
 		}
 	}
 	// c085
 	{
-		c85 := w.c85
+		colF085 := w.colF085
 		for i := range rows {
 			x := &rows[i]
-			c85.Values.AppendString(x.F085)
+			colF085.Values.AppendString(x.F085)
 		}
 	}
 	// c086
 	{
-		c86 := w.c86
+		colF086 := w.colF086
 		for i := range rows {
 			x := &rows[i]
-			c86.Values.AppendString(x.F086)
+			colF086.Values.AppendString(x.F086)
 		}
 	}
 	// c087
 	{
-		c87 := w.c87
+		colF087 := w.colF087
 		for i := range rows {
 			x := &rows[i]
 			if x.F087 == nil {
-				c87.Def = append(c87.Def, 0)
+				colF087.Def = append(colF087.Def, 0)
 			} else {
-				c87.Def = append(c87.Def, 1)
-				c87.Values = append(c87.Values, (*x.F087))
+				colF087.Def = append(colF087.Def, 1)
+				colF087.Values = append(colF087.Values, (*x.F087))
 			}
 		}
 	}
 	// c088
 	{
-		c88 := w.c88
+		colF088 := w.colF088
 		for i := range rows {
 			x := &rows[i]
-			c88.Values = append(c88.Values, x.F088)
+			colF088.Values = append(colF088.Values, x.F088)
 		}
 	}
 	// c089
 	{
-		c89 := w.c89
+		colF089 := w.colF089
 		for i := range rows {
 			x := &rows[i]
-			c89.Values = append(c89.Values, x.F089)
+			colF089.Values = append(colF089.Values, x.F089)
 		}
 	}
 	// c090
 	{
-		c90 := w.c90
+		colF090 := w.colF090
 		for i := range rows {
 			x := &rows[i]
-			c90.Values = append(c90.Values, x.F090)
+			colF090.Values = append(colF090.Values, x.F090)
 		}
 	}
 	// c091
 	{
-		c91 := w.c91
+		colF091 := w.colF091
 		for i := range rows {
 			x := &rows[i]
-			c91.Values = append(c91.Values, x.F091)
+			colF091.Values = append(colF091.Values, x.F091)
 		}
 	}
 	// c092
 	{
-		c92 := w.c92
+		colF092 := w.colF092
 		for i := range rows {
 			x := &rows[i]
-			c92.Values = append(c92.Values, x.F092)
+			colF092.Values = append(colF092.Values, x.F092)
 		}
 	}
 	// c093
 	{
-		c93 := w.c93
+		colF093 := w.colF093
 		for i := range rows {
 			x := &rows[i]
-			c93.Values.AppendString(x.F093)
+			colF093.Values.AppendString(x.F093)
 		}
 	}
 	// c094
 	{
-		c94 := w.c94
+		colF094 := w.colF094
 		for i := range rows {
 			x := &rows[i]
-			c94.Values.AppendString(x.F094)
+			colF094.Values.AppendString(x.F094)
 		}
 	}
 	// c095
 	{
-		c95 := w.c95
+		colF095 := w.colF095
 		for i := range rows {
 			x := &rows[i]
 			if x.F095 == nil {
-				c95.Def = append(c95.Def, 0)
+				colF095.Def = append(colF095.Def, 0)
 			} else {
-				c95.Def = append(c95.Def, 1)
-				c95.Values = append(c95.Values, (*x.F095))
+				colF095.Def = append(colF095.Def, 1)
+				colF095.Values = append(colF095.Values, (*x.F095))
 			}
 		}
 	}
 	// c096
 	{
-		c96 := w.c96
+		colF096 := w.colF096
 		for i := range rows {
 			x := &rows[i]
-			c96.Values = append(c96.Values, x.F096)
+			colF096.Values = append(colF096.Values, x.F096)
 		}
 	}
 	// c097
 	{
-		c97 := w.c97
+		colF097 := w.colF097
 		for i := range rows {
 			x := &rows[i]
-			c97.Values = append(c97.Values, x.F097)
+			colF097.Values = append(colF097.Values, x.F097)
 		}
 	}
 	// c098
 	{
-		c98 := w.c98
+		colF098 := w.colF098
 		for i := range rows {
 			x := &rows[i]
-			c98.Values = append(c98.Values, x.F098)
+			colF098.Values = append(colF098.Values, x.F098)
 		}
 	}
 	// c099
 	{
-		c99 := w.c99
+		colF099 := w.colF099
 		for i := range rows {
 			x := &rows[i]
-			c99.Values = append(c99.Values, x.F099)
+			colF099.Values = append(colF099.Values, x.F099)
 		}
 	}
 	// c100
 	{
-		c100 := w.c100
+		colF100 := w.colF100
 		for i := range rows {
 			x := &rows[i]
-			c100.Values = append(c100.Values, x.F100)
+			colF100.Values = append(colF100.Values, x.F100)
 		}
 	}
 	// c101
 	{
-		c101 := w.c101
+		colF101 := w.colF101
 		for i := range rows {
 			x := &rows[i]
-			c101.Values.AppendString(x.F101)
+			colF101.Values.AppendString(x.F101)
 		}
 	}
 	// c102
 	{
-		c102 := w.c102
+		colF102 := w.colF102
 		for i := range rows {
 			x := &rows[i]
-			c102.Values.AppendString(x.F102)
+			colF102.Values.AppendString(x.F102)
 		}
 	}
 	// c103
 	{
-		c103 := w.c103
+		colF103 := w.colF103
 		for i := range rows {
 			x := &rows[i]
 			if x.F103 == nil {
-				c103.Def = append(c103.Def, 0)
+				colF103.Def = append(colF103.Def, 0)
 			} else {
-				c103.Def = append(c103.Def, 1)
-				c103.Values = append(c103.Values, (*x.F103))
+				colF103.Def = append(colF103.Def, 1)
+				colF103.Values = append(colF103.Values, (*x.F103))
 			}
 		}
 	}
 	// c104
 	{
-		c104 := w.c104
+		colF104 := w.colF104
 		for i := range rows {
 			x := &rows[i]
-			c104.Values = append(c104.Values, x.F104)
+			colF104.Values = append(colF104.Values, x.F104)
 		}
 	}
 	// c105
 	{
-		c105 := w.c105
+		colF105 := w.colF105
 		for i := range rows {
 			x := &rows[i]
-			c105.Values = append(c105.Values, x.F105)
+			colF105.Values = append(colF105.Values, x.F105)
 		}
 	}
 	// c106
 	{
-		c106 := w.c106
+		colF106 := w.colF106
 		for i := range rows {
 			x := &rows[i]
-			c106.Values = append(c106.Values, x.F106)
+			colF106.Values = append(colF106.Values, x.F106)
 		}
 	}
 	// c107
 	{
-		c107 := w.c107
+		colF107 := w.colF107
 		for i := range rows {
 			x := &rows[i]
-			c107.Values = append(c107.Values, x.F107)
+			colF107.Values = append(colF107.Values, x.F107)
 		}
 	}
 	// c108
 	{
-		c108 := w.c108
+		colF108 := w.colF108
 		for i := range rows {
 			x := &rows[i]
-			c108.Values = append(c108.Values, x.F108)
+			colF108.Values = append(colF108.Values, x.F108)
 		}
 	}
 	// c109
 	{
-		c109 := w.c109
+		colF109 := w.colF109
 		for i := range rows {
 			x := &rows[i]
-			c109.Values.AppendString(x.F109)
+			colF109.Values.AppendString(x.F109)
 		}
 	}
 	// c110
 	{
-		c110 := w.c110
+		colF110 := w.colF110
 		for i := range rows {
 			x := &rows[i]
-			c110.Values.AppendString(x.F110)
+			colF110.Values.AppendString(x.F110)
 		}
 	}
 	// c111
 	{
-		c111 := w.c111
+		colF111 := w.colF111
 		for i := range rows {
 			x := &rows[i]
 			if x.F111 == nil {
-				c111.Def = append(c111.Def, 0)
+				colF111.Def = append(colF111.Def, 0)
 			} else {
-				c111.Def = append(c111.Def, 1)
-				c111.Values = append(c111.Values, (*x.F111))
+				colF111.Def = append(colF111.Def, 1)
+				colF111.Values = append(colF111.Values, (*x.F111))
 			}
 		}
 	}
 	// c112
 	{
-		c112 := w.c112
+		colF112 := w.colF112
 		for i := range rows {
 			x := &rows[i]
-			c112.Values = append(c112.Values, x.F112)
+			colF112.Values = append(colF112.Values, x.F112)
 		}
 	}
 	// c113
 	{
-		c113 := w.c113
+		colF113 := w.colF113
 		for i := range rows {
 			x := &rows[i]
-			c113.Values = append(c113.Values, x.F113)
+			colF113.Values = append(colF113.Values, x.F113)
 		}
 	}
 	// c114
 	{
-		c114 := w.c114
+		colF114 := w.colF114
 		for i := range rows {
 			x := &rows[i]
-			c114.Values = append(c114.Values, x.F114)
+			colF114.Values = append(colF114.Values, x.F114)
 		}
 	}
 	// c115
 	{
-		c115 := w.c115
+		colF115 := w.colF115
 		for i := range rows {
 			x := &rows[i]
-			c115.Values = append(c115.Values, x.F115)
+			colF115.Values = append(colF115.Values, x.F115)
 		}
 	}
 	// c116
 	{
-		c116 := w.c116
+		colF116 := w.colF116
 		for i := range rows {
 			x := &rows[i]
-			c116.Values = append(c116.Values, x.F116)
+			colF116.Values = append(colF116.Values, x.F116)
 		}
 	}
 	// c117
 	{
-		c117 := w.c117
+		colF117 := w.colF117
 		for i := range rows {
 			x := &rows[i]
-			c117.Values.AppendString(x.F117)
+			colF117.Values.AppendString(x.F117)
 		}
 	}
 	// c118
 	{
-		c118 := w.c118
+		colF118 := w.colF118
 		for i := range rows {
 			x := &rows[i]
-			c118.Values.AppendString(x.F118)
+			colF118.Values.AppendString(x.F118)
 		}
 	}
 	// c119
 	{
-		c119 := w.c119
+		colF119 := w.colF119
 		for i := range rows {
 			x := &rows[i]
 			if x.F119 == nil {
-				c119.Def = append(c119.Def, 0)
+				colF119.Def = append(colF119.Def, 0)
 			} else {
-				c119.Def = append(c119.Def, 1)
-				c119.Values = append(c119.Values, (*x.F119))
+				colF119.Def = append(colF119.Def, 1)
+				colF119.Values = append(colF119.Values, (*x.F119))
 			}
 		}
 	}
 	// c120
 	{
-		c120 := w.c120
+		colF120 := w.colF120
 		for i := range rows {
 			x := &rows[i]
-			c120.Values = append(c120.Values, x.F120)
+			colF120.Values = append(colF120.Values, x.F120)
 		}
 	}
 	// c121
 	{
-		c121 := w.c121
+		colF121 := w.colF121
 		for i := range rows {
 			x := &rows[i]
-			c121.Values = append(c121.Values, x.F121)
+			colF121.Values = append(colF121.Values, x.F121)
 		}
 	}
 	// c122
 	{
-		c122 := w.c122
+		colF122 := w.colF122
 		for i := range rows {
 			x := &rows[i]
-			c122.Values = append(c122.Values, x.F122)
+			colF122.Values = append(colF122.Values, x.F122)
 		}
 	}
 	// c123
 	{
-		c123 := w.c123
+		colF123 := w.colF123
 		for i := range rows {
 			x := &rows[i]
-			c123.Values = append(c123.Values, x.F123)
+			colF123.Values = append(colF123.Values, x.F123)
 		}
 	}
 	// c124
 	{
-		c124 := w.c124
+		colF124 := w.colF124
 		for i := range rows {
 			x := &rows[i]
-			c124.Values = append(c124.Values, x.F124)
+			colF124.Values = append(colF124.Values, x.F124)
 		}
 	}
 	// c125
 	{
-		c125 := w.c125
+		colF125 := w.colF125
 		for i := range rows {
 			x := &rows[i]
-			c125.Values.AppendString(x.F125)
+			colF125.Values.AppendString(x.F125)
 		}
 	}
 	// c126
 	{
-		c126 := w.c126
+		colF126 := w.colF126
 		for i := range rows {
 			x := &rows[i]
-			c126.Values.AppendString(x.F126)
+			colF126.Values.AppendString(x.F126)
 		}
 	}
 	// c127
 	{
-		c127 := w.c127
+		colF127 := w.colF127
 		for i := range rows {
 			x := &rows[i]
 			if x.F127 == nil {
-				c127.Def = append(c127.Def, 0)
+				colF127.Def = append(colF127.Def, 0)
 			} else {
-				c127.Def = append(c127.Def, 1)
-				c127.Values = append(c127.Values, (*x.F127))
+				colF127.Def = append(colF127.Def, 1)
+				colF127.Values = append(colF127.Values, (*x.F127))
 			}
 		}
 	}
 	// c128
 	{
-		c128 := w.c128
+		colF128 := w.colF128
 		for i := range rows {
 			x := &rows[i]
-			c128.Values = append(c128.Values, x.F128)
+			colF128.Values = append(colF128.Values, x.F128)
 		}
 	}
 	// c129
 	{
-		c129 := w.c129
+		colF129 := w.colF129
 		for i := range rows {
 			x := &rows[i]
-			c129.Values = append(c129.Values, x.F129)
+			colF129.Values = append(colF129.Values, x.F129)
 		}
 	}
 	// c130
 	{
-		c130 := w.c130
+		colF130 := w.colF130
 		for i := range rows {
 			x := &rows[i]
-			c130.Values = append(c130.Values, x.F130)
+			colF130.Values = append(colF130.Values, x.F130)
 		}
 	}
 	// c131
 	{
-		c131 := w.c131
+		colF131 := w.colF131
 		for i := range rows {
 			x := &rows[i]
-			c131.Values = append(c131.Values, x.F131)
+			colF131.Values = append(colF131.Values, x.F131)
 		}
 	}
 	// c132
 	{
-		c132 := w.c132
+		colF132 := w.colF132
 		for i := range rows {
 			x := &rows[i]
-			c132.Values = append(c132.Values, x.F132)
+			colF132.Values = append(colF132.Values, x.F132)
 		}
 	}
 	// c133
 	{
-		c133 := w.c133
+		colF133 := w.colF133
 		for i := range rows {
 			x := &rows[i]
-			c133.Values.AppendString(x.F133)
+			colF133.Values.AppendString(x.F133)
 		}
 	}
 	// c134
 	{
-		c134 := w.c134
+		colF134 := w.colF134
 		for i := range rows {
 			x := &rows[i]
-			c134.Values.AppendString(x.F134)
+			colF134.Values.AppendString(x.F134)
 		}
 	}
 	// c135
 	{
-		c135 := w.c135
+		colF135 := w.colF135
 		for i := range rows {
 			x := &rows[i]
 			if x.F135 == nil {
-				c135.Def = append(c135.Def, 0)
+				colF135.Def = append(colF135.Def, 0)
 			} else {
-				c135.Def = append(c135.Def, 1)
-				c135.Values = append(c135.Values, (*x.F135))
+				colF135.Def = append(colF135.Def, 1)
+				colF135.Values = append(colF135.Values, (*x.F135))
 			}
 		}
 	}
 	// c136
 	{
-		c136 := w.c136
+		colF136 := w.colF136
 		for i := range rows {
 			x := &rows[i]
-			c136.Values = append(c136.Values, x.F136)
+			colF136.Values = append(colF136.Values, x.F136)
 		}
 	}
 	// c137
 	{
-		c137 := w.c137
+		colF137 := w.colF137
 		for i := range rows {
 			x := &rows[i]
-			c137.Values = append(c137.Values, x.F137)
+			colF137.Values = append(colF137.Values, x.F137)
 		}
 	}
 	// c138
 	{
-		c138 := w.c138
+		colF138 := w.colF138
 		for i := range rows {
 			x := &rows[i]
-			c138.Values = append(c138.Values, x.F138)
+			colF138.Values = append(colF138.Values, x.F138)
 		}
 	}
 	// c139
 	{
-		c139 := w.c139
+		colF139 := w.colF139
 		for i := range rows {
 			x := &rows[i]
-			c139.Values = append(c139.Values, x.F139)
+			colF139.Values = append(colF139.Values, x.F139)
 		}
 	}
 	// c140
 	{
-		c140 := w.c140
+		colF140 := w.colF140
 		for i := range rows {
 			x := &rows[i]
-			c140.Values = append(c140.Values, x.F140)
+			colF140.Values = append(colF140.Values, x.F140)
 		}
 	}
 	// c141
 	{
-		c141 := w.c141
+		colF141 := w.colF141
 		for i := range rows {
 			x := &rows[i]
-			c141.Values.AppendString(x.F141)
+			colF141.Values.AppendString(x.F141)
 		}
 	}
 	// c142
 	{
-		c142 := w.c142
+		colF142 := w.colF142
 		for i := range rows {
 			x := &rows[i]
-			c142.Values.AppendString(x.F142)
+			colF142.Values.AppendString(x.F142)
 		}
 	}
 	// c143
 	{
-		c143 := w.c143
+		colF143 := w.colF143
 		for i := range rows {
 			x := &rows[i]
 			if x.F143 == nil {
-				c143.Def = append(c143.Def, 0)
+				colF143.Def = append(colF143.Def, 0)
 			} else {
-				c143.Def = append(c143.Def, 1)
-				c143.Values = append(c143.Values, (*x.F143))
+				colF143.Def = append(colF143.Def, 1)
+				colF143.Values = append(colF143.Values, (*x.F143))
 			}
 		}
 	}
 	// c144
 	{
-		c144 := w.c144
+		colF144 := w.colF144
 		for i := range rows {
 			x := &rows[i]
-			c144.Values = append(c144.Values, x.F144)
+			colF144.Values = append(colF144.Values, x.F144)
 		}
 	}
 	// c145
 	{
-		c145 := w.c145
+		colF145 := w.colF145
 		for i := range rows {
 			x := &rows[i]
-			c145.Values = append(c145.Values, x.F145)
+			colF145.Values = append(colF145.Values, x.F145)
 		}
 	}
 	// c146
 	{
-		c146 := w.c146
+		colF146 := w.colF146
 		for i := range rows {
 			x := &rows[i]
-			c146.Values = append(c146.Values, x.F146)
+			colF146.Values = append(colF146.Values, x.F146)
 		}
 	}
 	// c147
 	{
-		c147 := w.c147
+		colF147 := w.colF147
 		for i := range rows {
 			x := &rows[i]
-			c147.Values = append(c147.Values, x.F147)
+			colF147.Values = append(colF147.Values, x.F147)
 		}
 	}
 	// c148
 	{
-		c148 := w.c148
+		colF148 := w.colF148
 		for i := range rows {
 			x := &rows[i]
-			c148.Values = append(c148.Values, x.F148)
+			colF148.Values = append(colF148.Values, x.F148)
 		}
 	}
 	// c149
 	{
-		c149 := w.c149
+		colF149 := w.colF149
 		for i := range rows {
 			x := &rows[i]
-			c149.Values.AppendString(x.F149)
+			colF149.Values.AppendString(x.F149)
 		}
 	}
 	// c150
 	{
-		c150 := w.c150
+		colF150 := w.colF150
 		for i := range rows {
 			x := &rows[i]
-			c150.Values.AppendString(x.F150)
+			colF150.Values.AppendString(x.F150)
 		}
 	}
 	// c151
 	{
-		c151 := w.c151
+		colF151 := w.colF151
 		for i := range rows {
 			x := &rows[i]
 			if x.F151 == nil {
-				c151.Def = append(c151.Def, 0)
+				colF151.Def = append(colF151.Def, 0)
 			} else {
-				c151.Def = append(c151.Def, 1)
-				c151.Values = append(c151.Values, (*x.F151))
+				colF151.Def = append(colF151.Def, 1)
+				colF151.Values = append(colF151.Values, (*x.F151))
 			}
 		}
 	}
 	// c152
 	{
-		c152 := w.c152
+		colF152 := w.colF152
 		for i := range rows {
 			x := &rows[i]
-			c152.Values = append(c152.Values, x.F152)
+			colF152.Values = append(colF152.Values, x.F152)
 		}
 	}
 	// c153
 	{
-		c153 := w.c153
+		colF153 := w.colF153
 		for i := range rows {
 			x := &rows[i]
-			c153.Values = append(c153.Values, x.F153)
+			colF153.Values = append(colF153.Values, x.F153)
 		}
 	}
 	// c154
 	{
-		c154 := w.c154
+		colF154 := w.colF154
 		for i := range rows {
 			x := &rows[i]
-			c154.Values = append(c154.Values, x.F154)
+			colF154.Values = append(colF154.Values, x.F154)
 		}
 	}
 	// c155
 	{
-		c155 := w.c155
+		colF155 := w.colF155
 		for i := range rows {
 			x := &rows[i]
-			c155.Values = append(c155.Values, x.F155)
+			colF155.Values = append(colF155.Values, x.F155)
 		}
 	}
 	// c156
 	{
-		c156 := w.c156
+		colF156 := w.colF156
 		for i := range rows {
 			x := &rows[i]
-			c156.Values = append(c156.Values, x.F156)
+			colF156.Values = append(colF156.Values, x.F156)
 		}
 	}
 	// c157
 	{
-		c157 := w.c157
+		colF157 := w.colF157
 		for i := range rows {
 			x := &rows[i]
-			c157.Values.AppendString(x.F157)
+			colF157.Values.AppendString(x.F157)
 		}
 	}
 	// c158
 	{
-		c158 := w.c158
+		colF158 := w.colF158
 		for i := range rows {
 			x := &rows[i]
-			c158.Values.AppendString(x.F158)
+			colF158.Values.AppendString(x.F158)
 		}
 	}
 	// c159
 	{
-		c159 := w.c159
+		colF159 := w.colF159
 		for i := range rows {
 			x := &rows[i]
 			if x.F159 == nil {
-				c159.Def = append(c159.Def, 0)
+				colF159.Def = append(colF159.Def, 0)
 			} else {
-				c159.Def = append(c159.Def, 1)
-				c159.Values = append(c159.Values, (*x.F159))
+				colF159.Def = append(colF159.Def, 1)
+				colF159.Values = append(colF159.Values, (*x.F159))
 			}
 		}
 	}
 	// c160
 	{
-		c160 := w.c160
+		colF160 := w.colF160
 		for i := range rows {
 			x := &rows[i]
-			c160.Values = append(c160.Values, x.F160)
+			colF160.Values = append(colF160.Values, x.F160)
 		}
 	}
 	// c161
 	{
-		c161 := w.c161
+		colF161 := w.colF161
 		for i := range rows {
 			x := &rows[i]
-			c161.Values = append(c161.Values, x.F161)
+			colF161.Values = append(colF161.Values, x.F161)
 		}
 	}
 	// c162
 	{
-		c162 := w.c162
+		colF162 := w.colF162
 		for i := range rows {
 			x := &rows[i]
-			c162.Values = append(c162.Values, x.F162)
+			colF162.Values = append(colF162.Values, x.F162)
 		}
 	}
 	// c163
 	{
-		c163 := w.c163
+		colF163 := w.colF163
 		for i := range rows {
 			x := &rows[i]
-			c163.Values = append(c163.Values, x.F163)
+			colF163.Values = append(colF163.Values, x.F163)
 		}
 	}
 	// c164
 	{
-		c164 := w.c164
+		colF164 := w.colF164
 		for i := range rows {
 			x := &rows[i]
-			c164.Values = append(c164.Values, x.F164)
+			colF164.Values = append(colF164.Values, x.F164)
 		}
 	}
 	// c165
 	{
-		c165 := w.c165
+		colF165 := w.colF165
 		for i := range rows {
 			x := &rows[i]
-			c165.Values.AppendString(x.F165)
+			colF165.Values.AppendString(x.F165)
 		}
 	}
 	// c166
 	{
-		c166 := w.c166
+		colF166 := w.colF166
 		for i := range rows {
 			x := &rows[i]
-			c166.Values.AppendString(x.F166)
+			colF166.Values.AppendString(x.F166)
 		}
 	}
 	// c167
 	{
-		c167 := w.c167
+		colF167 := w.colF167
 		for i := range rows {
 			x := &rows[i]
 			if x.F167 == nil {
-				c167.Def = append(c167.Def, 0)
+				colF167.Def = append(colF167.Def, 0)
 			} else {
-				c167.Def = append(c167.Def, 1)
-				c167.Values = append(c167.Values, (*x.F167))
+				colF167.Def = append(colF167.Def, 1)
+				colF167.Values = append(colF167.Values, (*x.F167))
 			}
 		}
 	}
 	// c168
 	{
-		c168 := w.c168
+		colF168 := w.colF168
 		for i := range rows {
 			x := &rows[i]
-			c168.Values = append(c168.Values, x.F168)
+			colF168.Values = append(colF168.Values, x.F168)
 		}
 	}
 	// c169
 	{
-		c169 := w.c169
+		colF169 := w.colF169
 		for i := range rows {
 			x := &rows[i]
-			c169.Values = append(c169.Values, x.F169)
+			colF169.Values = append(colF169.Values, x.F169)
 		}
 	}
 	// c170
 	{
-		c170 := w.c170
+		colF170 := w.colF170
 		for i := range rows {
 			x := &rows[i]
-			c170.Values = append(c170.Values, x.F170)
+			colF170.Values = append(colF170.Values, x.F170)
 		}
 	}
 	// c171
 	{
-		c171 := w.c171
+		colF171 := w.colF171
 		for i := range rows {
 			x := &rows[i]
-			c171.Values = append(c171.Values, x.F171)
+			colF171.Values = append(colF171.Values, x.F171)
 		}
 	}
 	// c172
 	{
-		c172 := w.c172
+		colF172 := w.colF172
 		for i := range rows {
 			x := &rows[i]
-			c172.Values = append(c172.Values, x.F172)
+			colF172.Values = append(colF172.Values, x.F172)
 		}
 	}
 	// c173
 	{
-		c173 := w.c173
+		colF173 := w.colF173
 		for i := range rows {
 			x := &rows[i]
-			c173.Values.AppendString(x.F173)
+			colF173.Values.AppendString(x.F173)
 		}
 	}
 	// c174
 	{
-		c174 := w.c174
+		colF174 := w.colF174
 		for i := range rows {
 			x := &rows[i]
-			c174.Values.AppendString(x.F174)
+			colF174.Values.AppendString(x.F174)
 		}
 	}
 	// c175
 	{
-		c175 := w.c175
+		colF175 := w.colF175
 		for i := range rows {
 			x := &rows[i]
 			if x.F175 == nil {
-				c175.Def = append(c175.Def, 0)
+				colF175.Def = append(colF175.Def, 0)
 			} else {
-				c175.Def = append(c175.Def, 1)
-				c175.Values = append(c175.Values, (*x.F175))
+				colF175.Def = append(colF175.Def, 1)
+				colF175.Values = append(colF175.Values, (*x.F175))
 			}
 		}
 	}
 	// c176
 	{
-		c176 := w.c176
+		colF176 := w.colF176
 		for i := range rows {
 			x := &rows[i]
-			c176.Values = append(c176.Values, x.F176)
+			colF176.Values = append(colF176.Values, x.F176)
 		}
 	}
 	// c177
 	{
-		c177 := w.c177
+		colF177 := w.colF177
 		for i := range rows {
 			x := &rows[i]
-			c177.Values = append(c177.Values, x.F177)
+			colF177.Values = append(colF177.Values, x.F177)
 		}
 	}
 	// c178
 	{
-		c178 := w.c178
+		colF178 := w.colF178
 		for i := range rows {
 			x := &rows[i]
-			c178.Values = append(c178.Values, x.F178)
+			colF178.Values = append(colF178.Values, x.F178)
 		}
 	}
 	// c179
 	{
-		c179 := w.c179
+		colF179 := w.colF179
 		for i := range rows {
 			x := &rows[i]
-			c179.Values = append(c179.Values, x.F179)
+			colF179.Values = append(colF179.Values, x.F179)
 		}
 	}
 	// c180
 	{
-		c180 := w.c180
+		colF180 := w.colF180
 		for i := range rows {
 			x := &rows[i]
-			c180.Values = append(c180.Values, x.F180)
+			colF180.Values = append(colF180.Values, x.F180)
 		}
 	}
 	// c181
 	{
-		c181 := w.c181
+		colF181 := w.colF181
 		for i := range rows {
 			x := &rows[i]
-			c181.Values.AppendString(x.F181)
+			colF181.Values.AppendString(x.F181)
 		}
 	}
 	// c182
 	{
-		c182 := w.c182
+		colF182 := w.colF182
 		for i := range rows {
 			x := &rows[i]
-			c182.Values.AppendString(x.F182)
+			colF182.Values.AppendString(x.F182)
 		}
 	}
 	// c183
 	{
-		c183 := w.c183
+		colF183 := w.colF183
 		for i := range rows {
 			x := &rows[i]
 			if x.F183 == nil {
-				c183.Def = append(c183.Def, 0)
+				colF183.Def = append(colF183.Def, 0)
 			} else {
-				c183.Def = append(c183.Def, 1)
-				c183.Values = append(c183.Values, (*x.F183))
+				colF183.Def = append(colF183.Def, 1)
+				colF183.Values = append(colF183.Values, (*x.F183))
 			}
 		}
 	}
 	// c184
 	{
-		c184 := w.c184
+		colF184 := w.colF184
 		for i := range rows {
 			x := &rows[i]
-			c184.Values = append(c184.Values, x.F184)
+			colF184.Values = append(colF184.Values, x.F184)
 		}
 	}
 	// c185
 	{
-		c185 := w.c185
+		colF185 := w.colF185
 		for i := range rows {
 			x := &rows[i]
-			c185.Values = append(c185.Values, x.F185)
+			colF185.Values = append(colF185.Values, x.F185)
 		}
 	}
 	// c186
 	{
-		c186 := w.c186
+		colF186 := w.colF186
 		for i := range rows {
 			x := &rows[i]
-			c186.Values = append(c186.Values, x.F186)
+			colF186.Values = append(colF186.Values, x.F186)
 		}
 	}
 	// c187
 	{
-		c187 := w.c187
+		colF187 := w.colF187
 		for i := range rows {
 			x := &rows[i]
-			c187.Values = append(c187.Values, x.F187)
+			colF187.Values = append(colF187.Values, x.F187)
 		}
 	}
 	// c188
 	{
-		c188 := w.c188
+		colF188 := w.colF188
 		for i := range rows {
 			x := &rows[i]
-			c188.Values = append(c188.Values, x.F188)
+			colF188.Values = append(colF188.Values, x.F188)
 		}
 	}
 	// c189
 	{
-		c189 := w.c189
+		colF189 := w.colF189
 		for i := range rows {
 			x := &rows[i]
-			c189.Values.AppendString(x.F189)
+			colF189.Values.AppendString(x.F189)
 		}
 	}
 	// c190
 	{
-		c190 := w.c190
+		colF190 := w.colF190
 		for i := range rows {
 			x := &rows[i]
-			c190.Values.AppendString(x.F190)
+			colF190.Values.AppendString(x.F190)
 		}
 	}
 	// c191
 	{
-		c191 := w.c191
+		colF191 := w.colF191
 		for i := range rows {
 			x := &rows[i]
 			if x.F191 == nil {
-				c191.Def = append(c191.Def, 0)
+				colF191.Def = append(colF191.Def, 0)
 			} else {
-				c191.Def = append(c191.Def, 1)
-				c191.Values = append(c191.Values, (*x.F191))
+				colF191.Def = append(colF191.Def, 1)
+				colF191.Values = append(colF191.Values, (*x.F191))
 			}
 		}
 	}
 	// c192
 	{
-		c192 := w.c192
+		colF192 := w.colF192
 		for i := range rows {
 			x := &rows[i]
-			c192.Values = append(c192.Values, x.F192)
+			colF192.Values = append(colF192.Values, x.F192)
 		}
 	}
 	// c193
 	{
-		c193 := w.c193
+		colF193 := w.colF193
 		for i := range rows {
 			x := &rows[i]
-			c193.Values = append(c193.Values, x.F193)
+			colF193.Values = append(colF193.Values, x.F193)
 		}
 	}
 	// c194
 	{
-		c194 := w.c194
+		colF194 := w.colF194
 		for i := range rows {
 			x := &rows[i]
-			c194.Values = append(c194.Values, x.F194)
+			colF194.Values = append(colF194.Values, x.F194)
 		}
 	}
 	// c195
 	{
-		c195 := w.c195
+		colF195 := w.colF195
 		for i := range rows {
 			x := &rows[i]
-			c195.Values = append(c195.Values, x.F195)
+			colF195.Values = append(colF195.Values, x.F195)
 		}
 	}
 	// c196
 	{
-		c196 := w.c196
+		colF196 := w.colF196
 		for i := range rows {
 			x := &rows[i]
-			c196.Values = append(c196.Values, x.F196)
+			colF196.Values = append(colF196.Values, x.F196)
 		}
 	}
 	// c197
 	{
-		c197 := w.c197
+		colF197 := w.colF197
 		for i := range rows {
 			x := &rows[i]
-			c197.Values.AppendString(x.F197)
+			colF197.Values.AppendString(x.F197)
 		}
 	}
 	// c198
 	{
-		c198 := w.c198
+		colF198 := w.colF198
 		for i := range rows {
 			x := &rows[i]
-			c198.Values.AppendString(x.F198)
+			colF198.Values.AppendString(x.F198)
 		}
 	}
 	// c199
 	{
-		c199 := w.c199
+		colF199 := w.colF199
 		for i := range rows {
 			x := &rows[i]
 			if x.F199 == nil {
-				c199.Def = append(c199.Def, 0)
+				colF199.Def = append(colF199.Def, 0)
 			} else {
-				c199.Def = append(c199.Def, 1)
-				c199.Values = append(c199.Values, (*x.F199))
+				colF199.Def = append(colF199.Def, 1)
+				colF199.Values = append(colF199.Values, (*x.F199))
 			}
 		}
 	}
@@ -3073,209 +3278,209 @@ func (w *WideWriter) shred(rows []Wide) {
 
 // WideReader reads rows of Wide from a Parquet file. Create one with NewWideReader.
 type WideReader struct {
-	fr     *pqrt.FileReader
-	read   int64
-	closed bool
-	c0     *pqrt.Int64Reader     // c000; nil when not read
-	c1     *pqrt.Int32Reader     // c001; nil when not read
-	c2     *pqrt.DoubleReader    // c002; nil when not read
-	c3     *pqrt.FloatReader     // c003; nil when not read
-	c4     *pqrt.BoolReader      // c004; nil when not read
-	c5     *pqrt.ByteArrayReader // c005; nil when not read
-	c6     *pqrt.ByteArrayReader // c006; nil when not read
-	c7     *pqrt.Int64Reader     // c007; nil when not read
-	c8     *pqrt.Int64Reader     // c008; nil when not read
-	c9     *pqrt.Int32Reader     // c009; nil when not read
-	c10    *pqrt.DoubleReader    // c010; nil when not read
-	c11    *pqrt.FloatReader     // c011; nil when not read
-	c12    *pqrt.BoolReader      // c012; nil when not read
-	c13    *pqrt.ByteArrayReader // c013; nil when not read
-	c14    *pqrt.ByteArrayReader // c014; nil when not read
-	c15    *pqrt.Int64Reader     // c015; nil when not read
-	c16    *pqrt.Int64Reader     // c016; nil when not read
-	c17    *pqrt.Int32Reader     // c017; nil when not read
-	c18    *pqrt.DoubleReader    // c018; nil when not read
-	c19    *pqrt.FloatReader     // c019; nil when not read
-	c20    *pqrt.BoolReader      // c020; nil when not read
-	c21    *pqrt.ByteArrayReader // c021; nil when not read
-	c22    *pqrt.ByteArrayReader // c022; nil when not read
-	c23    *pqrt.Int64Reader     // c023; nil when not read
-	c24    *pqrt.Int64Reader     // c024; nil when not read
-	c25    *pqrt.Int32Reader     // c025; nil when not read
-	c26    *pqrt.DoubleReader    // c026; nil when not read
-	c27    *pqrt.FloatReader     // c027; nil when not read
-	c28    *pqrt.BoolReader      // c028; nil when not read
-	c29    *pqrt.ByteArrayReader // c029; nil when not read
-	c30    *pqrt.ByteArrayReader // c030; nil when not read
-	c31    *pqrt.Int64Reader     // c031; nil when not read
-	c32    *pqrt.Int64Reader     // c032; nil when not read
-	c33    *pqrt.Int32Reader     // c033; nil when not read
-	c34    *pqrt.DoubleReader    // c034; nil when not read
-	c35    *pqrt.FloatReader     // c035; nil when not read
-	c36    *pqrt.BoolReader      // c036; nil when not read
-	c37    *pqrt.ByteArrayReader // c037; nil when not read
-	c38    *pqrt.ByteArrayReader // c038; nil when not read
-	c39    *pqrt.Int64Reader     // c039; nil when not read
-	c40    *pqrt.Int64Reader     // c040; nil when not read
-	c41    *pqrt.Int32Reader     // c041; nil when not read
-	c42    *pqrt.DoubleReader    // c042; nil when not read
-	c43    *pqrt.FloatReader     // c043; nil when not read
-	c44    *pqrt.BoolReader      // c044; nil when not read
-	c45    *pqrt.ByteArrayReader // c045; nil when not read
-	c46    *pqrt.ByteArrayReader // c046; nil when not read
-	c47    *pqrt.Int64Reader     // c047; nil when not read
-	c48    *pqrt.Int64Reader     // c048; nil when not read
-	c49    *pqrt.Int32Reader     // c049; nil when not read
-	c50    *pqrt.DoubleReader    // c050; nil when not read
-	c51    *pqrt.FloatReader     // c051; nil when not read
-	c52    *pqrt.BoolReader      // c052; nil when not read
-	c53    *pqrt.ByteArrayReader // c053; nil when not read
-	c54    *pqrt.ByteArrayReader // c054; nil when not read
-	c55    *pqrt.Int64Reader     // c055; nil when not read
-	c56    *pqrt.Int64Reader     // c056; nil when not read
-	c57    *pqrt.Int32Reader     // c057; nil when not read
-	c58    *pqrt.DoubleReader    // c058; nil when not read
-	c59    *pqrt.FloatReader     // c059; nil when not read
-	c60    *pqrt.BoolReader      // c060; nil when not read
-	c61    *pqrt.ByteArrayReader // c061; nil when not read
-	c62    *pqrt.ByteArrayReader // c062; nil when not read
-	c63    *pqrt.Int64Reader     // c063; nil when not read
-	c64    *pqrt.Int64Reader     // c064; nil when not read
-	c65    *pqrt.Int32Reader     // c065; nil when not read
-	c66    *pqrt.DoubleReader    // c066; nil when not read
-	c67    *pqrt.FloatReader     // c067; nil when not read
-	c68    *pqrt.BoolReader      // c068; nil when not read
-	c69    *pqrt.ByteArrayReader // c069; nil when not read
-	c70    *pqrt.ByteArrayReader // c070; nil when not read
-	c71    *pqrt.Int64Reader     // c071; nil when not read
-	c72    *pqrt.Int64Reader     // c072; nil when not read
-	c73    *pqrt.Int32Reader     // c073; nil when not read
-	c74    *pqrt.DoubleReader    // c074; nil when not read
-	c75    *pqrt.FloatReader     // c075; nil when not read
-	c76    *pqrt.BoolReader      // c076; nil when not read
-	c77    *pqrt.ByteArrayReader // c077; nil when not read
-	c78    *pqrt.ByteArrayReader // c078; nil when not read
-	c79    *pqrt.Int64Reader     // c079; nil when not read
-	c80    *pqrt.Int64Reader     // c080; nil when not read
-	c81    *pqrt.Int32Reader     // c081; nil when not read
-	c82    *pqrt.DoubleReader    // c082; nil when not read
-	c83    *pqrt.FloatReader     // c083; nil when not read
-	c84    *pqrt.BoolReader      // c084; nil when not read
-	c85    *pqrt.ByteArrayReader // c085; nil when not read
-	c86    *pqrt.ByteArrayReader // c086; nil when not read
-	c87    *pqrt.Int64Reader     // c087; nil when not read
-	c88    *pqrt.Int64Reader     // c088; nil when not read
-	c89    *pqrt.Int32Reader     // c089; nil when not read
-	c90    *pqrt.DoubleReader    // c090; nil when not read
-	c91    *pqrt.FloatReader     // c091; nil when not read
-	c92    *pqrt.BoolReader      // c092; nil when not read
-	c93    *pqrt.ByteArrayReader // c093; nil when not read
-	c94    *pqrt.ByteArrayReader // c094; nil when not read
-	c95    *pqrt.Int64Reader     // c095; nil when not read
-	c96    *pqrt.Int64Reader     // c096; nil when not read
-	c97    *pqrt.Int32Reader     // c097; nil when not read
-	c98    *pqrt.DoubleReader    // c098; nil when not read
-	c99    *pqrt.FloatReader     // c099; nil when not read
-	c100   *pqrt.BoolReader      // c100; nil when not read
-	c101   *pqrt.ByteArrayReader // c101; nil when not read
-	c102   *pqrt.ByteArrayReader // c102; nil when not read
-	c103   *pqrt.Int64Reader     // c103; nil when not read
-	c104   *pqrt.Int64Reader     // c104; nil when not read
-	c105   *pqrt.Int32Reader     // c105; nil when not read
-	c106   *pqrt.DoubleReader    // c106; nil when not read
-	c107   *pqrt.FloatReader     // c107; nil when not read
-	c108   *pqrt.BoolReader      // c108; nil when not read
-	c109   *pqrt.ByteArrayReader // c109; nil when not read
-	c110   *pqrt.ByteArrayReader // c110; nil when not read
-	c111   *pqrt.Int64Reader     // c111; nil when not read
-	c112   *pqrt.Int64Reader     // c112; nil when not read
-	c113   *pqrt.Int32Reader     // c113; nil when not read
-	c114   *pqrt.DoubleReader    // c114; nil when not read
-	c115   *pqrt.FloatReader     // c115; nil when not read
-	c116   *pqrt.BoolReader      // c116; nil when not read
-	c117   *pqrt.ByteArrayReader // c117; nil when not read
-	c118   *pqrt.ByteArrayReader // c118; nil when not read
-	c119   *pqrt.Int64Reader     // c119; nil when not read
-	c120   *pqrt.Int64Reader     // c120; nil when not read
-	c121   *pqrt.Int32Reader     // c121; nil when not read
-	c122   *pqrt.DoubleReader    // c122; nil when not read
-	c123   *pqrt.FloatReader     // c123; nil when not read
-	c124   *pqrt.BoolReader      // c124; nil when not read
-	c125   *pqrt.ByteArrayReader // c125; nil when not read
-	c126   *pqrt.ByteArrayReader // c126; nil when not read
-	c127   *pqrt.Int64Reader     // c127; nil when not read
-	c128   *pqrt.Int64Reader     // c128; nil when not read
-	c129   *pqrt.Int32Reader     // c129; nil when not read
-	c130   *pqrt.DoubleReader    // c130; nil when not read
-	c131   *pqrt.FloatReader     // c131; nil when not read
-	c132   *pqrt.BoolReader      // c132; nil when not read
-	c133   *pqrt.ByteArrayReader // c133; nil when not read
-	c134   *pqrt.ByteArrayReader // c134; nil when not read
-	c135   *pqrt.Int64Reader     // c135; nil when not read
-	c136   *pqrt.Int64Reader     // c136; nil when not read
-	c137   *pqrt.Int32Reader     // c137; nil when not read
-	c138   *pqrt.DoubleReader    // c138; nil when not read
-	c139   *pqrt.FloatReader     // c139; nil when not read
-	c140   *pqrt.BoolReader      // c140; nil when not read
-	c141   *pqrt.ByteArrayReader // c141; nil when not read
-	c142   *pqrt.ByteArrayReader // c142; nil when not read
-	c143   *pqrt.Int64Reader     // c143; nil when not read
-	c144   *pqrt.Int64Reader     // c144; nil when not read
-	c145   *pqrt.Int32Reader     // c145; nil when not read
-	c146   *pqrt.DoubleReader    // c146; nil when not read
-	c147   *pqrt.FloatReader     // c147; nil when not read
-	c148   *pqrt.BoolReader      // c148; nil when not read
-	c149   *pqrt.ByteArrayReader // c149; nil when not read
-	c150   *pqrt.ByteArrayReader // c150; nil when not read
-	c151   *pqrt.Int64Reader     // c151; nil when not read
-	c152   *pqrt.Int64Reader     // c152; nil when not read
-	c153   *pqrt.Int32Reader     // c153; nil when not read
-	c154   *pqrt.DoubleReader    // c154; nil when not read
-	c155   *pqrt.FloatReader     // c155; nil when not read
-	c156   *pqrt.BoolReader      // c156; nil when not read
-	c157   *pqrt.ByteArrayReader // c157; nil when not read
-	c158   *pqrt.ByteArrayReader // c158; nil when not read
-	c159   *pqrt.Int64Reader     // c159; nil when not read
-	c160   *pqrt.Int64Reader     // c160; nil when not read
-	c161   *pqrt.Int32Reader     // c161; nil when not read
-	c162   *pqrt.DoubleReader    // c162; nil when not read
-	c163   *pqrt.FloatReader     // c163; nil when not read
-	c164   *pqrt.BoolReader      // c164; nil when not read
-	c165   *pqrt.ByteArrayReader // c165; nil when not read
-	c166   *pqrt.ByteArrayReader // c166; nil when not read
-	c167   *pqrt.Int64Reader     // c167; nil when not read
-	c168   *pqrt.Int64Reader     // c168; nil when not read
-	c169   *pqrt.Int32Reader     // c169; nil when not read
-	c170   *pqrt.DoubleReader    // c170; nil when not read
-	c171   *pqrt.FloatReader     // c171; nil when not read
-	c172   *pqrt.BoolReader      // c172; nil when not read
-	c173   *pqrt.ByteArrayReader // c173; nil when not read
-	c174   *pqrt.ByteArrayReader // c174; nil when not read
-	c175   *pqrt.Int64Reader     // c175; nil when not read
-	c176   *pqrt.Int64Reader     // c176; nil when not read
-	c177   *pqrt.Int32Reader     // c177; nil when not read
-	c178   *pqrt.DoubleReader    // c178; nil when not read
-	c179   *pqrt.FloatReader     // c179; nil when not read
-	c180   *pqrt.BoolReader      // c180; nil when not read
-	c181   *pqrt.ByteArrayReader // c181; nil when not read
-	c182   *pqrt.ByteArrayReader // c182; nil when not read
-	c183   *pqrt.Int64Reader     // c183; nil when not read
-	c184   *pqrt.Int64Reader     // c184; nil when not read
-	c185   *pqrt.Int32Reader     // c185; nil when not read
-	c186   *pqrt.DoubleReader    // c186; nil when not read
-	c187   *pqrt.FloatReader     // c187; nil when not read
-	c188   *pqrt.BoolReader      // c188; nil when not read
-	c189   *pqrt.ByteArrayReader // c189; nil when not read
-	c190   *pqrt.ByteArrayReader // c190; nil when not read
-	c191   *pqrt.Int64Reader     // c191; nil when not read
-	c192   *pqrt.Int64Reader     // c192; nil when not read
-	c193   *pqrt.Int32Reader     // c193; nil when not read
-	c194   *pqrt.DoubleReader    // c194; nil when not read
-	c195   *pqrt.FloatReader     // c195; nil when not read
-	c196   *pqrt.BoolReader      // c196; nil when not read
-	c197   *pqrt.ByteArrayReader // c197; nil when not read
-	c198   *pqrt.ByteArrayReader // c198; nil when not read
-	c199   *pqrt.Int64Reader     // c199; nil when not read
+	fr      *pqrt.FileReader
+	read    int64
+	closed  bool
+	colF000 *pqrt.Int64Reader     // c000; nil when not read
+	colF001 *pqrt.Int32Reader     // c001; nil when not read
+	colF002 *pqrt.DoubleReader    // c002; nil when not read
+	colF003 *pqrt.FloatReader     // c003; nil when not read
+	colF004 *pqrt.BoolReader      // c004; nil when not read
+	colF005 *pqrt.ByteArrayReader // c005; nil when not read
+	colF006 *pqrt.ByteArrayReader // c006; nil when not read
+	colF007 *pqrt.Int64Reader     // c007; nil when not read
+	colF008 *pqrt.Int64Reader     // c008; nil when not read
+	colF009 *pqrt.Int32Reader     // c009; nil when not read
+	colF010 *pqrt.DoubleReader    // c010; nil when not read
+	colF011 *pqrt.FloatReader     // c011; nil when not read
+	colF012 *pqrt.BoolReader      // c012; nil when not read
+	colF013 *pqrt.ByteArrayReader // c013; nil when not read
+	colF014 *pqrt.ByteArrayReader // c014; nil when not read
+	colF015 *pqrt.Int64Reader     // c015; nil when not read
+	colF016 *pqrt.Int64Reader     // c016; nil when not read
+	colF017 *pqrt.Int32Reader     // c017; nil when not read
+	colF018 *pqrt.DoubleReader    // c018; nil when not read
+	colF019 *pqrt.FloatReader     // c019; nil when not read
+	colF020 *pqrt.BoolReader      // c020; nil when not read
+	colF021 *pqrt.ByteArrayReader // c021; nil when not read
+	colF022 *pqrt.ByteArrayReader // c022; nil when not read
+	colF023 *pqrt.Int64Reader     // c023; nil when not read
+	colF024 *pqrt.Int64Reader     // c024; nil when not read
+	colF025 *pqrt.Int32Reader     // c025; nil when not read
+	colF026 *pqrt.DoubleReader    // c026; nil when not read
+	colF027 *pqrt.FloatReader     // c027; nil when not read
+	colF028 *pqrt.BoolReader      // c028; nil when not read
+	colF029 *pqrt.ByteArrayReader // c029; nil when not read
+	colF030 *pqrt.ByteArrayReader // c030; nil when not read
+	colF031 *pqrt.Int64Reader     // c031; nil when not read
+	colF032 *pqrt.Int64Reader     // c032; nil when not read
+	colF033 *pqrt.Int32Reader     // c033; nil when not read
+	colF034 *pqrt.DoubleReader    // c034; nil when not read
+	colF035 *pqrt.FloatReader     // c035; nil when not read
+	colF036 *pqrt.BoolReader      // c036; nil when not read
+	colF037 *pqrt.ByteArrayReader // c037; nil when not read
+	colF038 *pqrt.ByteArrayReader // c038; nil when not read
+	colF039 *pqrt.Int64Reader     // c039; nil when not read
+	colF040 *pqrt.Int64Reader     // c040; nil when not read
+	colF041 *pqrt.Int32Reader     // c041; nil when not read
+	colF042 *pqrt.DoubleReader    // c042; nil when not read
+	colF043 *pqrt.FloatReader     // c043; nil when not read
+	colF044 *pqrt.BoolReader      // c044; nil when not read
+	colF045 *pqrt.ByteArrayReader // c045; nil when not read
+	colF046 *pqrt.ByteArrayReader // c046; nil when not read
+	colF047 *pqrt.Int64Reader     // c047; nil when not read
+	colF048 *pqrt.Int64Reader     // c048; nil when not read
+	colF049 *pqrt.Int32Reader     // c049; nil when not read
+	colF050 *pqrt.DoubleReader    // c050; nil when not read
+	colF051 *pqrt.FloatReader     // c051; nil when not read
+	colF052 *pqrt.BoolReader      // c052; nil when not read
+	colF053 *pqrt.ByteArrayReader // c053; nil when not read
+	colF054 *pqrt.ByteArrayReader // c054; nil when not read
+	colF055 *pqrt.Int64Reader     // c055; nil when not read
+	colF056 *pqrt.Int64Reader     // c056; nil when not read
+	colF057 *pqrt.Int32Reader     // c057; nil when not read
+	colF058 *pqrt.DoubleReader    // c058; nil when not read
+	colF059 *pqrt.FloatReader     // c059; nil when not read
+	colF060 *pqrt.BoolReader      // c060; nil when not read
+	colF061 *pqrt.ByteArrayReader // c061; nil when not read
+	colF062 *pqrt.ByteArrayReader // c062; nil when not read
+	colF063 *pqrt.Int64Reader     // c063; nil when not read
+	colF064 *pqrt.Int64Reader     // c064; nil when not read
+	colF065 *pqrt.Int32Reader     // c065; nil when not read
+	colF066 *pqrt.DoubleReader    // c066; nil when not read
+	colF067 *pqrt.FloatReader     // c067; nil when not read
+	colF068 *pqrt.BoolReader      // c068; nil when not read
+	colF069 *pqrt.ByteArrayReader // c069; nil when not read
+	colF070 *pqrt.ByteArrayReader // c070; nil when not read
+	colF071 *pqrt.Int64Reader     // c071; nil when not read
+	colF072 *pqrt.Int64Reader     // c072; nil when not read
+	colF073 *pqrt.Int32Reader     // c073; nil when not read
+	colF074 *pqrt.DoubleReader    // c074; nil when not read
+	colF075 *pqrt.FloatReader     // c075; nil when not read
+	colF076 *pqrt.BoolReader      // c076; nil when not read
+	colF077 *pqrt.ByteArrayReader // c077; nil when not read
+	colF078 *pqrt.ByteArrayReader // c078; nil when not read
+	colF079 *pqrt.Int64Reader     // c079; nil when not read
+	colF080 *pqrt.Int64Reader     // c080; nil when not read
+	colF081 *pqrt.Int32Reader     // c081; nil when not read
+	colF082 *pqrt.DoubleReader    // c082; nil when not read
+	colF083 *pqrt.FloatReader     // c083; nil when not read
+	colF084 *pqrt.BoolReader      // c084; nil when not read
+	colF085 *pqrt.ByteArrayReader // c085; nil when not read
+	colF086 *pqrt.ByteArrayReader // c086; nil when not read
+	colF087 *pqrt.Int64Reader     // c087; nil when not read
+	colF088 *pqrt.Int64Reader     // c088; nil when not read
+	colF089 *pqrt.Int32Reader     // c089; nil when not read
+	colF090 *pqrt.DoubleReader    // c090; nil when not read
+	colF091 *pqrt.FloatReader     // c091; nil when not read
+	colF092 *pqrt.BoolReader      // c092; nil when not read
+	colF093 *pqrt.ByteArrayReader // c093; nil when not read
+	colF094 *pqrt.ByteArrayReader // c094; nil when not read
+	colF095 *pqrt.Int64Reader     // c095; nil when not read
+	colF096 *pqrt.Int64Reader     // c096; nil when not read
+	colF097 *pqrt.Int32Reader     // c097; nil when not read
+	colF098 *pqrt.DoubleReader    // c098; nil when not read
+	colF099 *pqrt.FloatReader     // c099; nil when not read
+	colF100 *pqrt.BoolReader      // c100; nil when not read
+	colF101 *pqrt.ByteArrayReader // c101; nil when not read
+	colF102 *pqrt.ByteArrayReader // c102; nil when not read
+	colF103 *pqrt.Int64Reader     // c103; nil when not read
+	colF104 *pqrt.Int64Reader     // c104; nil when not read
+	colF105 *pqrt.Int32Reader     // c105; nil when not read
+	colF106 *pqrt.DoubleReader    // c106; nil when not read
+	colF107 *pqrt.FloatReader     // c107; nil when not read
+	colF108 *pqrt.BoolReader      // c108; nil when not read
+	colF109 *pqrt.ByteArrayReader // c109; nil when not read
+	colF110 *pqrt.ByteArrayReader // c110; nil when not read
+	colF111 *pqrt.Int64Reader     // c111; nil when not read
+	colF112 *pqrt.Int64Reader     // c112; nil when not read
+	colF113 *pqrt.Int32Reader     // c113; nil when not read
+	colF114 *pqrt.DoubleReader    // c114; nil when not read
+	colF115 *pqrt.FloatReader     // c115; nil when not read
+	colF116 *pqrt.BoolReader      // c116; nil when not read
+	colF117 *pqrt.ByteArrayReader // c117; nil when not read
+	colF118 *pqrt.ByteArrayReader // c118; nil when not read
+	colF119 *pqrt.Int64Reader     // c119; nil when not read
+	colF120 *pqrt.Int64Reader     // c120; nil when not read
+	colF121 *pqrt.Int32Reader     // c121; nil when not read
+	colF122 *pqrt.DoubleReader    // c122; nil when not read
+	colF123 *pqrt.FloatReader     // c123; nil when not read
+	colF124 *pqrt.BoolReader      // c124; nil when not read
+	colF125 *pqrt.ByteArrayReader // c125; nil when not read
+	colF126 *pqrt.ByteArrayReader // c126; nil when not read
+	colF127 *pqrt.Int64Reader     // c127; nil when not read
+	colF128 *pqrt.Int64Reader     // c128; nil when not read
+	colF129 *pqrt.Int32Reader     // c129; nil when not read
+	colF130 *pqrt.DoubleReader    // c130; nil when not read
+	colF131 *pqrt.FloatReader     // c131; nil when not read
+	colF132 *pqrt.BoolReader      // c132; nil when not read
+	colF133 *pqrt.ByteArrayReader // c133; nil when not read
+	colF134 *pqrt.ByteArrayReader // c134; nil when not read
+	colF135 *pqrt.Int64Reader     // c135; nil when not read
+	colF136 *pqrt.Int64Reader     // c136; nil when not read
+	colF137 *pqrt.Int32Reader     // c137; nil when not read
+	colF138 *pqrt.DoubleReader    // c138; nil when not read
+	colF139 *pqrt.FloatReader     // c139; nil when not read
+	colF140 *pqrt.BoolReader      // c140; nil when not read
+	colF141 *pqrt.ByteArrayReader // c141; nil when not read
+	colF142 *pqrt.ByteArrayReader // c142; nil when not read
+	colF143 *pqrt.Int64Reader     // c143; nil when not read
+	colF144 *pqrt.Int64Reader     // c144; nil when not read
+	colF145 *pqrt.Int32Reader     // c145; nil when not read
+	colF146 *pqrt.DoubleReader    // c146; nil when not read
+	colF147 *pqrt.FloatReader     // c147; nil when not read
+	colF148 *pqrt.BoolReader      // c148; nil when not read
+	colF149 *pqrt.ByteArrayReader // c149; nil when not read
+	colF150 *pqrt.ByteArrayReader // c150; nil when not read
+	colF151 *pqrt.Int64Reader     // c151; nil when not read
+	colF152 *pqrt.Int64Reader     // c152; nil when not read
+	colF153 *pqrt.Int32Reader     // c153; nil when not read
+	colF154 *pqrt.DoubleReader    // c154; nil when not read
+	colF155 *pqrt.FloatReader     // c155; nil when not read
+	colF156 *pqrt.BoolReader      // c156; nil when not read
+	colF157 *pqrt.ByteArrayReader // c157; nil when not read
+	colF158 *pqrt.ByteArrayReader // c158; nil when not read
+	colF159 *pqrt.Int64Reader     // c159; nil when not read
+	colF160 *pqrt.Int64Reader     // c160; nil when not read
+	colF161 *pqrt.Int32Reader     // c161; nil when not read
+	colF162 *pqrt.DoubleReader    // c162; nil when not read
+	colF163 *pqrt.FloatReader     // c163; nil when not read
+	colF164 *pqrt.BoolReader      // c164; nil when not read
+	colF165 *pqrt.ByteArrayReader // c165; nil when not read
+	colF166 *pqrt.ByteArrayReader // c166; nil when not read
+	colF167 *pqrt.Int64Reader     // c167; nil when not read
+	colF168 *pqrt.Int64Reader     // c168; nil when not read
+	colF169 *pqrt.Int32Reader     // c169; nil when not read
+	colF170 *pqrt.DoubleReader    // c170; nil when not read
+	colF171 *pqrt.FloatReader     // c171; nil when not read
+	colF172 *pqrt.BoolReader      // c172; nil when not read
+	colF173 *pqrt.ByteArrayReader // c173; nil when not read
+	colF174 *pqrt.ByteArrayReader // c174; nil when not read
+	colF175 *pqrt.Int64Reader     // c175; nil when not read
+	colF176 *pqrt.Int64Reader     // c176; nil when not read
+	colF177 *pqrt.Int32Reader     // c177; nil when not read
+	colF178 *pqrt.DoubleReader    // c178; nil when not read
+	colF179 *pqrt.FloatReader     // c179; nil when not read
+	colF180 *pqrt.BoolReader      // c180; nil when not read
+	colF181 *pqrt.ByteArrayReader // c181; nil when not read
+	colF182 *pqrt.ByteArrayReader // c182; nil when not read
+	colF183 *pqrt.Int64Reader     // c183; nil when not read
+	colF184 *pqrt.Int64Reader     // c184; nil when not read
+	colF185 *pqrt.Int32Reader     // c185; nil when not read
+	colF186 *pqrt.DoubleReader    // c186; nil when not read
+	colF187 *pqrt.FloatReader     // c187; nil when not read
+	colF188 *pqrt.BoolReader      // c188; nil when not read
+	colF189 *pqrt.ByteArrayReader // c189; nil when not read
+	colF190 *pqrt.ByteArrayReader // c190; nil when not read
+	colF191 *pqrt.Int64Reader     // c191; nil when not read
+	colF192 *pqrt.Int64Reader     // c192; nil when not read
+	colF193 *pqrt.Int32Reader     // c193; nil when not read
+	colF194 *pqrt.DoubleReader    // c194; nil when not read
+	colF195 *pqrt.FloatReader     // c195; nil when not read
+	colF196 *pqrt.BoolReader      // c196; nil when not read
+	colF197 *pqrt.ByteArrayReader // c197; nil when not read
+	colF198 *pqrt.ByteArrayReader // c198; nil when not read
+	colF199 *pqrt.Int64Reader     // c199; nil when not read
 }
 
 // NewWideReader opens the Parquet file of size bytes behind r for reading Wide rows.
@@ -3296,1003 +3501,1003 @@ func NewWideReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Wid
 		return nil, err
 	}
 	tr := &WideReader{fr: fr}
-	if fr.Projected(idx[0]) {
-		if tr.c0, err = fr.Int64Reader(idx[0]); err != nil {
+	if fr.Projected(idx[pqgenWideColF000]) {
+		if tr.colF000, err = fr.Int64Reader(idx[pqgenWideColF000]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[1]) {
-		if tr.c1, err = fr.Int32Reader(idx[1]); err != nil {
+	if fr.Projected(idx[pqgenWideColF001]) {
+		if tr.colF001, err = fr.Int32Reader(idx[pqgenWideColF001]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[2]) {
-		if tr.c2, err = fr.DoubleReader(idx[2]); err != nil {
+	if fr.Projected(idx[pqgenWideColF002]) {
+		if tr.colF002, err = fr.DoubleReader(idx[pqgenWideColF002]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[3]) {
-		if tr.c3, err = fr.FloatReader(idx[3]); err != nil {
+	if fr.Projected(idx[pqgenWideColF003]) {
+		if tr.colF003, err = fr.FloatReader(idx[pqgenWideColF003]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[4]) {
-		if tr.c4, err = fr.BoolReader(idx[4]); err != nil {
+	if fr.Projected(idx[pqgenWideColF004]) {
+		if tr.colF004, err = fr.BoolReader(idx[pqgenWideColF004]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[5]) {
-		if tr.c5, err = fr.ByteArrayReader(idx[5]); err != nil {
+	if fr.Projected(idx[pqgenWideColF005]) {
+		if tr.colF005, err = fr.ByteArrayReader(idx[pqgenWideColF005]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[6]) {
-		if tr.c6, err = fr.ByteArrayReader(idx[6]); err != nil {
+	if fr.Projected(idx[pqgenWideColF006]) {
+		if tr.colF006, err = fr.ByteArrayReader(idx[pqgenWideColF006]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[7]) {
-		if tr.c7, err = fr.Int64Reader(idx[7]); err != nil {
+	if fr.Projected(idx[pqgenWideColF007]) {
+		if tr.colF007, err = fr.Int64Reader(idx[pqgenWideColF007]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[8]) {
-		if tr.c8, err = fr.Int64Reader(idx[8]); err != nil {
+	if fr.Projected(idx[pqgenWideColF008]) {
+		if tr.colF008, err = fr.Int64Reader(idx[pqgenWideColF008]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[9]) {
-		if tr.c9, err = fr.Int32Reader(idx[9]); err != nil {
+	if fr.Projected(idx[pqgenWideColF009]) {
+		if tr.colF009, err = fr.Int32Reader(idx[pqgenWideColF009]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[10]) {
-		if tr.c10, err = fr.DoubleReader(idx[10]); err != nil {
+	if fr.Projected(idx[pqgenWideColF010]) {
+		if tr.colF010, err = fr.DoubleReader(idx[pqgenWideColF010]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[11]) {
-		if tr.c11, err = fr.FloatReader(idx[11]); err != nil {
+	if fr.Projected(idx[pqgenWideColF011]) {
+		if tr.colF011, err = fr.FloatReader(idx[pqgenWideColF011]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[12]) {
-		if tr.c12, err = fr.BoolReader(idx[12]); err != nil {
+	if fr.Projected(idx[pqgenWideColF012]) {
+		if tr.colF012, err = fr.BoolReader(idx[pqgenWideColF012]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[13]) {
-		if tr.c13, err = fr.ByteArrayReader(idx[13]); err != nil {
+	if fr.Projected(idx[pqgenWideColF013]) {
+		if tr.colF013, err = fr.ByteArrayReader(idx[pqgenWideColF013]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[14]) {
-		if tr.c14, err = fr.ByteArrayReader(idx[14]); err != nil {
+	if fr.Projected(idx[pqgenWideColF014]) {
+		if tr.colF014, err = fr.ByteArrayReader(idx[pqgenWideColF014]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[15]) {
-		if tr.c15, err = fr.Int64Reader(idx[15]); err != nil {
+	if fr.Projected(idx[pqgenWideColF015]) {
+		if tr.colF015, err = fr.Int64Reader(idx[pqgenWideColF015]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[16]) {
-		if tr.c16, err = fr.Int64Reader(idx[16]); err != nil {
+	if fr.Projected(idx[pqgenWideColF016]) {
+		if tr.colF016, err = fr.Int64Reader(idx[pqgenWideColF016]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[17]) {
-		if tr.c17, err = fr.Int32Reader(idx[17]); err != nil {
+	if fr.Projected(idx[pqgenWideColF017]) {
+		if tr.colF017, err = fr.Int32Reader(idx[pqgenWideColF017]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[18]) {
-		if tr.c18, err = fr.DoubleReader(idx[18]); err != nil {
+	if fr.Projected(idx[pqgenWideColF018]) {
+		if tr.colF018, err = fr.DoubleReader(idx[pqgenWideColF018]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[19]) {
-		if tr.c19, err = fr.FloatReader(idx[19]); err != nil {
+	if fr.Projected(idx[pqgenWideColF019]) {
+		if tr.colF019, err = fr.FloatReader(idx[pqgenWideColF019]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[20]) {
-		if tr.c20, err = fr.BoolReader(idx[20]); err != nil {
+	if fr.Projected(idx[pqgenWideColF020]) {
+		if tr.colF020, err = fr.BoolReader(idx[pqgenWideColF020]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[21]) {
-		if tr.c21, err = fr.ByteArrayReader(idx[21]); err != nil {
+	if fr.Projected(idx[pqgenWideColF021]) {
+		if tr.colF021, err = fr.ByteArrayReader(idx[pqgenWideColF021]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[22]) {
-		if tr.c22, err = fr.ByteArrayReader(idx[22]); err != nil {
+	if fr.Projected(idx[pqgenWideColF022]) {
+		if tr.colF022, err = fr.ByteArrayReader(idx[pqgenWideColF022]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[23]) {
-		if tr.c23, err = fr.Int64Reader(idx[23]); err != nil {
+	if fr.Projected(idx[pqgenWideColF023]) {
+		if tr.colF023, err = fr.Int64Reader(idx[pqgenWideColF023]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[24]) {
-		if tr.c24, err = fr.Int64Reader(idx[24]); err != nil {
+	if fr.Projected(idx[pqgenWideColF024]) {
+		if tr.colF024, err = fr.Int64Reader(idx[pqgenWideColF024]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[25]) {
-		if tr.c25, err = fr.Int32Reader(idx[25]); err != nil {
+	if fr.Projected(idx[pqgenWideColF025]) {
+		if tr.colF025, err = fr.Int32Reader(idx[pqgenWideColF025]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[26]) {
-		if tr.c26, err = fr.DoubleReader(idx[26]); err != nil {
+	if fr.Projected(idx[pqgenWideColF026]) {
+		if tr.colF026, err = fr.DoubleReader(idx[pqgenWideColF026]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[27]) {
-		if tr.c27, err = fr.FloatReader(idx[27]); err != nil {
+	if fr.Projected(idx[pqgenWideColF027]) {
+		if tr.colF027, err = fr.FloatReader(idx[pqgenWideColF027]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[28]) {
-		if tr.c28, err = fr.BoolReader(idx[28]); err != nil {
+	if fr.Projected(idx[pqgenWideColF028]) {
+		if tr.colF028, err = fr.BoolReader(idx[pqgenWideColF028]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[29]) {
-		if tr.c29, err = fr.ByteArrayReader(idx[29]); err != nil {
+	if fr.Projected(idx[pqgenWideColF029]) {
+		if tr.colF029, err = fr.ByteArrayReader(idx[pqgenWideColF029]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[30]) {
-		if tr.c30, err = fr.ByteArrayReader(idx[30]); err != nil {
+	if fr.Projected(idx[pqgenWideColF030]) {
+		if tr.colF030, err = fr.ByteArrayReader(idx[pqgenWideColF030]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[31]) {
-		if tr.c31, err = fr.Int64Reader(idx[31]); err != nil {
+	if fr.Projected(idx[pqgenWideColF031]) {
+		if tr.colF031, err = fr.Int64Reader(idx[pqgenWideColF031]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[32]) {
-		if tr.c32, err = fr.Int64Reader(idx[32]); err != nil {
+	if fr.Projected(idx[pqgenWideColF032]) {
+		if tr.colF032, err = fr.Int64Reader(idx[pqgenWideColF032]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[33]) {
-		if tr.c33, err = fr.Int32Reader(idx[33]); err != nil {
+	if fr.Projected(idx[pqgenWideColF033]) {
+		if tr.colF033, err = fr.Int32Reader(idx[pqgenWideColF033]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[34]) {
-		if tr.c34, err = fr.DoubleReader(idx[34]); err != nil {
+	if fr.Projected(idx[pqgenWideColF034]) {
+		if tr.colF034, err = fr.DoubleReader(idx[pqgenWideColF034]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[35]) {
-		if tr.c35, err = fr.FloatReader(idx[35]); err != nil {
+	if fr.Projected(idx[pqgenWideColF035]) {
+		if tr.colF035, err = fr.FloatReader(idx[pqgenWideColF035]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[36]) {
-		if tr.c36, err = fr.BoolReader(idx[36]); err != nil {
+	if fr.Projected(idx[pqgenWideColF036]) {
+		if tr.colF036, err = fr.BoolReader(idx[pqgenWideColF036]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[37]) {
-		if tr.c37, err = fr.ByteArrayReader(idx[37]); err != nil {
+	if fr.Projected(idx[pqgenWideColF037]) {
+		if tr.colF037, err = fr.ByteArrayReader(idx[pqgenWideColF037]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[38]) {
-		if tr.c38, err = fr.ByteArrayReader(idx[38]); err != nil {
+	if fr.Projected(idx[pqgenWideColF038]) {
+		if tr.colF038, err = fr.ByteArrayReader(idx[pqgenWideColF038]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[39]) {
-		if tr.c39, err = fr.Int64Reader(idx[39]); err != nil {
+	if fr.Projected(idx[pqgenWideColF039]) {
+		if tr.colF039, err = fr.Int64Reader(idx[pqgenWideColF039]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[40]) {
-		if tr.c40, err = fr.Int64Reader(idx[40]); err != nil {
+	if fr.Projected(idx[pqgenWideColF040]) {
+		if tr.colF040, err = fr.Int64Reader(idx[pqgenWideColF040]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[41]) {
-		if tr.c41, err = fr.Int32Reader(idx[41]); err != nil {
+	if fr.Projected(idx[pqgenWideColF041]) {
+		if tr.colF041, err = fr.Int32Reader(idx[pqgenWideColF041]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[42]) {
-		if tr.c42, err = fr.DoubleReader(idx[42]); err != nil {
+	if fr.Projected(idx[pqgenWideColF042]) {
+		if tr.colF042, err = fr.DoubleReader(idx[pqgenWideColF042]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[43]) {
-		if tr.c43, err = fr.FloatReader(idx[43]); err != nil {
+	if fr.Projected(idx[pqgenWideColF043]) {
+		if tr.colF043, err = fr.FloatReader(idx[pqgenWideColF043]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[44]) {
-		if tr.c44, err = fr.BoolReader(idx[44]); err != nil {
+	if fr.Projected(idx[pqgenWideColF044]) {
+		if tr.colF044, err = fr.BoolReader(idx[pqgenWideColF044]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[45]) {
-		if tr.c45, err = fr.ByteArrayReader(idx[45]); err != nil {
+	if fr.Projected(idx[pqgenWideColF045]) {
+		if tr.colF045, err = fr.ByteArrayReader(idx[pqgenWideColF045]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[46]) {
-		if tr.c46, err = fr.ByteArrayReader(idx[46]); err != nil {
+	if fr.Projected(idx[pqgenWideColF046]) {
+		if tr.colF046, err = fr.ByteArrayReader(idx[pqgenWideColF046]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[47]) {
-		if tr.c47, err = fr.Int64Reader(idx[47]); err != nil {
+	if fr.Projected(idx[pqgenWideColF047]) {
+		if tr.colF047, err = fr.Int64Reader(idx[pqgenWideColF047]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[48]) {
-		if tr.c48, err = fr.Int64Reader(idx[48]); err != nil {
+	if fr.Projected(idx[pqgenWideColF048]) {
+		if tr.colF048, err = fr.Int64Reader(idx[pqgenWideColF048]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[49]) {
-		if tr.c49, err = fr.Int32Reader(idx[49]); err != nil {
+	if fr.Projected(idx[pqgenWideColF049]) {
+		if tr.colF049, err = fr.Int32Reader(idx[pqgenWideColF049]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[50]) {
-		if tr.c50, err = fr.DoubleReader(idx[50]); err != nil {
+	if fr.Projected(idx[pqgenWideColF050]) {
+		if tr.colF050, err = fr.DoubleReader(idx[pqgenWideColF050]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[51]) {
-		if tr.c51, err = fr.FloatReader(idx[51]); err != nil {
+	if fr.Projected(idx[pqgenWideColF051]) {
+		if tr.colF051, err = fr.FloatReader(idx[pqgenWideColF051]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[52]) {
-		if tr.c52, err = fr.BoolReader(idx[52]); err != nil {
+	if fr.Projected(idx[pqgenWideColF052]) {
+		if tr.colF052, err = fr.BoolReader(idx[pqgenWideColF052]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[53]) {
-		if tr.c53, err = fr.ByteArrayReader(idx[53]); err != nil {
+	if fr.Projected(idx[pqgenWideColF053]) {
+		if tr.colF053, err = fr.ByteArrayReader(idx[pqgenWideColF053]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[54]) {
-		if tr.c54, err = fr.ByteArrayReader(idx[54]); err != nil {
+	if fr.Projected(idx[pqgenWideColF054]) {
+		if tr.colF054, err = fr.ByteArrayReader(idx[pqgenWideColF054]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[55]) {
-		if tr.c55, err = fr.Int64Reader(idx[55]); err != nil {
+	if fr.Projected(idx[pqgenWideColF055]) {
+		if tr.colF055, err = fr.Int64Reader(idx[pqgenWideColF055]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[56]) {
-		if tr.c56, err = fr.Int64Reader(idx[56]); err != nil {
+	if fr.Projected(idx[pqgenWideColF056]) {
+		if tr.colF056, err = fr.Int64Reader(idx[pqgenWideColF056]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[57]) {
-		if tr.c57, err = fr.Int32Reader(idx[57]); err != nil {
+	if fr.Projected(idx[pqgenWideColF057]) {
+		if tr.colF057, err = fr.Int32Reader(idx[pqgenWideColF057]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[58]) {
-		if tr.c58, err = fr.DoubleReader(idx[58]); err != nil {
+	if fr.Projected(idx[pqgenWideColF058]) {
+		if tr.colF058, err = fr.DoubleReader(idx[pqgenWideColF058]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[59]) {
-		if tr.c59, err = fr.FloatReader(idx[59]); err != nil {
+	if fr.Projected(idx[pqgenWideColF059]) {
+		if tr.colF059, err = fr.FloatReader(idx[pqgenWideColF059]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[60]) {
-		if tr.c60, err = fr.BoolReader(idx[60]); err != nil {
+	if fr.Projected(idx[pqgenWideColF060]) {
+		if tr.colF060, err = fr.BoolReader(idx[pqgenWideColF060]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[61]) {
-		if tr.c61, err = fr.ByteArrayReader(idx[61]); err != nil {
+	if fr.Projected(idx[pqgenWideColF061]) {
+		if tr.colF061, err = fr.ByteArrayReader(idx[pqgenWideColF061]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[62]) {
-		if tr.c62, err = fr.ByteArrayReader(idx[62]); err != nil {
+	if fr.Projected(idx[pqgenWideColF062]) {
+		if tr.colF062, err = fr.ByteArrayReader(idx[pqgenWideColF062]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[63]) {
-		if tr.c63, err = fr.Int64Reader(idx[63]); err != nil {
+	if fr.Projected(idx[pqgenWideColF063]) {
+		if tr.colF063, err = fr.Int64Reader(idx[pqgenWideColF063]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[64]) {
-		if tr.c64, err = fr.Int64Reader(idx[64]); err != nil {
+	if fr.Projected(idx[pqgenWideColF064]) {
+		if tr.colF064, err = fr.Int64Reader(idx[pqgenWideColF064]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[65]) {
-		if tr.c65, err = fr.Int32Reader(idx[65]); err != nil {
+	if fr.Projected(idx[pqgenWideColF065]) {
+		if tr.colF065, err = fr.Int32Reader(idx[pqgenWideColF065]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[66]) {
-		if tr.c66, err = fr.DoubleReader(idx[66]); err != nil {
+	if fr.Projected(idx[pqgenWideColF066]) {
+		if tr.colF066, err = fr.DoubleReader(idx[pqgenWideColF066]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[67]) {
-		if tr.c67, err = fr.FloatReader(idx[67]); err != nil {
+	if fr.Projected(idx[pqgenWideColF067]) {
+		if tr.colF067, err = fr.FloatReader(idx[pqgenWideColF067]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[68]) {
-		if tr.c68, err = fr.BoolReader(idx[68]); err != nil {
+	if fr.Projected(idx[pqgenWideColF068]) {
+		if tr.colF068, err = fr.BoolReader(idx[pqgenWideColF068]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[69]) {
-		if tr.c69, err = fr.ByteArrayReader(idx[69]); err != nil {
+	if fr.Projected(idx[pqgenWideColF069]) {
+		if tr.colF069, err = fr.ByteArrayReader(idx[pqgenWideColF069]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[70]) {
-		if tr.c70, err = fr.ByteArrayReader(idx[70]); err != nil {
+	if fr.Projected(idx[pqgenWideColF070]) {
+		if tr.colF070, err = fr.ByteArrayReader(idx[pqgenWideColF070]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[71]) {
-		if tr.c71, err = fr.Int64Reader(idx[71]); err != nil {
+	if fr.Projected(idx[pqgenWideColF071]) {
+		if tr.colF071, err = fr.Int64Reader(idx[pqgenWideColF071]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[72]) {
-		if tr.c72, err = fr.Int64Reader(idx[72]); err != nil {
+	if fr.Projected(idx[pqgenWideColF072]) {
+		if tr.colF072, err = fr.Int64Reader(idx[pqgenWideColF072]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[73]) {
-		if tr.c73, err = fr.Int32Reader(idx[73]); err != nil {
+	if fr.Projected(idx[pqgenWideColF073]) {
+		if tr.colF073, err = fr.Int32Reader(idx[pqgenWideColF073]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[74]) {
-		if tr.c74, err = fr.DoubleReader(idx[74]); err != nil {
+	if fr.Projected(idx[pqgenWideColF074]) {
+		if tr.colF074, err = fr.DoubleReader(idx[pqgenWideColF074]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[75]) {
-		if tr.c75, err = fr.FloatReader(idx[75]); err != nil {
+	if fr.Projected(idx[pqgenWideColF075]) {
+		if tr.colF075, err = fr.FloatReader(idx[pqgenWideColF075]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[76]) {
-		if tr.c76, err = fr.BoolReader(idx[76]); err != nil {
+	if fr.Projected(idx[pqgenWideColF076]) {
+		if tr.colF076, err = fr.BoolReader(idx[pqgenWideColF076]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[77]) {
-		if tr.c77, err = fr.ByteArrayReader(idx[77]); err != nil {
+	if fr.Projected(idx[pqgenWideColF077]) {
+		if tr.colF077, err = fr.ByteArrayReader(idx[pqgenWideColF077]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[78]) {
-		if tr.c78, err = fr.ByteArrayReader(idx[78]); err != nil {
+	if fr.Projected(idx[pqgenWideColF078]) {
+		if tr.colF078, err = fr.ByteArrayReader(idx[pqgenWideColF078]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[79]) {
-		if tr.c79, err = fr.Int64Reader(idx[79]); err != nil {
+	if fr.Projected(idx[pqgenWideColF079]) {
+		if tr.colF079, err = fr.Int64Reader(idx[pqgenWideColF079]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[80]) {
-		if tr.c80, err = fr.Int64Reader(idx[80]); err != nil {
+	if fr.Projected(idx[pqgenWideColF080]) {
+		if tr.colF080, err = fr.Int64Reader(idx[pqgenWideColF080]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[81]) {
-		if tr.c81, err = fr.Int32Reader(idx[81]); err != nil {
+	if fr.Projected(idx[pqgenWideColF081]) {
+		if tr.colF081, err = fr.Int32Reader(idx[pqgenWideColF081]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[82]) {
-		if tr.c82, err = fr.DoubleReader(idx[82]); err != nil {
+	if fr.Projected(idx[pqgenWideColF082]) {
+		if tr.colF082, err = fr.DoubleReader(idx[pqgenWideColF082]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[83]) {
-		if tr.c83, err = fr.FloatReader(idx[83]); err != nil {
+	if fr.Projected(idx[pqgenWideColF083]) {
+		if tr.colF083, err = fr.FloatReader(idx[pqgenWideColF083]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[84]) {
-		if tr.c84, err = fr.BoolReader(idx[84]); err != nil {
+	if fr.Projected(idx[pqgenWideColF084]) {
+		if tr.colF084, err = fr.BoolReader(idx[pqgenWideColF084]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[85]) {
-		if tr.c85, err = fr.ByteArrayReader(idx[85]); err != nil {
+	if fr.Projected(idx[pqgenWideColF085]) {
+		if tr.colF085, err = fr.ByteArrayReader(idx[pqgenWideColF085]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[86]) {
-		if tr.c86, err = fr.ByteArrayReader(idx[86]); err != nil {
+	if fr.Projected(idx[pqgenWideColF086]) {
+		if tr.colF086, err = fr.ByteArrayReader(idx[pqgenWideColF086]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[87]) {
-		if tr.c87, err = fr.Int64Reader(idx[87]); err != nil {
+	if fr.Projected(idx[pqgenWideColF087]) {
+		if tr.colF087, err = fr.Int64Reader(idx[pqgenWideColF087]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[88]) {
-		if tr.c88, err = fr.Int64Reader(idx[88]); err != nil {
+	if fr.Projected(idx[pqgenWideColF088]) {
+		if tr.colF088, err = fr.Int64Reader(idx[pqgenWideColF088]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[89]) {
-		if tr.c89, err = fr.Int32Reader(idx[89]); err != nil {
+	if fr.Projected(idx[pqgenWideColF089]) {
+		if tr.colF089, err = fr.Int32Reader(idx[pqgenWideColF089]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[90]) {
-		if tr.c90, err = fr.DoubleReader(idx[90]); err != nil {
+	if fr.Projected(idx[pqgenWideColF090]) {
+		if tr.colF090, err = fr.DoubleReader(idx[pqgenWideColF090]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[91]) {
-		if tr.c91, err = fr.FloatReader(idx[91]); err != nil {
+	if fr.Projected(idx[pqgenWideColF091]) {
+		if tr.colF091, err = fr.FloatReader(idx[pqgenWideColF091]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[92]) {
-		if tr.c92, err = fr.BoolReader(idx[92]); err != nil {
+	if fr.Projected(idx[pqgenWideColF092]) {
+		if tr.colF092, err = fr.BoolReader(idx[pqgenWideColF092]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[93]) {
-		if tr.c93, err = fr.ByteArrayReader(idx[93]); err != nil {
+	if fr.Projected(idx[pqgenWideColF093]) {
+		if tr.colF093, err = fr.ByteArrayReader(idx[pqgenWideColF093]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[94]) {
-		if tr.c94, err = fr.ByteArrayReader(idx[94]); err != nil {
+	if fr.Projected(idx[pqgenWideColF094]) {
+		if tr.colF094, err = fr.ByteArrayReader(idx[pqgenWideColF094]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[95]) {
-		if tr.c95, err = fr.Int64Reader(idx[95]); err != nil {
+	if fr.Projected(idx[pqgenWideColF095]) {
+		if tr.colF095, err = fr.Int64Reader(idx[pqgenWideColF095]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[96]) {
-		if tr.c96, err = fr.Int64Reader(idx[96]); err != nil {
+	if fr.Projected(idx[pqgenWideColF096]) {
+		if tr.colF096, err = fr.Int64Reader(idx[pqgenWideColF096]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[97]) {
-		if tr.c97, err = fr.Int32Reader(idx[97]); err != nil {
+	if fr.Projected(idx[pqgenWideColF097]) {
+		if tr.colF097, err = fr.Int32Reader(idx[pqgenWideColF097]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[98]) {
-		if tr.c98, err = fr.DoubleReader(idx[98]); err != nil {
+	if fr.Projected(idx[pqgenWideColF098]) {
+		if tr.colF098, err = fr.DoubleReader(idx[pqgenWideColF098]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[99]) {
-		if tr.c99, err = fr.FloatReader(idx[99]); err != nil {
+	if fr.Projected(idx[pqgenWideColF099]) {
+		if tr.colF099, err = fr.FloatReader(idx[pqgenWideColF099]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[100]) {
-		if tr.c100, err = fr.BoolReader(idx[100]); err != nil {
+	if fr.Projected(idx[pqgenWideColF100]) {
+		if tr.colF100, err = fr.BoolReader(idx[pqgenWideColF100]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[101]) {
-		if tr.c101, err = fr.ByteArrayReader(idx[101]); err != nil {
+	if fr.Projected(idx[pqgenWideColF101]) {
+		if tr.colF101, err = fr.ByteArrayReader(idx[pqgenWideColF101]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[102]) {
-		if tr.c102, err = fr.ByteArrayReader(idx[102]); err != nil {
+	if fr.Projected(idx[pqgenWideColF102]) {
+		if tr.colF102, err = fr.ByteArrayReader(idx[pqgenWideColF102]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[103]) {
-		if tr.c103, err = fr.Int64Reader(idx[103]); err != nil {
+	if fr.Projected(idx[pqgenWideColF103]) {
+		if tr.colF103, err = fr.Int64Reader(idx[pqgenWideColF103]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[104]) {
-		if tr.c104, err = fr.Int64Reader(idx[104]); err != nil {
+	if fr.Projected(idx[pqgenWideColF104]) {
+		if tr.colF104, err = fr.Int64Reader(idx[pqgenWideColF104]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[105]) {
-		if tr.c105, err = fr.Int32Reader(idx[105]); err != nil {
+	if fr.Projected(idx[pqgenWideColF105]) {
+		if tr.colF105, err = fr.Int32Reader(idx[pqgenWideColF105]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[106]) {
-		if tr.c106, err = fr.DoubleReader(idx[106]); err != nil {
+	if fr.Projected(idx[pqgenWideColF106]) {
+		if tr.colF106, err = fr.DoubleReader(idx[pqgenWideColF106]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[107]) {
-		if tr.c107, err = fr.FloatReader(idx[107]); err != nil {
+	if fr.Projected(idx[pqgenWideColF107]) {
+		if tr.colF107, err = fr.FloatReader(idx[pqgenWideColF107]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[108]) {
-		if tr.c108, err = fr.BoolReader(idx[108]); err != nil {
+	if fr.Projected(idx[pqgenWideColF108]) {
+		if tr.colF108, err = fr.BoolReader(idx[pqgenWideColF108]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[109]) {
-		if tr.c109, err = fr.ByteArrayReader(idx[109]); err != nil {
+	if fr.Projected(idx[pqgenWideColF109]) {
+		if tr.colF109, err = fr.ByteArrayReader(idx[pqgenWideColF109]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[110]) {
-		if tr.c110, err = fr.ByteArrayReader(idx[110]); err != nil {
+	if fr.Projected(idx[pqgenWideColF110]) {
+		if tr.colF110, err = fr.ByteArrayReader(idx[pqgenWideColF110]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[111]) {
-		if tr.c111, err = fr.Int64Reader(idx[111]); err != nil {
+	if fr.Projected(idx[pqgenWideColF111]) {
+		if tr.colF111, err = fr.Int64Reader(idx[pqgenWideColF111]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[112]) {
-		if tr.c112, err = fr.Int64Reader(idx[112]); err != nil {
+	if fr.Projected(idx[pqgenWideColF112]) {
+		if tr.colF112, err = fr.Int64Reader(idx[pqgenWideColF112]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[113]) {
-		if tr.c113, err = fr.Int32Reader(idx[113]); err != nil {
+	if fr.Projected(idx[pqgenWideColF113]) {
+		if tr.colF113, err = fr.Int32Reader(idx[pqgenWideColF113]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[114]) {
-		if tr.c114, err = fr.DoubleReader(idx[114]); err != nil {
+	if fr.Projected(idx[pqgenWideColF114]) {
+		if tr.colF114, err = fr.DoubleReader(idx[pqgenWideColF114]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[115]) {
-		if tr.c115, err = fr.FloatReader(idx[115]); err != nil {
+	if fr.Projected(idx[pqgenWideColF115]) {
+		if tr.colF115, err = fr.FloatReader(idx[pqgenWideColF115]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[116]) {
-		if tr.c116, err = fr.BoolReader(idx[116]); err != nil {
+	if fr.Projected(idx[pqgenWideColF116]) {
+		if tr.colF116, err = fr.BoolReader(idx[pqgenWideColF116]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[117]) {
-		if tr.c117, err = fr.ByteArrayReader(idx[117]); err != nil {
+	if fr.Projected(idx[pqgenWideColF117]) {
+		if tr.colF117, err = fr.ByteArrayReader(idx[pqgenWideColF117]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[118]) {
-		if tr.c118, err = fr.ByteArrayReader(idx[118]); err != nil {
+	if fr.Projected(idx[pqgenWideColF118]) {
+		if tr.colF118, err = fr.ByteArrayReader(idx[pqgenWideColF118]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[119]) {
-		if tr.c119, err = fr.Int64Reader(idx[119]); err != nil {
+	if fr.Projected(idx[pqgenWideColF119]) {
+		if tr.colF119, err = fr.Int64Reader(idx[pqgenWideColF119]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[120]) {
-		if tr.c120, err = fr.Int64Reader(idx[120]); err != nil {
+	if fr.Projected(idx[pqgenWideColF120]) {
+		if tr.colF120, err = fr.Int64Reader(idx[pqgenWideColF120]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[121]) {
-		if tr.c121, err = fr.Int32Reader(idx[121]); err != nil {
+	if fr.Projected(idx[pqgenWideColF121]) {
+		if tr.colF121, err = fr.Int32Reader(idx[pqgenWideColF121]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[122]) {
-		if tr.c122, err = fr.DoubleReader(idx[122]); err != nil {
+	if fr.Projected(idx[pqgenWideColF122]) {
+		if tr.colF122, err = fr.DoubleReader(idx[pqgenWideColF122]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[123]) {
-		if tr.c123, err = fr.FloatReader(idx[123]); err != nil {
+	if fr.Projected(idx[pqgenWideColF123]) {
+		if tr.colF123, err = fr.FloatReader(idx[pqgenWideColF123]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[124]) {
-		if tr.c124, err = fr.BoolReader(idx[124]); err != nil {
+	if fr.Projected(idx[pqgenWideColF124]) {
+		if tr.colF124, err = fr.BoolReader(idx[pqgenWideColF124]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[125]) {
-		if tr.c125, err = fr.ByteArrayReader(idx[125]); err != nil {
+	if fr.Projected(idx[pqgenWideColF125]) {
+		if tr.colF125, err = fr.ByteArrayReader(idx[pqgenWideColF125]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[126]) {
-		if tr.c126, err = fr.ByteArrayReader(idx[126]); err != nil {
+	if fr.Projected(idx[pqgenWideColF126]) {
+		if tr.colF126, err = fr.ByteArrayReader(idx[pqgenWideColF126]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[127]) {
-		if tr.c127, err = fr.Int64Reader(idx[127]); err != nil {
+	if fr.Projected(idx[pqgenWideColF127]) {
+		if tr.colF127, err = fr.Int64Reader(idx[pqgenWideColF127]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[128]) {
-		if tr.c128, err = fr.Int64Reader(idx[128]); err != nil {
+	if fr.Projected(idx[pqgenWideColF128]) {
+		if tr.colF128, err = fr.Int64Reader(idx[pqgenWideColF128]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[129]) {
-		if tr.c129, err = fr.Int32Reader(idx[129]); err != nil {
+	if fr.Projected(idx[pqgenWideColF129]) {
+		if tr.colF129, err = fr.Int32Reader(idx[pqgenWideColF129]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[130]) {
-		if tr.c130, err = fr.DoubleReader(idx[130]); err != nil {
+	if fr.Projected(idx[pqgenWideColF130]) {
+		if tr.colF130, err = fr.DoubleReader(idx[pqgenWideColF130]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[131]) {
-		if tr.c131, err = fr.FloatReader(idx[131]); err != nil {
+	if fr.Projected(idx[pqgenWideColF131]) {
+		if tr.colF131, err = fr.FloatReader(idx[pqgenWideColF131]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[132]) {
-		if tr.c132, err = fr.BoolReader(idx[132]); err != nil {
+	if fr.Projected(idx[pqgenWideColF132]) {
+		if tr.colF132, err = fr.BoolReader(idx[pqgenWideColF132]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[133]) {
-		if tr.c133, err = fr.ByteArrayReader(idx[133]); err != nil {
+	if fr.Projected(idx[pqgenWideColF133]) {
+		if tr.colF133, err = fr.ByteArrayReader(idx[pqgenWideColF133]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[134]) {
-		if tr.c134, err = fr.ByteArrayReader(idx[134]); err != nil {
+	if fr.Projected(idx[pqgenWideColF134]) {
+		if tr.colF134, err = fr.ByteArrayReader(idx[pqgenWideColF134]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[135]) {
-		if tr.c135, err = fr.Int64Reader(idx[135]); err != nil {
+	if fr.Projected(idx[pqgenWideColF135]) {
+		if tr.colF135, err = fr.Int64Reader(idx[pqgenWideColF135]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[136]) {
-		if tr.c136, err = fr.Int64Reader(idx[136]); err != nil {
+	if fr.Projected(idx[pqgenWideColF136]) {
+		if tr.colF136, err = fr.Int64Reader(idx[pqgenWideColF136]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[137]) {
-		if tr.c137, err = fr.Int32Reader(idx[137]); err != nil {
+	if fr.Projected(idx[pqgenWideColF137]) {
+		if tr.colF137, err = fr.Int32Reader(idx[pqgenWideColF137]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[138]) {
-		if tr.c138, err = fr.DoubleReader(idx[138]); err != nil {
+	if fr.Projected(idx[pqgenWideColF138]) {
+		if tr.colF138, err = fr.DoubleReader(idx[pqgenWideColF138]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[139]) {
-		if tr.c139, err = fr.FloatReader(idx[139]); err != nil {
+	if fr.Projected(idx[pqgenWideColF139]) {
+		if tr.colF139, err = fr.FloatReader(idx[pqgenWideColF139]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[140]) {
-		if tr.c140, err = fr.BoolReader(idx[140]); err != nil {
+	if fr.Projected(idx[pqgenWideColF140]) {
+		if tr.colF140, err = fr.BoolReader(idx[pqgenWideColF140]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[141]) {
-		if tr.c141, err = fr.ByteArrayReader(idx[141]); err != nil {
+	if fr.Projected(idx[pqgenWideColF141]) {
+		if tr.colF141, err = fr.ByteArrayReader(idx[pqgenWideColF141]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[142]) {
-		if tr.c142, err = fr.ByteArrayReader(idx[142]); err != nil {
+	if fr.Projected(idx[pqgenWideColF142]) {
+		if tr.colF142, err = fr.ByteArrayReader(idx[pqgenWideColF142]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[143]) {
-		if tr.c143, err = fr.Int64Reader(idx[143]); err != nil {
+	if fr.Projected(idx[pqgenWideColF143]) {
+		if tr.colF143, err = fr.Int64Reader(idx[pqgenWideColF143]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[144]) {
-		if tr.c144, err = fr.Int64Reader(idx[144]); err != nil {
+	if fr.Projected(idx[pqgenWideColF144]) {
+		if tr.colF144, err = fr.Int64Reader(idx[pqgenWideColF144]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[145]) {
-		if tr.c145, err = fr.Int32Reader(idx[145]); err != nil {
+	if fr.Projected(idx[pqgenWideColF145]) {
+		if tr.colF145, err = fr.Int32Reader(idx[pqgenWideColF145]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[146]) {
-		if tr.c146, err = fr.DoubleReader(idx[146]); err != nil {
+	if fr.Projected(idx[pqgenWideColF146]) {
+		if tr.colF146, err = fr.DoubleReader(idx[pqgenWideColF146]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[147]) {
-		if tr.c147, err = fr.FloatReader(idx[147]); err != nil {
+	if fr.Projected(idx[pqgenWideColF147]) {
+		if tr.colF147, err = fr.FloatReader(idx[pqgenWideColF147]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[148]) {
-		if tr.c148, err = fr.BoolReader(idx[148]); err != nil {
+	if fr.Projected(idx[pqgenWideColF148]) {
+		if tr.colF148, err = fr.BoolReader(idx[pqgenWideColF148]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[149]) {
-		if tr.c149, err = fr.ByteArrayReader(idx[149]); err != nil {
+	if fr.Projected(idx[pqgenWideColF149]) {
+		if tr.colF149, err = fr.ByteArrayReader(idx[pqgenWideColF149]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[150]) {
-		if tr.c150, err = fr.ByteArrayReader(idx[150]); err != nil {
+	if fr.Projected(idx[pqgenWideColF150]) {
+		if tr.colF150, err = fr.ByteArrayReader(idx[pqgenWideColF150]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[151]) {
-		if tr.c151, err = fr.Int64Reader(idx[151]); err != nil {
+	if fr.Projected(idx[pqgenWideColF151]) {
+		if tr.colF151, err = fr.Int64Reader(idx[pqgenWideColF151]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[152]) {
-		if tr.c152, err = fr.Int64Reader(idx[152]); err != nil {
+	if fr.Projected(idx[pqgenWideColF152]) {
+		if tr.colF152, err = fr.Int64Reader(idx[pqgenWideColF152]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[153]) {
-		if tr.c153, err = fr.Int32Reader(idx[153]); err != nil {
+	if fr.Projected(idx[pqgenWideColF153]) {
+		if tr.colF153, err = fr.Int32Reader(idx[pqgenWideColF153]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[154]) {
-		if tr.c154, err = fr.DoubleReader(idx[154]); err != nil {
+	if fr.Projected(idx[pqgenWideColF154]) {
+		if tr.colF154, err = fr.DoubleReader(idx[pqgenWideColF154]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[155]) {
-		if tr.c155, err = fr.FloatReader(idx[155]); err != nil {
+	if fr.Projected(idx[pqgenWideColF155]) {
+		if tr.colF155, err = fr.FloatReader(idx[pqgenWideColF155]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[156]) {
-		if tr.c156, err = fr.BoolReader(idx[156]); err != nil {
+	if fr.Projected(idx[pqgenWideColF156]) {
+		if tr.colF156, err = fr.BoolReader(idx[pqgenWideColF156]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[157]) {
-		if tr.c157, err = fr.ByteArrayReader(idx[157]); err != nil {
+	if fr.Projected(idx[pqgenWideColF157]) {
+		if tr.colF157, err = fr.ByteArrayReader(idx[pqgenWideColF157]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[158]) {
-		if tr.c158, err = fr.ByteArrayReader(idx[158]); err != nil {
+	if fr.Projected(idx[pqgenWideColF158]) {
+		if tr.colF158, err = fr.ByteArrayReader(idx[pqgenWideColF158]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[159]) {
-		if tr.c159, err = fr.Int64Reader(idx[159]); err != nil {
+	if fr.Projected(idx[pqgenWideColF159]) {
+		if tr.colF159, err = fr.Int64Reader(idx[pqgenWideColF159]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[160]) {
-		if tr.c160, err = fr.Int64Reader(idx[160]); err != nil {
+	if fr.Projected(idx[pqgenWideColF160]) {
+		if tr.colF160, err = fr.Int64Reader(idx[pqgenWideColF160]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[161]) {
-		if tr.c161, err = fr.Int32Reader(idx[161]); err != nil {
+	if fr.Projected(idx[pqgenWideColF161]) {
+		if tr.colF161, err = fr.Int32Reader(idx[pqgenWideColF161]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[162]) {
-		if tr.c162, err = fr.DoubleReader(idx[162]); err != nil {
+	if fr.Projected(idx[pqgenWideColF162]) {
+		if tr.colF162, err = fr.DoubleReader(idx[pqgenWideColF162]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[163]) {
-		if tr.c163, err = fr.FloatReader(idx[163]); err != nil {
+	if fr.Projected(idx[pqgenWideColF163]) {
+		if tr.colF163, err = fr.FloatReader(idx[pqgenWideColF163]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[164]) {
-		if tr.c164, err = fr.BoolReader(idx[164]); err != nil {
+	if fr.Projected(idx[pqgenWideColF164]) {
+		if tr.colF164, err = fr.BoolReader(idx[pqgenWideColF164]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[165]) {
-		if tr.c165, err = fr.ByteArrayReader(idx[165]); err != nil {
+	if fr.Projected(idx[pqgenWideColF165]) {
+		if tr.colF165, err = fr.ByteArrayReader(idx[pqgenWideColF165]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[166]) {
-		if tr.c166, err = fr.ByteArrayReader(idx[166]); err != nil {
+	if fr.Projected(idx[pqgenWideColF166]) {
+		if tr.colF166, err = fr.ByteArrayReader(idx[pqgenWideColF166]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[167]) {
-		if tr.c167, err = fr.Int64Reader(idx[167]); err != nil {
+	if fr.Projected(idx[pqgenWideColF167]) {
+		if tr.colF167, err = fr.Int64Reader(idx[pqgenWideColF167]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[168]) {
-		if tr.c168, err = fr.Int64Reader(idx[168]); err != nil {
+	if fr.Projected(idx[pqgenWideColF168]) {
+		if tr.colF168, err = fr.Int64Reader(idx[pqgenWideColF168]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[169]) {
-		if tr.c169, err = fr.Int32Reader(idx[169]); err != nil {
+	if fr.Projected(idx[pqgenWideColF169]) {
+		if tr.colF169, err = fr.Int32Reader(idx[pqgenWideColF169]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[170]) {
-		if tr.c170, err = fr.DoubleReader(idx[170]); err != nil {
+	if fr.Projected(idx[pqgenWideColF170]) {
+		if tr.colF170, err = fr.DoubleReader(idx[pqgenWideColF170]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[171]) {
-		if tr.c171, err = fr.FloatReader(idx[171]); err != nil {
+	if fr.Projected(idx[pqgenWideColF171]) {
+		if tr.colF171, err = fr.FloatReader(idx[pqgenWideColF171]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[172]) {
-		if tr.c172, err = fr.BoolReader(idx[172]); err != nil {
+	if fr.Projected(idx[pqgenWideColF172]) {
+		if tr.colF172, err = fr.BoolReader(idx[pqgenWideColF172]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[173]) {
-		if tr.c173, err = fr.ByteArrayReader(idx[173]); err != nil {
+	if fr.Projected(idx[pqgenWideColF173]) {
+		if tr.colF173, err = fr.ByteArrayReader(idx[pqgenWideColF173]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[174]) {
-		if tr.c174, err = fr.ByteArrayReader(idx[174]); err != nil {
+	if fr.Projected(idx[pqgenWideColF174]) {
+		if tr.colF174, err = fr.ByteArrayReader(idx[pqgenWideColF174]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[175]) {
-		if tr.c175, err = fr.Int64Reader(idx[175]); err != nil {
+	if fr.Projected(idx[pqgenWideColF175]) {
+		if tr.colF175, err = fr.Int64Reader(idx[pqgenWideColF175]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[176]) {
-		if tr.c176, err = fr.Int64Reader(idx[176]); err != nil {
+	if fr.Projected(idx[pqgenWideColF176]) {
+		if tr.colF176, err = fr.Int64Reader(idx[pqgenWideColF176]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[177]) {
-		if tr.c177, err = fr.Int32Reader(idx[177]); err != nil {
+	if fr.Projected(idx[pqgenWideColF177]) {
+		if tr.colF177, err = fr.Int32Reader(idx[pqgenWideColF177]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[178]) {
-		if tr.c178, err = fr.DoubleReader(idx[178]); err != nil {
+	if fr.Projected(idx[pqgenWideColF178]) {
+		if tr.colF178, err = fr.DoubleReader(idx[pqgenWideColF178]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[179]) {
-		if tr.c179, err = fr.FloatReader(idx[179]); err != nil {
+	if fr.Projected(idx[pqgenWideColF179]) {
+		if tr.colF179, err = fr.FloatReader(idx[pqgenWideColF179]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[180]) {
-		if tr.c180, err = fr.BoolReader(idx[180]); err != nil {
+	if fr.Projected(idx[pqgenWideColF180]) {
+		if tr.colF180, err = fr.BoolReader(idx[pqgenWideColF180]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[181]) {
-		if tr.c181, err = fr.ByteArrayReader(idx[181]); err != nil {
+	if fr.Projected(idx[pqgenWideColF181]) {
+		if tr.colF181, err = fr.ByteArrayReader(idx[pqgenWideColF181]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[182]) {
-		if tr.c182, err = fr.ByteArrayReader(idx[182]); err != nil {
+	if fr.Projected(idx[pqgenWideColF182]) {
+		if tr.colF182, err = fr.ByteArrayReader(idx[pqgenWideColF182]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[183]) {
-		if tr.c183, err = fr.Int64Reader(idx[183]); err != nil {
+	if fr.Projected(idx[pqgenWideColF183]) {
+		if tr.colF183, err = fr.Int64Reader(idx[pqgenWideColF183]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[184]) {
-		if tr.c184, err = fr.Int64Reader(idx[184]); err != nil {
+	if fr.Projected(idx[pqgenWideColF184]) {
+		if tr.colF184, err = fr.Int64Reader(idx[pqgenWideColF184]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[185]) {
-		if tr.c185, err = fr.Int32Reader(idx[185]); err != nil {
+	if fr.Projected(idx[pqgenWideColF185]) {
+		if tr.colF185, err = fr.Int32Reader(idx[pqgenWideColF185]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[186]) {
-		if tr.c186, err = fr.DoubleReader(idx[186]); err != nil {
+	if fr.Projected(idx[pqgenWideColF186]) {
+		if tr.colF186, err = fr.DoubleReader(idx[pqgenWideColF186]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[187]) {
-		if tr.c187, err = fr.FloatReader(idx[187]); err != nil {
+	if fr.Projected(idx[pqgenWideColF187]) {
+		if tr.colF187, err = fr.FloatReader(idx[pqgenWideColF187]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[188]) {
-		if tr.c188, err = fr.BoolReader(idx[188]); err != nil {
+	if fr.Projected(idx[pqgenWideColF188]) {
+		if tr.colF188, err = fr.BoolReader(idx[pqgenWideColF188]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[189]) {
-		if tr.c189, err = fr.ByteArrayReader(idx[189]); err != nil {
+	if fr.Projected(idx[pqgenWideColF189]) {
+		if tr.colF189, err = fr.ByteArrayReader(idx[pqgenWideColF189]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[190]) {
-		if tr.c190, err = fr.ByteArrayReader(idx[190]); err != nil {
+	if fr.Projected(idx[pqgenWideColF190]) {
+		if tr.colF190, err = fr.ByteArrayReader(idx[pqgenWideColF190]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[191]) {
-		if tr.c191, err = fr.Int64Reader(idx[191]); err != nil {
+	if fr.Projected(idx[pqgenWideColF191]) {
+		if tr.colF191, err = fr.Int64Reader(idx[pqgenWideColF191]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[192]) {
-		if tr.c192, err = fr.Int64Reader(idx[192]); err != nil {
+	if fr.Projected(idx[pqgenWideColF192]) {
+		if tr.colF192, err = fr.Int64Reader(idx[pqgenWideColF192]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[193]) {
-		if tr.c193, err = fr.Int32Reader(idx[193]); err != nil {
+	if fr.Projected(idx[pqgenWideColF193]) {
+		if tr.colF193, err = fr.Int32Reader(idx[pqgenWideColF193]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[194]) {
-		if tr.c194, err = fr.DoubleReader(idx[194]); err != nil {
+	if fr.Projected(idx[pqgenWideColF194]) {
+		if tr.colF194, err = fr.DoubleReader(idx[pqgenWideColF194]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[195]) {
-		if tr.c195, err = fr.FloatReader(idx[195]); err != nil {
+	if fr.Projected(idx[pqgenWideColF195]) {
+		if tr.colF195, err = fr.FloatReader(idx[pqgenWideColF195]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[196]) {
-		if tr.c196, err = fr.BoolReader(idx[196]); err != nil {
+	if fr.Projected(idx[pqgenWideColF196]) {
+		if tr.colF196, err = fr.BoolReader(idx[pqgenWideColF196]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[197]) {
-		if tr.c197, err = fr.ByteArrayReader(idx[197]); err != nil {
+	if fr.Projected(idx[pqgenWideColF197]) {
+		if tr.colF197, err = fr.ByteArrayReader(idx[pqgenWideColF197]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[198]) {
-		if tr.c198, err = fr.ByteArrayReader(idx[198]); err != nil {
+	if fr.Projected(idx[pqgenWideColF198]) {
+		if tr.colF198, err = fr.ByteArrayReader(idx[pqgenWideColF198]); err != nil {
 			return nil, err
 		}
 	}
-	if fr.Projected(idx[199]) {
-		if tr.c199, err = fr.Int64Reader(idx[199]); err != nil {
+	if fr.Projected(idx[pqgenWideColF199]) {
+		if tr.colF199, err = fr.Int64Reader(idx[pqgenWideColF199]); err != nil {
 			return nil, err
 		}
 	}
@@ -4330,206 +4535,206 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 	}
 	k := int(want)
 	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.c0, "c000"),
-		pqrt.Col(r.c1, "c001"),
-		pqrt.Col(r.c2, "c002"),
-		pqrt.Col(r.c3, "c003"),
-		pqrt.Col(r.c4, "c004"),
-		pqrt.Col(r.c5, "c005"),
-		pqrt.Col(r.c6, "c006"),
-		pqrt.Col(r.c7, "c007"),
-		pqrt.Col(r.c8, "c008"),
-		pqrt.Col(r.c9, "c009"),
-		pqrt.Col(r.c10, "c010"),
-		pqrt.Col(r.c11, "c011"),
-		pqrt.Col(r.c12, "c012"),
-		pqrt.Col(r.c13, "c013"),
-		pqrt.Col(r.c14, "c014"),
-		pqrt.Col(r.c15, "c015"),
-		pqrt.Col(r.c16, "c016"),
-		pqrt.Col(r.c17, "c017"),
-		pqrt.Col(r.c18, "c018"),
-		pqrt.Col(r.c19, "c019"),
-		pqrt.Col(r.c20, "c020"),
-		pqrt.Col(r.c21, "c021"),
-		pqrt.Col(r.c22, "c022"),
-		pqrt.Col(r.c23, "c023"),
-		pqrt.Col(r.c24, "c024"),
-		pqrt.Col(r.c25, "c025"),
-		pqrt.Col(r.c26, "c026"),
-		pqrt.Col(r.c27, "c027"),
-		pqrt.Col(r.c28, "c028"),
-		pqrt.Col(r.c29, "c029"),
-		pqrt.Col(r.c30, "c030"),
-		pqrt.Col(r.c31, "c031"),
-		pqrt.Col(r.c32, "c032"),
-		pqrt.Col(r.c33, "c033"),
-		pqrt.Col(r.c34, "c034"),
-		pqrt.Col(r.c35, "c035"),
-		pqrt.Col(r.c36, "c036"),
-		pqrt.Col(r.c37, "c037"),
-		pqrt.Col(r.c38, "c038"),
-		pqrt.Col(r.c39, "c039"),
-		pqrt.Col(r.c40, "c040"),
-		pqrt.Col(r.c41, "c041"),
-		pqrt.Col(r.c42, "c042"),
-		pqrt.Col(r.c43, "c043"),
-		pqrt.Col(r.c44, "c044"),
-		pqrt.Col(r.c45, "c045"),
-		pqrt.Col(r.c46, "c046"),
-		pqrt.Col(r.c47, "c047"),
-		pqrt.Col(r.c48, "c048"),
-		pqrt.Col(r.c49, "c049"),
-		pqrt.Col(r.c50, "c050"),
-		pqrt.Col(r.c51, "c051"),
-		pqrt.Col(r.c52, "c052"),
-		pqrt.Col(r.c53, "c053"),
-		pqrt.Col(r.c54, "c054"),
-		pqrt.Col(r.c55, "c055"),
-		pqrt.Col(r.c56, "c056"),
-		pqrt.Col(r.c57, "c057"),
-		pqrt.Col(r.c58, "c058"),
-		pqrt.Col(r.c59, "c059"),
-		pqrt.Col(r.c60, "c060"),
-		pqrt.Col(r.c61, "c061"),
-		pqrt.Col(r.c62, "c062"),
-		pqrt.Col(r.c63, "c063"),
-		pqrt.Col(r.c64, "c064"),
-		pqrt.Col(r.c65, "c065"),
-		pqrt.Col(r.c66, "c066"),
-		pqrt.Col(r.c67, "c067"),
-		pqrt.Col(r.c68, "c068"),
-		pqrt.Col(r.c69, "c069"),
-		pqrt.Col(r.c70, "c070"),
-		pqrt.Col(r.c71, "c071"),
-		pqrt.Col(r.c72, "c072"),
-		pqrt.Col(r.c73, "c073"),
-		pqrt.Col(r.c74, "c074"),
-		pqrt.Col(r.c75, "c075"),
-		pqrt.Col(r.c76, "c076"),
-		pqrt.Col(r.c77, "c077"),
-		pqrt.Col(r.c78, "c078"),
-		pqrt.Col(r.c79, "c079"),
-		pqrt.Col(r.c80, "c080"),
-		pqrt.Col(r.c81, "c081"),
-		pqrt.Col(r.c82, "c082"),
-		pqrt.Col(r.c83, "c083"),
-		pqrt.Col(r.c84, "c084"),
-		pqrt.Col(r.c85, "c085"),
-		pqrt.Col(r.c86, "c086"),
-		pqrt.Col(r.c87, "c087"),
-		pqrt.Col(r.c88, "c088"),
-		pqrt.Col(r.c89, "c089"),
-		pqrt.Col(r.c90, "c090"),
-		pqrt.Col(r.c91, "c091"),
-		pqrt.Col(r.c92, "c092"),
-		pqrt.Col(r.c93, "c093"),
-		pqrt.Col(r.c94, "c094"),
-		pqrt.Col(r.c95, "c095"),
-		pqrt.Col(r.c96, "c096"),
-		pqrt.Col(r.c97, "c097"),
-		pqrt.Col(r.c98, "c098"),
-		pqrt.Col(r.c99, "c099"),
-		pqrt.Col(r.c100, "c100"),
-		pqrt.Col(r.c101, "c101"),
-		pqrt.Col(r.c102, "c102"),
-		pqrt.Col(r.c103, "c103"),
-		pqrt.Col(r.c104, "c104"),
-		pqrt.Col(r.c105, "c105"),
-		pqrt.Col(r.c106, "c106"),
-		pqrt.Col(r.c107, "c107"),
-		pqrt.Col(r.c108, "c108"),
-		pqrt.Col(r.c109, "c109"),
-		pqrt.Col(r.c110, "c110"),
-		pqrt.Col(r.c111, "c111"),
-		pqrt.Col(r.c112, "c112"),
-		pqrt.Col(r.c113, "c113"),
-		pqrt.Col(r.c114, "c114"),
-		pqrt.Col(r.c115, "c115"),
-		pqrt.Col(r.c116, "c116"),
-		pqrt.Col(r.c117, "c117"),
-		pqrt.Col(r.c118, "c118"),
-		pqrt.Col(r.c119, "c119"),
-		pqrt.Col(r.c120, "c120"),
-		pqrt.Col(r.c121, "c121"),
-		pqrt.Col(r.c122, "c122"),
-		pqrt.Col(r.c123, "c123"),
-		pqrt.Col(r.c124, "c124"),
-		pqrt.Col(r.c125, "c125"),
-		pqrt.Col(r.c126, "c126"),
-		pqrt.Col(r.c127, "c127"),
-		pqrt.Col(r.c128, "c128"),
-		pqrt.Col(r.c129, "c129"),
-		pqrt.Col(r.c130, "c130"),
-		pqrt.Col(r.c131, "c131"),
-		pqrt.Col(r.c132, "c132"),
-		pqrt.Col(r.c133, "c133"),
-		pqrt.Col(r.c134, "c134"),
-		pqrt.Col(r.c135, "c135"),
-		pqrt.Col(r.c136, "c136"),
-		pqrt.Col(r.c137, "c137"),
-		pqrt.Col(r.c138, "c138"),
-		pqrt.Col(r.c139, "c139"),
-		pqrt.Col(r.c140, "c140"),
-		pqrt.Col(r.c141, "c141"),
-		pqrt.Col(r.c142, "c142"),
-		pqrt.Col(r.c143, "c143"),
-		pqrt.Col(r.c144, "c144"),
-		pqrt.Col(r.c145, "c145"),
-		pqrt.Col(r.c146, "c146"),
-		pqrt.Col(r.c147, "c147"),
-		pqrt.Col(r.c148, "c148"),
-		pqrt.Col(r.c149, "c149"),
-		pqrt.Col(r.c150, "c150"),
-		pqrt.Col(r.c151, "c151"),
-		pqrt.Col(r.c152, "c152"),
-		pqrt.Col(r.c153, "c153"),
-		pqrt.Col(r.c154, "c154"),
-		pqrt.Col(r.c155, "c155"),
-		pqrt.Col(r.c156, "c156"),
-		pqrt.Col(r.c157, "c157"),
-		pqrt.Col(r.c158, "c158"),
-		pqrt.Col(r.c159, "c159"),
-		pqrt.Col(r.c160, "c160"),
-		pqrt.Col(r.c161, "c161"),
-		pqrt.Col(r.c162, "c162"),
-		pqrt.Col(r.c163, "c163"),
-		pqrt.Col(r.c164, "c164"),
-		pqrt.Col(r.c165, "c165"),
-		pqrt.Col(r.c166, "c166"),
-		pqrt.Col(r.c167, "c167"),
-		pqrt.Col(r.c168, "c168"),
-		pqrt.Col(r.c169, "c169"),
-		pqrt.Col(r.c170, "c170"),
-		pqrt.Col(r.c171, "c171"),
-		pqrt.Col(r.c172, "c172"),
-		pqrt.Col(r.c173, "c173"),
-		pqrt.Col(r.c174, "c174"),
-		pqrt.Col(r.c175, "c175"),
-		pqrt.Col(r.c176, "c176"),
-		pqrt.Col(r.c177, "c177"),
-		pqrt.Col(r.c178, "c178"),
-		pqrt.Col(r.c179, "c179"),
-		pqrt.Col(r.c180, "c180"),
-		pqrt.Col(r.c181, "c181"),
-		pqrt.Col(r.c182, "c182"),
-		pqrt.Col(r.c183, "c183"),
-		pqrt.Col(r.c184, "c184"),
-		pqrt.Col(r.c185, "c185"),
-		pqrt.Col(r.c186, "c186"),
-		pqrt.Col(r.c187, "c187"),
-		pqrt.Col(r.c188, "c188"),
-		pqrt.Col(r.c189, "c189"),
-		pqrt.Col(r.c190, "c190"),
-		pqrt.Col(r.c191, "c191"),
-		pqrt.Col(r.c192, "c192"),
-		pqrt.Col(r.c193, "c193"),
-		pqrt.Col(r.c194, "c194"),
-		pqrt.Col(r.c195, "c195"),
-		pqrt.Col(r.c196, "c196"),
-		pqrt.Col(r.c197, "c197"),
-		pqrt.Col(r.c198, "c198"),
-		pqrt.Col(r.c199, "c199"),
+		pqrt.Col(r.colF000, "c000"),
+		pqrt.Col(r.colF001, "c001"),
+		pqrt.Col(r.colF002, "c002"),
+		pqrt.Col(r.colF003, "c003"),
+		pqrt.Col(r.colF004, "c004"),
+		pqrt.Col(r.colF005, "c005"),
+		pqrt.Col(r.colF006, "c006"),
+		pqrt.Col(r.colF007, "c007"),
+		pqrt.Col(r.colF008, "c008"),
+		pqrt.Col(r.colF009, "c009"),
+		pqrt.Col(r.colF010, "c010"),
+		pqrt.Col(r.colF011, "c011"),
+		pqrt.Col(r.colF012, "c012"),
+		pqrt.Col(r.colF013, "c013"),
+		pqrt.Col(r.colF014, "c014"),
+		pqrt.Col(r.colF015, "c015"),
+		pqrt.Col(r.colF016, "c016"),
+		pqrt.Col(r.colF017, "c017"),
+		pqrt.Col(r.colF018, "c018"),
+		pqrt.Col(r.colF019, "c019"),
+		pqrt.Col(r.colF020, "c020"),
+		pqrt.Col(r.colF021, "c021"),
+		pqrt.Col(r.colF022, "c022"),
+		pqrt.Col(r.colF023, "c023"),
+		pqrt.Col(r.colF024, "c024"),
+		pqrt.Col(r.colF025, "c025"),
+		pqrt.Col(r.colF026, "c026"),
+		pqrt.Col(r.colF027, "c027"),
+		pqrt.Col(r.colF028, "c028"),
+		pqrt.Col(r.colF029, "c029"),
+		pqrt.Col(r.colF030, "c030"),
+		pqrt.Col(r.colF031, "c031"),
+		pqrt.Col(r.colF032, "c032"),
+		pqrt.Col(r.colF033, "c033"),
+		pqrt.Col(r.colF034, "c034"),
+		pqrt.Col(r.colF035, "c035"),
+		pqrt.Col(r.colF036, "c036"),
+		pqrt.Col(r.colF037, "c037"),
+		pqrt.Col(r.colF038, "c038"),
+		pqrt.Col(r.colF039, "c039"),
+		pqrt.Col(r.colF040, "c040"),
+		pqrt.Col(r.colF041, "c041"),
+		pqrt.Col(r.colF042, "c042"),
+		pqrt.Col(r.colF043, "c043"),
+		pqrt.Col(r.colF044, "c044"),
+		pqrt.Col(r.colF045, "c045"),
+		pqrt.Col(r.colF046, "c046"),
+		pqrt.Col(r.colF047, "c047"),
+		pqrt.Col(r.colF048, "c048"),
+		pqrt.Col(r.colF049, "c049"),
+		pqrt.Col(r.colF050, "c050"),
+		pqrt.Col(r.colF051, "c051"),
+		pqrt.Col(r.colF052, "c052"),
+		pqrt.Col(r.colF053, "c053"),
+		pqrt.Col(r.colF054, "c054"),
+		pqrt.Col(r.colF055, "c055"),
+		pqrt.Col(r.colF056, "c056"),
+		pqrt.Col(r.colF057, "c057"),
+		pqrt.Col(r.colF058, "c058"),
+		pqrt.Col(r.colF059, "c059"),
+		pqrt.Col(r.colF060, "c060"),
+		pqrt.Col(r.colF061, "c061"),
+		pqrt.Col(r.colF062, "c062"),
+		pqrt.Col(r.colF063, "c063"),
+		pqrt.Col(r.colF064, "c064"),
+		pqrt.Col(r.colF065, "c065"),
+		pqrt.Col(r.colF066, "c066"),
+		pqrt.Col(r.colF067, "c067"),
+		pqrt.Col(r.colF068, "c068"),
+		pqrt.Col(r.colF069, "c069"),
+		pqrt.Col(r.colF070, "c070"),
+		pqrt.Col(r.colF071, "c071"),
+		pqrt.Col(r.colF072, "c072"),
+		pqrt.Col(r.colF073, "c073"),
+		pqrt.Col(r.colF074, "c074"),
+		pqrt.Col(r.colF075, "c075"),
+		pqrt.Col(r.colF076, "c076"),
+		pqrt.Col(r.colF077, "c077"),
+		pqrt.Col(r.colF078, "c078"),
+		pqrt.Col(r.colF079, "c079"),
+		pqrt.Col(r.colF080, "c080"),
+		pqrt.Col(r.colF081, "c081"),
+		pqrt.Col(r.colF082, "c082"),
+		pqrt.Col(r.colF083, "c083"),
+		pqrt.Col(r.colF084, "c084"),
+		pqrt.Col(r.colF085, "c085"),
+		pqrt.Col(r.colF086, "c086"),
+		pqrt.Col(r.colF087, "c087"),
+		pqrt.Col(r.colF088, "c088"),
+		pqrt.Col(r.colF089, "c089"),
+		pqrt.Col(r.colF090, "c090"),
+		pqrt.Col(r.colF091, "c091"),
+		pqrt.Col(r.colF092, "c092"),
+		pqrt.Col(r.colF093, "c093"),
+		pqrt.Col(r.colF094, "c094"),
+		pqrt.Col(r.colF095, "c095"),
+		pqrt.Col(r.colF096, "c096"),
+		pqrt.Col(r.colF097, "c097"),
+		pqrt.Col(r.colF098, "c098"),
+		pqrt.Col(r.colF099, "c099"),
+		pqrt.Col(r.colF100, "c100"),
+		pqrt.Col(r.colF101, "c101"),
+		pqrt.Col(r.colF102, "c102"),
+		pqrt.Col(r.colF103, "c103"),
+		pqrt.Col(r.colF104, "c104"),
+		pqrt.Col(r.colF105, "c105"),
+		pqrt.Col(r.colF106, "c106"),
+		pqrt.Col(r.colF107, "c107"),
+		pqrt.Col(r.colF108, "c108"),
+		pqrt.Col(r.colF109, "c109"),
+		pqrt.Col(r.colF110, "c110"),
+		pqrt.Col(r.colF111, "c111"),
+		pqrt.Col(r.colF112, "c112"),
+		pqrt.Col(r.colF113, "c113"),
+		pqrt.Col(r.colF114, "c114"),
+		pqrt.Col(r.colF115, "c115"),
+		pqrt.Col(r.colF116, "c116"),
+		pqrt.Col(r.colF117, "c117"),
+		pqrt.Col(r.colF118, "c118"),
+		pqrt.Col(r.colF119, "c119"),
+		pqrt.Col(r.colF120, "c120"),
+		pqrt.Col(r.colF121, "c121"),
+		pqrt.Col(r.colF122, "c122"),
+		pqrt.Col(r.colF123, "c123"),
+		pqrt.Col(r.colF124, "c124"),
+		pqrt.Col(r.colF125, "c125"),
+		pqrt.Col(r.colF126, "c126"),
+		pqrt.Col(r.colF127, "c127"),
+		pqrt.Col(r.colF128, "c128"),
+		pqrt.Col(r.colF129, "c129"),
+		pqrt.Col(r.colF130, "c130"),
+		pqrt.Col(r.colF131, "c131"),
+		pqrt.Col(r.colF132, "c132"),
+		pqrt.Col(r.colF133, "c133"),
+		pqrt.Col(r.colF134, "c134"),
+		pqrt.Col(r.colF135, "c135"),
+		pqrt.Col(r.colF136, "c136"),
+		pqrt.Col(r.colF137, "c137"),
+		pqrt.Col(r.colF138, "c138"),
+		pqrt.Col(r.colF139, "c139"),
+		pqrt.Col(r.colF140, "c140"),
+		pqrt.Col(r.colF141, "c141"),
+		pqrt.Col(r.colF142, "c142"),
+		pqrt.Col(r.colF143, "c143"),
+		pqrt.Col(r.colF144, "c144"),
+		pqrt.Col(r.colF145, "c145"),
+		pqrt.Col(r.colF146, "c146"),
+		pqrt.Col(r.colF147, "c147"),
+		pqrt.Col(r.colF148, "c148"),
+		pqrt.Col(r.colF149, "c149"),
+		pqrt.Col(r.colF150, "c150"),
+		pqrt.Col(r.colF151, "c151"),
+		pqrt.Col(r.colF152, "c152"),
+		pqrt.Col(r.colF153, "c153"),
+		pqrt.Col(r.colF154, "c154"),
+		pqrt.Col(r.colF155, "c155"),
+		pqrt.Col(r.colF156, "c156"),
+		pqrt.Col(r.colF157, "c157"),
+		pqrt.Col(r.colF158, "c158"),
+		pqrt.Col(r.colF159, "c159"),
+		pqrt.Col(r.colF160, "c160"),
+		pqrt.Col(r.colF161, "c161"),
+		pqrt.Col(r.colF162, "c162"),
+		pqrt.Col(r.colF163, "c163"),
+		pqrt.Col(r.colF164, "c164"),
+		pqrt.Col(r.colF165, "c165"),
+		pqrt.Col(r.colF166, "c166"),
+		pqrt.Col(r.colF167, "c167"),
+		pqrt.Col(r.colF168, "c168"),
+		pqrt.Col(r.colF169, "c169"),
+		pqrt.Col(r.colF170, "c170"),
+		pqrt.Col(r.colF171, "c171"),
+		pqrt.Col(r.colF172, "c172"),
+		pqrt.Col(r.colF173, "c173"),
+		pqrt.Col(r.colF174, "c174"),
+		pqrt.Col(r.colF175, "c175"),
+		pqrt.Col(r.colF176, "c176"),
+		pqrt.Col(r.colF177, "c177"),
+		pqrt.Col(r.colF178, "c178"),
+		pqrt.Col(r.colF179, "c179"),
+		pqrt.Col(r.colF180, "c180"),
+		pqrt.Col(r.colF181, "c181"),
+		pqrt.Col(r.colF182, "c182"),
+		pqrt.Col(r.colF183, "c183"),
+		pqrt.Col(r.colF184, "c184"),
+		pqrt.Col(r.colF185, "c185"),
+		pqrt.Col(r.colF186, "c186"),
+		pqrt.Col(r.colF187, "c187"),
+		pqrt.Col(r.colF188, "c188"),
+		pqrt.Col(r.colF189, "c189"),
+		pqrt.Col(r.colF190, "c190"),
+		pqrt.Col(r.colF191, "c191"),
+		pqrt.Col(r.colF192, "c192"),
+		pqrt.Col(r.colF193, "c193"),
+		pqrt.Col(r.colF194, "c194"),
+		pqrt.Col(r.colF195, "c195"),
+		pqrt.Col(r.colF196, "c196"),
+		pqrt.Col(r.colF197, "c197"),
+		pqrt.Col(r.colF198, "c198"),
+		pqrt.Col(r.colF199, "c199"),
 	); err != nil {
 		return 0, err
 	}
@@ -4551,2881 +4756,2881 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			err = pqfmt.Errorf("%w: the levels of the columns of Wide disagree (%v)", pqrt.ErrChunk, e)
 		}
 	}()
-	var q [200]int    // per leaf: the next value
-	var p [200]int    // per leaf: the next level slot
-	var slab7 []int64 // pointer targets of c007
-	if r.c7 != nil {
-		slab7 = make([]int64, len(r.c7.Values))
+	var q [pqgenWideLeaves]int // per leaf: the next value
+	var p [pqgenWideLeaves]int // per leaf: the next level slot
+	var slabF007 []int64       // pointer targets of c007
+	if r.colF007 != nil {
+		slabF007 = make([]int64, len(r.colF007.Values))
 	}
-	var slab15 []int64 // pointer targets of c015
-	if r.c15 != nil {
-		slab15 = make([]int64, len(r.c15.Values))
+	var slabF015 []int64 // pointer targets of c015
+	if r.colF015 != nil {
+		slabF015 = make([]int64, len(r.colF015.Values))
 	}
-	var slab23 []int64 // pointer targets of c023
-	if r.c23 != nil {
-		slab23 = make([]int64, len(r.c23.Values))
+	var slabF023 []int64 // pointer targets of c023
+	if r.colF023 != nil {
+		slabF023 = make([]int64, len(r.colF023.Values))
 	}
-	var slab31 []int64 // pointer targets of c031
-	if r.c31 != nil {
-		slab31 = make([]int64, len(r.c31.Values))
+	var slabF031 []int64 // pointer targets of c031
+	if r.colF031 != nil {
+		slabF031 = make([]int64, len(r.colF031.Values))
 	}
-	var slab39 []int64 // pointer targets of c039
-	if r.c39 != nil {
-		slab39 = make([]int64, len(r.c39.Values))
+	var slabF039 []int64 // pointer targets of c039
+	if r.colF039 != nil {
+		slabF039 = make([]int64, len(r.colF039.Values))
 	}
-	var slab47 []int64 // pointer targets of c047
-	if r.c47 != nil {
-		slab47 = make([]int64, len(r.c47.Values))
+	var slabF047 []int64 // pointer targets of c047
+	if r.colF047 != nil {
+		slabF047 = make([]int64, len(r.colF047.Values))
 	}
-	var slab55 []int64 // pointer targets of c055
-	if r.c55 != nil {
-		slab55 = make([]int64, len(r.c55.Values))
+	var slabF055 []int64 // pointer targets of c055
+	if r.colF055 != nil {
+		slabF055 = make([]int64, len(r.colF055.Values))
 	}
-	var slab63 []int64 // pointer targets of c063
-	if r.c63 != nil {
-		slab63 = make([]int64, len(r.c63.Values))
+	var slabF063 []int64 // pointer targets of c063
+	if r.colF063 != nil {
+		slabF063 = make([]int64, len(r.colF063.Values))
 	}
-	var slab71 []int64 // pointer targets of c071
-	if r.c71 != nil {
-		slab71 = make([]int64, len(r.c71.Values))
+	var slabF071 []int64 // pointer targets of c071
+	if r.colF071 != nil {
+		slabF071 = make([]int64, len(r.colF071.Values))
 	}
-	var slab79 []int64 // pointer targets of c079
-	if r.c79 != nil {
-		slab79 = make([]int64, len(r.c79.Values))
+	var slabF079 []int64 // pointer targets of c079
+	if r.colF079 != nil {
+		slabF079 = make([]int64, len(r.colF079.Values))
 	}
-	var slab87 []int64 // pointer targets of c087
-	if r.c87 != nil {
-		slab87 = make([]int64, len(r.c87.Values))
+	var slabF087 []int64 // pointer targets of c087
+	if r.colF087 != nil {
+		slabF087 = make([]int64, len(r.colF087.Values))
 	}
-	var slab95 []int64 // pointer targets of c095
-	if r.c95 != nil {
-		slab95 = make([]int64, len(r.c95.Values))
+	var slabF095 []int64 // pointer targets of c095
+	if r.colF095 != nil {
+		slabF095 = make([]int64, len(r.colF095.Values))
 	}
-	var slab103 []int64 // pointer targets of c103
-	if r.c103 != nil {
-		slab103 = make([]int64, len(r.c103.Values))
+	var slabF103 []int64 // pointer targets of c103
+	if r.colF103 != nil {
+		slabF103 = make([]int64, len(r.colF103.Values))
 	}
-	var slab111 []int64 // pointer targets of c111
-	if r.c111 != nil {
-		slab111 = make([]int64, len(r.c111.Values))
+	var slabF111 []int64 // pointer targets of c111
+	if r.colF111 != nil {
+		slabF111 = make([]int64, len(r.colF111.Values))
 	}
-	var slab119 []int64 // pointer targets of c119
-	if r.c119 != nil {
-		slab119 = make([]int64, len(r.c119.Values))
+	var slabF119 []int64 // pointer targets of c119
+	if r.colF119 != nil {
+		slabF119 = make([]int64, len(r.colF119.Values))
 	}
-	var slab127 []int64 // pointer targets of c127
-	if r.c127 != nil {
-		slab127 = make([]int64, len(r.c127.Values))
+	var slabF127 []int64 // pointer targets of c127
+	if r.colF127 != nil {
+		slabF127 = make([]int64, len(r.colF127.Values))
 	}
-	var slab135 []int64 // pointer targets of c135
-	if r.c135 != nil {
-		slab135 = make([]int64, len(r.c135.Values))
+	var slabF135 []int64 // pointer targets of c135
+	if r.colF135 != nil {
+		slabF135 = make([]int64, len(r.colF135.Values))
 	}
-	var slab143 []int64 // pointer targets of c143
-	if r.c143 != nil {
-		slab143 = make([]int64, len(r.c143.Values))
+	var slabF143 []int64 // pointer targets of c143
+	if r.colF143 != nil {
+		slabF143 = make([]int64, len(r.colF143.Values))
 	}
-	var slab151 []int64 // pointer targets of c151
-	if r.c151 != nil {
-		slab151 = make([]int64, len(r.c151.Values))
+	var slabF151 []int64 // pointer targets of c151
+	if r.colF151 != nil {
+		slabF151 = make([]int64, len(r.colF151.Values))
 	}
-	var slab159 []int64 // pointer targets of c159
-	if r.c159 != nil {
-		slab159 = make([]int64, len(r.c159.Values))
+	var slabF159 []int64 // pointer targets of c159
+	if r.colF159 != nil {
+		slabF159 = make([]int64, len(r.colF159.Values))
 	}
-	var slab167 []int64 // pointer targets of c167
-	if r.c167 != nil {
-		slab167 = make([]int64, len(r.c167.Values))
+	var slabF167 []int64 // pointer targets of c167
+	if r.colF167 != nil {
+		slabF167 = make([]int64, len(r.colF167.Values))
 	}
-	var slab175 []int64 // pointer targets of c175
-	if r.c175 != nil {
-		slab175 = make([]int64, len(r.c175.Values))
+	var slabF175 []int64 // pointer targets of c175
+	if r.colF175 != nil {
+		slabF175 = make([]int64, len(r.colF175.Values))
 	}
-	var slab183 []int64 // pointer targets of c183
-	if r.c183 != nil {
-		slab183 = make([]int64, len(r.c183.Values))
+	var slabF183 []int64 // pointer targets of c183
+	if r.colF183 != nil {
+		slabF183 = make([]int64, len(r.colF183.Values))
 	}
-	var slab191 []int64 // pointer targets of c191
-	if r.c191 != nil {
-		slab191 = make([]int64, len(r.c191.Values))
+	var slabF191 []int64 // pointer targets of c191
+	if r.colF191 != nil {
+		slabF191 = make([]int64, len(r.colF191.Values))
 	}
-	var slab199 []int64 // pointer targets of c199
-	if r.c199 != nil {
-		slab199 = make([]int64, len(r.c199.Values))
+	var slabF199 []int64 // pointer targets of c199
+	if r.colF199 != nil {
+		slabF199 = make([]int64, len(r.colF199.Values))
 	}
 	// c000
 	{
-		if c0 := r.c0; c0 != nil {
+		if colF000 := r.colF000; colF000 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F000 = c0.Values[i]
+				x.F000 = colF000.Values[i]
 			}
-			q[0] = len(rows)
+			q[pqgenWideColF000] = len(rows)
 		}
 	}
 	// c001
 	{
-		if c1 := r.c1; c1 != nil {
+		if colF001 := r.colF001; colF001 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F001 = c1.Values[i]
+				x.F001 = colF001.Values[i]
 			}
-			q[1] = len(rows)
+			q[pqgenWideColF001] = len(rows)
 		}
 	}
 	// c002
 	{
-		if c2 := r.c2; c2 != nil {
+		if colF002 := r.colF002; colF002 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F002 = c2.Values[i]
+				x.F002 = colF002.Values[i]
 			}
-			q[2] = len(rows)
+			q[pqgenWideColF002] = len(rows)
 		}
 	}
 	// c003
 	{
-		if c3 := r.c3; c3 != nil {
+		if colF003 := r.colF003; colF003 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F003 = c3.Values[i]
+				x.F003 = colF003.Values[i]
 			}
-			q[3] = len(rows)
+			q[pqgenWideColF003] = len(rows)
 		}
 	}
 	// c004
 	{
-		if c4 := r.c4; c4 != nil {
+		if colF004 := r.colF004; colF004 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F004 = c4.Values[i]
+				x.F004 = colF004.Values[i]
 			}
-			q[4] = len(rows)
+			q[pqgenWideColF004] = len(rows)
 		}
 	}
 	// c005
 	{
-		if c5 := r.c5; c5 != nil {
+		if colF005 := r.colF005; colF005 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F005 = c5.String(i)
+				x.F005 = colF005.String(i)
 			}
-			q[5] = len(rows)
+			q[pqgenWideColF005] = len(rows)
 		}
 	}
 	// c006
 	{
-		if c6 := r.c6; c6 != nil {
+		if colF006 := r.colF006; colF006 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F006 = c6.String(i)
+				x.F006 = colF006.String(i)
 			}
-			q[6] = len(rows)
+			q[pqgenWideColF006] = len(rows)
 		}
 	}
 	// c007
 	{
-		if c7 := r.c7; c7 != nil {
-			def := c7.Def[:len(rows)]
+		if colF007 := r.colF007; colF007 != nil {
+			def := colF007.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab7[k] = c7.Values[k]
-					x.F007 = &slab7[k]
+					slabF007[k] = colF007.Values[k]
+					x.F007 = &slabF007[k]
 					k++
 				}
 			}
-			q[7] = k
-			p[7] = len(rows)
+			q[pqgenWideColF007] = k
+			p[pqgenWideColF007] = len(rows)
 		}
 	}
 	// c008
 	{
-		if c8 := r.c8; c8 != nil {
+		if colF008 := r.colF008; colF008 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F008 = c8.Values[i]
+				x.F008 = colF008.Values[i]
 			}
-			q[8] = len(rows)
+			q[pqgenWideColF008] = len(rows)
 		}
 	}
 	// c009
 	{
-		if c9 := r.c9; c9 != nil {
+		if colF009 := r.colF009; colF009 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F009 = c9.Values[i]
+				x.F009 = colF009.Values[i]
 			}
-			q[9] = len(rows)
+			q[pqgenWideColF009] = len(rows)
 		}
 	}
 	// c010
 	{
-		if c10 := r.c10; c10 != nil {
+		if colF010 := r.colF010; colF010 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F010 = c10.Values[i]
+				x.F010 = colF010.Values[i]
 			}
-			q[10] = len(rows)
+			q[pqgenWideColF010] = len(rows)
 		}
 	}
 	// c011
 	{
-		if c11 := r.c11; c11 != nil {
+		if colF011 := r.colF011; colF011 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F011 = c11.Values[i]
+				x.F011 = colF011.Values[i]
 			}
-			q[11] = len(rows)
+			q[pqgenWideColF011] = len(rows)
 		}
 	}
 	// c012
 	{
-		if c12 := r.c12; c12 != nil {
+		if colF012 := r.colF012; colF012 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F012 = c12.Values[i]
+				x.F012 = colF012.Values[i]
 			}
-			q[12] = len(rows)
+			q[pqgenWideColF012] = len(rows)
 		}
 	}
 	// c013
 	{
-		if c13 := r.c13; c13 != nil {
+		if colF013 := r.colF013; colF013 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F013 = c13.String(i)
+				x.F013 = colF013.String(i)
 			}
-			q[13] = len(rows)
+			q[pqgenWideColF013] = len(rows)
 		}
 	}
 	// c014
 	{
-		if c14 := r.c14; c14 != nil {
+		if colF014 := r.colF014; colF014 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F014 = c14.String(i)
+				x.F014 = colF014.String(i)
 			}
-			q[14] = len(rows)
+			q[pqgenWideColF014] = len(rows)
 		}
 	}
 	// c015
 	{
-		if c15 := r.c15; c15 != nil {
-			def := c15.Def[:len(rows)]
+		if colF015 := r.colF015; colF015 != nil {
+			def := colF015.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab15[k] = c15.Values[k]
-					x.F015 = &slab15[k]
+					slabF015[k] = colF015.Values[k]
+					x.F015 = &slabF015[k]
 					k++
 				}
 			}
-			q[15] = k
-			p[15] = len(rows)
+			q[pqgenWideColF015] = k
+			p[pqgenWideColF015] = len(rows)
 		}
 	}
 	// c016
 	{
-		if c16 := r.c16; c16 != nil {
+		if colF016 := r.colF016; colF016 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F016 = c16.Values[i]
+				x.F016 = colF016.Values[i]
 			}
-			q[16] = len(rows)
+			q[pqgenWideColF016] = len(rows)
 		}
 	}
 	// c017
 	{
-		if c17 := r.c17; c17 != nil {
+		if colF017 := r.colF017; colF017 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F017 = c17.Values[i]
+				x.F017 = colF017.Values[i]
 			}
-			q[17] = len(rows)
+			q[pqgenWideColF017] = len(rows)
 		}
 	}
 	// c018
 	{
-		if c18 := r.c18; c18 != nil {
+		if colF018 := r.colF018; colF018 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F018 = c18.Values[i]
+				x.F018 = colF018.Values[i]
 			}
-			q[18] = len(rows)
+			q[pqgenWideColF018] = len(rows)
 		}
 	}
 	// c019
 	{
-		if c19 := r.c19; c19 != nil {
+		if colF019 := r.colF019; colF019 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F019 = c19.Values[i]
+				x.F019 = colF019.Values[i]
 			}
-			q[19] = len(rows)
+			q[pqgenWideColF019] = len(rows)
 		}
 	}
 	// c020
 	{
-		if c20 := r.c20; c20 != nil {
+		if colF020 := r.colF020; colF020 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F020 = c20.Values[i]
+				x.F020 = colF020.Values[i]
 			}
-			q[20] = len(rows)
+			q[pqgenWideColF020] = len(rows)
 		}
 	}
 	// c021
 	{
-		if c21 := r.c21; c21 != nil {
+		if colF021 := r.colF021; colF021 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F021 = c21.String(i)
+				x.F021 = colF021.String(i)
 			}
-			q[21] = len(rows)
+			q[pqgenWideColF021] = len(rows)
 		}
 	}
 	// c022
 	{
-		if c22 := r.c22; c22 != nil {
+		if colF022 := r.colF022; colF022 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F022 = c22.String(i)
+				x.F022 = colF022.String(i)
 			}
-			q[22] = len(rows)
+			q[pqgenWideColF022] = len(rows)
 		}
 	}
 	// c023
 	{
-		if c23 := r.c23; c23 != nil {
-			def := c23.Def[:len(rows)]
+		if colF023 := r.colF023; colF023 != nil {
+			def := colF023.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab23[k] = c23.Values[k]
-					x.F023 = &slab23[k]
+					slabF023[k] = colF023.Values[k]
+					x.F023 = &slabF023[k]
 					k++
 				}
 			}
-			q[23] = k
-			p[23] = len(rows)
+			q[pqgenWideColF023] = k
+			p[pqgenWideColF023] = len(rows)
 		}
 	}
 	// c024
 	{
-		if c24 := r.c24; c24 != nil {
+		if colF024 := r.colF024; colF024 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F024 = c24.Values[i]
+				x.F024 = colF024.Values[i]
 			}
-			q[24] = len(rows)
+			q[pqgenWideColF024] = len(rows)
 		}
 	}
 	// c025
 	{
-		if c25 := r.c25; c25 != nil {
+		if colF025 := r.colF025; colF025 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F025 = c25.Values[i]
+				x.F025 = colF025.Values[i]
 			}
-			q[25] = len(rows)
+			q[pqgenWideColF025] = len(rows)
 		}
 	}
 	// c026
 	{
-		if c26 := r.c26; c26 != nil {
+		if colF026 := r.colF026; colF026 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F026 = c26.Values[i]
+				x.F026 = colF026.Values[i]
 			}
-			q[26] = len(rows)
+			q[pqgenWideColF026] = len(rows)
 		}
 	}
 	// c027
 	{
-		if c27 := r.c27; c27 != nil {
+		if colF027 := r.colF027; colF027 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F027 = c27.Values[i]
+				x.F027 = colF027.Values[i]
 			}
-			q[27] = len(rows)
+			q[pqgenWideColF027] = len(rows)
 		}
 	}
 	// c028
 	{
-		if c28 := r.c28; c28 != nil {
+		if colF028 := r.colF028; colF028 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F028 = c28.Values[i]
+				x.F028 = colF028.Values[i]
 			}
-			q[28] = len(rows)
+			q[pqgenWideColF028] = len(rows)
 		}
 	}
 	// c029
 	{
-		if c29 := r.c29; c29 != nil {
+		if colF029 := r.colF029; colF029 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F029 = c29.String(i)
+				x.F029 = colF029.String(i)
 			}
-			q[29] = len(rows)
+			q[pqgenWideColF029] = len(rows)
 		}
 	}
 	// c030
 	{
-		if c30 := r.c30; c30 != nil {
+		if colF030 := r.colF030; colF030 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F030 = c30.String(i)
+				x.F030 = colF030.String(i)
 			}
-			q[30] = len(rows)
+			q[pqgenWideColF030] = len(rows)
 		}
 	}
 	// c031
 	{
-		if c31 := r.c31; c31 != nil {
-			def := c31.Def[:len(rows)]
+		if colF031 := r.colF031; colF031 != nil {
+			def := colF031.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab31[k] = c31.Values[k]
-					x.F031 = &slab31[k]
+					slabF031[k] = colF031.Values[k]
+					x.F031 = &slabF031[k]
 					k++
 				}
 			}
-			q[31] = k
-			p[31] = len(rows)
+			q[pqgenWideColF031] = k
+			p[pqgenWideColF031] = len(rows)
 		}
 	}
 	// c032
 	{
-		if c32 := r.c32; c32 != nil {
+		if colF032 := r.colF032; colF032 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F032 = c32.Values[i]
+				x.F032 = colF032.Values[i]
 			}
-			q[32] = len(rows)
+			q[pqgenWideColF032] = len(rows)
 		}
 	}
 	// c033
 	{
-		if c33 := r.c33; c33 != nil {
+		if colF033 := r.colF033; colF033 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F033 = c33.Values[i]
+				x.F033 = colF033.Values[i]
 			}
-			q[33] = len(rows)
+			q[pqgenWideColF033] = len(rows)
 		}
 	}
 	// c034
 	{
-		if c34 := r.c34; c34 != nil {
+		if colF034 := r.colF034; colF034 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F034 = c34.Values[i]
+				x.F034 = colF034.Values[i]
 			}
-			q[34] = len(rows)
+			q[pqgenWideColF034] = len(rows)
 		}
 	}
 	// c035
 	{
-		if c35 := r.c35; c35 != nil {
+		if colF035 := r.colF035; colF035 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F035 = c35.Values[i]
+				x.F035 = colF035.Values[i]
 			}
-			q[35] = len(rows)
+			q[pqgenWideColF035] = len(rows)
 		}
 	}
 	// c036
 	{
-		if c36 := r.c36; c36 != nil {
+		if colF036 := r.colF036; colF036 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F036 = c36.Values[i]
+				x.F036 = colF036.Values[i]
 			}
-			q[36] = len(rows)
+			q[pqgenWideColF036] = len(rows)
 		}
 	}
 	// c037
 	{
-		if c37 := r.c37; c37 != nil {
+		if colF037 := r.colF037; colF037 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F037 = c37.String(i)
+				x.F037 = colF037.String(i)
 			}
-			q[37] = len(rows)
+			q[pqgenWideColF037] = len(rows)
 		}
 	}
 	// c038
 	{
-		if c38 := r.c38; c38 != nil {
+		if colF038 := r.colF038; colF038 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F038 = c38.String(i)
+				x.F038 = colF038.String(i)
 			}
-			q[38] = len(rows)
+			q[pqgenWideColF038] = len(rows)
 		}
 	}
 	// c039
 	{
-		if c39 := r.c39; c39 != nil {
-			def := c39.Def[:len(rows)]
+		if colF039 := r.colF039; colF039 != nil {
+			def := colF039.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab39[k] = c39.Values[k]
-					x.F039 = &slab39[k]
+					slabF039[k] = colF039.Values[k]
+					x.F039 = &slabF039[k]
 					k++
 				}
 			}
-			q[39] = k
-			p[39] = len(rows)
+			q[pqgenWideColF039] = k
+			p[pqgenWideColF039] = len(rows)
 		}
 	}
 	// c040
 	{
-		if c40 := r.c40; c40 != nil {
+		if colF040 := r.colF040; colF040 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F040 = c40.Values[i]
+				x.F040 = colF040.Values[i]
 			}
-			q[40] = len(rows)
+			q[pqgenWideColF040] = len(rows)
 		}
 	}
 	// c041
 	{
-		if c41 := r.c41; c41 != nil {
+		if colF041 := r.colF041; colF041 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F041 = c41.Values[i]
+				x.F041 = colF041.Values[i]
 			}
-			q[41] = len(rows)
+			q[pqgenWideColF041] = len(rows)
 		}
 	}
 	// c042
 	{
-		if c42 := r.c42; c42 != nil {
+		if colF042 := r.colF042; colF042 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F042 = c42.Values[i]
+				x.F042 = colF042.Values[i]
 			}
-			q[42] = len(rows)
+			q[pqgenWideColF042] = len(rows)
 		}
 	}
 	// c043
 	{
-		if c43 := r.c43; c43 != nil {
+		if colF043 := r.colF043; colF043 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F043 = c43.Values[i]
+				x.F043 = colF043.Values[i]
 			}
-			q[43] = len(rows)
+			q[pqgenWideColF043] = len(rows)
 		}
 	}
 	// c044
 	{
-		if c44 := r.c44; c44 != nil {
+		if colF044 := r.colF044; colF044 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F044 = c44.Values[i]
+				x.F044 = colF044.Values[i]
 			}
-			q[44] = len(rows)
+			q[pqgenWideColF044] = len(rows)
 		}
 	}
 	// c045
 	{
-		if c45 := r.c45; c45 != nil {
+		if colF045 := r.colF045; colF045 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F045 = c45.String(i)
+				x.F045 = colF045.String(i)
 			}
-			q[45] = len(rows)
+			q[pqgenWideColF045] = len(rows)
 		}
 	}
 	// c046
 	{
-		if c46 := r.c46; c46 != nil {
+		if colF046 := r.colF046; colF046 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F046 = c46.String(i)
+				x.F046 = colF046.String(i)
 			}
-			q[46] = len(rows)
+			q[pqgenWideColF046] = len(rows)
 		}
 	}
 	// c047
 	{
-		if c47 := r.c47; c47 != nil {
-			def := c47.Def[:len(rows)]
+		if colF047 := r.colF047; colF047 != nil {
+			def := colF047.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab47[k] = c47.Values[k]
-					x.F047 = &slab47[k]
+					slabF047[k] = colF047.Values[k]
+					x.F047 = &slabF047[k]
 					k++
 				}
 			}
-			q[47] = k
-			p[47] = len(rows)
+			q[pqgenWideColF047] = k
+			p[pqgenWideColF047] = len(rows)
 		}
 	}
 	// c048
 	{
-		if c48 := r.c48; c48 != nil {
+		if colF048 := r.colF048; colF048 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F048 = c48.Values[i]
+				x.F048 = colF048.Values[i]
 			}
-			q[48] = len(rows)
+			q[pqgenWideColF048] = len(rows)
 		}
 	}
 	// c049
 	{
-		if c49 := r.c49; c49 != nil {
+		if colF049 := r.colF049; colF049 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F049 = c49.Values[i]
+				x.F049 = colF049.Values[i]
 			}
-			q[49] = len(rows)
+			q[pqgenWideColF049] = len(rows)
 		}
 	}
 	// c050
 	{
-		if c50 := r.c50; c50 != nil {
+		if colF050 := r.colF050; colF050 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F050 = c50.Values[i]
+				x.F050 = colF050.Values[i]
 			}
-			q[50] = len(rows)
+			q[pqgenWideColF050] = len(rows)
 		}
 	}
 	// c051
 	{
-		if c51 := r.c51; c51 != nil {
+		if colF051 := r.colF051; colF051 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F051 = c51.Values[i]
+				x.F051 = colF051.Values[i]
 			}
-			q[51] = len(rows)
+			q[pqgenWideColF051] = len(rows)
 		}
 	}
 	// c052
 	{
-		if c52 := r.c52; c52 != nil {
+		if colF052 := r.colF052; colF052 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F052 = c52.Values[i]
+				x.F052 = colF052.Values[i]
 			}
-			q[52] = len(rows)
+			q[pqgenWideColF052] = len(rows)
 		}
 	}
 	// c053
 	{
-		if c53 := r.c53; c53 != nil {
+		if colF053 := r.colF053; colF053 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F053 = c53.String(i)
+				x.F053 = colF053.String(i)
 			}
-			q[53] = len(rows)
+			q[pqgenWideColF053] = len(rows)
 		}
 	}
 	// c054
 	{
-		if c54 := r.c54; c54 != nil {
+		if colF054 := r.colF054; colF054 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F054 = c54.String(i)
+				x.F054 = colF054.String(i)
 			}
-			q[54] = len(rows)
+			q[pqgenWideColF054] = len(rows)
 		}
 	}
 	// c055
 	{
-		if c55 := r.c55; c55 != nil {
-			def := c55.Def[:len(rows)]
+		if colF055 := r.colF055; colF055 != nil {
+			def := colF055.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab55[k] = c55.Values[k]
-					x.F055 = &slab55[k]
+					slabF055[k] = colF055.Values[k]
+					x.F055 = &slabF055[k]
 					k++
 				}
 			}
-			q[55] = k
-			p[55] = len(rows)
+			q[pqgenWideColF055] = k
+			p[pqgenWideColF055] = len(rows)
 		}
 	}
 	// c056
 	{
-		if c56 := r.c56; c56 != nil {
+		if colF056 := r.colF056; colF056 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F056 = c56.Values[i]
+				x.F056 = colF056.Values[i]
 			}
-			q[56] = len(rows)
+			q[pqgenWideColF056] = len(rows)
 		}
 	}
 	// c057
 	{
-		if c57 := r.c57; c57 != nil {
+		if colF057 := r.colF057; colF057 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F057 = c57.Values[i]
+				x.F057 = colF057.Values[i]
 			}
-			q[57] = len(rows)
+			q[pqgenWideColF057] = len(rows)
 		}
 	}
 	// c058
 	{
-		if c58 := r.c58; c58 != nil {
+		if colF058 := r.colF058; colF058 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F058 = c58.Values[i]
+				x.F058 = colF058.Values[i]
 			}
-			q[58] = len(rows)
+			q[pqgenWideColF058] = len(rows)
 		}
 	}
 	// c059
 	{
-		if c59 := r.c59; c59 != nil {
+		if colF059 := r.colF059; colF059 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F059 = c59.Values[i]
+				x.F059 = colF059.Values[i]
 			}
-			q[59] = len(rows)
+			q[pqgenWideColF059] = len(rows)
 		}
 	}
 	// c060
 	{
-		if c60 := r.c60; c60 != nil {
+		if colF060 := r.colF060; colF060 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F060 = c60.Values[i]
+				x.F060 = colF060.Values[i]
 			}
-			q[60] = len(rows)
+			q[pqgenWideColF060] = len(rows)
 		}
 	}
 	// c061
 	{
-		if c61 := r.c61; c61 != nil {
+		if colF061 := r.colF061; colF061 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F061 = c61.String(i)
+				x.F061 = colF061.String(i)
 			}
-			q[61] = len(rows)
+			q[pqgenWideColF061] = len(rows)
 		}
 	}
 	// c062
 	{
-		if c62 := r.c62; c62 != nil {
+		if colF062 := r.colF062; colF062 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F062 = c62.String(i)
+				x.F062 = colF062.String(i)
 			}
-			q[62] = len(rows)
+			q[pqgenWideColF062] = len(rows)
 		}
 	}
 	// c063
 	{
-		if c63 := r.c63; c63 != nil {
-			def := c63.Def[:len(rows)]
+		if colF063 := r.colF063; colF063 != nil {
+			def := colF063.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab63[k] = c63.Values[k]
-					x.F063 = &slab63[k]
+					slabF063[k] = colF063.Values[k]
+					x.F063 = &slabF063[k]
 					k++
 				}
 			}
-			q[63] = k
-			p[63] = len(rows)
+			q[pqgenWideColF063] = k
+			p[pqgenWideColF063] = len(rows)
 		}
 	}
 	// c064
 	{
-		if c64 := r.c64; c64 != nil {
+		if colF064 := r.colF064; colF064 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F064 = c64.Values[i]
+				x.F064 = colF064.Values[i]
 			}
-			q[64] = len(rows)
+			q[pqgenWideColF064] = len(rows)
 		}
 	}
 	// c065
 	{
-		if c65 := r.c65; c65 != nil {
+		if colF065 := r.colF065; colF065 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F065 = c65.Values[i]
+				x.F065 = colF065.Values[i]
 			}
-			q[65] = len(rows)
+			q[pqgenWideColF065] = len(rows)
 		}
 	}
 	// c066
 	{
-		if c66 := r.c66; c66 != nil {
+		if colF066 := r.colF066; colF066 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F066 = c66.Values[i]
+				x.F066 = colF066.Values[i]
 			}
-			q[66] = len(rows)
+			q[pqgenWideColF066] = len(rows)
 		}
 	}
 	// c067
 	{
-		if c67 := r.c67; c67 != nil {
+		if colF067 := r.colF067; colF067 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F067 = c67.Values[i]
+				x.F067 = colF067.Values[i]
 			}
-			q[67] = len(rows)
+			q[pqgenWideColF067] = len(rows)
 		}
 	}
 	// c068
 	{
-		if c68 := r.c68; c68 != nil {
+		if colF068 := r.colF068; colF068 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F068 = c68.Values[i]
+				x.F068 = colF068.Values[i]
 			}
-			q[68] = len(rows)
+			q[pqgenWideColF068] = len(rows)
 		}
 	}
 	// c069
 	{
-		if c69 := r.c69; c69 != nil {
+		if colF069 := r.colF069; colF069 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F069 = c69.String(i)
+				x.F069 = colF069.String(i)
 			}
-			q[69] = len(rows)
+			q[pqgenWideColF069] = len(rows)
 		}
 	}
 	// c070
 	{
-		if c70 := r.c70; c70 != nil {
+		if colF070 := r.colF070; colF070 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F070 = c70.String(i)
+				x.F070 = colF070.String(i)
 			}
-			q[70] = len(rows)
+			q[pqgenWideColF070] = len(rows)
 		}
 	}
 	// c071
 	{
-		if c71 := r.c71; c71 != nil {
-			def := c71.Def[:len(rows)]
+		if colF071 := r.colF071; colF071 != nil {
+			def := colF071.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab71[k] = c71.Values[k]
-					x.F071 = &slab71[k]
+					slabF071[k] = colF071.Values[k]
+					x.F071 = &slabF071[k]
 					k++
 				}
 			}
-			q[71] = k
-			p[71] = len(rows)
+			q[pqgenWideColF071] = k
+			p[pqgenWideColF071] = len(rows)
 		}
 	}
 	// c072
 	{
-		if c72 := r.c72; c72 != nil {
+		if colF072 := r.colF072; colF072 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F072 = c72.Values[i]
+				x.F072 = colF072.Values[i]
 			}
-			q[72] = len(rows)
+			q[pqgenWideColF072] = len(rows)
 		}
 	}
 	// c073
 	{
-		if c73 := r.c73; c73 != nil {
+		if colF073 := r.colF073; colF073 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F073 = c73.Values[i]
+				x.F073 = colF073.Values[i]
 			}
-			q[73] = len(rows)
+			q[pqgenWideColF073] = len(rows)
 		}
 	}
 	// c074
 	{
-		if c74 := r.c74; c74 != nil {
+		if colF074 := r.colF074; colF074 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F074 = c74.Values[i]
+				x.F074 = colF074.Values[i]
 			}
-			q[74] = len(rows)
+			q[pqgenWideColF074] = len(rows)
 		}
 	}
 	// c075
 	{
-		if c75 := r.c75; c75 != nil {
+		if colF075 := r.colF075; colF075 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F075 = c75.Values[i]
+				x.F075 = colF075.Values[i]
 			}
-			q[75] = len(rows)
+			q[pqgenWideColF075] = len(rows)
 		}
 	}
 	// c076
 	{
-		if c76 := r.c76; c76 != nil {
+		if colF076 := r.colF076; colF076 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F076 = c76.Values[i]
+				x.F076 = colF076.Values[i]
 			}
-			q[76] = len(rows)
+			q[pqgenWideColF076] = len(rows)
 		}
 	}
 	// c077
 	{
-		if c77 := r.c77; c77 != nil {
+		if colF077 := r.colF077; colF077 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F077 = c77.String(i)
+				x.F077 = colF077.String(i)
 			}
-			q[77] = len(rows)
+			q[pqgenWideColF077] = len(rows)
 		}
 	}
 	// c078
 	{
-		if c78 := r.c78; c78 != nil {
+		if colF078 := r.colF078; colF078 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F078 = c78.String(i)
+				x.F078 = colF078.String(i)
 			}
-			q[78] = len(rows)
+			q[pqgenWideColF078] = len(rows)
 		}
 	}
 	// c079
 	{
-		if c79 := r.c79; c79 != nil {
-			def := c79.Def[:len(rows)]
+		if colF079 := r.colF079; colF079 != nil {
+			def := colF079.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab79[k] = c79.Values[k]
-					x.F079 = &slab79[k]
+					slabF079[k] = colF079.Values[k]
+					x.F079 = &slabF079[k]
 					k++
 				}
 			}
-			q[79] = k
-			p[79] = len(rows)
+			q[pqgenWideColF079] = k
+			p[pqgenWideColF079] = len(rows)
 		}
 	}
 	// c080
 	{
-		if c80 := r.c80; c80 != nil {
+		if colF080 := r.colF080; colF080 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F080 = c80.Values[i]
+				x.F080 = colF080.Values[i]
 			}
-			q[80] = len(rows)
+			q[pqgenWideColF080] = len(rows)
 		}
 	}
 	// c081
 	{
-		if c81 := r.c81; c81 != nil {
+		if colF081 := r.colF081; colF081 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F081 = c81.Values[i]
+				x.F081 = colF081.Values[i]
 			}
-			q[81] = len(rows)
+			q[pqgenWideColF081] = len(rows)
 		}
 	}
 	// c082
 	{
-		if c82 := r.c82; c82 != nil {
+		if colF082 := r.colF082; colF082 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F082 = c82.Values[i]
+				x.F082 = colF082.Values[i]
 			}
-			q[82] = len(rows)
+			q[pqgenWideColF082] = len(rows)
 		}
 	}
 	// c083
 	{
-		if c83 := r.c83; c83 != nil {
+		if colF083 := r.colF083; colF083 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F083 = c83.Values[i]
+				x.F083 = colF083.Values[i]
 			}
-			q[83] = len(rows)
+			q[pqgenWideColF083] = len(rows)
 		}
 	}
 	// c084
 	{
-		if c84 := r.c84; c84 != nil {
+		if colF084 := r.colF084; colF084 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F084 = c84.Values[i]
+				x.F084 = colF084.Values[i]
 			}
-			q[84] = len(rows)
+			q[pqgenWideColF084] = len(rows)
 		}
 	}
 	// c085
 	{
-		if c85 := r.c85; c85 != nil {
+		if colF085 := r.colF085; colF085 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F085 = c85.String(i)
+				x.F085 = colF085.String(i)
 			}
-			q[85] = len(rows)
+			q[pqgenWideColF085] = len(rows)
 		}
 	}
 	// c086
 	{
-		if c86 := r.c86; c86 != nil {
+		if colF086 := r.colF086; colF086 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F086 = c86.String(i)
+				x.F086 = colF086.String(i)
 			}
-			q[86] = len(rows)
+			q[pqgenWideColF086] = len(rows)
 		}
 	}
 	// c087
 	{
-		if c87 := r.c87; c87 != nil {
-			def := c87.Def[:len(rows)]
+		if colF087 := r.colF087; colF087 != nil {
+			def := colF087.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab87[k] = c87.Values[k]
-					x.F087 = &slab87[k]
+					slabF087[k] = colF087.Values[k]
+					x.F087 = &slabF087[k]
 					k++
 				}
 			}
-			q[87] = k
-			p[87] = len(rows)
+			q[pqgenWideColF087] = k
+			p[pqgenWideColF087] = len(rows)
 		}
 	}
 	// c088
 	{
-		if c88 := r.c88; c88 != nil {
+		if colF088 := r.colF088; colF088 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F088 = c88.Values[i]
+				x.F088 = colF088.Values[i]
 			}
-			q[88] = len(rows)
+			q[pqgenWideColF088] = len(rows)
 		}
 	}
 	// c089
 	{
-		if c89 := r.c89; c89 != nil {
+		if colF089 := r.colF089; colF089 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F089 = c89.Values[i]
+				x.F089 = colF089.Values[i]
 			}
-			q[89] = len(rows)
+			q[pqgenWideColF089] = len(rows)
 		}
 	}
 	// c090
 	{
-		if c90 := r.c90; c90 != nil {
+		if colF090 := r.colF090; colF090 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F090 = c90.Values[i]
+				x.F090 = colF090.Values[i]
 			}
-			q[90] = len(rows)
+			q[pqgenWideColF090] = len(rows)
 		}
 	}
 	// c091
 	{
-		if c91 := r.c91; c91 != nil {
+		if colF091 := r.colF091; colF091 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F091 = c91.Values[i]
+				x.F091 = colF091.Values[i]
 			}
-			q[91] = len(rows)
+			q[pqgenWideColF091] = len(rows)
 		}
 	}
 	// c092
 	{
-		if c92 := r.c92; c92 != nil {
+		if colF092 := r.colF092; colF092 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F092 = c92.Values[i]
+				x.F092 = colF092.Values[i]
 			}
-			q[92] = len(rows)
+			q[pqgenWideColF092] = len(rows)
 		}
 	}
 	// c093
 	{
-		if c93 := r.c93; c93 != nil {
+		if colF093 := r.colF093; colF093 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F093 = c93.String(i)
+				x.F093 = colF093.String(i)
 			}
-			q[93] = len(rows)
+			q[pqgenWideColF093] = len(rows)
 		}
 	}
 	// c094
 	{
-		if c94 := r.c94; c94 != nil {
+		if colF094 := r.colF094; colF094 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F094 = c94.String(i)
+				x.F094 = colF094.String(i)
 			}
-			q[94] = len(rows)
+			q[pqgenWideColF094] = len(rows)
 		}
 	}
 	// c095
 	{
-		if c95 := r.c95; c95 != nil {
-			def := c95.Def[:len(rows)]
+		if colF095 := r.colF095; colF095 != nil {
+			def := colF095.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab95[k] = c95.Values[k]
-					x.F095 = &slab95[k]
+					slabF095[k] = colF095.Values[k]
+					x.F095 = &slabF095[k]
 					k++
 				}
 			}
-			q[95] = k
-			p[95] = len(rows)
+			q[pqgenWideColF095] = k
+			p[pqgenWideColF095] = len(rows)
 		}
 	}
 	// c096
 	{
-		if c96 := r.c96; c96 != nil {
+		if colF096 := r.colF096; colF096 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F096 = c96.Values[i]
+				x.F096 = colF096.Values[i]
 			}
-			q[96] = len(rows)
+			q[pqgenWideColF096] = len(rows)
 		}
 	}
 	// c097
 	{
-		if c97 := r.c97; c97 != nil {
+		if colF097 := r.colF097; colF097 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F097 = c97.Values[i]
+				x.F097 = colF097.Values[i]
 			}
-			q[97] = len(rows)
+			q[pqgenWideColF097] = len(rows)
 		}
 	}
 	// c098
 	{
-		if c98 := r.c98; c98 != nil {
+		if colF098 := r.colF098; colF098 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F098 = c98.Values[i]
+				x.F098 = colF098.Values[i]
 			}
-			q[98] = len(rows)
+			q[pqgenWideColF098] = len(rows)
 		}
 	}
 	// c099
 	{
-		if c99 := r.c99; c99 != nil {
+		if colF099 := r.colF099; colF099 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F099 = c99.Values[i]
+				x.F099 = colF099.Values[i]
 			}
-			q[99] = len(rows)
+			q[pqgenWideColF099] = len(rows)
 		}
 	}
 	// c100
 	{
-		if c100 := r.c100; c100 != nil {
+		if colF100 := r.colF100; colF100 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F100 = c100.Values[i]
+				x.F100 = colF100.Values[i]
 			}
-			q[100] = len(rows)
+			q[pqgenWideColF100] = len(rows)
 		}
 	}
 	// c101
 	{
-		if c101 := r.c101; c101 != nil {
+		if colF101 := r.colF101; colF101 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F101 = c101.String(i)
+				x.F101 = colF101.String(i)
 			}
-			q[101] = len(rows)
+			q[pqgenWideColF101] = len(rows)
 		}
 	}
 	// c102
 	{
-		if c102 := r.c102; c102 != nil {
+		if colF102 := r.colF102; colF102 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F102 = c102.String(i)
+				x.F102 = colF102.String(i)
 			}
-			q[102] = len(rows)
+			q[pqgenWideColF102] = len(rows)
 		}
 	}
 	// c103
 	{
-		if c103 := r.c103; c103 != nil {
-			def := c103.Def[:len(rows)]
+		if colF103 := r.colF103; colF103 != nil {
+			def := colF103.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab103[k] = c103.Values[k]
-					x.F103 = &slab103[k]
+					slabF103[k] = colF103.Values[k]
+					x.F103 = &slabF103[k]
 					k++
 				}
 			}
-			q[103] = k
-			p[103] = len(rows)
+			q[pqgenWideColF103] = k
+			p[pqgenWideColF103] = len(rows)
 		}
 	}
 	// c104
 	{
-		if c104 := r.c104; c104 != nil {
+		if colF104 := r.colF104; colF104 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F104 = c104.Values[i]
+				x.F104 = colF104.Values[i]
 			}
-			q[104] = len(rows)
+			q[pqgenWideColF104] = len(rows)
 		}
 	}
 	// c105
 	{
-		if c105 := r.c105; c105 != nil {
+		if colF105 := r.colF105; colF105 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F105 = c105.Values[i]
+				x.F105 = colF105.Values[i]
 			}
-			q[105] = len(rows)
+			q[pqgenWideColF105] = len(rows)
 		}
 	}
 	// c106
 	{
-		if c106 := r.c106; c106 != nil {
+		if colF106 := r.colF106; colF106 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F106 = c106.Values[i]
+				x.F106 = colF106.Values[i]
 			}
-			q[106] = len(rows)
+			q[pqgenWideColF106] = len(rows)
 		}
 	}
 	// c107
 	{
-		if c107 := r.c107; c107 != nil {
+		if colF107 := r.colF107; colF107 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F107 = c107.Values[i]
+				x.F107 = colF107.Values[i]
 			}
-			q[107] = len(rows)
+			q[pqgenWideColF107] = len(rows)
 		}
 	}
 	// c108
 	{
-		if c108 := r.c108; c108 != nil {
+		if colF108 := r.colF108; colF108 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F108 = c108.Values[i]
+				x.F108 = colF108.Values[i]
 			}
-			q[108] = len(rows)
+			q[pqgenWideColF108] = len(rows)
 		}
 	}
 	// c109
 	{
-		if c109 := r.c109; c109 != nil {
+		if colF109 := r.colF109; colF109 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F109 = c109.String(i)
+				x.F109 = colF109.String(i)
 			}
-			q[109] = len(rows)
+			q[pqgenWideColF109] = len(rows)
 		}
 	}
 	// c110
 	{
-		if c110 := r.c110; c110 != nil {
+		if colF110 := r.colF110; colF110 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F110 = c110.String(i)
+				x.F110 = colF110.String(i)
 			}
-			q[110] = len(rows)
+			q[pqgenWideColF110] = len(rows)
 		}
 	}
 	// c111
 	{
-		if c111 := r.c111; c111 != nil {
-			def := c111.Def[:len(rows)]
+		if colF111 := r.colF111; colF111 != nil {
+			def := colF111.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab111[k] = c111.Values[k]
-					x.F111 = &slab111[k]
+					slabF111[k] = colF111.Values[k]
+					x.F111 = &slabF111[k]
 					k++
 				}
 			}
-			q[111] = k
-			p[111] = len(rows)
+			q[pqgenWideColF111] = k
+			p[pqgenWideColF111] = len(rows)
 		}
 	}
 	// c112
 	{
-		if c112 := r.c112; c112 != nil {
+		if colF112 := r.colF112; colF112 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F112 = c112.Values[i]
+				x.F112 = colF112.Values[i]
 			}
-			q[112] = len(rows)
+			q[pqgenWideColF112] = len(rows)
 		}
 	}
 	// c113
 	{
-		if c113 := r.c113; c113 != nil {
+		if colF113 := r.colF113; colF113 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F113 = c113.Values[i]
+				x.F113 = colF113.Values[i]
 			}
-			q[113] = len(rows)
+			q[pqgenWideColF113] = len(rows)
 		}
 	}
 	// c114
 	{
-		if c114 := r.c114; c114 != nil {
+		if colF114 := r.colF114; colF114 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F114 = c114.Values[i]
+				x.F114 = colF114.Values[i]
 			}
-			q[114] = len(rows)
+			q[pqgenWideColF114] = len(rows)
 		}
 	}
 	// c115
 	{
-		if c115 := r.c115; c115 != nil {
+		if colF115 := r.colF115; colF115 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F115 = c115.Values[i]
+				x.F115 = colF115.Values[i]
 			}
-			q[115] = len(rows)
+			q[pqgenWideColF115] = len(rows)
 		}
 	}
 	// c116
 	{
-		if c116 := r.c116; c116 != nil {
+		if colF116 := r.colF116; colF116 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F116 = c116.Values[i]
+				x.F116 = colF116.Values[i]
 			}
-			q[116] = len(rows)
+			q[pqgenWideColF116] = len(rows)
 		}
 	}
 	// c117
 	{
-		if c117 := r.c117; c117 != nil {
+		if colF117 := r.colF117; colF117 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F117 = c117.String(i)
+				x.F117 = colF117.String(i)
 			}
-			q[117] = len(rows)
+			q[pqgenWideColF117] = len(rows)
 		}
 	}
 	// c118
 	{
-		if c118 := r.c118; c118 != nil {
+		if colF118 := r.colF118; colF118 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F118 = c118.String(i)
+				x.F118 = colF118.String(i)
 			}
-			q[118] = len(rows)
+			q[pqgenWideColF118] = len(rows)
 		}
 	}
 	// c119
 	{
-		if c119 := r.c119; c119 != nil {
-			def := c119.Def[:len(rows)]
+		if colF119 := r.colF119; colF119 != nil {
+			def := colF119.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab119[k] = c119.Values[k]
-					x.F119 = &slab119[k]
+					slabF119[k] = colF119.Values[k]
+					x.F119 = &slabF119[k]
 					k++
 				}
 			}
-			q[119] = k
-			p[119] = len(rows)
+			q[pqgenWideColF119] = k
+			p[pqgenWideColF119] = len(rows)
 		}
 	}
 	// c120
 	{
-		if c120 := r.c120; c120 != nil {
+		if colF120 := r.colF120; colF120 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F120 = c120.Values[i]
+				x.F120 = colF120.Values[i]
 			}
-			q[120] = len(rows)
+			q[pqgenWideColF120] = len(rows)
 		}
 	}
 	// c121
 	{
-		if c121 := r.c121; c121 != nil {
+		if colF121 := r.colF121; colF121 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F121 = c121.Values[i]
+				x.F121 = colF121.Values[i]
 			}
-			q[121] = len(rows)
+			q[pqgenWideColF121] = len(rows)
 		}
 	}
 	// c122
 	{
-		if c122 := r.c122; c122 != nil {
+		if colF122 := r.colF122; colF122 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F122 = c122.Values[i]
+				x.F122 = colF122.Values[i]
 			}
-			q[122] = len(rows)
+			q[pqgenWideColF122] = len(rows)
 		}
 	}
 	// c123
 	{
-		if c123 := r.c123; c123 != nil {
+		if colF123 := r.colF123; colF123 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F123 = c123.Values[i]
+				x.F123 = colF123.Values[i]
 			}
-			q[123] = len(rows)
+			q[pqgenWideColF123] = len(rows)
 		}
 	}
 	// c124
 	{
-		if c124 := r.c124; c124 != nil {
+		if colF124 := r.colF124; colF124 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F124 = c124.Values[i]
+				x.F124 = colF124.Values[i]
 			}
-			q[124] = len(rows)
+			q[pqgenWideColF124] = len(rows)
 		}
 	}
 	// c125
 	{
-		if c125 := r.c125; c125 != nil {
+		if colF125 := r.colF125; colF125 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F125 = c125.String(i)
+				x.F125 = colF125.String(i)
 			}
-			q[125] = len(rows)
+			q[pqgenWideColF125] = len(rows)
 		}
 	}
 	// c126
 	{
-		if c126 := r.c126; c126 != nil {
+		if colF126 := r.colF126; colF126 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F126 = c126.String(i)
+				x.F126 = colF126.String(i)
 			}
-			q[126] = len(rows)
+			q[pqgenWideColF126] = len(rows)
 		}
 	}
 	// c127
 	{
-		if c127 := r.c127; c127 != nil {
-			def := c127.Def[:len(rows)]
+		if colF127 := r.colF127; colF127 != nil {
+			def := colF127.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab127[k] = c127.Values[k]
-					x.F127 = &slab127[k]
+					slabF127[k] = colF127.Values[k]
+					x.F127 = &slabF127[k]
 					k++
 				}
 			}
-			q[127] = k
-			p[127] = len(rows)
+			q[pqgenWideColF127] = k
+			p[pqgenWideColF127] = len(rows)
 		}
 	}
 	// c128
 	{
-		if c128 := r.c128; c128 != nil {
+		if colF128 := r.colF128; colF128 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F128 = c128.Values[i]
+				x.F128 = colF128.Values[i]
 			}
-			q[128] = len(rows)
+			q[pqgenWideColF128] = len(rows)
 		}
 	}
 	// c129
 	{
-		if c129 := r.c129; c129 != nil {
+		if colF129 := r.colF129; colF129 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F129 = c129.Values[i]
+				x.F129 = colF129.Values[i]
 			}
-			q[129] = len(rows)
+			q[pqgenWideColF129] = len(rows)
 		}
 	}
 	// c130
 	{
-		if c130 := r.c130; c130 != nil {
+		if colF130 := r.colF130; colF130 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F130 = c130.Values[i]
+				x.F130 = colF130.Values[i]
 			}
-			q[130] = len(rows)
+			q[pqgenWideColF130] = len(rows)
 		}
 	}
 	// c131
 	{
-		if c131 := r.c131; c131 != nil {
+		if colF131 := r.colF131; colF131 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F131 = c131.Values[i]
+				x.F131 = colF131.Values[i]
 			}
-			q[131] = len(rows)
+			q[pqgenWideColF131] = len(rows)
 		}
 	}
 	// c132
 	{
-		if c132 := r.c132; c132 != nil {
+		if colF132 := r.colF132; colF132 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F132 = c132.Values[i]
+				x.F132 = colF132.Values[i]
 			}
-			q[132] = len(rows)
+			q[pqgenWideColF132] = len(rows)
 		}
 	}
 	// c133
 	{
-		if c133 := r.c133; c133 != nil {
+		if colF133 := r.colF133; colF133 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F133 = c133.String(i)
+				x.F133 = colF133.String(i)
 			}
-			q[133] = len(rows)
+			q[pqgenWideColF133] = len(rows)
 		}
 	}
 	// c134
 	{
-		if c134 := r.c134; c134 != nil {
+		if colF134 := r.colF134; colF134 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F134 = c134.String(i)
+				x.F134 = colF134.String(i)
 			}
-			q[134] = len(rows)
+			q[pqgenWideColF134] = len(rows)
 		}
 	}
 	// c135
 	{
-		if c135 := r.c135; c135 != nil {
-			def := c135.Def[:len(rows)]
+		if colF135 := r.colF135; colF135 != nil {
+			def := colF135.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab135[k] = c135.Values[k]
-					x.F135 = &slab135[k]
+					slabF135[k] = colF135.Values[k]
+					x.F135 = &slabF135[k]
 					k++
 				}
 			}
-			q[135] = k
-			p[135] = len(rows)
+			q[pqgenWideColF135] = k
+			p[pqgenWideColF135] = len(rows)
 		}
 	}
 	// c136
 	{
-		if c136 := r.c136; c136 != nil {
+		if colF136 := r.colF136; colF136 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F136 = c136.Values[i]
+				x.F136 = colF136.Values[i]
 			}
-			q[136] = len(rows)
+			q[pqgenWideColF136] = len(rows)
 		}
 	}
 	// c137
 	{
-		if c137 := r.c137; c137 != nil {
+		if colF137 := r.colF137; colF137 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F137 = c137.Values[i]
+				x.F137 = colF137.Values[i]
 			}
-			q[137] = len(rows)
+			q[pqgenWideColF137] = len(rows)
 		}
 	}
 	// c138
 	{
-		if c138 := r.c138; c138 != nil {
+		if colF138 := r.colF138; colF138 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F138 = c138.Values[i]
+				x.F138 = colF138.Values[i]
 			}
-			q[138] = len(rows)
+			q[pqgenWideColF138] = len(rows)
 		}
 	}
 	// c139
 	{
-		if c139 := r.c139; c139 != nil {
+		if colF139 := r.colF139; colF139 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F139 = c139.Values[i]
+				x.F139 = colF139.Values[i]
 			}
-			q[139] = len(rows)
+			q[pqgenWideColF139] = len(rows)
 		}
 	}
 	// c140
 	{
-		if c140 := r.c140; c140 != nil {
+		if colF140 := r.colF140; colF140 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F140 = c140.Values[i]
+				x.F140 = colF140.Values[i]
 			}
-			q[140] = len(rows)
+			q[pqgenWideColF140] = len(rows)
 		}
 	}
 	// c141
 	{
-		if c141 := r.c141; c141 != nil {
+		if colF141 := r.colF141; colF141 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F141 = c141.String(i)
+				x.F141 = colF141.String(i)
 			}
-			q[141] = len(rows)
+			q[pqgenWideColF141] = len(rows)
 		}
 	}
 	// c142
 	{
-		if c142 := r.c142; c142 != nil {
+		if colF142 := r.colF142; colF142 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F142 = c142.String(i)
+				x.F142 = colF142.String(i)
 			}
-			q[142] = len(rows)
+			q[pqgenWideColF142] = len(rows)
 		}
 	}
 	// c143
 	{
-		if c143 := r.c143; c143 != nil {
-			def := c143.Def[:len(rows)]
+		if colF143 := r.colF143; colF143 != nil {
+			def := colF143.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab143[k] = c143.Values[k]
-					x.F143 = &slab143[k]
+					slabF143[k] = colF143.Values[k]
+					x.F143 = &slabF143[k]
 					k++
 				}
 			}
-			q[143] = k
-			p[143] = len(rows)
+			q[pqgenWideColF143] = k
+			p[pqgenWideColF143] = len(rows)
 		}
 	}
 	// c144
 	{
-		if c144 := r.c144; c144 != nil {
+		if colF144 := r.colF144; colF144 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F144 = c144.Values[i]
+				x.F144 = colF144.Values[i]
 			}
-			q[144] = len(rows)
+			q[pqgenWideColF144] = len(rows)
 		}
 	}
 	// c145
 	{
-		if c145 := r.c145; c145 != nil {
+		if colF145 := r.colF145; colF145 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F145 = c145.Values[i]
+				x.F145 = colF145.Values[i]
 			}
-			q[145] = len(rows)
+			q[pqgenWideColF145] = len(rows)
 		}
 	}
 	// c146
 	{
-		if c146 := r.c146; c146 != nil {
+		if colF146 := r.colF146; colF146 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F146 = c146.Values[i]
+				x.F146 = colF146.Values[i]
 			}
-			q[146] = len(rows)
+			q[pqgenWideColF146] = len(rows)
 		}
 	}
 	// c147
 	{
-		if c147 := r.c147; c147 != nil {
+		if colF147 := r.colF147; colF147 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F147 = c147.Values[i]
+				x.F147 = colF147.Values[i]
 			}
-			q[147] = len(rows)
+			q[pqgenWideColF147] = len(rows)
 		}
 	}
 	// c148
 	{
-		if c148 := r.c148; c148 != nil {
+		if colF148 := r.colF148; colF148 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F148 = c148.Values[i]
+				x.F148 = colF148.Values[i]
 			}
-			q[148] = len(rows)
+			q[pqgenWideColF148] = len(rows)
 		}
 	}
 	// c149
 	{
-		if c149 := r.c149; c149 != nil {
+		if colF149 := r.colF149; colF149 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F149 = c149.String(i)
+				x.F149 = colF149.String(i)
 			}
-			q[149] = len(rows)
+			q[pqgenWideColF149] = len(rows)
 		}
 	}
 	// c150
 	{
-		if c150 := r.c150; c150 != nil {
+		if colF150 := r.colF150; colF150 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F150 = c150.String(i)
+				x.F150 = colF150.String(i)
 			}
-			q[150] = len(rows)
+			q[pqgenWideColF150] = len(rows)
 		}
 	}
 	// c151
 	{
-		if c151 := r.c151; c151 != nil {
-			def := c151.Def[:len(rows)]
+		if colF151 := r.colF151; colF151 != nil {
+			def := colF151.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab151[k] = c151.Values[k]
-					x.F151 = &slab151[k]
+					slabF151[k] = colF151.Values[k]
+					x.F151 = &slabF151[k]
 					k++
 				}
 			}
-			q[151] = k
-			p[151] = len(rows)
+			q[pqgenWideColF151] = k
+			p[pqgenWideColF151] = len(rows)
 		}
 	}
 	// c152
 	{
-		if c152 := r.c152; c152 != nil {
+		if colF152 := r.colF152; colF152 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F152 = c152.Values[i]
+				x.F152 = colF152.Values[i]
 			}
-			q[152] = len(rows)
+			q[pqgenWideColF152] = len(rows)
 		}
 	}
 	// c153
 	{
-		if c153 := r.c153; c153 != nil {
+		if colF153 := r.colF153; colF153 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F153 = c153.Values[i]
+				x.F153 = colF153.Values[i]
 			}
-			q[153] = len(rows)
+			q[pqgenWideColF153] = len(rows)
 		}
 	}
 	// c154
 	{
-		if c154 := r.c154; c154 != nil {
+		if colF154 := r.colF154; colF154 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F154 = c154.Values[i]
+				x.F154 = colF154.Values[i]
 			}
-			q[154] = len(rows)
+			q[pqgenWideColF154] = len(rows)
 		}
 	}
 	// c155
 	{
-		if c155 := r.c155; c155 != nil {
+		if colF155 := r.colF155; colF155 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F155 = c155.Values[i]
+				x.F155 = colF155.Values[i]
 			}
-			q[155] = len(rows)
+			q[pqgenWideColF155] = len(rows)
 		}
 	}
 	// c156
 	{
-		if c156 := r.c156; c156 != nil {
+		if colF156 := r.colF156; colF156 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F156 = c156.Values[i]
+				x.F156 = colF156.Values[i]
 			}
-			q[156] = len(rows)
+			q[pqgenWideColF156] = len(rows)
 		}
 	}
 	// c157
 	{
-		if c157 := r.c157; c157 != nil {
+		if colF157 := r.colF157; colF157 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F157 = c157.String(i)
+				x.F157 = colF157.String(i)
 			}
-			q[157] = len(rows)
+			q[pqgenWideColF157] = len(rows)
 		}
 	}
 	// c158
 	{
-		if c158 := r.c158; c158 != nil {
+		if colF158 := r.colF158; colF158 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F158 = c158.String(i)
+				x.F158 = colF158.String(i)
 			}
-			q[158] = len(rows)
+			q[pqgenWideColF158] = len(rows)
 		}
 	}
 	// c159
 	{
-		if c159 := r.c159; c159 != nil {
-			def := c159.Def[:len(rows)]
+		if colF159 := r.colF159; colF159 != nil {
+			def := colF159.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab159[k] = c159.Values[k]
-					x.F159 = &slab159[k]
+					slabF159[k] = colF159.Values[k]
+					x.F159 = &slabF159[k]
 					k++
 				}
 			}
-			q[159] = k
-			p[159] = len(rows)
+			q[pqgenWideColF159] = k
+			p[pqgenWideColF159] = len(rows)
 		}
 	}
 	// c160
 	{
-		if c160 := r.c160; c160 != nil {
+		if colF160 := r.colF160; colF160 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F160 = c160.Values[i]
+				x.F160 = colF160.Values[i]
 			}
-			q[160] = len(rows)
+			q[pqgenWideColF160] = len(rows)
 		}
 	}
 	// c161
 	{
-		if c161 := r.c161; c161 != nil {
+		if colF161 := r.colF161; colF161 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F161 = c161.Values[i]
+				x.F161 = colF161.Values[i]
 			}
-			q[161] = len(rows)
+			q[pqgenWideColF161] = len(rows)
 		}
 	}
 	// c162
 	{
-		if c162 := r.c162; c162 != nil {
+		if colF162 := r.colF162; colF162 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F162 = c162.Values[i]
+				x.F162 = colF162.Values[i]
 			}
-			q[162] = len(rows)
+			q[pqgenWideColF162] = len(rows)
 		}
 	}
 	// c163
 	{
-		if c163 := r.c163; c163 != nil {
+		if colF163 := r.colF163; colF163 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F163 = c163.Values[i]
+				x.F163 = colF163.Values[i]
 			}
-			q[163] = len(rows)
+			q[pqgenWideColF163] = len(rows)
 		}
 	}
 	// c164
 	{
-		if c164 := r.c164; c164 != nil {
+		if colF164 := r.colF164; colF164 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F164 = c164.Values[i]
+				x.F164 = colF164.Values[i]
 			}
-			q[164] = len(rows)
+			q[pqgenWideColF164] = len(rows)
 		}
 	}
 	// c165
 	{
-		if c165 := r.c165; c165 != nil {
+		if colF165 := r.colF165; colF165 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F165 = c165.String(i)
+				x.F165 = colF165.String(i)
 			}
-			q[165] = len(rows)
+			q[pqgenWideColF165] = len(rows)
 		}
 	}
 	// c166
 	{
-		if c166 := r.c166; c166 != nil {
+		if colF166 := r.colF166; colF166 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F166 = c166.String(i)
+				x.F166 = colF166.String(i)
 			}
-			q[166] = len(rows)
+			q[pqgenWideColF166] = len(rows)
 		}
 	}
 	// c167
 	{
-		if c167 := r.c167; c167 != nil {
-			def := c167.Def[:len(rows)]
+		if colF167 := r.colF167; colF167 != nil {
+			def := colF167.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab167[k] = c167.Values[k]
-					x.F167 = &slab167[k]
+					slabF167[k] = colF167.Values[k]
+					x.F167 = &slabF167[k]
 					k++
 				}
 			}
-			q[167] = k
-			p[167] = len(rows)
+			q[pqgenWideColF167] = k
+			p[pqgenWideColF167] = len(rows)
 		}
 	}
 	// c168
 	{
-		if c168 := r.c168; c168 != nil {
+		if colF168 := r.colF168; colF168 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F168 = c168.Values[i]
+				x.F168 = colF168.Values[i]
 			}
-			q[168] = len(rows)
+			q[pqgenWideColF168] = len(rows)
 		}
 	}
 	// c169
 	{
-		if c169 := r.c169; c169 != nil {
+		if colF169 := r.colF169; colF169 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F169 = c169.Values[i]
+				x.F169 = colF169.Values[i]
 			}
-			q[169] = len(rows)
+			q[pqgenWideColF169] = len(rows)
 		}
 	}
 	// c170
 	{
-		if c170 := r.c170; c170 != nil {
+		if colF170 := r.colF170; colF170 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F170 = c170.Values[i]
+				x.F170 = colF170.Values[i]
 			}
-			q[170] = len(rows)
+			q[pqgenWideColF170] = len(rows)
 		}
 	}
 	// c171
 	{
-		if c171 := r.c171; c171 != nil {
+		if colF171 := r.colF171; colF171 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F171 = c171.Values[i]
+				x.F171 = colF171.Values[i]
 			}
-			q[171] = len(rows)
+			q[pqgenWideColF171] = len(rows)
 		}
 	}
 	// c172
 	{
-		if c172 := r.c172; c172 != nil {
+		if colF172 := r.colF172; colF172 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F172 = c172.Values[i]
+				x.F172 = colF172.Values[i]
 			}
-			q[172] = len(rows)
+			q[pqgenWideColF172] = len(rows)
 		}
 	}
 	// c173
 	{
-		if c173 := r.c173; c173 != nil {
+		if colF173 := r.colF173; colF173 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F173 = c173.String(i)
+				x.F173 = colF173.String(i)
 			}
-			q[173] = len(rows)
+			q[pqgenWideColF173] = len(rows)
 		}
 	}
 	// c174
 	{
-		if c174 := r.c174; c174 != nil {
+		if colF174 := r.colF174; colF174 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F174 = c174.String(i)
+				x.F174 = colF174.String(i)
 			}
-			q[174] = len(rows)
+			q[pqgenWideColF174] = len(rows)
 		}
 	}
 	// c175
 	{
-		if c175 := r.c175; c175 != nil {
-			def := c175.Def[:len(rows)]
+		if colF175 := r.colF175; colF175 != nil {
+			def := colF175.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab175[k] = c175.Values[k]
-					x.F175 = &slab175[k]
+					slabF175[k] = colF175.Values[k]
+					x.F175 = &slabF175[k]
 					k++
 				}
 			}
-			q[175] = k
-			p[175] = len(rows)
+			q[pqgenWideColF175] = k
+			p[pqgenWideColF175] = len(rows)
 		}
 	}
 	// c176
 	{
-		if c176 := r.c176; c176 != nil {
+		if colF176 := r.colF176; colF176 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F176 = c176.Values[i]
+				x.F176 = colF176.Values[i]
 			}
-			q[176] = len(rows)
+			q[pqgenWideColF176] = len(rows)
 		}
 	}
 	// c177
 	{
-		if c177 := r.c177; c177 != nil {
+		if colF177 := r.colF177; colF177 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F177 = c177.Values[i]
+				x.F177 = colF177.Values[i]
 			}
-			q[177] = len(rows)
+			q[pqgenWideColF177] = len(rows)
 		}
 	}
 	// c178
 	{
-		if c178 := r.c178; c178 != nil {
+		if colF178 := r.colF178; colF178 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F178 = c178.Values[i]
+				x.F178 = colF178.Values[i]
 			}
-			q[178] = len(rows)
+			q[pqgenWideColF178] = len(rows)
 		}
 	}
 	// c179
 	{
-		if c179 := r.c179; c179 != nil {
+		if colF179 := r.colF179; colF179 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F179 = c179.Values[i]
+				x.F179 = colF179.Values[i]
 			}
-			q[179] = len(rows)
+			q[pqgenWideColF179] = len(rows)
 		}
 	}
 	// c180
 	{
-		if c180 := r.c180; c180 != nil {
+		if colF180 := r.colF180; colF180 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F180 = c180.Values[i]
+				x.F180 = colF180.Values[i]
 			}
-			q[180] = len(rows)
+			q[pqgenWideColF180] = len(rows)
 		}
 	}
 	// c181
 	{
-		if c181 := r.c181; c181 != nil {
+		if colF181 := r.colF181; colF181 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F181 = c181.String(i)
+				x.F181 = colF181.String(i)
 			}
-			q[181] = len(rows)
+			q[pqgenWideColF181] = len(rows)
 		}
 	}
 	// c182
 	{
-		if c182 := r.c182; c182 != nil {
+		if colF182 := r.colF182; colF182 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F182 = c182.String(i)
+				x.F182 = colF182.String(i)
 			}
-			q[182] = len(rows)
+			q[pqgenWideColF182] = len(rows)
 		}
 	}
 	// c183
 	{
-		if c183 := r.c183; c183 != nil {
-			def := c183.Def[:len(rows)]
+		if colF183 := r.colF183; colF183 != nil {
+			def := colF183.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab183[k] = c183.Values[k]
-					x.F183 = &slab183[k]
+					slabF183[k] = colF183.Values[k]
+					x.F183 = &slabF183[k]
 					k++
 				}
 			}
-			q[183] = k
-			p[183] = len(rows)
+			q[pqgenWideColF183] = k
+			p[pqgenWideColF183] = len(rows)
 		}
 	}
 	// c184
 	{
-		if c184 := r.c184; c184 != nil {
+		if colF184 := r.colF184; colF184 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F184 = c184.Values[i]
+				x.F184 = colF184.Values[i]
 			}
-			q[184] = len(rows)
+			q[pqgenWideColF184] = len(rows)
 		}
 	}
 	// c185
 	{
-		if c185 := r.c185; c185 != nil {
+		if colF185 := r.colF185; colF185 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F185 = c185.Values[i]
+				x.F185 = colF185.Values[i]
 			}
-			q[185] = len(rows)
+			q[pqgenWideColF185] = len(rows)
 		}
 	}
 	// c186
 	{
-		if c186 := r.c186; c186 != nil {
+		if colF186 := r.colF186; colF186 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F186 = c186.Values[i]
+				x.F186 = colF186.Values[i]
 			}
-			q[186] = len(rows)
+			q[pqgenWideColF186] = len(rows)
 		}
 	}
 	// c187
 	{
-		if c187 := r.c187; c187 != nil {
+		if colF187 := r.colF187; colF187 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F187 = c187.Values[i]
+				x.F187 = colF187.Values[i]
 			}
-			q[187] = len(rows)
+			q[pqgenWideColF187] = len(rows)
 		}
 	}
 	// c188
 	{
-		if c188 := r.c188; c188 != nil {
+		if colF188 := r.colF188; colF188 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F188 = c188.Values[i]
+				x.F188 = colF188.Values[i]
 			}
-			q[188] = len(rows)
+			q[pqgenWideColF188] = len(rows)
 		}
 	}
 	// c189
 	{
-		if c189 := r.c189; c189 != nil {
+		if colF189 := r.colF189; colF189 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F189 = c189.String(i)
+				x.F189 = colF189.String(i)
 			}
-			q[189] = len(rows)
+			q[pqgenWideColF189] = len(rows)
 		}
 	}
 	// c190
 	{
-		if c190 := r.c190; c190 != nil {
+		if colF190 := r.colF190; colF190 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F190 = c190.String(i)
+				x.F190 = colF190.String(i)
 			}
-			q[190] = len(rows)
+			q[pqgenWideColF190] = len(rows)
 		}
 	}
 	// c191
 	{
-		if c191 := r.c191; c191 != nil {
-			def := c191.Def[:len(rows)]
+		if colF191 := r.colF191; colF191 != nil {
+			def := colF191.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab191[k] = c191.Values[k]
-					x.F191 = &slab191[k]
+					slabF191[k] = colF191.Values[k]
+					x.F191 = &slabF191[k]
 					k++
 				}
 			}
-			q[191] = k
-			p[191] = len(rows)
+			q[pqgenWideColF191] = k
+			p[pqgenWideColF191] = len(rows)
 		}
 	}
 	// c192
 	{
-		if c192 := r.c192; c192 != nil {
+		if colF192 := r.colF192; colF192 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F192 = c192.Values[i]
+				x.F192 = colF192.Values[i]
 			}
-			q[192] = len(rows)
+			q[pqgenWideColF192] = len(rows)
 		}
 	}
 	// c193
 	{
-		if c193 := r.c193; c193 != nil {
+		if colF193 := r.colF193; colF193 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F193 = c193.Values[i]
+				x.F193 = colF193.Values[i]
 			}
-			q[193] = len(rows)
+			q[pqgenWideColF193] = len(rows)
 		}
 	}
 	// c194
 	{
-		if c194 := r.c194; c194 != nil {
+		if colF194 := r.colF194; colF194 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F194 = c194.Values[i]
+				x.F194 = colF194.Values[i]
 			}
-			q[194] = len(rows)
+			q[pqgenWideColF194] = len(rows)
 		}
 	}
 	// c195
 	{
-		if c195 := r.c195; c195 != nil {
+		if colF195 := r.colF195; colF195 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F195 = c195.Values[i]
+				x.F195 = colF195.Values[i]
 			}
-			q[195] = len(rows)
+			q[pqgenWideColF195] = len(rows)
 		}
 	}
 	// c196
 	{
-		if c196 := r.c196; c196 != nil {
+		if colF196 := r.colF196; colF196 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F196 = c196.Values[i]
+				x.F196 = colF196.Values[i]
 			}
-			q[196] = len(rows)
+			q[pqgenWideColF196] = len(rows)
 		}
 	}
 	// c197
 	{
-		if c197 := r.c197; c197 != nil {
+		if colF197 := r.colF197; colF197 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F197 = c197.String(i)
+				x.F197 = colF197.String(i)
 			}
-			q[197] = len(rows)
+			q[pqgenWideColF197] = len(rows)
 		}
 	}
 	// c198
 	{
-		if c198 := r.c198; c198 != nil {
+		if colF198 := r.colF198; colF198 != nil {
 			for i := range rows {
 				x := &rows[i]
-				x.F198 = c198.String(i)
+				x.F198 = colF198.String(i)
 			}
-			q[198] = len(rows)
+			q[pqgenWideColF198] = len(rows)
 		}
 	}
 	// c199
 	{
-		if c199 := r.c199; c199 != nil {
-			def := c199.Def[:len(rows)]
+		if colF199 := r.colF199; colF199 != nil {
+			def := colF199.Def[:len(rows)]
 			k := 0
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slab199[k] = c199.Values[k]
-					x.F199 = &slab199[k]
+					slabF199[k] = colF199.Values[k]
+					x.F199 = &slabF199[k]
 					k++
 				}
 			}
-			q[199] = k
-			p[199] = len(rows)
+			q[pqgenWideColF199] = k
+			p[pqgenWideColF199] = len(rows)
 		}
 	}
-	if r.c0 != nil && (q[0] != len(r.c0.Values)) {
+	if r.colF000 != nil && (q[pqgenWideColF000] != len(r.colF000.Values)) {
 		return pqfmt.Errorf("%w: column c000: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c1 != nil && (q[1] != len(r.c1.Values)) {
+	if r.colF001 != nil && (q[pqgenWideColF001] != len(r.colF001.Values)) {
 		return pqfmt.Errorf("%w: column c001: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c2 != nil && (q[2] != len(r.c2.Values)) {
+	if r.colF002 != nil && (q[pqgenWideColF002] != len(r.colF002.Values)) {
 		return pqfmt.Errorf("%w: column c002: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c3 != nil && (q[3] != len(r.c3.Values)) {
+	if r.colF003 != nil && (q[pqgenWideColF003] != len(r.colF003.Values)) {
 		return pqfmt.Errorf("%w: column c003: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c4 != nil && (q[4] != len(r.c4.Values)) {
+	if r.colF004 != nil && (q[pqgenWideColF004] != len(r.colF004.Values)) {
 		return pqfmt.Errorf("%w: column c004: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c5 != nil && (q[5] != r.c5.Values.Len()) {
+	if r.colF005 != nil && (q[pqgenWideColF005] != r.colF005.Values.Len()) {
 		return pqfmt.Errorf("%w: column c005: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c6 != nil && (q[6] != r.c6.Values.Len()) {
+	if r.colF006 != nil && (q[pqgenWideColF006] != r.colF006.Values.Len()) {
 		return pqfmt.Errorf("%w: column c006: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c7 != nil && (q[7] != len(r.c7.Values) || p[7] != len(r.c7.Def)) {
+	if r.colF007 != nil && (q[pqgenWideColF007] != len(r.colF007.Values) || p[pqgenWideColF007] != len(r.colF007.Def)) {
 		return pqfmt.Errorf("%w: column c007: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c8 != nil && (q[8] != len(r.c8.Values)) {
+	if r.colF008 != nil && (q[pqgenWideColF008] != len(r.colF008.Values)) {
 		return pqfmt.Errorf("%w: column c008: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c9 != nil && (q[9] != len(r.c9.Values)) {
+	if r.colF009 != nil && (q[pqgenWideColF009] != len(r.colF009.Values)) {
 		return pqfmt.Errorf("%w: column c009: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c10 != nil && (q[10] != len(r.c10.Values)) {
+	if r.colF010 != nil && (q[pqgenWideColF010] != len(r.colF010.Values)) {
 		return pqfmt.Errorf("%w: column c010: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c11 != nil && (q[11] != len(r.c11.Values)) {
+	if r.colF011 != nil && (q[pqgenWideColF011] != len(r.colF011.Values)) {
 		return pqfmt.Errorf("%w: column c011: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c12 != nil && (q[12] != len(r.c12.Values)) {
+	if r.colF012 != nil && (q[pqgenWideColF012] != len(r.colF012.Values)) {
 		return pqfmt.Errorf("%w: column c012: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c13 != nil && (q[13] != r.c13.Values.Len()) {
+	if r.colF013 != nil && (q[pqgenWideColF013] != r.colF013.Values.Len()) {
 		return pqfmt.Errorf("%w: column c013: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c14 != nil && (q[14] != r.c14.Values.Len()) {
+	if r.colF014 != nil && (q[pqgenWideColF014] != r.colF014.Values.Len()) {
 		return pqfmt.Errorf("%w: column c014: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c15 != nil && (q[15] != len(r.c15.Values) || p[15] != len(r.c15.Def)) {
+	if r.colF015 != nil && (q[pqgenWideColF015] != len(r.colF015.Values) || p[pqgenWideColF015] != len(r.colF015.Def)) {
 		return pqfmt.Errorf("%w: column c015: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c16 != nil && (q[16] != len(r.c16.Values)) {
+	if r.colF016 != nil && (q[pqgenWideColF016] != len(r.colF016.Values)) {
 		return pqfmt.Errorf("%w: column c016: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c17 != nil && (q[17] != len(r.c17.Values)) {
+	if r.colF017 != nil && (q[pqgenWideColF017] != len(r.colF017.Values)) {
 		return pqfmt.Errorf("%w: column c017: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c18 != nil && (q[18] != len(r.c18.Values)) {
+	if r.colF018 != nil && (q[pqgenWideColF018] != len(r.colF018.Values)) {
 		return pqfmt.Errorf("%w: column c018: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c19 != nil && (q[19] != len(r.c19.Values)) {
+	if r.colF019 != nil && (q[pqgenWideColF019] != len(r.colF019.Values)) {
 		return pqfmt.Errorf("%w: column c019: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c20 != nil && (q[20] != len(r.c20.Values)) {
+	if r.colF020 != nil && (q[pqgenWideColF020] != len(r.colF020.Values)) {
 		return pqfmt.Errorf("%w: column c020: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c21 != nil && (q[21] != r.c21.Values.Len()) {
+	if r.colF021 != nil && (q[pqgenWideColF021] != r.colF021.Values.Len()) {
 		return pqfmt.Errorf("%w: column c021: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c22 != nil && (q[22] != r.c22.Values.Len()) {
+	if r.colF022 != nil && (q[pqgenWideColF022] != r.colF022.Values.Len()) {
 		return pqfmt.Errorf("%w: column c022: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c23 != nil && (q[23] != len(r.c23.Values) || p[23] != len(r.c23.Def)) {
+	if r.colF023 != nil && (q[pqgenWideColF023] != len(r.colF023.Values) || p[pqgenWideColF023] != len(r.colF023.Def)) {
 		return pqfmt.Errorf("%w: column c023: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c24 != nil && (q[24] != len(r.c24.Values)) {
+	if r.colF024 != nil && (q[pqgenWideColF024] != len(r.colF024.Values)) {
 		return pqfmt.Errorf("%w: column c024: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c25 != nil && (q[25] != len(r.c25.Values)) {
+	if r.colF025 != nil && (q[pqgenWideColF025] != len(r.colF025.Values)) {
 		return pqfmt.Errorf("%w: column c025: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c26 != nil && (q[26] != len(r.c26.Values)) {
+	if r.colF026 != nil && (q[pqgenWideColF026] != len(r.colF026.Values)) {
 		return pqfmt.Errorf("%w: column c026: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c27 != nil && (q[27] != len(r.c27.Values)) {
+	if r.colF027 != nil && (q[pqgenWideColF027] != len(r.colF027.Values)) {
 		return pqfmt.Errorf("%w: column c027: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c28 != nil && (q[28] != len(r.c28.Values)) {
+	if r.colF028 != nil && (q[pqgenWideColF028] != len(r.colF028.Values)) {
 		return pqfmt.Errorf("%w: column c028: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c29 != nil && (q[29] != r.c29.Values.Len()) {
+	if r.colF029 != nil && (q[pqgenWideColF029] != r.colF029.Values.Len()) {
 		return pqfmt.Errorf("%w: column c029: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c30 != nil && (q[30] != r.c30.Values.Len()) {
+	if r.colF030 != nil && (q[pqgenWideColF030] != r.colF030.Values.Len()) {
 		return pqfmt.Errorf("%w: column c030: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c31 != nil && (q[31] != len(r.c31.Values) || p[31] != len(r.c31.Def)) {
+	if r.colF031 != nil && (q[pqgenWideColF031] != len(r.colF031.Values) || p[pqgenWideColF031] != len(r.colF031.Def)) {
 		return pqfmt.Errorf("%w: column c031: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c32 != nil && (q[32] != len(r.c32.Values)) {
+	if r.colF032 != nil && (q[pqgenWideColF032] != len(r.colF032.Values)) {
 		return pqfmt.Errorf("%w: column c032: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c33 != nil && (q[33] != len(r.c33.Values)) {
+	if r.colF033 != nil && (q[pqgenWideColF033] != len(r.colF033.Values)) {
 		return pqfmt.Errorf("%w: column c033: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c34 != nil && (q[34] != len(r.c34.Values)) {
+	if r.colF034 != nil && (q[pqgenWideColF034] != len(r.colF034.Values)) {
 		return pqfmt.Errorf("%w: column c034: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c35 != nil && (q[35] != len(r.c35.Values)) {
+	if r.colF035 != nil && (q[pqgenWideColF035] != len(r.colF035.Values)) {
 		return pqfmt.Errorf("%w: column c035: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c36 != nil && (q[36] != len(r.c36.Values)) {
+	if r.colF036 != nil && (q[pqgenWideColF036] != len(r.colF036.Values)) {
 		return pqfmt.Errorf("%w: column c036: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c37 != nil && (q[37] != r.c37.Values.Len()) {
+	if r.colF037 != nil && (q[pqgenWideColF037] != r.colF037.Values.Len()) {
 		return pqfmt.Errorf("%w: column c037: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c38 != nil && (q[38] != r.c38.Values.Len()) {
+	if r.colF038 != nil && (q[pqgenWideColF038] != r.colF038.Values.Len()) {
 		return pqfmt.Errorf("%w: column c038: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c39 != nil && (q[39] != len(r.c39.Values) || p[39] != len(r.c39.Def)) {
+	if r.colF039 != nil && (q[pqgenWideColF039] != len(r.colF039.Values) || p[pqgenWideColF039] != len(r.colF039.Def)) {
 		return pqfmt.Errorf("%w: column c039: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c40 != nil && (q[40] != len(r.c40.Values)) {
+	if r.colF040 != nil && (q[pqgenWideColF040] != len(r.colF040.Values)) {
 		return pqfmt.Errorf("%w: column c040: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c41 != nil && (q[41] != len(r.c41.Values)) {
+	if r.colF041 != nil && (q[pqgenWideColF041] != len(r.colF041.Values)) {
 		return pqfmt.Errorf("%w: column c041: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c42 != nil && (q[42] != len(r.c42.Values)) {
+	if r.colF042 != nil && (q[pqgenWideColF042] != len(r.colF042.Values)) {
 		return pqfmt.Errorf("%w: column c042: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c43 != nil && (q[43] != len(r.c43.Values)) {
+	if r.colF043 != nil && (q[pqgenWideColF043] != len(r.colF043.Values)) {
 		return pqfmt.Errorf("%w: column c043: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c44 != nil && (q[44] != len(r.c44.Values)) {
+	if r.colF044 != nil && (q[pqgenWideColF044] != len(r.colF044.Values)) {
 		return pqfmt.Errorf("%w: column c044: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c45 != nil && (q[45] != r.c45.Values.Len()) {
+	if r.colF045 != nil && (q[pqgenWideColF045] != r.colF045.Values.Len()) {
 		return pqfmt.Errorf("%w: column c045: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c46 != nil && (q[46] != r.c46.Values.Len()) {
+	if r.colF046 != nil && (q[pqgenWideColF046] != r.colF046.Values.Len()) {
 		return pqfmt.Errorf("%w: column c046: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c47 != nil && (q[47] != len(r.c47.Values) || p[47] != len(r.c47.Def)) {
+	if r.colF047 != nil && (q[pqgenWideColF047] != len(r.colF047.Values) || p[pqgenWideColF047] != len(r.colF047.Def)) {
 		return pqfmt.Errorf("%w: column c047: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c48 != nil && (q[48] != len(r.c48.Values)) {
+	if r.colF048 != nil && (q[pqgenWideColF048] != len(r.colF048.Values)) {
 		return pqfmt.Errorf("%w: column c048: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c49 != nil && (q[49] != len(r.c49.Values)) {
+	if r.colF049 != nil && (q[pqgenWideColF049] != len(r.colF049.Values)) {
 		return pqfmt.Errorf("%w: column c049: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c50 != nil && (q[50] != len(r.c50.Values)) {
+	if r.colF050 != nil && (q[pqgenWideColF050] != len(r.colF050.Values)) {
 		return pqfmt.Errorf("%w: column c050: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c51 != nil && (q[51] != len(r.c51.Values)) {
+	if r.colF051 != nil && (q[pqgenWideColF051] != len(r.colF051.Values)) {
 		return pqfmt.Errorf("%w: column c051: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c52 != nil && (q[52] != len(r.c52.Values)) {
+	if r.colF052 != nil && (q[pqgenWideColF052] != len(r.colF052.Values)) {
 		return pqfmt.Errorf("%w: column c052: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c53 != nil && (q[53] != r.c53.Values.Len()) {
+	if r.colF053 != nil && (q[pqgenWideColF053] != r.colF053.Values.Len()) {
 		return pqfmt.Errorf("%w: column c053: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c54 != nil && (q[54] != r.c54.Values.Len()) {
+	if r.colF054 != nil && (q[pqgenWideColF054] != r.colF054.Values.Len()) {
 		return pqfmt.Errorf("%w: column c054: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c55 != nil && (q[55] != len(r.c55.Values) || p[55] != len(r.c55.Def)) {
+	if r.colF055 != nil && (q[pqgenWideColF055] != len(r.colF055.Values) || p[pqgenWideColF055] != len(r.colF055.Def)) {
 		return pqfmt.Errorf("%w: column c055: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c56 != nil && (q[56] != len(r.c56.Values)) {
+	if r.colF056 != nil && (q[pqgenWideColF056] != len(r.colF056.Values)) {
 		return pqfmt.Errorf("%w: column c056: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c57 != nil && (q[57] != len(r.c57.Values)) {
+	if r.colF057 != nil && (q[pqgenWideColF057] != len(r.colF057.Values)) {
 		return pqfmt.Errorf("%w: column c057: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c58 != nil && (q[58] != len(r.c58.Values)) {
+	if r.colF058 != nil && (q[pqgenWideColF058] != len(r.colF058.Values)) {
 		return pqfmt.Errorf("%w: column c058: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c59 != nil && (q[59] != len(r.c59.Values)) {
+	if r.colF059 != nil && (q[pqgenWideColF059] != len(r.colF059.Values)) {
 		return pqfmt.Errorf("%w: column c059: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c60 != nil && (q[60] != len(r.c60.Values)) {
+	if r.colF060 != nil && (q[pqgenWideColF060] != len(r.colF060.Values)) {
 		return pqfmt.Errorf("%w: column c060: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c61 != nil && (q[61] != r.c61.Values.Len()) {
+	if r.colF061 != nil && (q[pqgenWideColF061] != r.colF061.Values.Len()) {
 		return pqfmt.Errorf("%w: column c061: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c62 != nil && (q[62] != r.c62.Values.Len()) {
+	if r.colF062 != nil && (q[pqgenWideColF062] != r.colF062.Values.Len()) {
 		return pqfmt.Errorf("%w: column c062: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c63 != nil && (q[63] != len(r.c63.Values) || p[63] != len(r.c63.Def)) {
+	if r.colF063 != nil && (q[pqgenWideColF063] != len(r.colF063.Values) || p[pqgenWideColF063] != len(r.colF063.Def)) {
 		return pqfmt.Errorf("%w: column c063: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c64 != nil && (q[64] != len(r.c64.Values)) {
+	if r.colF064 != nil && (q[pqgenWideColF064] != len(r.colF064.Values)) {
 		return pqfmt.Errorf("%w: column c064: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c65 != nil && (q[65] != len(r.c65.Values)) {
+	if r.colF065 != nil && (q[pqgenWideColF065] != len(r.colF065.Values)) {
 		return pqfmt.Errorf("%w: column c065: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c66 != nil && (q[66] != len(r.c66.Values)) {
+	if r.colF066 != nil && (q[pqgenWideColF066] != len(r.colF066.Values)) {
 		return pqfmt.Errorf("%w: column c066: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c67 != nil && (q[67] != len(r.c67.Values)) {
+	if r.colF067 != nil && (q[pqgenWideColF067] != len(r.colF067.Values)) {
 		return pqfmt.Errorf("%w: column c067: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c68 != nil && (q[68] != len(r.c68.Values)) {
+	if r.colF068 != nil && (q[pqgenWideColF068] != len(r.colF068.Values)) {
 		return pqfmt.Errorf("%w: column c068: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c69 != nil && (q[69] != r.c69.Values.Len()) {
+	if r.colF069 != nil && (q[pqgenWideColF069] != r.colF069.Values.Len()) {
 		return pqfmt.Errorf("%w: column c069: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c70 != nil && (q[70] != r.c70.Values.Len()) {
+	if r.colF070 != nil && (q[pqgenWideColF070] != r.colF070.Values.Len()) {
 		return pqfmt.Errorf("%w: column c070: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c71 != nil && (q[71] != len(r.c71.Values) || p[71] != len(r.c71.Def)) {
+	if r.colF071 != nil && (q[pqgenWideColF071] != len(r.colF071.Values) || p[pqgenWideColF071] != len(r.colF071.Def)) {
 		return pqfmt.Errorf("%w: column c071: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c72 != nil && (q[72] != len(r.c72.Values)) {
+	if r.colF072 != nil && (q[pqgenWideColF072] != len(r.colF072.Values)) {
 		return pqfmt.Errorf("%w: column c072: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c73 != nil && (q[73] != len(r.c73.Values)) {
+	if r.colF073 != nil && (q[pqgenWideColF073] != len(r.colF073.Values)) {
 		return pqfmt.Errorf("%w: column c073: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c74 != nil && (q[74] != len(r.c74.Values)) {
+	if r.colF074 != nil && (q[pqgenWideColF074] != len(r.colF074.Values)) {
 		return pqfmt.Errorf("%w: column c074: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c75 != nil && (q[75] != len(r.c75.Values)) {
+	if r.colF075 != nil && (q[pqgenWideColF075] != len(r.colF075.Values)) {
 		return pqfmt.Errorf("%w: column c075: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c76 != nil && (q[76] != len(r.c76.Values)) {
+	if r.colF076 != nil && (q[pqgenWideColF076] != len(r.colF076.Values)) {
 		return pqfmt.Errorf("%w: column c076: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c77 != nil && (q[77] != r.c77.Values.Len()) {
+	if r.colF077 != nil && (q[pqgenWideColF077] != r.colF077.Values.Len()) {
 		return pqfmt.Errorf("%w: column c077: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c78 != nil && (q[78] != r.c78.Values.Len()) {
+	if r.colF078 != nil && (q[pqgenWideColF078] != r.colF078.Values.Len()) {
 		return pqfmt.Errorf("%w: column c078: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c79 != nil && (q[79] != len(r.c79.Values) || p[79] != len(r.c79.Def)) {
+	if r.colF079 != nil && (q[pqgenWideColF079] != len(r.colF079.Values) || p[pqgenWideColF079] != len(r.colF079.Def)) {
 		return pqfmt.Errorf("%w: column c079: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c80 != nil && (q[80] != len(r.c80.Values)) {
+	if r.colF080 != nil && (q[pqgenWideColF080] != len(r.colF080.Values)) {
 		return pqfmt.Errorf("%w: column c080: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c81 != nil && (q[81] != len(r.c81.Values)) {
+	if r.colF081 != nil && (q[pqgenWideColF081] != len(r.colF081.Values)) {
 		return pqfmt.Errorf("%w: column c081: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c82 != nil && (q[82] != len(r.c82.Values)) {
+	if r.colF082 != nil && (q[pqgenWideColF082] != len(r.colF082.Values)) {
 		return pqfmt.Errorf("%w: column c082: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c83 != nil && (q[83] != len(r.c83.Values)) {
+	if r.colF083 != nil && (q[pqgenWideColF083] != len(r.colF083.Values)) {
 		return pqfmt.Errorf("%w: column c083: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c84 != nil && (q[84] != len(r.c84.Values)) {
+	if r.colF084 != nil && (q[pqgenWideColF084] != len(r.colF084.Values)) {
 		return pqfmt.Errorf("%w: column c084: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c85 != nil && (q[85] != r.c85.Values.Len()) {
+	if r.colF085 != nil && (q[pqgenWideColF085] != r.colF085.Values.Len()) {
 		return pqfmt.Errorf("%w: column c085: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c86 != nil && (q[86] != r.c86.Values.Len()) {
+	if r.colF086 != nil && (q[pqgenWideColF086] != r.colF086.Values.Len()) {
 		return pqfmt.Errorf("%w: column c086: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c87 != nil && (q[87] != len(r.c87.Values) || p[87] != len(r.c87.Def)) {
+	if r.colF087 != nil && (q[pqgenWideColF087] != len(r.colF087.Values) || p[pqgenWideColF087] != len(r.colF087.Def)) {
 		return pqfmt.Errorf("%w: column c087: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c88 != nil && (q[88] != len(r.c88.Values)) {
+	if r.colF088 != nil && (q[pqgenWideColF088] != len(r.colF088.Values)) {
 		return pqfmt.Errorf("%w: column c088: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c89 != nil && (q[89] != len(r.c89.Values)) {
+	if r.colF089 != nil && (q[pqgenWideColF089] != len(r.colF089.Values)) {
 		return pqfmt.Errorf("%w: column c089: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c90 != nil && (q[90] != len(r.c90.Values)) {
+	if r.colF090 != nil && (q[pqgenWideColF090] != len(r.colF090.Values)) {
 		return pqfmt.Errorf("%w: column c090: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c91 != nil && (q[91] != len(r.c91.Values)) {
+	if r.colF091 != nil && (q[pqgenWideColF091] != len(r.colF091.Values)) {
 		return pqfmt.Errorf("%w: column c091: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c92 != nil && (q[92] != len(r.c92.Values)) {
+	if r.colF092 != nil && (q[pqgenWideColF092] != len(r.colF092.Values)) {
 		return pqfmt.Errorf("%w: column c092: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c93 != nil && (q[93] != r.c93.Values.Len()) {
+	if r.colF093 != nil && (q[pqgenWideColF093] != r.colF093.Values.Len()) {
 		return pqfmt.Errorf("%w: column c093: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c94 != nil && (q[94] != r.c94.Values.Len()) {
+	if r.colF094 != nil && (q[pqgenWideColF094] != r.colF094.Values.Len()) {
 		return pqfmt.Errorf("%w: column c094: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c95 != nil && (q[95] != len(r.c95.Values) || p[95] != len(r.c95.Def)) {
+	if r.colF095 != nil && (q[pqgenWideColF095] != len(r.colF095.Values) || p[pqgenWideColF095] != len(r.colF095.Def)) {
 		return pqfmt.Errorf("%w: column c095: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c96 != nil && (q[96] != len(r.c96.Values)) {
+	if r.colF096 != nil && (q[pqgenWideColF096] != len(r.colF096.Values)) {
 		return pqfmt.Errorf("%w: column c096: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c97 != nil && (q[97] != len(r.c97.Values)) {
+	if r.colF097 != nil && (q[pqgenWideColF097] != len(r.colF097.Values)) {
 		return pqfmt.Errorf("%w: column c097: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c98 != nil && (q[98] != len(r.c98.Values)) {
+	if r.colF098 != nil && (q[pqgenWideColF098] != len(r.colF098.Values)) {
 		return pqfmt.Errorf("%w: column c098: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c99 != nil && (q[99] != len(r.c99.Values)) {
+	if r.colF099 != nil && (q[pqgenWideColF099] != len(r.colF099.Values)) {
 		return pqfmt.Errorf("%w: column c099: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c100 != nil && (q[100] != len(r.c100.Values)) {
+	if r.colF100 != nil && (q[pqgenWideColF100] != len(r.colF100.Values)) {
 		return pqfmt.Errorf("%w: column c100: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c101 != nil && (q[101] != r.c101.Values.Len()) {
+	if r.colF101 != nil && (q[pqgenWideColF101] != r.colF101.Values.Len()) {
 		return pqfmt.Errorf("%w: column c101: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c102 != nil && (q[102] != r.c102.Values.Len()) {
+	if r.colF102 != nil && (q[pqgenWideColF102] != r.colF102.Values.Len()) {
 		return pqfmt.Errorf("%w: column c102: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c103 != nil && (q[103] != len(r.c103.Values) || p[103] != len(r.c103.Def)) {
+	if r.colF103 != nil && (q[pqgenWideColF103] != len(r.colF103.Values) || p[pqgenWideColF103] != len(r.colF103.Def)) {
 		return pqfmt.Errorf("%w: column c103: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c104 != nil && (q[104] != len(r.c104.Values)) {
+	if r.colF104 != nil && (q[pqgenWideColF104] != len(r.colF104.Values)) {
 		return pqfmt.Errorf("%w: column c104: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c105 != nil && (q[105] != len(r.c105.Values)) {
+	if r.colF105 != nil && (q[pqgenWideColF105] != len(r.colF105.Values)) {
 		return pqfmt.Errorf("%w: column c105: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c106 != nil && (q[106] != len(r.c106.Values)) {
+	if r.colF106 != nil && (q[pqgenWideColF106] != len(r.colF106.Values)) {
 		return pqfmt.Errorf("%w: column c106: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c107 != nil && (q[107] != len(r.c107.Values)) {
+	if r.colF107 != nil && (q[pqgenWideColF107] != len(r.colF107.Values)) {
 		return pqfmt.Errorf("%w: column c107: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c108 != nil && (q[108] != len(r.c108.Values)) {
+	if r.colF108 != nil && (q[pqgenWideColF108] != len(r.colF108.Values)) {
 		return pqfmt.Errorf("%w: column c108: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c109 != nil && (q[109] != r.c109.Values.Len()) {
+	if r.colF109 != nil && (q[pqgenWideColF109] != r.colF109.Values.Len()) {
 		return pqfmt.Errorf("%w: column c109: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c110 != nil && (q[110] != r.c110.Values.Len()) {
+	if r.colF110 != nil && (q[pqgenWideColF110] != r.colF110.Values.Len()) {
 		return pqfmt.Errorf("%w: column c110: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c111 != nil && (q[111] != len(r.c111.Values) || p[111] != len(r.c111.Def)) {
+	if r.colF111 != nil && (q[pqgenWideColF111] != len(r.colF111.Values) || p[pqgenWideColF111] != len(r.colF111.Def)) {
 		return pqfmt.Errorf("%w: column c111: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c112 != nil && (q[112] != len(r.c112.Values)) {
+	if r.colF112 != nil && (q[pqgenWideColF112] != len(r.colF112.Values)) {
 		return pqfmt.Errorf("%w: column c112: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c113 != nil && (q[113] != len(r.c113.Values)) {
+	if r.colF113 != nil && (q[pqgenWideColF113] != len(r.colF113.Values)) {
 		return pqfmt.Errorf("%w: column c113: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c114 != nil && (q[114] != len(r.c114.Values)) {
+	if r.colF114 != nil && (q[pqgenWideColF114] != len(r.colF114.Values)) {
 		return pqfmt.Errorf("%w: column c114: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c115 != nil && (q[115] != len(r.c115.Values)) {
+	if r.colF115 != nil && (q[pqgenWideColF115] != len(r.colF115.Values)) {
 		return pqfmt.Errorf("%w: column c115: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c116 != nil && (q[116] != len(r.c116.Values)) {
+	if r.colF116 != nil && (q[pqgenWideColF116] != len(r.colF116.Values)) {
 		return pqfmt.Errorf("%w: column c116: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c117 != nil && (q[117] != r.c117.Values.Len()) {
+	if r.colF117 != nil && (q[pqgenWideColF117] != r.colF117.Values.Len()) {
 		return pqfmt.Errorf("%w: column c117: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c118 != nil && (q[118] != r.c118.Values.Len()) {
+	if r.colF118 != nil && (q[pqgenWideColF118] != r.colF118.Values.Len()) {
 		return pqfmt.Errorf("%w: column c118: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c119 != nil && (q[119] != len(r.c119.Values) || p[119] != len(r.c119.Def)) {
+	if r.colF119 != nil && (q[pqgenWideColF119] != len(r.colF119.Values) || p[pqgenWideColF119] != len(r.colF119.Def)) {
 		return pqfmt.Errorf("%w: column c119: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c120 != nil && (q[120] != len(r.c120.Values)) {
+	if r.colF120 != nil && (q[pqgenWideColF120] != len(r.colF120.Values)) {
 		return pqfmt.Errorf("%w: column c120: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c121 != nil && (q[121] != len(r.c121.Values)) {
+	if r.colF121 != nil && (q[pqgenWideColF121] != len(r.colF121.Values)) {
 		return pqfmt.Errorf("%w: column c121: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c122 != nil && (q[122] != len(r.c122.Values)) {
+	if r.colF122 != nil && (q[pqgenWideColF122] != len(r.colF122.Values)) {
 		return pqfmt.Errorf("%w: column c122: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c123 != nil && (q[123] != len(r.c123.Values)) {
+	if r.colF123 != nil && (q[pqgenWideColF123] != len(r.colF123.Values)) {
 		return pqfmt.Errorf("%w: column c123: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c124 != nil && (q[124] != len(r.c124.Values)) {
+	if r.colF124 != nil && (q[pqgenWideColF124] != len(r.colF124.Values)) {
 		return pqfmt.Errorf("%w: column c124: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c125 != nil && (q[125] != r.c125.Values.Len()) {
+	if r.colF125 != nil && (q[pqgenWideColF125] != r.colF125.Values.Len()) {
 		return pqfmt.Errorf("%w: column c125: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c126 != nil && (q[126] != r.c126.Values.Len()) {
+	if r.colF126 != nil && (q[pqgenWideColF126] != r.colF126.Values.Len()) {
 		return pqfmt.Errorf("%w: column c126: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c127 != nil && (q[127] != len(r.c127.Values) || p[127] != len(r.c127.Def)) {
+	if r.colF127 != nil && (q[pqgenWideColF127] != len(r.colF127.Values) || p[pqgenWideColF127] != len(r.colF127.Def)) {
 		return pqfmt.Errorf("%w: column c127: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c128 != nil && (q[128] != len(r.c128.Values)) {
+	if r.colF128 != nil && (q[pqgenWideColF128] != len(r.colF128.Values)) {
 		return pqfmt.Errorf("%w: column c128: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c129 != nil && (q[129] != len(r.c129.Values)) {
+	if r.colF129 != nil && (q[pqgenWideColF129] != len(r.colF129.Values)) {
 		return pqfmt.Errorf("%w: column c129: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c130 != nil && (q[130] != len(r.c130.Values)) {
+	if r.colF130 != nil && (q[pqgenWideColF130] != len(r.colF130.Values)) {
 		return pqfmt.Errorf("%w: column c130: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c131 != nil && (q[131] != len(r.c131.Values)) {
+	if r.colF131 != nil && (q[pqgenWideColF131] != len(r.colF131.Values)) {
 		return pqfmt.Errorf("%w: column c131: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c132 != nil && (q[132] != len(r.c132.Values)) {
+	if r.colF132 != nil && (q[pqgenWideColF132] != len(r.colF132.Values)) {
 		return pqfmt.Errorf("%w: column c132: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c133 != nil && (q[133] != r.c133.Values.Len()) {
+	if r.colF133 != nil && (q[pqgenWideColF133] != r.colF133.Values.Len()) {
 		return pqfmt.Errorf("%w: column c133: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c134 != nil && (q[134] != r.c134.Values.Len()) {
+	if r.colF134 != nil && (q[pqgenWideColF134] != r.colF134.Values.Len()) {
 		return pqfmt.Errorf("%w: column c134: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c135 != nil && (q[135] != len(r.c135.Values) || p[135] != len(r.c135.Def)) {
+	if r.colF135 != nil && (q[pqgenWideColF135] != len(r.colF135.Values) || p[pqgenWideColF135] != len(r.colF135.Def)) {
 		return pqfmt.Errorf("%w: column c135: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c136 != nil && (q[136] != len(r.c136.Values)) {
+	if r.colF136 != nil && (q[pqgenWideColF136] != len(r.colF136.Values)) {
 		return pqfmt.Errorf("%w: column c136: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c137 != nil && (q[137] != len(r.c137.Values)) {
+	if r.colF137 != nil && (q[pqgenWideColF137] != len(r.colF137.Values)) {
 		return pqfmt.Errorf("%w: column c137: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c138 != nil && (q[138] != len(r.c138.Values)) {
+	if r.colF138 != nil && (q[pqgenWideColF138] != len(r.colF138.Values)) {
 		return pqfmt.Errorf("%w: column c138: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c139 != nil && (q[139] != len(r.c139.Values)) {
+	if r.colF139 != nil && (q[pqgenWideColF139] != len(r.colF139.Values)) {
 		return pqfmt.Errorf("%w: column c139: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c140 != nil && (q[140] != len(r.c140.Values)) {
+	if r.colF140 != nil && (q[pqgenWideColF140] != len(r.colF140.Values)) {
 		return pqfmt.Errorf("%w: column c140: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c141 != nil && (q[141] != r.c141.Values.Len()) {
+	if r.colF141 != nil && (q[pqgenWideColF141] != r.colF141.Values.Len()) {
 		return pqfmt.Errorf("%w: column c141: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c142 != nil && (q[142] != r.c142.Values.Len()) {
+	if r.colF142 != nil && (q[pqgenWideColF142] != r.colF142.Values.Len()) {
 		return pqfmt.Errorf("%w: column c142: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c143 != nil && (q[143] != len(r.c143.Values) || p[143] != len(r.c143.Def)) {
+	if r.colF143 != nil && (q[pqgenWideColF143] != len(r.colF143.Values) || p[pqgenWideColF143] != len(r.colF143.Def)) {
 		return pqfmt.Errorf("%w: column c143: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c144 != nil && (q[144] != len(r.c144.Values)) {
+	if r.colF144 != nil && (q[pqgenWideColF144] != len(r.colF144.Values)) {
 		return pqfmt.Errorf("%w: column c144: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c145 != nil && (q[145] != len(r.c145.Values)) {
+	if r.colF145 != nil && (q[pqgenWideColF145] != len(r.colF145.Values)) {
 		return pqfmt.Errorf("%w: column c145: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c146 != nil && (q[146] != len(r.c146.Values)) {
+	if r.colF146 != nil && (q[pqgenWideColF146] != len(r.colF146.Values)) {
 		return pqfmt.Errorf("%w: column c146: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c147 != nil && (q[147] != len(r.c147.Values)) {
+	if r.colF147 != nil && (q[pqgenWideColF147] != len(r.colF147.Values)) {
 		return pqfmt.Errorf("%w: column c147: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c148 != nil && (q[148] != len(r.c148.Values)) {
+	if r.colF148 != nil && (q[pqgenWideColF148] != len(r.colF148.Values)) {
 		return pqfmt.Errorf("%w: column c148: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c149 != nil && (q[149] != r.c149.Values.Len()) {
+	if r.colF149 != nil && (q[pqgenWideColF149] != r.colF149.Values.Len()) {
 		return pqfmt.Errorf("%w: column c149: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c150 != nil && (q[150] != r.c150.Values.Len()) {
+	if r.colF150 != nil && (q[pqgenWideColF150] != r.colF150.Values.Len()) {
 		return pqfmt.Errorf("%w: column c150: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c151 != nil && (q[151] != len(r.c151.Values) || p[151] != len(r.c151.Def)) {
+	if r.colF151 != nil && (q[pqgenWideColF151] != len(r.colF151.Values) || p[pqgenWideColF151] != len(r.colF151.Def)) {
 		return pqfmt.Errorf("%w: column c151: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c152 != nil && (q[152] != len(r.c152.Values)) {
+	if r.colF152 != nil && (q[pqgenWideColF152] != len(r.colF152.Values)) {
 		return pqfmt.Errorf("%w: column c152: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c153 != nil && (q[153] != len(r.c153.Values)) {
+	if r.colF153 != nil && (q[pqgenWideColF153] != len(r.colF153.Values)) {
 		return pqfmt.Errorf("%w: column c153: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c154 != nil && (q[154] != len(r.c154.Values)) {
+	if r.colF154 != nil && (q[pqgenWideColF154] != len(r.colF154.Values)) {
 		return pqfmt.Errorf("%w: column c154: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c155 != nil && (q[155] != len(r.c155.Values)) {
+	if r.colF155 != nil && (q[pqgenWideColF155] != len(r.colF155.Values)) {
 		return pqfmt.Errorf("%w: column c155: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c156 != nil && (q[156] != len(r.c156.Values)) {
+	if r.colF156 != nil && (q[pqgenWideColF156] != len(r.colF156.Values)) {
 		return pqfmt.Errorf("%w: column c156: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c157 != nil && (q[157] != r.c157.Values.Len()) {
+	if r.colF157 != nil && (q[pqgenWideColF157] != r.colF157.Values.Len()) {
 		return pqfmt.Errorf("%w: column c157: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c158 != nil && (q[158] != r.c158.Values.Len()) {
+	if r.colF158 != nil && (q[pqgenWideColF158] != r.colF158.Values.Len()) {
 		return pqfmt.Errorf("%w: column c158: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c159 != nil && (q[159] != len(r.c159.Values) || p[159] != len(r.c159.Def)) {
+	if r.colF159 != nil && (q[pqgenWideColF159] != len(r.colF159.Values) || p[pqgenWideColF159] != len(r.colF159.Def)) {
 		return pqfmt.Errorf("%w: column c159: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c160 != nil && (q[160] != len(r.c160.Values)) {
+	if r.colF160 != nil && (q[pqgenWideColF160] != len(r.colF160.Values)) {
 		return pqfmt.Errorf("%w: column c160: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c161 != nil && (q[161] != len(r.c161.Values)) {
+	if r.colF161 != nil && (q[pqgenWideColF161] != len(r.colF161.Values)) {
 		return pqfmt.Errorf("%w: column c161: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c162 != nil && (q[162] != len(r.c162.Values)) {
+	if r.colF162 != nil && (q[pqgenWideColF162] != len(r.colF162.Values)) {
 		return pqfmt.Errorf("%w: column c162: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c163 != nil && (q[163] != len(r.c163.Values)) {
+	if r.colF163 != nil && (q[pqgenWideColF163] != len(r.colF163.Values)) {
 		return pqfmt.Errorf("%w: column c163: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c164 != nil && (q[164] != len(r.c164.Values)) {
+	if r.colF164 != nil && (q[pqgenWideColF164] != len(r.colF164.Values)) {
 		return pqfmt.Errorf("%w: column c164: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c165 != nil && (q[165] != r.c165.Values.Len()) {
+	if r.colF165 != nil && (q[pqgenWideColF165] != r.colF165.Values.Len()) {
 		return pqfmt.Errorf("%w: column c165: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c166 != nil && (q[166] != r.c166.Values.Len()) {
+	if r.colF166 != nil && (q[pqgenWideColF166] != r.colF166.Values.Len()) {
 		return pqfmt.Errorf("%w: column c166: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c167 != nil && (q[167] != len(r.c167.Values) || p[167] != len(r.c167.Def)) {
+	if r.colF167 != nil && (q[pqgenWideColF167] != len(r.colF167.Values) || p[pqgenWideColF167] != len(r.colF167.Def)) {
 		return pqfmt.Errorf("%w: column c167: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c168 != nil && (q[168] != len(r.c168.Values)) {
+	if r.colF168 != nil && (q[pqgenWideColF168] != len(r.colF168.Values)) {
 		return pqfmt.Errorf("%w: column c168: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c169 != nil && (q[169] != len(r.c169.Values)) {
+	if r.colF169 != nil && (q[pqgenWideColF169] != len(r.colF169.Values)) {
 		return pqfmt.Errorf("%w: column c169: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c170 != nil && (q[170] != len(r.c170.Values)) {
+	if r.colF170 != nil && (q[pqgenWideColF170] != len(r.colF170.Values)) {
 		return pqfmt.Errorf("%w: column c170: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c171 != nil && (q[171] != len(r.c171.Values)) {
+	if r.colF171 != nil && (q[pqgenWideColF171] != len(r.colF171.Values)) {
 		return pqfmt.Errorf("%w: column c171: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c172 != nil && (q[172] != len(r.c172.Values)) {
+	if r.colF172 != nil && (q[pqgenWideColF172] != len(r.colF172.Values)) {
 		return pqfmt.Errorf("%w: column c172: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c173 != nil && (q[173] != r.c173.Values.Len()) {
+	if r.colF173 != nil && (q[pqgenWideColF173] != r.colF173.Values.Len()) {
 		return pqfmt.Errorf("%w: column c173: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c174 != nil && (q[174] != r.c174.Values.Len()) {
+	if r.colF174 != nil && (q[pqgenWideColF174] != r.colF174.Values.Len()) {
 		return pqfmt.Errorf("%w: column c174: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c175 != nil && (q[175] != len(r.c175.Values) || p[175] != len(r.c175.Def)) {
+	if r.colF175 != nil && (q[pqgenWideColF175] != len(r.colF175.Values) || p[pqgenWideColF175] != len(r.colF175.Def)) {
 		return pqfmt.Errorf("%w: column c175: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c176 != nil && (q[176] != len(r.c176.Values)) {
+	if r.colF176 != nil && (q[pqgenWideColF176] != len(r.colF176.Values)) {
 		return pqfmt.Errorf("%w: column c176: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c177 != nil && (q[177] != len(r.c177.Values)) {
+	if r.colF177 != nil && (q[pqgenWideColF177] != len(r.colF177.Values)) {
 		return pqfmt.Errorf("%w: column c177: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c178 != nil && (q[178] != len(r.c178.Values)) {
+	if r.colF178 != nil && (q[pqgenWideColF178] != len(r.colF178.Values)) {
 		return pqfmt.Errorf("%w: column c178: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c179 != nil && (q[179] != len(r.c179.Values)) {
+	if r.colF179 != nil && (q[pqgenWideColF179] != len(r.colF179.Values)) {
 		return pqfmt.Errorf("%w: column c179: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c180 != nil && (q[180] != len(r.c180.Values)) {
+	if r.colF180 != nil && (q[pqgenWideColF180] != len(r.colF180.Values)) {
 		return pqfmt.Errorf("%w: column c180: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c181 != nil && (q[181] != r.c181.Values.Len()) {
+	if r.colF181 != nil && (q[pqgenWideColF181] != r.colF181.Values.Len()) {
 		return pqfmt.Errorf("%w: column c181: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c182 != nil && (q[182] != r.c182.Values.Len()) {
+	if r.colF182 != nil && (q[pqgenWideColF182] != r.colF182.Values.Len()) {
 		return pqfmt.Errorf("%w: column c182: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c183 != nil && (q[183] != len(r.c183.Values) || p[183] != len(r.c183.Def)) {
+	if r.colF183 != nil && (q[pqgenWideColF183] != len(r.colF183.Values) || p[pqgenWideColF183] != len(r.colF183.Def)) {
 		return pqfmt.Errorf("%w: column c183: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c184 != nil && (q[184] != len(r.c184.Values)) {
+	if r.colF184 != nil && (q[pqgenWideColF184] != len(r.colF184.Values)) {
 		return pqfmt.Errorf("%w: column c184: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c185 != nil && (q[185] != len(r.c185.Values)) {
+	if r.colF185 != nil && (q[pqgenWideColF185] != len(r.colF185.Values)) {
 		return pqfmt.Errorf("%w: column c185: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c186 != nil && (q[186] != len(r.c186.Values)) {
+	if r.colF186 != nil && (q[pqgenWideColF186] != len(r.colF186.Values)) {
 		return pqfmt.Errorf("%w: column c186: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c187 != nil && (q[187] != len(r.c187.Values)) {
+	if r.colF187 != nil && (q[pqgenWideColF187] != len(r.colF187.Values)) {
 		return pqfmt.Errorf("%w: column c187: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c188 != nil && (q[188] != len(r.c188.Values)) {
+	if r.colF188 != nil && (q[pqgenWideColF188] != len(r.colF188.Values)) {
 		return pqfmt.Errorf("%w: column c188: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c189 != nil && (q[189] != r.c189.Values.Len()) {
+	if r.colF189 != nil && (q[pqgenWideColF189] != r.colF189.Values.Len()) {
 		return pqfmt.Errorf("%w: column c189: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c190 != nil && (q[190] != r.c190.Values.Len()) {
+	if r.colF190 != nil && (q[pqgenWideColF190] != r.colF190.Values.Len()) {
 		return pqfmt.Errorf("%w: column c190: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c191 != nil && (q[191] != len(r.c191.Values) || p[191] != len(r.c191.Def)) {
+	if r.colF191 != nil && (q[pqgenWideColF191] != len(r.colF191.Values) || p[pqgenWideColF191] != len(r.colF191.Def)) {
 		return pqfmt.Errorf("%w: column c191: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c192 != nil && (q[192] != len(r.c192.Values)) {
+	if r.colF192 != nil && (q[pqgenWideColF192] != len(r.colF192.Values)) {
 		return pqfmt.Errorf("%w: column c192: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c193 != nil && (q[193] != len(r.c193.Values)) {
+	if r.colF193 != nil && (q[pqgenWideColF193] != len(r.colF193.Values)) {
 		return pqfmt.Errorf("%w: column c193: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c194 != nil && (q[194] != len(r.c194.Values)) {
+	if r.colF194 != nil && (q[pqgenWideColF194] != len(r.colF194.Values)) {
 		return pqfmt.Errorf("%w: column c194: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c195 != nil && (q[195] != len(r.c195.Values)) {
+	if r.colF195 != nil && (q[pqgenWideColF195] != len(r.colF195.Values)) {
 		return pqfmt.Errorf("%w: column c195: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c196 != nil && (q[196] != len(r.c196.Values)) {
+	if r.colF196 != nil && (q[pqgenWideColF196] != len(r.colF196.Values)) {
 		return pqfmt.Errorf("%w: column c196: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c197 != nil && (q[197] != r.c197.Values.Len()) {
+	if r.colF197 != nil && (q[pqgenWideColF197] != r.colF197.Values.Len()) {
 		return pqfmt.Errorf("%w: column c197: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c198 != nil && (q[198] != r.c198.Values.Len()) {
+	if r.colF198 != nil && (q[pqgenWideColF198] != r.colF198.Values.Len()) {
 		return pqfmt.Errorf("%w: column c198: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
-	if r.c199 != nil && (q[199] != len(r.c199.Values) || p[199] != len(r.c199.Def)) {
+	if r.colF199 != nil && (q[pqgenWideColF199] != len(r.colF199.Values) || p[pqgenWideColF199] != len(r.colF199.Def)) {
 		return pqfmt.Errorf("%w: column c199: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
 	}
 	return nil
@@ -7665,804 +7870,804 @@ var WideWhere struct {
 }
 
 func init() {
-	WideWhere.F000 = pqrt.NewOrderedField("c000", func(c0 *pqrt.Int64Buffer, v int64) error {
-		c0.Values = append(c0.Values, v)
+	WideWhere.F000 = pqrt.NewOrderedField("c000", func(colF000 *pqrt.Int64Buffer, v int64) error {
+		colF000.Values = append(colF000.Values, v)
 		return nil
 	})
-	WideWhere.F001 = pqrt.NewOrderedField("c001", func(c1 *pqrt.Int32Buffer, v int32) error {
-		c1.Values = append(c1.Values, v)
+	WideWhere.F001 = pqrt.NewOrderedField("c001", func(colF001 *pqrt.Int32Buffer, v int32) error {
+		colF001.Values = append(colF001.Values, v)
 		return nil
 	})
-	WideWhere.F002 = pqrt.NewOrderedField("c002", func(c2 *pqrt.DoubleBuffer, v float64) error {
-		c2.Values = append(c2.Values, v)
+	WideWhere.F002 = pqrt.NewOrderedField("c002", func(colF002 *pqrt.DoubleBuffer, v float64) error {
+		colF002.Values = append(colF002.Values, v)
 		return nil
 	})
-	WideWhere.F003 = pqrt.NewOrderedField("c003", func(c3 *pqrt.FloatBuffer, v float32) error {
-		c3.Values = append(c3.Values, v)
+	WideWhere.F003 = pqrt.NewOrderedField("c003", func(colF003 *pqrt.FloatBuffer, v float32) error {
+		colF003.Values = append(colF003.Values, v)
 		return nil
 	})
-	WideWhere.F004 = pqrt.NewField("c004", func(c4 *pqrt.BoolBuffer, v bool) error {
-		c4.Values = append(c4.Values, v)
+	WideWhere.F004 = pqrt.NewField("c004", func(colF004 *pqrt.BoolBuffer, v bool) error {
+		colF004.Values = append(colF004.Values, v)
 		return nil
 	})
-	WideWhere.F005 = pqrt.NewOrderedField("c005", func(c5 *pqrt.ByteArrayBuffer, v string) error {
-		c5.Values.AppendString(v)
+	WideWhere.F005 = pqrt.NewOrderedField("c005", func(colF005 *pqrt.ByteArrayBuffer, v string) error {
+		colF005.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F006 = pqrt.NewOrderedField("c006", func(c6 *pqrt.ByteArrayBuffer, v string) error {
-		c6.Values.AppendString(v)
+	WideWhere.F006 = pqrt.NewOrderedField("c006", func(colF006 *pqrt.ByteArrayBuffer, v string) error {
+		colF006.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F007 = pqrt.NewNullableOrderedField("c007", func(c7 *pqrt.Int64Buffer, v int64) error {
-		c7.Values = append(c7.Values, v)
+	WideWhere.F007 = pqrt.NewNullableOrderedField("c007", func(colF007 *pqrt.Int64Buffer, v int64) error {
+		colF007.Values = append(colF007.Values, v)
 		return nil
 	})
-	WideWhere.F008 = pqrt.NewOrderedField("c008", func(c8 *pqrt.Int64Buffer, v int64) error {
-		c8.Values = append(c8.Values, v)
+	WideWhere.F008 = pqrt.NewOrderedField("c008", func(colF008 *pqrt.Int64Buffer, v int64) error {
+		colF008.Values = append(colF008.Values, v)
 		return nil
 	})
-	WideWhere.F009 = pqrt.NewOrderedField("c009", func(c9 *pqrt.Int32Buffer, v int32) error {
-		c9.Values = append(c9.Values, v)
+	WideWhere.F009 = pqrt.NewOrderedField("c009", func(colF009 *pqrt.Int32Buffer, v int32) error {
+		colF009.Values = append(colF009.Values, v)
 		return nil
 	})
-	WideWhere.F010 = pqrt.NewOrderedField("c010", func(c10 *pqrt.DoubleBuffer, v float64) error {
-		c10.Values = append(c10.Values, v)
+	WideWhere.F010 = pqrt.NewOrderedField("c010", func(colF010 *pqrt.DoubleBuffer, v float64) error {
+		colF010.Values = append(colF010.Values, v)
 		return nil
 	})
-	WideWhere.F011 = pqrt.NewOrderedField("c011", func(c11 *pqrt.FloatBuffer, v float32) error {
-		c11.Values = append(c11.Values, v)
+	WideWhere.F011 = pqrt.NewOrderedField("c011", func(colF011 *pqrt.FloatBuffer, v float32) error {
+		colF011.Values = append(colF011.Values, v)
 		return nil
 	})
-	WideWhere.F012 = pqrt.NewField("c012", func(c12 *pqrt.BoolBuffer, v bool) error {
-		c12.Values = append(c12.Values, v)
+	WideWhere.F012 = pqrt.NewField("c012", func(colF012 *pqrt.BoolBuffer, v bool) error {
+		colF012.Values = append(colF012.Values, v)
 		return nil
 	})
-	WideWhere.F013 = pqrt.NewOrderedField("c013", func(c13 *pqrt.ByteArrayBuffer, v string) error {
-		c13.Values.AppendString(v)
+	WideWhere.F013 = pqrt.NewOrderedField("c013", func(colF013 *pqrt.ByteArrayBuffer, v string) error {
+		colF013.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F014 = pqrt.NewOrderedField("c014", func(c14 *pqrt.ByteArrayBuffer, v string) error {
-		c14.Values.AppendString(v)
+	WideWhere.F014 = pqrt.NewOrderedField("c014", func(colF014 *pqrt.ByteArrayBuffer, v string) error {
+		colF014.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F015 = pqrt.NewNullableOrderedField("c015", func(c15 *pqrt.Int64Buffer, v int64) error {
-		c15.Values = append(c15.Values, v)
+	WideWhere.F015 = pqrt.NewNullableOrderedField("c015", func(colF015 *pqrt.Int64Buffer, v int64) error {
+		colF015.Values = append(colF015.Values, v)
 		return nil
 	})
-	WideWhere.F016 = pqrt.NewOrderedField("c016", func(c16 *pqrt.Int64Buffer, v int64) error {
-		c16.Values = append(c16.Values, v)
+	WideWhere.F016 = pqrt.NewOrderedField("c016", func(colF016 *pqrt.Int64Buffer, v int64) error {
+		colF016.Values = append(colF016.Values, v)
 		return nil
 	})
-	WideWhere.F017 = pqrt.NewOrderedField("c017", func(c17 *pqrt.Int32Buffer, v int32) error {
-		c17.Values = append(c17.Values, v)
+	WideWhere.F017 = pqrt.NewOrderedField("c017", func(colF017 *pqrt.Int32Buffer, v int32) error {
+		colF017.Values = append(colF017.Values, v)
 		return nil
 	})
-	WideWhere.F018 = pqrt.NewOrderedField("c018", func(c18 *pqrt.DoubleBuffer, v float64) error {
-		c18.Values = append(c18.Values, v)
+	WideWhere.F018 = pqrt.NewOrderedField("c018", func(colF018 *pqrt.DoubleBuffer, v float64) error {
+		colF018.Values = append(colF018.Values, v)
 		return nil
 	})
-	WideWhere.F019 = pqrt.NewOrderedField("c019", func(c19 *pqrt.FloatBuffer, v float32) error {
-		c19.Values = append(c19.Values, v)
+	WideWhere.F019 = pqrt.NewOrderedField("c019", func(colF019 *pqrt.FloatBuffer, v float32) error {
+		colF019.Values = append(colF019.Values, v)
 		return nil
 	})
-	WideWhere.F020 = pqrt.NewField("c020", func(c20 *pqrt.BoolBuffer, v bool) error {
-		c20.Values = append(c20.Values, v)
+	WideWhere.F020 = pqrt.NewField("c020", func(colF020 *pqrt.BoolBuffer, v bool) error {
+		colF020.Values = append(colF020.Values, v)
 		return nil
 	})
-	WideWhere.F021 = pqrt.NewOrderedField("c021", func(c21 *pqrt.ByteArrayBuffer, v string) error {
-		c21.Values.AppendString(v)
+	WideWhere.F021 = pqrt.NewOrderedField("c021", func(colF021 *pqrt.ByteArrayBuffer, v string) error {
+		colF021.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F022 = pqrt.NewOrderedField("c022", func(c22 *pqrt.ByteArrayBuffer, v string) error {
-		c22.Values.AppendString(v)
+	WideWhere.F022 = pqrt.NewOrderedField("c022", func(colF022 *pqrt.ByteArrayBuffer, v string) error {
+		colF022.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F023 = pqrt.NewNullableOrderedField("c023", func(c23 *pqrt.Int64Buffer, v int64) error {
-		c23.Values = append(c23.Values, v)
+	WideWhere.F023 = pqrt.NewNullableOrderedField("c023", func(colF023 *pqrt.Int64Buffer, v int64) error {
+		colF023.Values = append(colF023.Values, v)
 		return nil
 	})
-	WideWhere.F024 = pqrt.NewOrderedField("c024", func(c24 *pqrt.Int64Buffer, v int64) error {
-		c24.Values = append(c24.Values, v)
+	WideWhere.F024 = pqrt.NewOrderedField("c024", func(colF024 *pqrt.Int64Buffer, v int64) error {
+		colF024.Values = append(colF024.Values, v)
 		return nil
 	})
-	WideWhere.F025 = pqrt.NewOrderedField("c025", func(c25 *pqrt.Int32Buffer, v int32) error {
-		c25.Values = append(c25.Values, v)
+	WideWhere.F025 = pqrt.NewOrderedField("c025", func(colF025 *pqrt.Int32Buffer, v int32) error {
+		colF025.Values = append(colF025.Values, v)
 		return nil
 	})
-	WideWhere.F026 = pqrt.NewOrderedField("c026", func(c26 *pqrt.DoubleBuffer, v float64) error {
-		c26.Values = append(c26.Values, v)
+	WideWhere.F026 = pqrt.NewOrderedField("c026", func(colF026 *pqrt.DoubleBuffer, v float64) error {
+		colF026.Values = append(colF026.Values, v)
 		return nil
 	})
-	WideWhere.F027 = pqrt.NewOrderedField("c027", func(c27 *pqrt.FloatBuffer, v float32) error {
-		c27.Values = append(c27.Values, v)
+	WideWhere.F027 = pqrt.NewOrderedField("c027", func(colF027 *pqrt.FloatBuffer, v float32) error {
+		colF027.Values = append(colF027.Values, v)
 		return nil
 	})
-	WideWhere.F028 = pqrt.NewField("c028", func(c28 *pqrt.BoolBuffer, v bool) error {
-		c28.Values = append(c28.Values, v)
+	WideWhere.F028 = pqrt.NewField("c028", func(colF028 *pqrt.BoolBuffer, v bool) error {
+		colF028.Values = append(colF028.Values, v)
 		return nil
 	})
-	WideWhere.F029 = pqrt.NewOrderedField("c029", func(c29 *pqrt.ByteArrayBuffer, v string) error {
-		c29.Values.AppendString(v)
+	WideWhere.F029 = pqrt.NewOrderedField("c029", func(colF029 *pqrt.ByteArrayBuffer, v string) error {
+		colF029.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F030 = pqrt.NewOrderedField("c030", func(c30 *pqrt.ByteArrayBuffer, v string) error {
-		c30.Values.AppendString(v)
+	WideWhere.F030 = pqrt.NewOrderedField("c030", func(colF030 *pqrt.ByteArrayBuffer, v string) error {
+		colF030.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F031 = pqrt.NewNullableOrderedField("c031", func(c31 *pqrt.Int64Buffer, v int64) error {
-		c31.Values = append(c31.Values, v)
+	WideWhere.F031 = pqrt.NewNullableOrderedField("c031", func(colF031 *pqrt.Int64Buffer, v int64) error {
+		colF031.Values = append(colF031.Values, v)
 		return nil
 	})
-	WideWhere.F032 = pqrt.NewOrderedField("c032", func(c32 *pqrt.Int64Buffer, v int64) error {
-		c32.Values = append(c32.Values, v)
+	WideWhere.F032 = pqrt.NewOrderedField("c032", func(colF032 *pqrt.Int64Buffer, v int64) error {
+		colF032.Values = append(colF032.Values, v)
 		return nil
 	})
-	WideWhere.F033 = pqrt.NewOrderedField("c033", func(c33 *pqrt.Int32Buffer, v int32) error {
-		c33.Values = append(c33.Values, v)
+	WideWhere.F033 = pqrt.NewOrderedField("c033", func(colF033 *pqrt.Int32Buffer, v int32) error {
+		colF033.Values = append(colF033.Values, v)
 		return nil
 	})
-	WideWhere.F034 = pqrt.NewOrderedField("c034", func(c34 *pqrt.DoubleBuffer, v float64) error {
-		c34.Values = append(c34.Values, v)
+	WideWhere.F034 = pqrt.NewOrderedField("c034", func(colF034 *pqrt.DoubleBuffer, v float64) error {
+		colF034.Values = append(colF034.Values, v)
 		return nil
 	})
-	WideWhere.F035 = pqrt.NewOrderedField("c035", func(c35 *pqrt.FloatBuffer, v float32) error {
-		c35.Values = append(c35.Values, v)
+	WideWhere.F035 = pqrt.NewOrderedField("c035", func(colF035 *pqrt.FloatBuffer, v float32) error {
+		colF035.Values = append(colF035.Values, v)
 		return nil
 	})
-	WideWhere.F036 = pqrt.NewField("c036", func(c36 *pqrt.BoolBuffer, v bool) error {
-		c36.Values = append(c36.Values, v)
+	WideWhere.F036 = pqrt.NewField("c036", func(colF036 *pqrt.BoolBuffer, v bool) error {
+		colF036.Values = append(colF036.Values, v)
 		return nil
 	})
-	WideWhere.F037 = pqrt.NewOrderedField("c037", func(c37 *pqrt.ByteArrayBuffer, v string) error {
-		c37.Values.AppendString(v)
+	WideWhere.F037 = pqrt.NewOrderedField("c037", func(colF037 *pqrt.ByteArrayBuffer, v string) error {
+		colF037.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F038 = pqrt.NewOrderedField("c038", func(c38 *pqrt.ByteArrayBuffer, v string) error {
-		c38.Values.AppendString(v)
+	WideWhere.F038 = pqrt.NewOrderedField("c038", func(colF038 *pqrt.ByteArrayBuffer, v string) error {
+		colF038.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F039 = pqrt.NewNullableOrderedField("c039", func(c39 *pqrt.Int64Buffer, v int64) error {
-		c39.Values = append(c39.Values, v)
+	WideWhere.F039 = pqrt.NewNullableOrderedField("c039", func(colF039 *pqrt.Int64Buffer, v int64) error {
+		colF039.Values = append(colF039.Values, v)
 		return nil
 	})
-	WideWhere.F040 = pqrt.NewOrderedField("c040", func(c40 *pqrt.Int64Buffer, v int64) error {
-		c40.Values = append(c40.Values, v)
+	WideWhere.F040 = pqrt.NewOrderedField("c040", func(colF040 *pqrt.Int64Buffer, v int64) error {
+		colF040.Values = append(colF040.Values, v)
 		return nil
 	})
-	WideWhere.F041 = pqrt.NewOrderedField("c041", func(c41 *pqrt.Int32Buffer, v int32) error {
-		c41.Values = append(c41.Values, v)
+	WideWhere.F041 = pqrt.NewOrderedField("c041", func(colF041 *pqrt.Int32Buffer, v int32) error {
+		colF041.Values = append(colF041.Values, v)
 		return nil
 	})
-	WideWhere.F042 = pqrt.NewOrderedField("c042", func(c42 *pqrt.DoubleBuffer, v float64) error {
-		c42.Values = append(c42.Values, v)
+	WideWhere.F042 = pqrt.NewOrderedField("c042", func(colF042 *pqrt.DoubleBuffer, v float64) error {
+		colF042.Values = append(colF042.Values, v)
 		return nil
 	})
-	WideWhere.F043 = pqrt.NewOrderedField("c043", func(c43 *pqrt.FloatBuffer, v float32) error {
-		c43.Values = append(c43.Values, v)
+	WideWhere.F043 = pqrt.NewOrderedField("c043", func(colF043 *pqrt.FloatBuffer, v float32) error {
+		colF043.Values = append(colF043.Values, v)
 		return nil
 	})
-	WideWhere.F044 = pqrt.NewField("c044", func(c44 *pqrt.BoolBuffer, v bool) error {
-		c44.Values = append(c44.Values, v)
+	WideWhere.F044 = pqrt.NewField("c044", func(colF044 *pqrt.BoolBuffer, v bool) error {
+		colF044.Values = append(colF044.Values, v)
 		return nil
 	})
-	WideWhere.F045 = pqrt.NewOrderedField("c045", func(c45 *pqrt.ByteArrayBuffer, v string) error {
-		c45.Values.AppendString(v)
+	WideWhere.F045 = pqrt.NewOrderedField("c045", func(colF045 *pqrt.ByteArrayBuffer, v string) error {
+		colF045.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F046 = pqrt.NewOrderedField("c046", func(c46 *pqrt.ByteArrayBuffer, v string) error {
-		c46.Values.AppendString(v)
+	WideWhere.F046 = pqrt.NewOrderedField("c046", func(colF046 *pqrt.ByteArrayBuffer, v string) error {
+		colF046.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F047 = pqrt.NewNullableOrderedField("c047", func(c47 *pqrt.Int64Buffer, v int64) error {
-		c47.Values = append(c47.Values, v)
+	WideWhere.F047 = pqrt.NewNullableOrderedField("c047", func(colF047 *pqrt.Int64Buffer, v int64) error {
+		colF047.Values = append(colF047.Values, v)
 		return nil
 	})
-	WideWhere.F048 = pqrt.NewOrderedField("c048", func(c48 *pqrt.Int64Buffer, v int64) error {
-		c48.Values = append(c48.Values, v)
+	WideWhere.F048 = pqrt.NewOrderedField("c048", func(colF048 *pqrt.Int64Buffer, v int64) error {
+		colF048.Values = append(colF048.Values, v)
 		return nil
 	})
-	WideWhere.F049 = pqrt.NewOrderedField("c049", func(c49 *pqrt.Int32Buffer, v int32) error {
-		c49.Values = append(c49.Values, v)
+	WideWhere.F049 = pqrt.NewOrderedField("c049", func(colF049 *pqrt.Int32Buffer, v int32) error {
+		colF049.Values = append(colF049.Values, v)
 		return nil
 	})
-	WideWhere.F050 = pqrt.NewOrderedField("c050", func(c50 *pqrt.DoubleBuffer, v float64) error {
-		c50.Values = append(c50.Values, v)
+	WideWhere.F050 = pqrt.NewOrderedField("c050", func(colF050 *pqrt.DoubleBuffer, v float64) error {
+		colF050.Values = append(colF050.Values, v)
 		return nil
 	})
-	WideWhere.F051 = pqrt.NewOrderedField("c051", func(c51 *pqrt.FloatBuffer, v float32) error {
-		c51.Values = append(c51.Values, v)
+	WideWhere.F051 = pqrt.NewOrderedField("c051", func(colF051 *pqrt.FloatBuffer, v float32) error {
+		colF051.Values = append(colF051.Values, v)
 		return nil
 	})
-	WideWhere.F052 = pqrt.NewField("c052", func(c52 *pqrt.BoolBuffer, v bool) error {
-		c52.Values = append(c52.Values, v)
+	WideWhere.F052 = pqrt.NewField("c052", func(colF052 *pqrt.BoolBuffer, v bool) error {
+		colF052.Values = append(colF052.Values, v)
 		return nil
 	})
-	WideWhere.F053 = pqrt.NewOrderedField("c053", func(c53 *pqrt.ByteArrayBuffer, v string) error {
-		c53.Values.AppendString(v)
+	WideWhere.F053 = pqrt.NewOrderedField("c053", func(colF053 *pqrt.ByteArrayBuffer, v string) error {
+		colF053.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F054 = pqrt.NewOrderedField("c054", func(c54 *pqrt.ByteArrayBuffer, v string) error {
-		c54.Values.AppendString(v)
+	WideWhere.F054 = pqrt.NewOrderedField("c054", func(colF054 *pqrt.ByteArrayBuffer, v string) error {
+		colF054.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F055 = pqrt.NewNullableOrderedField("c055", func(c55 *pqrt.Int64Buffer, v int64) error {
-		c55.Values = append(c55.Values, v)
+	WideWhere.F055 = pqrt.NewNullableOrderedField("c055", func(colF055 *pqrt.Int64Buffer, v int64) error {
+		colF055.Values = append(colF055.Values, v)
 		return nil
 	})
-	WideWhere.F056 = pqrt.NewOrderedField("c056", func(c56 *pqrt.Int64Buffer, v int64) error {
-		c56.Values = append(c56.Values, v)
+	WideWhere.F056 = pqrt.NewOrderedField("c056", func(colF056 *pqrt.Int64Buffer, v int64) error {
+		colF056.Values = append(colF056.Values, v)
 		return nil
 	})
-	WideWhere.F057 = pqrt.NewOrderedField("c057", func(c57 *pqrt.Int32Buffer, v int32) error {
-		c57.Values = append(c57.Values, v)
+	WideWhere.F057 = pqrt.NewOrderedField("c057", func(colF057 *pqrt.Int32Buffer, v int32) error {
+		colF057.Values = append(colF057.Values, v)
 		return nil
 	})
-	WideWhere.F058 = pqrt.NewOrderedField("c058", func(c58 *pqrt.DoubleBuffer, v float64) error {
-		c58.Values = append(c58.Values, v)
+	WideWhere.F058 = pqrt.NewOrderedField("c058", func(colF058 *pqrt.DoubleBuffer, v float64) error {
+		colF058.Values = append(colF058.Values, v)
 		return nil
 	})
-	WideWhere.F059 = pqrt.NewOrderedField("c059", func(c59 *pqrt.FloatBuffer, v float32) error {
-		c59.Values = append(c59.Values, v)
+	WideWhere.F059 = pqrt.NewOrderedField("c059", func(colF059 *pqrt.FloatBuffer, v float32) error {
+		colF059.Values = append(colF059.Values, v)
 		return nil
 	})
-	WideWhere.F060 = pqrt.NewField("c060", func(c60 *pqrt.BoolBuffer, v bool) error {
-		c60.Values = append(c60.Values, v)
+	WideWhere.F060 = pqrt.NewField("c060", func(colF060 *pqrt.BoolBuffer, v bool) error {
+		colF060.Values = append(colF060.Values, v)
 		return nil
 	})
-	WideWhere.F061 = pqrt.NewOrderedField("c061", func(c61 *pqrt.ByteArrayBuffer, v string) error {
-		c61.Values.AppendString(v)
+	WideWhere.F061 = pqrt.NewOrderedField("c061", func(colF061 *pqrt.ByteArrayBuffer, v string) error {
+		colF061.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F062 = pqrt.NewOrderedField("c062", func(c62 *pqrt.ByteArrayBuffer, v string) error {
-		c62.Values.AppendString(v)
+	WideWhere.F062 = pqrt.NewOrderedField("c062", func(colF062 *pqrt.ByteArrayBuffer, v string) error {
+		colF062.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F063 = pqrt.NewNullableOrderedField("c063", func(c63 *pqrt.Int64Buffer, v int64) error {
-		c63.Values = append(c63.Values, v)
+	WideWhere.F063 = pqrt.NewNullableOrderedField("c063", func(colF063 *pqrt.Int64Buffer, v int64) error {
+		colF063.Values = append(colF063.Values, v)
 		return nil
 	})
-	WideWhere.F064 = pqrt.NewOrderedField("c064", func(c64 *pqrt.Int64Buffer, v int64) error {
-		c64.Values = append(c64.Values, v)
+	WideWhere.F064 = pqrt.NewOrderedField("c064", func(colF064 *pqrt.Int64Buffer, v int64) error {
+		colF064.Values = append(colF064.Values, v)
 		return nil
 	})
-	WideWhere.F065 = pqrt.NewOrderedField("c065", func(c65 *pqrt.Int32Buffer, v int32) error {
-		c65.Values = append(c65.Values, v)
+	WideWhere.F065 = pqrt.NewOrderedField("c065", func(colF065 *pqrt.Int32Buffer, v int32) error {
+		colF065.Values = append(colF065.Values, v)
 		return nil
 	})
-	WideWhere.F066 = pqrt.NewOrderedField("c066", func(c66 *pqrt.DoubleBuffer, v float64) error {
-		c66.Values = append(c66.Values, v)
+	WideWhere.F066 = pqrt.NewOrderedField("c066", func(colF066 *pqrt.DoubleBuffer, v float64) error {
+		colF066.Values = append(colF066.Values, v)
 		return nil
 	})
-	WideWhere.F067 = pqrt.NewOrderedField("c067", func(c67 *pqrt.FloatBuffer, v float32) error {
-		c67.Values = append(c67.Values, v)
+	WideWhere.F067 = pqrt.NewOrderedField("c067", func(colF067 *pqrt.FloatBuffer, v float32) error {
+		colF067.Values = append(colF067.Values, v)
 		return nil
 	})
-	WideWhere.F068 = pqrt.NewField("c068", func(c68 *pqrt.BoolBuffer, v bool) error {
-		c68.Values = append(c68.Values, v)
+	WideWhere.F068 = pqrt.NewField("c068", func(colF068 *pqrt.BoolBuffer, v bool) error {
+		colF068.Values = append(colF068.Values, v)
 		return nil
 	})
-	WideWhere.F069 = pqrt.NewOrderedField("c069", func(c69 *pqrt.ByteArrayBuffer, v string) error {
-		c69.Values.AppendString(v)
+	WideWhere.F069 = pqrt.NewOrderedField("c069", func(colF069 *pqrt.ByteArrayBuffer, v string) error {
+		colF069.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F070 = pqrt.NewOrderedField("c070", func(c70 *pqrt.ByteArrayBuffer, v string) error {
-		c70.Values.AppendString(v)
+	WideWhere.F070 = pqrt.NewOrderedField("c070", func(colF070 *pqrt.ByteArrayBuffer, v string) error {
+		colF070.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F071 = pqrt.NewNullableOrderedField("c071", func(c71 *pqrt.Int64Buffer, v int64) error {
-		c71.Values = append(c71.Values, v)
+	WideWhere.F071 = pqrt.NewNullableOrderedField("c071", func(colF071 *pqrt.Int64Buffer, v int64) error {
+		colF071.Values = append(colF071.Values, v)
 		return nil
 	})
-	WideWhere.F072 = pqrt.NewOrderedField("c072", func(c72 *pqrt.Int64Buffer, v int64) error {
-		c72.Values = append(c72.Values, v)
+	WideWhere.F072 = pqrt.NewOrderedField("c072", func(colF072 *pqrt.Int64Buffer, v int64) error {
+		colF072.Values = append(colF072.Values, v)
 		return nil
 	})
-	WideWhere.F073 = pqrt.NewOrderedField("c073", func(c73 *pqrt.Int32Buffer, v int32) error {
-		c73.Values = append(c73.Values, v)
+	WideWhere.F073 = pqrt.NewOrderedField("c073", func(colF073 *pqrt.Int32Buffer, v int32) error {
+		colF073.Values = append(colF073.Values, v)
 		return nil
 	})
-	WideWhere.F074 = pqrt.NewOrderedField("c074", func(c74 *pqrt.DoubleBuffer, v float64) error {
-		c74.Values = append(c74.Values, v)
+	WideWhere.F074 = pqrt.NewOrderedField("c074", func(colF074 *pqrt.DoubleBuffer, v float64) error {
+		colF074.Values = append(colF074.Values, v)
 		return nil
 	})
-	WideWhere.F075 = pqrt.NewOrderedField("c075", func(c75 *pqrt.FloatBuffer, v float32) error {
-		c75.Values = append(c75.Values, v)
+	WideWhere.F075 = pqrt.NewOrderedField("c075", func(colF075 *pqrt.FloatBuffer, v float32) error {
+		colF075.Values = append(colF075.Values, v)
 		return nil
 	})
-	WideWhere.F076 = pqrt.NewField("c076", func(c76 *pqrt.BoolBuffer, v bool) error {
-		c76.Values = append(c76.Values, v)
+	WideWhere.F076 = pqrt.NewField("c076", func(colF076 *pqrt.BoolBuffer, v bool) error {
+		colF076.Values = append(colF076.Values, v)
 		return nil
 	})
-	WideWhere.F077 = pqrt.NewOrderedField("c077", func(c77 *pqrt.ByteArrayBuffer, v string) error {
-		c77.Values.AppendString(v)
+	WideWhere.F077 = pqrt.NewOrderedField("c077", func(colF077 *pqrt.ByteArrayBuffer, v string) error {
+		colF077.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F078 = pqrt.NewOrderedField("c078", func(c78 *pqrt.ByteArrayBuffer, v string) error {
-		c78.Values.AppendString(v)
+	WideWhere.F078 = pqrt.NewOrderedField("c078", func(colF078 *pqrt.ByteArrayBuffer, v string) error {
+		colF078.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F079 = pqrt.NewNullableOrderedField("c079", func(c79 *pqrt.Int64Buffer, v int64) error {
-		c79.Values = append(c79.Values, v)
+	WideWhere.F079 = pqrt.NewNullableOrderedField("c079", func(colF079 *pqrt.Int64Buffer, v int64) error {
+		colF079.Values = append(colF079.Values, v)
 		return nil
 	})
-	WideWhere.F080 = pqrt.NewOrderedField("c080", func(c80 *pqrt.Int64Buffer, v int64) error {
-		c80.Values = append(c80.Values, v)
+	WideWhere.F080 = pqrt.NewOrderedField("c080", func(colF080 *pqrt.Int64Buffer, v int64) error {
+		colF080.Values = append(colF080.Values, v)
 		return nil
 	})
-	WideWhere.F081 = pqrt.NewOrderedField("c081", func(c81 *pqrt.Int32Buffer, v int32) error {
-		c81.Values = append(c81.Values, v)
+	WideWhere.F081 = pqrt.NewOrderedField("c081", func(colF081 *pqrt.Int32Buffer, v int32) error {
+		colF081.Values = append(colF081.Values, v)
 		return nil
 	})
-	WideWhere.F082 = pqrt.NewOrderedField("c082", func(c82 *pqrt.DoubleBuffer, v float64) error {
-		c82.Values = append(c82.Values, v)
+	WideWhere.F082 = pqrt.NewOrderedField("c082", func(colF082 *pqrt.DoubleBuffer, v float64) error {
+		colF082.Values = append(colF082.Values, v)
 		return nil
 	})
-	WideWhere.F083 = pqrt.NewOrderedField("c083", func(c83 *pqrt.FloatBuffer, v float32) error {
-		c83.Values = append(c83.Values, v)
+	WideWhere.F083 = pqrt.NewOrderedField("c083", func(colF083 *pqrt.FloatBuffer, v float32) error {
+		colF083.Values = append(colF083.Values, v)
 		return nil
 	})
-	WideWhere.F084 = pqrt.NewField("c084", func(c84 *pqrt.BoolBuffer, v bool) error {
-		c84.Values = append(c84.Values, v)
+	WideWhere.F084 = pqrt.NewField("c084", func(colF084 *pqrt.BoolBuffer, v bool) error {
+		colF084.Values = append(colF084.Values, v)
 		return nil
 	})
-	WideWhere.F085 = pqrt.NewOrderedField("c085", func(c85 *pqrt.ByteArrayBuffer, v string) error {
-		c85.Values.AppendString(v)
+	WideWhere.F085 = pqrt.NewOrderedField("c085", func(colF085 *pqrt.ByteArrayBuffer, v string) error {
+		colF085.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F086 = pqrt.NewOrderedField("c086", func(c86 *pqrt.ByteArrayBuffer, v string) error {
-		c86.Values.AppendString(v)
+	WideWhere.F086 = pqrt.NewOrderedField("c086", func(colF086 *pqrt.ByteArrayBuffer, v string) error {
+		colF086.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F087 = pqrt.NewNullableOrderedField("c087", func(c87 *pqrt.Int64Buffer, v int64) error {
-		c87.Values = append(c87.Values, v)
+	WideWhere.F087 = pqrt.NewNullableOrderedField("c087", func(colF087 *pqrt.Int64Buffer, v int64) error {
+		colF087.Values = append(colF087.Values, v)
 		return nil
 	})
-	WideWhere.F088 = pqrt.NewOrderedField("c088", func(c88 *pqrt.Int64Buffer, v int64) error {
-		c88.Values = append(c88.Values, v)
+	WideWhere.F088 = pqrt.NewOrderedField("c088", func(colF088 *pqrt.Int64Buffer, v int64) error {
+		colF088.Values = append(colF088.Values, v)
 		return nil
 	})
-	WideWhere.F089 = pqrt.NewOrderedField("c089", func(c89 *pqrt.Int32Buffer, v int32) error {
-		c89.Values = append(c89.Values, v)
+	WideWhere.F089 = pqrt.NewOrderedField("c089", func(colF089 *pqrt.Int32Buffer, v int32) error {
+		colF089.Values = append(colF089.Values, v)
 		return nil
 	})
-	WideWhere.F090 = pqrt.NewOrderedField("c090", func(c90 *pqrt.DoubleBuffer, v float64) error {
-		c90.Values = append(c90.Values, v)
+	WideWhere.F090 = pqrt.NewOrderedField("c090", func(colF090 *pqrt.DoubleBuffer, v float64) error {
+		colF090.Values = append(colF090.Values, v)
 		return nil
 	})
-	WideWhere.F091 = pqrt.NewOrderedField("c091", func(c91 *pqrt.FloatBuffer, v float32) error {
-		c91.Values = append(c91.Values, v)
+	WideWhere.F091 = pqrt.NewOrderedField("c091", func(colF091 *pqrt.FloatBuffer, v float32) error {
+		colF091.Values = append(colF091.Values, v)
 		return nil
 	})
-	WideWhere.F092 = pqrt.NewField("c092", func(c92 *pqrt.BoolBuffer, v bool) error {
-		c92.Values = append(c92.Values, v)
+	WideWhere.F092 = pqrt.NewField("c092", func(colF092 *pqrt.BoolBuffer, v bool) error {
+		colF092.Values = append(colF092.Values, v)
 		return nil
 	})
-	WideWhere.F093 = pqrt.NewOrderedField("c093", func(c93 *pqrt.ByteArrayBuffer, v string) error {
-		c93.Values.AppendString(v)
+	WideWhere.F093 = pqrt.NewOrderedField("c093", func(colF093 *pqrt.ByteArrayBuffer, v string) error {
+		colF093.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F094 = pqrt.NewOrderedField("c094", func(c94 *pqrt.ByteArrayBuffer, v string) error {
-		c94.Values.AppendString(v)
+	WideWhere.F094 = pqrt.NewOrderedField("c094", func(colF094 *pqrt.ByteArrayBuffer, v string) error {
+		colF094.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F095 = pqrt.NewNullableOrderedField("c095", func(c95 *pqrt.Int64Buffer, v int64) error {
-		c95.Values = append(c95.Values, v)
+	WideWhere.F095 = pqrt.NewNullableOrderedField("c095", func(colF095 *pqrt.Int64Buffer, v int64) error {
+		colF095.Values = append(colF095.Values, v)
 		return nil
 	})
-	WideWhere.F096 = pqrt.NewOrderedField("c096", func(c96 *pqrt.Int64Buffer, v int64) error {
-		c96.Values = append(c96.Values, v)
+	WideWhere.F096 = pqrt.NewOrderedField("c096", func(colF096 *pqrt.Int64Buffer, v int64) error {
+		colF096.Values = append(colF096.Values, v)
 		return nil
 	})
-	WideWhere.F097 = pqrt.NewOrderedField("c097", func(c97 *pqrt.Int32Buffer, v int32) error {
-		c97.Values = append(c97.Values, v)
+	WideWhere.F097 = pqrt.NewOrderedField("c097", func(colF097 *pqrt.Int32Buffer, v int32) error {
+		colF097.Values = append(colF097.Values, v)
 		return nil
 	})
-	WideWhere.F098 = pqrt.NewOrderedField("c098", func(c98 *pqrt.DoubleBuffer, v float64) error {
-		c98.Values = append(c98.Values, v)
+	WideWhere.F098 = pqrt.NewOrderedField("c098", func(colF098 *pqrt.DoubleBuffer, v float64) error {
+		colF098.Values = append(colF098.Values, v)
 		return nil
 	})
-	WideWhere.F099 = pqrt.NewOrderedField("c099", func(c99 *pqrt.FloatBuffer, v float32) error {
-		c99.Values = append(c99.Values, v)
+	WideWhere.F099 = pqrt.NewOrderedField("c099", func(colF099 *pqrt.FloatBuffer, v float32) error {
+		colF099.Values = append(colF099.Values, v)
 		return nil
 	})
-	WideWhere.F100 = pqrt.NewField("c100", func(c100 *pqrt.BoolBuffer, v bool) error {
-		c100.Values = append(c100.Values, v)
+	WideWhere.F100 = pqrt.NewField("c100", func(colF100 *pqrt.BoolBuffer, v bool) error {
+		colF100.Values = append(colF100.Values, v)
 		return nil
 	})
-	WideWhere.F101 = pqrt.NewOrderedField("c101", func(c101 *pqrt.ByteArrayBuffer, v string) error {
-		c101.Values.AppendString(v)
+	WideWhere.F101 = pqrt.NewOrderedField("c101", func(colF101 *pqrt.ByteArrayBuffer, v string) error {
+		colF101.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F102 = pqrt.NewOrderedField("c102", func(c102 *pqrt.ByteArrayBuffer, v string) error {
-		c102.Values.AppendString(v)
+	WideWhere.F102 = pqrt.NewOrderedField("c102", func(colF102 *pqrt.ByteArrayBuffer, v string) error {
+		colF102.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F103 = pqrt.NewNullableOrderedField("c103", func(c103 *pqrt.Int64Buffer, v int64) error {
-		c103.Values = append(c103.Values, v)
+	WideWhere.F103 = pqrt.NewNullableOrderedField("c103", func(colF103 *pqrt.Int64Buffer, v int64) error {
+		colF103.Values = append(colF103.Values, v)
 		return nil
 	})
-	WideWhere.F104 = pqrt.NewOrderedField("c104", func(c104 *pqrt.Int64Buffer, v int64) error {
-		c104.Values = append(c104.Values, v)
+	WideWhere.F104 = pqrt.NewOrderedField("c104", func(colF104 *pqrt.Int64Buffer, v int64) error {
+		colF104.Values = append(colF104.Values, v)
 		return nil
 	})
-	WideWhere.F105 = pqrt.NewOrderedField("c105", func(c105 *pqrt.Int32Buffer, v int32) error {
-		c105.Values = append(c105.Values, v)
+	WideWhere.F105 = pqrt.NewOrderedField("c105", func(colF105 *pqrt.Int32Buffer, v int32) error {
+		colF105.Values = append(colF105.Values, v)
 		return nil
 	})
-	WideWhere.F106 = pqrt.NewOrderedField("c106", func(c106 *pqrt.DoubleBuffer, v float64) error {
-		c106.Values = append(c106.Values, v)
+	WideWhere.F106 = pqrt.NewOrderedField("c106", func(colF106 *pqrt.DoubleBuffer, v float64) error {
+		colF106.Values = append(colF106.Values, v)
 		return nil
 	})
-	WideWhere.F107 = pqrt.NewOrderedField("c107", func(c107 *pqrt.FloatBuffer, v float32) error {
-		c107.Values = append(c107.Values, v)
+	WideWhere.F107 = pqrt.NewOrderedField("c107", func(colF107 *pqrt.FloatBuffer, v float32) error {
+		colF107.Values = append(colF107.Values, v)
 		return nil
 	})
-	WideWhere.F108 = pqrt.NewField("c108", func(c108 *pqrt.BoolBuffer, v bool) error {
-		c108.Values = append(c108.Values, v)
+	WideWhere.F108 = pqrt.NewField("c108", func(colF108 *pqrt.BoolBuffer, v bool) error {
+		colF108.Values = append(colF108.Values, v)
 		return nil
 	})
-	WideWhere.F109 = pqrt.NewOrderedField("c109", func(c109 *pqrt.ByteArrayBuffer, v string) error {
-		c109.Values.AppendString(v)
+	WideWhere.F109 = pqrt.NewOrderedField("c109", func(colF109 *pqrt.ByteArrayBuffer, v string) error {
+		colF109.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F110 = pqrt.NewOrderedField("c110", func(c110 *pqrt.ByteArrayBuffer, v string) error {
-		c110.Values.AppendString(v)
+	WideWhere.F110 = pqrt.NewOrderedField("c110", func(colF110 *pqrt.ByteArrayBuffer, v string) error {
+		colF110.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F111 = pqrt.NewNullableOrderedField("c111", func(c111 *pqrt.Int64Buffer, v int64) error {
-		c111.Values = append(c111.Values, v)
+	WideWhere.F111 = pqrt.NewNullableOrderedField("c111", func(colF111 *pqrt.Int64Buffer, v int64) error {
+		colF111.Values = append(colF111.Values, v)
 		return nil
 	})
-	WideWhere.F112 = pqrt.NewOrderedField("c112", func(c112 *pqrt.Int64Buffer, v int64) error {
-		c112.Values = append(c112.Values, v)
+	WideWhere.F112 = pqrt.NewOrderedField("c112", func(colF112 *pqrt.Int64Buffer, v int64) error {
+		colF112.Values = append(colF112.Values, v)
 		return nil
 	})
-	WideWhere.F113 = pqrt.NewOrderedField("c113", func(c113 *pqrt.Int32Buffer, v int32) error {
-		c113.Values = append(c113.Values, v)
+	WideWhere.F113 = pqrt.NewOrderedField("c113", func(colF113 *pqrt.Int32Buffer, v int32) error {
+		colF113.Values = append(colF113.Values, v)
 		return nil
 	})
-	WideWhere.F114 = pqrt.NewOrderedField("c114", func(c114 *pqrt.DoubleBuffer, v float64) error {
-		c114.Values = append(c114.Values, v)
+	WideWhere.F114 = pqrt.NewOrderedField("c114", func(colF114 *pqrt.DoubleBuffer, v float64) error {
+		colF114.Values = append(colF114.Values, v)
 		return nil
 	})
-	WideWhere.F115 = pqrt.NewOrderedField("c115", func(c115 *pqrt.FloatBuffer, v float32) error {
-		c115.Values = append(c115.Values, v)
+	WideWhere.F115 = pqrt.NewOrderedField("c115", func(colF115 *pqrt.FloatBuffer, v float32) error {
+		colF115.Values = append(colF115.Values, v)
 		return nil
 	})
-	WideWhere.F116 = pqrt.NewField("c116", func(c116 *pqrt.BoolBuffer, v bool) error {
-		c116.Values = append(c116.Values, v)
+	WideWhere.F116 = pqrt.NewField("c116", func(colF116 *pqrt.BoolBuffer, v bool) error {
+		colF116.Values = append(colF116.Values, v)
 		return nil
 	})
-	WideWhere.F117 = pqrt.NewOrderedField("c117", func(c117 *pqrt.ByteArrayBuffer, v string) error {
-		c117.Values.AppendString(v)
+	WideWhere.F117 = pqrt.NewOrderedField("c117", func(colF117 *pqrt.ByteArrayBuffer, v string) error {
+		colF117.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F118 = pqrt.NewOrderedField("c118", func(c118 *pqrt.ByteArrayBuffer, v string) error {
-		c118.Values.AppendString(v)
+	WideWhere.F118 = pqrt.NewOrderedField("c118", func(colF118 *pqrt.ByteArrayBuffer, v string) error {
+		colF118.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F119 = pqrt.NewNullableOrderedField("c119", func(c119 *pqrt.Int64Buffer, v int64) error {
-		c119.Values = append(c119.Values, v)
+	WideWhere.F119 = pqrt.NewNullableOrderedField("c119", func(colF119 *pqrt.Int64Buffer, v int64) error {
+		colF119.Values = append(colF119.Values, v)
 		return nil
 	})
-	WideWhere.F120 = pqrt.NewOrderedField("c120", func(c120 *pqrt.Int64Buffer, v int64) error {
-		c120.Values = append(c120.Values, v)
+	WideWhere.F120 = pqrt.NewOrderedField("c120", func(colF120 *pqrt.Int64Buffer, v int64) error {
+		colF120.Values = append(colF120.Values, v)
 		return nil
 	})
-	WideWhere.F121 = pqrt.NewOrderedField("c121", func(c121 *pqrt.Int32Buffer, v int32) error {
-		c121.Values = append(c121.Values, v)
+	WideWhere.F121 = pqrt.NewOrderedField("c121", func(colF121 *pqrt.Int32Buffer, v int32) error {
+		colF121.Values = append(colF121.Values, v)
 		return nil
 	})
-	WideWhere.F122 = pqrt.NewOrderedField("c122", func(c122 *pqrt.DoubleBuffer, v float64) error {
-		c122.Values = append(c122.Values, v)
+	WideWhere.F122 = pqrt.NewOrderedField("c122", func(colF122 *pqrt.DoubleBuffer, v float64) error {
+		colF122.Values = append(colF122.Values, v)
 		return nil
 	})
-	WideWhere.F123 = pqrt.NewOrderedField("c123", func(c123 *pqrt.FloatBuffer, v float32) error {
-		c123.Values = append(c123.Values, v)
+	WideWhere.F123 = pqrt.NewOrderedField("c123", func(colF123 *pqrt.FloatBuffer, v float32) error {
+		colF123.Values = append(colF123.Values, v)
 		return nil
 	})
-	WideWhere.F124 = pqrt.NewField("c124", func(c124 *pqrt.BoolBuffer, v bool) error {
-		c124.Values = append(c124.Values, v)
+	WideWhere.F124 = pqrt.NewField("c124", func(colF124 *pqrt.BoolBuffer, v bool) error {
+		colF124.Values = append(colF124.Values, v)
 		return nil
 	})
-	WideWhere.F125 = pqrt.NewOrderedField("c125", func(c125 *pqrt.ByteArrayBuffer, v string) error {
-		c125.Values.AppendString(v)
+	WideWhere.F125 = pqrt.NewOrderedField("c125", func(colF125 *pqrt.ByteArrayBuffer, v string) error {
+		colF125.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F126 = pqrt.NewOrderedField("c126", func(c126 *pqrt.ByteArrayBuffer, v string) error {
-		c126.Values.AppendString(v)
+	WideWhere.F126 = pqrt.NewOrderedField("c126", func(colF126 *pqrt.ByteArrayBuffer, v string) error {
+		colF126.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F127 = pqrt.NewNullableOrderedField("c127", func(c127 *pqrt.Int64Buffer, v int64) error {
-		c127.Values = append(c127.Values, v)
+	WideWhere.F127 = pqrt.NewNullableOrderedField("c127", func(colF127 *pqrt.Int64Buffer, v int64) error {
+		colF127.Values = append(colF127.Values, v)
 		return nil
 	})
-	WideWhere.F128 = pqrt.NewOrderedField("c128", func(c128 *pqrt.Int64Buffer, v int64) error {
-		c128.Values = append(c128.Values, v)
+	WideWhere.F128 = pqrt.NewOrderedField("c128", func(colF128 *pqrt.Int64Buffer, v int64) error {
+		colF128.Values = append(colF128.Values, v)
 		return nil
 	})
-	WideWhere.F129 = pqrt.NewOrderedField("c129", func(c129 *pqrt.Int32Buffer, v int32) error {
-		c129.Values = append(c129.Values, v)
+	WideWhere.F129 = pqrt.NewOrderedField("c129", func(colF129 *pqrt.Int32Buffer, v int32) error {
+		colF129.Values = append(colF129.Values, v)
 		return nil
 	})
-	WideWhere.F130 = pqrt.NewOrderedField("c130", func(c130 *pqrt.DoubleBuffer, v float64) error {
-		c130.Values = append(c130.Values, v)
+	WideWhere.F130 = pqrt.NewOrderedField("c130", func(colF130 *pqrt.DoubleBuffer, v float64) error {
+		colF130.Values = append(colF130.Values, v)
 		return nil
 	})
-	WideWhere.F131 = pqrt.NewOrderedField("c131", func(c131 *pqrt.FloatBuffer, v float32) error {
-		c131.Values = append(c131.Values, v)
+	WideWhere.F131 = pqrt.NewOrderedField("c131", func(colF131 *pqrt.FloatBuffer, v float32) error {
+		colF131.Values = append(colF131.Values, v)
 		return nil
 	})
-	WideWhere.F132 = pqrt.NewField("c132", func(c132 *pqrt.BoolBuffer, v bool) error {
-		c132.Values = append(c132.Values, v)
+	WideWhere.F132 = pqrt.NewField("c132", func(colF132 *pqrt.BoolBuffer, v bool) error {
+		colF132.Values = append(colF132.Values, v)
 		return nil
 	})
-	WideWhere.F133 = pqrt.NewOrderedField("c133", func(c133 *pqrt.ByteArrayBuffer, v string) error {
-		c133.Values.AppendString(v)
+	WideWhere.F133 = pqrt.NewOrderedField("c133", func(colF133 *pqrt.ByteArrayBuffer, v string) error {
+		colF133.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F134 = pqrt.NewOrderedField("c134", func(c134 *pqrt.ByteArrayBuffer, v string) error {
-		c134.Values.AppendString(v)
+	WideWhere.F134 = pqrt.NewOrderedField("c134", func(colF134 *pqrt.ByteArrayBuffer, v string) error {
+		colF134.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F135 = pqrt.NewNullableOrderedField("c135", func(c135 *pqrt.Int64Buffer, v int64) error {
-		c135.Values = append(c135.Values, v)
+	WideWhere.F135 = pqrt.NewNullableOrderedField("c135", func(colF135 *pqrt.Int64Buffer, v int64) error {
+		colF135.Values = append(colF135.Values, v)
 		return nil
 	})
-	WideWhere.F136 = pqrt.NewOrderedField("c136", func(c136 *pqrt.Int64Buffer, v int64) error {
-		c136.Values = append(c136.Values, v)
+	WideWhere.F136 = pqrt.NewOrderedField("c136", func(colF136 *pqrt.Int64Buffer, v int64) error {
+		colF136.Values = append(colF136.Values, v)
 		return nil
 	})
-	WideWhere.F137 = pqrt.NewOrderedField("c137", func(c137 *pqrt.Int32Buffer, v int32) error {
-		c137.Values = append(c137.Values, v)
+	WideWhere.F137 = pqrt.NewOrderedField("c137", func(colF137 *pqrt.Int32Buffer, v int32) error {
+		colF137.Values = append(colF137.Values, v)
 		return nil
 	})
-	WideWhere.F138 = pqrt.NewOrderedField("c138", func(c138 *pqrt.DoubleBuffer, v float64) error {
-		c138.Values = append(c138.Values, v)
+	WideWhere.F138 = pqrt.NewOrderedField("c138", func(colF138 *pqrt.DoubleBuffer, v float64) error {
+		colF138.Values = append(colF138.Values, v)
 		return nil
 	})
-	WideWhere.F139 = pqrt.NewOrderedField("c139", func(c139 *pqrt.FloatBuffer, v float32) error {
-		c139.Values = append(c139.Values, v)
+	WideWhere.F139 = pqrt.NewOrderedField("c139", func(colF139 *pqrt.FloatBuffer, v float32) error {
+		colF139.Values = append(colF139.Values, v)
 		return nil
 	})
-	WideWhere.F140 = pqrt.NewField("c140", func(c140 *pqrt.BoolBuffer, v bool) error {
-		c140.Values = append(c140.Values, v)
+	WideWhere.F140 = pqrt.NewField("c140", func(colF140 *pqrt.BoolBuffer, v bool) error {
+		colF140.Values = append(colF140.Values, v)
 		return nil
 	})
-	WideWhere.F141 = pqrt.NewOrderedField("c141", func(c141 *pqrt.ByteArrayBuffer, v string) error {
-		c141.Values.AppendString(v)
+	WideWhere.F141 = pqrt.NewOrderedField("c141", func(colF141 *pqrt.ByteArrayBuffer, v string) error {
+		colF141.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F142 = pqrt.NewOrderedField("c142", func(c142 *pqrt.ByteArrayBuffer, v string) error {
-		c142.Values.AppendString(v)
+	WideWhere.F142 = pqrt.NewOrderedField("c142", func(colF142 *pqrt.ByteArrayBuffer, v string) error {
+		colF142.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F143 = pqrt.NewNullableOrderedField("c143", func(c143 *pqrt.Int64Buffer, v int64) error {
-		c143.Values = append(c143.Values, v)
+	WideWhere.F143 = pqrt.NewNullableOrderedField("c143", func(colF143 *pqrt.Int64Buffer, v int64) error {
+		colF143.Values = append(colF143.Values, v)
 		return nil
 	})
-	WideWhere.F144 = pqrt.NewOrderedField("c144", func(c144 *pqrt.Int64Buffer, v int64) error {
-		c144.Values = append(c144.Values, v)
+	WideWhere.F144 = pqrt.NewOrderedField("c144", func(colF144 *pqrt.Int64Buffer, v int64) error {
+		colF144.Values = append(colF144.Values, v)
 		return nil
 	})
-	WideWhere.F145 = pqrt.NewOrderedField("c145", func(c145 *pqrt.Int32Buffer, v int32) error {
-		c145.Values = append(c145.Values, v)
+	WideWhere.F145 = pqrt.NewOrderedField("c145", func(colF145 *pqrt.Int32Buffer, v int32) error {
+		colF145.Values = append(colF145.Values, v)
 		return nil
 	})
-	WideWhere.F146 = pqrt.NewOrderedField("c146", func(c146 *pqrt.DoubleBuffer, v float64) error {
-		c146.Values = append(c146.Values, v)
+	WideWhere.F146 = pqrt.NewOrderedField("c146", func(colF146 *pqrt.DoubleBuffer, v float64) error {
+		colF146.Values = append(colF146.Values, v)
 		return nil
 	})
-	WideWhere.F147 = pqrt.NewOrderedField("c147", func(c147 *pqrt.FloatBuffer, v float32) error {
-		c147.Values = append(c147.Values, v)
+	WideWhere.F147 = pqrt.NewOrderedField("c147", func(colF147 *pqrt.FloatBuffer, v float32) error {
+		colF147.Values = append(colF147.Values, v)
 		return nil
 	})
-	WideWhere.F148 = pqrt.NewField("c148", func(c148 *pqrt.BoolBuffer, v bool) error {
-		c148.Values = append(c148.Values, v)
+	WideWhere.F148 = pqrt.NewField("c148", func(colF148 *pqrt.BoolBuffer, v bool) error {
+		colF148.Values = append(colF148.Values, v)
 		return nil
 	})
-	WideWhere.F149 = pqrt.NewOrderedField("c149", func(c149 *pqrt.ByteArrayBuffer, v string) error {
-		c149.Values.AppendString(v)
+	WideWhere.F149 = pqrt.NewOrderedField("c149", func(colF149 *pqrt.ByteArrayBuffer, v string) error {
+		colF149.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F150 = pqrt.NewOrderedField("c150", func(c150 *pqrt.ByteArrayBuffer, v string) error {
-		c150.Values.AppendString(v)
+	WideWhere.F150 = pqrt.NewOrderedField("c150", func(colF150 *pqrt.ByteArrayBuffer, v string) error {
+		colF150.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F151 = pqrt.NewNullableOrderedField("c151", func(c151 *pqrt.Int64Buffer, v int64) error {
-		c151.Values = append(c151.Values, v)
+	WideWhere.F151 = pqrt.NewNullableOrderedField("c151", func(colF151 *pqrt.Int64Buffer, v int64) error {
+		colF151.Values = append(colF151.Values, v)
 		return nil
 	})
-	WideWhere.F152 = pqrt.NewOrderedField("c152", func(c152 *pqrt.Int64Buffer, v int64) error {
-		c152.Values = append(c152.Values, v)
+	WideWhere.F152 = pqrt.NewOrderedField("c152", func(colF152 *pqrt.Int64Buffer, v int64) error {
+		colF152.Values = append(colF152.Values, v)
 		return nil
 	})
-	WideWhere.F153 = pqrt.NewOrderedField("c153", func(c153 *pqrt.Int32Buffer, v int32) error {
-		c153.Values = append(c153.Values, v)
+	WideWhere.F153 = pqrt.NewOrderedField("c153", func(colF153 *pqrt.Int32Buffer, v int32) error {
+		colF153.Values = append(colF153.Values, v)
 		return nil
 	})
-	WideWhere.F154 = pqrt.NewOrderedField("c154", func(c154 *pqrt.DoubleBuffer, v float64) error {
-		c154.Values = append(c154.Values, v)
+	WideWhere.F154 = pqrt.NewOrderedField("c154", func(colF154 *pqrt.DoubleBuffer, v float64) error {
+		colF154.Values = append(colF154.Values, v)
 		return nil
 	})
-	WideWhere.F155 = pqrt.NewOrderedField("c155", func(c155 *pqrt.FloatBuffer, v float32) error {
-		c155.Values = append(c155.Values, v)
+	WideWhere.F155 = pqrt.NewOrderedField("c155", func(colF155 *pqrt.FloatBuffer, v float32) error {
+		colF155.Values = append(colF155.Values, v)
 		return nil
 	})
-	WideWhere.F156 = pqrt.NewField("c156", func(c156 *pqrt.BoolBuffer, v bool) error {
-		c156.Values = append(c156.Values, v)
+	WideWhere.F156 = pqrt.NewField("c156", func(colF156 *pqrt.BoolBuffer, v bool) error {
+		colF156.Values = append(colF156.Values, v)
 		return nil
 	})
-	WideWhere.F157 = pqrt.NewOrderedField("c157", func(c157 *pqrt.ByteArrayBuffer, v string) error {
-		c157.Values.AppendString(v)
+	WideWhere.F157 = pqrt.NewOrderedField("c157", func(colF157 *pqrt.ByteArrayBuffer, v string) error {
+		colF157.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F158 = pqrt.NewOrderedField("c158", func(c158 *pqrt.ByteArrayBuffer, v string) error {
-		c158.Values.AppendString(v)
+	WideWhere.F158 = pqrt.NewOrderedField("c158", func(colF158 *pqrt.ByteArrayBuffer, v string) error {
+		colF158.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F159 = pqrt.NewNullableOrderedField("c159", func(c159 *pqrt.Int64Buffer, v int64) error {
-		c159.Values = append(c159.Values, v)
+	WideWhere.F159 = pqrt.NewNullableOrderedField("c159", func(colF159 *pqrt.Int64Buffer, v int64) error {
+		colF159.Values = append(colF159.Values, v)
 		return nil
 	})
-	WideWhere.F160 = pqrt.NewOrderedField("c160", func(c160 *pqrt.Int64Buffer, v int64) error {
-		c160.Values = append(c160.Values, v)
+	WideWhere.F160 = pqrt.NewOrderedField("c160", func(colF160 *pqrt.Int64Buffer, v int64) error {
+		colF160.Values = append(colF160.Values, v)
 		return nil
 	})
-	WideWhere.F161 = pqrt.NewOrderedField("c161", func(c161 *pqrt.Int32Buffer, v int32) error {
-		c161.Values = append(c161.Values, v)
+	WideWhere.F161 = pqrt.NewOrderedField("c161", func(colF161 *pqrt.Int32Buffer, v int32) error {
+		colF161.Values = append(colF161.Values, v)
 		return nil
 	})
-	WideWhere.F162 = pqrt.NewOrderedField("c162", func(c162 *pqrt.DoubleBuffer, v float64) error {
-		c162.Values = append(c162.Values, v)
+	WideWhere.F162 = pqrt.NewOrderedField("c162", func(colF162 *pqrt.DoubleBuffer, v float64) error {
+		colF162.Values = append(colF162.Values, v)
 		return nil
 	})
-	WideWhere.F163 = pqrt.NewOrderedField("c163", func(c163 *pqrt.FloatBuffer, v float32) error {
-		c163.Values = append(c163.Values, v)
+	WideWhere.F163 = pqrt.NewOrderedField("c163", func(colF163 *pqrt.FloatBuffer, v float32) error {
+		colF163.Values = append(colF163.Values, v)
 		return nil
 	})
-	WideWhere.F164 = pqrt.NewField("c164", func(c164 *pqrt.BoolBuffer, v bool) error {
-		c164.Values = append(c164.Values, v)
+	WideWhere.F164 = pqrt.NewField("c164", func(colF164 *pqrt.BoolBuffer, v bool) error {
+		colF164.Values = append(colF164.Values, v)
 		return nil
 	})
-	WideWhere.F165 = pqrt.NewOrderedField("c165", func(c165 *pqrt.ByteArrayBuffer, v string) error {
-		c165.Values.AppendString(v)
+	WideWhere.F165 = pqrt.NewOrderedField("c165", func(colF165 *pqrt.ByteArrayBuffer, v string) error {
+		colF165.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F166 = pqrt.NewOrderedField("c166", func(c166 *pqrt.ByteArrayBuffer, v string) error {
-		c166.Values.AppendString(v)
+	WideWhere.F166 = pqrt.NewOrderedField("c166", func(colF166 *pqrt.ByteArrayBuffer, v string) error {
+		colF166.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F167 = pqrt.NewNullableOrderedField("c167", func(c167 *pqrt.Int64Buffer, v int64) error {
-		c167.Values = append(c167.Values, v)
+	WideWhere.F167 = pqrt.NewNullableOrderedField("c167", func(colF167 *pqrt.Int64Buffer, v int64) error {
+		colF167.Values = append(colF167.Values, v)
 		return nil
 	})
-	WideWhere.F168 = pqrt.NewOrderedField("c168", func(c168 *pqrt.Int64Buffer, v int64) error {
-		c168.Values = append(c168.Values, v)
+	WideWhere.F168 = pqrt.NewOrderedField("c168", func(colF168 *pqrt.Int64Buffer, v int64) error {
+		colF168.Values = append(colF168.Values, v)
 		return nil
 	})
-	WideWhere.F169 = pqrt.NewOrderedField("c169", func(c169 *pqrt.Int32Buffer, v int32) error {
-		c169.Values = append(c169.Values, v)
+	WideWhere.F169 = pqrt.NewOrderedField("c169", func(colF169 *pqrt.Int32Buffer, v int32) error {
+		colF169.Values = append(colF169.Values, v)
 		return nil
 	})
-	WideWhere.F170 = pqrt.NewOrderedField("c170", func(c170 *pqrt.DoubleBuffer, v float64) error {
-		c170.Values = append(c170.Values, v)
+	WideWhere.F170 = pqrt.NewOrderedField("c170", func(colF170 *pqrt.DoubleBuffer, v float64) error {
+		colF170.Values = append(colF170.Values, v)
 		return nil
 	})
-	WideWhere.F171 = pqrt.NewOrderedField("c171", func(c171 *pqrt.FloatBuffer, v float32) error {
-		c171.Values = append(c171.Values, v)
+	WideWhere.F171 = pqrt.NewOrderedField("c171", func(colF171 *pqrt.FloatBuffer, v float32) error {
+		colF171.Values = append(colF171.Values, v)
 		return nil
 	})
-	WideWhere.F172 = pqrt.NewField("c172", func(c172 *pqrt.BoolBuffer, v bool) error {
-		c172.Values = append(c172.Values, v)
+	WideWhere.F172 = pqrt.NewField("c172", func(colF172 *pqrt.BoolBuffer, v bool) error {
+		colF172.Values = append(colF172.Values, v)
 		return nil
 	})
-	WideWhere.F173 = pqrt.NewOrderedField("c173", func(c173 *pqrt.ByteArrayBuffer, v string) error {
-		c173.Values.AppendString(v)
+	WideWhere.F173 = pqrt.NewOrderedField("c173", func(colF173 *pqrt.ByteArrayBuffer, v string) error {
+		colF173.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F174 = pqrt.NewOrderedField("c174", func(c174 *pqrt.ByteArrayBuffer, v string) error {
-		c174.Values.AppendString(v)
+	WideWhere.F174 = pqrt.NewOrderedField("c174", func(colF174 *pqrt.ByteArrayBuffer, v string) error {
+		colF174.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F175 = pqrt.NewNullableOrderedField("c175", func(c175 *pqrt.Int64Buffer, v int64) error {
-		c175.Values = append(c175.Values, v)
+	WideWhere.F175 = pqrt.NewNullableOrderedField("c175", func(colF175 *pqrt.Int64Buffer, v int64) error {
+		colF175.Values = append(colF175.Values, v)
 		return nil
 	})
-	WideWhere.F176 = pqrt.NewOrderedField("c176", func(c176 *pqrt.Int64Buffer, v int64) error {
-		c176.Values = append(c176.Values, v)
+	WideWhere.F176 = pqrt.NewOrderedField("c176", func(colF176 *pqrt.Int64Buffer, v int64) error {
+		colF176.Values = append(colF176.Values, v)
 		return nil
 	})
-	WideWhere.F177 = pqrt.NewOrderedField("c177", func(c177 *pqrt.Int32Buffer, v int32) error {
-		c177.Values = append(c177.Values, v)
+	WideWhere.F177 = pqrt.NewOrderedField("c177", func(colF177 *pqrt.Int32Buffer, v int32) error {
+		colF177.Values = append(colF177.Values, v)
 		return nil
 	})
-	WideWhere.F178 = pqrt.NewOrderedField("c178", func(c178 *pqrt.DoubleBuffer, v float64) error {
-		c178.Values = append(c178.Values, v)
+	WideWhere.F178 = pqrt.NewOrderedField("c178", func(colF178 *pqrt.DoubleBuffer, v float64) error {
+		colF178.Values = append(colF178.Values, v)
 		return nil
 	})
-	WideWhere.F179 = pqrt.NewOrderedField("c179", func(c179 *pqrt.FloatBuffer, v float32) error {
-		c179.Values = append(c179.Values, v)
+	WideWhere.F179 = pqrt.NewOrderedField("c179", func(colF179 *pqrt.FloatBuffer, v float32) error {
+		colF179.Values = append(colF179.Values, v)
 		return nil
 	})
-	WideWhere.F180 = pqrt.NewField("c180", func(c180 *pqrt.BoolBuffer, v bool) error {
-		c180.Values = append(c180.Values, v)
+	WideWhere.F180 = pqrt.NewField("c180", func(colF180 *pqrt.BoolBuffer, v bool) error {
+		colF180.Values = append(colF180.Values, v)
 		return nil
 	})
-	WideWhere.F181 = pqrt.NewOrderedField("c181", func(c181 *pqrt.ByteArrayBuffer, v string) error {
-		c181.Values.AppendString(v)
+	WideWhere.F181 = pqrt.NewOrderedField("c181", func(colF181 *pqrt.ByteArrayBuffer, v string) error {
+		colF181.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F182 = pqrt.NewOrderedField("c182", func(c182 *pqrt.ByteArrayBuffer, v string) error {
-		c182.Values.AppendString(v)
+	WideWhere.F182 = pqrt.NewOrderedField("c182", func(colF182 *pqrt.ByteArrayBuffer, v string) error {
+		colF182.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F183 = pqrt.NewNullableOrderedField("c183", func(c183 *pqrt.Int64Buffer, v int64) error {
-		c183.Values = append(c183.Values, v)
+	WideWhere.F183 = pqrt.NewNullableOrderedField("c183", func(colF183 *pqrt.Int64Buffer, v int64) error {
+		colF183.Values = append(colF183.Values, v)
 		return nil
 	})
-	WideWhere.F184 = pqrt.NewOrderedField("c184", func(c184 *pqrt.Int64Buffer, v int64) error {
-		c184.Values = append(c184.Values, v)
+	WideWhere.F184 = pqrt.NewOrderedField("c184", func(colF184 *pqrt.Int64Buffer, v int64) error {
+		colF184.Values = append(colF184.Values, v)
 		return nil
 	})
-	WideWhere.F185 = pqrt.NewOrderedField("c185", func(c185 *pqrt.Int32Buffer, v int32) error {
-		c185.Values = append(c185.Values, v)
+	WideWhere.F185 = pqrt.NewOrderedField("c185", func(colF185 *pqrt.Int32Buffer, v int32) error {
+		colF185.Values = append(colF185.Values, v)
 		return nil
 	})
-	WideWhere.F186 = pqrt.NewOrderedField("c186", func(c186 *pqrt.DoubleBuffer, v float64) error {
-		c186.Values = append(c186.Values, v)
+	WideWhere.F186 = pqrt.NewOrderedField("c186", func(colF186 *pqrt.DoubleBuffer, v float64) error {
+		colF186.Values = append(colF186.Values, v)
 		return nil
 	})
-	WideWhere.F187 = pqrt.NewOrderedField("c187", func(c187 *pqrt.FloatBuffer, v float32) error {
-		c187.Values = append(c187.Values, v)
+	WideWhere.F187 = pqrt.NewOrderedField("c187", func(colF187 *pqrt.FloatBuffer, v float32) error {
+		colF187.Values = append(colF187.Values, v)
 		return nil
 	})
-	WideWhere.F188 = pqrt.NewField("c188", func(c188 *pqrt.BoolBuffer, v bool) error {
-		c188.Values = append(c188.Values, v)
+	WideWhere.F188 = pqrt.NewField("c188", func(colF188 *pqrt.BoolBuffer, v bool) error {
+		colF188.Values = append(colF188.Values, v)
 		return nil
 	})
-	WideWhere.F189 = pqrt.NewOrderedField("c189", func(c189 *pqrt.ByteArrayBuffer, v string) error {
-		c189.Values.AppendString(v)
+	WideWhere.F189 = pqrt.NewOrderedField("c189", func(colF189 *pqrt.ByteArrayBuffer, v string) error {
+		colF189.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F190 = pqrt.NewOrderedField("c190", func(c190 *pqrt.ByteArrayBuffer, v string) error {
-		c190.Values.AppendString(v)
+	WideWhere.F190 = pqrt.NewOrderedField("c190", func(colF190 *pqrt.ByteArrayBuffer, v string) error {
+		colF190.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F191 = pqrt.NewNullableOrderedField("c191", func(c191 *pqrt.Int64Buffer, v int64) error {
-		c191.Values = append(c191.Values, v)
+	WideWhere.F191 = pqrt.NewNullableOrderedField("c191", func(colF191 *pqrt.Int64Buffer, v int64) error {
+		colF191.Values = append(colF191.Values, v)
 		return nil
 	})
-	WideWhere.F192 = pqrt.NewOrderedField("c192", func(c192 *pqrt.Int64Buffer, v int64) error {
-		c192.Values = append(c192.Values, v)
+	WideWhere.F192 = pqrt.NewOrderedField("c192", func(colF192 *pqrt.Int64Buffer, v int64) error {
+		colF192.Values = append(colF192.Values, v)
 		return nil
 	})
-	WideWhere.F193 = pqrt.NewOrderedField("c193", func(c193 *pqrt.Int32Buffer, v int32) error {
-		c193.Values = append(c193.Values, v)
+	WideWhere.F193 = pqrt.NewOrderedField("c193", func(colF193 *pqrt.Int32Buffer, v int32) error {
+		colF193.Values = append(colF193.Values, v)
 		return nil
 	})
-	WideWhere.F194 = pqrt.NewOrderedField("c194", func(c194 *pqrt.DoubleBuffer, v float64) error {
-		c194.Values = append(c194.Values, v)
+	WideWhere.F194 = pqrt.NewOrderedField("c194", func(colF194 *pqrt.DoubleBuffer, v float64) error {
+		colF194.Values = append(colF194.Values, v)
 		return nil
 	})
-	WideWhere.F195 = pqrt.NewOrderedField("c195", func(c195 *pqrt.FloatBuffer, v float32) error {
-		c195.Values = append(c195.Values, v)
+	WideWhere.F195 = pqrt.NewOrderedField("c195", func(colF195 *pqrt.FloatBuffer, v float32) error {
+		colF195.Values = append(colF195.Values, v)
 		return nil
 	})
-	WideWhere.F196 = pqrt.NewField("c196", func(c196 *pqrt.BoolBuffer, v bool) error {
-		c196.Values = append(c196.Values, v)
+	WideWhere.F196 = pqrt.NewField("c196", func(colF196 *pqrt.BoolBuffer, v bool) error {
+		colF196.Values = append(colF196.Values, v)
 		return nil
 	})
-	WideWhere.F197 = pqrt.NewOrderedField("c197", func(c197 *pqrt.ByteArrayBuffer, v string) error {
-		c197.Values.AppendString(v)
+	WideWhere.F197 = pqrt.NewOrderedField("c197", func(colF197 *pqrt.ByteArrayBuffer, v string) error {
+		colF197.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F198 = pqrt.NewOrderedField("c198", func(c198 *pqrt.ByteArrayBuffer, v string) error {
-		c198.Values.AppendString(v)
+	WideWhere.F198 = pqrt.NewOrderedField("c198", func(colF198 *pqrt.ByteArrayBuffer, v string) error {
+		colF198.Values.AppendString(v)
 		return nil
 	})
-	WideWhere.F199 = pqrt.NewNullableOrderedField("c199", func(c199 *pqrt.Int64Buffer, v int64) error {
-		c199.Values = append(c199.Values, v)
+	WideWhere.F199 = pqrt.NewNullableOrderedField("c199", func(colF199 *pqrt.Int64Buffer, v int64) error {
+		colF199.Values = append(colF199.Values, v)
 		return nil
 	})
 }
