@@ -969,14 +969,18 @@ func ReadNestedV1File(path string, opts ...pqrt.ReaderOption) ([]NestedV1, error
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var NestedV1Where struct {
 	ID  pqrt.OrderedField[int32]
 	Opt struct {
-		D pqrt.NullableOrderedField[int16]
+		D  pqrt.NullableOrderedField[int16]
+		Xs pqrt.ListField[pqrt.OrderedField[int8]]
 	}
 	Inner struct {
-		D pqrt.OrderedField[int16]
+		D  pqrt.OrderedField[int16]
+		Xs pqrt.ListField[pqrt.OrderedField[int8]]
 	}
 }
 
@@ -989,10 +993,18 @@ func init() {
 		c5.Values = append(c5.Values, int32(v))
 		return nil
 	})
+	NestedV1Where.Opt.Xs = pqrt.NewListField(pqrt.NewOrderedField("opt.xs.list.element", func(c6 *pqrt.Int32Buffer, v int8) error {
+		c6.Values = append(c6.Values, int32(v))
+		return nil
+	}))
 	NestedV1Where.Inner.D = pqrt.NewOrderedField("inner.d", func(c7 *pqrt.Int32Buffer, v int16) error {
 		c7.Values = append(c7.Values, int32(v))
 		return nil
 	})
+	NestedV1Where.Inner.Xs = pqrt.NewListField(pqrt.NewOrderedField("inner.xs.list.element", func(c8 *pqrt.Int32Buffer, v int8) error {
+		c8.Values = append(c8.Values, int32(v))
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows NestedV1Reader has not returned yet, for

@@ -1412,7 +1412,9 @@ func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var OrderWhere struct {
 	ID       pqrt.OrderedField[int64]
 	PlacedAt pqrt.OrderedField[pqtime.Time]
@@ -1421,11 +1423,13 @@ var OrderWhere struct {
 		Name  pqrt.NullableOrderedField[string]
 		Email pqrt.NullableOrderedField[string]
 	}
+	Tags     pqrt.ListField[pqrt.OrderedField[string]]
 	Shipping struct {
 		Street pqrt.OrderedField[string]
 		City   pqrt.OrderedField[string]
 		Zip    pqrt.NullableOrderedField[string]
 	}
+	Notes     pqrt.ListField[pqrt.OrderedField[string]]
 	CreatedBy pqrt.OrderedField[string]
 	Version   pqrt.OrderedField[uint32]
 }
@@ -1451,6 +1455,10 @@ func init() {
 		c4.Values.AppendString(v)
 		return nil
 	})
+	OrderWhere.Tags = pqrt.NewListField(pqrt.NewOrderedField("tags.list.element", func(c12 *pqrt.ByteArrayBuffer, v string) error {
+		c12.Values.AppendString(v)
+		return nil
+	}))
 	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(c17 *pqrt.ByteArrayBuffer, v string) error {
 		c17.Values.AppendString(v)
 		return nil
@@ -1463,6 +1471,10 @@ func init() {
 		c19.Values.AppendString(v)
 		return nil
 	})
+	OrderWhere.Notes = pqrt.NewListField(pqrt.NewOrderedField("notes.list.element", func(c20 *pqrt.ByteArrayBuffer, v string) error {
+		c20.Values.AppendString(v)
+		return nil
+	}))
 	OrderWhere.CreatedBy = pqrt.NewOrderedField("created_by", func(c21 *pqrt.ByteArrayBuffer, v string) error {
 		c21.Values.AppendString(v)
 		return nil

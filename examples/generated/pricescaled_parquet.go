@@ -626,13 +626,16 @@ func ReadPriceScaledFile(path string, opts ...pqrt.ReaderOption) ([]PriceScaled,
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var PriceScaledWhere struct {
 	Amount pqrt.OrderedField[int32]
 	Total  pqrt.OrderedField[int64]
 	Big    pqrt.OrderedField[[16]byte]
 	Opt    pqrt.NullableOrderedField[[9]byte]
 	Zero   pqrt.NullableOrderedField[int32]
+	Lines  pqrt.ListField[pqrt.OrderedField[int64]]
 }
 
 func init() {
@@ -656,6 +659,10 @@ func init() {
 		c4.Values = append(c4.Values, v)
 		return nil
 	})
+	PriceScaledWhere.Lines = pqrt.NewListField(pqrt.NewOrderedField("lines.list.element", func(c5 *pqrt.Int64Buffer, v int64) error {
+		c5.Values = append(c5.Values, v)
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows PriceScaledReader has not returned yet, for
