@@ -605,6 +605,7 @@ func TestFilterErrors(t *testing.T) {
 		{Field[int]{}.Eq(1), ErrConfig},
 		{wrong.Eq(1), ErrFilter},
 		{missing.Eq(1), ErrFilter},
+		{NewListField(NewOrderedField("i64", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })).Any().Eq(1), ErrFilter}, // not a list
 	} {
 		err := open(c.p)
 		if !errors.Is(err, c.want) {
@@ -613,6 +614,39 @@ func TestFilterErrors(t *testing.T) {
 	}
 	if s := And(i64.Between(1, 2), Or(Not(i64.IsNull()), i64.In(3, 4))).String(); s != "and(i64 between [1, 2], or(not(i64 is null), i64 in (3, 4)))" {
 		t.Errorf("String: %s", s)
+	}
+	tags := NewListField(NewOrderedField("tags.list.element", func(b *ByteArrayBuffer, v string) error { b.Values.AppendString(v); return nil }))
+	if s := Not(tags.Any().In("a", "b")).String(); s != `not(any tags.list.element in ("a", "b"))` {
+		t.Errorf("String: %s", s)
+	}
+}
+
+// TestAnyElement: a row matches when one of its slots does; empty and
+// null lists (one slot without a value) match nothing.
+func TestAnyElement(t *testing.T) {
+	p := NewListField(NewOrderedField("l.list.element", func(b *Int32Buffer, v int32) error { b.Values = append(b.Values, v); return nil })).Any().Gt(5)
+	m := anyElement(newRowMatcher(p.(*predLeaf), orderInt32))
+	// rows: [1 7], [], null, [6], [null 2], [3 4 9]
+	cd := &colBatch{maxDef: 3, n: 6, lv: &Levels{
+		Def: []uint8{3, 3, 1, 0, 3, 2, 3, 3, 3, 3},
+		Rep: []uint8{0, 1, 0, 0, 0, 0, 1, 0, 1, 1},
+	}, i32: []int32{1, 7, 6, 2, 3, 4, 9}}
+	out := make([]bool, 6)
+	m(cd, out)
+	if want := []bool{true, false, false, true, false, true}; !slices.Equal(out, want) {
+		t.Fatalf("got %v, want %v", out, want)
+	}
+	cr := &colReader{path: "l", rep: true}
+	cr.batch.lv = cd.lv
+	if err := cr.checkRows(6); err != nil {
+		t.Fatal(err)
+	}
+	if err := cr.checkRows(5); !errors.Is(err, ErrChunk) {
+		t.Fatalf("5 rows: %v", err)
+	}
+	cr.batch.lv = &Levels{Def: []uint8{3}, Rep: []uint8{1}}
+	if err := cr.checkRows(1); !errors.Is(err, ErrChunk) {
+		t.Fatalf("a batch starting inside a row: %v", err)
 	}
 }
 
