@@ -245,7 +245,15 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 	if p.elem {
 		bl.match = anyElement(bl.match)
 	}
-	h := r.f.Schema.Leaf(p.path)
+	var h *schema.Node
+	if want == r.want && r.bound != nil {
+		// Bound by field id or name, in any list layout.
+		if w.Column < len(r.bound) && r.bound[w.Column] >= 0 {
+			h = r.f.Schema.Leaves[r.bound[w.Column]]
+		}
+	} else {
+		h = r.f.Schema.Leaf(p.path)
+	}
 	if h == nil {
 		return bl, nil
 	}
