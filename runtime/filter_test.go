@@ -886,3 +886,73 @@ func TestFilterUntrustedBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterListLegacy: an element predicate binds to the element column
+// of a file's legacy two-level list, and matches the rows where some
+// element satisfies it.
+func TestFilterListLegacy(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, mustSchema(t, "message m { optional group tags (LIST) { repeated binary array (STRING); } }"), WithPageRowLimit(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := w.ByteArrayBuffer(0)
+	// rows: null, [], [a], [b c], [c], [a b a], null, [d]
+	for _, row := range [][]string{nil, {}, {"a"}, {"b", "c"}, {"c"}, {"a", "b", "a"}, nil, {"d"}} {
+		switch {
+		case row == nil:
+			c.Def, c.Rep = append(c.Def, 0), append(c.Rep, 0)
+		case len(row) == 0:
+			c.Def, c.Rep = append(c.Def, 1), append(c.Rep, 0)
+		}
+		for i, v := range row {
+			c.Def, c.Rep = append(c.Def, 2), append(c.Rep, uint8(min(i, 1)))
+			c.Values.AppendString(v)
+		}
+	}
+	if err := w.EndRows(8); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	want := mustSchema(t, "message m { optional group tags (LIST) { repeated group list { required binary element (STRING); } } }")
+	tags := NewListField(NewOrderedField("tags.list.element", func(b *ByteArrayBuffer, v string) error { b.Values.AppendString(v); return nil }))
+	for _, c := range []struct {
+		p    Predicate
+		want []int64
+	}{
+		{tags.Any().Eq("a"), []int64{2, 5}},
+		{tags.Any().Ge("c"), []int64{3, 4, 7}},
+		{tags.Any().In("b", "d"), []int64{3, 5, 7}},
+		{Not(tags.Any().Lt("c")), []int64{0, 1, 4, 6, 7}},
+		{tags.Any().Eq("z"), nil},
+	} {
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), WithFilter(c.p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fr.Bind(want); err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		if _, err := fr.Available(0, 8); err != nil {
+			t.Fatal(err)
+		}
+		for _, rg := range fr.RowGroups() {
+			rr, ok := fr.ranges[rg]
+			if !ok {
+				rr = []rowRange{{0, fr.f.Meta.RowGroups[rg].NumRows}}
+			}
+			for _, x := range rr {
+				for i := x.start; i < x.end; i++ {
+					got = append(got, i)
+				}
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: rows %v, want %v", c.p, got, c.want)
+		}
+	}
+}
