@@ -812,13 +812,7 @@ func TestFilterAdapted(t *testing.T) {
 			c1.Values = append(c1.Values, int32(i-50))
 		}
 	}
-	if err := w.EndRows(100); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := endRows(t, w, 100, &buf)
 	want := mustSchema(t, "message m { required int64 t (TIMESTAMP(MICROS,true)); optional int64 d (DECIMAL(18,2)); }")
 	tf := NewOrderedField("t", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
 	df := NewNullableOrderedField("d", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
@@ -910,13 +904,7 @@ func TestFilterListLegacy(t *testing.T) {
 			c.Values.AppendString(v)
 		}
 	}
-	if err := w.EndRows(8); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := endRows(t, w, 8, &buf)
 	want := mustSchema(t, "message m { optional group tags (LIST) { repeated group list { required binary element (STRING); } } }")
 	tags := NewListField(NewOrderedField("tags.list.element", func(b *ByteArrayBuffer, v string) error { b.Values.AppendString(v); return nil }))
 	for _, c := range []struct {
@@ -955,4 +943,17 @@ func TestFilterListLegacy(t *testing.T) {
 			t.Errorf("%s: rows %v, want %v", c.p, got, c.want)
 		}
 	}
+}
+
+// endRows ends the n buffered rows of w, closes it and returns the file
+// it wrote to buf.
+func endRows(t *testing.T, w *FileWriter, n int, buf *bytes.Buffer) []byte {
+	t.Helper()
+	if err := w.EndRows(n); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
