@@ -9,7 +9,7 @@ BENCHTIME   ?= 1s
 BENCH       ?= .
 export PARQUET_TEST_DATA ?= $(abspath ../shared/parquet-testing)
 
-.PHONY: all build demo test check race fmt generate generate-check bench bench-peers fuzz clean
+.PHONY: all build demo test check race fmt generate generate-check bench bench-peers bench-query fuzz clean
 
 all: check test
 
@@ -77,6 +77,14 @@ PEER_BENCH ?= .
 bench-peers:
 	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=1 -timeout=2h ./bench -args -rows=$(PEER_ROWS) -rounds=$(PEER_COUNT) | sed -E 's/^(BenchmarkPeers\/type=[a-z]+)#[0-9]+/\1/' | tee ../bench-suite.out
 	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best -metrics rows/s,allocs/row,B/row,peak-MiB,file-MB < ../bench-suite.out
+
+## bench-query: issue 16's window+kind query and point lookup on 2 M events
+## through pqgen's filtered reader and through DuckDB (peers/js, one
+## thread) on the same file, best of QUERY_RUNS runs each; prints the best
+## times and the ratio duckdb/pqgen (above 1: pqgen is faster).
+QUERY_RUNS ?= 7
+bench-query:
+	cd peers && $(GO) test -run='^$$' -bench='^BenchmarkQueryDuckDB$$' -benchtime=1x -count=1 ./bench -args -query-runs=$(QUERY_RUNS)
 
 ## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz),
 ## then GENFUZZ_N random schemas from a fresh seed (or PQGEN_GENFUZZ_SEED)

@@ -179,6 +179,16 @@
 //	r, err := NewEventReader(f, size, runtime.WithFilter(runtime.And(
 //		EventWhere.At.Between(t0, t1), EventWhere.Kind.Eq("buy"))))
 //
+// A list of scalars (not inside another list or a map, not geospatial) is
+// a runtime.ListField whose Any() returns the element's Field or
+// OrderedField: its predicates are true on the rows where at least one
+// element satisfies them (OrderWhere.Tags.Any().Eq("gift")); a null or
+// empty list matches none, a null element satisfies no comparison, and
+// elements have no IsNull or NotNull. Rows are evaluated exactly; pruning
+// uses the element column's chunk statistics, bloom filters (Eq, In) and
+// page indexes, which can tell that no element matches but never that
+// every row does. Lists of structs and maps have no builder yet.
+//
 // The reader (runtime.WithFilter) returns exactly the matching rows in
 // file order; TReader.All iterates over them (for row, err := range
 // r.All()). Read asks FileReader.Available how many rows it may read, which

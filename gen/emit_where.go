@@ -21,7 +21,7 @@ func emitWhere(f *jen.File, t *Type) {
 	var inits []jen.Code
 	fields := whereFields(t.Root.Struct, jen.Id(t.Names.Where), &inits, &namer{names: &t.Names})
 	if len(fields) > 0 {
-		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
+		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null. A list of\nscalars has Any(), whose predicates are true where some element satisfies\nthem.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
 		f.Var().Id(t.Names.Where).Struct(fields...)
 		f.Line()
 		f.Func().Id("init").Params().Block(inits...)
@@ -47,6 +47,22 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 			if len(sub) > 0 {
 				out = append(out, jen.Id(name).Struct(sub...))
 			}
+		case KindList:
+			// A list of scalars (not GEOMETRY or GEOGRAPHY): Any() gives
+			// the element's comparisons, true where some element
+			// satisfies them; no IsNull or NotNull on elements.
+			e := v.Elem
+			if e == nil || e.Kind != KindScalar || e.Node.MaxRep != 1 ||
+				e.Node.Logical.Kind == meta.LogicalGeometry || e.Node.Logical.Kind == meta.LogicalGeography {
+				continue
+			}
+			kind := "Field"
+			if whereOrdered(e.Node) {
+				kind = "OrderedField"
+			}
+			out = append(out, jen.Id(name).Qual(pathRuntime, "ListField").Types(jen.Qual(pathRuntime, kind).Types(e.Base.Code())))
+			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewListField").Call(
+				jen.Qual(pathRuntime, "New"+kind).Call(jen.Lit(e.Node.PathString()), wherePut(e, nm))))
 		case KindScalar:
 			l := v.Node
 			kind := "Field"
@@ -60,14 +76,20 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 				kind = "Nullable" + kind
 			}
 			out = append(out, jen.Id(name).Qual(pathRuntime, kind).Types(v.Base.Code()))
-			buf := jen.Op("*").Qual(pathRuntime, physName(l.Type)+"Buffer")
-			// put fails where the writer would (a DECIMAL value that does
-			// not fit the column); the predicate then fails at open.
-			put := jen.Func().Params(jen.Id(nm.names.col(l.Column)).Add(buf), jen.Id("v").Add(v.Base.Code())).Error().Block(appendValue(v, id("v"), nm), jen.Return(jen.Nil()))
-			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "New"+kind).Call(jen.Lit(l.PathString()), put))
+			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "New"+kind).Call(jen.Lit(l.PathString()), wherePut(v, nm)))
 		}
 	}
 	return out
+}
+
+// wherePut returns the function that appends a value of scalar v (its
+// Base type) to v's column buffer as the writer does. It fails where the
+// writer would (a DECIMAL value that does not fit the column); the
+// predicate then fails at open.
+func wherePut(v *Value, nm *namer) jen.Code {
+	l := v.Node
+	buf := jen.Op("*").Qual(pathRuntime, physName(l.Type)+"Buffer")
+	return jen.Func().Params(jen.Id(nm.names.col(l.Column)).Add(buf), jen.Id("v").Add(v.Base.Code())).Error().Block(appendValue(v, id("v"), nm), jen.Return(jen.Nil()))
 }
 
 // whereOrdered reports whether the values of leaf l have an order

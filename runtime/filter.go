@@ -23,7 +23,8 @@ import (
 // only for the selected rows. The columns p names need not be among those
 // of WithColumns. A predicate on a column the file lacks sees nulls; a
 // column of another physical type than the predicate's, or a repeated
-// one, fails the first read with an error wrapping ErrFilter.
+// one (but the element column of a list of scalars, under ListField.Any),
+// fails the first read with an error wrapping ErrFilter.
 //
 // With a filter, NumRows counts the rows that pruning by statistics and
 // page indexes leaves; it falls to the exact count as reading proceeds.
@@ -214,7 +215,10 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 	if w == nil {
 		return nil, fmt.Errorf("%w: %s: no column %q", ErrFilter, p, p.path)
 	}
-	if w.MaxRep > 0 {
+	if p.elem && w.MaxRep != 1 {
+		return nil, fmt.Errorf("%w: %s: column %q is not the element of a list (repetition level %d)", ErrFilter, p, p.path, w.MaxRep)
+	}
+	if !p.elem && w.MaxRep > 0 {
 		return nil, fmt.Errorf("%w: %s: column %q is repeated", ErrFilter, p, p.path)
 	}
 	if p.op == opIntersects && w.Type != meta.ByteArray {
@@ -238,12 +242,23 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 		bl.order = orderInt96Time
 	}
 	bl.match = newRowMatcher(p, bl.order)
-	h := r.f.Schema.Leaf(p.path)
+	if p.elem {
+		bl.match = anyElement(bl.match)
+	}
+	var h *schema.Node
+	if want == r.want && r.bound != nil {
+		// Bound by field id or name, in any list layout.
+		if w.Column < len(r.bound) && r.bound[w.Column] >= 0 {
+			h = r.f.Schema.Leaves[r.bound[w.Column]]
+		}
+	} else {
+		h = r.f.Schema.Leaf(p.path)
+	}
 	if h == nil {
 		return bl, nil
 	}
-	if h.MaxRep > 0 {
-		return nil, fmt.Errorf("%w: %s: column %q is repeated in the file", ErrFilter, p, p.path)
+	if h.MaxRep != w.MaxRep {
+		return nil, fmt.Errorf("%w: %s: column %q has repetition level %d in the file, %d in the row type", ErrFilter, p, p.path, h.MaxRep, w.MaxRep)
 	}
 	bl.col = h.Column
 	a := r.adapt[h.Column]
@@ -290,6 +305,9 @@ func (r *FileReader) pruneFilter() error {
 			v, err := r.leafChunk(p, fs.leaves[p], rg)
 			if err != nil {
 				fs.err = err
+			}
+			if p.elem && v == triAll {
+				v = triMaybe // an empty or null list has no element
 			}
 			stats[p] = v
 			return v
@@ -483,13 +501,20 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 			return nil, nil, fmt.Errorf("%w: column %q, row group %d: offset index page %d covers rows [%d, %d) of %d", ErrChunk, path, rg, i, start, end, total)
 		}
 		b := bounds{values: end - start, allNull: ci.NullPages[i]}
+		if p.elem {
+			b.values = 0 // rows, not the page's values: unknown
+		}
 		if ci.NullCounts != nil && ci.NullCounts[i] >= 0 {
 			b.nulls, b.hasNulls = ci.NullCounts[i], true
 		}
 		if !b.allNull {
 			b.min, b.max, b.hasMinMax = r.usableBounds(bl.col, bl.order, ci.MinValues[i], ci.MaxValues[i], nil, nil)
 		}
-		switch leafBounds(p, bl.order, b) {
+		t := leafBounds(p, bl.order, b)
+		if p.elem && t == triAll {
+			t = triMaybe // an empty or null list has no element
+		}
+		switch t {
 		case triAll:
 			all = appendRange(all, start, end)
 			maybe = appendRange(maybe, start, end)
@@ -585,12 +610,33 @@ type colReader struct {
 	path  string
 	batch colBatch
 	fill  func()
+	rep   bool // the elements of a list: n rows of any number of slots
+}
+
+// checkRows checks that the levels of a repeated column's batch hold n
+// rows (n repetition levels 0) and one definition level per slot.
+func (cr *colReader) checkRows(n int) error {
+	lv := cr.batch.lv
+	if len(lv.Def) != len(lv.Rep) || len(lv.Rep) > 0 && lv.Rep[0] != 0 {
+		return fmt.Errorf("%w: column %s: %d definition and %d repetition levels for %d rows", ErrChunk, cr.path, len(lv.Def), len(lv.Rep), n)
+	}
+	rows := 0
+	for _, r := range lv.Rep {
+		if r == 0 {
+			rows++
+		}
+	}
+	if rows != n {
+		return fmt.Errorf("%w: column %s: %d rows in a batch of %d", ErrChunk, cr.path, rows, n)
+	}
+	return nil
 }
 
 func (r *FileReader) newColReader(col int, t meta.Type) (*colReader, error) {
 	leaf := r.f.Schema.Leaves[col]
 	cr := &colReader{path: leaf.PathString()}
 	cr.batch.maxDef = leaf.MaxDef
+	cr.rep = leaf.MaxRep > 0
 	if a := r.adapt[col]; a != nil && a.defMap != nil {
 		cr.batch.maxDef = a.wantMaxDef
 	}
@@ -665,6 +711,9 @@ func (cr *colReader) read(n int) error {
 	}
 	cr.fill()
 	cr.batch.n = n
+	if cr.rep {
+		return cr.checkRows(n)
+	}
 	if cr.batch.maxDef > 0 && len(cr.batch.lv.Def) != n {
 		return fmt.Errorf("%w: column %s: %d definition levels for %d rows", ErrChunk, cr.path, len(cr.batch.lv.Def), n)
 	}

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"slices"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/encode"
@@ -387,6 +388,30 @@ func newRowMatcher(p *predLeaf, o orderKind) rowMatcher {
 		default:
 			s := cd.fixSize
 			eachValue(cd, out, func(i, k int) { out[i] = m(cd.fixed[k*s : (k+1)*s]) })
+		}
+	}
+}
+
+// anyElement returns the matcher of a list's elements from m, the
+// matcher of one value: row i matches when one of its slots holds a value
+// m accepts. The batch's levels hold one slot per element, and one for
+// each empty or null list (colReader.checkRows checked the row count).
+func anyElement(m rowMatcher) rowMatcher {
+	var slots []bool
+	return func(cd *colBatch, out []bool) {
+		s := *cd
+		s.n = len(cd.lv.Rep)
+		slots = slices.Grow(slots[:0], s.n)[:s.n]
+		m(&s, slots)
+		clear(out)
+		row := -1
+		for i, r := range cd.lv.Rep {
+			if r == 0 {
+				row++
+			}
+			if slots[i] && row < len(out) {
+				out[row] = true
+			}
 		}
 	}
 }

@@ -605,6 +605,7 @@ func TestFilterErrors(t *testing.T) {
 		{Field[int]{}.Eq(1), ErrConfig},
 		{wrong.Eq(1), ErrFilter},
 		{missing.Eq(1), ErrFilter},
+		{NewListField(NewOrderedField("i64", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })).Any().Eq(1), ErrFilter}, // not a list
 	} {
 		err := open(c.p)
 		if !errors.Is(err, c.want) {
@@ -613,6 +614,39 @@ func TestFilterErrors(t *testing.T) {
 	}
 	if s := And(i64.Between(1, 2), Or(Not(i64.IsNull()), i64.In(3, 4))).String(); s != "and(i64 between [1, 2], or(not(i64 is null), i64 in (3, 4)))" {
 		t.Errorf("String: %s", s)
+	}
+	tags := NewListField(NewOrderedField("tags.list.element", func(b *ByteArrayBuffer, v string) error { b.Values.AppendString(v); return nil }))
+	if s := Not(tags.Any().In("a", "b")).String(); s != `not(any tags.list.element in ("a", "b"))` {
+		t.Errorf("String: %s", s)
+	}
+}
+
+// TestAnyElement: a row matches when one of its slots does; empty and
+// null lists (one slot without a value) match nothing.
+func TestAnyElement(t *testing.T) {
+	p := NewListField(NewOrderedField("l.list.element", func(b *Int32Buffer, v int32) error { b.Values = append(b.Values, v); return nil })).Any().Gt(5)
+	m := anyElement(newRowMatcher(p.(*predLeaf), orderInt32))
+	// rows: [1 7], [], null, [6], [null 2], [3 4 9]
+	cd := &colBatch{maxDef: 3, n: 6, lv: &Levels{
+		Def: []uint8{3, 3, 1, 0, 3, 2, 3, 3, 3, 3},
+		Rep: []uint8{0, 1, 0, 0, 0, 0, 1, 0, 1, 1},
+	}, i32: []int32{1, 7, 6, 2, 3, 4, 9}}
+	out := make([]bool, 6)
+	m(cd, out)
+	if want := []bool{true, false, false, true, false, true}; !slices.Equal(out, want) {
+		t.Fatalf("got %v, want %v", out, want)
+	}
+	cr := &colReader{path: "l", rep: true}
+	cr.batch.lv = cd.lv
+	if err := cr.checkRows(6); err != nil {
+		t.Fatal(err)
+	}
+	if err := cr.checkRows(5); !errors.Is(err, ErrChunk) {
+		t.Fatalf("5 rows: %v", err)
+	}
+	cr.batch.lv = &Levels{Def: []uint8{3}, Rep: []uint8{1}}
+	if err := cr.checkRows(1); !errors.Is(err, ErrChunk) {
+		t.Fatalf("a batch starting inside a row: %v", err)
 	}
 }
 
@@ -778,13 +812,7 @@ func TestFilterAdapted(t *testing.T) {
 			c1.Values = append(c1.Values, int32(i-50))
 		}
 	}
-	if err := w.EndRows(100); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := endRows(t, w, 100, &buf)
 	want := mustSchema(t, "message m { required int64 t (TIMESTAMP(MICROS,true)); optional int64 d (DECIMAL(18,2)); }")
 	tf := NewOrderedField("t", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
 	df := NewNullableOrderedField("d", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
@@ -851,4 +879,81 @@ func TestFilterUntrustedBounds(t *testing.T) {
 			t.Errorf("%s: bounds used %v, want %v", created, got, want)
 		}
 	}
+}
+
+// TestFilterListLegacy: an element predicate binds to the element column
+// of a file's legacy two-level list, and matches the rows where some
+// element satisfies it.
+func TestFilterListLegacy(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, mustSchema(t, "message m { optional group tags (LIST) { repeated binary array (STRING); } }"), WithPageRowLimit(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := w.ByteArrayBuffer(0)
+	// rows: null, [], [a], [b c], [c], [a b a], null, [d]
+	for _, row := range [][]string{nil, {}, {"a"}, {"b", "c"}, {"c"}, {"a", "b", "a"}, nil, {"d"}} {
+		switch {
+		case row == nil:
+			c.Def, c.Rep = append(c.Def, 0), append(c.Rep, 0)
+		case len(row) == 0:
+			c.Def, c.Rep = append(c.Def, 1), append(c.Rep, 0)
+		}
+		for i, v := range row {
+			c.Def, c.Rep = append(c.Def, 2), append(c.Rep, uint8(min(i, 1)))
+			c.Values.AppendString(v)
+		}
+	}
+	data := endRows(t, w, 8, &buf)
+	want := mustSchema(t, "message m { optional group tags (LIST) { repeated group list { required binary element (STRING); } } }")
+	tags := NewListField(NewOrderedField("tags.list.element", func(b *ByteArrayBuffer, v string) error { b.Values.AppendString(v); return nil }))
+	for _, c := range []struct {
+		p    Predicate
+		want []int64
+	}{
+		{tags.Any().Eq("a"), []int64{2, 5}},
+		{tags.Any().Ge("c"), []int64{3, 4, 7}},
+		{tags.Any().In("b", "d"), []int64{3, 5, 7}},
+		{Not(tags.Any().Lt("c")), []int64{0, 1, 4, 6, 7}},
+		{tags.Any().Eq("z"), nil},
+	} {
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), WithFilter(c.p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fr.Bind(want); err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		if _, err := fr.Available(0, 8); err != nil {
+			t.Fatal(err)
+		}
+		for _, rg := range fr.RowGroups() {
+			rr, ok := fr.ranges[rg]
+			if !ok {
+				rr = []rowRange{{0, fr.f.Meta.RowGroups[rg].NumRows}}
+			}
+			for _, x := range rr {
+				for i := x.start; i < x.end; i++ {
+					got = append(got, i)
+				}
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: rows %v, want %v", c.p, got, c.want)
+		}
+	}
+}
+
+// endRows ends the n buffered rows of w, closes it and returns the file
+// it wrote to buf.
+func endRows(t *testing.T, w *FileWriter, n int, buf *bytes.Buffer) []byte {
+	t.Helper()
+	if err := w.EndRows(n); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

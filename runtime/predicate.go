@@ -59,6 +59,9 @@ type predLeaf struct {
 	keys [][]byte
 	show []string // the Go values, for String
 	box  *Box     // of opIntersects
+	// elem: the column holds the elements of a list (one level of
+	// repetition) and a row matches when some element satisfies op.
+	elem bool
 }
 
 type predAnd struct{ ps []Predicate }
@@ -76,6 +79,11 @@ func (*predNot) isPredicate()  {}
 func (*predBad) isPredicate()  {}
 
 func (p *predLeaf) String() string {
+	if p.elem {
+		q := *p
+		q.elem = false
+		return "any " + q.String()
+	}
 	switch p.op {
 	case opIsNull, opNotNull:
 		return p.path + " " + opNames[p.op]
@@ -192,6 +200,7 @@ func first[T any](s []T) (v T) {
 type Field[T any] struct {
 	path string
 	key  func(T) (meta.Type, []byte, error)
+	elem bool // the builder of ListField.Any
 }
 
 // NewField returns the builder of the leaf column at the dotted path whose
@@ -219,7 +228,7 @@ func (f Field[T]) leaf(op predOp, vs ...T) Predicate {
 	if f.key == nil {
 		return &predBad{why: "a Field that is not part of a generated TWhere value"}
 	}
-	p := &predLeaf{path: f.path, op: op}
+	p := &predLeaf{path: f.path, op: op, elem: f.elem}
 	for _, v := range vs {
 		t, k, err := f.key(v)
 		if err != nil {
@@ -319,3 +328,34 @@ func (f NullableOrderedField[T]) IsNull() Predicate { return f.leaf(opIsNull) }
 
 // NotNull is true where the field holds a value.
 func (f NullableOrderedField[T]) NotNull() Predicate { return f.leaf(opNotNull) }
+
+// ListField is the predicate builder of a list field whose elements are
+// scalars: Any returns the builder of the elements, whose predicates are
+// true on the rows where some element satisfies them.
+type ListField[E any] struct{ elem E }
+
+// elemBuilder is a builder Any can return: withElem marks its predicates
+// as "some element satisfies".
+type elemBuilder[E any] interface{ withElem() E }
+
+// NewListField returns the builder of a list field whose element builder
+// is e (built with NewField or NewOrderedField on the element's column).
+//
+// For generated code (see "For generated code" in the package doc).
+func NewListField[E elemBuilder[E]](e E) ListField[E] { return ListField[E]{elem: e.withElem()} }
+
+// Any returns the builder of the list's elements: its predicates are true
+// on the rows where at least one element satisfies them, so a null or
+// empty list matches none and a null element satisfies no comparison.
+// Not(l.Any().Eq(v)) keeps the rows where no element equals v.
+func (l ListField[E]) Any() E { return l.elem }
+
+func (f Field[T]) withElem() Field[T] {
+	f.elem = true
+	return f
+}
+
+func (f OrderedField[T]) withElem() OrderedField[T] {
+	f.elem = true
+	return f
+}

@@ -33,6 +33,9 @@ type FileReader struct {
 	// adapt holds, per file leaf, how the last Bind reads it in another
 	// compatible layout (read_adapt.go).
 	adapt map[int]*adapter
+	// bound is the result of the last Bind (the file column of each leaf
+	// of want, or -1), with which filters find their columns.
+	bound []int
 	// want is the schema of the last Bind (nil before); filter the state
 	// of WithFilter (nil without).
 	want   *schema.Schema
@@ -249,6 +252,7 @@ func (r *FileReader) BindDefaults(want *schema.Schema, defaults []string, varian
 	}
 	r.adapt = adapt
 	r.want = want
+	r.bound = idx
 	return idx, nil
 }
 

@@ -480,7 +480,9 @@ func ReadBenchWideFile(path string, opts ...pqrt.ReaderOption) ([]BenchWide, err
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var BenchWideWhere struct {
 	A pqrt.OrderedField[int64]
 	B pqrt.OrderedField[int64]

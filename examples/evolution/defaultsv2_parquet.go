@@ -556,7 +556,9 @@ func ReadDefaultsV2File(path string, opts ...pqrt.ReaderOption) ([]DefaultsV2, e
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var DefaultsV2Where struct {
 	ID     pqrt.OrderedField[int64]
 	Name   pqrt.OrderedField[string]

@@ -174,6 +174,16 @@ func TestFlatEvolution(t *testing.T) {
 				t.Fatalf("%s: row %d (-want +got):\n%s", name, i, d)
 			}
 		}
+		// A filter on the field renamed under its id finds the file's
+		// column old_name.
+		r, err = NewFlatV2Reader(bytes.NewReader(data), int64(len(data)), pqrt.WithFilter(FlatV2Where.NewName.Between(4, 6)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got = readAll[FlatV2](t, r)
+		if len(got) != 3 || got[0].NewName != 4 || got[2].NewName != 6 {
+			t.Fatalf("%s: filter on new_name: %d rows: %+v", name, len(got), got)
+		}
 	}
 }
 

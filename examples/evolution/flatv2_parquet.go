@@ -1283,7 +1283,9 @@ func ReadFlatV2File(path string, opts ...pqrt.ReaderOption) ([]FlatV2, error) {
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var FlatV2Where struct {
 	I8          pqrt.OrderedField[int16]
 	I16         pqrt.OrderedField[int32]

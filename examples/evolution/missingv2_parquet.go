@@ -304,7 +304,9 @@ func ReadMissingV2File(path string, opts ...pqrt.ReaderOption) ([]MissingV2, err
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var MissingV2Where struct {
 	ID     pqrt.OrderedField[int64]
 	Region pqrt.OrderedField[string]

@@ -996,14 +996,18 @@ func ReadNestedV1File(path string, opts ...pqrt.ReaderOption) ([]NestedV1, error
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var NestedV1Where struct {
 	ID  pqrt.OrderedField[int32]
 	Opt struct {
-		D pqrt.NullableOrderedField[int16]
+		D  pqrt.NullableOrderedField[int16]
+		Xs pqrt.ListField[pqrt.OrderedField[int8]]
 	}
 	Inner struct {
-		D pqrt.OrderedField[int16]
+		D  pqrt.OrderedField[int16]
+		Xs pqrt.ListField[pqrt.OrderedField[int8]]
 	}
 }
 
@@ -1016,10 +1020,18 @@ func init() {
 		colOptD.Values = append(colOptD.Values, int32(v))
 		return nil
 	})
+	NestedV1Where.Opt.Xs = pqrt.NewListField(pqrt.NewOrderedField("opt.xs.list.element", func(colOptXsElem *pqrt.Int32Buffer, v int8) error {
+		colOptXsElem.Values = append(colOptXsElem.Values, int32(v))
+		return nil
+	}))
 	NestedV1Where.Inner.D = pqrt.NewOrderedField("inner.d", func(colInnerD *pqrt.Int32Buffer, v int16) error {
 		colInnerD.Values = append(colInnerD.Values, int32(v))
 		return nil
 	})
+	NestedV1Where.Inner.Xs = pqrt.NewListField(pqrt.NewOrderedField("inner.xs.list.element", func(colInnerXsElem *pqrt.Int32Buffer, v int8) error {
+		colInnerXsElem.Values = append(colInnerXsElem.Values, int32(v))
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows NestedV1Reader has not returned yet, for

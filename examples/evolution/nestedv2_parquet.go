@@ -1088,14 +1088,18 @@ func ReadNestedV2File(path string, opts ...pqrt.ReaderOption) ([]NestedV2, error
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var NestedV2Where struct {
 	ID  pqrt.OrderedField[int64]
 	Opt struct {
-		D pqrt.NullableOrderedField[int32]
+		D  pqrt.NullableOrderedField[int32]
+		Xs pqrt.ListField[pqrt.OrderedField[int64]]
 	}
 	Inner struct {
-		D pqrt.NullableOrderedField[int32]
+		D  pqrt.NullableOrderedField[int32]
+		Xs pqrt.ListField[pqrt.OrderedField[int64]]
 	}
 }
 
@@ -1108,10 +1112,18 @@ func init() {
 		colOptD.Values = append(colOptD.Values, v)
 		return nil
 	})
+	NestedV2Where.Opt.Xs = pqrt.NewListField(pqrt.NewOrderedField("opt.xs.list.element", func(colOptXsElem *pqrt.Int64Buffer, v int64) error {
+		colOptXsElem.Values = append(colOptXsElem.Values, v)
+		return nil
+	}))
 	NestedV2Where.Inner.D = pqrt.NewNullableOrderedField("inner.d", func(colInnerD *pqrt.Int32Buffer, v int32) error {
 		colInnerD.Values = append(colInnerD.Values, v)
 		return nil
 	})
+	NestedV2Where.Inner.Xs = pqrt.NewListField(pqrt.NewOrderedField("inner.xs.list.element", func(colInnerXsElem *pqrt.Int64Buffer, v int64) error {
+		colInnerXsElem.Values = append(colInnerXsElem.Values, v)
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows NestedV2Reader has not returned yet, for

@@ -379,10 +379,13 @@ func ReadOptV2File(path string, opts ...pqrt.ReaderOption) ([]OptV2, error) {
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var OptV2Where struct {
 	A pqrt.OrderedField[int64]
 	S pqrt.OrderedField[string]
+	L pqrt.ListField[pqrt.OrderedField[int32]]
 }
 
 func init() {
@@ -394,6 +397,10 @@ func init() {
 		colS.Values.AppendString(v)
 		return nil
 	})
+	OptV2Where.L = pqrt.NewListField(pqrt.NewOrderedField("l.list.element", func(colLElem *pqrt.Int32Buffer, v int32) error {
+		colLElem.Values = append(colLElem.Values, v)
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows OptV2Reader has not returned yet, for

@@ -293,7 +293,9 @@ func ReadDecimalColumnFile(path string, opts ...pqrt.ReaderOption) ([]DecimalCol
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var DecimalColumnWhere struct {
 	Value pqrt.NullableOrderedField[pqrt.Decimal]
 }

@@ -351,7 +351,9 @@ func ReadDocumentFile(path string, opts ...pqrt.ReaderOption) ([]Document, error
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var DocumentWhere struct {
 	ID pqrt.OrderedField[int64]
 }

@@ -2,9 +2,7 @@ package generated
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -19,38 +17,14 @@ import (
 // an equality on the low-cardinality kind, and a point lookup on a random
 // id with a bloom filter.
 
-var kinds = []Kind{"view", "click", "buy", "cart", "refund"}
-
-var eventEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
 // sortedEvents returns n events one second apart with random ids.
-func sortedEvents(n int) []Event {
-	r := rand.New(rand.NewPCG(16, 1))
-	out := make([]Event, n)
-	for i := range out {
-		e := Event{
-			ID: r.Int64(), At: eventEpoch.Add(time.Duration(i) * time.Second), Kind: kinds[r.IntN(len(kinds))],
-			User: fmt.Sprintf("user%d", r.IntN(5000)), Latency: time.Duration(r.IntN(1e9)), Score: r.Float64(), Success: r.IntN(2) == 0,
-			Country: []string{"", "fr", "us", "de"}[r.IntN(4)], Payload: []byte(randString(r)),
-		}
-		fill(r, e.Session[:])
-		if r.IntN(3) == 0 {
-			e.Referrer = ptr(randString(r))
-		}
-		if r.IntN(3) == 0 {
-			e.Retries = ptr(r.Int32N(5))
-		}
-		out[i] = e
-	}
-	return out
-}
+func sortedEvents(n int) []Event { return SortedEvents(n) }
 
 // writeEvents writes rows in 1 MiB row groups of 64 KiB pages with a bloom
 // filter on id.
 func writeEvents(t testing.TB, rows []Event) []byte {
 	t.Helper()
-	return writeAll(t, rows, []runtime.WriterOption{runtime.WithRowGroupSize(1 << 20), runtime.WithPageSize(64 << 10),
-		runtime.WithColumnBloomFilter("id", 20000, 0.01)}, NewEventWriter)
+	return writeAll(t, rows, EventQueryWriterOptions(), NewEventWriter)
 }
 
 // countingReaderAt counts the bytes and calls of ReadAt.
@@ -108,10 +82,7 @@ func readAllAndFilter(t testing.TB, data []byte, keep func(*Event) bool) []Event
 	}
 }
 
-func eventWindow(n int) (t0, t1 time.Time) {
-	t0 = eventEpoch.Add(time.Duration(n/2) * time.Second)
-	return t0, t0.Add(time.Duration(n/1000-1) * time.Second) // 0.1% of the rows
-}
+func eventWindow(n int) (t0, t1 time.Time) { return EventWindow(n) }
 
 func TestFilterEvents(t *testing.T) {
 	// A million events make 50 row groups of 1 MiB: one row group is 2% of
@@ -133,13 +104,13 @@ func TestFilterEvents(t *testing.T) {
 		func(e *Event) bool { return !e.At.Before(t0) && !e.At.After(t1) && e.Kind == "buy" }, 0.05)
 	id := rows[n/3].ID
 	check("point lookup", EventWhere.ID.Eq(id), func(e *Event) bool { return e.ID == id }, 0.15)
-	check("window, null referrer", runtime.And(EventWhere.At.Lt(eventEpoch.Add(time.Duration(n/500)*time.Second)), EventWhere.Referrer.IsNull()),
+	check("window, null referrer", runtime.And(EventWhere.At.Lt(EventEpoch.Add(time.Duration(n/500)*time.Second)), EventWhere.Referrer.IsNull()),
 		func(e *Event) bool {
-			return e.At.Before(eventEpoch.Add(time.Duration(n/500)*time.Second)) && e.Referrer == nil
+			return e.At.Before(EventEpoch.Add(time.Duration(n/500)*time.Second)) && e.Referrer == nil
 		}, 0.05)
-	check("not", runtime.Not(runtime.Or(EventWhere.At.Ge(eventEpoch.Add(time.Duration(n/1000)*time.Second)), EventWhere.Kind.In("view", "click"))),
+	check("not", runtime.Not(runtime.Or(EventWhere.At.Ge(EventEpoch.Add(time.Duration(n/1000)*time.Second)), EventWhere.Kind.In("view", "click"))),
 		func(e *Event) bool {
-			return e.At.Before(eventEpoch.Add(time.Duration(n/1000)*time.Second)) && e.Kind != "view" && e.Kind != "click"
+			return e.At.Before(EventEpoch.Add(time.Duration(n/1000)*time.Second)) && e.Kind != "view" && e.Kind != "click"
 		}, 0.05)
 	// A predicate nothing prunes still filters exactly (on a smaller file).
 	small := writeEvents(t, rows[:50_000])

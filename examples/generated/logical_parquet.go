@@ -1988,7 +1988,9 @@ func ReadLogicalFile(path string, opts ...pqrt.ReaderOption) ([]Logical, error) 
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var LogicalWhere struct {
 	I8            pqrt.OrderedField[int8]
 	I16           pqrt.OrderedField[int16]

@@ -717,14 +717,17 @@ func ReadMetricFile(path string, opts ...pqrt.ReaderOption) ([]Metric, error) {
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var MetricWhere struct {
-	Name  pqrt.OrderedField[string]
-	TS    pqrt.OrderedField[pqtime.Time]
-	Value pqrt.OrderedField[float64]
-	Trace pqrt.NullableOrderedField[[16]byte]
-	Day   pqrt.OrderedField[pqtime.Time]
-	Level pqrt.NullableOrderedField[int8]
+	Name    pqrt.OrderedField[string]
+	TS      pqrt.OrderedField[pqtime.Time]
+	Value   pqrt.OrderedField[float64]
+	Samples pqrt.ListField[pqrt.OrderedField[float64]]
+	Trace   pqrt.NullableOrderedField[[16]byte]
+	Day     pqrt.OrderedField[pqtime.Time]
+	Level   pqrt.NullableOrderedField[int8]
 }
 
 func init() {
@@ -740,6 +743,10 @@ func init() {
 		colValue.Values = append(colValue.Values, v)
 		return nil
 	})
+	MetricWhere.Samples = pqrt.NewListField(pqrt.NewOrderedField("samples.list.element", func(colSamplesElem *pqrt.DoubleBuffer, v float64) error {
+		colSamplesElem.Values = append(colSamplesElem.Values, v)
+		return nil
+	}))
 	MetricWhere.Trace = pqrt.NewNullableOrderedField("trace", func(colTrace *pqrt.FixedBuffer, v [16]byte) error {
 		colTrace.Values = append(colTrace.Values, v[:]...)
 		return nil

@@ -1457,7 +1457,9 @@ func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var OrderWhere struct {
 	ID       pqrt.OrderedField[int64]
 	PlacedAt pqrt.OrderedField[pqtime.Time]
@@ -1466,11 +1468,13 @@ var OrderWhere struct {
 		Name  pqrt.NullableOrderedField[string]
 		Email pqrt.NullableOrderedField[string]
 	}
+	Tags     pqrt.ListField[pqrt.OrderedField[string]]
 	Shipping struct {
 		Street pqrt.OrderedField[string]
 		City   pqrt.OrderedField[string]
 		Zip    pqrt.NullableOrderedField[string]
 	}
+	Notes     pqrt.ListField[pqrt.OrderedField[string]]
 	CreatedBy pqrt.OrderedField[string]
 	Version   pqrt.OrderedField[uint32]
 }
@@ -1496,6 +1500,10 @@ func init() {
 		colCustomerEmail.Values.AppendString(v)
 		return nil
 	})
+	OrderWhere.Tags = pqrt.NewListField(pqrt.NewOrderedField("tags.list.element", func(colTagsElem *pqrt.ByteArrayBuffer, v string) error {
+		colTagsElem.Values.AppendString(v)
+		return nil
+	}))
 	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(colShippingStreet *pqrt.ByteArrayBuffer, v string) error {
 		colShippingStreet.Values.AppendString(v)
 		return nil
@@ -1508,6 +1516,10 @@ func init() {
 		colShippingZip.Values.AppendString(v)
 		return nil
 	})
+	OrderWhere.Notes = pqrt.NewListField(pqrt.NewOrderedField("notes.list.element", func(colNotesElem *pqrt.ByteArrayBuffer, v string) error {
+		colNotesElem.Values.AppendString(v)
+		return nil
+	}))
 	OrderWhere.CreatedBy = pqrt.NewOrderedField("created_by", func(colCreatedBy *pqrt.ByteArrayBuffer, v string) error {
 		colCreatedBy.Values.AppendString(v)
 		return nil

@@ -677,13 +677,16 @@ func ReadPriceFile(path string, opts ...pqrt.ReaderOption) ([]Price, error) {
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var PriceWhere struct {
 	Amount pqrt.OrderedField[pqrt.Decimal]
 	Total  pqrt.OrderedField[pqrt.Decimal]
 	Big    pqrt.OrderedField[pqrt.Decimal]
 	Opt    pqrt.NullableOrderedField[pqrt.Decimal]
 	Zero   pqrt.NullableOrderedField[pqrt.Decimal]
+	Lines  pqrt.ListField[pqrt.OrderedField[pqrt.Decimal]]
 }
 
 func init() {
@@ -727,6 +730,14 @@ func init() {
 		}
 		return nil
 	})
+	PriceWhere.Lines = pqrt.NewListField(pqrt.NewOrderedField("lines.list.element", func(colLinesElem *pqrt.Int64Buffer, v pqrt.Decimal) error {
+		if u, err := pqrt.DecimalUnscaled64(v, 2, 12); err != nil {
+			return pqfmt.Errorf("column lines.list.element: %w", err)
+		} else {
+			colLinesElem.Values = append(colLinesElem.Values, u)
+		}
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows PriceReader has not returned yet, for

@@ -646,13 +646,16 @@ func ReadPriceScaledFile(path string, opts ...pqrt.ReaderOption) ([]PriceScaled,
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var PriceScaledWhere struct {
 	Amount pqrt.OrderedField[int32]
 	Total  pqrt.OrderedField[int64]
 	Big    pqrt.OrderedField[[16]byte]
 	Opt    pqrt.NullableOrderedField[[9]byte]
 	Zero   pqrt.NullableOrderedField[int32]
+	Lines  pqrt.ListField[pqrt.OrderedField[int64]]
 }
 
 func init() {
@@ -676,6 +679,10 @@ func init() {
 		colZero.Values = append(colZero.Values, v)
 		return nil
 	})
+	PriceScaledWhere.Lines = pqrt.NewListField(pqrt.NewOrderedField("lines.list.element", func(colLinesElem *pqrt.Int64Buffer, v int64) error {
+		colLinesElem.Values = append(colLinesElem.Values, v)
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows PriceScaledReader has not returned yet, for

@@ -19,23 +19,6 @@ import (
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
-func ptr[T any](v T) *T { return &v }
-
-func fill(r *rand.Rand, b []byte) {
-	for i := range b {
-		b[i] = byte(r.Uint32())
-	}
-}
-
-func randString(r *rand.Rand) string {
-	const letters = "abcdefghijklmnopqrstuvwxyz"
-	b := make([]byte, r.IntN(8))
-	for i := range b {
-		b[i] = letters[r.IntN(len(letters))]
-	}
-	return string(b)
-}
-
 func randTime(r *rand.Rand, unit time.Duration) time.Time {
 	t := time.Unix(r.Int64N(4e9)-1e9, r.Int64N(1e9)).UTC()
 	return t.Truncate(unit)

@@ -597,7 +597,9 @@ func ReadSpansFile(path string, opts ...pqrt.ReaderOption) ([]Spans, error) {
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var SpansWhere struct {
 	Interval    pqrt.Field[pqrt.Interval]
 	IntervalRaw pqrt.Field[[12]byte]

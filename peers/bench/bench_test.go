@@ -16,6 +16,7 @@ import (
 var (
 	benchRows   = flag.Int("rows", 1_000_000, "rows per benchmark file (Wide: a tenth)")
 	benchRounds = flag.Int("rounds", 1, "times every benchmark runs, in turn with the others (see BenchmarkPeers)")
+	queryRuns   = flag.Int("query-runs", 7, "runs of each query in BenchmarkQueryDuckDB, of which the best counts")
 )
 
 // suite is the benchmarks and round-trip checks of one row type.

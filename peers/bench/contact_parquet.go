@@ -798,7 +798,9 @@ func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) 
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var ContactWhere struct {
 	ID      pqrt.OrderedField[int64]
 	Name    pqrt.OrderedField[string]
@@ -807,6 +809,7 @@ var ContactWhere struct {
 		City   pqrt.NullableOrderedField[string]
 		Zip    pqrt.NullableOrderedField[int32]
 	}
+	Emails pqrt.ListField[pqrt.OrderedField[string]]
 }
 
 func init() {
@@ -830,6 +833,10 @@ func init() {
 		colAddressZip.Values = append(colAddressZip.Values, v)
 		return nil
 	})
+	ContactWhere.Emails = pqrt.NewListField(pqrt.NewOrderedField("emails.list.element", func(colEmailsElem *pqrt.ByteArrayBuffer, v string) error {
+		colEmailsElem.Values.AppendString(v)
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows ContactReader has not returned yet, for

@@ -7665,7 +7665,9 @@ func ReadWideFile(path string, opts ...pqrt.ReaderOption) ([]Wide, error) {
 //
 // A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
-// GEOGRAPHY; IsNull and NotNull for fields that may be null.
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them.
 var WideWhere struct {
 	F000 pqrt.OrderedField[int64]
 	F001 pqrt.OrderedField[int32]

@@ -1,0 +1,128 @@
+package generated
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/pqgen/pqgen/runtime"
+)
+
+// listOrders returns n orders whose tags (nil, empty or up to four) and
+// notes (with null elements) drift with the row: row i draws from the
+// tags t<i*100/n> to t<i*100/n+9>, so row groups and pages hold different
+// ranges and their statistics prune.
+func listOrders(n int) []Order {
+	r := rand.New(rand.NewPCG(16, 2))
+	rows := orders(n)
+	for i := range rows {
+		base := i * 100 / n
+		tag := func() string { return fmt.Sprintf("t%02d", base+r.IntN(10)) }
+		switch r.IntN(5) {
+		case 0:
+			rows[i].Tags = nil
+		case 1:
+			rows[i].Tags = []string{}
+		default:
+			rows[i].Tags = nil
+			for range 1 + r.IntN(4) {
+				rows[i].Tags = append(rows[i].Tags, tag())
+			}
+		}
+		rows[i].Notes = nil
+		for range r.IntN(3) {
+			if r.IntN(3) == 0 {
+				rows[i].Notes = append(rows[i].Notes, nil)
+			} else {
+				rows[i].Notes = append(rows[i].Notes, ptr(tag()))
+			}
+		}
+	}
+	return rows
+}
+
+// TestFilterListAny checks the predicates of list elements (Any) against
+// brute force, and that chunk and page statistics prune them.
+func TestFilterListAny(t *testing.T) {
+	const n = 20_000
+	rows := listOrders(n)
+	data := writeAll(t, rows, []runtime.WriterOption{runtime.WithRowGroupSize(128 << 10), runtime.WithPageSize(8 << 10)}, NewOrderWriter)
+	anyTag := func(o *Order, f func(string) bool) bool { return slices.ContainsFunc(o.Tags, f) }
+	anyNote := func(o *Order, f func(string) bool) bool {
+		return slices.ContainsFunc(o.Notes, func(s *string) bool { return s != nil && f(*s) })
+	}
+	cases := []struct {
+		name     string
+		p        runtime.Predicate
+		keep     func(*Order) bool
+		maxShare float64 // of the file's bytes read (the predicate's columns twice when nothing prunes)
+	}{
+		{"any tag = t03", OrderWhere.Tags.Any().Eq("t03"), func(o *Order) bool { return anyTag(o, func(s string) bool { return s == "t03" }) }, 0.3},
+		{"any tag in", OrderWhere.Tags.Any().In("t50", "t99", "x"), func(o *Order) bool {
+			return anyTag(o, func(s string) bool { return s == "t50" || s == "t99" })
+		}, 0.5},
+		{"any tag < t05", OrderWhere.Tags.Any().Lt("t05"), func(o *Order) bool { return anyTag(o, func(s string) bool { return s < "t05" }) }, 0.3},
+		{"any tag between", OrderWhere.Tags.Any().Between("t40", "t42"), func(o *Order) bool {
+			return anyTag(o, func(s string) bool { return s >= "t40" && s <= "t42" })
+		}, 0.4},
+		{"any tag != t00", OrderWhere.Tags.Any().NotEq("t00"), func(o *Order) bool { return anyTag(o, func(s string) bool { return s != "t00" }) }, 1.3},
+		{"no tag = t03", runtime.Not(OrderWhere.Tags.Any().Eq("t03")), func(o *Order) bool {
+			return !anyTag(o, func(s string) bool { return s == "t03" })
+		}, 1.1},
+		{"absent tag", OrderWhere.Tags.Any().Eq("zzz"), func(*Order) bool { return false }, 0.1},
+		{"any note >= t95 and id odd", runtime.And(OrderWhere.Notes.Any().Ge("t95"), runtime.Not(OrderWhere.ID.In(0, 2, 4))), func(o *Order) bool {
+			return anyNote(o, func(s string) bool { return s >= "t95" }) && o.ID != 0 && o.ID != 2 && o.ID != 4
+		}, 0.3},
+		{"tag or note", runtime.Or(OrderWhere.Tags.Any().Eq("t20"), OrderWhere.Notes.Any().Eq("t70")), func(o *Order) bool {
+			return anyTag(o, func(s string) bool { return s == "t20" }) || anyNote(o, func(s string) bool { return s == "t70" })
+		}, 0.6},
+	}
+	for _, c := range cases {
+		var want []int64
+		for i := range rows {
+			if c.keep(&rows[i]) {
+				want = append(want, rows[i].ID)
+			}
+		}
+		cr := &countingReaderAt{r: bytes.NewReader(data)}
+		r, err := NewOrderReader(cr, int64(len(data)), runtime.WithFilter(c.p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		for row, err := range r.All() {
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			if i := row.ID; i < 0 || i >= n || len(got) < 100 && !cmp.Equal(row, rows[i], cmpOpts) {
+				t.Fatalf("%s: row %d differs from the one written", c.name, i)
+			}
+			got = append(got, row.ID)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s (%s): %d rows, want %d", c.name, c.p, len(got), len(want))
+		}
+		share := float64(cr.bytes) / float64(len(data))
+		t.Logf("%s: %d rows, read %.1f%% of the bytes", c.name, len(got), 100*share)
+		if share > c.maxShare {
+			t.Errorf("%s: read %.1f%% of the file, want at most %.0f%%", c.name, 100*share, 100*c.maxShare)
+		}
+	}
+	// The element of a list is no plain column.
+	plain := runtime.NewOrderedField("tags.list.element", func(b *runtime.ByteArrayBuffer, v string) error {
+		b.Values.AppendString(v)
+		return nil
+	}).Eq("t01")
+	r, err := NewOrderReader(bytes.NewReader(data), int64(len(data)), runtime.WithFilter(plain))
+	if err == nil {
+		_, err = r.Read(make([]Order, 1))
+	}
+	if !errors.Is(err, runtime.ErrFilter) {
+		t.Fatalf("a plain predicate on a list element: %v, want ErrFilter", err)
+	}
+}
