@@ -223,9 +223,14 @@ func (c *ChunkReader) readHeader() (int, error) {
 	}
 }
 
+// moduleOverhead is the most an encrypted module adds to its plaintext
+// past the length field: the 12-byte nonce and the 16-byte AES-GCM tag.
+const moduleOverhead = 12 + 16
+
 // bodyLen returns the stored length of the body of the page whose header
 // h ends at bodyOff: compressed_page_size, or with PlaintextPageSizes the
-// length of the encrypted module found there (bounded by the chunk).
+// length of the encrypted module found there (bounded by the chunk and
+// by compressed_page_size, the plaintext's, plus moduleOverhead).
 func (c *ChunkReader) bodyLen(h *meta.PageHeader, bodyOff int64) (int64, error) {
 	enc := h.Type == meta.DataPage || h.Type == meta.DataPageV2 || h.Type == meta.DictionaryPage
 	if c.opts.Decryptor == nil || !c.opts.PlaintextPageSizes || !enc {
@@ -240,6 +245,9 @@ func (c *ChunkReader) bodyLen(h *meta.PageHeader, bodyOff int64) (int64, error) 
 		return 0, err
 	}
 	l := int64(binary.LittleEndian.Uint32(lb))
+	if l > int64(h.CompressedPageSize)+moduleOverhead {
+		return 0, fmt.Errorf("%w: encrypted page of %d bytes for a page of %d", ErrCorrupt, l, h.CompressedPageSize)
+	}
 	if l > rest-4 {
 		return 0, fmt.Errorf("%w: encrypted page of %d bytes, %d left in the chunk", ErrCorrupt, l, rest-4)
 	}

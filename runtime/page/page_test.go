@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/compress"
@@ -516,5 +517,26 @@ func TestStorePages(t *testing.T) {
 				t.Errorf("%v v1: decoded %x, %v", codec, raw, err)
 			}
 		}
+	}
+}
+
+// TestPlaintextPageSizesModuleBound: with PlaintextPageSizes, an encrypted
+// page whose module length field exceeds compressed_page_size plus the
+// encryption overhead is refused before its body is read.
+func TestPlaintextPageSizesModuleBound(t *testing.T) {
+	col := Column{Path: "x", Type: meta.Int32}
+	h := meta.PageHeader{Type: meta.DataPage, UncompressedPageSize: 8, CompressedPageSize: 8,
+		DataPageHeader: &meta.DataPageHeader{NumValues: 2, Encoding: meta.EncodingPlain}}
+	hb := h.AppendThrift(nil)
+	chunk := []byte{byte(len(hb)), 0, 0, 0}
+	for _, b := range hb {
+		chunk = append(chunk, b^0x55)
+	}
+	l := 8 + moduleOverhead + 1
+	chunk = append(chunk, byte(l), 0, 0, 0)
+	chunk = append(chunk, make([]byte, l)...)
+	_, _, _, err := readChunk(chunk, col, ChunkOptions{Decryptor: &decryptor{}, PlaintextPageSizes: true})
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "for a page of 8") {
+		t.Fatal(err)
 	}
 }
