@@ -73,26 +73,27 @@ func readALPPages(f *runtime.File, leaf *schema.Node, md *meta.ColumnMetaData, o
 	params := map[string]int{}
 	sizes := map[int]bool{}
 	for pos := 0; pos < len(buf); {
+		at := start + int64(pos)
 		ph, n, err := meta.DecodePageHeader(buf[pos:], &lim)
 		if err != nil {
-			return fmt.Errorf("page header at %d: %w", start+int64(pos), err)
+			return fmt.Errorf("page header at %d: %w", at, err)
 		}
 		body := buf[pos+n:]
 		if ph.CompressedPageSize < 0 || int(ph.CompressedPageSize) > len(body) || ph.UncompressedPageSize < 0 || ph.UncompressedPageSize > maxALPChunk {
-			return fmt.Errorf("page at %d: sizes out of range", start+int64(pos))
+			return fmt.Errorf("page at %d: sizes out of range", at)
 		}
 		body = body[:ph.CompressedPageSize]
 		pos += n + int(ph.CompressedPageSize)
 		vals, err := alpValueBytes(ph, body, leaf, md.Codec)
 		if err != nil {
-			return fmt.Errorf("page at %d: %w", start+int64(pos), err)
+			return fmt.Errorf("page at %d: %w", at, err)
 		}
 		if vals == nil {
 			continue
 		}
 		h, vs, err := encode.InspectALP(vals, leaf.Type == meta.Double)
 		if err != nil {
-			return fmt.Errorf("ALP page at %d: %w", start+int64(pos), err)
+			return fmt.Errorf("ALP page at %d: %w", at, err)
 		}
 		out.Pages++
 		out.Values += h.NumElements
