@@ -13,6 +13,7 @@ import (
 	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/page"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
@@ -79,8 +80,8 @@ func readALPPages(f *runtime.File, leaf *schema.Node, md *meta.ColumnMetaData, o
 			return fmt.Errorf("page header at %d: %w", at, err)
 		}
 		body := buf[pos+n:]
-		if ph.CompressedPageSize < 0 || int(ph.CompressedPageSize) > len(body) || ph.UncompressedPageSize < 0 || ph.UncompressedPageSize > maxALPChunk {
-			return fmt.Errorf("page at %d: sizes out of range", at)
+		if err := page.CheckHeader(ph, int64(len(body)), page.Limits{MaxPageSize: maxALPChunk}); err != nil {
+			return fmt.Errorf("page at %d: %w", at, err)
 		}
 		body = body[:ph.CompressedPageSize]
 		pos += n + int(ph.CompressedPageSize)
