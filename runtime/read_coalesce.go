@@ -183,7 +183,7 @@ func (r *FileReader) prefetchPages(rg int, cols []int, sel []rowRange) {
 			if o, err := r.OffsetIndex(rg, col); err == nil && o != nil && len(o.PageLocations) > 0 {
 				sparse = true
 				locs := o.PageLocations
-				rr = append(rr, byteRange{start, locs[0].Offset}) // the dictionary page
+				rr = append(rr, byteRange{start, min(end, locs[0].Offset)}) // the dictionary page
 				for i, pl := range locs {
 					last := total
 					if i+1 < len(locs) {
