@@ -94,27 +94,9 @@ func floatOf(o orderKind, b []byte) float64 {
 	case orderFloat:
 		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
 	case orderFloat16:
-		return float16To64(binary.LittleEndian.Uint16(b))
+		return float64(Float16ToFloat32(binary.LittleEndian.Uint16(b)))
 	}
 	return math.Float64frombits(binary.LittleEndian.Uint64(b))
-}
-
-// float16To64 converts IEEE 754 half-precision bits to a float64: a
-// normal half widens to a float32 by rebiasing its exponent (15 to 127)
-// and shifting its 10-bit fraction into the 23-bit one.
-func float16To64(h uint16) float64 {
-	sign, exp, frac := uint32(h>>15), uint32(h>>10)&0x1f, uint32(h&0x3ff)
-	switch {
-	case exp == 0x1f && frac != 0:
-		return math.NaN()
-	case exp == 0x1f:
-		return math.Float64frombits(uint64(sign)<<63 | 0x7ff<<52) // ±Inf
-	case exp == 0 && sign == 1: // zero or subnormal: frac × 2^-24
-		return -float64(frac) * 0x1p-24
-	case exp == 0:
-		return float64(frac) * 0x1p-24
-	}
-	return float64(math.Float32frombits(sign<<31 | (exp+127-15)<<23 | frac<<13))
 }
 
 // compareKey compares two PLAIN values of order o by the semantics of
@@ -348,7 +330,7 @@ func newRowMatcher(p *predLeaf, o orderKind) rowMatcher {
 				eachValue(cd, out, func(i, k int) { out[i] = m(cd.f64[k]) })
 			default: // FLOAT16
 				eachValue(cd, out, func(i, k int) {
-					out[i] = m(float16To64(binary.LittleEndian.Uint16(cd.fixed[2*k:])))
+					out[i] = m(float64(Float16At(cd.fixed, k)))
 				})
 			}
 		}

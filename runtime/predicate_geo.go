@@ -76,20 +76,25 @@ func geoLeaf[T any](f Field[T], box Box) Predicate {
 // spanMeets reports whether the X spans [a0, a1] and [b0, b1] meet, either
 // wrapping when its min exceeds its max.
 func spanMeets(a0, a1, b0, b1 float64) bool {
-	split := func(lo, hi float64) [][2]float64 {
-		if lo <= hi {
-			return [][2]float64{{lo, hi}}
-		}
-		return [][2]float64{{lo, math.Inf(1)}, {math.Inf(-1), hi}}
-	}
-	for _, a := range split(a0, a1) {
-		for _, b := range split(b0, b1) {
+	as, na := splitSpan(a0, a1)
+	bs, nb := splitSpan(b0, b1)
+	for _, a := range as[:na] {
+		for _, b := range bs[:nb] {
 			if a[0] <= b[1] && b[0] <= a[1] {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// splitSpan returns the X span [lo, hi] as n non-wrapping spans (two when
+// it wraps), in an array: spanMeets runs per row and must not allocate.
+func splitSpan(lo, hi float64) (s [2][2]float64, n int) {
+	if lo <= hi {
+		return [2][2]float64{{lo, hi}}, 1
+	}
+	return [2][2]float64{{lo, math.Inf(1)}, {math.Inf(-1), hi}}, 2
 }
 
 // boxMeets reports whether box meets the bounding box b.

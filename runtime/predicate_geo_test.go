@@ -116,3 +116,13 @@ func TestFilterIntersects(t *testing.T) {
 		t.Errorf("String: %s", s)
 	}
 }
+
+// TestSpanMeetsNoAlloc: spanMeets runs once per row of an Intersects filter.
+func TestSpanMeetsNoAlloc(t *testing.T) {
+	if !spanMeets(170, -170, 175, 179) || spanMeets(170, -170, 0, 10) || !spanMeets(0, 10, 5, -5) {
+		t.Fatal("spanMeets: wrong answer on wrapping spans")
+	}
+	if n := testing.AllocsPerRun(100, func() { spanMeets(170, -170, -175, 179) }); n != 0 {
+		t.Errorf("spanMeets: %v allocations", n)
+	}
+}

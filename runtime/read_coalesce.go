@@ -8,6 +8,7 @@
 package runtime
 
 import (
+	"cmp"
 	"io"
 	"slices"
 	"sync"
@@ -73,7 +74,7 @@ func (c *coalescer) ReadAt(p []byte, off int64) (int, error) {
 // already held are not fetched again. A failed fetch is not an error: the
 // reads it was for go to the underlying reader and report it there.
 func (c *coalescer) prefetch(ranges []byteRange) {
-	slices.SortFunc(ranges, func(a, b byteRange) int { return int(min(max(a.off-b.off, -1), 1)) })
+	slices.SortFunc(ranges, func(a, b byteRange) int { return cmp.Compare(a.off, b.off) })
 	var merged []byteRange
 	for _, r := range ranges {
 		r.off, r.end = max(r.off, 0), min(r.end, c.size)
@@ -182,7 +183,7 @@ func (r *FileReader) prefetchPages(rg int, cols []int, sel []rowRange) {
 			if o, err := r.OffsetIndex(rg, col); err == nil && o != nil && len(o.PageLocations) > 0 {
 				sparse = true
 				locs := o.PageLocations
-				rr = append(rr, byteRange{start, locs[0].Offset}) // the dictionary page
+				rr = append(rr, byteRange{start, min(end, locs[0].Offset)}) // the dictionary page
 				for i, pl := range locs {
 					last := total
 					if i+1 < len(locs) {

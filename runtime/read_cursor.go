@@ -542,15 +542,8 @@ func (c *cursor) selectRows(p *page.Page, n int, rows *int, lv *Levels, s sink) 
 // "parquet-cpp-arrow"): those versions compressed the values of
 // DATA_PAGE_V2 pages whatever is_compressed said (ARROW-10353).
 func oldParquetCpp(createdBy string) bool {
-	app, v, _ := strings.Cut(createdBy, " version ")
-	if strings.TrimSpace(app) != "parquet-cpp" {
-		return false
-	}
-	var maj int
-	if _, err := fmt.Sscanf(strings.TrimSpace(v), "%d", &maj); err != nil {
-		return true
-	}
-	return maj < 2
+	app, v, _ := writerVersion(createdBy)
+	return app == "parquet-cpp" && v[0] < 2
 }
 
 // oldParquetMR reports whether createdBy names parquet-mr older than
