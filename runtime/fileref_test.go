@@ -86,6 +86,9 @@ func TestFileRefBytes(t *testing.T) {
 		{"inline", FileRef{Inline: []byte("hello")}, 0, []byte("hello")},
 		{"past the end", FileRef{Offset: ptr(size - 2), Size: ptr(int64(4))}, 0, nil},
 		{"beyond", FileRef{Offset: ptr(size + 1), Size: ptr(int64(0))}, 0, nil},
+		// A size from the file far beyond it is refused before any allocation.
+		{"huge size", FileRef{Offset: ptr(int64(0)), Size: ptr(int64(1) << 50)}, 0, nil},
+		{"huge offset", FileRef{Offset: ptr(int64(1) << 62), Size: ptr(int64(1) << 40)}, 0, nil},
 		{"above the limit", FileRef{Offset: ptr(int64(0)), Size: ptr(int64(4))}, 3, nil},
 		{"inline above the limit", FileRef{Inline: []byte("hello")}, 4, nil},
 		{"external", FileRef{URI: ptr("file:///etc/hosts")}, 0, nil},

@@ -44,6 +44,10 @@ type adapter struct {
 	// rescale is how many decimal digits a DECIMAL's scale grows by: the
 	// unscaled values are multiplied by 10^rescale (mul, when it fits).
 	rescale int
+	// pow10 (10^rescale), rx, ry and rbuf are rescaleBE's reused state.
+	pow10  *big.Int
+	rx, ry big.Int
+	rbuf   []byte
 	// defMap maps a file definition level to the bound leaf's, -1 for a
 	// null in a field the bound schema requires; nil when they agree.
 	defMap     []int16
@@ -228,7 +232,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 				b = tmp[:]
 			}
 			if a.rescale > 0 {
-				scaled = rescaleBE(scaled[:0], b, a.rescale)
+				scaled = a.rescaleBE(scaled[:0], b)
 				b = scaled
 			}
 			if a.wantType == meta.ByteArray {
@@ -277,12 +281,16 @@ func (a *adapter) convertFloats(p *page.Page, h *schema.Node) error {
 			a.f64[i] = float64(v)
 		}
 	case h.Type == meta.FixedLenByteArray && h.TypeLength == 2:
-		for i := 0; i+2 <= len(p.Values.Fixed); i += 2 {
-			f := halfToFloat32(binary.LittleEndian.Uint16(p.Values.Fixed[i:]))
-			if a.wantType == meta.Float {
-				a.f32 = append(a.f32, f)
-			} else {
-				a.f64 = append(a.f64, float64(f))
+		n := len(p.Values.Fixed) / 2
+		if a.wantType == meta.Float {
+			a.f32 = slices.Grow(a.f32, n)[:n]
+			for i := range a.f32 {
+				a.f32[i] = Float16At(p.Values.Fixed, i)
+			}
+		} else {
+			a.f64 = slices.Grow(a.f64, n)[:n]
+			for i := range a.f64 {
+				a.f64[i] = float64(Float16At(p.Values.Fixed, i))
 			}
 		}
 	default:
@@ -292,47 +300,46 @@ func (a *adapter) convertFloats(p *page.Page, h *schema.Node) error {
 	return nil
 }
 
-// halfToFloat32 is the IEEE 754 half-precision value of bits h, exactly.
-func halfToFloat32(h uint16) float32 {
-	sign := uint32(h>>15) << 31
-	exp := uint32(h>>10) & 0x1f
-	frac := uint32(h) & 0x3ff
-	switch {
-	case exp == 0x1f: // infinities and NaNs, payload kept
-		return math.Float32frombits(sign | 0xff<<23 | frac<<13)
-	case exp == 0 && frac == 0:
-		return math.Float32frombits(sign)
-	case exp == 0: // subnormal: frac * 2^-24
-		f := float32(frac) * (1.0 / (1 << 24))
-		if sign != 0 {
-			f = -f
-		}
-		return f
+// rescaleBE appends to dst the big-endian two's complement of b times
+// 10^a.rescale, in the fewest bytes holding its sign, reusing a's big
+// integers and buffer (no allocation per value once they have grown).
+func (a *adapter) rescaleBE(dst, b []byte) []byte {
+	if a.pow10 == nil {
+		a.pow10 = pow10Big(a.rescale)
 	}
-	return math.Float32frombits(sign | (exp+127-15)<<23 | frac<<13)
+	neg := len(b) > 0 && b[0]&0x80 != 0
+	if neg {
+		// |b| = ^b + 1.
+		a.rbuf = append(a.rbuf[:0], b...)
+		for i := range a.rbuf {
+			a.rbuf[i] = ^a.rbuf[i]
+		}
+		a.rx.SetBytes(a.rbuf)
+		a.rx.Add(&a.rx, bigOne)
+	} else {
+		a.rx.SetBytes(b)
+	}
+	a.ry.Mul(&a.rx, a.pow10) // |b| * 10^k
+	m := (a.ry.BitLen() + 8) / 8
+	dst = slices.Grow(dst, m)
+	out := dst[len(dst) : len(dst)+m]
+	a.ry.FillBytes(out)
+	if neg {
+		// Two's complement in m bytes: invert and add 1.
+		for i := range out {
+			out[i] = ^out[i]
+		}
+		for i := m - 1; i >= 0; i-- {
+			out[i]++
+			if out[i] != 0 {
+				break
+			}
+		}
+	}
+	return dst[:len(dst)+m]
 }
 
-// rescaleBE appends to dst the big-endian two's complement of b times
-// 10^k.
-func rescaleBE(dst, b []byte, k int) []byte {
-	x := new(big.Int).SetBytes(b)
-	if len(b) > 0 && b[0]&0x80 != 0 {
-		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), uint(8*len(b))))
-	}
-	x.Mul(x, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil))
-	if x.Sign() >= 0 {
-		out := x.Bytes()
-		if len(out) == 0 || out[0]&0x80 != 0 {
-			dst = append(dst, 0)
-		}
-		return append(dst, out...)
-	}
-	// Negative: 2^(8m) + x in m bytes, m large enough for the sign bit.
-	m := (x.BitLen() + 8) / 8
-	y := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), uint(8*m)), x)
-	out := y.FillBytes(make([]byte, m))
-	return append(dst, out...)
-}
+var bigOne = big.NewInt(1)
 
 // beInt64 is the big-endian two's complement integer b, if it fits.
 func beInt64(b []byte) (int64, bool) {

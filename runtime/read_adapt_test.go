@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
@@ -398,6 +399,40 @@ func TestBindInt96FromTimestamp(t *testing.T) {
 		}
 		if !slices.Equal(rd.Values, want[c]) {
 			t.Errorf("column %d: %x, want %x", c, rd.Values, want[c])
+		}
+	}
+}
+
+// TestRescaleBE checks the DECIMAL rescaling of big-endian two's
+// complement values against math/big, and that it allocates nothing per
+// value once its buffers have grown.
+func TestRescaleBE(t *testing.T) {
+	ref := func(b []byte, k int) []byte {
+		x := new(big.Int).SetBytes(b)
+		if len(b) > 0 && b[0]&0x80 != 0 {
+			x.Sub(x, new(big.Int).Lsh(big.NewInt(1), uint(8*len(b))))
+		}
+		x.Mul(x, pow10Big(k))
+		m := (x.BitLen() + 8) / 8
+		if x.Sign() < 0 {
+			x.Add(x, new(big.Int).Lsh(big.NewInt(1), uint(8*m)))
+		}
+		return x.FillBytes(make([]byte, m))
+	}
+	vals := [][]byte{{}, {0}, {1}, {0x7f}, {0x80}, {0xff}, {0xff, 0xff}, {0x80, 0, 0, 0},
+		{0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, {0x80, 0, 0, 0, 0, 0, 0, 0},
+		{0xfe, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77}}
+	for _, k := range []int{1, 2, 18, 19, 30} {
+		a := &adapter{rescale: k}
+		for _, b := range vals {
+			got := a.rescaleBE([]byte{9}, b)
+			if want := ref(b, k); !bytes.Equal(got[1:], want) || got[0] != 9 {
+				t.Errorf("rescale %x by 10^%d: %x, want 09%x", b, k, got, want)
+			}
+		}
+		dst := make([]byte, 0, 64)
+		if n := testing.AllocsPerRun(100, func() { dst = a.rescaleBE(dst[:0], vals[len(vals)-1]) }); n != 0 {
+			t.Errorf("rescale by 10^%d: %v allocations per value", k, n)
 		}
 	}
 }

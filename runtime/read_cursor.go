@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
@@ -542,35 +541,14 @@ func (c *cursor) selectRows(p *page.Page, n int, rows *int, lv *Levels, s sink) 
 // "parquet-cpp-arrow"): those versions compressed the values of
 // DATA_PAGE_V2 pages whatever is_compressed said (ARROW-10353).
 func oldParquetCpp(createdBy string) bool {
-	app, v, _ := writerVersion(createdBy)
-	return app == "parquet-cpp" && v[0] < 2
+	app, v, ok := writerVersion(createdBy)
+	return ok && app == "parquet-cpp" && v[0] < 2
 }
 
 // oldParquetMR reports whether createdBy names parquet-mr older than
 // 1.2.9 (or without a version), whose chunk sizes omit the dictionary page
 // header.
 func oldParquetMR(createdBy string) bool {
-	const app = "parquet-mr"
-	if !strings.HasPrefix(createdBy, app) {
-		return false
-	}
-	rest := strings.TrimSpace(createdBy[len(app):])
-	v, ok := strings.CutPrefix(rest, "version ")
-	if !ok {
-		return true
-	}
-	if i := strings.IndexAny(v, " -"); i >= 0 {
-		v = v[:i]
-	}
-	var maj, mnr, pat int
-	if _, err := fmt.Sscanf(v, "%d.%d.%d", &maj, &mnr, &pat); err != nil {
-		return true
-	}
-	if maj != 1 {
-		return maj < 1
-	}
-	if mnr != 2 {
-		return mnr < 2
-	}
-	return pat < 9
+	app, v, ok := writerVersion(createdBy)
+	return ok && app == "parquet-mr" && (v[0] < 1 || v[0] == 1 && (v[1] < 2 || v[1] == 2 && v[2] < 9))
 }

@@ -37,6 +37,10 @@ type VariantReader struct {
 	b      variant.Builder
 	buf    []byte // the rows' bytes, back to back
 	spans  []int  // per row: metadata end, value end (offsets in buf)
+	// unsorted holds the value columns whose unsorted objects are
+	// recorded already: File.Deviations keeps one record per column, so
+	// later values need not ask again.
+	unsorted map[*schema.Node]bool
 }
 
 // vleaf is one leaf of the Variant group and its position in the rows
@@ -472,7 +476,11 @@ func (v *VariantReader) parseValue(s *variant.Shape, m variant.Metadata, raw []b
 	if err != nil {
 		return val, fmt.Errorf("%w: %s: %w", ErrVariant, s.Value.PathString(), err)
 	}
-	if val.Unsorted() {
+	if val.Unsorted() && !v.unsorted[s.Value] {
+		if v.unsorted == nil {
+			v.unsorted = map[*schema.Node]bool{}
+		}
+		v.unsorted[s.Value] = true
 		err := v.f.deviate(Deviation{Kind: DeviationVariantUnsorted, Writer: "DuckDB 1.5", Column: s.Value.PathString(), RowGroup: -1, Page: -1,
 			What: "a Variant object's field ids are not in key order (read; re-encoded in key order)"})
 		if err != nil {
