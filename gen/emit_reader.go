@@ -13,20 +13,18 @@ import (
 // length is read from the levels of a leaf below them (nullable structs,
 // lists, maps).
 type drivers struct {
-	ids    map[*Value]int
 	values []*Value
-	lists  [][]int
+	lists  [][]int // per value: its leaves
 }
 
 func newDrivers(t *Type) *drivers {
-	d := &drivers{ids: map[*Value]int{}}
+	d := &drivers{}
 	for _, fl := range t.Root.Struct.Fields {
 		if columnWise(fl.Value) {
 			continue
 		}
 		fl.Value.walk(func(v *Value) {
 			if v.Kind == KindList || v.Kind == KindMap || v.Kind == KindStruct && v.Null != NotNull {
-				d.ids[v] = len(d.lists)
 				d.values = append(d.values, v)
 				d.lists = append(d.lists, leafIndexes(v.Node))
 			}
@@ -221,7 +219,7 @@ func emitReader(f *jen.File, t *Type) {
 			continue
 		}
 		nm := &namer{names: &t.Names}
-		a := &assembler{drv: drv, nm: nm, slabs: scalarSlabs, lists: slabs}
+		a := &assembler{nm: nm, slabs: scalarSlabs, lists: slabs}
 		if columnWise(fl.Value) {
 			// One loop per leaf over its level slots.
 			for _, l := range leaves(fl.Value.Node) {
@@ -297,7 +295,6 @@ func emitReader(f *jen.File, t *Type) {
 }
 
 type assembler struct {
-	drv     *drivers
 	nm      *namer
 	usesPos bool
 	slabs   *slabDecls

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 
 	"github.com/pqgen/pqgen/gen"
@@ -56,19 +55,13 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	opts := []runtime.ReaderOption{runtime.WithOptionalAsRequired(*optReq), runtime.WithCoarserTimeUnits(*coarser)}
 	code := 0
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "pqgen: %v\n", err)
-			code = 1
-			continue
-		}
-		pf, err := openFooter(f)
-		f.Close()
+		pf, fh, err := runtime.OpenPath(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "pqgen: %s: %v\n", name, err)
 			code = 1
 			continue
 		}
+		fh.Close() // only the footer is needed
 		checks := runtime.CheckSchema(pf.Schema, t.Schema, defaults, variants, opts...)
 		ok := true
 		for _, c := range checks {
@@ -94,15 +87,6 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		tw.Flush()
 	}
 	return code
-}
-
-// openFooter reads the footer of an open file.
-func openFooter(f *os.File) (*runtime.File, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	return runtime.OpenFile(f, st.Size())
 }
 
 func orDash(s string) string {

@@ -509,6 +509,13 @@ func TestIntegerOfAnotherWidth(t *testing.T) {
 	if _, _, err := DecodeFileMetaData(bad, nil); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "bitWidth") {
 		t.Fatalf("i32 300 for an i8: %v", err)
 	}
+	// An i16 wire value out of the i16 range is malformed, though it
+	// would fit the i32 field (FileMetaData.version; varint 65536 is
+	// zigzag 32768).
+	v16 := bytes.Replace(enc, []byte{0x15, 0x04}, []byte{0x14, 0x80, 0x80, 0x04}, 1)
+	if _, _, err := DecodeFileMetaData(v16, nil); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "version") {
+		t.Fatalf("i16 32768 for an i32: %v", err)
+	}
 	// An i32 field written as an i8 reads too (FileMetaData.version).
 	v8 := bytes.Replace(enc, []byte{0x15, 0x04}, []byte{0x13, 0x02}, 1)
 	got, _, notes, err = DecodeFileMetaDataNotes(v8, nil)

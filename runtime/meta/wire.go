@@ -199,14 +199,28 @@ func wireIntName(wt byte) string {
 // another integer type: the value must fit the field's type (else
 // ErrInvalid), and the field is noted once in d.widened.
 func (d *decoder) readIntAs(wt byte, bits int, field string) (int64, error) {
+	// The wire type's own reader: a value out of its range is malformed.
 	var v int64
-	if wt == tI8 {
+	switch wt {
+	case tI8:
 		b, err := d.readI8()
 		if err != nil {
 			return 0, err
 		}
 		v = int64(b)
-	} else {
+	case tI16:
+		x, err := d.readI16()
+		if err != nil {
+			return 0, err
+		}
+		v = int64(x)
+	case tI32:
+		x, err := d.readI32()
+		if err != nil {
+			return 0, err
+		}
+		v = int64(x)
+	default:
 		u, err := d.uvarint()
 		if err != nil {
 			return 0, err
