@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
@@ -391,21 +392,34 @@ func TestBombBounded(t *testing.T) {
 		// a GC empties sync.Pools, and a fresh Brotli reader's window
 		// (4 MiB) would be counted against the bomb (the test failed so
 		// about half of the time in -count=5 runs).
+		// Under the race detector sync.Pool.Put drops a quarter of the
+		// values on purpose, so a warm reader may still be missing: the
+		// fewest bytes over a few calls is what the bomb costs (CI failed
+		// once with a fresh 4 MiB window counted).
 		gc := debug.SetGCPercent(-1)
 		Decompress(dst, enc, codec, declared) // warm the pools
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		_, err = Decompress(dst, enc, codec, declared)
-		runtime.ReadMemStats(&after)
+		least := uint64(math.MaxUint64)
+		for range 6 {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err = Decompress(dst, enc, codec, declared)
+			runtime.ReadMemStats(&after)
+			if err == nil {
+				debug.SetGCPercent(gc)
+				t.Fatalf("%s: a %d-byte stream declared as %d decoded", codec.String(), real, declared)
+			}
+			if !errors.Is(err, ErrSizeMismatch) && !errors.Is(err, ErrCorrupt) {
+				debug.SetGCPercent(gc)
+				t.Fatalf("%s: %v", codec.String(), err)
+			}
+			least = min(least, after.TotalAlloc-before.TotalAlloc)
+			if least <= 1<<20 {
+				break
+			}
+		}
 		debug.SetGCPercent(gc)
-		if err == nil {
-			t.Fatalf("%s: a %d-byte stream declared as %d decoded", codec.String(), real, declared)
-		}
-		if !errors.Is(err, ErrSizeMismatch) && !errors.Is(err, ErrCorrupt) {
-			t.Fatalf("%s: %v", codec.String(), err)
-		}
-		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
-			t.Errorf("%s: allocated %d bytes for a %d-byte declared size", codec.String(), alloc, declared)
+		if least > 1<<20 {
+			t.Errorf("%s: allocated %d bytes for a %d-byte declared size", codec.String(), least, declared)
 		}
 	}
 }
