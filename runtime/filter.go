@@ -557,15 +557,17 @@ func (r *FileReader) refine(rg int) error {
 	if len(coarse) > 0 {
 		at = coarse[0].start
 	}
+	var sl boolSlabs
 	for left := rangeRows(coarse); left > 0; {
 		n := int(min(left, filterBatch))
+		sl.reset()
 		for _, col := range fs.cols {
 			if err := readers[col].read(n); err != nil {
 				return err
 			}
 		}
-		sel := evalRows(fs.pred, n, func(p *predLeaf) []bool {
-			out := make([]bool, n)
+		sel := evalRows(fs.pred, n, &sl, func(p *predLeaf) []bool {
+			out := sl.take(n)
 			bl := fs.leaves[p]
 			if bl.col < 0 {
 				if p.op == opIsNull {

@@ -487,36 +487,64 @@ func floatMatch(op predOp, keys []float64) func(float64) bool {
 	return func(float64) bool { return false }
 }
 
-// evalRows evaluates p on a batch of n rows given its leaves' results.
-func evalRows(p Predicate, n int, leaf func(*predLeaf) []bool) []bool {
+// boolSlabs hands out the []bool results of one batch's predicate nodes,
+// reused from batch to batch so evaluating a filter allocates only for its
+// first batch.
+type boolSlabs struct {
+	bufs [][]bool
+	used int
+}
+
+// take returns a cleared slice of n results, valid until reset.
+func (s *boolSlabs) take(n int) []bool {
+	if s.used == len(s.bufs) {
+		s.bufs = append(s.bufs, nil)
+	}
+	b := s.bufs[s.used]
+	if cap(b) < n {
+		b = make([]bool, n)
+		s.bufs[s.used] = b
+	}
+	s.used++
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+// reset makes every slice handed out since the last reset free again.
+func (s *boolSlabs) reset() { s.used = 0 }
+
+// evalRows evaluates p on a batch of n rows given its leaves' results
+// (which leaf takes from sl), with every node's result taken from sl.
+func evalRows(p Predicate, n int, sl *boolSlabs, leaf func(*predLeaf) []bool) []bool {
 	switch p := p.(type) {
 	case *predLeaf:
 		return leaf(p)
 	case *predAnd:
-		out := make([]bool, n)
+		out := sl.take(n)
 		for i := range out {
 			out[i] = true
 		}
 		for _, q := range p.ps {
-			for i, v := range evalRows(q, n, leaf) {
+			for i, v := range evalRows(q, n, sl, leaf) {
 				out[i] = out[i] && v
 			}
 		}
 		return out
 	case *predOr:
-		out := make([]bool, n)
+		out := sl.take(n)
 		for _, q := range p.ps {
-			for i, v := range evalRows(q, n, leaf) {
+			for i, v := range evalRows(q, n, sl, leaf) {
 				out[i] = out[i] || v
 			}
 		}
 		return out
 	case *predNot:
-		out := evalRows(p.p, n, leaf)
+		out := evalRows(p.p, n, sl, leaf)
 		for i := range out {
 			out[i] = !out[i]
 		}
 		return out
 	}
-	return make([]bool, n)
+	return sl.take(n)
 }
