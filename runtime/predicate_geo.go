@@ -131,8 +131,8 @@ func geoRowMatcher(box *Box) rowMatcher {
 			if st.Add(v) != nil {
 				return
 			}
-			if m := st.Meta(true); m != nil && m.BBox != nil {
-				out[i] = boxMeets(box, m.BBox)
+			if b, ok := st.Box(); ok {
+				out[i] = boxMeets(box, &b)
 			}
 		})
 	}

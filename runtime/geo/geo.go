@@ -124,9 +124,7 @@ func (s *Stats) Reset() {
 // Meta returns the GeospatialStatistics of what was added, or nil when a
 // geometry was malformed. withBox false leaves the bounding box out (the
 // writer's choice for GEOGRAPHY of other than spherical edges, which are
-// not straight in X/Y). The box is produced only when X and Y both have a
-// value; Z and M only when they do. Spherical statistics give the box of
-// the edges (see NewSphericalStats).
+// not straight in X/Y). The box is the one Box reports.
 func (s *Stats) Meta(withBox bool) *meta.GeospatialStatistics {
 	if s.invalid {
 		return nil
@@ -135,23 +133,36 @@ func (s *Stats) Meta(withBox bool) *meta.GeospatialStatistics {
 	if g.GeospatialTypes == nil {
 		g.GeospatialTypes = []int32{}
 	}
-	xmin, xmax, ymin, ymax, ok := s.x.min, s.x.max, s.y.min, s.y.max, s.x.set && s.y.set
-	if s.sph != nil {
-		xmin, xmax, ok = s.sph.box()
-		ymin, ymax = s.sph.lat.min, s.sph.lat.max
-		ok = ok && s.sph.lat.set && !s.sph.invalid
-	}
-	if withBox && ok {
-		b := &meta.BoundingBox{Xmin: xmin, Xmax: xmax, Ymin: ymin, Ymax: ymax}
-		if s.z.set {
-			b.Zmin, b.Zmax = meta.Opt[float64]{Val: s.z.min, Set: true}, meta.Opt[float64]{Val: s.z.max, Set: true}
-		}
-		if s.m.set {
-			b.Mmin, b.Mmax = meta.Opt[float64]{Val: s.m.min, Set: true}, meta.Opt[float64]{Val: s.m.max, Set: true}
-		}
-		g.BBox = b
+	if b, ok := s.Box(); withBox && ok {
+		g.BBox = &b
 	}
 	return g
+}
+
+// Box returns the bounding box of what was added, without allocating; ok
+// is false when a geometry was malformed or X or Y has no value. Z and M
+// are set only when they have a value. Spherical statistics give the box
+// of the edges (see NewSphericalStats).
+func (s *Stats) Box() (b meta.BoundingBox, ok bool) {
+	if s.invalid {
+		return b, false
+	}
+	b.Xmin, b.Xmax, b.Ymin, b.Ymax, ok = s.x.min, s.x.max, s.y.min, s.y.max, s.x.set && s.y.set
+	if s.sph != nil {
+		b.Xmin, b.Xmax, ok = s.sph.box()
+		b.Ymin, b.Ymax = s.sph.lat.min, s.sph.lat.max
+		ok = ok && s.sph.lat.set && !s.sph.invalid
+	}
+	if !ok {
+		return meta.BoundingBox{}, false
+	}
+	if s.z.set {
+		b.Zmin, b.Zmax = meta.Opt[float64]{Val: s.z.min, Set: true}, meta.Opt[float64]{Val: s.z.max, Set: true}
+	}
+	if s.m.set {
+		b.Mmin, b.Mmax = meta.Opt[float64]{Val: s.m.min, Set: true}, meta.Opt[float64]{Val: s.m.max, Set: true}
+	}
+	return b, true
 }
 
 // header decodes the byte order and type of the geometry at b.
