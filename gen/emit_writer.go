@@ -7,12 +7,19 @@ import (
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
+// writerMethods are the templates of TWriter's constructors and methods
+// (gen/templates/writer.tmpl), in the order of the file.
+var writerMethods = []string{"writer_new", "writer_for", "writer_write", "writer_endrows", "writer_flush", "writer_close"}
+
 // emitWriter emits TWriter, its constructors and methods, and the
-// shredder, from the writer's plan: one emitter per part.
+// shredder, from the writer's plan: one template or emitter per
+// declaration.
 func emitWriter(f *jen.File, p *writePlan) {
 	fill(f, "writer_type", p)
 	emitOptions(f, p)
-	fill(f, "writer_methods", p)
+	for _, name := range writerMethods {
+		fill(f, name, p)
+	}
 	emitShred(f, p)
 }
 
