@@ -44,7 +44,7 @@ func emitShred(f *jen.File, p *writePlan) {
 	var stmts []jen.Code
 	for _, fl := range p.Fields {
 		if fl.Strategy == shredVariant {
-			stmts = append(stmts, jen.Comment(fl.Column+" (Variant)"), jen.Block(
+			stmts = append(stmts, jen.Comment(commentText(fl.Column)+" (Variant)"), jen.Block(
 				jen.Id("vw").Op(":=").Id("w").Dot(fl.Variant),
 				jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 					jen.If(jen.Err().Op(":=").Id("vw").Dot("Append").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name), jen.Lit(0)), jen.Err().Op("!=").Nil()).Block(
@@ -60,7 +60,7 @@ func emitShred(f *jen.File, p *writePlan) {
 		inner := shred(fl.Value, id("x").dot(fl.Name), env, nm)
 		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
-		stmts = append(stmts, jen.Comment(fl.Column), jen.Block(block...))
+		stmts = append(stmts, jen.Comment(commentText(fl.Column)), jen.Block(block...))
 	}
 	if len(p.Maps) > 0 {
 		// The entry slices keep no reference to the rows once shredded.
