@@ -8,8 +8,8 @@ const batchRows = 256
 // writePlan is the writer of one row type, decided before anything is
 // printed: the fields of TWriter, the table its constructor opens, the
 // strategy of each top-level field's shredding, the options from struct
-// tags. The writer's templates (gen/templates/writer*.tmpl) and emitters
-// only print it.
+// tags. The templates (gen/templates: writer.tmpl, schema.tmpl, files.tmpl)
+// and the emitters of emit_writer.go only print it.
 type writePlan struct {
 	// Type is the row type's Go name; Names its generated identifiers.
 	Type  string
