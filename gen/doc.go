@@ -267,9 +267,12 @@
 // Emitters, one file per concern, only read the IR and the plans:
 //
 //   - emit_struct.go: struct declarations for the schema-text and file sources;
-//   - emit_writer.go: the writer (templates writer_type, writer_methods), its
-//     tag options and its level shredder (emitShred), from the writer's plan;
-//   - emit_reader.go: the reader and its assembler;
+//   - emit_writer.go: the writer (templates writer_type, writer_new,
+//     writer_for, writer_write, writer_endrows, writer_flush, writer_close),
+//     its tag options and its level shredder (emitShred), from the writer's
+//     plan;
+//   - emit_reader.go: the reader and its assembler (the template
+//     reader_methods prints the same NumRows and Close);
 //   - emit_file.go: the schema constants and the WriteTFile/ReadTFile
 //     helpers (templates schema, files);
 //   - emit_guard.go: the compile-time guard against stale generated code;
