@@ -102,3 +102,36 @@ func TestReaderMethodsTemplate(t *testing.T) {
 		t.Errorf("examples/generated/order_parquet.go does not hold:\n%s", got)
 	}
 }
+
+// TestGuardNamedOnly: a type with named types to guard and no struct to
+// (a schema-declared row type) gets the named types' conversions under
+// the comment about types.
+func TestGuardNamedOnly(t *testing.T) {
+	f := jen.NewFile("p")
+	emitGuard(f, &Type{Name: "Row", Named: []NamedType{{
+		Go:         &TypeRef{Kind: RefNamed, Name: "Level"},
+		Underlying: &TypeRef{Kind: RefNamed, Name: "int16"},
+	}}})
+	var b bytes.Buffer
+	if err := f.Render(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := `package p
+
+// Compile-time guard: if this fails to compile, Row (or a type it
+// contains) changed since this file was generated; run go generate.
+var _ = (*int16)((*Level)(nil))
+`
+	if got := b.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	g := jen.NewFile("p")
+	emitGuard(g, &Type{Name: "Row"})
+	b.Reset()
+	if err := g.Render(&b); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != "package p\n" {
+		t.Errorf("nothing to guard: got %q", got)
+	}
+}

@@ -1,9 +1,10 @@
 // Package templates holds the text/templates of the parts of pqgen's
 // generated files that are fixed text with holes: the header and version
-// guard, the schema constants, the writer's type, constructor and
-// Write/Flush/Close methods, the file helpers and the reader's iterator.
-// The generator (package gen) fills them from its plans; jennifer builds
-// the rest (the per-field shredding and assembly).
+// guard, the declared struct types and the stale-code guard, the schema
+// constants, the writer's type, constructor and Write/Flush/Close methods,
+// the file helpers and the reader's iterator. The generator (package gen)
+// fills them from its plans; jennifer builds the rest (the per-field
+// shredding and assembly).
 //
 // A template writes a Go identifier of another package through a function
 // the generator supplies, never as text, so that the file's imports stay
