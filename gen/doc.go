@@ -250,12 +250,38 @@
 // identifiers about it extend that name (the buffer or reader colLinesSKU,
 // the column index constant pqgenOrderColLinesSKU, the slab slabLines), so
 // adding or removing a field changes only the code about that field.
-// Emitters, one file per concern, only read it:
+// Before anything is printed, a plan is computed per part from the IR and
+// tested on its own: the writer's plan (plan_write.go: writePlan) holds
+// TWriter's buffer fields and the table its constructor opens them from
+// (runtime.OpenBuffers), its Variant writers and map entry slices, each
+// top-level field's shredding strategy, the batch size, whether shred can
+// fail, and the options of the struct tags. The parts of a generated file
+// that are fixed text with holes are embedded text/templates (gen/templates:
+// the header and version guard, the declared struct types and the stale-code
+// guard around their jennifer-built bodies, the schema constants, the
+// writer's type, constructors and Write/endRows/Flush/Close, the file
+// helpers, TReader.All), filled from the plans; a template names another
+// package's identifiers through functions (rt, q, code) that become jennifer
+// code, so jennifer keeps the imports exact, and the file is gofmt'd and its
+// imports grouped once at the end. Jennifer builds the rest, the code made
+// per field (the shredder, the assembler, TWhere).
 //
-//   - emit_struct.go: struct declarations for the schema-text and file sources;
-//   - emit_writer.go: the writer, its tag options and its level shredder;
-//   - emit_reader.go: the reader and its assembler;
-//   - emit_file.go: the schema constant and the WriteTFile/ReadTFile helpers;
-//   - emit_guard.go: the compile-time guard against stale generated code;
-//   - emit_where.go: TWhere, the predicate builders, and TReader.All.
+// Emitters, one file per concern, only read the IR and the plans:
+//
+//   - emit_struct.go: struct declarations for the schema-text and file
+//     sources (template structs);
+//   - emit_writer.go: the writer (templates writer_type, writer_new,
+//     writer_for, writer_write, writer_endrows, writer_flush, writer_close),
+//     its tag options and its level shredder (emitShred), from the writer's
+//     plan;
+//   - emit_reader.go: the reader and its assembler (the template
+//     reader_methods prints the same NumRows and Close);
+//   - emit_file.go: the schema constants and the WriteTFile/ReadTFile
+//     helpers (templates schema, files);
+//   - emit_guard.go: the compile-time guard against stale generated code
+//     (template guard);
+//   - emit_version.go: the generated-code version guard (template version);
+//   - emit_where.go: TWhere, the predicate builders, and TReader.All
+//     (template reader_all);
+//   - emit_template.go: filling a template into jennifer code.
 package gen

@@ -28,10 +28,10 @@ func emitWhere(f *jen.File, t *Type) {
 		f.Line()
 	}
 
-	docf(f, "All returns an iterator over the rows %s has not returned yet, for\n\n\tfor row, err := range r.All() {\n\nAn error is yielded once, with a zero row, and ends the iteration.", t.Names.Reader)
-	f.Func().Params(jen.Id("r").Op("*").Id(t.Names.Reader)).Id("All").Params().Qual("iter", "Seq2").Types(t.Root.Go.Code(), jen.Error()).Block(
-		jen.Return(jen.Qual(pathRuntime, "AllRows").Types(t.Root.Go.Code()).Call(jen.Id("r"))))
-	f.Line()
+	fill(f, "reader_all", struct {
+		Names *Names
+		Row   *TypeRef
+	}{&t.Names, t.Root.Go})
 }
 
 // whereFields returns the TWhere fields of struct s, whose builders live

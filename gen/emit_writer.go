@@ -7,166 +7,77 @@ import (
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
-// batchRows is how many rows generated writers shred between EndRows calls.
-const batchRows = 256
+// writerMethods are the templates of TWriter's constructors and methods
+// (gen/templates/writer.tmpl), in the order of the file.
+var writerMethods = []string{"writer_new", "writer_for", "writer_write", "writer_endrows", "writer_flush", "writer_close"}
 
-// emitWriter emits TWriter, NewTWriter and the shredder.
-func emitWriter(f *jen.File, t *Type) {
-	n := t.Names
-	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
-	tref := t.Root.Go
+// emitWriter emits TWriter, its constructors and methods, and the
+// shredder, from the writer's plan: one template or emitter per
+// declaration.
+func emitWriter(f *jen.File, p *writePlan) {
+	fill(f, "writer_type", p)
+	emitOptions(f, p)
+	for _, name := range writerMethods {
+		fill(f, name, p)
+	}
+	emitShred(f, p)
+}
 
-	fields := []jen.Code{jen.Id("fw").Op("*").Add(rt("FileWriter"))}
-	vcols := variantColumns(t)
-	for _, l := range t.Schema.Leaves {
-		if vcols[l.Column] {
-			continue
-		}
-		fields = append(fields, jen.Id(t.Names.col(l.Column)).Op("*").Add(rt(physName(l.Type)+"Buffer")).Comment(l.PathString()))
+// emitOptions emits TOptions, the writer options from struct tags, if any.
+func emitOptions(f *jen.File, p *writePlan) {
+	if !p.HasOptions {
+		return
 	}
-	vfields := variantFields(t)
-	for _, fl := range vfields {
-		fields = append(fields, jen.Id(t.Names.variantVar(fl.Value)).Op("*").Add(rt("VariantWriter")).Comment(fl.Value.Node.PathString()+" (Variant)"))
+	docf(f, "%s are the writer options of %s's struct tags; the options given to\n%s follow them, and win.", p.Names.Options, p.Type, p.Names.NewWriter)
+	items := make([]jen.Code, 0, len(p.Options)+1)
+	for _, o := range p.Options {
+		items = append(items, jen.Line().Add(o.code()))
 	}
-	fields = append(fields, jen.Id("pending").Int().Comment("rows shredded since the last EndRows"))
-	maps := mapFields(t)
-	for _, m := range maps {
-		fields = append(fields, jen.Id(t.Names.mapVar(m)).Index().Add(rt("MapEntry")).Types(m.Key.Go.Code(), m.Elem.Go.Code()).Comment(m.Node.PathString()+" (entries in key order)"))
-	}
-	docf(f, "%s writes rows of %s to a Parquet file. Write appends rows, Flush ends a\nrow group, Close writes the footer. Create one with %s.", n.Writer, t.Name, n.NewWriter)
-	f.Type().Id(n.Writer).Struct(fields...)
+	items = append(items, jen.Line())
+	f.Var().Id(p.Names.Options).Op("=").Index().Qual(pathRuntime, "WriterOption").Values(items...)
 	f.Line()
+}
 
-	emitOptions(f, t)
-	docf(f, "%s starts a Parquet file of %s rows on w with the given writer options.\nClose writes the footer; it does not close w.", n.NewWriter, t.Name)
-	f.Func().Id(n.NewWriter).Params(jen.Id("w").Qual("io", "Writer"), jen.Id("opts").Op("...").Add(rt("WriterOption"))).
-		Params(jen.Op("*").Id(n.Writer), jen.Error()).Block(
-		jen.List(jen.Id("fw"), jen.Err()).Op(":=").Add(rt("NewFileWriter")).Call(jen.Id("w"), jen.Id(n.Schema).Call(), withTagOptions(t)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Return(jen.Id(n.WriterFor).Call(jen.Id("fw"))),
-	)
-	f.Line()
-
-	// The wrapper around an existing FileWriter (shared with WriteTFile).
-	body := []jen.Code{
-		jen.Id("w").Op(":=").Op("&").Id(n.Writer).Values(jen.Dict{jen.Id("fw"): jen.Id("fw")}),
-		jen.Var().Err().Error(),
-	}
-	for _, l := range t.Schema.Leaves {
-		if vcols[l.Column] {
-			continue
-		}
-		body = append(body,
-			jen.If(
-				jen.List(jen.Id("w").Dot(t.Names.col(l.Column)), jen.Err()).Op("=").Id("fw").Dot(physName(l.Type)+"Buffer").Call(jen.Id(t.Names.colIndex(l.Column))),
-				jen.Err().Op("!=").Nil(),
-			).Block(jen.Return(jen.Nil(), jen.Err())))
-	}
-	for _, fl := range vfields {
-		body = append(body,
-			jen.If(
-				jen.List(jen.Id("w").Dot(t.Names.variantVar(fl.Value)), jen.Err()).Op("=").Id("fw").Dot("VariantWriter").Call(jen.Lit(fl.Value.Node.PathString())),
-				jen.Err().Op("!=").Nil(),
-			).Block(jen.Return(jen.Nil(), jen.Err())))
-	}
-	body = append(body, jen.Return(jen.Id("w"), jen.Nil()))
-	f.Func().Id(n.WriterFor).Params(jen.Id("fw").Op("*").Add(rt("FileWriter"))).Params(jen.Op("*").Id(n.Writer), jen.Error()).Block(body...)
-	f.Line()
-
-	// Rows are handed to the FileWriter (EndRows) in groups of Batch rows
-	// counted from the file's first row, whatever the split of the rows
-	// between Write calls: the row groups, cut after EndRows, and so the
-	// file's bytes do not depend on it.
-	batch := []jen.Code{jen.Id("k").Op(":=").Min(jen.Len(jen.Id("rows")), jen.Id(n.Batch).Op("-").Id("w").Dot("pending"))}
-	// Variants and runtime.Decimal values can fail to shred.
-	shredFails := len(vfields) > 0 || hasConv(t, ConvDecimal)
-	if len(vfields) > 0 {
-		// Variants are checked first: one the group cannot store rejects
-		// the batch before anything is appended.
-		var checks []jen.Code
-		for _, fl := range vfields {
-			checks = append(checks, jen.If(jen.Err().Op(":=").Id("w").Dot(t.Names.variantVar(fl.Value)).Dot("Check").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name)), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Id("n"), jen.Qual("fmt", "Errorf").Call(jen.Lit("row %d: %w"), jen.Id("n").Op("+").Id("i"), jen.Err()))))
-		}
-		batch = append(batch, jen.For(jen.Id("i").Op(":=").Range().Id("rows").Index(jen.Empty(), jen.Id("k"))).Block(checks...))
-	}
-	if shredFails {
-		batch = append(batch,
-			jen.If(jen.Err().Op(":=").Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Id("n"), jen.Id("w").Dot("fw").Dot("Fail").Call(jen.Err()))))
-	} else {
-		batch = append(batch, jen.Id("w").Dot("shred").Call(jen.Id("rows").Index(jen.Empty(), jen.Id("k"))))
-	}
-	docf(f, "Write appends rows to the file. It returns how many rows were written\nand the first error. Rows reach the file in groups of %d counted from its\nfirst row (the last group when Flush or Close is called), so that the\nfile's bytes do not depend on how the rows are split between Write calls;\nan error of a group is returned by the call that completes it.", batchRows)
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Write").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Int(), jen.Error()).Block(
-		jen.Id("n").Op(":=").Lit(0),
-		jen.For(jen.Len(jen.Id("rows")).Op(">").Lit(0)).Block(
-			append(batch,
-				jen.Id("w").Dot("pending").Op("+=").Id("k"),
-				jen.Id("n").Op("+=").Id("k"),
-				jen.Id("rows").Op("=").Id("rows").Index(jen.Id("k"), jen.Empty()),
-				jen.If(jen.Id("w").Dot("pending").Op("==").Id(n.Batch)).Block(
-					jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(
-						jen.Return(jen.Id("n"), jen.Err()))),
-			)...,
-		),
-		jen.Return(jen.Id("n"), jen.Nil()),
-	)
-	f.Line()
-	docf(f, "endRows hands the pending rows to the FileWriter.")
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("endRows").Params().Error().Block(
-		jen.Id("k").Op(":=").Id("w").Dot("pending"),
-		jen.Id("w").Dot("pending").Op("=").Lit(0),
-		jen.Return(jen.Id("w").Dot("fw").Dot("EndRows").Call(jen.Id("k"))),
-	)
-	f.Line()
-	docf(f, "Flush ends the current row group.")
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Flush").Params().Error().Block(
-		jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Return(jen.Id("w").Dot("fw").Dot("Flush").Call()))
-	f.Line()
-	docf(f, "Close ends the last row group and writes the footer. It does not close\nthe underlying writer.")
-	f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("Close").Params().Error().Block(
-		jen.If(jen.Err().Op(":=").Id("w").Dot("endRows").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Return(jen.Id("w").Dot("fw").Dot("Close").Call()))
-	f.Line()
-
-	// The shredder: one loop over the rows per top-level field.
+// emitShred emits shred, the method appending the levels and values of
+// rows to the column buffers: one loop over the rows per top-level field.
+func emitShred(f *jen.File, p *writePlan) {
 	var stmts []jen.Code
-	for _, fl := range t.Root.Struct.Fields {
-		if fl.Value.Kind == KindVariant {
-			stmts = append(stmts, jen.Comment(fl.Value.Node.Name+" (Variant)"), jen.Block(
-				jen.Id("vw").Op(":=").Id("w").Dot(t.Names.variantVar(fl.Value)),
+	for _, fl := range p.Fields {
+		if fl.Strategy == shredVariant {
+			stmts = append(stmts, jen.Comment(commentText(fl.Column)+" (Variant)"), jen.Block(
+				jen.Id("vw").Op(":=").Id("w").Dot(fl.Variant),
 				jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 					jen.If(jen.Err().Op(":=").Id("vw").Dot("Append").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name), jen.Lit(0)), jen.Err().Op("!=").Nil()).Block(
 						jen.Return(jen.Err())))))
 			continue
 		}
-		nm := &namer{names: &t.Names}
+		nm := &namer{names: p.Names}
 		var block []jen.Code
-		for _, c := range leafIndexes(fl.Value.Node) {
-			block = append(block, jen.Id(nm.names.col(c)).Op(":=").Id("w").Dot(nm.names.col(c)))
+		for _, b := range fl.Buffers {
+			block = append(block, jen.Id(b).Op(":=").Id("w").Dot(b))
 		}
 		env := wenv{def: 0, repLit: true}
 		inner := shred(fl.Value, id("x").dot(fl.Name), env, nm)
 		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
-		stmts = append(stmts, jen.Comment(fl.Value.Node.Name), jen.Block(block...))
+		stmts = append(stmts, jen.Comment(commentText(fl.Column)), jen.Block(block...))
 	}
-	if len(maps) > 0 {
+	if len(p.Maps) > 0 {
 		// The entry slices keep no reference to the rows once shredded.
 		stmts = append(stmts, jen.Comment("drop the rows' keys and values from the entry slices"))
-		for _, m := range maps {
-			b := jen.Id("w").Dot(t.Names.mapVar(m))
+		for _, m := range p.Maps {
+			b := jen.Id("w").Dot(m.Field)
 			stmts = append(stmts, jen.Clear(b.Clone().Index(jen.Empty(), jen.Cap(b.Clone()))))
 		}
 	}
 	docf(f, "shred appends the levels and values of rows to the column buffers.")
-	if shredFails {
+	recv := jen.Params(jen.Id("w").Op("*").Id(p.Names.Writer))
+	params := jen.Params(jen.Id("rows").Index().Add(p.Row.Code()))
+	if p.ShredFails {
 		stmts = append(stmts, jen.Return(jen.Nil()))
-		f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("shred").Params(jen.Id("rows").Index().Add(tref.Code())).Error().Block(stmts...)
+		f.Func().Add(recv, jen.Id("shred"), params).Error().Block(stmts...)
 	} else {
-		f.Func().Params(jen.Id("w").Op("*").Id(n.Writer)).Id("shred").Params(jen.Id("rows").Index().Add(tref.Code())).Block(stmts...)
+		f.Func().Add(recv, jen.Id("shred"), params).Block(stmts...)
 	}
 	f.Line()
 }
@@ -297,23 +208,6 @@ func shredPresent(v *Value, p place, e wenv, nm *namer) []jen.Code {
 // runtime.MapEntries): one per map in the schema, reused for every row.
 func (n *Names) mapVar(v *Value) string { return "entries" + n.Values[v] }
 
-// mapFields returns the maps of the row type the shredder sorts, outside
-// Variants, depth first.
-func mapFields(t *Type) []*Value {
-	var out []*Value
-	for _, fl := range t.Root.Struct.Fields {
-		if fl.Value.Kind == KindVariant {
-			continue
-		}
-		fl.Value.walk(func(v *Value) {
-			if v.Kind == KindMap {
-				out = append(out, v)
-			}
-		})
-	}
-	return out
-}
-
 // sortedEntries is the call listing the entries of the map m (of value
 // v) into the writer's scratch slice, in ascending key order unless the
 // FileWriter was made WithSortedMaps(false): numbers by
@@ -443,70 +337,4 @@ func sameType(a, b *TypeRef) bool {
 		return sameType(a.Elem, b.Elem)
 	}
 	return false
-}
-
-// withTagOptions is the option list of a writer: the options from struct
-// tags first, then the caller's, which win.
-func withTagOptions(t *Type) jen.Code {
-	if len(t.Columns) == 0 {
-		return jen.Id("opts").Op("...")
-	}
-	o := jen.Id(t.Names.Options)
-	return jen.Append(o.Clone().Index(jen.Empty(), jen.Len(o.Clone()), jen.Len(o.Clone())), jen.Id("opts").Op("...")).Op("...")
-}
-
-var codecNames = map[string]string{
-	"snappy": "Snappy", "gzip": "Gzip", "zstd": "Zstd", "brotli": "Brotli", "lz4": "LZ4", "lz4raw": "LZ4Raw", "uncompressed": "Uncompressed",
-}
-
-// emitOptions emits the writer options from struct tags, if any.
-func emitOptions(f *jen.File, t *Type) {
-	if len(t.Columns) == 0 {
-		return
-	}
-	var opts []jen.Code
-	for _, l := range t.Schema.Leaves {
-		c := t.Columns[l.Column]
-		if c == nil {
-			continue
-		}
-		path := jen.Lit(c.Path)
-		rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
-		if c.Compression != "" {
-			opts = append(opts, rt("WithColumnCompression").Call(path, jen.Qual(pathMeta, codecNames[c.Compression]), jen.Qual(pathCompress, "DefaultLevel")))
-		}
-		switch c.Dict {
-		case "on":
-			opts = append(opts, rt("WithColumnDictionary").Call(path, jen.True()))
-		case "off":
-			opts = append(opts, rt("WithColumnDictionary").Call(path, jen.False()))
-		}
-		if c.Encoding != "" {
-			enc, _ := encodingFor(c.Encoding, l.Type)
-			if c.Dict == "" {
-				// An explicit encoding is the column's encoding, not a
-				// fallback after the dictionary.
-				opts = append(opts, rt("WithColumnDictionary").Call(path, jen.False()))
-			}
-			opts = append(opts, rt("WithColumnEncoding").Call(path, jen.Qual(pathMeta, enc)))
-		}
-		if c.BloomNDV > 0 {
-			opts = append(opts, rt("WithColumnBloomFilter").Call(path, jen.Lit(int(c.BloomNDV)), jen.Lit(0)))
-		}
-	}
-	docf(f, "%s are the writer options of %s's struct tags; the options given to\n%s follow them, and win.", t.Names.Options, t.Name, t.Names.NewWriter)
-	items := make([]jen.Code, len(opts))
-	for i, o := range opts {
-		items[i] = jen.Line().Add(o)
-	}
-	items = append(items, jen.Line())
-	f.Var().Id(t.Names.Options).Op("=").Index().Qual(pathRuntime, "WriterOption").Values(items...)
-	f.Line()
-}
-
-// hasConv reports whether a scalar of t converts with c.
-func hasConv(t *Type, c Conv) bool {
-	found := false
-	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && v.Conv == c })
-	return found
 }

@@ -70,7 +70,7 @@ func render(p *Package, types []*Type) ([]byte, error) {
 	} else {
 		f = jen.NewFile(p.Name)
 	}
-	f.HeaderComment(strings.TrimRight(generatedPrefix+" v"+runtime.Version+" "+p.Args, " ") + "; DO NOT EDIT.")
+	f.HeaderComment(fillText("header", struct{ Prefix, Version, Args string }{generatedPrefix, runtime.Version, strings.TrimSpace(p.Args)}))
 	// Every import is aliased, so that a package declaring runtime, io,
 	// time... still compiles with the generated file.
 	for path, alias := range importAliases {
@@ -79,13 +79,16 @@ func render(p *Package, types []*Type) ([]byte, error) {
 	emitVersionGuard(f)
 	for _, t := range types {
 		t.Names.nameValues(t)
+		// The writer's plan: the templates and emitters of the writer,
+		// the schema and the file helpers print it.
+		wp := planWrite(t)
 		emitStructs(f, t)
 		emitGuard(f, t)
-		emitSchema(f, t)
+		emitSchema(f, t, wp)
 		emitColumns(f, t)
-		emitWriter(f, t)
+		emitWriter(f, wp)
 		emitReader(f, t)
-		emitFileHelpers(f, t)
+		emitFileHelpers(f, wp)
 		emitWhere(f, t)
 	}
 	var buf bytes.Buffer

@@ -52,7 +52,8 @@
 // Int32Buffer, Int64Buffer, Int96Buffer, FloatBuffer, DoubleBuffer,
 // ByteArrayBuffer, FixedBuffer) and NewFileReader with the typed column
 // readers (BoolReader ... FixedReader); generated code is built on the
-// same calls.
+// same calls, its writers opening their buffers from a table
+// (OpenBuffers with Buffer and VariantBuffer entries).
 //
 // Value types of logical types: Decimal (DECIMAL, up to 38 digits;
 // NewDecimal, ParseDecimal, String, Float64, Int, Rescale, CompareDecimal),

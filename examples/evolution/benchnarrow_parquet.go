@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, BenchNarrow (or a struct it
@@ -94,28 +94,19 @@ func NewBenchNarrowWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*BenchNarro
 	return pqgenBenchNarrowWriterFor(fw)
 }
 
+// pqgenBenchNarrowWriterFor returns the BenchNarrowWriter of fw, with its column buffers.
 func pqgenBenchNarrowWriterFor(fw *pqrt.FileWriter) (*BenchNarrowWriter, error) {
 	w := &BenchNarrowWriter{fw: fw}
-	var err error
-	if w.colA, err = fw.Int32Buffer(pqgenBenchNarrowColA); err != nil {
-		return nil, err
-	}
-	if w.colB, err = fw.Int32Buffer(pqgenBenchNarrowColB); err != nil {
-		return nil, err
-	}
-	if w.colC, err = fw.Int32Buffer(pqgenBenchNarrowColC); err != nil {
-		return nil, err
-	}
-	if w.colD, err = fw.Int32Buffer(pqgenBenchNarrowColD); err != nil {
-		return nil, err
-	}
-	if w.colF, err = fw.FloatBuffer(pqgenBenchNarrowColF); err != nil {
-		return nil, err
-	}
-	if w.colG, err = fw.FloatBuffer(pqgenBenchNarrowColG); err != nil {
-		return nil, err
-	}
-	if w.colT, err = fw.Int64Buffer(pqgenBenchNarrowColT); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colA, pqgenBenchNarrowColA),
+		pqrt.Buffer(&w.colB, pqgenBenchNarrowColB),
+		pqrt.Buffer(&w.colC, pqgenBenchNarrowColC),
+		pqrt.Buffer(&w.colD, pqgenBenchNarrowColD),
+		pqrt.Buffer(&w.colF, pqgenBenchNarrowColF),
+		pqrt.Buffer(&w.colG, pqgenBenchNarrowColG),
+		pqrt.Buffer(&w.colT, pqgenBenchNarrowColT),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, BenchWide (or a struct it
@@ -94,28 +94,19 @@ func NewBenchWideWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*BenchWideWri
 	return pqgenBenchWideWriterFor(fw)
 }
 
+// pqgenBenchWideWriterFor returns the BenchWideWriter of fw, with its column buffers.
 func pqgenBenchWideWriterFor(fw *pqrt.FileWriter) (*BenchWideWriter, error) {
 	w := &BenchWideWriter{fw: fw}
-	var err error
-	if w.colA, err = fw.Int64Buffer(pqgenBenchWideColA); err != nil {
-		return nil, err
-	}
-	if w.colB, err = fw.Int64Buffer(pqgenBenchWideColB); err != nil {
-		return nil, err
-	}
-	if w.colC, err = fw.Int64Buffer(pqgenBenchWideColC); err != nil {
-		return nil, err
-	}
-	if w.colD, err = fw.Int64Buffer(pqgenBenchWideColD); err != nil {
-		return nil, err
-	}
-	if w.colF, err = fw.DoubleBuffer(pqgenBenchWideColF); err != nil {
-		return nil, err
-	}
-	if w.colG, err = fw.DoubleBuffer(pqgenBenchWideColG); err != nil {
-		return nil, err
-	}
-	if w.colT, err = fw.Int64Buffer(pqgenBenchWideColT); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colA, pqgenBenchWideColA),
+		pqrt.Buffer(&w.colB, pqgenBenchWideColB),
+		pqrt.Buffer(&w.colC, pqgenBenchWideColC),
+		pqrt.Buffer(&w.colD, pqgenBenchWideColD),
+		pqrt.Buffer(&w.colF, pqgenBenchWideColF),
+		pqrt.Buffer(&w.colG, pqgenBenchWideColG),
+		pqrt.Buffer(&w.colT, pqgenBenchWideColT),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

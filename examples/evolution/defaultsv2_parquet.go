@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DefaultsV2 (or a struct it
@@ -97,31 +97,20 @@ func NewDefaultsV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*DefaultsV2W
 	return pqgenDefaultsV2WriterFor(fw)
 }
 
+// pqgenDefaultsV2WriterFor returns the DefaultsV2Writer of fw, with its column buffers.
 func pqgenDefaultsV2WriterFor(fw *pqrt.FileWriter) (*DefaultsV2Writer, error) {
 	w := &DefaultsV2Writer{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenDefaultsV2ColID); err != nil {
-		return nil, err
-	}
-	if w.colName, err = fw.ByteArrayBuffer(pqgenDefaultsV2ColName); err != nil {
-		return nil, err
-	}
-	if w.colRegion, err = fw.ByteArrayBuffer(pqgenDefaultsV2ColRegion); err != nil {
-		return nil, err
-	}
-	if w.colLevel, err = fw.Int32Buffer(pqgenDefaultsV2ColLevel); err != nil {
-		return nil, err
-	}
-	if w.colMask, err = fw.Int32Buffer(pqgenDefaultsV2ColMask); err != nil {
-		return nil, err
-	}
-	if w.colRatio, err = fw.DoubleBuffer(pqgenDefaultsV2ColRatio); err != nil {
-		return nil, err
-	}
-	if w.colOn, err = fw.BoolBuffer(pqgenDefaultsV2ColOn); err != nil {
-		return nil, err
-	}
-	if w.colPlain, err = fw.Int32Buffer(pqgenDefaultsV2ColPlain); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenDefaultsV2ColID),
+		pqrt.Buffer(&w.colName, pqgenDefaultsV2ColName),
+		pqrt.Buffer(&w.colRegion, pqgenDefaultsV2ColRegion),
+		pqrt.Buffer(&w.colLevel, pqgenDefaultsV2ColLevel),
+		pqrt.Buffer(&w.colMask, pqgenDefaultsV2ColMask),
+		pqrt.Buffer(&w.colRatio, pqgenDefaultsV2ColRatio),
+		pqrt.Buffer(&w.colOn, pqgenDefaultsV2ColOn),
+		pqrt.Buffer(&w.colPlain, pqgenDefaultsV2ColPlain),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV1 (or a struct it
@@ -182,94 +182,41 @@ func NewFlatV1Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*FlatV1Writer, e
 	return pqgenFlatV1WriterFor(fw)
 }
 
+// pqgenFlatV1WriterFor returns the FlatV1Writer of fw, with its column buffers.
 func pqgenFlatV1WriterFor(fw *pqrt.FileWriter) (*FlatV1Writer, error) {
 	w := &FlatV1Writer{fw: fw}
-	var err error
-	if w.colI8, err = fw.Int32Buffer(pqgenFlatV1ColI8); err != nil {
-		return nil, err
-	}
-	if w.colI16, err = fw.Int32Buffer(pqgenFlatV1ColI16); err != nil {
-		return nil, err
-	}
-	if w.colI32, err = fw.Int32Buffer(pqgenFlatV1ColI32); err != nil {
-		return nil, err
-	}
-	if w.colI8Wide, err = fw.Int32Buffer(pqgenFlatV1ColI8Wide); err != nil {
-		return nil, err
-	}
-	if w.colU8, err = fw.Int32Buffer(pqgenFlatV1ColU8); err != nil {
-		return nil, err
-	}
-	if w.colU16, err = fw.Int32Buffer(pqgenFlatV1ColU16); err != nil {
-		return nil, err
-	}
-	if w.colU32, err = fw.Int32Buffer(pqgenFlatV1ColU32); err != nil {
-		return nil, err
-	}
-	if w.colU8Wide, err = fw.Int32Buffer(pqgenFlatV1ColU8Wide); err != nil {
-		return nil, err
-	}
-	if w.colU32Wide, err = fw.Int32Buffer(pqgenFlatV1ColU32Wide); err != nil {
-		return nil, err
-	}
-	if w.colF32, err = fw.FloatBuffer(pqgenFlatV1ColF32); err != nil {
-		return nil, err
-	}
-	if w.colF16, err = fw.FixedBuffer(pqgenFlatV1ColF16); err != nil {
-		return nil, err
-	}
-	if w.colF16Wide, err = fw.FixedBuffer(pqgenFlatV1ColF16Wide); err != nil {
-		return nil, err
-	}
-	if w.colDate, err = fw.Int32Buffer(pqgenFlatV1ColDate); err != nil {
-		return nil, err
-	}
-	if w.colDateNano, err = fw.Int32Buffer(pqgenFlatV1ColDateNano); err != nil {
-		return nil, err
-	}
-	if w.colTsMilli, err = fw.Int64Buffer(pqgenFlatV1ColTsMilli); err != nil {
-		return nil, err
-	}
-	if w.colTsMicro, err = fw.Int64Buffer(pqgenFlatV1ColTsMicro); err != nil {
-		return nil, err
-	}
-	if w.colTmMilliUnit, err = fw.Int32Buffer(pqgenFlatV1ColTmMilliUnit); err != nil {
-		return nil, err
-	}
-	if w.colTmMicroUnit, err = fw.Int64Buffer(pqgenFlatV1ColTmMicroUnit); err != nil {
-		return nil, err
-	}
-	if w.colDec32, err = fw.Int32Buffer(pqgenFlatV1ColDec32); err != nil {
-		return nil, err
-	}
-	if w.colDec64, err = fw.Int64Buffer(pqgenFlatV1ColDec64); err != nil {
-		return nil, err
-	}
-	if w.colDecFix, err = fw.FixedBuffer(pqgenFlatV1ColDecFix); err != nil {
-		return nil, err
-	}
-	if w.colDecBytes, err = fw.ByteArrayBuffer(pqgenFlatV1ColDecBytes); err != nil {
-		return nil, err
-	}
-	if w.colStr, err = fw.ByteArrayBuffer(pqgenFlatV1ColStr); err != nil {
-		return nil, err
-	}
-	if w.colEnum, err = fw.ByteArrayBuffer(pqgenFlatV1ColEnum); err != nil {
-		return nil, err
-	}
-	if w.colJSON, err = fw.ByteArrayBuffer(pqgenFlatV1ColJSON); err != nil {
-		return nil, err
-	}
-	if w.colRaw, err = fw.ByteArrayBuffer(pqgenFlatV1ColRaw); err != nil {
-		return nil, err
-	}
-	if w.colReq, err = fw.Int64Buffer(pqgenFlatV1ColReq); err != nil {
-		return nil, err
-	}
-	if w.colDropped, err = fw.ByteArrayBuffer(pqgenFlatV1ColDropped); err != nil {
-		return nil, err
-	}
-	if w.colOldName, err = fw.Int32Buffer(pqgenFlatV1ColOldName); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colI8, pqgenFlatV1ColI8),
+		pqrt.Buffer(&w.colI16, pqgenFlatV1ColI16),
+		pqrt.Buffer(&w.colI32, pqgenFlatV1ColI32),
+		pqrt.Buffer(&w.colI8Wide, pqgenFlatV1ColI8Wide),
+		pqrt.Buffer(&w.colU8, pqgenFlatV1ColU8),
+		pqrt.Buffer(&w.colU16, pqgenFlatV1ColU16),
+		pqrt.Buffer(&w.colU32, pqgenFlatV1ColU32),
+		pqrt.Buffer(&w.colU8Wide, pqgenFlatV1ColU8Wide),
+		pqrt.Buffer(&w.colU32Wide, pqgenFlatV1ColU32Wide),
+		pqrt.Buffer(&w.colF32, pqgenFlatV1ColF32),
+		pqrt.Buffer(&w.colF16, pqgenFlatV1ColF16),
+		pqrt.Buffer(&w.colF16Wide, pqgenFlatV1ColF16Wide),
+		pqrt.Buffer(&w.colDate, pqgenFlatV1ColDate),
+		pqrt.Buffer(&w.colDateNano, pqgenFlatV1ColDateNano),
+		pqrt.Buffer(&w.colTsMilli, pqgenFlatV1ColTsMilli),
+		pqrt.Buffer(&w.colTsMicro, pqgenFlatV1ColTsMicro),
+		pqrt.Buffer(&w.colTmMilliUnit, pqgenFlatV1ColTmMilliUnit),
+		pqrt.Buffer(&w.colTmMicroUnit, pqgenFlatV1ColTmMicroUnit),
+		pqrt.Buffer(&w.colDec32, pqgenFlatV1ColDec32),
+		pqrt.Buffer(&w.colDec64, pqgenFlatV1ColDec64),
+		pqrt.Buffer(&w.colDecFix, pqgenFlatV1ColDecFix),
+		pqrt.Buffer(&w.colDecBytes, pqgenFlatV1ColDecBytes),
+		pqrt.Buffer(&w.colStr, pqgenFlatV1ColStr),
+		pqrt.Buffer(&w.colEnum, pqgenFlatV1ColEnum),
+		pqrt.Buffer(&w.colJSON, pqgenFlatV1ColJSON),
+		pqrt.Buffer(&w.colRaw, pqgenFlatV1ColRaw),
+		pqrt.Buffer(&w.colReq, pqgenFlatV1ColReq),
+		pqrt.Buffer(&w.colDropped, pqgenFlatV1ColDropped),
+		pqrt.Buffer(&w.colOldName, pqgenFlatV1ColOldName),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

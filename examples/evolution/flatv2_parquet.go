@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV2 (or a struct it
@@ -182,94 +182,41 @@ func NewFlatV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*FlatV2Writer, e
 	return pqgenFlatV2WriterFor(fw)
 }
 
+// pqgenFlatV2WriterFor returns the FlatV2Writer of fw, with its column buffers.
 func pqgenFlatV2WriterFor(fw *pqrt.FileWriter) (*FlatV2Writer, error) {
 	w := &FlatV2Writer{fw: fw}
-	var err error
-	if w.colI8, err = fw.Int32Buffer(pqgenFlatV2ColI8); err != nil {
-		return nil, err
-	}
-	if w.colI16, err = fw.Int32Buffer(pqgenFlatV2ColI16); err != nil {
-		return nil, err
-	}
-	if w.colI32, err = fw.Int64Buffer(pqgenFlatV2ColI32); err != nil {
-		return nil, err
-	}
-	if w.colI8Wide, err = fw.Int64Buffer(pqgenFlatV2ColI8Wide); err != nil {
-		return nil, err
-	}
-	if w.colU8, err = fw.Int32Buffer(pqgenFlatV2ColU8); err != nil {
-		return nil, err
-	}
-	if w.colU16, err = fw.Int32Buffer(pqgenFlatV2ColU16); err != nil {
-		return nil, err
-	}
-	if w.colU32, err = fw.Int64Buffer(pqgenFlatV2ColU32); err != nil {
-		return nil, err
-	}
-	if w.colU8Wide, err = fw.Int32Buffer(pqgenFlatV2ColU8Wide); err != nil {
-		return nil, err
-	}
-	if w.colU32Wide, err = fw.Int64Buffer(pqgenFlatV2ColU32Wide); err != nil {
-		return nil, err
-	}
-	if w.colF32, err = fw.DoubleBuffer(pqgenFlatV2ColF32); err != nil {
-		return nil, err
-	}
-	if w.colF16, err = fw.FloatBuffer(pqgenFlatV2ColF16); err != nil {
-		return nil, err
-	}
-	if w.colF16Wide, err = fw.DoubleBuffer(pqgenFlatV2ColF16Wide); err != nil {
-		return nil, err
-	}
-	if w.colDate, err = fw.Int64Buffer(pqgenFlatV2ColDate); err != nil {
-		return nil, err
-	}
-	if w.colDateNano, err = fw.Int64Buffer(pqgenFlatV2ColDateNano); err != nil {
-		return nil, err
-	}
-	if w.colTsMilli, err = fw.Int64Buffer(pqgenFlatV2ColTsMilli); err != nil {
-		return nil, err
-	}
-	if w.colTsMicro, err = fw.Int64Buffer(pqgenFlatV2ColTsMicro); err != nil {
-		return nil, err
-	}
-	if w.colTmMilliUnit, err = fw.Int64Buffer(pqgenFlatV2ColTmMilliUnit); err != nil {
-		return nil, err
-	}
-	if w.colTmMicroUnit, err = fw.Int64Buffer(pqgenFlatV2ColTmMicroUnit); err != nil {
-		return nil, err
-	}
-	if w.colDec32, err = fw.Int64Buffer(pqgenFlatV2ColDec32); err != nil {
-		return nil, err
-	}
-	if w.colDec64, err = fw.FixedBuffer(pqgenFlatV2ColDec64); err != nil {
-		return nil, err
-	}
-	if w.colDecFix, err = fw.ByteArrayBuffer(pqgenFlatV2ColDecFix); err != nil {
-		return nil, err
-	}
-	if w.colDecBytes, err = fw.FixedBuffer(pqgenFlatV2ColDecBytes); err != nil {
-		return nil, err
-	}
-	if w.colStr, err = fw.ByteArrayBuffer(pqgenFlatV2ColStr); err != nil {
-		return nil, err
-	}
-	if w.colEnum, err = fw.ByteArrayBuffer(pqgenFlatV2ColEnum); err != nil {
-		return nil, err
-	}
-	if w.colJSON, err = fw.ByteArrayBuffer(pqgenFlatV2ColJSON); err != nil {
-		return nil, err
-	}
-	if w.colRaw, err = fw.ByteArrayBuffer(pqgenFlatV2ColRaw); err != nil {
-		return nil, err
-	}
-	if w.colReq, err = fw.Int64Buffer(pqgenFlatV2ColReq); err != nil {
-		return nil, err
-	}
-	if w.colNewName, err = fw.Int32Buffer(pqgenFlatV2ColNewName); err != nil {
-		return nil, err
-	}
-	if w.colAdded, err = fw.Int32Buffer(pqgenFlatV2ColAdded); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colI8, pqgenFlatV2ColI8),
+		pqrt.Buffer(&w.colI16, pqgenFlatV2ColI16),
+		pqrt.Buffer(&w.colI32, pqgenFlatV2ColI32),
+		pqrt.Buffer(&w.colI8Wide, pqgenFlatV2ColI8Wide),
+		pqrt.Buffer(&w.colU8, pqgenFlatV2ColU8),
+		pqrt.Buffer(&w.colU16, pqgenFlatV2ColU16),
+		pqrt.Buffer(&w.colU32, pqgenFlatV2ColU32),
+		pqrt.Buffer(&w.colU8Wide, pqgenFlatV2ColU8Wide),
+		pqrt.Buffer(&w.colU32Wide, pqgenFlatV2ColU32Wide),
+		pqrt.Buffer(&w.colF32, pqgenFlatV2ColF32),
+		pqrt.Buffer(&w.colF16, pqgenFlatV2ColF16),
+		pqrt.Buffer(&w.colF16Wide, pqgenFlatV2ColF16Wide),
+		pqrt.Buffer(&w.colDate, pqgenFlatV2ColDate),
+		pqrt.Buffer(&w.colDateNano, pqgenFlatV2ColDateNano),
+		pqrt.Buffer(&w.colTsMilli, pqgenFlatV2ColTsMilli),
+		pqrt.Buffer(&w.colTsMicro, pqgenFlatV2ColTsMicro),
+		pqrt.Buffer(&w.colTmMilliUnit, pqgenFlatV2ColTmMilliUnit),
+		pqrt.Buffer(&w.colTmMicroUnit, pqgenFlatV2ColTmMicroUnit),
+		pqrt.Buffer(&w.colDec32, pqgenFlatV2ColDec32),
+		pqrt.Buffer(&w.colDec64, pqgenFlatV2ColDec64),
+		pqrt.Buffer(&w.colDecFix, pqgenFlatV2ColDecFix),
+		pqrt.Buffer(&w.colDecBytes, pqgenFlatV2ColDecBytes),
+		pqrt.Buffer(&w.colStr, pqgenFlatV2ColStr),
+		pqrt.Buffer(&w.colEnum, pqgenFlatV2ColEnum),
+		pqrt.Buffer(&w.colJSON, pqgenFlatV2ColJSON),
+		pqrt.Buffer(&w.colRaw, pqgenFlatV2ColRaw),
+		pqrt.Buffer(&w.colReq, pqgenFlatV2ColReq),
+		pqrt.Buffer(&w.colNewName, pqgenFlatV2ColNewName),
+		pqrt.Buffer(&w.colAdded, pqgenFlatV2ColAdded),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, MissingV2 (or a struct it
@@ -73,13 +73,14 @@ func NewMissingV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*MissingV2Wri
 	return pqgenMissingV2WriterFor(fw)
 }
 
+// pqgenMissingV2WriterFor returns the MissingV2Writer of fw, with its column buffers.
 func pqgenMissingV2WriterFor(fw *pqrt.FileWriter) (*MissingV2Writer, error) {
 	w := &MissingV2Writer{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenMissingV2ColID); err != nil {
-		return nil, err
-	}
-	if w.colRegion, err = fw.ByteArrayBuffer(pqgenMissingV2ColRegion); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenMissingV2ColID),
+		pqrt.Buffer(&w.colRegion, pqgenMissingV2ColRegion),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

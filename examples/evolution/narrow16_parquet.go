@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Narrow16 (or a struct it
@@ -69,10 +69,13 @@ func NewNarrow16Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*Narrow16Write
 	return pqgenNarrow16WriterFor(fw)
 }
 
+// pqgenNarrow16WriterFor returns the Narrow16Writer of fw, with its column buffers.
 func pqgenNarrow16WriterFor(fw *pqrt.FileWriter) (*Narrow16Writer, error) {
 	w := &Narrow16Writer{fw: fw}
-	var err error
-	if w.colI32, err = fw.Int32Buffer(pqgenNarrow16ColI32); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colI32, pqgenNarrow16ColI32),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

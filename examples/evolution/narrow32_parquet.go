@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Narrow32 (or a struct it
@@ -69,10 +69,13 @@ func NewNarrow32Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*Narrow32Write
 	return pqgenNarrow32WriterFor(fw)
 }
 
+// pqgenNarrow32WriterFor returns the Narrow32Writer of fw, with its column buffers.
 func pqgenNarrow32WriterFor(fw *pqrt.FileWriter) (*Narrow32Writer, error) {
 	w := &Narrow32Writer{fw: fw}
-	var err error
-	if w.colID, err = fw.Int32Buffer(pqgenNarrow32ColID); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenNarrow32ColID),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowElem (or a struct it
@@ -77,10 +77,13 @@ func NewNarrowElemWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowElemW
 	return pqgenNarrowElemWriterFor(fw)
 }
 
+// pqgenNarrowElemWriterFor returns the NarrowElemWriter of fw, with its column buffers.
 func pqgenNarrowElemWriterFor(fw *pqrt.FileWriter) (*NarrowElemWriter, error) {
 	w := &NarrowElemWriter{fw: fw}
-	var err error
-	if w.colItemsA, err = fw.Int32Buffer(pqgenNarrowElemColItemsA); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colItemsA, pqgenNarrowElemColItemsA),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

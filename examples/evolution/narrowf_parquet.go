@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowF (or a struct it
@@ -69,10 +69,13 @@ func NewNarrowFWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowFWriter,
 	return pqgenNarrowFWriterFor(fw)
 }
 
+// pqgenNarrowFWriterFor returns the NarrowFWriter of fw, with its column buffers.
 func pqgenNarrowFWriterFor(fw *pqrt.FileWriter) (*NarrowFWriter, error) {
 	w := &NarrowFWriter{fw: fw}
-	var err error
-	if w.colF32, err = fw.FloatBuffer(pqgenNarrowFColF32); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colF32, pqgenNarrowFColF32),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowScale (or a struct it
@@ -69,10 +69,13 @@ func NewNarrowScaleWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowScal
 	return pqgenNarrowScaleWriterFor(fw)
 }
 
+// pqgenNarrowScaleWriterFor returns the NarrowScaleWriter of fw, with its column buffers.
 func pqgenNarrowScaleWriterFor(fw *pqrt.FileWriter) (*NarrowScaleWriter, error) {
 	w := &NarrowScaleWriter{fw: fw}
-	var err error
-	if w.colDec64, err = fw.Int64Buffer(pqgenNarrowScaleColDec64); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colDec64, pqgenNarrowScaleColDec64),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

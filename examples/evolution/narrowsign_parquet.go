@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowSign (or a struct it
@@ -69,10 +69,13 @@ func NewNarrowSignWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowSignW
 	return pqgenNarrowSignWriterFor(fw)
 }
 
+// pqgenNarrowSignWriterFor returns the NarrowSignWriter of fw, with its column buffers.
 func pqgenNarrowSignWriterFor(fw *pqrt.FileWriter) (*NarrowSignWriter, error) {
 	w := &NarrowSignWriter{fw: fw}
-	var err error
-	if w.colI8, err = fw.Int64Buffer(pqgenNarrowSignColI8); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colI8, pqgenNarrowSignColI8),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

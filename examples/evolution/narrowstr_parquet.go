@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowStr (or a struct it
@@ -69,10 +69,13 @@ func NewNarrowStrWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowStrWri
 	return pqgenNarrowStrWriterFor(fw)
 }
 
+// pqgenNarrowStrWriterFor returns the NarrowStrWriter of fw, with its column buffers.
 func pqgenNarrowStrWriterFor(fw *pqrt.FileWriter) (*NarrowStrWriter, error) {
 	w := &NarrowStrWriter{fw: fw}
-	var err error
-	if w.colStr, err = fw.Int64Buffer(pqgenNarrowStrColStr); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colStr, pqgenNarrowStrColStr),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

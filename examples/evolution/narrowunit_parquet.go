@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowUnit (or a struct it
@@ -70,10 +70,13 @@ func NewNarrowUnitWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*NarrowUnitW
 	return pqgenNarrowUnitWriterFor(fw)
 }
 
+// pqgenNarrowUnitWriterFor returns the NarrowUnitWriter of fw, with its column buffers.
 func pqgenNarrowUnitWriterFor(fw *pqrt.FileWriter) (*NarrowUnitWriter, error) {
 	w := &NarrowUnitWriter{fw: fw}
-	var err error
-	if w.colTsMicro, err = fw.Int64Buffer(pqgenNarrowUnitColTsMicro); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colTsMicro, pqgenNarrowUnitColTsMicro),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

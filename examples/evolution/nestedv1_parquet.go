@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV1 (or a struct it
@@ -149,46 +149,25 @@ func NewNestedV1Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*NestedV1Write
 	return pqgenNestedV1WriterFor(fw)
 }
 
+// pqgenNestedV1WriterFor returns the NestedV1Writer of fw, with its column buffers.
 func pqgenNestedV1WriterFor(fw *pqrt.FileWriter) (*NestedV1Writer, error) {
 	w := &NestedV1Writer{fw: fw}
-	var err error
-	if w.colID, err = fw.Int32Buffer(pqgenNestedV1ColID); err != nil {
-		return nil, err
-	}
-	if w.colItemsA, err = fw.Int32Buffer(pqgenNestedV1ColItemsA); err != nil {
-		return nil, err
-	}
-	if w.colItemsB, err = fw.FloatBuffer(pqgenNestedV1ColItemsB); err != nil {
-		return nil, err
-	}
-	if w.colItemsT, err = fw.Int64Buffer(pqgenNestedV1ColItemsT); err != nil {
-		return nil, err
-	}
-	if w.colItemsX, err = fw.ByteArrayBuffer(pqgenNestedV1ColItemsX); err != nil {
-		return nil, err
-	}
-	if w.colOptD, err = fw.Int32Buffer(pqgenNestedV1ColOptD); err != nil {
-		return nil, err
-	}
-	if w.colOptXsElem, err = fw.Int32Buffer(pqgenNestedV1ColOptXsElem); err != nil {
-		return nil, err
-	}
-	if w.colInnerD, err = fw.Int32Buffer(pqgenNestedV1ColInnerD); err != nil {
-		return nil, err
-	}
-	if w.colInnerXsElem, err = fw.Int32Buffer(pqgenNestedV1ColInnerXsElem); err != nil {
-		return nil, err
-	}
-	if w.colMKey, err = fw.Int32Buffer(pqgenNestedV1ColMKey); err != nil {
-		return nil, err
-	}
-	if w.colMValue, err = fw.Int32Buffer(pqgenNestedV1ColMValue); err != nil {
-		return nil, err
-	}
-	if w.colMSKey, err = fw.ByteArrayBuffer(pqgenNestedV1ColMSKey); err != nil {
-		return nil, err
-	}
-	if w.colMSValue, err = fw.Int32Buffer(pqgenNestedV1ColMSValue); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenNestedV1ColID),
+		pqrt.Buffer(&w.colItemsA, pqgenNestedV1ColItemsA),
+		pqrt.Buffer(&w.colItemsB, pqgenNestedV1ColItemsB),
+		pqrt.Buffer(&w.colItemsT, pqgenNestedV1ColItemsT),
+		pqrt.Buffer(&w.colItemsX, pqgenNestedV1ColItemsX),
+		pqrt.Buffer(&w.colOptD, pqgenNestedV1ColOptD),
+		pqrt.Buffer(&w.colOptXsElem, pqgenNestedV1ColOptXsElem),
+		pqrt.Buffer(&w.colInnerD, pqgenNestedV1ColInnerD),
+		pqrt.Buffer(&w.colInnerXsElem, pqgenNestedV1ColInnerXsElem),
+		pqrt.Buffer(&w.colMKey, pqgenNestedV1ColMKey),
+		pqrt.Buffer(&w.colMValue, pqgenNestedV1ColMValue),
+		pqrt.Buffer(&w.colMSKey, pqgenNestedV1ColMSKey),
+		pqrt.Buffer(&w.colMSValue, pqgenNestedV1ColMSValue),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV2 (or a struct it
@@ -149,46 +149,25 @@ func NewNestedV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*NestedV2Write
 	return pqgenNestedV2WriterFor(fw)
 }
 
+// pqgenNestedV2WriterFor returns the NestedV2Writer of fw, with its column buffers.
 func pqgenNestedV2WriterFor(fw *pqrt.FileWriter) (*NestedV2Writer, error) {
 	w := &NestedV2Writer{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenNestedV2ColID); err != nil {
-		return nil, err
-	}
-	if w.colItemsA, err = fw.Int64Buffer(pqgenNestedV2ColItemsA); err != nil {
-		return nil, err
-	}
-	if w.colItemsB, err = fw.DoubleBuffer(pqgenNestedV2ColItemsB); err != nil {
-		return nil, err
-	}
-	if w.colItemsT, err = fw.Int64Buffer(pqgenNestedV2ColItemsT); err != nil {
-		return nil, err
-	}
-	if w.colItemsC, err = fw.ByteArrayBuffer(pqgenNestedV2ColItemsC); err != nil {
-		return nil, err
-	}
-	if w.colOptD, err = fw.Int32Buffer(pqgenNestedV2ColOptD); err != nil {
-		return nil, err
-	}
-	if w.colOptXsElem, err = fw.Int64Buffer(pqgenNestedV2ColOptXsElem); err != nil {
-		return nil, err
-	}
-	if w.colInnerD, err = fw.Int32Buffer(pqgenNestedV2ColInnerD); err != nil {
-		return nil, err
-	}
-	if w.colInnerXsElem, err = fw.Int64Buffer(pqgenNestedV2ColInnerXsElem); err != nil {
-		return nil, err
-	}
-	if w.colMKey, err = fw.Int64Buffer(pqgenNestedV2ColMKey); err != nil {
-		return nil, err
-	}
-	if w.colMValue, err = fw.Int64Buffer(pqgenNestedV2ColMValue); err != nil {
-		return nil, err
-	}
-	if w.colMSKey, err = fw.ByteArrayBuffer(pqgenNestedV2ColMSKey); err != nil {
-		return nil, err
-	}
-	if w.colMSValue, err = fw.Int64Buffer(pqgenNestedV2ColMSValue); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenNestedV2ColID),
+		pqrt.Buffer(&w.colItemsA, pqgenNestedV2ColItemsA),
+		pqrt.Buffer(&w.colItemsB, pqgenNestedV2ColItemsB),
+		pqrt.Buffer(&w.colItemsT, pqgenNestedV2ColItemsT),
+		pqrt.Buffer(&w.colItemsC, pqgenNestedV2ColItemsC),
+		pqrt.Buffer(&w.colOptD, pqgenNestedV2ColOptD),
+		pqrt.Buffer(&w.colOptXsElem, pqgenNestedV2ColOptXsElem),
+		pqrt.Buffer(&w.colInnerD, pqgenNestedV2ColInnerD),
+		pqrt.Buffer(&w.colInnerXsElem, pqgenNestedV2ColInnerXsElem),
+		pqrt.Buffer(&w.colMKey, pqgenNestedV2ColMKey),
+		pqrt.Buffer(&w.colMValue, pqgenNestedV2ColMValue),
+		pqrt.Buffer(&w.colMSKey, pqgenNestedV2ColMSKey),
+		pqrt.Buffer(&w.colMSValue, pqgenNestedV2ColMSValue),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV1 (or a struct it
@@ -81,16 +81,15 @@ func NewOptV1Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*OptV1Writer, err
 	return pqgenOptV1WriterFor(fw)
 }
 
+// pqgenOptV1WriterFor returns the OptV1Writer of fw, with its column buffers.
 func pqgenOptV1WriterFor(fw *pqrt.FileWriter) (*OptV1Writer, error) {
 	w := &OptV1Writer{fw: fw}
-	var err error
-	if w.colA, err = fw.Int32Buffer(pqgenOptV1ColA); err != nil {
-		return nil, err
-	}
-	if w.colS, err = fw.ByteArrayBuffer(pqgenOptV1ColS); err != nil {
-		return nil, err
-	}
-	if w.colLElem, err = fw.Int32Buffer(pqgenOptV1ColLElem); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colA, pqgenOptV1ColA),
+		pqrt.Buffer(&w.colS, pqgenOptV1ColS),
+		pqrt.Buffer(&w.colLElem, pqgenOptV1ColLElem),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV2 (or a struct it
@@ -81,16 +81,15 @@ func NewOptV2Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*OptV2Writer, err
 	return pqgenOptV2WriterFor(fw)
 }
 
+// pqgenOptV2WriterFor returns the OptV2Writer of fw, with its column buffers.
 func pqgenOptV2WriterFor(fw *pqrt.FileWriter) (*OptV2Writer, error) {
 	w := &OptV2Writer{fw: fw}
-	var err error
-	if w.colA, err = fw.Int64Buffer(pqgenOptV2ColA); err != nil {
-		return nil, err
-	}
-	if w.colS, err = fw.ByteArrayBuffer(pqgenOptV2ColS); err != nil {
-		return nil, err
-	}
-	if w.colLElem, err = fw.Int32Buffer(pqgenOptV2ColLElem); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colA, pqgenOptV2ColA),
+		pqrt.Buffer(&w.colS, pqgenOptV2ColS),
+		pqrt.Buffer(&w.colLElem, pqgenOptV2ColLElem),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Slim (or a struct it
@@ -73,13 +73,14 @@ func NewSlimWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*SlimWriter, error
 	return pqgenSlimWriterFor(fw)
 }
 
+// pqgenSlimWriterFor returns the SlimWriter of fw, with its column buffers.
 func pqgenSlimWriterFor(fw *pqrt.FileWriter) (*SlimWriter, error) {
 	w := &SlimWriter{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenSlimColID); err != nil {
-		return nil, err
-	}
-	if w.colName, err = fw.ByteArrayBuffer(pqgenSlimColName); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenSlimColID),
+		pqrt.Buffer(&w.colName, pqgenSlimColName),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

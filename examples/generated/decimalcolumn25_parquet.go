@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn25 (or a struct it
@@ -69,10 +69,13 @@ func NewDecimalColumn25Writer(w pqio.Writer, opts ...pqrt.WriterOption) (*Decima
 	return pqgenDecimalColumn25WriterFor(fw)
 }
 
+// pqgenDecimalColumn25WriterFor returns the DecimalColumn25Writer of fw, with its column buffers.
 func pqgenDecimalColumn25WriterFor(fw *pqrt.FileWriter) (*DecimalColumn25Writer, error) {
 	w := &DecimalColumn25Writer{fw: fw}
-	var err error
-	if w.colValue, err = fw.FixedBuffer(pqgenDecimalColumn25ColValue); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colValue, pqgenDecimalColumn25ColValue),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

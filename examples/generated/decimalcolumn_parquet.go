@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn (or a struct it
@@ -69,10 +69,13 @@ func NewDecimalColumnWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DecimalC
 	return pqgenDecimalColumnWriterFor(fw)
 }
 
+// pqgenDecimalColumnWriterFor returns the DecimalColumnWriter of fw, with its column buffers.
 func pqgenDecimalColumnWriterFor(fw *pqrt.FileWriter) (*DecimalColumnWriter, error) {
 	w := &DecimalColumnWriter{fw: fw}
-	var err error
-	if w.colValue, err = fw.Int32Buffer(pqgenDecimalColumnColValue); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colValue, pqgenDecimalColumnColValue),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

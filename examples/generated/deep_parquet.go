@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Deep (or a struct it
@@ -152,37 +152,22 @@ func NewDeepWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DeepWriter, error
 	return pqgenDeepWriterFor(fw)
 }
 
+// pqgenDeepWriterFor returns the DeepWriter of fw, with its column buffers.
 func pqgenDeepWriterFor(fw *pqrt.FileWriter) (*DeepWriter, error) {
 	w := &DeepWriter{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenDeepColID); err != nil {
-		return nil, err
-	}
-	if w.colABC, err = fw.Int32Buffer(pqgenDeepColABC); err != nil {
-		return nil, err
-	}
-	if w.colABDElem, err = fw.ByteArrayBuffer(pqgenDeepColABDElem); err != nil {
-		return nil, err
-	}
-	if w.colAN, err = fw.DoubleBuffer(pqgenDeepColAN); err != nil {
-		return nil, err
-	}
-	if w.colLElemElem, err = fw.ByteArrayBuffer(pqgenDeepColLElemElem); err != nil {
-		return nil, err
-	}
-	if w.colMKey, err = fw.Int32Buffer(pqgenDeepColMKey); err != nil {
-		return nil, err
-	}
-	if w.colMValueElemKey, err = fw.ByteArrayBuffer(pqgenDeepColMValueElemKey); err != nil {
-		return nil, err
-	}
-	if w.colMValueElemValue, err = fw.Int64Buffer(pqgenDeepColMValueElemValue); err != nil {
-		return nil, err
-	}
-	if w.colSC, err = fw.Int32Buffer(pqgenDeepColSC); err != nil {
-		return nil, err
-	}
-	if w.colSDElem, err = fw.ByteArrayBuffer(pqgenDeepColSDElem); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenDeepColID),
+		pqrt.Buffer(&w.colABC, pqgenDeepColABC),
+		pqrt.Buffer(&w.colABDElem, pqgenDeepColABDElem),
+		pqrt.Buffer(&w.colAN, pqgenDeepColAN),
+		pqrt.Buffer(&w.colLElemElem, pqgenDeepColLElemElem),
+		pqrt.Buffer(&w.colMKey, pqgenDeepColMKey),
+		pqrt.Buffer(&w.colMValueElemKey, pqgenDeepColMValueElemKey),
+		pqrt.Buffer(&w.colMValueElemValue, pqgenDeepColMValueElemValue),
+		pqrt.Buffer(&w.colSC, pqgenDeepColSC),
+		pqrt.Buffer(&w.colSDElem, pqgenDeepColSDElem),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

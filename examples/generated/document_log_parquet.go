@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // DocumentLog is a row of the Parquet schema "document_log".
@@ -115,16 +115,15 @@ func NewDocumentLogWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DocumentLo
 	return pqgenDocumentLogWriterFor(fw)
 }
 
+// pqgenDocumentLogWriterFor returns the DocumentLogWriter of fw, with its column buffers.
 func pqgenDocumentLogWriterFor(fw *pqrt.FileWriter) (*DocumentLogWriter, error) {
 	w := &DocumentLogWriter{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenDocumentLogColID); err != nil {
-		return nil, err
-	}
-	if w.variantBody, err = fw.VariantWriter("body"); err != nil {
-		return nil, err
-	}
-	if w.variantExtra, err = fw.VariantWriter("extra"); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenDocumentLogColID),
+		pqrt.VariantBuffer(&w.variantBody, "body"),
+		pqrt.VariantBuffer(&w.variantExtra, "extra"),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Document (or a struct it
@@ -86,16 +86,15 @@ func NewDocumentWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*DocumentWrite
 	return pqgenDocumentWriterFor(fw)
 }
 
+// pqgenDocumentWriterFor returns the DocumentWriter of fw, with its column buffers.
 func pqgenDocumentWriterFor(fw *pqrt.FileWriter) (*DocumentWriter, error) {
 	w := &DocumentWriter{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenDocumentColID); err != nil {
-		return nil, err
-	}
-	if w.variantBody, err = fw.VariantWriter("body"); err != nil {
-		return nil, err
-	}
-	if w.variantExtra, err = fw.VariantWriter("extra"); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenDocumentColID),
+		pqrt.VariantBuffer(&w.variantBody, "body"),
+		pqrt.VariantBuffer(&w.variantExtra, "extra"),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

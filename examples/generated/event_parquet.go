@@ -20,8 +20,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Event (or a struct it
@@ -127,43 +127,24 @@ func NewEventWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*EventWriter, err
 	return pqgenEventWriterFor(fw)
 }
 
+// pqgenEventWriterFor returns the EventWriter of fw, with its column buffers.
 func pqgenEventWriterFor(fw *pqrt.FileWriter) (*EventWriter, error) {
 	w := &EventWriter{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenEventColID); err != nil {
-		return nil, err
-	}
-	if w.colAt, err = fw.Int64Buffer(pqgenEventColAt); err != nil {
-		return nil, err
-	}
-	if w.colKind, err = fw.ByteArrayBuffer(pqgenEventColKind); err != nil {
-		return nil, err
-	}
-	if w.colUser, err = fw.ByteArrayBuffer(pqgenEventColUser); err != nil {
-		return nil, err
-	}
-	if w.colSession, err = fw.FixedBuffer(pqgenEventColSession); err != nil {
-		return nil, err
-	}
-	if w.colLatency, err = fw.Int64Buffer(pqgenEventColLatency); err != nil {
-		return nil, err
-	}
-	if w.colScore, err = fw.DoubleBuffer(pqgenEventColScore); err != nil {
-		return nil, err
-	}
-	if w.colSuccess, err = fw.BoolBuffer(pqgenEventColSuccess); err != nil {
-		return nil, err
-	}
-	if w.colReferrer, err = fw.ByteArrayBuffer(pqgenEventColReferrer); err != nil {
-		return nil, err
-	}
-	if w.colRetries, err = fw.Int32Buffer(pqgenEventColRetries); err != nil {
-		return nil, err
-	}
-	if w.colCountry, err = fw.ByteArrayBuffer(pqgenEventColCountry); err != nil {
-		return nil, err
-	}
-	if w.colPayload, err = fw.ByteArrayBuffer(pqgenEventColPayload); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenEventColID),
+		pqrt.Buffer(&w.colAt, pqgenEventColAt),
+		pqrt.Buffer(&w.colKind, pqgenEventColKind),
+		pqrt.Buffer(&w.colUser, pqgenEventColUser),
+		pqrt.Buffer(&w.colSession, pqgenEventColSession),
+		pqrt.Buffer(&w.colLatency, pqgenEventColLatency),
+		pqrt.Buffer(&w.colScore, pqgenEventColScore),
+		pqrt.Buffer(&w.colSuccess, pqgenEventColSuccess),
+		pqrt.Buffer(&w.colReferrer, pqgenEventColReferrer),
+		pqrt.Buffer(&w.colRetries, pqgenEventColRetries),
+		pqrt.Buffer(&w.colCountry, pqgenEventColCountry),
+		pqrt.Buffer(&w.colPayload, pqgenEventColPayload),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Half (or a struct it
@@ -69,10 +69,13 @@ func NewHalfWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*HalfWriter, error
 	return pqgenHalfWriterFor(fw)
 }
 
+// pqgenHalfWriterFor returns the HalfWriter of fw, with its column buffers.
 func pqgenHalfWriterFor(fw *pqrt.FileWriter) (*HalfWriter, error) {
 	w := &HalfWriter{fw: fw}
-	var err error
-	if w.colX, err = fw.FixedBuffer(pqgenHalfColX); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colX, pqgenHalfColX),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

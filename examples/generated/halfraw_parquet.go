@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, HalfRaw (or a struct it
@@ -69,10 +69,13 @@ func NewHalfRawWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*HalfRawWriter,
 	return pqgenHalfRawWriterFor(fw)
 }
 
+// pqgenHalfRawWriterFor returns the HalfRawWriter of fw, with its column buffers.
 func pqgenHalfRawWriterFor(fw *pqrt.FileWriter) (*HalfRawWriter, error) {
 	w := &HalfRawWriter{fw: fw}
-	var err error
-	if w.colX, err = fw.FixedBuffer(pqgenHalfRawColX); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colX, pqgenHalfRawColX),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

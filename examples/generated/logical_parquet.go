@@ -20,8 +20,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Logical (or a struct it
@@ -271,151 +271,60 @@ func NewLogicalWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*LogicalWriter,
 	return pqgenLogicalWriterFor(fw)
 }
 
+// pqgenLogicalWriterFor returns the LogicalWriter of fw, with its column buffers.
 func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 	w := &LogicalWriter{fw: fw}
-	var err error
-	if w.colI8, err = fw.Int32Buffer(pqgenLogicalColI8); err != nil {
-		return nil, err
-	}
-	if w.colI16, err = fw.Int32Buffer(pqgenLogicalColI16); err != nil {
-		return nil, err
-	}
-	if w.colI32, err = fw.Int32Buffer(pqgenLogicalColI32); err != nil {
-		return nil, err
-	}
-	if w.colI64, err = fw.Int64Buffer(pqgenLogicalColI64); err != nil {
-		return nil, err
-	}
-	if w.colU8, err = fw.Int32Buffer(pqgenLogicalColU8); err != nil {
-		return nil, err
-	}
-	if w.colU16, err = fw.Int32Buffer(pqgenLogicalColU16); err != nil {
-		return nil, err
-	}
-	if w.colU32, err = fw.Int32Buffer(pqgenLogicalColU32); err != nil {
-		return nil, err
-	}
-	if w.colU64, err = fw.Int64Buffer(pqgenLogicalColU64); err != nil {
-		return nil, err
-	}
-	if w.colInt, err = fw.Int64Buffer(pqgenLogicalColInt); err != nil {
-		return nil, err
-	}
-	if w.colUint, err = fw.Int64Buffer(pqgenLogicalColUint); err != nil {
-		return nil, err
-	}
-	if w.colF32, err = fw.FloatBuffer(pqgenLogicalColF32); err != nil {
-		return nil, err
-	}
-	if w.colF64, err = fw.DoubleBuffer(pqgenLogicalColF64); err != nil {
-		return nil, err
-	}
-	if w.colBool, err = fw.BoolBuffer(pqgenLogicalColBool); err != nil {
-		return nil, err
-	}
-	if w.colStr, err = fw.ByteArrayBuffer(pqgenLogicalColStr); err != nil {
-		return nil, err
-	}
-	if w.colEnum, err = fw.ByteArrayBuffer(pqgenLogicalColEnum); err != nil {
-		return nil, err
-	}
-	if w.colJSON, err = fw.ByteArrayBuffer(pqgenLogicalColJSON); err != nil {
-		return nil, err
-	}
-	if w.colBSON, err = fw.ByteArrayBuffer(pqgenLogicalColBSON); err != nil {
-		return nil, err
-	}
-	if w.colBin, err = fw.ByteArrayBuffer(pqgenLogicalColBin); err != nil {
-		return nil, err
-	}
-	if w.colUUID, err = fw.FixedBuffer(pqgenLogicalColUUID); err != nil {
-		return nil, err
-	}
-	if w.colFloat16, err = fw.FixedBuffer(pqgenLogicalColFloat16); err != nil {
-		return nil, err
-	}
-	if w.colInterval, err = fw.FixedBuffer(pqgenLogicalColInterval); err != nil {
-		return nil, err
-	}
-	if w.colFixed, err = fw.FixedBuffer(pqgenLogicalColFixed); err != nil {
-		return nil, err
-	}
-	if w.colDec32, err = fw.Int32Buffer(pqgenLogicalColDec32); err != nil {
-		return nil, err
-	}
-	if w.colDec64, err = fw.Int64Buffer(pqgenLogicalColDec64); err != nil {
-		return nil, err
-	}
-	if w.colDecFixed, err = fw.FixedBuffer(pqgenLogicalColDecFixed); err != nil {
-		return nil, err
-	}
-	if w.colDecBytes, err = fw.ByteArrayBuffer(pqgenLogicalColDecBytes); err != nil {
-		return nil, err
-	}
-	if w.colTsMillis, err = fw.Int64Buffer(pqgenLogicalColTsMillis); err != nil {
-		return nil, err
-	}
-	if w.colTsMicros, err = fw.Int64Buffer(pqgenLogicalColTsMicros); err != nil {
-		return nil, err
-	}
-	if w.colTsNanos, err = fw.Int64Buffer(pqgenLogicalColTsNanos); err != nil {
-		return nil, err
-	}
-	if w.colTsLocal, err = fw.Int64Buffer(pqgenLogicalColTsLocal); err != nil {
-		return nil, err
-	}
-	if w.colDate, err = fw.Int32Buffer(pqgenLogicalColDate); err != nil {
-		return nil, err
-	}
-	if w.colTimeOfDay32, err = fw.Int32Buffer(pqgenLogicalColTimeOfDay32); err != nil {
-		return nil, err
-	}
-	if w.colTimeOfDay64, err = fw.Int64Buffer(pqgenLogicalColTimeOfDay64); err != nil {
-		return nil, err
-	}
-	if w.colTimeOfDayFine, err = fw.Int64Buffer(pqgenLogicalColTimeOfDayFine); err != nil {
-		return nil, err
-	}
-	if w.colDuration, err = fw.Int64Buffer(pqgenLogicalColDuration); err != nil {
-		return nil, err
-	}
-	if w.colInt96, err = fw.Int96Buffer(pqgenLogicalColInt96); err != nil {
-		return nil, err
-	}
-	if w.colGeometry, err = fw.ByteArrayBuffer(pqgenLogicalColGeometry); err != nil {
-		return nil, err
-	}
-	if w.colGeography, err = fw.ByteArrayBuffer(pqgenLogicalColGeography); err != nil {
-		return nil, err
-	}
-	if w.colTemp, err = fw.DoubleBuffer(pqgenLogicalColTemp); err != nil {
-		return nil, err
-	}
-	if w.colLevel, err = fw.Int32Buffer(pqgenLogicalColLevel); err != nil {
-		return nil, err
-	}
-	if w.colCount, err = fw.Int64Buffer(pqgenLogicalColCount); err != nil {
-		return nil, err
-	}
-	if w.colDaysRaw, err = fw.Int32Buffer(pqgenLogicalColDaysRaw); err != nil {
-		return nil, err
-	}
-	if w.colMicrosRaw, err = fw.Int64Buffer(pqgenLogicalColMicrosRaw); err != nil {
-		return nil, err
-	}
-	if w.colID, err = fw.Int64Buffer(pqgenLogicalColID); err != nil {
-		return nil, err
-	}
-	if w.colOptTime, err = fw.Int64Buffer(pqgenLogicalColOptTime); err != nil {
-		return nil, err
-	}
-	if w.colOptUUID, err = fw.FixedBuffer(pqgenLogicalColOptUUID); err != nil {
-		return nil, err
-	}
-	if w.colOptBytes, err = fw.ByteArrayBuffer(pqgenLogicalColOptBytes); err != nil {
-		return nil, err
-	}
-	if w.colOptLevel, err = fw.Int32Buffer(pqgenLogicalColOptLevel); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colI8, pqgenLogicalColI8),
+		pqrt.Buffer(&w.colI16, pqgenLogicalColI16),
+		pqrt.Buffer(&w.colI32, pqgenLogicalColI32),
+		pqrt.Buffer(&w.colI64, pqgenLogicalColI64),
+		pqrt.Buffer(&w.colU8, pqgenLogicalColU8),
+		pqrt.Buffer(&w.colU16, pqgenLogicalColU16),
+		pqrt.Buffer(&w.colU32, pqgenLogicalColU32),
+		pqrt.Buffer(&w.colU64, pqgenLogicalColU64),
+		pqrt.Buffer(&w.colInt, pqgenLogicalColInt),
+		pqrt.Buffer(&w.colUint, pqgenLogicalColUint),
+		pqrt.Buffer(&w.colF32, pqgenLogicalColF32),
+		pqrt.Buffer(&w.colF64, pqgenLogicalColF64),
+		pqrt.Buffer(&w.colBool, pqgenLogicalColBool),
+		pqrt.Buffer(&w.colStr, pqgenLogicalColStr),
+		pqrt.Buffer(&w.colEnum, pqgenLogicalColEnum),
+		pqrt.Buffer(&w.colJSON, pqgenLogicalColJSON),
+		pqrt.Buffer(&w.colBSON, pqgenLogicalColBSON),
+		pqrt.Buffer(&w.colBin, pqgenLogicalColBin),
+		pqrt.Buffer(&w.colUUID, pqgenLogicalColUUID),
+		pqrt.Buffer(&w.colFloat16, pqgenLogicalColFloat16),
+		pqrt.Buffer(&w.colInterval, pqgenLogicalColInterval),
+		pqrt.Buffer(&w.colFixed, pqgenLogicalColFixed),
+		pqrt.Buffer(&w.colDec32, pqgenLogicalColDec32),
+		pqrt.Buffer(&w.colDec64, pqgenLogicalColDec64),
+		pqrt.Buffer(&w.colDecFixed, pqgenLogicalColDecFixed),
+		pqrt.Buffer(&w.colDecBytes, pqgenLogicalColDecBytes),
+		pqrt.Buffer(&w.colTsMillis, pqgenLogicalColTsMillis),
+		pqrt.Buffer(&w.colTsMicros, pqgenLogicalColTsMicros),
+		pqrt.Buffer(&w.colTsNanos, pqgenLogicalColTsNanos),
+		pqrt.Buffer(&w.colTsLocal, pqgenLogicalColTsLocal),
+		pqrt.Buffer(&w.colDate, pqgenLogicalColDate),
+		pqrt.Buffer(&w.colTimeOfDay32, pqgenLogicalColTimeOfDay32),
+		pqrt.Buffer(&w.colTimeOfDay64, pqgenLogicalColTimeOfDay64),
+		pqrt.Buffer(&w.colTimeOfDayFine, pqgenLogicalColTimeOfDayFine),
+		pqrt.Buffer(&w.colDuration, pqgenLogicalColDuration),
+		pqrt.Buffer(&w.colInt96, pqgenLogicalColInt96),
+		pqrt.Buffer(&w.colGeometry, pqgenLogicalColGeometry),
+		pqrt.Buffer(&w.colGeography, pqgenLogicalColGeography),
+		pqrt.Buffer(&w.colTemp, pqgenLogicalColTemp),
+		pqrt.Buffer(&w.colLevel, pqgenLogicalColLevel),
+		pqrt.Buffer(&w.colCount, pqgenLogicalColCount),
+		pqrt.Buffer(&w.colDaysRaw, pqgenLogicalColDaysRaw),
+		pqrt.Buffer(&w.colMicrosRaw, pqgenLogicalColMicrosRaw),
+		pqrt.Buffer(&w.colID, pqgenLogicalColID),
+		pqrt.Buffer(&w.colOptTime, pqgenLogicalColOptTime),
+		pqrt.Buffer(&w.colOptUUID, pqgenLogicalColOptUUID),
+		pqrt.Buffer(&w.colOptBytes, pqgenLogicalColOptBytes),
+		pqrt.Buffer(&w.colOptLevel, pqgenLogicalColOptLevel),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

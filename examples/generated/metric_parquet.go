@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -109,34 +109,21 @@ func NewMetricWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*MetricWriter, e
 	return pqgenMetricWriterFor(fw)
 }
 
+// pqgenMetricWriterFor returns the MetricWriter of fw, with its column buffers.
 func pqgenMetricWriterFor(fw *pqrt.FileWriter) (*MetricWriter, error) {
 	w := &MetricWriter{fw: fw}
-	var err error
-	if w.colName, err = fw.ByteArrayBuffer(pqgenMetricColName); err != nil {
-		return nil, err
-	}
-	if w.colTS, err = fw.Int64Buffer(pqgenMetricColTS); err != nil {
-		return nil, err
-	}
-	if w.colValue, err = fw.DoubleBuffer(pqgenMetricColValue); err != nil {
-		return nil, err
-	}
-	if w.colLabelsKey, err = fw.ByteArrayBuffer(pqgenMetricColLabelsKey); err != nil {
-		return nil, err
-	}
-	if w.colLabelsValue, err = fw.ByteArrayBuffer(pqgenMetricColLabelsValue); err != nil {
-		return nil, err
-	}
-	if w.colSamplesElem, err = fw.DoubleBuffer(pqgenMetricColSamplesElem); err != nil {
-		return nil, err
-	}
-	if w.colTrace, err = fw.FixedBuffer(pqgenMetricColTrace); err != nil {
-		return nil, err
-	}
-	if w.colDay, err = fw.Int32Buffer(pqgenMetricColDay); err != nil {
-		return nil, err
-	}
-	if w.colLevel, err = fw.Int32Buffer(pqgenMetricColLevel); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colName, pqgenMetricColName),
+		pqrt.Buffer(&w.colTS, pqgenMetricColTS),
+		pqrt.Buffer(&w.colValue, pqgenMetricColValue),
+		pqrt.Buffer(&w.colLabelsKey, pqgenMetricColLabelsKey),
+		pqrt.Buffer(&w.colLabelsValue, pqgenMetricColLabelsValue),
+		pqrt.Buffer(&w.colSamplesElem, pqgenMetricColSamplesElem),
+		pqrt.Buffer(&w.colTrace, pqgenMetricColTrace),
+		pqrt.Buffer(&w.colDay, pqgenMetricColDay),
+		pqrt.Buffer(&w.colLevel, pqgenMetricColLevel),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

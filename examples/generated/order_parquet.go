@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
@@ -213,76 +213,35 @@ func NewOrderWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*OrderWriter, err
 	return pqgenOrderWriterFor(fw)
 }
 
+// pqgenOrderWriterFor returns the OrderWriter of fw, with its column buffers.
 func pqgenOrderWriterFor(fw *pqrt.FileWriter) (*OrderWriter, error) {
 	w := &OrderWriter{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenOrderColID); err != nil {
-		return nil, err
-	}
-	if w.colPlacedAt, err = fw.Int64Buffer(pqgenOrderColPlacedAt); err != nil {
-		return nil, err
-	}
-	if w.colCustomerID, err = fw.Int64Buffer(pqgenOrderColCustomerID); err != nil {
-		return nil, err
-	}
-	if w.colCustomerName, err = fw.ByteArrayBuffer(pqgenOrderColCustomerName); err != nil {
-		return nil, err
-	}
-	if w.colCustomerEmail, err = fw.ByteArrayBuffer(pqgenOrderColCustomerEmail); err != nil {
-		return nil, err
-	}
-	if w.colLinesSKU, err = fw.ByteArrayBuffer(pqgenOrderColLinesSKU); err != nil {
-		return nil, err
-	}
-	if w.colLinesQuantity, err = fw.Int32Buffer(pqgenOrderColLinesQuantity); err != nil {
-		return nil, err
-	}
-	if w.colLinesPrice, err = fw.Int64Buffer(pqgenOrderColLinesPrice); err != nil {
-		return nil, err
-	}
-	if w.colLinesOptionsKey, err = fw.ByteArrayBuffer(pqgenOrderColLinesOptionsKey); err != nil {
-		return nil, err
-	}
-	if w.colLinesOptionsValue, err = fw.Int64Buffer(pqgenOrderColLinesOptionsValue); err != nil {
-		return nil, err
-	}
-	if w.colLinesPartsName, err = fw.ByteArrayBuffer(pqgenOrderColLinesPartsName); err != nil {
-		return nil, err
-	}
-	if w.colLinesPartsWeight, err = fw.FloatBuffer(pqgenOrderColLinesPartsWeight); err != nil {
-		return nil, err
-	}
-	if w.colTagsElem, err = fw.ByteArrayBuffer(pqgenOrderColTagsElem); err != nil {
-		return nil, err
-	}
-	if w.colAttrsKey, err = fw.ByteArrayBuffer(pqgenOrderColAttrsKey); err != nil {
-		return nil, err
-	}
-	if w.colAttrsValue, err = fw.ByteArrayBuffer(pqgenOrderColAttrsValue); err != nil {
-		return nil, err
-	}
-	if w.colDiscountsKey, err = fw.ByteArrayBuffer(pqgenOrderColDiscountsKey); err != nil {
-		return nil, err
-	}
-	if w.colDiscountsValueElem, err = fw.Int32Buffer(pqgenOrderColDiscountsValueElem); err != nil {
-		return nil, err
-	}
-	if w.colShippingStreet, err = fw.ByteArrayBuffer(pqgenOrderColShippingStreet); err != nil {
-		return nil, err
-	}
-	if w.colShippingCity, err = fw.ByteArrayBuffer(pqgenOrderColShippingCity); err != nil {
-		return nil, err
-	}
-	if w.colShippingZip, err = fw.ByteArrayBuffer(pqgenOrderColShippingZip); err != nil {
-		return nil, err
-	}
-	if w.colNotesElem, err = fw.ByteArrayBuffer(pqgenOrderColNotesElem); err != nil {
-		return nil, err
-	}
-	if w.colCreatedBy, err = fw.ByteArrayBuffer(pqgenOrderColCreatedBy); err != nil {
-		return nil, err
-	}
-	if w.colVersion, err = fw.Int32Buffer(pqgenOrderColVersion); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenOrderColID),
+		pqrt.Buffer(&w.colPlacedAt, pqgenOrderColPlacedAt),
+		pqrt.Buffer(&w.colCustomerID, pqgenOrderColCustomerID),
+		pqrt.Buffer(&w.colCustomerName, pqgenOrderColCustomerName),
+		pqrt.Buffer(&w.colCustomerEmail, pqgenOrderColCustomerEmail),
+		pqrt.Buffer(&w.colLinesSKU, pqgenOrderColLinesSKU),
+		pqrt.Buffer(&w.colLinesQuantity, pqgenOrderColLinesQuantity),
+		pqrt.Buffer(&w.colLinesPrice, pqgenOrderColLinesPrice),
+		pqrt.Buffer(&w.colLinesOptionsKey, pqgenOrderColLinesOptionsKey),
+		pqrt.Buffer(&w.colLinesOptionsValue, pqgenOrderColLinesOptionsValue),
+		pqrt.Buffer(&w.colLinesPartsName, pqgenOrderColLinesPartsName),
+		pqrt.Buffer(&w.colLinesPartsWeight, pqgenOrderColLinesPartsWeight),
+		pqrt.Buffer(&w.colTagsElem, pqgenOrderColTagsElem),
+		pqrt.Buffer(&w.colAttrsKey, pqgenOrderColAttrsKey),
+		pqrt.Buffer(&w.colAttrsValue, pqgenOrderColAttrsValue),
+		pqrt.Buffer(&w.colDiscountsKey, pqgenOrderColDiscountsKey),
+		pqrt.Buffer(&w.colDiscountsValueElem, pqgenOrderColDiscountsValueElem),
+		pqrt.Buffer(&w.colShippingStreet, pqgenOrderColShippingStreet),
+		pqrt.Buffer(&w.colShippingCity, pqgenOrderColShippingCity),
+		pqrt.Buffer(&w.colShippingZip, pqgenOrderColShippingZip),
+		pqrt.Buffer(&w.colNotesElem, pqgenOrderColNotesElem),
+		pqrt.Buffer(&w.colCreatedBy, pqgenOrderColCreatedBy),
+		pqrt.Buffer(&w.colVersion, pqgenOrderColVersion),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

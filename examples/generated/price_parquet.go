@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Price (or a struct it
@@ -105,31 +105,20 @@ func NewPriceWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*PriceWriter, err
 	return pqgenPriceWriterFor(fw)
 }
 
+// pqgenPriceWriterFor returns the PriceWriter of fw, with its column buffers.
 func pqgenPriceWriterFor(fw *pqrt.FileWriter) (*PriceWriter, error) {
 	w := &PriceWriter{fw: fw}
-	var err error
-	if w.colAmount, err = fw.Int32Buffer(pqgenPriceColAmount); err != nil {
-		return nil, err
-	}
-	if w.colTotal, err = fw.Int64Buffer(pqgenPriceColTotal); err != nil {
-		return nil, err
-	}
-	if w.colBig, err = fw.FixedBuffer(pqgenPriceColBig); err != nil {
-		return nil, err
-	}
-	if w.colOpt, err = fw.FixedBuffer(pqgenPriceColOpt); err != nil {
-		return nil, err
-	}
-	if w.colZero, err = fw.Int32Buffer(pqgenPriceColZero); err != nil {
-		return nil, err
-	}
-	if w.colLinesElem, err = fw.Int64Buffer(pqgenPriceColLinesElem); err != nil {
-		return nil, err
-	}
-	if w.colByCodeKey, err = fw.ByteArrayBuffer(pqgenPriceColByCodeKey); err != nil {
-		return nil, err
-	}
-	if w.colByCodeValue, err = fw.Int32Buffer(pqgenPriceColByCodeValue); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colAmount, pqgenPriceColAmount),
+		pqrt.Buffer(&w.colTotal, pqgenPriceColTotal),
+		pqrt.Buffer(&w.colBig, pqgenPriceColBig),
+		pqrt.Buffer(&w.colOpt, pqgenPriceColOpt),
+		pqrt.Buffer(&w.colZero, pqgenPriceColZero),
+		pqrt.Buffer(&w.colLinesElem, pqgenPriceColLinesElem),
+		pqrt.Buffer(&w.colByCodeKey, pqgenPriceColByCodeKey),
+		pqrt.Buffer(&w.colByCodeValue, pqgenPriceColByCodeValue),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

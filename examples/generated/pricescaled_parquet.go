@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -105,31 +105,20 @@ func NewPriceScaledWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*PriceScale
 	return pqgenPriceScaledWriterFor(fw)
 }
 
+// pqgenPriceScaledWriterFor returns the PriceScaledWriter of fw, with its column buffers.
 func pqgenPriceScaledWriterFor(fw *pqrt.FileWriter) (*PriceScaledWriter, error) {
 	w := &PriceScaledWriter{fw: fw}
-	var err error
-	if w.colAmount, err = fw.Int32Buffer(pqgenPriceScaledColAmount); err != nil {
-		return nil, err
-	}
-	if w.colTotal, err = fw.Int64Buffer(pqgenPriceScaledColTotal); err != nil {
-		return nil, err
-	}
-	if w.colBig, err = fw.FixedBuffer(pqgenPriceScaledColBig); err != nil {
-		return nil, err
-	}
-	if w.colOpt, err = fw.FixedBuffer(pqgenPriceScaledColOpt); err != nil {
-		return nil, err
-	}
-	if w.colZero, err = fw.Int32Buffer(pqgenPriceScaledColZero); err != nil {
-		return nil, err
-	}
-	if w.colLinesElem, err = fw.Int64Buffer(pqgenPriceScaledColLinesElem); err != nil {
-		return nil, err
-	}
-	if w.colByCodeKey, err = fw.ByteArrayBuffer(pqgenPriceScaledColByCodeKey); err != nil {
-		return nil, err
-	}
-	if w.colByCodeValue, err = fw.Int32Buffer(pqgenPriceScaledColByCodeValue); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colAmount, pqgenPriceScaledColAmount),
+		pqrt.Buffer(&w.colTotal, pqgenPriceScaledColTotal),
+		pqrt.Buffer(&w.colBig, pqgenPriceScaledColBig),
+		pqrt.Buffer(&w.colOpt, pqgenPriceScaledColOpt),
+		pqrt.Buffer(&w.colZero, pqgenPriceScaledColZero),
+		pqrt.Buffer(&w.colLinesElem, pqgenPriceScaledColLinesElem),
+		pqrt.Buffer(&w.colByCodeKey, pqgenPriceScaledColByCodeKey),
+		pqrt.Buffer(&w.colByCodeValue, pqgenPriceScaledColByCodeValue),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

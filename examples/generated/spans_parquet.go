@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Spans (or a struct it
@@ -102,31 +102,20 @@ func NewSpansWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*SpansWriter, err
 	return pqgenSpansWriterFor(fw)
 }
 
+// pqgenSpansWriterFor returns the SpansWriter of fw, with its column buffers.
 func pqgenSpansWriterFor(fw *pqrt.FileWriter) (*SpansWriter, error) {
 	w := &SpansWriter{fw: fw}
-	var err error
-	if w.colInterval, err = fw.FixedBuffer(pqgenSpansColInterval); err != nil {
-		return nil, err
-	}
-	if w.colIntervalRaw, err = fw.FixedBuffer(pqgenSpansColIntervalRaw); err != nil {
-		return nil, err
-	}
-	if w.colOptInterval, err = fw.FixedBuffer(pqgenSpansColOptInterval); err != nil {
-		return nil, err
-	}
-	if w.colByIntervalKey, err = fw.FixedBuffer(pqgenSpansColByIntervalKey); err != nil {
-		return nil, err
-	}
-	if w.colByIntervalValue, err = fw.ByteArrayBuffer(pqgenSpansColByIntervalValue); err != nil {
-		return nil, err
-	}
-	if w.colTime, err = fw.Int32Buffer(pqgenSpansColTime); err != nil {
-		return nil, err
-	}
-	if w.colTimeRaw, err = fw.Int32Buffer(pqgenSpansColTimeRaw); err != nil {
-		return nil, err
-	}
-	if w.colTimeMicros, err = fw.Int64Buffer(pqgenSpansColTimeMicros); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colInterval, pqgenSpansColInterval),
+		pqrt.Buffer(&w.colIntervalRaw, pqgenSpansColIntervalRaw),
+		pqrt.Buffer(&w.colOptInterval, pqgenSpansColOptInterval),
+		pqrt.Buffer(&w.colByIntervalKey, pqgenSpansColByIntervalKey),
+		pqrt.Buffer(&w.colByIntervalValue, pqgenSpansColByIntervalValue),
+		pqrt.Buffer(&w.colTime, pqgenSpansColTime),
+		pqrt.Buffer(&w.colTimeRaw, pqgenSpansColTimeRaw),
+		pqrt.Buffer(&w.colTimeMicros, pqgenSpansColTimeMicros),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

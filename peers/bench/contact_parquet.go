@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Contact (or a struct it
@@ -134,37 +134,22 @@ func NewContactWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*ContactWriter,
 	return pqgenContactWriterFor(fw)
 }
 
+// pqgenContactWriterFor returns the ContactWriter of fw, with its column buffers.
 func pqgenContactWriterFor(fw *pqrt.FileWriter) (*ContactWriter, error) {
 	w := &ContactWriter{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenContactColID); err != nil {
-		return nil, err
-	}
-	if w.colName, err = fw.ByteArrayBuffer(pqgenContactColName); err != nil {
-		return nil, err
-	}
-	if w.colAddressStreet, err = fw.ByteArrayBuffer(pqgenContactColAddressStreet); err != nil {
-		return nil, err
-	}
-	if w.colAddressCity, err = fw.ByteArrayBuffer(pqgenContactColAddressCity); err != nil {
-		return nil, err
-	}
-	if w.colAddressZip, err = fw.Int32Buffer(pqgenContactColAddressZip); err != nil {
-		return nil, err
-	}
-	if w.colEmailsElem, err = fw.ByteArrayBuffer(pqgenContactColEmailsElem); err != nil {
-		return nil, err
-	}
-	if w.colPhonesKind, err = fw.ByteArrayBuffer(pqgenContactColPhonesKind); err != nil {
-		return nil, err
-	}
-	if w.colPhonesNumber, err = fw.ByteArrayBuffer(pqgenContactColPhonesNumber); err != nil {
-		return nil, err
-	}
-	if w.colAttrsKey, err = fw.ByteArrayBuffer(pqgenContactColAttrsKey); err != nil {
-		return nil, err
-	}
-	if w.colAttrsValue, err = fw.Int64Buffer(pqgenContactColAttrsValue); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenContactColID),
+		pqrt.Buffer(&w.colName, pqgenContactColName),
+		pqrt.Buffer(&w.colAddressStreet, pqgenContactColAddressStreet),
+		pqrt.Buffer(&w.colAddressCity, pqgenContactColAddressCity),
+		pqrt.Buffer(&w.colAddressZip, pqgenContactColAddressZip),
+		pqrt.Buffer(&w.colEmailsElem, pqgenContactColEmailsElem),
+		pqrt.Buffer(&w.colPhonesKind, pqgenContactColPhonesKind),
+		pqrt.Buffer(&w.colPhonesNumber, pqgenContactColPhonesNumber),
+		pqrt.Buffer(&w.colAttrsKey, pqgenContactColAttrsKey),
+		pqrt.Buffer(&w.colAttrsValue, pqgenContactColAttrsValue),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Flat (or a struct it
@@ -96,25 +96,18 @@ func NewFlatWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*FlatWriter, error
 	return pqgenFlatWriterFor(fw)
 }
 
+// pqgenFlatWriterFor returns the FlatWriter of fw, with its column buffers.
 func pqgenFlatWriterFor(fw *pqrt.FileWriter) (*FlatWriter, error) {
 	w := &FlatWriter{fw: fw}
-	var err error
-	if w.colID, err = fw.Int64Buffer(pqgenFlatColID); err != nil {
-		return nil, err
-	}
-	if w.colName, err = fw.ByteArrayBuffer(pqgenFlatColName); err != nil {
-		return nil, err
-	}
-	if w.colValue, err = fw.DoubleBuffer(pqgenFlatColValue); err != nil {
-		return nil, err
-	}
-	if w.colOpt, err = fw.Int32Buffer(pqgenFlatColOpt); err != nil {
-		return nil, err
-	}
-	if w.colCount, err = fw.Int32Buffer(pqgenFlatColCount); err != nil {
-		return nil, err
-	}
-	if w.colAt, err = fw.Int64Buffer(pqgenFlatColAt); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colID, pqgenFlatColID),
+		pqrt.Buffer(&w.colName, pqgenFlatColName),
+		pqrt.Buffer(&w.colValue, pqgenFlatColValue),
+		pqrt.Buffer(&w.colOpt, pqgenFlatColOpt),
+		pqrt.Buffer(&w.colCount, pqgenFlatColCount),
+		pqrt.Buffer(&w.colAt, pqgenFlatColAt),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(2 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 2)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Wide (or a struct it
@@ -895,607 +895,212 @@ func NewWideWriter(w pqio.Writer, opts ...pqrt.WriterOption) (*WideWriter, error
 	return pqgenWideWriterFor(fw)
 }
 
+// pqgenWideWriterFor returns the WideWriter of fw, with its column buffers.
 func pqgenWideWriterFor(fw *pqrt.FileWriter) (*WideWriter, error) {
 	w := &WideWriter{fw: fw}
-	var err error
-	if w.colF000, err = fw.Int64Buffer(pqgenWideColF000); err != nil {
-		return nil, err
-	}
-	if w.colF001, err = fw.Int32Buffer(pqgenWideColF001); err != nil {
-		return nil, err
-	}
-	if w.colF002, err = fw.DoubleBuffer(pqgenWideColF002); err != nil {
-		return nil, err
-	}
-	if w.colF003, err = fw.FloatBuffer(pqgenWideColF003); err != nil {
-		return nil, err
-	}
-	if w.colF004, err = fw.BoolBuffer(pqgenWideColF004); err != nil {
-		return nil, err
-	}
-	if w.colF005, err = fw.ByteArrayBuffer(pqgenWideColF005); err != nil {
-		return nil, err
-	}
-	if w.colF006, err = fw.ByteArrayBuffer(pqgenWideColF006); err != nil {
-		return nil, err
-	}
-	if w.colF007, err = fw.Int64Buffer(pqgenWideColF007); err != nil {
-		return nil, err
-	}
-	if w.colF008, err = fw.Int64Buffer(pqgenWideColF008); err != nil {
-		return nil, err
-	}
-	if w.colF009, err = fw.Int32Buffer(pqgenWideColF009); err != nil {
-		return nil, err
-	}
-	if w.colF010, err = fw.DoubleBuffer(pqgenWideColF010); err != nil {
-		return nil, err
-	}
-	if w.colF011, err = fw.FloatBuffer(pqgenWideColF011); err != nil {
-		return nil, err
-	}
-	if w.colF012, err = fw.BoolBuffer(pqgenWideColF012); err != nil {
-		return nil, err
-	}
-	if w.colF013, err = fw.ByteArrayBuffer(pqgenWideColF013); err != nil {
-		return nil, err
-	}
-	if w.colF014, err = fw.ByteArrayBuffer(pqgenWideColF014); err != nil {
-		return nil, err
-	}
-	if w.colF015, err = fw.Int64Buffer(pqgenWideColF015); err != nil {
-		return nil, err
-	}
-	if w.colF016, err = fw.Int64Buffer(pqgenWideColF016); err != nil {
-		return nil, err
-	}
-	if w.colF017, err = fw.Int32Buffer(pqgenWideColF017); err != nil {
-		return nil, err
-	}
-	if w.colF018, err = fw.DoubleBuffer(pqgenWideColF018); err != nil {
-		return nil, err
-	}
-	if w.colF019, err = fw.FloatBuffer(pqgenWideColF019); err != nil {
-		return nil, err
-	}
-	if w.colF020, err = fw.BoolBuffer(pqgenWideColF020); err != nil {
-		return nil, err
-	}
-	if w.colF021, err = fw.ByteArrayBuffer(pqgenWideColF021); err != nil {
-		return nil, err
-	}
-	if w.colF022, err = fw.ByteArrayBuffer(pqgenWideColF022); err != nil {
-		return nil, err
-	}
-	if w.colF023, err = fw.Int64Buffer(pqgenWideColF023); err != nil {
-		return nil, err
-	}
-	if w.colF024, err = fw.Int64Buffer(pqgenWideColF024); err != nil {
-		return nil, err
-	}
-	if w.colF025, err = fw.Int32Buffer(pqgenWideColF025); err != nil {
-		return nil, err
-	}
-	if w.colF026, err = fw.DoubleBuffer(pqgenWideColF026); err != nil {
-		return nil, err
-	}
-	if w.colF027, err = fw.FloatBuffer(pqgenWideColF027); err != nil {
-		return nil, err
-	}
-	if w.colF028, err = fw.BoolBuffer(pqgenWideColF028); err != nil {
-		return nil, err
-	}
-	if w.colF029, err = fw.ByteArrayBuffer(pqgenWideColF029); err != nil {
-		return nil, err
-	}
-	if w.colF030, err = fw.ByteArrayBuffer(pqgenWideColF030); err != nil {
-		return nil, err
-	}
-	if w.colF031, err = fw.Int64Buffer(pqgenWideColF031); err != nil {
-		return nil, err
-	}
-	if w.colF032, err = fw.Int64Buffer(pqgenWideColF032); err != nil {
-		return nil, err
-	}
-	if w.colF033, err = fw.Int32Buffer(pqgenWideColF033); err != nil {
-		return nil, err
-	}
-	if w.colF034, err = fw.DoubleBuffer(pqgenWideColF034); err != nil {
-		return nil, err
-	}
-	if w.colF035, err = fw.FloatBuffer(pqgenWideColF035); err != nil {
-		return nil, err
-	}
-	if w.colF036, err = fw.BoolBuffer(pqgenWideColF036); err != nil {
-		return nil, err
-	}
-	if w.colF037, err = fw.ByteArrayBuffer(pqgenWideColF037); err != nil {
-		return nil, err
-	}
-	if w.colF038, err = fw.ByteArrayBuffer(pqgenWideColF038); err != nil {
-		return nil, err
-	}
-	if w.colF039, err = fw.Int64Buffer(pqgenWideColF039); err != nil {
-		return nil, err
-	}
-	if w.colF040, err = fw.Int64Buffer(pqgenWideColF040); err != nil {
-		return nil, err
-	}
-	if w.colF041, err = fw.Int32Buffer(pqgenWideColF041); err != nil {
-		return nil, err
-	}
-	if w.colF042, err = fw.DoubleBuffer(pqgenWideColF042); err != nil {
-		return nil, err
-	}
-	if w.colF043, err = fw.FloatBuffer(pqgenWideColF043); err != nil {
-		return nil, err
-	}
-	if w.colF044, err = fw.BoolBuffer(pqgenWideColF044); err != nil {
-		return nil, err
-	}
-	if w.colF045, err = fw.ByteArrayBuffer(pqgenWideColF045); err != nil {
-		return nil, err
-	}
-	if w.colF046, err = fw.ByteArrayBuffer(pqgenWideColF046); err != nil {
-		return nil, err
-	}
-	if w.colF047, err = fw.Int64Buffer(pqgenWideColF047); err != nil {
-		return nil, err
-	}
-	if w.colF048, err = fw.Int64Buffer(pqgenWideColF048); err != nil {
-		return nil, err
-	}
-	if w.colF049, err = fw.Int32Buffer(pqgenWideColF049); err != nil {
-		return nil, err
-	}
-	if w.colF050, err = fw.DoubleBuffer(pqgenWideColF050); err != nil {
-		return nil, err
-	}
-	if w.colF051, err = fw.FloatBuffer(pqgenWideColF051); err != nil {
-		return nil, err
-	}
-	if w.colF052, err = fw.BoolBuffer(pqgenWideColF052); err != nil {
-		return nil, err
-	}
-	if w.colF053, err = fw.ByteArrayBuffer(pqgenWideColF053); err != nil {
-		return nil, err
-	}
-	if w.colF054, err = fw.ByteArrayBuffer(pqgenWideColF054); err != nil {
-		return nil, err
-	}
-	if w.colF055, err = fw.Int64Buffer(pqgenWideColF055); err != nil {
-		return nil, err
-	}
-	if w.colF056, err = fw.Int64Buffer(pqgenWideColF056); err != nil {
-		return nil, err
-	}
-	if w.colF057, err = fw.Int32Buffer(pqgenWideColF057); err != nil {
-		return nil, err
-	}
-	if w.colF058, err = fw.DoubleBuffer(pqgenWideColF058); err != nil {
-		return nil, err
-	}
-	if w.colF059, err = fw.FloatBuffer(pqgenWideColF059); err != nil {
-		return nil, err
-	}
-	if w.colF060, err = fw.BoolBuffer(pqgenWideColF060); err != nil {
-		return nil, err
-	}
-	if w.colF061, err = fw.ByteArrayBuffer(pqgenWideColF061); err != nil {
-		return nil, err
-	}
-	if w.colF062, err = fw.ByteArrayBuffer(pqgenWideColF062); err != nil {
-		return nil, err
-	}
-	if w.colF063, err = fw.Int64Buffer(pqgenWideColF063); err != nil {
-		return nil, err
-	}
-	if w.colF064, err = fw.Int64Buffer(pqgenWideColF064); err != nil {
-		return nil, err
-	}
-	if w.colF065, err = fw.Int32Buffer(pqgenWideColF065); err != nil {
-		return nil, err
-	}
-	if w.colF066, err = fw.DoubleBuffer(pqgenWideColF066); err != nil {
-		return nil, err
-	}
-	if w.colF067, err = fw.FloatBuffer(pqgenWideColF067); err != nil {
-		return nil, err
-	}
-	if w.colF068, err = fw.BoolBuffer(pqgenWideColF068); err != nil {
-		return nil, err
-	}
-	if w.colF069, err = fw.ByteArrayBuffer(pqgenWideColF069); err != nil {
-		return nil, err
-	}
-	if w.colF070, err = fw.ByteArrayBuffer(pqgenWideColF070); err != nil {
-		return nil, err
-	}
-	if w.colF071, err = fw.Int64Buffer(pqgenWideColF071); err != nil {
-		return nil, err
-	}
-	if w.colF072, err = fw.Int64Buffer(pqgenWideColF072); err != nil {
-		return nil, err
-	}
-	if w.colF073, err = fw.Int32Buffer(pqgenWideColF073); err != nil {
-		return nil, err
-	}
-	if w.colF074, err = fw.DoubleBuffer(pqgenWideColF074); err != nil {
-		return nil, err
-	}
-	if w.colF075, err = fw.FloatBuffer(pqgenWideColF075); err != nil {
-		return nil, err
-	}
-	if w.colF076, err = fw.BoolBuffer(pqgenWideColF076); err != nil {
-		return nil, err
-	}
-	if w.colF077, err = fw.ByteArrayBuffer(pqgenWideColF077); err != nil {
-		return nil, err
-	}
-	if w.colF078, err = fw.ByteArrayBuffer(pqgenWideColF078); err != nil {
-		return nil, err
-	}
-	if w.colF079, err = fw.Int64Buffer(pqgenWideColF079); err != nil {
-		return nil, err
-	}
-	if w.colF080, err = fw.Int64Buffer(pqgenWideColF080); err != nil {
-		return nil, err
-	}
-	if w.colF081, err = fw.Int32Buffer(pqgenWideColF081); err != nil {
-		return nil, err
-	}
-	if w.colF082, err = fw.DoubleBuffer(pqgenWideColF082); err != nil {
-		return nil, err
-	}
-	if w.colF083, err = fw.FloatBuffer(pqgenWideColF083); err != nil {
-		return nil, err
-	}
-	if w.colF084, err = fw.BoolBuffer(pqgenWideColF084); err != nil {
-		return nil, err
-	}
-	if w.colF085, err = fw.ByteArrayBuffer(pqgenWideColF085); err != nil {
-		return nil, err
-	}
-	if w.colF086, err = fw.ByteArrayBuffer(pqgenWideColF086); err != nil {
-		return nil, err
-	}
-	if w.colF087, err = fw.Int64Buffer(pqgenWideColF087); err != nil {
-		return nil, err
-	}
-	if w.colF088, err = fw.Int64Buffer(pqgenWideColF088); err != nil {
-		return nil, err
-	}
-	if w.colF089, err = fw.Int32Buffer(pqgenWideColF089); err != nil {
-		return nil, err
-	}
-	if w.colF090, err = fw.DoubleBuffer(pqgenWideColF090); err != nil {
-		return nil, err
-	}
-	if w.colF091, err = fw.FloatBuffer(pqgenWideColF091); err != nil {
-		return nil, err
-	}
-	if w.colF092, err = fw.BoolBuffer(pqgenWideColF092); err != nil {
-		return nil, err
-	}
-	if w.colF093, err = fw.ByteArrayBuffer(pqgenWideColF093); err != nil {
-		return nil, err
-	}
-	if w.colF094, err = fw.ByteArrayBuffer(pqgenWideColF094); err != nil {
-		return nil, err
-	}
-	if w.colF095, err = fw.Int64Buffer(pqgenWideColF095); err != nil {
-		return nil, err
-	}
-	if w.colF096, err = fw.Int64Buffer(pqgenWideColF096); err != nil {
-		return nil, err
-	}
-	if w.colF097, err = fw.Int32Buffer(pqgenWideColF097); err != nil {
-		return nil, err
-	}
-	if w.colF098, err = fw.DoubleBuffer(pqgenWideColF098); err != nil {
-		return nil, err
-	}
-	if w.colF099, err = fw.FloatBuffer(pqgenWideColF099); err != nil {
-		return nil, err
-	}
-	if w.colF100, err = fw.BoolBuffer(pqgenWideColF100); err != nil {
-		return nil, err
-	}
-	if w.colF101, err = fw.ByteArrayBuffer(pqgenWideColF101); err != nil {
-		return nil, err
-	}
-	if w.colF102, err = fw.ByteArrayBuffer(pqgenWideColF102); err != nil {
-		return nil, err
-	}
-	if w.colF103, err = fw.Int64Buffer(pqgenWideColF103); err != nil {
-		return nil, err
-	}
-	if w.colF104, err = fw.Int64Buffer(pqgenWideColF104); err != nil {
-		return nil, err
-	}
-	if w.colF105, err = fw.Int32Buffer(pqgenWideColF105); err != nil {
-		return nil, err
-	}
-	if w.colF106, err = fw.DoubleBuffer(pqgenWideColF106); err != nil {
-		return nil, err
-	}
-	if w.colF107, err = fw.FloatBuffer(pqgenWideColF107); err != nil {
-		return nil, err
-	}
-	if w.colF108, err = fw.BoolBuffer(pqgenWideColF108); err != nil {
-		return nil, err
-	}
-	if w.colF109, err = fw.ByteArrayBuffer(pqgenWideColF109); err != nil {
-		return nil, err
-	}
-	if w.colF110, err = fw.ByteArrayBuffer(pqgenWideColF110); err != nil {
-		return nil, err
-	}
-	if w.colF111, err = fw.Int64Buffer(pqgenWideColF111); err != nil {
-		return nil, err
-	}
-	if w.colF112, err = fw.Int64Buffer(pqgenWideColF112); err != nil {
-		return nil, err
-	}
-	if w.colF113, err = fw.Int32Buffer(pqgenWideColF113); err != nil {
-		return nil, err
-	}
-	if w.colF114, err = fw.DoubleBuffer(pqgenWideColF114); err != nil {
-		return nil, err
-	}
-	if w.colF115, err = fw.FloatBuffer(pqgenWideColF115); err != nil {
-		return nil, err
-	}
-	if w.colF116, err = fw.BoolBuffer(pqgenWideColF116); err != nil {
-		return nil, err
-	}
-	if w.colF117, err = fw.ByteArrayBuffer(pqgenWideColF117); err != nil {
-		return nil, err
-	}
-	if w.colF118, err = fw.ByteArrayBuffer(pqgenWideColF118); err != nil {
-		return nil, err
-	}
-	if w.colF119, err = fw.Int64Buffer(pqgenWideColF119); err != nil {
-		return nil, err
-	}
-	if w.colF120, err = fw.Int64Buffer(pqgenWideColF120); err != nil {
-		return nil, err
-	}
-	if w.colF121, err = fw.Int32Buffer(pqgenWideColF121); err != nil {
-		return nil, err
-	}
-	if w.colF122, err = fw.DoubleBuffer(pqgenWideColF122); err != nil {
-		return nil, err
-	}
-	if w.colF123, err = fw.FloatBuffer(pqgenWideColF123); err != nil {
-		return nil, err
-	}
-	if w.colF124, err = fw.BoolBuffer(pqgenWideColF124); err != nil {
-		return nil, err
-	}
-	if w.colF125, err = fw.ByteArrayBuffer(pqgenWideColF125); err != nil {
-		return nil, err
-	}
-	if w.colF126, err = fw.ByteArrayBuffer(pqgenWideColF126); err != nil {
-		return nil, err
-	}
-	if w.colF127, err = fw.Int64Buffer(pqgenWideColF127); err != nil {
-		return nil, err
-	}
-	if w.colF128, err = fw.Int64Buffer(pqgenWideColF128); err != nil {
-		return nil, err
-	}
-	if w.colF129, err = fw.Int32Buffer(pqgenWideColF129); err != nil {
-		return nil, err
-	}
-	if w.colF130, err = fw.DoubleBuffer(pqgenWideColF130); err != nil {
-		return nil, err
-	}
-	if w.colF131, err = fw.FloatBuffer(pqgenWideColF131); err != nil {
-		return nil, err
-	}
-	if w.colF132, err = fw.BoolBuffer(pqgenWideColF132); err != nil {
-		return nil, err
-	}
-	if w.colF133, err = fw.ByteArrayBuffer(pqgenWideColF133); err != nil {
-		return nil, err
-	}
-	if w.colF134, err = fw.ByteArrayBuffer(pqgenWideColF134); err != nil {
-		return nil, err
-	}
-	if w.colF135, err = fw.Int64Buffer(pqgenWideColF135); err != nil {
-		return nil, err
-	}
-	if w.colF136, err = fw.Int64Buffer(pqgenWideColF136); err != nil {
-		return nil, err
-	}
-	if w.colF137, err = fw.Int32Buffer(pqgenWideColF137); err != nil {
-		return nil, err
-	}
-	if w.colF138, err = fw.DoubleBuffer(pqgenWideColF138); err != nil {
-		return nil, err
-	}
-	if w.colF139, err = fw.FloatBuffer(pqgenWideColF139); err != nil {
-		return nil, err
-	}
-	if w.colF140, err = fw.BoolBuffer(pqgenWideColF140); err != nil {
-		return nil, err
-	}
-	if w.colF141, err = fw.ByteArrayBuffer(pqgenWideColF141); err != nil {
-		return nil, err
-	}
-	if w.colF142, err = fw.ByteArrayBuffer(pqgenWideColF142); err != nil {
-		return nil, err
-	}
-	if w.colF143, err = fw.Int64Buffer(pqgenWideColF143); err != nil {
-		return nil, err
-	}
-	if w.colF144, err = fw.Int64Buffer(pqgenWideColF144); err != nil {
-		return nil, err
-	}
-	if w.colF145, err = fw.Int32Buffer(pqgenWideColF145); err != nil {
-		return nil, err
-	}
-	if w.colF146, err = fw.DoubleBuffer(pqgenWideColF146); err != nil {
-		return nil, err
-	}
-	if w.colF147, err = fw.FloatBuffer(pqgenWideColF147); err != nil {
-		return nil, err
-	}
-	if w.colF148, err = fw.BoolBuffer(pqgenWideColF148); err != nil {
-		return nil, err
-	}
-	if w.colF149, err = fw.ByteArrayBuffer(pqgenWideColF149); err != nil {
-		return nil, err
-	}
-	if w.colF150, err = fw.ByteArrayBuffer(pqgenWideColF150); err != nil {
-		return nil, err
-	}
-	if w.colF151, err = fw.Int64Buffer(pqgenWideColF151); err != nil {
-		return nil, err
-	}
-	if w.colF152, err = fw.Int64Buffer(pqgenWideColF152); err != nil {
-		return nil, err
-	}
-	if w.colF153, err = fw.Int32Buffer(pqgenWideColF153); err != nil {
-		return nil, err
-	}
-	if w.colF154, err = fw.DoubleBuffer(pqgenWideColF154); err != nil {
-		return nil, err
-	}
-	if w.colF155, err = fw.FloatBuffer(pqgenWideColF155); err != nil {
-		return nil, err
-	}
-	if w.colF156, err = fw.BoolBuffer(pqgenWideColF156); err != nil {
-		return nil, err
-	}
-	if w.colF157, err = fw.ByteArrayBuffer(pqgenWideColF157); err != nil {
-		return nil, err
-	}
-	if w.colF158, err = fw.ByteArrayBuffer(pqgenWideColF158); err != nil {
-		return nil, err
-	}
-	if w.colF159, err = fw.Int64Buffer(pqgenWideColF159); err != nil {
-		return nil, err
-	}
-	if w.colF160, err = fw.Int64Buffer(pqgenWideColF160); err != nil {
-		return nil, err
-	}
-	if w.colF161, err = fw.Int32Buffer(pqgenWideColF161); err != nil {
-		return nil, err
-	}
-	if w.colF162, err = fw.DoubleBuffer(pqgenWideColF162); err != nil {
-		return nil, err
-	}
-	if w.colF163, err = fw.FloatBuffer(pqgenWideColF163); err != nil {
-		return nil, err
-	}
-	if w.colF164, err = fw.BoolBuffer(pqgenWideColF164); err != nil {
-		return nil, err
-	}
-	if w.colF165, err = fw.ByteArrayBuffer(pqgenWideColF165); err != nil {
-		return nil, err
-	}
-	if w.colF166, err = fw.ByteArrayBuffer(pqgenWideColF166); err != nil {
-		return nil, err
-	}
-	if w.colF167, err = fw.Int64Buffer(pqgenWideColF167); err != nil {
-		return nil, err
-	}
-	if w.colF168, err = fw.Int64Buffer(pqgenWideColF168); err != nil {
-		return nil, err
-	}
-	if w.colF169, err = fw.Int32Buffer(pqgenWideColF169); err != nil {
-		return nil, err
-	}
-	if w.colF170, err = fw.DoubleBuffer(pqgenWideColF170); err != nil {
-		return nil, err
-	}
-	if w.colF171, err = fw.FloatBuffer(pqgenWideColF171); err != nil {
-		return nil, err
-	}
-	if w.colF172, err = fw.BoolBuffer(pqgenWideColF172); err != nil {
-		return nil, err
-	}
-	if w.colF173, err = fw.ByteArrayBuffer(pqgenWideColF173); err != nil {
-		return nil, err
-	}
-	if w.colF174, err = fw.ByteArrayBuffer(pqgenWideColF174); err != nil {
-		return nil, err
-	}
-	if w.colF175, err = fw.Int64Buffer(pqgenWideColF175); err != nil {
-		return nil, err
-	}
-	if w.colF176, err = fw.Int64Buffer(pqgenWideColF176); err != nil {
-		return nil, err
-	}
-	if w.colF177, err = fw.Int32Buffer(pqgenWideColF177); err != nil {
-		return nil, err
-	}
-	if w.colF178, err = fw.DoubleBuffer(pqgenWideColF178); err != nil {
-		return nil, err
-	}
-	if w.colF179, err = fw.FloatBuffer(pqgenWideColF179); err != nil {
-		return nil, err
-	}
-	if w.colF180, err = fw.BoolBuffer(pqgenWideColF180); err != nil {
-		return nil, err
-	}
-	if w.colF181, err = fw.ByteArrayBuffer(pqgenWideColF181); err != nil {
-		return nil, err
-	}
-	if w.colF182, err = fw.ByteArrayBuffer(pqgenWideColF182); err != nil {
-		return nil, err
-	}
-	if w.colF183, err = fw.Int64Buffer(pqgenWideColF183); err != nil {
-		return nil, err
-	}
-	if w.colF184, err = fw.Int64Buffer(pqgenWideColF184); err != nil {
-		return nil, err
-	}
-	if w.colF185, err = fw.Int32Buffer(pqgenWideColF185); err != nil {
-		return nil, err
-	}
-	if w.colF186, err = fw.DoubleBuffer(pqgenWideColF186); err != nil {
-		return nil, err
-	}
-	if w.colF187, err = fw.FloatBuffer(pqgenWideColF187); err != nil {
-		return nil, err
-	}
-	if w.colF188, err = fw.BoolBuffer(pqgenWideColF188); err != nil {
-		return nil, err
-	}
-	if w.colF189, err = fw.ByteArrayBuffer(pqgenWideColF189); err != nil {
-		return nil, err
-	}
-	if w.colF190, err = fw.ByteArrayBuffer(pqgenWideColF190); err != nil {
-		return nil, err
-	}
-	if w.colF191, err = fw.Int64Buffer(pqgenWideColF191); err != nil {
-		return nil, err
-	}
-	if w.colF192, err = fw.Int64Buffer(pqgenWideColF192); err != nil {
-		return nil, err
-	}
-	if w.colF193, err = fw.Int32Buffer(pqgenWideColF193); err != nil {
-		return nil, err
-	}
-	if w.colF194, err = fw.DoubleBuffer(pqgenWideColF194); err != nil {
-		return nil, err
-	}
-	if w.colF195, err = fw.FloatBuffer(pqgenWideColF195); err != nil {
-		return nil, err
-	}
-	if w.colF196, err = fw.BoolBuffer(pqgenWideColF196); err != nil {
-		return nil, err
-	}
-	if w.colF197, err = fw.ByteArrayBuffer(pqgenWideColF197); err != nil {
-		return nil, err
-	}
-	if w.colF198, err = fw.ByteArrayBuffer(pqgenWideColF198); err != nil {
-		return nil, err
-	}
-	if w.colF199, err = fw.Int64Buffer(pqgenWideColF199); err != nil {
+	err := pqrt.OpenBuffers(fw,
+		pqrt.Buffer(&w.colF000, pqgenWideColF000),
+		pqrt.Buffer(&w.colF001, pqgenWideColF001),
+		pqrt.Buffer(&w.colF002, pqgenWideColF002),
+		pqrt.Buffer(&w.colF003, pqgenWideColF003),
+		pqrt.Buffer(&w.colF004, pqgenWideColF004),
+		pqrt.Buffer(&w.colF005, pqgenWideColF005),
+		pqrt.Buffer(&w.colF006, pqgenWideColF006),
+		pqrt.Buffer(&w.colF007, pqgenWideColF007),
+		pqrt.Buffer(&w.colF008, pqgenWideColF008),
+		pqrt.Buffer(&w.colF009, pqgenWideColF009),
+		pqrt.Buffer(&w.colF010, pqgenWideColF010),
+		pqrt.Buffer(&w.colF011, pqgenWideColF011),
+		pqrt.Buffer(&w.colF012, pqgenWideColF012),
+		pqrt.Buffer(&w.colF013, pqgenWideColF013),
+		pqrt.Buffer(&w.colF014, pqgenWideColF014),
+		pqrt.Buffer(&w.colF015, pqgenWideColF015),
+		pqrt.Buffer(&w.colF016, pqgenWideColF016),
+		pqrt.Buffer(&w.colF017, pqgenWideColF017),
+		pqrt.Buffer(&w.colF018, pqgenWideColF018),
+		pqrt.Buffer(&w.colF019, pqgenWideColF019),
+		pqrt.Buffer(&w.colF020, pqgenWideColF020),
+		pqrt.Buffer(&w.colF021, pqgenWideColF021),
+		pqrt.Buffer(&w.colF022, pqgenWideColF022),
+		pqrt.Buffer(&w.colF023, pqgenWideColF023),
+		pqrt.Buffer(&w.colF024, pqgenWideColF024),
+		pqrt.Buffer(&w.colF025, pqgenWideColF025),
+		pqrt.Buffer(&w.colF026, pqgenWideColF026),
+		pqrt.Buffer(&w.colF027, pqgenWideColF027),
+		pqrt.Buffer(&w.colF028, pqgenWideColF028),
+		pqrt.Buffer(&w.colF029, pqgenWideColF029),
+		pqrt.Buffer(&w.colF030, pqgenWideColF030),
+		pqrt.Buffer(&w.colF031, pqgenWideColF031),
+		pqrt.Buffer(&w.colF032, pqgenWideColF032),
+		pqrt.Buffer(&w.colF033, pqgenWideColF033),
+		pqrt.Buffer(&w.colF034, pqgenWideColF034),
+		pqrt.Buffer(&w.colF035, pqgenWideColF035),
+		pqrt.Buffer(&w.colF036, pqgenWideColF036),
+		pqrt.Buffer(&w.colF037, pqgenWideColF037),
+		pqrt.Buffer(&w.colF038, pqgenWideColF038),
+		pqrt.Buffer(&w.colF039, pqgenWideColF039),
+		pqrt.Buffer(&w.colF040, pqgenWideColF040),
+		pqrt.Buffer(&w.colF041, pqgenWideColF041),
+		pqrt.Buffer(&w.colF042, pqgenWideColF042),
+		pqrt.Buffer(&w.colF043, pqgenWideColF043),
+		pqrt.Buffer(&w.colF044, pqgenWideColF044),
+		pqrt.Buffer(&w.colF045, pqgenWideColF045),
+		pqrt.Buffer(&w.colF046, pqgenWideColF046),
+		pqrt.Buffer(&w.colF047, pqgenWideColF047),
+		pqrt.Buffer(&w.colF048, pqgenWideColF048),
+		pqrt.Buffer(&w.colF049, pqgenWideColF049),
+		pqrt.Buffer(&w.colF050, pqgenWideColF050),
+		pqrt.Buffer(&w.colF051, pqgenWideColF051),
+		pqrt.Buffer(&w.colF052, pqgenWideColF052),
+		pqrt.Buffer(&w.colF053, pqgenWideColF053),
+		pqrt.Buffer(&w.colF054, pqgenWideColF054),
+		pqrt.Buffer(&w.colF055, pqgenWideColF055),
+		pqrt.Buffer(&w.colF056, pqgenWideColF056),
+		pqrt.Buffer(&w.colF057, pqgenWideColF057),
+		pqrt.Buffer(&w.colF058, pqgenWideColF058),
+		pqrt.Buffer(&w.colF059, pqgenWideColF059),
+		pqrt.Buffer(&w.colF060, pqgenWideColF060),
+		pqrt.Buffer(&w.colF061, pqgenWideColF061),
+		pqrt.Buffer(&w.colF062, pqgenWideColF062),
+		pqrt.Buffer(&w.colF063, pqgenWideColF063),
+		pqrt.Buffer(&w.colF064, pqgenWideColF064),
+		pqrt.Buffer(&w.colF065, pqgenWideColF065),
+		pqrt.Buffer(&w.colF066, pqgenWideColF066),
+		pqrt.Buffer(&w.colF067, pqgenWideColF067),
+		pqrt.Buffer(&w.colF068, pqgenWideColF068),
+		pqrt.Buffer(&w.colF069, pqgenWideColF069),
+		pqrt.Buffer(&w.colF070, pqgenWideColF070),
+		pqrt.Buffer(&w.colF071, pqgenWideColF071),
+		pqrt.Buffer(&w.colF072, pqgenWideColF072),
+		pqrt.Buffer(&w.colF073, pqgenWideColF073),
+		pqrt.Buffer(&w.colF074, pqgenWideColF074),
+		pqrt.Buffer(&w.colF075, pqgenWideColF075),
+		pqrt.Buffer(&w.colF076, pqgenWideColF076),
+		pqrt.Buffer(&w.colF077, pqgenWideColF077),
+		pqrt.Buffer(&w.colF078, pqgenWideColF078),
+		pqrt.Buffer(&w.colF079, pqgenWideColF079),
+		pqrt.Buffer(&w.colF080, pqgenWideColF080),
+		pqrt.Buffer(&w.colF081, pqgenWideColF081),
+		pqrt.Buffer(&w.colF082, pqgenWideColF082),
+		pqrt.Buffer(&w.colF083, pqgenWideColF083),
+		pqrt.Buffer(&w.colF084, pqgenWideColF084),
+		pqrt.Buffer(&w.colF085, pqgenWideColF085),
+		pqrt.Buffer(&w.colF086, pqgenWideColF086),
+		pqrt.Buffer(&w.colF087, pqgenWideColF087),
+		pqrt.Buffer(&w.colF088, pqgenWideColF088),
+		pqrt.Buffer(&w.colF089, pqgenWideColF089),
+		pqrt.Buffer(&w.colF090, pqgenWideColF090),
+		pqrt.Buffer(&w.colF091, pqgenWideColF091),
+		pqrt.Buffer(&w.colF092, pqgenWideColF092),
+		pqrt.Buffer(&w.colF093, pqgenWideColF093),
+		pqrt.Buffer(&w.colF094, pqgenWideColF094),
+		pqrt.Buffer(&w.colF095, pqgenWideColF095),
+		pqrt.Buffer(&w.colF096, pqgenWideColF096),
+		pqrt.Buffer(&w.colF097, pqgenWideColF097),
+		pqrt.Buffer(&w.colF098, pqgenWideColF098),
+		pqrt.Buffer(&w.colF099, pqgenWideColF099),
+		pqrt.Buffer(&w.colF100, pqgenWideColF100),
+		pqrt.Buffer(&w.colF101, pqgenWideColF101),
+		pqrt.Buffer(&w.colF102, pqgenWideColF102),
+		pqrt.Buffer(&w.colF103, pqgenWideColF103),
+		pqrt.Buffer(&w.colF104, pqgenWideColF104),
+		pqrt.Buffer(&w.colF105, pqgenWideColF105),
+		pqrt.Buffer(&w.colF106, pqgenWideColF106),
+		pqrt.Buffer(&w.colF107, pqgenWideColF107),
+		pqrt.Buffer(&w.colF108, pqgenWideColF108),
+		pqrt.Buffer(&w.colF109, pqgenWideColF109),
+		pqrt.Buffer(&w.colF110, pqgenWideColF110),
+		pqrt.Buffer(&w.colF111, pqgenWideColF111),
+		pqrt.Buffer(&w.colF112, pqgenWideColF112),
+		pqrt.Buffer(&w.colF113, pqgenWideColF113),
+		pqrt.Buffer(&w.colF114, pqgenWideColF114),
+		pqrt.Buffer(&w.colF115, pqgenWideColF115),
+		pqrt.Buffer(&w.colF116, pqgenWideColF116),
+		pqrt.Buffer(&w.colF117, pqgenWideColF117),
+		pqrt.Buffer(&w.colF118, pqgenWideColF118),
+		pqrt.Buffer(&w.colF119, pqgenWideColF119),
+		pqrt.Buffer(&w.colF120, pqgenWideColF120),
+		pqrt.Buffer(&w.colF121, pqgenWideColF121),
+		pqrt.Buffer(&w.colF122, pqgenWideColF122),
+		pqrt.Buffer(&w.colF123, pqgenWideColF123),
+		pqrt.Buffer(&w.colF124, pqgenWideColF124),
+		pqrt.Buffer(&w.colF125, pqgenWideColF125),
+		pqrt.Buffer(&w.colF126, pqgenWideColF126),
+		pqrt.Buffer(&w.colF127, pqgenWideColF127),
+		pqrt.Buffer(&w.colF128, pqgenWideColF128),
+		pqrt.Buffer(&w.colF129, pqgenWideColF129),
+		pqrt.Buffer(&w.colF130, pqgenWideColF130),
+		pqrt.Buffer(&w.colF131, pqgenWideColF131),
+		pqrt.Buffer(&w.colF132, pqgenWideColF132),
+		pqrt.Buffer(&w.colF133, pqgenWideColF133),
+		pqrt.Buffer(&w.colF134, pqgenWideColF134),
+		pqrt.Buffer(&w.colF135, pqgenWideColF135),
+		pqrt.Buffer(&w.colF136, pqgenWideColF136),
+		pqrt.Buffer(&w.colF137, pqgenWideColF137),
+		pqrt.Buffer(&w.colF138, pqgenWideColF138),
+		pqrt.Buffer(&w.colF139, pqgenWideColF139),
+		pqrt.Buffer(&w.colF140, pqgenWideColF140),
+		pqrt.Buffer(&w.colF141, pqgenWideColF141),
+		pqrt.Buffer(&w.colF142, pqgenWideColF142),
+		pqrt.Buffer(&w.colF143, pqgenWideColF143),
+		pqrt.Buffer(&w.colF144, pqgenWideColF144),
+		pqrt.Buffer(&w.colF145, pqgenWideColF145),
+		pqrt.Buffer(&w.colF146, pqgenWideColF146),
+		pqrt.Buffer(&w.colF147, pqgenWideColF147),
+		pqrt.Buffer(&w.colF148, pqgenWideColF148),
+		pqrt.Buffer(&w.colF149, pqgenWideColF149),
+		pqrt.Buffer(&w.colF150, pqgenWideColF150),
+		pqrt.Buffer(&w.colF151, pqgenWideColF151),
+		pqrt.Buffer(&w.colF152, pqgenWideColF152),
+		pqrt.Buffer(&w.colF153, pqgenWideColF153),
+		pqrt.Buffer(&w.colF154, pqgenWideColF154),
+		pqrt.Buffer(&w.colF155, pqgenWideColF155),
+		pqrt.Buffer(&w.colF156, pqgenWideColF156),
+		pqrt.Buffer(&w.colF157, pqgenWideColF157),
+		pqrt.Buffer(&w.colF158, pqgenWideColF158),
+		pqrt.Buffer(&w.colF159, pqgenWideColF159),
+		pqrt.Buffer(&w.colF160, pqgenWideColF160),
+		pqrt.Buffer(&w.colF161, pqgenWideColF161),
+		pqrt.Buffer(&w.colF162, pqgenWideColF162),
+		pqrt.Buffer(&w.colF163, pqgenWideColF163),
+		pqrt.Buffer(&w.colF164, pqgenWideColF164),
+		pqrt.Buffer(&w.colF165, pqgenWideColF165),
+		pqrt.Buffer(&w.colF166, pqgenWideColF166),
+		pqrt.Buffer(&w.colF167, pqgenWideColF167),
+		pqrt.Buffer(&w.colF168, pqgenWideColF168),
+		pqrt.Buffer(&w.colF169, pqgenWideColF169),
+		pqrt.Buffer(&w.colF170, pqgenWideColF170),
+		pqrt.Buffer(&w.colF171, pqgenWideColF171),
+		pqrt.Buffer(&w.colF172, pqgenWideColF172),
+		pqrt.Buffer(&w.colF173, pqgenWideColF173),
+		pqrt.Buffer(&w.colF174, pqgenWideColF174),
+		pqrt.Buffer(&w.colF175, pqgenWideColF175),
+		pqrt.Buffer(&w.colF176, pqgenWideColF176),
+		pqrt.Buffer(&w.colF177, pqgenWideColF177),
+		pqrt.Buffer(&w.colF178, pqgenWideColF178),
+		pqrt.Buffer(&w.colF179, pqgenWideColF179),
+		pqrt.Buffer(&w.colF180, pqgenWideColF180),
+		pqrt.Buffer(&w.colF181, pqgenWideColF181),
+		pqrt.Buffer(&w.colF182, pqgenWideColF182),
+		pqrt.Buffer(&w.colF183, pqgenWideColF183),
+		pqrt.Buffer(&w.colF184, pqgenWideColF184),
+		pqrt.Buffer(&w.colF185, pqgenWideColF185),
+		pqrt.Buffer(&w.colF186, pqgenWideColF186),
+		pqrt.Buffer(&w.colF187, pqgenWideColF187),
+		pqrt.Buffer(&w.colF188, pqgenWideColF188),
+		pqrt.Buffer(&w.colF189, pqgenWideColF189),
+		pqrt.Buffer(&w.colF190, pqgenWideColF190),
+		pqrt.Buffer(&w.colF191, pqgenWideColF191),
+		pqrt.Buffer(&w.colF192, pqgenWideColF192),
+		pqrt.Buffer(&w.colF193, pqgenWideColF193),
+		pqrt.Buffer(&w.colF194, pqgenWideColF194),
+		pqrt.Buffer(&w.colF195, pqgenWideColF195),
+		pqrt.Buffer(&w.colF196, pqgenWideColF196),
+		pqrt.Buffer(&w.colF197, pqgenWideColF197),
+		pqrt.Buffer(&w.colF198, pqgenWideColF198),
+		pqrt.Buffer(&w.colF199, pqgenWideColF199),
+	)
+	if err != nil {
 		return nil, err
 	}
 	return w, nil

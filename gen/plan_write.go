@@ -1,0 +1,231 @@
+package gen
+
+import "github.com/dave/jennifer/jen"
+
+// batchRows is how many rows generated writers shred between EndRows calls.
+const batchRows = 256
+
+// writePlan is the writer of one row type, decided before anything is
+// printed: the fields of TWriter, the table its constructor opens, the
+// strategy of each top-level field's shredding, the options from struct
+// tags. The templates (gen/templates: writer.tmpl, schema.tmpl, files.tmpl)
+// and the emitters of emit_writer.go only print it.
+type writePlan struct {
+	// Type is the row type's Go name; Names its generated identifiers.
+	Type  string
+	Names *Names
+	// Row is the row type in code (Order, or pkg.Order).
+	Row *TypeRef
+	// Batch is how many rows the writer shreds between EndRows calls.
+	Batch int
+	// Buffers are TWriter's column buffer fields, one per leaf outside
+	// Variants, in schema order.
+	Buffers []writeBuffer
+	// Variants are TWriter's Variant writers, one per Variant field.
+	Variants []writeVariant
+	// Maps are TWriter's map entry scratch slices, one per map outside
+	// Variants, depth first.
+	Maps []writeMap
+	// Fields are the top-level fields, each shredded by its own loop over
+	// the rows, in field order.
+	Fields []writeField
+	// Options are the writer options of the struct tags, in column order;
+	// HasOptions tells whether a TOptions variable holds them (struct tags
+	// set column options), even when they turn into no option.
+	Options    []tagOption
+	HasOptions bool
+	// ShredFails is whether shred can fail and returns an error: a
+	// Variant the group cannot store, a runtime.Decimal that does not fit.
+	ShredFails bool
+}
+
+// writeBuffer is one column buffer field of TWriter.
+type writeBuffer struct {
+	Field  string // the field and the shredder's local copy ("colLinesSKU")
+	Kind   string // the runtime buffer type ("ByteArrayBuffer")
+	Column string // the column index constant ("pqgenOrderColLinesSKU")
+	Path   string // the leaf's dotted path, the field's comment
+}
+
+// writeVariant is one Variant writer field of TWriter.
+type writeVariant struct {
+	Field   string // the writer field ("variantPayload")
+	GoField string // the row's field holding the Variant ("Payload")
+	Path    string // the VARIANT group's dotted path
+}
+
+// writeMap is one map entry scratch slice of TWriter: MapEntries lists a
+// map's entries there, in key order, for every row.
+type writeMap struct {
+	Field     string   // the writer field ("entriesAttrs")
+	Key, Elem *TypeRef // the map's key and element types
+	Path      string   // the map's dotted path, the field's comment
+	Value     *Value   // the map, which the shredder sorts the entries of
+}
+
+// shredStrategy is how a top-level field is shredded.
+type shredStrategy int
+
+const (
+	// shredLeaves appends the field's levels and values to its leaves'
+	// buffers straight from the struct field (jennifer code per value).
+	shredLeaves shredStrategy = iota
+	// shredVariant hands the field to its Variant writer's Append.
+	shredVariant
+)
+
+// writeField is one top-level field of the row type in the shredder.
+type writeField struct {
+	Name     string        // the Go field (path "Audit.CreatedBy" when promoted)
+	Column   string        // the column or group name, the block's comment
+	Strategy shredStrategy // how it is shredded
+	// Buffers are the buffer fields the field's loop appends to, copied to
+	// locals of the same name first (shredLeaves).
+	Buffers []string
+	// Variant is the Variant writer field (shredVariant).
+	Variant string
+	// Value is the field's value, which the shredder walks.
+	Value *Value
+}
+
+// tagOptionKind is the writer option a struct tag turns into.
+type tagOptionKind int
+
+const (
+	optCompression tagOptionKind = iota // runtime.WithColumnCompression(path, pqmeta.Name, default level)
+	optDictionary                       // runtime.WithColumnDictionary(path, On)
+	optEncoding                         // runtime.WithColumnEncoding(path, pqmeta.Name)
+	optBloom                            // runtime.WithColumnBloomFilter(path, NDV, 0)
+)
+
+// tagOption is one writer option from a struct tag.
+type tagOption struct {
+	Kind   tagOptionKind
+	Column string // the leaf's dotted path
+	Name   string // the codec or encoding constant of runtime/meta
+	On     bool   // the dictionary setting
+	NDV    int    // the Bloom filter's expected distinct values
+}
+
+// planWrite decides the writer of t.
+func planWrite(t *Type) *writePlan {
+	p := &writePlan{
+		Type:       t.Name,
+		Names:      &t.Names,
+		Row:        t.Root.Go,
+		Batch:      batchRows,
+		HasOptions: len(t.Columns) > 0,
+		// Variants and runtime.Decimal values can fail to shred.
+		ShredFails: len(variantFields(t)) > 0 || hasConv(t, ConvDecimal),
+	}
+	vcols := variantColumns(t)
+	for _, l := range t.Schema.Leaves {
+		if vcols[l.Column] {
+			continue
+		}
+		p.Buffers = append(p.Buffers, writeBuffer{
+			Field:  t.Names.col(l.Column),
+			Kind:   physName(l.Type) + "Buffer",
+			Column: t.Names.colIndex(l.Column),
+			Path:   l.PathString(),
+		})
+	}
+	for _, fl := range variantFields(t) {
+		p.Variants = append(p.Variants, writeVariant{Field: t.Names.variantVar(fl.Value), GoField: fl.Name, Path: fl.Value.Node.PathString()})
+	}
+	for _, m := range mapFields(t) {
+		p.Maps = append(p.Maps, writeMap{Field: t.Names.mapVar(m), Key: m.Key.Go, Elem: m.Elem.Go, Path: m.Node.PathString(), Value: m})
+	}
+	for _, fl := range t.Root.Struct.Fields {
+		wf := writeField{Name: fl.Name, Column: fl.Value.Node.Name, Value: fl.Value}
+		if fl.Value.Kind == KindVariant {
+			wf.Strategy = shredVariant
+			wf.Variant = t.Names.variantVar(fl.Value)
+		} else {
+			for _, c := range leafIndexes(fl.Value.Node) {
+				wf.Buffers = append(wf.Buffers, t.Names.col(c))
+			}
+		}
+		p.Fields = append(p.Fields, wf)
+	}
+	p.Options = tagOptions(t)
+	return p
+}
+
+// tagOptions lists the writer options of t's struct tags, per column in
+// schema order: compression, dictionary, encoding (an explicit encoding
+// without a dictionary setting is the column's encoding, not a fallback
+// after the dictionary: the dictionary is turned off), Bloom filter.
+func tagOptions(t *Type) []tagOption {
+	var out []tagOption
+	for _, l := range t.Schema.Leaves {
+		c := t.Columns[l.Column]
+		if c == nil {
+			continue
+		}
+		path := c.Path
+		if c.Compression != "" {
+			out = append(out, tagOption{Kind: optCompression, Column: path, Name: codecNames[c.Compression]})
+		}
+		switch c.Dict {
+		case "on":
+			out = append(out, tagOption{Kind: optDictionary, Column: path, On: true})
+		case "off":
+			out = append(out, tagOption{Kind: optDictionary, Column: path})
+		}
+		if c.Encoding != "" {
+			enc, _ := encodingFor(c.Encoding, l.Type)
+			if c.Dict == "" {
+				out = append(out, tagOption{Kind: optDictionary, Column: path})
+			}
+			out = append(out, tagOption{Kind: optEncoding, Column: path, Name: enc})
+		}
+		if c.BloomNDV > 0 {
+			out = append(out, tagOption{Kind: optBloom, Column: path, NDV: int(c.BloomNDV)})
+		}
+	}
+	return out
+}
+
+var codecNames = map[string]string{
+	"snappy": "Snappy", "gzip": "Gzip", "zstd": "Zstd", "brotli": "Brotli", "lz4": "LZ4", "lz4raw": "LZ4Raw", "uncompressed": "Uncompressed",
+}
+
+// code is the option in generated code.
+func (o tagOption) code() jen.Code {
+	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
+	path := jen.Lit(o.Column)
+	switch o.Kind {
+	case optCompression:
+		return rt("WithColumnCompression").Call(path, jen.Qual(pathMeta, o.Name), jen.Qual(pathCompress, "DefaultLevel"))
+	case optDictionary:
+		return rt("WithColumnDictionary").Call(path, jen.Lit(o.On))
+	case optEncoding:
+		return rt("WithColumnEncoding").Call(path, jen.Qual(pathMeta, o.Name))
+	}
+	return rt("WithColumnBloomFilter").Call(path, jen.Lit(o.NDV), jen.Lit(0))
+}
+
+// hasConv reports whether a scalar of t converts with c.
+func hasConv(t *Type, c Conv) bool {
+	found := false
+	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && v.Conv == c })
+	return found
+}
+
+// mapFields returns the maps of the row type the shredder sorts, outside
+// Variants, depth first.
+func mapFields(t *Type) []*Value {
+	var out []*Value
+	for _, fl := range t.Root.Struct.Fields {
+		if fl.Value.Kind == KindVariant {
+			continue
+		}
+		fl.Value.walk(func(v *Value) {
+			if v.Kind == KindMap {
+				out = append(out, v)
+			}
+		})
+	}
+	return out
+}

@@ -1,0 +1,140 @@
+package gen
+
+import (
+	"reflect"
+	"testing"
+)
+
+const planWriteSchema = `message Row {
+  required int64 id;
+  optional group customer {
+    required binary name (STRING);
+    optional double score;
+  }
+  optional group attrs (MAP) {
+    repeated group key_value {
+      required binary key (STRING);
+      required group value (MAP) {
+        repeated group key_value {
+          required int32 key;
+          optional boolean value;
+        }
+      }
+    }
+  }
+  required group payload (VARIANT) {
+    required binary metadata;
+    optional binary value;
+  }
+  repeated fixed_len_byte_array(4) codes;
+}`
+
+func planFromText(t *testing.T, text string) (*Type, *writePlan) {
+	t.Helper()
+	p, err := FromSchemaText("s.schema", text, "p", "Row")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ty := p.Types[0]
+	ty.Names.nameValues(ty)
+	return ty, planWrite(ty)
+}
+
+// TestPlanWrite: the writer's plan of a row type with a struct, nested
+// maps, a Variant and a repeated leaf: buffers in schema order without
+// the Variant's columns, a Variant writer, an entry slice per map (outer
+// first), one field per top-level field with the buffers its loop uses,
+// a shredder that can fail (the Variant), no tag options.
+func TestPlanWrite(t *testing.T) {
+	_, p := planFromText(t, planWriteSchema)
+	if p.Type != "Row" || p.Batch != batchRows || p.Names.Writer != "RowWriter" || p.Row.Name != "Row" {
+		t.Errorf("plan of %q, batch %d, writer %q, row %q", p.Type, p.Batch, p.Names.Writer, p.Row.Name)
+	}
+	wantBuffers := []writeBuffer{
+		{"colID", "Int64Buffer", "pqgenRowColID", "id"},
+		{"colCustomerName", "ByteArrayBuffer", "pqgenRowColCustomerName", "customer.name"},
+		{"colCustomerScore", "DoubleBuffer", "pqgenRowColCustomerScore", "customer.score"},
+		{"colAttrsKey", "ByteArrayBuffer", "pqgenRowColAttrsKey", "attrs.key_value.key"},
+		{"colAttrsValueKey", "Int32Buffer", "pqgenRowColAttrsValueKey", "attrs.key_value.value.key_value.key"},
+		{"colAttrsValueValue", "BoolBuffer", "pqgenRowColAttrsValueValue", "attrs.key_value.value.key_value.value"},
+		{"colCodesElem", "FixedBuffer", "pqgenRowColCodesElem", "codes"},
+	}
+	if !reflect.DeepEqual(p.Buffers, wantBuffers) {
+		t.Errorf("buffers:\n got %+v\nwant %+v", p.Buffers, wantBuffers)
+	}
+	if want := []writeVariant{{"variantPayload", "Payload", "payload"}}; !reflect.DeepEqual(p.Variants, want) {
+		t.Errorf("variants: got %+v, want %+v", p.Variants, want)
+	}
+	var maps [][4]string
+	for _, m := range p.Maps {
+		maps = append(maps, [4]string{m.Field, m.Path, m.Key.Name, m.Value.Node.PathString()})
+	}
+	wantMaps := [][4]string{
+		{"entriesAttrs", "attrs", "string", "attrs"},
+		{"entriesAttrsValue", "attrs.key_value.value", "int32", "attrs.key_value.value"},
+	}
+	if !reflect.DeepEqual(maps, wantMaps) {
+		t.Errorf("maps: got %v, want %v", maps, wantMaps)
+	}
+	if e := p.Maps[0].Elem; e.Kind != RefMap || e.Key.Name != "int32" {
+		t.Errorf("the outer map's elements are %+v, want map[int32]...", e)
+	}
+	type field struct {
+		Name, Column string
+		Strategy     shredStrategy
+		Buffers      []string
+		Variant      string
+	}
+	var fields []field
+	for _, f := range p.Fields {
+		fields = append(fields, field{f.Name, f.Column, f.Strategy, f.Buffers, f.Variant})
+	}
+	wantFields := []field{
+		{"ID", "id", shredLeaves, []string{"colID"}, ""},
+		{"Customer", "customer", shredLeaves, []string{"colCustomerName", "colCustomerScore"}, ""},
+		{"Attrs", "attrs", shredLeaves, []string{"colAttrsKey", "colAttrsValueKey", "colAttrsValueValue"}, ""},
+		{"Payload", "payload", shredVariant, nil, "variantPayload"},
+		{"Codes", "codes", shredLeaves, []string{"colCodesElem"}, ""},
+	}
+	if !reflect.DeepEqual(fields, wantFields) {
+		t.Errorf("fields:\n got %+v\nwant %+v", fields, wantFields)
+	}
+	if !p.ShredFails || p.HasOptions || len(p.Options) != 0 {
+		t.Errorf("ShredFails %v, HasOptions %v, options %v; want a failing shredder, no options", p.ShredFails, p.HasOptions, p.Options)
+	}
+
+	// Without the Variant nothing can fail to shred.
+	_, q := planFromText(t, "message Row {\n  required int64 id;\n  optional binary s (STRING);\n}")
+	if q.ShredFails || len(q.Variants) != 0 || len(q.Maps) != 0 || len(q.Buffers) != 2 {
+		t.Errorf("a flat row: ShredFails %v, %d variants, %d maps, %d buffers", q.ShredFails, len(q.Variants), len(q.Maps), len(q.Buffers))
+	}
+}
+
+// TestPlanWriteOptions: the options of struct tags come per column in
+// schema order, each column's in the order compression, dictionary,
+// encoding, Bloom filter; an encoding without a dictionary setting turns
+// the dictionary off first, one with a setting does not.
+func TestPlanWriteOptions(t *testing.T) {
+	ty, _ := planFromText(t, "message Row {\n  required int64 a;\n  required double b;\n  required binary c (STRING);\n  required int32 d;\n}")
+	ty.Columns = map[int]*ColumnOptions{
+		3: {Path: "d", Compression: "lz4raw"},
+		0: {Path: "a", Compression: "zstd", Dict: "off", Encoding: "delta", BloomNDV: 500},
+		1: {Path: "b", Encoding: "split"},
+		2: {Path: "c", Dict: "on", BloomNDV: 7},
+	}
+	p := planWrite(ty)
+	want := []tagOption{
+		{Kind: optCompression, Column: "a", Name: "Zstd"},
+		{Kind: optDictionary, Column: "a"},
+		{Kind: optEncoding, Column: "a", Name: "EncodingDeltaBinaryPacked"},
+		{Kind: optBloom, Column: "a", NDV: 500},
+		{Kind: optDictionary, Column: "b"},
+		{Kind: optEncoding, Column: "b", Name: "EncodingByteStreamSplit"},
+		{Kind: optDictionary, Column: "c", On: true},
+		{Kind: optBloom, Column: "c", NDV: 7},
+		{Kind: optCompression, Column: "d", Name: "LZ4Raw"},
+	}
+	if !p.HasOptions || !reflect.DeepEqual(p.Options, want) {
+		t.Errorf("options (HasOptions %v):\n got %+v\nwant %+v", p.HasOptions, p.Options, want)
+	}
+}
