@@ -153,3 +153,40 @@ func FuzzAppendGathered(f *testing.F) {
 		checkGather(t, dict, idx, prefix)
 	})
 }
+
+// BenchmarkAppendGathered resolves batches of 4,096 Zipf-distributed
+// indices into a dictionary of 50,000 strings of 4 to 24 bytes (the name
+// column of peers/bench's flat-he), with AppendGathered and its plain twin.
+func BenchmarkAppendGathered(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var dict ByteArrays
+	for range 50_000 {
+		v := make([]byte, 4+r.IntN(21))
+		for k := range v {
+			v[k] = 'a' + byte(r.IntN(26))
+		}
+		dict.Append(v)
+	}
+	z := rand.NewZipf(r, 1.1, 1, 49_999)
+	idx := make([]int32, 1<<20)
+	for k := range idx {
+		idx[k] = int32(z.Uint64())
+	}
+	for _, c := range []struct {
+		name string
+		f    func(*ByteArrays, *ByteArrays, []int32) error
+	}{{"fast", (*ByteArrays).AppendGathered}, {"plain", (*ByteArrays).appendGatheredPlain}} {
+		b.Run(c.name, func(b *testing.B) {
+			var dst ByteArrays
+			b.SetBytes(4096 * 4)
+			k := 0
+			for b.Loop() {
+				dst.Reset()
+				if err := c.f(&dst, &dict, idx[k:k+4096]); err != nil {
+					b.Fatal(err)
+				}
+				k = (k + 4096) % len(idx)
+			}
+		})
+	}
+}
