@@ -71,8 +71,8 @@ func (s *stringRefs) add(p *page.Page, base, from, to int) {
 
 // get returns value i of v as a string: the cached string of its
 // dictionary entry (made on first use), or a substring of all. The common
-// case, a batch of one dictionary whose entry i has been made already, is
-// small enough to inline into String.
+// case, a batch of one dictionary whose entry i has been made already,
+// takes two loads and no search of the spans.
 func (s *stringRefs) get(v *encode.ByteArrays, i int) string {
 	if i < len(s.refs) {
 		// e < 0 (not dictionary-encoded) fails the bound.
