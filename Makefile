@@ -64,19 +64,22 @@ bench:
 	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best < ../bench-peers.out
 
 ## bench-peers: the end-to-end suite (peers/bench): Flat, nested Contact and
-## 200-column Wide rows (PEER_ROWS each, Wide a tenth), snappy and zstd,
+## 200-column Wide rows (PEER_ROWS each, Wide a tenth), each with regular
+## (flat, nested, wide) and high-entropy data (flat-he, ...), snappy and zstd,
 ## written and read by pqgen, parquet-go and arrow-go, in PEER_COUNT rounds
 ## that each run every benchmark once (the libraries take turns). Prints the
 ## ratio table and the per-library metrics; bench-suite.out is
 ## benchstat-compatible (benchstat -col /impl bench-suite.out). PEER_BENCH is
 ## a regexp on the sub-benchmark names; do not anchor it with $ (the rounds
-## after the first are named type=flat#01 and so on until the output is cleaned).
+## after the first are named type=flat#01 and so on until the output is cleaned):
+## flat selects flat and flat-he, flat-he only the latter. x-memmove is
+## the CPU time over that of a memmove of the same bytes.
 PEER_ROWS  ?= 1000000
 PEER_COUNT ?= 3
 PEER_BENCH ?= .
 bench-peers:
-	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=1 -timeout=2h ./bench -args -rows=$(PEER_ROWS) -rounds=$(PEER_COUNT) | sed -E 's/^(BenchmarkPeers\/type=[a-z]+)#[0-9]+/\1/' | tee ../bench-suite.out
-	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best -metrics rows/s,allocs/row,B/row,peak-MiB,file-MB < ../bench-suite.out
+	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=1 -timeout=2h ./bench -args -rows=$(PEER_ROWS) -rounds=$(PEER_COUNT) | sed -E 's/^(BenchmarkPeers\/type=[a-z-]+)#[0-9]+/\1/' | tee ../bench-suite.out
+	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best -metrics rows/s,allocs/row,B/row,peak-MiB,file-MB,x-memmove < ../bench-suite.out
 
 ## bench-query: issue 16's window+kind query and point lookup on 2 M events
 ## through pqgen's filtered reader and through DuckDB (peers/js, one

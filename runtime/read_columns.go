@@ -5,8 +5,10 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 
+	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -201,15 +203,12 @@ func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 	first := c.Values.Len() // batch position of value from
 	if d := p.DictBytes; d != nil {
 		// Resolve the dictionary indices straight into Values.
-		data, offs := c.Values.Data, c.Values.Offsets
-		for _, i := range p.Indices[from:to] {
-			data = append(data, d.Data[d.Offsets[i]:d.Offsets[i+1]]...)
-			if uint64(len(data)) > maxBatchBytes {
+		if err := c.Values.AppendGathered(d, p.Indices[from:to]); err != nil {
+			if errors.Is(err, encode.ErrLength) {
 				return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
 			}
-			offs = append(offs, uint32(len(data)))
+			return fmt.Errorf("%w: column %q: %w", ErrChunk, c.c.leaf.PathString(), err)
 		}
-		c.Values.Data, c.Values.Offsets = data, offs
 		c.strs.add(p, first, from, to)
 		return nil
 	}

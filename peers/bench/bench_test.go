@@ -31,8 +31,11 @@ type typedSuite[T any] struct {
 	scale int // rows are divided by scale
 	gen   func(n int) []T
 	size  func([]T) int64
-	norm  func([]T)
-	libs  []lib[T]
+	// mem, when set, is the bytes of the rows in memory (the structs and
+	// what they point to), the "structs" side of the x-memmove metric.
+	mem  func([]T) int64
+	norm func([]T)
+	libs []lib[T]
 
 	mu    sync.Mutex
 	cache map[int][]T
@@ -56,25 +59,43 @@ func (s *typedSuite[T]) rows(n int) []T {
 	return r
 }
 
+// suites are the row types, each with its regular data (sequences: ids
+// that count up, few distinct strings, regular times) and its
+// high-entropy data (the -he variants, data_he_test.go).
 var suites = []suite{
-	&typedSuite[Flat]{typ: "flat", scale: 1, gen: flatRows, size: flatBytes, norm: normFlat, libs: []lib[Flat]{
+	&typedSuite[Flat]{typ: "flat", scale: 1, gen: flatRows, size: flatBytes, mem: flatMemBytes, norm: normFlat, libs: flatLibs()},
+	&typedSuite[Flat]{typ: "flat-he", scale: 1, gen: flatRowsHE, size: flatBytes, mem: flatMemBytes, norm: normFlat, libs: flatLibs()},
+	&typedSuite[Contact]{typ: "nested", scale: 1, gen: contactRows, size: contactBytes, norm: normContact, libs: contactLibs()},
+	&typedSuite[Contact]{typ: "nested-he", scale: 1, gen: contactRowsHE, size: contactBytes, norm: normContact, libs: contactLibs()},
+	&typedSuite[Wide]{typ: "wide", scale: 10, gen: wideRows, size: wideBytes, norm: normWide, libs: wideLibs()},
+	&typedSuite[Wide]{typ: "wide-he", scale: 10, gen: wideRowsHE, size: wideBytes, norm: normWide, libs: wideLibs()},
+}
+
+func flatLibs() []lib[Flat] {
+	return []lib[Flat]{
 		pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader),
 		parallel(pqgenLib[Flat](pqgenName+"-par", NewFlatWriter, NewFlatReader, runtime.WithParallelism(2))),
 		parquetGoLib[Flat](),
 		arrowLib(flatArrowSchema, appendFlat, flatFromArrow),
-	}},
-	&typedSuite[Contact]{typ: "nested", scale: 1, gen: contactRows, size: contactBytes, norm: normContact, libs: []lib[Contact]{
+	}
+}
+
+func contactLibs() []lib[Contact] {
+	return []lib[Contact]{
 		pqgenLib[Contact](pqgenName, NewContactWriter, NewContactReader),
 		parallel(pqgenLib[Contact](pqgenName+"-par", NewContactWriter, NewContactReader, runtime.WithParallelism(2))),
 		parquetGoLib[Contact](),
 		arrowLib(contactArrowSchema, appendContact, contactFromArrow),
-	}},
-	&typedSuite[Wide]{typ: "wide", scale: 10, gen: wideRows, size: wideBytes, norm: normWide, libs: []lib[Wide]{
+	}
+}
+
+func wideLibs() []lib[Wide] {
+	return []lib[Wide]{
 		pqgenLib[Wide](pqgenName, NewWideWriter, NewWideReader),
 		parallel(pqgenLib[Wide](pqgenName+"-par", NewWideWriter, NewWideReader, runtime.WithParallelism(2))),
 		parquetGoLib[Wide](),
 		arrowLib(wideArrowSchema, appendWide, wideFromArrow),
-	}},
+	}
 }
 
 const pqgenName = "pqgen"
@@ -146,6 +167,10 @@ func BenchmarkPeers(b *testing.B) {
 func (s *typedSuite[T]) bench(b *testing.B, n int) {
 	rows := s.rows(max(n/s.scale, 1))
 	logical := s.size(rows)
+	var memmove float64 // ns per byte copied, when s.mem is set
+	if s.mem != nil {
+		memmove = memmoveNsPerByte()
+	}
 	for _, c := range codecs {
 		b.Run("codec="+c.name, func(b *testing.B) {
 			files := make([][]byte, len(s.libs))
@@ -160,7 +185,7 @@ func (s *typedSuite[T]) bench(b *testing.B, n int) {
 				for i, l := range s.libs {
 					b.Run("impl="+l.name, func(b *testing.B) {
 						out := bytes.NewBuffer(make([]byte, 0, len(files[i])+len(files[i])/4))
-						measure(b, len(rows), logical, len(files[i]), func() {
+						measure(b, len(rows), logical, len(files[i]), s.limit(memmove, rows, len(files[i])), func() {
 							out.Reset()
 							if err := l.write(out, rows, c); err != nil {
 								b.Fatal(err)
@@ -176,7 +201,7 @@ func (s *typedSuite[T]) bench(b *testing.B, n int) {
 					}
 					b.Run("impl="+l.name, func(b *testing.B) {
 						batch := make([]T, ReadBatch)
-						measure(b, len(rows), logical, len(files[i]), func() {
+						measure(b, len(rows), logical, len(files[i]), s.limit(memmove, rows, len(files[i])), func() {
 							if err := l.read(files[i], batch, nil); err != nil {
 								b.Fatal(err)
 							}
@@ -188,10 +213,44 @@ func (s *typedSuite[T]) bench(b *testing.B, n int) {
 	}
 }
 
+// limit returns the time in ns to memmove the bytes of rows in memory and
+// a file of fileSize bytes at nsPerByte, or 0 when s has no mem.
+func (s *typedSuite[T]) limit(nsPerByte float64, rows []T, fileSize int) float64 {
+	if s.mem == nil {
+		return 0
+	}
+	return nsPerByte * float64(s.mem(rows)+int64(fileSize))
+}
+
+// memmoveBuf is the size of the buffers memmoveNsPerByte copies, well
+// above any cache of the machines the suite runs on.
+const memmoveBuf = 64 << 20
+
+// memmoveNsPerByte returns the time this machine takes to memmove a byte
+// between buffers that are not in any cache: the best of several copies of
+// memmoveBuf bytes (interference from other processes only slows a copy
+// down), after one that faults the pages in.
+func memmoveNsPerByte() float64 {
+	src, dst := make([]byte, memmoveBuf), make([]byte, memmoveBuf)
+	for i := range src {
+		src[i] = byte(i * 131)
+	}
+	copy(dst, src)
+	best := time.Duration(1<<63 - 1)
+	for range 7 {
+		t0 := time.Now()
+		copy(dst, src)
+		best = min(best, time.Since(t0))
+	}
+	return float64(best.Nanoseconds()) / memmoveBuf
+}
+
 // measure runs op once untimed to sample its peak heap, then as the
 // benchmark loop, and reports the metrics described in the package
-// documentation. logical is the logical size of the rows (b.SetBytes).
-func measure(b *testing.B, rows int, logical int64, fileSize int, op func()) {
+// documentation. logical is the logical size of the rows (b.SetBytes);
+// limit, when not 0, is the time in ns to memmove the rows' bytes and the
+// file's (x-memmove).
+func measure(b *testing.B, rows int, logical int64, fileSize int, limit float64, op func()) {
 	peak := peakHeap(op)
 	var m0, m1 goruntime.MemStats
 	goruntime.GC()
@@ -208,6 +267,9 @@ func measure(b *testing.B, rows int, logical int64, fileSize int, op func()) {
 	b.ReportMetric(total/b.Elapsed().Seconds(), "rows/s")
 	if c0 >= 0 && c1 > c0 {
 		b.ReportMetric(float64(logical)*float64(b.N)/float64(c1-c0)*1e3, "cpu-MB/s")
+		if limit > 0 {
+			b.ReportMetric(float64(c1-c0)/float64(b.N)/limit, "x-memmove")
+		}
 	}
 	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/total, "allocs/row")
 	b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/total, "B/row")

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"time"
+	"unsafe"
 )
 
 // mix is a deterministic 64-bit hash of a row number and a column number,
@@ -70,6 +71,19 @@ func flatBytes(rows []Flat) int64 {
 	n := int64(0)
 	for i := range rows {
 		n += 8 + int64(len(rows[i].Name)) + 8 + 4 + 8
+		if rows[i].Opt != nil {
+			n += 4
+		}
+	}
+	return n
+}
+
+// flatMemBytes is the size of Flat rows in memory: the structs, the bytes
+// of their names and the int32 each non-nil Opt points to.
+func flatMemBytes(rows []Flat) int64 {
+	n := int64(len(rows)) * int64(unsafe.Sizeof(Flat{}))
+	for i := range rows {
+		n += int64(len(rows[i].Name))
 		if rows[i].Opt != nil {
 			n += 4
 		}

@@ -2,7 +2,13 @@
 // (GenericWriter[T]/GenericReader[T]) and arrow-go (pqarrow from record
 // builders, and back into structs), on three row types: Flat (six scalar
 // columns), Contact (an optional struct, a list of strings, a list of
-// structs and a map) and Wide (200 mixed columns).
+// structs and a map) and Wide (200 mixed columns). Each type runs twice:
+// with regular data (flat, nested, wide: ids that count up, few distinct
+// strings, regular times) and with high-entropy data (flat-he, nested-he,
+// wide-he: random int64 ids, strings drawn from a Zipf distribution over
+// 50,000 keys or random, normally distributed floats, a third of the
+// optional ints null, jittered times, random list lengths), both from
+// fixed seeds.
 //
 // Every library writes the same rows, generated once outside the timed
 // region, with the same codec, into memory, and reads its own output back
@@ -27,7 +33,12 @@
 //     (/memory/classes/heap/objects:bytes, every millisecond, which includes
 //     garbage not yet collected) above the heap in use before the operation,
 //     in one extra untimed run;
-//   - file-MB: the size of the file written (the same for reads).
+//   - file-MB: the size of the file written (the same for reads);
+//   - x-memmove (flat and flat-he): the distance to the physical limit,
+//     the CPU time of the operation divided by the time this machine takes
+//     to memmove the same bytes, the rows in memory (structs, names and
+//     Opt targets) and the file, at the bandwidth of the best of several
+//     copies of 64 MiB measured before each type's benchmarks.
 //
 // BenchmarkQueryDuckDB (`make bench-query`) times issue 16's filtered reads
 // (a time window with an equality on the kind, and a point lookup on an id,

@@ -94,15 +94,8 @@ func Gather[T any](dst []T, dict []T, idx []int32) ([]T, error) {
 // GatherByteArrays resolves idx against dict into dst (buffers reused).
 func GatherByteArrays(dst ByteArrays, dict ByteArrays, idx []int32) (ByteArrays, error) {
 	dst = dst.reset0()
-	n := dict.Len()
-	for j, i := range idx {
-		if uint(i) >= uint(n) {
-			return dst, fmt.Errorf("index %d of %d-entry dictionary at position %d: %w", i, n, j, ErrIndexRange)
-		}
-		dst.Data = append(dst.Data, dict.Data[dict.Offsets[i]:dict.Offsets[i+1]]...)
-		dst.Offsets = append(dst.Offsets, uint32(len(dst.Data)))
-	}
-	return dst, nil
+	err := dst.AppendGathered(&dict, idx)
+	return dst, err
 }
 
 // GatherFixed resolves idx against a dictionary of FIXED_LEN_BYTE_ARRAY

@@ -1,6 +1,7 @@
 // Command widegen writes the Wide row type of package bench (200 columns of
-// eight kinds, cycling) and, beside it, its test helpers: the row filler
-// and the arrow-go schema, record builder and record-to-struct conversion.
+// eight kinds, cycling) and, beside it, its test helpers: the row fillers
+// (regular and high-entropy) and the arrow-go schema, record builder and
+// record-to-struct conversion.
 //
 //	go run ./internal/widegen -o wide.go
 package main
@@ -33,6 +34,10 @@ var kinds = []kind{
 	{"string", "", "arrow.BinaryTypes.String", "StringBuilder", "String"},
 	{"*int64", "", "arrow.PrimitiveTypes.Int64", "Int64Builder", "Int64"},
 }
+
+// heDraw is, for each kind, the heGen call (peers/bench/data_he_test.go)
+// that draws a high-entropy value of it.
+var heDraw = []string{"i64()", "i32()", "f64()", "f32()", "bool()", "key()", "str(4, 24)", "optI64()"}
 
 func main() {
 	out := flag.String("o", "wide.go", "output file; the test helpers go to the same name with _gen_test.go")
@@ -80,6 +85,12 @@ import (
 		case 7:
 			fmt.Fprintf(&h, "\tif v := %s; v%%3 == 0 {\n\t\t%s = nil\n\t} else {\n\t\tx := int64(v >> 8)\n\t\t%s = &x\n\t}\n", x, f, f)
 		}
+	}
+	h.WriteString("}\n\n")
+
+	h.WriteString("// fillWideHE sets every column of w to a high-entropy value drawn from g.\nfunc fillWideHE(g *heGen, w *Wide) {\n")
+	for k := range Columns {
+		fmt.Fprintf(&h, "\tw.F%03d = g.%s\n", k, heDraw[k%len(kinds)])
 	}
 	h.WriteString("}\n\n")
 

@@ -1,0 +1,88 @@
+package runtime
+
+import (
+	"fmt"
+	"io"
+	"testing"
+
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// TestDictStringAllocs: the strings of a dictionary-encoded column cost one
+// allocation per distinct value per dictionary, not one per row. The file
+// has two row groups, each with a dictionary of 50 entries of which its
+// three pages of 2,000 rows use 40; it is read in batches of 700 rows
+// (batches span pages and row groups). Reading it with String on every
+// value allocates exactly 2 × 40 more than reading it without, and String
+// returns the right values.
+func TestDictStringAllocs(t *testing.T) {
+	const (
+		groups, pages, pageRows = 2, 3, 2000
+		entries, used           = 50, 40
+		batch                   = 700
+	)
+	var chunks [][][]synthPage
+	var rows []int64
+	var want []string
+	for g := range groups {
+		var d encode.ByteArrays
+		for e := range entries {
+			d.AppendString(fmt.Sprintf("group %d, entry %02d", g, e))
+		}
+		col := []synthPage{{dict: true, n: entries, values: encode.AppendPlainByteArray(nil, d)}}
+		for p := range pages {
+			idx := make([]int32, pageRows)
+			for i := range idx {
+				idx[i] = int32((p*pageRows + i) * 7 % used)
+				want = append(want, fmt.Sprintf("group %d, entry %02d", g, idx[i]))
+			}
+			col = append(col, synthPage{n: pageRows, enc: meta.EncodingRLEDictionary, values: encode.AppendDictIndices(nil, idx, 6)})
+		}
+		chunks = append(chunks, [][]synthPage{col})
+		rows = append(rows, pages*pageRows)
+	}
+	file := synthFile(t, `message m { required binary s (STRING); }`, rows, chunks)
+
+	read := func(strings bool) []string {
+		c, err := readerOf(t, file).ByteArrayReader(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		if strings {
+			got = make([]string, 0, len(want))
+		}
+		for {
+			_, err := c.ReadRows(batch)
+			if err == io.EOF {
+				return got
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings {
+				for i := range c.Values.Len() {
+					got = append(got, c.String(i))
+				}
+			}
+		}
+	}
+	got := read(true)
+	if len(got) != len(want) {
+		t.Fatalf("%d values, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("value %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+	with := testing.AllocsPerRun(5, func() { stringsSink = read(true) })
+	without := testing.AllocsPerRun(5, func() { stringsSink = read(false) })
+	if d := with - without; d != groups*used+1 {
+		// +1: the slice got.
+		t.Errorf("reading with String allocates %v more than without, want %d (one per distinct value per dictionary, and the result slice)", d, groups*used+1)
+	}
+}
+
+var stringsSink []string
