@@ -1,0 +1,166 @@
+package runtime
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// leavesSchema has two leaves under one list of structs (a required, b
+// optional) and a flat one.
+const leavesSchema = `message m {
+  optional group g {
+    repeated group r {
+      required int32 a;
+      optional int32 b;
+    }
+  }
+  required int64 id;
+}`
+
+// leafPage is a page of levels with one int32 value per slot of the
+// maximum definition level.
+func leafPage(def, rep []uint8, maxDef uint8) synthPage {
+	var vals []int32
+	for _, d := range def {
+		if d == maxDef {
+			vals = append(vals, int32(len(vals)))
+		}
+	}
+	return synthPage{def: def, rep: rep, enc: meta.EncodingPlain, values: encode.AppendPlainInt32(nil, vals)}
+}
+
+// openLeavesOf writes a file of k rows whose leaves hold the given levels,
+// opens its leaves and reads the k rows.
+func openLeavesOf(t *testing.T, k int, a, b synthPage, opts ...ReaderOption) (*Leaves, []*Levels, *Int32Reader, *Int32Reader) {
+	t.Helper()
+	ids := make([]int64, k)
+	idPage := synthPage{n: k, enc: meta.EncodingPlain, values: encode.AppendPlainInt64(nil, ids)}
+	file := synthFile(t, leavesSchema, []int64{int64(k)}, [][][]synthPage{{{a}, {b}, {idPage}}})
+	fr := readerOf(t, file, opts...)
+	if _, err := fr.Bind(mustParse(t, leavesSchema)); err != nil {
+		t.Fatal(err)
+	}
+	lv := make([]*Levels, 3)
+	var ra, rb *Int32Reader
+	var rid *Int64Reader
+	s, err := fr.OpenLeaves("M", lv, Leaf(&ra, 0), Leaf(&rb, 1), Leaf(&rid, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fr.ReadColumns(k, s.Jobs...); err != nil {
+		t.Fatal(err)
+	}
+	return s, lv, ra, rb
+}
+
+func TestLeavesCheck(t *testing.T) {
+	// Rows: g null; g with no r; r of two elements, b null in the second.
+	a := leafPage([]uint8{0, 1, 2, 2}, []uint8{0, 0, 0, 1}, 2)
+	good := leafPage([]uint8{0, 1, 3, 2}, []uint8{0, 0, 0, 1}, 3)
+	s, lv, ra, rb := openLeavesOf(t, 3, a, good)
+	if lv[0] != &ra.Levels || lv[1] != &rb.Levels || lv[2] == nil {
+		t.Fatalf("lv = %v, want the levels of a, b and id", lv)
+	}
+	if len(s.Jobs) != 3 {
+		t.Fatalf("%d jobs, want 3", len(s.Jobs))
+	}
+	if err := s.Check(); err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	if n := testing.AllocsPerRun(10, func() { _ = s.Check() }); n != 0 {
+		t.Fatalf("Check allocates %v times", n)
+	}
+	drv := make([]int, 2)
+	s.Drivers(drv, [][]int{{0, 1}, {1}})
+	if drv[0] != 0 || drv[1] != 1 {
+		t.Fatalf("drivers %v, want [0 1]", drv)
+	}
+	// Assembly that used all 4 slots and 2 values of a, 4 slots and 1
+	// value of b and 3 values of id passes Used; one value short fails.
+	p, q := []int{4, 4, 0}, []int{2, 1, 3}
+	if err := s.Used(p, q); err != nil {
+		t.Fatalf("Used: %v", err)
+	}
+	q[1] = 0
+	if err := s.Used(p, q); !errors.Is(err, ErrChunk) || !strings.Contains(err.Error(), `column "g.r.b"`) {
+		t.Fatalf("Used: %v, want ErrChunk naming g.r.b", err)
+	}
+}
+
+func TestLeavesCheckDisagree(t *testing.T) {
+	a := leafPage([]uint8{0, 1, 2, 2}, []uint8{0, 0, 0, 1}, 2)
+	for _, c := range []struct {
+		name   string
+		a, b   synthPage
+		k      int
+		column string
+		want   string
+	}{
+		// b has one element in row 2, a two.
+		{"fewer elements", a, leafPage([]uint8{0, 1, 3}, []uint8{0, 0, 0}, 3), 3, "g.r.b", `disagrees with column "g.r.a" on the shape of g.r (level slot 3)`},
+		// b has an element in row 1, where a's list is empty.
+		{"empty against present", a, leafPage([]uint8{0, 2, 3, 2}, []uint8{0, 0, 0, 1}, 3), 3, "g.r.b", `disagrees with column "g.r.a" on the shape of g.r (level slot 1)`},
+		// b says g is present in row 0, a null.
+		{"null against present", a, leafPage([]uint8{1, 1, 3, 2}, []uint8{0, 0, 0, 1}, 3), 3, "g.r.b", `on the shape of g.r (level slot 0)`},
+		// a continues, in slot 1, a list that slot 0 left empty.
+		{"continues an empty list", leafPage([]uint8{1, 2}, []uint8{0, 1}, 2), leafPage([]uint8{1, 2}, []uint8{0, 1}, 3), 1, "g.r.a",
+			"level slot 1 continues a list at repetition level 1 that is empty or null"},
+		// a continues a list with a null element (definition level 1).
+		{"continues with nothing", leafPage([]uint8{2, 1}, []uint8{0, 1}, 2), leafPage([]uint8{2, 1}, []uint8{0, 1}, 3), 1, "g.r.a",
+			"level slot 1 continues a list at repetition level 1 that is empty or null"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, _, _, _ := openLeavesOf(t, c.k, c.a, c.b)
+			err := s.Check()
+			if !errors.Is(err, ErrChunk) {
+				t.Fatalf("Check: %v, want ErrChunk", err)
+			}
+			if want := `M: column "` + c.column + `"`; !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Check: %v, want %q and %q", err, want, c.want)
+			}
+		})
+	}
+}
+
+func TestLeavesProjected(t *testing.T) {
+	// With g.r.a alone projected, b's levels (which disagree) are not read.
+	a := leafPage([]uint8{0, 1, 2, 2}, []uint8{0, 0, 0, 1}, 2)
+	b := leafPage([]uint8{0, 1, 3}, []uint8{0, 0, 0}, 3)
+	s, lv, ra, rb := openLeavesOf(t, 3, a, b, WithColumns("g.r.a", "id"))
+	if rb != nil || lv[1] != nil || ra == nil {
+		t.Fatalf("b opened (%v) or a not (%v)", rb, ra)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	drv := make([]int, 1)
+	s.Drivers(drv, [][]int{{1}})
+	if drv[0] != -1 {
+		t.Fatalf("driver %d of an unread leaf, want -1", drv[0])
+	}
+}
+
+func TestOpenLeavesErrors(t *testing.T) {
+	file := synthFile(t, leavesSchema, []int64{1}, [][][]synthPage{{
+		{leafPage([]uint8{0}, []uint8{0}, 2)}, {leafPage([]uint8{0}, []uint8{0}, 3)},
+		{{n: 1, enc: meta.EncodingPlain, values: encode.AppendPlainInt64(nil, []int64{7})}}}})
+	var ra *Int32Reader
+	var wrong *Int64Reader
+	fr := readerOf(t, file)
+	if _, err := fr.OpenLeaves("M", nil, Leaf(&ra, 0)); !errors.Is(err, ErrColumn) {
+		t.Fatalf("OpenLeaves before Bind: %v, want ErrColumn", err)
+	}
+	if _, err := fr.Bind(mustParse(t, leavesSchema)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fr.OpenLeaves("M", nil, Leaf(&ra, 3)); !errors.Is(err, ErrColumn) {
+		t.Fatalf("leaf 3 of 3: %v, want ErrColumn", err)
+	}
+	if _, err := fr.OpenLeaves("M", nil, Leaf(&wrong, 0)); !errors.Is(err, ErrColumn) || wrong != nil {
+		t.Fatalf("an INT32 leaf as INT64: %v, want ErrColumn", err)
+	}
+}
