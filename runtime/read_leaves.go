@@ -108,11 +108,7 @@ func (r *FileReader) OpenLeaves(typ string, lv []*Levels, slots ...LeafSlot) (*L
 		}
 		n := r.want.Leaves[sl.col]
 		l := openLeaf{col: sl.col, path: n.PathString(), r: c, maxDef: n.MaxDef, maxRep: n.MaxRep, with: -1}
-		for g := n.Parent; g != nil && g.Parent != nil; g = g.Parent {
-			if g.Repetition == meta.Repeated {
-				l.repDef = append(l.repDef, 0)
-			}
-		}
+		l.repDef = make([]uint8, n.MaxRep)
 		for g := n; g != nil && g.Parent != nil; g = g.Parent {
 			if g.Repetition == meta.Repeated {
 				l.repDef[g.MaxRep-1] = g.MaxDef
