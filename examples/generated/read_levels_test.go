@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime"
+	"github.com/pqgen/pqgen/runtime/meta"
 )
 
 // TestLevelsDisagree writes Order files whose column buffers are corrupted
@@ -62,5 +63,49 @@ func TestLevelsDisagree(t *testing.T) {
 				t.Fatalf("a failed Read left %+v in rows", rows[0])
 			}
 		})
+	}
+}
+
+// FuzzReadCorrupt reads mutated Order, Deep and Metric files (written
+// uncompressed, without checksums or dictionaries, in pages of two rows,
+// so that most mutations reach the levels and values) with the generated
+// readers: any error is fine, a panic is not.
+func FuzzReadCorrupt(f *testing.F) {
+	opts := []runtime.WriterOption{runtime.WithCompression(meta.Uncompressed, 0), runtime.WithCRC(false),
+		runtime.WithDictionary(false), runtime.WithStatistics(false), runtime.WithPageRowLimit(2)}
+	f.Add(byte(0), writeAll(f, orders(5), opts, NewOrderWriter))
+	f.Add(byte(1), writeAll(f, deeps(4), opts, NewDeepWriter))
+	f.Add(byte(2), writeAll(f, []Metric{{Name: "m", Labels: map[string]*string{"a": ptr("x"), "b": nil}}, {Name: "n"}}, opts, NewMetricWriter))
+	f.Fuzz(func(t *testing.T, kind byte, file []byte) {
+		r := bytes.NewReader(file)
+		switch kind % 3 {
+		case 0:
+			rd, err := NewOrderReader(r, int64(len(file)))
+			readCorrupt(t, rd, err)
+		case 1:
+			rd, err := NewDeepReader(r, int64(len(file)))
+			readCorrupt(t, rd, err)
+		default:
+			rd, err := NewMetricReader(r, int64(len(file)))
+			readCorrupt(t, rd, err)
+		}
+	})
+}
+
+// readCorrupt reads every row of r, three at a time, until an error
+// (io.EOF or another).
+func readCorrupt[T any, R interface{ Read([]T) (int, error) }](t *testing.T, r R, err error) {
+	if err != nil {
+		return
+	}
+	rows := make([]T, 3)
+	for {
+		n, err := r.Read(rows)
+		if err != nil {
+			return
+		}
+		if n == 0 {
+			t.Fatal("Read returned 0 rows and no error")
+		}
 	}
 }
