@@ -6,6 +6,7 @@
 package runtime
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -190,7 +191,7 @@ func (s *Leaves) Check() error {
 		}
 		if l.with >= 0 {
 			f := &s.leaves[l.with]
-			if slot, ok := sameShape(lv, f.r.levels(), l.gr, l.gd); !ok {
+			if slot, ok := sameShape(lv, f.r.levels(), l.gr, l.gd, max(l.maxRep, f.maxRep) <= l.gr, max(l.maxDef, f.maxDef) <= l.gd); !ok {
 				return fmt.Errorf("%w: %s: column %q disagrees with column %q on the shape of %s (level slot %d)", ErrChunk, s.typ, l.path, f.path, l.group, slot)
 			}
 		}
@@ -202,8 +203,21 @@ func (s *Leaves) Check() error {
 // list at level r holding an element at that slot and at the slot before.
 func (l *openLeaf) checkLists(lv *Levels) error {
 	rep, def := lv.Rep, lv.Def
-	if l.maxDef > 0 && len(def) != len(rep) {
+	if len(def) != len(rep) {
 		return fmt.Errorf("%d definition levels for %d repetition levels", len(def), len(rep))
+	}
+	if len(rep) > 0 && rep[0] != 0 {
+		return fmt.Errorf("repetition level %d at level slot 0", rep[0])
+	}
+	if l.maxRep == 1 {
+		// The common case, without the lookup of the repeated node.
+		d := l.repDef[0]
+		for i := 1; i < len(rep); i++ {
+			if rep[i] != 0 && (def[i] < d || def[i-1] < d) {
+				return l.checkLists1(rep, def, i)
+			}
+		}
+		return nil
 	}
 	for i, r := range rep {
 		if r == 0 {
@@ -222,53 +236,85 @@ func (l *openLeaf) checkLists(lv *Levels) error {
 	return nil
 }
 
+// checkLists1 describes the fault checkLists found at slot i of a leaf
+// with one repetition level.
+func (l *openLeaf) checkLists1(rep, def []uint8, i int) error {
+	if rep[i] > l.maxRep {
+		return fmt.Errorf("repetition level %d at level slot %d", rep[i], i)
+	}
+	return fmt.Errorf("level slot %d continues a list at repetition level %d that is empty or null", i, rep[i])
+}
+
 // sameShape reports whether a and b agree on the shape of a group of
 // repetition level gr and definition level gd > 0 (so both leaves have
 // definition levels, as many as repetition levels when they have those):
 // their slots of repetition level at most gr, with definition levels
-// clipped to gd, are equal. If not, it also returns a's first slot that
-// differs.
-func sameShape(a, b *Levels, gr, gd uint8) (int, bool) {
-	if len(a.Rep) == 0 && len(b.Rep) == 0 {
-		if len(a.Def) != len(b.Def) {
+// clipped to gd, are equal. flat says that neither leaf repeats below the
+// group, so every slot counts; whole, that neither has definition levels
+// above gd, so none needs clipping. If not, it also returns a slot where
+// they differ.
+func sameShape(a, b *Levels, gr, gd uint8, flat, whole bool) (int, bool) {
+	if flat {
+		if len(a.Def) != len(b.Def) || len(a.Rep) != len(b.Rep) {
 			return min(len(a.Def), len(b.Def)), false
 		}
-		for i, d := range a.Def {
-			if min(d, gd) != min(b.Def[i], gd) {
+		if !bytes.Equal(a.Rep, b.Rep) {
+			return mismatch(a.Rep, b.Rep), false
+		}
+		if whole {
+			if !bytes.Equal(a.Def, b.Def) {
+				return mismatch(a.Def, b.Def), false
+			}
+			return 0, true
+		}
+		bd := b.Def[:len(a.Def)]
+		for i, x := range a.Def {
+			// min(x, gd) == min(y, gd): equal, or both at least gd.
+			if y := bd[i]; x != y && (x < gd || y < gd) {
 				return i, false
 			}
 		}
 		return 0, true
 	}
-	i, j := 0, 0
-	for {
-		i, j = nextSlot(a, i, gr), nextSlot(b, j, gr)
-		if i == len(a.Def) || j == len(b.Def) {
-			return i, i == len(a.Def) && j == len(b.Def)
+	if len(a.Rep) == 0 {
+		a, b = b, a // a repeats below the group
+	}
+	ar, ad := a.Rep, a.Def[:len(a.Rep)]
+	br, bd := b.Rep, b.Def
+	j := 0
+	for i, r := range ar {
+		if r > gr {
+			continue
 		}
-		if repAt(a, i) != repAt(b, j) || min(a.Def[i], gd) != min(b.Def[j], gd) {
+		if br != nil {
+			for j < len(br) && br[j] > gr {
+				j++
+			}
+		}
+		if j == len(bd) || br != nil && br[j] != r {
 			return i, false
 		}
-		i++
+		if x, y := ad[i], bd[j]; x != y && (x < gd || y < gd) {
+			return i, false
+		}
 		j++
 	}
+	if br != nil {
+		for j < len(br) && br[j] > gr {
+			j++
+		}
+	}
+	return len(ar), j == len(bd)
 }
 
-// nextSlot returns the first slot of lv from i on of repetition level at
-// most gr, or len(lv.Def).
-func nextSlot(lv *Levels, i int, gr uint8) int {
-	for i < len(lv.Def) && repAt(lv, i) > gr {
-		i++
+// mismatch returns the first index where a and b (of one length) differ.
+func mismatch(a, b []uint8) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
 	}
-	return i
-}
-
-// repAt is the repetition level of slot i of lv (0 when it has none).
-func repAt(lv *Levels, i int) uint8 {
-	if len(lv.Rep) == 0 {
-		return 0
-	}
-	return lv.Rep[i]
+	return len(a)
 }
 
 // Used checks, after assembly, that it used every level slot (p, per

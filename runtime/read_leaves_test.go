@@ -164,3 +164,69 @@ func TestOpenLeavesErrors(t *testing.T) {
 		t.Fatalf("an INT32 leaf as INT64: %v, want ErrColumn", err)
 	}
 }
+
+// checkInt32Leaves writes a file of k rows whose int32 leaves hold the
+// given pages, reads them through OpenLeaves and returns Check's verdict.
+func checkInt32Leaves(t *testing.T, text string, k int, pages ...synthPage) error {
+	t.Helper()
+	var cols [][]synthPage
+	for _, p := range pages {
+		cols = append(cols, []synthPage{p})
+	}
+	fr := readerOf(t, synthFile(t, text, []int64{int64(k)}, [][][]synthPage{cols}))
+	s := mustParse(t, text)
+	if _, err := fr.Bind(s); err != nil {
+		t.Fatal(err)
+	}
+	readers := make([]*Int32Reader, len(pages))
+	var slots []LeafSlot
+	for i := range pages {
+		slots = append(slots, Leaf(&readers[i], i))
+	}
+	ls, err := fr.OpenLeaves("M", nil, slots...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fr.ReadColumns(k, ls.Jobs...); err != nil {
+		t.Fatal(err)
+	}
+	return ls.Check()
+}
+
+// TestLeavesCheckNested covers the comparisons of two required leaves
+// (definition levels compared whole) and of a leaf with one that repeats
+// below their group (slots of deeper repetition skipped).
+func TestLeavesCheckNested(t *testing.T) {
+	const text = `message m {
+  optional group g {
+    repeated group r { required int32 a; required int32 b; repeated int32 c; }
+  }
+}`
+	// Rows: g null; r of two elements, the first with c [x, y], the
+	// second with no c.
+	a := leafPage([]uint8{0, 2, 2}, []uint8{0, 0, 1}, 2)
+	c := leafPage([]uint8{0, 3, 3, 2}, []uint8{0, 0, 2, 1}, 3)
+	if err := checkInt32Leaves(t, text, 2, a, a, c); err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	for _, bad := range []struct {
+		name    string
+		b, c    synthPage
+		message string
+	}{
+		{"required sibling", leafPage([]uint8{0, 2}, []uint8{0, 0}, 2), c, `column "g.r.b" disagrees with column "g.r.a" on the shape of g.r`},
+		{"required sibling empty", leafPage([]uint8{0, 1}, []uint8{0, 0}, 2), c, `column "g.r.b" disagrees with column "g.r.a" on the shape of g.r`},
+		// c puts both its elements in one element of r.
+		{"deeper sibling", a, leafPage([]uint8{0, 3, 3, 3}, []uint8{0, 0, 2, 2}, 3), `column "g.r.c" disagrees with column "g.r.a" on the shape of g.r`},
+		// c has a third element of r.
+		{"deeper sibling longer", a, leafPage([]uint8{0, 3, 3, 2, 2}, []uint8{0, 0, 2, 1, 1}, 3), `column "g.r.c" disagrees`},
+		{"nested list continued after an empty one", a, leafPage([]uint8{0, 2, 3, 2}, []uint8{0, 0, 2, 1}, 3), `column "g.r.c": level slot 2 continues a list at repetition level 2 that is empty or null`},
+	} {
+		t.Run(bad.name, func(t *testing.T) {
+			err := checkInt32Leaves(t, text, 2, a, bad.b, bad.c)
+			if !errors.Is(err, ErrChunk) || !strings.Contains(err.Error(), bad.message) {
+				t.Fatalf("Check: %v, want ErrChunk with %q", err, bad.message)
+			}
+		})
+	}
+}
