@@ -7,6 +7,7 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
 )
 
 // leavesSchema has two leaves under one list of structs (a required, b
@@ -229,4 +230,95 @@ func TestLeavesCheckNested(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzLeavesCheck gives Check levels of three leaves under one list
+// (required, optional, and repeated below it) that meet what the column
+// readers guarantee (levels within the maxima, k rows each, a batch
+// starting a row), and compares its verdict with a direct one: every list
+// continued only where it holds an element, and every two leaves with
+// equal slots of repetition level at most 1, definition levels clipped
+// to 2.
+func FuzzLeavesCheck(f *testing.F) {
+	const text = `message m {
+  optional group g {
+    repeated group r { required int32 a; optional int32 b; repeated int32 c; }
+  }
+}`
+	a := leafPage([]uint8{0}, []uint8{0}, 2)
+	b := leafPage([]uint8{0}, []uint8{0}, 3)
+	file := synthFile(f, text, []int64{1}, [][][]synthPage{{{a}, {b}, {leafPage([]uint8{0}, []uint8{0}, 3)}}})
+	fr := readerOf(f, file)
+	want, err := schema.Parse(text)
+	if err != nil {
+		f.Fatal(err)
+	}
+	if _, err := fr.Bind(want); err != nil {
+		f.Fatal(err)
+	}
+	rs := make([]*Int32Reader, 3)
+	ls, err := fr.OpenLeaves("M", nil, Leaf(&rs[0], 0), Leaf(&rs[1], 1), Leaf(&rs[2], 2))
+	if err != nil {
+		f.Fatal(err)
+	}
+	maxDef, maxRep := []uint8{2, 3, 3}, []uint8{1, 1, 2}
+	repDef := [][]uint8{{2}, {2}, {2, 3}}
+	f.Add([]byte{2, 0x00, 0x12, 0x00, 0x00, 0x12, 0x00, 0x00, 0x13, 0x00})
+	f.Add([]byte{1, 0x02, 0x12, 0x03, 0x13, 0x03, 0x23, 0x13})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		k := 1 + int(data[0]%4)
+		data = data[1:]
+		for i, r := range rs {
+			// Slots from the bytes (high nibble the repetition level,
+			// low the definition level) until the k rows are complete.
+			var def, rep []uint8
+			rows := 0
+			for rows < k || len(data) > 0 && data[0]>>4%(maxRep[i]+1) != 0 {
+				var x byte
+				if len(data) > 0 {
+					x, data = data[0], data[1:]
+				}
+				rl, dl := x>>4%(maxRep[i]+1), x&15%(maxDef[i]+1)
+				if len(rep) == 0 {
+					rl = 0
+				}
+				if rl == 0 {
+					rows++
+				}
+				rep, def = append(rep, rl), append(def, dl)
+			}
+			r.Def, r.Rep = def, rep
+		}
+		want := true
+		for i, r := range rs {
+			for s, rl := range r.Rep {
+				if rl > 0 && (r.Def[s] < repDef[i][rl-1] || r.Def[s-1] < repDef[i][rl-1]) {
+					want = false
+				}
+			}
+		}
+		proj := func(lv *Levels) string {
+			var out []byte
+			for s, rl := range lv.Rep {
+				if rl <= 1 {
+					out = append(out, rl, min(lv.Def[s], 2))
+				}
+			}
+			return string(out)
+		}
+		if proj(&rs[0].Levels) != proj(&rs[1].Levels) || proj(&rs[1].Levels) != proj(&rs[2].Levels) || proj(&rs[0].Levels) != proj(&rs[2].Levels) {
+			want = false
+		}
+		err := ls.Check()
+		if (err == nil) != want {
+			t.Fatalf("Check: %v, want ok %v; levels a %v %v, b %v %v, c %v %v", err, want,
+				rs[0].Def, rs[0].Rep, rs[1].Def, rs[1].Rep, rs[2].Def, rs[2].Rep)
+		}
+		if err != nil && !errors.Is(err, ErrChunk) {
+			t.Fatalf("Check: %v, not ErrChunk", err)
+		}
+	})
 }
