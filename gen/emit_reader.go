@@ -22,8 +22,8 @@ func emitReader(f *jen.File, t *Type) {
 	p.emitAssemble(f)
 }
 
-// rt is the runtime's identifier name.
-func rt(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
+// runtimeID is the runtime identifier name.
+func runtimeID(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
 
 // emitType emits the reader's type: its file reader, leaf table, typed
 // column readers (for monomorphic assembly), Variant readers, defaults
@@ -31,31 +31,31 @@ func rt(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
 func (p *readPlan) emitType(f *jen.File) {
 	t, n := p.t, &p.t.Names
 	fields := []jen.Code{
-		jen.Id("fr").Op("*").Add(rt("FileReader")),
-		jen.Id("leaves").Op("*").Add(rt("Leaves")).Comment("the leaf columns read"),
+		jen.Id("fr").Op("*").Add(runtimeID("FileReader")),
+		jen.Id("leaves").Op("*").Add(runtimeID("Leaves")).Comment("the leaf columns read"),
 		jen.Id("read").Int64(),
 		jen.Id("closed").Bool(),
 	}
 	if len(p.drivers) > 0 {
 		fields = append(fields,
 			jen.Id("drv").Index(jen.Len(jen.Id(n.Drivers))).Int().Comment("per nested value: the leaf deciding it, or -1"),
-			jen.Id("lv").Index(jen.Id(n.LeafCount)).Op("*").Add(rt("Levels")).Comment("per leaf: its levels, nil when not read"),
+			jen.Id("lv").Index(jen.Id(n.LeafCount)).Op("*").Add(runtimeID("Levels")).Comment("per leaf: its levels, nil when not read"),
 		)
 	}
 	for _, l := range p.leaves {
-		fields = append(fields, jen.Id(n.col(l.Column)).Op("*").Add(rt(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
+		fields = append(fields, jen.Id(n.col(l.Column)).Op("*").Add(runtimeID(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
 	}
 	for _, fl := range p.variants {
-		fields = append(fields, jen.Id(n.variantVar(fl.Value)).Op("*").Add(rt("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
+		fields = append(fields, jen.Id(n.variantVar(fl.Value)).Op("*").Add(runtimeID("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
 	}
 	for _, fl := range p.defaults {
 		fields = append(fields, jen.Id(n.defaultVar(fl.Value)).Bool().Comment(fl.Value.Node.PathString()+": the file lacks it, it reads as its default"))
 	}
 	for _, v := range p.slabs.order {
 		if v.Kind == KindList {
-			fields = append(fields, jen.Id(p.slabs.names[v]).Add(rt("Slab")).Types(v.Elem.Go.Code()).Comment("the elements of the "+v.Node.PathString()+" lists"))
+			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Elem.Go.Code()).Comment("the elements of the "+v.Node.PathString()+" lists"))
 		} else {
-			fields = append(fields, jen.Id(p.slabs.names[v]).Add(rt("Slab")).Types(v.Base.Code()).Comment("the "+v.Node.PathString()+" structs"))
+			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Base.Code()).Comment("the "+v.Node.PathString()+" structs"))
 		}
 	}
 	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
@@ -96,7 +96,7 @@ func (p *readPlan) emitConstructor(f *jen.File) {
 	t, n := p.t, &p.t.Names
 	ret := jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 	body := []jen.Code{
-		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(rt("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
+		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(runtimeID("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
 		ret,
 	}
 	if len(p.defaults) > 0 {
@@ -121,7 +121,7 @@ func (p *readPlan) emitConstructor(f *jen.File) {
 		open[1] = jen.Id("tr").Dot("lv").Index(jen.Empty(), jen.Empty())
 	}
 	for _, l := range p.leaves {
-		open = append(open, jen.Line().Add(rt("Leaf")).Call(jen.Op("&").Id("tr").Dot(n.col(l.Column)), jen.Id(n.colIndex(l.Column))))
+		open = append(open, jen.Line().Add(runtimeID("Leaf")).Call(jen.Op("&").Id("tr").Dot(n.col(l.Column)), jen.Id(n.colIndex(l.Column))))
 	}
 	if len(p.leaves) > 0 {
 		open = append(open, jen.Line())
@@ -129,14 +129,14 @@ func (p *readPlan) emitConstructor(f *jen.File) {
 	body = append(body, jen.If(jen.List(jen.Id("tr").Dot("leaves"), jen.Err()).Op("=").Id("fr").Dot("OpenLeaves").Call(open...), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())))
 	for _, fl := range p.variants {
 		body = append(body, jen.Id("tr").Dot("leaves").Dot("Jobs").Op("=").Append(jen.Id("tr").Dot("leaves").Dot("Jobs"),
-			rt("Col").Call(jen.Id("tr").Dot(n.variantVar(fl.Value)), jen.Lit(fl.Value.Node.PathString()))))
+			runtimeID("Col").Call(jen.Id("tr").Dot(n.variantVar(fl.Value)), jen.Lit(fl.Value.Node.PathString()))))
 	}
 	if len(p.drivers) > 0 {
 		body = append(body, jen.Id("tr").Dot("leaves").Dot("Drivers").Call(jen.Id("tr").Dot("drv").Index(jen.Empty(), jen.Empty()), jen.Id(n.Drivers).Index(jen.Empty(), jen.Empty())))
 	}
 	body = append(body, jen.Return(jen.Id("tr"), jen.Nil()))
 	docf(f, "%s opens the Parquet file of size bytes behind r for reading %s rows.\nThe file's schema is bound to %s's by the schema evolution rules (see\npqgen's gen/doc.go): fields match by field id, else by name; columns the\nfile lacks read as null (zero) when they may be null; columns the type\nlacks are never read; values widen exactly (integers, floats, dates, time\nunits, decimals); a narrowing, another type or a missing required column\nis an error naming the column. Variants read with any shredding.\nWithColumns reads only some columns: the fields of the others stay zero.", n.NewReader, t.Name, t.Name)
-	f.Func().Id(n.NewReader).Params(jen.Id("r").Qual("io", "ReaderAt"), jen.Id("size").Int64(), jen.Id("opts").Op("...").Add(rt("ReaderOption"))).
+	f.Func().Id(n.NewReader).Params(jen.Id("r").Qual("io", "ReaderAt"), jen.Id("size").Int64(), jen.Id("opts").Op("...").Add(runtimeID("ReaderOption"))).
 		Params(jen.Op("*").Id(n.Reader), jen.Error()).Block(body...)
 	f.Line()
 }
@@ -163,7 +163,7 @@ func (p *readPlan) emitClose(f *jen.File) {
 func (p *readPlan) emitRead(f *jen.File) {
 	n := &p.t.Names
 	read := []jen.Code{
-		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), rt("ErrClosed")))),
+		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), runtimeID("ErrClosed")))),
 		jen.List(jen.Id("avail"), jen.Err()).Op(":=").Id("r").Dot("fr").Dot("Available").Call(jen.Id("r").Dot("read"), jen.Len(jen.Id("rows"))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
 		jen.Id("want").Op(":=").Int64().Call(jen.Id("avail")),
@@ -245,7 +245,7 @@ func variantBlock(fl *Field, n *Names) []jen.Code {
 	return []jen.Code{jen.If(c.Clone().Op("!=").Nil()).Block(
 		jen.Id("vs").Op(":=").Add(c.Clone()).Dot("Detach").Call(),
 		jen.If(jen.Len(jen.Id("vs")).Op("!=").Len(jen.Id("rows"))).Block(
-			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: Variant "+fl.Value.Node.PathString()+": %d values for %d rows"), rt("ErrChunk"), jen.Len(jen.Id("vs")), jen.Len(jen.Id("rows"))))),
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: Variant "+fl.Value.Node.PathString()+": %d values for %d rows"), runtimeID("ErrChunk"), jen.Len(jen.Id("vs")), jen.Len(jen.Id("rows"))))),
 		jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name).Op("=").Id("vs").Index(jen.Id("i"))),
 	)}
