@@ -185,7 +185,14 @@ func (s *Leaves) Check() error {
 		l := &s.leaves[i]
 		lv := l.r.levels()
 		if l.maxRep > 0 {
-			if err := l.checkLists(lv); err != nil {
+			// The lists at levels up to the group shared with an
+			// earlier leaf are checked through it: the earlier leaf's
+			// are valid, and sameShape makes this leaf's equal.
+			from := uint8(0)
+			if l.with >= 0 {
+				from = l.gr
+			}
+			if err := l.checkLists(lv, from); err != nil {
 				return fmt.Errorf("%w: %s: column %q: %w", ErrChunk, s.typ, l.path, err)
 			}
 		}
@@ -199,9 +206,11 @@ func (s *Leaves) Check() error {
 	return nil
 }
 
-// checkLists checks that each repetition level r > 0 of lv continues a
-// list at level r holding an element at that slot and at the slot before.
-func (l *openLeaf) checkLists(lv *Levels) error {
+// checkLists checks that each repetition level r > from of lv continues
+// a list at level r holding an element at that slot and at the slot
+// before; and that lv has as many definition as repetition levels and
+// starts a row, as sameShape needs.
+func (l *openLeaf) checkLists(lv *Levels, from uint8) error {
 	rep, def := lv.Rep, lv.Def
 	if len(def) != len(rep) {
 		return fmt.Errorf("%d definition levels for %d repetition levels", len(def), len(rep))
@@ -209,7 +218,10 @@ func (l *openLeaf) checkLists(lv *Levels) error {
 	if len(rep) > 0 && rep[0] != 0 {
 		return fmt.Errorf("repetition level %d at level slot 0", rep[0])
 	}
-	if l.maxRep == 1 {
+	switch {
+	case from >= l.maxRep:
+		return nil
+	case l.maxRep == 1:
 		// The common case, without the lookup of the repeated node.
 		d := l.repDef[0]
 		for i := 1; i < len(rep); i++ {
@@ -220,7 +232,7 @@ func (l *openLeaf) checkLists(lv *Levels) error {
 		return nil
 	}
 	for i, r := range rep {
-		if r == 0 {
+		if r <= from {
 			continue
 		}
 		if i == 0 || r > l.maxRep {
