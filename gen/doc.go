@@ -164,7 +164,13 @@
 // groups). A top-level field holding a map is assembled row by row
 // instead, all its leaves together, since a map entry needs its key and
 // value at once: there the first leaf present below a list, map or
-// nullable group (its "driver") decides nullness and length.
+// nullable group (its "driver") decides nullness and length. The leaves
+// are opened from one table (runtime FileReader.OpenLeaves), and before
+// assembling, Read checks the batch's levels (Leaves.Check: a list is
+// continued only where it holds an element, and every two leaves under a
+// common group agree on its shape), so that a corrupt file fails with an
+// error wrapping runtime.ErrChunk that names the row type and the column,
+// and assembly, which does not recover from panics, indexes only in range.
 //
 // # Filtering
 //
@@ -274,8 +280,9 @@
 //     writer_for, writer_write, writer_endrows, writer_flush, writer_close),
 //     its tag options and its level shredder (emitShred), from the writer's
 //     plan;
-//   - emit_reader.go: the reader and its assembler (the template
-//     reader_methods prints the same NumRows and Close);
+//   - emit_reader.go: the reader and its assembler, one emitter per method,
+//     fed by the read plan (plan_read.go: per-field strategy, drivers,
+//     slabs); the template reader_methods prints its NumRows and Close;
 //   - emit_file.go: the schema constants and the WriteTFile/ReadTFile
 //     helpers (templates schema, files);
 //   - emit_guard.go: the compile-time guard against stale generated code

@@ -9,164 +9,161 @@ import (
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
-// drivers numbers the values of row-by-row fields whose presence or
-// length is read from the levels of a leaf below them (nullable structs,
-// lists, maps).
-type drivers struct {
-	values []*Value
-	lists  [][]int // per value: its leaves
-}
-
-func newDrivers(t *Type) *drivers {
-	d := &drivers{}
-	for _, fl := range t.Root.Struct.Fields {
-		if columnWise(fl.Value) {
-			continue
-		}
-		fl.Value.walk(func(v *Value) {
-			if v.Kind == KindList || v.Kind == KindMap || v.Kind == KindStruct && v.Null != NotNull {
-				d.values = append(d.values, v)
-				d.lists = append(d.lists, leafIndexes(v.Node))
-			}
-		})
-	}
-	return d
-}
-
-// emitReader emits TReader, NewTReader and the assembler.
+// emitReader emits TReader, NewTReader, its methods and the assembler,
+// one emitter per declaration, from the read plan of t.
 func emitReader(f *jen.File, t *Type) {
-	n := t.Names
-	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
-	tref := t.Root.Go
-	drv := newDrivers(t)
+	p := planRead(t)
+	p.emitType(f)
+	p.emitDrivers(f)
+	p.emitConstructor(f)
+	p.emitNumRows(f)
+	p.emitClose(f)
+	p.emitRead(f)
+	p.emitAssemble(f)
+}
 
+// runtimeID is the runtime identifier name.
+func runtimeID(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
+
+// emitType emits the reader's type: its file reader, leaf table, typed
+// column readers (for monomorphic assembly), Variant readers, defaults
+// and slabs.
+func (p *readPlan) emitType(f *jen.File) {
+	t, n := p.t, &p.t.Names
 	fields := []jen.Code{
-		jen.Id("fr").Op("*").Add(rt("FileReader")),
+		jen.Id("fr").Op("*").Add(runtimeID("FileReader")),
+		jen.Id("leaves").Op("*").Add(runtimeID("Leaves")).Comment("the leaf columns read"),
 		jen.Id("read").Int64(),
 		jen.Id("closed").Bool(),
 	}
-	if len(drv.lists) > 0 {
+	if len(p.drivers) > 0 {
 		fields = append(fields,
 			jen.Id("drv").Index(jen.Len(jen.Id(n.Drivers))).Int().Comment("per nested value: the leaf deciding it, or -1"),
-			jen.Id("lv").Index(jen.Id(n.LeafCount)).Op("*").Add(rt("Levels")).Comment("per leaf: its levels, nil when not read"),
+			jen.Id("lv").Index(jen.Id(n.LeafCount)).Op("*").Add(runtimeID("Levels")).Comment("per leaf: its levels, nil when not read"),
 		)
 	}
-	vcols := variantColumns(t)
-	vfields := variantFields(t)
-	for _, l := range t.Schema.Leaves {
-		if vcols[l.Column] {
-			continue
-		}
-		fields = append(fields, jen.Id(n.col(l.Column)).Op("*").Add(rt(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
+	for _, l := range p.leaves {
+		fields = append(fields, jen.Id(n.col(l.Column)).Op("*").Add(runtimeID(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
 	}
-	for _, fl := range vfields {
-		fields = append(fields, jen.Id(t.Names.variantVar(fl.Value)).Op("*").Add(rt("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
+	for _, fl := range p.variants {
+		fields = append(fields, jen.Id(n.variantVar(fl.Value)).Op("*").Add(runtimeID("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
 	}
-	dfields := defaultFields(t)
-	for _, fl := range dfields {
+	for _, fl := range p.defaults {
 		fields = append(fields, jen.Id(n.defaultVar(fl.Value)).Bool().Comment(fl.Value.Node.PathString()+": the file lacks it, it reads as its default"))
 	}
-	slabs := newReaderSlabs(t)
-	for _, v := range slabs.order {
+	for _, v := range p.slabs.order {
 		if v.Kind == KindList {
-			fields = append(fields, jen.Id(slabs.names[v]).Add(rt("Slab")).Types(v.Elem.Go.Code()).Comment("the elements of the "+v.Node.PathString()+" lists"))
+			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Elem.Go.Code()).Comment("the elements of the "+v.Node.PathString()+" lists"))
 		} else {
-			fields = append(fields, jen.Id(slabs.names[v]).Add(rt("Slab")).Types(v.Base.Code()).Comment("the "+v.Node.PathString()+" structs"))
+			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Base.Code()).Comment("the "+v.Node.PathString()+" structs"))
 		}
 	}
 	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
 	f.Type().Id(n.Reader).Struct(fields...)
 	f.Line()
+}
 
-	if len(drv.lists) > 0 {
-		consts := make([]jen.Code, len(drv.values))
-		vals := make([]jen.Code, 0, len(drv.lists)+1)
-		for i, ls := range drv.lists {
-			items := make([]jen.Code, len(ls))
-			for j, c := range ls {
-				items[j] = jen.Id(n.colIndex(c))
-			}
-			k := n.driver(drv.values[i])
-			consts[i] = jen.Id(k)
-			vals = append(vals, jen.Line().Id(k).Op(":").Values(items...))
+// emitDrivers emits the table of the leaves that may decide each nested
+// value of the row-by-row fields.
+func (p *readPlan) emitDrivers(f *jen.File) {
+	if len(p.drivers) == 0 {
+		return
+	}
+	t, n := p.t, &p.t.Names
+	consts := make([]jen.Code, len(p.drivers))
+	vals := make([]jen.Code, 0, len(p.drivers)+1)
+	for i, d := range p.drivers {
+		items := make([]jen.Code, len(d.leaves))
+		for j, c := range d.leaves {
+			items[j] = jen.Id(n.colIndex(c))
 		}
-		consts[0] = consts[0].(*jen.Statement).Op("=").Iota()
-		docf(f, "The entries of %s of the nested values of %s.", n.Drivers, t.Name)
-		f.Const().Defs(consts...)
-		f.Line()
-		docf(f, "%s lists, per nested value of %s, the leaves whose levels tell\nwhether it is null and how long it is.", n.Drivers, t.Name)
-		f.Var().Id(n.Drivers).Op("=").Index(jen.Op("...")).Index().Int().Values(append(vals, jen.Line())...)
-		f.Line()
+		k := n.driver(d.value)
+		consts[i] = jen.Id(k)
+		vals = append(vals, jen.Line().Id(k).Op(":").Values(items...))
 	}
+	consts[0] = consts[0].(*jen.Statement).Op("=").Iota()
+	docf(f, "The entries of %s of the nested values of %s.", n.Drivers, t.Name)
+	f.Const().Defs(consts...)
+	f.Line()
+	docf(f, "%s lists, per nested value of %s, the leaves whose levels tell\nwhether it is null and how long it is.", n.Drivers, t.Name)
+	f.Var().Id(n.Drivers).Op("=").Index(jen.Op("...")).Index().Int().Values(append(vals, jen.Line())...)
+	f.Line()
+}
 
-	// A row type of Variants alone reads no leaf by index.
-	idxVar, idxOp := "_", "="
-	if len(vcols) < len(t.Schema.Leaves) {
-		idxVar, idxOp = "idx", ":="
-	}
+// emitConstructor emits NewTReader: bind the schema, open the Variant
+// columns and the leaf table, pick the drivers.
+func (p *readPlan) emitConstructor(f *jen.File) {
+	t, n := p.t, &p.t.Names
+	ret := jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 	body := []jen.Code{
-		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(rt("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.List(jen.Id(idxVar), jen.Err()).Op(idxOp).Add(bindCall(n.Schema, vfields, dfields)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}),
+		jen.List(jen.Id("fr"), jen.Err()).Op(":=").Add(runtimeID("NewFileReader")).Call(jen.Id("r"), jen.Id("size"), jen.Id("opts").Op("...")),
+		ret,
 	}
-	for _, fl := range dfields {
+	if len(p.defaults) > 0 {
+		body = append(body, jen.List(jen.Id("idx"), jen.Err()).Op(":=").Add(bindCall(n.Schema, p.variants, p.defaults)), ret)
+	} else {
+		body = append(body, jen.If(jen.List(jen.Id("_"), jen.Err()).Op("=").Add(bindCall(n.Schema, p.variants, p.defaults)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())))
+	}
+	body = append(body, jen.Id("tr").Op(":=").Op("&").Id(n.Reader).Values(jen.Dict{jen.Id("fr"): jen.Id("fr")}))
+	for _, fl := range p.defaults {
 		body = append(body, jen.Id("tr").Dot(n.defaultVar(fl.Value)).Op("=").Id("idx").Index(jen.Id(n.colIndex(fl.Value.Node.Column))).Op("<").Lit(0))
 	}
-	for _, fl := range vfields {
+	for _, fl := range p.variants {
 		body = append(body, jen.If(
-			jen.List(jen.Id("tr").Dot(t.Names.variantVar(fl.Value)), jen.Err()).Op("=").Id("fr").Dot("VariantColumn").Call(jen.Lit(fl.Value.Node.PathString()), jen.Lit(fl.Value.Node.Repetition == meta.Required)),
+			jen.List(jen.Id("tr").Dot(n.variantVar(fl.Value)), jen.Err()).Op("=").Id("fr").Dot("VariantColumn").Call(jen.Lit(fl.Value.Node.PathString()), jen.Lit(fl.Value.Node.Repetition == meta.Required)),
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.Nil(), jen.Err())))
 	}
-	for _, l := range t.Schema.Leaves {
-		i := l.Column
-		if vcols[i] {
-			continue
-		}
-		stmts := []jen.Code{
-			jen.If(
-				jen.List(jen.Id("tr").Dot(n.col(i)), jen.Err()).Op("=").Id("fr").Dot(physName(l.Type)+"Reader").Call(jen.Id("idx").Index(jen.Id(n.colIndex(i)))),
-				jen.Err().Op("!=").Nil(),
-			).Block(jen.Return(jen.Nil(), jen.Err())),
-		}
-		if len(drv.lists) > 0 {
-			stmts = append(stmts, jen.Id("tr").Dot("lv").Index(jen.Id(n.colIndex(i))).Op("=").Op("&").Id("tr").Dot(n.col(i)).Dot("Levels"))
-		}
-		body = append(body, jen.If(jen.Id("fr").Dot("Projected").Call(jen.Id("idx").Index(jen.Id(n.colIndex(i))))).Block(stmts...))
+	// The leaf table: one slot per leaf, its typed reader stored in the
+	// field named after it.
+	open := []jen.Code{jen.Lit(t.Name), jen.Nil()}
+	if len(p.drivers) > 0 {
+		open[1] = jen.Id("tr").Dot("lv").Index(jen.Empty(), jen.Empty())
 	}
-	if len(drv.lists) > 0 {
-		body = append(body,
-			jen.For(jen.List(jen.Id("k"), jen.Id("ls")).Op(":=").Range().Id(n.Drivers)).Block(
-				jen.Id("tr").Dot("drv").Index(jen.Id("k")).Op("=").Lit(-1),
-				jen.For(jen.List(jen.Id("_"), jen.Id("l")).Op(":=").Range().Id("ls")).Block(
-					jen.If(jen.Id("tr").Dot("lv").Index(jen.Id("l")).Op("!=").Nil()).Block(
-						jen.Id("tr").Dot("drv").Index(jen.Id("k")).Op("=").Id("l"),
-						jen.Break(),
-					),
-				),
-			))
+	for _, l := range p.leaves {
+		open = append(open, jen.Line().Add(runtimeID("Leaf")).Call(jen.Op("&").Id("tr").Dot(n.col(l.Column)), jen.Id(n.colIndex(l.Column))))
+	}
+	if len(p.leaves) > 0 {
+		open = append(open, jen.Line())
+	}
+	body = append(body, jen.If(jen.List(jen.Id("tr").Dot("leaves"), jen.Err()).Op("=").Id("fr").Dot("OpenLeaves").Call(open...), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())))
+	for _, fl := range p.variants {
+		body = append(body, jen.Id("tr").Dot("leaves").Dot("Jobs").Op("=").Append(jen.Id("tr").Dot("leaves").Dot("Jobs"),
+			runtimeID("Col").Call(jen.Id("tr").Dot(n.variantVar(fl.Value)), jen.Lit(fl.Value.Node.PathString()))))
+	}
+	if len(p.drivers) > 0 {
+		body = append(body, jen.Id("tr").Dot("leaves").Dot("Drivers").Call(jen.Id("tr").Dot("drv").Index(jen.Empty(), jen.Empty()), jen.Id(n.Drivers).Index(jen.Empty(), jen.Empty())))
 	}
 	body = append(body, jen.Return(jen.Id("tr"), jen.Nil()))
 	docf(f, "%s opens the Parquet file of size bytes behind r for reading %s rows.\nThe file's schema is bound to %s's by the schema evolution rules (see\npqgen's gen/doc.go): fields match by field id, else by name; columns the\nfile lacks read as null (zero) when they may be null; columns the type\nlacks are never read; values widen exactly (integers, floats, dates, time\nunits, decimals); a narrowing, another type or a missing required column\nis an error naming the column. Variants read with any shredding.\nWithColumns reads only some columns: the fields of the others stay zero.", n.NewReader, t.Name, t.Name)
-	f.Func().Id(n.NewReader).Params(jen.Id("r").Qual("io", "ReaderAt"), jen.Id("size").Int64(), jen.Id("opts").Op("...").Add(rt("ReaderOption"))).
+	f.Func().Id(n.NewReader).Params(jen.Id("r").Qual("io", "ReaderAt"), jen.Id("size").Int64(), jen.Id("opts").Op("...").Add(runtimeID("ReaderOption"))).
 		Params(jen.Op("*").Id(n.Reader), jen.Error()).Block(body...)
 	f.Line()
+}
 
+// emitNumRows emits NumRows.
+func (p *readPlan) emitNumRows(f *jen.File) {
 	docf(f, "NumRows returns the number of rows in the selected row groups (with a filter,\nan upper bound that falls to the exact count as reading proceeds).")
-	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("NumRows").Params().Int64().Block(jen.Return(jen.Id("r").Dot("fr").Dot("NumRows").Call()))
+	f.Func().Params(jen.Id("r").Op("*").Id(p.t.Names.Reader)).Id("NumRows").Params().Int64().Block(jen.Return(jen.Id("r").Dot("fr").Dot("NumRows").Call()))
 	f.Line()
+}
+
+// emitClose emits Close.
+func (p *readPlan) emitClose(f *jen.File) {
 	docf(f, "Close releases the reader. It does not close the underlying io.ReaderAt.")
-	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("Close").Params().Error().Block(
+	f.Func().Params(jen.Id("r").Op("*").Id(p.t.Names.Reader)).Id("Close").Params().Error().Block(
 		jen.Id("r").Dot("closed").Op("=").True(),
 		jen.Return(jen.Nil()))
 	f.Line()
+}
 
-	// Read.
+// emitRead emits Read: the rows available (a filter selects them ahead),
+// every column's next k rows (concurrently under WithReadParallelism),
+// the levels checked across columns, then assembled.
+func (p *readPlan) emitRead(f *jen.File) {
+	n := &p.t.Names
 	read := []jen.Code{
-		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), jen.Qual(pathRuntime, "ErrClosed")))),
-		// Available selects the rows of a filter (WithFilter) ahead of reading.
+		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), runtimeID("ErrClosed")))),
 		jen.List(jen.Id("avail"), jen.Err()).Op(":=").Id("r").Dot("fr").Dot("Available").Call(jen.Id("r").Dot("read"), jen.Len(jen.Id("rows"))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
 		jen.Id("want").Op(":=").Int64().Call(jen.Id("avail")),
@@ -174,19 +171,13 @@ func emitReader(f *jen.File, t *Type) {
 			jen.If(jen.Len(jen.Id("rows")).Op("==").Lit(0)).Block(jen.Return(jen.Lit(0), jen.Nil())),
 			jen.Return(jen.Lit(0), jen.Qual("io", "EOF"))),
 		jen.Id("k").Op(":=").Int().Call(jen.Id("want")),
+		jen.If(jen.Err().Op(":=").Id("r").Dot("fr").Dot("ReadColumns").Call(jen.Id("k"), jen.Id("r").Dot("leaves").Dot("Jobs").Op("...")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Lit(0), jen.Err())),
 	}
-	// Every column's next k rows, concurrently under WithReadParallelism.
-	jobs := []jen.Code{jen.Id("k")}
-	for _, fl := range vfields {
-		jobs = append(jobs, jen.Line().Qual(pathRuntime, "Col").Call(jen.Id("r").Dot(t.Names.variantVar(fl.Value)), jen.Lit(fl.Value.Node.PathString())))
+	if p.hasLeaves() {
+		read = append(read, jen.If(jen.Err().Op(":=").Id("r").Dot("leaves").Dot("Check").Call(), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Lit(0), jen.Err())))
 	}
-	for _, l := range t.Schema.Leaves {
-		if !vcols[l.Column] {
-			jobs = append(jobs, jen.Line().Qual(pathRuntime, "Col").Call(jen.Id("r").Dot(n.col(l.Column)), jen.Lit(l.PathString())))
-		}
-	}
-	read = append(read, jen.If(jen.Err().Op(":=").Id("r").Dot("fr").Dot("ReadColumns").Call(append(jobs, jen.Line())...), jen.Err().Op("!=").Nil()).Block(
-		jen.Return(jen.Lit(0), jen.Err())))
 	read = append(read,
 		jen.Id("rows").Op("=").Id("rows").Index(jen.Empty(), jen.Id("k")),
 		jen.Clear(jen.Id("rows")),
@@ -197,133 +188,73 @@ func emitReader(f *jen.File, t *Type) {
 		jen.Return(jen.Id("k"), jen.Nil()),
 	)
 	docf(f, "Read fills rows with the next rows of the file and returns how many it\nread; after the last row it returns 0, io.EOF.")
-	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("Read").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Int(), jen.Error()).Block(read...)
+	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("Read").Params(jen.Id("rows").Index().Add(p.t.Root.Go.Code())).Params(jen.Int(), jen.Error()).Block(read...)
 	f.Line()
+}
 
-	// The assembler: one loop over the rows per top-level field.
-	asm := []jen.Code{}
-	usesPos := false
-	scalarSlabs := &slabDecls{names: &t.Names}
-	for _, fl := range t.Root.Struct.Fields {
-		if fl.Value.Kind == KindVariant {
-			// The Variants, copied out of the reader's buffer (one
-			// allocation per batch).
-			c := jen.Id("r").Dot(t.Names.variantVar(fl.Value))
-			asm = append(asm, jen.Comment(fl.Value.Node.Name+" (Variant)"), jen.If(c.Clone().Op("!=").Nil()).Block(
-				jen.Id("vs").Op(":=").Add(c.Clone()).Dot("Detach").Call(),
-				jen.If(jen.Len(jen.Id("vs")).Op("!=").Len(jen.Id("rows"))).Block(
-					jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: Variant "+fl.Value.Node.PathString()+": %d values for %d rows"), jen.Qual(pathRuntime, "ErrChunk"), jen.Len(jen.Id("vs")), jen.Len(jen.Id("rows"))))),
-				jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
-					jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name).Op("=").Id("vs").Index(jen.Id("i"))),
-			))
-			continue
-		}
-		nm := &namer{names: &t.Names}
-		a := &assembler{nm: nm, slabs: scalarSlabs, lists: slabs}
-		if columnWise(fl.Value) {
-			// One loop per leaf over its level slots.
+// emitAssemble emits assemble: one block per top-level field, as the plan
+// says, then the check that every level slot and value was used.
+func (p *readPlan) emitAssemble(f *jen.File) {
+	t, n := p.t, &p.t.Names
+	var asm []jen.Code
+	scalarSlabs := &slabDecls{names: n}
+	for _, fp := range p.fields {
+		fl := fp.field
+		a := &assembler{nm: &namer{names: n}, slabs: scalarSlabs, lists: p.slabs}
+		var block []jen.Code
+		switch fp.how {
+		case readVariant:
+			block = variantBlock(fl, n)
+		case readColumnWise:
 			for _, l := range leaves(fl.Value.Node) {
 				asm = append(asm, jen.Comment(l.PathString()), jen.Block(a.leafLoop(fl, l)...))
 			}
-			usesPos = true
 			continue
+		case readFlat:
+			block = a.flatScalar(fl)
+		case readRowByRow:
+			for _, c := range leafIndexes(fl.Value.Node) {
+				block = append(block, jen.Id(n.col(c)).Op(":=").Id("r").Dot(n.col(c)))
+			}
+			inner := a.value(fl.Value, id("x").dot(fl.Name))
+			block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+				append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
 		}
-		if v := fl.Value; v.Kind == KindScalar && v.Node.MaxRep == 0 && v.Node.MaxDef <= 1 {
-			asm = append(asm, jen.Comment(v.Node.Name), jen.Block(a.flatScalar(fl)...))
-			usesPos = usesPos || a.usesPos
-			continue
-		}
-		var block []jen.Code
-		for _, c := range leafIndexes(fl.Value.Node) {
-			block = append(block, jen.Id(n.col(c)).Op(":=").Id("r").Dot(n.col(c)))
-		}
-		inner := a.value(fl.Value, id("x").dot(fl.Name))
-		usesPos = usesPos || a.usesPos
-		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
-			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
-		why := fl.Value.Node.Name + " (row by row)"
-		if holdsMap(fl.Value) {
-			why = fl.Value.Node.Name + " (row by row: a map needs its keys and values together)"
-		}
-		asm = append(asm, jen.Comment(why), jen.Block(block...))
+		asm = append(asm, jen.Comment(fp.comment), jen.Block(block...))
 	}
-	decl := []jen.Code{
-		jen.Defer().Func().Params().Block(
-			jen.If(jen.Id("e").Op(":=").Recover(), jen.Id("e").Op("!=").Nil()).Block(
-				jen.Id("err").Op("=").Qual("fmt", "Errorf").Call(jen.Lit("%w: the levels of the columns of "+t.Name+" disagree (%v)"), jen.Qual(pathRuntime, "ErrChunk"), jen.Id("e")),
-			),
-		).Call(),
-	}
-	if len(vcols) < len(t.Schema.Leaves) {
-		decl = append(decl, jen.Var().Id("q").Index(jen.Id(t.Names.LeafCount)).Int().Comment("per leaf: the next value"))
-	}
-	if usesPos {
-		decl = append(decl, jen.Var().Id("p").Index(jen.Id(t.Names.LeafCount)).Int().Comment("per leaf: the next level slot"))
+	var decl []jen.Code
+	if p.hasLeaves() {
+		decl = append(decl, jen.Var().List(jen.Id("p"), jen.Id("q")).Index(jen.Id(n.LeafCount)).Int().Comment("per leaf: the next level slot and value"))
 	}
 	decl = append(decl, scalarSlabs.code...)
 	asm = append(decl, asm...)
-	// Every slot and value read must have been used.
-	for _, l := range t.Schema.Leaves {
-		if vcols[l.Column] {
-			continue
-		}
-		c := jen.Id("r").Dot(n.col(l.Column))
-		var count *jen.Statement
-		switch l.Type {
-		case meta.ByteArray:
-			count = c.Clone().Dot("Values").Dot("Len").Call()
-		case meta.FixedLenByteArray:
-			count = jen.Len(c.Clone().Dot("Values")).Op("/").Lit(int(l.TypeLength))
-		default:
-			count = jen.Len(c.Clone().Dot("Values"))
-		}
-		cond := jen.Id("q").Index(jen.Id(n.colIndex(l.Column))).Op("!=").Add(count)
-		if l.MaxDef > 0 || l.MaxRep > 0 {
-			levels := "Def"
-			if l.MaxDef == 0 {
-				levels = "Rep"
-			}
-			cond = cond.Op("||").Id("p").Index(jen.Id(n.colIndex(l.Column))).Op("!=").Len(c.Clone().Dot(levels))
-		}
-		asm = append(asm, jen.If(c.Clone().Op("!=").Nil().Op("&&").Parens(cond)).Block(
-			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: column "+l.PathString()+": the levels and values do not match the other columns of "+t.Name), jen.Qual(pathRuntime, "ErrChunk")))))
+	if p.hasLeaves() {
+		asm = append(asm, jen.Return(jen.Id("r").Dot("leaves").Dot("Used").Call(jen.Id("p").Index(jen.Empty(), jen.Empty()), jen.Id("q").Index(jen.Empty(), jen.Empty()))))
+	} else {
+		asm = append(asm, jen.Return(jen.Nil()))
 	}
-	asm = append(asm, jen.Return(jen.Nil()))
-	docf(f, "assemble fills rows from the levels and values the column readers hold.\nCorrupt levels (columns that disagree on the rows' shape) are an error.")
-	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("assemble").Params(jen.Id("rows").Index().Add(tref.Code())).Params(jen.Err().Error()).Block(asm...)
+	docf(f, "assemble fills rows from the levels and values the column readers hold,\nwhich Read has checked (%s.Check): every index below is in range.", "Leaves")
+	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("assemble").Params(jen.Id("rows").Index().Add(t.Root.Go.Code())).Error().Block(asm...)
 	f.Line()
 }
 
+// variantBlock copies the Variants of top-level field fl out of the
+// reader's buffer (one allocation per batch).
+func variantBlock(fl *Field, n *Names) []jen.Code {
+	c := jen.Id("r").Dot(n.variantVar(fl.Value))
+	return []jen.Code{jen.If(c.Clone().Op("!=").Nil()).Block(
+		jen.Id("vs").Op(":=").Add(c.Clone()).Dot("Detach").Call(),
+		jen.If(jen.Len(jen.Id("vs")).Op("!=").Len(jen.Id("rows"))).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: Variant "+fl.Value.Node.PathString()+": %d values for %d rows"), runtimeID("ErrChunk"), jen.Len(jen.Id("vs")), jen.Len(jen.Id("rows"))))),
+		jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+			jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name).Op("=").Id("vs").Index(jen.Id("i"))),
+	)}
+}
+
 type assembler struct {
-	nm      *namer
-	usesPos bool
-	slabs   *slabDecls
-	lists   *readerSlabs
-}
-
-// readerSlabs names the reader's runtime.Slab of each list (its
-// elements) and nullable struct (the structs pointed to) of the row type,
-// Variants aside: the assembler takes them from there rather than
-// allocating each.
-type readerSlabs struct {
-	order []*Value
-	names map[*Value]string
-}
-
-func newReaderSlabs(t *Type) *readerSlabs {
-	s := &readerSlabs{names: map[*Value]string{}}
-	for _, fl := range t.Root.Struct.Fields {
-		if fl.Value.Kind == KindVariant {
-			continue
-		}
-		fl.Value.walk(func(v *Value) {
-			if v.Kind == KindList || v.Kind == KindStruct && v.Null != NotNull {
-				s.names[v] = "slab" + t.Names.Values[v]
-				s.order = append(s.order, v)
-			}
-		})
-	}
-	return s
+	nm    *namer
+	slabs *slabDecls
+	lists *readerSlabs
 }
 
 // of returns the statement r.slN naming v's slab.
@@ -386,9 +317,6 @@ func (a *assembler) skip(v *Value) []jen.Code {
 // value emits the statements filling the (zero) location p from the
 // columns.
 func (a *assembler) value(v *Value, p place) []jen.Code {
-	if v.Kind == KindList || v.Kind == KindMap || v.Kind == KindStruct && v.Null != NotNull {
-		a.usesPos = true
-	}
 	switch v.Kind {
 	case KindScalar:
 		return a.scalar(v, p)
@@ -480,7 +408,6 @@ func (a *assembler) scalar(v *Value, p place) []jen.Code {
 		body = set
 	}
 	if l.MaxDef > 0 || l.MaxRep > 0 {
-		a.usesPos = true
 		body = append(body, pi.Clone().Op("++"))
 	}
 	return []jen.Code{jen.If(jen.Id(c).Op("!=").Nil()).Block(body...)}
@@ -524,7 +451,6 @@ func (a *assembler) flatScalar(fl *Field) []jen.Code {
 			jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column))).Op("=").Len(jen.Id("rows")),
 		}
 	} else {
-		a.usesPos = true
 		qi := func() *jen.Statement { return jen.Id("k") }
 		set := append(a.scalarSet(v, p, c, qi), jen.Id("k").Op("++"))
 		loop = []jen.Code{
@@ -614,30 +540,6 @@ func physGo(t meta.Type) *TypeRef {
 		return named("", "float64")
 	}
 	return sliceOf(named("", "byte"))
-}
-
-// columnWise reports whether a top-level field is assembled one leaf at a
-// time: it holds lists or nullable groups, and no maps (a map's keys and
-// values must be read together, so fields with maps are assembled row by
-// row, all their leaves at once).
-func columnWise(v *Value) bool {
-	nested, hasMap := false, false
-	v.walk(func(x *Value) {
-		switch {
-		case x.Kind == KindMap:
-			hasMap = true
-		case x.Kind == KindList, x.Kind == KindStruct && x.Null != NotNull:
-			nested = true
-		}
-	})
-	return nested && !hasMap
-}
-
-// holdsMap reports whether v is or holds a map.
-func holdsMap(v *Value) bool {
-	found := false
-	v.walk(func(x *Value) { found = found || x.Kind == KindMap })
-	return found
 }
 
 // leafLoop emits the loop filling, from leaf l, its field in every row:
@@ -764,17 +666,6 @@ func bindCall(schemaFunc string, vfields, dfields []*Field) *jen.Statement {
 		args = append(args, jen.Lit(fl.Value.Node.PathString()))
 	}
 	return jen.Id("fr").Dot(method).Call(args...)
-}
-
-// defaultFields are the top-level fields tagged default(...).
-func defaultFields(t *Type) []*Field {
-	var out []*Field
-	for _, fl := range t.Root.Struct.Fields {
-		if fl.Default != nil {
-			out = append(out, fl)
-		}
-	}
-	return out
 }
 
 // defaultVar names the reader field telling that the file lacks the

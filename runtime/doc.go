@@ -90,7 +90,8 @@
 // DateDays, Slab, AppendFloat16, Float16At, AppendInterval, IntervalAt,
 // CompareInterval, DecimalUnscaled32, DecimalUnscaled64,
 // AppendDecimalFixed, DecimalFromFixed, FileReader.Available,
-// FileReader.ReadColumns, Col, ColumnJob, AllRows, NewField (and its
+// FileReader.ReadColumns, Col, ColumnJob, FileReader.OpenLeaves, Leaf,
+// LeafSlot, Leaves, AllRows, NewField (and its
 // Ordered and Nullable variants), and the version guard (GenVersion, MinGenVersion,
 // EnforceVersion).
 package runtime

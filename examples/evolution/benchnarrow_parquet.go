@@ -221,6 +221,7 @@ func (w *BenchNarrowWriter) shred(rows []BenchNarrow) {
 // BenchNarrowReader reads rows of BenchNarrow from a Parquet file. Create one with NewBenchNarrowReader.
 type BenchNarrowReader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colA   *pqrt.Int32Reader // a; nil when not read
@@ -245,45 +246,20 @@ func NewBenchNarrowReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenBenchNarrowSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenBenchNarrowSchema()); err != nil {
 		return nil, err
 	}
 	tr := &BenchNarrowReader{fr: fr}
-	if fr.Projected(idx[pqgenBenchNarrowColA]) {
-		if tr.colA, err = fr.Int32Reader(idx[pqgenBenchNarrowColA]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchNarrowColB]) {
-		if tr.colB, err = fr.Int32Reader(idx[pqgenBenchNarrowColB]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchNarrowColC]) {
-		if tr.colC, err = fr.Int32Reader(idx[pqgenBenchNarrowColC]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchNarrowColD]) {
-		if tr.colD, err = fr.Int32Reader(idx[pqgenBenchNarrowColD]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchNarrowColF]) {
-		if tr.colF, err = fr.FloatReader(idx[pqgenBenchNarrowColF]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchNarrowColG]) {
-		if tr.colG, err = fr.FloatReader(idx[pqgenBenchNarrowColG]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchNarrowColT]) {
-		if tr.colT, err = fr.Int64Reader(idx[pqgenBenchNarrowColT]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("BenchNarrow", nil,
+		pqrt.Leaf(&tr.colA, pqgenBenchNarrowColA),
+		pqrt.Leaf(&tr.colB, pqgenBenchNarrowColB),
+		pqrt.Leaf(&tr.colC, pqgenBenchNarrowColC),
+		pqrt.Leaf(&tr.colD, pqgenBenchNarrowColD),
+		pqrt.Leaf(&tr.colF, pqgenBenchNarrowColF),
+		pqrt.Leaf(&tr.colG, pqgenBenchNarrowColG),
+		pqrt.Leaf(&tr.colT, pqgenBenchNarrowColT),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -318,15 +294,10 @@ func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colA, "a"),
-		pqrt.Col(r.colB, "b"),
-		pqrt.Col(r.colC, "c"),
-		pqrt.Col(r.colD, "d"),
-		pqrt.Col(r.colF, "f"),
-		pqrt.Col(r.colG, "g"),
-		pqrt.Col(r.colT, "t"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -339,15 +310,10 @@ func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *BenchNarrowReader) assemble(rows []BenchNarrow) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of BenchNarrow disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenBenchNarrowLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *BenchNarrowReader) assemble(rows []BenchNarrow) error {
+	var p, q [pqgenBenchNarrowLeaves]int // per leaf: the next level slot and value
 	// a
 	{
 		if colA := r.colA; colA != nil {
@@ -418,28 +384,7 @@ func (r *BenchNarrowReader) assemble(rows []BenchNarrow) (err error) {
 			q[pqgenBenchNarrowColT] = len(rows)
 		}
 	}
-	if r.colA != nil && (q[pqgenBenchNarrowColA] != len(r.colA.Values)) {
-		return pqfmt.Errorf("%w: column a: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
-	}
-	if r.colB != nil && (q[pqgenBenchNarrowColB] != len(r.colB.Values)) {
-		return pqfmt.Errorf("%w: column b: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
-	}
-	if r.colC != nil && (q[pqgenBenchNarrowColC] != len(r.colC.Values)) {
-		return pqfmt.Errorf("%w: column c: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
-	}
-	if r.colD != nil && (q[pqgenBenchNarrowColD] != len(r.colD.Values)) {
-		return pqfmt.Errorf("%w: column d: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
-	}
-	if r.colF != nil && (q[pqgenBenchNarrowColF] != len(r.colF.Values)) {
-		return pqfmt.Errorf("%w: column f: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
-	}
-	if r.colG != nil && (q[pqgenBenchNarrowColG] != len(r.colG.Values)) {
-		return pqfmt.Errorf("%w: column g: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
-	}
-	if r.colT != nil && (q[pqgenBenchNarrowColT] != len(r.colT.Values)) {
-		return pqfmt.Errorf("%w: column t: the levels and values do not match the other columns of BenchNarrow", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteBenchNarrowFile writes rows to a new Parquet file at path: the file is written

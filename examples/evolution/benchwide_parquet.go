@@ -221,6 +221,7 @@ func (w *BenchWideWriter) shred(rows []BenchWide) {
 // BenchWideReader reads rows of BenchWide from a Parquet file. Create one with NewBenchWideReader.
 type BenchWideReader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colA   *pqrt.Int64Reader  // a; nil when not read
@@ -245,45 +246,20 @@ func NewBenchWideReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) 
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenBenchWideSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenBenchWideSchema()); err != nil {
 		return nil, err
 	}
 	tr := &BenchWideReader{fr: fr}
-	if fr.Projected(idx[pqgenBenchWideColA]) {
-		if tr.colA, err = fr.Int64Reader(idx[pqgenBenchWideColA]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchWideColB]) {
-		if tr.colB, err = fr.Int64Reader(idx[pqgenBenchWideColB]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchWideColC]) {
-		if tr.colC, err = fr.Int64Reader(idx[pqgenBenchWideColC]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchWideColD]) {
-		if tr.colD, err = fr.Int64Reader(idx[pqgenBenchWideColD]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchWideColF]) {
-		if tr.colF, err = fr.DoubleReader(idx[pqgenBenchWideColF]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchWideColG]) {
-		if tr.colG, err = fr.DoubleReader(idx[pqgenBenchWideColG]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenBenchWideColT]) {
-		if tr.colT, err = fr.Int64Reader(idx[pqgenBenchWideColT]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("BenchWide", nil,
+		pqrt.Leaf(&tr.colA, pqgenBenchWideColA),
+		pqrt.Leaf(&tr.colB, pqgenBenchWideColB),
+		pqrt.Leaf(&tr.colC, pqgenBenchWideColC),
+		pqrt.Leaf(&tr.colD, pqgenBenchWideColD),
+		pqrt.Leaf(&tr.colF, pqgenBenchWideColF),
+		pqrt.Leaf(&tr.colG, pqgenBenchWideColG),
+		pqrt.Leaf(&tr.colT, pqgenBenchWideColT),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -318,15 +294,10 @@ func (r *BenchWideReader) Read(rows []BenchWide) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colA, "a"),
-		pqrt.Col(r.colB, "b"),
-		pqrt.Col(r.colC, "c"),
-		pqrt.Col(r.colD, "d"),
-		pqrt.Col(r.colF, "f"),
-		pqrt.Col(r.colG, "g"),
-		pqrt.Col(r.colT, "t"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -339,15 +310,10 @@ func (r *BenchWideReader) Read(rows []BenchWide) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *BenchWideReader) assemble(rows []BenchWide) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of BenchWide disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenBenchWideLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *BenchWideReader) assemble(rows []BenchWide) error {
+	var p, q [pqgenBenchWideLeaves]int // per leaf: the next level slot and value
 	// a
 	{
 		if colA := r.colA; colA != nil {
@@ -418,28 +384,7 @@ func (r *BenchWideReader) assemble(rows []BenchWide) (err error) {
 			q[pqgenBenchWideColT] = len(rows)
 		}
 	}
-	if r.colA != nil && (q[pqgenBenchWideColA] != len(r.colA.Values)) {
-		return pqfmt.Errorf("%w: column a: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
-	}
-	if r.colB != nil && (q[pqgenBenchWideColB] != len(r.colB.Values)) {
-		return pqfmt.Errorf("%w: column b: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
-	}
-	if r.colC != nil && (q[pqgenBenchWideColC] != len(r.colC.Values)) {
-		return pqfmt.Errorf("%w: column c: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
-	}
-	if r.colD != nil && (q[pqgenBenchWideColD] != len(r.colD.Values)) {
-		return pqfmt.Errorf("%w: column d: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
-	}
-	if r.colF != nil && (q[pqgenBenchWideColF] != len(r.colF.Values)) {
-		return pqfmt.Errorf("%w: column f: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
-	}
-	if r.colG != nil && (q[pqgenBenchWideColG] != len(r.colG.Values)) {
-		return pqfmt.Errorf("%w: column g: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
-	}
-	if r.colT != nil && (q[pqgenBenchWideColT] != len(r.colT.Values)) {
-		return pqfmt.Errorf("%w: column t: the levels and values do not match the other columns of BenchWide", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteBenchWideFile writes rows to a new Parquet file at path: the file is written

@@ -238,6 +238,7 @@ func (w *DefaultsV2Writer) shred(rows []DefaultsV2) {
 // DefaultsV2Reader reads rows of DefaultsV2 from a Parquet file. Create one with NewDefaultsV2Reader.
 type DefaultsV2Reader struct {
 	fr           *pqrt.FileReader
+	leaves       *pqrt.Leaves // the leaf columns read
 	read         int64
 	closed       bool
 	colID        *pqrt.Int64Reader     // id; nil when not read
@@ -278,45 +279,17 @@ func NewDefaultsV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 	tr.absentMask = idx[pqgenDefaultsV2ColMask] < 0
 	tr.absentRatio = idx[pqgenDefaultsV2ColRatio] < 0
 	tr.absentOn = idx[pqgenDefaultsV2ColOn] < 0
-	if fr.Projected(idx[pqgenDefaultsV2ColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenDefaultsV2ColID]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenDefaultsV2ColName]) {
-		if tr.colName, err = fr.ByteArrayReader(idx[pqgenDefaultsV2ColName]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenDefaultsV2ColRegion]) {
-		if tr.colRegion, err = fr.ByteArrayReader(idx[pqgenDefaultsV2ColRegion]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenDefaultsV2ColLevel]) {
-		if tr.colLevel, err = fr.Int32Reader(idx[pqgenDefaultsV2ColLevel]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenDefaultsV2ColMask]) {
-		if tr.colMask, err = fr.Int32Reader(idx[pqgenDefaultsV2ColMask]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenDefaultsV2ColRatio]) {
-		if tr.colRatio, err = fr.DoubleReader(idx[pqgenDefaultsV2ColRatio]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenDefaultsV2ColOn]) {
-		if tr.colOn, err = fr.BoolReader(idx[pqgenDefaultsV2ColOn]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenDefaultsV2ColPlain]) {
-		if tr.colPlain, err = fr.Int32Reader(idx[pqgenDefaultsV2ColPlain]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("DefaultsV2", nil,
+		pqrt.Leaf(&tr.colID, pqgenDefaultsV2ColID),
+		pqrt.Leaf(&tr.colName, pqgenDefaultsV2ColName),
+		pqrt.Leaf(&tr.colRegion, pqgenDefaultsV2ColRegion),
+		pqrt.Leaf(&tr.colLevel, pqgenDefaultsV2ColLevel),
+		pqrt.Leaf(&tr.colMask, pqgenDefaultsV2ColMask),
+		pqrt.Leaf(&tr.colRatio, pqgenDefaultsV2ColRatio),
+		pqrt.Leaf(&tr.colOn, pqgenDefaultsV2ColOn),
+		pqrt.Leaf(&tr.colPlain, pqgenDefaultsV2ColPlain),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -351,16 +324,10 @@ func (r *DefaultsV2Reader) Read(rows []DefaultsV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colName, "name"),
-		pqrt.Col(r.colRegion, "region"),
-		pqrt.Col(r.colLevel, "level"),
-		pqrt.Col(r.colMask, "mask"),
-		pqrt.Col(r.colRatio, "ratio"),
-		pqrt.Col(r.colOn, "on"),
-		pqrt.Col(r.colPlain, "plain"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -373,16 +340,10 @@ func (r *DefaultsV2Reader) Read(rows []DefaultsV2) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of DefaultsV2 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenDefaultsV2Leaves]int // per leaf: the next value
-	var p [pqgenDefaultsV2Leaves]int // per leaf: the next level slot
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
+	var p, q [pqgenDefaultsV2Leaves]int // per leaf: the next level slot and value
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -489,31 +450,7 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) (err error) {
 			p[pqgenDefaultsV2ColPlain] = len(rows)
 		}
 	}
-	if r.colID != nil && (q[pqgenDefaultsV2ColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
-	}
-	if r.colName != nil && (q[pqgenDefaultsV2ColName] != r.colName.Values.Len()) {
-		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
-	}
-	if r.colRegion != nil && (q[pqgenDefaultsV2ColRegion] != r.colRegion.Values.Len()) {
-		return pqfmt.Errorf("%w: column region: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
-	}
-	if r.colLevel != nil && (q[pqgenDefaultsV2ColLevel] != len(r.colLevel.Values)) {
-		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
-	}
-	if r.colMask != nil && (q[pqgenDefaultsV2ColMask] != len(r.colMask.Values)) {
-		return pqfmt.Errorf("%w: column mask: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
-	}
-	if r.colRatio != nil && (q[pqgenDefaultsV2ColRatio] != len(r.colRatio.Values)) {
-		return pqfmt.Errorf("%w: column ratio: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
-	}
-	if r.colOn != nil && (q[pqgenDefaultsV2ColOn] != len(r.colOn.Values)) {
-		return pqfmt.Errorf("%w: column on: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
-	}
-	if r.colPlain != nil && (q[pqgenDefaultsV2ColPlain] != len(r.colPlain.Values) || p[pqgenDefaultsV2ColPlain] != len(r.colPlain.Def)) {
-		return pqfmt.Errorf("%w: column plain: the levels and values do not match the other columns of DefaultsV2", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteDefaultsV2File writes rows to a new Parquet file at path: the file is written

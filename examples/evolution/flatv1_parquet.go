@@ -507,6 +507,7 @@ func (w *FlatV1Writer) shred(rows []FlatV1) {
 // FlatV1Reader reads rows of FlatV1 from a Parquet file. Create one with NewFlatV1Reader.
 type FlatV1Reader struct {
 	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
 	colI8          *pqrt.Int32Reader     // i8; nil when not read
@@ -553,155 +554,42 @@ func NewFlatV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenFlatV1Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenFlatV1Schema()); err != nil {
 		return nil, err
 	}
 	tr := &FlatV1Reader{fr: fr}
-	if fr.Projected(idx[pqgenFlatV1ColI8]) {
-		if tr.colI8, err = fr.Int32Reader(idx[pqgenFlatV1ColI8]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColI16]) {
-		if tr.colI16, err = fr.Int32Reader(idx[pqgenFlatV1ColI16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColI32]) {
-		if tr.colI32, err = fr.Int32Reader(idx[pqgenFlatV1ColI32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColI8Wide]) {
-		if tr.colI8Wide, err = fr.Int32Reader(idx[pqgenFlatV1ColI8Wide]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColU8]) {
-		if tr.colU8, err = fr.Int32Reader(idx[pqgenFlatV1ColU8]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColU16]) {
-		if tr.colU16, err = fr.Int32Reader(idx[pqgenFlatV1ColU16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColU32]) {
-		if tr.colU32, err = fr.Int32Reader(idx[pqgenFlatV1ColU32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColU8Wide]) {
-		if tr.colU8Wide, err = fr.Int32Reader(idx[pqgenFlatV1ColU8Wide]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColU32Wide]) {
-		if tr.colU32Wide, err = fr.Int32Reader(idx[pqgenFlatV1ColU32Wide]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColF32]) {
-		if tr.colF32, err = fr.FloatReader(idx[pqgenFlatV1ColF32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColF16]) {
-		if tr.colF16, err = fr.FixedReader(idx[pqgenFlatV1ColF16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColF16Wide]) {
-		if tr.colF16Wide, err = fr.FixedReader(idx[pqgenFlatV1ColF16Wide]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColDate]) {
-		if tr.colDate, err = fr.Int32Reader(idx[pqgenFlatV1ColDate]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColDateNano]) {
-		if tr.colDateNano, err = fr.Int32Reader(idx[pqgenFlatV1ColDateNano]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColTsMilli]) {
-		if tr.colTsMilli, err = fr.Int64Reader(idx[pqgenFlatV1ColTsMilli]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColTsMicro]) {
-		if tr.colTsMicro, err = fr.Int64Reader(idx[pqgenFlatV1ColTsMicro]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColTmMilliUnit]) {
-		if tr.colTmMilliUnit, err = fr.Int32Reader(idx[pqgenFlatV1ColTmMilliUnit]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColTmMicroUnit]) {
-		if tr.colTmMicroUnit, err = fr.Int64Reader(idx[pqgenFlatV1ColTmMicroUnit]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColDec32]) {
-		if tr.colDec32, err = fr.Int32Reader(idx[pqgenFlatV1ColDec32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColDec64]) {
-		if tr.colDec64, err = fr.Int64Reader(idx[pqgenFlatV1ColDec64]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColDecFix]) {
-		if tr.colDecFix, err = fr.FixedReader(idx[pqgenFlatV1ColDecFix]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColDecBytes]) {
-		if tr.colDecBytes, err = fr.ByteArrayReader(idx[pqgenFlatV1ColDecBytes]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColStr]) {
-		if tr.colStr, err = fr.ByteArrayReader(idx[pqgenFlatV1ColStr]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColEnum]) {
-		if tr.colEnum, err = fr.ByteArrayReader(idx[pqgenFlatV1ColEnum]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColJSON]) {
-		if tr.colJSON, err = fr.ByteArrayReader(idx[pqgenFlatV1ColJSON]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColRaw]) {
-		if tr.colRaw, err = fr.ByteArrayReader(idx[pqgenFlatV1ColRaw]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColReq]) {
-		if tr.colReq, err = fr.Int64Reader(idx[pqgenFlatV1ColReq]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColDropped]) {
-		if tr.colDropped, err = fr.ByteArrayReader(idx[pqgenFlatV1ColDropped]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV1ColOldName]) {
-		if tr.colOldName, err = fr.Int32Reader(idx[pqgenFlatV1ColOldName]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("FlatV1", nil,
+		pqrt.Leaf(&tr.colI8, pqgenFlatV1ColI8),
+		pqrt.Leaf(&tr.colI16, pqgenFlatV1ColI16),
+		pqrt.Leaf(&tr.colI32, pqgenFlatV1ColI32),
+		pqrt.Leaf(&tr.colI8Wide, pqgenFlatV1ColI8Wide),
+		pqrt.Leaf(&tr.colU8, pqgenFlatV1ColU8),
+		pqrt.Leaf(&tr.colU16, pqgenFlatV1ColU16),
+		pqrt.Leaf(&tr.colU32, pqgenFlatV1ColU32),
+		pqrt.Leaf(&tr.colU8Wide, pqgenFlatV1ColU8Wide),
+		pqrt.Leaf(&tr.colU32Wide, pqgenFlatV1ColU32Wide),
+		pqrt.Leaf(&tr.colF32, pqgenFlatV1ColF32),
+		pqrt.Leaf(&tr.colF16, pqgenFlatV1ColF16),
+		pqrt.Leaf(&tr.colF16Wide, pqgenFlatV1ColF16Wide),
+		pqrt.Leaf(&tr.colDate, pqgenFlatV1ColDate),
+		pqrt.Leaf(&tr.colDateNano, pqgenFlatV1ColDateNano),
+		pqrt.Leaf(&tr.colTsMilli, pqgenFlatV1ColTsMilli),
+		pqrt.Leaf(&tr.colTsMicro, pqgenFlatV1ColTsMicro),
+		pqrt.Leaf(&tr.colTmMilliUnit, pqgenFlatV1ColTmMilliUnit),
+		pqrt.Leaf(&tr.colTmMicroUnit, pqgenFlatV1ColTmMicroUnit),
+		pqrt.Leaf(&tr.colDec32, pqgenFlatV1ColDec32),
+		pqrt.Leaf(&tr.colDec64, pqgenFlatV1ColDec64),
+		pqrt.Leaf(&tr.colDecFix, pqgenFlatV1ColDecFix),
+		pqrt.Leaf(&tr.colDecBytes, pqgenFlatV1ColDecBytes),
+		pqrt.Leaf(&tr.colStr, pqgenFlatV1ColStr),
+		pqrt.Leaf(&tr.colEnum, pqgenFlatV1ColEnum),
+		pqrt.Leaf(&tr.colJSON, pqgenFlatV1ColJSON),
+		pqrt.Leaf(&tr.colRaw, pqgenFlatV1ColRaw),
+		pqrt.Leaf(&tr.colReq, pqgenFlatV1ColReq),
+		pqrt.Leaf(&tr.colDropped, pqgenFlatV1ColDropped),
+		pqrt.Leaf(&tr.colOldName, pqgenFlatV1ColOldName),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -736,37 +624,10 @@ func (r *FlatV1Reader) Read(rows []FlatV1) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colI8, "i8"),
-		pqrt.Col(r.colI16, "i16"),
-		pqrt.Col(r.colI32, "i32"),
-		pqrt.Col(r.colI8Wide, "i8_wide"),
-		pqrt.Col(r.colU8, "u8"),
-		pqrt.Col(r.colU16, "u16"),
-		pqrt.Col(r.colU32, "u32"),
-		pqrt.Col(r.colU8Wide, "u8_wide"),
-		pqrt.Col(r.colU32Wide, "u32_wide"),
-		pqrt.Col(r.colF32, "f32"),
-		pqrt.Col(r.colF16, "f16"),
-		pqrt.Col(r.colF16Wide, "f16_wide"),
-		pqrt.Col(r.colDate, "date"),
-		pqrt.Col(r.colDateNano, "date_nano"),
-		pqrt.Col(r.colTsMilli, "ts_milli"),
-		pqrt.Col(r.colTsMicro, "ts_micro"),
-		pqrt.Col(r.colTmMilliUnit, "tm_milli"),
-		pqrt.Col(r.colTmMicroUnit, "tm_micro"),
-		pqrt.Col(r.colDec32, "dec32"),
-		pqrt.Col(r.colDec64, "dec64"),
-		pqrt.Col(r.colDecFix, "dec_fix"),
-		pqrt.Col(r.colDecBytes, "dec_bytes"),
-		pqrt.Col(r.colStr, "str"),
-		pqrt.Col(r.colEnum, "enum"),
-		pqrt.Col(r.colJSON, "json"),
-		pqrt.Col(r.colRaw, "raw"),
-		pqrt.Col(r.colReq, "req"),
-		pqrt.Col(r.colDropped, "dropped"),
-		pqrt.Col(r.colOldName, "old_name"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -779,15 +640,10 @@ func (r *FlatV1Reader) Read(rows []FlatV1) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *FlatV1Reader) assemble(rows []FlatV1) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of FlatV1 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenFlatV1Leaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *FlatV1Reader) assemble(rows []FlatV1) error {
+	var p, q [pqgenFlatV1Leaves]int // per leaf: the next level slot and value
 	// i8
 	{
 		if colI8 := r.colI8; colI8 != nil {
@@ -1078,94 +934,7 @@ func (r *FlatV1Reader) assemble(rows []FlatV1) (err error) {
 			q[pqgenFlatV1ColOldName] = len(rows)
 		}
 	}
-	if r.colI8 != nil && (q[pqgenFlatV1ColI8] != len(r.colI8.Values)) {
-		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colI16 != nil && (q[pqgenFlatV1ColI16] != len(r.colI16.Values)) {
-		return pqfmt.Errorf("%w: column i16: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colI32 != nil && (q[pqgenFlatV1ColI32] != len(r.colI32.Values)) {
-		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colI8Wide != nil && (q[pqgenFlatV1ColI8Wide] != len(r.colI8Wide.Values)) {
-		return pqfmt.Errorf("%w: column i8_wide: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colU8 != nil && (q[pqgenFlatV1ColU8] != len(r.colU8.Values)) {
-		return pqfmt.Errorf("%w: column u8: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colU16 != nil && (q[pqgenFlatV1ColU16] != len(r.colU16.Values)) {
-		return pqfmt.Errorf("%w: column u16: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colU32 != nil && (q[pqgenFlatV1ColU32] != len(r.colU32.Values)) {
-		return pqfmt.Errorf("%w: column u32: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colU8Wide != nil && (q[pqgenFlatV1ColU8Wide] != len(r.colU8Wide.Values)) {
-		return pqfmt.Errorf("%w: column u8_wide: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colU32Wide != nil && (q[pqgenFlatV1ColU32Wide] != len(r.colU32Wide.Values)) {
-		return pqfmt.Errorf("%w: column u32_wide: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colF32 != nil && (q[pqgenFlatV1ColF32] != len(r.colF32.Values)) {
-		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colF16 != nil && (q[pqgenFlatV1ColF16] != len(r.colF16.Values)/2) {
-		return pqfmt.Errorf("%w: column f16: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colF16Wide != nil && (q[pqgenFlatV1ColF16Wide] != len(r.colF16Wide.Values)/2) {
-		return pqfmt.Errorf("%w: column f16_wide: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colDate != nil && (q[pqgenFlatV1ColDate] != len(r.colDate.Values)) {
-		return pqfmt.Errorf("%w: column date: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colDateNano != nil && (q[pqgenFlatV1ColDateNano] != len(r.colDateNano.Values)) {
-		return pqfmt.Errorf("%w: column date_nano: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colTsMilli != nil && (q[pqgenFlatV1ColTsMilli] != len(r.colTsMilli.Values)) {
-		return pqfmt.Errorf("%w: column ts_milli: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colTsMicro != nil && (q[pqgenFlatV1ColTsMicro] != len(r.colTsMicro.Values)) {
-		return pqfmt.Errorf("%w: column ts_micro: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colTmMilliUnit != nil && (q[pqgenFlatV1ColTmMilliUnit] != len(r.colTmMilliUnit.Values)) {
-		return pqfmt.Errorf("%w: column tm_milli: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colTmMicroUnit != nil && (q[pqgenFlatV1ColTmMicroUnit] != len(r.colTmMicroUnit.Values)) {
-		return pqfmt.Errorf("%w: column tm_micro: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colDec32 != nil && (q[pqgenFlatV1ColDec32] != len(r.colDec32.Values)) {
-		return pqfmt.Errorf("%w: column dec32: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colDec64 != nil && (q[pqgenFlatV1ColDec64] != len(r.colDec64.Values)) {
-		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colDecFix != nil && (q[pqgenFlatV1ColDecFix] != len(r.colDecFix.Values)/8) {
-		return pqfmt.Errorf("%w: column dec_fix: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colDecBytes != nil && (q[pqgenFlatV1ColDecBytes] != r.colDecBytes.Values.Len()) {
-		return pqfmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colStr != nil && (q[pqgenFlatV1ColStr] != r.colStr.Values.Len()) {
-		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colEnum != nil && (q[pqgenFlatV1ColEnum] != r.colEnum.Values.Len()) {
-		return pqfmt.Errorf("%w: column enum: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colJSON != nil && (q[pqgenFlatV1ColJSON] != r.colJSON.Values.Len()) {
-		return pqfmt.Errorf("%w: column json: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colRaw != nil && (q[pqgenFlatV1ColRaw] != r.colRaw.Values.Len()) {
-		return pqfmt.Errorf("%w: column raw: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colReq != nil && (q[pqgenFlatV1ColReq] != len(r.colReq.Values)) {
-		return pqfmt.Errorf("%w: column req: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colDropped != nil && (q[pqgenFlatV1ColDropped] != r.colDropped.Values.Len()) {
-		return pqfmt.Errorf("%w: column dropped: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	if r.colOldName != nil && (q[pqgenFlatV1ColOldName] != len(r.colOldName.Values)) {
-		return pqfmt.Errorf("%w: column old_name: the levels and values do not match the other columns of FlatV1", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteFlatV1File writes rows to a new Parquet file at path: the file is written

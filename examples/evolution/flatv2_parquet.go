@@ -517,6 +517,7 @@ func (w *FlatV2Writer) shred(rows []FlatV2) {
 // FlatV2Reader reads rows of FlatV2 from a Parquet file. Create one with NewFlatV2Reader.
 type FlatV2Reader struct {
 	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
 	colI8          *pqrt.Int32Reader     // i8; nil when not read
@@ -563,155 +564,42 @@ func NewFlatV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenFlatV2Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenFlatV2Schema()); err != nil {
 		return nil, err
 	}
 	tr := &FlatV2Reader{fr: fr}
-	if fr.Projected(idx[pqgenFlatV2ColI8]) {
-		if tr.colI8, err = fr.Int32Reader(idx[pqgenFlatV2ColI8]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColI16]) {
-		if tr.colI16, err = fr.Int32Reader(idx[pqgenFlatV2ColI16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColI32]) {
-		if tr.colI32, err = fr.Int64Reader(idx[pqgenFlatV2ColI32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColI8Wide]) {
-		if tr.colI8Wide, err = fr.Int64Reader(idx[pqgenFlatV2ColI8Wide]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColU8]) {
-		if tr.colU8, err = fr.Int32Reader(idx[pqgenFlatV2ColU8]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColU16]) {
-		if tr.colU16, err = fr.Int32Reader(idx[pqgenFlatV2ColU16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColU32]) {
-		if tr.colU32, err = fr.Int64Reader(idx[pqgenFlatV2ColU32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColU8Wide]) {
-		if tr.colU8Wide, err = fr.Int32Reader(idx[pqgenFlatV2ColU8Wide]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColU32Wide]) {
-		if tr.colU32Wide, err = fr.Int64Reader(idx[pqgenFlatV2ColU32Wide]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColF32]) {
-		if tr.colF32, err = fr.DoubleReader(idx[pqgenFlatV2ColF32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColF16]) {
-		if tr.colF16, err = fr.FloatReader(idx[pqgenFlatV2ColF16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColF16Wide]) {
-		if tr.colF16Wide, err = fr.DoubleReader(idx[pqgenFlatV2ColF16Wide]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColDate]) {
-		if tr.colDate, err = fr.Int64Reader(idx[pqgenFlatV2ColDate]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColDateNano]) {
-		if tr.colDateNano, err = fr.Int64Reader(idx[pqgenFlatV2ColDateNano]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColTsMilli]) {
-		if tr.colTsMilli, err = fr.Int64Reader(idx[pqgenFlatV2ColTsMilli]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColTsMicro]) {
-		if tr.colTsMicro, err = fr.Int64Reader(idx[pqgenFlatV2ColTsMicro]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColTmMilliUnit]) {
-		if tr.colTmMilliUnit, err = fr.Int64Reader(idx[pqgenFlatV2ColTmMilliUnit]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColTmMicroUnit]) {
-		if tr.colTmMicroUnit, err = fr.Int64Reader(idx[pqgenFlatV2ColTmMicroUnit]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColDec32]) {
-		if tr.colDec32, err = fr.Int64Reader(idx[pqgenFlatV2ColDec32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColDec64]) {
-		if tr.colDec64, err = fr.FixedReader(idx[pqgenFlatV2ColDec64]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColDecFix]) {
-		if tr.colDecFix, err = fr.ByteArrayReader(idx[pqgenFlatV2ColDecFix]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColDecBytes]) {
-		if tr.colDecBytes, err = fr.FixedReader(idx[pqgenFlatV2ColDecBytes]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColStr]) {
-		if tr.colStr, err = fr.ByteArrayReader(idx[pqgenFlatV2ColStr]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColEnum]) {
-		if tr.colEnum, err = fr.ByteArrayReader(idx[pqgenFlatV2ColEnum]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColJSON]) {
-		if tr.colJSON, err = fr.ByteArrayReader(idx[pqgenFlatV2ColJSON]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColRaw]) {
-		if tr.colRaw, err = fr.ByteArrayReader(idx[pqgenFlatV2ColRaw]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColReq]) {
-		if tr.colReq, err = fr.Int64Reader(idx[pqgenFlatV2ColReq]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColNewName]) {
-		if tr.colNewName, err = fr.Int32Reader(idx[pqgenFlatV2ColNewName]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatV2ColAdded]) {
-		if tr.colAdded, err = fr.Int32Reader(idx[pqgenFlatV2ColAdded]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("FlatV2", nil,
+		pqrt.Leaf(&tr.colI8, pqgenFlatV2ColI8),
+		pqrt.Leaf(&tr.colI16, pqgenFlatV2ColI16),
+		pqrt.Leaf(&tr.colI32, pqgenFlatV2ColI32),
+		pqrt.Leaf(&tr.colI8Wide, pqgenFlatV2ColI8Wide),
+		pqrt.Leaf(&tr.colU8, pqgenFlatV2ColU8),
+		pqrt.Leaf(&tr.colU16, pqgenFlatV2ColU16),
+		pqrt.Leaf(&tr.colU32, pqgenFlatV2ColU32),
+		pqrt.Leaf(&tr.colU8Wide, pqgenFlatV2ColU8Wide),
+		pqrt.Leaf(&tr.colU32Wide, pqgenFlatV2ColU32Wide),
+		pqrt.Leaf(&tr.colF32, pqgenFlatV2ColF32),
+		pqrt.Leaf(&tr.colF16, pqgenFlatV2ColF16),
+		pqrt.Leaf(&tr.colF16Wide, pqgenFlatV2ColF16Wide),
+		pqrt.Leaf(&tr.colDate, pqgenFlatV2ColDate),
+		pqrt.Leaf(&tr.colDateNano, pqgenFlatV2ColDateNano),
+		pqrt.Leaf(&tr.colTsMilli, pqgenFlatV2ColTsMilli),
+		pqrt.Leaf(&tr.colTsMicro, pqgenFlatV2ColTsMicro),
+		pqrt.Leaf(&tr.colTmMilliUnit, pqgenFlatV2ColTmMilliUnit),
+		pqrt.Leaf(&tr.colTmMicroUnit, pqgenFlatV2ColTmMicroUnit),
+		pqrt.Leaf(&tr.colDec32, pqgenFlatV2ColDec32),
+		pqrt.Leaf(&tr.colDec64, pqgenFlatV2ColDec64),
+		pqrt.Leaf(&tr.colDecFix, pqgenFlatV2ColDecFix),
+		pqrt.Leaf(&tr.colDecBytes, pqgenFlatV2ColDecBytes),
+		pqrt.Leaf(&tr.colStr, pqgenFlatV2ColStr),
+		pqrt.Leaf(&tr.colEnum, pqgenFlatV2ColEnum),
+		pqrt.Leaf(&tr.colJSON, pqgenFlatV2ColJSON),
+		pqrt.Leaf(&tr.colRaw, pqgenFlatV2ColRaw),
+		pqrt.Leaf(&tr.colReq, pqgenFlatV2ColReq),
+		pqrt.Leaf(&tr.colNewName, pqgenFlatV2ColNewName),
+		pqrt.Leaf(&tr.colAdded, pqgenFlatV2ColAdded),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -746,37 +634,10 @@ func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colI8, "i8"),
-		pqrt.Col(r.colI16, "i16"),
-		pqrt.Col(r.colI32, "i32"),
-		pqrt.Col(r.colI8Wide, "i8_wide"),
-		pqrt.Col(r.colU8, "u8"),
-		pqrt.Col(r.colU16, "u16"),
-		pqrt.Col(r.colU32, "u32"),
-		pqrt.Col(r.colU8Wide, "u8_wide"),
-		pqrt.Col(r.colU32Wide, "u32_wide"),
-		pqrt.Col(r.colF32, "f32"),
-		pqrt.Col(r.colF16, "f16"),
-		pqrt.Col(r.colF16Wide, "f16_wide"),
-		pqrt.Col(r.colDate, "date"),
-		pqrt.Col(r.colDateNano, "date_nano"),
-		pqrt.Col(r.colTsMilli, "ts_milli"),
-		pqrt.Col(r.colTsMicro, "ts_micro"),
-		pqrt.Col(r.colTmMilliUnit, "tm_milli"),
-		pqrt.Col(r.colTmMicroUnit, "tm_micro"),
-		pqrt.Col(r.colDec32, "dec32"),
-		pqrt.Col(r.colDec64, "dec64"),
-		pqrt.Col(r.colDecFix, "dec_fix"),
-		pqrt.Col(r.colDecBytes, "dec_bytes"),
-		pqrt.Col(r.colStr, "str"),
-		pqrt.Col(r.colEnum, "enum"),
-		pqrt.Col(r.colJSON, "json"),
-		pqrt.Col(r.colRaw, "raw"),
-		pqrt.Col(r.colReq, "req"),
-		pqrt.Col(r.colNewName, "new_name"),
-		pqrt.Col(r.colAdded, "added"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -789,17 +650,11 @@ func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *FlatV2Reader) assemble(rows []FlatV2) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of FlatV2 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenFlatV2Leaves]int // per leaf: the next value
-	var p [pqgenFlatV2Leaves]int // per leaf: the next level slot
-	var slabReq []int64          // pointer targets of req
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *FlatV2Reader) assemble(rows []FlatV2) error {
+	var p, q [pqgenFlatV2Leaves]int // per leaf: the next level slot and value
+	var slabReq []int64             // pointer targets of req
 	if r.colReq != nil {
 		slabReq = make([]int64, len(r.colReq.Values))
 	}
@@ -1111,94 +966,7 @@ func (r *FlatV2Reader) assemble(rows []FlatV2) (err error) {
 			p[pqgenFlatV2ColAdded] = len(rows)
 		}
 	}
-	if r.colI8 != nil && (q[pqgenFlatV2ColI8] != len(r.colI8.Values)) {
-		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colI16 != nil && (q[pqgenFlatV2ColI16] != len(r.colI16.Values)) {
-		return pqfmt.Errorf("%w: column i16: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colI32 != nil && (q[pqgenFlatV2ColI32] != len(r.colI32.Values)) {
-		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colI8Wide != nil && (q[pqgenFlatV2ColI8Wide] != len(r.colI8Wide.Values)) {
-		return pqfmt.Errorf("%w: column i8_wide: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colU8 != nil && (q[pqgenFlatV2ColU8] != len(r.colU8.Values)) {
-		return pqfmt.Errorf("%w: column u8: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colU16 != nil && (q[pqgenFlatV2ColU16] != len(r.colU16.Values)) {
-		return pqfmt.Errorf("%w: column u16: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colU32 != nil && (q[pqgenFlatV2ColU32] != len(r.colU32.Values)) {
-		return pqfmt.Errorf("%w: column u32: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colU8Wide != nil && (q[pqgenFlatV2ColU8Wide] != len(r.colU8Wide.Values)) {
-		return pqfmt.Errorf("%w: column u8_wide: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colU32Wide != nil && (q[pqgenFlatV2ColU32Wide] != len(r.colU32Wide.Values)) {
-		return pqfmt.Errorf("%w: column u32_wide: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colF32 != nil && (q[pqgenFlatV2ColF32] != len(r.colF32.Values)) {
-		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colF16 != nil && (q[pqgenFlatV2ColF16] != len(r.colF16.Values)) {
-		return pqfmt.Errorf("%w: column f16: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colF16Wide != nil && (q[pqgenFlatV2ColF16Wide] != len(r.colF16Wide.Values)) {
-		return pqfmt.Errorf("%w: column f16_wide: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colDate != nil && (q[pqgenFlatV2ColDate] != len(r.colDate.Values)) {
-		return pqfmt.Errorf("%w: column date: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colDateNano != nil && (q[pqgenFlatV2ColDateNano] != len(r.colDateNano.Values)) {
-		return pqfmt.Errorf("%w: column date_nano: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colTsMilli != nil && (q[pqgenFlatV2ColTsMilli] != len(r.colTsMilli.Values)) {
-		return pqfmt.Errorf("%w: column ts_milli: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colTsMicro != nil && (q[pqgenFlatV2ColTsMicro] != len(r.colTsMicro.Values)) {
-		return pqfmt.Errorf("%w: column ts_micro: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colTmMilliUnit != nil && (q[pqgenFlatV2ColTmMilliUnit] != len(r.colTmMilliUnit.Values)) {
-		return pqfmt.Errorf("%w: column tm_milli: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colTmMicroUnit != nil && (q[pqgenFlatV2ColTmMicroUnit] != len(r.colTmMicroUnit.Values)) {
-		return pqfmt.Errorf("%w: column tm_micro: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colDec32 != nil && (q[pqgenFlatV2ColDec32] != len(r.colDec32.Values)) {
-		return pqfmt.Errorf("%w: column dec32: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colDec64 != nil && (q[pqgenFlatV2ColDec64] != len(r.colDec64.Values)/16) {
-		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colDecFix != nil && (q[pqgenFlatV2ColDecFix] != r.colDecFix.Values.Len()) {
-		return pqfmt.Errorf("%w: column dec_fix: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colDecBytes != nil && (q[pqgenFlatV2ColDecBytes] != len(r.colDecBytes.Values)/16) {
-		return pqfmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colStr != nil && (q[pqgenFlatV2ColStr] != r.colStr.Values.Len()) {
-		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colEnum != nil && (q[pqgenFlatV2ColEnum] != r.colEnum.Values.Len()) {
-		return pqfmt.Errorf("%w: column enum: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colJSON != nil && (q[pqgenFlatV2ColJSON] != r.colJSON.Values.Len()) {
-		return pqfmt.Errorf("%w: column json: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colRaw != nil && (q[pqgenFlatV2ColRaw] != r.colRaw.Values.Len()) {
-		return pqfmt.Errorf("%w: column raw: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colReq != nil && (q[pqgenFlatV2ColReq] != len(r.colReq.Values) || p[pqgenFlatV2ColReq] != len(r.colReq.Def)) {
-		return pqfmt.Errorf("%w: column req: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colNewName != nil && (q[pqgenFlatV2ColNewName] != len(r.colNewName.Values)) {
-		return pqfmt.Errorf("%w: column new_name: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	if r.colAdded != nil && (q[pqgenFlatV2ColAdded] != len(r.colAdded.Values) || p[pqgenFlatV2ColAdded] != len(r.colAdded.Def)) {
-		return pqfmt.Errorf("%w: column added: the levels and values do not match the other columns of FlatV2", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteFlatV2File writes rows to a new Parquet file at path: the file is written

@@ -155,6 +155,7 @@ func (w *MissingV2Writer) shred(rows []MissingV2) {
 // MissingV2Reader reads rows of MissingV2 from a Parquet file. Create one with NewMissingV2Reader.
 type MissingV2Reader struct {
 	fr        *pqrt.FileReader
+	leaves    *pqrt.Leaves // the leaf columns read
 	read      int64
 	closed    bool
 	colID     *pqrt.Int64Reader     // id; nil when not read
@@ -174,20 +175,15 @@ func NewMissingV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) 
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenMissingV2Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenMissingV2Schema()); err != nil {
 		return nil, err
 	}
 	tr := &MissingV2Reader{fr: fr}
-	if fr.Projected(idx[pqgenMissingV2ColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenMissingV2ColID]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenMissingV2ColRegion]) {
-		if tr.colRegion, err = fr.ByteArrayReader(idx[pqgenMissingV2ColRegion]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("MissingV2", nil,
+		pqrt.Leaf(&tr.colID, pqgenMissingV2ColID),
+		pqrt.Leaf(&tr.colRegion, pqgenMissingV2ColRegion),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -222,10 +218,10 @@ func (r *MissingV2Reader) Read(rows []MissingV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colRegion, "region"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -238,15 +234,10 @@ func (r *MissingV2Reader) Read(rows []MissingV2) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *MissingV2Reader) assemble(rows []MissingV2) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of MissingV2 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenMissingV2Leaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *MissingV2Reader) assemble(rows []MissingV2) error {
+	var p, q [pqgenMissingV2Leaves]int // per leaf: the next level slot and value
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -267,13 +258,7 @@ func (r *MissingV2Reader) assemble(rows []MissingV2) (err error) {
 			q[pqgenMissingV2ColRegion] = len(rows)
 		}
 	}
-	if r.colID != nil && (q[pqgenMissingV2ColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of MissingV2", pqrt.ErrChunk)
-	}
-	if r.colRegion != nil && (q[pqgenMissingV2ColRegion] != r.colRegion.Values.Len()) {
-		return pqfmt.Errorf("%w: column region: the levels and values do not match the other columns of MissingV2", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteMissingV2File writes rows to a new Parquet file at path: the file is written

@@ -142,6 +142,7 @@ func (w *Narrow16Writer) shred(rows []Narrow16) {
 // Narrow16Reader reads rows of Narrow16 from a Parquet file. Create one with NewNarrow16Reader.
 type Narrow16Reader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colI32 *pqrt.Int32Reader // i32; nil when not read
@@ -160,15 +161,14 @@ func NewNarrow16Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNarrow16Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNarrow16Schema()); err != nil {
 		return nil, err
 	}
 	tr := &Narrow16Reader{fr: fr}
-	if fr.Projected(idx[pqgenNarrow16ColI32]) {
-		if tr.colI32, err = fr.Int32Reader(idx[pqgenNarrow16ColI32]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Narrow16", nil,
+		pqrt.Leaf(&tr.colI32, pqgenNarrow16ColI32),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -203,9 +203,10 @@ func (r *Narrow16Reader) Read(rows []Narrow16) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colI32, "i32"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -218,15 +219,10 @@ func (r *Narrow16Reader) Read(rows []Narrow16) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *Narrow16Reader) assemble(rows []Narrow16) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Narrow16 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNarrow16Leaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *Narrow16Reader) assemble(rows []Narrow16) error {
+	var p, q [pqgenNarrow16Leaves]int // per leaf: the next level slot and value
 	// i32
 	{
 		if colI32 := r.colI32; colI32 != nil {
@@ -237,10 +233,7 @@ func (r *Narrow16Reader) assemble(rows []Narrow16) (err error) {
 			q[pqgenNarrow16ColI32] = len(rows)
 		}
 	}
-	if r.colI32 != nil && (q[pqgenNarrow16ColI32] != len(r.colI32.Values)) {
-		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of Narrow16", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNarrow16File writes rows to a new Parquet file at path: the file is written

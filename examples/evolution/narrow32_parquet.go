@@ -142,6 +142,7 @@ func (w *Narrow32Writer) shred(rows []Narrow32) {
 // Narrow32Reader reads rows of Narrow32 from a Parquet file. Create one with NewNarrow32Reader.
 type Narrow32Reader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colID  *pqrt.Int32Reader // id; nil when not read
@@ -160,15 +161,14 @@ func NewNarrow32Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNarrow32Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNarrow32Schema()); err != nil {
 		return nil, err
 	}
 	tr := &Narrow32Reader{fr: fr}
-	if fr.Projected(idx[pqgenNarrow32ColID]) {
-		if tr.colID, err = fr.Int32Reader(idx[pqgenNarrow32ColID]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Narrow32", nil,
+		pqrt.Leaf(&tr.colID, pqgenNarrow32ColID),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -203,9 +203,10 @@ func (r *Narrow32Reader) Read(rows []Narrow32) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -218,15 +219,10 @@ func (r *Narrow32Reader) Read(rows []Narrow32) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *Narrow32Reader) assemble(rows []Narrow32) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Narrow32 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNarrow32Leaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *Narrow32Reader) assemble(rows []Narrow32) error {
+	var p, q [pqgenNarrow32Leaves]int // per leaf: the next level slot and value
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -237,10 +233,7 @@ func (r *Narrow32Reader) assemble(rows []Narrow32) (err error) {
 			q[pqgenNarrow32ColID] = len(rows)
 		}
 	}
-	if r.colID != nil && (q[pqgenNarrow32ColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Narrow32", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNarrow32File writes rows to a new Parquet file at path: the file is written

@@ -164,6 +164,7 @@ func (w *NarrowElemWriter) shred(rows []NarrowElem) {
 // NarrowElemReader reads rows of NarrowElem from a Parquet file. Create one with NewNarrowElemReader.
 type NarrowElemReader struct {
 	fr        *pqrt.FileReader
+	leaves    *pqrt.Leaves // the leaf columns read
 	read      int64
 	closed    bool
 	colItemsA *pqrt.Int32Reader // items.list.element.a; nil when not read
@@ -185,15 +186,14 @@ func NewNarrowElemReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNarrowElemSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNarrowElemSchema()); err != nil {
 		return nil, err
 	}
 	tr := &NarrowElemReader{fr: fr}
-	if fr.Projected(idx[pqgenNarrowElemColItemsA]) {
-		if tr.colItemsA, err = fr.Int32Reader(idx[pqgenNarrowElemColItemsA]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("NarrowElem", nil,
+		pqrt.Leaf(&tr.colItemsA, pqgenNarrowElemColItemsA),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -228,9 +228,10 @@ func (r *NarrowElemReader) Read(rows []NarrowElem) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colItemsA, "items.list.element.a"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -243,16 +244,10 @@ func (r *NarrowElemReader) Read(rows []NarrowElem) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *NarrowElemReader) assemble(rows []NarrowElem) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of NarrowElem disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNarrowElemLeaves]int // per leaf: the next value
-	var p [pqgenNarrowElemLeaves]int // per leaf: the next level slot
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *NarrowElemReader) assemble(rows []NarrowElem) error {
+	var p, q [pqgenNarrowElemLeaves]int // per leaf: the next level slot and value
 	// items.list.element.a
 	{
 		colItemsA := r.colItemsA
@@ -283,10 +278,7 @@ func (r *NarrowElemReader) assemble(rows []NarrowElem) (err error) {
 			p[pqgenNarrowElemColItemsA] = n
 		}
 	}
-	if r.colItemsA != nil && (q[pqgenNarrowElemColItemsA] != len(r.colItemsA.Values) || p[pqgenNarrowElemColItemsA] != len(r.colItemsA.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.a: the levels and values do not match the other columns of NarrowElem", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNarrowElemFile writes rows to a new Parquet file at path: the file is written

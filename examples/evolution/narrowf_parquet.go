@@ -142,6 +142,7 @@ func (w *NarrowFWriter) shred(rows []NarrowF) {
 // NarrowFReader reads rows of NarrowF from a Parquet file. Create one with NewNarrowFReader.
 type NarrowFReader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colF32 *pqrt.FloatReader // f32; nil when not read
@@ -160,15 +161,14 @@ func NewNarrowFReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNarrowFSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNarrowFSchema()); err != nil {
 		return nil, err
 	}
 	tr := &NarrowFReader{fr: fr}
-	if fr.Projected(idx[pqgenNarrowFColF32]) {
-		if tr.colF32, err = fr.FloatReader(idx[pqgenNarrowFColF32]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("NarrowF", nil,
+		pqrt.Leaf(&tr.colF32, pqgenNarrowFColF32),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -203,9 +203,10 @@ func (r *NarrowFReader) Read(rows []NarrowF) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colF32, "f32"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -218,15 +219,10 @@ func (r *NarrowFReader) Read(rows []NarrowF) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *NarrowFReader) assemble(rows []NarrowF) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of NarrowF disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNarrowFLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *NarrowFReader) assemble(rows []NarrowF) error {
+	var p, q [pqgenNarrowFLeaves]int // per leaf: the next level slot and value
 	// f32
 	{
 		if colF32 := r.colF32; colF32 != nil {
@@ -237,10 +233,7 @@ func (r *NarrowFReader) assemble(rows []NarrowF) (err error) {
 			q[pqgenNarrowFColF32] = len(rows)
 		}
 	}
-	if r.colF32 != nil && (q[pqgenNarrowFColF32] != len(r.colF32.Values)) {
-		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of NarrowF", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNarrowFFile writes rows to a new Parquet file at path: the file is written

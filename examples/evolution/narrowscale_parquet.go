@@ -142,6 +142,7 @@ func (w *NarrowScaleWriter) shred(rows []NarrowScale) {
 // NarrowScaleReader reads rows of NarrowScale from a Parquet file. Create one with NewNarrowScaleReader.
 type NarrowScaleReader struct {
 	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
 	read     int64
 	closed   bool
 	colDec64 *pqrt.Int64Reader // dec64; nil when not read
@@ -160,15 +161,14 @@ func NewNarrowScaleReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNarrowScaleSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNarrowScaleSchema()); err != nil {
 		return nil, err
 	}
 	tr := &NarrowScaleReader{fr: fr}
-	if fr.Projected(idx[pqgenNarrowScaleColDec64]) {
-		if tr.colDec64, err = fr.Int64Reader(idx[pqgenNarrowScaleColDec64]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("NarrowScale", nil,
+		pqrt.Leaf(&tr.colDec64, pqgenNarrowScaleColDec64),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -203,9 +203,10 @@ func (r *NarrowScaleReader) Read(rows []NarrowScale) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colDec64, "dec64"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -218,15 +219,10 @@ func (r *NarrowScaleReader) Read(rows []NarrowScale) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *NarrowScaleReader) assemble(rows []NarrowScale) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of NarrowScale disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNarrowScaleLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *NarrowScaleReader) assemble(rows []NarrowScale) error {
+	var p, q [pqgenNarrowScaleLeaves]int // per leaf: the next level slot and value
 	// dec64
 	{
 		if colDec64 := r.colDec64; colDec64 != nil {
@@ -237,10 +233,7 @@ func (r *NarrowScaleReader) assemble(rows []NarrowScale) (err error) {
 			q[pqgenNarrowScaleColDec64] = len(rows)
 		}
 	}
-	if r.colDec64 != nil && (q[pqgenNarrowScaleColDec64] != len(r.colDec64.Values)) {
-		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of NarrowScale", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNarrowScaleFile writes rows to a new Parquet file at path: the file is written

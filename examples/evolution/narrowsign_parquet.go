@@ -142,6 +142,7 @@ func (w *NarrowSignWriter) shred(rows []NarrowSign) {
 // NarrowSignReader reads rows of NarrowSign from a Parquet file. Create one with NewNarrowSignReader.
 type NarrowSignReader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colI8  *pqrt.Int64Reader // i8; nil when not read
@@ -160,15 +161,14 @@ func NewNarrowSignReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNarrowSignSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNarrowSignSchema()); err != nil {
 		return nil, err
 	}
 	tr := &NarrowSignReader{fr: fr}
-	if fr.Projected(idx[pqgenNarrowSignColI8]) {
-		if tr.colI8, err = fr.Int64Reader(idx[pqgenNarrowSignColI8]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("NarrowSign", nil,
+		pqrt.Leaf(&tr.colI8, pqgenNarrowSignColI8),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -203,9 +203,10 @@ func (r *NarrowSignReader) Read(rows []NarrowSign) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colI8, "i8"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -218,15 +219,10 @@ func (r *NarrowSignReader) Read(rows []NarrowSign) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *NarrowSignReader) assemble(rows []NarrowSign) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of NarrowSign disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNarrowSignLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *NarrowSignReader) assemble(rows []NarrowSign) error {
+	var p, q [pqgenNarrowSignLeaves]int // per leaf: the next level slot and value
 	// i8
 	{
 		if colI8 := r.colI8; colI8 != nil {
@@ -237,10 +233,7 @@ func (r *NarrowSignReader) assemble(rows []NarrowSign) (err error) {
 			q[pqgenNarrowSignColI8] = len(rows)
 		}
 	}
-	if r.colI8 != nil && (q[pqgenNarrowSignColI8] != len(r.colI8.Values)) {
-		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of NarrowSign", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNarrowSignFile writes rows to a new Parquet file at path: the file is written

@@ -142,6 +142,7 @@ func (w *NarrowStrWriter) shred(rows []NarrowStr) {
 // NarrowStrReader reads rows of NarrowStr from a Parquet file. Create one with NewNarrowStrReader.
 type NarrowStrReader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colStr *pqrt.Int64Reader // str; nil when not read
@@ -160,15 +161,14 @@ func NewNarrowStrReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) 
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNarrowStrSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNarrowStrSchema()); err != nil {
 		return nil, err
 	}
 	tr := &NarrowStrReader{fr: fr}
-	if fr.Projected(idx[pqgenNarrowStrColStr]) {
-		if tr.colStr, err = fr.Int64Reader(idx[pqgenNarrowStrColStr]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("NarrowStr", nil,
+		pqrt.Leaf(&tr.colStr, pqgenNarrowStrColStr),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -203,9 +203,10 @@ func (r *NarrowStrReader) Read(rows []NarrowStr) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colStr, "str"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -218,15 +219,10 @@ func (r *NarrowStrReader) Read(rows []NarrowStr) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *NarrowStrReader) assemble(rows []NarrowStr) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of NarrowStr disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNarrowStrLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *NarrowStrReader) assemble(rows []NarrowStr) error {
+	var p, q [pqgenNarrowStrLeaves]int // per leaf: the next level slot and value
 	// str
 	{
 		if colStr := r.colStr; colStr != nil {
@@ -237,10 +233,7 @@ func (r *NarrowStrReader) assemble(rows []NarrowStr) (err error) {
 			q[pqgenNarrowStrColStr] = len(rows)
 		}
 	}
-	if r.colStr != nil && (q[pqgenNarrowStrColStr] != len(r.colStr.Values)) {
-		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of NarrowStr", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNarrowStrFile writes rows to a new Parquet file at path: the file is written

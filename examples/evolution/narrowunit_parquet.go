@@ -143,6 +143,7 @@ func (w *NarrowUnitWriter) shred(rows []NarrowUnit) {
 // NarrowUnitReader reads rows of NarrowUnit from a Parquet file. Create one with NewNarrowUnitReader.
 type NarrowUnitReader struct {
 	fr         *pqrt.FileReader
+	leaves     *pqrt.Leaves // the leaf columns read
 	read       int64
 	closed     bool
 	colTsMicro *pqrt.Int64Reader // ts_micro; nil when not read
@@ -161,15 +162,14 @@ func NewNarrowUnitReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNarrowUnitSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNarrowUnitSchema()); err != nil {
 		return nil, err
 	}
 	tr := &NarrowUnitReader{fr: fr}
-	if fr.Projected(idx[pqgenNarrowUnitColTsMicro]) {
-		if tr.colTsMicro, err = fr.Int64Reader(idx[pqgenNarrowUnitColTsMicro]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("NarrowUnit", nil,
+		pqrt.Leaf(&tr.colTsMicro, pqgenNarrowUnitColTsMicro),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -204,9 +204,10 @@ func (r *NarrowUnitReader) Read(rows []NarrowUnit) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colTsMicro, "ts_micro"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -219,15 +220,10 @@ func (r *NarrowUnitReader) Read(rows []NarrowUnit) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *NarrowUnitReader) assemble(rows []NarrowUnit) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of NarrowUnit disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNarrowUnitLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *NarrowUnitReader) assemble(rows []NarrowUnit) error {
+	var p, q [pqgenNarrowUnitLeaves]int // per leaf: the next level slot and value
 	// ts_micro
 	{
 		if colTsMicro := r.colTsMicro; colTsMicro != nil {
@@ -238,10 +234,7 @@ func (r *NarrowUnitReader) assemble(rows []NarrowUnit) (err error) {
 			q[pqgenNarrowUnitColTsMicro] = len(rows)
 		}
 	}
-	if r.colTsMicro != nil && (q[pqgenNarrowUnitColTsMicro] != len(r.colTsMicro.Values)) {
-		return pqfmt.Errorf("%w: column ts_micro: the levels and values do not match the other columns of NarrowUnit", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNarrowUnitFile writes rows to a new Parquet file at path: the file is written

@@ -393,6 +393,7 @@ func (w *NestedV1Writer) shred(rows []NestedV1) {
 // NestedV1Reader reads rows of NestedV1 from a Parquet file. Create one with NewNestedV1Reader.
 type NestedV1Reader struct {
 	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
 	drv            [len(pqgenNestedV1Drivers)]int    // per nested value: the leaf deciding it, or -1
@@ -442,98 +443,28 @@ func NewNestedV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNestedV1Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNestedV1Schema()); err != nil {
 		return nil, err
 	}
 	tr := &NestedV1Reader{fr: fr}
-	if fr.Projected(idx[pqgenNestedV1ColID]) {
-		if tr.colID, err = fr.Int32Reader(idx[pqgenNestedV1ColID]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColID] = &tr.colID.Levels
+	if tr.leaves, err = fr.OpenLeaves("NestedV1", tr.lv[:],
+		pqrt.Leaf(&tr.colID, pqgenNestedV1ColID),
+		pqrt.Leaf(&tr.colItemsA, pqgenNestedV1ColItemsA),
+		pqrt.Leaf(&tr.colItemsB, pqgenNestedV1ColItemsB),
+		pqrt.Leaf(&tr.colItemsT, pqgenNestedV1ColItemsT),
+		pqrt.Leaf(&tr.colItemsX, pqgenNestedV1ColItemsX),
+		pqrt.Leaf(&tr.colOptD, pqgenNestedV1ColOptD),
+		pqrt.Leaf(&tr.colOptXsElem, pqgenNestedV1ColOptXsElem),
+		pqrt.Leaf(&tr.colInnerD, pqgenNestedV1ColInnerD),
+		pqrt.Leaf(&tr.colInnerXsElem, pqgenNestedV1ColInnerXsElem),
+		pqrt.Leaf(&tr.colMKey, pqgenNestedV1ColMKey),
+		pqrt.Leaf(&tr.colMValue, pqgenNestedV1ColMValue),
+		pqrt.Leaf(&tr.colMSKey, pqgenNestedV1ColMSKey),
+		pqrt.Leaf(&tr.colMSValue, pqgenNestedV1ColMSValue),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenNestedV1ColItemsA]) {
-		if tr.colItemsA, err = fr.Int32Reader(idx[pqgenNestedV1ColItemsA]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColItemsA] = &tr.colItemsA.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColItemsB]) {
-		if tr.colItemsB, err = fr.FloatReader(idx[pqgenNestedV1ColItemsB]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColItemsB] = &tr.colItemsB.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColItemsT]) {
-		if tr.colItemsT, err = fr.Int64Reader(idx[pqgenNestedV1ColItemsT]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColItemsT] = &tr.colItemsT.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColItemsX]) {
-		if tr.colItemsX, err = fr.ByteArrayReader(idx[pqgenNestedV1ColItemsX]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColItemsX] = &tr.colItemsX.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColOptD]) {
-		if tr.colOptD, err = fr.Int32Reader(idx[pqgenNestedV1ColOptD]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColOptD] = &tr.colOptD.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColOptXsElem]) {
-		if tr.colOptXsElem, err = fr.Int32Reader(idx[pqgenNestedV1ColOptXsElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColOptXsElem] = &tr.colOptXsElem.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColInnerD]) {
-		if tr.colInnerD, err = fr.Int32Reader(idx[pqgenNestedV1ColInnerD]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColInnerD] = &tr.colInnerD.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColInnerXsElem]) {
-		if tr.colInnerXsElem, err = fr.Int32Reader(idx[pqgenNestedV1ColInnerXsElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColInnerXsElem] = &tr.colInnerXsElem.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColMKey]) {
-		if tr.colMKey, err = fr.Int32Reader(idx[pqgenNestedV1ColMKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColMKey] = &tr.colMKey.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColMValue]) {
-		if tr.colMValue, err = fr.Int32Reader(idx[pqgenNestedV1ColMValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColMValue] = &tr.colMValue.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColMSKey]) {
-		if tr.colMSKey, err = fr.ByteArrayReader(idx[pqgenNestedV1ColMSKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColMSKey] = &tr.colMSKey.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV1ColMSValue]) {
-		if tr.colMSValue, err = fr.Int32Reader(idx[pqgenNestedV1ColMSValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV1ColMSValue] = &tr.colMSValue.Levels
-	}
-	for k, ls := range pqgenNestedV1Drivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenNestedV1Drivers[:])
 	return tr, nil
 }
 
@@ -567,21 +498,10 @@ func (r *NestedV1Reader) Read(rows []NestedV1) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colItemsA, "items.list.element.a"),
-		pqrt.Col(r.colItemsB, "items.list.element.b"),
-		pqrt.Col(r.colItemsT, "items.list.element.t"),
-		pqrt.Col(r.colItemsX, "items.list.element.x"),
-		pqrt.Col(r.colOptD, "opt.d"),
-		pqrt.Col(r.colOptXsElem, "opt.xs.list.element"),
-		pqrt.Col(r.colInnerD, "inner.d"),
-		pqrt.Col(r.colInnerXsElem, "inner.xs.list.element"),
-		pqrt.Col(r.colMKey, "m.key_value.key"),
-		pqrt.Col(r.colMValue, "m.key_value.value"),
-		pqrt.Col(r.colMSKey, "ms.key_value.key"),
-		pqrt.Col(r.colMSValue, "ms.key_value.value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -594,16 +514,10 @@ func (r *NestedV1Reader) Read(rows []NestedV1) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of NestedV1 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNestedV1Leaves]int // per leaf: the next value
-	var p [pqgenNestedV1Leaves]int // per leaf: the next level slot
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *NestedV1Reader) assemble(rows []NestedV1) error {
+	var p, q [pqgenNestedV1Leaves]int // per leaf: the next level slot and value
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -904,46 +818,7 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) (err error) {
 			}
 		}
 	}
-	if r.colID != nil && (q[pqgenNestedV1ColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colItemsA != nil && (q[pqgenNestedV1ColItemsA] != len(r.colItemsA.Values) || p[pqgenNestedV1ColItemsA] != len(r.colItemsA.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.a: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colItemsB != nil && (q[pqgenNestedV1ColItemsB] != len(r.colItemsB.Values) || p[pqgenNestedV1ColItemsB] != len(r.colItemsB.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.b: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colItemsT != nil && (q[pqgenNestedV1ColItemsT] != len(r.colItemsT.Values) || p[pqgenNestedV1ColItemsT] != len(r.colItemsT.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.t: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colItemsX != nil && (q[pqgenNestedV1ColItemsX] != r.colItemsX.Values.Len() || p[pqgenNestedV1ColItemsX] != len(r.colItemsX.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.x: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colOptD != nil && (q[pqgenNestedV1ColOptD] != len(r.colOptD.Values) || p[pqgenNestedV1ColOptD] != len(r.colOptD.Def)) {
-		return pqfmt.Errorf("%w: column opt.d: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colOptXsElem != nil && (q[pqgenNestedV1ColOptXsElem] != len(r.colOptXsElem.Values) || p[pqgenNestedV1ColOptXsElem] != len(r.colOptXsElem.Def)) {
-		return pqfmt.Errorf("%w: column opt.xs.list.element: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colInnerD != nil && (q[pqgenNestedV1ColInnerD] != len(r.colInnerD.Values)) {
-		return pqfmt.Errorf("%w: column inner.d: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colInnerXsElem != nil && (q[pqgenNestedV1ColInnerXsElem] != len(r.colInnerXsElem.Values) || p[pqgenNestedV1ColInnerXsElem] != len(r.colInnerXsElem.Def)) {
-		return pqfmt.Errorf("%w: column inner.xs.list.element: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colMKey != nil && (q[pqgenNestedV1ColMKey] != len(r.colMKey.Values) || p[pqgenNestedV1ColMKey] != len(r.colMKey.Def)) {
-		return pqfmt.Errorf("%w: column m.key_value.key: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colMValue != nil && (q[pqgenNestedV1ColMValue] != len(r.colMValue.Values) || p[pqgenNestedV1ColMValue] != len(r.colMValue.Def)) {
-		return pqfmt.Errorf("%w: column m.key_value.value: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colMSKey != nil && (q[pqgenNestedV1ColMSKey] != r.colMSKey.Values.Len() || p[pqgenNestedV1ColMSKey] != len(r.colMSKey.Def)) {
-		return pqfmt.Errorf("%w: column ms.key_value.key: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	if r.colMSValue != nil && (q[pqgenNestedV1ColMSValue] != len(r.colMSValue.Values) || p[pqgenNestedV1ColMSValue] != len(r.colMSValue.Def)) {
-		return pqfmt.Errorf("%w: column ms.key_value.value: the levels and values do not match the other columns of NestedV1", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNestedV1File writes rows to a new Parquet file at path: the file is written

@@ -428,6 +428,7 @@ func (w *NestedV2Writer) shred(rows []NestedV2) {
 // NestedV2Reader reads rows of NestedV2 from a Parquet file. Create one with NewNestedV2Reader.
 type NestedV2Reader struct {
 	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
 	drv            [len(pqgenNestedV2Drivers)]int    // per nested value: the leaf deciding it, or -1
@@ -478,98 +479,28 @@ func NewNestedV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenNestedV2Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenNestedV2Schema()); err != nil {
 		return nil, err
 	}
 	tr := &NestedV2Reader{fr: fr}
-	if fr.Projected(idx[pqgenNestedV2ColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenNestedV2ColID]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColID] = &tr.colID.Levels
+	if tr.leaves, err = fr.OpenLeaves("NestedV2", tr.lv[:],
+		pqrt.Leaf(&tr.colID, pqgenNestedV2ColID),
+		pqrt.Leaf(&tr.colItemsA, pqgenNestedV2ColItemsA),
+		pqrt.Leaf(&tr.colItemsB, pqgenNestedV2ColItemsB),
+		pqrt.Leaf(&tr.colItemsT, pqgenNestedV2ColItemsT),
+		pqrt.Leaf(&tr.colItemsC, pqgenNestedV2ColItemsC),
+		pqrt.Leaf(&tr.colOptD, pqgenNestedV2ColOptD),
+		pqrt.Leaf(&tr.colOptXsElem, pqgenNestedV2ColOptXsElem),
+		pqrt.Leaf(&tr.colInnerD, pqgenNestedV2ColInnerD),
+		pqrt.Leaf(&tr.colInnerXsElem, pqgenNestedV2ColInnerXsElem),
+		pqrt.Leaf(&tr.colMKey, pqgenNestedV2ColMKey),
+		pqrt.Leaf(&tr.colMValue, pqgenNestedV2ColMValue),
+		pqrt.Leaf(&tr.colMSKey, pqgenNestedV2ColMSKey),
+		pqrt.Leaf(&tr.colMSValue, pqgenNestedV2ColMSValue),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenNestedV2ColItemsA]) {
-		if tr.colItemsA, err = fr.Int64Reader(idx[pqgenNestedV2ColItemsA]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColItemsA] = &tr.colItemsA.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColItemsB]) {
-		if tr.colItemsB, err = fr.DoubleReader(idx[pqgenNestedV2ColItemsB]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColItemsB] = &tr.colItemsB.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColItemsT]) {
-		if tr.colItemsT, err = fr.Int64Reader(idx[pqgenNestedV2ColItemsT]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColItemsT] = &tr.colItemsT.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColItemsC]) {
-		if tr.colItemsC, err = fr.ByteArrayReader(idx[pqgenNestedV2ColItemsC]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColItemsC] = &tr.colItemsC.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColOptD]) {
-		if tr.colOptD, err = fr.Int32Reader(idx[pqgenNestedV2ColOptD]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColOptD] = &tr.colOptD.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColOptXsElem]) {
-		if tr.colOptXsElem, err = fr.Int64Reader(idx[pqgenNestedV2ColOptXsElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColOptXsElem] = &tr.colOptXsElem.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColInnerD]) {
-		if tr.colInnerD, err = fr.Int32Reader(idx[pqgenNestedV2ColInnerD]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColInnerD] = &tr.colInnerD.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColInnerXsElem]) {
-		if tr.colInnerXsElem, err = fr.Int64Reader(idx[pqgenNestedV2ColInnerXsElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColInnerXsElem] = &tr.colInnerXsElem.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColMKey]) {
-		if tr.colMKey, err = fr.Int64Reader(idx[pqgenNestedV2ColMKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColMKey] = &tr.colMKey.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColMValue]) {
-		if tr.colMValue, err = fr.Int64Reader(idx[pqgenNestedV2ColMValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColMValue] = &tr.colMValue.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColMSKey]) {
-		if tr.colMSKey, err = fr.ByteArrayReader(idx[pqgenNestedV2ColMSKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColMSKey] = &tr.colMSKey.Levels
-	}
-	if fr.Projected(idx[pqgenNestedV2ColMSValue]) {
-		if tr.colMSValue, err = fr.Int64Reader(idx[pqgenNestedV2ColMSValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenNestedV2ColMSValue] = &tr.colMSValue.Levels
-	}
-	for k, ls := range pqgenNestedV2Drivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenNestedV2Drivers[:])
 	return tr, nil
 }
 
@@ -603,21 +534,10 @@ func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colItemsA, "items.list.element.a"),
-		pqrt.Col(r.colItemsB, "items.list.element.b"),
-		pqrt.Col(r.colItemsT, "items.list.element.t"),
-		pqrt.Col(r.colItemsC, "items.list.element.c"),
-		pqrt.Col(r.colOptD, "opt.d"),
-		pqrt.Col(r.colOptXsElem, "opt.xs.list.element"),
-		pqrt.Col(r.colInnerD, "inner.d"),
-		pqrt.Col(r.colInnerXsElem, "inner.xs.list.element"),
-		pqrt.Col(r.colMKey, "m.key_value.key"),
-		pqrt.Col(r.colMValue, "m.key_value.value"),
-		pqrt.Col(r.colMSKey, "ms.key_value.key"),
-		pqrt.Col(r.colMSValue, "ms.key_value.value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -630,17 +550,11 @@ func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of NestedV2 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenNestedV2Leaves]int // per leaf: the next value
-	var p [pqgenNestedV2Leaves]int // per leaf: the next level slot
-	var slabItemsC []string        // pointer targets of items.list.element.c
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *NestedV2Reader) assemble(rows []NestedV2) error {
+	var p, q [pqgenNestedV2Leaves]int // per leaf: the next level slot and value
+	var slabItemsC []string           // pointer targets of items.list.element.c
 	if r.colItemsC != nil {
 		slabItemsC = make([]string, r.colItemsC.Values.Len())
 	}
@@ -996,46 +910,7 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) (err error) {
 			}
 		}
 	}
-	if r.colID != nil && (q[pqgenNestedV2ColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colItemsA != nil && (q[pqgenNestedV2ColItemsA] != len(r.colItemsA.Values) || p[pqgenNestedV2ColItemsA] != len(r.colItemsA.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.a: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colItemsB != nil && (q[pqgenNestedV2ColItemsB] != len(r.colItemsB.Values) || p[pqgenNestedV2ColItemsB] != len(r.colItemsB.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.b: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colItemsT != nil && (q[pqgenNestedV2ColItemsT] != len(r.colItemsT.Values) || p[pqgenNestedV2ColItemsT] != len(r.colItemsT.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.t: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colItemsC != nil && (q[pqgenNestedV2ColItemsC] != r.colItemsC.Values.Len() || p[pqgenNestedV2ColItemsC] != len(r.colItemsC.Def)) {
-		return pqfmt.Errorf("%w: column items.list.element.c: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colOptD != nil && (q[pqgenNestedV2ColOptD] != len(r.colOptD.Values) || p[pqgenNestedV2ColOptD] != len(r.colOptD.Def)) {
-		return pqfmt.Errorf("%w: column opt.d: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colOptXsElem != nil && (q[pqgenNestedV2ColOptXsElem] != len(r.colOptXsElem.Values) || p[pqgenNestedV2ColOptXsElem] != len(r.colOptXsElem.Def)) {
-		return pqfmt.Errorf("%w: column opt.xs.list.element: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colInnerD != nil && (q[pqgenNestedV2ColInnerD] != len(r.colInnerD.Values) || p[pqgenNestedV2ColInnerD] != len(r.colInnerD.Def)) {
-		return pqfmt.Errorf("%w: column inner.d: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colInnerXsElem != nil && (q[pqgenNestedV2ColInnerXsElem] != len(r.colInnerXsElem.Values) || p[pqgenNestedV2ColInnerXsElem] != len(r.colInnerXsElem.Def)) {
-		return pqfmt.Errorf("%w: column inner.xs.list.element: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colMKey != nil && (q[pqgenNestedV2ColMKey] != len(r.colMKey.Values) || p[pqgenNestedV2ColMKey] != len(r.colMKey.Def)) {
-		return pqfmt.Errorf("%w: column m.key_value.key: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colMValue != nil && (q[pqgenNestedV2ColMValue] != len(r.colMValue.Values) || p[pqgenNestedV2ColMValue] != len(r.colMValue.Def)) {
-		return pqfmt.Errorf("%w: column m.key_value.value: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colMSKey != nil && (q[pqgenNestedV2ColMSKey] != r.colMSKey.Values.Len() || p[pqgenNestedV2ColMSKey] != len(r.colMSKey.Def)) {
-		return pqfmt.Errorf("%w: column ms.key_value.key: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	if r.colMSValue != nil && (q[pqgenNestedV2ColMSValue] != len(r.colMSValue.Values) || p[pqgenNestedV2ColMSValue] != len(r.colMSValue.Def)) {
-		return pqfmt.Errorf("%w: column ms.key_value.value: the levels and values do not match the other columns of NestedV2", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteNestedV2File writes rows to a new Parquet file at path: the file is written

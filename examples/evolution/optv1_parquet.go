@@ -201,6 +201,7 @@ func (w *OptV1Writer) shred(rows []OptV1) {
 // OptV1Reader reads rows of OptV1 from a Parquet file. Create one with NewOptV1Reader.
 type OptV1Reader struct {
 	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
 	read     int64
 	closed   bool
 	colA     *pqrt.Int32Reader     // a; nil when not read
@@ -222,25 +223,16 @@ func NewOptV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Op
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenOptV1Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenOptV1Schema()); err != nil {
 		return nil, err
 	}
 	tr := &OptV1Reader{fr: fr}
-	if fr.Projected(idx[pqgenOptV1ColA]) {
-		if tr.colA, err = fr.Int32Reader(idx[pqgenOptV1ColA]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenOptV1ColS]) {
-		if tr.colS, err = fr.ByteArrayReader(idx[pqgenOptV1ColS]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenOptV1ColLElem]) {
-		if tr.colLElem, err = fr.Int32Reader(idx[pqgenOptV1ColLElem]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("OptV1", nil,
+		pqrt.Leaf(&tr.colA, pqgenOptV1ColA),
+		pqrt.Leaf(&tr.colS, pqgenOptV1ColS),
+		pqrt.Leaf(&tr.colLElem, pqgenOptV1ColLElem),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -275,11 +267,10 @@ func (r *OptV1Reader) Read(rows []OptV1) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colA, "a"),
-		pqrt.Col(r.colS, "s"),
-		pqrt.Col(r.colLElem, "l.list.element"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -292,17 +283,11 @@ func (r *OptV1Reader) Read(rows []OptV1) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *OptV1Reader) assemble(rows []OptV1) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of OptV1 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenOptV1Leaves]int // per leaf: the next value
-	var p [pqgenOptV1Leaves]int // per leaf: the next level slot
-	var slabA []int32           // pointer targets of a
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *OptV1Reader) assemble(rows []OptV1) error {
+	var p, q [pqgenOptV1Leaves]int // per leaf: the next level slot and value
+	var slabA []int32              // pointer targets of a
 	if r.colA != nil {
 		slabA = make([]int32, len(r.colA.Values))
 	}
@@ -381,16 +366,7 @@ func (r *OptV1Reader) assemble(rows []OptV1) (err error) {
 			p[pqgenOptV1ColLElem] = n
 		}
 	}
-	if r.colA != nil && (q[pqgenOptV1ColA] != len(r.colA.Values) || p[pqgenOptV1ColA] != len(r.colA.Def)) {
-		return pqfmt.Errorf("%w: column a: the levels and values do not match the other columns of OptV1", pqrt.ErrChunk)
-	}
-	if r.colS != nil && (q[pqgenOptV1ColS] != r.colS.Values.Len() || p[pqgenOptV1ColS] != len(r.colS.Def)) {
-		return pqfmt.Errorf("%w: column s: the levels and values do not match the other columns of OptV1", pqrt.ErrChunk)
-	}
-	if r.colLElem != nil && (q[pqgenOptV1ColLElem] != len(r.colLElem.Values) || p[pqgenOptV1ColLElem] != len(r.colLElem.Def)) {
-		return pqfmt.Errorf("%w: column l.list.element: the levels and values do not match the other columns of OptV1", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteOptV1File writes rows to a new Parquet file at path: the file is written

@@ -186,6 +186,7 @@ func (w *OptV2Writer) shred(rows []OptV2) {
 // OptV2Reader reads rows of OptV2 from a Parquet file. Create one with NewOptV2Reader.
 type OptV2Reader struct {
 	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
 	read     int64
 	closed   bool
 	colA     *pqrt.Int64Reader     // a; nil when not read
@@ -207,25 +208,16 @@ func NewOptV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Op
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenOptV2Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenOptV2Schema()); err != nil {
 		return nil, err
 	}
 	tr := &OptV2Reader{fr: fr}
-	if fr.Projected(idx[pqgenOptV2ColA]) {
-		if tr.colA, err = fr.Int64Reader(idx[pqgenOptV2ColA]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenOptV2ColS]) {
-		if tr.colS, err = fr.ByteArrayReader(idx[pqgenOptV2ColS]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenOptV2ColLElem]) {
-		if tr.colLElem, err = fr.Int32Reader(idx[pqgenOptV2ColLElem]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("OptV2", nil,
+		pqrt.Leaf(&tr.colA, pqgenOptV2ColA),
+		pqrt.Leaf(&tr.colS, pqgenOptV2ColS),
+		pqrt.Leaf(&tr.colLElem, pqgenOptV2ColLElem),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -260,11 +252,10 @@ func (r *OptV2Reader) Read(rows []OptV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colA, "a"),
-		pqrt.Col(r.colS, "s"),
-		pqrt.Col(r.colLElem, "l.list.element"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -277,16 +268,10 @@ func (r *OptV2Reader) Read(rows []OptV2) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *OptV2Reader) assemble(rows []OptV2) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of OptV2 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenOptV2Leaves]int // per leaf: the next value
-	var p [pqgenOptV2Leaves]int // per leaf: the next level slot
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *OptV2Reader) assemble(rows []OptV2) error {
+	var p, q [pqgenOptV2Leaves]int // per leaf: the next level slot and value
 	// a
 	{
 		if colA := r.colA; colA != nil {
@@ -337,16 +322,7 @@ func (r *OptV2Reader) assemble(rows []OptV2) (err error) {
 			p[pqgenOptV2ColLElem] = n
 		}
 	}
-	if r.colA != nil && (q[pqgenOptV2ColA] != len(r.colA.Values)) {
-		return pqfmt.Errorf("%w: column a: the levels and values do not match the other columns of OptV2", pqrt.ErrChunk)
-	}
-	if r.colS != nil && (q[pqgenOptV2ColS] != r.colS.Values.Len()) {
-		return pqfmt.Errorf("%w: column s: the levels and values do not match the other columns of OptV2", pqrt.ErrChunk)
-	}
-	if r.colLElem != nil && (q[pqgenOptV2ColLElem] != len(r.colLElem.Values) || p[pqgenOptV2ColLElem] != len(r.colLElem.Def)) {
-		return pqfmt.Errorf("%w: column l.list.element: the levels and values do not match the other columns of OptV2", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteOptV2File writes rows to a new Parquet file at path: the file is written

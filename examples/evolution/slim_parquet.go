@@ -155,6 +155,7 @@ func (w *SlimWriter) shred(rows []Slim) {
 // SlimReader reads rows of Slim from a Parquet file. Create one with NewSlimReader.
 type SlimReader struct {
 	fr      *pqrt.FileReader
+	leaves  *pqrt.Leaves // the leaf columns read
 	read    int64
 	closed  bool
 	colID   *pqrt.Int64Reader     // id; nil when not read
@@ -174,20 +175,15 @@ func NewSlimReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Sli
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenSlimSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenSlimSchema()); err != nil {
 		return nil, err
 	}
 	tr := &SlimReader{fr: fr}
-	if fr.Projected(idx[pqgenSlimColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenSlimColID]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenSlimColName]) {
-		if tr.colName, err = fr.ByteArrayReader(idx[pqgenSlimColName]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Slim", nil,
+		pqrt.Leaf(&tr.colID, pqgenSlimColID),
+		pqrt.Leaf(&tr.colName, pqgenSlimColName),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -222,10 +218,10 @@ func (r *SlimReader) Read(rows []Slim) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colName, "name"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -238,15 +234,10 @@ func (r *SlimReader) Read(rows []Slim) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *SlimReader) assemble(rows []Slim) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Slim disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenSlimLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *SlimReader) assemble(rows []Slim) error {
+	var p, q [pqgenSlimLeaves]int // per leaf: the next level slot and value
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -267,13 +258,7 @@ func (r *SlimReader) assemble(rows []Slim) (err error) {
 			q[pqgenSlimColName] = len(rows)
 		}
 	}
-	if r.colID != nil && (q[pqgenSlimColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Slim", pqrt.ErrChunk)
-	}
-	if r.colName != nil && (q[pqgenSlimColName] != r.colName.Values.Len()) {
-		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Slim", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteSlimFile writes rows to a new Parquet file at path: the file is written

@@ -154,6 +154,7 @@ func (w *DecimalColumn10Writer) shred(rows []DecimalColumn10) error {
 // DecimalColumn10Reader reads rows of DecimalColumn10 from a Parquet file. Create one with NewDecimalColumn10Reader.
 type DecimalColumn10Reader struct {
 	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
 	read     int64
 	closed   bool
 	colValue *pqrt.Int64Reader // value; nil when not read
@@ -172,15 +173,14 @@ func NewDecimalColumn10Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOp
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenDecimalColumn10Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenDecimalColumn10Schema()); err != nil {
 		return nil, err
 	}
 	tr := &DecimalColumn10Reader{fr: fr}
-	if fr.Projected(idx[pqgenDecimalColumn10ColValue]) {
-		if tr.colValue, err = fr.Int64Reader(idx[pqgenDecimalColumn10ColValue]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("DecimalColumn10", nil,
+		pqrt.Leaf(&tr.colValue, pqgenDecimalColumn10ColValue),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -215,9 +215,10 @@ func (r *DecimalColumn10Reader) Read(rows []DecimalColumn10) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colValue, "value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -230,17 +231,11 @@ func (r *DecimalColumn10Reader) Read(rows []DecimalColumn10) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *DecimalColumn10Reader) assemble(rows []DecimalColumn10) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of DecimalColumn10 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenDecimalColumn10Leaves]int // per leaf: the next value
-	var p [pqgenDecimalColumn10Leaves]int // per leaf: the next level slot
-	var slabValue []pqrt.Decimal          // pointer targets of value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *DecimalColumn10Reader) assemble(rows []DecimalColumn10) error {
+	var p, q [pqgenDecimalColumn10Leaves]int // per leaf: the next level slot and value
+	var slabValue []pqrt.Decimal             // pointer targets of value
 	if r.colValue != nil {
 		slabValue = make([]pqrt.Decimal, len(r.colValue.Values))
 	}
@@ -261,10 +256,7 @@ func (r *DecimalColumn10Reader) assemble(rows []DecimalColumn10) (err error) {
 			p[pqgenDecimalColumn10ColValue] = len(rows)
 		}
 	}
-	if r.colValue != nil && (q[pqgenDecimalColumn10ColValue] != len(r.colValue.Values) || p[pqgenDecimalColumn10ColValue] != len(r.colValue.Def)) {
-		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of DecimalColumn10", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteDecimalColumn10File writes rows to a new Parquet file at path: the file is written

@@ -154,6 +154,7 @@ func (w *DecimalColumn13Writer) shred(rows []DecimalColumn13) error {
 // DecimalColumn13Reader reads rows of DecimalColumn13 from a Parquet file. Create one with NewDecimalColumn13Reader.
 type DecimalColumn13Reader struct {
 	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
 	read     int64
 	closed   bool
 	colValue *pqrt.Int64Reader // value; nil when not read
@@ -172,15 +173,14 @@ func NewDecimalColumn13Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOp
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenDecimalColumn13Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenDecimalColumn13Schema()); err != nil {
 		return nil, err
 	}
 	tr := &DecimalColumn13Reader{fr: fr}
-	if fr.Projected(idx[pqgenDecimalColumn13ColValue]) {
-		if tr.colValue, err = fr.Int64Reader(idx[pqgenDecimalColumn13ColValue]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("DecimalColumn13", nil,
+		pqrt.Leaf(&tr.colValue, pqgenDecimalColumn13ColValue),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -215,9 +215,10 @@ func (r *DecimalColumn13Reader) Read(rows []DecimalColumn13) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colValue, "value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -230,17 +231,11 @@ func (r *DecimalColumn13Reader) Read(rows []DecimalColumn13) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *DecimalColumn13Reader) assemble(rows []DecimalColumn13) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of DecimalColumn13 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenDecimalColumn13Leaves]int // per leaf: the next value
-	var p [pqgenDecimalColumn13Leaves]int // per leaf: the next level slot
-	var slabValue []pqrt.Decimal          // pointer targets of value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *DecimalColumn13Reader) assemble(rows []DecimalColumn13) error {
+	var p, q [pqgenDecimalColumn13Leaves]int // per leaf: the next level slot and value
+	var slabValue []pqrt.Decimal             // pointer targets of value
 	if r.colValue != nil {
 		slabValue = make([]pqrt.Decimal, len(r.colValue.Values))
 	}
@@ -261,10 +256,7 @@ func (r *DecimalColumn13Reader) assemble(rows []DecimalColumn13) (err error) {
 			p[pqgenDecimalColumn13ColValue] = len(rows)
 		}
 	}
-	if r.colValue != nil && (q[pqgenDecimalColumn13ColValue] != len(r.colValue.Values) || p[pqgenDecimalColumn13ColValue] != len(r.colValue.Def)) {
-		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of DecimalColumn13", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteDecimalColumn13File writes rows to a new Parquet file at path: the file is written

@@ -154,6 +154,7 @@ func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
 // DecimalColumn25Reader reads rows of DecimalColumn25 from a Parquet file. Create one with NewDecimalColumn25Reader.
 type DecimalColumn25Reader struct {
 	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
 	read     int64
 	closed   bool
 	colValue *pqrt.FixedReader // value; nil when not read
@@ -172,15 +173,14 @@ func NewDecimalColumn25Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOp
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenDecimalColumn25Schema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenDecimalColumn25Schema()); err != nil {
 		return nil, err
 	}
 	tr := &DecimalColumn25Reader{fr: fr}
-	if fr.Projected(idx[pqgenDecimalColumn25ColValue]) {
-		if tr.colValue, err = fr.FixedReader(idx[pqgenDecimalColumn25ColValue]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("DecimalColumn25", nil,
+		pqrt.Leaf(&tr.colValue, pqgenDecimalColumn25ColValue),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -215,9 +215,10 @@ func (r *DecimalColumn25Reader) Read(rows []DecimalColumn25) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colValue, "value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -230,17 +231,11 @@ func (r *DecimalColumn25Reader) Read(rows []DecimalColumn25) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *DecimalColumn25Reader) assemble(rows []DecimalColumn25) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of DecimalColumn25 disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenDecimalColumn25Leaves]int // per leaf: the next value
-	var p [pqgenDecimalColumn25Leaves]int // per leaf: the next level slot
-	var slabValue []pqrt.Decimal          // pointer targets of value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *DecimalColumn25Reader) assemble(rows []DecimalColumn25) error {
+	var p, q [pqgenDecimalColumn25Leaves]int // per leaf: the next level slot and value
+	var slabValue []pqrt.Decimal             // pointer targets of value
 	if r.colValue != nil {
 		slabValue = make([]pqrt.Decimal, len(r.colValue.Values)/11)
 	}
@@ -261,10 +256,7 @@ func (r *DecimalColumn25Reader) assemble(rows []DecimalColumn25) (err error) {
 			p[pqgenDecimalColumn25ColValue] = len(rows)
 		}
 	}
-	if r.colValue != nil && (q[pqgenDecimalColumn25ColValue] != len(r.colValue.Values)/11 || p[pqgenDecimalColumn25ColValue] != len(r.colValue.Def)) {
-		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of DecimalColumn25", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteDecimalColumn25File writes rows to a new Parquet file at path: the file is written

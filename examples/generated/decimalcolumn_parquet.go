@@ -154,6 +154,7 @@ func (w *DecimalColumnWriter) shred(rows []DecimalColumn) error {
 // DecimalColumnReader reads rows of DecimalColumn from a Parquet file. Create one with NewDecimalColumnReader.
 type DecimalColumnReader struct {
 	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
 	read     int64
 	closed   bool
 	colValue *pqrt.Int32Reader // value; nil when not read
@@ -172,15 +173,14 @@ func NewDecimalColumnReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOpti
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenDecimalColumnSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenDecimalColumnSchema()); err != nil {
 		return nil, err
 	}
 	tr := &DecimalColumnReader{fr: fr}
-	if fr.Projected(idx[pqgenDecimalColumnColValue]) {
-		if tr.colValue, err = fr.Int32Reader(idx[pqgenDecimalColumnColValue]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("DecimalColumn", nil,
+		pqrt.Leaf(&tr.colValue, pqgenDecimalColumnColValue),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -215,9 +215,10 @@ func (r *DecimalColumnReader) Read(rows []DecimalColumn) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colValue, "value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -230,17 +231,11 @@ func (r *DecimalColumnReader) Read(rows []DecimalColumn) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *DecimalColumnReader) assemble(rows []DecimalColumn) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of DecimalColumn disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenDecimalColumnLeaves]int // per leaf: the next value
-	var p [pqgenDecimalColumnLeaves]int // per leaf: the next level slot
-	var slabValue []pqrt.Decimal        // pointer targets of value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *DecimalColumnReader) assemble(rows []DecimalColumn) error {
+	var p, q [pqgenDecimalColumnLeaves]int // per leaf: the next level slot and value
+	var slabValue []pqrt.Decimal           // pointer targets of value
 	if r.colValue != nil {
 		slabValue = make([]pqrt.Decimal, len(r.colValue.Values))
 	}
@@ -261,10 +256,7 @@ func (r *DecimalColumnReader) assemble(rows []DecimalColumn) (err error) {
 			p[pqgenDecimalColumnColValue] = len(rows)
 		}
 	}
-	if r.colValue != nil && (q[pqgenDecimalColumnColValue] != len(r.colValue.Values) || p[pqgenDecimalColumnColValue] != len(r.colValue.Def)) {
-		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of DecimalColumn", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteDecimalColumnFile writes rows to a new Parquet file at path: the file is written

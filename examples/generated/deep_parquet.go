@@ -491,6 +491,7 @@ func (w *DeepWriter) shred(rows []Deep) {
 // DeepReader reads rows of Deep from a Parquet file. Create one with NewDeepReader.
 type DeepReader struct {
 	fr                 *pqrt.FileReader
+	leaves             *pqrt.Leaves // the leaf columns read
 	read               int64
 	closed             bool
 	drv                [len(pqgenDeepDrivers)]int    // per nested value: the leaf deciding it, or -1
@@ -544,80 +545,25 @@ func NewDeepReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Dee
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenDeepSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenDeepSchema()); err != nil {
 		return nil, err
 	}
 	tr := &DeepReader{fr: fr}
-	if fr.Projected(idx[pqgenDeepColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenDeepColID]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColID] = &tr.colID.Levels
+	if tr.leaves, err = fr.OpenLeaves("Deep", tr.lv[:],
+		pqrt.Leaf(&tr.colID, pqgenDeepColID),
+		pqrt.Leaf(&tr.colABC, pqgenDeepColABC),
+		pqrt.Leaf(&tr.colABDElem, pqgenDeepColABDElem),
+		pqrt.Leaf(&tr.colAN, pqgenDeepColAN),
+		pqrt.Leaf(&tr.colLElemElem, pqgenDeepColLElemElem),
+		pqrt.Leaf(&tr.colMKey, pqgenDeepColMKey),
+		pqrt.Leaf(&tr.colMValueElemKey, pqgenDeepColMValueElemKey),
+		pqrt.Leaf(&tr.colMValueElemValue, pqgenDeepColMValueElemValue),
+		pqrt.Leaf(&tr.colSC, pqgenDeepColSC),
+		pqrt.Leaf(&tr.colSDElem, pqgenDeepColSDElem),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenDeepColABC]) {
-		if tr.colABC, err = fr.Int32Reader(idx[pqgenDeepColABC]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColABC] = &tr.colABC.Levels
-	}
-	if fr.Projected(idx[pqgenDeepColABDElem]) {
-		if tr.colABDElem, err = fr.ByteArrayReader(idx[pqgenDeepColABDElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColABDElem] = &tr.colABDElem.Levels
-	}
-	if fr.Projected(idx[pqgenDeepColAN]) {
-		if tr.colAN, err = fr.DoubleReader(idx[pqgenDeepColAN]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColAN] = &tr.colAN.Levels
-	}
-	if fr.Projected(idx[pqgenDeepColLElemElem]) {
-		if tr.colLElemElem, err = fr.ByteArrayReader(idx[pqgenDeepColLElemElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColLElemElem] = &tr.colLElemElem.Levels
-	}
-	if fr.Projected(idx[pqgenDeepColMKey]) {
-		if tr.colMKey, err = fr.Int32Reader(idx[pqgenDeepColMKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColMKey] = &tr.colMKey.Levels
-	}
-	if fr.Projected(idx[pqgenDeepColMValueElemKey]) {
-		if tr.colMValueElemKey, err = fr.ByteArrayReader(idx[pqgenDeepColMValueElemKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColMValueElemKey] = &tr.colMValueElemKey.Levels
-	}
-	if fr.Projected(idx[pqgenDeepColMValueElemValue]) {
-		if tr.colMValueElemValue, err = fr.Int64Reader(idx[pqgenDeepColMValueElemValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColMValueElemValue] = &tr.colMValueElemValue.Levels
-	}
-	if fr.Projected(idx[pqgenDeepColSC]) {
-		if tr.colSC, err = fr.Int32Reader(idx[pqgenDeepColSC]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColSC] = &tr.colSC.Levels
-	}
-	if fr.Projected(idx[pqgenDeepColSDElem]) {
-		if tr.colSDElem, err = fr.ByteArrayReader(idx[pqgenDeepColSDElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenDeepColSDElem] = &tr.colSDElem.Levels
-	}
-	for k, ls := range pqgenDeepDrivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenDeepDrivers[:])
 	return tr, nil
 }
 
@@ -651,18 +597,10 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colABC, "a.b.list.element.c"),
-		pqrt.Col(r.colABDElem, "a.b.list.element.d.list.element"),
-		pqrt.Col(r.colAN, "a.n"),
-		pqrt.Col(r.colLElemElem, "l.list.element.list.element"),
-		pqrt.Col(r.colMKey, "m.key_value.key"),
-		pqrt.Col(r.colMValueElemKey, "m.key_value.value.list.element.key_value.key"),
-		pqrt.Col(r.colMValueElemValue, "m.key_value.value.list.element.key_value.value"),
-		pqrt.Col(r.colSC, "s.list.element.c"),
-		pqrt.Col(r.colSDElem, "s.list.element.d.list.element"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -675,17 +613,11 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *DeepReader) assemble(rows []Deep) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Deep disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenDeepLeaves]int // per leaf: the next value
-	var p [pqgenDeepLeaves]int // per leaf: the next level slot
-	var slabABC []int32        // pointer targets of a.b.list.element.c
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *DeepReader) assemble(rows []Deep) error {
+	var p, q [pqgenDeepLeaves]int // per leaf: the next level slot and value
+	var slabABC []int32           // pointer targets of a.b.list.element.c
 	if r.colABC != nil {
 		slabABC = make([]int32, len(r.colABC.Values))
 	}
@@ -1043,37 +975,7 @@ func (r *DeepReader) assemble(rows []Deep) (err error) {
 			p[pqgenDeepColSDElem] = n
 		}
 	}
-	if r.colID != nil && (q[pqgenDeepColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colABC != nil && (q[pqgenDeepColABC] != len(r.colABC.Values) || p[pqgenDeepColABC] != len(r.colABC.Def)) {
-		return pqfmt.Errorf("%w: column a.b.list.element.c: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colABDElem != nil && (q[pqgenDeepColABDElem] != r.colABDElem.Values.Len() || p[pqgenDeepColABDElem] != len(r.colABDElem.Def)) {
-		return pqfmt.Errorf("%w: column a.b.list.element.d.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colAN != nil && (q[pqgenDeepColAN] != len(r.colAN.Values) || p[pqgenDeepColAN] != len(r.colAN.Def)) {
-		return pqfmt.Errorf("%w: column a.n: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colLElemElem != nil && (q[pqgenDeepColLElemElem] != r.colLElemElem.Values.Len() || p[pqgenDeepColLElemElem] != len(r.colLElemElem.Def)) {
-		return pqfmt.Errorf("%w: column l.list.element.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colMKey != nil && (q[pqgenDeepColMKey] != len(r.colMKey.Values) || p[pqgenDeepColMKey] != len(r.colMKey.Def)) {
-		return pqfmt.Errorf("%w: column m.key_value.key: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colMValueElemKey != nil && (q[pqgenDeepColMValueElemKey] != r.colMValueElemKey.Values.Len() || p[pqgenDeepColMValueElemKey] != len(r.colMValueElemKey.Def)) {
-		return pqfmt.Errorf("%w: column m.key_value.value.list.element.key_value.key: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colMValueElemValue != nil && (q[pqgenDeepColMValueElemValue] != len(r.colMValueElemValue.Values) || p[pqgenDeepColMValueElemValue] != len(r.colMValueElemValue.Def)) {
-		return pqfmt.Errorf("%w: column m.key_value.value.list.element.key_value.value: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colSC != nil && (q[pqgenDeepColSC] != len(r.colSC.Values) || p[pqgenDeepColSC] != len(r.colSC.Def)) {
-		return pqfmt.Errorf("%w: column s.list.element.c: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	if r.colSDElem != nil && (q[pqgenDeepColSDElem] != r.colSDElem.Values.Len() || p[pqgenDeepColSDElem] != len(r.colSDElem.Def)) {
-		return pqfmt.Errorf("%w: column s.list.element.d.list.element: the levels and values do not match the other columns of Deep", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteDeepFile writes rows to a new Parquet file at path: the file is written

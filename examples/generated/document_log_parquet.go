@@ -219,6 +219,7 @@ func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
 // DocumentLogReader reads rows of DocumentLog from a Parquet file. Create one with NewDocumentLogReader.
 type DocumentLogReader struct {
 	fr           *pqrt.FileReader
+	leaves       *pqrt.Leaves // the leaf columns read
 	read         int64
 	closed       bool
 	colID        *pqrt.Int64Reader   // id; nil when not read
@@ -239,8 +240,7 @@ func NewDocumentLogReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenDocumentLogSchema(), "body", "extra")
-	if err != nil {
+	if _, err = fr.Bind(pqgenDocumentLogSchema(), "body", "extra"); err != nil {
 		return nil, err
 	}
 	tr := &DocumentLogReader{fr: fr}
@@ -250,11 +250,13 @@ func NewDocumentLogReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	if tr.variantExtra, err = fr.VariantColumn("extra", false); err != nil {
 		return nil, err
 	}
-	if fr.Projected(idx[pqgenDocumentLogColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenDocumentLogColID]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("DocumentLog", nil,
+		pqrt.Leaf(&tr.colID, pqgenDocumentLogColID),
+	); err != nil {
+		return nil, err
 	}
+	tr.leaves.Jobs = append(tr.leaves.Jobs, pqrt.Col(tr.variantBody, "body"))
+	tr.leaves.Jobs = append(tr.leaves.Jobs, pqrt.Col(tr.variantExtra, "extra"))
 	return tr, nil
 }
 
@@ -288,11 +290,10 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.variantBody, "body"),
-		pqrt.Col(r.variantExtra, "extra"),
-		pqrt.Col(r.colID, "id"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -305,15 +306,10 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of DocumentLog disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenDocumentLogLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *DocumentLogReader) assemble(rows []DocumentLog) error {
+	var p, q [pqgenDocumentLogLeaves]int // per leaf: the next level slot and value
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -325,29 +321,30 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) (err error) {
 		}
 	}
 	// body (Variant)
-	if r.variantBody != nil {
-		vs := r.variantBody.Detach()
-		if len(vs) != len(rows) {
-			return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
-		}
-		for i := range rows {
-			rows[i].Body = vs[i]
+	{
+		if r.variantBody != nil {
+			vs := r.variantBody.Detach()
+			if len(vs) != len(rows) {
+				return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
+			}
+			for i := range rows {
+				rows[i].Body = vs[i]
+			}
 		}
 	}
 	// extra (Variant)
-	if r.variantExtra != nil {
-		vs := r.variantExtra.Detach()
-		if len(vs) != len(rows) {
-			return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
-		}
-		for i := range rows {
-			rows[i].Extra = vs[i]
+	{
+		if r.variantExtra != nil {
+			vs := r.variantExtra.Detach()
+			if len(vs) != len(rows) {
+				return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
+			}
+			for i := range rows {
+				rows[i].Extra = vs[i]
+			}
 		}
 	}
-	if r.colID != nil && (q[pqgenDocumentLogColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of DocumentLog", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteDocumentLogFile writes rows to a new Parquet file at path: the file is written

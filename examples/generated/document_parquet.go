@@ -190,6 +190,7 @@ func (w *DocumentWriter) shred(rows []Document) error {
 // DocumentReader reads rows of Document from a Parquet file. Create one with NewDocumentReader.
 type DocumentReader struct {
 	fr           *pqrt.FileReader
+	leaves       *pqrt.Leaves // the leaf columns read
 	read         int64
 	closed       bool
 	colID        *pqrt.Int64Reader   // id; nil when not read
@@ -210,8 +211,7 @@ func NewDocumentReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenDocumentSchema(), "body", "extra")
-	if err != nil {
+	if _, err = fr.Bind(pqgenDocumentSchema(), "body", "extra"); err != nil {
 		return nil, err
 	}
 	tr := &DocumentReader{fr: fr}
@@ -221,11 +221,13 @@ func NewDocumentReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (
 	if tr.variantExtra, err = fr.VariantColumn("extra", false); err != nil {
 		return nil, err
 	}
-	if fr.Projected(idx[pqgenDocumentColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenDocumentColID]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Document", nil,
+		pqrt.Leaf(&tr.colID, pqgenDocumentColID),
+	); err != nil {
+		return nil, err
 	}
+	tr.leaves.Jobs = append(tr.leaves.Jobs, pqrt.Col(tr.variantBody, "body"))
+	tr.leaves.Jobs = append(tr.leaves.Jobs, pqrt.Col(tr.variantExtra, "extra"))
 	return tr, nil
 }
 
@@ -259,11 +261,10 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.variantBody, "body"),
-		pqrt.Col(r.variantExtra, "extra"),
-		pqrt.Col(r.colID, "id"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -276,15 +277,10 @@ func (r *DocumentReader) Read(rows []Document) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *DocumentReader) assemble(rows []Document) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Document disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenDocumentLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *DocumentReader) assemble(rows []Document) error {
+	var p, q [pqgenDocumentLeaves]int // per leaf: the next level slot and value
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -296,29 +292,30 @@ func (r *DocumentReader) assemble(rows []Document) (err error) {
 		}
 	}
 	// body (Variant)
-	if r.variantBody != nil {
-		vs := r.variantBody.Detach()
-		if len(vs) != len(rows) {
-			return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
-		}
-		for i := range rows {
-			rows[i].Body = vs[i]
+	{
+		if r.variantBody != nil {
+			vs := r.variantBody.Detach()
+			if len(vs) != len(rows) {
+				return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
+			}
+			for i := range rows {
+				rows[i].Body = vs[i]
+			}
 		}
 	}
 	// extra (Variant)
-	if r.variantExtra != nil {
-		vs := r.variantExtra.Detach()
-		if len(vs) != len(rows) {
-			return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
-		}
-		for i := range rows {
-			rows[i].Extra = vs[i]
+	{
+		if r.variantExtra != nil {
+			vs := r.variantExtra.Detach()
+			if len(vs) != len(rows) {
+				return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
+			}
+			for i := range rows {
+				rows[i].Extra = vs[i]
+			}
 		}
 	}
-	if r.colID != nil && (q[pqgenDocumentColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Document", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteDocumentFile writes rows to a new Parquet file at path: the file is written

@@ -314,6 +314,7 @@ func (w *EventWriter) shred(rows []Event) {
 // EventReader reads rows of Event from a Parquet file. Create one with NewEventReader.
 type EventReader struct {
 	fr          *pqrt.FileReader
+	leaves      *pqrt.Leaves // the leaf columns read
 	read        int64
 	closed      bool
 	colID       *pqrt.Int64Reader     // id; nil when not read
@@ -343,70 +344,25 @@ func NewEventReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Ev
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenEventSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenEventSchema()); err != nil {
 		return nil, err
 	}
 	tr := &EventReader{fr: fr}
-	if fr.Projected(idx[pqgenEventColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenEventColID]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColAt]) {
-		if tr.colAt, err = fr.Int64Reader(idx[pqgenEventColAt]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColKind]) {
-		if tr.colKind, err = fr.ByteArrayReader(idx[pqgenEventColKind]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColUser]) {
-		if tr.colUser, err = fr.ByteArrayReader(idx[pqgenEventColUser]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColSession]) {
-		if tr.colSession, err = fr.FixedReader(idx[pqgenEventColSession]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColLatency]) {
-		if tr.colLatency, err = fr.Int64Reader(idx[pqgenEventColLatency]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColScore]) {
-		if tr.colScore, err = fr.DoubleReader(idx[pqgenEventColScore]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColSuccess]) {
-		if tr.colSuccess, err = fr.BoolReader(idx[pqgenEventColSuccess]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColReferrer]) {
-		if tr.colReferrer, err = fr.ByteArrayReader(idx[pqgenEventColReferrer]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColRetries]) {
-		if tr.colRetries, err = fr.Int32Reader(idx[pqgenEventColRetries]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColCountry]) {
-		if tr.colCountry, err = fr.ByteArrayReader(idx[pqgenEventColCountry]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenEventColPayload]) {
-		if tr.colPayload, err = fr.ByteArrayReader(idx[pqgenEventColPayload]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Event", nil,
+		pqrt.Leaf(&tr.colID, pqgenEventColID),
+		pqrt.Leaf(&tr.colAt, pqgenEventColAt),
+		pqrt.Leaf(&tr.colKind, pqgenEventColKind),
+		pqrt.Leaf(&tr.colUser, pqgenEventColUser),
+		pqrt.Leaf(&tr.colSession, pqgenEventColSession),
+		pqrt.Leaf(&tr.colLatency, pqgenEventColLatency),
+		pqrt.Leaf(&tr.colScore, pqgenEventColScore),
+		pqrt.Leaf(&tr.colSuccess, pqgenEventColSuccess),
+		pqrt.Leaf(&tr.colReferrer, pqgenEventColReferrer),
+		pqrt.Leaf(&tr.colRetries, pqgenEventColRetries),
+		pqrt.Leaf(&tr.colCountry, pqgenEventColCountry),
+		pqrt.Leaf(&tr.colPayload, pqgenEventColPayload),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -441,20 +397,10 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colAt, "at"),
-		pqrt.Col(r.colKind, "kind"),
-		pqrt.Col(r.colUser, "user"),
-		pqrt.Col(r.colSession, "session"),
-		pqrt.Col(r.colLatency, "Latency"),
-		pqrt.Col(r.colScore, "score"),
-		pqrt.Col(r.colSuccess, "success"),
-		pqrt.Col(r.colReferrer, "referrer"),
-		pqrt.Col(r.colRetries, "retries"),
-		pqrt.Col(r.colCountry, "country"),
-		pqrt.Col(r.colPayload, "payload"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -467,17 +413,11 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *EventReader) assemble(rows []Event) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Event disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenEventLeaves]int // per leaf: the next value
-	var p [pqgenEventLeaves]int // per leaf: the next level slot
-	var slabReferrer []string   // pointer targets of referrer
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *EventReader) assemble(rows []Event) error {
+	var p, q [pqgenEventLeaves]int // per leaf: the next level slot and value
+	var slabReferrer []string      // pointer targets of referrer
 	if r.colReferrer != nil {
 		slabReferrer = make([]string, r.colReferrer.Values.Len())
 	}
@@ -625,43 +565,7 @@ func (r *EventReader) assemble(rows []Event) (err error) {
 			q[pqgenEventColPayload] = len(rows)
 		}
 	}
-	if r.colID != nil && (q[pqgenEventColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colAt != nil && (q[pqgenEventColAt] != len(r.colAt.Values)) {
-		return pqfmt.Errorf("%w: column at: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colKind != nil && (q[pqgenEventColKind] != r.colKind.Values.Len()) {
-		return pqfmt.Errorf("%w: column kind: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colUser != nil && (q[pqgenEventColUser] != r.colUser.Values.Len()) {
-		return pqfmt.Errorf("%w: column user: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colSession != nil && (q[pqgenEventColSession] != len(r.colSession.Values)/16) {
-		return pqfmt.Errorf("%w: column session: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colLatency != nil && (q[pqgenEventColLatency] != len(r.colLatency.Values)) {
-		return pqfmt.Errorf("%w: column Latency: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colScore != nil && (q[pqgenEventColScore] != len(r.colScore.Values)) {
-		return pqfmt.Errorf("%w: column score: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colSuccess != nil && (q[pqgenEventColSuccess] != len(r.colSuccess.Values)) {
-		return pqfmt.Errorf("%w: column success: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colReferrer != nil && (q[pqgenEventColReferrer] != r.colReferrer.Values.Len() || p[pqgenEventColReferrer] != len(r.colReferrer.Def)) {
-		return pqfmt.Errorf("%w: column referrer: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colRetries != nil && (q[pqgenEventColRetries] != len(r.colRetries.Values) || p[pqgenEventColRetries] != len(r.colRetries.Def)) {
-		return pqfmt.Errorf("%w: column retries: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colCountry != nil && (q[pqgenEventColCountry] != r.colCountry.Values.Len() || p[pqgenEventColCountry] != len(r.colCountry.Def)) {
-		return pqfmt.Errorf("%w: column country: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	if r.colPayload != nil && (q[pqgenEventColPayload] != r.colPayload.Values.Len()) {
-		return pqfmt.Errorf("%w: column payload: the levels and values do not match the other columns of Event", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteEventFile writes rows to a new Parquet file at path: the file is written

@@ -147,6 +147,7 @@ func (w *HalfWriter) shred(rows []Half) {
 // HalfReader reads rows of Half from a Parquet file. Create one with NewHalfReader.
 type HalfReader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colX   *pqrt.FixedReader // x; nil when not read
@@ -165,15 +166,14 @@ func NewHalfReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Hal
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenHalfSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenHalfSchema()); err != nil {
 		return nil, err
 	}
 	tr := &HalfReader{fr: fr}
-	if fr.Projected(idx[pqgenHalfColX]) {
-		if tr.colX, err = fr.FixedReader(idx[pqgenHalfColX]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Half", nil,
+		pqrt.Leaf(&tr.colX, pqgenHalfColX),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -208,9 +208,10 @@ func (r *HalfReader) Read(rows []Half) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colX, "x"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -223,17 +224,11 @@ func (r *HalfReader) Read(rows []Half) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *HalfReader) assemble(rows []Half) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Half disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenHalfLeaves]int // per leaf: the next value
-	var p [pqgenHalfLeaves]int // per leaf: the next level slot
-	var slabX []float32        // pointer targets of x
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *HalfReader) assemble(rows []Half) error {
+	var p, q [pqgenHalfLeaves]int // per leaf: the next level slot and value
+	var slabX []float32           // pointer targets of x
 	if r.colX != nil {
 		slabX = make([]float32, len(r.colX.Values)/2)
 	}
@@ -254,10 +249,7 @@ func (r *HalfReader) assemble(rows []Half) (err error) {
 			p[pqgenHalfColX] = len(rows)
 		}
 	}
-	if r.colX != nil && (q[pqgenHalfColX] != len(r.colX.Values)/2 || p[pqgenHalfColX] != len(r.colX.Def)) {
-		return pqfmt.Errorf("%w: column x: the levels and values do not match the other columns of Half", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteHalfFile writes rows to a new Parquet file at path: the file is written

@@ -147,6 +147,7 @@ func (w *HalfRawWriter) shred(rows []HalfRaw) {
 // HalfRawReader reads rows of HalfRaw from a Parquet file. Create one with NewHalfRawReader.
 type HalfRawReader struct {
 	fr     *pqrt.FileReader
+	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
 	colX   *pqrt.FixedReader // x; nil when not read
@@ -165,15 +166,14 @@ func NewHalfRawReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenHalfRawSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenHalfRawSchema()); err != nil {
 		return nil, err
 	}
 	tr := &HalfRawReader{fr: fr}
-	if fr.Projected(idx[pqgenHalfRawColX]) {
-		if tr.colX, err = fr.FixedReader(idx[pqgenHalfRawColX]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("HalfRaw", nil,
+		pqrt.Leaf(&tr.colX, pqgenHalfRawColX),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -208,9 +208,10 @@ func (r *HalfRawReader) Read(rows []HalfRaw) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colX, "x"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -223,17 +224,11 @@ func (r *HalfRawReader) Read(rows []HalfRaw) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *HalfRawReader) assemble(rows []HalfRaw) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of HalfRaw disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenHalfRawLeaves]int // per leaf: the next value
-	var p [pqgenHalfRawLeaves]int // per leaf: the next level slot
-	var slabX [][2]byte           // pointer targets of x
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *HalfRawReader) assemble(rows []HalfRaw) error {
+	var p, q [pqgenHalfRawLeaves]int // per leaf: the next level slot and value
+	var slabX [][2]byte              // pointer targets of x
 	if r.colX != nil {
 		slabX = make([][2]byte, len(r.colX.Values)/2)
 	}
@@ -254,10 +249,7 @@ func (r *HalfRawReader) assemble(rows []HalfRaw) (err error) {
 			p[pqgenHalfRawColX] = len(rows)
 		}
 	}
-	if r.colX != nil && (q[pqgenHalfRawColX] != len(r.colX.Values)/2 || p[pqgenHalfRawColX] != len(r.colX.Def)) {
-		return pqfmt.Errorf("%w: column x: the levels and values do not match the other columns of HalfRaw", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteHalfRawFile writes rows to a new Parquet file at path: the file is written

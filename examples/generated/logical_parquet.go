@@ -787,6 +787,7 @@ func (w *LogicalWriter) shred(rows []Logical) {
 // LogicalReader reads rows of Logical from a Parquet file. Create one with NewLogicalReader.
 type LogicalReader struct {
 	fr               *pqrt.FileReader
+	leaves           *pqrt.Leaves // the leaf columns read
 	read             int64
 	closed           bool
 	colI8            *pqrt.Int32Reader     // i8; nil when not read
@@ -852,250 +853,61 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenLogicalSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenLogicalSchema()); err != nil {
 		return nil, err
 	}
 	tr := &LogicalReader{fr: fr}
-	if fr.Projected(idx[pqgenLogicalColI8]) {
-		if tr.colI8, err = fr.Int32Reader(idx[pqgenLogicalColI8]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColI16]) {
-		if tr.colI16, err = fr.Int32Reader(idx[pqgenLogicalColI16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColI32]) {
-		if tr.colI32, err = fr.Int32Reader(idx[pqgenLogicalColI32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColI64]) {
-		if tr.colI64, err = fr.Int64Reader(idx[pqgenLogicalColI64]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColU8]) {
-		if tr.colU8, err = fr.Int32Reader(idx[pqgenLogicalColU8]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColU16]) {
-		if tr.colU16, err = fr.Int32Reader(idx[pqgenLogicalColU16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColU32]) {
-		if tr.colU32, err = fr.Int32Reader(idx[pqgenLogicalColU32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColU64]) {
-		if tr.colU64, err = fr.Int64Reader(idx[pqgenLogicalColU64]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColInt]) {
-		if tr.colInt, err = fr.Int64Reader(idx[pqgenLogicalColInt]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColUint]) {
-		if tr.colUint, err = fr.Int64Reader(idx[pqgenLogicalColUint]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColF32]) {
-		if tr.colF32, err = fr.FloatReader(idx[pqgenLogicalColF32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColF64]) {
-		if tr.colF64, err = fr.DoubleReader(idx[pqgenLogicalColF64]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColBool]) {
-		if tr.colBool, err = fr.BoolReader(idx[pqgenLogicalColBool]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColStr]) {
-		if tr.colStr, err = fr.ByteArrayReader(idx[pqgenLogicalColStr]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColEnum]) {
-		if tr.colEnum, err = fr.ByteArrayReader(idx[pqgenLogicalColEnum]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColJSON]) {
-		if tr.colJSON, err = fr.ByteArrayReader(idx[pqgenLogicalColJSON]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColBSON]) {
-		if tr.colBSON, err = fr.ByteArrayReader(idx[pqgenLogicalColBSON]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColBin]) {
-		if tr.colBin, err = fr.ByteArrayReader(idx[pqgenLogicalColBin]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColUUID]) {
-		if tr.colUUID, err = fr.FixedReader(idx[pqgenLogicalColUUID]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColFloat16]) {
-		if tr.colFloat16, err = fr.FixedReader(idx[pqgenLogicalColFloat16]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColInterval]) {
-		if tr.colInterval, err = fr.FixedReader(idx[pqgenLogicalColInterval]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColFixed]) {
-		if tr.colFixed, err = fr.FixedReader(idx[pqgenLogicalColFixed]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColDec32]) {
-		if tr.colDec32, err = fr.Int32Reader(idx[pqgenLogicalColDec32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColDec64]) {
-		if tr.colDec64, err = fr.Int64Reader(idx[pqgenLogicalColDec64]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColDecFixed]) {
-		if tr.colDecFixed, err = fr.FixedReader(idx[pqgenLogicalColDecFixed]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColDecBytes]) {
-		if tr.colDecBytes, err = fr.ByteArrayReader(idx[pqgenLogicalColDecBytes]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColTsMillis]) {
-		if tr.colTsMillis, err = fr.Int64Reader(idx[pqgenLogicalColTsMillis]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColTsMicros]) {
-		if tr.colTsMicros, err = fr.Int64Reader(idx[pqgenLogicalColTsMicros]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColTsNanos]) {
-		if tr.colTsNanos, err = fr.Int64Reader(idx[pqgenLogicalColTsNanos]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColTsLocal]) {
-		if tr.colTsLocal, err = fr.Int64Reader(idx[pqgenLogicalColTsLocal]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColDate]) {
-		if tr.colDate, err = fr.Int32Reader(idx[pqgenLogicalColDate]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColTimeOfDay32]) {
-		if tr.colTimeOfDay32, err = fr.Int32Reader(idx[pqgenLogicalColTimeOfDay32]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColTimeOfDay64]) {
-		if tr.colTimeOfDay64, err = fr.Int64Reader(idx[pqgenLogicalColTimeOfDay64]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColTimeOfDayFine]) {
-		if tr.colTimeOfDayFine, err = fr.Int64Reader(idx[pqgenLogicalColTimeOfDayFine]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColDuration]) {
-		if tr.colDuration, err = fr.Int64Reader(idx[pqgenLogicalColDuration]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColInt96]) {
-		if tr.colInt96, err = fr.Int96Reader(idx[pqgenLogicalColInt96]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColGeometry]) {
-		if tr.colGeometry, err = fr.ByteArrayReader(idx[pqgenLogicalColGeometry]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColGeography]) {
-		if tr.colGeography, err = fr.ByteArrayReader(idx[pqgenLogicalColGeography]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColTemp]) {
-		if tr.colTemp, err = fr.DoubleReader(idx[pqgenLogicalColTemp]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColLevel]) {
-		if tr.colLevel, err = fr.Int32Reader(idx[pqgenLogicalColLevel]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColCount]) {
-		if tr.colCount, err = fr.Int64Reader(idx[pqgenLogicalColCount]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColDaysRaw]) {
-		if tr.colDaysRaw, err = fr.Int32Reader(idx[pqgenLogicalColDaysRaw]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColMicrosRaw]) {
-		if tr.colMicrosRaw, err = fr.Int64Reader(idx[pqgenLogicalColMicrosRaw]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenLogicalColID]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColOptTime]) {
-		if tr.colOptTime, err = fr.Int64Reader(idx[pqgenLogicalColOptTime]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColOptUUID]) {
-		if tr.colOptUUID, err = fr.FixedReader(idx[pqgenLogicalColOptUUID]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColOptBytes]) {
-		if tr.colOptBytes, err = fr.ByteArrayReader(idx[pqgenLogicalColOptBytes]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenLogicalColOptLevel]) {
-		if tr.colOptLevel, err = fr.Int32Reader(idx[pqgenLogicalColOptLevel]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Logical", nil,
+		pqrt.Leaf(&tr.colI8, pqgenLogicalColI8),
+		pqrt.Leaf(&tr.colI16, pqgenLogicalColI16),
+		pqrt.Leaf(&tr.colI32, pqgenLogicalColI32),
+		pqrt.Leaf(&tr.colI64, pqgenLogicalColI64),
+		pqrt.Leaf(&tr.colU8, pqgenLogicalColU8),
+		pqrt.Leaf(&tr.colU16, pqgenLogicalColU16),
+		pqrt.Leaf(&tr.colU32, pqgenLogicalColU32),
+		pqrt.Leaf(&tr.colU64, pqgenLogicalColU64),
+		pqrt.Leaf(&tr.colInt, pqgenLogicalColInt),
+		pqrt.Leaf(&tr.colUint, pqgenLogicalColUint),
+		pqrt.Leaf(&tr.colF32, pqgenLogicalColF32),
+		pqrt.Leaf(&tr.colF64, pqgenLogicalColF64),
+		pqrt.Leaf(&tr.colBool, pqgenLogicalColBool),
+		pqrt.Leaf(&tr.colStr, pqgenLogicalColStr),
+		pqrt.Leaf(&tr.colEnum, pqgenLogicalColEnum),
+		pqrt.Leaf(&tr.colJSON, pqgenLogicalColJSON),
+		pqrt.Leaf(&tr.colBSON, pqgenLogicalColBSON),
+		pqrt.Leaf(&tr.colBin, pqgenLogicalColBin),
+		pqrt.Leaf(&tr.colUUID, pqgenLogicalColUUID),
+		pqrt.Leaf(&tr.colFloat16, pqgenLogicalColFloat16),
+		pqrt.Leaf(&tr.colInterval, pqgenLogicalColInterval),
+		pqrt.Leaf(&tr.colFixed, pqgenLogicalColFixed),
+		pqrt.Leaf(&tr.colDec32, pqgenLogicalColDec32),
+		pqrt.Leaf(&tr.colDec64, pqgenLogicalColDec64),
+		pqrt.Leaf(&tr.colDecFixed, pqgenLogicalColDecFixed),
+		pqrt.Leaf(&tr.colDecBytes, pqgenLogicalColDecBytes),
+		pqrt.Leaf(&tr.colTsMillis, pqgenLogicalColTsMillis),
+		pqrt.Leaf(&tr.colTsMicros, pqgenLogicalColTsMicros),
+		pqrt.Leaf(&tr.colTsNanos, pqgenLogicalColTsNanos),
+		pqrt.Leaf(&tr.colTsLocal, pqgenLogicalColTsLocal),
+		pqrt.Leaf(&tr.colDate, pqgenLogicalColDate),
+		pqrt.Leaf(&tr.colTimeOfDay32, pqgenLogicalColTimeOfDay32),
+		pqrt.Leaf(&tr.colTimeOfDay64, pqgenLogicalColTimeOfDay64),
+		pqrt.Leaf(&tr.colTimeOfDayFine, pqgenLogicalColTimeOfDayFine),
+		pqrt.Leaf(&tr.colDuration, pqgenLogicalColDuration),
+		pqrt.Leaf(&tr.colInt96, pqgenLogicalColInt96),
+		pqrt.Leaf(&tr.colGeometry, pqgenLogicalColGeometry),
+		pqrt.Leaf(&tr.colGeography, pqgenLogicalColGeography),
+		pqrt.Leaf(&tr.colTemp, pqgenLogicalColTemp),
+		pqrt.Leaf(&tr.colLevel, pqgenLogicalColLevel),
+		pqrt.Leaf(&tr.colCount, pqgenLogicalColCount),
+		pqrt.Leaf(&tr.colDaysRaw, pqgenLogicalColDaysRaw),
+		pqrt.Leaf(&tr.colMicrosRaw, pqgenLogicalColMicrosRaw),
+		pqrt.Leaf(&tr.colID, pqgenLogicalColID),
+		pqrt.Leaf(&tr.colOptTime, pqgenLogicalColOptTime),
+		pqrt.Leaf(&tr.colOptUUID, pqgenLogicalColOptUUID),
+		pqrt.Leaf(&tr.colOptBytes, pqgenLogicalColOptBytes),
+		pqrt.Leaf(&tr.colOptLevel, pqgenLogicalColOptLevel),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -1130,56 +942,10 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colI8, "i8"),
-		pqrt.Col(r.colI16, "i16"),
-		pqrt.Col(r.colI32, "i32"),
-		pqrt.Col(r.colI64, "i64"),
-		pqrt.Col(r.colU8, "u8"),
-		pqrt.Col(r.colU16, "u16"),
-		pqrt.Col(r.colU32, "u32"),
-		pqrt.Col(r.colU64, "u64"),
-		pqrt.Col(r.colInt, "int"),
-		pqrt.Col(r.colUint, "uint"),
-		pqrt.Col(r.colF32, "f32"),
-		pqrt.Col(r.colF64, "f64"),
-		pqrt.Col(r.colBool, "bool"),
-		pqrt.Col(r.colStr, "str"),
-		pqrt.Col(r.colEnum, "enum"),
-		pqrt.Col(r.colJSON, "json"),
-		pqrt.Col(r.colBSON, "bson"),
-		pqrt.Col(r.colBin, "bin"),
-		pqrt.Col(r.colUUID, "uuid"),
-		pqrt.Col(r.colFloat16, "float16"),
-		pqrt.Col(r.colInterval, "interval"),
-		pqrt.Col(r.colFixed, "fixed"),
-		pqrt.Col(r.colDec32, "dec32"),
-		pqrt.Col(r.colDec64, "dec64"),
-		pqrt.Col(r.colDecFixed, "dec_fixed"),
-		pqrt.Col(r.colDecBytes, "dec_bytes"),
-		pqrt.Col(r.colTsMillis, "ts_millis"),
-		pqrt.Col(r.colTsMicros, "ts_micros"),
-		pqrt.Col(r.colTsNanos, "ts_nanos"),
-		pqrt.Col(r.colTsLocal, "ts_local"),
-		pqrt.Col(r.colDate, "date"),
-		pqrt.Col(r.colTimeOfDay32, "time_millis"),
-		pqrt.Col(r.colTimeOfDay64, "time_micros"),
-		pqrt.Col(r.colTimeOfDayFine, "time_nanos"),
-		pqrt.Col(r.colDuration, "duration"),
-		pqrt.Col(r.colInt96, "int96"),
-		pqrt.Col(r.colGeometry, "geometry"),
-		pqrt.Col(r.colGeography, "geography"),
-		pqrt.Col(r.colTemp, "temp"),
-		pqrt.Col(r.colLevel, "level"),
-		pqrt.Col(r.colCount, "count"),
-		pqrt.Col(r.colDaysRaw, "days_raw"),
-		pqrt.Col(r.colMicrosRaw, "micros_raw"),
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colOptTime, "opt_time"),
-		pqrt.Col(r.colOptUUID, "opt_uuid"),
-		pqrt.Col(r.colOptBytes, "opt_bytes"),
-		pqrt.Col(r.colOptLevel, "opt_level"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -1192,17 +958,11 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *LogicalReader) assemble(rows []Logical) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Logical disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenLogicalLeaves]int // per leaf: the next value
-	var p [pqgenLogicalLeaves]int // per leaf: the next level slot
-	var slabOptTime []pqtime.Time // pointer targets of opt_time
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *LogicalReader) assemble(rows []Logical) error {
+	var p, q [pqgenLogicalLeaves]int // per leaf: the next level slot and value
+	var slabOptTime []pqtime.Time    // pointer targets of opt_time
 	if r.colOptTime != nil {
 		slabOptTime = make([]pqtime.Time, len(r.colOptTime.Values))
 	}
@@ -1721,151 +1481,7 @@ func (r *LogicalReader) assemble(rows []Logical) (err error) {
 			p[pqgenLogicalColOptLevel] = len(rows)
 		}
 	}
-	if r.colI8 != nil && (q[pqgenLogicalColI8] != len(r.colI8.Values)) {
-		return pqfmt.Errorf("%w: column i8: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colI16 != nil && (q[pqgenLogicalColI16] != len(r.colI16.Values)) {
-		return pqfmt.Errorf("%w: column i16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colI32 != nil && (q[pqgenLogicalColI32] != len(r.colI32.Values)) {
-		return pqfmt.Errorf("%w: column i32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colI64 != nil && (q[pqgenLogicalColI64] != len(r.colI64.Values)) {
-		return pqfmt.Errorf("%w: column i64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colU8 != nil && (q[pqgenLogicalColU8] != len(r.colU8.Values)) {
-		return pqfmt.Errorf("%w: column u8: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colU16 != nil && (q[pqgenLogicalColU16] != len(r.colU16.Values)) {
-		return pqfmt.Errorf("%w: column u16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colU32 != nil && (q[pqgenLogicalColU32] != len(r.colU32.Values)) {
-		return pqfmt.Errorf("%w: column u32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colU64 != nil && (q[pqgenLogicalColU64] != len(r.colU64.Values)) {
-		return pqfmt.Errorf("%w: column u64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colInt != nil && (q[pqgenLogicalColInt] != len(r.colInt.Values)) {
-		return pqfmt.Errorf("%w: column int: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colUint != nil && (q[pqgenLogicalColUint] != len(r.colUint.Values)) {
-		return pqfmt.Errorf("%w: column uint: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colF32 != nil && (q[pqgenLogicalColF32] != len(r.colF32.Values)) {
-		return pqfmt.Errorf("%w: column f32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colF64 != nil && (q[pqgenLogicalColF64] != len(r.colF64.Values)) {
-		return pqfmt.Errorf("%w: column f64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colBool != nil && (q[pqgenLogicalColBool] != len(r.colBool.Values)) {
-		return pqfmt.Errorf("%w: column bool: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colStr != nil && (q[pqgenLogicalColStr] != r.colStr.Values.Len()) {
-		return pqfmt.Errorf("%w: column str: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colEnum != nil && (q[pqgenLogicalColEnum] != r.colEnum.Values.Len()) {
-		return pqfmt.Errorf("%w: column enum: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colJSON != nil && (q[pqgenLogicalColJSON] != r.colJSON.Values.Len()) {
-		return pqfmt.Errorf("%w: column json: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colBSON != nil && (q[pqgenLogicalColBSON] != r.colBSON.Values.Len()) {
-		return pqfmt.Errorf("%w: column bson: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colBin != nil && (q[pqgenLogicalColBin] != r.colBin.Values.Len()) {
-		return pqfmt.Errorf("%w: column bin: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colUUID != nil && (q[pqgenLogicalColUUID] != len(r.colUUID.Values)/16) {
-		return pqfmt.Errorf("%w: column uuid: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colFloat16 != nil && (q[pqgenLogicalColFloat16] != len(r.colFloat16.Values)/2) {
-		return pqfmt.Errorf("%w: column float16: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colInterval != nil && (q[pqgenLogicalColInterval] != len(r.colInterval.Values)/12) {
-		return pqfmt.Errorf("%w: column interval: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colFixed != nil && (q[pqgenLogicalColFixed] != len(r.colFixed.Values)/5) {
-		return pqfmt.Errorf("%w: column fixed: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colDec32 != nil && (q[pqgenLogicalColDec32] != len(r.colDec32.Values)) {
-		return pqfmt.Errorf("%w: column dec32: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colDec64 != nil && (q[pqgenLogicalColDec64] != len(r.colDec64.Values)) {
-		return pqfmt.Errorf("%w: column dec64: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colDecFixed != nil && (q[pqgenLogicalColDecFixed] != len(r.colDecFixed.Values)/16) {
-		return pqfmt.Errorf("%w: column dec_fixed: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colDecBytes != nil && (q[pqgenLogicalColDecBytes] != r.colDecBytes.Values.Len()) {
-		return pqfmt.Errorf("%w: column dec_bytes: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colTsMillis != nil && (q[pqgenLogicalColTsMillis] != len(r.colTsMillis.Values)) {
-		return pqfmt.Errorf("%w: column ts_millis: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colTsMicros != nil && (q[pqgenLogicalColTsMicros] != len(r.colTsMicros.Values)) {
-		return pqfmt.Errorf("%w: column ts_micros: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colTsNanos != nil && (q[pqgenLogicalColTsNanos] != len(r.colTsNanos.Values)) {
-		return pqfmt.Errorf("%w: column ts_nanos: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colTsLocal != nil && (q[pqgenLogicalColTsLocal] != len(r.colTsLocal.Values)) {
-		return pqfmt.Errorf("%w: column ts_local: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colDate != nil && (q[pqgenLogicalColDate] != len(r.colDate.Values)) {
-		return pqfmt.Errorf("%w: column date: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colTimeOfDay32 != nil && (q[pqgenLogicalColTimeOfDay32] != len(r.colTimeOfDay32.Values)) {
-		return pqfmt.Errorf("%w: column time_millis: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colTimeOfDay64 != nil && (q[pqgenLogicalColTimeOfDay64] != len(r.colTimeOfDay64.Values)) {
-		return pqfmt.Errorf("%w: column time_micros: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colTimeOfDayFine != nil && (q[pqgenLogicalColTimeOfDayFine] != len(r.colTimeOfDayFine.Values)) {
-		return pqfmt.Errorf("%w: column time_nanos: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colDuration != nil && (q[pqgenLogicalColDuration] != len(r.colDuration.Values)) {
-		return pqfmt.Errorf("%w: column duration: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colInt96 != nil && (q[pqgenLogicalColInt96] != len(r.colInt96.Values)) {
-		return pqfmt.Errorf("%w: column int96: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colGeometry != nil && (q[pqgenLogicalColGeometry] != r.colGeometry.Values.Len()) {
-		return pqfmt.Errorf("%w: column geometry: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colGeography != nil && (q[pqgenLogicalColGeography] != r.colGeography.Values.Len()) {
-		return pqfmt.Errorf("%w: column geography: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colTemp != nil && (q[pqgenLogicalColTemp] != len(r.colTemp.Values)) {
-		return pqfmt.Errorf("%w: column temp: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colLevel != nil && (q[pqgenLogicalColLevel] != len(r.colLevel.Values)) {
-		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colCount != nil && (q[pqgenLogicalColCount] != len(r.colCount.Values)) {
-		return pqfmt.Errorf("%w: column count: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colDaysRaw != nil && (q[pqgenLogicalColDaysRaw] != len(r.colDaysRaw.Values)) {
-		return pqfmt.Errorf("%w: column days_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colMicrosRaw != nil && (q[pqgenLogicalColMicrosRaw] != len(r.colMicrosRaw.Values)) {
-		return pqfmt.Errorf("%w: column micros_raw: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colID != nil && (q[pqgenLogicalColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colOptTime != nil && (q[pqgenLogicalColOptTime] != len(r.colOptTime.Values) || p[pqgenLogicalColOptTime] != len(r.colOptTime.Def)) {
-		return pqfmt.Errorf("%w: column opt_time: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colOptUUID != nil && (q[pqgenLogicalColOptUUID] != len(r.colOptUUID.Values)/16 || p[pqgenLogicalColOptUUID] != len(r.colOptUUID.Def)) {
-		return pqfmt.Errorf("%w: column opt_uuid: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colOptBytes != nil && (q[pqgenLogicalColOptBytes] != r.colOptBytes.Values.Len() || p[pqgenLogicalColOptBytes] != len(r.colOptBytes.Def)) {
-		return pqfmt.Errorf("%w: column opt_bytes: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	if r.colOptLevel != nil && (q[pqgenLogicalColOptLevel] != len(r.colOptLevel.Values) || p[pqgenLogicalColOptLevel] != len(r.colOptLevel.Def)) {
-		return pqfmt.Errorf("%w: column opt_level: the levels and values do not match the other columns of Logical", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteLogicalFile writes rows to a new Parquet file at path: the file is written

@@ -310,6 +310,7 @@ func (w *MetricWriter) shred(rows []Metric) {
 // MetricReader reads rows of Metric from a Parquet file. Create one with NewMetricReader.
 type MetricReader struct {
 	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
 	drv            [len(pqgenMetricDrivers)]int    // per nested value: the leaf deciding it, or -1
@@ -350,74 +351,24 @@ func NewMetricReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*M
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenMetricSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenMetricSchema()); err != nil {
 		return nil, err
 	}
 	tr := &MetricReader{fr: fr}
-	if fr.Projected(idx[pqgenMetricColName]) {
-		if tr.colName, err = fr.ByteArrayReader(idx[pqgenMetricColName]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColName] = &tr.colName.Levels
+	if tr.leaves, err = fr.OpenLeaves("Metric", tr.lv[:],
+		pqrt.Leaf(&tr.colName, pqgenMetricColName),
+		pqrt.Leaf(&tr.colTS, pqgenMetricColTS),
+		pqrt.Leaf(&tr.colValue, pqgenMetricColValue),
+		pqrt.Leaf(&tr.colLabelsKey, pqgenMetricColLabelsKey),
+		pqrt.Leaf(&tr.colLabelsValue, pqgenMetricColLabelsValue),
+		pqrt.Leaf(&tr.colSamplesElem, pqgenMetricColSamplesElem),
+		pqrt.Leaf(&tr.colTrace, pqgenMetricColTrace),
+		pqrt.Leaf(&tr.colDay, pqgenMetricColDay),
+		pqrt.Leaf(&tr.colLevel, pqgenMetricColLevel),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenMetricColTS]) {
-		if tr.colTS, err = fr.Int64Reader(idx[pqgenMetricColTS]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColTS] = &tr.colTS.Levels
-	}
-	if fr.Projected(idx[pqgenMetricColValue]) {
-		if tr.colValue, err = fr.DoubleReader(idx[pqgenMetricColValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColValue] = &tr.colValue.Levels
-	}
-	if fr.Projected(idx[pqgenMetricColLabelsKey]) {
-		if tr.colLabelsKey, err = fr.ByteArrayReader(idx[pqgenMetricColLabelsKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColLabelsKey] = &tr.colLabelsKey.Levels
-	}
-	if fr.Projected(idx[pqgenMetricColLabelsValue]) {
-		if tr.colLabelsValue, err = fr.ByteArrayReader(idx[pqgenMetricColLabelsValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColLabelsValue] = &tr.colLabelsValue.Levels
-	}
-	if fr.Projected(idx[pqgenMetricColSamplesElem]) {
-		if tr.colSamplesElem, err = fr.DoubleReader(idx[pqgenMetricColSamplesElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColSamplesElem] = &tr.colSamplesElem.Levels
-	}
-	if fr.Projected(idx[pqgenMetricColTrace]) {
-		if tr.colTrace, err = fr.FixedReader(idx[pqgenMetricColTrace]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColTrace] = &tr.colTrace.Levels
-	}
-	if fr.Projected(idx[pqgenMetricColDay]) {
-		if tr.colDay, err = fr.Int32Reader(idx[pqgenMetricColDay]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColDay] = &tr.colDay.Levels
-	}
-	if fr.Projected(idx[pqgenMetricColLevel]) {
-		if tr.colLevel, err = fr.Int32Reader(idx[pqgenMetricColLevel]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenMetricColLevel] = &tr.colLevel.Levels
-	}
-	for k, ls := range pqgenMetricDrivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenMetricDrivers[:])
 	return tr, nil
 }
 
@@ -451,17 +402,10 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colName, "name"),
-		pqrt.Col(r.colTS, "ts"),
-		pqrt.Col(r.colValue, "value"),
-		pqrt.Col(r.colLabelsKey, "labels.key_value.key"),
-		pqrt.Col(r.colLabelsValue, "labels.key_value.value"),
-		pqrt.Col(r.colSamplesElem, "samples.list.element"),
-		pqrt.Col(r.colTrace, "trace"),
-		pqrt.Col(r.colDay, "day"),
-		pqrt.Col(r.colLevel, "level"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -474,17 +418,11 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *MetricReader) assemble(rows []Metric) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Metric disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenMetricLeaves]int // per leaf: the next value
-	var p [pqgenMetricLeaves]int // per leaf: the next level slot
-	var slabLabelsValue []string // pointer targets of labels.key_value.value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *MetricReader) assemble(rows []Metric) error {
+	var p, q [pqgenMetricLeaves]int // per leaf: the next level slot and value
+	var slabLabelsValue []string    // pointer targets of labels.key_value.value
 	if r.colLabelsValue != nil {
 		slabLabelsValue = make([]string, r.colLabelsValue.Values.Len())
 	}
@@ -645,34 +583,7 @@ func (r *MetricReader) assemble(rows []Metric) (err error) {
 			p[pqgenMetricColLevel] = len(rows)
 		}
 	}
-	if r.colName != nil && (q[pqgenMetricColName] != r.colName.Values.Len()) {
-		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	if r.colTS != nil && (q[pqgenMetricColTS] != len(r.colTS.Values)) {
-		return pqfmt.Errorf("%w: column ts: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	if r.colValue != nil && (q[pqgenMetricColValue] != len(r.colValue.Values)) {
-		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	if r.colLabelsKey != nil && (q[pqgenMetricColLabelsKey] != r.colLabelsKey.Values.Len() || p[pqgenMetricColLabelsKey] != len(r.colLabelsKey.Def)) {
-		return pqfmt.Errorf("%w: column labels.key_value.key: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	if r.colLabelsValue != nil && (q[pqgenMetricColLabelsValue] != r.colLabelsValue.Values.Len() || p[pqgenMetricColLabelsValue] != len(r.colLabelsValue.Def)) {
-		return pqfmt.Errorf("%w: column labels.key_value.value: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	if r.colSamplesElem != nil && (q[pqgenMetricColSamplesElem] != len(r.colSamplesElem.Values) || p[pqgenMetricColSamplesElem] != len(r.colSamplesElem.Def)) {
-		return pqfmt.Errorf("%w: column samples.list.element: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	if r.colTrace != nil && (q[pqgenMetricColTrace] != len(r.colTrace.Values)/16 || p[pqgenMetricColTrace] != len(r.colTrace.Def)) {
-		return pqfmt.Errorf("%w: column trace: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	if r.colDay != nil && (q[pqgenMetricColDay] != len(r.colDay.Values)) {
-		return pqfmt.Errorf("%w: column day: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	if r.colLevel != nil && (q[pqgenMetricColLevel] != len(r.colLevel.Values) || p[pqgenMetricColLevel] != len(r.colLevel.Def)) {
-		return pqfmt.Errorf("%w: column level: the levels and values do not match the other columns of Metric", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteMetricFile writes rows to a new Parquet file at path: the file is written

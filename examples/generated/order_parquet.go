@@ -605,6 +605,7 @@ func (w *OrderWriter) shred(rows []Order) {
 // OrderReader reads rows of Order from a Parquet file. Create one with NewOrderReader.
 type OrderReader struct {
 	fr                    *pqrt.FileReader
+	leaves                *pqrt.Leaves // the leaf columns read
 	read                  int64
 	closed                bool
 	drv                   [len(pqgenOrderDrivers)]int    // per nested value: the leaf deciding it, or -1
@@ -674,158 +675,38 @@ func NewOrderReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Or
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenOrderSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenOrderSchema()); err != nil {
 		return nil, err
 	}
 	tr := &OrderReader{fr: fr}
-	if fr.Projected(idx[pqgenOrderColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenOrderColID]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColID] = &tr.colID.Levels
+	if tr.leaves, err = fr.OpenLeaves("Order", tr.lv[:],
+		pqrt.Leaf(&tr.colID, pqgenOrderColID),
+		pqrt.Leaf(&tr.colPlacedAt, pqgenOrderColPlacedAt),
+		pqrt.Leaf(&tr.colCustomerID, pqgenOrderColCustomerID),
+		pqrt.Leaf(&tr.colCustomerName, pqgenOrderColCustomerName),
+		pqrt.Leaf(&tr.colCustomerEmail, pqgenOrderColCustomerEmail),
+		pqrt.Leaf(&tr.colLinesSKU, pqgenOrderColLinesSKU),
+		pqrt.Leaf(&tr.colLinesQuantity, pqgenOrderColLinesQuantity),
+		pqrt.Leaf(&tr.colLinesPrice, pqgenOrderColLinesPrice),
+		pqrt.Leaf(&tr.colLinesOptionsKey, pqgenOrderColLinesOptionsKey),
+		pqrt.Leaf(&tr.colLinesOptionsValue, pqgenOrderColLinesOptionsValue),
+		pqrt.Leaf(&tr.colLinesPartsName, pqgenOrderColLinesPartsName),
+		pqrt.Leaf(&tr.colLinesPartsWeight, pqgenOrderColLinesPartsWeight),
+		pqrt.Leaf(&tr.colTagsElem, pqgenOrderColTagsElem),
+		pqrt.Leaf(&tr.colAttrsKey, pqgenOrderColAttrsKey),
+		pqrt.Leaf(&tr.colAttrsValue, pqgenOrderColAttrsValue),
+		pqrt.Leaf(&tr.colDiscountsKey, pqgenOrderColDiscountsKey),
+		pqrt.Leaf(&tr.colDiscountsValueElem, pqgenOrderColDiscountsValueElem),
+		pqrt.Leaf(&tr.colShippingStreet, pqgenOrderColShippingStreet),
+		pqrt.Leaf(&tr.colShippingCity, pqgenOrderColShippingCity),
+		pqrt.Leaf(&tr.colShippingZip, pqgenOrderColShippingZip),
+		pqrt.Leaf(&tr.colNotesElem, pqgenOrderColNotesElem),
+		pqrt.Leaf(&tr.colCreatedBy, pqgenOrderColCreatedBy),
+		pqrt.Leaf(&tr.colVersion, pqgenOrderColVersion),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenOrderColPlacedAt]) {
-		if tr.colPlacedAt, err = fr.Int64Reader(idx[pqgenOrderColPlacedAt]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColPlacedAt] = &tr.colPlacedAt.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColCustomerID]) {
-		if tr.colCustomerID, err = fr.Int64Reader(idx[pqgenOrderColCustomerID]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColCustomerID] = &tr.colCustomerID.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColCustomerName]) {
-		if tr.colCustomerName, err = fr.ByteArrayReader(idx[pqgenOrderColCustomerName]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColCustomerName] = &tr.colCustomerName.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColCustomerEmail]) {
-		if tr.colCustomerEmail, err = fr.ByteArrayReader(idx[pqgenOrderColCustomerEmail]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColCustomerEmail] = &tr.colCustomerEmail.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColLinesSKU]) {
-		if tr.colLinesSKU, err = fr.ByteArrayReader(idx[pqgenOrderColLinesSKU]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColLinesSKU] = &tr.colLinesSKU.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColLinesQuantity]) {
-		if tr.colLinesQuantity, err = fr.Int32Reader(idx[pqgenOrderColLinesQuantity]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColLinesQuantity] = &tr.colLinesQuantity.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColLinesPrice]) {
-		if tr.colLinesPrice, err = fr.Int64Reader(idx[pqgenOrderColLinesPrice]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColLinesPrice] = &tr.colLinesPrice.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColLinesOptionsKey]) {
-		if tr.colLinesOptionsKey, err = fr.ByteArrayReader(idx[pqgenOrderColLinesOptionsKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColLinesOptionsKey] = &tr.colLinesOptionsKey.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColLinesOptionsValue]) {
-		if tr.colLinesOptionsValue, err = fr.Int64Reader(idx[pqgenOrderColLinesOptionsValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColLinesOptionsValue] = &tr.colLinesOptionsValue.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColLinesPartsName]) {
-		if tr.colLinesPartsName, err = fr.ByteArrayReader(idx[pqgenOrderColLinesPartsName]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColLinesPartsName] = &tr.colLinesPartsName.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColLinesPartsWeight]) {
-		if tr.colLinesPartsWeight, err = fr.FloatReader(idx[pqgenOrderColLinesPartsWeight]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColLinesPartsWeight] = &tr.colLinesPartsWeight.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColTagsElem]) {
-		if tr.colTagsElem, err = fr.ByteArrayReader(idx[pqgenOrderColTagsElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColTagsElem] = &tr.colTagsElem.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColAttrsKey]) {
-		if tr.colAttrsKey, err = fr.ByteArrayReader(idx[pqgenOrderColAttrsKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColAttrsKey] = &tr.colAttrsKey.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColAttrsValue]) {
-		if tr.colAttrsValue, err = fr.ByteArrayReader(idx[pqgenOrderColAttrsValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColAttrsValue] = &tr.colAttrsValue.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColDiscountsKey]) {
-		if tr.colDiscountsKey, err = fr.ByteArrayReader(idx[pqgenOrderColDiscountsKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColDiscountsKey] = &tr.colDiscountsKey.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColDiscountsValueElem]) {
-		if tr.colDiscountsValueElem, err = fr.Int32Reader(idx[pqgenOrderColDiscountsValueElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColDiscountsValueElem] = &tr.colDiscountsValueElem.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColShippingStreet]) {
-		if tr.colShippingStreet, err = fr.ByteArrayReader(idx[pqgenOrderColShippingStreet]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColShippingStreet] = &tr.colShippingStreet.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColShippingCity]) {
-		if tr.colShippingCity, err = fr.ByteArrayReader(idx[pqgenOrderColShippingCity]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColShippingCity] = &tr.colShippingCity.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColShippingZip]) {
-		if tr.colShippingZip, err = fr.ByteArrayReader(idx[pqgenOrderColShippingZip]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColShippingZip] = &tr.colShippingZip.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColNotesElem]) {
-		if tr.colNotesElem, err = fr.ByteArrayReader(idx[pqgenOrderColNotesElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColNotesElem] = &tr.colNotesElem.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColCreatedBy]) {
-		if tr.colCreatedBy, err = fr.ByteArrayReader(idx[pqgenOrderColCreatedBy]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColCreatedBy] = &tr.colCreatedBy.Levels
-	}
-	if fr.Projected(idx[pqgenOrderColVersion]) {
-		if tr.colVersion, err = fr.Int32Reader(idx[pqgenOrderColVersion]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenOrderColVersion] = &tr.colVersion.Levels
-	}
-	for k, ls := range pqgenOrderDrivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenOrderDrivers[:])
 	return tr, nil
 }
 
@@ -859,31 +740,10 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colPlacedAt, "placed_at"),
-		pqrt.Col(r.colCustomerID, "customer.id"),
-		pqrt.Col(r.colCustomerName, "customer.name"),
-		pqrt.Col(r.colCustomerEmail, "customer.email"),
-		pqrt.Col(r.colLinesSKU, "lines.list.element.sku"),
-		pqrt.Col(r.colLinesQuantity, "lines.list.element.quantity"),
-		pqrt.Col(r.colLinesPrice, "lines.list.element.price"),
-		pqrt.Col(r.colLinesOptionsKey, "lines.list.element.options.key_value.key"),
-		pqrt.Col(r.colLinesOptionsValue, "lines.list.element.options.key_value.value"),
-		pqrt.Col(r.colLinesPartsName, "lines.list.element.parts.list.element.name"),
-		pqrt.Col(r.colLinesPartsWeight, "lines.list.element.parts.list.element.weight"),
-		pqrt.Col(r.colTagsElem, "tags.list.element"),
-		pqrt.Col(r.colAttrsKey, "attrs.key_value.key"),
-		pqrt.Col(r.colAttrsValue, "attrs.key_value.value"),
-		pqrt.Col(r.colDiscountsKey, "discounts.key_value.key"),
-		pqrt.Col(r.colDiscountsValueElem, "discounts.key_value.value.list.element"),
-		pqrt.Col(r.colShippingStreet, "shipping.street"),
-		pqrt.Col(r.colShippingCity, "shipping.city"),
-		pqrt.Col(r.colShippingZip, "shipping.zip"),
-		pqrt.Col(r.colNotesElem, "notes.list.element"),
-		pqrt.Col(r.colCreatedBy, "created_by"),
-		pqrt.Col(r.colVersion, "version"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -896,16 +756,10 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *OrderReader) assemble(rows []Order) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Order disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenOrderLeaves]int    // per leaf: the next value
-	var p [pqgenOrderLeaves]int    // per leaf: the next level slot
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *OrderReader) assemble(rows []Order) error {
+	var p, q [pqgenOrderLeaves]int // per leaf: the next level slot and value
 	var slabCustomerEmail []string // pointer targets of customer.email
 	if r.colCustomerEmail != nil {
 		slabCustomerEmail = make([]string, r.colCustomerEmail.Values.Len())
@@ -1315,76 +1169,7 @@ func (r *OrderReader) assemble(rows []Order) (err error) {
 			q[pqgenOrderColVersion] = len(rows)
 		}
 	}
-	if r.colID != nil && (q[pqgenOrderColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colPlacedAt != nil && (q[pqgenOrderColPlacedAt] != len(r.colPlacedAt.Values)) {
-		return pqfmt.Errorf("%w: column placed_at: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colCustomerID != nil && (q[pqgenOrderColCustomerID] != len(r.colCustomerID.Values) || p[pqgenOrderColCustomerID] != len(r.colCustomerID.Def)) {
-		return pqfmt.Errorf("%w: column customer.id: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colCustomerName != nil && (q[pqgenOrderColCustomerName] != r.colCustomerName.Values.Len() || p[pqgenOrderColCustomerName] != len(r.colCustomerName.Def)) {
-		return pqfmt.Errorf("%w: column customer.name: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colCustomerEmail != nil && (q[pqgenOrderColCustomerEmail] != r.colCustomerEmail.Values.Len() || p[pqgenOrderColCustomerEmail] != len(r.colCustomerEmail.Def)) {
-		return pqfmt.Errorf("%w: column customer.email: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colLinesSKU != nil && (q[pqgenOrderColLinesSKU] != r.colLinesSKU.Values.Len() || p[pqgenOrderColLinesSKU] != len(r.colLinesSKU.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element.sku: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colLinesQuantity != nil && (q[pqgenOrderColLinesQuantity] != len(r.colLinesQuantity.Values) || p[pqgenOrderColLinesQuantity] != len(r.colLinesQuantity.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element.quantity: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colLinesPrice != nil && (q[pqgenOrderColLinesPrice] != len(r.colLinesPrice.Values) || p[pqgenOrderColLinesPrice] != len(r.colLinesPrice.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element.price: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colLinesOptionsKey != nil && (q[pqgenOrderColLinesOptionsKey] != r.colLinesOptionsKey.Values.Len() || p[pqgenOrderColLinesOptionsKey] != len(r.colLinesOptionsKey.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element.options.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colLinesOptionsValue != nil && (q[pqgenOrderColLinesOptionsValue] != len(r.colLinesOptionsValue.Values) || p[pqgenOrderColLinesOptionsValue] != len(r.colLinesOptionsValue.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element.options.key_value.value: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colLinesPartsName != nil && (q[pqgenOrderColLinesPartsName] != r.colLinesPartsName.Values.Len() || p[pqgenOrderColLinesPartsName] != len(r.colLinesPartsName.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element.parts.list.element.name: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colLinesPartsWeight != nil && (q[pqgenOrderColLinesPartsWeight] != len(r.colLinesPartsWeight.Values) || p[pqgenOrderColLinesPartsWeight] != len(r.colLinesPartsWeight.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element.parts.list.element.weight: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colTagsElem != nil && (q[pqgenOrderColTagsElem] != r.colTagsElem.Values.Len() || p[pqgenOrderColTagsElem] != len(r.colTagsElem.Def)) {
-		return pqfmt.Errorf("%w: column tags.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colAttrsKey != nil && (q[pqgenOrderColAttrsKey] != r.colAttrsKey.Values.Len() || p[pqgenOrderColAttrsKey] != len(r.colAttrsKey.Def)) {
-		return pqfmt.Errorf("%w: column attrs.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colAttrsValue != nil && (q[pqgenOrderColAttrsValue] != r.colAttrsValue.Values.Len() || p[pqgenOrderColAttrsValue] != len(r.colAttrsValue.Def)) {
-		return pqfmt.Errorf("%w: column attrs.key_value.value: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colDiscountsKey != nil && (q[pqgenOrderColDiscountsKey] != r.colDiscountsKey.Values.Len() || p[pqgenOrderColDiscountsKey] != len(r.colDiscountsKey.Def)) {
-		return pqfmt.Errorf("%w: column discounts.key_value.key: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colDiscountsValueElem != nil && (q[pqgenOrderColDiscountsValueElem] != len(r.colDiscountsValueElem.Values) || p[pqgenOrderColDiscountsValueElem] != len(r.colDiscountsValueElem.Def)) {
-		return pqfmt.Errorf("%w: column discounts.key_value.value.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colShippingStreet != nil && (q[pqgenOrderColShippingStreet] != r.colShippingStreet.Values.Len()) {
-		return pqfmt.Errorf("%w: column shipping.street: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colShippingCity != nil && (q[pqgenOrderColShippingCity] != r.colShippingCity.Values.Len()) {
-		return pqfmt.Errorf("%w: column shipping.city: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colShippingZip != nil && (q[pqgenOrderColShippingZip] != r.colShippingZip.Values.Len() || p[pqgenOrderColShippingZip] != len(r.colShippingZip.Def)) {
-		return pqfmt.Errorf("%w: column shipping.zip: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colNotesElem != nil && (q[pqgenOrderColNotesElem] != r.colNotesElem.Values.Len() || p[pqgenOrderColNotesElem] != len(r.colNotesElem.Def)) {
-		return pqfmt.Errorf("%w: column notes.list.element: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colCreatedBy != nil && (q[pqgenOrderColCreatedBy] != r.colCreatedBy.Values.Len()) {
-		return pqfmt.Errorf("%w: column created_by: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	if r.colVersion != nil && (q[pqgenOrderColVersion] != len(r.colVersion.Values)) {
-		return pqfmt.Errorf("%w: column version: the levels and values do not match the other columns of Order", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteOrderFile writes rows to a new Parquet file at path: the file is written

@@ -311,6 +311,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 // PriceReader reads rows of Price from a Parquet file. Create one with NewPriceReader.
 type PriceReader struct {
 	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
 	drv            [len(pqgenPriceDrivers)]int    // per nested value: the leaf deciding it, or -1
@@ -350,68 +351,23 @@ func NewPriceReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Pr
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenPriceSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenPriceSchema()); err != nil {
 		return nil, err
 	}
 	tr := &PriceReader{fr: fr}
-	if fr.Projected(idx[pqgenPriceColAmount]) {
-		if tr.colAmount, err = fr.Int32Reader(idx[pqgenPriceColAmount]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceColAmount] = &tr.colAmount.Levels
+	if tr.leaves, err = fr.OpenLeaves("Price", tr.lv[:],
+		pqrt.Leaf(&tr.colAmount, pqgenPriceColAmount),
+		pqrt.Leaf(&tr.colTotal, pqgenPriceColTotal),
+		pqrt.Leaf(&tr.colBig, pqgenPriceColBig),
+		pqrt.Leaf(&tr.colOpt, pqgenPriceColOpt),
+		pqrt.Leaf(&tr.colZero, pqgenPriceColZero),
+		pqrt.Leaf(&tr.colLinesElem, pqgenPriceColLinesElem),
+		pqrt.Leaf(&tr.colByCodeKey, pqgenPriceColByCodeKey),
+		pqrt.Leaf(&tr.colByCodeValue, pqgenPriceColByCodeValue),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenPriceColTotal]) {
-		if tr.colTotal, err = fr.Int64Reader(idx[pqgenPriceColTotal]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceColTotal] = &tr.colTotal.Levels
-	}
-	if fr.Projected(idx[pqgenPriceColBig]) {
-		if tr.colBig, err = fr.FixedReader(idx[pqgenPriceColBig]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceColBig] = &tr.colBig.Levels
-	}
-	if fr.Projected(idx[pqgenPriceColOpt]) {
-		if tr.colOpt, err = fr.FixedReader(idx[pqgenPriceColOpt]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceColOpt] = &tr.colOpt.Levels
-	}
-	if fr.Projected(idx[pqgenPriceColZero]) {
-		if tr.colZero, err = fr.Int32Reader(idx[pqgenPriceColZero]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceColZero] = &tr.colZero.Levels
-	}
-	if fr.Projected(idx[pqgenPriceColLinesElem]) {
-		if tr.colLinesElem, err = fr.Int64Reader(idx[pqgenPriceColLinesElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceColLinesElem] = &tr.colLinesElem.Levels
-	}
-	if fr.Projected(idx[pqgenPriceColByCodeKey]) {
-		if tr.colByCodeKey, err = fr.ByteArrayReader(idx[pqgenPriceColByCodeKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceColByCodeKey] = &tr.colByCodeKey.Levels
-	}
-	if fr.Projected(idx[pqgenPriceColByCodeValue]) {
-		if tr.colByCodeValue, err = fr.Int32Reader(idx[pqgenPriceColByCodeValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceColByCodeValue] = &tr.colByCodeValue.Levels
-	}
-	for k, ls := range pqgenPriceDrivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenPriceDrivers[:])
 	return tr, nil
 }
 
@@ -445,16 +401,10 @@ func (r *PriceReader) Read(rows []Price) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colAmount, "amount"),
-		pqrt.Col(r.colTotal, "total"),
-		pqrt.Col(r.colBig, "big"),
-		pqrt.Col(r.colOpt, "opt"),
-		pqrt.Col(r.colZero, "zero"),
-		pqrt.Col(r.colLinesElem, "lines.list.element"),
-		pqrt.Col(r.colByCodeKey, "by_code.key_value.key"),
-		pqrt.Col(r.colByCodeValue, "by_code.key_value.value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -467,17 +417,11 @@ func (r *PriceReader) Read(rows []Price) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *PriceReader) assemble(rows []Price) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Price disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenPriceLeaves]int // per leaf: the next value
-	var p [pqgenPriceLeaves]int // per leaf: the next level slot
-	var slabOpt []pqrt.Decimal  // pointer targets of opt
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *PriceReader) assemble(rows []Price) error {
+	var p, q [pqgenPriceLeaves]int // per leaf: the next level slot and value
+	var slabOpt []pqrt.Decimal     // pointer targets of opt
 	if r.colOpt != nil {
 		slabOpt = make([]pqrt.Decimal, len(r.colOpt.Values)/9)
 	}
@@ -610,31 +554,7 @@ func (r *PriceReader) assemble(rows []Price) (err error) {
 			}
 		}
 	}
-	if r.colAmount != nil && (q[pqgenPriceColAmount] != len(r.colAmount.Values)) {
-		return pqfmt.Errorf("%w: column amount: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
-	}
-	if r.colTotal != nil && (q[pqgenPriceColTotal] != len(r.colTotal.Values)) {
-		return pqfmt.Errorf("%w: column total: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
-	}
-	if r.colBig != nil && (q[pqgenPriceColBig] != len(r.colBig.Values)/16) {
-		return pqfmt.Errorf("%w: column big: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
-	}
-	if r.colOpt != nil && (q[pqgenPriceColOpt] != len(r.colOpt.Values)/9 || p[pqgenPriceColOpt] != len(r.colOpt.Def)) {
-		return pqfmt.Errorf("%w: column opt: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
-	}
-	if r.colZero != nil && (q[pqgenPriceColZero] != len(r.colZero.Values) || p[pqgenPriceColZero] != len(r.colZero.Def)) {
-		return pqfmt.Errorf("%w: column zero: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
-	}
-	if r.colLinesElem != nil && (q[pqgenPriceColLinesElem] != len(r.colLinesElem.Values) || p[pqgenPriceColLinesElem] != len(r.colLinesElem.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
-	}
-	if r.colByCodeKey != nil && (q[pqgenPriceColByCodeKey] != r.colByCodeKey.Values.Len() || p[pqgenPriceColByCodeKey] != len(r.colByCodeKey.Def)) {
-		return pqfmt.Errorf("%w: column by_code.key_value.key: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
-	}
-	if r.colByCodeValue != nil && (q[pqgenPriceColByCodeValue] != len(r.colByCodeValue.Values) || p[pqgenPriceColByCodeValue] != len(r.colByCodeValue.Def)) {
-		return pqfmt.Errorf("%w: column by_code.key_value.value: the levels and values do not match the other columns of Price", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WritePriceFile writes rows to a new Parquet file at path: the file is written

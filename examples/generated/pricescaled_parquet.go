@@ -280,6 +280,7 @@ func (w *PriceScaledWriter) shred(rows []PriceScaled) {
 // PriceScaledReader reads rows of PriceScaled from a Parquet file. Create one with NewPriceScaledReader.
 type PriceScaledReader struct {
 	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
 	drv            [len(pqgenPriceScaledDrivers)]int    // per nested value: the leaf deciding it, or -1
@@ -319,68 +320,23 @@ func NewPriceScaledReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenPriceScaledSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenPriceScaledSchema()); err != nil {
 		return nil, err
 	}
 	tr := &PriceScaledReader{fr: fr}
-	if fr.Projected(idx[pqgenPriceScaledColAmount]) {
-		if tr.colAmount, err = fr.Int32Reader(idx[pqgenPriceScaledColAmount]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceScaledColAmount] = &tr.colAmount.Levels
+	if tr.leaves, err = fr.OpenLeaves("PriceScaled", tr.lv[:],
+		pqrt.Leaf(&tr.colAmount, pqgenPriceScaledColAmount),
+		pqrt.Leaf(&tr.colTotal, pqgenPriceScaledColTotal),
+		pqrt.Leaf(&tr.colBig, pqgenPriceScaledColBig),
+		pqrt.Leaf(&tr.colOpt, pqgenPriceScaledColOpt),
+		pqrt.Leaf(&tr.colZero, pqgenPriceScaledColZero),
+		pqrt.Leaf(&tr.colLinesElem, pqgenPriceScaledColLinesElem),
+		pqrt.Leaf(&tr.colByCodeKey, pqgenPriceScaledColByCodeKey),
+		pqrt.Leaf(&tr.colByCodeValue, pqgenPriceScaledColByCodeValue),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenPriceScaledColTotal]) {
-		if tr.colTotal, err = fr.Int64Reader(idx[pqgenPriceScaledColTotal]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceScaledColTotal] = &tr.colTotal.Levels
-	}
-	if fr.Projected(idx[pqgenPriceScaledColBig]) {
-		if tr.colBig, err = fr.FixedReader(idx[pqgenPriceScaledColBig]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceScaledColBig] = &tr.colBig.Levels
-	}
-	if fr.Projected(idx[pqgenPriceScaledColOpt]) {
-		if tr.colOpt, err = fr.FixedReader(idx[pqgenPriceScaledColOpt]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceScaledColOpt] = &tr.colOpt.Levels
-	}
-	if fr.Projected(idx[pqgenPriceScaledColZero]) {
-		if tr.colZero, err = fr.Int32Reader(idx[pqgenPriceScaledColZero]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceScaledColZero] = &tr.colZero.Levels
-	}
-	if fr.Projected(idx[pqgenPriceScaledColLinesElem]) {
-		if tr.colLinesElem, err = fr.Int64Reader(idx[pqgenPriceScaledColLinesElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceScaledColLinesElem] = &tr.colLinesElem.Levels
-	}
-	if fr.Projected(idx[pqgenPriceScaledColByCodeKey]) {
-		if tr.colByCodeKey, err = fr.ByteArrayReader(idx[pqgenPriceScaledColByCodeKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceScaledColByCodeKey] = &tr.colByCodeKey.Levels
-	}
-	if fr.Projected(idx[pqgenPriceScaledColByCodeValue]) {
-		if tr.colByCodeValue, err = fr.Int32Reader(idx[pqgenPriceScaledColByCodeValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenPriceScaledColByCodeValue] = &tr.colByCodeValue.Levels
-	}
-	for k, ls := range pqgenPriceScaledDrivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenPriceScaledDrivers[:])
 	return tr, nil
 }
 
@@ -414,16 +370,10 @@ func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colAmount, "amount"),
-		pqrt.Col(r.colTotal, "total"),
-		pqrt.Col(r.colBig, "big"),
-		pqrt.Col(r.colOpt, "opt"),
-		pqrt.Col(r.colZero, "zero"),
-		pqrt.Col(r.colLinesElem, "lines.list.element"),
-		pqrt.Col(r.colByCodeKey, "by_code.key_value.key"),
-		pqrt.Col(r.colByCodeValue, "by_code.key_value.value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -436,17 +386,11 @@ func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *PriceScaledReader) assemble(rows []PriceScaled) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of PriceScaled disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenPriceScaledLeaves]int // per leaf: the next value
-	var p [pqgenPriceScaledLeaves]int // per leaf: the next level slot
-	var slabOpt [][9]byte             // pointer targets of opt
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *PriceScaledReader) assemble(rows []PriceScaled) error {
+	var p, q [pqgenPriceScaledLeaves]int // per leaf: the next level slot and value
+	var slabOpt [][9]byte                // pointer targets of opt
 	if r.colOpt != nil {
 		slabOpt = make([][9]byte, len(r.colOpt.Values)/9)
 	}
@@ -579,31 +523,7 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) (err error) {
 			}
 		}
 	}
-	if r.colAmount != nil && (q[pqgenPriceScaledColAmount] != len(r.colAmount.Values)) {
-		return pqfmt.Errorf("%w: column amount: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
-	}
-	if r.colTotal != nil && (q[pqgenPriceScaledColTotal] != len(r.colTotal.Values)) {
-		return pqfmt.Errorf("%w: column total: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
-	}
-	if r.colBig != nil && (q[pqgenPriceScaledColBig] != len(r.colBig.Values)/16) {
-		return pqfmt.Errorf("%w: column big: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
-	}
-	if r.colOpt != nil && (q[pqgenPriceScaledColOpt] != len(r.colOpt.Values)/9 || p[pqgenPriceScaledColOpt] != len(r.colOpt.Def)) {
-		return pqfmt.Errorf("%w: column opt: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
-	}
-	if r.colZero != nil && (q[pqgenPriceScaledColZero] != len(r.colZero.Values) || p[pqgenPriceScaledColZero] != len(r.colZero.Def)) {
-		return pqfmt.Errorf("%w: column zero: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
-	}
-	if r.colLinesElem != nil && (q[pqgenPriceScaledColLinesElem] != len(r.colLinesElem.Values) || p[pqgenPriceScaledColLinesElem] != len(r.colLinesElem.Def)) {
-		return pqfmt.Errorf("%w: column lines.list.element: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
-	}
-	if r.colByCodeKey != nil && (q[pqgenPriceScaledColByCodeKey] != r.colByCodeKey.Values.Len() || p[pqgenPriceScaledColByCodeKey] != len(r.colByCodeKey.Def)) {
-		return pqfmt.Errorf("%w: column by_code.key_value.key: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
-	}
-	if r.colByCodeValue != nil && (q[pqgenPriceScaledColByCodeValue] != len(r.colByCodeValue.Values) || p[pqgenPriceScaledColByCodeValue] != len(r.colByCodeValue.Def)) {
-		return pqfmt.Errorf("%w: column by_code.key_value.value: the levels and values do not match the other columns of PriceScaled", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WritePriceScaledFile writes rows to a new Parquet file at path: the file is written

@@ -258,6 +258,7 @@ func (w *SpansWriter) shred(rows []Spans) {
 // SpansReader reads rows of Spans from a Parquet file. Create one with NewSpansReader.
 type SpansReader struct {
 	fr                 *pqrt.FileReader
+	leaves             *pqrt.Leaves // the leaf columns read
 	read               int64
 	closed             bool
 	drv                [len(pqgenSpansDrivers)]int    // per nested value: the leaf deciding it, or -1
@@ -296,68 +297,23 @@ func NewSpansReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Sp
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenSpansSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenSpansSchema()); err != nil {
 		return nil, err
 	}
 	tr := &SpansReader{fr: fr}
-	if fr.Projected(idx[pqgenSpansColInterval]) {
-		if tr.colInterval, err = fr.FixedReader(idx[pqgenSpansColInterval]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenSpansColInterval] = &tr.colInterval.Levels
+	if tr.leaves, err = fr.OpenLeaves("Spans", tr.lv[:],
+		pqrt.Leaf(&tr.colInterval, pqgenSpansColInterval),
+		pqrt.Leaf(&tr.colIntervalRaw, pqgenSpansColIntervalRaw),
+		pqrt.Leaf(&tr.colOptInterval, pqgenSpansColOptInterval),
+		pqrt.Leaf(&tr.colByIntervalKey, pqgenSpansColByIntervalKey),
+		pqrt.Leaf(&tr.colByIntervalValue, pqgenSpansColByIntervalValue),
+		pqrt.Leaf(&tr.colTime, pqgenSpansColTime),
+		pqrt.Leaf(&tr.colTimeRaw, pqgenSpansColTimeRaw),
+		pqrt.Leaf(&tr.colTimeMicros, pqgenSpansColTimeMicros),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenSpansColIntervalRaw]) {
-		if tr.colIntervalRaw, err = fr.FixedReader(idx[pqgenSpansColIntervalRaw]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenSpansColIntervalRaw] = &tr.colIntervalRaw.Levels
-	}
-	if fr.Projected(idx[pqgenSpansColOptInterval]) {
-		if tr.colOptInterval, err = fr.FixedReader(idx[pqgenSpansColOptInterval]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenSpansColOptInterval] = &tr.colOptInterval.Levels
-	}
-	if fr.Projected(idx[pqgenSpansColByIntervalKey]) {
-		if tr.colByIntervalKey, err = fr.FixedReader(idx[pqgenSpansColByIntervalKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenSpansColByIntervalKey] = &tr.colByIntervalKey.Levels
-	}
-	if fr.Projected(idx[pqgenSpansColByIntervalValue]) {
-		if tr.colByIntervalValue, err = fr.ByteArrayReader(idx[pqgenSpansColByIntervalValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenSpansColByIntervalValue] = &tr.colByIntervalValue.Levels
-	}
-	if fr.Projected(idx[pqgenSpansColTime]) {
-		if tr.colTime, err = fr.Int32Reader(idx[pqgenSpansColTime]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenSpansColTime] = &tr.colTime.Levels
-	}
-	if fr.Projected(idx[pqgenSpansColTimeRaw]) {
-		if tr.colTimeRaw, err = fr.Int32Reader(idx[pqgenSpansColTimeRaw]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenSpansColTimeRaw] = &tr.colTimeRaw.Levels
-	}
-	if fr.Projected(idx[pqgenSpansColTimeMicros]) {
-		if tr.colTimeMicros, err = fr.Int64Reader(idx[pqgenSpansColTimeMicros]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenSpansColTimeMicros] = &tr.colTimeMicros.Levels
-	}
-	for k, ls := range pqgenSpansDrivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenSpansDrivers[:])
 	return tr, nil
 }
 
@@ -391,16 +347,10 @@ func (r *SpansReader) Read(rows []Spans) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colInterval, "interval"),
-		pqrt.Col(r.colIntervalRaw, "interval_raw"),
-		pqrt.Col(r.colOptInterval, "opt_interval"),
-		pqrt.Col(r.colByIntervalKey, "by_interval.key_value.key"),
-		pqrt.Col(r.colByIntervalValue, "by_interval.key_value.value"),
-		pqrt.Col(r.colTime, "time"),
-		pqrt.Col(r.colTimeRaw, "time_raw"),
-		pqrt.Col(r.colTimeMicros, "time_micros"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -413,16 +363,10 @@ func (r *SpansReader) Read(rows []Spans) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *SpansReader) assemble(rows []Spans) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Spans disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenSpansLeaves]int         // per leaf: the next value
-	var p [pqgenSpansLeaves]int         // per leaf: the next level slot
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *SpansReader) assemble(rows []Spans) error {
+	var p, q [pqgenSpansLeaves]int      // per leaf: the next level slot and value
 	var slabOptInterval []pqrt.Interval // pointer targets of opt_interval
 	if r.colOptInterval != nil {
 		slabOptInterval = make([]pqrt.Interval, len(r.colOptInterval.Values)/12)
@@ -530,31 +474,7 @@ func (r *SpansReader) assemble(rows []Spans) (err error) {
 			q[pqgenSpansColTimeMicros] = len(rows)
 		}
 	}
-	if r.colInterval != nil && (q[pqgenSpansColInterval] != len(r.colInterval.Values)/12) {
-		return pqfmt.Errorf("%w: column interval: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
-	}
-	if r.colIntervalRaw != nil && (q[pqgenSpansColIntervalRaw] != len(r.colIntervalRaw.Values)/12) {
-		return pqfmt.Errorf("%w: column interval_raw: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
-	}
-	if r.colOptInterval != nil && (q[pqgenSpansColOptInterval] != len(r.colOptInterval.Values)/12 || p[pqgenSpansColOptInterval] != len(r.colOptInterval.Def)) {
-		return pqfmt.Errorf("%w: column opt_interval: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
-	}
-	if r.colByIntervalKey != nil && (q[pqgenSpansColByIntervalKey] != len(r.colByIntervalKey.Values)/12 || p[pqgenSpansColByIntervalKey] != len(r.colByIntervalKey.Def)) {
-		return pqfmt.Errorf("%w: column by_interval.key_value.key: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
-	}
-	if r.colByIntervalValue != nil && (q[pqgenSpansColByIntervalValue] != r.colByIntervalValue.Values.Len() || p[pqgenSpansColByIntervalValue] != len(r.colByIntervalValue.Def)) {
-		return pqfmt.Errorf("%w: column by_interval.key_value.value: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
-	}
-	if r.colTime != nil && (q[pqgenSpansColTime] != len(r.colTime.Values)) {
-		return pqfmt.Errorf("%w: column time: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
-	}
-	if r.colTimeRaw != nil && (q[pqgenSpansColTimeRaw] != len(r.colTimeRaw.Values)) {
-		return pqfmt.Errorf("%w: column time_raw: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
-	}
-	if r.colTimeMicros != nil && (q[pqgenSpansColTimeMicros] != len(r.colTimeMicros.Values)) {
-		return pqfmt.Errorf("%w: column time_micros: the levels and values do not match the other columns of Spans", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteSpansFile writes rows to a new Parquet file at path: the file is written

@@ -142,6 +142,7 @@ func (w *SpansIntervalRawWriter) shred(rows []SpansIntervalRaw) {
 // SpansIntervalRawReader reads rows of SpansIntervalRaw from a Parquet file. Create one with NewSpansIntervalRawReader.
 type SpansIntervalRawReader struct {
 	fr          *pqrt.FileReader
+	leaves      *pqrt.Leaves // the leaf columns read
 	read        int64
 	closed      bool
 	colInterval *pqrt.FixedReader // interval; nil when not read
@@ -160,15 +161,14 @@ func NewSpansIntervalRawReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderO
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenSpansIntervalRawSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenSpansIntervalRawSchema()); err != nil {
 		return nil, err
 	}
 	tr := &SpansIntervalRawReader{fr: fr}
-	if fr.Projected(idx[pqgenSpansIntervalRawColInterval]) {
-		if tr.colInterval, err = fr.FixedReader(idx[pqgenSpansIntervalRawColInterval]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("SpansIntervalRaw", nil,
+		pqrt.Leaf(&tr.colInterval, pqgenSpansIntervalRawColInterval),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -203,9 +203,10 @@ func (r *SpansIntervalRawReader) Read(rows []SpansIntervalRaw) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colInterval, "interval"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -218,15 +219,10 @@ func (r *SpansIntervalRawReader) Read(rows []SpansIntervalRaw) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *SpansIntervalRawReader) assemble(rows []SpansIntervalRaw) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of SpansIntervalRaw disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenSpansIntervalRawLeaves]int // per leaf: the next value
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *SpansIntervalRawReader) assemble(rows []SpansIntervalRaw) error {
+	var p, q [pqgenSpansIntervalRawLeaves]int // per leaf: the next level slot and value
 	// interval
 	{
 		if colInterval := r.colInterval; colInterval != nil {
@@ -237,10 +233,7 @@ func (r *SpansIntervalRawReader) assemble(rows []SpansIntervalRaw) (err error) {
 			q[pqgenSpansIntervalRawColInterval] = len(rows)
 		}
 	}
-	if r.colInterval != nil && (q[pqgenSpansIntervalRawColInterval] != len(r.colInterval.Values)/12) {
-		return pqfmt.Errorf("%w: column interval: the levels and values do not match the other columns of SpansIntervalRaw", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteSpansIntervalRawFile writes rows to a new Parquet file at path: the file is written

@@ -328,6 +328,7 @@ func (w *ContactWriter) shred(rows []Contact) {
 // ContactReader reads rows of Contact from a Parquet file. Create one with NewContactReader.
 type ContactReader struct {
 	fr               *pqrt.FileReader
+	leaves           *pqrt.Leaves // the leaf columns read
 	read             int64
 	closed           bool
 	drv              [len(pqgenContactDrivers)]int    // per nested value: the leaf deciding it, or -1
@@ -371,80 +372,25 @@ func NewContactReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenContactSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenContactSchema()); err != nil {
 		return nil, err
 	}
 	tr := &ContactReader{fr: fr}
-	if fr.Projected(idx[pqgenContactColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenContactColID]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColID] = &tr.colID.Levels
+	if tr.leaves, err = fr.OpenLeaves("Contact", tr.lv[:],
+		pqrt.Leaf(&tr.colID, pqgenContactColID),
+		pqrt.Leaf(&tr.colName, pqgenContactColName),
+		pqrt.Leaf(&tr.colAddressStreet, pqgenContactColAddressStreet),
+		pqrt.Leaf(&tr.colAddressCity, pqgenContactColAddressCity),
+		pqrt.Leaf(&tr.colAddressZip, pqgenContactColAddressZip),
+		pqrt.Leaf(&tr.colEmailsElem, pqgenContactColEmailsElem),
+		pqrt.Leaf(&tr.colPhonesKind, pqgenContactColPhonesKind),
+		pqrt.Leaf(&tr.colPhonesNumber, pqgenContactColPhonesNumber),
+		pqrt.Leaf(&tr.colAttrsKey, pqgenContactColAttrsKey),
+		pqrt.Leaf(&tr.colAttrsValue, pqgenContactColAttrsValue),
+	); err != nil {
+		return nil, err
 	}
-	if fr.Projected(idx[pqgenContactColName]) {
-		if tr.colName, err = fr.ByteArrayReader(idx[pqgenContactColName]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColName] = &tr.colName.Levels
-	}
-	if fr.Projected(idx[pqgenContactColAddressStreet]) {
-		if tr.colAddressStreet, err = fr.ByteArrayReader(idx[pqgenContactColAddressStreet]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColAddressStreet] = &tr.colAddressStreet.Levels
-	}
-	if fr.Projected(idx[pqgenContactColAddressCity]) {
-		if tr.colAddressCity, err = fr.ByteArrayReader(idx[pqgenContactColAddressCity]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColAddressCity] = &tr.colAddressCity.Levels
-	}
-	if fr.Projected(idx[pqgenContactColAddressZip]) {
-		if tr.colAddressZip, err = fr.Int32Reader(idx[pqgenContactColAddressZip]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColAddressZip] = &tr.colAddressZip.Levels
-	}
-	if fr.Projected(idx[pqgenContactColEmailsElem]) {
-		if tr.colEmailsElem, err = fr.ByteArrayReader(idx[pqgenContactColEmailsElem]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColEmailsElem] = &tr.colEmailsElem.Levels
-	}
-	if fr.Projected(idx[pqgenContactColPhonesKind]) {
-		if tr.colPhonesKind, err = fr.ByteArrayReader(idx[pqgenContactColPhonesKind]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColPhonesKind] = &tr.colPhonesKind.Levels
-	}
-	if fr.Projected(idx[pqgenContactColPhonesNumber]) {
-		if tr.colPhonesNumber, err = fr.ByteArrayReader(idx[pqgenContactColPhonesNumber]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColPhonesNumber] = &tr.colPhonesNumber.Levels
-	}
-	if fr.Projected(idx[pqgenContactColAttrsKey]) {
-		if tr.colAttrsKey, err = fr.ByteArrayReader(idx[pqgenContactColAttrsKey]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColAttrsKey] = &tr.colAttrsKey.Levels
-	}
-	if fr.Projected(idx[pqgenContactColAttrsValue]) {
-		if tr.colAttrsValue, err = fr.Int64Reader(idx[pqgenContactColAttrsValue]); err != nil {
-			return nil, err
-		}
-		tr.lv[pqgenContactColAttrsValue] = &tr.colAttrsValue.Levels
-	}
-	for k, ls := range pqgenContactDrivers {
-		tr.drv[k] = -1
-		for _, l := range ls {
-			if tr.lv[l] != nil {
-				tr.drv[k] = l
-				break
-			}
-		}
-	}
+	tr.leaves.Drivers(tr.drv[:], pqgenContactDrivers[:])
 	return tr, nil
 }
 
@@ -478,18 +424,10 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colName, "name"),
-		pqrt.Col(r.colAddressStreet, "address.street"),
-		pqrt.Col(r.colAddressCity, "address.city"),
-		pqrt.Col(r.colAddressZip, "address.zip"),
-		pqrt.Col(r.colEmailsElem, "emails.list.element"),
-		pqrt.Col(r.colPhonesKind, "phones.list.element.kind"),
-		pqrt.Col(r.colPhonesNumber, "phones.list.element.number"),
-		pqrt.Col(r.colAttrsKey, "attrs.key_value.key"),
-		pqrt.Col(r.colAttrsValue, "attrs.key_value.value"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -502,16 +440,10 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *ContactReader) assemble(rows []Contact) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Contact disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenContactLeaves]int // per leaf: the next value
-	var p [pqgenContactLeaves]int // per leaf: the next level slot
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *ContactReader) assemble(rows []Contact) error {
+	var p, q [pqgenContactLeaves]int // per leaf: the next level slot and value
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -721,37 +653,7 @@ func (r *ContactReader) assemble(rows []Contact) (err error) {
 			}
 		}
 	}
-	if r.colID != nil && (q[pqgenContactColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colName != nil && (q[pqgenContactColName] != r.colName.Values.Len()) {
-		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colAddressStreet != nil && (q[pqgenContactColAddressStreet] != r.colAddressStreet.Values.Len() || p[pqgenContactColAddressStreet] != len(r.colAddressStreet.Def)) {
-		return pqfmt.Errorf("%w: column address.street: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colAddressCity != nil && (q[pqgenContactColAddressCity] != r.colAddressCity.Values.Len() || p[pqgenContactColAddressCity] != len(r.colAddressCity.Def)) {
-		return pqfmt.Errorf("%w: column address.city: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colAddressZip != nil && (q[pqgenContactColAddressZip] != len(r.colAddressZip.Values) || p[pqgenContactColAddressZip] != len(r.colAddressZip.Def)) {
-		return pqfmt.Errorf("%w: column address.zip: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colEmailsElem != nil && (q[pqgenContactColEmailsElem] != r.colEmailsElem.Values.Len() || p[pqgenContactColEmailsElem] != len(r.colEmailsElem.Def)) {
-		return pqfmt.Errorf("%w: column emails.list.element: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colPhonesKind != nil && (q[pqgenContactColPhonesKind] != r.colPhonesKind.Values.Len() || p[pqgenContactColPhonesKind] != len(r.colPhonesKind.Def)) {
-		return pqfmt.Errorf("%w: column phones.list.element.kind: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colPhonesNumber != nil && (q[pqgenContactColPhonesNumber] != r.colPhonesNumber.Values.Len() || p[pqgenContactColPhonesNumber] != len(r.colPhonesNumber.Def)) {
-		return pqfmt.Errorf("%w: column phones.list.element.number: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colAttrsKey != nil && (q[pqgenContactColAttrsKey] != r.colAttrsKey.Values.Len() || p[pqgenContactColAttrsKey] != len(r.colAttrsKey.Def)) {
-		return pqfmt.Errorf("%w: column attrs.key_value.key: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	if r.colAttrsValue != nil && (q[pqgenContactColAttrsValue] != len(r.colAttrsValue.Values) || p[pqgenContactColAttrsValue] != len(r.colAttrsValue.Def)) {
-		return pqfmt.Errorf("%w: column attrs.key_value.value: the levels and values do not match the other columns of Contact", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteContactFile writes rows to a new Parquet file at path: the file is written

@@ -219,6 +219,7 @@ func (w *FlatWriter) shred(rows []Flat) {
 // FlatReader reads rows of Flat from a Parquet file. Create one with NewFlatReader.
 type FlatReader struct {
 	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
 	read     int64
 	closed   bool
 	colID    *pqrt.Int64Reader     // id; nil when not read
@@ -242,40 +243,19 @@ func NewFlatReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Fla
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenFlatSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenFlatSchema()); err != nil {
 		return nil, err
 	}
 	tr := &FlatReader{fr: fr}
-	if fr.Projected(idx[pqgenFlatColID]) {
-		if tr.colID, err = fr.Int64Reader(idx[pqgenFlatColID]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatColName]) {
-		if tr.colName, err = fr.ByteArrayReader(idx[pqgenFlatColName]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatColValue]) {
-		if tr.colValue, err = fr.DoubleReader(idx[pqgenFlatColValue]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatColOpt]) {
-		if tr.colOpt, err = fr.Int32Reader(idx[pqgenFlatColOpt]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatColCount]) {
-		if tr.colCount, err = fr.Int32Reader(idx[pqgenFlatColCount]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenFlatColAt]) {
-		if tr.colAt, err = fr.Int64Reader(idx[pqgenFlatColAt]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Flat", nil,
+		pqrt.Leaf(&tr.colID, pqgenFlatColID),
+		pqrt.Leaf(&tr.colName, pqgenFlatColName),
+		pqrt.Leaf(&tr.colValue, pqgenFlatColValue),
+		pqrt.Leaf(&tr.colOpt, pqgenFlatColOpt),
+		pqrt.Leaf(&tr.colCount, pqgenFlatColCount),
+		pqrt.Leaf(&tr.colAt, pqgenFlatColAt),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -310,14 +290,10 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colID, "id"),
-		pqrt.Col(r.colName, "name"),
-		pqrt.Col(r.colValue, "value"),
-		pqrt.Col(r.colOpt, "opt"),
-		pqrt.Col(r.colCount, "count"),
-		pqrt.Col(r.colAt, "at"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -330,17 +306,11 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *FlatReader) assemble(rows []Flat) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Flat disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenFlatLeaves]int // per leaf: the next value
-	var p [pqgenFlatLeaves]int // per leaf: the next level slot
-	var slabOpt []int32        // pointer targets of opt
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *FlatReader) assemble(rows []Flat) error {
+	var p, q [pqgenFlatLeaves]int // per leaf: the next level slot and value
+	var slabOpt []int32           // pointer targets of opt
 	if r.colOpt != nil {
 		slabOpt = make([]int32, len(r.colOpt.Values))
 	}
@@ -411,25 +381,7 @@ func (r *FlatReader) assemble(rows []Flat) (err error) {
 			q[pqgenFlatColAt] = len(rows)
 		}
 	}
-	if r.colID != nil && (q[pqgenFlatColID] != len(r.colID.Values)) {
-		return pqfmt.Errorf("%w: column id: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
-	}
-	if r.colName != nil && (q[pqgenFlatColName] != r.colName.Values.Len()) {
-		return pqfmt.Errorf("%w: column name: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
-	}
-	if r.colValue != nil && (q[pqgenFlatColValue] != len(r.colValue.Values)) {
-		return pqfmt.Errorf("%w: column value: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
-	}
-	if r.colOpt != nil && (q[pqgenFlatColOpt] != len(r.colOpt.Values) || p[pqgenFlatColOpt] != len(r.colOpt.Def)) {
-		return pqfmt.Errorf("%w: column opt: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
-	}
-	if r.colCount != nil && (q[pqgenFlatColCount] != len(r.colCount.Values)) {
-		return pqfmt.Errorf("%w: column count: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
-	}
-	if r.colAt != nil && (q[pqgenFlatColAt] != len(r.colAt.Values)) {
-		return pqfmt.Errorf("%w: column at: the levels and values do not match the other columns of Flat", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteFlatFile writes rows to a new Parquet file at path: the file is written

@@ -2884,6 +2884,7 @@ func (w *WideWriter) shred(rows []Wide) {
 // WideReader reads rows of Wide from a Parquet file. Create one with NewWideReader.
 type WideReader struct {
 	fr      *pqrt.FileReader
+	leaves  *pqrt.Leaves // the leaf columns read
 	read    int64
 	closed  bool
 	colF000 *pqrt.Int64Reader     // c000; nil when not read
@@ -3101,1010 +3102,213 @@ func NewWideReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Wid
 	if err != nil {
 		return nil, err
 	}
-	idx, err := fr.Bind(pqgenWideSchema())
-	if err != nil {
+	if _, err = fr.Bind(pqgenWideSchema()); err != nil {
 		return nil, err
 	}
 	tr := &WideReader{fr: fr}
-	if fr.Projected(idx[pqgenWideColF000]) {
-		if tr.colF000, err = fr.Int64Reader(idx[pqgenWideColF000]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF001]) {
-		if tr.colF001, err = fr.Int32Reader(idx[pqgenWideColF001]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF002]) {
-		if tr.colF002, err = fr.DoubleReader(idx[pqgenWideColF002]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF003]) {
-		if tr.colF003, err = fr.FloatReader(idx[pqgenWideColF003]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF004]) {
-		if tr.colF004, err = fr.BoolReader(idx[pqgenWideColF004]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF005]) {
-		if tr.colF005, err = fr.ByteArrayReader(idx[pqgenWideColF005]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF006]) {
-		if tr.colF006, err = fr.ByteArrayReader(idx[pqgenWideColF006]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF007]) {
-		if tr.colF007, err = fr.Int64Reader(idx[pqgenWideColF007]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF008]) {
-		if tr.colF008, err = fr.Int64Reader(idx[pqgenWideColF008]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF009]) {
-		if tr.colF009, err = fr.Int32Reader(idx[pqgenWideColF009]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF010]) {
-		if tr.colF010, err = fr.DoubleReader(idx[pqgenWideColF010]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF011]) {
-		if tr.colF011, err = fr.FloatReader(idx[pqgenWideColF011]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF012]) {
-		if tr.colF012, err = fr.BoolReader(idx[pqgenWideColF012]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF013]) {
-		if tr.colF013, err = fr.ByteArrayReader(idx[pqgenWideColF013]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF014]) {
-		if tr.colF014, err = fr.ByteArrayReader(idx[pqgenWideColF014]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF015]) {
-		if tr.colF015, err = fr.Int64Reader(idx[pqgenWideColF015]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF016]) {
-		if tr.colF016, err = fr.Int64Reader(idx[pqgenWideColF016]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF017]) {
-		if tr.colF017, err = fr.Int32Reader(idx[pqgenWideColF017]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF018]) {
-		if tr.colF018, err = fr.DoubleReader(idx[pqgenWideColF018]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF019]) {
-		if tr.colF019, err = fr.FloatReader(idx[pqgenWideColF019]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF020]) {
-		if tr.colF020, err = fr.BoolReader(idx[pqgenWideColF020]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF021]) {
-		if tr.colF021, err = fr.ByteArrayReader(idx[pqgenWideColF021]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF022]) {
-		if tr.colF022, err = fr.ByteArrayReader(idx[pqgenWideColF022]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF023]) {
-		if tr.colF023, err = fr.Int64Reader(idx[pqgenWideColF023]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF024]) {
-		if tr.colF024, err = fr.Int64Reader(idx[pqgenWideColF024]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF025]) {
-		if tr.colF025, err = fr.Int32Reader(idx[pqgenWideColF025]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF026]) {
-		if tr.colF026, err = fr.DoubleReader(idx[pqgenWideColF026]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF027]) {
-		if tr.colF027, err = fr.FloatReader(idx[pqgenWideColF027]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF028]) {
-		if tr.colF028, err = fr.BoolReader(idx[pqgenWideColF028]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF029]) {
-		if tr.colF029, err = fr.ByteArrayReader(idx[pqgenWideColF029]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF030]) {
-		if tr.colF030, err = fr.ByteArrayReader(idx[pqgenWideColF030]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF031]) {
-		if tr.colF031, err = fr.Int64Reader(idx[pqgenWideColF031]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF032]) {
-		if tr.colF032, err = fr.Int64Reader(idx[pqgenWideColF032]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF033]) {
-		if tr.colF033, err = fr.Int32Reader(idx[pqgenWideColF033]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF034]) {
-		if tr.colF034, err = fr.DoubleReader(idx[pqgenWideColF034]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF035]) {
-		if tr.colF035, err = fr.FloatReader(idx[pqgenWideColF035]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF036]) {
-		if tr.colF036, err = fr.BoolReader(idx[pqgenWideColF036]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF037]) {
-		if tr.colF037, err = fr.ByteArrayReader(idx[pqgenWideColF037]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF038]) {
-		if tr.colF038, err = fr.ByteArrayReader(idx[pqgenWideColF038]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF039]) {
-		if tr.colF039, err = fr.Int64Reader(idx[pqgenWideColF039]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF040]) {
-		if tr.colF040, err = fr.Int64Reader(idx[pqgenWideColF040]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF041]) {
-		if tr.colF041, err = fr.Int32Reader(idx[pqgenWideColF041]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF042]) {
-		if tr.colF042, err = fr.DoubleReader(idx[pqgenWideColF042]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF043]) {
-		if tr.colF043, err = fr.FloatReader(idx[pqgenWideColF043]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF044]) {
-		if tr.colF044, err = fr.BoolReader(idx[pqgenWideColF044]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF045]) {
-		if tr.colF045, err = fr.ByteArrayReader(idx[pqgenWideColF045]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF046]) {
-		if tr.colF046, err = fr.ByteArrayReader(idx[pqgenWideColF046]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF047]) {
-		if tr.colF047, err = fr.Int64Reader(idx[pqgenWideColF047]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF048]) {
-		if tr.colF048, err = fr.Int64Reader(idx[pqgenWideColF048]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF049]) {
-		if tr.colF049, err = fr.Int32Reader(idx[pqgenWideColF049]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF050]) {
-		if tr.colF050, err = fr.DoubleReader(idx[pqgenWideColF050]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF051]) {
-		if tr.colF051, err = fr.FloatReader(idx[pqgenWideColF051]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF052]) {
-		if tr.colF052, err = fr.BoolReader(idx[pqgenWideColF052]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF053]) {
-		if tr.colF053, err = fr.ByteArrayReader(idx[pqgenWideColF053]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF054]) {
-		if tr.colF054, err = fr.ByteArrayReader(idx[pqgenWideColF054]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF055]) {
-		if tr.colF055, err = fr.Int64Reader(idx[pqgenWideColF055]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF056]) {
-		if tr.colF056, err = fr.Int64Reader(idx[pqgenWideColF056]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF057]) {
-		if tr.colF057, err = fr.Int32Reader(idx[pqgenWideColF057]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF058]) {
-		if tr.colF058, err = fr.DoubleReader(idx[pqgenWideColF058]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF059]) {
-		if tr.colF059, err = fr.FloatReader(idx[pqgenWideColF059]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF060]) {
-		if tr.colF060, err = fr.BoolReader(idx[pqgenWideColF060]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF061]) {
-		if tr.colF061, err = fr.ByteArrayReader(idx[pqgenWideColF061]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF062]) {
-		if tr.colF062, err = fr.ByteArrayReader(idx[pqgenWideColF062]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF063]) {
-		if tr.colF063, err = fr.Int64Reader(idx[pqgenWideColF063]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF064]) {
-		if tr.colF064, err = fr.Int64Reader(idx[pqgenWideColF064]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF065]) {
-		if tr.colF065, err = fr.Int32Reader(idx[pqgenWideColF065]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF066]) {
-		if tr.colF066, err = fr.DoubleReader(idx[pqgenWideColF066]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF067]) {
-		if tr.colF067, err = fr.FloatReader(idx[pqgenWideColF067]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF068]) {
-		if tr.colF068, err = fr.BoolReader(idx[pqgenWideColF068]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF069]) {
-		if tr.colF069, err = fr.ByteArrayReader(idx[pqgenWideColF069]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF070]) {
-		if tr.colF070, err = fr.ByteArrayReader(idx[pqgenWideColF070]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF071]) {
-		if tr.colF071, err = fr.Int64Reader(idx[pqgenWideColF071]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF072]) {
-		if tr.colF072, err = fr.Int64Reader(idx[pqgenWideColF072]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF073]) {
-		if tr.colF073, err = fr.Int32Reader(idx[pqgenWideColF073]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF074]) {
-		if tr.colF074, err = fr.DoubleReader(idx[pqgenWideColF074]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF075]) {
-		if tr.colF075, err = fr.FloatReader(idx[pqgenWideColF075]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF076]) {
-		if tr.colF076, err = fr.BoolReader(idx[pqgenWideColF076]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF077]) {
-		if tr.colF077, err = fr.ByteArrayReader(idx[pqgenWideColF077]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF078]) {
-		if tr.colF078, err = fr.ByteArrayReader(idx[pqgenWideColF078]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF079]) {
-		if tr.colF079, err = fr.Int64Reader(idx[pqgenWideColF079]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF080]) {
-		if tr.colF080, err = fr.Int64Reader(idx[pqgenWideColF080]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF081]) {
-		if tr.colF081, err = fr.Int32Reader(idx[pqgenWideColF081]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF082]) {
-		if tr.colF082, err = fr.DoubleReader(idx[pqgenWideColF082]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF083]) {
-		if tr.colF083, err = fr.FloatReader(idx[pqgenWideColF083]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF084]) {
-		if tr.colF084, err = fr.BoolReader(idx[pqgenWideColF084]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF085]) {
-		if tr.colF085, err = fr.ByteArrayReader(idx[pqgenWideColF085]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF086]) {
-		if tr.colF086, err = fr.ByteArrayReader(idx[pqgenWideColF086]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF087]) {
-		if tr.colF087, err = fr.Int64Reader(idx[pqgenWideColF087]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF088]) {
-		if tr.colF088, err = fr.Int64Reader(idx[pqgenWideColF088]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF089]) {
-		if tr.colF089, err = fr.Int32Reader(idx[pqgenWideColF089]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF090]) {
-		if tr.colF090, err = fr.DoubleReader(idx[pqgenWideColF090]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF091]) {
-		if tr.colF091, err = fr.FloatReader(idx[pqgenWideColF091]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF092]) {
-		if tr.colF092, err = fr.BoolReader(idx[pqgenWideColF092]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF093]) {
-		if tr.colF093, err = fr.ByteArrayReader(idx[pqgenWideColF093]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF094]) {
-		if tr.colF094, err = fr.ByteArrayReader(idx[pqgenWideColF094]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF095]) {
-		if tr.colF095, err = fr.Int64Reader(idx[pqgenWideColF095]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF096]) {
-		if tr.colF096, err = fr.Int64Reader(idx[pqgenWideColF096]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF097]) {
-		if tr.colF097, err = fr.Int32Reader(idx[pqgenWideColF097]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF098]) {
-		if tr.colF098, err = fr.DoubleReader(idx[pqgenWideColF098]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF099]) {
-		if tr.colF099, err = fr.FloatReader(idx[pqgenWideColF099]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF100]) {
-		if tr.colF100, err = fr.BoolReader(idx[pqgenWideColF100]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF101]) {
-		if tr.colF101, err = fr.ByteArrayReader(idx[pqgenWideColF101]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF102]) {
-		if tr.colF102, err = fr.ByteArrayReader(idx[pqgenWideColF102]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF103]) {
-		if tr.colF103, err = fr.Int64Reader(idx[pqgenWideColF103]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF104]) {
-		if tr.colF104, err = fr.Int64Reader(idx[pqgenWideColF104]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF105]) {
-		if tr.colF105, err = fr.Int32Reader(idx[pqgenWideColF105]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF106]) {
-		if tr.colF106, err = fr.DoubleReader(idx[pqgenWideColF106]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF107]) {
-		if tr.colF107, err = fr.FloatReader(idx[pqgenWideColF107]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF108]) {
-		if tr.colF108, err = fr.BoolReader(idx[pqgenWideColF108]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF109]) {
-		if tr.colF109, err = fr.ByteArrayReader(idx[pqgenWideColF109]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF110]) {
-		if tr.colF110, err = fr.ByteArrayReader(idx[pqgenWideColF110]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF111]) {
-		if tr.colF111, err = fr.Int64Reader(idx[pqgenWideColF111]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF112]) {
-		if tr.colF112, err = fr.Int64Reader(idx[pqgenWideColF112]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF113]) {
-		if tr.colF113, err = fr.Int32Reader(idx[pqgenWideColF113]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF114]) {
-		if tr.colF114, err = fr.DoubleReader(idx[pqgenWideColF114]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF115]) {
-		if tr.colF115, err = fr.FloatReader(idx[pqgenWideColF115]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF116]) {
-		if tr.colF116, err = fr.BoolReader(idx[pqgenWideColF116]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF117]) {
-		if tr.colF117, err = fr.ByteArrayReader(idx[pqgenWideColF117]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF118]) {
-		if tr.colF118, err = fr.ByteArrayReader(idx[pqgenWideColF118]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF119]) {
-		if tr.colF119, err = fr.Int64Reader(idx[pqgenWideColF119]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF120]) {
-		if tr.colF120, err = fr.Int64Reader(idx[pqgenWideColF120]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF121]) {
-		if tr.colF121, err = fr.Int32Reader(idx[pqgenWideColF121]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF122]) {
-		if tr.colF122, err = fr.DoubleReader(idx[pqgenWideColF122]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF123]) {
-		if tr.colF123, err = fr.FloatReader(idx[pqgenWideColF123]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF124]) {
-		if tr.colF124, err = fr.BoolReader(idx[pqgenWideColF124]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF125]) {
-		if tr.colF125, err = fr.ByteArrayReader(idx[pqgenWideColF125]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF126]) {
-		if tr.colF126, err = fr.ByteArrayReader(idx[pqgenWideColF126]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF127]) {
-		if tr.colF127, err = fr.Int64Reader(idx[pqgenWideColF127]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF128]) {
-		if tr.colF128, err = fr.Int64Reader(idx[pqgenWideColF128]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF129]) {
-		if tr.colF129, err = fr.Int32Reader(idx[pqgenWideColF129]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF130]) {
-		if tr.colF130, err = fr.DoubleReader(idx[pqgenWideColF130]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF131]) {
-		if tr.colF131, err = fr.FloatReader(idx[pqgenWideColF131]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF132]) {
-		if tr.colF132, err = fr.BoolReader(idx[pqgenWideColF132]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF133]) {
-		if tr.colF133, err = fr.ByteArrayReader(idx[pqgenWideColF133]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF134]) {
-		if tr.colF134, err = fr.ByteArrayReader(idx[pqgenWideColF134]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF135]) {
-		if tr.colF135, err = fr.Int64Reader(idx[pqgenWideColF135]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF136]) {
-		if tr.colF136, err = fr.Int64Reader(idx[pqgenWideColF136]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF137]) {
-		if tr.colF137, err = fr.Int32Reader(idx[pqgenWideColF137]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF138]) {
-		if tr.colF138, err = fr.DoubleReader(idx[pqgenWideColF138]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF139]) {
-		if tr.colF139, err = fr.FloatReader(idx[pqgenWideColF139]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF140]) {
-		if tr.colF140, err = fr.BoolReader(idx[pqgenWideColF140]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF141]) {
-		if tr.colF141, err = fr.ByteArrayReader(idx[pqgenWideColF141]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF142]) {
-		if tr.colF142, err = fr.ByteArrayReader(idx[pqgenWideColF142]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF143]) {
-		if tr.colF143, err = fr.Int64Reader(idx[pqgenWideColF143]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF144]) {
-		if tr.colF144, err = fr.Int64Reader(idx[pqgenWideColF144]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF145]) {
-		if tr.colF145, err = fr.Int32Reader(idx[pqgenWideColF145]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF146]) {
-		if tr.colF146, err = fr.DoubleReader(idx[pqgenWideColF146]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF147]) {
-		if tr.colF147, err = fr.FloatReader(idx[pqgenWideColF147]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF148]) {
-		if tr.colF148, err = fr.BoolReader(idx[pqgenWideColF148]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF149]) {
-		if tr.colF149, err = fr.ByteArrayReader(idx[pqgenWideColF149]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF150]) {
-		if tr.colF150, err = fr.ByteArrayReader(idx[pqgenWideColF150]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF151]) {
-		if tr.colF151, err = fr.Int64Reader(idx[pqgenWideColF151]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF152]) {
-		if tr.colF152, err = fr.Int64Reader(idx[pqgenWideColF152]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF153]) {
-		if tr.colF153, err = fr.Int32Reader(idx[pqgenWideColF153]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF154]) {
-		if tr.colF154, err = fr.DoubleReader(idx[pqgenWideColF154]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF155]) {
-		if tr.colF155, err = fr.FloatReader(idx[pqgenWideColF155]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF156]) {
-		if tr.colF156, err = fr.BoolReader(idx[pqgenWideColF156]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF157]) {
-		if tr.colF157, err = fr.ByteArrayReader(idx[pqgenWideColF157]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF158]) {
-		if tr.colF158, err = fr.ByteArrayReader(idx[pqgenWideColF158]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF159]) {
-		if tr.colF159, err = fr.Int64Reader(idx[pqgenWideColF159]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF160]) {
-		if tr.colF160, err = fr.Int64Reader(idx[pqgenWideColF160]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF161]) {
-		if tr.colF161, err = fr.Int32Reader(idx[pqgenWideColF161]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF162]) {
-		if tr.colF162, err = fr.DoubleReader(idx[pqgenWideColF162]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF163]) {
-		if tr.colF163, err = fr.FloatReader(idx[pqgenWideColF163]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF164]) {
-		if tr.colF164, err = fr.BoolReader(idx[pqgenWideColF164]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF165]) {
-		if tr.colF165, err = fr.ByteArrayReader(idx[pqgenWideColF165]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF166]) {
-		if tr.colF166, err = fr.ByteArrayReader(idx[pqgenWideColF166]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF167]) {
-		if tr.colF167, err = fr.Int64Reader(idx[pqgenWideColF167]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF168]) {
-		if tr.colF168, err = fr.Int64Reader(idx[pqgenWideColF168]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF169]) {
-		if tr.colF169, err = fr.Int32Reader(idx[pqgenWideColF169]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF170]) {
-		if tr.colF170, err = fr.DoubleReader(idx[pqgenWideColF170]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF171]) {
-		if tr.colF171, err = fr.FloatReader(idx[pqgenWideColF171]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF172]) {
-		if tr.colF172, err = fr.BoolReader(idx[pqgenWideColF172]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF173]) {
-		if tr.colF173, err = fr.ByteArrayReader(idx[pqgenWideColF173]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF174]) {
-		if tr.colF174, err = fr.ByteArrayReader(idx[pqgenWideColF174]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF175]) {
-		if tr.colF175, err = fr.Int64Reader(idx[pqgenWideColF175]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF176]) {
-		if tr.colF176, err = fr.Int64Reader(idx[pqgenWideColF176]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF177]) {
-		if tr.colF177, err = fr.Int32Reader(idx[pqgenWideColF177]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF178]) {
-		if tr.colF178, err = fr.DoubleReader(idx[pqgenWideColF178]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF179]) {
-		if tr.colF179, err = fr.FloatReader(idx[pqgenWideColF179]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF180]) {
-		if tr.colF180, err = fr.BoolReader(idx[pqgenWideColF180]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF181]) {
-		if tr.colF181, err = fr.ByteArrayReader(idx[pqgenWideColF181]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF182]) {
-		if tr.colF182, err = fr.ByteArrayReader(idx[pqgenWideColF182]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF183]) {
-		if tr.colF183, err = fr.Int64Reader(idx[pqgenWideColF183]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF184]) {
-		if tr.colF184, err = fr.Int64Reader(idx[pqgenWideColF184]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF185]) {
-		if tr.colF185, err = fr.Int32Reader(idx[pqgenWideColF185]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF186]) {
-		if tr.colF186, err = fr.DoubleReader(idx[pqgenWideColF186]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF187]) {
-		if tr.colF187, err = fr.FloatReader(idx[pqgenWideColF187]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF188]) {
-		if tr.colF188, err = fr.BoolReader(idx[pqgenWideColF188]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF189]) {
-		if tr.colF189, err = fr.ByteArrayReader(idx[pqgenWideColF189]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF190]) {
-		if tr.colF190, err = fr.ByteArrayReader(idx[pqgenWideColF190]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF191]) {
-		if tr.colF191, err = fr.Int64Reader(idx[pqgenWideColF191]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF192]) {
-		if tr.colF192, err = fr.Int64Reader(idx[pqgenWideColF192]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF193]) {
-		if tr.colF193, err = fr.Int32Reader(idx[pqgenWideColF193]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF194]) {
-		if tr.colF194, err = fr.DoubleReader(idx[pqgenWideColF194]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF195]) {
-		if tr.colF195, err = fr.FloatReader(idx[pqgenWideColF195]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF196]) {
-		if tr.colF196, err = fr.BoolReader(idx[pqgenWideColF196]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF197]) {
-		if tr.colF197, err = fr.ByteArrayReader(idx[pqgenWideColF197]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF198]) {
-		if tr.colF198, err = fr.ByteArrayReader(idx[pqgenWideColF198]); err != nil {
-			return nil, err
-		}
-	}
-	if fr.Projected(idx[pqgenWideColF199]) {
-		if tr.colF199, err = fr.Int64Reader(idx[pqgenWideColF199]); err != nil {
-			return nil, err
-		}
+	if tr.leaves, err = fr.OpenLeaves("Wide", nil,
+		pqrt.Leaf(&tr.colF000, pqgenWideColF000),
+		pqrt.Leaf(&tr.colF001, pqgenWideColF001),
+		pqrt.Leaf(&tr.colF002, pqgenWideColF002),
+		pqrt.Leaf(&tr.colF003, pqgenWideColF003),
+		pqrt.Leaf(&tr.colF004, pqgenWideColF004),
+		pqrt.Leaf(&tr.colF005, pqgenWideColF005),
+		pqrt.Leaf(&tr.colF006, pqgenWideColF006),
+		pqrt.Leaf(&tr.colF007, pqgenWideColF007),
+		pqrt.Leaf(&tr.colF008, pqgenWideColF008),
+		pqrt.Leaf(&tr.colF009, pqgenWideColF009),
+		pqrt.Leaf(&tr.colF010, pqgenWideColF010),
+		pqrt.Leaf(&tr.colF011, pqgenWideColF011),
+		pqrt.Leaf(&tr.colF012, pqgenWideColF012),
+		pqrt.Leaf(&tr.colF013, pqgenWideColF013),
+		pqrt.Leaf(&tr.colF014, pqgenWideColF014),
+		pqrt.Leaf(&tr.colF015, pqgenWideColF015),
+		pqrt.Leaf(&tr.colF016, pqgenWideColF016),
+		pqrt.Leaf(&tr.colF017, pqgenWideColF017),
+		pqrt.Leaf(&tr.colF018, pqgenWideColF018),
+		pqrt.Leaf(&tr.colF019, pqgenWideColF019),
+		pqrt.Leaf(&tr.colF020, pqgenWideColF020),
+		pqrt.Leaf(&tr.colF021, pqgenWideColF021),
+		pqrt.Leaf(&tr.colF022, pqgenWideColF022),
+		pqrt.Leaf(&tr.colF023, pqgenWideColF023),
+		pqrt.Leaf(&tr.colF024, pqgenWideColF024),
+		pqrt.Leaf(&tr.colF025, pqgenWideColF025),
+		pqrt.Leaf(&tr.colF026, pqgenWideColF026),
+		pqrt.Leaf(&tr.colF027, pqgenWideColF027),
+		pqrt.Leaf(&tr.colF028, pqgenWideColF028),
+		pqrt.Leaf(&tr.colF029, pqgenWideColF029),
+		pqrt.Leaf(&tr.colF030, pqgenWideColF030),
+		pqrt.Leaf(&tr.colF031, pqgenWideColF031),
+		pqrt.Leaf(&tr.colF032, pqgenWideColF032),
+		pqrt.Leaf(&tr.colF033, pqgenWideColF033),
+		pqrt.Leaf(&tr.colF034, pqgenWideColF034),
+		pqrt.Leaf(&tr.colF035, pqgenWideColF035),
+		pqrt.Leaf(&tr.colF036, pqgenWideColF036),
+		pqrt.Leaf(&tr.colF037, pqgenWideColF037),
+		pqrt.Leaf(&tr.colF038, pqgenWideColF038),
+		pqrt.Leaf(&tr.colF039, pqgenWideColF039),
+		pqrt.Leaf(&tr.colF040, pqgenWideColF040),
+		pqrt.Leaf(&tr.colF041, pqgenWideColF041),
+		pqrt.Leaf(&tr.colF042, pqgenWideColF042),
+		pqrt.Leaf(&tr.colF043, pqgenWideColF043),
+		pqrt.Leaf(&tr.colF044, pqgenWideColF044),
+		pqrt.Leaf(&tr.colF045, pqgenWideColF045),
+		pqrt.Leaf(&tr.colF046, pqgenWideColF046),
+		pqrt.Leaf(&tr.colF047, pqgenWideColF047),
+		pqrt.Leaf(&tr.colF048, pqgenWideColF048),
+		pqrt.Leaf(&tr.colF049, pqgenWideColF049),
+		pqrt.Leaf(&tr.colF050, pqgenWideColF050),
+		pqrt.Leaf(&tr.colF051, pqgenWideColF051),
+		pqrt.Leaf(&tr.colF052, pqgenWideColF052),
+		pqrt.Leaf(&tr.colF053, pqgenWideColF053),
+		pqrt.Leaf(&tr.colF054, pqgenWideColF054),
+		pqrt.Leaf(&tr.colF055, pqgenWideColF055),
+		pqrt.Leaf(&tr.colF056, pqgenWideColF056),
+		pqrt.Leaf(&tr.colF057, pqgenWideColF057),
+		pqrt.Leaf(&tr.colF058, pqgenWideColF058),
+		pqrt.Leaf(&tr.colF059, pqgenWideColF059),
+		pqrt.Leaf(&tr.colF060, pqgenWideColF060),
+		pqrt.Leaf(&tr.colF061, pqgenWideColF061),
+		pqrt.Leaf(&tr.colF062, pqgenWideColF062),
+		pqrt.Leaf(&tr.colF063, pqgenWideColF063),
+		pqrt.Leaf(&tr.colF064, pqgenWideColF064),
+		pqrt.Leaf(&tr.colF065, pqgenWideColF065),
+		pqrt.Leaf(&tr.colF066, pqgenWideColF066),
+		pqrt.Leaf(&tr.colF067, pqgenWideColF067),
+		pqrt.Leaf(&tr.colF068, pqgenWideColF068),
+		pqrt.Leaf(&tr.colF069, pqgenWideColF069),
+		pqrt.Leaf(&tr.colF070, pqgenWideColF070),
+		pqrt.Leaf(&tr.colF071, pqgenWideColF071),
+		pqrt.Leaf(&tr.colF072, pqgenWideColF072),
+		pqrt.Leaf(&tr.colF073, pqgenWideColF073),
+		pqrt.Leaf(&tr.colF074, pqgenWideColF074),
+		pqrt.Leaf(&tr.colF075, pqgenWideColF075),
+		pqrt.Leaf(&tr.colF076, pqgenWideColF076),
+		pqrt.Leaf(&tr.colF077, pqgenWideColF077),
+		pqrt.Leaf(&tr.colF078, pqgenWideColF078),
+		pqrt.Leaf(&tr.colF079, pqgenWideColF079),
+		pqrt.Leaf(&tr.colF080, pqgenWideColF080),
+		pqrt.Leaf(&tr.colF081, pqgenWideColF081),
+		pqrt.Leaf(&tr.colF082, pqgenWideColF082),
+		pqrt.Leaf(&tr.colF083, pqgenWideColF083),
+		pqrt.Leaf(&tr.colF084, pqgenWideColF084),
+		pqrt.Leaf(&tr.colF085, pqgenWideColF085),
+		pqrt.Leaf(&tr.colF086, pqgenWideColF086),
+		pqrt.Leaf(&tr.colF087, pqgenWideColF087),
+		pqrt.Leaf(&tr.colF088, pqgenWideColF088),
+		pqrt.Leaf(&tr.colF089, pqgenWideColF089),
+		pqrt.Leaf(&tr.colF090, pqgenWideColF090),
+		pqrt.Leaf(&tr.colF091, pqgenWideColF091),
+		pqrt.Leaf(&tr.colF092, pqgenWideColF092),
+		pqrt.Leaf(&tr.colF093, pqgenWideColF093),
+		pqrt.Leaf(&tr.colF094, pqgenWideColF094),
+		pqrt.Leaf(&tr.colF095, pqgenWideColF095),
+		pqrt.Leaf(&tr.colF096, pqgenWideColF096),
+		pqrt.Leaf(&tr.colF097, pqgenWideColF097),
+		pqrt.Leaf(&tr.colF098, pqgenWideColF098),
+		pqrt.Leaf(&tr.colF099, pqgenWideColF099),
+		pqrt.Leaf(&tr.colF100, pqgenWideColF100),
+		pqrt.Leaf(&tr.colF101, pqgenWideColF101),
+		pqrt.Leaf(&tr.colF102, pqgenWideColF102),
+		pqrt.Leaf(&tr.colF103, pqgenWideColF103),
+		pqrt.Leaf(&tr.colF104, pqgenWideColF104),
+		pqrt.Leaf(&tr.colF105, pqgenWideColF105),
+		pqrt.Leaf(&tr.colF106, pqgenWideColF106),
+		pqrt.Leaf(&tr.colF107, pqgenWideColF107),
+		pqrt.Leaf(&tr.colF108, pqgenWideColF108),
+		pqrt.Leaf(&tr.colF109, pqgenWideColF109),
+		pqrt.Leaf(&tr.colF110, pqgenWideColF110),
+		pqrt.Leaf(&tr.colF111, pqgenWideColF111),
+		pqrt.Leaf(&tr.colF112, pqgenWideColF112),
+		pqrt.Leaf(&tr.colF113, pqgenWideColF113),
+		pqrt.Leaf(&tr.colF114, pqgenWideColF114),
+		pqrt.Leaf(&tr.colF115, pqgenWideColF115),
+		pqrt.Leaf(&tr.colF116, pqgenWideColF116),
+		pqrt.Leaf(&tr.colF117, pqgenWideColF117),
+		pqrt.Leaf(&tr.colF118, pqgenWideColF118),
+		pqrt.Leaf(&tr.colF119, pqgenWideColF119),
+		pqrt.Leaf(&tr.colF120, pqgenWideColF120),
+		pqrt.Leaf(&tr.colF121, pqgenWideColF121),
+		pqrt.Leaf(&tr.colF122, pqgenWideColF122),
+		pqrt.Leaf(&tr.colF123, pqgenWideColF123),
+		pqrt.Leaf(&tr.colF124, pqgenWideColF124),
+		pqrt.Leaf(&tr.colF125, pqgenWideColF125),
+		pqrt.Leaf(&tr.colF126, pqgenWideColF126),
+		pqrt.Leaf(&tr.colF127, pqgenWideColF127),
+		pqrt.Leaf(&tr.colF128, pqgenWideColF128),
+		pqrt.Leaf(&tr.colF129, pqgenWideColF129),
+		pqrt.Leaf(&tr.colF130, pqgenWideColF130),
+		pqrt.Leaf(&tr.colF131, pqgenWideColF131),
+		pqrt.Leaf(&tr.colF132, pqgenWideColF132),
+		pqrt.Leaf(&tr.colF133, pqgenWideColF133),
+		pqrt.Leaf(&tr.colF134, pqgenWideColF134),
+		pqrt.Leaf(&tr.colF135, pqgenWideColF135),
+		pqrt.Leaf(&tr.colF136, pqgenWideColF136),
+		pqrt.Leaf(&tr.colF137, pqgenWideColF137),
+		pqrt.Leaf(&tr.colF138, pqgenWideColF138),
+		pqrt.Leaf(&tr.colF139, pqgenWideColF139),
+		pqrt.Leaf(&tr.colF140, pqgenWideColF140),
+		pqrt.Leaf(&tr.colF141, pqgenWideColF141),
+		pqrt.Leaf(&tr.colF142, pqgenWideColF142),
+		pqrt.Leaf(&tr.colF143, pqgenWideColF143),
+		pqrt.Leaf(&tr.colF144, pqgenWideColF144),
+		pqrt.Leaf(&tr.colF145, pqgenWideColF145),
+		pqrt.Leaf(&tr.colF146, pqgenWideColF146),
+		pqrt.Leaf(&tr.colF147, pqgenWideColF147),
+		pqrt.Leaf(&tr.colF148, pqgenWideColF148),
+		pqrt.Leaf(&tr.colF149, pqgenWideColF149),
+		pqrt.Leaf(&tr.colF150, pqgenWideColF150),
+		pqrt.Leaf(&tr.colF151, pqgenWideColF151),
+		pqrt.Leaf(&tr.colF152, pqgenWideColF152),
+		pqrt.Leaf(&tr.colF153, pqgenWideColF153),
+		pqrt.Leaf(&tr.colF154, pqgenWideColF154),
+		pqrt.Leaf(&tr.colF155, pqgenWideColF155),
+		pqrt.Leaf(&tr.colF156, pqgenWideColF156),
+		pqrt.Leaf(&tr.colF157, pqgenWideColF157),
+		pqrt.Leaf(&tr.colF158, pqgenWideColF158),
+		pqrt.Leaf(&tr.colF159, pqgenWideColF159),
+		pqrt.Leaf(&tr.colF160, pqgenWideColF160),
+		pqrt.Leaf(&tr.colF161, pqgenWideColF161),
+		pqrt.Leaf(&tr.colF162, pqgenWideColF162),
+		pqrt.Leaf(&tr.colF163, pqgenWideColF163),
+		pqrt.Leaf(&tr.colF164, pqgenWideColF164),
+		pqrt.Leaf(&tr.colF165, pqgenWideColF165),
+		pqrt.Leaf(&tr.colF166, pqgenWideColF166),
+		pqrt.Leaf(&tr.colF167, pqgenWideColF167),
+		pqrt.Leaf(&tr.colF168, pqgenWideColF168),
+		pqrt.Leaf(&tr.colF169, pqgenWideColF169),
+		pqrt.Leaf(&tr.colF170, pqgenWideColF170),
+		pqrt.Leaf(&tr.colF171, pqgenWideColF171),
+		pqrt.Leaf(&tr.colF172, pqgenWideColF172),
+		pqrt.Leaf(&tr.colF173, pqgenWideColF173),
+		pqrt.Leaf(&tr.colF174, pqgenWideColF174),
+		pqrt.Leaf(&tr.colF175, pqgenWideColF175),
+		pqrt.Leaf(&tr.colF176, pqgenWideColF176),
+		pqrt.Leaf(&tr.colF177, pqgenWideColF177),
+		pqrt.Leaf(&tr.colF178, pqgenWideColF178),
+		pqrt.Leaf(&tr.colF179, pqgenWideColF179),
+		pqrt.Leaf(&tr.colF180, pqgenWideColF180),
+		pqrt.Leaf(&tr.colF181, pqgenWideColF181),
+		pqrt.Leaf(&tr.colF182, pqgenWideColF182),
+		pqrt.Leaf(&tr.colF183, pqgenWideColF183),
+		pqrt.Leaf(&tr.colF184, pqgenWideColF184),
+		pqrt.Leaf(&tr.colF185, pqgenWideColF185),
+		pqrt.Leaf(&tr.colF186, pqgenWideColF186),
+		pqrt.Leaf(&tr.colF187, pqgenWideColF187),
+		pqrt.Leaf(&tr.colF188, pqgenWideColF188),
+		pqrt.Leaf(&tr.colF189, pqgenWideColF189),
+		pqrt.Leaf(&tr.colF190, pqgenWideColF190),
+		pqrt.Leaf(&tr.colF191, pqgenWideColF191),
+		pqrt.Leaf(&tr.colF192, pqgenWideColF192),
+		pqrt.Leaf(&tr.colF193, pqgenWideColF193),
+		pqrt.Leaf(&tr.colF194, pqgenWideColF194),
+		pqrt.Leaf(&tr.colF195, pqgenWideColF195),
+		pqrt.Leaf(&tr.colF196, pqgenWideColF196),
+		pqrt.Leaf(&tr.colF197, pqgenWideColF197),
+		pqrt.Leaf(&tr.colF198, pqgenWideColF198),
+		pqrt.Leaf(&tr.colF199, pqgenWideColF199),
+	); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
@@ -4139,208 +3343,10 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k,
-		pqrt.Col(r.colF000, "c000"),
-		pqrt.Col(r.colF001, "c001"),
-		pqrt.Col(r.colF002, "c002"),
-		pqrt.Col(r.colF003, "c003"),
-		pqrt.Col(r.colF004, "c004"),
-		pqrt.Col(r.colF005, "c005"),
-		pqrt.Col(r.colF006, "c006"),
-		pqrt.Col(r.colF007, "c007"),
-		pqrt.Col(r.colF008, "c008"),
-		pqrt.Col(r.colF009, "c009"),
-		pqrt.Col(r.colF010, "c010"),
-		pqrt.Col(r.colF011, "c011"),
-		pqrt.Col(r.colF012, "c012"),
-		pqrt.Col(r.colF013, "c013"),
-		pqrt.Col(r.colF014, "c014"),
-		pqrt.Col(r.colF015, "c015"),
-		pqrt.Col(r.colF016, "c016"),
-		pqrt.Col(r.colF017, "c017"),
-		pqrt.Col(r.colF018, "c018"),
-		pqrt.Col(r.colF019, "c019"),
-		pqrt.Col(r.colF020, "c020"),
-		pqrt.Col(r.colF021, "c021"),
-		pqrt.Col(r.colF022, "c022"),
-		pqrt.Col(r.colF023, "c023"),
-		pqrt.Col(r.colF024, "c024"),
-		pqrt.Col(r.colF025, "c025"),
-		pqrt.Col(r.colF026, "c026"),
-		pqrt.Col(r.colF027, "c027"),
-		pqrt.Col(r.colF028, "c028"),
-		pqrt.Col(r.colF029, "c029"),
-		pqrt.Col(r.colF030, "c030"),
-		pqrt.Col(r.colF031, "c031"),
-		pqrt.Col(r.colF032, "c032"),
-		pqrt.Col(r.colF033, "c033"),
-		pqrt.Col(r.colF034, "c034"),
-		pqrt.Col(r.colF035, "c035"),
-		pqrt.Col(r.colF036, "c036"),
-		pqrt.Col(r.colF037, "c037"),
-		pqrt.Col(r.colF038, "c038"),
-		pqrt.Col(r.colF039, "c039"),
-		pqrt.Col(r.colF040, "c040"),
-		pqrt.Col(r.colF041, "c041"),
-		pqrt.Col(r.colF042, "c042"),
-		pqrt.Col(r.colF043, "c043"),
-		pqrt.Col(r.colF044, "c044"),
-		pqrt.Col(r.colF045, "c045"),
-		pqrt.Col(r.colF046, "c046"),
-		pqrt.Col(r.colF047, "c047"),
-		pqrt.Col(r.colF048, "c048"),
-		pqrt.Col(r.colF049, "c049"),
-		pqrt.Col(r.colF050, "c050"),
-		pqrt.Col(r.colF051, "c051"),
-		pqrt.Col(r.colF052, "c052"),
-		pqrt.Col(r.colF053, "c053"),
-		pqrt.Col(r.colF054, "c054"),
-		pqrt.Col(r.colF055, "c055"),
-		pqrt.Col(r.colF056, "c056"),
-		pqrt.Col(r.colF057, "c057"),
-		pqrt.Col(r.colF058, "c058"),
-		pqrt.Col(r.colF059, "c059"),
-		pqrt.Col(r.colF060, "c060"),
-		pqrt.Col(r.colF061, "c061"),
-		pqrt.Col(r.colF062, "c062"),
-		pqrt.Col(r.colF063, "c063"),
-		pqrt.Col(r.colF064, "c064"),
-		pqrt.Col(r.colF065, "c065"),
-		pqrt.Col(r.colF066, "c066"),
-		pqrt.Col(r.colF067, "c067"),
-		pqrt.Col(r.colF068, "c068"),
-		pqrt.Col(r.colF069, "c069"),
-		pqrt.Col(r.colF070, "c070"),
-		pqrt.Col(r.colF071, "c071"),
-		pqrt.Col(r.colF072, "c072"),
-		pqrt.Col(r.colF073, "c073"),
-		pqrt.Col(r.colF074, "c074"),
-		pqrt.Col(r.colF075, "c075"),
-		pqrt.Col(r.colF076, "c076"),
-		pqrt.Col(r.colF077, "c077"),
-		pqrt.Col(r.colF078, "c078"),
-		pqrt.Col(r.colF079, "c079"),
-		pqrt.Col(r.colF080, "c080"),
-		pqrt.Col(r.colF081, "c081"),
-		pqrt.Col(r.colF082, "c082"),
-		pqrt.Col(r.colF083, "c083"),
-		pqrt.Col(r.colF084, "c084"),
-		pqrt.Col(r.colF085, "c085"),
-		pqrt.Col(r.colF086, "c086"),
-		pqrt.Col(r.colF087, "c087"),
-		pqrt.Col(r.colF088, "c088"),
-		pqrt.Col(r.colF089, "c089"),
-		pqrt.Col(r.colF090, "c090"),
-		pqrt.Col(r.colF091, "c091"),
-		pqrt.Col(r.colF092, "c092"),
-		pqrt.Col(r.colF093, "c093"),
-		pqrt.Col(r.colF094, "c094"),
-		pqrt.Col(r.colF095, "c095"),
-		pqrt.Col(r.colF096, "c096"),
-		pqrt.Col(r.colF097, "c097"),
-		pqrt.Col(r.colF098, "c098"),
-		pqrt.Col(r.colF099, "c099"),
-		pqrt.Col(r.colF100, "c100"),
-		pqrt.Col(r.colF101, "c101"),
-		pqrt.Col(r.colF102, "c102"),
-		pqrt.Col(r.colF103, "c103"),
-		pqrt.Col(r.colF104, "c104"),
-		pqrt.Col(r.colF105, "c105"),
-		pqrt.Col(r.colF106, "c106"),
-		pqrt.Col(r.colF107, "c107"),
-		pqrt.Col(r.colF108, "c108"),
-		pqrt.Col(r.colF109, "c109"),
-		pqrt.Col(r.colF110, "c110"),
-		pqrt.Col(r.colF111, "c111"),
-		pqrt.Col(r.colF112, "c112"),
-		pqrt.Col(r.colF113, "c113"),
-		pqrt.Col(r.colF114, "c114"),
-		pqrt.Col(r.colF115, "c115"),
-		pqrt.Col(r.colF116, "c116"),
-		pqrt.Col(r.colF117, "c117"),
-		pqrt.Col(r.colF118, "c118"),
-		pqrt.Col(r.colF119, "c119"),
-		pqrt.Col(r.colF120, "c120"),
-		pqrt.Col(r.colF121, "c121"),
-		pqrt.Col(r.colF122, "c122"),
-		pqrt.Col(r.colF123, "c123"),
-		pqrt.Col(r.colF124, "c124"),
-		pqrt.Col(r.colF125, "c125"),
-		pqrt.Col(r.colF126, "c126"),
-		pqrt.Col(r.colF127, "c127"),
-		pqrt.Col(r.colF128, "c128"),
-		pqrt.Col(r.colF129, "c129"),
-		pqrt.Col(r.colF130, "c130"),
-		pqrt.Col(r.colF131, "c131"),
-		pqrt.Col(r.colF132, "c132"),
-		pqrt.Col(r.colF133, "c133"),
-		pqrt.Col(r.colF134, "c134"),
-		pqrt.Col(r.colF135, "c135"),
-		pqrt.Col(r.colF136, "c136"),
-		pqrt.Col(r.colF137, "c137"),
-		pqrt.Col(r.colF138, "c138"),
-		pqrt.Col(r.colF139, "c139"),
-		pqrt.Col(r.colF140, "c140"),
-		pqrt.Col(r.colF141, "c141"),
-		pqrt.Col(r.colF142, "c142"),
-		pqrt.Col(r.colF143, "c143"),
-		pqrt.Col(r.colF144, "c144"),
-		pqrt.Col(r.colF145, "c145"),
-		pqrt.Col(r.colF146, "c146"),
-		pqrt.Col(r.colF147, "c147"),
-		pqrt.Col(r.colF148, "c148"),
-		pqrt.Col(r.colF149, "c149"),
-		pqrt.Col(r.colF150, "c150"),
-		pqrt.Col(r.colF151, "c151"),
-		pqrt.Col(r.colF152, "c152"),
-		pqrt.Col(r.colF153, "c153"),
-		pqrt.Col(r.colF154, "c154"),
-		pqrt.Col(r.colF155, "c155"),
-		pqrt.Col(r.colF156, "c156"),
-		pqrt.Col(r.colF157, "c157"),
-		pqrt.Col(r.colF158, "c158"),
-		pqrt.Col(r.colF159, "c159"),
-		pqrt.Col(r.colF160, "c160"),
-		pqrt.Col(r.colF161, "c161"),
-		pqrt.Col(r.colF162, "c162"),
-		pqrt.Col(r.colF163, "c163"),
-		pqrt.Col(r.colF164, "c164"),
-		pqrt.Col(r.colF165, "c165"),
-		pqrt.Col(r.colF166, "c166"),
-		pqrt.Col(r.colF167, "c167"),
-		pqrt.Col(r.colF168, "c168"),
-		pqrt.Col(r.colF169, "c169"),
-		pqrt.Col(r.colF170, "c170"),
-		pqrt.Col(r.colF171, "c171"),
-		pqrt.Col(r.colF172, "c172"),
-		pqrt.Col(r.colF173, "c173"),
-		pqrt.Col(r.colF174, "c174"),
-		pqrt.Col(r.colF175, "c175"),
-		pqrt.Col(r.colF176, "c176"),
-		pqrt.Col(r.colF177, "c177"),
-		pqrt.Col(r.colF178, "c178"),
-		pqrt.Col(r.colF179, "c179"),
-		pqrt.Col(r.colF180, "c180"),
-		pqrt.Col(r.colF181, "c181"),
-		pqrt.Col(r.colF182, "c182"),
-		pqrt.Col(r.colF183, "c183"),
-		pqrt.Col(r.colF184, "c184"),
-		pqrt.Col(r.colF185, "c185"),
-		pqrt.Col(r.colF186, "c186"),
-		pqrt.Col(r.colF187, "c187"),
-		pqrt.Col(r.colF188, "c188"),
-		pqrt.Col(r.colF189, "c189"),
-		pqrt.Col(r.colF190, "c190"),
-		pqrt.Col(r.colF191, "c191"),
-		pqrt.Col(r.colF192, "c192"),
-		pqrt.Col(r.colF193, "c193"),
-		pqrt.Col(r.colF194, "c194"),
-		pqrt.Col(r.colF195, "c195"),
-		pqrt.Col(r.colF196, "c196"),
-		pqrt.Col(r.colF197, "c197"),
-		pqrt.Col(r.colF198, "c198"),
-		pqrt.Col(r.colF199, "c199"),
-	); err != nil {
+	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
+		return 0, err
+	}
+	if err := r.leaves.Check(); err != nil {
 		return 0, err
 	}
 	rows = rows[:k]
@@ -4353,17 +3359,11 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 	return k, nil
 }
 
-// assemble fills rows from the levels and values the column readers hold.
-// Corrupt levels (columns that disagree on the rows' shape) are an error.
-func (r *WideReader) assemble(rows []Wide) (err error) {
-	defer func() {
-		if e := recover(); e != nil {
-			err = pqfmt.Errorf("%w: the levels of the columns of Wide disagree (%v)", pqrt.ErrChunk, e)
-		}
-	}()
-	var q [pqgenWideLeaves]int // per leaf: the next value
-	var p [pqgenWideLeaves]int // per leaf: the next level slot
-	var slabF007 []int64       // pointer targets of c007
+// assemble fills rows from the levels and values the column readers hold,
+// which Read has checked (Leaves.Check): every index below is in range.
+func (r *WideReader) assemble(rows []Wide) error {
+	var p, q [pqgenWideLeaves]int // per leaf: the next level slot and value
+	var slabF007 []int64          // pointer targets of c007
 	if r.colF007 != nil {
 		slabF007 = make([]int64, len(r.colF007.Values))
 	}
@@ -6638,607 +5638,7 @@ func (r *WideReader) assemble(rows []Wide) (err error) {
 			p[pqgenWideColF199] = len(rows)
 		}
 	}
-	if r.colF000 != nil && (q[pqgenWideColF000] != len(r.colF000.Values)) {
-		return pqfmt.Errorf("%w: column c000: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF001 != nil && (q[pqgenWideColF001] != len(r.colF001.Values)) {
-		return pqfmt.Errorf("%w: column c001: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF002 != nil && (q[pqgenWideColF002] != len(r.colF002.Values)) {
-		return pqfmt.Errorf("%w: column c002: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF003 != nil && (q[pqgenWideColF003] != len(r.colF003.Values)) {
-		return pqfmt.Errorf("%w: column c003: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF004 != nil && (q[pqgenWideColF004] != len(r.colF004.Values)) {
-		return pqfmt.Errorf("%w: column c004: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF005 != nil && (q[pqgenWideColF005] != r.colF005.Values.Len()) {
-		return pqfmt.Errorf("%w: column c005: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF006 != nil && (q[pqgenWideColF006] != r.colF006.Values.Len()) {
-		return pqfmt.Errorf("%w: column c006: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF007 != nil && (q[pqgenWideColF007] != len(r.colF007.Values) || p[pqgenWideColF007] != len(r.colF007.Def)) {
-		return pqfmt.Errorf("%w: column c007: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF008 != nil && (q[pqgenWideColF008] != len(r.colF008.Values)) {
-		return pqfmt.Errorf("%w: column c008: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF009 != nil && (q[pqgenWideColF009] != len(r.colF009.Values)) {
-		return pqfmt.Errorf("%w: column c009: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF010 != nil && (q[pqgenWideColF010] != len(r.colF010.Values)) {
-		return pqfmt.Errorf("%w: column c010: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF011 != nil && (q[pqgenWideColF011] != len(r.colF011.Values)) {
-		return pqfmt.Errorf("%w: column c011: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF012 != nil && (q[pqgenWideColF012] != len(r.colF012.Values)) {
-		return pqfmt.Errorf("%w: column c012: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF013 != nil && (q[pqgenWideColF013] != r.colF013.Values.Len()) {
-		return pqfmt.Errorf("%w: column c013: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF014 != nil && (q[pqgenWideColF014] != r.colF014.Values.Len()) {
-		return pqfmt.Errorf("%w: column c014: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF015 != nil && (q[pqgenWideColF015] != len(r.colF015.Values) || p[pqgenWideColF015] != len(r.colF015.Def)) {
-		return pqfmt.Errorf("%w: column c015: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF016 != nil && (q[pqgenWideColF016] != len(r.colF016.Values)) {
-		return pqfmt.Errorf("%w: column c016: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF017 != nil && (q[pqgenWideColF017] != len(r.colF017.Values)) {
-		return pqfmt.Errorf("%w: column c017: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF018 != nil && (q[pqgenWideColF018] != len(r.colF018.Values)) {
-		return pqfmt.Errorf("%w: column c018: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF019 != nil && (q[pqgenWideColF019] != len(r.colF019.Values)) {
-		return pqfmt.Errorf("%w: column c019: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF020 != nil && (q[pqgenWideColF020] != len(r.colF020.Values)) {
-		return pqfmt.Errorf("%w: column c020: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF021 != nil && (q[pqgenWideColF021] != r.colF021.Values.Len()) {
-		return pqfmt.Errorf("%w: column c021: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF022 != nil && (q[pqgenWideColF022] != r.colF022.Values.Len()) {
-		return pqfmt.Errorf("%w: column c022: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF023 != nil && (q[pqgenWideColF023] != len(r.colF023.Values) || p[pqgenWideColF023] != len(r.colF023.Def)) {
-		return pqfmt.Errorf("%w: column c023: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF024 != nil && (q[pqgenWideColF024] != len(r.colF024.Values)) {
-		return pqfmt.Errorf("%w: column c024: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF025 != nil && (q[pqgenWideColF025] != len(r.colF025.Values)) {
-		return pqfmt.Errorf("%w: column c025: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF026 != nil && (q[pqgenWideColF026] != len(r.colF026.Values)) {
-		return pqfmt.Errorf("%w: column c026: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF027 != nil && (q[pqgenWideColF027] != len(r.colF027.Values)) {
-		return pqfmt.Errorf("%w: column c027: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF028 != nil && (q[pqgenWideColF028] != len(r.colF028.Values)) {
-		return pqfmt.Errorf("%w: column c028: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF029 != nil && (q[pqgenWideColF029] != r.colF029.Values.Len()) {
-		return pqfmt.Errorf("%w: column c029: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF030 != nil && (q[pqgenWideColF030] != r.colF030.Values.Len()) {
-		return pqfmt.Errorf("%w: column c030: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF031 != nil && (q[pqgenWideColF031] != len(r.colF031.Values) || p[pqgenWideColF031] != len(r.colF031.Def)) {
-		return pqfmt.Errorf("%w: column c031: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF032 != nil && (q[pqgenWideColF032] != len(r.colF032.Values)) {
-		return pqfmt.Errorf("%w: column c032: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF033 != nil && (q[pqgenWideColF033] != len(r.colF033.Values)) {
-		return pqfmt.Errorf("%w: column c033: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF034 != nil && (q[pqgenWideColF034] != len(r.colF034.Values)) {
-		return pqfmt.Errorf("%w: column c034: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF035 != nil && (q[pqgenWideColF035] != len(r.colF035.Values)) {
-		return pqfmt.Errorf("%w: column c035: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF036 != nil && (q[pqgenWideColF036] != len(r.colF036.Values)) {
-		return pqfmt.Errorf("%w: column c036: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF037 != nil && (q[pqgenWideColF037] != r.colF037.Values.Len()) {
-		return pqfmt.Errorf("%w: column c037: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF038 != nil && (q[pqgenWideColF038] != r.colF038.Values.Len()) {
-		return pqfmt.Errorf("%w: column c038: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF039 != nil && (q[pqgenWideColF039] != len(r.colF039.Values) || p[pqgenWideColF039] != len(r.colF039.Def)) {
-		return pqfmt.Errorf("%w: column c039: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF040 != nil && (q[pqgenWideColF040] != len(r.colF040.Values)) {
-		return pqfmt.Errorf("%w: column c040: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF041 != nil && (q[pqgenWideColF041] != len(r.colF041.Values)) {
-		return pqfmt.Errorf("%w: column c041: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF042 != nil && (q[pqgenWideColF042] != len(r.colF042.Values)) {
-		return pqfmt.Errorf("%w: column c042: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF043 != nil && (q[pqgenWideColF043] != len(r.colF043.Values)) {
-		return pqfmt.Errorf("%w: column c043: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF044 != nil && (q[pqgenWideColF044] != len(r.colF044.Values)) {
-		return pqfmt.Errorf("%w: column c044: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF045 != nil && (q[pqgenWideColF045] != r.colF045.Values.Len()) {
-		return pqfmt.Errorf("%w: column c045: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF046 != nil && (q[pqgenWideColF046] != r.colF046.Values.Len()) {
-		return pqfmt.Errorf("%w: column c046: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF047 != nil && (q[pqgenWideColF047] != len(r.colF047.Values) || p[pqgenWideColF047] != len(r.colF047.Def)) {
-		return pqfmt.Errorf("%w: column c047: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF048 != nil && (q[pqgenWideColF048] != len(r.colF048.Values)) {
-		return pqfmt.Errorf("%w: column c048: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF049 != nil && (q[pqgenWideColF049] != len(r.colF049.Values)) {
-		return pqfmt.Errorf("%w: column c049: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF050 != nil && (q[pqgenWideColF050] != len(r.colF050.Values)) {
-		return pqfmt.Errorf("%w: column c050: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF051 != nil && (q[pqgenWideColF051] != len(r.colF051.Values)) {
-		return pqfmt.Errorf("%w: column c051: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF052 != nil && (q[pqgenWideColF052] != len(r.colF052.Values)) {
-		return pqfmt.Errorf("%w: column c052: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF053 != nil && (q[pqgenWideColF053] != r.colF053.Values.Len()) {
-		return pqfmt.Errorf("%w: column c053: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF054 != nil && (q[pqgenWideColF054] != r.colF054.Values.Len()) {
-		return pqfmt.Errorf("%w: column c054: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF055 != nil && (q[pqgenWideColF055] != len(r.colF055.Values) || p[pqgenWideColF055] != len(r.colF055.Def)) {
-		return pqfmt.Errorf("%w: column c055: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF056 != nil && (q[pqgenWideColF056] != len(r.colF056.Values)) {
-		return pqfmt.Errorf("%w: column c056: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF057 != nil && (q[pqgenWideColF057] != len(r.colF057.Values)) {
-		return pqfmt.Errorf("%w: column c057: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF058 != nil && (q[pqgenWideColF058] != len(r.colF058.Values)) {
-		return pqfmt.Errorf("%w: column c058: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF059 != nil && (q[pqgenWideColF059] != len(r.colF059.Values)) {
-		return pqfmt.Errorf("%w: column c059: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF060 != nil && (q[pqgenWideColF060] != len(r.colF060.Values)) {
-		return pqfmt.Errorf("%w: column c060: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF061 != nil && (q[pqgenWideColF061] != r.colF061.Values.Len()) {
-		return pqfmt.Errorf("%w: column c061: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF062 != nil && (q[pqgenWideColF062] != r.colF062.Values.Len()) {
-		return pqfmt.Errorf("%w: column c062: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF063 != nil && (q[pqgenWideColF063] != len(r.colF063.Values) || p[pqgenWideColF063] != len(r.colF063.Def)) {
-		return pqfmt.Errorf("%w: column c063: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF064 != nil && (q[pqgenWideColF064] != len(r.colF064.Values)) {
-		return pqfmt.Errorf("%w: column c064: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF065 != nil && (q[pqgenWideColF065] != len(r.colF065.Values)) {
-		return pqfmt.Errorf("%w: column c065: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF066 != nil && (q[pqgenWideColF066] != len(r.colF066.Values)) {
-		return pqfmt.Errorf("%w: column c066: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF067 != nil && (q[pqgenWideColF067] != len(r.colF067.Values)) {
-		return pqfmt.Errorf("%w: column c067: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF068 != nil && (q[pqgenWideColF068] != len(r.colF068.Values)) {
-		return pqfmt.Errorf("%w: column c068: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF069 != nil && (q[pqgenWideColF069] != r.colF069.Values.Len()) {
-		return pqfmt.Errorf("%w: column c069: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF070 != nil && (q[pqgenWideColF070] != r.colF070.Values.Len()) {
-		return pqfmt.Errorf("%w: column c070: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF071 != nil && (q[pqgenWideColF071] != len(r.colF071.Values) || p[pqgenWideColF071] != len(r.colF071.Def)) {
-		return pqfmt.Errorf("%w: column c071: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF072 != nil && (q[pqgenWideColF072] != len(r.colF072.Values)) {
-		return pqfmt.Errorf("%w: column c072: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF073 != nil && (q[pqgenWideColF073] != len(r.colF073.Values)) {
-		return pqfmt.Errorf("%w: column c073: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF074 != nil && (q[pqgenWideColF074] != len(r.colF074.Values)) {
-		return pqfmt.Errorf("%w: column c074: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF075 != nil && (q[pqgenWideColF075] != len(r.colF075.Values)) {
-		return pqfmt.Errorf("%w: column c075: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF076 != nil && (q[pqgenWideColF076] != len(r.colF076.Values)) {
-		return pqfmt.Errorf("%w: column c076: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF077 != nil && (q[pqgenWideColF077] != r.colF077.Values.Len()) {
-		return pqfmt.Errorf("%w: column c077: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF078 != nil && (q[pqgenWideColF078] != r.colF078.Values.Len()) {
-		return pqfmt.Errorf("%w: column c078: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF079 != nil && (q[pqgenWideColF079] != len(r.colF079.Values) || p[pqgenWideColF079] != len(r.colF079.Def)) {
-		return pqfmt.Errorf("%w: column c079: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF080 != nil && (q[pqgenWideColF080] != len(r.colF080.Values)) {
-		return pqfmt.Errorf("%w: column c080: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF081 != nil && (q[pqgenWideColF081] != len(r.colF081.Values)) {
-		return pqfmt.Errorf("%w: column c081: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF082 != nil && (q[pqgenWideColF082] != len(r.colF082.Values)) {
-		return pqfmt.Errorf("%w: column c082: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF083 != nil && (q[pqgenWideColF083] != len(r.colF083.Values)) {
-		return pqfmt.Errorf("%w: column c083: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF084 != nil && (q[pqgenWideColF084] != len(r.colF084.Values)) {
-		return pqfmt.Errorf("%w: column c084: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF085 != nil && (q[pqgenWideColF085] != r.colF085.Values.Len()) {
-		return pqfmt.Errorf("%w: column c085: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF086 != nil && (q[pqgenWideColF086] != r.colF086.Values.Len()) {
-		return pqfmt.Errorf("%w: column c086: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF087 != nil && (q[pqgenWideColF087] != len(r.colF087.Values) || p[pqgenWideColF087] != len(r.colF087.Def)) {
-		return pqfmt.Errorf("%w: column c087: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF088 != nil && (q[pqgenWideColF088] != len(r.colF088.Values)) {
-		return pqfmt.Errorf("%w: column c088: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF089 != nil && (q[pqgenWideColF089] != len(r.colF089.Values)) {
-		return pqfmt.Errorf("%w: column c089: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF090 != nil && (q[pqgenWideColF090] != len(r.colF090.Values)) {
-		return pqfmt.Errorf("%w: column c090: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF091 != nil && (q[pqgenWideColF091] != len(r.colF091.Values)) {
-		return pqfmt.Errorf("%w: column c091: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF092 != nil && (q[pqgenWideColF092] != len(r.colF092.Values)) {
-		return pqfmt.Errorf("%w: column c092: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF093 != nil && (q[pqgenWideColF093] != r.colF093.Values.Len()) {
-		return pqfmt.Errorf("%w: column c093: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF094 != nil && (q[pqgenWideColF094] != r.colF094.Values.Len()) {
-		return pqfmt.Errorf("%w: column c094: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF095 != nil && (q[pqgenWideColF095] != len(r.colF095.Values) || p[pqgenWideColF095] != len(r.colF095.Def)) {
-		return pqfmt.Errorf("%w: column c095: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF096 != nil && (q[pqgenWideColF096] != len(r.colF096.Values)) {
-		return pqfmt.Errorf("%w: column c096: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF097 != nil && (q[pqgenWideColF097] != len(r.colF097.Values)) {
-		return pqfmt.Errorf("%w: column c097: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF098 != nil && (q[pqgenWideColF098] != len(r.colF098.Values)) {
-		return pqfmt.Errorf("%w: column c098: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF099 != nil && (q[pqgenWideColF099] != len(r.colF099.Values)) {
-		return pqfmt.Errorf("%w: column c099: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF100 != nil && (q[pqgenWideColF100] != len(r.colF100.Values)) {
-		return pqfmt.Errorf("%w: column c100: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF101 != nil && (q[pqgenWideColF101] != r.colF101.Values.Len()) {
-		return pqfmt.Errorf("%w: column c101: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF102 != nil && (q[pqgenWideColF102] != r.colF102.Values.Len()) {
-		return pqfmt.Errorf("%w: column c102: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF103 != nil && (q[pqgenWideColF103] != len(r.colF103.Values) || p[pqgenWideColF103] != len(r.colF103.Def)) {
-		return pqfmt.Errorf("%w: column c103: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF104 != nil && (q[pqgenWideColF104] != len(r.colF104.Values)) {
-		return pqfmt.Errorf("%w: column c104: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF105 != nil && (q[pqgenWideColF105] != len(r.colF105.Values)) {
-		return pqfmt.Errorf("%w: column c105: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF106 != nil && (q[pqgenWideColF106] != len(r.colF106.Values)) {
-		return pqfmt.Errorf("%w: column c106: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF107 != nil && (q[pqgenWideColF107] != len(r.colF107.Values)) {
-		return pqfmt.Errorf("%w: column c107: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF108 != nil && (q[pqgenWideColF108] != len(r.colF108.Values)) {
-		return pqfmt.Errorf("%w: column c108: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF109 != nil && (q[pqgenWideColF109] != r.colF109.Values.Len()) {
-		return pqfmt.Errorf("%w: column c109: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF110 != nil && (q[pqgenWideColF110] != r.colF110.Values.Len()) {
-		return pqfmt.Errorf("%w: column c110: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF111 != nil && (q[pqgenWideColF111] != len(r.colF111.Values) || p[pqgenWideColF111] != len(r.colF111.Def)) {
-		return pqfmt.Errorf("%w: column c111: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF112 != nil && (q[pqgenWideColF112] != len(r.colF112.Values)) {
-		return pqfmt.Errorf("%w: column c112: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF113 != nil && (q[pqgenWideColF113] != len(r.colF113.Values)) {
-		return pqfmt.Errorf("%w: column c113: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF114 != nil && (q[pqgenWideColF114] != len(r.colF114.Values)) {
-		return pqfmt.Errorf("%w: column c114: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF115 != nil && (q[pqgenWideColF115] != len(r.colF115.Values)) {
-		return pqfmt.Errorf("%w: column c115: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF116 != nil && (q[pqgenWideColF116] != len(r.colF116.Values)) {
-		return pqfmt.Errorf("%w: column c116: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF117 != nil && (q[pqgenWideColF117] != r.colF117.Values.Len()) {
-		return pqfmt.Errorf("%w: column c117: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF118 != nil && (q[pqgenWideColF118] != r.colF118.Values.Len()) {
-		return pqfmt.Errorf("%w: column c118: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF119 != nil && (q[pqgenWideColF119] != len(r.colF119.Values) || p[pqgenWideColF119] != len(r.colF119.Def)) {
-		return pqfmt.Errorf("%w: column c119: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF120 != nil && (q[pqgenWideColF120] != len(r.colF120.Values)) {
-		return pqfmt.Errorf("%w: column c120: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF121 != nil && (q[pqgenWideColF121] != len(r.colF121.Values)) {
-		return pqfmt.Errorf("%w: column c121: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF122 != nil && (q[pqgenWideColF122] != len(r.colF122.Values)) {
-		return pqfmt.Errorf("%w: column c122: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF123 != nil && (q[pqgenWideColF123] != len(r.colF123.Values)) {
-		return pqfmt.Errorf("%w: column c123: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF124 != nil && (q[pqgenWideColF124] != len(r.colF124.Values)) {
-		return pqfmt.Errorf("%w: column c124: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF125 != nil && (q[pqgenWideColF125] != r.colF125.Values.Len()) {
-		return pqfmt.Errorf("%w: column c125: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF126 != nil && (q[pqgenWideColF126] != r.colF126.Values.Len()) {
-		return pqfmt.Errorf("%w: column c126: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF127 != nil && (q[pqgenWideColF127] != len(r.colF127.Values) || p[pqgenWideColF127] != len(r.colF127.Def)) {
-		return pqfmt.Errorf("%w: column c127: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF128 != nil && (q[pqgenWideColF128] != len(r.colF128.Values)) {
-		return pqfmt.Errorf("%w: column c128: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF129 != nil && (q[pqgenWideColF129] != len(r.colF129.Values)) {
-		return pqfmt.Errorf("%w: column c129: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF130 != nil && (q[pqgenWideColF130] != len(r.colF130.Values)) {
-		return pqfmt.Errorf("%w: column c130: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF131 != nil && (q[pqgenWideColF131] != len(r.colF131.Values)) {
-		return pqfmt.Errorf("%w: column c131: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF132 != nil && (q[pqgenWideColF132] != len(r.colF132.Values)) {
-		return pqfmt.Errorf("%w: column c132: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF133 != nil && (q[pqgenWideColF133] != r.colF133.Values.Len()) {
-		return pqfmt.Errorf("%w: column c133: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF134 != nil && (q[pqgenWideColF134] != r.colF134.Values.Len()) {
-		return pqfmt.Errorf("%w: column c134: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF135 != nil && (q[pqgenWideColF135] != len(r.colF135.Values) || p[pqgenWideColF135] != len(r.colF135.Def)) {
-		return pqfmt.Errorf("%w: column c135: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF136 != nil && (q[pqgenWideColF136] != len(r.colF136.Values)) {
-		return pqfmt.Errorf("%w: column c136: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF137 != nil && (q[pqgenWideColF137] != len(r.colF137.Values)) {
-		return pqfmt.Errorf("%w: column c137: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF138 != nil && (q[pqgenWideColF138] != len(r.colF138.Values)) {
-		return pqfmt.Errorf("%w: column c138: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF139 != nil && (q[pqgenWideColF139] != len(r.colF139.Values)) {
-		return pqfmt.Errorf("%w: column c139: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF140 != nil && (q[pqgenWideColF140] != len(r.colF140.Values)) {
-		return pqfmt.Errorf("%w: column c140: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF141 != nil && (q[pqgenWideColF141] != r.colF141.Values.Len()) {
-		return pqfmt.Errorf("%w: column c141: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF142 != nil && (q[pqgenWideColF142] != r.colF142.Values.Len()) {
-		return pqfmt.Errorf("%w: column c142: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF143 != nil && (q[pqgenWideColF143] != len(r.colF143.Values) || p[pqgenWideColF143] != len(r.colF143.Def)) {
-		return pqfmt.Errorf("%w: column c143: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF144 != nil && (q[pqgenWideColF144] != len(r.colF144.Values)) {
-		return pqfmt.Errorf("%w: column c144: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF145 != nil && (q[pqgenWideColF145] != len(r.colF145.Values)) {
-		return pqfmt.Errorf("%w: column c145: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF146 != nil && (q[pqgenWideColF146] != len(r.colF146.Values)) {
-		return pqfmt.Errorf("%w: column c146: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF147 != nil && (q[pqgenWideColF147] != len(r.colF147.Values)) {
-		return pqfmt.Errorf("%w: column c147: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF148 != nil && (q[pqgenWideColF148] != len(r.colF148.Values)) {
-		return pqfmt.Errorf("%w: column c148: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF149 != nil && (q[pqgenWideColF149] != r.colF149.Values.Len()) {
-		return pqfmt.Errorf("%w: column c149: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF150 != nil && (q[pqgenWideColF150] != r.colF150.Values.Len()) {
-		return pqfmt.Errorf("%w: column c150: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF151 != nil && (q[pqgenWideColF151] != len(r.colF151.Values) || p[pqgenWideColF151] != len(r.colF151.Def)) {
-		return pqfmt.Errorf("%w: column c151: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF152 != nil && (q[pqgenWideColF152] != len(r.colF152.Values)) {
-		return pqfmt.Errorf("%w: column c152: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF153 != nil && (q[pqgenWideColF153] != len(r.colF153.Values)) {
-		return pqfmt.Errorf("%w: column c153: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF154 != nil && (q[pqgenWideColF154] != len(r.colF154.Values)) {
-		return pqfmt.Errorf("%w: column c154: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF155 != nil && (q[pqgenWideColF155] != len(r.colF155.Values)) {
-		return pqfmt.Errorf("%w: column c155: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF156 != nil && (q[pqgenWideColF156] != len(r.colF156.Values)) {
-		return pqfmt.Errorf("%w: column c156: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF157 != nil && (q[pqgenWideColF157] != r.colF157.Values.Len()) {
-		return pqfmt.Errorf("%w: column c157: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF158 != nil && (q[pqgenWideColF158] != r.colF158.Values.Len()) {
-		return pqfmt.Errorf("%w: column c158: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF159 != nil && (q[pqgenWideColF159] != len(r.colF159.Values) || p[pqgenWideColF159] != len(r.colF159.Def)) {
-		return pqfmt.Errorf("%w: column c159: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF160 != nil && (q[pqgenWideColF160] != len(r.colF160.Values)) {
-		return pqfmt.Errorf("%w: column c160: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF161 != nil && (q[pqgenWideColF161] != len(r.colF161.Values)) {
-		return pqfmt.Errorf("%w: column c161: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF162 != nil && (q[pqgenWideColF162] != len(r.colF162.Values)) {
-		return pqfmt.Errorf("%w: column c162: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF163 != nil && (q[pqgenWideColF163] != len(r.colF163.Values)) {
-		return pqfmt.Errorf("%w: column c163: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF164 != nil && (q[pqgenWideColF164] != len(r.colF164.Values)) {
-		return pqfmt.Errorf("%w: column c164: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF165 != nil && (q[pqgenWideColF165] != r.colF165.Values.Len()) {
-		return pqfmt.Errorf("%w: column c165: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF166 != nil && (q[pqgenWideColF166] != r.colF166.Values.Len()) {
-		return pqfmt.Errorf("%w: column c166: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF167 != nil && (q[pqgenWideColF167] != len(r.colF167.Values) || p[pqgenWideColF167] != len(r.colF167.Def)) {
-		return pqfmt.Errorf("%w: column c167: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF168 != nil && (q[pqgenWideColF168] != len(r.colF168.Values)) {
-		return pqfmt.Errorf("%w: column c168: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF169 != nil && (q[pqgenWideColF169] != len(r.colF169.Values)) {
-		return pqfmt.Errorf("%w: column c169: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF170 != nil && (q[pqgenWideColF170] != len(r.colF170.Values)) {
-		return pqfmt.Errorf("%w: column c170: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF171 != nil && (q[pqgenWideColF171] != len(r.colF171.Values)) {
-		return pqfmt.Errorf("%w: column c171: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF172 != nil && (q[pqgenWideColF172] != len(r.colF172.Values)) {
-		return pqfmt.Errorf("%w: column c172: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF173 != nil && (q[pqgenWideColF173] != r.colF173.Values.Len()) {
-		return pqfmt.Errorf("%w: column c173: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF174 != nil && (q[pqgenWideColF174] != r.colF174.Values.Len()) {
-		return pqfmt.Errorf("%w: column c174: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF175 != nil && (q[pqgenWideColF175] != len(r.colF175.Values) || p[pqgenWideColF175] != len(r.colF175.Def)) {
-		return pqfmt.Errorf("%w: column c175: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF176 != nil && (q[pqgenWideColF176] != len(r.colF176.Values)) {
-		return pqfmt.Errorf("%w: column c176: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF177 != nil && (q[pqgenWideColF177] != len(r.colF177.Values)) {
-		return pqfmt.Errorf("%w: column c177: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF178 != nil && (q[pqgenWideColF178] != len(r.colF178.Values)) {
-		return pqfmt.Errorf("%w: column c178: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF179 != nil && (q[pqgenWideColF179] != len(r.colF179.Values)) {
-		return pqfmt.Errorf("%w: column c179: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF180 != nil && (q[pqgenWideColF180] != len(r.colF180.Values)) {
-		return pqfmt.Errorf("%w: column c180: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF181 != nil && (q[pqgenWideColF181] != r.colF181.Values.Len()) {
-		return pqfmt.Errorf("%w: column c181: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF182 != nil && (q[pqgenWideColF182] != r.colF182.Values.Len()) {
-		return pqfmt.Errorf("%w: column c182: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF183 != nil && (q[pqgenWideColF183] != len(r.colF183.Values) || p[pqgenWideColF183] != len(r.colF183.Def)) {
-		return pqfmt.Errorf("%w: column c183: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF184 != nil && (q[pqgenWideColF184] != len(r.colF184.Values)) {
-		return pqfmt.Errorf("%w: column c184: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF185 != nil && (q[pqgenWideColF185] != len(r.colF185.Values)) {
-		return pqfmt.Errorf("%w: column c185: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF186 != nil && (q[pqgenWideColF186] != len(r.colF186.Values)) {
-		return pqfmt.Errorf("%w: column c186: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF187 != nil && (q[pqgenWideColF187] != len(r.colF187.Values)) {
-		return pqfmt.Errorf("%w: column c187: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF188 != nil && (q[pqgenWideColF188] != len(r.colF188.Values)) {
-		return pqfmt.Errorf("%w: column c188: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF189 != nil && (q[pqgenWideColF189] != r.colF189.Values.Len()) {
-		return pqfmt.Errorf("%w: column c189: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF190 != nil && (q[pqgenWideColF190] != r.colF190.Values.Len()) {
-		return pqfmt.Errorf("%w: column c190: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF191 != nil && (q[pqgenWideColF191] != len(r.colF191.Values) || p[pqgenWideColF191] != len(r.colF191.Def)) {
-		return pqfmt.Errorf("%w: column c191: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF192 != nil && (q[pqgenWideColF192] != len(r.colF192.Values)) {
-		return pqfmt.Errorf("%w: column c192: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF193 != nil && (q[pqgenWideColF193] != len(r.colF193.Values)) {
-		return pqfmt.Errorf("%w: column c193: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF194 != nil && (q[pqgenWideColF194] != len(r.colF194.Values)) {
-		return pqfmt.Errorf("%w: column c194: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF195 != nil && (q[pqgenWideColF195] != len(r.colF195.Values)) {
-		return pqfmt.Errorf("%w: column c195: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF196 != nil && (q[pqgenWideColF196] != len(r.colF196.Values)) {
-		return pqfmt.Errorf("%w: column c196: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF197 != nil && (q[pqgenWideColF197] != r.colF197.Values.Len()) {
-		return pqfmt.Errorf("%w: column c197: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF198 != nil && (q[pqgenWideColF198] != r.colF198.Values.Len()) {
-		return pqfmt.Errorf("%w: column c198: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	if r.colF199 != nil && (q[pqgenWideColF199] != len(r.colF199.Values) || p[pqgenWideColF199] != len(r.colF199.Def)) {
-		return pqfmt.Errorf("%w: column c199: the levels and values do not match the other columns of Wide", pqrt.ErrChunk)
-	}
-	return nil
+	return r.leaves.Used(p[:], q[:])
 }
 
 // WriteWideFile writes rows to a new Parquet file at path: the file is written
