@@ -16,8 +16,7 @@ func emitReader(f *jen.File, t *Type) {
 	p.emitType(f)
 	p.emitDrivers(f)
 	p.emitConstructor(f)
-	p.emitNumRows(f)
-	p.emitClose(f)
+	p.emitMethods(f)
 	p.emitRead(f)
 	p.emitAssemble(f)
 }
@@ -141,20 +140,10 @@ func (p *readPlan) emitConstructor(f *jen.File) {
 	f.Line()
 }
 
-// emitNumRows emits NumRows.
-func (p *readPlan) emitNumRows(f *jen.File) {
-	docf(f, "NumRows returns the number of rows in the selected row groups (with a filter,\nan upper bound that falls to the exact count as reading proceeds).")
-	f.Func().Params(jen.Id("r").Op("*").Id(p.t.Names.Reader)).Id("NumRows").Params().Int64().Block(jen.Return(jen.Id("r").Dot("fr").Dot("NumRows").Call()))
-	f.Line()
-}
-
-// emitClose emits Close.
-func (p *readPlan) emitClose(f *jen.File) {
-	docf(f, "Close releases the reader. It does not close the underlying io.ReaderAt.")
-	f.Func().Params(jen.Id("r").Op("*").Id(p.t.Names.Reader)).Id("Close").Params().Error().Block(
-		jen.Id("r").Dot("closed").Op("=").True(),
-		jen.Return(jen.Nil()))
-	f.Line()
+// emitMethods emits NumRows and Close, fixed text (template
+// reader_methods).
+func (p *readPlan) emitMethods(f *jen.File) {
+	fill(f, "reader_methods", struct{ Names *Names }{&p.t.Names})
 }
 
 // emitRead emits Read: the rows available (a filter selects them ahead),
