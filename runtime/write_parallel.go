@@ -121,8 +121,8 @@ type pipeline struct {
 	slots []atomic.Bool // per worker (scratch k+1): a goroutine runs it
 	wg    sync.WaitGroup
 
-	seq     atomic.Uint64 // batches started
-	next    atomic.Int64  // the next column of the batch to take
+	seq     atomic.Uint64   // batches started
+	claims  []atomic.Uint64 // per column: the last batch that took it
 	done    atomic.Int64  // columns of the batch finished
 	quit    atomic.Bool   // workers exit
 	waiting atomic.Bool   // the caller sleeps on wake for the batch's end
@@ -143,6 +143,7 @@ func (fw *FileWriter) setupPipeline() {
 	workers := max(min(fw.cfg.Parallelism, len(fw.cols))-1, 1)
 	p.slots = make([]atomic.Bool, workers)
 	p.errs = make([]error, len(fw.cols))
+	p.claims = make([]atomic.Uint64, len(fw.cols))
 	p.wake = make(chan struct{}, 1)
 	fw.pageScratch(workers)
 	for _, c := range fw.cols {
@@ -219,7 +220,6 @@ func (fw *FileWriter) startConsume(n int) {
 	p := &fw.pipe
 	p.busy, p.check, p.rows = true, true, n
 	p.done.Store(0)
-	p.next.Store(0)
 	seq := p.seq.Add(1)
 	for k := range p.slots {
 		if p.slots[k].CompareAndSwap(false, true) {
@@ -242,7 +242,7 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 		}
 		if s := p.seq.Load(); s != seen {
 			seen = s
-			fw.consumeColumns(sc)
+			fw.consumeColumns(sc, s, k+1)
 			idleSince, spins = time.Now(), 0
 			continue
 		}
@@ -261,14 +261,24 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 	}
 }
 
-// consumeColumns takes the columns of the batch in flight in turn and
-// moves their rows into pages, using sc.
-func (fw *FileWriter) consumeColumns(sc *pageScratch) {
+// consumeColumns takes the columns of batch seq no one took yet and moves
+// their rows into pages, using sc. The caller (who 0) goes through the
+// columns from the first, worker k from its own place backwards, so that
+// a column mostly stays with one goroutine, and its page buffers and
+// dictionary in that core's cache.
+func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) {
 	p := &fw.pipe
-	for {
-		i := int(p.next.Add(1) - 1)
-		if i >= len(fw.cols) {
-			return
+	n := len(fw.cols)
+	start := n - 1 - (who-1)*n/len(p.slots)
+	for j := range n {
+		i := j
+		if who > 0 {
+			i = (start - j + n) % n
+		}
+		// Every column is taken once per batch: a worker late for a
+		// batch that is over takes none.
+		if !p.claims[i].CompareAndSwap(seq-1, seq) {
+			continue
 		}
 		c := fw.cols[i]
 		c.sc = sc
@@ -286,7 +296,7 @@ func (fw *FileWriter) join() error {
 	if !p.busy {
 		return nil
 	}
-	fw.consumeColumns(&fw.pageSc[0])
+	fw.consumeColumns(&fw.pageSc[0], p.seq.Load(), 0)
 	all := int64(len(fw.cols))
 	for spins := 0; p.done.Load() < all; spins++ {
 		if spins < 100 {
