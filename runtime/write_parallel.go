@@ -123,9 +123,9 @@ type pipeline struct {
 
 	seq     atomic.Uint64   // batches started
 	claims  []atomic.Uint64 // per column: the last batch that took it
-	done    atomic.Int64  // columns of the batch finished
-	quit    atomic.Bool   // workers exit
-	waiting atomic.Bool   // the caller sleeps on wake for the batch's end
+	done    atomic.Int64    // columns of the batch finished
+	quit    atomic.Bool     // workers exit
+	waiting atomic.Bool     // the caller sleeps on wake for the batch's end
 	wake    chan struct{}
 }
 
