@@ -261,8 +261,10 @@ func WithRowGroupSize(bytes int64) WriterOption {
 // instance) is returned by the next call instead of this one, and the
 // writer then fails as usual. Workers wait for the next rows spinning for
 // a fraction of a millisecond, then exit; Close and errors stop them. The
-// gain needs idle cores: on a machine already busy the writer runs about
-// as fast as with n = 1. Encrypted files are written by the caller alone.
+// gain needs idle cores: when the workers keep finding no column left to
+// take (the machine's cores are busy), the caller works alone for a while
+// before trying them again. Encrypted files are written by the caller
+// alone.
 func WithParallelism(n int) WriterOption {
 	return func(c *writerConfig) {
 		if n < 0 {

@@ -119,7 +119,11 @@ type pipeline struct {
 	rows  int  // of the batch in flight
 	errs  []error
 	slots []atomic.Bool // per worker (scratch k+1): a goroutine runs it
-	wg    sync.WaitGroup
+	// misses counts the batches in a row the workers took no column of;
+	// after pipeMisses, the next pipeBackoff batches (backoff) start no
+	// worker and the caller consumes them alone.
+	misses, backoff int
+	wg              sync.WaitGroup
 
 	seq     atomic.Uint64   // batches started
 	claims  []atomic.Uint64 // per column: the last batch that took it
@@ -131,6 +135,16 @@ type pipeline struct {
 
 // workerIdle is how long a worker spins for the next batch before it exits.
 const workerIdle = 100 * time.Microsecond
+
+// pipeMisses and pipeBackoff: on a machine whose cores are busy, workers
+// get a core too late to take any column, and only cost the caller the
+// processor time they spin and are started in; so after pipeMisses such
+// batches the caller works alone for pipeBackoff batches, then tries
+// again.
+const (
+	pipeMisses  = 8
+	pipeBackoff = 64
+)
 
 // setupPipeline turns the pipeline on for a parallel plaintext writer and
 // gives every column its front buffer.
@@ -221,6 +235,10 @@ func (fw *FileWriter) startConsume(n int) {
 	p.busy, p.check, p.rows = true, true, n
 	p.done.Store(0)
 	seq := p.seq.Add(1)
+	if p.backoff > 0 {
+		p.backoff--
+		return
+	}
 	for k := range p.slots {
 		if p.slots[k].CompareAndSwap(false, true) {
 			p.wg.Go(func() { fw.worker(k, seq-1) })
@@ -229,12 +247,14 @@ func (fw *FileWriter) startConsume(n int) {
 }
 
 // worker is the goroutine of worker slot k: it consumes the columns it
-// takes of every batch after batch seen, until it is idle for workerIdle
-// or told to quit.
+// takes of every batch after batch seen, until it is idle for long or told
+// to quit. It waits for the next batch (up to workerIdle) only after it
+// took at least half its share of the last one: a worker that did not get
+// a core in time (on a busy machine) would only take the caller's.
 func (fw *FileWriter) worker(k int, seen uint64) {
 	p := &fw.pipe
 	sc := &fw.pageSc[k+1]
-	idleSince := time.Now()
+	idleSince, idle := time.Now(), time.Duration(0)
 	for spins := 0; ; spins++ {
 		if p.quit.Load() {
 			p.slots[k].Store(false)
@@ -242,11 +262,15 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 		}
 		if s := p.seq.Load(); s != seen {
 			seen = s
-			fw.consumeColumns(sc, s, k+1)
+			took := fw.consumeColumns(sc, s, k+1)
+			idle = 0
+			if 2*took*(len(p.slots)+1) >= len(fw.cols) {
+				idle = workerIdle
+			}
 			idleSince, spins = time.Now(), 0
 			continue
 		}
-		if spins%64 == 63 && time.Since(idleSince) > workerIdle {
+		if (idle == 0 || spins%64 == 63) && time.Since(idleSince) >= idle {
 			p.slots[k].Store(false)
 			// A batch started after the check above found the slot
 			// taken and started no goroutine: take the slot back.
@@ -262,11 +286,11 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 }
 
 // consumeColumns takes the columns of batch seq no one took yet and moves
-// their rows into pages, using sc. The caller (who 0) goes through the
+// their rows into pages, using sc; it returns how many it took. The caller (who 0) goes through the
 // columns from the first, worker k from its own place backwards, so that
 // a column mostly stays with one goroutine, and its page buffers and
 // dictionary in that core's cache.
-func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) {
+func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int) {
 	p := &fw.pipe
 	n := len(fw.cols)
 	start := n - 1 - (who-1)*n/len(p.slots)
@@ -280,6 +304,7 @@ func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) {
 		if !p.claims[i].CompareAndSwap(seq-1, seq) {
 			continue
 		}
+		took++
 		c := fw.cols[i]
 		c.sc = sc
 		p.errs[i] = c.consume(p.rows)
@@ -287,6 +312,7 @@ func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) {
 			p.wake <- struct{}{}
 		}
 	}
+	return took
 }
 
 // join waits for the batch in flight, the caller taking the columns no
@@ -296,8 +322,12 @@ func (fw *FileWriter) join() error {
 	if !p.busy {
 		return nil
 	}
-	fw.consumeColumns(&fw.pageSc[0], p.seq.Load(), 0)
 	all := int64(len(fw.cols))
+	if took := fw.consumeColumns(&fw.pageSc[0], p.seq.Load(), 0); took < len(fw.cols) || p.backoff > 0 {
+		p.misses = 0
+	} else if p.misses++; p.misses == pipeMisses {
+		p.misses, p.backoff = 0, pipeBackoff
+	}
 	for spins := 0; p.done.Load() < all; spins++ {
 		if spins < 100 {
 			goruntime.Gosched()
