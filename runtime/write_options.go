@@ -261,10 +261,11 @@ func WithRowGroupSize(bytes int64) WriterOption {
 // instance) is returned by the next call instead of this one, and the
 // writer then fails as usual. Workers wait for the next rows spinning for
 // a fraction of a millisecond, then exit; Close and errors stop them. The
-// gain needs idle cores: when the workers keep finding no column left to
-// take (the machine's cores are busy), the caller works alone for a while
-// before trying them again. Encrypted files are written by the caller
-// alone.
+// gain needs idle cores: the writer times stretches of rows with and
+// without workers, and when the workers do not make it faster (the
+// machine's cores are busy) the caller works alone for longer and longer
+// stretches before trying them again. Encrypted files are written by the
+// caller alone.
 func WithParallelism(n int) WriterOption {
 	return func(c *writerConfig) {
 		if n < 0 {

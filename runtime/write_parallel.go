@@ -119,11 +119,20 @@ type pipeline struct {
 	rows  int  // of the batch in flight
 	errs  []error
 	slots []atomic.Bool // per worker (scratch k+1): a goroutine runs it
-	// misses counts the batches in a row the workers took no column of;
-	// after pipeMisses, the next pipeBackoff batches (backoff) start no
-	// worker and the caller consumes them alone.
-	misses, backoff int
-	wg              sync.WaitGroup
+	// Phases: the writer alternates between stretches of batches with
+	// workers and stretches without (alone: the caller consumes each batch
+	// at the next EndRows), and times both. A stretch with workers that
+	// was not faster per row than the last one without (the machine's
+	// cores are busy: workers get a core late and cost the caller the
+	// processor time they spin and are started in) makes the next one
+	// without twice as long; one that was faster makes the next one with
+	// twice as long and the next one without short.
+	alone                bool
+	phaseLeft, phaseRows int // batches left in the stretch; rows so far
+	phaseStart           time.Time
+	aloneRate, pipedRate float64 // per row, of the last stretch of each kind
+	pipedLen, aloneLen   int
+	wg                   sync.WaitGroup
 
 	seq     atomic.Uint64   // batches started
 	claims  []atomic.Uint64 // per column: the last batch that took it
@@ -136,14 +145,11 @@ type pipeline struct {
 // workerIdle is how long a worker spins for the next batch before it exits.
 const workerIdle = 100 * time.Microsecond
 
-// pipeMisses and pipeBackoff: on a machine whose cores are busy, workers
-// get a core too late to take any column, and only cost the caller the
-// processor time they spin and are started in; so after pipeMisses such
-// batches the caller works alone for pipeBackoff batches, then tries
-// again.
+// The lengths of the pipeline's stretches, in batches (see pipeline).
 const (
-	pipeMisses  = 8
-	pipeBackoff = 64
+	pipePhase    = 64   // the first stretch with workers
+	pipeProbe    = 16   // the shortest stretch without
+	pipePhaseMax = 4096 // the longest stretch of either kind
 )
 
 // setupPipeline turns the pipeline on for a parallel plaintext writer and
@@ -158,6 +164,7 @@ func (fw *FileWriter) setupPipeline() {
 	p.slots = make([]atomic.Bool, workers)
 	p.errs = make([]error, len(fw.cols))
 	p.claims = make([]atomic.Uint64, len(fw.cols))
+	p.pipedLen, p.aloneLen = pipePhase, pipeProbe
 	p.wake = make(chan struct{}, 1)
 	fw.pageScratch(workers)
 	for _, c := range fw.cols {
@@ -235,8 +242,12 @@ func (fw *FileWriter) startConsume(n int) {
 	p.busy, p.check, p.rows = true, true, n
 	p.done.Store(0)
 	seq := p.seq.Add(1)
-	if p.backoff > 0 {
-		p.backoff--
+	if p.phaseLeft == 0 {
+		p.nextPhase()
+	}
+	p.phaseLeft--
+	p.phaseRows += n
+	if p.alone {
 		return
 	}
 	for k := range p.slots {
@@ -244,6 +255,33 @@ func (fw *FileWriter) startConsume(n int) {
 			p.wg.Go(func() { fw.worker(k, seq-1) })
 		}
 	}
+}
+
+// nextPhase ends the stretch of batches the pipeline was in, timing it,
+// and starts the next (see pipeline).
+func (p *pipeline) nextPhase() {
+	now := time.Now()
+	if p.phaseRows > 0 {
+		rate := float64(now.Sub(p.phaseStart)) / float64(p.phaseRows)
+		if p.alone {
+			p.aloneRate = rate
+		} else {
+			p.pipedRate = rate
+		}
+	}
+	switch {
+	case p.alone || p.pipedRate == 0:
+		p.alone, p.phaseLeft = false, p.pipedLen
+	case p.aloneRate > 0 && p.pipedRate < 0.95*p.aloneRate: // workers pay
+		p.pipedLen, p.aloneLen = min(2*p.pipedLen, pipePhaseMax), pipeProbe
+		p.alone, p.phaseLeft = true, p.aloneLen
+	case p.aloneRate > 0: // they do not
+		p.pipedLen, p.aloneLen = pipePhase, min(2*p.aloneLen, pipePhaseMax)
+		p.alone, p.phaseLeft = true, p.aloneLen
+	default: // the first stretch without, to compare
+		p.alone, p.phaseLeft = true, p.aloneLen
+	}
+	p.phaseStart, p.phaseRows = now, 0
 }
 
 // worker is the goroutine of worker slot k: it consumes the columns it
@@ -323,11 +361,7 @@ func (fw *FileWriter) join() error {
 		return nil
 	}
 	all := int64(len(fw.cols))
-	if took := fw.consumeColumns(&fw.pageSc[0], p.seq.Load(), 0); took < len(fw.cols) || p.backoff > 0 {
-		p.misses = 0
-	} else if p.misses++; p.misses == pipeMisses {
-		p.misses, p.backoff = 0, pipeBackoff
-	}
+	fw.consumeColumns(&fw.pageSc[0], p.seq.Load(), 0)
 	for spins := 0; p.done.Load() < all; spins++ {
 		if spins < 100 {
 			goruntime.Gosched()

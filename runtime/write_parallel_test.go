@@ -269,9 +269,11 @@ func TestPipelineSameBytes(t *testing.T) {
 			if len(f.Meta.RowGroups) < c.rowGroups {
 				t.Fatalf("%d row groups, want at least %d", len(f.Meta.RowGroups), c.rowGroups)
 			}
-			// Backing off every other stretch of batches, as on a busy
-			// machine, changes nothing either.
-			backOff := func(w *FileWriter) { w.pipe.backoff = 5 }
+			// Short stretches with and without workers, switching
+			// often (as on a busy machine), change nothing either.
+			backOff := func(w *FileWriter) {
+				w.pipe.pipedLen, w.pipe.aloneLen, w.pipe.alone, w.pipe.phaseLeft = 3, 2, true, 2
+			}
 			for _, par := range []int{2, 4} {
 				for _, setup := range []func(*FileWriter){nil, backOff} {
 					got := writePipeWith(t, setup, c.rows, c.batch, c.each, append(c.opts[:len(c.opts):len(c.opts)], WithParallelism(par))...)
