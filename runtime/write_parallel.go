@@ -14,7 +14,8 @@
 // makes the row group decision the sequential writer made at the end of
 // the batch (its size at or above WithRowGroupSize: flush). One batch is
 // in flight at most, so the pipeline's memory is one more set of column
-// buffers; a batch's goroutines end with it, so none outlive the writer.
+// buffers. Workers exit when idle for a moment, at Close and on an error,
+// so none outlive the writer's use.
 
 package runtime
 
@@ -324,10 +325,10 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 }
 
 // consumeColumns takes the columns of batch seq no one took yet and moves
-// their rows into pages, using sc; it returns how many it took. The caller (who 0) goes through the
-// columns from the first, worker k from its own place backwards, so that
-// a column mostly stays with one goroutine, and its page buffers and
-// dictionary in that core's cache.
+// their rows into pages, using sc; it returns how many it took. The caller
+// (who 0) goes through the columns from the first, worker k from its own
+// place backwards, so that a column mostly stays with one goroutine, and
+// its page buffers and dictionary in that core's cache.
 func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int) {
 	p := &fw.pipe
 	n := len(fw.cols)
