@@ -148,7 +148,7 @@ const workerIdle = 100 * time.Microsecond
 
 // The lengths of the pipeline's stretches, in batches (see pipeline).
 const (
-	pipePhase    = 64   // the first stretch with workers
+	pipePhase    = 16   // the first stretch with workers
 	pipeProbe    = 16   // the shortest stretch without
 	pipePhaseMax = 4096 // the longest stretch of either kind
 )
