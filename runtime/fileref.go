@@ -284,12 +284,12 @@ func (fw *FileWriter) checkFileGroup(fc *fileGroupCheck) error {
 	// Only whether uri and inline are set matters, not their bytes.
 	set := "set"
 	nonEmpty := func(name string) bool {
-		buf, _ := fw.ByteArrayBuffer(fc.cols[name])
+		buf, _ := fw.cols[fc.cols[name]].back.(*ByteArrayBuffer) // the rows EndRows checks
 		i := fields[name].next
 		return i < buf.Values.Len() && len(buf.Values.At(i)) > 0
 	}
 	num := func(name string) *int64 {
-		buf, _ := fw.Int64Buffer(fc.cols[name])
+		buf, _ := fw.cols[fc.cols[name]].back.(*Int64Buffer)
 		if i := fields[name].next; i < len(buf.Values) {
 			return &buf.Values[i]
 		}

@@ -48,8 +48,9 @@ func Col[T any, P interface {
 }
 
 // ReadColumns reads the next k rows of the column of every job that has a
-// reader (see ReadRowsExact), up to WithReadParallelism of them at once,
-// and returns the error of the first failing job in order.
+// reader (see ReadRowsExact), up to WithReadParallelism of them at once
+// (the caller and n-1 goroutines taking columns in turn), and returns the
+// error of the first failing job in order.
 //
 // For generated code (see "For generated code" in the package doc).
 func (r *FileReader) ReadColumns(k int, jobs ...ColumnJob) error {
@@ -66,22 +67,22 @@ func (r *FileReader) ReadColumns(k int, jobs ...ColumnJob) error {
 	}
 	errs := make([]error, len(jobs))
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) {
-					return
-				}
-				if j := jobs[i]; j.c != nil {
-					errs[i] = ReadRowsExact(j.c, k, j.path)
-				}
+	work := func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(jobs) {
+				return
 			}
-		}()
+			if j := jobs[i]; j.c != nil {
+				errs[i] = ReadRowsExact(j.c, k, j.path)
+			}
+		}
 	}
+	var wg sync.WaitGroup
+	for range n - 1 {
+		wg.Go(work)
+	}
+	work() // the caller takes columns too
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {

@@ -2,7 +2,10 @@ package runtime
 
 import (
 	"errors"
+	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +72,67 @@ func TestPresizeRows(t *testing.T) {
 	} {
 		if got := presizeRows(c.rows, c.file, c.size); got != c.want {
 			t.Errorf("presizeRows(%d, %d, %d) = %d, want %d", c.rows, c.file, c.size, got, c.want)
+		}
+	}
+}
+
+// fakeRows is a RowReader of int64 rows 0, 1, ... that claims claim rows
+// and holds have, recording the largest Read.
+type fakeRows struct {
+	claim, have, next int64
+	largest           int
+}
+
+func (f *fakeRows) NumRows() int64 { return f.claim }
+func (f *fakeRows) Close() error   { return nil }
+func (f *fakeRows) Read(rows []int64) (int, error) {
+	f.largest = max(f.largest, len(rows))
+	n := 0
+	for n < len(rows) && f.next < f.have {
+		rows[n] = f.next
+		n++
+		f.next++
+	}
+	if f.next == f.have && (n < len(rows) || n == 0) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// TestReadFileRows: the result is presized from the footer's count and not
+// grown when the count is true, read in batches of at most readFileBatch
+// rows, grows past a count too small, and stays bounded for a count too
+// large.
+func TestReadFileRows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, make([]byte, 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		claim, have int64
+		wantCap     int // at most
+	}{
+		{10000, 10000, 10000},     // true count: exactly presized
+		{0, 0, 0},                 // empty
+		{10000, 7000, 10000},      // fewer rows than counted
+		{5000, 9000, 9000 + 5000}, // more: grows
+		{1 << 40, 3, 4096},        // a lying count: bounded by presizeRows
+	} {
+		f := &fakeRows{claim: c.claim, have: c.have}
+		got, err := ReadFileRows[int64](path, func(io.ReaderAt, int64) (*fakeRows, error) { return f, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int64(len(got)) != c.have || cap(got) > c.wantCap {
+			t.Fatalf("claim %d, have %d: %d rows, capacity %d (want at most %d)", c.claim, c.have, len(got), cap(got), c.wantCap)
+		}
+		for i, v := range got {
+			if v != int64(i) {
+				t.Fatalf("claim %d, have %d: row %d is %d", c.claim, c.have, i, v)
+			}
+		}
+		if f.largest > readFileBatch {
+			t.Fatalf("claim %d, have %d: a Read of %d rows", c.claim, c.have, f.largest)
 		}
 	}
 }

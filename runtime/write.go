@@ -43,6 +43,7 @@ type FileWriter struct {
 	pageSc    []pageScratch // [0] for the caller, one more per parallel worker
 	freeMu    sync.Mutex    // guards free while columns work in parallel
 	colErrs   []error       // per column, for forColumns
+	pipe      pipeline      // the batch the workers consume (WithParallelism)
 	crypto    *writeCrypto  // nil for plaintext files
 	err       error
 	closed    bool
@@ -106,6 +107,7 @@ func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWr
 	if err := fw.setupEncryption(s); err != nil {
 		return nil, err
 	}
+	fw.setupPipeline()
 	magic := Magic
 	if fw.crypto != nil && !fw.crypto.cfg.PlaintextFooter {
 		magic = MagicEncrypted
@@ -147,7 +149,7 @@ func (fw *FileWriter) BoolBuffer(col int) (*BoolBuffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.vals.(*boolValues).buf, nil
+	return c.front.(*BoolBuffer), nil
 }
 
 // Int32Buffer returns the buffer of INT32 leaf column col.
@@ -156,7 +158,7 @@ func (fw *FileWriter) Int32Buffer(col int) (*Int32Buffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.i32, nil
+	return c.front.(*Int32Buffer), nil
 }
 
 // Int64Buffer returns the buffer of INT64 leaf column col.
@@ -165,7 +167,7 @@ func (fw *FileWriter) Int64Buffer(col int) (*Int64Buffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.i64, nil
+	return c.front.(*Int64Buffer), nil
 }
 
 // Int96Buffer returns the buffer of INT96 leaf column col.
@@ -174,7 +176,7 @@ func (fw *FileWriter) Int96Buffer(col int) (*Int96Buffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.vals.(*fixedValues).i96, nil
+	return c.front.(*Int96Buffer), nil
 }
 
 // FloatBuffer returns the buffer of FLOAT leaf column col.
@@ -183,7 +185,7 @@ func (fw *FileWriter) FloatBuffer(col int) (*FloatBuffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.f32, nil
+	return c.front.(*FloatBuffer), nil
 }
 
 // DoubleBuffer returns the buffer of DOUBLE leaf column col.
@@ -192,7 +194,7 @@ func (fw *FileWriter) DoubleBuffer(col int) (*DoubleBuffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.f64, nil
+	return c.front.(*DoubleBuffer), nil
 }
 
 // ByteArrayBuffer returns the buffer of BYTE_ARRAY leaf column col.
@@ -201,7 +203,7 @@ func (fw *FileWriter) ByteArrayBuffer(col int) (*ByteArrayBuffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.vals.(*byteArrayValues).buf, nil
+	return c.front.(*ByteArrayBuffer), nil
 }
 
 // FixedBuffer returns the buffer of FIXED_LEN_BYTE_ARRAY leaf column col;
@@ -211,7 +213,7 @@ func (fw *FileWriter) FixedBuffer(col int) (*FixedBuffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.vals.(*fixedValues).buf, nil
+	return c.front.(*FixedBuffer), nil
 }
 
 func (fw *FileWriter) check() error {
@@ -232,6 +234,8 @@ func (fw *FileWriter) Fail(err error) error { return fw.poison(err) }
 
 // poison records err as the writer's first error and returns it.
 func (fw *FileWriter) poison(err error) error {
+	fw.join() // a batch in flight ends unheeded
+	fw.stopWorkers()
 	if fw.err == nil {
 		fw.err = err
 	}
@@ -242,12 +246,23 @@ func (fw *FileWriter) poison(err error) error {
 // since the last call. The buffers' content moves into the open pages
 // (the buffers are empty again afterwards); pages are cut at row
 // boundaries and row groups flushed as their sizes require.
+//
+// With WithParallelism above 1 (and no encryption), the rows are checked
+// at once but moved into pages on other goroutines while the caller fills
+// the buffers again; an error of that work, or of the row group it
+// completes, is returned by the next EndRows, Flush or Close.
 func (fw *FileWriter) EndRows(n int) error {
 	if err := fw.check(); err != nil {
 		return err
 	}
 	if n < 0 {
 		return fw.poison(fmt.Errorf("%w: EndRows(%d)", ErrRows, n))
+	}
+	if fw.pipe.on {
+		if err := fw.settle(); err != nil {
+			return err
+		}
+		fw.swapBuffers()
 	}
 	for _, c := range fw.cols {
 		if err := c.checkRows(n); err != nil {
@@ -260,16 +275,18 @@ func (fw *FileWriter) EndRows(n int) error {
 	if n == 0 {
 		return nil
 	}
+	if fw.pipe.on {
+		fw.startConsume(n)
+		fw.rgRows += int64(n)
+		fw.numRows += int64(n)
+		return nil
+	}
 	if err := fw.forColumns(opConsume, n); err != nil {
 		return fw.poison(err)
 	}
 	fw.rgRows += int64(n)
 	fw.numRows += int64(n)
-	var size int64
-	for _, c := range fw.cols {
-		size += c.bufferedSize()
-	}
-	if size >= fw.cfg.RowGroupSize {
+	if fw.rowGroupFull() {
 		return fw.Flush()
 	}
 	return nil
@@ -281,6 +298,9 @@ func (fw *FileWriter) EndRows(n int) error {
 // stay in the buffers.
 func (fw *FileWriter) Flush() error {
 	if err := fw.check(); err != nil {
+		return err
+	}
+	if err := fw.settle(); err != nil {
 		return err
 	}
 	if fw.rgRows == 0 {
@@ -300,6 +320,11 @@ func (fw *FileWriter) Close() error {
 	if err := fw.check(); err != nil {
 		return err
 	}
+	if err := fw.settle(); err != nil {
+		return err
+	}
+	fw.stopWorkers()
+	fw.swapBuffers()
 	for _, c := range fw.cols {
 		if c.pendingSlots() != 0 {
 			return fw.poison(fmt.Errorf("%w: Close: column %q holds values appended after the last EndRows", ErrRows, c.node.PathString()))

@@ -39,6 +39,12 @@ type leafWriter struct {
 	i64    *Int64Buffer
 	f32    *FloatBuffer
 	f64    *DoubleBuffer
+	// back is the typed buffer (*Int64Buffer, ...) the column's pages are
+	// filled from; front the one generated code fills: the same but for a
+	// pipelined writer (WithParallelism), which swaps their contents at
+	// EndRows (swap).
+	back, front any
+	swap        func()
 
 	opt    leafOptions  // fixed when the writer opens
 	set    colSettings  // the settings the value writers share
@@ -250,6 +256,8 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 	default:
 		return nil, fmt.Errorf("%w: column %q: unknown physical type %d", ErrConfig, path, n.Type)
 	}
+	c.back = c.bufferOf()
+	c.front = c.back
 	c.vals.resetChunk(c.opt.dictOn)
 	c.pg.nextCheck = min(minPageCheck, cfg.PageRowLimit)
 	if c.opt.sizeStats {

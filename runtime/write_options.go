@@ -90,9 +90,9 @@ type writerConfig struct {
 	Columns map[string]*columnConfig
 	// Encryption, when not nil, encrypts the file (WithEncryption).
 	Encryption *FileEncryption
-	// Parallelism is the number of goroutines that move rows into pages,
-	// encode and compress the columns of a row group (WithParallelism);
-	// 0 or 1 means the calling goroutine alone.
+	// Parallelism is the number of goroutines, the caller's included,
+	// that move rows into pages, encode and compress the columns of a row
+	// group (WithParallelism); 0 or 1 means the calling goroutine alone.
 	Parallelism int
 	// MapIterationOrder writes map entries in Go's map iteration order
 	// instead of ascending key order (WithSortedMaps(false)).
@@ -248,11 +248,24 @@ func WithRowGroupSize(bytes int64) WriterOption {
 	}
 }
 
-// WithParallelism lets EndRows and Flush work on up to n columns at once,
-// each on its own goroutine: moving buffered rows into pages, dictionary
-// and value encoding, statistics and compression. The file is the same
-// byte for byte as with n = 1 (the default, no goroutines). Columns of
-// encrypted files are always written one at a time.
+// WithParallelism lets the writer work on up to n columns at once, each
+// on its own goroutine: moving buffered rows into pages, dictionary and
+// value encoding, statistics and compression. The file is the same byte
+// for byte as with n = 1 (the default, no goroutines).
+//
+// With n above 1, EndRows checks the rows and hands them to up to n-1
+// worker goroutines, then returns: the columns are worked on while the
+// caller fills the buffers with the next rows, and the next EndRows (or
+// Flush, or Close) takes the columns still left itself and waits for the
+// rest. So an error of that work (a row group that cannot be written, for
+// instance) is returned by the next call instead of this one, and the
+// writer then fails as usual. Workers wait for the next rows spinning for
+// a fraction of a millisecond, then exit; Close and errors stop them. The
+// gain needs idle cores: the writer times stretches of rows with and
+// without workers, and when the workers do not make it faster (the
+// machine's cores are busy) the caller works alone for longer and longer
+// stretches before trying them again. Encrypted files are written by the
+// caller alone.
 func WithParallelism(n int) WriterOption {
 	return func(c *writerConfig) {
 		if n < 0 {

@@ -3,12 +3,27 @@
 // pages, encoding and compressing them can run on several goroutines.
 // Chunks are still written one after the other, in column order, so the
 // file does not depend on the parallelism.
+//
+// Generated writers end rows in small batches (a few hundred rows), too
+// small to share out and wait for within EndRows. So a parallel writer
+// pipelines them: every column has two buffers, the front one generated
+// code fills and the back one its pages are filled from. EndRows swaps
+// them and hands the batch to worker goroutines, which move it into pages
+// while the caller shreds the next batch; the next EndRows (or Flush, or
+// Close) first helps with the columns left and waits for the batch, then
+// makes the row group decision the sequential writer made at the end of
+// the batch (its size at or above WithRowGroupSize: flush). One batch is
+// in flight at most, so the pipeline's memory is one more set of column
+// buffers. Workers exit when idle for a moment, at Close and on an error,
+// so none outlive the writer's use.
 
 package runtime
 
 import (
+	goruntime "runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // parallelMinSlots is the least rows × columns an EndRows call must move
@@ -88,4 +103,320 @@ func (fw *FileWriter) forColumns(op colOp, rows int) error {
 		}
 	}
 	return nil
+}
+
+// pipeline is a parallel writer's batch in flight and its workers (see
+// the file comment).
+//
+// A worker waits for the next batch spinning (yielding its processor), not
+// parked: waking a parked goroutine costs about as much as a batch's work.
+// A worker idle for workerIdle exits, so a writer that is not used (or
+// abandoned without Close) keeps no goroutine; the next batch starts it
+// again. Close and errors stop the workers at once.
+type pipeline struct {
+	on    bool // the writer pipelines (WithParallelism above 1, not encrypted)
+	busy  bool // a batch is in flight
+	check bool // the row group size is still to be checked after the batch
+	rows  int  // of the batch in flight
+	errs  []error
+	slots []atomic.Bool // per worker (scratch k+1): a goroutine runs it
+	// Phases: the writer alternates between stretches of batches with
+	// workers and stretches without (alone: the caller consumes each batch
+	// at the next EndRows), and times both. A stretch with workers that
+	// was not faster per row than the last one without (the machine's
+	// cores are busy: workers get a core late and cost the caller the
+	// processor time they spin and are started in) makes the next one
+	// without twice as long; one that was faster makes the next one with
+	// twice as long and the next one without short.
+	alone                bool
+	phaseLeft, phaseRows int // batches left in the stretch; rows so far
+	phaseStart           time.Time
+	aloneRate, pipedRate float64 // per row, of the last stretch of each kind
+	pipedLen, aloneLen   int
+	wg                   sync.WaitGroup
+
+	seq     atomic.Uint64   // batches started
+	claims  []atomic.Uint64 // per column: the last batch that took it
+	done    atomic.Int64    // columns of the batch finished
+	quit    atomic.Bool     // workers exit
+	waiting atomic.Bool     // the caller sleeps on wake for the batch's end
+	wake    chan struct{}
+}
+
+// workerIdle is how long a worker spins for the next batch before it exits.
+const workerIdle = 100 * time.Microsecond
+
+// The lengths of the pipeline's stretches, in batches (see pipeline).
+const (
+	pipePhase    = 16   // the first stretch with workers
+	pipeProbe    = 16   // the shortest stretch without
+	pipePhaseMax = 4096 // the longest stretch of either kind
+)
+
+// setupPipeline turns the pipeline on for a parallel plaintext writer and
+// gives every column its front buffer.
+func (fw *FileWriter) setupPipeline() {
+	p := &fw.pipe
+	if fw.cfg.Parallelism <= 1 || fw.crypto != nil {
+		return
+	}
+	p.on = true
+	workers := max(min(fw.cfg.Parallelism, len(fw.cols))-1, 1)
+	p.slots = make([]atomic.Bool, workers)
+	p.errs = make([]error, len(fw.cols))
+	p.claims = make([]atomic.Uint64, len(fw.cols))
+	p.pipedLen, p.aloneLen = pipePhase, pipeProbe
+	p.wake = make(chan struct{}, 1)
+	fw.pageScratch(workers)
+	for _, c := range fw.cols {
+		c.pipelineBuffers()
+	}
+}
+
+// bufferOf returns the typed buffer the column's value writer reads.
+func (c *leafWriter) bufferOf() any {
+	switch v := c.vals.(type) {
+	case *boolValues:
+		return v.buf
+	case *byteArrayValues:
+		return v.buf
+	case *fixedValues:
+		if v.i96 != nil {
+			return v.i96
+		}
+		return v.buf
+	}
+	switch {
+	case c.i32 != nil:
+		return c.i32
+	case c.i64 != nil:
+		return c.i64
+	case c.f32 != nil:
+		return c.f32
+	}
+	return c.f64
+}
+
+// pipelineBuffers gives the column its front buffer, empty, of the back
+// buffer's type, and the function that swaps their contents.
+func (c *leafWriter) pipelineBuffers() {
+	switch b := c.back.(type) {
+	case *BoolBuffer:
+		c.front, c.swap = twin(b, &BoolBuffer{})
+	case *Int32Buffer:
+		c.front, c.swap = twin(b, &Int32Buffer{})
+	case *Int64Buffer:
+		c.front, c.swap = twin(b, &Int64Buffer{})
+	case *Int96Buffer:
+		c.front, c.swap = twin(b, &Int96Buffer{})
+	case *FloatBuffer:
+		c.front, c.swap = twin(b, &FloatBuffer{})
+	case *DoubleBuffer:
+		c.front, c.swap = twin(b, &DoubleBuffer{})
+	case *ByteArrayBuffer:
+		c.front, c.swap = twin(b, &ByteArrayBuffer{})
+	case *FixedBuffer:
+		c.front, c.swap = twin(b, &FixedBuffer{Size: b.Size})
+	}
+}
+
+func twin[B any](back, front *B) (any, func()) {
+	return front, func() { *back, *front = *front, *back }
+}
+
+// swapBuffers swaps the front and back buffers of every column of a
+// pipelined writer: the back buffers, which no batch uses, get the rows
+// generated code appended; the front ones the emptied buffers to fill.
+func (fw *FileWriter) swapBuffers() {
+	if !fw.pipe.on {
+		return
+	}
+	for _, c := range fw.cols {
+		c.swap()
+	}
+}
+
+// startConsume hands the n checked rows of the back buffers to the
+// workers, starting those not running. Precondition: no batch is in flight.
+func (fw *FileWriter) startConsume(n int) {
+	p := &fw.pipe
+	p.busy, p.check, p.rows = true, true, n
+	p.done.Store(0)
+	seq := p.seq.Add(1)
+	if p.phaseLeft == 0 {
+		p.nextPhase()
+	}
+	p.phaseLeft--
+	p.phaseRows += n
+	if p.alone {
+		return
+	}
+	for k := range p.slots {
+		if p.slots[k].CompareAndSwap(false, true) {
+			p.wg.Go(func() { fw.worker(k, seq-1) })
+		}
+	}
+}
+
+// nextPhase ends the stretch of batches the pipeline was in, timing it,
+// and starts the next (see pipeline).
+func (p *pipeline) nextPhase() {
+	now := time.Now()
+	if p.phaseRows > 0 {
+		rate := float64(now.Sub(p.phaseStart)) / float64(p.phaseRows)
+		if p.alone {
+			p.aloneRate = rate
+		} else {
+			p.pipedRate = rate
+		}
+	}
+	switch {
+	case p.alone || p.pipedRate == 0:
+		p.alone, p.phaseLeft = false, p.pipedLen
+	case p.aloneRate > 0 && p.pipedRate < 0.95*p.aloneRate: // workers pay
+		p.pipedLen, p.aloneLen = min(2*p.pipedLen, pipePhaseMax), pipeProbe
+		p.alone, p.phaseLeft = true, p.aloneLen
+	case p.aloneRate > 0: // they do not
+		p.pipedLen, p.aloneLen = pipePhase, min(2*p.aloneLen, pipePhaseMax)
+		p.alone, p.phaseLeft = true, p.aloneLen
+	default: // the first stretch without, to compare
+		p.alone, p.phaseLeft = true, p.aloneLen
+	}
+	p.phaseStart, p.phaseRows = now, 0
+}
+
+// worker is the goroutine of worker slot k: it consumes the columns it
+// takes of every batch after batch seen, until it is idle for long or told
+// to quit. It waits for the next batch (up to workerIdle) only after it
+// took at least half its share of the last one: a worker that did not get
+// a core in time (on a busy machine) would only take the caller's.
+func (fw *FileWriter) worker(k int, seen uint64) {
+	p := &fw.pipe
+	sc := &fw.pageSc[k+1]
+	idleSince, idle := time.Now(), time.Duration(0)
+	for spins := 0; ; spins++ {
+		if p.quit.Load() {
+			p.slots[k].Store(false)
+			return
+		}
+		if s := p.seq.Load(); s != seen {
+			seen = s
+			took := fw.consumeColumns(sc, s, k+1)
+			idle = 0
+			if 2*took*(len(p.slots)+1) >= len(fw.cols) {
+				idle = workerIdle
+			}
+			idleSince, spins = time.Now(), 0
+			continue
+		}
+		if (idle == 0 || spins%64 == 63) && time.Since(idleSince) >= idle {
+			p.slots[k].Store(false)
+			// A batch started after the check above found the slot
+			// taken and started no goroutine: take the slot back.
+			if p.seq.Load() == seen || p.quit.Load() || !p.slots[k].CompareAndSwap(false, true) {
+				return
+			}
+			idleSince = time.Now()
+		}
+		if spins%256 == 255 {
+			goruntime.Gosched()
+		}
+	}
+}
+
+// consumeColumns takes the columns of batch seq no one took yet and moves
+// their rows into pages, using sc; it returns how many it took. The caller
+// (who 0) goes through the columns from the first, worker k from its own
+// place backwards, so that a column mostly stays with one goroutine, and
+// its page buffers and dictionary in that core's cache.
+func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int) {
+	p := &fw.pipe
+	n := len(fw.cols)
+	start := n - 1 - (who-1)*n/len(p.slots)
+	for j := range n {
+		i := j
+		if who > 0 {
+			i = (start - j + n) % n
+		}
+		// Every column is taken once per batch: a worker late for a
+		// batch that is over takes none.
+		if !p.claims[i].CompareAndSwap(seq-1, seq) {
+			continue
+		}
+		took++
+		c := fw.cols[i]
+		c.sc = sc
+		p.errs[i] = c.consume(p.rows)
+		if p.done.Add(1) == int64(len(fw.cols)) && p.waiting.CompareAndSwap(true, false) {
+			p.wake <- struct{}{}
+		}
+	}
+	return took
+}
+
+// join waits for the batch in flight, the caller taking the columns no
+// worker took yet, and returns the error of its first failing column.
+func (fw *FileWriter) join() error {
+	p := &fw.pipe
+	if !p.busy {
+		return nil
+	}
+	all := int64(len(fw.cols))
+	fw.consumeColumns(&fw.pageSc[0], p.seq.Load(), 0)
+	for spins := 0; p.done.Load() < all; spins++ {
+		if spins < 100 {
+			goruntime.Gosched()
+			continue
+		}
+		// A worker is on a long column (a page to compress): sleep.
+		p.waiting.Store(true)
+		if p.done.Load() < all || !p.waiting.CompareAndSwap(true, false) {
+			<-p.wake
+		}
+		break
+	}
+	p.busy = false
+	for i, err := range p.errs {
+		if err != nil {
+			clear(p.errs[i:])
+			return err
+		}
+	}
+	return nil
+}
+
+// stopWorkers makes the workers exit and waits for them.
+func (fw *FileWriter) stopWorkers() {
+	if fw.pipe.on {
+		fw.pipe.quit.Store(true)
+		fw.pipe.wg.Wait()
+	}
+}
+
+// settle completes the batch in flight: it waits for it, then flushes the
+// row group if the batch made it full, as the sequential EndRows does.
+func (fw *FileWriter) settle() error {
+	if err := fw.join(); err != nil {
+		return fw.poison(err)
+	}
+	if !fw.pipe.check {
+		return nil
+	}
+	fw.pipe.check = false
+	if fw.rowGroupFull() {
+		if err := fw.flushRowGroup(); err != nil {
+			return fw.poison(err)
+		}
+	}
+	return nil
+}
+
+// rowGroupFull reports whether the open row group reached the row group
+// size.
+func (fw *FileWriter) rowGroupFull() bool {
+	var size int64
+	for _, c := range fw.cols {
+		size += c.bufferedSize()
+	}
+	return size >= fw.cfg.RowGroupSize
 }

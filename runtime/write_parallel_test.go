@@ -2,10 +2,18 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	goruntime "runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
 )
 
 // TestParallelWideSameBytes: with enough columns for EndRows itself to go
@@ -75,5 +83,327 @@ func TestParallelWideSameBytes(t *testing.T) {
 				t.Fatalf("%d rows per EndRows, parallelism %d: files differ (%d and %d bytes)", rows, par, len(seq), len(got))
 			}
 		}
+	}
+}
+
+// pipeSchema has flat, nested (a list of optional strings) and map
+// columns of most physical types.
+const pipeSchema = `message m {
+  required int64 id;
+  optional binary name (STRING);
+  required double score;
+  optional int32 opt;
+  required boolean flag;
+  required fixed_len_byte_array(4) fx;
+  optional int96 t96;
+  optional group tags (LIST) {
+    repeated group list {
+      optional binary element (STRING);
+    }
+  }
+  optional group attrs (MAP) {
+    repeated group key_value {
+      required binary key (STRING);
+      optional int64 value;
+    }
+  }
+}`
+
+// shredPipeRows appends rows random rows (drawn from r) to the buffers of
+// a writer of pipeSchema, the way generated code does.
+func shredPipeRows(t testing.TB, w *FileWriter, r *rand.Rand, rows int) {
+	id, _ := w.Int64Buffer(0)
+	name, _ := w.ByteArrayBuffer(1)
+	score, _ := w.DoubleBuffer(2)
+	opt, _ := w.Int32Buffer(3)
+	flag, _ := w.BoolBuffer(4)
+	fx, _ := w.FixedBuffer(5)
+	t96, _ := w.Int96Buffer(6)
+	tags, _ := w.ByteArrayBuffer(7)
+	keys, _ := w.ByteArrayBuffer(8)
+	vals, err := w.Int64Buffer(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range rows {
+		id.Values = append(id.Values, r.Int64())
+		if r.IntN(5) == 0 {
+			name.Def = append(name.Def, 0)
+		} else {
+			name.Def = append(name.Def, 1)
+			// Zipf-like: a few names often, many rarely, so the
+			// dictionary grows until it falls back under small limits.
+			name.Values.AppendString(fmt.Sprintf("name-%d", r.IntN(1+r.IntN(20000))))
+		}
+		score.Values = append(score.Values, r.NormFloat64())
+		if r.IntN(3) == 0 {
+			opt.Def = append(opt.Def, 0)
+		} else {
+			opt.Def = append(opt.Def, 1)
+			opt.Values = append(opt.Values, r.Int32N(100))
+		}
+		flag.Values = append(flag.Values, r.IntN(2) == 0)
+		fx.Values = binary.LittleEndian.AppendUint32(fx.Values, r.Uint32N(5000))
+		if r.IntN(4) == 0 {
+			t96.Def = append(t96.Def, 0)
+		} else {
+			t96.Def = append(t96.Def, 1)
+			var v encode.Int96
+			binary.LittleEndian.PutUint64(v[:], r.Uint64())
+			v[8] = byte(r.IntN(3))
+			t96.Values = append(t96.Values, v)
+		}
+		switch n := r.IntN(6); n {
+		case 0: // null list
+			tags.Def, tags.Rep = append(tags.Def, 0), append(tags.Rep, 0)
+		case 1: // empty list
+			tags.Def, tags.Rep = append(tags.Def, 1), append(tags.Rep, 0)
+		default:
+			for j := range n {
+				tags.Rep = append(tags.Rep, uint8(min(j, 1)))
+				if r.IntN(7) == 0 {
+					tags.Def = append(tags.Def, 2)
+					continue
+				}
+				tags.Def = append(tags.Def, 3)
+				tags.Values.AppendString(strings.Repeat("t", r.IntN(30)) + fmt.Sprint(r.IntN(1000)))
+			}
+		}
+		switch n := r.IntN(5); n {
+		case 0:
+			keys.Def, keys.Rep = append(keys.Def, 0), append(keys.Rep, 0)
+			vals.Def, vals.Rep = append(vals.Def, 0), append(vals.Rep, 0)
+		case 1:
+			keys.Def, keys.Rep = append(keys.Def, 1), append(keys.Rep, 0)
+			vals.Def, vals.Rep = append(vals.Def, 1), append(vals.Rep, 0)
+		default:
+			for j := range n {
+				rep := uint8(min(j, 1))
+				keys.Def, keys.Rep = append(keys.Def, 2), append(keys.Rep, rep)
+				keys.Values.AppendString(fmt.Sprintf("k%d", j))
+				vals.Rep = append(vals.Rep, rep)
+				if r.IntN(3) == 0 {
+					vals.Def = append(vals.Def, 2)
+				} else {
+					vals.Def = append(vals.Def, 3)
+					vals.Values = append(vals.Values, r.Int64N(1<<40))
+				}
+			}
+		}
+	}
+}
+
+// writePipe writes total rows of pipeSchema in EndRows batches of batch
+// rows (Flush after every flushEvery batches when positive) and returns
+// the file.
+func writePipe(t testing.TB, total, batch, flushEvery int, opts ...WriterOption) []byte {
+	return writePipeWith(t, nil, total, batch, flushEvery, opts...)
+}
+
+// writePipeWith is writePipe calling setup, when not nil, on the new
+// writer.
+func writePipeWith(t testing.TB, setup func(*FileWriter), total, batch, flushEvery int, opts ...WriterOption) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, mustSchema(t, pipeSchema), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if setup != nil {
+		setup(w)
+	}
+	r := rand.New(rand.NewPCG(7, uint64(batch)))
+	for b := 0; total > 0; b++ {
+		k := min(batch, total)
+		shredPipeRows(t, w, r, k)
+		if err := w.EndRows(k); err != nil {
+			t.Fatal(err)
+		}
+		total -= k
+		if flushEvery > 0 && b%flushEvery == flushEvery-1 {
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestPipelineSameBytes: a pipelined writer (WithParallelism above 1,
+// generated code's batches of 256 rows) writes the sequential writer's
+// file byte for byte, for flat, nested and map columns under page size,
+// page row, row group and dictionary size limits, bloom filters, page
+// indexes, both data page versions and several codecs; and the file reads
+// back.
+func TestPipelineSameBytes(t *testing.T) {
+	cases := []struct {
+		name              string
+		rows, batch, each int
+		rowGroups         int // at least
+		opts              []WriterOption
+	}{
+		{"defaults", 20000, 256, 0, 1, nil},
+		{"small pages and row groups", 20000, 256, 0, 5, []WriterOption{WithPageSize(4 << 10), WithRowGroupSize(96 << 10)}},
+		{"dictionary fallback, bloom, zstd", 12000, 256, 0, 3, []WriterOption{WithMaxDictionarySize(2 << 10),
+			WithColumnBloomFilter("name", 5000, 0.01), WithColumnBloomFilter("attrs.key_value.key", 100, 0.01),
+			WithCompression(meta.Zstd, 0), WithRowGroupSize(128 << 10)}},
+		{"v2 pages, row limit, page index off, snappy, CRC", 9000, 256, 0, 1, []WriterOption{WithDataPageVersion(2), WithPageRowLimit(300),
+			WithPageIndex(false), WithCompression(meta.Snappy, 0), WithCRC(true), WithSizeStatistics(true)}},
+		{"odd batches and flushes", 9000, 97, 13, 7, []WriterOption{WithPageSize(8 << 10), WithCompression(meta.Gzip, 0)}},
+		{"one-row batches", 1500, 1, 400, 4, []WriterOption{WithRowGroupSize(16 << 10)}},
+		{"large batches", 30000, 5000, 0, 3, []WriterOption{WithRowGroupSize(200 << 10)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			seq := writePipe(t, c.rows, c.batch, c.each, c.opts...)
+			f, err := OpenFile(bytes.NewReader(seq), int64(len(seq)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Meta.NumRows; got != int64(c.rows) {
+				t.Fatalf("%d rows read back, %d written", got, c.rows)
+			}
+			if len(f.Meta.RowGroups) < c.rowGroups {
+				t.Fatalf("%d row groups, want at least %d", len(f.Meta.RowGroups), c.rowGroups)
+			}
+			// Short stretches with and without workers, switching
+			// often (as on a busy machine), change nothing either.
+			backOff := func(w *FileWriter) {
+				w.pipe.pipedLen, w.pipe.aloneLen, w.pipe.alone, w.pipe.phaseLeft = 3, 2, true, 2
+			}
+			for _, par := range []int{2, 4} {
+				for _, setup := range []func(*FileWriter){nil, backOff} {
+					got := writePipeWith(t, setup, c.rows, c.batch, c.each, append(c.opts[:len(c.opts):len(c.opts)], WithParallelism(par))...)
+					if !bytes.Equal(seq, got) {
+						t.Fatalf("parallelism %d (backing off: %t): files differ (%d and %d bytes, %d row groups)", par, setup != nil, len(seq), len(got), len(f.Meta.RowGroups))
+					}
+				}
+			}
+		})
+	}
+}
+
+// settledGoroutines waits up to d for the goroutine count to fall to base
+// and returns the count.
+func settledGoroutines(base int, d time.Duration) int {
+	deadline := time.Now().Add(d)
+	for {
+		n := goruntime.NumGoroutine()
+		if n <= base || time.Now().After(deadline) {
+			return n
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestPipelineErrors: a pipelined writer's failures surface from a later
+// call (a row group write failing during a batch from the next EndRows,
+// one batch after the sequential writer's), with the same bytes written,
+// and stick; no goroutine outlives an error, Fail or Close, nor, for long,
+// an abandoned writer.
+func TestPipelineErrors(t *testing.T) {
+	s := mustSchema(t, pipeSchema)
+	base := goruntime.NumGoroutine()
+	// failAt writes batches of 256 rows until EndRows fails, returning
+	// the failing batch and the bytes written.
+	failAt := func(par int) (int, []byte) {
+		fw := &failWriter{limit: 150 << 10}
+		w, err := NewFileWriter(fw, s, WithRowGroupSize(64<<10), WithParallelism(par))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(1, 1))
+		for b := range 1000 {
+			shredPipeRows(t, w, r, 256)
+			if err := w.EndRows(256); err != nil {
+				if !errors.Is(err, errDisk) {
+					t.Fatalf("parallelism %d: %v", par, err)
+				}
+				for _, again := range []error{w.EndRows(0), w.Flush(), w.Close()} {
+					if again != err {
+						t.Fatalf("parallelism %d: after %v, %v", par, err, again)
+					}
+				}
+				return b, fw.buf.Bytes()
+			}
+		}
+		t.Fatalf("parallelism %d: no error", par)
+		return 0, nil
+	}
+	seqAt, seqBytes := failAt(1)
+	for _, par := range []int{2, 4} {
+		at, got := failAt(par)
+		if at != seqAt+1 || !bytes.Equal(got, seqBytes) {
+			t.Fatalf("parallelism %d: failed at batch %d with %d bytes written; sequentially at %d with %d", par, at, len(got), seqAt, len(seqBytes))
+		}
+		if n := settledGoroutines(base, 100*time.Millisecond); n > base {
+			t.Fatalf("parallelism %d: %d goroutines after the error, %d before", par, n, base)
+		}
+	}
+
+	newW := func() *FileWriter {
+		w, err := NewFileWriter(io.Discard, s, WithParallelism(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(2, 2))
+		for range 20 {
+			shredPipeRows(t, w, r, 256)
+			if err := w.EndRows(256); err != nil {
+				t.Fatal(err)
+			}
+		}
+		shredPipeRows(t, w, r, 100) // shredded, not ended: a batch in flight behind it
+		return w
+	}
+	// Rows shredded but not ended fail Close.
+	w := newW()
+	if err := w.Close(); !errors.Is(err, ErrRows) {
+		t.Fatalf("Close with unended rows: %v", err)
+	}
+	if n := settledGoroutines(base, 100*time.Millisecond); n > base {
+		t.Fatalf("%d goroutines after Close failed, %d before", n, base)
+	}
+	// Rows ending with a bad level count fail EndRows.
+	w = newW()
+	if err := w.EndRows(99); !errors.Is(err, ErrRows) {
+		t.Fatalf("EndRows of a wrong count: %v", err)
+	}
+	if n := settledGoroutines(base, 100*time.Millisecond); n > base {
+		t.Fatalf("%d goroutines after EndRows failed, %d before", n, base)
+	}
+	// Fail, with a batch in flight.
+	w = newW()
+	boom := errors.New("boom")
+	if err := w.Fail(boom); err != boom {
+		t.Fatalf("Fail: %v", err)
+	}
+	if err := w.Close(); err != boom {
+		t.Fatalf("Close after Fail: %v", err)
+	}
+	if n := settledGoroutines(base, 100*time.Millisecond); n > base {
+		t.Fatalf("%d goroutines after Fail, %d before", n, base)
+	}
+	// A closed writer keeps no goroutine.
+	w = newW()
+	if err := w.EndRows(100); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := settledGoroutines(base, 100*time.Millisecond); n > base {
+		t.Fatalf("%d goroutines after Close, %d before", n, base)
+	}
+	// An abandoned writer's workers exit once idle.
+	w = newW()
+	if err := w.EndRows(100); err != nil {
+		t.Fatal(err)
+	}
+	if n := settledGoroutines(base, 2*time.Second); n > base {
+		t.Fatalf("%d goroutines 2 s after the writer was left, %d before", n, base)
 	}
 }
