@@ -10,7 +10,7 @@ import (
 	"github.com/pqgen/pqgen/runtime/variant"
 )
 
-const leavesSchema = `message m {
+const buffersSchema = `message m {
   required boolean b;
   optional int32 i32;
   required int64 i64;
@@ -30,7 +30,7 @@ const leavesSchema = `message m {
 // shredded through those fields is written.
 func TestOpenBuffers(t *testing.T) {
 	var buf bytes.Buffer
-	fw, err := NewFileWriter(&buf, mustSchema(t, leavesSchema))
+	fw, err := NewFileWriter(&buf, mustSchema(t, buffersSchema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestOpenBuffers(t *testing.T) {
 // left unset.
 func TestOpenBuffersErrors(t *testing.T) {
 	var buf bytes.Buffer
-	fw, err := NewFileWriter(&buf, mustSchema(t, leavesSchema))
+	fw, err := NewFileWriter(&buf, mustSchema(t, buffersSchema))
 	if err != nil {
 		t.Fatal(err)
 	}
