@@ -42,19 +42,19 @@ func (p *readPlan) emitType(f *jen.File) {
 		)
 	}
 	for _, l := range p.leaves {
-		fields = append(fields, jen.Id(n.col(l.Column)).Op("*").Add(runtimeID(physName(l.Type)+"Reader")).Comment(l.PathString()+"; nil when not read"))
+		fields = append(fields, jen.Id(n.col(l.Column)).Op("*").Add(runtimeID(physName(l.Type)+"Reader")).Comment(commentText(l.PathString())+"; nil when not read"))
 	}
 	for _, fl := range p.variants {
-		fields = append(fields, jen.Id(n.variantVar(fl.Value)).Op("*").Add(runtimeID("VariantReader")).Comment(fl.Value.Node.PathString()+" (Variant); nil when not read"))
+		fields = append(fields, jen.Id(n.variantVar(fl.Value)).Op("*").Add(runtimeID("VariantReader")).Comment(commentText(fl.Value.Node.PathString())+" (Variant); nil when not read"))
 	}
 	for _, fl := range p.defaults {
-		fields = append(fields, jen.Id(n.defaultVar(fl.Value)).Bool().Comment(fl.Value.Node.PathString()+": the file lacks it, it reads as its default"))
+		fields = append(fields, jen.Id(n.defaultVar(fl.Value)).Bool().Comment(commentText(fl.Value.Node.PathString())+": the file lacks it, it reads as its default"))
 	}
 	for _, v := range p.slabs.order {
 		if v.Kind == KindList {
-			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Elem.Go.Code()).Comment("the elements of the "+v.Node.PathString()+" lists"))
+			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Elem.Go.Code()).Comment("the elements of the "+commentText(v.Node.PathString())+" lists"))
 		} else {
-			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Base.Code()).Comment("the "+v.Node.PathString()+" structs"))
+			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Base.Code()).Comment("the "+commentText(v.Node.PathString())+" structs"))
 		}
 	}
 	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
@@ -196,7 +196,7 @@ func (p *readPlan) emitAssemble(f *jen.File) {
 			block = variantBlock(fl, n)
 		case readColumnWise:
 			for _, l := range leaves(fl.Value.Node) {
-				asm = append(asm, jen.Comment(l.PathString()), jen.Block(a.leafLoop(fl, l)...))
+				asm = append(asm, jen.Comment(commentText(l.PathString())), jen.Block(a.leafLoop(fl, l)...))
 			}
 			continue
 		case readFlat:
@@ -209,7 +209,7 @@ func (p *readPlan) emitAssemble(f *jen.File) {
 			block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 				append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
 		}
-		asm = append(asm, jen.Comment(fp.comment), jen.Block(block...))
+		asm = append(asm, jen.Comment(commentText(fp.comment)), jen.Block(block...))
 	}
 	var decl []jen.Code
 	if p.hasLeaves() {
@@ -234,7 +234,7 @@ func variantBlock(fl *Field, n *Names) []jen.Code {
 	return []jen.Code{jen.If(c.Clone().Op("!=").Nil()).Block(
 		jen.Id("vs").Op(":=").Add(c.Clone()).Dot("Detach").Call(),
 		jen.If(jen.Len(jen.Id("vs")).Op("!=").Len(jen.Id("rows"))).Block(
-			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: Variant "+fl.Value.Node.PathString()+": %d values for %d rows"), runtimeID("ErrChunk"), jen.Len(jen.Id("vs")), jen.Len(jen.Id("rows"))))),
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: Variant %s: %d values for %d rows"), runtimeID("ErrChunk"), jen.Lit(fl.Value.Node.PathString()), jen.Len(jen.Id("vs")), jen.Len(jen.Id("rows"))))),
 		jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name).Op("=").Id("vs").Index(jen.Id("i"))),
 	)}
@@ -281,7 +281,7 @@ func (s *slabDecls) slab(v *Value) string {
 		count = jen.Len(c.Clone().Dot("Values")).Op("/").Lit(int(l.TypeLength))
 	}
 	s.code = append(s.code,
-		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+l.PathString()),
+		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+commentText(l.PathString())),
 		jen.If(c.Clone().Op("!=").Nil()).Block(jen.Id(name).Op("=").Make(jen.Index().Add(v.Base.Code()), count)))
 	return name
 }

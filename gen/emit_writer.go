@@ -272,7 +272,7 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 		default:
 			call = jen.Qual(pathRuntime, "AppendDecimalFixed").Call(append([]jen.Code{vals.Clone()}, append(args, jen.Lit(int(l.TypeLength)))...)...)
 		}
-		fail := jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column "+l.PathString()+": %w"), jen.Err()))
+		fail := jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %s: %w"), jen.Lit(l.PathString()), jen.Err()))
 		if l.Type == meta.FixedLenByteArray {
 			return jen.If(jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail).Else().Block(vals.Clone().Op("=").Id("b"))
 		}

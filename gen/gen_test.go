@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -385,6 +387,31 @@ func TestFileType(t *testing.T) {
 	} {
 		if _, err := load(src); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: error %v, want one containing %q", src, err, msg)
+		}
+	}
+}
+
+// TestGenerateOddColumnNames: quoted column names holding a newline, a NUL
+// or a format verb generate code that compiles (comments keep control
+// characters out, error messages take names as arguments, never as their
+// format).
+func TestGenerateOddColumnNames(t *testing.T) {
+	text := "message m {\n  required group \"li\\nst\" (LIST) {\n    repeated group list {\n      optional binary \"el\\x00em\" (STRING);\n    }\n  }\n  optional int64 \"pct%d\";\n  required binary \"dec%s\" (DECIMAL(9,2));\n}\n"
+	p, err := FromSchemaText("s", text, "p", "Odd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := files["odd_parquet.go"]
+	if _, err := parser.ParseFile(token.NewFileSet(), "odd_parquet.go", src, parser.AllErrors); err != nil {
+		t.Fatalf("generated code does not parse: %v", err)
+	}
+	for _, bad := range []string{`Errorf("column dec%s`, `Errorf("%w: Variant pct%d`} {
+		if strings.Contains(string(src), bad) {
+			t.Errorf("a column name is part of a format: %s", bad)
 		}
 	}
 }
