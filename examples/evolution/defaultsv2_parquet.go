@@ -306,6 +306,14 @@ func (r *DefaultsV2Reader) Close() error {
 	return nil
 }
 
+// Deviations returns the departures from the Parquet specification that
+// reading the file has met and accepted so far (see docs/DEVIATIONS.md):
+// the footer's once the reader is open, the pages' as they are read. Under
+// runtime.WithStrict(true) each fails the read instead.
+func (r *DefaultsV2Reader) Deviations() []pqrt.Deviation {
+	return r.fr.File().Deviations()
+}
+
 // Read fills rows with the next rows of the file and returns how many it
 // read; after the last row it returns 0, io.EOF.
 func (r *DefaultsV2Reader) Read(rows []DefaultsV2) (int, error) {

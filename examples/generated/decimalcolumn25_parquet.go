@@ -141,7 +141,7 @@ func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
 			} else {
 				colValue.Def = append(colValue.Def, 1)
 				if b, err := pqrt.AppendDecimalFixed(colValue.Values, (*x.Value), 2, 25, 11); err != nil {
-					return pqfmt.Errorf("column value: %w", err)
+					return pqfmt.Errorf("column %s: %w", "value", err)
 				} else {
 					colValue.Values = b
 				}
@@ -195,6 +195,14 @@ func (r *DecimalColumn25Reader) NumRows() int64 {
 func (r *DecimalColumn25Reader) Close() error {
 	r.closed = true
 	return nil
+}
+
+// Deviations returns the departures from the Parquet specification that
+// reading the file has met and accepted so far (see docs/DEVIATIONS.md):
+// the footer's once the reader is open, the pages' as they are read. Under
+// runtime.WithStrict(true) each fails the read instead.
+func (r *DecimalColumn25Reader) Deviations() []pqrt.Deviation {
+	return r.fr.File().Deviations()
 }
 
 // Read fills rows with the next rows of the file and returns how many it
@@ -298,7 +306,7 @@ var DecimalColumn25Where struct {
 func init() {
 	DecimalColumn25Where.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.FixedBuffer, v pqrt.Decimal) error {
 		if b, err := pqrt.AppendDecimalFixed(colValue.Values, v, 2, 25, 11); err != nil {
-			return pqfmt.Errorf("column value: %w", err)
+			return pqfmt.Errorf("column %s: %w", "value", err)
 		} else {
 			colValue.Values = b
 		}

@@ -141,7 +141,7 @@ func (w *DecimalColumnWriter) shred(rows []DecimalColumn) error {
 			} else {
 				colValue.Def = append(colValue.Def, 1)
 				if u, err := pqrt.DecimalUnscaled32((*x.Value), 2, 4); err != nil {
-					return pqfmt.Errorf("column value: %w", err)
+					return pqfmt.Errorf("column %s: %w", "value", err)
 				} else {
 					colValue.Values = append(colValue.Values, u)
 				}
@@ -195,6 +195,14 @@ func (r *DecimalColumnReader) NumRows() int64 {
 func (r *DecimalColumnReader) Close() error {
 	r.closed = true
 	return nil
+}
+
+// Deviations returns the departures from the Parquet specification that
+// reading the file has met and accepted so far (see docs/DEVIATIONS.md):
+// the footer's once the reader is open, the pages' as they are read. Under
+// runtime.WithStrict(true) each fails the read instead.
+func (r *DecimalColumnReader) Deviations() []pqrt.Deviation {
+	return r.fr.File().Deviations()
 }
 
 // Read fills rows with the next rows of the file and returns how many it
@@ -298,7 +306,7 @@ var DecimalColumnWhere struct {
 func init() {
 	DecimalColumnWhere.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 2, 4); err != nil {
-			return pqfmt.Errorf("column value: %w", err)
+			return pqfmt.Errorf("column %s: %w", "value", err)
 		} else {
 			colValue.Values = append(colValue.Values, u)
 		}

@@ -243,6 +243,14 @@ func (r *DocumentReader) Close() error {
 	return nil
 }
 
+// Deviations returns the departures from the Parquet specification that
+// reading the file has met and accepted so far (see docs/DEVIATIONS.md):
+// the footer's once the reader is open, the pages' as they are read. Under
+// runtime.WithStrict(true) each fails the read instead.
+func (r *DocumentReader) Deviations() []pqrt.Deviation {
+	return r.fr.File().Deviations()
+}
+
 // Read fills rows with the next rows of the file and returns how many it
 // read; after the last row it returns 0, io.EOF.
 func (r *DocumentReader) Read(rows []Document) (int, error) {
@@ -296,7 +304,7 @@ func (r *DocumentReader) assemble(rows []Document) error {
 		if r.variantBody != nil {
 			vs := r.variantBody.Detach()
 			if len(vs) != len(rows) {
-				return pqfmt.Errorf("%w: Variant body: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
+				return pqfmt.Errorf("%w: Variant %s: %d values for %d rows", pqrt.ErrChunk, "body", len(vs), len(rows))
 			}
 			for i := range rows {
 				rows[i].Body = vs[i]
@@ -308,7 +316,7 @@ func (r *DocumentReader) assemble(rows []Document) error {
 		if r.variantExtra != nil {
 			vs := r.variantExtra.Detach()
 			if len(vs) != len(rows) {
-				return pqfmt.Errorf("%w: Variant extra: %d values for %d rows", pqrt.ErrChunk, len(vs), len(rows))
+				return pqfmt.Errorf("%w: Variant %s: %d values for %d rows", pqrt.ErrChunk, "extra", len(vs), len(rows))
 			}
 			for i := range rows {
 				rows[i].Extra = vs[i]

@@ -180,7 +180,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 		for i := range rows {
 			x := &rows[i]
 			if u, err := pqrt.DecimalUnscaled32(x.Amount, 2, 9); err != nil {
-				return pqfmt.Errorf("column amount: %w", err)
+				return pqfmt.Errorf("column %s: %w", "amount", err)
 			} else {
 				colAmount.Values = append(colAmount.Values, u)
 			}
@@ -192,7 +192,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 		for i := range rows {
 			x := &rows[i]
 			if u, err := pqrt.DecimalUnscaled64(x.Total, 4, 18); err != nil {
-				return pqfmt.Errorf("column total: %w", err)
+				return pqfmt.Errorf("column %s: %w", "total", err)
 			} else {
 				colTotal.Values = append(colTotal.Values, u)
 			}
@@ -204,7 +204,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 		for i := range rows {
 			x := &rows[i]
 			if b, err := pqrt.AppendDecimalFixed(colBig.Values, x.Big, 6, 38, 16); err != nil {
-				return pqfmt.Errorf("column big: %w", err)
+				return pqfmt.Errorf("column %s: %w", "big", err)
 			} else {
 				colBig.Values = b
 			}
@@ -220,7 +220,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 			} else {
 				colOpt.Def = append(colOpt.Def, 1)
 				if b, err := pqrt.AppendDecimalFixed(colOpt.Values, (*x.Opt), 3, 20, 9); err != nil {
-					return pqfmt.Errorf("column opt: %w", err)
+					return pqfmt.Errorf("column %s: %w", "opt", err)
 				} else {
 					colOpt.Values = b
 				}
@@ -237,7 +237,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 			} else {
 				colZero.Def = append(colZero.Def, 1)
 				if u, err := pqrt.DecimalUnscaled32(x.Zero, 1, 5); err != nil {
-					return pqfmt.Errorf("column zero: %w", err)
+					return pqfmt.Errorf("column %s: %w", "zero", err)
 				} else {
 					colZero.Values = append(colZero.Values, u)
 				}
@@ -262,7 +262,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 					colLinesElem.Def = append(colLinesElem.Def, 1)
 					colLinesElem.Rep = append(colLinesElem.Rep, r1)
 					if u, err := pqrt.DecimalUnscaled64(l1[j1], 2, 12); err != nil {
-						return pqfmt.Errorf("column lines.list.element: %w", err)
+						return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
 					} else {
 						colLinesElem.Values = append(colLinesElem.Values, u)
 					}
@@ -295,7 +295,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 					colByCodeValue.Def = append(colByCodeValue.Def, 1)
 					colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
 					if u, err := pqrt.DecimalUnscaled32(e1[j1].Value, 2, 9); err != nil {
-						return pqfmt.Errorf("column by_code.key_value.value: %w", err)
+						return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
 					} else {
 						colByCodeValue.Values = append(colByCodeValue.Values, u)
 					}
@@ -381,6 +381,14 @@ func (r *PriceReader) NumRows() int64 {
 func (r *PriceReader) Close() error {
 	r.closed = true
 	return nil
+}
+
+// Deviations returns the departures from the Parquet specification that
+// reading the file has met and accepted so far (see docs/DEVIATIONS.md):
+// the footer's once the reader is open, the pages' as they are read. Under
+// runtime.WithStrict(true) each fails the read instead.
+func (r *PriceReader) Deviations() []pqrt.Deviation {
+	return r.fr.File().Deviations()
 }
 
 // Read fills rows with the next rows of the file and returns how many it
@@ -601,7 +609,7 @@ var PriceWhere struct {
 func init() {
 	PriceWhere.Amount = pqrt.NewOrderedField("amount", func(colAmount *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 2, 9); err != nil {
-			return pqfmt.Errorf("column amount: %w", err)
+			return pqfmt.Errorf("column %s: %w", "amount", err)
 		} else {
 			colAmount.Values = append(colAmount.Values, u)
 		}
@@ -609,7 +617,7 @@ func init() {
 	})
 	PriceWhere.Total = pqrt.NewOrderedField("total", func(colTotal *pqrt.Int64Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled64(v, 4, 18); err != nil {
-			return pqfmt.Errorf("column total: %w", err)
+			return pqfmt.Errorf("column %s: %w", "total", err)
 		} else {
 			colTotal.Values = append(colTotal.Values, u)
 		}
@@ -617,7 +625,7 @@ func init() {
 	})
 	PriceWhere.Big = pqrt.NewOrderedField("big", func(colBig *pqrt.FixedBuffer, v pqrt.Decimal) error {
 		if b, err := pqrt.AppendDecimalFixed(colBig.Values, v, 6, 38, 16); err != nil {
-			return pqfmt.Errorf("column big: %w", err)
+			return pqfmt.Errorf("column %s: %w", "big", err)
 		} else {
 			colBig.Values = b
 		}
@@ -625,7 +633,7 @@ func init() {
 	})
 	PriceWhere.Opt = pqrt.NewNullableOrderedField("opt", func(colOpt *pqrt.FixedBuffer, v pqrt.Decimal) error {
 		if b, err := pqrt.AppendDecimalFixed(colOpt.Values, v, 3, 20, 9); err != nil {
-			return pqfmt.Errorf("column opt: %w", err)
+			return pqfmt.Errorf("column %s: %w", "opt", err)
 		} else {
 			colOpt.Values = b
 		}
@@ -633,7 +641,7 @@ func init() {
 	})
 	PriceWhere.Zero = pqrt.NewNullableOrderedField("zero", func(colZero *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 1, 5); err != nil {
-			return pqfmt.Errorf("column zero: %w", err)
+			return pqfmt.Errorf("column %s: %w", "zero", err)
 		} else {
 			colZero.Values = append(colZero.Values, u)
 		}
@@ -641,7 +649,7 @@ func init() {
 	})
 	PriceWhere.Lines = pqrt.NewListField(pqrt.NewOrderedField("lines.list.element", func(colLinesElem *pqrt.Int64Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled64(v, 2, 12); err != nil {
-			return pqfmt.Errorf("column lines.list.element: %w", err)
+			return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
 		} else {
 			colLinesElem.Values = append(colLinesElem.Values, u)
 		}
