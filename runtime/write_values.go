@@ -46,9 +46,9 @@ type valueWriter interface {
 	resetChunk(dict bool)
 	// abandonDict ends dictionary encoding for the rest of the chunk when
 	// the dictionary built from the open page does not pay off (see
-	// dictPays), turning the page's indices back into values, and reports
-	// whether it did.
-	abandonDict() bool
+	// dictPays; early: nor is likely to, see dictHopeless), turning the
+	// page's indices back into values, and reports whether it did.
+	abandonDict(early bool) bool
 }
 
 // minDictJudge is the number of values a chunk's first page needs before
@@ -64,6 +64,26 @@ func dictPays(n, dictBytes, dictLen, plainBytes int) bool {
 		return true
 	}
 	return dictBytes+n*encode.DictBitWidth(dictLen)/8 < plainBytes
+}
+
+// dictEarlyValues is the number of values of its first page after which
+// a chunk's dictionary is judged early (leafWriter.judgeEarly), and
+// dictEarlyRepeat the most repeated values, per dictEarlyValues, that count as
+// hopeless for it.
+const (
+	dictEarlyValues = 1024
+	dictEarlyRepeat = 16
+)
+
+// dictHopeless reports whether a dictionary of dictLen entries built from
+// n values will not pay: at least dictEarlyValues values with at most
+// dictEarlyRepeat in dictEarlyValues repeated. Values drawn uniformly from
+// K keys repeat about n²/2K times in n draws, so a column judged hopeless
+// so has some 32,000 keys or more, and a dictionary of 8,192 such values
+// does not pay either (dictPays): the early judgement saves hashing them
+// without dropping dictionaries judgeDict would keep.
+func dictHopeless(n, dictLen int) bool {
+	return n >= dictEarlyValues && (n-dictLen)*dictEarlyValues <= dictEarlyRepeat*n
 }
 
 // pageBounds describes the bounds appended by valueWriter.bounds.
@@ -288,14 +308,14 @@ type boolValues struct {
 	st   keyStats
 }
 
-func (v *boolValues) buffered() int      { return len(v.buf.Values) }
-func (v *boolValues) checkBuffer() error { return nil }
-func (v *boolValues) clearBuffer()       { v.buf.Values = v.buf.Values[:0] }
-func (v *boolValues) pageBytes() int     { return len(v.page)/8 + 1 }
-func (v *boolValues) dictMode() bool     { return false }
-func (v *boolValues) dictSize() int      { return 0 }
-func (v *boolValues) resetChunk(bool)    {}
-func (v *boolValues) abandonDict() bool  { return false }
+func (v *boolValues) buffered() int         { return len(v.buf.Values) }
+func (v *boolValues) checkBuffer() error    { return nil }
+func (v *boolValues) clearBuffer()          { v.buf.Values = v.buf.Values[:0] }
+func (v *boolValues) pageBytes() int        { return len(v.page)/8 + 1 }
+func (v *boolValues) dictMode() bool        { return false }
+func (v *boolValues) dictSize() int         { return 0 }
+func (v *boolValues) resetChunk(bool)       {}
+func (v *boolValues) abandonDict(bool) bool { return false }
 func (v *boolValues) dictPage(dst []byte) ([]byte, int) {
 	return dst, 0
 }
@@ -434,8 +454,9 @@ func (v *numValues[T]) take(from, to int) {
 	v.page = append(v.page, src...)
 }
 
-func (v *numValues[T]) abandonDict() bool {
-	if !v.dict || dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) {
+func (v *numValues[T]) abandonDict(early bool) bool {
+	if !v.dict || early && !dictHopeless(len(v.idx), v.ops.dictLen()) ||
+		dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) {
 		return false
 	}
 	v.fallback()
@@ -1031,9 +1052,10 @@ func (v *byteArrayValues) fallbackEnc() {
 	})
 }
 
-func (v *byteArrayValues) abandonDict() bool {
+func (v *byteArrayValues) abandonDict(early bool) bool {
 	// v.unencoded holds the open page's value bytes until bounds is called.
-	if !v.dict || dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx)) {
+	if !v.dict || early && !dictHopeless(len(v.idx), v.d.Len()) ||
+		dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx)) {
 		return false
 	}
 	v.fallback()
@@ -1233,7 +1255,7 @@ func (v *fixedValues) dictPage(dst []byte) ([]byte, int) {
 	return v.d.AppendPlain(dst), v.d.Len()
 }
 
-func (v *fixedValues) abandonDict() bool { return false }
+func (v *fixedValues) abandonDict(bool) bool { return false }
 
 func (v *fixedValues) resetChunk(dict bool) {
 	v.dict = dict
