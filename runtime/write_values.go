@@ -961,8 +961,11 @@ func appendByteArrays(dst *encode.ByteArrays, src encode.ByteArrays) {
 	lo, hi := src.Offsets[0], src.Offsets[n]
 	shift := uint32(len(dst.Data)) - lo
 	dst.Data = append(dst.Data, src.Data[lo:hi]...)
-	for _, o := range src.Offsets[1 : n+1] {
-		dst.Offsets = append(dst.Offsets, o+shift)
+	k := len(dst.Offsets)
+	dst.Offsets = slices.Grow(dst.Offsets, n)[:k+n]
+	out := dst.Offsets[k:]
+	for i, o := range src.Offsets[1 : n+1] {
+		out[i] = o + shift
 	}
 }
 
