@@ -493,9 +493,12 @@ const trialNearTie = 30
 // Which encoding is smallest depends on the data (sorted e-mail addresses
 // favour DELTA_BYTE_ARRAY, random hex PLAIN's compression), so the
 // fallback tries them (TestFallbackPicksSmallest holds the cases).
-func (s *colSettings) trialPick(trials []encTrial) meta.Encoding {
+//
+// scratch is spare room for the compressed trials (its length is ignored;
+// it must not overlap the trials' data).
+func (s *colSettings) trialPick(trials []encTrial, scratch []byte) meta.Encoding {
 	var sizes [3]int
-	var scratch []byte // once per chunk: not worth keeping
+	scratch = scratch[:0]
 	for i, t := range trials {
 		sizes[i] = len(t.data)
 		if s.codec == meta.Uncompressed {
@@ -532,20 +535,22 @@ func (s *colSettings) trialPick(trials []encTrial) meta.Encoding {
 // PLAIN by trial (the split groups the bytes of noisy values, which the
 // codec then finds alike, but scatters those of values with few
 // significant digits).
-func (v *numValues[T]) fallbackEnc() {
+//
+// The trials are encoded after the bytes of dst, whose room the page then
+// reuses: fallbackEnc returns dst, grown, with its bytes unchanged.
+func (v *numValues[T]) fallbackEnc(dst []byte) []byte {
 	v.trial = false
 	if len(v.page) < 2 {
-		return
+		return dst
 	}
 	sample := v.page[:min(len(v.page), encTrialValues)]
 	alt := meta.EncodingDeltaBinaryPacked
 	if v.ops.float {
 		if v.set.alpTrial {
-			v.floatTrialALP(sample)
-			return
+			return v.floatTrialALP(dst, sample)
 		}
 		if v.set.codec == meta.Uncompressed {
-			return // the same bytes in another order
+			return dst // the same bytes in another order
 		}
 		alt = meta.EncodingByteStreamSplit
 	} else {
@@ -558,29 +563,32 @@ func (v *numValues[T]) fallbackEnc() {
 		}
 		if sorted {
 			v.set.enc = meta.EncodingDeltaBinaryPacked
-			return
+			return dst
 		}
 	}
-	plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
-	other := v.ops.encode(plain[len(plain):], sample, alt)
-	v.set.enc = v.set.trialPick([]encTrial{{meta.EncodingPlain, plain}, {alt, other}})
-	v.plain = plain[:0]
+	base := len(dst)
+	plain := v.ops.encode(dst, sample, meta.EncodingPlain)
+	all := v.ops.encode(plain, sample, alt)
+	v.set.enc = v.set.trialPick([]encTrial{{meta.EncodingPlain, plain[base:]}, {alt, all[len(plain):]}}, all[len(all):])
+	return all[:base]
 }
 
 // floatTrialALP is fallbackEnc for floating point under WithALPTrial:
 // PLAIN, BYTE_STREAM_SPLIT (under a codec) and ALP by trial.
-func (v *numValues[T]) floatTrialALP(sample []T) {
-	plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
-	trials := []encTrial{{meta.EncodingPlain, plain}}
+func (v *numValues[T]) floatTrialALP(dst []byte, sample []T) []byte {
+	base := len(dst)
+	all := v.ops.encode(dst, sample, meta.EncodingPlain)
+	trials := []encTrial{{meta.EncodingPlain, all[base:]}}
 	if v.set.codec != meta.Uncompressed {
-		split := v.ops.encode(plain[len(plain):], sample, meta.EncodingByteStreamSplit)
-		trials = append(trials, encTrial{meta.EncodingByteStreamSplit, split})
-		plain = split
+		n := len(all)
+		all = v.ops.encode(all, sample, meta.EncodingByteStreamSplit)
+		trials = append(trials, encTrial{meta.EncodingByteStreamSplit, all[n:]})
 	}
-	alp := v.ops.encode(plain[len(plain):], sample, meta.EncodingALP)
-	trials = append(trials, encTrial{meta.EncodingALP, alp})
-	v.set.enc = v.set.trialPick(trials)
-	v.plain = trials[0].data[:0]
+	n := len(all)
+	all = v.ops.encode(all, sample, meta.EncodingALP)
+	trials = append(trials, encTrial{meta.EncodingALP, all[n:]})
+	v.set.enc = v.set.trialPick(trials, all[len(all):])
+	return all[:base]
 }
 
 // fallback ends dictionary encoding for the rest of the chunk: the open
@@ -608,7 +616,7 @@ func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
 		return dst, meta.EncodingRLEDictionary
 	}
 	if v.trial {
-		v.fallbackEnc()
+		dst = v.fallbackEnc(dst)
 	}
 	enc, start := v.set.enc, len(dst)
 	if enc == meta.EncodingALP && v.alp.left > 0 {
@@ -1037,10 +1045,13 @@ func (v *byteArrayValues) fallback() {
 // the bytes, which a codec then finds alike) or DELTA_BYTE_ARRAY (each
 // value's prefix shared with the previous one left out), by trial (see
 // trialPick).
-func (v *byteArrayValues) fallbackEnc() {
+//
+// The trials are encoded after the bytes of dst, as for numbers
+// (numValues.fallbackEnc), which it returns grown.
+func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 	v.trial = false
 	if v.page.Len() < 2 || !v.set.text {
-		return
+		return dst
 	}
 	n := min(v.page.Len(), encTrialValues)
 	offs := v.page.Offsets
@@ -1048,11 +1059,18 @@ func (v *byteArrayValues) fallbackEnc() {
 		n /= 2
 	}
 	sample := sliceByteArrays(v.page, 0, n)
+	base := len(dst)
+	all := encode.AppendPlainByteArray(dst, sample)
+	m := len(all)
+	all = encode.AppendDeltaLengthByteArray(all, sample)
+	k := len(all)
+	all = encode.AppendDeltaByteArray(all, sample)
 	v.set.enc = v.set.trialPick([]encTrial{
-		{meta.EncodingPlain, encode.AppendPlainByteArray(nil, sample)},
-		{meta.EncodingDeltaLengthByteArray, encode.AppendDeltaLengthByteArray(nil, sample)},
-		{meta.EncodingDeltaByteArray, encode.AppendDeltaByteArray(nil, sample)},
-	})
+		{meta.EncodingPlain, all[base:m]},
+		{meta.EncodingDeltaLengthByteArray, all[m:k]},
+		{meta.EncodingDeltaByteArray, all[k:]},
+	}, all[len(all):])
+	return all[:base]
 }
 
 func (v *byteArrayValues) abandonDict(early bool) bool {
@@ -1081,7 +1099,7 @@ func (v *byteArrayValues) encodePage(dst []byte) ([]byte, meta.Encoding) {
 		return dst, meta.EncodingRLEDictionary
 	}
 	if v.trial {
-		v.fallbackEnc()
+		dst = v.fallbackEnc(dst)
 	}
 	switch v.set.enc {
 	case meta.EncodingDeltaLengthByteArray:
