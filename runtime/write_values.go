@@ -370,7 +370,6 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	dict  bool    // dictionary encoding in force
 	trial bool    // fell back from the dictionary: the next page picks the encoding
 	st    keyStats
-	plain []byte
 	alp   alpRuns // ALP pages written PLAIN without trying, after failures
 }
 
@@ -399,18 +398,20 @@ func (r *alpRuns) result(shrank bool) {
 }
 
 type numOps[T int32 | int64 | float32 | float64] struct {
-	width       int
-	float       bool
-	insert      func(idx []int32, src []T) ([]int32, int, bool)
-	dictLen     func() int
-	dictSize    func() int
-	dictPlain   func(dst []byte) []byte
-	dictReset   func(encode.DictLimits)
-	encReset    func() // a new chunk: forget encoder state (ALP's preset)
-	decodePlain func(dst []T, src []byte) ([]T, int, error)
-	encode      func(dst []byte, src []T, enc meta.Encoding) []byte
-	stats       func(s *keyStats, src []T)
-	hash        func(T) uint64
+	width     int
+	float     bool
+	insert    func(idx []int32, src []T) ([]int32, int, bool)
+	dictLen   func() int
+	dictSize  func() int
+	dictPlain func(dst []byte) []byte
+	dictReset func(encode.DictLimits)
+	encReset  func() // a new chunk: forget encoder state (ALP's preset)
+	// gather appends the dictionary entries named by idx to dst[:0].
+	// Precondition: every index is in [0, dictLen()).
+	gather func(dst []T, idx []int32) []T
+	encode func(dst []byte, src []T, enc meta.Encoding) []byte
+	stats  func(s *keyStats, src []T)
+	hash   func(T) uint64
 }
 
 func (v *numValues[T]) buffered() int      { return len(*v.vals) }
@@ -596,16 +597,7 @@ func (v *numValues[T]) floatTrialALP(dst []byte, sample []T) []byte {
 func (v *numValues[T]) fallback() {
 	v.dict = false
 	v.trial = v.set.autoEnc
-	v.plain = v.ops.dictPlain(v.plain[:0])
-	entries, _, err := v.ops.decodePlain(nil, v.plain)
-	if err != nil {
-		panic("runtime: decoding our own dictionary: " + err.Error())
-	}
-	page, err := encode.Gather(v.page[:0], entries, v.idx)
-	if err != nil {
-		panic("runtime: gathering our own dictionary: " + err.Error())
-	}
-	v.page = page
+	v.page = v.ops.gather(v.page, v.idx)
 	v.idx = v.idx[:0]
 }
 
@@ -666,6 +658,17 @@ func (v *numValues[T]) resetChunk(dict bool) {
 	v.page = v.page[:0]
 }
 
+// gatherBits appends to dst[:0] the entries of a dictionary, held as bit
+// patterns in bits, named by idx, converted by conv. Precondition: every
+// index is in [0, len(bits)).
+func gatherBits[T any, K uint32 | uint64](dst []T, bits []K, idx []int32, conv func(K) T) []T {
+	dst = slices.Grow(dst[:0], len(idx))[:len(idx)]
+	for j, i := range idx {
+		dst[j] = conv(bits[i])
+	}
+	return dst
+}
+
 func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 	d := &encode.Dict32{}
 	ops := &numOps[int32]{
@@ -675,8 +678,8 @@ func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 		dictSize:  d.Size,
 		dictPlain: d.AppendPlain,
 		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
-		decodePlain: func(dst []int32, src []byte) ([]int32, int, error) {
-			return encode.DecodePlainInt32(dst, src)
+		gather: func(dst []int32, idx []int32) []int32 {
+			return gatherBits(dst, d.Values(), idx, func(k uint32) int32 { return int32(k) })
 		},
 		encode: func(dst []byte, src []int32, enc meta.Encoding) []byte {
 			switch enc {
@@ -707,8 +710,8 @@ func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
 		dictSize:  d.Size,
 		dictPlain: d.AppendPlain,
 		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
-		decodePlain: func(dst []int64, src []byte) ([]int64, int, error) {
-			return encode.DecodePlainInt64(dst, src)
+		gather: func(dst []int64, idx []int32) []int64 {
+			return gatherBits(dst, d.Values(), idx, func(k uint64) int64 { return int64(k) })
 		},
 		encode: func(dst []byte, src []int64, enc meta.Encoding) []byte {
 			switch enc {
@@ -741,8 +744,8 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 		dictSize:  d.Size,
 		dictPlain: d.AppendPlain,
 		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
-		decodePlain: func(dst []float32, src []byte) ([]float32, int, error) {
-			return encode.DecodePlainFloat(dst, src)
+		gather: func(dst []float32, idx []int32) []float32 {
+			return gatherBits(dst, d.Values(), idx, math.Float32frombits)
 		},
 		encode: func(dst []byte, src []float32, enc meta.Encoding) []byte {
 			switch enc {
@@ -771,8 +774,8 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 		dictSize:  d.Size,
 		dictPlain: d.AppendPlain,
 		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
-		decodePlain: func(dst []float64, src []byte) ([]float64, int, error) {
-			return encode.DecodePlainDouble(dst, src)
+		gather: func(dst []float64, idx []int32) []float64 {
+			return gatherBits(dst, d.Values(), idx, math.Float64frombits)
 		},
 		encode: func(dst []byte, src []float64, enc meta.Encoding) []byte {
 			switch enc {
