@@ -884,6 +884,9 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 	}
 	for i := 0; i < n; i++ {
 		x := src.Data[src.Offsets[i]:src.Offsets[i+1]]
+		if len(x) > 0 && len(mn) > 0 && len(mx) > 0 && x[0] > mn[0] && x[0] < mx[0] {
+			continue // strictly between the bounds by its first byte
+		}
 		if bytes.Compare(x, mn) < 0 {
 			mn, newMin = x, true
 		} else if bytes.Compare(x, mx) > 0 {
