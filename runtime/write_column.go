@@ -420,6 +420,15 @@ func (c *leafWriter) pageEstimate() int {
 // check.
 func (c *leafWriter) checkPage() error {
 	cfg := &c.fw.cfg
+	resume := c.pg.resume
+	c.pg.resume = 0
+	if !c.judgeEarly() && resume > 0 {
+		// An early dictionary check only, and the dictionary stays: the
+		// page size checks go on as if it had not been there.
+		c.pg.nextCheck = resume
+		c.scheduleEarly()
+		return nil
+	}
 	if !c.chunk.dictJudged && c.pg.slots-c.pg.nulls >= dictJudgeValues {
 		c.judgeDict()
 	}
@@ -439,7 +448,47 @@ func (c *leafWriter) checkPage() error {
 		next = min(next, c.pg.rows+dictJudgeValues/2)
 	}
 	c.pg.nextCheck = max(next, c.pg.rows+1)
+	c.scheduleEarly()
 	return nil
+}
+
+// dictEarlyPending reports whether the chunk's dictionary is still to be
+// judged early (judgeEarly).
+func (c *leafWriter) dictEarlyPending() bool {
+	return !c.chunk.dictJudged && !c.chunk.dictEarly && len(c.chunk.pages) == 0 && c.vals.dictMode()
+}
+
+// scheduleEarly moves the next check forward to when the open page should
+// hold dictEarlyValues values, if that comes first and the dictionary is
+// still to be judged early; the page size check then resumes where it was
+// scheduled (openPage.resume).
+func (c *leafWriter) scheduleEarly() {
+	if !c.dictEarlyPending() {
+		return
+	}
+	at := c.pg.rows + max(dictEarlyValues-(c.pg.slots-c.pg.nulls), 1)
+	if at < c.pg.nextCheck {
+		c.pg.resume = c.pg.nextCheck
+		c.pg.nextCheck = at
+	}
+}
+
+// judgeEarly judges the chunk's dictionary once its first page holds
+// dictEarlyValues values, before judgeDict does: a dictionary of nearly
+// as many entries as values (valueWriter.abandonDict with early set) is
+// dropped then, instead of hashing every value of a column of unique values
+// up to dictJudgeValues. It reports whether the dictionary was dropped; the
+// judgement depends on the values alone.
+func (c *leafWriter) judgeEarly() bool {
+	if !c.dictEarlyPending() || c.pg.slots-c.pg.nulls < dictEarlyValues {
+		return false
+	}
+	c.chunk.dictEarly = true
+	if !c.vals.abandonDict(true) {
+		return false
+	}
+	c.chunk.dictJudged = true
+	return true
 }
 
 // dictJudgeValues is the number of values of its first page after which
@@ -452,7 +501,7 @@ const dictJudgeValues = 8192
 func (c *leafWriter) judgeDict() {
 	c.chunk.dictJudged = true
 	if len(c.chunk.pages) == 0 && c.vals.dictMode() {
-		c.vals.abandonDict()
+		c.vals.abandonDict(false)
 	}
 }
 
@@ -465,6 +514,7 @@ func (c *leafWriter) bufferedSize() int64 {
 // cutPage encodes the open page into the chunk.
 func (c *leafWriter) cutPage() error {
 	c.pg.nextCheck = min(minPageCheck, c.fw.cfg.PageRowLimit)
+	c.pg.resume = 0
 	if c.pg.rows == 0 {
 		return nil
 	}

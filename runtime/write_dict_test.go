@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -298,5 +299,195 @@ func TestFixedBloomFilterDictionary(t *testing.T) {
 	}
 	if !bytes.Equal(bf.Bytes(), want.Bytes()) {
 		t.Fatal("the filter differs from the filter of every value")
+	}
+}
+
+// TestDictionaryJudgedEarly: once the first page holds dictEarlyValues
+// values, a dictionary with hardly a repeat (unique ids, unique strings,
+// unique optional values counted without their nulls) is dropped, while
+// one of 5,000 keys (about 100 repeats in 1,024 draws) is kept through the
+// early judgement and, paying at dictJudgeValues, through the chunk. The
+// file holds a dictionary page for the keys only and every value reads
+// back.
+func TestDictionaryJudgedEarly(t *testing.T) {
+	s := mustSchema(t, `message m {
+  required int64 id;
+  required binary s (STRING);
+  optional int64 opt;
+  required int64 key;
+}`)
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, s, WithCompression(meta.Snappy, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, _ := w.Int64Buffer(0)
+	strs, _ := w.ByteArrayBuffer(1)
+	opts, _ := w.Int64Buffer(2)
+	keys, _ := w.Int64Buffer(3)
+	rnd := newRand(5)
+	var wantID, wantOpt, wantKey []int64
+	var wantDef []uint8
+	var wantStr []string
+	rows := 0
+	add := func(n int) {
+		for range n {
+			i := rows
+			rows++
+			wantID = append(wantID, int64(rnd.Uint64()))
+			wantStr = append(wantStr, "s-"+strconv.Itoa(i*7919))
+			wantKey = append(wantKey, int64(rnd.IntN(5000))*1_000_003)
+			ids.Values = append(ids.Values, wantID[i])
+			strs.Values.AppendString(wantStr[i])
+			keys.Values = append(keys.Values, wantKey[i])
+			if i%2 == 0 {
+				wantDef = append(wantDef, 0)
+			} else {
+				v := int64(rnd.Uint64())
+				wantDef = append(wantDef, 1)
+				wantOpt = append(wantOpt, v)
+				opts.Values = append(opts.Values, v)
+			}
+		}
+		opts.Def = append(opts.Def, wantDef[len(wantDef)-n:]...)
+		if err := w.EndRows(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dictModes := func() []bool {
+		var m []bool
+		for _, c := range w.cols {
+			m = append(m, c.vals.dictMode())
+		}
+		return m
+	}
+	add(1500) // 1,500 values but 750 of the optional column
+	if got, want := dictModes(), []bool{false, false, true, true}; !slices.Equal(got, want) {
+		t.Fatalf("after 1,500 rows: dictionary modes %v, want %v", got, want)
+	}
+	if c := w.cols[3]; !c.chunk.dictEarly || c.chunk.dictJudged {
+		t.Fatalf("key column: early %v, judged %v; want early only", c.chunk.dictEarly, c.chunk.dictJudged)
+	}
+	add(1500)
+	if got, want := dictModes(), []bool{false, false, false, true}; !slices.Equal(got, want) {
+		t.Fatalf("after 3,000 rows: dictionary modes %v, want %v", got, want)
+	}
+	add(17000)
+	if got, want := dictModes(), []bool{false, false, false, true}; !slices.Equal(got, want) {
+		t.Fatalf("after 20,000 rows: dictionary modes %v, want %v", got, want)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f := openBytes(t, buf.Bytes())
+	for col, want := range []bool{false, false, false, true} {
+		if got := f.Meta.RowGroups[0].Columns[col].MetaData.DictionaryPageOffset.Set; got != want {
+			t.Errorf("column %d: dictionary page %v, want %v", col, got, want)
+		}
+	}
+	r, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for col, want := range map[int][]int64{0: wantID, 2: wantOpt, 3: wantKey} {
+		c, _ := r.Int64Reader(col)
+		if k, err := c.ReadRows(rows); k != rows || err != nil {
+			t.Fatalf("column %d: read %d, %v", col, k, err)
+		}
+		if !slices.Equal(c.Values, want) {
+			t.Fatalf("column %d: values differ", col)
+		}
+		if col == 2 && !slices.Equal(c.Def, wantDef) {
+			t.Fatalf("column 2: definition levels differ")
+		}
+	}
+	hc, _ := r.ByteArrayReader(1)
+	if k, err := hc.ReadRows(rows); k != rows || err != nil {
+		t.Fatalf("strings: read %d, %v", k, err)
+	}
+	for i, want := range wantStr {
+		if got := hc.String(i); got != want {
+			t.Fatalf("string %d = %q, want %q", i, got, want)
+		}
+	}
+}
+
+// TestDictHopeless pins the early judgement's threshold: at least
+// dictEarlyValues values, at most dictEarlyRepeat repeats per
+// dictEarlyValues.
+func TestDictHopeless(t *testing.T) {
+	for _, tc := range []struct {
+		n, dictLen int
+		want       bool
+	}{
+		{1023, 1023, false}, {1024, 1024, true}, {1024, 1008, true}, {1024, 1007, false},
+		{2048, 2016, true}, {2048, 2015, false}, {8192, 1000, false},
+	} {
+		if got := dictHopeless(tc.n, tc.dictLen); got != tc.want {
+			t.Errorf("dictHopeless(%d, %d) = %v, want %v", tc.n, tc.dictLen, got, tc.want)
+		}
+	}
+}
+
+// TestFallbackGathersEveryType: INT32 and FLOAT chunks that drop their
+// dictionary (early, then at dictJudgeValues) turn the open page's indices
+// back into the same values, bit for bit (negative zero and a NaN
+// payload included).
+func TestFallbackGathersEveryType(t *testing.T) {
+	const n = 9000
+	s := mustSchema(t, `message m {
+  required int32 i;
+  required float f;
+}`)
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, s, WithCompression(meta.Snappy, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	is, _ := w.Int32Buffer(0)
+	fs, _ := w.FloatBuffer(1)
+	rnd := newRand(3)
+	for i := range n {
+		is.Values = append(is.Values, int32(rnd.Uint32()))
+		f := float32(rnd.NormFloat64())
+		switch i {
+		case 7:
+			f = float32(math.Copysign(0, -1))
+		case 8:
+			f = math.Float32frombits(0x7fc00123)
+		}
+		fs.Values = append(fs.Values, f)
+	}
+	wantI, wantF := slices.Clone(is.Values), slices.Clone(fs.Values)
+	if err := w.EndRows(n); err != nil {
+		t.Fatal(err)
+	}
+	for col, c := range w.cols {
+		if c.vals.dictMode() || !c.chunk.dictEarly {
+			t.Fatalf("column %d: dictionary mode %v, early judgement %v", col, c.vals.dictMode(), c.chunk.dictEarly)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ic, _ := r.Int32Reader(0)
+	if k, err := ic.ReadRows(n); k != n || err != nil {
+		t.Fatalf("int32: read %d, %v", k, err)
+	}
+	if !slices.Equal(ic.Values, wantI) {
+		t.Fatal("int32 values differ")
+	}
+	fc, _ := r.FloatReader(1)
+	if k, err := fc.ReadRows(n); k != n || err != nil {
+		t.Fatalf("float: read %d, %v", k, err)
+	}
+	for i, v := range fc.Values {
+		if math.Float32bits(v) != math.Float32bits(wantF[i]) {
+			t.Fatalf("float %d: bits %#x, want %#x", i, math.Float32bits(v), math.Float32bits(wantF[i]))
+		}
 	}
 }

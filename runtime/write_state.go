@@ -28,11 +28,15 @@ type leafOptions struct {
 // openPage is the page being filled: its levels, counts and level
 // histograms, until cutPage encodes it.
 type openPage struct {
-	def, rep         []uint8
-	rows             int
-	slots            int
-	nulls            int
-	nextCheck        int // rows at which the page size is checked again
+	def, rep  []uint8
+	rows      int
+	slots     int
+	nulls     int
+	nextCheck int // rows at which the page size is checked again
+	// resume, when not 0, makes nextCheck an early dictionary check
+	// (leafWriter.judgeEarly) only: if the dictionary survives it, the
+	// page size is next checked at resume rows, as without that check.
+	resume           int
 	defHist, repHist []int64
 	boundScratch     []byte
 }
@@ -59,6 +63,7 @@ type openChunk struct {
 	encStats   []meta.PageEncodingStats
 	noColIndex bool // a non-null page has no bounds (all NaN)
 	dictJudged bool // the chunk's dictionary was judged (judgeDict)
+	dictEarly  bool // the chunk's dictionary had its early judgement (judgeEarly)
 }
 
 // chunkBounds are the chunk's min and max, and the NaN bounds of its
@@ -86,4 +91,5 @@ func (ch *openChunk) reset(free *[][]byte) {
 	ch.encStats = nil
 	ch.noColIndex = false
 	ch.dictJudged = false
+	ch.dictEarly = false
 }

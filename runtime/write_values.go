@@ -46,9 +46,9 @@ type valueWriter interface {
 	resetChunk(dict bool)
 	// abandonDict ends dictionary encoding for the rest of the chunk when
 	// the dictionary built from the open page does not pay off (see
-	// dictPays), turning the page's indices back into values, and reports
-	// whether it did.
-	abandonDict() bool
+	// dictPays; early: nor is likely to, see dictHopeless), turning the
+	// page's indices back into values, and reports whether it did.
+	abandonDict(early bool) bool
 }
 
 // minDictJudge is the number of values a chunk's first page needs before
@@ -64,6 +64,26 @@ func dictPays(n, dictBytes, dictLen, plainBytes int) bool {
 		return true
 	}
 	return dictBytes+n*encode.DictBitWidth(dictLen)/8 < plainBytes
+}
+
+// dictEarlyValues is the number of values of its first page after which
+// a chunk's dictionary is judged early (leafWriter.judgeEarly), and
+// dictEarlyRepeat the most repeated values, per dictEarlyValues, that count as
+// hopeless for it.
+const (
+	dictEarlyValues = 1024
+	dictEarlyRepeat = 16
+)
+
+// dictHopeless reports whether a dictionary of dictLen entries built from
+// n values will not pay: at least dictEarlyValues values with at most
+// dictEarlyRepeat in dictEarlyValues repeated. Values drawn uniformly from
+// K keys repeat about n²/2K times in n draws, so a column judged hopeless
+// so has some 32,000 keys or more, and a dictionary of 8,192 such values
+// does not pay either (dictPays): the early judgement saves hashing them
+// without dropping dictionaries judgeDict would keep.
+func dictHopeless(n, dictLen int) bool {
+	return n >= dictEarlyValues && (n-dictLen)*dictEarlyValues <= dictEarlyRepeat*n
 }
 
 // pageBounds describes the bounds appended by valueWriter.bounds.
@@ -288,14 +308,14 @@ type boolValues struct {
 	st   keyStats
 }
 
-func (v *boolValues) buffered() int      { return len(v.buf.Values) }
-func (v *boolValues) checkBuffer() error { return nil }
-func (v *boolValues) clearBuffer()       { v.buf.Values = v.buf.Values[:0] }
-func (v *boolValues) pageBytes() int     { return len(v.page)/8 + 1 }
-func (v *boolValues) dictMode() bool     { return false }
-func (v *boolValues) dictSize() int      { return 0 }
-func (v *boolValues) resetChunk(bool)    {}
-func (v *boolValues) abandonDict() bool  { return false }
+func (v *boolValues) buffered() int         { return len(v.buf.Values) }
+func (v *boolValues) checkBuffer() error    { return nil }
+func (v *boolValues) clearBuffer()          { v.buf.Values = v.buf.Values[:0] }
+func (v *boolValues) pageBytes() int        { return len(v.page)/8 + 1 }
+func (v *boolValues) dictMode() bool        { return false }
+func (v *boolValues) dictSize() int         { return 0 }
+func (v *boolValues) resetChunk(bool)       {}
+func (v *boolValues) abandonDict(bool) bool { return false }
 func (v *boolValues) dictPage(dst []byte) ([]byte, int) {
 	return dst, 0
 }
@@ -350,7 +370,6 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	dict  bool    // dictionary encoding in force
 	trial bool    // fell back from the dictionary: the next page picks the encoding
 	st    keyStats
-	plain []byte
 	alp   alpRuns // ALP pages written PLAIN without trying, after failures
 }
 
@@ -379,18 +398,20 @@ func (r *alpRuns) result(shrank bool) {
 }
 
 type numOps[T int32 | int64 | float32 | float64] struct {
-	width       int
-	float       bool
-	insert      func(idx []int32, src []T) ([]int32, int, bool)
-	dictLen     func() int
-	dictSize    func() int
-	dictPlain   func(dst []byte) []byte
-	dictReset   func(encode.DictLimits)
-	encReset    func() // a new chunk: forget encoder state (ALP's preset)
-	decodePlain func(dst []T, src []byte) ([]T, int, error)
-	encode      func(dst []byte, src []T, enc meta.Encoding) []byte
-	stats       func(s *keyStats, src []T)
-	hash        func(T) uint64
+	width     int
+	float     bool
+	insert    func(idx []int32, src []T) ([]int32, int, bool)
+	dictLen   func() int
+	dictSize  func() int
+	dictPlain func(dst []byte) []byte
+	dictReset func(encode.DictLimits)
+	encReset  func() // a new chunk: forget encoder state (ALP's preset)
+	// gather appends the dictionary entries named by idx to dst[:0].
+	// Precondition: every index is in [0, dictLen()).
+	gather func(dst []T, idx []int32) []T
+	encode func(dst []byte, src []T, enc meta.Encoding) []byte
+	stats  func(s *keyStats, src []T)
+	hash   func(T) uint64
 }
 
 func (v *numValues[T]) buffered() int      { return len(*v.vals) }
@@ -434,8 +455,9 @@ func (v *numValues[T]) take(from, to int) {
 	v.page = append(v.page, src...)
 }
 
-func (v *numValues[T]) abandonDict() bool {
-	if !v.dict || dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) {
+func (v *numValues[T]) abandonDict(early bool) bool {
+	if !v.dict || early && !dictHopeless(len(v.idx), v.ops.dictLen()) ||
+		dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) {
 		return false
 	}
 	v.fallback()
@@ -472,9 +494,12 @@ const trialNearTie = 30
 // Which encoding is smallest depends on the data (sorted e-mail addresses
 // favour DELTA_BYTE_ARRAY, random hex PLAIN's compression), so the
 // fallback tries them (TestFallbackPicksSmallest holds the cases).
-func (s *colSettings) trialPick(trials []encTrial) meta.Encoding {
+//
+// scratch is spare room for the compressed trials (its length is ignored;
+// it must not overlap the trials' data).
+func (s *colSettings) trialPick(trials []encTrial, scratch []byte) meta.Encoding {
 	var sizes [3]int
-	var scratch []byte // once per chunk: not worth keeping
+	scratch = scratch[:0]
 	for i, t := range trials {
 		sizes[i] = len(t.data)
 		if s.codec == meta.Uncompressed {
@@ -511,20 +536,22 @@ func (s *colSettings) trialPick(trials []encTrial) meta.Encoding {
 // PLAIN by trial (the split groups the bytes of noisy values, which the
 // codec then finds alike, but scatters those of values with few
 // significant digits).
-func (v *numValues[T]) fallbackEnc() {
+//
+// The trials are encoded after the bytes of dst, whose room the page then
+// reuses: fallbackEnc returns dst, grown, with its bytes unchanged.
+func (v *numValues[T]) fallbackEnc(dst []byte) []byte {
 	v.trial = false
 	if len(v.page) < 2 {
-		return
+		return dst
 	}
 	sample := v.page[:min(len(v.page), encTrialValues)]
 	alt := meta.EncodingDeltaBinaryPacked
 	if v.ops.float {
 		if v.set.alpTrial {
-			v.floatTrialALP(sample)
-			return
+			return v.floatTrialALP(dst, sample)
 		}
 		if v.set.codec == meta.Uncompressed {
-			return // the same bytes in another order
+			return dst // the same bytes in another order
 		}
 		alt = meta.EncodingByteStreamSplit
 	} else {
@@ -537,29 +564,32 @@ func (v *numValues[T]) fallbackEnc() {
 		}
 		if sorted {
 			v.set.enc = meta.EncodingDeltaBinaryPacked
-			return
+			return dst
 		}
 	}
-	plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
-	other := v.ops.encode(plain[len(plain):], sample, alt)
-	v.set.enc = v.set.trialPick([]encTrial{{meta.EncodingPlain, plain}, {alt, other}})
-	v.plain = plain[:0]
+	base := len(dst)
+	plain := v.ops.encode(dst, sample, meta.EncodingPlain)
+	all := v.ops.encode(plain, sample, alt)
+	v.set.enc = v.set.trialPick([]encTrial{{meta.EncodingPlain, plain[base:]}, {alt, all[len(plain):]}}, all[len(all):])
+	return all[:base]
 }
 
 // floatTrialALP is fallbackEnc for floating point under WithALPTrial:
 // PLAIN, BYTE_STREAM_SPLIT (under a codec) and ALP by trial.
-func (v *numValues[T]) floatTrialALP(sample []T) {
-	plain := v.ops.encode(v.plain[:0], sample, meta.EncodingPlain)
-	trials := []encTrial{{meta.EncodingPlain, plain}}
+func (v *numValues[T]) floatTrialALP(dst []byte, sample []T) []byte {
+	base := len(dst)
+	all := v.ops.encode(dst, sample, meta.EncodingPlain)
+	trials := []encTrial{{meta.EncodingPlain, all[base:]}}
 	if v.set.codec != meta.Uncompressed {
-		split := v.ops.encode(plain[len(plain):], sample, meta.EncodingByteStreamSplit)
-		trials = append(trials, encTrial{meta.EncodingByteStreamSplit, split})
-		plain = split
+		n := len(all)
+		all = v.ops.encode(all, sample, meta.EncodingByteStreamSplit)
+		trials = append(trials, encTrial{meta.EncodingByteStreamSplit, all[n:]})
 	}
-	alp := v.ops.encode(plain[len(plain):], sample, meta.EncodingALP)
-	trials = append(trials, encTrial{meta.EncodingALP, alp})
-	v.set.enc = v.set.trialPick(trials)
-	v.plain = trials[0].data[:0]
+	n := len(all)
+	all = v.ops.encode(all, sample, meta.EncodingALP)
+	trials = append(trials, encTrial{meta.EncodingALP, all[n:]})
+	v.set.enc = v.set.trialPick(trials, all[len(all):])
+	return all[:base]
 }
 
 // fallback ends dictionary encoding for the rest of the chunk: the open
@@ -567,16 +597,7 @@ func (v *numValues[T]) floatTrialALP(sample []T) {
 func (v *numValues[T]) fallback() {
 	v.dict = false
 	v.trial = v.set.autoEnc
-	v.plain = v.ops.dictPlain(v.plain[:0])
-	entries, _, err := v.ops.decodePlain(nil, v.plain)
-	if err != nil {
-		panic("runtime: decoding our own dictionary: " + err.Error())
-	}
-	page, err := encode.Gather(v.page[:0], entries, v.idx)
-	if err != nil {
-		panic("runtime: gathering our own dictionary: " + err.Error())
-	}
-	v.page = page
+	v.page = v.ops.gather(v.page, v.idx)
 	v.idx = v.idx[:0]
 }
 
@@ -587,7 +608,7 @@ func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
 		return dst, meta.EncodingRLEDictionary
 	}
 	if v.trial {
-		v.fallbackEnc()
+		dst = v.fallbackEnc(dst)
 	}
 	enc, start := v.set.enc, len(dst)
 	if enc == meta.EncodingALP && v.alp.left > 0 {
@@ -637,6 +658,17 @@ func (v *numValues[T]) resetChunk(dict bool) {
 	v.page = v.page[:0]
 }
 
+// gatherBits appends to dst[:0] the entries of a dictionary, held as bit
+// patterns in bits, named by idx, converted by conv. Precondition: every
+// index is in [0, len(bits)).
+func gatherBits[T any, K uint32 | uint64](dst []T, bits []K, idx []int32, conv func(K) T) []T {
+	dst = slices.Grow(dst[:0], len(idx))[:len(idx)]
+	for j, i := range idx {
+		dst[j] = conv(bits[i])
+	}
+	return dst
+}
+
 func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 	d := &encode.Dict32{}
 	ops := &numOps[int32]{
@@ -646,8 +678,8 @@ func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 		dictSize:  d.Size,
 		dictPlain: d.AppendPlain,
 		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
-		decodePlain: func(dst []int32, src []byte) ([]int32, int, error) {
-			return encode.DecodePlainInt32(dst, src)
+		gather: func(dst []int32, idx []int32) []int32 {
+			return gatherBits(dst, d.Values(), idx, func(k uint32) int32 { return int32(k) })
 		},
 		encode: func(dst []byte, src []int32, enc meta.Encoding) []byte {
 			switch enc {
@@ -678,8 +710,8 @@ func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
 		dictSize:  d.Size,
 		dictPlain: d.AppendPlain,
 		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
-		decodePlain: func(dst []int64, src []byte) ([]int64, int, error) {
-			return encode.DecodePlainInt64(dst, src)
+		gather: func(dst []int64, idx []int32) []int64 {
+			return gatherBits(dst, d.Values(), idx, func(k uint64) int64 { return int64(k) })
 		},
 		encode: func(dst []byte, src []int64, enc meta.Encoding) []byte {
 			switch enc {
@@ -712,8 +744,8 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 		dictSize:  d.Size,
 		dictPlain: d.AppendPlain,
 		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
-		decodePlain: func(dst []float32, src []byte) ([]float32, int, error) {
-			return encode.DecodePlainFloat(dst, src)
+		gather: func(dst []float32, idx []int32) []float32 {
+			return gatherBits(dst, d.Values(), idx, math.Float32frombits)
 		},
 		encode: func(dst []byte, src []float32, enc meta.Encoding) []byte {
 			switch enc {
@@ -742,8 +774,8 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 		dictSize:  d.Size,
 		dictPlain: d.AppendPlain,
 		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
-		decodePlain: func(dst []float64, src []byte) ([]float64, int, error) {
-			return encode.DecodePlainDouble(dst, src)
+		gather: func(dst []float64, idx []int32) []float64 {
+			return gatherBits(dst, d.Values(), idx, math.Float64frombits)
 		},
 		encode: func(dst []byte, src []float64, enc meta.Encoding) []byte {
 			switch enc {
@@ -852,6 +884,9 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 	}
 	for i := 0; i < n; i++ {
 		x := src.Data[src.Offsets[i]:src.Offsets[i+1]]
+		if len(x) > 0 && len(mn) > 0 && len(mx) > 0 && x[0] > mn[0] && x[0] < mx[0] {
+			continue // strictly between the bounds by its first byte
+		}
 		if bytes.Compare(x, mn) < 0 {
 			mn, newMin = x, true
 		} else if bytes.Compare(x, mx) > 0 {
@@ -940,8 +975,11 @@ func appendByteArrays(dst *encode.ByteArrays, src encode.ByteArrays) {
 	lo, hi := src.Offsets[0], src.Offsets[n]
 	shift := uint32(len(dst.Data)) - lo
 	dst.Data = append(dst.Data, src.Data[lo:hi]...)
-	for _, o := range src.Offsets[1 : n+1] {
-		dst.Offsets = append(dst.Offsets, o+shift)
+	k := len(dst.Offsets)
+	dst.Offsets = slices.Grow(dst.Offsets, n)[:k+n]
+	out := dst.Offsets[k:]
+	for i, o := range src.Offsets[1 : n+1] {
+		out[i] = o + shift
 	}
 }
 
@@ -1013,10 +1051,13 @@ func (v *byteArrayValues) fallback() {
 // the bytes, which a codec then finds alike) or DELTA_BYTE_ARRAY (each
 // value's prefix shared with the previous one left out), by trial (see
 // trialPick).
-func (v *byteArrayValues) fallbackEnc() {
+//
+// The trials are encoded after the bytes of dst, as for numbers
+// (numValues.fallbackEnc), which it returns grown.
+func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 	v.trial = false
 	if v.page.Len() < 2 || !v.set.text {
-		return
+		return dst
 	}
 	n := min(v.page.Len(), encTrialValues)
 	offs := v.page.Offsets
@@ -1024,16 +1065,24 @@ func (v *byteArrayValues) fallbackEnc() {
 		n /= 2
 	}
 	sample := sliceByteArrays(v.page, 0, n)
+	base := len(dst)
+	all := encode.AppendPlainByteArray(dst, sample)
+	m := len(all)
+	all = encode.AppendDeltaLengthByteArray(all, sample)
+	k := len(all)
+	all = encode.AppendDeltaByteArray(all, sample)
 	v.set.enc = v.set.trialPick([]encTrial{
-		{meta.EncodingPlain, encode.AppendPlainByteArray(nil, sample)},
-		{meta.EncodingDeltaLengthByteArray, encode.AppendDeltaLengthByteArray(nil, sample)},
-		{meta.EncodingDeltaByteArray, encode.AppendDeltaByteArray(nil, sample)},
-	})
+		{meta.EncodingPlain, all[base:m]},
+		{meta.EncodingDeltaLengthByteArray, all[m:k]},
+		{meta.EncodingDeltaByteArray, all[k:]},
+	}, all[len(all):])
+	return all[:base]
 }
 
-func (v *byteArrayValues) abandonDict() bool {
+func (v *byteArrayValues) abandonDict(early bool) bool {
 	// v.unencoded holds the open page's value bytes until bounds is called.
-	if !v.dict || dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx)) {
+	if !v.dict || early && !dictHopeless(len(v.idx), v.d.Len()) ||
+		dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx)) {
 		return false
 	}
 	v.fallback()
@@ -1056,7 +1105,7 @@ func (v *byteArrayValues) encodePage(dst []byte) ([]byte, meta.Encoding) {
 		return dst, meta.EncodingRLEDictionary
 	}
 	if v.trial {
-		v.fallbackEnc()
+		dst = v.fallbackEnc(dst)
 	}
 	switch v.set.enc {
 	case meta.EncodingDeltaLengthByteArray:
@@ -1233,7 +1282,7 @@ func (v *fixedValues) dictPage(dst []byte) ([]byte, int) {
 	return v.d.AppendPlain(dst), v.d.Len()
 }
 
-func (v *fixedValues) abandonDict() bool { return false }
+func (v *fixedValues) abandonDict(bool) bool { return false }
 
 func (v *fixedValues) resetChunk(dict bool) {
 	v.dict = dict
