@@ -193,6 +193,12 @@ func (r *FileReader) ByteArrayReader(col int) (*ByteArrayReader, error) {
 func (c *ByteArrayReader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
 
 func (c *ByteArrayReader) resetValues() {
+	if c.strs.hasAll {
+		// The strings of the batch share its buffer (batchString): leave
+		// it to them and start one of about the same size.
+		n := len(c.Values.Data)
+		c.Values.Data = make([]byte, 0, n+n/16+64)
+	}
 	c.Values.Data = c.Values.Data[:0]
 	c.Values.Offsets = append(c.Values.Offsets[:0], 0)
 	c.strs.reset()
@@ -232,9 +238,10 @@ const maxBatchBytes = 1<<32 - 1
 
 // String returns non-null value i (0 <= i < Values.Len()) as a string.
 // Values that were dictionary-encoded share one string per dictionary
-// entry, allocated on first use; other values are substrings of one copy
-// of the batch's value bytes, made on first use (so such a string keeps
-// that copy alive).
+// entry, allocated on first use; other values are substrings of the
+// batch's value bytes, which the reader then leaves to them and does not
+// write again (so such a string keeps the batch's buffer alive, and
+// Values.Data must not be modified once String has been called).
 func (c *ByteArrayReader) String(i int) string {
 	return c.strs.get(&c.Values, i)
 }

@@ -25,7 +25,9 @@ type stringRefs struct {
 
 	// all holds the batch's value bytes as one string, made on the first
 	// String of a value that was not dictionary-encoded: such values are
-	// substrings of it, so a batch costs one allocation, not one per value.
+	// substrings of it, so a batch costs no allocation per value. all
+	// shares the memory of the batch's Values buffer (batchString), which
+	// the reader then leaves to the strings (hasAll tells it so).
 	all    string
 	hasAll bool
 }
@@ -120,10 +122,10 @@ func fill(cache []string, e int32, b []byte) string {
 }
 
 // plain returns value i, which was not dictionary-encoded, as a substring
-// of one copy of the batch's value bytes.
+// of the batch's value bytes, which it shares (see batchString).
 func (s *stringRefs) plain(v *encode.ByteArrays, i int) string {
 	if !s.hasAll {
-		s.all, s.hasAll = string(v.Data), true
+		s.all, s.hasAll = batchString(v.Data), true
 	}
 	return s.all[v.Offsets[i]:v.Offsets[i+1]]
 }
