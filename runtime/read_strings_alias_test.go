@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"fmt"
-	"io"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/encode"
@@ -59,19 +58,8 @@ func TestBatchStringAliasTwin(t *testing.T) {
 	file := synthFile(t, `message m { required binary s (STRING); }`, rows, chunks)
 
 	read := func(batch int) []string {
-		c, err := readerOf(t, file).ByteArrayReader(0)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var got []string
-		for {
-			_, err := c.ReadRows(batch)
-			if err == io.EOF {
-				return got
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+		readBatches(t, file, batch, func(c *ByteArrayReader) {
 			for i := range c.Values.Len() {
 				got = append(got, c.String(i))
 				b := c.Bytes(i)
@@ -79,7 +67,8 @@ func TestBatchStringAliasTwin(t *testing.T) {
 					b[j] = '!'
 				}
 			}
-		}
+		})
+		return got
 	}
 	defer func(old bool) { aliasBatchStrings = old }(aliasBatchStrings)
 	for _, batch := range []int{1, 333, 1000, 10_000} {

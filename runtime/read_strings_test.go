@@ -45,28 +45,18 @@ func TestDictStringAllocs(t *testing.T) {
 	file := synthFile(t, `message m { required binary s (STRING); }`, rows, chunks)
 
 	read := func(strings bool) []string {
-		c, err := readerOf(t, file).ByteArrayReader(0)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var got []string
 		if strings {
 			got = make([]string, 0, len(want))
 		}
-		for {
-			_, err := c.ReadRows(batch)
-			if err == io.EOF {
-				return got
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+		readBatches(t, file, batch, func(c *ByteArrayReader) {
 			if strings {
 				for i := range c.Values.Len() {
 					got = append(got, c.String(i))
 				}
 			}
-		}
+		})
+		return got
 	}
 	got := read(true)
 	if len(got) != len(want) {
@@ -86,3 +76,23 @@ func TestDictStringAllocs(t *testing.T) {
 }
 
 var stringsSink []string
+
+// readBatches reads column 0 of file, a BYTE_ARRAY column, in batches of
+// batch rows, and calls each after every batch.
+func readBatches(t *testing.T, file []byte, batch int, each func(c *ByteArrayReader)) {
+	t.Helper()
+	c, err := readerOf(t, file).ByteArrayReader(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		_, err := c.ReadRows(batch)
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		each(c)
+	}
+}
