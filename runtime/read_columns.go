@@ -237,11 +237,12 @@ func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 const maxBatchBytes = 1<<32 - 1
 
 // String returns non-null value i (0 <= i < Values.Len()) as a string.
-// Values that were dictionary-encoded share one string per dictionary
-// entry, allocated on first use; other values are substrings of the
-// batch's value bytes, which the reader then leaves to them and does not
-// write again (so such a string keeps the batch's buffer alive, and
-// Values.Data must not be modified once String has been called).
+// Values that were dictionary-encoded are substrings of one copy of their
+// dictionary, made when the reader meets it; other values are substrings
+// of the batch's value bytes, which the reader then leaves to them and
+// does not write again. So a string keeps its dictionary's copy or its
+// batch's buffer alive, and Values.Data must not be modified once String
+// has been called.
 func (c *ByteArrayReader) String(i int) string {
 	return c.strs.get(&c.Values, i)
 }
