@@ -207,6 +207,10 @@ func (c *ByteArrayReader) resetValues() {
 
 func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 	first := c.Values.Len() // batch position of value from
+	if d := p.DictBytes; d != nil && c.lazy && len(c.Values.Data) == 0 {
+		return c.appendLazy(p, first, from, to)
+	}
+	c.strs.gather(&c.Values)
 	if d := p.DictBytes; d != nil {
 		// Resolve the dictionary indices straight into Values.
 		if err := c.Values.AppendGathered(d, p.Indices[from:to]); err != nil {
@@ -229,6 +233,25 @@ func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 		c.Values.Offsets = append(c.Values.Offsets, o-lo+base)
 	}
 	c.strs.add(p, first, from, to)
+	return nil
+}
+
+// appendLazy records dictionary-encoded values [from, to) of p, whose
+// bytes the batch does not hold yet (see ByteArrayReader.lazy): their
+// offsets, as if it did.
+func (c *ByteArrayReader) appendLazy(p *page.Page, first, from, to int) error {
+	c.strs.add(p, first, from, to)
+	d := &c.strs.dict // p's dictionary, whose entries the decoder has range checked
+	offs := c.Values.Offsets
+	end := uint64(offs[len(offs)-1])
+	for _, e := range p.Indices[from:to] {
+		end += uint64(d.offs[e+1] - d.offs[e])
+		if end > maxBatchBytes {
+			return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+		}
+		offs = append(offs, uint32(end))
+	}
+	c.Values.Offsets = offs
 	return nil
 }
 
@@ -255,6 +278,7 @@ func (c *ByteArrayReader) String(i int) string {
 // empty, non-nil slice.
 func (c *ByteArrayReader) Bytes(i int) []byte {
 	if c.copied == nil {
+		c.strs.gather(&c.Values)
 		c.copied = make([]byte, len(c.Values.Data))
 		copy(c.copied, c.Values.Data)
 	}

@@ -5,6 +5,7 @@
 package runtime
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/pqgen/pqgen/runtime/encode"
@@ -131,7 +132,26 @@ func (s *stringRefs) span(i int) int {
 // of the batch's value bytes, which it shares (see batchString).
 func (s *stringRefs) plain(v *encode.ByteArrays, i int) string {
 	if !s.hasAll {
+		s.gather(v)
 		s.all, s.hasAll = batchString(v.Data), true
 	}
 	return s.all[v.Offsets[i]:v.Offsets[i+1]]
+}
+
+// gather fills v.Data with the bytes of the batch's values when a lazy
+// ByteArrayReader left those of its dictionary-encoded values out: v.Data
+// is then shorter than the offsets say, and empty, so the values that were
+// not dictionary-encoded are all empty.
+func (s *stringRefs) gather(v *encode.ByteArrays) {
+	n := v.Len()
+	if n == 0 || int(v.Offsets[n]) == len(v.Data) {
+		return
+	}
+	data := slices.Grow(v.Data[:0], int(v.Offsets[n]))
+	for i, e := range s.refs {
+		if e >= 0 {
+			data = append(data, s.getSlow(v, i)...)
+		}
+	}
+	v.Data = data
 }

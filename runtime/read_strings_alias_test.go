@@ -13,8 +13,10 @@ import (
 // row groups, with String on every value and with batchString and with its
 // plain twin. Every string, kept until the end, must equal the value
 // written: the strings of a batch share its buffer, and later batches must
-// not write into it. Bytes copies are modified to check that they are
-// independent of the strings.
+// not write into it. It does so with and without the lazy gathering of
+// generated readers (ByteArrayReader.lazy), and with and without Bytes on
+// every value (which gathers; the copies are modified to check that they
+// are independent of the strings).
 func TestBatchStringAliasTwin(t *testing.T) {
 	const pageRows = 900
 	var chunks [][][]synthPage
@@ -57,14 +59,19 @@ func TestBatchStringAliasTwin(t *testing.T) {
 	}
 	file := synthFile(t, `message m { required binary s (STRING); }`, rows, chunks)
 
-	read := func(batch int) []string {
+	read := func(batch int, lazy, bytes bool) []string {
 		var got []string
-		readBatches(t, file, batch, func(c *ByteArrayReader) {
+		readBatches(t, file, batch, lazy, func(c *ByteArrayReader) {
 			for i := range c.Values.Len() {
 				got = append(got, c.String(i))
-				b := c.Bytes(i)
-				for j := range b {
-					b[j] = '!'
+				if bytes {
+					b := c.Bytes(i)
+					if string(b) != got[len(got)-1] {
+						t.Fatalf("batch %d: Bytes(%d) = %q, String %q", batch, i, b, got[len(got)-1])
+					}
+					for j := range b {
+						b[j] = '!'
+					}
 				}
 			}
 		})
@@ -72,16 +79,20 @@ func TestBatchStringAliasTwin(t *testing.T) {
 	}
 	defer func(old bool) { aliasBatchStrings = old }(aliasBatchStrings)
 	for _, batch := range []int{1, 333, 1000, 10_000} {
-		aliasBatchStrings = true
-		alias := read(batch)
-		aliasBatchStrings = false
-		plain := read(batch)
-		if len(alias) != len(want) || len(plain) != len(want) {
-			t.Fatalf("batch %d: %d and %d values, want %d", batch, len(alias), len(plain), len(want))
-		}
-		for i := range want {
-			if alias[i] != want[i] || plain[i] != want[i] {
-				t.Fatalf("batch %d, value %d: %q (alias) and %q (plain), want %q", batch, i, alias[i], plain[i], want[i])
+		for _, lazy := range []bool{false, true} {
+			for _, bytes := range []bool{false, true} {
+				aliasBatchStrings = true
+				alias := read(batch, lazy, bytes)
+				aliasBatchStrings = false
+				plain := read(batch, lazy, bytes)
+				if len(alias) != len(want) || len(plain) != len(want) {
+					t.Fatalf("batch %d, lazy %v: %d and %d values, want %d", batch, lazy, len(alias), len(plain), len(want))
+				}
+				for i := range want {
+					if alias[i] != want[i] || plain[i] != want[i] {
+						t.Fatalf("batch %d, lazy %v, bytes %v, value %d: %q (alias) and %q (plain), want %q", batch, lazy, bytes, i, alias[i], plain[i], want[i])
+					}
+				}
 			}
 		}
 	}

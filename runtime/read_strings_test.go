@@ -50,7 +50,7 @@ func TestDictStringAllocs(t *testing.T) {
 		if strings {
 			got = make([]string, 0, len(want))
 		}
-		readBatches(t, file, batch, func(c *ByteArrayReader) {
+		readBatches(t, file, batch, false, func(c *ByteArrayReader) {
 			if strings {
 				for i := range c.Values.Len() {
 					got = append(got, c.String(i))
@@ -78,13 +78,15 @@ func TestDictStringAllocs(t *testing.T) {
 var stringsSink []string
 
 // readBatches reads column 0 of file, a BYTE_ARRAY column, in batches of
-// batch rows, and calls each after every batch.
-func readBatches(t *testing.T, file []byte, batch int, each func(c *ByteArrayReader)) {
+// batch rows, and calls each after every batch; lazy sets the reader's
+// mode of generated readers (see ByteArrayReader.lazy).
+func readBatches(t *testing.T, file []byte, batch int, lazy bool, each func(c *ByteArrayReader)) {
 	t.Helper()
 	c, err := readerOf(t, file).ByteArrayReader(0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	c.lazy = lazy
 	for {
 		_, err := c.ReadRows(batch)
 		if err == io.EOF {
