@@ -329,6 +329,13 @@ type ByteArrayReader struct {
 	c      cursor
 	strs   stringRefs
 	copied []byte // the batch's value bytes, copied on the first Bytes call; nil before
+	// lazy (readers opened for generated code, see Leaf): the bytes of
+	// dictionary-encoded values are not gathered into Values.Data while
+	// the batch holds no other bytes, as String takes them from its copy
+	// of the dictionary; Values.Offsets are kept, and Bytes, String of a
+	// value that was not dictionary-encoded and the next page of such
+	// values gather them (stringRefs.gather).
+	lazy bool
 }
 
 // FixedReader reads a FIXED_LEN_BYTE_ARRAY column of Size-byte values

@@ -193,6 +193,12 @@ func (r *FileReader) ByteArrayReader(col int) (*ByteArrayReader, error) {
 func (c *ByteArrayReader) ReadRows(n int) (int, error) { return c.c.readRows(n, &c.Levels, c) }
 
 func (c *ByteArrayReader) resetValues() {
+	if c.strs.hasAll {
+		// The strings of the batch share its buffer (batchString): leave
+		// it to them and start one of about the same size.
+		n := len(c.Values.Data)
+		c.Values.Data = make([]byte, 0, n+n/16+64)
+	}
 	c.Values.Data = c.Values.Data[:0]
 	c.Values.Offsets = append(c.Values.Offsets[:0], 0)
 	c.strs.reset()
@@ -201,6 +207,10 @@ func (c *ByteArrayReader) resetValues() {
 
 func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 	first := c.Values.Len() // batch position of value from
+	if d := p.DictBytes; d != nil && c.lazy && len(c.Values.Data) == 0 {
+		return c.appendLazy(p, first, from, to)
+	}
+	c.strs.gather(&c.Values)
 	if d := p.DictBytes; d != nil {
 		// Resolve the dictionary indices straight into Values.
 		if err := c.Values.AppendGathered(d, p.Indices[from:to]); err != nil {
@@ -226,15 +236,36 @@ func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 	return nil
 }
 
+// appendLazy records dictionary-encoded values [from, to) of p, whose
+// bytes the batch does not hold yet (see ByteArrayReader.lazy): their
+// offsets, as if it did.
+func (c *ByteArrayReader) appendLazy(p *page.Page, first, from, to int) error {
+	c.strs.add(p, first, from, to)
+	d := &c.strs.dict // p's dictionary, whose entries the decoder has range checked
+	offs := c.Values.Offsets
+	end := uint64(offs[len(offs)-1])
+	for _, e := range p.Indices[from:to] {
+		end += uint64(d.offs[e+1] - d.offs[e])
+		if end > maxBatchBytes {
+			return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+		}
+		offs = append(offs, uint32(end))
+	}
+	c.Values.Offsets = offs
+	return nil
+}
+
 // maxBatchBytes is the most BYTE_ARRAY data one ReadRows call returns
 // (ByteArrays offsets are 32-bit).
 const maxBatchBytes = 1<<32 - 1
 
 // String returns non-null value i (0 <= i < Values.Len()) as a string.
-// Values that were dictionary-encoded share one string per dictionary
-// entry, allocated on first use; other values are substrings of one copy
-// of the batch's value bytes, made on first use (so such a string keeps
-// that copy alive).
+// Values that were dictionary-encoded are substrings of one copy of their
+// dictionary, made when the reader meets it; other values are substrings
+// of the batch's value bytes, which the reader then leaves to them and
+// does not write again. So a string keeps its dictionary's copy or its
+// batch's buffer alive, and Values.Data must not be modified once String
+// has been called.
 func (c *ByteArrayReader) String(i int) string {
 	return c.strs.get(&c.Values, i)
 }
@@ -247,6 +278,7 @@ func (c *ByteArrayReader) String(i int) string {
 // empty, non-nil slice.
 func (c *ByteArrayReader) Bytes(i int) []byte {
 	if c.copied == nil {
+		c.strs.gather(&c.Values)
 		c.copied = make([]byte, len(c.Values.Data))
 		copy(c.copied, c.Values.Data)
 	}

@@ -368,6 +368,7 @@ func (c *DoubleReader) openLeaf(fr *FileReader, col int) error {
 	return openCol(fr, col, meta.Double, &c.c)
 }
 func (c *ByteArrayReader) openLeaf(fr *FileReader, col int) error {
+	c.lazy = true
 	return openCol(fr, col, meta.ByteArray, &c.c)
 }
 func (c *FixedReader) openLeaf(fr *FileReader, col int) error {

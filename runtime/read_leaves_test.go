@@ -10,9 +10,9 @@ import (
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
-// leavesSchema has two leaves under one list of structs (a required, b
+// readLeavesSchema has two leaves under one list of structs (a required, b
 // optional) and a flat one.
-const leavesSchema = `message m {
+const readLeavesSchema = `message m {
   optional group g {
     repeated group r {
       required int32 a;
@@ -40,9 +40,9 @@ func openLeavesOf(t *testing.T, k int, a, b synthPage, opts ...ReaderOption) (*L
 	t.Helper()
 	ids := make([]int64, k)
 	idPage := synthPage{n: k, enc: meta.EncodingPlain, values: encode.AppendPlainInt64(nil, ids)}
-	file := synthFile(t, leavesSchema, []int64{int64(k)}, [][][]synthPage{{{a}, {b}, {idPage}}})
+	file := synthFile(t, readLeavesSchema, []int64{int64(k)}, [][][]synthPage{{{a}, {b}, {idPage}}})
 	fr := readerOf(t, file, opts...)
-	if _, err := fr.Bind(mustParse(t, leavesSchema)); err != nil {
+	if _, err := fr.Bind(mustParse(t, readLeavesSchema)); err != nil {
 		t.Fatal(err)
 	}
 	lv := make([]*Levels, 3)
@@ -146,7 +146,7 @@ func TestLeavesProjected(t *testing.T) {
 }
 
 func TestOpenLeavesErrors(t *testing.T) {
-	file := synthFile(t, leavesSchema, []int64{1}, [][][]synthPage{{
+	file := synthFile(t, readLeavesSchema, []int64{1}, [][][]synthPage{{
 		{leafPage([]uint8{0}, []uint8{0}, 2)}, {leafPage([]uint8{0}, []uint8{0}, 3)},
 		{{n: 1, enc: meta.EncodingPlain, values: encode.AppendPlainInt64(nil, []int64{7})}}}})
 	var ra *Int32Reader
@@ -155,7 +155,7 @@ func TestOpenLeavesErrors(t *testing.T) {
 	if _, err := fr.OpenLeaves("M", nil, Leaf(&ra, 0)); !errors.Is(err, ErrColumn) {
 		t.Fatalf("OpenLeaves before Bind: %v, want ErrColumn", err)
 	}
-	if _, err := fr.Bind(mustParse(t, leavesSchema)); err != nil {
+	if _, err := fr.Bind(mustParse(t, readLeavesSchema)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fr.OpenLeaves("M", nil, Leaf(&ra, 3)); !errors.Is(err, ErrColumn) {

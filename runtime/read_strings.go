@@ -1,10 +1,11 @@
-// Strings of BYTE_ARRAY values: one string per dictionary entry for
-// dictionary-encoded pages (PLAIN_DICTIONARY / RLE_DICTIONARY, see
+// Strings of BYTE_ARRAY values: substrings of one copy of the dictionary
+// for dictionary-encoded pages (PLAIN_DICTIONARY / RLE_DICTIONARY, see
 // https://parquet.apache.org/docs/file-format/data-pages/encodings/).
 
 package runtime
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/pqgen/pqgen/runtime/encode"
@@ -13,27 +14,41 @@ import (
 
 // stringRefs remembers, for the values of the current batch, which
 // dictionary entry each came from (-1 for values that were not
-// dictionary-encoded), and caches one string per entry of the current
-// dictionary.
+// dictionary-encoded), and holds each dictionary the batch uses as one
+// string and its offsets, copied when the dictionary is first met (the
+// page decoder reuses its dictionary buffers): the string of a
+// dictionary-encoded value is a substring of its dictionary's, so a
+// dictionary costs two allocations however many of its entries are used,
+// and a kept string keeps its dictionary's copy alive.
 type stringRefs struct {
 	refs  []int32
-	spans []strSpan // the values from spans[k].start on use spans[k].cache
-	one   []string  // the cache of the only span, nil unless there is one
+	spans []strSpan // the values from spans[k].start on use spans[k].dict
+	one   strDict   // the dictionary of the only span; zero unless there is one
 
-	dictID uint64
-	cache  []string
+	dictID uint64  // the dictionary dict was copied from, across batches
+	dict   strDict // 0 when none has been met yet
 
 	// all holds the batch's value bytes as one string, made on the first
 	// String of a value that was not dictionary-encoded: such values are
-	// substrings of it, so a batch costs one allocation, not one per value.
+	// substrings of it, so a batch costs no allocation per value. all
+	// shares the memory of the batch's Values buffer (batchString), which
+	// the reader then leaves to the strings (hasAll tells it so).
 	all    string
 	hasAll bool
+}
+
+// strDict is a copy of a BYTE_ARRAY dictionary: entry e is
+// data[offs[e]:offs[e+1]].
+type strDict struct {
+	data string
+	offs []uint32
+	n    int // entries: len(offs)-1, 0 for the zero strDict
 }
 
 type strSpan struct {
 	start  int
 	dictID uint64
-	cache  []string
+	dict   strDict
 }
 
 func (s *stringRefs) reset() {
@@ -41,43 +56,47 @@ func (s *stringRefs) reset() {
 	s.refs = s.refs[:0]
 	clear(s.spans)
 	s.spans = s.spans[:0]
-	s.one = nil
+	s.one = strDict{}
 }
 
 // add records values [from, to) of p, which take the batch positions from
 // base on. Values that were not dictionary-encoded cost nothing unless a
 // dictionary-encoded page follows them in the batch: get treats the
-// positions past the end of refs as such.
+// positions past the end of refs as such. Only pages read with
+// LazyDictBytes (p.DictBytes set) have their dictionary recorded; the
+// values of others are plain values of the batch.
 func (s *stringRefs) add(p *page.Page, base, from, to int) {
-	if !p.Dict {
+	d := p.DictBytes
+	if !p.Dict || d == nil {
 		return
 	}
 	for len(s.refs) < base {
 		s.refs = append(s.refs, -1)
 	}
-	if p.DictID != s.dictID || s.cache == nil {
+	if p.DictID != s.dictID || s.dict.offs == nil {
+		// Copied, not shared: the decoder reuses its dictionary buffers.
 		s.dictID = p.DictID
-		s.cache = make([]string, p.DictLen)
+		s.dict = strDict{data: string(d.Data), offs: append(make([]uint32, 0, len(d.Offsets)), d.Offsets...)}
+		s.dict.n = max(len(s.dict.offs)-1, 0)
 	}
 	if len(s.spans) == 0 || s.spans[len(s.spans)-1].dictID != s.dictID {
-		s.spans = append(s.spans, strSpan{start: len(s.refs), dictID: s.dictID, cache: s.cache})
-		s.one = nil
+		s.spans = append(s.spans, strSpan{start: len(s.refs), dictID: s.dictID, dict: s.dict})
+		s.one = strDict{}
 		if len(s.spans) == 1 {
-			s.one = s.cache
+			s.one = s.dict
 		}
 	}
 	s.refs = append(s.refs, p.Indices[from:to]...)
 }
 
-// get returns value i of v as a string: the cached string of its
-// dictionary entry (made on first use), or a substring of all. The common
-// case, a batch of one dictionary whose entry i has been made already,
-// takes two loads and no search of the spans.
+// get returns value i of v as a string: a substring of its dictionary's
+// string, or of all. The common case, a batch of one dictionary, takes
+// three loads and no search of the spans.
 func (s *stringRefs) get(v *encode.ByteArrays, i int) string {
 	if i < len(s.refs) {
 		// e < 0 (not dictionary-encoded) fails the bound.
-		if e := uint(s.refs[i]); e < uint(len(s.one)) && s.one[e] != "" {
-			return s.one[e]
+		if e := uint(s.refs[i]); e < uint(s.one.n) {
+			return s.one.data[s.one.offs[e]:s.one.offs[e+1]]
 		}
 	}
 	return s.getSlow(v, i)
@@ -93,11 +112,8 @@ func (s *stringRefs) getSlow(v *encode.ByteArrays, i int) string {
 				k = s.span(i)
 			}
 			if k >= 0 {
-				if cache := s.spans[k].cache; uint(e) < uint(len(cache)) {
-					if str := cache[e]; str != "" {
-						return str
-					}
-					return fill(cache, e, v.At(i))
+				if d := &s.spans[k].dict; uint(e) < uint(d.n) {
+					return d.data[d.offs[e]:d.offs[e+1]]
 				}
 			}
 			return string(v.At(i))
@@ -112,18 +128,30 @@ func (s *stringRefs) span(i int) int {
 	return sort.Search(len(s.spans), func(j int) bool { return s.spans[j].start > i }) - 1
 }
 
-// fill makes the string of dictionary entry e (b, its bytes) and caches it.
-func fill(cache []string, e int32, b []byte) string {
-	str := string(b)
-	cache[e] = str
-	return str
-}
-
 // plain returns value i, which was not dictionary-encoded, as a substring
-// of one copy of the batch's value bytes.
+// of the batch's value bytes, which it shares (see batchString).
 func (s *stringRefs) plain(v *encode.ByteArrays, i int) string {
 	if !s.hasAll {
-		s.all, s.hasAll = string(v.Data), true
+		s.gather(v)
+		s.all, s.hasAll = batchString(v.Data), true
 	}
 	return s.all[v.Offsets[i]:v.Offsets[i+1]]
+}
+
+// gather fills v.Data with the bytes of the batch's values when a lazy
+// ByteArrayReader left those of its dictionary-encoded values out: v.Data
+// is then shorter than the offsets say, and empty, so the values that were
+// not dictionary-encoded are all empty.
+func (s *stringRefs) gather(v *encode.ByteArrays) {
+	n := v.Len()
+	if n == 0 || int(v.Offsets[n]) == len(v.Data) {
+		return
+	}
+	data := slices.Grow(v.Data[:0], int(v.Offsets[n]))
+	for i, e := range s.refs {
+		if e >= 0 {
+			data = append(data, s.getSlow(v, i)...)
+		}
+	}
+	v.Data = data
 }

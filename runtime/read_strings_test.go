@@ -9,13 +9,14 @@ import (
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
-// TestDictStringAllocs: the strings of a dictionary-encoded column cost one
-// allocation per distinct value per dictionary, not one per row. The file
-// has two row groups, each with a dictionary of 50 entries of which its
-// three pages of 2,000 rows use 40; it is read in batches of 700 rows
-// (batches span pages and row groups). Reading it with String on every
-// value allocates exactly 2 × 40 more than reading it without, and String
-// returns the right values.
+// TestDictStringAllocs: the strings of a dictionary-encoded column cost no
+// allocation of their own: they are substrings of the copy of their
+// dictionary the reader makes once per dictionary. The file has two row
+// groups, each with a dictionary of 50 entries of which its three pages of
+// 2,000 rows use 40; it is read in batches of 700 rows (batches span pages
+// and row groups). Reading it with String on every value allocates exactly
+// one more than reading it without (the result slice), and String returns
+// the right values.
 func TestDictStringAllocs(t *testing.T) {
 	const (
 		groups, pages, pageRows = 2, 3, 2000
@@ -45,28 +46,18 @@ func TestDictStringAllocs(t *testing.T) {
 	file := synthFile(t, `message m { required binary s (STRING); }`, rows, chunks)
 
 	read := func(strings bool) []string {
-		c, err := readerOf(t, file).ByteArrayReader(0)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var got []string
 		if strings {
 			got = make([]string, 0, len(want))
 		}
-		for {
-			_, err := c.ReadRows(batch)
-			if err == io.EOF {
-				return got
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+		readBatches(t, file, batch, false, func(c *ByteArrayReader) {
 			if strings {
 				for i := range c.Values.Len() {
 					got = append(got, c.String(i))
 				}
 			}
-		}
+		})
+		return got
 	}
 	got := read(true)
 	if len(got) != len(want) {
@@ -79,10 +70,31 @@ func TestDictStringAllocs(t *testing.T) {
 	}
 	with := testing.AllocsPerRun(5, func() { stringsSink = read(true) })
 	without := testing.AllocsPerRun(5, func() { stringsSink = read(false) })
-	if d := with - without; d != groups*used+1 {
-		// +1: the slice got.
-		t.Errorf("reading with String allocates %v more than without, want %d (one per distinct value per dictionary, and the result slice)", d, groups*used+1)
+	if d := with - without; d != 1 {
+		t.Errorf("reading with String allocates %v more than without, want 1 (the result slice)", d)
 	}
 }
 
 var stringsSink []string
+
+// readBatches reads column 0 of file, a BYTE_ARRAY column, in batches of
+// batch rows, and calls each after every batch; lazy sets the reader's
+// mode of generated readers (see ByteArrayReader.lazy).
+func readBatches(t *testing.T, file []byte, batch int, lazy bool, each func(c *ByteArrayReader)) {
+	t.Helper()
+	c, err := readerOf(t, file).ByteArrayReader(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.lazy = lazy
+	for {
+		_, err := c.ReadRows(batch)
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		each(c)
+	}
+}
