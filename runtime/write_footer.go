@@ -163,11 +163,15 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 	md.DataPageOffset = start + dictSize
 	md.TotalUncompressedSize += c.chunk.uncompSize
 	md.TotalCompressedSize += c.chunk.compSize
-	if c.maxDef > 0 || c.maxRep > 0 {
-		addEnc(meta.EncodingRLE)
-	}
+	// The values' encodings come before the levels' RLE: parquet-go takes
+	// the first listed encoding other than BIT_PACKED as the column's when
+	// it derives a schema from a file, and a column of INT32 values
+	// "encoded" RLE cannot be written back.
 	for _, e := range c.chunk.encStats {
 		addEnc(e.Encoding)
+	}
+	if c.maxDef > 0 || c.maxRep > 0 {
+		addEnc(meta.EncodingRLE)
 	}
 	md.Encodings = encs
 	md.EncodingStats = append(stats, c.chunk.encStats...)
