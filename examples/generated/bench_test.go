@@ -115,3 +115,32 @@ func BenchmarkReadOrders(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// BenchmarkWriteParallel writes flat Events and nested Orders with
+// WithParallelism 1 and 2 (issue 17: the pipelined writer); the files are
+// the same bytes either way (TestSameBytes).
+func BenchmarkWriteParallel(b *testing.B) {
+	evs, ords := events(100000), orders(20000)
+	for _, p := range []int{1, 2} {
+		name := "/parallelism=1"
+		if p == 2 {
+			name = "/parallelism=2"
+		}
+		b.Run("type=events"+name, func(b *testing.B) {
+			benchWrite(b, evs, func(w io.Writer) (interface {
+				Write([]Event) (int, error)
+				Close() error
+			}, error) {
+				return NewEventWriter(w, runtime.WithParallelism(p))
+			})
+		})
+		b.Run("type=orders"+name, func(b *testing.B) {
+			benchWrite(b, ords, func(w io.Writer) (interface {
+				Write([]Order) (int, error)
+				Close() error
+			}, error) {
+				return NewOrderWriter(w, runtime.WithParallelism(p))
+			})
+		})
+	}
+}
