@@ -3,7 +3,6 @@ package geninterop
 import (
 	"bytes"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,23 +42,19 @@ func arrowWrite(t *testing.T, sc *arrow.Schema, fill func(rb *array.RecordBuilde
 	return buf.Bytes()
 }
 
-// readAllRows reads every row of a generated reader.
+// readAllRows reads every row of a generated reader through
+// runtime.AllRows (the generated All) and closes it.
 func readAllRows[T any](t *testing.T, r interface {
-	Read([]T) (int, error)
+	runtime.RowReader[T]
 	Close() error
 }) []T {
 	t.Helper()
 	var out []T
-	buf := make([]T, 100)
-	for {
-		n, err := r.Read(buf)
-		out = append(out, buf[:n]...)
-		if errors.Is(err, io.EOF) {
-			break
-		}
+	for row, err := range runtime.AllRows[T](r) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		out = append(out, row)
 	}
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
