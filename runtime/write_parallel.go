@@ -122,17 +122,22 @@ type pipeline struct {
 	slots []atomic.Bool // per worker (scratch k+1): a goroutine runs it
 	// Phases: the writer alternates between stretches of batches with
 	// workers and stretches without (alone: the caller consumes each batch
-	// at the next EndRows), and times both. A stretch with workers that
-	// was not faster per row than the last one without (the machine's
-	// cores are busy: workers get a core late and cost the caller the
-	// processor time they spin and are started in) makes the next one
-	// without twice as long; one that was faster makes the next one with
-	// twice as long and the next one without short.
+	// at the next EndRows), and times both; a stretch lasts its length in
+	// batches and at least minTime. At the end of each stretch the rates
+	// per row of the last stretch of each kind are compared. While the
+	// workers pay (their stretch was at least 5% faster), the stretches
+	// with them double in length and those without stay probes of
+	// pipeProbe batches, so that on an idle machine almost every batch
+	// has workers. While they do not (the machine's cores are busy:
+	// workers get a core late and cost the caller the processor time they
+	// spin and are started in), the stretches without double and those
+	// with stay short.
 	alone                bool
 	phaseLeft, phaseRows int // batches left in the stretch; rows so far
 	phaseStart           time.Time
 	aloneRate, pipedRate float64 // per row, of the last stretch of each kind
 	pipedLen, aloneLen   int
+	minTime              time.Duration
 	wg                   sync.WaitGroup
 
 	seq     atomic.Uint64   // batches started
@@ -146,11 +151,15 @@ type pipeline struct {
 // workerIdle is how long a worker spins for the next batch before it exits.
 const workerIdle = 100 * time.Microsecond
 
-// The lengths of the pipeline's stretches, in batches (see pipeline).
+// The lengths of the pipeline's stretches (see pipeline), in batches, and
+// the least time a stretch lasts: stretches of small batches are timed
+// over more than the clock's and the scheduler's noise.
 const (
-	pipePhase    = 16   // the first stretch with workers
-	pipeProbe    = 16   // the shortest stretch without
+	pipeFirst    = 32   // the first stretch with workers
+	pipeProbe    = 8    // a stretch without workers while they pay
+	pipeRetry    = 16   // a stretch with workers while they do not
 	pipePhaseMax = 4096 // the longest stretch of either kind
+	pipeMinTime  = 500 * time.Microsecond
 )
 
 // setupPipeline turns the pipeline on for a parallel plaintext writer and
@@ -165,7 +174,7 @@ func (fw *FileWriter) setupPipeline() {
 	p.slots = make([]atomic.Bool, workers)
 	p.errs = make([]error, len(fw.cols))
 	p.claims = make([]atomic.Uint64, len(fw.cols))
-	p.pipedLen, p.aloneLen = pipePhase, pipeProbe
+	p.pipedLen, p.aloneLen, p.minTime = pipeFirst, pipeProbe, pipeMinTime
 	p.wake = make(chan struct{}, 1)
 	fw.pageScratch(workers)
 	for _, c := range fw.cols {
@@ -243,12 +252,7 @@ func (fw *FileWriter) startConsume(n int) {
 	p.busy, p.check, p.rows = true, true, n
 	p.done.Store(0)
 	seq := p.seq.Add(1)
-	if p.phaseLeft == 0 {
-		p.nextPhase()
-	}
-	p.phaseLeft--
-	p.phaseRows += n
-	if p.alone {
+	if p.advance(n, time.Now) {
 		return
 	}
 	for k := range p.slots {
@@ -258,10 +262,23 @@ func (fw *FileWriter) startConsume(n int) {
 	}
 }
 
+// advance counts a batch of n rows into the stretch of batches the
+// pipeline is in, starting the next stretch first when this one is over,
+// and reports whether the batch goes without workers. now is the clock.
+func (p *pipeline) advance(n int, now func() time.Time) (alone bool) {
+	if p.phaseLeft <= 0 {
+		if t := now(); t.Sub(p.phaseStart) >= p.minTime {
+			p.nextPhase(t)
+		}
+	}
+	p.phaseLeft--
+	p.phaseRows += n
+	return p.alone
+}
+
 // nextPhase ends the stretch of batches the pipeline was in, timing it,
-// and starts the next (see pipeline).
-func (p *pipeline) nextPhase() {
-	now := time.Now()
+// and starts the next (see pipeline) at now.
+func (p *pipeline) nextPhase(now time.Time) {
 	if p.phaseRows > 0 {
 		rate := float64(now.Sub(p.phaseStart)) / float64(p.phaseRows)
 		if p.alone {
@@ -270,16 +287,23 @@ func (p *pipeline) nextPhase() {
 			p.pipedRate = rate
 		}
 	}
-	switch {
-	case p.alone || p.pipedRate == 0:
+	known := p.aloneRate > 0 && p.pipedRate > 0
+	pays := known && p.pipedRate < 0.95*p.aloneRate
+	if p.alone || p.pipedRate == 0 {
+		switch {
+		case pays:
+			p.pipedLen = min(2*p.pipedLen, pipePhaseMax)
+		case known:
+			p.pipedLen = pipeRetry
+		}
 		p.alone, p.phaseLeft = false, p.pipedLen
-	case p.aloneRate > 0 && p.pipedRate < 0.95*p.aloneRate: // workers pay
-		p.pipedLen, p.aloneLen = min(2*p.pipedLen, pipePhaseMax), pipeProbe
-		p.alone, p.phaseLeft = true, p.aloneLen
-	case p.aloneRate > 0: // they do not
-		p.pipedLen, p.aloneLen = pipePhase, min(2*p.aloneLen, pipePhaseMax)
-		p.alone, p.phaseLeft = true, p.aloneLen
-	default: // the first stretch without, to compare
+	} else {
+		switch {
+		case pays:
+			p.aloneLen = pipeProbe
+		case known:
+			p.aloneLen = min(2*p.aloneLen, pipePhaseMax)
+		}
 		p.alone, p.phaseLeft = true, p.aloneLen
 	}
 	p.phaseStart, p.phaseRows = now, 0

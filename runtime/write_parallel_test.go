@@ -272,7 +272,7 @@ func TestPipelineSameBytes(t *testing.T) {
 			// Short stretches with and without workers, switching
 			// often (as on a busy machine), change nothing either.
 			backOff := func(w *FileWriter) {
-				w.pipe.pipedLen, w.pipe.aloneLen, w.pipe.alone, w.pipe.phaseLeft = 3, 2, true, 2
+				w.pipe.pipedLen, w.pipe.aloneLen, w.pipe.alone, w.pipe.phaseLeft, w.pipe.minTime = 3, 2, true, 2, 0
 			}
 			for _, par := range []int{2, 4} {
 				for _, setup := range []func(*FileWriter){nil, backOff} {
@@ -283,6 +283,66 @@ func TestPipelineSameBytes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// schedule runs the pipeline's stretches (pipeline.advance) over batches
+// of 256 rows on a model machine whose batch with workers takes the time
+// piped(i), without alone(i), for batch i, and returns how many went
+// without workers.
+func schedule(batches int, piped, alone func(i int) time.Duration) (without int) {
+	p := pipeline{pipedLen: pipeFirst, aloneLen: pipeProbe, minTime: pipeMinTime}
+	now := time.Unix(1, 0)
+	clock := func() time.Time { return now }
+	for i := range batches {
+		if p.advance(256, clock) {
+			without++
+			now = now.Add(alone(i))
+		} else {
+			now = now.Add(piped(i))
+		}
+	}
+	return without
+}
+
+// TestPipelineSchedule: on an idle machine (workers halve a batch's time)
+// almost every batch has workers, short writes included; on a busy one
+// (workers make a batch 25% slower) almost none has; the pipeline follows
+// a machine that changes; and tiny batches are timed over pipeMinTime.
+func TestPipelineSchedule(t *testing.T) {
+	const us = time.Microsecond
+	fixed := func(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
+	cases := []struct {
+		name         string
+		batches      int
+		piped, alone func(int) time.Duration
+		lo, hi       int // batches without workers
+	}{
+		// 20,000 rows in batches of 256: the first 32 batches with
+		// workers, 8 without, the rest with.
+		{"idle, short", 79, fixed(80 * us), fixed(160 * us), 8, 8},
+		{"idle, 100k rows", 391, fixed(80 * us), fixed(160 * us), 24, 24},
+		{"idle, long", 20000, fixed(80 * us), fixed(160 * us), 0, 20000 / 100},
+		// Workers 4% faster do not pay for their spinning.
+		{"idle, workers barely faster", 20000, fixed(154 * us), fixed(160 * us), 20000 * 95 / 100, 20000},
+		{"busy", 20000, fixed(200 * us), fixed(160 * us), 20000 * 97 / 100, 20000},
+		// Busy for the first half, idle after: each half mostly goes
+		// its way (the pipeline probes workers again within at most
+		// pipePhaseMax batches).
+		{"busy, then idle", 20000, func(i int) time.Duration {
+			if i < 10000 {
+				return 200 * us
+			}
+			return 80 * us
+		}, fixed(160 * us), 10000 * 97 / 100, 10000*97/100 + pipePhaseMax},
+		// Batches of 1 µs: a stretch lasts at least pipeMinTime, so
+		// the first with workers has 500 batches, not 32.
+		{"tiny batches", 2000, fixed(us / 2), fixed(us), int(pipeMinTime / us), 2 * int(pipeMinTime/us)},
+	}
+	for _, c := range cases {
+		if got := schedule(c.batches, c.piped, c.alone); got < c.lo || got > c.hi {
+			t.Errorf("%s: %d of %d batches without workers, want %d to %d", c.name, got, c.batches, c.lo, c.hi)
+		}
 	}
 }
 
