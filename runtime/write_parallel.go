@@ -21,6 +21,7 @@ package runtime
 
 import (
 	goruntime "runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -140,12 +141,20 @@ type pipeline struct {
 	minTime              time.Duration
 	wg                   sync.WaitGroup
 
-	seq     atomic.Uint64   // batches started
-	claims  []atomic.Uint64 // per column: the last batch that took it
-	done    atomic.Int64    // columns of the batch finished
-	quit    atomic.Bool     // workers exit
-	waiting atomic.Bool     // the caller sleeps on wake for the batch's end
-	wake    chan struct{}
+	seq    atomic.Uint64   // batches started
+	claims []atomic.Uint64 // per column: the last batch that took it
+	// Per column, its time per row moving rows into pages (a moving
+	// average, written by whoever took the column); and the columns
+	// from the costliest, as of the last reordering (see
+	// consumeColumns). The order is replaced, not written over: a
+	// worker late for a batch may still be reading the old one.
+	cost      []float64
+	order     atomic.Pointer[[]int32]
+	reorderIn int          // batches to the next reordering
+	done      atomic.Int64 // columns of the batch finished
+	quit      atomic.Bool  // workers exit
+	waiting   atomic.Bool  // the caller sleeps on wake for the batch's end
+	wake      chan struct{}
 }
 
 // workerIdle is how long a worker spins for the next batch before it exits.
@@ -174,6 +183,13 @@ func (fw *FileWriter) setupPipeline() {
 	p.slots = make([]atomic.Bool, workers)
 	p.errs = make([]error, len(fw.cols))
 	p.claims = make([]atomic.Uint64, len(fw.cols))
+	p.cost = make([]float64, len(fw.cols))
+	order := make([]int32, len(fw.cols))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	p.order.Store(&order)
+	p.reorderIn = pipeReorder
 	p.pipedLen, p.aloneLen, p.minTime = pipeFirst, pipeProbe, pipeMinTime
 	p.wake = make(chan struct{}, 1)
 	fw.pageScratch(workers)
@@ -251,6 +267,9 @@ func (fw *FileWriter) startConsume(n int) {
 	p := &fw.pipe
 	p.busy, p.check, p.rows = true, true, n
 	p.done.Store(0)
+	if p.reorderIn--; p.reorderIn <= 0 {
+		p.reorder()
+	}
 	seq := p.seq.Add(1)
 	if p.advance(n, time.Now) {
 		return
@@ -348,20 +367,42 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 	}
 }
 
+// pipeReorder is how many batches the pipeline keeps an order of its
+// columns by cost (see consumeColumns).
+const pipeReorder = 32
+
+// reorder sorts the columns from the costliest per row, as measured so
+// far. Precondition: no batch is in flight.
+func (p *pipeline) reorder() {
+	p.reorderIn = pipeReorder
+	order := slices.Clone(*p.order.Load())
+	slices.SortStableFunc(order, func(a, b int32) int {
+		switch ca, cb := p.cost[a], p.cost[b]; {
+		case ca > cb:
+			return -1
+		case ca < cb:
+			return 1
+		}
+		return 0
+	})
+	p.order.Store(&order)
+}
+
 // consumeColumns takes the columns of batch seq no one took yet and moves
-// their rows into pages, using sc; it returns how many it took. The caller
-// (who 0) goes through the columns from the first, worker k from its own
-// place backwards, so that a column mostly stays with one goroutine, and
-// its page buffers and dictionary in that core's cache.
+// their rows into pages, using sc; it returns how many it took. Workers
+// (who above 0), who start on a batch first, go through the columns from
+// the costliest; the caller (who 0), who joins once it has filled the
+// buffers again, from the cheapest: the columns left when the two meet
+// are cheap ones, so neither waits long for the other's last column (the
+// costliest columns first is the classic longest-processing-time rule),
+// and a column mostly stays with one goroutine, its page buffers and
+// dictionary in that core's cache.
 func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int) {
 	p := &fw.pipe
-	n := len(fw.cols)
-	start := n - 1 - (who-1)*n/len(p.slots)
+	order := *p.order.Load()
+	n := len(order)
 	for j := range n {
-		i := j
-		if who > 0 {
-			i = (start - j + n) % n
-		}
+		i := pick(order, j, who)
 		// Every column is taken once per batch: a worker late for a
 		// batch that is over takes none.
 		if !p.claims[i].CompareAndSwap(seq-1, seq) {
@@ -370,12 +411,23 @@ func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took
 		took++
 		c := fw.cols[i]
 		c.sc = sc
+		start := time.Now()
 		p.errs[i] = c.consume(p.rows)
+		p.cost[i] += (float64(time.Since(start))/float64(p.rows) - p.cost[i]) / 4
 		if p.done.Add(1) == int64(len(fw.cols)) && p.waiting.CompareAndSwap(true, false) {
 			p.wake <- struct{}{}
 		}
 	}
 	return took
+}
+
+// pick returns the column goroutine who takes j-th: workers go from the
+// first of order, the caller from the last.
+func pick(order []int32, j, who int) int32 {
+	if who == 0 {
+		return order[len(order)-1-j]
+	}
+	return order[j]
 }
 
 // join waits for the batch in flight, the caller taking the columns no

@@ -2,12 +2,14 @@ package runtime
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	goruntime "runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -465,5 +467,76 @@ func TestPipelineErrors(t *testing.T) {
 	}
 	if n := settledGoroutines(base, 2*time.Second); n > base {
 		t.Fatalf("%d goroutines 2 s after the writer was left, %d before", n, base)
+	}
+}
+
+// TestPipelineOrder: the pipeline orders its columns from the costliest
+// per row, keeping ties in column order, and replaces the order it
+// published (a late worker may hold the old one); workers take columns
+// in that order, the caller from its end, so that a batch's last columns
+// are its cheapest.
+func TestPipelineOrder(t *testing.T) {
+	w, err := NewFileWriter(io.Discard, mustSchema(t, pipeSchema), WithParallelism(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &w.pipe
+	n := len(w.cols)
+	for i := range n {
+		p.cost[i] = float64(i % 4) // 0 1 2 3 0 1 2 3 0 ...
+	}
+	old := p.order.Load()
+	p.reorder()
+	cur := p.order.Load()
+	got := *cur
+	var want []int32
+	for c := 3; c >= 0; c-- {
+		for i := range n {
+			if i%4 == c {
+				want = append(want, int32(i))
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("order %v, want %v", got, want)
+	}
+	for i, c := range *old {
+		if c != int32(i) {
+			t.Fatalf("the old order was written over: %v", *old)
+		}
+	}
+	// The caller goes from the cheapest column, workers from the
+	// costliest.
+	for j := range n {
+		if c, w := pick(got, j, 0), pick(got, j, 1+j%2); c != want[n-1-j] || w != want[j] {
+			t.Fatalf("column %d: the caller takes %d, a worker %d; want %d and %d", j, c, w, want[n-1-j], want[j])
+		}
+	}
+	// The pipeline measures the columns' costs and reorders by them
+	// every pipeReorder batches.
+	r := rand.New(rand.NewPCG(3, 3))
+	var cost []float64
+	for b := range pipeReorder {
+		if b == pipeReorder-1 {
+			// The costs the last EndRows reorders by.
+			if err := w.join(); err != nil {
+				t.Fatal(err)
+			}
+			cost = slices.Clone(p.cost)
+		}
+		shredPipeRows(t, w, r, 100)
+		if err := w.EndRows(100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := *p.order.Load()
+	if p.order.Load() == cur || !slices.IsSortedFunc(now, func(a, b int32) int { return cmp.Compare(cost[b], cost[a]) }) {
+		t.Fatalf("order %v for costs %v", now, cost)
+	}
+	if slices.Min(cost) <= 0 {
+		t.Fatalf("costs %v", cost)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
