@@ -37,12 +37,14 @@ func readAllWith[T any, R interface {
 
 // TestReadParallelism reads flat, nested and every-type rows, filtered or
 // not, with columns decoded concurrently and checks they equal the
-// sequential read (run with -race).
+// sequential read (run with -race). The batches make at least 16,384 rows
+// × columns (the runtime's readParallelMinSlots; Event has 12 columns,
+// Order 23, Logical 48, Deep 10), so that Reads do go parallel.
 func TestReadParallelism(t *testing.T) {
 	ev := writeAll(t, sortedEvents(20000), []runtime.WriterOption{runtime.WithRowGroupSize(256 << 10)}, NewEventWriter)
-	or := writeAll(t, orders(3000), []runtime.WriterOption{runtime.WithRowGroupSize(64 << 10)}, NewOrderWriter)
+	or := writeAll(t, orders(6000), []runtime.WriterOption{runtime.WithRowGroupSize(64 << 10)}, NewOrderWriter)
 	lg := writeAll(t, logicals(2000), nil, NewLogicalWriter)
-	dp := writeAll(t, deeps(2000), nil, NewDeepWriter)
+	dp := writeAll(t, deeps(6000), nil, NewDeepWriter)
 	t0, t1 := eventWindow(20000)
 	for _, p := range []int{2, 5} {
 		par := runtime.WithReadParallelism(p)
@@ -52,15 +54,41 @@ func TestReadParallelism(t *testing.T) {
 				t.Fatalf("parallelism %d: %s rows differ", p, name)
 			}
 		}
-		check("events", readAllWith(t, ev, 1000, NewEventReader), readAllWith(t, ev, 1000, NewEventReader, par))
+		check("events", readAllWith(t, ev, 2000, NewEventReader), readAllWith(t, ev, 2000, NewEventReader, par))
 		filter := runtime.WithFilter(runtime.Or(EventWhere.At.Between(t0, t1), EventWhere.Kind.Eq("refund")))
-		check("filtered events", readAllWith(t, ev, 700, NewEventReader, filter), readAllWith(t, ev, 700, NewEventReader, filter, par))
-		check("orders", readAllWith(t, or, 333, NewOrderReader), readAllWith(t, or, 333, NewOrderReader, par))
+		check("filtered events", readAllWith(t, ev, 1700, NewEventReader, filter), readAllWith(t, ev, 1700, NewEventReader, filter, par))
+		check("orders", readAllWith(t, or, 1000, NewOrderReader), readAllWith(t, or, 1000, NewOrderReader, par))
 		check("logical", readAllWith(t, lg, 500, NewLogicalReader), readAllWith(t, lg, 500, NewLogicalReader, par))
-		check("deep", readAllWith(t, dp, 256, NewDeepReader), readAllWith(t, dp, 256, NewDeepReader, par))
+		check("deep", readAllWith(t, dp, 1700, NewDeepReader), readAllWith(t, dp, 1700, NewDeepReader, par))
 	}
 	if _, err := NewEventReader(bytes.NewReader(ev), int64(len(ev)), runtime.WithReadParallelism(0)); err == nil {
 		t.Fatal("WithReadParallelism(0) accepted")
+	}
+}
+
+// TestReadParallelismSmallBatches: a Read of few rows × columns decodes
+// its columns one after the other, without the goroutine and allocations
+// of a parallel one, which cost more than they save there.
+func TestReadParallelismSmallBatches(t *testing.T) {
+	data := writeAll(t, sortedEvents(20000), nil, NewEventWriter)
+	allocs := func(p, batch, runs int) float64 {
+		r, err := NewEventReader(bytes.NewReader(data), int64(len(data)), runtime.WithReadParallelism(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]Event, batch)
+		return testing.AllocsPerRun(runs, func() {
+			if n, err := r.Read(buf); n != batch || err != nil {
+				t.Fatalf("%d rows, %v", n, err)
+			}
+		})
+	}
+	if seq, par := allocs(1, 16, 100), allocs(2, 16, 100); par != seq {
+		t.Fatalf("16-row reads: %v allocations per Read with 2 columns at once, %v one after the other", par, seq)
+	}
+	// Reads large enough go parallel (this guards the test above).
+	if seq, par := allocs(1, 1400, 10), allocs(2, 1400, 10); par <= seq {
+		t.Fatalf("1400-row reads: %v allocations per Read with 2 columns at once, %v one after the other", par, seq)
 	}
 }
 
