@@ -20,6 +20,7 @@
 package runtime
 
 import (
+	"math"
 	goruntime "runtime"
 	"slices"
 	"sync"
@@ -150,10 +151,11 @@ type pipeline struct {
 	// worker late for a batch may still be reading the old one.
 	cost      []float64
 	order     atomic.Pointer[[]int32]
-	reorderIn int          // batches to the next reordering
-	done      atomic.Int64 // columns of the batch finished
-	quit      atomic.Bool  // workers exit
-	waiting   atomic.Bool  // the caller sleeps on wake for the batch's end
+	halfShare atomic.Uint64 // float64 bits: half a worker's fair share of the costs (0: not measured yet)
+	reorderIn int           // batches to the next reordering
+	done      atomic.Int64  // columns of the batch finished
+	quit      atomic.Bool   // workers exit
+	waiting   atomic.Bool   // the caller sleeps on wake for the batch's end
 	wake      chan struct{}
 }
 
@@ -331,8 +333,11 @@ func (p *pipeline) nextPhase(now time.Time) {
 // worker is the goroutine of worker slot k: it consumes the columns it
 // takes of every batch after batch seen, until it is idle for long or told
 // to quit. It waits for the next batch (up to workerIdle) only after it
-// took at least half its share of the last one: a worker that did not get
-// a core in time (on a busy machine) would only take the caller's.
+// took at least half its share of the last one (by the columns' measured
+// costs; by their number until they are measured): a worker that did not
+// get a core in time (on a busy machine) would only take the caller's.
+// (Counting columns alone, a worker that takes the costliest column first
+// and little else would seem late.)
 func (fw *FileWriter) worker(k int, seen uint64) {
 	p := &fw.pipe
 	sc := &fw.pageSc[k+1]
@@ -344,9 +349,9 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 		}
 		if s := p.seq.Load(); s != seen {
 			seen = s
-			took := fw.consumeColumns(sc, s, k+1)
+			took, cost := fw.consumeColumns(sc, s, k+1)
 			idle = 0
-			if 2*took*(len(p.slots)+1) >= len(fw.cols) {
+			if p.tookHalfShare(took, cost, len(fw.cols)) {
 				idle = workerIdle
 			}
 			idleSince, spins = time.Now(), 0
@@ -391,10 +396,26 @@ func (p *pipeline) reorder() {
 		return 0
 	})
 	p.order.Store(&order)
+	var total float64
+	for _, c := range p.cost {
+		total += c
+	}
+	p.halfShare.Store(math.Float64bits(total / float64(2*(len(p.slots)+1))))
+}
+
+// tookHalfShare reports whether a worker that took took of cols columns
+// of a batch, of costs summing to cost, took at least half its share of
+// it: by the columns' costs once they are measured, else by their number.
+func (p *pipeline) tookHalfShare(took int, cost float64, cols int) bool {
+	if half := math.Float64frombits(p.halfShare.Load()); half > 0 {
+		return cost >= half
+	}
+	return 2*took*(len(p.slots)+1) >= cols
 }
 
 // consumeColumns takes the columns of batch seq no one took yet and moves
-// their rows into pages, using sc; it returns how many it took. Workers
+// their rows into pages, using sc; it returns how many it took and the sum
+// of their costs. Workers
 // (who above 0), who start on a batch first, go through the columns from
 // the costliest; the caller (who 0), who joins once it has filled the
 // buffers again, from the cheapest: the columns left when the two meet
@@ -402,7 +423,7 @@ func (p *pipeline) reorder() {
 // costliest columns first is the classic longest-processing-time rule),
 // and a column mostly stays with one goroutine, its page buffers and
 // dictionary in that core's cache.
-func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int) {
+func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int, cost float64) {
 	p := &fw.pipe
 	order := *p.order.Load()
 	n := len(order)
@@ -423,11 +444,12 @@ func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took
 			p.errs[i] = c.consume(p.rows)
 			p.cost[i] += (float64(time.Since(start))/float64(p.rows) - p.cost[i]) / 4
 		}
+		cost += p.cost[i]
 		if p.done.Add(1) == int64(len(fw.cols)) && p.waiting.CompareAndSwap(true, false) {
 			p.wake <- struct{}{}
 		}
 	}
-	return took
+	return took, cost
 }
 
 // pick returns the column goroutine who takes j-th: workers go from the
