@@ -20,7 +20,9 @@
 package runtime
 
 import (
+	"math"
 	goruntime "runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -122,35 +124,53 @@ type pipeline struct {
 	slots []atomic.Bool // per worker (scratch k+1): a goroutine runs it
 	// Phases: the writer alternates between stretches of batches with
 	// workers and stretches without (alone: the caller consumes each batch
-	// at the next EndRows), and times both. A stretch with workers that
-	// was not faster per row than the last one without (the machine's
-	// cores are busy: workers get a core late and cost the caller the
-	// processor time they spin and are started in) makes the next one
-	// without twice as long; one that was faster makes the next one with
-	// twice as long and the next one without short.
+	// at the next EndRows), and times both; a stretch lasts its length in
+	// batches and at least minTime. At the end of each stretch the rates
+	// per row of the last stretch of each kind are compared. While the
+	// workers pay (their stretch was at least 5% faster), the stretches
+	// with them double in length and those without stay probes of
+	// pipeProbe batches, so that on an idle machine almost every batch
+	// has workers. While they do not (the machine's cores are busy:
+	// workers get a core late and cost the caller the processor time they
+	// spin and are started in), the stretches without double and those
+	// with stay short.
 	alone                bool
 	phaseLeft, phaseRows int // batches left in the stretch; rows so far
 	phaseStart           time.Time
 	aloneRate, pipedRate float64 // per row, of the last stretch of each kind
 	pipedLen, aloneLen   int
+	minTime              time.Duration
 	wg                   sync.WaitGroup
 
-	seq     atomic.Uint64   // batches started
-	claims  []atomic.Uint64 // per column: the last batch that took it
-	done    atomic.Int64    // columns of the batch finished
-	quit    atomic.Bool     // workers exit
-	waiting atomic.Bool     // the caller sleeps on wake for the batch's end
-	wake    chan struct{}
+	seq    atomic.Uint64   // batches started
+	claims []atomic.Uint64 // per column: the last batch that took it
+	// Per column, its time per row moving rows into pages (a moving
+	// average, written by whoever took the column); and the columns
+	// from the costliest, as of the last reordering (see
+	// consumeColumns). The order is replaced, not written over: a
+	// worker late for a batch may still be reading the old one.
+	cost      []float64
+	order     atomic.Pointer[[]int32]
+	halfShare atomic.Uint64 // float64 bits: half a worker's fair share of the costs (0: not measured yet)
+	reorderIn int           // batches to the next reordering
+	done      atomic.Int64  // columns of the batch finished
+	quit      atomic.Bool   // workers exit
+	waiting   atomic.Bool   // the caller sleeps on wake for the batch's end
+	wake      chan struct{}
 }
 
 // workerIdle is how long a worker spins for the next batch before it exits.
 const workerIdle = 100 * time.Microsecond
 
-// The lengths of the pipeline's stretches, in batches (see pipeline).
+// The lengths of the pipeline's stretches (see pipeline), in batches, and
+// the least time a stretch lasts: stretches of small batches are timed
+// over more than the clock's and the scheduler's noise.
 const (
-	pipePhase    = 16   // the first stretch with workers
-	pipeProbe    = 16   // the shortest stretch without
+	pipeFirst    = 32   // the first stretch with workers
+	pipeProbe    = 8    // a stretch without workers while they pay
+	pipeRetry    = 16   // a stretch with workers while they do not
 	pipePhaseMax = 4096 // the longest stretch of either kind
+	pipeMinTime  = 500 * time.Microsecond
 )
 
 // setupPipeline turns the pipeline on for a parallel plaintext writer and
@@ -165,7 +185,14 @@ func (fw *FileWriter) setupPipeline() {
 	p.slots = make([]atomic.Bool, workers)
 	p.errs = make([]error, len(fw.cols))
 	p.claims = make([]atomic.Uint64, len(fw.cols))
-	p.pipedLen, p.aloneLen = pipePhase, pipeProbe
+	p.cost = make([]float64, len(fw.cols))
+	order := make([]int32, len(fw.cols))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	p.order.Store(&order)
+	p.reorderIn = pipeReorder
+	p.pipedLen, p.aloneLen, p.minTime = pipeFirst, pipeProbe, pipeMinTime
 	p.wake = make(chan struct{}, 1)
 	fw.pageScratch(workers)
 	for _, c := range fw.cols {
@@ -242,13 +269,11 @@ func (fw *FileWriter) startConsume(n int) {
 	p := &fw.pipe
 	p.busy, p.check, p.rows = true, true, n
 	p.done.Store(0)
-	seq := p.seq.Add(1)
-	if p.phaseLeft == 0 {
-		p.nextPhase()
+	if p.reorderIn--; p.reorderIn <= 0 {
+		p.reorder()
 	}
-	p.phaseLeft--
-	p.phaseRows += n
-	if p.alone {
+	seq := p.seq.Add(1)
+	if p.advance(n, time.Now) {
 		return
 	}
 	for k := range p.slots {
@@ -258,10 +283,23 @@ func (fw *FileWriter) startConsume(n int) {
 	}
 }
 
+// advance counts a batch of n rows into the stretch of batches the
+// pipeline is in, starting the next stretch first when this one is over,
+// and reports whether the batch goes without workers. now is the clock.
+func (p *pipeline) advance(n int, now func() time.Time) (alone bool) {
+	if p.phaseLeft <= 0 {
+		if t := now(); t.Sub(p.phaseStart) >= p.minTime {
+			p.nextPhase(t)
+		}
+	}
+	p.phaseLeft--
+	p.phaseRows += n
+	return p.alone
+}
+
 // nextPhase ends the stretch of batches the pipeline was in, timing it,
-// and starts the next (see pipeline).
-func (p *pipeline) nextPhase() {
-	now := time.Now()
+// and starts the next (see pipeline) at now.
+func (p *pipeline) nextPhase(now time.Time) {
 	if p.phaseRows > 0 {
 		rate := float64(now.Sub(p.phaseStart)) / float64(p.phaseRows)
 		if p.alone {
@@ -270,16 +308,23 @@ func (p *pipeline) nextPhase() {
 			p.pipedRate = rate
 		}
 	}
-	switch {
-	case p.alone || p.pipedRate == 0:
+	known := p.aloneRate > 0 && p.pipedRate > 0
+	pays := known && p.pipedRate < 0.95*p.aloneRate
+	if p.alone || p.pipedRate == 0 {
+		switch {
+		case pays:
+			p.pipedLen = min(2*p.pipedLen, pipePhaseMax)
+		case known:
+			p.pipedLen = pipeRetry
+		}
 		p.alone, p.phaseLeft = false, p.pipedLen
-	case p.aloneRate > 0 && p.pipedRate < 0.95*p.aloneRate: // workers pay
-		p.pipedLen, p.aloneLen = min(2*p.pipedLen, pipePhaseMax), pipeProbe
-		p.alone, p.phaseLeft = true, p.aloneLen
-	case p.aloneRate > 0: // they do not
-		p.pipedLen, p.aloneLen = pipePhase, min(2*p.aloneLen, pipePhaseMax)
-		p.alone, p.phaseLeft = true, p.aloneLen
-	default: // the first stretch without, to compare
+	} else {
+		switch {
+		case pays:
+			p.aloneLen = pipeProbe
+		case known:
+			p.aloneLen = min(2*p.aloneLen, pipePhaseMax)
+		}
 		p.alone, p.phaseLeft = true, p.aloneLen
 	}
 	p.phaseStart, p.phaseRows = now, 0
@@ -288,8 +333,11 @@ func (p *pipeline) nextPhase() {
 // worker is the goroutine of worker slot k: it consumes the columns it
 // takes of every batch after batch seen, until it is idle for long or told
 // to quit. It waits for the next batch (up to workerIdle) only after it
-// took at least half its share of the last one: a worker that did not get
-// a core in time (on a busy machine) would only take the caller's.
+// took at least half its share of the last one (by the columns' measured
+// costs; by their number until they are measured): a worker that did not
+// get a core in time (on a busy machine) would only take the caller's.
+// (Counting columns alone, a worker that takes the costliest column first
+// and little else would seem late.)
 func (fw *FileWriter) worker(k int, seen uint64) {
 	p := &fw.pipe
 	sc := &fw.pageSc[k+1]
@@ -301,9 +349,9 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 		}
 		if s := p.seq.Load(); s != seen {
 			seen = s
-			took := fw.consumeColumns(sc, s, k+1)
+			took, cost := fw.consumeColumns(sc, s, k+1)
 			idle = 0
-			if 2*took*(len(p.slots)+1) >= len(fw.cols) {
+			if p.tookHalfShare(took, cost, len(fw.cols)) {
 				idle = workerIdle
 			}
 			idleSince, spins = time.Now(), 0
@@ -324,20 +372,63 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 	}
 }
 
-// consumeColumns takes the columns of batch seq no one took yet and moves
-// their rows into pages, using sc; it returns how many it took. The caller
-// (who 0) goes through the columns from the first, worker k from its own
-// place backwards, so that a column mostly stays with one goroutine, and
-// its page buffers and dictionary in that core's cache.
-func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int) {
-	p := &fw.pipe
-	n := len(fw.cols)
-	start := n - 1 - (who-1)*n/len(p.slots)
-	for j := range n {
-		i := j
-		if who > 0 {
-			i = (start - j + n) % n
+// pipeReorder is how many batches the pipeline keeps an order of its
+// columns by cost (see consumeColumns); the costs are timed on every
+// pipeTimeEvery-th batch (the clock read twice per column would weigh on
+// batches of many cheap columns).
+const (
+	pipeReorder   = 32
+	pipeTimeEvery = 4
+)
+
+// reorder sorts the columns from the costliest per row, as measured so
+// far. Precondition: no batch is in flight.
+func (p *pipeline) reorder() {
+	p.reorderIn = pipeReorder
+	order := slices.Clone(*p.order.Load())
+	slices.SortStableFunc(order, func(a, b int32) int {
+		switch ca, cb := p.cost[a], p.cost[b]; {
+		case ca > cb:
+			return -1
+		case ca < cb:
+			return 1
 		}
+		return 0
+	})
+	p.order.Store(&order)
+	var total float64
+	for _, c := range p.cost {
+		total += c
+	}
+	p.halfShare.Store(math.Float64bits(total / float64(2*(len(p.slots)+1))))
+}
+
+// tookHalfShare reports whether a worker that took took of cols columns
+// of a batch, of costs summing to cost, took at least half its share of
+// it: by the columns' costs once they are measured, else by their number.
+func (p *pipeline) tookHalfShare(took int, cost float64, cols int) bool {
+	if half := math.Float64frombits(p.halfShare.Load()); half > 0 {
+		return cost >= half
+	}
+	return 2*took*(len(p.slots)+1) >= cols
+}
+
+// consumeColumns takes the columns of batch seq no one took yet and moves
+// their rows into pages, using sc; it returns how many it took and the sum
+// of their costs. Workers
+// (who above 0), who start on a batch first, go through the columns from
+// the costliest; the caller (who 0), who joins once it has filled the
+// buffers again, from the cheapest: the columns left when the two meet
+// are cheap ones, so neither waits long for the other's last column (the
+// costliest columns first is the classic longest-processing-time rule),
+// and a column mostly stays with one goroutine, its page buffers and
+// dictionary in that core's cache.
+func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int, cost float64) {
+	p := &fw.pipe
+	order := *p.order.Load()
+	n := len(order)
+	for j := range n {
+		i := pick(order, j, who)
 		// Every column is taken once per batch: a worker late for a
 		// batch that is over takes none.
 		if !p.claims[i].CompareAndSwap(seq-1, seq) {
@@ -346,12 +437,28 @@ func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took
 		took++
 		c := fw.cols[i]
 		c.sc = sc
-		p.errs[i] = c.consume(p.rows)
+		if seq%pipeTimeEvery != 0 {
+			p.errs[i] = c.consume(p.rows)
+		} else {
+			start := time.Now()
+			p.errs[i] = c.consume(p.rows)
+			p.cost[i] += (float64(time.Since(start))/float64(p.rows) - p.cost[i]) / 4
+		}
+		cost += p.cost[i]
 		if p.done.Add(1) == int64(len(fw.cols)) && p.waiting.CompareAndSwap(true, false) {
 			p.wake <- struct{}{}
 		}
 	}
-	return took
+	return took, cost
+}
+
+// pick returns the column goroutine who takes j-th: workers go from the
+// first of order, the caller from the last.
+func pick(order []int32, j, who int) int32 {
+	if who == 0 {
+		return order[len(order)-1-j]
+	}
+	return order[j]
 }
 
 // join waits for the batch in flight, the caller taking the columns no

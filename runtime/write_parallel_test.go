@@ -2,13 +2,17 @@ package runtime
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	goruntime "runtime"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -272,7 +276,7 @@ func TestPipelineSameBytes(t *testing.T) {
 			// Short stretches with and without workers, switching
 			// often (as on a busy machine), change nothing either.
 			backOff := func(w *FileWriter) {
-				w.pipe.pipedLen, w.pipe.aloneLen, w.pipe.alone, w.pipe.phaseLeft = 3, 2, true, 2
+				w.pipe.pipedLen, w.pipe.aloneLen, w.pipe.alone, w.pipe.phaseLeft, w.pipe.minTime = 3, 2, true, 2, 0
 			}
 			for _, par := range []int{2, 4} {
 				for _, setup := range []func(*FileWriter){nil, backOff} {
@@ -283,6 +287,66 @@ func TestPipelineSameBytes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// schedule runs the pipeline's stretches (pipeline.advance) over batches
+// of 256 rows on a model machine whose batch with workers takes the time
+// piped(i), without alone(i), for batch i, and returns how many went
+// without workers.
+func schedule(batches int, piped, alone func(i int) time.Duration) (without int) {
+	p := pipeline{pipedLen: pipeFirst, aloneLen: pipeProbe, minTime: pipeMinTime}
+	now := time.Unix(1, 0)
+	clock := func() time.Time { return now }
+	for i := range batches {
+		if p.advance(256, clock) {
+			without++
+			now = now.Add(alone(i))
+		} else {
+			now = now.Add(piped(i))
+		}
+	}
+	return without
+}
+
+// TestPipelineSchedule: on an idle machine (workers halve a batch's time)
+// almost every batch has workers, short writes included; on a busy one
+// (workers make a batch 25% slower) almost none has; the pipeline follows
+// a machine that changes; and tiny batches are timed over pipeMinTime.
+func TestPipelineSchedule(t *testing.T) {
+	const us = time.Microsecond
+	fixed := func(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
+	cases := []struct {
+		name         string
+		batches      int
+		piped, alone func(int) time.Duration
+		lo, hi       int // batches without workers
+	}{
+		// 20,000 rows in batches of 256: the first 32 batches with
+		// workers, 8 without, the rest with.
+		{"idle, short", 79, fixed(80 * us), fixed(160 * us), 8, 8},
+		{"idle, 100k rows", 391, fixed(80 * us), fixed(160 * us), 24, 24},
+		{"idle, long", 20000, fixed(80 * us), fixed(160 * us), 0, 20000 / 100},
+		// Workers 4% faster do not pay for their spinning.
+		{"idle, workers barely faster", 20000, fixed(154 * us), fixed(160 * us), 20000 * 95 / 100, 20000},
+		{"busy", 20000, fixed(200 * us), fixed(160 * us), 20000 * 97 / 100, 20000},
+		// Busy for the first half, idle after: each half mostly goes
+		// its way (the pipeline probes workers again within at most
+		// pipePhaseMax batches).
+		{"busy, then idle", 20000, func(i int) time.Duration {
+			if i < 10000 {
+				return 200 * us
+			}
+			return 80 * us
+		}, fixed(160 * us), 10000 * 97 / 100, 10000*97/100 + pipePhaseMax},
+		// Batches of 1 µs: a stretch lasts at least pipeMinTime, so
+		// the first with workers has 500 batches, not 32.
+		{"tiny batches", 2000, fixed(us / 2), fixed(us), int(pipeMinTime / us), 2 * int(pipeMinTime/us)},
+	}
+	for _, c := range cases {
+		if got := schedule(c.batches, c.piped, c.alone); got < c.lo || got > c.hi {
+			t.Errorf("%s: %d of %d batches without workers, want %d to %d", c.name, got, c.batches, c.lo, c.hi)
+		}
 	}
 }
 
@@ -405,5 +469,93 @@ func TestPipelineErrors(t *testing.T) {
 	}
 	if n := settledGoroutines(base, 2*time.Second); n > base {
 		t.Fatalf("%d goroutines 2 s after the writer was left, %d before", n, base)
+	}
+}
+
+// TestPipelineOrder: the pipeline orders its columns from the costliest
+// per row, keeping ties in column order, and replaces the order it
+// published (a late worker may hold the old one); workers take columns
+// in that order, the caller from its end, so that a batch's last columns
+// are its cheapest.
+func TestPipelineOrder(t *testing.T) {
+	w, err := NewFileWriter(io.Discard, mustSchema(t, pipeSchema), WithParallelism(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &w.pipe
+	n := len(w.cols)
+	for i := range n {
+		p.cost[i] = float64(i % 4) // 0 1 2 3 0 1 2 3 0 ...
+	}
+	old := p.order.Load()
+	p.reorder()
+	cur := p.order.Load()
+	got := *cur
+	var want []int32
+	for c := 3; c >= 0; c-- {
+		for i := range n {
+			if i%4 == c {
+				want = append(want, int32(i))
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("order %v, want %v", got, want)
+	}
+	for i, c := range *old {
+		if c != int32(i) {
+			t.Fatalf("the old order was written over: %v", *old)
+		}
+	}
+	// One worker and the caller: a worker that took a quarter of the
+	// costs took half its share.
+	var total float64
+	for i := range n {
+		total += float64(i % 4)
+	}
+	if half := math.Float64frombits(p.halfShare.Load()); half != total/4 {
+		t.Fatalf("half a share %v, want %v", half, total/4)
+	}
+	// One column can be half a share, and all columns but one not.
+	if !p.tookHalfShare(1, total/4, n) || p.tookHalfShare(n-1, total/4-0.5, n) {
+		t.Fatal("share judged by the number of columns, not their costs")
+	}
+	unmeasured := pipeline{slots: make([]atomic.Bool, 1)}
+	if unmeasured.tookHalfShare(n/4-1, 1e9, n) || !unmeasured.tookHalfShare((n+3)/4, 0, n) {
+		t.Fatal("unmeasured costs: share not judged by the number of columns")
+	}
+	// The caller goes from the cheapest column, workers from the
+	// costliest.
+	for j := range n {
+		if c, w := pick(got, j, 0), pick(got, j, 1+j%2); c != want[n-1-j] || w != want[j] {
+			t.Fatalf("column %d: the caller takes %d, a worker %d; want %d and %d", j, c, w, want[n-1-j], want[j])
+		}
+	}
+	// The pipeline measures the columns' costs and reorders by them
+	// every pipeReorder batches.
+	r := rand.New(rand.NewPCG(3, 3))
+	var cost []float64
+	for b := range pipeReorder {
+		if b == pipeReorder-1 {
+			// The costs the last EndRows reorders by.
+			if err := w.join(); err != nil {
+				t.Fatal(err)
+			}
+			cost = slices.Clone(p.cost)
+		}
+		shredPipeRows(t, w, r, 100)
+		if err := w.EndRows(100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := *p.order.Load()
+	if p.order.Load() == cur || !slices.IsSortedFunc(now, func(a, b int32) int { return cmp.Compare(cost[b], cost[a]) }) {
+		t.Fatalf("order %v for costs %v", now, cost)
+	}
+	if slices.Min(cost) <= 0 {
+		t.Fatalf("costs %v", cost)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
