@@ -1001,7 +1001,14 @@ func (v *byteArrayValues) take(from, to int) {
 		before, n0 := v.d.Len(), len(v.idx)
 		idx, added, full := v.d.InsertByteArrays(v.idx, src)
 		v.idx = idx
-		if stats {
+		switch {
+		case !stats:
+		case v.set.order == orderBytes:
+			// The values themselves, read in order with most
+			// skipped by their first byte, cost less than the
+			// entries they name, scattered over the dictionary.
+			v.bb.addBytes(sliceByteArrays(src, 0, added))
+		default:
 			v.marks.addBounds(&v.bb, v.set.order, v.d.Values(), idx[n0:])
 		}
 		if f != nil {
