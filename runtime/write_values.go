@@ -882,15 +882,24 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 		mn, mx = b.mn, b.mx
 		newMin, newMax = false, false
 	}
-	for i := 0; i < n; i++ {
-		x := src.Data[src.Offsets[i]:src.Offsets[i+1]]
-		if len(x) > 0 && len(mn) > 0 && len(mx) > 0 && x[0] > mn[0] && x[0] < mx[0] {
-			continue // strictly between the bounds by its first byte
+	// A value whose first byte lies strictly between those of the bounds
+	// is strictly between the bounds: lo and hi are those bytes, or 255
+	// and 0 (nothing between) while a bound is empty.
+	lo, hi := firstByte(mn, 255), firstByte(mx, 0)
+	data, offs := src.Data, src.Offsets[:n+1]
+	start := offs[0]
+	for _, end := range offs[1:] {
+		x := data[start:end]
+		start = end
+		if len(x) > 0 && int(x[0]) > lo && int(x[0]) < hi {
+			continue
 		}
 		if bytes.Compare(x, mn) < 0 {
 			mn, newMin = x, true
+			lo = firstByte(mn, 255)
 		} else if bytes.Compare(x, mx) > 0 {
 			mx, newMax = x, true
+			hi = firstByte(mx, 0)
 		}
 	}
 	if newMin {
@@ -900,6 +909,14 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 		b.mx = append(b.mx[:0], mx...)
 	}
 	b.has = true
+}
+
+// firstByte returns the first byte of x, or empty when x is empty.
+func firstByte(x []byte, empty int) int {
+	if len(x) == 0 {
+		return empty
+	}
+	return int(x[0])
 }
 
 func (b *bytesBounds) appendTo(dst []byte, o orderKind) ([]byte, pageBounds) {
