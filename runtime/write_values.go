@@ -882,24 +882,35 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 		mn, mx = b.mn, b.mx
 		newMin, newMax = false, false
 	}
-	// A value whose first byte lies strictly between those of the bounds
-	// is strictly between the bounds: lo and hi are those bytes, or 255
-	// and 0 (nothing between) while a bound is empty.
-	lo, hi := firstByte(mn, 255), firstByte(mx, 0)
+	// A value whose first 8 bytes, zero-padded and read big-endian, lie
+	// strictly between those of the bounds is strictly between the
+	// bounds: a greater padded prefix than mn's means greater than mn (or
+	// mn extended), a smaller one than mx's smaller than mx (or a proper
+	// prefix of it). Only the other values need a full comparison.
+	lo, hi := prefixKey(mn), prefixKey(mx)
 	data, offs := src.Data, src.Offsets[:n+1]
 	start := offs[0]
 	for _, end := range offs[1:] {
 		x := data[start:end]
+		var k uint64
+		if m := end - start; m >= 8 {
+			k = binary.BigEndian.Uint64(x)
+		} else if int(start)+8 <= len(data) {
+			// The bytes after x are masked off.
+			k = binary.BigEndian.Uint64(data[start:]) &^ (^uint64(0) >> (8 * m))
+		} else {
+			k = prefixKey(x)
+		}
 		start = end
-		if len(x) > 0 && int(x[0]) > lo && int(x[0]) < hi {
+		if k > lo && k < hi {
 			continue
 		}
 		if bytes.Compare(x, mn) < 0 {
 			mn, newMin = x, true
-			lo = firstByte(mn, 255)
+			lo = prefixKey(mn)
 		} else if bytes.Compare(x, mx) > 0 {
 			mx, newMax = x, true
-			hi = firstByte(mx, 0)
+			hi = prefixKey(mx)
 		}
 	}
 	if newMin {
@@ -911,12 +922,12 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 	b.has = true
 }
 
-// firstByte returns the first byte of x, or empty when x is empty.
-func firstByte(x []byte, empty int) int {
-	if len(x) == 0 {
-		return empty
-	}
-	return int(x[0])
+// prefixKey returns the first 8 bytes of x, zero-padded, as a big-endian
+// number: keys compare as the prefixes do.
+func prefixKey(x []byte) uint64 {
+	var w [8]byte
+	copy(w[:], x)
+	return binary.BigEndian.Uint64(w[:])
 }
 
 func (b *bytesBounds) appendTo(dst []byte, o orderKind) ([]byte, pageBounds) {
