@@ -3,6 +3,7 @@ package runtime
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -28,6 +29,12 @@ type MapEntry[K comparable, V any] struct {
 func MapEntries[M ~map[K]V, K cmp.Ordered, V any](m M, buf *[]MapEntry[K, V], sorted bool) []MapEntry[K, V] {
 	s := fillEntries(m, buf)
 	if !sorted {
+		return s
+	}
+	if sb, ok := any(buf).(*[]MapEntry[string, V]); ok {
+		// String keys, the common case: compared by their first bytes
+		// before a call compares the rest.
+		sortStringEntries(*sb)
 		return s
 	}
 	switch n := len(s); {
@@ -73,6 +80,31 @@ func MapEntriesFunc[M ~map[K]V, K comparable, V any](m M, buf *[]MapEntry[K, V],
 		slices.SortFunc(s, func(a, b MapEntry[K, V]) int { return compare(a.Key, b.Key) })
 	}
 	return s
+}
+
+// sortStringEntries sorts s by key as MapEntries does, comparing the keys'
+// first bytes inline.
+func sortStringEntries[V any](s []MapEntry[string, V]) {
+	switch n := len(s); {
+	case n < 2:
+	case n <= insertionMax:
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && lessString(s[j].Key, s[j-1].Key); j-- {
+				s[j], s[j-1] = s[j-1], s[j]
+			}
+		}
+	default:
+		slices.SortFunc(s, func(a, b MapEntry[string, V]) int { return strings.Compare(a.Key, b.Key) })
+	}
+}
+
+// lessString reports whether a < b, deciding by the first bytes when they
+// differ.
+func lessString(a, b string) bool {
+	if len(a) > 0 && len(b) > 0 && a[0] != b[0] {
+		return a[0] < b[0]
+	}
+	return a < b
 }
 
 // insertionMax is the largest map MapEntries sorts by insertion.

@@ -215,3 +215,24 @@ func TestMapEntriesUnsorted(t *testing.T) {
 		t.Fatalf("bool map listed as %v", bs)
 	}
 }
+
+// TestLessString checks lessString against the < operator on every pair
+// of strings of up to two bytes drawn from 0x00, 'a', 'b' and 0xff.
+func TestLessString(t *testing.T) {
+	strs := []string{""}
+	for _, c := range []byte("\x00ab\xff") {
+		strs = append(strs, string(c))
+	}
+	for _, a := range strs[1:] {
+		for _, c := range []byte("\x00ab\xff") {
+			strs = append(strs, a+string(c))
+		}
+	}
+	for _, a := range strs {
+		for _, b := range strs {
+			if got, want := lessString(a, b), a < b; got != want {
+				t.Errorf("lessString(%q, %q) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}

@@ -2,16 +2,19 @@ package runtime
 
 import (
 	"bytes"
+	"strconv"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 )
 
 // TestAddBytesMatchesNaive: bytesBounds.addBytes, which skips the full
-// comparisons of a value strictly between the bounds by its first byte,
-// keeps the same bounds as comparing every value with bytes.Compare, over
-// batches of random strings that share first bytes and prefixes, include
-// empty values and the bytes 0x00 and 0xff.
+// comparisons of a value strictly between the bounds by its first 8
+// bytes, keeps the same bounds as comparing every value with
+// bytes.Compare, over batches of random strings of up to 12 bytes that
+// share first bytes and prefixes (a third are a prefix of the previous
+// value, maybe extended), include empty values and the bytes 0x00 and
+// 0xff.
 func TestAddBytesMatchesNaive(t *testing.T) {
 	rnd := newRand(9)
 	alphabet := []byte{0x00, 0x01, 'a', 'b', 'c', 0x7f, 0xfe, 0xff}
@@ -21,14 +24,20 @@ func TestAddBytesMatchesNaive(t *testing.T) {
 		has := false
 		for range 1 + rnd.IntN(5) {
 			var batch encode.ByteArrays
+			var prev []byte
 			for range rnd.IntN(12) {
-				v := make([]byte, 1+rnd.IntN(4))
+				v := make([]byte, 1+rnd.IntN(12))
 				if rnd.IntN(50) == 0 {
 					v = v[:0]
 				}
 				for j := range v {
 					v[j] = alphabet[rnd.IntN(len(alphabet))]
 				}
+				if len(prev) > 0 && rnd.IntN(3) == 0 {
+					// A prefix of the previous value, maybe extended.
+					v = append(bytes.Clone(prev[:rnd.IntN(len(prev)+1)]), v[:rnd.IntN(len(v)+1)]...)
+				}
+				prev = v
 				batch.Append(v)
 				if !has || bytes.Compare(v, mn) < 0 {
 					mn = v
@@ -42,6 +51,42 @@ func TestAddBytesMatchesNaive(t *testing.T) {
 		}
 		if b.has != has || has && (!bytes.Equal(b.mn, mn) || !bytes.Equal(b.mx, mx)) {
 			t.Fatalf("trial %d: bounds %v [%x, %x], want %v [%x, %x]", trial, b.has, b.mn, b.mx, has, mn, mx)
+		}
+	}
+}
+
+// BenchmarkAddBytes: the bounds of 64 batches of 256 strings shaped like
+// the suite's nested rows (e-mail addresses, street names, phone numbers
+// and random strings of 6 to 40 bytes).
+func BenchmarkAddBytes(b *testing.B) {
+	rnd := newRand(5)
+	var batches []encode.ByteArrays
+	for i := range 64 {
+		var ba encode.ByteArrays
+		for j := range 256 {
+			n := i*256 + j
+			switch j % 4 {
+			case 0:
+				ba.AppendString("user" + strconv.Itoa(n) + ".1@example.com")
+			case 1:
+				ba.AppendString(strconv.Itoa(rnd.IntN(999)) + " Main Street")
+			case 2:
+				ba.AppendString("+1-555-" + strconv.Itoa(rnd.IntN(10_000_000)))
+			default:
+				v := make([]byte, 6+rnd.IntN(35))
+				for k := range v {
+					v[k] = 'a' + byte(rnd.IntN(26))
+				}
+				ba.Append(v)
+			}
+		}
+		batches = append(batches, ba)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var bb bytesBounds
+		for _, ba := range batches {
+			bb.addBytes(ba)
 		}
 	}
 }

@@ -882,15 +882,35 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 		mn, mx = b.mn, b.mx
 		newMin, newMax = false, false
 	}
-	for i := 0; i < n; i++ {
-		x := src.Data[src.Offsets[i]:src.Offsets[i+1]]
-		if len(x) > 0 && len(mn) > 0 && len(mx) > 0 && x[0] > mn[0] && x[0] < mx[0] {
-			continue // strictly between the bounds by its first byte
+	// A value whose first 8 bytes, zero-padded and read big-endian, lie
+	// strictly between those of the bounds is strictly between the
+	// bounds: a greater padded prefix than mn's means greater than mn (or
+	// mn extended), a smaller one than mx's smaller than mx (or a proper
+	// prefix of it). Only the other values need a full comparison.
+	lo, hi := prefixKey(mn), prefixKey(mx)
+	data, offs := src.Data, src.Offsets[:n+1]
+	start := offs[0]
+	for _, end := range offs[1:] {
+		x := data[start:end]
+		var k uint64
+		if m := end - start; m >= 8 {
+			k = binary.BigEndian.Uint64(x)
+		} else if int(start)+8 <= len(data) {
+			// The bytes after x are masked off.
+			k = binary.BigEndian.Uint64(data[start:]) &^ (^uint64(0) >> (8 * m))
+		} else {
+			k = prefixKey(x)
+		}
+		start = end
+		if k > lo && k < hi {
+			continue
 		}
 		if bytes.Compare(x, mn) < 0 {
 			mn, newMin = x, true
+			lo = prefixKey(mn)
 		} else if bytes.Compare(x, mx) > 0 {
 			mx, newMax = x, true
+			hi = prefixKey(mx)
 		}
 	}
 	if newMin {
@@ -900,6 +920,14 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 		b.mx = append(b.mx[:0], mx...)
 	}
 	b.has = true
+}
+
+// prefixKey returns the first 8 bytes of x, zero-padded, as a big-endian
+// number: keys compare as the prefixes do.
+func prefixKey(x []byte) uint64 {
+	var w [8]byte
+	copy(w[:], x)
+	return binary.BigEndian.Uint64(w[:])
 }
 
 func (b *bytesBounds) appendTo(dst []byte, o orderKind) ([]byte, pageBounds) {
@@ -1001,7 +1029,14 @@ func (v *byteArrayValues) take(from, to int) {
 		before, n0 := v.d.Len(), len(v.idx)
 		idx, added, full := v.d.InsertByteArrays(v.idx, src)
 		v.idx = idx
-		if stats {
+		switch {
+		case !stats:
+		case v.set.order == orderBytes:
+			// The values themselves, read in order with most
+			// skipped by their first byte, cost less than the
+			// entries they name, scattered over the dictionary.
+			v.bb.addBytes(sliceByteArrays(src, 0, added))
+		default:
 			v.marks.addBounds(&v.bb, v.set.order, v.d.Values(), idx[n0:])
 		}
 		if f != nil {

@@ -7,7 +7,6 @@
 package encode
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -330,14 +329,19 @@ type DictBytes struct {
 // filters hash with xxhash, as the format requires): keys of up to 16
 // bytes, the common case of categorical strings, are read as two
 // overlapping words and mixed with one 64x64->128 multiply, which costs a
-// fraction of xxhash on such keys; longer keys go to xxhash.
+// fraction of xxhash on such keys; keys of 17 to 32 bytes as two such
+// pairs whose mixes are mixed again; longer keys go to xxhash.
 func dictHash(v []byte) uint64 {
-	const k0, k1 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
+	const k0, k1, k2, k3 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db, 0x8ebc6af09c88c6e3, 0x589965cc75374cc3
 	n := len(v)
 	var a, b uint64
 	switch {
-	case n > 16:
+	case n > 32:
 		return xxhash.Sum64(v)
+	case n > 16:
+		hi0, lo0 := bits.Mul64(binary.LittleEndian.Uint64(v)^k0, binary.LittleEndian.Uint64(v[8:])^k1^uint64(n))
+		hi1, lo1 := bits.Mul64(binary.LittleEndian.Uint64(v[n-16:])^k2, binary.LittleEndian.Uint64(v[n-8:])^k3)
+		a, b = hi0^lo0, hi1^lo1
 	case n >= 8:
 		a, b = binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[n-8:])
 	case n >= 4:
@@ -352,11 +356,20 @@ func dictHash(v []byte) uint64 {
 // find returns the index of v, inserting it when absent and the limits
 // allow.
 func (d *DictBytes) find(v []byte, lim DictLimits) (int32, bool) {
+	return d.findTag(v, dictTag(v), lim)
+}
+
+// dictTag is the 32-bit tag of key v: the top bits of its mixed hash.
+func dictTag(v []byte) uint32 {
+	return uint32((dictHash(v) * fibMul) >> 32)
+}
+
+// findTag is find with v's tag (dictTag) already computed.
+func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) {
 	if d.slots == nil {
 		d.slots = make([]uint64, 256)
 		d.shift = 32 - 8
 	}
-	tag := uint32((dictHash(v) * fibMul) >> 32)
 	mask := uint32(len(d.slots) - 1)
 	h := tag >> d.shift
 	for {
@@ -365,7 +378,7 @@ func (d *DictBytes) find(v []byte, lim DictLimits) (int32, bool) {
 			break
 		}
 		if uint32(s>>32) == tag {
-			if i := int(uint32(s)) - 1; bytes.Equal(d.values.At(i), v) {
+			if i := int(uint32(s)) - 1; equalKey(d.values.At(i), v) {
 				return int32(i), true
 			}
 		}
@@ -386,6 +399,26 @@ func (d *DictBytes) find(v []byte, lim DictLimits) (int32, bool) {
 		d.grow()
 	}
 	return int32(n), true
+}
+
+// equalKey reports whether a and b hold the same bytes. Keys of 4 to 16
+// bytes, the common case, are compared as two overlapping words each
+// without a call; others go to the runtime's comparison.
+func equalKey(a, b []byte) bool {
+	n := len(a)
+	if n != len(b) {
+		return false
+	}
+	switch {
+	case n > 16 || n < 4:
+		return string(a) == string(b)
+	case n >= 8:
+		return binary.LittleEndian.Uint64(a) == binary.LittleEndian.Uint64(b) &&
+			binary.LittleEndian.Uint64(a[n-8:]) == binary.LittleEndian.Uint64(b[n-8:])
+	default:
+		return binary.LittleEndian.Uint32(a) == binary.LittleEndian.Uint32(b) &&
+			binary.LittleEndian.Uint32(a[n-4:]) == binary.LittleEndian.Uint32(b[n-4:])
+	}
 }
 
 // grow doubles the table, placing each entry by its stored tag.

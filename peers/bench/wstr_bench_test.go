@@ -1,0 +1,43 @@
+package bench
+
+import (
+	"bytes"
+	"testing"
+)
+
+// BenchmarkWriteStrings writes the string-heavy cases of the suite
+// (flat-he, nested, nested-he; 200,000 rows, snappy) with pqgen's
+// sequential writer and parquet-go's: a short benchmark for profiles and interleaved
+// A/B runs of the write path, without the suite's other runs.
+func BenchmarkWriteStrings(b *testing.B) {
+	b.Run("type=flat-he", func(b *testing.B) { benchWrite(b, flatRowsHE(200_000), flatLibs()) })
+	b.Run("type=nested", func(b *testing.B) { benchWrite(b, contactRows(200_000), contactLibs()) })
+	b.Run("type=nested-he", func(b *testing.B) { benchWrite(b, contactRowsHE(200_000), contactLibs()) })
+}
+
+// benchWrite runs the writes of pqgen (libs[0]) and parquet-go (libs[2]).
+func benchWrite[T any](b *testing.B, rows []T, libs []lib[T]) {
+	for _, l := range []lib[T]{libs[0], libs[2]} {
+		b.Run("impl="+l.name, func(b *testing.B) { benchWriteLib(b, rows, l) })
+	}
+}
+
+func benchWriteLib[T any](b *testing.B, rows []T, l lib[T]) {
+	var out bytes.Buffer
+	if err := l.write(&out, rows, codecs[0]); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0 := processCPU()
+	for range b.N {
+		out.Reset()
+		if err := l.write(&out, rows, codecs[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if c0 >= 0 {
+		b.ReportMetric(float64(processCPU()-c0)/1e6/float64(b.N), "cpu-ms/op")
+	}
+	b.ReportMetric(float64(out.Len()), "file-B")
+}
