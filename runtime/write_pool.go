@@ -1,11 +1,11 @@
-// Buffer pools of the writer: the open pages' value and level buffers and
-// the page stores' blocks are the bulk of what a writer allocates (a
-// 200-column file of 20,000 rows grows some 200 page buffers to a page
-// each, by doubling). They come from pools shared by every writer of the
-// process, size-classed by capacity, and go back when a writer outgrows
-// them or closes: the buffers a column outgrows serve the next columns,
-// and a closed writer's serve the next writer. The pools are sync.Pools,
-// so the garbage collector empties what stays unused.
+// Buffer pools of the writer: the open pages' value, index and level
+// buffers and the page stores' blocks are the bulk of what a writer
+// allocates (a 200-column file of 20,000 rows grows some 200 page buffers
+// to a page each, by doubling). They come from pools shared by every
+// writer of the process, size-classed by capacity, and go back when a
+// writer outgrows them or closes: the buffers a column outgrows serve the
+// next columns, and a closed writer's serve the next writer. The pools are
+// sync.Pools, so the garbage collector empties what stays unused.
 
 package runtime
 
@@ -33,6 +33,7 @@ type bufPool[T any] struct {
 // The pools of the page buffers, by element type.
 var (
 	poolI32  bufPool[int32]
+	poolU32  bufPool[uint32]
 	poolI64  bufPool[int64]
 	poolF32  bufPool[float32]
 	poolF64  bufPool[float64]

@@ -982,14 +982,15 @@ func appendByteArrays(dst *encode.ByteArrays, src encode.ByteArrays) {
 	if n == 0 {
 		return
 	}
+	dst.Offsets = growBuf(&poolU32, dst.Offsets, n+1)
 	if len(dst.Offsets) == 0 {
 		dst.Offsets = append(dst.Offsets, uint32(len(dst.Data)))
 	}
 	lo, hi := src.Offsets[0], src.Offsets[n]
 	shift := uint32(len(dst.Data)) - lo
-	dst.Data = append(dst.Data, src.Data[lo:hi]...)
+	dst.Data = append(growBuf(&poolU8, dst.Data, int(hi-lo)), src.Data[lo:hi]...)
 	k := len(dst.Offsets)
-	dst.Offsets = slices.Grow(dst.Offsets, n)[:k+n]
+	dst.Offsets = dst.Offsets[:k+n]
 	out := dst.Offsets[k:]
 	for i, o := range src.Offsets[1 : n+1] {
 		out[i] = o + shift
@@ -1012,7 +1013,7 @@ func (v *byteArrayValues) take(from, to int) {
 	f := v.set.bloom
 	if v.dict {
 		before, n0 := v.d.Len(), len(v.idx)
-		idx, added, full := v.d.InsertByteArrays(v.idx, src)
+		idx, added, full := v.d.InsertByteArrays(growBuf(&poolI32, v.idx, n), src)
 		v.idx = idx
 		if stats {
 			v.marks.addBounds(&v.bb, v.set.order, v.d.Values(), idx[n0:])
@@ -1041,6 +1042,13 @@ func (v *byteArrayValues) take(from, to int) {
 		hashByteArrays(f, src, 0, src.Len())
 	}
 	appendByteArrays(&v.page, src)
+}
+
+func (v *byteArrayValues) release() {
+	poolU8.put(v.page.Data)
+	poolU32.put(v.page.Offsets)
+	poolI32.put(v.idx)
+	v.page, v.idx = encode.ByteArrays{}, nil
 }
 
 // fallback ends dictionary encoding for the rest of the chunk: the open
