@@ -28,6 +28,7 @@ const (
 // those of capacity exactly 1<<(poolMinShift+k).
 type bufPool[T any] struct {
 	classes [poolClasses]sync.Pool // of *[]T
+	boxes   sync.Pool              // empty *[]T, so that put allocates nothing
 }
 
 // The pools of the page buffers, by element type.
@@ -73,6 +74,8 @@ func growBuf[T any](p *bufPool[T], s []T, n int) []T {
 	var b []T
 	if x, _ := p.classes[k].Get().(*[]T); x != nil {
 		b = (*x)[:len(s)]
+		*x = nil
+		p.boxes.Put(x)
 	} else {
 		b = make([]T, len(s), c)
 	}
@@ -85,8 +88,12 @@ func growBuf[T any](p *bufPool[T], s []T, n int) []T {
 // not use s afterwards.
 func (p *bufPool[T]) put(s []T) {
 	if k := poolClass(cap(s)); k >= 0 {
-		s = s[:0]
-		p.classes[k].Put(&s)
+		x, _ := p.boxes.Get().(*[]T)
+		if x == nil {
+			x = new([]T)
+		}
+		*x = s[:0]
+		p.classes[k].Put(x)
 	}
 }
 
