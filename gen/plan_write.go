@@ -2,8 +2,26 @@ package gen
 
 import "github.com/dave/jennifer/jen"
 
-// batchRows is how many rows generated writers shred between EndRows calls.
-const batchRows = 256
+// batchRows is how many rows generated writers shred between EndRows
+// calls for schemas of fewer than wideLeaves leaf columns; each doubling
+// of the columns beyond doubles it, up to maxBatchRows (batchFor). Each
+// EndRows visits every column's state (its page buffers, dictionary,
+// statistics) once: with hundreds of columns that state is out of cache
+// by the next visit, and larger batches pay that miss over more values.
+const (
+	batchRows    = 256
+	wideLeaves   = 64
+	maxBatchRows = 2048
+)
+
+// batchFor returns the batch of a schema of leaves leaf columns.
+func batchFor(leaves int) int {
+	b := batchRows
+	for l := leaves; l >= wideLeaves && b < maxBatchRows; l /= 2 {
+		b *= 2
+	}
+	return b
+}
 
 // writePlan is the writer of one row type, decided before anything is
 // printed: the fields of TWriter, the table its constructor opens, the
@@ -113,7 +131,7 @@ func planWrite(t *Type) *writePlan {
 		Type:       t.Name,
 		Names:      &t.Names,
 		Row:        t.Root.Go,
-		Batch:      batchRows,
+		Batch:      batchFor(len(t.Schema.Leaves)),
 		HasOptions: len(t.Columns) > 0,
 		// Variants and runtime.Decimal values can fail to shred.
 		ShredFails: len(variantFields(t)) > 0 || hasConv(t, ConvDecimal),

@@ -138,3 +138,17 @@ func TestPlanWriteOptions(t *testing.T) {
 		t.Errorf("options (HasOptions %v):\n got %+v\nwant %+v", p.HasOptions, p.Options, want)
 	}
 }
+
+// TestBatchFor: schemas of fewer than 64 leaf columns shred 256 rows per
+// EndRows; each doubling of the columns from 64 doubles the batch, up to
+// 2,048 rows.
+func TestBatchFor(t *testing.T) {
+	for _, c := range []struct{ leaves, want int }{
+		{0, 256}, {1, 256}, {63, 256}, {64, 512}, {127, 512}, {128, 1024}, {200, 1024},
+		{255, 1024}, {256, 2048}, {511, 2048}, {4096, 2048}, {1 << 20, 2048},
+	} {
+		if got := batchFor(c.leaves); got != c.want {
+			t.Errorf("batchFor(%d) = %d, want %d", c.leaves, got, c.want)
+		}
+	}
+}

@@ -337,6 +337,7 @@ func (fw *FileWriter) Close() error {
 		return fw.poison(err)
 	}
 	fw.closed = true
+	fw.releaseBuffers()
 	return nil
 }
 

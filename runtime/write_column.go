@@ -388,9 +388,9 @@ func (c *leafWriter) consume(n int) error {
 // addLevels appends levels to the open page and returns the number of
 // defined slots.
 func (c *leafWriter) addLevels(def, rep []uint8) int {
-	c.pg.def = append(c.pg.def, def...)
+	c.pg.def = append(growBuf(&poolU8, c.pg.def, len(def)), def...)
 	if c.maxRep > 0 {
-		c.pg.rep = append(c.pg.rep, rep...)
+		c.pg.rep = append(growBuf(&poolU8, c.pg.rep, len(rep)), rep...)
 	}
 	if !c.opt.sizeStats {
 		return countLevel(def, c.maxDef)
@@ -737,7 +737,7 @@ func (s *pageStore) append(p []byte, free *[][]byte) {
 				b = (*free)[k-1][:0]
 				*free = (*free)[:k-1]
 			} else {
-				b = make([]byte, 0, storeBlock)
+				b = newStoreBlock()
 			}
 			s.blocks = append(s.blocks, b)
 		}

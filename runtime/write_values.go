@@ -322,7 +322,7 @@ func (v *boolValues) dictPage(dst []byte) ([]byte, int) {
 
 func (v *boolValues) take(from, to int) {
 	src := v.buf.Values[from:to]
-	v.page = append(v.page, src...)
+	v.page = append(growBuf(&poolBool, v.page, len(src)), src...)
 	if v.set.stats && len(src) > 0 {
 		var f, t bool
 		for _, x := range src {
@@ -357,6 +357,11 @@ func (v *boolValues) bounds(dst []byte) ([]byte, pageBounds) {
 	return appendKeyBounds(dst, &v.st, orderBool, false)
 }
 
+func (v *boolValues) release() {
+	poolBool.put(v.page)
+	v.page = nil
+}
+
 // ---- INT32, INT64, FLOAT, DOUBLE ----
 
 // numValues handles the 4- and 8-byte numeric types; ops holds what
@@ -371,6 +376,8 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	trial bool    // fell back from the dictionary: the next page picks the encoding
 	st    keyStats
 	alp   alpRuns // ALP pages written PLAIN without trying, after failures
+
+	pool *bufPool[T] // the pool page's buffers come from (write_pool.go)
 }
 
 // alpRuns decides which pages of a column configured for ALP skip it and
@@ -444,7 +451,7 @@ func (v *numValues[T]) take(from, to int) {
 		}
 	}
 	if v.dict {
-		idx, added, full := v.ops.insert(v.idx, src)
+		idx, added, full := v.ops.insert(growBuf(&poolI32, v.idx, len(src)), src)
 		v.idx = idx
 		if !full {
 			return
@@ -452,7 +459,13 @@ func (v *numValues[T]) take(from, to int) {
 		v.fallback()
 		src = src[added:]
 	}
-	v.page = append(v.page, src...)
+	v.page = append(growBuf(v.pool, v.page, len(src)), src...)
+}
+
+func (v *numValues[T]) release() {
+	v.pool.put(v.page)
+	poolI32.put(v.idx)
+	v.page, v.idx = nil, nil
 }
 
 func (v *numValues[T]) abandonDict(early bool) bool {
@@ -597,7 +610,7 @@ func (v *numValues[T]) floatTrialALP(dst []byte, sample []T) []byte {
 func (v *numValues[T]) fallback() {
 	v.dict = false
 	v.trial = v.set.autoEnc
-	v.page = v.ops.gather(v.page, v.idx)
+	v.page = v.ops.gather(growBuf(v.pool, v.page[:0], len(v.idx)), v.idx)
 	v.idx = v.idx[:0]
 }
 
@@ -698,7 +711,7 @@ func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 	case orderUint32:
 		ops.stats = statsUint32
 	}
-	return &numValues[int32]{vals: &buf.Values, set: set, ops: ops}
+	return &numValues[int32]{vals: &buf.Values, set: set, ops: ops, pool: &poolI32}
 }
 
 func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
@@ -730,7 +743,7 @@ func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
 	case orderUint64:
 		ops.stats = statsUint64
 	}
-	return &numValues[int64]{vals: &buf.Values, set: set, ops: ops}
+	return &numValues[int64]{vals: &buf.Values, set: set, ops: ops, pool: &poolI64}
 }
 
 func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
@@ -760,7 +773,7 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 		stats:    statsFloat,
 		hash:     bloom.HashFloat,
 	}
-	return &numValues[float32]{vals: &buf.Values, set: set, ops: ops}
+	return &numValues[float32]{vals: &buf.Values, set: set, ops: ops, pool: &poolF32}
 }
 
 func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
@@ -790,7 +803,7 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 		stats:    statsDouble,
 		hash:     bloom.HashDouble,
 	}
-	return &numValues[float64]{vals: &buf.Values, set: set, ops: ops}
+	return &numValues[float64]{vals: &buf.Values, set: set, ops: ops, pool: &poolF64}
 }
 
 // ---- BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96 (as bytes) ----
@@ -997,14 +1010,15 @@ func appendByteArrays(dst *encode.ByteArrays, src encode.ByteArrays) {
 	if n == 0 {
 		return
 	}
+	dst.Offsets = growBuf(&poolU32, dst.Offsets, n+1)
 	if len(dst.Offsets) == 0 {
 		dst.Offsets = append(dst.Offsets, uint32(len(dst.Data)))
 	}
 	lo, hi := src.Offsets[0], src.Offsets[n]
 	shift := uint32(len(dst.Data)) - lo
-	dst.Data = append(dst.Data, src.Data[lo:hi]...)
+	dst.Data = append(growBuf(&poolU8, dst.Data, int(hi-lo)), src.Data[lo:hi]...)
 	k := len(dst.Offsets)
-	dst.Offsets = slices.Grow(dst.Offsets, n)[:k+n]
+	dst.Offsets = dst.Offsets[:k+n]
 	out := dst.Offsets[k:]
 	for i, o := range src.Offsets[1 : n+1] {
 		out[i] = o + shift
@@ -1027,7 +1041,7 @@ func (v *byteArrayValues) take(from, to int) {
 	f := v.set.bloom
 	if v.dict {
 		before, n0 := v.d.Len(), len(v.idx)
-		idx, added, full := v.d.InsertByteArrays(v.idx, src)
+		idx, added, full := v.d.InsertByteArrays(growBuf(&poolI32, v.idx, n), src)
 		v.idx = idx
 		switch {
 		case !stats:
@@ -1063,6 +1077,13 @@ func (v *byteArrayValues) take(from, to int) {
 		hashByteArrays(f, src, 0, src.Len())
 	}
 	appendByteArrays(&v.page, src)
+}
+
+func (v *byteArrayValues) release() {
+	poolU8.put(v.page.Data)
+	poolU32.put(v.page.Offsets)
+	poolI32.put(v.idx)
+	v.page, v.idx = encode.ByteArrays{}, nil
 }
 
 // fallback ends dictionary encoding for the rest of the chunk: the open

@@ -41,7 +41,7 @@ type checkedVariant struct {
 }
 
 // maxChecked bounds the parses Check keeps for Append (a generated writer
-// checks 256 rows, then appends them).
+// checks a batch of at most 2,048 rows, then appends them).
 const maxChecked = 4096
 
 type wleaf struct {

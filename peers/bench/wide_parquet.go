@@ -432,7 +432,7 @@ const pqgenWideSchemaText = `message Wide {
 `
 
 // pqgenWideBatch is how many rows WideWriter shreds between EndRows calls.
-const pqgenWideBatch = 256
+const pqgenWideBatch = 1024
 
 // pqgenWideSchema returns the parsed pqgenWideSchemaText, parsed once.
 var pqgenWideSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -1107,7 +1107,7 @@ func pqgenWideWriterFor(fw *pqrt.FileWriter) (*WideWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
