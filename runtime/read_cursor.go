@@ -330,12 +330,7 @@ func (c *cursor) nextPage() (ok bool, err error) {
 				return false, &page.Error{Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal, Offset: p.Offset,
 					Err: fmt.Errorf("%w: the chunk's first repetition level is %d, not 0", page.ErrCorrupt, p.Rep[0])}
 			}
-			rows = 0
-			for _, r := range p.Rep {
-				if r == 0 {
-					rows++
-				}
-			}
+			rows = int64(countLevel(p.Rep, 0))
 		}
 		if c.adapt != nil && c.adapt.conv {
 			if err := c.adapt.convert(p, c.leaf); err != nil {
@@ -421,17 +416,9 @@ func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
 			end = start + min(n-rows, p.NumValues-start)
 			rows += end - start
 		} else {
-			rep := p.Rep
-			end = start
-			for end < len(rep) {
-				if rep[end] == 0 {
-					if rows == n {
-						break
-					}
-					rows++
-				}
-				end++
-			}
+			var k int
+			end, k = takeRows(p.Rep, start, n-rows)
+			rows += k
 		}
 		if err := c.take(p, start, end, lv, s); err != nil {
 			return fail(err)
@@ -487,13 +474,7 @@ func (c *cursor) nonNull(p *page.Page, start, end int) int {
 	if maxDef == 0 {
 		return end - start
 	}
-	nn := 0
-	for _, d := range p.Def[start:end] {
-		if d == maxDef {
-			nn++
-		}
-	}
-	return nn
+	return countLevel(p.Def[start:end], maxDef)
 }
 
 // selectRows consumes slots of p from c.slot under row selection: kept
