@@ -44,6 +44,9 @@ type FileReader struct {
 	// row groups whose pages were prefetched (WithReadCoalescing).
 	active  []int
 	fetched map[int]bool
+	// cursors are those of the column readers made from r, which
+	// Release releases.
+	cursors []*cursor
 	// mu guards the filter's progress, ranges and fetched, which column
 	// readers used from different goroutines update (enterChunk).
 	mu sync.Mutex
@@ -192,6 +195,23 @@ func (r *FileReader) pageRanges(rg, col int) ([]rowRange, error) {
 
 // File returns the open file: footer metadata and schema.
 func (r *FileReader) File() *File { return r.f }
+
+// Release ends reading through r's column readers: it hands their page
+// buffers (the read window, the decompressed pages, their levels and
+// values, the dictionaries) to a pool from which the column readers of
+// files opened later take theirs, so that reading many files does not
+// allocate and clear new buffers for each. The column readers fail with
+// ErrClosed from then on; what they returned stays valid (their levels
+// and values until their next ReadRows, as before, and strings and Bytes
+// copies for good), as none of it points into the page buffers. Release
+// must not run concurrently with a read; calling it again does nothing.
+// Generated readers call it from Close and at the end of the rows.
+func (r *FileReader) Release() {
+	for _, c := range r.cursors {
+		c.release()
+	}
+	r.cursors = nil
+}
 
 // NumRows returns the number of rows in the selected row groups (all of
 // them without WithRowGroupFilter), as the footer states it. With

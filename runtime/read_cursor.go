@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
@@ -26,8 +27,8 @@ type cursor struct {
 	fr   *FileReader
 	leaf *schema.Node
 	col  int
-	rg   int // index into fr.rowGroups of the current chunk; -1 before the first
-	cr   page.ChunkReader
+	rg   int               // index into fr.rowGroups of the current chunk; -1 before the first
+	cr   *page.ChunkReader // from chunkReaders; nil once released
 
 	pg        *page.Page // current page, nil when none is loaded
 	slot, val int        // next slot and next value in pg
@@ -58,8 +59,33 @@ func (c *cursor) init(fr *FileReader, col int) {
 	c.leaf = fr.f.Schema.Leaves[col]
 	c.rg = -1
 	c.adapt = fr.adapt[col]
+	c.cr = chunkReaders.Get().(*page.ChunkReader)
 	if !slices.Contains(fr.active, col) {
 		fr.active = append(fr.active, col)
+	}
+	fr.cursors = append(fr.cursors, c)
+}
+
+// chunkReaders pools the page readers of cursors, with their buffers (the
+// read window, the decompressed page, its levels and values, the
+// dictionary), which FileReader.Release returns: a reader opened after
+// another was released reads into that one's buffers instead of
+// allocating and clearing its own. Nothing a column reader hands out
+// points into them (its levels and values are copies, and strings are
+// substrings of its own copies).
+var chunkReaders = sync.Pool{New: func() any { return new(page.ChunkReader) }}
+
+// release returns c's page reader to chunkReaders; c fails with ErrClosed
+// from then on.
+func (c *cursor) release() {
+	if c.cr == nil {
+		return
+	}
+	c.cr.Detach()
+	chunkReaders.Put(c.cr)
+	c.cr, c.pg = nil, nil
+	if c.err == nil {
+		c.err = fmt.Errorf("%w: the reader of column %q was released", ErrClosed, c.leaf.PathString())
 	}
 }
 
