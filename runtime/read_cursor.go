@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -28,7 +29,10 @@ type cursor struct {
 	leaf *schema.Node
 	col  int
 	rg   int               // index into fr.rowGroups of the current chunk; -1 before the first
-	cr   *page.ChunkReader // from chunkReaders; nil once released
+	bufs *colBufs          // from FileReader.takeBufs; nil once released
+	cr   *page.ChunkReader // &bufs.cr
+	lv   *Levels           // the levels and sink reading through c (adopt), nil before
+	sink sink
 
 	pg        *page.Page // current page, nil when none is loaded
 	slot, val int        // next slot and next value in pg
@@ -59,34 +63,102 @@ func (c *cursor) init(fr *FileReader, col int) {
 	c.leaf = fr.f.Schema.Leaves[col]
 	c.rg = -1
 	c.adapt = fr.adapt[col]
-	c.cr = chunkReaders.Get().(*page.ChunkReader)
+	// Column readers may be made concurrently.
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	c.bufs = fr.takeBufs()
+	c.cr = &c.bufs.cr
 	if !slices.Contains(fr.active, col) {
 		fr.active = append(fr.active, col)
 	}
 	fr.cursors = append(fr.cursors, c)
 }
 
-// chunkReaders pools the page readers of cursors, with their buffers (the
+// colBufs are the buffers of one column reader: its page reader's (the
 // read window, the decompressed page, its levels and values, the
-// dictionary), which FileReader.Release returns: a reader opened after
-// another was released reads into that one's buffers instead of
-// allocating and clearing its own. Nothing a column reader hands out
-// points into them (its levels and values are copies, and strings are
-// substrings of its own copies).
-var chunkReaders = sync.Pool{New: func() any { return new(page.ChunkReader) }}
+// dictionary) and its own levels and values, which FileReader.Release
+// returns to a pool: a reader opened after another was released
+// reads into that one's buffers instead of allocating and clearing its
+// own (bufSets). Nothing a column reader hands out for good points into
+// them (strings are substrings of its own copies, which it never returns).
+type colBufs struct {
+	cr       page.ChunkReader
+	def, rep []uint8
+	bools    []bool
+	i32      []int32
+	i64      []int64
+	i96      []encode.Int96
+	f32      []float32
+	f64      []float64
+	fixed    []byte
+	bytes    encode.ByteArrays
+	refs     []int32
+}
 
-// release returns c's page reader to chunkReaders; c fails with ErrClosed
-// from then on.
-func (c *cursor) release() {
-	if c.cr == nil {
-		return
+// bufSets pools the colBufs of released FileReaders, one *[]*colBufs per
+// reader in the order its column readers were made: a reader made later
+// gives its column readers those of the same position, so that reading
+// files of one schema one after the other reuses each column's buffers
+// for the same column.
+var bufSets sync.Pool
+
+// takeBufs returns the buffers for fr's next column reader: the next of
+// a released reader's set, taken from bufSets on the first call, or new
+// ones.
+func (fr *FileReader) takeBufs() *colBufs {
+	if !fr.tookSpare {
+		fr.tookSpare = true
+		if set, ok := bufSets.Get().(*[]*colBufs); ok {
+			fr.spare = *set
+		}
 	}
-	c.cr.Detach()
-	chunkReaders.Put(c.cr)
-	c.cr, c.pg = nil, nil
+	if len(fr.spare) == 0 {
+		return new(colBufs)
+	}
+	b := fr.spare[0]
+	fr.spare[0] = nil
+	fr.spare = fr.spare[1:]
+	return b
+}
+
+// bufUser is a sink that keeps its values in colBufs: it takes them when
+// its cursor first reads and gives them back when the cursor is released.
+type bufUser interface {
+	takeBufs(b *colBufs)
+	giveBufs(b *colBufs)
+}
+
+// adopt makes lv and the sink s, which read through c from now on, use
+// c's buffers.
+func (c *cursor) adopt(lv *Levels, s sink) {
+	c.lv, c.sink = lv, s
+	lv.Def, lv.Rep = c.bufs.def[:0], c.bufs.rep[:0]
+	if u, ok := s.(bufUser); ok {
+		u.takeBufs(c.bufs)
+	}
+}
+
+// release takes c's buffers back from its reader's levels and values,
+// which are empty from then on, and returns them (nil if c was released
+// before); c fails with ErrClosed.
+func (c *cursor) release() *colBufs {
+	b := c.bufs
+	if b == nil {
+		return nil
+	}
+	if c.lv != nil {
+		b.def, b.rep = c.lv.Def[:0], c.lv.Rep[:0]
+		c.lv.Def, c.lv.Rep = nil, nil
+		if u, ok := c.sink.(bufUser); ok {
+			u.giveBufs(b)
+		}
+	}
+	b.cr.Detach()
+	c.bufs, c.cr, c.pg, c.lv, c.sink = nil, nil, nil, nil, nil
 	if c.err == nil {
 		c.err = fmt.Errorf("%w: the reader of column %q was released", ErrClosed, c.leaf.PathString())
 	}
+	return b
 }
 
 // chunkRange returns the byte range of column col in row group rg, checked
@@ -395,6 +467,9 @@ func (c *cursor) endChunk() error {
 
 // readRows replaces lv and the sink's values with the next n whole rows.
 func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
+	if c.lv == nil && c.bufs != nil {
+		c.adopt(lv, s)
+	}
 	lv.Def = lv.Def[:0]
 	lv.Rep = lv.Rep[:0]
 	s.resetValues()
