@@ -132,7 +132,13 @@ type bufUser interface {
 // c's buffers.
 func (c *cursor) adopt(lv *Levels, s sink) {
 	c.lv, c.sink = lv, s
-	lv.Def, lv.Rep = c.bufs.def[:0], c.bufs.rep[:0]
+	// Levels a column lacks stay nil, as the checks tell them apart so.
+	if c.leaf.MaxDef > 0 {
+		lv.Def = c.bufs.def[:0]
+	}
+	if c.leaf.MaxRep > 0 {
+		lv.Rep = c.bufs.rep[:0]
+	}
 	if u, ok := s.(bufUser); ok {
 		u.takeBufs(c.bufs)
 	}

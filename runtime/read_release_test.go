@@ -70,7 +70,8 @@ func releaseRead(t *testing.T, fr *FileReader) (cols [][]string, strs []string) 
 		var out []string
 		read := func() (int, error) {
 			n, err := c.ReadRows(37)
-			out = append(out, fmt.Sprint(lv.Def, lv.Rep, vals()))
+			// Whether a column lacks a kind of levels is told by nil.
+			out = append(out, fmt.Sprint(lv.Def == nil, lv.Rep == nil, lv.Def, lv.Rep, vals()))
 			return n, err
 		}
 		// Up to the last row, not to io.EOF: a reader released then
