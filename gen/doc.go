@@ -129,7 +129,9 @@
 //
 // For each type T, in T's package: TWriter (NewTWriter, Write, Flush,
 // Close), TReader (NewTReader, Read, All, NumRows, Close, Deviations: the
-// departures from the specification met so far), WriteTFile (temporary
+// departures from the specification met so far; at the end of the rows
+// and in Close it hands its page buffers on to the readers opened after
+// it, see runtime.FileReader.Release), WriteTFile (temporary
 // file, fsync, rename) and ReadTFile, the schema as text, and a
 // compile-time guard: an assignment of T{} to an unnamed struct type
 // spelling T's exact fields, types and tags, which stops compiling when T

@@ -148,7 +148,8 @@ func (p *readPlan) emitMethods(f *jen.File) {
 
 // emitRead emits Read: the rows available (a filter selects them ahead),
 // every column's next k rows (concurrently under WithReadParallelism),
-// the levels checked across columns, then assembled.
+// the levels checked across columns, then assembled. At the end of the
+// rows it releases the column readers' page buffers (FileReader.Release).
 func (p *readPlan) emitRead(f *jen.File) {
 	n := &p.t.Names
 	read := []jen.Code{
@@ -158,6 +159,8 @@ func (p *readPlan) emitRead(f *jen.File) {
 		jen.Id("want").Op(":=").Int64().Call(jen.Id("avail")),
 		jen.If(jen.Id("want").Op("<=").Lit(0)).Block(
 			jen.If(jen.Len(jen.Id("rows")).Op("==").Lit(0)).Block(jen.Return(jen.Lit(0), jen.Nil())),
+			jen.Comment("The end of the rows: the page buffers go to the next reader."),
+			jen.Id("r").Dot("fr").Dot("Release").Call(),
 			jen.Return(jen.Lit(0), jen.Qual("io", "EOF"))),
 		jen.Id("k").Op(":=").Int().Call(jen.Id("want")),
 		jen.If(jen.Err().Op(":=").Id("r").Dot("fr").Dot("ReadColumns").Call(jen.Id("k"), jen.Id("r").Dot("leaves").Dot("Jobs").Op("...")), jen.Err().Op("!=").Nil()).Block(

@@ -541,6 +541,8 @@ func (r *FileReader) refine(rg int) error {
 		coarse = []rowRange{{0, r.f.Meta.RowGroups[rg].NumRows}}
 	}
 	sub := &FileReader{f: r.f, cfg: r.cfg, rowGroups: []int{rg}, ranges: map[int][]rowRange{}, adapt: r.adapt}
+	// The next row group's readers, or the next file's, reuse the buffers.
+	defer sub.Release()
 	if had {
 		sub.ranges[rg] = coarse
 	}

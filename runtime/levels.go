@@ -126,3 +126,62 @@ func rowEnd(rep []uint8, from, k int) int {
 	}
 	return i
 }
+
+// takeRows returns the end of the longest run of slots of rep from slot
+// from on that starts at most k rows (a slot whose repetition level is 0
+// starts a row): the index of the (k+1)th such slot at or after from, or
+// len(rep) when there are no more; and the rows the run starts.
+func takeRows(rep []uint8, from, k int) (end, rows int) {
+	i := from
+	for i+8 <= len(rep) {
+		z := 8 - bits.OnesCount64(nonZeroBytes(binary.LittleEndian.Uint64(rep[i:]))&msb8)
+		if rows+z > k {
+			break
+		}
+		rows += z
+		i += 8
+	}
+	for ; i < len(rep); i++ {
+		if rep[i] == 0 {
+			if rows == k {
+				return i, rows
+			}
+			rows++
+		}
+	}
+	return i, rows
+}
+
+// belowBytes returns a word whose byte i has its high bit set exactly when
+// byte i of x is below d (the low seven bits are
+// clear), for 0 <= d <= 128: a byte is at least d when its high bit is set
+// or its low seven bits plus 128-d carry into the high bit.
+func belowBytes(x uint64, d uint8) uint64 {
+	return ^(((x &^ msb8) + lsb8*uint64(0x80-d)) | x) & msb8
+}
+
+// firstBrokenList returns the first slot i >= 1 of rep whose repetition
+// level is not 0 while def[i] or def[i-1] is below d, or -1: with one
+// repetition level, a slot that continues a list which is empty or null
+// there or at the slot before. len(def) == len(rep).
+func firstBrokenList(rep, def []uint8, d uint8) int {
+	if len(rep) < 2 {
+		return -1
+	}
+	def = def[:len(rep)]
+	i := 1
+	for d <= 0x80 && i+8 <= len(rep) {
+		r := nonZeroBytes(binary.LittleEndian.Uint64(rep[i:])) & msb8
+		below := belowBytes(binary.LittleEndian.Uint64(def[i:]), d) | belowBytes(binary.LittleEndian.Uint64(def[i-1:]), d)
+		if r&below != 0 {
+			break // the byte loop below finds the slot
+		}
+		i += 8
+	}
+	for ; i < len(rep); i++ {
+		if rep[i] != 0 && (def[i] < d || def[i-1] < d) {
+			return i
+		}
+	}
+	return -1
+}

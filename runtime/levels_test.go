@@ -22,6 +22,29 @@ func anyAbovePlain(b []uint8, m uint8) bool {
 	return slices.ContainsFunc(b, func(x uint8) bool { return x > m })
 }
 
+func takeRowsPlain(rep []uint8, from, k int) (end, rows int) {
+	end = from
+	for end < len(rep) {
+		if rep[end] == 0 {
+			if rows == k {
+				break
+			}
+			rows++
+		}
+		end++
+	}
+	return end, rows
+}
+
+func firstBrokenListPlain(rep, def []uint8, d uint8) int {
+	for i := 1; i < len(rep); i++ {
+		if rep[i] != 0 && (def[i] < d || def[i-1] < d) {
+			return i
+		}
+	}
+	return -1
+}
+
 func rowEndPlain(rep []uint8, from, k int) int {
 	i := from + 1
 	for ; i < len(rep); i++ {
@@ -80,6 +103,32 @@ func TestLevelKernels(t *testing.T) {
 								t.Fatalf("rowEnd(%v, %d, %d) = %d, want %d", b, from, k, got, want)
 							}
 						}
+					}
+				}
+				if top <= 4 {
+					for from := 0; from <= n; from++ {
+						for k := 0; k <= n+1; k++ {
+							ge, gr := takeRows(b, from, k)
+							we, wr := takeRowsPlain(b, from, k)
+							if ge != we || gr != wr {
+								t.Fatalf("takeRows(%v, %d, %d) = %d, %d, want %d, %d", b, from, k, ge, gr, we, wr)
+							}
+						}
+					}
+				}
+				// Definition levels for firstBrokenList: mostly at or
+				// above d, so that the word loop runs, with a broken
+				// slot here and there; and bytes of 128 and more.
+				def := make([]uint8, n)
+				for i := range def {
+					def[i] = uint8(r.IntN(top)) + uint8(r.IntN(3))
+					if r.IntN(16) == 0 {
+						def[i] = 0
+					}
+				}
+				for _, d := range []uint8{0, 1, 2, 3, 4, 127, 128, 129, 200} {
+					if got, want := firstBrokenList(b, def, d), firstBrokenListPlain(b, def, d); got != want {
+						t.Fatalf("firstBrokenList(%v, %v, %d) = %d, want %d", b, def, d, got, want)
 					}
 				}
 			}

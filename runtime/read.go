@@ -44,6 +44,14 @@ type FileReader struct {
 	// row groups whose pages were prefetched (WithReadCoalescing).
 	active  []int
 	fetched map[int]bool
+	// cursors are those of the column readers made from r, which
+	// Release releases.
+	cursors []*cursor
+	// spare are the buffers of a released reader not yet given to a
+	// column reader of r, taken (tookSpare) when r makes its first
+	// (takeBufs). mu guards them and cursors and active too.
+	spare     []*colBufs
+	tookSpare bool
 	// mu guards the filter's progress, ranges and fetched, which column
 	// readers used from different goroutines update (enterChunk).
 	mu sync.Mutex
@@ -192,6 +200,32 @@ func (r *FileReader) pageRanges(rg, col int) ([]rowRange, error) {
 
 // File returns the open file: footer metadata and schema.
 func (r *FileReader) File() *File { return r.f }
+
+// Release ends reading through r's column readers: it hands their
+// buffers (the read window, the decompressed pages, their levels and
+// values, the dictionaries, and the readers' own Levels and Values) to a
+// pool from which the column readers of
+// files opened later take theirs, so that reading many files does not
+// allocate and clear new buffers for each. The column readers fail with
+// ErrClosed from then on, and their Levels and Values are emptied (they
+// go to the pool too); the strings and Bytes copies they returned stay
+// valid, as none of them points into the pooled buffers. Release must not
+// run concurrently with a read; calling it again does nothing.
+// Generated readers call it from Close and at the end of the rows.
+func (r *FileReader) Release() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var set []*colBufs
+	for _, c := range r.cursors {
+		if b := c.release(); b != nil {
+			set = append(set, b)
+		}
+	}
+	r.cursors = nil
+	if len(set) > 0 {
+		bufSets.Put(&set)
+	}
+}
 
 // NumRows returns the number of rows in the selected row groups (all of
 // them without WithRowGroupFilter), as the footer states it. With

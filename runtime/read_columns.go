@@ -308,3 +308,38 @@ func (c *FixedReader) appendValues(p *page.Page, from, to int) error {
 	c.Values = append(c.Values, p.Values.Fixed[from*c.Size:to*c.Size]...)
 	return nil
 }
+
+// The typed readers keep their values in their cursor's colBufs (bufUser),
+// taken when they first read and given back by FileReader.Release.
+
+func (c *BoolReader) takeBufs(b *colBufs)   { c.Values = b.bools[:0] }
+func (c *BoolReader) giveBufs(b *colBufs)   { b.bools, c.Values = c.Values[:0], nil }
+func (c *Int32Reader) takeBufs(b *colBufs)  { c.Values = b.i32[:0] }
+func (c *Int32Reader) giveBufs(b *colBufs)  { b.i32, c.Values = c.Values[:0], nil }
+func (c *Int64Reader) takeBufs(b *colBufs)  { c.Values = b.i64[:0] }
+func (c *Int64Reader) giveBufs(b *colBufs)  { b.i64, c.Values = c.Values[:0], nil }
+func (c *Int96Reader) takeBufs(b *colBufs)  { c.Values = b.i96[:0] }
+func (c *Int96Reader) giveBufs(b *colBufs)  { b.i96, c.Values = c.Values[:0], nil }
+func (c *FloatReader) takeBufs(b *colBufs)  { c.Values = b.f32[:0] }
+func (c *FloatReader) giveBufs(b *colBufs)  { b.f32, c.Values = c.Values[:0], nil }
+func (c *DoubleReader) takeBufs(b *colBufs) { c.Values = b.f64[:0] }
+func (c *DoubleReader) giveBufs(b *colBufs) { b.f64, c.Values = c.Values[:0], nil }
+func (c *FixedReader) takeBufs(b *colBufs)  { c.Values = b.fixed[:0] }
+func (c *FixedReader) giveBufs(b *colBufs)  { b.fixed, c.Values = c.Values[:0], nil }
+
+func (c *ByteArrayReader) takeBufs(b *colBufs) {
+	c.Values.Data, c.Values.Offsets = b.bytes.Data[:0], b.bytes.Offsets[:0]
+	c.strs.refs = b.refs[:0]
+}
+
+// giveBufs gives back the value bytes only when no string shares them
+// (stringRefs.hasAll); Bytes copies and dictionary copies are never given.
+func (c *ByteArrayReader) giveBufs(b *colBufs) {
+	b.bytes.Offsets, b.refs = c.Values.Offsets[:0], c.strs.refs[:0]
+	b.bytes.Data = nil
+	if !c.strs.hasAll {
+		b.bytes.Data = c.Values.Data[:0]
+	}
+	c.Values, c.strs.refs = encode.ByteArrays{}, nil
+	c.strs.reset()
+}

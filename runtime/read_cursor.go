@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
+	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -26,8 +28,11 @@ type cursor struct {
 	fr   *FileReader
 	leaf *schema.Node
 	col  int
-	rg   int // index into fr.rowGroups of the current chunk; -1 before the first
-	cr   page.ChunkReader
+	rg   int               // index into fr.rowGroups of the current chunk; -1 before the first
+	bufs *colBufs          // from FileReader.takeBufs; nil once released
+	cr   *page.ChunkReader // &bufs.cr
+	lv   *Levels           // the levels and sink reading through c (adopt), nil before
+	sink sink
 
 	pg        *page.Page // current page, nil when none is loaded
 	slot, val int        // next slot and next value in pg
@@ -58,9 +63,108 @@ func (c *cursor) init(fr *FileReader, col int) {
 	c.leaf = fr.f.Schema.Leaves[col]
 	c.rg = -1
 	c.adapt = fr.adapt[col]
+	// Column readers may be made concurrently.
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	c.bufs = fr.takeBufs()
+	c.cr = &c.bufs.cr
 	if !slices.Contains(fr.active, col) {
 		fr.active = append(fr.active, col)
 	}
+	fr.cursors = append(fr.cursors, c)
+}
+
+// colBufs are the buffers of one column reader: its page reader's (the
+// read window, the decompressed page, its levels and values, the
+// dictionary) and its own levels and values, which FileReader.Release
+// returns to a pool: a reader opened after another was released
+// reads into that one's buffers instead of allocating and clearing its
+// own (bufSets). Nothing a column reader hands out for good points into
+// them (strings are substrings of its own copies, which it never returns).
+type colBufs struct {
+	cr       page.ChunkReader
+	def, rep []uint8
+	bools    []bool
+	i32      []int32
+	i64      []int64
+	i96      []encode.Int96
+	f32      []float32
+	f64      []float64
+	fixed    []byte
+	bytes    encode.ByteArrays
+	refs     []int32
+}
+
+// bufSets pools the colBufs of released FileReaders, one *[]*colBufs per
+// reader in the order its column readers were made: a reader made later
+// gives its column readers those of the same position, so that reading
+// files of one schema one after the other reuses each column's buffers
+// for the same column.
+var bufSets sync.Pool
+
+// takeBufs returns the buffers for fr's next column reader: the next of
+// a released reader's set, taken from bufSets on the first call, or new
+// ones.
+func (fr *FileReader) takeBufs() *colBufs {
+	if !fr.tookSpare {
+		fr.tookSpare = true
+		if set, ok := bufSets.Get().(*[]*colBufs); ok {
+			fr.spare = *set
+		}
+	}
+	if len(fr.spare) == 0 {
+		return new(colBufs)
+	}
+	b := fr.spare[0]
+	fr.spare[0] = nil
+	fr.spare = fr.spare[1:]
+	return b
+}
+
+// bufUser is a sink that keeps its values in colBufs: it takes them when
+// its cursor first reads and gives them back when the cursor is released.
+type bufUser interface {
+	takeBufs(b *colBufs)
+	giveBufs(b *colBufs)
+}
+
+// adopt makes lv and the sink s, which read through c from now on, use
+// c's buffers.
+func (c *cursor) adopt(lv *Levels, s sink) {
+	c.lv, c.sink = lv, s
+	// Levels a column lacks stay nil, as the checks tell them apart so.
+	if c.leaf.MaxDef > 0 {
+		lv.Def = c.bufs.def[:0]
+	}
+	if c.leaf.MaxRep > 0 {
+		lv.Rep = c.bufs.rep[:0]
+	}
+	if u, ok := s.(bufUser); ok {
+		u.takeBufs(c.bufs)
+	}
+}
+
+// release takes c's buffers back from its reader's levels and values,
+// which are empty from then on, and returns them (nil if c was released
+// before); c fails with ErrClosed.
+func (c *cursor) release() *colBufs {
+	b := c.bufs
+	if b == nil {
+		return nil
+	}
+	if c.lv != nil {
+		b.def, b.rep = c.lv.Def[:0], c.lv.Rep[:0]
+		c.lv.Def, c.lv.Rep = nil, nil
+		if u, ok := c.sink.(bufUser); ok {
+			u.giveBufs(b)
+		}
+	}
+	b.cr.Detach()
+	c.bufs, c.cr, c.pg, c.lv, c.sink = nil, nil, nil, nil, nil
+	if c.err == nil {
+		c.err = fmt.Errorf("%w: the reader of column %q was released", ErrClosed, c.leaf.PathString())
+	}
+	return b
 }
 
 // chunkRange returns the byte range of column col in row group rg, checked
@@ -330,12 +434,7 @@ func (c *cursor) nextPage() (ok bool, err error) {
 				return false, &page.Error{Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal, Offset: p.Offset,
 					Err: fmt.Errorf("%w: the chunk's first repetition level is %d, not 0", page.ErrCorrupt, p.Rep[0])}
 			}
-			rows = 0
-			for _, r := range p.Rep {
-				if r == 0 {
-					rows++
-				}
-			}
+			rows = int64(countLevel(p.Rep, 0))
 		}
 		if c.adapt != nil && c.adapt.conv {
 			if err := c.adapt.convert(p, c.leaf); err != nil {
@@ -374,6 +473,9 @@ func (c *cursor) endChunk() error {
 
 // readRows replaces lv and the sink's values with the next n whole rows.
 func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
+	if c.lv == nil && c.bufs != nil {
+		c.adopt(lv, s)
+	}
 	lv.Def = lv.Def[:0]
 	lv.Rep = lv.Rep[:0]
 	s.resetValues()
@@ -421,17 +523,9 @@ func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
 			end = start + min(n-rows, p.NumValues-start)
 			rows += end - start
 		} else {
-			rep := p.Rep
-			end = start
-			for end < len(rep) {
-				if rep[end] == 0 {
-					if rows == n {
-						break
-					}
-					rows++
-				}
-				end++
-			}
+			var k int
+			end, k = takeRows(p.Rep, start, n-rows)
+			rows += k
 		}
 		if err := c.take(p, start, end, lv, s); err != nil {
 			return fail(err)
@@ -487,13 +581,7 @@ func (c *cursor) nonNull(p *page.Page, start, end int) int {
 	if maxDef == 0 {
 		return end - start
 	}
-	nn := 0
-	for _, d := range p.Def[start:end] {
-		if d == maxDef {
-			nn++
-		}
-	}
-	return nn
+	return countLevel(p.Def[start:end], maxDef)
 }
 
 // selectRows consumes slots of p from c.slot under row selection: kept

@@ -223,11 +223,8 @@ func (l *openLeaf) checkLists(lv *Levels, from uint8) error {
 		return nil
 	case l.maxRep == 1:
 		// The common case, without the lookup of the repeated node.
-		d := l.repDef[0]
-		for i := 1; i < len(rep); i++ {
-			if rep[i] != 0 && (def[i] < d || def[i-1] < d) {
-				return l.checkLists1(rep, def, i)
-			}
+		if i := firstBrokenList(rep, def, l.repDef[0]); i >= 0 {
+			return l.checkLists1(rep, def, i)
 		}
 		return nil
 	}

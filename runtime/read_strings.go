@@ -98,6 +98,8 @@ func (s *stringRefs) get(v *encode.ByteArrays, i int) string {
 		if e := uint(s.refs[i]); e < uint(s.one.n) {
 			return s.one.data[s.one.offs[e]:s.one.offs[e+1]]
 		}
+	} else if s.hasAll {
+		return s.all[v.Offsets[i]:v.Offsets[i+1]]
 	}
 	return s.getSlow(v, i)
 }

@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 3
+	GenVersion = 4
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -30,6 +30,10 @@ const (
 //	   predicate builders (NewField...), Read through Available and
 //	   ReadColumns, Decimal, Interval, FLOAT16 as float32 and FileRef
 //	   fields.
+//	3: OpenBuffers opens a writer's column buffers from a table (Buffer,
+//	   VariantBuffer).
+//	4: readers release their page buffers (FileReader.Release) at the end
+//	   of the rows and in Close.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(4 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 4)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Slim (or a struct it
@@ -194,9 +194,12 @@ func (r *SlimReader) NumRows() int64 {
 	return r.fr.NumRows()
 }
 
-// Close releases the reader. It does not close the underlying io.ReaderAt.
+// Close releases the reader and hands its page buffers on to the readers
+// opened after it (runtime.FileReader.Release). It does not close the
+// underlying io.ReaderAt.
 func (r *SlimReader) Close() error {
 	r.closed = true
+	r.fr.Release()
 	return nil
 }
 
@@ -223,6 +226,8 @@ func (r *SlimReader) Read(rows []Slim) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
+		// The end of the rows: the page buffers go to the next reader.
+		r.fr.Release()
 		return 0, pqio.EOF
 	}
 	k := int(want)

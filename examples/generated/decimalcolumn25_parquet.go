@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(3 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 3)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(4 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 4)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn25 (or a struct it
@@ -191,9 +191,12 @@ func (r *DecimalColumn25Reader) NumRows() int64 {
 	return r.fr.NumRows()
 }
 
-// Close releases the reader. It does not close the underlying io.ReaderAt.
+// Close releases the reader and hands its page buffers on to the readers
+// opened after it (runtime.FileReader.Release). It does not close the
+// underlying io.ReaderAt.
 func (r *DecimalColumn25Reader) Close() error {
 	r.closed = true
+	r.fr.Release()
 	return nil
 }
 
@@ -220,6 +223,8 @@ func (r *DecimalColumn25Reader) Read(rows []DecimalColumn25) (int, error) {
 		if len(rows) == 0 {
 			return 0, nil
 		}
+		// The end of the rows: the page buffers go to the next reader.
+		r.fr.Release()
 		return 0, pqio.EOF
 	}
 	k := int(want)

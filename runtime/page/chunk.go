@@ -100,6 +100,16 @@ func (c *ChunkReader) Reset(r io.ReaderAt, start, length int64, col Column, opts
 // Column returns the column being read.
 func (c *ChunkReader) Column() Column { return c.col }
 
+// Detach drops c's references to its file and decryptor, keeping its
+// buffers, for a pool of chunk readers: c is usable again only after
+// Reset, which reuses them, so no Page it returned stays valid.
+func (c *ChunkReader) Detach() {
+	c.r = nil
+	c.opts = ChunkOptions{}
+	c.err = nil
+	c.widths = nil
+}
+
 // Decoder returns the page decoder of the chunk (its dictionary).
 func (c *ChunkReader) Decoder() *Decoder { return &c.dec }
 
