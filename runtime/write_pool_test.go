@@ -35,7 +35,7 @@ func TestGrowBuf(t *testing.T) {
 	}
 	// The outgrown buffers went to the pool: a grow to 512 elements takes
 	// the pooled one of that class, whose old contents stay past the length.
-	q := growBuf(&p, make([]int64, 300, 300), 1)
+	q := growBuf(&p, make([]int64, 300), 1)
 	if cap(q) != 1024 && cap(q) != 512 {
 		t.Fatalf("cap %d", cap(q))
 	}
