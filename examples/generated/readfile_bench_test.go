@@ -22,28 +22,25 @@ func BenchmarkReadFile(b *testing.B) {
 	if err := WriteOrderFile(orPath, orders(50_000)); err != nil {
 		b.Fatal(err)
 	}
-	b.Run("type=events/how=readfile", func(b *testing.B) {
-		benchReadFile(b, func() (int, error) {
-			rows, err := ReadEventFile(evPath)
-			return len(rows), err
-		})
-	})
-	b.Run("type=events/how=stream", func(b *testing.B) {
-		benchReadFile(b, func() (int, error) {
-			return streamFile[Event](evPath, func(r io.ReaderAt, size int64) (*EventReader, error) { return NewEventReader(r, size) })
-		})
-	})
-	b.Run("type=orders/how=readfile", func(b *testing.B) {
-		benchReadFile(b, func() (int, error) {
-			rows, err := ReadOrderFile(orPath)
-			return len(rows), err
-		})
-	})
-	b.Run("type=orders/how=stream", func(b *testing.B) {
-		benchReadFile(b, func() (int, error) {
-			return streamFile[Order](orPath, func(r io.ReaderAt, size int64) (*OrderReader, error) { return NewOrderReader(r, size) })
-		})
-	})
+	cases := []struct {
+		name             string
+		readFile, stream func() (int, error)
+	}{
+		{"events",
+			func() (int, error) { rows, err := ReadEventFile(evPath); return len(rows), err },
+			func() (int, error) {
+				return streamFile[Event](evPath, func(r io.ReaderAt, size int64) (*EventReader, error) { return NewEventReader(r, size) })
+			}},
+		{"orders",
+			func() (int, error) { rows, err := ReadOrderFile(orPath); return len(rows), err },
+			func() (int, error) {
+				return streamFile[Order](orPath, func(r io.ReaderAt, size int64) (*OrderReader, error) { return NewOrderReader(r, size) })
+			}},
+	}
+	for _, c := range cases {
+		b.Run("type="+c.name+"/how=readfile", func(b *testing.B) { benchReadFile(b, c.readFile) })
+		b.Run("type="+c.name+"/how=stream", func(b *testing.B) { benchReadFile(b, c.stream) })
+	}
 }
 
 func benchReadFile(b *testing.B, read func() (int, error)) {
