@@ -6,6 +6,19 @@ import (
 	"testing"
 )
 
+// flatHEFile returns n high-entropy Flat rows, pqgen's library and the
+// file it writes of them (snappy).
+func flatHEFile(t *testing.T, n int) ([]Flat, lib[Flat], *bytes.Buffer) {
+	t.Helper()
+	rows := flatRowsHE(n)
+	l := pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader)
+	var buf bytes.Buffer
+	if err := l.write(&buf, rows, codecs[0]); err != nil {
+		t.Fatal(err)
+	}
+	return rows, l, &buf
+}
+
 // TestFlatHEReadAllocs: reading high-entropy Flat rows with pqgen into a
 // reused batch allocates one string per distinct name (the names are
 // dictionary-encoded, and one row group holds them all), one slab of Opt
@@ -15,12 +28,7 @@ import (
 func TestFlatHEReadAllocs(t *testing.T) {
 	const perReader = 200 // the reader, its column buffers and dictionary caches
 	for _, n := range []int{20_000, 80_000} {
-		rows := flatRowsHE(n)
-		l := pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader)
-		var buf bytes.Buffer
-		if err := l.write(&buf, rows, codecs[0]); err != nil {
-			t.Fatal(err)
-		}
+		rows, l, buf := flatHEFile(t, n)
 		distinct := map[string]bool{}
 		for _, r := range rows {
 			distinct[r.Name] = true
@@ -56,12 +64,7 @@ func TestFlatHEReadAllocs(t *testing.T) {
 func TestFlatHEReadBytes(t *testing.T) {
 	const perReader = 64 << 10
 	for _, n := range []int{20_000, 80_000} {
-		rows := flatRowsHE(n)
-		l := pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader)
-		var buf bytes.Buffer
-		if err := l.write(&buf, rows, codecs[0]); err != nil {
-			t.Fatal(err)
-		}
+		rows, l, buf := flatHEFile(t, n)
 		distinct := map[string]bool{}
 		dict := 0
 		for _, r := range rows {
