@@ -52,6 +52,8 @@ type FileReader struct {
 	// (takeBufs). mu guards them and cursors and active too.
 	spare     []*colBufs
 	tookSpare bool
+	// pipe is the read-ahead of ReadColumns (read_pipe.go), nil before.
+	pipe *readPipe
 	// mu guards the filter's progress, ranges and fetched, which column
 	// readers used from different goroutines update (enterChunk).
 	mu sync.Mutex
@@ -209,10 +211,13 @@ func (r *FileReader) File() *File { return r.f }
 // allocate and clear new buffers for each. The column readers fail with
 // ErrClosed from then on, and their Levels and Values are emptied (they
 // go to the pool too); the strings and Bytes copies they returned stay
-// valid, as none of them points into the pooled buffers. Release must not
+// valid, as none of them points into the pooled buffers. It first waits
+// for the goroutines decoding the next batch ahead (WithReadParallelism),
+// which stop after their current column. Release must not
 // run concurrently with a read; calling it again does nothing.
 // Generated readers call it from Close and at the end of the rows.
 func (r *FileReader) Release() {
+	r.stopPipe() // before the lock, which the readers decoding ahead take
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var set []*colBufs

@@ -479,6 +479,13 @@ func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
 	lv.Def = lv.Def[:0]
 	lv.Rep = lv.Rep[:0]
 	s.resetValues()
+	return c.moreRows(n, lv, s)
+}
+
+// moreRows appends the levels and values of the next n whole rows to
+// those lv and the sink s hold (see readRows); on an error they are
+// emptied.
+func (c *cursor) moreRows(n int, lv *Levels, s sink) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}

@@ -62,7 +62,26 @@ const readParallelMinSlots = 16 << 10
 // the first failing job in order.
 //
 // For generated code (see "For generated code" in the package doc).
+//
+// With WithReadParallelism of 2 or more, it then starts decoding the
+// next batch of as many rows into a second set of buffers while the
+// caller assembles this one (see read_pipe.go); the next call swaps them
+// in, and returns the errors of that batch.
 func (r *FileReader) ReadColumns(k int, jobs ...ColumnJob) error {
+	if p := r.pipe; p != nil && p.ahead {
+		return r.takeAhead(k, jobs)
+	}
+	if err := r.readColumns(k, jobs); err != nil {
+		return err
+	}
+	if r.cfg.ReadParallelism > 1 {
+		r.readAhead(k, jobs)
+	}
+	return nil
+}
+
+// readColumns is ReadColumns without reading ahead.
+func (r *FileReader) readColumns(k int, jobs []ColumnJob) error {
 	n := min(r.cfg.ReadParallelism, len(jobs))
 	if n <= 1 || k*len(jobs) < readParallelMinSlots {
 		for _, j := range jobs {

@@ -1,0 +1,349 @@
+// Read pipelining (WithReadParallelism of 2 or more): while the caller
+// assembles the rows of one batch from its column readers, goroutines
+// decode the columns of the next batch into a second set of column
+// buffers, the back readers, which the next ReadColumns swaps in. The
+// caller, once it asks for that batch, decodes the columns no goroutine
+// has started yet, so the decoding of a batch is shared when the
+// assembly is the shorter stage.
+
+package runtime
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// pipeReader is a typed column reader whose next batch can be decoded
+// ahead into another reader of the same type and column (its back
+// reader), then swapped in.
+type pipeReader interface {
+	leafReader
+	sink
+	cur() *cursor
+	// shadow returns an empty reader of the same type and settings, to
+	// be the back reader.
+	shadow() pipeReader
+	// swapBatch exchanges the levels and values of the reader's batch
+	// with those of b, its back reader.
+	swapBatch(b pipeReader)
+	// moveValues moves the values from value v on to the end of b's,
+	// which are empty.
+	moveValues(b pipeReader, v int)
+}
+
+// readPipe is the read-ahead state of a FileReader.
+type readPipe struct {
+	jobs  []ColumnJob  // the generated reader's jobs (compared by identity)
+	front []pipeReader // per job: its reader, nil when the column is not read
+	back  []pipeReader // per job: the back reader, made on the first read-ahead
+	off   bool         // some job cannot be read ahead (Variant, layout adapter)
+
+	k     int          // rows of the batch in the back readers
+	ahead bool         // the back readers hold, or are being filled with, the next k rows
+	next  atomic.Int64 // the next job to decode ahead
+	errs  []error      // per job, the error of its read-ahead
+	wg    sync.WaitGroup
+	read  int64 // rows ReadColumns has handed out
+}
+
+// newPipe returns the read-ahead state for jobs, off when one of them is
+// not a plain typed column reader that has read a batch.
+func newPipe(jobs []ColumnJob) *readPipe {
+	p := &readPipe{jobs: jobs, front: make([]pipeReader, len(jobs)), errs: make([]error, len(jobs))}
+	for i, j := range jobs {
+		if j.c == nil {
+			continue
+		}
+		f, ok := j.c.(pipeReader)
+		if !ok {
+			p.off = true
+			return p
+		}
+		c := f.cur()
+		if c.lv == nil || c.adapt != nil && c.adapt.defMap != nil {
+			p.off = true
+			return p
+		}
+		p.front[i] = f
+	}
+	return p
+}
+
+// same reports whether jobs is the slice p was made for.
+func (p *readPipe) same(jobs []ColumnJob) bool {
+	return len(jobs) == len(p.jobs) && len(jobs) > 0 && &jobs[0] == &p.jobs[0]
+}
+
+// readAhead starts decoding the batch after the k rows ReadColumns has
+// just read, when the rows left (Available) make a batch worth it.
+func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
+	p := r.pipe
+	if p == nil {
+		p = newPipe(jobs)
+		r.pipe = p
+	}
+	p.read += int64(k)
+	if p.off || !p.same(jobs) {
+		return
+	}
+	next, err := r.Available(p.read, k)
+	if err != nil || next*len(jobs) < readParallelMinSlots {
+		return // the next Read meets the error, or reads its rows itself
+	}
+	if p.back == nil {
+		p.back = make([]pipeReader, len(jobs))
+		for i, f := range p.front {
+			if f != nil {
+				b := f.shadow()
+				fc, bc := f.cur(), b.cur()
+				bc.init(fc.fr, fc.col)
+				bc.adopt(b.levels(), b)
+				p.back[i] = b
+			}
+		}
+	}
+	p.k, p.ahead = next, true
+	p.next.Store(0)
+	clear(p.errs)
+	for range min(r.cfg.ReadParallelism, len(jobs)) - 1 {
+		p.wg.Go(p.work)
+	}
+}
+
+// work decodes the next k rows of the columns it takes into their back
+// readers until none is left.
+func (p *readPipe) work() {
+	for {
+		i := int(p.next.Add(1) - 1)
+		if i >= len(p.jobs) {
+			return
+		}
+		if f := p.front[i]; f != nil {
+			b := p.back[i]
+			got, err := f.cur().readRows(p.k, b.levels(), b)
+			p.errs[i] = exactRows(got, p.k, err, p.jobs[i].path)
+		}
+	}
+}
+
+// takeAhead is ReadColumns of k rows when a batch was read ahead: it
+// decodes the columns no goroutine has taken, waits for the others and
+// swaps the batch in, keeping the rows past k for the next call or
+// reading the rows missing up to k.
+func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
+	p := r.pipe
+	p.work()
+	p.wg.Wait()
+	p.ahead = false
+	if !p.same(jobs) {
+		return fmt.Errorf("%w: ReadColumns of other columns than those whose next rows were read ahead", ErrColumn)
+	}
+	for _, err := range p.errs {
+		if err != nil {
+			return err
+		}
+	}
+	for i, f := range p.front {
+		if f != nil {
+			f.swapBatch(p.back[i])
+		}
+	}
+	switch {
+	case k < p.k:
+		// Fewer rows than read ahead: the rest wait in the back readers.
+		for i, f := range p.front {
+			if f != nil {
+				splitBatch(f, p.back[i], k)
+			}
+		}
+		p.k -= k
+		p.ahead = true // p.next is past the jobs: nothing to decode
+		p.read += int64(k)
+		return nil
+	case k > p.k:
+		for i, f := range p.front {
+			if f != nil {
+				got, err := f.cur().moreRows(k-p.k, f.levels(), f)
+				if err := exactRows(got, k-p.k, err, jobs[i].path); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	r.readAhead(k, jobs)
+	return nil
+}
+
+// stopPipe waits for the goroutines decoding ahead, which take no more
+// columns, and drops the batch read ahead.
+func (r *FileReader) stopPipe() {
+	if p := r.pipe; p != nil && p.ahead {
+		p.next.Store(int64(len(p.jobs)))
+		p.wg.Wait()
+		p.ahead = false
+	}
+}
+
+// exactRows returns err, or an error naming the column at path when got
+// rows were read where k were asked for (see ReadRowsExact).
+func exactRows(got, k int, err error, path string) error {
+	if err != nil {
+		return err
+	}
+	if got != k {
+		return fmt.Errorf("%w: column %s: %d rows where %d were expected", ErrChunk, path, got, k)
+	}
+	return nil
+}
+
+// splitBatch leaves the first rows rows of f's batch in f and moves the
+// others to b, whose batch f's replaced (and is not needed any more).
+// Columns read ahead have no layout adapter: their levels are the file's.
+func splitBatch(f, b pipeReader, rows int) {
+	c := f.cur()
+	lv, tl := f.levels(), b.levels()
+	s := rows
+	if c.leaf.MaxRep > 0 {
+		s, _ = takeRows(lv.Rep, 0, rows)
+		tl.Rep = append(tl.Rep[:0], lv.Rep[s:]...)
+		lv.Rep = lv.Rep[:s]
+	}
+	v := s
+	if c.leaf.MaxDef > 0 {
+		v = countLevel(lv.Def[:s], c.leaf.MaxDef)
+		tl.Def = append(tl.Def[:0], lv.Def[s:]...)
+		lv.Def = lv.Def[:s]
+	}
+	b.resetValues()
+	f.moveValues(b, v)
+}
+
+// moveTail moves (*from)[v:] to the empty *to.
+func moveTail[T any](from, to *[]T, v int) {
+	*to = append((*to)[:0], (*from)[v:]...)
+	*from = (*from)[:v]
+}
+
+func (c *BoolReader) cur() *cursor      { return &c.c }
+func (c *Int32Reader) cur() *cursor     { return &c.c }
+func (c *Int64Reader) cur() *cursor     { return &c.c }
+func (c *Int96Reader) cur() *cursor     { return &c.c }
+func (c *FloatReader) cur() *cursor     { return &c.c }
+func (c *DoubleReader) cur() *cursor    { return &c.c }
+func (c *ByteArrayReader) cur() *cursor { return &c.c }
+func (c *FixedReader) cur() *cursor     { return &c.c }
+
+func (c *BoolReader) shadow() pipeReader      { return &BoolReader{} }
+func (c *Int32Reader) shadow() pipeReader     { return &Int32Reader{} }
+func (c *Int64Reader) shadow() pipeReader     { return &Int64Reader{} }
+func (c *Int96Reader) shadow() pipeReader     { return &Int96Reader{} }
+func (c *FloatReader) shadow() pipeReader     { return &FloatReader{} }
+func (c *DoubleReader) shadow() pipeReader    { return &DoubleReader{} }
+func (c *ByteArrayReader) shadow() pipeReader { return &ByteArrayReader{lazy: c.lazy} }
+func (c *FixedReader) shadow() pipeReader     { return &FixedReader{Size: c.Size} }
+
+// swapBatches exchanges levels la and lb and values va and vb.
+func swapBatches[T any](la, lb *Levels, va, vb *[]T) {
+	*la, *lb = *lb, *la
+	*va, *vb = *vb, *va
+}
+
+func (c *BoolReader) swapBatch(o pipeReader) {
+	b := o.(*BoolReader)
+	swapBatches(&c.Levels, &b.Levels, &c.Values, &b.Values)
+}
+func (c *Int32Reader) swapBatch(o pipeReader) {
+	b := o.(*Int32Reader)
+	swapBatches(&c.Levels, &b.Levels, &c.Values, &b.Values)
+}
+func (c *Int64Reader) swapBatch(o pipeReader) {
+	b := o.(*Int64Reader)
+	swapBatches(&c.Levels, &b.Levels, &c.Values, &b.Values)
+}
+func (c *Int96Reader) swapBatch(o pipeReader) {
+	b := o.(*Int96Reader)
+	swapBatches(&c.Levels, &b.Levels, &c.Values, &b.Values)
+}
+func (c *FloatReader) swapBatch(o pipeReader) {
+	b := o.(*FloatReader)
+	swapBatches(&c.Levels, &b.Levels, &c.Values, &b.Values)
+}
+func (c *DoubleReader) swapBatch(o pipeReader) {
+	b := o.(*DoubleReader)
+	swapBatches(&c.Levels, &b.Levels, &c.Values, &b.Values)
+}
+func (c *FixedReader) swapBatch(o pipeReader) {
+	b := o.(*FixedReader)
+	swapBatches(&c.Levels, &b.Levels, &c.Values, &b.Values)
+}
+
+// swapBatch also exchanges the batches' dictionary references and Bytes
+// copies; the back reader then starts from the dictionary the swapped-in
+// batch ended with, so a dictionary met by one batch is not copied again
+// by the next.
+func (c *ByteArrayReader) swapBatch(o pipeReader) {
+	b := o.(*ByteArrayReader)
+	c.Levels, b.Levels = b.Levels, c.Levels
+	c.Values, b.Values = b.Values, c.Values
+	c.strs, b.strs = b.strs, c.strs
+	c.copied, b.copied = b.copied, c.copied
+	b.strs.dictID, b.strs.dict = c.strs.dictID, c.strs.dict
+}
+
+func (c *BoolReader) moveValues(o pipeReader, v int) { moveTail(&c.Values, &o.(*BoolReader).Values, v) }
+func (c *Int32Reader) moveValues(o pipeReader, v int) {
+	moveTail(&c.Values, &o.(*Int32Reader).Values, v)
+}
+func (c *Int64Reader) moveValues(o pipeReader, v int) {
+	moveTail(&c.Values, &o.(*Int64Reader).Values, v)
+}
+func (c *Int96Reader) moveValues(o pipeReader, v int) {
+	moveTail(&c.Values, &o.(*Int96Reader).Values, v)
+}
+func (c *FloatReader) moveValues(o pipeReader, v int) {
+	moveTail(&c.Values, &o.(*FloatReader).Values, v)
+}
+func (c *DoubleReader) moveValues(o pipeReader, v int) {
+	moveTail(&c.Values, &o.(*DoubleReader).Values, v)
+}
+func (c *FixedReader) moveValues(o pipeReader, v int) {
+	moveTail(&c.Values, &o.(*FixedReader).Values, v*c.Size)
+}
+
+// moveValues moves values, offsets and dictionary references; the bytes
+// of a lazy batch (see ByteArrayReader.lazy) are not there to move.
+func (c *ByteArrayReader) moveValues(o pipeReader, v int) {
+	t := o.(*ByteArrayReader)
+	offs := c.Values.Offsets
+	n, base := c.Values.Len(), offs[v]
+	if len(c.Values.Data) == int(offs[n]) {
+		moveTail(&c.Values.Data, &t.Values.Data, int(base))
+	}
+	t.Values.Offsets = t.Values.Offsets[:0]
+	for _, x := range offs[v:] {
+		t.Values.Offsets = append(t.Values.Offsets, x-base)
+	}
+	c.Values.Offsets = offs[:v+1]
+	s, ts := &c.strs, &t.strs
+	if len(s.refs) > v {
+		ts.refs = append(ts.refs[:0], s.refs[v:]...)
+		// The span holding value v and those after it go to t; those
+		// starting before v stay.
+		for _, sp := range s.spans[max(s.span(v), 0):] {
+			sp.start = max(sp.start-v, 0)
+			ts.spans = append(ts.spans, sp)
+		}
+		s.refs = s.refs[:v]
+		keep := s.span(v-1) + 1
+		clear(s.spans[keep:])
+		s.spans = s.spans[:keep]
+	}
+	s.one, ts.one = strDict{}, strDict{}
+	if len(s.spans) == 1 {
+		s.one = s.spans[0].dict
+	}
+	if len(ts.spans) == 1 {
+		ts.one = ts.spans[0].dict
+	}
+}
