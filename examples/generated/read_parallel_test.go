@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	goruntime "runtime"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -137,4 +140,196 @@ func benchReadBatches[T any, R interface {
 		}
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// readSizes reads data with NewTReader and opts in batches whose sizes
+// cycle through sizes, until io.EOF or the first error, which it returns
+// (nil at io.EOF) with the rows read before it. The reader is closed.
+func readSizes[T any, R interface {
+	Read([]T) (int, error)
+	Close() error
+}](t testing.TB, data []byte, sizes []int, open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error), opts ...runtime.ReaderOption) ([]T, error) {
+	t.Helper()
+	r, err := open(bytes.NewReader(data), int64(len(data)), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var out []T
+	for i := 0; ; i++ {
+		buf := make([]T, sizes[i%len(sizes)])
+		n, err := r.Read(buf)
+		out = append(out, buf[:n]...)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+}
+
+// pipeSizes are batch sizes that make the reads ahead of
+// WithReadParallelism(2) differ from the next Read: fewer rows (the rest
+// wait for the Read after), more (the missing ones are read then), and
+// batches too small to be read ahead.
+var pipeSizes = []int{3000, 3000, 1700, 2500, 2500, 9000, 40, 4100, 4100, 4100, 1}
+
+// TestReadPipeline: reading ahead (WithReadParallelism of 2 or more) gives
+// the rows of the sequential reader, whatever the sizes of the Reads.
+// Every row read is kept, so a string or []byte of an earlier batch that
+// shared a buffer reused by a later one would differ at the end. Small
+// dictionaries make batches that mix dictionary-encoded and plain pages,
+// and row groups batches that span two dictionaries. Run it with -race.
+func TestReadPipeline(t *testing.T) {
+	wopts := []runtime.WriterOption{runtime.WithRowGroupSize(128 << 10), runtime.WithMaxDictionarySize(2 << 10), runtime.WithPageSize(8 << 10)}
+	ev := writeAll(t, events(30000), wopts, NewEventWriter)
+	or := writeAll(t, orders(8000), wopts, NewOrderWriter)
+	lg := writeAll(t, logicals(4000), wopts, NewLogicalWriter)
+	dp := writeAll(t, deeps(8000), wopts, NewDeepWriter)
+	if rgs := len(mustEventReader(t, ev).fr.File().Meta.RowGroups); rgs < 3 {
+		t.Fatalf("events: %d row groups", rgs)
+	}
+	t0, t1 := eventWindow(30000)
+	filter := runtime.WithFilter(runtime.Or(EventWhere.At.Between(t0, t1), EventWhere.Kind.Eq("refund")))
+	for _, p := range []int{2, 3} {
+		par := runtime.WithReadParallelism(p)
+		for _, sizes := range [][]int{pipeSizes, {8192}, {2047, 2049}} {
+			name := fmt.Sprintf("parallelism %d, batches %v", p, sizes)
+			pipeSame(t, name+", events", ev, sizes, NewEventReader, par)
+			pipeSame(t, name+", filtered events", ev, sizes, NewEventReader, filter, par)
+			pipeSame(t, name+", orders", or, sizes, NewOrderReader, par)
+			pipeSame(t, name+", logical", lg, sizes, NewLogicalReader, par)
+			pipeSame(t, name+", deep", dp, sizes, NewDeepReader, par)
+		}
+	}
+}
+
+// pipeSame checks that reading data with opts (the last of them turning
+// on reading ahead) returns the rows and error of reading it without the
+// last option.
+func pipeSame[T any, R interface {
+	Read([]T) (int, error)
+	Close() error
+}](t *testing.T, name string, data []byte, sizes []int, open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error), opts ...runtime.ReaderOption) {
+	t.Helper()
+	seq, seqErr := readSizes(t, data, sizes, open, opts[:len(opts)-1]...)
+	got, err := readSizes(t, data, sizes, open, opts...)
+	if fmt.Sprint(err) != fmt.Sprint(seqErr) {
+		t.Fatalf("%s: error %v, sequentially %v", name, err, seqErr)
+	}
+	if len(got) != len(seq) {
+		t.Fatalf("%s: %d rows, sequentially %d", name, len(got), len(seq))
+	}
+	for i := range seq {
+		if !reflect.DeepEqual(seq[i], got[i]) {
+			t.Fatalf("%s: row %d differs:\n%+v\nsequentially\n%+v", name, i, got[i], seq[i])
+		}
+	}
+}
+
+func mustEventReader(t testing.TB, data []byte) *EventReader {
+	t.Helper()
+	r, err := NewEventReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestReadPipelineErrors: a page spoilt in the middle of the file fails
+// the Read of the batch holding it, naming its column, row group and page,
+// after the same rows as the sequential reader, when the batch was read
+// ahead too. Each column's chunk in the third row group gets its turn.
+func TestReadPipelineErrors(t *testing.T) {
+	data := writeAll(t, events(30000), []runtime.WriterOption{runtime.WithRowGroupSize(128 << 10), runtime.WithCRC(true)}, NewEventWriter)
+	md := mustEventReader(t, data).fr.File().Meta
+	if len(md.RowGroups) < 3 {
+		t.Fatalf("%d row groups", len(md.RowGroups))
+	}
+	crc := runtime.WithCRCCheck(true)
+	for col, cc := range md.RowGroups[2].Columns {
+		bad := bytes.Clone(data)
+		m := cc.MetaData
+		at := m.DataPageOffset + m.TotalCompressedSize - 8 // in the last page's data
+		if d, ok := m.DictionaryPageOffset.Get(); ok && d > 0 && d < m.DataPageOffset {
+			at = m.DataPageOffset - 4 // in the dictionary page's data
+		}
+		bad[at] ^= 0x5a
+		for _, sizes := range [][]int{{4096}, pipeSizes} {
+			seq, seqErr := readSizes(t, bad, sizes, NewEventReader, crc)
+			got, err := readSizes(t, bad, sizes, NewEventReader, crc, runtime.WithReadParallelism(2))
+			path := strings.Join(m.PathInSchema, ".")
+			if seqErr == nil || !strings.Contains(seqErr.Error(), path) || !strings.Contains(seqErr.Error(), "row group 2") {
+				t.Fatalf("column %d (%s), byte %d spoilt: sequential error %v", col, path, at, seqErr)
+			}
+			if fmt.Sprint(err) != fmt.Sprint(seqErr) || len(got) != len(seq) || !reflect.DeepEqual(got, seq) {
+				t.Fatalf("column %s, batches %v: %d rows and %v; sequentially %d rows and %v", path, sizes, len(got), err, len(seq), seqErr)
+			}
+			if len(seq) == 0 {
+				t.Fatalf("column %s: no row before the error", path)
+			}
+		}
+	}
+}
+
+// TestReadPipelineGoroutines: the goroutines reading ahead end with Close,
+// after an error, at the end of the rows, and after the reader is
+// abandoned (once their batch is decoded).
+func TestReadPipelineGoroutines(t *testing.T) {
+	data := writeAll(t, events(40000), []runtime.WriterOption{runtime.WithCRC(true)}, NewEventWriter)
+	bad := bytes.Clone(data)
+	cc := mustEventReader(t, data).fr.File().Meta.RowGroups[0].Columns[0].MetaData
+	bad[cc.DataPageOffset+cc.TotalCompressedSize-8] ^= 0x5a
+	base := goruntime.NumGoroutine()
+	open := func(data []byte) *EventReader {
+		r, err := NewEventReader(bytes.NewReader(data), int64(len(data)), runtime.WithReadParallelism(3), runtime.WithCRCCheck(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	buf := make([]Event, 8192)
+	settled := func(what string) {
+		t.Helper()
+		for end := time.Now().Add(5 * time.Second); goruntime.NumGoroutine() > base; {
+			if time.Now().After(end) {
+				t.Fatalf("%s: %d goroutines, %d before", what, goruntime.NumGoroutine(), base)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	for range 20 {
+		r := open(data)
+		if n, err := r.Read(buf); n != len(buf) || err != nil {
+			t.Fatalf("%d rows, %v", n, err)
+		}
+		r.Close()
+		settled("Close after one batch")
+		if n, err := r.Read(buf); n != 0 || err == nil {
+			t.Fatalf("Read after Close: %d rows, %v", n, err)
+		}
+	}
+	r := open(data)
+	for {
+		if _, err := r.Read(buf); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	settled("io.EOF")
+	r = open(bad)
+	var err error
+	for err == nil {
+		_, err = r.Read(buf)
+	}
+	if err == io.EOF {
+		t.Fatal("no error from the spoilt page")
+	}
+	settled("an error")
+	if _, err := open(data).Read(buf); err != nil {
+		t.Fatal(err)
+	}
+	settled("an abandoned reader")
 }
