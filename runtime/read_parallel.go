@@ -11,11 +11,19 @@ import (
 )
 
 // WithReadParallelism makes each Read of a generated reader decode up to
-// n columns at the same time (default 1: one after the other). It pays on
-// files with several costly columns (compressed, dictionary-encoded or
-// long byte arrays) and batches of thousands of rows (a Read of fewer
-// than about 16,000 rows × columns decodes them one after the other); the
-// rows and errors returned are the same.
+// n columns at the same time (default 1: one after the other), and, from
+// 2 on, read ahead: while the caller's Read builds the rows of one batch,
+// n-1 goroutines decode the columns of the next batch of as many rows into
+// a second set of column buffers, which the next Read takes over (it
+// decodes the columns they have not started yet itself). It pays on files
+// with several costly columns (compressed, dictionary-encoded or long
+// byte arrays) and batches of thousands of rows (a Read of fewer than
+// about 16,000 rows × columns decodes them one after the other and reads
+// nothing ahead). The rows and errors returned are the same, each error
+// from the Read of the batch it belongs to; the column buffers take twice
+// the memory, and Deviations may already list those of the batch read
+// ahead. Close (FileReader.Release) waits for the goroutines; a reader
+// abandoned without it keeps them until they have decoded their batch.
 func WithReadParallelism(n int) ReaderOption {
 	return func(c *readerConfig) {
 		if n < 1 {
