@@ -333,3 +333,46 @@ func TestReadPipelineGoroutines(t *testing.T) {
 	}
 	settled("an abandoned reader")
 }
+
+// FuzzReadPipeline: on any file, reading ahead returns the rows and the
+// error of the sequential reader, and neither panics. The batches of 1500
+// and more Events (12 columns) are large enough to be read ahead; the rows
+// are compared as files written from them, which NaN values do not upset.
+func FuzzReadPipeline(f *testing.F) {
+	opts := []runtime.WriterOption{runtime.WithPageSize(4 << 10), runtime.WithRowGroupSize(64 << 10), runtime.WithMaxDictionarySize(1 << 10)}
+	f.Add(writeAll(f, events(4500), opts, NewEventWriter))
+	f.Add(writeAll(f, events(4500), append(opts, runtime.WithCRC(true), runtime.WithCompression(meta.Uncompressed, 0)), NewEventWriter))
+	sizes := []int{1500, 1500, 2100, 1400}
+	f.Fuzz(func(t *testing.T, file []byte) {
+		read := func(opts ...runtime.ReaderOption) ([]Event, error) {
+			r, err := NewEventReader(bytes.NewReader(file), int64(len(file)), opts...)
+			if err != nil {
+				return nil, err
+			}
+			defer r.Close()
+			var out []Event
+			for i := 0; ; i++ {
+				buf := make([]Event, sizes[i%len(sizes)])
+				n, err := r.Read(buf)
+				out = append(out, buf[:n]...)
+				if err == io.EOF {
+					return out, nil
+				}
+				if err != nil {
+					return out, err
+				}
+				if n == 0 {
+					t.Fatal("Read returned 0 rows and no error")
+				}
+			}
+		}
+		seq, seqErr := read()
+		got, err := read(runtime.WithReadParallelism(2))
+		if fmt.Sprint(err) != fmt.Sprint(seqErr) || len(got) != len(seq) {
+			t.Fatalf("%d rows and %v; sequentially %d rows and %v", len(got), err, len(seq), seqErr)
+		}
+		if !reflect.DeepEqual(got, seq) && !bytes.Equal(writeAll(t, got, nil, NewEventWriter), writeAll(t, seq, nil, NewEventWriter)) {
+			t.Fatal("the rows differ from the sequential reader's")
+		}
+	})
+}
