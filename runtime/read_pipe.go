@@ -75,6 +75,10 @@ func (p *readPipe) same(jobs []ColumnJob) bool {
 	return len(jobs) == len(p.jobs) && len(jobs) > 0 && &jobs[0] == &p.jobs[0]
 }
 
+// readAheadMinSlots is the least rows × columns a batch must have to be
+// read ahead: readParallelMinSlots, for the same reason (tests lower it).
+var readAheadMinSlots = readParallelMinSlots
+
 // readAhead starts decoding the batch after the k rows ReadColumns has
 // just read, when the rows left (Available) make a batch worth it.
 func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
@@ -88,7 +92,7 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 		return
 	}
 	next, err := r.Available(p.read, k)
-	if err != nil || next*len(jobs) < readParallelMinSlots {
+	if err != nil || next*len(jobs) < readAheadMinSlots {
 		return // the next Read meets the error, or reads its rows itself
 	}
 	if p.back == nil {

@@ -1,0 +1,164 @@
+package runtime
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// pipeFiles are corpus files with columns of every physical type, flat
+// and nested, dictionary-encoded and plain, of one and several pages and
+// row groups.
+var pipeFiles = append([]string{
+	"data/alltypes_plain.parquet",
+	"data/int96_from_spark.parquet",
+	"data/fixed_length_byte_array.parquet",
+	"data/rle_boolean_encoding.parquet",
+	"data/byte_stream_split.zstd.parquet",
+	"data/delta_byte_array.parquet",
+	"data/repeated_primitive_no_list.parquet",
+	"data/null_list.parquet",
+	"data/map_no_value.parquet",
+	"data/int32_with_null_pages.parquet",
+}, releaseFiles...)
+
+// pipeRead reads every column of the file at path through ReadColumns in
+// batches whose sizes cycle through sizes, and returns per batch the text
+// of each column's levels and values, and the strings of the batches.
+func pipeRead(t *testing.T, path string, sizes []int, opts ...ReaderOption) (batches, strs []string, fr *FileReader) {
+	t.Helper()
+	fr = openReader(t, path, opts...)
+	var (
+		jobs []ColumnJob
+		lvs  []*Levels
+		vals []func() string
+	)
+	for _, l := range fr.File().Schema.Leaves {
+		var (
+			c   ColumnRows
+			lv  *Levels
+			val func() string
+			err error
+		)
+		switch l.Type {
+		case meta.Boolean:
+			var r *BoolReader
+			if r, err = fr.BoolReader(l.Column); err == nil {
+				c, lv, val = r, &r.Levels, func() string { return fmt.Sprint(r.Values) }
+			}
+		case meta.Int32:
+			var r *Int32Reader
+			if r, err = fr.Int32Reader(l.Column); err == nil {
+				c, lv, val = r, &r.Levels, func() string { return fmt.Sprint(r.Values) }
+			}
+		case meta.Int64:
+			var r *Int64Reader
+			if r, err = fr.Int64Reader(l.Column); err == nil {
+				c, lv, val = r, &r.Levels, func() string { return fmt.Sprint(r.Values) }
+			}
+		case meta.Int96:
+			var r *Int96Reader
+			if r, err = fr.Int96Reader(l.Column); err == nil {
+				c, lv, val = r, &r.Levels, func() string { return fmt.Sprint(r.Values) }
+			}
+		case meta.Float:
+			var r *FloatReader
+			if r, err = fr.FloatReader(l.Column); err == nil {
+				c, lv, val = r, &r.Levels, func() string { return fmt.Sprint(r.Values) }
+			}
+		case meta.Double:
+			var r *DoubleReader
+			if r, err = fr.DoubleReader(l.Column); err == nil {
+				c, lv, val = r, &r.Levels, func() string { return fmt.Sprint(r.Values) }
+			}
+		case meta.FixedLenByteArray:
+			var r *FixedReader
+			if r, err = fr.FixedReader(l.Column); err == nil {
+				c, lv, val = r, &r.Levels, func() string { return fmt.Sprint(r.Values) }
+			}
+		case meta.ByteArray:
+			var r *ByteArrayReader
+			if r, err = fr.ByteArrayReader(l.Column); err == nil {
+				c, lv = r, &r.Levels
+				val = func() string {
+					var s []string
+					for i := range r.Values.Len() {
+						s = append(s, r.String(i))
+					}
+					strs = append(strs, s...)
+					return fmt.Sprintf("%q", s)
+				}
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, ColumnJob{c: c, path: l.PathString()})
+		lvs, vals = append(lvs, lv), append(vals, val)
+	}
+	var read int64
+	for i := 0; ; i++ {
+		k, err := fr.Available(read, sizes[i%len(sizes)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k == 0 {
+			return batches, strs, fr
+		}
+		if err := fr.ReadColumns(k, jobs...); err != nil {
+			t.Fatalf("%s, rows from %d: %v", path, read, err)
+		}
+		for j, lv := range lvs {
+			// Whether a column lacks a kind of levels is told by nil.
+			batches = append(batches, fmt.Sprint(lv.Def == nil, lv.Rep == nil, lv.Def, lv.Rep, vals[j]()))
+		}
+		read += int64(k)
+	}
+}
+
+// TestReadAheadCorpus: with every batch read ahead (the threshold
+// lowered to one slot), ReadColumns hands out the levels and values of
+// the sequential reads, batch by batch, for columns of every type, also
+// when the next batch is smaller (the read ahead is split) or larger
+// (extended) than the one read ahead; strings of earlier batches keep
+// their values; Release stops the reading ahead.
+func TestReadAheadCorpus(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	for _, f := range pipeFiles {
+		path := corpus.Path(t, f)
+		for _, sizes := range [][]int{{3}, {5, 5, 2, 9, 1, 5}, {1000}} {
+			seq, _, fr := pipeRead(t, path, sizes)
+			fr.Release()
+			if fr.pipe != nil {
+				t.Fatalf("%s: read ahead without WithReadParallelism", f)
+			}
+			got, strs, fr := pipeRead(t, path, sizes, WithReadParallelism(2))
+			want := cloneStrings(strs)
+			if fr.NumRows() > int64(sizes[0]) && (fr.pipe == nil || fr.pipe.off || fr.pipe.back == nil) {
+				t.Fatalf("%s, batches %v: nothing was read ahead", f, sizes)
+			}
+			fr.Release()
+			if fr.pipe.ahead {
+				t.Fatalf("%s: Release left a batch read ahead", f)
+			}
+			if !slices.Equal(got, seq) {
+				for i := range min(len(got), len(seq)) {
+					if got[i] != seq[i] {
+						t.Fatalf("%s, batches %v: column batch %d\n%s\nsequentially\n%s", f, sizes, i, got[i], seq[i])
+					}
+				}
+				t.Fatalf("%s, batches %v: %d column batches, sequentially %d", f, sizes, len(got), len(seq))
+			}
+			// Read another file with parallelism: its buffers are the
+			// released ones.
+			pipeRead(t, path, sizes, WithReadParallelism(2))
+			if !slices.Equal(strs, want) {
+				t.Fatalf("%s: strings of released batches changed", f)
+			}
+		}
+	}
+}
