@@ -97,9 +97,11 @@ func TestReadParallelismSmallBatches(t *testing.T) {
 
 // BenchmarkReadParallelism reads 200,000 flat events (zstd) and 40,000
 // nested orders (snappy) in batches of 8192 rows into one reused slice,
-// with 1 and 2 columns decoded at once; run it with -cpu=2. It measures
-// Read alone: the rows are not kept (readAllWith's growing result would
-// take as long as the reads).
+// with WithReadParallelism 1 and 2 (columns decoded at once, and the next
+// batch decoded while a Read builds its rows); run it with -cpu=2 on an
+// idle machine: it reports wall time. It measures Read alone: the rows
+// are not kept (readAllWith's growing result would take as long as the
+// reads). BenchmarkReadStages gives the bound of the speedup.
 func BenchmarkReadParallelism(b *testing.B) {
 	ev := writeAll(b, sortedEvents(200_000), []runtime.WriterOption{runtime.WithCompression(meta.Zstd, 0)}, NewEventWriter)
 	or := writeAll(b, orders(40_000), []runtime.WriterOption{runtime.WithCompression(meta.Snappy, 0)}, NewOrderWriter)
