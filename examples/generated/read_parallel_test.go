@@ -262,7 +262,7 @@ func TestReadPipelineErrors(t *testing.T) {
 			seq, seqErr := readSizes(t, bad, sizes, NewEventReader, crc)
 			got, err := readSizes(t, bad, sizes, NewEventReader, crc, runtime.WithReadParallelism(2))
 			path := strings.Join(m.PathInSchema, ".")
-			if seqErr == nil || !strings.Contains(seqErr.Error(), path) || !strings.Contains(seqErr.Error(), "row group 2") {
+			if seqErr == nil || !strings.Contains(seqErr.Error(), path) || !strings.Contains(seqErr.Error(), "row group 2") || !strings.Contains(seqErr.Error(), " page ") {
 				t.Fatalf("column %d (%s), byte %d spoilt: sequential error %v", col, path, at, seqErr)
 			}
 			if fmt.Sprint(err) != fmt.Sprint(seqErr) || len(got) != len(seq) || !reflect.DeepEqual(got, seq) {
