@@ -201,6 +201,7 @@ func TestReadPipeline(t *testing.T) {
 			pipeSame(t, name+", events", ev, sizes, NewEventReader, par)
 			pipeSame(t, name+", filtered events", ev, sizes, NewEventReader, filter, par)
 			pipeSame(t, name+", orders", or, sizes, NewOrderReader, par)
+			pipeSame(t, name+", some orders columns", or, sizes, NewOrderReader, runtime.WithColumns("id", "lines.list.element.parts", "customer.email", "attrs"), par)
 			pipeSame(t, name+", logical", lg, sizes, NewLogicalReader, par)
 			pipeSame(t, name+", deep", dp, sizes, NewDeepReader, par)
 		}
