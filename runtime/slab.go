@@ -13,8 +13,8 @@ import "unsafe"
 // reallocates and never writes into a neighbour, and no two slices or
 // pointers share an element. A kept row keeps alive the chunks its lists
 // and pointers were carved from (at most slabChunkBytes each, or one
-// list), as the strings of a batch keep its value bytes alive (see
-// ByteArrayReader.String).
+// list; takeChunkBytes for the runs of Take, or one run), as the strings
+// of a batch keep its value bytes alive (see ByteArrayReader.String).
 //
 // Slabs cut the allocations of a nested read to those of its maps (two
 // each); see the nested case of peers/bench for the figures.
