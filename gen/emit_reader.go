@@ -13,12 +13,13 @@ import (
 // one emitter per declaration, from the read plan of t.
 func emitReader(f *jen.File, t *Type) {
 	p := planRead(t)
+	asm := p.assembleBody()
 	p.emitType(f)
 	p.emitDrivers(f)
 	p.emitConstructor(f)
 	p.emitMethods(f)
 	p.emitRead(f)
-	p.emitAssemble(f)
+	p.emitAssemble(f, asm)
 }
 
 // runtimeID is the runtime identifier name.
@@ -57,6 +58,7 @@ func (p *readPlan) emitType(f *jen.File) {
 			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Base.Code()).Comment("the "+commentText(v.Node.PathString())+" structs"))
 		}
 	}
+	fields = append(fields, p.ptrSlabs.fields...)
 	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
 	f.Type().Id(n.Reader).Struct(fields...)
 	f.Line()
@@ -147,8 +149,9 @@ func (p *readPlan) emitMethods(f *jen.File) {
 }
 
 // emitRead emits Read: the rows available (a filter selects them ahead),
-// every column's next k rows (concurrently under WithReadParallelism),
-// the levels checked across columns, then assembled. At the end of the
+// then, tile by tile (runtime.ReadTile), every column's next rows
+// (concurrently under WithReadParallelism), the levels checked across
+// columns, and the rows assembled. At the end of the
 // rows it releases the column readers' page buffers (FileReader.Release).
 func (p *readPlan) emitRead(f *jen.File) {
 	n := &p.t.Names
@@ -163,19 +166,35 @@ func (p *readPlan) emitRead(f *jen.File) {
 			jen.Id("r").Dot("fr").Dot("Release").Call(),
 			jen.Return(jen.Lit(0), jen.Qual("io", "EOF"))),
 		jen.Id("k").Op(":=").Int().Call(jen.Id("want")),
-		jen.If(jen.Err().Op(":=").Id("r").Dot("fr").Dot("ReadColumns").Call(jen.Id("k"), jen.Id("r").Dot("leaves").Dot("Jobs").Op("...")), jen.Err().Op("!=").Nil()).Block(
+		jen.Id("rows").Op("=").Id("rows").Index(jen.Empty(), jen.Id("k")),
+	}
+	// Tile by tile (runtime.ReadTile): each tile's columns decoded, checked
+	// and assembled while they are in cache. On an error, the rows filled
+	// so far are zeroed again.
+	part := jen.Id("rows").Index(jen.Id("off"), jen.Id("end"))
+	tile := []jen.Code{
+		jen.Id("end").Op(":=").Min(jen.Id("off").Op("+").Id("tile"), jen.Id("k")),
+		jen.If(jen.Err().Op(":=").Id("r").Dot("fr").Dot("ReadColumns").Call(jen.Id("end").Op("-").Id("off"), jen.Id("r").Dot("leaves").Dot("Jobs").Op("...")), jen.Err().Op("!=").Nil()).Block(
+			jen.Clear(jen.Id("rows").Index(jen.Empty(), jen.Id("off"))),
 			jen.Return(jen.Lit(0), jen.Err())),
 	}
 	if p.hasLeaves() {
-		read = append(read, jen.If(jen.Err().Op(":=").Id("r").Dot("leaves").Dot("Check").Call(), jen.Err().Op("!=").Nil()).Block(
+		tile = append(tile, jen.If(jen.Err().Op(":=").Id("r").Dot("leaves").Dot("Check").Call(), jen.Err().Op("!=").Nil()).Block(
+			jen.Clear(jen.Id("rows").Index(jen.Empty(), jen.Id("off"))),
 			jen.Return(jen.Lit(0), jen.Err())))
 	}
-	read = append(read,
-		jen.Id("rows").Op("=").Id("rows").Index(jen.Empty(), jen.Id("k")),
-		jen.Clear(jen.Id("rows")),
-		jen.If(jen.Err().Op(":=").Id("r").Dot("assemble").Call(jen.Id("rows")), jen.Err().Op("!=").Nil()).Block(
-			jen.Clear(jen.Id("rows")),
+	tile = append(tile,
+		jen.Clear(part.Clone()),
+		jen.If(jen.Err().Op(":=").Id("r").Dot("assemble").Call(part.Clone()), jen.Err().Op("!=").Nil()).Block(
+			jen.Clear(jen.Id("rows").Index(jen.Empty(), jen.Id("end"))),
 			jen.Return(jen.Lit(0), jen.Err())),
+	)
+	read = append(read,
+		jen.For(
+			jen.List(jen.Id("off"), jen.Id("tile")).Op(":=").List(jen.Lit(0), runtimeID("ReadTile").Types(p.t.Root.Go.Code()).Call(jen.Lit(len(p.leaves)))),
+			jen.Id("off").Op("<").Id("k"),
+			jen.Id("off").Op("+=").Id("tile"),
+		).Block(tile...),
 		jen.Id("r").Dot("read").Op("+=").Id("want"),
 		jen.Return(jen.Id("k"), jen.Nil()),
 	)
@@ -184,12 +203,15 @@ func (p *readPlan) emitRead(f *jen.File) {
 	f.Line()
 }
 
-// emitAssemble emits assemble: one block per top-level field, as the plan
-// says, then the check that every level slot and value was used.
-func (p *readPlan) emitAssemble(f *jen.File) {
-	t, n := p.t, &p.t.Names
+// assembleBody returns the body of assemble: one block per top-level
+// field, as the plan says, then the check that every level slot and value
+// was used. It records the reader's slabs of pointer targets in
+// p.ptrSlabs, for emitType.
+func (p *readPlan) assembleBody() []jen.Code {
+	n := &p.t.Names
 	var asm []jen.Code
 	scalarSlabs := &slabDecls{names: n}
+	p.ptrSlabs = scalarSlabs
 	for _, fp := range p.fields {
 		fl := fp.field
 		a := &assembler{nm: &namer{names: n}, slabs: scalarSlabs, lists: p.slabs}
@@ -225,6 +247,12 @@ func (p *readPlan) emitAssemble(f *jen.File) {
 	} else {
 		asm = append(asm, jen.Return(jen.Nil()))
 	}
+	return asm
+}
+
+// emitAssemble emits assemble with body asm (assembleBody).
+func (p *readPlan) emitAssemble(f *jen.File, asm []jen.Code) {
+	t, n := p.t, &p.t.Names
 	docf(f, "assemble fills rows from the levels and values the column readers hold,\nwhich Read has checked (%s.Check): every index below is in range.", "Leaves")
 	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("assemble").Params(jen.Id("rows").Index().Add(t.Root.Go.Code())).Error().Block(asm...)
 	f.Line()
@@ -256,12 +284,14 @@ func (s *readerSlabs) of(v *Value) *jen.Statement {
 
 // slabDecls declares, once per assemble call, the slab of each pointer
 // scalar leaf: one slice holding every value the batch read for it, which
-// the pointers of the rows point into (one allocation per leaf and batch
-// instead of one per value).
+// the pointers of the rows point into, taken from the reader's Slab of
+// that leaf (runtime.Slab.Take: one allocation per leaf and batch, or per
+// several small batches, instead of one per value).
 type slabDecls struct {
-	names *Names
-	done  map[int]bool
-	code  []jen.Code
+	names  *Names
+	done   map[int]bool
+	code   []jen.Code
+	fields []jen.Code // the reader's Slab fields
 }
 
 // slab returns the name of leaf v.Node's slab, declaring it on first use.
@@ -285,7 +315,8 @@ func (s *slabDecls) slab(v *Value) string {
 	}
 	s.code = append(s.code,
 		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+commentText(l.PathString())),
-		jen.If(c.Clone().Op("!=").Nil()).Block(jen.Id(name).Op("=").Make(jen.Index().Add(v.Base.Code()), count)))
+		jen.If(c.Clone().Op("!=").Nil()).Block(jen.Id(name).Op("=").Id("r").Dot(name).Dot("Take").Call(count)))
+	s.fields = append(s.fields, jen.Id(name).Add(runtimeID("Slab")).Types(v.Base.Code()).Comment("the pointer targets of "+commentText(l.PathString())))
 	return name
 }
 

@@ -24,6 +24,8 @@ type readPlan struct {
 	drivers []driverPlan
 	// slabs name the reader's Slab of each list and nullable struct.
 	slabs *readerSlabs
+	// ptrSlabs are the slabs of pointer targets, set by assembleBody.
+	ptrSlabs *slabDecls
 }
 
 // readHow is how a top-level field is assembled.

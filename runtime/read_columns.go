@@ -195,9 +195,8 @@ func (c *ByteArrayReader) ReadRows(n int) (int, error) { return c.c.readRows(n, 
 func (c *ByteArrayReader) resetValues() {
 	if c.strs.hasAll {
 		// The strings of the batch share its buffer (batchString): leave
-		// it to them and start one of about the same size.
-		n := len(c.Values.Data)
-		c.Values.Data = make([]byte, 0, n+n/16+64)
+		// its bytes to them.
+		c.Values.Data = afterShared(c.Values.Data)
 	}
 	c.Values.Data = c.Values.Data[:0]
 	c.Values.Offsets = append(c.Values.Offsets[:0], 0)

@@ -157,3 +157,32 @@ func (s *stringRefs) gather(v *encode.ByteArrays) {
 	}
 	v.Data = data
 }
+
+// afterShared returns an empty buffer for the next batch of a byte-array
+// column whose last batch, d, strings share: the room after d when it
+// holds a batch of about d's size, else a new buffer (stringBufCap). The
+// bytes of d are never written again.
+func afterShared(d []byte) []byte {
+	need := len(d) + len(d)/16 + 64
+	if cap(d)-len(d) >= need {
+		return d[len(d):len(d):cap(d)]
+	}
+	return make([]byte, 0, stringBufCap(need))
+}
+
+// stringBufCap returns the capacity of a new value buffer for batches of
+// about need bytes that strings share: room for eight such batches when
+// they are small (many small Reads, or the tiles of a wide type's Read,
+// see ReadTile), one allocation instead of eight; a large batch gets a
+// buffer of its own, so that at most 8*smallStringBatch bytes of a buffer
+// are ever left unused.
+func stringBufCap(need int) int {
+	if need <= smallStringBatch {
+		return 8 * need
+	}
+	return need
+}
+
+// smallStringBatch is the largest batch, in value bytes, for which
+// stringBufCap makes room for eight.
+const smallStringBatch = 16 << 10

@@ -1,8 +1,10 @@
 package runtime
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/encode"
@@ -96,5 +98,46 @@ func readBatches(t *testing.T, file []byte, batch int, lazy bool, each func(c *B
 			t.Fatal(err)
 		}
 		each(c)
+	}
+}
+
+// TestAfterShared checks the buffer that follows a batch strings share:
+// the room after it while that holds a batch of the same size, never the
+// batch's own bytes; then a new buffer, with room for eight small batches
+// (so at least eight share an allocation) or for one large.
+func TestAfterShared(t *testing.T) {
+	const n, need = 100, 100 + 100/16 + 64
+	d := make([]byte, 0, stringBufCap(need))
+	d = append(d, bytes.Repeat([]byte{'a'}, n)...)
+	first := batchString(d)
+	shared := 1 // batches in the first buffer
+	for {
+		room := cap(d) - len(d)
+		next := afterShared(d)
+		if len(next) != 0 || cap(next) < need {
+			t.Fatalf("batch %d: len %d cap %d, want 0 and at least %d", shared, len(next), cap(next), need)
+		}
+		next = append(next, bytes.Repeat([]byte{'b'}, n)...)
+		if &next[0] != &d[:len(d)+1][len(d)] {
+			if room >= need {
+				t.Fatalf("batch %d: a new buffer with %d bytes of room left", shared, room)
+			}
+			if cap(next) != stringBufCap(need) {
+				t.Fatalf("new buffer: cap %d, want %d", cap(next), stringBufCap(need))
+			}
+			break
+		}
+		d = next
+		shared++
+	}
+	if shared < 8 {
+		t.Errorf("%d batches shared the first buffer, want at least 8", shared)
+	}
+	if first != strings.Repeat("a", n) {
+		t.Fatalf("the first batch's string changed: %q", first)
+	}
+	big := make([]byte, smallStringBatch)
+	if got, want := cap(afterShared(big)), smallStringBatch+smallStringBatch/16+64; got != want {
+		t.Errorf("after a large batch: cap %d, want %d (one batch)", got, want)
 	}
 }

@@ -31,6 +31,32 @@ type ColumnRows interface {
 	ReadRows(n int) (int, error)
 }
 
+// ReadTile returns how many rows a generated Read decodes and assembles at
+// a time, for a row type T of leaves leaf columns: as many as keep the
+// decoded values and the rows being filled within about readTileBytes,
+// and at least minReadTile. A Read of more rows than that goes tile by
+// tile, so that assembly finds the values it reads and the rows it writes
+// still in cache. Only wide types tile: a type of 200 columns gets 512
+// rows, one of a dozen columns more than a whole batch of 4,096.
+//
+// For generated code (see "For generated code" in the package doc).
+func ReadTile[T any](leaves int) int {
+	var zero T
+	per := int(unsafe.Sizeof(zero)) + 8*max(leaves, 0)
+	return max(minReadTile, readTileBytes/max(per, 1))
+}
+
+// readTileBytes is the memory a tile of rows and their decoded values
+// should take: 1.5 MiB, about the share of last-level cache a core can count
+// on. On 200 columns (peers/bench, wide and wide-he, reads of 4,096 rows)
+// tiles of 512 rows took 15–30% less CPU than no tiles, 1,024 and 256
+// rows less than no tiles but more than 512.
+const readTileBytes = 3 << 19
+
+// minReadTile is the fewest rows a tile holds, so that the per-call costs
+// of decoding (one call per column and tile) stay small.
+const minReadTile = 512
+
 // ReadRowsExact reads the next k rows of column c (whose dotted path is
 // path) and fails, naming the column, if the column holds fewer: every
 // column of a file must hold the same rows. Precondition: c is not a nil

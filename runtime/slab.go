@@ -13,8 +13,8 @@ import "unsafe"
 // reallocates and never writes into a neighbour, and no two slices or
 // pointers share an element. A kept row keeps alive the chunks its lists
 // and pointers were carved from (at most slabChunkBytes each, or one
-// list), as the strings of a batch keep its value bytes alive (see
-// ByteArrayReader.String).
+// list; takeChunkBytes for the runs of Take, or one run), as the strings
+// of a batch keep its value bytes alive (see ByteArrayReader.String).
 //
 // Slabs cut the allocations of a nested read to those of its maps (two
 // each); see the nested case of peers/bench for the figures.
@@ -57,6 +57,28 @@ func (s *Slab[T]) Extend(x []T) []T {
 	s.pos++
 	return s.chunk[s.start:s.pos:s.pos]
 }
+
+// Take returns n new zero elements, for the values one batch points at:
+// cut from a chunk of takeChunkBytes when they take at most an eighth of
+// one (small batches, or the tiles of a wide type's Read; see ReadTile),
+// else allocated on their own. A later Extend starts a new list.
+func (s *Slab[T]) Take(n int) []T {
+	var zero T
+	size := takeChunkBytes / max(int(unsafe.Sizeof(zero)), 1)
+	if n > size/8 {
+		return make([]T, n)
+	}
+	if len(s.chunk)-s.pos < n {
+		s.chunk, s.pos = make([]T, size), 0
+	}
+	x := s.chunk[s.pos : s.pos+n : s.pos+n]
+	s.pos += n
+	s.start = s.pos
+	return x
+}
+
+// takeChunkBytes is the size of a chunk Take cuts from.
+const takeChunkBytes = 32 << 10
 
 // refill starts a chunk of room for at least need elements, moving the
 // open list's keep elements to its start.

@@ -102,3 +102,85 @@ func TestSlabAllocs(t *testing.T) {
 		t.Errorf("%v allocations for 1,000 lists, want at most %v", allocs, want)
 	}
 }
+
+// TestSlabTake checks that Take hands out zero, capped runs that never
+// share an element: small runs cut from shared chunks (one allocation for
+// many runs), large ones allocated alone, and that an Extend after a Take
+// starts a list of its own.
+func TestSlabTake(t *testing.T) {
+	var s Slab[int64]
+	const per = takeChunkBytes / 8 // int64 elements in a chunk
+	var runs [][]int64
+	v := int64(1)
+	for i := range 200 {
+		n := i % 37
+		if i%50 == 49 {
+			n = per/8 + 1 // one past the largest run cut from a chunk
+		}
+		r := s.Take(n)
+		if len(r) != n || cap(r) != n {
+			t.Fatalf("run %d: len %d cap %d, want %d", i, len(r), cap(r), n)
+		}
+		for j := range r {
+			if r[j] != 0 {
+				t.Fatalf("run %d: element %d is %d, want 0", i, j, r[j])
+			}
+			r[j] = v
+			v++
+		}
+		runs = append(runs, r)
+	}
+	l := s.Extend(nil)
+	l[0] = -1
+	v = 1
+	for i, r := range runs {
+		for j := range r {
+			if r[j] != v {
+				t.Fatalf("run %d element %d = %d, want %d: runs overlap", i, j, r[j], v)
+			}
+			v++
+		}
+	}
+	small := testing.AllocsPerRun(100, func() {
+		var s Slab[int64]
+		for range 8 {
+			takeSink = s.Take(per / 8)
+		}
+	})
+	if small != 1 {
+		t.Errorf("8 runs of an eighth of a chunk: %v allocations, want 1", small)
+	}
+	large := testing.AllocsPerRun(100, func() {
+		var s Slab[int64]
+		takeSink = s.Take(per/8 + 1)
+		takeSink = s.Take(per/8 + 1)
+	})
+	if large != 2 {
+		t.Errorf("2 runs above an eighth of a chunk: %v allocations, want 2", large)
+	}
+}
+
+// TestReadTile checks the tile sizes of ReadTile: the minimum for wide
+// types, the byte budget divided by the bytes per row otherwise.
+func TestReadTile(t *testing.T) {
+	type wide [200]int64 // 1,600 bytes, with 200 leaves 3,200 bytes a row
+	type narrow struct {
+		A, B int64
+		S    string
+	} // 32 bytes, with 3 leaves 56 a row
+	if got := ReadTile[wide](200); got != minReadTile {
+		t.Errorf("ReadTile[wide](200) = %d, want %d", got, minReadTile)
+	}
+	if got, want := ReadTile[narrow](3), readTileBytes/56; got != want {
+		t.Errorf("ReadTile[narrow](3) = %d, want %d", got, want)
+	}
+	if got, want := ReadTile[struct{}](0), readTileBytes; got != want {
+		t.Errorf("ReadTile[struct{}](0) = %d, want %d", got, want)
+	}
+	if got := ReadTile[[1 << 20]byte](1); got != minReadTile {
+		t.Errorf("ReadTile of a 1 MiB type = %d, want %d", got, minReadTile)
+	}
+}
+
+// takeSink keeps TestSlabTake's runs on the heap.
+var takeSink []int64

@@ -549,6 +549,8 @@ type FlatV2Reader struct {
 	colReq         *pqrt.Int64Reader     // req; nil when not read
 	colNewName     *pqrt.Int32Reader     // new_name; nil when not read
 	colAdded       *pqrt.Int32Reader     // added; nil when not read
+	slabReq        pqrt.Slab[int64]      // the pointer targets of req
+	slabAdded      pqrt.Slab[int32]      // the pointer targets of added
 }
 
 // NewFlatV2Reader opens the Parquet file of size bytes behind r for reading FlatV2 rows.
@@ -647,17 +649,22 @@ func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[FlatV2](29); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -669,11 +676,11 @@ func (r *FlatV2Reader) assemble(rows []FlatV2) error {
 	var p, q [pqgenFlatV2Leaves]int // per leaf: the next level slot and value
 	var slabReq []int64             // pointer targets of req
 	if r.colReq != nil {
-		slabReq = make([]int64, len(r.colReq.Values))
+		slabReq = r.slabReq.Take(len(r.colReq.Values))
 	}
 	var slabAdded []int32 // pointer targets of added
 	if r.colAdded != nil {
-		slabAdded = make([]int32, len(r.colAdded.Values))
+		slabAdded = r.slabAdded.Take(len(r.colAdded.Values))
 	}
 	// i8
 	{

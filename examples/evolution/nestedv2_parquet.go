@@ -427,30 +427,36 @@ func (w *NestedV2Writer) shred(rows []NestedV2) {
 
 // NestedV2Reader reads rows of NestedV2 from a Parquet file. Create one with NewNestedV2Reader.
 type NestedV2Reader struct {
-	fr             *pqrt.FileReader
-	leaves         *pqrt.Leaves // the leaf columns read
-	read           int64
-	closed         bool
-	drv            [len(pqgenNestedV2Drivers)]int    // per nested value: the leaf deciding it, or -1
-	lv             [pqgenNestedV2Leaves]*pqrt.Levels // per leaf: its levels, nil when not read
-	colID          *pqrt.Int64Reader                 // id; nil when not read
-	colItemsA      *pqrt.Int64Reader                 // items.list.element.a; nil when not read
-	colItemsB      *pqrt.DoubleReader                // items.list.element.b; nil when not read
-	colItemsT      *pqrt.Int64Reader                 // items.list.element.t; nil when not read
-	colItemsC      *pqrt.ByteArrayReader             // items.list.element.c; nil when not read
-	colOptD        *pqrt.Int32Reader                 // opt.d; nil when not read
-	colOptXsElem   *pqrt.Int64Reader                 // opt.xs.list.element; nil when not read
-	colInnerD      *pqrt.Int32Reader                 // inner.d; nil when not read
-	colInnerXsElem *pqrt.Int64Reader                 // inner.xs.list.element; nil when not read
-	colMKey        *pqrt.Int64Reader                 // m.key_value.key; nil when not read
-	colMValue      *pqrt.Int64Reader                 // m.key_value.value; nil when not read
-	colMSKey       *pqrt.ByteArrayReader             // ms.key_value.key; nil when not read
-	colMSValue     *pqrt.Int64Reader                 // ms.key_value.value; nil when not read
-	slabItems      pqrt.Slab[ItemV2]                 // the elements of the items lists
-	slabOpt        pqrt.Slab[InnerV2]                // the opt structs
-	slabOptXs      pqrt.Slab[*int64]                 // the elements of the opt.xs lists
-	slabInner      pqrt.Slab[InnerV2]                // the inner structs
-	slabInnerXs    pqrt.Slab[*int64]                 // the elements of the inner.xs lists
+	fr              *pqrt.FileReader
+	leaves          *pqrt.Leaves // the leaf columns read
+	read            int64
+	closed          bool
+	drv             [len(pqgenNestedV2Drivers)]int    // per nested value: the leaf deciding it, or -1
+	lv              [pqgenNestedV2Leaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID           *pqrt.Int64Reader                 // id; nil when not read
+	colItemsA       *pqrt.Int64Reader                 // items.list.element.a; nil when not read
+	colItemsB       *pqrt.DoubleReader                // items.list.element.b; nil when not read
+	colItemsT       *pqrt.Int64Reader                 // items.list.element.t; nil when not read
+	colItemsC       *pqrt.ByteArrayReader             // items.list.element.c; nil when not read
+	colOptD         *pqrt.Int32Reader                 // opt.d; nil when not read
+	colOptXsElem    *pqrt.Int64Reader                 // opt.xs.list.element; nil when not read
+	colInnerD       *pqrt.Int32Reader                 // inner.d; nil when not read
+	colInnerXsElem  *pqrt.Int64Reader                 // inner.xs.list.element; nil when not read
+	colMKey         *pqrt.Int64Reader                 // m.key_value.key; nil when not read
+	colMValue       *pqrt.Int64Reader                 // m.key_value.value; nil when not read
+	colMSKey        *pqrt.ByteArrayReader             // ms.key_value.key; nil when not read
+	colMSValue      *pqrt.Int64Reader                 // ms.key_value.value; nil when not read
+	slabItems       pqrt.Slab[ItemV2]                 // the elements of the items lists
+	slabOpt         pqrt.Slab[InnerV2]                // the opt structs
+	slabOptXs       pqrt.Slab[*int64]                 // the elements of the opt.xs lists
+	slabInner       pqrt.Slab[InnerV2]                // the inner structs
+	slabInnerXs     pqrt.Slab[*int64]                 // the elements of the inner.xs lists
+	slabItemsC      pqrt.Slab[string]                 // the pointer targets of items.list.element.c
+	slabOptD        pqrt.Slab[int32]                  // the pointer targets of opt.d
+	slabOptXsElem   pqrt.Slab[int64]                  // the pointer targets of opt.xs.list.element
+	slabInnerD      pqrt.Slab[int32]                  // the pointer targets of inner.d
+	slabInnerXsElem pqrt.Slab[int64]                  // the pointer targets of inner.xs.list.element
+	slabMSValue     pqrt.Slab[int64]                  // the pointer targets of ms.key_value.value
 }
 
 // The entries of pqgenNestedV2Drivers of the nested values of NestedV2.
@@ -547,17 +553,22 @@ func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[NestedV2](13); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -569,27 +580,27 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 	var p, q [pqgenNestedV2Leaves]int // per leaf: the next level slot and value
 	var slabItemsC []string           // pointer targets of items.list.element.c
 	if r.colItemsC != nil {
-		slabItemsC = make([]string, r.colItemsC.Values.Len())
+		slabItemsC = r.slabItemsC.Take(r.colItemsC.Values.Len())
 	}
 	var slabOptD []int32 // pointer targets of opt.d
 	if r.colOptD != nil {
-		slabOptD = make([]int32, len(r.colOptD.Values))
+		slabOptD = r.slabOptD.Take(len(r.colOptD.Values))
 	}
 	var slabOptXsElem []int64 // pointer targets of opt.xs.list.element
 	if r.colOptXsElem != nil {
-		slabOptXsElem = make([]int64, len(r.colOptXsElem.Values))
+		slabOptXsElem = r.slabOptXsElem.Take(len(r.colOptXsElem.Values))
 	}
 	var slabInnerD []int32 // pointer targets of inner.d
 	if r.colInnerD != nil {
-		slabInnerD = make([]int32, len(r.colInnerD.Values))
+		slabInnerD = r.slabInnerD.Take(len(r.colInnerD.Values))
 	}
 	var slabInnerXsElem []int64 // pointer targets of inner.xs.list.element
 	if r.colInnerXsElem != nil {
-		slabInnerXsElem = make([]int64, len(r.colInnerXsElem.Values))
+		slabInnerXsElem = r.slabInnerXsElem.Take(len(r.colInnerXsElem.Values))
 	}
 	var slabMSValue []int64 // pointer targets of ms.key_value.value
 	if r.colMSValue != nil {
-		slabMSValue = make([]int64, len(r.colMSValue.Values))
+		slabMSValue = r.slabMSValue.Take(len(r.colMSValue.Values))
 	}
 	// id
 	{

@@ -200,14 +200,17 @@ func (w *OptV1Writer) shred(rows []OptV1) {
 
 // OptV1Reader reads rows of OptV1 from a Parquet file. Create one with NewOptV1Reader.
 type OptV1Reader struct {
-	fr       *pqrt.FileReader
-	leaves   *pqrt.Leaves // the leaf columns read
-	read     int64
-	closed   bool
-	colA     *pqrt.Int32Reader     // a; nil when not read
-	colS     *pqrt.ByteArrayReader // s; nil when not read
-	colLElem *pqrt.Int32Reader     // l.list.element; nil when not read
-	slabL    pqrt.Slab[*int32]     // the elements of the l lists
+	fr        *pqrt.FileReader
+	leaves    *pqrt.Leaves // the leaf columns read
+	read      int64
+	closed    bool
+	colA      *pqrt.Int32Reader     // a; nil when not read
+	colS      *pqrt.ByteArrayReader // s; nil when not read
+	colLElem  *pqrt.Int32Reader     // l.list.element; nil when not read
+	slabL     pqrt.Slab[*int32]     // the elements of the l lists
+	slabA     pqrt.Slab[int32]      // the pointer targets of a
+	slabS     pqrt.Slab[string]     // the pointer targets of s
+	slabLElem pqrt.Slab[int32]      // the pointer targets of l.list.element
 }
 
 // NewOptV1Reader opens the Parquet file of size bytes behind r for reading OptV1 rows.
@@ -280,17 +283,22 @@ func (r *OptV1Reader) Read(rows []OptV1) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[OptV1](3); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -302,15 +310,15 @@ func (r *OptV1Reader) assemble(rows []OptV1) error {
 	var p, q [pqgenOptV1Leaves]int // per leaf: the next level slot and value
 	var slabA []int32              // pointer targets of a
 	if r.colA != nil {
-		slabA = make([]int32, len(r.colA.Values))
+		slabA = r.slabA.Take(len(r.colA.Values))
 	}
 	var slabS []string // pointer targets of s
 	if r.colS != nil {
-		slabS = make([]string, r.colS.Values.Len())
+		slabS = r.slabS.Take(r.colS.Values.Len())
 	}
 	var slabLElem []int32 // pointer targets of l.list.element
 	if r.colLElem != nil {
-		slabLElem = make([]int32, len(r.colLElem.Values))
+		slabLElem = r.slabLElem.Take(len(r.colLElem.Values))
 	}
 	// a
 	{

@@ -153,11 +153,12 @@ func (w *DecimalColumn10Writer) shred(rows []DecimalColumn10) error {
 
 // DecimalColumn10Reader reads rows of DecimalColumn10 from a Parquet file. Create one with NewDecimalColumn10Reader.
 type DecimalColumn10Reader struct {
-	fr       *pqrt.FileReader
-	leaves   *pqrt.Leaves // the leaf columns read
-	read     int64
-	closed   bool
-	colValue *pqrt.Int64Reader // value; nil when not read
+	fr        *pqrt.FileReader
+	leaves    *pqrt.Leaves // the leaf columns read
+	read      int64
+	closed    bool
+	colValue  *pqrt.Int64Reader       // value; nil when not read
+	slabValue pqrt.Slab[pqrt.Decimal] // the pointer targets of value
 }
 
 // NewDecimalColumn10Reader opens the Parquet file of size bytes behind r for reading DecimalColumn10 rows.
@@ -228,17 +229,22 @@ func (r *DecimalColumn10Reader) Read(rows []DecimalColumn10) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[DecimalColumn10](1); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -250,7 +256,7 @@ func (r *DecimalColumn10Reader) assemble(rows []DecimalColumn10) error {
 	var p, q [pqgenDecimalColumn10Leaves]int // per leaf: the next level slot and value
 	var slabValue []pqrt.Decimal             // pointer targets of value
 	if r.colValue != nil {
-		slabValue = make([]pqrt.Decimal, len(r.colValue.Values))
+		slabValue = r.slabValue.Take(len(r.colValue.Values))
 	}
 	// value
 	{

@@ -153,11 +153,12 @@ func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
 
 // DecimalColumn25Reader reads rows of DecimalColumn25 from a Parquet file. Create one with NewDecimalColumn25Reader.
 type DecimalColumn25Reader struct {
-	fr       *pqrt.FileReader
-	leaves   *pqrt.Leaves // the leaf columns read
-	read     int64
-	closed   bool
-	colValue *pqrt.FixedReader // value; nil when not read
+	fr        *pqrt.FileReader
+	leaves    *pqrt.Leaves // the leaf columns read
+	read      int64
+	closed    bool
+	colValue  *pqrt.FixedReader       // value; nil when not read
+	slabValue pqrt.Slab[pqrt.Decimal] // the pointer targets of value
 }
 
 // NewDecimalColumn25Reader opens the Parquet file of size bytes behind r for reading DecimalColumn25 rows.
@@ -228,17 +229,22 @@ func (r *DecimalColumn25Reader) Read(rows []DecimalColumn25) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[DecimalColumn25](1); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -250,7 +256,7 @@ func (r *DecimalColumn25Reader) assemble(rows []DecimalColumn25) error {
 	var p, q [pqgenDecimalColumn25Leaves]int // per leaf: the next level slot and value
 	var slabValue []pqrt.Decimal             // pointer targets of value
 	if r.colValue != nil {
-		slabValue = make([]pqrt.Decimal, len(r.colValue.Values)/11)
+		slabValue = r.slabValue.Take(len(r.colValue.Values) / 11)
 	}
 	// value
 	{

@@ -490,31 +490,36 @@ func (w *DeepWriter) shred(rows []Deep) {
 
 // DeepReader reads rows of Deep from a Parquet file. Create one with NewDeepReader.
 type DeepReader struct {
-	fr                 *pqrt.FileReader
-	leaves             *pqrt.Leaves // the leaf columns read
-	read               int64
-	closed             bool
-	drv                [len(pqgenDeepDrivers)]int    // per nested value: the leaf deciding it, or -1
-	lv                 [pqgenDeepLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
-	colID              *pqrt.Int64Reader             // id; nil when not read
-	colABC             *pqrt.Int32Reader             // a.b.list.element.c; nil when not read
-	colABDElem         *pqrt.ByteArrayReader         // a.b.list.element.d.list.element; nil when not read
-	colAN              *pqrt.DoubleReader            // a.n; nil when not read
-	colLElemElem       *pqrt.ByteArrayReader         // l.list.element.list.element; nil when not read
-	colMKey            *pqrt.Int32Reader             // m.key_value.key; nil when not read
-	colMValueElemKey   *pqrt.ByteArrayReader         // m.key_value.value.list.element.key_value.key; nil when not read
-	colMValueElemValue *pqrt.Int64Reader             // m.key_value.value.list.element.key_value.value; nil when not read
-	colSC              *pqrt.Int32Reader             // s.list.element.c; nil when not read
-	colSDElem          *pqrt.ByteArrayReader         // s.list.element.d.list.element; nil when not read
-	slabA              pqrt.Slab[DeepA]              // the a structs
-	slabAB             pqrt.Slab[*DeepB]             // the elements of the a.b lists
-	slabABElem         pqrt.Slab[DeepB]              // the a.b.list.element structs
-	slabABD            pqrt.Slab[string]             // the elements of the a.b.list.element.d lists
-	slabL              pqrt.Slab[[]*string]          // the elements of the l lists
-	slabLElem          pqrt.Slab[*string]            // the elements of the l.list.element lists
-	slabMValue         pqrt.Slab[map[string]*int64]  // the elements of the m.key_value.value lists
-	slabS              pqrt.Slab[DeepB]              // the elements of the s lists
-	slabSD             pqrt.Slab[string]             // the elements of the s.list.element.d lists
+	fr                  *pqrt.FileReader
+	leaves              *pqrt.Leaves // the leaf columns read
+	read                int64
+	closed              bool
+	drv                 [len(pqgenDeepDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv                  [pqgenDeepLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID               *pqrt.Int64Reader             // id; nil when not read
+	colABC              *pqrt.Int32Reader             // a.b.list.element.c; nil when not read
+	colABDElem          *pqrt.ByteArrayReader         // a.b.list.element.d.list.element; nil when not read
+	colAN               *pqrt.DoubleReader            // a.n; nil when not read
+	colLElemElem        *pqrt.ByteArrayReader         // l.list.element.list.element; nil when not read
+	colMKey             *pqrt.Int32Reader             // m.key_value.key; nil when not read
+	colMValueElemKey    *pqrt.ByteArrayReader         // m.key_value.value.list.element.key_value.key; nil when not read
+	colMValueElemValue  *pqrt.Int64Reader             // m.key_value.value.list.element.key_value.value; nil when not read
+	colSC               *pqrt.Int32Reader             // s.list.element.c; nil when not read
+	colSDElem           *pqrt.ByteArrayReader         // s.list.element.d.list.element; nil when not read
+	slabA               pqrt.Slab[DeepA]              // the a structs
+	slabAB              pqrt.Slab[*DeepB]             // the elements of the a.b lists
+	slabABElem          pqrt.Slab[DeepB]              // the a.b.list.element structs
+	slabABD             pqrt.Slab[string]             // the elements of the a.b.list.element.d lists
+	slabL               pqrt.Slab[[]*string]          // the elements of the l lists
+	slabLElem           pqrt.Slab[*string]            // the elements of the l.list.element lists
+	slabMValue          pqrt.Slab[map[string]*int64]  // the elements of the m.key_value.value lists
+	slabS               pqrt.Slab[DeepB]              // the elements of the s lists
+	slabSD              pqrt.Slab[string]             // the elements of the s.list.element.d lists
+	slabABC             pqrt.Slab[int32]              // the pointer targets of a.b.list.element.c
+	slabAN              pqrt.Slab[float64]            // the pointer targets of a.n
+	slabLElemElem       pqrt.Slab[string]             // the pointer targets of l.list.element.list.element
+	slabMValueElemValue pqrt.Slab[int64]              // the pointer targets of m.key_value.value.list.element.key_value.value
+	slabSC              pqrt.Slab[int32]              // the pointer targets of s.list.element.c
 }
 
 // The entries of pqgenDeepDrivers of the nested values of Deep.
@@ -610,17 +615,22 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Deep](10); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -632,23 +642,23 @@ func (r *DeepReader) assemble(rows []Deep) error {
 	var p, q [pqgenDeepLeaves]int // per leaf: the next level slot and value
 	var slabABC []int32           // pointer targets of a.b.list.element.c
 	if r.colABC != nil {
-		slabABC = make([]int32, len(r.colABC.Values))
+		slabABC = r.slabABC.Take(len(r.colABC.Values))
 	}
 	var slabAN []float64 // pointer targets of a.n
 	if r.colAN != nil {
-		slabAN = make([]float64, len(r.colAN.Values))
+		slabAN = r.slabAN.Take(len(r.colAN.Values))
 	}
 	var slabLElemElem []string // pointer targets of l.list.element.list.element
 	if r.colLElemElem != nil {
-		slabLElemElem = make([]string, r.colLElemElem.Values.Len())
+		slabLElemElem = r.slabLElemElem.Take(r.colLElemElem.Values.Len())
 	}
 	var slabMValueElemValue []int64 // pointer targets of m.key_value.value.list.element.key_value.value
 	if r.colMValueElemValue != nil {
-		slabMValueElemValue = make([]int64, len(r.colMValueElemValue.Values))
+		slabMValueElemValue = r.slabMValueElemValue.Take(len(r.colMValueElemValue.Values))
 	}
 	var slabSC []int32 // pointer targets of s.list.element.c
 	if r.colSC != nil {
-		slabSC = make([]int32, len(r.colSC.Values))
+		slabSC = r.slabSC.Take(len(r.colSC.Values))
 	}
 	// id
 	{

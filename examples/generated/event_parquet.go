@@ -313,22 +313,24 @@ func (w *EventWriter) shred(rows []Event) {
 
 // EventReader reads rows of Event from a Parquet file. Create one with NewEventReader.
 type EventReader struct {
-	fr          *pqrt.FileReader
-	leaves      *pqrt.Leaves // the leaf columns read
-	read        int64
-	closed      bool
-	colID       *pqrt.Int64Reader     // id; nil when not read
-	colAt       *pqrt.Int64Reader     // at; nil when not read
-	colKind     *pqrt.ByteArrayReader // kind; nil when not read
-	colUser     *pqrt.ByteArrayReader // user; nil when not read
-	colSession  *pqrt.FixedReader     // session; nil when not read
-	colLatency  *pqrt.Int64Reader     // Latency; nil when not read
-	colScore    *pqrt.DoubleReader    // score; nil when not read
-	colSuccess  *pqrt.BoolReader      // success; nil when not read
-	colReferrer *pqrt.ByteArrayReader // referrer; nil when not read
-	colRetries  *pqrt.Int32Reader     // retries; nil when not read
-	colCountry  *pqrt.ByteArrayReader // country; nil when not read
-	colPayload  *pqrt.ByteArrayReader // payload; nil when not read
+	fr           *pqrt.FileReader
+	leaves       *pqrt.Leaves // the leaf columns read
+	read         int64
+	closed       bool
+	colID        *pqrt.Int64Reader     // id; nil when not read
+	colAt        *pqrt.Int64Reader     // at; nil when not read
+	colKind      *pqrt.ByteArrayReader // kind; nil when not read
+	colUser      *pqrt.ByteArrayReader // user; nil when not read
+	colSession   *pqrt.FixedReader     // session; nil when not read
+	colLatency   *pqrt.Int64Reader     // Latency; nil when not read
+	colScore     *pqrt.DoubleReader    // score; nil when not read
+	colSuccess   *pqrt.BoolReader      // success; nil when not read
+	colReferrer  *pqrt.ByteArrayReader // referrer; nil when not read
+	colRetries   *pqrt.Int32Reader     // retries; nil when not read
+	colCountry   *pqrt.ByteArrayReader // country; nil when not read
+	colPayload   *pqrt.ByteArrayReader // payload; nil when not read
+	slabReferrer pqrt.Slab[string]     // the pointer targets of referrer
+	slabRetries  pqrt.Slab[int32]      // the pointer targets of retries
 }
 
 // NewEventReader opens the Parquet file of size bytes behind r for reading Event rows.
@@ -410,17 +412,22 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Event](12); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -432,11 +439,11 @@ func (r *EventReader) assemble(rows []Event) error {
 	var p, q [pqgenEventLeaves]int // per leaf: the next level slot and value
 	var slabReferrer []string      // pointer targets of referrer
 	if r.colReferrer != nil {
-		slabReferrer = make([]string, r.colReferrer.Values.Len())
+		slabReferrer = r.slabReferrer.Take(r.colReferrer.Values.Len())
 	}
 	var slabRetries []int32 // pointer targets of retries
 	if r.colRetries != nil {
-		slabRetries = make([]int32, len(r.colRetries.Values))
+		slabRetries = r.slabRetries.Take(len(r.colRetries.Values))
 	}
 	// id
 	{

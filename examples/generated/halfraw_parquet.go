@@ -150,7 +150,8 @@ type HalfRawReader struct {
 	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
-	colX   *pqrt.FixedReader // x; nil when not read
+	colX   *pqrt.FixedReader  // x; nil when not read
+	slabX  pqrt.Slab[[2]byte] // the pointer targets of x
 }
 
 // NewHalfRawReader opens the Parquet file of size bytes behind r for reading HalfRaw rows.
@@ -221,17 +222,22 @@ func (r *HalfRawReader) Read(rows []HalfRaw) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[HalfRaw](1); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -243,7 +249,7 @@ func (r *HalfRawReader) assemble(rows []HalfRaw) error {
 	var p, q [pqgenHalfRawLeaves]int // per leaf: the next level slot and value
 	var slabX [][2]byte              // pointer targets of x
 	if r.colX != nil {
-		slabX = make([][2]byte, len(r.colX.Values)/2)
+		slabX = r.slabX.Take(len(r.colX.Values) / 2)
 	}
 	// x
 	{

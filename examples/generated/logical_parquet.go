@@ -790,54 +790,57 @@ type LogicalReader struct {
 	leaves           *pqrt.Leaves // the leaf columns read
 	read             int64
 	closed           bool
-	colI8            *pqrt.Int32Reader     // i8; nil when not read
-	colI16           *pqrt.Int32Reader     // i16; nil when not read
-	colI32           *pqrt.Int32Reader     // i32; nil when not read
-	colI64           *pqrt.Int64Reader     // i64; nil when not read
-	colU8            *pqrt.Int32Reader     // u8; nil when not read
-	colU16           *pqrt.Int32Reader     // u16; nil when not read
-	colU32           *pqrt.Int32Reader     // u32; nil when not read
-	colU64           *pqrt.Int64Reader     // u64; nil when not read
-	colInt           *pqrt.Int64Reader     // int; nil when not read
-	colUint          *pqrt.Int64Reader     // uint; nil when not read
-	colF32           *pqrt.FloatReader     // f32; nil when not read
-	colF64           *pqrt.DoubleReader    // f64; nil when not read
-	colBool          *pqrt.BoolReader      // bool; nil when not read
-	colStr           *pqrt.ByteArrayReader // str; nil when not read
-	colEnum          *pqrt.ByteArrayReader // enum; nil when not read
-	colJSON          *pqrt.ByteArrayReader // json; nil when not read
-	colBSON          *pqrt.ByteArrayReader // bson; nil when not read
-	colBin           *pqrt.ByteArrayReader // bin; nil when not read
-	colUUID          *pqrt.FixedReader     // uuid; nil when not read
-	colFloat16       *pqrt.FixedReader     // float16; nil when not read
-	colInterval      *pqrt.FixedReader     // interval; nil when not read
-	colFixed         *pqrt.FixedReader     // fixed; nil when not read
-	colDec32         *pqrt.Int32Reader     // dec32; nil when not read
-	colDec64         *pqrt.Int64Reader     // dec64; nil when not read
-	colDecFixed      *pqrt.FixedReader     // dec_fixed; nil when not read
-	colDecBytes      *pqrt.ByteArrayReader // dec_bytes; nil when not read
-	colTsMillis      *pqrt.Int64Reader     // ts_millis; nil when not read
-	colTsMicros      *pqrt.Int64Reader     // ts_micros; nil when not read
-	colTsNanos       *pqrt.Int64Reader     // ts_nanos; nil when not read
-	colTsLocal       *pqrt.Int64Reader     // ts_local; nil when not read
-	colDate          *pqrt.Int32Reader     // date; nil when not read
-	colTimeOfDay32   *pqrt.Int32Reader     // time_millis; nil when not read
-	colTimeOfDay64   *pqrt.Int64Reader     // time_micros; nil when not read
-	colTimeOfDayFine *pqrt.Int64Reader     // time_nanos; nil when not read
-	colDuration      *pqrt.Int64Reader     // duration; nil when not read
-	colInt96         *pqrt.Int96Reader     // int96; nil when not read
-	colGeometry      *pqrt.ByteArrayReader // geometry; nil when not read
-	colGeography     *pqrt.ByteArrayReader // geography; nil when not read
-	colTemp          *pqrt.DoubleReader    // temp; nil when not read
-	colLevel         *pqrt.Int32Reader     // level; nil when not read
-	colCount         *pqrt.Int64Reader     // count; nil when not read
-	colDaysRaw       *pqrt.Int32Reader     // days_raw; nil when not read
-	colMicrosRaw     *pqrt.Int64Reader     // micros_raw; nil when not read
-	colID            *pqrt.Int64Reader     // id; nil when not read
-	colOptTime       *pqrt.Int64Reader     // opt_time; nil when not read
-	colOptUUID       *pqrt.FixedReader     // opt_uuid; nil when not read
-	colOptBytes      *pqrt.ByteArrayReader // opt_bytes; nil when not read
-	colOptLevel      *pqrt.Int32Reader     // opt_level; nil when not read
+	colI8            *pqrt.Int32Reader      // i8; nil when not read
+	colI16           *pqrt.Int32Reader      // i16; nil when not read
+	colI32           *pqrt.Int32Reader      // i32; nil when not read
+	colI64           *pqrt.Int64Reader      // i64; nil when not read
+	colU8            *pqrt.Int32Reader      // u8; nil when not read
+	colU16           *pqrt.Int32Reader      // u16; nil when not read
+	colU32           *pqrt.Int32Reader      // u32; nil when not read
+	colU64           *pqrt.Int64Reader      // u64; nil when not read
+	colInt           *pqrt.Int64Reader      // int; nil when not read
+	colUint          *pqrt.Int64Reader      // uint; nil when not read
+	colF32           *pqrt.FloatReader      // f32; nil when not read
+	colF64           *pqrt.DoubleReader     // f64; nil when not read
+	colBool          *pqrt.BoolReader       // bool; nil when not read
+	colStr           *pqrt.ByteArrayReader  // str; nil when not read
+	colEnum          *pqrt.ByteArrayReader  // enum; nil when not read
+	colJSON          *pqrt.ByteArrayReader  // json; nil when not read
+	colBSON          *pqrt.ByteArrayReader  // bson; nil when not read
+	colBin           *pqrt.ByteArrayReader  // bin; nil when not read
+	colUUID          *pqrt.FixedReader      // uuid; nil when not read
+	colFloat16       *pqrt.FixedReader      // float16; nil when not read
+	colInterval      *pqrt.FixedReader      // interval; nil when not read
+	colFixed         *pqrt.FixedReader      // fixed; nil when not read
+	colDec32         *pqrt.Int32Reader      // dec32; nil when not read
+	colDec64         *pqrt.Int64Reader      // dec64; nil when not read
+	colDecFixed      *pqrt.FixedReader      // dec_fixed; nil when not read
+	colDecBytes      *pqrt.ByteArrayReader  // dec_bytes; nil when not read
+	colTsMillis      *pqrt.Int64Reader      // ts_millis; nil when not read
+	colTsMicros      *pqrt.Int64Reader      // ts_micros; nil when not read
+	colTsNanos       *pqrt.Int64Reader      // ts_nanos; nil when not read
+	colTsLocal       *pqrt.Int64Reader      // ts_local; nil when not read
+	colDate          *pqrt.Int32Reader      // date; nil when not read
+	colTimeOfDay32   *pqrt.Int32Reader      // time_millis; nil when not read
+	colTimeOfDay64   *pqrt.Int64Reader      // time_micros; nil when not read
+	colTimeOfDayFine *pqrt.Int64Reader      // time_nanos; nil when not read
+	colDuration      *pqrt.Int64Reader      // duration; nil when not read
+	colInt96         *pqrt.Int96Reader      // int96; nil when not read
+	colGeometry      *pqrt.ByteArrayReader  // geometry; nil when not read
+	colGeography     *pqrt.ByteArrayReader  // geography; nil when not read
+	colTemp          *pqrt.DoubleReader     // temp; nil when not read
+	colLevel         *pqrt.Int32Reader      // level; nil when not read
+	colCount         *pqrt.Int64Reader      // count; nil when not read
+	colDaysRaw       *pqrt.Int32Reader      // days_raw; nil when not read
+	colMicrosRaw     *pqrt.Int64Reader      // micros_raw; nil when not read
+	colID            *pqrt.Int64Reader      // id; nil when not read
+	colOptTime       *pqrt.Int64Reader      // opt_time; nil when not read
+	colOptUUID       *pqrt.FixedReader      // opt_uuid; nil when not read
+	colOptBytes      *pqrt.ByteArrayReader  // opt_bytes; nil when not read
+	colOptLevel      *pqrt.Int32Reader      // opt_level; nil when not read
+	slabOptTime      pqrt.Slab[pqtime.Time] // the pointer targets of opt_time
+	slabOptUUID      pqrt.Slab[[16]byte]    // the pointer targets of opt_uuid
+	slabOptLevel     pqrt.Slab[Level]       // the pointer targets of opt_level
 }
 
 // NewLogicalReader opens the Parquet file of size bytes behind r for reading Logical rows.
@@ -955,17 +958,22 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Logical](48); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -977,15 +985,15 @@ func (r *LogicalReader) assemble(rows []Logical) error {
 	var p, q [pqgenLogicalLeaves]int // per leaf: the next level slot and value
 	var slabOptTime []pqtime.Time    // pointer targets of opt_time
 	if r.colOptTime != nil {
-		slabOptTime = make([]pqtime.Time, len(r.colOptTime.Values))
+		slabOptTime = r.slabOptTime.Take(len(r.colOptTime.Values))
 	}
 	var slabOptUUID [][16]byte // pointer targets of opt_uuid
 	if r.colOptUUID != nil {
-		slabOptUUID = make([][16]byte, len(r.colOptUUID.Values)/16)
+		slabOptUUID = r.slabOptUUID.Take(len(r.colOptUUID.Values) / 16)
 	}
 	var slabOptLevel []Level // pointer targets of opt_level
 	if r.colOptLevel != nil {
-		slabOptLevel = make([]Level, len(r.colOptLevel.Values))
+		slabOptLevel = r.slabOptLevel.Take(len(r.colOptLevel.Values))
 	}
 	// i8
 	{

@@ -309,22 +309,25 @@ func (w *MetricWriter) shred(rows []Metric) {
 
 // MetricReader reads rows of Metric from a Parquet file. Create one with NewMetricReader.
 type MetricReader struct {
-	fr             *pqrt.FileReader
-	leaves         *pqrt.Leaves // the leaf columns read
-	read           int64
-	closed         bool
-	drv            [len(pqgenMetricDrivers)]int    // per nested value: the leaf deciding it, or -1
-	lv             [pqgenMetricLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
-	colName        *pqrt.ByteArrayReader           // name; nil when not read
-	colTS          *pqrt.Int64Reader               // ts; nil when not read
-	colValue       *pqrt.DoubleReader              // value; nil when not read
-	colLabelsKey   *pqrt.ByteArrayReader           // labels.key_value.key; nil when not read
-	colLabelsValue *pqrt.ByteArrayReader           // labels.key_value.value; nil when not read
-	colSamplesElem *pqrt.DoubleReader              // samples.list.element; nil when not read
-	colTrace       *pqrt.FixedReader               // trace; nil when not read
-	colDay         *pqrt.Int32Reader               // day; nil when not read
-	colLevel       *pqrt.Int32Reader               // level; nil when not read
-	slabSamples    pqrt.Slab[float64]              // the elements of the samples lists
+	fr              *pqrt.FileReader
+	leaves          *pqrt.Leaves // the leaf columns read
+	read            int64
+	closed          bool
+	drv             [len(pqgenMetricDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv              [pqgenMetricLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colName         *pqrt.ByteArrayReader           // name; nil when not read
+	colTS           *pqrt.Int64Reader               // ts; nil when not read
+	colValue        *pqrt.DoubleReader              // value; nil when not read
+	colLabelsKey    *pqrt.ByteArrayReader           // labels.key_value.key; nil when not read
+	colLabelsValue  *pqrt.ByteArrayReader           // labels.key_value.value; nil when not read
+	colSamplesElem  *pqrt.DoubleReader              // samples.list.element; nil when not read
+	colTrace        *pqrt.FixedReader               // trace; nil when not read
+	colDay          *pqrt.Int32Reader               // day; nil when not read
+	colLevel        *pqrt.Int32Reader               // level; nil when not read
+	slabSamples     pqrt.Slab[float64]              // the elements of the samples lists
+	slabLabelsValue pqrt.Slab[string]               // the pointer targets of labels.key_value.value
+	slabTrace       pqrt.Slab[[16]byte]             // the pointer targets of trace
+	slabLevel       pqrt.Slab[int8]                 // the pointer targets of level
 }
 
 // The entries of pqgenMetricDrivers of the nested values of Metric.
@@ -415,17 +418,22 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Metric](9); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -437,15 +445,15 @@ func (r *MetricReader) assemble(rows []Metric) error {
 	var p, q [pqgenMetricLeaves]int // per leaf: the next level slot and value
 	var slabLabelsValue []string    // pointer targets of labels.key_value.value
 	if r.colLabelsValue != nil {
-		slabLabelsValue = make([]string, r.colLabelsValue.Values.Len())
+		slabLabelsValue = r.slabLabelsValue.Take(r.colLabelsValue.Values.Len())
 	}
 	var slabTrace [][16]byte // pointer targets of trace
 	if r.colTrace != nil {
-		slabTrace = make([][16]byte, len(r.colTrace.Values)/16)
+		slabTrace = r.slabTrace.Take(len(r.colTrace.Values) / 16)
 	}
 	var slabLevel []int8 // pointer targets of level
 	if r.colLevel != nil {
-		slabLevel = make([]int8, len(r.colLevel.Values))
+		slabLevel = r.slabLevel.Take(len(r.colLevel.Values))
 	}
 	// name
 	{

@@ -639,6 +639,10 @@ type OrderReader struct {
 	slabTags              pqrt.Slab[string]              // the elements of the tags lists
 	slabDiscountsValue    pqrt.Slab[int32]               // the elements of the discounts.key_value.value lists
 	slabNotes             pqrt.Slab[*string]             // the elements of the notes lists
+	slabCustomerEmail     pqrt.Slab[string]              // the pointer targets of customer.email
+	slabLinesPartsWeight  pqrt.Slab[float32]             // the pointer targets of lines.list.element.parts.list.element.weight
+	slabShippingZip       pqrt.Slab[string]              // the pointer targets of shipping.zip
+	slabNotesElem         pqrt.Slab[string]              // the pointer targets of notes.list.element
 }
 
 // The entries of pqgenOrderDrivers of the nested values of Order.
@@ -753,17 +757,22 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Order](23); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -775,19 +784,19 @@ func (r *OrderReader) assemble(rows []Order) error {
 	var p, q [pqgenOrderLeaves]int // per leaf: the next level slot and value
 	var slabCustomerEmail []string // pointer targets of customer.email
 	if r.colCustomerEmail != nil {
-		slabCustomerEmail = make([]string, r.colCustomerEmail.Values.Len())
+		slabCustomerEmail = r.slabCustomerEmail.Take(r.colCustomerEmail.Values.Len())
 	}
 	var slabLinesPartsWeight []float32 // pointer targets of lines.list.element.parts.list.element.weight
 	if r.colLinesPartsWeight != nil {
-		slabLinesPartsWeight = make([]float32, len(r.colLinesPartsWeight.Values))
+		slabLinesPartsWeight = r.slabLinesPartsWeight.Take(len(r.colLinesPartsWeight.Values))
 	}
 	var slabShippingZip []string // pointer targets of shipping.zip
 	if r.colShippingZip != nil {
-		slabShippingZip = make([]string, r.colShippingZip.Values.Len())
+		slabShippingZip = r.slabShippingZip.Take(r.colShippingZip.Values.Len())
 	}
 	var slabNotesElem []string // pointer targets of notes.list.element
 	if r.colNotesElem != nil {
-		slabNotesElem = make([]string, r.colNotesElem.Values.Len())
+		slabNotesElem = r.slabNotesElem.Take(r.colNotesElem.Values.Len())
 	}
 	// id
 	{

@@ -325,6 +325,7 @@ type PriceReader struct {
 	colByCodeKey   *pqrt.ByteArrayReader          // by_code.key_value.key; nil when not read
 	colByCodeValue *pqrt.Int32Reader              // by_code.key_value.value; nil when not read
 	slabLines      pqrt.Slab[pqrt.Decimal]        // the elements of the lines lists
+	slabOpt        pqrt.Slab[pqrt.Decimal]        // the pointer targets of opt
 }
 
 // The entries of pqgenPriceDrivers of the nested values of Price.
@@ -414,17 +415,22 @@ func (r *PriceReader) Read(rows []Price) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Price](8); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -436,7 +442,7 @@ func (r *PriceReader) assemble(rows []Price) error {
 	var p, q [pqgenPriceLeaves]int // per leaf: the next level slot and value
 	var slabOpt []pqrt.Decimal     // pointer targets of opt
 	if r.colOpt != nil {
-		slabOpt = make([]pqrt.Decimal, len(r.colOpt.Values)/9)
+		slabOpt = r.slabOpt.Take(len(r.colOpt.Values) / 9)
 	}
 	// amount
 	{

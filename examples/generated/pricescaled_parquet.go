@@ -294,6 +294,7 @@ type PriceScaledReader struct {
 	colByCodeKey   *pqrt.ByteArrayReader                // by_code.key_value.key; nil when not read
 	colByCodeValue *pqrt.Int32Reader                    // by_code.key_value.value; nil when not read
 	slabLines      pqrt.Slab[int64]                     // the elements of the lines lists
+	slabOpt        pqrt.Slab[[9]byte]                   // the pointer targets of opt
 }
 
 // The entries of pqgenPriceScaledDrivers of the nested values of PriceScaled.
@@ -383,17 +384,22 @@ func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[PriceScaled](8); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -405,7 +411,7 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) error {
 	var p, q [pqgenPriceScaledLeaves]int // per leaf: the next level slot and value
 	var slabOpt [][9]byte                // pointer targets of opt
 	if r.colOpt != nil {
-		slabOpt = make([][9]byte, len(r.colOpt.Values)/9)
+		slabOpt = r.slabOpt.Take(len(r.colOpt.Values) / 9)
 	}
 	// amount
 	{

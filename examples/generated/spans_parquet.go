@@ -271,6 +271,7 @@ type SpansReader struct {
 	colTime            *pqrt.Int32Reader              // time; nil when not read
 	colTimeRaw         *pqrt.Int32Reader              // time_raw; nil when not read
 	colTimeMicros      *pqrt.Int64Reader              // time_micros; nil when not read
+	slabOptInterval    pqrt.Slab[pqrt.Interval]       // the pointer targets of opt_interval
 }
 
 // The entries of pqgenSpansDrivers of the nested values of Spans.
@@ -360,17 +361,22 @@ func (r *SpansReader) Read(rows []Spans) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Spans](8); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -382,7 +388,7 @@ func (r *SpansReader) assemble(rows []Spans) error {
 	var p, q [pqgenSpansLeaves]int      // per leaf: the next level slot and value
 	var slabOptInterval []pqrt.Interval // pointer targets of opt_interval
 	if r.colOptInterval != nil {
-		slabOptInterval = make([]pqrt.Interval, len(r.colOptInterval.Values)/12)
+		slabOptInterval = r.slabOptInterval.Take(len(r.colOptInterval.Values) / 12)
 	}
 	// interval
 	{

@@ -228,6 +228,7 @@ type FlatReader struct {
 	colOpt   *pqrt.Int32Reader     // opt; nil when not read
 	colCount *pqrt.Int32Reader     // count; nil when not read
 	colAt    *pqrt.Int64Reader     // at; nil when not read
+	slabOpt  pqrt.Slab[int32]      // the pointer targets of opt
 }
 
 // NewFlatReader opens the Parquet file of size bytes behind r for reading Flat rows.
@@ -303,17 +304,22 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Flat](6); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -325,7 +331,7 @@ func (r *FlatReader) assemble(rows []Flat) error {
 	var p, q [pqgenFlatLeaves]int // per leaf: the next level slot and value
 	var slabOpt []int32           // pointer targets of opt
 	if r.colOpt != nil {
-		slabOpt = make([]int32, len(r.colOpt.Values))
+		slabOpt = r.slabOpt.Take(len(r.colOpt.Values))
 	}
 	// id
 	{

@@ -2883,210 +2883,235 @@ func (w *WideWriter) shred(rows []Wide) {
 
 // WideReader reads rows of Wide from a Parquet file. Create one with NewWideReader.
 type WideReader struct {
-	fr      *pqrt.FileReader
-	leaves  *pqrt.Leaves // the leaf columns read
-	read    int64
-	closed  bool
-	colF000 *pqrt.Int64Reader     // c000; nil when not read
-	colF001 *pqrt.Int32Reader     // c001; nil when not read
-	colF002 *pqrt.DoubleReader    // c002; nil when not read
-	colF003 *pqrt.FloatReader     // c003; nil when not read
-	colF004 *pqrt.BoolReader      // c004; nil when not read
-	colF005 *pqrt.ByteArrayReader // c005; nil when not read
-	colF006 *pqrt.ByteArrayReader // c006; nil when not read
-	colF007 *pqrt.Int64Reader     // c007; nil when not read
-	colF008 *pqrt.Int64Reader     // c008; nil when not read
-	colF009 *pqrt.Int32Reader     // c009; nil when not read
-	colF010 *pqrt.DoubleReader    // c010; nil when not read
-	colF011 *pqrt.FloatReader     // c011; nil when not read
-	colF012 *pqrt.BoolReader      // c012; nil when not read
-	colF013 *pqrt.ByteArrayReader // c013; nil when not read
-	colF014 *pqrt.ByteArrayReader // c014; nil when not read
-	colF015 *pqrt.Int64Reader     // c015; nil when not read
-	colF016 *pqrt.Int64Reader     // c016; nil when not read
-	colF017 *pqrt.Int32Reader     // c017; nil when not read
-	colF018 *pqrt.DoubleReader    // c018; nil when not read
-	colF019 *pqrt.FloatReader     // c019; nil when not read
-	colF020 *pqrt.BoolReader      // c020; nil when not read
-	colF021 *pqrt.ByteArrayReader // c021; nil when not read
-	colF022 *pqrt.ByteArrayReader // c022; nil when not read
-	colF023 *pqrt.Int64Reader     // c023; nil when not read
-	colF024 *pqrt.Int64Reader     // c024; nil when not read
-	colF025 *pqrt.Int32Reader     // c025; nil when not read
-	colF026 *pqrt.DoubleReader    // c026; nil when not read
-	colF027 *pqrt.FloatReader     // c027; nil when not read
-	colF028 *pqrt.BoolReader      // c028; nil when not read
-	colF029 *pqrt.ByteArrayReader // c029; nil when not read
-	colF030 *pqrt.ByteArrayReader // c030; nil when not read
-	colF031 *pqrt.Int64Reader     // c031; nil when not read
-	colF032 *pqrt.Int64Reader     // c032; nil when not read
-	colF033 *pqrt.Int32Reader     // c033; nil when not read
-	colF034 *pqrt.DoubleReader    // c034; nil when not read
-	colF035 *pqrt.FloatReader     // c035; nil when not read
-	colF036 *pqrt.BoolReader      // c036; nil when not read
-	colF037 *pqrt.ByteArrayReader // c037; nil when not read
-	colF038 *pqrt.ByteArrayReader // c038; nil when not read
-	colF039 *pqrt.Int64Reader     // c039; nil when not read
-	colF040 *pqrt.Int64Reader     // c040; nil when not read
-	colF041 *pqrt.Int32Reader     // c041; nil when not read
-	colF042 *pqrt.DoubleReader    // c042; nil when not read
-	colF043 *pqrt.FloatReader     // c043; nil when not read
-	colF044 *pqrt.BoolReader      // c044; nil when not read
-	colF045 *pqrt.ByteArrayReader // c045; nil when not read
-	colF046 *pqrt.ByteArrayReader // c046; nil when not read
-	colF047 *pqrt.Int64Reader     // c047; nil when not read
-	colF048 *pqrt.Int64Reader     // c048; nil when not read
-	colF049 *pqrt.Int32Reader     // c049; nil when not read
-	colF050 *pqrt.DoubleReader    // c050; nil when not read
-	colF051 *pqrt.FloatReader     // c051; nil when not read
-	colF052 *pqrt.BoolReader      // c052; nil when not read
-	colF053 *pqrt.ByteArrayReader // c053; nil when not read
-	colF054 *pqrt.ByteArrayReader // c054; nil when not read
-	colF055 *pqrt.Int64Reader     // c055; nil when not read
-	colF056 *pqrt.Int64Reader     // c056; nil when not read
-	colF057 *pqrt.Int32Reader     // c057; nil when not read
-	colF058 *pqrt.DoubleReader    // c058; nil when not read
-	colF059 *pqrt.FloatReader     // c059; nil when not read
-	colF060 *pqrt.BoolReader      // c060; nil when not read
-	colF061 *pqrt.ByteArrayReader // c061; nil when not read
-	colF062 *pqrt.ByteArrayReader // c062; nil when not read
-	colF063 *pqrt.Int64Reader     // c063; nil when not read
-	colF064 *pqrt.Int64Reader     // c064; nil when not read
-	colF065 *pqrt.Int32Reader     // c065; nil when not read
-	colF066 *pqrt.DoubleReader    // c066; nil when not read
-	colF067 *pqrt.FloatReader     // c067; nil when not read
-	colF068 *pqrt.BoolReader      // c068; nil when not read
-	colF069 *pqrt.ByteArrayReader // c069; nil when not read
-	colF070 *pqrt.ByteArrayReader // c070; nil when not read
-	colF071 *pqrt.Int64Reader     // c071; nil when not read
-	colF072 *pqrt.Int64Reader     // c072; nil when not read
-	colF073 *pqrt.Int32Reader     // c073; nil when not read
-	colF074 *pqrt.DoubleReader    // c074; nil when not read
-	colF075 *pqrt.FloatReader     // c075; nil when not read
-	colF076 *pqrt.BoolReader      // c076; nil when not read
-	colF077 *pqrt.ByteArrayReader // c077; nil when not read
-	colF078 *pqrt.ByteArrayReader // c078; nil when not read
-	colF079 *pqrt.Int64Reader     // c079; nil when not read
-	colF080 *pqrt.Int64Reader     // c080; nil when not read
-	colF081 *pqrt.Int32Reader     // c081; nil when not read
-	colF082 *pqrt.DoubleReader    // c082; nil when not read
-	colF083 *pqrt.FloatReader     // c083; nil when not read
-	colF084 *pqrt.BoolReader      // c084; nil when not read
-	colF085 *pqrt.ByteArrayReader // c085; nil when not read
-	colF086 *pqrt.ByteArrayReader // c086; nil when not read
-	colF087 *pqrt.Int64Reader     // c087; nil when not read
-	colF088 *pqrt.Int64Reader     // c088; nil when not read
-	colF089 *pqrt.Int32Reader     // c089; nil when not read
-	colF090 *pqrt.DoubleReader    // c090; nil when not read
-	colF091 *pqrt.FloatReader     // c091; nil when not read
-	colF092 *pqrt.BoolReader      // c092; nil when not read
-	colF093 *pqrt.ByteArrayReader // c093; nil when not read
-	colF094 *pqrt.ByteArrayReader // c094; nil when not read
-	colF095 *pqrt.Int64Reader     // c095; nil when not read
-	colF096 *pqrt.Int64Reader     // c096; nil when not read
-	colF097 *pqrt.Int32Reader     // c097; nil when not read
-	colF098 *pqrt.DoubleReader    // c098; nil when not read
-	colF099 *pqrt.FloatReader     // c099; nil when not read
-	colF100 *pqrt.BoolReader      // c100; nil when not read
-	colF101 *pqrt.ByteArrayReader // c101; nil when not read
-	colF102 *pqrt.ByteArrayReader // c102; nil when not read
-	colF103 *pqrt.Int64Reader     // c103; nil when not read
-	colF104 *pqrt.Int64Reader     // c104; nil when not read
-	colF105 *pqrt.Int32Reader     // c105; nil when not read
-	colF106 *pqrt.DoubleReader    // c106; nil when not read
-	colF107 *pqrt.FloatReader     // c107; nil when not read
-	colF108 *pqrt.BoolReader      // c108; nil when not read
-	colF109 *pqrt.ByteArrayReader // c109; nil when not read
-	colF110 *pqrt.ByteArrayReader // c110; nil when not read
-	colF111 *pqrt.Int64Reader     // c111; nil when not read
-	colF112 *pqrt.Int64Reader     // c112; nil when not read
-	colF113 *pqrt.Int32Reader     // c113; nil when not read
-	colF114 *pqrt.DoubleReader    // c114; nil when not read
-	colF115 *pqrt.FloatReader     // c115; nil when not read
-	colF116 *pqrt.BoolReader      // c116; nil when not read
-	colF117 *pqrt.ByteArrayReader // c117; nil when not read
-	colF118 *pqrt.ByteArrayReader // c118; nil when not read
-	colF119 *pqrt.Int64Reader     // c119; nil when not read
-	colF120 *pqrt.Int64Reader     // c120; nil when not read
-	colF121 *pqrt.Int32Reader     // c121; nil when not read
-	colF122 *pqrt.DoubleReader    // c122; nil when not read
-	colF123 *pqrt.FloatReader     // c123; nil when not read
-	colF124 *pqrt.BoolReader      // c124; nil when not read
-	colF125 *pqrt.ByteArrayReader // c125; nil when not read
-	colF126 *pqrt.ByteArrayReader // c126; nil when not read
-	colF127 *pqrt.Int64Reader     // c127; nil when not read
-	colF128 *pqrt.Int64Reader     // c128; nil when not read
-	colF129 *pqrt.Int32Reader     // c129; nil when not read
-	colF130 *pqrt.DoubleReader    // c130; nil when not read
-	colF131 *pqrt.FloatReader     // c131; nil when not read
-	colF132 *pqrt.BoolReader      // c132; nil when not read
-	colF133 *pqrt.ByteArrayReader // c133; nil when not read
-	colF134 *pqrt.ByteArrayReader // c134; nil when not read
-	colF135 *pqrt.Int64Reader     // c135; nil when not read
-	colF136 *pqrt.Int64Reader     // c136; nil when not read
-	colF137 *pqrt.Int32Reader     // c137; nil when not read
-	colF138 *pqrt.DoubleReader    // c138; nil when not read
-	colF139 *pqrt.FloatReader     // c139; nil when not read
-	colF140 *pqrt.BoolReader      // c140; nil when not read
-	colF141 *pqrt.ByteArrayReader // c141; nil when not read
-	colF142 *pqrt.ByteArrayReader // c142; nil when not read
-	colF143 *pqrt.Int64Reader     // c143; nil when not read
-	colF144 *pqrt.Int64Reader     // c144; nil when not read
-	colF145 *pqrt.Int32Reader     // c145; nil when not read
-	colF146 *pqrt.DoubleReader    // c146; nil when not read
-	colF147 *pqrt.FloatReader     // c147; nil when not read
-	colF148 *pqrt.BoolReader      // c148; nil when not read
-	colF149 *pqrt.ByteArrayReader // c149; nil when not read
-	colF150 *pqrt.ByteArrayReader // c150; nil when not read
-	colF151 *pqrt.Int64Reader     // c151; nil when not read
-	colF152 *pqrt.Int64Reader     // c152; nil when not read
-	colF153 *pqrt.Int32Reader     // c153; nil when not read
-	colF154 *pqrt.DoubleReader    // c154; nil when not read
-	colF155 *pqrt.FloatReader     // c155; nil when not read
-	colF156 *pqrt.BoolReader      // c156; nil when not read
-	colF157 *pqrt.ByteArrayReader // c157; nil when not read
-	colF158 *pqrt.ByteArrayReader // c158; nil when not read
-	colF159 *pqrt.Int64Reader     // c159; nil when not read
-	colF160 *pqrt.Int64Reader     // c160; nil when not read
-	colF161 *pqrt.Int32Reader     // c161; nil when not read
-	colF162 *pqrt.DoubleReader    // c162; nil when not read
-	colF163 *pqrt.FloatReader     // c163; nil when not read
-	colF164 *pqrt.BoolReader      // c164; nil when not read
-	colF165 *pqrt.ByteArrayReader // c165; nil when not read
-	colF166 *pqrt.ByteArrayReader // c166; nil when not read
-	colF167 *pqrt.Int64Reader     // c167; nil when not read
-	colF168 *pqrt.Int64Reader     // c168; nil when not read
-	colF169 *pqrt.Int32Reader     // c169; nil when not read
-	colF170 *pqrt.DoubleReader    // c170; nil when not read
-	colF171 *pqrt.FloatReader     // c171; nil when not read
-	colF172 *pqrt.BoolReader      // c172; nil when not read
-	colF173 *pqrt.ByteArrayReader // c173; nil when not read
-	colF174 *pqrt.ByteArrayReader // c174; nil when not read
-	colF175 *pqrt.Int64Reader     // c175; nil when not read
-	colF176 *pqrt.Int64Reader     // c176; nil when not read
-	colF177 *pqrt.Int32Reader     // c177; nil when not read
-	colF178 *pqrt.DoubleReader    // c178; nil when not read
-	colF179 *pqrt.FloatReader     // c179; nil when not read
-	colF180 *pqrt.BoolReader      // c180; nil when not read
-	colF181 *pqrt.ByteArrayReader // c181; nil when not read
-	colF182 *pqrt.ByteArrayReader // c182; nil when not read
-	colF183 *pqrt.Int64Reader     // c183; nil when not read
-	colF184 *pqrt.Int64Reader     // c184; nil when not read
-	colF185 *pqrt.Int32Reader     // c185; nil when not read
-	colF186 *pqrt.DoubleReader    // c186; nil when not read
-	colF187 *pqrt.FloatReader     // c187; nil when not read
-	colF188 *pqrt.BoolReader      // c188; nil when not read
-	colF189 *pqrt.ByteArrayReader // c189; nil when not read
-	colF190 *pqrt.ByteArrayReader // c190; nil when not read
-	colF191 *pqrt.Int64Reader     // c191; nil when not read
-	colF192 *pqrt.Int64Reader     // c192; nil when not read
-	colF193 *pqrt.Int32Reader     // c193; nil when not read
-	colF194 *pqrt.DoubleReader    // c194; nil when not read
-	colF195 *pqrt.FloatReader     // c195; nil when not read
-	colF196 *pqrt.BoolReader      // c196; nil when not read
-	colF197 *pqrt.ByteArrayReader // c197; nil when not read
-	colF198 *pqrt.ByteArrayReader // c198; nil when not read
-	colF199 *pqrt.Int64Reader     // c199; nil when not read
+	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
+	read     int64
+	closed   bool
+	colF000  *pqrt.Int64Reader     // c000; nil when not read
+	colF001  *pqrt.Int32Reader     // c001; nil when not read
+	colF002  *pqrt.DoubleReader    // c002; nil when not read
+	colF003  *pqrt.FloatReader     // c003; nil when not read
+	colF004  *pqrt.BoolReader      // c004; nil when not read
+	colF005  *pqrt.ByteArrayReader // c005; nil when not read
+	colF006  *pqrt.ByteArrayReader // c006; nil when not read
+	colF007  *pqrt.Int64Reader     // c007; nil when not read
+	colF008  *pqrt.Int64Reader     // c008; nil when not read
+	colF009  *pqrt.Int32Reader     // c009; nil when not read
+	colF010  *pqrt.DoubleReader    // c010; nil when not read
+	colF011  *pqrt.FloatReader     // c011; nil when not read
+	colF012  *pqrt.BoolReader      // c012; nil when not read
+	colF013  *pqrt.ByteArrayReader // c013; nil when not read
+	colF014  *pqrt.ByteArrayReader // c014; nil when not read
+	colF015  *pqrt.Int64Reader     // c015; nil when not read
+	colF016  *pqrt.Int64Reader     // c016; nil when not read
+	colF017  *pqrt.Int32Reader     // c017; nil when not read
+	colF018  *pqrt.DoubleReader    // c018; nil when not read
+	colF019  *pqrt.FloatReader     // c019; nil when not read
+	colF020  *pqrt.BoolReader      // c020; nil when not read
+	colF021  *pqrt.ByteArrayReader // c021; nil when not read
+	colF022  *pqrt.ByteArrayReader // c022; nil when not read
+	colF023  *pqrt.Int64Reader     // c023; nil when not read
+	colF024  *pqrt.Int64Reader     // c024; nil when not read
+	colF025  *pqrt.Int32Reader     // c025; nil when not read
+	colF026  *pqrt.DoubleReader    // c026; nil when not read
+	colF027  *pqrt.FloatReader     // c027; nil when not read
+	colF028  *pqrt.BoolReader      // c028; nil when not read
+	colF029  *pqrt.ByteArrayReader // c029; nil when not read
+	colF030  *pqrt.ByteArrayReader // c030; nil when not read
+	colF031  *pqrt.Int64Reader     // c031; nil when not read
+	colF032  *pqrt.Int64Reader     // c032; nil when not read
+	colF033  *pqrt.Int32Reader     // c033; nil when not read
+	colF034  *pqrt.DoubleReader    // c034; nil when not read
+	colF035  *pqrt.FloatReader     // c035; nil when not read
+	colF036  *pqrt.BoolReader      // c036; nil when not read
+	colF037  *pqrt.ByteArrayReader // c037; nil when not read
+	colF038  *pqrt.ByteArrayReader // c038; nil when not read
+	colF039  *pqrt.Int64Reader     // c039; nil when not read
+	colF040  *pqrt.Int64Reader     // c040; nil when not read
+	colF041  *pqrt.Int32Reader     // c041; nil when not read
+	colF042  *pqrt.DoubleReader    // c042; nil when not read
+	colF043  *pqrt.FloatReader     // c043; nil when not read
+	colF044  *pqrt.BoolReader      // c044; nil when not read
+	colF045  *pqrt.ByteArrayReader // c045; nil when not read
+	colF046  *pqrt.ByteArrayReader // c046; nil when not read
+	colF047  *pqrt.Int64Reader     // c047; nil when not read
+	colF048  *pqrt.Int64Reader     // c048; nil when not read
+	colF049  *pqrt.Int32Reader     // c049; nil when not read
+	colF050  *pqrt.DoubleReader    // c050; nil when not read
+	colF051  *pqrt.FloatReader     // c051; nil when not read
+	colF052  *pqrt.BoolReader      // c052; nil when not read
+	colF053  *pqrt.ByteArrayReader // c053; nil when not read
+	colF054  *pqrt.ByteArrayReader // c054; nil when not read
+	colF055  *pqrt.Int64Reader     // c055; nil when not read
+	colF056  *pqrt.Int64Reader     // c056; nil when not read
+	colF057  *pqrt.Int32Reader     // c057; nil when not read
+	colF058  *pqrt.DoubleReader    // c058; nil when not read
+	colF059  *pqrt.FloatReader     // c059; nil when not read
+	colF060  *pqrt.BoolReader      // c060; nil when not read
+	colF061  *pqrt.ByteArrayReader // c061; nil when not read
+	colF062  *pqrt.ByteArrayReader // c062; nil when not read
+	colF063  *pqrt.Int64Reader     // c063; nil when not read
+	colF064  *pqrt.Int64Reader     // c064; nil when not read
+	colF065  *pqrt.Int32Reader     // c065; nil when not read
+	colF066  *pqrt.DoubleReader    // c066; nil when not read
+	colF067  *pqrt.FloatReader     // c067; nil when not read
+	colF068  *pqrt.BoolReader      // c068; nil when not read
+	colF069  *pqrt.ByteArrayReader // c069; nil when not read
+	colF070  *pqrt.ByteArrayReader // c070; nil when not read
+	colF071  *pqrt.Int64Reader     // c071; nil when not read
+	colF072  *pqrt.Int64Reader     // c072; nil when not read
+	colF073  *pqrt.Int32Reader     // c073; nil when not read
+	colF074  *pqrt.DoubleReader    // c074; nil when not read
+	colF075  *pqrt.FloatReader     // c075; nil when not read
+	colF076  *pqrt.BoolReader      // c076; nil when not read
+	colF077  *pqrt.ByteArrayReader // c077; nil when not read
+	colF078  *pqrt.ByteArrayReader // c078; nil when not read
+	colF079  *pqrt.Int64Reader     // c079; nil when not read
+	colF080  *pqrt.Int64Reader     // c080; nil when not read
+	colF081  *pqrt.Int32Reader     // c081; nil when not read
+	colF082  *pqrt.DoubleReader    // c082; nil when not read
+	colF083  *pqrt.FloatReader     // c083; nil when not read
+	colF084  *pqrt.BoolReader      // c084; nil when not read
+	colF085  *pqrt.ByteArrayReader // c085; nil when not read
+	colF086  *pqrt.ByteArrayReader // c086; nil when not read
+	colF087  *pqrt.Int64Reader     // c087; nil when not read
+	colF088  *pqrt.Int64Reader     // c088; nil when not read
+	colF089  *pqrt.Int32Reader     // c089; nil when not read
+	colF090  *pqrt.DoubleReader    // c090; nil when not read
+	colF091  *pqrt.FloatReader     // c091; nil when not read
+	colF092  *pqrt.BoolReader      // c092; nil when not read
+	colF093  *pqrt.ByteArrayReader // c093; nil when not read
+	colF094  *pqrt.ByteArrayReader // c094; nil when not read
+	colF095  *pqrt.Int64Reader     // c095; nil when not read
+	colF096  *pqrt.Int64Reader     // c096; nil when not read
+	colF097  *pqrt.Int32Reader     // c097; nil when not read
+	colF098  *pqrt.DoubleReader    // c098; nil when not read
+	colF099  *pqrt.FloatReader     // c099; nil when not read
+	colF100  *pqrt.BoolReader      // c100; nil when not read
+	colF101  *pqrt.ByteArrayReader // c101; nil when not read
+	colF102  *pqrt.ByteArrayReader // c102; nil when not read
+	colF103  *pqrt.Int64Reader     // c103; nil when not read
+	colF104  *pqrt.Int64Reader     // c104; nil when not read
+	colF105  *pqrt.Int32Reader     // c105; nil when not read
+	colF106  *pqrt.DoubleReader    // c106; nil when not read
+	colF107  *pqrt.FloatReader     // c107; nil when not read
+	colF108  *pqrt.BoolReader      // c108; nil when not read
+	colF109  *pqrt.ByteArrayReader // c109; nil when not read
+	colF110  *pqrt.ByteArrayReader // c110; nil when not read
+	colF111  *pqrt.Int64Reader     // c111; nil when not read
+	colF112  *pqrt.Int64Reader     // c112; nil when not read
+	colF113  *pqrt.Int32Reader     // c113; nil when not read
+	colF114  *pqrt.DoubleReader    // c114; nil when not read
+	colF115  *pqrt.FloatReader     // c115; nil when not read
+	colF116  *pqrt.BoolReader      // c116; nil when not read
+	colF117  *pqrt.ByteArrayReader // c117; nil when not read
+	colF118  *pqrt.ByteArrayReader // c118; nil when not read
+	colF119  *pqrt.Int64Reader     // c119; nil when not read
+	colF120  *pqrt.Int64Reader     // c120; nil when not read
+	colF121  *pqrt.Int32Reader     // c121; nil when not read
+	colF122  *pqrt.DoubleReader    // c122; nil when not read
+	colF123  *pqrt.FloatReader     // c123; nil when not read
+	colF124  *pqrt.BoolReader      // c124; nil when not read
+	colF125  *pqrt.ByteArrayReader // c125; nil when not read
+	colF126  *pqrt.ByteArrayReader // c126; nil when not read
+	colF127  *pqrt.Int64Reader     // c127; nil when not read
+	colF128  *pqrt.Int64Reader     // c128; nil when not read
+	colF129  *pqrt.Int32Reader     // c129; nil when not read
+	colF130  *pqrt.DoubleReader    // c130; nil when not read
+	colF131  *pqrt.FloatReader     // c131; nil when not read
+	colF132  *pqrt.BoolReader      // c132; nil when not read
+	colF133  *pqrt.ByteArrayReader // c133; nil when not read
+	colF134  *pqrt.ByteArrayReader // c134; nil when not read
+	colF135  *pqrt.Int64Reader     // c135; nil when not read
+	colF136  *pqrt.Int64Reader     // c136; nil when not read
+	colF137  *pqrt.Int32Reader     // c137; nil when not read
+	colF138  *pqrt.DoubleReader    // c138; nil when not read
+	colF139  *pqrt.FloatReader     // c139; nil when not read
+	colF140  *pqrt.BoolReader      // c140; nil when not read
+	colF141  *pqrt.ByteArrayReader // c141; nil when not read
+	colF142  *pqrt.ByteArrayReader // c142; nil when not read
+	colF143  *pqrt.Int64Reader     // c143; nil when not read
+	colF144  *pqrt.Int64Reader     // c144; nil when not read
+	colF145  *pqrt.Int32Reader     // c145; nil when not read
+	colF146  *pqrt.DoubleReader    // c146; nil when not read
+	colF147  *pqrt.FloatReader     // c147; nil when not read
+	colF148  *pqrt.BoolReader      // c148; nil when not read
+	colF149  *pqrt.ByteArrayReader // c149; nil when not read
+	colF150  *pqrt.ByteArrayReader // c150; nil when not read
+	colF151  *pqrt.Int64Reader     // c151; nil when not read
+	colF152  *pqrt.Int64Reader     // c152; nil when not read
+	colF153  *pqrt.Int32Reader     // c153; nil when not read
+	colF154  *pqrt.DoubleReader    // c154; nil when not read
+	colF155  *pqrt.FloatReader     // c155; nil when not read
+	colF156  *pqrt.BoolReader      // c156; nil when not read
+	colF157  *pqrt.ByteArrayReader // c157; nil when not read
+	colF158  *pqrt.ByteArrayReader // c158; nil when not read
+	colF159  *pqrt.Int64Reader     // c159; nil when not read
+	colF160  *pqrt.Int64Reader     // c160; nil when not read
+	colF161  *pqrt.Int32Reader     // c161; nil when not read
+	colF162  *pqrt.DoubleReader    // c162; nil when not read
+	colF163  *pqrt.FloatReader     // c163; nil when not read
+	colF164  *pqrt.BoolReader      // c164; nil when not read
+	colF165  *pqrt.ByteArrayReader // c165; nil when not read
+	colF166  *pqrt.ByteArrayReader // c166; nil when not read
+	colF167  *pqrt.Int64Reader     // c167; nil when not read
+	colF168  *pqrt.Int64Reader     // c168; nil when not read
+	colF169  *pqrt.Int32Reader     // c169; nil when not read
+	colF170  *pqrt.DoubleReader    // c170; nil when not read
+	colF171  *pqrt.FloatReader     // c171; nil when not read
+	colF172  *pqrt.BoolReader      // c172; nil when not read
+	colF173  *pqrt.ByteArrayReader // c173; nil when not read
+	colF174  *pqrt.ByteArrayReader // c174; nil when not read
+	colF175  *pqrt.Int64Reader     // c175; nil when not read
+	colF176  *pqrt.Int64Reader     // c176; nil when not read
+	colF177  *pqrt.Int32Reader     // c177; nil when not read
+	colF178  *pqrt.DoubleReader    // c178; nil when not read
+	colF179  *pqrt.FloatReader     // c179; nil when not read
+	colF180  *pqrt.BoolReader      // c180; nil when not read
+	colF181  *pqrt.ByteArrayReader // c181; nil when not read
+	colF182  *pqrt.ByteArrayReader // c182; nil when not read
+	colF183  *pqrt.Int64Reader     // c183; nil when not read
+	colF184  *pqrt.Int64Reader     // c184; nil when not read
+	colF185  *pqrt.Int32Reader     // c185; nil when not read
+	colF186  *pqrt.DoubleReader    // c186; nil when not read
+	colF187  *pqrt.FloatReader     // c187; nil when not read
+	colF188  *pqrt.BoolReader      // c188; nil when not read
+	colF189  *pqrt.ByteArrayReader // c189; nil when not read
+	colF190  *pqrt.ByteArrayReader // c190; nil when not read
+	colF191  *pqrt.Int64Reader     // c191; nil when not read
+	colF192  *pqrt.Int64Reader     // c192; nil when not read
+	colF193  *pqrt.Int32Reader     // c193; nil when not read
+	colF194  *pqrt.DoubleReader    // c194; nil when not read
+	colF195  *pqrt.FloatReader     // c195; nil when not read
+	colF196  *pqrt.BoolReader      // c196; nil when not read
+	colF197  *pqrt.ByteArrayReader // c197; nil when not read
+	colF198  *pqrt.ByteArrayReader // c198; nil when not read
+	colF199  *pqrt.Int64Reader     // c199; nil when not read
+	slabF007 pqrt.Slab[int64]      // the pointer targets of c007
+	slabF015 pqrt.Slab[int64]      // the pointer targets of c015
+	slabF023 pqrt.Slab[int64]      // the pointer targets of c023
+	slabF031 pqrt.Slab[int64]      // the pointer targets of c031
+	slabF039 pqrt.Slab[int64]      // the pointer targets of c039
+	slabF047 pqrt.Slab[int64]      // the pointer targets of c047
+	slabF055 pqrt.Slab[int64]      // the pointer targets of c055
+	slabF063 pqrt.Slab[int64]      // the pointer targets of c063
+	slabF071 pqrt.Slab[int64]      // the pointer targets of c071
+	slabF079 pqrt.Slab[int64]      // the pointer targets of c079
+	slabF087 pqrt.Slab[int64]      // the pointer targets of c087
+	slabF095 pqrt.Slab[int64]      // the pointer targets of c095
+	slabF103 pqrt.Slab[int64]      // the pointer targets of c103
+	slabF111 pqrt.Slab[int64]      // the pointer targets of c111
+	slabF119 pqrt.Slab[int64]      // the pointer targets of c119
+	slabF127 pqrt.Slab[int64]      // the pointer targets of c127
+	slabF135 pqrt.Slab[int64]      // the pointer targets of c135
+	slabF143 pqrt.Slab[int64]      // the pointer targets of c143
+	slabF151 pqrt.Slab[int64]      // the pointer targets of c151
+	slabF159 pqrt.Slab[int64]      // the pointer targets of c159
+	slabF167 pqrt.Slab[int64]      // the pointer targets of c167
+	slabF175 pqrt.Slab[int64]      // the pointer targets of c175
+	slabF183 pqrt.Slab[int64]      // the pointer targets of c183
+	slabF191 pqrt.Slab[int64]      // the pointer targets of c191
+	slabF199 pqrt.Slab[int64]      // the pointer targets of c199
 }
 
 // NewWideReader opens the Parquet file of size bytes behind r for reading Wide rows.
@@ -3356,17 +3381,22 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 		return 0, pqio.EOF
 	}
 	k := int(want)
-	if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-		return 0, err
-	}
-	if err := r.leaves.Check(); err != nil {
-		return 0, err
-	}
 	rows = rows[:k]
-	clear(rows)
-	if err := r.assemble(rows); err != nil {
-		clear(rows)
-		return 0, err
+	for off, tile := 0, pqrt.ReadTile[Wide](200); off < k; off += tile {
+		end := min(off+tile, k)
+		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		if err := r.leaves.Check(); err != nil {
+			clear(rows[:off])
+			return 0, err
+		}
+		clear(rows[off:end])
+		if err := r.assemble(rows[off:end]); err != nil {
+			clear(rows[:end])
+			return 0, err
+		}
 	}
 	r.read += want
 	return k, nil
@@ -3378,103 +3408,103 @@ func (r *WideReader) assemble(rows []Wide) error {
 	var p, q [pqgenWideLeaves]int // per leaf: the next level slot and value
 	var slabF007 []int64          // pointer targets of c007
 	if r.colF007 != nil {
-		slabF007 = make([]int64, len(r.colF007.Values))
+		slabF007 = r.slabF007.Take(len(r.colF007.Values))
 	}
 	var slabF015 []int64 // pointer targets of c015
 	if r.colF015 != nil {
-		slabF015 = make([]int64, len(r.colF015.Values))
+		slabF015 = r.slabF015.Take(len(r.colF015.Values))
 	}
 	var slabF023 []int64 // pointer targets of c023
 	if r.colF023 != nil {
-		slabF023 = make([]int64, len(r.colF023.Values))
+		slabF023 = r.slabF023.Take(len(r.colF023.Values))
 	}
 	var slabF031 []int64 // pointer targets of c031
 	if r.colF031 != nil {
-		slabF031 = make([]int64, len(r.colF031.Values))
+		slabF031 = r.slabF031.Take(len(r.colF031.Values))
 	}
 	var slabF039 []int64 // pointer targets of c039
 	if r.colF039 != nil {
-		slabF039 = make([]int64, len(r.colF039.Values))
+		slabF039 = r.slabF039.Take(len(r.colF039.Values))
 	}
 	var slabF047 []int64 // pointer targets of c047
 	if r.colF047 != nil {
-		slabF047 = make([]int64, len(r.colF047.Values))
+		slabF047 = r.slabF047.Take(len(r.colF047.Values))
 	}
 	var slabF055 []int64 // pointer targets of c055
 	if r.colF055 != nil {
-		slabF055 = make([]int64, len(r.colF055.Values))
+		slabF055 = r.slabF055.Take(len(r.colF055.Values))
 	}
 	var slabF063 []int64 // pointer targets of c063
 	if r.colF063 != nil {
-		slabF063 = make([]int64, len(r.colF063.Values))
+		slabF063 = r.slabF063.Take(len(r.colF063.Values))
 	}
 	var slabF071 []int64 // pointer targets of c071
 	if r.colF071 != nil {
-		slabF071 = make([]int64, len(r.colF071.Values))
+		slabF071 = r.slabF071.Take(len(r.colF071.Values))
 	}
 	var slabF079 []int64 // pointer targets of c079
 	if r.colF079 != nil {
-		slabF079 = make([]int64, len(r.colF079.Values))
+		slabF079 = r.slabF079.Take(len(r.colF079.Values))
 	}
 	var slabF087 []int64 // pointer targets of c087
 	if r.colF087 != nil {
-		slabF087 = make([]int64, len(r.colF087.Values))
+		slabF087 = r.slabF087.Take(len(r.colF087.Values))
 	}
 	var slabF095 []int64 // pointer targets of c095
 	if r.colF095 != nil {
-		slabF095 = make([]int64, len(r.colF095.Values))
+		slabF095 = r.slabF095.Take(len(r.colF095.Values))
 	}
 	var slabF103 []int64 // pointer targets of c103
 	if r.colF103 != nil {
-		slabF103 = make([]int64, len(r.colF103.Values))
+		slabF103 = r.slabF103.Take(len(r.colF103.Values))
 	}
 	var slabF111 []int64 // pointer targets of c111
 	if r.colF111 != nil {
-		slabF111 = make([]int64, len(r.colF111.Values))
+		slabF111 = r.slabF111.Take(len(r.colF111.Values))
 	}
 	var slabF119 []int64 // pointer targets of c119
 	if r.colF119 != nil {
-		slabF119 = make([]int64, len(r.colF119.Values))
+		slabF119 = r.slabF119.Take(len(r.colF119.Values))
 	}
 	var slabF127 []int64 // pointer targets of c127
 	if r.colF127 != nil {
-		slabF127 = make([]int64, len(r.colF127.Values))
+		slabF127 = r.slabF127.Take(len(r.colF127.Values))
 	}
 	var slabF135 []int64 // pointer targets of c135
 	if r.colF135 != nil {
-		slabF135 = make([]int64, len(r.colF135.Values))
+		slabF135 = r.slabF135.Take(len(r.colF135.Values))
 	}
 	var slabF143 []int64 // pointer targets of c143
 	if r.colF143 != nil {
-		slabF143 = make([]int64, len(r.colF143.Values))
+		slabF143 = r.slabF143.Take(len(r.colF143.Values))
 	}
 	var slabF151 []int64 // pointer targets of c151
 	if r.colF151 != nil {
-		slabF151 = make([]int64, len(r.colF151.Values))
+		slabF151 = r.slabF151.Take(len(r.colF151.Values))
 	}
 	var slabF159 []int64 // pointer targets of c159
 	if r.colF159 != nil {
-		slabF159 = make([]int64, len(r.colF159.Values))
+		slabF159 = r.slabF159.Take(len(r.colF159.Values))
 	}
 	var slabF167 []int64 // pointer targets of c167
 	if r.colF167 != nil {
-		slabF167 = make([]int64, len(r.colF167.Values))
+		slabF167 = r.slabF167.Take(len(r.colF167.Values))
 	}
 	var slabF175 []int64 // pointer targets of c175
 	if r.colF175 != nil {
-		slabF175 = make([]int64, len(r.colF175.Values))
+		slabF175 = r.slabF175.Take(len(r.colF175.Values))
 	}
 	var slabF183 []int64 // pointer targets of c183
 	if r.colF183 != nil {
-		slabF183 = make([]int64, len(r.colF183.Values))
+		slabF183 = r.slabF183.Take(len(r.colF183.Values))
 	}
 	var slabF191 []int64 // pointer targets of c191
 	if r.colF191 != nil {
-		slabF191 = make([]int64, len(r.colF191.Values))
+		slabF191 = r.slabF191.Take(len(r.colF191.Values))
 	}
 	var slabF199 []int64 // pointer targets of c199
 	if r.colF199 != nil {
-		slabF199 = make([]int64, len(r.colF199.Values))
+		slabF199 = r.slabF199.Take(len(r.colF199.Values))
 	}
 	// c000
 	{

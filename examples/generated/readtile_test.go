@@ -1,0 +1,72 @@
+package generated
+
+import (
+	"bytes"
+	"io"
+	"reflect"
+	"testing"
+
+	"github.com/pqgen/pqgen/runtime"
+)
+
+// TestReadTiles reads a file of Events with one Read of every row, which
+// goes in several tiles (runtime.ReadTile), into a buffer holding other
+// rows, and checks the rows equal those of Reads of 700 rows (one tile
+// each), sequentially and with WithReadParallelism(2).
+func TestReadTiles(t *testing.T) {
+	tile := runtime.ReadTile[Event](0) // at least the tile of Event's leaves
+	n := 2*tile + 123
+	var buf bytes.Buffer
+	w, err := NewEventWriter(&buf, runtime.WithPageSize(64<<10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(events(n)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	read := func(batch int, dirty bool, opts ...runtime.ReaderOption) []Event {
+		t.Helper()
+		r, err := NewEventReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		out := make([]Event, batch)
+		if dirty {
+			copy(out, events(batch)[1:]) // rows that are not the file's
+		}
+		var got []Event
+		for {
+			k, err := r.Read(out)
+			got = append(got, out[:k]...)
+			if err == io.EOF {
+				return got
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k != min(batch, n-len(got)+k) {
+				t.Fatalf("Read of %d rows returned %d", batch, k)
+			}
+		}
+	}
+	want := read(700, false)
+	if len(want) != n {
+		t.Fatalf("read %d rows, wrote %d", len(want), n)
+	}
+	for _, par := range []int{1, 2} {
+		got := read(n, true, runtime.WithReadParallelism(par))
+		if !reflect.DeepEqual(got, want) {
+			for i := range got {
+				if !reflect.DeepEqual(got[i], want[i]) {
+					t.Fatalf("parallelism %d: row %d (tile %d):\n got %+v\nwant %+v", par, i, i/tile, got[i], want[i])
+				}
+			}
+			t.Fatalf("parallelism %d: rows differ", par)
+		}
+	}
+}
