@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 4
+	GenVersion = 5
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -34,6 +34,8 @@ const (
 //	   VariantBuffer).
 //	4: readers release their page buffers (FileReader.Release) at the end
 //	   of the rows and in Close.
+//	5: Read decodes and assembles in tiles (ReadTile) and takes pointer
+//	   targets from a Slab per leaf (Slab.Take).
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version
