@@ -220,7 +220,7 @@ func (r *FileReader) Release() {
 	r.stopPipe() // before the lock, which the readers decoding ahead take
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var set []*colBufs
+	set := make([]*colBufs, 0, len(r.cursors))
 	for _, c := range r.cursors {
 		if b := c.release(); b != nil {
 			set = append(set, b)

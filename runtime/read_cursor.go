@@ -162,10 +162,21 @@ func (c *cursor) release() *colBufs {
 	b.cr.Detach()
 	c.bufs, c.cr, c.pg, c.lv, c.sink = nil, nil, nil, nil, nil
 	if c.err == nil {
-		c.err = fmt.Errorf("%w: the reader of column %q was released", ErrClosed, c.leaf.PathString())
+		c.err = releasedError{c.leaf}
 	}
 	return b
 }
+
+// releasedError is the error of a column reader after Release: it wraps
+// ErrClosed and names the column. Being one pointer, it is stored in an
+// error without an allocation, and its text is built only when asked for.
+type releasedError struct{ leaf *schema.Node }
+
+func (e releasedError) Error() string {
+	return fmt.Sprintf("%v: the reader of column %q was released", ErrClosed, e.leaf.PathString())
+}
+
+func (e releasedError) Unwrap() error { return ErrClosed }
 
 // chunkRange returns the byte range of column col in row group rg, checked
 // against the file.

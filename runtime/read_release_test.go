@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/internal/corpus"
@@ -145,8 +146,26 @@ func TestReleaseReuse(t *testing.T) {
 	if c.Values.Len() != 0 || c.Def != nil || c.Rep != nil {
 		t.Fatalf("after Release: %d values, levels %v %v, want none", c.Values.Len(), c.Def, c.Rep)
 	}
-	if _, err := c.ReadRows(2); !errors.Is(err, ErrClosed) {
-		t.Fatalf("ReadRows after Release: %v, want ErrClosed", err)
+	if _, err := c.ReadRows(2); !errors.Is(err, ErrClosed) || !strings.Contains(err.Error(), `column "string_col"`) {
+		t.Fatalf("ReadRows after Release: %v, want ErrClosed naming column string_col", err)
+	}
+	// Releasing allocates nothing per column (the error of a released
+	// column reader is built only when read): the set of buffers handed
+	// to the pool and its header.
+	const runs = 10
+	var frs []*FileReader
+	for range runs + 1 {
+		fr := openReader(t, corpus.Path(t, releaseFiles[0]))
+		releaseRead(t, fr)
+		frs = append(frs, fr)
+	}
+	cols := len(frs[0].File().Schema.Leaves)
+	n := testing.AllocsPerRun(runs, func() {
+		frs[0].Release()
+		frs = frs[1:]
+	})
+	if n > 2 {
+		t.Fatalf("Release of a reader of %d columns: %v allocations, want at most 2", cols, n)
 	}
 }
 
