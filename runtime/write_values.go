@@ -15,6 +15,7 @@ import (
 	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/geo"
+	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -358,7 +359,7 @@ func (v *boolValues) bounds(dst []byte) ([]byte, pageBounds) {
 }
 
 func (v *boolValues) release() {
-	poolBool.put(v.page)
+	poolBool.Put(v.page)
 	v.page = nil
 }
 
@@ -377,7 +378,7 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	st    keyStats
 	alp   alpRuns // ALP pages written PLAIN without trying, after failures
 
-	pool *bufPool[T] // the pool page's buffers come from (write_pool.go)
+	pool *bufpool.Pool[T] // the pool page's buffers come from (write_pool.go)
 }
 
 // alpRuns decides which pages of a column configured for ALP skip it and
@@ -463,8 +464,8 @@ func (v *numValues[T]) take(from, to int) {
 }
 
 func (v *numValues[T]) release() {
-	v.pool.put(v.page)
-	poolI32.put(v.idx)
+	v.pool.Put(v.page)
+	poolI32.Put(v.idx)
 	v.page, v.idx = nil, nil
 }
 
@@ -1080,9 +1081,9 @@ func (v *byteArrayValues) take(from, to int) {
 }
 
 func (v *byteArrayValues) release() {
-	poolU8.put(v.page.Data)
-	poolU32.put(v.page.Offsets)
-	poolI32.put(v.idx)
+	poolU8.Put(v.page.Data)
+	poolU32.Put(v.page.Offsets)
+	poolI32.Put(v.idx)
 	v.page, v.idx = encode.ByteArrays{}, nil
 }
 

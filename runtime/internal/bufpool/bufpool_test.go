@@ -1,0 +1,58 @@
+package bufpool
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestGrow: Grow keeps the elements, gives room for n more, returns
+// its argument when it has the room, and grows to power-of-two
+// capacities of at least twice the old one, from the pool when it holds
+// a buffer of that class (whose stale elements past the length do not
+// show through the result's length); buffers beyond the largest class
+// grow unpooled and are not pooled.
+func TestGrow(t *testing.T) {
+	var p Pool[int64]
+	var s []int64
+	var want []int64
+	for i := range 5000 {
+		before := s
+		s = Grow(&p, s, 1)
+		if len(s) != len(want) || !slices.Equal(s, want) {
+			t.Fatalf("step %d: Grow changed the elements", i)
+		}
+		if cap(before) > len(before) && (cap(s) != cap(before) || &s[:1][0] != &before[:1][0]) {
+			t.Fatalf("step %d: grew a buffer with room", i)
+		}
+		if c := cap(s); c&(c-1) != 0 || c < 1<<MinShift || cap(before) > 0 && c < 2*cap(before) && c != cap(before) {
+			t.Fatalf("step %d: capacity %d after %d", i, c, cap(before))
+		}
+		s = append(s, int64(i))
+		want = append(want, int64(i))
+	}
+	// The outgrown buffers went to the pool: a grow to 512 elements takes
+	// the pooled one of that class, whose old contents stay past the length.
+	q := Grow(&p, make([]int64, 300), 1)
+	if cap(q) != 1024 && cap(q) != 512 {
+		t.Fatalf("cap %d", cap(q))
+	}
+	if len(q) != 300 {
+		t.Fatalf("len %d", len(q))
+	}
+	for _, c := range []int{0, 1, 100, 255, 257, 1000, 1 << (MinShift + Classes)} {
+		if k := Class(c); k != -1 {
+			t.Errorf("Class(%d) = %d, want -1", c, k)
+		}
+	}
+	for k := range Classes {
+		if got := Class(1 << (MinShift + k)); got != k {
+			t.Errorf("Class(1<<%d) = %d", MinShift+k, got)
+		}
+	}
+	big := make([]uint8, 3, 1<<(MinShift+Classes-1))
+	var pb Pool[uint8]
+	g := Grow(&pb, big, cap(big))
+	if len(g) != 3 || cap(g) < 3+cap(big) || Class(cap(g)) != -1 {
+		t.Fatalf("unpooled growth: len %d cap %d", len(g), cap(g))
+	}
+}
