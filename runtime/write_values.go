@@ -413,7 +413,10 @@ type numOps[T int32 | int64 | float32 | float64] struct {
 	dictSize  func() int
 	dictPlain func(dst []byte) []byte
 	dictReset func(encode.DictLimits)
-	encReset  func() // a new chunk: forget encoder state (ALP's preset)
+	// dictRelease gives the dictionary's memory to encode's pools (a
+	// closed writer's, which uses it no more).
+	dictRelease func()
+	encReset    func() // a new chunk: forget encoder state (ALP's preset)
 	// gather appends the dictionary entries named by idx to dst[:0].
 	// Precondition: every index is in [0, dictLen()).
 	gather func(dst []T, idx []int32) []T
@@ -467,6 +470,9 @@ func (v *numValues[T]) release() {
 	v.pool.Put(v.page)
 	poolI32.Put(v.idx)
 	v.page, v.idx = nil, nil
+	if v.ops.dictRelease != nil {
+		v.ops.dictRelease()
+	}
 }
 
 func (v *numValues[T]) abandonDict(early bool) bool {
@@ -686,12 +692,13 @@ func gatherBits[T any, K uint32 | uint64](dst []T, bits []K, idx []int32, conv f
 func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 	d := &encode.Dict32{}
 	ops := &numOps[int32]{
-		width:     4,
-		insert:    d.InsertInt32,
-		dictLen:   d.Len,
-		dictSize:  d.Size,
-		dictPlain: d.AppendPlain,
-		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		width:       4,
+		insert:      d.InsertInt32,
+		dictLen:     d.Len,
+		dictSize:    d.Size,
+		dictPlain:   d.AppendPlain,
+		dictReset:   func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		dictRelease: d.Release,
 		gather: func(dst []int32, idx []int32) []int32 {
 			return gatherBits(dst, d.Values(), idx, func(k uint32) int32 { return int32(k) })
 		},
@@ -718,12 +725,13 @@ func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
 	d := &encode.Dict64{}
 	ops := &numOps[int64]{
-		width:     8,
-		insert:    d.InsertInt64,
-		dictLen:   d.Len,
-		dictSize:  d.Size,
-		dictPlain: d.AppendPlain,
-		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		width:       8,
+		insert:      d.InsertInt64,
+		dictLen:     d.Len,
+		dictSize:    d.Size,
+		dictPlain:   d.AppendPlain,
+		dictReset:   func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		dictRelease: d.Release,
 		gather: func(dst []int64, idx []int32) []int64 {
 			return gatherBits(dst, d.Values(), idx, func(k uint64) int64 { return int64(k) })
 		},
@@ -751,13 +759,14 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 	d := &encode.Dict32{}
 	alp := &encode.ALPEncoder{}
 	ops := &numOps[float32]{
-		width:     4,
-		float:     true,
-		insert:    d.InsertFloat,
-		dictLen:   d.Len,
-		dictSize:  d.Size,
-		dictPlain: d.AppendPlain,
-		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		width:       4,
+		float:       true,
+		insert:      d.InsertFloat,
+		dictLen:     d.Len,
+		dictSize:    d.Size,
+		dictPlain:   d.AppendPlain,
+		dictReset:   func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		dictRelease: d.Release,
 		gather: func(dst []float32, idx []int32) []float32 {
 			return gatherBits(dst, d.Values(), idx, math.Float32frombits)
 		},
@@ -781,13 +790,14 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 	d := &encode.Dict64{}
 	alp := &encode.ALPEncoder{}
 	ops := &numOps[float64]{
-		width:     8,
-		float:     true,
-		insert:    d.InsertDouble,
-		dictLen:   d.Len,
-		dictSize:  d.Size,
-		dictPlain: d.AppendPlain,
-		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		width:       8,
+		float:       true,
+		insert:      d.InsertDouble,
+		dictLen:     d.Len,
+		dictSize:    d.Size,
+		dictPlain:   d.AppendPlain,
+		dictReset:   func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		dictRelease: d.Release,
 		gather: func(dst []float64, idx []int32) []float64 {
 			return gatherBits(dst, d.Values(), idx, math.Float64frombits)
 		},
@@ -1085,6 +1095,7 @@ func (v *byteArrayValues) release() {
 	poolU32.Put(v.page.Offsets)
 	poolI32.Put(v.idx)
 	v.page, v.idx = encode.ByteArrays{}, nil
+	v.d.Release()
 }
 
 // fallback ends dictionary encoding for the rest of the chunk: the open
