@@ -12,7 +12,9 @@ package runtime
 
 import (
 	"sync"
+	"sync/atomic"
 
+	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 )
 
@@ -31,6 +33,102 @@ var (
 // through p.
 func growBuf[T any](p *bufpool.Pool[T], s []T, n int) []T {
 	return bufpool.Grow(p, s, n)
+}
+
+// batchPool is a pool the column buffers generated code appends to (the
+// batch buffers: Int64Buffer.Values, Levels.Def, ...) take their slices
+// from, with a hint: the class of the last such slice a closed writer
+// gave. A new writer's buffers start from a pooled slice of that class,
+// when the pool holds one, so that the writers of a program, which
+// shred batches of the same sizes, reuse the batch buffers instead of
+// growing new ones by doubling in their first batch (for 200 columns,
+// megabytes per writer). Hints above maxHint are not taken: a writer of
+// long lists must not make the next writer's every column start large.
+type batchPool[T any] struct {
+	p       *bufpool.Pool[T]
+	maxHint int
+	hint    atomic.Int32 // the class of the last slice given, plus 1 (0: none)
+}
+
+// The batch buffer pools: values by element type, levels, byte-array
+// data (whose size per batch varies more across columns) and offsets.
+var (
+	batchBool   = batchPool[bool]{p: &poolBool, maxHint: 4}
+	batchI32    = batchPool[int32]{p: &poolI32, maxHint: 4}
+	batchI64    = batchPool[int64]{p: &poolI64, maxHint: 4}
+	batchF32    = batchPool[float32]{p: &poolF32, maxHint: 4}
+	batchF64    = batchPool[float64]{p: &poolF64, maxHint: 4}
+	batchLevels = batchPool[uint8]{p: &poolU8, maxHint: 4}
+	batchData   = batchPool[uint8]{p: &poolU8, maxHint: 8}
+	batchOffs   = batchPool[uint32]{p: &poolU32, maxHint: 4}
+)
+
+// move takes a pooled slice of the hinted class into *s, which must be
+// empty (take), or gives *s's buffer to the pool, hinting its class, and
+// sets *s to nil. A slice handed out is empty, or nil when the pool holds
+// none of the class.
+func (b *batchPool[T]) move(s *[]T, take bool) {
+	if take {
+		if k := int(b.hint.Load()) - 1; k >= 0 && k <= b.maxHint {
+			*s = b.p.TryGet(k)
+		}
+		return
+	}
+	if k := b.p.PutFloor(*s); k >= 0 {
+		b.hint.Store(int32(k + 1))
+	}
+	*s = nil
+}
+
+// moveBatch moves the slices of batch buffer buf (a column's, of type
+// *BoolBuffer, ... as leafWriter.bufferOf returns): take gives an empty
+// buffer of a new column pooled slices (levels only for a column that
+// has them: def, rep); else a closed writer's buffer gives its slices to
+// the pools and is left with nil slices, so that generated code that
+// appends to it after Close (an error it reports) cannot reach pooled
+// memory. The caller must not use the given slices afterwards.
+func moveBatch(buf any, take, def, rep bool) {
+	var lv *Levels
+	switch b := buf.(type) {
+	case *BoolBuffer:
+		lv = &b.Levels
+		batchBool.move(&b.Values, take)
+	case *Int32Buffer:
+		lv = &b.Levels
+		batchI32.move(&b.Values, take)
+	case *Int64Buffer:
+		lv = &b.Levels
+		batchI64.move(&b.Values, take)
+	case *FloatBuffer:
+		lv = &b.Levels
+		batchF32.move(&b.Values, take)
+	case *DoubleBuffer:
+		lv = &b.Levels
+		batchF64.move(&b.Values, take)
+	case *ByteArrayBuffer:
+		lv = &b.Levels
+		batchData.move(&b.Values.Data, take)
+		batchOffs.move(&b.Values.Offsets, take)
+		if !take {
+			b.Values = encode.ByteArrays{}
+		}
+	case *FixedBuffer:
+		lv = &b.Levels
+		batchData.move(&b.Values, take)
+	case *Int96Buffer:
+		lv = &b.Levels
+		if !take {
+			b.Values = nil
+		}
+	default:
+		return
+	}
+	if !take || def {
+		batchLevels.move(&lv.Def, take)
+	}
+	if !take || rep {
+		batchLevels.move(&lv.Rep, take)
+	}
 }
 
 // storeBlocks holds the page stores' blocks (storeBlock bytes each) of
@@ -52,7 +150,8 @@ type releaser interface {
 }
 
 // releaseBuffers gives the buffers of a closed writer back to the pools:
-// the page stores' blocks and each column's page buffers. The writer must
+// the page stores' blocks, each column's page buffers and its batch
+// buffers (those generated code appends to, emptied). The writer must
 // not use them afterwards (it is closed).
 func (fw *FileWriter) releaseBuffers() {
 	for _, c := range fw.cols {
@@ -63,6 +162,10 @@ func (fw *FileWriter) releaseBuffers() {
 		if r, ok := c.vals.(releaser); ok {
 			r.release()
 		}
+		if c.front != c.back {
+			moveBatch(c.front, false, true, true)
+		}
+		moveBatch(c.back, false, true, true)
 	}
 	for i, b := range fw.free {
 		if cap(b) == storeBlock {

@@ -2,8 +2,10 @@ package runtime
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	goruntime "runtime"
+	"runtime/debug"
 	"testing"
 )
 
@@ -49,5 +51,51 @@ func TestPooledBuffersSameBytes(t *testing.T) {
 		if got := f.Meta.NumRows; got != 5000 {
 			t.Fatalf("%d rows", got)
 		}
+	}
+}
+
+// TestBatchBuffersPooled: Close empties a writer's column buffers (their
+// slices nil, so appends after Close cannot reach pooled memory), and a
+// writer opened next starts its buffers from the pooled slices: no
+// allocation grows them while it shreds a batch of the closed writer's
+// size. The garbage collector, which empties sync.Pools, is held off.
+func TestBatchBuffersPooled(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	s := mustSchema(t, pipeSchema)
+	const batch = 1000
+	r := rand.New(rand.NewPCG(4, 4))
+	open := func() *FileWriter {
+		w, err := NewFileWriter(io.Discard, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	w := open()
+	shredPipeRows(t, w, r, batch)
+	if err := w.EndRows(batch); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := w.Int64Buffer(0)
+	name, _ := w.ByteArrayBuffer(1)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if id.Values != nil || name.Values.Data != nil || name.Values.Offsets != nil || name.Def != nil {
+		t.Fatal("Close left slices in the column buffers")
+	}
+	w2 := open()
+	id2, _ := w2.Int64Buffer(0)
+	score2, _ := w2.DoubleBuffer(2)
+	if cap(id2.Values) < batch || cap(score2.Values) < batch {
+		t.Fatalf("a new writer's buffers hold %d and %d values, want the closed writer's %d", cap(id2.Values), cap(score2.Values), batch)
+	}
+	idAt, scoreAt := &id2.Values[:1][0], &score2.Values[:1][0]
+	for i := range batch {
+		id2.Values = append(id2.Values, int64(i))
+		score2.Values = append(score2.Values, float64(i))
+	}
+	if &id2.Values[0] != idAt || &score2.Values[0] != scoreAt {
+		t.Fatal("a batch of the closed writer's size regrew the pooled buffers")
 	}
 }

@@ -71,6 +71,31 @@ func Grow[T any](p *Pool[T], s []T, n int) []T {
 	return b
 }
 
+// TryGet returns an empty buffer of class k from p, or nil when p holds
+// none (it never allocates one). Precondition: 0 <= k < Classes.
+func (p *Pool[T]) TryGet(k int) []T {
+	x, _ := p.classes[k].Get().(*[]T)
+	if x == nil {
+		return nil
+	}
+	b := (*x)[:0]
+	*x = nil
+	p.boxes.Put(x)
+	return b
+}
+
+// PutFloor gives s's buffer to p as one of the largest class its capacity
+// holds (its capacity cut to that class's), if any. The caller must not
+// use s afterwards. It returns the class, or -1 when s was not pooled.
+func (p *Pool[T]) PutFloor(s []T) int {
+	if cap(s) < 1<<MinShift {
+		return -1
+	}
+	k := min(bits.Len(uint(cap(s)))-1-MinShift, Classes-1)
+	p.Put(s[: 0 : 1<<(MinShift+k)])
+	return k
+}
+
 // Put gives s's buffer to p, if its capacity is pooled. The caller must
 // not use s afterwards.
 func (p *Pool[T]) Put(s []T) {

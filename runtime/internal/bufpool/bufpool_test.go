@@ -56,3 +56,32 @@ func TestGrow(t *testing.T) {
 		t.Fatalf("unpooled growth: len %d cap %d", len(g), cap(g))
 	}
 }
+
+// TestTryGetPutFloor: TryGet hands out only pooled buffers, of the
+// class's capacity and empty; PutFloor pools a buffer of any capacity of
+// at least the smallest class as one of the largest class it holds.
+func TestTryGetPutFloor(t *testing.T) {
+	var p Pool[int32]
+	if b := p.TryGet(2); b != nil {
+		t.Fatalf("an empty pool gave a buffer of capacity %d", cap(b))
+	}
+	s := make([]int32, 700, 1300) // class 2 (1024) is the largest it holds
+	s[0] = 7
+	if k := p.PutFloor(s); k != 2 {
+		t.Fatalf("PutFloor: class %d, want 2", k)
+	}
+	if b := p.TryGet(1); b != nil {
+		t.Fatalf("class 1 gave a buffer of capacity %d", cap(b))
+	}
+	// sync.Pool may drop what it holds (a GC between Put and Get), so only
+	// a buffer handed out is checked.
+	if b := p.TryGet(2); b != nil && (len(b) != 0 || cap(b) != 1024 || b[:1][0] != 7) {
+		t.Fatalf("TryGet: len %d cap %d", len(b), cap(b))
+	}
+	if k := p.PutFloor(make([]int32, 0, 255)); k != -1 {
+		t.Fatalf("PutFloor of 255 elements: class %d", k)
+	}
+	if k := p.PutFloor(make([]int32, 0, 1<<(MinShift+Classes))); k != Classes-1 {
+		t.Fatalf("PutFloor of a huge buffer: class %d", k)
+	}
+}
