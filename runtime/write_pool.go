@@ -61,7 +61,20 @@ var (
 	batchLevels = batchPool[uint8]{p: &poolU8, maxHint: 4}
 	batchData   = batchPool[uint8]{p: &poolU8, maxHint: 8}
 	batchOffs   = batchPool[uint32]{p: &poolU32, maxHint: 4}
+	// scratchBytes: the page scratch's buffers, of about a page each
+	// (a writer has one scratch per goroutine).
+	scratchBytes = batchPool[uint8]{p: &poolU8, maxHint: 12}
 )
+
+// move takes pooled buffers into the empty scratch sc (take), or gives
+// its buffers to the pools, leaving them nil (see batchPool.move).
+func (sc *pageScratch) move(take bool) {
+	for _, b := range sc.b.Buffers() {
+		scratchBytes.move(b, take)
+	}
+	scratchBytes.move(&sc.values, take)
+	scratchBytes.move(&sc.page, take)
+}
 
 // move takes a pooled slice of the hinted class into *s, which must be
 // empty (take), or gives *s's buffer to the pool, hinting its class, and
@@ -166,6 +179,9 @@ func (fw *FileWriter) releaseBuffers() {
 			moveBatch(c.front, false, true, true)
 		}
 		moveBatch(c.back, false, true, true)
+	}
+	for i := range fw.pageSc {
+		fw.pageSc[i].move(false)
 	}
 	for i, b := range fw.free {
 		if cap(b) == storeBlock {
