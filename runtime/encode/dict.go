@@ -29,14 +29,6 @@ var (
 	poolBytes   bufpool.Pool[byte]   // DictBytes entry bytes
 )
 
-// zeroedBuf returns a slice of n zero elements grown through p (the
-// pooled buffer's old contents cleared). Precondition: n > 0.
-func zeroedBuf[T any](p *bufpool.Pool[T], n int) []T {
-	s := bufpool.Grow(p, nil, n)[:n]
-	clear(s)
-	return s
-}
-
 // keyPool returns the pool of K's entry buffers.
 func keyPool[K uint32 | uint64]() *bufpool.Pool[K] {
 	var k K
@@ -156,7 +148,7 @@ type fixedTable[K uint32 | uint64] struct {
 const fibMul = 0x9E3779B97F4A7C15
 
 func (t *fixedTable[K]) init() {
-	t.slots = zeroedBuf(&poolSlots32, 256)
+	t.slots = bufpool.Zeroed(&poolSlots32, 256)
 	t.shift = 64 - 8
 }
 
@@ -195,7 +187,7 @@ func (t *fixedTable[K]) find(k K, limit int) (int32, bool) {
 
 func (t *fixedTable[K]) rehash() {
 	poolSlots32.Put(t.slots) // placed again from t.values
-	t.slots = zeroedBuf(&poolSlots32, 2*len(t.slots))
+	t.slots = bufpool.Zeroed(&poolSlots32, 2*len(t.slots))
 	t.shift--
 	mask := uint64(len(t.slots) - 1)
 	for i, k := range t.values {
@@ -418,7 +410,7 @@ func dictTag(v []byte) uint32 {
 // findTag is find with v's tag (dictTag) already computed.
 func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) {
 	if d.slots == nil {
-		d.slots = zeroedBuf(&poolKeys64, 256)
+		d.slots = bufpool.Zeroed(&poolKeys64, 256)
 		d.shift = 32 - 8
 	}
 	mask := uint32(len(d.slots) - 1)
@@ -478,7 +470,7 @@ func equalKey(a, b []byte) bool {
 // grow doubles the table, placing each entry by its stored tag.
 func (d *DictBytes) grow() {
 	old := d.slots
-	d.slots = zeroedBuf(&poolKeys64, 2*len(old))
+	d.slots = bufpool.Zeroed(&poolKeys64, 2*len(old))
 	d.shift--
 	mask := uint32(len(d.slots) - 1)
 	for _, s := range old {

@@ -71,6 +71,23 @@ func Grow[T any](p *Pool[T], s []T, n int) []T {
 	return b
 }
 
+// Zeroed returns a slice of n zero elements of the next power-of-two
+// capacity: a pooled buffer, cleared, when p holds one of that class, else
+// a new one (which the allocator has zeroed: it is not cleared twice).
+func Zeroed[T any](p *Pool[T], n int) []T {
+	c := 1 << bits.Len(uint(max(n, 1<<MinShift)-1))
+	k := Class(c)
+	if k < 0 {
+		return make([]T, n)
+	}
+	if b := p.TryGet(k); b != nil {
+		b = b[:n]
+		clear(b)
+		return b
+	}
+	return make([]T, n, c)
+}
+
 // TryGet returns an empty buffer of class k from p, or nil when p holds
 // none (it never allocates one). Precondition: 0 <= k < Classes.
 func (p *Pool[T]) TryGet(k int) []T {

@@ -85,3 +85,29 @@ func TestTryGetPutFloor(t *testing.T) {
 		t.Fatalf("PutFloor of a huge buffer: class %d", k)
 	}
 }
+
+// TestZeroed: Zeroed returns n zero elements, also from a pooled buffer
+// that held other values, with a power-of-two capacity; sizes beyond the
+// largest class are allocated unpooled.
+func TestZeroed(t *testing.T) {
+	var p Pool[uint64]
+	dirty := make([]uint64, 1024)
+	for i := range dirty {
+		dirty[i] = ^uint64(0)
+	}
+	p.Put(dirty)
+	for _, n := range []int{1, 256, 600, 1024, 5000} {
+		z := Zeroed(&p, n)
+		if len(z) != n || cap(z)&(cap(z)-1) != 0 || cap(z) < max(n, 1<<MinShift) {
+			t.Fatalf("n %d: len %d cap %d", n, len(z), cap(z))
+		}
+		for i, v := range z {
+			if v != 0 {
+				t.Fatalf("n %d: element %d is %x", n, i, v)
+			}
+		}
+	}
+	if z := Zeroed(&p, 1<<(MinShift+Classes)); len(z) != 1<<(MinShift+Classes) {
+		t.Fatalf("unpooled size: len %d", len(z))
+	}
+}
