@@ -1248,6 +1248,10 @@ func (v *fixedValues) checkBuffer() error {
 	return nil
 }
 
+// release gives the dictionary's memory to encode's pools (a closed
+// writer's, which uses it no more).
+func (v *fixedValues) release() { v.d.Release() }
+
 func (v *fixedValues) clearBuffer() {
 	if v.i96 != nil {
 		v.i96.Values = v.i96.Values[:0]
