@@ -143,7 +143,10 @@ func (fw *FileWriter) leaf(col int, t meta.Type, name string) (*leafWriter, erro
 }
 
 // BoolBuffer returns the buffer of BOOLEAN leaf column col. The pointer
-// stays valid for the writer's life.
+// stays valid for the writer's life; Close empties the buffers (their
+// slices nil) and gives their memory to pools that the buffers of writers
+// opened later start from, so slices taken from a buffer must not be used
+// after Close.
 func (fw *FileWriter) BoolBuffer(col int) (*BoolBuffer, error) {
 	c, err := fw.leaf(col, meta.Boolean, "BoolBuffer")
 	if err != nil {
@@ -315,7 +318,9 @@ func (fw *FileWriter) Flush() error {
 // Close flushes the open row group, writes the page indexes and the
 // footer, and makes every later call fail with ErrClosed. It does not
 // close the underlying writer. Rows appended to the buffers without
-// EndRows are an error.
+// EndRows are an error. A closed writer empties its column buffers and
+// gives its memory (page buffers, dictionaries, the buffers' slices) to
+// pools shared by the writers of the process.
 func (fw *FileWriter) Close() error {
 	if err := fw.check(); err != nil {
 		return err

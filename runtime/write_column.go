@@ -257,6 +257,7 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 		return nil, fmt.Errorf("%w: column %q: unknown physical type %d", ErrConfig, path, n.Type)
 	}
 	c.back = c.bufferOf()
+	moveBatch(c.back, true, c.maxDef > 0, c.maxRep > 0)
 	c.front = c.back
 	c.vals.resetChunk(c.opt.dictOn)
 	c.pg.nextCheck = min(minPageCheck, cfg.PageRowLimit)

@@ -53,7 +53,11 @@ func (c *leafWriter) run(op colOp, rows int) error {
 // creating the workers' scratch on first use.
 func (fw *FileWriter) pageScratch(k int) *pageScratch {
 	if k >= len(fw.pageSc) {
-		fw.pageSc = append(fw.pageSc, make([]pageScratch, k+1-len(fw.pageSc))...)
+		n := len(fw.pageSc)
+		fw.pageSc = append(fw.pageSc, make([]pageScratch, k+1-n)...)
+		for i := n; i <= k; i++ {
+			fw.pageSc[i].move(true) // pooled buffers (write_pool.go)
+		}
 	}
 	return &fw.pageSc[k]
 }

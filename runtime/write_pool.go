@@ -5,95 +5,142 @@
 // writer of the process, size-classed by capacity, and go back when a
 // writer outgrows them or closes: the buffers a column outgrows serve the
 // next columns, and a closed writer's serve the next writer. The pools are
-// sync.Pools, so the garbage collector empties what stays unused.
+// sync.Pools (package bufpool), so the garbage collector empties what
+// stays unused.
 
 package runtime
 
 import (
-	"math/bits"
-	"slices"
 	"sync"
-)
+	"sync/atomic"
 
-const (
-	// poolMinShift: the smallest pooled buffer holds 1<<poolMinShift
-	// elements; poolClasses: the classes double from there, so the
-	// largest holds 1<<(poolMinShift+poolClasses-1). Larger buffers are
-	// allocated and dropped as without pools.
-	poolMinShift = 8
-	poolClasses  = 17
+	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 )
-
-// bufPool holds buffers of T of power-of-two capacities, class k holding
-// those of capacity exactly 1<<(poolMinShift+k).
-type bufPool[T any] struct {
-	classes [poolClasses]sync.Pool // of *[]T
-	boxes   sync.Pool              // empty *[]T, so that put allocates nothing
-}
 
 // The pools of the page buffers, by element type.
 var (
-	poolI32  bufPool[int32]
-	poolU32  bufPool[uint32]
-	poolI64  bufPool[int64]
-	poolF32  bufPool[float32]
-	poolF64  bufPool[float64]
-	poolBool bufPool[bool]
-	poolU8   bufPool[uint8]
+	poolI32  bufpool.Pool[int32]
+	poolU32  bufpool.Pool[uint32]
+	poolI64  bufpool.Pool[int64]
+	poolF32  bufpool.Pool[float32]
+	poolF64  bufpool.Pool[float64]
+	poolBool bufpool.Pool[bool]
+	poolU8   bufpool.Pool[uint8]
 )
 
-// poolClass returns the class of buffers of capacity c, or -1 when c is
-// not a pooled capacity.
-func poolClass(c int) int {
-	if c < 1<<poolMinShift || c&(c-1) != 0 {
-		return -1
-	}
-	k := bits.Len(uint(c)) - 1 - poolMinShift
-	if k >= poolClasses {
-		return -1
-	}
-	return k
+// growBuf is bufpool.Grow: s with room for n more elements, grown
+// through p.
+func growBuf[T any](p *bufpool.Pool[T], s []T, n int) []T {
+	return bufpool.Grow(p, s, n)
 }
 
-// growBuf returns s with room for n more elements after its length: s
-// itself when it has the room; else a buffer of the next power-of-two
-// capacity at least twice s's (from p when it has one) holding s's
-// elements, s's buffer going back to p. The elements past the length are
-// unspecified (a pooled buffer holds old data there).
-func growBuf[T any](p *bufPool[T], s []T, n int) []T {
-	need := len(s) + n
-	if need <= cap(s) {
-		return s
-	}
-	want := max(need, 2*cap(s), 1<<poolMinShift)
-	c := 1 << bits.Len(uint(want-1))
-	k := poolClass(c)
-	if k < 0 {
-		return slices.Grow(s, n) // beyond the largest class: unpooled
-	}
-	var b []T
-	if x, _ := p.classes[k].Get().(*[]T); x != nil {
-		b = (*x)[:len(s)]
-		*x = nil
-		p.boxes.Put(x)
-	} else {
-		b = make([]T, len(s), c)
-	}
-	copy(b, s)
-	p.put(s)
-	return b
+// batchPool is a pool the column buffers generated code appends to (the
+// batch buffers: Int64Buffer.Values, Levels.Def, ...) take their slices
+// from, with a hint: the class of the last such slice a closed writer
+// gave. A new writer's buffers start from a pooled slice of that class,
+// when the pool holds one, so that the writers of a program, which
+// shred batches of the same sizes, reuse the batch buffers instead of
+// growing new ones by doubling in their first batch (for 200 columns,
+// megabytes per writer). Hints above maxHint are not taken: a writer of
+// long lists must not make the next writer's every column start large.
+type batchPool[T any] struct {
+	p       *bufpool.Pool[T]
+	maxHint int
+	hint    atomic.Int32 // the class of the last slice given, plus 1 (0: none)
 }
 
-// put gives s's buffer to p, if its capacity is pooled. The caller must
-// not use s afterwards.
-func (p *bufPool[T]) put(s []T) {
-	if k := poolClass(cap(s)); k >= 0 {
-		x, _ := p.boxes.Get().(*[]T)
-		if x == nil {
-			x = new([]T)
+// The batch buffer pools: values by element type, levels, byte-array
+// data (whose size per batch varies more across columns) and offsets.
+var (
+	batchBool   = batchPool[bool]{p: &poolBool, maxHint: 4}
+	batchI32    = batchPool[int32]{p: &poolI32, maxHint: 4}
+	batchI64    = batchPool[int64]{p: &poolI64, maxHint: 4}
+	batchF32    = batchPool[float32]{p: &poolF32, maxHint: 4}
+	batchF64    = batchPool[float64]{p: &poolF64, maxHint: 4}
+	batchLevels = batchPool[uint8]{p: &poolU8, maxHint: 4}
+	batchData   = batchPool[uint8]{p: &poolU8, maxHint: 8}
+	batchOffs   = batchPool[uint32]{p: &poolU32, maxHint: 4}
+	// scratchBytes: the page scratch's buffers, of about a page each
+	// (a writer has one scratch per goroutine).
+	scratchBytes = batchPool[uint8]{p: &poolU8, maxHint: 12}
+)
+
+// move takes pooled buffers into the empty scratch sc (take), or gives
+// its buffers to the pools, leaving them nil (see batchPool.move).
+func (sc *pageScratch) move(take bool) {
+	for _, b := range sc.b.Buffers() {
+		scratchBytes.move(b, take)
+	}
+	scratchBytes.move(&sc.values, take)
+	scratchBytes.move(&sc.page, take)
+}
+
+// move takes a pooled slice of the hinted class into *s, which must be
+// empty (take), or gives *s's buffer to the pool, hinting its class, and
+// sets *s to nil. A slice handed out is empty, or nil when the pool holds
+// none of the class.
+func (b *batchPool[T]) move(s *[]T, take bool) {
+	if take {
+		if k := int(b.hint.Load()) - 1; k >= 0 && k <= b.maxHint {
+			*s = b.p.TryGet(k)
 		}
-		*x = s[:0]
-		p.classes[k].Put(x)
+		return
+	}
+	if k := b.p.PutFloor(*s); k >= 0 {
+		b.hint.Store(int32(k + 1))
+	}
+	*s = nil
+}
+
+// moveBatch moves the slices of batch buffer buf (a column's, of type
+// *BoolBuffer, ... as leafWriter.bufferOf returns): take gives an empty
+// buffer of a new column pooled slices (levels only for a column that
+// has them: def, rep); else a closed writer's buffer gives its slices to
+// the pools and is left with nil slices, so that generated code that
+// appends to it after Close (an error it reports) cannot reach pooled
+// memory. The caller must not use the given slices afterwards.
+func moveBatch(buf any, take, def, rep bool) {
+	var lv *Levels
+	switch b := buf.(type) {
+	case *BoolBuffer:
+		lv = &b.Levels
+		batchBool.move(&b.Values, take)
+	case *Int32Buffer:
+		lv = &b.Levels
+		batchI32.move(&b.Values, take)
+	case *Int64Buffer:
+		lv = &b.Levels
+		batchI64.move(&b.Values, take)
+	case *FloatBuffer:
+		lv = &b.Levels
+		batchF32.move(&b.Values, take)
+	case *DoubleBuffer:
+		lv = &b.Levels
+		batchF64.move(&b.Values, take)
+	case *ByteArrayBuffer:
+		lv = &b.Levels
+		batchData.move(&b.Values.Data, take)
+		batchOffs.move(&b.Values.Offsets, take)
+		if !take {
+			b.Values = encode.ByteArrays{}
+		}
+	case *FixedBuffer:
+		lv = &b.Levels
+		batchData.move(&b.Values, take)
+	case *Int96Buffer:
+		lv = &b.Levels
+		if !take {
+			b.Values = nil
+		}
+	default:
+		return
+	}
+	if !take || def {
+		batchLevels.move(&lv.Def, take)
+	}
+	if !take || rep {
+		batchLevels.move(&lv.Rep, take)
 	}
 }
 
@@ -116,17 +163,25 @@ type releaser interface {
 }
 
 // releaseBuffers gives the buffers of a closed writer back to the pools:
-// the page stores' blocks and each column's page buffers. The writer must
+// the page stores' blocks, each column's page buffers and its batch
+// buffers (those generated code appends to, emptied). The writer must
 // not use them afterwards (it is closed).
 func (fw *FileWriter) releaseBuffers() {
 	for _, c := range fw.cols {
 		c.chunk.store.reset(&fw.free)
-		poolU8.put(c.pg.def)
-		poolU8.put(c.pg.rep)
+		poolU8.Put(c.pg.def)
+		poolU8.Put(c.pg.rep)
 		c.pg.def, c.pg.rep = nil, nil
 		if r, ok := c.vals.(releaser); ok {
 			r.release()
 		}
+		if c.front != c.back {
+			moveBatch(c.front, false, true, true)
+		}
+		moveBatch(c.back, false, true, true)
+	}
+	for i := range fw.pageSc {
+		fw.pageSc[i].move(false)
 	}
 	for i, b := range fw.free {
 		if cap(b) == storeBlock {

@@ -2,63 +2,12 @@ package runtime
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	goruntime "runtime"
-	"slices"
+	"runtime/debug"
 	"testing"
 )
-
-// TestGrowBuf: growBuf keeps the elements, gives room for n more, returns
-// its argument when it has the room, and grows to power-of-two
-// capacities of at least twice the old one, from the pool when it holds
-// a buffer of that class (whose stale elements past the length do not
-// show through the result's length); buffers beyond the largest class
-// grow unpooled and are not pooled.
-func TestGrowBuf(t *testing.T) {
-	var p bufPool[int64]
-	var s []int64
-	var want []int64
-	for i := range 5000 {
-		before := s
-		s = growBuf(&p, s, 1)
-		if len(s) != len(want) || !slices.Equal(s, want) {
-			t.Fatalf("step %d: growBuf changed the elements", i)
-		}
-		if cap(before) > len(before) && (cap(s) != cap(before) || &s[:1][0] != &before[:1][0]) {
-			t.Fatalf("step %d: grew a buffer with room", i)
-		}
-		if c := cap(s); c&(c-1) != 0 || c < 1<<poolMinShift || cap(before) > 0 && c < 2*cap(before) && c != cap(before) {
-			t.Fatalf("step %d: capacity %d after %d", i, c, cap(before))
-		}
-		s = append(s, int64(i))
-		want = append(want, int64(i))
-	}
-	// The outgrown buffers went to the pool: a grow to 512 elements takes
-	// the pooled one of that class, whose old contents stay past the length.
-	q := growBuf(&p, make([]int64, 300), 1)
-	if cap(q) != 1024 && cap(q) != 512 {
-		t.Fatalf("cap %d", cap(q))
-	}
-	if len(q) != 300 {
-		t.Fatalf("len %d", len(q))
-	}
-	for _, c := range []int{0, 1, 100, 255, 257, 1000, 1 << (poolMinShift + poolClasses)} {
-		if k := poolClass(c); k != -1 {
-			t.Errorf("poolClass(%d) = %d, want -1", c, k)
-		}
-	}
-	for k := range poolClasses {
-		if got := poolClass(1 << (poolMinShift + k)); got != k {
-			t.Errorf("poolClass(1<<%d) = %d", poolMinShift+k, got)
-		}
-	}
-	big := make([]uint8, 3, 1<<(poolMinShift+poolClasses-1))
-	var pb bufPool[uint8]
-	g := growBuf(&pb, big, cap(big))
-	if len(g) != 3 || cap(g) < 3+cap(big) || poolClass(cap(g)) != -1 {
-		t.Fatalf("unpooled growth: len %d cap %d", len(g), cap(g))
-	}
-}
 
 // TestPooledBuffersSameBytes: writers that take the pooled buffers of
 // closed writers (which hold other files' values past their lengths)
@@ -102,5 +51,51 @@ func TestPooledBuffersSameBytes(t *testing.T) {
 		if got := f.Meta.NumRows; got != 5000 {
 			t.Fatalf("%d rows", got)
 		}
+	}
+}
+
+// TestBatchBuffersPooled: Close empties a writer's column buffers (their
+// slices nil, so appends after Close cannot reach pooled memory), and a
+// writer opened next starts its buffers from the pooled slices: no
+// allocation grows them while it shreds a batch of the closed writer's
+// size. The garbage collector, which empties sync.Pools, is held off.
+func TestBatchBuffersPooled(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	s := mustSchema(t, pipeSchema)
+	const batch = 1000
+	r := rand.New(rand.NewPCG(4, 4))
+	open := func() *FileWriter {
+		w, err := NewFileWriter(io.Discard, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	w := open()
+	shredPipeRows(t, w, r, batch)
+	if err := w.EndRows(batch); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := w.Int64Buffer(0)
+	name, _ := w.ByteArrayBuffer(1)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if id.Values != nil || name.Values.Data != nil || name.Values.Offsets != nil || name.Def != nil {
+		t.Fatal("Close left slices in the column buffers")
+	}
+	w2 := open()
+	id2, _ := w2.Int64Buffer(0)
+	score2, _ := w2.DoubleBuffer(2)
+	if cap(id2.Values) < batch || cap(score2.Values) < batch {
+		t.Fatalf("a new writer's buffers hold %d and %d values, want the closed writer's %d", cap(id2.Values), cap(score2.Values), batch)
+	}
+	idAt, scoreAt := &id2.Values[:1][0], &score2.Values[:1][0]
+	for i := range batch {
+		id2.Values = append(id2.Values, int64(i))
+		score2.Values = append(score2.Values, float64(i))
+	}
+	if &id2.Values[0] != idAt || &score2.Values[0] != scoreAt {
+		t.Fatal("a batch of the closed writer's size regrew the pooled buffers")
 	}
 }

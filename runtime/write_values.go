@@ -15,6 +15,7 @@ import (
 	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/geo"
+	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -358,7 +359,7 @@ func (v *boolValues) bounds(dst []byte) ([]byte, pageBounds) {
 }
 
 func (v *boolValues) release() {
-	poolBool.put(v.page)
+	poolBool.Put(v.page)
 	v.page = nil
 }
 
@@ -377,7 +378,7 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	st    keyStats
 	alp   alpRuns // ALP pages written PLAIN without trying, after failures
 
-	pool *bufPool[T] // the pool page's buffers come from (write_pool.go)
+	pool *bufpool.Pool[T] // the pool page's buffers come from (write_pool.go)
 }
 
 // alpRuns decides which pages of a column configured for ALP skip it and
@@ -412,7 +413,10 @@ type numOps[T int32 | int64 | float32 | float64] struct {
 	dictSize  func() int
 	dictPlain func(dst []byte) []byte
 	dictReset func(encode.DictLimits)
-	encReset  func() // a new chunk: forget encoder state (ALP's preset)
+	// dictRelease gives the dictionary's memory to encode's pools (a
+	// closed writer's, which uses it no more).
+	dictRelease func()
+	encReset    func() // a new chunk: forget encoder state (ALP's preset)
 	// gather appends the dictionary entries named by idx to dst[:0].
 	// Precondition: every index is in [0, dictLen()).
 	gather func(dst []T, idx []int32) []T
@@ -463,9 +467,12 @@ func (v *numValues[T]) take(from, to int) {
 }
 
 func (v *numValues[T]) release() {
-	v.pool.put(v.page)
-	poolI32.put(v.idx)
+	v.pool.Put(v.page)
+	poolI32.Put(v.idx)
 	v.page, v.idx = nil, nil
+	if v.ops.dictRelease != nil {
+		v.ops.dictRelease()
+	}
 }
 
 func (v *numValues[T]) abandonDict(early bool) bool {
@@ -685,12 +692,13 @@ func gatherBits[T any, K uint32 | uint64](dst []T, bits []K, idx []int32, conv f
 func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 	d := &encode.Dict32{}
 	ops := &numOps[int32]{
-		width:     4,
-		insert:    d.InsertInt32,
-		dictLen:   d.Len,
-		dictSize:  d.Size,
-		dictPlain: d.AppendPlain,
-		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		width:       4,
+		insert:      d.InsertInt32,
+		dictLen:     d.Len,
+		dictSize:    d.Size,
+		dictPlain:   d.AppendPlain,
+		dictReset:   func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		dictRelease: d.Release,
 		gather: func(dst []int32, idx []int32) []int32 {
 			return gatherBits(dst, d.Values(), idx, func(k uint32) int32 { return int32(k) })
 		},
@@ -717,12 +725,13 @@ func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
 	d := &encode.Dict64{}
 	ops := &numOps[int64]{
-		width:     8,
-		insert:    d.InsertInt64,
-		dictLen:   d.Len,
-		dictSize:  d.Size,
-		dictPlain: d.AppendPlain,
-		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		width:       8,
+		insert:      d.InsertInt64,
+		dictLen:     d.Len,
+		dictSize:    d.Size,
+		dictPlain:   d.AppendPlain,
+		dictReset:   func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		dictRelease: d.Release,
 		gather: func(dst []int64, idx []int32) []int64 {
 			return gatherBits(dst, d.Values(), idx, func(k uint64) int64 { return int64(k) })
 		},
@@ -750,13 +759,14 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 	d := &encode.Dict32{}
 	alp := &encode.ALPEncoder{}
 	ops := &numOps[float32]{
-		width:     4,
-		float:     true,
-		insert:    d.InsertFloat,
-		dictLen:   d.Len,
-		dictSize:  d.Size,
-		dictPlain: d.AppendPlain,
-		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		width:       4,
+		float:       true,
+		insert:      d.InsertFloat,
+		dictLen:     d.Len,
+		dictSize:    d.Size,
+		dictPlain:   d.AppendPlain,
+		dictReset:   func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		dictRelease: d.Release,
 		gather: func(dst []float32, idx []int32) []float32 {
 			return gatherBits(dst, d.Values(), idx, math.Float32frombits)
 		},
@@ -780,13 +790,14 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 	d := &encode.Dict64{}
 	alp := &encode.ALPEncoder{}
 	ops := &numOps[float64]{
-		width:     8,
-		float:     true,
-		insert:    d.InsertDouble,
-		dictLen:   d.Len,
-		dictSize:  d.Size,
-		dictPlain: d.AppendPlain,
-		dictReset: func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		width:       8,
+		float:       true,
+		insert:      d.InsertDouble,
+		dictLen:     d.Len,
+		dictSize:    d.Size,
+		dictPlain:   d.AppendPlain,
+		dictReset:   func(l encode.DictLimits) { d.Reset(); d.Limits = l },
+		dictRelease: d.Release,
 		gather: func(dst []float64, idx []int32) []float64 {
 			return gatherBits(dst, d.Values(), idx, math.Float64frombits)
 		},
@@ -1080,10 +1091,11 @@ func (v *byteArrayValues) take(from, to int) {
 }
 
 func (v *byteArrayValues) release() {
-	poolU8.put(v.page.Data)
-	poolU32.put(v.page.Offsets)
-	poolI32.put(v.idx)
+	poolU8.Put(v.page.Data)
+	poolU32.Put(v.page.Offsets)
+	poolI32.Put(v.idx)
 	v.page, v.idx = encode.ByteArrays{}, nil
+	v.d.Release()
 }
 
 // fallback ends dictionary encoding for the rest of the chunk: the open
@@ -1235,6 +1247,10 @@ func (v *fixedValues) checkBuffer() error {
 	}
 	return nil
 }
+
+// release gives the dictionary's memory to encode's pools (a closed
+// writer's, which uses it no more).
+func (v *fixedValues) release() { v.d.Release() }
 
 func (v *fixedValues) clearBuffer() {
 	if v.i96 != nil {

@@ -13,7 +13,30 @@ import (
 	"math/bits"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 )
+
+// The pools the dictionaries' tables and entries grow through: a
+// dictionary outgrows a table or entry buffer at each doubling, and
+// Release gives all of them back when its writer is done, for the next
+// columns and writers (a 200-column writer otherwise allocates some
+// 10 MB of tables per file, most of them for dictionaries it abandons).
+var (
+	poolSlots32 bufpool.Pool[int32]  // fixedTable slots
+	poolKeys32  bufpool.Pool[uint32] // Dict32 entries, DictBytes offsets
+	poolKeys64  bufpool.Pool[uint64] // Dict64 entries, DictBytes slots
+	poolBytes   bufpool.Pool[byte]   // DictBytes entry bytes
+)
+
+// keyPool returns the pool of K's entry buffers.
+func keyPool[K uint32 | uint64]() *bufpool.Pool[K] {
+	var k K
+	if _, ok := any(k).(uint32); ok {
+		return any(&poolKeys32).(*bufpool.Pool[K])
+	}
+	return any(&poolKeys64).(*bufpool.Pool[K])
+}
 
 // DefaultMaxDictBytes is the default limit on the PLAIN-encoded size of a
 // dictionary (parquet-java's default dictionary page size, 1 MiB).
@@ -125,7 +148,7 @@ type fixedTable[K uint32 | uint64] struct {
 const fibMul = 0x9E3779B97F4A7C15
 
 func (t *fixedTable[K]) init() {
-	t.slots = make([]int32, 256)
+	t.slots = bufpool.Zeroed(&poolSlots32, 256)
 	t.shift = 64 - 8
 }
 
@@ -150,6 +173,9 @@ func (t *fixedTable[K]) find(k K, limit int) (int32, bool) {
 	if len(t.values) >= limit {
 		return 0, false
 	}
+	if len(t.values) == cap(t.values) {
+		t.values = bufpool.Grow(keyPool[K](), t.values, 1)
+	}
 	t.values = append(t.values, k)
 	idx := int32(len(t.values))
 	t.slots[h] = idx
@@ -160,7 +186,8 @@ func (t *fixedTable[K]) find(k K, limit int) (int32, bool) {
 }
 
 func (t *fixedTable[K]) rehash() {
-	t.slots = make([]int32, 2*len(t.slots))
+	poolSlots32.Put(t.slots) // placed again from t.values
+	t.slots = bufpool.Zeroed(&poolSlots32, 2*len(t.slots))
 	t.shift--
 	mask := uint64(len(t.slots) - 1)
 	for i, k := range t.values {
@@ -175,6 +202,13 @@ func (t *fixedTable[K]) rehash() {
 func (t *fixedTable[K]) reset() {
 	t.values = t.values[:0]
 	clear(t.slots)
+}
+
+// release empties t and gives its buffers to the pools.
+func (t *fixedTable[K]) release() {
+	poolSlots32.Put(t.slots)
+	keyPool[K]().Put(t.values)
+	*t = fixedTable[K]{}
 }
 
 // Dict32 builds a dictionary of 4-byte values (INT32 or FLOAT, compared by
@@ -241,6 +275,11 @@ func (d *Dict32) AppendPlain(dst []byte) []byte {
 // Reset empties the dictionary, keeping its memory.
 func (d *Dict32) Reset() { d.t.reset() }
 
+// Release empties the dictionary and gives its memory to pools shared by
+// the process, from which dictionaries grow; the dictionary stays usable
+// and grows anew. Slices of it (Values) must not be used afterwards.
+func (d *Dict32) Release() { d.t.release() }
+
 // Values returns the entries' bit patterns in index order (aliasing the
 // dictionary's memory).
 func (d *Dict32) Values() []uint32 { return d.t.values }
@@ -300,6 +339,10 @@ func (d *Dict64) AppendPlain(dst []byte) []byte {
 
 // Reset empties the dictionary, keeping its memory.
 func (d *Dict64) Reset() { d.t.reset() }
+
+// Release empties the dictionary and gives its memory to the pools, as
+// Dict32.Release.
+func (d *Dict64) Release() { d.t.release() }
 
 // Values returns the entries' bit patterns in index order (aliasing the
 // dictionary's memory).
@@ -367,7 +410,7 @@ func dictTag(v []byte) uint32 {
 // findTag is find with v's tag (dictTag) already computed.
 func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) {
 	if d.slots == nil {
-		d.slots = make([]uint64, 256)
+		d.slots = bufpool.Zeroed(&poolKeys64, 256)
 		d.shift = 32 - 8
 	}
 	mask := uint32(len(d.slots) - 1)
@@ -393,6 +436,9 @@ func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) 
 		return 0, false
 	}
 	d.size += add
+	// Append's own growth would not be pooled: make the room first.
+	d.values.Data = bufpool.Grow(&poolBytes, d.values.Data, len(v))
+	d.values.Offsets = bufpool.Grow(&poolKeys32, d.values.Offsets, 2)
 	d.values.Append(v)
 	d.slots[h] = uint64(tag)<<32 | uint64(n+1)
 	if 2*(n+1) > len(d.slots) {
@@ -424,7 +470,7 @@ func equalKey(a, b []byte) bool {
 // grow doubles the table, placing each entry by its stored tag.
 func (d *DictBytes) grow() {
 	old := d.slots
-	d.slots = make([]uint64, 2*len(old))
+	d.slots = bufpool.Zeroed(&poolKeys64, 2*len(old))
 	d.shift--
 	mask := uint32(len(d.slots) - 1)
 	for _, s := range old {
@@ -437,6 +483,7 @@ func (d *DictBytes) grow() {
 		}
 		d.slots[h] = s
 	}
+	poolKeys64.Put(old)
 }
 
 // InsertByteArrays adds the values of src, as Dict32.InsertInt32.
@@ -497,4 +544,13 @@ func (d *DictBytes) Reset() {
 	clear(d.slots)
 	d.size = 0
 	d.fixed = false
+}
+
+// Release empties the dictionary and gives its memory to the pools, as
+// Dict32.Release; its Limits stay.
+func (d *DictBytes) Release() {
+	poolKeys64.Put(d.slots)
+	poolBytes.Put(d.values.Data)
+	poolKeys32.Put(d.values.Offsets)
+	*d = DictBytes{Limits: d.Limits}
 }

@@ -92,6 +92,15 @@ func (b Built) Size() int { return b.HeaderSize + b.CompressedSize }
 // LevelBitWidth returns the bit width of levels whose maximum is max.
 func LevelBitWidth(max uint8) int { return bits.Len8(max) }
 
+// Buffers returns the builder's reusable buffers (the body, the compressed
+// and the encrypted body, the header of an encrypted page), for a caller
+// that pools them: between pages it may take them away, leaving nil, or
+// put empty buffers of any capacity in their place; the builder grows
+// whatever it finds.
+func (b *Builder) Buffers() [4]*[]byte {
+	return [4]*[]byte{&b.body, &b.comp, &b.sealed, &b.hdrBuf}
+}
+
 // AppendDataPage appends the data page p (header, then body) to dst.
 func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, error) {
 	if p.NumValues < 0 || p.NumValues > math.MaxInt32 || p.NumNulls < 0 || p.NumRows < 0 || p.NumRows > math.MaxInt32 {
