@@ -204,10 +204,11 @@
 // file order; TReader.All iterates over them (for row, err := range
 // r.All()). Read asks FileReader.Available how many rows it may read, which
 // selects the rows of the row groups ahead first. It then decodes and
-// assembles them tile by tile (runtime.ReadTile: as many rows as keep the
-// rows and their decoded values within about 1.5 MiB, at least 512), so
-// that a wide type's values are still in cache when its rows are filled;
-// types of a few dozen columns read a batch of 4,096 rows in one tile.
+// assembles them tile by tile (runtime.ReadTile: tiles of equal size, each
+// at most as many rows as keep the rows and their decoded values within
+// about 1.5 MiB, and that at least 512), so that a wide type's values are
+// still in cache when its rows are filled; types of a few dozen columns
+// read a batch of 4,096 rows in one tile.
 // On an error Read returns 0, and zeroes again the rows it had filled.
 //
 // # Schema evolution

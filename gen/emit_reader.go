@@ -191,7 +191,7 @@ func (p *readPlan) emitRead(f *jen.File) {
 	)
 	read = append(read,
 		jen.For(
-			jen.List(jen.Id("off"), jen.Id("tile")).Op(":=").List(jen.Lit(0), runtimeID("ReadTile").Types(p.t.Root.Go.Code()).Call(jen.Lit(len(p.leaves)))),
+			jen.List(jen.Id("off"), jen.Id("tile")).Op(":=").List(jen.Lit(0), runtimeID("ReadTile").Types(p.t.Root.Go.Code()).Call(jen.Lit(len(p.leaves)), jen.Id("k"))),
 			jen.Id("off").Op("<").Id("k"),
 			jen.Id("off").Op("+=").Id("tile"),
 		).Block(tile...),

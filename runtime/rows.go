@@ -31,19 +31,29 @@ type ColumnRows interface {
 	ReadRows(n int) (int, error)
 }
 
-// ReadTile returns how many rows a generated Read decodes and assembles at
-// a time, for a row type T of leaves leaf columns: as many as keep the
-// decoded values and the rows being filled within about readTileBytes,
-// and at least minReadTile. A Read of more rows than that goes tile by
-// tile, so that assembly finds the values it reads and the rows it writes
-// still in cache. Only wide types tile: a type of 200 columns gets 512
-// rows, one of a dozen columns more than a whole batch of 4,096.
+// ReadTile returns how many rows each tile of a generated Read of rows
+// rows decodes and assembles, for a row type T of leaves leaf columns. A
+// tile holds at most as many rows as keep the decoded values and the rows
+// being filled within about readTileBytes (and that at least minReadTile),
+// so that assembly finds the values it reads and the rows it writes still
+// in cache; only wide types tile: a type of 200 columns gets 512 rows at
+// most, one of a dozen columns more than a whole batch of 4,096. The rows
+// are split into tiles of equal size (the last one smaller by less than
+// the number of tiles), so that the read ahead of WithReadParallelism,
+// which decodes as many rows as the last tile, meets a tile of the same
+// size: 8,192 rows in tiles of at most 6,000 go as two of 4,096, not
+// 6,000 and 2,192.
 //
 // For generated code (see "For generated code" in the package doc).
-func ReadTile[T any](leaves int) int {
+func ReadTile[T any](leaves, rows int) int {
 	var zero T
 	per := int(unsafe.Sizeof(zero)) + 8*max(leaves, 0)
-	return max(minReadTile, readTileBytes/max(per, 1))
+	most := max(minReadTile, readTileBytes/max(per, 1))
+	if rows <= most {
+		return max(rows, 1)
+	}
+	tiles := (rows-1)/most + 1 // rounded up, without overflow
+	return (rows-1)/tiles + 1
 }
 
 // readTileBytes is the memory a tile of rows and their decoded values

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"math"
 	"slices"
 	"testing"
 )
@@ -161,24 +162,43 @@ func TestSlabTake(t *testing.T) {
 }
 
 // TestReadTile checks the tile sizes of ReadTile: the minimum for wide
-// types, the byte budget divided by the bytes per row otherwise.
+// types, the byte budget divided by the bytes per row otherwise, a Read
+// split into tiles of equal size, and a Read of fewer rows in one tile.
 func TestReadTile(t *testing.T) {
 	type wide [200]int64 // 1,600 bytes, with 200 leaves 3,200 bytes a row
 	type narrow struct {
 		A, B int64
 		S    string
 	} // 32 bytes, with 3 leaves 56 a row
-	if got := ReadTile[wide](200); got != minReadTile {
-		t.Errorf("ReadTile[wide](200) = %d, want %d", got, minReadTile)
+	const narrowMost = readTileBytes / 56 // 28,086 rows
+	for _, c := range []struct {
+		name      string
+		got, want int
+	}{
+		{"wide, 4,096 rows", ReadTile[wide](200, 4096), minReadTile},
+		{"wide, 1,000 rows", ReadTile[wide](200, 1000), 500},
+		{"wide, 300 rows", ReadTile[wide](200, 300), 300},
+		{"narrow, its most", ReadTile[narrow](3, narrowMost), narrowMost},
+		{"narrow, one more", ReadTile[narrow](3, narrowMost+1), narrowMost/2 + 1},
+		{"narrow, 3 tiles", ReadTile[narrow](3, 3*narrowMost-3), narrowMost - 1},
+		{"narrow, 4,096 rows", ReadTile[narrow](3, 4096), 4096},
+		{"empty type", ReadTile[struct{}](0, readTileBytes+1), readTileBytes/2 + 1},
+		{"1 MiB type", ReadTile[[1 << 20]byte](1, 2*minReadTile+1), minReadTile - 170},
+		{"no rows", ReadTile[narrow](3, 0), 1},
+		{"MaxInt rows", ReadTile[wide](200, math.MaxInt), (math.MaxInt-1)/((math.MaxInt-1)/minReadTile+1) + 1},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: ReadTile = %d, want %d", c.name, c.got, c.want)
+		}
 	}
-	if got, want := ReadTile[narrow](3), readTileBytes/56; got != want {
-		t.Errorf("ReadTile[narrow](3) = %d, want %d", got, want)
-	}
-	if got, want := ReadTile[struct{}](0), readTileBytes; got != want {
-		t.Errorf("ReadTile[struct{}](0) = %d, want %d", got, want)
-	}
-	if got := ReadTile[[1 << 20]byte](1); got != minReadTile {
-		t.Errorf("ReadTile of a 1 MiB type = %d, want %d", got, minReadTile)
+	// Every split covers the rows in tiles of at most the budget, equal
+	// but for the last.
+	for rows := 1; rows < 5*minReadTile; rows += 37 {
+		tile := ReadTile[wide](200, rows)
+		n := (rows + tile - 1) / tile
+		if tile > minReadTile || n*tile < rows || (n-1)*tile >= rows || rows-(n-1)*tile < tile-n {
+			t.Fatalf("%d rows: tiles of %d", rows, tile)
+		}
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // rows, and checks the rows equal those of Reads of 700 rows (one tile
 // each), sequentially and with WithReadParallelism(2).
 func TestReadTiles(t *testing.T) {
-	tile := runtime.ReadTile[Event](0) // at least the tile of Event's leaves
+	tile := runtime.ReadTile[Event](0, 1<<40) // about the most rows of a tile of Event (at least that of its leaves)
 	n := 2*tile + 123
 	var buf bytes.Buffer
 	w, err := NewEventWriter(&buf, runtime.WithPageSize(64<<10))
