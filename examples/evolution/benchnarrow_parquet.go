@@ -308,7 +308,7 @@ func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[BenchNarrow](7); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[BenchNarrow](7, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

@@ -638,7 +638,7 @@ func (r *FlatV1Reader) Read(rows []FlatV1) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[FlatV1](29); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[FlatV1](29, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

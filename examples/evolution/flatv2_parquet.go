@@ -650,7 +650,7 @@ func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[FlatV2](29); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[FlatV2](29, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

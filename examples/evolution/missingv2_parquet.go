@@ -232,7 +232,7 @@ func (r *MissingV2Reader) Read(rows []MissingV2) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[MissingV2](2); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[MissingV2](2, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

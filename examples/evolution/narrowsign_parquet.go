@@ -217,7 +217,7 @@ func (r *NarrowSignReader) Read(rows []NarrowSign) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[NarrowSign](1); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[NarrowSign](1, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

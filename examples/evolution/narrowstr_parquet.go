@@ -217,7 +217,7 @@ func (r *NarrowStrReader) Read(rows []NarrowStr) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[NarrowStr](1); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[NarrowStr](1, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

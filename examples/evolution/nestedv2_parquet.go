@@ -554,7 +554,7 @@ func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[NestedV2](13); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[NestedV2](13, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

@@ -266,7 +266,7 @@ func (r *OptV2Reader) Read(rows []OptV2) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[OptV2](3); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[OptV2](3, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

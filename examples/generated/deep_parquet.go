@@ -616,7 +616,7 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Deep](10); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Deep](10, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

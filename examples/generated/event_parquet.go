@@ -413,7 +413,7 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Event](12); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Event](12, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

@@ -223,7 +223,7 @@ func (r *HalfReader) Read(rows []Half) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Half](1); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Half](1, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

@@ -223,7 +223,7 @@ func (r *HalfRawReader) Read(rows []HalfRaw) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[HalfRaw](1); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[HalfRaw](1, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

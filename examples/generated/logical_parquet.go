@@ -959,7 +959,7 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Logical](48); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Logical](48, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

@@ -419,7 +419,7 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Metric](9); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Metric](9, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

@@ -758,7 +758,7 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Order](23); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Order](23, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

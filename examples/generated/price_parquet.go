@@ -416,7 +416,7 @@ func (r *PriceReader) Read(rows []Price) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Price](8); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Price](8, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

@@ -385,7 +385,7 @@ func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[PriceScaled](8); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[PriceScaled](8, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

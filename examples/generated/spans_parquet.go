@@ -362,7 +362,7 @@ func (r *SpansReader) Read(rows []Spans) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Spans](8); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Spans](8, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

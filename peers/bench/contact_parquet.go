@@ -438,7 +438,7 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Contact](10); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Contact](10, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

@@ -305,7 +305,7 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Flat](6); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Flat](6, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])

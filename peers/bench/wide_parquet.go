@@ -3382,7 +3382,7 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Wide](200); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Wide](200, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
