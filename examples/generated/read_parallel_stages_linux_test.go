@@ -42,30 +42,7 @@ func BenchmarkReadStages(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer r.Close()
-			for {
-				k, err := r.fr.Available(r.read, len(buf))
-				if err != nil {
-					b.Fatal(err)
-				}
-				if k == 0 {
-					return dec, asm
-				}
-				t0 := threadCPU()
-				if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-					b.Fatal(err)
-				}
-				t1 := threadCPU()
-				if err := r.leaves.Check(); err != nil {
-					b.Fatal(err)
-				}
-				rows := buf[:k]
-				clear(rows)
-				if err := r.assemble(rows); err != nil {
-					b.Fatal(err)
-				}
-				dec, asm = dec+t1-t0, asm+threadCPU()-t1
-				r.read += int64(k)
-			}
+			return stagedRead(b, r.fr, r.leaves, &r.read, buf, r.assemble)
 		})
 	})
 	b.Run("type=orders", func(b *testing.B) {
@@ -76,32 +53,40 @@ func BenchmarkReadStages(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer r.Close()
-			for {
-				k, err := r.fr.Available(r.read, len(buf))
-				if err != nil {
-					b.Fatal(err)
-				}
-				if k == 0 {
-					return dec, asm
-				}
-				t0 := threadCPU()
-				if err := r.fr.ReadColumns(k, r.leaves.Jobs...); err != nil {
-					b.Fatal(err)
-				}
-				t1 := threadCPU()
-				if err := r.leaves.Check(); err != nil {
-					b.Fatal(err)
-				}
-				rows := buf[:k]
-				clear(rows)
-				if err := r.assemble(rows); err != nil {
-					b.Fatal(err)
-				}
-				dec, asm = dec+t1-t0, asm+threadCPU()-t1
-				r.read += int64(k)
-			}
+			return stagedRead(b, r.fr, r.leaves, &r.read, buf, r.assemble)
 		})
 	})
+}
+
+// stagedRead does what a generated Read does, batch by batch into buf,
+// for a reader whose FileReader, leaves, count of rows read and assemble
+// method are given, and returns the thread CPU time spent decoding
+// (ReadColumns) and assembling (Check, clear, assemble).
+func stagedRead[T any](b *testing.B, fr *runtime.FileReader, leaves *runtime.Leaves, read *int64, buf []T, assemble func([]T) error) (dec, asm int64) {
+	for {
+		k, err := fr.Available(*read, len(buf))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if k == 0 {
+			return dec, asm
+		}
+		t0 := threadCPU()
+		if err := fr.ReadColumns(k, leaves.Jobs...); err != nil {
+			b.Fatal(err)
+		}
+		t1 := threadCPU()
+		if err := leaves.Check(); err != nil {
+			b.Fatal(err)
+		}
+		rows := buf[:k]
+		clear(rows)
+		if err := assemble(rows); err != nil {
+			b.Fatal(err)
+		}
+		dec, asm = dec+t1-t0, asm+threadCPU()-t1
+		*read += int64(k)
+	}
 }
 
 // stages runs read b.N times on one OS thread and reports its stages.

@@ -146,27 +146,45 @@ func benchReadBatches[T any, R interface {
 
 // readSizes reads data with NewTReader and opts in batches whose sizes
 // cycle through sizes, until io.EOF or the first error, which it returns
-// (nil at io.EOF) with the rows read before it. The reader is closed.
+// (nil at io.EOF) with the rows read before it. The reader is closed. A
+// file that does not open fails the test (see readSizesOpen).
 func readSizes[T any, R interface {
 	Read([]T) (int, error)
 	Close() error
 }](t testing.TB, data []byte, sizes []int, open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error), opts ...runtime.ReaderOption) ([]T, error) {
 	t.Helper()
-	r, err := open(bytes.NewReader(data), int64(len(data)), opts...)
-	if err != nil {
+	rows, opened, err := readSizesOpen(t, data, sizes, open, opts...)
+	if !opened {
 		t.Fatal(err)
 	}
+	return rows, err
+}
+
+// readSizesOpen is readSizes for files that may not open: opened is false
+// when open failed with err. A Read that returns no rows and no error
+// fails the test.
+func readSizesOpen[T any, R interface {
+	Read([]T) (int, error)
+	Close() error
+}](t testing.TB, data []byte, sizes []int, open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error), opts ...runtime.ReaderOption) (rows []T, opened bool, err error) {
+	t.Helper()
+	r, err := open(bytes.NewReader(data), int64(len(data)), opts...)
+	if err != nil {
+		return nil, false, err
+	}
 	defer r.Close()
-	var out []T
 	for i := 0; ; i++ {
 		buf := make([]T, sizes[i%len(sizes)])
 		n, err := r.Read(buf)
-		out = append(out, buf[:n]...)
+		rows = append(rows, buf[:n]...)
 		if err == io.EOF {
-			return out, nil
+			return rows, true, nil
 		}
 		if err != nil {
-			return out, err
+			return rows, true, err
+		}
+		if n == 0 {
+			t.Fatal("Read returned 0 rows and no error")
 		}
 	}
 }
@@ -348,26 +366,8 @@ func FuzzReadPipeline(f *testing.F) {
 	sizes := []int{1500, 1500, 2100, 1400}
 	f.Fuzz(func(t *testing.T, file []byte) {
 		read := func(opts ...runtime.ReaderOption) ([]Event, error) {
-			r, err := NewEventReader(bytes.NewReader(file), int64(len(file)), opts...)
-			if err != nil {
-				return nil, err
-			}
-			defer r.Close()
-			var out []Event
-			for i := 0; ; i++ {
-				buf := make([]Event, sizes[i%len(sizes)])
-				n, err := r.Read(buf)
-				out = append(out, buf[:n]...)
-				if err == io.EOF {
-					return out, nil
-				}
-				if err != nil {
-					return out, err
-				}
-				if n == 0 {
-					t.Fatal("Read returned 0 rows and no error")
-				}
-			}
+			rows, _, err := readSizesOpen(t, file, sizes, NewEventReader, opts...)
+			return rows, err
 		}
 		seq, seqErr := read()
 		got, err := read(runtime.WithReadParallelism(2))
