@@ -13,13 +13,14 @@ import (
 // one emitter per declaration, from the read plan of t.
 func emitReader(f *jen.File, t *Type) {
 	p := planRead(t)
-	asm := p.assembleBody()
+	part, whole := p.assembleBody()
 	p.emitType(f)
+	p.emitSlabs(f)
 	p.emitDrivers(f)
 	p.emitConstructor(f)
 	p.emitMethods(f)
 	p.emitRead(f)
-	p.emitAssemble(f, asm)
+	p.emitAssemble(f, part, whole)
 }
 
 // runtimeID is the runtime identifier name.
@@ -51,6 +52,28 @@ func (p *readPlan) emitType(f *jen.File) {
 	for _, fl := range p.defaults {
 		fields = append(fields, jen.Id(n.defaultVar(fl.Value)).Bool().Comment(commentText(fl.Value.Node.PathString())+": the file lacks it, it reads as its default"))
 	}
+	if p.hasSlabs() {
+		fields = append(fields, jen.Id("slabs").Index(jen.Lit(2)).Id(n.Slabs).Comment("per part of a batch assembled at once (Leaves.Split)"))
+	}
+	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
+	f.Type().Id(n.Reader).Struct(fields...)
+	f.Line()
+}
+
+// hasSlabs reports whether the reader takes lists, nullable structs or
+// pointer targets from slabs.
+func (p *readPlan) hasSlabs() bool { return len(p.slabs.order) > 0 || len(p.ptrSlabs.fields) > 0 }
+
+// emitSlabs emits the type of the reader's slabs: the elements of each
+// list, the structs of each nullable struct and the pointer targets of
+// each pointer leaf. The reader holds one per part of a batch, so that
+// the two parts assembled at once (Leaves.Split) take from their own.
+func (p *readPlan) emitSlabs(f *jen.File) {
+	if !p.hasSlabs() {
+		return
+	}
+	t, n := p.t, &p.t.Names
+	var fields []jen.Code
 	for _, v := range p.slabs.order {
 		if v.Kind == KindList {
 			fields = append(fields, jen.Id(p.slabs.names[v]).Add(runtimeID("Slab")).Types(v.Elem.Go.Code()).Comment("the elements of the "+commentText(v.Node.PathString())+" lists"))
@@ -59,8 +82,8 @@ func (p *readPlan) emitType(f *jen.File) {
 		}
 	}
 	fields = append(fields, p.ptrSlabs.fields...)
-	docf(f, "%s reads rows of %s from a Parquet file. Create one with %s.", n.Reader, t.Name, n.NewReader)
-	f.Type().Id(n.Reader).Struct(fields...)
+	docf(f, "%s are the slabs %s takes the values of the rows of %s from.", n.Slabs, n.Reader, t.Name)
+	f.Type().Id(n.Slabs).Struct(fields...)
 	f.Line()
 }
 
@@ -121,8 +144,13 @@ func (p *readPlan) emitConstructor(f *jen.File) {
 	if len(p.drivers) > 0 {
 		open[1] = jen.Id("tr").Dot("lv").Index(jen.Empty(), jen.Empty())
 	}
+	asBytes := bytesLeaves(t)
 	for _, l := range p.leaves {
-		open = append(open, jen.Line().Add(runtimeID("Leaf")).Call(jen.Op("&").Id("tr").Dot(n.col(l.Column)), jen.Id(n.colIndex(l.Column))))
+		slot := "Leaf"
+		if asBytes[l.Column] {
+			slot = "LeafBytes"
+		}
+		open = append(open, jen.Line().Add(runtimeID(slot)).Call(jen.Op("&").Id("tr").Dot(n.col(l.Column)), jen.Id(n.colIndex(l.Column))))
 	}
 	if len(p.leaves) > 0 {
 		open = append(open, jen.Line())
@@ -203,11 +231,12 @@ func (p *readPlan) emitRead(f *jen.File) {
 	f.Line()
 }
 
-// assembleBody returns the body of assemble: one block per top-level
-// field, as the plan says, then the check that every level slot and value
-// was used. It records the reader's slabs of pointer targets in
-// p.ptrSlabs, for emitType.
-func (p *readPlan) assembleBody() []jen.Code {
+// assembleBody returns the body of assemblePart: one block per
+// top-level field but Variants, as the plan says, then the check that
+// every level slot and value of the part was used; and the blocks of the
+// Variant fields, which assemble fills for the whole batch. It records
+// the reader's slabs of pointer targets in p.ptrSlabs, for emitSlabs.
+func (p *readPlan) assembleBody() (part, whole []jen.Code) {
 	n := &p.t.Names
 	var asm []jen.Code
 	scalarSlabs := &slabDecls{names: n}
@@ -218,7 +247,8 @@ func (p *readPlan) assembleBody() []jen.Code {
 		var block []jen.Code
 		switch fp.how {
 		case readVariant:
-			block = variantBlock(fl, n)
+			whole = append(whole, jen.Comment(commentText(fp.comment)), jen.Block(variantBlock(fl, n)...))
+			continue
 		case readColumnWise:
 			for _, l := range leaves(fl.Value.Node) {
 				asm = append(asm, jen.Comment(commentText(l.PathString())), jen.Block(a.leafLoop(fl, l)...))
@@ -237,24 +267,62 @@ func (p *readPlan) assembleBody() []jen.Code {
 		asm = append(asm, jen.Comment(commentText(fp.comment)), jen.Block(block...))
 	}
 	var decl []jen.Code
-	if p.hasLeaves() {
-		decl = append(decl, jen.Var().List(jen.Id("p"), jen.Id("q")).Index(jen.Id(n.LeafCount)).Int().Comment("per leaf: the next level slot and value"))
+	if len(scalarSlabs.code) > 0 {
+		decl = append(decl, jen.Id("q0").Op(":=").Id("q").Comment("the part's first values"))
 	}
 	decl = append(decl, scalarSlabs.code...)
 	asm = append(decl, asm...)
-	if p.hasLeaves() {
-		asm = append(asm, jen.Return(jen.Id("r").Dot("leaves").Dot("Used").Call(jen.Id("p").Index(jen.Empty(), jen.Empty()), jen.Id("q").Index(jen.Empty(), jen.Empty()))))
-	} else {
-		asm = append(asm, jen.Return(jen.Nil()))
-	}
-	return asm
+	asm = append(asm, jen.Return(jen.Id("r").Dot("leaves").Dot("UsedTo").Call(
+		jen.Id("p").Index(jen.Empty(), jen.Empty()), jen.Id("q").Index(jen.Empty(), jen.Empty()),
+		jen.Id("pe").Index(jen.Empty(), jen.Empty()), jen.Id("qe").Index(jen.Empty(), jen.Empty()))))
+	return asm, whole
 }
 
-// emitAssemble emits assemble with body asm (assembleBody).
-func (p *readPlan) emitAssemble(f *jen.File, asm []jen.Code) {
+// emitAssemble emits assemble, which fills the Variant fields (whole)
+// and has assemblePart (body part) fill the others, in one part or in
+// two at once (Leaves.Split).
+func (p *readPlan) emitAssemble(f *jen.File, part, whole []jen.Code) {
 	t, n := p.t, &p.t.Names
-	docf(f, "assemble fills rows from the levels and values the column readers hold,\nwhich Read has checked (%s.Check): every index below is in range.", "Leaves")
-	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("assemble").Params(jen.Id("rows").Index().Add(t.Root.Go.Code())).Error().Block(asm...)
+	rowsT := jen.Index().Add(t.Root.Go.Code())
+	body := whole
+	if p.hasLeaves() {
+		cur := jen.Index(jen.Id(n.LeafCount)).Int()
+		all := func(x string) jen.Code { return jen.Id(x).Index(jen.Empty(), jen.Empty()) }
+		call := func(rows *jen.Statement, slab int, from, to [2]string) *jen.Statement {
+			args := []jen.Code{rows}
+			if p.hasSlabs() {
+				args = append(args, jen.Op("&").Id("r").Dot("slabs").Index(jen.Lit(slab)))
+			}
+			args = append(args, jen.Id(from[0]), jen.Id(from[1]), jen.Id(to[0]), jen.Id(to[1]))
+			return jen.Id("r").Dot("assemblePart").Call(args...)
+		}
+		zero, mid, end := [2]string{"zero", "zero"}, [2]string{"pm", "qm"}, [2]string{"pe", "qe"}
+		body = append(body,
+			jen.Var().List(jen.Id("zero"), jen.Id("pm"), jen.Id("qm"), jen.Id("pe"), jen.Id("qe")).Add(cur).Comment("per leaf, level slots and values: the start, where the second half starts, the end"),
+			jen.Id("m").Op(":=").Id("r").Dot("leaves").Dot("Split").Call(jen.Len(jen.Id("rows")), all("pm"), all("qm"), all("pe"), all("qe")),
+			jen.If(jen.Id("m").Op("==").Lit(0)).Block(jen.Return(call(jen.Id("rows"), 0, zero, end))),
+			jen.Return(runtimeID("Both").Call(
+				jen.Line().Func().Params().Error().Block(jen.Return(call(jen.Id("rows").Index(jen.Empty(), jen.Id("m")), 0, zero, mid))),
+				jen.Line().Func().Params().Error().Block(jen.Return(call(jen.Id("rows").Index(jen.Id("m"), jen.Empty()), 1, mid, end))),
+				jen.Line(),
+			)),
+		)
+	} else {
+		body = append(body, jen.Return(jen.Nil()))
+	}
+	docf(f, "assemble fills rows from the levels and values the column readers hold,\nwhich Read has checked (%s.Check): under WithReadParallelism(n ≥ 2), a\nlarge batch in two parts at once (%s.Split).", "Leaves", "Leaves")
+	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("assemble").Params(jen.Id("rows").Add(rowsT.Clone())).Error().Block(body...)
+	f.Line()
+	if !p.hasLeaves() {
+		return
+	}
+	params := []jen.Code{jen.Id("rows").Add(rowsT)}
+	if p.hasSlabs() {
+		params = append(params, jen.Id("sl").Op("*").Id(n.Slabs))
+	}
+	params = append(params, jen.List(jen.Id("p"), jen.Id("q"), jen.Id("pe"), jen.Id("qe")).Index(jen.Id(n.LeafCount)).Int())
+	docf(f, "assemblePart fills rows, a part of the batch, from each leaf's level\nslots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and\npointer targets from sl. Every index below is in range: Read has checked\nthe levels (%s.Check) and Split found the parts' bounds.", "Leaves")
+	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("assemblePart").Params(params...).Error().Block(part...)
 	f.Line()
 }
 
@@ -277,9 +345,10 @@ type assembler struct {
 	lists *readerSlabs
 }
 
-// of returns the statement r.slN naming v's slab.
+// of returns the statement sl.slabN naming v's slab in the slabs of the
+// part being assembled.
 func (s *readerSlabs) of(v *Value) *jen.Statement {
-	return jen.Id("r").Dot(s.names[v])
+	return jen.Id("sl").Dot(s.names[v])
 }
 
 // slabDecls declares, once per assemble call, the slab of each pointer
@@ -306,16 +375,11 @@ func (s *slabDecls) slab(v *Value) string {
 	}
 	s.done[l.Column] = true
 	c := jen.Id("r").Dot(s.names.col(l.Column))
-	count := jen.Len(c.Clone().Dot("Values"))
-	switch l.Type {
-	case meta.ByteArray:
-		count = c.Clone().Dot("Values").Dot("Len").Call()
-	case meta.FixedLenByteArray:
-		count = jen.Len(c.Clone().Dot("Values")).Op("/").Lit(int(l.TypeLength))
-	}
+	k := jen.Index(jen.Id(s.names.colIndex(l.Column)))
+	count := jen.Id("qe").Add(k).Op("-").Id("q").Add(k)
 	s.code = append(s.code,
-		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+commentText(l.PathString())),
-		jen.If(c.Clone().Op("!=").Nil()).Block(jen.Id(name).Op("=").Id("r").Dot(name).Dot("Take").Call(count)))
+		jen.Var().Id(name).Index().Add(v.Base.Code()).Comment("pointer targets of "+commentText(l.PathString())+", from value q0 on"),
+		jen.If(c.Clone().Op("!=").Nil()).Block(jen.Id(name).Op("=").Id("sl").Dot(name).Dot("Take").Call(count)))
 	s.fields = append(s.fields, jen.Id(name).Add(runtimeID("Slab")).Types(v.Base.Code()).Comment("the pointer targets of "+commentText(l.PathString())))
 	return name
 }
@@ -324,7 +388,8 @@ func (s *slabDecls) slab(v *Value) string {
 // value q of leaf v.Node (column variable c).
 func (a *assembler) pointerSet(v *Value, p place, c string, qi func() *jen.Statement) []jen.Code {
 	sl := a.slabs.slab(v)
-	elem := func() *jen.Statement { return jen.Id(sl).Index(qi()) }
+	q0 := jen.Id("q0").Index(jen.Id(a.nm.names.colIndex(v.Node.Column)))
+	elem := func() *jen.Statement { return jen.Id(sl).Index(qi().Op("-").Add(q0.Clone())) }
 	return []jen.Code{a.store(v, elem, c, qi), p().Op("=").Op("&").Add(elem())}
 }
 
@@ -457,34 +522,36 @@ func (a *assembler) store(v *Value, p place, c string, qi func() *jen.Statement)
 
 // flatScalar emits the loop filling top-level scalar field fl, a leaf
 // without repetition and at most one definition level, over the rows: the
-// column is checked once, not per row, and its value (and level) index is
-// the row index for a required leaf, a counter of the defined slots for
-// an optional one.
+// column is checked once, not per row; its value index k counts from the
+// part's first value on, every row for a required leaf, the defined
+// slots of an optional one, whose level slots are the part's rows.
 func (a *assembler) flatScalar(fl *Field) []jen.Code {
 	v := fl.Value
 	l := v.Node
 	c := a.nm.names.col(l.Column)
 	p := id("x").dot(fl.Name)
 	x := jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))
+	qi := func() *jen.Statement { return jen.Id("k") }
+	set := append(a.scalarSet(v, p, c, qi), jen.Id("k").Op("++"))
+	pi := func() *jen.Statement { return jen.Id("p").Index(jen.Id(a.nm.names.colIndex(l.Column))) }
+	qk := jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column)))
 	var loop []jen.Code
 	if l.MaxDef == 0 {
-		qi := func() *jen.Statement { return jen.Id("i") }
 		loop = []jen.Code{
-			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(append([]jen.Code{x}, a.scalarSet(v, p, c, qi)...)...),
-			jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column))).Op("=").Len(jen.Id("rows")),
+			jen.Id("k").Op(":=").Add(qk.Clone()),
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(append([]jen.Code{x}, set...)...),
+			qk.Clone().Op("=").Id("k"),
 		}
 	} else {
-		qi := func() *jen.Statement { return jen.Id("k") }
-		set := append(a.scalarSet(v, p, c, qi), jen.Id("k").Op("++"))
 		loop = []jen.Code{
-			jen.Id("def").Op(":=").Id(c).Dot("Def").Index(jen.Empty(), jen.Len(jen.Id("rows"))),
-			jen.Id("k").Op(":=").Lit(0),
+			jen.Id("def").Op(":=").Id(c).Dot("Def").Index(pi(), pi().Op("+").Len(jen.Id("rows"))),
+			jen.Id("k").Op(":=").Add(qk.Clone()),
 			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 				x,
 				jen.If(jen.Id("def").Index(jen.Id("i")).Op("==").Lit(int(l.MaxDef))).Block(set...),
 			),
-			jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column))).Op("=").Id("k"),
-			jen.Id("p").Index(jen.Id(a.nm.names.colIndex(l.Column))).Op("=").Len(jen.Id("rows")),
+			qk.Clone().Op("=").Id("k"),
+			pi().Op("+=").Len(jen.Id("rows")),
 		}
 	}
 	st := jen.If(jen.Id(c).Op(":=").Id("r").Dot(c), jen.Id(c).Op("!=").Nil()).Block(loop...)
@@ -565,8 +632,8 @@ func physGo(t meta.Type) *TypeRef {
 	return sliceOf(named("", "byte"))
 }
 
-// leafLoop emits the loop filling, from leaf l, its field in every row:
-// it walks l's level slots; a repetition level of 0 starts the next row,
+// leafLoop emits the loop filling, from leaf l, its field in every row
+// of the part: it walks l's level slots from p to pe; a repetition level of 0 starts the next row,
 // and level R starts the next element of the list at level R. The first
 // leaf to reach an element adds it (from the list's Slab), later leaves
 // fill it; every leaf allocates missing nullable groups (from theirs) and
@@ -599,12 +666,9 @@ func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
 	}
 	body = append(body, a.nav(fl.Value, id("x").dot(fl.Name), l)...)
 	var loop []jen.Code
-	count := jen.Len(jen.Id("rows"))
-	switch {
-	case l.MaxDef > 0:
-		count = jen.Len(jen.Id(c).Dot("Def"))
-	case l.MaxRep > 0:
-		count = jen.Len(jen.Id(c).Dot("Rep"))
+	count, first := jen.Len(jen.Id("rows")), jen.Lit(0)
+	if hasLevels {
+		count, first = jen.Id("pe").Index(jen.Id(a.nm.names.colIndex(l.Column))), pl()
 	}
 	if hasLevels {
 		loop = append(loop, jen.Id("i").Op(":=").Lit(-1))
@@ -617,7 +681,7 @@ func (a *assembler) leafLoop(fl *Field, l *schema.Node) []jen.Code {
 		}
 	}
 	loop = append(loop, jen.Id("n").Op(":=").Add(count))
-	loop = append(loop, jen.For(jen.Id("s").Op(":=").Lit(0), jen.Id("s").Op("<").Id("n"), jen.Id("s").Op("++")).Block(body...))
+	loop = append(loop, jen.For(jen.Id("s").Op(":=").Add(first), jen.Id("s").Op("<").Id("n"), jen.Id("s").Op("++")).Block(body...))
 	if hasLevels {
 		loop = append(loop, pl().Op("=").Id("n"))
 	}

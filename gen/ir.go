@@ -69,6 +69,9 @@ type Names struct {
 	Column string
 	// LeafCount is the constant holding the number of leaves.
 	LeafCount string
+	// Slabs is the unexported struct type of the reader's slabs, one per
+	// part of a batch assembled at once (runtime.Leaves.Split).
+	Slabs string
 	// Driver prefixes the constant naming each nested value's entry in
 	// the Drivers table ("pqgenOrderDrv" + "LinesOptions").
 	Driver string

@@ -233,6 +233,7 @@ func namesFor(t string) Names {
 		Where:      t + "Where",
 		Column:     "pqgen" + t + "Col",
 		LeafCount:  "pqgen" + t + "Leaves",
+		Slabs:      "pqgen" + t + "Slabs",
 		Driver:     "pqgen" + t + "Drv",
 	}
 }
@@ -240,7 +241,7 @@ func namesFor(t string) Names {
 // all returns every generated identifier.
 func (n Names) all() []string {
 	return []string{n.Writer, n.NewWriter, n.Reader, n.NewReader, n.WriteFile, n.ReadFile,
-		n.SchemaText, n.Schema, n.Batch, n.WriterFor, n.Drivers, n.Options, n.Where}
+		n.SchemaText, n.Schema, n.Batch, n.WriterFor, n.Drivers, n.Options, n.Where, n.Slabs}
 }
 
 // nameValues decides the names of t's values, once, before any code is

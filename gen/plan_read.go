@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
@@ -157,4 +158,21 @@ func newReaderSlabs(t *Type) *readerSlabs {
 		})
 	}
 	return s
+}
+
+// bytesLeaves are the leaves of t read into []byte values
+// (ByteArrayReader.Bytes), which the reader opens with runtime.LeafBytes.
+func bytesLeaves(t *Type) map[int]bool {
+	out := map[int]bool{}
+	for _, fl := range t.Root.Struct.Fields {
+		if fl.Value.Kind == KindVariant {
+			continue
+		}
+		fl.Value.walk(func(v *Value) {
+			if v.Kind == KindScalar && v.Conv == ConvBytes && v.Node.Type == meta.ByteArray {
+				out[v.Node.Column] = true
+			}
+		})
+	}
+	return out
 }

@@ -27,8 +27,9 @@ type leafReader interface {
 //
 // For generated code (see "For generated code" in the package doc).
 type LeafSlot struct {
-	col  int
-	open func(fr *FileReader, fileCol int) (leafReader, error)
+	col   int
+	open  func(fr *FileReader, fileCol int) (leafReader, error)
+	bytes bool // read with ByteArrayReader.Bytes (LeafBytes)
 }
 
 // Leaf returns the slot of leaf col (an index into the Leaves of the
@@ -62,6 +63,7 @@ type Leaves struct {
 	Jobs   []ColumnJob
 	typ    string
 	leaves []openLeaf
+	par    int // the reader's ReadParallelism: Split splits from 2 on
 }
 
 // openLeaf is one leaf that OpenLeaves opened.
@@ -71,6 +73,7 @@ type openLeaf struct {
 	r      leafReader
 	maxDef uint8
 	maxRep uint8
+	bytes  bool // read with Bytes (LeafBytes)
 	// repDef[r-1] is the definition level of the repeated node at
 	// repetition level r on the leaf's path.
 	repDef []uint8
@@ -93,7 +96,7 @@ func (r *FileReader) OpenLeaves(typ string, lv []*Levels, slots ...LeafSlot) (*L
 	if r.want == nil {
 		return nil, fmt.Errorf("%w: %s: OpenLeaves before Bind", ErrColumn, typ)
 	}
-	s := &Leaves{typ: typ}
+	s := &Leaves{typ: typ, par: r.cfg.ReadParallelism}
 	first := map[*schema.Node]int{} // per group: the first open leaf below it
 	for _, sl := range slots {
 		if sl.col < 0 || sl.col >= len(r.want.Leaves) || sl.col >= len(r.bound) {
@@ -108,7 +111,7 @@ func (r *FileReader) OpenLeaves(typ string, lv []*Levels, slots ...LeafSlot) (*L
 			return nil, err
 		}
 		n := r.want.Leaves[sl.col]
-		l := openLeaf{col: sl.col, path: n.PathString(), r: c, maxDef: n.MaxDef, maxRep: n.MaxRep, with: -1}
+		l := openLeaf{col: sl.col, path: n.PathString(), r: c, maxDef: n.MaxDef, maxRep: n.MaxRep, bytes: sl.bytes, with: -1}
 		l.repDef = make([]uint8, n.MaxRep)
 		for g := n; g != nil && g.Parent != nil; g = g.Parent {
 			if g.Repetition == meta.Repeated {

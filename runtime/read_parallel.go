@@ -15,7 +15,9 @@ import (
 // 2 on, read ahead: while the caller's Read builds the rows of one batch,
 // n-1 goroutines decode the columns of the next batch of as many rows into
 // a second set of column buffers, which the next Read takes over (it
-// decodes the columns they have not started yet itself). It pays on files
+// decodes the columns they have not started yet itself); and the Read
+// assembles the rows of a large batch in two halves at once (Leaves.Split,
+// Both). It pays on files
 // with several costly columns (compressed, dictionary-encoded or long
 // byte arrays) and batches of thousands of rows (a Read of fewer than
 // about 16,000 rows × columns decodes them one after the other and reads

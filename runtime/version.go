@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 5
+	GenVersion = 6
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -36,6 +36,9 @@ const (
 //	   of the rows and in Close.
 //	5: Read decodes and assembles in tiles (ReadTile) and takes pointer
 //	   targets from a Slab per leaf (Slab.Take).
+//	6: assembly in two parts at once under WithReadParallelism
+//	   (Leaves.Split, Both, Leaves.UsedTo), byte-array leaves read as
+//	   []byte opened with LeafBytes.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version
