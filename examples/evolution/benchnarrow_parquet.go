@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, BenchNarrow (or a struct it
@@ -329,80 +329,114 @@ func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *BenchNarrowReader) assemble(rows []BenchNarrow) error {
-	var p, q [pqgenBenchNarrowLeaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenBenchNarrowLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *BenchNarrowReader) assemblePart(rows []BenchNarrow, p, q, pe, qe [pqgenBenchNarrowLeaves]int) error {
 	// a
 	{
 		if colA := r.colA; colA != nil {
+			k := q[pqgenBenchNarrowColA]
 			for i := range rows {
 				x := &rows[i]
-				x.A = colA.Values[i]
+				x.A = colA.Values[k]
+				k++
 			}
-			q[pqgenBenchNarrowColA] = len(rows)
+			q[pqgenBenchNarrowColA] = k
 		}
 	}
 	// b
 	{
 		if colB := r.colB; colB != nil {
+			k := q[pqgenBenchNarrowColB]
 			for i := range rows {
 				x := &rows[i]
-				x.B = colB.Values[i]
+				x.B = colB.Values[k]
+				k++
 			}
-			q[pqgenBenchNarrowColB] = len(rows)
+			q[pqgenBenchNarrowColB] = k
 		}
 	}
 	// c
 	{
 		if colC := r.colC; colC != nil {
+			k := q[pqgenBenchNarrowColC]
 			for i := range rows {
 				x := &rows[i]
-				x.C = colC.Values[i]
+				x.C = colC.Values[k]
+				k++
 			}
-			q[pqgenBenchNarrowColC] = len(rows)
+			q[pqgenBenchNarrowColC] = k
 		}
 	}
 	// d
 	{
 		if colD := r.colD; colD != nil {
+			k := q[pqgenBenchNarrowColD]
 			for i := range rows {
 				x := &rows[i]
-				x.D = colD.Values[i]
+				x.D = colD.Values[k]
+				k++
 			}
-			q[pqgenBenchNarrowColD] = len(rows)
+			q[pqgenBenchNarrowColD] = k
 		}
 	}
 	// f
 	{
 		if colF := r.colF; colF != nil {
+			k := q[pqgenBenchNarrowColF]
 			for i := range rows {
 				x := &rows[i]
-				x.F = colF.Values[i]
+				x.F = colF.Values[k]
+				k++
 			}
-			q[pqgenBenchNarrowColF] = len(rows)
+			q[pqgenBenchNarrowColF] = k
 		}
 	}
 	// g
 	{
 		if colG := r.colG; colG != nil {
+			k := q[pqgenBenchNarrowColG]
 			for i := range rows {
 				x := &rows[i]
-				x.G = colG.Values[i]
+				x.G = colG.Values[k]
+				k++
 			}
-			q[pqgenBenchNarrowColG] = len(rows)
+			q[pqgenBenchNarrowColG] = k
 		}
 	}
 	// t
 	{
 		if colT := r.colT; colT != nil {
+			k := q[pqgenBenchNarrowColT]
 			for i := range rows {
 				x := &rows[i]
-				x.T = pqtime.UnixMilli(colT.Values[i]).UTC()
+				x.T = pqtime.UnixMilli(colT.Values[k]).UTC()
+				k++
 			}
-			q[pqgenBenchNarrowColT] = len(rows)
+			q[pqgenBenchNarrowColT] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteBenchNarrowFile writes rows to a new Parquet file at path: the file is written

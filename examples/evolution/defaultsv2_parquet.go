@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DefaultsV2 (or a struct it
@@ -359,37 +359,63 @@ func (r *DefaultsV2Reader) Read(rows []DefaultsV2) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
-	var p, q [pqgenDefaultsV2Leaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenDefaultsV2Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *DefaultsV2Reader) assemblePart(rows []DefaultsV2, p, q, pe, qe [pqgenDefaultsV2Leaves]int) error {
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenDefaultsV2ColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenDefaultsV2ColID] = len(rows)
+			q[pqgenDefaultsV2ColID] = k
 		}
 	}
 	// name
 	{
 		if colName := r.colName; colName != nil {
+			k := q[pqgenDefaultsV2ColName]
 			for i := range rows {
 				x := &rows[i]
-				x.Name = colName.String(i)
+				x.Name = colName.String(k)
+				k++
 			}
-			q[pqgenDefaultsV2ColName] = len(rows)
+			q[pqgenDefaultsV2ColName] = k
 		}
 	}
 	// region
 	{
 		if colRegion := r.colRegion; colRegion != nil {
+			k := q[pqgenDefaultsV2ColRegion]
 			for i := range rows {
 				x := &rows[i]
-				x.Region = colRegion.String(i)
+				x.Region = colRegion.String(k)
+				k++
 			}
-			q[pqgenDefaultsV2ColRegion] = len(rows)
+			q[pqgenDefaultsV2ColRegion] = k
 		} else if r.absentRegion {
 			for i := range rows {
 				rows[i].Region = string("eu-west, 1")
@@ -399,11 +425,13 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
 	// level
 	{
 		if colLevel := r.colLevel; colLevel != nil {
+			k := q[pqgenDefaultsV2ColLevel]
 			for i := range rows {
 				x := &rows[i]
-				x.Level = int16(colLevel.Values[i])
+				x.Level = int16(colLevel.Values[k])
+				k++
 			}
-			q[pqgenDefaultsV2ColLevel] = len(rows)
+			q[pqgenDefaultsV2ColLevel] = k
 		} else if r.absentLevel {
 			for i := range rows {
 				rows[i].Level = int16(int64(-3))
@@ -413,11 +441,13 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
 	// mask
 	{
 		if colMask := r.colMask; colMask != nil {
+			k := q[pqgenDefaultsV2ColMask]
 			for i := range rows {
 				x := &rows[i]
-				x.Mask = uint32(colMask.Values[i])
+				x.Mask = uint32(colMask.Values[k])
+				k++
 			}
-			q[pqgenDefaultsV2ColMask] = len(rows)
+			q[pqgenDefaultsV2ColMask] = k
 		} else if r.absentMask {
 			for i := range rows {
 				rows[i].Mask = uint32(uint64(0xffffffff))
@@ -427,11 +457,13 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
 	// ratio
 	{
 		if colRatio := r.colRatio; colRatio != nil {
+			k := q[pqgenDefaultsV2ColRatio]
 			for i := range rows {
 				x := &rows[i]
-				x.Ratio = colRatio.Values[i]
+				x.Ratio = colRatio.Values[k]
+				k++
 			}
-			q[pqgenDefaultsV2ColRatio] = len(rows)
+			q[pqgenDefaultsV2ColRatio] = k
 		} else if r.absentRatio {
 			for i := range rows {
 				rows[i].Ratio = float64(0.5)
@@ -441,11 +473,13 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
 	// on
 	{
 		if colOn := r.colOn; colOn != nil {
+			k := q[pqgenDefaultsV2ColOn]
 			for i := range rows {
 				x := &rows[i]
-				x.On = colOn.Values[i]
+				x.On = colOn.Values[k]
+				k++
 			}
-			q[pqgenDefaultsV2ColOn] = len(rows)
+			q[pqgenDefaultsV2ColOn] = k
 		} else if r.absentOn {
 			for i := range rows {
 				rows[i].On = bool(true)
@@ -455,8 +489,8 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
 	// plain
 	{
 		if colPlain := r.colPlain; colPlain != nil {
-			def := colPlain.Def[:len(rows)]
-			k := 0
+			def := colPlain.Def[p[pqgenDefaultsV2ColPlain] : p[pqgenDefaultsV2ColPlain]+len(rows)]
+			k := q[pqgenDefaultsV2ColPlain]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
@@ -465,10 +499,10 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
 				}
 			}
 			q[pqgenDefaultsV2ColPlain] = k
-			p[pqgenDefaultsV2ColPlain] = len(rows)
+			p[pqgenDefaultsV2ColPlain] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDefaultsV2File writes rows to a new Parquet file at path: the file is written

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV1 (or a struct it
@@ -580,11 +580,11 @@ func NewFlatV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 		pqrt.Leaf(&tr.colDec32, pqgenFlatV1ColDec32),
 		pqrt.Leaf(&tr.colDec64, pqgenFlatV1ColDec64),
 		pqrt.Leaf(&tr.colDecFix, pqgenFlatV1ColDecFix),
-		pqrt.Leaf(&tr.colDecBytes, pqgenFlatV1ColDecBytes),
+		pqrt.LeafBytes(&tr.colDecBytes, pqgenFlatV1ColDecBytes),
 		pqrt.Leaf(&tr.colStr, pqgenFlatV1ColStr),
 		pqrt.Leaf(&tr.colEnum, pqgenFlatV1ColEnum),
 		pqrt.Leaf(&tr.colJSON, pqgenFlatV1ColJSON),
-		pqrt.Leaf(&tr.colRaw, pqgenFlatV1ColRaw),
+		pqrt.LeafBytes(&tr.colRaw, pqgenFlatV1ColRaw),
 		pqrt.Leaf(&tr.colReq, pqgenFlatV1ColReq),
 		pqrt.Leaf(&tr.colDropped, pqgenFlatV1ColDropped),
 		pqrt.Leaf(&tr.colOldName, pqgenFlatV1ColOldName),
@@ -659,300 +659,378 @@ func (r *FlatV1Reader) Read(rows []FlatV1) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *FlatV1Reader) assemble(rows []FlatV1) error {
-	var p, q [pqgenFlatV1Leaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenFlatV1Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *FlatV1Reader) assemblePart(rows []FlatV1, p, q, pe, qe [pqgenFlatV1Leaves]int) error {
 	// i8
 	{
 		if colI8 := r.colI8; colI8 != nil {
+			k := q[pqgenFlatV1ColI8]
 			for i := range rows {
 				x := &rows[i]
-				x.I8 = int8(colI8.Values[i])
+				x.I8 = int8(colI8.Values[k])
+				k++
 			}
-			q[pqgenFlatV1ColI8] = len(rows)
+			q[pqgenFlatV1ColI8] = k
 		}
 	}
 	// i16
 	{
 		if colI16 := r.colI16; colI16 != nil {
+			k := q[pqgenFlatV1ColI16]
 			for i := range rows {
 				x := &rows[i]
-				x.I16 = int16(colI16.Values[i])
+				x.I16 = int16(colI16.Values[k])
+				k++
 			}
-			q[pqgenFlatV1ColI16] = len(rows)
+			q[pqgenFlatV1ColI16] = k
 		}
 	}
 	// i32
 	{
 		if colI32 := r.colI32; colI32 != nil {
+			k := q[pqgenFlatV1ColI32]
 			for i := range rows {
 				x := &rows[i]
-				x.I32 = colI32.Values[i]
+				x.I32 = colI32.Values[k]
+				k++
 			}
-			q[pqgenFlatV1ColI32] = len(rows)
+			q[pqgenFlatV1ColI32] = k
 		}
 	}
 	// i8_wide
 	{
 		if colI8Wide := r.colI8Wide; colI8Wide != nil {
+			k := q[pqgenFlatV1ColI8Wide]
 			for i := range rows {
 				x := &rows[i]
-				x.I8Wide = int8(colI8Wide.Values[i])
+				x.I8Wide = int8(colI8Wide.Values[k])
+				k++
 			}
-			q[pqgenFlatV1ColI8Wide] = len(rows)
+			q[pqgenFlatV1ColI8Wide] = k
 		}
 	}
 	// u8
 	{
 		if colU8 := r.colU8; colU8 != nil {
+			k := q[pqgenFlatV1ColU8]
 			for i := range rows {
 				x := &rows[i]
-				x.U8 = uint8(colU8.Values[i])
+				x.U8 = uint8(colU8.Values[k])
+				k++
 			}
-			q[pqgenFlatV1ColU8] = len(rows)
+			q[pqgenFlatV1ColU8] = k
 		}
 	}
 	// u16
 	{
 		if colU16 := r.colU16; colU16 != nil {
+			k := q[pqgenFlatV1ColU16]
 			for i := range rows {
 				x := &rows[i]
-				x.U16 = uint16(colU16.Values[i])
+				x.U16 = uint16(colU16.Values[k])
+				k++
 			}
-			q[pqgenFlatV1ColU16] = len(rows)
+			q[pqgenFlatV1ColU16] = k
 		}
 	}
 	// u32
 	{
 		if colU32 := r.colU32; colU32 != nil {
+			k := q[pqgenFlatV1ColU32]
 			for i := range rows {
 				x := &rows[i]
-				x.U32 = uint32(colU32.Values[i])
+				x.U32 = uint32(colU32.Values[k])
+				k++
 			}
-			q[pqgenFlatV1ColU32] = len(rows)
+			q[pqgenFlatV1ColU32] = k
 		}
 	}
 	// u8_wide
 	{
 		if colU8Wide := r.colU8Wide; colU8Wide != nil {
+			k := q[pqgenFlatV1ColU8Wide]
 			for i := range rows {
 				x := &rows[i]
-				x.U8Wide = uint8(colU8Wide.Values[i])
+				x.U8Wide = uint8(colU8Wide.Values[k])
+				k++
 			}
-			q[pqgenFlatV1ColU8Wide] = len(rows)
+			q[pqgenFlatV1ColU8Wide] = k
 		}
 	}
 	// u32_wide
 	{
 		if colU32Wide := r.colU32Wide; colU32Wide != nil {
+			k := q[pqgenFlatV1ColU32Wide]
 			for i := range rows {
 				x := &rows[i]
-				x.U32Wide = uint32(colU32Wide.Values[i])
+				x.U32Wide = uint32(colU32Wide.Values[k])
+				k++
 			}
-			q[pqgenFlatV1ColU32Wide] = len(rows)
+			q[pqgenFlatV1ColU32Wide] = k
 		}
 	}
 	// f32
 	{
 		if colF32 := r.colF32; colF32 != nil {
+			k := q[pqgenFlatV1ColF32]
 			for i := range rows {
 				x := &rows[i]
-				x.F32 = colF32.Values[i]
+				x.F32 = colF32.Values[k]
+				k++
 			}
-			q[pqgenFlatV1ColF32] = len(rows)
+			q[pqgenFlatV1ColF32] = k
 		}
 	}
 	// f16
 	{
 		if colF16 := r.colF16; colF16 != nil {
+			k := q[pqgenFlatV1ColF16]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.F16[:], colF16.Values[i*2:(i+1)*2])
+				copy(x.F16[:], colF16.Values[k*2:(k+1)*2])
+				k++
 			}
-			q[pqgenFlatV1ColF16] = len(rows)
+			q[pqgenFlatV1ColF16] = k
 		}
 	}
 	// f16_wide
 	{
 		if colF16Wide := r.colF16Wide; colF16Wide != nil {
+			k := q[pqgenFlatV1ColF16Wide]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.F16Wide[:], colF16Wide.Values[i*2:(i+1)*2])
+				copy(x.F16Wide[:], colF16Wide.Values[k*2:(k+1)*2])
+				k++
 			}
-			q[pqgenFlatV1ColF16Wide] = len(rows)
+			q[pqgenFlatV1ColF16Wide] = k
 		}
 	}
 	// date
 	{
 		if colDate := r.colDate; colDate != nil {
+			k := q[pqgenFlatV1ColDate]
 			for i := range rows {
 				x := &rows[i]
-				x.Date = pqtime.Unix(int64(colDate.Values[i])*86400, 0).UTC()
+				x.Date = pqtime.Unix(int64(colDate.Values[k])*86400, 0).UTC()
+				k++
 			}
-			q[pqgenFlatV1ColDate] = len(rows)
+			q[pqgenFlatV1ColDate] = k
 		}
 	}
 	// date_nano
 	{
 		if colDateNano := r.colDateNano; colDateNano != nil {
+			k := q[pqgenFlatV1ColDateNano]
 			for i := range rows {
 				x := &rows[i]
-				x.DateNano = pqtime.Unix(int64(colDateNano.Values[i])*86400, 0).UTC()
+				x.DateNano = pqtime.Unix(int64(colDateNano.Values[k])*86400, 0).UTC()
+				k++
 			}
-			q[pqgenFlatV1ColDateNano] = len(rows)
+			q[pqgenFlatV1ColDateNano] = k
 		}
 	}
 	// ts_milli
 	{
 		if colTsMilli := r.colTsMilli; colTsMilli != nil {
+			k := q[pqgenFlatV1ColTsMilli]
 			for i := range rows {
 				x := &rows[i]
-				x.TsMilli = pqtime.UnixMilli(colTsMilli.Values[i]).UTC()
+				x.TsMilli = pqtime.UnixMilli(colTsMilli.Values[k]).UTC()
+				k++
 			}
-			q[pqgenFlatV1ColTsMilli] = len(rows)
+			q[pqgenFlatV1ColTsMilli] = k
 		}
 	}
 	// ts_micro
 	{
 		if colTsMicro := r.colTsMicro; colTsMicro != nil {
+			k := q[pqgenFlatV1ColTsMicro]
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicro = pqtime.UnixMicro(colTsMicro.Values[i]).UTC()
+				x.TsMicro = pqtime.UnixMicro(colTsMicro.Values[k]).UTC()
+				k++
 			}
-			q[pqgenFlatV1ColTsMicro] = len(rows)
+			q[pqgenFlatV1ColTsMicro] = k
 		}
 	}
 	// tm_milli
 	{
 		if colTmMilliUnit := r.colTmMilliUnit; colTmMilliUnit != nil {
+			k := q[pqgenFlatV1ColTmMilliUnit]
 			for i := range rows {
 				x := &rows[i]
-				x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[i]) * pqtime.Millisecond
+				x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[k]) * pqtime.Millisecond
+				k++
 			}
-			q[pqgenFlatV1ColTmMilliUnit] = len(rows)
+			q[pqgenFlatV1ColTmMilliUnit] = k
 		}
 	}
 	// tm_micro
 	{
 		if colTmMicroUnit := r.colTmMicroUnit; colTmMicroUnit != nil {
+			k := q[pqgenFlatV1ColTmMicroUnit]
 			for i := range rows {
 				x := &rows[i]
-				x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[i]) * pqtime.Microsecond
+				x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[k]) * pqtime.Microsecond
+				k++
 			}
-			q[pqgenFlatV1ColTmMicroUnit] = len(rows)
+			q[pqgenFlatV1ColTmMicroUnit] = k
 		}
 	}
 	// dec32
 	{
 		if colDec32 := r.colDec32; colDec32 != nil {
+			k := q[pqgenFlatV1ColDec32]
 			for i := range rows {
 				x := &rows[i]
-				x.Dec32 = colDec32.Values[i]
+				x.Dec32 = colDec32.Values[k]
+				k++
 			}
-			q[pqgenFlatV1ColDec32] = len(rows)
+			q[pqgenFlatV1ColDec32] = k
 		}
 	}
 	// dec64
 	{
 		if colDec64 := r.colDec64; colDec64 != nil {
+			k := q[pqgenFlatV1ColDec64]
 			for i := range rows {
 				x := &rows[i]
-				x.Dec64 = colDec64.Values[i]
+				x.Dec64 = colDec64.Values[k]
+				k++
 			}
-			q[pqgenFlatV1ColDec64] = len(rows)
+			q[pqgenFlatV1ColDec64] = k
 		}
 	}
 	// dec_fix
 	{
 		if colDecFix := r.colDecFix; colDecFix != nil {
+			k := q[pqgenFlatV1ColDecFix]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.DecFix[:], colDecFix.Values[i*8:(i+1)*8])
+				copy(x.DecFix[:], colDecFix.Values[k*8:(k+1)*8])
+				k++
 			}
-			q[pqgenFlatV1ColDecFix] = len(rows)
+			q[pqgenFlatV1ColDecFix] = k
 		}
 	}
 	// dec_bytes
 	{
 		if colDecBytes := r.colDecBytes; colDecBytes != nil {
+			k := q[pqgenFlatV1ColDecBytes]
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = colDecBytes.Bytes(i)
+				x.DecBytes = colDecBytes.Bytes(k)
+				k++
 			}
-			q[pqgenFlatV1ColDecBytes] = len(rows)
+			q[pqgenFlatV1ColDecBytes] = k
 		}
 	}
 	// str
 	{
 		if colStr := r.colStr; colStr != nil {
+			k := q[pqgenFlatV1ColStr]
 			for i := range rows {
 				x := &rows[i]
-				x.Str = colStr.String(i)
+				x.Str = colStr.String(k)
+				k++
 			}
-			q[pqgenFlatV1ColStr] = len(rows)
+			q[pqgenFlatV1ColStr] = k
 		}
 	}
 	// enum
 	{
 		if colEnum := r.colEnum; colEnum != nil {
+			k := q[pqgenFlatV1ColEnum]
 			for i := range rows {
 				x := &rows[i]
-				x.Enum = colEnum.String(i)
+				x.Enum = colEnum.String(k)
+				k++
 			}
-			q[pqgenFlatV1ColEnum] = len(rows)
+			q[pqgenFlatV1ColEnum] = k
 		}
 	}
 	// json
 	{
 		if colJSON := r.colJSON; colJSON != nil {
+			k := q[pqgenFlatV1ColJSON]
 			for i := range rows {
 				x := &rows[i]
-				x.JSON = colJSON.String(i)
+				x.JSON = colJSON.String(k)
+				k++
 			}
-			q[pqgenFlatV1ColJSON] = len(rows)
+			q[pqgenFlatV1ColJSON] = k
 		}
 	}
 	// raw
 	{
 		if colRaw := r.colRaw; colRaw != nil {
+			k := q[pqgenFlatV1ColRaw]
 			for i := range rows {
 				x := &rows[i]
-				x.Raw = colRaw.Bytes(i)
+				x.Raw = colRaw.Bytes(k)
+				k++
 			}
-			q[pqgenFlatV1ColRaw] = len(rows)
+			q[pqgenFlatV1ColRaw] = k
 		}
 	}
 	// req
 	{
 		if colReq := r.colReq; colReq != nil {
+			k := q[pqgenFlatV1ColReq]
 			for i := range rows {
 				x := &rows[i]
-				x.Req = colReq.Values[i]
+				x.Req = colReq.Values[k]
+				k++
 			}
-			q[pqgenFlatV1ColReq] = len(rows)
+			q[pqgenFlatV1ColReq] = k
 		}
 	}
 	// dropped
 	{
 		if colDropped := r.colDropped; colDropped != nil {
+			k := q[pqgenFlatV1ColDropped]
 			for i := range rows {
 				x := &rows[i]
-				x.Dropped = colDropped.String(i)
+				x.Dropped = colDropped.String(k)
+				k++
 			}
-			q[pqgenFlatV1ColDropped] = len(rows)
+			q[pqgenFlatV1ColDropped] = k
 		}
 	}
 	// old_name
 	{
 		if colOldName := r.colOldName; colOldName != nil {
+			k := q[pqgenFlatV1ColOldName]
 			for i := range rows {
 				x := &rows[i]
-				x.OldName = colOldName.Values[i]
+				x.OldName = colOldName.Values[k]
+				k++
 			}
-			q[pqgenFlatV1ColOldName] = len(rows)
+			q[pqgenFlatV1ColOldName] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteFlatV1File writes rows to a new Parquet file at path: the file is written

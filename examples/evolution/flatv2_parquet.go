@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV2 (or a struct it
@@ -549,8 +549,13 @@ type FlatV2Reader struct {
 	colReq         *pqrt.Int64Reader     // req; nil when not read
 	colNewName     *pqrt.Int32Reader     // new_name; nil when not read
 	colAdded       *pqrt.Int32Reader     // added; nil when not read
-	slabReq        pqrt.Slab[int64]      // the pointer targets of req
-	slabAdded      pqrt.Slab[int32]      // the pointer targets of added
+	slabs          [2]pqgenFlatV2Slabs   // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenFlatV2Slabs are the slabs FlatV2Reader takes the values of the rows of FlatV2 from.
+type pqgenFlatV2Slabs struct {
+	slabReq   pqrt.Slab[int64] // the pointer targets of req
+	slabAdded pqrt.Slab[int32] // the pointer targets of added
 }
 
 // NewFlatV2Reader opens the Parquet file of size bytes behind r for reading FlatV2 rows.
@@ -591,9 +596,9 @@ func NewFlatV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 		pqrt.Leaf(&tr.colTmMicroUnit, pqgenFlatV2ColTmMicroUnit),
 		pqrt.Leaf(&tr.colDec32, pqgenFlatV2ColDec32),
 		pqrt.Leaf(&tr.colDec64, pqgenFlatV2ColDec64),
-		pqrt.Leaf(&tr.colDecFix, pqgenFlatV2ColDecFix),
+		pqrt.LeafBytes(&tr.colDecFix, pqgenFlatV2ColDecFix),
 		pqrt.Leaf(&tr.colDecBytes, pqgenFlatV2ColDecBytes),
-		pqrt.Leaf(&tr.colStr, pqgenFlatV2ColStr),
+		pqrt.LeafBytes(&tr.colStr, pqgenFlatV2ColStr),
 		pqrt.Leaf(&tr.colEnum, pqgenFlatV2ColEnum),
 		pqrt.Leaf(&tr.colJSON, pqgenFlatV2ColJSON),
 		pqrt.Leaf(&tr.colRaw, pqgenFlatV2ColRaw),
@@ -671,322 +676,397 @@ func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *FlatV2Reader) assemble(rows []FlatV2) error {
-	var p, q [pqgenFlatV2Leaves]int // per leaf: the next level slot and value
-	var slabReq []int64             // pointer targets of req
-	if r.colReq != nil {
-		slabReq = r.slabReq.Take(len(r.colReq.Values))
+	var zero, pm, qm, pe, qe [pqgenFlatV2Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
 	}
-	var slabAdded []int32 // pointer targets of added
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *FlatV2Reader) assemblePart(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe [pqgenFlatV2Leaves]int) error {
+	q0 := q             // the part's first values
+	var slabReq []int64 // pointer targets of req, from value q0 on
+	if r.colReq != nil {
+		slabReq = sl.slabReq.Take(qe[pqgenFlatV2ColReq] - q[pqgenFlatV2ColReq])
+	}
+	var slabAdded []int32 // pointer targets of added, from value q0 on
 	if r.colAdded != nil {
-		slabAdded = r.slabAdded.Take(len(r.colAdded.Values))
+		slabAdded = sl.slabAdded.Take(qe[pqgenFlatV2ColAdded] - q[pqgenFlatV2ColAdded])
 	}
 	// i8
 	{
 		if colI8 := r.colI8; colI8 != nil {
+			k := q[pqgenFlatV2ColI8]
 			for i := range rows {
 				x := &rows[i]
-				x.I8 = int16(colI8.Values[i])
+				x.I8 = int16(colI8.Values[k])
+				k++
 			}
-			q[pqgenFlatV2ColI8] = len(rows)
+			q[pqgenFlatV2ColI8] = k
 		}
 	}
 	// i16
 	{
 		if colI16 := r.colI16; colI16 != nil {
+			k := q[pqgenFlatV2ColI16]
 			for i := range rows {
 				x := &rows[i]
-				x.I16 = colI16.Values[i]
+				x.I16 = colI16.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColI16] = len(rows)
+			q[pqgenFlatV2ColI16] = k
 		}
 	}
 	// i32
 	{
 		if colI32 := r.colI32; colI32 != nil {
+			k := q[pqgenFlatV2ColI32]
 			for i := range rows {
 				x := &rows[i]
-				x.I32 = colI32.Values[i]
+				x.I32 = colI32.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColI32] = len(rows)
+			q[pqgenFlatV2ColI32] = k
 		}
 	}
 	// i8_wide
 	{
 		if colI8Wide := r.colI8Wide; colI8Wide != nil {
+			k := q[pqgenFlatV2ColI8Wide]
 			for i := range rows {
 				x := &rows[i]
-				x.I8Wide = colI8Wide.Values[i]
+				x.I8Wide = colI8Wide.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColI8Wide] = len(rows)
+			q[pqgenFlatV2ColI8Wide] = k
 		}
 	}
 	// u8
 	{
 		if colU8 := r.colU8; colU8 != nil {
+			k := q[pqgenFlatV2ColU8]
 			for i := range rows {
 				x := &rows[i]
-				x.U8 = int16(colU8.Values[i])
+				x.U8 = int16(colU8.Values[k])
+				k++
 			}
-			q[pqgenFlatV2ColU8] = len(rows)
+			q[pqgenFlatV2ColU8] = k
 		}
 	}
 	// u16
 	{
 		if colU16 := r.colU16; colU16 != nil {
+			k := q[pqgenFlatV2ColU16]
 			for i := range rows {
 				x := &rows[i]
-				x.U16 = colU16.Values[i]
+				x.U16 = colU16.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColU16] = len(rows)
+			q[pqgenFlatV2ColU16] = k
 		}
 	}
 	// u32
 	{
 		if colU32 := r.colU32; colU32 != nil {
+			k := q[pqgenFlatV2ColU32]
 			for i := range rows {
 				x := &rows[i]
-				x.U32 = colU32.Values[i]
+				x.U32 = colU32.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColU32] = len(rows)
+			q[pqgenFlatV2ColU32] = k
 		}
 	}
 	// u8_wide
 	{
 		if colU8Wide := r.colU8Wide; colU8Wide != nil {
+			k := q[pqgenFlatV2ColU8Wide]
 			for i := range rows {
 				x := &rows[i]
-				x.U8Wide = uint32(colU8Wide.Values[i])
+				x.U8Wide = uint32(colU8Wide.Values[k])
+				k++
 			}
-			q[pqgenFlatV2ColU8Wide] = len(rows)
+			q[pqgenFlatV2ColU8Wide] = k
 		}
 	}
 	// u32_wide
 	{
 		if colU32Wide := r.colU32Wide; colU32Wide != nil {
+			k := q[pqgenFlatV2ColU32Wide]
 			for i := range rows {
 				x := &rows[i]
-				x.U32Wide = uint64(colU32Wide.Values[i])
+				x.U32Wide = uint64(colU32Wide.Values[k])
+				k++
 			}
-			q[pqgenFlatV2ColU32Wide] = len(rows)
+			q[pqgenFlatV2ColU32Wide] = k
 		}
 	}
 	// f32
 	{
 		if colF32 := r.colF32; colF32 != nil {
+			k := q[pqgenFlatV2ColF32]
 			for i := range rows {
 				x := &rows[i]
-				x.F32 = colF32.Values[i]
+				x.F32 = colF32.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColF32] = len(rows)
+			q[pqgenFlatV2ColF32] = k
 		}
 	}
 	// f16
 	{
 		if colF16 := r.colF16; colF16 != nil {
+			k := q[pqgenFlatV2ColF16]
 			for i := range rows {
 				x := &rows[i]
-				x.F16 = colF16.Values[i]
+				x.F16 = colF16.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColF16] = len(rows)
+			q[pqgenFlatV2ColF16] = k
 		}
 	}
 	// f16_wide
 	{
 		if colF16Wide := r.colF16Wide; colF16Wide != nil {
+			k := q[pqgenFlatV2ColF16Wide]
 			for i := range rows {
 				x := &rows[i]
-				x.F16Wide = colF16Wide.Values[i]
+				x.F16Wide = colF16Wide.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColF16Wide] = len(rows)
+			q[pqgenFlatV2ColF16Wide] = k
 		}
 	}
 	// date
 	{
 		if colDate := r.colDate; colDate != nil {
+			k := q[pqgenFlatV2ColDate]
 			for i := range rows {
 				x := &rows[i]
-				x.Date = pqtime.UnixMilli(colDate.Values[i]).UTC()
+				x.Date = pqtime.UnixMilli(colDate.Values[k]).UTC()
+				k++
 			}
-			q[pqgenFlatV2ColDate] = len(rows)
+			q[pqgenFlatV2ColDate] = k
 		}
 	}
 	// date_nano
 	{
 		if colDateNano := r.colDateNano; colDateNano != nil {
+			k := q[pqgenFlatV2ColDateNano]
 			for i := range rows {
 				x := &rows[i]
-				x.DateNano = pqtime.Unix(0, colDateNano.Values[i]).UTC()
+				x.DateNano = pqtime.Unix(0, colDateNano.Values[k]).UTC()
+				k++
 			}
-			q[pqgenFlatV2ColDateNano] = len(rows)
+			q[pqgenFlatV2ColDateNano] = k
 		}
 	}
 	// ts_milli
 	{
 		if colTsMilli := r.colTsMilli; colTsMilli != nil {
+			k := q[pqgenFlatV2ColTsMilli]
 			for i := range rows {
 				x := &rows[i]
-				x.TsMilli = pqtime.UnixMicro(colTsMilli.Values[i]).UTC()
+				x.TsMilli = pqtime.UnixMicro(colTsMilli.Values[k]).UTC()
+				k++
 			}
-			q[pqgenFlatV2ColTsMilli] = len(rows)
+			q[pqgenFlatV2ColTsMilli] = k
 		}
 	}
 	// ts_micro
 	{
 		if colTsMicro := r.colTsMicro; colTsMicro != nil {
+			k := q[pqgenFlatV2ColTsMicro]
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicro = pqtime.Unix(0, colTsMicro.Values[i]).UTC()
+				x.TsMicro = pqtime.Unix(0, colTsMicro.Values[k]).UTC()
+				k++
 			}
-			q[pqgenFlatV2ColTsMicro] = len(rows)
+			q[pqgenFlatV2ColTsMicro] = k
 		}
 	}
 	// tm_milli
 	{
 		if colTmMilliUnit := r.colTmMilliUnit; colTmMilliUnit != nil {
+			k := q[pqgenFlatV2ColTmMilliUnit]
 			for i := range rows {
 				x := &rows[i]
-				x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[i]) * pqtime.Microsecond
+				x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[k]) * pqtime.Microsecond
+				k++
 			}
-			q[pqgenFlatV2ColTmMilliUnit] = len(rows)
+			q[pqgenFlatV2ColTmMilliUnit] = k
 		}
 	}
 	// tm_micro
 	{
 		if colTmMicroUnit := r.colTmMicroUnit; colTmMicroUnit != nil {
+			k := q[pqgenFlatV2ColTmMicroUnit]
 			for i := range rows {
 				x := &rows[i]
-				x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[i])
+				x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[k])
+				k++
 			}
-			q[pqgenFlatV2ColTmMicroUnit] = len(rows)
+			q[pqgenFlatV2ColTmMicroUnit] = k
 		}
 	}
 	// dec32
 	{
 		if colDec32 := r.colDec32; colDec32 != nil {
+			k := q[pqgenFlatV2ColDec32]
 			for i := range rows {
 				x := &rows[i]
-				x.Dec32 = colDec32.Values[i]
+				x.Dec32 = colDec32.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColDec32] = len(rows)
+			q[pqgenFlatV2ColDec32] = k
 		}
 	}
 	// dec64
 	{
 		if colDec64 := r.colDec64; colDec64 != nil {
+			k := q[pqgenFlatV2ColDec64]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Dec64[:], colDec64.Values[i*16:(i+1)*16])
+				copy(x.Dec64[:], colDec64.Values[k*16:(k+1)*16])
+				k++
 			}
-			q[pqgenFlatV2ColDec64] = len(rows)
+			q[pqgenFlatV2ColDec64] = k
 		}
 	}
 	// dec_fix
 	{
 		if colDecFix := r.colDecFix; colDecFix != nil {
+			k := q[pqgenFlatV2ColDecFix]
 			for i := range rows {
 				x := &rows[i]
-				x.DecFix = colDecFix.Bytes(i)
+				x.DecFix = colDecFix.Bytes(k)
+				k++
 			}
-			q[pqgenFlatV2ColDecFix] = len(rows)
+			q[pqgenFlatV2ColDecFix] = k
 		}
 	}
 	// dec_bytes
 	{
 		if colDecBytes := r.colDecBytes; colDecBytes != nil {
+			k := q[pqgenFlatV2ColDecBytes]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.DecBytes[:], colDecBytes.Values[i*16:(i+1)*16])
+				copy(x.DecBytes[:], colDecBytes.Values[k*16:(k+1)*16])
+				k++
 			}
-			q[pqgenFlatV2ColDecBytes] = len(rows)
+			q[pqgenFlatV2ColDecBytes] = k
 		}
 	}
 	// str
 	{
 		if colStr := r.colStr; colStr != nil {
+			k := q[pqgenFlatV2ColStr]
 			for i := range rows {
 				x := &rows[i]
-				x.Str = colStr.Bytes(i)
+				x.Str = colStr.Bytes(k)
+				k++
 			}
-			q[pqgenFlatV2ColStr] = len(rows)
+			q[pqgenFlatV2ColStr] = k
 		}
 	}
 	// enum
 	{
 		if colEnum := r.colEnum; colEnum != nil {
+			k := q[pqgenFlatV2ColEnum]
 			for i := range rows {
 				x := &rows[i]
-				x.Enum = colEnum.String(i)
+				x.Enum = colEnum.String(k)
+				k++
 			}
-			q[pqgenFlatV2ColEnum] = len(rows)
+			q[pqgenFlatV2ColEnum] = k
 		}
 	}
 	// json
 	{
 		if colJSON := r.colJSON; colJSON != nil {
+			k := q[pqgenFlatV2ColJSON]
 			for i := range rows {
 				x := &rows[i]
-				x.JSON = colJSON.String(i)
+				x.JSON = colJSON.String(k)
+				k++
 			}
-			q[pqgenFlatV2ColJSON] = len(rows)
+			q[pqgenFlatV2ColJSON] = k
 		}
 	}
 	// raw
 	{
 		if colRaw := r.colRaw; colRaw != nil {
+			k := q[pqgenFlatV2ColRaw]
 			for i := range rows {
 				x := &rows[i]
-				x.Raw = colRaw.String(i)
+				x.Raw = colRaw.String(k)
+				k++
 			}
-			q[pqgenFlatV2ColRaw] = len(rows)
+			q[pqgenFlatV2ColRaw] = k
 		}
 	}
 	// req
 	{
 		if colReq := r.colReq; colReq != nil {
-			def := colReq.Def[:len(rows)]
-			k := 0
+			def := colReq.Def[p[pqgenFlatV2ColReq] : p[pqgenFlatV2ColReq]+len(rows)]
+			k := q[pqgenFlatV2ColReq]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabReq[k] = colReq.Values[k]
-					x.Req = &slabReq[k]
+					slabReq[k-q0[pqgenFlatV2ColReq]] = colReq.Values[k]
+					x.Req = &slabReq[k-q0[pqgenFlatV2ColReq]]
 					k++
 				}
 			}
 			q[pqgenFlatV2ColReq] = k
-			p[pqgenFlatV2ColReq] = len(rows)
+			p[pqgenFlatV2ColReq] += len(rows)
 		}
 	}
 	// new_name
 	{
 		if colNewName := r.colNewName; colNewName != nil {
+			k := q[pqgenFlatV2ColNewName]
 			for i := range rows {
 				x := &rows[i]
-				x.NewName = colNewName.Values[i]
+				x.NewName = colNewName.Values[k]
+				k++
 			}
-			q[pqgenFlatV2ColNewName] = len(rows)
+			q[pqgenFlatV2ColNewName] = k
 		}
 	}
 	// added
 	{
 		if colAdded := r.colAdded; colAdded != nil {
-			def := colAdded.Def[:len(rows)]
-			k := 0
+			def := colAdded.Def[p[pqgenFlatV2ColAdded] : p[pqgenFlatV2ColAdded]+len(rows)]
+			k := q[pqgenFlatV2ColAdded]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabAdded[k] = colAdded.Values[k]
-					x.Added = &slabAdded[k]
+					slabAdded[k-q0[pqgenFlatV2ColAdded]] = colAdded.Values[k]
+					x.Added = &slabAdded[k-q0[pqgenFlatV2ColAdded]]
 					k++
 				}
 			}
 			q[pqgenFlatV2ColAdded] = k
-			p[pqgenFlatV2ColAdded] = len(rows)
+			p[pqgenFlatV2ColAdded] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteFlatV2File writes rows to a new Parquet file at path: the file is written

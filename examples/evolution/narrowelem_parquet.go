@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowElem (or a struct it
@@ -167,7 +167,12 @@ type NarrowElemReader struct {
 	leaves    *pqrt.Leaves // the leaf columns read
 	read      int64
 	closed    bool
-	colItemsA *pqrt.Int32Reader // items.list.element.a; nil when not read
+	colItemsA *pqrt.Int32Reader       // items.list.element.a; nil when not read
+	slabs     [2]pqgenNarrowElemSlabs // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenNarrowElemSlabs are the slabs NarrowElemReader takes the values of the rows of NarrowElem from.
+type pqgenNarrowElemSlabs struct {
 	slabItems pqrt.Slab[struct {
 		A int16 `parquet:"a"`
 	}] // the elements of the items lists
@@ -263,17 +268,37 @@ func (r *NarrowElemReader) Read(rows []NarrowElem) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *NarrowElemReader) assemble(rows []NarrowElem) error {
-	var p, q [pqgenNarrowElemLeaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenNarrowElemLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *NarrowElemReader) assemblePart(rows []NarrowElem, sl *pqgenNarrowElemSlabs, p, q, pe, qe [pqgenNarrowElemLeaves]int) error {
 	// items.list.element.a
 	{
 		colItemsA := r.colItemsA
 		if colItemsA != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsA.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNarrowElemColItemsA]
+			for s := p[pqgenNarrowElemColItemsA]; s < n; s++ {
 				d := colItemsA.Def[s]
 				rp := colItemsA.Rep[s]
 				if rp == 0 {
@@ -287,7 +312,7 @@ func (r *NarrowElemReader) assemble(rows []NarrowElem) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					x.Items[e1].A = int16(colItemsA.Values[q[pqgenNarrowElemColItemsA]])
 					q[pqgenNarrowElemColItemsA]++
@@ -296,7 +321,7 @@ func (r *NarrowElemReader) assemble(rows []NarrowElem) error {
 			p[pqgenNarrowElemColItemsA] = n
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteNarrowElemFile writes rows to a new Parquet file at path: the file is written

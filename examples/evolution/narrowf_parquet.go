@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowF (or a struct it
@@ -238,20 +238,42 @@ func (r *NarrowFReader) Read(rows []NarrowF) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *NarrowFReader) assemble(rows []NarrowF) error {
-	var p, q [pqgenNarrowFLeaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenNarrowFLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *NarrowFReader) assemblePart(rows []NarrowF, p, q, pe, qe [pqgenNarrowFLeaves]int) error {
 	// f32
 	{
 		if colF32 := r.colF32; colF32 != nil {
+			k := q[pqgenNarrowFColF32]
 			for i := range rows {
 				x := &rows[i]
-				x.F32 = colF32.Values[i]
+				x.F32 = colF32.Values[k]
+				k++
 			}
-			q[pqgenNarrowFColF32] = len(rows)
+			q[pqgenNarrowFColF32] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteNarrowFFile writes rows to a new Parquet file at path: the file is written

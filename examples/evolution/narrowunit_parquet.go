@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowUnit (or a struct it
@@ -239,20 +239,42 @@ func (r *NarrowUnitReader) Read(rows []NarrowUnit) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *NarrowUnitReader) assemble(rows []NarrowUnit) error {
-	var p, q [pqgenNarrowUnitLeaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenNarrowUnitLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *NarrowUnitReader) assemblePart(rows []NarrowUnit, p, q, pe, qe [pqgenNarrowUnitLeaves]int) error {
 	// ts_micro
 	{
 		if colTsMicro := r.colTsMicro; colTsMicro != nil {
+			k := q[pqgenNarrowUnitColTsMicro]
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicro = pqtime.UnixMilli(colTsMicro.Values[i]).UTC()
+				x.TsMicro = pqtime.UnixMilli(colTsMicro.Values[k]).UTC()
+				k++
 			}
-			q[pqgenNarrowUnitColTsMicro] = len(rows)
+			q[pqgenNarrowUnitColTsMicro] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteNarrowUnitFile writes rows to a new Parquet file at path: the file is written

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV1 (or a struct it
@@ -411,10 +411,15 @@ type NestedV1Reader struct {
 	colMValue      *pqrt.Int32Reader                 // m.key_value.value; nil when not read
 	colMSKey       *pqrt.ByteArrayReader             // ms.key_value.key; nil when not read
 	colMSValue     *pqrt.Int32Reader                 // ms.key_value.value; nil when not read
-	slabItems      pqrt.Slab[ItemV1]                 // the elements of the items lists
-	slabOpt        pqrt.Slab[InnerV1]                // the opt structs
-	slabOptXs      pqrt.Slab[int8]                   // the elements of the opt.xs lists
-	slabInnerXs    pqrt.Slab[int8]                   // the elements of the inner.xs lists
+	slabs          [2]pqgenNestedV1Slabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenNestedV1Slabs are the slabs NestedV1Reader takes the values of the rows of NestedV1 from.
+type pqgenNestedV1Slabs struct {
+	slabItems   pqrt.Slab[ItemV1]  // the elements of the items lists
+	slabOpt     pqrt.Slab[InnerV1] // the opt structs
+	slabOptXs   pqrt.Slab[int8]    // the elements of the opt.xs lists
+	slabInnerXs pqrt.Slab[int8]    // the elements of the inner.xs lists
 }
 
 // The entries of pqgenNestedV1Drivers of the nested values of NestedV1.
@@ -533,17 +538,39 @@ func (r *NestedV1Reader) Read(rows []NestedV1) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *NestedV1Reader) assemble(rows []NestedV1) error {
-	var p, q [pqgenNestedV1Leaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenNestedV1Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *NestedV1Reader) assemblePart(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe, qe [pqgenNestedV1Leaves]int) error {
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenNestedV1ColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenNestedV1ColID] = len(rows)
+			q[pqgenNestedV1ColID] = k
 		}
 	}
 	// items.list.element.a
@@ -552,8 +579,8 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 		if colItemsA != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsA.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV1ColItemsA]
+			for s := p[pqgenNestedV1ColItemsA]; s < n; s++ {
 				d := colItemsA.Def[s]
 				rp := colItemsA.Rep[s]
 				if rp == 0 {
@@ -567,7 +594,7 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					x.Items[e1].A = colItemsA.Values[q[pqgenNestedV1ColItemsA]]
 					q[pqgenNestedV1ColItemsA]++
@@ -582,8 +609,8 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 		if colItemsB != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsB.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV1ColItemsB]
+			for s := p[pqgenNestedV1ColItemsB]; s < n; s++ {
 				d := colItemsB.Def[s]
 				rp := colItemsB.Rep[s]
 				if rp == 0 {
@@ -597,7 +624,7 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					x.Items[e1].B = colItemsB.Values[q[pqgenNestedV1ColItemsB]]
 					q[pqgenNestedV1ColItemsB]++
@@ -612,8 +639,8 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 		if colItemsT != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsT.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV1ColItemsT]
+			for s := p[pqgenNestedV1ColItemsT]; s < n; s++ {
 				d := colItemsT.Def[s]
 				rp := colItemsT.Rep[s]
 				if rp == 0 {
@@ -627,7 +654,7 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					x.Items[e1].T = pqtime.UnixMilli(colItemsT.Values[q[pqgenNestedV1ColItemsT]]).UTC()
 					q[pqgenNestedV1ColItemsT]++
@@ -642,8 +669,8 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 		if colItemsX != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsX.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV1ColItemsX]
+			for s := p[pqgenNestedV1ColItemsX]; s < n; s++ {
 				d := colItemsX.Def[s]
 				rp := colItemsX.Rep[s]
 				if rp == 0 {
@@ -657,7 +684,7 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					x.Items[e1].X = colItemsX.String(q[pqgenNestedV1ColItemsX])
 					q[pqgenNestedV1ColItemsX]++
@@ -671,14 +698,14 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 		colOptD := r.colOptD
 		if colOptD != nil {
 			i := -1
-			n := len(colOptD.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV1ColOptD]
+			for s := p[pqgenNestedV1ColOptD]; s < n; s++ {
 				d := colOptD.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Opt == nil {
-						x.Opt = r.slabOpt.New()
+						x.Opt = sl.slabOpt.New()
 					}
 					x.Opt.D = int16(colOptD.Values[q[pqgenNestedV1ColOptD]])
 					q[pqgenNestedV1ColOptD]++
@@ -693,8 +720,8 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 		if colOptXsElem != nil {
 			i := -1
 			var e1 int
-			n := len(colOptXsElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV1ColOptXsElem]
+			for s := p[pqgenNestedV1ColOptXsElem]; s < n; s++ {
 				d := colOptXsElem.Def[s]
 				rp := colOptXsElem.Rep[s]
 				if rp == 0 {
@@ -708,11 +735,11 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Opt == nil {
-						x.Opt = r.slabOpt.New()
+						x.Opt = sl.slabOpt.New()
 					}
 					if d >= 2 {
 						if e1 == len(x.Opt.Xs) {
-							x.Opt.Xs = r.slabOptXs.Extend(x.Opt.Xs)
+							x.Opt.Xs = sl.slabOptXs.Extend(x.Opt.Xs)
 						}
 						x.Opt.Xs[e1] = int8(colOptXsElem.Values[q[pqgenNestedV1ColOptXsElem]])
 						q[pqgenNestedV1ColOptXsElem]++
@@ -740,8 +767,8 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 		if colInnerXsElem != nil {
 			i := -1
 			var e1 int
-			n := len(colInnerXsElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV1ColInnerXsElem]
+			for s := p[pqgenNestedV1ColInnerXsElem]; s < n; s++ {
 				d := colInnerXsElem.Def[s]
 				rp := colInnerXsElem.Rep[s]
 				if rp == 0 {
@@ -755,7 +782,7 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Inner.Xs) {
-						x.Inner.Xs = r.slabInnerXs.Extend(x.Inner.Xs)
+						x.Inner.Xs = sl.slabInnerXs.Extend(x.Inner.Xs)
 					}
 					x.Inner.Xs[e1] = int8(colInnerXsElem.Values[q[pqgenNestedV1ColInnerXsElem]])
 					q[pqgenNestedV1ColInnerXsElem]++
@@ -836,7 +863,7 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 			}
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteNestedV1File writes rows to a new Parquet file at path: the file is written

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV2 (or a struct it
@@ -427,36 +427,41 @@ func (w *NestedV2Writer) shred(rows []NestedV2) {
 
 // NestedV2Reader reads rows of NestedV2 from a Parquet file. Create one with NewNestedV2Reader.
 type NestedV2Reader struct {
-	fr              *pqrt.FileReader
-	leaves          *pqrt.Leaves // the leaf columns read
-	read            int64
-	closed          bool
-	drv             [len(pqgenNestedV2Drivers)]int    // per nested value: the leaf deciding it, or -1
-	lv              [pqgenNestedV2Leaves]*pqrt.Levels // per leaf: its levels, nil when not read
-	colID           *pqrt.Int64Reader                 // id; nil when not read
-	colItemsA       *pqrt.Int64Reader                 // items.list.element.a; nil when not read
-	colItemsB       *pqrt.DoubleReader                // items.list.element.b; nil when not read
-	colItemsT       *pqrt.Int64Reader                 // items.list.element.t; nil when not read
-	colItemsC       *pqrt.ByteArrayReader             // items.list.element.c; nil when not read
-	colOptD         *pqrt.Int32Reader                 // opt.d; nil when not read
-	colOptXsElem    *pqrt.Int64Reader                 // opt.xs.list.element; nil when not read
-	colInnerD       *pqrt.Int32Reader                 // inner.d; nil when not read
-	colInnerXsElem  *pqrt.Int64Reader                 // inner.xs.list.element; nil when not read
-	colMKey         *pqrt.Int64Reader                 // m.key_value.key; nil when not read
-	colMValue       *pqrt.Int64Reader                 // m.key_value.value; nil when not read
-	colMSKey        *pqrt.ByteArrayReader             // ms.key_value.key; nil when not read
-	colMSValue      *pqrt.Int64Reader                 // ms.key_value.value; nil when not read
-	slabItems       pqrt.Slab[ItemV2]                 // the elements of the items lists
-	slabOpt         pqrt.Slab[InnerV2]                // the opt structs
-	slabOptXs       pqrt.Slab[*int64]                 // the elements of the opt.xs lists
-	slabInner       pqrt.Slab[InnerV2]                // the inner structs
-	slabInnerXs     pqrt.Slab[*int64]                 // the elements of the inner.xs lists
-	slabItemsC      pqrt.Slab[string]                 // the pointer targets of items.list.element.c
-	slabOptD        pqrt.Slab[int32]                  // the pointer targets of opt.d
-	slabOptXsElem   pqrt.Slab[int64]                  // the pointer targets of opt.xs.list.element
-	slabInnerD      pqrt.Slab[int32]                  // the pointer targets of inner.d
-	slabInnerXsElem pqrt.Slab[int64]                  // the pointer targets of inner.xs.list.element
-	slabMSValue     pqrt.Slab[int64]                  // the pointer targets of ms.key_value.value
+	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
+	read           int64
+	closed         bool
+	drv            [len(pqgenNestedV2Drivers)]int    // per nested value: the leaf deciding it, or -1
+	lv             [pqgenNestedV2Leaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID          *pqrt.Int64Reader                 // id; nil when not read
+	colItemsA      *pqrt.Int64Reader                 // items.list.element.a; nil when not read
+	colItemsB      *pqrt.DoubleReader                // items.list.element.b; nil when not read
+	colItemsT      *pqrt.Int64Reader                 // items.list.element.t; nil when not read
+	colItemsC      *pqrt.ByteArrayReader             // items.list.element.c; nil when not read
+	colOptD        *pqrt.Int32Reader                 // opt.d; nil when not read
+	colOptXsElem   *pqrt.Int64Reader                 // opt.xs.list.element; nil when not read
+	colInnerD      *pqrt.Int32Reader                 // inner.d; nil when not read
+	colInnerXsElem *pqrt.Int64Reader                 // inner.xs.list.element; nil when not read
+	colMKey        *pqrt.Int64Reader                 // m.key_value.key; nil when not read
+	colMValue      *pqrt.Int64Reader                 // m.key_value.value; nil when not read
+	colMSKey       *pqrt.ByteArrayReader             // ms.key_value.key; nil when not read
+	colMSValue     *pqrt.Int64Reader                 // ms.key_value.value; nil when not read
+	slabs          [2]pqgenNestedV2Slabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenNestedV2Slabs are the slabs NestedV2Reader takes the values of the rows of NestedV2 from.
+type pqgenNestedV2Slabs struct {
+	slabItems       pqrt.Slab[ItemV2]  // the elements of the items lists
+	slabOpt         pqrt.Slab[InnerV2] // the opt structs
+	slabOptXs       pqrt.Slab[*int64]  // the elements of the opt.xs lists
+	slabInner       pqrt.Slab[InnerV2] // the inner structs
+	slabInnerXs     pqrt.Slab[*int64]  // the elements of the inner.xs lists
+	slabItemsC      pqrt.Slab[string]  // the pointer targets of items.list.element.c
+	slabOptD        pqrt.Slab[int32]   // the pointer targets of opt.d
+	slabOptXsElem   pqrt.Slab[int64]   // the pointer targets of opt.xs.list.element
+	slabInnerD      pqrt.Slab[int32]   // the pointer targets of inner.d
+	slabInnerXsElem pqrt.Slab[int64]   // the pointer targets of inner.xs.list.element
+	slabMSValue     pqrt.Slab[int64]   // the pointer targets of ms.key_value.value
 }
 
 // The entries of pqgenNestedV2Drivers of the nested values of NestedV2.
@@ -575,41 +580,64 @@ func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *NestedV2Reader) assemble(rows []NestedV2) error {
-	var p, q [pqgenNestedV2Leaves]int // per leaf: the next level slot and value
-	var slabItemsC []string           // pointer targets of items.list.element.c
+	var zero, pm, qm, pe, qe [pqgenNestedV2Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *NestedV2Reader) assemblePart(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe, qe [pqgenNestedV2Leaves]int) error {
+	q0 := q                 // the part's first values
+	var slabItemsC []string // pointer targets of items.list.element.c, from value q0 on
 	if r.colItemsC != nil {
-		slabItemsC = r.slabItemsC.Take(r.colItemsC.Values.Len())
+		slabItemsC = sl.slabItemsC.Take(qe[pqgenNestedV2ColItemsC] - q[pqgenNestedV2ColItemsC])
 	}
-	var slabOptD []int32 // pointer targets of opt.d
+	var slabOptD []int32 // pointer targets of opt.d, from value q0 on
 	if r.colOptD != nil {
-		slabOptD = r.slabOptD.Take(len(r.colOptD.Values))
+		slabOptD = sl.slabOptD.Take(qe[pqgenNestedV2ColOptD] - q[pqgenNestedV2ColOptD])
 	}
-	var slabOptXsElem []int64 // pointer targets of opt.xs.list.element
+	var slabOptXsElem []int64 // pointer targets of opt.xs.list.element, from value q0 on
 	if r.colOptXsElem != nil {
-		slabOptXsElem = r.slabOptXsElem.Take(len(r.colOptXsElem.Values))
+		slabOptXsElem = sl.slabOptXsElem.Take(qe[pqgenNestedV2ColOptXsElem] - q[pqgenNestedV2ColOptXsElem])
 	}
-	var slabInnerD []int32 // pointer targets of inner.d
+	var slabInnerD []int32 // pointer targets of inner.d, from value q0 on
 	if r.colInnerD != nil {
-		slabInnerD = r.slabInnerD.Take(len(r.colInnerD.Values))
+		slabInnerD = sl.slabInnerD.Take(qe[pqgenNestedV2ColInnerD] - q[pqgenNestedV2ColInnerD])
 	}
-	var slabInnerXsElem []int64 // pointer targets of inner.xs.list.element
+	var slabInnerXsElem []int64 // pointer targets of inner.xs.list.element, from value q0 on
 	if r.colInnerXsElem != nil {
-		slabInnerXsElem = r.slabInnerXsElem.Take(len(r.colInnerXsElem.Values))
+		slabInnerXsElem = sl.slabInnerXsElem.Take(qe[pqgenNestedV2ColInnerXsElem] - q[pqgenNestedV2ColInnerXsElem])
 	}
-	var slabMSValue []int64 // pointer targets of ms.key_value.value
+	var slabMSValue []int64 // pointer targets of ms.key_value.value, from value q0 on
 	if r.colMSValue != nil {
-		slabMSValue = r.slabMSValue.Take(len(r.colMSValue.Values))
+		slabMSValue = sl.slabMSValue.Take(qe[pqgenNestedV2ColMSValue] - q[pqgenNestedV2ColMSValue])
 	}
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenNestedV2ColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenNestedV2ColID] = len(rows)
+			q[pqgenNestedV2ColID] = k
 		}
 	}
 	// items.list.element.a
@@ -618,8 +646,8 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 		if colItemsA != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsA.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV2ColItemsA]
+			for s := p[pqgenNestedV2ColItemsA]; s < n; s++ {
 				d := colItemsA.Def[s]
 				rp := colItemsA.Rep[s]
 				if rp == 0 {
@@ -633,7 +661,7 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					x.Items[e1].A = colItemsA.Values[q[pqgenNestedV2ColItemsA]]
 					q[pqgenNestedV2ColItemsA]++
@@ -648,8 +676,8 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 		if colItemsB != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsB.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV2ColItemsB]
+			for s := p[pqgenNestedV2ColItemsB]; s < n; s++ {
 				d := colItemsB.Def[s]
 				rp := colItemsB.Rep[s]
 				if rp == 0 {
@@ -663,7 +691,7 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					x.Items[e1].B = colItemsB.Values[q[pqgenNestedV2ColItemsB]]
 					q[pqgenNestedV2ColItemsB]++
@@ -678,8 +706,8 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 		if colItemsT != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsT.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV2ColItemsT]
+			for s := p[pqgenNestedV2ColItemsT]; s < n; s++ {
 				d := colItemsT.Def[s]
 				rp := colItemsT.Rep[s]
 				if rp == 0 {
@@ -693,7 +721,7 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					x.Items[e1].T = pqtime.UnixMicro(colItemsT.Values[q[pqgenNestedV2ColItemsT]]).UTC()
 					q[pqgenNestedV2ColItemsT]++
@@ -708,8 +736,8 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 		if colItemsC != nil {
 			i := -1
 			var e1 int
-			n := len(colItemsC.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV2ColItemsC]
+			for s := p[pqgenNestedV2ColItemsC]; s < n; s++ {
 				d := colItemsC.Def[s]
 				rp := colItemsC.Rep[s]
 				if rp == 0 {
@@ -723,11 +751,11 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Items) {
-						x.Items = r.slabItems.Extend(x.Items)
+						x.Items = sl.slabItems.Extend(x.Items)
 					}
 					if d >= 2 {
-						slabItemsC[q[pqgenNestedV2ColItemsC]] = colItemsC.String(q[pqgenNestedV2ColItemsC])
-						x.Items[e1].C = &slabItemsC[q[pqgenNestedV2ColItemsC]]
+						slabItemsC[q[pqgenNestedV2ColItemsC]-q0[pqgenNestedV2ColItemsC]] = colItemsC.String(q[pqgenNestedV2ColItemsC])
+						x.Items[e1].C = &slabItemsC[q[pqgenNestedV2ColItemsC]-q0[pqgenNestedV2ColItemsC]]
 						q[pqgenNestedV2ColItemsC]++
 					}
 				}
@@ -740,18 +768,18 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 		colOptD := r.colOptD
 		if colOptD != nil {
 			i := -1
-			n := len(colOptD.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV2ColOptD]
+			for s := p[pqgenNestedV2ColOptD]; s < n; s++ {
 				d := colOptD.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Opt == nil {
-						x.Opt = r.slabOpt.New()
+						x.Opt = sl.slabOpt.New()
 					}
 					if d >= 2 {
-						slabOptD[q[pqgenNestedV2ColOptD]] = colOptD.Values[q[pqgenNestedV2ColOptD]]
-						x.Opt.D = &slabOptD[q[pqgenNestedV2ColOptD]]
+						slabOptD[q[pqgenNestedV2ColOptD]-q0[pqgenNestedV2ColOptD]] = colOptD.Values[q[pqgenNestedV2ColOptD]]
+						x.Opt.D = &slabOptD[q[pqgenNestedV2ColOptD]-q0[pqgenNestedV2ColOptD]]
 						q[pqgenNestedV2ColOptD]++
 					}
 				}
@@ -765,8 +793,8 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 		if colOptXsElem != nil {
 			i := -1
 			var e1 int
-			n := len(colOptXsElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV2ColOptXsElem]
+			for s := p[pqgenNestedV2ColOptXsElem]; s < n; s++ {
 				d := colOptXsElem.Def[s]
 				rp := colOptXsElem.Rep[s]
 				if rp == 0 {
@@ -780,15 +808,15 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Opt == nil {
-						x.Opt = r.slabOpt.New()
+						x.Opt = sl.slabOpt.New()
 					}
 					if d >= 2 {
 						if e1 == len(x.Opt.Xs) {
-							x.Opt.Xs = r.slabOptXs.Extend(x.Opt.Xs)
+							x.Opt.Xs = sl.slabOptXs.Extend(x.Opt.Xs)
 						}
 						if d >= 3 {
-							slabOptXsElem[q[pqgenNestedV2ColOptXsElem]] = colOptXsElem.Values[q[pqgenNestedV2ColOptXsElem]]
-							x.Opt.Xs[e1] = &slabOptXsElem[q[pqgenNestedV2ColOptXsElem]]
+							slabOptXsElem[q[pqgenNestedV2ColOptXsElem]-q0[pqgenNestedV2ColOptXsElem]] = colOptXsElem.Values[q[pqgenNestedV2ColOptXsElem]]
+							x.Opt.Xs[e1] = &slabOptXsElem[q[pqgenNestedV2ColOptXsElem]-q0[pqgenNestedV2ColOptXsElem]]
 							q[pqgenNestedV2ColOptXsElem]++
 						}
 					}
@@ -802,18 +830,18 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 		colInnerD := r.colInnerD
 		if colInnerD != nil {
 			i := -1
-			n := len(colInnerD.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV2ColInnerD]
+			for s := p[pqgenNestedV2ColInnerD]; s < n; s++ {
 				d := colInnerD.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Inner == nil {
-						x.Inner = r.slabInner.New()
+						x.Inner = sl.slabInner.New()
 					}
 					if d >= 2 {
-						slabInnerD[q[pqgenNestedV2ColInnerD]] = colInnerD.Values[q[pqgenNestedV2ColInnerD]]
-						x.Inner.D = &slabInnerD[q[pqgenNestedV2ColInnerD]]
+						slabInnerD[q[pqgenNestedV2ColInnerD]-q0[pqgenNestedV2ColInnerD]] = colInnerD.Values[q[pqgenNestedV2ColInnerD]]
+						x.Inner.D = &slabInnerD[q[pqgenNestedV2ColInnerD]-q0[pqgenNestedV2ColInnerD]]
 						q[pqgenNestedV2ColInnerD]++
 					}
 				}
@@ -827,8 +855,8 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 		if colInnerXsElem != nil {
 			i := -1
 			var e1 int
-			n := len(colInnerXsElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenNestedV2ColInnerXsElem]
+			for s := p[pqgenNestedV2ColInnerXsElem]; s < n; s++ {
 				d := colInnerXsElem.Def[s]
 				rp := colInnerXsElem.Rep[s]
 				if rp == 0 {
@@ -842,15 +870,15 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 				x := &rows[i]
 				if d >= 1 {
 					if x.Inner == nil {
-						x.Inner = r.slabInner.New()
+						x.Inner = sl.slabInner.New()
 					}
 					if d >= 2 {
 						if e1 == len(x.Inner.Xs) {
-							x.Inner.Xs = r.slabInnerXs.Extend(x.Inner.Xs)
+							x.Inner.Xs = sl.slabInnerXs.Extend(x.Inner.Xs)
 						}
 						if d >= 3 {
-							slabInnerXsElem[q[pqgenNestedV2ColInnerXsElem]] = colInnerXsElem.Values[q[pqgenNestedV2ColInnerXsElem]]
-							x.Inner.Xs[e1] = &slabInnerXsElem[q[pqgenNestedV2ColInnerXsElem]]
+							slabInnerXsElem[q[pqgenNestedV2ColInnerXsElem]-q0[pqgenNestedV2ColInnerXsElem]] = colInnerXsElem.Values[q[pqgenNestedV2ColInnerXsElem]]
+							x.Inner.Xs[e1] = &slabInnerXsElem[q[pqgenNestedV2ColInnerXsElem]-q0[pqgenNestedV2ColInnerXsElem]]
 							q[pqgenNestedV2ColInnerXsElem]++
 						}
 					}
@@ -918,8 +946,8 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 						}
 						if colMSValue != nil {
 							if colMSValue.Def[p[pqgenNestedV2ColMSValue]] == 2 {
-								slabMSValue[q[pqgenNestedV2ColMSValue]] = colMSValue.Values[q[pqgenNestedV2ColMSValue]]
-								v1 = &slabMSValue[q[pqgenNestedV2ColMSValue]]
+								slabMSValue[q[pqgenNestedV2ColMSValue]-q0[pqgenNestedV2ColMSValue]] = colMSValue.Values[q[pqgenNestedV2ColMSValue]]
+								v1 = &slabMSValue[q[pqgenNestedV2ColMSValue]-q0[pqgenNestedV2ColMSValue]]
 								q[pqgenNestedV2ColMSValue]++
 							}
 							p[pqgenNestedV2ColMSValue]++
@@ -934,7 +962,7 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 			}
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteNestedV2File writes rows to a new Parquet file at path: the file is written

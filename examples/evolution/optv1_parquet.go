@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV1 (or a struct it
@@ -200,17 +200,22 @@ func (w *OptV1Writer) shred(rows []OptV1) {
 
 // OptV1Reader reads rows of OptV1 from a Parquet file. Create one with NewOptV1Reader.
 type OptV1Reader struct {
-	fr        *pqrt.FileReader
-	leaves    *pqrt.Leaves // the leaf columns read
-	read      int64
-	closed    bool
-	colA      *pqrt.Int32Reader     // a; nil when not read
-	colS      *pqrt.ByteArrayReader // s; nil when not read
-	colLElem  *pqrt.Int32Reader     // l.list.element; nil when not read
-	slabL     pqrt.Slab[*int32]     // the elements of the l lists
-	slabA     pqrt.Slab[int32]      // the pointer targets of a
-	slabS     pqrt.Slab[string]     // the pointer targets of s
-	slabLElem pqrt.Slab[int32]      // the pointer targets of l.list.element
+	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
+	read     int64
+	closed   bool
+	colA     *pqrt.Int32Reader     // a; nil when not read
+	colS     *pqrt.ByteArrayReader // s; nil when not read
+	colLElem *pqrt.Int32Reader     // l.list.element; nil when not read
+	slabs    [2]pqgenOptV1Slabs    // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenOptV1Slabs are the slabs OptV1Reader takes the values of the rows of OptV1 from.
+type pqgenOptV1Slabs struct {
+	slabL     pqrt.Slab[*int32] // the elements of the l lists
+	slabA     pqrt.Slab[int32]  // the pointer targets of a
+	slabS     pqrt.Slab[string] // the pointer targets of s
+	slabLElem pqrt.Slab[int32]  // the pointer targets of l.list.element
 }
 
 // NewOptV1Reader opens the Parquet file of size bytes behind r for reading OptV1 rows.
@@ -305,53 +310,74 @@ func (r *OptV1Reader) Read(rows []OptV1) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *OptV1Reader) assemble(rows []OptV1) error {
-	var p, q [pqgenOptV1Leaves]int // per leaf: the next level slot and value
-	var slabA []int32              // pointer targets of a
+	var zero, pm, qm, pe, qe [pqgenOptV1Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *OptV1Reader) assemblePart(rows []OptV1, sl *pqgenOptV1Slabs, p, q, pe, qe [pqgenOptV1Leaves]int) error {
+	q0 := q           // the part's first values
+	var slabA []int32 // pointer targets of a, from value q0 on
 	if r.colA != nil {
-		slabA = r.slabA.Take(len(r.colA.Values))
+		slabA = sl.slabA.Take(qe[pqgenOptV1ColA] - q[pqgenOptV1ColA])
 	}
-	var slabS []string // pointer targets of s
+	var slabS []string // pointer targets of s, from value q0 on
 	if r.colS != nil {
-		slabS = r.slabS.Take(r.colS.Values.Len())
+		slabS = sl.slabS.Take(qe[pqgenOptV1ColS] - q[pqgenOptV1ColS])
 	}
-	var slabLElem []int32 // pointer targets of l.list.element
+	var slabLElem []int32 // pointer targets of l.list.element, from value q0 on
 	if r.colLElem != nil {
-		slabLElem = r.slabLElem.Take(len(r.colLElem.Values))
+		slabLElem = sl.slabLElem.Take(qe[pqgenOptV1ColLElem] - q[pqgenOptV1ColLElem])
 	}
 	// a
 	{
 		if colA := r.colA; colA != nil {
-			def := colA.Def[:len(rows)]
-			k := 0
+			def := colA.Def[p[pqgenOptV1ColA] : p[pqgenOptV1ColA]+len(rows)]
+			k := q[pqgenOptV1ColA]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabA[k] = colA.Values[k]
-					x.A = &slabA[k]
+					slabA[k-q0[pqgenOptV1ColA]] = colA.Values[k]
+					x.A = &slabA[k-q0[pqgenOptV1ColA]]
 					k++
 				}
 			}
 			q[pqgenOptV1ColA] = k
-			p[pqgenOptV1ColA] = len(rows)
+			p[pqgenOptV1ColA] += len(rows)
 		}
 	}
 	// s
 	{
 		if colS := r.colS; colS != nil {
-			def := colS.Def[:len(rows)]
-			k := 0
+			def := colS.Def[p[pqgenOptV1ColS] : p[pqgenOptV1ColS]+len(rows)]
+			k := q[pqgenOptV1ColS]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabS[k] = colS.String(k)
-					x.S = &slabS[k]
+					slabS[k-q0[pqgenOptV1ColS]] = colS.String(k)
+					x.S = &slabS[k-q0[pqgenOptV1ColS]]
 					k++
 				}
 			}
 			q[pqgenOptV1ColS] = k
-			p[pqgenOptV1ColS] = len(rows)
+			p[pqgenOptV1ColS] += len(rows)
 		}
 	}
 	// l.list.element
@@ -360,8 +386,8 @@ func (r *OptV1Reader) assemble(rows []OptV1) error {
 		if colLElem != nil {
 			i := -1
 			var e1 int
-			n := len(colLElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenOptV1ColLElem]
+			for s := p[pqgenOptV1ColLElem]; s < n; s++ {
 				d := colLElem.Def[s]
 				rp := colLElem.Rep[s]
 				if rp == 0 {
@@ -375,11 +401,11 @@ func (r *OptV1Reader) assemble(rows []OptV1) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.L) {
-						x.L = r.slabL.Extend(x.L)
+						x.L = sl.slabL.Extend(x.L)
 					}
 					if d >= 2 {
-						slabLElem[q[pqgenOptV1ColLElem]] = colLElem.Values[q[pqgenOptV1ColLElem]]
-						x.L[e1] = &slabLElem[q[pqgenOptV1ColLElem]]
+						slabLElem[q[pqgenOptV1ColLElem]-q0[pqgenOptV1ColLElem]] = colLElem.Values[q[pqgenOptV1ColLElem]]
+						x.L[e1] = &slabLElem[q[pqgenOptV1ColLElem]-q0[pqgenOptV1ColLElem]]
 						q[pqgenOptV1ColLElem]++
 					}
 				}
@@ -387,7 +413,7 @@ func (r *OptV1Reader) assemble(rows []OptV1) error {
 			p[pqgenOptV1ColLElem] = n
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteOptV1File writes rows to a new Parquet file at path: the file is written

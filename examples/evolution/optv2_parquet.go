@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV2 (or a struct it
@@ -192,7 +192,12 @@ type OptV2Reader struct {
 	colA     *pqrt.Int64Reader     // a; nil when not read
 	colS     *pqrt.ByteArrayReader // s; nil when not read
 	colLElem *pqrt.Int32Reader     // l.list.element; nil when not read
-	slabL    pqrt.Slab[int32]      // the elements of the l lists
+	slabs    [2]pqgenOptV2Slabs    // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenOptV2Slabs are the slabs OptV2Reader takes the values of the rows of OptV2 from.
+type pqgenOptV2Slabs struct {
+	slabL pqrt.Slab[int32] // the elements of the l lists
 }
 
 // NewOptV2Reader opens the Parquet file of size bytes behind r for reading OptV2 rows.
@@ -287,27 +292,51 @@ func (r *OptV2Reader) Read(rows []OptV2) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *OptV2Reader) assemble(rows []OptV2) error {
-	var p, q [pqgenOptV2Leaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenOptV2Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *OptV2Reader) assemblePart(rows []OptV2, sl *pqgenOptV2Slabs, p, q, pe, qe [pqgenOptV2Leaves]int) error {
 	// a
 	{
 		if colA := r.colA; colA != nil {
+			k := q[pqgenOptV2ColA]
 			for i := range rows {
 				x := &rows[i]
-				x.A = colA.Values[i]
+				x.A = colA.Values[k]
+				k++
 			}
-			q[pqgenOptV2ColA] = len(rows)
+			q[pqgenOptV2ColA] = k
 		}
 	}
 	// s
 	{
 		if colS := r.colS; colS != nil {
+			k := q[pqgenOptV2ColS]
 			for i := range rows {
 				x := &rows[i]
-				x.S = colS.String(i)
+				x.S = colS.String(k)
+				k++
 			}
-			q[pqgenOptV2ColS] = len(rows)
+			q[pqgenOptV2ColS] = k
 		}
 	}
 	// l.list.element
@@ -316,8 +345,8 @@ func (r *OptV2Reader) assemble(rows []OptV2) error {
 		if colLElem != nil {
 			i := -1
 			var e1 int
-			n := len(colLElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenOptV2ColLElem]
+			for s := p[pqgenOptV2ColLElem]; s < n; s++ {
 				d := colLElem.Def[s]
 				rp := colLElem.Rep[s]
 				if rp == 0 {
@@ -331,7 +360,7 @@ func (r *OptV2Reader) assemble(rows []OptV2) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.L) {
-						x.L = r.slabL.Extend(x.L)
+						x.L = sl.slabL.Extend(x.L)
 					}
 					x.L[e1] = colLElem.Values[q[pqgenOptV2ColLElem]]
 					q[pqgenOptV2ColLElem]++
@@ -340,7 +369,7 @@ func (r *OptV2Reader) assemble(rows []OptV2) error {
 			p[pqgenOptV2ColLElem] = n
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteOptV2File writes rows to a new Parquet file at path: the file is written

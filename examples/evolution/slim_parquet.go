@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Slim (or a struct it
@@ -253,30 +253,54 @@ func (r *SlimReader) Read(rows []Slim) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *SlimReader) assemble(rows []Slim) error {
-	var p, q [pqgenSlimLeaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenSlimLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *SlimReader) assemblePart(rows []Slim, p, q, pe, qe [pqgenSlimLeaves]int) error {
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenSlimColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenSlimColID] = len(rows)
+			q[pqgenSlimColID] = k
 		}
 	}
 	// name
 	{
 		if colName := r.colName; colName != nil {
+			k := q[pqgenSlimColName]
 			for i := range rows {
 				x := &rows[i]
-				x.Name = colName.String(i)
+				x.Name = colName.String(k)
+				k++
 			}
-			q[pqgenSlimColName] = len(rows)
+			q[pqgenSlimColName] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteSlimFile writes rows to a new Parquet file at path: the file is written

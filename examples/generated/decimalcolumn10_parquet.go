@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn10 (or a struct it
@@ -153,11 +153,16 @@ func (w *DecimalColumn10Writer) shred(rows []DecimalColumn10) error {
 
 // DecimalColumn10Reader reads rows of DecimalColumn10 from a Parquet file. Create one with NewDecimalColumn10Reader.
 type DecimalColumn10Reader struct {
-	fr        *pqrt.FileReader
-	leaves    *pqrt.Leaves // the leaf columns read
-	read      int64
-	closed    bool
-	colValue  *pqrt.Int64Reader       // value; nil when not read
+	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
+	read     int64
+	closed   bool
+	colValue *pqrt.Int64Reader            // value; nil when not read
+	slabs    [2]pqgenDecimalColumn10Slabs // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenDecimalColumn10Slabs are the slabs DecimalColumn10Reader takes the values of the rows of DecimalColumn10 from.
+type pqgenDecimalColumn10Slabs struct {
 	slabValue pqrt.Slab[pqrt.Decimal] // the pointer targets of value
 }
 
@@ -251,31 +256,52 @@ func (r *DecimalColumn10Reader) Read(rows []DecimalColumn10) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *DecimalColumn10Reader) assemble(rows []DecimalColumn10) error {
-	var p, q [pqgenDecimalColumn10Leaves]int // per leaf: the next level slot and value
-	var slabValue []pqrt.Decimal             // pointer targets of value
+	var zero, pm, qm, pe, qe [pqgenDecimalColumn10Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *DecimalColumn10Reader) assemblePart(rows []DecimalColumn10, sl *pqgenDecimalColumn10Slabs, p, q, pe, qe [pqgenDecimalColumn10Leaves]int) error {
+	q0 := q                      // the part's first values
+	var slabValue []pqrt.Decimal // pointer targets of value, from value q0 on
 	if r.colValue != nil {
-		slabValue = r.slabValue.Take(len(r.colValue.Values))
+		slabValue = sl.slabValue.Take(qe[pqgenDecimalColumn10ColValue] - q[pqgenDecimalColumn10ColValue])
 	}
 	// value
 	{
 		if colValue := r.colValue; colValue != nil {
-			def := colValue.Def[:len(rows)]
-			k := 0
+			def := colValue.Def[p[pqgenDecimalColumn10ColValue] : p[pqgenDecimalColumn10ColValue]+len(rows)]
+			k := q[pqgenDecimalColumn10ColValue]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabValue[k] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
-					x.Value = &slabValue[k]
+					slabValue[k-q0[pqgenDecimalColumn10ColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+					x.Value = &slabValue[k-q0[pqgenDecimalColumn10ColValue]]
 					k++
 				}
 			}
 			q[pqgenDecimalColumn10ColValue] = k
-			p[pqgenDecimalColumn10ColValue] = len(rows)
+			p[pqgenDecimalColumn10ColValue] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDecimalColumn10File writes rows to a new Parquet file at path: the file is written

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn25 (or a struct it
@@ -153,11 +153,16 @@ func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
 
 // DecimalColumn25Reader reads rows of DecimalColumn25 from a Parquet file. Create one with NewDecimalColumn25Reader.
 type DecimalColumn25Reader struct {
-	fr        *pqrt.FileReader
-	leaves    *pqrt.Leaves // the leaf columns read
-	read      int64
-	closed    bool
-	colValue  *pqrt.FixedReader       // value; nil when not read
+	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
+	read     int64
+	closed   bool
+	colValue *pqrt.FixedReader            // value; nil when not read
+	slabs    [2]pqgenDecimalColumn25Slabs // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenDecimalColumn25Slabs are the slabs DecimalColumn25Reader takes the values of the rows of DecimalColumn25 from.
+type pqgenDecimalColumn25Slabs struct {
 	slabValue pqrt.Slab[pqrt.Decimal] // the pointer targets of value
 }
 
@@ -251,31 +256,52 @@ func (r *DecimalColumn25Reader) Read(rows []DecimalColumn25) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *DecimalColumn25Reader) assemble(rows []DecimalColumn25) error {
-	var p, q [pqgenDecimalColumn25Leaves]int // per leaf: the next level slot and value
-	var slabValue []pqrt.Decimal             // pointer targets of value
+	var zero, pm, qm, pe, qe [pqgenDecimalColumn25Leaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *DecimalColumn25Reader) assemblePart(rows []DecimalColumn25, sl *pqgenDecimalColumn25Slabs, p, q, pe, qe [pqgenDecimalColumn25Leaves]int) error {
+	q0 := q                      // the part's first values
+	var slabValue []pqrt.Decimal // pointer targets of value, from value q0 on
 	if r.colValue != nil {
-		slabValue = r.slabValue.Take(len(r.colValue.Values) / 11)
+		slabValue = sl.slabValue.Take(qe[pqgenDecimalColumn25ColValue] - q[pqgenDecimalColumn25ColValue])
 	}
 	// value
 	{
 		if colValue := r.colValue; colValue != nil {
-			def := colValue.Def[:len(rows)]
-			k := 0
+			def := colValue.Def[p[pqgenDecimalColumn25ColValue] : p[pqgenDecimalColumn25ColValue]+len(rows)]
+			k := q[pqgenDecimalColumn25ColValue]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabValue[k] = pqrt.DecimalFromFixed(colValue.Values[k*11:(k+1)*11], 2)
-					x.Value = &slabValue[k]
+					slabValue[k-q0[pqgenDecimalColumn25ColValue]] = pqrt.DecimalFromFixed(colValue.Values[k*11:(k+1)*11], 2)
+					x.Value = &slabValue[k-q0[pqgenDecimalColumn25ColValue]]
 					k++
 				}
 			}
 			q[pqgenDecimalColumn25ColValue] = k
-			p[pqgenDecimalColumn25ColValue] = len(rows)
+			p[pqgenDecimalColumn25ColValue] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDecimalColumn25File writes rows to a new Parquet file at path: the file is written

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn (or a struct it
@@ -153,11 +153,16 @@ func (w *DecimalColumnWriter) shred(rows []DecimalColumn) error {
 
 // DecimalColumnReader reads rows of DecimalColumn from a Parquet file. Create one with NewDecimalColumnReader.
 type DecimalColumnReader struct {
-	fr        *pqrt.FileReader
-	leaves    *pqrt.Leaves // the leaf columns read
-	read      int64
-	closed    bool
-	colValue  *pqrt.Int32Reader       // value; nil when not read
+	fr       *pqrt.FileReader
+	leaves   *pqrt.Leaves // the leaf columns read
+	read     int64
+	closed   bool
+	colValue *pqrt.Int32Reader          // value; nil when not read
+	slabs    [2]pqgenDecimalColumnSlabs // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenDecimalColumnSlabs are the slabs DecimalColumnReader takes the values of the rows of DecimalColumn from.
+type pqgenDecimalColumnSlabs struct {
 	slabValue pqrt.Slab[pqrt.Decimal] // the pointer targets of value
 }
 
@@ -251,31 +256,52 @@ func (r *DecimalColumnReader) Read(rows []DecimalColumn) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *DecimalColumnReader) assemble(rows []DecimalColumn) error {
-	var p, q [pqgenDecimalColumnLeaves]int // per leaf: the next level slot and value
-	var slabValue []pqrt.Decimal           // pointer targets of value
+	var zero, pm, qm, pe, qe [pqgenDecimalColumnLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *DecimalColumnReader) assemblePart(rows []DecimalColumn, sl *pqgenDecimalColumnSlabs, p, q, pe, qe [pqgenDecimalColumnLeaves]int) error {
+	q0 := q                      // the part's first values
+	var slabValue []pqrt.Decimal // pointer targets of value, from value q0 on
 	if r.colValue != nil {
-		slabValue = r.slabValue.Take(len(r.colValue.Values))
+		slabValue = sl.slabValue.Take(qe[pqgenDecimalColumnColValue] - q[pqgenDecimalColumnColValue])
 	}
 	// value
 	{
 		if colValue := r.colValue; colValue != nil {
-			def := colValue.Def[:len(rows)]
-			k := 0
+			def := colValue.Def[p[pqgenDecimalColumnColValue] : p[pqgenDecimalColumnColValue]+len(rows)]
+			k := q[pqgenDecimalColumnColValue]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabValue[k] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
-					x.Value = &slabValue[k]
+					slabValue[k-q0[pqgenDecimalColumnColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+					x.Value = &slabValue[k-q0[pqgenDecimalColumnColValue]]
 					k++
 				}
 			}
 			q[pqgenDecimalColumnColValue] = k
-			p[pqgenDecimalColumnColValue] = len(rows)
+			p[pqgenDecimalColumnColValue] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDecimalColumnFile writes rows to a new Parquet file at path: the file is written

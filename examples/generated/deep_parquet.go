@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Deep (or a struct it
@@ -490,36 +490,41 @@ func (w *DeepWriter) shred(rows []Deep) {
 
 // DeepReader reads rows of Deep from a Parquet file. Create one with NewDeepReader.
 type DeepReader struct {
-	fr                  *pqrt.FileReader
-	leaves              *pqrt.Leaves // the leaf columns read
-	read                int64
-	closed              bool
-	drv                 [len(pqgenDeepDrivers)]int    // per nested value: the leaf deciding it, or -1
-	lv                  [pqgenDeepLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
-	colID               *pqrt.Int64Reader             // id; nil when not read
-	colABC              *pqrt.Int32Reader             // a.b.list.element.c; nil when not read
-	colABDElem          *pqrt.ByteArrayReader         // a.b.list.element.d.list.element; nil when not read
-	colAN               *pqrt.DoubleReader            // a.n; nil when not read
-	colLElemElem        *pqrt.ByteArrayReader         // l.list.element.list.element; nil when not read
-	colMKey             *pqrt.Int32Reader             // m.key_value.key; nil when not read
-	colMValueElemKey    *pqrt.ByteArrayReader         // m.key_value.value.list.element.key_value.key; nil when not read
-	colMValueElemValue  *pqrt.Int64Reader             // m.key_value.value.list.element.key_value.value; nil when not read
-	colSC               *pqrt.Int32Reader             // s.list.element.c; nil when not read
-	colSDElem           *pqrt.ByteArrayReader         // s.list.element.d.list.element; nil when not read
-	slabA               pqrt.Slab[DeepA]              // the a structs
-	slabAB              pqrt.Slab[*DeepB]             // the elements of the a.b lists
-	slabABElem          pqrt.Slab[DeepB]              // the a.b.list.element structs
-	slabABD             pqrt.Slab[string]             // the elements of the a.b.list.element.d lists
-	slabL               pqrt.Slab[[]*string]          // the elements of the l lists
-	slabLElem           pqrt.Slab[*string]            // the elements of the l.list.element lists
-	slabMValue          pqrt.Slab[map[string]*int64]  // the elements of the m.key_value.value lists
-	slabS               pqrt.Slab[DeepB]              // the elements of the s lists
-	slabSD              pqrt.Slab[string]             // the elements of the s.list.element.d lists
-	slabABC             pqrt.Slab[int32]              // the pointer targets of a.b.list.element.c
-	slabAN              pqrt.Slab[float64]            // the pointer targets of a.n
-	slabLElemElem       pqrt.Slab[string]             // the pointer targets of l.list.element.list.element
-	slabMValueElemValue pqrt.Slab[int64]              // the pointer targets of m.key_value.value.list.element.key_value.value
-	slabSC              pqrt.Slab[int32]              // the pointer targets of s.list.element.c
+	fr                 *pqrt.FileReader
+	leaves             *pqrt.Leaves // the leaf columns read
+	read               int64
+	closed             bool
+	drv                [len(pqgenDeepDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv                 [pqgenDeepLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colID              *pqrt.Int64Reader             // id; nil when not read
+	colABC             *pqrt.Int32Reader             // a.b.list.element.c; nil when not read
+	colABDElem         *pqrt.ByteArrayReader         // a.b.list.element.d.list.element; nil when not read
+	colAN              *pqrt.DoubleReader            // a.n; nil when not read
+	colLElemElem       *pqrt.ByteArrayReader         // l.list.element.list.element; nil when not read
+	colMKey            *pqrt.Int32Reader             // m.key_value.key; nil when not read
+	colMValueElemKey   *pqrt.ByteArrayReader         // m.key_value.value.list.element.key_value.key; nil when not read
+	colMValueElemValue *pqrt.Int64Reader             // m.key_value.value.list.element.key_value.value; nil when not read
+	colSC              *pqrt.Int32Reader             // s.list.element.c; nil when not read
+	colSDElem          *pqrt.ByteArrayReader         // s.list.element.d.list.element; nil when not read
+	slabs              [2]pqgenDeepSlabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenDeepSlabs are the slabs DeepReader takes the values of the rows of Deep from.
+type pqgenDeepSlabs struct {
+	slabA               pqrt.Slab[DeepA]             // the a structs
+	slabAB              pqrt.Slab[*DeepB]            // the elements of the a.b lists
+	slabABElem          pqrt.Slab[DeepB]             // the a.b.list.element structs
+	slabABD             pqrt.Slab[string]            // the elements of the a.b.list.element.d lists
+	slabL               pqrt.Slab[[]*string]         // the elements of the l lists
+	slabLElem           pqrt.Slab[*string]           // the elements of the l.list.element lists
+	slabMValue          pqrt.Slab[map[string]*int64] // the elements of the m.key_value.value lists
+	slabS               pqrt.Slab[DeepB]             // the elements of the s lists
+	slabSD              pqrt.Slab[string]            // the elements of the s.list.element.d lists
+	slabABC             pqrt.Slab[int32]             // the pointer targets of a.b.list.element.c
+	slabAN              pqrt.Slab[float64]           // the pointer targets of a.n
+	slabLElemElem       pqrt.Slab[string]            // the pointer targets of l.list.element.list.element
+	slabMValueElemValue pqrt.Slab[int64]             // the pointer targets of m.key_value.value.list.element.key_value.value
+	slabSC              pqrt.Slab[int32]             // the pointer targets of s.list.element.c
 }
 
 // The entries of pqgenDeepDrivers of the nested values of Deep.
@@ -637,37 +642,60 @@ func (r *DeepReader) Read(rows []Deep) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *DeepReader) assemble(rows []Deep) error {
-	var p, q [pqgenDeepLeaves]int // per leaf: the next level slot and value
-	var slabABC []int32           // pointer targets of a.b.list.element.c
+	var zero, pm, qm, pe, qe [pqgenDeepLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *DeepReader) assemblePart(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe [pqgenDeepLeaves]int) error {
+	q0 := q             // the part's first values
+	var slabABC []int32 // pointer targets of a.b.list.element.c, from value q0 on
 	if r.colABC != nil {
-		slabABC = r.slabABC.Take(len(r.colABC.Values))
+		slabABC = sl.slabABC.Take(qe[pqgenDeepColABC] - q[pqgenDeepColABC])
 	}
-	var slabAN []float64 // pointer targets of a.n
+	var slabAN []float64 // pointer targets of a.n, from value q0 on
 	if r.colAN != nil {
-		slabAN = r.slabAN.Take(len(r.colAN.Values))
+		slabAN = sl.slabAN.Take(qe[pqgenDeepColAN] - q[pqgenDeepColAN])
 	}
-	var slabLElemElem []string // pointer targets of l.list.element.list.element
+	var slabLElemElem []string // pointer targets of l.list.element.list.element, from value q0 on
 	if r.colLElemElem != nil {
-		slabLElemElem = r.slabLElemElem.Take(r.colLElemElem.Values.Len())
+		slabLElemElem = sl.slabLElemElem.Take(qe[pqgenDeepColLElemElem] - q[pqgenDeepColLElemElem])
 	}
-	var slabMValueElemValue []int64 // pointer targets of m.key_value.value.list.element.key_value.value
+	var slabMValueElemValue []int64 // pointer targets of m.key_value.value.list.element.key_value.value, from value q0 on
 	if r.colMValueElemValue != nil {
-		slabMValueElemValue = r.slabMValueElemValue.Take(len(r.colMValueElemValue.Values))
+		slabMValueElemValue = sl.slabMValueElemValue.Take(qe[pqgenDeepColMValueElemValue] - q[pqgenDeepColMValueElemValue])
 	}
-	var slabSC []int32 // pointer targets of s.list.element.c
+	var slabSC []int32 // pointer targets of s.list.element.c, from value q0 on
 	if r.colSC != nil {
-		slabSC = r.slabSC.Take(len(r.colSC.Values))
+		slabSC = sl.slabSC.Take(qe[pqgenDeepColSC] - q[pqgenDeepColSC])
 	}
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenDeepColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenDeepColID] = len(rows)
+			q[pqgenDeepColID] = k
 		}
 	}
 	// a.b.list.element.c
@@ -676,8 +704,8 @@ func (r *DeepReader) assemble(rows []Deep) error {
 		if colABC != nil {
 			i := -1
 			var e1 int
-			n := len(colABC.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenDeepColABC]
+			for s := p[pqgenDeepColABC]; s < n; s++ {
 				d := colABC.Def[s]
 				rp := colABC.Rep[s]
 				if rp == 0 {
@@ -691,19 +719,19 @@ func (r *DeepReader) assemble(rows []Deep) error {
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = r.slabA.New()
+						x.A = sl.slabA.New()
 					}
 					if d >= 3 {
 						if e1 == len(x.A.B) {
-							x.A.B = r.slabAB.Extend(x.A.B)
+							x.A.B = sl.slabAB.Extend(x.A.B)
 						}
 						if d >= 4 {
 							if x.A.B[e1] == nil {
-								x.A.B[e1] = r.slabABElem.New()
+								x.A.B[e1] = sl.slabABElem.New()
 							}
 							if d >= 5 {
-								slabABC[q[pqgenDeepColABC]] = colABC.Values[q[pqgenDeepColABC]]
-								x.A.B[e1].C = &slabABC[q[pqgenDeepColABC]]
+								slabABC[q[pqgenDeepColABC]-q0[pqgenDeepColABC]] = colABC.Values[q[pqgenDeepColABC]]
+								x.A.B[e1].C = &slabABC[q[pqgenDeepColABC]-q0[pqgenDeepColABC]]
 								q[pqgenDeepColABC]++
 							}
 						}
@@ -721,8 +749,8 @@ func (r *DeepReader) assemble(rows []Deep) error {
 		if colABDElem != nil {
 			i := -1
 			var e1, e2 int
-			n := len(colABDElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenDeepColABDElem]
+			for s := p[pqgenDeepColABDElem]; s < n; s++ {
 				d := colABDElem.Def[s]
 				rp := colABDElem.Rep[s]
 				if rp == 0 {
@@ -741,19 +769,19 @@ func (r *DeepReader) assemble(rows []Deep) error {
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = r.slabA.New()
+						x.A = sl.slabA.New()
 					}
 					if d >= 3 {
 						if e1 == len(x.A.B) {
-							x.A.B = r.slabAB.Extend(x.A.B)
+							x.A.B = sl.slabAB.Extend(x.A.B)
 						}
 						if d >= 4 {
 							if x.A.B[e1] == nil {
-								x.A.B[e1] = r.slabABElem.New()
+								x.A.B[e1] = sl.slabABElem.New()
 							}
 							if d >= 6 {
 								if e2 == len(x.A.B[e1].D) {
-									x.A.B[e1].D = r.slabABD.Extend(x.A.B[e1].D)
+									x.A.B[e1].D = sl.slabABD.Extend(x.A.B[e1].D)
 								}
 								x.A.B[e1].D[e2] = colABDElem.String(q[pqgenDeepColABDElem])
 								q[pqgenDeepColABDElem]++
@@ -774,18 +802,18 @@ func (r *DeepReader) assemble(rows []Deep) error {
 		colAN := r.colAN
 		if colAN != nil {
 			i := -1
-			n := len(colAN.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenDeepColAN]
+			for s := p[pqgenDeepColAN]; s < n; s++ {
 				d := colAN.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.A == nil {
-						x.A = r.slabA.New()
+						x.A = sl.slabA.New()
 					}
 					if d >= 2 {
-						slabAN[q[pqgenDeepColAN]] = colAN.Values[q[pqgenDeepColAN]]
-						x.A.N = &slabAN[q[pqgenDeepColAN]]
+						slabAN[q[pqgenDeepColAN]-q0[pqgenDeepColAN]] = colAN.Values[q[pqgenDeepColAN]]
+						x.A.N = &slabAN[q[pqgenDeepColAN]-q0[pqgenDeepColAN]]
 						q[pqgenDeepColAN]++
 					}
 				}
@@ -799,8 +827,8 @@ func (r *DeepReader) assemble(rows []Deep) error {
 		if colLElemElem != nil {
 			i := -1
 			var e1, e2 int
-			n := len(colLElemElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenDeepColLElemElem]
+			for s := p[pqgenDeepColLElemElem]; s < n; s++ {
 				d := colLElemElem.Def[s]
 				rp := colLElemElem.Rep[s]
 				if rp == 0 {
@@ -819,15 +847,15 @@ func (r *DeepReader) assemble(rows []Deep) error {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.L) {
-						x.L = r.slabL.Extend(x.L)
+						x.L = sl.slabL.Extend(x.L)
 					}
 					if d >= 3 {
 						if e2 == len(x.L[e1]) {
-							x.L[e1] = r.slabLElem.Extend(x.L[e1])
+							x.L[e1] = sl.slabLElem.Extend(x.L[e1])
 						}
 						if d >= 4 {
-							slabLElemElem[q[pqgenDeepColLElemElem]] = colLElemElem.String(q[pqgenDeepColLElemElem])
-							x.L[e1][e2] = &slabLElemElem[q[pqgenDeepColLElemElem]]
+							slabLElemElem[q[pqgenDeepColLElemElem]-q0[pqgenDeepColLElemElem]] = colLElemElem.String(q[pqgenDeepColLElemElem])
+							x.L[e1][e2] = &slabLElemElem[q[pqgenDeepColLElemElem]-q0[pqgenDeepColLElemElem]]
 							q[pqgenDeepColLElemElem]++
 						}
 					}
@@ -874,7 +902,7 @@ func (r *DeepReader) assemble(rows []Deep) error {
 							} else {
 								var l1 []map[string]*int64
 								for {
-									l1 = r.slabMValue.Extend(l1)
+									l1 = sl.slabMValue.Extend(l1)
 									if d3 := r.drv[pqgenDeepDrvMValueElem]; d3 >= 0 {
 										def3 := r.lv[d3].Def[p[d3]]
 										if def3 < 4 {
@@ -892,8 +920,8 @@ func (r *DeepReader) assemble(rows []Deep) error {
 												}
 												if colMValueElemValue != nil {
 													if colMValueElemValue.Def[p[pqgenDeepColMValueElemValue]] == 5 {
-														slabMValueElemValue[q[pqgenDeepColMValueElemValue]] = colMValueElemValue.Values[q[pqgenDeepColMValueElemValue]]
-														v2 = &slabMValueElemValue[q[pqgenDeepColMValueElemValue]]
+														slabMValueElemValue[q[pqgenDeepColMValueElemValue]-q0[pqgenDeepColMValueElemValue]] = colMValueElemValue.Values[q[pqgenDeepColMValueElemValue]]
+														v2 = &slabMValueElemValue[q[pqgenDeepColMValueElemValue]-q0[pqgenDeepColMValueElemValue]]
 														q[pqgenDeepColMValueElemValue]++
 													}
 													p[pqgenDeepColMValueElemValue]++
@@ -929,8 +957,8 @@ func (r *DeepReader) assemble(rows []Deep) error {
 		if colSC != nil {
 			i := -1
 			var e1 int
-			n := len(colSC.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenDeepColSC]
+			for s := p[pqgenDeepColSC]; s < n; s++ {
 				d := colSC.Def[s]
 				rp := colSC.Rep[s]
 				if rp == 0 {
@@ -944,11 +972,11 @@ func (r *DeepReader) assemble(rows []Deep) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.S) {
-						x.S = r.slabS.Extend(x.S)
+						x.S = sl.slabS.Extend(x.S)
 					}
 					if d >= 2 {
-						slabSC[q[pqgenDeepColSC]] = colSC.Values[q[pqgenDeepColSC]]
-						x.S[e1].C = &slabSC[q[pqgenDeepColSC]]
+						slabSC[q[pqgenDeepColSC]-q0[pqgenDeepColSC]] = colSC.Values[q[pqgenDeepColSC]]
+						x.S[e1].C = &slabSC[q[pqgenDeepColSC]-q0[pqgenDeepColSC]]
 						q[pqgenDeepColSC]++
 					}
 				}
@@ -962,8 +990,8 @@ func (r *DeepReader) assemble(rows []Deep) error {
 		if colSDElem != nil {
 			i := -1
 			var e1, e2 int
-			n := len(colSDElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenDeepColSDElem]
+			for s := p[pqgenDeepColSDElem]; s < n; s++ {
 				d := colSDElem.Def[s]
 				rp := colSDElem.Rep[s]
 				if rp == 0 {
@@ -982,11 +1010,11 @@ func (r *DeepReader) assemble(rows []Deep) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.S) {
-						x.S = r.slabS.Extend(x.S)
+						x.S = sl.slabS.Extend(x.S)
 					}
 					if d >= 3 {
 						if e2 == len(x.S[e1].D) {
-							x.S[e1].D = r.slabSD.Extend(x.S[e1].D)
+							x.S[e1].D = sl.slabSD.Extend(x.S[e1].D)
 						}
 						x.S[e1].D[e2] = colSDElem.String(q[pqgenDeepColSDElem])
 						q[pqgenDeepColSDElem]++
@@ -998,7 +1026,7 @@ func (r *DeepReader) assemble(rows []Deep) error {
 			p[pqgenDeepColSDElem] = n
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDeepFile writes rows to a new Parquet file at path: the file is written

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // DocumentLog is a row of the Parquet schema "document_log".
@@ -325,19 +325,9 @@ func (r *DocumentLogReader) Read(rows []DocumentLog) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *DocumentLogReader) assemble(rows []DocumentLog) error {
-	var p, q [pqgenDocumentLogLeaves]int // per leaf: the next level slot and value
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[i]
-			}
-			q[pqgenDocumentLogColID] = len(rows)
-		}
-	}
 	// body (Variant)
 	{
 		if r.variantBody != nil {
@@ -362,7 +352,39 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) error {
 			}
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	var zero, pm, qm, pe, qe [pqgenDocumentLogLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *DocumentLogReader) assemblePart(rows []DocumentLog, p, q, pe, qe [pqgenDocumentLogLeaves]int) error {
+	// id
+	{
+		if colID := r.colID; colID != nil {
+			k := q[pqgenDocumentLogColID]
+			for i := range rows {
+				x := &rows[i]
+				x.ID = colID.Values[k]
+				k++
+			}
+			q[pqgenDocumentLogColID] = k
+		}
+	}
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDocumentLogFile writes rows to a new Parquet file at path: the file is written

@@ -20,8 +20,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Event (or a struct it
@@ -313,24 +313,29 @@ func (w *EventWriter) shred(rows []Event) {
 
 // EventReader reads rows of Event from a Parquet file. Create one with NewEventReader.
 type EventReader struct {
-	fr           *pqrt.FileReader
-	leaves       *pqrt.Leaves // the leaf columns read
-	read         int64
-	closed       bool
-	colID        *pqrt.Int64Reader     // id; nil when not read
-	colAt        *pqrt.Int64Reader     // at; nil when not read
-	colKind      *pqrt.ByteArrayReader // kind; nil when not read
-	colUser      *pqrt.ByteArrayReader // user; nil when not read
-	colSession   *pqrt.FixedReader     // session; nil when not read
-	colLatency   *pqrt.Int64Reader     // Latency; nil when not read
-	colScore     *pqrt.DoubleReader    // score; nil when not read
-	colSuccess   *pqrt.BoolReader      // success; nil when not read
-	colReferrer  *pqrt.ByteArrayReader // referrer; nil when not read
-	colRetries   *pqrt.Int32Reader     // retries; nil when not read
-	colCountry   *pqrt.ByteArrayReader // country; nil when not read
-	colPayload   *pqrt.ByteArrayReader // payload; nil when not read
-	slabReferrer pqrt.Slab[string]     // the pointer targets of referrer
-	slabRetries  pqrt.Slab[int32]      // the pointer targets of retries
+	fr          *pqrt.FileReader
+	leaves      *pqrt.Leaves // the leaf columns read
+	read        int64
+	closed      bool
+	colID       *pqrt.Int64Reader     // id; nil when not read
+	colAt       *pqrt.Int64Reader     // at; nil when not read
+	colKind     *pqrt.ByteArrayReader // kind; nil when not read
+	colUser     *pqrt.ByteArrayReader // user; nil when not read
+	colSession  *pqrt.FixedReader     // session; nil when not read
+	colLatency  *pqrt.Int64Reader     // Latency; nil when not read
+	colScore    *pqrt.DoubleReader    // score; nil when not read
+	colSuccess  *pqrt.BoolReader      // success; nil when not read
+	colReferrer *pqrt.ByteArrayReader // referrer; nil when not read
+	colRetries  *pqrt.Int32Reader     // retries; nil when not read
+	colCountry  *pqrt.ByteArrayReader // country; nil when not read
+	colPayload  *pqrt.ByteArrayReader // payload; nil when not read
+	slabs       [2]pqgenEventSlabs    // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenEventSlabs are the slabs EventReader takes the values of the rows of Event from.
+type pqgenEventSlabs struct {
+	slabReferrer pqrt.Slab[string] // the pointer targets of referrer
+	slabRetries  pqrt.Slab[int32]  // the pointer targets of retries
 }
 
 // NewEventReader opens the Parquet file of size bytes behind r for reading Event rows.
@@ -362,7 +367,7 @@ func NewEventReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*Ev
 		pqrt.Leaf(&tr.colReferrer, pqgenEventColReferrer),
 		pqrt.Leaf(&tr.colRetries, pqgenEventColRetries),
 		pqrt.Leaf(&tr.colCountry, pqgenEventColCountry),
-		pqrt.Leaf(&tr.colPayload, pqgenEventColPayload),
+		pqrt.LeafBytes(&tr.colPayload, pqgenEventColPayload),
 	); err != nil {
 		return nil, err
 	}
@@ -434,136 +439,173 @@ func (r *EventReader) Read(rows []Event) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *EventReader) assemble(rows []Event) error {
-	var p, q [pqgenEventLeaves]int // per leaf: the next level slot and value
-	var slabReferrer []string      // pointer targets of referrer
-	if r.colReferrer != nil {
-		slabReferrer = r.slabReferrer.Take(r.colReferrer.Values.Len())
+	var zero, pm, qm, pe, qe [pqgenEventLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
 	}
-	var slabRetries []int32 // pointer targets of retries
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *EventReader) assemblePart(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe [pqgenEventLeaves]int) error {
+	q0 := q                   // the part's first values
+	var slabReferrer []string // pointer targets of referrer, from value q0 on
+	if r.colReferrer != nil {
+		slabReferrer = sl.slabReferrer.Take(qe[pqgenEventColReferrer] - q[pqgenEventColReferrer])
+	}
+	var slabRetries []int32 // pointer targets of retries, from value q0 on
 	if r.colRetries != nil {
-		slabRetries = r.slabRetries.Take(len(r.colRetries.Values))
+		slabRetries = sl.slabRetries.Take(qe[pqgenEventColRetries] - q[pqgenEventColRetries])
 	}
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenEventColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenEventColID] = len(rows)
+			q[pqgenEventColID] = k
 		}
 	}
 	// at
 	{
 		if colAt := r.colAt; colAt != nil {
+			k := q[pqgenEventColAt]
 			for i := range rows {
 				x := &rows[i]
-				x.At = pqtime.UnixMicro(colAt.Values[i]).UTC()
+				x.At = pqtime.UnixMicro(colAt.Values[k]).UTC()
+				k++
 			}
-			q[pqgenEventColAt] = len(rows)
+			q[pqgenEventColAt] = k
 		}
 	}
 	// kind
 	{
 		if colKind := r.colKind; colKind != nil {
+			k := q[pqgenEventColKind]
 			for i := range rows {
 				x := &rows[i]
-				x.Kind = Kind(colKind.String(i))
+				x.Kind = Kind(colKind.String(k))
+				k++
 			}
-			q[pqgenEventColKind] = len(rows)
+			q[pqgenEventColKind] = k
 		}
 	}
 	// user
 	{
 		if colUser := r.colUser; colUser != nil {
+			k := q[pqgenEventColUser]
 			for i := range rows {
 				x := &rows[i]
-				x.User = colUser.String(i)
+				x.User = colUser.String(k)
+				k++
 			}
-			q[pqgenEventColUser] = len(rows)
+			q[pqgenEventColUser] = k
 		}
 	}
 	// session
 	{
 		if colSession := r.colSession; colSession != nil {
+			k := q[pqgenEventColSession]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Session[:], colSession.Values[i*16:(i+1)*16])
+				copy(x.Session[:], colSession.Values[k*16:(k+1)*16])
+				k++
 			}
-			q[pqgenEventColSession] = len(rows)
+			q[pqgenEventColSession] = k
 		}
 	}
 	// Latency
 	{
 		if colLatency := r.colLatency; colLatency != nil {
+			k := q[pqgenEventColLatency]
 			for i := range rows {
 				x := &rows[i]
-				x.Latency = pqtime.Duration(colLatency.Values[i])
+				x.Latency = pqtime.Duration(colLatency.Values[k])
+				k++
 			}
-			q[pqgenEventColLatency] = len(rows)
+			q[pqgenEventColLatency] = k
 		}
 	}
 	// score
 	{
 		if colScore := r.colScore; colScore != nil {
+			k := q[pqgenEventColScore]
 			for i := range rows {
 				x := &rows[i]
-				x.Score = colScore.Values[i]
+				x.Score = colScore.Values[k]
+				k++
 			}
-			q[pqgenEventColScore] = len(rows)
+			q[pqgenEventColScore] = k
 		}
 	}
 	// success
 	{
 		if colSuccess := r.colSuccess; colSuccess != nil {
+			k := q[pqgenEventColSuccess]
 			for i := range rows {
 				x := &rows[i]
-				x.Success = colSuccess.Values[i]
+				x.Success = colSuccess.Values[k]
+				k++
 			}
-			q[pqgenEventColSuccess] = len(rows)
+			q[pqgenEventColSuccess] = k
 		}
 	}
 	// referrer
 	{
 		if colReferrer := r.colReferrer; colReferrer != nil {
-			def := colReferrer.Def[:len(rows)]
-			k := 0
+			def := colReferrer.Def[p[pqgenEventColReferrer] : p[pqgenEventColReferrer]+len(rows)]
+			k := q[pqgenEventColReferrer]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabReferrer[k] = colReferrer.String(k)
-					x.Referrer = &slabReferrer[k]
+					slabReferrer[k-q0[pqgenEventColReferrer]] = colReferrer.String(k)
+					x.Referrer = &slabReferrer[k-q0[pqgenEventColReferrer]]
 					k++
 				}
 			}
 			q[pqgenEventColReferrer] = k
-			p[pqgenEventColReferrer] = len(rows)
+			p[pqgenEventColReferrer] += len(rows)
 		}
 	}
 	// retries
 	{
 		if colRetries := r.colRetries; colRetries != nil {
-			def := colRetries.Def[:len(rows)]
-			k := 0
+			def := colRetries.Def[p[pqgenEventColRetries] : p[pqgenEventColRetries]+len(rows)]
+			k := q[pqgenEventColRetries]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabRetries[k] = colRetries.Values[k]
-					x.Retries = &slabRetries[k]
+					slabRetries[k-q0[pqgenEventColRetries]] = colRetries.Values[k]
+					x.Retries = &slabRetries[k-q0[pqgenEventColRetries]]
 					k++
 				}
 			}
 			q[pqgenEventColRetries] = k
-			p[pqgenEventColRetries] = len(rows)
+			p[pqgenEventColRetries] += len(rows)
 		}
 	}
 	// country
 	{
 		if colCountry := r.colCountry; colCountry != nil {
-			def := colCountry.Def[:len(rows)]
-			k := 0
+			def := colCountry.Def[p[pqgenEventColCountry] : p[pqgenEventColCountry]+len(rows)]
+			k := q[pqgenEventColCountry]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
@@ -572,20 +614,22 @@ func (r *EventReader) assemble(rows []Event) error {
 				}
 			}
 			q[pqgenEventColCountry] = k
-			p[pqgenEventColCountry] = len(rows)
+			p[pqgenEventColCountry] += len(rows)
 		}
 	}
 	// payload
 	{
 		if colPayload := r.colPayload; colPayload != nil {
+			k := q[pqgenEventColPayload]
 			for i := range rows {
 				x := &rows[i]
-				x.Payload = colPayload.Bytes(i)
+				x.Payload = colPayload.Bytes(k)
+				k++
 			}
-			q[pqgenEventColPayload] = len(rows)
+			q[pqgenEventColPayload] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteEventFile writes rows to a new Parquet file at path: the file is written

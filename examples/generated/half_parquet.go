@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Half (or a struct it
@@ -150,8 +150,13 @@ type HalfReader struct {
 	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
-	colX   *pqrt.FixedReader  // x; nil when not read
-	slabX  pqrt.Slab[float32] // the pointer targets of x
+	colX   *pqrt.FixedReader // x; nil when not read
+	slabs  [2]pqgenHalfSlabs // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenHalfSlabs are the slabs HalfReader takes the values of the rows of Half from.
+type pqgenHalfSlabs struct {
+	slabX pqrt.Slab[float32] // the pointer targets of x
 }
 
 // NewHalfReader opens the Parquet file of size bytes behind r for reading Half rows.
@@ -244,31 +249,52 @@ func (r *HalfReader) Read(rows []Half) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *HalfReader) assemble(rows []Half) error {
-	var p, q [pqgenHalfLeaves]int // per leaf: the next level slot and value
-	var slabX []float32           // pointer targets of x
+	var zero, pm, qm, pe, qe [pqgenHalfLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *HalfReader) assemblePart(rows []Half, sl *pqgenHalfSlabs, p, q, pe, qe [pqgenHalfLeaves]int) error {
+	q0 := q             // the part's first values
+	var slabX []float32 // pointer targets of x, from value q0 on
 	if r.colX != nil {
-		slabX = r.slabX.Take(len(r.colX.Values) / 2)
+		slabX = sl.slabX.Take(qe[pqgenHalfColX] - q[pqgenHalfColX])
 	}
 	// x
 	{
 		if colX := r.colX; colX != nil {
-			def := colX.Def[:len(rows)]
-			k := 0
+			def := colX.Def[p[pqgenHalfColX] : p[pqgenHalfColX]+len(rows)]
+			k := q[pqgenHalfColX]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabX[k] = pqrt.Float16At(colX.Values, k)
-					x.X = &slabX[k]
+					slabX[k-q0[pqgenHalfColX]] = pqrt.Float16At(colX.Values, k)
+					x.X = &slabX[k-q0[pqgenHalfColX]]
 					k++
 				}
 			}
 			q[pqgenHalfColX] = k
-			p[pqgenHalfColX] = len(rows)
+			p[pqgenHalfColX] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteHalfFile writes rows to a new Parquet file at path: the file is written

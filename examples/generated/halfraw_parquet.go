@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, HalfRaw (or a struct it
@@ -150,8 +150,13 @@ type HalfRawReader struct {
 	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
-	colX   *pqrt.FixedReader  // x; nil when not read
-	slabX  pqrt.Slab[[2]byte] // the pointer targets of x
+	colX   *pqrt.FixedReader    // x; nil when not read
+	slabs  [2]pqgenHalfRawSlabs // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenHalfRawSlabs are the slabs HalfRawReader takes the values of the rows of HalfRaw from.
+type pqgenHalfRawSlabs struct {
+	slabX pqrt.Slab[[2]byte] // the pointer targets of x
 }
 
 // NewHalfRawReader opens the Parquet file of size bytes behind r for reading HalfRaw rows.
@@ -244,31 +249,52 @@ func (r *HalfRawReader) Read(rows []HalfRaw) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *HalfRawReader) assemble(rows []HalfRaw) error {
-	var p, q [pqgenHalfRawLeaves]int // per leaf: the next level slot and value
-	var slabX [][2]byte              // pointer targets of x
+	var zero, pm, qm, pe, qe [pqgenHalfRawLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *HalfRawReader) assemblePart(rows []HalfRaw, sl *pqgenHalfRawSlabs, p, q, pe, qe [pqgenHalfRawLeaves]int) error {
+	q0 := q             // the part's first values
+	var slabX [][2]byte // pointer targets of x, from value q0 on
 	if r.colX != nil {
-		slabX = r.slabX.Take(len(r.colX.Values) / 2)
+		slabX = sl.slabX.Take(qe[pqgenHalfRawColX] - q[pqgenHalfRawColX])
 	}
 	// x
 	{
 		if colX := r.colX; colX != nil {
-			def := colX.Def[:len(rows)]
-			k := 0
+			def := colX.Def[p[pqgenHalfRawColX] : p[pqgenHalfRawColX]+len(rows)]
+			k := q[pqgenHalfRawColX]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slabX[k][:], colX.Values[k*2:(k+1)*2])
-					x.X = &slabX[k]
+					copy(slabX[k-q0[pqgenHalfRawColX]][:], colX.Values[k*2:(k+1)*2])
+					x.X = &slabX[k-q0[pqgenHalfRawColX]]
 					k++
 				}
 			}
 			q[pqgenHalfRawColX] = k
-			p[pqgenHalfRawColX] = len(rows)
+			p[pqgenHalfRawColX] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteHalfRawFile writes rows to a new Parquet file at path: the file is written

@@ -20,8 +20,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Logical (or a struct it
@@ -790,57 +790,62 @@ type LogicalReader struct {
 	leaves           *pqrt.Leaves // the leaf columns read
 	read             int64
 	closed           bool
-	colI8            *pqrt.Int32Reader      // i8; nil when not read
-	colI16           *pqrt.Int32Reader      // i16; nil when not read
-	colI32           *pqrt.Int32Reader      // i32; nil when not read
-	colI64           *pqrt.Int64Reader      // i64; nil when not read
-	colU8            *pqrt.Int32Reader      // u8; nil when not read
-	colU16           *pqrt.Int32Reader      // u16; nil when not read
-	colU32           *pqrt.Int32Reader      // u32; nil when not read
-	colU64           *pqrt.Int64Reader      // u64; nil when not read
-	colInt           *pqrt.Int64Reader      // int; nil when not read
-	colUint          *pqrt.Int64Reader      // uint; nil when not read
-	colF32           *pqrt.FloatReader      // f32; nil when not read
-	colF64           *pqrt.DoubleReader     // f64; nil when not read
-	colBool          *pqrt.BoolReader       // bool; nil when not read
-	colStr           *pqrt.ByteArrayReader  // str; nil when not read
-	colEnum          *pqrt.ByteArrayReader  // enum; nil when not read
-	colJSON          *pqrt.ByteArrayReader  // json; nil when not read
-	colBSON          *pqrt.ByteArrayReader  // bson; nil when not read
-	colBin           *pqrt.ByteArrayReader  // bin; nil when not read
-	colUUID          *pqrt.FixedReader      // uuid; nil when not read
-	colFloat16       *pqrt.FixedReader      // float16; nil when not read
-	colInterval      *pqrt.FixedReader      // interval; nil when not read
-	colFixed         *pqrt.FixedReader      // fixed; nil when not read
-	colDec32         *pqrt.Int32Reader      // dec32; nil when not read
-	colDec64         *pqrt.Int64Reader      // dec64; nil when not read
-	colDecFixed      *pqrt.FixedReader      // dec_fixed; nil when not read
-	colDecBytes      *pqrt.ByteArrayReader  // dec_bytes; nil when not read
-	colTsMillis      *pqrt.Int64Reader      // ts_millis; nil when not read
-	colTsMicros      *pqrt.Int64Reader      // ts_micros; nil when not read
-	colTsNanos       *pqrt.Int64Reader      // ts_nanos; nil when not read
-	colTsLocal       *pqrt.Int64Reader      // ts_local; nil when not read
-	colDate          *pqrt.Int32Reader      // date; nil when not read
-	colTimeOfDay32   *pqrt.Int32Reader      // time_millis; nil when not read
-	colTimeOfDay64   *pqrt.Int64Reader      // time_micros; nil when not read
-	colTimeOfDayFine *pqrt.Int64Reader      // time_nanos; nil when not read
-	colDuration      *pqrt.Int64Reader      // duration; nil when not read
-	colInt96         *pqrt.Int96Reader      // int96; nil when not read
-	colGeometry      *pqrt.ByteArrayReader  // geometry; nil when not read
-	colGeography     *pqrt.ByteArrayReader  // geography; nil when not read
-	colTemp          *pqrt.DoubleReader     // temp; nil when not read
-	colLevel         *pqrt.Int32Reader      // level; nil when not read
-	colCount         *pqrt.Int64Reader      // count; nil when not read
-	colDaysRaw       *pqrt.Int32Reader      // days_raw; nil when not read
-	colMicrosRaw     *pqrt.Int64Reader      // micros_raw; nil when not read
-	colID            *pqrt.Int64Reader      // id; nil when not read
-	colOptTime       *pqrt.Int64Reader      // opt_time; nil when not read
-	colOptUUID       *pqrt.FixedReader      // opt_uuid; nil when not read
-	colOptBytes      *pqrt.ByteArrayReader  // opt_bytes; nil when not read
-	colOptLevel      *pqrt.Int32Reader      // opt_level; nil when not read
-	slabOptTime      pqrt.Slab[pqtime.Time] // the pointer targets of opt_time
-	slabOptUUID      pqrt.Slab[[16]byte]    // the pointer targets of opt_uuid
-	slabOptLevel     pqrt.Slab[Level]       // the pointer targets of opt_level
+	colI8            *pqrt.Int32Reader     // i8; nil when not read
+	colI16           *pqrt.Int32Reader     // i16; nil when not read
+	colI32           *pqrt.Int32Reader     // i32; nil when not read
+	colI64           *pqrt.Int64Reader     // i64; nil when not read
+	colU8            *pqrt.Int32Reader     // u8; nil when not read
+	colU16           *pqrt.Int32Reader     // u16; nil when not read
+	colU32           *pqrt.Int32Reader     // u32; nil when not read
+	colU64           *pqrt.Int64Reader     // u64; nil when not read
+	colInt           *pqrt.Int64Reader     // int; nil when not read
+	colUint          *pqrt.Int64Reader     // uint; nil when not read
+	colF32           *pqrt.FloatReader     // f32; nil when not read
+	colF64           *pqrt.DoubleReader    // f64; nil when not read
+	colBool          *pqrt.BoolReader      // bool; nil when not read
+	colStr           *pqrt.ByteArrayReader // str; nil when not read
+	colEnum          *pqrt.ByteArrayReader // enum; nil when not read
+	colJSON          *pqrt.ByteArrayReader // json; nil when not read
+	colBSON          *pqrt.ByteArrayReader // bson; nil when not read
+	colBin           *pqrt.ByteArrayReader // bin; nil when not read
+	colUUID          *pqrt.FixedReader     // uuid; nil when not read
+	colFloat16       *pqrt.FixedReader     // float16; nil when not read
+	colInterval      *pqrt.FixedReader     // interval; nil when not read
+	colFixed         *pqrt.FixedReader     // fixed; nil when not read
+	colDec32         *pqrt.Int32Reader     // dec32; nil when not read
+	colDec64         *pqrt.Int64Reader     // dec64; nil when not read
+	colDecFixed      *pqrt.FixedReader     // dec_fixed; nil when not read
+	colDecBytes      *pqrt.ByteArrayReader // dec_bytes; nil when not read
+	colTsMillis      *pqrt.Int64Reader     // ts_millis; nil when not read
+	colTsMicros      *pqrt.Int64Reader     // ts_micros; nil when not read
+	colTsNanos       *pqrt.Int64Reader     // ts_nanos; nil when not read
+	colTsLocal       *pqrt.Int64Reader     // ts_local; nil when not read
+	colDate          *pqrt.Int32Reader     // date; nil when not read
+	colTimeOfDay32   *pqrt.Int32Reader     // time_millis; nil when not read
+	colTimeOfDay64   *pqrt.Int64Reader     // time_micros; nil when not read
+	colTimeOfDayFine *pqrt.Int64Reader     // time_nanos; nil when not read
+	colDuration      *pqrt.Int64Reader     // duration; nil when not read
+	colInt96         *pqrt.Int96Reader     // int96; nil when not read
+	colGeometry      *pqrt.ByteArrayReader // geometry; nil when not read
+	colGeography     *pqrt.ByteArrayReader // geography; nil when not read
+	colTemp          *pqrt.DoubleReader    // temp; nil when not read
+	colLevel         *pqrt.Int32Reader     // level; nil when not read
+	colCount         *pqrt.Int64Reader     // count; nil when not read
+	colDaysRaw       *pqrt.Int32Reader     // days_raw; nil when not read
+	colMicrosRaw     *pqrt.Int64Reader     // micros_raw; nil when not read
+	colID            *pqrt.Int64Reader     // id; nil when not read
+	colOptTime       *pqrt.Int64Reader     // opt_time; nil when not read
+	colOptUUID       *pqrt.FixedReader     // opt_uuid; nil when not read
+	colOptBytes      *pqrt.ByteArrayReader // opt_bytes; nil when not read
+	colOptLevel      *pqrt.Int32Reader     // opt_level; nil when not read
+	slabs            [2]pqgenLogicalSlabs  // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenLogicalSlabs are the slabs LogicalReader takes the values of the rows of Logical from.
+type pqgenLogicalSlabs struct {
+	slabOptTime  pqrt.Slab[pqtime.Time] // the pointer targets of opt_time
+	slabOptUUID  pqrt.Slab[[16]byte]    // the pointer targets of opt_uuid
+	slabOptLevel pqrt.Slab[Level]       // the pointer targets of opt_level
 }
 
 // NewLogicalReader opens the Parquet file of size bytes behind r for reading Logical rows.
@@ -877,8 +882,8 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		pqrt.Leaf(&tr.colStr, pqgenLogicalColStr),
 		pqrt.Leaf(&tr.colEnum, pqgenLogicalColEnum),
 		pqrt.Leaf(&tr.colJSON, pqgenLogicalColJSON),
-		pqrt.Leaf(&tr.colBSON, pqgenLogicalColBSON),
-		pqrt.Leaf(&tr.colBin, pqgenLogicalColBin),
+		pqrt.LeafBytes(&tr.colBSON, pqgenLogicalColBSON),
+		pqrt.LeafBytes(&tr.colBin, pqgenLogicalColBin),
 		pqrt.Leaf(&tr.colUUID, pqgenLogicalColUUID),
 		pqrt.Leaf(&tr.colFloat16, pqgenLogicalColFloat16),
 		pqrt.Leaf(&tr.colInterval, pqgenLogicalColInterval),
@@ -886,7 +891,7 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		pqrt.Leaf(&tr.colDec32, pqgenLogicalColDec32),
 		pqrt.Leaf(&tr.colDec64, pqgenLogicalColDec64),
 		pqrt.Leaf(&tr.colDecFixed, pqgenLogicalColDecFixed),
-		pqrt.Leaf(&tr.colDecBytes, pqgenLogicalColDecBytes),
+		pqrt.LeafBytes(&tr.colDecBytes, pqgenLogicalColDecBytes),
 		pqrt.Leaf(&tr.colTsMillis, pqgenLogicalColTsMillis),
 		pqrt.Leaf(&tr.colTsMicros, pqgenLogicalColTsMicros),
 		pqrt.Leaf(&tr.colTsNanos, pqgenLogicalColTsNanos),
@@ -897,8 +902,8 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		pqrt.Leaf(&tr.colTimeOfDayFine, pqgenLogicalColTimeOfDayFine),
 		pqrt.Leaf(&tr.colDuration, pqgenLogicalColDuration),
 		pqrt.Leaf(&tr.colInt96, pqgenLogicalColInt96),
-		pqrt.Leaf(&tr.colGeometry, pqgenLogicalColGeometry),
-		pqrt.Leaf(&tr.colGeography, pqgenLogicalColGeography),
+		pqrt.LeafBytes(&tr.colGeometry, pqgenLogicalColGeometry),
+		pqrt.LeafBytes(&tr.colGeography, pqgenLogicalColGeography),
 		pqrt.Leaf(&tr.colTemp, pqgenLogicalColTemp),
 		pqrt.Leaf(&tr.colLevel, pqgenLogicalColLevel),
 		pqrt.Leaf(&tr.colCount, pqgenLogicalColCount),
@@ -907,7 +912,7 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		pqrt.Leaf(&tr.colID, pqgenLogicalColID),
 		pqrt.Leaf(&tr.colOptTime, pqgenLogicalColOptTime),
 		pqrt.Leaf(&tr.colOptUUID, pqgenLogicalColOptUUID),
-		pqrt.Leaf(&tr.colOptBytes, pqgenLogicalColOptBytes),
+		pqrt.LeafBytes(&tr.colOptBytes, pqgenLogicalColOptBytes),
 		pqrt.Leaf(&tr.colOptLevel, pqgenLogicalColOptLevel),
 	); err != nil {
 		return nil, err
@@ -980,500 +985,609 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *LogicalReader) assemble(rows []Logical) error {
-	var p, q [pqgenLogicalLeaves]int // per leaf: the next level slot and value
-	var slabOptTime []pqtime.Time    // pointer targets of opt_time
+	var zero, pm, qm, pe, qe [pqgenLogicalLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe [pqgenLogicalLeaves]int) error {
+	q0 := q                       // the part's first values
+	var slabOptTime []pqtime.Time // pointer targets of opt_time, from value q0 on
 	if r.colOptTime != nil {
-		slabOptTime = r.slabOptTime.Take(len(r.colOptTime.Values))
+		slabOptTime = sl.slabOptTime.Take(qe[pqgenLogicalColOptTime] - q[pqgenLogicalColOptTime])
 	}
-	var slabOptUUID [][16]byte // pointer targets of opt_uuid
+	var slabOptUUID [][16]byte // pointer targets of opt_uuid, from value q0 on
 	if r.colOptUUID != nil {
-		slabOptUUID = r.slabOptUUID.Take(len(r.colOptUUID.Values) / 16)
+		slabOptUUID = sl.slabOptUUID.Take(qe[pqgenLogicalColOptUUID] - q[pqgenLogicalColOptUUID])
 	}
-	var slabOptLevel []Level // pointer targets of opt_level
+	var slabOptLevel []Level // pointer targets of opt_level, from value q0 on
 	if r.colOptLevel != nil {
-		slabOptLevel = r.slabOptLevel.Take(len(r.colOptLevel.Values))
+		slabOptLevel = sl.slabOptLevel.Take(qe[pqgenLogicalColOptLevel] - q[pqgenLogicalColOptLevel])
 	}
 	// i8
 	{
 		if colI8 := r.colI8; colI8 != nil {
+			k := q[pqgenLogicalColI8]
 			for i := range rows {
 				x := &rows[i]
-				x.I8 = int8(colI8.Values[i])
+				x.I8 = int8(colI8.Values[k])
+				k++
 			}
-			q[pqgenLogicalColI8] = len(rows)
+			q[pqgenLogicalColI8] = k
 		}
 	}
 	// i16
 	{
 		if colI16 := r.colI16; colI16 != nil {
+			k := q[pqgenLogicalColI16]
 			for i := range rows {
 				x := &rows[i]
-				x.I16 = int16(colI16.Values[i])
+				x.I16 = int16(colI16.Values[k])
+				k++
 			}
-			q[pqgenLogicalColI16] = len(rows)
+			q[pqgenLogicalColI16] = k
 		}
 	}
 	// i32
 	{
 		if colI32 := r.colI32; colI32 != nil {
+			k := q[pqgenLogicalColI32]
 			for i := range rows {
 				x := &rows[i]
-				x.I32 = colI32.Values[i]
+				x.I32 = colI32.Values[k]
+				k++
 			}
-			q[pqgenLogicalColI32] = len(rows)
+			q[pqgenLogicalColI32] = k
 		}
 	}
 	// i64
 	{
 		if colI64 := r.colI64; colI64 != nil {
+			k := q[pqgenLogicalColI64]
 			for i := range rows {
 				x := &rows[i]
-				x.I64 = colI64.Values[i]
+				x.I64 = colI64.Values[k]
+				k++
 			}
-			q[pqgenLogicalColI64] = len(rows)
+			q[pqgenLogicalColI64] = k
 		}
 	}
 	// u8
 	{
 		if colU8 := r.colU8; colU8 != nil {
+			k := q[pqgenLogicalColU8]
 			for i := range rows {
 				x := &rows[i]
-				x.U8 = uint8(colU8.Values[i])
+				x.U8 = uint8(colU8.Values[k])
+				k++
 			}
-			q[pqgenLogicalColU8] = len(rows)
+			q[pqgenLogicalColU8] = k
 		}
 	}
 	// u16
 	{
 		if colU16 := r.colU16; colU16 != nil {
+			k := q[pqgenLogicalColU16]
 			for i := range rows {
 				x := &rows[i]
-				x.U16 = uint16(colU16.Values[i])
+				x.U16 = uint16(colU16.Values[k])
+				k++
 			}
-			q[pqgenLogicalColU16] = len(rows)
+			q[pqgenLogicalColU16] = k
 		}
 	}
 	// u32
 	{
 		if colU32 := r.colU32; colU32 != nil {
+			k := q[pqgenLogicalColU32]
 			for i := range rows {
 				x := &rows[i]
-				x.U32 = uint32(colU32.Values[i])
+				x.U32 = uint32(colU32.Values[k])
+				k++
 			}
-			q[pqgenLogicalColU32] = len(rows)
+			q[pqgenLogicalColU32] = k
 		}
 	}
 	// u64
 	{
 		if colU64 := r.colU64; colU64 != nil {
+			k := q[pqgenLogicalColU64]
 			for i := range rows {
 				x := &rows[i]
-				x.U64 = uint64(colU64.Values[i])
+				x.U64 = uint64(colU64.Values[k])
+				k++
 			}
-			q[pqgenLogicalColU64] = len(rows)
+			q[pqgenLogicalColU64] = k
 		}
 	}
 	// int
 	{
 		if colInt := r.colInt; colInt != nil {
+			k := q[pqgenLogicalColInt]
 			for i := range rows {
 				x := &rows[i]
-				x.Int = int(colInt.Values[i])
+				x.Int = int(colInt.Values[k])
+				k++
 			}
-			q[pqgenLogicalColInt] = len(rows)
+			q[pqgenLogicalColInt] = k
 		}
 	}
 	// uint
 	{
 		if colUint := r.colUint; colUint != nil {
+			k := q[pqgenLogicalColUint]
 			for i := range rows {
 				x := &rows[i]
-				x.Uint = uint(colUint.Values[i])
+				x.Uint = uint(colUint.Values[k])
+				k++
 			}
-			q[pqgenLogicalColUint] = len(rows)
+			q[pqgenLogicalColUint] = k
 		}
 	}
 	// f32
 	{
 		if colF32 := r.colF32; colF32 != nil {
+			k := q[pqgenLogicalColF32]
 			for i := range rows {
 				x := &rows[i]
-				x.F32 = colF32.Values[i]
+				x.F32 = colF32.Values[k]
+				k++
 			}
-			q[pqgenLogicalColF32] = len(rows)
+			q[pqgenLogicalColF32] = k
 		}
 	}
 	// f64
 	{
 		if colF64 := r.colF64; colF64 != nil {
+			k := q[pqgenLogicalColF64]
 			for i := range rows {
 				x := &rows[i]
-				x.F64 = colF64.Values[i]
+				x.F64 = colF64.Values[k]
+				k++
 			}
-			q[pqgenLogicalColF64] = len(rows)
+			q[pqgenLogicalColF64] = k
 		}
 	}
 	// bool
 	{
 		if colBool := r.colBool; colBool != nil {
+			k := q[pqgenLogicalColBool]
 			for i := range rows {
 				x := &rows[i]
-				x.Bool = colBool.Values[i]
+				x.Bool = colBool.Values[k]
+				k++
 			}
-			q[pqgenLogicalColBool] = len(rows)
+			q[pqgenLogicalColBool] = k
 		}
 	}
 	// str
 	{
 		if colStr := r.colStr; colStr != nil {
+			k := q[pqgenLogicalColStr]
 			for i := range rows {
 				x := &rows[i]
-				x.Str = colStr.String(i)
+				x.Str = colStr.String(k)
+				k++
 			}
-			q[pqgenLogicalColStr] = len(rows)
+			q[pqgenLogicalColStr] = k
 		}
 	}
 	// enum
 	{
 		if colEnum := r.colEnum; colEnum != nil {
+			k := q[pqgenLogicalColEnum]
 			for i := range rows {
 				x := &rows[i]
-				x.Enum = colEnum.String(i)
+				x.Enum = colEnum.String(k)
+				k++
 			}
-			q[pqgenLogicalColEnum] = len(rows)
+			q[pqgenLogicalColEnum] = k
 		}
 	}
 	// json
 	{
 		if colJSON := r.colJSON; colJSON != nil {
+			k := q[pqgenLogicalColJSON]
 			for i := range rows {
 				x := &rows[i]
-				x.JSON = colJSON.String(i)
+				x.JSON = colJSON.String(k)
+				k++
 			}
-			q[pqgenLogicalColJSON] = len(rows)
+			q[pqgenLogicalColJSON] = k
 		}
 	}
 	// bson
 	{
 		if colBSON := r.colBSON; colBSON != nil {
+			k := q[pqgenLogicalColBSON]
 			for i := range rows {
 				x := &rows[i]
-				x.BSON = colBSON.Bytes(i)
+				x.BSON = colBSON.Bytes(k)
+				k++
 			}
-			q[pqgenLogicalColBSON] = len(rows)
+			q[pqgenLogicalColBSON] = k
 		}
 	}
 	// bin
 	{
 		if colBin := r.colBin; colBin != nil {
+			k := q[pqgenLogicalColBin]
 			for i := range rows {
 				x := &rows[i]
-				x.Bin = colBin.Bytes(i)
+				x.Bin = colBin.Bytes(k)
+				k++
 			}
-			q[pqgenLogicalColBin] = len(rows)
+			q[pqgenLogicalColBin] = k
 		}
 	}
 	// uuid
 	{
 		if colUUID := r.colUUID; colUUID != nil {
+			k := q[pqgenLogicalColUUID]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.UUID[:], colUUID.Values[i*16:(i+1)*16])
+				copy(x.UUID[:], colUUID.Values[k*16:(k+1)*16])
+				k++
 			}
-			q[pqgenLogicalColUUID] = len(rows)
+			q[pqgenLogicalColUUID] = k
 		}
 	}
 	// float16
 	{
 		if colFloat16 := r.colFloat16; colFloat16 != nil {
+			k := q[pqgenLogicalColFloat16]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Float16[:], colFloat16.Values[i*2:(i+1)*2])
+				copy(x.Float16[:], colFloat16.Values[k*2:(k+1)*2])
+				k++
 			}
-			q[pqgenLogicalColFloat16] = len(rows)
+			q[pqgenLogicalColFloat16] = k
 		}
 	}
 	// interval
 	{
 		if colInterval := r.colInterval; colInterval != nil {
+			k := q[pqgenLogicalColInterval]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Interval[:], colInterval.Values[i*12:(i+1)*12])
+				copy(x.Interval[:], colInterval.Values[k*12:(k+1)*12])
+				k++
 			}
-			q[pqgenLogicalColInterval] = len(rows)
+			q[pqgenLogicalColInterval] = k
 		}
 	}
 	// fixed
 	{
 		if colFixed := r.colFixed; colFixed != nil {
+			k := q[pqgenLogicalColFixed]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Fixed[:], colFixed.Values[i*5:(i+1)*5])
+				copy(x.Fixed[:], colFixed.Values[k*5:(k+1)*5])
+				k++
 			}
-			q[pqgenLogicalColFixed] = len(rows)
+			q[pqgenLogicalColFixed] = k
 		}
 	}
 	// dec32
 	{
 		if colDec32 := r.colDec32; colDec32 != nil {
+			k := q[pqgenLogicalColDec32]
 			for i := range rows {
 				x := &rows[i]
-				x.Dec32 = colDec32.Values[i]
+				x.Dec32 = colDec32.Values[k]
+				k++
 			}
-			q[pqgenLogicalColDec32] = len(rows)
+			q[pqgenLogicalColDec32] = k
 		}
 	}
 	// dec64
 	{
 		if colDec64 := r.colDec64; colDec64 != nil {
+			k := q[pqgenLogicalColDec64]
 			for i := range rows {
 				x := &rows[i]
-				x.Dec64 = colDec64.Values[i]
+				x.Dec64 = colDec64.Values[k]
+				k++
 			}
-			q[pqgenLogicalColDec64] = len(rows)
+			q[pqgenLogicalColDec64] = k
 		}
 	}
 	// dec_fixed
 	{
 		if colDecFixed := r.colDecFixed; colDecFixed != nil {
+			k := q[pqgenLogicalColDecFixed]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.DecFixed[:], colDecFixed.Values[i*16:(i+1)*16])
+				copy(x.DecFixed[:], colDecFixed.Values[k*16:(k+1)*16])
+				k++
 			}
-			q[pqgenLogicalColDecFixed] = len(rows)
+			q[pqgenLogicalColDecFixed] = k
 		}
 	}
 	// dec_bytes
 	{
 		if colDecBytes := r.colDecBytes; colDecBytes != nil {
+			k := q[pqgenLogicalColDecBytes]
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = colDecBytes.Bytes(i)
+				x.DecBytes = colDecBytes.Bytes(k)
+				k++
 			}
-			q[pqgenLogicalColDecBytes] = len(rows)
+			q[pqgenLogicalColDecBytes] = k
 		}
 	}
 	// ts_millis
 	{
 		if colTsMillis := r.colTsMillis; colTsMillis != nil {
+			k := q[pqgenLogicalColTsMillis]
 			for i := range rows {
 				x := &rows[i]
-				x.TsMillis = pqtime.UnixMilli(colTsMillis.Values[i]).UTC()
+				x.TsMillis = pqtime.UnixMilli(colTsMillis.Values[k]).UTC()
+				k++
 			}
-			q[pqgenLogicalColTsMillis] = len(rows)
+			q[pqgenLogicalColTsMillis] = k
 		}
 	}
 	// ts_micros
 	{
 		if colTsMicros := r.colTsMicros; colTsMicros != nil {
+			k := q[pqgenLogicalColTsMicros]
 			for i := range rows {
 				x := &rows[i]
-				x.TsMicros = pqtime.UnixMicro(colTsMicros.Values[i]).UTC()
+				x.TsMicros = pqtime.UnixMicro(colTsMicros.Values[k]).UTC()
+				k++
 			}
-			q[pqgenLogicalColTsMicros] = len(rows)
+			q[pqgenLogicalColTsMicros] = k
 		}
 	}
 	// ts_nanos
 	{
 		if colTsNanos := r.colTsNanos; colTsNanos != nil {
+			k := q[pqgenLogicalColTsNanos]
 			for i := range rows {
 				x := &rows[i]
-				x.TsNanos = pqtime.Unix(0, colTsNanos.Values[i]).UTC()
+				x.TsNanos = pqtime.Unix(0, colTsNanos.Values[k]).UTC()
+				k++
 			}
-			q[pqgenLogicalColTsNanos] = len(rows)
+			q[pqgenLogicalColTsNanos] = k
 		}
 	}
 	// ts_local
 	{
 		if colTsLocal := r.colTsLocal; colTsLocal != nil {
+			k := q[pqgenLogicalColTsLocal]
 			for i := range rows {
 				x := &rows[i]
-				x.TsLocal = pqtime.UnixMicro(colTsLocal.Values[i]).UTC()
+				x.TsLocal = pqtime.UnixMicro(colTsLocal.Values[k]).UTC()
+				k++
 			}
-			q[pqgenLogicalColTsLocal] = len(rows)
+			q[pqgenLogicalColTsLocal] = k
 		}
 	}
 	// date
 	{
 		if colDate := r.colDate; colDate != nil {
+			k := q[pqgenLogicalColDate]
 			for i := range rows {
 				x := &rows[i]
-				x.Date = pqtime.Unix(int64(colDate.Values[i])*86400, 0).UTC()
+				x.Date = pqtime.Unix(int64(colDate.Values[k])*86400, 0).UTC()
+				k++
 			}
-			q[pqgenLogicalColDate] = len(rows)
+			q[pqgenLogicalColDate] = k
 		}
 	}
 	// time_millis
 	{
 		if colTimeOfDay32 := r.colTimeOfDay32; colTimeOfDay32 != nil {
+			k := q[pqgenLogicalColTimeOfDay32]
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDay32 = pqtime.Duration(colTimeOfDay32.Values[i]) * pqtime.Millisecond
+				x.TimeOfDay32 = pqtime.Duration(colTimeOfDay32.Values[k]) * pqtime.Millisecond
+				k++
 			}
-			q[pqgenLogicalColTimeOfDay32] = len(rows)
+			q[pqgenLogicalColTimeOfDay32] = k
 		}
 	}
 	// time_micros
 	{
 		if colTimeOfDay64 := r.colTimeOfDay64; colTimeOfDay64 != nil {
+			k := q[pqgenLogicalColTimeOfDay64]
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDay64 = pqtime.Duration(colTimeOfDay64.Values[i]) * pqtime.Microsecond
+				x.TimeOfDay64 = pqtime.Duration(colTimeOfDay64.Values[k]) * pqtime.Microsecond
+				k++
 			}
-			q[pqgenLogicalColTimeOfDay64] = len(rows)
+			q[pqgenLogicalColTimeOfDay64] = k
 		}
 	}
 	// time_nanos
 	{
 		if colTimeOfDayFine := r.colTimeOfDayFine; colTimeOfDayFine != nil {
+			k := q[pqgenLogicalColTimeOfDayFine]
 			for i := range rows {
 				x := &rows[i]
-				x.TimeOfDayFine = pqtime.Duration(colTimeOfDayFine.Values[i])
+				x.TimeOfDayFine = pqtime.Duration(colTimeOfDayFine.Values[k])
+				k++
 			}
-			q[pqgenLogicalColTimeOfDayFine] = len(rows)
+			q[pqgenLogicalColTimeOfDayFine] = k
 		}
 	}
 	// duration
 	{
 		if colDuration := r.colDuration; colDuration != nil {
+			k := q[pqgenLogicalColDuration]
 			for i := range rows {
 				x := &rows[i]
-				x.Duration = pqtime.Duration(colDuration.Values[i])
+				x.Duration = pqtime.Duration(colDuration.Values[k])
+				k++
 			}
-			q[pqgenLogicalColDuration] = len(rows)
+			q[pqgenLogicalColDuration] = k
 		}
 	}
 	// int96
 	{
 		if colInt96 := r.colInt96; colInt96 != nil {
+			k := q[pqgenLogicalColInt96]
 			for i := range rows {
 				x := &rows[i]
-				x.Int96 = colInt96.Values[i]
+				x.Int96 = colInt96.Values[k]
+				k++
 			}
-			q[pqgenLogicalColInt96] = len(rows)
+			q[pqgenLogicalColInt96] = k
 		}
 	}
 	// geometry
 	{
 		if colGeometry := r.colGeometry; colGeometry != nil {
+			k := q[pqgenLogicalColGeometry]
 			for i := range rows {
 				x := &rows[i]
-				x.Geometry = colGeometry.Bytes(i)
+				x.Geometry = colGeometry.Bytes(k)
+				k++
 			}
-			q[pqgenLogicalColGeometry] = len(rows)
+			q[pqgenLogicalColGeometry] = k
 		}
 	}
 	// geography
 	{
 		if colGeography := r.colGeography; colGeography != nil {
+			k := q[pqgenLogicalColGeography]
 			for i := range rows {
 				x := &rows[i]
-				x.Geography = colGeography.Bytes(i)
+				x.Geography = colGeography.Bytes(k)
+				k++
 			}
-			q[pqgenLogicalColGeography] = len(rows)
+			q[pqgenLogicalColGeography] = k
 		}
 	}
 	// temp
 	{
 		if colTemp := r.colTemp; colTemp != nil {
+			k := q[pqgenLogicalColTemp]
 			for i := range rows {
 				x := &rows[i]
-				x.Temp = Celsius(colTemp.Values[i])
+				x.Temp = Celsius(colTemp.Values[k])
+				k++
 			}
-			q[pqgenLogicalColTemp] = len(rows)
+			q[pqgenLogicalColTemp] = k
 		}
 	}
 	// level
 	{
 		if colLevel := r.colLevel; colLevel != nil {
+			k := q[pqgenLogicalColLevel]
 			for i := range rows {
 				x := &rows[i]
-				x.Level = Level(colLevel.Values[i])
+				x.Level = Level(colLevel.Values[k])
+				k++
 			}
-			q[pqgenLogicalColLevel] = len(rows)
+			q[pqgenLogicalColLevel] = k
 		}
 	}
 	// count
 	{
 		if colCount := r.colCount; colCount != nil {
+			k := q[pqgenLogicalColCount]
 			for i := range rows {
 				x := &rows[i]
-				x.Count = Count(colCount.Values[i])
+				x.Count = Count(colCount.Values[k])
+				k++
 			}
-			q[pqgenLogicalColCount] = len(rows)
+			q[pqgenLogicalColCount] = k
 		}
 	}
 	// days_raw
 	{
 		if colDaysRaw := r.colDaysRaw; colDaysRaw != nil {
+			k := q[pqgenLogicalColDaysRaw]
 			for i := range rows {
 				x := &rows[i]
-				x.DaysRaw = colDaysRaw.Values[i]
+				x.DaysRaw = colDaysRaw.Values[k]
+				k++
 			}
-			q[pqgenLogicalColDaysRaw] = len(rows)
+			q[pqgenLogicalColDaysRaw] = k
 		}
 	}
 	// micros_raw
 	{
 		if colMicrosRaw := r.colMicrosRaw; colMicrosRaw != nil {
+			k := q[pqgenLogicalColMicrosRaw]
 			for i := range rows {
 				x := &rows[i]
-				x.MicrosRaw = colMicrosRaw.Values[i]
+				x.MicrosRaw = colMicrosRaw.Values[k]
+				k++
 			}
-			q[pqgenLogicalColMicrosRaw] = len(rows)
+			q[pqgenLogicalColMicrosRaw] = k
 		}
 	}
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenLogicalColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenLogicalColID] = len(rows)
+			q[pqgenLogicalColID] = k
 		}
 	}
 	// opt_time
 	{
 		if colOptTime := r.colOptTime; colOptTime != nil {
-			def := colOptTime.Def[:len(rows)]
-			k := 0
+			def := colOptTime.Def[p[pqgenLogicalColOptTime] : p[pqgenLogicalColOptTime]+len(rows)]
+			k := q[pqgenLogicalColOptTime]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabOptTime[k] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
-					x.OptTime = &slabOptTime[k]
+					slabOptTime[k-q0[pqgenLogicalColOptTime]] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
+					x.OptTime = &slabOptTime[k-q0[pqgenLogicalColOptTime]]
 					k++
 				}
 			}
 			q[pqgenLogicalColOptTime] = k
-			p[pqgenLogicalColOptTime] = len(rows)
+			p[pqgenLogicalColOptTime] += len(rows)
 		}
 	}
 	// opt_uuid
 	{
 		if colOptUUID := r.colOptUUID; colOptUUID != nil {
-			def := colOptUUID.Def[:len(rows)]
-			k := 0
+			def := colOptUUID.Def[p[pqgenLogicalColOptUUID] : p[pqgenLogicalColOptUUID]+len(rows)]
+			k := q[pqgenLogicalColOptUUID]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slabOptUUID[k][:], colOptUUID.Values[k*16:(k+1)*16])
-					x.OptUUID = &slabOptUUID[k]
+					copy(slabOptUUID[k-q0[pqgenLogicalColOptUUID]][:], colOptUUID.Values[k*16:(k+1)*16])
+					x.OptUUID = &slabOptUUID[k-q0[pqgenLogicalColOptUUID]]
 					k++
 				}
 			}
 			q[pqgenLogicalColOptUUID] = k
-			p[pqgenLogicalColOptUUID] = len(rows)
+			p[pqgenLogicalColOptUUID] += len(rows)
 		}
 	}
 	// opt_bytes
 	{
 		if colOptBytes := r.colOptBytes; colOptBytes != nil {
-			def := colOptBytes.Def[:len(rows)]
-			k := 0
+			def := colOptBytes.Def[p[pqgenLogicalColOptBytes] : p[pqgenLogicalColOptBytes]+len(rows)]
+			k := q[pqgenLogicalColOptBytes]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
@@ -1482,27 +1596,27 @@ func (r *LogicalReader) assemble(rows []Logical) error {
 				}
 			}
 			q[pqgenLogicalColOptBytes] = k
-			p[pqgenLogicalColOptBytes] = len(rows)
+			p[pqgenLogicalColOptBytes] += len(rows)
 		}
 	}
 	// opt_level
 	{
 		if colOptLevel := r.colOptLevel; colOptLevel != nil {
-			def := colOptLevel.Def[:len(rows)]
-			k := 0
+			def := colOptLevel.Def[p[pqgenLogicalColOptLevel] : p[pqgenLogicalColOptLevel]+len(rows)]
+			k := q[pqgenLogicalColOptLevel]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabOptLevel[k] = Level(colOptLevel.Values[k])
-					x.OptLevel = &slabOptLevel[k]
+					slabOptLevel[k-q0[pqgenLogicalColOptLevel]] = Level(colOptLevel.Values[k])
+					x.OptLevel = &slabOptLevel[k-q0[pqgenLogicalColOptLevel]]
 					k++
 				}
 			}
 			q[pqgenLogicalColOptLevel] = k
-			p[pqgenLogicalColOptLevel] = len(rows)
+			p[pqgenLogicalColOptLevel] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteLogicalFile writes rows to a new Parquet file at path: the file is written

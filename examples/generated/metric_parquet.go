@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -309,25 +309,30 @@ func (w *MetricWriter) shred(rows []Metric) {
 
 // MetricReader reads rows of Metric from a Parquet file. Create one with NewMetricReader.
 type MetricReader struct {
-	fr              *pqrt.FileReader
-	leaves          *pqrt.Leaves // the leaf columns read
-	read            int64
-	closed          bool
-	drv             [len(pqgenMetricDrivers)]int    // per nested value: the leaf deciding it, or -1
-	lv              [pqgenMetricLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
-	colName         *pqrt.ByteArrayReader           // name; nil when not read
-	colTS           *pqrt.Int64Reader               // ts; nil when not read
-	colValue        *pqrt.DoubleReader              // value; nil when not read
-	colLabelsKey    *pqrt.ByteArrayReader           // labels.key_value.key; nil when not read
-	colLabelsValue  *pqrt.ByteArrayReader           // labels.key_value.value; nil when not read
-	colSamplesElem  *pqrt.DoubleReader              // samples.list.element; nil when not read
-	colTrace        *pqrt.FixedReader               // trace; nil when not read
-	colDay          *pqrt.Int32Reader               // day; nil when not read
-	colLevel        *pqrt.Int32Reader               // level; nil when not read
-	slabSamples     pqrt.Slab[float64]              // the elements of the samples lists
-	slabLabelsValue pqrt.Slab[string]               // the pointer targets of labels.key_value.value
-	slabTrace       pqrt.Slab[[16]byte]             // the pointer targets of trace
-	slabLevel       pqrt.Slab[int8]                 // the pointer targets of level
+	fr             *pqrt.FileReader
+	leaves         *pqrt.Leaves // the leaf columns read
+	read           int64
+	closed         bool
+	drv            [len(pqgenMetricDrivers)]int    // per nested value: the leaf deciding it, or -1
+	lv             [pqgenMetricLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
+	colName        *pqrt.ByteArrayReader           // name; nil when not read
+	colTS          *pqrt.Int64Reader               // ts; nil when not read
+	colValue       *pqrt.DoubleReader              // value; nil when not read
+	colLabelsKey   *pqrt.ByteArrayReader           // labels.key_value.key; nil when not read
+	colLabelsValue *pqrt.ByteArrayReader           // labels.key_value.value; nil when not read
+	colSamplesElem *pqrt.DoubleReader              // samples.list.element; nil when not read
+	colTrace       *pqrt.FixedReader               // trace; nil when not read
+	colDay         *pqrt.Int32Reader               // day; nil when not read
+	colLevel       *pqrt.Int32Reader               // level; nil when not read
+	slabs          [2]pqgenMetricSlabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenMetricSlabs are the slabs MetricReader takes the values of the rows of Metric from.
+type pqgenMetricSlabs struct {
+	slabSamples     pqrt.Slab[float64]  // the elements of the samples lists
+	slabLabelsValue pqrt.Slab[string]   // the pointer targets of labels.key_value.value
+	slabTrace       pqrt.Slab[[16]byte] // the pointer targets of trace
+	slabLevel       pqrt.Slab[int8]     // the pointer targets of level
 }
 
 // The entries of pqgenMetricDrivers of the nested values of Metric.
@@ -440,49 +445,76 @@ func (r *MetricReader) Read(rows []Metric) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *MetricReader) assemble(rows []Metric) error {
-	var p, q [pqgenMetricLeaves]int // per leaf: the next level slot and value
-	var slabLabelsValue []string    // pointer targets of labels.key_value.value
+	var zero, pm, qm, pe, qe [pqgenMetricLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *MetricReader) assemblePart(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe [pqgenMetricLeaves]int) error {
+	q0 := q                      // the part's first values
+	var slabLabelsValue []string // pointer targets of labels.key_value.value, from value q0 on
 	if r.colLabelsValue != nil {
-		slabLabelsValue = r.slabLabelsValue.Take(r.colLabelsValue.Values.Len())
+		slabLabelsValue = sl.slabLabelsValue.Take(qe[pqgenMetricColLabelsValue] - q[pqgenMetricColLabelsValue])
 	}
-	var slabTrace [][16]byte // pointer targets of trace
+	var slabTrace [][16]byte // pointer targets of trace, from value q0 on
 	if r.colTrace != nil {
-		slabTrace = r.slabTrace.Take(len(r.colTrace.Values) / 16)
+		slabTrace = sl.slabTrace.Take(qe[pqgenMetricColTrace] - q[pqgenMetricColTrace])
 	}
-	var slabLevel []int8 // pointer targets of level
+	var slabLevel []int8 // pointer targets of level, from value q0 on
 	if r.colLevel != nil {
-		slabLevel = r.slabLevel.Take(len(r.colLevel.Values))
+		slabLevel = sl.slabLevel.Take(qe[pqgenMetricColLevel] - q[pqgenMetricColLevel])
 	}
 	// name
 	{
 		if colName := r.colName; colName != nil {
+			k := q[pqgenMetricColName]
 			for i := range rows {
 				x := &rows[i]
-				x.Name = colName.String(i)
+				x.Name = colName.String(k)
+				k++
 			}
-			q[pqgenMetricColName] = len(rows)
+			q[pqgenMetricColName] = k
 		}
 	}
 	// ts
 	{
 		if colTS := r.colTS; colTS != nil {
+			k := q[pqgenMetricColTS]
 			for i := range rows {
 				x := &rows[i]
-				x.TS = pqtime.UnixMilli(colTS.Values[i]).UTC()
+				x.TS = pqtime.UnixMilli(colTS.Values[k]).UTC()
+				k++
 			}
-			q[pqgenMetricColTS] = len(rows)
+			q[pqgenMetricColTS] = k
 		}
 	}
 	// value
 	{
 		if colValue := r.colValue; colValue != nil {
+			k := q[pqgenMetricColValue]
 			for i := range rows {
 				x := &rows[i]
-				x.Value = colValue.Values[i]
+				x.Value = colValue.Values[k]
+				k++
 			}
-			q[pqgenMetricColValue] = len(rows)
+			q[pqgenMetricColValue] = k
 		}
 	}
 	// labels (row by row: a map needs its keys and values together)
@@ -512,8 +544,8 @@ func (r *MetricReader) assemble(rows []Metric) error {
 						}
 						if colLabelsValue != nil {
 							if colLabelsValue.Def[p[pqgenMetricColLabelsValue]] == 3 {
-								slabLabelsValue[q[pqgenMetricColLabelsValue]] = colLabelsValue.String(q[pqgenMetricColLabelsValue])
-								v1 = &slabLabelsValue[q[pqgenMetricColLabelsValue]]
+								slabLabelsValue[q[pqgenMetricColLabelsValue]-q0[pqgenMetricColLabelsValue]] = colLabelsValue.String(q[pqgenMetricColLabelsValue])
+								v1 = &slabLabelsValue[q[pqgenMetricColLabelsValue]-q0[pqgenMetricColLabelsValue]]
 								q[pqgenMetricColLabelsValue]++
 							}
 							p[pqgenMetricColLabelsValue]++
@@ -534,8 +566,8 @@ func (r *MetricReader) assemble(rows []Metric) error {
 		if colSamplesElem != nil {
 			i := -1
 			var e1 int
-			n := len(colSamplesElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenMetricColSamplesElem]
+			for s := p[pqgenMetricColSamplesElem]; s < n; s++ {
 				d := colSamplesElem.Def[s]
 				rp := colSamplesElem.Rep[s]
 				if rp == 0 {
@@ -549,7 +581,7 @@ func (r *MetricReader) assemble(rows []Metric) error {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.Samples) {
-						x.Samples = r.slabSamples.Extend(x.Samples)
+						x.Samples = sl.slabSamples.Extend(x.Samples)
 					}
 					x.Samples[e1] = colSamplesElem.Values[q[pqgenMetricColSamplesElem]]
 					q[pqgenMetricColSamplesElem]++
@@ -563,48 +595,50 @@ func (r *MetricReader) assemble(rows []Metric) error {
 	// trace
 	{
 		if colTrace := r.colTrace; colTrace != nil {
-			def := colTrace.Def[:len(rows)]
-			k := 0
+			def := colTrace.Def[p[pqgenMetricColTrace] : p[pqgenMetricColTrace]+len(rows)]
+			k := q[pqgenMetricColTrace]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slabTrace[k][:], colTrace.Values[k*16:(k+1)*16])
-					x.Trace = &slabTrace[k]
+					copy(slabTrace[k-q0[pqgenMetricColTrace]][:], colTrace.Values[k*16:(k+1)*16])
+					x.Trace = &slabTrace[k-q0[pqgenMetricColTrace]]
 					k++
 				}
 			}
 			q[pqgenMetricColTrace] = k
-			p[pqgenMetricColTrace] = len(rows)
+			p[pqgenMetricColTrace] += len(rows)
 		}
 	}
 	// day
 	{
 		if colDay := r.colDay; colDay != nil {
+			k := q[pqgenMetricColDay]
 			for i := range rows {
 				x := &rows[i]
-				x.Day = pqtime.Unix(int64(colDay.Values[i])*86400, 0).UTC()
+				x.Day = pqtime.Unix(int64(colDay.Values[k])*86400, 0).UTC()
+				k++
 			}
-			q[pqgenMetricColDay] = len(rows)
+			q[pqgenMetricColDay] = k
 		}
 	}
 	// level
 	{
 		if colLevel := r.colLevel; colLevel != nil {
-			def := colLevel.Def[:len(rows)]
-			k := 0
+			def := colLevel.Def[p[pqgenMetricColLevel] : p[pqgenMetricColLevel]+len(rows)]
+			k := q[pqgenMetricColLevel]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabLevel[k] = int8(colLevel.Values[k])
-					x.Level = &slabLevel[k]
+					slabLevel[k-q0[pqgenMetricColLevel]] = int8(colLevel.Values[k])
+					x.Level = &slabLevel[k-q0[pqgenMetricColLevel]]
 					k++
 				}
 			}
 			q[pqgenMetricColLevel] = k
-			p[pqgenMetricColLevel] = len(rows)
+			p[pqgenMetricColLevel] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteMetricFile writes rows to a new Parquet file at path: the file is written

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
@@ -633,16 +633,21 @@ type OrderReader struct {
 	colNotesElem          *pqrt.ByteArrayReader          // notes.list.element; nil when not read
 	colCreatedBy          *pqrt.ByteArrayReader          // created_by; nil when not read
 	colVersion            *pqrt.Int32Reader              // version; nil when not read
-	slabCustomer          pqrt.Slab[Customer]            // the customer structs
-	slabLines             pqrt.Slab[Line]                // the elements of the lines lists
-	slabLinesParts        pqrt.Slab[Part]                // the elements of the lines.list.element.parts lists
-	slabTags              pqrt.Slab[string]              // the elements of the tags lists
-	slabDiscountsValue    pqrt.Slab[int32]               // the elements of the discounts.key_value.value lists
-	slabNotes             pqrt.Slab[*string]             // the elements of the notes lists
-	slabCustomerEmail     pqrt.Slab[string]              // the pointer targets of customer.email
-	slabLinesPartsWeight  pqrt.Slab[float32]             // the pointer targets of lines.list.element.parts.list.element.weight
-	slabShippingZip       pqrt.Slab[string]              // the pointer targets of shipping.zip
-	slabNotesElem         pqrt.Slab[string]              // the pointer targets of notes.list.element
+	slabs                 [2]pqgenOrderSlabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenOrderSlabs are the slabs OrderReader takes the values of the rows of Order from.
+type pqgenOrderSlabs struct {
+	slabCustomer         pqrt.Slab[Customer] // the customer structs
+	slabLines            pqrt.Slab[Line]     // the elements of the lines lists
+	slabLinesParts       pqrt.Slab[Part]     // the elements of the lines.list.element.parts lists
+	slabTags             pqrt.Slab[string]   // the elements of the tags lists
+	slabDiscountsValue   pqrt.Slab[int32]    // the elements of the discounts.key_value.value lists
+	slabNotes            pqrt.Slab[*string]  // the elements of the notes lists
+	slabCustomerEmail    pqrt.Slab[string]   // the pointer targets of customer.email
+	slabLinesPartsWeight pqrt.Slab[float32]  // the pointer targets of lines.list.element.parts.list.element.weight
+	slabShippingZip      pqrt.Slab[string]   // the pointer targets of shipping.zip
+	slabNotesElem        pqrt.Slab[string]   // the pointer targets of notes.list.element
 }
 
 // The entries of pqgenOrderDrivers of the nested values of Order.
@@ -779,43 +784,68 @@ func (r *OrderReader) Read(rows []Order) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *OrderReader) assemble(rows []Order) error {
-	var p, q [pqgenOrderLeaves]int // per leaf: the next level slot and value
-	var slabCustomerEmail []string // pointer targets of customer.email
+	var zero, pm, qm, pe, qe [pqgenOrderLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *OrderReader) assemblePart(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe [pqgenOrderLeaves]int) error {
+	q0 := q                        // the part's first values
+	var slabCustomerEmail []string // pointer targets of customer.email, from value q0 on
 	if r.colCustomerEmail != nil {
-		slabCustomerEmail = r.slabCustomerEmail.Take(r.colCustomerEmail.Values.Len())
+		slabCustomerEmail = sl.slabCustomerEmail.Take(qe[pqgenOrderColCustomerEmail] - q[pqgenOrderColCustomerEmail])
 	}
-	var slabLinesPartsWeight []float32 // pointer targets of lines.list.element.parts.list.element.weight
+	var slabLinesPartsWeight []float32 // pointer targets of lines.list.element.parts.list.element.weight, from value q0 on
 	if r.colLinesPartsWeight != nil {
-		slabLinesPartsWeight = r.slabLinesPartsWeight.Take(len(r.colLinesPartsWeight.Values))
+		slabLinesPartsWeight = sl.slabLinesPartsWeight.Take(qe[pqgenOrderColLinesPartsWeight] - q[pqgenOrderColLinesPartsWeight])
 	}
-	var slabShippingZip []string // pointer targets of shipping.zip
+	var slabShippingZip []string // pointer targets of shipping.zip, from value q0 on
 	if r.colShippingZip != nil {
-		slabShippingZip = r.slabShippingZip.Take(r.colShippingZip.Values.Len())
+		slabShippingZip = sl.slabShippingZip.Take(qe[pqgenOrderColShippingZip] - q[pqgenOrderColShippingZip])
 	}
-	var slabNotesElem []string // pointer targets of notes.list.element
+	var slabNotesElem []string // pointer targets of notes.list.element, from value q0 on
 	if r.colNotesElem != nil {
-		slabNotesElem = r.slabNotesElem.Take(r.colNotesElem.Values.Len())
+		slabNotesElem = sl.slabNotesElem.Take(qe[pqgenOrderColNotesElem] - q[pqgenOrderColNotesElem])
 	}
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenOrderColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenOrderColID] = len(rows)
+			q[pqgenOrderColID] = k
 		}
 	}
 	// placed_at
 	{
 		if colPlacedAt := r.colPlacedAt; colPlacedAt != nil {
+			k := q[pqgenOrderColPlacedAt]
 			for i := range rows {
 				x := &rows[i]
-				x.PlacedAt = pqtime.UnixMilli(colPlacedAt.Values[i]).UTC()
+				x.PlacedAt = pqtime.UnixMilli(colPlacedAt.Values[k]).UTC()
+				k++
 			}
-			q[pqgenOrderColPlacedAt] = len(rows)
+			q[pqgenOrderColPlacedAt] = k
 		}
 	}
 	// customer.id
@@ -823,14 +853,14 @@ func (r *OrderReader) assemble(rows []Order) error {
 		colCustomerID := r.colCustomerID
 		if colCustomerID != nil {
 			i := -1
-			n := len(colCustomerID.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenOrderColCustomerID]
+			for s := p[pqgenOrderColCustomerID]; s < n; s++ {
 				d := colCustomerID.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = r.slabCustomer.New()
+						x.Customer = sl.slabCustomer.New()
 					}
 					x.Customer.ID = colCustomerID.Values[q[pqgenOrderColCustomerID]]
 					q[pqgenOrderColCustomerID]++
@@ -844,14 +874,14 @@ func (r *OrderReader) assemble(rows []Order) error {
 		colCustomerName := r.colCustomerName
 		if colCustomerName != nil {
 			i := -1
-			n := len(colCustomerName.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenOrderColCustomerName]
+			for s := p[pqgenOrderColCustomerName]; s < n; s++ {
 				d := colCustomerName.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = r.slabCustomer.New()
+						x.Customer = sl.slabCustomer.New()
 					}
 					x.Customer.Name = colCustomerName.String(q[pqgenOrderColCustomerName])
 					q[pqgenOrderColCustomerName]++
@@ -865,18 +895,18 @@ func (r *OrderReader) assemble(rows []Order) error {
 		colCustomerEmail := r.colCustomerEmail
 		if colCustomerEmail != nil {
 			i := -1
-			n := len(colCustomerEmail.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenOrderColCustomerEmail]
+			for s := p[pqgenOrderColCustomerEmail]; s < n; s++ {
 				d := colCustomerEmail.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Customer == nil {
-						x.Customer = r.slabCustomer.New()
+						x.Customer = sl.slabCustomer.New()
 					}
 					if d >= 2 {
-						slabCustomerEmail[q[pqgenOrderColCustomerEmail]] = colCustomerEmail.String(q[pqgenOrderColCustomerEmail])
-						x.Customer.Email = &slabCustomerEmail[q[pqgenOrderColCustomerEmail]]
+						slabCustomerEmail[q[pqgenOrderColCustomerEmail]-q0[pqgenOrderColCustomerEmail]] = colCustomerEmail.String(q[pqgenOrderColCustomerEmail])
+						x.Customer.Email = &slabCustomerEmail[q[pqgenOrderColCustomerEmail]-q0[pqgenOrderColCustomerEmail]]
 						q[pqgenOrderColCustomerEmail]++
 					}
 				}
@@ -908,7 +938,7 @@ func (r *OrderReader) assemble(rows []Order) error {
 				} else {
 					var l1 []Line
 					for {
-						l1 = r.slabLines.Extend(l1)
+						l1 = sl.slabLines.Extend(l1)
 						if colLinesSKU != nil {
 							l1[len(l1)-1].SKU = colLinesSKU.String(q[pqgenOrderColLinesSKU])
 							q[pqgenOrderColLinesSKU]++
@@ -960,7 +990,7 @@ func (r *OrderReader) assemble(rows []Order) error {
 							} else {
 								var l2 []Part
 								for {
-									l2 = r.slabLinesParts.Extend(l2)
+									l2 = sl.slabLinesParts.Extend(l2)
 									if colLinesPartsName != nil {
 										l2[len(l2)-1].Name = colLinesPartsName.String(q[pqgenOrderColLinesPartsName])
 										q[pqgenOrderColLinesPartsName]++
@@ -968,8 +998,8 @@ func (r *OrderReader) assemble(rows []Order) error {
 									}
 									if colLinesPartsWeight != nil {
 										if colLinesPartsWeight.Def[p[pqgenOrderColLinesPartsWeight]] == 3 {
-											slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]] = colLinesPartsWeight.Values[q[pqgenOrderColLinesPartsWeight]]
-											l2[len(l2)-1].Weight = &slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]]
+											slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]-q0[pqgenOrderColLinesPartsWeight]] = colLinesPartsWeight.Values[q[pqgenOrderColLinesPartsWeight]]
+											l2[len(l2)-1].Weight = &slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]-q0[pqgenOrderColLinesPartsWeight]]
 											q[pqgenOrderColLinesPartsWeight]++
 										}
 										p[pqgenOrderColLinesPartsWeight]++
@@ -996,8 +1026,8 @@ func (r *OrderReader) assemble(rows []Order) error {
 		if colTagsElem != nil {
 			i := -1
 			var e1 int
-			n := len(colTagsElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenOrderColTagsElem]
+			for s := p[pqgenOrderColTagsElem]; s < n; s++ {
 				d := colTagsElem.Def[s]
 				rp := colTagsElem.Rep[s]
 				if rp == 0 {
@@ -1011,7 +1041,7 @@ func (r *OrderReader) assemble(rows []Order) error {
 				x := &rows[i]
 				if d >= 2 {
 					if e1 == len(x.Tags) {
-						x.Tags = r.slabTags.Extend(x.Tags)
+						x.Tags = sl.slabTags.Extend(x.Tags)
 					}
 					x.Tags[e1] = colTagsElem.String(q[pqgenOrderColTagsElem])
 					q[pqgenOrderColTagsElem]++
@@ -1090,7 +1120,7 @@ func (r *OrderReader) assemble(rows []Order) error {
 							} else {
 								var l1 []int32
 								for {
-									l1 = r.slabDiscountsValue.Extend(l1)
+									l1 = sl.slabDiscountsValue.Extend(l1)
 									if colDiscountsValueElem != nil {
 										l1[len(l1)-1] = colDiscountsValueElem.Values[q[pqgenOrderColDiscountsValueElem]]
 										q[pqgenOrderColDiscountsValueElem]++
@@ -1130,8 +1160,8 @@ func (r *OrderReader) assemble(rows []Order) error {
 			}
 			if colShippingZip != nil {
 				if colShippingZip.Def[p[pqgenOrderColShippingZip]] == 1 {
-					slabShippingZip[q[pqgenOrderColShippingZip]] = colShippingZip.String(q[pqgenOrderColShippingZip])
-					x.Shipping.Zip = &slabShippingZip[q[pqgenOrderColShippingZip]]
+					slabShippingZip[q[pqgenOrderColShippingZip]-q0[pqgenOrderColShippingZip]] = colShippingZip.String(q[pqgenOrderColShippingZip])
+					x.Shipping.Zip = &slabShippingZip[q[pqgenOrderColShippingZip]-q0[pqgenOrderColShippingZip]]
 					q[pqgenOrderColShippingZip]++
 				}
 				p[pqgenOrderColShippingZip]++
@@ -1144,8 +1174,8 @@ func (r *OrderReader) assemble(rows []Order) error {
 		if colNotesElem != nil {
 			i := -1
 			var e1 int
-			n := len(colNotesElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenOrderColNotesElem]
+			for s := p[pqgenOrderColNotesElem]; s < n; s++ {
 				d := colNotesElem.Def[s]
 				rp := colNotesElem.Rep[s]
 				if rp == 0 {
@@ -1159,11 +1189,11 @@ func (r *OrderReader) assemble(rows []Order) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Notes) {
-						x.Notes = r.slabNotes.Extend(x.Notes)
+						x.Notes = sl.slabNotes.Extend(x.Notes)
 					}
 					if d >= 2 {
-						slabNotesElem[q[pqgenOrderColNotesElem]] = colNotesElem.String(q[pqgenOrderColNotesElem])
-						x.Notes[e1] = &slabNotesElem[q[pqgenOrderColNotesElem]]
+						slabNotesElem[q[pqgenOrderColNotesElem]-q0[pqgenOrderColNotesElem]] = colNotesElem.String(q[pqgenOrderColNotesElem])
+						x.Notes[e1] = &slabNotesElem[q[pqgenOrderColNotesElem]-q0[pqgenOrderColNotesElem]]
 						q[pqgenOrderColNotesElem]++
 					}
 				}
@@ -1174,24 +1204,28 @@ func (r *OrderReader) assemble(rows []Order) error {
 	// created_by
 	{
 		if colCreatedBy := r.colCreatedBy; colCreatedBy != nil {
+			k := q[pqgenOrderColCreatedBy]
 			for i := range rows {
 				x := &rows[i]
-				x.Audit.CreatedBy = colCreatedBy.String(i)
+				x.Audit.CreatedBy = colCreatedBy.String(k)
+				k++
 			}
-			q[pqgenOrderColCreatedBy] = len(rows)
+			q[pqgenOrderColCreatedBy] = k
 		}
 	}
 	// version
 	{
 		if colVersion := r.colVersion; colVersion != nil {
+			k := q[pqgenOrderColVersion]
 			for i := range rows {
 				x := &rows[i]
-				x.Audit.Version = uint32(colVersion.Values[i])
+				x.Audit.Version = uint32(colVersion.Values[k])
+				k++
 			}
-			q[pqgenOrderColVersion] = len(rows)
+			q[pqgenOrderColVersion] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteOrderFile writes rows to a new Parquet file at path: the file is written

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Price (or a struct it
@@ -324,8 +324,13 @@ type PriceReader struct {
 	colLinesElem   *pqrt.Int64Reader              // lines.list.element; nil when not read
 	colByCodeKey   *pqrt.ByteArrayReader          // by_code.key_value.key; nil when not read
 	colByCodeValue *pqrt.Int32Reader              // by_code.key_value.value; nil when not read
-	slabLines      pqrt.Slab[pqrt.Decimal]        // the elements of the lines lists
-	slabOpt        pqrt.Slab[pqrt.Decimal]        // the pointer targets of opt
+	slabs          [2]pqgenPriceSlabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenPriceSlabs are the slabs PriceReader takes the values of the rows of Price from.
+type pqgenPriceSlabs struct {
+	slabLines pqrt.Slab[pqrt.Decimal] // the elements of the lines lists
+	slabOpt   pqrt.Slab[pqrt.Decimal] // the pointer targets of opt
 }
 
 // The entries of pqgenPriceDrivers of the nested values of Price.
@@ -437,65 +442,92 @@ func (r *PriceReader) Read(rows []Price) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *PriceReader) assemble(rows []Price) error {
-	var p, q [pqgenPriceLeaves]int // per leaf: the next level slot and value
-	var slabOpt []pqrt.Decimal     // pointer targets of opt
+	var zero, pm, qm, pe, qe [pqgenPriceLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *PriceReader) assemblePart(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe [pqgenPriceLeaves]int) error {
+	q0 := q                    // the part's first values
+	var slabOpt []pqrt.Decimal // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
-		slabOpt = r.slabOpt.Take(len(r.colOpt.Values) / 9)
+		slabOpt = sl.slabOpt.Take(qe[pqgenPriceColOpt] - q[pqgenPriceColOpt])
 	}
 	// amount
 	{
 		if colAmount := r.colAmount; colAmount != nil {
+			k := q[pqgenPriceColAmount]
 			for i := range rows {
 				x := &rows[i]
-				x.Amount = pqrt.NewDecimal(int64(colAmount.Values[i]), 2)
+				x.Amount = pqrt.NewDecimal(int64(colAmount.Values[k]), 2)
+				k++
 			}
-			q[pqgenPriceColAmount] = len(rows)
+			q[pqgenPriceColAmount] = k
 		}
 	}
 	// total
 	{
 		if colTotal := r.colTotal; colTotal != nil {
+			k := q[pqgenPriceColTotal]
 			for i := range rows {
 				x := &rows[i]
-				x.Total = pqrt.NewDecimal(int64(colTotal.Values[i]), 4)
+				x.Total = pqrt.NewDecimal(int64(colTotal.Values[k]), 4)
+				k++
 			}
-			q[pqgenPriceColTotal] = len(rows)
+			q[pqgenPriceColTotal] = k
 		}
 	}
 	// big
 	{
 		if colBig := r.colBig; colBig != nil {
+			k := q[pqgenPriceColBig]
 			for i := range rows {
 				x := &rows[i]
-				x.Big = pqrt.DecimalFromFixed(colBig.Values[i*16:(i+1)*16], 6)
+				x.Big = pqrt.DecimalFromFixed(colBig.Values[k*16:(k+1)*16], 6)
+				k++
 			}
-			q[pqgenPriceColBig] = len(rows)
+			q[pqgenPriceColBig] = k
 		}
 	}
 	// opt
 	{
 		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[:len(rows)]
-			k := 0
+			def := colOpt.Def[p[pqgenPriceColOpt] : p[pqgenPriceColOpt]+len(rows)]
+			k := q[pqgenPriceColOpt]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabOpt[k] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
-					x.Opt = &slabOpt[k]
+					slabOpt[k-q0[pqgenPriceColOpt]] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
+					x.Opt = &slabOpt[k-q0[pqgenPriceColOpt]]
 					k++
 				}
 			}
 			q[pqgenPriceColOpt] = k
-			p[pqgenPriceColOpt] = len(rows)
+			p[pqgenPriceColOpt] += len(rows)
 		}
 	}
 	// zero
 	{
 		if colZero := r.colZero; colZero != nil {
-			def := colZero.Def[:len(rows)]
-			k := 0
+			def := colZero.Def[p[pqgenPriceColZero] : p[pqgenPriceColZero]+len(rows)]
+			k := q[pqgenPriceColZero]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
@@ -504,7 +536,7 @@ func (r *PriceReader) assemble(rows []Price) error {
 				}
 			}
 			q[pqgenPriceColZero] = k
-			p[pqgenPriceColZero] = len(rows)
+			p[pqgenPriceColZero] += len(rows)
 		}
 	}
 	// lines.list.element
@@ -513,8 +545,8 @@ func (r *PriceReader) assemble(rows []Price) error {
 		if colLinesElem != nil {
 			i := -1
 			var e1 int
-			n := len(colLinesElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenPriceColLinesElem]
+			for s := p[pqgenPriceColLinesElem]; s < n; s++ {
 				d := colLinesElem.Def[s]
 				rp := colLinesElem.Rep[s]
 				if rp == 0 {
@@ -528,7 +560,7 @@ func (r *PriceReader) assemble(rows []Price) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Lines) {
-						x.Lines = r.slabLines.Extend(x.Lines)
+						x.Lines = sl.slabLines.Extend(x.Lines)
 					}
 					x.Lines[e1] = pqrt.NewDecimal(int64(colLinesElem.Values[q[pqgenPriceColLinesElem]]), 2)
 					q[pqgenPriceColLinesElem]++
@@ -573,7 +605,7 @@ func (r *PriceReader) assemble(rows []Price) error {
 			}
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WritePriceFile writes rows to a new Parquet file at path: the file is written

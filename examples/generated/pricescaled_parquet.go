@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -293,8 +293,13 @@ type PriceScaledReader struct {
 	colLinesElem   *pqrt.Int64Reader                    // lines.list.element; nil when not read
 	colByCodeKey   *pqrt.ByteArrayReader                // by_code.key_value.key; nil when not read
 	colByCodeValue *pqrt.Int32Reader                    // by_code.key_value.value; nil when not read
-	slabLines      pqrt.Slab[int64]                     // the elements of the lines lists
-	slabOpt        pqrt.Slab[[9]byte]                   // the pointer targets of opt
+	slabs          [2]pqgenPriceScaledSlabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenPriceScaledSlabs are the slabs PriceScaledReader takes the values of the rows of PriceScaled from.
+type pqgenPriceScaledSlabs struct {
+	slabLines pqrt.Slab[int64]   // the elements of the lines lists
+	slabOpt   pqrt.Slab[[9]byte] // the pointer targets of opt
 }
 
 // The entries of pqgenPriceScaledDrivers of the nested values of PriceScaled.
@@ -406,65 +411,92 @@ func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *PriceScaledReader) assemble(rows []PriceScaled) error {
-	var p, q [pqgenPriceScaledLeaves]int // per leaf: the next level slot and value
-	var slabOpt [][9]byte                // pointer targets of opt
+	var zero, pm, qm, pe, qe [pqgenPriceScaledLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *PriceScaledReader) assemblePart(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe [pqgenPriceScaledLeaves]int) error {
+	q0 := q               // the part's first values
+	var slabOpt [][9]byte // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
-		slabOpt = r.slabOpt.Take(len(r.colOpt.Values) / 9)
+		slabOpt = sl.slabOpt.Take(qe[pqgenPriceScaledColOpt] - q[pqgenPriceScaledColOpt])
 	}
 	// amount
 	{
 		if colAmount := r.colAmount; colAmount != nil {
+			k := q[pqgenPriceScaledColAmount]
 			for i := range rows {
 				x := &rows[i]
-				x.Amount = colAmount.Values[i]
+				x.Amount = colAmount.Values[k]
+				k++
 			}
-			q[pqgenPriceScaledColAmount] = len(rows)
+			q[pqgenPriceScaledColAmount] = k
 		}
 	}
 	// total
 	{
 		if colTotal := r.colTotal; colTotal != nil {
+			k := q[pqgenPriceScaledColTotal]
 			for i := range rows {
 				x := &rows[i]
-				x.Total = colTotal.Values[i]
+				x.Total = colTotal.Values[k]
+				k++
 			}
-			q[pqgenPriceScaledColTotal] = len(rows)
+			q[pqgenPriceScaledColTotal] = k
 		}
 	}
 	// big
 	{
 		if colBig := r.colBig; colBig != nil {
+			k := q[pqgenPriceScaledColBig]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.Big[:], colBig.Values[i*16:(i+1)*16])
+				copy(x.Big[:], colBig.Values[k*16:(k+1)*16])
+				k++
 			}
-			q[pqgenPriceScaledColBig] = len(rows)
+			q[pqgenPriceScaledColBig] = k
 		}
 	}
 	// opt
 	{
 		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[:len(rows)]
-			k := 0
+			def := colOpt.Def[p[pqgenPriceScaledColOpt] : p[pqgenPriceScaledColOpt]+len(rows)]
+			k := q[pqgenPriceScaledColOpt]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					copy(slabOpt[k][:], colOpt.Values[k*9:(k+1)*9])
-					x.Opt = &slabOpt[k]
+					copy(slabOpt[k-q0[pqgenPriceScaledColOpt]][:], colOpt.Values[k*9:(k+1)*9])
+					x.Opt = &slabOpt[k-q0[pqgenPriceScaledColOpt]]
 					k++
 				}
 			}
 			q[pqgenPriceScaledColOpt] = k
-			p[pqgenPriceScaledColOpt] = len(rows)
+			p[pqgenPriceScaledColOpt] += len(rows)
 		}
 	}
 	// zero
 	{
 		if colZero := r.colZero; colZero != nil {
-			def := colZero.Def[:len(rows)]
-			k := 0
+			def := colZero.Def[p[pqgenPriceScaledColZero] : p[pqgenPriceScaledColZero]+len(rows)]
+			k := q[pqgenPriceScaledColZero]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
@@ -473,7 +505,7 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) error {
 				}
 			}
 			q[pqgenPriceScaledColZero] = k
-			p[pqgenPriceScaledColZero] = len(rows)
+			p[pqgenPriceScaledColZero] += len(rows)
 		}
 	}
 	// lines.list.element
@@ -482,8 +514,8 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) error {
 		if colLinesElem != nil {
 			i := -1
 			var e1 int
-			n := len(colLinesElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenPriceScaledColLinesElem]
+			for s := p[pqgenPriceScaledColLinesElem]; s < n; s++ {
 				d := colLinesElem.Def[s]
 				rp := colLinesElem.Rep[s]
 				if rp == 0 {
@@ -497,7 +529,7 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Lines) {
-						x.Lines = r.slabLines.Extend(x.Lines)
+						x.Lines = sl.slabLines.Extend(x.Lines)
 					}
 					x.Lines[e1] = colLinesElem.Values[q[pqgenPriceScaledColLinesElem]]
 					q[pqgenPriceScaledColLinesElem]++
@@ -542,7 +574,7 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) error {
 			}
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WritePriceScaledFile writes rows to a new Parquet file at path: the file is written

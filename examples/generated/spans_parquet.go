@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Spans (or a struct it
@@ -271,7 +271,12 @@ type SpansReader struct {
 	colTime            *pqrt.Int32Reader              // time; nil when not read
 	colTimeRaw         *pqrt.Int32Reader              // time_raw; nil when not read
 	colTimeMicros      *pqrt.Int64Reader              // time_micros; nil when not read
-	slabOptInterval    pqrt.Slab[pqrt.Interval]       // the pointer targets of opt_interval
+	slabs              [2]pqgenSpansSlabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenSpansSlabs are the slabs SpansReader takes the values of the rows of Spans from.
+type pqgenSpansSlabs struct {
+	slabOptInterval pqrt.Slab[pqrt.Interval] // the pointer targets of opt_interval
 }
 
 // The entries of pqgenSpansDrivers of the nested values of Spans.
@@ -383,48 +388,73 @@ func (r *SpansReader) Read(rows []Spans) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *SpansReader) assemble(rows []Spans) error {
-	var p, q [pqgenSpansLeaves]int      // per leaf: the next level slot and value
-	var slabOptInterval []pqrt.Interval // pointer targets of opt_interval
+	var zero, pm, qm, pe, qe [pqgenSpansLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *SpansReader) assemblePart(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe [pqgenSpansLeaves]int) error {
+	q0 := q                             // the part's first values
+	var slabOptInterval []pqrt.Interval // pointer targets of opt_interval, from value q0 on
 	if r.colOptInterval != nil {
-		slabOptInterval = r.slabOptInterval.Take(len(r.colOptInterval.Values) / 12)
+		slabOptInterval = sl.slabOptInterval.Take(qe[pqgenSpansColOptInterval] - q[pqgenSpansColOptInterval])
 	}
 	// interval
 	{
 		if colInterval := r.colInterval; colInterval != nil {
+			k := q[pqgenSpansColInterval]
 			for i := range rows {
 				x := &rows[i]
-				x.Interval = pqrt.IntervalAt(colInterval.Values, i)
+				x.Interval = pqrt.IntervalAt(colInterval.Values, k)
+				k++
 			}
-			q[pqgenSpansColInterval] = len(rows)
+			q[pqgenSpansColInterval] = k
 		}
 	}
 	// interval_raw
 	{
 		if colIntervalRaw := r.colIntervalRaw; colIntervalRaw != nil {
+			k := q[pqgenSpansColIntervalRaw]
 			for i := range rows {
 				x := &rows[i]
-				copy(x.IntervalRaw[:], colIntervalRaw.Values[i*12:(i+1)*12])
+				copy(x.IntervalRaw[:], colIntervalRaw.Values[k*12:(k+1)*12])
+				k++
 			}
-			q[pqgenSpansColIntervalRaw] = len(rows)
+			q[pqgenSpansColIntervalRaw] = k
 		}
 	}
 	// opt_interval
 	{
 		if colOptInterval := r.colOptInterval; colOptInterval != nil {
-			def := colOptInterval.Def[:len(rows)]
-			k := 0
+			def := colOptInterval.Def[p[pqgenSpansColOptInterval] : p[pqgenSpansColOptInterval]+len(rows)]
+			k := q[pqgenSpansColOptInterval]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabOptInterval[k] = pqrt.IntervalAt(colOptInterval.Values, k)
-					x.OptInterval = &slabOptInterval[k]
+					slabOptInterval[k-q0[pqgenSpansColOptInterval]] = pqrt.IntervalAt(colOptInterval.Values, k)
+					x.OptInterval = &slabOptInterval[k-q0[pqgenSpansColOptInterval]]
 					k++
 				}
 			}
 			q[pqgenSpansColOptInterval] = k
-			p[pqgenSpansColOptInterval] = len(rows)
+			p[pqgenSpansColOptInterval] += len(rows)
 		}
 	}
 	// by_interval (row by row: a map needs its keys and values together)
@@ -466,34 +496,40 @@ func (r *SpansReader) assemble(rows []Spans) error {
 	// time
 	{
 		if colTime := r.colTime; colTime != nil {
+			k := q[pqgenSpansColTime]
 			for i := range rows {
 				x := &rows[i]
-				x.Time = pqtime.Duration(colTime.Values[i]) * pqtime.Millisecond
+				x.Time = pqtime.Duration(colTime.Values[k]) * pqtime.Millisecond
+				k++
 			}
-			q[pqgenSpansColTime] = len(rows)
+			q[pqgenSpansColTime] = k
 		}
 	}
 	// time_raw
 	{
 		if colTimeRaw := r.colTimeRaw; colTimeRaw != nil {
+			k := q[pqgenSpansColTimeRaw]
 			for i := range rows {
 				x := &rows[i]
-				x.TimeRaw = colTimeRaw.Values[i]
+				x.TimeRaw = colTimeRaw.Values[k]
+				k++
 			}
-			q[pqgenSpansColTimeRaw] = len(rows)
+			q[pqgenSpansColTimeRaw] = k
 		}
 	}
 	// time_micros
 	{
 		if colTimeMicros := r.colTimeMicros; colTimeMicros != nil {
+			k := q[pqgenSpansColTimeMicros]
 			for i := range rows {
 				x := &rows[i]
-				x.TimeMicros = colTimeMicros.Values[i]
+				x.TimeMicros = colTimeMicros.Values[k]
+				k++
 			}
-			q[pqgenSpansColTimeMicros] = len(rows)
+			q[pqgenSpansColTimeMicros] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteSpansFile writes rows to a new Parquet file at path: the file is written

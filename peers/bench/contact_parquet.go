@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Contact (or a struct it
@@ -343,9 +343,14 @@ type ContactReader struct {
 	colPhonesNumber  *pqrt.ByteArrayReader            // phones.list.element.number; nil when not read
 	colAttrsKey      *pqrt.ByteArrayReader            // attrs.key_value.key; nil when not read
 	colAttrsValue    *pqrt.Int64Reader                // attrs.key_value.value; nil when not read
-	slabAddress      pqrt.Slab[Address]               // the address structs
-	slabEmails       pqrt.Slab[string]                // the elements of the emails lists
-	slabPhones       pqrt.Slab[Phone]                 // the elements of the phones lists
+	slabs            [2]pqgenContactSlabs             // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenContactSlabs are the slabs ContactReader takes the values of the rows of Contact from.
+type pqgenContactSlabs struct {
+	slabAddress pqrt.Slab[Address] // the address structs
+	slabEmails  pqrt.Slab[string]  // the elements of the emails lists
+	slabPhones  pqrt.Slab[Phone]   // the elements of the phones lists
 }
 
 // The entries of pqgenContactDrivers of the nested values of Contact.
@@ -459,27 +464,51 @@ func (r *ContactReader) Read(rows []Contact) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *ContactReader) assemble(rows []Contact) error {
-	var p, q [pqgenContactLeaves]int // per leaf: the next level slot and value
+	var zero, pm, qm, pe, qe [pqgenContactLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *ContactReader) assemblePart(rows []Contact, sl *pqgenContactSlabs, p, q, pe, qe [pqgenContactLeaves]int) error {
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenContactColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenContactColID] = len(rows)
+			q[pqgenContactColID] = k
 		}
 	}
 	// name
 	{
 		if colName := r.colName; colName != nil {
+			k := q[pqgenContactColName]
 			for i := range rows {
 				x := &rows[i]
-				x.Name = colName.String(i)
+				x.Name = colName.String(k)
+				k++
 			}
-			q[pqgenContactColName] = len(rows)
+			q[pqgenContactColName] = k
 		}
 	}
 	// address.street
@@ -487,14 +516,14 @@ func (r *ContactReader) assemble(rows []Contact) error {
 		colAddressStreet := r.colAddressStreet
 		if colAddressStreet != nil {
 			i := -1
-			n := len(colAddressStreet.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenContactColAddressStreet]
+			for s := p[pqgenContactColAddressStreet]; s < n; s++ {
 				d := colAddressStreet.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = r.slabAddress.New()
+						x.Address = sl.slabAddress.New()
 					}
 					x.Address.Street = colAddressStreet.String(q[pqgenContactColAddressStreet])
 					q[pqgenContactColAddressStreet]++
@@ -508,14 +537,14 @@ func (r *ContactReader) assemble(rows []Contact) error {
 		colAddressCity := r.colAddressCity
 		if colAddressCity != nil {
 			i := -1
-			n := len(colAddressCity.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenContactColAddressCity]
+			for s := p[pqgenContactColAddressCity]; s < n; s++ {
 				d := colAddressCity.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = r.slabAddress.New()
+						x.Address = sl.slabAddress.New()
 					}
 					x.Address.City = colAddressCity.String(q[pqgenContactColAddressCity])
 					q[pqgenContactColAddressCity]++
@@ -529,14 +558,14 @@ func (r *ContactReader) assemble(rows []Contact) error {
 		colAddressZip := r.colAddressZip
 		if colAddressZip != nil {
 			i := -1
-			n := len(colAddressZip.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenContactColAddressZip]
+			for s := p[pqgenContactColAddressZip]; s < n; s++ {
 				d := colAddressZip.Def[s]
 				i++
 				x := &rows[i]
 				if d >= 1 {
 					if x.Address == nil {
-						x.Address = r.slabAddress.New()
+						x.Address = sl.slabAddress.New()
 					}
 					x.Address.Zip = colAddressZip.Values[q[pqgenContactColAddressZip]]
 					q[pqgenContactColAddressZip]++
@@ -551,8 +580,8 @@ func (r *ContactReader) assemble(rows []Contact) error {
 		if colEmailsElem != nil {
 			i := -1
 			var e1 int
-			n := len(colEmailsElem.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenContactColEmailsElem]
+			for s := p[pqgenContactColEmailsElem]; s < n; s++ {
 				d := colEmailsElem.Def[s]
 				rp := colEmailsElem.Rep[s]
 				if rp == 0 {
@@ -566,7 +595,7 @@ func (r *ContactReader) assemble(rows []Contact) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Emails) {
-						x.Emails = r.slabEmails.Extend(x.Emails)
+						x.Emails = sl.slabEmails.Extend(x.Emails)
 					}
 					x.Emails[e1] = colEmailsElem.String(q[pqgenContactColEmailsElem])
 					q[pqgenContactColEmailsElem]++
@@ -581,8 +610,8 @@ func (r *ContactReader) assemble(rows []Contact) error {
 		if colPhonesKind != nil {
 			i := -1
 			var e1 int
-			n := len(colPhonesKind.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenContactColPhonesKind]
+			for s := p[pqgenContactColPhonesKind]; s < n; s++ {
 				d := colPhonesKind.Def[s]
 				rp := colPhonesKind.Rep[s]
 				if rp == 0 {
@@ -596,7 +625,7 @@ func (r *ContactReader) assemble(rows []Contact) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Phones) {
-						x.Phones = r.slabPhones.Extend(x.Phones)
+						x.Phones = sl.slabPhones.Extend(x.Phones)
 					}
 					x.Phones[e1].Kind = colPhonesKind.String(q[pqgenContactColPhonesKind])
 					q[pqgenContactColPhonesKind]++
@@ -611,8 +640,8 @@ func (r *ContactReader) assemble(rows []Contact) error {
 		if colPhonesNumber != nil {
 			i := -1
 			var e1 int
-			n := len(colPhonesNumber.Def)
-			for s := 0; s < n; s++ {
+			n := pe[pqgenContactColPhonesNumber]
+			for s := p[pqgenContactColPhonesNumber]; s < n; s++ {
 				d := colPhonesNumber.Def[s]
 				rp := colPhonesNumber.Rep[s]
 				if rp == 0 {
@@ -626,7 +655,7 @@ func (r *ContactReader) assemble(rows []Contact) error {
 				x := &rows[i]
 				if d >= 1 {
 					if e1 == len(x.Phones) {
-						x.Phones = r.slabPhones.Extend(x.Phones)
+						x.Phones = sl.slabPhones.Extend(x.Phones)
 					}
 					x.Phones[e1].Number = colPhonesNumber.String(q[pqgenContactColPhonesNumber])
 					q[pqgenContactColPhonesNumber]++
@@ -671,7 +700,7 @@ func (r *ContactReader) assemble(rows []Contact) error {
 			}
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteContactFile writes rows to a new Parquet file at path: the file is written

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Flat (or a struct it
@@ -228,7 +228,12 @@ type FlatReader struct {
 	colOpt   *pqrt.Int32Reader     // opt; nil when not read
 	colCount *pqrt.Int32Reader     // count; nil when not read
 	colAt    *pqrt.Int64Reader     // at; nil when not read
-	slabOpt  pqrt.Slab[int32]      // the pointer targets of opt
+	slabs    [2]pqgenFlatSlabs     // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenFlatSlabs are the slabs FlatReader takes the values of the rows of Flat from.
+type pqgenFlatSlabs struct {
+	slabOpt pqrt.Slab[int32] // the pointer targets of opt
 }
 
 // NewFlatReader opens the Parquet file of size bytes behind r for reading Flat rows.
@@ -326,81 +331,112 @@ func (r *FlatReader) Read(rows []Flat) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *FlatReader) assemble(rows []Flat) error {
-	var p, q [pqgenFlatLeaves]int // per leaf: the next level slot and value
-	var slabOpt []int32           // pointer targets of opt
+	var zero, pm, qm, pe, qe [pqgenFlatLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *FlatReader) assemblePart(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe [pqgenFlatLeaves]int) error {
+	q0 := q             // the part's first values
+	var slabOpt []int32 // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
-		slabOpt = r.slabOpt.Take(len(r.colOpt.Values))
+		slabOpt = sl.slabOpt.Take(qe[pqgenFlatColOpt] - q[pqgenFlatColOpt])
 	}
 	// id
 	{
 		if colID := r.colID; colID != nil {
+			k := q[pqgenFlatColID]
 			for i := range rows {
 				x := &rows[i]
-				x.ID = colID.Values[i]
+				x.ID = colID.Values[k]
+				k++
 			}
-			q[pqgenFlatColID] = len(rows)
+			q[pqgenFlatColID] = k
 		}
 	}
 	// name
 	{
 		if colName := r.colName; colName != nil {
+			k := q[pqgenFlatColName]
 			for i := range rows {
 				x := &rows[i]
-				x.Name = colName.String(i)
+				x.Name = colName.String(k)
+				k++
 			}
-			q[pqgenFlatColName] = len(rows)
+			q[pqgenFlatColName] = k
 		}
 	}
 	// value
 	{
 		if colValue := r.colValue; colValue != nil {
+			k := q[pqgenFlatColValue]
 			for i := range rows {
 				x := &rows[i]
-				x.Value = colValue.Values[i]
+				x.Value = colValue.Values[k]
+				k++
 			}
-			q[pqgenFlatColValue] = len(rows)
+			q[pqgenFlatColValue] = k
 		}
 	}
 	// opt
 	{
 		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[:len(rows)]
-			k := 0
+			def := colOpt.Def[p[pqgenFlatColOpt] : p[pqgenFlatColOpt]+len(rows)]
+			k := q[pqgenFlatColOpt]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabOpt[k] = colOpt.Values[k]
-					x.Opt = &slabOpt[k]
+					slabOpt[k-q0[pqgenFlatColOpt]] = colOpt.Values[k]
+					x.Opt = &slabOpt[k-q0[pqgenFlatColOpt]]
 					k++
 				}
 			}
 			q[pqgenFlatColOpt] = k
-			p[pqgenFlatColOpt] = len(rows)
+			p[pqgenFlatColOpt] += len(rows)
 		}
 	}
 	// count
 	{
 		if colCount := r.colCount; colCount != nil {
+			k := q[pqgenFlatColCount]
 			for i := range rows {
 				x := &rows[i]
-				x.Count = colCount.Values[i]
+				x.Count = colCount.Values[k]
+				k++
 			}
-			q[pqgenFlatColCount] = len(rows)
+			q[pqgenFlatColCount] = k
 		}
 	}
 	// at
 	{
 		if colAt := r.colAt; colAt != nil {
+			k := q[pqgenFlatColAt]
 			for i := range rows {
 				x := &rows[i]
-				x.At = pqtime.UnixMicro(colAt.Values[i]).UTC()
+				x.At = pqtime.UnixMicro(colAt.Values[k]).UTC()
+				k++
 			}
-			q[pqgenFlatColAt] = len(rows)
+			q[pqgenFlatColAt] = k
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteFlatFile writes rows to a new Parquet file at path: the file is written

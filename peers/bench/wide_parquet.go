@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(5 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 5)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Wide (or a struct it
@@ -2883,235 +2883,240 @@ func (w *WideWriter) shred(rows []Wide) {
 
 // WideReader reads rows of Wide from a Parquet file. Create one with NewWideReader.
 type WideReader struct {
-	fr       *pqrt.FileReader
-	leaves   *pqrt.Leaves // the leaf columns read
-	read     int64
-	closed   bool
-	colF000  *pqrt.Int64Reader     // c000; nil when not read
-	colF001  *pqrt.Int32Reader     // c001; nil when not read
-	colF002  *pqrt.DoubleReader    // c002; nil when not read
-	colF003  *pqrt.FloatReader     // c003; nil when not read
-	colF004  *pqrt.BoolReader      // c004; nil when not read
-	colF005  *pqrt.ByteArrayReader // c005; nil when not read
-	colF006  *pqrt.ByteArrayReader // c006; nil when not read
-	colF007  *pqrt.Int64Reader     // c007; nil when not read
-	colF008  *pqrt.Int64Reader     // c008; nil when not read
-	colF009  *pqrt.Int32Reader     // c009; nil when not read
-	colF010  *pqrt.DoubleReader    // c010; nil when not read
-	colF011  *pqrt.FloatReader     // c011; nil when not read
-	colF012  *pqrt.BoolReader      // c012; nil when not read
-	colF013  *pqrt.ByteArrayReader // c013; nil when not read
-	colF014  *pqrt.ByteArrayReader // c014; nil when not read
-	colF015  *pqrt.Int64Reader     // c015; nil when not read
-	colF016  *pqrt.Int64Reader     // c016; nil when not read
-	colF017  *pqrt.Int32Reader     // c017; nil when not read
-	colF018  *pqrt.DoubleReader    // c018; nil when not read
-	colF019  *pqrt.FloatReader     // c019; nil when not read
-	colF020  *pqrt.BoolReader      // c020; nil when not read
-	colF021  *pqrt.ByteArrayReader // c021; nil when not read
-	colF022  *pqrt.ByteArrayReader // c022; nil when not read
-	colF023  *pqrt.Int64Reader     // c023; nil when not read
-	colF024  *pqrt.Int64Reader     // c024; nil when not read
-	colF025  *pqrt.Int32Reader     // c025; nil when not read
-	colF026  *pqrt.DoubleReader    // c026; nil when not read
-	colF027  *pqrt.FloatReader     // c027; nil when not read
-	colF028  *pqrt.BoolReader      // c028; nil when not read
-	colF029  *pqrt.ByteArrayReader // c029; nil when not read
-	colF030  *pqrt.ByteArrayReader // c030; nil when not read
-	colF031  *pqrt.Int64Reader     // c031; nil when not read
-	colF032  *pqrt.Int64Reader     // c032; nil when not read
-	colF033  *pqrt.Int32Reader     // c033; nil when not read
-	colF034  *pqrt.DoubleReader    // c034; nil when not read
-	colF035  *pqrt.FloatReader     // c035; nil when not read
-	colF036  *pqrt.BoolReader      // c036; nil when not read
-	colF037  *pqrt.ByteArrayReader // c037; nil when not read
-	colF038  *pqrt.ByteArrayReader // c038; nil when not read
-	colF039  *pqrt.Int64Reader     // c039; nil when not read
-	colF040  *pqrt.Int64Reader     // c040; nil when not read
-	colF041  *pqrt.Int32Reader     // c041; nil when not read
-	colF042  *pqrt.DoubleReader    // c042; nil when not read
-	colF043  *pqrt.FloatReader     // c043; nil when not read
-	colF044  *pqrt.BoolReader      // c044; nil when not read
-	colF045  *pqrt.ByteArrayReader // c045; nil when not read
-	colF046  *pqrt.ByteArrayReader // c046; nil when not read
-	colF047  *pqrt.Int64Reader     // c047; nil when not read
-	colF048  *pqrt.Int64Reader     // c048; nil when not read
-	colF049  *pqrt.Int32Reader     // c049; nil when not read
-	colF050  *pqrt.DoubleReader    // c050; nil when not read
-	colF051  *pqrt.FloatReader     // c051; nil when not read
-	colF052  *pqrt.BoolReader      // c052; nil when not read
-	colF053  *pqrt.ByteArrayReader // c053; nil when not read
-	colF054  *pqrt.ByteArrayReader // c054; nil when not read
-	colF055  *pqrt.Int64Reader     // c055; nil when not read
-	colF056  *pqrt.Int64Reader     // c056; nil when not read
-	colF057  *pqrt.Int32Reader     // c057; nil when not read
-	colF058  *pqrt.DoubleReader    // c058; nil when not read
-	colF059  *pqrt.FloatReader     // c059; nil when not read
-	colF060  *pqrt.BoolReader      // c060; nil when not read
-	colF061  *pqrt.ByteArrayReader // c061; nil when not read
-	colF062  *pqrt.ByteArrayReader // c062; nil when not read
-	colF063  *pqrt.Int64Reader     // c063; nil when not read
-	colF064  *pqrt.Int64Reader     // c064; nil when not read
-	colF065  *pqrt.Int32Reader     // c065; nil when not read
-	colF066  *pqrt.DoubleReader    // c066; nil when not read
-	colF067  *pqrt.FloatReader     // c067; nil when not read
-	colF068  *pqrt.BoolReader      // c068; nil when not read
-	colF069  *pqrt.ByteArrayReader // c069; nil when not read
-	colF070  *pqrt.ByteArrayReader // c070; nil when not read
-	colF071  *pqrt.Int64Reader     // c071; nil when not read
-	colF072  *pqrt.Int64Reader     // c072; nil when not read
-	colF073  *pqrt.Int32Reader     // c073; nil when not read
-	colF074  *pqrt.DoubleReader    // c074; nil when not read
-	colF075  *pqrt.FloatReader     // c075; nil when not read
-	colF076  *pqrt.BoolReader      // c076; nil when not read
-	colF077  *pqrt.ByteArrayReader // c077; nil when not read
-	colF078  *pqrt.ByteArrayReader // c078; nil when not read
-	colF079  *pqrt.Int64Reader     // c079; nil when not read
-	colF080  *pqrt.Int64Reader     // c080; nil when not read
-	colF081  *pqrt.Int32Reader     // c081; nil when not read
-	colF082  *pqrt.DoubleReader    // c082; nil when not read
-	colF083  *pqrt.FloatReader     // c083; nil when not read
-	colF084  *pqrt.BoolReader      // c084; nil when not read
-	colF085  *pqrt.ByteArrayReader // c085; nil when not read
-	colF086  *pqrt.ByteArrayReader // c086; nil when not read
-	colF087  *pqrt.Int64Reader     // c087; nil when not read
-	colF088  *pqrt.Int64Reader     // c088; nil when not read
-	colF089  *pqrt.Int32Reader     // c089; nil when not read
-	colF090  *pqrt.DoubleReader    // c090; nil when not read
-	colF091  *pqrt.FloatReader     // c091; nil when not read
-	colF092  *pqrt.BoolReader      // c092; nil when not read
-	colF093  *pqrt.ByteArrayReader // c093; nil when not read
-	colF094  *pqrt.ByteArrayReader // c094; nil when not read
-	colF095  *pqrt.Int64Reader     // c095; nil when not read
-	colF096  *pqrt.Int64Reader     // c096; nil when not read
-	colF097  *pqrt.Int32Reader     // c097; nil when not read
-	colF098  *pqrt.DoubleReader    // c098; nil when not read
-	colF099  *pqrt.FloatReader     // c099; nil when not read
-	colF100  *pqrt.BoolReader      // c100; nil when not read
-	colF101  *pqrt.ByteArrayReader // c101; nil when not read
-	colF102  *pqrt.ByteArrayReader // c102; nil when not read
-	colF103  *pqrt.Int64Reader     // c103; nil when not read
-	colF104  *pqrt.Int64Reader     // c104; nil when not read
-	colF105  *pqrt.Int32Reader     // c105; nil when not read
-	colF106  *pqrt.DoubleReader    // c106; nil when not read
-	colF107  *pqrt.FloatReader     // c107; nil when not read
-	colF108  *pqrt.BoolReader      // c108; nil when not read
-	colF109  *pqrt.ByteArrayReader // c109; nil when not read
-	colF110  *pqrt.ByteArrayReader // c110; nil when not read
-	colF111  *pqrt.Int64Reader     // c111; nil when not read
-	colF112  *pqrt.Int64Reader     // c112; nil when not read
-	colF113  *pqrt.Int32Reader     // c113; nil when not read
-	colF114  *pqrt.DoubleReader    // c114; nil when not read
-	colF115  *pqrt.FloatReader     // c115; nil when not read
-	colF116  *pqrt.BoolReader      // c116; nil when not read
-	colF117  *pqrt.ByteArrayReader // c117; nil when not read
-	colF118  *pqrt.ByteArrayReader // c118; nil when not read
-	colF119  *pqrt.Int64Reader     // c119; nil when not read
-	colF120  *pqrt.Int64Reader     // c120; nil when not read
-	colF121  *pqrt.Int32Reader     // c121; nil when not read
-	colF122  *pqrt.DoubleReader    // c122; nil when not read
-	colF123  *pqrt.FloatReader     // c123; nil when not read
-	colF124  *pqrt.BoolReader      // c124; nil when not read
-	colF125  *pqrt.ByteArrayReader // c125; nil when not read
-	colF126  *pqrt.ByteArrayReader // c126; nil when not read
-	colF127  *pqrt.Int64Reader     // c127; nil when not read
-	colF128  *pqrt.Int64Reader     // c128; nil when not read
-	colF129  *pqrt.Int32Reader     // c129; nil when not read
-	colF130  *pqrt.DoubleReader    // c130; nil when not read
-	colF131  *pqrt.FloatReader     // c131; nil when not read
-	colF132  *pqrt.BoolReader      // c132; nil when not read
-	colF133  *pqrt.ByteArrayReader // c133; nil when not read
-	colF134  *pqrt.ByteArrayReader // c134; nil when not read
-	colF135  *pqrt.Int64Reader     // c135; nil when not read
-	colF136  *pqrt.Int64Reader     // c136; nil when not read
-	colF137  *pqrt.Int32Reader     // c137; nil when not read
-	colF138  *pqrt.DoubleReader    // c138; nil when not read
-	colF139  *pqrt.FloatReader     // c139; nil when not read
-	colF140  *pqrt.BoolReader      // c140; nil when not read
-	colF141  *pqrt.ByteArrayReader // c141; nil when not read
-	colF142  *pqrt.ByteArrayReader // c142; nil when not read
-	colF143  *pqrt.Int64Reader     // c143; nil when not read
-	colF144  *pqrt.Int64Reader     // c144; nil when not read
-	colF145  *pqrt.Int32Reader     // c145; nil when not read
-	colF146  *pqrt.DoubleReader    // c146; nil when not read
-	colF147  *pqrt.FloatReader     // c147; nil when not read
-	colF148  *pqrt.BoolReader      // c148; nil when not read
-	colF149  *pqrt.ByteArrayReader // c149; nil when not read
-	colF150  *pqrt.ByteArrayReader // c150; nil when not read
-	colF151  *pqrt.Int64Reader     // c151; nil when not read
-	colF152  *pqrt.Int64Reader     // c152; nil when not read
-	colF153  *pqrt.Int32Reader     // c153; nil when not read
-	colF154  *pqrt.DoubleReader    // c154; nil when not read
-	colF155  *pqrt.FloatReader     // c155; nil when not read
-	colF156  *pqrt.BoolReader      // c156; nil when not read
-	colF157  *pqrt.ByteArrayReader // c157; nil when not read
-	colF158  *pqrt.ByteArrayReader // c158; nil when not read
-	colF159  *pqrt.Int64Reader     // c159; nil when not read
-	colF160  *pqrt.Int64Reader     // c160; nil when not read
-	colF161  *pqrt.Int32Reader     // c161; nil when not read
-	colF162  *pqrt.DoubleReader    // c162; nil when not read
-	colF163  *pqrt.FloatReader     // c163; nil when not read
-	colF164  *pqrt.BoolReader      // c164; nil when not read
-	colF165  *pqrt.ByteArrayReader // c165; nil when not read
-	colF166  *pqrt.ByteArrayReader // c166; nil when not read
-	colF167  *pqrt.Int64Reader     // c167; nil when not read
-	colF168  *pqrt.Int64Reader     // c168; nil when not read
-	colF169  *pqrt.Int32Reader     // c169; nil when not read
-	colF170  *pqrt.DoubleReader    // c170; nil when not read
-	colF171  *pqrt.FloatReader     // c171; nil when not read
-	colF172  *pqrt.BoolReader      // c172; nil when not read
-	colF173  *pqrt.ByteArrayReader // c173; nil when not read
-	colF174  *pqrt.ByteArrayReader // c174; nil when not read
-	colF175  *pqrt.Int64Reader     // c175; nil when not read
-	colF176  *pqrt.Int64Reader     // c176; nil when not read
-	colF177  *pqrt.Int32Reader     // c177; nil when not read
-	colF178  *pqrt.DoubleReader    // c178; nil when not read
-	colF179  *pqrt.FloatReader     // c179; nil when not read
-	colF180  *pqrt.BoolReader      // c180; nil when not read
-	colF181  *pqrt.ByteArrayReader // c181; nil when not read
-	colF182  *pqrt.ByteArrayReader // c182; nil when not read
-	colF183  *pqrt.Int64Reader     // c183; nil when not read
-	colF184  *pqrt.Int64Reader     // c184; nil when not read
-	colF185  *pqrt.Int32Reader     // c185; nil when not read
-	colF186  *pqrt.DoubleReader    // c186; nil when not read
-	colF187  *pqrt.FloatReader     // c187; nil when not read
-	colF188  *pqrt.BoolReader      // c188; nil when not read
-	colF189  *pqrt.ByteArrayReader // c189; nil when not read
-	colF190  *pqrt.ByteArrayReader // c190; nil when not read
-	colF191  *pqrt.Int64Reader     // c191; nil when not read
-	colF192  *pqrt.Int64Reader     // c192; nil when not read
-	colF193  *pqrt.Int32Reader     // c193; nil when not read
-	colF194  *pqrt.DoubleReader    // c194; nil when not read
-	colF195  *pqrt.FloatReader     // c195; nil when not read
-	colF196  *pqrt.BoolReader      // c196; nil when not read
-	colF197  *pqrt.ByteArrayReader // c197; nil when not read
-	colF198  *pqrt.ByteArrayReader // c198; nil when not read
-	colF199  *pqrt.Int64Reader     // c199; nil when not read
-	slabF007 pqrt.Slab[int64]      // the pointer targets of c007
-	slabF015 pqrt.Slab[int64]      // the pointer targets of c015
-	slabF023 pqrt.Slab[int64]      // the pointer targets of c023
-	slabF031 pqrt.Slab[int64]      // the pointer targets of c031
-	slabF039 pqrt.Slab[int64]      // the pointer targets of c039
-	slabF047 pqrt.Slab[int64]      // the pointer targets of c047
-	slabF055 pqrt.Slab[int64]      // the pointer targets of c055
-	slabF063 pqrt.Slab[int64]      // the pointer targets of c063
-	slabF071 pqrt.Slab[int64]      // the pointer targets of c071
-	slabF079 pqrt.Slab[int64]      // the pointer targets of c079
-	slabF087 pqrt.Slab[int64]      // the pointer targets of c087
-	slabF095 pqrt.Slab[int64]      // the pointer targets of c095
-	slabF103 pqrt.Slab[int64]      // the pointer targets of c103
-	slabF111 pqrt.Slab[int64]      // the pointer targets of c111
-	slabF119 pqrt.Slab[int64]      // the pointer targets of c119
-	slabF127 pqrt.Slab[int64]      // the pointer targets of c127
-	slabF135 pqrt.Slab[int64]      // the pointer targets of c135
-	slabF143 pqrt.Slab[int64]      // the pointer targets of c143
-	slabF151 pqrt.Slab[int64]      // the pointer targets of c151
-	slabF159 pqrt.Slab[int64]      // the pointer targets of c159
-	slabF167 pqrt.Slab[int64]      // the pointer targets of c167
-	slabF175 pqrt.Slab[int64]      // the pointer targets of c175
-	slabF183 pqrt.Slab[int64]      // the pointer targets of c183
-	slabF191 pqrt.Slab[int64]      // the pointer targets of c191
-	slabF199 pqrt.Slab[int64]      // the pointer targets of c199
+	fr      *pqrt.FileReader
+	leaves  *pqrt.Leaves // the leaf columns read
+	read    int64
+	closed  bool
+	colF000 *pqrt.Int64Reader     // c000; nil when not read
+	colF001 *pqrt.Int32Reader     // c001; nil when not read
+	colF002 *pqrt.DoubleReader    // c002; nil when not read
+	colF003 *pqrt.FloatReader     // c003; nil when not read
+	colF004 *pqrt.BoolReader      // c004; nil when not read
+	colF005 *pqrt.ByteArrayReader // c005; nil when not read
+	colF006 *pqrt.ByteArrayReader // c006; nil when not read
+	colF007 *pqrt.Int64Reader     // c007; nil when not read
+	colF008 *pqrt.Int64Reader     // c008; nil when not read
+	colF009 *pqrt.Int32Reader     // c009; nil when not read
+	colF010 *pqrt.DoubleReader    // c010; nil when not read
+	colF011 *pqrt.FloatReader     // c011; nil when not read
+	colF012 *pqrt.BoolReader      // c012; nil when not read
+	colF013 *pqrt.ByteArrayReader // c013; nil when not read
+	colF014 *pqrt.ByteArrayReader // c014; nil when not read
+	colF015 *pqrt.Int64Reader     // c015; nil when not read
+	colF016 *pqrt.Int64Reader     // c016; nil when not read
+	colF017 *pqrt.Int32Reader     // c017; nil when not read
+	colF018 *pqrt.DoubleReader    // c018; nil when not read
+	colF019 *pqrt.FloatReader     // c019; nil when not read
+	colF020 *pqrt.BoolReader      // c020; nil when not read
+	colF021 *pqrt.ByteArrayReader // c021; nil when not read
+	colF022 *pqrt.ByteArrayReader // c022; nil when not read
+	colF023 *pqrt.Int64Reader     // c023; nil when not read
+	colF024 *pqrt.Int64Reader     // c024; nil when not read
+	colF025 *pqrt.Int32Reader     // c025; nil when not read
+	colF026 *pqrt.DoubleReader    // c026; nil when not read
+	colF027 *pqrt.FloatReader     // c027; nil when not read
+	colF028 *pqrt.BoolReader      // c028; nil when not read
+	colF029 *pqrt.ByteArrayReader // c029; nil when not read
+	colF030 *pqrt.ByteArrayReader // c030; nil when not read
+	colF031 *pqrt.Int64Reader     // c031; nil when not read
+	colF032 *pqrt.Int64Reader     // c032; nil when not read
+	colF033 *pqrt.Int32Reader     // c033; nil when not read
+	colF034 *pqrt.DoubleReader    // c034; nil when not read
+	colF035 *pqrt.FloatReader     // c035; nil when not read
+	colF036 *pqrt.BoolReader      // c036; nil when not read
+	colF037 *pqrt.ByteArrayReader // c037; nil when not read
+	colF038 *pqrt.ByteArrayReader // c038; nil when not read
+	colF039 *pqrt.Int64Reader     // c039; nil when not read
+	colF040 *pqrt.Int64Reader     // c040; nil when not read
+	colF041 *pqrt.Int32Reader     // c041; nil when not read
+	colF042 *pqrt.DoubleReader    // c042; nil when not read
+	colF043 *pqrt.FloatReader     // c043; nil when not read
+	colF044 *pqrt.BoolReader      // c044; nil when not read
+	colF045 *pqrt.ByteArrayReader // c045; nil when not read
+	colF046 *pqrt.ByteArrayReader // c046; nil when not read
+	colF047 *pqrt.Int64Reader     // c047; nil when not read
+	colF048 *pqrt.Int64Reader     // c048; nil when not read
+	colF049 *pqrt.Int32Reader     // c049; nil when not read
+	colF050 *pqrt.DoubleReader    // c050; nil when not read
+	colF051 *pqrt.FloatReader     // c051; nil when not read
+	colF052 *pqrt.BoolReader      // c052; nil when not read
+	colF053 *pqrt.ByteArrayReader // c053; nil when not read
+	colF054 *pqrt.ByteArrayReader // c054; nil when not read
+	colF055 *pqrt.Int64Reader     // c055; nil when not read
+	colF056 *pqrt.Int64Reader     // c056; nil when not read
+	colF057 *pqrt.Int32Reader     // c057; nil when not read
+	colF058 *pqrt.DoubleReader    // c058; nil when not read
+	colF059 *pqrt.FloatReader     // c059; nil when not read
+	colF060 *pqrt.BoolReader      // c060; nil when not read
+	colF061 *pqrt.ByteArrayReader // c061; nil when not read
+	colF062 *pqrt.ByteArrayReader // c062; nil when not read
+	colF063 *pqrt.Int64Reader     // c063; nil when not read
+	colF064 *pqrt.Int64Reader     // c064; nil when not read
+	colF065 *pqrt.Int32Reader     // c065; nil when not read
+	colF066 *pqrt.DoubleReader    // c066; nil when not read
+	colF067 *pqrt.FloatReader     // c067; nil when not read
+	colF068 *pqrt.BoolReader      // c068; nil when not read
+	colF069 *pqrt.ByteArrayReader // c069; nil when not read
+	colF070 *pqrt.ByteArrayReader // c070; nil when not read
+	colF071 *pqrt.Int64Reader     // c071; nil when not read
+	colF072 *pqrt.Int64Reader     // c072; nil when not read
+	colF073 *pqrt.Int32Reader     // c073; nil when not read
+	colF074 *pqrt.DoubleReader    // c074; nil when not read
+	colF075 *pqrt.FloatReader     // c075; nil when not read
+	colF076 *pqrt.BoolReader      // c076; nil when not read
+	colF077 *pqrt.ByteArrayReader // c077; nil when not read
+	colF078 *pqrt.ByteArrayReader // c078; nil when not read
+	colF079 *pqrt.Int64Reader     // c079; nil when not read
+	colF080 *pqrt.Int64Reader     // c080; nil when not read
+	colF081 *pqrt.Int32Reader     // c081; nil when not read
+	colF082 *pqrt.DoubleReader    // c082; nil when not read
+	colF083 *pqrt.FloatReader     // c083; nil when not read
+	colF084 *pqrt.BoolReader      // c084; nil when not read
+	colF085 *pqrt.ByteArrayReader // c085; nil when not read
+	colF086 *pqrt.ByteArrayReader // c086; nil when not read
+	colF087 *pqrt.Int64Reader     // c087; nil when not read
+	colF088 *pqrt.Int64Reader     // c088; nil when not read
+	colF089 *pqrt.Int32Reader     // c089; nil when not read
+	colF090 *pqrt.DoubleReader    // c090; nil when not read
+	colF091 *pqrt.FloatReader     // c091; nil when not read
+	colF092 *pqrt.BoolReader      // c092; nil when not read
+	colF093 *pqrt.ByteArrayReader // c093; nil when not read
+	colF094 *pqrt.ByteArrayReader // c094; nil when not read
+	colF095 *pqrt.Int64Reader     // c095; nil when not read
+	colF096 *pqrt.Int64Reader     // c096; nil when not read
+	colF097 *pqrt.Int32Reader     // c097; nil when not read
+	colF098 *pqrt.DoubleReader    // c098; nil when not read
+	colF099 *pqrt.FloatReader     // c099; nil when not read
+	colF100 *pqrt.BoolReader      // c100; nil when not read
+	colF101 *pqrt.ByteArrayReader // c101; nil when not read
+	colF102 *pqrt.ByteArrayReader // c102; nil when not read
+	colF103 *pqrt.Int64Reader     // c103; nil when not read
+	colF104 *pqrt.Int64Reader     // c104; nil when not read
+	colF105 *pqrt.Int32Reader     // c105; nil when not read
+	colF106 *pqrt.DoubleReader    // c106; nil when not read
+	colF107 *pqrt.FloatReader     // c107; nil when not read
+	colF108 *pqrt.BoolReader      // c108; nil when not read
+	colF109 *pqrt.ByteArrayReader // c109; nil when not read
+	colF110 *pqrt.ByteArrayReader // c110; nil when not read
+	colF111 *pqrt.Int64Reader     // c111; nil when not read
+	colF112 *pqrt.Int64Reader     // c112; nil when not read
+	colF113 *pqrt.Int32Reader     // c113; nil when not read
+	colF114 *pqrt.DoubleReader    // c114; nil when not read
+	colF115 *pqrt.FloatReader     // c115; nil when not read
+	colF116 *pqrt.BoolReader      // c116; nil when not read
+	colF117 *pqrt.ByteArrayReader // c117; nil when not read
+	colF118 *pqrt.ByteArrayReader // c118; nil when not read
+	colF119 *pqrt.Int64Reader     // c119; nil when not read
+	colF120 *pqrt.Int64Reader     // c120; nil when not read
+	colF121 *pqrt.Int32Reader     // c121; nil when not read
+	colF122 *pqrt.DoubleReader    // c122; nil when not read
+	colF123 *pqrt.FloatReader     // c123; nil when not read
+	colF124 *pqrt.BoolReader      // c124; nil when not read
+	colF125 *pqrt.ByteArrayReader // c125; nil when not read
+	colF126 *pqrt.ByteArrayReader // c126; nil when not read
+	colF127 *pqrt.Int64Reader     // c127; nil when not read
+	colF128 *pqrt.Int64Reader     // c128; nil when not read
+	colF129 *pqrt.Int32Reader     // c129; nil when not read
+	colF130 *pqrt.DoubleReader    // c130; nil when not read
+	colF131 *pqrt.FloatReader     // c131; nil when not read
+	colF132 *pqrt.BoolReader      // c132; nil when not read
+	colF133 *pqrt.ByteArrayReader // c133; nil when not read
+	colF134 *pqrt.ByteArrayReader // c134; nil when not read
+	colF135 *pqrt.Int64Reader     // c135; nil when not read
+	colF136 *pqrt.Int64Reader     // c136; nil when not read
+	colF137 *pqrt.Int32Reader     // c137; nil when not read
+	colF138 *pqrt.DoubleReader    // c138; nil when not read
+	colF139 *pqrt.FloatReader     // c139; nil when not read
+	colF140 *pqrt.BoolReader      // c140; nil when not read
+	colF141 *pqrt.ByteArrayReader // c141; nil when not read
+	colF142 *pqrt.ByteArrayReader // c142; nil when not read
+	colF143 *pqrt.Int64Reader     // c143; nil when not read
+	colF144 *pqrt.Int64Reader     // c144; nil when not read
+	colF145 *pqrt.Int32Reader     // c145; nil when not read
+	colF146 *pqrt.DoubleReader    // c146; nil when not read
+	colF147 *pqrt.FloatReader     // c147; nil when not read
+	colF148 *pqrt.BoolReader      // c148; nil when not read
+	colF149 *pqrt.ByteArrayReader // c149; nil when not read
+	colF150 *pqrt.ByteArrayReader // c150; nil when not read
+	colF151 *pqrt.Int64Reader     // c151; nil when not read
+	colF152 *pqrt.Int64Reader     // c152; nil when not read
+	colF153 *pqrt.Int32Reader     // c153; nil when not read
+	colF154 *pqrt.DoubleReader    // c154; nil when not read
+	colF155 *pqrt.FloatReader     // c155; nil when not read
+	colF156 *pqrt.BoolReader      // c156; nil when not read
+	colF157 *pqrt.ByteArrayReader // c157; nil when not read
+	colF158 *pqrt.ByteArrayReader // c158; nil when not read
+	colF159 *pqrt.Int64Reader     // c159; nil when not read
+	colF160 *pqrt.Int64Reader     // c160; nil when not read
+	colF161 *pqrt.Int32Reader     // c161; nil when not read
+	colF162 *pqrt.DoubleReader    // c162; nil when not read
+	colF163 *pqrt.FloatReader     // c163; nil when not read
+	colF164 *pqrt.BoolReader      // c164; nil when not read
+	colF165 *pqrt.ByteArrayReader // c165; nil when not read
+	colF166 *pqrt.ByteArrayReader // c166; nil when not read
+	colF167 *pqrt.Int64Reader     // c167; nil when not read
+	colF168 *pqrt.Int64Reader     // c168; nil when not read
+	colF169 *pqrt.Int32Reader     // c169; nil when not read
+	colF170 *pqrt.DoubleReader    // c170; nil when not read
+	colF171 *pqrt.FloatReader     // c171; nil when not read
+	colF172 *pqrt.BoolReader      // c172; nil when not read
+	colF173 *pqrt.ByteArrayReader // c173; nil when not read
+	colF174 *pqrt.ByteArrayReader // c174; nil when not read
+	colF175 *pqrt.Int64Reader     // c175; nil when not read
+	colF176 *pqrt.Int64Reader     // c176; nil when not read
+	colF177 *pqrt.Int32Reader     // c177; nil when not read
+	colF178 *pqrt.DoubleReader    // c178; nil when not read
+	colF179 *pqrt.FloatReader     // c179; nil when not read
+	colF180 *pqrt.BoolReader      // c180; nil when not read
+	colF181 *pqrt.ByteArrayReader // c181; nil when not read
+	colF182 *pqrt.ByteArrayReader // c182; nil when not read
+	colF183 *pqrt.Int64Reader     // c183; nil when not read
+	colF184 *pqrt.Int64Reader     // c184; nil when not read
+	colF185 *pqrt.Int32Reader     // c185; nil when not read
+	colF186 *pqrt.DoubleReader    // c186; nil when not read
+	colF187 *pqrt.FloatReader     // c187; nil when not read
+	colF188 *pqrt.BoolReader      // c188; nil when not read
+	colF189 *pqrt.ByteArrayReader // c189; nil when not read
+	colF190 *pqrt.ByteArrayReader // c190; nil when not read
+	colF191 *pqrt.Int64Reader     // c191; nil when not read
+	colF192 *pqrt.Int64Reader     // c192; nil when not read
+	colF193 *pqrt.Int32Reader     // c193; nil when not read
+	colF194 *pqrt.DoubleReader    // c194; nil when not read
+	colF195 *pqrt.FloatReader     // c195; nil when not read
+	colF196 *pqrt.BoolReader      // c196; nil when not read
+	colF197 *pqrt.ByteArrayReader // c197; nil when not read
+	colF198 *pqrt.ByteArrayReader // c198; nil when not read
+	colF199 *pqrt.Int64Reader     // c199; nil when not read
+	slabs   [2]pqgenWideSlabs     // per part of a batch assembled at once (Leaves.Split)
+}
+
+// pqgenWideSlabs are the slabs WideReader takes the values of the rows of Wide from.
+type pqgenWideSlabs struct {
+	slabF007 pqrt.Slab[int64] // the pointer targets of c007
+	slabF015 pqrt.Slab[int64] // the pointer targets of c015
+	slabF023 pqrt.Slab[int64] // the pointer targets of c023
+	slabF031 pqrt.Slab[int64] // the pointer targets of c031
+	slabF039 pqrt.Slab[int64] // the pointer targets of c039
+	slabF047 pqrt.Slab[int64] // the pointer targets of c047
+	slabF055 pqrt.Slab[int64] // the pointer targets of c055
+	slabF063 pqrt.Slab[int64] // the pointer targets of c063
+	slabF071 pqrt.Slab[int64] // the pointer targets of c071
+	slabF079 pqrt.Slab[int64] // the pointer targets of c079
+	slabF087 pqrt.Slab[int64] // the pointer targets of c087
+	slabF095 pqrt.Slab[int64] // the pointer targets of c095
+	slabF103 pqrt.Slab[int64] // the pointer targets of c103
+	slabF111 pqrt.Slab[int64] // the pointer targets of c111
+	slabF119 pqrt.Slab[int64] // the pointer targets of c119
+	slabF127 pqrt.Slab[int64] // the pointer targets of c127
+	slabF135 pqrt.Slab[int64] // the pointer targets of c135
+	slabF143 pqrt.Slab[int64] // the pointer targets of c143
+	slabF151 pqrt.Slab[int64] // the pointer targets of c151
+	slabF159 pqrt.Slab[int64] // the pointer targets of c159
+	slabF167 pqrt.Slab[int64] // the pointer targets of c167
+	slabF175 pqrt.Slab[int64] // the pointer targets of c175
+	slabF183 pqrt.Slab[int64] // the pointer targets of c183
+	slabF191 pqrt.Slab[int64] // the pointer targets of c191
+	slabF199 pqrt.Slab[int64] // the pointer targets of c199
 }
 
 // NewWideReader opens the Parquet file of size bytes behind r for reading Wide rows.
@@ -3403,2285 +3408,2656 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 }
 
 // assemble fills rows from the levels and values the column readers hold,
-// which Read has checked (Leaves.Check): every index below is in range.
+// which Read has checked (Leaves.Check): under WithReadParallelism(n ≥ 2), a
+// large batch in two parts at once (Leaves.Split).
 func (r *WideReader) assemble(rows []Wide) error {
-	var p, q [pqgenWideLeaves]int // per leaf: the next level slot and value
-	var slabF007 []int64          // pointer targets of c007
+	var zero, pm, qm, pe, qe [pqgenWideLeaves]int // per leaf, level slots and values: the start, where the second half starts, the end
+	m := r.leaves.Split(len(rows), pm[:], qm[:], pe[:], qe[:])
+	if m == 0 {
+		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
+	}
+	return pqrt.Both(
+		func() error {
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+		},
+		func() error {
+			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+		},
+	)
+}
+
+// assemblePart fills rows, a part of the batch, from each leaf's level
+// slots p[c] to pe[c] and values q[c] to qe[c], taking lists, structs and
+// pointer targets from sl. Every index below is in range: Read has checked
+// the levels (Leaves.Check) and Split found the parts' bounds.
+func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe [pqgenWideLeaves]int) error {
+	q0 := q              // the part's first values
+	var slabF007 []int64 // pointer targets of c007, from value q0 on
 	if r.colF007 != nil {
-		slabF007 = r.slabF007.Take(len(r.colF007.Values))
+		slabF007 = sl.slabF007.Take(qe[pqgenWideColF007] - q[pqgenWideColF007])
 	}
-	var slabF015 []int64 // pointer targets of c015
+	var slabF015 []int64 // pointer targets of c015, from value q0 on
 	if r.colF015 != nil {
-		slabF015 = r.slabF015.Take(len(r.colF015.Values))
+		slabF015 = sl.slabF015.Take(qe[pqgenWideColF015] - q[pqgenWideColF015])
 	}
-	var slabF023 []int64 // pointer targets of c023
+	var slabF023 []int64 // pointer targets of c023, from value q0 on
 	if r.colF023 != nil {
-		slabF023 = r.slabF023.Take(len(r.colF023.Values))
+		slabF023 = sl.slabF023.Take(qe[pqgenWideColF023] - q[pqgenWideColF023])
 	}
-	var slabF031 []int64 // pointer targets of c031
+	var slabF031 []int64 // pointer targets of c031, from value q0 on
 	if r.colF031 != nil {
-		slabF031 = r.slabF031.Take(len(r.colF031.Values))
+		slabF031 = sl.slabF031.Take(qe[pqgenWideColF031] - q[pqgenWideColF031])
 	}
-	var slabF039 []int64 // pointer targets of c039
+	var slabF039 []int64 // pointer targets of c039, from value q0 on
 	if r.colF039 != nil {
-		slabF039 = r.slabF039.Take(len(r.colF039.Values))
+		slabF039 = sl.slabF039.Take(qe[pqgenWideColF039] - q[pqgenWideColF039])
 	}
-	var slabF047 []int64 // pointer targets of c047
+	var slabF047 []int64 // pointer targets of c047, from value q0 on
 	if r.colF047 != nil {
-		slabF047 = r.slabF047.Take(len(r.colF047.Values))
+		slabF047 = sl.slabF047.Take(qe[pqgenWideColF047] - q[pqgenWideColF047])
 	}
-	var slabF055 []int64 // pointer targets of c055
+	var slabF055 []int64 // pointer targets of c055, from value q0 on
 	if r.colF055 != nil {
-		slabF055 = r.slabF055.Take(len(r.colF055.Values))
+		slabF055 = sl.slabF055.Take(qe[pqgenWideColF055] - q[pqgenWideColF055])
 	}
-	var slabF063 []int64 // pointer targets of c063
+	var slabF063 []int64 // pointer targets of c063, from value q0 on
 	if r.colF063 != nil {
-		slabF063 = r.slabF063.Take(len(r.colF063.Values))
+		slabF063 = sl.slabF063.Take(qe[pqgenWideColF063] - q[pqgenWideColF063])
 	}
-	var slabF071 []int64 // pointer targets of c071
+	var slabF071 []int64 // pointer targets of c071, from value q0 on
 	if r.colF071 != nil {
-		slabF071 = r.slabF071.Take(len(r.colF071.Values))
+		slabF071 = sl.slabF071.Take(qe[pqgenWideColF071] - q[pqgenWideColF071])
 	}
-	var slabF079 []int64 // pointer targets of c079
+	var slabF079 []int64 // pointer targets of c079, from value q0 on
 	if r.colF079 != nil {
-		slabF079 = r.slabF079.Take(len(r.colF079.Values))
+		slabF079 = sl.slabF079.Take(qe[pqgenWideColF079] - q[pqgenWideColF079])
 	}
-	var slabF087 []int64 // pointer targets of c087
+	var slabF087 []int64 // pointer targets of c087, from value q0 on
 	if r.colF087 != nil {
-		slabF087 = r.slabF087.Take(len(r.colF087.Values))
+		slabF087 = sl.slabF087.Take(qe[pqgenWideColF087] - q[pqgenWideColF087])
 	}
-	var slabF095 []int64 // pointer targets of c095
+	var slabF095 []int64 // pointer targets of c095, from value q0 on
 	if r.colF095 != nil {
-		slabF095 = r.slabF095.Take(len(r.colF095.Values))
+		slabF095 = sl.slabF095.Take(qe[pqgenWideColF095] - q[pqgenWideColF095])
 	}
-	var slabF103 []int64 // pointer targets of c103
+	var slabF103 []int64 // pointer targets of c103, from value q0 on
 	if r.colF103 != nil {
-		slabF103 = r.slabF103.Take(len(r.colF103.Values))
+		slabF103 = sl.slabF103.Take(qe[pqgenWideColF103] - q[pqgenWideColF103])
 	}
-	var slabF111 []int64 // pointer targets of c111
+	var slabF111 []int64 // pointer targets of c111, from value q0 on
 	if r.colF111 != nil {
-		slabF111 = r.slabF111.Take(len(r.colF111.Values))
+		slabF111 = sl.slabF111.Take(qe[pqgenWideColF111] - q[pqgenWideColF111])
 	}
-	var slabF119 []int64 // pointer targets of c119
+	var slabF119 []int64 // pointer targets of c119, from value q0 on
 	if r.colF119 != nil {
-		slabF119 = r.slabF119.Take(len(r.colF119.Values))
+		slabF119 = sl.slabF119.Take(qe[pqgenWideColF119] - q[pqgenWideColF119])
 	}
-	var slabF127 []int64 // pointer targets of c127
+	var slabF127 []int64 // pointer targets of c127, from value q0 on
 	if r.colF127 != nil {
-		slabF127 = r.slabF127.Take(len(r.colF127.Values))
+		slabF127 = sl.slabF127.Take(qe[pqgenWideColF127] - q[pqgenWideColF127])
 	}
-	var slabF135 []int64 // pointer targets of c135
+	var slabF135 []int64 // pointer targets of c135, from value q0 on
 	if r.colF135 != nil {
-		slabF135 = r.slabF135.Take(len(r.colF135.Values))
+		slabF135 = sl.slabF135.Take(qe[pqgenWideColF135] - q[pqgenWideColF135])
 	}
-	var slabF143 []int64 // pointer targets of c143
+	var slabF143 []int64 // pointer targets of c143, from value q0 on
 	if r.colF143 != nil {
-		slabF143 = r.slabF143.Take(len(r.colF143.Values))
+		slabF143 = sl.slabF143.Take(qe[pqgenWideColF143] - q[pqgenWideColF143])
 	}
-	var slabF151 []int64 // pointer targets of c151
+	var slabF151 []int64 // pointer targets of c151, from value q0 on
 	if r.colF151 != nil {
-		slabF151 = r.slabF151.Take(len(r.colF151.Values))
+		slabF151 = sl.slabF151.Take(qe[pqgenWideColF151] - q[pqgenWideColF151])
 	}
-	var slabF159 []int64 // pointer targets of c159
+	var slabF159 []int64 // pointer targets of c159, from value q0 on
 	if r.colF159 != nil {
-		slabF159 = r.slabF159.Take(len(r.colF159.Values))
+		slabF159 = sl.slabF159.Take(qe[pqgenWideColF159] - q[pqgenWideColF159])
 	}
-	var slabF167 []int64 // pointer targets of c167
+	var slabF167 []int64 // pointer targets of c167, from value q0 on
 	if r.colF167 != nil {
-		slabF167 = r.slabF167.Take(len(r.colF167.Values))
+		slabF167 = sl.slabF167.Take(qe[pqgenWideColF167] - q[pqgenWideColF167])
 	}
-	var slabF175 []int64 // pointer targets of c175
+	var slabF175 []int64 // pointer targets of c175, from value q0 on
 	if r.colF175 != nil {
-		slabF175 = r.slabF175.Take(len(r.colF175.Values))
+		slabF175 = sl.slabF175.Take(qe[pqgenWideColF175] - q[pqgenWideColF175])
 	}
-	var slabF183 []int64 // pointer targets of c183
+	var slabF183 []int64 // pointer targets of c183, from value q0 on
 	if r.colF183 != nil {
-		slabF183 = r.slabF183.Take(len(r.colF183.Values))
+		slabF183 = sl.slabF183.Take(qe[pqgenWideColF183] - q[pqgenWideColF183])
 	}
-	var slabF191 []int64 // pointer targets of c191
+	var slabF191 []int64 // pointer targets of c191, from value q0 on
 	if r.colF191 != nil {
-		slabF191 = r.slabF191.Take(len(r.colF191.Values))
+		slabF191 = sl.slabF191.Take(qe[pqgenWideColF191] - q[pqgenWideColF191])
 	}
-	var slabF199 []int64 // pointer targets of c199
+	var slabF199 []int64 // pointer targets of c199, from value q0 on
 	if r.colF199 != nil {
-		slabF199 = r.slabF199.Take(len(r.colF199.Values))
+		slabF199 = sl.slabF199.Take(qe[pqgenWideColF199] - q[pqgenWideColF199])
 	}
 	// c000
 	{
 		if colF000 := r.colF000; colF000 != nil {
+			k := q[pqgenWideColF000]
 			for i := range rows {
 				x := &rows[i]
-				x.F000 = colF000.Values[i]
+				x.F000 = colF000.Values[k]
+				k++
 			}
-			q[pqgenWideColF000] = len(rows)
+			q[pqgenWideColF000] = k
 		}
 	}
 	// c001
 	{
 		if colF001 := r.colF001; colF001 != nil {
+			k := q[pqgenWideColF001]
 			for i := range rows {
 				x := &rows[i]
-				x.F001 = colF001.Values[i]
+				x.F001 = colF001.Values[k]
+				k++
 			}
-			q[pqgenWideColF001] = len(rows)
+			q[pqgenWideColF001] = k
 		}
 	}
 	// c002
 	{
 		if colF002 := r.colF002; colF002 != nil {
+			k := q[pqgenWideColF002]
 			for i := range rows {
 				x := &rows[i]
-				x.F002 = colF002.Values[i]
+				x.F002 = colF002.Values[k]
+				k++
 			}
-			q[pqgenWideColF002] = len(rows)
+			q[pqgenWideColF002] = k
 		}
 	}
 	// c003
 	{
 		if colF003 := r.colF003; colF003 != nil {
+			k := q[pqgenWideColF003]
 			for i := range rows {
 				x := &rows[i]
-				x.F003 = colF003.Values[i]
+				x.F003 = colF003.Values[k]
+				k++
 			}
-			q[pqgenWideColF003] = len(rows)
+			q[pqgenWideColF003] = k
 		}
 	}
 	// c004
 	{
 		if colF004 := r.colF004; colF004 != nil {
+			k := q[pqgenWideColF004]
 			for i := range rows {
 				x := &rows[i]
-				x.F004 = colF004.Values[i]
+				x.F004 = colF004.Values[k]
+				k++
 			}
-			q[pqgenWideColF004] = len(rows)
+			q[pqgenWideColF004] = k
 		}
 	}
 	// c005
 	{
 		if colF005 := r.colF005; colF005 != nil {
+			k := q[pqgenWideColF005]
 			for i := range rows {
 				x := &rows[i]
-				x.F005 = colF005.String(i)
+				x.F005 = colF005.String(k)
+				k++
 			}
-			q[pqgenWideColF005] = len(rows)
+			q[pqgenWideColF005] = k
 		}
 	}
 	// c006
 	{
 		if colF006 := r.colF006; colF006 != nil {
+			k := q[pqgenWideColF006]
 			for i := range rows {
 				x := &rows[i]
-				x.F006 = colF006.String(i)
+				x.F006 = colF006.String(k)
+				k++
 			}
-			q[pqgenWideColF006] = len(rows)
+			q[pqgenWideColF006] = k
 		}
 	}
 	// c007
 	{
 		if colF007 := r.colF007; colF007 != nil {
-			def := colF007.Def[:len(rows)]
-			k := 0
+			def := colF007.Def[p[pqgenWideColF007] : p[pqgenWideColF007]+len(rows)]
+			k := q[pqgenWideColF007]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF007[k] = colF007.Values[k]
-					x.F007 = &slabF007[k]
+					slabF007[k-q0[pqgenWideColF007]] = colF007.Values[k]
+					x.F007 = &slabF007[k-q0[pqgenWideColF007]]
 					k++
 				}
 			}
 			q[pqgenWideColF007] = k
-			p[pqgenWideColF007] = len(rows)
+			p[pqgenWideColF007] += len(rows)
 		}
 	}
 	// c008
 	{
 		if colF008 := r.colF008; colF008 != nil {
+			k := q[pqgenWideColF008]
 			for i := range rows {
 				x := &rows[i]
-				x.F008 = colF008.Values[i]
+				x.F008 = colF008.Values[k]
+				k++
 			}
-			q[pqgenWideColF008] = len(rows)
+			q[pqgenWideColF008] = k
 		}
 	}
 	// c009
 	{
 		if colF009 := r.colF009; colF009 != nil {
+			k := q[pqgenWideColF009]
 			for i := range rows {
 				x := &rows[i]
-				x.F009 = colF009.Values[i]
+				x.F009 = colF009.Values[k]
+				k++
 			}
-			q[pqgenWideColF009] = len(rows)
+			q[pqgenWideColF009] = k
 		}
 	}
 	// c010
 	{
 		if colF010 := r.colF010; colF010 != nil {
+			k := q[pqgenWideColF010]
 			for i := range rows {
 				x := &rows[i]
-				x.F010 = colF010.Values[i]
+				x.F010 = colF010.Values[k]
+				k++
 			}
-			q[pqgenWideColF010] = len(rows)
+			q[pqgenWideColF010] = k
 		}
 	}
 	// c011
 	{
 		if colF011 := r.colF011; colF011 != nil {
+			k := q[pqgenWideColF011]
 			for i := range rows {
 				x := &rows[i]
-				x.F011 = colF011.Values[i]
+				x.F011 = colF011.Values[k]
+				k++
 			}
-			q[pqgenWideColF011] = len(rows)
+			q[pqgenWideColF011] = k
 		}
 	}
 	// c012
 	{
 		if colF012 := r.colF012; colF012 != nil {
+			k := q[pqgenWideColF012]
 			for i := range rows {
 				x := &rows[i]
-				x.F012 = colF012.Values[i]
+				x.F012 = colF012.Values[k]
+				k++
 			}
-			q[pqgenWideColF012] = len(rows)
+			q[pqgenWideColF012] = k
 		}
 	}
 	// c013
 	{
 		if colF013 := r.colF013; colF013 != nil {
+			k := q[pqgenWideColF013]
 			for i := range rows {
 				x := &rows[i]
-				x.F013 = colF013.String(i)
+				x.F013 = colF013.String(k)
+				k++
 			}
-			q[pqgenWideColF013] = len(rows)
+			q[pqgenWideColF013] = k
 		}
 	}
 	// c014
 	{
 		if colF014 := r.colF014; colF014 != nil {
+			k := q[pqgenWideColF014]
 			for i := range rows {
 				x := &rows[i]
-				x.F014 = colF014.String(i)
+				x.F014 = colF014.String(k)
+				k++
 			}
-			q[pqgenWideColF014] = len(rows)
+			q[pqgenWideColF014] = k
 		}
 	}
 	// c015
 	{
 		if colF015 := r.colF015; colF015 != nil {
-			def := colF015.Def[:len(rows)]
-			k := 0
+			def := colF015.Def[p[pqgenWideColF015] : p[pqgenWideColF015]+len(rows)]
+			k := q[pqgenWideColF015]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF015[k] = colF015.Values[k]
-					x.F015 = &slabF015[k]
+					slabF015[k-q0[pqgenWideColF015]] = colF015.Values[k]
+					x.F015 = &slabF015[k-q0[pqgenWideColF015]]
 					k++
 				}
 			}
 			q[pqgenWideColF015] = k
-			p[pqgenWideColF015] = len(rows)
+			p[pqgenWideColF015] += len(rows)
 		}
 	}
 	// c016
 	{
 		if colF016 := r.colF016; colF016 != nil {
+			k := q[pqgenWideColF016]
 			for i := range rows {
 				x := &rows[i]
-				x.F016 = colF016.Values[i]
+				x.F016 = colF016.Values[k]
+				k++
 			}
-			q[pqgenWideColF016] = len(rows)
+			q[pqgenWideColF016] = k
 		}
 	}
 	// c017
 	{
 		if colF017 := r.colF017; colF017 != nil {
+			k := q[pqgenWideColF017]
 			for i := range rows {
 				x := &rows[i]
-				x.F017 = colF017.Values[i]
+				x.F017 = colF017.Values[k]
+				k++
 			}
-			q[pqgenWideColF017] = len(rows)
+			q[pqgenWideColF017] = k
 		}
 	}
 	// c018
 	{
 		if colF018 := r.colF018; colF018 != nil {
+			k := q[pqgenWideColF018]
 			for i := range rows {
 				x := &rows[i]
-				x.F018 = colF018.Values[i]
+				x.F018 = colF018.Values[k]
+				k++
 			}
-			q[pqgenWideColF018] = len(rows)
+			q[pqgenWideColF018] = k
 		}
 	}
 	// c019
 	{
 		if colF019 := r.colF019; colF019 != nil {
+			k := q[pqgenWideColF019]
 			for i := range rows {
 				x := &rows[i]
-				x.F019 = colF019.Values[i]
+				x.F019 = colF019.Values[k]
+				k++
 			}
-			q[pqgenWideColF019] = len(rows)
+			q[pqgenWideColF019] = k
 		}
 	}
 	// c020
 	{
 		if colF020 := r.colF020; colF020 != nil {
+			k := q[pqgenWideColF020]
 			for i := range rows {
 				x := &rows[i]
-				x.F020 = colF020.Values[i]
+				x.F020 = colF020.Values[k]
+				k++
 			}
-			q[pqgenWideColF020] = len(rows)
+			q[pqgenWideColF020] = k
 		}
 	}
 	// c021
 	{
 		if colF021 := r.colF021; colF021 != nil {
+			k := q[pqgenWideColF021]
 			for i := range rows {
 				x := &rows[i]
-				x.F021 = colF021.String(i)
+				x.F021 = colF021.String(k)
+				k++
 			}
-			q[pqgenWideColF021] = len(rows)
+			q[pqgenWideColF021] = k
 		}
 	}
 	// c022
 	{
 		if colF022 := r.colF022; colF022 != nil {
+			k := q[pqgenWideColF022]
 			for i := range rows {
 				x := &rows[i]
-				x.F022 = colF022.String(i)
+				x.F022 = colF022.String(k)
+				k++
 			}
-			q[pqgenWideColF022] = len(rows)
+			q[pqgenWideColF022] = k
 		}
 	}
 	// c023
 	{
 		if colF023 := r.colF023; colF023 != nil {
-			def := colF023.Def[:len(rows)]
-			k := 0
+			def := colF023.Def[p[pqgenWideColF023] : p[pqgenWideColF023]+len(rows)]
+			k := q[pqgenWideColF023]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF023[k] = colF023.Values[k]
-					x.F023 = &slabF023[k]
+					slabF023[k-q0[pqgenWideColF023]] = colF023.Values[k]
+					x.F023 = &slabF023[k-q0[pqgenWideColF023]]
 					k++
 				}
 			}
 			q[pqgenWideColF023] = k
-			p[pqgenWideColF023] = len(rows)
+			p[pqgenWideColF023] += len(rows)
 		}
 	}
 	// c024
 	{
 		if colF024 := r.colF024; colF024 != nil {
+			k := q[pqgenWideColF024]
 			for i := range rows {
 				x := &rows[i]
-				x.F024 = colF024.Values[i]
+				x.F024 = colF024.Values[k]
+				k++
 			}
-			q[pqgenWideColF024] = len(rows)
+			q[pqgenWideColF024] = k
 		}
 	}
 	// c025
 	{
 		if colF025 := r.colF025; colF025 != nil {
+			k := q[pqgenWideColF025]
 			for i := range rows {
 				x := &rows[i]
-				x.F025 = colF025.Values[i]
+				x.F025 = colF025.Values[k]
+				k++
 			}
-			q[pqgenWideColF025] = len(rows)
+			q[pqgenWideColF025] = k
 		}
 	}
 	// c026
 	{
 		if colF026 := r.colF026; colF026 != nil {
+			k := q[pqgenWideColF026]
 			for i := range rows {
 				x := &rows[i]
-				x.F026 = colF026.Values[i]
+				x.F026 = colF026.Values[k]
+				k++
 			}
-			q[pqgenWideColF026] = len(rows)
+			q[pqgenWideColF026] = k
 		}
 	}
 	// c027
 	{
 		if colF027 := r.colF027; colF027 != nil {
+			k := q[pqgenWideColF027]
 			for i := range rows {
 				x := &rows[i]
-				x.F027 = colF027.Values[i]
+				x.F027 = colF027.Values[k]
+				k++
 			}
-			q[pqgenWideColF027] = len(rows)
+			q[pqgenWideColF027] = k
 		}
 	}
 	// c028
 	{
 		if colF028 := r.colF028; colF028 != nil {
+			k := q[pqgenWideColF028]
 			for i := range rows {
 				x := &rows[i]
-				x.F028 = colF028.Values[i]
+				x.F028 = colF028.Values[k]
+				k++
 			}
-			q[pqgenWideColF028] = len(rows)
+			q[pqgenWideColF028] = k
 		}
 	}
 	// c029
 	{
 		if colF029 := r.colF029; colF029 != nil {
+			k := q[pqgenWideColF029]
 			for i := range rows {
 				x := &rows[i]
-				x.F029 = colF029.String(i)
+				x.F029 = colF029.String(k)
+				k++
 			}
-			q[pqgenWideColF029] = len(rows)
+			q[pqgenWideColF029] = k
 		}
 	}
 	// c030
 	{
 		if colF030 := r.colF030; colF030 != nil {
+			k := q[pqgenWideColF030]
 			for i := range rows {
 				x := &rows[i]
-				x.F030 = colF030.String(i)
+				x.F030 = colF030.String(k)
+				k++
 			}
-			q[pqgenWideColF030] = len(rows)
+			q[pqgenWideColF030] = k
 		}
 	}
 	// c031
 	{
 		if colF031 := r.colF031; colF031 != nil {
-			def := colF031.Def[:len(rows)]
-			k := 0
+			def := colF031.Def[p[pqgenWideColF031] : p[pqgenWideColF031]+len(rows)]
+			k := q[pqgenWideColF031]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF031[k] = colF031.Values[k]
-					x.F031 = &slabF031[k]
+					slabF031[k-q0[pqgenWideColF031]] = colF031.Values[k]
+					x.F031 = &slabF031[k-q0[pqgenWideColF031]]
 					k++
 				}
 			}
 			q[pqgenWideColF031] = k
-			p[pqgenWideColF031] = len(rows)
+			p[pqgenWideColF031] += len(rows)
 		}
 	}
 	// c032
 	{
 		if colF032 := r.colF032; colF032 != nil {
+			k := q[pqgenWideColF032]
 			for i := range rows {
 				x := &rows[i]
-				x.F032 = colF032.Values[i]
+				x.F032 = colF032.Values[k]
+				k++
 			}
-			q[pqgenWideColF032] = len(rows)
+			q[pqgenWideColF032] = k
 		}
 	}
 	// c033
 	{
 		if colF033 := r.colF033; colF033 != nil {
+			k := q[pqgenWideColF033]
 			for i := range rows {
 				x := &rows[i]
-				x.F033 = colF033.Values[i]
+				x.F033 = colF033.Values[k]
+				k++
 			}
-			q[pqgenWideColF033] = len(rows)
+			q[pqgenWideColF033] = k
 		}
 	}
 	// c034
 	{
 		if colF034 := r.colF034; colF034 != nil {
+			k := q[pqgenWideColF034]
 			for i := range rows {
 				x := &rows[i]
-				x.F034 = colF034.Values[i]
+				x.F034 = colF034.Values[k]
+				k++
 			}
-			q[pqgenWideColF034] = len(rows)
+			q[pqgenWideColF034] = k
 		}
 	}
 	// c035
 	{
 		if colF035 := r.colF035; colF035 != nil {
+			k := q[pqgenWideColF035]
 			for i := range rows {
 				x := &rows[i]
-				x.F035 = colF035.Values[i]
+				x.F035 = colF035.Values[k]
+				k++
 			}
-			q[pqgenWideColF035] = len(rows)
+			q[pqgenWideColF035] = k
 		}
 	}
 	// c036
 	{
 		if colF036 := r.colF036; colF036 != nil {
+			k := q[pqgenWideColF036]
 			for i := range rows {
 				x := &rows[i]
-				x.F036 = colF036.Values[i]
+				x.F036 = colF036.Values[k]
+				k++
 			}
-			q[pqgenWideColF036] = len(rows)
+			q[pqgenWideColF036] = k
 		}
 	}
 	// c037
 	{
 		if colF037 := r.colF037; colF037 != nil {
+			k := q[pqgenWideColF037]
 			for i := range rows {
 				x := &rows[i]
-				x.F037 = colF037.String(i)
+				x.F037 = colF037.String(k)
+				k++
 			}
-			q[pqgenWideColF037] = len(rows)
+			q[pqgenWideColF037] = k
 		}
 	}
 	// c038
 	{
 		if colF038 := r.colF038; colF038 != nil {
+			k := q[pqgenWideColF038]
 			for i := range rows {
 				x := &rows[i]
-				x.F038 = colF038.String(i)
+				x.F038 = colF038.String(k)
+				k++
 			}
-			q[pqgenWideColF038] = len(rows)
+			q[pqgenWideColF038] = k
 		}
 	}
 	// c039
 	{
 		if colF039 := r.colF039; colF039 != nil {
-			def := colF039.Def[:len(rows)]
-			k := 0
+			def := colF039.Def[p[pqgenWideColF039] : p[pqgenWideColF039]+len(rows)]
+			k := q[pqgenWideColF039]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF039[k] = colF039.Values[k]
-					x.F039 = &slabF039[k]
+					slabF039[k-q0[pqgenWideColF039]] = colF039.Values[k]
+					x.F039 = &slabF039[k-q0[pqgenWideColF039]]
 					k++
 				}
 			}
 			q[pqgenWideColF039] = k
-			p[pqgenWideColF039] = len(rows)
+			p[pqgenWideColF039] += len(rows)
 		}
 	}
 	// c040
 	{
 		if colF040 := r.colF040; colF040 != nil {
+			k := q[pqgenWideColF040]
 			for i := range rows {
 				x := &rows[i]
-				x.F040 = colF040.Values[i]
+				x.F040 = colF040.Values[k]
+				k++
 			}
-			q[pqgenWideColF040] = len(rows)
+			q[pqgenWideColF040] = k
 		}
 	}
 	// c041
 	{
 		if colF041 := r.colF041; colF041 != nil {
+			k := q[pqgenWideColF041]
 			for i := range rows {
 				x := &rows[i]
-				x.F041 = colF041.Values[i]
+				x.F041 = colF041.Values[k]
+				k++
 			}
-			q[pqgenWideColF041] = len(rows)
+			q[pqgenWideColF041] = k
 		}
 	}
 	// c042
 	{
 		if colF042 := r.colF042; colF042 != nil {
+			k := q[pqgenWideColF042]
 			for i := range rows {
 				x := &rows[i]
-				x.F042 = colF042.Values[i]
+				x.F042 = colF042.Values[k]
+				k++
 			}
-			q[pqgenWideColF042] = len(rows)
+			q[pqgenWideColF042] = k
 		}
 	}
 	// c043
 	{
 		if colF043 := r.colF043; colF043 != nil {
+			k := q[pqgenWideColF043]
 			for i := range rows {
 				x := &rows[i]
-				x.F043 = colF043.Values[i]
+				x.F043 = colF043.Values[k]
+				k++
 			}
-			q[pqgenWideColF043] = len(rows)
+			q[pqgenWideColF043] = k
 		}
 	}
 	// c044
 	{
 		if colF044 := r.colF044; colF044 != nil {
+			k := q[pqgenWideColF044]
 			for i := range rows {
 				x := &rows[i]
-				x.F044 = colF044.Values[i]
+				x.F044 = colF044.Values[k]
+				k++
 			}
-			q[pqgenWideColF044] = len(rows)
+			q[pqgenWideColF044] = k
 		}
 	}
 	// c045
 	{
 		if colF045 := r.colF045; colF045 != nil {
+			k := q[pqgenWideColF045]
 			for i := range rows {
 				x := &rows[i]
-				x.F045 = colF045.String(i)
+				x.F045 = colF045.String(k)
+				k++
 			}
-			q[pqgenWideColF045] = len(rows)
+			q[pqgenWideColF045] = k
 		}
 	}
 	// c046
 	{
 		if colF046 := r.colF046; colF046 != nil {
+			k := q[pqgenWideColF046]
 			for i := range rows {
 				x := &rows[i]
-				x.F046 = colF046.String(i)
+				x.F046 = colF046.String(k)
+				k++
 			}
-			q[pqgenWideColF046] = len(rows)
+			q[pqgenWideColF046] = k
 		}
 	}
 	// c047
 	{
 		if colF047 := r.colF047; colF047 != nil {
-			def := colF047.Def[:len(rows)]
-			k := 0
+			def := colF047.Def[p[pqgenWideColF047] : p[pqgenWideColF047]+len(rows)]
+			k := q[pqgenWideColF047]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF047[k] = colF047.Values[k]
-					x.F047 = &slabF047[k]
+					slabF047[k-q0[pqgenWideColF047]] = colF047.Values[k]
+					x.F047 = &slabF047[k-q0[pqgenWideColF047]]
 					k++
 				}
 			}
 			q[pqgenWideColF047] = k
-			p[pqgenWideColF047] = len(rows)
+			p[pqgenWideColF047] += len(rows)
 		}
 	}
 	// c048
 	{
 		if colF048 := r.colF048; colF048 != nil {
+			k := q[pqgenWideColF048]
 			for i := range rows {
 				x := &rows[i]
-				x.F048 = colF048.Values[i]
+				x.F048 = colF048.Values[k]
+				k++
 			}
-			q[pqgenWideColF048] = len(rows)
+			q[pqgenWideColF048] = k
 		}
 	}
 	// c049
 	{
 		if colF049 := r.colF049; colF049 != nil {
+			k := q[pqgenWideColF049]
 			for i := range rows {
 				x := &rows[i]
-				x.F049 = colF049.Values[i]
+				x.F049 = colF049.Values[k]
+				k++
 			}
-			q[pqgenWideColF049] = len(rows)
+			q[pqgenWideColF049] = k
 		}
 	}
 	// c050
 	{
 		if colF050 := r.colF050; colF050 != nil {
+			k := q[pqgenWideColF050]
 			for i := range rows {
 				x := &rows[i]
-				x.F050 = colF050.Values[i]
+				x.F050 = colF050.Values[k]
+				k++
 			}
-			q[pqgenWideColF050] = len(rows)
+			q[pqgenWideColF050] = k
 		}
 	}
 	// c051
 	{
 		if colF051 := r.colF051; colF051 != nil {
+			k := q[pqgenWideColF051]
 			for i := range rows {
 				x := &rows[i]
-				x.F051 = colF051.Values[i]
+				x.F051 = colF051.Values[k]
+				k++
 			}
-			q[pqgenWideColF051] = len(rows)
+			q[pqgenWideColF051] = k
 		}
 	}
 	// c052
 	{
 		if colF052 := r.colF052; colF052 != nil {
+			k := q[pqgenWideColF052]
 			for i := range rows {
 				x := &rows[i]
-				x.F052 = colF052.Values[i]
+				x.F052 = colF052.Values[k]
+				k++
 			}
-			q[pqgenWideColF052] = len(rows)
+			q[pqgenWideColF052] = k
 		}
 	}
 	// c053
 	{
 		if colF053 := r.colF053; colF053 != nil {
+			k := q[pqgenWideColF053]
 			for i := range rows {
 				x := &rows[i]
-				x.F053 = colF053.String(i)
+				x.F053 = colF053.String(k)
+				k++
 			}
-			q[pqgenWideColF053] = len(rows)
+			q[pqgenWideColF053] = k
 		}
 	}
 	// c054
 	{
 		if colF054 := r.colF054; colF054 != nil {
+			k := q[pqgenWideColF054]
 			for i := range rows {
 				x := &rows[i]
-				x.F054 = colF054.String(i)
+				x.F054 = colF054.String(k)
+				k++
 			}
-			q[pqgenWideColF054] = len(rows)
+			q[pqgenWideColF054] = k
 		}
 	}
 	// c055
 	{
 		if colF055 := r.colF055; colF055 != nil {
-			def := colF055.Def[:len(rows)]
-			k := 0
+			def := colF055.Def[p[pqgenWideColF055] : p[pqgenWideColF055]+len(rows)]
+			k := q[pqgenWideColF055]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF055[k] = colF055.Values[k]
-					x.F055 = &slabF055[k]
+					slabF055[k-q0[pqgenWideColF055]] = colF055.Values[k]
+					x.F055 = &slabF055[k-q0[pqgenWideColF055]]
 					k++
 				}
 			}
 			q[pqgenWideColF055] = k
-			p[pqgenWideColF055] = len(rows)
+			p[pqgenWideColF055] += len(rows)
 		}
 	}
 	// c056
 	{
 		if colF056 := r.colF056; colF056 != nil {
+			k := q[pqgenWideColF056]
 			for i := range rows {
 				x := &rows[i]
-				x.F056 = colF056.Values[i]
+				x.F056 = colF056.Values[k]
+				k++
 			}
-			q[pqgenWideColF056] = len(rows)
+			q[pqgenWideColF056] = k
 		}
 	}
 	// c057
 	{
 		if colF057 := r.colF057; colF057 != nil {
+			k := q[pqgenWideColF057]
 			for i := range rows {
 				x := &rows[i]
-				x.F057 = colF057.Values[i]
+				x.F057 = colF057.Values[k]
+				k++
 			}
-			q[pqgenWideColF057] = len(rows)
+			q[pqgenWideColF057] = k
 		}
 	}
 	// c058
 	{
 		if colF058 := r.colF058; colF058 != nil {
+			k := q[pqgenWideColF058]
 			for i := range rows {
 				x := &rows[i]
-				x.F058 = colF058.Values[i]
+				x.F058 = colF058.Values[k]
+				k++
 			}
-			q[pqgenWideColF058] = len(rows)
+			q[pqgenWideColF058] = k
 		}
 	}
 	// c059
 	{
 		if colF059 := r.colF059; colF059 != nil {
+			k := q[pqgenWideColF059]
 			for i := range rows {
 				x := &rows[i]
-				x.F059 = colF059.Values[i]
+				x.F059 = colF059.Values[k]
+				k++
 			}
-			q[pqgenWideColF059] = len(rows)
+			q[pqgenWideColF059] = k
 		}
 	}
 	// c060
 	{
 		if colF060 := r.colF060; colF060 != nil {
+			k := q[pqgenWideColF060]
 			for i := range rows {
 				x := &rows[i]
-				x.F060 = colF060.Values[i]
+				x.F060 = colF060.Values[k]
+				k++
 			}
-			q[pqgenWideColF060] = len(rows)
+			q[pqgenWideColF060] = k
 		}
 	}
 	// c061
 	{
 		if colF061 := r.colF061; colF061 != nil {
+			k := q[pqgenWideColF061]
 			for i := range rows {
 				x := &rows[i]
-				x.F061 = colF061.String(i)
+				x.F061 = colF061.String(k)
+				k++
 			}
-			q[pqgenWideColF061] = len(rows)
+			q[pqgenWideColF061] = k
 		}
 	}
 	// c062
 	{
 		if colF062 := r.colF062; colF062 != nil {
+			k := q[pqgenWideColF062]
 			for i := range rows {
 				x := &rows[i]
-				x.F062 = colF062.String(i)
+				x.F062 = colF062.String(k)
+				k++
 			}
-			q[pqgenWideColF062] = len(rows)
+			q[pqgenWideColF062] = k
 		}
 	}
 	// c063
 	{
 		if colF063 := r.colF063; colF063 != nil {
-			def := colF063.Def[:len(rows)]
-			k := 0
+			def := colF063.Def[p[pqgenWideColF063] : p[pqgenWideColF063]+len(rows)]
+			k := q[pqgenWideColF063]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF063[k] = colF063.Values[k]
-					x.F063 = &slabF063[k]
+					slabF063[k-q0[pqgenWideColF063]] = colF063.Values[k]
+					x.F063 = &slabF063[k-q0[pqgenWideColF063]]
 					k++
 				}
 			}
 			q[pqgenWideColF063] = k
-			p[pqgenWideColF063] = len(rows)
+			p[pqgenWideColF063] += len(rows)
 		}
 	}
 	// c064
 	{
 		if colF064 := r.colF064; colF064 != nil {
+			k := q[pqgenWideColF064]
 			for i := range rows {
 				x := &rows[i]
-				x.F064 = colF064.Values[i]
+				x.F064 = colF064.Values[k]
+				k++
 			}
-			q[pqgenWideColF064] = len(rows)
+			q[pqgenWideColF064] = k
 		}
 	}
 	// c065
 	{
 		if colF065 := r.colF065; colF065 != nil {
+			k := q[pqgenWideColF065]
 			for i := range rows {
 				x := &rows[i]
-				x.F065 = colF065.Values[i]
+				x.F065 = colF065.Values[k]
+				k++
 			}
-			q[pqgenWideColF065] = len(rows)
+			q[pqgenWideColF065] = k
 		}
 	}
 	// c066
 	{
 		if colF066 := r.colF066; colF066 != nil {
+			k := q[pqgenWideColF066]
 			for i := range rows {
 				x := &rows[i]
-				x.F066 = colF066.Values[i]
+				x.F066 = colF066.Values[k]
+				k++
 			}
-			q[pqgenWideColF066] = len(rows)
+			q[pqgenWideColF066] = k
 		}
 	}
 	// c067
 	{
 		if colF067 := r.colF067; colF067 != nil {
+			k := q[pqgenWideColF067]
 			for i := range rows {
 				x := &rows[i]
-				x.F067 = colF067.Values[i]
+				x.F067 = colF067.Values[k]
+				k++
 			}
-			q[pqgenWideColF067] = len(rows)
+			q[pqgenWideColF067] = k
 		}
 	}
 	// c068
 	{
 		if colF068 := r.colF068; colF068 != nil {
+			k := q[pqgenWideColF068]
 			for i := range rows {
 				x := &rows[i]
-				x.F068 = colF068.Values[i]
+				x.F068 = colF068.Values[k]
+				k++
 			}
-			q[pqgenWideColF068] = len(rows)
+			q[pqgenWideColF068] = k
 		}
 	}
 	// c069
 	{
 		if colF069 := r.colF069; colF069 != nil {
+			k := q[pqgenWideColF069]
 			for i := range rows {
 				x := &rows[i]
-				x.F069 = colF069.String(i)
+				x.F069 = colF069.String(k)
+				k++
 			}
-			q[pqgenWideColF069] = len(rows)
+			q[pqgenWideColF069] = k
 		}
 	}
 	// c070
 	{
 		if colF070 := r.colF070; colF070 != nil {
+			k := q[pqgenWideColF070]
 			for i := range rows {
 				x := &rows[i]
-				x.F070 = colF070.String(i)
+				x.F070 = colF070.String(k)
+				k++
 			}
-			q[pqgenWideColF070] = len(rows)
+			q[pqgenWideColF070] = k
 		}
 	}
 	// c071
 	{
 		if colF071 := r.colF071; colF071 != nil {
-			def := colF071.Def[:len(rows)]
-			k := 0
+			def := colF071.Def[p[pqgenWideColF071] : p[pqgenWideColF071]+len(rows)]
+			k := q[pqgenWideColF071]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF071[k] = colF071.Values[k]
-					x.F071 = &slabF071[k]
+					slabF071[k-q0[pqgenWideColF071]] = colF071.Values[k]
+					x.F071 = &slabF071[k-q0[pqgenWideColF071]]
 					k++
 				}
 			}
 			q[pqgenWideColF071] = k
-			p[pqgenWideColF071] = len(rows)
+			p[pqgenWideColF071] += len(rows)
 		}
 	}
 	// c072
 	{
 		if colF072 := r.colF072; colF072 != nil {
+			k := q[pqgenWideColF072]
 			for i := range rows {
 				x := &rows[i]
-				x.F072 = colF072.Values[i]
+				x.F072 = colF072.Values[k]
+				k++
 			}
-			q[pqgenWideColF072] = len(rows)
+			q[pqgenWideColF072] = k
 		}
 	}
 	// c073
 	{
 		if colF073 := r.colF073; colF073 != nil {
+			k := q[pqgenWideColF073]
 			for i := range rows {
 				x := &rows[i]
-				x.F073 = colF073.Values[i]
+				x.F073 = colF073.Values[k]
+				k++
 			}
-			q[pqgenWideColF073] = len(rows)
+			q[pqgenWideColF073] = k
 		}
 	}
 	// c074
 	{
 		if colF074 := r.colF074; colF074 != nil {
+			k := q[pqgenWideColF074]
 			for i := range rows {
 				x := &rows[i]
-				x.F074 = colF074.Values[i]
+				x.F074 = colF074.Values[k]
+				k++
 			}
-			q[pqgenWideColF074] = len(rows)
+			q[pqgenWideColF074] = k
 		}
 	}
 	// c075
 	{
 		if colF075 := r.colF075; colF075 != nil {
+			k := q[pqgenWideColF075]
 			for i := range rows {
 				x := &rows[i]
-				x.F075 = colF075.Values[i]
+				x.F075 = colF075.Values[k]
+				k++
 			}
-			q[pqgenWideColF075] = len(rows)
+			q[pqgenWideColF075] = k
 		}
 	}
 	// c076
 	{
 		if colF076 := r.colF076; colF076 != nil {
+			k := q[pqgenWideColF076]
 			for i := range rows {
 				x := &rows[i]
-				x.F076 = colF076.Values[i]
+				x.F076 = colF076.Values[k]
+				k++
 			}
-			q[pqgenWideColF076] = len(rows)
+			q[pqgenWideColF076] = k
 		}
 	}
 	// c077
 	{
 		if colF077 := r.colF077; colF077 != nil {
+			k := q[pqgenWideColF077]
 			for i := range rows {
 				x := &rows[i]
-				x.F077 = colF077.String(i)
+				x.F077 = colF077.String(k)
+				k++
 			}
-			q[pqgenWideColF077] = len(rows)
+			q[pqgenWideColF077] = k
 		}
 	}
 	// c078
 	{
 		if colF078 := r.colF078; colF078 != nil {
+			k := q[pqgenWideColF078]
 			for i := range rows {
 				x := &rows[i]
-				x.F078 = colF078.String(i)
+				x.F078 = colF078.String(k)
+				k++
 			}
-			q[pqgenWideColF078] = len(rows)
+			q[pqgenWideColF078] = k
 		}
 	}
 	// c079
 	{
 		if colF079 := r.colF079; colF079 != nil {
-			def := colF079.Def[:len(rows)]
-			k := 0
+			def := colF079.Def[p[pqgenWideColF079] : p[pqgenWideColF079]+len(rows)]
+			k := q[pqgenWideColF079]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF079[k] = colF079.Values[k]
-					x.F079 = &slabF079[k]
+					slabF079[k-q0[pqgenWideColF079]] = colF079.Values[k]
+					x.F079 = &slabF079[k-q0[pqgenWideColF079]]
 					k++
 				}
 			}
 			q[pqgenWideColF079] = k
-			p[pqgenWideColF079] = len(rows)
+			p[pqgenWideColF079] += len(rows)
 		}
 	}
 	// c080
 	{
 		if colF080 := r.colF080; colF080 != nil {
+			k := q[pqgenWideColF080]
 			for i := range rows {
 				x := &rows[i]
-				x.F080 = colF080.Values[i]
+				x.F080 = colF080.Values[k]
+				k++
 			}
-			q[pqgenWideColF080] = len(rows)
+			q[pqgenWideColF080] = k
 		}
 	}
 	// c081
 	{
 		if colF081 := r.colF081; colF081 != nil {
+			k := q[pqgenWideColF081]
 			for i := range rows {
 				x := &rows[i]
-				x.F081 = colF081.Values[i]
+				x.F081 = colF081.Values[k]
+				k++
 			}
-			q[pqgenWideColF081] = len(rows)
+			q[pqgenWideColF081] = k
 		}
 	}
 	// c082
 	{
 		if colF082 := r.colF082; colF082 != nil {
+			k := q[pqgenWideColF082]
 			for i := range rows {
 				x := &rows[i]
-				x.F082 = colF082.Values[i]
+				x.F082 = colF082.Values[k]
+				k++
 			}
-			q[pqgenWideColF082] = len(rows)
+			q[pqgenWideColF082] = k
 		}
 	}
 	// c083
 	{
 		if colF083 := r.colF083; colF083 != nil {
+			k := q[pqgenWideColF083]
 			for i := range rows {
 				x := &rows[i]
-				x.F083 = colF083.Values[i]
+				x.F083 = colF083.Values[k]
+				k++
 			}
-			q[pqgenWideColF083] = len(rows)
+			q[pqgenWideColF083] = k
 		}
 	}
 	// c084
 	{
 		if colF084 := r.colF084; colF084 != nil {
+			k := q[pqgenWideColF084]
 			for i := range rows {
 				x := &rows[i]
-				x.F084 = colF084.Values[i]
+				x.F084 = colF084.Values[k]
+				k++
 			}
-			q[pqgenWideColF084] = len(rows)
+			q[pqgenWideColF084] = k
 		}
 	}
 	// c085
 	{
 		if colF085 := r.colF085; colF085 != nil {
+			k := q[pqgenWideColF085]
 			for i := range rows {
 				x := &rows[i]
-				x.F085 = colF085.String(i)
+				x.F085 = colF085.String(k)
+				k++
 			}
-			q[pqgenWideColF085] = len(rows)
+			q[pqgenWideColF085] = k
 		}
 	}
 	// c086
 	{
 		if colF086 := r.colF086; colF086 != nil {
+			k := q[pqgenWideColF086]
 			for i := range rows {
 				x := &rows[i]
-				x.F086 = colF086.String(i)
+				x.F086 = colF086.String(k)
+				k++
 			}
-			q[pqgenWideColF086] = len(rows)
+			q[pqgenWideColF086] = k
 		}
 	}
 	// c087
 	{
 		if colF087 := r.colF087; colF087 != nil {
-			def := colF087.Def[:len(rows)]
-			k := 0
+			def := colF087.Def[p[pqgenWideColF087] : p[pqgenWideColF087]+len(rows)]
+			k := q[pqgenWideColF087]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF087[k] = colF087.Values[k]
-					x.F087 = &slabF087[k]
+					slabF087[k-q0[pqgenWideColF087]] = colF087.Values[k]
+					x.F087 = &slabF087[k-q0[pqgenWideColF087]]
 					k++
 				}
 			}
 			q[pqgenWideColF087] = k
-			p[pqgenWideColF087] = len(rows)
+			p[pqgenWideColF087] += len(rows)
 		}
 	}
 	// c088
 	{
 		if colF088 := r.colF088; colF088 != nil {
+			k := q[pqgenWideColF088]
 			for i := range rows {
 				x := &rows[i]
-				x.F088 = colF088.Values[i]
+				x.F088 = colF088.Values[k]
+				k++
 			}
-			q[pqgenWideColF088] = len(rows)
+			q[pqgenWideColF088] = k
 		}
 	}
 	// c089
 	{
 		if colF089 := r.colF089; colF089 != nil {
+			k := q[pqgenWideColF089]
 			for i := range rows {
 				x := &rows[i]
-				x.F089 = colF089.Values[i]
+				x.F089 = colF089.Values[k]
+				k++
 			}
-			q[pqgenWideColF089] = len(rows)
+			q[pqgenWideColF089] = k
 		}
 	}
 	// c090
 	{
 		if colF090 := r.colF090; colF090 != nil {
+			k := q[pqgenWideColF090]
 			for i := range rows {
 				x := &rows[i]
-				x.F090 = colF090.Values[i]
+				x.F090 = colF090.Values[k]
+				k++
 			}
-			q[pqgenWideColF090] = len(rows)
+			q[pqgenWideColF090] = k
 		}
 	}
 	// c091
 	{
 		if colF091 := r.colF091; colF091 != nil {
+			k := q[pqgenWideColF091]
 			for i := range rows {
 				x := &rows[i]
-				x.F091 = colF091.Values[i]
+				x.F091 = colF091.Values[k]
+				k++
 			}
-			q[pqgenWideColF091] = len(rows)
+			q[pqgenWideColF091] = k
 		}
 	}
 	// c092
 	{
 		if colF092 := r.colF092; colF092 != nil {
+			k := q[pqgenWideColF092]
 			for i := range rows {
 				x := &rows[i]
-				x.F092 = colF092.Values[i]
+				x.F092 = colF092.Values[k]
+				k++
 			}
-			q[pqgenWideColF092] = len(rows)
+			q[pqgenWideColF092] = k
 		}
 	}
 	// c093
 	{
 		if colF093 := r.colF093; colF093 != nil {
+			k := q[pqgenWideColF093]
 			for i := range rows {
 				x := &rows[i]
-				x.F093 = colF093.String(i)
+				x.F093 = colF093.String(k)
+				k++
 			}
-			q[pqgenWideColF093] = len(rows)
+			q[pqgenWideColF093] = k
 		}
 	}
 	// c094
 	{
 		if colF094 := r.colF094; colF094 != nil {
+			k := q[pqgenWideColF094]
 			for i := range rows {
 				x := &rows[i]
-				x.F094 = colF094.String(i)
+				x.F094 = colF094.String(k)
+				k++
 			}
-			q[pqgenWideColF094] = len(rows)
+			q[pqgenWideColF094] = k
 		}
 	}
 	// c095
 	{
 		if colF095 := r.colF095; colF095 != nil {
-			def := colF095.Def[:len(rows)]
-			k := 0
+			def := colF095.Def[p[pqgenWideColF095] : p[pqgenWideColF095]+len(rows)]
+			k := q[pqgenWideColF095]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF095[k] = colF095.Values[k]
-					x.F095 = &slabF095[k]
+					slabF095[k-q0[pqgenWideColF095]] = colF095.Values[k]
+					x.F095 = &slabF095[k-q0[pqgenWideColF095]]
 					k++
 				}
 			}
 			q[pqgenWideColF095] = k
-			p[pqgenWideColF095] = len(rows)
+			p[pqgenWideColF095] += len(rows)
 		}
 	}
 	// c096
 	{
 		if colF096 := r.colF096; colF096 != nil {
+			k := q[pqgenWideColF096]
 			for i := range rows {
 				x := &rows[i]
-				x.F096 = colF096.Values[i]
+				x.F096 = colF096.Values[k]
+				k++
 			}
-			q[pqgenWideColF096] = len(rows)
+			q[pqgenWideColF096] = k
 		}
 	}
 	// c097
 	{
 		if colF097 := r.colF097; colF097 != nil {
+			k := q[pqgenWideColF097]
 			for i := range rows {
 				x := &rows[i]
-				x.F097 = colF097.Values[i]
+				x.F097 = colF097.Values[k]
+				k++
 			}
-			q[pqgenWideColF097] = len(rows)
+			q[pqgenWideColF097] = k
 		}
 	}
 	// c098
 	{
 		if colF098 := r.colF098; colF098 != nil {
+			k := q[pqgenWideColF098]
 			for i := range rows {
 				x := &rows[i]
-				x.F098 = colF098.Values[i]
+				x.F098 = colF098.Values[k]
+				k++
 			}
-			q[pqgenWideColF098] = len(rows)
+			q[pqgenWideColF098] = k
 		}
 	}
 	// c099
 	{
 		if colF099 := r.colF099; colF099 != nil {
+			k := q[pqgenWideColF099]
 			for i := range rows {
 				x := &rows[i]
-				x.F099 = colF099.Values[i]
+				x.F099 = colF099.Values[k]
+				k++
 			}
-			q[pqgenWideColF099] = len(rows)
+			q[pqgenWideColF099] = k
 		}
 	}
 	// c100
 	{
 		if colF100 := r.colF100; colF100 != nil {
+			k := q[pqgenWideColF100]
 			for i := range rows {
 				x := &rows[i]
-				x.F100 = colF100.Values[i]
+				x.F100 = colF100.Values[k]
+				k++
 			}
-			q[pqgenWideColF100] = len(rows)
+			q[pqgenWideColF100] = k
 		}
 	}
 	// c101
 	{
 		if colF101 := r.colF101; colF101 != nil {
+			k := q[pqgenWideColF101]
 			for i := range rows {
 				x := &rows[i]
-				x.F101 = colF101.String(i)
+				x.F101 = colF101.String(k)
+				k++
 			}
-			q[pqgenWideColF101] = len(rows)
+			q[pqgenWideColF101] = k
 		}
 	}
 	// c102
 	{
 		if colF102 := r.colF102; colF102 != nil {
+			k := q[pqgenWideColF102]
 			for i := range rows {
 				x := &rows[i]
-				x.F102 = colF102.String(i)
+				x.F102 = colF102.String(k)
+				k++
 			}
-			q[pqgenWideColF102] = len(rows)
+			q[pqgenWideColF102] = k
 		}
 	}
 	// c103
 	{
 		if colF103 := r.colF103; colF103 != nil {
-			def := colF103.Def[:len(rows)]
-			k := 0
+			def := colF103.Def[p[pqgenWideColF103] : p[pqgenWideColF103]+len(rows)]
+			k := q[pqgenWideColF103]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF103[k] = colF103.Values[k]
-					x.F103 = &slabF103[k]
+					slabF103[k-q0[pqgenWideColF103]] = colF103.Values[k]
+					x.F103 = &slabF103[k-q0[pqgenWideColF103]]
 					k++
 				}
 			}
 			q[pqgenWideColF103] = k
-			p[pqgenWideColF103] = len(rows)
+			p[pqgenWideColF103] += len(rows)
 		}
 	}
 	// c104
 	{
 		if colF104 := r.colF104; colF104 != nil {
+			k := q[pqgenWideColF104]
 			for i := range rows {
 				x := &rows[i]
-				x.F104 = colF104.Values[i]
+				x.F104 = colF104.Values[k]
+				k++
 			}
-			q[pqgenWideColF104] = len(rows)
+			q[pqgenWideColF104] = k
 		}
 	}
 	// c105
 	{
 		if colF105 := r.colF105; colF105 != nil {
+			k := q[pqgenWideColF105]
 			for i := range rows {
 				x := &rows[i]
-				x.F105 = colF105.Values[i]
+				x.F105 = colF105.Values[k]
+				k++
 			}
-			q[pqgenWideColF105] = len(rows)
+			q[pqgenWideColF105] = k
 		}
 	}
 	// c106
 	{
 		if colF106 := r.colF106; colF106 != nil {
+			k := q[pqgenWideColF106]
 			for i := range rows {
 				x := &rows[i]
-				x.F106 = colF106.Values[i]
+				x.F106 = colF106.Values[k]
+				k++
 			}
-			q[pqgenWideColF106] = len(rows)
+			q[pqgenWideColF106] = k
 		}
 	}
 	// c107
 	{
 		if colF107 := r.colF107; colF107 != nil {
+			k := q[pqgenWideColF107]
 			for i := range rows {
 				x := &rows[i]
-				x.F107 = colF107.Values[i]
+				x.F107 = colF107.Values[k]
+				k++
 			}
-			q[pqgenWideColF107] = len(rows)
+			q[pqgenWideColF107] = k
 		}
 	}
 	// c108
 	{
 		if colF108 := r.colF108; colF108 != nil {
+			k := q[pqgenWideColF108]
 			for i := range rows {
 				x := &rows[i]
-				x.F108 = colF108.Values[i]
+				x.F108 = colF108.Values[k]
+				k++
 			}
-			q[pqgenWideColF108] = len(rows)
+			q[pqgenWideColF108] = k
 		}
 	}
 	// c109
 	{
 		if colF109 := r.colF109; colF109 != nil {
+			k := q[pqgenWideColF109]
 			for i := range rows {
 				x := &rows[i]
-				x.F109 = colF109.String(i)
+				x.F109 = colF109.String(k)
+				k++
 			}
-			q[pqgenWideColF109] = len(rows)
+			q[pqgenWideColF109] = k
 		}
 	}
 	// c110
 	{
 		if colF110 := r.colF110; colF110 != nil {
+			k := q[pqgenWideColF110]
 			for i := range rows {
 				x := &rows[i]
-				x.F110 = colF110.String(i)
+				x.F110 = colF110.String(k)
+				k++
 			}
-			q[pqgenWideColF110] = len(rows)
+			q[pqgenWideColF110] = k
 		}
 	}
 	// c111
 	{
 		if colF111 := r.colF111; colF111 != nil {
-			def := colF111.Def[:len(rows)]
-			k := 0
+			def := colF111.Def[p[pqgenWideColF111] : p[pqgenWideColF111]+len(rows)]
+			k := q[pqgenWideColF111]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF111[k] = colF111.Values[k]
-					x.F111 = &slabF111[k]
+					slabF111[k-q0[pqgenWideColF111]] = colF111.Values[k]
+					x.F111 = &slabF111[k-q0[pqgenWideColF111]]
 					k++
 				}
 			}
 			q[pqgenWideColF111] = k
-			p[pqgenWideColF111] = len(rows)
+			p[pqgenWideColF111] += len(rows)
 		}
 	}
 	// c112
 	{
 		if colF112 := r.colF112; colF112 != nil {
+			k := q[pqgenWideColF112]
 			for i := range rows {
 				x := &rows[i]
-				x.F112 = colF112.Values[i]
+				x.F112 = colF112.Values[k]
+				k++
 			}
-			q[pqgenWideColF112] = len(rows)
+			q[pqgenWideColF112] = k
 		}
 	}
 	// c113
 	{
 		if colF113 := r.colF113; colF113 != nil {
+			k := q[pqgenWideColF113]
 			for i := range rows {
 				x := &rows[i]
-				x.F113 = colF113.Values[i]
+				x.F113 = colF113.Values[k]
+				k++
 			}
-			q[pqgenWideColF113] = len(rows)
+			q[pqgenWideColF113] = k
 		}
 	}
 	// c114
 	{
 		if colF114 := r.colF114; colF114 != nil {
+			k := q[pqgenWideColF114]
 			for i := range rows {
 				x := &rows[i]
-				x.F114 = colF114.Values[i]
+				x.F114 = colF114.Values[k]
+				k++
 			}
-			q[pqgenWideColF114] = len(rows)
+			q[pqgenWideColF114] = k
 		}
 	}
 	// c115
 	{
 		if colF115 := r.colF115; colF115 != nil {
+			k := q[pqgenWideColF115]
 			for i := range rows {
 				x := &rows[i]
-				x.F115 = colF115.Values[i]
+				x.F115 = colF115.Values[k]
+				k++
 			}
-			q[pqgenWideColF115] = len(rows)
+			q[pqgenWideColF115] = k
 		}
 	}
 	// c116
 	{
 		if colF116 := r.colF116; colF116 != nil {
+			k := q[pqgenWideColF116]
 			for i := range rows {
 				x := &rows[i]
-				x.F116 = colF116.Values[i]
+				x.F116 = colF116.Values[k]
+				k++
 			}
-			q[pqgenWideColF116] = len(rows)
+			q[pqgenWideColF116] = k
 		}
 	}
 	// c117
 	{
 		if colF117 := r.colF117; colF117 != nil {
+			k := q[pqgenWideColF117]
 			for i := range rows {
 				x := &rows[i]
-				x.F117 = colF117.String(i)
+				x.F117 = colF117.String(k)
+				k++
 			}
-			q[pqgenWideColF117] = len(rows)
+			q[pqgenWideColF117] = k
 		}
 	}
 	// c118
 	{
 		if colF118 := r.colF118; colF118 != nil {
+			k := q[pqgenWideColF118]
 			for i := range rows {
 				x := &rows[i]
-				x.F118 = colF118.String(i)
+				x.F118 = colF118.String(k)
+				k++
 			}
-			q[pqgenWideColF118] = len(rows)
+			q[pqgenWideColF118] = k
 		}
 	}
 	// c119
 	{
 		if colF119 := r.colF119; colF119 != nil {
-			def := colF119.Def[:len(rows)]
-			k := 0
+			def := colF119.Def[p[pqgenWideColF119] : p[pqgenWideColF119]+len(rows)]
+			k := q[pqgenWideColF119]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF119[k] = colF119.Values[k]
-					x.F119 = &slabF119[k]
+					slabF119[k-q0[pqgenWideColF119]] = colF119.Values[k]
+					x.F119 = &slabF119[k-q0[pqgenWideColF119]]
 					k++
 				}
 			}
 			q[pqgenWideColF119] = k
-			p[pqgenWideColF119] = len(rows)
+			p[pqgenWideColF119] += len(rows)
 		}
 	}
 	// c120
 	{
 		if colF120 := r.colF120; colF120 != nil {
+			k := q[pqgenWideColF120]
 			for i := range rows {
 				x := &rows[i]
-				x.F120 = colF120.Values[i]
+				x.F120 = colF120.Values[k]
+				k++
 			}
-			q[pqgenWideColF120] = len(rows)
+			q[pqgenWideColF120] = k
 		}
 	}
 	// c121
 	{
 		if colF121 := r.colF121; colF121 != nil {
+			k := q[pqgenWideColF121]
 			for i := range rows {
 				x := &rows[i]
-				x.F121 = colF121.Values[i]
+				x.F121 = colF121.Values[k]
+				k++
 			}
-			q[pqgenWideColF121] = len(rows)
+			q[pqgenWideColF121] = k
 		}
 	}
 	// c122
 	{
 		if colF122 := r.colF122; colF122 != nil {
+			k := q[pqgenWideColF122]
 			for i := range rows {
 				x := &rows[i]
-				x.F122 = colF122.Values[i]
+				x.F122 = colF122.Values[k]
+				k++
 			}
-			q[pqgenWideColF122] = len(rows)
+			q[pqgenWideColF122] = k
 		}
 	}
 	// c123
 	{
 		if colF123 := r.colF123; colF123 != nil {
+			k := q[pqgenWideColF123]
 			for i := range rows {
 				x := &rows[i]
-				x.F123 = colF123.Values[i]
+				x.F123 = colF123.Values[k]
+				k++
 			}
-			q[pqgenWideColF123] = len(rows)
+			q[pqgenWideColF123] = k
 		}
 	}
 	// c124
 	{
 		if colF124 := r.colF124; colF124 != nil {
+			k := q[pqgenWideColF124]
 			for i := range rows {
 				x := &rows[i]
-				x.F124 = colF124.Values[i]
+				x.F124 = colF124.Values[k]
+				k++
 			}
-			q[pqgenWideColF124] = len(rows)
+			q[pqgenWideColF124] = k
 		}
 	}
 	// c125
 	{
 		if colF125 := r.colF125; colF125 != nil {
+			k := q[pqgenWideColF125]
 			for i := range rows {
 				x := &rows[i]
-				x.F125 = colF125.String(i)
+				x.F125 = colF125.String(k)
+				k++
 			}
-			q[pqgenWideColF125] = len(rows)
+			q[pqgenWideColF125] = k
 		}
 	}
 	// c126
 	{
 		if colF126 := r.colF126; colF126 != nil {
+			k := q[pqgenWideColF126]
 			for i := range rows {
 				x := &rows[i]
-				x.F126 = colF126.String(i)
+				x.F126 = colF126.String(k)
+				k++
 			}
-			q[pqgenWideColF126] = len(rows)
+			q[pqgenWideColF126] = k
 		}
 	}
 	// c127
 	{
 		if colF127 := r.colF127; colF127 != nil {
-			def := colF127.Def[:len(rows)]
-			k := 0
+			def := colF127.Def[p[pqgenWideColF127] : p[pqgenWideColF127]+len(rows)]
+			k := q[pqgenWideColF127]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF127[k] = colF127.Values[k]
-					x.F127 = &slabF127[k]
+					slabF127[k-q0[pqgenWideColF127]] = colF127.Values[k]
+					x.F127 = &slabF127[k-q0[pqgenWideColF127]]
 					k++
 				}
 			}
 			q[pqgenWideColF127] = k
-			p[pqgenWideColF127] = len(rows)
+			p[pqgenWideColF127] += len(rows)
 		}
 	}
 	// c128
 	{
 		if colF128 := r.colF128; colF128 != nil {
+			k := q[pqgenWideColF128]
 			for i := range rows {
 				x := &rows[i]
-				x.F128 = colF128.Values[i]
+				x.F128 = colF128.Values[k]
+				k++
 			}
-			q[pqgenWideColF128] = len(rows)
+			q[pqgenWideColF128] = k
 		}
 	}
 	// c129
 	{
 		if colF129 := r.colF129; colF129 != nil {
+			k := q[pqgenWideColF129]
 			for i := range rows {
 				x := &rows[i]
-				x.F129 = colF129.Values[i]
+				x.F129 = colF129.Values[k]
+				k++
 			}
-			q[pqgenWideColF129] = len(rows)
+			q[pqgenWideColF129] = k
 		}
 	}
 	// c130
 	{
 		if colF130 := r.colF130; colF130 != nil {
+			k := q[pqgenWideColF130]
 			for i := range rows {
 				x := &rows[i]
-				x.F130 = colF130.Values[i]
+				x.F130 = colF130.Values[k]
+				k++
 			}
-			q[pqgenWideColF130] = len(rows)
+			q[pqgenWideColF130] = k
 		}
 	}
 	// c131
 	{
 		if colF131 := r.colF131; colF131 != nil {
+			k := q[pqgenWideColF131]
 			for i := range rows {
 				x := &rows[i]
-				x.F131 = colF131.Values[i]
+				x.F131 = colF131.Values[k]
+				k++
 			}
-			q[pqgenWideColF131] = len(rows)
+			q[pqgenWideColF131] = k
 		}
 	}
 	// c132
 	{
 		if colF132 := r.colF132; colF132 != nil {
+			k := q[pqgenWideColF132]
 			for i := range rows {
 				x := &rows[i]
-				x.F132 = colF132.Values[i]
+				x.F132 = colF132.Values[k]
+				k++
 			}
-			q[pqgenWideColF132] = len(rows)
+			q[pqgenWideColF132] = k
 		}
 	}
 	// c133
 	{
 		if colF133 := r.colF133; colF133 != nil {
+			k := q[pqgenWideColF133]
 			for i := range rows {
 				x := &rows[i]
-				x.F133 = colF133.String(i)
+				x.F133 = colF133.String(k)
+				k++
 			}
-			q[pqgenWideColF133] = len(rows)
+			q[pqgenWideColF133] = k
 		}
 	}
 	// c134
 	{
 		if colF134 := r.colF134; colF134 != nil {
+			k := q[pqgenWideColF134]
 			for i := range rows {
 				x := &rows[i]
-				x.F134 = colF134.String(i)
+				x.F134 = colF134.String(k)
+				k++
 			}
-			q[pqgenWideColF134] = len(rows)
+			q[pqgenWideColF134] = k
 		}
 	}
 	// c135
 	{
 		if colF135 := r.colF135; colF135 != nil {
-			def := colF135.Def[:len(rows)]
-			k := 0
+			def := colF135.Def[p[pqgenWideColF135] : p[pqgenWideColF135]+len(rows)]
+			k := q[pqgenWideColF135]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF135[k] = colF135.Values[k]
-					x.F135 = &slabF135[k]
+					slabF135[k-q0[pqgenWideColF135]] = colF135.Values[k]
+					x.F135 = &slabF135[k-q0[pqgenWideColF135]]
 					k++
 				}
 			}
 			q[pqgenWideColF135] = k
-			p[pqgenWideColF135] = len(rows)
+			p[pqgenWideColF135] += len(rows)
 		}
 	}
 	// c136
 	{
 		if colF136 := r.colF136; colF136 != nil {
+			k := q[pqgenWideColF136]
 			for i := range rows {
 				x := &rows[i]
-				x.F136 = colF136.Values[i]
+				x.F136 = colF136.Values[k]
+				k++
 			}
-			q[pqgenWideColF136] = len(rows)
+			q[pqgenWideColF136] = k
 		}
 	}
 	// c137
 	{
 		if colF137 := r.colF137; colF137 != nil {
+			k := q[pqgenWideColF137]
 			for i := range rows {
 				x := &rows[i]
-				x.F137 = colF137.Values[i]
+				x.F137 = colF137.Values[k]
+				k++
 			}
-			q[pqgenWideColF137] = len(rows)
+			q[pqgenWideColF137] = k
 		}
 	}
 	// c138
 	{
 		if colF138 := r.colF138; colF138 != nil {
+			k := q[pqgenWideColF138]
 			for i := range rows {
 				x := &rows[i]
-				x.F138 = colF138.Values[i]
+				x.F138 = colF138.Values[k]
+				k++
 			}
-			q[pqgenWideColF138] = len(rows)
+			q[pqgenWideColF138] = k
 		}
 	}
 	// c139
 	{
 		if colF139 := r.colF139; colF139 != nil {
+			k := q[pqgenWideColF139]
 			for i := range rows {
 				x := &rows[i]
-				x.F139 = colF139.Values[i]
+				x.F139 = colF139.Values[k]
+				k++
 			}
-			q[pqgenWideColF139] = len(rows)
+			q[pqgenWideColF139] = k
 		}
 	}
 	// c140
 	{
 		if colF140 := r.colF140; colF140 != nil {
+			k := q[pqgenWideColF140]
 			for i := range rows {
 				x := &rows[i]
-				x.F140 = colF140.Values[i]
+				x.F140 = colF140.Values[k]
+				k++
 			}
-			q[pqgenWideColF140] = len(rows)
+			q[pqgenWideColF140] = k
 		}
 	}
 	// c141
 	{
 		if colF141 := r.colF141; colF141 != nil {
+			k := q[pqgenWideColF141]
 			for i := range rows {
 				x := &rows[i]
-				x.F141 = colF141.String(i)
+				x.F141 = colF141.String(k)
+				k++
 			}
-			q[pqgenWideColF141] = len(rows)
+			q[pqgenWideColF141] = k
 		}
 	}
 	// c142
 	{
 		if colF142 := r.colF142; colF142 != nil {
+			k := q[pqgenWideColF142]
 			for i := range rows {
 				x := &rows[i]
-				x.F142 = colF142.String(i)
+				x.F142 = colF142.String(k)
+				k++
 			}
-			q[pqgenWideColF142] = len(rows)
+			q[pqgenWideColF142] = k
 		}
 	}
 	// c143
 	{
 		if colF143 := r.colF143; colF143 != nil {
-			def := colF143.Def[:len(rows)]
-			k := 0
+			def := colF143.Def[p[pqgenWideColF143] : p[pqgenWideColF143]+len(rows)]
+			k := q[pqgenWideColF143]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF143[k] = colF143.Values[k]
-					x.F143 = &slabF143[k]
+					slabF143[k-q0[pqgenWideColF143]] = colF143.Values[k]
+					x.F143 = &slabF143[k-q0[pqgenWideColF143]]
 					k++
 				}
 			}
 			q[pqgenWideColF143] = k
-			p[pqgenWideColF143] = len(rows)
+			p[pqgenWideColF143] += len(rows)
 		}
 	}
 	// c144
 	{
 		if colF144 := r.colF144; colF144 != nil {
+			k := q[pqgenWideColF144]
 			for i := range rows {
 				x := &rows[i]
-				x.F144 = colF144.Values[i]
+				x.F144 = colF144.Values[k]
+				k++
 			}
-			q[pqgenWideColF144] = len(rows)
+			q[pqgenWideColF144] = k
 		}
 	}
 	// c145
 	{
 		if colF145 := r.colF145; colF145 != nil {
+			k := q[pqgenWideColF145]
 			for i := range rows {
 				x := &rows[i]
-				x.F145 = colF145.Values[i]
+				x.F145 = colF145.Values[k]
+				k++
 			}
-			q[pqgenWideColF145] = len(rows)
+			q[pqgenWideColF145] = k
 		}
 	}
 	// c146
 	{
 		if colF146 := r.colF146; colF146 != nil {
+			k := q[pqgenWideColF146]
 			for i := range rows {
 				x := &rows[i]
-				x.F146 = colF146.Values[i]
+				x.F146 = colF146.Values[k]
+				k++
 			}
-			q[pqgenWideColF146] = len(rows)
+			q[pqgenWideColF146] = k
 		}
 	}
 	// c147
 	{
 		if colF147 := r.colF147; colF147 != nil {
+			k := q[pqgenWideColF147]
 			for i := range rows {
 				x := &rows[i]
-				x.F147 = colF147.Values[i]
+				x.F147 = colF147.Values[k]
+				k++
 			}
-			q[pqgenWideColF147] = len(rows)
+			q[pqgenWideColF147] = k
 		}
 	}
 	// c148
 	{
 		if colF148 := r.colF148; colF148 != nil {
+			k := q[pqgenWideColF148]
 			for i := range rows {
 				x := &rows[i]
-				x.F148 = colF148.Values[i]
+				x.F148 = colF148.Values[k]
+				k++
 			}
-			q[pqgenWideColF148] = len(rows)
+			q[pqgenWideColF148] = k
 		}
 	}
 	// c149
 	{
 		if colF149 := r.colF149; colF149 != nil {
+			k := q[pqgenWideColF149]
 			for i := range rows {
 				x := &rows[i]
-				x.F149 = colF149.String(i)
+				x.F149 = colF149.String(k)
+				k++
 			}
-			q[pqgenWideColF149] = len(rows)
+			q[pqgenWideColF149] = k
 		}
 	}
 	// c150
 	{
 		if colF150 := r.colF150; colF150 != nil {
+			k := q[pqgenWideColF150]
 			for i := range rows {
 				x := &rows[i]
-				x.F150 = colF150.String(i)
+				x.F150 = colF150.String(k)
+				k++
 			}
-			q[pqgenWideColF150] = len(rows)
+			q[pqgenWideColF150] = k
 		}
 	}
 	// c151
 	{
 		if colF151 := r.colF151; colF151 != nil {
-			def := colF151.Def[:len(rows)]
-			k := 0
+			def := colF151.Def[p[pqgenWideColF151] : p[pqgenWideColF151]+len(rows)]
+			k := q[pqgenWideColF151]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF151[k] = colF151.Values[k]
-					x.F151 = &slabF151[k]
+					slabF151[k-q0[pqgenWideColF151]] = colF151.Values[k]
+					x.F151 = &slabF151[k-q0[pqgenWideColF151]]
 					k++
 				}
 			}
 			q[pqgenWideColF151] = k
-			p[pqgenWideColF151] = len(rows)
+			p[pqgenWideColF151] += len(rows)
 		}
 	}
 	// c152
 	{
 		if colF152 := r.colF152; colF152 != nil {
+			k := q[pqgenWideColF152]
 			for i := range rows {
 				x := &rows[i]
-				x.F152 = colF152.Values[i]
+				x.F152 = colF152.Values[k]
+				k++
 			}
-			q[pqgenWideColF152] = len(rows)
+			q[pqgenWideColF152] = k
 		}
 	}
 	// c153
 	{
 		if colF153 := r.colF153; colF153 != nil {
+			k := q[pqgenWideColF153]
 			for i := range rows {
 				x := &rows[i]
-				x.F153 = colF153.Values[i]
+				x.F153 = colF153.Values[k]
+				k++
 			}
-			q[pqgenWideColF153] = len(rows)
+			q[pqgenWideColF153] = k
 		}
 	}
 	// c154
 	{
 		if colF154 := r.colF154; colF154 != nil {
+			k := q[pqgenWideColF154]
 			for i := range rows {
 				x := &rows[i]
-				x.F154 = colF154.Values[i]
+				x.F154 = colF154.Values[k]
+				k++
 			}
-			q[pqgenWideColF154] = len(rows)
+			q[pqgenWideColF154] = k
 		}
 	}
 	// c155
 	{
 		if colF155 := r.colF155; colF155 != nil {
+			k := q[pqgenWideColF155]
 			for i := range rows {
 				x := &rows[i]
-				x.F155 = colF155.Values[i]
+				x.F155 = colF155.Values[k]
+				k++
 			}
-			q[pqgenWideColF155] = len(rows)
+			q[pqgenWideColF155] = k
 		}
 	}
 	// c156
 	{
 		if colF156 := r.colF156; colF156 != nil {
+			k := q[pqgenWideColF156]
 			for i := range rows {
 				x := &rows[i]
-				x.F156 = colF156.Values[i]
+				x.F156 = colF156.Values[k]
+				k++
 			}
-			q[pqgenWideColF156] = len(rows)
+			q[pqgenWideColF156] = k
 		}
 	}
 	// c157
 	{
 		if colF157 := r.colF157; colF157 != nil {
+			k := q[pqgenWideColF157]
 			for i := range rows {
 				x := &rows[i]
-				x.F157 = colF157.String(i)
+				x.F157 = colF157.String(k)
+				k++
 			}
-			q[pqgenWideColF157] = len(rows)
+			q[pqgenWideColF157] = k
 		}
 	}
 	// c158
 	{
 		if colF158 := r.colF158; colF158 != nil {
+			k := q[pqgenWideColF158]
 			for i := range rows {
 				x := &rows[i]
-				x.F158 = colF158.String(i)
+				x.F158 = colF158.String(k)
+				k++
 			}
-			q[pqgenWideColF158] = len(rows)
+			q[pqgenWideColF158] = k
 		}
 	}
 	// c159
 	{
 		if colF159 := r.colF159; colF159 != nil {
-			def := colF159.Def[:len(rows)]
-			k := 0
+			def := colF159.Def[p[pqgenWideColF159] : p[pqgenWideColF159]+len(rows)]
+			k := q[pqgenWideColF159]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF159[k] = colF159.Values[k]
-					x.F159 = &slabF159[k]
+					slabF159[k-q0[pqgenWideColF159]] = colF159.Values[k]
+					x.F159 = &slabF159[k-q0[pqgenWideColF159]]
 					k++
 				}
 			}
 			q[pqgenWideColF159] = k
-			p[pqgenWideColF159] = len(rows)
+			p[pqgenWideColF159] += len(rows)
 		}
 	}
 	// c160
 	{
 		if colF160 := r.colF160; colF160 != nil {
+			k := q[pqgenWideColF160]
 			for i := range rows {
 				x := &rows[i]
-				x.F160 = colF160.Values[i]
+				x.F160 = colF160.Values[k]
+				k++
 			}
-			q[pqgenWideColF160] = len(rows)
+			q[pqgenWideColF160] = k
 		}
 	}
 	// c161
 	{
 		if colF161 := r.colF161; colF161 != nil {
+			k := q[pqgenWideColF161]
 			for i := range rows {
 				x := &rows[i]
-				x.F161 = colF161.Values[i]
+				x.F161 = colF161.Values[k]
+				k++
 			}
-			q[pqgenWideColF161] = len(rows)
+			q[pqgenWideColF161] = k
 		}
 	}
 	// c162
 	{
 		if colF162 := r.colF162; colF162 != nil {
+			k := q[pqgenWideColF162]
 			for i := range rows {
 				x := &rows[i]
-				x.F162 = colF162.Values[i]
+				x.F162 = colF162.Values[k]
+				k++
 			}
-			q[pqgenWideColF162] = len(rows)
+			q[pqgenWideColF162] = k
 		}
 	}
 	// c163
 	{
 		if colF163 := r.colF163; colF163 != nil {
+			k := q[pqgenWideColF163]
 			for i := range rows {
 				x := &rows[i]
-				x.F163 = colF163.Values[i]
+				x.F163 = colF163.Values[k]
+				k++
 			}
-			q[pqgenWideColF163] = len(rows)
+			q[pqgenWideColF163] = k
 		}
 	}
 	// c164
 	{
 		if colF164 := r.colF164; colF164 != nil {
+			k := q[pqgenWideColF164]
 			for i := range rows {
 				x := &rows[i]
-				x.F164 = colF164.Values[i]
+				x.F164 = colF164.Values[k]
+				k++
 			}
-			q[pqgenWideColF164] = len(rows)
+			q[pqgenWideColF164] = k
 		}
 	}
 	// c165
 	{
 		if colF165 := r.colF165; colF165 != nil {
+			k := q[pqgenWideColF165]
 			for i := range rows {
 				x := &rows[i]
-				x.F165 = colF165.String(i)
+				x.F165 = colF165.String(k)
+				k++
 			}
-			q[pqgenWideColF165] = len(rows)
+			q[pqgenWideColF165] = k
 		}
 	}
 	// c166
 	{
 		if colF166 := r.colF166; colF166 != nil {
+			k := q[pqgenWideColF166]
 			for i := range rows {
 				x := &rows[i]
-				x.F166 = colF166.String(i)
+				x.F166 = colF166.String(k)
+				k++
 			}
-			q[pqgenWideColF166] = len(rows)
+			q[pqgenWideColF166] = k
 		}
 	}
 	// c167
 	{
 		if colF167 := r.colF167; colF167 != nil {
-			def := colF167.Def[:len(rows)]
-			k := 0
+			def := colF167.Def[p[pqgenWideColF167] : p[pqgenWideColF167]+len(rows)]
+			k := q[pqgenWideColF167]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF167[k] = colF167.Values[k]
-					x.F167 = &slabF167[k]
+					slabF167[k-q0[pqgenWideColF167]] = colF167.Values[k]
+					x.F167 = &slabF167[k-q0[pqgenWideColF167]]
 					k++
 				}
 			}
 			q[pqgenWideColF167] = k
-			p[pqgenWideColF167] = len(rows)
+			p[pqgenWideColF167] += len(rows)
 		}
 	}
 	// c168
 	{
 		if colF168 := r.colF168; colF168 != nil {
+			k := q[pqgenWideColF168]
 			for i := range rows {
 				x := &rows[i]
-				x.F168 = colF168.Values[i]
+				x.F168 = colF168.Values[k]
+				k++
 			}
-			q[pqgenWideColF168] = len(rows)
+			q[pqgenWideColF168] = k
 		}
 	}
 	// c169
 	{
 		if colF169 := r.colF169; colF169 != nil {
+			k := q[pqgenWideColF169]
 			for i := range rows {
 				x := &rows[i]
-				x.F169 = colF169.Values[i]
+				x.F169 = colF169.Values[k]
+				k++
 			}
-			q[pqgenWideColF169] = len(rows)
+			q[pqgenWideColF169] = k
 		}
 	}
 	// c170
 	{
 		if colF170 := r.colF170; colF170 != nil {
+			k := q[pqgenWideColF170]
 			for i := range rows {
 				x := &rows[i]
-				x.F170 = colF170.Values[i]
+				x.F170 = colF170.Values[k]
+				k++
 			}
-			q[pqgenWideColF170] = len(rows)
+			q[pqgenWideColF170] = k
 		}
 	}
 	// c171
 	{
 		if colF171 := r.colF171; colF171 != nil {
+			k := q[pqgenWideColF171]
 			for i := range rows {
 				x := &rows[i]
-				x.F171 = colF171.Values[i]
+				x.F171 = colF171.Values[k]
+				k++
 			}
-			q[pqgenWideColF171] = len(rows)
+			q[pqgenWideColF171] = k
 		}
 	}
 	// c172
 	{
 		if colF172 := r.colF172; colF172 != nil {
+			k := q[pqgenWideColF172]
 			for i := range rows {
 				x := &rows[i]
-				x.F172 = colF172.Values[i]
+				x.F172 = colF172.Values[k]
+				k++
 			}
-			q[pqgenWideColF172] = len(rows)
+			q[pqgenWideColF172] = k
 		}
 	}
 	// c173
 	{
 		if colF173 := r.colF173; colF173 != nil {
+			k := q[pqgenWideColF173]
 			for i := range rows {
 				x := &rows[i]
-				x.F173 = colF173.String(i)
+				x.F173 = colF173.String(k)
+				k++
 			}
-			q[pqgenWideColF173] = len(rows)
+			q[pqgenWideColF173] = k
 		}
 	}
 	// c174
 	{
 		if colF174 := r.colF174; colF174 != nil {
+			k := q[pqgenWideColF174]
 			for i := range rows {
 				x := &rows[i]
-				x.F174 = colF174.String(i)
+				x.F174 = colF174.String(k)
+				k++
 			}
-			q[pqgenWideColF174] = len(rows)
+			q[pqgenWideColF174] = k
 		}
 	}
 	// c175
 	{
 		if colF175 := r.colF175; colF175 != nil {
-			def := colF175.Def[:len(rows)]
-			k := 0
+			def := colF175.Def[p[pqgenWideColF175] : p[pqgenWideColF175]+len(rows)]
+			k := q[pqgenWideColF175]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF175[k] = colF175.Values[k]
-					x.F175 = &slabF175[k]
+					slabF175[k-q0[pqgenWideColF175]] = colF175.Values[k]
+					x.F175 = &slabF175[k-q0[pqgenWideColF175]]
 					k++
 				}
 			}
 			q[pqgenWideColF175] = k
-			p[pqgenWideColF175] = len(rows)
+			p[pqgenWideColF175] += len(rows)
 		}
 	}
 	// c176
 	{
 		if colF176 := r.colF176; colF176 != nil {
+			k := q[pqgenWideColF176]
 			for i := range rows {
 				x := &rows[i]
-				x.F176 = colF176.Values[i]
+				x.F176 = colF176.Values[k]
+				k++
 			}
-			q[pqgenWideColF176] = len(rows)
+			q[pqgenWideColF176] = k
 		}
 	}
 	// c177
 	{
 		if colF177 := r.colF177; colF177 != nil {
+			k := q[pqgenWideColF177]
 			for i := range rows {
 				x := &rows[i]
-				x.F177 = colF177.Values[i]
+				x.F177 = colF177.Values[k]
+				k++
 			}
-			q[pqgenWideColF177] = len(rows)
+			q[pqgenWideColF177] = k
 		}
 	}
 	// c178
 	{
 		if colF178 := r.colF178; colF178 != nil {
+			k := q[pqgenWideColF178]
 			for i := range rows {
 				x := &rows[i]
-				x.F178 = colF178.Values[i]
+				x.F178 = colF178.Values[k]
+				k++
 			}
-			q[pqgenWideColF178] = len(rows)
+			q[pqgenWideColF178] = k
 		}
 	}
 	// c179
 	{
 		if colF179 := r.colF179; colF179 != nil {
+			k := q[pqgenWideColF179]
 			for i := range rows {
 				x := &rows[i]
-				x.F179 = colF179.Values[i]
+				x.F179 = colF179.Values[k]
+				k++
 			}
-			q[pqgenWideColF179] = len(rows)
+			q[pqgenWideColF179] = k
 		}
 	}
 	// c180
 	{
 		if colF180 := r.colF180; colF180 != nil {
+			k := q[pqgenWideColF180]
 			for i := range rows {
 				x := &rows[i]
-				x.F180 = colF180.Values[i]
+				x.F180 = colF180.Values[k]
+				k++
 			}
-			q[pqgenWideColF180] = len(rows)
+			q[pqgenWideColF180] = k
 		}
 	}
 	// c181
 	{
 		if colF181 := r.colF181; colF181 != nil {
+			k := q[pqgenWideColF181]
 			for i := range rows {
 				x := &rows[i]
-				x.F181 = colF181.String(i)
+				x.F181 = colF181.String(k)
+				k++
 			}
-			q[pqgenWideColF181] = len(rows)
+			q[pqgenWideColF181] = k
 		}
 	}
 	// c182
 	{
 		if colF182 := r.colF182; colF182 != nil {
+			k := q[pqgenWideColF182]
 			for i := range rows {
 				x := &rows[i]
-				x.F182 = colF182.String(i)
+				x.F182 = colF182.String(k)
+				k++
 			}
-			q[pqgenWideColF182] = len(rows)
+			q[pqgenWideColF182] = k
 		}
 	}
 	// c183
 	{
 		if colF183 := r.colF183; colF183 != nil {
-			def := colF183.Def[:len(rows)]
-			k := 0
+			def := colF183.Def[p[pqgenWideColF183] : p[pqgenWideColF183]+len(rows)]
+			k := q[pqgenWideColF183]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF183[k] = colF183.Values[k]
-					x.F183 = &slabF183[k]
+					slabF183[k-q0[pqgenWideColF183]] = colF183.Values[k]
+					x.F183 = &slabF183[k-q0[pqgenWideColF183]]
 					k++
 				}
 			}
 			q[pqgenWideColF183] = k
-			p[pqgenWideColF183] = len(rows)
+			p[pqgenWideColF183] += len(rows)
 		}
 	}
 	// c184
 	{
 		if colF184 := r.colF184; colF184 != nil {
+			k := q[pqgenWideColF184]
 			for i := range rows {
 				x := &rows[i]
-				x.F184 = colF184.Values[i]
+				x.F184 = colF184.Values[k]
+				k++
 			}
-			q[pqgenWideColF184] = len(rows)
+			q[pqgenWideColF184] = k
 		}
 	}
 	// c185
 	{
 		if colF185 := r.colF185; colF185 != nil {
+			k := q[pqgenWideColF185]
 			for i := range rows {
 				x := &rows[i]
-				x.F185 = colF185.Values[i]
+				x.F185 = colF185.Values[k]
+				k++
 			}
-			q[pqgenWideColF185] = len(rows)
+			q[pqgenWideColF185] = k
 		}
 	}
 	// c186
 	{
 		if colF186 := r.colF186; colF186 != nil {
+			k := q[pqgenWideColF186]
 			for i := range rows {
 				x := &rows[i]
-				x.F186 = colF186.Values[i]
+				x.F186 = colF186.Values[k]
+				k++
 			}
-			q[pqgenWideColF186] = len(rows)
+			q[pqgenWideColF186] = k
 		}
 	}
 	// c187
 	{
 		if colF187 := r.colF187; colF187 != nil {
+			k := q[pqgenWideColF187]
 			for i := range rows {
 				x := &rows[i]
-				x.F187 = colF187.Values[i]
+				x.F187 = colF187.Values[k]
+				k++
 			}
-			q[pqgenWideColF187] = len(rows)
+			q[pqgenWideColF187] = k
 		}
 	}
 	// c188
 	{
 		if colF188 := r.colF188; colF188 != nil {
+			k := q[pqgenWideColF188]
 			for i := range rows {
 				x := &rows[i]
-				x.F188 = colF188.Values[i]
+				x.F188 = colF188.Values[k]
+				k++
 			}
-			q[pqgenWideColF188] = len(rows)
+			q[pqgenWideColF188] = k
 		}
 	}
 	// c189
 	{
 		if colF189 := r.colF189; colF189 != nil {
+			k := q[pqgenWideColF189]
 			for i := range rows {
 				x := &rows[i]
-				x.F189 = colF189.String(i)
+				x.F189 = colF189.String(k)
+				k++
 			}
-			q[pqgenWideColF189] = len(rows)
+			q[pqgenWideColF189] = k
 		}
 	}
 	// c190
 	{
 		if colF190 := r.colF190; colF190 != nil {
+			k := q[pqgenWideColF190]
 			for i := range rows {
 				x := &rows[i]
-				x.F190 = colF190.String(i)
+				x.F190 = colF190.String(k)
+				k++
 			}
-			q[pqgenWideColF190] = len(rows)
+			q[pqgenWideColF190] = k
 		}
 	}
 	// c191
 	{
 		if colF191 := r.colF191; colF191 != nil {
-			def := colF191.Def[:len(rows)]
-			k := 0
+			def := colF191.Def[p[pqgenWideColF191] : p[pqgenWideColF191]+len(rows)]
+			k := q[pqgenWideColF191]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF191[k] = colF191.Values[k]
-					x.F191 = &slabF191[k]
+					slabF191[k-q0[pqgenWideColF191]] = colF191.Values[k]
+					x.F191 = &slabF191[k-q0[pqgenWideColF191]]
 					k++
 				}
 			}
 			q[pqgenWideColF191] = k
-			p[pqgenWideColF191] = len(rows)
+			p[pqgenWideColF191] += len(rows)
 		}
 	}
 	// c192
 	{
 		if colF192 := r.colF192; colF192 != nil {
+			k := q[pqgenWideColF192]
 			for i := range rows {
 				x := &rows[i]
-				x.F192 = colF192.Values[i]
+				x.F192 = colF192.Values[k]
+				k++
 			}
-			q[pqgenWideColF192] = len(rows)
+			q[pqgenWideColF192] = k
 		}
 	}
 	// c193
 	{
 		if colF193 := r.colF193; colF193 != nil {
+			k := q[pqgenWideColF193]
 			for i := range rows {
 				x := &rows[i]
-				x.F193 = colF193.Values[i]
+				x.F193 = colF193.Values[k]
+				k++
 			}
-			q[pqgenWideColF193] = len(rows)
+			q[pqgenWideColF193] = k
 		}
 	}
 	// c194
 	{
 		if colF194 := r.colF194; colF194 != nil {
+			k := q[pqgenWideColF194]
 			for i := range rows {
 				x := &rows[i]
-				x.F194 = colF194.Values[i]
+				x.F194 = colF194.Values[k]
+				k++
 			}
-			q[pqgenWideColF194] = len(rows)
+			q[pqgenWideColF194] = k
 		}
 	}
 	// c195
 	{
 		if colF195 := r.colF195; colF195 != nil {
+			k := q[pqgenWideColF195]
 			for i := range rows {
 				x := &rows[i]
-				x.F195 = colF195.Values[i]
+				x.F195 = colF195.Values[k]
+				k++
 			}
-			q[pqgenWideColF195] = len(rows)
+			q[pqgenWideColF195] = k
 		}
 	}
 	// c196
 	{
 		if colF196 := r.colF196; colF196 != nil {
+			k := q[pqgenWideColF196]
 			for i := range rows {
 				x := &rows[i]
-				x.F196 = colF196.Values[i]
+				x.F196 = colF196.Values[k]
+				k++
 			}
-			q[pqgenWideColF196] = len(rows)
+			q[pqgenWideColF196] = k
 		}
 	}
 	// c197
 	{
 		if colF197 := r.colF197; colF197 != nil {
+			k := q[pqgenWideColF197]
 			for i := range rows {
 				x := &rows[i]
-				x.F197 = colF197.String(i)
+				x.F197 = colF197.String(k)
+				k++
 			}
-			q[pqgenWideColF197] = len(rows)
+			q[pqgenWideColF197] = k
 		}
 	}
 	// c198
 	{
 		if colF198 := r.colF198; colF198 != nil {
+			k := q[pqgenWideColF198]
 			for i := range rows {
 				x := &rows[i]
-				x.F198 = colF198.String(i)
+				x.F198 = colF198.String(k)
+				k++
 			}
-			q[pqgenWideColF198] = len(rows)
+			q[pqgenWideColF198] = k
 		}
 	}
 	// c199
 	{
 		if colF199 := r.colF199; colF199 != nil {
-			def := colF199.Def[:len(rows)]
-			k := 0
+			def := colF199.Def[p[pqgenWideColF199] : p[pqgenWideColF199]+len(rows)]
+			k := q[pqgenWideColF199]
 			for i := range rows {
 				x := &rows[i]
 				if def[i] == 1 {
-					slabF199[k] = colF199.Values[k]
-					x.F199 = &slabF199[k]
+					slabF199[k-q0[pqgenWideColF199]] = colF199.Values[k]
+					x.F199 = &slabF199[k-q0[pqgenWideColF199]]
 					k++
 				}
 			}
 			q[pqgenWideColF199] = k
-			p[pqgenWideColF199] = len(rows)
+			p[pqgenWideColF199] += len(rows)
 		}
 	}
-	return r.leaves.Used(p[:], q[:])
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteWideFile writes rows to a new Parquet file at path: the file is written
