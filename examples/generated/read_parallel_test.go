@@ -357,25 +357,51 @@ func TestReadPipelineGoroutines(t *testing.T) {
 
 // FuzzReadPipeline: on any file, reading ahead returns the rows and the
 // error of the sequential reader, and neither panics. The batches of 1500
-// and more Events (12 columns) are large enough to be read ahead; the rows
-// are compared as files written from them, which NaN values do not upset.
+// and more Events (12 columns) are large enough to be read ahead and
+// assembled in two halves (Leaves.Split).
 func FuzzReadPipeline(f *testing.F) {
 	opts := []runtime.WriterOption{runtime.WithPageSize(4 << 10), runtime.WithRowGroupSize(64 << 10), runtime.WithMaxDictionarySize(1 << 10)}
 	f.Add(writeAll(f, events(4500), opts, NewEventWriter))
 	f.Add(writeAll(f, events(4500), append(opts, runtime.WithCRC(true), runtime.WithCompression(meta.Uncompressed, 0)), NewEventWriter))
-	sizes := []int{1500, 1500, 2100, 1400}
 	f.Fuzz(func(t *testing.T, file []byte) {
-		read := func(opts ...runtime.ReaderOption) ([]Event, error) {
-			rows, _, err := readSizesOpen(t, file, sizes, NewEventReader, opts...)
-			return rows, err
-		}
-		seq, seqErr := read()
-		got, err := read(runtime.WithReadParallelism(2))
-		if fmt.Sprint(err) != fmt.Sprint(seqErr) || len(got) != len(seq) {
-			t.Fatalf("%d rows and %v; sequentially %d rows and %v", len(got), err, len(seq), seqErr)
-		}
-		if !reflect.DeepEqual(got, seq) && !bytes.Equal(writeAll(t, got, nil, NewEventWriter), writeAll(t, seq, nil, NewEventWriter)) {
-			t.Fatal("the rows differ from the sequential reader's")
-		}
+		fuzzSameRows(t, file, []int{1500, 1500, 2100, 1400}, NewEventReader, NewEventWriter)
 	})
+}
+
+// FuzzReadSplit is FuzzReadPipeline for nested rows: batches of 800 and
+// more Orders (23 columns: lists, maps, optional groups and pointers) are
+// assembled in two halves, each from its share of every leaf's levels and
+// values, on any file whose levels pass Leaves.Check.
+func FuzzReadSplit(f *testing.F) {
+	opts := []runtime.WriterOption{runtime.WithPageSize(4 << 10), runtime.WithRowGroupSize(128 << 10), runtime.WithMaxDictionarySize(1 << 10)}
+	f.Add(writeAll(f, orders(2400), opts, NewOrderWriter))
+	f.Add(writeAll(f, orders(2400), append(opts, runtime.WithCRC(true), runtime.WithCompression(meta.Uncompressed, 0)), NewOrderWriter))
+	f.Fuzz(func(t *testing.T, file []byte) {
+		fuzzSameRows(t, file, []int{800, 1000, 900}, NewOrderReader, NewOrderWriter)
+	})
+}
+
+// fuzzSameRows reads file in batches of sizes sequentially and with
+// WithReadParallelism(2) and fails unless both give the same rows and
+// error; the rows are compared as files written from them when they are
+// not deeply equal, which NaN values do not upset.
+func fuzzSameRows[T any, R interface {
+	Read([]T) (int, error)
+	Close() error
+}, W interface {
+	Write([]T) (int, error)
+	Close() error
+}](t *testing.T, file []byte, sizes []int, open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error), create func(io.Writer, ...runtime.WriterOption) (W, error)) {
+	read := func(opts ...runtime.ReaderOption) ([]T, error) {
+		rows, _, err := readSizesOpen(t, file, sizes, open, opts...)
+		return rows, err
+	}
+	seq, seqErr := read()
+	got, err := read(runtime.WithReadParallelism(2))
+	if fmt.Sprint(err) != fmt.Sprint(seqErr) || len(got) != len(seq) {
+		t.Fatalf("%d rows and %v; sequentially %d rows and %v", len(got), err, len(seq), seqErr)
+	}
+	if !reflect.DeepEqual(got, seq) && !bytes.Equal(writeAll(t, got, nil, create), writeAll(t, seq, nil, create)) {
+		t.Fatal("the rows differ from the sequential reader's")
+	}
 }
