@@ -90,10 +90,20 @@ func (s *Leaves) Split(rows int, mp, mq, ep, eq []int) int {
 }
 
 // rowStart returns the slot of rep where row m starts: the index of its
-// m-th 0 (counting from 0), len(rep) when it has m or fewer.
+// m-th 0 (counting from 0), len(rep) when it has m or fewer. It skips
+// whole chunks of rep by counting their zeros (bytes.Count, vectorized).
 func rowStart(rep []uint8, m int) int {
-	for i, r := range rep {
-		if r == 0 {
+	const chunk = 256
+	i := 0
+	for ; i+chunk <= len(rep); i += chunk {
+		c := bytes.Count(rep[i:i+chunk], zeroLevel)
+		if c > m {
+			break
+		}
+		m -= c
+	}
+	for ; i < len(rep); i++ {
+		if rep[i] == 0 {
 			if m == 0 {
 				return i
 			}
@@ -102,6 +112,9 @@ func rowStart(rep []uint8, m int) int {
 	}
 	return len(rep)
 }
+
+// zeroLevel is the level 0, as bytes.Count's separator.
+var zeroLevel = []byte{0}
 
 // shareBatch builds now what String (asBytes false) or Bytes would build
 // on first use for the current batch, so that two goroutines may call it
