@@ -15,6 +15,7 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/internal/swar"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -277,6 +278,9 @@ func levelsV2(dst []uint8, data []byte, max uint8, n int, what string) ([]uint8,
 func checkLevels(l []uint8, max uint8, n int, what string) error {
 	if len(l) != n {
 		return fmt.Errorf("%w: %d %s levels decoded, num_values is %d", ErrCorrupt, len(l), what, n)
+	}
+	if !swar.AnyAbove(l, max) {
+		return nil
 	}
 	for i, v := range l {
 		if v > max {

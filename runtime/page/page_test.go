@@ -540,3 +540,29 @@ func TestPlaintextPageSizesModuleBound(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestCheckLevels: checkLevels accepts levels up to the maximum and names
+// the first level above it, at every slot of pages longer than the eight
+// bytes its scan takes per step, for small and large maxima.
+func TestCheckLevels(t *testing.T) {
+	for _, max := range []uint8{0, 1, 2, 3, 127, 128, 200, 254} {
+		for n := 0; n <= 27; n++ {
+			l := make([]uint8, n)
+			for i := range l {
+				l[i] = uint8(i) % (max + 1)
+			}
+			if err := checkLevels(l, max, n, "definition"); err != nil {
+				t.Fatalf("max %d, %d levels: %v", max, n, err)
+			}
+			for p := range n {
+				bad := slices.Clone(l)
+				bad[p] = max + 1
+				err := checkLevels(bad, max, n, "definition")
+				want := fmt.Sprintf("definition level %d at slot %d exceeds the maximum %d", max+1, p, max)
+				if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), want) {
+					t.Fatalf("max %d, %d levels, %d above at %d: %v, want %q", max, n, max+1, p, err, want)
+				}
+			}
+		}
+	}
+}
