@@ -9,6 +9,7 @@ package page
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/bits"
 	"sync/atomic"
@@ -352,18 +353,27 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 		}
 		return truncBytes(&v.Bytes, nn, "DELTA_LENGTH_BYTE_ARRAY")
 	case meta.EncodingDeltaByteArray:
-		if err := d.deltaByteArrayCheck(src, nn); err != nil {
-			return err
-		}
 		switch t {
 		case meta.ByteArray:
-			out, _, err := encode.DecodeDeltaByteArray(v.Bytes, src)
+			// The decoder sizes the values before it allocates them, and
+			// bounds them by MaxPageSize: no separate pass over the
+			// prefix lengths (deltaByteArrayCheck) is needed.
+			if err := deltaCountCheck(src, nn, "DELTA_BYTE_ARRAY"); err != nil {
+				return err
+			}
+			out, _, err := encode.DecodeDeltaByteArrayBounded(v.Bytes, src, uint64(d.lim.MaxPageSize))
 			v.Bytes = out
+			if errors.Is(err, encode.ErrBound) {
+				return fmt.Errorf("%w: DELTA_BYTE_ARRAY page expands above the limit of %d bytes (WithMaxPageSize): %w", ErrTooLarge, d.lim.MaxPageSize, err)
+			}
 			if err != nil {
 				return fmt.Errorf("%w: DELTA_BYTE_ARRAY: %w", ErrCorrupt, err)
 			}
 			return truncBytes(&v.Bytes, nn, "DELTA_BYTE_ARRAY")
 		case meta.FixedLenByteArray:
+			if err := d.deltaByteArrayCheck(src, nn); err != nil {
+				return err
+			}
 			out, _, err := encode.DecodeDeltaByteArrayFixed(v.Fixed, src, size, &d.scratch)
 			v.Fixed = out
 			if err != nil {
