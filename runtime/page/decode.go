@@ -29,6 +29,7 @@ type Decoder struct {
 
 	dict      Values
 	dictLen   int
+	dictMax   uint64 // the longest entry of a BYTE_ARRAY dictionary, in bytes
 	hasDict   bool
 	dictID    uint64
 	lazyBytes bool
@@ -148,9 +149,23 @@ func (d *Decoder) DecodeDictionaryPage(h *meta.PageHeader, body []byte) error {
 		return fmt.Errorf("dictionary of %d values: %w", n, err)
 	}
 	d.dictLen = n
+	d.dictMax = 0
+	if d.col.Type == meta.ByteArray {
+		d.dictMax = maxEntry(d.dict.Bytes.Offsets)
+	}
 	d.hasDict = true
 	d.dictID = dictSeq.Add(1)
 	return nil
+}
+
+// maxEntry returns the length of the longest value whose offsets are offs
+// (ascending, as decodePlain makes them).
+func maxEntry(offs []uint32) uint64 {
+	var m uint32
+	for i := 1; i < len(offs); i++ {
+		m = max(m, offs[i]-offs[i-1])
+	}
+	return uint64(m)
 }
 
 // DecodeDataPage decodes a DATA_PAGE or DATA_PAGE_V2 whose stored bytes
@@ -618,6 +633,18 @@ func (d *Decoder) gatherCheck(idx []int32) error {
 	var total uint64
 	switch d.col.Type {
 	case meta.ByteArray:
+		if uint64(len(idx))*d.dictMax <= uint64(d.lim.MaxPageSize) {
+			// No choice of entries can exceed the bound: check the
+			// indices only, without reading the dictionary's offsets at
+			// random.
+			var m uint32
+			for _, i := range idx {
+				m = max(m, uint32(i))
+			}
+			if uint64(m) < uint64(d.dictLen) {
+				return nil
+			}
+		}
 		offs := d.dict.Bytes.Offsets
 		for j, i := range idx {
 			if uint(i) >= uint(d.dictLen) {
