@@ -12,6 +12,8 @@ package runtime
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/pqgen/pqgen/runtime/internal/swar"
 )
 
 const (
@@ -45,31 +47,7 @@ func countLevel(b []uint8, v uint8) int {
 }
 
 // anyAbove reports whether a level of b exceeds m.
-func anyAbove(b []uint8, m uint8) bool {
-	if m >= 0x80 {
-		for _, x := range b {
-			if x > m {
-				return true
-			}
-		}
-		return false
-	}
-	// A byte exceeds m < 128 when its high bit is set or its low seven
-	// bits plus 127-m carry into the high bit.
-	add := lsb8 * uint64(0x7f-m)
-	var acc uint64
-	for len(b) >= 8 {
-		x := binary.LittleEndian.Uint64(b)
-		acc |= ((x &^ msb8) + add) | x
-		b = b[8:]
-	}
-	for _, x := range b {
-		if x > m {
-			return true
-		}
-	}
-	return acc&msb8 != 0
-}
+func anyAbove(b []uint8, m uint8) bool { return swar.AnyAbove(b, m) }
 
 // firstAbove returns the first level of b that exceeds m (the error
 // path of anyAbove).

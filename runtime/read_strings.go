@@ -12,15 +12,21 @@ import (
 	"github.com/pqgen/pqgen/runtime/page"
 )
 
-// stringRefs remembers, for the values of the current batch, which
-// dictionary entry each came from (-1 for values that were not
-// dictionary-encoded), and holds each dictionary the batch uses as one
+// stringRefs remembers, for the values of the current batch, where in its
+// dictionary's bytes each dictionary-encoded value starts (-1 for values
+// that were not dictionary-encoded; the value's length is that of the
+// batch's offsets), and holds each dictionary the batch uses as one
 // string and its offsets, copied when the dictionary is first met (the
 // page decoder reuses its dictionary buffers): the string of a
 // dictionary-encoded value is a substring of its dictionary's, so a
 // dictionary costs two allocations however many of its entries are used,
 // and a kept string keeps its dictionary's copy alive.
 type stringRefs struct {
+	// refs holds the start of each value in its span's dictionary bytes:
+	// a start, not the entry, so that get reads refs and the batch's
+	// offsets in order and never the dictionary's offsets, at random. A
+	// dictionary page is under 2 GiB (its header's sizes are int32), so a
+	// start fits an int32.
 	refs  []int32
 	spans []strSpan // the values from spans[k].start on use spans[k].dict
 	one   strDict   // the dictionary of the only span; zero unless there is one
@@ -42,7 +48,6 @@ type stringRefs struct {
 type strDict struct {
 	data string
 	offs []uint32
-	n    int // entries: len(offs)-1, 0 for the zero strDict
 }
 
 type strSpan struct {
@@ -77,7 +82,6 @@ func (s *stringRefs) add(p *page.Page, base, from, to int) {
 		// Copied, not shared: the decoder reuses its dictionary buffers.
 		s.dictID = p.DictID
 		s.dict = strDict{data: string(d.Data), offs: append(make([]uint32, 0, len(d.Offsets)), d.Offsets...)}
-		s.dict.n = max(len(s.dict.offs)-1, 0)
 	}
 	if len(s.spans) == 0 || s.spans[len(s.spans)-1].dictID != s.dictID {
 		s.spans = append(s.spans, strSpan{start: len(s.refs), dictID: s.dictID, dict: s.dict})
@@ -86,17 +90,25 @@ func (s *stringRefs) add(p *page.Page, base, from, to int) {
 			s.one = s.dict
 		}
 	}
-	s.refs = append(s.refs, p.Indices[from:to]...)
+	// The decoder has range checked the indices against the dictionary.
+	n0 := len(s.refs)
+	s.refs = slices.Grow(s.refs, to-from)[:n0+to-from]
+	offs, refs := s.dict.offs, s.refs[n0:]
+	for k, e := range p.Indices[from:to] {
+		refs[k] = int32(offs[e])
+	}
 }
 
 // get returns value i of v as a string: a substring of its dictionary's
-// string, or of all. The common case, a batch of one dictionary, takes
-// three loads and no search of the spans.
+// string, or of all. The common case, a batch of one dictionary, reads
+// refs[i] and v's offsets of value i, in order, and no search of the
+// spans.
 func (s *stringRefs) get(v *encode.ByteArrays, i int) string {
 	if i < len(s.refs) {
-		// e < 0 (not dictionary-encoded) fails the bound.
-		if e := uint(s.refs[i]); e < uint(s.one.n) {
-			return s.one.data[s.one.offs[e]:s.one.offs[e+1]]
+		// st < 0 (not dictionary-encoded) fails the bound, as does every
+		// start when the batch has more than one span (s.one is zero).
+		if st := uint(s.refs[i]); st < uint(len(s.one.data)) {
+			return s.one.data[st : st+uint(v.Offsets[i+1]-v.Offsets[i])]
 		}
 	} else if s.hasAll {
 		return s.all[v.Offsets[i]:v.Offsets[i+1]]
@@ -114,8 +126,9 @@ func (s *stringRefs) getSlow(v *encode.ByteArrays, i int) string {
 				k = s.span(i)
 			}
 			if k >= 0 {
-				if d := &s.spans[k].dict; uint(e) < uint(d.n) {
-					return d.data[d.offs[e]:d.offs[e+1]]
+				d := &s.spans[k].dict
+				if end := uint64(e) + uint64(v.Offsets[i+1]-v.Offsets[i]); end <= uint64(len(d.data)) {
+					return d.data[e:end]
 				}
 			}
 			return string(v.At(i))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,5 +146,65 @@ func TestAfterShared(t *testing.T) {
 	big := make([]byte, smallStringBatch)
 	if got, want := cap(afterShared(big)), smallStringBatch+smallStringBatch/16+64; got != want {
 		t.Errorf("after a large batch: cap %d, want %d (one batch)", got, want)
+	}
+}
+
+// TestDictStringStarts reads dictionary-encoded strings whose dictionaries
+// hold empty entries (first, in the middle and last, where a value starts
+// at the end of the dictionary's bytes) beside long ones, over two row
+// groups with a PLAIN page between the dictionary pages of each, in
+// batches of one to all values, lazy or not: batches of one dictionary,
+// of two (the spans' path of stringRefs.get) and of dictionary and plain
+// values. Every string must be the value written.
+func TestDictStringStarts(t *testing.T) {
+	entries := func(g int) []string {
+		return []string{"", fmt.Sprintf("g%d a", g), "", strings.Repeat(fmt.Sprint(g), 40), fmt.Sprintf("g%d b", g), ""}
+	}
+	var chunks [][][]synthPage
+	var rows []int64
+	var want []string
+	for g := range 2 {
+		var d encode.ByteArrays
+		for _, e := range entries(g) {
+			d.AppendString(e)
+		}
+		col := []synthPage{{dict: true, n: d.Len(), values: encode.AppendPlainByteArray(nil, d)}}
+		var n int64
+		for p := range 3 {
+			if p == 1 {
+				var vals encode.ByteArrays
+				for i := range 5 {
+					s := fmt.Sprintf("plain g%d %d", g, i)
+					vals.AppendString(s)
+					want = append(want, s)
+				}
+				col = append(col, synthPage{n: 5, enc: meta.EncodingPlain, values: encode.AppendPlainByteArray(nil, vals)})
+				n += 5
+				continue
+			}
+			idx := make([]int32, 40)
+			for i := range idx {
+				idx[i] = int32((i*5 + p) % d.Len())
+				want = append(want, entries(g)[idx[i]])
+			}
+			col = append(col, synthPage{n: len(idx), enc: meta.EncodingRLEDictionary, values: encode.AppendDictIndices(nil, idx, 3)})
+			n += int64(len(idx))
+		}
+		chunks = append(chunks, [][]synthPage{col})
+		rows = append(rows, n)
+	}
+	file := synthFile(t, `message m { required binary s (STRING); }`, rows, chunks)
+	for _, batch := range []int{1, 7, 39, 41, 84, 85, 200} {
+		for _, lazy := range []bool{false, true} {
+			var got []string
+			readBatches(t, file, batch, lazy, func(c *ByteArrayReader) {
+				for i := range c.Values.Len() {
+					got = append(got, c.String(i))
+				}
+			})
+			if !slices.Equal(got, want) {
+				t.Fatalf("batch %d, lazy %v:\n got %q\nwant %q", batch, lazy, got, want)
+			}
+		}
 	}
 }

@@ -200,7 +200,16 @@ func appendDeltaByteArray(dst []byte, vals byteValues) []byte {
 // buffers reused, grown if too short) and returns the values and the bytes
 // consumed.
 func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
+	return DecodeDeltaByteArrayBounded(dst, src, 1<<32-1)
+}
+
+// DecodeDeltaByteArrayBounded is DecodeDeltaByteArray for values of at most
+// bound bytes in all: it fails with ErrBound, before it allocates their
+// bytes, when they would take more (prefixes shared with the previous
+// value are copied, so a few bytes of stream can stand for many).
+func DecodeDeltaByteArrayBounded(dst ByteArrays, src []byte, bound uint64) (ByteArrays, int, error) {
 	dst = dst.reset0()
+	limit := min(bound, 1<<32-1)
 	pre, pos, err := decodeDelta32(dst.Offsets, src, true, nil)
 	if err != nil {
 		return dst, pos, fmt.Errorf("delta byte array prefix lengths: %w", err)
@@ -244,9 +253,12 @@ func DecodeDeltaByteArray(dst ByteArrays, src []byte) (ByteArrays, int, error) {
 		}
 		prevLen = p + s
 		total += prevLen
-		if total > 1<<32-1 {
+		if total > limit {
 			dst.Offsets = pre[:1]
-			return dst, pos, fmt.Errorf("delta byte array: values exceed 4 GiB: %w", ErrLength)
+			if total > 1<<32-1 {
+				return dst, pos, fmt.Errorf("delta byte array: values exceed 4 GiB: %w", ErrLength)
+			}
+			return dst, pos, fmt.Errorf("delta byte array: values take %d bytes or more, above the bound of %d: %w", total, bound, ErrBound)
 		}
 	}
 	// 32 bytes of slack past the values let short prefixes and suffixes

@@ -30,4 +30,7 @@ var (
 	ErrPrefixLength = errors.New("encode: invalid prefix length")
 	// ErrIndexRange reports a dictionary index outside the dictionary.
 	ErrIndexRange = errors.New("encode: dictionary index out of range")
+	// ErrBound reports decoded values that would take more bytes than the
+	// bound the caller set (DecodeDeltaByteArrayBounded).
+	ErrBound = errors.New("encode: decoded values exceed the bound")
 )

@@ -3,6 +3,7 @@ package encode
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -193,6 +194,17 @@ func FuzzDecodeDeltaByteArray(f *testing.F) {
 		again, _, err := DecodeDeltaByteArray(ByteArrays{}, AppendDeltaByteArray(nil, got))
 		if err != nil || !equalBA(again, got) {
 			t.Fatal("round trip", err)
+		}
+		// A bound of exactly the values' bytes admits them; one less
+		// does not.
+		bound := uint64(len(got.Data))
+		if b, _, err := DecodeDeltaByteArrayBounded(ByteArrays{}, src, bound); err != nil || !equalBA(b, got) {
+			t.Fatal("bound of the values' size", err)
+		}
+		if bound > 0 {
+			if _, _, err := DecodeDeltaByteArrayBounded(ByteArrays{}, src, bound-1); !errors.Is(err, ErrBound) {
+				t.Fatal("bound below the values' size:", err)
+			}
 		}
 	})
 }

@@ -9,12 +9,14 @@ package page
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/bits"
 	"sync/atomic"
 
 	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/internal/swar"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -27,6 +29,7 @@ type Decoder struct {
 
 	dict      Values
 	dictLen   int
+	dictMax   uint64 // the longest entry of a BYTE_ARRAY dictionary, in bytes
 	hasDict   bool
 	dictID    uint64
 	lazyBytes bool
@@ -146,9 +149,23 @@ func (d *Decoder) DecodeDictionaryPage(h *meta.PageHeader, body []byte) error {
 		return fmt.Errorf("dictionary of %d values: %w", n, err)
 	}
 	d.dictLen = n
+	d.dictMax = 0
+	if d.col.Type == meta.ByteArray {
+		d.dictMax = maxEntry(d.dict.Bytes.Offsets)
+	}
 	d.hasDict = true
 	d.dictID = dictSeq.Add(1)
 	return nil
+}
+
+// maxEntry returns the length of the longest value whose offsets are offs
+// (ascending, as decodePlain makes them).
+func maxEntry(offs []uint32) uint64 {
+	var m uint32
+	for i := 1; i < len(offs); i++ {
+		m = max(m, offs[i]-offs[i-1])
+	}
+	return uint64(m)
 }
 
 // DecodeDataPage decodes a DATA_PAGE or DATA_PAGE_V2 whose stored bytes
@@ -278,6 +295,9 @@ func checkLevels(l []uint8, max uint8, n int, what string) error {
 	if len(l) != n {
 		return fmt.Errorf("%w: %d %s levels decoded, num_values is %d", ErrCorrupt, len(l), what, n)
 	}
+	if !swar.AnyAbove(l, max) {
+		return nil
+	}
 	for i, v := range l {
 		if v > max {
 			return fmt.Errorf("%w: %s level %d at slot %d exceeds the maximum %d", ErrCorrupt, what, v, i, max)
@@ -348,18 +368,27 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 		}
 		return truncBytes(&v.Bytes, nn, "DELTA_LENGTH_BYTE_ARRAY")
 	case meta.EncodingDeltaByteArray:
-		if err := d.deltaByteArrayCheck(src, nn); err != nil {
-			return err
-		}
 		switch t {
 		case meta.ByteArray:
-			out, _, err := encode.DecodeDeltaByteArray(v.Bytes, src)
+			// The decoder sizes the values before it allocates them, and
+			// bounds them by MaxPageSize: no separate pass over the
+			// prefix lengths (deltaByteArrayCheck) is needed.
+			if err := deltaCountCheck(src, nn, "DELTA_BYTE_ARRAY"); err != nil {
+				return err
+			}
+			out, _, err := encode.DecodeDeltaByteArrayBounded(v.Bytes, src, uint64(d.lim.MaxPageSize))
 			v.Bytes = out
+			if errors.Is(err, encode.ErrBound) {
+				return fmt.Errorf("%w: DELTA_BYTE_ARRAY page expands above the limit of %d bytes (WithMaxPageSize): %w", ErrTooLarge, d.lim.MaxPageSize, err)
+			}
 			if err != nil {
 				return fmt.Errorf("%w: DELTA_BYTE_ARRAY: %w", ErrCorrupt, err)
 			}
 			return truncBytes(&v.Bytes, nn, "DELTA_BYTE_ARRAY")
 		case meta.FixedLenByteArray:
+			if err := d.deltaByteArrayCheck(src, nn); err != nil {
+				return err
+			}
 			out, _, err := encode.DecodeDeltaByteArrayFixed(v.Fixed, src, size, &d.scratch)
 			v.Fixed = out
 			if err != nil {
@@ -604,6 +633,18 @@ func (d *Decoder) gatherCheck(idx []int32) error {
 	var total uint64
 	switch d.col.Type {
 	case meta.ByteArray:
+		if uint64(len(idx))*d.dictMax <= uint64(d.lim.MaxPageSize) {
+			// No choice of entries can exceed the bound: check the
+			// indices only, without reading the dictionary's offsets at
+			// random.
+			var m uint32
+			for _, i := range idx {
+				m = max(m, uint32(i))
+			}
+			if uint64(m) < uint64(d.dictLen) {
+				return nil
+			}
+		}
 		offs := d.dict.Bytes.Offsets
 		for j, i := range idx {
 			if uint(i) >= uint(d.dictLen) {

@@ -391,6 +391,36 @@ func TestDictionaryExpansionBound(t *testing.T) {
 	}
 }
 
+// TestDeltaByteArrayExpansionBound: DELTA_BYTE_ARRAY values whose shared
+// prefixes expand them beyond MaxPageSize fail, with ErrTooLarge, instead
+// of being allocated, for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY.
+func TestDeltaByteArrayExpansionBound(t *testing.T) {
+	long := bytes.Repeat([]byte{'x'}, 1000)
+	var vals encode.ByteArrays
+	for range 5000 {
+		vals.Append(long) // 5 MB of values in a few KB of stream
+	}
+	for _, c := range []struct {
+		col  Column
+		data []byte
+	}{
+		{Column{Path: "b", Type: meta.ByteArray}, encode.AppendDeltaByteArray(nil, vals)},
+		{Column{Path: "f", Type: meta.FixedLenByteArray, TypeLength: 1000}, encode.AppendDeltaByteArrayFixed(nil, vals.Data, 1000)},
+	} {
+		chunk := v1(t, meta.Uncompressed, c.col, make([]uint8, 5000), nil, meta.EncodingDeltaByteArray, c.data)
+		expectErr(t, c.col.Path+" expansion", chunk, c.col, ChunkOptions{Limits: Limits{MaxPageSize: 1 << 20}}, ErrTooLarge)
+		// A bound of exactly the values' bytes admits them (BYTE_ARRAY:
+		// FIXED_LEN_BYTE_ARRAY pages are bounded from above before they
+		// are decoded).
+		if c.col.Type != meta.ByteArray {
+			continue
+		}
+		if _, _, _, err := readChunk(chunk, c.col, ChunkOptions{Limits: Limits{MaxPageSize: 5000 * 1000}}); err != nil {
+			t.Errorf("%s: bound of the values' size: %v", c.col.Path, err)
+		}
+	}
+}
+
 func TestErrorString(t *testing.T) {
 	e := &Error{Column: "a.b", RowGroup: 2, Page: 5, Offset: 100, Err: ErrCRC}
 	if s := e.Error(); s != `column "a.b", row group 2, page 5 at offset 100: page: checksum mismatch` {
@@ -538,5 +568,31 @@ func TestPlaintextPageSizesModuleBound(t *testing.T) {
 	_, _, _, err := readChunk(chunk, col, ChunkOptions{Decryptor: &decryptor{}, PlaintextPageSizes: true})
 	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "for a page of 8") {
 		t.Fatal(err)
+	}
+}
+
+// TestCheckLevels: checkLevels accepts levels up to the maximum and names
+// the first level above it, at every slot of pages longer than the eight
+// bytes its scan takes per step, for small and large maxima.
+func TestCheckLevels(t *testing.T) {
+	for _, max := range []uint8{0, 1, 2, 3, 127, 128, 200, 254} {
+		for n := 0; n <= 27; n++ {
+			l := make([]uint8, n)
+			for i := range l {
+				l[i] = uint8(i) % (max + 1)
+			}
+			if err := checkLevels(l, max, n, "definition"); err != nil {
+				t.Fatalf("max %d, %d levels: %v", max, n, err)
+			}
+			for p := range n {
+				bad := slices.Clone(l)
+				bad[p] = max + 1
+				err := checkLevels(bad, max, n, "definition")
+				want := fmt.Sprintf("definition level %d at slot %d exceeds the maximum %d", max+1, p, max)
+				if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), want) {
+					t.Fatalf("max %d, %d levels, %d above at %d: %v, want %q", max, n, max+1, p, err, want)
+				}
+			}
+		}
 	}
 }
