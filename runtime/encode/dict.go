@@ -449,22 +449,20 @@ func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) 
 
 // equalKey reports whether a and b hold the same bytes. Keys of 4 to 16
 // bytes, the common case, are compared as two overlapping words each
-// without a call; others go to the runtime's comparison.
+// without a call; others, and keys of different lengths, go to the
+// runtime's comparison (which compares the lengths first). It is small
+// enough to inline.
 func equalKey(a, b []byte) bool {
 	n := len(a)
-	if n != len(b) {
-		return false
-	}
 	switch {
-	case n > 16 || n < 4:
+	case n != len(b) || n > 16 || n < 4:
 		return string(a) == string(b)
 	case n >= 8:
 		return binary.LittleEndian.Uint64(a) == binary.LittleEndian.Uint64(b) &&
 			binary.LittleEndian.Uint64(a[n-8:]) == binary.LittleEndian.Uint64(b[n-8:])
-	default:
-		return binary.LittleEndian.Uint32(a) == binary.LittleEndian.Uint32(b) &&
-			binary.LittleEndian.Uint32(a[n-4:]) == binary.LittleEndian.Uint32(b[n-4:])
 	}
+	return binary.LittleEndian.Uint32(a) == binary.LittleEndian.Uint32(b) &&
+		binary.LittleEndian.Uint32(a[n-4:]) == binary.LittleEndian.Uint32(b[n-4:])
 }
 
 // grow doubles the table, placing each entry by its stored tag.
@@ -490,15 +488,22 @@ func (d *DictBytes) grow() {
 func (d *DictBytes) InsertByteArrays(idx []int32, src ByteArrays) (_ []int32, added int, full bool) {
 	n := src.Len()
 	idx = growSlice(idx, n)
-	lim := d.Limits.norm()
-	for i := range n {
-		j, ok := d.find(src.Data[src.Offsets[i]:src.Offsets[i+1]], lim)
-		if !ok {
-			return idx, i, true
-		}
-		idx = append(idx, j)
+	if n == 0 {
+		return idx, 0, false // Offsets may be empty
 	}
-	return idx, n, false
+	lim := d.Limits.norm()
+	base := len(idx)
+	out := idx[base : base+n]
+	offs, data := src.Offsets[:n+1], src.Data
+	for i := range out {
+		v := data[offs[i]:offs[i+1]]
+		j, ok := d.findTag(v, dictTag(v), lim)
+		if !ok {
+			return idx[:base+i], i, true
+		}
+		out[i] = j
+	}
+	return idx[:base+n], n, false
 }
 
 // InsertFixed adds the FIXED_LEN_BYTE_ARRAY values of size bytes held back
