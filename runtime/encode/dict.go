@@ -410,8 +410,7 @@ func dictTag(v []byte) uint32 {
 // findTag is find with v's tag (dictTag) already computed.
 func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) {
 	if d.slots == nil {
-		d.slots = bufpool.Zeroed(&poolKeys64, 256)
-		d.shift = 32 - 8
+		d.init()
 	}
 	mask := uint32(len(d.slots) - 1)
 	h := tag >> d.shift
@@ -445,6 +444,12 @@ func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) 
 		d.grow()
 	}
 	return int32(n), true
+}
+
+// init gives an empty dictionary its first table.
+func (d *DictBytes) init() {
+	d.slots = bufpool.Zeroed(&poolKeys64, 256)
+	d.shift = 32 - 8
 }
 
 // equalKey reports whether a and b hold the same bytes. Keys of 4 to 16
@@ -495,9 +500,21 @@ func (d *DictBytes) InsertByteArrays(idx []int32, src ByteArrays) (_ []int32, ad
 	base := len(idx)
 	out := idx[base : base+n]
 	offs, data := src.Offsets[:n+1], src.Data
+	if d.slots == nil {
+		d.init()
+	}
 	for i := range out {
 		v := data[offs[i]:offs[i+1]]
-		j, ok := d.findTag(v, dictTag(v), lim)
+		tag := dictTag(v)
+		// Most values present sit in their home slot: found there without
+		// a call; the others go to findTag.
+		if s := d.slots[tag>>d.shift]; uint32(s>>32) == tag && s != 0 {
+			if e, eo := uint32(s), d.values.Offsets; int(e) < len(eo) && equalKey(d.values.Data[eo[e-1]:eo[e]], v) {
+				out[i] = int32(e - 1)
+				continue
+			}
+		}
+		j, ok := d.findTag(v, tag, lim)
 		if !ok {
 			return idx[:base+i], i, true
 		}
