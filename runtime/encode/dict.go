@@ -375,7 +375,7 @@ type DictBytes struct {
 // fraction of xxhash on such keys; keys of 17 to 32 bytes as two such
 // pairs whose mixes are mixed again; longer keys go to xxhash.
 func dictHash(v []byte) uint64 {
-	const k0, k1, k2, k3 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db, 0x8ebc6af09c88c6e3, 0x589965cc75374cc3
+	const k0, k1, k2, k3 = dictK0, dictK1, 0x8ebc6af09c88c6e3, 0x589965cc75374cc3
 	n := len(v)
 	var a, b uint64
 	switch {
@@ -392,7 +392,18 @@ func dictHash(v []byte) uint64 {
 	case n > 0:
 		a = uint64(v[0])<<16 | uint64(v[n/2])<<8 | uint64(v[n-1])
 	}
-	hi, lo := bits.Mul64(a^k0, b^k1^uint64(n))
+	return dictMix(a, b, n)
+}
+
+// dictK0 and dictK1 are the constants of dictMix (and dictHash's first
+// two).
+const dictK0, dictK1 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
+
+// dictMix is dictHash's last step, which is all of it for keys of 8 to 16
+// bytes: a and b are the key's first and last 8 bytes there (it inlines,
+// where dictHash does not).
+func dictMix(a, b uint64, n int) uint64 {
+	hi, lo := bits.Mul64(a^dictK0, b^dictK1^uint64(n))
 	return hi ^ lo
 }
 
@@ -505,7 +516,13 @@ func (d *DictBytes) InsertByteArrays(idx []int32, src ByteArrays) (_ []int32, ad
 	}
 	for i := range out {
 		v := data[offs[i]:offs[i+1]]
-		tag := dictTag(v)
+		var tag uint32
+		if m := len(v); m >= 8 && m <= 16 {
+			// dictTag without a call.
+			tag = uint32((dictMix(binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[m-8:]), m) * fibMul) >> 32)
+		} else {
+			tag = dictTag(v)
+		}
 		// Most values present sit in their home slot: found there without
 		// a call; the others go to findTag.
 		if s := d.slots[tag>>d.shift]; uint32(s>>32) == tag && s != 0 {

@@ -130,3 +130,25 @@ func TestInsertByteArraysEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestInsertByteArraysTags checks that the tags InsertByteArrays computes
+// itself for keys of 8 to 16 bytes are dictTag's: keys inserted by find
+// are found again, not inserted twice.
+func TestInsertByteArraysTags(t *testing.T) {
+	var d DictBytes
+	var batch ByteArrays
+	for n := 0; n <= 40; n++ {
+		k := make([]byte, n)
+		for i := range k {
+			k[i] = byte(i*37 + n)
+		}
+		d.find(k, d.Limits.norm())
+		batch.Append(k)
+	}
+	idx, _, _ := d.InsertByteArrays(nil, batch)
+	for i, j := range idx {
+		if int(j) != i {
+			t.Fatalf("key of %d bytes: index %d, want %d (inserted twice)", i, j, i)
+		}
+	}
+}
