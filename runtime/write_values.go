@@ -910,25 +910,12 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 	// strictly between those of the bounds is strictly between the
 	// bounds: a greater padded prefix than mn's means greater than mn (or
 	// mn extended), a smaller one than mx's smaller than mx (or a proper
-	// prefix of it). Only the other values need a full comparison.
+	// prefix of it). Only the other values (insideRun stops at each) need
+	// a full comparison.
 	lo, hi := prefixKey(mn), prefixKey(mx)
 	data, offs := src.Data, src.Offsets[:n+1]
-	start := offs[0]
-	for _, end := range offs[1:] {
-		x := data[start:end]
-		var k uint64
-		if m := end - start; m >= 8 {
-			k = binary.BigEndian.Uint64(x)
-		} else if int(start)+8 <= len(data) {
-			// The bytes after x are masked off.
-			k = binary.BigEndian.Uint64(data[start:]) &^ (^uint64(0) >> (8 * m))
-		} else {
-			k = prefixKey(x)
-		}
-		start = end
-		if k > lo && k < hi {
-			continue
-		}
+	for i := insideRun(data, offs, 0, lo, hi); i < n; i = insideRun(data, offs, i+1, lo, hi) {
+		x := data[offs[i]:offs[i+1]]
 		if bytes.Compare(x, mn) < 0 {
 			mn, newMin = x, true
 			lo = prefixKey(mn)
@@ -944,6 +931,29 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 		b.mx = append(b.mx[:0], mx...)
 	}
 	b.has = true
+}
+
+// insideRun returns the first of values [i, len(offs)-1) of data (as in
+// encode.ByteArrays) whose padded 8-byte prefix (prefixKey) is not
+// strictly between lo and hi, or len(offs)-1 when there is none. It calls
+// nothing, so that its loop keeps every variable in a register.
+func insideRun(data []byte, offs []uint32, i int, lo, hi uint64) int {
+	for ; i+1 < len(offs); i++ {
+		start, end := offs[i], offs[i+1]
+		var k uint64
+		if m := end - start; m >= 8 {
+			k = binary.BigEndian.Uint64(data[start:end])
+		} else if int(start)+8 <= len(data) {
+			// The bytes after the value are masked off.
+			k = binary.BigEndian.Uint64(data[start:]) &^ (^uint64(0) >> (8 * m))
+		} else {
+			k = prefixKey(data[start:end])
+		}
+		if k <= lo || k >= hi {
+			return i
+		}
+	}
+	return len(offs) - 1
 }
 
 // prefixKey returns the first 8 bytes of x, zero-padded, as a big-endian

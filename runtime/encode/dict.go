@@ -375,7 +375,7 @@ type DictBytes struct {
 // fraction of xxhash on such keys; keys of 17 to 32 bytes as two such
 // pairs whose mixes are mixed again; longer keys go to xxhash.
 func dictHash(v []byte) uint64 {
-	const k0, k1, k2, k3 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db, 0x8ebc6af09c88c6e3, 0x589965cc75374cc3
+	const k0, k1, k2, k3 = dictK0, dictK1, 0x8ebc6af09c88c6e3, 0x589965cc75374cc3
 	n := len(v)
 	var a, b uint64
 	switch {
@@ -392,7 +392,18 @@ func dictHash(v []byte) uint64 {
 	case n > 0:
 		a = uint64(v[0])<<16 | uint64(v[n/2])<<8 | uint64(v[n-1])
 	}
-	hi, lo := bits.Mul64(a^k0, b^k1^uint64(n))
+	return dictMix(a, b, n)
+}
+
+// dictK0 and dictK1 are the constants of dictMix (and dictHash's first
+// two).
+const dictK0, dictK1 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
+
+// dictMix is dictHash's last step, which is all of it for keys of 8 to 16
+// bytes: a and b are the key's first and last 8 bytes there (it inlines,
+// where dictHash does not).
+func dictMix(a, b uint64, n int) uint64 {
+	hi, lo := bits.Mul64(a^dictK0, b^dictK1^uint64(n))
 	return hi ^ lo
 }
 
@@ -410,8 +421,7 @@ func dictTag(v []byte) uint32 {
 // findTag is find with v's tag (dictTag) already computed.
 func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) {
 	if d.slots == nil {
-		d.slots = bufpool.Zeroed(&poolKeys64, 256)
-		d.shift = 32 - 8
+		d.init()
 	}
 	mask := uint32(len(d.slots) - 1)
 	h := tag >> d.shift
@@ -447,24 +457,28 @@ func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) 
 	return int32(n), true
 }
 
+// init gives an empty dictionary its first table.
+func (d *DictBytes) init() {
+	d.slots = bufpool.Zeroed(&poolKeys64, 256)
+	d.shift = 32 - 8
+}
+
 // equalKey reports whether a and b hold the same bytes. Keys of 4 to 16
 // bytes, the common case, are compared as two overlapping words each
-// without a call; others go to the runtime's comparison.
+// without a call; others, and keys of different lengths, go to the
+// runtime's comparison (which compares the lengths first). It is small
+// enough to inline.
 func equalKey(a, b []byte) bool {
 	n := len(a)
-	if n != len(b) {
-		return false
-	}
 	switch {
-	case n > 16 || n < 4:
+	case n != len(b) || n > 16 || n < 4:
 		return string(a) == string(b)
 	case n >= 8:
 		return binary.LittleEndian.Uint64(a) == binary.LittleEndian.Uint64(b) &&
 			binary.LittleEndian.Uint64(a[n-8:]) == binary.LittleEndian.Uint64(b[n-8:])
-	default:
-		return binary.LittleEndian.Uint32(a) == binary.LittleEndian.Uint32(b) &&
-			binary.LittleEndian.Uint32(a[n-4:]) == binary.LittleEndian.Uint32(b[n-4:])
 	}
+	return binary.LittleEndian.Uint32(a) == binary.LittleEndian.Uint32(b) &&
+		binary.LittleEndian.Uint32(a[n-4:]) == binary.LittleEndian.Uint32(b[n-4:])
 }
 
 // grow doubles the table, placing each entry by its stored tag.
@@ -490,15 +504,40 @@ func (d *DictBytes) grow() {
 func (d *DictBytes) InsertByteArrays(idx []int32, src ByteArrays) (_ []int32, added int, full bool) {
 	n := src.Len()
 	idx = growSlice(idx, n)
-	lim := d.Limits.norm()
-	for i := range n {
-		j, ok := d.find(src.Data[src.Offsets[i]:src.Offsets[i+1]], lim)
-		if !ok {
-			return idx, i, true
-		}
-		idx = append(idx, j)
+	if n == 0 {
+		return idx, 0, false // Offsets may be empty
 	}
-	return idx, n, false
+	lim := d.Limits.norm()
+	base := len(idx)
+	out := idx[base : base+n]
+	offs, data := src.Offsets[:n+1], src.Data
+	if d.slots == nil {
+		d.init()
+	}
+	for i := range out {
+		v := data[offs[i]:offs[i+1]]
+		var tag uint32
+		if m := len(v); m >= 8 && m <= 16 {
+			// dictTag without a call.
+			tag = uint32((dictMix(binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[m-8:]), m) * fibMul) >> 32)
+		} else {
+			tag = dictTag(v)
+		}
+		// Most values present sit in their home slot: found there without
+		// a call; the others go to findTag.
+		if s := d.slots[tag>>d.shift]; uint32(s>>32) == tag && s != 0 {
+			if e, eo := uint32(s), d.values.Offsets; int(e) < len(eo) && equalKey(d.values.Data[eo[e-1]:eo[e]], v) {
+				out[i] = int32(e - 1)
+				continue
+			}
+		}
+		j, ok := d.findTag(v, tag, lim)
+		if !ok {
+			return idx[:base+i], i, true
+		}
+		out[i] = j
+	}
+	return idx[:base+n], n, false
 }
 
 // InsertFixed adds the FIXED_LEN_BYTE_ARRAY values of size bytes held back

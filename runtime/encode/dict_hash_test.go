@@ -2,6 +2,8 @@ package encode
 
 import (
 	"bytes"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -61,6 +63,92 @@ func TestEqualKey(t *testing.T) {
 		check(a, a[:n+1]) // longer by a byte beyond a's end
 		if n > 0 {
 			check(a, b[:n-1])
+		}
+	}
+}
+
+// TestInsertByteArraysMatchesFind checks InsertByteArrays against find
+// called value by value: the same indices after the caller's prefix, the
+// same count, fullness, entries and size, for keys of every length up to
+// 40 (repeated and new, some already in the dictionary), with the limits
+// reached in the middle of a batch or not at all.
+func TestInsertByteArraysMatchesFind(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	keys := make([][]byte, 300)
+	for i := range keys {
+		k := make([]byte, r.IntN(41))
+		for j := range k {
+			k[j] = byte('a' + r.IntN(3)) // few bytes: many keys share lengths and prefixes
+		}
+		keys[i] = k
+	}
+	for _, lim := range []DictLimits{{}, {MaxEntries: 50}, {MaxBytes: 700}} {
+		for _, prefix := range []int{0, 5} {
+			var got, want DictBytes
+			got.Limits, want.Limits = lim, lim
+			for _, k := range keys[:20] { // entries present before the batch
+				got.find(k, lim.norm())
+				want.find(k, lim.norm())
+			}
+			var batch ByteArrays
+			for range 2000 {
+				batch.Append(keys[r.IntN(len(keys))])
+			}
+			idx := make([]int32, prefix, prefix+3)
+			gotIdx, gotN, gotFull := got.InsertByteArrays(idx, batch)
+			wantIdx, wantN, wantFull := append([]int32(nil), idx...), batch.Len(), false
+			for i := range batch.Len() {
+				j, ok := want.find(batch.At(i), lim.norm())
+				if !ok {
+					wantN, wantFull = i, true
+					break
+				}
+				wantIdx = append(wantIdx, j)
+			}
+			if gotN != wantN || gotFull != wantFull || !slices.Equal(gotIdx, wantIdx) {
+				t.Fatalf("limits %+v, prefix %d: got %d values (full %v), want %d (full %v); indices equal: %v",
+					lim, prefix, gotN, gotFull, wantN, wantFull, slices.Equal(gotIdx, wantIdx))
+			}
+			if got.Size() != want.Size() || !equalBA(got.Values(), want.Values()) {
+				t.Fatalf("limits %+v, prefix %d: entries differ", lim, prefix)
+			}
+		}
+	}
+}
+
+// TestInsertByteArraysEmpty inserts batches without values, with and
+// without offsets, into an empty and a filled dictionary.
+func TestInsertByteArraysEmpty(t *testing.T) {
+	var d DictBytes
+	for _, b := range []ByteArrays{{}, {Offsets: []uint32{0}}} {
+		for range 2 {
+			idx, n, full := d.InsertByteArrays([]int32{7}, b)
+			if n != 0 || full || !slices.Equal(idx, []int32{7}) {
+				t.Fatalf("%+v: got %v, %d, %v", b, idx, n, full)
+			}
+			d.find([]byte("x"), d.Limits.norm())
+		}
+	}
+}
+
+// TestInsertByteArraysTags checks that the tags InsertByteArrays computes
+// itself for keys of 8 to 16 bytes are dictTag's: keys inserted by find
+// are found again, not inserted twice.
+func TestInsertByteArraysTags(t *testing.T) {
+	var d DictBytes
+	var batch ByteArrays
+	for n := 0; n <= 40; n++ {
+		k := make([]byte, n)
+		for i := range k {
+			k[i] = byte(i*37 + n)
+		}
+		d.find(k, d.Limits.norm())
+		batch.Append(k)
+	}
+	idx, _, _ := d.InsertByteArrays(nil, batch)
+	for i, j := range idx {
+		if int(j) != i {
+			t.Fatalf("key of %d bytes: index %d, want %d (inserted twice)", i, j, i)
 		}
 	}
 }
