@@ -296,14 +296,17 @@ func (p *readPlan) emitAssemble(f *jen.File, part, whole []jen.Code) {
 			args = append(args, jen.Id(from[0]), jen.Id(from[1]), jen.Id(to[0]), jen.Id(to[1]))
 			return jen.Id("r").Dot("assemblePart").Call(args...)
 		}
-		zero, mid, end := [2]string{"zero", "zero"}, [2]string{"pm", "qm"}, [2]string{"pe", "qe"}
+		zero, end := [2]string{"zero", "zero"}, [2]string{"pe", "qe"}
 		body = append(body,
 			jen.Var().List(jen.Id("zero"), jen.Id("pm"), jen.Id("qm"), jen.Id("pe"), jen.Id("qe")).Add(cur).Comment("per leaf, level slots and values: the start, where the second half starts, the end"),
 			jen.Id("m").Op(":=").Id("r").Dot("leaves").Dot("Split").Call(jen.Len(jen.Id("rows")), all("pm"), all("qm"), all("pe"), all("qe")),
 			jen.If(jen.Id("m").Op("==").Lit(0)).Block(jen.Return(call(jen.Id("rows"), 0, zero, end))),
+			// The goroutine reads the bounds from one heap copy, so that
+			// the arrays above stay on the stack when the batch is not split.
+			jen.Id("cut").Op(":=").Op("&").Index(jen.Lit(4)).Add(cur.Clone()).Values(jen.Id("pm"), jen.Id("qm"), jen.Id("pe"), jen.Id("qe")).Comment("the halves' bounds, for both goroutines"),
 			jen.Return(runtimeID("Both").Call(
-				jen.Line().Func().Params().Error().Block(jen.Return(call(jen.Id("rows").Index(jen.Empty(), jen.Id("m")), 0, zero, mid))),
-				jen.Line().Func().Params().Error().Block(jen.Return(call(jen.Id("rows").Index(jen.Id("m"), jen.Empty()), 1, mid, end))),
+				jen.Line().Func().Params().Error().Block(jen.Return(call(jen.Id("rows").Index(jen.Empty(), jen.Id("m")), 0, zero, [2]string{"cut[0]", "cut[1]"}))),
+				jen.Line().Func().Params().Error().Block(jen.Return(call(jen.Id("rows").Index(jen.Id("m"), jen.Empty()), 1, [2]string{"cut[0]", "cut[1]"}, [2]string{"cut[2]", "cut[3]"}))),
 				jen.Line(),
 			)),
 		)
