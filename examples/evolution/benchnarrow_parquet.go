@@ -337,12 +337,13 @@ func (r *BenchNarrowReader) assemble(rows []BenchNarrow) error {
 	if m == 0 {
 		return r.assemblePart(rows, zero, zero, pe, qe)
 	}
+	cut := &[4][pqgenBenchNarrowLeaves]int{pm, qm, pe, qe} // the halves' bounds, for both goroutines
 	return pqrt.Both(
 		func() error {
-			return r.assemblePart(rows[:m], zero, zero, pm, qm)
+			return r.assemblePart(rows[:m], zero, zero, cut[0], cut[1])
 		},
 		func() error {
-			return r.assemblePart(rows[m:], pm, qm, pe, qe)
+			return r.assemblePart(rows[m:], cut[0], cut[1], cut[2], cut[3])
 		},
 	)
 }

@@ -264,12 +264,13 @@ func (r *DecimalColumn13Reader) assemble(rows []DecimalColumn13) error {
 	if m == 0 {
 		return r.assemblePart(rows, &r.slabs[0], zero, zero, pe, qe)
 	}
+	cut := &[4][pqgenDecimalColumn13Leaves]int{pm, qm, pe, qe} // the halves' bounds, for both goroutines
 	return pqrt.Both(
 		func() error {
-			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, pm, qm)
+			return r.assemblePart(rows[:m], &r.slabs[0], zero, zero, cut[0], cut[1])
 		},
 		func() error {
-			return r.assemblePart(rows[m:], &r.slabs[1], pm, qm, pe, qe)
+			return r.assemblePart(rows[m:], &r.slabs[1], cut[0], cut[1], cut[2], cut[3])
 		},
 	)
 }
