@@ -105,6 +105,25 @@ func rowEnd(rep []uint8, from, k int) int {
 	return i
 }
 
+// rowCut returns where row rows starts in a leaf's levels lv (maxima
+// maxDef and maxRep), whose first slot starts a row: its level slot (the
+// rows-th repetition level 0 counting from 0, or slot rows without
+// repetition, 0 without levels) and the leaf's values before it (the
+// definition levels at maxDef before that slot, or rows when the leaf is
+// required).
+func rowCut(lv *Levels, maxDef, maxRep uint8, rows int) (slot, val int) {
+	switch {
+	case maxRep > 0:
+		slot, _ = takeRows(lv.Rep, 0, rows)
+	case maxDef > 0:
+		slot = rows
+	}
+	if maxDef == 0 {
+		return slot, rows
+	}
+	return slot, countLevel(lv.Def[:slot], maxDef)
+}
+
 // takeRows returns the end of the longest run of slots of rep from slot
 // from on that starts at most k rows (a slot whose repetition level is 0
 // starts a row): the index of the (k+1)th such slot at or after from, or

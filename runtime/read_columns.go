@@ -277,12 +277,18 @@ func (c *ByteArrayReader) String(i int) string {
 // empty, non-nil slice.
 func (c *ByteArrayReader) Bytes(i int) []byte {
 	if c.copied == nil {
-		c.strs.gather(&c.Values)
-		c.copied = make([]byte, len(c.Values.Data))
-		copy(c.copied, c.Values.Data)
+		c.copyBatch()
 	}
 	lo, hi := c.Values.Offsets[i], c.Values.Offsets[i+1]
 	return c.copied[lo:hi:hi]
+}
+
+// copyBatch makes copied, the copy of the batch's value bytes that Bytes
+// hands out slices of.
+func (c *ByteArrayReader) copyBatch() {
+	c.strs.gather(&c.Values)
+	c.copied = make([]byte, len(c.Values.Data))
+	copy(c.copied, c.Values.Data)
 }
 
 // FixedReader returns a reader of FIXED_LEN_BYTE_ARRAY leaf column col

@@ -337,16 +337,21 @@ func mismatch(a, b []uint8) int {
 func (s *Leaves) Used(p, q []int) error {
 	for i := range s.leaves {
 		l := &s.leaves[i]
-		lv := l.r.levels()
-		slots := len(lv.Def)
-		if l.maxDef == 0 {
-			slots = len(lv.Rep)
-		}
+		slots := l.slots()
 		if q[l.col] != l.r.numValues() || (l.maxDef > 0 || l.maxRep > 0) && p[l.col] != slots {
 			return fmt.Errorf("%w: %s: column %q: assembly used %d of %d values and %d of %d level slots", ErrChunk, s.typ, l.path, q[l.col], l.r.numValues(), p[l.col], slots)
 		}
 	}
 	return nil
+}
+
+// slots returns how many level slots the leaf's batch holds.
+func (l *openLeaf) slots() int {
+	lv := l.r.levels()
+	if l.maxDef == 0 {
+		return len(lv.Rep)
+	}
+	return len(lv.Def)
 }
 
 func (c *BoolReader) openLeaf(fr *FileReader, col int) error {

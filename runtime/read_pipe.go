@@ -207,15 +207,12 @@ func exactRows(got, k int, err error, path string) error {
 func splitBatch(f, b pipeReader, rows int) {
 	c := f.cur()
 	lv, tl := f.levels(), b.levels()
-	s := rows
+	s, v := rowCut(lv, c.leaf.MaxDef, c.leaf.MaxRep, rows)
 	if c.leaf.MaxRep > 0 {
-		s, _ = takeRows(lv.Rep, 0, rows)
 		tl.Rep = append(tl.Rep[:0], lv.Rep[s:]...)
 		lv.Rep = lv.Rep[:s]
 	}
-	v := s
 	if c.leaf.MaxDef > 0 {
-		v = countLevel(lv.Def[:s], c.leaf.MaxDef)
 		tl.Def = append(tl.Def[:0], lv.Def[s:]...)
 		lv.Def = lv.Def[:s]
 	}

@@ -10,7 +10,6 @@
 package runtime
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"sync"
@@ -57,12 +56,7 @@ func LeafBytes(dst **ByteArrayReader, col int) LeafSlot {
 func (s *Leaves) Split(rows int, mp, mq, ep, eq []int) int {
 	for i := range s.leaves {
 		l := &s.leaves[i]
-		lv := l.r.levels()
-		ep[l.col] = len(lv.Def)
-		if l.maxDef == 0 {
-			ep[l.col] = len(lv.Rep)
-		}
-		eq[l.col] = l.r.numValues()
+		ep[l.col], eq[l.col] = l.slots(), l.r.numValues()
 	}
 	if s.par < 2 || rows < splitMinRows || rows*len(s.leaves) < splitMinSlots {
 		return 0
@@ -70,18 +64,7 @@ func (s *Leaves) Split(rows int, mp, mq, ep, eq []int) int {
 	m := rows / 2
 	for i := range s.leaves {
 		l := &s.leaves[i]
-		lv := l.r.levels()
-		slot, val := 0, m // a leaf without levels: one value per row
-		switch {
-		case l.maxRep > 0:
-			slot = rowStart(lv.Rep, m)
-		case l.maxDef > 0:
-			slot = m
-		}
-		if l.maxDef > 0 {
-			val = bytes.Count(lv.Def[:slot], []byte{l.maxDef})
-		}
-		mp[l.col], mq[l.col] = slot, val
+		mp[l.col], mq[l.col] = rowCut(l.r.levels(), l.maxDef, l.maxRep, m)
 		if b, ok := l.r.(*ByteArrayReader); ok {
 			b.shareBatch(l.bytes)
 		}
@@ -89,41 +72,14 @@ func (s *Leaves) Split(rows int, mp, mq, ep, eq []int) int {
 	return m
 }
 
-// rowStart returns the slot of rep where row m starts: the index of its
-// m-th 0 (counting from 0), len(rep) when it has m or fewer. It skips
-// whole chunks of rep by counting their zeros (bytes.Count, vectorized).
-func rowStart(rep []uint8, m int) int {
-	const chunk = 256
-	i := 0
-	for ; i+chunk <= len(rep); i += chunk {
-		c := bytes.Count(rep[i:i+chunk], zeroLevel)
-		if c > m {
-			break
-		}
-		m -= c
-	}
-	for ; i < len(rep); i++ {
-		if rep[i] == 0 {
-			if m == 0 {
-				return i
-			}
-			m--
-		}
-	}
-	return len(rep)
-}
-
-// zeroLevel is the level 0, as bytes.Count's separator.
-var zeroLevel = []byte{0}
-
 // shareBatch builds now what String (asBytes false) or Bytes would build
 // on first use for the current batch, so that two goroutines may call it
 // at once: the string of the batch's value bytes when some value was not
 // dictionary-encoded, or the copy Bytes hands out slices of.
 func (c *ByteArrayReader) shareBatch(asBytes bool) {
 	if asBytes {
-		if c.Values.Len() > 0 {
-			c.Bytes(0)
+		if c.copied == nil {
+			c.copyBatch()
 		}
 		return
 	}
@@ -174,6 +130,5 @@ func (s *stringRefs) share(v *encode.ByteArrays) {
 	if len(s.refs) >= n && !slices.ContainsFunc(s.refs[:n], func(e int32) bool { return e < 0 }) {
 		return // every value is a substring of a dictionary
 	}
-	s.gather(v)
-	s.all, s.hasAll = batchString(v.Data), true
+	s.makeAll(v)
 }

@@ -147,10 +147,16 @@ func (s *stringRefs) span(i int) int {
 // of the batch's value bytes, which it shares (see batchString).
 func (s *stringRefs) plain(v *encode.ByteArrays, i int) string {
 	if !s.hasAll {
-		s.gather(v)
-		s.all, s.hasAll = batchString(v.Data), true
+		s.makeAll(v)
 	}
 	return s.all[v.Offsets[i]:v.Offsets[i+1]]
+}
+
+// makeAll makes all, the string of the batch's value bytes (gathered
+// first when a lazy batch left out those of its dictionary-encoded values).
+func (s *stringRefs) makeAll(v *encode.ByteArrays) {
+	s.gather(v)
+	s.all, s.hasAll = batchString(v.Data), true
 }
 
 // gather fills v.Data with the bytes of the batch's values when a lazy
