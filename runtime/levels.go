@@ -12,8 +12,6 @@ package runtime
 import (
 	"encoding/binary"
 	"math/bits"
-
-	"github.com/pqgen/pqgen/runtime/internal/swar"
 )
 
 const (
@@ -46,11 +44,8 @@ func countLevel(b []uint8, v uint8) int {
 	return n - nz
 }
 
-// anyAbove reports whether a level of b exceeds m.
-func anyAbove(b []uint8, m uint8) bool { return swar.AnyAbove(b, m) }
-
 // firstAbove returns the first level of b that exceeds m (the error
-// path of anyAbove).
+// path of swar.AnyAbove).
 func firstAbove(b []uint8, m uint8) uint8 {
 	for _, x := range b {
 		if x > m {

@@ -16,6 +16,7 @@ import (
 	"github.com/pqgen/pqgen/runtime/crypt"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/geo"
+	"github.com/pqgen/pqgen/runtime/internal/swar"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -322,7 +323,7 @@ func (c *leafWriter) checkRows(n int) error {
 		if len(lv.Rep) > 0 && lv.Rep[0] != 0 {
 			return bad("the first repetition level is %d, not 0", lv.Rep[0])
 		}
-		if anyAbove(lv.Rep, c.maxRep) {
+		if swar.AnyAbove(lv.Rep, c.maxRep) {
 			return bad("repetition level %d exceeds the maximum %d", firstAbove(lv.Rep, c.maxRep), c.maxRep)
 		}
 		if rows := countLevel(lv.Rep, 0); rows != n {
@@ -344,7 +345,7 @@ func (c *leafWriter) checkRows(n int) error {
 		}
 		return nil
 	}
-	if anyAbove(lv.Def, c.maxDef) {
+	if swar.AnyAbove(lv.Def, c.maxDef) {
 		return bad("definition level %d exceeds the maximum %d", firstAbove(lv.Def, c.maxDef), c.maxDef)
 	}
 	if defined := countLevel(lv.Def, c.maxDef); defined != nv {
