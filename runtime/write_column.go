@@ -93,7 +93,8 @@ func pageLevel(codec meta.CompressionCodec, level compress.Level, enc meta.Encod
 }
 
 // storeRuns decides which data pages of a column skip compression: after a
-// page the codec shrank by less than 1/32, the next page is stored
+// page the codec shrank by less than 1/32, the next page is stored (and
+// after such an encoding trial, the page it sampled: colSettings.flatTrial)
 // (page.DataPageParams.Store), then, each time a compressed probe page fails
 // again, twice as many up to storeMaxRun; a page that compresses ends the
 // runs. The choice depends on the data alone, so a parallel writer's pages
@@ -118,13 +119,23 @@ func (s *storeRuns) next(codec meta.CompressionCodec, b page.Built) {
 	case codec == meta.Uncompressed:
 	case b.Stored:
 		s.left--
-	case b.CompressedSize*32 >= b.UncompressedSize*31:
-		s.run = min(max(2*s.run, 1), storeMaxRun)
-		s.left = s.run
+	case incompressible(b.CompressedSize, b.UncompressedSize):
+		s.failed()
 	default:
 		s.run, s.left = 0, 0
 	}
 }
+
+// failed starts the next run of stored pages, after a probe that the
+// codec did not shrink.
+func (s *storeRuns) failed() {
+	s.run = min(max(2*s.run, 1), storeMaxRun)
+	s.left = s.run
+}
+
+// incompressible reports whether a codec shrank n bytes to c by less than
+// 1/32.
+func incompressible(c, n int) bool { return c*32 >= n*31 }
 
 // splitZstdLevel compresses BYTE_STREAM_SPLIT pages when ZSTD is at its
 // DefaultLevel (the fastest speed, which leaves split pages of noisy
@@ -585,6 +596,14 @@ func (c *leafWriter) cutPage() error {
 	var err error
 	b := c.builder()
 	b.Level = pageLevel(c.opt.codec, c.set.level, enc)
+	if c.set.flatTrial {
+		// The encoding trial just compressed a sample of this page: a
+		// failed probe.
+		c.set.flatTrial = false
+		if c.chunk.rawRuns.left == 0 {
+			c.chunk.rawRuns.failed()
+		}
+	}
 	p.Store = c.chunk.rawRuns.left > 0
 	p.Ordinal = len(c.chunk.pages)
 	sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)

@@ -298,6 +298,10 @@ type colSettings struct {
 	// for strings and blobs, not decimals or JSON).
 	text  bool
 	level compress.Level // the column's codec level
+	// flatTrial is set by trialPick when the codec shrank the winning
+	// trial by less than 1/32: the page it sampled is stored, as after a
+	// compressed page that failed (storeRuns); cutPage clears it.
+	flatTrial bool
 }
 
 // ---- BOOLEAN ----
@@ -549,6 +553,7 @@ func (s *colSettings) trialPick(trials []encTrial, scratch []byte) meta.Encoding
 			pick = i
 		}
 	}
+	s.flatTrial = s.codec != meta.Uncompressed && incompressible(sizes[pick], len(trials[pick].data))
 	return trials[pick].enc
 }
 
