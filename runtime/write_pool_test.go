@@ -60,6 +60,9 @@ func TestPooledBuffersSameBytes(t *testing.T) {
 // allocation grows them while it shreds a batch of the closed writer's
 // size. The garbage collector, which empties sync.Pools, is held off.
 func TestBatchBuffersPooled(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
+	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	s := mustSchema(t, pipeSchema)
 	const batch = 1000
