@@ -4,6 +4,7 @@
 GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
+FUZZMINTIME ?= 200x
 GENFUZZ_N   ?= 400
 BENCHTIME   ?= 1s
 BENCH       ?= .
@@ -89,11 +90,12 @@ QUERY_RUNS ?= 7
 bench-query:
 	cd peers && $(GO) test -run='^$$' -bench='^BenchmarkQueryDuckDB$$' -benchtime=1x -count=1 ./bench -args -query-runs=$(QUERY_RUNS)
 
-## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz),
+## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz;
+## FUZZMINTIME, 200x, bounds the minimization of each new input),
 ## then GENFUZZ_N random schemas from a fresh seed (or PQGEN_GENFUZZ_SEED)
 ## through generated code, checked with arrow-go (peers/genfuzz).
 fuzz:
-	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
+	FUZZTIME=$(FUZZTIME) FUZZMINTIME=$(FUZZMINTIME) ./scripts/fuzz.sh
 	cd peers && PQGEN_GENFUZZ_SEED=$${PQGEN_GENFUZZ_SEED:-$$(date +%s)} PQGEN_GENFUZZ_N=$(GENFUZZ_N) \
 		$(GO) test -count=1 -timeout=2h -run='^TestGenFuzz$$' -v ./genfuzz
 
