@@ -386,7 +386,7 @@ func dictHash(v []byte) uint64 {
 		hi1, lo1 := bits.Mul64(binary.LittleEndian.Uint64(v[n-16:])^k2, binary.LittleEndian.Uint64(v[n-8:])^k3)
 		a, b = hi0^lo0, hi1^lo1
 	case n >= 8:
-		a, b = binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[n-8:])
+		return hashWords(v)
 	case n >= 4:
 		a, b = uint64(binary.LittleEndian.Uint32(v)), uint64(binary.LittleEndian.Uint32(v[n-4:]))
 	case n > 0:
@@ -399,12 +399,18 @@ func dictHash(v []byte) uint64 {
 // two).
 const dictK0, dictK1 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
 
-// dictMix is dictHash's last step, which is all of it for keys of 8 to 16
-// bytes: a and b are the key's first and last 8 bytes there (it inlines,
-// where dictHash does not).
+// dictMix is dictHash's last step.
 func dictMix(a, b uint64, n int) uint64 {
 	hi, lo := bits.Mul64(a^dictK0, b^dictK1^uint64(n))
 	return hi ^ lo
+}
+
+// hashWords is dictHash of a key of 8 to 16 bytes: its first and last 8
+// bytes mixed (it inlines, where dictHash does not). Precondition:
+// 8 <= len(v) <= 16.
+func hashWords(v []byte) uint64 {
+	n := len(v)
+	return dictMix(binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[n-8:]), n)
 }
 
 // find returns the index of v, inserting it when absent and the limits
@@ -414,9 +420,10 @@ func (d *DictBytes) find(v []byte, lim DictLimits) (int32, bool) {
 }
 
 // dictTag is the 32-bit tag of key v: the top bits of its mixed hash.
-func dictTag(v []byte) uint32 {
-	return uint32((dictHash(v) * fibMul) >> 32)
-}
+func dictTag(v []byte) uint32 { return tagOf(dictHash(v)) }
+
+// tagOf is the tag of a key whose dictHash is h.
+func tagOf(h uint64) uint32 { return uint32((h * fibMul) >> 32) }
 
 // findTag is find with v's tag (dictTag) already computed.
 func (d *DictBytes) findTag(v []byte, tag uint32, lim DictLimits) (int32, bool) {
@@ -518,8 +525,7 @@ func (d *DictBytes) InsertByteArrays(idx []int32, src ByteArrays) (_ []int32, ad
 		v := data[offs[i]:offs[i+1]]
 		var tag uint32
 		if m := len(v); m >= 8 && m <= 16 {
-			// dictTag without a call.
-			tag = uint32((dictMix(binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[m-8:]), m) * fibMul) >> 32)
+			tag = tagOf(hashWords(v)) // dictTag without a call
 		} else {
 			tag = dictTag(v)
 		}
