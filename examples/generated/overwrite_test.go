@@ -5,8 +5,6 @@ import (
 	"io"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/pqgen/pqgen/runtime"
 )
 
@@ -17,17 +15,7 @@ import (
 // assembly.
 func TestReadOverwritesRows(t *testing.T) {
 	rows := logicals(3000)
-	var buf bytes.Buffer
-	w, err := NewLogicalWriter(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	file := writeAll(t, rows, nil, NewLogicalWriter)
 	// dirty has every field set, the optional ones non-null.
 	dirty := rows[0]
 	dirty.OptBytes = []byte{9}
@@ -47,7 +35,7 @@ func TestReadOverwritesRows(t *testing.T) {
 		{"projected/parallel", []runtime.ReaderOption{runtime.WithColumns("i32", "opt_time"), runtime.WithReadParallelism(2)}, projected},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r, err := NewLogicalReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), c.opts...)
+			r, err := NewLogicalReader(bytes.NewReader(file), int64(len(file)), c.opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,14 +55,7 @@ func TestReadOverwritesRows(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if d := cmp.Diff(c.want, got, cmpOpts); d != "" {
-				t.Fatalf("(-want +got)\n%s", d)
-			}
-			for i := range c.want {
-				if (c.want[i].OptBytes == nil) != (got[i].OptBytes == nil) {
-					t.Fatalf("row %d: opt_bytes %#v read back as %#v", i, c.want[i].OptBytes, got[i].OptBytes)
-				}
-			}
+			sameLogicals(t, c.want, got)
 		})
 	}
 }

@@ -267,13 +267,19 @@ func TestRoundTripLogical(t *testing.T) {
 		}, error) {
 			return NewLogicalReader(r, n, o...)
 		}, nil)
-	if d := cmp.Diff(rows, got, cmpOpts); d != "" {
+	sameLogicals(t, rows, got)
+}
+
+// sameLogicals fails unless got holds the rows of want, an optional
+// []byte keeping null (nil) apart from empty, which cmpOpts equates.
+func sameLogicals(t *testing.T, want, got []Logical) {
+	t.Helper()
+	if d := cmp.Diff(want, got, cmpOpts); d != "" {
 		t.Fatalf("(-want +got)\n%s", d)
 	}
-	// An optional []byte keeps null (nil) apart from empty.
-	for i := range rows {
-		if (rows[i].OptBytes == nil) != (got[i].OptBytes == nil) {
-			t.Fatalf("row %d: opt_bytes %#v read back as %#v", i, rows[i].OptBytes, got[i].OptBytes)
+	for i := range want {
+		if (want[i].OptBytes == nil) != (got[i].OptBytes == nil) {
+			t.Fatalf("row %d: opt_bytes %#v read back as %#v", i, want[i].OptBytes, got[i].OptBytes)
 		}
 	}
 }
