@@ -480,13 +480,79 @@ func (v *numValues[T]) release() {
 }
 
 func (v *numValues[T]) abandonDict(early bool) bool {
-	if !v.dict || early && !dictHopeless(len(v.idx), v.ops.dictLen()) ||
-		dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) {
+	if !v.dict || early && !dictHopeless(len(v.idx), v.ops.dictLen()) {
+		return false
+	}
+	if dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) &&
+		(early || !v.altBeatsDict()) {
 		return false
 	}
 	v.fallback()
 	v.ops.dictReset(v.set.dictLimit)
 	return true
+}
+
+// altBeatsDict reports, for a column whose encoding the writer picks,
+// whether the chunk would take fewer bytes without its dictionary, in
+// DELTA_BINARY_PACKED for integers or, under a codec, BYTE_STREAM_SPLIT
+// for floating point, judged on the open page, the chunk's first.
+// dictPays weighs a dictionary against PLAIN only; numbers that step or
+// wander (counters with repeats, sensor readings, prices, jittered times)
+// repeat enough for a dictionary to beat PLAIN, but their deltas, or
+// their split bytes, take fewer bytes still.
+//
+// The sizes compared are those after the column's codec. The indices and
+// the alternative grow with the chunk; the dictionary grows by the
+// entries new values add, at the rate the page's second half added them
+// (a column of 1,000 keys has nearly all of them by then, a random walk
+// keeps adding, more slowly), so the dictionary page counts at a rate per
+// value, not as a whole: a dictionary that has stopped growing costs
+// little more over a long chunk.
+func (v *numValues[T]) altBeatsDict() bool {
+	n, d := len(v.idx), v.ops.dictLen()
+	alt := meta.EncodingDeltaBinaryPacked
+	if v.ops.float {
+		if v.set.codec == meta.Uncompressed || v.set.alpTrial {
+			return false // PLAIN's bytes, which dictPays weighed; ALP's own trial
+		}
+		alt = meta.EncodingByteStreamSplit
+	}
+	if !v.set.autoEnc || n < minDictJudge || d == 0 {
+		return false
+	}
+	vals := v.ops.gather(growBuf(v.pool, nil, n), v.idx)
+	defer func() { v.pool.Put(vals) }()
+	buf := v.ops.dictPlain(growBuf(&poolU8, nil, v.ops.dictSize()+n*(v.ops.width+1)))
+	defer func() { poolU8.Put(buf) }()
+	m := len(buf)
+	buf = encode.AppendDictIndices(buf, v.idx, encode.DictBitWidth(d))
+	k := len(buf)
+	buf = v.ops.encode(buf, vals, alt)
+	sizes := [3]int{m, k - m, len(buf) - k} // dictionary, indices, alternative
+	if v.set.codec != meta.Uncompressed {
+		scratch := growBuf(&poolU8, nil, len(buf)+len(buf)/8+1024)
+		defer func() { poolU8.Put(scratch) }()
+		encs := [3]meta.Encoding{meta.EncodingPlain, meta.EncodingRLEDictionary, alt}
+		for i, part := range [3][]byte{buf[:m], buf[m:k], buf[k:]} {
+			c, err := compress.Compress(scratch[:0], part, v.set.codec, pageLevel(v.set.codec, v.set.level, encs[i]))
+			if err != nil {
+				return false
+			}
+			scratch = c
+			sizes[i] = min(len(c), len(part))
+		}
+	}
+	// Entries are numbered in order of first appearance: those the
+	// first half named are the first d1. The rate of new entries falls
+	// as values recur (a random walk has about the square root of its
+	// length in distinct values, so over a chunk four times the page it
+	// adds entries at 0.57 times the rate of the page's second half):
+	// half that rate is counted, which keeps a dictionary of values
+	// that drift at a steady rate more often than it drops one.
+	d1 := int(slices.Max(v.idx[:n/2])) + 1
+	grow := float64(d-d1) / float64(n-n/2) / 2 // new entries per value
+	dict := float64(sizes[1]) + float64(sizes[0])/float64(d)*grow*float64(n)
+	return float64(sizes[2]) < dict
 }
 
 // encTrialValues is the most values of a page an encoding trial encodes,
