@@ -495,21 +495,12 @@ func (v *numValues[T]) abandonDict(early bool) bool {
 // altBeatsDict reports, for a column whose encoding the writer picks,
 // whether the chunk would take fewer bytes without its dictionary, in
 // DELTA_BINARY_PACKED for integers or, under a codec, BYTE_STREAM_SPLIT
-// for floating point, judged on the open page, the chunk's first.
-// dictPays weighs a dictionary against PLAIN only; numbers that step or
-// wander (counters with repeats, sensor readings, prices, jittered times)
-// repeat enough for a dictionary to beat PLAIN, but their deltas, or
-// their split bytes, take fewer bytes still.
-//
-// The sizes compared are those after the column's codec. The indices and
-// the alternative grow with the chunk; the dictionary grows by the
-// entries new values add, at the rate the page's second half added them
-// (a column of 1,000 keys has nearly all of them by then, a random walk
-// keeps adding, more slowly), so the dictionary page counts at a rate per
-// value, not as a whole: a dictionary that has stopped growing costs
-// little more over a long chunk.
+// for floating point, judged on the open page, the chunk's first
+// (beatsDict). dictPays weighs a dictionary against PLAIN only; numbers
+// that step or wander (counters with repeats, sensor readings, prices,
+// jittered times) repeat enough for a dictionary to beat PLAIN, but their
+// deltas, or their split bytes, take fewer bytes still.
 func (v *numValues[T]) altBeatsDict() bool {
-	n, d := len(v.idx), v.ops.dictLen()
 	alt := meta.EncodingDeltaBinaryPacked
 	if v.ops.float {
 		if v.set.codec == meta.Uncompressed || v.set.alpTrial {
@@ -517,7 +508,8 @@ func (v *numValues[T]) altBeatsDict() bool {
 		}
 		alt = meta.EncodingByteStreamSplit
 	}
-	if !v.set.autoEnc || n < minDictJudge || d == 0 {
+	n := len(v.idx)
+	if !v.set.autoEnc || n < minDictJudge {
 		return false
 	}
 	vals := v.ops.gather(growBuf(v.pool, nil, n), v.idx)
@@ -525,34 +517,78 @@ func (v *numValues[T]) altBeatsDict() bool {
 	buf := v.ops.dictPlain(growBuf(&poolU8, nil, v.ops.dictSize()+n*(v.ops.width+1)))
 	defer func() { poolU8.Put(buf) }()
 	m := len(buf)
-	buf = encode.AppendDictIndices(buf, v.idx, encode.DictBitWidth(d))
+	buf = encode.AppendDictIndices(buf, v.idx, encode.DictBitWidth(v.ops.dictLen()))
 	k := len(buf)
 	buf = v.ops.encode(buf, vals, alt)
-	sizes := [3]int{m, k - m, len(buf) - k} // dictionary, indices, alternative
-	if v.set.codec != meta.Uncompressed {
-		scratch := growBuf(&poolU8, nil, len(buf)+len(buf)/8+1024)
-		defer func() { poolU8.Put(scratch) }()
-		encs := [3]meta.Encoding{meta.EncodingPlain, meta.EncodingRLEDictionary, alt}
-		for i, part := range [3][]byte{buf[:m], buf[m:k], buf[k:]} {
-			c, err := compress.Compress(scratch[:0], part, v.set.codec, pageLevel(v.set.codec, v.set.level, encs[i]))
-			if err != nil {
-				return false
-			}
-			scratch = c
-			sizes[i] = min(len(c), len(part))
-		}
-	}
-	// Entries are numbered in order of first appearance: those the
-	// first half named are the first d1. The rate of new entries falls
-	// as values recur (a random walk has about the square root of its
-	// length in distinct values, so over a chunk four times the page it
-	// adds entries at 0.57 times the rate of the page's second half):
-	// half that rate is counted, which keeps a dictionary of values
-	// that drift at a steady rate more often than it drops one.
-	d1 := int(slices.Max(v.idx[:n/2])) + 1
+	// Integers' deltas can be larger than the dictionary before the
+	// codec and far smaller after (values repeated in sorted runs): no
+	// screen; these pages are small.
+	_, ok := v.set.beatsDict(buf[:m], buf[m:k], v.idx, []encTrial{{alt, buf[k:]}}, 0)
+	return ok
+}
+
+// beatsDict reports whether the smallest of the alternative encodings
+// alts of a page of values takes fewer bytes after the column's codec
+// than their dictionary encoding, and which: the page's indices plus the
+// dictionary entries new values add. dict is the PLAIN dictionary page of
+// the entries idx names, numbered in order of first appearance; indices
+// their encoding. With screen above 0, the codec runs only when some
+// alternative is also smaller than screen times the dictionary's cost
+// before it (the compressions of a text page cost as much as a page's).
+//
+// The indices and the alternatives grow with the chunk; the dictionary
+// grows by the entries new values add, at the rate the page's second half
+// added them (a column of 1,000 keys has nearly all of them by then, a
+// random walk keeps adding, more slowly), so the dictionary page counts
+// at a rate per value, not as a whole: a dictionary that has stopped
+// growing costs little more over a long chunk. The rate falls as values
+// recur (a random walk has about the square root of its length in
+// distinct values, so over a chunk four times the page it adds entries at
+// 0.57 times the rate of the page's second half): half the rate is
+// counted, which keeps a dictionary of values that drift at a steady rate
+// more often than it drops one.
+func (s *colSettings) beatsDict(dict, indices []byte, idx []int32, alts []encTrial, screen float64) (meta.Encoding, bool) {
+	n := len(idx)
+	d, d1 := int(slices.Max(idx))+1, int(slices.Max(idx[:n/2]))+1
 	grow := float64(d-d1) / float64(n-n/2) / 2 // new entries per value
-	dict := float64(sizes[1]) + float64(sizes[0])/float64(d)*grow*float64(n)
-	return float64(sizes[2]) < dict
+	cost := func(dict, indices int) float64 {
+		return float64(indices) + float64(dict)/float64(d)*grow*float64(n)
+	}
+	pick := func(size func(encTrial) (int, bool)) (meta.Encoding, int, bool) {
+		best, enc := math.MaxInt, meta.Encoding(0)
+		for _, a := range alts {
+			c, ok := size(a)
+			if !ok {
+				return 0, 0, false
+			}
+			if c < best {
+				best, enc = c, a.enc
+			}
+		}
+		return enc, best, true
+	}
+	enc, best, _ := pick(func(a encTrial) (int, bool) { return len(a.data), true })
+	raw := cost(len(dict), len(indices))
+	if s.codec == meta.Uncompressed {
+		return enc, float64(best) < raw
+	}
+	if screen > 0 && float64(best) >= screen*raw {
+		return 0, false
+	}
+	var scratch []byte
+	defer func() { poolU8.Put(scratch) }()
+	size := func(a encTrial) (int, bool) {
+		c, err := compress.Compress(growBuf(&poolU8, scratch[:0], len(a.data)+len(a.data)/8+1024), a.data, s.codec, pageLevel(s.codec, s.level, a.enc))
+		scratch = c
+		return min(len(c), len(a.data)), err == nil
+	}
+	cd, ok1 := size(encTrial{meta.EncodingPlain, dict})
+	ci, ok2 := size(encTrial{meta.EncodingRLEDictionary, indices})
+	enc, best, ok3 := pick(size)
+	if !ok1 || !ok2 || !ok3 {
+		return 0, false
+	}
+	return enc, float64(best) < cost(cd, ci)
 }
 
 // encTrialValues is the most values of a page an encoding trial encodes,
@@ -1234,14 +1270,93 @@ func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 
 func (v *byteArrayValues) abandonDict(early bool) bool {
 	// v.unencoded holds the open page's value bytes until bounds is called.
-	if !v.dict || early && !dictHopeless(len(v.idx), v.d.Len()) ||
-		dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx)) {
+	if !v.dict || early && !dictHopeless(len(v.idx), v.d.Len()) {
 		return false
 	}
+	picked := false // altBeatsDict picked the encoding
+	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx)) {
+		if early || !v.altBeatsDict() {
+			return false
+		}
+		picked = true
+	}
 	v.fallback()
+	v.trial = v.trial && !picked
 	v.d.Reset()
 	v.d.Limits = v.set.dictLimit
 	return true
+}
+
+// altBeatsDict is numValues.altBeatsDict for text: PLAIN,
+// DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY (which fallbackEnc tries)
+// against the dictionary, after the codec, on the page's first values (at
+// most about dictAltBytes of them) and screened before it. Sorted or
+// clustered strings with repeats (e-mail addresses, URLs, timestamps as
+// text, each a few times in a row) beat PLAIN with a dictionary but share
+// long prefixes with their neighbours, which DELTA_BYTE_ARRAY drops: such
+// columns took 9 to 23 times the bytes with their dictionaries. When the
+// dictionary is dropped, the chunk takes the encoding that won (the
+// sample is larger than fallbackEnc's).
+func (v *byteArrayValues) altBeatsDict() bool {
+	if !v.set.autoEnc || !v.set.text {
+		return false
+	}
+	n := min(len(v.idx), dictJudgeValues)
+	d := v.d.Values()
+	for n >= minDictJudge && sampleBytes(d, v.idx[:n]) > dictAltBytes {
+		n /= 2
+	}
+	if n < minDictJudge {
+		return false
+	}
+	idx := v.idx[:n]
+	entries := sliceByteArrays(d, 0, int(slices.Max(idx))+1)
+	vals, err := encode.GatherByteArrays(encode.ByteArrays{Data: growBuf(&poolU8, nil, dictAltBytes), Offsets: growBuf(&poolU32, nil, n+1)}, d, idx)
+	defer func() { poolU8.Put(vals.Data); poolU32.Put(vals.Offsets) }()
+	if err != nil {
+		return false
+	}
+	buf := encode.AppendPlainByteArray(growBuf(&poolU8, nil, 4*dictAltBytes+16*n), entries)
+	defer func() { poolU8.Put(buf) }()
+	i := len(buf)
+	buf = encode.AppendDictIndices(buf, idx, encode.DictBitWidth(entries.Len()))
+	p := len(buf)
+	buf = encode.AppendPlainByteArray(buf, vals)
+	l := len(buf)
+	buf = encode.AppendDeltaLengthByteArray(buf, vals)
+	k := len(buf)
+	buf = encode.AppendDeltaByteArray(buf, vals)
+	alts := []encTrial{
+		{meta.EncodingPlain, buf[p:l]},
+		{meta.EncodingDeltaLengthByteArray, buf[l:k]},
+		{meta.EncodingDeltaByteArray, buf[k:]},
+	}
+	win, ok := v.set.beatsDict(buf[:i], buf[i:p], idx, alts, dictAltScreen)
+	if ok {
+		v.set.enc = win
+	}
+	return ok
+}
+
+// dictAltBytes bounds the value bytes of the sample altBeatsDict weighs a
+// text chunk's dictionary on, and dictAltScreen is how many times the
+// dictionary's cost, before the codec, the smallest alternative may take
+// for the codec to run: sorted e-mail addresses (each twice) took 1.06
+// times the dictionary's bytes in DELTA_BYTE_ARRAY before zstd and a
+// twentieth after; columns of 20 to 1,000 short keys in random order,
+// whose dictionaries win, 2.7 to 2.9 times, and are screened out.
+const (
+	dictAltBytes  = 256 << 10
+	dictAltScreen = 2
+)
+
+// sampleBytes returns the bytes of the dictionary entries idx names.
+func sampleBytes(d encode.ByteArrays, idx []int32) int {
+	t := 0
+	for _, i := range idx {
+		t += int(d.Offsets[i+1] - d.Offsets[i])
+	}
+	return t
 }
 
 // hashByteArrays inserts values [from, to) of b into f.
