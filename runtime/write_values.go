@@ -523,72 +523,65 @@ func (v *numValues[T]) altBeatsDict() bool {
 	// Integers' deltas can be larger than the dictionary before the
 	// codec and far smaller after (values repeated in sorted runs): no
 	// screen; these pages are small.
-	_, ok := v.set.beatsDict(buf[:m], buf[m:k], v.idx, []encTrial{{alt, buf[k:]}}, 0)
+	_, ok := v.set.beatsDict(buf[:m], buf[m:k], v.idx, []encTrial{{alt, buf[k:]}})
 	return ok
 }
 
 // beatsDict reports whether the smallest of the alternative encodings
 // alts of a page of values takes fewer bytes after the column's codec
-// than their dictionary encoding, and which: the page's indices plus the
-// dictionary entries new values add. dict is the PLAIN dictionary page of
-// the entries idx names, numbered in order of first appearance; indices
-// their encoding. With screen above 0, the codec runs only when some
-// alternative is also smaller than screen times the dictionary's cost
-// before it (the compressions of a text page cost as much as a page's).
-//
-// The indices and the alternatives grow with the chunk; the dictionary
-// grows by the entries new values add, at the rate the page's second half
-// added them (a column of 1,000 keys has nearly all of them by then, a
-// random walk keeps adding, more slowly), so the dictionary page counts
+// than their dictionary encoding (dictCost), and which. dict is the PLAIN
+// dictionary page of the entries idx names, numbered in order of first
+// appearance; indices their encoding.
+func (s *colSettings) beatsDict(dict, indices []byte, idx []int32, alts []encTrial) (meta.Encoding, bool) {
+	size := func(a encTrial) (int, bool) { return len(a.data), true }
+	if s.codec != meta.Uncompressed {
+		var scratch []byte
+		defer func() { poolU8.Put(scratch) }()
+		size = func(a encTrial) (int, bool) {
+			c, err := compress.Compress(growBuf(&poolU8, scratch[:0], len(a.data)+len(a.data)/8+1024), a.data, s.codec, pageLevel(s.codec, s.level, a.enc))
+			scratch = c
+			return min(len(c), len(a.data)), err == nil
+		}
+	}
+	cd, ok1 := size(encTrial{meta.EncodingPlain, dict})
+	ci, ok2 := size(encTrial{meta.EncodingRLEDictionary, indices})
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	best, enc := math.MaxInt, meta.Encoding(0)
+	for _, a := range alts {
+		c, ok := size(a)
+		if !ok {
+			return 0, false
+		}
+		if c < best {
+			best, enc = c, a.enc
+		}
+	}
+	return enc, float64(best) < dictCost(cd, ci, idx)
+}
+
+// dictCost returns what the dictionary encoding of a chunk costs, in
+// bytes, for the values of its first page whose indices are idx: the
+// page's indices (indices bytes) plus the share of its dictionary page
+// (dict bytes) that new values add. The indices grow with the chunk; the
+// dictionary by the entries new values add, at the rate the page's second
+// half added them (a column of 1,000 keys has nearly all of them by then,
+// a random walk keeps adding, more slowly), so the dictionary page counts
 // at a rate per value, not as a whole: a dictionary that has stopped
 // growing costs little more over a long chunk. The rate falls as values
 // recur (a random walk has about the square root of its length in
 // distinct values, so over a chunk four times the page it adds entries at
 // 0.57 times the rate of the page's second half): half the rate is
 // counted, which keeps a dictionary of values that drift at a steady rate
-// more often than it drops one.
-func (s *colSettings) beatsDict(dict, indices []byte, idx []int32, alts []encTrial, screen float64) (meta.Encoding, bool) {
+// more often than it drops one. Entries are numbered in order of first
+// appearance, so those the first half named are the first d1.
+// Precondition: len(idx) >= 2.
+func dictCost(dict, indices int, idx []int32) float64 {
 	n := len(idx)
 	d, d1 := int(slices.Max(idx))+1, int(slices.Max(idx[:n/2]))+1
 	grow := float64(d-d1) / float64(n-n/2) / 2 // new entries per value
-	cost := func(dict, indices int) float64 {
-		return float64(indices) + float64(dict)/float64(d)*grow*float64(n)
-	}
-	pick := func(size func(encTrial) (int, bool)) (meta.Encoding, int, bool) {
-		best, enc := math.MaxInt, meta.Encoding(0)
-		for _, a := range alts {
-			c, ok := size(a)
-			if !ok {
-				return 0, 0, false
-			}
-			if c < best {
-				best, enc = c, a.enc
-			}
-		}
-		return enc, best, true
-	}
-	enc, best, _ := pick(func(a encTrial) (int, bool) { return len(a.data), true })
-	raw := cost(len(dict), len(indices))
-	if s.codec == meta.Uncompressed {
-		return enc, float64(best) < raw
-	}
-	if screen > 0 && float64(best) >= screen*raw {
-		return 0, false
-	}
-	var scratch []byte
-	defer func() { poolU8.Put(scratch) }()
-	size := func(a encTrial) (int, bool) {
-		c, err := compress.Compress(growBuf(&poolU8, scratch[:0], len(a.data)+len(a.data)/8+1024), a.data, s.codec, pageLevel(s.codec, s.level, a.enc))
-		scratch = c
-		return min(len(c), len(a.data)), err == nil
-	}
-	cd, ok1 := size(encTrial{meta.EncodingPlain, dict})
-	ci, ok2 := size(encTrial{meta.EncodingRLEDictionary, indices})
-	enc, best, ok3 := pick(size)
-	if !ok1 || !ok2 || !ok3 {
-		return 0, false
-	}
-	return enc, float64(best) < cost(cd, ci)
+	return float64(indices) + float64(dict)/float64(d)*grow*float64(n)
 }
 
 // encTrialValues is the most values of a page an encoding trial encodes,
@@ -1292,48 +1285,58 @@ func (v *byteArrayValues) abandonDict(early bool) bool {
 // altBeatsDict is numValues.altBeatsDict for text: PLAIN,
 // DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY (which fallbackEnc tries)
 // against the dictionary, after the codec, on the page's first values (at
-// most about dictAltBytes of them) and screened before it. Sorted or
-// clustered strings with repeats (e-mail addresses, URLs, timestamps as
-// text, each a few times in a row) beat PLAIN with a dictionary but share
-// long prefixes with their neighbours, which DELTA_BYTE_ARRAY drops: such
-// columns took 9 to 23 times the bytes with their dictionaries. When the
-// dictionary is dropped, the chunk takes the encoding that won (the
-// sample is larger than fallbackEnc's).
+// most about dictAltBytes of them). Sorted or clustered strings with
+// repeats (e-mail addresses, URLs, timestamps as text, each a few times in
+// a row) beat PLAIN with a dictionary but share long prefixes with their
+// neighbours, which DELTA_BYTE_ARRAY drops: such columns took 9 to 23
+// times the bytes with their dictionaries. When the dictionary is dropped,
+// the chunk takes the encoding that won (the sample is larger than
+// fallbackEnc's).
+//
+// The values are gathered, encoded and compressed only when, before the
+// codec, the least the alternatives can take (the values' bytes, or the
+// suffixes DELTA_BYTE_ARRAY keeps) is under dictAltScreen times the
+// dictionary's cost: a text page's compressions cost as much as a page's.
 func (v *byteArrayValues) altBeatsDict() bool {
 	if !v.set.autoEnc || !v.set.text {
 		return false
 	}
+	dv := v.d.Values()
 	n := min(len(v.idx), dictJudgeValues)
-	d := v.d.Values()
-	for n >= minDictJudge && sampleBytes(d, v.idx[:n]) > dictAltBytes {
+	total, suffixes := encode.GatheredLens(dv, v.idx[:n])
+	for n >= minDictJudge && total > dictAltBytes {
 		n /= 2
+		total, suffixes = encode.GatheredLens(dv, v.idx[:n])
 	}
 	if n < minDictJudge {
 		return false
 	}
 	idx := v.idx[:n]
-	entries := sliceByteArrays(d, 0, int(slices.Max(idx))+1)
-	vals, err := encode.GatherByteArrays(encode.ByteArrays{Data: growBuf(&poolU8, nil, dictAltBytes), Offsets: growBuf(&poolU32, nil, n+1)}, d, idx)
+	entries := sliceByteArrays(dv, 0, int(slices.Max(idx))+1)
+	buf := encode.AppendDictIndices(growBuf(&poolU8, nil, 5*n+16), idx, encode.DictBitWidth(entries.Len()))
+	defer func() { poolU8.Put(buf) }()
+	dictBytes := entries.TotalLen() + 4*entries.Len()
+	if float64(min(total, suffixes)) >= dictAltScreen*dictCost(dictBytes, len(buf), idx) {
+		return false
+	}
+	vals, err := encode.GatherByteArrays(encode.ByteArrays{Data: growBuf(&poolU8, nil, total), Offsets: growBuf(&poolU32, nil, n+1)}, dv, idx)
 	defer func() { poolU8.Put(vals.Data); poolU32.Put(vals.Offsets) }()
 	if err != nil {
 		return false
 	}
-	buf := encode.AppendPlainByteArray(growBuf(&poolU8, nil, 4*dictAltBytes+16*n), entries)
-	defer func() { poolU8.Put(buf) }()
 	i := len(buf)
-	buf = encode.AppendDictIndices(buf, idx, encode.DictBitWidth(entries.Len()))
+	buf = encode.AppendPlainByteArray(growBuf(&poolU8, buf, dictBytes+3*total+16*n), entries)
 	p := len(buf)
 	buf = encode.AppendPlainByteArray(buf, vals)
 	l := len(buf)
 	buf = encode.AppendDeltaLengthByteArray(buf, vals)
 	k := len(buf)
 	buf = encode.AppendDeltaByteArray(buf, vals)
-	alts := []encTrial{
+	win, ok := v.set.beatsDict(buf[i:p], buf[:i], idx, []encTrial{
 		{meta.EncodingPlain, buf[p:l]},
 		{meta.EncodingDeltaLengthByteArray, buf[l:k]},
 		{meta.EncodingDeltaByteArray, buf[k:]},
-	}
-	win, ok := v.set.beatsDict(buf[:i], buf[i:p], idx, alts, dictAltScreen)
+	})
 	if ok {
 		v.set.enc = win
 	}
@@ -1342,24 +1345,17 @@ func (v *byteArrayValues) altBeatsDict() bool {
 
 // dictAltBytes bounds the value bytes of the sample altBeatsDict weighs a
 // text chunk's dictionary on, and dictAltScreen is how many times the
-// dictionary's cost, before the codec, the smallest alternative may take
-// for the codec to run: sorted e-mail addresses (each twice) took 1.06
-// times the dictionary's bytes in DELTA_BYTE_ARRAY before zstd and a
-// twentieth after; columns of 20 to 1,000 short keys in random order,
-// whose dictionaries win, 2.7 to 2.9 times, and are screened out.
+// dictionary's cost, before the codec, the least the alternatives can take
+// may be for them to be encoded and compressed: for sorted e-mail
+// addresses (each twice) that least was 0.88 times the dictionary's cost,
+// for timestamps as text (each three times) 0.12, and DELTA_BYTE_ARRAY
+// then took a twentieth and a tenth of the dictionary's bytes after zstd;
+// for columns of 20 to 1,000 short keys in random order, whose
+// dictionaries win, 1.84 to 2.17, screened out.
 const (
 	dictAltBytes  = 256 << 10
-	dictAltScreen = 2
+	dictAltScreen = 1.5
 )
-
-// sampleBytes returns the bytes of the dictionary entries idx names.
-func sampleBytes(d encode.ByteArrays, idx []int32) int {
-	t := 0
-	for _, i := range idx {
-		t += int(d.Offsets[i+1] - d.Offsets[i])
-	}
-	return t
-}
 
 // hashByteArrays inserts values [from, to) of b into f.
 func hashByteArrays(f *bloom.Filter, b encode.ByteArrays, from, to int) {

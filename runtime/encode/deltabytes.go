@@ -97,6 +97,24 @@ func commonPrefix(a, b []byte) int {
 	return i
 }
 
+// GatheredLens returns, for the values of dict that idx names in that
+// order, their total length and the total length of the suffixes
+// DELTA_BYTE_ARRAY stores for them (each value less the prefix it shares
+// with the one before), without gathering them: a dictionary page's
+// values before they are turned back into a page, and a bound below which
+// their DELTA_BYTE_ARRAY encoding does not go. Precondition: every index
+// is in [0, dict.Len()).
+func GatheredLens(dict ByteArrays, idx []int32) (total, suffixes int) {
+	var prev []byte
+	for _, i := range idx {
+		v := dict.Data[dict.Offsets[i]:dict.Offsets[i+1]]
+		total += len(v)
+		suffixes += len(v) - commonPrefix(prev, v)
+		prev = v
+	}
+	return total, suffixes
+}
+
 // AppendDeltaByteArray appends the DELTA_BYTE_ARRAY encoding of src: the
 // DELTA_BINARY_PACKED prefix lengths (shared with the previous value),
 // the DELTA_BINARY_PACKED suffix lengths, then the suffixes.
