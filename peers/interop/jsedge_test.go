@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime"
@@ -129,8 +130,9 @@ func writeEdgeFile(t *testing.T, rows int, opts ...runtime.WriterOption) ([]byte
 }
 
 // TestJSReadersEdgeFiles: DuckDB, parquet-wasm and hyparquet read the
-// edge-schema files (v1 and v2, per-column codecs, several row groups)
-// and an empty file with the values written; our reader agrees too.
+// edge-schema files (v1 and v2, per-column codecs, several row groups),
+// the series file (writeSeriesFile) and an empty file with the values
+// written; our reader agrees too.
 func TestJSReadersEdgeFiles(t *testing.T) {
 	needNode(t)
 	dir := t.TempDir()
@@ -171,13 +173,20 @@ func TestJSReadersEdgeFiles(t *testing.T) {
 		}
 		files = append(files, edgeFile{path, want})
 	}
-	data, want := writeEdgeFile(t, 0)
-	path := filepath.Join(dir, "edge_empty.parquet")
+	data, want := writeSeriesFile(t)
+	path := filepath.Join(dir, "series.parquet")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	files = append(files, edgeFile{path, want})
-	names := []string{"k", "n", "s", "l", "st", "mp", "ts", "dt"}
+	data, want = writeEdgeFile(t, 0)
+	path = filepath.Join(dir, "edge_empty.parquet")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, edgeFile{path, want})
+	names := map[string][]string{"series.parquet": {"i", "d", "s"}}
+	edgeNames := []string{"k", "n", "s", "l", "st", "mp", "ts", "dt"}
 	for _, reader := range []string{"duckdb", "wasm", "hyparquet"} {
 		o := cmpOpts{mapAsObject: reader == "hyparquet", used: &relaxed{}}
 		args := []string{reader}
@@ -186,8 +195,54 @@ func TestJSReadersEdgeFiles(t *testing.T) {
 		}
 		out := runJS(t, "read.mjs", args...)
 		for _, f := range files {
-			compareRows(t, reader, filepath.Base(f.path), out[f.path], f.want, names, o)
+			n, ok := names[filepath.Base(f.path)]
+			if !ok {
+				n = edgeNames
+			}
+			compareRows(t, reader, filepath.Base(f.path), out[f.path], f.want, n, o)
 		}
 		o.checkUsed(t, reader)
 	}
+}
+
+// writeSeriesFile writes, under ZSTD, 30,000 rows of a
+// random walk as INT64 and as DOUBLE (quarters) and sorted e-mail
+// addresses, each twice: columns whose dictionaries beat PLAIN but which
+// the writer stores DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT and
+// DELTA_BYTE_ARRAY instead (numValues and byteArrayValues altBeatsDict),
+// which it checks. It returns the file and its canonical rows.
+func writeSeriesFile(t *testing.T) ([]byte, [][]any) {
+	t.Helper()
+	const n = 30000
+	w, buf := newWriter(t, "message m { required int64 i; required double d; required binary s (STRING); }", runtime.WithCompression(meta.Zstd, 0))
+	bi, _ := w.Int64Buffer(0)
+	bd, _ := w.DoubleBuffer(1)
+	bs, err := w.ByteArrayBuffer(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want [][]any
+	walk, x := int64(0), uint64(21)
+	for r := range n {
+		x = x*6364136223846793005 + 1442695040888963407
+		walk += int64(x>>33%41) - 20
+		e := fmt.Sprintf("user%d@example.com", r/2)
+		bi.Values = append(bi.Values, walk)
+		bd.Values = append(bd.Values, float64(walk)/4)
+		bs.Values.AppendString(e)
+		want = append(want, []any{intV(fmt.Sprint(walk)), floatV(float64(walk) / 4), e})
+	}
+	if err := w.EndRows(n); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	md := openOwn(t, buf.Bytes()).File().Meta.RowGroups[0].Columns
+	for c, enc := range []meta.Encoding{meta.EncodingDeltaBinaryPacked, meta.EncodingByteStreamSplit, meta.EncodingDeltaByteArray} {
+		if got := md[c].MetaData.Encodings; md[c].MetaData.DictionaryPageOffset.Set || !slices.Contains(got, enc) {
+			t.Fatalf("series column %d: encodings %v, want %v without a dictionary", c, got, enc)
+		}
+	}
+	return buf.Bytes(), want
 }
