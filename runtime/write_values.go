@@ -1293,39 +1293,43 @@ func (v *byteArrayValues) abandonDict(early bool) bool {
 // the chunk takes the encoding that won (the sample is larger than
 // fallbackEnc's).
 //
-// The values are gathered, encoded and compressed only when, before the
-// codec, the least the alternatives can take (the values' bytes, or the
-// suffixes DELTA_BYTE_ARRAY keeps) is under dictAltScreen times the
-// dictionary's cost: a text page's compressions cost as much as a page's.
+// The values are gathered, encoded and compressed only when, on the first
+// dictAltScreenValues values and before the codec, the least the
+// alternatives can take (the values' bytes, or the suffixes
+// DELTA_BYTE_ARRAY keeps) is under dictAltScreen times the dictionary's
+// cost: a text page's compressions cost as much as a page's.
 func (v *byteArrayValues) altBeatsDict() bool {
-	if !v.set.autoEnc || !v.set.text {
+	if !v.set.autoEnc || !v.set.text || len(v.idx) < minDictJudge {
 		return false
 	}
 	dv := v.d.Values()
+	lead := v.idx[:min(len(v.idx), dictAltScreenValues)]
+	total, suffixes := encode.GatheredLens(dv, lead)
+	entries := sliceByteArrays(dv, 0, int(slices.Max(lead))+1)
+	buf := encode.AppendDictIndices(growBuf(&poolU8, nil, 5*len(lead)+16), lead, encode.DictBitWidth(entries.Len()))
+	defer func() { poolU8.Put(buf) }()
+	if float64(min(total, suffixes)) >= dictAltScreen*dictCost(entries.TotalLen()+4*entries.Len(), len(buf), lead) {
+		return false
+	}
 	n := min(len(v.idx), dictJudgeValues)
-	total, suffixes := encode.GatheredLens(dv, v.idx[:n])
-	for n >= minDictJudge && total > dictAltBytes {
+	for total, _ = encode.GatheredLens(dv, v.idx[:n]); n >= minDictJudge && total > dictAltBytes; {
 		n /= 2
-		total, suffixes = encode.GatheredLens(dv, v.idx[:n])
+		total, _ = encode.GatheredLens(dv, v.idx[:n])
 	}
 	if n < minDictJudge {
 		return false
 	}
 	idx := v.idx[:n]
-	entries := sliceByteArrays(dv, 0, int(slices.Max(idx))+1)
-	buf := encode.AppendDictIndices(growBuf(&poolU8, nil, 5*n+16), idx, encode.DictBitWidth(entries.Len()))
-	defer func() { poolU8.Put(buf) }()
-	dictBytes := entries.TotalLen() + 4*entries.Len()
-	if float64(min(total, suffixes)) >= dictAltScreen*dictCost(dictBytes, len(buf), idx) {
-		return false
-	}
+	entries = sliceByteArrays(dv, 0, int(slices.Max(idx))+1)
 	vals, err := encode.GatherByteArrays(encode.ByteArrays{Data: growBuf(&poolU8, nil, total), Offsets: growBuf(&poolU32, nil, n+1)}, dv, idx)
 	defer func() { poolU8.Put(vals.Data); poolU32.Put(vals.Offsets) }()
 	if err != nil {
 		return false
 	}
+	dictBytes := entries.TotalLen() + 4*entries.Len()
+	buf = encode.AppendDictIndices(growBuf(&poolU8, buf[:0], dictBytes+3*total+21*n+16), idx, encode.DictBitWidth(entries.Len()))
 	i := len(buf)
-	buf = encode.AppendPlainByteArray(growBuf(&poolU8, buf, dictBytes+3*total+16*n), entries)
+	buf = encode.AppendPlainByteArray(buf, entries)
 	p := len(buf)
 	buf = encode.AppendPlainByteArray(buf, vals)
 	l := len(buf)
@@ -1344,17 +1348,19 @@ func (v *byteArrayValues) altBeatsDict() bool {
 }
 
 // dictAltBytes bounds the value bytes of the sample altBeatsDict weighs a
-// text chunk's dictionary on, and dictAltScreen is how many times the
+// text chunk's dictionary on. dictAltScreen is how many times the
 // dictionary's cost, before the codec, the least the alternatives can take
-// may be for them to be encoded and compressed: for sorted e-mail
-// addresses (each twice) that least was 0.88 times the dictionary's cost,
-// for timestamps as text (each three times) 0.12, and DELTA_BYTE_ARRAY
-// then took a twentieth and a tenth of the dictionary's bytes after zstd;
-// for columns of 20 to 1,000 short keys in random order, whose
-// dictionaries win, 1.84 to 2.17, screened out.
+// may be, on the first dictAltScreenValues values, for them to be encoded
+// and compressed: for sorted e-mail addresses (each twice) that least was
+// 0.91 times the dictionary's cost, for timestamps as text (each three
+// times) 0.12, and DELTA_BYTE_ARRAY then took a twentieth and a tenth of
+// the dictionary's bytes after zstd; for columns of 20 to 1,000 short keys
+// in random order, whose dictionaries win, 1.81 to 2.04, screened out (on
+// 2,048 values, 1,000 keys measured 1.10; on 8,192, 2.17).
 const (
-	dictAltBytes  = 256 << 10
-	dictAltScreen = 1.5
+	dictAltBytes        = 256 << 10
+	dictAltScreen       = 1.5
+	dictAltScreenValues = 4096
 )
 
 // hashByteArrays inserts values [from, to) of b into f.
