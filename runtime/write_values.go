@@ -1120,7 +1120,7 @@ func (v *byteArrayValues) pageBytes() int {
 	if v.dict {
 		return len(v.idx)*encode.DictBitWidth(v.d.Len())/8 + 1
 	}
-	return v.page.TotalLen() + 4*v.page.Len()
+	return v.page.PlainLen()
 }
 
 // sliceByteArrays returns values [from, to) of b, aliasing it.
@@ -1308,7 +1308,7 @@ func (v *byteArrayValues) altBeatsDict() bool {
 	entries := sliceByteArrays(dv, 0, int(slices.Max(lead))+1)
 	buf := encode.AppendDictIndices(growBuf(&poolU8, nil, 5*len(lead)+16), lead, encode.DictBitWidth(entries.Len()))
 	defer func() { poolU8.Put(buf) }()
-	if float64(min(total, suffixes)) >= dictAltScreen*dictCost(entries.TotalLen()+4*entries.Len(), len(buf), lead) {
+	if float64(min(total, suffixes)) >= dictAltScreen*dictCost(entries.PlainLen(), len(buf), lead) {
 		return false
 	}
 	n := min(len(v.idx), dictJudgeValues)
@@ -1326,8 +1326,7 @@ func (v *byteArrayValues) altBeatsDict() bool {
 	if err != nil {
 		return false
 	}
-	dictBytes := entries.TotalLen() + 4*entries.Len()
-	buf = encode.AppendDictIndices(growBuf(&poolU8, buf[:0], dictBytes+3*total+21*n+16), idx, encode.DictBitWidth(entries.Len()))
+	buf = encode.AppendDictIndices(growBuf(&poolU8, buf[:0], entries.PlainLen()+3*total+21*n+16), idx, encode.DictBitWidth(entries.Len()))
 	i := len(buf)
 	buf = encode.AppendPlainByteArray(buf, entries)
 	p := len(buf)

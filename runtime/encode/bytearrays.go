@@ -108,6 +108,11 @@ func (b *ByteArrays) TotalLen() int {
 	return int(b.Offsets[len(b.Offsets)-1] - b.Offsets[0])
 }
 
+// PlainLen returns the length of the PLAIN encoding of b's values (each a
+// 4-byte length and its bytes): AppendPlainByteArray's output, and a
+// dictionary page's body.
+func (b *ByteArrays) PlainLen() int { return 4*b.Len() + b.TotalLen() }
+
 // reset0 empties b and leaves Offsets == [0], as decoders produce.
 func (b ByteArrays) reset0() ByteArrays {
 	b.Data = b.Data[:0]

@@ -75,3 +75,20 @@ func TestByteArraysOverflowStartOffset(t *testing.T) {
 		t.Fatalf("Len %d, %q %q, Err %v", b.Len(), b.At(0), b.At(1), b.Err())
 	}
 }
+
+// TestPlainLen: PlainLen is the length AppendPlainByteArray writes, for no
+// values, empty values and a slice of a larger buffer.
+func TestPlainLen(t *testing.T) {
+	var b ByteArrays
+	if b.PlainLen() != 0 {
+		t.Fatalf("no values: PlainLen %d", b.PlainLen())
+	}
+	for _, v := range []string{"", "a", "", "longer value", strings.Repeat("x", 300)} {
+		b.AppendString(v)
+	}
+	for _, s := range []ByteArrays{b, {Data: b.Data, Offsets: b.Offsets[1:4]}} {
+		if got, want := s.PlainLen(), len(AppendPlainByteArray(nil, s)); got != want {
+			t.Errorf("%d values: PlainLen %d, encoded %d bytes", s.Len(), got, want)
+		}
+	}
+}

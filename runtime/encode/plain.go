@@ -86,8 +86,7 @@ func AppendPlainInt96(dst []byte, src []Int96) []byte {
 // AppendPlainByteArray appends each value of src as a 4-byte little-endian
 // length followed by its bytes.
 func AppendPlainByteArray(dst []byte, src ByteArrays) []byte {
-	n := src.Len()
-	total := 4*n + src.TotalLen()
+	n, total := src.Len(), src.PlainLen()
 	dst = grow(dst, total)
 	// Writing into the pre-sized tail instead of appending per value:
 	// EncodePlainByteArray went from 0.52x parquet-go (wall-clock, loaded
