@@ -1508,13 +1508,7 @@ func (v *fixedValues) take(from, to int) {
 		if !full {
 			return
 		}
-		v.dict = false
-		page, err := encode.GatherFixed(v.page[:0], v.d.Values().Data, v.size, v.idx)
-		if err != nil {
-			panic("runtime: gathering our own dictionary: " + err.Error())
-		}
-		v.page = page
-		v.idx = v.idx[:0]
+		v.fallback()
 		src = src[added*v.size:]
 	}
 	if stats {
@@ -1557,7 +1551,35 @@ func (v *fixedValues) dictPage(dst []byte) ([]byte, int) {
 	return v.d.AppendPlain(dst), v.d.Len()
 }
 
-func (v *fixedValues) abandonDict(bool) bool { return false }
+// abandonDict judges a FIXED_LEN_BYTE_ARRAY chunk's dictionary (INT96
+// columns have none) as byteArrayValues.abandonDict does, against PLAIN
+// only: UUIDs, hashes and decimals that rarely repeat drop it (early, when
+// hopeless), instead of growing it to the dictionary limits with an index
+// per value on top of every value's bytes.
+func (v *fixedValues) abandonDict(early bool) bool {
+	if !v.dict || early && !dictHopeless(len(v.idx), v.d.Len()) {
+		return false
+	}
+	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), len(v.idx)*v.size) {
+		return false
+	}
+	v.fallback()
+	v.d.Reset()
+	v.d.Limits = v.set.dictLimit
+	return true
+}
+
+// fallback ends dictionary encoding for the rest of the chunk: the open
+// page's indices are turned back into values.
+func (v *fixedValues) fallback() {
+	v.dict = false
+	page, err := encode.GatherFixed(v.page[:0], v.d.Values().Data, v.size, v.idx)
+	if err != nil {
+		panic("runtime: gathering our own dictionary: " + err.Error())
+	}
+	v.page = page
+	v.idx = v.idx[:0]
+}
 
 func (v *fixedValues) resetChunk(dict bool) {
 	v.dict = dict
