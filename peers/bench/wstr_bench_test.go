@@ -15,11 +15,12 @@ func BenchmarkWriteStrings(b *testing.B) {
 	b.Run("type=nested-he", func(b *testing.B) { benchWrite(b, contactRowsHE(200_000), contactLibs()) })
 }
 
-// BenchmarkWriteFlat writes the suite's regular flat rows (200,000,
+// BenchmarkWriteFlat writes the suite's flat and flat-he rows (200,000,
 // snappy) with pqgen's sequential writer and parquet-go's, as
 // BenchmarkWriteStrings does for the string-heavy cases.
 func BenchmarkWriteFlat(b *testing.B) {
 	b.Run("type=flat", func(b *testing.B) { benchWrite(b, flatRows(200_000), flatLibs()) })
+	b.Run("type=flat-he", func(b *testing.B) { benchWrite(b, flatRowsHE(200_000), flatLibs()) })
 }
 
 // benchWrite runs the writes of pqgen (libs[0]) and parquet-go (libs[2]).
