@@ -38,6 +38,7 @@ type cursor struct {
 	slot, val int        // next slot and next value in pg
 
 	chunkSlots, chunkRows int64 // counted over the pages loaded so far
+	chunkEnd              int64 // file offset one past the chunk
 	wantSlots, wantRows   int64 // as the metadata states for the chunk
 	inChunk               bool
 	err                   error
@@ -51,7 +52,8 @@ type cursor struct {
 	nextRow  int64
 	skipping bool
 	oi       *meta.OffsetIndex
-	pageOrd  int // data pages of the chunk loaded or skipped so far
+	pageOrd  int  // data pages of the chunk loaded or skipped so far
+	jumped   bool // the last page was passed over by the offset index (SkipTo)
 
 	adapt *adapter // the column's layout adapter (Bind), or nil
 	taken int64    // rows started by the slots taken so far (with an adapter's levels)
@@ -299,9 +301,9 @@ func (c *cursor) nextChunk() (bool, error) {
 		// ARROW-10353 (see DeviationV2Compressed).
 		V2AlwaysCompressed: oldParquetCpp(fr.f.Meta.CreatedBy.Val),
 	}
-	c.chunkSlots, c.chunkRows = 0, 0
+	c.chunkSlots, c.chunkRows, c.chunkEnd = 0, 0, start+length
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
-	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd = ranges, 0, 0, false, nil, 0
+	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd, c.jumped = ranges, 0, 0, false, nil, 0, false
 	if c.ranges != nil {
 		oi, err := fr.OffsetIndex(rg, c.col)
 		if err != nil {
@@ -368,6 +370,57 @@ func (c *cursor) skippable() (rows int64, ok bool) {
 	return end - start, true
 }
 
+// passOver counts a data page passed over (skippable): its values (slots)
+// and rows.
+func (c *cursor) passOver(slots, rows int64) {
+	c.chunkSlots += slots
+	c.chunkRows += rows
+	c.nextRow += rows
+	c.skipping = true
+	c.pageOrd++
+}
+
+// jumpTarget returns the file offset of the data page after the next one,
+// from the offset index, when the cursor may pass over the next one by it
+// (SkipTo): the column is not repeated (a page's values are its rows), the
+// chunk reader stands where the index places the next page (a chunk's
+// first page follows its dictionary page, read on the way by SkipPage),
+// and the page after lies between it and the chunk's end.
+func (c *cursor) jumpTarget() (int64, bool) {
+	if c.leaf.MaxRep > 0 || c.oi == nil || c.pageOrd+1 >= len(c.oi.PageLocations) {
+		return 0, false
+	}
+	locs := c.oi.PageLocations
+	pos, next := c.cr.Pos(), locs[c.pageOrd+1].Offset
+	return next, pos == locs[c.pageOrd].Offset && next > pos && next < c.chunkEnd
+}
+
+// landed checks the page loaded after pages passed over by the offset
+// index (jumpTarget): it must hold the values of as many rows as the
+// index gives it, or the index placed it wrongly.
+func (c *cursor) landed(p *page.Page) error {
+	if !c.jumped {
+		return nil
+	}
+	c.jumped = false
+	locs := c.oi.PageLocations
+	end := c.wantRows
+	if c.pageOrd+1 < len(locs) {
+		end = locs[c.pageOrd+1].FirstRowIndex
+	}
+	if want := end - locs[c.pageOrd].FirstRowIndex; int64(p.NumValues) != want {
+		return fmt.Errorf("%w: column %q, row group %d: page %d at offset %d holds %d values, its offset index entry %d rows",
+			ErrChunk, c.leaf.PathString(), c.fr.rowGroups[c.rg], p.Ordinal, p.Offset, p.NumValues, want)
+	}
+	return nil
+}
+
+// restSkipped reports, after skippable found the next page skippable,
+// whether no row from that page to the chunk's end is kept.
+func (c *cursor) restSkipped() bool {
+	return c.rangeIdx >= len(c.ranges) || c.ranges[c.rangeIdx].start >= c.wantRows
+}
+
 // nextPage loads the next non-empty page, moving across chunks (the row
 // in progress, if any, is complete at a chunk's end) and passing over the
 // pages that hold only rows skipped by WithColumnPageFilter. It returns false at
@@ -385,15 +438,26 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		// The chunk ends after the metadata's num_values slots, even when
 		// its byte range extends further (see oldParquetMR).
 		if c.chunkSlots < c.wantSlots {
-			if rows, ok := c.skippable(); ok {
+			if rows, ok := c.skippable(); ok && c.restSkipped() {
+				// No row of the rest of the chunk is kept: it ends here,
+				// without reading the headers of its other pages (a
+				// request each on object storage).
+				c.chunkSlots, c.chunkRows, c.nextRow = c.wantSlots, c.wantRows, c.wantRows
+				c.skipping = true
+				c.pageOrd = len(c.oi.PageLocations)
+			} else if ok {
+				if next, jump := c.jumpTarget(); jump {
+					// The offset index places the next page: pass over
+					// this one without reading its header (a request on
+					// object storage). Its values are its rows.
+					c.cr.SkipTo(next, 1)
+					c.jumped = true
+					c.passOver(rows, rows)
+					continue
+				}
 				h, err := c.cr.SkipPage()
 				if err == nil {
-					nv := pageNumValues(h)
-					c.chunkSlots += nv
-					c.chunkRows += rows
-					c.nextRow += rows
-					c.skipping = true
-					c.pageOrd++
+					c.passOver(pageNumValues(h), rows)
 					continue
 				}
 				if err != io.EOF {
@@ -402,6 +466,7 @@ func (c *cursor) nextPage() (ok bool, err error) {
 			} else {
 				p, err = c.cr.Next()
 				if err == nil {
+					err = c.landed(p)
 					c.pageOrd++
 				}
 			}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -144,6 +146,100 @@ func TestPageFilterSkipsIO(t *testing.T) {
 		}
 		if n > md.TotalCompressedSize/3 {
 			t.Errorf("column %d: read %d of %d chunk bytes", col, n, md.TotalCompressedSize)
+		}
+	}
+}
+
+// TestPageFilterReadsNoSkippedHeader: a column without repetition passes
+// over the pages holding only skipped rows by its offset index, without
+// reading their headers (a request each on object storage), and stops at
+// its last kept page: no read starts in a skipped page, except the first
+// page of a chunk whose dictionary page comes before it (read on the way
+// to the dictionary). Every kept value reads back.
+func TestPageFilterReadsNoSkippedHeader(t *testing.T) {
+	synthIndex = true
+	file := benchFile(t, 100_000) // 10 pages of 10000 rows per column
+	synthIndex = false
+	cr := &countingReader{r: bytes.NewReader(file), size: int64(len(file))}
+	for _, kept := range [][]int{{3, 7}, {0, 9}, {5}, {1, 2}} {
+		keep := func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return slices.Contains(kept, p) }
+		fr, err := NewFileReader(cr, cr.size, WithColumnPageFilter("id", keep))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for col := range 3 {
+			oi, err := fr.OffsetIndex(0, col)
+			if err != nil || oi == nil {
+				t.Fatal(oi, err)
+			}
+			md := fr.File().Meta.RowGroups[0].Columns[col].MetaData
+			dict := md.DictionaryPageOffset.Set
+			cr.reads = nil
+			d, err := readColumn(fr, col, 999)
+			if err != nil || d.Rows != 10000*len(kept) {
+				t.Fatal(kept, col, d.Rows, err)
+			}
+			if col == 0 {
+				for i, p := range kept {
+					if got := d.Values[10000*i]; got != int64(10000*p) {
+						t.Fatalf("pages %v: row %d of the kept ones is id %v, want %d", kept, 10000*i, got, 10000*p)
+					}
+				}
+			}
+			for _, r := range cr.reads {
+				for p, pl := range oi.PageLocations {
+					if slices.Contains(kept, p) || p == 0 && dict {
+						continue
+					}
+					if r[0] >= pl.Offset && r[0] < pl.Offset+int64(pl.CompressedPageSize) {
+						t.Errorf("pages %v kept, column %d: a read of %d bytes at %d, in skipped page %d", kept, col, r[1]-r[0], r[0], p)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPageFilterMisplacedPage: an offset index that places a kept page at
+// the offset of another (of another row count), behind pages passed over
+// by the index, is an ErrChunk error naming the column, not that page's
+// values read as the kept rows.
+func TestPageFilterMisplacedPage(t *testing.T) {
+	var pages []synthPage
+	id := int64(0)
+	for _, n := range []int{1000, 2000, 3000, 4000} {
+		v := make([]int64, n)
+		for i := range v {
+			v[i] = id
+			id++
+		}
+		pages = append(pages, synthPage{n: n, enc: meta.EncodingPlain, values: encode.AppendPlainInt64(nil, v)})
+	}
+	synthIndex = true
+	synthOffsetEdit = func(_ int, oi *meta.OffsetIndex) { oi.PageLocations[2].Offset = oi.PageLocations[3].Offset }
+	file := synthFile(t, "message m { required int64 id; }", []int64{10000}, [][][]synthPage{{pages}})
+	synthIndex, synthOffsetEdit = false, nil
+	keep := func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p == 2 }
+	fr, err := NewFileReader(bytes.NewReader(file), int64(len(file)), WithColumnPageFilter("id", keep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := fr.Int64Reader(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The kept rows hold ids 3000 to 5999: no batch of other ids may come
+	// out before the error.
+	for want := int64(3000); ; want += 1000 {
+		n, err := c.ReadRows(1000)
+		if err != nil {
+			if !errors.Is(err, ErrChunk) || !strings.Contains(err.Error(), `"id"`) {
+				t.Fatalf("error %v; want ErrChunk naming the column", err)
+			}
+			break
+		}
+		if n == 0 || c.Values[0] != want {
+			t.Fatalf("read %d rows from id %v, want id %d, or an error", n, c.Values[:min(1, n)], want)
 		}
 	}
 }

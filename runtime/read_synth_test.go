@@ -63,6 +63,9 @@ func synthFile(t testing.TB, text string, rows []int64, chunks [][][]synthPage) 
 				}
 			}
 			if synthIndex {
+				if synthOffsetEdit != nil {
+					synthOffsetEdit(c, &oi)
+				}
 				indexes = append(indexes, index{rg, c, oi})
 			}
 			cm := &meta.ColumnMetaData{Type: leaf.Type, Encodings: []meta.Encoding{meta.EncodingPlain, meta.EncodingRLE}, PathInSchema: leaf.Path,
@@ -96,8 +99,12 @@ func synthFile(t testing.TB, text string, rows []int64, chunks [][][]synthPage) 
 	return append(out, Magic...)
 }
 
-// synthIndex makes synthFile write a page index for every chunk.
-var synthIndex bool
+// synthIndex makes synthFile write a page index for every chunk, first
+// passed to synthOffsetEdit (with the leaf's number) when it is set.
+var (
+	synthIndex      bool
+	synthOffsetEdit func(col int, oi *meta.OffsetIndex)
+)
 
 func appendSynthPage(dst []byte, leaf *schema.Node, p synthPage) []byte {
 	if p.dict {

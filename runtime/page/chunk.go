@@ -299,6 +299,23 @@ func (c *ChunkReader) SkipPage() (*meta.PageHeader, error) {
 	return h, err
 }
 
+// Pos returns the file offset of the next page header to read.
+func (c *ChunkReader) Pos() int64 { return c.pos }
+
+// SkipTo passes over the data pages between Pos and file offset off,
+// pages of them, without reading their headers: off is where the chunk's
+// offset index places the next page the caller wants. Their ordinals are
+// counted (the next page returned is numbered after them). The caller
+// knows the pages' values from the offset index; a dictionary page must
+// not lie in between (it is read before the chunk's first data page).
+// Preconditions: Pos() <= off <= the chunk's end.
+func (c *ChunkReader) SkipTo(off int64, pages int) {
+	c.skipped = true
+	c.pos = off
+	c.ordinal += pages
+	c.pages += pages
+}
+
 func (c *ChunkReader) next(decode bool) (*Page, *meta.PageHeader, error) {
 	if c.err != nil {
 		return nil, nil, c.err
