@@ -399,7 +399,7 @@ func (c *cursor) jumpTarget() (int64, bool) {
 // index (jumpTarget): it must hold the values of as many rows as the
 // index gives it, or the index placed it wrongly.
 func (c *cursor) landed(p *page.Page) error {
-	if !c.jumped {
+	if !c.jumped || c.pageOrd >= len(c.oi.PageLocations) {
 		return nil
 	}
 	c.jumped = false
@@ -457,6 +457,7 @@ func (c *cursor) nextPage() (ok bool, err error) {
 				}
 				h, err := c.cr.SkipPage()
 				if err == nil {
+					c.jumped = false // a header read: the reader is where it says
 					c.passOver(pageNumValues(h), rows)
 					continue
 				}
