@@ -183,17 +183,29 @@ func (r *FileReader) prefetchPages(rg int, cols []int, sel []rowRange) {
 			if o, err := r.OffsetIndex(rg, col); err == nil && o != nil && len(o.PageLocations) > 0 {
 				sparse = true
 				locs := o.PageLocations
-				rr = append(rr, byteRange{start, min(end, locs[0].Offset)}) // the dictionary page
+				if locs[0].Offset > start {
+					// The dictionary page, and the probes past it and into
+					// the first data page's header, which the reader reads
+					// on its way (page.ChunkReader.SkipPage).
+					rr = append(rr, byteRange{start, min(end, locs[0].Offset+2*sparseProbe)})
+				}
 				for i, pl := range locs {
-					last := total
+					last, pageEnd := total, end
 					if i+1 < len(locs) {
 						last = locs[i+1].FirstRowIndex
+						if next := locs[i+1].Offset; next > pl.Offset {
+							pageEnd = next
+						}
 					}
 					if len(intersectRanges(sel, []rowRange{{pl.FirstRowIndex, last}})) == 0 {
 						continue
 					}
-					// The reader probes a little past a page for the next header.
-					rr = append(rr, byteRange{pl.Offset, min(end, pl.Offset+int64(pl.CompressedPageSize)+2*sparseProbe)})
+					// The page runs to the next one: some writers'
+					// compressed_page_size leaves out the page header
+					// (xitongsys/parquet-go). The reader probes a little past
+					// a page for the next header.
+					pageEnd = max(pageEnd, pl.Offset+int64(pl.CompressedPageSize))
+					rr = append(rr, byteRange{pl.Offset, min(end, pageEnd+2*sparseProbe)})
 				}
 			}
 		}

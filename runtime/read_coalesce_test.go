@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"testing"
+
+	"github.com/pqgen/pqgen/runtime/meta"
 )
 
 // rangeLogReader records the ReadAt calls made on a byte slice.
@@ -85,5 +87,55 @@ func TestCoalescer(t *testing.T) {
 	}
 	if _, err := c.ReadAt(p, 800); err == nil {
 		t.Fatal("the read of a failed fetch succeeded")
+	}
+}
+
+// TestCoalescedPagesServeEveryRead: with read coalescing, a filtered read
+// of kept pages 3 and 7 of ten finds every byte its columns read (the
+// dictionary page, the kept pages' headers and bodies) in the prefetched
+// spans: the underlying reader sees only the footer's and the prefetches'
+// reads. It holds for an offset index whose compressed_page_size leaves
+// out the page header, as xitongsys/parquet-go writes it. The kept ids
+// read back.
+func TestCoalescedPagesServeEveryRead(t *testing.T) {
+	for _, short := range []bool{false, true} {
+		synthIndex = true
+		if short {
+			synthOffsetEdit = func(_ int, oi *meta.OffsetIndex) {
+				for i := range oi.PageLocations {
+					// Short by more than the reader's probes past a
+					// page, as a header with long statistics would be.
+					oi.PageLocations[i].CompressedPageSize -= 1000
+				}
+			}
+		}
+		file := benchFile(t, 100_000) // 10 pages of 10000 rows per column; s has a dictionary
+		synthIndex, synthOffsetEdit = false, nil
+		under := &rangeLogReader{b: file}
+		keep := func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p == 3 || p == 7 }
+		fr, err := NewFileReader(under, int64(len(file)), WithColumnPageFilter("id", keep), WithReadCoalescing(0, 64<<20))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := len(under.calls)
+		ids, _ := fr.Int64Reader(0)
+		strs, _ := fr.ByteArrayReader(1)
+		opts, _ := fr.Int64Reader(2)
+		if err := fr.ReadColumns(20000, Col(ids, "id"), Col(strs, "s"), Col(opts, "o")); err != nil {
+			t.Fatal(err)
+		}
+		if ids.Values[0] != 30000 || ids.Values[19999] != 79999 || strs.Values.Len() != 20000 {
+			t.Fatalf("short sizes %v: ids %d..%d, %d strings", short, ids.Values[0], ids.Values[19999], strs.Values.Len())
+		}
+		// The coalescer never fetches a held range again: a call that
+		// overlaps an earlier one is a read the spans did not serve.
+		calls := under.calls[before:]
+		for i, c := range calls {
+			for _, d := range calls[:i] {
+				if c.off < d.end && d.off < c.end {
+					t.Errorf("short sizes %v: the read of [%d, %d) missed the prefetched [%d, %d)", short, c.off, c.end, d.off, d.end)
+				}
+			}
+		}
 	}
 }
