@@ -54,6 +54,7 @@ type cursor struct {
 	oi       *meta.OffsetIndex
 	pageOrd  int  // data pages of the chunk loaded or skipped so far
 	jumped   bool // the last page was passed over by the offset index (SkipTo)
+	dictFree bool // the chunk's metadata names no dictionary page nor encoding
 
 	adapt *adapter // the column's layout adapter (Bind), or nil
 	taken int64    // rows started by the slots taken so far (with an adapter's levels)
@@ -302,6 +303,9 @@ func (c *cursor) nextChunk() (bool, error) {
 		V2AlwaysCompressed: oldParquetCpp(fr.f.Meta.CreatedBy.Val),
 	}
 	c.chunkSlots, c.chunkRows, c.chunkEnd = 0, 0, start+length
+	c.dictFree = !md.DictionaryPageOffset.Set && !slices.ContainsFunc(md.Encodings, func(e meta.Encoding) bool {
+		return e == meta.EncodingPlainDictionary || e == meta.EncodingRLEDictionary
+	})
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
 	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd, c.jumped = ranges, 0, 0, false, nil, 0, false
 	if c.ranges != nil {
@@ -383,11 +387,13 @@ func (c *cursor) passOver(slots, rows int64) {
 // jumpTarget returns the file offset of the data page after the next one,
 // from the offset index, when the cursor may pass over the next one by it
 // (SkipTo): the column is not repeated (a page's values are its rows), the
-// chunk reader stands where the index places the next page (a chunk's
-// first page follows its dictionary page, read on the way by SkipPage),
-// and the page after lies between it and the chunk's end.
+// chunk reader stands where the index places the next page, and the page
+// after lies between it and the chunk's end. A chunk's first page is
+// passed over so only when its metadata names no dictionary: otherwise
+// SkipPage reads the dictionary page on the way, and an index that listed
+// the dictionary page as a data page could not make the reader leap it.
 func (c *cursor) jumpTarget() (int64, bool) {
-	if c.leaf.MaxRep > 0 || c.oi == nil || c.pageOrd+1 >= len(c.oi.PageLocations) {
+	if c.leaf.MaxRep > 0 || c.oi == nil || c.pageOrd+1 >= len(c.oi.PageLocations) || c.pageOrd == 0 && !c.dictFree {
 		return 0, false
 	}
 	locs := c.oi.PageLocations
