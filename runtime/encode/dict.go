@@ -152,6 +152,17 @@ func (t *fixedTable[K]) init() {
 	t.shift = 64 - 8
 }
 
+// home returns the index of k when k sits in its home slot, the common
+// case of a value present, else -1: small enough to inline into the
+// insert loops, which call find for the others. Precondition: t.slots is
+// not nil (init).
+func (t *fixedTable[K]) home(k K) int32 {
+	if s := t.slots[(uint64(k)*fibMul)>>t.shift]; s != 0 && t.values[s-1] == k {
+		return s - 1
+	}
+	return -1
+}
+
 // find returns the index of k, inserting it when absent and limit allows
 // (ok=false when it would exceed limit entries).
 func (t *fixedTable[K]) find(k K, limit int) (int32, bool) {
@@ -233,7 +244,14 @@ func (d *Dict32) InsertInt32(idx []int32, src []int32) (_ []int32, added int, fu
 func (d *Dict32) InsertFloat(idx []int32, src []float32) (_ []int32, added int, full bool) {
 	idx = growSlice(idx, len(src))
 	lim := d.limit()
+	if d.t.slots == nil {
+		d.t.init()
+	}
 	for i, v := range src {
+		if j := d.t.home(math.Float32bits(v)); j >= 0 {
+			idx = append(idx, j)
+			continue
+		}
 		j, ok := d.t.find(math.Float32bits(v), lim)
 		if !ok {
 			return idx, i, true
@@ -251,7 +269,14 @@ func (d *Dict32) limit() int {
 func (d *Dict32) insert(idx []int32, src []uint32) ([]int32, int, bool) {
 	idx = growSlice(idx, len(src))
 	lim := d.limit()
+	if d.t.slots == nil {
+		d.t.init()
+	}
 	for i, v := range src {
+		if j := d.t.home(v); j >= 0 {
+			idx = append(idx, j)
+			continue
+		}
 		j, ok := d.t.find(v, lim)
 		if !ok {
 			return idx, i, true
@@ -301,7 +326,14 @@ func (d *Dict64) limit() int {
 func (d *Dict64) InsertInt64(idx []int32, src []int64) (_ []int32, added int, full bool) {
 	idx = growSlice(idx, len(src))
 	lim := d.limit()
+	if d.t.slots == nil {
+		d.t.init()
+	}
 	for i, v := range src {
+		if j := d.t.home(uint64(v)); j >= 0 {
+			idx = append(idx, j)
+			continue
+		}
 		j, ok := d.t.find(uint64(v), lim)
 		if !ok {
 			return idx, i, true
@@ -316,7 +348,14 @@ func (d *Dict64) InsertInt64(idx []int32, src []int64) (_ []int32, added int, fu
 func (d *Dict64) InsertDouble(idx []int32, src []float64) (_ []int32, added int, full bool) {
 	idx = growSlice(idx, len(src))
 	lim := d.limit()
+	if d.t.slots == nil {
+		d.t.init()
+	}
 	for i, v := range src {
+		if j := d.t.home(math.Float64bits(v)); j >= 0 {
+			idx = append(idx, j)
+			continue
+		}
 		j, ok := d.t.find(math.Float64bits(v), lim)
 		if !ok {
 			return idx, i, true
