@@ -152,3 +152,38 @@ func TestInsertByteArraysTags(t *testing.T) {
 		}
 	}
 }
+
+// TestInsertByteArraysTagCollision: a value whose tag, in its home slot or
+// the next, names an entry of other bytes (a 32-bit tag shared by two
+// keys, forced here) is not given that entry's index but inserted, for
+// keys of each length class InsertByteArrays compares without a call (1
+// to 3, 4 to 7, 8 to 16, 17 to 32 bytes) and beyond.
+func TestInsertByteArraysTagCollision(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 12, 16, 17, 24, 32, 33, 40} {
+		for _, next := range []bool{false, true} {
+			a := bytes.Repeat([]byte{'a'}, n)
+			b := bytes.Repeat([]byte{'a'}, n)
+			b[n/2] = 'b' // differs in the middle byte only
+			var d DictBytes
+			d.find(a, d.Limits.norm())
+			// Point b's home slot (or, with next, the slot after a
+			// foreign occupant of its home slot) at a's entry under b's
+			// tag.
+			tag := dictTag(b)
+			h := tag >> d.shift
+			mask := uint32(len(d.slots) - 1)
+			clear(d.slots)
+			if next {
+				d.slots[h] = uint64(tag^1)<<32 | 1
+				h = (h + 1) & mask
+			}
+			d.slots[h] = uint64(tag)<<32 | 1
+			var batch ByteArrays
+			batch.Append(b)
+			idx, k, full := d.InsertByteArrays(nil, batch)
+			if k != 1 || full || len(idx) != 1 || idx[0] != 1 || !bytes.Equal(d.values.At(1), b) {
+				t.Errorf("%d bytes, next slot %v: index %v (%d added, full %v), want b inserted as entry 1", n, next, idx, k, full)
+			}
+		}
+	}
+}
