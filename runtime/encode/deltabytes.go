@@ -9,6 +9,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+
+	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 )
 
 // AppendDeltaLengthByteArray appends the DELTA_LENGTH_BYTE_ARRAY encoding
@@ -162,51 +164,30 @@ func maxDelta32Len(n int) int {
 // encoding can take, so no scratch is allocated (dst is grown once and
 // never reallocated while the scratch is in use).
 func appendDeltaByteArray(dst []byte, vals byteValues) []byte {
-	var buf [DeltaBlockSize]uint32
-	var sc deltaScratch32
-	const mbSize = DeltaBlockSize / DeltaMiniBlocks
 	n := vals.n
 	dataLen := n * vals.size
 	if vals.offs != nil && n > 0 {
 		dataLen = int(vals.offs[n] - vals.offs[0])
 	}
 	bound := 2*maxDelta32Len(n) + dataLen
-	dst = grow(dst, bound+4*n)
+	dst = grow(dst, bound)
 	base := len(dst)
-	scratch := dst[base+bound : base+bound+4*n]
-	var prevVal []byte
+	// The prefix lengths, then the suffix lengths, each encoded in one
+	// run of appendDelta32 (its kernel for full blocks).
+	lens := bufpool.Grow(&poolKeys32, nil, 2*n)[:2*n]
+	defer poolKeys32.Put(lens)
+	pre, suf := lens[:n], lens[n:]
+	var prev []byte
 	for i := range n {
 		v := vals.at(i)
-		binary.LittleEndian.PutUint32(scratch[4*i:], uint32(commonPrefix(prevVal, v)))
-		prevVal = v
+		p := commonPrefix(prev, v)
+		pre[i], suf[i] = uint32(p), uint32(len(v)-p)
+		prev = v
 	}
-	prefix := func(i int) uint32 { return binary.LittleEndian.Uint32(scratch[4*i:]) }
-	for pass := 0; pass < 2; pass++ {
-		// pass 0: prefix lengths; pass 1: suffix lengths.
-		val := func(i int) uint32 {
-			if pass == 0 {
-				return prefix(i)
-			}
-			return uint32(len(vals.at(i))) - prefix(i)
-		}
-		var first uint32
-		if n > 0 {
-			first = val(0)
-		}
-		dst = appendDeltaHeader(dst, DeltaBlockSize, DeltaMiniBlocks, n, int64(first))
-		prev := first
-		for i := 1; i < n; {
-			k := min(n-i, DeltaBlockSize)
-			for j := range k {
-				buf[j] = val(i + j)
-			}
-			dst = appendDeltaBlock32(dst, prev, buf[:k], DeltaMiniBlocks, mbSize, &sc)
-			prev = buf[k-1]
-			i += k
-		}
-	}
+	dst = appendDelta32(dst, pre, DeltaBlockSize, DeltaMiniBlocks)
+	dst = appendDelta32(dst, suf, DeltaBlockSize, DeltaMiniBlocks)
 	for i := range n {
-		dst = append(dst, vals.at(i)[prefix(i):]...)
+		dst = append(dst, vals.at(i)[pre[i]:]...)
 	}
 	if len(dst) > base+bound {
 		panic("encode: DELTA_BYTE_ARRAY bound exceeded") // unreachable
