@@ -560,36 +560,20 @@ func (d *DictBytes) InsertByteArrays(idx []int32, src ByteArrays) (_ []int32, ad
 	if d.slots == nil {
 		d.init()
 	}
-	// The table and the entries, reloaded after findTag (which may grow
-	// them).
-	slots, shift := d.slots, d.shift
-	eo, ed := d.values.Offsets, d.values.Data
-	start := offs[0]
-	for i, end := range offs[1:] {
-		v := data[start:end]
-		start = end
+	for i := range out {
+		v := data[offs[i]:offs[i+1]]
 		var tag uint32
 		if m := len(v); m >= 8 && m <= 16 {
 			tag = tagOf(hashWords(v)) // dictTag without a call
 		} else {
 			tag = dictTag(v)
 		}
-		// Most values present sit in their home slot or the one after
-		// (linear probing at a load of at most one half): found there
-		// without a call; the others go to findTag.
-		mask := uint32(len(slots) - 1)
-		h := tag >> shift
-		if s := slots[h]; uint32(s>>32) == tag && s != 0 {
-			if e := uint32(s); int(e) < len(eo) && equalKey(ed[eo[e-1]:eo[e]], v) {
+		// Most values present sit in their home slot: found there without
+		// a call; the others go to findTag.
+		if s := d.slots[tag>>d.shift]; uint32(s>>32) == tag && s != 0 {
+			if e, eo := uint32(s), d.values.Offsets; int(e) < len(eo) && equalKey(d.values.Data[eo[e-1]:eo[e]], v) {
 				out[i] = int32(e - 1)
 				continue
-			}
-		} else if s != 0 {
-			if s := slots[(h+1)&mask]; uint32(s>>32) == tag && s != 0 {
-				if e := uint32(s); int(e) < len(eo) && equalKey(ed[eo[e-1]:eo[e]], v) {
-					out[i] = int32(e - 1)
-					continue
-				}
 			}
 		}
 		j, ok := d.findTag(v, tag, lim)
@@ -597,8 +581,6 @@ func (d *DictBytes) InsertByteArrays(idx []int32, src ByteArrays) (_ []int32, ad
 			return idx[:base+i], i, true
 		}
 		out[i] = j
-		slots, shift = d.slots, d.shift
-		eo, ed = d.values.Offsets, d.values.Data
 	}
 	return idx[:base+n], n, false
 }
