@@ -159,10 +159,11 @@ func maxDelta32Len(n int) int {
 }
 
 // appendDeltaByteArray computes the shared prefixes once (recomputing
-// them in each of the three passes dominated the encoder): their lengths
-// are kept, 4 bytes each, in dst's spare capacity beyond the most the
-// encoding can take, so no scratch is allocated (dst is grown once and
-// never reallocated while the scratch is in use).
+// them in each of the three passes dominated the encoder), keeping the
+// prefix and suffix lengths in one pooled array, so that each length
+// stream goes through appendDelta32 whole (its kernel takes full blocks)
+// and nothing is allocated per call. dst is grown once, to the most the
+// encoding can take.
 func appendDeltaByteArray(dst []byte, vals byteValues) []byte {
 	n := vals.n
 	dataLen := n * vals.size
