@@ -11,10 +11,10 @@ import (
 // TestAddBytesMatchesNaive: bytesBounds.addBytes, which skips the full
 // comparisons of a value strictly between the bounds by its first 8
 // bytes, keeps the same bounds as comparing every value with
-// bytes.Compare, over batches of random strings of up to 12 bytes that
+// bytes.Compare, over batches of random strings of up to 24 bytes that
 // share first bytes and prefixes (a third are a prefix of the previous
-// value, maybe extended), include empty values and the bytes 0x00 and
-// 0xff.
+// value, maybe extended; a quarter start with the same 8 or 12 bytes),
+// include empty values and the bytes 0x00 and 0xff.
 func TestAddBytesMatchesNaive(t *testing.T) {
 	rnd := newRand(9)
 	alphabet := []byte{0x00, 0x01, 'a', 'b', 'c', 0x7f, 0xfe, 0xff}
@@ -26,12 +26,15 @@ func TestAddBytesMatchesNaive(t *testing.T) {
 			var batch encode.ByteArrays
 			var prev []byte
 			for range rnd.IntN(12) {
-				v := make([]byte, 1+rnd.IntN(12))
+				v := make([]byte, 1+rnd.IntN(24))
 				if rnd.IntN(50) == 0 {
 					v = v[:0]
 				}
 				for j := range v {
 					v[j] = alphabet[rnd.IntN(len(alphabet))]
+				}
+				if rnd.IntN(4) == 0 {
+					v = append([]byte("contact \xffabc")[:8+4*rnd.IntN(2)], v...)
 				}
 				if len(prev) > 0 && rnd.IntN(3) == 0 {
 					// A prefix of the previous value, maybe extended.
@@ -57,14 +60,24 @@ func TestAddBytesMatchesNaive(t *testing.T) {
 
 // BenchmarkAddBytes: the bounds of 64 batches of 256 strings shaped like
 // the suite's nested rows (e-mail addresses, street names, phone numbers
-// and random strings of 6 to 40 bytes).
+// and random strings of 6 to 40 bytes), and of names sharing their first
+// 8 bytes ("contact 123").
 func BenchmarkAddBytes(b *testing.B) {
+	b.Run("mixed", func(b *testing.B) { benchAddBytes(b, false) })
+	b.Run("shared-prefix", func(b *testing.B) { benchAddBytes(b, true) })
+}
+
+func benchAddBytes(b *testing.B, shared bool) {
 	rnd := newRand(5)
 	var batches []encode.ByteArrays
 	for i := range 64 {
 		var ba encode.ByteArrays
 		for j := range 256 {
 			n := i*256 + j
+			if shared {
+				ba.AppendString("contact " + strconv.Itoa(rnd.IntN(1_000_000)))
+				continue
+			}
 			switch j % 4 {
 			case 0:
 				ba.AppendString("user" + strconv.Itoa(n) + ".1@example.com")
