@@ -38,7 +38,6 @@ type cursor struct {
 	slot, val int        // next slot and next value in pg
 
 	chunkSlots, chunkRows int64 // counted over the pages loaded so far
-	chunkEnd              int64 // file offset one past the chunk
 	wantSlots, wantRows   int64 // as the metadata states for the chunk
 	inChunk               bool
 	err                   error
@@ -302,10 +301,7 @@ func (c *cursor) nextChunk() (bool, error) {
 		// ARROW-10353 (see DeviationV2Compressed).
 		V2AlwaysCompressed: oldParquetCpp(fr.f.Meta.CreatedBy.Val),
 	}
-	c.chunkSlots, c.chunkRows, c.chunkEnd = 0, 0, start+length
-	c.dictFree = !md.DictionaryPageOffset.Set && !slices.ContainsFunc(md.Encodings, func(e meta.Encoding) bool {
-		return e == meta.EncodingPlainDictionary || e == meta.EncodingRLEDictionary
-	})
+	c.chunkSlots, c.chunkRows = 0, 0
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
 	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd, c.jumped = ranges, 0, 0, false, nil, 0, false
 	if c.ranges != nil {
@@ -314,6 +310,9 @@ func (c *cursor) nextChunk() (bool, error) {
 			return false, err
 		}
 		c.oi = oi
+		c.dictFree = !md.DictionaryPageOffset.Set && !slices.ContainsFunc(md.Encodings, func(e meta.Encoding) bool {
+			return e == meta.EncodingPlainDictionary || e == meta.EncodingRLEDictionary
+		})
 	}
 	cfg := &fr.cfg
 	dec, err := fr.f.chunkDecryptor(rg, c.col)
@@ -386,9 +385,10 @@ func (c *cursor) passOver(slots, rows int64) {
 
 // jumpTarget returns the file offset of the data page after the next one,
 // from the offset index, when the cursor may pass over the next one by it
-// (SkipTo): the column is not repeated (a page's values are its rows), the
-// chunk reader stands where the index places the next page, and the page
-// after lies between it and the chunk's end. A chunk's first page is
+// (SkipTo, which also requires that offset to lie after the reader's and
+// within the chunk): the column is not repeated (a page's values are its
+// rows) and the chunk reader stands where the index places the next page.
+// A chunk's first page is
 // passed over so only when its metadata names no dictionary: otherwise
 // SkipPage reads the dictionary page on the way, and an index that listed
 // the dictionary page as a data page could not make the reader leap it.
@@ -397,8 +397,7 @@ func (c *cursor) jumpTarget() (int64, bool) {
 		return 0, false
 	}
 	locs := c.oi.PageLocations
-	pos, next := c.cr.Pos(), locs[c.pageOrd+1].Offset
-	return next, pos == locs[c.pageOrd].Offset && next > pos && next < c.chunkEnd
+	return locs[c.pageOrd+1].Offset, c.cr.Pos() == locs[c.pageOrd].Offset
 }
 
 // landed checks the page loaded after pages passed over by the offset
@@ -452,11 +451,10 @@ func (c *cursor) nextPage() (ok bool, err error) {
 				c.skipping = true
 				c.pageOrd = len(c.oi.PageLocations)
 			} else if ok {
-				if next, jump := c.jumpTarget(); jump {
+				if next, jump := c.jumpTarget(); jump && c.cr.SkipTo(next, 1) {
 					// The offset index places the next page: pass over
 					// this one without reading its header (a request on
 					// object storage). Its values are its rows.
-					c.cr.SkipTo(next, 1)
 					c.jumped = true
 					c.passOver(rows, rows)
 					continue

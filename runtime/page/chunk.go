@@ -307,13 +307,18 @@ func (c *ChunkReader) Pos() int64 { return c.pos }
 // offset index places the next page the caller wants. Their ordinals are
 // counted (the next page returned is numbered after them). The caller
 // knows the pages' values from the offset index; a dictionary page must
-// not lie in between (it is read before the chunk's first data page).
-// Preconditions: Pos() <= off <= the chunk's end.
-func (c *ChunkReader) SkipTo(off int64, pages int) {
+// not lie in between (it is read before the chunk's first data page). It
+// moves nothing and reports false unless off lies after Pos and before
+// the chunk's end.
+func (c *ChunkReader) SkipTo(off int64, pages int) bool {
+	if c.err != nil || off <= c.pos || off >= c.end {
+		return false
+	}
 	c.skipped = true
 	c.pos = off
 	c.ordinal += pages
 	c.pages += pages
+	return true
 }
 
 func (c *ChunkReader) next(decode bool) (*Page, *meta.PageHeader, error) {

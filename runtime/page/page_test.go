@@ -596,3 +596,22 @@ func TestCheckLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipToBounds: SkipTo moves the reader only to an offset after its
+// position and before the chunk's end (an offset index's word is not
+// taken beyond the chunk), and counts the pages passed in the ordinals.
+func TestSkipToBounds(t *testing.T) {
+	var c ChunkReader
+	c.Reset(bytes.NewReader(make([]byte, 200)), 100, 50, Column{Type: meta.Int64}, ChunkOptions{})
+	for _, off := range []int64{99, 100, 150, 151, 1 << 40} {
+		if c.SkipTo(off, 1) || c.Pos() != 100 {
+			t.Errorf("SkipTo(%d) from 100 in [100, 150): moved to %d", off, c.Pos())
+		}
+	}
+	if !c.SkipTo(120, 2) || c.Pos() != 120 || c.ordinal != 2 {
+		t.Fatalf("SkipTo(120): at %d, ordinal %d", c.Pos(), c.ordinal)
+	}
+	if c.SkipTo(110, 1) || c.Pos() != 120 {
+		t.Fatalf("SkipTo backwards moved to %d", c.Pos())
+	}
+}
