@@ -794,3 +794,41 @@ func TestFixedDictJudged(t *testing.T) {
 		}
 	}
 }
+
+// TestAltSample: altSample picks the size the halving rule picks (the
+// first dictJudgeValues values, halved while their bytes exceed
+// dictAltBytes, none below minDictJudge), with its bytes, for values of
+// 0 to 200 bytes and index lists of 900 to 10,000.
+func TestAltSample(t *testing.T) {
+	rnd := newRand(31)
+	for _, maxLen := range []int{0, 20, 40, 70, 200} {
+		var dict encode.ByteArrays
+		for range 500 {
+			dict.AppendString(strings.Repeat("v", rnd.IntN(maxLen+1)))
+		}
+		for _, count := range []int{900, 1000, 1999, 4100, 8192, 10000} {
+			idx := make([]int32, count)
+			for i := range idx {
+				idx[i] = int32(rnd.IntN(500))
+			}
+			bytesOf := func(n int) int {
+				b := 0
+				for _, e := range idx[:n] {
+					b += len(dict.At(int(e)))
+				}
+				return b
+			}
+			wantN := min(count, dictJudgeValues)
+			for wantN >= minDictJudge && bytesOf(wantN) > dictAltBytes {
+				wantN /= 2
+			}
+			wantTotal := bytesOf(wantN)
+			if wantN < minDictJudge {
+				wantN, wantTotal = 0, 0
+			}
+			if n, total := altSample(dict, idx); n != wantN || total != wantTotal {
+				t.Errorf("values up to %d bytes, %d indices: %d values of %d bytes, want %d of %d", maxLen, count, n, total, wantN, wantTotal)
+			}
+		}
+	}
+}

@@ -1311,11 +1311,7 @@ func (v *byteArrayValues) altBeatsDict() bool {
 	if float64(min(total, suffixes)) >= dictAltScreen*dictCost(entries.PlainLen(), len(buf), lead) {
 		return false
 	}
-	n := min(len(v.idx), dictJudgeValues)
-	for total, _ = encode.GatheredLens(dv, v.idx[:n]); n >= minDictJudge && total > dictAltBytes; {
-		n /= 2
-		total, _ = encode.GatheredLens(dv, v.idx[:n])
-	}
+	n, total := altSample(dv, v.idx)
 	if n < minDictJudge {
 		return false
 	}
@@ -1344,6 +1340,37 @@ func (v *byteArrayValues) altBeatsDict() bool {
 		v.set.enc = win
 	}
 	return ok
+}
+
+// altSample returns the size of altBeatsDict's sample of the values idx
+// names in dict and their bytes: the first dictJudgeValues values (or all),
+// halved while their bytes exceed dictAltBytes, down to minDictJudge
+// values (0 when even those exceed it). One pass counts the bytes of every
+// candidate size.
+func altSample(dict encode.ByteArrays, idx []int32) (n, total int) {
+	var sizes, bytesAt [8]int // n, n/2, ...: 4 at most (8,192 down to 1,024)
+	k := 0
+	for m := min(len(idx), dictJudgeValues); m >= minDictJudge && k < len(sizes); m /= 2 {
+		sizes[k] = m
+		k++
+	}
+	if k == 0 {
+		return 0, 0
+	}
+	j := k - 1 // the smallest size not reached yet
+	for i, e := range idx[:sizes[0]] {
+		total += int(dict.Offsets[e+1] - dict.Offsets[e])
+		if j >= 0 && i+1 == sizes[j] {
+			bytesAt[j] = total
+			j--
+		}
+	}
+	for j = 0; j < k; j++ {
+		if bytesAt[j] <= dictAltBytes {
+			return sizes[j], bytesAt[j]
+		}
+	}
+	return 0, 0
 }
 
 // dictAltBytes bounds the value bytes of the sample altBeatsDict weighs a
