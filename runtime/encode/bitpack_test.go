@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -107,6 +108,23 @@ func TestUnsafeCastsTwin(t *testing.T) {
 	for k, x := range uint64sAsInt64s(w) {
 		if x != int64(w[k]) {
 			t.Fatal("uint64sAsInt64s")
+		}
+	}
+	f := []float32{float32(math.NaN()), float32(math.Copysign(0, -1)), 1.5}
+	for k, x := range float32sAsUint32s(f) {
+		if x != math.Float32bits(f[k]) {
+			t.Fatal("float32sAsUint32s")
+		}
+	}
+	g := []float64{math.NaN(), math.Copysign(0, -1), -2.25}
+	for k, x := range float64sAsUint64s(g) {
+		if x != math.Float64bits(g[k]) {
+			t.Fatal("float64sAsUint64s")
+		}
+	}
+	for k, x := range int64sAsUint64s([]int64{-1, 0, 1 << 62}) {
+		if x != uint64([]int64{-1, 0, 1 << 62}[k]) {
+			t.Fatal("int64sAsUint64s")
 		}
 	}
 	b := []bool{true, false, true}

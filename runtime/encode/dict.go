@@ -163,6 +163,30 @@ func (t *fixedTable[K]) home(k K) int32 {
 	return -1
 }
 
+// insertKeys appends to idx the index of each key of src, inserting those
+// absent while the table holds fewer than limit entries: the Insert
+// methods of Dict32 and Dict64 (by bit pattern). A key found in its home
+// slot costs no call (home inlines); find takes the others. It returns
+// idx, how many keys were added and whether the limit stopped it.
+func (t *fixedTable[K]) insertKeys(limit int, idx []int32, src []K) ([]int32, int, bool) {
+	idx = growSlice(idx, len(src))
+	if t.slots == nil {
+		t.init()
+	}
+	for i, v := range src {
+		if j := t.home(v); j >= 0 {
+			idx = append(idx, j)
+			continue
+		}
+		j, ok := t.find(v, limit)
+		if !ok {
+			return idx, i, true
+		}
+		idx = append(idx, j)
+	}
+	return idx, len(src), false
+}
+
 // find returns the index of k, inserting it when absent and limit allows
 // (ok=false when it would exceed limit entries).
 func (t *fixedTable[K]) find(k K, limit int) (int32, bool) {
@@ -242,23 +266,7 @@ func (d *Dict32) InsertInt32(idx []int32, src []int32) (_ []int32, added int, fu
 
 // InsertFloat adds the values of src by bit pattern, as InsertInt32.
 func (d *Dict32) InsertFloat(idx []int32, src []float32) (_ []int32, added int, full bool) {
-	idx = growSlice(idx, len(src))
-	lim := d.limit()
-	if d.t.slots == nil {
-		d.t.init()
-	}
-	for i, v := range src {
-		if j := d.t.home(math.Float32bits(v)); j >= 0 {
-			idx = append(idx, j)
-			continue
-		}
-		j, ok := d.t.find(math.Float32bits(v), lim)
-		if !ok {
-			return idx, i, true
-		}
-		idx = append(idx, j)
-	}
-	return idx, len(src), false
+	return d.t.insertKeys(d.limit(), idx, float32sAsUint32s(src))
 }
 
 func (d *Dict32) limit() int {
@@ -267,23 +275,7 @@ func (d *Dict32) limit() int {
 }
 
 func (d *Dict32) insert(idx []int32, src []uint32) ([]int32, int, bool) {
-	idx = growSlice(idx, len(src))
-	lim := d.limit()
-	if d.t.slots == nil {
-		d.t.init()
-	}
-	for i, v := range src {
-		if j := d.t.home(v); j >= 0 {
-			idx = append(idx, j)
-			continue
-		}
-		j, ok := d.t.find(v, lim)
-		if !ok {
-			return idx, i, true
-		}
-		idx = append(idx, j)
-	}
-	return idx, len(src), false
+	return d.t.insertKeys(d.limit(), idx, src)
 }
 
 // Len returns the number of entries.
@@ -324,45 +316,13 @@ func (d *Dict64) limit() int {
 
 // InsertInt64 adds the values of src, as Dict32.InsertInt32.
 func (d *Dict64) InsertInt64(idx []int32, src []int64) (_ []int32, added int, full bool) {
-	idx = growSlice(idx, len(src))
-	lim := d.limit()
-	if d.t.slots == nil {
-		d.t.init()
-	}
-	for i, v := range src {
-		if j := d.t.home(uint64(v)); j >= 0 {
-			idx = append(idx, j)
-			continue
-		}
-		j, ok := d.t.find(uint64(v), lim)
-		if !ok {
-			return idx, i, true
-		}
-		idx = append(idx, j)
-	}
-	return idx, len(src), false
+	return d.t.insertKeys(d.limit(), idx, int64sAsUint64s(src))
 }
 
 // InsertDouble adds the values of src by bit pattern, as
 // Dict32.InsertInt32.
 func (d *Dict64) InsertDouble(idx []int32, src []float64) (_ []int32, added int, full bool) {
-	idx = growSlice(idx, len(src))
-	lim := d.limit()
-	if d.t.slots == nil {
-		d.t.init()
-	}
-	for i, v := range src {
-		if j := d.t.home(math.Float64bits(v)); j >= 0 {
-			idx = append(idx, j)
-			continue
-		}
-		j, ok := d.t.find(math.Float64bits(v), lim)
-		if !ok {
-			return idx, i, true
-		}
-		idx = append(idx, j)
-	}
-	return idx, len(src), false
+	return d.t.insertKeys(d.limit(), idx, float64sAsUint64s(src))
 }
 
 // Len returns the number of entries.

@@ -48,3 +48,18 @@ func uint32sAsInt32s(s []uint32) []int32 {
 func uint64sAsInt64s(s []uint64) []int64 {
 	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
+
+// float32sAsUint32s reinterprets s as the values' bit patterns.
+func float32sAsUint32s(s []float32) []uint32 {
+	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
+
+// float64sAsUint64s reinterprets s as the values' bit patterns.
+func float64sAsUint64s(s []float64) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
+
+// int64sAsUint64s reinterprets s (same size and alignment).
+func int64sAsUint64s(s []int64) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
