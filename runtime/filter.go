@@ -224,23 +224,24 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 	if p.op == opIntersects && w.Type != meta.ByteArray {
 		return nil, fmt.Errorf("%w: %s: column %q is %s, not WKB bytes", ErrFilter, p, p.path, schema.TypeName(w.Type, w.TypeLength))
 	}
+	order := columnOrderKind(w)
+	if w.Type == meta.Int96 {
+		// INT96 values have no order for statistics (so never prune), but
+		// compare as the timestamps they are.
+		order = orderInt96Time
+	}
 	if len(p.keys) > 0 {
 		if p.phys != w.Type {
 			return nil, fmt.Errorf("%w: %s: column %q is %s, the predicate's values %s", ErrFilter, p, p.path,
 				schema.TypeName(w.Type, w.TypeLength), schema.TypeName(p.phys, 0))
 		}
 		for _, k := range p.keys {
-			if n := boundLen(columnOrderKind(w), w.Type, w.TypeLength); n >= 0 && len(k) != n || w.Type == meta.FixedLenByteArray && len(k) != int(w.TypeLength) {
+			if n := boundLen(order, w.Type, w.TypeLength); n >= 0 && len(k) != n || w.Type == meta.FixedLenByteArray && len(k) != int(w.TypeLength) {
 				return nil, fmt.Errorf("%w: %s: a value of %d bytes for column %q of type %s", ErrFilter, p, len(k), p.path, schema.TypeName(w.Type, w.TypeLength))
 			}
 		}
 	}
-	bl := &boundLeaf{col: -1, order: columnOrderKind(w), readType: w.Type}
-	if w.Type == meta.Int96 {
-		// INT96 values have no order for statistics (so never prune), but
-		// compare as the timestamps they are.
-		bl.order = orderInt96Time
-	}
+	bl := &boundLeaf{col: -1, order: order, readType: w.Type}
 	bl.match = newRowMatcher(p, bl.order)
 	if p.elem {
 		bl.match = anyElement(bl.match)

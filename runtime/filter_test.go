@@ -606,6 +606,9 @@ func TestFilterErrors(t *testing.T) {
 		{wrong.Eq(1), ErrFilter},
 		{missing.Eq(1), ErrFilter},
 		{NewListField(NewOrderedField("i64", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })).Any().Eq(1), ErrFilter}, // not a list
+		// An INT96 key of other than 12 bytes (a predicate built without
+		// Int96Buffer): found by FuzzFilter, it panicked comparing values.
+		{&predLeaf{path: "t96", op: opGt, phys: meta.Int96, keys: [][]byte{{1}}, show: []string{"1"}}, ErrFilter},
 	} {
 		err := open(c.p)
 		if !errors.Is(err, c.want) {
