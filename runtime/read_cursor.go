@@ -54,6 +54,12 @@ type cursor struct {
 	pageOrd  int  // data pages of the chunk loaded or skipped so far
 	jumped   bool // the last page was passed over by the offset index (SkipTo)
 	dictFree bool // the chunk's metadata names no dictionary page nor encoding
+	// slots holds, for a repeated column, the level slots of each data
+	// page of the chunk, from the column index's repetition level
+	// histograms (pageSlots), loaded when a page is first passed over;
+	// nil when the file has none that agree with the offset index.
+	slots     []int64
+	slotsRead bool
 
 	adapt *adapter // the column's layout adapter (Bind), or nil
 	taken int64    // rows started by the slots taken so far (with an adapter's levels)
@@ -304,6 +310,7 @@ func (c *cursor) nextChunk() (bool, error) {
 	c.chunkSlots, c.chunkRows = 0, 0
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
 	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd, c.jumped = ranges, 0, 0, false, nil, 0, false
+	c.slots, c.slotsRead = c.slots[:0], false
 	if c.ranges != nil {
 		oi, err := fr.OffsetIndex(rg, c.col)
 		if err != nil {
@@ -384,20 +391,94 @@ func (c *cursor) passOver(slots, rows int64) {
 }
 
 // jumpTarget returns the file offset of the data page after the next one,
-// from the offset index, when the cursor may pass over the next one by it
-// (SkipTo, which also requires that offset to lie after the reader's and
-// within the chunk): the column is not repeated (a page's values are its
-// rows) and the chunk reader stands where the index places the next page.
-// A chunk's first page is
+// from the offset index, and the next page's level slots, when the cursor
+// may pass over the next one by it (SkipTo, which also requires that
+// offset to lie after the reader's and within the chunk): the chunk
+// reader stands where the index places the next page, and the page's
+// slots are known: its rows when the column is not repeated, else from
+// the column index's level histograms (pageSlots). A chunk's first page is
 // passed over so only when its metadata names no dictionary: otherwise
 // SkipPage reads the dictionary page on the way, and an index that listed
 // the dictionary page as a data page could not make the reader leap it.
-func (c *cursor) jumpTarget() (int64, bool) {
-	if c.leaf.MaxRep > 0 || c.oi == nil || c.pageOrd+1 >= len(c.oi.PageLocations) || c.pageOrd == 0 && !c.dictFree {
-		return 0, false
+func (c *cursor) jumpTarget(rows int64) (off, slots int64, ok bool) {
+	if c.oi == nil || c.pageOrd+1 >= len(c.oi.PageLocations) || c.pageOrd == 0 && !c.dictFree {
+		return 0, 0, false
 	}
 	locs := c.oi.PageLocations
-	return locs[c.pageOrd+1].Offset, c.cr.Pos() == locs[c.pageOrd].Offset
+	if c.cr.Pos() != locs[c.pageOrd].Offset {
+		return 0, 0, false
+	}
+	slots = rows
+	if c.leaf.MaxRep > 0 {
+		if slots, ok = c.pageSlots(c.pageOrd); !ok {
+			return 0, 0, false
+		}
+	}
+	return locs[c.pageOrd+1].Offset, slots, true
+}
+
+// pageSlots returns the level slots of data page i of a repeated
+// column's chunk: the sum of its repetition level histogram in the column
+// index. The histograms are read on first use (a request on object
+// storage, in place of one per page header) and used only when they fit
+// the offset index and the metadata: one per page, each page's count of
+// level 0 its rows, the slots adding up to the chunk's values. Otherwise,
+// or without a column index, the headers are read.
+func (c *cursor) pageSlots(i int) (int64, bool) {
+	if !c.slotsRead {
+		c.slotsRead = true
+		c.slots = c.histSlots(c.slots[:0])
+	}
+	if i >= len(c.slots) {
+		return 0, false
+	}
+	return c.slots[i], true
+}
+
+// histSlots appends to dst the level slots of each data page of the
+// current chunk from its column index (pageSlots), or returns nil.
+func (c *cursor) histSlots(dst []int64) []int64 {
+	ci, err := c.fr.ColumnIndex(c.fr.rowGroups[c.rg], c.col)
+	if err != nil || ci == nil {
+		return nil // optional: the page headers give the same counts
+	}
+	return slotsFromHist(dst, ci.RepetitionLevelHistograms, c.oi.PageLocations, int(c.leaf.MaxRep), c.wantRows, c.wantSlots)
+}
+
+// slotsFromHist appends to dst the level slots of each page of a chunk
+// of rows rows and slots level slots whose pages locs lists, from the
+// pages' repetition level histograms h (maxRep+1 counts per page), or
+// returns nil when h does not fit: another length, a negative count, a
+// page whose count of level 0 differs from its rows in locs, or a sum
+// other than slots.
+func slotsFromHist(dst, h []int64, locs []meta.PageLocation, maxRep int, rows, slots int64) []int64 {
+	w := maxRep + 1
+	if len(h) != w*len(locs) {
+		return nil
+	}
+	total := int64(0)
+	for i, pl := range locs {
+		end := rows
+		if i+1 < len(locs) {
+			end = locs[i+1].FirstRowIndex
+		}
+		n := int64(0)
+		for _, x := range h[i*w : (i+1)*w] {
+			if x < 0 || x > slots {
+				return nil
+			}
+			n += x
+		}
+		if h[i*w] != end-pl.FirstRowIndex {
+			return nil
+		}
+		total += n
+		dst = append(dst, n)
+	}
+	if total != slots {
+		return nil
+	}
+	return dst
 }
 
 // landed checks the page loaded after pages passed over by the offset
@@ -413,11 +494,30 @@ func (c *cursor) landed(p *page.Page) error {
 	if c.pageOrd+1 < len(locs) {
 		end = locs[c.pageOrd+1].FirstRowIndex
 	}
-	if want := end - locs[c.pageOrd].FirstRowIndex; int64(p.NumValues) != want {
-		return fmt.Errorf("%w: column %q, row group %d: page %d at offset %d holds %d values, its offset index entry %d rows",
-			ErrChunk, c.leaf.PathString(), c.fr.rowGroups[c.rg], p.Ordinal, p.Offset, p.NumValues, want)
+	rows := end - locs[c.pageOrd].FirstRowIndex
+	if c.leaf.MaxRep == 0 {
+		if int64(p.NumValues) != rows {
+			return c.misplaced(p, "values", int64(p.NumValues), "its offset index entry", rows, "rows")
+		}
+		return nil
+	}
+	// A repeated column jumps by its histograms (pageSlots): the page
+	// must hold as many level slots as they give, and start as many rows
+	// as the offset index.
+	if want := c.slots[c.pageOrd]; int64(p.NumValues) != want {
+		return c.misplaced(p, "level slots", int64(p.NumValues), "its column index's histogram", want, "level slots")
+	}
+	if got := int64(countLevel(p.Rep, 0)); got != rows {
+		return c.misplaced(p, "rows", got, "its offset index entry", rows, "rows")
 	}
 	return nil
+}
+
+// misplaced is the error of a page reached by the offset index that does
+// not fit its entry.
+func (c *cursor) misplaced(p *page.Page, what string, got int64, src string, want int64, unit string) error {
+	return fmt.Errorf("%w: column %q, row group %d: page %d at offset %d holds %d %s, %s %d %s",
+		ErrChunk, c.leaf.PathString(), c.fr.rowGroups[c.rg], p.Ordinal, p.Offset, got, what, src, want, unit)
 }
 
 // restSkipped reports, after skippable found the next page skippable,
@@ -451,12 +551,12 @@ func (c *cursor) nextPage() (ok bool, err error) {
 				c.skipping = true
 				c.pageOrd = len(c.oi.PageLocations)
 			} else if ok {
-				if next, jump := c.jumpTarget(); jump && c.cr.SkipTo(next, 1) {
+				if next, slots, jump := c.jumpTarget(rows); jump && c.cr.SkipTo(next, 1) {
 					// The offset index places the next page: pass over
 					// this one without reading its header (a request on
-					// object storage). Its values are its rows.
+					// object storage).
 					c.jumped = true
-					c.passOver(rows, rows)
+					c.passOver(slots, rows)
 					continue
 				}
 				h, err := c.cr.SkipPage()

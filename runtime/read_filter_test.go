@@ -354,3 +354,153 @@ func TestSmallIndexedFileFilter(t *testing.T) {
 		t.Fatal(s, err)
 	}
 }
+
+// listPagesFile writes 10,000 rows of an id and a list of strings (row i:
+// null when i%7 == 0, else i%4 strings "<i>.<j>") in pages of 1,000 rows,
+// with or without size statistics (and so the column index's level
+// histograms).
+func listPagesFile(t *testing.T, sizeStats bool) []byte {
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required int64 id; optional group tags (LIST) { repeated group list { required binary element (STRING); } } }"),
+		WithPageRowLimit(1000), WithDictionary(false), WithSizeStatistics(sizeStats))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, _ := w.Int64Buffer(0)
+	tags, _ := w.ByteArrayBuffer(1)
+	for i := range 10000 {
+		ids.Values = append(ids.Values, int64(i))
+		switch n := i % 4; {
+		case i%7 == 0:
+			tags.Def, tags.Rep = append(tags.Def, 0), append(tags.Rep, 0)
+		case n == 0:
+			tags.Def, tags.Rep = append(tags.Def, 1), append(tags.Rep, 0)
+		default:
+			for j := range n {
+				tags.Def, tags.Rep = append(tags.Def, 2), append(tags.Rep, uint8(min(j, 1)))
+				tags.Values.AppendString(fmt.Sprintf("%d.%d", i, j))
+			}
+		}
+	}
+	return endRows(t, w, 10000, &buf)
+}
+
+// TestPageFilterListReadsNoSkippedHeader: a filtered read of a list
+// column passes over the pages holding no kept row by the offset index
+// and the column index's repetition level histograms (which give a page's
+// level slots), without reading their headers, and reads the kept rows'
+// elements exactly. Without histograms it reads the headers, as before.
+func TestPageFilterListReadsNoSkippedHeader(t *testing.T) {
+	for _, stats := range []bool{true, false} {
+		file := listPagesFile(t, stats)
+		cr := &countingReader{r: bytes.NewReader(file), size: int64(len(file))}
+		for _, kept := range [][]int{{3, 7}, {0, 9}, {5}, {1, 2}, {2, 4, 6}} {
+			keep := func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return slices.Contains(kept, p) }
+			fr, err := NewFileReader(cr, cr.size, WithColumnPageFilter("id", keep))
+			if err != nil {
+				t.Fatal(err)
+			}
+			oi, err := fr.OffsetIndex(0, 1)
+			if err != nil || oi == nil || len(oi.PageLocations) != 10 {
+				t.Fatal(oi, err)
+			}
+			cr.reads = nil
+			d, err := readColumn(fr, 1, 333)
+			if err != nil || d.Rows != 1000*len(kept) {
+				t.Fatal(stats, kept, d.Rows, err)
+			}
+			var want []any
+			for _, p := range kept {
+				for i := 1000 * p; i < 1000*(p+1); i++ {
+					if i%7 != 0 {
+						for j := range i % 4 {
+							want = append(want, fmt.Sprintf("%d.%d", i, j))
+						}
+					}
+				}
+			}
+			if !slices.Equal(d.Values, want) {
+				t.Fatalf("histograms %v, pages %v: %d values, want %d", stats, kept, len(d.Values), len(want))
+			}
+			inSkipped := 0
+			for _, r := range cr.reads {
+				for p, pl := range oi.PageLocations {
+					if !slices.Contains(kept, p) && r[0] >= pl.Offset && r[0] < pl.Offset+int64(pl.CompressedPageSize) {
+						inSkipped++
+					}
+				}
+			}
+			switch {
+			case stats && inSkipped > 0:
+				t.Errorf("pages %v kept: %d reads start in skipped pages", kept, inSkipped)
+			case !stats && inSkipped == 0 && kept[0] > 0:
+				t.Errorf("pages %v kept, no histograms: no skipped header read, yet nothing else gives the pages' slots", kept)
+			}
+		}
+	}
+}
+
+// TestSlotsFromHist: a page's level slots are the sum of its repetition
+// level histogram, used only when every histogram fits the offset index
+// (level 0 counts the page's rows) and the chunk's slots.
+func TestSlotsFromHist(t *testing.T) {
+	locs := []meta.PageLocation{{FirstRowIndex: 0}, {FirstRowIndex: 3}, {FirstRowIndex: 5}}
+	h := []int64{3, 4, 2, 1, 1, 0} // pages of 3, 2 and 1 rows
+	if got := slotsFromHist(nil, h, locs, 1, 6, 11); !slices.Equal(got, []int64{7, 3, 1}) {
+		t.Fatalf("slots %v, want [7 3 1]", got)
+	}
+	for _, c := range []struct {
+		name        string
+		h           []int64
+		rows, slots int64
+	}{
+		{"short", h[:4], 6, 11},
+		{"rows of a page", []int64{2, 5, 2, 1, 1, 0}, 6, 11},
+		{"rows of the last page", h, 7, 11},
+		{"sum", h, 6, 12},
+		{"negative", []int64{3, 4, 2, -1, 1, 2}, 6, 11},
+	} {
+		if got := slotsFromHist(nil, c.h, locs, 1, c.rows, c.slots); got != nil {
+			t.Errorf("%s: slots %v, want none", c.name, got)
+		}
+	}
+}
+
+// TestPageFilterListMisplacedPage: an offset index placing a kept page of
+// a list column at the next page's offset, behind pages passed over by
+// the histograms, fails the read with ErrChunk naming the column instead
+// of returning that page's elements as the kept rows'.
+func TestPageFilterListMisplacedPage(t *testing.T) {
+	file := listPagesFile(t, true)
+	fr, err := NewFileReader(bytes.NewReader(file), int64(len(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oi, err := fr.OffsetIndex(0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc := fr.File().Meta.RowGroups[0].Columns[1]
+	off, n := cc.OffsetIndexOffset.Val, int64(cc.OffsetIndexLength.Val)
+	oi.PageLocations[5].Offset = oi.PageLocations[6].Offset
+	enc := oi.AppendThrift(nil)
+	if int64(len(enc)) != n {
+		t.Fatalf("the edited offset index takes %d bytes, not %d", len(enc), n)
+	}
+	bad := slices.Clone(file)
+	copy(bad[off:], enc)
+	keep := func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p == 5 }
+	fr, err = NewFileReader(bytes.NewReader(bad), int64(len(bad)), WithColumnPageFilter("id", keep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := readColumn(fr, 1, 250)
+	if !errors.Is(err, ErrChunk) || !strings.Contains(err.Error(), `"tags.list.element"`) {
+		t.Fatalf("error %v (%d values read); want ErrChunk naming the column", err, len(d.Values))
+	}
+	for _, v := range d.Values {
+		if !strings.HasPrefix(v.(string), "5") {
+			t.Fatalf("value %q read before the error, outside the kept page", v)
+		}
+	}
+}
