@@ -112,6 +112,25 @@ func TestFilterListAny(t *testing.T) {
 		if share > c.maxShare {
 			t.Errorf("%s: read %.1f%% of the file, want at most %.0f%%", c.name, 100*share, 100*c.maxShare)
 		}
+		// The same rows with columns decoded at once and read ahead, and
+		// with the reads coalesced (the pages passed over, the column
+		// indexes read from several goroutines).
+		for _, opts := range [][]runtime.ReaderOption{
+			{runtime.WithReadParallelism(2)},
+			{runtime.WithReadParallelism(2), runtime.WithReadCoalescing(4<<10, 1<<20)},
+		} {
+			all := readAllWith(t, data, 1000, NewOrderReader, append(opts, runtime.WithFilter(c.p))...)
+			ids := make([]int64, len(all))
+			for i := range all {
+				ids[i] = all[i].ID
+				if i < 100 && !cmp.Equal(all[i], rows[all[i].ID], cmpOpts) {
+					t.Fatalf("%s, %d options: row %d differs from the one written", c.name, len(opts), all[i].ID)
+				}
+			}
+			if !slices.Equal(ids, want) {
+				t.Fatalf("%s, %d options: %d rows, want %d", c.name, len(opts), len(ids), len(want))
+			}
+		}
 	}
 	// The element of a list is no plain column.
 	plain := runtime.NewOrderedField("tags.list.element", func(b *runtime.ByteArrayBuffer, v string) error {
