@@ -464,7 +464,7 @@ func slotsFromHist(dst, h []int64, locs []meta.PageLocation, maxRep int, rows, s
 		}
 		n := int64(0)
 		for _, x := range h[i*w : (i+1)*w] {
-			if x < 0 || x > slots {
+			if x < 0 || x > slots-total-n { // no sum beyond slots, nor overflow
 				return nil
 			}
 			n += x

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -459,6 +460,8 @@ func TestSlotsFromHist(t *testing.T) {
 		{"rows of the last page", h, 7, 11},
 		{"sum", h, 6, 12},
 		{"negative", []int64{3, 4, 2, -1, 1, 2}, 6, 11},
+		{"overflow", []int64{3, math.MaxInt64 - 3, 2, 1, 1, 6}, 6, 11},
+		{"huge", []int64{3, 1 << 62, 2, 1 << 62, 1, 1 << 62}, 6, 1<<62 + 3},
 	} {
 		if got := slotsFromHist(nil, c.h, locs, 1, c.rows, c.slots); got != nil {
 			t.Errorf("%s: slots %v, want none", c.name, got)
