@@ -16,10 +16,14 @@ import (
 // page indexes and bloom filters come from the input), with and without
 // read coalescing: it must never panic, hang or allocate beyond the
 // limits. Seeds: a file of every type with page indexes and bloom filters,
-// and the small files of the corpus.
+// one with a list column in pages of 60 rows, and the small files of the
+// corpus.
 func FuzzFilter(f *testing.F) {
 	f.Add(writeFilterFile(f, randRows(newRand(4), 300), WithPageRowLimit(40), WithRowGroupSize(8<<10),
 		WithColumnBloomFilter("i64", 100, 0.01), WithColumnBloomFilter("s", 100, 0.01)), uint8(0))
+	// A list column with level histograms: filtered reads pass over its
+	// pages by them (cursor.pageSlots).
+	f.Add(listPagesFile(f, 600, 60, true), uint8(3))
 	if dir, ok := corpus.Lookup(); ok {
 		ents, _ := os.ReadDir(filepath.Join(dir, "data"))
 		for _, e := range ents {

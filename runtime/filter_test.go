@@ -950,7 +950,7 @@ func TestFilterListLegacy(t *testing.T) {
 
 // endRows ends the n buffered rows of w, closes it and returns the file
 // it wrote to buf.
-func endRows(t *testing.T, w *FileWriter, n int, buf *bytes.Buffer) []byte {
+func endRows(t testing.TB, w *FileWriter, n int, buf *bytes.Buffer) []byte {
 	t.Helper()
 	if err := w.EndRows(n); err != nil {
 		t.Fatal(err)

@@ -356,20 +356,20 @@ func TestSmallIndexedFileFilter(t *testing.T) {
 	}
 }
 
-// listPagesFile writes 10,000 rows of an id and a list of strings (row i:
-// null when i%7 == 0, else i%4 strings "<i>.<j>") in pages of 1,000 rows,
-// with or without size statistics (and so the column index's level
+// listPagesFile writes rows rows of an id and a list of strings (row i:
+// null when i%7 == 0, else i%4 strings "<i>.<j>") in pages of pageRows
+// rows, with or without size statistics (and so the column index's level
 // histograms).
-func listPagesFile(t *testing.T, sizeStats bool) []byte {
+func listPagesFile(t testing.TB, rows, pageRows int, sizeStats bool) []byte {
 	var buf bytes.Buffer
 	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required int64 id; optional group tags (LIST) { repeated group list { required binary element (STRING); } } }"),
-		WithPageRowLimit(1000), WithDictionary(false), WithSizeStatistics(sizeStats))
+		WithPageRowLimit(pageRows), WithDictionary(false), WithSizeStatistics(sizeStats))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids, _ := w.Int64Buffer(0)
 	tags, _ := w.ByteArrayBuffer(1)
-	for i := range 10000 {
+	for i := range rows {
 		ids.Values = append(ids.Values, int64(i))
 		switch n := i % 4; {
 		case i%7 == 0:
@@ -383,7 +383,7 @@ func listPagesFile(t *testing.T, sizeStats bool) []byte {
 			}
 		}
 	}
-	return endRows(t, w, 10000, &buf)
+	return endRows(t, w, rows, &buf)
 }
 
 // TestPageFilterListReadsNoSkippedHeader: a filtered read of a list
@@ -393,7 +393,7 @@ func listPagesFile(t *testing.T, sizeStats bool) []byte {
 // elements exactly. Without histograms it reads the headers, as before.
 func TestPageFilterListReadsNoSkippedHeader(t *testing.T) {
 	for _, stats := range []bool{true, false} {
-		file := listPagesFile(t, stats)
+		file := listPagesFile(t, 10000, 1000, stats)
 		cr := &countingReader{r: bytes.NewReader(file), size: int64(len(file))}
 		for _, kept := range [][]int{{3, 7}, {0, 9}, {5}, {1, 2}, {2, 4, 6}} {
 			keep := func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return slices.Contains(kept, p) }
@@ -474,7 +474,7 @@ func TestSlotsFromHist(t *testing.T) {
 // the histograms, fails the read with ErrChunk naming the column instead
 // of returning that page's elements as the kept rows'.
 func TestPageFilterListMisplacedPage(t *testing.T) {
-	file := listPagesFile(t, true)
+	file := listPagesFile(t, 10000, 1000, true)
 	fr, err := NewFileReader(bytes.NewReader(file), int64(len(file)))
 	if err != nil {
 		t.Fatal(err)
