@@ -291,7 +291,7 @@ func TestDeltaMinMaxKernel(t *testing.T) {
 	for _, n := range []int{0, 1, 2, 33, 129, 1000, 4097} {
 		for kind := range 3 {
 			v := gen(n, kind)
-			vals := uint32sAsInt32s(v)
+			vals := as32[int32](v)
 			useSSE41 = false
 			want := AppendDeltaInt32(nil, vals)
 			useSSE41 = true
@@ -345,7 +345,7 @@ func TestDeltaBlockKernel(t *testing.T) {
 			}
 			for _, n := range []int{0, 1, 128, 129, 130, 257, 1000, 4097} {
 				v := gen(n, kind)
-				got := AppendDeltaInt32(nil, uint32sAsInt32s(v))
+				got := AppendDeltaInt32(nil, as32[int32](v))
 				if want := refDeltaBlocks32(v); !slices.Equal(got, want) {
 					t.Fatalf("sse=%v kind=%d n=%d: AppendDeltaInt32 differs from the general block path", sse, kind, n)
 				}

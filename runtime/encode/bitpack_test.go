@@ -95,36 +95,36 @@ func TestKernelsExactInput(t *testing.T) {
 
 func TestUnsafeCastsTwin(t *testing.T) {
 	i := []int32{-1, 0, 1 << 30}
-	u := int32sAsUint32s(i)
+	u := as32[uint32](i)
 	for k := range i {
 		if u[k] != uint32(i[k]) {
-			t.Fatal("int32sAsUint32s")
+			t.Fatal("as32[uint32] of int32s")
 		}
 	}
-	if cap(int32sAsUint32s(make([]int32, 0, 9))) != 9 {
+	if cap(as32[uint32](make([]int32, 0, 9))) != 9 {
 		t.Fatal("capacity lost")
 	}
 	w := []uint64{1<<64 - 1, 0, 1 << 62}
-	for k, x := range uint64sAsInt64s(w) {
+	for k, x := range as64[int64](w) {
 		if x != int64(w[k]) {
-			t.Fatal("uint64sAsInt64s")
+			t.Fatal("as64[int64] of uint64s")
 		}
 	}
 	f := []float32{float32(math.NaN()), float32(math.Copysign(0, -1)), 1.5}
-	for k, x := range float32sAsUint32s(f) {
+	for k, x := range as32[uint32](f) {
 		if x != math.Float32bits(f[k]) {
-			t.Fatal("float32sAsUint32s")
+			t.Fatal("as32[uint32] of float32s")
 		}
 	}
 	g := []float64{math.NaN(), math.Copysign(0, -1), -2.25}
-	for k, x := range float64sAsUint64s(g) {
+	for k, x := range as64[uint64](g) {
 		if x != math.Float64bits(g[k]) {
-			t.Fatal("float64sAsUint64s")
+			t.Fatal("as64[uint64] of float64s")
 		}
 	}
-	for k, x := range int64sAsUint64s([]int64{-1, 0, 1 << 62}) {
+	for k, x := range as64[uint64]([]int64{-1, 0, 1 << 62}) {
 		if x != uint64([]int64{-1, 0, 1 << 62}[k]) {
-			t.Fatal("int64sAsUint64s")
+			t.Fatal("as64[uint64] of int64s")
 		}
 	}
 	b := []bool{true, false, true}

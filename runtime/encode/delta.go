@@ -28,7 +28,7 @@ const maxDeltaBlockSize = 1 << 20
 // AppendDeltaInt32 appends the DELTA_BINARY_PACKED encoding of src, with
 // deltas computed in 32-bit wrap-around arithmetic.
 func AppendDeltaInt32(dst []byte, src []int32) []byte {
-	return appendDelta32(dst, int32sAsUint32s(src), DeltaBlockSize, DeltaMiniBlocks)
+	return appendDelta32(dst, as32[uint32](src), DeltaBlockSize, DeltaMiniBlocks)
 }
 
 // AppendDeltaInt64 appends the DELTA_BINARY_PACKED encoding of src, with
@@ -367,8 +367,8 @@ func readDeltaHeader(src []byte, strict bool) (deltaHeader, int, error) {
 // and the number of bytes consumed (the stream's exact length, so data
 // following it can be located).
 func DecodeDeltaInt32(dst []int32, src []byte) ([]int32, int, error) {
-	u, n, err := decodeDelta32(int32sAsUint32s(dst[:0]), src, true, nil)
-	return uint32sAsInt32s(u), n, err
+	u, n, err := decodeDelta32(as32[uint32](dst[:0]), src, true, nil)
+	return as32[int32](u), n, err
 }
 
 // DecodeDeltaInt32Wide is DecodeDeltaInt32 that also reads miniblocks of
@@ -381,8 +381,8 @@ func DecodeDeltaInt32(dst []int32, src []byte) ([]int32, int, error) {
 // width of INT32 deltas by 32. Miniblocks of width 32 or less take the
 // same path as in DecodeDeltaInt32.
 func DecodeDeltaInt32Wide(dst []int32, src []byte) (vals []int32, n int, wide bool, err error) {
-	u, n, err := decodeDelta32(int32sAsUint32s(dst[:0]), src, true, &wide)
-	return uint32sAsInt32s(u), n, wide, err
+	u, n, err := decodeDelta32(as32[uint32](dst[:0]), src, true, &wide)
+	return as32[int32](u), n, wide, err
 }
 
 // DecodeDeltaInt64 decodes a DELTA_BINARY_PACKED stream of INT64 values,

@@ -261,12 +261,12 @@ type Dict32 struct {
 // limits and returns full=true with the number of values added; the caller
 // then falls back to another encoding for src[added:].
 func (d *Dict32) InsertInt32(idx []int32, src []int32) (_ []int32, added int, full bool) {
-	return d.insert(idx, int32sAsUint32s(src))
+	return d.insert(idx, as32[uint32](src))
 }
 
 // InsertFloat adds the values of src by bit pattern, as InsertInt32.
 func (d *Dict32) InsertFloat(idx []int32, src []float32) (_ []int32, added int, full bool) {
-	return d.t.insertKeys(d.limit(), idx, float32sAsUint32s(src))
+	return d.t.insertKeys(d.limit(), idx, as32[uint32](src))
 }
 
 func (d *Dict32) limit() int {
@@ -286,7 +286,7 @@ func (d *Dict32) Size() int { return 4 * len(d.t.values) }
 
 // AppendPlain appends the dictionary page body (the entries, PLAIN).
 func (d *Dict32) AppendPlain(dst []byte) []byte {
-	return AppendPlainInt32(dst, uint32sAsInt32s(d.t.values))
+	return AppendPlainInt32(dst, as32[int32](d.t.values))
 }
 
 // Reset empties the dictionary, keeping its memory.
@@ -316,13 +316,13 @@ func (d *Dict64) limit() int {
 
 // InsertInt64 adds the values of src, as Dict32.InsertInt32.
 func (d *Dict64) InsertInt64(idx []int32, src []int64) (_ []int32, added int, full bool) {
-	return d.t.insertKeys(d.limit(), idx, int64sAsUint64s(src))
+	return d.t.insertKeys(d.limit(), idx, as64[uint64](src))
 }
 
 // InsertDouble adds the values of src by bit pattern, as
 // Dict32.InsertInt32.
 func (d *Dict64) InsertDouble(idx []int32, src []float64) (_ []int32, added int, full bool) {
-	return d.t.insertKeys(d.limit(), idx, float64sAsUint64s(src))
+	return d.t.insertKeys(d.limit(), idx, as64[uint64](src))
 }
 
 // Len returns the number of entries.
@@ -333,7 +333,7 @@ func (d *Dict64) Size() int { return 8 * len(d.t.values) }
 
 // AppendPlain appends the dictionary page body (the entries, PLAIN).
 func (d *Dict64) AppendPlain(dst []byte) []byte {
-	return AppendPlainInt64(dst, uint64sAsInt64s(d.t.values))
+	return AppendPlainInt64(dst, as64[int64](d.t.values))
 }
 
 // Reset empties the dictionary, keeping its memory.

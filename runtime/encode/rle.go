@@ -115,7 +115,7 @@ func AppendRLEInt32(dst []byte, src []int32, bitWidth int) []byte {
 	if bitWidth < 0 || bitWidth > 32 {
 		panic("encode: AppendRLEInt32: bit width out of range")
 	}
-	return appendRLE32(dst, int32sAsUint32s(src), bitWidth)
+	return appendRLE32(dst, as32[uint32](src), bitWidth)
 }
 
 // AppendRLEInt32Prefixed is AppendRLEInt32 preceded by the 4-byte length.
@@ -168,8 +168,8 @@ func DecodeRLEInt32(dst []int32, src []byte, bitWidth, n int) ([]int32, int, err
 	if bitWidth < 0 || bitWidth > 32 {
 		return dst[:0], 0, fmt.Errorf("rle int32: bit width %d not in [0,32]: %w", bitWidth, ErrBitWidth)
 	}
-	u, k, err := decodeRLE32(int32sAsUint32s(dst[:0]), src, bitWidth, n)
-	return uint32sAsInt32s(u), k, err
+	u, k, err := decodeRLE32(as32[uint32](dst[:0]), src, bitWidth, n)
+	return as32[int32](u), k, err
 }
 
 // DecodeRLEInt32Prefixed is DecodeRLEInt32 for length-prefixed data.

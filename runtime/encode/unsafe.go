@@ -17,10 +17,15 @@ import (
 // paths are only taken when it holds.
 var nativeLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// int32sAsUint32s reinterprets s (same size and alignment), keeping its
-// capacity; the helpers below do the same.
-func int32sAsUint32s(s []int32) []uint32 {
-	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+// as32 reinterprets s as a slice of another 32-bit number type, the
+// values' bit patterns unchanged (same size and alignment), keeping its
+// capacity; as64 does the same for 64-bit types.
+func as32[U, T int32 | uint32 | float32](s []T) []U {
+	return unsafe.Slice((*U)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
+
+func as64[U, T int64 | uint64 | float64](s []T) []U {
+	return unsafe.Slice((*U)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
 
 // boolsAsBytes reinterprets s; Go stores false as 0 and true as 1.
@@ -37,29 +42,4 @@ func bytesAsBools(s []uint8) []bool {
 func asBytes[T int32 | int64 | uint32 | uint64 | float32 | float64](s []T) []byte {
 	var z T
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(z)))
-}
-
-// uint32sAsInt32s reinterprets s (same size and alignment).
-func uint32sAsInt32s(s []uint32) []int32 {
-	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
-}
-
-// uint64sAsInt64s reinterprets s (same size and alignment).
-func uint64sAsInt64s(s []uint64) []int64 {
-	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
-}
-
-// float32sAsUint32s reinterprets s as the values' bit patterns.
-func float32sAsUint32s(s []float32) []uint32 {
-	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
-}
-
-// float64sAsUint64s reinterprets s as the values' bit patterns.
-func float64sAsUint64s(s []float64) []uint64 {
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
-}
-
-// int64sAsUint64s reinterprets s (same size and alignment).
-func int64sAsUint64s(s []int64) []uint64 {
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
