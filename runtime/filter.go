@@ -224,12 +224,7 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 	if p.op == opIntersects && w.Type != meta.ByteArray {
 		return nil, fmt.Errorf("%w: %s: column %q is %s, not WKB bytes", ErrFilter, p, p.path, schema.TypeName(w.Type, w.TypeLength))
 	}
-	order := columnOrderKind(w)
-	if w.Type == meta.Int96 {
-		// INT96 values have no order for statistics (so never prune), but
-		// compare as the timestamps they are.
-		order = orderInt96Time
-	}
+	order := predicateOrder(w)
 	if len(p.keys) > 0 {
 		if p.phys != w.Type {
 			return nil, fmt.Errorf("%w: %s: column %q is %s, the predicate's values %s", ErrFilter, p, p.path,
@@ -270,6 +265,17 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 		bl.prune = columnOrderKind(h) == bl.order
 	}
 	return bl, nil
+}
+
+// predicateOrder returns the order a predicate on leaf n compares values
+// and keys in: the column's statistics order, but for INT96, which has
+// none (its statistics never prune) and compares as the timestamps its
+// values are. Keys have boundLen(predicateOrder(n), ...) bytes.
+func predicateOrder(n *schema.Node) orderKind {
+	if n.Type == meta.Int96 {
+		return orderInt96Time
+	}
+	return columnOrderKind(n)
 }
 
 // prepareFilter binds the filter and prunes the selected row groups by

@@ -12,7 +12,6 @@ import (
 
 	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/encode"
-	"github.com/pqgen/pqgen/runtime/meta"
 )
 
 // plainOf returns the PLAIN encoding of a value readColumn returns.
@@ -71,10 +70,7 @@ func TestFilterCorpus(t *testing.T) {
 			if c == nil || len(c.vals) == 0 {
 				continue
 			}
-			bl := &boundLeaf{order: columnOrderKind(l)}
-			if l.Type == meta.Int96 {
-				bl.order = orderInt96Time
-			}
+			bl := &boundLeaf{order: predicateOrder(l)}
 			{
 				op := predOp(r.IntN(int(opNotNull) + 1))
 				p := &predLeaf{path: l.PathString(), op: op, phys: l.Type}

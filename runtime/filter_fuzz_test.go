@@ -46,11 +46,7 @@ func FuzzFilter(f *testing.F) {
 			if l.MaxRep > 0 || len(ps) == 3 {
 				continue
 			}
-			o := columnOrderKind(l)
-			if l.Type == meta.Int96 {
-				o = orderInt96Time // as bindLeaf binds INT96 columns
-			}
-			n := boundLen(o, l.Type, l.TypeLength)
+			n := boundLen(predicateOrder(l), l.Type, l.TypeLength)
 			if sel%7 == 6 {
 				n = int(sel % 5) // a key of the wrong length: an ErrFilter, not a panic
 			}
