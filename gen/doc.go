@@ -145,7 +145,9 @@
 // top-level field at a time over a batch of
 // rows: a loop per leaf for flat columns, a Dremel level shredder per
 // nested field, appending levels and values straight into the runtime's
-// typed column buffers, and call EndRows every 256 rows (512 from 64 leaf
+// typed column buffers (a top-level number, boolean or time, required or
+// nullable, grows its buffer by the batch once and assigns each row's
+// value and level by index), and call EndRows every 256 rows (512 from 64 leaf
 // columns, 1,024 from 128, 2,048 from 256) counted from the
 // file's first row (rows of an unfinished group wait for the next Write,
 // Flush or Close), so that row groups, cut after EndRows, do not depend

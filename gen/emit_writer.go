@@ -51,6 +51,10 @@ func emitShred(f *jen.File, p *writePlan) {
 						jen.Return(jen.Err())))))
 			continue
 		}
+		if fl.Strategy == shredFill {
+			stmts = append(stmts, jen.Comment(commentText(fl.Column)), jen.Block(shredFillCode(fl, p.Names)...))
+			continue
+		}
 		nm := &namer{names: p.Names}
 		var block []jen.Code
 		for _, b := range fl.Buffers {
@@ -80,6 +84,55 @@ func emitShred(f *jen.File, p *writePlan) {
 		f.Func().Add(recv, jen.Id("shred"), params).Block(stmts...)
 	}
 	f.Line()
+}
+
+// shredFillCode is the block shredding field fl by shredFill: its leaf's
+// Values (and Def, when the field may be null) are grown by len(rows) with
+// slices.Grow, and the loop assigns each row's level by index and appends
+// its value to a local, in room already made.
+func shredFillCode(fl writeField, n *Names) []jen.Code {
+	v := fl.Value
+	c := n.col(v.Node.Column)
+	col := func(f string) *jen.Statement { return jen.Id(c).Dot(f) }
+	x := id("x").dot(fl.Name)
+	grow := func(s jen.Code) *jen.Statement {
+		return jen.Qual("slices", "Grow").Call(s, jen.Len(jen.Id("rows")))
+	}
+	// all := grow(col.f)[:len(col.f)+len(rows)]; tail := all[len(col.f):][:len(rows)],
+	// the tail sliced to len(rows) so that the loop indexes it unchecked.
+	fill := func(f, all, tail string) []jen.Code {
+		return []jen.Code{
+			jen.Id(all).Op(":=").Add(grow(col(f))).Index(jen.Empty(), jen.Len(col(f)).Op("+").Len(jen.Id("rows"))),
+			jen.Id(tail).Op(":=").Id(all).Index(jen.Len(col(f)), jen.Empty()).Index(jen.Empty(), jen.Len(jen.Id("rows"))),
+		}
+	}
+	out := []jen.Code{jen.Id(c).Op(":=").Id("w").Dot(c)}
+	row := jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))
+	if v.Null == NotNull {
+		val, _ := plainValue(v, x)
+		out = append(out, fill("Values", "vals", "dst")...)
+		out = append(out,
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(row, jen.Id("dst").Index(jen.Id("i")).Op("=").Add(val)),
+			col("Values").Op("=").Id("vals"))
+		return out
+	}
+	present, null := x, jen.Add(x()).Op("==").Nil()
+	if v.Null == NullPointer {
+		present = x.deref()
+	} else {
+		null = zeroCheck(v, x)
+	}
+	val, _ := plainValue(v, present)
+	out = append(out, fill("Def", "defs", "def")...)
+	out = append(out,
+		jen.Id("vals").Op(":=").Add(grow(col("Values"))),
+		jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(row,
+			jen.If(null).Block(jen.Id("def").Index(jen.Id("i")).Op("=").Lit(0)).Else().Block(
+				jen.Id("def").Index(jen.Id("i")).Op("=").Lit(1),
+				jen.Id("vals").Op("=").Append(jen.Id("vals"), val))),
+		col("Def").Op("=").Id("defs"),
+		col("Values").Op("=").Id("vals"))
+	return out
 }
 
 // wenv is the shredding context: the definition level reached and the
@@ -246,8 +299,9 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 	c := nm.names.col(l.Column)
 	vals := jen.Id(c).Dot("Values")
 	app := func(x jen.Code) jen.Code { return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), x) }
-	tm := func(name string) *jen.Statement { return jen.Qual("time", name) }
-	unit := l.Logical.Time.Unit
+	if x, ok := plainValue(v, p); ok {
+		return app(x)
+	}
 	switch v.Conv {
 	case ConvString:
 		return vals.Dot("AppendString").Call(convert(v.Base, named("", "string"), p()))
@@ -277,44 +331,58 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 			return jen.If(jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail).Else().Block(vals.Clone().Op("=").Id("b"))
 		}
 		return jen.If(jen.List(jen.Id("u"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail).Else().Block(app(jen.Id("u")))
+	}
+	return app(p())
+}
+
+// plainValue returns the value a scalar at p stores as one element of its
+// leaf's Values, when it is one (numbers, booleans, times and INT96) and
+// cannot fail to convert; ok is false for the values appended otherwise
+// (strings, byte slices, fixed arrays, FLOAT16, INTERVAL, decimals).
+func plainValue(v *Value, p place) (x jen.Code, ok bool) {
+	l := v.Node
+	tm := func(name string) *jen.Statement { return jen.Qual("time", name) }
+	unit := l.Logical.Time.Unit
+	switch v.Conv {
 	case ConvTimestamp:
 		switch unit {
 		case meta.Millis:
-			return app(p().Dot("UnixMilli").Call())
+			return p().Dot("UnixMilli").Call(), true
 		case meta.Micros:
-			return app(p().Dot("UnixMicro").Call())
+			return p().Dot("UnixMicro").Call(), true
 		}
-		return app(p().Dot("UnixNano").Call())
+		return p().Dot("UnixNano").Call(), true
 	case ConvDate:
-		return app(jen.Qual(pathRuntime, "DateDays").Call(p()))
+		return jen.Qual(pathRuntime, "DateDays").Call(p()), true
 	case ConvDuration:
 		d := convert(v.Base, timeDuration, p())
 		if l.Logical.Kind != meta.LogicalTime {
-			return app(jen.Int64().Call(d))
+			return jen.Int64().Call(d), true
 		}
 		switch unit {
 		case meta.Millis:
-			return app(jen.Int32().Call(d.Op("/").Add(tm("Millisecond"))))
+			return jen.Int32().Call(d.Op("/").Add(tm("Millisecond"))), true
 		case meta.Micros:
-			return app(jen.Int64().Call(d.Op("/").Add(tm("Microsecond"))))
+			return jen.Int64().Call(d.Op("/").Add(tm("Microsecond"))), true
 		}
-		return app(jen.Int64().Call(d))
+		return jen.Int64().Call(d), true
+	case ConvNative:
+		switch l.Type {
+		case meta.Boolean:
+			return convert(v.Base, named("", "bool"), p()), true
+		case meta.Int32:
+			return convert(v.Base, named("", "int32"), p()), true
+		case meta.Int64:
+			return convert(v.Base, named("", "int64"), p()), true
+		case meta.Int96:
+			return convert(v.Base, int96Type, p()), true
+		case meta.Float:
+			return convert(v.Base, named("", "float32"), p()), true
+		case meta.Double:
+			return convert(v.Base, named("", "float64"), p()), true
+		}
 	}
-	switch l.Type {
-	case meta.Boolean:
-		return app(convert(v.Base, named("", "bool"), p()))
-	case meta.Int32:
-		return app(convert(v.Base, named("", "int32"), p()))
-	case meta.Int64:
-		return app(convert(v.Base, named("", "int64"), p()))
-	case meta.Int96:
-		return app(convert(v.Base, int96Type, p()))
-	case meta.Float:
-		return app(convert(v.Base, named("", "float32"), p()))
-	case meta.Double:
-		return app(convert(v.Base, named("", "float64"), p()))
-	}
-	return app(p())
+	return nil, false
 }
 
 // convert converts x, of type from, to type to, unless they are the same.

@@ -59,6 +59,7 @@ var importAliases = map[string]string{
 	"fmt":        "pqfmt",
 	"io":         "pqio",
 	"iter":       "pqiter",
+	"slices":     "pqslices",
 	"sync":       "pqsync",
 	"time":       "pqtime",
 }

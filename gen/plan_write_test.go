@@ -90,7 +90,7 @@ func TestPlanWrite(t *testing.T) {
 		fields = append(fields, field{f.Name, f.Column, f.Strategy, f.Buffers, f.Variant})
 	}
 	wantFields := []field{
-		{"ID", "id", shredLeaves, []string{"colID"}, ""},
+		{"ID", "id", shredFill, []string{"colID"}, ""},
 		{"Customer", "customer", shredLeaves, []string{"colCustomerName", "colCustomerScore"}, ""},
 		{"Attrs", "attrs", shredLeaves, []string{"colAttrsKey", "colAttrsValueKey", "colAttrsValueValue"}, ""},
 		{"Payload", "payload", shredVariant, nil, "variantPayload"},
@@ -107,6 +107,43 @@ func TestPlanWrite(t *testing.T) {
 	_, q := planFromText(t, "message Row {\n  required int64 id;\n  optional binary s (STRING);\n}")
 	if q.ShredFails || len(q.Variants) != 0 || len(q.Maps) != 0 || len(q.Buffers) != 2 {
 		t.Errorf("a flat row: ShredFails %v, %d variants, %d maps, %d buffers", q.ShredFails, len(q.Variants), len(q.Maps), len(q.Buffers))
+	}
+}
+
+// TestPlanWriteFill: the top-level scalars stored as plain elements of
+// their leaf's values, required or nullable, are shredded by shredFill;
+// strings, byte arrays, FLOAT16, repeated leaves and fields in
+// groups are appended value by value (shredLeaves).
+func TestPlanWriteFill(t *testing.T) {
+	_, p := planFromText(t, `message Row {
+  required int64 id;
+  optional double score;
+  required boolean ok;
+  optional int64 at (TIMESTAMP(MICROS,true));
+  required int32 day (DATE);
+  required int32 small (INTEGER(8,true));
+  required int96 legacy;
+  required binary name (STRING);
+  optional binary blob;
+  required fixed_len_byte_array(2) half (FLOAT16);
+  required int64 price (DECIMAL(18,2));
+  repeated int32 tags;
+  optional group g {
+    required int64 inner;
+  }
+}`)
+	want := map[string]shredStrategy{
+		"ID": shredFill, "Score": shredFill, "Ok": shredFill, "At": shredFill, "Day": shredFill,
+		"Small": shredFill, "Legacy": shredFill,
+		"Price": shredFill, // a scaled int64 unless -decimal=type
+		"Name":  shredLeaves, "Blob": shredLeaves, "Half": shredLeaves, "Tags": shredLeaves, "G": shredLeaves,
+	}
+	got := map[string]shredStrategy{}
+	for _, f := range p.Fields {
+		got[f.Name] = f.Strategy
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("strategies:\n got %v\nwant %v", got, want)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -163,58 +164,79 @@ func (w *BenchWideWriter) shred(rows []BenchWide) {
 	// a
 	{
 		colA := w.colA
+		vals := pqslices.Grow(colA.Values, len(rows))[:len(colA.Values)+len(rows)]
+		dst := vals[len(colA.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colA.Values = append(colA.Values, x.A)
+			dst[i] = x.A
 		}
+		colA.Values = vals
 	}
 	// b
 	{
 		colB := w.colB
+		vals := pqslices.Grow(colB.Values, len(rows))[:len(colB.Values)+len(rows)]
+		dst := vals[len(colB.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colB.Values = append(colB.Values, x.B)
+			dst[i] = x.B
 		}
+		colB.Values = vals
 	}
 	// c
 	{
 		colC := w.colC
+		vals := pqslices.Grow(colC.Values, len(rows))[:len(colC.Values)+len(rows)]
+		dst := vals[len(colC.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colC.Values = append(colC.Values, x.C)
+			dst[i] = x.C
 		}
+		colC.Values = vals
 	}
 	// d
 	{
 		colD := w.colD
+		vals := pqslices.Grow(colD.Values, len(rows))[:len(colD.Values)+len(rows)]
+		dst := vals[len(colD.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colD.Values = append(colD.Values, x.D)
+			dst[i] = x.D
 		}
+		colD.Values = vals
 	}
 	// f
 	{
 		colF := w.colF
+		vals := pqslices.Grow(colF.Values, len(rows))[:len(colF.Values)+len(rows)]
+		dst := vals[len(colF.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF.Values = append(colF.Values, x.F)
+			dst[i] = x.F
 		}
+		colF.Values = vals
 	}
 	// g
 	{
 		colG := w.colG
+		vals := pqslices.Grow(colG.Values, len(rows))[:len(colG.Values)+len(rows)]
+		dst := vals[len(colG.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colG.Values = append(colG.Values, x.G)
+			dst[i] = x.G
 		}
+		colG.Values = vals
 	}
 	// t
 	{
 		colT := w.colT
+		vals := pqslices.Grow(colT.Values, len(rows))[:len(colT.Values)+len(rows)]
+		dst := vals[len(colT.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colT.Values = append(colT.Values, x.T.UnixMicro())
+			dst[i] = x.T.UnixMicro()
 		}
+		colT.Values = vals
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -167,10 +168,13 @@ func (w *DefaultsV2Writer) shred(rows []DefaultsV2) {
 	// id
 	{
 		colID := w.colID
+		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+		dst := vals[len(colID.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colID.Values = append(colID.Values, x.ID)
+			dst[i] = x.ID
 		}
+		colID.Values = vals
 	}
 	// name
 	{
@@ -191,47 +195,64 @@ func (w *DefaultsV2Writer) shred(rows []DefaultsV2) {
 	// level
 	{
 		colLevel := w.colLevel
+		vals := pqslices.Grow(colLevel.Values, len(rows))[:len(colLevel.Values)+len(rows)]
+		dst := vals[len(colLevel.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colLevel.Values = append(colLevel.Values, int32(x.Level))
+			dst[i] = int32(x.Level)
 		}
+		colLevel.Values = vals
 	}
 	// mask
 	{
 		colMask := w.colMask
+		vals := pqslices.Grow(colMask.Values, len(rows))[:len(colMask.Values)+len(rows)]
+		dst := vals[len(colMask.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colMask.Values = append(colMask.Values, int32(x.Mask))
+			dst[i] = int32(x.Mask)
 		}
+		colMask.Values = vals
 	}
 	// ratio
 	{
 		colRatio := w.colRatio
+		vals := pqslices.Grow(colRatio.Values, len(rows))[:len(colRatio.Values)+len(rows)]
+		dst := vals[len(colRatio.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colRatio.Values = append(colRatio.Values, x.Ratio)
+			dst[i] = x.Ratio
 		}
+		colRatio.Values = vals
 	}
 	// on
 	{
 		colOn := w.colOn
+		vals := pqslices.Grow(colOn.Values, len(rows))[:len(colOn.Values)+len(rows)]
+		dst := vals[len(colOn.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colOn.Values = append(colOn.Values, x.On)
+			dst[i] = x.On
 		}
+		colOn.Values = vals
 	}
 	// plain
 	{
 		colPlain := w.colPlain
+		defs := pqslices.Grow(colPlain.Def, len(rows))[:len(colPlain.Def)+len(rows)]
+		def := defs[len(colPlain.Def):][:len(rows)]
+		vals := pqslices.Grow(colPlain.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.Plain == 0 {
-				colPlain.Def = append(colPlain.Def, 0)
+				def[i] = 0
 			} else {
-				colPlain.Def = append(colPlain.Def, 1)
-				colPlain.Values = append(colPlain.Values, x.Plain)
+				def[i] = 1
+				vals = append(vals, x.Plain)
 			}
 		}
+		colPlain.Def = defs
+		colPlain.Values = vals
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -273,82 +274,112 @@ func (w *FlatV1Writer) shred(rows []FlatV1) {
 	// i8
 	{
 		colI8 := w.colI8
+		vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
+		dst := vals[len(colI8.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI8.Values = append(colI8.Values, int32(x.I8))
+			dst[i] = int32(x.I8)
 		}
+		colI8.Values = vals
 	}
 	// i16
 	{
 		colI16 := w.colI16
+		vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
+		dst := vals[len(colI16.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI16.Values = append(colI16.Values, int32(x.I16))
+			dst[i] = int32(x.I16)
 		}
+		colI16.Values = vals
 	}
 	// i32
 	{
 		colI32 := w.colI32
+		vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
+		dst := vals[len(colI32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI32.Values = append(colI32.Values, x.I32)
+			dst[i] = x.I32
 		}
+		colI32.Values = vals
 	}
 	// i8_wide
 	{
 		colI8Wide := w.colI8Wide
+		vals := pqslices.Grow(colI8Wide.Values, len(rows))[:len(colI8Wide.Values)+len(rows)]
+		dst := vals[len(colI8Wide.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI8Wide.Values = append(colI8Wide.Values, int32(x.I8Wide))
+			dst[i] = int32(x.I8Wide)
 		}
+		colI8Wide.Values = vals
 	}
 	// u8
 	{
 		colU8 := w.colU8
+		vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
+		dst := vals[len(colU8.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU8.Values = append(colU8.Values, int32(x.U8))
+			dst[i] = int32(x.U8)
 		}
+		colU8.Values = vals
 	}
 	// u16
 	{
 		colU16 := w.colU16
+		vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
+		dst := vals[len(colU16.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU16.Values = append(colU16.Values, int32(x.U16))
+			dst[i] = int32(x.U16)
 		}
+		colU16.Values = vals
 	}
 	// u32
 	{
 		colU32 := w.colU32
+		vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
+		dst := vals[len(colU32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU32.Values = append(colU32.Values, int32(x.U32))
+			dst[i] = int32(x.U32)
 		}
+		colU32.Values = vals
 	}
 	// u8_wide
 	{
 		colU8Wide := w.colU8Wide
+		vals := pqslices.Grow(colU8Wide.Values, len(rows))[:len(colU8Wide.Values)+len(rows)]
+		dst := vals[len(colU8Wide.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU8Wide.Values = append(colU8Wide.Values, int32(x.U8Wide))
+			dst[i] = int32(x.U8Wide)
 		}
+		colU8Wide.Values = vals
 	}
 	// u32_wide
 	{
 		colU32Wide := w.colU32Wide
+		vals := pqslices.Grow(colU32Wide.Values, len(rows))[:len(colU32Wide.Values)+len(rows)]
+		dst := vals[len(colU32Wide.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU32Wide.Values = append(colU32Wide.Values, int32(x.U32Wide))
+			dst[i] = int32(x.U32Wide)
 		}
+		colU32Wide.Values = vals
 	}
 	// f32
 	{
 		colF32 := w.colF32
+		vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
+		dst := vals[len(colF32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF32.Values = append(colF32.Values, x.F32)
+			dst[i] = x.F32
 		}
+		colF32.Values = vals
 	}
 	// f16
 	{
@@ -369,66 +400,90 @@ func (w *FlatV1Writer) shred(rows []FlatV1) {
 	// date
 	{
 		colDate := w.colDate
+		vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
+		dst := vals[len(colDate.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDate.Values = append(colDate.Values, pqrt.DateDays(x.Date))
+			dst[i] = pqrt.DateDays(x.Date)
 		}
+		colDate.Values = vals
 	}
 	// date_nano
 	{
 		colDateNano := w.colDateNano
+		vals := pqslices.Grow(colDateNano.Values, len(rows))[:len(colDateNano.Values)+len(rows)]
+		dst := vals[len(colDateNano.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDateNano.Values = append(colDateNano.Values, pqrt.DateDays(x.DateNano))
+			dst[i] = pqrt.DateDays(x.DateNano)
 		}
+		colDateNano.Values = vals
 	}
 	// ts_milli
 	{
 		colTsMilli := w.colTsMilli
+		vals := pqslices.Grow(colTsMilli.Values, len(rows))[:len(colTsMilli.Values)+len(rows)]
+		dst := vals[len(colTsMilli.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsMilli.Values = append(colTsMilli.Values, x.TsMilli.UnixMilli())
+			dst[i] = x.TsMilli.UnixMilli()
 		}
+		colTsMilli.Values = vals
 	}
 	// ts_micro
 	{
 		colTsMicro := w.colTsMicro
+		vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
+		dst := vals[len(colTsMicro.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsMicro.Values = append(colTsMicro.Values, x.TsMicro.UnixMicro())
+			dst[i] = x.TsMicro.UnixMicro()
 		}
+		colTsMicro.Values = vals
 	}
 	// tm_milli
 	{
 		colTmMilliUnit := w.colTmMilliUnit
+		vals := pqslices.Grow(colTmMilliUnit.Values, len(rows))[:len(colTmMilliUnit.Values)+len(rows)]
+		dst := vals[len(colTmMilliUnit.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTmMilliUnit.Values = append(colTmMilliUnit.Values, int32(x.TmMilliUnit/pqtime.Millisecond))
+			dst[i] = int32(x.TmMilliUnit / pqtime.Millisecond)
 		}
+		colTmMilliUnit.Values = vals
 	}
 	// tm_micro
 	{
 		colTmMicroUnit := w.colTmMicroUnit
+		vals := pqslices.Grow(colTmMicroUnit.Values, len(rows))[:len(colTmMicroUnit.Values)+len(rows)]
+		dst := vals[len(colTmMicroUnit.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTmMicroUnit.Values = append(colTmMicroUnit.Values, int64(x.TmMicroUnit/pqtime.Microsecond))
+			dst[i] = int64(x.TmMicroUnit / pqtime.Microsecond)
 		}
+		colTmMicroUnit.Values = vals
 	}
 	// dec32
 	{
 		colDec32 := w.colDec32
+		vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
+		dst := vals[len(colDec32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDec32.Values = append(colDec32.Values, x.Dec32)
+			dst[i] = x.Dec32
 		}
+		colDec32.Values = vals
 	}
 	// dec64
 	{
 		colDec64 := w.colDec64
+		vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
+		dst := vals[len(colDec64.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDec64.Values = append(colDec64.Values, x.Dec64)
+			dst[i] = x.Dec64
 		}
+		colDec64.Values = vals
 	}
 	// dec_fix
 	{
@@ -481,10 +536,13 @@ func (w *FlatV1Writer) shred(rows []FlatV1) {
 	// req
 	{
 		colReq := w.colReq
+		vals := pqslices.Grow(colReq.Values, len(rows))[:len(colReq.Values)+len(rows)]
+		dst := vals[len(colReq.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colReq.Values = append(colReq.Values, x.Req)
+			dst[i] = x.Req
 		}
+		colReq.Values = vals
 	}
 	// dropped
 	{
@@ -497,10 +555,13 @@ func (w *FlatV1Writer) shred(rows []FlatV1) {
 	// old_name
 	{
 		colOldName := w.colOldName
+		vals := pqslices.Grow(colOldName.Values, len(rows))[:len(colOldName.Values)+len(rows)]
+		dst := vals[len(colOldName.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colOldName.Values = append(colOldName.Values, x.OldName)
+			dst[i] = x.OldName
 		}
+		colOldName.Values = vals
 	}
 }
 

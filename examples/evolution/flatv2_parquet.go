@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -273,154 +274,211 @@ func (w *FlatV2Writer) shred(rows []FlatV2) {
 	// i8
 	{
 		colI8 := w.colI8
+		vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
+		dst := vals[len(colI8.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI8.Values = append(colI8.Values, int32(x.I8))
+			dst[i] = int32(x.I8)
 		}
+		colI8.Values = vals
 	}
 	// i16
 	{
 		colI16 := w.colI16
+		vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
+		dst := vals[len(colI16.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI16.Values = append(colI16.Values, x.I16)
+			dst[i] = x.I16
 		}
+		colI16.Values = vals
 	}
 	// i32
 	{
 		colI32 := w.colI32
+		vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
+		dst := vals[len(colI32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI32.Values = append(colI32.Values, x.I32)
+			dst[i] = x.I32
 		}
+		colI32.Values = vals
 	}
 	// i8_wide
 	{
 		colI8Wide := w.colI8Wide
+		vals := pqslices.Grow(colI8Wide.Values, len(rows))[:len(colI8Wide.Values)+len(rows)]
+		dst := vals[len(colI8Wide.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI8Wide.Values = append(colI8Wide.Values, x.I8Wide)
+			dst[i] = x.I8Wide
 		}
+		colI8Wide.Values = vals
 	}
 	// u8
 	{
 		colU8 := w.colU8
+		vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
+		dst := vals[len(colU8.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU8.Values = append(colU8.Values, int32(x.U8))
+			dst[i] = int32(x.U8)
 		}
+		colU8.Values = vals
 	}
 	// u16
 	{
 		colU16 := w.colU16
+		vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
+		dst := vals[len(colU16.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU16.Values = append(colU16.Values, x.U16)
+			dst[i] = x.U16
 		}
+		colU16.Values = vals
 	}
 	// u32
 	{
 		colU32 := w.colU32
+		vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
+		dst := vals[len(colU32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU32.Values = append(colU32.Values, x.U32)
+			dst[i] = x.U32
 		}
+		colU32.Values = vals
 	}
 	// u8_wide
 	{
 		colU8Wide := w.colU8Wide
+		vals := pqslices.Grow(colU8Wide.Values, len(rows))[:len(colU8Wide.Values)+len(rows)]
+		dst := vals[len(colU8Wide.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU8Wide.Values = append(colU8Wide.Values, int32(x.U8Wide))
+			dst[i] = int32(x.U8Wide)
 		}
+		colU8Wide.Values = vals
 	}
 	// u32_wide
 	{
 		colU32Wide := w.colU32Wide
+		vals := pqslices.Grow(colU32Wide.Values, len(rows))[:len(colU32Wide.Values)+len(rows)]
+		dst := vals[len(colU32Wide.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU32Wide.Values = append(colU32Wide.Values, int64(x.U32Wide))
+			dst[i] = int64(x.U32Wide)
 		}
+		colU32Wide.Values = vals
 	}
 	// f32
 	{
 		colF32 := w.colF32
+		vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
+		dst := vals[len(colF32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF32.Values = append(colF32.Values, x.F32)
+			dst[i] = x.F32
 		}
+		colF32.Values = vals
 	}
 	// f16
 	{
 		colF16 := w.colF16
+		vals := pqslices.Grow(colF16.Values, len(rows))[:len(colF16.Values)+len(rows)]
+		dst := vals[len(colF16.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF16.Values = append(colF16.Values, x.F16)
+			dst[i] = x.F16
 		}
+		colF16.Values = vals
 	}
 	// f16_wide
 	{
 		colF16Wide := w.colF16Wide
+		vals := pqslices.Grow(colF16Wide.Values, len(rows))[:len(colF16Wide.Values)+len(rows)]
+		dst := vals[len(colF16Wide.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF16Wide.Values = append(colF16Wide.Values, x.F16Wide)
+			dst[i] = x.F16Wide
 		}
+		colF16Wide.Values = vals
 	}
 	// date
 	{
 		colDate := w.colDate
+		vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
+		dst := vals[len(colDate.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDate.Values = append(colDate.Values, x.Date.UnixMilli())
+			dst[i] = x.Date.UnixMilli()
 		}
+		colDate.Values = vals
 	}
 	// date_nano
 	{
 		colDateNano := w.colDateNano
+		vals := pqslices.Grow(colDateNano.Values, len(rows))[:len(colDateNano.Values)+len(rows)]
+		dst := vals[len(colDateNano.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDateNano.Values = append(colDateNano.Values, x.DateNano.UnixNano())
+			dst[i] = x.DateNano.UnixNano()
 		}
+		colDateNano.Values = vals
 	}
 	// ts_milli
 	{
 		colTsMilli := w.colTsMilli
+		vals := pqslices.Grow(colTsMilli.Values, len(rows))[:len(colTsMilli.Values)+len(rows)]
+		dst := vals[len(colTsMilli.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsMilli.Values = append(colTsMilli.Values, x.TsMilli.UnixMicro())
+			dst[i] = x.TsMilli.UnixMicro()
 		}
+		colTsMilli.Values = vals
 	}
 	// ts_micro
 	{
 		colTsMicro := w.colTsMicro
+		vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
+		dst := vals[len(colTsMicro.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsMicro.Values = append(colTsMicro.Values, x.TsMicro.UnixNano())
+			dst[i] = x.TsMicro.UnixNano()
 		}
+		colTsMicro.Values = vals
 	}
 	// tm_milli
 	{
 		colTmMilliUnit := w.colTmMilliUnit
+		vals := pqslices.Grow(colTmMilliUnit.Values, len(rows))[:len(colTmMilliUnit.Values)+len(rows)]
+		dst := vals[len(colTmMilliUnit.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTmMilliUnit.Values = append(colTmMilliUnit.Values, int64(x.TmMilliUnit/pqtime.Microsecond))
+			dst[i] = int64(x.TmMilliUnit / pqtime.Microsecond)
 		}
+		colTmMilliUnit.Values = vals
 	}
 	// tm_micro
 	{
 		colTmMicroUnit := w.colTmMicroUnit
+		vals := pqslices.Grow(colTmMicroUnit.Values, len(rows))[:len(colTmMicroUnit.Values)+len(rows)]
+		dst := vals[len(colTmMicroUnit.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTmMicroUnit.Values = append(colTmMicroUnit.Values, int64(x.TmMicroUnit))
+			dst[i] = int64(x.TmMicroUnit)
 		}
+		colTmMicroUnit.Values = vals
 	}
 	// dec32
 	{
 		colDec32 := w.colDec32
+		vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
+		dst := vals[len(colDec32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDec32.Values = append(colDec32.Values, x.Dec32)
+			dst[i] = x.Dec32
 		}
+		colDec32.Values = vals
 	}
 	// dec64
 	{
@@ -481,36 +539,49 @@ func (w *FlatV2Writer) shred(rows []FlatV2) {
 	// req
 	{
 		colReq := w.colReq
+		defs := pqslices.Grow(colReq.Def, len(rows))[:len(colReq.Def)+len(rows)]
+		def := defs[len(colReq.Def):][:len(rows)]
+		vals := pqslices.Grow(colReq.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.Req == nil {
-				colReq.Def = append(colReq.Def, 0)
+				def[i] = 0
 			} else {
-				colReq.Def = append(colReq.Def, 1)
-				colReq.Values = append(colReq.Values, (*x.Req))
+				def[i] = 1
+				vals = append(vals, (*x.Req))
 			}
 		}
+		colReq.Def = defs
+		colReq.Values = vals
 	}
 	// new_name
 	{
 		colNewName := w.colNewName
+		vals := pqslices.Grow(colNewName.Values, len(rows))[:len(colNewName.Values)+len(rows)]
+		dst := vals[len(colNewName.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colNewName.Values = append(colNewName.Values, x.NewName)
+			dst[i] = x.NewName
 		}
+		colNewName.Values = vals
 	}
 	// added
 	{
 		colAdded := w.colAdded
+		defs := pqslices.Grow(colAdded.Def, len(rows))[:len(colAdded.Def)+len(rows)]
+		def := defs[len(colAdded.Def):][:len(rows)]
+		vals := pqslices.Grow(colAdded.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.Added == nil {
-				colAdded.Def = append(colAdded.Def, 0)
+				def[i] = 0
 			} else {
-				colAdded.Def = append(colAdded.Def, 1)
-				colAdded.Values = append(colAdded.Values, (*x.Added))
+				def[i] = 1
+				vals = append(vals, (*x.Added))
 			}
 		}
+		colAdded.Def = defs
+		colAdded.Values = vals
 	}
 }
 

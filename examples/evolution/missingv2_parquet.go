@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -137,10 +138,13 @@ func (w *MissingV2Writer) shred(rows []MissingV2) {
 	// id
 	{
 		colID := w.colID
+		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+		dst := vals[len(colID.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colID.Values = append(colID.Values, x.ID)
+			dst[i] = x.ID
 		}
+		colID.Values = vals
 	}
 	// region
 	{

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -132,10 +133,13 @@ func (w *Narrow16Writer) shred(rows []Narrow16) {
 	// i32
 	{
 		colI32 := w.colI32
+		vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
+		dst := vals[len(colI32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI32.Values = append(colI32.Values, int32(x.I32))
+			dst[i] = int32(x.I32)
 		}
+		colI32.Values = vals
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -132,10 +133,13 @@ func (w *NarrowFWriter) shred(rows []NarrowF) {
 	// f32
 	{
 		colF32 := w.colF32
+		vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
+		dst := vals[len(colF32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF32.Values = append(colF32.Values, x.F32)
+			dst[i] = x.F32
 		}
+		colF32.Values = vals
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -132,10 +133,13 @@ func (w *NarrowScaleWriter) shred(rows []NarrowScale) {
 	// dec64
 	{
 		colDec64 := w.colDec64
+		vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
+		dst := vals[len(colDec64.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDec64.Values = append(colDec64.Values, x.Dec64)
+			dst[i] = x.Dec64
 		}
+		colDec64.Values = vals
 	}
 }
 

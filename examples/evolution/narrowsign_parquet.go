@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -132,10 +133,13 @@ func (w *NarrowSignWriter) shred(rows []NarrowSign) {
 	// i8
 	{
 		colI8 := w.colI8
+		vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
+		dst := vals[len(colI8.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI8.Values = append(colI8.Values, int64(x.I8))
+			dst[i] = int64(x.I8)
 		}
+		colI8.Values = vals
 	}
 }
 

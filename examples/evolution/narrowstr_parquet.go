@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -132,10 +133,13 @@ func (w *NarrowStrWriter) shred(rows []NarrowStr) {
 	// str
 	{
 		colStr := w.colStr
+		vals := pqslices.Grow(colStr.Values, len(rows))[:len(colStr.Values)+len(rows)]
+		dst := vals[len(colStr.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colStr.Values = append(colStr.Values, x.Str)
+			dst[i] = x.Str
 		}
+		colStr.Values = vals
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -133,10 +134,13 @@ func (w *NarrowUnitWriter) shred(rows []NarrowUnit) {
 	// ts_micro
 	{
 		colTsMicro := w.colTsMicro
+		vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
+		dst := vals[len(colTsMicro.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsMicro.Values = append(colTsMicro.Values, x.TsMicro.UnixMilli())
+			dst[i] = x.TsMicro.UnixMilli()
 		}
+		colTsMicro.Values = vals
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -146,15 +147,20 @@ func (w *OptV1Writer) shred(rows []OptV1) {
 	// a
 	{
 		colA := w.colA
+		defs := pqslices.Grow(colA.Def, len(rows))[:len(colA.Def)+len(rows)]
+		def := defs[len(colA.Def):][:len(rows)]
+		vals := pqslices.Grow(colA.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.A == nil {
-				colA.Def = append(colA.Def, 0)
+				def[i] = 0
 			} else {
-				colA.Def = append(colA.Def, 1)
-				colA.Values = append(colA.Values, (*x.A))
+				def[i] = 1
+				vals = append(vals, (*x.A))
 			}
 		}
+		colA.Def = defs
+		colA.Values = vals
 	}
 	// s
 	{

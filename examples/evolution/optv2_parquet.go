@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -146,10 +147,13 @@ func (w *OptV2Writer) shred(rows []OptV2) {
 	// a
 	{
 		colA := w.colA
+		vals := pqslices.Grow(colA.Values, len(rows))[:len(colA.Values)+len(rows)]
+		dst := vals[len(colA.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colA.Values = append(colA.Values, x.A)
+			dst[i] = x.A
 		}
+		colA.Values = vals
 	}
 	// s
 	{

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -201,18 +202,24 @@ func (w *EventWriter) shred(rows []Event) {
 	// id
 	{
 		colID := w.colID
+		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+		dst := vals[len(colID.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colID.Values = append(colID.Values, x.ID)
+			dst[i] = x.ID
 		}
+		colID.Values = vals
 	}
 	// at
 	{
 		colAt := w.colAt
+		vals := pqslices.Grow(colAt.Values, len(rows))[:len(colAt.Values)+len(rows)]
+		dst := vals[len(colAt.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colAt.Values = append(colAt.Values, x.At.UnixMicro())
+			dst[i] = x.At.UnixMicro()
 		}
+		colAt.Values = vals
 	}
 	// kind
 	{
@@ -241,26 +248,35 @@ func (w *EventWriter) shred(rows []Event) {
 	// Latency
 	{
 		colLatency := w.colLatency
+		vals := pqslices.Grow(colLatency.Values, len(rows))[:len(colLatency.Values)+len(rows)]
+		dst := vals[len(colLatency.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colLatency.Values = append(colLatency.Values, int64(x.Latency))
+			dst[i] = int64(x.Latency)
 		}
+		colLatency.Values = vals
 	}
 	// score
 	{
 		colScore := w.colScore
+		vals := pqslices.Grow(colScore.Values, len(rows))[:len(colScore.Values)+len(rows)]
+		dst := vals[len(colScore.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colScore.Values = append(colScore.Values, x.Score)
+			dst[i] = x.Score
 		}
+		colScore.Values = vals
 	}
 	// success
 	{
 		colSuccess := w.colSuccess
+		vals := pqslices.Grow(colSuccess.Values, len(rows))[:len(colSuccess.Values)+len(rows)]
+		dst := vals[len(colSuccess.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colSuccess.Values = append(colSuccess.Values, x.Success)
+			dst[i] = x.Success
 		}
+		colSuccess.Values = vals
 	}
 	// referrer
 	{
@@ -278,15 +294,20 @@ func (w *EventWriter) shred(rows []Event) {
 	// retries
 	{
 		colRetries := w.colRetries
+		defs := pqslices.Grow(colRetries.Def, len(rows))[:len(colRetries.Def)+len(rows)]
+		def := defs[len(colRetries.Def):][:len(rows)]
+		vals := pqslices.Grow(colRetries.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.Retries == nil {
-				colRetries.Def = append(colRetries.Def, 0)
+				def[i] = 0
 			} else {
-				colRetries.Def = append(colRetries.Def, 1)
-				colRetries.Values = append(colRetries.Values, (*x.Retries))
+				def[i] = 1
+				vals = append(vals, (*x.Retries))
 			}
 		}
+		colRetries.Def = defs
+		colRetries.Values = vals
 	}
 	// country
 	{

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -381,106 +382,145 @@ func (w *LogicalWriter) shred(rows []Logical) {
 	// i8
 	{
 		colI8 := w.colI8
+		vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
+		dst := vals[len(colI8.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI8.Values = append(colI8.Values, int32(x.I8))
+			dst[i] = int32(x.I8)
 		}
+		colI8.Values = vals
 	}
 	// i16
 	{
 		colI16 := w.colI16
+		vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
+		dst := vals[len(colI16.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI16.Values = append(colI16.Values, int32(x.I16))
+			dst[i] = int32(x.I16)
 		}
+		colI16.Values = vals
 	}
 	// i32
 	{
 		colI32 := w.colI32
+		vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
+		dst := vals[len(colI32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI32.Values = append(colI32.Values, x.I32)
+			dst[i] = x.I32
 		}
+		colI32.Values = vals
 	}
 	// i64
 	{
 		colI64 := w.colI64
+		vals := pqslices.Grow(colI64.Values, len(rows))[:len(colI64.Values)+len(rows)]
+		dst := vals[len(colI64.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colI64.Values = append(colI64.Values, x.I64)
+			dst[i] = x.I64
 		}
+		colI64.Values = vals
 	}
 	// u8
 	{
 		colU8 := w.colU8
+		vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
+		dst := vals[len(colU8.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU8.Values = append(colU8.Values, int32(x.U8))
+			dst[i] = int32(x.U8)
 		}
+		colU8.Values = vals
 	}
 	// u16
 	{
 		colU16 := w.colU16
+		vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
+		dst := vals[len(colU16.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU16.Values = append(colU16.Values, int32(x.U16))
+			dst[i] = int32(x.U16)
 		}
+		colU16.Values = vals
 	}
 	// u32
 	{
 		colU32 := w.colU32
+		vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
+		dst := vals[len(colU32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU32.Values = append(colU32.Values, int32(x.U32))
+			dst[i] = int32(x.U32)
 		}
+		colU32.Values = vals
 	}
 	// u64
 	{
 		colU64 := w.colU64
+		vals := pqslices.Grow(colU64.Values, len(rows))[:len(colU64.Values)+len(rows)]
+		dst := vals[len(colU64.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colU64.Values = append(colU64.Values, int64(x.U64))
+			dst[i] = int64(x.U64)
 		}
+		colU64.Values = vals
 	}
 	// int
 	{
 		colInt := w.colInt
+		vals := pqslices.Grow(colInt.Values, len(rows))[:len(colInt.Values)+len(rows)]
+		dst := vals[len(colInt.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colInt.Values = append(colInt.Values, int64(x.Int))
+			dst[i] = int64(x.Int)
 		}
+		colInt.Values = vals
 	}
 	// uint
 	{
 		colUint := w.colUint
+		vals := pqslices.Grow(colUint.Values, len(rows))[:len(colUint.Values)+len(rows)]
+		dst := vals[len(colUint.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colUint.Values = append(colUint.Values, int64(x.Uint))
+			dst[i] = int64(x.Uint)
 		}
+		colUint.Values = vals
 	}
 	// f32
 	{
 		colF32 := w.colF32
+		vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
+		dst := vals[len(colF32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF32.Values = append(colF32.Values, x.F32)
+			dst[i] = x.F32
 		}
+		colF32.Values = vals
 	}
 	// f64
 	{
 		colF64 := w.colF64
+		vals := pqslices.Grow(colF64.Values, len(rows))[:len(colF64.Values)+len(rows)]
+		dst := vals[len(colF64.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF64.Values = append(colF64.Values, x.F64)
+			dst[i] = x.F64
 		}
+		colF64.Values = vals
 	}
 	// bool
 	{
 		colBool := w.colBool
+		vals := pqslices.Grow(colBool.Values, len(rows))[:len(colBool.Values)+len(rows)]
+		dst := vals[len(colBool.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colBool.Values = append(colBool.Values, x.Bool)
+			dst[i] = x.Bool
 		}
+		colBool.Values = vals
 	}
 	// str
 	{
@@ -557,18 +597,24 @@ func (w *LogicalWriter) shred(rows []Logical) {
 	// dec32
 	{
 		colDec32 := w.colDec32
+		vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
+		dst := vals[len(colDec32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDec32.Values = append(colDec32.Values, x.Dec32)
+			dst[i] = x.Dec32
 		}
+		colDec32.Values = vals
 	}
 	// dec64
 	{
 		colDec64 := w.colDec64
+		vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
+		dst := vals[len(colDec64.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDec64.Values = append(colDec64.Values, x.Dec64)
+			dst[i] = x.Dec64
 		}
+		colDec64.Values = vals
 	}
 	// dec_fixed
 	{
@@ -589,82 +635,112 @@ func (w *LogicalWriter) shred(rows []Logical) {
 	// ts_millis
 	{
 		colTsMillis := w.colTsMillis
+		vals := pqslices.Grow(colTsMillis.Values, len(rows))[:len(colTsMillis.Values)+len(rows)]
+		dst := vals[len(colTsMillis.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsMillis.Values = append(colTsMillis.Values, x.TsMillis.UnixMilli())
+			dst[i] = x.TsMillis.UnixMilli()
 		}
+		colTsMillis.Values = vals
 	}
 	// ts_micros
 	{
 		colTsMicros := w.colTsMicros
+		vals := pqslices.Grow(colTsMicros.Values, len(rows))[:len(colTsMicros.Values)+len(rows)]
+		dst := vals[len(colTsMicros.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsMicros.Values = append(colTsMicros.Values, x.TsMicros.UnixMicro())
+			dst[i] = x.TsMicros.UnixMicro()
 		}
+		colTsMicros.Values = vals
 	}
 	// ts_nanos
 	{
 		colTsNanos := w.colTsNanos
+		vals := pqslices.Grow(colTsNanos.Values, len(rows))[:len(colTsNanos.Values)+len(rows)]
+		dst := vals[len(colTsNanos.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsNanos.Values = append(colTsNanos.Values, x.TsNanos.UnixNano())
+			dst[i] = x.TsNanos.UnixNano()
 		}
+		colTsNanos.Values = vals
 	}
 	// ts_local
 	{
 		colTsLocal := w.colTsLocal
+		vals := pqslices.Grow(colTsLocal.Values, len(rows))[:len(colTsLocal.Values)+len(rows)]
+		dst := vals[len(colTsLocal.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTsLocal.Values = append(colTsLocal.Values, x.TsLocal.UnixMicro())
+			dst[i] = x.TsLocal.UnixMicro()
 		}
+		colTsLocal.Values = vals
 	}
 	// date
 	{
 		colDate := w.colDate
+		vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
+		dst := vals[len(colDate.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDate.Values = append(colDate.Values, pqrt.DateDays(x.Date))
+			dst[i] = pqrt.DateDays(x.Date)
 		}
+		colDate.Values = vals
 	}
 	// time_millis
 	{
 		colTimeOfDay32 := w.colTimeOfDay32
+		vals := pqslices.Grow(colTimeOfDay32.Values, len(rows))[:len(colTimeOfDay32.Values)+len(rows)]
+		dst := vals[len(colTimeOfDay32.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTimeOfDay32.Values = append(colTimeOfDay32.Values, int32(x.TimeOfDay32/pqtime.Millisecond))
+			dst[i] = int32(x.TimeOfDay32 / pqtime.Millisecond)
 		}
+		colTimeOfDay32.Values = vals
 	}
 	// time_micros
 	{
 		colTimeOfDay64 := w.colTimeOfDay64
+		vals := pqslices.Grow(colTimeOfDay64.Values, len(rows))[:len(colTimeOfDay64.Values)+len(rows)]
+		dst := vals[len(colTimeOfDay64.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTimeOfDay64.Values = append(colTimeOfDay64.Values, int64(x.TimeOfDay64/pqtime.Microsecond))
+			dst[i] = int64(x.TimeOfDay64 / pqtime.Microsecond)
 		}
+		colTimeOfDay64.Values = vals
 	}
 	// time_nanos
 	{
 		colTimeOfDayFine := w.colTimeOfDayFine
+		vals := pqslices.Grow(colTimeOfDayFine.Values, len(rows))[:len(colTimeOfDayFine.Values)+len(rows)]
+		dst := vals[len(colTimeOfDayFine.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTimeOfDayFine.Values = append(colTimeOfDayFine.Values, int64(x.TimeOfDayFine))
+			dst[i] = int64(x.TimeOfDayFine)
 		}
+		colTimeOfDayFine.Values = vals
 	}
 	// duration
 	{
 		colDuration := w.colDuration
+		vals := pqslices.Grow(colDuration.Values, len(rows))[:len(colDuration.Values)+len(rows)]
+		dst := vals[len(colDuration.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDuration.Values = append(colDuration.Values, int64(x.Duration))
+			dst[i] = int64(x.Duration)
 		}
+		colDuration.Values = vals
 	}
 	// int96
 	{
 		colInt96 := w.colInt96
+		vals := pqslices.Grow(colInt96.Values, len(rows))[:len(colInt96.Values)+len(rows)]
+		dst := vals[len(colInt96.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colInt96.Values = append(colInt96.Values, x.Int96)
+			dst[i] = x.Int96
 		}
+		colInt96.Values = vals
 	}
 	// geometry
 	{
@@ -685,63 +761,86 @@ func (w *LogicalWriter) shred(rows []Logical) {
 	// temp
 	{
 		colTemp := w.colTemp
+		vals := pqslices.Grow(colTemp.Values, len(rows))[:len(colTemp.Values)+len(rows)]
+		dst := vals[len(colTemp.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTemp.Values = append(colTemp.Values, float64(x.Temp))
+			dst[i] = float64(x.Temp)
 		}
+		colTemp.Values = vals
 	}
 	// level
 	{
 		colLevel := w.colLevel
+		vals := pqslices.Grow(colLevel.Values, len(rows))[:len(colLevel.Values)+len(rows)]
+		dst := vals[len(colLevel.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colLevel.Values = append(colLevel.Values, int32(x.Level))
+			dst[i] = int32(x.Level)
 		}
+		colLevel.Values = vals
 	}
 	// count
 	{
 		colCount := w.colCount
+		vals := pqslices.Grow(colCount.Values, len(rows))[:len(colCount.Values)+len(rows)]
+		dst := vals[len(colCount.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colCount.Values = append(colCount.Values, int64(x.Count))
+			dst[i] = int64(x.Count)
 		}
+		colCount.Values = vals
 	}
 	// days_raw
 	{
 		colDaysRaw := w.colDaysRaw
+		vals := pqslices.Grow(colDaysRaw.Values, len(rows))[:len(colDaysRaw.Values)+len(rows)]
+		dst := vals[len(colDaysRaw.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDaysRaw.Values = append(colDaysRaw.Values, x.DaysRaw)
+			dst[i] = x.DaysRaw
 		}
+		colDaysRaw.Values = vals
 	}
 	// micros_raw
 	{
 		colMicrosRaw := w.colMicrosRaw
+		vals := pqslices.Grow(colMicrosRaw.Values, len(rows))[:len(colMicrosRaw.Values)+len(rows)]
+		dst := vals[len(colMicrosRaw.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colMicrosRaw.Values = append(colMicrosRaw.Values, x.MicrosRaw)
+			dst[i] = x.MicrosRaw
 		}
+		colMicrosRaw.Values = vals
 	}
 	// id
 	{
 		colID := w.colID
+		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+		dst := vals[len(colID.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colID.Values = append(colID.Values, x.ID)
+			dst[i] = x.ID
 		}
+		colID.Values = vals
 	}
 	// opt_time
 	{
 		colOptTime := w.colOptTime
+		defs := pqslices.Grow(colOptTime.Def, len(rows))[:len(colOptTime.Def)+len(rows)]
+		def := defs[len(colOptTime.Def):][:len(rows)]
+		vals := pqslices.Grow(colOptTime.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.OptTime == nil {
-				colOptTime.Def = append(colOptTime.Def, 0)
+				def[i] = 0
 			} else {
-				colOptTime.Def = append(colOptTime.Def, 1)
-				colOptTime.Values = append(colOptTime.Values, (*x.OptTime).UnixMilli())
+				def[i] = 1
+				vals = append(vals, (*x.OptTime).UnixMilli())
 			}
 		}
+		colOptTime.Def = defs
+		colOptTime.Values = vals
 	}
 	// opt_uuid
 	{
@@ -772,15 +871,20 @@ func (w *LogicalWriter) shred(rows []Logical) {
 	// opt_level
 	{
 		colOptLevel := w.colOptLevel
+		defs := pqslices.Grow(colOptLevel.Def, len(rows))[:len(colOptLevel.Def)+len(rows)]
+		def := defs[len(colOptLevel.Def):][:len(rows)]
+		vals := pqslices.Grow(colOptLevel.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.OptLevel == nil {
-				colOptLevel.Def = append(colOptLevel.Def, 0)
+				def[i] = 0
 			} else {
-				colOptLevel.Def = append(colOptLevel.Def, 1)
-				colOptLevel.Values = append(colOptLevel.Values, int32((*x.OptLevel)))
+				def[i] = 1
+				vals = append(vals, int32((*x.OptLevel)))
 			}
 		}
+		colOptLevel.Def = defs
+		colOptLevel.Values = vals
 	}
 }
 

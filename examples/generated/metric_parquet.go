@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -188,18 +189,24 @@ func (w *MetricWriter) shred(rows []Metric) {
 	// ts
 	{
 		colTS := w.colTS
+		vals := pqslices.Grow(colTS.Values, len(rows))[:len(colTS.Values)+len(rows)]
+		dst := vals[len(colTS.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTS.Values = append(colTS.Values, x.TS.UnixMilli())
+			dst[i] = x.TS.UnixMilli()
 		}
+		colTS.Values = vals
 	}
 	// value
 	{
 		colValue := w.colValue
+		vals := pqslices.Grow(colValue.Values, len(rows))[:len(colValue.Values)+len(rows)]
+		dst := vals[len(colValue.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colValue.Values = append(colValue.Values, x.Value)
+			dst[i] = x.Value
 		}
+		colValue.Values = vals
 	}
 	// labels
 	{
@@ -285,23 +292,31 @@ func (w *MetricWriter) shred(rows []Metric) {
 	// day
 	{
 		colDay := w.colDay
+		vals := pqslices.Grow(colDay.Values, len(rows))[:len(colDay.Values)+len(rows)]
+		dst := vals[len(colDay.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colDay.Values = append(colDay.Values, pqrt.DateDays(x.Day))
+			dst[i] = pqrt.DateDays(x.Day)
 		}
+		colDay.Values = vals
 	}
 	// level
 	{
 		colLevel := w.colLevel
+		defs := pqslices.Grow(colLevel.Def, len(rows))[:len(colLevel.Def)+len(rows)]
+		def := defs[len(colLevel.Def):][:len(rows)]
+		vals := pqslices.Grow(colLevel.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.Level == nil {
-				colLevel.Def = append(colLevel.Def, 0)
+				def[i] = 0
 			} else {
-				colLevel.Def = append(colLevel.Def, 1)
-				colLevel.Values = append(colLevel.Values, int32((*x.Level)))
+				def[i] = 1
+				vals = append(vals, int32((*x.Level)))
 			}
 		}
+		colLevel.Def = defs
+		colLevel.Values = vals
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesLabels[:cap(w.entriesLabels)])

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -298,18 +299,24 @@ func (w *OrderWriter) shred(rows []Order) {
 	// id
 	{
 		colID := w.colID
+		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+		dst := vals[len(colID.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colID.Values = append(colID.Values, x.ID)
+			dst[i] = x.ID
 		}
+		colID.Values = vals
 	}
 	// placed_at
 	{
 		colPlacedAt := w.colPlacedAt
+		vals := pqslices.Grow(colPlacedAt.Values, len(rows))[:len(colPlacedAt.Values)+len(rows)]
+		dst := vals[len(colPlacedAt.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colPlacedAt.Values = append(colPlacedAt.Values, x.PlacedAt.UnixMilli())
+			dst[i] = x.PlacedAt.UnixMilli()
 		}
+		colPlacedAt.Values = vals
 	}
 	// customer
 	{
@@ -591,10 +598,13 @@ func (w *OrderWriter) shred(rows []Order) {
 	// version
 	{
 		colVersion := w.colVersion
+		vals := pqslices.Grow(colVersion.Values, len(rows))[:len(colVersion.Values)+len(rows)]
+		dst := vals[len(colVersion.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colVersion.Values = append(colVersion.Values, int32(x.Audit.Version))
+			dst[i] = int32(x.Audit.Version)
 		}
+		colVersion.Values = vals
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesLinesOptions[:cap(w.entriesLinesOptions)])

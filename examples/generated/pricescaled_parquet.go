@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -175,18 +176,24 @@ func (w *PriceScaledWriter) shred(rows []PriceScaled) {
 	// amount
 	{
 		colAmount := w.colAmount
+		vals := pqslices.Grow(colAmount.Values, len(rows))[:len(colAmount.Values)+len(rows)]
+		dst := vals[len(colAmount.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colAmount.Values = append(colAmount.Values, x.Amount)
+			dst[i] = x.Amount
 		}
+		colAmount.Values = vals
 	}
 	// total
 	{
 		colTotal := w.colTotal
+		vals := pqslices.Grow(colTotal.Values, len(rows))[:len(colTotal.Values)+len(rows)]
+		dst := vals[len(colTotal.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTotal.Values = append(colTotal.Values, x.Total)
+			dst[i] = x.Total
 		}
+		colTotal.Values = vals
 	}
 	// big
 	{
@@ -212,15 +219,20 @@ func (w *PriceScaledWriter) shred(rows []PriceScaled) {
 	// zero
 	{
 		colZero := w.colZero
+		defs := pqslices.Grow(colZero.Def, len(rows))[:len(colZero.Def)+len(rows)]
+		def := defs[len(colZero.Def):][:len(rows)]
+		vals := pqslices.Grow(colZero.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.Zero == 0 {
-				colZero.Def = append(colZero.Def, 0)
+				def[i] = 0
 			} else {
-				colZero.Def = append(colZero.Def, 1)
-				colZero.Values = append(colZero.Values, x.Zero)
+				def[i] = 1
+				vals = append(vals, x.Zero)
 			}
 		}
+		colZero.Def = defs
+		colZero.Values = vals
 	}
 	// lines
 	{

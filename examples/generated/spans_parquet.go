@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -230,26 +231,35 @@ func (w *SpansWriter) shred(rows []Spans) {
 	// time
 	{
 		colTime := w.colTime
+		vals := pqslices.Grow(colTime.Values, len(rows))[:len(colTime.Values)+len(rows)]
+		dst := vals[len(colTime.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTime.Values = append(colTime.Values, int32(x.Time/pqtime.Millisecond))
+			dst[i] = int32(x.Time / pqtime.Millisecond)
 		}
+		colTime.Values = vals
 	}
 	// time_raw
 	{
 		colTimeRaw := w.colTimeRaw
+		vals := pqslices.Grow(colTimeRaw.Values, len(rows))[:len(colTimeRaw.Values)+len(rows)]
+		dst := vals[len(colTimeRaw.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTimeRaw.Values = append(colTimeRaw.Values, x.TimeRaw)
+			dst[i] = x.TimeRaw
 		}
+		colTimeRaw.Values = vals
 	}
 	// time_micros
 	{
 		colTimeMicros := w.colTimeMicros
+		vals := pqslices.Grow(colTimeMicros.Values, len(rows))[:len(colTimeMicros.Values)+len(rows)]
+		dst := vals[len(colTimeMicros.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colTimeMicros.Values = append(colTimeMicros.Values, x.TimeMicros)
+			dst[i] = x.TimeMicros
 		}
+		colTimeMicros.Values = vals
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesByInterval[:cap(w.entriesByInterval)])

@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 	pqtime "time"
 
@@ -164,10 +165,13 @@ func (w *FlatWriter) shred(rows []Flat) {
 	// id
 	{
 		colID := w.colID
+		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+		dst := vals[len(colID.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colID.Values = append(colID.Values, x.ID)
+			dst[i] = x.ID
 		}
+		colID.Values = vals
 	}
 	// name
 	{
@@ -180,39 +184,53 @@ func (w *FlatWriter) shred(rows []Flat) {
 	// value
 	{
 		colValue := w.colValue
+		vals := pqslices.Grow(colValue.Values, len(rows))[:len(colValue.Values)+len(rows)]
+		dst := vals[len(colValue.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colValue.Values = append(colValue.Values, x.Value)
+			dst[i] = x.Value
 		}
+		colValue.Values = vals
 	}
 	// opt
 	{
 		colOpt := w.colOpt
+		defs := pqslices.Grow(colOpt.Def, len(rows))[:len(colOpt.Def)+len(rows)]
+		def := defs[len(colOpt.Def):][:len(rows)]
+		vals := pqslices.Grow(colOpt.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.Opt == nil {
-				colOpt.Def = append(colOpt.Def, 0)
+				def[i] = 0
 			} else {
-				colOpt.Def = append(colOpt.Def, 1)
-				colOpt.Values = append(colOpt.Values, (*x.Opt))
+				def[i] = 1
+				vals = append(vals, (*x.Opt))
 			}
 		}
+		colOpt.Def = defs
+		colOpt.Values = vals
 	}
 	// count
 	{
 		colCount := w.colCount
+		vals := pqslices.Grow(colCount.Values, len(rows))[:len(colCount.Values)+len(rows)]
+		dst := vals[len(colCount.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colCount.Values = append(colCount.Values, x.Count)
+			dst[i] = x.Count
 		}
+		colCount.Values = vals
 	}
 	// at
 	{
 		colAt := w.colAt
+		vals := pqslices.Grow(colAt.Values, len(rows))[:len(colAt.Values)+len(rows)]
+		dst := vals[len(colAt.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colAt.Values = append(colAt.Values, x.At.UnixMicro())
+			dst[i] = x.At.UnixMicro()
 		}
+		colAt.Values = vals
 	}
 }
 

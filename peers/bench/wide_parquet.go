@@ -6,6 +6,7 @@ import (
 	pqfmt "fmt"
 	pqio "io"
 	pqiter "iter"
+	pqslices "slices"
 	pqsync "sync"
 
 	pqrt "github.com/pqgen/pqgen/runtime"
@@ -1157,42 +1158,57 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c000
 	{
 		colF000 := w.colF000
+		vals := pqslices.Grow(colF000.Values, len(rows))[:len(colF000.Values)+len(rows)]
+		dst := vals[len(colF000.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF000.Values = append(colF000.Values, x.F000)
+			dst[i] = x.F000
 		}
+		colF000.Values = vals
 	}
 	// c001
 	{
 		colF001 := w.colF001
+		vals := pqslices.Grow(colF001.Values, len(rows))[:len(colF001.Values)+len(rows)]
+		dst := vals[len(colF001.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF001.Values = append(colF001.Values, x.F001)
+			dst[i] = x.F001
 		}
+		colF001.Values = vals
 	}
 	// c002
 	{
 		colF002 := w.colF002
+		vals := pqslices.Grow(colF002.Values, len(rows))[:len(colF002.Values)+len(rows)]
+		dst := vals[len(colF002.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF002.Values = append(colF002.Values, x.F002)
+			dst[i] = x.F002
 		}
+		colF002.Values = vals
 	}
 	// c003
 	{
 		colF003 := w.colF003
+		vals := pqslices.Grow(colF003.Values, len(rows))[:len(colF003.Values)+len(rows)]
+		dst := vals[len(colF003.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF003.Values = append(colF003.Values, x.F003)
+			dst[i] = x.F003
 		}
+		colF003.Values = vals
 	}
 	// c004
 	{
 		colF004 := w.colF004
+		vals := pqslices.Grow(colF004.Values, len(rows))[:len(colF004.Values)+len(rows)]
+		dst := vals[len(colF004.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF004.Values = append(colF004.Values, x.F004)
+			dst[i] = x.F004
 		}
+		colF004.Values = vals
 	}
 	// c005
 	{
@@ -1213,55 +1229,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c007
 	{
 		colF007 := w.colF007
+		defs := pqslices.Grow(colF007.Def, len(rows))[:len(colF007.Def)+len(rows)]
+		def := defs[len(colF007.Def):][:len(rows)]
+		vals := pqslices.Grow(colF007.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F007 == nil {
-				colF007.Def = append(colF007.Def, 0)
+				def[i] = 0
 			} else {
-				colF007.Def = append(colF007.Def, 1)
-				colF007.Values = append(colF007.Values, (*x.F007))
+				def[i] = 1
+				vals = append(vals, (*x.F007))
 			}
 		}
+		colF007.Def = defs
+		colF007.Values = vals
 	}
 	// c008
 	{
 		colF008 := w.colF008
+		vals := pqslices.Grow(colF008.Values, len(rows))[:len(colF008.Values)+len(rows)]
+		dst := vals[len(colF008.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF008.Values = append(colF008.Values, x.F008)
+			dst[i] = x.F008
 		}
+		colF008.Values = vals
 	}
 	// c009
 	{
 		colF009 := w.colF009
+		vals := pqslices.Grow(colF009.Values, len(rows))[:len(colF009.Values)+len(rows)]
+		dst := vals[len(colF009.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF009.Values = append(colF009.Values, x.F009)
+			dst[i] = x.F009
 		}
+		colF009.Values = vals
 	}
 	// c010
 	{
 		colF010 := w.colF010
+		vals := pqslices.Grow(colF010.Values, len(rows))[:len(colF010.Values)+len(rows)]
+		dst := vals[len(colF010.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF010.Values = append(colF010.Values, x.F010)
+			dst[i] = x.F010
 		}
+		colF010.Values = vals
 	}
 	// c011
 	{
 		colF011 := w.colF011
+		vals := pqslices.Grow(colF011.Values, len(rows))[:len(colF011.Values)+len(rows)]
+		dst := vals[len(colF011.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF011.Values = append(colF011.Values, x.F011)
+			dst[i] = x.F011
 		}
+		colF011.Values = vals
 	}
 	// c012
 	{
 		colF012 := w.colF012
+		vals := pqslices.Grow(colF012.Values, len(rows))[:len(colF012.Values)+len(rows)]
+		dst := vals[len(colF012.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF012.Values = append(colF012.Values, x.F012)
+			dst[i] = x.F012
 		}
+		colF012.Values = vals
 	}
 	// c013
 	{
@@ -1282,55 +1318,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c015
 	{
 		colF015 := w.colF015
+		defs := pqslices.Grow(colF015.Def, len(rows))[:len(colF015.Def)+len(rows)]
+		def := defs[len(colF015.Def):][:len(rows)]
+		vals := pqslices.Grow(colF015.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F015 == nil {
-				colF015.Def = append(colF015.Def, 0)
+				def[i] = 0
 			} else {
-				colF015.Def = append(colF015.Def, 1)
-				colF015.Values = append(colF015.Values, (*x.F015))
+				def[i] = 1
+				vals = append(vals, (*x.F015))
 			}
 		}
+		colF015.Def = defs
+		colF015.Values = vals
 	}
 	// c016
 	{
 		colF016 := w.colF016
+		vals := pqslices.Grow(colF016.Values, len(rows))[:len(colF016.Values)+len(rows)]
+		dst := vals[len(colF016.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF016.Values = append(colF016.Values, x.F016)
+			dst[i] = x.F016
 		}
+		colF016.Values = vals
 	}
 	// c017
 	{
 		colF017 := w.colF017
+		vals := pqslices.Grow(colF017.Values, len(rows))[:len(colF017.Values)+len(rows)]
+		dst := vals[len(colF017.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF017.Values = append(colF017.Values, x.F017)
+			dst[i] = x.F017
 		}
+		colF017.Values = vals
 	}
 	// c018
 	{
 		colF018 := w.colF018
+		vals := pqslices.Grow(colF018.Values, len(rows))[:len(colF018.Values)+len(rows)]
+		dst := vals[len(colF018.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF018.Values = append(colF018.Values, x.F018)
+			dst[i] = x.F018
 		}
+		colF018.Values = vals
 	}
 	// c019
 	{
 		colF019 := w.colF019
+		vals := pqslices.Grow(colF019.Values, len(rows))[:len(colF019.Values)+len(rows)]
+		dst := vals[len(colF019.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF019.Values = append(colF019.Values, x.F019)
+			dst[i] = x.F019
 		}
+		colF019.Values = vals
 	}
 	// c020
 	{
 		colF020 := w.colF020
+		vals := pqslices.Grow(colF020.Values, len(rows))[:len(colF020.Values)+len(rows)]
+		dst := vals[len(colF020.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF020.Values = append(colF020.Values, x.F020)
+			dst[i] = x.F020
 		}
+		colF020.Values = vals
 	}
 	// c021
 	{
@@ -1351,55 +1407,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c023
 	{
 		colF023 := w.colF023
+		defs := pqslices.Grow(colF023.Def, len(rows))[:len(colF023.Def)+len(rows)]
+		def := defs[len(colF023.Def):][:len(rows)]
+		vals := pqslices.Grow(colF023.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F023 == nil {
-				colF023.Def = append(colF023.Def, 0)
+				def[i] = 0
 			} else {
-				colF023.Def = append(colF023.Def, 1)
-				colF023.Values = append(colF023.Values, (*x.F023))
+				def[i] = 1
+				vals = append(vals, (*x.F023))
 			}
 		}
+		colF023.Def = defs
+		colF023.Values = vals
 	}
 	// c024
 	{
 		colF024 := w.colF024
+		vals := pqslices.Grow(colF024.Values, len(rows))[:len(colF024.Values)+len(rows)]
+		dst := vals[len(colF024.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF024.Values = append(colF024.Values, x.F024)
+			dst[i] = x.F024
 		}
+		colF024.Values = vals
 	}
 	// c025
 	{
 		colF025 := w.colF025
+		vals := pqslices.Grow(colF025.Values, len(rows))[:len(colF025.Values)+len(rows)]
+		dst := vals[len(colF025.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF025.Values = append(colF025.Values, x.F025)
+			dst[i] = x.F025
 		}
+		colF025.Values = vals
 	}
 	// c026
 	{
 		colF026 := w.colF026
+		vals := pqslices.Grow(colF026.Values, len(rows))[:len(colF026.Values)+len(rows)]
+		dst := vals[len(colF026.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF026.Values = append(colF026.Values, x.F026)
+			dst[i] = x.F026
 		}
+		colF026.Values = vals
 	}
 	// c027
 	{
 		colF027 := w.colF027
+		vals := pqslices.Grow(colF027.Values, len(rows))[:len(colF027.Values)+len(rows)]
+		dst := vals[len(colF027.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF027.Values = append(colF027.Values, x.F027)
+			dst[i] = x.F027
 		}
+		colF027.Values = vals
 	}
 	// c028
 	{
 		colF028 := w.colF028
+		vals := pqslices.Grow(colF028.Values, len(rows))[:len(colF028.Values)+len(rows)]
+		dst := vals[len(colF028.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF028.Values = append(colF028.Values, x.F028)
+			dst[i] = x.F028
 		}
+		colF028.Values = vals
 	}
 	// c029
 	{
@@ -1420,55 +1496,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c031
 	{
 		colF031 := w.colF031
+		defs := pqslices.Grow(colF031.Def, len(rows))[:len(colF031.Def)+len(rows)]
+		def := defs[len(colF031.Def):][:len(rows)]
+		vals := pqslices.Grow(colF031.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F031 == nil {
-				colF031.Def = append(colF031.Def, 0)
+				def[i] = 0
 			} else {
-				colF031.Def = append(colF031.Def, 1)
-				colF031.Values = append(colF031.Values, (*x.F031))
+				def[i] = 1
+				vals = append(vals, (*x.F031))
 			}
 		}
+		colF031.Def = defs
+		colF031.Values = vals
 	}
 	// c032
 	{
 		colF032 := w.colF032
+		vals := pqslices.Grow(colF032.Values, len(rows))[:len(colF032.Values)+len(rows)]
+		dst := vals[len(colF032.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF032.Values = append(colF032.Values, x.F032)
+			dst[i] = x.F032
 		}
+		colF032.Values = vals
 	}
 	// c033
 	{
 		colF033 := w.colF033
+		vals := pqslices.Grow(colF033.Values, len(rows))[:len(colF033.Values)+len(rows)]
+		dst := vals[len(colF033.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF033.Values = append(colF033.Values, x.F033)
+			dst[i] = x.F033
 		}
+		colF033.Values = vals
 	}
 	// c034
 	{
 		colF034 := w.colF034
+		vals := pqslices.Grow(colF034.Values, len(rows))[:len(colF034.Values)+len(rows)]
+		dst := vals[len(colF034.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF034.Values = append(colF034.Values, x.F034)
+			dst[i] = x.F034
 		}
+		colF034.Values = vals
 	}
 	// c035
 	{
 		colF035 := w.colF035
+		vals := pqslices.Grow(colF035.Values, len(rows))[:len(colF035.Values)+len(rows)]
+		dst := vals[len(colF035.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF035.Values = append(colF035.Values, x.F035)
+			dst[i] = x.F035
 		}
+		colF035.Values = vals
 	}
 	// c036
 	{
 		colF036 := w.colF036
+		vals := pqslices.Grow(colF036.Values, len(rows))[:len(colF036.Values)+len(rows)]
+		dst := vals[len(colF036.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF036.Values = append(colF036.Values, x.F036)
+			dst[i] = x.F036
 		}
+		colF036.Values = vals
 	}
 	// c037
 	{
@@ -1489,55 +1585,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c039
 	{
 		colF039 := w.colF039
+		defs := pqslices.Grow(colF039.Def, len(rows))[:len(colF039.Def)+len(rows)]
+		def := defs[len(colF039.Def):][:len(rows)]
+		vals := pqslices.Grow(colF039.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F039 == nil {
-				colF039.Def = append(colF039.Def, 0)
+				def[i] = 0
 			} else {
-				colF039.Def = append(colF039.Def, 1)
-				colF039.Values = append(colF039.Values, (*x.F039))
+				def[i] = 1
+				vals = append(vals, (*x.F039))
 			}
 		}
+		colF039.Def = defs
+		colF039.Values = vals
 	}
 	// c040
 	{
 		colF040 := w.colF040
+		vals := pqslices.Grow(colF040.Values, len(rows))[:len(colF040.Values)+len(rows)]
+		dst := vals[len(colF040.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF040.Values = append(colF040.Values, x.F040)
+			dst[i] = x.F040
 		}
+		colF040.Values = vals
 	}
 	// c041
 	{
 		colF041 := w.colF041
+		vals := pqslices.Grow(colF041.Values, len(rows))[:len(colF041.Values)+len(rows)]
+		dst := vals[len(colF041.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF041.Values = append(colF041.Values, x.F041)
+			dst[i] = x.F041
 		}
+		colF041.Values = vals
 	}
 	// c042
 	{
 		colF042 := w.colF042
+		vals := pqslices.Grow(colF042.Values, len(rows))[:len(colF042.Values)+len(rows)]
+		dst := vals[len(colF042.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF042.Values = append(colF042.Values, x.F042)
+			dst[i] = x.F042
 		}
+		colF042.Values = vals
 	}
 	// c043
 	{
 		colF043 := w.colF043
+		vals := pqslices.Grow(colF043.Values, len(rows))[:len(colF043.Values)+len(rows)]
+		dst := vals[len(colF043.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF043.Values = append(colF043.Values, x.F043)
+			dst[i] = x.F043
 		}
+		colF043.Values = vals
 	}
 	// c044
 	{
 		colF044 := w.colF044
+		vals := pqslices.Grow(colF044.Values, len(rows))[:len(colF044.Values)+len(rows)]
+		dst := vals[len(colF044.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF044.Values = append(colF044.Values, x.F044)
+			dst[i] = x.F044
 		}
+		colF044.Values = vals
 	}
 	// c045
 	{
@@ -1558,55 +1674,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c047
 	{
 		colF047 := w.colF047
+		defs := pqslices.Grow(colF047.Def, len(rows))[:len(colF047.Def)+len(rows)]
+		def := defs[len(colF047.Def):][:len(rows)]
+		vals := pqslices.Grow(colF047.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F047 == nil {
-				colF047.Def = append(colF047.Def, 0)
+				def[i] = 0
 			} else {
-				colF047.Def = append(colF047.Def, 1)
-				colF047.Values = append(colF047.Values, (*x.F047))
+				def[i] = 1
+				vals = append(vals, (*x.F047))
 			}
 		}
+		colF047.Def = defs
+		colF047.Values = vals
 	}
 	// c048
 	{
 		colF048 := w.colF048
+		vals := pqslices.Grow(colF048.Values, len(rows))[:len(colF048.Values)+len(rows)]
+		dst := vals[len(colF048.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF048.Values = append(colF048.Values, x.F048)
+			dst[i] = x.F048
 		}
+		colF048.Values = vals
 	}
 	// c049
 	{
 		colF049 := w.colF049
+		vals := pqslices.Grow(colF049.Values, len(rows))[:len(colF049.Values)+len(rows)]
+		dst := vals[len(colF049.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF049.Values = append(colF049.Values, x.F049)
+			dst[i] = x.F049
 		}
+		colF049.Values = vals
 	}
 	// c050
 	{
 		colF050 := w.colF050
+		vals := pqslices.Grow(colF050.Values, len(rows))[:len(colF050.Values)+len(rows)]
+		dst := vals[len(colF050.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF050.Values = append(colF050.Values, x.F050)
+			dst[i] = x.F050
 		}
+		colF050.Values = vals
 	}
 	// c051
 	{
 		colF051 := w.colF051
+		vals := pqslices.Grow(colF051.Values, len(rows))[:len(colF051.Values)+len(rows)]
+		dst := vals[len(colF051.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF051.Values = append(colF051.Values, x.F051)
+			dst[i] = x.F051
 		}
+		colF051.Values = vals
 	}
 	// c052
 	{
 		colF052 := w.colF052
+		vals := pqslices.Grow(colF052.Values, len(rows))[:len(colF052.Values)+len(rows)]
+		dst := vals[len(colF052.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF052.Values = append(colF052.Values, x.F052)
+			dst[i] = x.F052
 		}
+		colF052.Values = vals
 	}
 	// c053
 	{
@@ -1627,55 +1763,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c055
 	{
 		colF055 := w.colF055
+		defs := pqslices.Grow(colF055.Def, len(rows))[:len(colF055.Def)+len(rows)]
+		def := defs[len(colF055.Def):][:len(rows)]
+		vals := pqslices.Grow(colF055.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F055 == nil {
-				colF055.Def = append(colF055.Def, 0)
+				def[i] = 0
 			} else {
-				colF055.Def = append(colF055.Def, 1)
-				colF055.Values = append(colF055.Values, (*x.F055))
+				def[i] = 1
+				vals = append(vals, (*x.F055))
 			}
 		}
+		colF055.Def = defs
+		colF055.Values = vals
 	}
 	// c056
 	{
 		colF056 := w.colF056
+		vals := pqslices.Grow(colF056.Values, len(rows))[:len(colF056.Values)+len(rows)]
+		dst := vals[len(colF056.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF056.Values = append(colF056.Values, x.F056)
+			dst[i] = x.F056
 		}
+		colF056.Values = vals
 	}
 	// c057
 	{
 		colF057 := w.colF057
+		vals := pqslices.Grow(colF057.Values, len(rows))[:len(colF057.Values)+len(rows)]
+		dst := vals[len(colF057.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF057.Values = append(colF057.Values, x.F057)
+			dst[i] = x.F057
 		}
+		colF057.Values = vals
 	}
 	// c058
 	{
 		colF058 := w.colF058
+		vals := pqslices.Grow(colF058.Values, len(rows))[:len(colF058.Values)+len(rows)]
+		dst := vals[len(colF058.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF058.Values = append(colF058.Values, x.F058)
+			dst[i] = x.F058
 		}
+		colF058.Values = vals
 	}
 	// c059
 	{
 		colF059 := w.colF059
+		vals := pqslices.Grow(colF059.Values, len(rows))[:len(colF059.Values)+len(rows)]
+		dst := vals[len(colF059.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF059.Values = append(colF059.Values, x.F059)
+			dst[i] = x.F059
 		}
+		colF059.Values = vals
 	}
 	// c060
 	{
 		colF060 := w.colF060
+		vals := pqslices.Grow(colF060.Values, len(rows))[:len(colF060.Values)+len(rows)]
+		dst := vals[len(colF060.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF060.Values = append(colF060.Values, x.F060)
+			dst[i] = x.F060
 		}
+		colF060.Values = vals
 	}
 	// c061
 	{
@@ -1696,55 +1852,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c063
 	{
 		colF063 := w.colF063
+		defs := pqslices.Grow(colF063.Def, len(rows))[:len(colF063.Def)+len(rows)]
+		def := defs[len(colF063.Def):][:len(rows)]
+		vals := pqslices.Grow(colF063.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F063 == nil {
-				colF063.Def = append(colF063.Def, 0)
+				def[i] = 0
 			} else {
-				colF063.Def = append(colF063.Def, 1)
-				colF063.Values = append(colF063.Values, (*x.F063))
+				def[i] = 1
+				vals = append(vals, (*x.F063))
 			}
 		}
+		colF063.Def = defs
+		colF063.Values = vals
 	}
 	// c064
 	{
 		colF064 := w.colF064
+		vals := pqslices.Grow(colF064.Values, len(rows))[:len(colF064.Values)+len(rows)]
+		dst := vals[len(colF064.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF064.Values = append(colF064.Values, x.F064)
+			dst[i] = x.F064
 		}
+		colF064.Values = vals
 	}
 	// c065
 	{
 		colF065 := w.colF065
+		vals := pqslices.Grow(colF065.Values, len(rows))[:len(colF065.Values)+len(rows)]
+		dst := vals[len(colF065.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF065.Values = append(colF065.Values, x.F065)
+			dst[i] = x.F065
 		}
+		colF065.Values = vals
 	}
 	// c066
 	{
 		colF066 := w.colF066
+		vals := pqslices.Grow(colF066.Values, len(rows))[:len(colF066.Values)+len(rows)]
+		dst := vals[len(colF066.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF066.Values = append(colF066.Values, x.F066)
+			dst[i] = x.F066
 		}
+		colF066.Values = vals
 	}
 	// c067
 	{
 		colF067 := w.colF067
+		vals := pqslices.Grow(colF067.Values, len(rows))[:len(colF067.Values)+len(rows)]
+		dst := vals[len(colF067.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF067.Values = append(colF067.Values, x.F067)
+			dst[i] = x.F067
 		}
+		colF067.Values = vals
 	}
 	// c068
 	{
 		colF068 := w.colF068
+		vals := pqslices.Grow(colF068.Values, len(rows))[:len(colF068.Values)+len(rows)]
+		dst := vals[len(colF068.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF068.Values = append(colF068.Values, x.F068)
+			dst[i] = x.F068
 		}
+		colF068.Values = vals
 	}
 	// c069
 	{
@@ -1765,55 +1941,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c071
 	{
 		colF071 := w.colF071
+		defs := pqslices.Grow(colF071.Def, len(rows))[:len(colF071.Def)+len(rows)]
+		def := defs[len(colF071.Def):][:len(rows)]
+		vals := pqslices.Grow(colF071.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F071 == nil {
-				colF071.Def = append(colF071.Def, 0)
+				def[i] = 0
 			} else {
-				colF071.Def = append(colF071.Def, 1)
-				colF071.Values = append(colF071.Values, (*x.F071))
+				def[i] = 1
+				vals = append(vals, (*x.F071))
 			}
 		}
+		colF071.Def = defs
+		colF071.Values = vals
 	}
 	// c072
 	{
 		colF072 := w.colF072
+		vals := pqslices.Grow(colF072.Values, len(rows))[:len(colF072.Values)+len(rows)]
+		dst := vals[len(colF072.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF072.Values = append(colF072.Values, x.F072)
+			dst[i] = x.F072
 		}
+		colF072.Values = vals
 	}
 	// c073
 	{
 		colF073 := w.colF073
+		vals := pqslices.Grow(colF073.Values, len(rows))[:len(colF073.Values)+len(rows)]
+		dst := vals[len(colF073.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF073.Values = append(colF073.Values, x.F073)
+			dst[i] = x.F073
 		}
+		colF073.Values = vals
 	}
 	// c074
 	{
 		colF074 := w.colF074
+		vals := pqslices.Grow(colF074.Values, len(rows))[:len(colF074.Values)+len(rows)]
+		dst := vals[len(colF074.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF074.Values = append(colF074.Values, x.F074)
+			dst[i] = x.F074
 		}
+		colF074.Values = vals
 	}
 	// c075
 	{
 		colF075 := w.colF075
+		vals := pqslices.Grow(colF075.Values, len(rows))[:len(colF075.Values)+len(rows)]
+		dst := vals[len(colF075.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF075.Values = append(colF075.Values, x.F075)
+			dst[i] = x.F075
 		}
+		colF075.Values = vals
 	}
 	// c076
 	{
 		colF076 := w.colF076
+		vals := pqslices.Grow(colF076.Values, len(rows))[:len(colF076.Values)+len(rows)]
+		dst := vals[len(colF076.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF076.Values = append(colF076.Values, x.F076)
+			dst[i] = x.F076
 		}
+		colF076.Values = vals
 	}
 	// c077
 	{
@@ -1834,55 +2030,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c079
 	{
 		colF079 := w.colF079
+		defs := pqslices.Grow(colF079.Def, len(rows))[:len(colF079.Def)+len(rows)]
+		def := defs[len(colF079.Def):][:len(rows)]
+		vals := pqslices.Grow(colF079.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F079 == nil {
-				colF079.Def = append(colF079.Def, 0)
+				def[i] = 0
 			} else {
-				colF079.Def = append(colF079.Def, 1)
-				colF079.Values = append(colF079.Values, (*x.F079))
+				def[i] = 1
+				vals = append(vals, (*x.F079))
 			}
 		}
+		colF079.Def = defs
+		colF079.Values = vals
 	}
 	// c080
 	{
 		colF080 := w.colF080
+		vals := pqslices.Grow(colF080.Values, len(rows))[:len(colF080.Values)+len(rows)]
+		dst := vals[len(colF080.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF080.Values = append(colF080.Values, x.F080)
+			dst[i] = x.F080
 		}
+		colF080.Values = vals
 	}
 	// c081
 	{
 		colF081 := w.colF081
+		vals := pqslices.Grow(colF081.Values, len(rows))[:len(colF081.Values)+len(rows)]
+		dst := vals[len(colF081.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF081.Values = append(colF081.Values, x.F081)
+			dst[i] = x.F081
 		}
+		colF081.Values = vals
 	}
 	// c082
 	{
 		colF082 := w.colF082
+		vals := pqslices.Grow(colF082.Values, len(rows))[:len(colF082.Values)+len(rows)]
+		dst := vals[len(colF082.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF082.Values = append(colF082.Values, x.F082)
+			dst[i] = x.F082
 		}
+		colF082.Values = vals
 	}
 	// c083
 	{
 		colF083 := w.colF083
+		vals := pqslices.Grow(colF083.Values, len(rows))[:len(colF083.Values)+len(rows)]
+		dst := vals[len(colF083.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF083.Values = append(colF083.Values, x.F083)
+			dst[i] = x.F083
 		}
+		colF083.Values = vals
 	}
 	// c084
 	{
 		colF084 := w.colF084
+		vals := pqslices.Grow(colF084.Values, len(rows))[:len(colF084.Values)+len(rows)]
+		dst := vals[len(colF084.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF084.Values = append(colF084.Values, x.F084)
+			dst[i] = x.F084
 		}
+		colF084.Values = vals
 	}
 	// c085
 	{
@@ -1903,55 +2119,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c087
 	{
 		colF087 := w.colF087
+		defs := pqslices.Grow(colF087.Def, len(rows))[:len(colF087.Def)+len(rows)]
+		def := defs[len(colF087.Def):][:len(rows)]
+		vals := pqslices.Grow(colF087.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F087 == nil {
-				colF087.Def = append(colF087.Def, 0)
+				def[i] = 0
 			} else {
-				colF087.Def = append(colF087.Def, 1)
-				colF087.Values = append(colF087.Values, (*x.F087))
+				def[i] = 1
+				vals = append(vals, (*x.F087))
 			}
 		}
+		colF087.Def = defs
+		colF087.Values = vals
 	}
 	// c088
 	{
 		colF088 := w.colF088
+		vals := pqslices.Grow(colF088.Values, len(rows))[:len(colF088.Values)+len(rows)]
+		dst := vals[len(colF088.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF088.Values = append(colF088.Values, x.F088)
+			dst[i] = x.F088
 		}
+		colF088.Values = vals
 	}
 	// c089
 	{
 		colF089 := w.colF089
+		vals := pqslices.Grow(colF089.Values, len(rows))[:len(colF089.Values)+len(rows)]
+		dst := vals[len(colF089.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF089.Values = append(colF089.Values, x.F089)
+			dst[i] = x.F089
 		}
+		colF089.Values = vals
 	}
 	// c090
 	{
 		colF090 := w.colF090
+		vals := pqslices.Grow(colF090.Values, len(rows))[:len(colF090.Values)+len(rows)]
+		dst := vals[len(colF090.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF090.Values = append(colF090.Values, x.F090)
+			dst[i] = x.F090
 		}
+		colF090.Values = vals
 	}
 	// c091
 	{
 		colF091 := w.colF091
+		vals := pqslices.Grow(colF091.Values, len(rows))[:len(colF091.Values)+len(rows)]
+		dst := vals[len(colF091.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF091.Values = append(colF091.Values, x.F091)
+			dst[i] = x.F091
 		}
+		colF091.Values = vals
 	}
 	// c092
 	{
 		colF092 := w.colF092
+		vals := pqslices.Grow(colF092.Values, len(rows))[:len(colF092.Values)+len(rows)]
+		dst := vals[len(colF092.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF092.Values = append(colF092.Values, x.F092)
+			dst[i] = x.F092
 		}
+		colF092.Values = vals
 	}
 	// c093
 	{
@@ -1972,55 +2208,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c095
 	{
 		colF095 := w.colF095
+		defs := pqslices.Grow(colF095.Def, len(rows))[:len(colF095.Def)+len(rows)]
+		def := defs[len(colF095.Def):][:len(rows)]
+		vals := pqslices.Grow(colF095.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F095 == nil {
-				colF095.Def = append(colF095.Def, 0)
+				def[i] = 0
 			} else {
-				colF095.Def = append(colF095.Def, 1)
-				colF095.Values = append(colF095.Values, (*x.F095))
+				def[i] = 1
+				vals = append(vals, (*x.F095))
 			}
 		}
+		colF095.Def = defs
+		colF095.Values = vals
 	}
 	// c096
 	{
 		colF096 := w.colF096
+		vals := pqslices.Grow(colF096.Values, len(rows))[:len(colF096.Values)+len(rows)]
+		dst := vals[len(colF096.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF096.Values = append(colF096.Values, x.F096)
+			dst[i] = x.F096
 		}
+		colF096.Values = vals
 	}
 	// c097
 	{
 		colF097 := w.colF097
+		vals := pqslices.Grow(colF097.Values, len(rows))[:len(colF097.Values)+len(rows)]
+		dst := vals[len(colF097.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF097.Values = append(colF097.Values, x.F097)
+			dst[i] = x.F097
 		}
+		colF097.Values = vals
 	}
 	// c098
 	{
 		colF098 := w.colF098
+		vals := pqslices.Grow(colF098.Values, len(rows))[:len(colF098.Values)+len(rows)]
+		dst := vals[len(colF098.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF098.Values = append(colF098.Values, x.F098)
+			dst[i] = x.F098
 		}
+		colF098.Values = vals
 	}
 	// c099
 	{
 		colF099 := w.colF099
+		vals := pqslices.Grow(colF099.Values, len(rows))[:len(colF099.Values)+len(rows)]
+		dst := vals[len(colF099.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF099.Values = append(colF099.Values, x.F099)
+			dst[i] = x.F099
 		}
+		colF099.Values = vals
 	}
 	// c100
 	{
 		colF100 := w.colF100
+		vals := pqslices.Grow(colF100.Values, len(rows))[:len(colF100.Values)+len(rows)]
+		dst := vals[len(colF100.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF100.Values = append(colF100.Values, x.F100)
+			dst[i] = x.F100
 		}
+		colF100.Values = vals
 	}
 	// c101
 	{
@@ -2041,55 +2297,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c103
 	{
 		colF103 := w.colF103
+		defs := pqslices.Grow(colF103.Def, len(rows))[:len(colF103.Def)+len(rows)]
+		def := defs[len(colF103.Def):][:len(rows)]
+		vals := pqslices.Grow(colF103.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F103 == nil {
-				colF103.Def = append(colF103.Def, 0)
+				def[i] = 0
 			} else {
-				colF103.Def = append(colF103.Def, 1)
-				colF103.Values = append(colF103.Values, (*x.F103))
+				def[i] = 1
+				vals = append(vals, (*x.F103))
 			}
 		}
+		colF103.Def = defs
+		colF103.Values = vals
 	}
 	// c104
 	{
 		colF104 := w.colF104
+		vals := pqslices.Grow(colF104.Values, len(rows))[:len(colF104.Values)+len(rows)]
+		dst := vals[len(colF104.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF104.Values = append(colF104.Values, x.F104)
+			dst[i] = x.F104
 		}
+		colF104.Values = vals
 	}
 	// c105
 	{
 		colF105 := w.colF105
+		vals := pqslices.Grow(colF105.Values, len(rows))[:len(colF105.Values)+len(rows)]
+		dst := vals[len(colF105.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF105.Values = append(colF105.Values, x.F105)
+			dst[i] = x.F105
 		}
+		colF105.Values = vals
 	}
 	// c106
 	{
 		colF106 := w.colF106
+		vals := pqslices.Grow(colF106.Values, len(rows))[:len(colF106.Values)+len(rows)]
+		dst := vals[len(colF106.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF106.Values = append(colF106.Values, x.F106)
+			dst[i] = x.F106
 		}
+		colF106.Values = vals
 	}
 	// c107
 	{
 		colF107 := w.colF107
+		vals := pqslices.Grow(colF107.Values, len(rows))[:len(colF107.Values)+len(rows)]
+		dst := vals[len(colF107.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF107.Values = append(colF107.Values, x.F107)
+			dst[i] = x.F107
 		}
+		colF107.Values = vals
 	}
 	// c108
 	{
 		colF108 := w.colF108
+		vals := pqslices.Grow(colF108.Values, len(rows))[:len(colF108.Values)+len(rows)]
+		dst := vals[len(colF108.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF108.Values = append(colF108.Values, x.F108)
+			dst[i] = x.F108
 		}
+		colF108.Values = vals
 	}
 	// c109
 	{
@@ -2110,55 +2386,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c111
 	{
 		colF111 := w.colF111
+		defs := pqslices.Grow(colF111.Def, len(rows))[:len(colF111.Def)+len(rows)]
+		def := defs[len(colF111.Def):][:len(rows)]
+		vals := pqslices.Grow(colF111.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F111 == nil {
-				colF111.Def = append(colF111.Def, 0)
+				def[i] = 0
 			} else {
-				colF111.Def = append(colF111.Def, 1)
-				colF111.Values = append(colF111.Values, (*x.F111))
+				def[i] = 1
+				vals = append(vals, (*x.F111))
 			}
 		}
+		colF111.Def = defs
+		colF111.Values = vals
 	}
 	// c112
 	{
 		colF112 := w.colF112
+		vals := pqslices.Grow(colF112.Values, len(rows))[:len(colF112.Values)+len(rows)]
+		dst := vals[len(colF112.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF112.Values = append(colF112.Values, x.F112)
+			dst[i] = x.F112
 		}
+		colF112.Values = vals
 	}
 	// c113
 	{
 		colF113 := w.colF113
+		vals := pqslices.Grow(colF113.Values, len(rows))[:len(colF113.Values)+len(rows)]
+		dst := vals[len(colF113.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF113.Values = append(colF113.Values, x.F113)
+			dst[i] = x.F113
 		}
+		colF113.Values = vals
 	}
 	// c114
 	{
 		colF114 := w.colF114
+		vals := pqslices.Grow(colF114.Values, len(rows))[:len(colF114.Values)+len(rows)]
+		dst := vals[len(colF114.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF114.Values = append(colF114.Values, x.F114)
+			dst[i] = x.F114
 		}
+		colF114.Values = vals
 	}
 	// c115
 	{
 		colF115 := w.colF115
+		vals := pqslices.Grow(colF115.Values, len(rows))[:len(colF115.Values)+len(rows)]
+		dst := vals[len(colF115.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF115.Values = append(colF115.Values, x.F115)
+			dst[i] = x.F115
 		}
+		colF115.Values = vals
 	}
 	// c116
 	{
 		colF116 := w.colF116
+		vals := pqslices.Grow(colF116.Values, len(rows))[:len(colF116.Values)+len(rows)]
+		dst := vals[len(colF116.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF116.Values = append(colF116.Values, x.F116)
+			dst[i] = x.F116
 		}
+		colF116.Values = vals
 	}
 	// c117
 	{
@@ -2179,55 +2475,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c119
 	{
 		colF119 := w.colF119
+		defs := pqslices.Grow(colF119.Def, len(rows))[:len(colF119.Def)+len(rows)]
+		def := defs[len(colF119.Def):][:len(rows)]
+		vals := pqslices.Grow(colF119.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F119 == nil {
-				colF119.Def = append(colF119.Def, 0)
+				def[i] = 0
 			} else {
-				colF119.Def = append(colF119.Def, 1)
-				colF119.Values = append(colF119.Values, (*x.F119))
+				def[i] = 1
+				vals = append(vals, (*x.F119))
 			}
 		}
+		colF119.Def = defs
+		colF119.Values = vals
 	}
 	// c120
 	{
 		colF120 := w.colF120
+		vals := pqslices.Grow(colF120.Values, len(rows))[:len(colF120.Values)+len(rows)]
+		dst := vals[len(colF120.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF120.Values = append(colF120.Values, x.F120)
+			dst[i] = x.F120
 		}
+		colF120.Values = vals
 	}
 	// c121
 	{
 		colF121 := w.colF121
+		vals := pqslices.Grow(colF121.Values, len(rows))[:len(colF121.Values)+len(rows)]
+		dst := vals[len(colF121.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF121.Values = append(colF121.Values, x.F121)
+			dst[i] = x.F121
 		}
+		colF121.Values = vals
 	}
 	// c122
 	{
 		colF122 := w.colF122
+		vals := pqslices.Grow(colF122.Values, len(rows))[:len(colF122.Values)+len(rows)]
+		dst := vals[len(colF122.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF122.Values = append(colF122.Values, x.F122)
+			dst[i] = x.F122
 		}
+		colF122.Values = vals
 	}
 	// c123
 	{
 		colF123 := w.colF123
+		vals := pqslices.Grow(colF123.Values, len(rows))[:len(colF123.Values)+len(rows)]
+		dst := vals[len(colF123.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF123.Values = append(colF123.Values, x.F123)
+			dst[i] = x.F123
 		}
+		colF123.Values = vals
 	}
 	// c124
 	{
 		colF124 := w.colF124
+		vals := pqslices.Grow(colF124.Values, len(rows))[:len(colF124.Values)+len(rows)]
+		dst := vals[len(colF124.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF124.Values = append(colF124.Values, x.F124)
+			dst[i] = x.F124
 		}
+		colF124.Values = vals
 	}
 	// c125
 	{
@@ -2248,55 +2564,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c127
 	{
 		colF127 := w.colF127
+		defs := pqslices.Grow(colF127.Def, len(rows))[:len(colF127.Def)+len(rows)]
+		def := defs[len(colF127.Def):][:len(rows)]
+		vals := pqslices.Grow(colF127.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F127 == nil {
-				colF127.Def = append(colF127.Def, 0)
+				def[i] = 0
 			} else {
-				colF127.Def = append(colF127.Def, 1)
-				colF127.Values = append(colF127.Values, (*x.F127))
+				def[i] = 1
+				vals = append(vals, (*x.F127))
 			}
 		}
+		colF127.Def = defs
+		colF127.Values = vals
 	}
 	// c128
 	{
 		colF128 := w.colF128
+		vals := pqslices.Grow(colF128.Values, len(rows))[:len(colF128.Values)+len(rows)]
+		dst := vals[len(colF128.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF128.Values = append(colF128.Values, x.F128)
+			dst[i] = x.F128
 		}
+		colF128.Values = vals
 	}
 	// c129
 	{
 		colF129 := w.colF129
+		vals := pqslices.Grow(colF129.Values, len(rows))[:len(colF129.Values)+len(rows)]
+		dst := vals[len(colF129.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF129.Values = append(colF129.Values, x.F129)
+			dst[i] = x.F129
 		}
+		colF129.Values = vals
 	}
 	// c130
 	{
 		colF130 := w.colF130
+		vals := pqslices.Grow(colF130.Values, len(rows))[:len(colF130.Values)+len(rows)]
+		dst := vals[len(colF130.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF130.Values = append(colF130.Values, x.F130)
+			dst[i] = x.F130
 		}
+		colF130.Values = vals
 	}
 	// c131
 	{
 		colF131 := w.colF131
+		vals := pqslices.Grow(colF131.Values, len(rows))[:len(colF131.Values)+len(rows)]
+		dst := vals[len(colF131.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF131.Values = append(colF131.Values, x.F131)
+			dst[i] = x.F131
 		}
+		colF131.Values = vals
 	}
 	// c132
 	{
 		colF132 := w.colF132
+		vals := pqslices.Grow(colF132.Values, len(rows))[:len(colF132.Values)+len(rows)]
+		dst := vals[len(colF132.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF132.Values = append(colF132.Values, x.F132)
+			dst[i] = x.F132
 		}
+		colF132.Values = vals
 	}
 	// c133
 	{
@@ -2317,55 +2653,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c135
 	{
 		colF135 := w.colF135
+		defs := pqslices.Grow(colF135.Def, len(rows))[:len(colF135.Def)+len(rows)]
+		def := defs[len(colF135.Def):][:len(rows)]
+		vals := pqslices.Grow(colF135.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F135 == nil {
-				colF135.Def = append(colF135.Def, 0)
+				def[i] = 0
 			} else {
-				colF135.Def = append(colF135.Def, 1)
-				colF135.Values = append(colF135.Values, (*x.F135))
+				def[i] = 1
+				vals = append(vals, (*x.F135))
 			}
 		}
+		colF135.Def = defs
+		colF135.Values = vals
 	}
 	// c136
 	{
 		colF136 := w.colF136
+		vals := pqslices.Grow(colF136.Values, len(rows))[:len(colF136.Values)+len(rows)]
+		dst := vals[len(colF136.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF136.Values = append(colF136.Values, x.F136)
+			dst[i] = x.F136
 		}
+		colF136.Values = vals
 	}
 	// c137
 	{
 		colF137 := w.colF137
+		vals := pqslices.Grow(colF137.Values, len(rows))[:len(colF137.Values)+len(rows)]
+		dst := vals[len(colF137.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF137.Values = append(colF137.Values, x.F137)
+			dst[i] = x.F137
 		}
+		colF137.Values = vals
 	}
 	// c138
 	{
 		colF138 := w.colF138
+		vals := pqslices.Grow(colF138.Values, len(rows))[:len(colF138.Values)+len(rows)]
+		dst := vals[len(colF138.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF138.Values = append(colF138.Values, x.F138)
+			dst[i] = x.F138
 		}
+		colF138.Values = vals
 	}
 	// c139
 	{
 		colF139 := w.colF139
+		vals := pqslices.Grow(colF139.Values, len(rows))[:len(colF139.Values)+len(rows)]
+		dst := vals[len(colF139.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF139.Values = append(colF139.Values, x.F139)
+			dst[i] = x.F139
 		}
+		colF139.Values = vals
 	}
 	// c140
 	{
 		colF140 := w.colF140
+		vals := pqslices.Grow(colF140.Values, len(rows))[:len(colF140.Values)+len(rows)]
+		dst := vals[len(colF140.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF140.Values = append(colF140.Values, x.F140)
+			dst[i] = x.F140
 		}
+		colF140.Values = vals
 	}
 	// c141
 	{
@@ -2386,55 +2742,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c143
 	{
 		colF143 := w.colF143
+		defs := pqslices.Grow(colF143.Def, len(rows))[:len(colF143.Def)+len(rows)]
+		def := defs[len(colF143.Def):][:len(rows)]
+		vals := pqslices.Grow(colF143.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F143 == nil {
-				colF143.Def = append(colF143.Def, 0)
+				def[i] = 0
 			} else {
-				colF143.Def = append(colF143.Def, 1)
-				colF143.Values = append(colF143.Values, (*x.F143))
+				def[i] = 1
+				vals = append(vals, (*x.F143))
 			}
 		}
+		colF143.Def = defs
+		colF143.Values = vals
 	}
 	// c144
 	{
 		colF144 := w.colF144
+		vals := pqslices.Grow(colF144.Values, len(rows))[:len(colF144.Values)+len(rows)]
+		dst := vals[len(colF144.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF144.Values = append(colF144.Values, x.F144)
+			dst[i] = x.F144
 		}
+		colF144.Values = vals
 	}
 	// c145
 	{
 		colF145 := w.colF145
+		vals := pqslices.Grow(colF145.Values, len(rows))[:len(colF145.Values)+len(rows)]
+		dst := vals[len(colF145.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF145.Values = append(colF145.Values, x.F145)
+			dst[i] = x.F145
 		}
+		colF145.Values = vals
 	}
 	// c146
 	{
 		colF146 := w.colF146
+		vals := pqslices.Grow(colF146.Values, len(rows))[:len(colF146.Values)+len(rows)]
+		dst := vals[len(colF146.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF146.Values = append(colF146.Values, x.F146)
+			dst[i] = x.F146
 		}
+		colF146.Values = vals
 	}
 	// c147
 	{
 		colF147 := w.colF147
+		vals := pqslices.Grow(colF147.Values, len(rows))[:len(colF147.Values)+len(rows)]
+		dst := vals[len(colF147.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF147.Values = append(colF147.Values, x.F147)
+			dst[i] = x.F147
 		}
+		colF147.Values = vals
 	}
 	// c148
 	{
 		colF148 := w.colF148
+		vals := pqslices.Grow(colF148.Values, len(rows))[:len(colF148.Values)+len(rows)]
+		dst := vals[len(colF148.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF148.Values = append(colF148.Values, x.F148)
+			dst[i] = x.F148
 		}
+		colF148.Values = vals
 	}
 	// c149
 	{
@@ -2455,55 +2831,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c151
 	{
 		colF151 := w.colF151
+		defs := pqslices.Grow(colF151.Def, len(rows))[:len(colF151.Def)+len(rows)]
+		def := defs[len(colF151.Def):][:len(rows)]
+		vals := pqslices.Grow(colF151.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F151 == nil {
-				colF151.Def = append(colF151.Def, 0)
+				def[i] = 0
 			} else {
-				colF151.Def = append(colF151.Def, 1)
-				colF151.Values = append(colF151.Values, (*x.F151))
+				def[i] = 1
+				vals = append(vals, (*x.F151))
 			}
 		}
+		colF151.Def = defs
+		colF151.Values = vals
 	}
 	// c152
 	{
 		colF152 := w.colF152
+		vals := pqslices.Grow(colF152.Values, len(rows))[:len(colF152.Values)+len(rows)]
+		dst := vals[len(colF152.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF152.Values = append(colF152.Values, x.F152)
+			dst[i] = x.F152
 		}
+		colF152.Values = vals
 	}
 	// c153
 	{
 		colF153 := w.colF153
+		vals := pqslices.Grow(colF153.Values, len(rows))[:len(colF153.Values)+len(rows)]
+		dst := vals[len(colF153.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF153.Values = append(colF153.Values, x.F153)
+			dst[i] = x.F153
 		}
+		colF153.Values = vals
 	}
 	// c154
 	{
 		colF154 := w.colF154
+		vals := pqslices.Grow(colF154.Values, len(rows))[:len(colF154.Values)+len(rows)]
+		dst := vals[len(colF154.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF154.Values = append(colF154.Values, x.F154)
+			dst[i] = x.F154
 		}
+		colF154.Values = vals
 	}
 	// c155
 	{
 		colF155 := w.colF155
+		vals := pqslices.Grow(colF155.Values, len(rows))[:len(colF155.Values)+len(rows)]
+		dst := vals[len(colF155.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF155.Values = append(colF155.Values, x.F155)
+			dst[i] = x.F155
 		}
+		colF155.Values = vals
 	}
 	// c156
 	{
 		colF156 := w.colF156
+		vals := pqslices.Grow(colF156.Values, len(rows))[:len(colF156.Values)+len(rows)]
+		dst := vals[len(colF156.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF156.Values = append(colF156.Values, x.F156)
+			dst[i] = x.F156
 		}
+		colF156.Values = vals
 	}
 	// c157
 	{
@@ -2524,55 +2920,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c159
 	{
 		colF159 := w.colF159
+		defs := pqslices.Grow(colF159.Def, len(rows))[:len(colF159.Def)+len(rows)]
+		def := defs[len(colF159.Def):][:len(rows)]
+		vals := pqslices.Grow(colF159.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F159 == nil {
-				colF159.Def = append(colF159.Def, 0)
+				def[i] = 0
 			} else {
-				colF159.Def = append(colF159.Def, 1)
-				colF159.Values = append(colF159.Values, (*x.F159))
+				def[i] = 1
+				vals = append(vals, (*x.F159))
 			}
 		}
+		colF159.Def = defs
+		colF159.Values = vals
 	}
 	// c160
 	{
 		colF160 := w.colF160
+		vals := pqslices.Grow(colF160.Values, len(rows))[:len(colF160.Values)+len(rows)]
+		dst := vals[len(colF160.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF160.Values = append(colF160.Values, x.F160)
+			dst[i] = x.F160
 		}
+		colF160.Values = vals
 	}
 	// c161
 	{
 		colF161 := w.colF161
+		vals := pqslices.Grow(colF161.Values, len(rows))[:len(colF161.Values)+len(rows)]
+		dst := vals[len(colF161.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF161.Values = append(colF161.Values, x.F161)
+			dst[i] = x.F161
 		}
+		colF161.Values = vals
 	}
 	// c162
 	{
 		colF162 := w.colF162
+		vals := pqslices.Grow(colF162.Values, len(rows))[:len(colF162.Values)+len(rows)]
+		dst := vals[len(colF162.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF162.Values = append(colF162.Values, x.F162)
+			dst[i] = x.F162
 		}
+		colF162.Values = vals
 	}
 	// c163
 	{
 		colF163 := w.colF163
+		vals := pqslices.Grow(colF163.Values, len(rows))[:len(colF163.Values)+len(rows)]
+		dst := vals[len(colF163.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF163.Values = append(colF163.Values, x.F163)
+			dst[i] = x.F163
 		}
+		colF163.Values = vals
 	}
 	// c164
 	{
 		colF164 := w.colF164
+		vals := pqslices.Grow(colF164.Values, len(rows))[:len(colF164.Values)+len(rows)]
+		dst := vals[len(colF164.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF164.Values = append(colF164.Values, x.F164)
+			dst[i] = x.F164
 		}
+		colF164.Values = vals
 	}
 	// c165
 	{
@@ -2593,55 +3009,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c167
 	{
 		colF167 := w.colF167
+		defs := pqslices.Grow(colF167.Def, len(rows))[:len(colF167.Def)+len(rows)]
+		def := defs[len(colF167.Def):][:len(rows)]
+		vals := pqslices.Grow(colF167.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F167 == nil {
-				colF167.Def = append(colF167.Def, 0)
+				def[i] = 0
 			} else {
-				colF167.Def = append(colF167.Def, 1)
-				colF167.Values = append(colF167.Values, (*x.F167))
+				def[i] = 1
+				vals = append(vals, (*x.F167))
 			}
 		}
+		colF167.Def = defs
+		colF167.Values = vals
 	}
 	// c168
 	{
 		colF168 := w.colF168
+		vals := pqslices.Grow(colF168.Values, len(rows))[:len(colF168.Values)+len(rows)]
+		dst := vals[len(colF168.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF168.Values = append(colF168.Values, x.F168)
+			dst[i] = x.F168
 		}
+		colF168.Values = vals
 	}
 	// c169
 	{
 		colF169 := w.colF169
+		vals := pqslices.Grow(colF169.Values, len(rows))[:len(colF169.Values)+len(rows)]
+		dst := vals[len(colF169.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF169.Values = append(colF169.Values, x.F169)
+			dst[i] = x.F169
 		}
+		colF169.Values = vals
 	}
 	// c170
 	{
 		colF170 := w.colF170
+		vals := pqslices.Grow(colF170.Values, len(rows))[:len(colF170.Values)+len(rows)]
+		dst := vals[len(colF170.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF170.Values = append(colF170.Values, x.F170)
+			dst[i] = x.F170
 		}
+		colF170.Values = vals
 	}
 	// c171
 	{
 		colF171 := w.colF171
+		vals := pqslices.Grow(colF171.Values, len(rows))[:len(colF171.Values)+len(rows)]
+		dst := vals[len(colF171.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF171.Values = append(colF171.Values, x.F171)
+			dst[i] = x.F171
 		}
+		colF171.Values = vals
 	}
 	// c172
 	{
 		colF172 := w.colF172
+		vals := pqslices.Grow(colF172.Values, len(rows))[:len(colF172.Values)+len(rows)]
+		dst := vals[len(colF172.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF172.Values = append(colF172.Values, x.F172)
+			dst[i] = x.F172
 		}
+		colF172.Values = vals
 	}
 	// c173
 	{
@@ -2662,55 +3098,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c175
 	{
 		colF175 := w.colF175
+		defs := pqslices.Grow(colF175.Def, len(rows))[:len(colF175.Def)+len(rows)]
+		def := defs[len(colF175.Def):][:len(rows)]
+		vals := pqslices.Grow(colF175.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F175 == nil {
-				colF175.Def = append(colF175.Def, 0)
+				def[i] = 0
 			} else {
-				colF175.Def = append(colF175.Def, 1)
-				colF175.Values = append(colF175.Values, (*x.F175))
+				def[i] = 1
+				vals = append(vals, (*x.F175))
 			}
 		}
+		colF175.Def = defs
+		colF175.Values = vals
 	}
 	// c176
 	{
 		colF176 := w.colF176
+		vals := pqslices.Grow(colF176.Values, len(rows))[:len(colF176.Values)+len(rows)]
+		dst := vals[len(colF176.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF176.Values = append(colF176.Values, x.F176)
+			dst[i] = x.F176
 		}
+		colF176.Values = vals
 	}
 	// c177
 	{
 		colF177 := w.colF177
+		vals := pqslices.Grow(colF177.Values, len(rows))[:len(colF177.Values)+len(rows)]
+		dst := vals[len(colF177.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF177.Values = append(colF177.Values, x.F177)
+			dst[i] = x.F177
 		}
+		colF177.Values = vals
 	}
 	// c178
 	{
 		colF178 := w.colF178
+		vals := pqslices.Grow(colF178.Values, len(rows))[:len(colF178.Values)+len(rows)]
+		dst := vals[len(colF178.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF178.Values = append(colF178.Values, x.F178)
+			dst[i] = x.F178
 		}
+		colF178.Values = vals
 	}
 	// c179
 	{
 		colF179 := w.colF179
+		vals := pqslices.Grow(colF179.Values, len(rows))[:len(colF179.Values)+len(rows)]
+		dst := vals[len(colF179.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF179.Values = append(colF179.Values, x.F179)
+			dst[i] = x.F179
 		}
+		colF179.Values = vals
 	}
 	// c180
 	{
 		colF180 := w.colF180
+		vals := pqslices.Grow(colF180.Values, len(rows))[:len(colF180.Values)+len(rows)]
+		dst := vals[len(colF180.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF180.Values = append(colF180.Values, x.F180)
+			dst[i] = x.F180
 		}
+		colF180.Values = vals
 	}
 	// c181
 	{
@@ -2731,55 +3187,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c183
 	{
 		colF183 := w.colF183
+		defs := pqslices.Grow(colF183.Def, len(rows))[:len(colF183.Def)+len(rows)]
+		def := defs[len(colF183.Def):][:len(rows)]
+		vals := pqslices.Grow(colF183.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F183 == nil {
-				colF183.Def = append(colF183.Def, 0)
+				def[i] = 0
 			} else {
-				colF183.Def = append(colF183.Def, 1)
-				colF183.Values = append(colF183.Values, (*x.F183))
+				def[i] = 1
+				vals = append(vals, (*x.F183))
 			}
 		}
+		colF183.Def = defs
+		colF183.Values = vals
 	}
 	// c184
 	{
 		colF184 := w.colF184
+		vals := pqslices.Grow(colF184.Values, len(rows))[:len(colF184.Values)+len(rows)]
+		dst := vals[len(colF184.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF184.Values = append(colF184.Values, x.F184)
+			dst[i] = x.F184
 		}
+		colF184.Values = vals
 	}
 	// c185
 	{
 		colF185 := w.colF185
+		vals := pqslices.Grow(colF185.Values, len(rows))[:len(colF185.Values)+len(rows)]
+		dst := vals[len(colF185.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF185.Values = append(colF185.Values, x.F185)
+			dst[i] = x.F185
 		}
+		colF185.Values = vals
 	}
 	// c186
 	{
 		colF186 := w.colF186
+		vals := pqslices.Grow(colF186.Values, len(rows))[:len(colF186.Values)+len(rows)]
+		dst := vals[len(colF186.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF186.Values = append(colF186.Values, x.F186)
+			dst[i] = x.F186
 		}
+		colF186.Values = vals
 	}
 	// c187
 	{
 		colF187 := w.colF187
+		vals := pqslices.Grow(colF187.Values, len(rows))[:len(colF187.Values)+len(rows)]
+		dst := vals[len(colF187.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF187.Values = append(colF187.Values, x.F187)
+			dst[i] = x.F187
 		}
+		colF187.Values = vals
 	}
 	// c188
 	{
 		colF188 := w.colF188
+		vals := pqslices.Grow(colF188.Values, len(rows))[:len(colF188.Values)+len(rows)]
+		dst := vals[len(colF188.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF188.Values = append(colF188.Values, x.F188)
+			dst[i] = x.F188
 		}
+		colF188.Values = vals
 	}
 	// c189
 	{
@@ -2800,55 +3276,75 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c191
 	{
 		colF191 := w.colF191
+		defs := pqslices.Grow(colF191.Def, len(rows))[:len(colF191.Def)+len(rows)]
+		def := defs[len(colF191.Def):][:len(rows)]
+		vals := pqslices.Grow(colF191.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F191 == nil {
-				colF191.Def = append(colF191.Def, 0)
+				def[i] = 0
 			} else {
-				colF191.Def = append(colF191.Def, 1)
-				colF191.Values = append(colF191.Values, (*x.F191))
+				def[i] = 1
+				vals = append(vals, (*x.F191))
 			}
 		}
+		colF191.Def = defs
+		colF191.Values = vals
 	}
 	// c192
 	{
 		colF192 := w.colF192
+		vals := pqslices.Grow(colF192.Values, len(rows))[:len(colF192.Values)+len(rows)]
+		dst := vals[len(colF192.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF192.Values = append(colF192.Values, x.F192)
+			dst[i] = x.F192
 		}
+		colF192.Values = vals
 	}
 	// c193
 	{
 		colF193 := w.colF193
+		vals := pqslices.Grow(colF193.Values, len(rows))[:len(colF193.Values)+len(rows)]
+		dst := vals[len(colF193.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF193.Values = append(colF193.Values, x.F193)
+			dst[i] = x.F193
 		}
+		colF193.Values = vals
 	}
 	// c194
 	{
 		colF194 := w.colF194
+		vals := pqslices.Grow(colF194.Values, len(rows))[:len(colF194.Values)+len(rows)]
+		dst := vals[len(colF194.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF194.Values = append(colF194.Values, x.F194)
+			dst[i] = x.F194
 		}
+		colF194.Values = vals
 	}
 	// c195
 	{
 		colF195 := w.colF195
+		vals := pqslices.Grow(colF195.Values, len(rows))[:len(colF195.Values)+len(rows)]
+		dst := vals[len(colF195.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF195.Values = append(colF195.Values, x.F195)
+			dst[i] = x.F195
 		}
+		colF195.Values = vals
 	}
 	// c196
 	{
 		colF196 := w.colF196
+		vals := pqslices.Grow(colF196.Values, len(rows))[:len(colF196.Values)+len(rows)]
+		dst := vals[len(colF196.Values):][:len(rows)]
 		for i := range rows {
 			x := &rows[i]
-			colF196.Values = append(colF196.Values, x.F196)
+			dst[i] = x.F196
 		}
+		colF196.Values = vals
 	}
 	// c197
 	{
@@ -2869,15 +3365,20 @@ func (w *WideWriter) shred(rows []Wide) {
 	// c199
 	{
 		colF199 := w.colF199
+		defs := pqslices.Grow(colF199.Def, len(rows))[:len(colF199.Def)+len(rows)]
+		def := defs[len(colF199.Def):][:len(rows)]
+		vals := pqslices.Grow(colF199.Values, len(rows))
 		for i := range rows {
 			x := &rows[i]
 			if x.F199 == nil {
-				colF199.Def = append(colF199.Def, 0)
+				def[i] = 0
 			} else {
-				colF199.Def = append(colF199.Def, 1)
-				colF199.Values = append(colF199.Values, (*x.F199))
+				def[i] = 1
+				vals = append(vals, (*x.F199))
 			}
 		}
+		colF199.Def = defs
+		colF199.Values = vals
 	}
 }
 
