@@ -137,11 +137,33 @@ func filteredIDs(t *testing.T, data []byte, p runtime.Predicate) []int64 {
 	return out
 }
 
+// goNull reports whether v, the value of Logical's field name, is a null
+// in the file: a nil pointer; for a field tagged optional, a nil slice, or
+// a zero value (gen's zeroCheck: a time by IsZero, a number equal to 0).
+func goNull(name string, v reflect.Value) bool {
+	if v.Kind() == reflect.Pointer {
+		return v.IsNil()
+	}
+	f, _ := reflect.TypeFor[Logical]().FieldByName(name)
+	if !slices.Contains(strings.Split(f.Tag.Get("parquet"), ",")[1:], "optional") {
+		return false
+	}
+	switch {
+	case v.Kind() == reflect.Slice:
+		return v.IsNil()
+	case v.Type() == reflect.TypeFor[time.Time]():
+		return v.Interface().(time.Time).IsZero()
+	case v.CanFloat():
+		return v.Float() == 0
+	}
+	return v.IsZero()
+}
+
 // bruteMatch evaluates op on field value v (of field name) with args, by
 // the Go semantics of the field's type: a null matches only IsNull, NaN
 // compares with nothing.
 func bruteMatch(name, op string, v reflect.Value, args []reflect.Value) bool {
-	null := v.Kind() == reflect.Pointer && v.IsNil() || name == "OptBytes" && v.IsNil()
+	null := goNull(name, v)
 	switch op {
 	case "IsNull":
 		return null

@@ -65,4 +65,7 @@ type Logical struct {
 	OptUUID       *[16]byte     `parquet:"opt_uuid,uuid"`
 	OptBytes      []byte        `parquet:"opt_bytes,optional"`
 	OptLevel      *Level        `parquet:"opt_level"`
+	// Zero values are nulls in these two (the optional tag on a value).
+	ZeroNullI32 int32     `parquet:"zero_null_i32,optional"`
+	ZeroNullTs  time.Time `parquet:"zero_null_ts,optional,timestamp(microsecond)"`
 }

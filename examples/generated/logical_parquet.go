@@ -76,6 +76,8 @@ var _ struct {
 	OptUUID       *[16]byte       `parquet:"opt_uuid,uuid"`
 	OptBytes      []byte          `parquet:"opt_bytes,optional"`
 	OptLevel      *Level          `parquet:"opt_level"`
+	ZeroNullI32   int32           `parquet:"zero_null_i32,optional"`
+	ZeroNullTs    pqtime.Time     `parquet:"zero_null_ts,optional,timestamp(microsecond)"`
 } = Logical{}
 var _ = (*float64)((*Celsius)(nil))
 var _ = (*int16)((*Level)(nil))
@@ -130,6 +132,8 @@ const pqgenLogicalSchemaText = `message Logical {
   optional fixed_len_byte_array(16) opt_uuid (UUID);
   optional binary opt_bytes;
   optional int32 opt_level (INT(16,true));
+  optional int32 zero_null_i32;
+  optional int64 zero_null_ts (TIMESTAMP(MICROS,true));
 }
 `
 
@@ -195,6 +199,8 @@ const (
 	pqgenLogicalColOptUUID
 	pqgenLogicalColOptBytes
 	pqgenLogicalColOptLevel
+	pqgenLogicalColZeroNullI32
+	pqgenLogicalColZeroNullTs
 	pqgenLogicalLeaves // the number of leaves
 )
 
@@ -250,6 +256,8 @@ type LogicalWriter struct {
 	colOptUUID       *pqrt.FixedBuffer     // opt_uuid
 	colOptBytes      *pqrt.ByteArrayBuffer // opt_bytes
 	colOptLevel      *pqrt.Int32Buffer     // opt_level
+	colZeroNullI32   *pqrt.Int32Buffer     // zero_null_i32
+	colZeroNullTs    *pqrt.Int64Buffer     // zero_null_ts
 	pending          int                   // rows shredded since the last EndRows
 }
 
@@ -324,6 +332,8 @@ func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 		pqrt.Buffer(&w.colOptUUID, pqgenLogicalColOptUUID),
 		pqrt.Buffer(&w.colOptBytes, pqgenLogicalColOptBytes),
 		pqrt.Buffer(&w.colOptLevel, pqgenLogicalColOptLevel),
+		pqrt.Buffer(&w.colZeroNullI32, pqgenLogicalColZeroNullI32),
+		pqrt.Buffer(&w.colZeroNullTs, pqgenLogicalColZeroNullTs),
 	)
 	if err != nil {
 		return nil, err
@@ -886,6 +896,42 @@ func (w *LogicalWriter) shred(rows []Logical) {
 		colOptLevel.Def = defs
 		colOptLevel.Values = vals
 	}
+	// zero_null_i32
+	{
+		colZeroNullI32 := w.colZeroNullI32
+		defs := pqslices.Grow(colZeroNullI32.Def, len(rows))[:len(colZeroNullI32.Def)+len(rows)]
+		def := defs[len(colZeroNullI32.Def):][:len(rows)]
+		vals := pqslices.Grow(colZeroNullI32.Values, len(rows))
+		for i := range rows {
+			x := &rows[i]
+			if x.ZeroNullI32 == 0 {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, x.ZeroNullI32)
+			}
+		}
+		colZeroNullI32.Def = defs
+		colZeroNullI32.Values = vals
+	}
+	// zero_null_ts
+	{
+		colZeroNullTs := w.colZeroNullTs
+		defs := pqslices.Grow(colZeroNullTs.Def, len(rows))[:len(colZeroNullTs.Def)+len(rows)]
+		def := defs[len(colZeroNullTs.Def):][:len(rows)]
+		vals := pqslices.Grow(colZeroNullTs.Values, len(rows))
+		for i := range rows {
+			x := &rows[i]
+			if x.ZeroNullTs.IsZero() {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, x.ZeroNullTs.UnixMicro())
+			}
+		}
+		colZeroNullTs.Def = defs
+		colZeroNullTs.Values = vals
+	}
 }
 
 // LogicalReader reads rows of Logical from a Parquet file. Create one with NewLogicalReader.
@@ -942,6 +988,8 @@ type LogicalReader struct {
 	colOptUUID       *pqrt.FixedReader     // opt_uuid; nil when not read
 	colOptBytes      *pqrt.ByteArrayReader // opt_bytes; nil when not read
 	colOptLevel      *pqrt.Int32Reader     // opt_level; nil when not read
+	colZeroNullI32   *pqrt.Int32Reader     // zero_null_i32; nil when not read
+	colZeroNullTs    *pqrt.Int64Reader     // zero_null_ts; nil when not read
 	slabs            [2]pqgenLogicalSlabs  // per part of a batch assembled at once (Leaves.Split)
 }
 
@@ -1018,6 +1066,8 @@ func NewLogicalReader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*
 		pqrt.Leaf(&tr.colOptUUID, pqgenLogicalColOptUUID),
 		pqrt.LeafBytes(&tr.colOptBytes, pqgenLogicalColOptBytes),
 		pqrt.Leaf(&tr.colOptLevel, pqgenLogicalColOptLevel),
+		pqrt.Leaf(&tr.colZeroNullI32, pqgenLogicalColZeroNullI32),
+		pqrt.Leaf(&tr.colZeroNullTs, pqgenLogicalColZeroNullTs),
 	); err != nil {
 		return nil, err
 	}
@@ -1068,7 +1118,7 @@ func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[Logical](48, k); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[Logical](50, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
@@ -1721,6 +1771,38 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 			p[pqgenLogicalColOptLevel] += len(rows)
 		}
 	}
+	// zero_null_i32
+	{
+		if colZeroNullI32 := r.colZeroNullI32; colZeroNullI32 != nil {
+			def := colZeroNullI32.Def[p[pqgenLogicalColZeroNullI32] : p[pqgenLogicalColZeroNullI32]+len(rows)]
+			k := q[pqgenLogicalColZeroNullI32]
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.ZeroNullI32 = colZeroNullI32.Values[k]
+					k++
+				}
+			}
+			q[pqgenLogicalColZeroNullI32] = k
+			p[pqgenLogicalColZeroNullI32] += len(rows)
+		}
+	}
+	// zero_null_ts
+	{
+		if colZeroNullTs := r.colZeroNullTs; colZeroNullTs != nil {
+			def := colZeroNullTs.Def[p[pqgenLogicalColZeroNullTs] : p[pqgenLogicalColZeroNullTs]+len(rows)]
+			k := q[pqgenLogicalColZeroNullTs]
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.ZeroNullTs = pqtime.UnixMicro(colZeroNullTs.Values[k]).UTC()
+					k++
+				}
+			}
+			q[pqgenLogicalColZeroNullTs] = k
+			p[pqgenLogicalColZeroNullTs] += len(rows)
+		}
+	}
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
@@ -1805,6 +1887,8 @@ var LogicalWhere struct {
 	OptUUID       pqrt.NullableOrderedField[[16]byte]
 	OptBytes      pqrt.NullableOrderedField[[]byte]
 	OptLevel      pqrt.NullableOrderedField[Level]
+	ZeroNullI32   pqrt.NullableOrderedField[int32]
+	ZeroNullTs    pqrt.NullableOrderedField[pqtime.Time]
 }
 
 func init() {
@@ -1998,6 +2082,14 @@ func init() {
 	})
 	LogicalWhere.OptLevel = pqrt.NewNullableOrderedField("opt_level", func(colOptLevel *pqrt.Int32Buffer, v Level) error {
 		colOptLevel.Values = append(colOptLevel.Values, int32(v))
+		return nil
+	})
+	LogicalWhere.ZeroNullI32 = pqrt.NewNullableOrderedField("zero_null_i32", func(colZeroNullI32 *pqrt.Int32Buffer, v int32) error {
+		colZeroNullI32.Values = append(colZeroNullI32.Values, v)
+		return nil
+	})
+	LogicalWhere.ZeroNullTs = pqrt.NewNullableOrderedField("zero_null_ts", func(colZeroNullTs *pqrt.Int64Buffer, v pqtime.Time) error {
+		colZeroNullTs.Values = append(colZeroNullTs.Values, v.UnixMicro())
 		return nil
 	})
 }

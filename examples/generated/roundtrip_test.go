@@ -134,6 +134,10 @@ func logicals(n int) []Logical {
 			l.OptBytes = []byte{}
 			l.OptLevel = ptr(Level(i))
 		}
+		if i%3 != 0 { // else zero: null
+			l.ZeroNullI32 = int32(i)*7919 - 50000
+			l.ZeroNullTs = time.Unix(int64(i)*86400-3e9, int64(i)*1000).UTC()
+		}
 		out[i] = l
 	}
 	return out

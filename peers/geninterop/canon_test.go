@@ -207,6 +207,20 @@ func canonRow(s *schema.Schema, v reflect.Value) []any {
 	return row
 }
 
+// zeroNull reports whether v, the value of an optional non-pointer scalar
+// field, is the zero value generated writers store as null (gen's
+// zeroCheck): a time by IsZero, a number equal to 0 (-0.0 too), else
+// Go's zero value.
+func zeroNull(v reflect.Value) bool {
+	switch {
+	case v.Type() == timeType:
+		return v.Interface().(time.Time).IsZero()
+	case v.CanFloat():
+		return v.Float() == 0
+	}
+	return v.IsZero()
+}
+
 // canonGo is the canonical value of the Go value v of field n.
 func canonGo(n *schema.Node, v reflect.Value) any {
 	if v.Kind() == reflect.Pointer {
@@ -221,7 +235,7 @@ func canonGo(n *schema.Node, v reflect.Value) any {
 				return nil
 			}
 		default:
-			if !n.Group && v.IsZero() && v.Type() != timeType {
+			if !n.Group && zeroNull(v) {
 				return nil // an optional non-pointer field: its zero value is null
 			}
 		}

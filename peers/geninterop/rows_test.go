@@ -381,6 +381,12 @@ func logicalRows() []generated.Logical {
 		if r.IntN(2) == 0 {
 			l.OptLevel = ptr(generated.Level(int16(r.Uint32())))
 		}
+		if r.IntN(3) > 0 { // else zero: null
+			l.ZeroNullI32 = r.Int32() | 1
+		}
+		if r.IntN(3) > 0 {
+			l.ZeroNullTs = instant(r, time.Microsecond)
+		}
 		out[i] = l
 	}
 	return out
