@@ -77,14 +77,7 @@ func queryOverHTTP[T any, R interface {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []T
-	for row, err := range r.All() {
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, row)
-	}
-	if !reflect.DeepEqual(got, want) {
+	if got := allRows(t, r.All()); !reflect.DeepEqual(got, want) {
 		t.Fatalf("%d rows over HTTP, %d locally", len(got), len(want))
 	}
 	return s.requests.Load(), s.bytes.Load()

@@ -3,6 +3,7 @@ package generated
 import (
 	"bytes"
 	"io"
+	"iter"
 	"reflect"
 	"slices"
 	"testing"
@@ -47,14 +48,20 @@ func readEvents(t testing.TB, data []byte, opts ...runtime.ReaderOption) ([]Even
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []Event
-	for row, err := range r.All() {
+	return allRows(t, r.All()), cr
+}
+
+// allRows collects the rows of a reader's All, failing t at an error.
+func allRows[T any](t testing.TB, rows iter.Seq2[T, error]) []T {
+	t.Helper()
+	var out []T
+	for row, err := range rows {
 		if err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, row)
 	}
-	return out, cr
+	return out
 }
 
 // readAllAndFilter is the baseline: every row read, then kept by keep.
