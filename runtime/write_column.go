@@ -401,9 +401,9 @@ func (c *leafWriter) consume(n int) error {
 // addLevels appends levels to the open page and returns the number of
 // defined slots.
 func (c *leafWriter) addLevels(def, rep []uint8) int {
-	c.pg.def = append(growBuf(&poolU8, c.pg.def, len(def)), def...)
+	c.pg.def = append(pageDef.grow(c.pg.def, len(def)), def...)
 	if c.maxRep > 0 {
-		c.pg.rep = append(growBuf(&poolU8, c.pg.rep, len(rep)), rep...)
+		c.pg.rep = append(pageRep.grow(c.pg.rep, len(rep)), rep...)
 	}
 	if !c.opt.sizeStats {
 		return countLevel(def, c.maxDef)

@@ -4,15 +4,17 @@
 // to a page each, by doubling). They come from pools shared by every
 // writer of the process, size-classed by capacity, and go back when a
 // writer outgrows them or closes: the buffers a column outgrows serve the
-// next columns, and a closed writer's serve the next writer. The pools are
-// sync.Pools (package bufpool), so the garbage collector empties what
-// stays unused.
+// next columns, and a closed writer's serve the next writer, whose page
+// buffers start at the size the closed writer's reached (pageKind). The
+// pools are sync.Pools (package bufpool), so the garbage collector
+// empties what stays unused.
 
 package runtime
 
 import (
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/internal/bufpool"
@@ -33,6 +35,68 @@ var (
 // through p.
 func growBuf[T any](p *bufpool.Pool[T], s []T, n int) []T {
 	return bufpool.Grow(p, s, n)
+}
+
+// pageKind is one kind of page buffer (a numeric column's open page of
+// values, a column's definition levels, ...), grown through pool p with
+// a hint: the class of the last buffer of the kind a closing writer gave
+// back. The first growth of an empty buffer takes a pooled slice of that
+// class, when the pool holds one, so that a new writer's pages do not
+// grow to their size by doubling again, copying what they hold at each
+// step (the writers of a program write pages of about the same sizes).
+// The hint is capped at maxPageHintBytes a buffer, so that one writer of
+// large pages does not make every column of the next ones start large;
+// it never allocates: a class the pool lacks starts empty, as without
+// the hint.
+type pageKind[T any] struct {
+	p    *bufpool.Pool[T]
+	hint atomic.Int32 // the class of the last buffer given back, plus 1 (0: none)
+}
+
+// maxPageHintBytes bounds the size of a buffer that pageKind.grow starts
+// with: 1 MiB, the default page size.
+const maxPageHintBytes = 1 << 20
+
+// The page buffer kinds.
+var (
+	pageBool = pageKind[bool]{p: &poolBool}
+	pageI32  = pageKind[int32]{p: &poolI32}
+	pageI64  = pageKind[int64]{p: &poolI64}
+	pageF32  = pageKind[float32]{p: &poolF32}
+	pageF64  = pageKind[float64]{p: &poolF64}
+	pageIdx  = pageKind[int32]{p: &poolI32}  // dictionary indices
+	pageDef  = pageKind[uint8]{p: &poolU8}   // definition levels
+	pageRep  = pageKind[uint8]{p: &poolU8}   // repetition levels
+	pageData = pageKind[uint8]{p: &poolU8}   // byte-array values' bytes
+	pageOffs = pageKind[uint32]{p: &poolU32} // and their offsets
+)
+
+// grow is growBuf for a buffer of kind k: s with room for n more
+// elements, starting from a pooled slice of the hinted class when s has
+// no capacity.
+func (k *pageKind[T]) grow(s []T, n int) []T {
+	if cap(s) == 0 && n > 0 {
+		if c := int(k.hint.Load()) - 1; c >= 0 {
+			if b := k.p.TryGet(c); b != nil {
+				s = b
+			}
+		}
+	}
+	return bufpool.Grow(k.p, s, n)
+}
+
+// put gives s, a buffer of kind k that its writer is done with, back to
+// the pool, and makes its class the hint when it is within
+// maxPageHintBytes.
+func (k *pageKind[T]) put(s []T) {
+	c := bufpool.Class(cap(s))
+	if c < 0 {
+		return // not pooled
+	}
+	if cap(s)*int(unsafe.Sizeof(s[:1][0])) <= maxPageHintBytes {
+		k.hint.Store(int32(c + 1))
+	}
+	k.p.Put(s)
 }
 
 // batchPool is a pool the column buffers generated code appends to (the
@@ -169,8 +233,8 @@ type releaser interface {
 func (fw *FileWriter) releaseBuffers() {
 	for _, c := range fw.cols {
 		c.chunk.store.reset(&fw.free)
-		poolU8.Put(c.pg.def)
-		poolU8.Put(c.pg.rep)
+		pageDef.put(c.pg.def)
+		pageRep.put(c.pg.rep)
 		c.pg.def, c.pg.rep = nil, nil
 		if r, ok := c.vals.(releaser); ok {
 			r.release()

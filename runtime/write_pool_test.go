@@ -7,6 +7,8 @@ import (
 	goruntime "runtime"
 	"runtime/debug"
 	"testing"
+
+	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 )
 
 // TestPooledBuffersSameBytes: writers that take the pooled buffers of
@@ -100,5 +102,69 @@ func TestBatchBuffersPooled(t *testing.T) {
 	}
 	if &id2.Values[0] != idAt || &score2.Values[0] != scoreAt {
 		t.Fatal("a batch of the closed writer's size regrew the pooled buffers")
+	}
+}
+
+// TestPageBuffersStartHinted: a writer opened after another closed
+// starts its page buffers from pooled slices of the capacity the closed
+// writer's grew to, instead of regrowing them by doubling from the
+// smallest class: the boolean column's page values take the closed
+// writer's capacity; the definition levels, whose hint is the last
+// column's (a map's, which has more levels than rows), at least that;
+// a buffer larger than maxPageHintBytes gives no hint. The garbage
+// collector, which empties sync.Pools, is held off.
+func TestPageBuffersStartHinted(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	s := mustSchema(t, pipeSchema)
+	r := rand.New(rand.NewPCG(5, 5))
+	const batch = 1000
+	open := func() *FileWriter {
+		w, err := NewFileWriter(io.Discard, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	caps := func(w *FileWriter) (flag, def int) {
+		return cap(w.cols[4].vals.(*boolValues).page), cap(w.cols[1].pg.def)
+	}
+	w := open()
+	for range 20 {
+		shredPipeRows(t, w, r, batch)
+		if err := w.EndRows(batch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flag, def := caps(w)
+	if flag < 20*batch || def < 20*batch {
+		t.Fatalf("the first writer's open pages hold %d and %d values, want one page of all %d rows", flag, def, 20*batch)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w2 := open()
+	defer w2.Close()
+	shredPipeRows(t, w2, r, batch)
+	if err := w2.EndRows(batch); err != nil {
+		t.Fatal(err)
+	}
+	if flag2, def2 := caps(w2); flag2 != flag || def2 < def {
+		t.Fatalf("after a batch of %d rows the next writer's pages hold %d and %d values, want the closed writer's %d and at least %d",
+			batch, flag2, def2, flag, def)
+	}
+
+	var k pageKind[int64]
+	k.p = new(bufpool.Pool[int64])
+	k.put(make([]int64, 0, 1<<12))
+	if got := cap(k.grow(nil, 1)); got != 1<<12 {
+		t.Fatalf("after a 4096-value buffer came back, an empty buffer grew to %d values", got)
+	}
+	k.put(make([]int64, 0, 2*maxPageHintBytes/8))
+	k.p.Put(make([]int64, 0, 1<<12))
+	if got := cap(k.grow(nil, 1)); got != 1<<12 {
+		t.Fatalf("a %d-byte buffer became the hint: an empty buffer grew to %d values", 2*maxPageHintBytes, got)
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/geo"
-	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -327,7 +326,7 @@ func (v *boolValues) dictPage(dst []byte) ([]byte, int) {
 
 func (v *boolValues) take(from, to int) {
 	src := v.buf.Values[from:to]
-	v.page = append(growBuf(&poolBool, v.page, len(src)), src...)
+	v.page = append(pageBool.grow(v.page, len(src)), src...)
 	if v.set.stats && len(src) > 0 {
 		var f, t bool
 		for _, x := range src {
@@ -363,7 +362,7 @@ func (v *boolValues) bounds(dst []byte) ([]byte, pageBounds) {
 }
 
 func (v *boolValues) release() {
-	poolBool.Put(v.page)
+	pageBool.put(v.page)
 	v.page = nil
 }
 
@@ -382,7 +381,7 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	st    keyStats
 	alp   alpRuns // ALP pages written PLAIN without trying, after failures
 
-	pool *bufpool.Pool[T] // the pool page's buffers come from (write_pool.go)
+	pages *pageKind[T] // the kind of page's buffer (write_pool.go)
 }
 
 // alpRuns decides which pages of a column configured for ALP skip it and
@@ -459,7 +458,7 @@ func (v *numValues[T]) take(from, to int) {
 		}
 	}
 	if v.dict {
-		idx, added, full := v.ops.insert(growBuf(&poolI32, v.idx, len(src)), src)
+		idx, added, full := v.ops.insert(pageIdx.grow(v.idx, len(src)), src)
 		v.idx = idx
 		if !full {
 			return
@@ -467,12 +466,12 @@ func (v *numValues[T]) take(from, to int) {
 		v.fallback()
 		src = src[added:]
 	}
-	v.page = append(growBuf(v.pool, v.page, len(src)), src...)
+	v.page = append(v.pages.grow(v.page, len(src)), src...)
 }
 
 func (v *numValues[T]) release() {
-	v.pool.Put(v.page)
-	poolI32.Put(v.idx)
+	v.pages.put(v.page)
+	pageIdx.put(v.idx)
 	v.page, v.idx = nil, nil
 	if v.ops.dictRelease != nil {
 		v.ops.dictRelease()
@@ -512,8 +511,8 @@ func (v *numValues[T]) altBeatsDict() bool {
 	if !v.set.autoEnc || n < minDictJudge {
 		return false
 	}
-	vals := v.ops.gather(growBuf(v.pool, nil, n), v.idx)
-	defer func() { v.pool.Put(vals) }()
+	vals := v.ops.gather(growBuf(v.pages.p, nil, n), v.idx)
+	defer func() { v.pages.p.Put(vals) }()
 	buf := v.ops.dictPlain(growBuf(&poolU8, nil, v.ops.dictSize()+n*(v.ops.width+1)))
 	defer func() { poolU8.Put(buf) }()
 	m := len(buf)
@@ -723,7 +722,7 @@ func (v *numValues[T]) floatTrialALP(dst []byte, sample []T) []byte {
 func (v *numValues[T]) fallback() {
 	v.dict = false
 	v.trial = v.set.autoEnc
-	v.page = v.ops.gather(growBuf(v.pool, v.page[:0], len(v.idx)), v.idx)
+	v.page = v.ops.gather(v.pages.grow(v.page[:0], len(v.idx)), v.idx)
 	v.idx = v.idx[:0]
 }
 
@@ -825,7 +824,7 @@ func newInt32Values(buf *Int32Buffer, set *colSettings) *numValues[int32] {
 	case orderUint32:
 		ops.stats = statsUint32
 	}
-	return &numValues[int32]{vals: &buf.Values, set: set, ops: ops, pool: &poolI32}
+	return &numValues[int32]{vals: &buf.Values, set: set, ops: ops, pages: &pageI32}
 }
 
 func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
@@ -858,7 +857,7 @@ func newInt64Values(buf *Int64Buffer, set *colSettings) *numValues[int64] {
 	case orderUint64:
 		ops.stats = statsUint64
 	}
-	return &numValues[int64]{vals: &buf.Values, set: set, ops: ops, pool: &poolI64}
+	return &numValues[int64]{vals: &buf.Values, set: set, ops: ops, pages: &pageI64}
 }
 
 func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
@@ -889,7 +888,7 @@ func newFloatValues(buf *FloatBuffer, set *colSettings) *numValues[float32] {
 		stats:    statsFloat,
 		hash:     bloom.HashFloat,
 	}
-	return &numValues[float32]{vals: &buf.Values, set: set, ops: ops, pool: &poolF32}
+	return &numValues[float32]{vals: &buf.Values, set: set, ops: ops, pages: &pageF32}
 }
 
 func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
@@ -920,7 +919,7 @@ func newDoubleValues(buf *DoubleBuffer, set *colSettings) *numValues[float64] {
 		stats:    statsDouble,
 		hash:     bloom.HashDouble,
 	}
-	return &numValues[float64]{vals: &buf.Values, set: set, ops: ops, pool: &poolF64}
+	return &numValues[float64]{vals: &buf.Values, set: set, ops: ops, pages: &pageF64}
 }
 
 // ---- BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96 (as bytes) ----
@@ -1137,13 +1136,13 @@ func appendByteArrays(dst *encode.ByteArrays, src encode.ByteArrays) {
 	if n == 0 {
 		return
 	}
-	dst.Offsets = growBuf(&poolU32, dst.Offsets, n+1)
+	dst.Offsets = pageOffs.grow(dst.Offsets, n+1)
 	if len(dst.Offsets) == 0 {
 		dst.Offsets = append(dst.Offsets, uint32(len(dst.Data)))
 	}
 	lo, hi := src.Offsets[0], src.Offsets[n]
 	shift := uint32(len(dst.Data)) - lo
-	dst.Data = append(growBuf(&poolU8, dst.Data, int(hi-lo)), src.Data[lo:hi]...)
+	dst.Data = append(pageData.grow(dst.Data, int(hi-lo)), src.Data[lo:hi]...)
 	k := len(dst.Offsets)
 	dst.Offsets = dst.Offsets[:k+n]
 	out := dst.Offsets[k:]
@@ -1168,7 +1167,7 @@ func (v *byteArrayValues) take(from, to int) {
 	f := v.set.bloom
 	if v.dict {
 		before, n0 := v.d.Len(), len(v.idx)
-		idx, added, full := v.d.InsertByteArrays(growBuf(&poolI32, v.idx, n), src)
+		idx, added, full := v.d.InsertByteArrays(pageIdx.grow(v.idx, n), src)
 		v.idx = idx
 		switch {
 		case !stats:
@@ -1207,9 +1206,9 @@ func (v *byteArrayValues) take(from, to int) {
 }
 
 func (v *byteArrayValues) release() {
-	poolU8.Put(v.page.Data)
-	poolU32.Put(v.page.Offsets)
-	poolI32.Put(v.idx)
+	pageData.put(v.page.Data)
+	pageOffs.put(v.page.Offsets)
+	pageIdx.put(v.idx)
 	v.page, v.idx = encode.ByteArrays{}, nil
 	v.d.Release()
 }
