@@ -494,3 +494,29 @@ func TestTrailingGarbage(t *testing.T) {
 		}
 	}
 }
+
+// TestZstdFramesWithoutChecksum: ZSTD pages are single frames without
+// the optional content checksum (Content_Checksum_flag, bit 2 of the
+// frame header descriptor), as libzstd writes by default (Arrow C++,
+// parquet-java): the page needs no second hash of its bytes, 4 bytes
+// smaller, and readers skip verifying one. Stored frames (stored.go)
+// have none either.
+func TestZstdFramesWithoutChecksum(t *testing.T) {
+	for _, in := range inputs() {
+		for _, lv := range levels[meta.Zstd] {
+			c, err := Compress(nil, in.data, meta.Zstd, lv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(c) < 5 || binary.LittleEndian.Uint32(c) != 0xFD2FB528 {
+				t.Fatalf("%s, level %d: not a zstd frame: % x", in.name, lv, c[:min(len(c), 8)])
+			}
+			if c[4]&0x04 != 0 {
+				t.Errorf("%s, level %d: the frame carries a content checksum (descriptor %#02x)", in.name, lv, c[4])
+			}
+			if got, err := Decompress(nil, c, meta.Zstd, len(in.data)); err != nil || !bytes.Equal(got, in.data) {
+				t.Fatalf("%s, level %d: round trip: %v", in.name, lv, err)
+			}
+		}
+	}
+}

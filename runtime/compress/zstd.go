@@ -40,6 +40,11 @@ var zstdEncoders [zstd.SpeedBestCompression + 1]struct {
 // beside the text columns.
 const zstdDefaultSpeed = zstd.SpeedFastest
 
+// zstdEncoder returns the shared encoder of level. Its frames carry no
+// content checksum, as libzstd writes by default (Arrow C++,
+// parquet-java): a page is checked by its CRC where the writer adds one,
+// and the 32-bit hash of every page's bytes cost 1-2% of a ZSTD write,
+// and as much again in each read that verifies it.
 func zstdEncoder(level Level) (*zstd.Encoder, error) {
 	speed := zstdDefaultSpeed
 	if level != DefaultLevel {
@@ -53,6 +58,7 @@ func zstdEncoder(level Level) (*zstd.Encoder, error) {
 			zstd.WithZeroFrames(true), // an empty page is a full, empty frame
 			zstd.WithWindowSize(zstdWindow),
 			zstd.WithAllLitEntropyCompression(true), // see zstdDefaultSpeed
+			zstd.WithEncoderCRC(false),              // no content checksum
 		)
 	})
 	return e.enc, e.err
