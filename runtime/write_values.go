@@ -134,11 +134,7 @@ func statsInt32(s *keyStats, src []int32) {
 	if len(src) == 0 {
 		return
 	}
-	mn, mx := src[0], src[0]
-	for _, v := range src[1:] {
-		mn = min(mn, v)
-		mx = max(mx, v)
-	}
+	mn, mx := minMax(src)
 	s.add(uint64(uint32(mn) ^ 1<<31))
 	s.add(uint64(uint32(mx) ^ 1<<31))
 }
@@ -147,11 +143,7 @@ func statsUint32(s *keyStats, src []int32) {
 	if len(src) == 0 {
 		return
 	}
-	mn, mx := uint32(src[0]), uint32(src[0])
-	for _, v := range src[1:] {
-		mn = min(mn, uint32(v))
-		mx = max(mx, uint32(v))
-	}
+	mn, mx := minMax(asUint32(src))
 	s.add(uint64(mn))
 	s.add(uint64(mx))
 }
@@ -160,11 +152,7 @@ func statsInt64(s *keyStats, src []int64) {
 	if len(src) == 0 {
 		return
 	}
-	mn, mx := src[0], src[0]
-	for _, v := range src[1:] {
-		mn = min(mn, v)
-		mx = max(mx, v)
-	}
+	mn, mx := minMax(src)
 	s.add(uint64(mn) ^ 1<<63)
 	s.add(uint64(mx) ^ 1<<63)
 }
@@ -173,11 +161,7 @@ func statsUint64(s *keyStats, src []int64) {
 	if len(src) == 0 {
 		return
 	}
-	mn, mx := uint64(src[0]), uint64(src[0])
-	for _, v := range src[1:] {
-		mn = min(mn, uint64(v))
-		mx = max(mx, uint64(v))
-	}
+	mn, mx := minMax(asUint64(src))
 	s.add(mn)
 	s.add(mx)
 }
