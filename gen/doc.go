@@ -147,8 +147,10 @@
 // nested field, appending levels and values straight into the runtime's
 // typed column buffers (a top-level number, boolean or time, required or
 // nullable, grows its buffer by the batch once and assigns each row's
-// value and level by index), and call EndRows every 256 rows (512 from 64 leaf
-// columns, 1,024 from 128, 2,048 from 256) counted from the
+// value and level by index), and call EndRows every 1,024 rows (2,048 from
+// 256 leaf columns; below 128 leaf columns, a schema with byte-array
+// leaves ends a group early, at a multiple of 256 rows, 512 from 64 leaf
+// columns, once its byte-array values hold 4 MiB) counted from the
 // file's first row (rows of an unfinished group wait for the next Write,
 // Flush or Close), so that row groups, cut after EndRows, do not depend
 // on how rows are split between Write calls. Map entries are written in

@@ -9,7 +9,7 @@ import (
 
 // writerMethods are the templates of TWriter's constructors and methods
 // (gen/templates/writer.tmpl), in the order of the file.
-var writerMethods = []string{"writer_new", "writer_for", "writer_write", "writer_endrows", "writer_flush", "writer_close"}
+var writerMethods = []string{"writer_new", "writer_for", "writer_write", "writer_batchbytes", "writer_endrows", "writer_flush", "writer_close"}
 
 // emitWriter emits TWriter, its constructors and methods, and the
 // shredder, from the writer's plan: one template or emitter per
@@ -18,6 +18,9 @@ func emitWriter(f *jen.File, p *writePlan) {
 	fill(f, "writer_type", p)
 	emitOptions(f, p)
 	for _, name := range writerMethods {
+		if name == "writer_batchbytes" && p.Check == 0 {
+			continue // no byte check
+		}
 		fill(f, name, p)
 	}
 	emitShred(f, p)

@@ -54,7 +54,10 @@ type Names struct {
 	// Schema the unexported function returning the parsed schema.
 	SchemaText, Schema string
 	// Batch is the unexported constant: rows shredded between EndRows calls.
-	Batch string
+	// BatchCheck and BatchBytes, emitted for a writer that checks its
+	// batch's bytes (writePlan.Check): the rows between checks and the
+	// bytes that end a batch.
+	Batch, BatchCheck, BatchBytes string
 	// WriterFor wraps a runtime.FileWriter into a TWriter.
 	WriterFor string
 	// Drivers is the unexported table of the leaves deciding each nested

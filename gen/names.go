@@ -227,6 +227,8 @@ func namesFor(t string) Names {
 		SchemaText: "pqgen" + t + "SchemaText",
 		Schema:     "pqgen" + t + "Schema",
 		Batch:      "pqgen" + t + "Batch",
+		BatchCheck: "pqgen" + t + "BatchCheck",
+		BatchBytes: "pqgen" + t + "BatchBytes",
 		WriterFor:  "pqgen" + t + "WriterFor",
 		Drivers:    "pqgen" + t + "Drivers",
 		Options:    "pqgen" + t + "Options",
@@ -241,7 +243,7 @@ func namesFor(t string) Names {
 // all returns every generated identifier.
 func (n Names) all() []string {
 	return []string{n.Writer, n.NewWriter, n.Reader, n.NewReader, n.WriteFile, n.ReadFile,
-		n.SchemaText, n.Schema, n.Batch, n.WriterFor, n.Drivers, n.Options, n.Where, n.Slabs}
+		n.SchemaText, n.Schema, n.Batch, n.BatchCheck, n.BatchBytes, n.WriterFor, n.Drivers, n.Options, n.Where, n.Slabs}
 }
 
 // nameValues decides the names of t's values, once, before any code is

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -44,11 +45,17 @@ func planFromText(t *testing.T, text string) (*Type, *writePlan) {
 // maps, a Variant and a repeated leaf: buffers in schema order without
 // the Variant's columns, a Variant writer, an entry slice per map (outer
 // first), one field per top-level field with the buffers its loop uses,
-// a shredder that can fail (the Variant), no tag options.
+// a shredder that can fail (the Variant), no tag options; a batch that
+// ends early at a multiple of 256 rows on the bytes of its two byte-array
+// buffers.
 func TestPlanWrite(t *testing.T) {
 	_, p := planFromText(t, planWriteSchema)
-	if p.Type != "Row" || p.Batch != batchRows || p.Names.Writer != "RowWriter" || p.Row.Name != "Row" {
+	if p.Type != "Row" || p.Batch != minBatchRows || p.Names.Writer != "RowWriter" || p.Row.Name != "Row" {
 		t.Errorf("plan of %q, batch %d, writer %q, row %q", p.Type, p.Batch, p.Names.Writer, p.Row.Name)
+	}
+	// The Variant's binary columns are the Variant writer's, not counted.
+	if p.Check != checkRows || p.BatchMiB != maxBatchMiB || !slices.Equal(p.ByteBuffers, []string{"colCustomerName", "colAttrsKey"}) {
+		t.Errorf("byte check every %d rows at %d MiB of %q", p.Check, p.BatchMiB, p.ByteBuffers)
 	}
 	wantBuffers := []writeBuffer{
 		{"colID", "Int64Buffer", "pqgenRowColID", "id"},
@@ -176,16 +183,21 @@ func TestPlanWriteOptions(t *testing.T) {
 	}
 }
 
-// TestBatchFor: schemas of fewer than 64 leaf columns shred 256 rows per
-// EndRows; each doubling of the columns from 64 doubles the batch, up to
-// 2,048 rows.
+// TestBatchFor: schemas shred at least 1,024 rows per EndRows; from 64
+// leaf columns each doubling of the columns doubles the rows between
+// checks of the batch's bytes (256 below), and the batch with them from
+// 1,024, up to 2,048 rows.
 func TestBatchFor(t *testing.T) {
-	for _, c := range []struct{ leaves, want int }{
-		{0, 256}, {1, 256}, {63, 256}, {64, 512}, {127, 512}, {128, 1024}, {200, 1024},
-		{255, 1024}, {256, 2048}, {511, 2048}, {4096, 2048}, {1 << 20, 2048},
+	for _, c := range []struct{ leaves, check, batch int }{
+		{0, 256, 1024}, {1, 256, 1024}, {63, 256, 1024}, {64, 512, 1024}, {127, 512, 1024},
+		{128, 1024, 1024}, {200, 1024, 1024}, {255, 1024, 1024}, {256, 2048, 2048},
+		{511, 2048, 2048}, {4096, 2048, 2048}, {1 << 20, 2048, 2048},
 	} {
-		if got := batchFor(c.leaves); got != c.want {
-			t.Errorf("batchFor(%d) = %d, want %d", c.leaves, got, c.want)
+		if got := checkFor(c.leaves); got != c.check {
+			t.Errorf("checkFor(%d) = %d, want %d", c.leaves, got, c.check)
+		}
+		if got := batchFor(c.leaves); got != c.batch {
+			t.Errorf("batchFor(%d) = %d, want %d", c.leaves, got, c.batch)
 		}
 	}
 }

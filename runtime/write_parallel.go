@@ -4,18 +4,18 @@
 // Chunks are still written one after the other, in column order, so the
 // file does not depend on the parallelism.
 //
-// Generated writers end rows in small batches (a few hundred rows), too
-// small to share out and wait for within EndRows. So a parallel writer
-// pipelines them: every column has two buffers, the front one generated
-// code fills and the back one its pages are filled from. EndRows swaps
-// them and hands the batch to worker goroutines, which move it into pages
-// while the caller shreds the next batch; the next EndRows (or Flush, or
-// Close) first helps with the columns left and waits for the batch, then
-// makes the row group decision the sequential writer made at the end of
-// the batch (its size at or above WithRowGroupSize: flush). One batch is
-// in flight at most, so the pipeline's memory is one more set of column
-// buffers. Workers exit when idle for a moment, at Close and on an error,
-// so none outlive the writer's use.
+// Generated writers end rows in batches of 1,024 rows (fewer of large
+// values), too small to share out and wait for within EndRows. So a
+// parallel writer pipelines them: every column has two buffers, the front
+// one generated code fills and the back one its pages are filled from.
+// EndRows swaps them and hands the batch to worker goroutines, which move
+// it into pages while the caller shreds the next batch; the next EndRows
+// (or Flush, or Close) first helps with the columns left and waits for
+// the batch, then makes the row group decision the sequential writer made
+// at the end of the batch (its size at or above WithRowGroupSize: flush).
+// One batch is in flight at most, so the pipeline's memory is one more set
+// of column buffers. Workers exit when idle for a moment, at Close and on
+// an error, so none outlive the writer's use.
 
 package runtime
 

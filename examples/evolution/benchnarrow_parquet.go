@@ -48,7 +48,7 @@ const pqgenBenchNarrowSchemaText = `message BenchNarrow {
 `
 
 // pqgenBenchNarrowBatch is how many rows BenchNarrowWriter shreds between EndRows calls.
-const pqgenBenchNarrowBatch = 256
+const pqgenBenchNarrowBatch = 1024
 
 // pqgenBenchNarrowSchema returns the parsed pqgenBenchNarrowSchemaText, parsed once.
 var pqgenBenchNarrowSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -114,7 +114,7 @@ func pqgenBenchNarrowWriterFor(fw *pqrt.FileWriter) (*BenchNarrowWriter, error) 
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

@@ -48,7 +48,7 @@ const pqgenBenchWideSchemaText = `message BenchWide {
 `
 
 // pqgenBenchWideBatch is how many rows BenchWideWriter shreds between EndRows calls.
-const pqgenBenchWideBatch = 256
+const pqgenBenchWideBatch = 1024
 
 // pqgenBenchWideSchema returns the parsed pqgenBenchWideSchemaText, parsed once.
 var pqgenBenchWideSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -114,7 +114,7 @@ func pqgenBenchWideWriterFor(fw *pqrt.FileWriter) (*BenchWideWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

@@ -49,7 +49,14 @@ const pqgenDefaultsV2SchemaText = `message DefaultsV2 {
 `
 
 // pqgenDefaultsV2Batch is how many rows DefaultsV2Writer shreds between EndRows calls.
-const pqgenDefaultsV2Batch = 256
+const pqgenDefaultsV2Batch = 1024
+
+// DefaultsV2Writer ends a batch early, at a multiple of pqgenDefaultsV2BatchCheck rows, once the
+// bytes of its byte-array values reach pqgenDefaultsV2BatchBytes.
+const (
+	pqgenDefaultsV2BatchCheck = 256
+	pqgenDefaultsV2BatchBytes = 4 << 20
+)
 
 // pqgenDefaultsV2Schema returns the parsed pqgenDefaultsV2SchemaText, parsed once.
 var pqgenDefaultsV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -118,25 +125,33 @@ func pqgenDefaultsV2WriterFor(fw *pqrt.FileWriter) (*DefaultsV2Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *DefaultsV2Writer) Write(rows []DefaultsV2) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenDefaultsV2Batch-w.pending)
+		k = min(k, pqgenDefaultsV2BatchCheck-w.pending%pqgenDefaultsV2BatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenDefaultsV2Batch {
+		if w.pending == pqgenDefaultsV2Batch || w.pending%pqgenDefaultsV2BatchCheck == 0 && w.batchBytes() >= pqgenDefaultsV2BatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *DefaultsV2Writer) batchBytes() int {
+	return len(w.colName.Values.Data) + len(w.colRegion.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

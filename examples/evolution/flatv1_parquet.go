@@ -92,7 +92,14 @@ const pqgenFlatV1SchemaText = `message FlatV1 {
 `
 
 // pqgenFlatV1Batch is how many rows FlatV1Writer shreds between EndRows calls.
-const pqgenFlatV1Batch = 256
+const pqgenFlatV1Batch = 1024
+
+// FlatV1Writer ends a batch early, at a multiple of pqgenFlatV1BatchCheck rows, once the
+// bytes of its byte-array values reach pqgenFlatV1BatchBytes.
+const (
+	pqgenFlatV1BatchCheck = 256
+	pqgenFlatV1BatchBytes = 4 << 20
+)
 
 // pqgenFlatV1Schema returns the parsed pqgenFlatV1SchemaText, parsed once.
 var pqgenFlatV1Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -224,25 +231,33 @@ func pqgenFlatV1WriterFor(fw *pqrt.FileWriter) (*FlatV1Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *FlatV1Writer) Write(rows []FlatV1) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenFlatV1Batch-w.pending)
+		k = min(k, pqgenFlatV1BatchCheck-w.pending%pqgenFlatV1BatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenFlatV1Batch {
+		if w.pending == pqgenFlatV1Batch || w.pending%pqgenFlatV1BatchCheck == 0 && w.batchBytes() >= pqgenFlatV1BatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *FlatV1Writer) batchBytes() int {
+	return len(w.colDecBytes.Values.Data) + len(w.colStr.Values.Data) + len(w.colEnum.Values.Data) + len(w.colJSON.Values.Data) + len(w.colRaw.Values.Data) + len(w.colDropped.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

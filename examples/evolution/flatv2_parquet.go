@@ -92,7 +92,14 @@ const pqgenFlatV2SchemaText = `message FlatV2 {
 `
 
 // pqgenFlatV2Batch is how many rows FlatV2Writer shreds between EndRows calls.
-const pqgenFlatV2Batch = 256
+const pqgenFlatV2Batch = 1024
+
+// FlatV2Writer ends a batch early, at a multiple of pqgenFlatV2BatchCheck rows, once the
+// bytes of its byte-array values reach pqgenFlatV2BatchBytes.
+const (
+	pqgenFlatV2BatchCheck = 256
+	pqgenFlatV2BatchBytes = 4 << 20
+)
 
 // pqgenFlatV2Schema returns the parsed pqgenFlatV2SchemaText, parsed once.
 var pqgenFlatV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -224,25 +231,33 @@ func pqgenFlatV2WriterFor(fw *pqrt.FileWriter) (*FlatV2Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *FlatV2Writer) Write(rows []FlatV2) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenFlatV2Batch-w.pending)
+		k = min(k, pqgenFlatV2BatchCheck-w.pending%pqgenFlatV2BatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenFlatV2Batch {
+		if w.pending == pqgenFlatV2Batch || w.pending%pqgenFlatV2BatchCheck == 0 && w.batchBytes() >= pqgenFlatV2BatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *FlatV2Writer) batchBytes() int {
+	return len(w.colDecFix.Values.Data) + len(w.colStr.Values.Data) + len(w.colEnum.Values.Data) + len(w.colJSON.Values.Data) + len(w.colRaw.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -37,7 +37,14 @@ const pqgenMissingV2SchemaText = `message MissingV2 {
 `
 
 // pqgenMissingV2Batch is how many rows MissingV2Writer shreds between EndRows calls.
-const pqgenMissingV2Batch = 256
+const pqgenMissingV2Batch = 1024
+
+// MissingV2Writer ends a batch early, at a multiple of pqgenMissingV2BatchCheck rows, once the
+// bytes of its byte-array values reach pqgenMissingV2BatchBytes.
+const (
+	pqgenMissingV2BatchCheck = 256
+	pqgenMissingV2BatchBytes = 4 << 20
+)
 
 // pqgenMissingV2Schema returns the parsed pqgenMissingV2SchemaText, parsed once.
 var pqgenMissingV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -88,25 +95,33 @@ func pqgenMissingV2WriterFor(fw *pqrt.FileWriter) (*MissingV2Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *MissingV2Writer) Write(rows []MissingV2) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenMissingV2Batch-w.pending)
+		k = min(k, pqgenMissingV2BatchCheck-w.pending%pqgenMissingV2BatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenMissingV2Batch {
+		if w.pending == pqgenMissingV2Batch || w.pending%pqgenMissingV2BatchCheck == 0 && w.batchBytes() >= pqgenMissingV2BatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *MissingV2Writer) batchBytes() int {
+	return len(w.colRegion.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

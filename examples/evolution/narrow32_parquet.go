@@ -35,7 +35,7 @@ const pqgenNarrow32SchemaText = `message Narrow32 {
 `
 
 // pqgenNarrow32Batch is how many rows Narrow32Writer shreds between EndRows calls.
-const pqgenNarrow32Batch = 256
+const pqgenNarrow32Batch = 1024
 
 // pqgenNarrow32Schema returns the parsed pqgenNarrow32SchemaText, parsed once.
 var pqgenNarrow32Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -83,7 +83,7 @@ func pqgenNarrow32WriterFor(fw *pqrt.FileWriter) (*Narrow32Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

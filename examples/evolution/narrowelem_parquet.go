@@ -42,7 +42,7 @@ const pqgenNarrowElemSchemaText = `message NarrowElem {
 `
 
 // pqgenNarrowElemBatch is how many rows NarrowElemWriter shreds between EndRows calls.
-const pqgenNarrowElemBatch = 256
+const pqgenNarrowElemBatch = 1024
 
 // pqgenNarrowElemSchema returns the parsed pqgenNarrowElemSchemaText, parsed once.
 var pqgenNarrowElemSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -90,7 +90,7 @@ func pqgenNarrowElemWriterFor(fw *pqrt.FileWriter) (*NarrowElemWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

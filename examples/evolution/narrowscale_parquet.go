@@ -35,7 +35,7 @@ const pqgenNarrowScaleSchemaText = `message NarrowScale {
 `
 
 // pqgenNarrowScaleBatch is how many rows NarrowScaleWriter shreds between EndRows calls.
-const pqgenNarrowScaleBatch = 256
+const pqgenNarrowScaleBatch = 1024
 
 // pqgenNarrowScaleSchema returns the parsed pqgenNarrowScaleSchemaText, parsed once.
 var pqgenNarrowScaleSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -83,7 +83,7 @@ func pqgenNarrowScaleWriterFor(fw *pqrt.FileWriter) (*NarrowScaleWriter, error) 
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

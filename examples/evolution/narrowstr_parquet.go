@@ -35,7 +35,7 @@ const pqgenNarrowStrSchemaText = `message NarrowStr {
 `
 
 // pqgenNarrowStrBatch is how many rows NarrowStrWriter shreds between EndRows calls.
-const pqgenNarrowStrBatch = 256
+const pqgenNarrowStrBatch = 1024
 
 // pqgenNarrowStrSchema returns the parsed pqgenNarrowStrSchemaText, parsed once.
 var pqgenNarrowStrSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -83,7 +83,7 @@ func pqgenNarrowStrWriterFor(fw *pqrt.FileWriter) (*NarrowStrWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

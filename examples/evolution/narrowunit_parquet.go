@@ -36,7 +36,7 @@ const pqgenNarrowUnitSchemaText = `message NarrowUnit {
 `
 
 // pqgenNarrowUnitBatch is how many rows NarrowUnitWriter shreds between EndRows calls.
-const pqgenNarrowUnitBatch = 256
+const pqgenNarrowUnitBatch = 1024
 
 // pqgenNarrowUnitSchema returns the parsed pqgenNarrowUnitSchemaText, parsed once.
 var pqgenNarrowUnitSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -84,7 +84,7 @@ func pqgenNarrowUnitWriterFor(fw *pqrt.FileWriter) (*NarrowUnitWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

@@ -89,7 +89,14 @@ const pqgenNestedV1SchemaText = `message NestedV1 {
 `
 
 // pqgenNestedV1Batch is how many rows NestedV1Writer shreds between EndRows calls.
-const pqgenNestedV1Batch = 256
+const pqgenNestedV1Batch = 1024
+
+// NestedV1Writer ends a batch early, at a multiple of pqgenNestedV1BatchCheck rows, once the
+// bytes of its byte-array values reach pqgenNestedV1BatchBytes.
+const (
+	pqgenNestedV1BatchCheck = 256
+	pqgenNestedV1BatchBytes = 4 << 20
+)
 
 // pqgenNestedV1Schema returns the parsed pqgenNestedV1SchemaText, parsed once.
 var pqgenNestedV1Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -175,25 +182,33 @@ func pqgenNestedV1WriterFor(fw *pqrt.FileWriter) (*NestedV1Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *NestedV1Writer) Write(rows []NestedV1) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNestedV1Batch-w.pending)
+		k = min(k, pqgenNestedV1BatchCheck-w.pending%pqgenNestedV1BatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenNestedV1Batch {
+		if w.pending == pqgenNestedV1Batch || w.pending%pqgenNestedV1BatchCheck == 0 && w.batchBytes() >= pqgenNestedV1BatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *NestedV1Writer) batchBytes() int {
+	return len(w.colItemsX.Values.Data) + len(w.colMSKey.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -89,7 +89,14 @@ const pqgenNestedV2SchemaText = `message NestedV2 {
 `
 
 // pqgenNestedV2Batch is how many rows NestedV2Writer shreds between EndRows calls.
-const pqgenNestedV2Batch = 256
+const pqgenNestedV2Batch = 1024
+
+// NestedV2Writer ends a batch early, at a multiple of pqgenNestedV2BatchCheck rows, once the
+// bytes of its byte-array values reach pqgenNestedV2BatchBytes.
+const (
+	pqgenNestedV2BatchCheck = 256
+	pqgenNestedV2BatchBytes = 4 << 20
+)
 
 // pqgenNestedV2Schema returns the parsed pqgenNestedV2SchemaText, parsed once.
 var pqgenNestedV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -175,25 +182,33 @@ func pqgenNestedV2WriterFor(fw *pqrt.FileWriter) (*NestedV2Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *NestedV2Writer) Write(rows []NestedV2) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNestedV2Batch-w.pending)
+		k = min(k, pqgenNestedV2BatchCheck-w.pending%pqgenNestedV2BatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenNestedV2Batch {
+		if w.pending == pqgenNestedV2Batch || w.pending%pqgenNestedV2BatchCheck == 0 && w.batchBytes() >= pqgenNestedV2BatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *NestedV2Writer) batchBytes() int {
+	return len(w.colItemsC.Values.Data) + len(w.colMSKey.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -43,7 +43,14 @@ const pqgenOptV1SchemaText = `message OptV1 {
 `
 
 // pqgenOptV1Batch is how many rows OptV1Writer shreds between EndRows calls.
-const pqgenOptV1Batch = 256
+const pqgenOptV1Batch = 1024
+
+// OptV1Writer ends a batch early, at a multiple of pqgenOptV1BatchCheck rows, once the
+// bytes of its byte-array values reach pqgenOptV1BatchBytes.
+const (
+	pqgenOptV1BatchCheck = 256
+	pqgenOptV1BatchBytes = 4 << 20
+)
 
 // pqgenOptV1Schema returns the parsed pqgenOptV1SchemaText, parsed once.
 var pqgenOptV1Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -97,25 +104,33 @@ func pqgenOptV1WriterFor(fw *pqrt.FileWriter) (*OptV1Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *OptV1Writer) Write(rows []OptV1) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenOptV1Batch-w.pending)
+		k = min(k, pqgenOptV1BatchCheck-w.pending%pqgenOptV1BatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenOptV1Batch {
+		if w.pending == pqgenOptV1Batch || w.pending%pqgenOptV1BatchCheck == 0 && w.batchBytes() >= pqgenOptV1BatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *OptV1Writer) batchBytes() int {
+	return len(w.colS.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -43,7 +43,14 @@ const pqgenOptV2SchemaText = `message OptV2 {
 `
 
 // pqgenOptV2Batch is how many rows OptV2Writer shreds between EndRows calls.
-const pqgenOptV2Batch = 256
+const pqgenOptV2Batch = 1024
+
+// OptV2Writer ends a batch early, at a multiple of pqgenOptV2BatchCheck rows, once the
+// bytes of its byte-array values reach pqgenOptV2BatchBytes.
+const (
+	pqgenOptV2BatchCheck = 256
+	pqgenOptV2BatchBytes = 4 << 20
+)
 
 // pqgenOptV2Schema returns the parsed pqgenOptV2SchemaText, parsed once.
 var pqgenOptV2Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -97,25 +104,33 @@ func pqgenOptV2WriterFor(fw *pqrt.FileWriter) (*OptV2Writer, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *OptV2Writer) Write(rows []OptV2) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenOptV2Batch-w.pending)
+		k = min(k, pqgenOptV2BatchCheck-w.pending%pqgenOptV2BatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenOptV2Batch {
+		if w.pending == pqgenOptV2Batch || w.pending%pqgenOptV2BatchCheck == 0 && w.batchBytes() >= pqgenOptV2BatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *OptV2Writer) batchBytes() int {
+	return len(w.colS.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -37,7 +37,14 @@ const pqgenSlimSchemaText = `message Slim {
 `
 
 // pqgenSlimBatch is how many rows SlimWriter shreds between EndRows calls.
-const pqgenSlimBatch = 256
+const pqgenSlimBatch = 1024
+
+// SlimWriter ends a batch early, at a multiple of pqgenSlimBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenSlimBatchBytes.
+const (
+	pqgenSlimBatchCheck = 256
+	pqgenSlimBatchBytes = 4 << 20
+)
 
 // pqgenSlimSchema returns the parsed pqgenSlimSchemaText, parsed once.
 var pqgenSlimSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -88,25 +95,33 @@ func pqgenSlimWriterFor(fw *pqrt.FileWriter) (*SlimWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *SlimWriter) Write(rows []Slim) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenSlimBatch-w.pending)
+		k = min(k, pqgenSlimBatchCheck-w.pending%pqgenSlimBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenSlimBatch {
+		if w.pending == pqgenSlimBatch || w.pending%pqgenSlimBatchCheck == 0 && w.batchBytes() >= pqgenSlimBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *SlimWriter) batchBytes() int {
+	return len(w.colName.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -34,7 +34,7 @@ const pqgenDecimalColumn10SchemaText = `message DecimalColumn10 {
 `
 
 // pqgenDecimalColumn10Batch is how many rows DecimalColumn10Writer shreds between EndRows calls.
-const pqgenDecimalColumn10Batch = 256
+const pqgenDecimalColumn10Batch = 1024
 
 // pqgenDecimalColumn10Schema returns the parsed pqgenDecimalColumn10SchemaText, parsed once.
 var pqgenDecimalColumn10Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -82,7 +82,7 @@ func pqgenDecimalColumn10WriterFor(fw *pqrt.FileWriter) (*DecimalColumn10Writer,
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

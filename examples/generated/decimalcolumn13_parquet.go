@@ -34,7 +34,7 @@ const pqgenDecimalColumn13SchemaText = `message DecimalColumn13 {
 `
 
 // pqgenDecimalColumn13Batch is how many rows DecimalColumn13Writer shreds between EndRows calls.
-const pqgenDecimalColumn13Batch = 256
+const pqgenDecimalColumn13Batch = 1024
 
 // pqgenDecimalColumn13Schema returns the parsed pqgenDecimalColumn13SchemaText, parsed once.
 var pqgenDecimalColumn13Schema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -82,7 +82,7 @@ func pqgenDecimalColumn13WriterFor(fw *pqrt.FileWriter) (*DecimalColumn13Writer,
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

@@ -34,7 +34,7 @@ const pqgenDecimalColumnSchemaText = `message DecimalColumn {
 `
 
 // pqgenDecimalColumnBatch is how many rows DecimalColumnWriter shreds between EndRows calls.
-const pqgenDecimalColumnBatch = 256
+const pqgenDecimalColumnBatch = 1024
 
 // pqgenDecimalColumnSchema returns the parsed pqgenDecimalColumnSchemaText, parsed once.
 var pqgenDecimalColumnSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -82,7 +82,7 @@ func pqgenDecimalColumnWriterFor(fw *pqrt.FileWriter) (*DecimalColumnWriter, err
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

@@ -98,7 +98,14 @@ const pqgenDeepSchemaText = `message Deep {
 `
 
 // pqgenDeepBatch is how many rows DeepWriter shreds between EndRows calls.
-const pqgenDeepBatch = 256
+const pqgenDeepBatch = 1024
+
+// DeepWriter ends a batch early, at a multiple of pqgenDeepBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenDeepBatchBytes.
+const (
+	pqgenDeepBatchCheck = 256
+	pqgenDeepBatchBytes = 4 << 20
+)
 
 // pqgenDeepSchema returns the parsed pqgenDeepSchemaText, parsed once.
 var pqgenDeepSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -175,25 +182,33 @@ func pqgenDeepWriterFor(fw *pqrt.FileWriter) (*DeepWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *DeepWriter) Write(rows []Deep) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenDeepBatch-w.pending)
+		k = min(k, pqgenDeepBatchCheck-w.pending%pqgenDeepBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenDeepBatch {
+		if w.pending == pqgenDeepBatch || w.pending%pqgenDeepBatchCheck == 0 && w.batchBytes() >= pqgenDeepBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *DeepWriter) batchBytes() int {
+	return len(w.colABDElem.Values.Data) + len(w.colLElemElem.Values.Data) + len(w.colMValueElemKey.Values.Data) + len(w.colSDElem.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -106,7 +106,7 @@ func checkSameBytes[T any, W interface {
 			t.Fatalf("%s written %s: %d bytes, differ from %d bytes at byte %d", name, how, len(got), len(want), i)
 		}
 	}
-	for _, sizes := range [][]int{{1}, {7, 300, 1, 255}, {256}, {257}, {1000, 3}} {
+	for _, sizes := range [][]int{{1}, {7, 300, 1, 255}, {256}, {257}, {1000, 3}, {1024}, {1025}} {
 		same(fmt.Sprintf("in Write calls of %v rows", sizes), writeSplit(t, rows, sizes, determinismOpts(), newW))
 	}
 	for _, procs := range []int{1, 2, 8} {
@@ -136,7 +136,7 @@ func checkSameBytes[T any, W interface {
 // process). The rows hold maps of 0 to 64 entries, maps in lists (Order's
 // line options), and maps of lists of maps (Deep).
 func TestSameBytes(t *testing.T) {
-	or, dp := orders(1500), deeps(1500)
+	or, dp := orders(3000), deeps(3000)
 	bigMaps(or, dp)
 	if dir := os.Getenv("PQGEN_SAME_BYTES_DIR"); dir != "" {
 		// The child process: write the files and stop.
@@ -184,7 +184,7 @@ func TestSameBytes(t *testing.T) {
 // key order, read column by column with the runtime (not through the
 // generated reader, which builds Go maps).
 func TestMapKeyOrder(t *testing.T) {
-	or, dp := orders(1500), deeps(1500)
+	or, dp := orders(3000), deeps(3000)
 	bigMaps(or, dp)
 	ob := writeSplit(t, or, []int{len(or)}, nil, NewOrderWriter)
 	db := writeSplit(t, dp, []int{len(dp)}, nil, NewDeepWriter)

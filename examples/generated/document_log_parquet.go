@@ -67,7 +67,7 @@ const pqgenDocumentLogSchemaText = `message document_log {
 `
 
 // pqgenDocumentLogBatch is how many rows DocumentLogWriter shreds between EndRows calls.
-const pqgenDocumentLogBatch = 256
+const pqgenDocumentLogBatch = 1024
 
 // pqgenDocumentLogSchema returns the parsed pqgenDocumentLogSchemaText, parsed once.
 var pqgenDocumentLogSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -131,7 +131,7 @@ func pqgenDocumentLogWriterFor(fw *pqrt.FileWriter) (*DocumentLogWriter, error) 
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

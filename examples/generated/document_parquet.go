@@ -46,7 +46,7 @@ const pqgenDocumentSchemaText = `message Document {
 `
 
 // pqgenDocumentBatch is how many rows DocumentWriter shreds between EndRows calls.
-const pqgenDocumentBatch = 256
+const pqgenDocumentBatch = 1024
 
 // pqgenDocumentSchema returns the parsed pqgenDocumentSchemaText, parsed once.
 var pqgenDocumentSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -102,7 +102,7 @@ func pqgenDocumentWriterFor(fw *pqrt.FileWriter) (*DocumentWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

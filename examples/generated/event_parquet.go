@@ -62,7 +62,14 @@ const pqgenEventSchemaText = `message Event {
 `
 
 // pqgenEventBatch is how many rows EventWriter shreds between EndRows calls.
-const pqgenEventBatch = 256
+const pqgenEventBatch = 1024
+
+// EventWriter ends a batch early, at a multiple of pqgenEventBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenEventBatchBytes.
+const (
+	pqgenEventBatchCheck = 256
+	pqgenEventBatchBytes = 4 << 20
+)
 
 // pqgenEventSchema returns the parsed pqgenEventSchemaText, parsed once.
 var pqgenEventSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -152,25 +159,33 @@ func pqgenEventWriterFor(fw *pqrt.FileWriter) (*EventWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *EventWriter) Write(rows []Event) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenEventBatch-w.pending)
+		k = min(k, pqgenEventBatchCheck-w.pending%pqgenEventBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenEventBatch {
+		if w.pending == pqgenEventBatch || w.pending%pqgenEventBatchCheck == 0 && w.batchBytes() >= pqgenEventBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *EventWriter) batchBytes() int {
+	return len(w.colKind.Values.Data) + len(w.colUser.Values.Data) + len(w.colReferrer.Values.Data) + len(w.colCountry.Values.Data) + len(w.colPayload.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

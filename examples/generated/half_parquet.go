@@ -34,7 +34,7 @@ const pqgenHalfSchemaText = `message Half {
 `
 
 // pqgenHalfBatch is how many rows HalfWriter shreds between EndRows calls.
-const pqgenHalfBatch = 256
+const pqgenHalfBatch = 1024
 
 // pqgenHalfSchema returns the parsed pqgenHalfSchemaText, parsed once.
 var pqgenHalfSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -82,7 +82,7 @@ func pqgenHalfWriterFor(fw *pqrt.FileWriter) (*HalfWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

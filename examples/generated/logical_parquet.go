@@ -138,7 +138,14 @@ const pqgenLogicalSchemaText = `message Logical {
 `
 
 // pqgenLogicalBatch is how many rows LogicalWriter shreds between EndRows calls.
-const pqgenLogicalBatch = 256
+const pqgenLogicalBatch = 1024
+
+// LogicalWriter ends a batch early, at a multiple of pqgenLogicalBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenLogicalBatchBytes.
+const (
+	pqgenLogicalBatchCheck = 256
+	pqgenLogicalBatchBytes = 4 << 20
+)
 
 // pqgenLogicalSchema returns the parsed pqgenLogicalSchemaText, parsed once.
 var pqgenLogicalSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -342,25 +349,33 @@ func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *LogicalWriter) Write(rows []Logical) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenLogicalBatch-w.pending)
+		k = min(k, pqgenLogicalBatchCheck-w.pending%pqgenLogicalBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenLogicalBatch {
+		if w.pending == pqgenLogicalBatch || w.pending%pqgenLogicalBatchCheck == 0 && w.batchBytes() >= pqgenLogicalBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *LogicalWriter) batchBytes() int {
+	return len(w.colStr.Values.Data) + len(w.colEnum.Values.Data) + len(w.colJSON.Values.Data) + len(w.colBSON.Values.Data) + len(w.colBin.Values.Data) + len(w.colDecBytes.Values.Data) + len(w.colGeometry.Values.Data) + len(w.colGeography.Values.Data) + len(w.colOptBytes.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -58,7 +58,14 @@ const pqgenMetricSchemaText = `message metric {
 `
 
 // pqgenMetricBatch is how many rows MetricWriter shreds between EndRows calls.
-const pqgenMetricBatch = 256
+const pqgenMetricBatch = 1024
+
+// MetricWriter ends a batch early, at a multiple of pqgenMetricBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenMetricBatchBytes.
+const (
+	pqgenMetricBatchCheck = 256
+	pqgenMetricBatchBytes = 4 << 20
+)
 
 // pqgenMetricSchema returns the parsed pqgenMetricSchemaText, parsed once.
 var pqgenMetricSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -131,25 +138,33 @@ func pqgenMetricWriterFor(fw *pqrt.FileWriter) (*MetricWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *MetricWriter) Write(rows []Metric) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenMetricBatch-w.pending)
+		k = min(k, pqgenMetricBatchCheck-w.pending%pqgenMetricBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenMetricBatch {
+		if w.pending == pqgenMetricBatch || w.pending%pqgenMetricBatchCheck == 0 && w.batchBytes() >= pqgenMetricBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *MetricWriter) batchBytes() int {
+	return len(w.colName.Values.Data) + len(w.colLabelsKey.Values.Data) + len(w.colLabelsValue.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -132,7 +132,14 @@ const pqgenOrderSchemaText = `message Order {
 `
 
 // pqgenOrderBatch is how many rows OrderWriter shreds between EndRows calls.
-const pqgenOrderBatch = 256
+const pqgenOrderBatch = 1024
+
+// OrderWriter ends a batch early, at a multiple of pqgenOrderBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenOrderBatchBytes.
+const (
+	pqgenOrderBatchCheck = 256
+	pqgenOrderBatchBytes = 4 << 20
+)
 
 // pqgenOrderSchema returns the parsed pqgenOrderSchemaText, parsed once.
 var pqgenOrderSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -249,25 +256,33 @@ func pqgenOrderWriterFor(fw *pqrt.FileWriter) (*OrderWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *OrderWriter) Write(rows []Order) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenOrderBatch-w.pending)
+		k = min(k, pqgenOrderBatchCheck-w.pending%pqgenOrderBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenOrderBatch {
+		if w.pending == pqgenOrderBatch || w.pending%pqgenOrderBatchCheck == 0 && w.batchBytes() >= pqgenOrderBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *OrderWriter) batchBytes() int {
+	return len(w.colCustomerName.Values.Data) + len(w.colCustomerEmail.Values.Data) + len(w.colLinesSKU.Values.Data) + len(w.colLinesOptionsKey.Values.Data) + len(w.colLinesPartsName.Values.Data) + len(w.colTagsElem.Values.Data) + len(w.colAttrsKey.Values.Data) + len(w.colAttrsValue.Values.Data) + len(w.colDiscountsKey.Values.Data) + len(w.colShippingStreet.Values.Data) + len(w.colShippingCity.Values.Data) + len(w.colShippingZip.Values.Data) + len(w.colNotesElem.Values.Data) + len(w.colCreatedBy.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

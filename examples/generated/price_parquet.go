@@ -55,7 +55,14 @@ const pqgenPriceSchemaText = `message Price {
 `
 
 // pqgenPriceBatch is how many rows PriceWriter shreds between EndRows calls.
-const pqgenPriceBatch = 256
+const pqgenPriceBatch = 1024
+
+// PriceWriter ends a batch early, at a multiple of pqgenPriceBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenPriceBatchBytes.
+const (
+	pqgenPriceBatchCheck = 256
+	pqgenPriceBatchBytes = 4 << 20
+)
 
 // pqgenPriceSchema returns the parsed pqgenPriceSchemaText, parsed once.
 var pqgenPriceSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -125,27 +132,35 @@ func pqgenPriceWriterFor(fw *pqrt.FileWriter) (*PriceWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *PriceWriter) Write(rows []Price) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenPriceBatch-w.pending)
+		k = min(k, pqgenPriceBatchCheck-w.pending%pqgenPriceBatchCheck)
 		if err := w.shred(rows[:k]); err != nil {
 			return n, w.fw.Fail(err)
 		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenPriceBatch {
+		if w.pending == pqgenPriceBatch || w.pending%pqgenPriceBatchCheck == 0 && w.batchBytes() >= pqgenPriceBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *PriceWriter) batchBytes() int {
+	return len(w.colByCodeKey.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

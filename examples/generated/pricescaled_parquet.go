@@ -56,7 +56,14 @@ const pqgenPriceScaledSchemaText = `message PriceScaled {
 `
 
 // pqgenPriceScaledBatch is how many rows PriceScaledWriter shreds between EndRows calls.
-const pqgenPriceScaledBatch = 256
+const pqgenPriceScaledBatch = 1024
+
+// PriceScaledWriter ends a batch early, at a multiple of pqgenPriceScaledBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenPriceScaledBatchBytes.
+const (
+	pqgenPriceScaledBatchCheck = 256
+	pqgenPriceScaledBatchBytes = 4 << 20
+)
 
 // pqgenPriceScaledSchema returns the parsed pqgenPriceScaledSchemaText, parsed once.
 var pqgenPriceScaledSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -126,25 +133,33 @@ func pqgenPriceScaledWriterFor(fw *pqrt.FileWriter) (*PriceScaledWriter, error) 
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *PriceScaledWriter) Write(rows []PriceScaled) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenPriceScaledBatch-w.pending)
+		k = min(k, pqgenPriceScaledBatchCheck-w.pending%pqgenPriceScaledBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenPriceScaledBatch {
+		if w.pending == pqgenPriceScaledBatch || w.pending%pqgenPriceScaledBatchCheck == 0 && w.batchBytes() >= pqgenPriceScaledBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *PriceScaledWriter) batchBytes() int {
+	return len(w.colByCodeKey.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -53,7 +53,14 @@ const pqgenSpansSchemaText = `message Spans {
 `
 
 // pqgenSpansBatch is how many rows SpansWriter shreds between EndRows calls.
-const pqgenSpansBatch = 256
+const pqgenSpansBatch = 1024
+
+// SpansWriter ends a batch early, at a multiple of pqgenSpansBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenSpansBatchBytes.
+const (
+	pqgenSpansBatchCheck = 256
+	pqgenSpansBatchBytes = 4 << 20
+)
 
 // pqgenSpansSchema returns the parsed pqgenSpansSchemaText, parsed once.
 var pqgenSpansSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -123,25 +130,33 @@ func pqgenSpansWriterFor(fw *pqrt.FileWriter) (*SpansWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *SpansWriter) Write(rows []Spans) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenSpansBatch-w.pending)
+		k = min(k, pqgenSpansBatchCheck-w.pending%pqgenSpansBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenSpansBatch {
+		if w.pending == pqgenSpansBatch || w.pending%pqgenSpansBatchCheck == 0 && w.batchBytes() >= pqgenSpansBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *SpansWriter) batchBytes() int {
+	return len(w.colByIntervalValue.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -34,7 +34,7 @@ const pqgenSpansIntervalRawSchemaText = `message SpansIntervalRaw {
 `
 
 // pqgenSpansIntervalRawBatch is how many rows SpansIntervalRawWriter shreds between EndRows calls.
-const pqgenSpansIntervalRawBatch = 256
+const pqgenSpansIntervalRawBatch = 1024
 
 // pqgenSpansIntervalRawSchema returns the parsed pqgenSpansIntervalRawSchemaText, parsed once.
 var pqgenSpansIntervalRawSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -82,7 +82,7 @@ func pqgenSpansIntervalRawWriterFor(fw *pqrt.FileWriter) (*SpansIntervalRawWrite
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.

@@ -74,7 +74,14 @@ const pqgenContactSchemaText = `message Contact {
 `
 
 // pqgenContactBatch is how many rows ContactWriter shreds between EndRows calls.
-const pqgenContactBatch = 256
+const pqgenContactBatch = 1024
+
+// ContactWriter ends a batch early, at a multiple of pqgenContactBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenContactBatchBytes.
+const (
+	pqgenContactBatchCheck = 256
+	pqgenContactBatchBytes = 4 << 20
+)
 
 // pqgenContactSchema returns the parsed pqgenContactSchemaText, parsed once.
 var pqgenContactSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -157,25 +164,33 @@ func pqgenContactWriterFor(fw *pqrt.FileWriter) (*ContactWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *ContactWriter) Write(rows []Contact) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenContactBatch-w.pending)
+		k = min(k, pqgenContactBatchCheck-w.pending%pqgenContactBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenContactBatch {
+		if w.pending == pqgenContactBatch || w.pending%pqgenContactBatchCheck == 0 && w.batchBytes() >= pqgenContactBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *ContactWriter) batchBytes() int {
+	return len(w.colName.Values.Data) + len(w.colAddressStreet.Values.Data) + len(w.colAddressCity.Values.Data) + len(w.colEmailsElem.Values.Data) + len(w.colPhonesKind.Values.Data) + len(w.colPhonesNumber.Values.Data) + len(w.colAttrsKey.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

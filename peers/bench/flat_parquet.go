@@ -46,7 +46,14 @@ const pqgenFlatSchemaText = `message Flat {
 `
 
 // pqgenFlatBatch is how many rows FlatWriter shreds between EndRows calls.
-const pqgenFlatBatch = 256
+const pqgenFlatBatch = 1024
+
+// FlatWriter ends a batch early, at a multiple of pqgenFlatBatchCheck rows, once the
+// bytes of its byte-array values reach pqgenFlatBatchBytes.
+const (
+	pqgenFlatBatchCheck = 256
+	pqgenFlatBatchBytes = 4 << 20
+)
 
 // pqgenFlatSchema returns the parsed pqgenFlatSchemaText, parsed once.
 var pqgenFlatSchema = pqsync.OnceValue(func() *pqschema.Schema {
@@ -115,25 +122,33 @@ func pqgenFlatWriterFor(fw *pqrt.FileWriter) (*FlatWriter, error) {
 }
 
 // Write appends rows to the file. It returns how many rows were written
-// and the first error. Rows reach the file in groups of 256 counted from its
+// and the first error. Rows reach the file in groups of 1024 counted from its
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A group ends early, at a multiple of 256 rows, once its byte-array
+// values hold 4 MiB.
 func (w *FlatWriter) Write(rows []Flat) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenFlatBatch-w.pending)
+		k = min(k, pqgenFlatBatchCheck-w.pending%pqgenFlatBatchCheck)
 		w.shred(rows[:k])
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenFlatBatch {
+		if w.pending == pqgenFlatBatch || w.pending%pqgenFlatBatchCheck == 0 && w.batchBytes() >= pqgenFlatBatchBytes {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// batchBytes returns the bytes of the byte-array values shredded since the last EndRows.
+func (w *FlatWriter) batchBytes() int {
+	return len(w.colName.Values.Data)
 }
 
 // endRows hands the pending rows to the FileWriter.

@@ -166,7 +166,7 @@ type config struct {
 // configs are the writer configurations files are written with: small
 // pages and row groups so that every file has several of each.
 func configs() []config {
-	small := []runtime.WriterOption{runtime.WithPageSize(4 << 10), runtime.WithRowGroupSize(24 << 10)}
+	small := []runtime.WriterOption{runtime.WithPageSize(4 << 10), runtime.WithRowGroupSize(12 << 10)}
 	return []config{
 		{"default", small},
 		{"v2zstd", append([]runtime.WriterOption{runtime.WithDataPageVersion(2), runtime.WithCompression(meta.Zstd, compress.Level(0))}, small...)},
