@@ -14,7 +14,9 @@ import (
 // hold pqgenEventBatchBytes. With a row group size of 1 byte every
 // EndRows ends a row group, so the row groups show the batches: 1,024
 // rows of short values, 256 of 64 KiB payloads (16 MiB at the first
-// check), and the same whether the rows come in one Write or one by one.
+// check), and the same bytes whether the rows come in one Write or one
+// by one, and with WithParallelism(2) (whose EndRows swaps the buffers
+// generated code fills).
 func TestWriteBatchBytes(t *testing.T) {
 	for _, c := range []struct {
 		name    string
@@ -28,10 +30,14 @@ func TestWriteBatchBytes(t *testing.T) {
 		for i := range rows {
 			rows[i].Payload = []byte(strings.Repeat("x", c.payload))
 		}
-		var files [2][]byte
-		for k, split := range []bool{false, true} {
+		var files [3][]byte
+		for k, split := range []bool{false, true, false} {
+			opts := []runtime.WriterOption{runtime.WithRowGroupSize(1)}
+			if k == 2 {
+				opts = append(opts, runtime.WithParallelism(2))
+			}
 			var buf bytes.Buffer
-			w, err := NewEventWriter(&buf, runtime.WithRowGroupSize(1))
+			w, err := NewEventWriter(&buf, opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,6 +57,9 @@ func TestWriteBatchBytes(t *testing.T) {
 		}
 		if !bytes.Equal(files[0], files[1]) {
 			t.Errorf("%s: rows written one by one give other bytes than in one Write", c.name)
+		}
+		if !bytes.Equal(files[0], files[2]) {
+			t.Errorf("%s: WithParallelism(2) gives other bytes than the sequential writer", c.name)
 		}
 		f, err := runtime.OpenFile(bytes.NewReader(files[0]), int64(len(files[0])))
 		if err != nil {
