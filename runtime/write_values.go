@@ -134,7 +134,7 @@ func statsInt32(s *keyStats, src []int32) {
 	if len(src) == 0 {
 		return
 	}
-	mn, mx := minMax(src)
+	mn, mx := minMax[int32](src)
 	s.add(uint64(uint32(mn) ^ 1<<31))
 	s.add(uint64(uint32(mx) ^ 1<<31))
 }
@@ -143,7 +143,7 @@ func statsUint32(s *keyStats, src []int32) {
 	if len(src) == 0 {
 		return
 	}
-	mn, mx := minMax(asUint32(src))
+	mn, mx := minMax[uint32](src)
 	s.add(uint64(mn))
 	s.add(uint64(mx))
 }
@@ -152,7 +152,7 @@ func statsInt64(s *keyStats, src []int64) {
 	if len(src) == 0 {
 		return
 	}
-	mn, mx := minMax(src)
+	mn, mx := minMax[int64](src)
 	s.add(uint64(mn) ^ 1<<63)
 	s.add(uint64(mx) ^ 1<<63)
 }
@@ -161,7 +161,7 @@ func statsUint64(s *keyStats, src []int64) {
 	if len(src) == 0 {
 		return
 	}
-	mn, mx := minMax(asUint64(src))
+	mn, mx := minMax[uint64](src)
 	s.add(mn)
 	s.add(mx)
 }
