@@ -5,7 +5,7 @@
 // writer of the process, size-classed by capacity, and go back when a
 // writer outgrows them or closes: the buffers a column outgrows serve the
 // next columns, and a closed writer's serve the next writer, whose page
-// buffers start at the size the closed writer's reached (pageKind). The
+// buffers start at the size the closed writer's reached (hintPool). The
 // pools are sync.Pools (package bufpool), so the garbage collector
 // empties what stays unused.
 
@@ -14,7 +14,6 @@ package runtime
 import (
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/internal/bufpool"
@@ -37,101 +36,59 @@ func growBuf[T any](p *bufpool.Pool[T], s []T, n int) []T {
 	return bufpool.Grow(p, s, n)
 }
 
-// pageKind is one kind of page buffer (a numeric column's open page of
-// values, a column's definition levels, ...), grown through pool p with
-// a hint: the class of the last buffer of the kind a closing writer gave
-// back. The first growth of an empty buffer takes a pooled slice of that
-// class, when the pool holds one, so that a new writer's pages do not
-// grow to their size by doubling again, copying what they hold at each
-// step (the writers of a program write pages of about the same sizes).
-// The hint is capped at maxPageHintBytes a buffer, so that one writer of
-// large pages does not make every column of the next ones start large;
-// it never allocates: a class the pool lacks starts empty, as without
-// the hint.
-type pageKind[T any] struct {
-	p    *bufpool.Pool[T]
-	hint atomic.Int32 // the class of the last buffer given back, plus 1 (0: none)
-}
-
-// maxPageHintBytes bounds the size of a buffer that pageKind.grow starts
-// with: 1 MiB, the default page size.
-const maxPageHintBytes = 1 << 20
-
-// The page buffer kinds.
-var (
-	pageBool = pageKind[bool]{p: &poolBool}
-	pageI32  = pageKind[int32]{p: &poolI32}
-	pageI64  = pageKind[int64]{p: &poolI64}
-	pageF32  = pageKind[float32]{p: &poolF32}
-	pageF64  = pageKind[float64]{p: &poolF64}
-	pageIdx  = pageKind[int32]{p: &poolI32}  // dictionary indices
-	pageDef  = pageKind[uint8]{p: &poolU8}   // definition levels
-	pageRep  = pageKind[uint8]{p: &poolU8}   // repetition levels
-	pageData = pageKind[uint8]{p: &poolU8}   // byte-array values' bytes
-	pageOffs = pageKind[uint32]{p: &poolU32} // and their offsets
-)
-
-// grow is growBuf for a buffer of kind k: s with room for n more
-// elements, starting from a pooled slice of the hinted class when s has
-// no capacity.
-func (k *pageKind[T]) grow(s []T, n int) []T {
-	if cap(s) == 0 && n > 0 {
-		if c := int(k.hint.Load()) - 1; c >= 0 {
-			if b := k.p.TryGet(c); b != nil {
-				s = b
-			}
-		}
-	}
-	return bufpool.Grow(k.p, s, n)
-}
-
-// put gives s, a buffer of kind k that its writer is done with, back to
-// the pool, and makes its class the hint when it is within
-// maxPageHintBytes.
-func (k *pageKind[T]) put(s []T) {
-	c := bufpool.Class(cap(s))
-	if c < 0 {
-		return // not pooled
-	}
-	if cap(s)*int(unsafe.Sizeof(s[:1][0])) <= maxPageHintBytes {
-		k.hint.Store(int32(c + 1))
-	}
-	k.p.Put(s)
-}
-
-// batchPool is a pool the column buffers generated code appends to (the
-// batch buffers: Int64Buffer.Values, Levels.Def, ...) take their slices
-// from, with a hint: the class of the last such slice a closed writer
-// gave. A new writer's buffers start from a pooled slice of that class,
-// when the pool holds one, so that the writers of a program, which
-// shred batches of the same sizes, reuse the batch buffers instead of
-// growing new ones by doubling in their first batch (for 200 columns,
-// megabytes per writer). Hints above maxHint are not taken: a writer of
-// long lists must not make the next writer's every column start large.
-type batchPool[T any] struct {
+// hintPool is a pool one kind of buffer takes its slices from, with a
+// hint: the class of the last such slice a closed writer gave back. A new
+// writer's buffer starts from a pooled slice of that class, when the pool
+// holds one, so that the writers of a program, which shred batches and
+// write pages of about the same sizes, reuse the buffers instead of
+// growing new ones by doubling, copying what they hold at each step (for
+// 200 columns, megabytes per writer). Hints above maxHint are not taken:
+// a writer of long lists or large pages must not make every column of
+// the next writers start large. The hint never allocates: a class the
+// pool lacks starts empty, as without it.
+type hintPool[T any] struct {
 	p       *bufpool.Pool[T]
 	maxHint int
 	hint    atomic.Int32 // the class of the last slice given, plus 1 (0: none)
 }
 
-// The batch buffer pools: values by element type, levels, byte-array
-// data (whose size per batch varies more across columns) and offsets.
+// The batch buffer pools, for the column buffers generated code appends
+// to (Int64Buffer.Values, Levels.Def, ...): values by element type,
+// levels, byte-array data (whose size per batch varies more across
+// columns) and offsets.
 var (
-	batchBool   = batchPool[bool]{p: &poolBool, maxHint: 4}
-	batchI32    = batchPool[int32]{p: &poolI32, maxHint: 4}
-	batchI64    = batchPool[int64]{p: &poolI64, maxHint: 4}
-	batchF32    = batchPool[float32]{p: &poolF32, maxHint: 4}
-	batchF64    = batchPool[float64]{p: &poolF64, maxHint: 4}
-	batchLevels = batchPool[uint8]{p: &poolU8, maxHint: 4}
-	batchData   = batchPool[uint8]{p: &poolU8, maxHint: 8}
-	batchOffs   = batchPool[uint32]{p: &poolU32, maxHint: 4}
+	batchBool   = hintPool[bool]{p: &poolBool, maxHint: 4}
+	batchI32    = hintPool[int32]{p: &poolI32, maxHint: 4}
+	batchI64    = hintPool[int64]{p: &poolI64, maxHint: 4}
+	batchF32    = hintPool[float32]{p: &poolF32, maxHint: 4}
+	batchF64    = hintPool[float64]{p: &poolF64, maxHint: 4}
+	batchLevels = hintPool[uint8]{p: &poolU8, maxHint: 4}
+	batchData   = hintPool[uint8]{p: &poolU8, maxHint: 8}
+	batchOffs   = hintPool[uint32]{p: &poolU32, maxHint: 4}
 	// scratchBytes: the page scratch's buffers, of about a page each
 	// (a writer has one scratch per goroutine).
-	scratchBytes = batchPool[uint8]{p: &poolU8, maxHint: 12}
+	scratchBytes = hintPool[uint8]{p: &poolU8, maxHint: 12}
+)
+
+// The page buffer pools, for a column's open page: values by element
+// type, dictionary indices, levels, byte-array data and offsets. Their
+// hints stop at 1 MiB a buffer, the default page size (class 12 of bytes,
+// 10 of 4-byte values, 9 of 8-byte values).
+var (
+	pageBool = hintPool[bool]{p: &poolBool, maxHint: 12}
+	pageI32  = hintPool[int32]{p: &poolI32, maxHint: 10}
+	pageI64  = hintPool[int64]{p: &poolI64, maxHint: 9}
+	pageF32  = hintPool[float32]{p: &poolF32, maxHint: 10}
+	pageF64  = hintPool[float64]{p: &poolF64, maxHint: 9}
+	pageIdx  = hintPool[int32]{p: &poolI32, maxHint: 10}
+	pageDef  = hintPool[uint8]{p: &poolU8, maxHint: 12}
+	pageRep  = hintPool[uint8]{p: &poolU8, maxHint: 12}
+	pageData = hintPool[uint8]{p: &poolU8, maxHint: 12}
+	pageOffs = hintPool[uint32]{p: &poolU32, maxHint: 10}
 )
 
 // move takes pooled buffers into the empty scratch sc (take), or gives
-// its buffers to the pools, leaving them nil (see batchPool.move).
+// its buffers to the pools, leaving them nil (see hintPool.move).
 func (sc *pageScratch) move(take bool) {
 	for _, b := range sc.b.Buffers() {
 		scratchBytes.move(b, take)
@@ -144,7 +101,7 @@ func (sc *pageScratch) move(take bool) {
 // empty (take), or gives *s's buffer to the pool, hinting its class, and
 // sets *s to nil. A slice handed out is empty, or nil when the pool holds
 // none of the class.
-func (b *batchPool[T]) move(s *[]T, take bool) {
+func (b *hintPool[T]) move(s *[]T, take bool) {
 	if take {
 		if k := int(b.hint.Load()) - 1; k >= 0 && k <= b.maxHint {
 			*s = b.p.TryGet(k)
@@ -156,6 +113,20 @@ func (b *batchPool[T]) move(s *[]T, take bool) {
 	}
 	*s = nil
 }
+
+// grow is growBuf for a buffer of b: s with room for n more elements,
+// starting from a pooled slice of the hinted class when s has no
+// capacity.
+func (b *hintPool[T]) grow(s []T, n int) []T {
+	if cap(s) == 0 && n > 0 {
+		b.move(&s, true)
+	}
+	return bufpool.Grow(b.p, s, n)
+}
+
+// put gives s, a buffer of b its writer is done with, to the pool,
+// hinting its class (move).
+func (b *hintPool[T]) put(s []T) { b.move(&s, false) }
 
 // moveBatch moves the slices of batch buffer buf (a column's, of type
 // *BoolBuffer, ... as leafWriter.bufferOf returns): take gives an empty

@@ -111,8 +111,9 @@ func TestBatchBuffersPooled(t *testing.T) {
 // smallest class: the boolean column's page values take the closed
 // writer's capacity; the definition levels, whose hint is the last
 // column's (a map's, which has more levels than rows), at least that;
-// a buffer larger than maxPageHintBytes gives no hint. The garbage
-// collector, which empties sync.Pools, is held off.
+// after a buffer above a page pool's maxHint (2 MiB of int64) came back,
+// an empty buffer grows as without a hint. The garbage collector, which
+// empties sync.Pools, is held off.
 func TestPageBuffersStartHinted(t *testing.T) {
 	if raceEnabled {
 		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
@@ -156,15 +157,14 @@ func TestPageBuffersStartHinted(t *testing.T) {
 			batch, flag2, def2, flag, def)
 	}
 
-	var k pageKind[int64]
-	k.p = new(bufpool.Pool[int64])
+	k := hintPool[int64]{p: new(bufpool.Pool[int64]), maxHint: pageI64.maxHint}
 	k.put(make([]int64, 0, 1<<12))
 	if got := cap(k.grow(nil, 1)); got != 1<<12 {
 		t.Fatalf("after a 4096-value buffer came back, an empty buffer grew to %d values", got)
 	}
-	k.put(make([]int64, 0, 2*maxPageHintBytes/8))
+	k.put(make([]int64, 0, 1<<18)) // 2 MiB, class 10
 	k.p.Put(make([]int64, 0, 1<<12))
-	if got := cap(k.grow(nil, 1)); got != 1<<12 {
-		t.Fatalf("a %d-byte buffer became the hint: an empty buffer grew to %d values", 2*maxPageHintBytes, got)
+	if got := cap(k.grow(nil, 1)); got != 1<<bufpool.MinShift {
+		t.Fatalf("after a 2 MiB buffer came back, an empty buffer grew to %d values, want %d as without a hint", got, 1<<bufpool.MinShift)
 	}
 }

@@ -365,7 +365,7 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	st    keyStats
 	alp   alpRuns // ALP pages written PLAIN without trying, after failures
 
-	pages *pageKind[T] // the kind of page's buffer (write_pool.go)
+	pages *hintPool[T] // the pool of page's buffer (write_pool.go)
 }
 
 // alpRuns decides which pages of a column configured for ALP skip it and
