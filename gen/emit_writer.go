@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -335,7 +337,10 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 		}
 		return jen.If(jen.List(jen.Id("u"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail).Else().Block(app(jen.Id("u")))
 	}
-	return app(p())
+	// plainValue covers ConvNative of every physical type the front ends
+	// give it (fromgo.go, fromschema.go: numbers and booleans, never byte
+	// arrays), and the cases above every other conversion.
+	panic(fmt.Sprintf("gen: column %s: conversion %d of physical type %v has no append (a pqgen bug)", l.PathString(), v.Conv, l.Type))
 }
 
 // plainValue returns the value a scalar at p stores as one element of its

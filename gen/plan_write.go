@@ -1,6 +1,10 @@
 package gen
 
-import "github.com/dave/jennifer/jen"
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+)
 
 // checkRows is how many rows generated writers shred between EndRows
 // calls, or between checks of the batch's bytes, for schemas of fewer
@@ -178,7 +182,7 @@ func planWrite(t *Type) *writePlan {
 			Path:   l.PathString(),
 		}
 		p.Buffers = append(p.Buffers, b)
-		if b.Kind == "ByteArrayBuffer" {
+		if l.Type == meta.ByteArray {
 			p.ByteBuffers = append(p.ByteBuffers, b.Field)
 		}
 	}
