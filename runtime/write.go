@@ -44,6 +44,7 @@ type FileWriter struct {
 	freeMu    sync.Mutex    // guards free while columns work in parallel
 	colErrs   []error       // per column, for forColumns
 	pipe      pipeline      // the batch the workers consume (WithParallelism)
+	pages     pageQueue     // pages compressing apart (write_defer.go)
 	crypto    *writeCrypto  // nil for plaintext files
 	err       error
 	closed    bool
@@ -289,7 +290,9 @@ func (fw *FileWriter) EndRows(n int) error {
 	}
 	fw.rgRows += int64(n)
 	fw.numRows += int64(n)
-	if fw.rowGroupFull() {
+	if full, err := fw.rowGroupFull(); err != nil {
+		return fw.poison(err)
+	} else if full {
 		return fw.Flush()
 	}
 	return nil

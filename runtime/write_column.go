@@ -53,6 +53,7 @@ type leafWriter struct {
 	sc     *pageScratch // set by forColumns and writeChunk before use
 	pg     openPage     // the page being filled
 	chunk  openChunk    // the pages and statistics of the chunk being filled
+	pend   *pendingPage // the page compressing apart, if any (write_defer.go)
 }
 
 // pageScratch is the working memory of building a page: the encoded
@@ -520,12 +521,21 @@ func (c *leafWriter) judgeDict() {
 
 // bufferedSize is the row group size this column contributes: its encoded
 // pages, its open page and its dictionary.
-func (c *leafWriter) bufferedSize() int64 {
-	return c.chunk.store.n + int64(c.pageEstimate()) + int64(c.vals.dictSize())
+// While a page is pending, it counts at its bound, and exact is false.
+func (c *leafWriter) bufferedSize() (size int64, exact bool) {
+	size = int64(c.pageEstimate()) + int64(c.vals.dictSize())
+	if pp := c.pend; pp != nil && pp.state.Load() != pageDone {
+		return size + pp.base + pp.bound, false // the store is the finisher's
+	}
+	return size + c.chunk.store.n, true
 }
 
 // cutPage encodes the open page into the chunk.
 func (c *leafWriter) cutPage() error {
+	// The previous page's size decides this one's storing (storeRuns).
+	if err := c.awaitPage(); err != nil {
+		return err
+	}
 	c.pg.nextCheck = min(minPageCheck, c.fw.cfg.PageRowLimit)
 	c.pg.resume = 0
 	if c.pg.rows == 0 {
@@ -548,7 +558,6 @@ func (c *leafWriter) cutPage() error {
 	nulls := int64(c.pg.nulls)
 	nonNull := c.pg.slots - c.pg.nulls
 	info := pageInfo{
-		offset:    c.chunk.store.n,
 		firstRow:  c.chunk.rows,
 		nulls:     nulls,
 		nans:      pb.nans,
@@ -592,8 +601,6 @@ func (c *leafWriter) cutPage() error {
 		Values:     values,
 		Statistics: stats,
 	}
-	var built page.Built
-	var err error
 	b := c.builder()
 	b.Level = pageLevel(c.opt.codec, c.set.level, enc)
 	if c.set.flatTrial {
@@ -606,16 +613,20 @@ func (c *leafWriter) cutPage() error {
 	}
 	p.Store = c.chunk.rawRuns.left > 0
 	p.Ordinal = len(c.chunk.pages)
-	sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
-	if err != nil {
-		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
+	if held := len(values) + len(p.Def) + len(p.Rep) + 16; c.deferPage(held) {
+		if err := c.prepare(&p, info, held); err != nil {
+			return err
+		}
+	} else {
+		var built page.Built
+		var err error
+		sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
+		if err != nil {
+			return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
+		}
+		c.pageBuilt(sc.page, built, &info)
+		c.chunk.pages = append(c.chunk.pages, info)
 	}
-	c.fw.freeMu.Lock()
-	c.chunk.store.append(sc.page, &c.fw.free)
-	c.fw.freeMu.Unlock()
-	c.chunk.rawRuns.next(c.opt.codec, built)
-	info.size = int32(built.Size())
-	c.chunk.pages = append(c.chunk.pages, info)
 	if wasDict {
 		c.chunk.dictPages++
 	}
@@ -624,8 +635,6 @@ func (c *leafWriter) cutPage() error {
 		pt = meta.DataPageV2
 	}
 	c.countEncoding(pt, enc)
-	c.chunk.uncompSize += int64(built.HeaderSize + built.UncompressedSize)
-	c.chunk.compSize += int64(built.Size())
 	c.chunk.rows += int64(c.pg.rows)
 	c.chunk.slots += int64(c.pg.slots)
 	c.chunk.nulls += nulls
@@ -650,6 +659,19 @@ func (c *leafWriter) cutPage() error {
 	c.pg.def, c.pg.rep = c.pg.def[:0], c.pg.rep[:0]
 	c.pg.rows, c.pg.slots, c.pg.nulls = 0, 0, 0
 	return nil
+}
+
+// pageBuilt appends the page built, out, to the chunk, filling info's
+// offset and size.
+func (c *leafWriter) pageBuilt(out []byte, built page.Built, info *pageInfo) {
+	info.offset = c.chunk.store.n
+	c.fw.freeMu.Lock()
+	c.chunk.store.append(out, &c.fw.free)
+	c.fw.freeMu.Unlock()
+	c.chunk.rawRuns.next(c.opt.codec, built)
+	info.size = int32(built.Size())
+	c.chunk.uncompSize += int64(built.HeaderSize + built.UncompressedSize)
+	c.chunk.compSize += int64(built.Size())
 }
 
 func (c *leafWriter) countEncoding(pt meta.PageType, enc meta.Encoding) {

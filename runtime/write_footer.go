@@ -47,7 +47,11 @@ type chunkIndex struct {
 
 // flushRowGroup writes the open row group.
 func (fw *FileWriter) flushRowGroup() error {
+	fw.pipe.deferPages = false // the chunks are written right after
 	if err := fw.forColumns(opCutPage, 0); err != nil {
+		return err
+	}
+	if err := fw.awaitPages(); err != nil {
 		return err
 	}
 	rgIndex := len(fw.rowGroups)

@@ -259,8 +259,12 @@ func WithRowGroupSize(bytes int64) WriterOption {
 // Flush, or Close) takes the columns still left itself and waits for the
 // rest. So an error of that work (a row group that cannot be written, for
 // instance) is returned by the next call instead of this one, and the
-// writer then fails as usual. Workers wait for the next rows spinning for
-// a fraction of a millisecond, then exit; Close and errors stop them. The
+// writer then fails as usual. A large page cut in a batch (64 KiB or
+// more) is compressed apart, by a worker once idle or by the next cut of
+// its column, at most one page per worker at a time, so that its
+// compression does not hold up the batch. Workers wait for the next rows
+// spinning for a fraction of a millisecond, then exit; Close and errors
+// stop them. The
 // gain needs idle cores: the writer times stretches of rows with and
 // without workers, and when the workers do not make it faster (the
 // machine's cores are busy) the caller works alone for longer and longer

@@ -120,12 +120,16 @@ func (fw *FileWriter) forColumns(op colOp, rows int) error {
 // abandoned without Close) keeps no goroutine; the next batch starts it
 // again. Close and errors stop the workers at once.
 type pipeline struct {
-	on    bool // the writer pipelines (WithParallelism above 1, not encrypted)
-	busy  bool // a batch is in flight
-	check bool // the row group size is still to be checked after the batch
-	rows  int  // of the batch in flight
-	errs  []error
-	slots []atomic.Bool // per worker (scratch k+1): a goroutine runs it
+	on   bool // the writer pipelines (WithParallelism above 1, not encrypted)
+	busy bool // a batch is in flight
+	// deferPages: the batch in flight leaves its pages' compression to
+	// idle workers (write_defer.go); not in stretches without workers,
+	// nor at a flush.
+	deferPages bool
+	check      bool // the row group size is still to be checked after the batch
+	rows       int  // of the batch in flight
+	errs       []error
+	slots      []atomic.Bool // per worker (scratch k+1): a goroutine runs it
 	// Phases: the writer alternates between stretches of batches with
 	// workers and stretches without (alone: the caller consumes each batch
 	// at the next EndRows), and times both; a stretch lasts its length in
@@ -276,8 +280,10 @@ func (fw *FileWriter) startConsume(n int) {
 	if p.reorderIn--; p.reorderIn <= 0 {
 		p.reorder()
 	}
+	alone := p.advance(n, time.Now)
+	p.deferPages = !alone // read by the batch's cuts, after seq
 	seq := p.seq.Add(1)
-	if p.advance(n, time.Now) {
+	if alone {
 		return
 	}
 	for k := range p.slots {
@@ -358,6 +364,10 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 			if p.tookHalfShare(took, cost, len(fw.cols)) {
 				idle = workerIdle
 			}
+			idleSince, spins = time.Now(), 0
+			continue
+		}
+		if fw.runQueued() {
 			idleSince, spins = time.Now(), 0
 			continue
 		}
@@ -514,7 +524,11 @@ func (fw *FileWriter) settle() error {
 		return nil
 	}
 	fw.pipe.check = false
-	if fw.rowGroupFull() {
+	full, err := fw.rowGroupFull()
+	if err != nil {
+		return fw.poison(err)
+	}
+	if full {
 		if err := fw.flushRowGroup(); err != nil {
 			return fw.poison(err)
 		}
@@ -523,11 +537,28 @@ func (fw *FileWriter) settle() error {
 }
 
 // rowGroupFull reports whether the open row group reached the row group
-// size.
-func (fw *FileWriter) rowGroupFull() bool {
-	var size int64
-	for _, c := range fw.cols {
-		size += c.bufferedSize()
+// size. Pending pages count at their bounds; when the bounds reach the
+// size, the decision awaits them and counts their sizes, so that it is
+// the sequential writer's.
+func (fw *FileWriter) rowGroupFull() (bool, error) {
+	size, exact := fw.bufferedSize()
+	if size < fw.cfg.RowGroupSize || exact {
+		return size >= fw.cfg.RowGroupSize, nil
 	}
-	return size >= fw.cfg.RowGroupSize
+	if err := fw.awaitPages(); err != nil {
+		return false, err
+	}
+	size, _ = fw.bufferedSize()
+	return size >= fw.cfg.RowGroupSize, nil
+}
+
+// bufferedSize sums the columns' bufferedSize.
+func (fw *FileWriter) bufferedSize() (size int64, exact bool) {
+	exact = true
+	for _, c := range fw.cols {
+		n, ok := c.bufferedSize()
+		size += n
+		exact = exact && ok
+	}
+	return size, exact
 }

@@ -46,6 +46,7 @@ type Builder struct {
 	dph    meta.DataPageHeader
 	dph2   meta.DataPageHeaderV2
 	dict   meta.DictionaryPageHeader
+	prep   prepared // the data page PrepareDataPage started
 }
 
 // DataPageParams describes one data page to build.
@@ -103,13 +104,31 @@ func (b *Builder) Buffers() [4]*[]byte {
 
 // AppendDataPage appends the data page p (header, then body) to dst.
 func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, error) {
+	if err := b.prepareData(p, false); err != nil {
+		return dst, Built{}, err
+	}
+	return b.FinishDataPage(dst)
+}
+
+// PrepareDataPage starts the data page p: it encodes the levels and copies
+// the values into the builder's buffers and fills the header but for the
+// sizes and the CRC, without compressing. FinishDataPage then appends the
+// page, the same bytes AppendDataPage appends, so that a page can be
+// compressed later, on another goroutine, once p's buffers are reused.
+// The builder keeps p.Statistics, which must not change until then.
+func (b *Builder) PrepareDataPage(p *DataPageParams) error {
+	return b.prepareData(p, true)
+}
+
+// prepareData is PrepareDataPage; without own, the builder keeps
+// p.Values instead of copying them (a DATA_PAGE_V2's values, which
+// FinishDataPage compresses straight from them).
+func (b *Builder) prepareData(p *DataPageParams, own bool) error {
+	b.prep = prepared{}
 	if p.NumValues < 0 || p.NumValues > math.MaxInt32 || p.NumNulls < 0 || p.NumRows < 0 || p.NumRows > math.MaxInt32 {
-		return dst, Built{}, fmt.Errorf("page: %d values, %d nulls, %d rows do not fit a page header", p.NumValues, p.NumNulls, p.NumRows)
+		return fmt.Errorf("page: %d values, %d nulls, %d rows do not fit a page header", p.NumValues, p.NumNulls, p.NumRows)
 	}
 	b.hdr = meta.PageHeader{}
-	var body []byte // the body as stored
-	var uncompressed int
-	stored := false
 	switch p.Version {
 	case 1:
 		raw := b.body[:0]
@@ -121,14 +140,7 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 		}
 		raw = append(raw, p.Values...)
 		b.body = raw
-		uncompressed = len(raw)
-		var err error
-		if p.Store && compress.CanStore(b.Codec) {
-			b.comp, _ = compress.AppendStored(b.comp[:0], raw, b.Codec)
-			body, stored = b.comp, true
-		} else if body, err = b.compress(raw); err != nil {
-			return dst, Built{}, err
-		}
+		b.prep.uncompressed = len(raw)
 		b.dph = meta.DataPageHeader{
 			NumValues:               int32(p.NumValues),
 			Encoding:                p.Encoding,
@@ -148,23 +160,20 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 			lv = encode.AppendRLELevels(lv, p.Def, LevelBitWidth(p.MaxDef))
 		}
 		defLen := len(lv) - repLen
+		b.prep.levels = len(lv)
+		if own {
+			lv = append(lv, p.Values...)
+			b.prep.vals = lv[b.prep.levels:]
+		} else {
+			b.prep.vals = p.Values
+		}
+		b.body = lv
 		// An empty values section (every slot null) is stored
 		// uncompressed: a codec's frame of nothing is pure overhead, and
 		// arrow-go v18.8.0 cannot decode an empty Brotli frame into its
 		// zero-length destination.
-		compressed := b.Codec != meta.Uncompressed && len(p.Values) > 0 && !p.Store
-		stored = p.Store && b.Codec != meta.Uncompressed
-		if compressed {
-			var err error
-			if lv, err = compress.Compress(lv, p.Values, b.Codec, b.Level); err != nil {
-				return dst, Built{}, fmt.Errorf("page: %w", err)
-			}
-		} else {
-			lv = append(lv, p.Values...)
-		}
-		b.body = lv
-		body = lv
-		uncompressed = repLen + defLen + len(p.Values)
+		b.prep.compressV2 = b.Codec != meta.Uncompressed && len(p.Values) > 0 && !p.Store
+		b.prep.uncompressed = repLen + defLen + len(p.Values)
 		b.dph2 = meta.DataPageHeaderV2{
 			NumValues:                  int32(p.NumValues),
 			NumNulls:                   int32(p.NumNulls),
@@ -172,15 +181,78 @@ func (b *Builder) AppendDataPage(dst []byte, p *DataPageParams) ([]byte, Built, 
 			Encoding:                   p.Encoding,
 			DefinitionLevelsByteLength: int32(defLen),
 			RepetitionLevelsByteLength: int32(repLen),
-			IsCompressed:               meta.Some(compressed),
+			IsCompressed:               meta.Some(b.prep.compressV2),
 			Statistics:                 p.Statistics,
 		}
 		b.hdr.Type = meta.DataPageV2
 		b.hdr.DataPageHeaderV2 = &b.dph2
 	default:
-		return dst, Built{}, fmt.Errorf("page: data page version %d", p.Version)
+		return fmt.Errorf("page: data page version %d", p.Version)
 	}
-	dst, built, err := b.finish(dst, body, uncompressed, p.Ordinal)
+	b.prep.ok, b.prep.own = true, own
+	b.prep.version, b.prep.store, b.prep.ordinal = p.Version, p.Store, p.Ordinal
+	return nil
+}
+
+// prepared is the data page a Builder's PrepareDataPage started.
+type prepared struct {
+	ok, own      bool
+	version      int
+	store        bool
+	ordinal      int
+	uncompressed int    // uncompressed_page_size
+	levels       int    // v2: the levels' bytes at the start of body
+	vals         []byte // v2: the values section, not compressed yet
+	compressV2   bool   // v2: the values are compressed
+}
+
+// FinishDataPage appends the data page PrepareDataPage started (header,
+// then body) to dst: it compresses the body, and encrypts and checksums
+// it as the builder is set to.
+func (b *Builder) FinishDataPage(dst []byte) ([]byte, Built, error) {
+	pr := b.prep
+	b.prep = prepared{} // keeps none of the caller's values
+	if !pr.ok {
+		return dst, Built{}, fmt.Errorf("page: FinishDataPage without a prepared page")
+	}
+	var body []byte // the body as stored
+	stored := false
+	switch pr.version {
+	case 1:
+		raw := b.body
+		var err error
+		if pr.store && compress.CanStore(b.Codec) {
+			b.comp, _ = compress.AppendStored(b.comp[:0], raw, b.Codec)
+			body, stored = b.comp, true
+		} else if body, err = b.compress(raw); err != nil {
+			return dst, Built{}, err
+		}
+	default:
+		stored = pr.store && b.Codec != meta.Uncompressed
+		lv := b.body[:pr.levels]
+		switch {
+		case pr.compressV2 && pr.own:
+			// The values sit after the levels in body: compress them
+			// into comp, behind a copy of the levels.
+			out, err := compress.Compress(append(b.comp[:0], lv...), pr.vals, b.Codec, b.Level)
+			if err != nil {
+				return dst, Built{}, fmt.Errorf("page: %w", err)
+			}
+			b.comp, body = out, out
+		case pr.compressV2:
+			var err error
+			if lv, err = compress.Compress(lv, pr.vals, b.Codec, b.Level); err != nil {
+				return dst, Built{}, fmt.Errorf("page: %w", err)
+			}
+			b.body, body = lv, lv
+		case pr.own:
+			body = b.body[:pr.levels+len(pr.vals)]
+		default:
+			lv = append(lv, pr.vals...)
+			b.body, body = lv, lv
+		}
+	}
+	dst, built, err := b.finish(dst, body, pr.uncompressed, pr.ordinal)
 	built.Stored = stored
 	return dst, built, err
 }

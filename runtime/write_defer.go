@@ -1,0 +1,211 @@
+// Deferred page compression (pipelined writers, see write_parallel.go).
+// A page is cut within a batch: its levels and values are encoded there,
+// but compressing it (ZSTD takes about a millisecond for a page of 1 MiB)
+// held up the whole batch, and so the next EndRows, while the caller had
+// nothing to do. A pipelined writer instead encodes the page into a
+// pendingPage of its own (page.Builder.PrepareDataPage) and leaves its
+// compression, header and copy into the chunk (page.Builder.FinishDataPage)
+// to an idle worker, or to whoever needs the page first.
+//
+// The bytes stay those of the sequential writer:
+//   - a column has at most one pending page: its next cut first awaits it
+//     (the next page's store decision, storeRuns, follows from its size);
+//   - the row group decision takes a pending page at a bound of its size
+//     and awaits the pages when the bounds reach the row group size
+//     (FileWriter.rowGroupFull);
+//   - a chunk is written once its page is done (writeChunk).
+//
+// Pending pages hold at most deferBudget bytes of bodies at a time; a cut
+// beyond it compresses its page at once, as the sequential writer does.
+
+package runtime
+
+import (
+	"fmt"
+	goruntime "runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/page"
+)
+
+// deferBudget is the most bytes of page bodies that pending pages hold.
+const deferBudget = 8 << 20
+
+// The states of a pendingPage.
+const (
+	pageQueued  int32 = iota // no one runs it yet
+	pageRunning              // taken (pendingPage.take)
+	pageDone                 // finished: its column's chunk has it
+)
+
+// pendingPage is a data page cut and encoded but not yet compressed.
+type pendingPage struct {
+	c     *leafWriter
+	b     page.Builder // its own buffers: the prepared page
+	info  int          // the page's entry in c.chunk.pages
+	rg    int          // the row group it belongs to (for errors)
+	base  int64        // c.chunk.store.n when cut
+	bound int64        // the most bytes the page can take in the chunk
+	held  int64        // body bytes counted in the writer's budget
+	state atomic.Int32
+	err   error // set before the state turns pageDone
+}
+
+// pageQueue holds the pending pages of a writer for the workers to take,
+// oldest first.
+type pageQueue struct {
+	mu      sync.Mutex
+	q       []*pendingPage
+	n       atomic.Int32 // len(q), read without the lock
+	held    atomic.Int64 // body bytes the pending pages hold
+	pending atomic.Int32 // pages prepared and not finished
+	total   atomic.Int64 // pages ever left pending (for tests)
+}
+
+func (q *pageQueue) push(pp *pendingPage) {
+	q.mu.Lock()
+	q.q = append(q.q, pp)
+	q.n.Store(int32(len(q.q)))
+	q.mu.Unlock()
+}
+
+// pop removes and returns the oldest page, or nil.
+func (q *pageQueue) pop() *pendingPage {
+	if q.n.Load() == 0 {
+		return nil
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.q) == 0 {
+		return nil
+	}
+	pp := q.q[0]
+	q.q[0] = nil
+	q.q = q.q[1:]
+	q.n.Store(int32(len(q.q)))
+	return pp
+}
+
+// runQueued finishes the oldest queued page no one took, if any, and
+// reports whether it finished one.
+func (fw *FileWriter) runQueued() bool {
+	for {
+		pp := fw.pages.pop()
+		if pp == nil {
+			return false
+		}
+		if pp.take() {
+			pp.run()
+			return true
+		}
+	}
+}
+
+// take claims pp for the calling goroutine.
+func (pp *pendingPage) take() bool { return pp.state.CompareAndSwap(pageQueued, pageRunning) }
+
+// run compresses pp and appends it to its chunk; pp must be taken.
+func (pp *pendingPage) run() {
+	c := pp.c
+	var out []byte
+	scratchBytes.move(&out, true)
+	out, built, err := pp.b.FinishDataPage(out)
+	if err != nil {
+		pp.err = fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), pp.rg, err)
+	} else {
+		c.pageBuilt(out, built, &c.chunk.pages[pp.info])
+	}
+	scratchBytes.move(&out, false)
+	for _, b := range pp.b.Buffers() {
+		scratchBytes.move(b, false)
+	}
+	c.fw.pages.held.Add(-pp.held)
+	c.fw.pages.pending.Add(-1)
+	pp.state.Store(pageDone)
+}
+
+// deferPage reports whether c's page of about n body bytes, being cut,
+// is left pending: in a pipelined writer's batch (not at a flush, not in
+// a stretch without workers), under a codec, when it is large
+// (deferMinBytes) and fewer
+// pages than workers are pending, within the budget. Only a page whose
+// compression outlasts a batch held the caller up; the many small pages
+// a wide schema cuts at once are shared out within the batch already,
+// and compressing them later, out of cache, cost more than it saved.
+func (c *leafWriter) deferPage(n int) bool {
+	fw := c.fw
+	return fw.pipe.on && fw.pipe.deferPages && c.crypto == nil && c.opt.codec != meta.Uncompressed && n >= deferMinBytes &&
+		int(fw.pages.pending.Load()) < len(fw.pipe.slots) &&
+		fw.pages.held.Load()+int64(n) <= deferBudget
+}
+
+// deferMinBytes is the least body of a page left pending.
+const deferMinBytes = 64 << 10
+
+// prepare makes p c's pending page, queued for the workers; info is the
+// page's entry, appended to the chunk here, its offset and size filled
+// when it is finished.
+func (c *leafWriter) prepare(p *page.DataPageParams, info pageInfo, held int) error {
+	pp := &pendingPage{c: c, rg: len(c.fw.rowGroups), base: c.chunk.store.n}
+	for _, b := range pp.b.Buffers() {
+		scratchBytes.move(b, true)
+	}
+	pp.b.Codec, pp.b.Level, pp.b.CRC = c.opt.codec, c.sc.b.Level, c.opt.crc
+	if err := pp.b.PrepareDataPage(p); err != nil {
+		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), pp.rg, err)
+	}
+	c.chunk.pages = append(c.chunk.pages, info)
+	pp.info = len(c.chunk.pages) - 1
+	pp.bound = pageBound(p, held)
+	pp.held = int64(held)
+	c.fw.pages.held.Add(pp.held)
+	c.fw.pages.pending.Add(1)
+	c.fw.pages.total.Add(1)
+	c.pend = pp
+	c.fw.pages.push(pp)
+	return nil
+}
+
+// pageBound returns the most bytes a data page of p, whose levels and
+// values take at most body bytes, takes with its header: any codec's
+// output is under twice its input plus 1 KiB, and a header under 512
+// bytes besides its statistics' bounds (each written at most twice).
+func pageBound(p *page.DataPageParams, body int) int64 {
+	n := int64(2*body + 1024 + 512)
+	if s := p.Statistics; s != nil {
+		n += 2 * int64(len(s.Min)+len(s.Max)+len(s.MinValue)+len(s.MaxValue))
+	}
+	return n
+}
+
+// awaitPage waits until c has no pending page, finishing it on the
+// calling goroutine when no one took it, and returns its error.
+func (c *leafWriter) awaitPage() error {
+	pp := c.pend
+	if pp == nil {
+		return nil
+	}
+	if pp.take() {
+		pp.run()
+	} else {
+		for spins := 0; pp.state.Load() != pageDone; spins++ {
+			goruntime.Gosched()
+		}
+	}
+	c.pend = nil
+	return pp.err
+}
+
+// awaitPages awaits every column's pending page, returning the first
+// error in column order.
+func (fw *FileWriter) awaitPages() error {
+	var first error
+	for _, c := range fw.cols {
+		if err := c.awaitPage(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
