@@ -263,8 +263,8 @@ func WithRowGroupSize(bytes int64) WriterOption {
 // more) is compressed apart, by a worker once idle or by the next cut of
 // its column, at most one page per worker at a time, so that its
 // compression does not hold up the batch. Workers wait for the next rows
-// spinning for a fraction of a millisecond, then exit; Close and errors
-// stop them. The
+// spinning for up to twice the time between the last two batches (from
+// 0.1 to 1 ms), then exit; Close and errors stop them. The
 // gain needs idle cores: the writer times stretches of rows with and
 // without workers, and when the workers do not make it faster (the
 // machine's cores are busy) the caller works alone for longer and longer

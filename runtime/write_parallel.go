@@ -116,7 +116,7 @@ func (fw *FileWriter) forColumns(op colOp, rows int) error {
 //
 // A worker waits for the next batch spinning (yielding its processor), not
 // parked: waking a parked goroutine costs about as much as a batch's work.
-// A worker idle for workerIdle exits, so a writer that is not used (or
+// A worker idle for workerWait exits, so a writer that is not used (or
 // abandoned without Close) keeps no goroutine; the next batch starts it
 // again. Close and errors stop the workers at once.
 type pipeline struct {
@@ -167,8 +167,26 @@ type pipeline struct {
 	wake      chan struct{}
 }
 
-// workerIdle is how long a worker spins for the next batch before it exits.
-const workerIdle = 100 * time.Microsecond
+// How long a worker spins for the next batch before it exits: twice the
+// time between its last two batches when that is at most half
+// workerIdleMax, else workerIdle (see workerWait).
+const (
+	workerIdle    = 100 * time.Microsecond
+	workerIdleMax = time.Millisecond
+)
+
+// workerWait returns how long a worker whose last two batches came period
+// apart (0: unknown) waits for the next. Batches whose rows take the
+// caller longer to fill than workerIdle (nested rows: maps, lists and
+// strings) came after the worker had exited, and each was taken up by a
+// goroutine started again, late, or by the caller alone; batches seldom
+// enough to leave a core idle anyway are not spun for.
+func workerWait(period time.Duration) time.Duration {
+	if period > 0 && period <= workerIdleMax/2 {
+		return max(workerIdle, 2*period)
+	}
+	return workerIdle
+}
 
 // The lengths of the pipeline's stretches (see pipeline), in batches, and
 // the least time a stretch lasts: stretches of small batches are timed
@@ -342,7 +360,7 @@ func (p *pipeline) nextPhase(now time.Time) {
 
 // worker is the goroutine of worker slot k: it consumes the columns it
 // takes of every batch after batch seen, until it is idle for long or told
-// to quit. It waits for the next batch (up to workerIdle) only after it
+// to quit. It waits for the next batch (up to workerWait) only after it
 // took at least half its share of the last one (by the columns' measured
 // costs; by their number until they are measured): a worker that did not
 // get a core in time (on a busy machine) would only take the caller's.
@@ -352,6 +370,8 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 	p := &fw.pipe
 	sc := &fw.pageSc[k+1]
 	idleSince, idle := time.Now(), time.Duration(0)
+	var last time.Time       // when the last batch was done
+	var period time.Duration // between the last two batches
 	for spins := 0; ; spins++ {
 		if p.quit.Load() {
 			p.slots[k].Store(false)
@@ -360,11 +380,16 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 		if s := p.seq.Load(); s != seen {
 			seen = s
 			took, cost := fw.consumeColumns(sc, s, k+1)
+			now := time.Now()
+			if !last.IsZero() {
+				period = now.Sub(last)
+			}
+			last = now
 			idle = 0
 			if p.tookHalfShare(took, cost, len(fw.cols)) {
-				idle = workerIdle
+				idle = workerWait(period)
 			}
-			idleSince, spins = time.Now(), 0
+			idleSince, spins = now, 0
 			continue
 		}
 		if fw.runQueued() {

@@ -559,3 +559,24 @@ func TestPipelineOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestWorkerWait: a worker waits for the next batch twice the time
+// between its last two batches, from workerIdle, when batches come at
+// most half workerIdleMax apart; else (or before it knows) workerIdle.
+func TestWorkerWait(t *testing.T) {
+	const us = time.Microsecond
+	for _, c := range []struct{ period, want time.Duration }{
+		{0, workerIdle},
+		{10 * us, workerIdle},
+		{50 * us, workerIdle},
+		{70 * us, 140 * us},
+		{400 * us, 800 * us},
+		{workerIdleMax / 2, workerIdleMax},
+		{workerIdleMax/2 + us, workerIdle},
+		{10 * time.Millisecond, workerIdle},
+	} {
+		if got := workerWait(c.period); got != c.want {
+			t.Errorf("workerWait(%v) = %v, want %v", c.period, got, c.want)
+		}
+	}
+}
