@@ -624,7 +624,7 @@ func (c *leafWriter) cutPage() error {
 		if err != nil {
 			return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
 		}
-		c.pageBuilt(sc.page, built, &info)
+		c.pageBuilt(sc.page, nil, built, &info)
 		c.chunk.pages = append(c.chunk.pages, info)
 	}
 	if wasDict {
@@ -661,12 +661,13 @@ func (c *leafWriter) cutPage() error {
 	return nil
 }
 
-// pageBuilt appends the page built, out, to the chunk, filling info's
-// offset and size.
-func (c *leafWriter) pageBuilt(out []byte, built page.Built, info *pageInfo) {
+// pageBuilt appends the page built, hdr then body (nil when hdr holds
+// the whole page), to the chunk, filling info's offset and size.
+func (c *leafWriter) pageBuilt(hdr, body []byte, built page.Built, info *pageInfo) {
 	info.offset = c.chunk.store.n
 	c.fw.freeMu.Lock()
-	c.chunk.store.append(out, &c.fw.free)
+	c.chunk.store.append(hdr, &c.fw.free)
+	c.chunk.store.append(body, &c.fw.free)
 	c.fw.freeMu.Unlock()
 	c.chunk.rawRuns.next(c.opt.codec, built)
 	info.size = int32(built.Size())

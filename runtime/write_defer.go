@@ -26,6 +26,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
 )
@@ -49,6 +50,7 @@ type pendingPage struct {
 	base  int64        // c.chunk.store.n when cut
 	bound int64        // the most bytes the page can take in the chunk
 	held  int64        // body bytes counted in the writer's budget
+	out   []byte       // the finished page, before the chunk's store takes it
 	state atomic.Int32
 	err   error // set before the state turns pageDone
 }
@@ -58,10 +60,51 @@ type pendingPage struct {
 type pageQueue struct {
 	mu      sync.Mutex
 	q       []*pendingPage
-	n       atomic.Int32 // len(q), read without the lock
-	held    atomic.Int64 // body bytes the pending pages hold
-	pending atomic.Int32 // pages prepared and not finished
-	total   atomic.Int64 // pages ever left pending (for tests)
+	n       atomic.Int32   // len(q), read without the lock
+	held    atomic.Int64   // body bytes the pending pages hold
+	pending atomic.Int32   // pages prepared and not finished
+	total   atomic.Int64   // pages ever left pending (for tests)
+	free    []*pendingPage // awaited pages, their buffers kept for the next
+}
+
+// get returns a pendingPage to fill: an awaited one, with the buffers its
+// last page grew, or a new one with pooled buffers. A goroutine may still
+// hold an old queue entry of a reused page: its take fails unless the
+// page is queued again, then finishing it is right.
+func (q *pageQueue) get() *pendingPage {
+	q.mu.Lock()
+	if n := len(q.free); n > 0 {
+		pp := q.free[n-1]
+		q.free = q.free[:n-1]
+		q.mu.Unlock()
+		return pp
+	}
+	q.mu.Unlock()
+	pp := &pendingPage{}
+	for _, b := range pp.b.Buffers() {
+		scratchBytes.move(b, true)
+	}
+	scratchBytes.move(&pp.out, true)
+	return pp
+}
+
+// put keeps pp, awaited, for get.
+func (q *pageQueue) put(pp *pendingPage) {
+	pp.c, pp.err = nil, nil
+	q.mu.Lock()
+	q.free = append(q.free, pp)
+	q.mu.Unlock()
+}
+
+// release gives the kept pages' buffers to the pools (a closed writer's).
+func (q *pageQueue) release() {
+	for _, pp := range q.free {
+		for _, b := range pp.b.Buffers() {
+			scratchBytes.move(b, false)
+		}
+		scratchBytes.move(&pp.out, false)
+	}
+	q.free = nil
 }
 
 func (q *pageQueue) push(pp *pendingPage) {
@@ -109,17 +152,12 @@ func (pp *pendingPage) take() bool { return pp.state.CompareAndSwap(pageQueued, 
 // run compresses pp and appends it to its chunk; pp must be taken.
 func (pp *pendingPage) run() {
 	c := pp.c
-	var out []byte
-	scratchBytes.move(&out, true)
-	out, built, err := pp.b.FinishDataPage(out)
+	hdr, body, built, err := pp.b.FinishDataPageParts(pp.out[:0])
+	pp.out = hdr
 	if err != nil {
 		pp.err = fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), pp.rg, err)
 	} else {
-		c.pageBuilt(out, built, &c.chunk.pages[pp.info])
-	}
-	scratchBytes.move(&out, false)
-	for _, b := range pp.b.Buffers() {
-		scratchBytes.move(b, false)
+		c.pageBuilt(hdr, body, built, &c.chunk.pages[pp.info])
 	}
 	c.fw.pages.held.Add(-pp.held)
 	c.fw.pages.pending.Add(-1)
@@ -148,12 +186,17 @@ const deferMinBytes = 64 << 10
 // page's entry, appended to the chunk here, its offset and size filled
 // when it is finished.
 func (c *leafWriter) prepare(p *page.DataPageParams, info pageInfo, held int) error {
-	pp := &pendingPage{c: c, rg: len(c.fw.rowGroups), base: c.chunk.store.n}
-	for _, b := range pp.b.Buffers() {
-		scratchBytes.move(b, true)
-	}
+	pp := c.fw.pages.get()
+	pp.c, pp.rg, pp.base = c, len(c.fw.rowGroups), c.chunk.store.n
 	pp.b.Codec, pp.b.Level, pp.b.CRC = c.opt.codec, c.sc.b.Level, c.opt.crc
+	// The body and its compression take about held bytes each: room for
+	// them at once, pooled, instead of growing by doubling.
+	bufs := pp.b.Buffers()
+	for _, b := range bufs[:2] {
+		*b = bufpool.Grow(&poolU8, (*b)[:0], held)
+	}
 	if err := pp.b.PrepareDataPage(p); err != nil {
+		c.fw.pages.put(pp)
 		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), pp.rg, err)
 	}
 	c.chunk.pages = append(c.chunk.pages, info)
@@ -164,6 +207,7 @@ func (c *leafWriter) prepare(p *page.DataPageParams, info pageInfo, held int) er
 	c.fw.pages.pending.Add(1)
 	c.fw.pages.total.Add(1)
 	c.pend = pp
+	pp.state.Store(pageQueued) // last: a reused page is taken only now
 	c.fw.pages.push(pp)
 	return nil
 }
@@ -195,7 +239,9 @@ func (c *leafWriter) awaitPage() error {
 		}
 	}
 	c.pend = nil
-	return pp.err
+	err := pp.err
+	c.fw.pages.put(pp)
+	return err
 }
 
 // awaitPages awaits every column's pending page, returning the first

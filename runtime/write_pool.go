@@ -218,6 +218,7 @@ func (fw *FileWriter) releaseBuffers() {
 	for i := range fw.pageSc {
 		fw.pageSc[i].move(false)
 	}
+	fw.pages.release()
 	for i, b := range fw.free {
 		if cap(b) == storeBlock {
 			b = b[:0]

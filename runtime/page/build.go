@@ -210,22 +210,31 @@ type prepared struct {
 // then body) to dst: it compresses the body, and encrypts and checksums
 // it as the builder is set to.
 func (b *Builder) FinishDataPage(dst []byte) ([]byte, Built, error) {
+	dst, body, built, err := b.FinishDataPageParts(dst)
+	if err != nil {
+		return dst, built, err
+	}
+	return append(dst, body...), built, nil
+}
+
+// FinishDataPageParts is FinishDataPage returning the body apart instead
+// of appending it after the header: hdr is dst with the header appended,
+// and body, the builder's memory, stays valid until its next call.
+func (b *Builder) FinishDataPageParts(dst []byte) (hdr, body []byte, built Built, err error) {
 	pr := b.prep
 	b.prep = prepared{} // keeps none of the caller's values
 	if !pr.ok {
-		return dst, Built{}, fmt.Errorf("page: FinishDataPage without a prepared page")
+		return dst, nil, Built{}, fmt.Errorf("page: FinishDataPage without a prepared page")
 	}
-	var body []byte // the body as stored
-	stored := false
+	stored := false // the codec was skipped
 	switch pr.version {
 	case 1:
 		raw := b.body
-		var err error
 		if pr.store && compress.CanStore(b.Codec) {
 			b.comp, _ = compress.AppendStored(b.comp[:0], raw, b.Codec)
 			body, stored = b.comp, true
 		} else if body, err = b.compress(raw); err != nil {
-			return dst, Built{}, err
+			return dst, nil, Built{}, err
 		}
 	default:
 		stored = pr.store && b.Codec != meta.Uncompressed
@@ -236,13 +245,12 @@ func (b *Builder) FinishDataPage(dst []byte) ([]byte, Built, error) {
 			// into comp, behind a copy of the levels.
 			out, err := compress.Compress(append(b.comp[:0], lv...), pr.vals, b.Codec, b.Level)
 			if err != nil {
-				return dst, Built{}, fmt.Errorf("page: %w", err)
+				return dst, nil, Built{}, fmt.Errorf("page: %w", err)
 			}
 			b.comp, body = out, out
 		case pr.compressV2:
-			var err error
 			if lv, err = compress.Compress(lv, pr.vals, b.Codec, b.Level); err != nil {
-				return dst, Built{}, fmt.Errorf("page: %w", err)
+				return dst, nil, Built{}, fmt.Errorf("page: %w", err)
 			}
 			b.body, body = lv, lv
 		case pr.own:
@@ -252,9 +260,9 @@ func (b *Builder) FinishDataPage(dst []byte) ([]byte, Built, error) {
 			b.body, body = lv, lv
 		}
 	}
-	dst, built, err := b.finish(dst, body, pr.uncompressed, pr.ordinal)
+	dst, body, built, err = b.finishParts(dst, body, pr.uncompressed, pr.ordinal)
 	built.Stored = stored
-	return dst, built, err
+	return dst, body, built, err
 }
 
 // AppendDictionaryPage appends a dictionary page of numValues entries
@@ -287,6 +295,15 @@ func (b *Builder) compress(raw []byte) ([]byte, error) {
 }
 
 func (b *Builder) finish(dst, body []byte, uncompressed, ordinal int) ([]byte, Built, error) {
+	dst, body, built, err := b.finishParts(dst, body, uncompressed, ordinal)
+	if err != nil {
+		return dst, built, err
+	}
+	return append(dst, body...), built, nil
+}
+
+// finishParts is finish returning the body (encrypted, if so) apart.
+func (b *Builder) finishParts(dst, body []byte, uncompressed, ordinal int) (_, _ []byte, _ Built, _ error) {
 	if b.Encryptor != nil {
 		kind := ModuleDataPage
 		if b.hdr.Type == meta.DictionaryPage {
@@ -294,12 +311,12 @@ func (b *Builder) finish(dst, body []byte, uncompressed, ordinal int) ([]byte, B
 		}
 		sealed, err := b.Encryptor.Encrypt(b.sealed[:0], body, Module{Kind: kind, Page: ordinal})
 		if err != nil {
-			return dst, Built{}, fmt.Errorf("page: encrypting the page: %w", err)
+			return dst, nil, Built{}, fmt.Errorf("page: encrypting the page: %w", err)
 		}
 		b.sealed, body = sealed, sealed
 	}
 	if len(body) > math.MaxInt32 || uncompressed > math.MaxInt32 {
-		return dst, Built{}, fmt.Errorf("page: a body of %d bytes (%d uncompressed) exceeds 2 GiB", len(body), uncompressed)
+		return dst, nil, Built{}, fmt.Errorf("page: a body of %d bytes (%d uncompressed) exceeds 2 GiB", len(body), uncompressed)
 	}
 	b.hdr.UncompressedPageSize = int32(uncompressed)
 	b.hdr.CompressedPageSize = int32(len(body))
@@ -315,12 +332,11 @@ func (b *Builder) finish(dst, body []byte, uncompressed, ordinal int) ([]byte, B
 		b.hdrBuf = b.hdr.AppendThrift(b.hdrBuf[:0])
 		var err error
 		if dst, err = b.Encryptor.Encrypt(dst, b.hdrBuf, Module{Kind: kind, Page: ordinal}); err != nil {
-			return dst[:start], Built{}, fmt.Errorf("page: encrypting the page header: %w", err)
+			return dst[:start], nil, Built{}, fmt.Errorf("page: encrypting the page header: %w", err)
 		}
 	} else {
 		dst = b.hdr.AppendThrift(dst)
 	}
 	h := len(dst) - start
-	dst = append(dst, body...)
-	return dst, Built{HeaderSize: h, CompressedSize: len(body), UncompressedSize: uncompressed}, nil
+	return dst, body, Built{HeaderSize: h, CompressedSize: len(body), UncompressedSize: uncompressed}, nil
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // TestPrepareFinishSameBytes checks that PrepareDataPage then
-// FinishDataPage append the bytes AppendDataPage appends, for both page
+// FinishDataPage (or FinishDataPageParts, header then body) append the
+// bytes AppendDataPage appends, for both page
 // versions, every codec that compresses here, stored and compressed pages,
 // with and without levels and CRC, although the parameters' buffers are
 // overwritten between the two calls and the builder built other pages
@@ -23,7 +24,7 @@ func TestPrepareFinishSameBytes(t *testing.T) {
 		for _, codec := range codecs {
 			for _, store := range []bool{false, true} {
 				for _, crc := range []bool{false, true} {
-					for _, n := range []int{0, 1, 100, 5000} {
+					for _, n := range []int{0, 1, 100, 101, 5000, 5001} {
 						name := fmt.Sprintf("v%d/%v/store=%v/crc=%v/n=%d", version, codec, store, crc, n)
 						p := samplePage(r, version, n)
 						p.Store = store
@@ -45,7 +46,15 @@ func TestPrepareFinishSameBytes(t *testing.T) {
 								s[i] = 0xEE
 							}
 						}
-						got, gotBuilt, err := b.FinishDataPage([]byte("head"))
+						var got []byte
+						var gotBuilt Built
+						if n%2 == 0 {
+							got, gotBuilt, err = b.FinishDataPage([]byte("head"))
+						} else {
+							var body []byte
+							got, body, gotBuilt, err = b.FinishDataPageParts([]byte("head"))
+							got = append(got, body...)
+						}
 						if err != nil {
 							t.Fatalf("%s: %v", name, err)
 						}
