@@ -4,8 +4,9 @@
 // held up the whole batch, and so the next EndRows, while the caller had
 // nothing to do. A pipelined writer instead encodes the page into a
 // pendingPage of its own (page.Builder.PrepareDataPage) and leaves its
-// compression, header and copy into the chunk (page.Builder.FinishDataPage)
-// to an idle worker, or to whoever needs the page first.
+// compression, header and copy into the chunk
+// (page.Builder.FinishDataPageParts) to an idle worker, or to whoever
+// needs the page first.
 //
 // The bytes stay those of the sequential writer:
 //   - a column has at most one pending page: its next cut first awaits it
@@ -15,8 +16,10 @@
 //     (FileWriter.rowGroupFull);
 //   - a chunk is written once its page is done (writeChunk).
 //
-// Pending pages hold at most deferBudget bytes of bodies at a time; a cut
-// beyond it compresses its page at once, as the sequential writer does.
+// Only pages of deferMinBytes or more are left pending, at most one per
+// worker and deferBudget bytes of bodies at a time; other cuts compress
+// their pages at once, as the sequential writer does. An awaited
+// pendingPage keeps its buffers for the writer's next (pageQueue.free).
 
 package runtime
 
@@ -50,7 +53,7 @@ type pendingPage struct {
 	base  int64        // c.chunk.store.n when cut
 	bound int64        // the most bytes the page can take in the chunk
 	held  int64        // body bytes counted in the writer's budget
-	out   []byte       // the finished page, before the chunk's store takes it
+	out   []byte       // the finished page's header
 	state atomic.Int32
 	err   error // set before the state turns pageDone
 }
