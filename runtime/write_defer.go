@@ -170,11 +170,11 @@ func (pp *pendingPage) run() {
 // deferPage reports whether c's page of about n body bytes, being cut,
 // is left pending: in a pipelined writer's batch (not at a flush, not in
 // a stretch without workers), under a codec, when it is large
-// (deferMinBytes) and fewer
-// pages than workers are pending, within the budget. Only a page whose
-// compression outlasts a batch held the caller up; the many small pages
-// a wide schema cuts at once are shared out within the batch already,
-// and compressing them later, out of cache, cost more than it saved.
+// (deferMinBytes) and fewer pages than workers are pending, within the
+// budget. Only a page whose compression outlasts a batch held the caller
+// up; the many small pages a wide schema cuts at once are shared out
+// within the batch already, and compressing them later, out of cache,
+// cost more than it saved.
 func (c *leafWriter) deferPage(n int) bool {
 	fw := c.fw
 	return fw.pipe.on && fw.pipe.deferPages && c.crypto == nil && c.opt.codec != meta.Uncompressed && n >= deferMinBytes &&
@@ -237,7 +237,7 @@ func (c *leafWriter) awaitPage() error {
 	if pp.take() {
 		pp.run()
 	} else {
-		for spins := 0; pp.state.Load() != pageDone; spins++ {
+		for pp.state.Load() != pageDone {
 			goruntime.Gosched()
 		}
 	}
