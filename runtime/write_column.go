@@ -614,7 +614,7 @@ func (c *leafWriter) cutPage() error {
 	p.Store = c.chunk.rawRuns.left > 0
 	p.Ordinal = len(c.chunk.pages)
 	if held := len(values) + len(p.Def) + len(p.Rep) + 16; c.deferPage(held) {
-		if err := c.prepare(&p, info, held); err != nil {
+		if err := c.prepare(&p, b.Level, info, held); err != nil {
 			return err
 		}
 	} else {
@@ -622,7 +622,7 @@ func (c *leafWriter) cutPage() error {
 		var err error
 		sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
 		if err != nil {
-			return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), len(c.fw.rowGroups), err)
+			return c.pageErr(len(c.fw.rowGroups), err)
 		}
 		c.pageBuilt(sc.page, nil, built, &info)
 		c.chunk.pages = append(c.chunk.pages, info)
@@ -659,6 +659,12 @@ func (c *leafWriter) cutPage() error {
 	c.pg.def, c.pg.rep = c.pg.def[:0], c.pg.rep[:0]
 	c.pg.rows, c.pg.slots, c.pg.nulls = 0, 0, 0
 	return nil
+}
+
+// pageErr wraps err, the failure of building a page of c in row group
+// rg, naming both.
+func (c *leafWriter) pageErr(rg int, err error) error {
+	return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), rg, err)
 }
 
 // pageBuilt appends the page built, hdr then body (nil when hdr holds

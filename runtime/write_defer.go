@@ -24,11 +24,11 @@
 package runtime
 
 import (
-	"fmt"
 	goruntime "runtime"
 	"sync"
 	"sync/atomic"
 
+	"github.com/pqgen/pqgen/runtime/compress"
 	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
@@ -71,24 +71,19 @@ type pageQueue struct {
 }
 
 // get returns a pendingPage to fill: an awaited one, with the buffers its
-// last page grew, or a new one with pooled buffers. A goroutine may still
-// hold an old queue entry of a reused page: its take fails unless the
-// page is queued again, then finishing it is right.
+// last page grew, or a new one without buffers (prepare takes pooled ones
+// of the page's size). A goroutine may still hold an old queue entry of a
+// reused page: its take fails unless the page is queued again, then
+// finishing it is right.
 func (q *pageQueue) get() *pendingPage {
 	q.mu.Lock()
+	defer q.mu.Unlock()
 	if n := len(q.free); n > 0 {
 		pp := q.free[n-1]
 		q.free = q.free[:n-1]
-		q.mu.Unlock()
 		return pp
 	}
-	q.mu.Unlock()
-	pp := &pendingPage{}
-	for _, b := range pp.b.Buffers() {
-		scratchBytes.move(b, true)
-	}
-	scratchBytes.move(&pp.out, true)
-	return pp
+	return &pendingPage{}
 }
 
 // put keeps pp, awaited, for get.
@@ -158,7 +153,7 @@ func (pp *pendingPage) run() {
 	hdr, body, built, err := pp.b.FinishDataPageParts(pp.out[:0])
 	pp.out = hdr
 	if err != nil {
-		pp.err = fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), pp.rg, err)
+		pp.err = c.pageErr(pp.rg, err)
 	} else {
 		c.pageBuilt(hdr, body, built, &c.chunk.pages[pp.info])
 	}
@@ -185,13 +180,14 @@ func (c *leafWriter) deferPage(n int) bool {
 // deferMinBytes is the least body of a page left pending.
 const deferMinBytes = 64 << 10
 
-// prepare makes p c's pending page, queued for the workers; info is the
+// prepare makes p c's pending page, compressed at level, queued for the
+// workers; info is the
 // page's entry, appended to the chunk here, its offset and size filled
 // when it is finished.
-func (c *leafWriter) prepare(p *page.DataPageParams, info pageInfo, held int) error {
+func (c *leafWriter) prepare(p *page.DataPageParams, level compress.Level, info pageInfo, held int) error {
 	pp := c.fw.pages.get()
 	pp.c, pp.rg, pp.base = c, len(c.fw.rowGroups), c.chunk.store.n
-	pp.b.Codec, pp.b.Level, pp.b.CRC = c.opt.codec, c.sc.b.Level, c.opt.crc
+	pp.b.Codec, pp.b.Level, pp.b.CRC = c.opt.codec, level, c.opt.crc
 	// The body and its compression take about held bytes each: room for
 	// them at once, pooled, instead of growing by doubling.
 	bufs := pp.b.Buffers()
@@ -200,7 +196,7 @@ func (c *leafWriter) prepare(p *page.DataPageParams, info pageInfo, held int) er
 	}
 	if err := pp.b.PrepareDataPage(p); err != nil {
 		c.fw.pages.put(pp)
-		return fmt.Errorf("column %q: row group %d: %w", c.node.PathString(), pp.rg, err)
+		return c.pageErr(pp.rg, err)
 	}
 	c.chunk.pages = append(c.chunk.pages, info)
 	pp.info = len(c.chunk.pages) - 1
