@@ -44,52 +44,73 @@ func emitOptions(f *jen.File, p *writePlan) {
 }
 
 // emitShred emits shred, the method appending the levels and values of
-// rows to the column buffers: one loop over the rows per top-level field.
+// rows to the column buffers, and the methods it runs as its parts
+// (runtime.ShredParts): one per top-level field, each a loop over the rows
+// appending to the field's own columns only.
 func emitShred(f *jen.File, p *writePlan) {
-	var stmts []jen.Code
+	docf(f, "shred appends the levels and values of rows to the column buffers, one\ntop-level field at a time, or several at once under WithParallelism\n(runtime.ShredParts); the parts read rows from w.rows.")
+	recv := jen.Params(jen.Id("w").Op("*").Id(p.Names.Writer))
+	f.Func().Add(recv, jen.Id("shred"), jen.Params(jen.Id("rows").Index().Add(p.Row.Code()))).Error().Block(
+		jen.Id("w").Dot("rows").Op("=").Id("rows"),
+		jen.Err().Op(":=").Id("w").Dot("parts").Dot("Run").Call(jen.Len(jen.Id("rows"))),
+		jen.Id("w").Dot("rows").Op("=").Nil(),
+		jen.Return(jen.Err()))
+	f.Line()
 	for _, fl := range p.Fields {
-		if fl.Strategy == shredVariant {
-			stmts = append(stmts, jen.Comment(commentText(fl.Column)+" (Variant)"), jen.Block(
-				jen.Id("vw").Op(":=").Id("w").Dot(fl.Variant),
-				jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
-					jen.If(jen.Err().Op(":=").Id("vw").Dot("Append").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name), jen.Lit(0)), jen.Err().Op("!=").Nil()).Block(
-						jen.Return(jen.Err())))))
-			continue
+		emitShredField(f, p, fl)
+	}
+}
+
+// emitShredField emits the method shredding top-level field fl of rows:
+// its loop, then the clearing of the entry slices of the maps within it.
+func emitShredField(f *jen.File, p *writePlan, fl writeField) {
+	var stmts []jen.Code
+	switch fl.Strategy {
+	case shredVariant:
+		stmts = []jen.Code{
+			jen.Id("vw").Op(":=").Id("w").Dot(fl.Variant),
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+				jen.If(jen.Err().Op(":=").Id("vw").Dot("Append").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name), jen.Lit(0)), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Err()))),
 		}
-		if fl.Strategy == shredFill {
-			stmts = append(stmts, jen.Comment(commentText(fl.Column)), jen.Block(shredFillCode(fl, p.Names)...))
-			continue
-		}
+	case shredFill:
+		stmts = shredFillCode(fl, p.Names)
+	default:
 		nm := &namer{names: p.Names}
-		var block []jen.Code
 		for _, b := range fl.Buffers {
-			block = append(block, jen.Id(b).Op(":=").Id("w").Dot(b))
+			stmts = append(stmts, jen.Id(b).Op(":=").Id("w").Dot(b))
 		}
 		env := wenv{def: 0, repLit: true}
 		inner := shred(fl.Value, id("x").dot(fl.Name), env, nm)
-		block = append(block, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+		stmts = append(stmts, jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			append([]jen.Code{jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))}, inner...)...))
-		stmts = append(stmts, jen.Comment(commentText(fl.Column)), jen.Block(block...))
 	}
-	if len(p.Maps) > 0 {
+	if len(fl.Maps) > 0 {
 		// The entry slices keep no reference to the rows once shredded.
 		stmts = append(stmts, jen.Comment("drop the rows' keys and values from the entry slices"))
-		for _, m := range p.Maps {
-			b := jen.Id("w").Dot(m.Field)
+		for _, m := range fl.Maps {
+			b := jen.Id("w").Dot(m)
 			stmts = append(stmts, jen.Clear(b.Clone().Index(jen.Empty(), jen.Cap(b.Clone()))))
 		}
 	}
-	docf(f, "shred appends the levels and values of rows to the column buffers.")
+	what := commentText(fl.Column)
+	if fl.Strategy == shredVariant {
+		what += " (Variant)"
+	}
+	docf(f, "%s appends the levels and values of %s to its columns' buffers.", fl.Method, what)
 	recv := jen.Params(jen.Id("w").Op("*").Id(p.Names.Writer))
 	params := jen.Params(jen.Id("rows").Index().Add(p.Row.Code()))
 	if p.ShredFails {
 		stmts = append(stmts, jen.Return(jen.Nil()))
-		f.Func().Add(recv, jen.Id("shred"), params).Error().Block(stmts...)
+		f.Func().Add(recv, jen.Id(fl.Method), params).Error().Block(stmts...)
 	} else {
-		f.Func().Add(recv, jen.Id("shred"), params).Block(stmts...)
+		f.Func().Add(recv, jen.Id(fl.Method), params).Block(stmts...)
 	}
 	f.Line()
 }
+
+// shredVar names the writer's method shredding top-level field v.
+func (n *Names) shredVar(v *Value) string { return "shred" + n.Values[v] }
 
 // shredFillCode is the block shredding field fl by shredFill: its leaf's
 // Values (and Def, when the field may be null) are grown by len(rows) with

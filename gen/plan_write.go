@@ -80,8 +80,10 @@ type writePlan struct {
 	// set column options), even when they turn into no option.
 	Options    []tagOption
 	HasOptions bool
-	// ShredFails is whether shred can fail and returns an error: a
-	// Variant the group cannot store, a runtime.Decimal that does not fit.
+	// ShredFails is whether shredding a field can fail, so that its
+	// method returns an error: a Variant the group cannot store, a
+	// runtime.Decimal that does not fit. (shred itself returns the error
+	// of runtime.ShredParts.Run whatever it is.)
 	ShredFails bool
 }
 
@@ -138,6 +140,12 @@ type writeField struct {
 	Variant string
 	// Value is the field's value, which the shredder walks.
 	Value *Value
+	// Method is the writer's method shredding the field ("shredAttrs"),
+	// one part of shred (runtime.ShredParts).
+	Method string
+	// Maps are the entry scratch slices of the maps within the field,
+	// which its method clears once the rows are shredded.
+	Maps []string
 }
 
 // tagOptionKind is the writer option a struct tag turns into.
@@ -196,7 +204,7 @@ func planWrite(t *Type) *writePlan {
 		p.Maps = append(p.Maps, writeMap{Field: t.Names.mapVar(m), Key: m.Key.Go, Elem: m.Elem.Go, Path: m.Node.PathString(), Value: m})
 	}
 	for _, fl := range t.Root.Struct.Fields {
-		wf := writeField{Name: fl.Name, Column: fl.Value.Node.Name, Value: fl.Value}
+		wf := writeField{Name: fl.Name, Column: fl.Value.Node.Name, Value: fl.Value, Method: t.Names.shredVar(fl.Value)}
 		if fl.Value.Kind == KindVariant {
 			wf.Strategy = shredVariant
 			wf.Variant = t.Names.variantVar(fl.Value)
@@ -207,6 +215,11 @@ func planWrite(t *Type) *writePlan {
 			for _, c := range leafIndexes(fl.Value.Node) {
 				wf.Buffers = append(wf.Buffers, t.Names.col(c))
 			}
+			fl.Value.walk(func(v *Value) {
+				if v.Kind == KindMap {
+					wf.Maps = append(wf.Maps, t.Names.mapVar(v))
+				}
+			})
 		}
 		p.Fields = append(p.Fields, wf)
 	}

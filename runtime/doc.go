@@ -53,7 +53,8 @@
 // ByteArrayBuffer, FixedBuffer) and NewFileReader with the typed column
 // readers (BoolReader ... FixedReader); generated code is built on the
 // same calls, its writers opening their buffers from a table
-// (OpenBuffers with Buffer and VariantBuffer entries).
+// (OpenBuffers with Buffer and VariantBuffer entries) and shredding in
+// parts, one per top-level field (FileWriter.ShredParts, ShredParts.Run).
 //
 // Value types of logical types: Decimal (DECIMAL, up to 38 digits;
 // NewDecimal, ParseDecimal, String, Float64, Int, Rescale, CompareDecimal),

@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 6
+	GenVersion = 7
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -39,6 +39,9 @@ const (
 //	6: assembly in two parts at once under WithReadParallelism
 //	   (Leaves.Split, Both, Leaves.UsedTo), byte-array leaves read as
 //	   []byte opened with LeafBytes.
+//	7: writers shred a batch in parts, one method per top-level field,
+//	   which FileWriter.ShredParts and ShredParts.Run share with the
+//	   workers of WithParallelism.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

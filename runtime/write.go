@@ -45,6 +45,7 @@ type FileWriter struct {
 	colErrs   []error       // per column, for forColumns
 	pipe      pipeline      // the batch the workers consume (WithParallelism)
 	pages     pageQueue     // pages compressing apart (write_defer.go)
+	shred     *ShredParts   // the generated writer's shredding, shared with the workers (write_shred.go)
 	crypto    *writeCrypto  // nil for plaintext files
 	err       error
 	closed    bool

@@ -396,6 +396,12 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 			idleSince, spins = time.Now(), 0
 			continue
 		}
+		if fw.shred != nil && fw.shred.help() {
+			// Shredding the next batch: stay for it.
+			idle = max(idle, workerWait(period))
+			idleSince, spins = time.Now(), 0
+			continue
+		}
 		if (idle == 0 || spins%64 == 63) && time.Since(idleSince) >= idle {
 			p.slots[k].Store(false)
 			// A batch started after the check above found the slot

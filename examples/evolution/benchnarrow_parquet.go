@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, BenchNarrow (or a struct it
@@ -83,6 +83,8 @@ type BenchNarrowWriter struct {
 	colG    *pqrt.FloatBuffer // g
 	colT    *pqrt.Int64Buffer // t
 	pending int               // rows shredded since the last EndRows
+	rows    []BenchNarrow     // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewBenchNarrowWriter starts a Parquet file of BenchNarrow rows on w with the given writer options.
@@ -110,6 +112,15 @@ func pqgenBenchNarrowWriterFor(fw *pqrt.FileWriter) (*BenchNarrowWriter, error) 
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredA(w.rows); return nil },
+		func() error { w.shredB(w.rows); return nil },
+		func() error { w.shredC(w.rows); return nil },
+		func() error { w.shredD(w.rows); return nil },
+		func() error { w.shredF(w.rows); return nil },
+		func() error { w.shredG(w.rows); return nil },
+		func() error { w.shredT(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -122,7 +133,9 @@ func (w *BenchNarrowWriter) Write(rows []BenchNarrow) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenBenchNarrowBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -159,85 +172,98 @@ func (w *BenchNarrowWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *BenchNarrowWriter) shred(rows []BenchNarrow) {
-	// a
-	{
-		colA := w.colA
-		vals := pqslices.Grow(colA.Values, len(rows))[:len(colA.Values)+len(rows)]
-		dst := vals[len(colA.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.A
-		}
-		colA.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *BenchNarrowWriter) shred(rows []BenchNarrow) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredA appends the levels and values of a to its columns' buffers.
+func (w *BenchNarrowWriter) shredA(rows []BenchNarrow) {
+	colA := w.colA
+	vals := pqslices.Grow(colA.Values, len(rows))[:len(colA.Values)+len(rows)]
+	dst := vals[len(colA.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.A
 	}
-	// b
-	{
-		colB := w.colB
-		vals := pqslices.Grow(colB.Values, len(rows))[:len(colB.Values)+len(rows)]
-		dst := vals[len(colB.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.B
-		}
-		colB.Values = vals
+	colA.Values = vals
+}
+
+// shredB appends the levels and values of b to its columns' buffers.
+func (w *BenchNarrowWriter) shredB(rows []BenchNarrow) {
+	colB := w.colB
+	vals := pqslices.Grow(colB.Values, len(rows))[:len(colB.Values)+len(rows)]
+	dst := vals[len(colB.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.B
 	}
-	// c
-	{
-		colC := w.colC
-		vals := pqslices.Grow(colC.Values, len(rows))[:len(colC.Values)+len(rows)]
-		dst := vals[len(colC.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.C
-		}
-		colC.Values = vals
+	colB.Values = vals
+}
+
+// shredC appends the levels and values of c to its columns' buffers.
+func (w *BenchNarrowWriter) shredC(rows []BenchNarrow) {
+	colC := w.colC
+	vals := pqslices.Grow(colC.Values, len(rows))[:len(colC.Values)+len(rows)]
+	dst := vals[len(colC.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.C
 	}
-	// d
-	{
-		colD := w.colD
-		vals := pqslices.Grow(colD.Values, len(rows))[:len(colD.Values)+len(rows)]
-		dst := vals[len(colD.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.D
-		}
-		colD.Values = vals
+	colC.Values = vals
+}
+
+// shredD appends the levels and values of d to its columns' buffers.
+func (w *BenchNarrowWriter) shredD(rows []BenchNarrow) {
+	colD := w.colD
+	vals := pqslices.Grow(colD.Values, len(rows))[:len(colD.Values)+len(rows)]
+	dst := vals[len(colD.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.D
 	}
-	// f
-	{
-		colF := w.colF
-		vals := pqslices.Grow(colF.Values, len(rows))[:len(colF.Values)+len(rows)]
-		dst := vals[len(colF.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F
-		}
-		colF.Values = vals
+	colD.Values = vals
+}
+
+// shredF appends the levels and values of f to its columns' buffers.
+func (w *BenchNarrowWriter) shredF(rows []BenchNarrow) {
+	colF := w.colF
+	vals := pqslices.Grow(colF.Values, len(rows))[:len(colF.Values)+len(rows)]
+	dst := vals[len(colF.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F
 	}
-	// g
-	{
-		colG := w.colG
-		vals := pqslices.Grow(colG.Values, len(rows))[:len(colG.Values)+len(rows)]
-		dst := vals[len(colG.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.G
-		}
-		colG.Values = vals
+	colF.Values = vals
+}
+
+// shredG appends the levels and values of g to its columns' buffers.
+func (w *BenchNarrowWriter) shredG(rows []BenchNarrow) {
+	colG := w.colG
+	vals := pqslices.Grow(colG.Values, len(rows))[:len(colG.Values)+len(rows)]
+	dst := vals[len(colG.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.G
 	}
-	// t
-	{
-		colT := w.colT
-		vals := pqslices.Grow(colT.Values, len(rows))[:len(colT.Values)+len(rows)]
-		dst := vals[len(colT.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.T.UnixMilli()
-		}
-		colT.Values = vals
+	colG.Values = vals
+}
+
+// shredT appends the levels and values of t to its columns' buffers.
+func (w *BenchNarrowWriter) shredT(rows []BenchNarrow) {
+	colT := w.colT
+	vals := pqslices.Grow(colT.Values, len(rows))[:len(colT.Values)+len(rows)]
+	dst := vals[len(colT.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.T.UnixMilli()
 	}
+	colT.Values = vals
 }
 
 // BenchNarrowReader reads rows of BenchNarrow from a Parquet file. Create one with NewBenchNarrowReader.

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DefaultsV2 (or a struct it
@@ -93,6 +93,8 @@ type DefaultsV2Writer struct {
 	colOn     *pqrt.BoolBuffer      // on
 	colPlain  *pqrt.Int32Buffer     // plain
 	pending   int                   // rows shredded since the last EndRows
+	rows      []DefaultsV2          // the rows shred is shredding, for its parts; nil between calls
+	parts     *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // NewDefaultsV2Writer starts a Parquet file of DefaultsV2 rows on w with the given writer options.
@@ -121,6 +123,16 @@ func pqgenDefaultsV2WriterFor(fw *pqrt.FileWriter) (*DefaultsV2Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredName(w.rows); return nil },
+		func() error { w.shredRegion(w.rows); return nil },
+		func() error { w.shredLevel(w.rows); return nil },
+		func() error { w.shredMask(w.rows); return nil },
+		func() error { w.shredRatio(w.rows); return nil },
+		func() error { w.shredOn(w.rows); return nil },
+		func() error { w.shredPlain(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -136,7 +148,9 @@ func (w *DefaultsV2Writer) Write(rows []DefaultsV2) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenDefaultsV2Batch-w.pending)
 		k = min(k, pqgenDefaultsV2BatchCheck-w.pending%pqgenDefaultsV2BatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -178,97 +192,111 @@ func (w *DefaultsV2Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *DefaultsV2Writer) shred(rows []DefaultsV2) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *DefaultsV2Writer) shred(rows []DefaultsV2) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *DefaultsV2Writer) shredID(rows []DefaultsV2) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// name
-	{
-		colName := w.colName
-		for i := range rows {
-			x := &rows[i]
-			colName.Values.AppendString(x.Name)
+	colID.Values = vals
+}
+
+// shredName appends the levels and values of name to its columns' buffers.
+func (w *DefaultsV2Writer) shredName(rows []DefaultsV2) {
+	colName := w.colName
+	for i := range rows {
+		x := &rows[i]
+		colName.Values.AppendString(x.Name)
+	}
+}
+
+// shredRegion appends the levels and values of region to its columns' buffers.
+func (w *DefaultsV2Writer) shredRegion(rows []DefaultsV2) {
+	colRegion := w.colRegion
+	for i := range rows {
+		x := &rows[i]
+		colRegion.Values.AppendString(x.Region)
+	}
+}
+
+// shredLevel appends the levels and values of level to its columns' buffers.
+func (w *DefaultsV2Writer) shredLevel(rows []DefaultsV2) {
+	colLevel := w.colLevel
+	vals := pqslices.Grow(colLevel.Values, len(rows))[:len(colLevel.Values)+len(rows)]
+	dst := vals[len(colLevel.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.Level)
+	}
+	colLevel.Values = vals
+}
+
+// shredMask appends the levels and values of mask to its columns' buffers.
+func (w *DefaultsV2Writer) shredMask(rows []DefaultsV2) {
+	colMask := w.colMask
+	vals := pqslices.Grow(colMask.Values, len(rows))[:len(colMask.Values)+len(rows)]
+	dst := vals[len(colMask.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.Mask)
+	}
+	colMask.Values = vals
+}
+
+// shredRatio appends the levels and values of ratio to its columns' buffers.
+func (w *DefaultsV2Writer) shredRatio(rows []DefaultsV2) {
+	colRatio := w.colRatio
+	vals := pqslices.Grow(colRatio.Values, len(rows))[:len(colRatio.Values)+len(rows)]
+	dst := vals[len(colRatio.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Ratio
+	}
+	colRatio.Values = vals
+}
+
+// shredOn appends the levels and values of on to its columns' buffers.
+func (w *DefaultsV2Writer) shredOn(rows []DefaultsV2) {
+	colOn := w.colOn
+	vals := pqslices.Grow(colOn.Values, len(rows))[:len(colOn.Values)+len(rows)]
+	dst := vals[len(colOn.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.On
+	}
+	colOn.Values = vals
+}
+
+// shredPlain appends the levels and values of plain to its columns' buffers.
+func (w *DefaultsV2Writer) shredPlain(rows []DefaultsV2) {
+	colPlain := w.colPlain
+	defs := pqslices.Grow(colPlain.Def, len(rows))[:len(colPlain.Def)+len(rows)]
+	def := defs[len(colPlain.Def):][:len(rows)]
+	vals := pqslices.Grow(colPlain.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.Plain == 0 {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, x.Plain)
 		}
 	}
-	// region
-	{
-		colRegion := w.colRegion
-		for i := range rows {
-			x := &rows[i]
-			colRegion.Values.AppendString(x.Region)
-		}
-	}
-	// level
-	{
-		colLevel := w.colLevel
-		vals := pqslices.Grow(colLevel.Values, len(rows))[:len(colLevel.Values)+len(rows)]
-		dst := vals[len(colLevel.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.Level)
-		}
-		colLevel.Values = vals
-	}
-	// mask
-	{
-		colMask := w.colMask
-		vals := pqslices.Grow(colMask.Values, len(rows))[:len(colMask.Values)+len(rows)]
-		dst := vals[len(colMask.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.Mask)
-		}
-		colMask.Values = vals
-	}
-	// ratio
-	{
-		colRatio := w.colRatio
-		vals := pqslices.Grow(colRatio.Values, len(rows))[:len(colRatio.Values)+len(rows)]
-		dst := vals[len(colRatio.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Ratio
-		}
-		colRatio.Values = vals
-	}
-	// on
-	{
-		colOn := w.colOn
-		vals := pqslices.Grow(colOn.Values, len(rows))[:len(colOn.Values)+len(rows)]
-		dst := vals[len(colOn.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.On
-		}
-		colOn.Values = vals
-	}
-	// plain
-	{
-		colPlain := w.colPlain
-		defs := pqslices.Grow(colPlain.Def, len(rows))[:len(colPlain.Def)+len(rows)]
-		def := defs[len(colPlain.Def):][:len(rows)]
-		vals := pqslices.Grow(colPlain.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.Plain == 0 {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, x.Plain)
-			}
-		}
-		colPlain.Def = defs
-		colPlain.Values = vals
-	}
+	colPlain.Def = defs
+	colPlain.Values = vals
 }
 
 // DefaultsV2Reader reads rows of DefaultsV2 from a Parquet file. Create one with NewDefaultsV2Reader.

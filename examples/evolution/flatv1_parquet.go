@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV1 (or a struct it
@@ -178,6 +178,8 @@ type FlatV1Writer struct {
 	colDropped     *pqrt.ByteArrayBuffer // dropped
 	colOldName     *pqrt.Int32Buffer     // old_name
 	pending        int                   // rows shredded since the last EndRows
+	rows           []FlatV1              // the rows shred is shredding, for its parts; nil between calls
+	parts          *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // NewFlatV1Writer starts a Parquet file of FlatV1 rows on w with the given writer options.
@@ -227,6 +229,37 @@ func pqgenFlatV1WriterFor(fw *pqrt.FileWriter) (*FlatV1Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredI8(w.rows); return nil },
+		func() error { w.shredI16(w.rows); return nil },
+		func() error { w.shredI32(w.rows); return nil },
+		func() error { w.shredI8Wide(w.rows); return nil },
+		func() error { w.shredU8(w.rows); return nil },
+		func() error { w.shredU16(w.rows); return nil },
+		func() error { w.shredU32(w.rows); return nil },
+		func() error { w.shredU8Wide(w.rows); return nil },
+		func() error { w.shredU32Wide(w.rows); return nil },
+		func() error { w.shredF32(w.rows); return nil },
+		func() error { w.shredF16(w.rows); return nil },
+		func() error { w.shredF16Wide(w.rows); return nil },
+		func() error { w.shredDate(w.rows); return nil },
+		func() error { w.shredDateNano(w.rows); return nil },
+		func() error { w.shredTsMilli(w.rows); return nil },
+		func() error { w.shredTsMicro(w.rows); return nil },
+		func() error { w.shredTmMilliUnit(w.rows); return nil },
+		func() error { w.shredTmMicroUnit(w.rows); return nil },
+		func() error { w.shredDec32(w.rows); return nil },
+		func() error { w.shredDec64(w.rows); return nil },
+		func() error { w.shredDecFix(w.rows); return nil },
+		func() error { w.shredDecBytes(w.rows); return nil },
+		func() error { w.shredStr(w.rows); return nil },
+		func() error { w.shredEnum(w.rows); return nil },
+		func() error { w.shredJSON(w.rows); return nil },
+		func() error { w.shredRaw(w.rows); return nil },
+		func() error { w.shredReq(w.rows); return nil },
+		func() error { w.shredDropped(w.rows); return nil },
+		func() error { w.shredOldName(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -242,7 +275,9 @@ func (w *FlatV1Writer) Write(rows []FlatV1) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenFlatV1Batch-w.pending)
 		k = min(k, pqgenFlatV1BatchCheck-w.pending%pqgenFlatV1BatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -284,300 +319,335 @@ func (w *FlatV1Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *FlatV1Writer) shred(rows []FlatV1) {
-	// i8
-	{
-		colI8 := w.colI8
-		vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
-		dst := vals[len(colI8.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.I8)
-		}
-		colI8.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *FlatV1Writer) shred(rows []FlatV1) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredI8 appends the levels and values of i8 to its columns' buffers.
+func (w *FlatV1Writer) shredI8(rows []FlatV1) {
+	colI8 := w.colI8
+	vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
+	dst := vals[len(colI8.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.I8)
 	}
-	// i16
-	{
-		colI16 := w.colI16
-		vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
-		dst := vals[len(colI16.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.I16)
-		}
-		colI16.Values = vals
+	colI8.Values = vals
+}
+
+// shredI16 appends the levels and values of i16 to its columns' buffers.
+func (w *FlatV1Writer) shredI16(rows []FlatV1) {
+	colI16 := w.colI16
+	vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
+	dst := vals[len(colI16.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.I16)
 	}
-	// i32
-	{
-		colI32 := w.colI32
-		vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
-		dst := vals[len(colI32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.I32
-		}
-		colI32.Values = vals
+	colI16.Values = vals
+}
+
+// shredI32 appends the levels and values of i32 to its columns' buffers.
+func (w *FlatV1Writer) shredI32(rows []FlatV1) {
+	colI32 := w.colI32
+	vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
+	dst := vals[len(colI32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.I32
 	}
-	// i8_wide
-	{
-		colI8Wide := w.colI8Wide
-		vals := pqslices.Grow(colI8Wide.Values, len(rows))[:len(colI8Wide.Values)+len(rows)]
-		dst := vals[len(colI8Wide.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.I8Wide)
-		}
-		colI8Wide.Values = vals
+	colI32.Values = vals
+}
+
+// shredI8Wide appends the levels and values of i8_wide to its columns' buffers.
+func (w *FlatV1Writer) shredI8Wide(rows []FlatV1) {
+	colI8Wide := w.colI8Wide
+	vals := pqslices.Grow(colI8Wide.Values, len(rows))[:len(colI8Wide.Values)+len(rows)]
+	dst := vals[len(colI8Wide.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.I8Wide)
 	}
-	// u8
-	{
-		colU8 := w.colU8
-		vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
-		dst := vals[len(colU8.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U8)
-		}
-		colU8.Values = vals
+	colI8Wide.Values = vals
+}
+
+// shredU8 appends the levels and values of u8 to its columns' buffers.
+func (w *FlatV1Writer) shredU8(rows []FlatV1) {
+	colU8 := w.colU8
+	vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
+	dst := vals[len(colU8.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U8)
 	}
-	// u16
-	{
-		colU16 := w.colU16
-		vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
-		dst := vals[len(colU16.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U16)
-		}
-		colU16.Values = vals
+	colU8.Values = vals
+}
+
+// shredU16 appends the levels and values of u16 to its columns' buffers.
+func (w *FlatV1Writer) shredU16(rows []FlatV1) {
+	colU16 := w.colU16
+	vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
+	dst := vals[len(colU16.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U16)
 	}
-	// u32
-	{
-		colU32 := w.colU32
-		vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
-		dst := vals[len(colU32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U32)
-		}
-		colU32.Values = vals
+	colU16.Values = vals
+}
+
+// shredU32 appends the levels and values of u32 to its columns' buffers.
+func (w *FlatV1Writer) shredU32(rows []FlatV1) {
+	colU32 := w.colU32
+	vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
+	dst := vals[len(colU32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U32)
 	}
-	// u8_wide
-	{
-		colU8Wide := w.colU8Wide
-		vals := pqslices.Grow(colU8Wide.Values, len(rows))[:len(colU8Wide.Values)+len(rows)]
-		dst := vals[len(colU8Wide.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U8Wide)
-		}
-		colU8Wide.Values = vals
+	colU32.Values = vals
+}
+
+// shredU8Wide appends the levels and values of u8_wide to its columns' buffers.
+func (w *FlatV1Writer) shredU8Wide(rows []FlatV1) {
+	colU8Wide := w.colU8Wide
+	vals := pqslices.Grow(colU8Wide.Values, len(rows))[:len(colU8Wide.Values)+len(rows)]
+	dst := vals[len(colU8Wide.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U8Wide)
 	}
-	// u32_wide
-	{
-		colU32Wide := w.colU32Wide
-		vals := pqslices.Grow(colU32Wide.Values, len(rows))[:len(colU32Wide.Values)+len(rows)]
-		dst := vals[len(colU32Wide.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U32Wide)
-		}
-		colU32Wide.Values = vals
+	colU8Wide.Values = vals
+}
+
+// shredU32Wide appends the levels and values of u32_wide to its columns' buffers.
+func (w *FlatV1Writer) shredU32Wide(rows []FlatV1) {
+	colU32Wide := w.colU32Wide
+	vals := pqslices.Grow(colU32Wide.Values, len(rows))[:len(colU32Wide.Values)+len(rows)]
+	dst := vals[len(colU32Wide.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U32Wide)
 	}
-	// f32
-	{
-		colF32 := w.colF32
-		vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
-		dst := vals[len(colF32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F32
-		}
-		colF32.Values = vals
+	colU32Wide.Values = vals
+}
+
+// shredF32 appends the levels and values of f32 to its columns' buffers.
+func (w *FlatV1Writer) shredF32(rows []FlatV1) {
+	colF32 := w.colF32
+	vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
+	dst := vals[len(colF32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F32
 	}
-	// f16
-	{
-		colF16 := w.colF16
-		for i := range rows {
-			x := &rows[i]
-			colF16.Values = append(colF16.Values, x.F16[:]...)
-		}
+	colF32.Values = vals
+}
+
+// shredF16 appends the levels and values of f16 to its columns' buffers.
+func (w *FlatV1Writer) shredF16(rows []FlatV1) {
+	colF16 := w.colF16
+	for i := range rows {
+		x := &rows[i]
+		colF16.Values = append(colF16.Values, x.F16[:]...)
 	}
-	// f16_wide
-	{
-		colF16Wide := w.colF16Wide
-		for i := range rows {
-			x := &rows[i]
-			colF16Wide.Values = append(colF16Wide.Values, x.F16Wide[:]...)
-		}
+}
+
+// shredF16Wide appends the levels and values of f16_wide to its columns' buffers.
+func (w *FlatV1Writer) shredF16Wide(rows []FlatV1) {
+	colF16Wide := w.colF16Wide
+	for i := range rows {
+		x := &rows[i]
+		colF16Wide.Values = append(colF16Wide.Values, x.F16Wide[:]...)
 	}
-	// date
-	{
-		colDate := w.colDate
-		vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
-		dst := vals[len(colDate.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = pqrt.DateDays(x.Date)
-		}
-		colDate.Values = vals
+}
+
+// shredDate appends the levels and values of date to its columns' buffers.
+func (w *FlatV1Writer) shredDate(rows []FlatV1) {
+	colDate := w.colDate
+	vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
+	dst := vals[len(colDate.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = pqrt.DateDays(x.Date)
 	}
-	// date_nano
-	{
-		colDateNano := w.colDateNano
-		vals := pqslices.Grow(colDateNano.Values, len(rows))[:len(colDateNano.Values)+len(rows)]
-		dst := vals[len(colDateNano.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = pqrt.DateDays(x.DateNano)
-		}
-		colDateNano.Values = vals
+	colDate.Values = vals
+}
+
+// shredDateNano appends the levels and values of date_nano to its columns' buffers.
+func (w *FlatV1Writer) shredDateNano(rows []FlatV1) {
+	colDateNano := w.colDateNano
+	vals := pqslices.Grow(colDateNano.Values, len(rows))[:len(colDateNano.Values)+len(rows)]
+	dst := vals[len(colDateNano.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = pqrt.DateDays(x.DateNano)
 	}
-	// ts_milli
-	{
-		colTsMilli := w.colTsMilli
-		vals := pqslices.Grow(colTsMilli.Values, len(rows))[:len(colTsMilli.Values)+len(rows)]
-		dst := vals[len(colTsMilli.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsMilli.UnixMilli()
-		}
-		colTsMilli.Values = vals
+	colDateNano.Values = vals
+}
+
+// shredTsMilli appends the levels and values of ts_milli to its columns' buffers.
+func (w *FlatV1Writer) shredTsMilli(rows []FlatV1) {
+	colTsMilli := w.colTsMilli
+	vals := pqslices.Grow(colTsMilli.Values, len(rows))[:len(colTsMilli.Values)+len(rows)]
+	dst := vals[len(colTsMilli.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsMilli.UnixMilli()
 	}
-	// ts_micro
-	{
-		colTsMicro := w.colTsMicro
-		vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
-		dst := vals[len(colTsMicro.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsMicro.UnixMicro()
-		}
-		colTsMicro.Values = vals
+	colTsMilli.Values = vals
+}
+
+// shredTsMicro appends the levels and values of ts_micro to its columns' buffers.
+func (w *FlatV1Writer) shredTsMicro(rows []FlatV1) {
+	colTsMicro := w.colTsMicro
+	vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
+	dst := vals[len(colTsMicro.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsMicro.UnixMicro()
 	}
-	// tm_milli
-	{
-		colTmMilliUnit := w.colTmMilliUnit
-		vals := pqslices.Grow(colTmMilliUnit.Values, len(rows))[:len(colTmMilliUnit.Values)+len(rows)]
-		dst := vals[len(colTmMilliUnit.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.TmMilliUnit / pqtime.Millisecond)
-		}
-		colTmMilliUnit.Values = vals
+	colTsMicro.Values = vals
+}
+
+// shredTmMilliUnit appends the levels and values of tm_milli to its columns' buffers.
+func (w *FlatV1Writer) shredTmMilliUnit(rows []FlatV1) {
+	colTmMilliUnit := w.colTmMilliUnit
+	vals := pqslices.Grow(colTmMilliUnit.Values, len(rows))[:len(colTmMilliUnit.Values)+len(rows)]
+	dst := vals[len(colTmMilliUnit.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.TmMilliUnit / pqtime.Millisecond)
 	}
-	// tm_micro
-	{
-		colTmMicroUnit := w.colTmMicroUnit
-		vals := pqslices.Grow(colTmMicroUnit.Values, len(rows))[:len(colTmMicroUnit.Values)+len(rows)]
-		dst := vals[len(colTmMicroUnit.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.TmMicroUnit / pqtime.Microsecond)
-		}
-		colTmMicroUnit.Values = vals
+	colTmMilliUnit.Values = vals
+}
+
+// shredTmMicroUnit appends the levels and values of tm_micro to its columns' buffers.
+func (w *FlatV1Writer) shredTmMicroUnit(rows []FlatV1) {
+	colTmMicroUnit := w.colTmMicroUnit
+	vals := pqslices.Grow(colTmMicroUnit.Values, len(rows))[:len(colTmMicroUnit.Values)+len(rows)]
+	dst := vals[len(colTmMicroUnit.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.TmMicroUnit / pqtime.Microsecond)
 	}
-	// dec32
-	{
-		colDec32 := w.colDec32
-		vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
-		dst := vals[len(colDec32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Dec32
-		}
-		colDec32.Values = vals
+	colTmMicroUnit.Values = vals
+}
+
+// shredDec32 appends the levels and values of dec32 to its columns' buffers.
+func (w *FlatV1Writer) shredDec32(rows []FlatV1) {
+	colDec32 := w.colDec32
+	vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
+	dst := vals[len(colDec32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Dec32
 	}
-	// dec64
-	{
-		colDec64 := w.colDec64
-		vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
-		dst := vals[len(colDec64.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Dec64
-		}
-		colDec64.Values = vals
+	colDec32.Values = vals
+}
+
+// shredDec64 appends the levels and values of dec64 to its columns' buffers.
+func (w *FlatV1Writer) shredDec64(rows []FlatV1) {
+	colDec64 := w.colDec64
+	vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
+	dst := vals[len(colDec64.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Dec64
 	}
-	// dec_fix
-	{
-		colDecFix := w.colDecFix
-		for i := range rows {
-			x := &rows[i]
-			colDecFix.Values = append(colDecFix.Values, x.DecFix[:]...)
-		}
+	colDec64.Values = vals
+}
+
+// shredDecFix appends the levels and values of dec_fix to its columns' buffers.
+func (w *FlatV1Writer) shredDecFix(rows []FlatV1) {
+	colDecFix := w.colDecFix
+	for i := range rows {
+		x := &rows[i]
+		colDecFix.Values = append(colDecFix.Values, x.DecFix[:]...)
 	}
-	// dec_bytes
-	{
-		colDecBytes := w.colDecBytes
-		for i := range rows {
-			x := &rows[i]
-			colDecBytes.Values.Append(x.DecBytes)
-		}
+}
+
+// shredDecBytes appends the levels and values of dec_bytes to its columns' buffers.
+func (w *FlatV1Writer) shredDecBytes(rows []FlatV1) {
+	colDecBytes := w.colDecBytes
+	for i := range rows {
+		x := &rows[i]
+		colDecBytes.Values.Append(x.DecBytes)
 	}
-	// str
-	{
-		colStr := w.colStr
-		for i := range rows {
-			x := &rows[i]
-			colStr.Values.AppendString(x.Str)
-		}
+}
+
+// shredStr appends the levels and values of str to its columns' buffers.
+func (w *FlatV1Writer) shredStr(rows []FlatV1) {
+	colStr := w.colStr
+	for i := range rows {
+		x := &rows[i]
+		colStr.Values.AppendString(x.Str)
 	}
-	// enum
-	{
-		colEnum := w.colEnum
-		for i := range rows {
-			x := &rows[i]
-			colEnum.Values.AppendString(x.Enum)
-		}
+}
+
+// shredEnum appends the levels and values of enum to its columns' buffers.
+func (w *FlatV1Writer) shredEnum(rows []FlatV1) {
+	colEnum := w.colEnum
+	for i := range rows {
+		x := &rows[i]
+		colEnum.Values.AppendString(x.Enum)
 	}
-	// json
-	{
-		colJSON := w.colJSON
-		for i := range rows {
-			x := &rows[i]
-			colJSON.Values.AppendString(x.JSON)
-		}
+}
+
+// shredJSON appends the levels and values of json to its columns' buffers.
+func (w *FlatV1Writer) shredJSON(rows []FlatV1) {
+	colJSON := w.colJSON
+	for i := range rows {
+		x := &rows[i]
+		colJSON.Values.AppendString(x.JSON)
 	}
-	// raw
-	{
-		colRaw := w.colRaw
-		for i := range rows {
-			x := &rows[i]
-			colRaw.Values.Append(x.Raw)
-		}
+}
+
+// shredRaw appends the levels and values of raw to its columns' buffers.
+func (w *FlatV1Writer) shredRaw(rows []FlatV1) {
+	colRaw := w.colRaw
+	for i := range rows {
+		x := &rows[i]
+		colRaw.Values.Append(x.Raw)
 	}
-	// req
-	{
-		colReq := w.colReq
-		vals := pqslices.Grow(colReq.Values, len(rows))[:len(colReq.Values)+len(rows)]
-		dst := vals[len(colReq.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Req
-		}
-		colReq.Values = vals
+}
+
+// shredReq appends the levels and values of req to its columns' buffers.
+func (w *FlatV1Writer) shredReq(rows []FlatV1) {
+	colReq := w.colReq
+	vals := pqslices.Grow(colReq.Values, len(rows))[:len(colReq.Values)+len(rows)]
+	dst := vals[len(colReq.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Req
 	}
-	// dropped
-	{
-		colDropped := w.colDropped
-		for i := range rows {
-			x := &rows[i]
-			colDropped.Values.AppendString(x.Dropped)
-		}
+	colReq.Values = vals
+}
+
+// shredDropped appends the levels and values of dropped to its columns' buffers.
+func (w *FlatV1Writer) shredDropped(rows []FlatV1) {
+	colDropped := w.colDropped
+	for i := range rows {
+		x := &rows[i]
+		colDropped.Values.AppendString(x.Dropped)
 	}
-	// old_name
-	{
-		colOldName := w.colOldName
-		vals := pqslices.Grow(colOldName.Values, len(rows))[:len(colOldName.Values)+len(rows)]
-		dst := vals[len(colOldName.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.OldName
-		}
-		colOldName.Values = vals
+}
+
+// shredOldName appends the levels and values of old_name to its columns' buffers.
+func (w *FlatV1Writer) shredOldName(rows []FlatV1) {
+	colOldName := w.colOldName
+	vals := pqslices.Grow(colOldName.Values, len(rows))[:len(colOldName.Values)+len(rows)]
+	dst := vals[len(colOldName.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.OldName
 	}
+	colOldName.Values = vals
 }
 
 // FlatV1Reader reads rows of FlatV1 from a Parquet file. Create one with NewFlatV1Reader.

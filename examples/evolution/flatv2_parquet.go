@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV2 (or a struct it
@@ -178,6 +178,8 @@ type FlatV2Writer struct {
 	colNewName     *pqrt.Int32Buffer     // new_name
 	colAdded       *pqrt.Int32Buffer     // added
 	pending        int                   // rows shredded since the last EndRows
+	rows           []FlatV2              // the rows shred is shredding, for its parts; nil between calls
+	parts          *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // NewFlatV2Writer starts a Parquet file of FlatV2 rows on w with the given writer options.
@@ -227,6 +229,37 @@ func pqgenFlatV2WriterFor(fw *pqrt.FileWriter) (*FlatV2Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredI8(w.rows); return nil },
+		func() error { w.shredI16(w.rows); return nil },
+		func() error { w.shredI32(w.rows); return nil },
+		func() error { w.shredI8Wide(w.rows); return nil },
+		func() error { w.shredU8(w.rows); return nil },
+		func() error { w.shredU16(w.rows); return nil },
+		func() error { w.shredU32(w.rows); return nil },
+		func() error { w.shredU8Wide(w.rows); return nil },
+		func() error { w.shredU32Wide(w.rows); return nil },
+		func() error { w.shredF32(w.rows); return nil },
+		func() error { w.shredF16(w.rows); return nil },
+		func() error { w.shredF16Wide(w.rows); return nil },
+		func() error { w.shredDate(w.rows); return nil },
+		func() error { w.shredDateNano(w.rows); return nil },
+		func() error { w.shredTsMilli(w.rows); return nil },
+		func() error { w.shredTsMicro(w.rows); return nil },
+		func() error { w.shredTmMilliUnit(w.rows); return nil },
+		func() error { w.shredTmMicroUnit(w.rows); return nil },
+		func() error { w.shredDec32(w.rows); return nil },
+		func() error { w.shredDec64(w.rows); return nil },
+		func() error { w.shredDecFix(w.rows); return nil },
+		func() error { w.shredDecBytes(w.rows); return nil },
+		func() error { w.shredStr(w.rows); return nil },
+		func() error { w.shredEnum(w.rows); return nil },
+		func() error { w.shredJSON(w.rows); return nil },
+		func() error { w.shredRaw(w.rows); return nil },
+		func() error { w.shredReq(w.rows); return nil },
+		func() error { w.shredNewName(w.rows); return nil },
+		func() error { w.shredAdded(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -242,7 +275,9 @@ func (w *FlatV2Writer) Write(rows []FlatV2) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenFlatV2Batch-w.pending)
 		k = min(k, pqgenFlatV2BatchCheck-w.pending%pqgenFlatV2BatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -284,320 +319,355 @@ func (w *FlatV2Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *FlatV2Writer) shred(rows []FlatV2) {
-	// i8
-	{
-		colI8 := w.colI8
-		vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
-		dst := vals[len(colI8.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.I8)
-		}
-		colI8.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *FlatV2Writer) shred(rows []FlatV2) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredI8 appends the levels and values of i8 to its columns' buffers.
+func (w *FlatV2Writer) shredI8(rows []FlatV2) {
+	colI8 := w.colI8
+	vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
+	dst := vals[len(colI8.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.I8)
 	}
-	// i16
-	{
-		colI16 := w.colI16
-		vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
-		dst := vals[len(colI16.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.I16
-		}
-		colI16.Values = vals
+	colI8.Values = vals
+}
+
+// shredI16 appends the levels and values of i16 to its columns' buffers.
+func (w *FlatV2Writer) shredI16(rows []FlatV2) {
+	colI16 := w.colI16
+	vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
+	dst := vals[len(colI16.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.I16
 	}
-	// i32
-	{
-		colI32 := w.colI32
-		vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
-		dst := vals[len(colI32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.I32
-		}
-		colI32.Values = vals
+	colI16.Values = vals
+}
+
+// shredI32 appends the levels and values of i32 to its columns' buffers.
+func (w *FlatV2Writer) shredI32(rows []FlatV2) {
+	colI32 := w.colI32
+	vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
+	dst := vals[len(colI32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.I32
 	}
-	// i8_wide
-	{
-		colI8Wide := w.colI8Wide
-		vals := pqslices.Grow(colI8Wide.Values, len(rows))[:len(colI8Wide.Values)+len(rows)]
-		dst := vals[len(colI8Wide.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.I8Wide
-		}
-		colI8Wide.Values = vals
+	colI32.Values = vals
+}
+
+// shredI8Wide appends the levels and values of i8_wide to its columns' buffers.
+func (w *FlatV2Writer) shredI8Wide(rows []FlatV2) {
+	colI8Wide := w.colI8Wide
+	vals := pqslices.Grow(colI8Wide.Values, len(rows))[:len(colI8Wide.Values)+len(rows)]
+	dst := vals[len(colI8Wide.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.I8Wide
 	}
-	// u8
-	{
-		colU8 := w.colU8
-		vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
-		dst := vals[len(colU8.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U8)
-		}
-		colU8.Values = vals
+	colI8Wide.Values = vals
+}
+
+// shredU8 appends the levels and values of u8 to its columns' buffers.
+func (w *FlatV2Writer) shredU8(rows []FlatV2) {
+	colU8 := w.colU8
+	vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
+	dst := vals[len(colU8.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U8)
 	}
-	// u16
-	{
-		colU16 := w.colU16
-		vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
-		dst := vals[len(colU16.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.U16
-		}
-		colU16.Values = vals
+	colU8.Values = vals
+}
+
+// shredU16 appends the levels and values of u16 to its columns' buffers.
+func (w *FlatV2Writer) shredU16(rows []FlatV2) {
+	colU16 := w.colU16
+	vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
+	dst := vals[len(colU16.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.U16
 	}
-	// u32
-	{
-		colU32 := w.colU32
-		vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
-		dst := vals[len(colU32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.U32
-		}
-		colU32.Values = vals
+	colU16.Values = vals
+}
+
+// shredU32 appends the levels and values of u32 to its columns' buffers.
+func (w *FlatV2Writer) shredU32(rows []FlatV2) {
+	colU32 := w.colU32
+	vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
+	dst := vals[len(colU32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.U32
 	}
-	// u8_wide
-	{
-		colU8Wide := w.colU8Wide
-		vals := pqslices.Grow(colU8Wide.Values, len(rows))[:len(colU8Wide.Values)+len(rows)]
-		dst := vals[len(colU8Wide.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U8Wide)
-		}
-		colU8Wide.Values = vals
+	colU32.Values = vals
+}
+
+// shredU8Wide appends the levels and values of u8_wide to its columns' buffers.
+func (w *FlatV2Writer) shredU8Wide(rows []FlatV2) {
+	colU8Wide := w.colU8Wide
+	vals := pqslices.Grow(colU8Wide.Values, len(rows))[:len(colU8Wide.Values)+len(rows)]
+	dst := vals[len(colU8Wide.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U8Wide)
 	}
-	// u32_wide
-	{
-		colU32Wide := w.colU32Wide
-		vals := pqslices.Grow(colU32Wide.Values, len(rows))[:len(colU32Wide.Values)+len(rows)]
-		dst := vals[len(colU32Wide.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.U32Wide)
-		}
-		colU32Wide.Values = vals
+	colU8Wide.Values = vals
+}
+
+// shredU32Wide appends the levels and values of u32_wide to its columns' buffers.
+func (w *FlatV2Writer) shredU32Wide(rows []FlatV2) {
+	colU32Wide := w.colU32Wide
+	vals := pqslices.Grow(colU32Wide.Values, len(rows))[:len(colU32Wide.Values)+len(rows)]
+	dst := vals[len(colU32Wide.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.U32Wide)
 	}
-	// f32
-	{
-		colF32 := w.colF32
-		vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
-		dst := vals[len(colF32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F32
-		}
-		colF32.Values = vals
+	colU32Wide.Values = vals
+}
+
+// shredF32 appends the levels and values of f32 to its columns' buffers.
+func (w *FlatV2Writer) shredF32(rows []FlatV2) {
+	colF32 := w.colF32
+	vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
+	dst := vals[len(colF32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F32
 	}
-	// f16
-	{
-		colF16 := w.colF16
-		vals := pqslices.Grow(colF16.Values, len(rows))[:len(colF16.Values)+len(rows)]
-		dst := vals[len(colF16.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F16
-		}
-		colF16.Values = vals
+	colF32.Values = vals
+}
+
+// shredF16 appends the levels and values of f16 to its columns' buffers.
+func (w *FlatV2Writer) shredF16(rows []FlatV2) {
+	colF16 := w.colF16
+	vals := pqslices.Grow(colF16.Values, len(rows))[:len(colF16.Values)+len(rows)]
+	dst := vals[len(colF16.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F16
 	}
-	// f16_wide
-	{
-		colF16Wide := w.colF16Wide
-		vals := pqslices.Grow(colF16Wide.Values, len(rows))[:len(colF16Wide.Values)+len(rows)]
-		dst := vals[len(colF16Wide.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F16Wide
-		}
-		colF16Wide.Values = vals
+	colF16.Values = vals
+}
+
+// shredF16Wide appends the levels and values of f16_wide to its columns' buffers.
+func (w *FlatV2Writer) shredF16Wide(rows []FlatV2) {
+	colF16Wide := w.colF16Wide
+	vals := pqslices.Grow(colF16Wide.Values, len(rows))[:len(colF16Wide.Values)+len(rows)]
+	dst := vals[len(colF16Wide.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F16Wide
 	}
-	// date
-	{
-		colDate := w.colDate
-		vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
-		dst := vals[len(colDate.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Date.UnixMilli()
-		}
-		colDate.Values = vals
+	colF16Wide.Values = vals
+}
+
+// shredDate appends the levels and values of date to its columns' buffers.
+func (w *FlatV2Writer) shredDate(rows []FlatV2) {
+	colDate := w.colDate
+	vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
+	dst := vals[len(colDate.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Date.UnixMilli()
 	}
-	// date_nano
-	{
-		colDateNano := w.colDateNano
-		vals := pqslices.Grow(colDateNano.Values, len(rows))[:len(colDateNano.Values)+len(rows)]
-		dst := vals[len(colDateNano.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.DateNano.UnixNano()
-		}
-		colDateNano.Values = vals
+	colDate.Values = vals
+}
+
+// shredDateNano appends the levels and values of date_nano to its columns' buffers.
+func (w *FlatV2Writer) shredDateNano(rows []FlatV2) {
+	colDateNano := w.colDateNano
+	vals := pqslices.Grow(colDateNano.Values, len(rows))[:len(colDateNano.Values)+len(rows)]
+	dst := vals[len(colDateNano.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.DateNano.UnixNano()
 	}
-	// ts_milli
-	{
-		colTsMilli := w.colTsMilli
-		vals := pqslices.Grow(colTsMilli.Values, len(rows))[:len(colTsMilli.Values)+len(rows)]
-		dst := vals[len(colTsMilli.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsMilli.UnixMicro()
-		}
-		colTsMilli.Values = vals
+	colDateNano.Values = vals
+}
+
+// shredTsMilli appends the levels and values of ts_milli to its columns' buffers.
+func (w *FlatV2Writer) shredTsMilli(rows []FlatV2) {
+	colTsMilli := w.colTsMilli
+	vals := pqslices.Grow(colTsMilli.Values, len(rows))[:len(colTsMilli.Values)+len(rows)]
+	dst := vals[len(colTsMilli.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsMilli.UnixMicro()
 	}
-	// ts_micro
-	{
-		colTsMicro := w.colTsMicro
-		vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
-		dst := vals[len(colTsMicro.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsMicro.UnixNano()
-		}
-		colTsMicro.Values = vals
+	colTsMilli.Values = vals
+}
+
+// shredTsMicro appends the levels and values of ts_micro to its columns' buffers.
+func (w *FlatV2Writer) shredTsMicro(rows []FlatV2) {
+	colTsMicro := w.colTsMicro
+	vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
+	dst := vals[len(colTsMicro.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsMicro.UnixNano()
 	}
-	// tm_milli
-	{
-		colTmMilliUnit := w.colTmMilliUnit
-		vals := pqslices.Grow(colTmMilliUnit.Values, len(rows))[:len(colTmMilliUnit.Values)+len(rows)]
-		dst := vals[len(colTmMilliUnit.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.TmMilliUnit / pqtime.Microsecond)
-		}
-		colTmMilliUnit.Values = vals
+	colTsMicro.Values = vals
+}
+
+// shredTmMilliUnit appends the levels and values of tm_milli to its columns' buffers.
+func (w *FlatV2Writer) shredTmMilliUnit(rows []FlatV2) {
+	colTmMilliUnit := w.colTmMilliUnit
+	vals := pqslices.Grow(colTmMilliUnit.Values, len(rows))[:len(colTmMilliUnit.Values)+len(rows)]
+	dst := vals[len(colTmMilliUnit.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.TmMilliUnit / pqtime.Microsecond)
 	}
-	// tm_micro
-	{
-		colTmMicroUnit := w.colTmMicroUnit
-		vals := pqslices.Grow(colTmMicroUnit.Values, len(rows))[:len(colTmMicroUnit.Values)+len(rows)]
-		dst := vals[len(colTmMicroUnit.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.TmMicroUnit)
-		}
-		colTmMicroUnit.Values = vals
+	colTmMilliUnit.Values = vals
+}
+
+// shredTmMicroUnit appends the levels and values of tm_micro to its columns' buffers.
+func (w *FlatV2Writer) shredTmMicroUnit(rows []FlatV2) {
+	colTmMicroUnit := w.colTmMicroUnit
+	vals := pqslices.Grow(colTmMicroUnit.Values, len(rows))[:len(colTmMicroUnit.Values)+len(rows)]
+	dst := vals[len(colTmMicroUnit.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.TmMicroUnit)
 	}
-	// dec32
-	{
-		colDec32 := w.colDec32
-		vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
-		dst := vals[len(colDec32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Dec32
-		}
-		colDec32.Values = vals
+	colTmMicroUnit.Values = vals
+}
+
+// shredDec32 appends the levels and values of dec32 to its columns' buffers.
+func (w *FlatV2Writer) shredDec32(rows []FlatV2) {
+	colDec32 := w.colDec32
+	vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
+	dst := vals[len(colDec32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Dec32
 	}
-	// dec64
-	{
-		colDec64 := w.colDec64
-		for i := range rows {
-			x := &rows[i]
-			colDec64.Values = append(colDec64.Values, x.Dec64[:]...)
+	colDec32.Values = vals
+}
+
+// shredDec64 appends the levels and values of dec64 to its columns' buffers.
+func (w *FlatV2Writer) shredDec64(rows []FlatV2) {
+	colDec64 := w.colDec64
+	for i := range rows {
+		x := &rows[i]
+		colDec64.Values = append(colDec64.Values, x.Dec64[:]...)
+	}
+}
+
+// shredDecFix appends the levels and values of dec_fix to its columns' buffers.
+func (w *FlatV2Writer) shredDecFix(rows []FlatV2) {
+	colDecFix := w.colDecFix
+	for i := range rows {
+		x := &rows[i]
+		colDecFix.Values.Append(x.DecFix)
+	}
+}
+
+// shredDecBytes appends the levels and values of dec_bytes to its columns' buffers.
+func (w *FlatV2Writer) shredDecBytes(rows []FlatV2) {
+	colDecBytes := w.colDecBytes
+	for i := range rows {
+		x := &rows[i]
+		colDecBytes.Values = append(colDecBytes.Values, x.DecBytes[:]...)
+	}
+}
+
+// shredStr appends the levels and values of str to its columns' buffers.
+func (w *FlatV2Writer) shredStr(rows []FlatV2) {
+	colStr := w.colStr
+	for i := range rows {
+		x := &rows[i]
+		colStr.Values.Append(x.Str)
+	}
+}
+
+// shredEnum appends the levels and values of enum to its columns' buffers.
+func (w *FlatV2Writer) shredEnum(rows []FlatV2) {
+	colEnum := w.colEnum
+	for i := range rows {
+		x := &rows[i]
+		colEnum.Values.AppendString(x.Enum)
+	}
+}
+
+// shredJSON appends the levels and values of json to its columns' buffers.
+func (w *FlatV2Writer) shredJSON(rows []FlatV2) {
+	colJSON := w.colJSON
+	for i := range rows {
+		x := &rows[i]
+		colJSON.Values.AppendString(x.JSON)
+	}
+}
+
+// shredRaw appends the levels and values of raw to its columns' buffers.
+func (w *FlatV2Writer) shredRaw(rows []FlatV2) {
+	colRaw := w.colRaw
+	for i := range rows {
+		x := &rows[i]
+		colRaw.Values.AppendString(x.Raw)
+	}
+}
+
+// shredReq appends the levels and values of req to its columns' buffers.
+func (w *FlatV2Writer) shredReq(rows []FlatV2) {
+	colReq := w.colReq
+	defs := pqslices.Grow(colReq.Def, len(rows))[:len(colReq.Def)+len(rows)]
+	def := defs[len(colReq.Def):][:len(rows)]
+	vals := pqslices.Grow(colReq.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.Req == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.Req))
 		}
 	}
-	// dec_fix
-	{
-		colDecFix := w.colDecFix
-		for i := range rows {
-			x := &rows[i]
-			colDecFix.Values.Append(x.DecFix)
+	colReq.Def = defs
+	colReq.Values = vals
+}
+
+// shredNewName appends the levels and values of new_name to its columns' buffers.
+func (w *FlatV2Writer) shredNewName(rows []FlatV2) {
+	colNewName := w.colNewName
+	vals := pqslices.Grow(colNewName.Values, len(rows))[:len(colNewName.Values)+len(rows)]
+	dst := vals[len(colNewName.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.NewName
+	}
+	colNewName.Values = vals
+}
+
+// shredAdded appends the levels and values of added to its columns' buffers.
+func (w *FlatV2Writer) shredAdded(rows []FlatV2) {
+	colAdded := w.colAdded
+	defs := pqslices.Grow(colAdded.Def, len(rows))[:len(colAdded.Def)+len(rows)]
+	def := defs[len(colAdded.Def):][:len(rows)]
+	vals := pqslices.Grow(colAdded.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.Added == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.Added))
 		}
 	}
-	// dec_bytes
-	{
-		colDecBytes := w.colDecBytes
-		for i := range rows {
-			x := &rows[i]
-			colDecBytes.Values = append(colDecBytes.Values, x.DecBytes[:]...)
-		}
-	}
-	// str
-	{
-		colStr := w.colStr
-		for i := range rows {
-			x := &rows[i]
-			colStr.Values.Append(x.Str)
-		}
-	}
-	// enum
-	{
-		colEnum := w.colEnum
-		for i := range rows {
-			x := &rows[i]
-			colEnum.Values.AppendString(x.Enum)
-		}
-	}
-	// json
-	{
-		colJSON := w.colJSON
-		for i := range rows {
-			x := &rows[i]
-			colJSON.Values.AppendString(x.JSON)
-		}
-	}
-	// raw
-	{
-		colRaw := w.colRaw
-		for i := range rows {
-			x := &rows[i]
-			colRaw.Values.AppendString(x.Raw)
-		}
-	}
-	// req
-	{
-		colReq := w.colReq
-		defs := pqslices.Grow(colReq.Def, len(rows))[:len(colReq.Def)+len(rows)]
-		def := defs[len(colReq.Def):][:len(rows)]
-		vals := pqslices.Grow(colReq.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.Req == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.Req))
-			}
-		}
-		colReq.Def = defs
-		colReq.Values = vals
-	}
-	// new_name
-	{
-		colNewName := w.colNewName
-		vals := pqslices.Grow(colNewName.Values, len(rows))[:len(colNewName.Values)+len(rows)]
-		dst := vals[len(colNewName.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.NewName
-		}
-		colNewName.Values = vals
-	}
-	// added
-	{
-		colAdded := w.colAdded
-		defs := pqslices.Grow(colAdded.Def, len(rows))[:len(colAdded.Def)+len(rows)]
-		def := defs[len(colAdded.Def):][:len(rows)]
-		vals := pqslices.Grow(colAdded.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.Added == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.Added))
-			}
-		}
-		colAdded.Def = defs
-		colAdded.Values = vals
-	}
+	colAdded.Def = defs
+	colAdded.Values = vals
 }
 
 // FlatV2Reader reads rows of FlatV2 from a Parquet file. Create one with NewFlatV2Reader.

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Narrow16 (or a struct it
@@ -58,6 +58,8 @@ type Narrow16Writer struct {
 	fw      *pqrt.FileWriter
 	colI32  *pqrt.Int32Buffer // i32
 	pending int               // rows shredded since the last EndRows
+	rows    []Narrow16        // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewNarrow16Writer starts a Parquet file of Narrow16 rows on w with the given writer options.
@@ -79,6 +81,9 @@ func pqgenNarrow16WriterFor(fw *pqrt.FileWriter) (*Narrow16Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredI32(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -91,7 +96,9 @@ func (w *Narrow16Writer) Write(rows []Narrow16) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNarrow16Batch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -128,19 +135,26 @@ func (w *Narrow16Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *Narrow16Writer) shred(rows []Narrow16) {
-	// i32
-	{
-		colI32 := w.colI32
-		vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
-		dst := vals[len(colI32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.I32)
-		}
-		colI32.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *Narrow16Writer) shred(rows []Narrow16) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredI32 appends the levels and values of i32 to its columns' buffers.
+func (w *Narrow16Writer) shredI32(rows []Narrow16) {
+	colI32 := w.colI32
+	vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
+	dst := vals[len(colI32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.I32)
 	}
+	colI32.Values = vals
 }
 
 // Narrow16Reader reads rows of Narrow16 from a Parquet file. Create one with NewNarrow16Reader.

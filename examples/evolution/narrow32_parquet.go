@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Narrow32 (or a struct it
@@ -58,6 +58,8 @@ type Narrow32Writer struct {
 	fw      *pqrt.FileWriter
 	colID   *pqrt.Int32Buffer // id
 	pending int               // rows shredded since the last EndRows
+	rows    []Narrow32        // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewNarrow32Writer starts a Parquet file of Narrow32 rows on w with the given writer options.
@@ -79,6 +81,9 @@ func pqgenNarrow32WriterFor(fw *pqrt.FileWriter) (*Narrow32Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -91,7 +96,9 @@ func (w *Narrow32Writer) Write(rows []Narrow32) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNarrow32Batch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -128,19 +135,26 @@ func (w *Narrow32Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *Narrow32Writer) shred(rows []Narrow32) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *Narrow32Writer) shred(rows []Narrow32) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *Narrow32Writer) shredID(rows []Narrow32) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
+	colID.Values = vals
 }
 
 // Narrow32Reader reads rows of Narrow32 from a Parquet file. Create one with NewNarrow32Reader.

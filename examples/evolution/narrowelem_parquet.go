@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowElem (or a struct it
@@ -65,6 +65,8 @@ type NarrowElemWriter struct {
 	fw        *pqrt.FileWriter
 	colItemsA *pqrt.Int32Buffer // items.list.element.a
 	pending   int               // rows shredded since the last EndRows
+	rows      []NarrowElem      // the rows shred is shredding, for its parts; nil between calls
+	parts     *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewNarrowElemWriter starts a Parquet file of NarrowElem rows on w with the given writer options.
@@ -86,6 +88,9 @@ func pqgenNarrowElemWriterFor(fw *pqrt.FileWriter) (*NarrowElemWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredItems(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -98,7 +103,9 @@ func (w *NarrowElemWriter) Write(rows []NarrowElem) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNarrowElemBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -135,27 +142,34 @@ func (w *NarrowElemWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *NarrowElemWriter) shred(rows []NarrowElem) {
-	// items
-	{
-		colItemsA := w.colItemsA
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.Items
-			if len(l1) == 0 {
-				colItemsA.Def = append(colItemsA.Def, 0)
-				colItemsA.Rep = append(colItemsA.Rep, 0)
-			} else {
-				for j1 := range l1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colItemsA.Def = append(colItemsA.Def, 1)
-					colItemsA.Rep = append(colItemsA.Rep, r1)
-					colItemsA.Values = append(colItemsA.Values, int32(l1[j1].A))
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *NarrowElemWriter) shred(rows []NarrowElem) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredItems appends the levels and values of items to its columns' buffers.
+func (w *NarrowElemWriter) shredItems(rows []NarrowElem) {
+	colItemsA := w.colItemsA
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.Items
+		if len(l1) == 0 {
+			colItemsA.Def = append(colItemsA.Def, 0)
+			colItemsA.Rep = append(colItemsA.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
 				}
+				colItemsA.Def = append(colItemsA.Def, 1)
+				colItemsA.Rep = append(colItemsA.Rep, r1)
+				colItemsA.Values = append(colItemsA.Values, int32(l1[j1].A))
 			}
 		}
 	}

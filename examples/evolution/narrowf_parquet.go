@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowF (or a struct it
@@ -58,6 +58,8 @@ type NarrowFWriter struct {
 	fw      *pqrt.FileWriter
 	colF32  *pqrt.FloatBuffer // f32
 	pending int               // rows shredded since the last EndRows
+	rows    []NarrowF         // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewNarrowFWriter starts a Parquet file of NarrowF rows on w with the given writer options.
@@ -79,6 +81,9 @@ func pqgenNarrowFWriterFor(fw *pqrt.FileWriter) (*NarrowFWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredF32(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -91,7 +96,9 @@ func (w *NarrowFWriter) Write(rows []NarrowF) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNarrowFBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -128,19 +135,26 @@ func (w *NarrowFWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *NarrowFWriter) shred(rows []NarrowF) {
-	// f32
-	{
-		colF32 := w.colF32
-		vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
-		dst := vals[len(colF32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F32
-		}
-		colF32.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *NarrowFWriter) shred(rows []NarrowF) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredF32 appends the levels and values of f32 to its columns' buffers.
+func (w *NarrowFWriter) shredF32(rows []NarrowF) {
+	colF32 := w.colF32
+	vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
+	dst := vals[len(colF32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F32
 	}
+	colF32.Values = vals
 }
 
 // NarrowFReader reads rows of NarrowF from a Parquet file. Create one with NewNarrowFReader.

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowScale (or a struct it
@@ -58,6 +58,8 @@ type NarrowScaleWriter struct {
 	fw       *pqrt.FileWriter
 	colDec64 *pqrt.Int64Buffer // dec64
 	pending  int               // rows shredded since the last EndRows
+	rows     []NarrowScale     // the rows shred is shredding, for its parts; nil between calls
+	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewNarrowScaleWriter starts a Parquet file of NarrowScale rows on w with the given writer options.
@@ -79,6 +81,9 @@ func pqgenNarrowScaleWriterFor(fw *pqrt.FileWriter) (*NarrowScaleWriter, error) 
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredDec64(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -91,7 +96,9 @@ func (w *NarrowScaleWriter) Write(rows []NarrowScale) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNarrowScaleBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -128,19 +135,26 @@ func (w *NarrowScaleWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *NarrowScaleWriter) shred(rows []NarrowScale) {
-	// dec64
-	{
-		colDec64 := w.colDec64
-		vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
-		dst := vals[len(colDec64.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Dec64
-		}
-		colDec64.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *NarrowScaleWriter) shred(rows []NarrowScale) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredDec64 appends the levels and values of dec64 to its columns' buffers.
+func (w *NarrowScaleWriter) shredDec64(rows []NarrowScale) {
+	colDec64 := w.colDec64
+	vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
+	dst := vals[len(colDec64.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Dec64
 	}
+	colDec64.Values = vals
 }
 
 // NarrowScaleReader reads rows of NarrowScale from a Parquet file. Create one with NewNarrowScaleReader.

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowSign (or a struct it
@@ -58,6 +58,8 @@ type NarrowSignWriter struct {
 	fw      *pqrt.FileWriter
 	colI8   *pqrt.Int64Buffer // i8
 	pending int               // rows shredded since the last EndRows
+	rows    []NarrowSign      // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewNarrowSignWriter starts a Parquet file of NarrowSign rows on w with the given writer options.
@@ -79,6 +81,9 @@ func pqgenNarrowSignWriterFor(fw *pqrt.FileWriter) (*NarrowSignWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredI8(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -91,7 +96,9 @@ func (w *NarrowSignWriter) Write(rows []NarrowSign) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNarrowSignBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -128,19 +135,26 @@ func (w *NarrowSignWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *NarrowSignWriter) shred(rows []NarrowSign) {
-	// i8
-	{
-		colI8 := w.colI8
-		vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
-		dst := vals[len(colI8.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.I8)
-		}
-		colI8.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *NarrowSignWriter) shred(rows []NarrowSign) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredI8 appends the levels and values of i8 to its columns' buffers.
+func (w *NarrowSignWriter) shredI8(rows []NarrowSign) {
+	colI8 := w.colI8
+	vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
+	dst := vals[len(colI8.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.I8)
 	}
+	colI8.Values = vals
 }
 
 // NarrowSignReader reads rows of NarrowSign from a Parquet file. Create one with NewNarrowSignReader.

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowStr (or a struct it
@@ -58,6 +58,8 @@ type NarrowStrWriter struct {
 	fw      *pqrt.FileWriter
 	colStr  *pqrt.Int64Buffer // str
 	pending int               // rows shredded since the last EndRows
+	rows    []NarrowStr       // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewNarrowStrWriter starts a Parquet file of NarrowStr rows on w with the given writer options.
@@ -79,6 +81,9 @@ func pqgenNarrowStrWriterFor(fw *pqrt.FileWriter) (*NarrowStrWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredStr(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -91,7 +96,9 @@ func (w *NarrowStrWriter) Write(rows []NarrowStr) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNarrowStrBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -128,19 +135,26 @@ func (w *NarrowStrWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *NarrowStrWriter) shred(rows []NarrowStr) {
-	// str
-	{
-		colStr := w.colStr
-		vals := pqslices.Grow(colStr.Values, len(rows))[:len(colStr.Values)+len(rows)]
-		dst := vals[len(colStr.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Str
-		}
-		colStr.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *NarrowStrWriter) shred(rows []NarrowStr) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredStr appends the levels and values of str to its columns' buffers.
+func (w *NarrowStrWriter) shredStr(rows []NarrowStr) {
+	colStr := w.colStr
+	vals := pqslices.Grow(colStr.Values, len(rows))[:len(colStr.Values)+len(rows)]
+	dst := vals[len(colStr.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Str
 	}
+	colStr.Values = vals
 }
 
 // NarrowStrReader reads rows of NarrowStr from a Parquet file. Create one with NewNarrowStrReader.

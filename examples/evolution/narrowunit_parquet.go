@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowUnit (or a struct it
@@ -59,6 +59,8 @@ type NarrowUnitWriter struct {
 	fw         *pqrt.FileWriter
 	colTsMicro *pqrt.Int64Buffer // ts_micro
 	pending    int               // rows shredded since the last EndRows
+	rows       []NarrowUnit      // the rows shred is shredding, for its parts; nil between calls
+	parts      *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewNarrowUnitWriter starts a Parquet file of NarrowUnit rows on w with the given writer options.
@@ -80,6 +82,9 @@ func pqgenNarrowUnitWriterFor(fw *pqrt.FileWriter) (*NarrowUnitWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredTsMicro(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -92,7 +97,9 @@ func (w *NarrowUnitWriter) Write(rows []NarrowUnit) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNarrowUnitBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -129,19 +136,26 @@ func (w *NarrowUnitWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *NarrowUnitWriter) shred(rows []NarrowUnit) {
-	// ts_micro
-	{
-		colTsMicro := w.colTsMicro
-		vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
-		dst := vals[len(colTsMicro.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsMicro.UnixMilli()
-		}
-		colTsMicro.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *NarrowUnitWriter) shred(rows []NarrowUnit) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredTsMicro appends the levels and values of ts_micro to its columns' buffers.
+func (w *NarrowUnitWriter) shredTsMicro(rows []NarrowUnit) {
+	colTsMicro := w.colTsMicro
+	vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
+	dst := vals[len(colTsMicro.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsMicro.UnixMilli()
 	}
+	colTsMicro.Values = vals
 }
 
 // NarrowUnitReader reads rows of NarrowUnit from a Parquet file. Create one with NewNarrowUnitReader.

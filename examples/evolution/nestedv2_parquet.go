@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV2 (or a struct it
@@ -145,6 +145,8 @@ type NestedV2Writer struct {
 	pending        int                             // rows shredded since the last EndRows
 	entriesM       []pqrt.MapEntry[int64, int64]   // m (entries in key order)
 	entriesMS      []pqrt.MapEntry[string, *int64] // ms (entries in key order)
+	rows           []NestedV2                      // the rows shred is shredding, for its parts; nil between calls
+	parts          *pqrt.ShredParts                // shred's parts: one method per top-level field
 }
 
 // NewNestedV2Writer starts a Parquet file of NestedV2 rows on w with the given writer options.
@@ -178,6 +180,14 @@ func pqgenNestedV2WriterFor(fw *pqrt.FileWriter) (*NestedV2Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredItems(w.rows); return nil },
+		func() error { w.shredOpt(w.rows); return nil },
+		func() error { w.shredInner(w.rows); return nil },
+		func() error { w.shredM(w.rows); return nil },
+		func() error { w.shredMS(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -193,7 +203,9 @@ func (w *NestedV2Writer) Write(rows []NestedV2) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenNestedV2Batch-w.pending)
 		k = min(k, pqgenNestedV2BatchCheck-w.pending%pqgenNestedV2BatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -235,212 +247,225 @@ func (w *NestedV2Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *NestedV2Writer) shred(rows []NestedV2) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *NestedV2Writer) shred(rows []NestedV2) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *NestedV2Writer) shredID(rows []NestedV2) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// items
-	{
-		colItemsA := w.colItemsA
-		colItemsB := w.colItemsB
-		colItemsT := w.colItemsT
-		colItemsC := w.colItemsC
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.Items
+	colID.Values = vals
+}
+
+// shredItems appends the levels and values of items to its columns' buffers.
+func (w *NestedV2Writer) shredItems(rows []NestedV2) {
+	colItemsA := w.colItemsA
+	colItemsB := w.colItemsB
+	colItemsT := w.colItemsT
+	colItemsC := w.colItemsC
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.Items
+		if len(l1) == 0 {
+			colItemsA.Def = append(colItemsA.Def, 0)
+			colItemsA.Rep = append(colItemsA.Rep, 0)
+			colItemsB.Def = append(colItemsB.Def, 0)
+			colItemsB.Rep = append(colItemsB.Rep, 0)
+			colItemsT.Def = append(colItemsT.Def, 0)
+			colItemsT.Rep = append(colItemsT.Rep, 0)
+			colItemsC.Def = append(colItemsC.Def, 0)
+			colItemsC.Rep = append(colItemsC.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				s1 := &l1[j1]
+				colItemsA.Def = append(colItemsA.Def, 1)
+				colItemsA.Rep = append(colItemsA.Rep, r1)
+				colItemsA.Values = append(colItemsA.Values, s1.A)
+				colItemsB.Def = append(colItemsB.Def, 1)
+				colItemsB.Rep = append(colItemsB.Rep, r1)
+				colItemsB.Values = append(colItemsB.Values, s1.B)
+				colItemsT.Def = append(colItemsT.Def, 1)
+				colItemsT.Rep = append(colItemsT.Rep, r1)
+				colItemsT.Values = append(colItemsT.Values, s1.T.UnixMicro())
+				if s1.C == nil {
+					colItemsC.Def = append(colItemsC.Def, 1)
+					colItemsC.Rep = append(colItemsC.Rep, r1)
+				} else {
+					colItemsC.Def = append(colItemsC.Def, 2)
+					colItemsC.Rep = append(colItemsC.Rep, r1)
+					colItemsC.Values.AppendString((*s1.C))
+				}
+			}
+		}
+	}
+}
+
+// shredOpt appends the levels and values of opt to its columns' buffers.
+func (w *NestedV2Writer) shredOpt(rows []NestedV2) {
+	colOptD := w.colOptD
+	colOptXsElem := w.colOptXsElem
+	for i := range rows {
+		x := &rows[i]
+		if x.Opt == nil {
+			colOptD.Def = append(colOptD.Def, 0)
+			colOptXsElem.Def = append(colOptXsElem.Def, 0)
+			colOptXsElem.Rep = append(colOptXsElem.Rep, 0)
+		} else {
+			s1 := x.Opt
+			if s1.D == nil {
+				colOptD.Def = append(colOptD.Def, 1)
+			} else {
+				colOptD.Def = append(colOptD.Def, 2)
+				colOptD.Values = append(colOptD.Values, (*s1.D))
+			}
+			l1 := s1.Xs
 			if len(l1) == 0 {
-				colItemsA.Def = append(colItemsA.Def, 0)
-				colItemsA.Rep = append(colItemsA.Rep, 0)
-				colItemsB.Def = append(colItemsB.Def, 0)
-				colItemsB.Rep = append(colItemsB.Rep, 0)
-				colItemsT.Def = append(colItemsT.Def, 0)
-				colItemsT.Rep = append(colItemsT.Rep, 0)
-				colItemsC.Def = append(colItemsC.Def, 0)
-				colItemsC.Rep = append(colItemsC.Rep, 0)
+				colOptXsElem.Def = append(colOptXsElem.Def, 1)
+				colOptXsElem.Rep = append(colOptXsElem.Rep, 0)
 			} else {
 				for j1 := range l1 {
 					r1 := uint8(1)
 					if j1 == 0 {
 						r1 = 0
 					}
-					s1 := &l1[j1]
-					colItemsA.Def = append(colItemsA.Def, 1)
-					colItemsA.Rep = append(colItemsA.Rep, r1)
-					colItemsA.Values = append(colItemsA.Values, s1.A)
-					colItemsB.Def = append(colItemsB.Def, 1)
-					colItemsB.Rep = append(colItemsB.Rep, r1)
-					colItemsB.Values = append(colItemsB.Values, s1.B)
-					colItemsT.Def = append(colItemsT.Def, 1)
-					colItemsT.Rep = append(colItemsT.Rep, r1)
-					colItemsT.Values = append(colItemsT.Values, s1.T.UnixMicro())
-					if s1.C == nil {
-						colItemsC.Def = append(colItemsC.Def, 1)
-						colItemsC.Rep = append(colItemsC.Rep, r1)
+					if l1[j1] == nil {
+						colOptXsElem.Def = append(colOptXsElem.Def, 2)
+						colOptXsElem.Rep = append(colOptXsElem.Rep, r1)
 					} else {
-						colItemsC.Def = append(colItemsC.Def, 2)
-						colItemsC.Rep = append(colItemsC.Rep, r1)
-						colItemsC.Values.AppendString((*s1.C))
+						colOptXsElem.Def = append(colOptXsElem.Def, 3)
+						colOptXsElem.Rep = append(colOptXsElem.Rep, r1)
+						colOptXsElem.Values = append(colOptXsElem.Values, (*l1[j1]))
 					}
 				}
 			}
 		}
 	}
-	// opt
-	{
-		colOptD := w.colOptD
-		colOptXsElem := w.colOptXsElem
-		for i := range rows {
-			x := &rows[i]
-			if x.Opt == nil {
-				colOptD.Def = append(colOptD.Def, 0)
-				colOptXsElem.Def = append(colOptXsElem.Def, 0)
-				colOptXsElem.Rep = append(colOptXsElem.Rep, 0)
+}
+
+// shredInner appends the levels and values of inner to its columns' buffers.
+func (w *NestedV2Writer) shredInner(rows []NestedV2) {
+	colInnerD := w.colInnerD
+	colInnerXsElem := w.colInnerXsElem
+	for i := range rows {
+		x := &rows[i]
+		if x.Inner == nil {
+			colInnerD.Def = append(colInnerD.Def, 0)
+			colInnerXsElem.Def = append(colInnerXsElem.Def, 0)
+			colInnerXsElem.Rep = append(colInnerXsElem.Rep, 0)
+		} else {
+			s1 := x.Inner
+			if s1.D == nil {
+				colInnerD.Def = append(colInnerD.Def, 1)
 			} else {
-				s1 := x.Opt
-				if s1.D == nil {
-					colOptD.Def = append(colOptD.Def, 1)
-				} else {
-					colOptD.Def = append(colOptD.Def, 2)
-					colOptD.Values = append(colOptD.Values, (*s1.D))
-				}
-				l1 := s1.Xs
-				if len(l1) == 0 {
-					colOptXsElem.Def = append(colOptXsElem.Def, 1)
-					colOptXsElem.Rep = append(colOptXsElem.Rep, 0)
-				} else {
-					for j1 := range l1 {
-						r1 := uint8(1)
-						if j1 == 0 {
-							r1 = 0
-						}
-						if l1[j1] == nil {
-							colOptXsElem.Def = append(colOptXsElem.Def, 2)
-							colOptXsElem.Rep = append(colOptXsElem.Rep, r1)
-						} else {
-							colOptXsElem.Def = append(colOptXsElem.Def, 3)
-							colOptXsElem.Rep = append(colOptXsElem.Rep, r1)
-							colOptXsElem.Values = append(colOptXsElem.Values, (*l1[j1]))
-						}
-					}
-				}
+				colInnerD.Def = append(colInnerD.Def, 2)
+				colInnerD.Values = append(colInnerD.Values, (*s1.D))
 			}
-		}
-	}
-	// inner
-	{
-		colInnerD := w.colInnerD
-		colInnerXsElem := w.colInnerXsElem
-		for i := range rows {
-			x := &rows[i]
-			if x.Inner == nil {
-				colInnerD.Def = append(colInnerD.Def, 0)
-				colInnerXsElem.Def = append(colInnerXsElem.Def, 0)
+			l1 := s1.Xs
+			if len(l1) == 0 {
+				colInnerXsElem.Def = append(colInnerXsElem.Def, 1)
 				colInnerXsElem.Rep = append(colInnerXsElem.Rep, 0)
 			} else {
-				s1 := x.Inner
-				if s1.D == nil {
-					colInnerD.Def = append(colInnerD.Def, 1)
-				} else {
-					colInnerD.Def = append(colInnerD.Def, 2)
-					colInnerD.Values = append(colInnerD.Values, (*s1.D))
-				}
-				l1 := s1.Xs
-				if len(l1) == 0 {
-					colInnerXsElem.Def = append(colInnerXsElem.Def, 1)
-					colInnerXsElem.Rep = append(colInnerXsElem.Rep, 0)
-				} else {
-					for j1 := range l1 {
-						r1 := uint8(1)
-						if j1 == 0 {
-							r1 = 0
-						}
-						if l1[j1] == nil {
-							colInnerXsElem.Def = append(colInnerXsElem.Def, 2)
-							colInnerXsElem.Rep = append(colInnerXsElem.Rep, r1)
-						} else {
-							colInnerXsElem.Def = append(colInnerXsElem.Def, 3)
-							colInnerXsElem.Rep = append(colInnerXsElem.Rep, r1)
-							colInnerXsElem.Values = append(colInnerXsElem.Values, (*l1[j1]))
-						}
-					}
-				}
-			}
-		}
-	}
-	// m
-	{
-		colMKey := w.colMKey
-		colMValue := w.colMValue
-		for i := range rows {
-			x := &rows[i]
-			m1 := x.M
-			if len(m1) == 0 {
-				colMKey.Def = append(colMKey.Def, 0)
-				colMKey.Rep = append(colMKey.Rep, 0)
-				colMValue.Def = append(colMValue.Def, 0)
-				colMValue.Rep = append(colMValue.Rep, 0)
-			} else {
-				e1 := pqrt.MapEntries(m1, &w.entriesM, w.fw.SortedMaps())
-				for j1 := range e1 {
+				for j1 := range l1 {
 					r1 := uint8(1)
 					if j1 == 0 {
 						r1 = 0
 					}
-					colMKey.Def = append(colMKey.Def, 1)
-					colMKey.Rep = append(colMKey.Rep, r1)
-					colMKey.Values = append(colMKey.Values, e1[j1].Key)
-					colMValue.Def = append(colMValue.Def, 1)
-					colMValue.Rep = append(colMValue.Rep, r1)
-					colMValue.Values = append(colMValue.Values, e1[j1].Value)
-				}
-			}
-		}
-	}
-	// ms
-	{
-		colMSKey := w.colMSKey
-		colMSValue := w.colMSValue
-		for i := range rows {
-			x := &rows[i]
-			m1 := x.MS
-			if len(m1) == 0 {
-				colMSKey.Def = append(colMSKey.Def, 0)
-				colMSKey.Rep = append(colMSKey.Rep, 0)
-				colMSValue.Def = append(colMSValue.Def, 0)
-				colMSValue.Rep = append(colMSValue.Rep, 0)
-			} else {
-				e1 := pqrt.MapEntries(m1, &w.entriesMS, w.fw.SortedMaps())
-				for j1 := range e1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colMSKey.Def = append(colMSKey.Def, 1)
-					colMSKey.Rep = append(colMSKey.Rep, r1)
-					colMSKey.Values.AppendString(e1[j1].Key)
-					if e1[j1].Value == nil {
-						colMSValue.Def = append(colMSValue.Def, 1)
-						colMSValue.Rep = append(colMSValue.Rep, r1)
+					if l1[j1] == nil {
+						colInnerXsElem.Def = append(colInnerXsElem.Def, 2)
+						colInnerXsElem.Rep = append(colInnerXsElem.Rep, r1)
 					} else {
-						colMSValue.Def = append(colMSValue.Def, 2)
-						colMSValue.Rep = append(colMSValue.Rep, r1)
-						colMSValue.Values = append(colMSValue.Values, (*e1[j1].Value))
+						colInnerXsElem.Def = append(colInnerXsElem.Def, 3)
+						colInnerXsElem.Rep = append(colInnerXsElem.Rep, r1)
+						colInnerXsElem.Values = append(colInnerXsElem.Values, (*l1[j1]))
 					}
 				}
+			}
+		}
+	}
+}
+
+// shredM appends the levels and values of m to its columns' buffers.
+func (w *NestedV2Writer) shredM(rows []NestedV2) {
+	colMKey := w.colMKey
+	colMValue := w.colMValue
+	for i := range rows {
+		x := &rows[i]
+		m1 := x.M
+		if len(m1) == 0 {
+			colMKey.Def = append(colMKey.Def, 0)
+			colMKey.Rep = append(colMKey.Rep, 0)
+			colMValue.Def = append(colMValue.Def, 0)
+			colMValue.Rep = append(colMValue.Rep, 0)
+		} else {
+			e1 := pqrt.MapEntries(m1, &w.entriesM, w.fw.SortedMaps())
+			for j1 := range e1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				colMKey.Def = append(colMKey.Def, 1)
+				colMKey.Rep = append(colMKey.Rep, r1)
+				colMKey.Values = append(colMKey.Values, e1[j1].Key)
+				colMValue.Def = append(colMValue.Def, 1)
+				colMValue.Rep = append(colMValue.Rep, r1)
+				colMValue.Values = append(colMValue.Values, e1[j1].Value)
 			}
 		}
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesM[:cap(w.entriesM)])
+}
+
+// shredMS appends the levels and values of ms to its columns' buffers.
+func (w *NestedV2Writer) shredMS(rows []NestedV2) {
+	colMSKey := w.colMSKey
+	colMSValue := w.colMSValue
+	for i := range rows {
+		x := &rows[i]
+		m1 := x.MS
+		if len(m1) == 0 {
+			colMSKey.Def = append(colMSKey.Def, 0)
+			colMSKey.Rep = append(colMSKey.Rep, 0)
+			colMSValue.Def = append(colMSValue.Def, 0)
+			colMSValue.Rep = append(colMSValue.Rep, 0)
+		} else {
+			e1 := pqrt.MapEntries(m1, &w.entriesMS, w.fw.SortedMaps())
+			for j1 := range e1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				colMSKey.Def = append(colMSKey.Def, 1)
+				colMSKey.Rep = append(colMSKey.Rep, r1)
+				colMSKey.Values.AppendString(e1[j1].Key)
+				if e1[j1].Value == nil {
+					colMSValue.Def = append(colMSValue.Def, 1)
+					colMSValue.Rep = append(colMSValue.Rep, r1)
+				} else {
+					colMSValue.Def = append(colMSValue.Def, 2)
+					colMSValue.Rep = append(colMSValue.Rep, r1)
+					colMSValue.Values = append(colMSValue.Values, (*e1[j1].Value))
+				}
+			}
+		}
+	}
+	// drop the rows' keys and values from the entry slices
 	clear(w.entriesMS[:cap(w.entriesMS)])
 }
 

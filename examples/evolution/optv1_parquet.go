@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV1 (or a struct it
@@ -77,6 +77,8 @@ type OptV1Writer struct {
 	colS     *pqrt.ByteArrayBuffer // s
 	colLElem *pqrt.Int32Buffer     // l.list.element
 	pending  int                   // rows shredded since the last EndRows
+	rows     []OptV1               // the rows shred is shredding, for its parts; nil between calls
+	parts    *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // NewOptV1Writer starts a Parquet file of OptV1 rows on w with the given writer options.
@@ -100,6 +102,11 @@ func pqgenOptV1WriterFor(fw *pqrt.FileWriter) (*OptV1Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredA(w.rows); return nil },
+		func() error { w.shredS(w.rows); return nil },
+		func() error { w.shredL(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -115,7 +122,9 @@ func (w *OptV1Writer) Write(rows []OptV1) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenOptV1Batch-w.pending)
 		k = min(k, pqgenOptV1BatchCheck-w.pending%pqgenOptV1BatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -157,62 +166,71 @@ func (w *OptV1Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *OptV1Writer) shred(rows []OptV1) {
-	// a
-	{
-		colA := w.colA
-		defs := pqslices.Grow(colA.Def, len(rows))[:len(colA.Def)+len(rows)]
-		def := defs[len(colA.Def):][:len(rows)]
-		vals := pqslices.Grow(colA.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.A == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.A))
-			}
-		}
-		colA.Def = defs
-		colA.Values = vals
-	}
-	// s
-	{
-		colS := w.colS
-		for i := range rows {
-			x := &rows[i]
-			if x.S == nil {
-				colS.Def = append(colS.Def, 0)
-			} else {
-				colS.Def = append(colS.Def, 1)
-				colS.Values.AppendString((*x.S))
-			}
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *OptV1Writer) shred(rows []OptV1) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredA appends the levels and values of a to its columns' buffers.
+func (w *OptV1Writer) shredA(rows []OptV1) {
+	colA := w.colA
+	defs := pqslices.Grow(colA.Def, len(rows))[:len(colA.Def)+len(rows)]
+	def := defs[len(colA.Def):][:len(rows)]
+	vals := pqslices.Grow(colA.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.A == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.A))
 		}
 	}
-	// l
-	{
-		colLElem := w.colLElem
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.L
-			if len(l1) == 0 {
-				colLElem.Def = append(colLElem.Def, 0)
-				colLElem.Rep = append(colLElem.Rep, 0)
-			} else {
-				for j1 := range l1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					if l1[j1] == nil {
-						colLElem.Def = append(colLElem.Def, 1)
-						colLElem.Rep = append(colLElem.Rep, r1)
-					} else {
-						colLElem.Def = append(colLElem.Def, 2)
-						colLElem.Rep = append(colLElem.Rep, r1)
-						colLElem.Values = append(colLElem.Values, (*l1[j1]))
-					}
+	colA.Def = defs
+	colA.Values = vals
+}
+
+// shredS appends the levels and values of s to its columns' buffers.
+func (w *OptV1Writer) shredS(rows []OptV1) {
+	colS := w.colS
+	for i := range rows {
+		x := &rows[i]
+		if x.S == nil {
+			colS.Def = append(colS.Def, 0)
+		} else {
+			colS.Def = append(colS.Def, 1)
+			colS.Values.AppendString((*x.S))
+		}
+	}
+}
+
+// shredL appends the levels and values of l to its columns' buffers.
+func (w *OptV1Writer) shredL(rows []OptV1) {
+	colLElem := w.colLElem
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.L
+		if len(l1) == 0 {
+			colLElem.Def = append(colLElem.Def, 0)
+			colLElem.Rep = append(colLElem.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				if l1[j1] == nil {
+					colLElem.Def = append(colLElem.Def, 1)
+					colLElem.Rep = append(colLElem.Rep, r1)
+				} else {
+					colLElem.Def = append(colLElem.Def, 2)
+					colLElem.Rep = append(colLElem.Rep, r1)
+					colLElem.Values = append(colLElem.Values, (*l1[j1]))
 				}
 			}
 		}

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Slim (or a struct it
@@ -69,6 +69,8 @@ type SlimWriter struct {
 	colID   *pqrt.Int64Buffer     // id
 	colName *pqrt.ByteArrayBuffer // name
 	pending int                   // rows shredded since the last EndRows
+	rows    []Slim                // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // NewSlimWriter starts a Parquet file of Slim rows on w with the given writer options.
@@ -91,6 +93,10 @@ func pqgenSlimWriterFor(fw *pqrt.FileWriter) (*SlimWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredName(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -106,7 +112,9 @@ func (w *SlimWriter) Write(rows []Slim) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenSlimBatch-w.pending)
 		k = min(k, pqgenSlimBatchCheck-w.pending%pqgenSlimBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -148,26 +156,34 @@ func (w *SlimWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *SlimWriter) shred(rows []Slim) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *SlimWriter) shred(rows []Slim) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *SlimWriter) shredID(rows []Slim) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// name
-	{
-		colName := w.colName
-		for i := range rows {
-			x := &rows[i]
-			colName.Values.AppendString(x.Name)
-		}
+	colID.Values = vals
+}
+
+// shredName appends the levels and values of name to its columns' buffers.
+func (w *SlimWriter) shredName(rows []Slim) {
+	colName := w.colName
+	for i := range rows {
+		x := &rows[i]
+		colName.Values.AppendString(x.Name)
 	}
 }
 

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn13 (or a struct it
@@ -57,6 +57,8 @@ type DecimalColumn13Writer struct {
 	fw       *pqrt.FileWriter
 	colValue *pqrt.Int64Buffer // value
 	pending  int               // rows shredded since the last EndRows
+	rows     []DecimalColumn13 // the rows shred is shredding, for its parts; nil between calls
+	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewDecimalColumn13Writer starts a Parquet file of DecimalColumn13 rows on w with the given writer options.
@@ -78,6 +80,9 @@ func pqgenDecimalColumn13WriterFor(fw *pqrt.FileWriter) (*DecimalColumn13Writer,
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { return w.shredValue(w.rows) },
+	)
 	return w, nil
 }
 
@@ -129,22 +134,29 @@ func (w *DecimalColumn13Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
 func (w *DecimalColumn13Writer) shred(rows []DecimalColumn13) error {
-	// value
-	{
-		colValue := w.colValue
-		for i := range rows {
-			x := &rows[i]
-			if x.Value == nil {
-				colValue.Def = append(colValue.Def, 0)
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredValue appends the levels and values of value to its columns' buffers.
+func (w *DecimalColumn13Writer) shredValue(rows []DecimalColumn13) error {
+	colValue := w.colValue
+	for i := range rows {
+		x := &rows[i]
+		if x.Value == nil {
+			colValue.Def = append(colValue.Def, 0)
+		} else {
+			colValue.Def = append(colValue.Def, 1)
+			if u, err := pqrt.DecimalUnscaled64((*x.Value), 2, 13); err != nil {
+				return pqfmt.Errorf("column %s: %w", "value", err)
 			} else {
-				colValue.Def = append(colValue.Def, 1)
-				if u, err := pqrt.DecimalUnscaled64((*x.Value), 2, 13); err != nil {
-					return pqfmt.Errorf("column %s: %w", "value", err)
-				} else {
-					colValue.Values = append(colValue.Values, u)
-				}
+				colValue.Values = append(colValue.Values, u)
 			}
 		}
 	}

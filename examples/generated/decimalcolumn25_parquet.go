@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn25 (or a struct it
@@ -57,6 +57,8 @@ type DecimalColumn25Writer struct {
 	fw       *pqrt.FileWriter
 	colValue *pqrt.FixedBuffer // value
 	pending  int               // rows shredded since the last EndRows
+	rows     []DecimalColumn25 // the rows shred is shredding, for its parts; nil between calls
+	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewDecimalColumn25Writer starts a Parquet file of DecimalColumn25 rows on w with the given writer options.
@@ -78,6 +80,9 @@ func pqgenDecimalColumn25WriterFor(fw *pqrt.FileWriter) (*DecimalColumn25Writer,
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { return w.shredValue(w.rows) },
+	)
 	return w, nil
 }
 
@@ -129,22 +134,29 @@ func (w *DecimalColumn25Writer) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
 func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
-	// value
-	{
-		colValue := w.colValue
-		for i := range rows {
-			x := &rows[i]
-			if x.Value == nil {
-				colValue.Def = append(colValue.Def, 0)
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredValue appends the levels and values of value to its columns' buffers.
+func (w *DecimalColumn25Writer) shredValue(rows []DecimalColumn25) error {
+	colValue := w.colValue
+	for i := range rows {
+		x := &rows[i]
+		if x.Value == nil {
+			colValue.Def = append(colValue.Def, 0)
+		} else {
+			colValue.Def = append(colValue.Def, 1)
+			if b, err := pqrt.AppendDecimalFixed(colValue.Values, (*x.Value), 2, 25, 11); err != nil {
+				return pqfmt.Errorf("column %s: %w", "value", err)
 			} else {
-				colValue.Def = append(colValue.Def, 1)
-				if b, err := pqrt.AppendDecimalFixed(colValue.Values, (*x.Value), 2, 25, 11); err != nil {
-					return pqfmt.Errorf("column %s: %w", "value", err)
-				} else {
-					colValue.Values = b
-				}
+				colValue.Values = b
 			}
 		}
 	}

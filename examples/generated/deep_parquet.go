@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Deep (or a struct it
@@ -148,6 +148,8 @@ type DeepWriter struct {
 	pending            int                                         // rows shredded since the last EndRows
 	entriesM           []pqrt.MapEntry[int32, []map[string]*int64] // m (entries in key order)
 	entriesMValueElem  []pqrt.MapEntry[string, *int64]             // m.key_value.value.list.element (entries in key order)
+	rows               []Deep                                      // the rows shred is shredding, for its parts; nil between calls
+	parts              *pqrt.ShredParts                            // shred's parts: one method per top-level field
 }
 
 // NewDeepWriter starts a Parquet file of Deep rows on w with the given writer options.
@@ -178,6 +180,13 @@ func pqgenDeepWriterFor(fw *pqrt.FileWriter) (*DeepWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredA(w.rows); return nil },
+		func() error { w.shredL(w.rows); return nil },
+		func() error { w.shredM(w.rows); return nil },
+		func() error { w.shredS(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -193,7 +202,9 @@ func (w *DeepWriter) Write(rows []Deep) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenDeepBatch-w.pending)
 		k = min(k, pqgenDeepBatchCheck-w.pending%pqgenDeepBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -235,213 +246,93 @@ func (w *DeepWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *DeepWriter) shred(rows []Deep) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *DeepWriter) shred(rows []Deep) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *DeepWriter) shredID(rows []Deep) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// a
-	{
-		colABC := w.colABC
-		colABDElem := w.colABDElem
-		colAN := w.colAN
-		for i := range rows {
-			x := &rows[i]
-			if x.A == nil {
-				colABC.Def = append(colABC.Def, 0)
+	colID.Values = vals
+}
+
+// shredA appends the levels and values of a to its columns' buffers.
+func (w *DeepWriter) shredA(rows []Deep) {
+	colABC := w.colABC
+	colABDElem := w.colABDElem
+	colAN := w.colAN
+	for i := range rows {
+		x := &rows[i]
+		if x.A == nil {
+			colABC.Def = append(colABC.Def, 0)
+			colABC.Rep = append(colABC.Rep, 0)
+			colABDElem.Def = append(colABDElem.Def, 0)
+			colABDElem.Rep = append(colABDElem.Rep, 0)
+			colAN.Def = append(colAN.Def, 0)
+		} else {
+			s1 := x.A
+			if s1.B == nil {
+				colABC.Def = append(colABC.Def, 1)
 				colABC.Rep = append(colABC.Rep, 0)
-				colABDElem.Def = append(colABDElem.Def, 0)
+				colABDElem.Def = append(colABDElem.Def, 1)
 				colABDElem.Rep = append(colABDElem.Rep, 0)
-				colAN.Def = append(colAN.Def, 0)
 			} else {
-				s1 := x.A
-				if s1.B == nil {
-					colABC.Def = append(colABC.Def, 1)
-					colABC.Rep = append(colABC.Rep, 0)
-					colABDElem.Def = append(colABDElem.Def, 1)
-					colABDElem.Rep = append(colABDElem.Rep, 0)
-				} else {
-					l1 := s1.B
-					if len(l1) == 0 {
-						colABC.Def = append(colABC.Def, 2)
-						colABC.Rep = append(colABC.Rep, 0)
-						colABDElem.Def = append(colABDElem.Def, 2)
-						colABDElem.Rep = append(colABDElem.Rep, 0)
-					} else {
-						for j1 := range l1 {
-							r1 := uint8(1)
-							if j1 == 0 {
-								r1 = 0
-							}
-							if l1[j1] == nil {
-								colABC.Def = append(colABC.Def, 3)
-								colABC.Rep = append(colABC.Rep, r1)
-								colABDElem.Def = append(colABDElem.Def, 3)
-								colABDElem.Rep = append(colABDElem.Rep, r1)
-							} else {
-								s2 := l1[j1]
-								if s2.C == nil {
-									colABC.Def = append(colABC.Def, 4)
-									colABC.Rep = append(colABC.Rep, r1)
-								} else {
-									colABC.Def = append(colABC.Def, 5)
-									colABC.Rep = append(colABC.Rep, r1)
-									colABC.Values = append(colABC.Values, (*s2.C))
-								}
-								if s2.D == nil {
-									colABDElem.Def = append(colABDElem.Def, 4)
-									colABDElem.Rep = append(colABDElem.Rep, r1)
-								} else {
-									l2 := s2.D
-									if len(l2) == 0 {
-										colABDElem.Def = append(colABDElem.Def, 5)
-										colABDElem.Rep = append(colABDElem.Rep, r1)
-									} else {
-										for j2 := range l2 {
-											r2 := uint8(2)
-											if j2 == 0 {
-												r2 = r1
-											}
-											colABDElem.Def = append(colABDElem.Def, 6)
-											colABDElem.Rep = append(colABDElem.Rep, r2)
-											colABDElem.Values.AppendString(l2[j2])
-										}
-									}
-								}
-							}
-						}
-					}
-				}
-				if s1.N == nil {
-					colAN.Def = append(colAN.Def, 1)
-				} else {
-					colAN.Def = append(colAN.Def, 2)
-					colAN.Values = append(colAN.Values, (*s1.N))
-				}
-			}
-		}
-	}
-	// l
-	{
-		colLElemElem := w.colLElemElem
-		for i := range rows {
-			x := &rows[i]
-			if x.L == nil {
-				colLElemElem.Def = append(colLElemElem.Def, 0)
-				colLElemElem.Rep = append(colLElemElem.Rep, 0)
-			} else {
-				l1 := x.L
+				l1 := s1.B
 				if len(l1) == 0 {
-					colLElemElem.Def = append(colLElemElem.Def, 1)
-					colLElemElem.Rep = append(colLElemElem.Rep, 0)
+					colABC.Def = append(colABC.Def, 2)
+					colABC.Rep = append(colABC.Rep, 0)
+					colABDElem.Def = append(colABDElem.Def, 2)
+					colABDElem.Rep = append(colABDElem.Rep, 0)
 				} else {
 					for j1 := range l1 {
 						r1 := uint8(1)
 						if j1 == 0 {
 							r1 = 0
 						}
-						l2 := l1[j1]
-						if len(l2) == 0 {
-							colLElemElem.Def = append(colLElemElem.Def, 2)
-							colLElemElem.Rep = append(colLElemElem.Rep, r1)
+						if l1[j1] == nil {
+							colABC.Def = append(colABC.Def, 3)
+							colABC.Rep = append(colABC.Rep, r1)
+							colABDElem.Def = append(colABDElem.Def, 3)
+							colABDElem.Rep = append(colABDElem.Rep, r1)
 						} else {
-							for j2 := range l2 {
-								r2 := uint8(2)
-								if j2 == 0 {
-									r2 = r1
-								}
-								if l2[j2] == nil {
-									colLElemElem.Def = append(colLElemElem.Def, 3)
-									colLElemElem.Rep = append(colLElemElem.Rep, r2)
-								} else {
-									colLElemElem.Def = append(colLElemElem.Def, 4)
-									colLElemElem.Rep = append(colLElemElem.Rep, r2)
-									colLElemElem.Values.AppendString((*l2[j2]))
-								}
+							s2 := l1[j1]
+							if s2.C == nil {
+								colABC.Def = append(colABC.Def, 4)
+								colABC.Rep = append(colABC.Rep, r1)
+							} else {
+								colABC.Def = append(colABC.Def, 5)
+								colABC.Rep = append(colABC.Rep, r1)
+								colABC.Values = append(colABC.Values, (*s2.C))
 							}
-						}
-					}
-				}
-			}
-		}
-	}
-	// m
-	{
-		colMKey := w.colMKey
-		colMValueElemKey := w.colMValueElemKey
-		colMValueElemValue := w.colMValueElemValue
-		for i := range rows {
-			x := &rows[i]
-			if x.M == nil {
-				colMKey.Def = append(colMKey.Def, 0)
-				colMKey.Rep = append(colMKey.Rep, 0)
-				colMValueElemKey.Def = append(colMValueElemKey.Def, 0)
-				colMValueElemKey.Rep = append(colMValueElemKey.Rep, 0)
-				colMValueElemValue.Def = append(colMValueElemValue.Def, 0)
-				colMValueElemValue.Rep = append(colMValueElemValue.Rep, 0)
-			} else {
-				m1 := x.M
-				if len(m1) == 0 {
-					colMKey.Def = append(colMKey.Def, 1)
-					colMKey.Rep = append(colMKey.Rep, 0)
-					colMValueElemKey.Def = append(colMValueElemKey.Def, 1)
-					colMValueElemKey.Rep = append(colMValueElemKey.Rep, 0)
-					colMValueElemValue.Def = append(colMValueElemValue.Def, 1)
-					colMValueElemValue.Rep = append(colMValueElemValue.Rep, 0)
-				} else {
-					e1 := pqrt.MapEntries(m1, &w.entriesM, w.fw.SortedMaps())
-					for j1 := range e1 {
-						r1 := uint8(1)
-						if j1 == 0 {
-							r1 = 0
-						}
-						colMKey.Def = append(colMKey.Def, 2)
-						colMKey.Rep = append(colMKey.Rep, r1)
-						colMKey.Values = append(colMKey.Values, e1[j1].Key)
-						l1 := e1[j1].Value
-						if len(l1) == 0 {
-							colMValueElemKey.Def = append(colMValueElemKey.Def, 2)
-							colMValueElemKey.Rep = append(colMValueElemKey.Rep, r1)
-							colMValueElemValue.Def = append(colMValueElemValue.Def, 2)
-							colMValueElemValue.Rep = append(colMValueElemValue.Rep, r1)
-						} else {
-							for j2 := range l1 {
-								r2 := uint8(2)
-								if j2 == 0 {
-									r2 = r1
-								}
-								m2 := l1[j2]
-								if len(m2) == 0 {
-									colMValueElemKey.Def = append(colMValueElemKey.Def, 3)
-									colMValueElemKey.Rep = append(colMValueElemKey.Rep, r2)
-									colMValueElemValue.Def = append(colMValueElemValue.Def, 3)
-									colMValueElemValue.Rep = append(colMValueElemValue.Rep, r2)
+							if s2.D == nil {
+								colABDElem.Def = append(colABDElem.Def, 4)
+								colABDElem.Rep = append(colABDElem.Rep, r1)
+							} else {
+								l2 := s2.D
+								if len(l2) == 0 {
+									colABDElem.Def = append(colABDElem.Def, 5)
+									colABDElem.Rep = append(colABDElem.Rep, r1)
 								} else {
-									e2 := pqrt.MapEntries(m2, &w.entriesMValueElem, w.fw.SortedMaps())
-									for j3 := range e2 {
-										r3 := uint8(3)
-										if j3 == 0 {
-											r3 = r2
+									for j2 := range l2 {
+										r2 := uint8(2)
+										if j2 == 0 {
+											r2 = r1
 										}
-										colMValueElemKey.Def = append(colMValueElemKey.Def, 4)
-										colMValueElemKey.Rep = append(colMValueElemKey.Rep, r3)
-										colMValueElemKey.Values.AppendString(e2[j3].Key)
-										if e2[j3].Value == nil {
-											colMValueElemValue.Def = append(colMValueElemValue.Def, 4)
-											colMValueElemValue.Rep = append(colMValueElemValue.Rep, r3)
-										} else {
-											colMValueElemValue.Def = append(colMValueElemValue.Def, 5)
-											colMValueElemValue.Rep = append(colMValueElemValue.Rep, r3)
-											colMValueElemValue.Values = append(colMValueElemValue.Values, (*e2[j3].Value))
-										}
+										colABDElem.Def = append(colABDElem.Def, 6)
+										colABDElem.Rep = append(colABDElem.Rep, r2)
+										colABDElem.Values.AppendString(l2[j2])
 									}
 								}
 							}
@@ -449,52 +340,131 @@ func (w *DeepWriter) shred(rows []Deep) {
 					}
 				}
 			}
+			if s1.N == nil {
+				colAN.Def = append(colAN.Def, 1)
+			} else {
+				colAN.Def = append(colAN.Def, 2)
+				colAN.Values = append(colAN.Values, (*s1.N))
+			}
 		}
 	}
-	// s
-	{
-		colSC := w.colSC
-		colSDElem := w.colSDElem
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.S
+}
+
+// shredL appends the levels and values of l to its columns' buffers.
+func (w *DeepWriter) shredL(rows []Deep) {
+	colLElemElem := w.colLElemElem
+	for i := range rows {
+		x := &rows[i]
+		if x.L == nil {
+			colLElemElem.Def = append(colLElemElem.Def, 0)
+			colLElemElem.Rep = append(colLElemElem.Rep, 0)
+		} else {
+			l1 := x.L
 			if len(l1) == 0 {
-				colSC.Def = append(colSC.Def, 0)
-				colSC.Rep = append(colSC.Rep, 0)
-				colSDElem.Def = append(colSDElem.Def, 0)
-				colSDElem.Rep = append(colSDElem.Rep, 0)
+				colLElemElem.Def = append(colLElemElem.Def, 1)
+				colLElemElem.Rep = append(colLElemElem.Rep, 0)
 			} else {
 				for j1 := range l1 {
 					r1 := uint8(1)
 					if j1 == 0 {
 						r1 = 0
 					}
-					s1 := &l1[j1]
-					if s1.C == nil {
-						colSC.Def = append(colSC.Def, 1)
-						colSC.Rep = append(colSC.Rep, r1)
+					l2 := l1[j1]
+					if len(l2) == 0 {
+						colLElemElem.Def = append(colLElemElem.Def, 2)
+						colLElemElem.Rep = append(colLElemElem.Rep, r1)
 					} else {
-						colSC.Def = append(colSC.Def, 2)
-						colSC.Rep = append(colSC.Rep, r1)
-						colSC.Values = append(colSC.Values, (*s1.C))
+						for j2 := range l2 {
+							r2 := uint8(2)
+							if j2 == 0 {
+								r2 = r1
+							}
+							if l2[j2] == nil {
+								colLElemElem.Def = append(colLElemElem.Def, 3)
+								colLElemElem.Rep = append(colLElemElem.Rep, r2)
+							} else {
+								colLElemElem.Def = append(colLElemElem.Def, 4)
+								colLElemElem.Rep = append(colLElemElem.Rep, r2)
+								colLElemElem.Values.AppendString((*l2[j2]))
+							}
+						}
 					}
-					if s1.D == nil {
-						colSDElem.Def = append(colSDElem.Def, 1)
-						colSDElem.Rep = append(colSDElem.Rep, r1)
+				}
+			}
+		}
+	}
+}
+
+// shredM appends the levels and values of m to its columns' buffers.
+func (w *DeepWriter) shredM(rows []Deep) {
+	colMKey := w.colMKey
+	colMValueElemKey := w.colMValueElemKey
+	colMValueElemValue := w.colMValueElemValue
+	for i := range rows {
+		x := &rows[i]
+		if x.M == nil {
+			colMKey.Def = append(colMKey.Def, 0)
+			colMKey.Rep = append(colMKey.Rep, 0)
+			colMValueElemKey.Def = append(colMValueElemKey.Def, 0)
+			colMValueElemKey.Rep = append(colMValueElemKey.Rep, 0)
+			colMValueElemValue.Def = append(colMValueElemValue.Def, 0)
+			colMValueElemValue.Rep = append(colMValueElemValue.Rep, 0)
+		} else {
+			m1 := x.M
+			if len(m1) == 0 {
+				colMKey.Def = append(colMKey.Def, 1)
+				colMKey.Rep = append(colMKey.Rep, 0)
+				colMValueElemKey.Def = append(colMValueElemKey.Def, 1)
+				colMValueElemKey.Rep = append(colMValueElemKey.Rep, 0)
+				colMValueElemValue.Def = append(colMValueElemValue.Def, 1)
+				colMValueElemValue.Rep = append(colMValueElemValue.Rep, 0)
+			} else {
+				e1 := pqrt.MapEntries(m1, &w.entriesM, w.fw.SortedMaps())
+				for j1 := range e1 {
+					r1 := uint8(1)
+					if j1 == 0 {
+						r1 = 0
+					}
+					colMKey.Def = append(colMKey.Def, 2)
+					colMKey.Rep = append(colMKey.Rep, r1)
+					colMKey.Values = append(colMKey.Values, e1[j1].Key)
+					l1 := e1[j1].Value
+					if len(l1) == 0 {
+						colMValueElemKey.Def = append(colMValueElemKey.Def, 2)
+						colMValueElemKey.Rep = append(colMValueElemKey.Rep, r1)
+						colMValueElemValue.Def = append(colMValueElemValue.Def, 2)
+						colMValueElemValue.Rep = append(colMValueElemValue.Rep, r1)
 					} else {
-						l2 := s1.D
-						if len(l2) == 0 {
-							colSDElem.Def = append(colSDElem.Def, 2)
-							colSDElem.Rep = append(colSDElem.Rep, r1)
-						} else {
-							for j2 := range l2 {
-								r2 := uint8(2)
-								if j2 == 0 {
-									r2 = r1
+						for j2 := range l1 {
+							r2 := uint8(2)
+							if j2 == 0 {
+								r2 = r1
+							}
+							m2 := l1[j2]
+							if len(m2) == 0 {
+								colMValueElemKey.Def = append(colMValueElemKey.Def, 3)
+								colMValueElemKey.Rep = append(colMValueElemKey.Rep, r2)
+								colMValueElemValue.Def = append(colMValueElemValue.Def, 3)
+								colMValueElemValue.Rep = append(colMValueElemValue.Rep, r2)
+							} else {
+								e2 := pqrt.MapEntries(m2, &w.entriesMValueElem, w.fw.SortedMaps())
+								for j3 := range e2 {
+									r3 := uint8(3)
+									if j3 == 0 {
+										r3 = r2
+									}
+									colMValueElemKey.Def = append(colMValueElemKey.Def, 4)
+									colMValueElemKey.Rep = append(colMValueElemKey.Rep, r3)
+									colMValueElemKey.Values.AppendString(e2[j3].Key)
+									if e2[j3].Value == nil {
+										colMValueElemValue.Def = append(colMValueElemValue.Def, 4)
+										colMValueElemValue.Rep = append(colMValueElemValue.Rep, r3)
+									} else {
+										colMValueElemValue.Def = append(colMValueElemValue.Def, 5)
+										colMValueElemValue.Rep = append(colMValueElemValue.Rep, r3)
+										colMValueElemValue.Values = append(colMValueElemValue.Values, (*e2[j3].Value))
+									}
 								}
-								colSDElem.Def = append(colSDElem.Def, 3)
-								colSDElem.Rep = append(colSDElem.Rep, r2)
-								colSDElem.Values.AppendString(l2[j2])
 							}
 						}
 					}
@@ -505,6 +475,58 @@ func (w *DeepWriter) shred(rows []Deep) {
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesM[:cap(w.entriesM)])
 	clear(w.entriesMValueElem[:cap(w.entriesMValueElem)])
+}
+
+// shredS appends the levels and values of s to its columns' buffers.
+func (w *DeepWriter) shredS(rows []Deep) {
+	colSC := w.colSC
+	colSDElem := w.colSDElem
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.S
+		if len(l1) == 0 {
+			colSC.Def = append(colSC.Def, 0)
+			colSC.Rep = append(colSC.Rep, 0)
+			colSDElem.Def = append(colSDElem.Def, 0)
+			colSDElem.Rep = append(colSDElem.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				s1 := &l1[j1]
+				if s1.C == nil {
+					colSC.Def = append(colSC.Def, 1)
+					colSC.Rep = append(colSC.Rep, r1)
+				} else {
+					colSC.Def = append(colSC.Def, 2)
+					colSC.Rep = append(colSC.Rep, r1)
+					colSC.Values = append(colSC.Values, (*s1.C))
+				}
+				if s1.D == nil {
+					colSDElem.Def = append(colSDElem.Def, 1)
+					colSDElem.Rep = append(colSDElem.Rep, r1)
+				} else {
+					l2 := s1.D
+					if len(l2) == 0 {
+						colSDElem.Def = append(colSDElem.Def, 2)
+						colSDElem.Rep = append(colSDElem.Rep, r1)
+					} else {
+						for j2 := range l2 {
+							r2 := uint8(2)
+							if j2 == 0 {
+								r2 = r1
+							}
+							colSDElem.Def = append(colSDElem.Def, 3)
+							colSDElem.Rep = append(colSDElem.Rep, r2)
+							colSDElem.Values.AppendString(l2[j2])
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 // DeepReader reads rows of Deep from a Parquet file. Create one with NewDeepReader.

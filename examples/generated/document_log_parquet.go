@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // DocumentLog is a row of the Parquet schema "document_log".
@@ -104,6 +104,8 @@ type DocumentLogWriter struct {
 	variantBody  *pqrt.VariantWriter // body (Variant)
 	variantExtra *pqrt.VariantWriter // extra (Variant)
 	pending      int                 // rows shredded since the last EndRows
+	rows         []DocumentLog       // the rows shred is shredding, for its parts; nil between calls
+	parts        *pqrt.ShredParts    // shred's parts: one method per top-level field
 }
 
 // NewDocumentLogWriter starts a Parquet file of DocumentLog rows on w with the given writer options.
@@ -127,6 +129,11 @@ func pqgenDocumentLogWriterFor(fw *pqrt.FileWriter) (*DocumentLogWriter, error) 
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { return w.shredID(w.rows) },
+		func() error { return w.shredBody(w.rows) },
+		func() error { return w.shredExtra(w.rows) },
+	)
 	return w, nil
 }
 
@@ -186,35 +193,46 @@ func (w *DocumentLogWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
 func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *DocumentLogWriter) shredID(rows []DocumentLog) error {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// body (Variant)
-	{
-		vw := w.variantBody
-		for i := range rows {
-			if err := vw.Append(rows[i].Body, 0); err != nil {
-				return err
-			}
+	colID.Values = vals
+	return nil
+}
+
+// shredBody appends the levels and values of body (Variant) to its columns' buffers.
+func (w *DocumentLogWriter) shredBody(rows []DocumentLog) error {
+	vw := w.variantBody
+	for i := range rows {
+		if err := vw.Append(rows[i].Body, 0); err != nil {
+			return err
 		}
 	}
-	// extra (Variant)
-	{
-		vw := w.variantExtra
-		for i := range rows {
-			if err := vw.Append(rows[i].Extra, 0); err != nil {
-				return err
-			}
+	return nil
+}
+
+// shredExtra appends the levels and values of extra (Variant) to its columns' buffers.
+func (w *DocumentLogWriter) shredExtra(rows []DocumentLog) error {
+	vw := w.variantExtra
+	for i := range rows {
+		if err := vw.Append(rows[i].Extra, 0); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Document (or a struct it
@@ -75,6 +75,8 @@ type DocumentWriter struct {
 	variantBody  *pqrt.VariantWriter // body (Variant)
 	variantExtra *pqrt.VariantWriter // extra (Variant)
 	pending      int                 // rows shredded since the last EndRows
+	rows         []Document          // the rows shred is shredding, for its parts; nil between calls
+	parts        *pqrt.ShredParts    // shred's parts: one method per top-level field
 }
 
 // NewDocumentWriter starts a Parquet file of Document rows on w with the given writer options.
@@ -98,6 +100,11 @@ func pqgenDocumentWriterFor(fw *pqrt.FileWriter) (*DocumentWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { return w.shredID(w.rows) },
+		func() error { return w.shredBody(w.rows) },
+		func() error { return w.shredExtra(w.rows) },
+	)
 	return w, nil
 }
 
@@ -157,35 +164,46 @@ func (w *DocumentWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
 func (w *DocumentWriter) shred(rows []Document) error {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *DocumentWriter) shredID(rows []Document) error {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// body (Variant)
-	{
-		vw := w.variantBody
-		for i := range rows {
-			if err := vw.Append(rows[i].Body, 0); err != nil {
-				return err
-			}
+	colID.Values = vals
+	return nil
+}
+
+// shredBody appends the levels and values of body (Variant) to its columns' buffers.
+func (w *DocumentWriter) shredBody(rows []Document) error {
+	vw := w.variantBody
+	for i := range rows {
+		if err := vw.Append(rows[i].Body, 0); err != nil {
+			return err
 		}
 	}
-	// extra (Variant)
-	{
-		vw := w.variantExtra
-		for i := range rows {
-			if err := vw.Append(rows[i].Extra, 0); err != nil {
-				return err
-			}
+	return nil
+}
+
+// shredExtra appends the levels and values of extra (Variant) to its columns' buffers.
+func (w *DocumentWriter) shredExtra(rows []Document) error {
+	vw := w.variantExtra
+	for i := range rows {
+		if err := vw.Append(rows[i].Extra, 0); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Event (or a struct it
@@ -114,6 +114,8 @@ type EventWriter struct {
 	colCountry  *pqrt.ByteArrayBuffer // country
 	colPayload  *pqrt.ByteArrayBuffer // payload
 	pending     int                   // rows shredded since the last EndRows
+	rows        []Event               // the rows shred is shredding, for its parts; nil between calls
+	parts       *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // pqgenEventOptions are the writer options of Event's struct tags; the options given to
@@ -155,6 +157,20 @@ func pqgenEventWriterFor(fw *pqrt.FileWriter) (*EventWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredAt(w.rows); return nil },
+		func() error { w.shredKind(w.rows); return nil },
+		func() error { w.shredUser(w.rows); return nil },
+		func() error { w.shredSession(w.rows); return nil },
+		func() error { w.shredLatency(w.rows); return nil },
+		func() error { w.shredScore(w.rows); return nil },
+		func() error { w.shredSuccess(w.rows); return nil },
+		func() error { w.shredReferrer(w.rows); return nil },
+		func() error { w.shredRetries(w.rows); return nil },
+		func() error { w.shredCountry(w.rows); return nil },
+		func() error { w.shredPayload(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -170,7 +186,9 @@ func (w *EventWriter) Write(rows []Event) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenEventBatch-w.pending)
 		k = min(k, pqgenEventBatchCheck-w.pending%pqgenEventBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -212,138 +230,156 @@ func (w *EventWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *EventWriter) shred(rows []Event) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *EventWriter) shred(rows []Event) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *EventWriter) shredID(rows []Event) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// at
-	{
-		colAt := w.colAt
-		vals := pqslices.Grow(colAt.Values, len(rows))[:len(colAt.Values)+len(rows)]
-		dst := vals[len(colAt.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.At.UnixMicro()
-		}
-		colAt.Values = vals
+	colID.Values = vals
+}
+
+// shredAt appends the levels and values of at to its columns' buffers.
+func (w *EventWriter) shredAt(rows []Event) {
+	colAt := w.colAt
+	vals := pqslices.Grow(colAt.Values, len(rows))[:len(colAt.Values)+len(rows)]
+	dst := vals[len(colAt.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.At.UnixMicro()
 	}
-	// kind
-	{
-		colKind := w.colKind
-		for i := range rows {
-			x := &rows[i]
-			colKind.Values.AppendString(string(x.Kind))
-		}
+	colAt.Values = vals
+}
+
+// shredKind appends the levels and values of kind to its columns' buffers.
+func (w *EventWriter) shredKind(rows []Event) {
+	colKind := w.colKind
+	for i := range rows {
+		x := &rows[i]
+		colKind.Values.AppendString(string(x.Kind))
 	}
-	// user
-	{
-		colUser := w.colUser
-		for i := range rows {
-			x := &rows[i]
-			colUser.Values.AppendString(x.User)
-		}
+}
+
+// shredUser appends the levels and values of user to its columns' buffers.
+func (w *EventWriter) shredUser(rows []Event) {
+	colUser := w.colUser
+	for i := range rows {
+		x := &rows[i]
+		colUser.Values.AppendString(x.User)
 	}
-	// session
-	{
-		colSession := w.colSession
-		for i := range rows {
-			x := &rows[i]
-			colSession.Values = append(colSession.Values, x.Session[:]...)
-		}
+}
+
+// shredSession appends the levels and values of session to its columns' buffers.
+func (w *EventWriter) shredSession(rows []Event) {
+	colSession := w.colSession
+	for i := range rows {
+		x := &rows[i]
+		colSession.Values = append(colSession.Values, x.Session[:]...)
 	}
-	// Latency
-	{
-		colLatency := w.colLatency
-		vals := pqslices.Grow(colLatency.Values, len(rows))[:len(colLatency.Values)+len(rows)]
-		dst := vals[len(colLatency.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.Latency)
-		}
-		colLatency.Values = vals
+}
+
+// shredLatency appends the levels and values of Latency to its columns' buffers.
+func (w *EventWriter) shredLatency(rows []Event) {
+	colLatency := w.colLatency
+	vals := pqslices.Grow(colLatency.Values, len(rows))[:len(colLatency.Values)+len(rows)]
+	dst := vals[len(colLatency.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.Latency)
 	}
-	// score
-	{
-		colScore := w.colScore
-		vals := pqslices.Grow(colScore.Values, len(rows))[:len(colScore.Values)+len(rows)]
-		dst := vals[len(colScore.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Score
-		}
-		colScore.Values = vals
+	colLatency.Values = vals
+}
+
+// shredScore appends the levels and values of score to its columns' buffers.
+func (w *EventWriter) shredScore(rows []Event) {
+	colScore := w.colScore
+	vals := pqslices.Grow(colScore.Values, len(rows))[:len(colScore.Values)+len(rows)]
+	dst := vals[len(colScore.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Score
 	}
-	// success
-	{
-		colSuccess := w.colSuccess
-		vals := pqslices.Grow(colSuccess.Values, len(rows))[:len(colSuccess.Values)+len(rows)]
-		dst := vals[len(colSuccess.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Success
-		}
-		colSuccess.Values = vals
+	colScore.Values = vals
+}
+
+// shredSuccess appends the levels and values of success to its columns' buffers.
+func (w *EventWriter) shredSuccess(rows []Event) {
+	colSuccess := w.colSuccess
+	vals := pqslices.Grow(colSuccess.Values, len(rows))[:len(colSuccess.Values)+len(rows)]
+	dst := vals[len(colSuccess.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Success
 	}
-	// referrer
-	{
-		colReferrer := w.colReferrer
-		for i := range rows {
-			x := &rows[i]
-			if x.Referrer == nil {
-				colReferrer.Def = append(colReferrer.Def, 0)
-			} else {
-				colReferrer.Def = append(colReferrer.Def, 1)
-				colReferrer.Values.AppendString((*x.Referrer))
-			}
-		}
-	}
-	// retries
-	{
-		colRetries := w.colRetries
-		defs := pqslices.Grow(colRetries.Def, len(rows))[:len(colRetries.Def)+len(rows)]
-		def := defs[len(colRetries.Def):][:len(rows)]
-		vals := pqslices.Grow(colRetries.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.Retries == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.Retries))
-			}
-		}
-		colRetries.Def = defs
-		colRetries.Values = vals
-	}
-	// country
-	{
-		colCountry := w.colCountry
-		for i := range rows {
-			x := &rows[i]
-			if len(x.Country) == 0 {
-				colCountry.Def = append(colCountry.Def, 0)
-			} else {
-				colCountry.Def = append(colCountry.Def, 1)
-				colCountry.Values.AppendString(x.Country)
-			}
+	colSuccess.Values = vals
+}
+
+// shredReferrer appends the levels and values of referrer to its columns' buffers.
+func (w *EventWriter) shredReferrer(rows []Event) {
+	colReferrer := w.colReferrer
+	for i := range rows {
+		x := &rows[i]
+		if x.Referrer == nil {
+			colReferrer.Def = append(colReferrer.Def, 0)
+		} else {
+			colReferrer.Def = append(colReferrer.Def, 1)
+			colReferrer.Values.AppendString((*x.Referrer))
 		}
 	}
-	// payload
-	{
-		colPayload := w.colPayload
-		for i := range rows {
-			x := &rows[i]
-			colPayload.Values.Append(x.Payload)
+}
+
+// shredRetries appends the levels and values of retries to its columns' buffers.
+func (w *EventWriter) shredRetries(rows []Event) {
+	colRetries := w.colRetries
+	defs := pqslices.Grow(colRetries.Def, len(rows))[:len(colRetries.Def)+len(rows)]
+	def := defs[len(colRetries.Def):][:len(rows)]
+	vals := pqslices.Grow(colRetries.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.Retries == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.Retries))
 		}
+	}
+	colRetries.Def = defs
+	colRetries.Values = vals
+}
+
+// shredCountry appends the levels and values of country to its columns' buffers.
+func (w *EventWriter) shredCountry(rows []Event) {
+	colCountry := w.colCountry
+	for i := range rows {
+		x := &rows[i]
+		if len(x.Country) == 0 {
+			colCountry.Def = append(colCountry.Def, 0)
+		} else {
+			colCountry.Def = append(colCountry.Def, 1)
+			colCountry.Values.AppendString(x.Country)
+		}
+	}
+}
+
+// shredPayload appends the levels and values of payload to its columns' buffers.
+func (w *EventWriter) shredPayload(rows []Event) {
+	colPayload := w.colPayload
+	for i := range rows {
+		x := &rows[i]
+		colPayload.Values.Append(x.Payload)
 	}
 }
 

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Half (or a struct it
@@ -57,6 +57,8 @@ type HalfWriter struct {
 	fw      *pqrt.FileWriter
 	colX    *pqrt.FixedBuffer // x
 	pending int               // rows shredded since the last EndRows
+	rows    []Half            // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewHalfWriter starts a Parquet file of Half rows on w with the given writer options.
@@ -78,6 +80,9 @@ func pqgenHalfWriterFor(fw *pqrt.FileWriter) (*HalfWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredX(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -90,7 +95,9 @@ func (w *HalfWriter) Write(rows []Half) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenHalfBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -127,19 +134,26 @@ func (w *HalfWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *HalfWriter) shred(rows []Half) {
-	// x
-	{
-		colX := w.colX
-		for i := range rows {
-			x := &rows[i]
-			if x.X == nil {
-				colX.Def = append(colX.Def, 0)
-			} else {
-				colX.Def = append(colX.Def, 1)
-				colX.Values = pqrt.AppendFloat16(colX.Values, (*x.X))
-			}
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *HalfWriter) shred(rows []Half) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredX appends the levels and values of x to its columns' buffers.
+func (w *HalfWriter) shredX(rows []Half) {
+	colX := w.colX
+	for i := range rows {
+		x := &rows[i]
+		if x.X == nil {
+			colX.Def = append(colX.Def, 0)
+		} else {
+			colX.Def = append(colX.Def, 1)
+			colX.Values = pqrt.AppendFloat16(colX.Values, (*x.X))
 		}
 	}
 }

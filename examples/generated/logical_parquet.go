@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Logical (or a struct it
@@ -266,6 +266,8 @@ type LogicalWriter struct {
 	colZeroNullI32   *pqrt.Int32Buffer     // zero_null_i32
 	colZeroNullTs    *pqrt.Int64Buffer     // zero_null_ts
 	pending          int                   // rows shredded since the last EndRows
+	rows             []Logical             // the rows shred is shredding, for its parts; nil between calls
+	parts            *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // pqgenLogicalOptions are the writer options of Logical's struct tags; the options given to
@@ -345,6 +347,58 @@ func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredI8(w.rows); return nil },
+		func() error { w.shredI16(w.rows); return nil },
+		func() error { w.shredI32(w.rows); return nil },
+		func() error { w.shredI64(w.rows); return nil },
+		func() error { w.shredU8(w.rows); return nil },
+		func() error { w.shredU16(w.rows); return nil },
+		func() error { w.shredU32(w.rows); return nil },
+		func() error { w.shredU64(w.rows); return nil },
+		func() error { w.shredInt(w.rows); return nil },
+		func() error { w.shredUint(w.rows); return nil },
+		func() error { w.shredF32(w.rows); return nil },
+		func() error { w.shredF64(w.rows); return nil },
+		func() error { w.shredBool(w.rows); return nil },
+		func() error { w.shredStr(w.rows); return nil },
+		func() error { w.shredEnum(w.rows); return nil },
+		func() error { w.shredJSON(w.rows); return nil },
+		func() error { w.shredBSON(w.rows); return nil },
+		func() error { w.shredBin(w.rows); return nil },
+		func() error { w.shredUUID(w.rows); return nil },
+		func() error { w.shredFloat16(w.rows); return nil },
+		func() error { w.shredInterval(w.rows); return nil },
+		func() error { w.shredFixed(w.rows); return nil },
+		func() error { w.shredDec32(w.rows); return nil },
+		func() error { w.shredDec64(w.rows); return nil },
+		func() error { w.shredDecFixed(w.rows); return nil },
+		func() error { w.shredDecBytes(w.rows); return nil },
+		func() error { w.shredTsMillis(w.rows); return nil },
+		func() error { w.shredTsMicros(w.rows); return nil },
+		func() error { w.shredTsNanos(w.rows); return nil },
+		func() error { w.shredTsLocal(w.rows); return nil },
+		func() error { w.shredDate(w.rows); return nil },
+		func() error { w.shredTimeOfDay32(w.rows); return nil },
+		func() error { w.shredTimeOfDay64(w.rows); return nil },
+		func() error { w.shredTimeOfDayFine(w.rows); return nil },
+		func() error { w.shredDuration(w.rows); return nil },
+		func() error { w.shredInt96(w.rows); return nil },
+		func() error { w.shredGeometry(w.rows); return nil },
+		func() error { w.shredGeography(w.rows); return nil },
+		func() error { w.shredTemp(w.rows); return nil },
+		func() error { w.shredLevel(w.rows); return nil },
+		func() error { w.shredCount(w.rows); return nil },
+		func() error { w.shredDaysRaw(w.rows); return nil },
+		func() error { w.shredMicrosRaw(w.rows); return nil },
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredOptTime(w.rows); return nil },
+		func() error { w.shredOptUUID(w.rows); return nil },
+		func() error { w.shredOptBytes(w.rows); return nil },
+		func() error { w.shredOptLevel(w.rows); return nil },
+		func() error { w.shredZeroNullI32(w.rows); return nil },
+		func() error { w.shredZeroNullTs(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -360,7 +414,9 @@ func (w *LogicalWriter) Write(rows []Logical) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenLogicalBatch-w.pending)
 		k = min(k, pqgenLogicalBatchCheck-w.pending%pqgenLogicalBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -402,551 +458,607 @@ func (w *LogicalWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *LogicalWriter) shred(rows []Logical) {
-	// i8
-	{
-		colI8 := w.colI8
-		vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
-		dst := vals[len(colI8.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.I8)
-		}
-		colI8.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *LogicalWriter) shred(rows []Logical) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredI8 appends the levels and values of i8 to its columns' buffers.
+func (w *LogicalWriter) shredI8(rows []Logical) {
+	colI8 := w.colI8
+	vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
+	dst := vals[len(colI8.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.I8)
 	}
-	// i16
-	{
-		colI16 := w.colI16
-		vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
-		dst := vals[len(colI16.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.I16)
-		}
-		colI16.Values = vals
+	colI8.Values = vals
+}
+
+// shredI16 appends the levels and values of i16 to its columns' buffers.
+func (w *LogicalWriter) shredI16(rows []Logical) {
+	colI16 := w.colI16
+	vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
+	dst := vals[len(colI16.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.I16)
 	}
-	// i32
-	{
-		colI32 := w.colI32
-		vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
-		dst := vals[len(colI32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.I32
-		}
-		colI32.Values = vals
+	colI16.Values = vals
+}
+
+// shredI32 appends the levels and values of i32 to its columns' buffers.
+func (w *LogicalWriter) shredI32(rows []Logical) {
+	colI32 := w.colI32
+	vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
+	dst := vals[len(colI32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.I32
 	}
-	// i64
-	{
-		colI64 := w.colI64
-		vals := pqslices.Grow(colI64.Values, len(rows))[:len(colI64.Values)+len(rows)]
-		dst := vals[len(colI64.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.I64
-		}
-		colI64.Values = vals
+	colI32.Values = vals
+}
+
+// shredI64 appends the levels and values of i64 to its columns' buffers.
+func (w *LogicalWriter) shredI64(rows []Logical) {
+	colI64 := w.colI64
+	vals := pqslices.Grow(colI64.Values, len(rows))[:len(colI64.Values)+len(rows)]
+	dst := vals[len(colI64.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.I64
 	}
-	// u8
-	{
-		colU8 := w.colU8
-		vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
-		dst := vals[len(colU8.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U8)
-		}
-		colU8.Values = vals
+	colI64.Values = vals
+}
+
+// shredU8 appends the levels and values of u8 to its columns' buffers.
+func (w *LogicalWriter) shredU8(rows []Logical) {
+	colU8 := w.colU8
+	vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
+	dst := vals[len(colU8.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U8)
 	}
-	// u16
-	{
-		colU16 := w.colU16
-		vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
-		dst := vals[len(colU16.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U16)
-		}
-		colU16.Values = vals
+	colU8.Values = vals
+}
+
+// shredU16 appends the levels and values of u16 to its columns' buffers.
+func (w *LogicalWriter) shredU16(rows []Logical) {
+	colU16 := w.colU16
+	vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
+	dst := vals[len(colU16.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U16)
 	}
-	// u32
-	{
-		colU32 := w.colU32
-		vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
-		dst := vals[len(colU32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.U32)
-		}
-		colU32.Values = vals
+	colU16.Values = vals
+}
+
+// shredU32 appends the levels and values of u32 to its columns' buffers.
+func (w *LogicalWriter) shredU32(rows []Logical) {
+	colU32 := w.colU32
+	vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
+	dst := vals[len(colU32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U32)
 	}
-	// u64
-	{
-		colU64 := w.colU64
-		vals := pqslices.Grow(colU64.Values, len(rows))[:len(colU64.Values)+len(rows)]
-		dst := vals[len(colU64.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.U64)
-		}
-		colU64.Values = vals
+	colU32.Values = vals
+}
+
+// shredU64 appends the levels and values of u64 to its columns' buffers.
+func (w *LogicalWriter) shredU64(rows []Logical) {
+	colU64 := w.colU64
+	vals := pqslices.Grow(colU64.Values, len(rows))[:len(colU64.Values)+len(rows)]
+	dst := vals[len(colU64.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.U64)
 	}
-	// int
-	{
-		colInt := w.colInt
-		vals := pqslices.Grow(colInt.Values, len(rows))[:len(colInt.Values)+len(rows)]
-		dst := vals[len(colInt.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.Int)
-		}
-		colInt.Values = vals
+	colU64.Values = vals
+}
+
+// shredInt appends the levels and values of int to its columns' buffers.
+func (w *LogicalWriter) shredInt(rows []Logical) {
+	colInt := w.colInt
+	vals := pqslices.Grow(colInt.Values, len(rows))[:len(colInt.Values)+len(rows)]
+	dst := vals[len(colInt.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.Int)
 	}
-	// uint
-	{
-		colUint := w.colUint
-		vals := pqslices.Grow(colUint.Values, len(rows))[:len(colUint.Values)+len(rows)]
-		dst := vals[len(colUint.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.Uint)
-		}
-		colUint.Values = vals
+	colInt.Values = vals
+}
+
+// shredUint appends the levels and values of uint to its columns' buffers.
+func (w *LogicalWriter) shredUint(rows []Logical) {
+	colUint := w.colUint
+	vals := pqslices.Grow(colUint.Values, len(rows))[:len(colUint.Values)+len(rows)]
+	dst := vals[len(colUint.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.Uint)
 	}
-	// f32
-	{
-		colF32 := w.colF32
-		vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
-		dst := vals[len(colF32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F32
-		}
-		colF32.Values = vals
+	colUint.Values = vals
+}
+
+// shredF32 appends the levels and values of f32 to its columns' buffers.
+func (w *LogicalWriter) shredF32(rows []Logical) {
+	colF32 := w.colF32
+	vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
+	dst := vals[len(colF32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F32
 	}
-	// f64
-	{
-		colF64 := w.colF64
-		vals := pqslices.Grow(colF64.Values, len(rows))[:len(colF64.Values)+len(rows)]
-		dst := vals[len(colF64.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F64
-		}
-		colF64.Values = vals
+	colF32.Values = vals
+}
+
+// shredF64 appends the levels and values of f64 to its columns' buffers.
+func (w *LogicalWriter) shredF64(rows []Logical) {
+	colF64 := w.colF64
+	vals := pqslices.Grow(colF64.Values, len(rows))[:len(colF64.Values)+len(rows)]
+	dst := vals[len(colF64.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F64
 	}
-	// bool
-	{
-		colBool := w.colBool
-		vals := pqslices.Grow(colBool.Values, len(rows))[:len(colBool.Values)+len(rows)]
-		dst := vals[len(colBool.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Bool
-		}
-		colBool.Values = vals
+	colF64.Values = vals
+}
+
+// shredBool appends the levels and values of bool to its columns' buffers.
+func (w *LogicalWriter) shredBool(rows []Logical) {
+	colBool := w.colBool
+	vals := pqslices.Grow(colBool.Values, len(rows))[:len(colBool.Values)+len(rows)]
+	dst := vals[len(colBool.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Bool
 	}
-	// str
-	{
-		colStr := w.colStr
-		for i := range rows {
-			x := &rows[i]
-			colStr.Values.AppendString(x.Str)
+	colBool.Values = vals
+}
+
+// shredStr appends the levels and values of str to its columns' buffers.
+func (w *LogicalWriter) shredStr(rows []Logical) {
+	colStr := w.colStr
+	for i := range rows {
+		x := &rows[i]
+		colStr.Values.AppendString(x.Str)
+	}
+}
+
+// shredEnum appends the levels and values of enum to its columns' buffers.
+func (w *LogicalWriter) shredEnum(rows []Logical) {
+	colEnum := w.colEnum
+	for i := range rows {
+		x := &rows[i]
+		colEnum.Values.AppendString(x.Enum)
+	}
+}
+
+// shredJSON appends the levels and values of json to its columns' buffers.
+func (w *LogicalWriter) shredJSON(rows []Logical) {
+	colJSON := w.colJSON
+	for i := range rows {
+		x := &rows[i]
+		colJSON.Values.AppendString(x.JSON)
+	}
+}
+
+// shredBSON appends the levels and values of bson to its columns' buffers.
+func (w *LogicalWriter) shredBSON(rows []Logical) {
+	colBSON := w.colBSON
+	for i := range rows {
+		x := &rows[i]
+		colBSON.Values.Append(x.BSON)
+	}
+}
+
+// shredBin appends the levels and values of bin to its columns' buffers.
+func (w *LogicalWriter) shredBin(rows []Logical) {
+	colBin := w.colBin
+	for i := range rows {
+		x := &rows[i]
+		colBin.Values.Append(x.Bin)
+	}
+}
+
+// shredUUID appends the levels and values of uuid to its columns' buffers.
+func (w *LogicalWriter) shredUUID(rows []Logical) {
+	colUUID := w.colUUID
+	for i := range rows {
+		x := &rows[i]
+		colUUID.Values = append(colUUID.Values, x.UUID[:]...)
+	}
+}
+
+// shredFloat16 appends the levels and values of float16 to its columns' buffers.
+func (w *LogicalWriter) shredFloat16(rows []Logical) {
+	colFloat16 := w.colFloat16
+	for i := range rows {
+		x := &rows[i]
+		colFloat16.Values = append(colFloat16.Values, x.Float16[:]...)
+	}
+}
+
+// shredInterval appends the levels and values of interval to its columns' buffers.
+func (w *LogicalWriter) shredInterval(rows []Logical) {
+	colInterval := w.colInterval
+	for i := range rows {
+		x := &rows[i]
+		colInterval.Values = append(colInterval.Values, x.Interval[:]...)
+	}
+}
+
+// shredFixed appends the levels and values of fixed to its columns' buffers.
+func (w *LogicalWriter) shredFixed(rows []Logical) {
+	colFixed := w.colFixed
+	for i := range rows {
+		x := &rows[i]
+		colFixed.Values = append(colFixed.Values, x.Fixed[:]...)
+	}
+}
+
+// shredDec32 appends the levels and values of dec32 to its columns' buffers.
+func (w *LogicalWriter) shredDec32(rows []Logical) {
+	colDec32 := w.colDec32
+	vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
+	dst := vals[len(colDec32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Dec32
+	}
+	colDec32.Values = vals
+}
+
+// shredDec64 appends the levels and values of dec64 to its columns' buffers.
+func (w *LogicalWriter) shredDec64(rows []Logical) {
+	colDec64 := w.colDec64
+	vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
+	dst := vals[len(colDec64.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Dec64
+	}
+	colDec64.Values = vals
+}
+
+// shredDecFixed appends the levels and values of dec_fixed to its columns' buffers.
+func (w *LogicalWriter) shredDecFixed(rows []Logical) {
+	colDecFixed := w.colDecFixed
+	for i := range rows {
+		x := &rows[i]
+		colDecFixed.Values = append(colDecFixed.Values, x.DecFixed[:]...)
+	}
+}
+
+// shredDecBytes appends the levels and values of dec_bytes to its columns' buffers.
+func (w *LogicalWriter) shredDecBytes(rows []Logical) {
+	colDecBytes := w.colDecBytes
+	for i := range rows {
+		x := &rows[i]
+		colDecBytes.Values.Append(x.DecBytes)
+	}
+}
+
+// shredTsMillis appends the levels and values of ts_millis to its columns' buffers.
+func (w *LogicalWriter) shredTsMillis(rows []Logical) {
+	colTsMillis := w.colTsMillis
+	vals := pqslices.Grow(colTsMillis.Values, len(rows))[:len(colTsMillis.Values)+len(rows)]
+	dst := vals[len(colTsMillis.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsMillis.UnixMilli()
+	}
+	colTsMillis.Values = vals
+}
+
+// shredTsMicros appends the levels and values of ts_micros to its columns' buffers.
+func (w *LogicalWriter) shredTsMicros(rows []Logical) {
+	colTsMicros := w.colTsMicros
+	vals := pqslices.Grow(colTsMicros.Values, len(rows))[:len(colTsMicros.Values)+len(rows)]
+	dst := vals[len(colTsMicros.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsMicros.UnixMicro()
+	}
+	colTsMicros.Values = vals
+}
+
+// shredTsNanos appends the levels and values of ts_nanos to its columns' buffers.
+func (w *LogicalWriter) shredTsNanos(rows []Logical) {
+	colTsNanos := w.colTsNanos
+	vals := pqslices.Grow(colTsNanos.Values, len(rows))[:len(colTsNanos.Values)+len(rows)]
+	dst := vals[len(colTsNanos.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsNanos.UnixNano()
+	}
+	colTsNanos.Values = vals
+}
+
+// shredTsLocal appends the levels and values of ts_local to its columns' buffers.
+func (w *LogicalWriter) shredTsLocal(rows []Logical) {
+	colTsLocal := w.colTsLocal
+	vals := pqslices.Grow(colTsLocal.Values, len(rows))[:len(colTsLocal.Values)+len(rows)]
+	dst := vals[len(colTsLocal.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TsLocal.UnixMicro()
+	}
+	colTsLocal.Values = vals
+}
+
+// shredDate appends the levels and values of date to its columns' buffers.
+func (w *LogicalWriter) shredDate(rows []Logical) {
+	colDate := w.colDate
+	vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
+	dst := vals[len(colDate.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = pqrt.DateDays(x.Date)
+	}
+	colDate.Values = vals
+}
+
+// shredTimeOfDay32 appends the levels and values of time_millis to its columns' buffers.
+func (w *LogicalWriter) shredTimeOfDay32(rows []Logical) {
+	colTimeOfDay32 := w.colTimeOfDay32
+	vals := pqslices.Grow(colTimeOfDay32.Values, len(rows))[:len(colTimeOfDay32.Values)+len(rows)]
+	dst := vals[len(colTimeOfDay32.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.TimeOfDay32 / pqtime.Millisecond)
+	}
+	colTimeOfDay32.Values = vals
+}
+
+// shredTimeOfDay64 appends the levels and values of time_micros to its columns' buffers.
+func (w *LogicalWriter) shredTimeOfDay64(rows []Logical) {
+	colTimeOfDay64 := w.colTimeOfDay64
+	vals := pqslices.Grow(colTimeOfDay64.Values, len(rows))[:len(colTimeOfDay64.Values)+len(rows)]
+	dst := vals[len(colTimeOfDay64.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.TimeOfDay64 / pqtime.Microsecond)
+	}
+	colTimeOfDay64.Values = vals
+}
+
+// shredTimeOfDayFine appends the levels and values of time_nanos to its columns' buffers.
+func (w *LogicalWriter) shredTimeOfDayFine(rows []Logical) {
+	colTimeOfDayFine := w.colTimeOfDayFine
+	vals := pqslices.Grow(colTimeOfDayFine.Values, len(rows))[:len(colTimeOfDayFine.Values)+len(rows)]
+	dst := vals[len(colTimeOfDayFine.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.TimeOfDayFine)
+	}
+	colTimeOfDayFine.Values = vals
+}
+
+// shredDuration appends the levels and values of duration to its columns' buffers.
+func (w *LogicalWriter) shredDuration(rows []Logical) {
+	colDuration := w.colDuration
+	vals := pqslices.Grow(colDuration.Values, len(rows))[:len(colDuration.Values)+len(rows)]
+	dst := vals[len(colDuration.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.Duration)
+	}
+	colDuration.Values = vals
+}
+
+// shredInt96 appends the levels and values of int96 to its columns' buffers.
+func (w *LogicalWriter) shredInt96(rows []Logical) {
+	colInt96 := w.colInt96
+	vals := pqslices.Grow(colInt96.Values, len(rows))[:len(colInt96.Values)+len(rows)]
+	dst := vals[len(colInt96.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Int96
+	}
+	colInt96.Values = vals
+}
+
+// shredGeometry appends the levels and values of geometry to its columns' buffers.
+func (w *LogicalWriter) shredGeometry(rows []Logical) {
+	colGeometry := w.colGeometry
+	for i := range rows {
+		x := &rows[i]
+		colGeometry.Values.Append(x.Geometry)
+	}
+}
+
+// shredGeography appends the levels and values of geography to its columns' buffers.
+func (w *LogicalWriter) shredGeography(rows []Logical) {
+	colGeography := w.colGeography
+	for i := range rows {
+		x := &rows[i]
+		colGeography.Values.Append(x.Geography)
+	}
+}
+
+// shredTemp appends the levels and values of temp to its columns' buffers.
+func (w *LogicalWriter) shredTemp(rows []Logical) {
+	colTemp := w.colTemp
+	vals := pqslices.Grow(colTemp.Values, len(rows))[:len(colTemp.Values)+len(rows)]
+	dst := vals[len(colTemp.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = float64(x.Temp)
+	}
+	colTemp.Values = vals
+}
+
+// shredLevel appends the levels and values of level to its columns' buffers.
+func (w *LogicalWriter) shredLevel(rows []Logical) {
+	colLevel := w.colLevel
+	vals := pqslices.Grow(colLevel.Values, len(rows))[:len(colLevel.Values)+len(rows)]
+	dst := vals[len(colLevel.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.Level)
+	}
+	colLevel.Values = vals
+}
+
+// shredCount appends the levels and values of count to its columns' buffers.
+func (w *LogicalWriter) shredCount(rows []Logical) {
+	colCount := w.colCount
+	vals := pqslices.Grow(colCount.Values, len(rows))[:len(colCount.Values)+len(rows)]
+	dst := vals[len(colCount.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int64(x.Count)
+	}
+	colCount.Values = vals
+}
+
+// shredDaysRaw appends the levels and values of days_raw to its columns' buffers.
+func (w *LogicalWriter) shredDaysRaw(rows []Logical) {
+	colDaysRaw := w.colDaysRaw
+	vals := pqslices.Grow(colDaysRaw.Values, len(rows))[:len(colDaysRaw.Values)+len(rows)]
+	dst := vals[len(colDaysRaw.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.DaysRaw
+	}
+	colDaysRaw.Values = vals
+}
+
+// shredMicrosRaw appends the levels and values of micros_raw to its columns' buffers.
+func (w *LogicalWriter) shredMicrosRaw(rows []Logical) {
+	colMicrosRaw := w.colMicrosRaw
+	vals := pqslices.Grow(colMicrosRaw.Values, len(rows))[:len(colMicrosRaw.Values)+len(rows)]
+	dst := vals[len(colMicrosRaw.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.MicrosRaw
+	}
+	colMicrosRaw.Values = vals
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *LogicalWriter) shredID(rows []Logical) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
+	}
+	colID.Values = vals
+}
+
+// shredOptTime appends the levels and values of opt_time to its columns' buffers.
+func (w *LogicalWriter) shredOptTime(rows []Logical) {
+	colOptTime := w.colOptTime
+	defs := pqslices.Grow(colOptTime.Def, len(rows))[:len(colOptTime.Def)+len(rows)]
+	def := defs[len(colOptTime.Def):][:len(rows)]
+	vals := pqslices.Grow(colOptTime.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.OptTime == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.OptTime).UnixMilli())
 		}
 	}
-	// enum
-	{
-		colEnum := w.colEnum
-		for i := range rows {
-			x := &rows[i]
-			colEnum.Values.AppendString(x.Enum)
+	colOptTime.Def = defs
+	colOptTime.Values = vals
+}
+
+// shredOptUUID appends the levels and values of opt_uuid to its columns' buffers.
+func (w *LogicalWriter) shredOptUUID(rows []Logical) {
+	colOptUUID := w.colOptUUID
+	for i := range rows {
+		x := &rows[i]
+		if x.OptUUID == nil {
+			colOptUUID.Def = append(colOptUUID.Def, 0)
+		} else {
+			colOptUUID.Def = append(colOptUUID.Def, 1)
+			colOptUUID.Values = append(colOptUUID.Values, (*x.OptUUID)[:]...)
 		}
 	}
-	// json
-	{
-		colJSON := w.colJSON
-		for i := range rows {
-			x := &rows[i]
-			colJSON.Values.AppendString(x.JSON)
+}
+
+// shredOptBytes appends the levels and values of opt_bytes to its columns' buffers.
+func (w *LogicalWriter) shredOptBytes(rows []Logical) {
+	colOptBytes := w.colOptBytes
+	for i := range rows {
+		x := &rows[i]
+		if x.OptBytes == nil {
+			colOptBytes.Def = append(colOptBytes.Def, 0)
+		} else {
+			colOptBytes.Def = append(colOptBytes.Def, 1)
+			colOptBytes.Values.Append(x.OptBytes)
 		}
 	}
-	// bson
-	{
-		colBSON := w.colBSON
-		for i := range rows {
-			x := &rows[i]
-			colBSON.Values.Append(x.BSON)
+}
+
+// shredOptLevel appends the levels and values of opt_level to its columns' buffers.
+func (w *LogicalWriter) shredOptLevel(rows []Logical) {
+	colOptLevel := w.colOptLevel
+	defs := pqslices.Grow(colOptLevel.Def, len(rows))[:len(colOptLevel.Def)+len(rows)]
+	def := defs[len(colOptLevel.Def):][:len(rows)]
+	vals := pqslices.Grow(colOptLevel.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.OptLevel == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, int32((*x.OptLevel)))
 		}
 	}
-	// bin
-	{
-		colBin := w.colBin
-		for i := range rows {
-			x := &rows[i]
-			colBin.Values.Append(x.Bin)
+	colOptLevel.Def = defs
+	colOptLevel.Values = vals
+}
+
+// shredZeroNullI32 appends the levels and values of zero_null_i32 to its columns' buffers.
+func (w *LogicalWriter) shredZeroNullI32(rows []Logical) {
+	colZeroNullI32 := w.colZeroNullI32
+	defs := pqslices.Grow(colZeroNullI32.Def, len(rows))[:len(colZeroNullI32.Def)+len(rows)]
+	def := defs[len(colZeroNullI32.Def):][:len(rows)]
+	vals := pqslices.Grow(colZeroNullI32.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.ZeroNullI32 == 0 {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, x.ZeroNullI32)
 		}
 	}
-	// uuid
-	{
-		colUUID := w.colUUID
-		for i := range rows {
-			x := &rows[i]
-			colUUID.Values = append(colUUID.Values, x.UUID[:]...)
+	colZeroNullI32.Def = defs
+	colZeroNullI32.Values = vals
+}
+
+// shredZeroNullTs appends the levels and values of zero_null_ts to its columns' buffers.
+func (w *LogicalWriter) shredZeroNullTs(rows []Logical) {
+	colZeroNullTs := w.colZeroNullTs
+	defs := pqslices.Grow(colZeroNullTs.Def, len(rows))[:len(colZeroNullTs.Def)+len(rows)]
+	def := defs[len(colZeroNullTs.Def):][:len(rows)]
+	vals := pqslices.Grow(colZeroNullTs.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.ZeroNullTs.IsZero() {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, x.ZeroNullTs.UnixMicro())
 		}
 	}
-	// float16
-	{
-		colFloat16 := w.colFloat16
-		for i := range rows {
-			x := &rows[i]
-			colFloat16.Values = append(colFloat16.Values, x.Float16[:]...)
-		}
-	}
-	// interval
-	{
-		colInterval := w.colInterval
-		for i := range rows {
-			x := &rows[i]
-			colInterval.Values = append(colInterval.Values, x.Interval[:]...)
-		}
-	}
-	// fixed
-	{
-		colFixed := w.colFixed
-		for i := range rows {
-			x := &rows[i]
-			colFixed.Values = append(colFixed.Values, x.Fixed[:]...)
-		}
-	}
-	// dec32
-	{
-		colDec32 := w.colDec32
-		vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
-		dst := vals[len(colDec32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Dec32
-		}
-		colDec32.Values = vals
-	}
-	// dec64
-	{
-		colDec64 := w.colDec64
-		vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
-		dst := vals[len(colDec64.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Dec64
-		}
-		colDec64.Values = vals
-	}
-	// dec_fixed
-	{
-		colDecFixed := w.colDecFixed
-		for i := range rows {
-			x := &rows[i]
-			colDecFixed.Values = append(colDecFixed.Values, x.DecFixed[:]...)
-		}
-	}
-	// dec_bytes
-	{
-		colDecBytes := w.colDecBytes
-		for i := range rows {
-			x := &rows[i]
-			colDecBytes.Values.Append(x.DecBytes)
-		}
-	}
-	// ts_millis
-	{
-		colTsMillis := w.colTsMillis
-		vals := pqslices.Grow(colTsMillis.Values, len(rows))[:len(colTsMillis.Values)+len(rows)]
-		dst := vals[len(colTsMillis.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsMillis.UnixMilli()
-		}
-		colTsMillis.Values = vals
-	}
-	// ts_micros
-	{
-		colTsMicros := w.colTsMicros
-		vals := pqslices.Grow(colTsMicros.Values, len(rows))[:len(colTsMicros.Values)+len(rows)]
-		dst := vals[len(colTsMicros.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsMicros.UnixMicro()
-		}
-		colTsMicros.Values = vals
-	}
-	// ts_nanos
-	{
-		colTsNanos := w.colTsNanos
-		vals := pqslices.Grow(colTsNanos.Values, len(rows))[:len(colTsNanos.Values)+len(rows)]
-		dst := vals[len(colTsNanos.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsNanos.UnixNano()
-		}
-		colTsNanos.Values = vals
-	}
-	// ts_local
-	{
-		colTsLocal := w.colTsLocal
-		vals := pqslices.Grow(colTsLocal.Values, len(rows))[:len(colTsLocal.Values)+len(rows)]
-		dst := vals[len(colTsLocal.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TsLocal.UnixMicro()
-		}
-		colTsLocal.Values = vals
-	}
-	// date
-	{
-		colDate := w.colDate
-		vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
-		dst := vals[len(colDate.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = pqrt.DateDays(x.Date)
-		}
-		colDate.Values = vals
-	}
-	// time_millis
-	{
-		colTimeOfDay32 := w.colTimeOfDay32
-		vals := pqslices.Grow(colTimeOfDay32.Values, len(rows))[:len(colTimeOfDay32.Values)+len(rows)]
-		dst := vals[len(colTimeOfDay32.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.TimeOfDay32 / pqtime.Millisecond)
-		}
-		colTimeOfDay32.Values = vals
-	}
-	// time_micros
-	{
-		colTimeOfDay64 := w.colTimeOfDay64
-		vals := pqslices.Grow(colTimeOfDay64.Values, len(rows))[:len(colTimeOfDay64.Values)+len(rows)]
-		dst := vals[len(colTimeOfDay64.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.TimeOfDay64 / pqtime.Microsecond)
-		}
-		colTimeOfDay64.Values = vals
-	}
-	// time_nanos
-	{
-		colTimeOfDayFine := w.colTimeOfDayFine
-		vals := pqslices.Grow(colTimeOfDayFine.Values, len(rows))[:len(colTimeOfDayFine.Values)+len(rows)]
-		dst := vals[len(colTimeOfDayFine.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.TimeOfDayFine)
-		}
-		colTimeOfDayFine.Values = vals
-	}
-	// duration
-	{
-		colDuration := w.colDuration
-		vals := pqslices.Grow(colDuration.Values, len(rows))[:len(colDuration.Values)+len(rows)]
-		dst := vals[len(colDuration.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.Duration)
-		}
-		colDuration.Values = vals
-	}
-	// int96
-	{
-		colInt96 := w.colInt96
-		vals := pqslices.Grow(colInt96.Values, len(rows))[:len(colInt96.Values)+len(rows)]
-		dst := vals[len(colInt96.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Int96
-		}
-		colInt96.Values = vals
-	}
-	// geometry
-	{
-		colGeometry := w.colGeometry
-		for i := range rows {
-			x := &rows[i]
-			colGeometry.Values.Append(x.Geometry)
-		}
-	}
-	// geography
-	{
-		colGeography := w.colGeography
-		for i := range rows {
-			x := &rows[i]
-			colGeography.Values.Append(x.Geography)
-		}
-	}
-	// temp
-	{
-		colTemp := w.colTemp
-		vals := pqslices.Grow(colTemp.Values, len(rows))[:len(colTemp.Values)+len(rows)]
-		dst := vals[len(colTemp.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = float64(x.Temp)
-		}
-		colTemp.Values = vals
-	}
-	// level
-	{
-		colLevel := w.colLevel
-		vals := pqslices.Grow(colLevel.Values, len(rows))[:len(colLevel.Values)+len(rows)]
-		dst := vals[len(colLevel.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.Level)
-		}
-		colLevel.Values = vals
-	}
-	// count
-	{
-		colCount := w.colCount
-		vals := pqslices.Grow(colCount.Values, len(rows))[:len(colCount.Values)+len(rows)]
-		dst := vals[len(colCount.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int64(x.Count)
-		}
-		colCount.Values = vals
-	}
-	// days_raw
-	{
-		colDaysRaw := w.colDaysRaw
-		vals := pqslices.Grow(colDaysRaw.Values, len(rows))[:len(colDaysRaw.Values)+len(rows)]
-		dst := vals[len(colDaysRaw.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.DaysRaw
-		}
-		colDaysRaw.Values = vals
-	}
-	// micros_raw
-	{
-		colMicrosRaw := w.colMicrosRaw
-		vals := pqslices.Grow(colMicrosRaw.Values, len(rows))[:len(colMicrosRaw.Values)+len(rows)]
-		dst := vals[len(colMicrosRaw.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.MicrosRaw
-		}
-		colMicrosRaw.Values = vals
-	}
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
-	}
-	// opt_time
-	{
-		colOptTime := w.colOptTime
-		defs := pqslices.Grow(colOptTime.Def, len(rows))[:len(colOptTime.Def)+len(rows)]
-		def := defs[len(colOptTime.Def):][:len(rows)]
-		vals := pqslices.Grow(colOptTime.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.OptTime == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.OptTime).UnixMilli())
-			}
-		}
-		colOptTime.Def = defs
-		colOptTime.Values = vals
-	}
-	// opt_uuid
-	{
-		colOptUUID := w.colOptUUID
-		for i := range rows {
-			x := &rows[i]
-			if x.OptUUID == nil {
-				colOptUUID.Def = append(colOptUUID.Def, 0)
-			} else {
-				colOptUUID.Def = append(colOptUUID.Def, 1)
-				colOptUUID.Values = append(colOptUUID.Values, (*x.OptUUID)[:]...)
-			}
-		}
-	}
-	// opt_bytes
-	{
-		colOptBytes := w.colOptBytes
-		for i := range rows {
-			x := &rows[i]
-			if x.OptBytes == nil {
-				colOptBytes.Def = append(colOptBytes.Def, 0)
-			} else {
-				colOptBytes.Def = append(colOptBytes.Def, 1)
-				colOptBytes.Values.Append(x.OptBytes)
-			}
-		}
-	}
-	// opt_level
-	{
-		colOptLevel := w.colOptLevel
-		defs := pqslices.Grow(colOptLevel.Def, len(rows))[:len(colOptLevel.Def)+len(rows)]
-		def := defs[len(colOptLevel.Def):][:len(rows)]
-		vals := pqslices.Grow(colOptLevel.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.OptLevel == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, int32((*x.OptLevel)))
-			}
-		}
-		colOptLevel.Def = defs
-		colOptLevel.Values = vals
-	}
-	// zero_null_i32
-	{
-		colZeroNullI32 := w.colZeroNullI32
-		defs := pqslices.Grow(colZeroNullI32.Def, len(rows))[:len(colZeroNullI32.Def)+len(rows)]
-		def := defs[len(colZeroNullI32.Def):][:len(rows)]
-		vals := pqslices.Grow(colZeroNullI32.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.ZeroNullI32 == 0 {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, x.ZeroNullI32)
-			}
-		}
-		colZeroNullI32.Def = defs
-		colZeroNullI32.Values = vals
-	}
-	// zero_null_ts
-	{
-		colZeroNullTs := w.colZeroNullTs
-		defs := pqslices.Grow(colZeroNullTs.Def, len(rows))[:len(colZeroNullTs.Def)+len(rows)]
-		def := defs[len(colZeroNullTs.Def):][:len(rows)]
-		vals := pqslices.Grow(colZeroNullTs.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.ZeroNullTs.IsZero() {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, x.ZeroNullTs.UnixMicro())
-			}
-		}
-		colZeroNullTs.Def = defs
-		colZeroNullTs.Values = vals
-	}
+	colZeroNullTs.Def = defs
+	colZeroNullTs.Values = vals
 }
 
 // LogicalReader reads rows of Logical from a Parquet file. Create one with NewLogicalReader.

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -105,6 +105,8 @@ type MetricWriter struct {
 	colLevel       *pqrt.Int32Buffer                // level
 	pending        int                              // rows shredded since the last EndRows
 	entriesLabels  []pqrt.MapEntry[string, *string] // labels (entries in key order)
+	rows           []Metric                         // the rows shred is shredding, for its parts; nil between calls
+	parts          *pqrt.ShredParts                 // shred's parts: one method per top-level field
 }
 
 // NewMetricWriter starts a Parquet file of Metric rows on w with the given writer options.
@@ -134,6 +136,16 @@ func pqgenMetricWriterFor(fw *pqrt.FileWriter) (*MetricWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredName(w.rows); return nil },
+		func() error { w.shredTS(w.rows); return nil },
+		func() error { w.shredValue(w.rows); return nil },
+		func() error { w.shredLabels(w.rows); return nil },
+		func() error { w.shredSamples(w.rows); return nil },
+		func() error { w.shredTrace(w.rows); return nil },
+		func() error { w.shredDay(w.rows); return nil },
+		func() error { w.shredLevel(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -149,7 +161,9 @@ func (w *MetricWriter) Write(rows []Metric) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenMetricBatch-w.pending)
 		k = min(k, pqgenMetricBatchCheck-w.pending%pqgenMetricBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -191,150 +205,164 @@ func (w *MetricWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *MetricWriter) shred(rows []Metric) {
-	// name
-	{
-		colName := w.colName
-		for i := range rows {
-			x := &rows[i]
-			colName.Values.AppendString(x.Name)
-		}
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *MetricWriter) shred(rows []Metric) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredName appends the levels and values of name to its columns' buffers.
+func (w *MetricWriter) shredName(rows []Metric) {
+	colName := w.colName
+	for i := range rows {
+		x := &rows[i]
+		colName.Values.AppendString(x.Name)
 	}
-	// ts
-	{
-		colTS := w.colTS
-		vals := pqslices.Grow(colTS.Values, len(rows))[:len(colTS.Values)+len(rows)]
-		dst := vals[len(colTS.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TS.UnixMilli()
-		}
-		colTS.Values = vals
+}
+
+// shredTS appends the levels and values of ts to its columns' buffers.
+func (w *MetricWriter) shredTS(rows []Metric) {
+	colTS := w.colTS
+	vals := pqslices.Grow(colTS.Values, len(rows))[:len(colTS.Values)+len(rows)]
+	dst := vals[len(colTS.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TS.UnixMilli()
 	}
-	// value
-	{
-		colValue := w.colValue
-		vals := pqslices.Grow(colValue.Values, len(rows))[:len(colValue.Values)+len(rows)]
-		dst := vals[len(colValue.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Value
-		}
-		colValue.Values = vals
+	colTS.Values = vals
+}
+
+// shredValue appends the levels and values of value to its columns' buffers.
+func (w *MetricWriter) shredValue(rows []Metric) {
+	colValue := w.colValue
+	vals := pqslices.Grow(colValue.Values, len(rows))[:len(colValue.Values)+len(rows)]
+	dst := vals[len(colValue.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Value
 	}
-	// labels
-	{
-		colLabelsKey := w.colLabelsKey
-		colLabelsValue := w.colLabelsValue
-		for i := range rows {
-			x := &rows[i]
-			if x.Labels == nil {
-				colLabelsKey.Def = append(colLabelsKey.Def, 0)
+	colValue.Values = vals
+}
+
+// shredLabels appends the levels and values of labels to its columns' buffers.
+func (w *MetricWriter) shredLabels(rows []Metric) {
+	colLabelsKey := w.colLabelsKey
+	colLabelsValue := w.colLabelsValue
+	for i := range rows {
+		x := &rows[i]
+		if x.Labels == nil {
+			colLabelsKey.Def = append(colLabelsKey.Def, 0)
+			colLabelsKey.Rep = append(colLabelsKey.Rep, 0)
+			colLabelsValue.Def = append(colLabelsValue.Def, 0)
+			colLabelsValue.Rep = append(colLabelsValue.Rep, 0)
+		} else {
+			m1 := x.Labels
+			if len(m1) == 0 {
+				colLabelsKey.Def = append(colLabelsKey.Def, 1)
 				colLabelsKey.Rep = append(colLabelsKey.Rep, 0)
-				colLabelsValue.Def = append(colLabelsValue.Def, 0)
+				colLabelsValue.Def = append(colLabelsValue.Def, 1)
 				colLabelsValue.Rep = append(colLabelsValue.Rep, 0)
 			} else {
-				m1 := x.Labels
-				if len(m1) == 0 {
-					colLabelsKey.Def = append(colLabelsKey.Def, 1)
-					colLabelsKey.Rep = append(colLabelsKey.Rep, 0)
-					colLabelsValue.Def = append(colLabelsValue.Def, 1)
-					colLabelsValue.Rep = append(colLabelsValue.Rep, 0)
-				} else {
-					e1 := pqrt.MapEntries(m1, &w.entriesLabels, w.fw.SortedMaps())
-					for j1 := range e1 {
-						r1 := uint8(1)
-						if j1 == 0 {
-							r1 = 0
-						}
-						colLabelsKey.Def = append(colLabelsKey.Def, 2)
-						colLabelsKey.Rep = append(colLabelsKey.Rep, r1)
-						colLabelsKey.Values.AppendString(e1[j1].Key)
-						if e1[j1].Value == nil {
-							colLabelsValue.Def = append(colLabelsValue.Def, 2)
-							colLabelsValue.Rep = append(colLabelsValue.Rep, r1)
-						} else {
-							colLabelsValue.Def = append(colLabelsValue.Def, 3)
-							colLabelsValue.Rep = append(colLabelsValue.Rep, r1)
-							colLabelsValue.Values.AppendString((*e1[j1].Value))
-						}
+				e1 := pqrt.MapEntries(m1, &w.entriesLabels, w.fw.SortedMaps())
+				for j1 := range e1 {
+					r1 := uint8(1)
+					if j1 == 0 {
+						r1 = 0
+					}
+					colLabelsKey.Def = append(colLabelsKey.Def, 2)
+					colLabelsKey.Rep = append(colLabelsKey.Rep, r1)
+					colLabelsKey.Values.AppendString(e1[j1].Key)
+					if e1[j1].Value == nil {
+						colLabelsValue.Def = append(colLabelsValue.Def, 2)
+						colLabelsValue.Rep = append(colLabelsValue.Rep, r1)
+					} else {
+						colLabelsValue.Def = append(colLabelsValue.Def, 3)
+						colLabelsValue.Rep = append(colLabelsValue.Rep, r1)
+						colLabelsValue.Values.AppendString((*e1[j1].Value))
 					}
 				}
 			}
 		}
-	}
-	// samples
-	{
-		colSamplesElem := w.colSamplesElem
-		for i := range rows {
-			x := &rows[i]
-			if x.Samples == nil {
-				colSamplesElem.Def = append(colSamplesElem.Def, 0)
-				colSamplesElem.Rep = append(colSamplesElem.Rep, 0)
-			} else {
-				l1 := x.Samples
-				if len(l1) == 0 {
-					colSamplesElem.Def = append(colSamplesElem.Def, 1)
-					colSamplesElem.Rep = append(colSamplesElem.Rep, 0)
-				} else {
-					for j1 := range l1 {
-						r1 := uint8(1)
-						if j1 == 0 {
-							r1 = 0
-						}
-						colSamplesElem.Def = append(colSamplesElem.Def, 2)
-						colSamplesElem.Rep = append(colSamplesElem.Rep, r1)
-						colSamplesElem.Values = append(colSamplesElem.Values, l1[j1])
-					}
-				}
-			}
-		}
-	}
-	// trace
-	{
-		colTrace := w.colTrace
-		for i := range rows {
-			x := &rows[i]
-			if x.Trace == nil {
-				colTrace.Def = append(colTrace.Def, 0)
-			} else {
-				colTrace.Def = append(colTrace.Def, 1)
-				colTrace.Values = append(colTrace.Values, (*x.Trace)[:]...)
-			}
-		}
-	}
-	// day
-	{
-		colDay := w.colDay
-		vals := pqslices.Grow(colDay.Values, len(rows))[:len(colDay.Values)+len(rows)]
-		dst := vals[len(colDay.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = pqrt.DateDays(x.Day)
-		}
-		colDay.Values = vals
-	}
-	// level
-	{
-		colLevel := w.colLevel
-		defs := pqslices.Grow(colLevel.Def, len(rows))[:len(colLevel.Def)+len(rows)]
-		def := defs[len(colLevel.Def):][:len(rows)]
-		vals := pqslices.Grow(colLevel.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.Level == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, int32((*x.Level)))
-			}
-		}
-		colLevel.Def = defs
-		colLevel.Values = vals
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesLabels[:cap(w.entriesLabels)])
+}
+
+// shredSamples appends the levels and values of samples to its columns' buffers.
+func (w *MetricWriter) shredSamples(rows []Metric) {
+	colSamplesElem := w.colSamplesElem
+	for i := range rows {
+		x := &rows[i]
+		if x.Samples == nil {
+			colSamplesElem.Def = append(colSamplesElem.Def, 0)
+			colSamplesElem.Rep = append(colSamplesElem.Rep, 0)
+		} else {
+			l1 := x.Samples
+			if len(l1) == 0 {
+				colSamplesElem.Def = append(colSamplesElem.Def, 1)
+				colSamplesElem.Rep = append(colSamplesElem.Rep, 0)
+			} else {
+				for j1 := range l1 {
+					r1 := uint8(1)
+					if j1 == 0 {
+						r1 = 0
+					}
+					colSamplesElem.Def = append(colSamplesElem.Def, 2)
+					colSamplesElem.Rep = append(colSamplesElem.Rep, r1)
+					colSamplesElem.Values = append(colSamplesElem.Values, l1[j1])
+				}
+			}
+		}
+	}
+}
+
+// shredTrace appends the levels and values of trace to its columns' buffers.
+func (w *MetricWriter) shredTrace(rows []Metric) {
+	colTrace := w.colTrace
+	for i := range rows {
+		x := &rows[i]
+		if x.Trace == nil {
+			colTrace.Def = append(colTrace.Def, 0)
+		} else {
+			colTrace.Def = append(colTrace.Def, 1)
+			colTrace.Values = append(colTrace.Values, (*x.Trace)[:]...)
+		}
+	}
+}
+
+// shredDay appends the levels and values of day to its columns' buffers.
+func (w *MetricWriter) shredDay(rows []Metric) {
+	colDay := w.colDay
+	vals := pqslices.Grow(colDay.Values, len(rows))[:len(colDay.Values)+len(rows)]
+	dst := vals[len(colDay.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = pqrt.DateDays(x.Day)
+	}
+	colDay.Values = vals
+}
+
+// shredLevel appends the levels and values of level to its columns' buffers.
+func (w *MetricWriter) shredLevel(rows []Metric) {
+	colLevel := w.colLevel
+	defs := pqslices.Grow(colLevel.Def, len(rows))[:len(colLevel.Def)+len(rows)]
+	def := defs[len(colLevel.Def):][:len(rows)]
+	vals := pqslices.Grow(colLevel.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.Level == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, int32((*x.Level)))
+		}
+	}
+	colLevel.Def = defs
+	colLevel.Values = vals
 }
 
 // MetricReader reads rows of Metric from a Parquet file. Create one with NewMetricReader.

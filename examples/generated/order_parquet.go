@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
@@ -209,6 +209,8 @@ type OrderWriter struct {
 	entriesLinesOptions   []pqrt.MapEntry[string, int64]   // lines.list.element.options (entries in key order)
 	entriesAttrs          []pqrt.MapEntry[string, string]  // attrs (entries in key order)
 	entriesDiscounts      []pqrt.MapEntry[string, []int32] // discounts (entries in key order)
+	rows                  []Order                          // the rows shred is shredding, for its parts; nil between calls
+	parts                 *pqrt.ShredParts                 // shred's parts: one method per top-level field
 }
 
 // NewOrderWriter starts a Parquet file of Order rows on w with the given writer options.
@@ -252,6 +254,19 @@ func pqgenOrderWriterFor(fw *pqrt.FileWriter) (*OrderWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredPlacedAt(w.rows); return nil },
+		func() error { w.shredCustomer(w.rows); return nil },
+		func() error { w.shredLines(w.rows); return nil },
+		func() error { w.shredTags(w.rows); return nil },
+		func() error { w.shredAttrs(w.rows); return nil },
+		func() error { w.shredDiscounts(w.rows); return nil },
+		func() error { w.shredShipping(w.rows); return nil },
+		func() error { w.shredNotes(w.rows); return nil },
+		func() error { w.shredCreatedBy(w.rows); return nil },
+		func() error { w.shredVersion(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -267,7 +282,9 @@ func (w *OrderWriter) Write(rows []Order) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenOrderBatch-w.pending)
 		k = min(k, pqgenOrderBatchCheck-w.pending%pqgenOrderBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -309,322 +326,341 @@ func (w *OrderWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *OrderWriter) shred(rows []Order) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *OrderWriter) shred(rows []Order) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *OrderWriter) shredID(rows []Order) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// placed_at
-	{
-		colPlacedAt := w.colPlacedAt
-		vals := pqslices.Grow(colPlacedAt.Values, len(rows))[:len(colPlacedAt.Values)+len(rows)]
-		dst := vals[len(colPlacedAt.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.PlacedAt.UnixMilli()
-		}
-		colPlacedAt.Values = vals
+	colID.Values = vals
+}
+
+// shredPlacedAt appends the levels and values of placed_at to its columns' buffers.
+func (w *OrderWriter) shredPlacedAt(rows []Order) {
+	colPlacedAt := w.colPlacedAt
+	vals := pqslices.Grow(colPlacedAt.Values, len(rows))[:len(colPlacedAt.Values)+len(rows)]
+	dst := vals[len(colPlacedAt.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.PlacedAt.UnixMilli()
 	}
-	// customer
-	{
-		colCustomerID := w.colCustomerID
-		colCustomerName := w.colCustomerName
-		colCustomerEmail := w.colCustomerEmail
-		for i := range rows {
-			x := &rows[i]
-			if x.Customer == nil {
-				colCustomerID.Def = append(colCustomerID.Def, 0)
-				colCustomerName.Def = append(colCustomerName.Def, 0)
-				colCustomerEmail.Def = append(colCustomerEmail.Def, 0)
+	colPlacedAt.Values = vals
+}
+
+// shredCustomer appends the levels and values of customer to its columns' buffers.
+func (w *OrderWriter) shredCustomer(rows []Order) {
+	colCustomerID := w.colCustomerID
+	colCustomerName := w.colCustomerName
+	colCustomerEmail := w.colCustomerEmail
+	for i := range rows {
+		x := &rows[i]
+		if x.Customer == nil {
+			colCustomerID.Def = append(colCustomerID.Def, 0)
+			colCustomerName.Def = append(colCustomerName.Def, 0)
+			colCustomerEmail.Def = append(colCustomerEmail.Def, 0)
+		} else {
+			s1 := x.Customer
+			colCustomerID.Def = append(colCustomerID.Def, 1)
+			colCustomerID.Values = append(colCustomerID.Values, s1.ID)
+			colCustomerName.Def = append(colCustomerName.Def, 1)
+			colCustomerName.Values.AppendString(s1.Name)
+			if s1.Email == nil {
+				colCustomerEmail.Def = append(colCustomerEmail.Def, 1)
 			} else {
-				s1 := x.Customer
-				colCustomerID.Def = append(colCustomerID.Def, 1)
-				colCustomerID.Values = append(colCustomerID.Values, s1.ID)
-				colCustomerName.Def = append(colCustomerName.Def, 1)
-				colCustomerName.Values.AppendString(s1.Name)
-				if s1.Email == nil {
-					colCustomerEmail.Def = append(colCustomerEmail.Def, 1)
+				colCustomerEmail.Def = append(colCustomerEmail.Def, 2)
+				colCustomerEmail.Values.AppendString((*s1.Email))
+			}
+		}
+	}
+}
+
+// shredLines appends the levels and values of lines to its columns' buffers.
+func (w *OrderWriter) shredLines(rows []Order) {
+	colLinesSKU := w.colLinesSKU
+	colLinesQuantity := w.colLinesQuantity
+	colLinesPrice := w.colLinesPrice
+	colLinesOptionsKey := w.colLinesOptionsKey
+	colLinesOptionsValue := w.colLinesOptionsValue
+	colLinesPartsName := w.colLinesPartsName
+	colLinesPartsWeight := w.colLinesPartsWeight
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.Lines
+		if len(l1) == 0 {
+			colLinesSKU.Def = append(colLinesSKU.Def, 0)
+			colLinesSKU.Rep = append(colLinesSKU.Rep, 0)
+			colLinesQuantity.Def = append(colLinesQuantity.Def, 0)
+			colLinesQuantity.Rep = append(colLinesQuantity.Rep, 0)
+			colLinesPrice.Def = append(colLinesPrice.Def, 0)
+			colLinesPrice.Rep = append(colLinesPrice.Rep, 0)
+			colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 0)
+			colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, 0)
+			colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 0)
+			colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, 0)
+			colLinesPartsName.Def = append(colLinesPartsName.Def, 0)
+			colLinesPartsName.Rep = append(colLinesPartsName.Rep, 0)
+			colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 0)
+			colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				s1 := &l1[j1]
+				colLinesSKU.Def = append(colLinesSKU.Def, 1)
+				colLinesSKU.Rep = append(colLinesSKU.Rep, r1)
+				colLinesSKU.Values.AppendString(s1.SKU)
+				colLinesQuantity.Def = append(colLinesQuantity.Def, 1)
+				colLinesQuantity.Rep = append(colLinesQuantity.Rep, r1)
+				colLinesQuantity.Values = append(colLinesQuantity.Values, s1.Quantity)
+				colLinesPrice.Def = append(colLinesPrice.Def, 1)
+				colLinesPrice.Rep = append(colLinesPrice.Rep, r1)
+				colLinesPrice.Values = append(colLinesPrice.Values, s1.Price)
+				m1 := s1.Options
+				if len(m1) == 0 {
+					colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 1)
+					colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, r1)
+					colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 1)
+					colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, r1)
 				} else {
-					colCustomerEmail.Def = append(colCustomerEmail.Def, 2)
-					colCustomerEmail.Values.AppendString((*s1.Email))
+					e1 := pqrt.MapEntries(m1, &w.entriesLinesOptions, w.fw.SortedMaps())
+					for j2 := range e1 {
+						r2 := uint8(2)
+						if j2 == 0 {
+							r2 = r1
+						}
+						colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 2)
+						colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, r2)
+						colLinesOptionsKey.Values.AppendString(e1[j2].Key)
+						colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 2)
+						colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, r2)
+						colLinesOptionsValue.Values = append(colLinesOptionsValue.Values, e1[j2].Value)
+					}
+				}
+				l2 := s1.Parts
+				if len(l2) == 0 {
+					colLinesPartsName.Def = append(colLinesPartsName.Def, 1)
+					colLinesPartsName.Rep = append(colLinesPartsName.Rep, r1)
+					colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 1)
+					colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r1)
+				} else {
+					for j3 := range l2 {
+						r3 := uint8(2)
+						if j3 == 0 {
+							r3 = r1
+						}
+						s2 := &l2[j3]
+						colLinesPartsName.Def = append(colLinesPartsName.Def, 2)
+						colLinesPartsName.Rep = append(colLinesPartsName.Rep, r3)
+						colLinesPartsName.Values.AppendString(s2.Name)
+						if s2.Weight == nil {
+							colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 2)
+							colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r3)
+						} else {
+							colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 3)
+							colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r3)
+							colLinesPartsWeight.Values = append(colLinesPartsWeight.Values, (*s2.Weight))
+						}
+					}
 				}
 			}
 		}
 	}
-	// lines
-	{
-		colLinesSKU := w.colLinesSKU
-		colLinesQuantity := w.colLinesQuantity
-		colLinesPrice := w.colLinesPrice
-		colLinesOptionsKey := w.colLinesOptionsKey
-		colLinesOptionsValue := w.colLinesOptionsValue
-		colLinesPartsName := w.colLinesPartsName
-		colLinesPartsWeight := w.colLinesPartsWeight
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.Lines
+	// drop the rows' keys and values from the entry slices
+	clear(w.entriesLinesOptions[:cap(w.entriesLinesOptions)])
+}
+
+// shredTags appends the levels and values of tags to its columns' buffers.
+func (w *OrderWriter) shredTags(rows []Order) {
+	colTagsElem := w.colTagsElem
+	for i := range rows {
+		x := &rows[i]
+		if x.Tags == nil {
+			colTagsElem.Def = append(colTagsElem.Def, 0)
+			colTagsElem.Rep = append(colTagsElem.Rep, 0)
+		} else {
+			l1 := x.Tags
 			if len(l1) == 0 {
-				colLinesSKU.Def = append(colLinesSKU.Def, 0)
-				colLinesSKU.Rep = append(colLinesSKU.Rep, 0)
-				colLinesQuantity.Def = append(colLinesQuantity.Def, 0)
-				colLinesQuantity.Rep = append(colLinesQuantity.Rep, 0)
-				colLinesPrice.Def = append(colLinesPrice.Def, 0)
-				colLinesPrice.Rep = append(colLinesPrice.Rep, 0)
-				colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 0)
-				colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, 0)
-				colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 0)
-				colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, 0)
-				colLinesPartsName.Def = append(colLinesPartsName.Def, 0)
-				colLinesPartsName.Rep = append(colLinesPartsName.Rep, 0)
-				colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 0)
-				colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, 0)
+				colTagsElem.Def = append(colTagsElem.Def, 1)
+				colTagsElem.Rep = append(colTagsElem.Rep, 0)
 			} else {
 				for j1 := range l1 {
 					r1 := uint8(1)
 					if j1 == 0 {
 						r1 = 0
 					}
-					s1 := &l1[j1]
-					colLinesSKU.Def = append(colLinesSKU.Def, 1)
-					colLinesSKU.Rep = append(colLinesSKU.Rep, r1)
-					colLinesSKU.Values.AppendString(s1.SKU)
-					colLinesQuantity.Def = append(colLinesQuantity.Def, 1)
-					colLinesQuantity.Rep = append(colLinesQuantity.Rep, r1)
-					colLinesQuantity.Values = append(colLinesQuantity.Values, s1.Quantity)
-					colLinesPrice.Def = append(colLinesPrice.Def, 1)
-					colLinesPrice.Rep = append(colLinesPrice.Rep, r1)
-					colLinesPrice.Values = append(colLinesPrice.Values, s1.Price)
-					m1 := s1.Options
-					if len(m1) == 0 {
-						colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 1)
-						colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, r1)
-						colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 1)
-						colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, r1)
-					} else {
-						e1 := pqrt.MapEntries(m1, &w.entriesLinesOptions, w.fw.SortedMaps())
-						for j2 := range e1 {
-							r2 := uint8(2)
-							if j2 == 0 {
-								r2 = r1
-							}
-							colLinesOptionsKey.Def = append(colLinesOptionsKey.Def, 2)
-							colLinesOptionsKey.Rep = append(colLinesOptionsKey.Rep, r2)
-							colLinesOptionsKey.Values.AppendString(e1[j2].Key)
-							colLinesOptionsValue.Def = append(colLinesOptionsValue.Def, 2)
-							colLinesOptionsValue.Rep = append(colLinesOptionsValue.Rep, r2)
-							colLinesOptionsValue.Values = append(colLinesOptionsValue.Values, e1[j2].Value)
-						}
-					}
-					l2 := s1.Parts
-					if len(l2) == 0 {
-						colLinesPartsName.Def = append(colLinesPartsName.Def, 1)
-						colLinesPartsName.Rep = append(colLinesPartsName.Rep, r1)
-						colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 1)
-						colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r1)
-					} else {
-						for j3 := range l2 {
-							r3 := uint8(2)
-							if j3 == 0 {
-								r3 = r1
-							}
-							s2 := &l2[j3]
-							colLinesPartsName.Def = append(colLinesPartsName.Def, 2)
-							colLinesPartsName.Rep = append(colLinesPartsName.Rep, r3)
-							colLinesPartsName.Values.AppendString(s2.Name)
-							if s2.Weight == nil {
-								colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 2)
-								colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r3)
-							} else {
-								colLinesPartsWeight.Def = append(colLinesPartsWeight.Def, 3)
-								colLinesPartsWeight.Rep = append(colLinesPartsWeight.Rep, r3)
-								colLinesPartsWeight.Values = append(colLinesPartsWeight.Values, (*s2.Weight))
-							}
-						}
-					}
+					colTagsElem.Def = append(colTagsElem.Def, 2)
+					colTagsElem.Rep = append(colTagsElem.Rep, r1)
+					colTagsElem.Values.AppendString(l1[j1])
 				}
 			}
 		}
 	}
-	// tags
-	{
-		colTagsElem := w.colTagsElem
-		for i := range rows {
-			x := &rows[i]
-			if x.Tags == nil {
-				colTagsElem.Def = append(colTagsElem.Def, 0)
-				colTagsElem.Rep = append(colTagsElem.Rep, 0)
-			} else {
-				l1 := x.Tags
-				if len(l1) == 0 {
-					colTagsElem.Def = append(colTagsElem.Def, 1)
-					colTagsElem.Rep = append(colTagsElem.Rep, 0)
-				} else {
-					for j1 := range l1 {
-						r1 := uint8(1)
-						if j1 == 0 {
-							r1 = 0
-						}
-						colTagsElem.Def = append(colTagsElem.Def, 2)
-						colTagsElem.Rep = append(colTagsElem.Rep, r1)
-						colTagsElem.Values.AppendString(l1[j1])
-					}
+}
+
+// shredAttrs appends the levels and values of attrs to its columns' buffers.
+func (w *OrderWriter) shredAttrs(rows []Order) {
+	colAttrsKey := w.colAttrsKey
+	colAttrsValue := w.colAttrsValue
+	for i := range rows {
+		x := &rows[i]
+		m1 := x.Attrs
+		if len(m1) == 0 {
+			colAttrsKey.Def = append(colAttrsKey.Def, 0)
+			colAttrsKey.Rep = append(colAttrsKey.Rep, 0)
+			colAttrsValue.Def = append(colAttrsValue.Def, 0)
+			colAttrsValue.Rep = append(colAttrsValue.Rep, 0)
+		} else {
+			e1 := pqrt.MapEntries(m1, &w.entriesAttrs, w.fw.SortedMaps())
+			for j1 := range e1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
 				}
+				colAttrsKey.Def = append(colAttrsKey.Def, 1)
+				colAttrsKey.Rep = append(colAttrsKey.Rep, r1)
+				colAttrsKey.Values.AppendString(e1[j1].Key)
+				colAttrsValue.Def = append(colAttrsValue.Def, 1)
+				colAttrsValue.Rep = append(colAttrsValue.Rep, r1)
+				colAttrsValue.Values.AppendString(e1[j1].Value)
 			}
 		}
 	}
-	// attrs
-	{
-		colAttrsKey := w.colAttrsKey
-		colAttrsValue := w.colAttrsValue
-		for i := range rows {
-			x := &rows[i]
-			m1 := x.Attrs
+	// drop the rows' keys and values from the entry slices
+	clear(w.entriesAttrs[:cap(w.entriesAttrs)])
+}
+
+// shredDiscounts appends the levels and values of discounts to its columns' buffers.
+func (w *OrderWriter) shredDiscounts(rows []Order) {
+	colDiscountsKey := w.colDiscountsKey
+	colDiscountsValueElem := w.colDiscountsValueElem
+	for i := range rows {
+		x := &rows[i]
+		if x.Discounts == nil {
+			colDiscountsKey.Def = append(colDiscountsKey.Def, 0)
+			colDiscountsKey.Rep = append(colDiscountsKey.Rep, 0)
+			colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 0)
+			colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, 0)
+		} else {
+			m1 := x.Discounts
 			if len(m1) == 0 {
-				colAttrsKey.Def = append(colAttrsKey.Def, 0)
-				colAttrsKey.Rep = append(colAttrsKey.Rep, 0)
-				colAttrsValue.Def = append(colAttrsValue.Def, 0)
-				colAttrsValue.Rep = append(colAttrsValue.Rep, 0)
+				colDiscountsKey.Def = append(colDiscountsKey.Def, 1)
+				colDiscountsKey.Rep = append(colDiscountsKey.Rep, 0)
+				colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 1)
+				colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, 0)
 			} else {
-				e1 := pqrt.MapEntries(m1, &w.entriesAttrs, w.fw.SortedMaps())
+				e1 := pqrt.MapEntries(m1, &w.entriesDiscounts, w.fw.SortedMaps())
 				for j1 := range e1 {
 					r1 := uint8(1)
 					if j1 == 0 {
 						r1 = 0
 					}
-					colAttrsKey.Def = append(colAttrsKey.Def, 1)
-					colAttrsKey.Rep = append(colAttrsKey.Rep, r1)
-					colAttrsKey.Values.AppendString(e1[j1].Key)
-					colAttrsValue.Def = append(colAttrsValue.Def, 1)
-					colAttrsValue.Rep = append(colAttrsValue.Rep, r1)
-					colAttrsValue.Values.AppendString(e1[j1].Value)
-				}
-			}
-		}
-	}
-	// discounts
-	{
-		colDiscountsKey := w.colDiscountsKey
-		colDiscountsValueElem := w.colDiscountsValueElem
-		for i := range rows {
-			x := &rows[i]
-			if x.Discounts == nil {
-				colDiscountsKey.Def = append(colDiscountsKey.Def, 0)
-				colDiscountsKey.Rep = append(colDiscountsKey.Rep, 0)
-				colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 0)
-				colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, 0)
-			} else {
-				m1 := x.Discounts
-				if len(m1) == 0 {
-					colDiscountsKey.Def = append(colDiscountsKey.Def, 1)
-					colDiscountsKey.Rep = append(colDiscountsKey.Rep, 0)
-					colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 1)
-					colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, 0)
-				} else {
-					e1 := pqrt.MapEntries(m1, &w.entriesDiscounts, w.fw.SortedMaps())
-					for j1 := range e1 {
-						r1 := uint8(1)
-						if j1 == 0 {
-							r1 = 0
-						}
-						colDiscountsKey.Def = append(colDiscountsKey.Def, 2)
-						colDiscountsKey.Rep = append(colDiscountsKey.Rep, r1)
-						colDiscountsKey.Values.AppendString(e1[j1].Key)
-						l1 := e1[j1].Value
-						if len(l1) == 0 {
-							colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 2)
-							colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, r1)
-						} else {
-							for j2 := range l1 {
-								r2 := uint8(2)
-								if j2 == 0 {
-									r2 = r1
-								}
-								colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 3)
-								colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, r2)
-								colDiscountsValueElem.Values = append(colDiscountsValueElem.Values, l1[j2])
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	// shipping
-	{
-		colShippingStreet := w.colShippingStreet
-		colShippingCity := w.colShippingCity
-		colShippingZip := w.colShippingZip
-		for i := range rows {
-			x := &rows[i]
-			s1 := &x.Shipping
-			colShippingStreet.Values.AppendString(s1.Street)
-			colShippingCity.Values.AppendString(s1.City)
-			if s1.Zip == nil {
-				colShippingZip.Def = append(colShippingZip.Def, 0)
-			} else {
-				colShippingZip.Def = append(colShippingZip.Def, 1)
-				colShippingZip.Values.AppendString((*s1.Zip))
-			}
-		}
-	}
-	// notes
-	{
-		colNotesElem := w.colNotesElem
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.Notes
-			if len(l1) == 0 {
-				colNotesElem.Def = append(colNotesElem.Def, 0)
-				colNotesElem.Rep = append(colNotesElem.Rep, 0)
-			} else {
-				for j1 := range l1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					if l1[j1] == nil {
-						colNotesElem.Def = append(colNotesElem.Def, 1)
-						colNotesElem.Rep = append(colNotesElem.Rep, r1)
+					colDiscountsKey.Def = append(colDiscountsKey.Def, 2)
+					colDiscountsKey.Rep = append(colDiscountsKey.Rep, r1)
+					colDiscountsKey.Values.AppendString(e1[j1].Key)
+					l1 := e1[j1].Value
+					if len(l1) == 0 {
+						colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 2)
+						colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, r1)
 					} else {
-						colNotesElem.Def = append(colNotesElem.Def, 2)
-						colNotesElem.Rep = append(colNotesElem.Rep, r1)
-						colNotesElem.Values.AppendString((*l1[j1]))
+						for j2 := range l1 {
+							r2 := uint8(2)
+							if j2 == 0 {
+								r2 = r1
+							}
+							colDiscountsValueElem.Def = append(colDiscountsValueElem.Def, 3)
+							colDiscountsValueElem.Rep = append(colDiscountsValueElem.Rep, r2)
+							colDiscountsValueElem.Values = append(colDiscountsValueElem.Values, l1[j2])
+						}
 					}
 				}
 			}
 		}
-	}
-	// created_by
-	{
-		colCreatedBy := w.colCreatedBy
-		for i := range rows {
-			x := &rows[i]
-			colCreatedBy.Values.AppendString(x.Audit.CreatedBy)
-		}
-	}
-	// version
-	{
-		colVersion := w.colVersion
-		vals := pqslices.Grow(colVersion.Values, len(rows))[:len(colVersion.Values)+len(rows)]
-		dst := vals[len(colVersion.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.Audit.Version)
-		}
-		colVersion.Values = vals
 	}
 	// drop the rows' keys and values from the entry slices
-	clear(w.entriesLinesOptions[:cap(w.entriesLinesOptions)])
-	clear(w.entriesAttrs[:cap(w.entriesAttrs)])
 	clear(w.entriesDiscounts[:cap(w.entriesDiscounts)])
+}
+
+// shredShipping appends the levels and values of shipping to its columns' buffers.
+func (w *OrderWriter) shredShipping(rows []Order) {
+	colShippingStreet := w.colShippingStreet
+	colShippingCity := w.colShippingCity
+	colShippingZip := w.colShippingZip
+	for i := range rows {
+		x := &rows[i]
+		s1 := &x.Shipping
+		colShippingStreet.Values.AppendString(s1.Street)
+		colShippingCity.Values.AppendString(s1.City)
+		if s1.Zip == nil {
+			colShippingZip.Def = append(colShippingZip.Def, 0)
+		} else {
+			colShippingZip.Def = append(colShippingZip.Def, 1)
+			colShippingZip.Values.AppendString((*s1.Zip))
+		}
+	}
+}
+
+// shredNotes appends the levels and values of notes to its columns' buffers.
+func (w *OrderWriter) shredNotes(rows []Order) {
+	colNotesElem := w.colNotesElem
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.Notes
+		if len(l1) == 0 {
+			colNotesElem.Def = append(colNotesElem.Def, 0)
+			colNotesElem.Rep = append(colNotesElem.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				if l1[j1] == nil {
+					colNotesElem.Def = append(colNotesElem.Def, 1)
+					colNotesElem.Rep = append(colNotesElem.Rep, r1)
+				} else {
+					colNotesElem.Def = append(colNotesElem.Def, 2)
+					colNotesElem.Rep = append(colNotesElem.Rep, r1)
+					colNotesElem.Values.AppendString((*l1[j1]))
+				}
+			}
+		}
+	}
+}
+
+// shredCreatedBy appends the levels and values of created_by to its columns' buffers.
+func (w *OrderWriter) shredCreatedBy(rows []Order) {
+	colCreatedBy := w.colCreatedBy
+	for i := range rows {
+		x := &rows[i]
+		colCreatedBy.Values.AppendString(x.Audit.CreatedBy)
+	}
+}
+
+// shredVersion appends the levels and values of version to its columns' buffers.
+func (w *OrderWriter) shredVersion(rows []Order) {
+	colVersion := w.colVersion
+	vals := pqslices.Grow(colVersion.Values, len(rows))[:len(colVersion.Values)+len(rows)]
+	dst := vals[len(colVersion.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.Audit.Version)
+	}
+	colVersion.Values = vals
 }
 
 // OrderReader reads rows of Order from a Parquet file. Create one with NewOrderReader.

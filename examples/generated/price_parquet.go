@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Price (or a struct it
@@ -100,6 +100,8 @@ type PriceWriter struct {
 	colByCodeValue *pqrt.Int32Buffer                     // by_code.key_value.value
 	pending        int                                   // rows shredded since the last EndRows
 	entriesByCode  []pqrt.MapEntry[string, pqrt.Decimal] // by_code (entries in key order)
+	rows           []Price                               // the rows shred is shredding, for its parts; nil between calls
+	parts          *pqrt.ShredParts                      // shred's parts: one method per top-level field
 }
 
 // NewPriceWriter starts a Parquet file of Price rows on w with the given writer options.
@@ -128,6 +130,15 @@ func pqgenPriceWriterFor(fw *pqrt.FileWriter) (*PriceWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { return w.shredAmount(w.rows) },
+		func() error { return w.shredTotal(w.rows) },
+		func() error { return w.shredBig(w.rows) },
+		func() error { return w.shredOpt(w.rows) },
+		func() error { return w.shredZero(w.rows) },
+		func() error { return w.shredLines(w.rows) },
+		func() error { return w.shredByCode(w.rows) },
+	)
 	return w, nil
 }
 
@@ -187,133 +198,152 @@ func (w *PriceWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
 func (w *PriceWriter) shred(rows []Price) error {
-	// amount
-	{
-		colAmount := w.colAmount
-		for i := range rows {
-			x := &rows[i]
-			if u, err := pqrt.DecimalUnscaled32(x.Amount, 2, 9); err != nil {
-				return pqfmt.Errorf("column %s: %w", "amount", err)
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredAmount appends the levels and values of amount to its columns' buffers.
+func (w *PriceWriter) shredAmount(rows []Price) error {
+	colAmount := w.colAmount
+	for i := range rows {
+		x := &rows[i]
+		if u, err := pqrt.DecimalUnscaled32(x.Amount, 2, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "amount", err)
+		} else {
+			colAmount.Values = append(colAmount.Values, u)
+		}
+	}
+	return nil
+}
+
+// shredTotal appends the levels and values of total to its columns' buffers.
+func (w *PriceWriter) shredTotal(rows []Price) error {
+	colTotal := w.colTotal
+	for i := range rows {
+		x := &rows[i]
+		if u, err := pqrt.DecimalUnscaled64(x.Total, 4, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "total", err)
+		} else {
+			colTotal.Values = append(colTotal.Values, u)
+		}
+	}
+	return nil
+}
+
+// shredBig appends the levels and values of big to its columns' buffers.
+func (w *PriceWriter) shredBig(rows []Price) error {
+	colBig := w.colBig
+	for i := range rows {
+		x := &rows[i]
+		if b, err := pqrt.AppendDecimalFixed(colBig.Values, x.Big, 6, 38, 16); err != nil {
+			return pqfmt.Errorf("column %s: %w", "big", err)
+		} else {
+			colBig.Values = b
+		}
+	}
+	return nil
+}
+
+// shredOpt appends the levels and values of opt to its columns' buffers.
+func (w *PriceWriter) shredOpt(rows []Price) error {
+	colOpt := w.colOpt
+	for i := range rows {
+		x := &rows[i]
+		if x.Opt == nil {
+			colOpt.Def = append(colOpt.Def, 0)
+		} else {
+			colOpt.Def = append(colOpt.Def, 1)
+			if b, err := pqrt.AppendDecimalFixed(colOpt.Values, (*x.Opt), 3, 20, 9); err != nil {
+				return pqfmt.Errorf("column %s: %w", "opt", err)
 			} else {
-				colAmount.Values = append(colAmount.Values, u)
+				colOpt.Values = b
 			}
 		}
 	}
-	// total
-	{
-		colTotal := w.colTotal
-		for i := range rows {
-			x := &rows[i]
-			if u, err := pqrt.DecimalUnscaled64(x.Total, 4, 18); err != nil {
-				return pqfmt.Errorf("column %s: %w", "total", err)
+	return nil
+}
+
+// shredZero appends the levels and values of zero to its columns' buffers.
+func (w *PriceWriter) shredZero(rows []Price) error {
+	colZero := w.colZero
+	for i := range rows {
+		x := &rows[i]
+		if x.Zero == (pqrt.Decimal{}) {
+			colZero.Def = append(colZero.Def, 0)
+		} else {
+			colZero.Def = append(colZero.Def, 1)
+			if u, err := pqrt.DecimalUnscaled32(x.Zero, 1, 5); err != nil {
+				return pqfmt.Errorf("column %s: %w", "zero", err)
 			} else {
-				colTotal.Values = append(colTotal.Values, u)
+				colZero.Values = append(colZero.Values, u)
 			}
 		}
 	}
-	// big
-	{
-		colBig := w.colBig
-		for i := range rows {
-			x := &rows[i]
-			if b, err := pqrt.AppendDecimalFixed(colBig.Values, x.Big, 6, 38, 16); err != nil {
-				return pqfmt.Errorf("column %s: %w", "big", err)
-			} else {
-				colBig.Values = b
-			}
-		}
-	}
-	// opt
-	{
-		colOpt := w.colOpt
-		for i := range rows {
-			x := &rows[i]
-			if x.Opt == nil {
-				colOpt.Def = append(colOpt.Def, 0)
-			} else {
-				colOpt.Def = append(colOpt.Def, 1)
-				if b, err := pqrt.AppendDecimalFixed(colOpt.Values, (*x.Opt), 3, 20, 9); err != nil {
-					return pqfmt.Errorf("column %s: %w", "opt", err)
+	return nil
+}
+
+// shredLines appends the levels and values of lines to its columns' buffers.
+func (w *PriceWriter) shredLines(rows []Price) error {
+	colLinesElem := w.colLinesElem
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.Lines
+		if len(l1) == 0 {
+			colLinesElem.Def = append(colLinesElem.Def, 0)
+			colLinesElem.Rep = append(colLinesElem.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				colLinesElem.Def = append(colLinesElem.Def, 1)
+				colLinesElem.Rep = append(colLinesElem.Rep, r1)
+				if u, err := pqrt.DecimalUnscaled64(l1[j1], 2, 12); err != nil {
+					return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
 				} else {
-					colOpt.Values = b
+					colLinesElem.Values = append(colLinesElem.Values, u)
 				}
 			}
 		}
 	}
-	// zero
-	{
-		colZero := w.colZero
-		for i := range rows {
-			x := &rows[i]
-			if x.Zero == (pqrt.Decimal{}) {
-				colZero.Def = append(colZero.Def, 0)
-			} else {
-				colZero.Def = append(colZero.Def, 1)
-				if u, err := pqrt.DecimalUnscaled32(x.Zero, 1, 5); err != nil {
-					return pqfmt.Errorf("column %s: %w", "zero", err)
+	return nil
+}
+
+// shredByCode appends the levels and values of by_code to its columns' buffers.
+func (w *PriceWriter) shredByCode(rows []Price) error {
+	colByCodeKey := w.colByCodeKey
+	colByCodeValue := w.colByCodeValue
+	for i := range rows {
+		x := &rows[i]
+		m1 := x.ByCode
+		if len(m1) == 0 {
+			colByCodeKey.Def = append(colByCodeKey.Def, 0)
+			colByCodeKey.Rep = append(colByCodeKey.Rep, 0)
+			colByCodeValue.Def = append(colByCodeValue.Def, 0)
+			colByCodeValue.Rep = append(colByCodeValue.Rep, 0)
+		} else {
+			e1 := pqrt.MapEntries(m1, &w.entriesByCode, w.fw.SortedMaps())
+			for j1 := range e1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				colByCodeKey.Def = append(colByCodeKey.Def, 1)
+				colByCodeKey.Rep = append(colByCodeKey.Rep, r1)
+				colByCodeKey.Values.AppendString(e1[j1].Key)
+				colByCodeValue.Def = append(colByCodeValue.Def, 1)
+				colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
+				if u, err := pqrt.DecimalUnscaled32(e1[j1].Value, 2, 9); err != nil {
+					return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
 				} else {
-					colZero.Values = append(colZero.Values, u)
-				}
-			}
-		}
-	}
-	// lines
-	{
-		colLinesElem := w.colLinesElem
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.Lines
-			if len(l1) == 0 {
-				colLinesElem.Def = append(colLinesElem.Def, 0)
-				colLinesElem.Rep = append(colLinesElem.Rep, 0)
-			} else {
-				for j1 := range l1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colLinesElem.Def = append(colLinesElem.Def, 1)
-					colLinesElem.Rep = append(colLinesElem.Rep, r1)
-					if u, err := pqrt.DecimalUnscaled64(l1[j1], 2, 12); err != nil {
-						return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
-					} else {
-						colLinesElem.Values = append(colLinesElem.Values, u)
-					}
-				}
-			}
-		}
-	}
-	// by_code
-	{
-		colByCodeKey := w.colByCodeKey
-		colByCodeValue := w.colByCodeValue
-		for i := range rows {
-			x := &rows[i]
-			m1 := x.ByCode
-			if len(m1) == 0 {
-				colByCodeKey.Def = append(colByCodeKey.Def, 0)
-				colByCodeKey.Rep = append(colByCodeKey.Rep, 0)
-				colByCodeValue.Def = append(colByCodeValue.Def, 0)
-				colByCodeValue.Rep = append(colByCodeValue.Rep, 0)
-			} else {
-				e1 := pqrt.MapEntries(m1, &w.entriesByCode, w.fw.SortedMaps())
-				for j1 := range e1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colByCodeKey.Def = append(colByCodeKey.Def, 1)
-					colByCodeKey.Rep = append(colByCodeKey.Rep, r1)
-					colByCodeKey.Values.AppendString(e1[j1].Key)
-					colByCodeValue.Def = append(colByCodeValue.Def, 1)
-					colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
-					if u, err := pqrt.DecimalUnscaled32(e1[j1].Value, 2, 9); err != nil {
-						return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
-					} else {
-						colByCodeValue.Values = append(colByCodeValue.Values, u)
-					}
+					colByCodeValue.Values = append(colByCodeValue.Values, u)
 				}
 			}
 		}

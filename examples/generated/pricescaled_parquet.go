@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -101,6 +101,8 @@ type PriceScaledWriter struct {
 	colByCodeValue *pqrt.Int32Buffer              // by_code.key_value.value
 	pending        int                            // rows shredded since the last EndRows
 	entriesByCode  []pqrt.MapEntry[string, int32] // by_code (entries in key order)
+	rows           []PriceScaled                  // the rows shred is shredding, for its parts; nil between calls
+	parts          *pqrt.ShredParts               // shred's parts: one method per top-level field
 }
 
 // NewPriceScaledWriter starts a Parquet file of PriceScaled rows on w with the given writer options.
@@ -129,6 +131,15 @@ func pqgenPriceScaledWriterFor(fw *pqrt.FileWriter) (*PriceScaledWriter, error) 
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredAmount(w.rows); return nil },
+		func() error { w.shredTotal(w.rows); return nil },
+		func() error { w.shredBig(w.rows); return nil },
+		func() error { w.shredOpt(w.rows); return nil },
+		func() error { w.shredZero(w.rows); return nil },
+		func() error { w.shredLines(w.rows); return nil },
+		func() error { w.shredByCode(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -144,7 +155,9 @@ func (w *PriceScaledWriter) Write(rows []PriceScaled) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenPriceScaledBatch-w.pending)
 		k = min(k, pqgenPriceScaledBatchCheck-w.pending%pqgenPriceScaledBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -186,117 +199,130 @@ func (w *PriceScaledWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *PriceScaledWriter) shred(rows []PriceScaled) {
-	// amount
-	{
-		colAmount := w.colAmount
-		vals := pqslices.Grow(colAmount.Values, len(rows))[:len(colAmount.Values)+len(rows)]
-		dst := vals[len(colAmount.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Amount
-		}
-		colAmount.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *PriceScaledWriter) shred(rows []PriceScaled) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredAmount appends the levels and values of amount to its columns' buffers.
+func (w *PriceScaledWriter) shredAmount(rows []PriceScaled) {
+	colAmount := w.colAmount
+	vals := pqslices.Grow(colAmount.Values, len(rows))[:len(colAmount.Values)+len(rows)]
+	dst := vals[len(colAmount.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Amount
 	}
-	// total
-	{
-		colTotal := w.colTotal
-		vals := pqslices.Grow(colTotal.Values, len(rows))[:len(colTotal.Values)+len(rows)]
-		dst := vals[len(colTotal.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Total
-		}
-		colTotal.Values = vals
+	colAmount.Values = vals
+}
+
+// shredTotal appends the levels and values of total to its columns' buffers.
+func (w *PriceScaledWriter) shredTotal(rows []PriceScaled) {
+	colTotal := w.colTotal
+	vals := pqslices.Grow(colTotal.Values, len(rows))[:len(colTotal.Values)+len(rows)]
+	dst := vals[len(colTotal.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Total
 	}
-	// big
-	{
-		colBig := w.colBig
-		for i := range rows {
-			x := &rows[i]
-			colBig.Values = append(colBig.Values, x.Big[:]...)
+	colTotal.Values = vals
+}
+
+// shredBig appends the levels and values of big to its columns' buffers.
+func (w *PriceScaledWriter) shredBig(rows []PriceScaled) {
+	colBig := w.colBig
+	for i := range rows {
+		x := &rows[i]
+		colBig.Values = append(colBig.Values, x.Big[:]...)
+	}
+}
+
+// shredOpt appends the levels and values of opt to its columns' buffers.
+func (w *PriceScaledWriter) shredOpt(rows []PriceScaled) {
+	colOpt := w.colOpt
+	for i := range rows {
+		x := &rows[i]
+		if x.Opt == nil {
+			colOpt.Def = append(colOpt.Def, 0)
+		} else {
+			colOpt.Def = append(colOpt.Def, 1)
+			colOpt.Values = append(colOpt.Values, (*x.Opt)[:]...)
 		}
 	}
-	// opt
-	{
-		colOpt := w.colOpt
-		for i := range rows {
-			x := &rows[i]
-			if x.Opt == nil {
-				colOpt.Def = append(colOpt.Def, 0)
-			} else {
-				colOpt.Def = append(colOpt.Def, 1)
-				colOpt.Values = append(colOpt.Values, (*x.Opt)[:]...)
-			}
+}
+
+// shredZero appends the levels and values of zero to its columns' buffers.
+func (w *PriceScaledWriter) shredZero(rows []PriceScaled) {
+	colZero := w.colZero
+	defs := pqslices.Grow(colZero.Def, len(rows))[:len(colZero.Def)+len(rows)]
+	def := defs[len(colZero.Def):][:len(rows)]
+	vals := pqslices.Grow(colZero.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.Zero == 0 {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, x.Zero)
 		}
 	}
-	// zero
-	{
-		colZero := w.colZero
-		defs := pqslices.Grow(colZero.Def, len(rows))[:len(colZero.Def)+len(rows)]
-		def := defs[len(colZero.Def):][:len(rows)]
-		vals := pqslices.Grow(colZero.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.Zero == 0 {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, x.Zero)
-			}
-		}
-		colZero.Def = defs
-		colZero.Values = vals
-	}
-	// lines
-	{
-		colLinesElem := w.colLinesElem
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.Lines
-			if len(l1) == 0 {
-				colLinesElem.Def = append(colLinesElem.Def, 0)
-				colLinesElem.Rep = append(colLinesElem.Rep, 0)
-			} else {
-				for j1 := range l1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colLinesElem.Def = append(colLinesElem.Def, 1)
-					colLinesElem.Rep = append(colLinesElem.Rep, r1)
-					colLinesElem.Values = append(colLinesElem.Values, l1[j1])
+	colZero.Def = defs
+	colZero.Values = vals
+}
+
+// shredLines appends the levels and values of lines to its columns' buffers.
+func (w *PriceScaledWriter) shredLines(rows []PriceScaled) {
+	colLinesElem := w.colLinesElem
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.Lines
+		if len(l1) == 0 {
+			colLinesElem.Def = append(colLinesElem.Def, 0)
+			colLinesElem.Rep = append(colLinesElem.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
 				}
+				colLinesElem.Def = append(colLinesElem.Def, 1)
+				colLinesElem.Rep = append(colLinesElem.Rep, r1)
+				colLinesElem.Values = append(colLinesElem.Values, l1[j1])
 			}
 		}
 	}
-	// by_code
-	{
-		colByCodeKey := w.colByCodeKey
-		colByCodeValue := w.colByCodeValue
-		for i := range rows {
-			x := &rows[i]
-			m1 := x.ByCode
-			if len(m1) == 0 {
-				colByCodeKey.Def = append(colByCodeKey.Def, 0)
-				colByCodeKey.Rep = append(colByCodeKey.Rep, 0)
-				colByCodeValue.Def = append(colByCodeValue.Def, 0)
-				colByCodeValue.Rep = append(colByCodeValue.Rep, 0)
-			} else {
-				e1 := pqrt.MapEntries(m1, &w.entriesByCode, w.fw.SortedMaps())
-				for j1 := range e1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colByCodeKey.Def = append(colByCodeKey.Def, 1)
-					colByCodeKey.Rep = append(colByCodeKey.Rep, r1)
-					colByCodeKey.Values.AppendString(e1[j1].Key)
-					colByCodeValue.Def = append(colByCodeValue.Def, 1)
-					colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
-					colByCodeValue.Values = append(colByCodeValue.Values, e1[j1].Value)
+}
+
+// shredByCode appends the levels and values of by_code to its columns' buffers.
+func (w *PriceScaledWriter) shredByCode(rows []PriceScaled) {
+	colByCodeKey := w.colByCodeKey
+	colByCodeValue := w.colByCodeValue
+	for i := range rows {
+		x := &rows[i]
+		m1 := x.ByCode
+		if len(m1) == 0 {
+			colByCodeKey.Def = append(colByCodeKey.Def, 0)
+			colByCodeKey.Rep = append(colByCodeKey.Rep, 0)
+			colByCodeValue.Def = append(colByCodeValue.Def, 0)
+			colByCodeValue.Rep = append(colByCodeValue.Rep, 0)
+		} else {
+			e1 := pqrt.MapEntries(m1, &w.entriesByCode, w.fw.SortedMaps())
+			for j1 := range e1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
 				}
+				colByCodeKey.Def = append(colByCodeKey.Def, 1)
+				colByCodeKey.Rep = append(colByCodeKey.Rep, r1)
+				colByCodeKey.Values.AppendString(e1[j1].Key)
+				colByCodeValue.Def = append(colByCodeValue.Def, 1)
+				colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
+				colByCodeValue.Values = append(colByCodeValue.Values, e1[j1].Value)
 			}
 		}
 	}

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Spans (or a struct it
@@ -98,6 +98,8 @@ type SpansWriter struct {
 	colTimeMicros      *pqrt.Int64Buffer                      // time_micros
 	pending            int                                    // rows shredded since the last EndRows
 	entriesByInterval  []pqrt.MapEntry[pqrt.Interval, string] // by_interval (entries in key order)
+	rows               []Spans                                // the rows shred is shredding, for its parts; nil between calls
+	parts              *pqrt.ShredParts                       // shred's parts: one method per top-level field
 }
 
 // NewSpansWriter starts a Parquet file of Spans rows on w with the given writer options.
@@ -126,6 +128,15 @@ func pqgenSpansWriterFor(fw *pqrt.FileWriter) (*SpansWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredInterval(w.rows); return nil },
+		func() error { w.shredIntervalRaw(w.rows); return nil },
+		func() error { w.shredOptInterval(w.rows); return nil },
+		func() error { w.shredByInterval(w.rows); return nil },
+		func() error { w.shredTime(w.rows); return nil },
+		func() error { w.shredTimeRaw(w.rows); return nil },
+		func() error { w.shredTimeMicros(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -141,7 +152,9 @@ func (w *SpansWriter) Write(rows []Spans) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenSpansBatch-w.pending)
 		k = min(k, pqgenSpansBatchCheck-w.pending%pqgenSpansBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -183,101 +196,114 @@ func (w *SpansWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *SpansWriter) shred(rows []Spans) {
-	// interval
-	{
-		colInterval := w.colInterval
-		for i := range rows {
-			x := &rows[i]
-			colInterval.Values = pqrt.AppendInterval(colInterval.Values, x.Interval)
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *SpansWriter) shred(rows []Spans) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredInterval appends the levels and values of interval to its columns' buffers.
+func (w *SpansWriter) shredInterval(rows []Spans) {
+	colInterval := w.colInterval
+	for i := range rows {
+		x := &rows[i]
+		colInterval.Values = pqrt.AppendInterval(colInterval.Values, x.Interval)
+	}
+}
+
+// shredIntervalRaw appends the levels and values of interval_raw to its columns' buffers.
+func (w *SpansWriter) shredIntervalRaw(rows []Spans) {
+	colIntervalRaw := w.colIntervalRaw
+	for i := range rows {
+		x := &rows[i]
+		colIntervalRaw.Values = append(colIntervalRaw.Values, x.IntervalRaw[:]...)
+	}
+}
+
+// shredOptInterval appends the levels and values of opt_interval to its columns' buffers.
+func (w *SpansWriter) shredOptInterval(rows []Spans) {
+	colOptInterval := w.colOptInterval
+	for i := range rows {
+		x := &rows[i]
+		if x.OptInterval == nil {
+			colOptInterval.Def = append(colOptInterval.Def, 0)
+		} else {
+			colOptInterval.Def = append(colOptInterval.Def, 1)
+			colOptInterval.Values = pqrt.AppendInterval(colOptInterval.Values, (*x.OptInterval))
 		}
 	}
-	// interval_raw
-	{
-		colIntervalRaw := w.colIntervalRaw
-		for i := range rows {
-			x := &rows[i]
-			colIntervalRaw.Values = append(colIntervalRaw.Values, x.IntervalRaw[:]...)
-		}
-	}
-	// opt_interval
-	{
-		colOptInterval := w.colOptInterval
-		for i := range rows {
-			x := &rows[i]
-			if x.OptInterval == nil {
-				colOptInterval.Def = append(colOptInterval.Def, 0)
-			} else {
-				colOptInterval.Def = append(colOptInterval.Def, 1)
-				colOptInterval.Values = pqrt.AppendInterval(colOptInterval.Values, (*x.OptInterval))
-			}
-		}
-	}
-	// by_interval
-	{
-		colByIntervalKey := w.colByIntervalKey
-		colByIntervalValue := w.colByIntervalValue
-		for i := range rows {
-			x := &rows[i]
-			m1 := x.ByInterval
-			if len(m1) == 0 {
-				colByIntervalKey.Def = append(colByIntervalKey.Def, 0)
-				colByIntervalKey.Rep = append(colByIntervalKey.Rep, 0)
-				colByIntervalValue.Def = append(colByIntervalValue.Def, 0)
-				colByIntervalValue.Rep = append(colByIntervalValue.Rep, 0)
-			} else {
-				e1 := pqrt.MapEntriesFunc(m1, &w.entriesByInterval, w.fw.SortedMaps(), pqrt.CompareInterval)
-				for j1 := range e1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colByIntervalKey.Def = append(colByIntervalKey.Def, 1)
-					colByIntervalKey.Rep = append(colByIntervalKey.Rep, r1)
-					colByIntervalKey.Values = pqrt.AppendInterval(colByIntervalKey.Values, e1[j1].Key)
-					colByIntervalValue.Def = append(colByIntervalValue.Def, 1)
-					colByIntervalValue.Rep = append(colByIntervalValue.Rep, r1)
-					colByIntervalValue.Values.AppendString(e1[j1].Value)
+}
+
+// shredByInterval appends the levels and values of by_interval to its columns' buffers.
+func (w *SpansWriter) shredByInterval(rows []Spans) {
+	colByIntervalKey := w.colByIntervalKey
+	colByIntervalValue := w.colByIntervalValue
+	for i := range rows {
+		x := &rows[i]
+		m1 := x.ByInterval
+		if len(m1) == 0 {
+			colByIntervalKey.Def = append(colByIntervalKey.Def, 0)
+			colByIntervalKey.Rep = append(colByIntervalKey.Rep, 0)
+			colByIntervalValue.Def = append(colByIntervalValue.Def, 0)
+			colByIntervalValue.Rep = append(colByIntervalValue.Rep, 0)
+		} else {
+			e1 := pqrt.MapEntriesFunc(m1, &w.entriesByInterval, w.fw.SortedMaps(), pqrt.CompareInterval)
+			for j1 := range e1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
 				}
+				colByIntervalKey.Def = append(colByIntervalKey.Def, 1)
+				colByIntervalKey.Rep = append(colByIntervalKey.Rep, r1)
+				colByIntervalKey.Values = pqrt.AppendInterval(colByIntervalKey.Values, e1[j1].Key)
+				colByIntervalValue.Def = append(colByIntervalValue.Def, 1)
+				colByIntervalValue.Rep = append(colByIntervalValue.Rep, r1)
+				colByIntervalValue.Values.AppendString(e1[j1].Value)
 			}
 		}
-	}
-	// time
-	{
-		colTime := w.colTime
-		vals := pqslices.Grow(colTime.Values, len(rows))[:len(colTime.Values)+len(rows)]
-		dst := vals[len(colTime.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = int32(x.Time / pqtime.Millisecond)
-		}
-		colTime.Values = vals
-	}
-	// time_raw
-	{
-		colTimeRaw := w.colTimeRaw
-		vals := pqslices.Grow(colTimeRaw.Values, len(rows))[:len(colTimeRaw.Values)+len(rows)]
-		dst := vals[len(colTimeRaw.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TimeRaw
-		}
-		colTimeRaw.Values = vals
-	}
-	// time_micros
-	{
-		colTimeMicros := w.colTimeMicros
-		vals := pqslices.Grow(colTimeMicros.Values, len(rows))[:len(colTimeMicros.Values)+len(rows)]
-		dst := vals[len(colTimeMicros.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.TimeMicros
-		}
-		colTimeMicros.Values = vals
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesByInterval[:cap(w.entriesByInterval)])
+}
+
+// shredTime appends the levels and values of time to its columns' buffers.
+func (w *SpansWriter) shredTime(rows []Spans) {
+	colTime := w.colTime
+	vals := pqslices.Grow(colTime.Values, len(rows))[:len(colTime.Values)+len(rows)]
+	dst := vals[len(colTime.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.Time / pqtime.Millisecond)
+	}
+	colTime.Values = vals
+}
+
+// shredTimeRaw appends the levels and values of time_raw to its columns' buffers.
+func (w *SpansWriter) shredTimeRaw(rows []Spans) {
+	colTimeRaw := w.colTimeRaw
+	vals := pqslices.Grow(colTimeRaw.Values, len(rows))[:len(colTimeRaw.Values)+len(rows)]
+	dst := vals[len(colTimeRaw.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TimeRaw
+	}
+	colTimeRaw.Values = vals
+}
+
+// shredTimeMicros appends the levels and values of time_micros to its columns' buffers.
+func (w *SpansWriter) shredTimeMicros(rows []Spans) {
+	colTimeMicros := w.colTimeMicros
+	vals := pqslices.Grow(colTimeMicros.Values, len(rows))[:len(colTimeMicros.Values)+len(rows)]
+	dst := vals[len(colTimeMicros.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.TimeMicros
+	}
+	colTimeMicros.Values = vals
 }
 
 // SpansReader reads rows of Spans from a Parquet file. Create one with NewSpansReader.

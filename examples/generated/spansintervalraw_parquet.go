@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, SpansIntervalRaw (or a struct it
@@ -55,8 +55,10 @@ const (
 // row group, Close writes the footer. Create one with NewSpansIntervalRawWriter.
 type SpansIntervalRawWriter struct {
 	fw          *pqrt.FileWriter
-	colInterval *pqrt.FixedBuffer // interval
-	pending     int               // rows shredded since the last EndRows
+	colInterval *pqrt.FixedBuffer  // interval
+	pending     int                // rows shredded since the last EndRows
+	rows        []SpansIntervalRaw // the rows shred is shredding, for its parts; nil between calls
+	parts       *pqrt.ShredParts   // shred's parts: one method per top-level field
 }
 
 // NewSpansIntervalRawWriter starts a Parquet file of SpansIntervalRaw rows on w with the given writer options.
@@ -78,6 +80,9 @@ func pqgenSpansIntervalRawWriterFor(fw *pqrt.FileWriter) (*SpansIntervalRawWrite
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredInterval(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -90,7 +95,9 @@ func (w *SpansIntervalRawWriter) Write(rows []SpansIntervalRaw) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenSpansIntervalRawBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -127,15 +134,22 @@ func (w *SpansIntervalRawWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *SpansIntervalRawWriter) shred(rows []SpansIntervalRaw) {
-	// interval
-	{
-		colInterval := w.colInterval
-		for i := range rows {
-			x := &rows[i]
-			colInterval.Values = append(colInterval.Values, x.Interval[:]...)
-		}
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *SpansIntervalRawWriter) shred(rows []SpansIntervalRaw) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredInterval appends the levels and values of interval to its columns' buffers.
+func (w *SpansIntervalRawWriter) shredInterval(rows []SpansIntervalRaw) {
+	colInterval := w.colInterval
+	for i := range rows {
+		x := &rows[i]
+		colInterval.Values = append(colInterval.Values, x.Interval[:]...)
 	}
 }
 

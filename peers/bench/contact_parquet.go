@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Contact (or a struct it
@@ -123,6 +123,8 @@ type ContactWriter struct {
 	colAttrsValue    *pqrt.Int64Buffer              // attrs.key_value.value
 	pending          int                            // rows shredded since the last EndRows
 	entriesAttrs     []pqrt.MapEntry[string, int64] // attrs (entries in key order)
+	rows             []Contact                      // the rows shred is shredding, for its parts; nil between calls
+	parts            *pqrt.ShredParts               // shred's parts: one method per top-level field
 }
 
 // pqgenContactOptions are the writer options of Contact's struct tags; the options given to
@@ -160,6 +162,14 @@ func pqgenContactWriterFor(fw *pqrt.FileWriter) (*ContactWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredName(w.rows); return nil },
+		func() error { w.shredAddress(w.rows); return nil },
+		func() error { w.shredEmails(w.rows); return nil },
+		func() error { w.shredPhones(w.rows); return nil },
+		func() error { w.shredAttrs(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -175,7 +185,9 @@ func (w *ContactWriter) Write(rows []Contact) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenContactBatch-w.pending)
 		k = min(k, pqgenContactBatchCheck-w.pending%pqgenContactBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -217,126 +229,138 @@ func (w *ContactWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *ContactWriter) shred(rows []Contact) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *ContactWriter) shred(rows []Contact) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *ContactWriter) shredID(rows []Contact) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// name
-	{
-		colName := w.colName
-		for i := range rows {
-			x := &rows[i]
-			colName.Values.AppendString(x.Name)
+	colID.Values = vals
+}
+
+// shredName appends the levels and values of name to its columns' buffers.
+func (w *ContactWriter) shredName(rows []Contact) {
+	colName := w.colName
+	for i := range rows {
+		x := &rows[i]
+		colName.Values.AppendString(x.Name)
+	}
+}
+
+// shredAddress appends the levels and values of address to its columns' buffers.
+func (w *ContactWriter) shredAddress(rows []Contact) {
+	colAddressStreet := w.colAddressStreet
+	colAddressCity := w.colAddressCity
+	colAddressZip := w.colAddressZip
+	for i := range rows {
+		x := &rows[i]
+		if x.Address == nil {
+			colAddressStreet.Def = append(colAddressStreet.Def, 0)
+			colAddressCity.Def = append(colAddressCity.Def, 0)
+			colAddressZip.Def = append(colAddressZip.Def, 0)
+		} else {
+			s1 := x.Address
+			colAddressStreet.Def = append(colAddressStreet.Def, 1)
+			colAddressStreet.Values.AppendString(s1.Street)
+			colAddressCity.Def = append(colAddressCity.Def, 1)
+			colAddressCity.Values.AppendString(s1.City)
+			colAddressZip.Def = append(colAddressZip.Def, 1)
+			colAddressZip.Values = append(colAddressZip.Values, s1.Zip)
 		}
 	}
-	// address
-	{
-		colAddressStreet := w.colAddressStreet
-		colAddressCity := w.colAddressCity
-		colAddressZip := w.colAddressZip
-		for i := range rows {
-			x := &rows[i]
-			if x.Address == nil {
-				colAddressStreet.Def = append(colAddressStreet.Def, 0)
-				colAddressCity.Def = append(colAddressCity.Def, 0)
-				colAddressZip.Def = append(colAddressZip.Def, 0)
-			} else {
-				s1 := x.Address
-				colAddressStreet.Def = append(colAddressStreet.Def, 1)
-				colAddressStreet.Values.AppendString(s1.Street)
-				colAddressCity.Def = append(colAddressCity.Def, 1)
-				colAddressCity.Values.AppendString(s1.City)
-				colAddressZip.Def = append(colAddressZip.Def, 1)
-				colAddressZip.Values = append(colAddressZip.Values, s1.Zip)
+}
+
+// shredEmails appends the levels and values of emails to its columns' buffers.
+func (w *ContactWriter) shredEmails(rows []Contact) {
+	colEmailsElem := w.colEmailsElem
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.Emails
+		if len(l1) == 0 {
+			colEmailsElem.Def = append(colEmailsElem.Def, 0)
+			colEmailsElem.Rep = append(colEmailsElem.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
+				}
+				colEmailsElem.Def = append(colEmailsElem.Def, 1)
+				colEmailsElem.Rep = append(colEmailsElem.Rep, r1)
+				colEmailsElem.Values.AppendString(l1[j1])
 			}
 		}
 	}
-	// emails
-	{
-		colEmailsElem := w.colEmailsElem
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.Emails
-			if len(l1) == 0 {
-				colEmailsElem.Def = append(colEmailsElem.Def, 0)
-				colEmailsElem.Rep = append(colEmailsElem.Rep, 0)
-			} else {
-				for j1 := range l1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colEmailsElem.Def = append(colEmailsElem.Def, 1)
-					colEmailsElem.Rep = append(colEmailsElem.Rep, r1)
-					colEmailsElem.Values.AppendString(l1[j1])
+}
+
+// shredPhones appends the levels and values of phones to its columns' buffers.
+func (w *ContactWriter) shredPhones(rows []Contact) {
+	colPhonesKind := w.colPhonesKind
+	colPhonesNumber := w.colPhonesNumber
+	for i := range rows {
+		x := &rows[i]
+		l1 := x.Phones
+		if len(l1) == 0 {
+			colPhonesKind.Def = append(colPhonesKind.Def, 0)
+			colPhonesKind.Rep = append(colPhonesKind.Rep, 0)
+			colPhonesNumber.Def = append(colPhonesNumber.Def, 0)
+			colPhonesNumber.Rep = append(colPhonesNumber.Rep, 0)
+		} else {
+			for j1 := range l1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
 				}
+				s1 := &l1[j1]
+				colPhonesKind.Def = append(colPhonesKind.Def, 1)
+				colPhonesKind.Rep = append(colPhonesKind.Rep, r1)
+				colPhonesKind.Values.AppendString(s1.Kind)
+				colPhonesNumber.Def = append(colPhonesNumber.Def, 1)
+				colPhonesNumber.Rep = append(colPhonesNumber.Rep, r1)
+				colPhonesNumber.Values.AppendString(s1.Number)
 			}
 		}
 	}
-	// phones
-	{
-		colPhonesKind := w.colPhonesKind
-		colPhonesNumber := w.colPhonesNumber
-		for i := range rows {
-			x := &rows[i]
-			l1 := x.Phones
-			if len(l1) == 0 {
-				colPhonesKind.Def = append(colPhonesKind.Def, 0)
-				colPhonesKind.Rep = append(colPhonesKind.Rep, 0)
-				colPhonesNumber.Def = append(colPhonesNumber.Def, 0)
-				colPhonesNumber.Rep = append(colPhonesNumber.Rep, 0)
-			} else {
-				for j1 := range l1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					s1 := &l1[j1]
-					colPhonesKind.Def = append(colPhonesKind.Def, 1)
-					colPhonesKind.Rep = append(colPhonesKind.Rep, r1)
-					colPhonesKind.Values.AppendString(s1.Kind)
-					colPhonesNumber.Def = append(colPhonesNumber.Def, 1)
-					colPhonesNumber.Rep = append(colPhonesNumber.Rep, r1)
-					colPhonesNumber.Values.AppendString(s1.Number)
+}
+
+// shredAttrs appends the levels and values of attrs to its columns' buffers.
+func (w *ContactWriter) shredAttrs(rows []Contact) {
+	colAttrsKey := w.colAttrsKey
+	colAttrsValue := w.colAttrsValue
+	for i := range rows {
+		x := &rows[i]
+		m1 := x.Attrs
+		if len(m1) == 0 {
+			colAttrsKey.Def = append(colAttrsKey.Def, 0)
+			colAttrsKey.Rep = append(colAttrsKey.Rep, 0)
+			colAttrsValue.Def = append(colAttrsValue.Def, 0)
+			colAttrsValue.Rep = append(colAttrsValue.Rep, 0)
+		} else {
+			e1 := pqrt.MapEntries(m1, &w.entriesAttrs, w.fw.SortedMaps())
+			for j1 := range e1 {
+				r1 := uint8(1)
+				if j1 == 0 {
+					r1 = 0
 				}
-			}
-		}
-	}
-	// attrs
-	{
-		colAttrsKey := w.colAttrsKey
-		colAttrsValue := w.colAttrsValue
-		for i := range rows {
-			x := &rows[i]
-			m1 := x.Attrs
-			if len(m1) == 0 {
-				colAttrsKey.Def = append(colAttrsKey.Def, 0)
-				colAttrsKey.Rep = append(colAttrsKey.Rep, 0)
-				colAttrsValue.Def = append(colAttrsValue.Def, 0)
-				colAttrsValue.Rep = append(colAttrsValue.Rep, 0)
-			} else {
-				e1 := pqrt.MapEntries(m1, &w.entriesAttrs, w.fw.SortedMaps())
-				for j1 := range e1 {
-					r1 := uint8(1)
-					if j1 == 0 {
-						r1 = 0
-					}
-					colAttrsKey.Def = append(colAttrsKey.Def, 1)
-					colAttrsKey.Rep = append(colAttrsKey.Rep, r1)
-					colAttrsKey.Values.AppendString(e1[j1].Key)
-					colAttrsValue.Def = append(colAttrsValue.Def, 1)
-					colAttrsValue.Rep = append(colAttrsValue.Rep, r1)
-					colAttrsValue.Values = append(colAttrsValue.Values, e1[j1].Value)
-				}
+				colAttrsKey.Def = append(colAttrsKey.Def, 1)
+				colAttrsKey.Rep = append(colAttrsKey.Rep, r1)
+				colAttrsKey.Values.AppendString(e1[j1].Key)
+				colAttrsValue.Def = append(colAttrsValue.Def, 1)
+				colAttrsValue.Rep = append(colAttrsValue.Rep, r1)
+				colAttrsValue.Values = append(colAttrsValue.Values, e1[j1].Value)
 			}
 		}
 	}

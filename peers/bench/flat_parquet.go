@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Flat (or a struct it
@@ -86,6 +86,8 @@ type FlatWriter struct {
 	colCount *pqrt.Int32Buffer     // count
 	colAt    *pqrt.Int64Buffer     // at
 	pending  int                   // rows shredded since the last EndRows
+	rows     []Flat                // the rows shred is shredding, for its parts; nil between calls
+	parts    *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // pqgenFlatOptions are the writer options of Flat's struct tags; the options given to
@@ -118,6 +120,14 @@ func pqgenFlatWriterFor(fw *pqrt.FileWriter) (*FlatWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredID(w.rows); return nil },
+		func() error { w.shredName(w.rows); return nil },
+		func() error { w.shredValue(w.rows); return nil },
+		func() error { w.shredOpt(w.rows); return nil },
+		func() error { w.shredCount(w.rows); return nil },
+		func() error { w.shredAt(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -133,7 +143,9 @@ func (w *FlatWriter) Write(rows []Flat) (int, error) {
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenFlatBatch-w.pending)
 		k = min(k, pqgenFlatBatchCheck-w.pending%pqgenFlatBatchCheck)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -175,78 +187,90 @@ func (w *FlatWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *FlatWriter) shred(rows []Flat) {
-	// id
-	{
-		colID := w.colID
-		vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
-		dst := vals[len(colID.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.ID
-		}
-		colID.Values = vals
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *FlatWriter) shred(rows []Flat) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredID appends the levels and values of id to its columns' buffers.
+func (w *FlatWriter) shredID(rows []Flat) {
+	colID := w.colID
+	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
+	dst := vals[len(colID.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.ID
 	}
-	// name
-	{
-		colName := w.colName
-		for i := range rows {
-			x := &rows[i]
-			colName.Values.AppendString(x.Name)
+	colID.Values = vals
+}
+
+// shredName appends the levels and values of name to its columns' buffers.
+func (w *FlatWriter) shredName(rows []Flat) {
+	colName := w.colName
+	for i := range rows {
+		x := &rows[i]
+		colName.Values.AppendString(x.Name)
+	}
+}
+
+// shredValue appends the levels and values of value to its columns' buffers.
+func (w *FlatWriter) shredValue(rows []Flat) {
+	colValue := w.colValue
+	vals := pqslices.Grow(colValue.Values, len(rows))[:len(colValue.Values)+len(rows)]
+	dst := vals[len(colValue.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Value
+	}
+	colValue.Values = vals
+}
+
+// shredOpt appends the levels and values of opt to its columns' buffers.
+func (w *FlatWriter) shredOpt(rows []Flat) {
+	colOpt := w.colOpt
+	defs := pqslices.Grow(colOpt.Def, len(rows))[:len(colOpt.Def)+len(rows)]
+	def := defs[len(colOpt.Def):][:len(rows)]
+	vals := pqslices.Grow(colOpt.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.Opt == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.Opt))
 		}
 	}
-	// value
-	{
-		colValue := w.colValue
-		vals := pqslices.Grow(colValue.Values, len(rows))[:len(colValue.Values)+len(rows)]
-		dst := vals[len(colValue.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Value
-		}
-		colValue.Values = vals
+	colOpt.Def = defs
+	colOpt.Values = vals
+}
+
+// shredCount appends the levels and values of count to its columns' buffers.
+func (w *FlatWriter) shredCount(rows []Flat) {
+	colCount := w.colCount
+	vals := pqslices.Grow(colCount.Values, len(rows))[:len(colCount.Values)+len(rows)]
+	dst := vals[len(colCount.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.Count
 	}
-	// opt
-	{
-		colOpt := w.colOpt
-		defs := pqslices.Grow(colOpt.Def, len(rows))[:len(colOpt.Def)+len(rows)]
-		def := defs[len(colOpt.Def):][:len(rows)]
-		vals := pqslices.Grow(colOpt.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.Opt == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.Opt))
-			}
-		}
-		colOpt.Def = defs
-		colOpt.Values = vals
+	colCount.Values = vals
+}
+
+// shredAt appends the levels and values of at to its columns' buffers.
+func (w *FlatWriter) shredAt(rows []Flat) {
+	colAt := w.colAt
+	vals := pqslices.Grow(colAt.Values, len(rows))[:len(colAt.Values)+len(rows)]
+	dst := vals[len(colAt.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.At.UnixMicro()
 	}
-	// count
-	{
-		colCount := w.colCount
-		vals := pqslices.Grow(colCount.Values, len(rows))[:len(colCount.Values)+len(rows)]
-		dst := vals[len(colCount.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.Count
-		}
-		colCount.Values = vals
-	}
-	// at
-	{
-		colAt := w.colAt
-		vals := pqslices.Grow(colAt.Values, len(rows))[:len(colAt.Values)+len(rows)]
-		dst := vals[len(colAt.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.At.UnixMicro()
-		}
-		colAt.Values = vals
-	}
+	colAt.Values = vals
 }
 
 // FlatReader reads rows of Flat from a Parquet file. Create one with NewFlatReader.

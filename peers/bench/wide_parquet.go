@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(6 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 6)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Wide (or a struct it
@@ -854,6 +854,8 @@ type WideWriter struct {
 	colF198 *pqrt.ByteArrayBuffer // c198
 	colF199 *pqrt.Int64Buffer     // c199
 	pending int                   // rows shredded since the last EndRows
+	rows    []Wide                // the rows shred is shredding, for its parts; nil between calls
+	parts   *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // pqgenWideOptions are the writer options of Wide's struct tags; the options given to
@@ -1104,6 +1106,208 @@ func pqgenWideWriterFor(fw *pqrt.FileWriter) (*WideWriter, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.parts = fw.ShredParts(
+		func() error { w.shredF000(w.rows); return nil },
+		func() error { w.shredF001(w.rows); return nil },
+		func() error { w.shredF002(w.rows); return nil },
+		func() error { w.shredF003(w.rows); return nil },
+		func() error { w.shredF004(w.rows); return nil },
+		func() error { w.shredF005(w.rows); return nil },
+		func() error { w.shredF006(w.rows); return nil },
+		func() error { w.shredF007(w.rows); return nil },
+		func() error { w.shredF008(w.rows); return nil },
+		func() error { w.shredF009(w.rows); return nil },
+		func() error { w.shredF010(w.rows); return nil },
+		func() error { w.shredF011(w.rows); return nil },
+		func() error { w.shredF012(w.rows); return nil },
+		func() error { w.shredF013(w.rows); return nil },
+		func() error { w.shredF014(w.rows); return nil },
+		func() error { w.shredF015(w.rows); return nil },
+		func() error { w.shredF016(w.rows); return nil },
+		func() error { w.shredF017(w.rows); return nil },
+		func() error { w.shredF018(w.rows); return nil },
+		func() error { w.shredF019(w.rows); return nil },
+		func() error { w.shredF020(w.rows); return nil },
+		func() error { w.shredF021(w.rows); return nil },
+		func() error { w.shredF022(w.rows); return nil },
+		func() error { w.shredF023(w.rows); return nil },
+		func() error { w.shredF024(w.rows); return nil },
+		func() error { w.shredF025(w.rows); return nil },
+		func() error { w.shredF026(w.rows); return nil },
+		func() error { w.shredF027(w.rows); return nil },
+		func() error { w.shredF028(w.rows); return nil },
+		func() error { w.shredF029(w.rows); return nil },
+		func() error { w.shredF030(w.rows); return nil },
+		func() error { w.shredF031(w.rows); return nil },
+		func() error { w.shredF032(w.rows); return nil },
+		func() error { w.shredF033(w.rows); return nil },
+		func() error { w.shredF034(w.rows); return nil },
+		func() error { w.shredF035(w.rows); return nil },
+		func() error { w.shredF036(w.rows); return nil },
+		func() error { w.shredF037(w.rows); return nil },
+		func() error { w.shredF038(w.rows); return nil },
+		func() error { w.shredF039(w.rows); return nil },
+		func() error { w.shredF040(w.rows); return nil },
+		func() error { w.shredF041(w.rows); return nil },
+		func() error { w.shredF042(w.rows); return nil },
+		func() error { w.shredF043(w.rows); return nil },
+		func() error { w.shredF044(w.rows); return nil },
+		func() error { w.shredF045(w.rows); return nil },
+		func() error { w.shredF046(w.rows); return nil },
+		func() error { w.shredF047(w.rows); return nil },
+		func() error { w.shredF048(w.rows); return nil },
+		func() error { w.shredF049(w.rows); return nil },
+		func() error { w.shredF050(w.rows); return nil },
+		func() error { w.shredF051(w.rows); return nil },
+		func() error { w.shredF052(w.rows); return nil },
+		func() error { w.shredF053(w.rows); return nil },
+		func() error { w.shredF054(w.rows); return nil },
+		func() error { w.shredF055(w.rows); return nil },
+		func() error { w.shredF056(w.rows); return nil },
+		func() error { w.shredF057(w.rows); return nil },
+		func() error { w.shredF058(w.rows); return nil },
+		func() error { w.shredF059(w.rows); return nil },
+		func() error { w.shredF060(w.rows); return nil },
+		func() error { w.shredF061(w.rows); return nil },
+		func() error { w.shredF062(w.rows); return nil },
+		func() error { w.shredF063(w.rows); return nil },
+		func() error { w.shredF064(w.rows); return nil },
+		func() error { w.shredF065(w.rows); return nil },
+		func() error { w.shredF066(w.rows); return nil },
+		func() error { w.shredF067(w.rows); return nil },
+		func() error { w.shredF068(w.rows); return nil },
+		func() error { w.shredF069(w.rows); return nil },
+		func() error { w.shredF070(w.rows); return nil },
+		func() error { w.shredF071(w.rows); return nil },
+		func() error { w.shredF072(w.rows); return nil },
+		func() error { w.shredF073(w.rows); return nil },
+		func() error { w.shredF074(w.rows); return nil },
+		func() error { w.shredF075(w.rows); return nil },
+		func() error { w.shredF076(w.rows); return nil },
+		func() error { w.shredF077(w.rows); return nil },
+		func() error { w.shredF078(w.rows); return nil },
+		func() error { w.shredF079(w.rows); return nil },
+		func() error { w.shredF080(w.rows); return nil },
+		func() error { w.shredF081(w.rows); return nil },
+		func() error { w.shredF082(w.rows); return nil },
+		func() error { w.shredF083(w.rows); return nil },
+		func() error { w.shredF084(w.rows); return nil },
+		func() error { w.shredF085(w.rows); return nil },
+		func() error { w.shredF086(w.rows); return nil },
+		func() error { w.shredF087(w.rows); return nil },
+		func() error { w.shredF088(w.rows); return nil },
+		func() error { w.shredF089(w.rows); return nil },
+		func() error { w.shredF090(w.rows); return nil },
+		func() error { w.shredF091(w.rows); return nil },
+		func() error { w.shredF092(w.rows); return nil },
+		func() error { w.shredF093(w.rows); return nil },
+		func() error { w.shredF094(w.rows); return nil },
+		func() error { w.shredF095(w.rows); return nil },
+		func() error { w.shredF096(w.rows); return nil },
+		func() error { w.shredF097(w.rows); return nil },
+		func() error { w.shredF098(w.rows); return nil },
+		func() error { w.shredF099(w.rows); return nil },
+		func() error { w.shredF100(w.rows); return nil },
+		func() error { w.shredF101(w.rows); return nil },
+		func() error { w.shredF102(w.rows); return nil },
+		func() error { w.shredF103(w.rows); return nil },
+		func() error { w.shredF104(w.rows); return nil },
+		func() error { w.shredF105(w.rows); return nil },
+		func() error { w.shredF106(w.rows); return nil },
+		func() error { w.shredF107(w.rows); return nil },
+		func() error { w.shredF108(w.rows); return nil },
+		func() error { w.shredF109(w.rows); return nil },
+		func() error { w.shredF110(w.rows); return nil },
+		func() error { w.shredF111(w.rows); return nil },
+		func() error { w.shredF112(w.rows); return nil },
+		func() error { w.shredF113(w.rows); return nil },
+		func() error { w.shredF114(w.rows); return nil },
+		func() error { w.shredF115(w.rows); return nil },
+		func() error { w.shredF116(w.rows); return nil },
+		func() error { w.shredF117(w.rows); return nil },
+		func() error { w.shredF118(w.rows); return nil },
+		func() error { w.shredF119(w.rows); return nil },
+		func() error { w.shredF120(w.rows); return nil },
+		func() error { w.shredF121(w.rows); return nil },
+		func() error { w.shredF122(w.rows); return nil },
+		func() error { w.shredF123(w.rows); return nil },
+		func() error { w.shredF124(w.rows); return nil },
+		func() error { w.shredF125(w.rows); return nil },
+		func() error { w.shredF126(w.rows); return nil },
+		func() error { w.shredF127(w.rows); return nil },
+		func() error { w.shredF128(w.rows); return nil },
+		func() error { w.shredF129(w.rows); return nil },
+		func() error { w.shredF130(w.rows); return nil },
+		func() error { w.shredF131(w.rows); return nil },
+		func() error { w.shredF132(w.rows); return nil },
+		func() error { w.shredF133(w.rows); return nil },
+		func() error { w.shredF134(w.rows); return nil },
+		func() error { w.shredF135(w.rows); return nil },
+		func() error { w.shredF136(w.rows); return nil },
+		func() error { w.shredF137(w.rows); return nil },
+		func() error { w.shredF138(w.rows); return nil },
+		func() error { w.shredF139(w.rows); return nil },
+		func() error { w.shredF140(w.rows); return nil },
+		func() error { w.shredF141(w.rows); return nil },
+		func() error { w.shredF142(w.rows); return nil },
+		func() error { w.shredF143(w.rows); return nil },
+		func() error { w.shredF144(w.rows); return nil },
+		func() error { w.shredF145(w.rows); return nil },
+		func() error { w.shredF146(w.rows); return nil },
+		func() error { w.shredF147(w.rows); return nil },
+		func() error { w.shredF148(w.rows); return nil },
+		func() error { w.shredF149(w.rows); return nil },
+		func() error { w.shredF150(w.rows); return nil },
+		func() error { w.shredF151(w.rows); return nil },
+		func() error { w.shredF152(w.rows); return nil },
+		func() error { w.shredF153(w.rows); return nil },
+		func() error { w.shredF154(w.rows); return nil },
+		func() error { w.shredF155(w.rows); return nil },
+		func() error { w.shredF156(w.rows); return nil },
+		func() error { w.shredF157(w.rows); return nil },
+		func() error { w.shredF158(w.rows); return nil },
+		func() error { w.shredF159(w.rows); return nil },
+		func() error { w.shredF160(w.rows); return nil },
+		func() error { w.shredF161(w.rows); return nil },
+		func() error { w.shredF162(w.rows); return nil },
+		func() error { w.shredF163(w.rows); return nil },
+		func() error { w.shredF164(w.rows); return nil },
+		func() error { w.shredF165(w.rows); return nil },
+		func() error { w.shredF166(w.rows); return nil },
+		func() error { w.shredF167(w.rows); return nil },
+		func() error { w.shredF168(w.rows); return nil },
+		func() error { w.shredF169(w.rows); return nil },
+		func() error { w.shredF170(w.rows); return nil },
+		func() error { w.shredF171(w.rows); return nil },
+		func() error { w.shredF172(w.rows); return nil },
+		func() error { w.shredF173(w.rows); return nil },
+		func() error { w.shredF174(w.rows); return nil },
+		func() error { w.shredF175(w.rows); return nil },
+		func() error { w.shredF176(w.rows); return nil },
+		func() error { w.shredF177(w.rows); return nil },
+		func() error { w.shredF178(w.rows); return nil },
+		func() error { w.shredF179(w.rows); return nil },
+		func() error { w.shredF180(w.rows); return nil },
+		func() error { w.shredF181(w.rows); return nil },
+		func() error { w.shredF182(w.rows); return nil },
+		func() error { w.shredF183(w.rows); return nil },
+		func() error { w.shredF184(w.rows); return nil },
+		func() error { w.shredF185(w.rows); return nil },
+		func() error { w.shredF186(w.rows); return nil },
+		func() error { w.shredF187(w.rows); return nil },
+		func() error { w.shredF188(w.rows); return nil },
+		func() error { w.shredF189(w.rows); return nil },
+		func() error { w.shredF190(w.rows); return nil },
+		func() error { w.shredF191(w.rows); return nil },
+		func() error { w.shredF192(w.rows); return nil },
+		func() error { w.shredF193(w.rows); return nil },
+		func() error { w.shredF194(w.rows); return nil },
+		func() error { w.shredF195(w.rows); return nil },
+		func() error { w.shredF196(w.rows); return nil },
+		func() error { w.shredF197(w.rows); return nil },
+		func() error { w.shredF198(w.rows); return nil },
+		func() error { w.shredF199(w.rows); return nil },
+	)
 	return w, nil
 }
 
@@ -1116,7 +1320,9 @@ func (w *WideWriter) Write(rows []Wide) (int, error) {
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenWideBatch-w.pending)
-		w.shred(rows[:k])
+		if err := w.shred(rows[:k]); err != nil {
+			return n, w.fw.Fail(err)
+		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
@@ -1153,2233 +1359,2439 @@ func (w *WideWriter) Close() error {
 	return w.fw.Close()
 }
 
-// shred appends the levels and values of rows to the column buffers.
-func (w *WideWriter) shred(rows []Wide) {
-	// c000
-	{
-		colF000 := w.colF000
-		vals := pqslices.Grow(colF000.Values, len(rows))[:len(colF000.Values)+len(rows)]
-		dst := vals[len(colF000.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F000
-		}
-		colF000.Values = vals
-	}
-	// c001
-	{
-		colF001 := w.colF001
-		vals := pqslices.Grow(colF001.Values, len(rows))[:len(colF001.Values)+len(rows)]
-		dst := vals[len(colF001.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F001
-		}
-		colF001.Values = vals
-	}
-	// c002
-	{
-		colF002 := w.colF002
-		vals := pqslices.Grow(colF002.Values, len(rows))[:len(colF002.Values)+len(rows)]
-		dst := vals[len(colF002.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F002
-		}
-		colF002.Values = vals
-	}
-	// c003
-	{
-		colF003 := w.colF003
-		vals := pqslices.Grow(colF003.Values, len(rows))[:len(colF003.Values)+len(rows)]
-		dst := vals[len(colF003.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F003
-		}
-		colF003.Values = vals
-	}
-	// c004
-	{
-		colF004 := w.colF004
-		vals := pqslices.Grow(colF004.Values, len(rows))[:len(colF004.Values)+len(rows)]
-		dst := vals[len(colF004.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F004
-		}
-		colF004.Values = vals
-	}
-	// c005
-	{
-		colF005 := w.colF005
-		for i := range rows {
-			x := &rows[i]
-			colF005.Values.AppendString(x.F005)
-		}
-	}
-	// c006
-	{
-		colF006 := w.colF006
-		for i := range rows {
-			x := &rows[i]
-			colF006.Values.AppendString(x.F006)
-		}
-	}
-	// c007
-	{
-		colF007 := w.colF007
-		defs := pqslices.Grow(colF007.Def, len(rows))[:len(colF007.Def)+len(rows)]
-		def := defs[len(colF007.Def):][:len(rows)]
-		vals := pqslices.Grow(colF007.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F007 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F007))
-			}
-		}
-		colF007.Def = defs
-		colF007.Values = vals
-	}
-	// c008
-	{
-		colF008 := w.colF008
-		vals := pqslices.Grow(colF008.Values, len(rows))[:len(colF008.Values)+len(rows)]
-		dst := vals[len(colF008.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F008
-		}
-		colF008.Values = vals
-	}
-	// c009
-	{
-		colF009 := w.colF009
-		vals := pqslices.Grow(colF009.Values, len(rows))[:len(colF009.Values)+len(rows)]
-		dst := vals[len(colF009.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F009
-		}
-		colF009.Values = vals
-	}
-	// c010
-	{
-		colF010 := w.colF010
-		vals := pqslices.Grow(colF010.Values, len(rows))[:len(colF010.Values)+len(rows)]
-		dst := vals[len(colF010.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F010
-		}
-		colF010.Values = vals
-	}
-	// c011
-	{
-		colF011 := w.colF011
-		vals := pqslices.Grow(colF011.Values, len(rows))[:len(colF011.Values)+len(rows)]
-		dst := vals[len(colF011.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F011
-		}
-		colF011.Values = vals
-	}
-	// c012
-	{
-		colF012 := w.colF012
-		vals := pqslices.Grow(colF012.Values, len(rows))[:len(colF012.Values)+len(rows)]
-		dst := vals[len(colF012.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F012
-		}
-		colF012.Values = vals
-	}
-	// c013
-	{
-		colF013 := w.colF013
-		for i := range rows {
-			x := &rows[i]
-			colF013.Values.AppendString(x.F013)
-		}
-	}
-	// c014
-	{
-		colF014 := w.colF014
-		for i := range rows {
-			x := &rows[i]
-			colF014.Values.AppendString(x.F014)
-		}
-	}
-	// c015
-	{
-		colF015 := w.colF015
-		defs := pqslices.Grow(colF015.Def, len(rows))[:len(colF015.Def)+len(rows)]
-		def := defs[len(colF015.Def):][:len(rows)]
-		vals := pqslices.Grow(colF015.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F015 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F015))
-			}
-		}
-		colF015.Def = defs
-		colF015.Values = vals
-	}
-	// c016
-	{
-		colF016 := w.colF016
-		vals := pqslices.Grow(colF016.Values, len(rows))[:len(colF016.Values)+len(rows)]
-		dst := vals[len(colF016.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F016
-		}
-		colF016.Values = vals
-	}
-	// c017
-	{
-		colF017 := w.colF017
-		vals := pqslices.Grow(colF017.Values, len(rows))[:len(colF017.Values)+len(rows)]
-		dst := vals[len(colF017.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F017
-		}
-		colF017.Values = vals
-	}
-	// c018
-	{
-		colF018 := w.colF018
-		vals := pqslices.Grow(colF018.Values, len(rows))[:len(colF018.Values)+len(rows)]
-		dst := vals[len(colF018.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F018
-		}
-		colF018.Values = vals
-	}
-	// c019
-	{
-		colF019 := w.colF019
-		vals := pqslices.Grow(colF019.Values, len(rows))[:len(colF019.Values)+len(rows)]
-		dst := vals[len(colF019.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F019
-		}
-		colF019.Values = vals
-	}
-	// c020
-	{
-		colF020 := w.colF020
-		vals := pqslices.Grow(colF020.Values, len(rows))[:len(colF020.Values)+len(rows)]
-		dst := vals[len(colF020.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F020
-		}
-		colF020.Values = vals
-	}
-	// c021
-	{
-		colF021 := w.colF021
-		for i := range rows {
-			x := &rows[i]
-			colF021.Values.AppendString(x.F021)
-		}
-	}
-	// c022
-	{
-		colF022 := w.colF022
-		for i := range rows {
-			x := &rows[i]
-			colF022.Values.AppendString(x.F022)
-		}
-	}
-	// c023
-	{
-		colF023 := w.colF023
-		defs := pqslices.Grow(colF023.Def, len(rows))[:len(colF023.Def)+len(rows)]
-		def := defs[len(colF023.Def):][:len(rows)]
-		vals := pqslices.Grow(colF023.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F023 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F023))
-			}
-		}
-		colF023.Def = defs
-		colF023.Values = vals
-	}
-	// c024
-	{
-		colF024 := w.colF024
-		vals := pqslices.Grow(colF024.Values, len(rows))[:len(colF024.Values)+len(rows)]
-		dst := vals[len(colF024.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F024
-		}
-		colF024.Values = vals
-	}
-	// c025
-	{
-		colF025 := w.colF025
-		vals := pqslices.Grow(colF025.Values, len(rows))[:len(colF025.Values)+len(rows)]
-		dst := vals[len(colF025.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F025
-		}
-		colF025.Values = vals
-	}
-	// c026
-	{
-		colF026 := w.colF026
-		vals := pqslices.Grow(colF026.Values, len(rows))[:len(colF026.Values)+len(rows)]
-		dst := vals[len(colF026.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F026
-		}
-		colF026.Values = vals
-	}
-	// c027
-	{
-		colF027 := w.colF027
-		vals := pqslices.Grow(colF027.Values, len(rows))[:len(colF027.Values)+len(rows)]
-		dst := vals[len(colF027.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F027
-		}
-		colF027.Values = vals
-	}
-	// c028
-	{
-		colF028 := w.colF028
-		vals := pqslices.Grow(colF028.Values, len(rows))[:len(colF028.Values)+len(rows)]
-		dst := vals[len(colF028.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F028
-		}
-		colF028.Values = vals
-	}
-	// c029
-	{
-		colF029 := w.colF029
-		for i := range rows {
-			x := &rows[i]
-			colF029.Values.AppendString(x.F029)
-		}
-	}
-	// c030
-	{
-		colF030 := w.colF030
-		for i := range rows {
-			x := &rows[i]
-			colF030.Values.AppendString(x.F030)
-		}
-	}
-	// c031
-	{
-		colF031 := w.colF031
-		defs := pqslices.Grow(colF031.Def, len(rows))[:len(colF031.Def)+len(rows)]
-		def := defs[len(colF031.Def):][:len(rows)]
-		vals := pqslices.Grow(colF031.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F031 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F031))
-			}
-		}
-		colF031.Def = defs
-		colF031.Values = vals
-	}
-	// c032
-	{
-		colF032 := w.colF032
-		vals := pqslices.Grow(colF032.Values, len(rows))[:len(colF032.Values)+len(rows)]
-		dst := vals[len(colF032.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F032
-		}
-		colF032.Values = vals
-	}
-	// c033
-	{
-		colF033 := w.colF033
-		vals := pqslices.Grow(colF033.Values, len(rows))[:len(colF033.Values)+len(rows)]
-		dst := vals[len(colF033.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F033
-		}
-		colF033.Values = vals
-	}
-	// c034
-	{
-		colF034 := w.colF034
-		vals := pqslices.Grow(colF034.Values, len(rows))[:len(colF034.Values)+len(rows)]
-		dst := vals[len(colF034.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F034
-		}
-		colF034.Values = vals
-	}
-	// c035
-	{
-		colF035 := w.colF035
-		vals := pqslices.Grow(colF035.Values, len(rows))[:len(colF035.Values)+len(rows)]
-		dst := vals[len(colF035.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F035
-		}
-		colF035.Values = vals
-	}
-	// c036
-	{
-		colF036 := w.colF036
-		vals := pqslices.Grow(colF036.Values, len(rows))[:len(colF036.Values)+len(rows)]
-		dst := vals[len(colF036.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F036
-		}
-		colF036.Values = vals
-	}
-	// c037
-	{
-		colF037 := w.colF037
-		for i := range rows {
-			x := &rows[i]
-			colF037.Values.AppendString(x.F037)
-		}
-	}
-	// c038
-	{
-		colF038 := w.colF038
-		for i := range rows {
-			x := &rows[i]
-			colF038.Values.AppendString(x.F038)
-		}
-	}
-	// c039
-	{
-		colF039 := w.colF039
-		defs := pqslices.Grow(colF039.Def, len(rows))[:len(colF039.Def)+len(rows)]
-		def := defs[len(colF039.Def):][:len(rows)]
-		vals := pqslices.Grow(colF039.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F039 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F039))
-			}
-		}
-		colF039.Def = defs
-		colF039.Values = vals
-	}
-	// c040
-	{
-		colF040 := w.colF040
-		vals := pqslices.Grow(colF040.Values, len(rows))[:len(colF040.Values)+len(rows)]
-		dst := vals[len(colF040.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F040
-		}
-		colF040.Values = vals
-	}
-	// c041
-	{
-		colF041 := w.colF041
-		vals := pqslices.Grow(colF041.Values, len(rows))[:len(colF041.Values)+len(rows)]
-		dst := vals[len(colF041.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F041
-		}
-		colF041.Values = vals
-	}
-	// c042
-	{
-		colF042 := w.colF042
-		vals := pqslices.Grow(colF042.Values, len(rows))[:len(colF042.Values)+len(rows)]
-		dst := vals[len(colF042.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F042
-		}
-		colF042.Values = vals
-	}
-	// c043
-	{
-		colF043 := w.colF043
-		vals := pqslices.Grow(colF043.Values, len(rows))[:len(colF043.Values)+len(rows)]
-		dst := vals[len(colF043.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F043
-		}
-		colF043.Values = vals
-	}
-	// c044
-	{
-		colF044 := w.colF044
-		vals := pqslices.Grow(colF044.Values, len(rows))[:len(colF044.Values)+len(rows)]
-		dst := vals[len(colF044.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F044
-		}
-		colF044.Values = vals
-	}
-	// c045
-	{
-		colF045 := w.colF045
-		for i := range rows {
-			x := &rows[i]
-			colF045.Values.AppendString(x.F045)
-		}
-	}
-	// c046
-	{
-		colF046 := w.colF046
-		for i := range rows {
-			x := &rows[i]
-			colF046.Values.AppendString(x.F046)
-		}
-	}
-	// c047
-	{
-		colF047 := w.colF047
-		defs := pqslices.Grow(colF047.Def, len(rows))[:len(colF047.Def)+len(rows)]
-		def := defs[len(colF047.Def):][:len(rows)]
-		vals := pqslices.Grow(colF047.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F047 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F047))
-			}
-		}
-		colF047.Def = defs
-		colF047.Values = vals
-	}
-	// c048
-	{
-		colF048 := w.colF048
-		vals := pqslices.Grow(colF048.Values, len(rows))[:len(colF048.Values)+len(rows)]
-		dst := vals[len(colF048.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F048
-		}
-		colF048.Values = vals
-	}
-	// c049
-	{
-		colF049 := w.colF049
-		vals := pqslices.Grow(colF049.Values, len(rows))[:len(colF049.Values)+len(rows)]
-		dst := vals[len(colF049.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F049
-		}
-		colF049.Values = vals
-	}
-	// c050
-	{
-		colF050 := w.colF050
-		vals := pqslices.Grow(colF050.Values, len(rows))[:len(colF050.Values)+len(rows)]
-		dst := vals[len(colF050.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F050
-		}
-		colF050.Values = vals
-	}
-	// c051
-	{
-		colF051 := w.colF051
-		vals := pqslices.Grow(colF051.Values, len(rows))[:len(colF051.Values)+len(rows)]
-		dst := vals[len(colF051.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F051
-		}
-		colF051.Values = vals
-	}
-	// c052
-	{
-		colF052 := w.colF052
-		vals := pqslices.Grow(colF052.Values, len(rows))[:len(colF052.Values)+len(rows)]
-		dst := vals[len(colF052.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F052
-		}
-		colF052.Values = vals
-	}
-	// c053
-	{
-		colF053 := w.colF053
-		for i := range rows {
-			x := &rows[i]
-			colF053.Values.AppendString(x.F053)
-		}
-	}
-	// c054
-	{
-		colF054 := w.colF054
-		for i := range rows {
-			x := &rows[i]
-			colF054.Values.AppendString(x.F054)
-		}
-	}
-	// c055
-	{
-		colF055 := w.colF055
-		defs := pqslices.Grow(colF055.Def, len(rows))[:len(colF055.Def)+len(rows)]
-		def := defs[len(colF055.Def):][:len(rows)]
-		vals := pqslices.Grow(colF055.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F055 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F055))
-			}
-		}
-		colF055.Def = defs
-		colF055.Values = vals
-	}
-	// c056
-	{
-		colF056 := w.colF056
-		vals := pqslices.Grow(colF056.Values, len(rows))[:len(colF056.Values)+len(rows)]
-		dst := vals[len(colF056.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F056
-		}
-		colF056.Values = vals
-	}
-	// c057
-	{
-		colF057 := w.colF057
-		vals := pqslices.Grow(colF057.Values, len(rows))[:len(colF057.Values)+len(rows)]
-		dst := vals[len(colF057.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F057
-		}
-		colF057.Values = vals
-	}
-	// c058
-	{
-		colF058 := w.colF058
-		vals := pqslices.Grow(colF058.Values, len(rows))[:len(colF058.Values)+len(rows)]
-		dst := vals[len(colF058.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F058
-		}
-		colF058.Values = vals
-	}
-	// c059
-	{
-		colF059 := w.colF059
-		vals := pqslices.Grow(colF059.Values, len(rows))[:len(colF059.Values)+len(rows)]
-		dst := vals[len(colF059.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F059
-		}
-		colF059.Values = vals
-	}
-	// c060
-	{
-		colF060 := w.colF060
-		vals := pqslices.Grow(colF060.Values, len(rows))[:len(colF060.Values)+len(rows)]
-		dst := vals[len(colF060.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F060
-		}
-		colF060.Values = vals
-	}
-	// c061
-	{
-		colF061 := w.colF061
-		for i := range rows {
-			x := &rows[i]
-			colF061.Values.AppendString(x.F061)
-		}
-	}
-	// c062
-	{
-		colF062 := w.colF062
-		for i := range rows {
-			x := &rows[i]
-			colF062.Values.AppendString(x.F062)
-		}
-	}
-	// c063
-	{
-		colF063 := w.colF063
-		defs := pqslices.Grow(colF063.Def, len(rows))[:len(colF063.Def)+len(rows)]
-		def := defs[len(colF063.Def):][:len(rows)]
-		vals := pqslices.Grow(colF063.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F063 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F063))
-			}
-		}
-		colF063.Def = defs
-		colF063.Values = vals
-	}
-	// c064
-	{
-		colF064 := w.colF064
-		vals := pqslices.Grow(colF064.Values, len(rows))[:len(colF064.Values)+len(rows)]
-		dst := vals[len(colF064.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F064
-		}
-		colF064.Values = vals
-	}
-	// c065
-	{
-		colF065 := w.colF065
-		vals := pqslices.Grow(colF065.Values, len(rows))[:len(colF065.Values)+len(rows)]
-		dst := vals[len(colF065.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F065
-		}
-		colF065.Values = vals
-	}
-	// c066
-	{
-		colF066 := w.colF066
-		vals := pqslices.Grow(colF066.Values, len(rows))[:len(colF066.Values)+len(rows)]
-		dst := vals[len(colF066.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F066
-		}
-		colF066.Values = vals
-	}
-	// c067
-	{
-		colF067 := w.colF067
-		vals := pqslices.Grow(colF067.Values, len(rows))[:len(colF067.Values)+len(rows)]
-		dst := vals[len(colF067.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F067
-		}
-		colF067.Values = vals
-	}
-	// c068
-	{
-		colF068 := w.colF068
-		vals := pqslices.Grow(colF068.Values, len(rows))[:len(colF068.Values)+len(rows)]
-		dst := vals[len(colF068.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F068
-		}
-		colF068.Values = vals
-	}
-	// c069
-	{
-		colF069 := w.colF069
-		for i := range rows {
-			x := &rows[i]
-			colF069.Values.AppendString(x.F069)
-		}
-	}
-	// c070
-	{
-		colF070 := w.colF070
-		for i := range rows {
-			x := &rows[i]
-			colF070.Values.AppendString(x.F070)
-		}
-	}
-	// c071
-	{
-		colF071 := w.colF071
-		defs := pqslices.Grow(colF071.Def, len(rows))[:len(colF071.Def)+len(rows)]
-		def := defs[len(colF071.Def):][:len(rows)]
-		vals := pqslices.Grow(colF071.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F071 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F071))
-			}
-		}
-		colF071.Def = defs
-		colF071.Values = vals
-	}
-	// c072
-	{
-		colF072 := w.colF072
-		vals := pqslices.Grow(colF072.Values, len(rows))[:len(colF072.Values)+len(rows)]
-		dst := vals[len(colF072.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F072
-		}
-		colF072.Values = vals
-	}
-	// c073
-	{
-		colF073 := w.colF073
-		vals := pqslices.Grow(colF073.Values, len(rows))[:len(colF073.Values)+len(rows)]
-		dst := vals[len(colF073.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F073
-		}
-		colF073.Values = vals
-	}
-	// c074
-	{
-		colF074 := w.colF074
-		vals := pqslices.Grow(colF074.Values, len(rows))[:len(colF074.Values)+len(rows)]
-		dst := vals[len(colF074.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F074
-		}
-		colF074.Values = vals
-	}
-	// c075
-	{
-		colF075 := w.colF075
-		vals := pqslices.Grow(colF075.Values, len(rows))[:len(colF075.Values)+len(rows)]
-		dst := vals[len(colF075.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F075
-		}
-		colF075.Values = vals
-	}
-	// c076
-	{
-		colF076 := w.colF076
-		vals := pqslices.Grow(colF076.Values, len(rows))[:len(colF076.Values)+len(rows)]
-		dst := vals[len(colF076.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F076
-		}
-		colF076.Values = vals
-	}
-	// c077
-	{
-		colF077 := w.colF077
-		for i := range rows {
-			x := &rows[i]
-			colF077.Values.AppendString(x.F077)
-		}
-	}
-	// c078
-	{
-		colF078 := w.colF078
-		for i := range rows {
-			x := &rows[i]
-			colF078.Values.AppendString(x.F078)
-		}
-	}
-	// c079
-	{
-		colF079 := w.colF079
-		defs := pqslices.Grow(colF079.Def, len(rows))[:len(colF079.Def)+len(rows)]
-		def := defs[len(colF079.Def):][:len(rows)]
-		vals := pqslices.Grow(colF079.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F079 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F079))
-			}
-		}
-		colF079.Def = defs
-		colF079.Values = vals
-	}
-	// c080
-	{
-		colF080 := w.colF080
-		vals := pqslices.Grow(colF080.Values, len(rows))[:len(colF080.Values)+len(rows)]
-		dst := vals[len(colF080.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F080
-		}
-		colF080.Values = vals
-	}
-	// c081
-	{
-		colF081 := w.colF081
-		vals := pqslices.Grow(colF081.Values, len(rows))[:len(colF081.Values)+len(rows)]
-		dst := vals[len(colF081.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F081
-		}
-		colF081.Values = vals
-	}
-	// c082
-	{
-		colF082 := w.colF082
-		vals := pqslices.Grow(colF082.Values, len(rows))[:len(colF082.Values)+len(rows)]
-		dst := vals[len(colF082.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F082
-		}
-		colF082.Values = vals
-	}
-	// c083
-	{
-		colF083 := w.colF083
-		vals := pqslices.Grow(colF083.Values, len(rows))[:len(colF083.Values)+len(rows)]
-		dst := vals[len(colF083.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F083
-		}
-		colF083.Values = vals
-	}
-	// c084
-	{
-		colF084 := w.colF084
-		vals := pqslices.Grow(colF084.Values, len(rows))[:len(colF084.Values)+len(rows)]
-		dst := vals[len(colF084.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F084
-		}
-		colF084.Values = vals
-	}
-	// c085
-	{
-		colF085 := w.colF085
-		for i := range rows {
-			x := &rows[i]
-			colF085.Values.AppendString(x.F085)
-		}
-	}
-	// c086
-	{
-		colF086 := w.colF086
-		for i := range rows {
-			x := &rows[i]
-			colF086.Values.AppendString(x.F086)
-		}
-	}
-	// c087
-	{
-		colF087 := w.colF087
-		defs := pqslices.Grow(colF087.Def, len(rows))[:len(colF087.Def)+len(rows)]
-		def := defs[len(colF087.Def):][:len(rows)]
-		vals := pqslices.Grow(colF087.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F087 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F087))
-			}
-		}
-		colF087.Def = defs
-		colF087.Values = vals
-	}
-	// c088
-	{
-		colF088 := w.colF088
-		vals := pqslices.Grow(colF088.Values, len(rows))[:len(colF088.Values)+len(rows)]
-		dst := vals[len(colF088.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F088
-		}
-		colF088.Values = vals
-	}
-	// c089
-	{
-		colF089 := w.colF089
-		vals := pqslices.Grow(colF089.Values, len(rows))[:len(colF089.Values)+len(rows)]
-		dst := vals[len(colF089.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F089
-		}
-		colF089.Values = vals
-	}
-	// c090
-	{
-		colF090 := w.colF090
-		vals := pqslices.Grow(colF090.Values, len(rows))[:len(colF090.Values)+len(rows)]
-		dst := vals[len(colF090.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F090
-		}
-		colF090.Values = vals
-	}
-	// c091
-	{
-		colF091 := w.colF091
-		vals := pqslices.Grow(colF091.Values, len(rows))[:len(colF091.Values)+len(rows)]
-		dst := vals[len(colF091.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F091
-		}
-		colF091.Values = vals
-	}
-	// c092
-	{
-		colF092 := w.colF092
-		vals := pqslices.Grow(colF092.Values, len(rows))[:len(colF092.Values)+len(rows)]
-		dst := vals[len(colF092.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F092
-		}
-		colF092.Values = vals
-	}
-	// c093
-	{
-		colF093 := w.colF093
-		for i := range rows {
-			x := &rows[i]
-			colF093.Values.AppendString(x.F093)
-		}
-	}
-	// c094
-	{
-		colF094 := w.colF094
-		for i := range rows {
-			x := &rows[i]
-			colF094.Values.AppendString(x.F094)
-		}
-	}
-	// c095
-	{
-		colF095 := w.colF095
-		defs := pqslices.Grow(colF095.Def, len(rows))[:len(colF095.Def)+len(rows)]
-		def := defs[len(colF095.Def):][:len(rows)]
-		vals := pqslices.Grow(colF095.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F095 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F095))
-			}
-		}
-		colF095.Def = defs
-		colF095.Values = vals
-	}
-	// c096
-	{
-		colF096 := w.colF096
-		vals := pqslices.Grow(colF096.Values, len(rows))[:len(colF096.Values)+len(rows)]
-		dst := vals[len(colF096.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F096
-		}
-		colF096.Values = vals
-	}
-	// c097
-	{
-		colF097 := w.colF097
-		vals := pqslices.Grow(colF097.Values, len(rows))[:len(colF097.Values)+len(rows)]
-		dst := vals[len(colF097.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F097
-		}
-		colF097.Values = vals
-	}
-	// c098
-	{
-		colF098 := w.colF098
-		vals := pqslices.Grow(colF098.Values, len(rows))[:len(colF098.Values)+len(rows)]
-		dst := vals[len(colF098.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F098
-		}
-		colF098.Values = vals
-	}
-	// c099
-	{
-		colF099 := w.colF099
-		vals := pqslices.Grow(colF099.Values, len(rows))[:len(colF099.Values)+len(rows)]
-		dst := vals[len(colF099.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F099
-		}
-		colF099.Values = vals
-	}
-	// c100
-	{
-		colF100 := w.colF100
-		vals := pqslices.Grow(colF100.Values, len(rows))[:len(colF100.Values)+len(rows)]
-		dst := vals[len(colF100.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F100
-		}
-		colF100.Values = vals
-	}
-	// c101
-	{
-		colF101 := w.colF101
-		for i := range rows {
-			x := &rows[i]
-			colF101.Values.AppendString(x.F101)
-		}
-	}
-	// c102
-	{
-		colF102 := w.colF102
-		for i := range rows {
-			x := &rows[i]
-			colF102.Values.AppendString(x.F102)
-		}
-	}
-	// c103
-	{
-		colF103 := w.colF103
-		defs := pqslices.Grow(colF103.Def, len(rows))[:len(colF103.Def)+len(rows)]
-		def := defs[len(colF103.Def):][:len(rows)]
-		vals := pqslices.Grow(colF103.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F103 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F103))
-			}
-		}
-		colF103.Def = defs
-		colF103.Values = vals
-	}
-	// c104
-	{
-		colF104 := w.colF104
-		vals := pqslices.Grow(colF104.Values, len(rows))[:len(colF104.Values)+len(rows)]
-		dst := vals[len(colF104.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F104
-		}
-		colF104.Values = vals
-	}
-	// c105
-	{
-		colF105 := w.colF105
-		vals := pqslices.Grow(colF105.Values, len(rows))[:len(colF105.Values)+len(rows)]
-		dst := vals[len(colF105.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F105
-		}
-		colF105.Values = vals
-	}
-	// c106
-	{
-		colF106 := w.colF106
-		vals := pqslices.Grow(colF106.Values, len(rows))[:len(colF106.Values)+len(rows)]
-		dst := vals[len(colF106.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F106
-		}
-		colF106.Values = vals
-	}
-	// c107
-	{
-		colF107 := w.colF107
-		vals := pqslices.Grow(colF107.Values, len(rows))[:len(colF107.Values)+len(rows)]
-		dst := vals[len(colF107.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F107
-		}
-		colF107.Values = vals
-	}
-	// c108
-	{
-		colF108 := w.colF108
-		vals := pqslices.Grow(colF108.Values, len(rows))[:len(colF108.Values)+len(rows)]
-		dst := vals[len(colF108.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F108
-		}
-		colF108.Values = vals
-	}
-	// c109
-	{
-		colF109 := w.colF109
-		for i := range rows {
-			x := &rows[i]
-			colF109.Values.AppendString(x.F109)
-		}
-	}
-	// c110
-	{
-		colF110 := w.colF110
-		for i := range rows {
-			x := &rows[i]
-			colF110.Values.AppendString(x.F110)
-		}
-	}
-	// c111
-	{
-		colF111 := w.colF111
-		defs := pqslices.Grow(colF111.Def, len(rows))[:len(colF111.Def)+len(rows)]
-		def := defs[len(colF111.Def):][:len(rows)]
-		vals := pqslices.Grow(colF111.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F111 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F111))
-			}
-		}
-		colF111.Def = defs
-		colF111.Values = vals
-	}
-	// c112
-	{
-		colF112 := w.colF112
-		vals := pqslices.Grow(colF112.Values, len(rows))[:len(colF112.Values)+len(rows)]
-		dst := vals[len(colF112.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F112
-		}
-		colF112.Values = vals
-	}
-	// c113
-	{
-		colF113 := w.colF113
-		vals := pqslices.Grow(colF113.Values, len(rows))[:len(colF113.Values)+len(rows)]
-		dst := vals[len(colF113.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F113
-		}
-		colF113.Values = vals
-	}
-	// c114
-	{
-		colF114 := w.colF114
-		vals := pqslices.Grow(colF114.Values, len(rows))[:len(colF114.Values)+len(rows)]
-		dst := vals[len(colF114.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F114
-		}
-		colF114.Values = vals
-	}
-	// c115
-	{
-		colF115 := w.colF115
-		vals := pqslices.Grow(colF115.Values, len(rows))[:len(colF115.Values)+len(rows)]
-		dst := vals[len(colF115.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F115
-		}
-		colF115.Values = vals
-	}
-	// c116
-	{
-		colF116 := w.colF116
-		vals := pqslices.Grow(colF116.Values, len(rows))[:len(colF116.Values)+len(rows)]
-		dst := vals[len(colF116.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F116
-		}
-		colF116.Values = vals
-	}
-	// c117
-	{
-		colF117 := w.colF117
-		for i := range rows {
-			x := &rows[i]
-			colF117.Values.AppendString(x.F117)
-		}
-	}
-	// c118
-	{
-		colF118 := w.colF118
-		for i := range rows {
-			x := &rows[i]
-			colF118.Values.AppendString(x.F118)
-		}
-	}
-	// c119
-	{
-		colF119 := w.colF119
-		defs := pqslices.Grow(colF119.Def, len(rows))[:len(colF119.Def)+len(rows)]
-		def := defs[len(colF119.Def):][:len(rows)]
-		vals := pqslices.Grow(colF119.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F119 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F119))
-			}
-		}
-		colF119.Def = defs
-		colF119.Values = vals
-	}
-	// c120
-	{
-		colF120 := w.colF120
-		vals := pqslices.Grow(colF120.Values, len(rows))[:len(colF120.Values)+len(rows)]
-		dst := vals[len(colF120.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F120
-		}
-		colF120.Values = vals
-	}
-	// c121
-	{
-		colF121 := w.colF121
-		vals := pqslices.Grow(colF121.Values, len(rows))[:len(colF121.Values)+len(rows)]
-		dst := vals[len(colF121.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F121
-		}
-		colF121.Values = vals
-	}
-	// c122
-	{
-		colF122 := w.colF122
-		vals := pqslices.Grow(colF122.Values, len(rows))[:len(colF122.Values)+len(rows)]
-		dst := vals[len(colF122.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F122
-		}
-		colF122.Values = vals
-	}
-	// c123
-	{
-		colF123 := w.colF123
-		vals := pqslices.Grow(colF123.Values, len(rows))[:len(colF123.Values)+len(rows)]
-		dst := vals[len(colF123.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F123
-		}
-		colF123.Values = vals
-	}
-	// c124
-	{
-		colF124 := w.colF124
-		vals := pqslices.Grow(colF124.Values, len(rows))[:len(colF124.Values)+len(rows)]
-		dst := vals[len(colF124.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F124
-		}
-		colF124.Values = vals
-	}
-	// c125
-	{
-		colF125 := w.colF125
-		for i := range rows {
-			x := &rows[i]
-			colF125.Values.AppendString(x.F125)
-		}
-	}
-	// c126
-	{
-		colF126 := w.colF126
-		for i := range rows {
-			x := &rows[i]
-			colF126.Values.AppendString(x.F126)
-		}
-	}
-	// c127
-	{
-		colF127 := w.colF127
-		defs := pqslices.Grow(colF127.Def, len(rows))[:len(colF127.Def)+len(rows)]
-		def := defs[len(colF127.Def):][:len(rows)]
-		vals := pqslices.Grow(colF127.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F127 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F127))
-			}
-		}
-		colF127.Def = defs
-		colF127.Values = vals
-	}
-	// c128
-	{
-		colF128 := w.colF128
-		vals := pqslices.Grow(colF128.Values, len(rows))[:len(colF128.Values)+len(rows)]
-		dst := vals[len(colF128.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F128
-		}
-		colF128.Values = vals
-	}
-	// c129
-	{
-		colF129 := w.colF129
-		vals := pqslices.Grow(colF129.Values, len(rows))[:len(colF129.Values)+len(rows)]
-		dst := vals[len(colF129.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F129
-		}
-		colF129.Values = vals
-	}
-	// c130
-	{
-		colF130 := w.colF130
-		vals := pqslices.Grow(colF130.Values, len(rows))[:len(colF130.Values)+len(rows)]
-		dst := vals[len(colF130.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F130
-		}
-		colF130.Values = vals
-	}
-	// c131
-	{
-		colF131 := w.colF131
-		vals := pqslices.Grow(colF131.Values, len(rows))[:len(colF131.Values)+len(rows)]
-		dst := vals[len(colF131.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F131
-		}
-		colF131.Values = vals
-	}
-	// c132
-	{
-		colF132 := w.colF132
-		vals := pqslices.Grow(colF132.Values, len(rows))[:len(colF132.Values)+len(rows)]
-		dst := vals[len(colF132.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F132
-		}
-		colF132.Values = vals
-	}
-	// c133
-	{
-		colF133 := w.colF133
-		for i := range rows {
-			x := &rows[i]
-			colF133.Values.AppendString(x.F133)
-		}
-	}
-	// c134
-	{
-		colF134 := w.colF134
-		for i := range rows {
-			x := &rows[i]
-			colF134.Values.AppendString(x.F134)
-		}
-	}
-	// c135
-	{
-		colF135 := w.colF135
-		defs := pqslices.Grow(colF135.Def, len(rows))[:len(colF135.Def)+len(rows)]
-		def := defs[len(colF135.Def):][:len(rows)]
-		vals := pqslices.Grow(colF135.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F135 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F135))
-			}
-		}
-		colF135.Def = defs
-		colF135.Values = vals
-	}
-	// c136
-	{
-		colF136 := w.colF136
-		vals := pqslices.Grow(colF136.Values, len(rows))[:len(colF136.Values)+len(rows)]
-		dst := vals[len(colF136.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F136
-		}
-		colF136.Values = vals
-	}
-	// c137
-	{
-		colF137 := w.colF137
-		vals := pqslices.Grow(colF137.Values, len(rows))[:len(colF137.Values)+len(rows)]
-		dst := vals[len(colF137.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F137
-		}
-		colF137.Values = vals
-	}
-	// c138
-	{
-		colF138 := w.colF138
-		vals := pqslices.Grow(colF138.Values, len(rows))[:len(colF138.Values)+len(rows)]
-		dst := vals[len(colF138.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F138
-		}
-		colF138.Values = vals
-	}
-	// c139
-	{
-		colF139 := w.colF139
-		vals := pqslices.Grow(colF139.Values, len(rows))[:len(colF139.Values)+len(rows)]
-		dst := vals[len(colF139.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F139
-		}
-		colF139.Values = vals
-	}
-	// c140
-	{
-		colF140 := w.colF140
-		vals := pqslices.Grow(colF140.Values, len(rows))[:len(colF140.Values)+len(rows)]
-		dst := vals[len(colF140.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F140
-		}
-		colF140.Values = vals
-	}
-	// c141
-	{
-		colF141 := w.colF141
-		for i := range rows {
-			x := &rows[i]
-			colF141.Values.AppendString(x.F141)
-		}
-	}
-	// c142
-	{
-		colF142 := w.colF142
-		for i := range rows {
-			x := &rows[i]
-			colF142.Values.AppendString(x.F142)
-		}
-	}
-	// c143
-	{
-		colF143 := w.colF143
-		defs := pqslices.Grow(colF143.Def, len(rows))[:len(colF143.Def)+len(rows)]
-		def := defs[len(colF143.Def):][:len(rows)]
-		vals := pqslices.Grow(colF143.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F143 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F143))
-			}
-		}
-		colF143.Def = defs
-		colF143.Values = vals
-	}
-	// c144
-	{
-		colF144 := w.colF144
-		vals := pqslices.Grow(colF144.Values, len(rows))[:len(colF144.Values)+len(rows)]
-		dst := vals[len(colF144.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F144
-		}
-		colF144.Values = vals
-	}
-	// c145
-	{
-		colF145 := w.colF145
-		vals := pqslices.Grow(colF145.Values, len(rows))[:len(colF145.Values)+len(rows)]
-		dst := vals[len(colF145.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F145
-		}
-		colF145.Values = vals
-	}
-	// c146
-	{
-		colF146 := w.colF146
-		vals := pqslices.Grow(colF146.Values, len(rows))[:len(colF146.Values)+len(rows)]
-		dst := vals[len(colF146.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F146
-		}
-		colF146.Values = vals
-	}
-	// c147
-	{
-		colF147 := w.colF147
-		vals := pqslices.Grow(colF147.Values, len(rows))[:len(colF147.Values)+len(rows)]
-		dst := vals[len(colF147.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F147
-		}
-		colF147.Values = vals
-	}
-	// c148
-	{
-		colF148 := w.colF148
-		vals := pqslices.Grow(colF148.Values, len(rows))[:len(colF148.Values)+len(rows)]
-		dst := vals[len(colF148.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F148
-		}
-		colF148.Values = vals
-	}
-	// c149
-	{
-		colF149 := w.colF149
-		for i := range rows {
-			x := &rows[i]
-			colF149.Values.AppendString(x.F149)
-		}
-	}
-	// c150
-	{
-		colF150 := w.colF150
-		for i := range rows {
-			x := &rows[i]
-			colF150.Values.AppendString(x.F150)
-		}
-	}
-	// c151
-	{
-		colF151 := w.colF151
-		defs := pqslices.Grow(colF151.Def, len(rows))[:len(colF151.Def)+len(rows)]
-		def := defs[len(colF151.Def):][:len(rows)]
-		vals := pqslices.Grow(colF151.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F151 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F151))
-			}
-		}
-		colF151.Def = defs
-		colF151.Values = vals
-	}
-	// c152
-	{
-		colF152 := w.colF152
-		vals := pqslices.Grow(colF152.Values, len(rows))[:len(colF152.Values)+len(rows)]
-		dst := vals[len(colF152.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F152
-		}
-		colF152.Values = vals
-	}
-	// c153
-	{
-		colF153 := w.colF153
-		vals := pqslices.Grow(colF153.Values, len(rows))[:len(colF153.Values)+len(rows)]
-		dst := vals[len(colF153.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F153
-		}
-		colF153.Values = vals
-	}
-	// c154
-	{
-		colF154 := w.colF154
-		vals := pqslices.Grow(colF154.Values, len(rows))[:len(colF154.Values)+len(rows)]
-		dst := vals[len(colF154.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F154
-		}
-		colF154.Values = vals
-	}
-	// c155
-	{
-		colF155 := w.colF155
-		vals := pqslices.Grow(colF155.Values, len(rows))[:len(colF155.Values)+len(rows)]
-		dst := vals[len(colF155.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F155
-		}
-		colF155.Values = vals
-	}
-	// c156
-	{
-		colF156 := w.colF156
-		vals := pqslices.Grow(colF156.Values, len(rows))[:len(colF156.Values)+len(rows)]
-		dst := vals[len(colF156.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F156
-		}
-		colF156.Values = vals
-	}
-	// c157
-	{
-		colF157 := w.colF157
-		for i := range rows {
-			x := &rows[i]
-			colF157.Values.AppendString(x.F157)
-		}
-	}
-	// c158
-	{
-		colF158 := w.colF158
-		for i := range rows {
-			x := &rows[i]
-			colF158.Values.AppendString(x.F158)
-		}
-	}
-	// c159
-	{
-		colF159 := w.colF159
-		defs := pqslices.Grow(colF159.Def, len(rows))[:len(colF159.Def)+len(rows)]
-		def := defs[len(colF159.Def):][:len(rows)]
-		vals := pqslices.Grow(colF159.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F159 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F159))
-			}
-		}
-		colF159.Def = defs
-		colF159.Values = vals
-	}
-	// c160
-	{
-		colF160 := w.colF160
-		vals := pqslices.Grow(colF160.Values, len(rows))[:len(colF160.Values)+len(rows)]
-		dst := vals[len(colF160.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F160
-		}
-		colF160.Values = vals
-	}
-	// c161
-	{
-		colF161 := w.colF161
-		vals := pqslices.Grow(colF161.Values, len(rows))[:len(colF161.Values)+len(rows)]
-		dst := vals[len(colF161.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F161
-		}
-		colF161.Values = vals
-	}
-	// c162
-	{
-		colF162 := w.colF162
-		vals := pqslices.Grow(colF162.Values, len(rows))[:len(colF162.Values)+len(rows)]
-		dst := vals[len(colF162.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F162
-		}
-		colF162.Values = vals
-	}
-	// c163
-	{
-		colF163 := w.colF163
-		vals := pqslices.Grow(colF163.Values, len(rows))[:len(colF163.Values)+len(rows)]
-		dst := vals[len(colF163.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F163
-		}
-		colF163.Values = vals
-	}
-	// c164
-	{
-		colF164 := w.colF164
-		vals := pqslices.Grow(colF164.Values, len(rows))[:len(colF164.Values)+len(rows)]
-		dst := vals[len(colF164.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F164
-		}
-		colF164.Values = vals
-	}
-	// c165
-	{
-		colF165 := w.colF165
-		for i := range rows {
-			x := &rows[i]
-			colF165.Values.AppendString(x.F165)
-		}
-	}
-	// c166
-	{
-		colF166 := w.colF166
-		for i := range rows {
-			x := &rows[i]
-			colF166.Values.AppendString(x.F166)
-		}
-	}
-	// c167
-	{
-		colF167 := w.colF167
-		defs := pqslices.Grow(colF167.Def, len(rows))[:len(colF167.Def)+len(rows)]
-		def := defs[len(colF167.Def):][:len(rows)]
-		vals := pqslices.Grow(colF167.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F167 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F167))
-			}
-		}
-		colF167.Def = defs
-		colF167.Values = vals
-	}
-	// c168
-	{
-		colF168 := w.colF168
-		vals := pqslices.Grow(colF168.Values, len(rows))[:len(colF168.Values)+len(rows)]
-		dst := vals[len(colF168.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F168
-		}
-		colF168.Values = vals
-	}
-	// c169
-	{
-		colF169 := w.colF169
-		vals := pqslices.Grow(colF169.Values, len(rows))[:len(colF169.Values)+len(rows)]
-		dst := vals[len(colF169.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F169
-		}
-		colF169.Values = vals
-	}
-	// c170
-	{
-		colF170 := w.colF170
-		vals := pqslices.Grow(colF170.Values, len(rows))[:len(colF170.Values)+len(rows)]
-		dst := vals[len(colF170.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F170
-		}
-		colF170.Values = vals
-	}
-	// c171
-	{
-		colF171 := w.colF171
-		vals := pqslices.Grow(colF171.Values, len(rows))[:len(colF171.Values)+len(rows)]
-		dst := vals[len(colF171.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F171
-		}
-		colF171.Values = vals
-	}
-	// c172
-	{
-		colF172 := w.colF172
-		vals := pqslices.Grow(colF172.Values, len(rows))[:len(colF172.Values)+len(rows)]
-		dst := vals[len(colF172.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F172
-		}
-		colF172.Values = vals
-	}
-	// c173
-	{
-		colF173 := w.colF173
-		for i := range rows {
-			x := &rows[i]
-			colF173.Values.AppendString(x.F173)
-		}
-	}
-	// c174
-	{
-		colF174 := w.colF174
-		for i := range rows {
-			x := &rows[i]
-			colF174.Values.AppendString(x.F174)
-		}
-	}
-	// c175
-	{
-		colF175 := w.colF175
-		defs := pqslices.Grow(colF175.Def, len(rows))[:len(colF175.Def)+len(rows)]
-		def := defs[len(colF175.Def):][:len(rows)]
-		vals := pqslices.Grow(colF175.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F175 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F175))
-			}
-		}
-		colF175.Def = defs
-		colF175.Values = vals
-	}
-	// c176
-	{
-		colF176 := w.colF176
-		vals := pqslices.Grow(colF176.Values, len(rows))[:len(colF176.Values)+len(rows)]
-		dst := vals[len(colF176.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F176
-		}
-		colF176.Values = vals
-	}
-	// c177
-	{
-		colF177 := w.colF177
-		vals := pqslices.Grow(colF177.Values, len(rows))[:len(colF177.Values)+len(rows)]
-		dst := vals[len(colF177.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F177
-		}
-		colF177.Values = vals
-	}
-	// c178
-	{
-		colF178 := w.colF178
-		vals := pqslices.Grow(colF178.Values, len(rows))[:len(colF178.Values)+len(rows)]
-		dst := vals[len(colF178.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F178
-		}
-		colF178.Values = vals
-	}
-	// c179
-	{
-		colF179 := w.colF179
-		vals := pqslices.Grow(colF179.Values, len(rows))[:len(colF179.Values)+len(rows)]
-		dst := vals[len(colF179.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F179
-		}
-		colF179.Values = vals
-	}
-	// c180
-	{
-		colF180 := w.colF180
-		vals := pqslices.Grow(colF180.Values, len(rows))[:len(colF180.Values)+len(rows)]
-		dst := vals[len(colF180.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F180
-		}
-		colF180.Values = vals
-	}
-	// c181
-	{
-		colF181 := w.colF181
-		for i := range rows {
-			x := &rows[i]
-			colF181.Values.AppendString(x.F181)
-		}
-	}
-	// c182
-	{
-		colF182 := w.colF182
-		for i := range rows {
-			x := &rows[i]
-			colF182.Values.AppendString(x.F182)
-		}
-	}
-	// c183
-	{
-		colF183 := w.colF183
-		defs := pqslices.Grow(colF183.Def, len(rows))[:len(colF183.Def)+len(rows)]
-		def := defs[len(colF183.Def):][:len(rows)]
-		vals := pqslices.Grow(colF183.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F183 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F183))
-			}
-		}
-		colF183.Def = defs
-		colF183.Values = vals
-	}
-	// c184
-	{
-		colF184 := w.colF184
-		vals := pqslices.Grow(colF184.Values, len(rows))[:len(colF184.Values)+len(rows)]
-		dst := vals[len(colF184.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F184
-		}
-		colF184.Values = vals
-	}
-	// c185
-	{
-		colF185 := w.colF185
-		vals := pqslices.Grow(colF185.Values, len(rows))[:len(colF185.Values)+len(rows)]
-		dst := vals[len(colF185.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F185
-		}
-		colF185.Values = vals
-	}
-	// c186
-	{
-		colF186 := w.colF186
-		vals := pqslices.Grow(colF186.Values, len(rows))[:len(colF186.Values)+len(rows)]
-		dst := vals[len(colF186.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F186
-		}
-		colF186.Values = vals
-	}
-	// c187
-	{
-		colF187 := w.colF187
-		vals := pqslices.Grow(colF187.Values, len(rows))[:len(colF187.Values)+len(rows)]
-		dst := vals[len(colF187.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F187
-		}
-		colF187.Values = vals
-	}
-	// c188
-	{
-		colF188 := w.colF188
-		vals := pqslices.Grow(colF188.Values, len(rows))[:len(colF188.Values)+len(rows)]
-		dst := vals[len(colF188.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F188
-		}
-		colF188.Values = vals
-	}
-	// c189
-	{
-		colF189 := w.colF189
-		for i := range rows {
-			x := &rows[i]
-			colF189.Values.AppendString(x.F189)
-		}
-	}
-	// c190
-	{
-		colF190 := w.colF190
-		for i := range rows {
-			x := &rows[i]
-			colF190.Values.AppendString(x.F190)
-		}
-	}
-	// c191
-	{
-		colF191 := w.colF191
-		defs := pqslices.Grow(colF191.Def, len(rows))[:len(colF191.Def)+len(rows)]
-		def := defs[len(colF191.Def):][:len(rows)]
-		vals := pqslices.Grow(colF191.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F191 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F191))
-			}
-		}
-		colF191.Def = defs
-		colF191.Values = vals
-	}
-	// c192
-	{
-		colF192 := w.colF192
-		vals := pqslices.Grow(colF192.Values, len(rows))[:len(colF192.Values)+len(rows)]
-		dst := vals[len(colF192.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F192
-		}
-		colF192.Values = vals
-	}
-	// c193
-	{
-		colF193 := w.colF193
-		vals := pqslices.Grow(colF193.Values, len(rows))[:len(colF193.Values)+len(rows)]
-		dst := vals[len(colF193.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F193
-		}
-		colF193.Values = vals
-	}
-	// c194
-	{
-		colF194 := w.colF194
-		vals := pqslices.Grow(colF194.Values, len(rows))[:len(colF194.Values)+len(rows)]
-		dst := vals[len(colF194.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F194
-		}
-		colF194.Values = vals
-	}
-	// c195
-	{
-		colF195 := w.colF195
-		vals := pqslices.Grow(colF195.Values, len(rows))[:len(colF195.Values)+len(rows)]
-		dst := vals[len(colF195.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F195
-		}
-		colF195.Values = vals
-	}
-	// c196
-	{
-		colF196 := w.colF196
-		vals := pqslices.Grow(colF196.Values, len(rows))[:len(colF196.Values)+len(rows)]
-		dst := vals[len(colF196.Values):][:len(rows)]
-		for i := range rows {
-			x := &rows[i]
-			dst[i] = x.F196
-		}
-		colF196.Values = vals
-	}
-	// c197
-	{
-		colF197 := w.colF197
-		for i := range rows {
-			x := &rows[i]
-			colF197.Values.AppendString(x.F197)
-		}
-	}
-	// c198
-	{
-		colF198 := w.colF198
-		for i := range rows {
-			x := &rows[i]
-			colF198.Values.AppendString(x.F198)
-		}
-	}
-	// c199
-	{
-		colF199 := w.colF199
-		defs := pqslices.Grow(colF199.Def, len(rows))[:len(colF199.Def)+len(rows)]
-		def := defs[len(colF199.Def):][:len(rows)]
-		vals := pqslices.Grow(colF199.Values, len(rows))
-		for i := range rows {
-			x := &rows[i]
-			if x.F199 == nil {
-				def[i] = 0
-			} else {
-				def[i] = 1
-				vals = append(vals, (*x.F199))
-			}
-		}
-		colF199.Def = defs
-		colF199.Values = vals
-	}
+// shred appends the levels and values of rows to the column buffers, one
+// top-level field at a time, or several at once under WithParallelism
+// (runtime.ShredParts); the parts read rows from w.rows.
+func (w *WideWriter) shred(rows []Wide) error {
+	w.rows = rows
+	err := w.parts.Run(len(rows))
+	w.rows = nil
+	return err
+}
+
+// shredF000 appends the levels and values of c000 to its columns' buffers.
+func (w *WideWriter) shredF000(rows []Wide) {
+	colF000 := w.colF000
+	vals := pqslices.Grow(colF000.Values, len(rows))[:len(colF000.Values)+len(rows)]
+	dst := vals[len(colF000.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F000
+	}
+	colF000.Values = vals
+}
+
+// shredF001 appends the levels and values of c001 to its columns' buffers.
+func (w *WideWriter) shredF001(rows []Wide) {
+	colF001 := w.colF001
+	vals := pqslices.Grow(colF001.Values, len(rows))[:len(colF001.Values)+len(rows)]
+	dst := vals[len(colF001.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F001
+	}
+	colF001.Values = vals
+}
+
+// shredF002 appends the levels and values of c002 to its columns' buffers.
+func (w *WideWriter) shredF002(rows []Wide) {
+	colF002 := w.colF002
+	vals := pqslices.Grow(colF002.Values, len(rows))[:len(colF002.Values)+len(rows)]
+	dst := vals[len(colF002.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F002
+	}
+	colF002.Values = vals
+}
+
+// shredF003 appends the levels and values of c003 to its columns' buffers.
+func (w *WideWriter) shredF003(rows []Wide) {
+	colF003 := w.colF003
+	vals := pqslices.Grow(colF003.Values, len(rows))[:len(colF003.Values)+len(rows)]
+	dst := vals[len(colF003.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F003
+	}
+	colF003.Values = vals
+}
+
+// shredF004 appends the levels and values of c004 to its columns' buffers.
+func (w *WideWriter) shredF004(rows []Wide) {
+	colF004 := w.colF004
+	vals := pqslices.Grow(colF004.Values, len(rows))[:len(colF004.Values)+len(rows)]
+	dst := vals[len(colF004.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F004
+	}
+	colF004.Values = vals
+}
+
+// shredF005 appends the levels and values of c005 to its columns' buffers.
+func (w *WideWriter) shredF005(rows []Wide) {
+	colF005 := w.colF005
+	for i := range rows {
+		x := &rows[i]
+		colF005.Values.AppendString(x.F005)
+	}
+}
+
+// shredF006 appends the levels and values of c006 to its columns' buffers.
+func (w *WideWriter) shredF006(rows []Wide) {
+	colF006 := w.colF006
+	for i := range rows {
+		x := &rows[i]
+		colF006.Values.AppendString(x.F006)
+	}
+}
+
+// shredF007 appends the levels and values of c007 to its columns' buffers.
+func (w *WideWriter) shredF007(rows []Wide) {
+	colF007 := w.colF007
+	defs := pqslices.Grow(colF007.Def, len(rows))[:len(colF007.Def)+len(rows)]
+	def := defs[len(colF007.Def):][:len(rows)]
+	vals := pqslices.Grow(colF007.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F007 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F007))
+		}
+	}
+	colF007.Def = defs
+	colF007.Values = vals
+}
+
+// shredF008 appends the levels and values of c008 to its columns' buffers.
+func (w *WideWriter) shredF008(rows []Wide) {
+	colF008 := w.colF008
+	vals := pqslices.Grow(colF008.Values, len(rows))[:len(colF008.Values)+len(rows)]
+	dst := vals[len(colF008.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F008
+	}
+	colF008.Values = vals
+}
+
+// shredF009 appends the levels and values of c009 to its columns' buffers.
+func (w *WideWriter) shredF009(rows []Wide) {
+	colF009 := w.colF009
+	vals := pqslices.Grow(colF009.Values, len(rows))[:len(colF009.Values)+len(rows)]
+	dst := vals[len(colF009.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F009
+	}
+	colF009.Values = vals
+}
+
+// shredF010 appends the levels and values of c010 to its columns' buffers.
+func (w *WideWriter) shredF010(rows []Wide) {
+	colF010 := w.colF010
+	vals := pqslices.Grow(colF010.Values, len(rows))[:len(colF010.Values)+len(rows)]
+	dst := vals[len(colF010.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F010
+	}
+	colF010.Values = vals
+}
+
+// shredF011 appends the levels and values of c011 to its columns' buffers.
+func (w *WideWriter) shredF011(rows []Wide) {
+	colF011 := w.colF011
+	vals := pqslices.Grow(colF011.Values, len(rows))[:len(colF011.Values)+len(rows)]
+	dst := vals[len(colF011.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F011
+	}
+	colF011.Values = vals
+}
+
+// shredF012 appends the levels and values of c012 to its columns' buffers.
+func (w *WideWriter) shredF012(rows []Wide) {
+	colF012 := w.colF012
+	vals := pqslices.Grow(colF012.Values, len(rows))[:len(colF012.Values)+len(rows)]
+	dst := vals[len(colF012.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F012
+	}
+	colF012.Values = vals
+}
+
+// shredF013 appends the levels and values of c013 to its columns' buffers.
+func (w *WideWriter) shredF013(rows []Wide) {
+	colF013 := w.colF013
+	for i := range rows {
+		x := &rows[i]
+		colF013.Values.AppendString(x.F013)
+	}
+}
+
+// shredF014 appends the levels and values of c014 to its columns' buffers.
+func (w *WideWriter) shredF014(rows []Wide) {
+	colF014 := w.colF014
+	for i := range rows {
+		x := &rows[i]
+		colF014.Values.AppendString(x.F014)
+	}
+}
+
+// shredF015 appends the levels and values of c015 to its columns' buffers.
+func (w *WideWriter) shredF015(rows []Wide) {
+	colF015 := w.colF015
+	defs := pqslices.Grow(colF015.Def, len(rows))[:len(colF015.Def)+len(rows)]
+	def := defs[len(colF015.Def):][:len(rows)]
+	vals := pqslices.Grow(colF015.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F015 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F015))
+		}
+	}
+	colF015.Def = defs
+	colF015.Values = vals
+}
+
+// shredF016 appends the levels and values of c016 to its columns' buffers.
+func (w *WideWriter) shredF016(rows []Wide) {
+	colF016 := w.colF016
+	vals := pqslices.Grow(colF016.Values, len(rows))[:len(colF016.Values)+len(rows)]
+	dst := vals[len(colF016.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F016
+	}
+	colF016.Values = vals
+}
+
+// shredF017 appends the levels and values of c017 to its columns' buffers.
+func (w *WideWriter) shredF017(rows []Wide) {
+	colF017 := w.colF017
+	vals := pqslices.Grow(colF017.Values, len(rows))[:len(colF017.Values)+len(rows)]
+	dst := vals[len(colF017.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F017
+	}
+	colF017.Values = vals
+}
+
+// shredF018 appends the levels and values of c018 to its columns' buffers.
+func (w *WideWriter) shredF018(rows []Wide) {
+	colF018 := w.colF018
+	vals := pqslices.Grow(colF018.Values, len(rows))[:len(colF018.Values)+len(rows)]
+	dst := vals[len(colF018.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F018
+	}
+	colF018.Values = vals
+}
+
+// shredF019 appends the levels and values of c019 to its columns' buffers.
+func (w *WideWriter) shredF019(rows []Wide) {
+	colF019 := w.colF019
+	vals := pqslices.Grow(colF019.Values, len(rows))[:len(colF019.Values)+len(rows)]
+	dst := vals[len(colF019.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F019
+	}
+	colF019.Values = vals
+}
+
+// shredF020 appends the levels and values of c020 to its columns' buffers.
+func (w *WideWriter) shredF020(rows []Wide) {
+	colF020 := w.colF020
+	vals := pqslices.Grow(colF020.Values, len(rows))[:len(colF020.Values)+len(rows)]
+	dst := vals[len(colF020.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F020
+	}
+	colF020.Values = vals
+}
+
+// shredF021 appends the levels and values of c021 to its columns' buffers.
+func (w *WideWriter) shredF021(rows []Wide) {
+	colF021 := w.colF021
+	for i := range rows {
+		x := &rows[i]
+		colF021.Values.AppendString(x.F021)
+	}
+}
+
+// shredF022 appends the levels and values of c022 to its columns' buffers.
+func (w *WideWriter) shredF022(rows []Wide) {
+	colF022 := w.colF022
+	for i := range rows {
+		x := &rows[i]
+		colF022.Values.AppendString(x.F022)
+	}
+}
+
+// shredF023 appends the levels and values of c023 to its columns' buffers.
+func (w *WideWriter) shredF023(rows []Wide) {
+	colF023 := w.colF023
+	defs := pqslices.Grow(colF023.Def, len(rows))[:len(colF023.Def)+len(rows)]
+	def := defs[len(colF023.Def):][:len(rows)]
+	vals := pqslices.Grow(colF023.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F023 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F023))
+		}
+	}
+	colF023.Def = defs
+	colF023.Values = vals
+}
+
+// shredF024 appends the levels and values of c024 to its columns' buffers.
+func (w *WideWriter) shredF024(rows []Wide) {
+	colF024 := w.colF024
+	vals := pqslices.Grow(colF024.Values, len(rows))[:len(colF024.Values)+len(rows)]
+	dst := vals[len(colF024.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F024
+	}
+	colF024.Values = vals
+}
+
+// shredF025 appends the levels and values of c025 to its columns' buffers.
+func (w *WideWriter) shredF025(rows []Wide) {
+	colF025 := w.colF025
+	vals := pqslices.Grow(colF025.Values, len(rows))[:len(colF025.Values)+len(rows)]
+	dst := vals[len(colF025.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F025
+	}
+	colF025.Values = vals
+}
+
+// shredF026 appends the levels and values of c026 to its columns' buffers.
+func (w *WideWriter) shredF026(rows []Wide) {
+	colF026 := w.colF026
+	vals := pqslices.Grow(colF026.Values, len(rows))[:len(colF026.Values)+len(rows)]
+	dst := vals[len(colF026.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F026
+	}
+	colF026.Values = vals
+}
+
+// shredF027 appends the levels and values of c027 to its columns' buffers.
+func (w *WideWriter) shredF027(rows []Wide) {
+	colF027 := w.colF027
+	vals := pqslices.Grow(colF027.Values, len(rows))[:len(colF027.Values)+len(rows)]
+	dst := vals[len(colF027.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F027
+	}
+	colF027.Values = vals
+}
+
+// shredF028 appends the levels and values of c028 to its columns' buffers.
+func (w *WideWriter) shredF028(rows []Wide) {
+	colF028 := w.colF028
+	vals := pqslices.Grow(colF028.Values, len(rows))[:len(colF028.Values)+len(rows)]
+	dst := vals[len(colF028.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F028
+	}
+	colF028.Values = vals
+}
+
+// shredF029 appends the levels and values of c029 to its columns' buffers.
+func (w *WideWriter) shredF029(rows []Wide) {
+	colF029 := w.colF029
+	for i := range rows {
+		x := &rows[i]
+		colF029.Values.AppendString(x.F029)
+	}
+}
+
+// shredF030 appends the levels and values of c030 to its columns' buffers.
+func (w *WideWriter) shredF030(rows []Wide) {
+	colF030 := w.colF030
+	for i := range rows {
+		x := &rows[i]
+		colF030.Values.AppendString(x.F030)
+	}
+}
+
+// shredF031 appends the levels and values of c031 to its columns' buffers.
+func (w *WideWriter) shredF031(rows []Wide) {
+	colF031 := w.colF031
+	defs := pqslices.Grow(colF031.Def, len(rows))[:len(colF031.Def)+len(rows)]
+	def := defs[len(colF031.Def):][:len(rows)]
+	vals := pqslices.Grow(colF031.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F031 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F031))
+		}
+	}
+	colF031.Def = defs
+	colF031.Values = vals
+}
+
+// shredF032 appends the levels and values of c032 to its columns' buffers.
+func (w *WideWriter) shredF032(rows []Wide) {
+	colF032 := w.colF032
+	vals := pqslices.Grow(colF032.Values, len(rows))[:len(colF032.Values)+len(rows)]
+	dst := vals[len(colF032.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F032
+	}
+	colF032.Values = vals
+}
+
+// shredF033 appends the levels and values of c033 to its columns' buffers.
+func (w *WideWriter) shredF033(rows []Wide) {
+	colF033 := w.colF033
+	vals := pqslices.Grow(colF033.Values, len(rows))[:len(colF033.Values)+len(rows)]
+	dst := vals[len(colF033.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F033
+	}
+	colF033.Values = vals
+}
+
+// shredF034 appends the levels and values of c034 to its columns' buffers.
+func (w *WideWriter) shredF034(rows []Wide) {
+	colF034 := w.colF034
+	vals := pqslices.Grow(colF034.Values, len(rows))[:len(colF034.Values)+len(rows)]
+	dst := vals[len(colF034.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F034
+	}
+	colF034.Values = vals
+}
+
+// shredF035 appends the levels and values of c035 to its columns' buffers.
+func (w *WideWriter) shredF035(rows []Wide) {
+	colF035 := w.colF035
+	vals := pqslices.Grow(colF035.Values, len(rows))[:len(colF035.Values)+len(rows)]
+	dst := vals[len(colF035.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F035
+	}
+	colF035.Values = vals
+}
+
+// shredF036 appends the levels and values of c036 to its columns' buffers.
+func (w *WideWriter) shredF036(rows []Wide) {
+	colF036 := w.colF036
+	vals := pqslices.Grow(colF036.Values, len(rows))[:len(colF036.Values)+len(rows)]
+	dst := vals[len(colF036.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F036
+	}
+	colF036.Values = vals
+}
+
+// shredF037 appends the levels and values of c037 to its columns' buffers.
+func (w *WideWriter) shredF037(rows []Wide) {
+	colF037 := w.colF037
+	for i := range rows {
+		x := &rows[i]
+		colF037.Values.AppendString(x.F037)
+	}
+}
+
+// shredF038 appends the levels and values of c038 to its columns' buffers.
+func (w *WideWriter) shredF038(rows []Wide) {
+	colF038 := w.colF038
+	for i := range rows {
+		x := &rows[i]
+		colF038.Values.AppendString(x.F038)
+	}
+}
+
+// shredF039 appends the levels and values of c039 to its columns' buffers.
+func (w *WideWriter) shredF039(rows []Wide) {
+	colF039 := w.colF039
+	defs := pqslices.Grow(colF039.Def, len(rows))[:len(colF039.Def)+len(rows)]
+	def := defs[len(colF039.Def):][:len(rows)]
+	vals := pqslices.Grow(colF039.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F039 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F039))
+		}
+	}
+	colF039.Def = defs
+	colF039.Values = vals
+}
+
+// shredF040 appends the levels and values of c040 to its columns' buffers.
+func (w *WideWriter) shredF040(rows []Wide) {
+	colF040 := w.colF040
+	vals := pqslices.Grow(colF040.Values, len(rows))[:len(colF040.Values)+len(rows)]
+	dst := vals[len(colF040.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F040
+	}
+	colF040.Values = vals
+}
+
+// shredF041 appends the levels and values of c041 to its columns' buffers.
+func (w *WideWriter) shredF041(rows []Wide) {
+	colF041 := w.colF041
+	vals := pqslices.Grow(colF041.Values, len(rows))[:len(colF041.Values)+len(rows)]
+	dst := vals[len(colF041.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F041
+	}
+	colF041.Values = vals
+}
+
+// shredF042 appends the levels and values of c042 to its columns' buffers.
+func (w *WideWriter) shredF042(rows []Wide) {
+	colF042 := w.colF042
+	vals := pqslices.Grow(colF042.Values, len(rows))[:len(colF042.Values)+len(rows)]
+	dst := vals[len(colF042.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F042
+	}
+	colF042.Values = vals
+}
+
+// shredF043 appends the levels and values of c043 to its columns' buffers.
+func (w *WideWriter) shredF043(rows []Wide) {
+	colF043 := w.colF043
+	vals := pqslices.Grow(colF043.Values, len(rows))[:len(colF043.Values)+len(rows)]
+	dst := vals[len(colF043.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F043
+	}
+	colF043.Values = vals
+}
+
+// shredF044 appends the levels and values of c044 to its columns' buffers.
+func (w *WideWriter) shredF044(rows []Wide) {
+	colF044 := w.colF044
+	vals := pqslices.Grow(colF044.Values, len(rows))[:len(colF044.Values)+len(rows)]
+	dst := vals[len(colF044.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F044
+	}
+	colF044.Values = vals
+}
+
+// shredF045 appends the levels and values of c045 to its columns' buffers.
+func (w *WideWriter) shredF045(rows []Wide) {
+	colF045 := w.colF045
+	for i := range rows {
+		x := &rows[i]
+		colF045.Values.AppendString(x.F045)
+	}
+}
+
+// shredF046 appends the levels and values of c046 to its columns' buffers.
+func (w *WideWriter) shredF046(rows []Wide) {
+	colF046 := w.colF046
+	for i := range rows {
+		x := &rows[i]
+		colF046.Values.AppendString(x.F046)
+	}
+}
+
+// shredF047 appends the levels and values of c047 to its columns' buffers.
+func (w *WideWriter) shredF047(rows []Wide) {
+	colF047 := w.colF047
+	defs := pqslices.Grow(colF047.Def, len(rows))[:len(colF047.Def)+len(rows)]
+	def := defs[len(colF047.Def):][:len(rows)]
+	vals := pqslices.Grow(colF047.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F047 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F047))
+		}
+	}
+	colF047.Def = defs
+	colF047.Values = vals
+}
+
+// shredF048 appends the levels and values of c048 to its columns' buffers.
+func (w *WideWriter) shredF048(rows []Wide) {
+	colF048 := w.colF048
+	vals := pqslices.Grow(colF048.Values, len(rows))[:len(colF048.Values)+len(rows)]
+	dst := vals[len(colF048.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F048
+	}
+	colF048.Values = vals
+}
+
+// shredF049 appends the levels and values of c049 to its columns' buffers.
+func (w *WideWriter) shredF049(rows []Wide) {
+	colF049 := w.colF049
+	vals := pqslices.Grow(colF049.Values, len(rows))[:len(colF049.Values)+len(rows)]
+	dst := vals[len(colF049.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F049
+	}
+	colF049.Values = vals
+}
+
+// shredF050 appends the levels and values of c050 to its columns' buffers.
+func (w *WideWriter) shredF050(rows []Wide) {
+	colF050 := w.colF050
+	vals := pqslices.Grow(colF050.Values, len(rows))[:len(colF050.Values)+len(rows)]
+	dst := vals[len(colF050.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F050
+	}
+	colF050.Values = vals
+}
+
+// shredF051 appends the levels and values of c051 to its columns' buffers.
+func (w *WideWriter) shredF051(rows []Wide) {
+	colF051 := w.colF051
+	vals := pqslices.Grow(colF051.Values, len(rows))[:len(colF051.Values)+len(rows)]
+	dst := vals[len(colF051.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F051
+	}
+	colF051.Values = vals
+}
+
+// shredF052 appends the levels and values of c052 to its columns' buffers.
+func (w *WideWriter) shredF052(rows []Wide) {
+	colF052 := w.colF052
+	vals := pqslices.Grow(colF052.Values, len(rows))[:len(colF052.Values)+len(rows)]
+	dst := vals[len(colF052.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F052
+	}
+	colF052.Values = vals
+}
+
+// shredF053 appends the levels and values of c053 to its columns' buffers.
+func (w *WideWriter) shredF053(rows []Wide) {
+	colF053 := w.colF053
+	for i := range rows {
+		x := &rows[i]
+		colF053.Values.AppendString(x.F053)
+	}
+}
+
+// shredF054 appends the levels and values of c054 to its columns' buffers.
+func (w *WideWriter) shredF054(rows []Wide) {
+	colF054 := w.colF054
+	for i := range rows {
+		x := &rows[i]
+		colF054.Values.AppendString(x.F054)
+	}
+}
+
+// shredF055 appends the levels and values of c055 to its columns' buffers.
+func (w *WideWriter) shredF055(rows []Wide) {
+	colF055 := w.colF055
+	defs := pqslices.Grow(colF055.Def, len(rows))[:len(colF055.Def)+len(rows)]
+	def := defs[len(colF055.Def):][:len(rows)]
+	vals := pqslices.Grow(colF055.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F055 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F055))
+		}
+	}
+	colF055.Def = defs
+	colF055.Values = vals
+}
+
+// shredF056 appends the levels and values of c056 to its columns' buffers.
+func (w *WideWriter) shredF056(rows []Wide) {
+	colF056 := w.colF056
+	vals := pqslices.Grow(colF056.Values, len(rows))[:len(colF056.Values)+len(rows)]
+	dst := vals[len(colF056.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F056
+	}
+	colF056.Values = vals
+}
+
+// shredF057 appends the levels and values of c057 to its columns' buffers.
+func (w *WideWriter) shredF057(rows []Wide) {
+	colF057 := w.colF057
+	vals := pqslices.Grow(colF057.Values, len(rows))[:len(colF057.Values)+len(rows)]
+	dst := vals[len(colF057.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F057
+	}
+	colF057.Values = vals
+}
+
+// shredF058 appends the levels and values of c058 to its columns' buffers.
+func (w *WideWriter) shredF058(rows []Wide) {
+	colF058 := w.colF058
+	vals := pqslices.Grow(colF058.Values, len(rows))[:len(colF058.Values)+len(rows)]
+	dst := vals[len(colF058.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F058
+	}
+	colF058.Values = vals
+}
+
+// shredF059 appends the levels and values of c059 to its columns' buffers.
+func (w *WideWriter) shredF059(rows []Wide) {
+	colF059 := w.colF059
+	vals := pqslices.Grow(colF059.Values, len(rows))[:len(colF059.Values)+len(rows)]
+	dst := vals[len(colF059.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F059
+	}
+	colF059.Values = vals
+}
+
+// shredF060 appends the levels and values of c060 to its columns' buffers.
+func (w *WideWriter) shredF060(rows []Wide) {
+	colF060 := w.colF060
+	vals := pqslices.Grow(colF060.Values, len(rows))[:len(colF060.Values)+len(rows)]
+	dst := vals[len(colF060.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F060
+	}
+	colF060.Values = vals
+}
+
+// shredF061 appends the levels and values of c061 to its columns' buffers.
+func (w *WideWriter) shredF061(rows []Wide) {
+	colF061 := w.colF061
+	for i := range rows {
+		x := &rows[i]
+		colF061.Values.AppendString(x.F061)
+	}
+}
+
+// shredF062 appends the levels and values of c062 to its columns' buffers.
+func (w *WideWriter) shredF062(rows []Wide) {
+	colF062 := w.colF062
+	for i := range rows {
+		x := &rows[i]
+		colF062.Values.AppendString(x.F062)
+	}
+}
+
+// shredF063 appends the levels and values of c063 to its columns' buffers.
+func (w *WideWriter) shredF063(rows []Wide) {
+	colF063 := w.colF063
+	defs := pqslices.Grow(colF063.Def, len(rows))[:len(colF063.Def)+len(rows)]
+	def := defs[len(colF063.Def):][:len(rows)]
+	vals := pqslices.Grow(colF063.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F063 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F063))
+		}
+	}
+	colF063.Def = defs
+	colF063.Values = vals
+}
+
+// shredF064 appends the levels and values of c064 to its columns' buffers.
+func (w *WideWriter) shredF064(rows []Wide) {
+	colF064 := w.colF064
+	vals := pqslices.Grow(colF064.Values, len(rows))[:len(colF064.Values)+len(rows)]
+	dst := vals[len(colF064.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F064
+	}
+	colF064.Values = vals
+}
+
+// shredF065 appends the levels and values of c065 to its columns' buffers.
+func (w *WideWriter) shredF065(rows []Wide) {
+	colF065 := w.colF065
+	vals := pqslices.Grow(colF065.Values, len(rows))[:len(colF065.Values)+len(rows)]
+	dst := vals[len(colF065.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F065
+	}
+	colF065.Values = vals
+}
+
+// shredF066 appends the levels and values of c066 to its columns' buffers.
+func (w *WideWriter) shredF066(rows []Wide) {
+	colF066 := w.colF066
+	vals := pqslices.Grow(colF066.Values, len(rows))[:len(colF066.Values)+len(rows)]
+	dst := vals[len(colF066.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F066
+	}
+	colF066.Values = vals
+}
+
+// shredF067 appends the levels and values of c067 to its columns' buffers.
+func (w *WideWriter) shredF067(rows []Wide) {
+	colF067 := w.colF067
+	vals := pqslices.Grow(colF067.Values, len(rows))[:len(colF067.Values)+len(rows)]
+	dst := vals[len(colF067.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F067
+	}
+	colF067.Values = vals
+}
+
+// shredF068 appends the levels and values of c068 to its columns' buffers.
+func (w *WideWriter) shredF068(rows []Wide) {
+	colF068 := w.colF068
+	vals := pqslices.Grow(colF068.Values, len(rows))[:len(colF068.Values)+len(rows)]
+	dst := vals[len(colF068.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F068
+	}
+	colF068.Values = vals
+}
+
+// shredF069 appends the levels and values of c069 to its columns' buffers.
+func (w *WideWriter) shredF069(rows []Wide) {
+	colF069 := w.colF069
+	for i := range rows {
+		x := &rows[i]
+		colF069.Values.AppendString(x.F069)
+	}
+}
+
+// shredF070 appends the levels and values of c070 to its columns' buffers.
+func (w *WideWriter) shredF070(rows []Wide) {
+	colF070 := w.colF070
+	for i := range rows {
+		x := &rows[i]
+		colF070.Values.AppendString(x.F070)
+	}
+}
+
+// shredF071 appends the levels and values of c071 to its columns' buffers.
+func (w *WideWriter) shredF071(rows []Wide) {
+	colF071 := w.colF071
+	defs := pqslices.Grow(colF071.Def, len(rows))[:len(colF071.Def)+len(rows)]
+	def := defs[len(colF071.Def):][:len(rows)]
+	vals := pqslices.Grow(colF071.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F071 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F071))
+		}
+	}
+	colF071.Def = defs
+	colF071.Values = vals
+}
+
+// shredF072 appends the levels and values of c072 to its columns' buffers.
+func (w *WideWriter) shredF072(rows []Wide) {
+	colF072 := w.colF072
+	vals := pqslices.Grow(colF072.Values, len(rows))[:len(colF072.Values)+len(rows)]
+	dst := vals[len(colF072.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F072
+	}
+	colF072.Values = vals
+}
+
+// shredF073 appends the levels and values of c073 to its columns' buffers.
+func (w *WideWriter) shredF073(rows []Wide) {
+	colF073 := w.colF073
+	vals := pqslices.Grow(colF073.Values, len(rows))[:len(colF073.Values)+len(rows)]
+	dst := vals[len(colF073.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F073
+	}
+	colF073.Values = vals
+}
+
+// shredF074 appends the levels and values of c074 to its columns' buffers.
+func (w *WideWriter) shredF074(rows []Wide) {
+	colF074 := w.colF074
+	vals := pqslices.Grow(colF074.Values, len(rows))[:len(colF074.Values)+len(rows)]
+	dst := vals[len(colF074.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F074
+	}
+	colF074.Values = vals
+}
+
+// shredF075 appends the levels and values of c075 to its columns' buffers.
+func (w *WideWriter) shredF075(rows []Wide) {
+	colF075 := w.colF075
+	vals := pqslices.Grow(colF075.Values, len(rows))[:len(colF075.Values)+len(rows)]
+	dst := vals[len(colF075.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F075
+	}
+	colF075.Values = vals
+}
+
+// shredF076 appends the levels and values of c076 to its columns' buffers.
+func (w *WideWriter) shredF076(rows []Wide) {
+	colF076 := w.colF076
+	vals := pqslices.Grow(colF076.Values, len(rows))[:len(colF076.Values)+len(rows)]
+	dst := vals[len(colF076.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F076
+	}
+	colF076.Values = vals
+}
+
+// shredF077 appends the levels and values of c077 to its columns' buffers.
+func (w *WideWriter) shredF077(rows []Wide) {
+	colF077 := w.colF077
+	for i := range rows {
+		x := &rows[i]
+		colF077.Values.AppendString(x.F077)
+	}
+}
+
+// shredF078 appends the levels and values of c078 to its columns' buffers.
+func (w *WideWriter) shredF078(rows []Wide) {
+	colF078 := w.colF078
+	for i := range rows {
+		x := &rows[i]
+		colF078.Values.AppendString(x.F078)
+	}
+}
+
+// shredF079 appends the levels and values of c079 to its columns' buffers.
+func (w *WideWriter) shredF079(rows []Wide) {
+	colF079 := w.colF079
+	defs := pqslices.Grow(colF079.Def, len(rows))[:len(colF079.Def)+len(rows)]
+	def := defs[len(colF079.Def):][:len(rows)]
+	vals := pqslices.Grow(colF079.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F079 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F079))
+		}
+	}
+	colF079.Def = defs
+	colF079.Values = vals
+}
+
+// shredF080 appends the levels and values of c080 to its columns' buffers.
+func (w *WideWriter) shredF080(rows []Wide) {
+	colF080 := w.colF080
+	vals := pqslices.Grow(colF080.Values, len(rows))[:len(colF080.Values)+len(rows)]
+	dst := vals[len(colF080.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F080
+	}
+	colF080.Values = vals
+}
+
+// shredF081 appends the levels and values of c081 to its columns' buffers.
+func (w *WideWriter) shredF081(rows []Wide) {
+	colF081 := w.colF081
+	vals := pqslices.Grow(colF081.Values, len(rows))[:len(colF081.Values)+len(rows)]
+	dst := vals[len(colF081.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F081
+	}
+	colF081.Values = vals
+}
+
+// shredF082 appends the levels and values of c082 to its columns' buffers.
+func (w *WideWriter) shredF082(rows []Wide) {
+	colF082 := w.colF082
+	vals := pqslices.Grow(colF082.Values, len(rows))[:len(colF082.Values)+len(rows)]
+	dst := vals[len(colF082.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F082
+	}
+	colF082.Values = vals
+}
+
+// shredF083 appends the levels and values of c083 to its columns' buffers.
+func (w *WideWriter) shredF083(rows []Wide) {
+	colF083 := w.colF083
+	vals := pqslices.Grow(colF083.Values, len(rows))[:len(colF083.Values)+len(rows)]
+	dst := vals[len(colF083.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F083
+	}
+	colF083.Values = vals
+}
+
+// shredF084 appends the levels and values of c084 to its columns' buffers.
+func (w *WideWriter) shredF084(rows []Wide) {
+	colF084 := w.colF084
+	vals := pqslices.Grow(colF084.Values, len(rows))[:len(colF084.Values)+len(rows)]
+	dst := vals[len(colF084.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F084
+	}
+	colF084.Values = vals
+}
+
+// shredF085 appends the levels and values of c085 to its columns' buffers.
+func (w *WideWriter) shredF085(rows []Wide) {
+	colF085 := w.colF085
+	for i := range rows {
+		x := &rows[i]
+		colF085.Values.AppendString(x.F085)
+	}
+}
+
+// shredF086 appends the levels and values of c086 to its columns' buffers.
+func (w *WideWriter) shredF086(rows []Wide) {
+	colF086 := w.colF086
+	for i := range rows {
+		x := &rows[i]
+		colF086.Values.AppendString(x.F086)
+	}
+}
+
+// shredF087 appends the levels and values of c087 to its columns' buffers.
+func (w *WideWriter) shredF087(rows []Wide) {
+	colF087 := w.colF087
+	defs := pqslices.Grow(colF087.Def, len(rows))[:len(colF087.Def)+len(rows)]
+	def := defs[len(colF087.Def):][:len(rows)]
+	vals := pqslices.Grow(colF087.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F087 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F087))
+		}
+	}
+	colF087.Def = defs
+	colF087.Values = vals
+}
+
+// shredF088 appends the levels and values of c088 to its columns' buffers.
+func (w *WideWriter) shredF088(rows []Wide) {
+	colF088 := w.colF088
+	vals := pqslices.Grow(colF088.Values, len(rows))[:len(colF088.Values)+len(rows)]
+	dst := vals[len(colF088.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F088
+	}
+	colF088.Values = vals
+}
+
+// shredF089 appends the levels and values of c089 to its columns' buffers.
+func (w *WideWriter) shredF089(rows []Wide) {
+	colF089 := w.colF089
+	vals := pqslices.Grow(colF089.Values, len(rows))[:len(colF089.Values)+len(rows)]
+	dst := vals[len(colF089.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F089
+	}
+	colF089.Values = vals
+}
+
+// shredF090 appends the levels and values of c090 to its columns' buffers.
+func (w *WideWriter) shredF090(rows []Wide) {
+	colF090 := w.colF090
+	vals := pqslices.Grow(colF090.Values, len(rows))[:len(colF090.Values)+len(rows)]
+	dst := vals[len(colF090.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F090
+	}
+	colF090.Values = vals
+}
+
+// shredF091 appends the levels and values of c091 to its columns' buffers.
+func (w *WideWriter) shredF091(rows []Wide) {
+	colF091 := w.colF091
+	vals := pqslices.Grow(colF091.Values, len(rows))[:len(colF091.Values)+len(rows)]
+	dst := vals[len(colF091.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F091
+	}
+	colF091.Values = vals
+}
+
+// shredF092 appends the levels and values of c092 to its columns' buffers.
+func (w *WideWriter) shredF092(rows []Wide) {
+	colF092 := w.colF092
+	vals := pqslices.Grow(colF092.Values, len(rows))[:len(colF092.Values)+len(rows)]
+	dst := vals[len(colF092.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F092
+	}
+	colF092.Values = vals
+}
+
+// shredF093 appends the levels and values of c093 to its columns' buffers.
+func (w *WideWriter) shredF093(rows []Wide) {
+	colF093 := w.colF093
+	for i := range rows {
+		x := &rows[i]
+		colF093.Values.AppendString(x.F093)
+	}
+}
+
+// shredF094 appends the levels and values of c094 to its columns' buffers.
+func (w *WideWriter) shredF094(rows []Wide) {
+	colF094 := w.colF094
+	for i := range rows {
+		x := &rows[i]
+		colF094.Values.AppendString(x.F094)
+	}
+}
+
+// shredF095 appends the levels and values of c095 to its columns' buffers.
+func (w *WideWriter) shredF095(rows []Wide) {
+	colF095 := w.colF095
+	defs := pqslices.Grow(colF095.Def, len(rows))[:len(colF095.Def)+len(rows)]
+	def := defs[len(colF095.Def):][:len(rows)]
+	vals := pqslices.Grow(colF095.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F095 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F095))
+		}
+	}
+	colF095.Def = defs
+	colF095.Values = vals
+}
+
+// shredF096 appends the levels and values of c096 to its columns' buffers.
+func (w *WideWriter) shredF096(rows []Wide) {
+	colF096 := w.colF096
+	vals := pqslices.Grow(colF096.Values, len(rows))[:len(colF096.Values)+len(rows)]
+	dst := vals[len(colF096.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F096
+	}
+	colF096.Values = vals
+}
+
+// shredF097 appends the levels and values of c097 to its columns' buffers.
+func (w *WideWriter) shredF097(rows []Wide) {
+	colF097 := w.colF097
+	vals := pqslices.Grow(colF097.Values, len(rows))[:len(colF097.Values)+len(rows)]
+	dst := vals[len(colF097.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F097
+	}
+	colF097.Values = vals
+}
+
+// shredF098 appends the levels and values of c098 to its columns' buffers.
+func (w *WideWriter) shredF098(rows []Wide) {
+	colF098 := w.colF098
+	vals := pqslices.Grow(colF098.Values, len(rows))[:len(colF098.Values)+len(rows)]
+	dst := vals[len(colF098.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F098
+	}
+	colF098.Values = vals
+}
+
+// shredF099 appends the levels and values of c099 to its columns' buffers.
+func (w *WideWriter) shredF099(rows []Wide) {
+	colF099 := w.colF099
+	vals := pqslices.Grow(colF099.Values, len(rows))[:len(colF099.Values)+len(rows)]
+	dst := vals[len(colF099.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F099
+	}
+	colF099.Values = vals
+}
+
+// shredF100 appends the levels and values of c100 to its columns' buffers.
+func (w *WideWriter) shredF100(rows []Wide) {
+	colF100 := w.colF100
+	vals := pqslices.Grow(colF100.Values, len(rows))[:len(colF100.Values)+len(rows)]
+	dst := vals[len(colF100.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F100
+	}
+	colF100.Values = vals
+}
+
+// shredF101 appends the levels and values of c101 to its columns' buffers.
+func (w *WideWriter) shredF101(rows []Wide) {
+	colF101 := w.colF101
+	for i := range rows {
+		x := &rows[i]
+		colF101.Values.AppendString(x.F101)
+	}
+}
+
+// shredF102 appends the levels and values of c102 to its columns' buffers.
+func (w *WideWriter) shredF102(rows []Wide) {
+	colF102 := w.colF102
+	for i := range rows {
+		x := &rows[i]
+		colF102.Values.AppendString(x.F102)
+	}
+}
+
+// shredF103 appends the levels and values of c103 to its columns' buffers.
+func (w *WideWriter) shredF103(rows []Wide) {
+	colF103 := w.colF103
+	defs := pqslices.Grow(colF103.Def, len(rows))[:len(colF103.Def)+len(rows)]
+	def := defs[len(colF103.Def):][:len(rows)]
+	vals := pqslices.Grow(colF103.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F103 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F103))
+		}
+	}
+	colF103.Def = defs
+	colF103.Values = vals
+}
+
+// shredF104 appends the levels and values of c104 to its columns' buffers.
+func (w *WideWriter) shredF104(rows []Wide) {
+	colF104 := w.colF104
+	vals := pqslices.Grow(colF104.Values, len(rows))[:len(colF104.Values)+len(rows)]
+	dst := vals[len(colF104.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F104
+	}
+	colF104.Values = vals
+}
+
+// shredF105 appends the levels and values of c105 to its columns' buffers.
+func (w *WideWriter) shredF105(rows []Wide) {
+	colF105 := w.colF105
+	vals := pqslices.Grow(colF105.Values, len(rows))[:len(colF105.Values)+len(rows)]
+	dst := vals[len(colF105.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F105
+	}
+	colF105.Values = vals
+}
+
+// shredF106 appends the levels and values of c106 to its columns' buffers.
+func (w *WideWriter) shredF106(rows []Wide) {
+	colF106 := w.colF106
+	vals := pqslices.Grow(colF106.Values, len(rows))[:len(colF106.Values)+len(rows)]
+	dst := vals[len(colF106.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F106
+	}
+	colF106.Values = vals
+}
+
+// shredF107 appends the levels and values of c107 to its columns' buffers.
+func (w *WideWriter) shredF107(rows []Wide) {
+	colF107 := w.colF107
+	vals := pqslices.Grow(colF107.Values, len(rows))[:len(colF107.Values)+len(rows)]
+	dst := vals[len(colF107.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F107
+	}
+	colF107.Values = vals
+}
+
+// shredF108 appends the levels and values of c108 to its columns' buffers.
+func (w *WideWriter) shredF108(rows []Wide) {
+	colF108 := w.colF108
+	vals := pqslices.Grow(colF108.Values, len(rows))[:len(colF108.Values)+len(rows)]
+	dst := vals[len(colF108.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F108
+	}
+	colF108.Values = vals
+}
+
+// shredF109 appends the levels and values of c109 to its columns' buffers.
+func (w *WideWriter) shredF109(rows []Wide) {
+	colF109 := w.colF109
+	for i := range rows {
+		x := &rows[i]
+		colF109.Values.AppendString(x.F109)
+	}
+}
+
+// shredF110 appends the levels and values of c110 to its columns' buffers.
+func (w *WideWriter) shredF110(rows []Wide) {
+	colF110 := w.colF110
+	for i := range rows {
+		x := &rows[i]
+		colF110.Values.AppendString(x.F110)
+	}
+}
+
+// shredF111 appends the levels and values of c111 to its columns' buffers.
+func (w *WideWriter) shredF111(rows []Wide) {
+	colF111 := w.colF111
+	defs := pqslices.Grow(colF111.Def, len(rows))[:len(colF111.Def)+len(rows)]
+	def := defs[len(colF111.Def):][:len(rows)]
+	vals := pqslices.Grow(colF111.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F111 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F111))
+		}
+	}
+	colF111.Def = defs
+	colF111.Values = vals
+}
+
+// shredF112 appends the levels and values of c112 to its columns' buffers.
+func (w *WideWriter) shredF112(rows []Wide) {
+	colF112 := w.colF112
+	vals := pqslices.Grow(colF112.Values, len(rows))[:len(colF112.Values)+len(rows)]
+	dst := vals[len(colF112.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F112
+	}
+	colF112.Values = vals
+}
+
+// shredF113 appends the levels and values of c113 to its columns' buffers.
+func (w *WideWriter) shredF113(rows []Wide) {
+	colF113 := w.colF113
+	vals := pqslices.Grow(colF113.Values, len(rows))[:len(colF113.Values)+len(rows)]
+	dst := vals[len(colF113.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F113
+	}
+	colF113.Values = vals
+}
+
+// shredF114 appends the levels and values of c114 to its columns' buffers.
+func (w *WideWriter) shredF114(rows []Wide) {
+	colF114 := w.colF114
+	vals := pqslices.Grow(colF114.Values, len(rows))[:len(colF114.Values)+len(rows)]
+	dst := vals[len(colF114.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F114
+	}
+	colF114.Values = vals
+}
+
+// shredF115 appends the levels and values of c115 to its columns' buffers.
+func (w *WideWriter) shredF115(rows []Wide) {
+	colF115 := w.colF115
+	vals := pqslices.Grow(colF115.Values, len(rows))[:len(colF115.Values)+len(rows)]
+	dst := vals[len(colF115.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F115
+	}
+	colF115.Values = vals
+}
+
+// shredF116 appends the levels and values of c116 to its columns' buffers.
+func (w *WideWriter) shredF116(rows []Wide) {
+	colF116 := w.colF116
+	vals := pqslices.Grow(colF116.Values, len(rows))[:len(colF116.Values)+len(rows)]
+	dst := vals[len(colF116.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F116
+	}
+	colF116.Values = vals
+}
+
+// shredF117 appends the levels and values of c117 to its columns' buffers.
+func (w *WideWriter) shredF117(rows []Wide) {
+	colF117 := w.colF117
+	for i := range rows {
+		x := &rows[i]
+		colF117.Values.AppendString(x.F117)
+	}
+}
+
+// shredF118 appends the levels and values of c118 to its columns' buffers.
+func (w *WideWriter) shredF118(rows []Wide) {
+	colF118 := w.colF118
+	for i := range rows {
+		x := &rows[i]
+		colF118.Values.AppendString(x.F118)
+	}
+}
+
+// shredF119 appends the levels and values of c119 to its columns' buffers.
+func (w *WideWriter) shredF119(rows []Wide) {
+	colF119 := w.colF119
+	defs := pqslices.Grow(colF119.Def, len(rows))[:len(colF119.Def)+len(rows)]
+	def := defs[len(colF119.Def):][:len(rows)]
+	vals := pqslices.Grow(colF119.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F119 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F119))
+		}
+	}
+	colF119.Def = defs
+	colF119.Values = vals
+}
+
+// shredF120 appends the levels and values of c120 to its columns' buffers.
+func (w *WideWriter) shredF120(rows []Wide) {
+	colF120 := w.colF120
+	vals := pqslices.Grow(colF120.Values, len(rows))[:len(colF120.Values)+len(rows)]
+	dst := vals[len(colF120.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F120
+	}
+	colF120.Values = vals
+}
+
+// shredF121 appends the levels and values of c121 to its columns' buffers.
+func (w *WideWriter) shredF121(rows []Wide) {
+	colF121 := w.colF121
+	vals := pqslices.Grow(colF121.Values, len(rows))[:len(colF121.Values)+len(rows)]
+	dst := vals[len(colF121.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F121
+	}
+	colF121.Values = vals
+}
+
+// shredF122 appends the levels and values of c122 to its columns' buffers.
+func (w *WideWriter) shredF122(rows []Wide) {
+	colF122 := w.colF122
+	vals := pqslices.Grow(colF122.Values, len(rows))[:len(colF122.Values)+len(rows)]
+	dst := vals[len(colF122.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F122
+	}
+	colF122.Values = vals
+}
+
+// shredF123 appends the levels and values of c123 to its columns' buffers.
+func (w *WideWriter) shredF123(rows []Wide) {
+	colF123 := w.colF123
+	vals := pqslices.Grow(colF123.Values, len(rows))[:len(colF123.Values)+len(rows)]
+	dst := vals[len(colF123.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F123
+	}
+	colF123.Values = vals
+}
+
+// shredF124 appends the levels and values of c124 to its columns' buffers.
+func (w *WideWriter) shredF124(rows []Wide) {
+	colF124 := w.colF124
+	vals := pqslices.Grow(colF124.Values, len(rows))[:len(colF124.Values)+len(rows)]
+	dst := vals[len(colF124.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F124
+	}
+	colF124.Values = vals
+}
+
+// shredF125 appends the levels and values of c125 to its columns' buffers.
+func (w *WideWriter) shredF125(rows []Wide) {
+	colF125 := w.colF125
+	for i := range rows {
+		x := &rows[i]
+		colF125.Values.AppendString(x.F125)
+	}
+}
+
+// shredF126 appends the levels and values of c126 to its columns' buffers.
+func (w *WideWriter) shredF126(rows []Wide) {
+	colF126 := w.colF126
+	for i := range rows {
+		x := &rows[i]
+		colF126.Values.AppendString(x.F126)
+	}
+}
+
+// shredF127 appends the levels and values of c127 to its columns' buffers.
+func (w *WideWriter) shredF127(rows []Wide) {
+	colF127 := w.colF127
+	defs := pqslices.Grow(colF127.Def, len(rows))[:len(colF127.Def)+len(rows)]
+	def := defs[len(colF127.Def):][:len(rows)]
+	vals := pqslices.Grow(colF127.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F127 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F127))
+		}
+	}
+	colF127.Def = defs
+	colF127.Values = vals
+}
+
+// shredF128 appends the levels and values of c128 to its columns' buffers.
+func (w *WideWriter) shredF128(rows []Wide) {
+	colF128 := w.colF128
+	vals := pqslices.Grow(colF128.Values, len(rows))[:len(colF128.Values)+len(rows)]
+	dst := vals[len(colF128.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F128
+	}
+	colF128.Values = vals
+}
+
+// shredF129 appends the levels and values of c129 to its columns' buffers.
+func (w *WideWriter) shredF129(rows []Wide) {
+	colF129 := w.colF129
+	vals := pqslices.Grow(colF129.Values, len(rows))[:len(colF129.Values)+len(rows)]
+	dst := vals[len(colF129.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F129
+	}
+	colF129.Values = vals
+}
+
+// shredF130 appends the levels and values of c130 to its columns' buffers.
+func (w *WideWriter) shredF130(rows []Wide) {
+	colF130 := w.colF130
+	vals := pqslices.Grow(colF130.Values, len(rows))[:len(colF130.Values)+len(rows)]
+	dst := vals[len(colF130.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F130
+	}
+	colF130.Values = vals
+}
+
+// shredF131 appends the levels and values of c131 to its columns' buffers.
+func (w *WideWriter) shredF131(rows []Wide) {
+	colF131 := w.colF131
+	vals := pqslices.Grow(colF131.Values, len(rows))[:len(colF131.Values)+len(rows)]
+	dst := vals[len(colF131.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F131
+	}
+	colF131.Values = vals
+}
+
+// shredF132 appends the levels and values of c132 to its columns' buffers.
+func (w *WideWriter) shredF132(rows []Wide) {
+	colF132 := w.colF132
+	vals := pqslices.Grow(colF132.Values, len(rows))[:len(colF132.Values)+len(rows)]
+	dst := vals[len(colF132.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F132
+	}
+	colF132.Values = vals
+}
+
+// shredF133 appends the levels and values of c133 to its columns' buffers.
+func (w *WideWriter) shredF133(rows []Wide) {
+	colF133 := w.colF133
+	for i := range rows {
+		x := &rows[i]
+		colF133.Values.AppendString(x.F133)
+	}
+}
+
+// shredF134 appends the levels and values of c134 to its columns' buffers.
+func (w *WideWriter) shredF134(rows []Wide) {
+	colF134 := w.colF134
+	for i := range rows {
+		x := &rows[i]
+		colF134.Values.AppendString(x.F134)
+	}
+}
+
+// shredF135 appends the levels and values of c135 to its columns' buffers.
+func (w *WideWriter) shredF135(rows []Wide) {
+	colF135 := w.colF135
+	defs := pqslices.Grow(colF135.Def, len(rows))[:len(colF135.Def)+len(rows)]
+	def := defs[len(colF135.Def):][:len(rows)]
+	vals := pqslices.Grow(colF135.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F135 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F135))
+		}
+	}
+	colF135.Def = defs
+	colF135.Values = vals
+}
+
+// shredF136 appends the levels and values of c136 to its columns' buffers.
+func (w *WideWriter) shredF136(rows []Wide) {
+	colF136 := w.colF136
+	vals := pqslices.Grow(colF136.Values, len(rows))[:len(colF136.Values)+len(rows)]
+	dst := vals[len(colF136.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F136
+	}
+	colF136.Values = vals
+}
+
+// shredF137 appends the levels and values of c137 to its columns' buffers.
+func (w *WideWriter) shredF137(rows []Wide) {
+	colF137 := w.colF137
+	vals := pqslices.Grow(colF137.Values, len(rows))[:len(colF137.Values)+len(rows)]
+	dst := vals[len(colF137.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F137
+	}
+	colF137.Values = vals
+}
+
+// shredF138 appends the levels and values of c138 to its columns' buffers.
+func (w *WideWriter) shredF138(rows []Wide) {
+	colF138 := w.colF138
+	vals := pqslices.Grow(colF138.Values, len(rows))[:len(colF138.Values)+len(rows)]
+	dst := vals[len(colF138.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F138
+	}
+	colF138.Values = vals
+}
+
+// shredF139 appends the levels and values of c139 to its columns' buffers.
+func (w *WideWriter) shredF139(rows []Wide) {
+	colF139 := w.colF139
+	vals := pqslices.Grow(colF139.Values, len(rows))[:len(colF139.Values)+len(rows)]
+	dst := vals[len(colF139.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F139
+	}
+	colF139.Values = vals
+}
+
+// shredF140 appends the levels and values of c140 to its columns' buffers.
+func (w *WideWriter) shredF140(rows []Wide) {
+	colF140 := w.colF140
+	vals := pqslices.Grow(colF140.Values, len(rows))[:len(colF140.Values)+len(rows)]
+	dst := vals[len(colF140.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F140
+	}
+	colF140.Values = vals
+}
+
+// shredF141 appends the levels and values of c141 to its columns' buffers.
+func (w *WideWriter) shredF141(rows []Wide) {
+	colF141 := w.colF141
+	for i := range rows {
+		x := &rows[i]
+		colF141.Values.AppendString(x.F141)
+	}
+}
+
+// shredF142 appends the levels and values of c142 to its columns' buffers.
+func (w *WideWriter) shredF142(rows []Wide) {
+	colF142 := w.colF142
+	for i := range rows {
+		x := &rows[i]
+		colF142.Values.AppendString(x.F142)
+	}
+}
+
+// shredF143 appends the levels and values of c143 to its columns' buffers.
+func (w *WideWriter) shredF143(rows []Wide) {
+	colF143 := w.colF143
+	defs := pqslices.Grow(colF143.Def, len(rows))[:len(colF143.Def)+len(rows)]
+	def := defs[len(colF143.Def):][:len(rows)]
+	vals := pqslices.Grow(colF143.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F143 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F143))
+		}
+	}
+	colF143.Def = defs
+	colF143.Values = vals
+}
+
+// shredF144 appends the levels and values of c144 to its columns' buffers.
+func (w *WideWriter) shredF144(rows []Wide) {
+	colF144 := w.colF144
+	vals := pqslices.Grow(colF144.Values, len(rows))[:len(colF144.Values)+len(rows)]
+	dst := vals[len(colF144.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F144
+	}
+	colF144.Values = vals
+}
+
+// shredF145 appends the levels and values of c145 to its columns' buffers.
+func (w *WideWriter) shredF145(rows []Wide) {
+	colF145 := w.colF145
+	vals := pqslices.Grow(colF145.Values, len(rows))[:len(colF145.Values)+len(rows)]
+	dst := vals[len(colF145.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F145
+	}
+	colF145.Values = vals
+}
+
+// shredF146 appends the levels and values of c146 to its columns' buffers.
+func (w *WideWriter) shredF146(rows []Wide) {
+	colF146 := w.colF146
+	vals := pqslices.Grow(colF146.Values, len(rows))[:len(colF146.Values)+len(rows)]
+	dst := vals[len(colF146.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F146
+	}
+	colF146.Values = vals
+}
+
+// shredF147 appends the levels and values of c147 to its columns' buffers.
+func (w *WideWriter) shredF147(rows []Wide) {
+	colF147 := w.colF147
+	vals := pqslices.Grow(colF147.Values, len(rows))[:len(colF147.Values)+len(rows)]
+	dst := vals[len(colF147.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F147
+	}
+	colF147.Values = vals
+}
+
+// shredF148 appends the levels and values of c148 to its columns' buffers.
+func (w *WideWriter) shredF148(rows []Wide) {
+	colF148 := w.colF148
+	vals := pqslices.Grow(colF148.Values, len(rows))[:len(colF148.Values)+len(rows)]
+	dst := vals[len(colF148.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F148
+	}
+	colF148.Values = vals
+}
+
+// shredF149 appends the levels and values of c149 to its columns' buffers.
+func (w *WideWriter) shredF149(rows []Wide) {
+	colF149 := w.colF149
+	for i := range rows {
+		x := &rows[i]
+		colF149.Values.AppendString(x.F149)
+	}
+}
+
+// shredF150 appends the levels and values of c150 to its columns' buffers.
+func (w *WideWriter) shredF150(rows []Wide) {
+	colF150 := w.colF150
+	for i := range rows {
+		x := &rows[i]
+		colF150.Values.AppendString(x.F150)
+	}
+}
+
+// shredF151 appends the levels and values of c151 to its columns' buffers.
+func (w *WideWriter) shredF151(rows []Wide) {
+	colF151 := w.colF151
+	defs := pqslices.Grow(colF151.Def, len(rows))[:len(colF151.Def)+len(rows)]
+	def := defs[len(colF151.Def):][:len(rows)]
+	vals := pqslices.Grow(colF151.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F151 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F151))
+		}
+	}
+	colF151.Def = defs
+	colF151.Values = vals
+}
+
+// shredF152 appends the levels and values of c152 to its columns' buffers.
+func (w *WideWriter) shredF152(rows []Wide) {
+	colF152 := w.colF152
+	vals := pqslices.Grow(colF152.Values, len(rows))[:len(colF152.Values)+len(rows)]
+	dst := vals[len(colF152.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F152
+	}
+	colF152.Values = vals
+}
+
+// shredF153 appends the levels and values of c153 to its columns' buffers.
+func (w *WideWriter) shredF153(rows []Wide) {
+	colF153 := w.colF153
+	vals := pqslices.Grow(colF153.Values, len(rows))[:len(colF153.Values)+len(rows)]
+	dst := vals[len(colF153.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F153
+	}
+	colF153.Values = vals
+}
+
+// shredF154 appends the levels and values of c154 to its columns' buffers.
+func (w *WideWriter) shredF154(rows []Wide) {
+	colF154 := w.colF154
+	vals := pqslices.Grow(colF154.Values, len(rows))[:len(colF154.Values)+len(rows)]
+	dst := vals[len(colF154.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F154
+	}
+	colF154.Values = vals
+}
+
+// shredF155 appends the levels and values of c155 to its columns' buffers.
+func (w *WideWriter) shredF155(rows []Wide) {
+	colF155 := w.colF155
+	vals := pqslices.Grow(colF155.Values, len(rows))[:len(colF155.Values)+len(rows)]
+	dst := vals[len(colF155.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F155
+	}
+	colF155.Values = vals
+}
+
+// shredF156 appends the levels and values of c156 to its columns' buffers.
+func (w *WideWriter) shredF156(rows []Wide) {
+	colF156 := w.colF156
+	vals := pqslices.Grow(colF156.Values, len(rows))[:len(colF156.Values)+len(rows)]
+	dst := vals[len(colF156.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F156
+	}
+	colF156.Values = vals
+}
+
+// shredF157 appends the levels and values of c157 to its columns' buffers.
+func (w *WideWriter) shredF157(rows []Wide) {
+	colF157 := w.colF157
+	for i := range rows {
+		x := &rows[i]
+		colF157.Values.AppendString(x.F157)
+	}
+}
+
+// shredF158 appends the levels and values of c158 to its columns' buffers.
+func (w *WideWriter) shredF158(rows []Wide) {
+	colF158 := w.colF158
+	for i := range rows {
+		x := &rows[i]
+		colF158.Values.AppendString(x.F158)
+	}
+}
+
+// shredF159 appends the levels and values of c159 to its columns' buffers.
+func (w *WideWriter) shredF159(rows []Wide) {
+	colF159 := w.colF159
+	defs := pqslices.Grow(colF159.Def, len(rows))[:len(colF159.Def)+len(rows)]
+	def := defs[len(colF159.Def):][:len(rows)]
+	vals := pqslices.Grow(colF159.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F159 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F159))
+		}
+	}
+	colF159.Def = defs
+	colF159.Values = vals
+}
+
+// shredF160 appends the levels and values of c160 to its columns' buffers.
+func (w *WideWriter) shredF160(rows []Wide) {
+	colF160 := w.colF160
+	vals := pqslices.Grow(colF160.Values, len(rows))[:len(colF160.Values)+len(rows)]
+	dst := vals[len(colF160.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F160
+	}
+	colF160.Values = vals
+}
+
+// shredF161 appends the levels and values of c161 to its columns' buffers.
+func (w *WideWriter) shredF161(rows []Wide) {
+	colF161 := w.colF161
+	vals := pqslices.Grow(colF161.Values, len(rows))[:len(colF161.Values)+len(rows)]
+	dst := vals[len(colF161.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F161
+	}
+	colF161.Values = vals
+}
+
+// shredF162 appends the levels and values of c162 to its columns' buffers.
+func (w *WideWriter) shredF162(rows []Wide) {
+	colF162 := w.colF162
+	vals := pqslices.Grow(colF162.Values, len(rows))[:len(colF162.Values)+len(rows)]
+	dst := vals[len(colF162.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F162
+	}
+	colF162.Values = vals
+}
+
+// shredF163 appends the levels and values of c163 to its columns' buffers.
+func (w *WideWriter) shredF163(rows []Wide) {
+	colF163 := w.colF163
+	vals := pqslices.Grow(colF163.Values, len(rows))[:len(colF163.Values)+len(rows)]
+	dst := vals[len(colF163.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F163
+	}
+	colF163.Values = vals
+}
+
+// shredF164 appends the levels and values of c164 to its columns' buffers.
+func (w *WideWriter) shredF164(rows []Wide) {
+	colF164 := w.colF164
+	vals := pqslices.Grow(colF164.Values, len(rows))[:len(colF164.Values)+len(rows)]
+	dst := vals[len(colF164.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F164
+	}
+	colF164.Values = vals
+}
+
+// shredF165 appends the levels and values of c165 to its columns' buffers.
+func (w *WideWriter) shredF165(rows []Wide) {
+	colF165 := w.colF165
+	for i := range rows {
+		x := &rows[i]
+		colF165.Values.AppendString(x.F165)
+	}
+}
+
+// shredF166 appends the levels and values of c166 to its columns' buffers.
+func (w *WideWriter) shredF166(rows []Wide) {
+	colF166 := w.colF166
+	for i := range rows {
+		x := &rows[i]
+		colF166.Values.AppendString(x.F166)
+	}
+}
+
+// shredF167 appends the levels and values of c167 to its columns' buffers.
+func (w *WideWriter) shredF167(rows []Wide) {
+	colF167 := w.colF167
+	defs := pqslices.Grow(colF167.Def, len(rows))[:len(colF167.Def)+len(rows)]
+	def := defs[len(colF167.Def):][:len(rows)]
+	vals := pqslices.Grow(colF167.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F167 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F167))
+		}
+	}
+	colF167.Def = defs
+	colF167.Values = vals
+}
+
+// shredF168 appends the levels and values of c168 to its columns' buffers.
+func (w *WideWriter) shredF168(rows []Wide) {
+	colF168 := w.colF168
+	vals := pqslices.Grow(colF168.Values, len(rows))[:len(colF168.Values)+len(rows)]
+	dst := vals[len(colF168.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F168
+	}
+	colF168.Values = vals
+}
+
+// shredF169 appends the levels and values of c169 to its columns' buffers.
+func (w *WideWriter) shredF169(rows []Wide) {
+	colF169 := w.colF169
+	vals := pqslices.Grow(colF169.Values, len(rows))[:len(colF169.Values)+len(rows)]
+	dst := vals[len(colF169.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F169
+	}
+	colF169.Values = vals
+}
+
+// shredF170 appends the levels and values of c170 to its columns' buffers.
+func (w *WideWriter) shredF170(rows []Wide) {
+	colF170 := w.colF170
+	vals := pqslices.Grow(colF170.Values, len(rows))[:len(colF170.Values)+len(rows)]
+	dst := vals[len(colF170.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F170
+	}
+	colF170.Values = vals
+}
+
+// shredF171 appends the levels and values of c171 to its columns' buffers.
+func (w *WideWriter) shredF171(rows []Wide) {
+	colF171 := w.colF171
+	vals := pqslices.Grow(colF171.Values, len(rows))[:len(colF171.Values)+len(rows)]
+	dst := vals[len(colF171.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F171
+	}
+	colF171.Values = vals
+}
+
+// shredF172 appends the levels and values of c172 to its columns' buffers.
+func (w *WideWriter) shredF172(rows []Wide) {
+	colF172 := w.colF172
+	vals := pqslices.Grow(colF172.Values, len(rows))[:len(colF172.Values)+len(rows)]
+	dst := vals[len(colF172.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F172
+	}
+	colF172.Values = vals
+}
+
+// shredF173 appends the levels and values of c173 to its columns' buffers.
+func (w *WideWriter) shredF173(rows []Wide) {
+	colF173 := w.colF173
+	for i := range rows {
+		x := &rows[i]
+		colF173.Values.AppendString(x.F173)
+	}
+}
+
+// shredF174 appends the levels and values of c174 to its columns' buffers.
+func (w *WideWriter) shredF174(rows []Wide) {
+	colF174 := w.colF174
+	for i := range rows {
+		x := &rows[i]
+		colF174.Values.AppendString(x.F174)
+	}
+}
+
+// shredF175 appends the levels and values of c175 to its columns' buffers.
+func (w *WideWriter) shredF175(rows []Wide) {
+	colF175 := w.colF175
+	defs := pqslices.Grow(colF175.Def, len(rows))[:len(colF175.Def)+len(rows)]
+	def := defs[len(colF175.Def):][:len(rows)]
+	vals := pqslices.Grow(colF175.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F175 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F175))
+		}
+	}
+	colF175.Def = defs
+	colF175.Values = vals
+}
+
+// shredF176 appends the levels and values of c176 to its columns' buffers.
+func (w *WideWriter) shredF176(rows []Wide) {
+	colF176 := w.colF176
+	vals := pqslices.Grow(colF176.Values, len(rows))[:len(colF176.Values)+len(rows)]
+	dst := vals[len(colF176.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F176
+	}
+	colF176.Values = vals
+}
+
+// shredF177 appends the levels and values of c177 to its columns' buffers.
+func (w *WideWriter) shredF177(rows []Wide) {
+	colF177 := w.colF177
+	vals := pqslices.Grow(colF177.Values, len(rows))[:len(colF177.Values)+len(rows)]
+	dst := vals[len(colF177.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F177
+	}
+	colF177.Values = vals
+}
+
+// shredF178 appends the levels and values of c178 to its columns' buffers.
+func (w *WideWriter) shredF178(rows []Wide) {
+	colF178 := w.colF178
+	vals := pqslices.Grow(colF178.Values, len(rows))[:len(colF178.Values)+len(rows)]
+	dst := vals[len(colF178.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F178
+	}
+	colF178.Values = vals
+}
+
+// shredF179 appends the levels and values of c179 to its columns' buffers.
+func (w *WideWriter) shredF179(rows []Wide) {
+	colF179 := w.colF179
+	vals := pqslices.Grow(colF179.Values, len(rows))[:len(colF179.Values)+len(rows)]
+	dst := vals[len(colF179.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F179
+	}
+	colF179.Values = vals
+}
+
+// shredF180 appends the levels and values of c180 to its columns' buffers.
+func (w *WideWriter) shredF180(rows []Wide) {
+	colF180 := w.colF180
+	vals := pqslices.Grow(colF180.Values, len(rows))[:len(colF180.Values)+len(rows)]
+	dst := vals[len(colF180.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F180
+	}
+	colF180.Values = vals
+}
+
+// shredF181 appends the levels and values of c181 to its columns' buffers.
+func (w *WideWriter) shredF181(rows []Wide) {
+	colF181 := w.colF181
+	for i := range rows {
+		x := &rows[i]
+		colF181.Values.AppendString(x.F181)
+	}
+}
+
+// shredF182 appends the levels and values of c182 to its columns' buffers.
+func (w *WideWriter) shredF182(rows []Wide) {
+	colF182 := w.colF182
+	for i := range rows {
+		x := &rows[i]
+		colF182.Values.AppendString(x.F182)
+	}
+}
+
+// shredF183 appends the levels and values of c183 to its columns' buffers.
+func (w *WideWriter) shredF183(rows []Wide) {
+	colF183 := w.colF183
+	defs := pqslices.Grow(colF183.Def, len(rows))[:len(colF183.Def)+len(rows)]
+	def := defs[len(colF183.Def):][:len(rows)]
+	vals := pqslices.Grow(colF183.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F183 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F183))
+		}
+	}
+	colF183.Def = defs
+	colF183.Values = vals
+}
+
+// shredF184 appends the levels and values of c184 to its columns' buffers.
+func (w *WideWriter) shredF184(rows []Wide) {
+	colF184 := w.colF184
+	vals := pqslices.Grow(colF184.Values, len(rows))[:len(colF184.Values)+len(rows)]
+	dst := vals[len(colF184.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F184
+	}
+	colF184.Values = vals
+}
+
+// shredF185 appends the levels and values of c185 to its columns' buffers.
+func (w *WideWriter) shredF185(rows []Wide) {
+	colF185 := w.colF185
+	vals := pqslices.Grow(colF185.Values, len(rows))[:len(colF185.Values)+len(rows)]
+	dst := vals[len(colF185.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F185
+	}
+	colF185.Values = vals
+}
+
+// shredF186 appends the levels and values of c186 to its columns' buffers.
+func (w *WideWriter) shredF186(rows []Wide) {
+	colF186 := w.colF186
+	vals := pqslices.Grow(colF186.Values, len(rows))[:len(colF186.Values)+len(rows)]
+	dst := vals[len(colF186.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F186
+	}
+	colF186.Values = vals
+}
+
+// shredF187 appends the levels and values of c187 to its columns' buffers.
+func (w *WideWriter) shredF187(rows []Wide) {
+	colF187 := w.colF187
+	vals := pqslices.Grow(colF187.Values, len(rows))[:len(colF187.Values)+len(rows)]
+	dst := vals[len(colF187.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F187
+	}
+	colF187.Values = vals
+}
+
+// shredF188 appends the levels and values of c188 to its columns' buffers.
+func (w *WideWriter) shredF188(rows []Wide) {
+	colF188 := w.colF188
+	vals := pqslices.Grow(colF188.Values, len(rows))[:len(colF188.Values)+len(rows)]
+	dst := vals[len(colF188.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F188
+	}
+	colF188.Values = vals
+}
+
+// shredF189 appends the levels and values of c189 to its columns' buffers.
+func (w *WideWriter) shredF189(rows []Wide) {
+	colF189 := w.colF189
+	for i := range rows {
+		x := &rows[i]
+		colF189.Values.AppendString(x.F189)
+	}
+}
+
+// shredF190 appends the levels and values of c190 to its columns' buffers.
+func (w *WideWriter) shredF190(rows []Wide) {
+	colF190 := w.colF190
+	for i := range rows {
+		x := &rows[i]
+		colF190.Values.AppendString(x.F190)
+	}
+}
+
+// shredF191 appends the levels and values of c191 to its columns' buffers.
+func (w *WideWriter) shredF191(rows []Wide) {
+	colF191 := w.colF191
+	defs := pqslices.Grow(colF191.Def, len(rows))[:len(colF191.Def)+len(rows)]
+	def := defs[len(colF191.Def):][:len(rows)]
+	vals := pqslices.Grow(colF191.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F191 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F191))
+		}
+	}
+	colF191.Def = defs
+	colF191.Values = vals
+}
+
+// shredF192 appends the levels and values of c192 to its columns' buffers.
+func (w *WideWriter) shredF192(rows []Wide) {
+	colF192 := w.colF192
+	vals := pqslices.Grow(colF192.Values, len(rows))[:len(colF192.Values)+len(rows)]
+	dst := vals[len(colF192.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F192
+	}
+	colF192.Values = vals
+}
+
+// shredF193 appends the levels and values of c193 to its columns' buffers.
+func (w *WideWriter) shredF193(rows []Wide) {
+	colF193 := w.colF193
+	vals := pqslices.Grow(colF193.Values, len(rows))[:len(colF193.Values)+len(rows)]
+	dst := vals[len(colF193.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F193
+	}
+	colF193.Values = vals
+}
+
+// shredF194 appends the levels and values of c194 to its columns' buffers.
+func (w *WideWriter) shredF194(rows []Wide) {
+	colF194 := w.colF194
+	vals := pqslices.Grow(colF194.Values, len(rows))[:len(colF194.Values)+len(rows)]
+	dst := vals[len(colF194.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F194
+	}
+	colF194.Values = vals
+}
+
+// shredF195 appends the levels and values of c195 to its columns' buffers.
+func (w *WideWriter) shredF195(rows []Wide) {
+	colF195 := w.colF195
+	vals := pqslices.Grow(colF195.Values, len(rows))[:len(colF195.Values)+len(rows)]
+	dst := vals[len(colF195.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F195
+	}
+	colF195.Values = vals
+}
+
+// shredF196 appends the levels and values of c196 to its columns' buffers.
+func (w *WideWriter) shredF196(rows []Wide) {
+	colF196 := w.colF196
+	vals := pqslices.Grow(colF196.Values, len(rows))[:len(colF196.Values)+len(rows)]
+	dst := vals[len(colF196.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.F196
+	}
+	colF196.Values = vals
+}
+
+// shredF197 appends the levels and values of c197 to its columns' buffers.
+func (w *WideWriter) shredF197(rows []Wide) {
+	colF197 := w.colF197
+	for i := range rows {
+		x := &rows[i]
+		colF197.Values.AppendString(x.F197)
+	}
+}
+
+// shredF198 appends the levels and values of c198 to its columns' buffers.
+func (w *WideWriter) shredF198(rows []Wide) {
+	colF198 := w.colF198
+	for i := range rows {
+		x := &rows[i]
+		colF198.Values.AppendString(x.F198)
+	}
+}
+
+// shredF199 appends the levels and values of c199 to its columns' buffers.
+func (w *WideWriter) shredF199(rows []Wide) {
+	colF199 := w.colF199
+	defs := pqslices.Grow(colF199.Def, len(rows))[:len(colF199.Def)+len(rows)]
+	def := defs[len(colF199.Def):][:len(rows)]
+	vals := pqslices.Grow(colF199.Values, len(rows))
+	for i := range rows {
+		x := &rows[i]
+		if x.F199 == nil {
+			def[i] = 0
+		} else {
+			def[i] = 1
+			vals = append(vals, (*x.F199))
+		}
+	}
+	colF199.Def = defs
+	colF199.Values = vals
 }
 
 // WideReader reads rows of Wide from a Parquet file. Create one with NewWideReader.

@@ -1,0 +1,135 @@
+// Shredding in parts (WithParallelism): a generated writer's shred is one
+// loop over the batch's rows per top-level field, and each loop appends to
+// the buffers of that field's columns only, so the loops are independent.
+// In a pipelined writer (write_parallel.go) the caller shreds a batch
+// while the workers move the batch before it into pages; with nested rows
+// (maps, lists, strings) the shredding is the larger part of a write, and
+// a worker done with its columns waited for the caller. ShredParts lets it
+// take loops of the batch being shredded instead: the caller takes parts
+// from the first, idle workers from the last, each part once, and Run
+// returns when all are done, before the rows are handed back to the
+// caller of Write. The buffers filled are the same whoever fills them, so
+// the file is the sequential writer's.
+
+package runtime
+
+import (
+	goruntime "runtime"
+	"sync/atomic"
+)
+
+// shredMinRows is the least rows a Run offers to workers: a Write of a few
+// rows shreds them in less time than a worker takes to notice.
+const shredMinRows = 64
+
+// ShredParts are the parts of a generated writer's shredding of a batch
+// (see the file comment). Generated code creates them once per writer
+// with FileWriter.ShredParts and calls Run for every batch; each part
+// reads the batch's rows from the generated writer.
+type ShredParts struct {
+	fw    *FileWriter
+	parts []func() error
+	errs  []error
+	// claim holds, per part, the last Run that took it; seq counts the
+	// Runs offered to workers, done the parts of the current one finished.
+	claim []atomic.Uint64
+	seq   atomic.Uint64
+	done  atomic.Int64
+}
+
+// ShredParts returns the shredding of fw's generated writer in the given
+// parts, which must write to distinct column buffers and may run on any
+// goroutine, one at a time each. For generated code; call it once, when
+// the writer is created.
+func (fw *FileWriter) ShredParts(parts ...func() error) *ShredParts {
+	s := &ShredParts{
+		fw:    fw,
+		parts: parts,
+		errs:  make([]error, len(parts)),
+		claim: make([]atomic.Uint64, len(parts)),
+	}
+	if fw.pipe.on && len(parts) > 1 {
+		fw.shred = s
+	}
+	return s
+}
+
+// Run runs every part once for a batch of rows rows and returns the error
+// of the first part, in order, that failed. On a pipelined writer whose
+// workers run, the parts are shared with them (see the file comment);
+// otherwise the caller runs them in order, stopping at the first error.
+func (s *ShredParts) Run(rows int) error {
+	if !s.shared(rows) {
+		for _, f := range s.parts {
+			if err := f(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	n := int64(len(s.parts))
+	s.done.Store(0)
+	seq := s.seq.Add(1) // offers the parts: after done is reset
+	for i := range s.parts {
+		s.take(i, seq)
+	}
+	// While a worker finishes its parts, take columns of the batch in
+	// flight (as the next EndRows would).
+	if p := &s.fw.pipe; s.done.Load() < n && p.busy {
+		s.fw.consumeColumns(&s.fw.pageSc[0], p.seq.Load(), 0)
+	}
+	for spins := 0; s.done.Load() < n; spins++ {
+		if spins%16 == 15 {
+			goruntime.Gosched()
+		}
+	}
+	for i, err := range s.errs {
+		if err != nil {
+			clear(s.errs[i:])
+			return err
+		}
+	}
+	return nil
+}
+
+// shared reports whether a Run of rows rows is offered to workers: the
+// writer pipelines, is in a stretch with workers and a worker runs.
+func (s *ShredParts) shared(rows int) bool {
+	p := &s.fw.pipe
+	if s.fw.shred != s || rows < shredMinRows || p.alone {
+		return false
+	}
+	for k := range p.slots {
+		if p.slots[k].Load() {
+			return true
+		}
+	}
+	return false
+}
+
+// take runs part i of Run seq if no one took it yet, and reports whether
+// it did.
+func (s *ShredParts) take(i int, seq uint64) bool {
+	if s.claim[i].Load() != seq-1 || !s.claim[i].CompareAndSwap(seq-1, seq) {
+		return false
+	}
+	s.errs[i] = s.parts[i]()
+	s.done.Add(1)
+	return true
+}
+
+// help takes the parts of the current Run no one took yet, from the last,
+// for a worker, and reports whether it took any.
+func (s *ShredParts) help() bool {
+	seq := s.seq.Load()
+	if seq == 0 {
+		return false
+	}
+	took := false
+	for i := len(s.parts) - 1; i >= 0; i-- {
+		if s.take(i, seq) {
+			took = true
+		}
+	}
+	return took
+}

@@ -1,0 +1,181 @@
+package runtime
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	goruntime "runtime"
+	"sync/atomic"
+	"testing"
+)
+
+const shredSchema = `message m {
+  required int64 a;
+  required int64 b;
+  optional binary c (STRING);
+  optional int32 d;
+}`
+
+// shredWriter is a hand-written generated writer of shredSchema: one part
+// per column, filled from the rows (ints) of the Run, as generated code's
+// per-field methods are; fail, when set, makes part i fail on the batch
+// whose first row is its key.
+type shredWriter struct {
+	fw         *FileWriter
+	a, b       *Int64Buffer
+	c          *ByteArrayBuffer
+	d          *Int32Buffer
+	rows       []int
+	parts      *ShredParts
+	fail       map[int]map[int]error // first row -> part -> error
+	active     atomic.Int32          // parts running
+	overlapped atomic.Bool           // two parts ran at once
+}
+
+func newShredWriter(t *testing.T, out *bytes.Buffer, opts ...WriterOption) *shredWriter {
+	t.Helper()
+	fw, err := NewFileWriter(out, mustSchema(t, shredSchema), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &shredWriter{fw: fw}
+	if err := OpenBuffers(fw, Buffer(&w.a, 0), Buffer(&w.b, 1), Buffer(&w.c, 2), Buffer(&w.d, 3)); err != nil {
+		t.Fatal(err)
+	}
+	part := func(i int, fill func(rows []int)) func() error {
+		return func() error {
+			if w.active.Add(1) > 1 {
+				w.overlapped.Store(true)
+			}
+			defer w.active.Add(-1)
+			fill(w.rows)
+			return w.fail[w.rows[0]][i]
+		}
+	}
+	w.parts = fw.ShredParts(
+		part(0, func(rows []int) {
+			for _, x := range rows {
+				w.a.Values = append(w.a.Values, int64(x)*7919)
+			}
+		}),
+		part(1, func(rows []int) {
+			for _, x := range rows {
+				w.b.Values = append(w.b.Values, int64(x*x%100003))
+			}
+		}),
+		part(2, func(rows []int) {
+			for _, x := range rows {
+				if x%5 == 0 {
+					w.c.Def = append(w.c.Def, 0)
+					continue
+				}
+				w.c.Def = append(w.c.Def, 1)
+				w.c.Values.AppendString(fmt.Sprintf("v%d", x%977))
+			}
+		}),
+		part(3, func(rows []int) {
+			for _, x := range rows {
+				if x%3 == 0 {
+					w.d.Def = append(w.d.Def, 0)
+					continue
+				}
+				w.d.Def = append(w.d.Def, 1)
+				w.d.Values = append(w.d.Values, int32(x%1000))
+			}
+		}),
+	)
+	return w
+}
+
+// write shreds total rows in Runs of run rows and ends a batch every
+// batch rows, as generated Write does, and returns the first error.
+func (w *shredWriter) write(total, run, batch int) error {
+	rows := make([]int, run)
+	pending := 0
+	for start := 0; start < total; start += run {
+		k := min(run, total-start)
+		for i := range k {
+			rows[i] = start + i
+		}
+		w.rows = rows[:k]
+		err := w.parts.Run(k)
+		w.rows = nil
+		if err != nil {
+			return w.fw.Fail(err)
+		}
+		if pending += k; pending >= batch {
+			if err := w.fw.EndRows(pending); err != nil {
+				return err
+			}
+			pending = 0
+		}
+	}
+	if err := w.fw.EndRows(pending); err != nil {
+		return err
+	}
+	return w.fw.Close()
+}
+
+// TestShredPartsSameBytes: shredding in parts shared with the workers
+// writes the sequential writer's bytes, and the parts did run at once
+// (with more than one processor).
+func TestShredPartsSameBytes(t *testing.T) {
+	opts := []WriterOption{WithPageSize(16 << 10), WithRowGroupSize(512 << 10)}
+	var seq bytes.Buffer
+	if err := newShredWriter(t, &seq, opts...).write(300_000, 256, 1024); err != nil {
+		t.Fatal(err)
+	}
+	for _, par := range []int{2, 4} {
+		var got bytes.Buffer
+		w := newShredWriter(t, &got, append(opts, WithParallelism(par))...)
+		if err := w.write(300_000, 256, 1024); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(seq.Bytes(), got.Bytes()) {
+			t.Fatalf("parallelism %d: files differ (%d and %d bytes)", par, seq.Len(), got.Len())
+		}
+		switch {
+		case goruntime.GOMAXPROCS(0) > 1 && !w.overlapped.Load():
+			t.Errorf("parallelism %d: no two parts ran at once", par)
+		case goruntime.GOMAXPROCS(0) == 1:
+			t.Logf("parallelism %d: one processor, overlap not checked (overlapped: %t)", par, w.overlapped.Load())
+		}
+	}
+	// Sequential writers and Runs of few rows run the parts in order.
+	for _, c := range []struct {
+		par, run int
+	}{{1, 256}, {2, shredMinRows - 1}} {
+		var out bytes.Buffer
+		w := newShredWriter(t, &out, append(opts, WithParallelism(c.par))...)
+		if err := w.write(100_000, c.run, 1024); err != nil {
+			t.Fatal(err)
+		}
+		if w.overlapped.Load() {
+			t.Errorf("parallelism %d, Runs of %d rows: parts ran at once", c.par, c.run)
+		}
+	}
+}
+
+// TestShredPartsErrors: Run returns the error of the first failing part
+// in order, sequential or shared, after every part it shared is done, and
+// the writer is failed.
+func TestShredPartsErrors(t *testing.T) {
+	errB, errD := errors.New("b failed"), errors.New("d failed")
+	for _, par := range []int{1, 2} {
+		for _, at := range []int{0, 256 * 300} {
+			var out bytes.Buffer
+			w := newShredWriter(t, &out, WithParallelism(par))
+			w.fail = map[int]map[int]error{at: {1: errB, 3: errD}}
+			err := w.write(256*400, 256, 1024)
+			if !errors.Is(err, errB) || errors.Is(err, errD) {
+				t.Fatalf("parallelism %d, failing at row %d: %v, want %v", par, at, err, errB)
+			}
+			if n := w.active.Load(); n != 0 {
+				t.Fatalf("parallelism %d: %d parts still running after Run", par, n)
+			}
+			if err := w.fw.EndRows(0); !errors.Is(err, errB) {
+				t.Fatalf("parallelism %d: the writer after the error: %v", par, err)
+			}
+		}
+	}
+}
