@@ -30,6 +30,10 @@ type ShredParts struct {
 	fw    *FileWriter
 	parts []func() error
 	errs  []error
+	// panics holds, per part of a shared Run, what it panicked with: Run
+	// panics with the first once every part is done, on the caller's
+	// goroutine, as the parts run in order would have.
+	panics []any
 	// claim holds, per part, the last Run that took it; seq counts the
 	// Runs offered to workers, done the parts of the current one finished.
 	claim []atomic.Uint64
@@ -40,15 +44,18 @@ type ShredParts struct {
 // ShredParts returns the shredding of fw's generated writer in the given
 // parts, which must write to distinct column buffers and may run on any
 // goroutine, one at a time each. For generated code; call it once, when
-// the writer is created.
+// the writer is created: parts made after the first EndRows, or for a
+// FileWriter that has parts already, run on the caller only.
 func (fw *FileWriter) ShredParts(parts ...func() error) *ShredParts {
 	s := &ShredParts{
-		fw:    fw,
-		parts: parts,
-		errs:  make([]error, len(parts)),
-		claim: make([]atomic.Uint64, len(parts)),
+		fw:     fw,
+		parts:  parts,
+		errs:   make([]error, len(parts)),
+		panics: make([]any, len(parts)),
+		claim:  make([]atomic.Uint64, len(parts)),
 	}
-	if fw.pipe.on && len(parts) > 1 {
+	// Workers read fw.shred: set before the first batch starts them.
+	if fw.pipe.on && len(parts) > 1 && fw.shred == nil && fw.pipe.seq.Load() == 0 {
 		fw.shred = s
 	}
 	return s
@@ -56,8 +63,10 @@ func (fw *FileWriter) ShredParts(parts ...func() error) *ShredParts {
 
 // Run runs every part once for a batch of rows rows and returns the error
 // of the first part, in order, that failed. On a pipelined writer whose
-// workers run, the parts are shared with them (see the file comment);
-// otherwise the caller runs them in order, stopping at the first error.
+// workers run, the parts are shared with them (see the file comment), and
+// a part's panic, wherever it ran, is Run's on the caller's goroutine once
+// every part is done; otherwise the caller runs them in order, stopping at
+// the first error or panic.
 func (s *ShredParts) Run(rows int) error {
 	if !s.shared(rows) {
 		for _, f := range s.parts {
@@ -81,6 +90,13 @@ func (s *ShredParts) Run(rows int) error {
 	for spins := 0; s.done.Load() < n; spins++ {
 		if spins%16 == 15 {
 			goruntime.Gosched()
+		}
+	}
+	for _, v := range s.panics {
+		if v != nil {
+			clear(s.panics)
+			clear(s.errs)
+			panic(v)
 		}
 	}
 	for i, err := range s.errs {
@@ -113,8 +129,13 @@ func (s *ShredParts) take(i int, seq uint64) bool {
 	if s.claim[i].Load() != seq-1 || !s.claim[i].CompareAndSwap(seq-1, seq) {
 		return false
 	}
+	defer s.done.Add(1)
+	defer func() {
+		if v := recover(); v != nil {
+			s.panics[i] = v
+		}
+	}()
 	s.errs[i] = s.parts[i]()
-	s.done.Add(1)
 	return true
 }
 
@@ -122,8 +143,8 @@ func (s *ShredParts) take(i int, seq uint64) bool {
 // for a worker, and reports whether it took any.
 func (s *ShredParts) help() bool {
 	seq := s.seq.Load()
-	if seq == 0 {
-		return false
+	if seq == 0 || s.done.Load() >= int64(len(s.parts)) {
+		return false // no Run yet, or all its parts done
 	}
 	took := false
 	for i := len(s.parts) - 1; i >= 0; i-- {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	goruntime "runtime"
+	"runtime/debug"
 	"sync/atomic"
 	"testing"
 )
@@ -28,6 +29,8 @@ type shredWriter struct {
 	rows       []int
 	parts      *ShredParts
 	fail       map[int]map[int]error // first row -> part -> error
+	panicAt    map[int]int           // first row -> part that panics
+	panicked   func()                // called by the part before it panics
 	active     atomic.Int32          // parts running
 	overlapped atomic.Bool           // two parts ran at once
 }
@@ -49,6 +52,10 @@ func newShredWriter(t *testing.T, out *bytes.Buffer, opts ...WriterOption) *shre
 			}
 			defer w.active.Add(-1)
 			fill(w.rows)
+			if p, ok := w.panicAt[w.rows[0]]; ok && p == i {
+				w.panicked()
+				panic(fmt.Sprintf("part %d panics", i))
+			}
 			return w.fail[w.rows[0]][i]
 		}
 	}
@@ -178,4 +185,69 @@ func TestShredPartsErrors(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestShredPartsPanics: a part that panics makes Run panic on the
+// caller's goroutine with the same value, whoever ran the part (a worker
+// at least once in the attempts, with more than one processor), after
+// every part it shared is done.
+func TestShredPartsPanics(t *testing.T) {
+	onWorker := false
+	for attempt := 0; attempt < 50 && !onWorker; attempt++ {
+		for _, par := range []int{1, 2} {
+			var out bytes.Buffer
+			w := newShredWriter(t, &out, WithParallelism(par))
+			at := 256 * (20 + attempt%7)
+			w.panicAt = map[int]int{at: 3}
+			w.panicked = func() { onWorker = onWorker || bytes.Contains(debug.Stack(), []byte(").worker(")) }
+			got := func() (v any) {
+				defer func() { v = recover() }()
+				_ = w.write(256*400, 256, 1024)
+				return nil
+			}()
+			if got != "part 3 panics" {
+				t.Fatalf("parallelism %d, panic at row %d: recovered %v", par, at, got)
+			}
+			if n := w.active.Load(); n != 0 {
+				t.Fatalf("parallelism %d: %d parts still running after the panic", par, n)
+			}
+			w.fw.Fail(errors.New("abandoned")) // stops the workers
+		}
+	}
+	if !onWorker && goruntime.GOMAXPROCS(0) > 1 {
+		t.Error("no part panicked on a worker")
+	}
+}
+
+// TestShredPartsLate: parts made after the first EndRows, or besides
+// others, are never shared (workers read the parts set before they
+// start).
+func TestShredPartsLate(t *testing.T) {
+	var out bytes.Buffer
+	w := newShredWriter(t, &out, WithParallelism(2))
+	if w.fw.shred != w.parts {
+		t.Fatal("the first parts are not shared")
+	}
+	if again := w.fw.ShredParts(func() error { return nil }, func() error { return nil }); w.fw.shred == again {
+		t.Fatal("second parts replaced the first")
+	}
+	if err := w.write(256*40, 256, 1024); err != nil {
+		t.Fatal(err)
+	}
+	var out2 bytes.Buffer
+	w2 := newShredWriter(t, &out2, WithParallelism(2))
+	w2.fw.shred = nil
+	for i := range 4 {
+		w2.a.Values = append(w2.a.Values, int64(i))
+		w2.b.Values = append(w2.b.Values, int64(i))
+		w2.c.Def = append(w2.c.Def, 0)
+		w2.d.Def = append(w2.d.Def, 0)
+	}
+	if err := w2.fw.EndRows(4); err != nil {
+		t.Fatal(err)
+	}
+	if late := w2.fw.ShredParts(func() error { return nil }, func() error { return nil }); w2.fw.shred == late {
+		t.Fatal("parts made after EndRows are shared")
+	}
+	w2.fw.Fail(errors.New("done"))
 }
