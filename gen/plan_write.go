@@ -200,9 +200,6 @@ func planWrite(t *Type) *writePlan {
 	for _, fl := range variantFields(t) {
 		p.Variants = append(p.Variants, writeVariant{Field: t.Names.variantVar(fl.Value), GoField: fl.Name, Path: fl.Value.Node.PathString()})
 	}
-	for _, m := range mapFields(t) {
-		p.Maps = append(p.Maps, writeMap{Field: t.Names.mapVar(m), Key: m.Key.Go, Elem: m.Elem.Go, Path: m.Node.PathString(), Value: m})
-	}
 	for _, fl := range t.Root.Struct.Fields {
 		wf := writeField{Name: fl.Name, Column: fl.Value.Node.Name, Value: fl.Value, Method: t.Names.shredVar(fl.Value)}
 		if fl.Value.Kind == KindVariant {
@@ -215,9 +212,13 @@ func planWrite(t *Type) *writePlan {
 			for _, c := range leafIndexes(fl.Value.Node) {
 				wf.Buffers = append(wf.Buffers, t.Names.col(c))
 			}
+			// The maps the shredder sorts, outside Variants, depth first:
+			// the writer's entry slices, which the field's method clears.
 			fl.Value.walk(func(v *Value) {
 				if v.Kind == KindMap {
-					wf.Maps = append(wf.Maps, t.Names.mapVar(v))
+					m := writeMap{Field: t.Names.mapVar(v), Key: v.Key.Go, Elem: v.Elem.Go, Path: v.Node.PathString(), Value: v}
+					p.Maps = append(p.Maps, m)
+					wf.Maps = append(wf.Maps, m.Field)
 				}
 			})
 		}
@@ -302,21 +303,4 @@ func hasConv(t *Type, c Conv) bool {
 	found := false
 	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && v.Conv == c })
 	return found
-}
-
-// mapFields returns the maps of the row type the shredder sorts, outside
-// Variants, depth first.
-func mapFields(t *Type) []*Value {
-	var out []*Value
-	for _, fl := range t.Root.Struct.Fields {
-		if fl.Value.Kind == KindVariant {
-			continue
-		}
-		fl.Value.walk(func(v *Value) {
-			if v.Kind == KindMap {
-				out = append(out, v)
-			}
-		})
-	}
-	return out
 }

@@ -91,17 +91,19 @@ func TestPlanWrite(t *testing.T) {
 		Strategy     shredStrategy
 		Buffers      []string
 		Variant      string
+		Method       string
+		Maps         []string
 	}
 	var fields []field
 	for _, f := range p.Fields {
-		fields = append(fields, field{f.Name, f.Column, f.Strategy, f.Buffers, f.Variant})
+		fields = append(fields, field{f.Name, f.Column, f.Strategy, f.Buffers, f.Variant, f.Method, f.Maps})
 	}
 	wantFields := []field{
-		{"ID", "id", shredFill, []string{"colID"}, ""},
-		{"Customer", "customer", shredLeaves, []string{"colCustomerName", "colCustomerScore"}, ""},
-		{"Attrs", "attrs", shredLeaves, []string{"colAttrsKey", "colAttrsValueKey", "colAttrsValueValue"}, ""},
-		{"Payload", "payload", shredVariant, nil, "variantPayload"},
-		{"Codes", "codes", shredLeaves, []string{"colCodesElem"}, ""},
+		{"ID", "id", shredFill, []string{"colID"}, "", "shredID", nil},
+		{"Customer", "customer", shredLeaves, []string{"colCustomerName", "colCustomerScore"}, "", "shredCustomer", nil},
+		{"Attrs", "attrs", shredLeaves, []string{"colAttrsKey", "colAttrsValueKey", "colAttrsValueValue"}, "", "shredAttrs", []string{"entriesAttrs", "entriesAttrsValue"}},
+		{"Payload", "payload", shredVariant, nil, "variantPayload", "shredPayload", nil},
+		{"Codes", "codes", shredLeaves, []string{"colCodesElem"}, "", "shredCodes", nil},
 	}
 	if !reflect.DeepEqual(fields, wantFields) {
 		t.Errorf("fields:\n got %+v\nwant %+v", fields, wantFields)

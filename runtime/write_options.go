@@ -262,7 +262,9 @@ func WithRowGroupSize(bytes int64) WriterOption {
 // writer then fails as usual. A large page cut in a batch (64 KiB or
 // more) is compressed apart, by a worker once idle or by the next cut of
 // its column, at most one page per worker at a time, so that its
-// compression does not hold up the batch. Workers wait for the next rows
+// compression does not hold up the batch. A worker with no columns left
+// takes top-level fields of the rows a generated writer is shredding
+// (ShredParts), within its Write call. Workers wait for the next rows
 // spinning for up to twice the time between the last two batches (from
 // 0.1 to 1 ms), then exit; Close and errors stop them. The
 // gain needs idle cores: the writer times stretches of rows with and

@@ -102,6 +102,12 @@ func (fw *FileWriter) forColumns(op colOp, rows int) error {
 	}
 	work(&fw.pageSc[0])
 	wg.Wait()
+	return takeFirstErr(errs)
+}
+
+// takeFirstErr returns the first error of errs, the one the work done in
+// order would have stopped at, and clears errs for the next round.
+func takeFirstErr(errs []error) error {
 	for i, err := range errs {
 		if err != nil {
 			clear(errs[i:])
@@ -528,13 +534,7 @@ func (fw *FileWriter) join() error {
 		break
 	}
 	p.busy = false
-	for i, err := range p.errs {
-		if err != nil {
-			clear(p.errs[i:])
-			return err
-		}
-	}
-	return nil
+	return takeFirstErr(p.errs)
 }
 
 // stopWorkers makes the workers exit and waits for them.

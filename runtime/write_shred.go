@@ -99,13 +99,7 @@ func (s *ShredParts) Run(rows int) error {
 			panic(v)
 		}
 	}
-	for i, err := range s.errs {
-		if err != nil {
-			clear(s.errs[i:])
-			return err
-		}
-	}
-	return nil
+	return takeFirstErr(s.errs)
 }
 
 // shared reports whether a Run of rows rows is offered to workers: the
