@@ -66,6 +66,9 @@ func TestBatchBuffersPooled(t *testing.T) {
 		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	// sync.Pool keeps a P's last Put in a slot other Ps cannot take from:
+	// with one P the test's Gets see its Puts wherever the goroutine ran.
+	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1))
 	s := mustSchema(t, pipeSchema)
 	const batch = 1000
 	r := rand.New(rand.NewPCG(4, 4))
@@ -119,6 +122,9 @@ func TestPageBuffersStartHinted(t *testing.T) {
 		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	// sync.Pool keeps a P's last Put in a slot other Ps cannot take from:
+	// with one P the test's Gets see its Puts wherever the goroutine ran.
+	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1))
 	s := mustSchema(t, pipeSchema)
 	r := rand.New(rand.NewPCG(5, 5))
 	const batch = 1000
