@@ -9,7 +9,7 @@ import (
 )
 
 // TestAddBytesMatchesNaive: bytesBounds.addBytes, which skips the full
-// comparisons of a value strictly between the bounds by its first 8
+// comparisons of a value strictly between the bounds by its first 16
 // bytes, keeps the same bounds as comparing every value with
 // bytes.Compare, over batches of random strings of up to 24 bytes that
 // share first bytes and prefixes (a third are a prefix of the previous

@@ -995,22 +995,23 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 		mn, mx = b.mn, b.mx
 		newMin, newMax = false, false
 	}
-	// A value whose first 8 bytes, zero-padded and read big-endian, lie
-	// strictly between those of the bounds is strictly between the
-	// bounds: a greater padded prefix than mn's means greater than mn (or
-	// mn extended), a smaller one than mx's smaller than mx (or a proper
-	// prefix of it). Only the other values (insideRun stops at each) need
-	// a full comparison.
-	lo, hi := prefixKey(mn), prefixKey(mx)
+	// A value whose first 16 bytes, zero-padded and read big-endian as
+	// two words, lie strictly between those of the bounds is strictly
+	// between the bounds: a greater padded prefix than mn's means greater
+	// than mn (or mn extended), a smaller one than mx's smaller than mx (or
+	// a proper prefix of it). Only the other values (insideRun stops at
+	// each) need a full comparison. The second word settles values that
+	// share their first 8 bytes with a bound ("contact 1234", URLs).
+	lo, hi := prefixKey16(mn), prefixKey16(mx)
 	data, offs := src.Data, src.Offsets[:n+1]
 	for i := insideRun(data, offs, 0, lo, hi); i < n; i = insideRun(data, offs, i+1, lo, hi) {
 		x := data[offs[i]:offs[i+1]]
 		if bytes.Compare(x, mn) < 0 {
 			mn, newMin = x, true
-			lo = prefixKey(mn)
+			lo = prefixKey16(mn)
 		} else if bytes.Compare(x, mx) > 0 {
 			mx, newMax = x, true
-			hi = prefixKey(mx)
+			hi = prefixKey16(mx)
 		}
 	}
 	if newMin {
@@ -1022,31 +1023,61 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 	b.has = true
 }
 
+// key16 is a value's first 16 bytes, zero-padded, as two big-endian
+// words: keys compare as the padded prefixes do.
+type key16 struct{ hi, lo uint64 }
+
 // insideRun returns the first of values [i, len(offs)-1) of data (as in
-// encode.ByteArrays) whose padded 8-byte prefix (prefixKey) is not
+// encode.ByteArrays) whose padded 16-byte prefix (prefixKey16) is not
 // strictly between lo and hi, or len(offs)-1 when there is none. It calls
-// nothing, so that its loop keeps every variable in a register.
-func insideRun(data []byte, offs []uint32, i int, lo, hi uint64) int {
+// nothing, so that its loop keeps every variable in a register; the
+// second word is read only for a value whose first word ties a bound's.
+func insideRun(data []byte, offs []uint32, i int, lo, hi key16) int {
 	for ; i+1 < len(offs); i++ {
 		start, end := offs[i], offs[i+1]
-		var k uint64
-		if m := end - start; m >= 8 {
-			k = binary.BigEndian.Uint64(data[start:end])
-		} else if int(start)+8 <= len(data) {
-			// The bytes after the value are masked off.
-			k = binary.BigEndian.Uint64(data[start:]) &^ (^uint64(0) >> (8 * m))
-		} else {
-			k = prefixKey(data[start:end])
+		m := end - start
+		k := word(data, start, m)
+		if k > lo.hi && k < hi.hi {
+			continue
 		}
-		if k <= lo || k >= hi {
+		if k < lo.hi || k > hi.hi {
 			return i
 		}
+		// A tie on the first word: the second decides.
+		var k2 uint64
+		if m > 8 {
+			k2 = word(data, start+8, m-8)
+		}
+		if (k > lo.hi || k2 > lo.lo) && (k < hi.hi || k2 < hi.lo) {
+			continue
+		}
+		return i
 	}
 	return len(offs) - 1
 }
 
-// prefixKey returns the first 8 bytes of x, zero-padded, as a big-endian
-// number: keys compare as the prefixes do.
+// word returns the m bytes (m > 0) of data at start, or their first 8,
+// zero-padded and read big-endian.
+func word(data []byte, start, m uint32) uint64 {
+	if m >= 8 {
+		return binary.BigEndian.Uint64(data[start:])
+	}
+	if int(start)+8 <= len(data) {
+		// The bytes after the value are masked off.
+		return binary.BigEndian.Uint64(data[start:]) &^ (^uint64(0) >> (8 * m))
+	}
+	return prefixKey(data[start : start+m])
+}
+
+// prefixKey16 returns x's key16.
+func prefixKey16(x []byte) key16 {
+	if len(x) <= 8 {
+		return key16{hi: prefixKey(x)}
+	}
+	return key16{hi: binary.BigEndian.Uint64(x), lo: prefixKey(x[8:])}
+}
+
+// prefixKey returns x's first 8 bytes, zero-padded, read big-endian.
 func prefixKey(x []byte) uint64 {
 	var w [8]byte
 	copy(w[:], x)
