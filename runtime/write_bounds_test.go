@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -14,7 +15,8 @@ import (
 // bytes.Compare, over batches of random strings of up to 24 bytes that
 // share first bytes and prefixes (a third are a prefix of the previous
 // value, maybe extended; a quarter start with the same 8 or 12 bytes),
-// include empty values and the bytes 0x00 and 0xff.
+// include empty values and the bytes 0x00 and 0xff; half the batches are
+// sorted, rising or falling.
 func TestAddBytesMatchesNaive(t *testing.T) {
 	rnd := newRand(9)
 	alphabet := []byte{0x00, 0x01, 'a', 'b', 'c', 0x7f, 0xfe, 0xff}
@@ -25,6 +27,7 @@ func TestAddBytesMatchesNaive(t *testing.T) {
 		for range 1 + rnd.IntN(5) {
 			var batch encode.ByteArrays
 			var prev []byte
+			var vals [][]byte
 			for range rnd.IntN(12) {
 				v := make([]byte, 1+rnd.IntN(24))
 				if rnd.IntN(50) == 0 {
@@ -41,6 +44,16 @@ func TestAddBytesMatchesNaive(t *testing.T) {
 					v = append(bytes.Clone(prev[:rnd.IntN(len(prev)+1)]), v[:rnd.IntN(len(v)+1)]...)
 				}
 				prev = v
+				vals = append(vals, v)
+			}
+			// Runs of rising and of falling values (a new bound each).
+			switch rnd.IntN(4) {
+			case 0:
+				slices.SortFunc(vals, bytes.Compare)
+			case 1:
+				slices.SortFunc(vals, func(a, b []byte) int { return bytes.Compare(b, a) })
+			}
+			for _, v := range vals {
 				batch.Append(v)
 				if !has || bytes.Compare(v, mn) < 0 {
 					mn = v
@@ -60,22 +73,28 @@ func TestAddBytesMatchesNaive(t *testing.T) {
 
 // BenchmarkAddBytes: the bounds of 64 batches of 256 strings shaped like
 // the suite's nested rows (e-mail addresses, street names, phone numbers
-// and random strings of 6 to 40 bytes), and of names sharing their first
-// 8 bytes ("contact 123").
+// and random strings of 6 to 40 bytes), of names sharing their first 8
+// bytes ("contact 123"), and of rising ids written as text (each value a
+// new maximum).
 func BenchmarkAddBytes(b *testing.B) {
-	b.Run("mixed", func(b *testing.B) { benchAddBytes(b, false) })
-	b.Run("shared-prefix", func(b *testing.B) { benchAddBytes(b, true) })
+	b.Run("mixed", func(b *testing.B) { benchAddBytes(b, "mixed") })
+	b.Run("shared-prefix", func(b *testing.B) { benchAddBytes(b, "shared") })
+	b.Run("rising", func(b *testing.B) { benchAddBytes(b, "rising") })
 }
 
-func benchAddBytes(b *testing.B, shared bool) {
+func benchAddBytes(b *testing.B, shape string) {
 	rnd := newRand(5)
 	var batches []encode.ByteArrays
 	for i := range 64 {
 		var ba encode.ByteArrays
 		for j := range 256 {
 			n := i*256 + j
-			if shared {
+			switch shape {
+			case "shared":
 				ba.AppendString("contact " + strconv.Itoa(rnd.IntN(1_000_000)))
+				continue
+			case "rising":
+				ba.AppendString("order-" + strconv.Itoa(1_000_000+n))
 				continue
 			}
 			switch j % 4 {

@@ -999,19 +999,29 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 	// two words, lie strictly between those of the bounds is strictly
 	// between the bounds: a greater padded prefix than mn's means greater
 	// than mn (or mn extended), a smaller one than mx's smaller than mx (or
-	// a proper prefix of it). Only the other values (insideRun stops at
-	// each) need a full comparison. The second word settles values that
-	// share their first 8 bytes with a bound ("contact 1234", URLs).
+	// a proper prefix of it). The second word settles values that share
+	// their first 8 bytes with a bound ("contact 1234", URLs). Of the
+	// values insideRun stops at, those whose prefix is strictly beyond a
+	// bound's are the new bound by it alone, as are the values after them
+	// that keep going the same way (beyondRun: ids and times written as
+	// text rise, each a new maximum); only values that tie a bound's
+	// prefix need a full comparison.
 	lo, hi := prefixKey16(mn), prefixKey16(mx)
 	data, offs := src.Data, src.Offsets[:n+1]
 	for i := insideRun(data, offs, 0, lo, hi); i < n; i = insideRun(data, offs, i+1, lo, hi) {
-		x := data[offs[i]:offs[i+1]]
-		if bytes.Compare(x, mn) < 0 {
-			mn, newMin = x, true
-			lo = prefixKey16(mn)
-		} else if bytes.Compare(x, mx) > 0 {
-			mx, newMax = x, true
-			hi = prefixKey16(mx)
+		start, end := offs[i], offs[i+1]
+		x, k := data[start:end], keyAt(data, start, end-start)
+		switch {
+		case k.less(lo):
+			j, kj := beyondRun(data, offs, i+1, k, false)
+			mn, lo, newMin, i = data[offs[j-1]:offs[j]], kj, true, j-1
+		case hi.less(k):
+			j, kj := beyondRun(data, offs, i+1, k, true)
+			mx, hi, newMax, i = data[offs[j-1]:offs[j]], kj, true, j-1
+		case bytes.Compare(x, mn) < 0:
+			mn, lo, newMin = x, k, true
+		case bytes.Compare(x, mx) > 0:
+			mx, hi, newMax = x, k, true
 		}
 	}
 	if newMin {
@@ -1067,6 +1077,34 @@ func word(data []byte, start, m uint32) uint64 {
 		return binary.BigEndian.Uint64(data[start:]) &^ (^uint64(0) >> (8 * m))
 	}
 	return prefixKey(data[start : start+m])
+}
+
+// beyondRun returns the first of values [i, len(offs)-1) of data whose
+// key16 is not strictly above (up) or below (!up) that of the value
+// before it, the first of which has key k, and the key of the value before
+// it. It calls nothing, as insideRun.
+func beyondRun(data []byte, offs []uint32, i int, k key16, up bool) (int, key16) {
+	for ; i+1 < len(offs); i++ {
+		start := offs[i]
+		next := keyAt(data, start, offs[i+1]-start)
+		if up && !k.less(next) || !up && !next.less(k) {
+			break
+		}
+		k = next
+	}
+	return i, k
+}
+
+// less reports whether k orders before l.
+func (k key16) less(l key16) bool { return k.hi < l.hi || k.hi == l.hi && k.lo < l.lo }
+
+// keyAt returns the key16 of the m bytes of data at start.
+func keyAt(data []byte, start, m uint32) key16 {
+	k := key16{hi: word(data, start, m)}
+	if m > 8 {
+		k.lo = word(data, start+8, m-8)
+	}
+	return k
 }
 
 // prefixKey16 returns x's key16.
