@@ -97,10 +97,10 @@ func (q *pageQueue) put(pp *pendingPage) {
 // release gives the kept pages' buffers to the pools (a closed writer's).
 func (q *pageQueue) release() {
 	for _, pp := range q.free {
-		for _, b := range pp.b.Buffers() {
-			scratchBytes.move(b, false)
+		for i, b := range pp.b.Buffers() {
+			scratchBytes[scratchBody+i].move(b, false)
 		}
-		scratchBytes.move(&pp.out, false)
+		scratchBytes[scratchHdr].move(&pp.out, false) // headers: FinishDataPageParts
 	}
 	q.free = nil
 }

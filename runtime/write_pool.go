@@ -65,10 +65,31 @@ var (
 	batchLevels = hintPool[uint8]{p: &poolU8, maxHint: 4}
 	batchData   = hintPool[uint8]{p: &poolU8, maxHint: 8}
 	batchOffs   = hintPool[uint32]{p: &poolU32, maxHint: 4}
-	// scratchBytes: the page scratch's buffers, of about a page each
-	// (a writer has one scratch per goroutine).
-	scratchBytes = hintPool[uint8]{p: &poolU8, maxHint: 12}
 )
+
+// The page scratch's buffers (a writer has one scratch per goroutine, and
+// one set per deferred page): a page builder's four (page.Builder.Buffers:
+// body, compressed body, encrypted body, encrypted header), the encoded
+// values and the built page. Each has its own hint: they differ in size
+// (a page's values against its header), and a buffer started from
+// another's size regrew by doubling, copying and clearing what it had,
+// several times per write.
+const (
+	scratchBody = iota
+	scratchComp
+	scratchSealed
+	scratchHdr
+	scratchValues
+	scratchPage
+	scratchBuffers
+)
+
+// scratchBytes holds the pools of the page scratch's buffers, by the
+// indices above, of about a page each.
+var scratchBytes = [scratchBuffers]hintPool[uint8]{
+	{p: &poolU8, maxHint: 12}, {p: &poolU8, maxHint: 12}, {p: &poolU8, maxHint: 12},
+	{p: &poolU8, maxHint: 12}, {p: &poolU8, maxHint: 12}, {p: &poolU8, maxHint: 12},
+}
 
 // The page buffer pools, for a column's open page: values by element
 // type, dictionary indices, levels, byte-array data and offsets. Their
@@ -90,11 +111,11 @@ var (
 // move takes pooled buffers into the empty scratch sc (take), or gives
 // its buffers to the pools, leaving them nil (see hintPool.move).
 func (sc *pageScratch) move(take bool) {
-	for _, b := range sc.b.Buffers() {
-		scratchBytes.move(b, take)
+	for i, b := range sc.b.Buffers() {
+		scratchBytes[scratchBody+i].move(b, take)
 	}
-	scratchBytes.move(&sc.values, take)
-	scratchBytes.move(&sc.page, take)
+	scratchBytes[scratchValues].move(&sc.values, take)
+	scratchBytes[scratchPage].move(&sc.page, take)
 }
 
 // move takes a pooled slice of the hinted class into *s, which must be

@@ -3,12 +3,15 @@ package runtime
 import (
 	"bytes"
 	"io"
+	"math/bits"
 	"math/rand/v2"
 	goruntime "runtime"
 	"runtime/debug"
+	"strconv"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/internal/bufpool"
+	"github.com/pqgen/pqgen/runtime/meta"
 )
 
 // TestPooledBuffersSameBytes: writers that take the pooled buffers of
@@ -172,5 +175,55 @@ func TestPageBuffersStartHinted(t *testing.T) {
 	k.p.Put(make([]int64, 0, 1<<12))
 	if got := cap(k.grow(nil, 1)); got != 1<<bufpool.MinShift {
 		t.Fatalf("after a 2 MiB buffer came back, an empty buffer grew to %d values, want %d as without a hint", got, 1<<bufpool.MinShift)
+	}
+}
+
+// TestScratchBuffersStartHinted: a writer opened after another closed
+// starts each buffer of its page scratch from a pooled slice of the class
+// that buffer reached in the closed writer (here the encoded values'
+// differs from the compressed page's), instead of every buffer from the
+// class of the last one given back.
+func TestScratchBuffersStartHinted(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1)) // see TestBatchBuffersPooled
+	s := mustSchema(t, "message m { required binary s (STRING); }")
+	open := func() *FileWriter {
+		w, err := NewFileWriter(io.Discard, s, WithCompression(meta.Snappy, 0), WithDictionary(false),
+			WithColumnEncoding("s", meta.EncodingPlain))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	floor := func(c int) int { return 1 << (bits.Len(uint(c)) - 1) }
+	w := open()
+	col, err := w.ByteArrayBuffer(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20000 { // values that Snappy shrinks some 10 times
+		col.Values.AppendString("a value much like the one before it, number " + strconv.Itoa(i%10))
+	}
+	if err := w.EndRows(20000); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	values, built := floor(cap(w.pageSc[0].values)), floor(cap(w.pageSc[0].page))
+	if values <= built || built < 1<<bufpool.MinShift {
+		t.Fatalf("the scratch's values and page buffers hold %d and %d bytes: the test needs two pooled classes", values, built)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w2 := open()
+	defer w2.Close()
+	sc := w2.pageScratch(0)
+	if cap(sc.values) != values || cap(sc.page) != built {
+		t.Fatalf("the next writer's scratch starts with %d and %d bytes, want the closed writer's %d and %d", cap(sc.values), cap(sc.page), values, built)
 	}
 }
