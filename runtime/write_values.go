@@ -1066,8 +1066,8 @@ func insideRun(data []byte, offs []uint32, i int, lo, hi key16) int {
 	return len(offs) - 1
 }
 
-// word returns the m bytes (m > 0) of data at start, or their first 8,
-// zero-padded and read big-endian.
+// word returns the m bytes of data at start (their first 8 when m > 8),
+// zero-padded and read big-endian: 0 for m = 0.
 func word(data []byte, start, m uint32) uint64 {
 	if m >= 8 {
 		return binary.BigEndian.Uint64(data[start:])
@@ -1079,10 +1079,10 @@ func word(data []byte, start, m uint32) uint64 {
 	return prefixKey(data[start : start+m])
 }
 
-// beyondRun returns the first of values [i, len(offs)-1) of data whose
-// key16 is not strictly above (up) or below (!up) that of the value
-// before it, the first of which has key k, and the key of the value before
-// it. It calls nothing, as insideRun.
+// beyondRun follows a run of values of data that rise (up) or fall
+// (!up) strictly by their key16, from value i on, value i-1 having key k:
+// it returns the first value past the run (len(offs)-1 at the end) and
+// the key of the run's last value. It calls nothing, as insideRun.
 func beyondRun(data []byte, offs []uint32, i int, k key16, up bool) (int, key16) {
 	for ; i+1 < len(offs); i++ {
 		start := offs[i]
