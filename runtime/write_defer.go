@@ -97,9 +97,7 @@ func (q *pageQueue) put(pp *pendingPage) {
 // release gives the kept pages' buffers to the pools (a closed writer's).
 func (q *pageQueue) release() {
 	for _, pp := range q.free {
-		for i, b := range pp.b.Buffers() {
-			scratchBytes[scratchBody+i].move(b, false)
-		}
+		moveBuilder(&pp.b, false)
 		scratchBytes[scratchHdr].move(&pp.out, false) // headers: FinishDataPageParts
 	}
 	q.free = nil

@@ -167,10 +167,8 @@ type pipeline struct {
 	order     atomic.Pointer[[]int32]
 	halfShare atomic.Uint64 // float64 bits: half a worker's fair share of the costs (0: not measured yet)
 	reorderIn int           // batches to the next reordering
-	done      atomic.Int64  // columns of the batch finished
+	done      doneCount     // columns of the batch finished
 	quit      atomic.Bool   // workers exit
-	waiting   atomic.Bool   // the caller sleeps on wake for the batch's end
-	wake      chan struct{}
 }
 
 // How long a worker spins for the next batch before it exits: twice the
@@ -225,7 +223,7 @@ func (fw *FileWriter) setupPipeline() {
 	p.order.Store(&order)
 	p.reorderIn = pipeReorder
 	p.pipedLen, p.aloneLen, p.minTime = pipeFirst, pipeProbe, pipeMinTime
-	p.wake = make(chan struct{}, 1)
+	p.done.init()
 	fw.pageScratch(workers)
 	for _, c := range fw.cols {
 		c.pipelineBuffers()
@@ -300,7 +298,7 @@ func (fw *FileWriter) swapBuffers() {
 func (fw *FileWriter) startConsume(n int) {
 	p := &fw.pipe
 	p.busy, p.check, p.rows = true, true, n
-	p.done.Store(0)
+	p.done.reset()
 	if p.reorderIn--; p.reorderIn <= 0 {
 		p.reorder()
 	}
@@ -496,9 +494,7 @@ func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took
 			p.cost[i] += (float64(time.Since(start))/float64(p.rows) - p.cost[i]) / 4
 		}
 		cost += p.cost[i]
-		if p.done.Add(1) == int64(len(fw.cols)) && p.waiting.CompareAndSwap(true, false) {
-			p.wake <- struct{}{}
-		}
+		p.done.finish(int64(len(fw.cols)))
 	}
 	return took, cost
 }
@@ -519,20 +515,8 @@ func (fw *FileWriter) join() error {
 	if !p.busy {
 		return nil
 	}
-	all := int64(len(fw.cols))
 	fw.consumeColumns(&fw.pageSc[0], p.seq.Load(), 0)
-	for spins := 0; p.done.Load() < all; spins++ {
-		if spins < 100 {
-			goruntime.Gosched()
-			continue
-		}
-		// A worker is on a long column (a page to compress): sleep.
-		p.waiting.Store(true)
-		if p.done.Load() < all || !p.waiting.CompareAndSwap(true, false) {
-			<-p.wake
-		}
-		break
-	}
+	p.done.wait(int64(len(fw.cols)))
 	p.busy = false
 	return takeFirstErr(p.errs)
 }

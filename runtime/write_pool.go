@@ -17,6 +17,7 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/internal/bufpool"
+	"github.com/pqgen/pqgen/runtime/page"
 )
 
 // The pools of the page buffers, by element type.
@@ -85,10 +86,21 @@ const (
 )
 
 // scratchBytes holds the pools of the page scratch's buffers, by the
-// indices above, of about a page each.
-var scratchBytes = [scratchBuffers]hintPool[uint8]{
-	{p: &poolU8, maxHint: 12}, {p: &poolU8, maxHint: 12}, {p: &poolU8, maxHint: 12},
-	{p: &poolU8, maxHint: 12}, {p: &poolU8, maxHint: 12}, {p: &poolU8, maxHint: 12},
+// indices above, of about a page each (hints up to 1 MiB, class 12).
+var scratchBytes [scratchBuffers]hintPool[uint8]
+
+func init() {
+	for i := range scratchBytes {
+		scratchBytes[i].p, scratchBytes[i].maxHint = &poolU8, 12
+	}
+}
+
+// moveBuilder moves the buffers of page builder b as pageScratch.move
+// moves the scratch's.
+func moveBuilder(b *page.Builder, take bool) {
+	for i, buf := range b.Buffers() {
+		scratchBytes[scratchBody+i].move(buf, take)
+	}
 }
 
 // The page buffer pools, for a column's open page: values by element
@@ -111,9 +123,7 @@ var (
 // move takes pooled buffers into the empty scratch sc (take), or gives
 // its buffers to the pools, leaving them nil (see hintPool.move).
 func (sc *pageScratch) move(take bool) {
-	for i, b := range sc.b.Buffers() {
-		scratchBytes[scratchBody+i].move(b, take)
-	}
+	moveBuilder(&sc.b, take)
 	scratchBytes[scratchValues].move(&sc.values, take)
 	scratchBytes[scratchPage].move(&sc.page, take)
 }

@@ -13,10 +13,7 @@
 
 package runtime
 
-import (
-	goruntime "runtime"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // shredMinRows is the least rows a Run offers to workers: a Write of a few
 // rows shreds them in less time than a worker takes to notice.
@@ -38,7 +35,7 @@ type ShredParts struct {
 	// Runs offered to workers, done the parts of the current one finished.
 	claim []atomic.Uint64
 	seq   atomic.Uint64
-	done  atomic.Int64
+	done  doneCount
 }
 
 // ShredParts returns the shredding of fw's generated writer in the given
@@ -54,6 +51,7 @@ func (fw *FileWriter) ShredParts(parts ...func() error) *ShredParts {
 		panics: make([]any, len(parts)),
 		claim:  make([]atomic.Uint64, len(parts)),
 	}
+	s.done.init()
 	// Workers read fw.shred: set before the first batch starts them.
 	if fw.pipe.on && len(parts) > 1 && fw.shred == nil && fw.pipe.seq.Load() == 0 {
 		fw.shred = s
@@ -77,21 +75,17 @@ func (s *ShredParts) Run(rows int) error {
 		return nil
 	}
 	n := int64(len(s.parts))
-	s.done.Store(0)
+	s.done.reset()
 	seq := s.seq.Add(1) // offers the parts: after done is reset
 	for i := range s.parts {
 		s.take(i, seq)
 	}
 	// While a worker finishes its parts, take columns of the batch in
 	// flight (as the next EndRows would).
-	if p := &s.fw.pipe; s.done.Load() < n && p.busy {
+	if p := &s.fw.pipe; s.done.finished() < n && p.busy {
 		s.fw.consumeColumns(&s.fw.pageSc[0], p.seq.Load(), 0)
 	}
-	for spins := 0; s.done.Load() < n; spins++ {
-		if spins%16 == 15 {
-			goruntime.Gosched()
-		}
-	}
+	s.done.wait(n)
 	for _, v := range s.panics {
 		if v != nil {
 			clear(s.panics)
@@ -123,7 +117,7 @@ func (s *ShredParts) take(i int, seq uint64) bool {
 	if s.claim[i].Load() != seq-1 || !s.claim[i].CompareAndSwap(seq-1, seq) {
 		return false
 	}
-	defer s.done.Add(1)
+	defer s.done.finish(int64(len(s.parts)))
 	defer func() {
 		if v := recover(); v != nil {
 			s.panics[i] = v
@@ -137,7 +131,7 @@ func (s *ShredParts) take(i int, seq uint64) bool {
 // for a worker, and reports whether it took any.
 func (s *ShredParts) help() bool {
 	seq := s.seq.Load()
-	if seq == 0 || s.done.Load() >= int64(len(s.parts)) {
+	if seq == 0 || s.done.finished() >= int64(len(s.parts)) {
 		return false // no Run yet, or all its parts done
 	}
 	took := false
