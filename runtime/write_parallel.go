@@ -147,12 +147,17 @@ type pipeline struct {
 	// has workers. While they do not (the machine's cores are busy:
 	// workers get a core late and cost the caller the processor time they
 	// spin and are started in), the stretches without double and those
-	// with stay short.
+	// with stay short. One verdict against workers alone changes nothing:
+	// the first stretch with workers holds the burst of every chunk's
+	// first page cuts, and a stretch of an idle machine can be slowed by
+	// something else once; the pipeline backs off at the second verdict
+	// in a row.
 	alone                bool
 	phaseLeft, phaseRows int // batches left in the stretch; rows so far
 	phaseStart           time.Time
 	aloneRate, pipedRate float64 // per row, of the last stretch of each kind
 	pipedLen, aloneLen   int
+	misses               int // verdicts against workers in a row
 	minTime              time.Duration
 	wg                   sync.WaitGroup
 
@@ -342,11 +347,18 @@ func (p *pipeline) nextPhase(now time.Time) {
 	}
 	known := p.aloneRate > 0 && p.pipedRate > 0
 	pays := known && p.pipedRate < 0.95*p.aloneRate
+	switch {
+	case pays:
+		p.misses = 0
+	case known:
+		p.misses++
+	}
+	backOff := p.misses >= 2
 	if p.alone || p.pipedRate == 0 {
 		switch {
 		case pays:
 			p.pipedLen = min(2*p.pipedLen, pipePhaseMax)
-		case known:
+		case backOff:
 			p.pipedLen = pipeRetry
 		}
 		p.alone, p.phaseLeft = false, p.pipedLen
@@ -354,7 +366,7 @@ func (p *pipeline) nextPhase(now time.Time) {
 		switch {
 		case pays:
 			p.aloneLen = pipeProbe
-		case known:
+		case backOff:
 			p.aloneLen = min(2*p.aloneLen, pipePhaseMax)
 		}
 		p.alone, p.phaseLeft = true, p.aloneLen

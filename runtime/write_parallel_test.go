@@ -350,6 +350,36 @@ func TestPipelineSchedule(t *testing.T) {
 	}
 }
 
+// TestPipelineOneMiss: one verdict against workers keeps the stretches'
+// lengths (the first stretch with workers holds the chunks' first page
+// cuts; an idle machine is slowed once in a while); a second in a row
+// backs off, and one for workers ends the backing off.
+func TestPipelineOneMiss(t *testing.T) {
+	p := pipeline{pipedLen: pipeFirst, aloneLen: pipeProbe}
+	now := time.Unix(1, 0)
+	p.nextPhase(now) // the first stretch: with workers
+	// end ends the stretch after 1,000 rows at ns nanoseconds per row
+	// and checks the next.
+	end := func(ns int, alone bool, length int) {
+		t.Helper()
+		p.phaseRows = 1000
+		now = now.Add(time.Duration(ns * 1000))
+		p.nextPhase(now)
+		if p.alone != alone || p.phaseLeft != length {
+			t.Fatalf("after a stretch at %d ns per row: alone %t for %d batches, want %t for %d", ns, p.alone, p.phaseLeft, alone, length)
+		}
+	}
+	end(200, true, pipeProbe)    // slow first stretch with workers
+	end(100, false, pipeFirst)   // a miss: the same length again
+	end(200, true, 2*pipeProbe)  // the second miss: backing off
+	end(100, false, pipeRetry)   // the third
+	end(50, true, pipeProbe)     // workers pay
+	end(100, false, 2*pipeRetry) // and still do
+	end(200, true, pipeProbe)    // one miss changes nothing
+	end(100, false, pipeRetry)   // the second backs off
+	end(200, true, 2*pipeProbe)
+}
+
 // settledGoroutines waits up to d for the goroutine count to fall to base
 // and returns the count.
 func settledGoroutines(base int, d time.Duration) int {
