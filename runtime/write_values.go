@@ -1006,7 +1006,7 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 	// that keep going the same way (beyondRun: ids and times written as
 	// text rise, each a new maximum); only values that tie a bound's
 	// prefix need a full comparison.
-	lo, hi := prefixKey16(mn), prefixKey16(mx)
+	lo, hi := keyAt(mn, 0, uint32(len(mn))), keyAt(mx, 0, uint32(len(mx)))
 	data, offs := src.Data, src.Offsets[:n+1]
 	for i := insideRun(data, offs, 0, lo, hi); i < n; i = insideRun(data, offs, i+1, lo, hi) {
 		start, end := offs[i], offs[i+1]
@@ -1038,7 +1038,7 @@ func (b *bytesBounds) addBytes(src encode.ByteArrays) {
 type key16 struct{ hi, lo uint64 }
 
 // insideRun returns the first of values [i, len(offs)-1) of data (as in
-// encode.ByteArrays) whose padded 16-byte prefix (prefixKey16) is not
+// encode.ByteArrays) whose padded 16-byte prefix (key16) is not
 // strictly between lo and hi, or len(offs)-1 when there is none. It calls
 // nothing, so that its loop keeps every variable in a register; the
 // second word is read only for a value whose first word ties a bound's.
@@ -1105,14 +1105,6 @@ func keyAt(data []byte, start, m uint32) key16 {
 		k.lo = word(data, start+8, m-8)
 	}
 	return k
-}
-
-// prefixKey16 returns x's key16.
-func prefixKey16(x []byte) key16 {
-	if len(x) <= 8 {
-		return key16{hi: prefixKey(x)}
-	}
-	return key16{hi: binary.BigEndian.Uint64(x), lo: prefixKey(x[8:])}
 }
 
 // prefixKey returns x's first 8 bytes, zero-padded, read big-endian.
