@@ -59,19 +59,33 @@ func TestPooledBuffersSameBytes(t *testing.T) {
 	}
 }
 
+// holdPools makes the pools of the test keep what is put in them, until
+// it ends: the garbage collector, which empties sync.Pools, is held off,
+// and one P runs the goroutines (sync.Pool keeps a P's last Put in a slot
+// other Ps cannot take from: with one P the test's Gets see its Puts
+// wherever the goroutine ran). Under the race detector, where sync.Pool
+// drops items at random, it skips the test: the pooling is checked by the
+// runs without -race.
+func holdPools(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
+	}
+	gc := debug.SetGCPercent(-1)
+	procs := goruntime.GOMAXPROCS(1)
+	t.Cleanup(func() {
+		goruntime.GOMAXPROCS(procs)
+		debug.SetGCPercent(gc)
+	})
+}
+
 // TestBatchBuffersPooled: Close empties a writer's column buffers (their
 // slices nil, so appends after Close cannot reach pooled memory), and a
 // writer opened next starts its buffers from the pooled slices: no
 // allocation grows them while it shreds a batch of the closed writer's
-// size. The garbage collector, which empties sync.Pools, is held off.
+// size. The pools are held (holdPools).
 func TestBatchBuffersPooled(t *testing.T) {
-	if raceEnabled {
-		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
-	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	// sync.Pool keeps a P's last Put in a slot other Ps cannot take from:
-	// with one P the test's Gets see its Puts wherever the goroutine ran.
-	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1))
+	holdPools(t)
 	s := mustSchema(t, pipeSchema)
 	const batch = 1000
 	r := rand.New(rand.NewPCG(4, 4))
@@ -118,16 +132,10 @@ func TestBatchBuffersPooled(t *testing.T) {
 // writer's capacity; the definition levels, whose hint is the last
 // column's (a map's, which has more levels than rows), at least that;
 // after a buffer above a page pool's maxHint (2 MiB of int64) came back,
-// an empty buffer grows as without a hint. The garbage collector, which
-// empties sync.Pools, is held off.
+// an empty buffer grows as without a hint. The pools are held
+// (holdPools).
 func TestPageBuffersStartHinted(t *testing.T) {
-	if raceEnabled {
-		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
-	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	// sync.Pool keeps a P's last Put in a slot other Ps cannot take from:
-	// with one P the test's Gets see its Puts wherever the goroutine ran.
-	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1))
+	holdPools(t)
 	s := mustSchema(t, pipeSchema)
 	r := rand.New(rand.NewPCG(5, 5))
 	const batch = 1000
@@ -184,11 +192,7 @@ func TestPageBuffersStartHinted(t *testing.T) {
 // differs from the compressed page's), instead of every buffer from the
 // class of the last one given back.
 func TestScratchBuffersStartHinted(t *testing.T) {
-	if raceEnabled {
-		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
-	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1)) // see TestBatchBuffersPooled
+	holdPools(t)
 	s := mustSchema(t, "message m { required binary s (STRING); }")
 	open := func() *FileWriter {
 		w, err := NewFileWriter(io.Discard, s, WithCompression(meta.Snappy, 0), WithDictionary(false),
@@ -225,5 +229,48 @@ func TestScratchBuffersStartHinted(t *testing.T) {
 	sc := w2.pageScratch(0)
 	if cap(sc.values) != values || cap(sc.page) != built {
 		t.Fatalf("the next writer's scratch starts with %d and %d bytes, want the closed writer's %d and %d", cap(sc.values), cap(sc.page), values, built)
+	}
+}
+
+// TestScratchGrowsPooled: a writer opened after another closed builds its
+// pages in the closed writer's scratch buffers, allocating none. Page
+// bodies are seldom a power of two in size (here 20,000 doubles, 160,000
+// bytes): grown by append, the encoded values, the body and its
+// compression went back to the pools a class below their size, and every
+// writer allocated the three again (fresh memory, page faults included).
+func TestScratchGrowsPooled(t *testing.T) {
+	holdPools(t)
+	s := mustSchema(t, "message m { required double d; }")
+	write := func() {
+		w, err := NewFileWriter(io.Discard, s, WithCompression(meta.Snappy, 0), WithDictionary(false),
+			WithColumnEncoding("d", meta.EncodingPlain))
+		if err != nil {
+			t.Fatal(err)
+		}
+		col, err := w.DoubleBuffer(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b := range 20 { // batches of 1,000 rows, as generated code's
+			for i := range 1000 {
+				col.Values = append(col.Values, float64((b*1000+i)%997)/8)
+			}
+			if err := w.EndRows(1000); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write()
+	var m0, m1 goruntime.MemStats
+	goruntime.ReadMemStats(&m0)
+	write()
+	goruntime.ReadMemStats(&m1)
+	got := m1.TotalAlloc - m0.TotalAlloc
+	t.Logf("the second writer allocated %d bytes", got)
+	if got >= 160000 {
+		t.Fatalf("the second writer allocated %d bytes, at least a page's values (160,000 bytes): its scratch did not come from the pools", got)
 	}
 }
