@@ -68,24 +68,6 @@ type pageScratch struct {
 	enc          crypt.ChunkEncryptor // the encryptor builder hands b
 }
 
-// scratchRoom is the room to grow a page buffer to for n bytes: a little
-// more, for the encodings' headers and runs, so that an estimate just
-// short does not make the encoder grow the buffer by append.
-func scratchRoom(n int) int { return n + n/64 + 64 }
-
-// growPage grows the page builder's buffers through their pools (see
-// cutPage) for a page whose body takes about held bytes before the codec:
-// the body, and the compressed body to the bound of the codecs' output
-// (about 1/6 more, Snappy's). The built page, as small as the codec makes
-// it, grows as it needs.
-func (sc *pageScratch) growPage(held int, codec meta.CompressionCodec) {
-	bufs := sc.b.Buffers()
-	*bufs[0] = scratchBytes[scratchBody].grow((*bufs[0])[:0], held)
-	if codec != meta.Uncompressed {
-		*bufs[1] = scratchBytes[scratchComp].grow((*bufs[1])[:0], held+held/6+64)
-	}
-}
-
 // builder returns the shared page builder set up for c: its codec, CRC
 // and, for an encrypted column, the encryptor of its chunk in the current
 // row group. Precondition: c.sc is set.
@@ -564,10 +546,6 @@ func (c *leafWriter) cutPage() error {
 	}
 	wasDict := c.vals.dictMode()
 	sc := c.sc
-	// The scratch grows through its pools, to powers of two: grown by
-	// append, to a page's size, a buffer went back to its pool a class
-	// below that size, and every writer grew new ones (fresh memory).
-	sc.values = scratchBytes[scratchValues].grow(sc.values[:0], scratchRoom(c.vals.pageBytes()))
 	values, enc := c.vals.encodePage(sc.values[:0])
 	sc.values = values
 	if enc == meta.EncodingRLEDictionary && c.opt.version == 1 {
@@ -642,7 +620,6 @@ func (c *leafWriter) cutPage() error {
 	} else {
 		var built page.Built
 		var err error
-		sc.growPage(held, c.opt.codec)
 		sc.page, built, err = b.AppendDataPage(sc.page[:0], &p)
 		if err != nil {
 			return c.pageErr(len(c.fw.rowGroups), err)

@@ -5,9 +5,10 @@
 // writer of the process, size-classed by capacity, and go back when a
 // writer outgrows them or closes: the buffers a column outgrows serve the
 // next columns, and a closed writer's serve the next writer, whose page
-// buffers start at the size the closed writer's reached (hintPool). The
-// pools are sync.Pools (package bufpool), so the garbage collector
-// empties what stays unused.
+// buffers start at the size the closed writer's reached (hintPool); the
+// page scratch's are kept whole, at their own capacity. The pools are
+// sync.Pools (package bufpool), so the garbage collector empties what
+// stays unused.
 
 package runtime
 
@@ -51,6 +52,14 @@ type hintPool[T any] struct {
 	p       *bufpool.Pool[T]
 	maxHint int
 	hint    atomic.Int32 // the class of the last slice given, plus 1 (0: none)
+	// exact, when set, keeps the slices given back whole, whatever their
+	// capacity, and hands them out before the hinted class: the page
+	// scratch's buffers grow by append to a page's size, seldom a power
+	// of two, and cut to the class below it (PutFloor) they were short
+	// of the next writer's pages, which grew new ones (fresh memory, some
+	// 0.5 MB per writer of the flat suite's pages of 20,000 values).
+	exact    *sync.Pool // of *[]T
+	exactMax int        // the largest capacity exact keeps
 }
 
 // The batch buffer pools, for the column buffers generated code appends
@@ -92,6 +101,9 @@ var scratchBytes [scratchBuffers]hintPool[uint8]
 func init() {
 	for i := range scratchBytes {
 		scratchBytes[i].p, scratchBytes[i].maxHint = &poolU8, 12
+		// Pages up to the default page size (1 MiB), their bodies
+		// compressed and levels included.
+		scratchBytes[i].exact, scratchBytes[i].exactMax = new(sync.Pool), 2<<20
 	}
 }
 
@@ -128,15 +140,27 @@ func (sc *pageScratch) move(take bool) {
 	scratchBytes[scratchPage].move(&sc.page, take)
 }
 
-// move takes a pooled slice of the hinted class into *s, which must be
-// empty (take), or gives *s's buffer to the pool, hinting its class, and
-// sets *s to nil. A slice handed out is empty, or nil when the pool holds
-// none of the class.
+// move takes a pooled slice into *s, which must be empty (take): one kept
+// whole (exact), else one of the hinted class; or gives *s's buffer to
+// the pool, whole (exact, up to exactMax) or hinting its class, and sets
+// *s to nil. A slice handed out is empty, or nil when the pool holds none.
 func (b *hintPool[T]) move(s *[]T, take bool) {
 	if take {
+		if b.exact != nil {
+			if x, _ := b.exact.Get().(*[]T); x != nil {
+				*s = (*x)[:0]
+				return
+			}
+		}
 		if k := int(b.hint.Load()) - 1; k >= 0 && k <= b.maxHint {
 			*s = b.p.TryGet(k)
 		}
+		return
+	}
+	if b.exact != nil && cap(*s) > 0 && cap(*s) <= b.exactMax {
+		x := (*s)[:0]
+		b.exact.Put(&x)
+		*s = nil
 		return
 	}
 	if k := b.p.PutFloor(*s); k >= 0 {

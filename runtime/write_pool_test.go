@@ -187,10 +187,11 @@ func TestPageBuffersStartHinted(t *testing.T) {
 }
 
 // TestScratchBuffersStartHinted: a writer opened after another closed
-// starts each buffer of its page scratch from a pooled slice of the class
-// that buffer reached in the closed writer (here the encoded values'
-// differs from the compressed page's), instead of every buffer from the
-// class of the last one given back.
+// starts each buffer of its page scratch from the buffer the closed
+// writer left, whole (here the encoded values' differs from the
+// compressed page's, and neither is a power of two), instead of every
+// buffer from the class of the last one given back, or from the class
+// below its own.
 func TestScratchBuffersStartHinted(t *testing.T) {
 	holdPools(t)
 	s := mustSchema(t, "message m { required binary s (STRING); }")
@@ -202,7 +203,6 @@ func TestScratchBuffersStartHinted(t *testing.T) {
 		}
 		return w
 	}
-	floor := func(c int) int { return 1 << (bits.Len(uint(c)) - 1) }
 	w := open()
 	col, err := w.ByteArrayBuffer(0)
 	if err != nil {
@@ -217,9 +217,9 @@ func TestScratchBuffersStartHinted(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	values, built := floor(cap(w.pageSc[0].values)), floor(cap(w.pageSc[0].page))
-	if values <= built || built < 1<<bufpool.MinShift {
-		t.Fatalf("the scratch's values and page buffers hold %d and %d bytes: the test needs two pooled classes", values, built)
+	values, built := cap(w.pageSc[0].values), cap(w.pageSc[0].page)
+	if values == built || bits.OnesCount(uint(values)) == 1 || bits.OnesCount(uint(built)) == 1 {
+		t.Fatalf("the scratch's values and page buffers hold %d and %d bytes: the test needs two sizes that are not powers of two", values, built)
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
@@ -235,9 +235,10 @@ func TestScratchBuffersStartHinted(t *testing.T) {
 // TestScratchGrowsPooled: a writer opened after another closed builds its
 // pages in the closed writer's scratch buffers, allocating none. Page
 // bodies are seldom a power of two in size (here 20,000 doubles, 160,000
-// bytes): grown by append, the encoded values, the body and its
-// compression went back to the pools a class below their size, and every
-// writer allocated the three again (fresh memory, page faults included).
+// bytes): given back to the size-classed pools, the encoded values, the
+// body and its compression were cut to the class below their size, and
+// every writer allocated the three again (fresh memory, page faults
+// included); the scratch's pools keep them whole (hintPool.exact).
 func TestScratchGrowsPooled(t *testing.T) {
 	holdPools(t)
 	s := mustSchema(t, "message m { required double d; }")
