@@ -58,8 +58,37 @@ type hintPool[T any] struct {
 	// of two, and cut to the class below it (PutFloor) they were short
 	// of the next writer's pages, which grew new ones (fresh memory, some
 	// 0.5 MB per writer of the flat suite's pages of 20,000 values).
-	exact    *sync.Pool // of *[]T
-	exactMax int        // the largest capacity exact keeps
+	exact    *exactPool[T]
+	exactMax int          // the largest capacity exact keeps
+	exactCap atomic.Int64 // the capacity of the last slice exact kept
+}
+
+// exactPool keeps slices whole (hintPool.exact), each in a box (*[]T)
+// that it reuses, so that keeping one allocates nothing.
+type exactPool[T any] struct {
+	items, boxes sync.Pool // of *[]T: holding a slice, empty
+}
+
+// get returns an empty slice of the pool's, or nil.
+func (p *exactPool[T]) get() []T {
+	x, _ := p.items.Get().(*[]T)
+	if x == nil {
+		return nil
+	}
+	s := (*x)[:0]
+	*x = nil
+	p.boxes.Put(x)
+	return s
+}
+
+// put keeps s's buffer. The caller must not use s afterwards.
+func (p *exactPool[T]) put(s []T) {
+	x, _ := p.boxes.Get().(*[]T)
+	if x == nil {
+		x = new([]T)
+	}
+	*x = s[:0]
+	p.items.Put(x)
 }
 
 // The batch buffer pools, for the column buffers generated code appends
@@ -103,7 +132,7 @@ func init() {
 		scratchBytes[i].p, scratchBytes[i].maxHint = &poolU8, 12
 		// Pages up to the default page size (1 MiB), their bodies
 		// compressed and levels included.
-		scratchBytes[i].exact, scratchBytes[i].exactMax = new(sync.Pool), 2<<20
+		scratchBytes[i].exact, scratchBytes[i].exactMax = new(exactPool[uint8]), 2<<20
 	}
 }
 
@@ -147,10 +176,14 @@ func (sc *pageScratch) move(take bool) {
 func (b *hintPool[T]) move(s *[]T, take bool) {
 	if take {
 		if b.exact != nil {
-			if x, _ := b.exact.Get().(*[]T); x != nil {
-				*s = (*x)[:0]
-				return
+			if *s = b.exact.get(); *s == nil {
+				// The garbage collector emptied the pool: one slice of
+				// the size kept last, not a series grown by doubling.
+				if c := b.exactCap.Load(); c > 0 {
+					*s = make([]T, 0, c)
+				}
 			}
+			return
 		}
 		if k := int(b.hint.Load()) - 1; k >= 0 && k <= b.maxHint {
 			*s = b.p.TryGet(k)
@@ -158,8 +191,8 @@ func (b *hintPool[T]) move(s *[]T, take bool) {
 		return
 	}
 	if b.exact != nil && cap(*s) > 0 && cap(*s) <= b.exactMax {
-		x := (*s)[:0]
-		b.exact.Put(&x)
+		b.exactCap.Store(int64(cap(*s)))
+		b.exact.put(*s)
 		*s = nil
 		return
 	}
