@@ -130,8 +130,12 @@ var scratchBytes [scratchBuffers]hintPool[uint8]
 func init() {
 	for i := range scratchBytes {
 		scratchBytes[i].p, scratchBytes[i].maxHint = &poolU8, 12
-		// Pages up to the default page size (1 MiB), their bodies
-		// compressed and levels included.
+	}
+	// The buffers every page cut uses (not the encrypted body and header,
+	// which only encrypted files' pages and deferred pages do), up to
+	// pages of the default page size (1 MiB), their bodies compressed and
+	// levels included.
+	for _, i := range []int{scratchBody, scratchComp, scratchValues, scratchPage} {
 		scratchBytes[i].exact, scratchBytes[i].exactMax = new(exactPool[uint8]), 2<<20
 	}
 }
@@ -169,10 +173,13 @@ func (sc *pageScratch) move(take bool) {
 	scratchBytes[scratchPage].move(&sc.page, take)
 }
 
-// move takes a pooled slice into *s, which must be empty (take): one kept
-// whole (exact), else one of the hinted class; or gives *s's buffer to
-// the pool, whole (exact, up to exactMax) or hinting its class, and sets
-// *s to nil. A slice handed out is empty, or nil when the pool holds none.
+// move takes a slice into *s, which must be empty (take), or gives *s's
+// buffer to the pool and sets *s to nil. With exact, the slice taken is
+// one kept whole, or, when the garbage collector emptied exact, a new one
+// of the capacity kept last (a page cut needs it), and the slice given is
+// kept whole up to exactMax. Otherwise the slice taken is a pooled one of
+// the hinted class, or nil when the pool holds none (the hint never
+// allocates), and the slice given goes to its class, hinted.
 func (b *hintPool[T]) move(s *[]T, take bool) {
 	if take {
 		if b.exact != nil {
