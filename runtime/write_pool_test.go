@@ -79,6 +79,20 @@ func holdPools(t *testing.T) {
 	})
 }
 
+// secondAlloc runs write twice, the first time to fill the pools, and
+// returns the bytes the second run allocated (logged with its objects).
+func secondAlloc(t *testing.T, write func()) uint64 {
+	t.Helper()
+	write()
+	var m0, m1 goruntime.MemStats
+	goruntime.ReadMemStats(&m0)
+	write()
+	goruntime.ReadMemStats(&m1)
+	got := m1.TotalAlloc - m0.TotalAlloc
+	t.Logf("the second writer allocated %d bytes, %d objects", got, m1.Mallocs-m0.Mallocs)
+	return got
+}
+
 // TestBatchBuffersPooled: Close empties a writer's column buffers (their
 // slices nil, so appends after Close cannot reach pooled memory), and a
 // writer opened next starts its buffers from the pooled slices: no
@@ -264,14 +278,48 @@ func TestScratchGrowsPooled(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write()
-	var m0, m1 goruntime.MemStats
-	goruntime.ReadMemStats(&m0)
-	write()
-	goruntime.ReadMemStats(&m1)
-	got := m1.TotalAlloc - m0.TotalAlloc
-	t.Logf("the second writer allocated %d bytes, %d objects", got, m1.Mallocs-m0.Mallocs)
+	got := secondAlloc(t, write)
 	if got >= 160000 {
 		t.Fatalf("the second writer allocated %d bytes, at least a page's values (160,000 bytes): its scratch did not come from the pools", got)
+	}
+}
+
+// TestFallbackPagePooled: a column that drops its dictionary gathers the
+// open page's values back into page buffers taken from the pools, at
+// their size, so that the writer after a closed one allocates none for
+// them (gathered by append, they grew to sizes that went back a class
+// below, and every writer grew new ones).
+func TestFallbackPagePooled(t *testing.T) {
+	holdPools(t)
+	s := mustSchema(t, "message m { required binary s (STRING); }")
+	vals := make([]string, 20000) // distinct: the dictionary is dropped
+	for i := range vals {
+		vals[i] = "a distinct value, number " + strconv.Itoa(i)
+	}
+	write := func() {
+		w, err := NewFileWriter(io.Discard, s, WithCompression(meta.Snappy, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		col, err := w.ByteArrayBuffer(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b := range 20 {
+			for _, v := range vals[b*1000 : (b+1)*1000] {
+				col.Values.AppendString(v)
+			}
+			if err := w.EndRows(1000); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := secondAlloc(t, write)
+	// Gathered by append, the page took some 33,500 bytes more.
+	if got >= 16<<10 {
+		t.Fatalf("the second writer allocated %d bytes: the page its dictionary fell back to did not come from the pools", got)
 	}
 }

@@ -1263,6 +1263,12 @@ func (v *byteArrayValues) release() {
 func (v *byteArrayValues) fallback() {
 	v.dict = false
 	v.trial = v.set.autoEnc
+	// The page's buffers grow through their pools to the values' size
+	// (gathering grew them by append, to sizes that went back a class
+	// below and were grown again by the next writer).
+	total, _ := encode.GatheredLens(v.d.Values(), v.idx)
+	v.page.Data = pageData.grow(v.page.Data[:0], total)
+	v.page.Offsets = pageOffs.grow(v.page.Offsets[:0], len(v.idx)+1)
 	page, err := encode.GatherByteArrays(v.page, v.d.Values(), v.idx)
 	if err != nil {
 		panic("runtime: gathering our own dictionary: " + err.Error())
