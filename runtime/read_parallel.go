@@ -31,8 +31,9 @@ import (
 // machine that runs it. Where the work is memory-bound and the cores share
 // their units (some virtual machines give two vCPUs of one core), moving
 // a batch's data between goroutines costs more than the split saves: on
-// such a 2-vCPU VM, 200,000 flat rows of six columns read 13-30% slower
-// with WithReadParallelism(2), nested rows 1.05-1.3 times faster.
+// such a 2-vCPU VM, 200,000 flat rows of six columns read up to 30% slower
+// with WithReadParallelism(2) (13-30% on one day, no slower on another),
+// nested rows 1.05-1.3 times faster.
 func WithReadParallelism(n int) ReaderOption {
 	return func(c *readerConfig) {
 		if n < 1 {

@@ -29,7 +29,6 @@ import (
 	"sync/atomic"
 
 	"github.com/pqgen/pqgen/runtime/compress"
-	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
 )
@@ -187,10 +186,11 @@ func (c *leafWriter) prepare(p *page.DataPageParams, level compress.Level, info 
 	pp.c, pp.rg, pp.base = c, len(c.fw.rowGroups), c.chunk.store.n
 	pp.b.Codec, pp.b.Level, pp.b.CRC = c.opt.codec, level, c.opt.crc
 	// The body and its compression take about held bytes each: room for
-	// them at once, pooled, instead of growing by doubling.
+	// them at once, from the scratch's pools (where an awaited page's
+	// buffers go back, moveBuilder), instead of growing by doubling.
 	bufs := pp.b.Buffers()
-	for _, b := range bufs[:2] {
-		*b = bufpool.Grow(&poolU8, (*b)[:0], held)
+	for i, b := range bufs[:2] {
+		*b = scratchBytes[scratchBody+i].grow((*b)[:0], held)
 	}
 	if err := pp.b.PrepareDataPage(p); err != nil {
 		c.fw.pages.put(pp)

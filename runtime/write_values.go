@@ -1263,11 +1263,12 @@ func (v *byteArrayValues) release() {
 func (v *byteArrayValues) fallback() {
 	v.dict = false
 	v.trial = v.set.autoEnc
-	// The page's buffers grow through their pools to the values' size
-	// (gathering grew them by append, to sizes that went back a class
-	// below and were grown again by the next writer).
-	total, _ := encode.GatheredLens(v.d.Values(), v.idx)
-	v.page.Data = pageData.grow(v.page.Data[:0], total)
+	// The page's buffers grow through their pools, to the open page's
+	// value bytes (v.unencoded: the values gathered and those of the
+	// batch left to append), instead of by append in the gathering, to
+	// sizes that went back a class below and were grown again by the
+	// next writer.
+	v.page.Data = pageData.grow(v.page.Data[:0], int(v.unencoded))
 	v.page.Offsets = pageOffs.grow(v.page.Offsets[:0], len(v.idx)+1)
 	page, err := encode.GatherByteArrays(v.page, v.d.Values(), v.idx)
 	if err != nil {

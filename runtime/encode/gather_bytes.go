@@ -12,11 +12,14 @@ import "fmt"
 // when Data would exceed 4 GiB - 1 bytes, with ErrCorrupt on a value whose
 // offsets are out of order or past dict.Data; b is then unchanged.
 //
-// Values of at most 32 bytes are copied as one or two 16-byte moves, which
-// may write up to 32 bytes past the end of b.Data into its spare capacity
-// (grown for it) and read up to 32 bytes past a value within dict.Data's
-// capacity; appendGatheredPlain is the one-copy-per-value twin the tests
-// compare it with.
+// Values of at most 32 bytes are copied as one or two 16-byte moves where
+// b.Data's capacity has room for the whole move (it may write up to 32
+// bytes past the values into spare capacity) and dict.Data's capacity
+// holds 16 or 32 bytes from the value; the others, the last few of a
+// buffer sized to the values, are copied. So b.Data grows only when its
+// capacity is short of the values themselves: a caller that sized it from
+// a pool keeps that buffer. appendGatheredPlain is the one-copy-per-value
+// twin the tests compare it with.
 func (b *ByteArrays) AppendGathered(dict *ByteArrays, idx []int32) error {
 	n := dict.Len()
 	offs := dict.Offsets
@@ -40,8 +43,7 @@ func (b *ByteArrays) AppendGathered(dict *ByteArrays, idx []int32) error {
 	if len(b.Offsets) == 0 {
 		b.Offsets = append(b.Offsets, uint32(len(b.Data)))
 	}
-	const slack = 32
-	data := grow(b.Data, int(total)+slack)
+	data := grow(b.Data, int(total))
 	out := data[:cap(data)]
 	src := dict.Data[:cap(dict.Data)]
 	o := growSlice(b.Offsets, len(idx))
@@ -50,9 +52,9 @@ func (b *ByteArrays) AppendGathered(dict *ByteArrays, idx []int32) error {
 		lo, hi := int(offs[i]), int(offs[i+1])
 		l := hi - lo
 		switch {
-		case l <= 16 && lo+16 <= len(src):
+		case l <= 16 && lo+16 <= len(src) && pos+16 <= len(out):
 			*(*[16]byte)(out[pos : pos+16]) = *(*[16]byte)(src[lo : lo+16])
-		case l <= 32 && lo+32 <= len(src):
+		case l <= 32 && lo+32 <= len(src) && pos+32 <= len(out):
 			// Two 16-byte moves: the compiler calls memmove for a [32]byte.
 			*(*[16]byte)(out[pos : pos+16]) = *(*[16]byte)(src[lo : lo+16])
 			*(*[16]byte)(out[pos+16 : pos+32]) = *(*[16]byte)(src[lo+16 : lo+32])

@@ -66,6 +66,20 @@ func checkGather(t *testing.T, dict ByteArrays, idx []int32, prefix ByteArrays) 
 	}
 }
 
+// randomDict returns a dictionary of 1 to 40 random values of 0 to maxLen
+// bytes.
+func randomDict(r *rand.Rand, maxLen int) ByteArrays {
+	var dict ByteArrays
+	for range 1 + r.IntN(40) {
+		v := make([]byte, r.IntN(maxLen+1))
+		for k := range v {
+			v[k] = byte(r.Uint32())
+		}
+		dict.Append(v)
+	}
+	return dict
+}
+
 // TestAppendGatheredTwin: the fixed-size moves of AppendGathered give the
 // bytes and offsets of one copy per value, for values of every length from
 // 0 to 70 placed anywhere in the dictionary (including its last bytes,
@@ -74,14 +88,7 @@ func checkGather(t *testing.T, dict ByteArrays, idx []int32, prefix ByteArrays) 
 func TestAppendGatheredTwin(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for round := range 200 {
-		var dict ByteArrays
-		for range 1 + r.IntN(40) {
-			v := make([]byte, r.IntN(71))
-			for k := range v {
-				v[k] = byte(r.Uint32())
-			}
-			dict.Append(v)
-		}
+		dict := randomDict(r, 70)
 		if round%2 == 0 {
 			dict.Data = slices.Clip(dict.Data) // no spare capacity to read into
 		}
@@ -188,5 +195,37 @@ func BenchmarkAppendGathered(b *testing.B) {
 				k = (k + 4096) % len(idx)
 			}
 		})
+	}
+}
+
+// TestAppendGatheredSizedKeepsBuffer: a destination whose capacity holds
+// exactly the values gathered (as a caller sizes one from a pool) is
+// filled in place, with the values of one copy each: the 16-byte moves
+// stop short of its end instead of growing it for their overrun.
+func TestAppendGatheredSizedKeepsBuffer(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 100 {
+		dict := randomDict(r, 39)
+		idx := make([]int32, 1+r.IntN(300))
+		total := 0
+		for k := range idx {
+			idx[k] = int32(r.IntN(dict.Len()))
+			total += len(dict.At(int(idx[k])))
+		}
+		dst := ByteArrays{Data: make([]byte, 0, total), Offsets: make([]uint32, 0, len(idx)+1)}
+		room := dst.Data[:cap(dst.Data)]
+		if err := dst.AppendGathered(&dict, idx); err != nil {
+			t.Fatal(err)
+		}
+		if total > 0 && &dst.Data[0] != &room[0] {
+			t.Fatalf("%d values of %d bytes in a buffer of exactly that size: it was replaced", len(idx), total)
+		}
+		var want ByteArrays
+		if err := want.appendGatheredPlain(&dict, idx); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(dst.Data, want.Data) || !slices.Equal(dst.Offsets, want.Offsets) {
+			t.Fatalf("gathered %q %v\nwant %q %v", dst.Data, dst.Offsets, want.Data, want.Offsets)
+		}
 	}
 }
