@@ -11,7 +11,7 @@ import (
 func flatHEFile(t *testing.T, n int) ([]Flat, lib[Flat], *bytes.Buffer) {
 	t.Helper()
 	rows := flatRowsHE(n)
-	l := pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader)
+	l := pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader, pqgenOpts{})
 	var buf bytes.Buffer
 	if err := l.write(&buf, rows, codecs[0]); err != nil {
 		t.Fatal(err)

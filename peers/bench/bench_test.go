@@ -73,8 +73,8 @@ var suites = []suite{
 
 func flatLibs() []lib[Flat] {
 	return []lib[Flat]{
-		pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader),
-		parallel(pqgenLib[Flat](pqgenName+"-par", NewFlatWriter, NewFlatReader, runtime.WithParallelism(2))),
+		pqgenLib[Flat](pqgenName, NewFlatWriter, NewFlatReader, pqgenOpts{}),
+		pqgenLib[Flat](pqgenName+"-par", NewFlatWriter, NewFlatReader, parallelOpts),
 		parquetGoLib[Flat](),
 		arrowLib(flatArrowSchema, appendFlat, flatFromArrow),
 	}
@@ -82,8 +82,8 @@ func flatLibs() []lib[Flat] {
 
 func contactLibs() []lib[Contact] {
 	return []lib[Contact]{
-		pqgenLib[Contact](pqgenName, NewContactWriter, NewContactReader),
-		parallel(pqgenLib[Contact](pqgenName+"-par", NewContactWriter, NewContactReader, runtime.WithParallelism(2))),
+		pqgenLib[Contact](pqgenName, NewContactWriter, NewContactReader, pqgenOpts{}),
+		pqgenLib[Contact](pqgenName+"-par", NewContactWriter, NewContactReader, parallelOpts),
 		parquetGoLib[Contact](),
 		arrowLib(contactArrowSchema, appendContact, contactFromArrow),
 	}
@@ -91,8 +91,8 @@ func contactLibs() []lib[Contact] {
 
 func wideLibs() []lib[Wide] {
 	return []lib[Wide]{
-		pqgenLib[Wide](pqgenName, NewWideWriter, NewWideReader),
-		parallel(pqgenLib[Wide](pqgenName+"-par", NewWideWriter, NewWideReader, runtime.WithParallelism(2))),
+		pqgenLib[Wide](pqgenName, NewWideWriter, NewWideReader, pqgenOpts{}),
+		pqgenLib[Wide](pqgenName+"-par", NewWideWriter, NewWideReader, parallelOpts),
 		parquetGoLib[Wide](),
 		arrowLib(wideArrowSchema, appendWide, wideFromArrow),
 	}
@@ -100,13 +100,14 @@ func wideLibs() []lib[Wide] {
 
 const pqgenName = "pqgen"
 
-// parallel marks pqgen's writer with WithParallelism(2), which encodes and
-// compresses the columns of a row group on two goroutines: its speed-up is
-// the ratio of wall-time rows/s (its CPU time is the sequential writer's
-// plus the coordination).
-func parallel[T any](l lib[T]) lib[T] {
-	l.writeOnly = true
-	return l
+// parallelOpts are pqgen-par's: WithParallelism(2), which shreds, encodes
+// and compresses the columns of a row group on two goroutines, and
+// WithReadParallelism(2), which decodes columns and assembles rows on two.
+// Its speed-up is the ratio of wall-time rows/s to pqgen's (its CPU time
+// is the sequential one's plus the coordination).
+var parallelOpts = pqgenOpts{
+	write: []runtime.WriterOption{runtime.WithParallelism(2)},
+	read:  []runtime.ReaderOption{runtime.WithReadParallelism(2)},
 }
 
 // TestRoundTrip writes a few thousand rows of each type with each library
@@ -196,9 +197,6 @@ func (s *typedSuite[T]) bench(b *testing.B, n int) {
 			})
 			b.Run("op=read", func(b *testing.B) {
 				for i, l := range s.libs {
-					if l.writeOnly {
-						continue
-					}
 					b.Run("impl="+l.name, func(b *testing.B) {
 						batch := make([]T, ReadBatch)
 						measure(b, len(rows), logical, len(files[i]), s.limit(memmove, rows, len(files[i])), func() {

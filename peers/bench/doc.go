@@ -48,7 +48,9 @@
 // return the same rows.
 //
 // The implementation pqgen-par is pqgen's writer with
-// runtime.WithParallelism(2); compare its rows/s (wall time) with pqgen's.
+// runtime.WithParallelism(2) and its reader with
+// runtime.WithReadParallelism(2); compare its rows/s (wall time) with
+// pqgen's.
 package bench
 
 //go:generate go run ./internal/widegen -o wide.go

@@ -48,9 +48,13 @@ type lib[T any] struct {
 	name  string
 	write func(w io.Writer, rows []T, c codec) error
 	read  func(data []byte, buf []T, each func([]T)) error
-	// writeOnly: a variant of another library's writer (its reads would
-	// repeat that library's), left out of the read benchmarks.
-	writeOnly bool
+}
+
+// pqgenOpts are the options a pqgenLib's writer and reader are opened with
+// (besides the codec).
+type pqgenOpts struct {
+	write []runtime.WriterOption
+	read  []runtime.ReaderOption
 }
 
 // pqgenLib adapts a generated writer and reader.
@@ -60,11 +64,11 @@ func pqgenLib[T any, W interface {
 }, R interface {
 	Read([]T) (int, error)
 	Close() error
-}](name string, newW func(io.Writer, ...runtime.WriterOption) (W, error), newR func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error), wopts ...runtime.WriterOption) lib[T] {
+}](name string, newW func(io.Writer, ...runtime.WriterOption) (W, error), newR func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error), opts pqgenOpts) lib[T] {
 	return lib[T]{
 		name: name,
 		write: func(out io.Writer, rows []T, c codec) error {
-			w, err := newW(out, append([]runtime.WriterOption{runtime.WithCompression(c.pqgen, 0)}, wopts...)...)
+			w, err := newW(out, append([]runtime.WriterOption{runtime.WithCompression(c.pqgen, 0)}, opts.write...)...)
 			if err != nil {
 				return err
 			}
@@ -74,7 +78,7 @@ func pqgenLib[T any, W interface {
 			return w.Close()
 		},
 		read: func(data []byte, buf []T, each func([]T)) error {
-			r, err := newR(bytes.NewReader(data), int64(len(data)))
+			r, err := newR(bytes.NewReader(data), int64(len(data)), opts.read...)
 			if err != nil {
 				return err
 			}
