@@ -260,7 +260,9 @@ func (c *leafWriter) bufferOf() any {
 }
 
 // pipelineBuffers gives the column its front buffer, empty, of the back
-// buffer's type, and the function that swaps their contents.
+// buffer's type, with slices from the batch pools as the back buffer's
+// (newLeafWriter; a closed writer gives both buffers' slices back), and
+// the function that swaps their contents.
 func (c *leafWriter) pipelineBuffers() {
 	switch b := c.back.(type) {
 	case *BoolBuffer:
@@ -280,6 +282,7 @@ func (c *leafWriter) pipelineBuffers() {
 	case *FixedBuffer:
 		c.front, c.swap = twin(b, &FixedBuffer{Size: b.Size})
 	}
+	moveBatch(c.front, true, c.maxDef > 0, c.maxRep > 0)
 }
 
 func twin[B any](back, front *B) (any, func()) {
