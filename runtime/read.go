@@ -220,13 +220,20 @@ func (r *FileReader) Release() {
 	r.stopPipe() // before the lock, which the readers decoding ahead take
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	set := make([]*colBufs, 0, len(r.cursors))
+	set := make([]*colBufs, 0, len(r.cursors)+len(r.spare))
 	for _, c := range r.cursors {
 		if b := c.release(); b != nil {
 			set = append(set, b)
 		}
 	}
 	r.cursors = nil
+	// The buffers of a released reader this one took and did not use go
+	// back too, after its own, at the positions they had: a reader of
+	// fewer columns (or without the second set WithReadParallelism
+	// reads ahead into) does not drop those another reader needs.
+	set = append(set, r.spare...)
+	clear(r.spare)
+	r.spare = nil
 	if len(set) > 0 {
 		bufSets.Put(&set)
 	}

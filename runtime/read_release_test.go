@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -176,4 +177,50 @@ func cloneStrings(ss []string) []string {
 		out[i] = string([]byte(s))
 	}
 	return out
+}
+
+// TestReleaseKeepsSpare: a reader that takes a released reader's buffers
+// and uses fewer of them (reads fewer columns, or has no read-ahead set)
+// gives the rest back with its own at Release, so that the next reader
+// of all the columns finds every column's buffers again instead of
+// making new ones. The pools are held (holdPools).
+func TestReleaseKeepsSpare(t *testing.T) {
+	goruntime.GC() // two collections empty the pools
+	goruntime.GC()
+	holdPools(t)
+	path := corpus.Path(t, releaseFiles[0])
+	bufsOf := func(fr *FileReader) map[*colBufs]bool {
+		m := map[*colBufs]bool{}
+		for _, c := range fr.cursors {
+			m[c.bufs] = true
+		}
+		return m
+	}
+	all := openReader(t, path)
+	releaseRead(t, all)
+	first := bufsOf(all)
+	all.Release()
+
+	one := openReader(t, path) // one column of the file
+	c, err := one.ByteArrayReader(one.File().Schema.Leaf("string_col").Column)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ReadRows(2); err != nil {
+		t.Fatal(err)
+	}
+	one.Release()
+
+	again := openReader(t, path)
+	releaseRead(t, again)
+	got := bufsOf(again)
+	reused := 0
+	for b := range got {
+		if first[b] {
+			reused++
+		}
+	}
+	if len(first) < 2 || reused != len(first) {
+		t.Fatalf("the third reader of %d columns reused %d of the %d buffers the first released (the second read one column)", len(got), reused, len(first))
+	}
 }
