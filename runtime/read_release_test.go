@@ -136,13 +136,7 @@ func TestReleaseReuse(t *testing.T) {
 		}
 	}
 	fr := openReader(t, corpus.Path(t, releaseFiles[0]))
-	c, err := fr.ByteArrayReader(fr.File().Schema.Leaf("string_col").Column)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.ReadRows(2); err != nil {
-		t.Fatal(err)
-	}
+	c := readStringCol(t, fr)
 	fr.Release()
 	if c.Values.Len() != 0 || c.Def != nil || c.Rep != nil {
 		t.Fatalf("after Release: %d values, levels %v %v, want none", c.Values.Len(), c.Def, c.Rep)
@@ -168,6 +162,20 @@ func TestReleaseReuse(t *testing.T) {
 	if n > 2 {
 		t.Fatalf("Release of a reader of %d columns: %v allocations, want at most 2", cols, n)
 	}
+}
+
+// readStringCol reads two rows of the column string_col of fr (a file of
+// releaseFiles[0]) and returns its reader.
+func readStringCol(t *testing.T, fr *FileReader) *ByteArrayReader {
+	t.Helper()
+	c, err := fr.ByteArrayReader(fr.File().Schema.Leaf("string_col").Column)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ReadRows(2); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // cloneStrings returns copies of ss that share no bytes with them.
@@ -202,13 +210,7 @@ func TestReleaseKeepsSpare(t *testing.T) {
 	all.Release()
 
 	one := openReader(t, path) // one column of the file
-	c, err := one.ByteArrayReader(one.File().Schema.Leaf("string_col").Column)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.ReadRows(2); err != nil {
-		t.Fatal(err)
-	}
+	readStringCol(t, one)
 	one.Release()
 
 	again := openReader(t, path)
