@@ -31,9 +31,10 @@ import (
 // machine that runs it. Where the work is memory-bound and the cores share
 // their units (some virtual machines give two vCPUs of one core), moving
 // a batch's data between goroutines costs more than the split saves: on
-// such a 2-vCPU VM, 200,000 flat rows of six columns read up to 30% slower
-// with WithReadParallelism(2) (13-30% on one day, no slower on another),
-// nested rows 1.05-1.3 times faster.
+// such a 2-vCPU VM (the suite of peers/bench, whose pqgen-par reads with
+// WithReadParallelism(2)), 200,000 flat rows of six columns read up to 30%
+// slower (0-25% in two runs of one day, 13-30% on another), nested rows
+// 1.16-1.52 times faster and 20,000 rows of 200 columns 1.10-1.43 times.
 func WithReadParallelism(n int) ReaderOption {
 	return func(c *readerConfig) {
 		if n < 1 {
