@@ -151,7 +151,8 @@ func (s *Set) Metric(op, impl, unit string) (float64, bool) {
 
 // WriteMetrics writes one table per unit: a row per operation reporting
 // it, the value of every implementation (ref first), then ref's value
-// divided by each peer's.
+// divided by each peer's, and each variant's of ref (Variant) divided by
+// ref's.
 func (s *Set) WriteMetrics(w io.Writer, ref string, units ...string) error {
 	impls := append([]string{ref}, s.Peers(ref)...)
 	for _, unit := range units {
@@ -161,7 +162,7 @@ func (s *Set) WriteMetrics(w io.Writer, ref string, units ...string) error {
 			fmt.Fprintf(tw, "%s\t", im)
 		}
 		for _, p := range impls[1:] {
-			fmt.Fprintf(tw, "%s÷%s\t", ref, p)
+			fmt.Fprintf(tw, "%s\t", columnName(ref, p))
 		}
 		fmt.Fprintln(tw)
 		for _, op := range s.ops {
@@ -178,9 +179,13 @@ func (s *Set) WriteMetrics(w io.Writer, ref string, units ...string) error {
 			}
 			a, _ := s.Metric(op, ref, unit)
 			for _, p := range impls[1:] {
-				if b, ok := s.Metric(op, p, unit); ok && b != 0 {
+				b, ok := s.Metric(op, p, unit)
+				switch {
+				case ok && Variant(ref, p) && a != 0:
+					fmt.Fprintf(tw, "%.2f\t", b/a)
+				case ok && !Variant(ref, p) && b != 0:
 					fmt.Fprintf(tw, "%.2f\t", a/b)
-				} else {
+				default:
 					fmt.Fprintf(tw, "-\t")
 				}
 			}
@@ -241,19 +246,40 @@ func (s *Set) Get(op, impl string) (Result, bool) {
 
 // Ratio returns how many times faster ref is than peer on op (>1: ref is
 // faster), and false when either is missing.
-func (s *Set) Ratio(op, ref, peer string) (float64, bool) {
+func (s *Set) Ratio(op, ref, peer string) (float64, bool) { return s.ratio(op, ref, peer, true) }
+
+// WallRatio is Ratio by wall time only (MB/s, else ns/op), for a
+// variant of ref that runs on more cores: its CPU rate says nothing of
+// its speed-up.
+func (s *Set) WallRatio(op, ref, peer string) (float64, bool) { return s.ratio(op, ref, peer, false) }
+
+// ratio is Ratio, by CPU rate first when cpu is set.
+func (s *Set) ratio(op, ref, peer string, cpu bool) (float64, bool) {
 	a, ok1 := s.Get(op, ref)
 	b, ok2 := s.Get(op, peer)
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	if a.CPUMBPerSec > 0 && b.CPUMBPerSec > 0 {
+	if cpu && a.CPUMBPerSec > 0 && b.CPUMBPerSec > 0 {
 		return a.CPUMBPerSec / b.CPUMBPerSec, true
 	}
 	if a.MBPerSec > 0 && b.MBPerSec > 0 {
 		return a.MBPerSec / b.MBPerSec, true
 	}
 	return b.NsPerOp / a.NsPerOp, true
+}
+
+// Variant reports whether impl is a variant of ref, named ref-something
+// (pqgen-par: pqgen with parallelism): the tables compare it to ref the
+// other way round, impl÷ref, its speed-up.
+func Variant(ref, impl string) bool { return strings.HasPrefix(impl, ref+"-") }
+
+// columnName is the header of the column comparing ref and p.
+func columnName(ref, p string) string {
+	if Variant(ref, p) {
+		return p + "÷" + ref
+	}
+	return ref + "÷" + p
 }
 
 // Peers returns the implementations other than ref, in first-seen order.
@@ -268,14 +294,15 @@ func (s *Set) Peers(ref string) []string {
 }
 
 // WriteTable writes one row per operation: the ratio of ref against each
-// peer ("-" when missing), then ref's MB/s and allocs/op for context. A
-// final row gives the geometric mean of each column.
+// peer ("-" when missing), or of each variant of ref (Variant) against
+// ref in wall time, then ref's MB/s and allocs/op for context. A final
+// row gives the geometric mean of each column.
 func (s *Set) WriteTable(w io.Writer, ref string) error {
 	peers := s.Peers(ref)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "operation\t")
 	for _, p := range peers {
-		fmt.Fprintf(tw, "%s÷%s\t", ref, p)
+		fmt.Fprintf(tw, "%s\t", columnName(ref, p))
 	}
 	fmt.Fprintf(tw, "%s (cpu-)MB/s\t%s allocs/op\t\n", ref, ref)
 	logSum := make([]float64, len(peers))
@@ -287,7 +314,11 @@ func (s *Set) WriteTable(w io.Writer, ref string) error {
 		}
 		fmt.Fprintf(tw, "%s\t", displayOp(op))
 		for i, p := range peers {
-			if x, ok := s.Ratio(op, ref, p); ok {
+			x, ok := s.Ratio(op, ref, p)
+			if Variant(ref, p) {
+				x, ok = s.WallRatio(op, p, ref)
+			}
+			if ok {
 				fmt.Fprintf(tw, "%.2fx\t", x)
 				logSum[i] += math.Log(x)
 				cnt[i]++

@@ -60,6 +60,7 @@ func TestParseAndRatio(t *testing.T) {
 const keyed = `BenchmarkPeers/type=flat/op=write/impl=pqgen-2   1  100 ns/op  2.5 allocs/row  300.0 cpu-MB/s  10.0 peak-MiB
 BenchmarkPeers/type=flat/op=write/impl=pqgen-2   1  100 ns/op  1.5 allocs/row  200.0 cpu-MB/s  12.0 peak-MiB
 BenchmarkPeers/type=flat/op=write/impl=arrowgo-2 1  100 ns/op  4 allocs/row  100.0 cpu-MB/s  20.0 peak-MiB
+BenchmarkPeers/type=flat/op=write/impl=pqgen-par-2 1  40 ns/op  3 allocs/row  150.0 cpu-MB/s  16.0 peak-MiB
 `
 
 func TestKeyedNamesAndMetrics(t *testing.T) {
@@ -67,7 +68,7 @@ func TestKeyedNamesAndMetrics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := s.Peers("pqgen"); len(got) != 1 || got[0] != "arrowgo" {
+	if got := s.Peers("pqgen"); len(got) != 2 || got[0] != "arrowgo" || got[1] != "pqgen-par" {
 		t.Fatalf("peers %v", got)
 	}
 	if x, _ := s.Ratio("BenchmarkPeers/type=flat/op=write", "pqgen", "arrowgo"); x != 2.5 {
@@ -88,7 +89,8 @@ func TestKeyedNamesAndMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, want := range []string{"Peers/flat/write", "peak-MiB", "10.00", "20.00", "0.50"} {
+	// pqgen-par, a variant of pqgen: its peak over pqgen's, 16/10.
+	for _, want := range []string{"Peers/flat/write", "peak-MiB", "10.00", "20.00", "0.50", "pqgen-par÷pqgen", "1.60"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("metrics table lacks %q:\n%s", want, out)
 		}
@@ -97,7 +99,10 @@ func TestKeyedNamesAndMetrics(t *testing.T) {
 	if err := s.WriteTable(&buf, "pqgen"); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "Peers/flat/write") || !strings.Contains(buf.String(), "3.00x") {
+	// pqgen-par's speed-up in wall time, 100/40 ns (by CPU rate it would
+	// be 150/300 = 0.5).
+	if !strings.Contains(buf.String(), "Peers/flat/write") || !strings.Contains(buf.String(), "3.00x") ||
+		!strings.Contains(buf.String(), "pqgen-par÷pqgen") || !strings.Contains(buf.String(), "2.50x") {
 		t.Fatalf("ratio table:\n%s", buf.String())
 	}
 }
