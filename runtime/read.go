@@ -232,7 +232,6 @@ func (r *FileReader) Release() {
 	// fewer columns (or without the second set WithReadParallelism
 	// reads ahead into) does not drop those another reader needs.
 	set = append(set, r.spare...)
-	clear(r.spare)
 	r.spare = nil
 	if len(set) > 0 {
 		bufSets.Put(&set)

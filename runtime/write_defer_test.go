@@ -177,6 +177,15 @@ func writeBatches(t *testing.T, s *schema.Schema, batches int, fill func(w *File
 	if err != nil {
 		t.Fatal(err)
 	}
+	closeAfterBatches(t, w, batches, fill)
+	return buf.Bytes(), w.pages.total.Load()
+}
+
+// closeAfterBatches ends batches batches of 1,024 rows on w, fill(w, r, b)
+// appending batch b's values to w's buffers (r: a generator of a fixed
+// seed), then closes w.
+func closeAfterBatches(t *testing.T, w *FileWriter, batches int, fill func(w *FileWriter, r *rand.Rand, b int)) {
+	t.Helper()
 	r := rand.New(rand.NewPCG(5, 5))
 	for b := range batches {
 		fill(w, r, b)
@@ -187,5 +196,4 @@ func writeBatches(t *testing.T, s *schema.Schema, batches int, fill func(w *File
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes(), w.pages.total.Load()
 }

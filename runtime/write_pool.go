@@ -58,37 +58,9 @@ type hintPool[T any] struct {
 	// of two, and cut to the class below it (PutFloor) they were short
 	// of the next writer's pages, which grew new ones (fresh memory, some
 	// 0.5 MB per writer of the flat suite's pages of 20,000 values).
-	exact    *exactPool[T]
+	exact    *bufpool.Whole[T]
 	exactMax int          // the largest capacity exact keeps
 	exactCap atomic.Int64 // the capacity of the last slice exact kept
-}
-
-// exactPool keeps slices whole (hintPool.exact), each in a box (*[]T)
-// that it reuses, so that keeping one allocates nothing.
-type exactPool[T any] struct {
-	items, boxes sync.Pool // of *[]T: holding a slice, empty
-}
-
-// get returns an empty slice of the pool's, or nil.
-func (p *exactPool[T]) get() []T {
-	x, _ := p.items.Get().(*[]T)
-	if x == nil {
-		return nil
-	}
-	s := (*x)[:0]
-	*x = nil
-	p.boxes.Put(x)
-	return s
-}
-
-// put keeps s's buffer. The caller must not use s afterwards.
-func (p *exactPool[T]) put(s []T) {
-	x, _ := p.boxes.Get().(*[]T)
-	if x == nil {
-		x = new([]T)
-	}
-	*x = s[:0]
-	p.items.Put(x)
 }
 
 // The batch buffer pools, for the column buffers generated code appends
@@ -136,7 +108,7 @@ func init() {
 	// pages of the default page size (1 MiB), their bodies compressed and
 	// levels included.
 	for _, i := range []int{scratchBody, scratchComp, scratchValues, scratchPage} {
-		scratchBytes[i].exact, scratchBytes[i].exactMax = new(exactPool[uint8]), 2<<20
+		scratchBytes[i].exact, scratchBytes[i].exactMax = new(bufpool.Whole[uint8]), 2<<20
 	}
 }
 
@@ -183,7 +155,7 @@ func (sc *pageScratch) move(take bool) {
 func (b *hintPool[T]) move(s *[]T, take bool) {
 	if take {
 		if b.exact != nil {
-			if *s = b.exact.get(); *s == nil {
+			if *s = b.exact.Get(); *s == nil {
 				// The garbage collector emptied the pool: one slice of
 				// the size kept last, not a series grown by doubling.
 				if c := b.exactCap.Load(); c > 0 {
@@ -199,7 +171,7 @@ func (b *hintPool[T]) move(s *[]T, take bool) {
 	}
 	if b.exact != nil && cap(*s) > 0 && cap(*s) <= b.exactMax {
 		b.exactCap.Store(int64(cap(*s)))
-		b.exact.put(*s)
+		b.exact.Put(*s)
 		*s = nil
 		return
 	}

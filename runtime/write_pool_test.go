@@ -289,26 +289,13 @@ func TestScratchGrowsPooled(t *testing.T) {
 	holdPools(t)
 	s := mustSchema(t, "message m { required double d; }")
 	write := func() {
-		w, err := NewFileWriter(io.Discard, s, WithCompression(meta.Snappy, 0), WithDictionary(false),
-			WithColumnEncoding("d", meta.EncodingPlain))
-		if err != nil {
-			t.Fatal(err)
-		}
-		col, err := w.DoubleBuffer(0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for b := range 20 { // batches of 1,000 rows, as generated code's
-			for i := range 1000 {
-				col.Values = append(col.Values, float64((b*1000+i)%997)/8)
+		w := discardWriter(t, s, WithCompression(meta.Snappy, 0), WithDictionary(false), WithColumnEncoding("d", meta.EncodingPlain))
+		col, _ := w.DoubleBuffer(0)
+		closeAfterBatches(t, w, 20, func(_ *FileWriter, _ *rand.Rand, b int) {
+			for i := range 1024 {
+				col.Values = append(col.Values, float64((b*1024+i)%997)/8)
 			}
-			if err := w.EndRows(1000); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
+		})
 	}
 	got := secondAlloc(t, write)
 	if got >= 160000 {
@@ -324,30 +311,18 @@ func TestScratchGrowsPooled(t *testing.T) {
 func TestFallbackPagePooled(t *testing.T) {
 	holdPools(t)
 	s := mustSchema(t, "message m { required binary s (STRING); }")
-	vals := make([]string, 20000) // distinct: the dictionary is dropped
+	vals := make([]string, 20*1024) // distinct: the dictionary is dropped
 	for i := range vals {
 		vals[i] = "a distinct value, number " + strconv.Itoa(i)
 	}
 	write := func() {
-		w, err := NewFileWriter(io.Discard, s, WithCompression(meta.Snappy, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		col, err := w.ByteArrayBuffer(0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for b := range 20 {
-			for _, v := range vals[b*1000 : (b+1)*1000] {
+		w := discardWriter(t, s, WithCompression(meta.Snappy, 0))
+		col, _ := w.ByteArrayBuffer(0)
+		closeAfterBatches(t, w, 20, func(_ *FileWriter, _ *rand.Rand, b int) {
+			for _, v := range vals[b*1024 : (b+1)*1024] {
 				col.Values.AppendString(v)
 			}
-			if err := w.EndRows(1000); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
+		})
 	}
 	got := secondAlloc(t, write)
 	// Gathered by append, the page took some 33,500 bytes more.

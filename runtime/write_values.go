@@ -1268,8 +1268,8 @@ func (v *byteArrayValues) fallback() {
 	// batch left to append), instead of by append in the gathering, to
 	// sizes that went back a class below and were grown again by the
 	// next writer.
-	v.page.Data = pageData.grow(v.page.Data[:0], int(v.unencoded))
-	v.page.Offsets = pageOffs.grow(v.page.Offsets[:0], len(v.idx)+1)
+	v.page.Data = pageData.grow(v.page.Data, int(v.unencoded))
+	v.page.Offsets = pageOffs.grow(v.page.Offsets, len(v.idx)+1)
 	page, err := encode.GatherByteArrays(v.page, v.d.Values(), v.idx)
 	if err != nil {
 		panic("runtime: gathering our own dictionary: " + err.Error())

@@ -2,8 +2,10 @@
 // writer of the process: the writer's page buffers (package runtime) and
 // the dictionaries' tables and entries (package encode) grow through them
 // by doubling, and what a writer outgrows or leaves when it closes serves
-// the next columns and writers. The pools are sync.Pools, so the garbage
-// collector empties what stays unused.
+// the next columns and writers. Whole pools keep slices at their own
+// capacity instead, for buffers that grow to sizes other than powers of
+// two. The pools are sync.Pools, so the garbage collector empties what
+// stays unused.
 package bufpool
 
 import (
@@ -26,7 +28,48 @@ const (
 // ready to use.
 type Pool[T any] struct {
 	classes [Classes]sync.Pool // of *[]T
-	boxes   sync.Pool          // empty *[]T, so that Put allocates nothing
+	boxes   boxes[T]
+}
+
+// Whole holds buffers of T kept whole, at their own capacity, handed out
+// in no particular order. The zero Whole is empty and ready to use.
+type Whole[T any] struct {
+	items sync.Pool // of *[]T
+	boxes boxes[T]
+}
+
+// Get returns an empty buffer from w, or nil when w holds none (it never
+// allocates one).
+func (w *Whole[T]) Get() []T { return w.boxes.take(&w.items) }
+
+// Put gives s's buffer to w. The caller must not use s afterwards.
+func (w *Whole[T]) Put(s []T) { w.boxes.keep(&w.items, s) }
+
+// boxes holds empty boxes (*[]T), the items the pools hold a slice in, so
+// that keeping a slice allocates nothing.
+type boxes[T any] struct{ p sync.Pool }
+
+// take returns an empty slice of the one a box of sp holds, the box going
+// back to b, or nil when sp holds none.
+func (b *boxes[T]) take(sp *sync.Pool) []T {
+	x, _ := sp.Get().(*[]T)
+	if x == nil {
+		return nil
+	}
+	s := (*x)[:0]
+	*x = nil
+	b.p.Put(x)
+	return s
+}
+
+// keep puts s, emptied, into sp in a box of b's.
+func (b *boxes[T]) keep(sp *sync.Pool, s []T) {
+	x, _ := b.p.Get().(*[]T)
+	if x == nil {
+		x = new([]T)
+	}
+	*x = s[:0]
+	sp.Put(x)
 }
 
 // Class returns the class of buffers of capacity c, or -1 when c is not
@@ -58,14 +101,11 @@ func Grow[T any](p *Pool[T], s []T, n int) []T {
 	if k < 0 {
 		return slices.Grow(s, n) // beyond the largest class: unpooled
 	}
-	var b []T
-	if x, _ := p.classes[k].Get().(*[]T); x != nil {
-		b = (*x)[:len(s)]
-		*x = nil
-		p.boxes.Put(x)
-	} else {
+	b := p.boxes.take(&p.classes[k])
+	if b == nil {
 		b = make([]T, len(s), c)
 	}
+	b = b[:len(s)]
 	copy(b, s)
 	p.Put(s)
 	return b
@@ -90,16 +130,7 @@ func Zeroed[T any](p *Pool[T], n int) []T {
 
 // TryGet returns an empty buffer of class k from p, or nil when p holds
 // none (it never allocates one). Precondition: 0 <= k < Classes.
-func (p *Pool[T]) TryGet(k int) []T {
-	x, _ := p.classes[k].Get().(*[]T)
-	if x == nil {
-		return nil
-	}
-	b := (*x)[:0]
-	*x = nil
-	p.boxes.Put(x)
-	return b
-}
+func (p *Pool[T]) TryGet(k int) []T { return p.boxes.take(&p.classes[k]) }
 
 // PutFloor gives s's buffer to p as one of the largest class its capacity
 // holds (its capacity cut to that class's), if any. The caller must not
@@ -117,11 +148,6 @@ func (p *Pool[T]) PutFloor(s []T) int {
 // not use s afterwards.
 func (p *Pool[T]) Put(s []T) {
 	if k := Class(cap(s)); k >= 0 {
-		x, _ := p.boxes.Get().(*[]T)
-		if x == nil {
-			x = new([]T)
-		}
-		*x = s[:0]
-		p.classes[k].Put(x)
+		p.boxes.keep(&p.classes[k], s)
 	}
 }

@@ -1,6 +1,8 @@
 package bufpool
 
 import (
+	goruntime "runtime"
+	"runtime/debug"
 	"slices"
 	"testing"
 )
@@ -109,5 +111,30 @@ func TestZeroed(t *testing.T) {
 	}
 	if z := Zeroed(&p, 1<<(MinShift+Classes)); len(z) != 1<<(MinShift+Classes) {
 		t.Fatalf("unpooled size: len %d", len(z))
+	}
+}
+
+// TestWhole: Whole hands out the buffers put in it empty and at their own
+// capacity (any, not only the classes'), nil when it holds none, and,
+// once it has boxes, keeps and hands out buffers without allocating.
+func TestWhole(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector sync.Pool drops items at random: the pooling is checked by the runs without -race")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))    // a GC empties sync.Pools
+	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1)) // one P sees its own Puts
+	var w Whole[byte]
+	if b := w.Get(); b != nil {
+		t.Fatalf("an empty pool gave a buffer of capacity %d", cap(b))
+	}
+	s := make([]byte, 10, 160_000) // not a power of two
+	s[0] = 7
+	w.Put(s)
+	b := w.Get()
+	if len(b) != 0 || cap(b) != 160_000 || b[:1][0] != 7 {
+		t.Fatalf("Get: len %d cap %d, want the buffer put, empty", len(b), cap(b))
+	}
+	if n := testing.AllocsPerRun(100, func() { w.Put(b); b = w.Get() }); n != 0 {
+		t.Fatalf("Put and Get: %v allocations, want none", n)
 	}
 }
