@@ -165,7 +165,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 			if bad >= 0 {
 				return fmt.Errorf("%w: column %q: value %d does not fit %s", ErrValue, a.path, bad, schema.TypeName(a.wantType, int32(a.wantSize)))
 			}
-			p.Values.Int64 = a.i64
+			handOver(&p.Values.Int64, &a.i64)
 			return nil
 		}
 		for i := 0; i < n; i++ {
@@ -196,7 +196,11 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 				a.i64 = append(a.i64, v)
 			}
 		}
-		p.Values.Int32, p.Values.Int64 = a.i32, a.i64
+		if a.wantType == meta.Int32 {
+			handOver(&p.Values.Int32, &a.i32)
+		} else {
+			handOver(&p.Values.Int64, &a.i64)
+		}
 	case meta.Int96:
 		a.i96 = a.i96[:0]
 		for i := 0; i < n; i++ {
@@ -214,7 +218,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 			binary.LittleEndian.PutUint32(x[8:], uint32(days+2440588))
 			a.i96 = append(a.i96, x)
 		}
-		p.Values.Int96 = a.i96
+		handOver(&p.Values.Int96, &a.i96)
 	case meta.FixedLenByteArray, meta.ByteArray:
 		a.fixed = a.fixed[:0]
 		a.bytes.Data, a.bytes.Offsets = a.bytes.Data[:0], append(a.bytes.Offsets[:0], 0)
@@ -245,10 +249,24 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 				return bad(i)
 			}
 		}
-		p.Values.Fixed, p.Values.Bytes, p.DictBytes = a.fixed, a.bytes, nil
+		if a.wantType == meta.ByteArray {
+			p.Values.Bytes, a.bytes = a.bytes, p.Values.Bytes
+		} else {
+			handOver(&p.Values.Fixed, &a.fixed)
+		}
+		p.DictBytes = nil
 	}
 	return nil
 }
+
+// handOver makes out, the converted values, the page's values of their
+// type, and gives the page's buffer of that type to the adapter for the
+// next page: an exchange, not a copy of out into the page, so that the
+// decoder, which decodes the next page into the page's buffers, never
+// writes into the buffer the adapter converts into (a rescaled DECIMAL
+// of the same physical type grows in place, ahead of the values it
+// reads), and keeps a buffer of its own for the other type.
+func handOver[T any](page, out *[]T) { *page, *out = *out, *page }
 
 // scaleInts sets dst[i] to src[i]*mul and returns -1, or the index of
 // the first product that overflows.
@@ -296,7 +314,11 @@ func (a *adapter) convertFloats(p *page.Page, h *schema.Node) error {
 	default:
 		return fmt.Errorf("%w: column %q: no conversion from %s", ErrColumn, a.path, schema.TypeName(h.Type, h.TypeLength))
 	}
-	p.Values.Float, p.Values.Double = a.f32, a.f64
+	if a.wantType == meta.Float {
+		handOver(&p.Values.Float, &a.f32)
+	} else {
+		handOver(&p.Values.Double, &a.f64)
+	}
 	return nil
 }
 

@@ -436,3 +436,68 @@ func TestRescaleBE(t *testing.T) {
 		}
 	}
 }
+
+// TestBindRescaleAcrossPages reads DECIMALs stored as FIXED_LEN_BYTE_ARRAY
+// and BYTE_ARRAY into a larger scale of the same physical type, over
+// pages of 128 rows, with and without dictionaries. The rescaled values
+// are longer than those they come from: before the adapter exchanged its
+// buffers with the page's (handOver), the decoder decoded the second page
+// into the buffer the first page had been converted into, and the
+// conversion of the second page overwrote values it had yet to read:
+// row 129 of d read as fffffffffffffff82f25865016515930, and row 143 of e
+// as -25769803775000000, without an error.
+func TestBindRescaleAcrossPages(t *testing.T) {
+	const rows = 1000
+	// The unscaled value v at scale s, read at scale s+k, in w bytes
+	// (w 0: the fewest bytes holding its sign), by math/big.
+	want := func(v int64, k, w int) []byte {
+		x := new(big.Int).Mul(big.NewInt(v), pow10Big(k))
+		if w == 0 {
+			w = (x.BitLen() + 8) / 8
+		}
+		if x.Sign() < 0 {
+			x.Add(x, new(big.Int).Lsh(big.NewInt(1), uint(8*w)))
+		}
+		return x.FillBytes(make([]byte, w))
+	}
+	for _, dict := range []bool{false, true} {
+		r := adaptReader(t, adaptFile(t, rows, false, WithDictionary(dict), WithPageRowLimit(128)))
+		idx, err := r.Bind(mustParse(t, `message m {
+  optional fixed_len_byte_array(16) d (DECIMAL(38,6));
+  optional binary e (DECIMAL(18,9));
+}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := r.FixedReader(idx[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := r.ByteArrayReader(idx[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := d.ReadRows(rows); n != rows || err != nil {
+			t.Fatalf("dict %v: d: ReadRows: %d %v", dict, n, err)
+		}
+		if n, err := e.ReadRows(rows); n != rows || err != nil {
+			t.Fatalf("dict %v: e: ReadRows: %d %v", dict, n, err)
+		}
+		k := 0
+		for i := 0; i < rows; i++ {
+			if got, w := d.Values[i*16:(i+1)*16], want(adaptD(i), 4, 16); !bytes.Equal(got, w) {
+				t.Fatalf("dict %v: d, row %d: %x, want %x", dict, i, got, w)
+			}
+			if i%3 == 0 {
+				continue // null
+			}
+			if got, w := e.Values.At(k), want(adaptE(i), 6, 0); !bytes.Equal(got, w) {
+				t.Fatalf("dict %v: e, row %d: %x, want %x", dict, i, got, w)
+			}
+			k++
+		}
+		if k != e.Values.Len() {
+			t.Errorf("dict %v: e holds %d values, want %d", dict, e.Values.Len(), k)
+		}
+	}
+}
