@@ -375,11 +375,12 @@ type ByteArrayReader struct {
 	strs   stringRefs
 	copied []byte // the batch's value bytes, copied on the first Bytes call; nil before
 	// lazy (readers opened for generated code, see Leaf): the bytes of
-	// dictionary-encoded values are not gathered into Values.Data while
-	// the batch holds no other bytes, as String takes them from its copy
-	// of the dictionary; Values.Offsets are kept, and Bytes, String of a
-	// value that was not dictionary-encoded and the next page of such
-	// values gather them (stringRefs.gather).
+	// the values are not gathered into Values.Data while the batch holds
+	// no other bytes, as String takes them from its copy of the
+	// dictionary (dictionary-encoded values) or from the page's value
+	// bytes, which the strings share (other values, appendLent);
+	// Values.Offsets are kept, and Bytes and a page whose bytes cannot be
+	// taken over (a layout adapter's) gather them (stringRefs.gather).
 	lazy bool
 }
 

@@ -7,6 +7,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -206,8 +207,13 @@ func (c *ByteArrayReader) resetValues() {
 
 func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 	first := c.Values.Len() // batch position of value from
-	if d := p.DictBytes; d != nil && c.lazy && len(c.Values.Data) == 0 {
-		return c.appendLazy(p, first, from, to)
+	if c.lazy && len(c.Values.Data) == 0 {
+		if p.DictBytes != nil {
+			return c.appendLazy(p, first, from, to)
+		}
+		if c.canLend(p) {
+			return c.appendLent(p, first, from, to)
+		}
 	}
 	c.strs.gather(&c.Values)
 	if d := p.DictBytes; d != nil {
@@ -251,6 +257,34 @@ func (c *ByteArrayReader) appendLazy(p *page.Page, first, from, to int) error {
 		offs = append(offs, uint32(end))
 	}
 	c.Values.Offsets = offs
+	return nil
+}
+
+// canLend reports whether the value bytes of p, a page that was not
+// dictionary-encoded, may be shared by the batch's strings (appendLent):
+// they are the decoder's (no layout adapter converted the page), and
+// refs' int32 starts reach all of them.
+func (c *ByteArrayReader) canLend(p *page.Page) bool {
+	return p.BytesID != 0 && (c.c.adapt == nil || !c.c.adapt.conv) && len(p.Values.Bytes.Data) <= math.MaxInt32
+}
+
+// appendLent records values [from, to) of p, which was not
+// dictionary-encoded, as a lazy batch records dictionary-encoded ones
+// (appendLazy): their offsets, and their starts in p's value bytes,
+// which the strings share with the page, and the decoder then leaves to
+// them (stringRefs.lend), instead of the batch copying them.
+func (c *ByteArrayReader) appendLent(p *page.Page, first, from, to int) error {
+	src := p.Values.Bytes.Offsets
+	offs := c.Values.Offsets
+	lo, base := src[from], offs[len(offs)-1]
+	if uint64(base)+uint64(src[to]-lo) > maxBatchBytes {
+		return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+	}
+	for _, o := range src[from+1 : to+1] {
+		offs = append(offs, o-lo+base)
+	}
+	c.Values.Offsets = offs
+	c.strs.lend(p, first, from, to)
 	return nil
 }
 

@@ -88,7 +88,8 @@ func (c *cursor) init(fr *FileReader, col int) {
 // returns to a pool: a reader opened after another was released
 // reads into that one's buffers instead of allocating and clearing its
 // own (bufSets). Nothing a column reader hands out for good points into
-// them (strings are substrings of its own copies, which it never returns).
+// them: strings are substrings of its own copies, which it never returns,
+// or of page value bytes the page has left to them (Page.KeepBytes).
 type colBufs struct {
 	cr       page.ChunkReader
 	def, rep []uint8

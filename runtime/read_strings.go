@@ -20,7 +20,10 @@ import (
 // page decoder reuses its dictionary buffers): the string of a
 // dictionary-encoded value is a substring of its dictionary's, so a
 // dictionary costs two allocations however many of its entries are used,
-// and a kept string keeps its dictionary's copy alive.
+// and a kept string keeps its dictionary's copy alive. A lazy reader
+// (ByteArrayReader.lazy) records the values of other pages the same way,
+// each page's value bytes taken over as the string of a dictionary whose
+// entries it uses in order (lend).
 type stringRefs struct {
 	// refs holds the start of each value in its span's dictionary bytes:
 	// a start, not the entry, so that get reads refs and the batch's
@@ -75,13 +78,45 @@ func (s *stringRefs) add(p *page.Page, base, from, to int) {
 	if !p.Dict || d == nil {
 		return
 	}
-	for len(s.refs) < base {
-		s.refs = append(s.refs, -1)
-	}
 	if p.DictID != s.dictID || s.dict.offs == nil {
 		// Copied, not shared: the decoder reuses its dictionary buffers.
 		s.dictID = p.DictID
 		s.dict = strDict{data: string(d.Data), offs: append(make([]uint32, 0, len(d.Offsets)), d.Offsets...)}
+	}
+	// The decoder has range checked the indices against the dictionary.
+	refs, offs := s.grow(base, to-from), s.dict.offs
+	for k, e := range p.Indices[from:to] {
+		refs[k] = int32(offs[e])
+	}
+}
+
+// lend records values [from, to) of p, a page that was not
+// dictionary-encoded, which take the batch positions from base on, as
+// substrings of p's value bytes: when it meets the page, it makes those
+// bytes the string of a span, as if they were a dictionary whose entries
+// the page uses in order, and marks them kept (Page.KeepBytes), so that
+// the decoder decodes the next page into a new buffer and never writes
+// them again. The batch then copies no value bytes; the strings share
+// the page's. A reader that meets the page after another (the back
+// reader of a read-ahead, see swapBatch) shares the same bytes.
+func (s *stringRefs) lend(p *page.Page, base, from, to int) {
+	if p.BytesID != s.dictID {
+		s.dictID = p.BytesID
+		s.dict = strDict{data: batchString(p.Values.Bytes.Data)}
+		p.KeepBytes = true
+	}
+	refs := s.grow(base, to-from)
+	for k, o := range p.Values.Bytes.Offsets[from:to] {
+		refs[k] = int32(o) // canLend: the bytes are under 2 GiB
+	}
+}
+
+// grow records n values from batch position base on, in the span of the
+// current dictionary (a new span when the last one used another), and
+// returns their refs to fill.
+func (s *stringRefs) grow(base, n int) []int32 {
+	for len(s.refs) < base {
+		s.refs = append(s.refs, -1)
 	}
 	if len(s.spans) == 0 || s.spans[len(s.spans)-1].dictID != s.dictID {
 		s.spans = append(s.spans, strSpan{start: len(s.refs), dictID: s.dictID, dict: s.dict})
@@ -90,13 +125,9 @@ func (s *stringRefs) add(p *page.Page, base, from, to int) {
 			s.one = s.dict
 		}
 	}
-	// The decoder has range checked the indices against the dictionary.
 	n0 := len(s.refs)
-	s.refs = slices.Grow(s.refs, to-from)[:n0+to-from]
-	offs, refs := s.dict.offs, s.refs[n0:]
-	for k, e := range p.Indices[from:to] {
-		refs[k] = int32(offs[e])
-	}
+	s.refs = slices.Grow(s.refs, n)[:n0+n]
+	return s.refs[n0:]
 }
 
 // get returns value i of v as a string: a substring of its dictionary's

@@ -8,12 +8,14 @@ import (
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
-// TestBatchStringAliasTwin reads a column of PLAIN, DELTA_LENGTH_BYTE_ARRAY
-// and dictionary pages over two row groups, in batches that span pages and
+// TestBatchStringAliasTwin reads a column of PLAIN, DELTA_LENGTH_BYTE_ARRAY,
+// DELTA_BYTE_ARRAY (with empty values) and dictionary pages over two row
+// groups, in batches that span pages and
 // row groups, with String on every value and with batchString and with its
 // plain twin. Every string, kept until the end, must equal the value
-// written: the strings of a batch share its buffer, and later batches must
-// not write into it. It does so with and without the lazy gathering of
+// written: the strings of a batch share its buffer, or those of a lazy
+// reader the page's value bytes (stringRefs.lend), and later batches and
+// pages must not write into them. It does so with and without the lazy gathering of
 // generated readers (ByteArrayReader.lazy), and with and without Bytes on
 // every value (which gathers; the copies are modified to check that they
 // are independent of the strings).
@@ -31,9 +33,19 @@ func TestBatchStringAliasTwin(t *testing.T) {
 			d.AppendString(fmt.Sprintf("dict g%d e%02d", g, e))
 		}
 		col := []synthPage{{dict: true, n: d.Len(), values: encode.AppendPlainByteArray(nil, d)}}
-		for p := range 4 {
+		for p := range 6 {
 			var vals encode.ByteArrays
-			switch p % 3 {
+			switch p % 4 {
+			case 3:
+				for i := range pageRows {
+					s := value(g, p, i)
+					if i%5 == 0 {
+						s = ""
+					}
+					vals.AppendString(s)
+					want = append(want, s)
+				}
+				col = append(col, synthPage{n: pageRows, enc: meta.EncodingDeltaByteArray, values: encode.AppendDeltaByteArray(nil, vals)})
 			case 0, 1:
 				for i := range pageRows {
 					s := value(g, p, i)
@@ -41,7 +53,7 @@ func TestBatchStringAliasTwin(t *testing.T) {
 					want = append(want, s)
 				}
 				enc, data := meta.EncodingPlain, encode.AppendPlainByteArray(nil, vals)
-				if p%3 == 1 {
+				if p%4 == 1 {
 					enc, data = meta.EncodingDeltaLengthByteArray, encode.AppendDeltaLengthByteArray(nil, vals)
 				}
 				col = append(col, synthPage{n: pageRows, enc: enc, values: data})
@@ -55,7 +67,7 @@ func TestBatchStringAliasTwin(t *testing.T) {
 			}
 		}
 		chunks = append(chunks, [][]synthPage{col})
-		rows = append(rows, 4*pageRows)
+		rows = append(rows, 6*pageRows)
 	}
 	file := synthFile(t, `message m { required binary s (STRING); }`, rows, chunks)
 

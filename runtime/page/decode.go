@@ -39,7 +39,9 @@ type Decoder struct {
 	scratch encode.ByteArrays
 }
 
-// dictSeq numbers dictionaries across decoders; only equality matters.
+// dictSeq numbers dictionaries, and the values of BYTE_ARRAY pages that
+// were not dictionary-encoded (Page.BytesID), across decoders; only
+// equality matters.
 var dictSeq atomic.Uint64
 
 // NewDecoder returns a decoder for the pages of col.
@@ -183,6 +185,10 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 	p.Header = h
 	p.Dict = false
 	p.DictBytes = nil
+	p.BytesID = 0
+	if p.KeepBytes {
+		p.Values.Bytes.Data, p.KeepBytes = nil, false
+	}
 	p.WideDeltas = false
 	p.V2Compressed = false
 	p.Indices = p.Indices[:0]
@@ -246,7 +252,13 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 	}
 	// num_nulls of a v2 header is informative only: the levels are
 	// authoritative.
-	return d.decodeValues(p, enc, vals, nn)
+	if err := d.decodeValues(p, enc, vals, nn); err != nil {
+		return err
+	}
+	if d.col.Type == meta.ByteArray && !p.Dict {
+		p.BytesID = dictSeq.Add(1)
+	}
+	return nil
 }
 
 // levelsV1 decodes the levels of a v1 page starting at data[pos:].

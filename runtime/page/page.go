@@ -139,6 +139,16 @@ type Page struct {
 	// indices are range checked). It is valid until the next dictionary
 	// page.
 	DictBytes *encode.ByteArrays
+	// BytesID identifies the values of a BYTE_ARRAY page that was not
+	// dictionary-encoded (0 for other pages): it changes with every such
+	// page decoded, so that a reader whose strings share Values.Bytes.Data
+	// (see KeepBytes) can tell, when it reads more of the page's values,
+	// that they are in the bytes they share.
+	BytesID uint64
+	// KeepBytes, set by a reader whose strings share Values.Bytes.Data,
+	// leaves that buffer to them: the decoder decodes the next page into
+	// a new one instead of writing over it.
+	KeepBytes bool
 	// WideDeltas reports that the page's DELTA_BINARY_PACKED INT32
 	// values had miniblocks wider than 32 bits (deltas computed in 64
 	// bits, as DuckDB 1.5 writes them): the values were decoded with the
