@@ -7,7 +7,6 @@ package runtime
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -262,11 +261,18 @@ func (c *ByteArrayReader) appendLazy(p *page.Page, first, from, to int) error {
 
 // canLend reports whether the value bytes of p, a page that was not
 // dictionary-encoded, may be shared by the batch's strings (appendLent):
-// they are the decoder's (no layout adapter converted the page), and
-// refs' int32 starts reach all of them.
+// they are the decoder's (no layout adapter converted the page), and at
+// most maxLentPage.
 func (c *ByteArrayReader) canLend(p *page.Page) bool {
-	return p.BytesID != 0 && (c.c.adapt == nil || !c.c.adapt.conv) && len(p.Values.Bytes.Data) <= math.MaxInt32
+	return p.BytesID != 0 && (c.c.adapt == nil || !c.c.adapt.conv) && len(p.Values.Bytes.Data) <= maxLentPage
 }
+
+// maxLentPage is the most value bytes of a page the strings share: a
+// kept string keeps its page's bytes alive, and a larger page (writers
+// cut pages of 1 MiB by default; some write a row group as one page) is
+// copied batch by batch as before, so that a few kept strings do not
+// hold it all. It also keeps refs' int32 starts in range.
+const maxLentPage = 4 << 20
 
 // appendLent records values [from, to) of p, which was not
 // dictionary-encoded, as a lazy batch records dictionary-encoded ones

@@ -107,7 +107,7 @@ func (s *stringRefs) lend(p *page.Page, base, from, to int) {
 	}
 	refs := s.grow(base, to-from)
 	for k, o := range p.Values.Bytes.Offsets[from:to] {
-		refs[k] = int32(o) // canLend: the bytes are under 2 GiB
+		refs[k] = int32(o) // canLend: at most maxLentPage bytes
 	}
 }
 

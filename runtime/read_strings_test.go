@@ -212,3 +212,72 @@ func TestDictStringStarts(t *testing.T) {
 		}
 	}
 }
+
+// TestLentPageLimit reads a column of a small PLAIN page, a PLAIN page of
+// more than maxLentPage value bytes and a small DELTA_LENGTH_BYTE_ARRAY
+// page, lazily (as generated readers do) and not, in batches that span
+// the pages. The strings of the small pages share the pages' bytes (the
+// batch holds no bytes of its own), those of the large page are copied
+// into the batch, so that a kept string does not keep the large page
+// alive; a batch that meets the large page after a small one gathers the
+// values it shares first. Every string, kept until the end, must equal
+// the value written.
+func TestLentPageLimit(t *testing.T) {
+	const small, bigVals, bigLen = 100, 2600, 2 << 10
+	if bigVals*bigLen <= maxLentPage {
+		t.Fatalf("the large page holds %d bytes, not more than maxLentPage (%d)", bigVals*bigLen, maxLentPage)
+	}
+	var want []string
+	page := func(n int, enc meta.Encoding, value func(i int) string) synthPage {
+		var vals encode.ByteArrays
+		for i := range n {
+			vals.AppendString(value(i))
+			want = append(want, value(i))
+		}
+		data := encode.AppendPlainByteArray(nil, vals)
+		if enc == meta.EncodingDeltaLengthByteArray {
+			data = encode.AppendDeltaLengthByteArray(nil, vals)
+		}
+		return synthPage{n: n, enc: enc, values: data}
+	}
+	col := []synthPage{
+		page(small, meta.EncodingPlain, func(i int) string { return fmt.Sprintf("first %03d", i) }),
+		page(bigVals, meta.EncodingPlain, func(i int) string { return fmt.Sprintf("%04d", i) + strings.Repeat("x", bigLen-4) }),
+		page(small, meta.EncodingDeltaLengthByteArray, func(i int) string { return fmt.Sprintf("last %03d", i) }),
+	}
+	file := synthFile(t, `message m { required binary s (STRING); }`, []int64{int64(len(want))}, [][][]synthPage{{col}})
+	for _, batch := range []int{1, 60, 150, 3000} {
+		for _, lazy := range []bool{false, true} {
+			var got []string
+			readBatches(t, file, batch, lazy, func(c *ByteArrayReader) {
+				first := len(got)
+				for i := range c.Values.Len() {
+					got = append(got, c.String(i))
+				}
+				if !lazy {
+					return
+				}
+				// Batches of the small pages alone share their bytes;
+				// those of the large page alone copy them.
+				switch last := len(got) - 1; {
+				case last < small || first >= small+bigVals:
+					if len(c.Values.Data) != 0 {
+						t.Fatalf("batch %d, values %d to %d (small pages): %d bytes copied, want none", batch, first, last, len(c.Values.Data))
+					}
+				case first >= small && last < small+bigVals:
+					if len(c.Values.Data) != int(c.Values.Offsets[c.Values.Len()]) {
+						t.Fatalf("batch %d, values %d to %d (large page): %d bytes in the batch, want all %d", batch, first, last, len(c.Values.Data), c.Values.Offsets[c.Values.Len()])
+					}
+				}
+			})
+			if !slices.Equal(got, want) {
+				for i := range min(len(got), len(want)) {
+					if got[i] != want[i] {
+						t.Fatalf("batch %d, lazy %v: value %d: %.20q, want %.20q", batch, lazy, i, got[i], want[i])
+					}
+				}
+				t.Fatalf("batch %d, lazy %v: %d values, want %d", batch, lazy, len(got), len(want))
+			}
+		}
+	}
+}
