@@ -28,7 +28,9 @@ var pipeFiles = append([]string{
 // pipeRead reads every column of the file at path through ReadColumns in
 // batches whose sizes cycle through sizes, and returns per batch the text
 // of each column's levels and values, and the strings of the batches.
-func pipeRead(t *testing.T, path string, sizes []int, opts ...ReaderOption) (batches, strs []string, fr *FileReader) {
+// lazy sets the byte-array readers' mode of generated readers (see
+// ByteArrayReader.lazy), whose strings share the pages' bytes.
+func pipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...ReaderOption) (batches, strs []string, fr *FileReader) {
 	t.Helper()
 	fr = openReader(t, path, opts...)
 	var (
@@ -82,6 +84,7 @@ func pipeRead(t *testing.T, path string, sizes []int, opts ...ReaderOption) (bat
 		case meta.ByteArray:
 			var r *ByteArrayReader
 			if r, err = fr.ByteArrayReader(l.Column); err == nil {
+				r.lazy = lazy
 				c, lv = r, &r.Levels
 				val = func() string {
 					var s []string
@@ -124,40 +127,44 @@ func pipeRead(t *testing.T, path string, sizes []int, opts ...ReaderOption) (bat
 // the sequential reads, batch by batch, for columns of every type, also
 // when the next batch is smaller (the read ahead is split) or larger
 // (extended) than the one read ahead; strings of earlier batches keep
-// their values; Release stops the reading ahead.
+// their values; Release stops the reading ahead. It does so with the
+// byte-array readers of generated readers too (lazy), whose front and
+// back readers share the bytes of the pages they both read from.
 func TestReadAheadCorpus(t *testing.T) {
 	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
 	readAheadMinSlots = 1
 	for _, f := range pipeFiles {
 		path := corpus.Path(t, f)
 		for _, sizes := range [][]int{{3}, {5, 5, 2, 9, 1, 5}, {1000}} {
-			seq, _, fr := pipeRead(t, path, sizes)
-			fr.Release()
-			if fr.pipe != nil {
-				t.Fatalf("%s: read ahead without WithReadParallelism", f)
-			}
-			got, strs, fr := pipeRead(t, path, sizes, WithReadParallelism(2))
-			want := cloneStrings(strs)
-			if fr.NumRows() > int64(sizes[0]) && (fr.pipe == nil || fr.pipe.off || fr.pipe.back == nil) {
-				t.Fatalf("%s, batches %v: nothing was read ahead", f, sizes)
-			}
-			fr.Release()
-			if fr.pipe.ahead {
-				t.Fatalf("%s: Release left a batch read ahead", f)
-			}
-			if !slices.Equal(got, seq) {
-				for i := range min(len(got), len(seq)) {
-					if got[i] != seq[i] {
-						t.Fatalf("%s, batches %v: column batch %d\n%s\nsequentially\n%s", f, sizes, i, got[i], seq[i])
-					}
+			for _, lazy := range []bool{false, true} {
+				seq, _, fr := pipeRead(t, path, sizes, lazy)
+				fr.Release()
+				if fr.pipe != nil {
+					t.Fatalf("%s: read ahead without WithReadParallelism", f)
 				}
-				t.Fatalf("%s, batches %v: %d column batches, sequentially %d", f, sizes, len(got), len(seq))
-			}
-			// Read another file with parallelism: its buffers are the
-			// released ones.
-			pipeRead(t, path, sizes, WithReadParallelism(2))
-			if !slices.Equal(strs, want) {
-				t.Fatalf("%s: strings of released batches changed", f)
+				got, strs, fr := pipeRead(t, path, sizes, lazy, WithReadParallelism(2))
+				want := cloneStrings(strs)
+				if fr.NumRows() > int64(sizes[0]) && (fr.pipe == nil || fr.pipe.off || fr.pipe.back == nil) {
+					t.Fatalf("%s, batches %v: nothing was read ahead", f, sizes)
+				}
+				fr.Release()
+				if fr.pipe.ahead {
+					t.Fatalf("%s: Release left a batch read ahead", f)
+				}
+				if !slices.Equal(got, seq) {
+					for i := range min(len(got), len(seq)) {
+						if got[i] != seq[i] {
+							t.Fatalf("%s, batches %v, lazy %v: column batch %d\n%s\nsequentially\n%s", f, sizes, lazy, i, got[i], seq[i])
+						}
+					}
+					t.Fatalf("%s, batches %v, lazy %v: %d column batches, sequentially %d", f, sizes, lazy, len(got), len(seq))
+				}
+				// Read another file with parallelism: its buffers are the
+				// released ones.
+				pipeRead(t, path, sizes, lazy, WithReadParallelism(2))
+				if !slices.Equal(strs, want) {
+					t.Fatalf("%s, lazy %v: strings of released batches changed", f, lazy)
+				}
 			}
 		}
 	}
