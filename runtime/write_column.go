@@ -448,6 +448,7 @@ func (c *leafWriter) checkPage() error {
 	}
 	est := c.pageEstimate()
 	if est >= cfg.PageSize || c.pg.rows >= cfg.PageRowLimit {
+		c.sc.warm(est, true)
 		return c.cutPage()
 	}
 	// Rows at which the page would be full, at the rate seen so far;
@@ -546,6 +547,7 @@ func (c *leafWriter) cutPage() error {
 	}
 	wasDict := c.vals.dictMode()
 	sc := c.sc
+	sc.warm(c.pageEstimate(), false) // a page cut at a flush (checkPage warms full pages)
 	values, enc := c.vals.encodePage(sc.values[:0])
 	sc.values = values
 	if enc == meta.EncodingRLEDictionary && c.opt.version == 1 {

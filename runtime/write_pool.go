@@ -147,21 +147,15 @@ func (sc *pageScratch) move(take bool) {
 
 // move takes a slice into *s, which must be empty (take), or gives *s's
 // buffer to the pool and sets *s to nil. With exact, the slice taken is
-// one kept whole, or, when the garbage collector emptied exact, a new one
-// of the capacity kept last (a page cut needs it), and the slice given is
-// kept whole up to exactMax. Otherwise the slice taken is a pooled one of
-// the hinted class, or nil when the pool holds none (the hint never
-// allocates), and the slice given goes to its class, hinted.
+// one kept whole, or nil when the garbage collector emptied exact (warm
+// sizes it at the first page cut), and the slice given is kept whole up
+// to exactMax. Otherwise the slice taken is a pooled one of the hinted
+// class, or nil when the pool holds none (the hint never allocates), and
+// the slice given goes to its class, hinted.
 func (b *hintPool[T]) move(s *[]T, take bool) {
 	if take {
 		if b.exact != nil {
-			if *s = b.exact.Get(); *s == nil {
-				// The garbage collector emptied the pool: one slice of
-				// the size kept last, not a series grown by doubling.
-				if c := b.exactCap.Load(); c > 0 {
-					*s = make([]T, 0, c)
-				}
-			}
+			*s = b.exact.Get()
 			return
 		}
 		if k := int(b.hint.Load()) - 1; k >= 0 && k <= b.maxHint {
@@ -179,6 +173,40 @@ func (b *hintPool[T]) move(s *[]T, take bool) {
 		b.hint.Store(int32(k + 1))
 	}
 	*s = nil
+}
+
+// warm gives *s, a buffer of b with exact that move left without
+// capacity (the garbage collector had emptied exact), one slice for the
+// page about to be cut, of need bytes or so: the capacity exact kept
+// last, for a page cut because it is full (the writer's pages are that
+// large; one slice, not a series grown by doubling), or need when that is
+// less, for a page cut at a flush (a writer of a few rows must not take a
+// buffer of the last writer's page size, up to exactMax, for it).
+func (b *hintPool[T]) warm(s *[]T, need int, full bool) {
+	if cap(*s) > 0 || b.exact == nil {
+		return
+	}
+	c := int(b.exactCap.Load())
+	if c <= 0 {
+		return // nothing kept yet: the buffer grows as before
+	}
+	if !full {
+		c = min(c, max(need+need/8, minWarm))
+	}
+	*s = make([]T, 0, c)
+}
+
+// minWarm is the least capacity warm gives a buffer.
+const minWarm = 4 << 10
+
+// warm sizes the buffers of sc that move left without capacity for a
+// page of about need bytes (see hintPool.warm).
+func (sc *pageScratch) warm(need int, full bool) {
+	for i, buf := range sc.b.Buffers() {
+		scratchBytes[scratchBody+i].warm(buf, need, full)
+	}
+	scratchBytes[scratchValues].warm(&sc.values, need, full)
+	scratchBytes[scratchPage].warm(&sc.page, need, full)
 }
 
 // grow is growBuf for a buffer of b: s with room for n more elements,
