@@ -219,7 +219,7 @@ func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 		// Resolve the dictionary indices straight into Values.
 		if err := c.Values.AppendGathered(d, p.Indices[from:to]); err != nil {
 			if errors.Is(err, encode.ErrLength) {
-				return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+				return c.errBatchBytes()
 			}
 			return fmt.Errorf("%w: column %q: %w", ErrChunk, c.c.leaf.PathString(), err)
 		}
@@ -230,7 +230,7 @@ func (c *ByteArrayReader) appendValues(p *page.Page, from, to int) error {
 	base := uint32(len(c.Values.Data))
 	lo, hi := src.Offsets[from], src.Offsets[to]
 	if uint64(len(c.Values.Data))+uint64(hi-lo) > maxBatchBytes {
-		return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+		return c.errBatchBytes()
 	}
 	c.Values.Data = append(c.Values.Data, src.Data[lo:hi]...)
 	for _, o := range src.Offsets[from+1 : to+1] {
@@ -251,7 +251,7 @@ func (c *ByteArrayReader) appendLazy(p *page.Page, first, from, to int) error {
 	for _, e := range p.Indices[from:to] {
 		end += uint64(d.offs[e+1] - d.offs[e])
 		if end > maxBatchBytes {
-			return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+			return c.errBatchBytes()
 		}
 		offs = append(offs, uint32(end))
 	}
@@ -264,7 +264,7 @@ func (c *ByteArrayReader) appendLazy(p *page.Page, first, from, to int) error {
 // they are the decoder's (no layout adapter converted the page), and at
 // most maxLentPage.
 func (c *ByteArrayReader) canLend(p *page.Page) bool {
-	return p.BytesID != 0 && (c.c.adapt == nil || !c.c.adapt.conv) && len(p.Values.Bytes.Data) <= maxLentPage
+	return p.BytesID != 0 && !c.c.converts() && len(p.Values.Bytes.Data) <= maxLentPage
 }
 
 // maxLentPage is the most value bytes of a page the strings share: a
@@ -284,7 +284,7 @@ func (c *ByteArrayReader) appendLent(p *page.Page, first, from, to int) error {
 	offs := c.Values.Offsets
 	lo, base := src[from], offs[len(offs)-1]
 	if uint64(base)+uint64(src[to]-lo) > maxBatchBytes {
-		return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+		return c.errBatchBytes()
 	}
 	for _, o := range src[from+1 : to+1] {
 		offs = append(offs, o-lo+base)
@@ -297,6 +297,12 @@ func (c *ByteArrayReader) appendLent(p *page.Page, first, from, to int) error {
 // maxBatchBytes is the most BYTE_ARRAY data one ReadRows call returns
 // (ByteArrays offsets are 32-bit).
 const maxBatchBytes = 1<<32 - 1
+
+// errBatchBytes is the error of a batch whose values would exceed
+// maxBatchBytes.
+func (c *ByteArrayReader) errBatchBytes() error {
+	return fmt.Errorf("%w: column %q: the values of the rows asked for exceed %d bytes; read fewer rows at a time", ErrColumn, c.c.leaf.PathString(), uint64(maxBatchBytes))
+}
 
 // String returns non-null value i (0 <= i < Values.Len()) as a string.
 // Values that were dictionary-encoded are substrings of one copy of their

@@ -65,6 +65,10 @@ type cursor struct {
 	taken int64    // rows started by the slots taken so far (with an adapter's levels)
 }
 
+// converts reports whether the column's layout adapter converts its
+// pages' values (Bind to another compatible type).
+func (c *cursor) converts() bool { return c.adapt != nil && c.adapt.conv }
+
 func (c *cursor) init(fr *FileReader, col int) {
 	c.fr = fr
 	c.col = col
@@ -618,7 +622,7 @@ func (c *cursor) nextPage() (ok bool, err error) {
 			}
 			rows = int64(countLevel(p.Rep, 0))
 		}
-		if c.adapt != nil && c.adapt.conv {
+		if c.converts() {
 			if err := c.adapt.convert(p, c.leaf); err != nil {
 				return false, err
 			}

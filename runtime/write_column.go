@@ -66,6 +66,9 @@ type pageScratch struct {
 	b            page.Builder // buffers only: builder sets the codec
 	values, page []byte
 	enc          crypt.ChunkEncryptor // the encryptor builder hands b
+	// cold: the buffers were taken (move) and the first page cut has not
+	// sized those the pools lacked yet (warm).
+	cold bool
 }
 
 // builder returns the shared page builder set up for c: its codec, CRC
@@ -448,7 +451,9 @@ func (c *leafWriter) checkPage() error {
 	}
 	est := c.pageEstimate()
 	if est >= cfg.PageSize || c.pg.rows >= cfg.PageRowLimit {
-		c.sc.warm(est, true)
+		if c.sc.cold {
+			c.sc.warm(est, true)
+		}
 		return c.cutPage()
 	}
 	// Rows at which the page would be full, at the rate seen so far;
@@ -547,7 +552,9 @@ func (c *leafWriter) cutPage() error {
 	}
 	wasDict := c.vals.dictMode()
 	sc := c.sc
-	sc.warm(c.pageEstimate(), false) // a page cut at a flush (checkPage warms full pages)
+	if sc.cold { // a page cut at a flush (checkPage warms full pages)
+		sc.warm(c.pageEstimate(), false)
+	}
 	values, enc := c.vals.encodePage(sc.values[:0])
 	sc.values = values
 	if enc == meta.EncodingRLEDictionary && c.opt.version == 1 {

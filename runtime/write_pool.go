@@ -140,6 +140,7 @@ var (
 // move takes pooled buffers into the empty scratch sc (take), or gives
 // its buffers to the pools, leaving them nil (see hintPool.move).
 func (sc *pageScratch) move(take bool) {
+	sc.cold = take
 	moveBuilder(&sc.b, take)
 	scratchBytes[scratchValues].move(&sc.values, take)
 	scratchBytes[scratchPage].move(&sc.page, take)
@@ -181,7 +182,8 @@ func (b *hintPool[T]) move(s *[]T, take bool) {
 // last, for a page cut because it is full (the writer's pages are that
 // large; one slice, not a series grown by doubling), or need when that is
 // less, for a page cut at a flush (a writer of a few rows must not take a
-// buffer of the last writer's page size, up to exactMax, for it).
+// buffer of the last writer's page size, up to exactMax, for it), from
+// the size-classed pool when it holds one (grow).
 func (b *hintPool[T]) warm(s *[]T, need int, full bool) {
 	if cap(*s) > 0 || b.exact == nil {
 		return
@@ -190,18 +192,20 @@ func (b *hintPool[T]) warm(s *[]T, need int, full bool) {
 	if c <= 0 {
 		return // nothing kept yet: the buffer grows as before
 	}
-	if !full {
-		c = min(c, max(need+need/8, minWarm))
+	if full {
+		*s = make([]T, 0, c) // exact keeps it whole, at this capacity
+		return
 	}
-	*s = make([]T, 0, c)
+	*s = bufpool.Grow(b.p, *s, min(c, max(need+need/8, minWarm)))
 }
 
 // minWarm is the least capacity warm gives a buffer.
 const minWarm = 4 << 10
 
 // warm sizes the buffers of sc that move left without capacity for a
-// page of about need bytes (see hintPool.warm).
+// page of about need bytes (see hintPool.warm), once per move.
 func (sc *pageScratch) warm(need int, full bool) {
+	sc.cold = false
 	for i, buf := range sc.b.Buffers() {
 		scratchBytes[scratchBody+i].warm(buf, need, full)
 	}
