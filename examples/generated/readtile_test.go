@@ -81,7 +81,14 @@ func TestReadTiles(t *testing.T) {
 // three measures is taken with the GC off, as a GC during one empties the
 // buffer pools (as in the runtime's TestDictStringAllocs, where the least
 // of three alone still failed about one run in three).
+//
+// Under the race detector, whose sync.Pool drops items at random, it
+// failed about one run in eight (before and after the read-ahead's
+// workers): it is checked by the runs without -race.
 func TestReadSteadyAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector sync.Pool drops items at random: the allocations are checked by the runs without -race")
+	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	data := writeAll(t, sortedEvents(200_000), nil, NewEventWriter)
 	r, err := NewEventReader(bytes.NewReader(data), int64(len(data)))
