@@ -216,11 +216,12 @@
 // still in cache when its rows are filled; types of a few dozen columns
 // read a batch of 4,096 rows in one tile.
 // Under runtime.WithReadParallelism(n ≥ 2), a tile of at least 256 rows and
-// 16,384 rows × leaves is assembled in two halves at once (assemblePart on
-// two goroutines, runtime.Both): runtime.Leaves.Split finds where the
-// second half starts in each leaf (its level slot and value), and each
-// half takes lists, structs and pointer targets from its own slabs (the
-// reader's TSlabs, runtime.Slab). Byte-array leaves read into []byte are
+// 16,384 rows × leaves with no batch read ahead of it is assembled in two
+// halves at once (assemblePart on two goroutines, runtime.Both):
+// runtime.Leaves.Split decides, and finds where the second half starts in
+// each leaf (its level slot and value), and each half takes lists,
+// structs and pointer targets from its own slabs (the reader's TSlabs,
+// runtime.Slab). Byte-array leaves read into []byte are
 // opened with runtime.LeafBytes, so that Split makes the copy their values
 // share before the halves read it.
 // On an error Read returns 0, and zeroes again the rows it had filled.

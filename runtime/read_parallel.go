@@ -15,26 +15,28 @@ import (
 // 2 on, read ahead: while the caller's Read builds the rows of one batch,
 // n-1 goroutines decode the columns of the next batch of as many rows into
 // a second set of column buffers, which the next Read takes over (it
-// decodes the columns they have not started yet itself); and the Read
-// assembles the rows of a large batch in two halves at once (Leaves.Split,
-// Both). It pays on files
-// with several costly columns (compressed, dictionary-encoded or long
-// byte arrays) and batches of thousands of rows (a Read of fewer than
-// about 16,000 rows × columns decodes them one after the other and reads
-// nothing ahead). The rows and errors returned are the same, each error
-// from the Read of the batch it belongs to; the column buffers take twice
-// the memory, and Deviations may already list those of the batch read
-// ahead. Close (FileReader.Release) waits for the goroutines; a reader
-// abandoned without it keeps them until they have decoded their batch.
+// decodes the columns they have not started yet itself). A batch read
+// without one ahead of it (the last, or one whose columns cannot be read
+// ahead: Variants, layout adapters) is assembled in two halves at once
+// instead (Leaves.Split, Both). It pays on files with several costly
+// columns (compressed, dictionary-encoded or long byte arrays) and
+// batches of thousands of rows (a Read of fewer than about 16,000 rows ×
+// columns decodes them one after the other and reads nothing ahead). The
+// rows and errors returned are the same, each error from the Read of the
+// batch it belongs to; the column buffers take twice the memory, and
+// Deviations may already list those of the batch read ahead. The
+// goroutines wait for the next Read spinning, up to twice the time
+// between two Reads (at least 0.1 ms, at most 1 ms), then exit; Close
+// (FileReader.Release) stops them at once.
 //
 // Unlike WithParallelism it does not time itself: measure it on the
-// machine that runs it. Where the work is memory-bound and the cores share
-// their units (some virtual machines give two vCPUs of one core), moving
-// a batch's data between goroutines costs more than the split saves: on
-// such a 2-vCPU VM (the suite of peers/bench, whose pqgen-par reads with
-// WithReadParallelism(2)), 200,000 flat rows of six columns read up to 30%
-// slower (0-25% in two runs of one day, 13-30% on another), nested rows
-// 1.16-1.52 times faster and 20,000 rows of 200 columns 1.10-1.43 times.
+// machine that runs it. Where the work is memory-bound, moving a batch's
+// data between cores costs part of what the split saves, and the
+// garbage collector's workers take the other core when rows hold maps:
+// on a 2-vCPU VM (the suite of peers/bench, whose pqgen-par reads with
+// WithReadParallelism(2)), 200,000 flat rows of six columns read
+// 1.0-1.2 times as fast, nested rows 1.1 times and 20,000 rows of 200
+// columns 1.2-1.4 times.
 func WithReadParallelism(n int) ReaderOption {
 	return func(c *readerConfig) {
 		if n < 1 {

@@ -10,8 +10,10 @@ package runtime
 
 import (
 	"fmt"
+	goruntime "runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // pipeReader is a typed column reader whose next batch can be decoded
@@ -33,18 +35,35 @@ type pipeReader interface {
 }
 
 // readPipe is the read-ahead state of a FileReader.
+//
+// Its goroutines are workers that wait for the next batch spinning
+// (yielding their processor now and then) rather than parked, as the
+// writer's do (spin_wait.go): on a virtual machine a goroutine started
+// for each batch got a processor 60-70 µs later, half the time the
+// caller takes to assemble 4,096 flat rows, and the caller then decoded
+// most columns itself. A worker idle for workerWait of its batches'
+// period exits, and one that found no column left of the batch it woke
+// for exits at once (the caller was faster without it); the next batch
+// starts it again. Release stops them.
 type readPipe struct {
 	jobs  []ColumnJob  // the generated reader's jobs (compared by identity)
 	front []pipeReader // per job: its reader, nil when the column is not read
 	back  []pipeReader // per job: the back reader, made on the first read-ahead
 	off   bool         // some job cannot be read ahead (Variant, layout adapter)
 
-	k     int          // rows of the batch in the back readers
-	ahead bool         // the back readers hold, or are being filled with, the next k rows
-	next  atomic.Int64 // the next job to decode ahead
+	k     int  // rows of the batch in the back readers
+	ahead bool // the back readers hold, or are being filled with, the next k rows
+	// batch is the batch being decoded ahead and its next job:
+	// seq<<32 | job. A goroutine takes job i of batch seq with a
+	// compare-and-swap, so that one late for a batch never takes a job of
+	// the next.
+	batch atomic.Uint64
+	done  atomic.Int64 // jobs of the batch decoded (or given up)
 	errs  []error      // per job, the error of its read-ahead
-	wg    sync.WaitGroup
-	read  int64 // rows ReadColumns has handed out
+	slots []atomic.Bool
+	quit  atomic.Bool
+	wg    sync.WaitGroup // the workers
+	read  int64          // rows ReadColumns has handed out
 }
 
 // newPipe returns the read-ahead state for jobs, off when one of them is
@@ -108,25 +127,93 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 		}
 	}
 	p.k, p.ahead = next, true
-	p.next.Store(0)
 	clear(p.errs)
-	for range min(r.cfg.ReadParallelism, len(jobs)) - 1 {
-		p.wg.Go(p.work)
+	p.done.Store(0)
+	seq := uint32(p.batch.Load()>>32) + 1
+	p.batch.Store(uint64(seq) << 32) // publishes k, errs and done
+	if p.slots == nil {
+		p.slots = make([]atomic.Bool, min(r.cfg.ReadParallelism, len(jobs))-1)
+	}
+	p.start(seq)
+}
+
+// start starts a goroutine for each worker slot none runs, for batch seq.
+func (p *readPipe) start(seq uint32) {
+	for k := range p.slots {
+		if p.slots[k].CompareAndSwap(false, true) {
+			p.wg.Go(func() { p.worker(k, seq-1) })
+		}
 	}
 }
 
-// work decodes the next k rows of the columns it takes into their back
-// readers until none is left.
-func (p *readPipe) work() {
+// take returns the next job of batch seq not taken yet, false when there
+// is none (or the batch is another).
+func (p *readPipe) take(seq uint32) (int, bool) {
 	for {
-		i := int(p.next.Add(1) - 1)
-		if i >= len(p.jobs) {
+		b := p.batch.Load()
+		i := int(uint32(b))
+		if uint32(b>>32) != seq || i >= len(p.jobs) {
+			return 0, false
+		}
+		if p.batch.CompareAndSwap(b, b+1) {
+			return i, true
+		}
+	}
+}
+
+// worker is goroutine k of the read-ahead, started for the batch after
+// seen: it decodes columns of each new batch, waiting for the next as
+// the type comment says.
+func (p *readPipe) worker(k int, seen uint32) {
+	w := newSpinWait()
+	for {
+		if p.quit.Load() {
+			p.slots[k].Store(false)
 			return
+		}
+		if b := p.batch.Load(); uint32(b>>32) != seen {
+			seen = uint32(b >> 32)
+			w.batchDone(p.work(seen) > 0)
+			continue
+		}
+		if w.spin() {
+			p.slots[k].Store(false)
+			// A batch started after the check above found the slot
+			// taken and started no goroutine: take the slot back.
+			if uint32(p.batch.Load()>>32) == seen || p.quit.Load() || !p.slots[k].CompareAndSwap(false, true) {
+				return
+			}
+			w.worked(false)
+		}
+	}
+}
+
+// work decodes the next k rows of the columns of batch seq it takes into
+// their back readers until none is left,
+// and returns how many it took.
+func (p *readPipe) work(seq uint32) (took int) {
+	for {
+		i, ok := p.take(seq)
+		if !ok {
+			return took
 		}
 		if f := p.front[i]; f != nil {
 			b := p.back[i]
 			got, err := f.cur().readRows(p.k, b.levels(), b)
 			p.errs[i] = exactRows(got, p.k, err, p.jobs[i].path)
+		}
+		took++
+		p.done.Add(1)
+	}
+}
+
+// wait returns when every job of the batch is decoded. The columns left
+// take a worker microseconds: it spins rather than parks, as a parked
+// caller is woken as late as a worker is started.
+func (p *readPipe) wait() {
+	for spins := 1; p.done.Load() < int64(len(p.jobs)); spins++ {
+		if spins%64 == 0 {
+			goruntime.Gosched()
 		}
 	}
 }
@@ -137,8 +224,13 @@ func (p *readPipe) work() {
 // reading the rows missing up to k.
 func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 	p := r.pipe
-	p.work()
-	p.wg.Wait()
+	t0 := time.Now()
+	DbgStats.Batches.Add(1)
+	DbgStats.Untaken.Add(int64(p.work(uint32(p.batch.Load() >> 32))))
+	t1 := time.Now()
+	p.wait()
+	DbgStats.OwnNs.Add(int64(t1.Sub(t0)))
+	DbgStats.WaitNs.Add(int64(time.Since(t1)))
 	p.ahead = false
 	if !p.same(jobs) {
 		return fmt.Errorf("%w: ReadColumns of other columns than those whose next rows were read ahead", ErrColumn)
@@ -180,13 +272,30 @@ func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 }
 
 // stopPipe waits for the goroutines decoding ahead, which take no more
-// columns, and drops the batch read ahead.
+// columns, drops the batch read ahead and stops the workers.
 func (r *FileReader) stopPipe() {
-	if p := r.pipe; p != nil && p.ahead {
-		p.next.Store(int64(len(p.jobs)))
-		p.wg.Wait()
+	p := r.pipe
+	if p == nil {
+		return
+	}
+	if p.ahead {
+		for {
+			b := p.batch.Load()
+			left := len(p.jobs) - int(uint32(b))
+			if left <= 0 {
+				break
+			}
+			if p.batch.CompareAndSwap(b, b+uint64(left)) {
+				p.done.Add(int64(left))
+				break
+			}
+		}
+		p.wait()
 		p.ahead = false
 	}
+	p.quit.Store(true)
+	p.wg.Wait()
+	p.quit.Store(false)
 }
 
 // exactRows returns err, or an error naming the column at path when got
@@ -348,3 +457,6 @@ func (c *ByteArrayReader) moveValues(o pipeReader, v int) {
 		ts.one = ts.spans[0].dict
 	}
 }
+
+// DbgStats is a temporary probe.
+var DbgStats struct{ Batches, Untaken, OwnNs, WaitNs, StartNs, Starts atomic.Int64 }

@@ -2,8 +2,10 @@ package runtime
 
 import (
 	"fmt"
+	goruntime "runtime"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -151,6 +153,11 @@ func TestReadAheadCorpus(t *testing.T) {
 				if fr.pipe.ahead {
 					t.Fatalf("%s: Release left a batch read ahead", f)
 				}
+				for k := range fr.pipe.slots {
+					if fr.pipe.slots[k].Load() {
+						t.Fatalf("%s: Release left worker %d running", f, k)
+					}
+				}
 				if !slices.Equal(got, seq) {
 					for i := range min(len(got), len(seq)) {
 						if got[i] != seq[i] {
@@ -167,5 +174,99 @@ func TestReadAheadCorpus(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestReadAheadWorkersExit: the read-ahead's workers of a reader read to
+// its end and abandoned without Release exit by themselves once idle,
+// and Release stops those still waiting at once.
+func TestReadAheadWorkersExit(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	path := corpus.Path(t, "data/alltypes_plain.parquet")
+	base := goruntime.NumGoroutine()
+	_, _, fr := pipeRead(t, path, []int{1}, true, WithReadParallelism(3))
+	if fr.pipe == nil || len(fr.pipe.slots) != 2 {
+		t.Fatalf("no read-ahead with two workers: %+v", fr.pipe)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for goruntime.NumGoroutine() > base {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines 5 s after the last read, %d before it", goruntime.NumGoroutine(), base)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	for k := range fr.pipe.slots {
+		if fr.pipe.slots[k].Load() {
+			t.Fatalf("worker %d exited without freeing its slot", k)
+		}
+	}
+	fr.Release()
+
+	// Release right after a batch: the workers are still waiting for
+	// the next.
+	fr = openReader(t, path, WithReadParallelism(3))
+	r, err := fr.Int32Reader(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fr.ReadColumns(2, Col(r, "id")); err != nil {
+		t.Fatal(err)
+	}
+	if fr.pipe == nil || !fr.pipe.ahead {
+		t.Fatal("nothing read ahead")
+	}
+	fr.Release()
+	for k := range fr.pipe.slots {
+		if fr.pipe.slots[k].Load() {
+			t.Fatalf("Release left worker %d running", k)
+		}
+	}
+}
+
+// TestReadPipeTake: a worker takes each job of the batch it synchronised
+// with once, and none of another batch (one late for a batch must not
+// decode a column of the next with the last one's row count).
+func TestReadPipeTake(t *testing.T) {
+	p := &readPipe{jobs: make([]ColumnJob, 3)}
+	p.batch.Store(7 << 32)
+	if i, ok := p.take(6); ok {
+		t.Fatalf("a worker of batch 6 took job %d of batch 7", i)
+	}
+	for want := range 3 {
+		if i, ok := p.take(7); !ok || i != want {
+			t.Fatalf("take = %d, %v; want job %d", i, ok, want)
+		}
+	}
+	if i, ok := p.take(7); ok {
+		t.Fatalf("took job %d of 3", i)
+	}
+}
+
+// TestSpinWait: a worker that came too late for its batch exits at its
+// first idle spin; one that stays waits workerWait of its batches'
+// period, checking the clock every 64th spin.
+func TestSpinWait(t *testing.T) {
+	w := newSpinWait()
+	w.batchDone(false)
+	if !w.spin() {
+		t.Fatal("a worker that does not stay did not expire at once")
+	}
+	w.batchDone(true) // the first batch timed: period 0, workerIdle
+	if w.idle != workerIdle {
+		t.Fatalf("idle %v after one batch, want %v", w.idle, workerIdle)
+	}
+	for i := range 63 {
+		if w.spin() {
+			t.Fatalf("expired at spin %d, before checking the clock", i+1)
+		}
+	}
+	time.Sleep(2 * workerIdle)
+	if !w.spin() {
+		t.Fatal("not expired at the 64th spin, 2 × workerIdle later")
+	}
+	w.worked(true)
+	if w.spin() {
+		t.Fatal("expired right after work")
 	}
 }

@@ -41,10 +41,13 @@ func LeafBytes(dst **ByteArrayReader, col int) LeafSlot {
 // hold after ReadColumns and Check. It sets ep[c] and eq[c], for every
 // open leaf c, to the number of its level slots and values, the ends of
 // the batch. Under WithReadParallelism(n ≥ 2), for a batch of at least
-// 256 rows and 16,384 rows × leaves, it returns m = rows/2 and sets
-// mp[c] and mq[c] to the level slot and value where row m starts: rows
-// [0, m) are built from the slots and values before those, rows [m, rows)
-// from the rest, at once (Both). Otherwise it returns 0: one part. Split
+// 256 rows and 16,384 rows × leaves while no batch is being decoded
+// ahead (ReadColumns: its goroutines hold the other processors, and a
+// part on a goroutine of its own waited for one), it returns m = rows/2
+// and sets mp[c] and mq[c] to the level slot and value where row m
+// starts: rows [0, m) are built from the slots and values before those,
+// rows [m, rows) from the rest, at once (Both). Otherwise it returns 0:
+// one part. Split
 // also makes the byte-array readers' lazily built state (the strings'
 // shared buffer, the Bytes copy) so that both parts only read it.
 //
@@ -58,7 +61,7 @@ func (s *Leaves) Split(rows int, mp, mq, ep, eq []int) int {
 		l := &s.leaves[i]
 		ep[l.col], eq[l.col] = l.slots(), l.r.numValues()
 	}
-	if s.par < 2 || rows < splitMinRows || rows*len(s.leaves) < splitMinSlots {
+	if s.par < 2 || rows < splitMinRows || rows*len(s.leaves) < splitMinSlots || s.fr.readingAhead() {
 		return 0
 	}
 	m := rows / 2
@@ -71,6 +74,10 @@ func (s *Leaves) Split(rows int, mp, mq, ep, eq []int) int {
 	}
 	return m
 }
+
+// readingAhead reports whether goroutines are decoding the batch after
+// the one ReadColumns returned (see read_pipe.go).
+func (r *FileReader) readingAhead() bool { return r != nil && r.pipe != nil && r.pipe.ahead }
 
 // shareBatch builds now what String (asBytes false) or Bytes would build
 // on first use for the current batch, so that two goroutines may call it

@@ -59,7 +59,8 @@ func splitBrute(lv Levels, maxDef, maxRep uint8, m int) (slot, val int) {
 }
 
 // TestSplit checks the cursors Split finds against a slot-by-slot walk,
-// for leaves of every shape, and when it declines to split.
+// for leaves of every shape, and when it declines to split: small
+// batches, parallelism 1, and while the next batch is read ahead.
 func TestSplit(t *testing.T) {
 	defer func(n int) { splitMinSlots = n }(splitMinSlots)
 	splitMinSlots = 1
@@ -115,6 +116,14 @@ func TestSplit(t *testing.T) {
 			if err := s.UsedTo(p, eq, ep, eq); !errors.Is(err, ErrChunk) {
 				t.Errorf("UsedTo of a part that stopped one slot short: %v", err)
 			}
+		}
+		s.fr = &FileReader{pipe: &readPipe{ahead: true}}
+		if m := s.Split(rows, mp, mq, ep, eq); m != 0 {
+			t.Errorf("%d rows while the next batch is read ahead: Split returned %d", rows, m)
+		}
+		s.fr.pipe.ahead = false
+		if m := s.Split(rows, mp, mq, ep, eq); m != want {
+			t.Errorf("%d rows after the read-ahead: Split returned %d, want %d", rows, m, want)
 		}
 		s.par = 1
 		if m := s.Split(rows, mp, mq, ep, eq); m != 0 {

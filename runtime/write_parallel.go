@@ -21,7 +21,6 @@ package runtime
 
 import (
 	"math"
-	goruntime "runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -174,27 +173,6 @@ type pipeline struct {
 	reorderIn int           // batches to the next reordering
 	done      doneCount     // columns of the batch finished
 	quit      atomic.Bool   // workers exit
-}
-
-// How long a worker spins for the next batch before it exits: twice the
-// time between its last two batches when that is at most half
-// workerIdleMax, else workerIdle (see workerWait).
-const (
-	workerIdle    = 100 * time.Microsecond
-	workerIdleMax = time.Millisecond
-)
-
-// workerWait returns how long a worker whose last two batches came period
-// apart (0: unknown) waits for the next. Batches whose rows take the
-// caller longer to fill than workerIdle (nested rows: maps, lists and
-// strings) came after the worker had exited, and each was taken up by a
-// goroutine started again, late, or by the caller alone; batches seldom
-// enough to leave a core idle anyway are not spun for.
-func workerWait(period time.Duration) time.Duration {
-	if period > 0 && period <= workerIdleMax/2 {
-		return max(workerIdle, 2*period)
-	}
-	return workerIdle
 }
 
 // The lengths of the pipeline's stretches (see pipeline), in batches, and
@@ -388,10 +366,8 @@ func (p *pipeline) nextPhase(now time.Time) {
 func (fw *FileWriter) worker(k int, seen uint64) {
 	p := &fw.pipe
 	sc := &fw.pageSc[k+1]
-	idleSince, idle := time.Now(), time.Duration(0)
-	var last time.Time       // when the last batch was done
-	var period time.Duration // between the last two batches
-	for spins := 0; ; spins++ {
+	w := newSpinWait()
+	for {
 		if p.quit.Load() {
 			p.slots[k].Store(false)
 			return
@@ -399,39 +375,25 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 		if s := p.seq.Load(); s != seen {
 			seen = s
 			took, cost := fw.consumeColumns(sc, s, k+1)
-			now := time.Now()
-			if !last.IsZero() {
-				period = now.Sub(last)
-			}
-			last = now
-			idle = 0
-			if p.tookHalfShare(took, cost, len(fw.cols)) {
-				idle = workerWait(period)
-			}
-			idleSince, spins = now, 0
+			w.batchDone(p.tookHalfShare(took, cost, len(fw.cols)))
 			continue
 		}
 		if fw.runQueued() {
-			idleSince, spins = time.Now(), 0
+			w.worked(false)
 			continue
 		}
 		if fw.shred != nil && fw.shred.help() {
-			// Shredding the next batch: stay for it.
-			idle = max(idle, workerWait(period))
-			idleSince, spins = time.Now(), 0
+			w.worked(true) // shredding the next batch: stay for it
 			continue
 		}
-		if (idle == 0 || spins%64 == 63) && time.Since(idleSince) >= idle {
+		if w.spin() {
 			p.slots[k].Store(false)
 			// A batch started after the check above found the slot
 			// taken and started no goroutine: take the slot back.
 			if p.seq.Load() == seen || p.quit.Load() || !p.slots[k].CompareAndSwap(false, true) {
 				return
 			}
-			idleSince = time.Now()
-		}
-		if spins%256 == 255 {
-			goruntime.Gosched()
+			w.worked(false)
 		}
 	}
 }
