@@ -10,7 +10,6 @@ package runtime
 
 import (
 	"fmt"
-	goruntime "runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,8 +57,8 @@ type readPipe struct {
 	// compare-and-swap, so that one late for a batch never takes a job of
 	// the next.
 	batch atomic.Uint64
-	done  atomic.Int64 // jobs of the batch decoded (or given up)
-	errs  []error      // per job, the error of its read-ahead
+	done  doneCount // jobs of the batch decoded (or given up)
+	errs  []error   // per job, the error of its read-ahead
 	slots []atomic.Bool
 	quit  atomic.Bool
 	wg    sync.WaitGroup // the workers
@@ -70,6 +69,7 @@ type readPipe struct {
 // not a plain typed column reader that has read a batch.
 func newPipe(jobs []ColumnJob) *readPipe {
 	p := &readPipe{jobs: jobs, front: make([]pipeReader, len(jobs)), errs: make([]error, len(jobs))}
+	p.done.init()
 	for i, j := range jobs {
 		if j.c == nil {
 			continue
@@ -128,7 +128,7 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 	}
 	p.k, p.ahead = next, true
 	clear(p.errs)
-	p.done.Store(0)
+	p.done.reset()
 	seq := uint32(p.batch.Load()>>32) + 1
 	p.batch.Store(uint64(seq) << 32) // publishes k, errs and done
 	if p.slots == nil {
@@ -203,20 +203,14 @@ func (p *readPipe) work(seq uint32) (took int) {
 			p.errs[i] = exactRows(got, p.k, err, p.jobs[i].path)
 		}
 		took++
-		p.done.Add(1)
+		p.done.finish(int64(len(p.jobs)))
 	}
 }
 
-// wait returns when every job of the batch is decoded. The columns left
-// take a worker microseconds: it spins rather than parks, as a parked
-// caller is woken as late as a worker is started.
-func (p *readPipe) wait() {
-	for spins := 1; p.done.Load() < int64(len(p.jobs)); spins++ {
-		if spins%64 == 0 {
-			goruntime.Gosched()
-		}
-	}
-}
+// wait returns when every job of the batch is decoded (see doneCount:
+// it yields its processor for the columns left, which take a worker
+// microseconds, and sleeps only when they take longer).
+func (p *readPipe) wait() { p.done.wait(int64(len(p.jobs))) }
 
 // takeAhead is ReadColumns of k rows when a batch was read ahead: it
 // decodes the columns no goroutine has taken, waits for the others and
@@ -286,7 +280,9 @@ func (r *FileReader) stopPipe() {
 				break
 			}
 			if p.batch.CompareAndSwap(b, b+uint64(left)) {
-				p.done.Add(int64(left))
+				for range left {
+					p.done.finish(int64(len(p.jobs)))
+				}
 				break
 			}
 		}

@@ -1,9 +1,10 @@
 // A round of tasks shared between goroutines (a batch's columns, a
-// batch's shredding parts), whose starter waits for its end: doneCount
-// counts the finished tasks and lets the waiter sleep, instead of
-// spinning, once the last tasks take long (a page to compress, a large
-// field to shred) — a goroutine that spins while the one it waits for has
-// lost its core (a busy machine) only delays it.
+// batch's shredding parts, the columns of a batch read ahead), whose
+// starter waits for its end: doneCount counts the finished tasks and lets
+// the waiter sleep, instead of spinning, once the last tasks take long (a
+// page to compress, a large field to shred) — a goroutine that spins
+// while the one it waits for has lost its core (a busy machine) only
+// delays it.
 
 package runtime
 
