@@ -10,6 +10,7 @@ package runtime
 
 import (
 	"fmt"
+	goruntime "runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -207,10 +208,26 @@ func (p *readPipe) work(seq uint32) (took int) {
 	}
 }
 
-// wait returns when every job of the batch is decoded (see doneCount:
-// it yields its processor for the columns left, which take a worker
-// microseconds, and sleeps only when they take longer).
-func (p *readPipe) wait() { p.done.wait(int64(len(p.jobs))) }
+// wait returns when every job of the batch is decoded. The columns left
+// to the workers take them microseconds: it spins, yielding its
+// processor now and then, for up to workerIdleMax, and only then sleeps
+// until the last column wakes it (doneCount), as a caller woken from
+// sleep gets its processor back 60-70 µs late on a virtual machine. Of
+// the waits of 20 reads of 200,000 flat zstd rows, 161 of 1,008 outlasted
+// doneCount's 100 yields, after which it sleeps (flat-he 59, nested 28).
+func (p *readPipe) wait() {
+	all := int64(len(p.jobs))
+	t0 := time.Now()
+	for spins := 1; p.done.finished() < all; spins++ {
+		if spins%64 == 0 {
+			if time.Since(t0) >= workerIdleMax {
+				p.done.wait(all)
+				return
+			}
+			goruntime.Gosched()
+		}
+	}
+}
 
 // takeAhead is ReadColumns of k rows when a batch was read ahead: it
 // decodes the columns no goroutine has taken, waits for the others and

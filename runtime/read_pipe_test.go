@@ -270,3 +270,24 @@ func TestSpinWait(t *testing.T) {
 		t.Fatal("expired right after work")
 	}
 }
+
+// TestReadPipeWait: the caller's wait for the columns left returns when
+// the last is done, also when they outlast its spinning (workerIdleMax)
+// and it sleeps until the last wakes it.
+func TestReadPipeWait(t *testing.T) {
+	for _, late := range []time.Duration{0, 10 * time.Microsecond, 3 * workerIdleMax} {
+		p := &readPipe{jobs: make([]ColumnJob, 2)}
+		p.done.init()
+		p.done.reset()
+		p.done.finish(2)
+		go func() {
+			time.Sleep(late)
+			p.done.finish(2)
+		}()
+		t0 := time.Now()
+		p.wait()
+		if got := p.done.finished(); got != 2 || time.Since(t0) < late {
+			t.Fatalf("column done after %v: wait returned after %v with %d of 2 done", late, time.Since(t0), got)
+		}
+	}
+}
