@@ -235,13 +235,8 @@ func (p *readPipe) wait() {
 // reading the rows missing up to k.
 func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 	p := r.pipe
-	t0 := time.Now()
-	DbgStats.Batches.Add(1)
-	DbgStats.Untaken.Add(int64(p.work(uint32(p.batch.Load() >> 32))))
-	t1 := time.Now()
+	p.work(uint32(p.batch.Load() >> 32))
 	p.wait()
-	DbgStats.OwnNs.Add(int64(t1.Sub(t0)))
-	DbgStats.WaitNs.Add(int64(time.Since(t1)))
 	p.ahead = false
 	if !p.same(jobs) {
 		return fmt.Errorf("%w: ReadColumns of other columns than those whose next rows were read ahead", ErrColumn)
@@ -470,6 +465,3 @@ func (c *ByteArrayReader) moveValues(o pipeReader, v int) {
 		ts.one = ts.spans[0].dict
 	}
 }
-
-// DbgStats is a temporary probe.
-var DbgStats struct{ Batches, Untaken, OwnNs, WaitNs, StartNs, Starts atomic.Int64 }
