@@ -187,3 +187,38 @@ func TestInsertByteArraysTagCollision(t *testing.T) {
 		}
 	}
 }
+
+// TestDictTableLoad checks the tables' fill limits (crowded): at most a
+// quarter full up to sparseTableBytes, at most half full beyond, for the
+// byte-array table (8-byte slots) and the fixed-width one (4-byte slots).
+func TestDictTableLoad(t *testing.T) {
+	for _, c := range []struct{ entries, wantSlots int }{
+		{1, 256}, {64, 256}, {65, 512}, {1000, 4096}, {1024, 4096},
+		{1025, 8192}, {4096, 8192}, {4097, 16384}, {30000, 65536},
+	} {
+		var d DictBytes
+		var keys ByteArrays
+		for i := range c.entries {
+			keys.AppendString("key-" + string(rune('a'+i%26)) + string(rune(0x100+i)))
+		}
+		if _, added, full := d.InsertByteArrays(nil, keys); added != c.entries || full {
+			t.Fatalf("%d keys: added %d, full %v", c.entries, added, full)
+		}
+		if d.Len() != c.entries || len(d.slots) != c.wantSlots {
+			t.Errorf("DictBytes with %d entries: %d slots, want %d", d.Len(), len(d.slots), c.wantSlots)
+		}
+	}
+	for _, c := range []struct{ entries, wantSlots int }{
+		{64, 256}, {65, 512}, {2048, 8192}, {2049, 16384}, {8192, 16384}, {8193, 32768},
+	} {
+		var d Dict32
+		vals := make([]int32, c.entries)
+		for i := range vals {
+			vals[i] = int32(i * 7919)
+		}
+		d.InsertInt32(nil, vals)
+		if len(d.t.slots) != c.wantSlots {
+			t.Errorf("Dict32 with %d entries: %d slots, want %d", c.entries, len(d.t.slots), c.wantSlots)
+		}
+	}
+}
