@@ -63,8 +63,7 @@ type Leaves struct {
 	Jobs   []ColumnJob
 	typ    string
 	leaves []openLeaf
-	par    int // the reader's ReadParallelism: Split splits from 2 on
-	fr     *FileReader
+	fr     *FileReader // its ReadParallelism and read-ahead decide Split
 }
 
 // openLeaf is one leaf that OpenLeaves opened.
@@ -97,7 +96,7 @@ func (r *FileReader) OpenLeaves(typ string, lv []*Levels, slots ...LeafSlot) (*L
 	if r.want == nil {
 		return nil, fmt.Errorf("%w: %s: OpenLeaves before Bind", ErrColumn, typ)
 	}
-	s := &Leaves{typ: typ, par: r.cfg.ReadParallelism, fr: r}
+	s := &Leaves{typ: typ, fr: r}
 	first := map[*schema.Node]int{} // per group: the first open leaf below it
 	for _, sl := range slots {
 		if sl.col < 0 || sl.col >= len(r.want.Leaves) || sl.col >= len(r.bound) {

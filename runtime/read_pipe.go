@@ -10,10 +10,7 @@ package runtime
 
 import (
 	"fmt"
-	goruntime "runtime"
-	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // pipeReader is a typed column reader whose next batch can be decoded
@@ -57,13 +54,11 @@ type readPipe struct {
 	// seq<<32 | job. A goroutine takes job i of batch seq with a
 	// compare-and-swap, so that one late for a batch never takes a job of
 	// the next.
-	batch atomic.Uint64
-	done  doneCount // jobs of the batch decoded (or given up)
-	errs  []error   // per job, the error of its read-ahead
-	slots []atomic.Bool
-	quit  atomic.Bool
-	wg    sync.WaitGroup // the workers
-	read  int64          // rows ReadColumns has handed out
+	batch   atomic.Uint64
+	done    doneCount // jobs of the batch decoded (or given up)
+	errs    []error   // per job, the error of its read-ahead
+	workers workerSet
+	read    int64 // rows ReadColumns has handed out
 }
 
 // newPipe returns the read-ahead state for jobs, off when one of them is
@@ -132,19 +127,10 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 	p.done.reset()
 	seq := uint32(p.batch.Load()>>32) + 1
 	p.batch.Store(uint64(seq) << 32) // publishes k, errs and done
-	if p.slots == nil {
-		p.slots = make([]atomic.Bool, min(r.cfg.ReadParallelism, len(jobs))-1)
+	if p.workers.size() == 0 {
+		p.workers.init(min(r.cfg.ReadParallelism, len(jobs))-1, p.worker)
 	}
-	p.start(seq)
-}
-
-// start starts a goroutine for each worker slot none runs, for batch seq.
-func (p *readPipe) start(seq uint32) {
-	for k := range p.slots {
-		if p.slots[k].CompareAndSwap(false, true) {
-			p.wg.Go(func() { p.worker(k, seq-1) })
-		}
-	}
+	p.workers.start(uint64(seq - 1))
 }
 
 // take returns the next job of batch seq not taken yet, false when there
@@ -163,13 +149,13 @@ func (p *readPipe) take(seq uint32) (int, bool) {
 }
 
 // worker is goroutine k of the read-ahead, started for the batch after
-// seen: it decodes columns of each new batch, waiting for the next as
-// the type comment says.
-func (p *readPipe) worker(k int, seen uint32) {
+// seen (a batch number, uint64 for workerSet): it decodes columns of each
+// new batch, waiting for the next as the type comment says.
+func (p *readPipe) worker(k int, after uint64) {
+	seen := uint32(after)
 	w := newSpinWait()
 	for {
-		if p.quit.Load() {
-			p.slots[k].Store(false)
+		if p.workers.quitting(k) {
 			return
 		}
 		if b := p.batch.Load(); uint32(b>>32) != seen {
@@ -178,10 +164,7 @@ func (p *readPipe) worker(k int, seen uint32) {
 			continue
 		}
 		if w.spin() {
-			p.slots[k].Store(false)
-			// A batch started after the check above found the slot
-			// taken and started no goroutine: take the slot back.
-			if uint32(p.batch.Load()>>32) == seen || p.quit.Load() || !p.slots[k].CompareAndSwap(false, true) {
+			if p.workers.leave(k, func() bool { return uint32(p.batch.Load()>>32) != seen }) {
 				return
 			}
 			w.worked(false)
@@ -214,20 +197,9 @@ func (p *readPipe) work(seq uint32) (took int) {
 // until the last column wakes it (doneCount), as a caller woken from
 // sleep gets its processor back 60-70 µs late on a virtual machine. Of
 // the waits of 20 reads of 200,000 flat zstd rows, 161 of 1,008 outlasted
-// doneCount's 100 yields, after which it sleeps (flat-he 59, nested 28).
-func (p *readPipe) wait() {
-	all := int64(len(p.jobs))
-	t0 := time.Now()
-	for spins := 1; p.done.finished() < all; spins++ {
-		if spins%64 == 0 {
-			if time.Since(t0) >= workerIdleMax {
-				p.done.wait(all)
-				return
-			}
-			goruntime.Gosched()
-		}
-	}
-}
+// the 100 yields of doneCount.wait, which then sleeps (flat-he 59,
+// nested 28).
+func (p *readPipe) wait() { p.done.waitSpinning(int64(len(p.jobs)), workerIdleMax) }
 
 // takeAhead is ReadColumns of k rows when a batch was read ahead: it
 // decodes the columns no goroutine has taken, waits for the others and
@@ -292,18 +264,14 @@ func (r *FileReader) stopPipe() {
 				break
 			}
 			if p.batch.CompareAndSwap(b, b+uint64(left)) {
-				for range left {
-					p.done.finish(int64(len(p.jobs)))
-				}
+				p.done.finishN(int64(left), int64(len(p.jobs)))
 				break
 			}
 		}
 		p.wait()
 		p.ahead = false
 	}
-	p.quit.Store(true)
-	p.wg.Wait()
-	p.quit.Store(false)
+	p.workers.stop()
 }
 
 // exactRows returns err, or an error naming the column at path when got

@@ -153,10 +153,8 @@ func TestReadAheadCorpus(t *testing.T) {
 				if fr.pipe.ahead {
 					t.Fatalf("%s: Release left a batch read ahead", f)
 				}
-				for k := range fr.pipe.slots {
-					if fr.pipe.slots[k].Load() {
-						t.Fatalf("%s: Release left worker %d running", f, k)
-					}
+				if fr.pipe.workers.running() {
+					t.Fatalf("%s: Release left a worker running", f)
 				}
 				if !slices.Equal(got, seq) {
 					for i := range min(len(got), len(seq)) {
@@ -186,7 +184,7 @@ func TestReadAheadWorkersExit(t *testing.T) {
 	path := corpus.Path(t, "data/alltypes_plain.parquet")
 	base := goruntime.NumGoroutine()
 	_, _, fr := pipeRead(t, path, []int{1}, true, WithReadParallelism(3))
-	if fr.pipe == nil || len(fr.pipe.slots) != 2 {
+	if fr.pipe == nil || fr.pipe.workers.size() != 2 {
 		t.Fatalf("no read-ahead with two workers: %+v", fr.pipe)
 	}
 	deadline := time.Now().Add(5 * time.Second)
@@ -196,10 +194,8 @@ func TestReadAheadWorkersExit(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	for k := range fr.pipe.slots {
-		if fr.pipe.slots[k].Load() {
-			t.Fatalf("worker %d exited without freeing its slot", k)
-		}
+	if fr.pipe.workers.running() {
+		t.Fatal("a worker exited without freeing its slot")
 	}
 	fr.Release()
 
@@ -217,10 +213,8 @@ func TestReadAheadWorkersExit(t *testing.T) {
 		t.Fatal("nothing read ahead")
 	}
 	fr.Release()
-	for k := range fr.pipe.slots {
-		if fr.pipe.slots[k].Load() {
-			t.Fatalf("Release left worker %d running", k)
-		}
+	if fr.pipe.workers.running() {
+		t.Fatal("Release left a worker running")
 	}
 }
 
@@ -289,5 +283,46 @@ func TestReadPipeWait(t *testing.T) {
 		if got := p.done.finished(); got != 2 || time.Since(t0) < late {
 			t.Fatalf("column done after %v: wait returned after %v with %d of 2 done", late, time.Since(t0), got)
 		}
+	}
+}
+
+// TestWorkerSet: start starts a goroutine only for the slots none holds;
+// a worker whose wait expired leaves (freeing its slot) unless work came
+// meanwhile, when it keeps the slot, or the set is stopping; stop waits
+// for the workers and lets start start them again.
+func TestWorkerSet(t *testing.T) {
+	var s workerSet
+	ran := make(chan [2]int, 2)
+	s.init(2, func(k int, seen uint64) { ran <- [2]int{k, int(seen)}; s.slots[k].Store(false) })
+	s.slots[1].Store(true) // a worker holds slot 1
+	s.start(7)
+	s.wg.Wait()
+	if len(ran) != 1 || <-ran != [2]int{0, 7} {
+		t.Fatal("start did not start exactly the free slot 0, after batch 7")
+	}
+	if !s.leave(1, func() bool { return false }) || s.running() {
+		t.Fatal("an idle worker did not leave, or kept its slot")
+	}
+	s.slots[1].Store(true)
+	if s.leave(1, func() bool { return true }) || !s.slots[1].Load() {
+		t.Fatal("a worker left with work waiting, or lost its slot")
+	}
+	s.quit.Store(true)
+	if !s.leave(1, func() bool { return true }) || !s.quitting(1) || s.running() {
+		t.Fatal("a stopping worker stayed or kept its slot")
+	}
+	s.quit.Store(false)
+	if s.quitting(0) {
+		t.Fatal("quitting while not stopping")
+	}
+	s.run = func(k int, _ uint64) {
+		for !s.quitting(k) {
+			goruntime.Gosched()
+		}
+	}
+	s.start(8)
+	s.stop()
+	if s.running() || s.quit.Load() {
+		t.Fatal("stop left a worker running or the set stopping")
 	}
 }

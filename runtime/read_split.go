@@ -61,7 +61,7 @@ func (s *Leaves) Split(rows int, mp, mq, ep, eq []int) int {
 		l := &s.leaves[i]
 		ep[l.col], eq[l.col] = l.slots(), l.r.numValues()
 	}
-	if s.par < 2 || rows < splitMinRows || rows*len(s.leaves) < splitMinSlots || s.fr.readingAhead() {
+	if s.fr.cfg.ReadParallelism < 2 || rows < splitMinRows || rows*len(s.leaves) < splitMinSlots || s.fr.readingAhead() {
 		return 0
 	}
 	m := rows / 2
@@ -77,7 +77,7 @@ func (s *Leaves) Split(rows int, mp, mq, ep, eq []int) int {
 
 // readingAhead reports whether goroutines are decoding the batch after
 // the one ReadColumns returned (see read_pipe.go).
-func (r *FileReader) readingAhead() bool { return r != nil && r.pipe != nil && r.pipe.ahead }
+func (r *FileReader) readingAhead() bool { return r.pipe != nil && r.pipe.ahead }
 
 // shareBatch builds now what String (asBytes false) or Bytes would build
 // on first use for the current batch, so that two goroutines may call it

@@ -67,7 +67,7 @@ func TestSplit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	shapes := []struct{ def, rep uint8 }{{0, 0}, {1, 0}, {3, 0}, {1, 1}, {2, 1}, {3, 2}, {5, 3}}
 	for _, rows := range []int{1, 255, 256, 257, 1000, 4096} {
-		s := &Leaves{typ: "T", par: 2}
+		s := &Leaves{typ: "T", fr: &FileReader{cfg: readerConfig{ReadParallelism: 2}}}
 		for i, sh := range shapes {
 			lv := splitLevels(rng, rows, sh.def, sh.rep)
 			c := &Int64Reader{Levels: lv}
@@ -117,7 +117,7 @@ func TestSplit(t *testing.T) {
 				t.Errorf("UsedTo of a part that stopped one slot short: %v", err)
 			}
 		}
-		s.fr = &FileReader{pipe: &readPipe{ahead: true}}
+		s.fr.pipe = &readPipe{ahead: true}
 		if m := s.Split(rows, mp, mq, ep, eq); m != 0 {
 			t.Errorf("%d rows while the next batch is read ahead: Split returned %d", rows, m)
 		}
@@ -125,7 +125,7 @@ func TestSplit(t *testing.T) {
 		if m := s.Split(rows, mp, mq, ep, eq); m != want {
 			t.Errorf("%d rows after the read-ahead: Split returned %d, want %d", rows, m, want)
 		}
-		s.par = 1
+		s.fr.cfg.ReadParallelism = 1
 		if m := s.Split(rows, mp, mq, ep, eq); m != 0 {
 			t.Errorf("parallelism 1: Split returned %d", m)
 		}
@@ -148,7 +148,7 @@ func TestSplitShares(t *testing.T) {
 			v.Offsets = append(v.Offsets, uint32(len(v.Data)))
 		}
 		c.Values = v
-		s := &Leaves{typ: "T", par: 2, leaves: []openLeaf{{col: 0, path: "s", r: c, bytes: asBytes}}}
+		s := &Leaves{typ: "T", fr: &FileReader{cfg: readerConfig{ReadParallelism: 2}}, leaves: []openLeaf{{col: 0, path: "s", r: c, bytes: asBytes}}}
 		var mp, mq, ep, eq [1]int
 		if m := s.Split(600, mp[:], mq[:], ep[:], eq[:]); m != 300 || mq[0] != 300 {
 			t.Fatalf("Split: %d rows, value %d", m, mq[0])

@@ -10,6 +10,8 @@ package runtime
 
 import (
 	goruntime "runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -81,4 +83,68 @@ func (w *spinWait) spin() (expired bool) {
 		goruntime.Gosched()
 	}
 	return expired
+}
+
+// workerSet is the goroutines of a pool of spinning workers: slot k is
+// held while goroutine k runs, so that start starts only the missing
+// ones. The zero value has no slot: call init first.
+type workerSet struct {
+	slots []atomic.Bool
+	run   func(k int, seen uint64) // worker k, started after batch seen
+	quit  atomic.Bool              // the workers exit (stop)
+	wg    sync.WaitGroup
+}
+
+// init gives the set n slots and its workers' function.
+func (s *workerSet) init(n int, run func(k int, seen uint64)) {
+	s.slots, s.run = make([]atomic.Bool, n), run
+}
+
+// size returns the number of slots.
+func (s *workerSet) size() int { return len(s.slots) }
+
+// start starts a worker on a goroutine for every slot none holds, for the
+// batches after seen.
+func (s *workerSet) start(seen uint64) {
+	for k := range s.slots {
+		if s.slots[k].CompareAndSwap(false, true) {
+			s.wg.Go(func() { s.run(k, seen) })
+		}
+	}
+}
+
+// running reports whether some worker runs.
+func (s *workerSet) running() bool {
+	for k := range s.slots {
+		if s.slots[k].Load() {
+			return true
+		}
+	}
+	return false
+}
+
+// quitting reports whether worker k must exit at once (stop), freeing its
+// slot if so.
+func (s *workerSet) quitting(k int) bool {
+	if !s.quit.Load() {
+		return false
+	}
+	s.slots[k].Store(false)
+	return true
+}
+
+// leave frees the slot of worker k, whose wait expired, and reports
+// whether it exits: it stays when more reports work that came meanwhile,
+// which start, finding the slot still held, gave to no goroutine.
+func (s *workerSet) leave(k int, more func() bool) bool {
+	s.slots[k].Store(false)
+	return !more() || s.quit.Load() || !s.slots[k].CompareAndSwap(false, true)
+}
+
+// stop makes the workers exit and waits for them; start may start them
+// again afterwards.
+func (s *workerSet) stop() {
+	s.quit.Store(true)
+	s.wg.Wait()
+	s.quit.Store(false)
 }

@@ -170,7 +170,7 @@ func (pp *pendingPage) run() {
 func (c *leafWriter) deferPage(n int) bool {
 	fw := c.fw
 	return fw.pipe.on && fw.pipe.deferPages && c.crypto == nil && c.opt.codec != meta.Uncompressed && n >= deferMinBytes &&
-		int(fw.pages.pending.Load()) < len(fw.pipe.slots) &&
+		int(fw.pages.pending.Load()) < fw.pipe.workers.size() &&
 		fw.pages.held.Load()+int64(n) <= deferBudget
 }
 

@@ -11,6 +11,7 @@ package runtime
 import (
 	goruntime "runtime"
 	"sync/atomic"
+	"time"
 )
 
 // doneSpins is how many times a waiter yields its processor before it
@@ -35,8 +36,11 @@ func (d *doneCount) finished() int64 { return d.n.Load() }
 
 // finish counts a task of a round of all finished, waking the waiter if it
 // was the last.
-func (d *doneCount) finish(all int64) {
-	if d.n.Add(1) == all && d.waiting.CompareAndSwap(true, false) {
+func (d *doneCount) finish(all int64) { d.finishN(1, all) }
+
+// finishN counts n tasks of a round of all finished, as n finish calls.
+func (d *doneCount) finishN(n, all int64) {
+	if d.n.Add(n) == all && d.waiting.CompareAndSwap(true, false) {
 		d.wake <- struct{}{}
 	}
 }
@@ -45,16 +49,37 @@ func (d *doneCount) finish(all int64) {
 // processor up to doneSpins times, then sleeps until finish wakes it.
 func (d *doneCount) wait(all int64) {
 	for spins := 0; d.n.Load() < all; spins++ {
-		if spins < doneSpins {
+		if spins >= doneSpins {
+			d.sleep(all)
+			return
+		}
+		goruntime.Gosched()
+	}
+}
+
+// waitSpinning is wait for tasks that take microseconds: it spins for up
+// to budget, yielding its processor every 64th spin, and only then
+// sleeps until finish wakes it.
+func (d *doneCount) waitSpinning(all int64, budget time.Duration) {
+	t0 := time.Now()
+	for spins := 1; d.n.Load() < all; spins++ {
+		if spins%64 == 0 {
+			if time.Since(t0) >= budget {
+				d.sleep(all)
+				return
+			}
 			goruntime.Gosched()
-			continue
 		}
-		d.waiting.Store(true)
-		// The last finish either saw waiting and sends, or came first:
-		// then the flag is still ours to take back.
-		if d.n.Load() < all || !d.waiting.CompareAndSwap(true, false) {
-			<-d.wake
-		}
-		return
+	}
+}
+
+// sleep returns once all tasks of the round finished, sleeping until
+// the last finish wakes it.
+func (d *doneCount) sleep(all int64) {
+	d.waiting.Store(true)
+	// The last finish either saw waiting and sends, or came first: then
+	// the flag is still ours to take back.
+	if d.n.Load() < all || !d.waiting.CompareAndSwap(true, false) {
+		<-d.wake
 	}
 }

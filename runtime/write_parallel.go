@@ -134,7 +134,7 @@ type pipeline struct {
 	check      bool // the row group size is still to be checked after the batch
 	rows       int  // of the batch in flight
 	errs       []error
-	slots      []atomic.Bool // per worker (scratch k+1): a goroutine runs it
+	workers    workerSet // worker k uses scratch k+1
 	// Phases: the writer alternates between stretches of batches with
 	// workers and stretches without (alone: the caller consumes each batch
 	// at the next EndRows), and times both; a stretch lasts its length in
@@ -158,7 +158,6 @@ type pipeline struct {
 	pipedLen, aloneLen   int
 	misses               int // verdicts against workers in a row
 	minTime              time.Duration
-	wg                   sync.WaitGroup
 
 	seq    atomic.Uint64   // batches started
 	claims []atomic.Uint64 // per column: the last batch that took it
@@ -172,7 +171,6 @@ type pipeline struct {
 	halfShare atomic.Uint64 // float64 bits: half a worker's fair share of the costs (0: not measured yet)
 	reorderIn int           // batches to the next reordering
 	done      doneCount     // columns of the batch finished
-	quit      atomic.Bool   // workers exit
 }
 
 // The lengths of the pipeline's stretches (see pipeline), in batches, and
@@ -195,7 +193,7 @@ func (fw *FileWriter) setupPipeline() {
 	}
 	p.on = true
 	workers := max(min(fw.cfg.Parallelism, len(fw.cols))-1, 1)
-	p.slots = make([]atomic.Bool, workers)
+	p.workers.init(workers, fw.worker)
 	p.errs = make([]error, len(fw.cols))
 	p.claims = make([]atomic.Uint64, len(fw.cols))
 	p.cost = make([]float64, len(fw.cols))
@@ -294,11 +292,7 @@ func (fw *FileWriter) startConsume(n int) {
 	if alone {
 		return
 	}
-	for k := range p.slots {
-		if p.slots[k].CompareAndSwap(false, true) {
-			p.wg.Go(func() { fw.worker(k, seq-1) })
-		}
-	}
+	p.workers.start(seq - 1)
 }
 
 // advance counts a batch of n rows into the stretch of batches the
@@ -368,8 +362,7 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 	sc := &fw.pageSc[k+1]
 	w := newSpinWait()
 	for {
-		if p.quit.Load() {
-			p.slots[k].Store(false)
+		if p.workers.quitting(k) {
 			return
 		}
 		if s := p.seq.Load(); s != seen {
@@ -387,10 +380,7 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 			continue
 		}
 		if w.spin() {
-			p.slots[k].Store(false)
-			// A batch started after the check above found the slot
-			// taken and started no goroutine: take the slot back.
-			if p.seq.Load() == seen || p.quit.Load() || !p.slots[k].CompareAndSwap(false, true) {
+			if p.workers.leave(k, func() bool { return p.seq.Load() != seen }) {
 				return
 			}
 			w.worked(false)
@@ -426,7 +416,7 @@ func (p *pipeline) reorder() {
 	for _, c := range p.cost {
 		total += c
 	}
-	p.halfShare.Store(math.Float64bits(total / float64(2*(len(p.slots)+1))))
+	p.halfShare.Store(math.Float64bits(total / float64(2*(p.workers.size()+1))))
 }
 
 // tookHalfShare reports whether a worker that took took of cols columns
@@ -436,7 +426,7 @@ func (p *pipeline) tookHalfShare(took int, cost float64, cols int) bool {
 	if half := math.Float64frombits(p.halfShare.Load()); half > 0 {
 		return cost >= half
 	}
-	return 2*took*(len(p.slots)+1) >= cols
+	return 2*took*(p.workers.size()+1) >= cols
 }
 
 // consumeColumns takes the columns of batch seq no one took yet and moves
@@ -501,8 +491,7 @@ func (fw *FileWriter) join() error {
 // stopWorkers makes the workers exit and waits for them.
 func (fw *FileWriter) stopWorkers() {
 	if fw.pipe.on {
-		fw.pipe.quit.Store(true)
-		fw.pipe.wg.Wait()
+		fw.pipe.workers.stop()
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	goruntime "runtime"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -550,7 +549,8 @@ func TestPipelineOrder(t *testing.T) {
 	if !p.tookHalfShare(1, total/4, n) || p.tookHalfShare(n-1, total/4-0.5, n) {
 		t.Fatal("share judged by the number of columns, not their costs")
 	}
-	unmeasured := pipeline{slots: make([]atomic.Bool, 1)}
+	var unmeasured pipeline
+	unmeasured.workers.init(1, nil)
 	if unmeasured.tookHalfShare(n/4-1, 1e9, n) || !unmeasured.tookHalfShare((n+3)/4, 0, n) {
 		t.Fatal("unmeasured costs: share not judged by the number of columns")
 	}

@@ -103,12 +103,7 @@ func (s *ShredParts) shared(rows int) bool {
 	if s.fw.shred != s || rows < shredMinRows || p.alone {
 		return false
 	}
-	for k := range p.slots {
-		if p.slots[k].Load() {
-			return true
-		}
-	}
-	return false
+	return p.workers.running()
 }
 
 // take runs part i of Run seq if no one took it yet, and reports whether
