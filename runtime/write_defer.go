@@ -127,7 +127,8 @@ func (q *pageQueue) pop() *pendingPage {
 }
 
 // runQueued finishes the oldest queued page no one took, if any, and
-// reports whether it finished one.
+// reports whether it finished one. Only workers call it: it counts them
+// busy meanwhile (pipeline.workerBusy).
 func (fw *FileWriter) runQueued() bool {
 	for {
 		pp := fw.pages.pop()
@@ -135,7 +136,9 @@ func (fw *FileWriter) runQueued() bool {
 			return false
 		}
 		if pp.take() {
+			fw.pipe.workerBusy.Add(1)
 			pp.run()
+			fw.pipe.workerBusy.Add(-1)
 			return true
 		}
 	}

@@ -267,11 +267,12 @@ func WithRowGroupSize(bytes int64) WriterOption {
 // (ShredParts), within its Write call. Workers wait for the next rows
 // spinning for up to twice the time between the last two batches (from
 // 0.1 to 1 ms), then exit; Close and errors stop them. The
-// gain needs idle cores: the writer times stretches of rows with and
-// without workers, and when the workers do not make it faster (the
-// machine's cores are busy) the caller works alone for longer and longer
-// stretches before trying them again. Encrypted files are written by the
-// caller alone.
+// gain needs idle cores: while the workers take part in nearly every
+// batch, the writer keeps them; when they do not (the machine's cores
+// are busy), and once every 4,096 batches, it times stretches of rows
+// with and without workers, and when the workers do not make it faster
+// the caller works alone for longer and longer stretches before trying
+// them again. Encrypted files are written by the caller alone.
 func WithParallelism(n int) WriterOption {
 	return func(c *writerConfig) {
 		if n < 0 {

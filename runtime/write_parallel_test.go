@@ -291,9 +291,10 @@ func TestPipelineSameBytes(t *testing.T) {
 
 // schedule runs the pipeline's stretches (pipeline.advance) over batches
 // of 256 rows on a model machine whose batch with workers takes the time
-// piped(i), without alone(i), for batch i, and returns how many went
-// without workers.
-func schedule(batches int, piped, alone func(i int) time.Duration) (without int) {
+// piped(i), without alone(i), for batch i, its workers late for it when
+// late(i) (pipeline.batchLate), and returns how many went without
+// workers.
+func schedule(batches int, piped, alone func(i int) time.Duration, late func(i int) bool) (without int) {
 	p := pipeline{pipedLen: pipeFirst, aloneLen: pipeProbe, minTime: pipeMinTime}
 	now := time.Unix(1, 0)
 	clock := func() time.Time { return now }
@@ -301,34 +302,49 @@ func schedule(batches int, piped, alone func(i int) time.Duration) (without int)
 		if p.advance(256, clock) {
 			without++
 			now = now.Add(alone(i))
-		} else {
-			now = now.Add(piped(i))
+			continue
+		}
+		now = now.Add(piped(i))
+		p.piped++
+		if late(i) {
+			p.late++
 		}
 	}
 	return without
 }
 
-// TestPipelineSchedule: on an idle machine (workers halve a batch's time)
-// almost every batch has workers, short writes included; on a busy one
-// (workers make a batch 25% slower) almost none has; the pipeline follows
-// a machine that changes; and tiny batches are timed over pipeMinTime.
+// TestPipelineSchedule: on an idle machine (workers on time, halving a
+// batch's time) almost every batch has workers, short writes with none
+// without; on a busy one (workers late, making a batch 25% slower) almost
+// none has; the pipeline follows a machine that changes; and tiny batches
+// are timed over pipeMinTime.
 func TestPipelineSchedule(t *testing.T) {
 	const us = time.Microsecond
 	fixed := func(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
+	always := func(v bool) func(int) bool { return func(int) bool { return v } }
+	// onTimeMax is the most batches with workers on time before the
+	// first probe: stretches of 32, 64, ... pipePhaseMax batches.
+	onTimeMax := 2*pipePhaseMax - pipeFirst
 	cases := []struct {
 		name         string
 		batches      int
 		piped, alone func(int) time.Duration
+		late         func(int) bool
 		lo, hi       int // batches without workers
 	}{
-		// 20,000 rows in batches of 256: the first 32 batches with
-		// workers, 8 without, the rest with.
-		{"idle, short", 79, fixed(80 * us), fixed(160 * us), 8, 8},
-		{"idle, 100k rows", 391, fixed(80 * us), fixed(160 * us), 24, 24},
-		{"idle, long", 20000, fixed(80 * us), fixed(160 * us), 0, 20000 / 100},
-		// Workers 4% faster do not pay for their spinning.
-		{"idle, workers barely faster", 20000, fixed(154 * us), fixed(160 * us), 20000 * 95 / 100, 20000},
-		{"busy", 20000, fixed(200 * us), fixed(160 * us), 20000 * 97 / 100, 20000},
+		// 20,000 rows in batches of 256 (79 batches), and 100,000:
+		// the workers on time, no probe.
+		{"idle, short", 79, fixed(80 * us), fixed(160 * us), always(false), 0, 0},
+		{"idle, 100k rows", 391, fixed(80 * us), fixed(160 * us), always(false), 0, 0},
+		{"idle, long", 20000, fixed(80 * us), fixed(160 * us), always(false), 0, 20000 / 500},
+		// Workers late for a third of the batches are probed as before
+		// (the first stretch of 32 batches with, 8 without...).
+		{"idle, workers late at times, 100k rows", 391, fixed(80 * us), fixed(160 * us), func(i int) bool { return i%3 == 0 }, 24, 24},
+		// Workers on time but 4% faster do not pay for their spinning:
+		// once probed, after the stretches that trust them (and the
+		// one of pipePhaseMax a first verdict against them leaves).
+		{"idle, workers barely faster", 20000, fixed(154 * us), fixed(160 * us), always(false), (20000 - onTimeMax - pipePhaseMax) * 90 / 100, 20000 - onTimeMax},
+		{"busy", 20000, fixed(200 * us), fixed(160 * us), always(true), 20000 * 97 / 100, 20000},
 		// Busy for the first half, idle after: each half mostly goes
 		// its way (the pipeline probes workers again within at most
 		// pipePhaseMax batches).
@@ -337,13 +353,14 @@ func TestPipelineSchedule(t *testing.T) {
 				return 200 * us
 			}
 			return 80 * us
-		}, fixed(160 * us), 10000 * 97 / 100, 10000*97/100 + pipePhaseMax},
-		// Batches of 1 µs: a stretch lasts at least pipeMinTime, so
-		// the first with workers has 500 batches, not 32.
-		{"tiny batches", 2000, fixed(us / 2), fixed(us), int(pipeMinTime / us), 2 * int(pipeMinTime/us)},
+		}, fixed(160 * us), func(i int) bool { return i < 10000 }, 10000 * 97 / 100, 10000*97/100 + pipePhaseMax},
+		// Batches of 1 µs with late workers: a stretch lasts at least
+		// pipeMinTime, so the first with workers has 500 batches, not
+		// 32.
+		{"tiny batches", 2000, fixed(us / 2), fixed(us), always(true), int(pipeMinTime / us), 2 * int(pipeMinTime/us)},
 	}
 	for _, c := range cases {
-		if got := schedule(c.batches, c.piped, c.alone); got < c.lo || got > c.hi {
+		if got := schedule(c.batches, c.piped, c.alone, c.late); got < c.lo || got > c.hi {
 			t.Errorf("%s: %d of %d batches without workers, want %d to %d", c.name, got, c.batches, c.lo, c.hi)
 		}
 	}
@@ -377,6 +394,48 @@ func TestPipelineOneMiss(t *testing.T) {
 	end(200, true, pipeProbe)    // one miss changes nothing
 	end(100, false, pipeRetry)   // the second backs off
 	end(200, true, 2*pipeProbe)
+}
+
+// TestPipelineOnTime: a stretch with workers on time for at least three
+// quarters of its batches is followed by a longer one, without a probe,
+// unless a verdict went against workers or it had pipePhaseMax batches;
+// workers are late for a batch in which they did nothing and compressed
+// no deferred page.
+func TestPipelineOnTime(t *testing.T) {
+	now := time.Unix(1, 0)
+	cases := []struct {
+		name         string
+		length, late int
+		misses       int
+		alone        bool // a probe follows
+		nextLen      int  // of the next stretch with workers, when no probe follows
+	}{
+		{"on time", 32, 0, 0, false, 64},
+		{"late for a quarter", 32, 8, 0, false, 64},
+		{"late for more", 32, 9, 0, true, 0},
+		{"a verdict against workers", 32, 0, 1, true, 0},
+		{"the longest stretch", pipePhaseMax, 0, 0, true, 0},
+		{"near the longest", pipePhaseMax/2 + 1, 0, 0, false, pipePhaseMax},
+	}
+	for _, c := range cases {
+		p := pipeline{pipedLen: c.length, aloneLen: pipeProbe, misses: c.misses, piped: c.length, late: c.late, pipedRate: 1, phaseRows: 1000, phaseStart: now}
+		p.nextPhase(now.Add(time.Millisecond))
+		if p.alone != c.alone || !c.alone && (p.pipedLen != c.nextLen || p.phaseLeft != c.nextLen) {
+			t.Errorf("%s: next stretch alone %t for %d batches (pipedLen %d), want alone %t (pipedLen %d)", c.name, p.alone, p.phaseLeft, p.pipedLen, c.alone, c.nextLen)
+		}
+		if p.piped != 0 || p.late != 0 {
+			t.Errorf("%s: the next stretch starts with %d batches, %d late", c.name, p.piped, p.late)
+		}
+	}
+	for _, c := range []struct {
+		work uint64
+		busy int32
+		late bool
+	}{{0, 0, true}, {1, 0, false}, {0, 1, false}, {3, 1, false}} {
+		if got := batchLate(c.work, c.busy); got != c.late {
+			t.Errorf("batchLate(%d pieces, %d busy) = %t, want %t", c.work, c.busy, got, c.late)
+		}
+	}
 }
 
 // settledGoroutines waits up to d for the goroutine count to fall to base
