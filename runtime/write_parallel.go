@@ -161,9 +161,9 @@ type pipeline struct {
 	// the noise of the page cuts that fall in them (in writes of 200,000
 	// rows, typically 11-18% of the batches ran without workers, and up to
 	// 7 of a write's verdicts went against workers that were on time).
-	// piped and late count the batches with workers of the stretch and
-	// those the workers were late for (see batchLate).
-	piped, late          int
+	// late counts the batches of the stretch with workers that the
+	// workers were late for (see batchLate).
+	late                 int
 	workerWork           atomic.Uint64 // pieces of work workers finished
 	workerBusy           atomic.Int32  // workers compressing a deferred page (runQueued)
 	seenWork             uint64        // workerWork at the last batch's end
@@ -366,15 +366,17 @@ func (p *pipeline) nextPhase(now time.Time) {
 		p.alone, p.phaseLeft = true, p.aloneLen
 	}
 	p.phaseStart, p.phaseRows = now, 0
-	p.piped, p.late = 0, 0
+	p.late = 0
 }
 
 // onTime reports whether the stretch with workers that ends needs no
 // probe: no verdict went against workers since the last for them, the
 // stretch is shorter than pipePhaseMax, and the workers were late for at
-// most a quarter of its batches.
+// most a quarter of its batches (pipedLen-phaseLeft: advance counted
+// them down from pipedLen, below 0 when pipeMinTime stretched it).
 func (p *pipeline) onTime() bool {
-	return p.misses == 0 && p.pipedLen < pipePhaseMax && p.piped > 0 && 4*p.late <= p.piped
+	n := p.pipedLen - p.phaseLeft
+	return p.misses == 0 && p.pipedLen < pipePhaseMax && n > 0 && 4*p.late <= n
 }
 
 // batchLate reports whether the workers were late for a batch with
@@ -532,7 +534,6 @@ func (fw *FileWriter) join() error {
 	p.busy = false
 	if !p.alone { // the batch had workers (its stretch goes on)
 		work := p.workerWork.Load()
-		p.piped++
 		if batchLate(work-p.seenWork, p.workerBusy.Load()) {
 			p.late++
 		}
