@@ -132,7 +132,10 @@
 // departures from the specification met so far; at the end of the rows
 // and in Close it hands its page buffers on to the readers opened after
 // it, see runtime.FileReader.Release), WriteTFile (temporary
-// file, fsync, rename) and ReadTFile, the schema as text, and a
+// file, fsync, rename) and ReadTFile (under
+// runtime.WithReadParallelism(n), n goroutines read a file's row groups at
+// once, each into its own rows of the result: runtime.ReadFileWith), the
+// schema as text, and a
 // compile-time guard: an assignment of T{} to an unnamed struct type
 // spelling T's exact fields, types and tags, which stops compiling when T
 // changes, and for each named non-struct type it reads and writes (type

@@ -104,7 +104,10 @@ func (f *File) deviate(d Deviation) error {
 	if f.cfg.Strict {
 		return fmt.Errorf("%w: %s (WithStrict)", ErrDeviation, d)
 	}
-	l := &f.devs
+	l := f.devs
+	if l == nil {
+		return nil // a File made by hand, not by OpenFile
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.list) >= maxDeviations {
@@ -126,6 +129,9 @@ func (f *File) deviate(d Deviation) error {
 // the order met. With WithStrict, a deviation fails the read instead and
 // this list stays empty. It is safe to call while columns are read.
 func (f *File) Deviations() []Deviation {
+	if f.devs == nil {
+		return nil // a File made by hand, not by OpenFile
+	}
 	f.devs.mu.Lock()
 	defer f.devs.mu.Unlock()
 	return append([]Deviation(nil), f.devs.list...)

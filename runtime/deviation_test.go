@@ -496,7 +496,7 @@ func finishFirstPage(t *testing.T, fw *FileWriter, buf *bytes.Buffer, rows int) 
 // group, in the order met, at most maxDeviations, safely from several
 // goroutines; String names where, kind, writer and what.
 func TestDeviationLog(t *testing.T) {
-	f := &File{}
+	f := &File{devs: new(deviationLog)}
 	var wg sync.WaitGroup
 	for g := range 4 {
 		wg.Add(1)
@@ -532,7 +532,7 @@ func TestDeviationLog(t *testing.T) {
 	if got := d.String(); got != "thrift-integer-width (x): y" {
 		t.Fatalf("String: %s", got)
 	}
-	strict := &File{cfg: readerConfig{Strict: true}}
+	strict := &File{cfg: readerConfig{Strict: true}, devs: new(deviationLog)}
 	if err := strict.deviate(d); !errors.Is(err, ErrDeviation) || err.Error() != "deviation from the Parquet specification: thrift-integer-width (x): y (WithStrict)" {
 		t.Fatalf("strict: %v", err)
 	}

@@ -87,8 +87,8 @@
 // These exported identifiers exist for the code pqgen generates; they are
 // stable for it but are not meant to be called by hand: FileWriter.Fail,
 // FileReader.Projected, FileReader.BindDefaults, FileReader.VariantColumn, VariantReader,
-// VariantWriter, ReadRowsExact, ReadFileRows, RowReader, ColumnRows,
-// DateDays, Slab, AppendFloat16, Float16At, AppendInterval, IntervalAt,
+// VariantWriter, ReadRowsExact, ReadFileRows, ReadFileWith, RowReader,
+// ColumnRows, DateDays, Slab, AppendFloat16, Float16At, AppendInterval, IntervalAt,
 // CompareInterval, DecimalUnscaled32, DecimalUnscaled64,
 // AppendDecimalFixed, DecimalFromFixed, FileReader.Available,
 // FileReader.ReadColumns, Col, ColumnJob, FileReader.OpenLeaves, Leaf,

@@ -46,7 +46,20 @@ type File struct {
 	r      io.ReaderAt
 	cfg    readerConfig
 	crypto *fileCrypto
-	devs   deviationLog
+	devs   *deviationLog // shared by the Files of share
+}
+
+// share returns a File for another reader of f with the options cfg: the
+// same metadata, reader, decryption state and deviation log (which is
+// safe for concurrent use), so that readers of different row groups of
+// one file (ReadFileWith) open its footer once. Precondition: cfg was made
+// from the options f was opened with, plus options that do not change
+// what OpenFile does (the row groups read, the parallelism, withOpened).
+func (f *File) share(cfg readerConfig) *File {
+	g := *f
+	cfg.opened = nil
+	g.cfg = cfg
+	return &g
 }
 
 // ReaderAt returns the reader the file was opened on.
@@ -74,7 +87,11 @@ func (f *File) ColumnOrder(i int) meta.ColumnOrderKind {
 // rules of schema.FromElements. An invalid option fails it with an error
 // wrapping ErrConfig before anything is read.
 func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
-	cfg := newReaderConfig(opts...)
+	return openFile(r, size, newReaderConfig(opts...))
+}
+
+// openFile is OpenFile with the options applied.
+func openFile(r io.ReaderAt, size int64, cfg readerConfig) (*File, error) {
 	if cfg.err != nil {
 		return nil, cfg.err
 	}
@@ -118,7 +135,7 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 		if err != nil {
 			return nil, err
 		}
-		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, Encryption: enc, r: r, cfg: cfg, crypto: fc}
+		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, Encryption: enc, r: r, cfg: cfg, crypto: fc, devs: new(deviationLog)}
 		if fc.noAAD {
 			err := f.deviate(Deviation{Kind: DeviationEncryptionNoAAD, Writer: "DuckDB 1.5", RowGroup: -1, Page: -1,
 				What: "the encrypted footer and modules carry no AAD, and the columns, encrypted with the footer key, no crypto_metadata (read so)"})
@@ -131,7 +148,7 @@ func OpenFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrFooter, err)
 		}
-		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, r: r, cfg: cfg}
+		f = &File{Meta: md, Size: size, FooterOffset: off, FooterLength: footerLen, r: r, cfg: cfg, devs: new(deviationLog)}
 		if err := f.widthDeviations(notes, "", -1, -1); err != nil {
 			return nil, err
 		}

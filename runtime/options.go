@@ -72,6 +72,10 @@ type readerConfig struct {
 	// ReadParallelism is how many columns a Read decodes at once
 	// (WithReadParallelism; 0 or 1: one at a time).
 	ReadParallelism int
+	// opened, when not nil, is the open File NewFileReader reads instead
+	// of opening its io.ReaderAt again (withOpened: the readers of one
+	// file in ReadFileWith).
+	opened *File
 
 	// Decryption (Parquet modular encryption): the footer key, column
 	// keys by dotted path, the AAD prefix of files that do not store it,

@@ -66,7 +66,11 @@ type rowRange struct{ start, end int64 }
 // OpenFile) and applies the options: projection (WithColumns), row-group
 // selection (WithRowGroupFilter), page bounds and CRC checks.
 func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader, error) {
-	f, err := OpenFile(r, size, opts...)
+	cfg := newReaderConfig(opts...)
+	if cfg.opened != nil && cfg.err == nil {
+		return newFileReader(cfg.opened.share(cfg))
+	}
+	f, err := openFile(r, size, cfg)
 	if err != nil {
 		return nil, err
 	}

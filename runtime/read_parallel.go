@@ -29,6 +29,11 @@ import (
 // between two Reads (at least 0.1 ms, at most 1 ms), then exit; Close
 // (FileReader.Release) stops them at once.
 //
+// ReadTFile (ReadFileWith) uses it otherwise on a file of two or more row
+// groups: n goroutines read runs of row groups at once, each with a
+// reader of its own (without read-ahead) that assembles its rows straight
+// into the result.
+//
 // Unlike WithParallelism it does not time itself: measure it on the
 // machine that runs it. Where the work is memory-bound, moving a batch's
 // data between cores costs part of what the split saves, and the

@@ -99,16 +99,12 @@ func TestShreddedVariantCorpus(t *testing.T) {
 // readVariants reads column var of every row, in batches of 3 rows so that
 // batch boundaries are crossed.
 func readVariants(path string) ([]variant.Encoded, error) {
-	fh, err := os.Open(path)
+	fh, size, err := openSized(path)
 	if err != nil {
 		return nil, err
 	}
 	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	fr, err := NewFileReader(fh, st.Size())
+	fr, err := NewFileReader(fh, size)
 	if err != nil {
 		return nil, err
 	}

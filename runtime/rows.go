@@ -9,7 +9,6 @@ import (
 	"iter"
 	"math"
 	"os"
-	"slices"
 	"time"
 	"unsafe"
 )
@@ -85,7 +84,9 @@ func ReadRowsExact(c ColumnRows, k int, path string) error {
 }
 
 // ReadFileRows opens the Parquet file at path, makes a row reader with open
-// (a generated NewTReader with its options bound) and reads every row. The
+// (a generated NewTReader with its options bound) and reads every row: the
+// generated ReadTFile before generated-code version 8, which reads with
+// one reader (see ReadFileWith). The
 // result is allocated once for the footer's row count when that count is
 // plausible for the file's size (see presizeRows), and grows as rows arrive
 // past it, so a lying footer cannot make it allocate out of proportion to
@@ -93,40 +94,31 @@ func ReadRowsExact(c ColumnRows, k int, path string) error {
 //
 // For generated code (see "For generated code" in the package doc).
 func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, size int64) (R, error)) ([]T, error) {
-	fh, err := os.Open(path)
+	fh, size, err := openSized(path)
 	if err != nil {
 		return nil, err
 	}
 	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	r, err := open(fh, st.Size())
+	r, err := open(fh, size)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	out := make([]T, 0, presizeRows(r.NumRows(), st.Size(), int64(unsafe.Sizeof(*new(T)))))
-	var one [1]T // reads past a full out: the end, or rows the footer did not count
-	for {
-		dst := out[len(out):min(cap(out), len(out)+readFileBatch)]
-		if len(dst) == 0 {
-			dst = one[:]
-		}
-		n, err := r.Read(dst)
-		if len(out) == cap(out) && n > 0 {
-			out = append(slices.Grow(out, min(len(out), 1<<20)), one[0])
-		} else {
-			out = out[:len(out)+n]
-		}
-		if err == io.EOF {
-			return slices.Clip(out), nil
-		}
-		if err != nil {
-			return nil, err
-		}
+	return readAllRows(r, make([]T, 0, presizeRows(r.NumRows(), size, int64(unsafe.Sizeof(*new(T))))))
+}
+
+// openSized opens the file at path for reading and returns its size.
+func openSized(path string) (*os.File, int64, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
 	}
+	st, err := fh.Stat()
+	if err != nil {
+		fh.Close()
+		return nil, 0, err
+	}
+	return fh, st.Size(), nil
 }
 
 // readFileBatch is the most rows ReadFileRows asks one Read for: the

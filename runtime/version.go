@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 7
+	GenVersion = 8
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -42,6 +42,8 @@ const (
 //	7: writers shred a batch in parts, one method per top-level field,
 //	   which FileWriter.ShredParts and ShredParts.Run share with the
 //	   workers of WithParallelism.
+//	8: ReadTFile reads through ReadFileWith, which opens the footer once
+//	   and, under WithReadParallelism, reads row groups in parallel.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, BenchNarrow (or a struct it
@@ -504,11 +504,11 @@ func WriteBenchNarrowFile(path string, rows []BenchNarrow, opts ...pqrt.WriterOp
 	}, opts...)
 }
 
-// ReadBenchNarrowFile reads every row of the Parquet file at path.
+// ReadBenchNarrowFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadBenchNarrowFile(path string, opts ...pqrt.ReaderOption) ([]BenchNarrow, error) {
-	return pqrt.ReadFileRows[BenchNarrow](path, func(r pqio.ReaderAt, size int64) (*BenchNarrowReader, error) {
-		return NewBenchNarrowReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[BenchNarrow](path, opts, NewBenchNarrowReader)
 }
 
 // BenchNarrowWhere holds the predicate builders of BenchNarrow's fields, for runtime.WithFilter:

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, BenchWide (or a struct it
@@ -504,11 +504,11 @@ func WriteBenchWideFile(path string, rows []BenchWide, opts ...pqrt.WriterOption
 	}, opts...)
 }
 
-// ReadBenchWideFile reads every row of the Parquet file at path.
+// ReadBenchWideFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadBenchWideFile(path string, opts ...pqrt.ReaderOption) ([]BenchWide, error) {
-	return pqrt.ReadFileRows[BenchWide](path, func(r pqio.ReaderAt, size int64) (*BenchWideReader, error) {
-		return NewBenchWideReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[BenchWide](path, opts, NewBenchWideReader)
 }
 
 // BenchWideWhere holds the predicate builders of BenchWide's fields, for runtime.WithFilter:

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DefaultsV2 (or a struct it
@@ -586,11 +586,11 @@ func WriteDefaultsV2File(path string, rows []DefaultsV2, opts ...pqrt.WriterOpti
 	}, opts...)
 }
 
-// ReadDefaultsV2File reads every row of the Parquet file at path.
+// ReadDefaultsV2File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadDefaultsV2File(path string, opts ...pqrt.ReaderOption) ([]DefaultsV2, error) {
-	return pqrt.ReadFileRows[DefaultsV2](path, func(r pqio.ReaderAt, size int64) (*DefaultsV2Reader, error) {
-		return NewDefaultsV2Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[DefaultsV2](path, opts, NewDefaultsV2Reader)
 }
 
 // DefaultsV2Where holds the predicate builders of DefaultsV2's fields, for runtime.WithFilter:

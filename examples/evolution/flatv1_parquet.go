@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV1 (or a struct it
@@ -1196,11 +1196,11 @@ func WriteFlatV1File(path string, rows []FlatV1, opts ...pqrt.WriterOption) erro
 	}, opts...)
 }
 
-// ReadFlatV1File reads every row of the Parquet file at path.
+// ReadFlatV1File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadFlatV1File(path string, opts ...pqrt.ReaderOption) ([]FlatV1, error) {
-	return pqrt.ReadFileRows[FlatV1](path, func(r pqio.ReaderAt, size int64) (*FlatV1Reader, error) {
-		return NewFlatV1Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[FlatV1](path, opts, NewFlatV1Reader)
 }
 
 // FlatV1Where holds the predicate builders of FlatV1's fields, for runtime.WithFilter:

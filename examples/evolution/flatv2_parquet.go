@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV2 (or a struct it
@@ -1242,11 +1242,11 @@ func WriteFlatV2File(path string, rows []FlatV2, opts ...pqrt.WriterOption) erro
 	}, opts...)
 }
 
-// ReadFlatV2File reads every row of the Parquet file at path.
+// ReadFlatV2File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadFlatV2File(path string, opts ...pqrt.ReaderOption) ([]FlatV2, error) {
-	return pqrt.ReadFileRows[FlatV2](path, func(r pqio.ReaderAt, size int64) (*FlatV2Reader, error) {
-		return NewFlatV2Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[FlatV2](path, opts, NewFlatV2Reader)
 }
 
 // FlatV2Where holds the predicate builders of FlatV2's fields, for runtime.WithFilter:

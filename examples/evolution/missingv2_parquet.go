@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, MissingV2 (or a struct it
@@ -355,11 +355,11 @@ func WriteMissingV2File(path string, rows []MissingV2, opts ...pqrt.WriterOption
 	}, opts...)
 }
 
-// ReadMissingV2File reads every row of the Parquet file at path.
+// ReadMissingV2File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadMissingV2File(path string, opts ...pqrt.ReaderOption) ([]MissingV2, error) {
-	return pqrt.ReadFileRows[MissingV2](path, func(r pqio.ReaderAt, size int64) (*MissingV2Reader, error) {
-		return NewMissingV2Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[MissingV2](path, opts, NewMissingV2Reader)
 }
 
 // MissingV2Where holds the predicate builders of MissingV2's fields, for runtime.WithFilter:

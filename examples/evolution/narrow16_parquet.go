@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Narrow16 (or a struct it
@@ -311,11 +311,11 @@ func WriteNarrow16File(path string, rows []Narrow16, opts ...pqrt.WriterOption) 
 	}, opts...)
 }
 
-// ReadNarrow16File reads every row of the Parquet file at path.
+// ReadNarrow16File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadNarrow16File(path string, opts ...pqrt.ReaderOption) ([]Narrow16, error) {
-	return pqrt.ReadFileRows[Narrow16](path, func(r pqio.ReaderAt, size int64) (*Narrow16Reader, error) {
-		return NewNarrow16Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Narrow16](path, opts, NewNarrow16Reader)
 }
 
 // Narrow16Where holds the predicate builders of Narrow16's fields, for runtime.WithFilter:

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowElem (or a struct it
@@ -355,11 +355,11 @@ func WriteNarrowElemFile(path string, rows []NarrowElem, opts ...pqrt.WriterOpti
 	}, opts...)
 }
 
-// ReadNarrowElemFile reads every row of the Parquet file at path.
+// ReadNarrowElemFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadNarrowElemFile(path string, opts ...pqrt.ReaderOption) ([]NarrowElem, error) {
-	return pqrt.ReadFileRows[NarrowElem](path, func(r pqio.ReaderAt, size int64) (*NarrowElemReader, error) {
-		return NewNarrowElemReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[NarrowElem](path, opts, NewNarrowElemReader)
 }
 
 // All returns an iterator over the rows NarrowElemReader has not returned yet, for

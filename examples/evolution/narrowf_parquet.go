@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowF (or a struct it
@@ -311,11 +311,11 @@ func WriteNarrowFFile(path string, rows []NarrowF, opts ...pqrt.WriterOption) er
 	}, opts...)
 }
 
-// ReadNarrowFFile reads every row of the Parquet file at path.
+// ReadNarrowFFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadNarrowFFile(path string, opts ...pqrt.ReaderOption) ([]NarrowF, error) {
-	return pqrt.ReadFileRows[NarrowF](path, func(r pqio.ReaderAt, size int64) (*NarrowFReader, error) {
-		return NewNarrowFReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[NarrowF](path, opts, NewNarrowFReader)
 }
 
 // NarrowFWhere holds the predicate builders of NarrowF's fields, for runtime.WithFilter:

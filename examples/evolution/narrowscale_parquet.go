@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowScale (or a struct it
@@ -311,11 +311,11 @@ func WriteNarrowScaleFile(path string, rows []NarrowScale, opts ...pqrt.WriterOp
 	}, opts...)
 }
 
-// ReadNarrowScaleFile reads every row of the Parquet file at path.
+// ReadNarrowScaleFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadNarrowScaleFile(path string, opts ...pqrt.ReaderOption) ([]NarrowScale, error) {
-	return pqrt.ReadFileRows[NarrowScale](path, func(r pqio.ReaderAt, size int64) (*NarrowScaleReader, error) {
-		return NewNarrowScaleReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[NarrowScale](path, opts, NewNarrowScaleReader)
 }
 
 // NarrowScaleWhere holds the predicate builders of NarrowScale's fields, for runtime.WithFilter:

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowSign (or a struct it
@@ -311,11 +311,11 @@ func WriteNarrowSignFile(path string, rows []NarrowSign, opts ...pqrt.WriterOpti
 	}, opts...)
 }
 
-// ReadNarrowSignFile reads every row of the Parquet file at path.
+// ReadNarrowSignFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadNarrowSignFile(path string, opts ...pqrt.ReaderOption) ([]NarrowSign, error) {
-	return pqrt.ReadFileRows[NarrowSign](path, func(r pqio.ReaderAt, size int64) (*NarrowSignReader, error) {
-		return NewNarrowSignReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[NarrowSign](path, opts, NewNarrowSignReader)
 }
 
 // NarrowSignWhere holds the predicate builders of NarrowSign's fields, for runtime.WithFilter:

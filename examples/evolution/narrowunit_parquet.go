@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowUnit (or a struct it
@@ -312,11 +312,11 @@ func WriteNarrowUnitFile(path string, rows []NarrowUnit, opts ...pqrt.WriterOpti
 	}, opts...)
 }
 
-// ReadNarrowUnitFile reads every row of the Parquet file at path.
+// ReadNarrowUnitFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadNarrowUnitFile(path string, opts ...pqrt.ReaderOption) ([]NarrowUnit, error) {
-	return pqrt.ReadFileRows[NarrowUnit](path, func(r pqio.ReaderAt, size int64) (*NarrowUnitReader, error) {
-		return NewNarrowUnitReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[NarrowUnit](path, opts, NewNarrowUnitReader)
 }
 
 // NarrowUnitWhere holds the predicate builders of NarrowUnit's fields, for runtime.WithFilter:

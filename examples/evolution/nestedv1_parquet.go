@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV1 (or a struct it
@@ -927,11 +927,11 @@ func WriteNestedV1File(path string, rows []NestedV1, opts ...pqrt.WriterOption) 
 	}, opts...)
 }
 
-// ReadNestedV1File reads every row of the Parquet file at path.
+// ReadNestedV1File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadNestedV1File(path string, opts ...pqrt.ReaderOption) ([]NestedV1, error) {
-	return pqrt.ReadFileRows[NestedV1](path, func(r pqio.ReaderAt, size int64) (*NestedV1Reader, error) {
-		return NewNestedV1Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[NestedV1](path, opts, NewNestedV1Reader)
 }
 
 // NestedV1Where holds the predicate builders of NestedV1's fields, for runtime.WithFilter:

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV2 (or a struct it
@@ -1026,11 +1026,11 @@ func WriteNestedV2File(path string, rows []NestedV2, opts ...pqrt.WriterOption) 
 	}, opts...)
 }
 
-// ReadNestedV2File reads every row of the Parquet file at path.
+// ReadNestedV2File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadNestedV2File(path string, opts ...pqrt.ReaderOption) ([]NestedV2, error) {
-	return pqrt.ReadFileRows[NestedV2](path, func(r pqio.ReaderAt, size int64) (*NestedV2Reader, error) {
-		return NewNestedV2Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[NestedV2](path, opts, NewNestedV2Reader)
 }
 
 // NestedV2Where holds the predicate builders of NestedV2's fields, for runtime.WithFilter:

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV1 (or a struct it
@@ -472,11 +472,11 @@ func WriteOptV1File(path string, rows []OptV1, opts ...pqrt.WriterOption) error 
 	}, opts...)
 }
 
-// ReadOptV1File reads every row of the Parquet file at path.
+// ReadOptV1File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadOptV1File(path string, opts ...pqrt.ReaderOption) ([]OptV1, error) {
-	return pqrt.ReadFileRows[OptV1](path, func(r pqio.ReaderAt, size int64) (*OptV1Reader, error) {
-		return NewOptV1Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[OptV1](path, opts, NewOptV1Reader)
 }
 
 // OptV1Where holds the predicate builders of OptV1's fields, for runtime.WithFilter:

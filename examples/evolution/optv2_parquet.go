@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV2 (or a struct it
@@ -426,11 +426,11 @@ func WriteOptV2File(path string, rows []OptV2, opts ...pqrt.WriterOption) error 
 	}, opts...)
 }
 
-// ReadOptV2File reads every row of the Parquet file at path.
+// ReadOptV2File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadOptV2File(path string, opts ...pqrt.ReaderOption) ([]OptV2, error) {
-	return pqrt.ReadFileRows[OptV2](path, func(r pqio.ReaderAt, size int64) (*OptV2Reader, error) {
-		return NewOptV2Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[OptV2](path, opts, NewOptV2Reader)
 }
 
 // OptV2Where holds the predicate builders of OptV2's fields, for runtime.WithFilter:

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Slim (or a struct it
@@ -355,11 +355,11 @@ func WriteSlimFile(path string, rows []Slim, opts ...pqrt.WriterOption) error {
 	}, opts...)
 }
 
-// ReadSlimFile reads every row of the Parquet file at path.
+// ReadSlimFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadSlimFile(path string, opts ...pqrt.ReaderOption) ([]Slim, error) {
-	return pqrt.ReadFileRows[Slim](path, func(r pqio.ReaderAt, size int64) (*SlimReader, error) {
-		return NewSlimReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Slim](path, opts, NewSlimReader)
 }
 
 // SlimWhere holds the predicate builders of Slim's fields, for runtime.WithFilter:

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn10 (or a struct it
@@ -333,11 +333,11 @@ func WriteDecimalColumn10File(path string, rows []DecimalColumn10, opts ...pqrt.
 	}, opts...)
 }
 
-// ReadDecimalColumn10File reads every row of the Parquet file at path.
+// ReadDecimalColumn10File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadDecimalColumn10File(path string, opts ...pqrt.ReaderOption) ([]DecimalColumn10, error) {
-	return pqrt.ReadFileRows[DecimalColumn10](path, func(r pqio.ReaderAt, size int64) (*DecimalColumn10Reader, error) {
-		return NewDecimalColumn10Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[DecimalColumn10](path, opts, NewDecimalColumn10Reader)
 }
 
 // DecimalColumn10Where holds the predicate builders of DecimalColumn10's fields, for runtime.WithFilter:

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn13 (or a struct it
@@ -333,11 +333,11 @@ func WriteDecimalColumn13File(path string, rows []DecimalColumn13, opts ...pqrt.
 	}, opts...)
 }
 
-// ReadDecimalColumn13File reads every row of the Parquet file at path.
+// ReadDecimalColumn13File reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadDecimalColumn13File(path string, opts ...pqrt.ReaderOption) ([]DecimalColumn13, error) {
-	return pqrt.ReadFileRows[DecimalColumn13](path, func(r pqio.ReaderAt, size int64) (*DecimalColumn13Reader, error) {
-		return NewDecimalColumn13Reader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[DecimalColumn13](path, opts, NewDecimalColumn13Reader)
 }
 
 // DecimalColumn13Where holds the predicate builders of DecimalColumn13's fields, for runtime.WithFilter:

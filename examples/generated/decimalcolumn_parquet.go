@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn (or a struct it
@@ -333,11 +333,11 @@ func WriteDecimalColumnFile(path string, rows []DecimalColumn, opts ...pqrt.Writ
 	}, opts...)
 }
 
-// ReadDecimalColumnFile reads every row of the Parquet file at path.
+// ReadDecimalColumnFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadDecimalColumnFile(path string, opts ...pqrt.ReaderOption) ([]DecimalColumn, error) {
-	return pqrt.ReadFileRows[DecimalColumn](path, func(r pqio.ReaderAt, size int64) (*DecimalColumnReader, error) {
-		return NewDecimalColumnReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[DecimalColumn](path, opts, NewDecimalColumnReader)
 }
 
 // DecimalColumnWhere holds the predicate builders of DecimalColumn's fields, for runtime.WithFilter:

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Deep (or a struct it
@@ -1087,11 +1087,11 @@ func WriteDeepFile(path string, rows []Deep, opts ...pqrt.WriterOption) error {
 	}, opts...)
 }
 
-// ReadDeepFile reads every row of the Parquet file at path.
+// ReadDeepFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadDeepFile(path string, opts ...pqrt.ReaderOption) ([]Deep, error) {
-	return pqrt.ReadFileRows[Deep](path, func(r pqio.ReaderAt, size int64) (*DeepReader, error) {
-		return NewDeepReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Deep](path, opts, NewDeepReader)
 }
 
 // DeepWhere holds the predicate builders of Deep's fields, for runtime.WithFilter:

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // DocumentLog is a row of the Parquet schema "document_log".
@@ -426,11 +426,11 @@ func WriteDocumentLogFile(path string, rows []DocumentLog, opts ...pqrt.WriterOp
 	}, opts...)
 }
 
-// ReadDocumentLogFile reads every row of the Parquet file at path.
+// ReadDocumentLogFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadDocumentLogFile(path string, opts ...pqrt.ReaderOption) ([]DocumentLog, error) {
-	return pqrt.ReadFileRows[DocumentLog](path, func(r pqio.ReaderAt, size int64) (*DocumentLogReader, error) {
-		return NewDocumentLogReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[DocumentLog](path, opts, NewDocumentLogReader)
 }
 
 // DocumentLogWhere holds the predicate builders of DocumentLog's fields, for runtime.WithFilter:

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Document (or a struct it
@@ -397,11 +397,11 @@ func WriteDocumentFile(path string, rows []Document, opts ...pqrt.WriterOption) 
 	}, opts...)
 }
 
-// ReadDocumentFile reads every row of the Parquet file at path.
+// ReadDocumentFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadDocumentFile(path string, opts ...pqrt.ReaderOption) ([]Document, error) {
-	return pqrt.ReadFileRows[Document](path, func(r pqio.ReaderAt, size int64) (*DocumentReader, error) {
-		return NewDocumentReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Document](path, opts, NewDocumentReader)
 }
 
 // DocumentWhere holds the predicate builders of Document's fields, for runtime.WithFilter:

@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Event (or a struct it
@@ -721,11 +721,11 @@ func WriteEventFile(path string, rows []Event, opts ...pqrt.WriterOption) error 
 	}, append(pqgenEventOptions[:len(pqgenEventOptions):len(pqgenEventOptions)], opts...)...)
 }
 
-// ReadEventFile reads every row of the Parquet file at path.
+// ReadEventFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadEventFile(path string, opts ...pqrt.ReaderOption) ([]Event, error) {
-	return pqrt.ReadFileRows[Event](path, func(r pqio.ReaderAt, size int64) (*EventReader, error) {
-		return NewEventReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Event](path, opts, NewEventReader)
 }
 
 // EventWhere holds the predicate builders of Event's fields, for runtime.WithFilter:

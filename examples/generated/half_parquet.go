@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Half (or a struct it
@@ -328,11 +328,11 @@ func WriteHalfFile(path string, rows []Half, opts ...pqrt.WriterOption) error {
 	}, opts...)
 }
 
-// ReadHalfFile reads every row of the Parquet file at path.
+// ReadHalfFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadHalfFile(path string, opts ...pqrt.ReaderOption) ([]Half, error) {
-	return pqrt.ReadFileRows[Half](path, func(r pqio.ReaderAt, size int64) (*HalfReader, error) {
-		return NewHalfReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Half](path, opts, NewHalfReader)
 }
 
 // HalfWhere holds the predicate builders of Half's fields, for runtime.WithFilter:

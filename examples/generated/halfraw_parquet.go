@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, HalfRaw (or a struct it
@@ -328,11 +328,11 @@ func WriteHalfRawFile(path string, rows []HalfRaw, opts ...pqrt.WriterOption) er
 	}, opts...)
 }
 
-// ReadHalfRawFile reads every row of the Parquet file at path.
+// ReadHalfRawFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadHalfRawFile(path string, opts ...pqrt.ReaderOption) ([]HalfRaw, error) {
-	return pqrt.ReadFileRows[HalfRaw](path, func(r pqio.ReaderAt, size int64) (*HalfRawReader, error) {
-		return NewHalfRawReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[HalfRaw](path, opts, NewHalfRawReader)
 }
 
 // HalfRawWhere holds the predicate builders of HalfRaw's fields, for runtime.WithFilter:

@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Logical (or a struct it
@@ -1949,11 +1949,11 @@ func WriteLogicalFile(path string, rows []Logical, opts ...pqrt.WriterOption) er
 	}, append(pqgenLogicalOptions[:len(pqgenLogicalOptions):len(pqgenLogicalOptions)], opts...)...)
 }
 
-// ReadLogicalFile reads every row of the Parquet file at path.
+// ReadLogicalFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadLogicalFile(path string, opts ...pqrt.ReaderOption) ([]Logical, error) {
-	return pqrt.ReadFileRows[Logical](path, func(r pqio.ReaderAt, size int64) (*LogicalReader, error) {
-		return NewLogicalReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Logical](path, opts, NewLogicalReader)
 }
 
 // LogicalWhere holds the predicate builders of Logical's fields, for runtime.WithFilter:

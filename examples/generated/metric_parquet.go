@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -716,11 +716,11 @@ func WriteMetricFile(path string, rows []Metric, opts ...pqrt.WriterOption) erro
 	}, opts...)
 }
 
-// ReadMetricFile reads every row of the Parquet file at path.
+// ReadMetricFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadMetricFile(path string, opts ...pqrt.ReaderOption) ([]Metric, error) {
-	return pqrt.ReadFileRows[Metric](path, func(r pqio.ReaderAt, size int64) (*MetricReader, error) {
-		return NewMetricReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Metric](path, opts, NewMetricReader)
 }
 
 // MetricWhere holds the predicate builders of Metric's fields, for runtime.WithFilter:

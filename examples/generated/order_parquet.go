@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
@@ -1306,11 +1306,11 @@ func WriteOrderFile(path string, rows []Order, opts ...pqrt.WriterOption) error 
 	}, opts...)
 }
 
-// ReadOrderFile reads every row of the Parquet file at path.
+// ReadOrderFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
-	return pqrt.ReadFileRows[Order](path, func(r pqio.ReaderAt, size int64) (*OrderReader, error) {
-		return NewOrderReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Order](path, opts, NewOrderReader)
 }
 
 // OrderWhere holds the predicate builders of Order's fields, for runtime.WithFilter:

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Price (or a struct it
@@ -670,11 +670,11 @@ func WritePriceFile(path string, rows []Price, opts ...pqrt.WriterOption) error 
 	}, opts...)
 }
 
-// ReadPriceFile reads every row of the Parquet file at path.
+// ReadPriceFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadPriceFile(path string, opts ...pqrt.ReaderOption) ([]Price, error) {
-	return pqrt.ReadFileRows[Price](path, func(r pqio.ReaderAt, size int64) (*PriceReader, error) {
-		return NewPriceReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Price](path, opts, NewPriceReader)
 }
 
 // PriceWhere holds the predicate builders of Price's fields, for runtime.WithFilter:

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -647,11 +647,11 @@ func WritePriceScaledFile(path string, rows []PriceScaled, opts ...pqrt.WriterOp
 	}, opts...)
 }
 
-// ReadPriceScaledFile reads every row of the Parquet file at path.
+// ReadPriceScaledFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadPriceScaledFile(path string, opts ...pqrt.ReaderOption) ([]PriceScaled, error) {
-	return pqrt.ReadFileRows[PriceScaled](path, func(r pqio.ReaderAt, size int64) (*PriceScaledReader, error) {
-		return NewPriceScaledReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[PriceScaled](path, opts, NewPriceScaledReader)
 }
 
 // PriceScaledWhere holds the predicate builders of PriceScaled's fields, for runtime.WithFilter:

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Spans (or a struct it
@@ -600,11 +600,11 @@ func WriteSpansFile(path string, rows []Spans, opts ...pqrt.WriterOption) error 
 	}, opts...)
 }
 
-// ReadSpansFile reads every row of the Parquet file at path.
+// ReadSpansFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadSpansFile(path string, opts ...pqrt.ReaderOption) ([]Spans, error) {
-	return pqrt.ReadFileRows[Spans](path, func(r pqio.ReaderAt, size int64) (*SpansReader, error) {
-		return NewSpansReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Spans](path, opts, NewSpansReader)
 }
 
 // SpansWhere holds the predicate builders of Spans's fields, for runtime.WithFilter:

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, SpansIntervalRaw (or a struct it
@@ -307,11 +307,11 @@ func WriteSpansIntervalRawFile(path string, rows []SpansIntervalRaw, opts ...pqr
 	}, opts...)
 }
 
-// ReadSpansIntervalRawFile reads every row of the Parquet file at path.
+// ReadSpansIntervalRawFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadSpansIntervalRawFile(path string, opts ...pqrt.ReaderOption) ([]SpansIntervalRaw, error) {
-	return pqrt.ReadFileRows[SpansIntervalRaw](path, func(r pqio.ReaderAt, size int64) (*SpansIntervalRawReader, error) {
-		return NewSpansIntervalRawReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[SpansIntervalRaw](path, opts, NewSpansIntervalRawReader)
 }
 
 // SpansIntervalRawWhere holds the predicate builders of SpansIntervalRaw's fields, for runtime.WithFilter:

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Contact (or a struct it
@@ -763,11 +763,11 @@ func WriteContactFile(path string, rows []Contact, opts ...pqrt.WriterOption) er
 	}, append(pqgenContactOptions[:len(pqgenContactOptions):len(pqgenContactOptions)], opts...)...)
 }
 
-// ReadContactFile reads every row of the Parquet file at path.
+// ReadContactFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) {
-	return pqrt.ReadFileRows[Contact](path, func(r pqio.ReaderAt, size int64) (*ContactReader, error) {
-		return NewContactReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Contact](path, opts, NewContactReader)
 }
 
 // ContactWhere holds the predicate builders of Contact's fields, for runtime.WithFilter:

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Flat (or a struct it
@@ -513,11 +513,11 @@ func WriteFlatFile(path string, rows []Flat, opts ...pqrt.WriterOption) error {
 	}, append(pqgenFlatOptions[:len(pqgenFlatOptions):len(pqgenFlatOptions)], opts...)...)
 }
 
-// ReadFlatFile reads every row of the Parquet file at path.
+// ReadFlatFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadFlatFile(path string, opts ...pqrt.ReaderOption) ([]Flat, error) {
-	return pqrt.ReadFileRows[Flat](path, func(r pqio.ReaderAt, size int64) (*FlatReader, error) {
-		return NewFlatReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Flat](path, opts, NewFlatReader)
 }
 
 // FlatWhere holds the predicate builders of Flat's fields, for runtime.WithFilter:

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(7 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 7)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Wide (or a struct it
@@ -6990,11 +6990,11 @@ func WriteWideFile(path string, rows []Wide, opts ...pqrt.WriterOption) error {
 	}, append(pqgenWideOptions[:len(pqgenWideOptions):len(pqgenWideOptions)], opts...)...)
 }
 
-// ReadWideFile reads every row of the Parquet file at path.
+// ReadWideFile reads every row of the Parquet file at path. Under
+// WithReadParallelism(n), n goroutines read its row groups at once, each
+// into its own rows of the result (see runtime.ReadFileWith).
 func ReadWideFile(path string, opts ...pqrt.ReaderOption) ([]Wide, error) {
-	return pqrt.ReadFileRows[Wide](path, func(r pqio.ReaderAt, size int64) (*WideReader, error) {
-		return NewWideReader(r, size, opts...)
-	})
+	return pqrt.ReadFileWith[Wide](path, opts, NewWideReader)
 }
 
 // WideWhere holds the predicate builders of Wide's fields, for runtime.WithFilter:

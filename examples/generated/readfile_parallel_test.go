@@ -1,0 +1,212 @@
+package generated
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync/atomic"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/pqgen/pqgen/runtime"
+)
+
+// writeRowGroups writes rows to path in row groups of about rgBytes and
+// returns the number of row groups.
+func writeRowGroups[T any](t *testing.T, path string, rows []T, write func(string, []T, ...runtime.WriterOption) error, rgBytes int64) int {
+	t.Helper()
+	if err := write(path, rows, runtime.WithRowGroupSize(rgBytes)); err != nil {
+		t.Fatal(err)
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	st, _ := fh.Stat()
+	f, err := runtime.OpenFile(fh, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(f.Meta.RowGroups)
+}
+
+// countOpens returns an open function for runtime.ReadFileWith that
+// counts the readers made.
+func countOpens[R any](open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error), n *atomic.Int32) func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error) {
+	return func(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (R, error) {
+		n.Add(1)
+		return open(r, size, opts...)
+	}
+}
+
+// TestReadFileParallel: ReadTFile under WithReadParallelism(2 and 3) reads
+// a file of many row groups with several readers (one per task) and
+// returns the rows of the written file, as one reader does, with and
+// without projection, row-group selection, a filter (whose rows are not
+// known before reading) and read coalescing; flat and nested rows.
+func TestReadFileParallel(t *testing.T) {
+	dir := t.TempDir()
+	evPath := filepath.Join(dir, "events.parquet")
+	ev := events(20_000)
+	evGroups := writeRowGroups(t, evPath, ev, WriteEventFile, 128<<10)
+	orPath := filepath.Join(dir, "orders.parquet")
+	or := orders(6_000)
+	orGroups := writeRowGroups(t, orPath, or, WriteOrderFile, 96<<10)
+	t.Logf("events: %d row groups, orders: %d", evGroups, orGroups)
+	if evGroups < 8 || orGroups < 4 {
+		t.Fatalf("the files have %d and %d row groups: too few to test", evGroups, orGroups)
+	}
+	projected := make([]Event, len(ev))
+	for i, e := range ev {
+		projected[i] = Event{ID: e.ID, User: e.User}
+	}
+	// The rows of row groups 1, 3, 4, 6 and 7 (by the footer's counts).
+	fh, _ := os.Open(evPath)
+	st, _ := fh.Stat()
+	f, err := runtime.OpenFile(fh, st.Size())
+	fh.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var starts []int64 // of each row group, and the end
+	at := int64(0)
+	for _, rg := range f.Meta.RowGroups {
+		starts = append(starts, at)
+		at += rg.NumRows
+	}
+	starts = append(starts, at)
+	var some []Event
+	for _, g := range []int{1, 3, 4, 6, 7} {
+		some = append(some, ev[starts[g]:starts[g+1]]...)
+	}
+	cases := []struct {
+		name  string
+		opts  []runtime.ReaderOption
+		want  []Event
+		tasks bool // read by several readers
+	}{
+		{"all", nil, ev, true},
+		{"projected", []runtime.ReaderOption{runtime.WithColumns("id", "user")}, projected, true},
+		{"row groups", []runtime.ReaderOption{runtime.WithRowGroups(1, 3, 4, 6, 7)}, some, true},
+		{"filter", []runtime.ReaderOption{runtime.WithFilter(EventWhere.ID.Ge(5_000))}, ev[5_000:], true},
+		{"coalesced", []runtime.ReaderOption{runtime.WithReadCoalescing(4<<10, 1<<20)}, ev, true},
+		{"one row group", []runtime.ReaderOption{runtime.WithRowGroups(2)}, ev[starts[2]:starts[3]], false},
+	}
+	for _, c := range cases {
+		var one []Event // read by one reader
+		for _, n := range []int{1, 2, 3} {
+			var opens atomic.Int32
+			opts := append(c.opts[:len(c.opts):len(c.opts)], runtime.WithReadParallelism(n))
+			got, err := runtime.ReadFileWith[Event](evPath, opts, countOpens(NewEventReader, &opens))
+			if err != nil {
+				t.Fatalf("%s, %d: %v", c.name, n, err)
+			}
+			if n == 1 {
+				if !reflect.DeepEqual(c.want, got) {
+					if d := cmp.Diff(c.want, got, cmpOpts); d != "" {
+						t.Fatalf("%s: (-want +got)\n%s", c.name, d)
+					}
+				}
+				one = got
+			} else if !reflect.DeepEqual(one, got) {
+				t.Fatalf("%s, parallelism %d: the rows differ from one reader's:\n%s", c.name, n, cmp.Diff(one, got, cmpOpts))
+			}
+			if several := opens.Load() > 1; several != (c.tasks && n > 1) {
+				t.Errorf("%s, parallelism %d: %d readers", c.name, n, opens.Load())
+			}
+		}
+	}
+	var one []Order
+	for _, n := range []int{1, 2, 3} {
+		got, err := ReadOrderFile(orPath, runtime.WithReadParallelism(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 1 {
+			if !reflect.DeepEqual(or, got) {
+				if d := cmp.Diff(or, got, cmpOpts); d != "" {
+					t.Fatalf("orders: (-want +got)\n%s", d)
+				}
+			}
+			one = got
+		} else if !reflect.DeepEqual(one, got) {
+			t.Fatalf("orders, parallelism %d: the rows differ from one reader's:\n%s", n, cmp.Diff(one, got, cmpOpts))
+		}
+	}
+}
+
+// TestReadFileParallelError: with pages of two row groups damaged, the
+// parallel ReadTFile fails with the error one reader meets first (the
+// earlier row group's), whichever task fails first in time.
+func TestReadFileParallelError(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "events.parquet")
+	ev := events(20_000)
+	if n := writeRowGroups(t, path, ev, WriteEventFile, 128<<10); n < 8 {
+		t.Fatalf("%d row groups: too few", n)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fh, _ := os.Open(path)
+	f, err := runtime.OpenFile(fh, int64(len(data)))
+	fh.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	damage := func(rg int) {
+		for _, c := range f.Meta.RowGroups[rg].Columns {
+			if c.MetaData.PathInSchema[0] != "user" {
+				continue
+			}
+			at := c.MetaData.DataPageOffset // the first data page's header
+			for i := range int64(8) {
+				data[at+i] ^= 0x5a
+			}
+			return
+		}
+		t.Fatal("no column user")
+	}
+	damage(5)
+	damage(2)
+	bad := filepath.Join(dir, "bad.parquet")
+	if err := os.WriteFile(bad, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, want := ReadEventFile(bad)
+	if want == nil {
+		t.Fatal("one reader read the damaged file without an error")
+	}
+	t.Log(want)
+	for _, n := range []int{2, 3} {
+		for range 5 {
+			_, err := ReadEventFile(bad, runtime.WithReadParallelism(n))
+			if err == nil || err.Error() != want.Error() {
+				t.Fatalf("parallelism %d: %v, want %v", n, err, want)
+			}
+		}
+	}
+}
+
+// BenchmarkReadFileParallel times ReadTFile of 300,000 events in row
+// groups of 4 MiB (about 6) with WithReadParallelism 1 and 2 (par=1,
+// par=2); each read starts on a collected heap (see BenchmarkReadFile).
+func BenchmarkReadFileParallel(b *testing.B) {
+	dir := b.TempDir()
+	path := filepath.Join(dir, "events.parquet")
+	if err := WriteEventFile(path, events(300_000), runtime.WithRowGroupSize(4<<20)); err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{1, 2} {
+		b.Run("par="+string(rune('0'+n)), func(b *testing.B) {
+			benchReadFile(b, func() (int, error) {
+				rows, err := ReadEventFile(path, runtime.WithReadParallelism(n))
+				return len(rows), err
+			})
+		})
+	}
+}
