@@ -8,6 +8,7 @@ package runtime
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"sync"
 
@@ -778,43 +779,68 @@ func (c *cursor) nonNull(p *page.Page, start, end int) int {
 }
 
 // selectRows consumes slots of p from c.slot under row selection: kept
-// rows are appended, others dropped. It stops before a kept row once n
-// rows are taken (full is then true) or at the end of the page.
+// rows are appended, others dropped, each run of either at once (the rows
+// up to the next bound of the selection, found from the ranges rather than
+// row by row). It stops before a kept row once n rows are taken (full is
+// then true) or at the end of the page.
 func (c *cursor) selectRows(p *page.Page, n int, rows *int, lv *Levels, s sink) (full bool, err error) {
 	maxRep := c.leaf.MaxRep
-	seg := c.slot
-	flush := func(end int) error {
-		if end == seg {
+	var rep []uint8
+	if maxRep > 0 {
+		rep = p.Rep[:p.NumValues]
+	}
+	// consume takes slots [c.slot, end) when the rows they belong to are
+	// kept, else drops them.
+	consume := func(end int) error {
+		if end == c.slot {
 			return nil
 		}
 		if c.skipping {
-			c.val += c.nonNull(p, seg, end)
+			c.val += c.nonNull(p, c.slot, end)
 			c.slot = end
-		} else if err := c.take(p, seg, end, lv, s); err != nil {
-			return err
+			return nil
 		}
-		seg = end
-		return nil
+		return c.take(p, c.slot, end, lv, s)
 	}
-	i := c.slot
-	for ; i < p.NumValues; i++ {
-		if maxRep > 0 && p.Rep[i] != 0 {
-			continue
-		}
-		keep := c.kept(c.nextRow)
-		if keep && *rows == n {
-			return true, flush(i)
-		}
-		if err := flush(i); err != nil {
+	if maxRep > 0 && c.slot < len(rep) && rep[c.slot] != 0 {
+		// The page starts by continuing the row in progress: its slots
+		// go with it.
+		end, _ := takeRows(rep, c.slot, 0)
+		if err := consume(end); err != nil {
 			return false, err
 		}
+	}
+	for c.slot < p.NumValues {
+		row := c.nextRow
+		keep := c.kept(row)
+		if keep && *rows == n {
+			return true, nil
+		}
+		span := int64(math.MaxInt64) // rows until the selection changes
+		switch {
+		case keep:
+			span = min(c.ranges[c.rangeIdx].end-row, int64(n-*rows))
+		case c.rangeIdx < len(c.ranges):
+			span = c.ranges[c.rangeIdx].start - row
+		}
+		span = min(span, int64(p.NumValues-c.slot))
+		var end, k int
+		if maxRep == 0 {
+			k = int(span)
+			end = c.slot + k
+		} else {
+			end, k = takeRows(rep, c.slot, int(span))
+		}
 		c.skipping = !keep
-		c.nextRow++
+		if err := consume(end); err != nil {
+			return false, err
+		}
+		c.nextRow += int64(k)
 		if keep {
-			*rows++
+			*rows += k
 		}
 	}
-	return false, flush(i)
+	return false, nil
 }
 
 // oldParquetCpp reports whether createdBy names parquet-cpp before 2.0.0
