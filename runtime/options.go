@@ -76,6 +76,9 @@ type readerConfig struct {
 	// of opening its io.ReaderAt again (withOpened: the readers of one
 	// file in ReadFileWith).
 	opened *File
+	// part, when not nil, restricts reading to rows of one row group
+	// (withPart: ReadFileWith's share of a row group).
+	part *rowGroupPart
 
 	// Decryption (Parquet modular encryption): the footer key, column
 	// keys by dotted path, the AAD prefix of files that do not store it,

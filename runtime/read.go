@@ -152,6 +152,24 @@ func newFileReader(f *File) (*FileReader, error) {
 				}
 			}
 		}
+		if part := fr.cfg.part; part != nil {
+			if i != part.rowGroup {
+				continue
+			}
+			rr, ok := fr.ranges[i]
+			if !ok {
+				rr = []rowRange{{0, rows}}
+			}
+			rr = intersectRanges(rr, []rowRange{part.rows})
+			if len(rr) == 0 {
+				continue
+			}
+			if fr.ranges == nil {
+				fr.ranges = map[int][]rowRange{}
+			}
+			fr.ranges[i] = rr
+			rows = rangeRows(rr)
+		}
 		fr.rowGroups = append(fr.rowGroups, i)
 		fr.numRows += rows
 	}

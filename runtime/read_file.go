@@ -22,25 +22,27 @@ import (
 // allocated as ReadFileRows says (presizeRows), so a lying footer cannot
 // make it allocate out of proportion to the file.
 //
-// Under WithReadParallelism(n ≥ 2), a file whose row groups to read (after
-// WithRowGroups, WithRowGroupFilter and WithColumnPageFilter) are two or
-// more and hold at least fileParallelMinRows rows is read by n goroutines
-// at once, the caller one of them. Its row groups are cut into runs of
-// consecutive ones with about the same rows (tasks, up to fileTasksPer for
-// each goroutine, so that a goroutine done early takes another). A
-// goroutine reads a task with a reader of its own (WithRowGroups, without
+// Under WithReadParallelism(n ≥ 2), a file whose rows to read (after
+// WithRowGroups, WithRowGroupFilter and WithColumnPageFilter) are at least
+// fileParallelMinRows is read by n goroutines at once, the caller one of
+// them. Two or more row groups are cut into runs of consecutive ones with
+// about the same rows (tasks, up to fileTasksPer for each goroutine, so
+// that a goroutine done early takes another); a lone row group of at least
+// filePartMinRows rows whose columns all have an offset index is cut into
+// n parts at page boundaries (partTasks), each read from its first page on.
+// A goroutine reads a task with a reader of its own (WithRowGroups, without
 // read-ahead) and assembles its rows straight into their place in the
-// result, so each row group is decoded and assembled on one core: nothing
+// result, so each row is decoded and assembled on one core: nothing
 // decoded moves between cores, which costs a 2-core virtual machine more
 // than the work it would spread (read_parallel.go). Without WithFilter the
 // footer's row counts (or the page filter's ranges) place every task's
 // rows and the result is allocated once; with it, each task collects its
-// rows apart and they are copied together in file order. A file of one
-// row group is read by one reader with the read-ahead of
-// WithReadParallelism. Either way the rows returned and the error are
-// those of one reader: the error is the first failing row group's in file
-// order (the tasks after it are not started), and the column buffers of n
-// readers are held at once.
+// rows apart and they are copied together in file order. Other files (one
+// row group without offset indexes, or too few rows) are read by one
+// reader with the read-ahead of WithReadParallelism. Either way the rows
+// returned and the error are those of one reader: the error is the first
+// failing task's in file order (the tasks after it are not started), and
+// the column buffers of n readers are held at once.
 //
 // For generated code (see "For generated code" in the package doc).
 func ReadFileWith[T any, R RowReader[T]](path string, opts []ReaderOption, open func(r io.ReaderAt, size int64, opts ...ReaderOption) (R, error)) ([]T, error) {
@@ -65,7 +67,7 @@ func ReadFileWith[T any, R RowReader[T]](path string, opts []ReaderOption, open 
 		}
 		if len(plan.tasks) >= 2 {
 			return readFileTasks(plan, n, func(t *fileTask) (R, error) {
-				return open(fh, size, with(WithRowGroups(t.rowGroups...), WithReadParallelism(1))...)
+				return open(fh, size, with(WithRowGroups(t.rowGroups...), WithReadParallelism(1), withPart(t.part))...)
 			})
 		}
 	}
@@ -81,6 +83,18 @@ func ReadFileWith[T any, R RowReader[T]](path string, opts []ReaderOption, open 
 // File.share) instead of opening its io.ReaderAt again.
 func withOpened(f *File) ReaderOption {
 	return func(c *readerConfig) { c.opened = f }
+}
+
+// withPart restricts a reader to part of a row group (nil: no
+// restriction).
+func withPart(p *rowGroupPart) ReaderOption {
+	return func(c *readerConfig) { c.part = p }
+}
+
+// rowGroupPart is a range of rows of one row group.
+type rowGroupPart struct {
+	rowGroup int
+	rows     rowRange
 }
 
 // readAllRows reads the rows r has left into out, grown past its capacity
@@ -118,12 +132,18 @@ const fileParallelMinRows = 2 * readFileBatch
 // task's reader set-up stays small against its rows.
 const fileTasksPer = 4
 
-// fileTask is a run of consecutive row groups read by one reader.
+// fileTask is a run of consecutive row groups, or part of one, read by
+// one reader.
 type fileTask struct {
 	rowGroups []int
-	rows      int64 // by the footer (or the page filter's ranges)
-	start     int64 // its first row's index in the result (exact plans)
+	part      *rowGroupPart // of rowGroups[0], its only row group; nil: whole
+	rows      int64         // by the footer (or the page filter's ranges)
+	start     int64         // its first row's index in the result (exact plans)
 }
+
+// filePartMinRows is the fewest rows a lone row group must hold for
+// ReadFileWith to read it in parts.
+const filePartMinRows = 4 * readFileBatch
 
 // filePlan is how ReadFileWith reads a file in parallel.
 type filePlan struct {
@@ -135,10 +155,10 @@ type filePlan struct {
 }
 
 // planFileTasks cuts the row groups f's reader would read into tasks for
-// n goroutines; no task (read with one reader) when there are fewer than
-// two row groups or fileParallelMinRows rows, or when the footer's row
-// counts are not plausible for the file's size (presizeRows: then the one
-// reader grows its result as rows arrive).
+// n goroutines (a lone one into parts, partTasks); no task (read with one
+// reader) when there are fewer than fileParallelMinRows rows, or when the
+// footer's row counts are not plausible for the file's size (presizeRows:
+// then the one reader grows its result as rows arrive).
 func planFileTasks(f *File, n int, rowSize int64) (filePlan, error) {
 	fr, err := newFileReader(f.share(f.cfg))
 	if err != nil {
@@ -157,8 +177,12 @@ func planFileTasks(f *File, n int, rowSize int64) (filePlan, error) {
 		}
 		plan.total += rows[i]
 	}
-	if len(rows) < 2 || plan.total < fileParallelMinRows || plan.total > int64(presizeRows(plan.total, f.Size, rowSize)) {
+	if plan.total < fileParallelMinRows || plan.total > int64(presizeRows(plan.total, f.Size, rowSize)) {
 		return filePlan{}, nil
+	}
+	if len(rows) == 1 {
+		plan.tasks, err = partTasks(fr, fr.rowGroups[0], n)
+		return plan, err
 	}
 	target := max(plan.total/int64(fileTasksPer*n), 1)
 	var t fileTask
@@ -171,6 +195,89 @@ func planFileTasks(f *File, n int, rowSize int64) (filePlan, error) {
 		}
 	}
 	return plan, nil
+}
+
+// partTasks cuts row group rg of fr into n parts, one task each, when its
+// rows are at least filePartMinRows and every column read has an offset
+// index (which lets a part's reader leap the pages before its rows; without
+// one it would decode them to skip them); no task otherwise. The cuts fall
+// on page boundaries of the column read with the most compressed bytes,
+// the nearest to equal parts, so that only the other columns decode a page
+// in two parts (its rows before the cut in one, after in the other); fewer
+// parts when that column has fewer pages.
+func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
+	f := fr.f
+	total := f.Meta.RowGroups[rg].NumRows
+	if total < filePartMinRows {
+		return nil, nil
+	}
+	big, bigSize := -1, int64(-1)
+	for col, cc := range f.Meta.RowGroups[rg].Columns {
+		if fr.projected != nil && !fr.projected[col] {
+			continue
+		}
+		if _, ok := cc.OffsetIndexOffset.Get(); !ok || cc.MetaData == nil {
+			return nil, nil
+		}
+		if s := cc.MetaData.TotalCompressedSize; s > bigSize {
+			big, bigSize = col, s
+		}
+	}
+	if big < 0 {
+		return nil, nil
+	}
+	oi, err := fr.OffsetIndex(rg, big)
+	if err != nil || oi == nil {
+		return nil, err
+	}
+	var cuts []int64 // increasing, inside (0, total)
+	locs := oi.PageLocations
+	for k := 1; k < n; k++ {
+		want := int64(k) * total / int64(n)
+		best := int64(-1)
+		for _, l := range locs {
+			r := l.FirstRowIndex
+			if r <= 0 || r >= total || len(cuts) > 0 && r <= cuts[len(cuts)-1] {
+				continue
+			}
+			if best < 0 || abs64(r-want) < abs64(best-want) {
+				best = r
+			}
+		}
+		if best > 0 {
+			cuts = append(cuts, best)
+		}
+	}
+	if len(cuts) == 0 {
+		return nil, nil
+	}
+	base, ok := fr.ranges[rg]
+	if !ok {
+		base = []rowRange{{0, total}}
+	}
+	var tasks []fileTask
+	at, from := int64(0), int64(0)
+	for _, to := range append(cuts, total) {
+		part := &rowGroupPart{rowGroup: rg, rows: rowRange{from, to}}
+		rows := rangeRows(intersectRanges(base, []rowRange{part.rows}))
+		if rows > 0 {
+			tasks = append(tasks, fileTask{rowGroups: []int{rg}, part: part, rows: rows, start: at})
+			at += rows
+		}
+		from = to
+	}
+	if len(tasks) < 2 {
+		return nil, nil
+	}
+	return tasks, nil
+}
+
+// abs64 returns |x|.
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // readFileTasks reads the tasks of plan on n goroutines, each task with a

@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"bytes"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -59,5 +61,120 @@ func TestPlanFileTasks(t *testing.T) {
 		if got != nil && plan.exact != c.exact {
 			t.Errorf("%s: exact %v, want %v", c.name, plan.exact, c.exact)
 		}
+	}
+}
+
+// TestPartTasks: a lone row group is cut at the page boundary of its
+// largest column nearest to equal parts, and each part's reader
+// (withPart) returns exactly its rows of every column, the pages before
+// them leapt by the offset index; a file without offset indexes is not
+// cut.
+func TestPartTasks(t *testing.T) {
+	s := mustParse(t, `message m {
+  required binary big;
+  optional int32 small;
+}`)
+	const rows = 20_000
+	write := func(opts ...WriterOption) []byte {
+		var buf bytes.Buffer
+		fw, err := NewFileWriter(&buf, s, append([]WriterOption{WithPageSize(4 << 10), WithDictionary(false)}, opts...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		big, _ := fw.ByteArrayBuffer(0)
+		small, _ := fw.Int32Buffer(1)
+		for i := range rows {
+			big.Values.AppendString(fmt.Sprintf("%0100d", i))
+			if i%3 == 0 {
+				small.Def = append(small.Def, 0)
+			} else {
+				small.Def = append(small.Def, 1)
+				small.Values = append(small.Values, int32(i))
+			}
+		}
+		if err := fw.EndRows(rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	data := write()
+	fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oi, err := fr.OffsetIndex(0, 0)
+	if err != nil || oi == nil || len(oi.PageLocations) < 10 {
+		t.Fatalf("offset index of big: %v, %v", oi, err)
+	}
+	boundary := map[int64]bool{}
+	for _, l := range oi.PageLocations {
+		boundary[l.FirstRowIndex] = true
+	}
+	for _, n := range []int{2, 3} {
+		tasks, err := partTasks(fr, 0, n)
+		if err != nil || len(tasks) != n {
+			t.Fatalf("%d parts: %d tasks, %v", n, len(tasks), err)
+		}
+		next := int64(0)
+		for k, task := range tasks {
+			p := task.part
+			if p.rows.start != next || task.start != next || task.rows != p.rows.end-p.rows.start {
+				t.Fatalf("%d parts: part %d is %+v, start %d, rows %d", n, k, p.rows, task.start, task.rows)
+			}
+			if k > 0 && !boundary[p.rows.start] {
+				t.Errorf("%d parts: cut at row %d, not a page boundary of big", n, p.rows.start)
+			}
+			if want := int64(k) * rows / int64(n); abs64(p.rows.start-want) > 200 {
+				t.Errorf("%d parts: cut at row %d, far from %d", n, p.rows.start, want)
+			}
+			next = p.rows.end
+			// The part's reader returns exactly its rows.
+			pr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), withPart(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pr.NumRows() != task.rows {
+				t.Fatalf("part %+v: NumRows %d", p.rows, pr.NumRows())
+			}
+			br, _ := pr.ByteArrayReader(0)
+			sr, _ := pr.Int32Reader(1)
+			if got, err := br.ReadRows(int(task.rows) + 1); err != nil || int64(got) != task.rows {
+				t.Fatalf("part %+v: big: %d rows, %v", p.rows, got, err)
+			}
+			if got, err := sr.ReadRows(int(task.rows) + 1); err != nil || int64(got) != task.rows {
+				t.Fatalf("part %+v: small: %d rows, %v", p.rows, got, err)
+			}
+			v := 0
+			for i := range int(task.rows) {
+				row := int(p.rows.start) + i
+				if got := string(br.Values.At(i)); got != fmt.Sprintf("%0100d", row) {
+					t.Fatalf("part %+v: big row %d: %q", p.rows, row, got)
+				}
+				if null := sr.Def[i] == 0; null != (row%3 == 0) {
+					t.Fatalf("part %+v: small row %d: def %d", p.rows, row, sr.Def[i])
+				}
+				if sr.Def[i] == 1 {
+					if sr.Values[v] != int32(row) {
+						t.Fatalf("part %+v: small row %d: %d", p.rows, row, sr.Values[v])
+					}
+					v++
+				}
+			}
+			pr.Release()
+		}
+		if next != rows {
+			t.Fatalf("%d parts end at row %d", n, next)
+		}
+	}
+	noIndex := write(WithPageIndex(false))
+	fr, err = NewFileReader(bytes.NewReader(noIndex), int64(len(noIndex)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tasks, err := partTasks(fr, 0, 2); err != nil || tasks != nil {
+		t.Fatalf("without offset indexes: %d tasks, %v", len(tasks), err)
 	}
 }

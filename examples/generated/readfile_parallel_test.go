@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/pqgen/pqgen/runtime"
+	"github.com/pqgen/pqgen/runtime/meta"
 )
 
 // writeRowGroups writes rows to path in row groups of about rgBytes and
@@ -119,21 +120,72 @@ func TestReadFileParallel(t *testing.T) {
 			}
 		}
 	}
-	var one []Order
-	for _, n := range []int{1, 2, 3} {
-		got, err := ReadOrderFile(orPath, runtime.WithReadParallelism(n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 1 {
-			if !reflect.DeepEqual(or, got) {
-				if d := cmp.Diff(or, got, cmpOpts); d != "" {
-					t.Fatalf("orders: (-want +got)\n%s", d)
-				}
+	// One row group of small pages: read in parts, cut at page boundaries
+	// of the largest column (with its offset index).
+	onePath := filepath.Join(dir, "events1.parquet")
+	if err := WriteEventFile(onePath, ev, runtime.WithPageSize(8<<10)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		opts []runtime.ReaderOption
+		want []Event
+	}{
+		{"whole", nil, ev},
+		{"projected", []runtime.ReaderOption{runtime.WithColumns("id", "user")}, projected},
+		{"filter", []runtime.ReaderOption{runtime.WithFilter(EventWhere.ID.Ge(5_000))}, ev[5_000:]},
+		{"page filter", []runtime.ReaderOption{runtime.WithColumnPageFilter("id", func(_ *runtime.File, _ int, ci *meta.ColumnIndex, page int) bool {
+			return page%3 != 1
+		})}, nil},
+		{"coalesced", []runtime.ReaderOption{runtime.WithReadCoalescing(4<<10, 1<<20)}, ev},
+	} {
+		var one []Event
+		for _, n := range []int{1, 2, 3} {
+			var opens atomic.Int32
+			opts := append(c.opts[:len(c.opts):len(c.opts)], runtime.WithReadParallelism(n))
+			got, err := runtime.ReadFileWith[Event](onePath, opts, countOpens(NewEventReader, &opens))
+			if err != nil {
+				t.Fatalf("one row group, %s, %d: %v", c.name, n, err)
 			}
-			one = got
-		} else if !reflect.DeepEqual(one, got) {
-			t.Fatalf("orders, parallelism %d: the rows differ from one reader's:\n%s", n, cmp.Diff(one, got, cmpOpts))
+			if n == 1 {
+				if c.want != nil && !reflect.DeepEqual(c.want, got) {
+					if d := cmp.Diff(c.want, got, cmpOpts); d != "" {
+						t.Fatalf("one row group, %s: (-want +got)\n%s", c.name, d)
+					}
+				}
+				if len(got) == 0 || c.want == nil && len(got) >= len(ev) {
+					t.Fatalf("one row group, %s: %d rows", c.name, len(got))
+				}
+				one = got
+			} else if !reflect.DeepEqual(one, got) {
+				t.Fatalf("one row group, %s, parallelism %d: the rows differ from one reader's:\n%s", c.name, n, cmp.Diff(one, got, cmpOpts))
+			}
+			if got := opens.Load(); n > 1 && int(got) != n || n == 1 && got != 1 {
+				t.Errorf("one row group, %s, parallelism %d: %d readers, want %d", c.name, n, got, n)
+			}
+		}
+	}
+	orOne := filepath.Join(dir, "orders1.parquet")
+	if err := WriteOrderFile(orOne, or, runtime.WithPageSize(8<<10)); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{orPath, orOne} {
+		var one []Order
+		for _, n := range []int{1, 2, 3} {
+			got, err := ReadOrderFile(path, runtime.WithReadParallelism(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n == 1 {
+				if !reflect.DeepEqual(or, got) {
+					if d := cmp.Diff(or, got, cmpOpts); d != "" {
+						t.Fatalf("%s: (-want +got)\n%s", path, d)
+					}
+				}
+				one = got
+			} else if !reflect.DeepEqual(one, got) {
+				t.Fatalf("%s, parallelism %d: the rows differ from one reader's:\n%s", path, n, cmp.Diff(one, got, cmpOpts))
+			}
 		}
 	}
 }

@@ -14,8 +14,9 @@ import (
 
 // BenchmarkReadFileParallel reads the suite's flat and nested rows
 // (regular and high-entropy; -rows of them, snappy and zstd) with the
-// generated ReadTFile from a file of 8 row groups, as DuckDB and Spark
-// write large files, with WithReadParallelism 1 and 2, in turn in each iteration: at 2, two
+// generated ReadTFile from a file of one row group (groups=1: read in
+// parts, cut at page boundaries) and of 8 (groups=8, as DuckDB and Spark
+// write large files), with WithReadParallelism 1 and 2, in turn in each iteration: at 2, two
 // goroutines read the row groups, each into its own rows of the
 // result (runtime.ReadFileWith). Each read starts on a collected heap (the
 // collection is not timed). It reports the median time of each setting's
@@ -36,31 +37,33 @@ func BenchmarkReadFileParallel(b *testing.B) {
 
 func benchReadFileParallel[T any, W rowGroupWriter[T]](b *testing.B, n int, gen func(int) []T, newW func(io.Writer, ...pqrt.WriterOption) (W, error), read func(string, ...pqrt.ReaderOption) ([]T, error)) {
 	for _, c := range codecs {
-		b.Run("codec="+c.name, func(b *testing.B) {
-			path := filepath.Join(b.TempDir(), "rows.parquet")
-			writeRowGroups(b, path, gen(n), newW, pqrt.WithCompression(c.pqgen, 0))
-			// Each iteration reads the file once with each setting, in
-			// turn, timing each read apart.
-			var took [2][]float64 // ms, per setting
-			b.ReportAllocs()
-			for b.Loop() {
-				for k, par := range []int{1, 2} {
-					b.StopTimer()
-					goruntime.GC()
-					b.StartTimer()
-					start := time.Now()
-					got, err := read(path, pqrt.WithReadParallelism(par))
-					took[k] = append(took[k], time.Since(start).Seconds()*1e3)
-					if err != nil || len(got) != n {
-						b.Fatalf("par=%d: %d rows, %v", par, len(got), err)
+		for _, groups := range []int{1, 8} {
+			b.Run("codec="+c.name+"/groups="+string(rune('0'+groups)), func(b *testing.B) {
+				path := filepath.Join(b.TempDir(), "rows.parquet")
+				writeRowGroups(b, path, gen(n), groups, newW, pqrt.WithCompression(c.pqgen, 0))
+				// Each iteration reads the file once with each setting, in
+				// turn, timing each read apart.
+				var took [2][]float64 // ms, per setting
+				b.ReportAllocs()
+				for b.Loop() {
+					for k, par := range []int{1, 2} {
+						b.StopTimer()
+						goruntime.GC()
+						b.StartTimer()
+						start := time.Now()
+						got, err := read(path, pqrt.WithReadParallelism(par))
+						took[k] = append(took[k], time.Since(start).Seconds()*1e3)
+						if err != nil || len(got) != n {
+							b.Fatalf("par=%d: %d rows, %v", par, len(got), err)
+						}
 					}
 				}
-			}
-			m1, m2 := median(took[0]), median(took[1])
-			b.ReportMetric(m1, "par1-ms")
-			b.ReportMetric(m2, "par2-ms")
-			b.ReportMetric(m1/m2, "speed-up")
-		})
+				m1, m2 := median(took[0]), median(took[1])
+				b.ReportMetric(m1, "par1-ms")
+				b.ReportMetric(m2, "par2-ms")
+				b.ReportMetric(m1/m2, "speed-up")
+			})
+		}
 	}
 }
 
@@ -84,10 +87,9 @@ type rowGroupWriter[T any] interface {
 	Close() error
 }
 
-// writeRowGroups writes rows to a new file at path in 8 row groups of
-// equal rows.
-func writeRowGroups[T any, W rowGroupWriter[T]](b *testing.B, path string, rows []T, newW func(io.Writer, ...pqrt.WriterOption) (W, error), opts ...pqrt.WriterOption) {
-	const groups = 8
+// writeRowGroups writes rows to a new file at path in row groups of equal
+// rows.
+func writeRowGroups[T any, W rowGroupWriter[T]](b *testing.B, path string, rows []T, groups int, newW func(io.Writer, ...pqrt.WriterOption) (W, error), opts ...pqrt.WriterOption) {
 	fh, err := os.Create(path)
 	if err != nil {
 		b.Fatal(err)
