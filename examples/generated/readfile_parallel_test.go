@@ -165,6 +165,36 @@ func TestReadFileParallel(t *testing.T) {
 			}
 		}
 	}
+	// Encrypted (the footer and every column with one key): the readers
+	// of a file's shares decrypt their pages with the footer decrypted
+	// once.
+	key := []byte("0123456789abcdef")
+	encMany := filepath.Join(dir, "events_enc.parquet")
+	encOne := filepath.Join(dir, "events_enc1.parquet")
+	if err := WriteEventFile(encMany, ev, runtime.WithRowGroupSize(128<<10), runtime.WithEncryption(runtime.FileEncryption{FooterKey: key})); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteEventFile(encOne, ev, runtime.WithPageSize(8<<10), runtime.WithEncryption(runtime.FileEncryption{FooterKey: key})); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{encMany, encOne} {
+		for _, n := range []int{1, 2} {
+			var opens atomic.Int32
+			got, err := runtime.ReadFileWith[Event](path, []runtime.ReaderOption{runtime.WithFooterKey(key), runtime.WithReadParallelism(n)}, countOpens(NewEventReader, &opens))
+			if err != nil {
+				t.Fatalf("%s, %d: %v", path, n, err)
+			}
+			if !reflect.DeepEqual(ev, got) {
+				t.Fatalf("%s, %d: (-want +got)\n%s", path, n, cmp.Diff(ev, got, cmpOpts))
+			}
+			if several := opens.Load() > 1; several != (n > 1) {
+				t.Errorf("%s, parallelism %d: %d readers", path, n, opens.Load())
+			}
+		}
+		if _, err := ReadEventFile(path, runtime.WithReadParallelism(2)); err == nil {
+			t.Errorf("%s: read without its key", path)
+		}
+	}
 	orOne := filepath.Join(dir, "orders1.parquet")
 	if err := WriteOrderFile(orOne, or, runtime.WithPageSize(8<<10)); err != nil {
 		t.Fatal(err)
