@@ -61,11 +61,10 @@ func ReadFileWith[T any, R RowReader[T]](path string, opts []ReaderOption, open 
 		return append(append(opts[:len(opts):len(opts)], withOpened(f)), more...)
 	}
 	if n := f.cfg.ReadParallelism; n >= 2 {
-		plan, err := planFileTasks(f, n, rowSize)
-		if err != nil {
-			return nil, err
-		}
-		if len(plan.tasks) >= 2 {
+		// A plan that fails (an option the reader refuses, an offset
+		// index that does not decode) leaves the file to one reader,
+		// which meets the same error, or does not need that index.
+		if plan, err := planFileTasks(f, n, rowSize); err == nil && len(plan.tasks) >= 2 {
 			return readFileTasks(plan, n, func(t *fileTask) (R, error) {
 				return open(fh, size, with(WithRowGroups(t.rowGroups...), WithReadParallelism(1), withPart(t.part))...)
 			})
