@@ -42,7 +42,9 @@ import (
 // reader with the read-ahead of WithReadParallelism. Either way the rows
 // returned and the error are those of one reader: the error is the first
 // failing task's in file order (the tasks after it are not started), and
-// the column buffers of n readers are held at once.
+// a read in parts that fails is done again by one reader, which does not
+// use the offset index that placed the parts. The column buffers of n
+// readers are held at once.
 //
 // For generated code (see "For generated code" in the package doc).
 func ReadFileWith[T any, R RowReader[T]](path string, opts []ReaderOption, open func(r io.ReaderAt, size int64, opts ...ReaderOption) (R, error)) ([]T, error) {
@@ -65,9 +67,16 @@ func ReadFileWith[T any, R RowReader[T]](path string, opts []ReaderOption, open 
 		// index that does not decode) leaves the file to one reader,
 		// which meets the same error, or does not need that index.
 		if plan, err := planFileTasks(f, n, rowSize); err == nil && len(plan.tasks) >= 2 {
-			return readFileTasks(plan, n, func(t *fileTask) (R, error) {
+			rows, err := readFileTasks(plan, n, func(t *fileTask) (R, error) {
 				return open(fh, size, with(WithRowGroups(t.rowGroups...), WithReadParallelism(1), withPart(t.part))...)
 			})
+			// Parts are placed by the offset index, which one reader does
+			// not use: one that does not match the pages fails a part the
+			// reader of the whole would read, so a failed read in parts
+			// is left to it.
+			if err == nil || plan.tasks[0].part == nil {
+				return rows, err
+			}
 		}
 	}
 	r, err := open(fh, size, with()...)

@@ -292,3 +292,55 @@ func BenchmarkReadFileParallel(b *testing.B) {
 		})
 	}
 }
+
+// TestReadFileParallelOffsetIndex: ReadTFile of one row group in parts
+// places the parts by the offset index, which one reader does not use; with
+// bytes of the offset indexes altered, the read in parts returns what one
+// reader returns, rows or error.
+func TestReadFileParallelOffsetIndex(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "events.parquet")
+	ev := events(20_000)
+	if err := WriteEventFile(path, ev, runtime.WithPageSize(8<<10)); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fh, _ := os.Open(path)
+	f, err := runtime.OpenFile(fh, int64(len(data)))
+	fh.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at []int64 // offsets of offset-index bytes to alter
+	for _, c := range f.Meta.RowGroups[0].Columns {
+		off, _ := c.OffsetIndexOffset.Get()
+		n, _ := c.OffsetIndexLength.Get()
+		for i := int64(0); i < int64(n); i += max(1, int64(n)/4) {
+			at = append(at, off+i)
+		}
+	}
+	bad := filepath.Join(dir, "bad.parquet")
+	differ := 0
+	for _, pos := range at {
+		b := append([]byte(nil), data...)
+		b[pos] ^= 0x03
+		if err := os.WriteFile(bad, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want, wantErr := ReadEventFile(bad)
+		got, err := ReadEventFile(bad, runtime.WithReadParallelism(2))
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("byte %d: in parts: %v; one reader: %v", pos, err, wantErr)
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("byte %d: the rows read in parts differ from one reader's", pos)
+		}
+		if wantErr != nil || !reflect.DeepEqual(want, ev) {
+			differ++
+		}
+	}
+	t.Logf("%d offset-index bytes altered, %d reads of one reader failed or differed from the rows written", len(at), differ)
+}
