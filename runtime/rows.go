@@ -84,13 +84,12 @@ func ReadRowsExact(c ColumnRows, k int, path string) error {
 }
 
 // ReadFileRows opens the Parquet file at path, makes a row reader with open
-// (a generated NewTReader with its options bound) and reads every row: the
-// generated ReadTFile before generated-code version 8, which reads with
-// one reader (see ReadFileWith). The
-// result is allocated once for the footer's row count when that count is
-// plausible for the file's size (see presizeRows), and grows as rows arrive
-// past it, so a lying footer cannot make it allocate out of proportion to
-// the file.
+// (a generated NewTReader with its options bound) and reads every row with
+// it: the generated ReadTFile before generated-code version 8 (see
+// ReadFileWith). The result is allocated once for the footer's row count
+// when that count is plausible for the file's size (see presizeRows), and
+// grows as rows arrive past it, so a lying footer cannot make it allocate
+// out of proportion to the file.
 //
 // For generated code (see "For generated code" in the package doc).
 func ReadFileRows[T any, R RowReader[T]](path string, open func(r io.ReaderAt, size int64) (R, error)) ([]T, error) {
