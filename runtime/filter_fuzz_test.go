@@ -72,7 +72,16 @@ func FuzzFilter(f *testing.F) {
 			return
 		}
 		pred := Or(And(ps...), Not(ps[0]))
-		for _, extra := range [][]ReaderOption{{WithFilter(pred)}, {WithFilter(And(ps...)), WithReadCoalescing(1<<10, 1<<20)}} {
+		variants := [][]ReaderOption{{WithFilter(pred)}, {WithFilter(And(ps...)), WithReadCoalescing(1<<10, 1<<20)}}
+		if rows := fr.File().Meta.RowGroups; len(rows) > 0 && rows[0].NumRows > 0 {
+			// A part of the first row group, as ReadFileWith reads one:
+			// its rows as the row group's ranges, the pages before them
+			// passed over by the offset index.
+			n := rows[0].NumRows
+			part := &rowGroupPart{rowGroup: 0, rows: rowRange{n / 256 * int64(sel), n}}
+			variants = append(variants, []ReaderOption{withPart(part)}, []ReaderOption{withPart(part), WithFilter(pred)})
+		}
+		for _, extra := range variants {
 			fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), append(limits, extra...)...)
 			if err != nil {
 				continue
