@@ -10,9 +10,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/pqgen/pqgen/runtime/meta"
 )
 
 // ReadFileWith opens the Parquet file at path and reads every row with
@@ -208,55 +211,80 @@ func planFileTasks(f *File, n int, rowSize int64) (filePlan, error) {
 // partTasks cuts row group rg of fr into n parts, one task each, when its
 // rows are at least filePartMinRows and every column read has an offset
 // index (which lets a part's reader leap the pages before its rows; without
-// one it would decode them to skip them); no task otherwise. The cuts fall
-// on page boundaries of the column read with the most compressed bytes,
-// the nearest to equal parts, so that only the other columns decode a page
-// in two parts (its rows before the cut in one, after in the other); fewer
-// parts when that column has fewer pages.
+// one it would decode them to skip them); no task otherwise. Each cut is
+// the page boundary, of any column read, within an eighth of the rows of
+// where equal parts would meet, that the fewest compressed bytes of pages
+// straddle: a straddling page is decoded by both parts, each keeping its
+// side. When the pages straddled at all cuts exceed half a part's bytes
+// (columns of one or two pages, as 200 columns of 100,000 rows have), the
+// parts would decode too much twice, and the row group keeps one reader.
 func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 	f := fr.f
 	total := f.Meta.RowGroups[rg].NumRows
 	if total < filePartMinRows {
 		return nil, nil
 	}
-	big, bigSize := -1, int64(-1)
+	var pages [][]meta.PageLocation // per column read
+	bytes := int64(0)
 	for col, cc := range f.Meta.RowGroups[rg].Columns {
 		if fr.projected != nil && !fr.projected[col] {
 			continue
 		}
-		if _, ok := cc.OffsetIndexOffset.Get(); !ok || cc.MetaData == nil {
+		if _, ok := cc.OffsetIndexOffset.Get(); !ok {
 			return nil, nil
 		}
-		if s := cc.MetaData.TotalCompressedSize; s > bigSize {
-			big, bigSize = col, s
+		oi, err := fr.OffsetIndex(rg, col)
+		if err != nil || oi == nil {
+			return nil, err
 		}
+		for _, l := range oi.PageLocations {
+			bytes += max(int64(l.CompressedPageSize), 0)
+		}
+		pages = append(pages, oi.PageLocations)
 	}
-	if big < 0 {
+	if len(pages) == 0 {
 		return nil, nil
 	}
-	oi, err := fr.OffsetIndex(rg, big)
-	if err != nil || oi == nil {
-		return nil, err
+	// straddled returns the compressed bytes of the pages row r falls
+	// inside of (not at their first row).
+	straddled := func(r int64) int64 {
+		w := int64(0)
+		for _, locs := range pages {
+			// The last page starting at or before r (the offset index
+			// lists pages in row order; one that does not is caught
+			// when the part is read, and the read left to one reader).
+			i := sort.Search(len(locs), func(i int) bool { return locs[i].FirstRowIndex > r }) - 1
+			if i >= 0 && locs[i].FirstRowIndex < r {
+				w += max(int64(locs[i].CompressedPageSize), 0)
+			}
+		}
+		return w
 	}
 	var cuts []int64 // increasing, inside (0, total)
-	locs := oi.PageLocations
+	waste := int64(0)
+	slack := total / int64(8*n)
 	for k := 1; k < n; k++ {
 		want := int64(k) * total / int64(n)
-		best := int64(-1)
-		for _, l := range locs {
-			r := l.FirstRowIndex
-			if r <= 0 || r >= total || len(cuts) > 0 && r <= cuts[len(cuts)-1] {
-				continue
-			}
-			if best < 0 || abs64(r-want) < abs64(best-want) {
-				best = r
+		best, bestWaste := int64(-1), int64(0)
+		for _, locs := range pages {
+			for _, l := range locs {
+				r := l.FirstRowIndex
+				if r <= 0 || r >= total || abs64(r-want) > slack || len(cuts) > 0 && r <= cuts[len(cuts)-1] {
+					continue
+				}
+				w := straddled(r)
+				if best < 0 || w < bestWaste || w == bestWaste && abs64(r-want) < abs64(best-want) {
+					best, bestWaste = r, w
+				}
 			}
 		}
-		if best > 0 {
-			cuts = append(cuts, best)
+		if best < 0 {
+			return nil, nil
 		}
+		cuts = append(cuts, best)
+		waste += bestWaste
 	}
-	if len(cuts) == 0 {
+	if waste > bytes/int64(2*n) {
 		return nil, nil
 	}
 	base, ok := fr.ranges[rg]

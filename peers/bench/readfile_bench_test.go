@@ -12,8 +12,9 @@ import (
 	pqrt "github.com/pqgen/pqgen/runtime"
 )
 
-// BenchmarkReadFileParallel reads the suite's flat and nested rows
-// (regular and high-entropy; -rows of them, snappy and zstd) with the
+// BenchmarkReadFileParallel reads the suite's flat, nested and wide rows
+// (regular and high-entropy; -rows flat rows, a quarter as many nested
+// and a tenth as many wide; snappy and zstd) with the
 // generated ReadTFile from a file of one row group (groups=1: read in
 // parts, cut at page boundaries) and of 8 (groups=8, as DuckDB and Spark
 // write large files), with WithReadParallelism 1 and 2, in turn in each iteration: at 2, two
@@ -33,6 +34,8 @@ func BenchmarkReadFileParallel(b *testing.B) {
 	b.Run("type=nested-he", func(b *testing.B) {
 		benchReadFileParallel(b, n/4, contactRowsHE, NewContactWriter, ReadContactFile)
 	})
+	b.Run("type=wide", func(b *testing.B) { benchReadFileParallel(b, n/10, wideRows, NewWideWriter, ReadWideFile) })
+	b.Run("type=wide-he", func(b *testing.B) { benchReadFileParallel(b, n/10, wideRowsHE, NewWideWriter, ReadWideFile) })
 }
 
 func benchReadFileParallel[T any, W rowGroupWriter[T]](b *testing.B, n int, gen func(int) []T, newW func(io.Writer, ...pqrt.WriterOption) (W, error), read func(string, ...pqrt.ReaderOption) ([]T, error)) {
