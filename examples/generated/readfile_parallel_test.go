@@ -21,17 +21,27 @@ func writeRowGroups[T any](t *testing.T, path string, rows []T, write func(strin
 	if err := write(path, rows, runtime.WithRowGroupSize(rgBytes)); err != nil {
 		t.Fatal(err)
 	}
+	f := footer(t, path)
+	return len(f.Meta.RowGroups)
+}
+
+// footer opens the file at path and returns its footer.
+func footer(t *testing.T, path string) *runtime.File {
+	t.Helper()
 	fh, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer fh.Close()
-	st, _ := fh.Stat()
+	st, err := fh.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
 	f, err := runtime.OpenFile(fh, st.Size())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(f.Meta.RowGroups)
+	return f
 }
 
 // countOpens returns an open function for runtime.ReadFileWith that
@@ -65,13 +75,7 @@ func TestReadFileParallel(t *testing.T) {
 		projected[i] = Event{ID: e.ID, User: e.User}
 	}
 	// The rows of row groups 1, 3, 4, 6 and 7 (by the footer's counts).
-	fh, _ := os.Open(evPath)
-	st, _ := fh.Stat()
-	f, err := runtime.OpenFile(fh, st.Size())
-	fh.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := footer(t, evPath)
 	var starts []int64 // of each row group, and the end
 	at := int64(0)
 	for _, rg := range f.Meta.RowGroups {
@@ -234,12 +238,7 @@ func TestReadFileParallelError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fh, _ := os.Open(path)
-	f, err := runtime.OpenFile(fh, int64(len(data)))
-	fh.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := footer(t, path)
 	damage := func(rg int) {
 		for _, c := range f.Meta.RowGroups[rg].Columns {
 			if c.MetaData.PathInSchema[0] != "user" {
@@ -308,12 +307,7 @@ func TestReadFileParallelOffsetIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fh, _ := os.Open(path)
-	f, err := runtime.OpenFile(fh, int64(len(data)))
-	fh.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := footer(t, path)
 	var at []int64 // offsets of offset-index bytes to alter
 	for _, c := range f.Meta.RowGroups[0].Columns {
 		off, _ := c.OffsetIndexOffset.Get()
