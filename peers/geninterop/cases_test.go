@@ -92,15 +92,27 @@ func (e *example[T]) Diff(data []byte, adjust func(row reflect.Value)) (string, 
 			adjust(reflect.ValueOf(&want[i]).Elem())
 		}
 	}
-	// Peers rewrite files with every column nullable (DuckDB) and
-	// timestamps in one unit (DuckDB: microseconds): read them into the
-	// original types as the schema evolution rules allow it on request.
-	r, err := e.newR(bytes.NewReader(data), int64(len(data)), runtime.WithOptionalAsRequired(true), runtime.WithCoarserTimeUnits(true))
+	r, err := e.newR(bytes.NewReader(data), int64(len(data)), peerOpts...)
 	if err != nil {
 		return "", err
 	}
+	got, err := readAll(r, 333)
+	if err != nil {
+		return "", err
+	}
+	return diffRows(want, got), nil
+}
+
+// peerOpts are the options generated readers read peer files with: peers
+// rewrite files with every column nullable (DuckDB) and timestamps in one
+// unit (DuckDB: microseconds), which the schema evolution rules read into
+// the original types on request.
+var peerOpts = []runtime.ReaderOption{runtime.WithOptionalAsRequired(true), runtime.WithCoarserTimeUnits(true)}
+
+// readAll reads every row of r in batches of batch rows and closes it.
+func readAll[T any](r rowReader[T], batch int) ([]T, error) {
 	var got []T
-	buf := make([]T, 333)
+	buf := make([]T, batch)
 	for {
 		n, err := r.Read(buf)
 		got = append(got, buf[:n]...)
@@ -108,21 +120,24 @@ func (e *example[T]) Diff(data []byte, adjust func(row reflect.Value)) (string, 
 			break
 		}
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	if err := r.Close(); err != nil {
-		return "", err
-	}
+	return got, r.Close()
+}
+
+// diffRows describes the first difference between want and got ("" when
+// equal, by cmpRows).
+func diffRows[T any](want, got []T) string {
 	if len(got) != len(want) {
-		return fmt.Sprintf("%d rows, want %d", len(got), len(want)), nil
+		return fmt.Sprintf("%d rows, want %d", len(got), len(want))
 	}
 	for i := range got {
 		if d := cmp.Diff(want[i], got[i], cmpRows...); d != "" {
-			return fmt.Sprintf("row %d (-want +got):\n%s", i, d), nil
+			return fmt.Sprintf("row %d (-want +got):\n%s", i, d)
 		}
 	}
-	return "", nil
+	return ""
 }
 
 func adaptW[T any, W rowWriter[T]](f func(io.Writer, ...runtime.WriterOption) (W, error)) func(io.Writer, ...runtime.WriterOption) (rowWriter[T], error) {
@@ -177,21 +192,23 @@ func configs() []config {
 // fileSchema is the schema in the footer of a file.
 func fileSchema(t *testing.T, data []byte) *schema.Schema {
 	t.Helper()
-	r, err := runtime.NewFileReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r.File().Schema
+	return fileFooter(t, data).Schema
 }
 
-// rowGroups is the number of row groups of a file.
-func rowGroups(t *testing.T, data []byte) int {
+// fileFooter is the footer of a file.
+func fileFooter(t *testing.T, data []byte) *runtime.File {
 	t.Helper()
 	r, err := runtime.NewFileReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(r.File().Meta.RowGroups)
+	return r.File()
+}
+
+// rowGroups is the number of row groups of a file.
+func rowGroups(t *testing.T, data []byte) int {
+	t.Helper()
+	return len(fileFooter(t, data).Meta.RowGroups)
 }
 
 // TestGeneratedRoundTrip checks that the row sets survive our own writer

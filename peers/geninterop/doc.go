@@ -8,6 +8,10 @@
 //     written;
 //   - peers → ours: files the peers write with the same logical schema read
 //     back through the generated readers as exactly the original Go rows.
+//   - peers → ours in parallel: larger files the peers write, of many row
+//     groups and of one, read by the generated ReadTFile and Read under
+//     WithReadParallelism as exactly the rows one reader gives
+//     (parallel_test.go).
 //
 // Rows are compared in one canonical form (see canon_test.go), computed
 // from the Go rows by reflection on the Go side and printed by

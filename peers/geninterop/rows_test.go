@@ -72,10 +72,13 @@ func float32At(r *rand.Rand, i int) float32 {
 	return float32(r.NormFloat64() * 100)
 }
 
-func eventRows() []generated.Event {
+func eventRows() []generated.Event { return eventRowsN(numRows) }
+
+// eventRowsN returns n Event rows (eventRows' first rows when n is more).
+func eventRowsN(n int) []generated.Event {
 	r := rand.New(rand.NewPCG(1, 1))
 	ids := []int64{math.MinInt64, math.MaxInt64, 0, -1}
-	out := make([]generated.Event, numRows)
+	out := make([]generated.Event, n)
 	for i := range out {
 		e := generated.Event{
 			ID:      int64(i)*7919 - 1e7,
@@ -111,9 +114,12 @@ func eventRows() []generated.Event {
 	return out
 }
 
-func orderRows() []generated.Order {
+func orderRows() []generated.Order { return orderRowsN(numRows) }
+
+// orderRowsN returns n Order rows (orderRows' first rows when n is more).
+func orderRowsN(n int) []generated.Order {
 	r := rand.New(rand.NewPCG(2, 2))
-	out := make([]generated.Order, numRows)
+	out := make([]generated.Order, n)
 	for i := range out {
 		o := generated.Order{
 			ID:       int64(i),
