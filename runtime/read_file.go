@@ -32,7 +32,8 @@ import (
 // about the same rows (tasks, up to fileTasksPer for each goroutine, so
 // that a goroutine done early takes another); a lone row group of at least
 // filePartMinRows rows whose columns all have an offset index is cut into
-// n parts at page boundaries (partTasks), each read from its first page on.
+// n parts (or fewer, down to two, as its pages allow) at page boundaries
+// (partTasks), each read from its first page on.
 // A goroutine reads a task with a reader of its own (WithRowGroups, without
 // read-ahead) and assembles its rows straight into their place in the
 // result, so each row is decoded and assembled on one core: nothing
@@ -214,11 +215,12 @@ func planFileTasks(f *File, n int, rowSize int64) (filePlan, error) {
 // one it would decode them to skip them); no task otherwise. The cuts
 // fall on page boundaries of the column with the most compressed bytes,
 // the nearest to equal parts; when one is more than an eighth of a part's
-// rows away (a column of few pages, as in 200 columns of 100,000 rows),
-// the row group keeps one reader. A page of another column that straddles
-// a cut is decoded by both parts, each keeping its side: when the pages
-// straddled at all cuts exceed half a part's bytes, the parts would decode
-// too much twice, and the row group keeps one reader too.
+// rows away (a column of few pages, as in 200 columns of 100,000 rows), or
+// the pages of other columns straddled at the cuts (decoded by both parts,
+// each keeping its side) exceed half a part's bytes, it tries n-1 parts,
+// and so on (columns of two pages of equal rows are read in two parts
+// under any n). When not even two parts qualify, the row group keeps one
+// reader.
 func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 	f := fr.f
 	total := f.Meta.RowGroups[rg].NumRows
@@ -271,27 +273,20 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 			big = i
 		}
 	}
-	var cuts []int64 // increasing, inside (0, total)
-	waste := int64(0)
-	for k := 1; k < n; k++ {
-		want := int64(k) * total / int64(n)
-		best := int64(-1)
-		for _, l := range pages[big] {
-			r := l.FirstRowIndex
-			if r <= 0 || r >= total || len(cuts) > 0 && r <= cuts[len(cuts)-1] {
-				continue
-			}
-			if best < 0 || abs64(r-want) < abs64(best-want) {
-				best = r
-			}
+	var cuts []int64
+	for ; n >= 2; n-- {
+		if cuts = equalCuts(pages[big], total, n); cuts == nil {
+			continue // parts too unequal: try fewer
 		}
-		if best < 0 || abs64(best-want) > total/int64(8*n) {
-			return nil, nil // parts too unequal
+		waste := int64(0)
+		for _, c := range cuts {
+			waste += straddled(c)
 		}
-		cuts = append(cuts, best)
-		waste += straddled(best)
+		if waste <= bytes/int64(2*n) {
+			break
+		}
 	}
-	if waste > bytes/int64(2*n) {
+	if n < 2 {
 		return nil, nil
 	}
 	base, ok := fr.ranges[rg]
@@ -313,6 +308,31 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 		return nil, nil
 	}
 	return tasks, nil
+}
+
+// equalCuts returns the n-1 cuts of a row group of total rows into n
+// parts: for each, the page boundary of locs nearest to equal parts, or
+// nil when one is more than an eighth of a part's rows away.
+func equalCuts(locs []meta.PageLocation, total int64, n int) []int64 {
+	var cuts []int64 // increasing, inside (0, total)
+	for k := 1; k < n; k++ {
+		want := int64(k) * total / int64(n)
+		best := int64(-1)
+		for _, l := range locs {
+			r := l.FirstRowIndex
+			if r <= 0 || r >= total || len(cuts) > 0 && r <= cuts[len(cuts)-1] {
+				continue
+			}
+			if best < 0 || abs64(r-want) < abs64(best-want) {
+				best = r
+			}
+		}
+		if best < 0 || abs64(best-want) > total/int64(8*n) {
+			return nil
+		}
+		cuts = append(cuts, best)
+	}
+	return cuts
 }
 
 // abs64 returns |x|.

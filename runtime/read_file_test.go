@@ -181,4 +181,27 @@ func TestPartTasks(t *testing.T) {
 	if tasks, err := partTasks(fr, 0, 2); err != nil || tasks != nil {
 		t.Fatalf("without offset indexes: %d tasks, %v", len(tasks), err)
 	}
+	// Columns of two pages of 10,000 rows: two parts, whatever the
+	// parallelism asks for; one page: none.
+	for _, c := range []struct {
+		pageRows int
+		cut      int64
+	}{{10_000, 10_000}, {rows, 0}} {
+		data := write(WithPageSize(64<<20), WithPageRowLimit(c.pageRows))
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{2, 3, 4, 8} {
+			tasks, err := partTasks(fr, 0, n)
+			switch {
+			case err != nil:
+				t.Fatalf("pages of %d rows, %d parts: %v", c.pageRows, n, err)
+			case c.cut == 0 && tasks != nil:
+				t.Errorf("pages of %d rows, %d parts: %d tasks, want none", c.pageRows, n, len(tasks))
+			case c.cut > 0 && (len(tasks) != 2 || tasks[0].part.rows != rowRange{0, c.cut} || tasks[1].part.rows != rowRange{c.cut, rows} || tasks[1].start != c.cut):
+				t.Errorf("pages of %d rows, %d parts: %+v, want two cut at %d", c.pageRows, n, tasks, c.cut)
+			}
+		}
+	}
 }
