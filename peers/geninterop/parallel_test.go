@@ -17,17 +17,10 @@ import (
 	"github.com/pqgen/pqgen/runtime"
 )
 
-// parallelReader is a generated reader, as runtime.ReadFileWith takes it.
-type parallelReader[T any] interface {
-	Read([]T) (int, error)
-	NumRows() int64
-	Close() error
-}
-
 // parallelType is an example type whose files TestParallelReadsOfPeerFiles
 // reads in parallel: its rows, and reading and writing them with the
 // generated code.
-type parallelType[T any, R parallelReader[T], W rowWriter[T]] struct {
+type parallelType[T any, R runtime.RowReader[T], W rowWriter[T]] struct {
 	name string
 	rows []T
 	newR func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error)
@@ -63,7 +56,7 @@ func TestParallelReadsOfPeerFiles(t *testing.T) {
 // every peer write them again (in row groups of a few thousand rows, and
 // as it does by default), checks each file (parallelCheck) and returns how
 // many files of one row group ReadTFile read in parts.
-func parallelPeerFiles[T any, R parallelReader[T], W rowWriter[T]](t *testing.T, dir string, x parallelType[T, R, W]) int {
+func parallelPeerFiles[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing.T, dir string, x parallelType[T, R, W]) int {
 	t.Helper()
 	ours := x.encode(t, x.rows)
 	src := filepath.Join(dir, x.name+".parquet")
@@ -128,7 +121,7 @@ func parallelPeerFiles[T any, R parallelReader[T], W rowWriter[T]](t *testing.T,
 // ReadTFile under WithReadParallelism(2 and 3) and Read under
 // WithReadParallelism(2), and compares the rows. It reports whether the
 // file, of one row group, was read in parts.
-func parallelCheck[T any, R parallelReader[T], W rowWriter[T]](t *testing.T, path string, data []byte, x parallelType[T, R, W]) bool {
+func parallelCheck[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing.T, path string, data []byte, x parallelType[T, R, W]) bool {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
