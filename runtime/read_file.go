@@ -30,10 +30,12 @@ import (
 // fileParallelMinRows is read by n goroutines at once, the caller one of
 // them. Two or more row groups are cut into runs of consecutive ones with
 // about the same rows (tasks, up to fileTasksPer for each goroutine, so
-// that a goroutine done early takes another); a lone row group of at least
-// filePartMinRows rows whose columns all have an offset index is cut into
-// n parts (or fewer, down to two, as its pages allow) at page boundaries
-// (partTasks), each read from its first page on.
+// that a goroutine done early takes another), a row group of twice a
+// task's rows or more cut into parts of about a task's rows where its pages
+// allow (partTasks); a lone row group of at least filePartMinRows rows
+// whose columns all have an offset index is cut into n parts (or fewer,
+// down to two, as its pages allow) at page boundaries (partTasks), each
+// read from its first page on.
 // A goroutine reads a task with a reader of its own (WithRowGroups, without
 // read-ahead) and assembles its rows straight into their place in the
 // result, so each row is decoded and assembled on one core: nothing
@@ -167,7 +169,8 @@ type filePlan struct {
 }
 
 // planFileTasks cuts the row groups f's reader would read into tasks for
-// n goroutines (a lone one into parts, partTasks); no task (read with one
+// n goroutines (a lone one into parts, and a large one among others too,
+// partTasks); no task (read with one
 // reader) when there are fewer than fileParallelMinRows rows, or when the
 // footer's row counts are not plausible for the file's size (presizeRows:
 // then the one reader grows its result as rows arrive).
@@ -199,6 +202,25 @@ func planFileTasks(f *File, n int, rowSize int64) (filePlan, error) {
 	target := max(plan.total/int64(fileTasksPer*n), 1)
 	var t fileTask
 	for i, rg := range fr.rowGroups {
+		// A row group of at least twice a task's rows (the large one of
+		// a file whose last row group is small, say) is cut into parts
+		// of about a task's rows where its pages allow, so that it does
+		// not leave one goroutine reading most of the file.
+		if rows[i] >= 2*target {
+			k := int(min((rows[i]+target/2)/target, int64(fileTasksPer*n)))
+			if parts, err := partTasks(fr, rg, k); err == nil && parts != nil {
+				if len(t.rowGroups) > 0 {
+					plan.tasks = append(plan.tasks, t)
+					t = fileTask{start: t.start + t.rows}
+				}
+				for _, p := range parts {
+					p.start += t.start
+					plan.tasks = append(plan.tasks, p)
+				}
+				t.start += rows[i]
+				continue
+			}
+		}
 		t.rowGroups = append(t.rowGroups, rg)
 		t.rows += rows[i]
 		if t.rows >= target || i == len(rows)-1 {

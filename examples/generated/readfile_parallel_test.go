@@ -53,6 +53,18 @@ func countOpens[R any](open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R
 	}
 }
 
+// readShares reads the Event file at path with ReadFileWith under opts and
+// WithReadParallelism(n), and returns the rows and the readers made.
+func readShares(t *testing.T, path, what string, opts []runtime.ReaderOption, n int) ([]Event, int32) {
+	t.Helper()
+	var opens atomic.Int32
+	got, err := runtime.ReadFileWith[Event](path, append(opts[:len(opts):len(opts)], runtime.WithReadParallelism(n)), countOpens(NewEventReader, &opens))
+	if err != nil {
+		t.Fatalf("%s, parallelism %d: %v", what, n, err)
+	}
+	return got, opens.Load()
+}
+
 // TestReadFileParallel: ReadTFile under WithReadParallelism(2 and 3) reads
 // a file of many row groups with several readers (one per task) and
 // returns the rows of the written file, as one reader does, with and
@@ -103,12 +115,7 @@ func TestReadFileParallel(t *testing.T) {
 	for _, c := range cases {
 		var one []Event // read by one reader
 		for _, n := range []int{1, 2, 3} {
-			var opens atomic.Int32
-			opts := append(c.opts[:len(c.opts):len(c.opts)], runtime.WithReadParallelism(n))
-			got, err := runtime.ReadFileWith[Event](evPath, opts, countOpens(NewEventReader, &opens))
-			if err != nil {
-				t.Fatalf("%s, %d: %v", c.name, n, err)
-			}
+			got, opens := readShares(t, evPath, c.name, c.opts, n)
 			if n == 1 {
 				if !reflect.DeepEqual(c.want, got) {
 					if d := cmp.Diff(c.want, got, cmpOpts); d != "" {
@@ -119,8 +126,8 @@ func TestReadFileParallel(t *testing.T) {
 			} else if !reflect.DeepEqual(one, got) {
 				t.Fatalf("%s, parallelism %d: the rows differ from one reader's:\n%s", c.name, n, cmp.Diff(one, got, cmpOpts))
 			}
-			if several := opens.Load() > 1; several != (c.tasks && n > 1) {
-				t.Errorf("%s, parallelism %d: %d readers", c.name, n, opens.Load())
+			if several := opens > 1; several != (c.tasks && n > 1) {
+				t.Errorf("%s, parallelism %d: %d readers", c.name, n, opens)
 			}
 		}
 	}
@@ -145,12 +152,7 @@ func TestReadFileParallel(t *testing.T) {
 	} {
 		var one []Event
 		for _, n := range []int{1, 2, 3} {
-			var opens atomic.Int32
-			opts := append(c.opts[:len(c.opts):len(c.opts)], runtime.WithReadParallelism(n))
-			got, err := runtime.ReadFileWith[Event](onePath, opts, countOpens(NewEventReader, &opens))
-			if err != nil {
-				t.Fatalf("one row group, %s, %d: %v", c.name, n, err)
-			}
+			got, opens := readShares(t, onePath, "one row group, "+c.name, c.opts, n)
 			if n == 1 {
 				if c.want != nil && !reflect.DeepEqual(c.want, got) {
 					if d := cmp.Diff(c.want, got, cmpOpts); d != "" {
@@ -164,7 +166,7 @@ func TestReadFileParallel(t *testing.T) {
 			} else if !reflect.DeepEqual(one, got) {
 				t.Fatalf("one row group, %s, parallelism %d: the rows differ from one reader's:\n%s", c.name, n, cmp.Diff(one, got, cmpOpts))
 			}
-			if got := opens.Load(); n > 1 && int(got) != n || n == 1 && got != 1 {
+			if got := opens; n > 1 && int(got) != n || n == 1 && got != 1 {
 				t.Errorf("one row group, %s, parallelism %d: %d readers, want %d", c.name, n, got, n)
 			}
 		}
@@ -183,16 +185,12 @@ func TestReadFileParallel(t *testing.T) {
 	}
 	for _, path := range []string{encMany, encOne} {
 		for _, n := range []int{1, 2} {
-			var opens atomic.Int32
-			got, err := runtime.ReadFileWith[Event](path, []runtime.ReaderOption{runtime.WithFooterKey(key), runtime.WithReadParallelism(n)}, countOpens(NewEventReader, &opens))
-			if err != nil {
-				t.Fatalf("%s, %d: %v", path, n, err)
-			}
+			got, opens := readShares(t, path, path, []runtime.ReaderOption{runtime.WithFooterKey(key)}, n)
 			if !reflect.DeepEqual(ev, got) {
 				t.Fatalf("%s, %d: (-want +got)\n%s", path, n, cmp.Diff(ev, got, cmpOpts))
 			}
-			if several := opens.Load() > 1; several != (n > 1) {
-				t.Errorf("%s, parallelism %d: %d readers", path, n, opens.Load())
+			if several := opens > 1; several != (n > 1) {
+				t.Errorf("%s, parallelism %d: %d readers", path, n, opens)
 			}
 		}
 		if _, err := ReadEventFile(path, runtime.WithReadParallelism(2)); err == nil {
@@ -220,6 +218,73 @@ func TestReadFileParallel(t *testing.T) {
 			} else if !reflect.DeepEqual(one, got) {
 				t.Fatalf("%s, parallelism %d: the rows differ from one reader's:\n%s", path, n, cmp.Diff(one, got, cmpOpts))
 			}
+		}
+	}
+}
+
+// TestReadFileParallelLargeRowGroup: a file of a large row group and a
+// small one after it (as a writer leaves one when the rows end) is read
+// under WithReadParallelism(2 and 3) with the large one cut into parts, so
+// that one goroutine does not read most of the file, and gives one
+// reader's rows, whole and under a page filter.
+func TestReadFileParallelLargeRowGroup(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "events.parquet")
+	ev := events(20_000)
+	fh, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewEventWriter(fh, runtime.WithPageSize(8<<10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rows := range [][]Event{ev[:18_000], ev[18_000:]} {
+		if _, err := w.Write(rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := fh.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if rgs := footer(t, path).Meta.RowGroups; len(rgs) != 2 || rgs[0].NumRows != 18_000 {
+		t.Fatalf("%d row groups, want 18,000 rows and 2,000", len(rgs))
+	}
+	for _, c := range []struct {
+		name string
+		opts []runtime.ReaderOption
+	}{
+		{"whole", nil},
+		{"page filter", []runtime.ReaderOption{runtime.WithColumnPageFilter("id", func(_ *runtime.File, _ int, _ *meta.ColumnIndex, page int) bool {
+			return page%3 != 1
+		})}},
+	} {
+		var one []Event
+		for _, n := range []int{1, 2, 3} {
+			got, opens := readShares(t, path, c.name, c.opts, n)
+			if n == 1 {
+				if c.opts == nil && !reflect.DeepEqual(ev, got) {
+					t.Fatalf("%s: the rows differ from those written:\n%s", c.name, cmp.Diff(ev, got, cmpOpts))
+				}
+				if len(got) == 0 {
+					t.Fatalf("%s: no rows", c.name)
+				}
+				one = got
+				continue
+			}
+			if !reflect.DeepEqual(one, got) {
+				t.Fatalf("%s, parallelism %d: the rows differ from one reader's:\n%s", c.name, n, cmp.Diff(one, got, cmpOpts))
+			}
+			// The large row group in parts, and the small one.
+			if got := opens; got < 3 {
+				t.Errorf("%s, parallelism %d: %d readers, want the large row group in parts", c.name, n, got)
+			}
+			t.Logf("%s, parallelism %d: %d readers", c.name, n, opens)
 		}
 	}
 }
