@@ -274,11 +274,11 @@ func TestReadPipeWait(t *testing.T) {
 		p.done.init()
 		p.done.reset()
 		p.done.finish(2)
+		t0 := time.Now() // before the goroutine starts its sleep
 		go func() {
 			time.Sleep(late)
 			p.done.finish(2)
 		}()
-		t0 := time.Now()
 		p.wait()
 		if got := p.done.finished(); got != 2 || time.Since(t0) < late {
 			t.Fatalf("column done after %v: wait returned after %v with %d of 2 done", late, time.Since(t0), got)

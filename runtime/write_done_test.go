@@ -31,3 +31,41 @@ func TestDoneCount(t *testing.T) {
 		}
 	}
 }
+
+// TestDoneCountLateWake: the last task of a round counts itself and then
+// wakes the waiter; the waiter may see the count complete without
+// sleeping and start the next round before that task gets to its wake-up
+// (a descheduled goroutine). The wake-up must not end the next round's
+// wait, whose tasks have not finished.
+func TestDoneCountLateWake(t *testing.T) {
+	var d doneCount
+	d.init()
+	const all = 3
+	d.reset()
+	late := d.n.Add(all) // the last task, counted, not yet at its wake-up
+	d.wait(all)          // returns without sleeping
+	d.reset()
+	returned := make(chan int64)
+	go func() {
+		d.sleep(all)
+		returned <- d.finished()
+	}()
+	for d.waiting.Load() == 0 {
+		time.Sleep(10 * time.Microsecond) // until the waiter sleeps
+	}
+	d.wakeAt(late, all) // the last round's wake-up arrives
+	select {
+	case got := <-returned:
+		t.Fatalf("the last round's wake-up ended the wait with %d of %d tasks done", got, all)
+	case <-time.After(20 * time.Millisecond):
+	}
+	for range all {
+		d.finish(all)
+	}
+	if got := <-returned; got != all {
+		t.Fatalf("the wait returned with %d of %d tasks done", got, all)
+	}
+	if len(d.wake) != 0 {
+		t.Fatal("a wake-up is left for the next round")
+	}
+}
