@@ -250,7 +250,7 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 		return nil, nil
 	}
 	var pages [][]meta.PageLocation // per column read
-	bytes := int64(0)
+	bytes, big, bigBytes := int64(0), 0, int64(-1)
 	for col, cc := range f.Meta.RowGroups[rg].Columns {
 		if fr.projected != nil && !fr.projected[col] {
 			continue
@@ -262,7 +262,13 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 		if err != nil || oi == nil {
 			return nil, err
 		}
-		bytes += pageBytes(oi.PageLocations)
+		// The column read with the most compressed bytes, whose page
+		// boundaries the cuts fall on (see below).
+		b := pageBytes(oi.PageLocations)
+		if b > bigBytes {
+			big, bigBytes = len(pages), b
+		}
+		bytes += b
 		pages = append(pages, oi.PageLocations)
 	}
 	if len(pages) == 0 {
@@ -289,14 +295,10 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 	// column that the fewest bytes straddle, up to a sixteenth of the
 	// rows away, read 0.88-1.04 times as fast as one reader (snappy)
 	// where these read 1.02-1.16, as the parts came out unequal.
-	big := 0
-	for i, locs := range pages {
-		if pageBytes(locs) > pageBytes(pages[big]) {
-			big = i
-		}
-	}
 	var cuts []int64
-	for ; n >= 2; n-- {
+	// No more parts than the largest column has pages (equalCuts would
+	// find no cut for them, each try a pass over its pages).
+	for n = min(n, len(pages[big])); n >= 2; n-- {
 		if cuts = equalCuts(pages[big], total, n); cuts == nil {
 			continue // parts too unequal: try fewer
 		}

@@ -192,7 +192,7 @@ func TestPartTasks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, n := range []int{2, 3, 4, 8} {
+		for _, n := range []int{2, 3, 4, 8, 1 << 20} { // n far above the pages: tried from the pages down
 			tasks, err := partTasks(fr, 0, n)
 			switch {
 			case err != nil:

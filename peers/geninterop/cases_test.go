@@ -26,6 +26,7 @@ type (
 	}
 	rowReader[T any] interface {
 		Read([]T) (int, error)
+		NumRows() int64
 		Close() error
 	}
 )
@@ -56,14 +57,19 @@ func (e *example[T]) Name() string        { return e.name }
 func (e *example[T]) Rows() reflect.Value { return reflect.ValueOf(e.rows) }
 
 func (e *example[T]) Write(opts ...runtime.WriterOption) ([]byte, error) {
+	return e.writeRows(e.rows, opts...)
+}
+
+// writeRows writes rows with the generated writer, in several Write
+// calls, as a streaming caller makes them.
+func (e *example[T]) writeRows(rows []T, opts ...runtime.WriterOption) ([]byte, error) {
 	var buf bytes.Buffer
 	w, err := e.newW(&buf, opts...)
 	if err != nil {
 		return nil, err
 	}
-	// Several Write calls, as a streaming caller makes them.
-	for i := 0; i < len(e.rows); i += 700 {
-		if _, err := w.Write(e.rows[i:min(i+700, len(e.rows))]); err != nil {
+	for i := 0; i < len(rows); i += 700 {
+		if _, err := w.Write(rows[i:min(i+700, len(rows))]); err != nil {
 			return nil, err
 		}
 	}

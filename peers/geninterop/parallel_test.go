@@ -17,16 +17,6 @@ import (
 	"github.com/pqgen/pqgen/runtime"
 )
 
-// parallelType is an example type whose files TestParallelReadsOfPeerFiles
-// reads in parallel: its rows, and reading and writing them with the
-// generated code.
-type parallelType[T any, R runtime.RowReader[T], W rowWriter[T]] struct {
-	name string
-	rows []T
-	newR func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error)
-	newW func(io.Writer, ...runtime.WriterOption) (W, error)
-}
-
 // TestParallelReadsOfPeerFiles: files DuckDB, parquet-wasm (arrow-rs),
 // arrow-go and parquet-go write from ours, of tens of thousands of rows
 // in row groups of a few thousand rows and in their writers' default row
@@ -35,7 +25,8 @@ type parallelType[T any, R runtime.RowReader[T], W rowWriter[T]] struct {
 // offset index) with several readers at once, and through Read with
 // WithReadParallelism(2), which decodes the next batch ahead, give exactly
 // the rows one reader gives (the rows written again by the generated
-// writer, byte for byte; they hold NaNs). The readers ReadTFile makes are
+// writer, byte for byte; they hold NaNs), and one reader gives the rows
+// written, so the peers judge the files too. The readers ReadTFile makes are
 // counted: every file of several row groups must be read by several, so
 // that the test cannot pass by reading everything with one. The examples
 // are Event (flat, 40,000 rows) and Order (nested lists and a map, 20,000).
@@ -43,10 +34,10 @@ func TestParallelReadsOfPeerFiles(t *testing.T) {
 	needNode(t)
 	dir := t.TempDir()
 	inParts := 0
-	inParts += parallelPeerFiles(t, dir, parallelType[generated.Event, *generated.EventReader, *generated.EventWriter]{
-		"Event", eventRowsN(40_000), generated.NewEventReader, generated.NewEventWriter})
-	inParts += parallelPeerFiles(t, dir, parallelType[generated.Order, *generated.OrderReader, *generated.OrderWriter]{
-		"Order", orderRowsN(20_000), generated.NewOrderReader, generated.NewOrderWriter})
+	inParts += parallelPeerFiles(t, dir, &example[generated.Event]{"Event", eventRowsN(40_000),
+		adaptW[generated.Event](generated.NewEventWriter), adaptR[generated.Event](generated.NewEventReader)})
+	inParts += parallelPeerFiles(t, dir, &example[generated.Order]{"Order", orderRowsN(20_000),
+		adaptW[generated.Order](generated.NewOrderWriter), adaptR[generated.Order](generated.NewOrderReader)})
 	if inParts == 0 {
 		t.Error("no file of one row group was read in parts: the test does not reach that path")
 	}
@@ -56,9 +47,12 @@ func TestParallelReadsOfPeerFiles(t *testing.T) {
 // every peer write them again (in row groups of a few thousand rows, and
 // as it does by default), checks each file (parallelCheck) and returns how
 // many files of one row group ReadTFile read in parts.
-func parallelPeerFiles[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing.T, dir string, x parallelType[T, R, W]) int {
+func parallelPeerFiles[T any](t *testing.T, dir string, x *example[T]) int {
 	t.Helper()
-	ours := x.encode(t, x.rows)
+	ours, err := x.Write()
+	if err != nil {
+		t.Fatal(err)
+	}
 	src := filepath.Join(dir, x.name+".parquet")
 	if err := os.WriteFile(src, ours, 0o644); err != nil {
 		t.Fatal(err)
@@ -109,7 +103,7 @@ func parallelPeerFiles[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing
 	inParts := 0
 	for name, data := range files {
 		t.Run(x.name+"/"+name, func(t *testing.T) {
-			if parallelCheck(t, filepath.Join(dir, x.name+"-"+name+".read.parquet"), data, x) {
+			if parallelCheck(t, filepath.Join(dir, x.name+"-"+name+".read.parquet"), data, ours, x) {
 				inParts++
 			}
 		})
@@ -117,11 +111,12 @@ func parallelPeerFiles[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing
 	return inParts
 }
 
-// parallelCheck reads data (written to path) with one reader, then with
+// parallelCheck reads data (written to path) with one reader, whose rows
+// must be those of written (our file of the rows written), then with
 // ReadTFile under WithReadParallelism(2 and 3) and Read under
 // WithReadParallelism(2), and compares the rows. It reports whether the
 // file, of one row group, was read in parts.
-func parallelCheck[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing.T, path string, data []byte, x parallelType[T, R, W]) bool {
+func parallelCheck[T any](t *testing.T, path string, data, written []byte, x *example[T]) bool {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -131,7 +126,7 @@ func parallelCheck[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing.T, 
 	readFile := func(n int) ([]T, int32) {
 		var opened atomic.Int32
 		rows, err := runtime.ReadFileWith[T](path, append(peerOpts, runtime.WithReadParallelism(n)),
-			func(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (R, error) {
+			func(r io.ReaderAt, size int64, opts ...runtime.ReaderOption) (rowReader[T], error) {
 				opened.Add(1)
 				return x.newR(r, size, opts...)
 			})
@@ -141,13 +136,24 @@ func parallelCheck[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing.T, 
 		return rows, opened.Load()
 	}
 	want, _ := readFile(1)
-	if len(want) != len(x.rows) {
-		t.Fatalf("one reader: %d rows, want %d", len(want), len(x.rows))
+	encode := func(rows []T) []byte {
+		t.Helper()
+		b, err := x.writeRows(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
 	}
-	wantBytes := x.encode(t, want)
+	wantBytes := encode(want)
+	// The peer's file holds the rows written (as example.Diff checks on
+	// the smaller files of the other tests): our file of them, written
+	// again, byte for byte.
+	if !bytes.Equal(wantBytes, written) {
+		t.Fatalf("one reader, against the rows written: %s", diffRows(x.rows, want))
+	}
 	same := func(what string, got []T) {
 		t.Helper()
-		if bytes.Equal(x.encode(t, got), wantBytes) {
+		if bytes.Equal(encode(got), wantBytes) {
 			return
 		}
 		if d := diffRows(want, got); d != "" {
@@ -178,21 +184,4 @@ func parallelCheck[T any, R runtime.RowReader[T], W rowWriter[T]](t *testing.T, 
 	}
 	same("Read, parallelism 2", got)
 	return parts
-}
-
-// encode writes rows with the generated writer and returns the file.
-func (x parallelType[T, R, W]) encode(t *testing.T, rows []T) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	w, err := x.newW(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
 }
