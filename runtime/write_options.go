@@ -272,7 +272,10 @@ func WithRowGroupSize(bytes int64) WriterOption {
 // are busy), and once every 4,096 batches, it times stretches of rows
 // with and without workers, and when the workers do not make it faster
 // the caller works alone for longer and longer stretches before trying
-// them again. Encrypted files are written by the caller alone.
+// them again. Those stretches follow a busy machine; they are too short
+// to judge rows whose work is mostly one column, which can write slower
+// with workers on a machine of few cores (see the README's measurements).
+// Encrypted files are written by the caller alone.
 func WithParallelism(n int) WriterOption {
 	return func(c *writerConfig) {
 		if n < 0 {

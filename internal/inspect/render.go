@@ -198,6 +198,12 @@ func writeChunk(p *printer, c *ColumnChunk) {
 		if ss.DefinitionLevelHistogram != nil {
 			p.f(" definition levels %v", ss.DefinitionLevelHistogram)
 		}
+		if ss.UnencodedByteArrayDataBytes == nil && ss.RepetitionLevelHistogram == nil && ss.DefinitionLevelHistogram == nil {
+			// A required, unrepeated column of numbers has nothing to
+			// record; writers (pqgen among them) may still write the
+			// struct.
+			p.f(" empty")
+		}
 		p.f("\n")
 	}
 	if g := c.Geospatial; g != nil {
