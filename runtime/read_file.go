@@ -208,7 +208,11 @@ func planFileTasks(f *File, n int, rowSize int64) (filePlan, error) {
 		// not leave one goroutine reading most of the file.
 		if rows[i] >= 2*target {
 			k := int(min((rows[i]+target/2)/target, int64(fileTasksPer*n)))
-			if parts, err := partTasks(fr, rg, k); err == nil && parts != nil {
+			parts, err := partTasks(fr, rg, k)
+			if err != nil {
+				return filePlan{}, err // as for a lone row group: one reader
+			}
+			if parts != nil {
 				if len(t.rowGroups) > 0 {
 					plan.tasks = append(plan.tasks, t)
 					t = fileTask{start: t.start + t.rows}
@@ -258,6 +262,9 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 		if _, ok := cc.OffsetIndexOffset.Get(); !ok {
 			return nil, nil
 		}
+		// Its pages come in strictly increasing rows, with sizes of 0
+		// or more inside the file: OffsetIndex refuses an index that
+		// does not (the plan then fails, and one reader reads the file).
 		oi, err := fr.OffsetIndex(rg, col)
 		if err != nil || oi == nil {
 			return nil, err
@@ -279,12 +286,10 @@ func partTasks(fr *FileReader, rg, n int) ([]fileTask, error) {
 	straddled := func(r int64) int64 {
 		w := int64(0)
 		for _, locs := range pages {
-			// The last page starting at or before r (the offset index
-			// lists pages in row order; one that does not is caught
-			// when the part is read, and the read left to one reader).
+			// The last page starting at or before r.
 			i := sort.Search(len(locs), func(i int) bool { return locs[i].FirstRowIndex > r }) - 1
 			if i >= 0 && locs[i].FirstRowIndex < r {
-				w += max(int64(locs[i].CompressedPageSize), 0)
+				w += int64(locs[i].CompressedPageSize)
 			}
 		}
 		return w
@@ -452,10 +457,12 @@ func readFileTasks[T any, R RowReader[T]](plan filePlan, n int, open func(t *fil
 }
 
 // pageBytes returns the compressed bytes of the pages locs lists.
+// Precondition: locs is of an index OffsetIndex returned (no negative
+// size).
 func pageBytes(locs []meta.PageLocation) int64 {
 	n := int64(0)
 	for _, l := range locs {
-		n += max(int64(l.CompressedPageSize), 0)
+		n += int64(l.CompressedPageSize)
 	}
 	return n
 }

@@ -230,31 +230,7 @@ func TestReadFileParallel(t *testing.T) {
 func TestReadFileParallelLargeRowGroup(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "events.parquet")
 	ev := events(20_000)
-	fh, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := NewEventWriter(fh, runtime.WithPageSize(8<<10))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, rows := range [][]Event{ev[:18_000], ev[18_000:]} {
-		if _, err := w.Write(rows); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := fh.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if rgs := footer(t, path).Meta.RowGroups; len(rgs) != 2 || rgs[0].NumRows != 18_000 {
-		t.Fatalf("%d row groups, want 18,000 rows and 2,000", len(rgs))
-	}
+	writeLargeAndSmall(t, path, ev)
 	for _, c := range []struct {
 		name string
 		opts []runtime.ReaderOption
@@ -286,6 +262,37 @@ func TestReadFileParallelLargeRowGroup(t *testing.T) {
 			}
 			t.Logf("%s, parallelism %d: %d readers", c.name, n, opens)
 		}
+	}
+}
+
+// writeLargeAndSmall writes the 20,000 rows of ev to path in a row group
+// of 18,000 rows and one of 2,000, in pages of 8 KiB.
+func writeLargeAndSmall(t *testing.T, path string, ev []Event) {
+	t.Helper()
+	fh, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewEventWriter(fh, runtime.WithPageSize(8<<10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rows := range [][]Event{ev[:18_000], ev[18_000:]} {
+		if _, err := w.Write(rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := fh.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if rgs := footer(t, path).Meta.RowGroups; len(rgs) != 2 || rgs[0].NumRows != 18_000 {
+		t.Fatalf("%d row groups, want 18,000 rows and 2,000", len(rgs))
 	}
 }
 
@@ -357,49 +364,53 @@ func BenchmarkReadFileParallel(b *testing.B) {
 	}
 }
 
-// TestReadFileParallelOffsetIndex: ReadTFile of one row group in parts
-// places the parts by the offset index, which one reader does not use; with
-// bytes of the offset indexes altered, the read in parts returns what one
+// TestReadFileParallelOffsetIndex: ReadTFile places the parts of a row
+// group it cuts (a lone one, or a large one before a small one) by the
+// offset index, which one reader does not use; with bytes of the large row
+// group's offset indexes altered, the parallel read returns what one
 // reader returns, rows or error.
 func TestReadFileParallelOffsetIndex(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "events.parquet")
 	ev := events(20_000)
-	if err := WriteEventFile(path, ev, runtime.WithPageSize(8<<10)); err != nil {
+	lone := filepath.Join(dir, "lone.parquet")
+	if err := WriteEventFile(lone, ev, runtime.WithPageSize(8<<10)); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := footer(t, path)
-	var at []int64 // offsets of offset-index bytes to alter
-	for _, c := range f.Meta.RowGroups[0].Columns {
-		off, _ := c.OffsetIndexOffset.Get()
-		n, _ := c.OffsetIndexLength.Get()
-		for i := int64(0); i < int64(n); i += max(1, int64(n)/4) {
-			at = append(at, off+i)
-		}
-	}
-	bad := filepath.Join(dir, "bad.parquet")
-	differ := 0
-	for _, pos := range at {
-		b := append([]byte(nil), data...)
-		b[pos] ^= 0x03
-		if err := os.WriteFile(bad, b, 0o644); err != nil {
+	large := filepath.Join(dir, "large.parquet")
+	writeLargeAndSmall(t, large, ev)
+	for _, path := range []string{lone, large} {
+		data, err := os.ReadFile(path)
+		if err != nil {
 			t.Fatal(err)
 		}
-		want, wantErr := ReadEventFile(bad)
-		got, err := ReadEventFile(bad, runtime.WithReadParallelism(2))
-		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
-			t.Fatalf("byte %d: in parts: %v; one reader: %v", pos, err, wantErr)
+		var at []int64 // offsets of offset-index bytes to alter
+		for _, c := range footer(t, path).Meta.RowGroups[0].Columns {
+			off, _ := c.OffsetIndexOffset.Get()
+			n, _ := c.OffsetIndexLength.Get()
+			for i := int64(0); i < int64(n); i += max(1, int64(n)/4) {
+				at = append(at, off+i)
+			}
 		}
-		if !reflect.DeepEqual(want, got) {
-			t.Fatalf("byte %d: the rows read in parts differ from one reader's", pos)
+		bad := filepath.Join(dir, "bad.parquet")
+		differ := 0
+		for _, pos := range at {
+			b := append([]byte(nil), data...)
+			b[pos] ^= 0x03
+			if err := os.WriteFile(bad, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want, wantErr := ReadEventFile(bad)
+			got, err := ReadEventFile(bad, runtime.WithReadParallelism(2))
+			if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+				t.Fatalf("%s, byte %d: in parallel: %v; one reader: %v", path, pos, err, wantErr)
+			}
+			if !reflect.DeepEqual(want, got) {
+				t.Fatalf("%s, byte %d: the rows read in parallel differ from one reader's", path, pos)
+			}
+			if wantErr != nil || !reflect.DeepEqual(want, ev) {
+				differ++
+			}
 		}
-		if wantErr != nil || !reflect.DeepEqual(want, ev) {
-			differ++
-		}
+		t.Logf("%s: %d offset-index bytes altered, %d reads of one reader failed or differed from the rows written", filepath.Base(path), len(at), differ)
 	}
-	t.Logf("%d offset-index bytes altered, %d reads of one reader failed or differed from the rows written", len(at), differ)
 }
