@@ -51,6 +51,12 @@ const (
 	// before Arrow 3.0, created_by "parquet-cpp version 1.x";
 	// ARROW-10353). They are decompressed, as Arrow C++ does.
 	DeviationV2Compressed DeviationKind = "v2-page-compressed-anyway"
+	// DeviationRLEIntegers: INT32 or INT64 values in the RLE encoding,
+	// which the format has for BOOLEAN values only (parquetjs, a column
+	// with encoding 'RLE'): a 4-byte length, then the RLE/bit-packed
+	// hybrid at the bit width the column's type_length stores (from 1 to
+	// 32). They are read as parquetjs reads them back (page.Column.RLEBitWidth).
+	DeviationRLEIntegers DeviationKind = "rle-integer-values"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

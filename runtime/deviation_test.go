@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -253,6 +254,86 @@ func TestDeviationHyparquetIntWidth(t *testing.T) {
 
 	_, err = openDeviation(t, "hyparquet_int_width.parquet", WithStrict(true))
 	wantStrict(t, err, DeviationThriftIntWidth, "IntType.bitWidth")
+}
+
+// TestDeviationParquetjsRLE: parquetjs (@dsnp/parquetjs 1.8) writes
+// INT32 and INT64 columns with encoding 'RLE' in the RLE/bit-packed
+// hybrid at the bit width it stores as type_length (8, 12 and 32 for
+// INT32 columns, one optional; 20 for INT64), in data pages v1 and v2,
+// two row groups of pages of 50 rows. Every value read equals the one
+// parquetjs's own reader gives back (parquetjs_rle.jsonl, printed by
+// peers/js/deviations.mjs): among them the negative values of width 32,
+// whose sign bit parquetjs drops in bit-packed groups but keeps in runs.
+// Each RLE column is noted once per row group; under WithStrict its read
+// fails naming the deviation.
+func TestDeviationParquetjsRLE(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "deviations", "parquetjs_rle.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		ID, U8, I12 int32
+		I32         *int32
+		I64         int64
+	}
+	var want []row
+	for line := range strings.Lines(string(b)) {
+		var r row
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, r)
+	}
+	if len(want) != 300 {
+		t.Fatalf("%d expected rows, want 300", len(want))
+	}
+	for _, name := range []string{"parquetjs_rle_v1.parquet", "parquetjs_rle_v2.parquet"} {
+		fr, err := openDeviation(t, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, u8, i12, i32 := mustInt32(t, fr, 0), mustInt32(t, fr, 1), mustInt32(t, fr, 2), mustInt32(t, fr, 3)
+		r64, err := fr.Int64Reader(4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r64.ReadRows(int(fr.NumRows()) + 1); err != nil {
+			t.Fatal(err)
+		}
+		if len(id) != len(want) || len(r64.Values) != len(want) {
+			t.Fatalf("%s: %d and %d rows, want %d", name, len(id), len(r64.Values), len(want))
+		}
+		negative := 0
+		for i, w := range want {
+			if *id[i] != w.ID || *u8[i] != w.U8 || *i12[i] != w.I12 || r64.Values[i] != w.I64 ||
+				(i32[i] == nil) != (w.I32 == nil) || w.I32 != nil && *i32[i] != *w.I32 {
+				t.Fatalf("%s row %d: id %d, u8 %d, i12 %d, i32 %v, i64 %d; parquetjs reads %+v", name, i, *id[i], *u8[i], *i12[i], i32[i], r64.Values[i], w)
+			}
+			if w.I32 != nil && *w.I32 < 0 {
+				negative++
+			}
+		}
+		if negative == 0 || *i32[3] != 2147480648 || i32[5] != nil {
+			t.Fatalf("%s: %d negative i32 values, row 3 %v, row 5 %v: the file no longer holds the cases", name, negative, i32[3], i32[5])
+		}
+		var devs []Deviation // in the order read: column by column
+		for _, c := range []string{"u8", "i12", "i32", "i64"} {
+			for rg := range 2 {
+				devs = append(devs, Deviation{Kind: DeviationRLEIntegers, Column: c, RowGroup: rg, Page: 0})
+			}
+		}
+		wantDeviations(t, fr.File(), devs...)
+
+		fr, err = openDeviation(t, name, WithStrict(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := readInt32(t, fr, 0); err != nil {
+			t.Fatalf("%s: the PLAIN column under WithStrict: %v", name, err)
+		}
+		_, err = readInt32(t, fr, 2)
+		wantStrict(t, err, DeviationRLEIntegers, `column "i12", row group 0, page 0`)
+	}
 }
 
 // TestDeviationDuckDBEncrypted: DuckDB 1.5 encrypts the footer and every

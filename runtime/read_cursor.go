@@ -312,6 +312,8 @@ func (c *cursor) nextChunk() (bool, error) {
 		Index:      c.col,
 		// ARROW-10353 (see DeviationV2Compressed).
 		V2AlwaysCompressed: oldParquetCpp(fr.f.Meta.CreatedBy.Val),
+		// parquetjs's RLE integers (see DeviationRLEIntegers).
+		RLEBitWidth: int(c.leaf.IntTypeLength),
 	}
 	c.chunkSlots, c.chunkRows = 0, 0
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
@@ -608,6 +610,13 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		if p.V2Compressed {
 			err := c.fr.f.deviate(Deviation{Kind: DeviationV2Compressed, Writer: "parquet-cpp before Arrow 3.0", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
 				What: "a DATA_PAGE_V2 page says is_compressed false but its values are compressed (ARROW-10353; decompressed)"})
+			if err != nil {
+				return false, err
+			}
+		}
+		if p.RLEIntegers {
+			err := c.fr.f.deviate(Deviation{Kind: DeviationRLEIntegers, Writer: "parquetjs", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
+				What: fmt.Sprintf("%s values in the RLE encoding, which the format has for BOOLEAN only (read at the bit width %d the column's type_length gives)", c.leaf.Type, c.leaf.IntTypeLength)})
 			if err != nil {
 				return false, err
 			}

@@ -14,7 +14,8 @@
 // TestWorldWritersRoundTrip does the same for the files DuckDB, Polars,
 // parquet-wasm (arrow-rs), parquetjs and hyparquet-writer write with every
 // feature they offer (peers/js/writers.mjs, issue 13): the files of one
-// schema share a generated type, DuckDB judges each copy, and hyparquet or
-// parquet-wasm the files DuckDB cannot read. Its table of expected failures
+// schema share a generated type, DuckDB judges each copy, and parquetjs
+// (for its own files), hyparquet or parquet-wasm the files DuckDB cannot
+// read. Its table of expected failures
 // names each file that cannot pass yet and why, and fails when one passes.
 package genconf

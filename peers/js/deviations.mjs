@@ -4,9 +4,11 @@
 // runtime/testdata/deviations: each departs from the Parquet
 // specification in a way that the other readers tolerate and pqgen reads
 // leniently (docs/DEVIATIONS.md). Prints, per file, the rows as the
-// writer's own reader (DuckDB, or hyparquet for the hyparquet-writer
-// files) gives them back, one JSON line each, for the Go tests' expected
-// values.
+// writer's own reader (DuckDB, hyparquet for the hyparquet-writer files,
+// parquetjs for its own) gives them back, one JSON line each, for the Go
+// tests' expected values (those of parquetjs_rle_v1.parquet, which
+// parquetjs_rle_v2.parquet shares, are runtime/testdata/deviations/
+// parquetjs_rle.jsonl).
 //
 // - duckdb_delta33.parquet: DuckDB 1.5, PARQUET_VERSION V2: INT32 and
 //   UINT32 columns in DELTA_BINARY_PACKED whose deltas span more than
@@ -19,9 +21,15 @@
 //   VARIANT with object fields as optional groups.
 // - hyparquet_int_width.parquet: hyparquet-writer 0.17 writes the
 //   INTEGER logical type's bitWidth as a Thrift i32.
+// - parquetjs_rle_v1.parquet, parquetjs_rle_v2.parquet: parquetjs
+//   (@dsnp/parquetjs 1.8) writes INT32 and INT64 columns with encoding
+//   'RLE' in the RLE/bit-packed hybrid, at the bit width it stores as the
+//   column's type_length; data pages v1 and v2, two row groups, pages of
+//   50 rows.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { parquetReadObjects } from 'hyparquet';
+import parquetjs from '@dsnp/parquetjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -103,4 +111,28 @@ await hyp('hyparquet_int_width.parquet', {
     { name: 'u16', type: 'INT32', repetition_type: 'OPTIONAL', logical_type: { type: 'INTEGER', bitWidth: 16, isSigned: false } },
   ],
 });
+// parquetjs's RLE integers: runs and bit-packed groups, nulls, negative
+// values at width 32 (read back as signed 32-bit integers).
+for (const v of ['v1', 'v2']) {
+  const name = `parquetjs_rle_${v}.parquet`;
+  const schema = new parquetjs.ParquetSchema({
+    id: { type: 'INT32' },
+    u8: { type: 'UINT_8', encoding: 'RLE', typeLength: 8 },
+    i12: { type: 'INT32', encoding: 'RLE', typeLength: 12 },
+    i32: { type: 'INT32', encoding: 'RLE', typeLength: 32, optional: true },
+    i64: { type: 'INT64', encoding: 'RLE', typeLength: 20 },
+  });
+  const w = await parquetjs.ParquetWriter.openFile(schema, join(dir, name), { useDataPageV2: v === 'v2', pageSize: 50, rowGroupSize: 200 });
+  for (let i = 0; i < 300; i++) {
+    const row = { id: i, u8: (i >> 3) % 256, i12: (i * 37) % 4096, i64: (i * 1000) % 1000000 };
+    if (i % 5 !== 0) row.i32 = i >= 100 && i < 140 ? -5 : i % 3 === 0 ? -1000 * i : 7;
+    await w.appendRow(row);
+  }
+  await w.close();
+  const r = await parquetjs.ParquetReader.openFile(join(dir, name));
+  const c = r.getCursor();
+  console.log(`#FILE ${name}`);
+  for (let row = await c.next(); row; row = await c.next()) console.log(json(row));
+  await r.close();
+}
 console.log('#END');

@@ -6,6 +6,7 @@
 //   duckdb     @duckdb/node-api: SELECT * FROM read_parquet(path)
 //   wasm       parquet-wasm (arrow-rs compiled to wasm) -> Arrow IPC -> apache-arrow
 //   hyparquet  hyparquet with hyparquet-compressors
+//   parquetjs  @dsnp/parquetjs (the judge of its own files' quirks)
 // A file the reader fails on gets "#ERROR message" and the others go on.
 // For duckdb, an argument --exclude=a,b leaves top-level columns a and b
 // out of the files after it (SELECT * EXCLUDE (a, b)); --exclude= resets.
@@ -67,8 +68,27 @@ if (reader === 'duckdb') {
     });
     await flush(out);
   }
+} else if (reader === 'parquetjs') {
+  const { default: parquetjs } = await import('@dsnp/parquetjs');
+  for (const f of files) {
+    await emitFileAsync(out, f, async () => {
+      const r = await parquetjs.ParquetReader.openFile(f);
+      try {
+        const names = Object.keys(r.getSchema().fields);
+        const c = r.getCursor();
+        const rows = [];
+        for (let row = await c.next(); row; row = await c.next()) {
+          rows.push(names.map((n) => canonParquetjs(row[n])));
+        }
+        return rows;
+      } finally {
+        await r.close();
+      }
+    });
+    await flush(out);
+  }
 } else {
-  console.error('usage: node read.mjs duckdb|wasm|hyparquet FILE...');
+  console.error('usage: node read.mjs duckdb|wasm|hyparquet|parquetjs FILE...');
   process.exit(2);
 }
 await flush(out);
@@ -122,4 +142,17 @@ function canonPlain(v) {
     return o;
   }
   throw new Error('hyparquet value not handled: ' + typeof v);
+}
+
+// canonParquetjs converts parquetjs's values: those of hyparquet's kinds,
+// and Dates (timestamps, as nanoseconds since the epoch).
+function canonParquetjs(v) {
+  if (v instanceof Date) return String(BigInt(v.getTime()) * 1000000n);
+  if (Array.isArray(v)) return v.map(canonParquetjs);
+  if (v !== null && typeof v === 'object' && !(v instanceof Uint8Array)) {
+    const o = {};
+    for (const [k, x] of Object.entries(v)) o[k] = canonParquetjs(x);
+    return o;
+  }
+  return canonPlain(v);
 }

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync/atomic"
 
 	"github.com/pqgen/pqgen/runtime/compress"
@@ -191,6 +192,7 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 	}
 	p.WideDeltas = false
 	p.V2Compressed = false
+	p.RLEIntegers = false
 	p.Indices = p.Indices[:0]
 	var (
 		n    int
@@ -331,6 +333,9 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 	case meta.EncodingPlainDictionary, meta.EncodingRLEDictionary:
 		return d.decodeDict(p, src, nn)
 	case meta.EncodingRLE:
+		if t == meta.Int32 || t == meta.Int64 {
+			return d.decodeRLEIntegers(p, src, nn)
+		}
 		if t != meta.Boolean {
 			return fmt.Errorf("%w: RLE encoding for %s values", ErrUnsupported, t.String())
 		}
@@ -419,6 +424,36 @@ func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) e
 		return decodeALP(v, t, src, nn)
 	}
 	return fmt.Errorf("%w: value encoding %s", ErrUnsupported, enc.String())
+}
+
+// decodeRLEIntegers decodes nn INT32 or INT64 values in the RLE
+// encoding, as parquetjs writes them (Column.RLEBitWidth): a 4-byte
+// length, then the hybrid at the column's width.
+func (d *Decoder) decodeRLEIntegers(p *Page, src []byte, nn int) error {
+	t, w := d.col.Type, d.col.RLEBitWidth
+	if w < 1 || w > 32 {
+		return fmt.Errorf("%w: RLE encoding for %s values (the column's type_length gives no bit width from 1 to 32)", ErrUnsupported, t.String())
+	}
+	v := &p.Values
+	dst := v.Int32
+	if t == meta.Int64 {
+		dst = d.idx
+	}
+	out, _, err := encode.DecodeRLEInt32Prefixed(dst[:0], src, w, nn)
+	if t == meta.Int64 {
+		d.idx = out
+		v.Int64 = slices.Grow(v.Int64[:0], len(out))[:len(out)]
+		for i, x := range out {
+			v.Int64[i] = int64(x)
+		}
+	} else {
+		v.Int32 = out
+	}
+	if err != nil {
+		return fmt.Errorf("%w: RLE %s values at bit width %d: %w", ErrCorrupt, t.String(), w, err)
+	}
+	p.RLEIntegers = true
+	return countCheck(len(out), nn, "RLE")
 }
 
 func countCheck(got, want int, what string) error {

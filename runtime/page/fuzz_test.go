@@ -61,6 +61,8 @@ func FuzzDecodePage(f *testing.F) {
 			v1(f, codec, Column{Type: meta.ByteArray, MaxDef: 1}, def, nil, meta.EncodingRLEDictionary, encode.AppendDictIndices(nil, []int32{1, 0}, 1))...),
 			uint8(codec), uint8(meta.ByteArray), uint8(1), uint8(0))
 		f.Add(v2(f, codec, Column{Type: meta.Boolean}, nil, nil, meta.EncodingRLE, encode.AppendRLEBool(nil, []bool{true, false, true}), true)[:0], uint8(codec), uint8(meta.Boolean), uint8(0), uint8(0))
+		rcol := Column{Type: meta.Int64, Codec: codec}
+		f.Add(v1(f, codec, rcol, make([]uint8, 5), nil, meta.EncodingRLE, encode.AppendRLEInt32Prefixed(nil, []int32{9, 9, 9, 9, 1}, 4)), uint8(codec), uint8(meta.Int64), uint8(4<<2), uint8(0))
 		dcol := Column{Type: meta.Double, MaxDef: 1, Codec: codec}
 		f.Add(v1(f, codec, dcol, []uint8{1, 0, 1}, nil, meta.EncodingALP, encode.AppendALPDouble(nil, []float64{1.25, 3})), uint8(codec), uint8(meta.Double), uint8(1), uint8(0))
 		f.Add(v2(f, codec, Column{Type: meta.Float, Codec: codec}, nil, nil, meta.EncodingALP, encode.AppendALPFloat(nil, []float32{0.5, -2, 7.75}), true), uint8(codec), uint8(meta.Float), uint8(0), uint8(0))
@@ -76,6 +78,8 @@ func FuzzDecodePage(f *testing.F) {
 			// ARROW-10353 reading: v2 values decompressed whatever
 			// is_compressed says.
 			V2AlwaysCompressed: typ&0x10 != 0,
+			// parquetjs's RLE integers: widths 0 (refused) to 33.
+			RLEBitWidth: int(maxDef>>2) % 34,
 		}
 		var cr ChunkReader
 		cr.Reset(bytes.NewReader(chunk), 0, int64(len(chunk)), col, ChunkOptions{

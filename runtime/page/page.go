@@ -29,6 +29,16 @@ type Column struct {
 	// decompressed with Codec whatever is_compressed says (Page.V2Compressed
 	// reports it).
 	V2AlwaysCompressed bool
+	// RLEBitWidth, from 1 to 32, is the bit width at which the INT32 or
+	// INT64 values of pages in the RLE encoding are read: parquetjs
+	// writes such pages (a 4-byte length, then the RLE/bit-packed hybrid,
+	// as for BOOLEAN values) with the width stored as the column's
+	// type_length. Values are read as parquetjs's reader reads them: the
+	// width's bits, those of width 32 as a signed 32-bit integer (widened
+	// with their sign for INT64). 0 refuses such pages (ErrUnsupported),
+	// as any other width must be: parquetjs's encoder packs at most 32
+	// bits.
+	RLEBitWidth int
 }
 
 // Limits bound what a page reader accepts. Zero fields take the defaults
@@ -158,6 +168,11 @@ type Page struct {
 	// V2Compressed reports that the DATA_PAGE_V2 page said is_compressed
 	// false and was decompressed all the same (Column.V2AlwaysCompressed).
 	V2Compressed bool
+	// RLEIntegers reports that the page's INT32 or INT64 values were in
+	// the RLE encoding, which the format has for BOOLEAN values only, and
+	// were read at Column.RLEBitWidth (parquetjs). Readers record or
+	// refuse it.
+	RLEIntegers bool
 }
 
 // ModuleKind names an encryption module of a column chunk, as in the

@@ -615,3 +615,49 @@ func TestSkipToBounds(t *testing.T) {
 		t.Fatalf("SkipTo backwards moved to %d", c.Pos())
 	}
 }
+
+// TestRLEIntegers: INT32 and INT64 pages in the RLE encoding (parquetjs)
+// read at Column.RLEBitWidth, behind their 4-byte length, in v1 and v2
+// pages: values of width 32 as signed 32-bit integers, widened with their
+// sign for INT64. Without a width from 1 to 32 they are refused, and a
+// short run is corrupt.
+func TestRLEIntegers(t *testing.T) {
+	vals := []int32{3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 2, 0, 3}
+	neg := []int32{-5, -5, -5, -5, -5, -5, -5, -5, -5, 7, math.MinInt32, -1}
+	for _, c := range []struct {
+		typ  meta.Type
+		w    int
+		src  []int32
+		want string
+	}{
+		{meta.Int32, 2, vals, "[[3 3 3 3 3 3 3 3 3 1 2 0 3]]"},
+		{meta.Int64, 2, vals, "[[3 3 3 3 3 3 3 3 3 1 2 0 3]]"},
+		{meta.Int32, 32, neg, "[[-5 -5 -5 -5 -5 -5 -5 -5 -5 7 -2147483648 -1]]"},
+		{meta.Int64, 32, neg, "[[-5 -5 -5 -5 -5 -5 -5 -5 -5 7 -2147483648 -1]]"},
+	} {
+		col := Column{Path: "r", Type: c.typ, RLEBitWidth: c.w}
+		body := encode.AppendRLEInt32Prefixed(nil, c.src, c.w)
+		lv := make([]uint8, len(c.src))
+		for _, chunk := range [][]byte{
+			v1(t, meta.Snappy, col, lv, nil, meta.EncodingRLE, body),
+			v2(t, meta.Snappy, col, lv, nil, meta.EncodingRLE, body, true),
+		} {
+			_, _, got, err := readChunk(chunk, Column{Path: "r", Type: c.typ, RLEBitWidth: c.w, Codec: meta.Snappy}, ChunkOptions{})
+			if err != nil || got != c.want {
+				t.Errorf("%s at width %d: %s, %v; want %s", c.typ, c.w, got, err, c.want)
+			}
+			var cr ChunkReader
+			cr.Reset(bytes.NewReader(chunk), 0, int64(len(chunk)), Column{Path: "r", Type: c.typ, RLEBitWidth: c.w, Codec: meta.Snappy}, ChunkOptions{})
+			if p, err := cr.Next(); err != nil || !p.RLEIntegers {
+				t.Errorf("%s at width %d: RLEIntegers not reported (%v)", c.typ, c.w, err)
+			}
+			for _, w := range []int{0, 33} {
+				expectErr(t, fmt.Sprintf("width %d", w), chunk, Column{Path: "r", Type: c.typ, RLEBitWidth: w, Codec: meta.Snappy}, ChunkOptions{}, ErrUnsupported)
+			}
+		}
+	}
+	col := Column{Path: "r", Type: meta.Int32, RLEBitWidth: 4}
+	body := encode.AppendRLEInt32Prefixed(nil, []int32{1, 2, 3}, 4)
+	short := v1(t, meta.Uncompressed, col, make([]uint8, 9), nil, meta.EncodingRLE, body)
+	expectErr(t, "short", short, col, ChunkOptions{}, ErrCorrupt)
+}

@@ -33,6 +33,11 @@ type Node struct {
 	Type meta.Type
 	// TypeLength is the byte width of a FIXED_LEN_BYTE_ARRAY leaf.
 	TypeLength int32
+	// IntTypeLength is the type_length stored on an INT32 or INT64 leaf
+	// (0 when absent, or not in 1..64). The format gives it no meaning
+	// there; parquetjs stores in it the bit width of the values it
+	// writes in the RLE encoding (page.Column.RLEBitWidth).
+	IntTypeLength int32
 	// Logical is the resolved logical type: the LogicalType annotation, or
 	// the one implied by ConvertedType when no known LogicalType is present.
 	Logical meta.LogicalType
@@ -194,6 +199,9 @@ func (b *builder) node(parent *Node, depth int) (*Node, error) {
 				return nil, fmt.Errorf("%w: element %d (%s): FIXED_LEN_BYTE_ARRAY without a positive type_length", ErrInvalid, idx, n.PathString())
 			}
 			n.TypeLength = e.TypeLength.Val
+		}
+		if (n.Type == meta.Int32 || n.Type == meta.Int64) && e.TypeLength.Set && e.TypeLength.Val > 0 && e.TypeLength.Val <= 64 {
+			n.IntTypeLength = e.TypeLength.Val
 		}
 		n.Column = len(b.s.Leaves)
 		b.s.Leaves = append(b.s.Leaves, n)
