@@ -207,7 +207,13 @@
 // elements have no IsNull or NotNull. Rows are evaluated exactly; pruning
 // uses the element column's chunk statistics, bloom filters (Eq, In) and
 // page indexes, which can tell that no element matches but never that
-// every row does. Lists of structs and maps have no builder yet.
+// every row does. A map whose keys are such scalars is a runtime.MapField
+// whose AnyKey() and AnyValue() return the builders of its keys and values
+// (OrderWhere.Attrs.AnyKey().Eq("color")), or a runtime.MapKeyField with
+// AnyKey() alone when its values are not scalars; they behave as Any()
+// (a null or empty map matches none), and a key and a value predicate
+// joined by And may hold on different entries. Lists of structs have no
+// builder yet.
 //
 // The reader (runtime.WithFilter) returns exactly the matching rows in
 // file order; TReader.All iterates over them (for row, err := range

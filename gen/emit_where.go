@@ -12,7 +12,9 @@ import (
 // emitWhere emits the TWhere value: a struct whose fields mirror T's
 // (nested structs as nested fields), each scalar leaf outside lists and
 // maps a runtime.Field, OrderedField or GeoField (GEOMETRY, GEOGRAPHY), or
-// their Nullable variants, of the field's Go type (without its pointer), whose
+// their Nullable variants, of the field's Go type (without its pointer),
+// each list of scalars a runtime.ListField and each map of scalar keys a
+// runtime.MapField (MapKeyField when its values are not scalars), whose
 // methods build the runtime.Predicate values given to WithFilter. Each
 // builder converts its Go values to the column's physical values with the
 // writer's own conversion (appendValue), so predicates compare exactly the
@@ -21,7 +23,7 @@ func emitWhere(f *jen.File, t *Type) {
 	var inits []jen.Code
 	fields := whereFields(t.Root.Struct, jen.Id(t.Names.Where), &inits, &namer{names: &t.Names})
 	if len(fields) > 0 {
-		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null. A list of\nscalars has Any(), whose predicates are true where some element satisfies\nthem.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
+		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null. A list of\nscalars has Any(), whose predicates are true where some element satisfies\nthem; a map of scalar keys AnyKey(), and AnyValue() when its values are\nscalars too.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
 		f.Var().Id(t.Names.Where).Struct(fields...)
 		f.Line()
 		f.Func().Id("init").Params().Block(inits...)
@@ -52,17 +54,28 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 			// the element's comparisons, true where some element
 			// satisfies them; no IsNull or NotNull on elements.
 			e := v.Elem
-			if e == nil || e.Kind != KindScalar || e.Node.MaxRep != 1 ||
-				e.Node.Logical.Kind == meta.LogicalGeometry || e.Node.Logical.Kind == meta.LogicalGeography {
+			if !whereElem(e) {
 				continue
 			}
-			kind := "Field"
-			if whereOrdered(e.Node) {
-				kind = "OrderedField"
+			typ, init := whereElemBuilder(e, nm)
+			out = append(out, jen.Id(name).Qual(pathRuntime, "ListField").Types(typ))
+			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewListField").Call(init))
+		case KindMap:
+			// A map with scalar keys: AnyKey() gives the keys'
+			// comparisons, and AnyValue() the values' where they are
+			// scalars too (MapField; MapKeyField otherwise).
+			if !whereElem(v.Key) {
+				continue
 			}
-			out = append(out, jen.Id(name).Qual(pathRuntime, "ListField").Types(jen.Qual(pathRuntime, kind).Types(e.Base.Code())))
-			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewListField").Call(
-				jen.Qual(pathRuntime, "New"+kind).Call(jen.Lit(e.Node.PathString()), wherePut(e, nm))))
+			kt, ki := whereElemBuilder(v.Key, nm)
+			if whereElem(v.Elem) {
+				vt, vi := whereElemBuilder(v.Elem, nm)
+				out = append(out, jen.Id(name).Qual(pathRuntime, "MapField").Types(kt, vt))
+				*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewMapField").Call(ki, vi))
+			} else {
+				out = append(out, jen.Id(name).Qual(pathRuntime, "MapKeyField").Types(kt))
+				*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewMapKeyField").Call(ki))
+			}
 		case KindScalar:
 			l := v.Node
 			kind := "Field"
@@ -80,6 +93,26 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 		}
 	}
 	return out
+}
+
+// whereElem reports whether e, the element of a list or the key or value
+// of a map, gets a predicate builder: a scalar (not GEOMETRY or
+// GEOGRAPHY) under one level of repetition, whose column the filter
+// evaluates as "some element satisfies".
+func whereElem(e *Value) bool {
+	return e != nil && e.Kind == KindScalar && e.Node.MaxRep == 1 &&
+		e.Node.Logical.Kind != meta.LogicalGeometry && e.Node.Logical.Kind != meta.LogicalGeography
+}
+
+// whereElemBuilder returns the builder type of element e (whereElem) and
+// its construction.
+func whereElemBuilder(e *Value, nm *namer) (typ, init jen.Code) {
+	kind := "Field"
+	if whereOrdered(e.Node) {
+		kind = "OrderedField"
+	}
+	return jen.Qual(pathRuntime, kind).Types(e.Base.Code()),
+		jen.Qual(pathRuntime, "New"+kind).Call(jen.Lit(e.Node.PathString()), wherePut(e, nm))
 }
 
 // wherePut returns the function that appends a value of scalar v (its

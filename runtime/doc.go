@@ -93,6 +93,7 @@
 // AppendDecimalFixed, DecimalFromFixed, FileReader.Available,
 // FileReader.ReadColumns, Col, ColumnJob, FileReader.OpenLeaves, Leaf,
 // LeafSlot, Leaves, AllRows, NewField (and its
-// Ordered and Nullable variants), and the version guard (GenVersion, MinGenVersion,
+// Ordered and Nullable variants), NewListField, NewMapField, NewMapKeyField,
+// and the version guard (GenVersion, MinGenVersion,
 // EnforceVersion).
 package runtime

@@ -23,7 +23,9 @@ import (
 // only for the selected rows. The columns p names need not be among those
 // of WithColumns. A predicate on a column the file lacks sees nulls; a
 // column of another physical type than the predicate's, or a repeated
-// one (but the element column of a list of scalars, under ListField.Any),
+// one (but the element column of a list of scalars, under ListField.Any,
+// and the key and value columns of a map, under MapField.AnyKey and
+// AnyValue),
 // fails the first read with an error wrapping ErrFilter.
 //
 // With a filter, NumRows counts the rows that pruning by statistics and
@@ -216,7 +218,7 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 		return nil, fmt.Errorf("%w: %s: no column %q", ErrFilter, p, p.path)
 	}
 	if p.elem && w.MaxRep != 1 {
-		return nil, fmt.Errorf("%w: %s: column %q is not the element of a list (repetition level %d)", ErrFilter, p, p.path, w.MaxRep)
+		return nil, fmt.Errorf("%w: %s: column %q is not the element of a list or the key or value of a map (repetition level %d)", ErrFilter, p, p.path, w.MaxRep)
 	}
 	if !p.elem && w.MaxRep > 0 {
 		return nil, fmt.Errorf("%w: %s: column %q is repeated", ErrFilter, p, p.path)

@@ -59,8 +59,9 @@ type predLeaf struct {
 	keys [][]byte
 	show []string // the Go values, for String
 	box  *Box     // of opIntersects
-	// elem: the column holds the elements of a list (one level of
-	// repetition) and a row matches when some element satisfies op.
+	// elem: the column holds the elements of a list, or the keys or
+	// values of a map (one level of repetition), and a row matches when
+	// some element satisfies op.
 	elem bool
 }
 
@@ -200,7 +201,7 @@ func first[T any](s []T) (v T) {
 type Field[T any] struct {
 	path string
 	key  func(T) (meta.Type, []byte, error)
-	elem bool // the builder of ListField.Any
+	elem bool // the builder of ListField.Any, MapField.AnyKey or AnyValue
 }
 
 // NewField returns the builder of the leaf column at the dotted path whose
@@ -349,6 +350,52 @@ func NewListField[E elemBuilder[E]](e E) ListField[E] { return ListField[E]{elem
 // empty list matches none and a null element satisfies no comparison.
 // Not(l.Any().Eq(v)) keeps the rows where no element equals v.
 func (l ListField[E]) Any() E { return l.elem }
+
+// MapField is the predicate builder of a map field whose keys and values
+// are scalars: AnyKey and AnyValue return the builders of its keys and of
+// its values, whose predicates are true on the rows where some entry's key
+// (value) satisfies them.
+type MapField[K, V any] struct {
+	key   K
+	value V
+}
+
+// NewMapField returns the builder of a map field whose key builder is k
+// and value builder v (built with NewField or NewOrderedField on the key
+// and value columns).
+//
+// For generated code (see "For generated code" in the package doc).
+func NewMapField[K elemBuilder[K], V elemBuilder[V]](k K, v V) MapField[K, V] {
+	return MapField[K, V]{key: k.withElem(), value: v.withElem()}
+}
+
+// AnyKey returns the builder of the map's keys: its predicates are true on
+// the rows where at least one key satisfies them, so a null or empty map
+// matches none. Not(m.AnyKey().Eq(k)) keeps the rows whose map has no key
+// k.
+func (m MapField[K, V]) AnyKey() K { return m.key }
+
+// AnyValue returns the builder of the map's values: its predicates are
+// true on the rows where at least one value satisfies them (a null value
+// satisfies no comparison). A key predicate and a value predicate combined
+// with And may be satisfied by different entries of the map.
+func (m MapField[K, V]) AnyValue() V { return m.value }
+
+// MapKeyField is the predicate builder of a map field whose keys are
+// scalars and whose values are not (lists, structs, maps): AnyKey, as for
+// MapField.
+type MapKeyField[K any] struct{ key K }
+
+// NewMapKeyField returns the builder of a map field whose key builder is
+// k (built with NewField or NewOrderedField on the key column).
+//
+// For generated code (see "For generated code" in the package doc).
+func NewMapKeyField[K elemBuilder[K]](k K) MapKeyField[K] { return MapKeyField[K]{key: k.withElem()} }
+
+// AnyKey returns the builder of the map's keys: its predicates are true on
+// the rows where at least one key satisfies them, so a null or empty map
+// matches none.
+func (m MapKeyField[K]) AnyKey() K { return m.key }
 
 func (f Field[T]) withElem() Field[T] {
 	f.elem = true

@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 8
+	GenVersion = 9
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -44,6 +44,8 @@ const (
 //	   workers of WithParallelism.
 //	8: ReadTFile reads through ReadFileWith, which opens the footer once
 //	   and, under WithReadParallelism, reads row groups in parallel.
+//	9: TWhere has the builders of maps with scalar keys (MapField,
+//	   MapKeyField: AnyKey, AnyValue).
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

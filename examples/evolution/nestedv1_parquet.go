@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV1 (or a struct it
@@ -942,7 +942,8 @@ func ReadNestedV1File(path string, opts ...pqrt.ReaderOption) ([]NestedV1, error
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var NestedV1Where struct {
 	ID  pqrt.OrderedField[int32]
 	Opt struct {
@@ -953,6 +954,8 @@ var NestedV1Where struct {
 		D  pqrt.OrderedField[int16]
 		Xs pqrt.ListField[pqrt.OrderedField[int8]]
 	}
+	M  pqrt.MapField[pqrt.OrderedField[int16], pqrt.OrderedField[int32]]
+	MS pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int32]]
 }
 
 func init() {
@@ -974,6 +977,20 @@ func init() {
 	})
 	NestedV1Where.Inner.Xs = pqrt.NewListField(pqrt.NewOrderedField("inner.xs.list.element", func(colInnerXsElem *pqrt.Int32Buffer, v int8) error {
 		colInnerXsElem.Values = append(colInnerXsElem.Values, int32(v))
+		return nil
+	}))
+	NestedV1Where.M = pqrt.NewMapField(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int32Buffer, v int16) error {
+		colMKey.Values = append(colMKey.Values, int32(v))
+		return nil
+	}), pqrt.NewOrderedField("m.key_value.value", func(colMValue *pqrt.Int32Buffer, v int32) error {
+		colMValue.Values = append(colMValue.Values, v)
+		return nil
+	}))
+	NestedV1Where.MS = pqrt.NewMapField(pqrt.NewOrderedField("ms.key_value.key", func(colMSKey *pqrt.ByteArrayBuffer, v string) error {
+		colMSKey.Values.AppendString(v)
+		return nil
+	}), pqrt.NewOrderedField("ms.key_value.value", func(colMSValue *pqrt.Int32Buffer, v int32) error {
+		colMSValue.Values = append(colMSValue.Values, v)
 		return nil
 	}))
 }

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV2 (or a struct it
@@ -1041,7 +1041,8 @@ func ReadNestedV2File(path string, opts ...pqrt.ReaderOption) ([]NestedV2, error
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var NestedV2Where struct {
 	ID  pqrt.OrderedField[int64]
 	Opt struct {
@@ -1052,6 +1053,8 @@ var NestedV2Where struct {
 		D  pqrt.NullableOrderedField[int32]
 		Xs pqrt.ListField[pqrt.OrderedField[int64]]
 	}
+	M  pqrt.MapField[pqrt.OrderedField[int64], pqrt.OrderedField[int64]]
+	MS pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int64]]
 }
 
 func init() {
@@ -1073,6 +1076,20 @@ func init() {
 	})
 	NestedV2Where.Inner.Xs = pqrt.NewListField(pqrt.NewOrderedField("inner.xs.list.element", func(colInnerXsElem *pqrt.Int64Buffer, v int64) error {
 		colInnerXsElem.Values = append(colInnerXsElem.Values, v)
+		return nil
+	}))
+	NestedV2Where.M = pqrt.NewMapField(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int64Buffer, v int64) error {
+		colMKey.Values = append(colMKey.Values, v)
+		return nil
+	}), pqrt.NewOrderedField("m.key_value.value", func(colMValue *pqrt.Int64Buffer, v int64) error {
+		colMValue.Values = append(colMValue.Values, v)
+		return nil
+	}))
+	NestedV2Where.MS = pqrt.NewMapField(pqrt.NewOrderedField("ms.key_value.key", func(colMSKey *pqrt.ByteArrayBuffer, v string) error {
+		colMSKey.Values.AppendString(v)
+		return nil
+	}), pqrt.NewOrderedField("ms.key_value.value", func(colMSValue *pqrt.Int64Buffer, v int64) error {
+		colMSValue.Values = append(colMSValue.Values, v)
 		return nil
 	}))
 }

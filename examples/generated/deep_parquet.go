@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Deep (or a struct it
@@ -1102,12 +1102,14 @@ func ReadDeepFile(path string, opts ...pqrt.ReaderOption) ([]Deep, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var DeepWhere struct {
 	ID pqrt.OrderedField[int64]
 	A  struct {
 		N pqrt.NullableOrderedField[float64]
 	}
+	M pqrt.MapKeyField[pqrt.OrderedField[int32]]
 }
 
 func init() {
@@ -1119,6 +1121,10 @@ func init() {
 		colAN.Values = append(colAN.Values, v)
 		return nil
 	})
+	DeepWhere.M = pqrt.NewMapKeyField(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int32Buffer, v int32) error {
+		colMKey.Values = append(colMKey.Values, v)
+		return nil
+	}))
 }
 
 // All returns an iterator over the rows DeepReader has not returned yet, for

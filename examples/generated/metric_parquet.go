@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -731,11 +731,13 @@ func ReadMetricFile(path string, opts ...pqrt.ReaderOption) ([]Metric, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var MetricWhere struct {
 	Name    pqrt.OrderedField[string]
 	TS      pqrt.OrderedField[pqtime.Time]
 	Value   pqrt.OrderedField[float64]
+	Labels  pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[string]]
 	Samples pqrt.ListField[pqrt.OrderedField[float64]]
 	Trace   pqrt.NullableOrderedField[[16]byte]
 	Day     pqrt.OrderedField[pqtime.Time]
@@ -755,6 +757,13 @@ func init() {
 		colValue.Values = append(colValue.Values, v)
 		return nil
 	})
+	MetricWhere.Labels = pqrt.NewMapField(pqrt.NewOrderedField("labels.key_value.key", func(colLabelsKey *pqrt.ByteArrayBuffer, v string) error {
+		colLabelsKey.Values.AppendString(v)
+		return nil
+	}), pqrt.NewOrderedField("labels.key_value.value", func(colLabelsValue *pqrt.ByteArrayBuffer, v string) error {
+		colLabelsValue.Values.AppendString(v)
+		return nil
+	}))
 	MetricWhere.Samples = pqrt.NewListField(pqrt.NewOrderedField("samples.list.element", func(colSamplesElem *pqrt.DoubleBuffer, v float64) error {
 		colSamplesElem.Values = append(colSamplesElem.Values, v)
 		return nil

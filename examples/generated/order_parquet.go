@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
@@ -1321,7 +1321,8 @@ func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var OrderWhere struct {
 	ID       pqrt.OrderedField[int64]
 	PlacedAt pqrt.OrderedField[pqtime.Time]
@@ -1330,8 +1331,10 @@ var OrderWhere struct {
 		Name  pqrt.NullableOrderedField[string]
 		Email pqrt.NullableOrderedField[string]
 	}
-	Tags     pqrt.ListField[pqrt.OrderedField[string]]
-	Shipping struct {
+	Tags      pqrt.ListField[pqrt.OrderedField[string]]
+	Attrs     pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[string]]
+	Discounts pqrt.MapKeyField[pqrt.OrderedField[string]]
+	Shipping  struct {
 		Street pqrt.OrderedField[string]
 		City   pqrt.OrderedField[string]
 		Zip    pqrt.NullableOrderedField[string]
@@ -1364,6 +1367,17 @@ func init() {
 	})
 	OrderWhere.Tags = pqrt.NewListField(pqrt.NewOrderedField("tags.list.element", func(colTagsElem *pqrt.ByteArrayBuffer, v string) error {
 		colTagsElem.Values.AppendString(v)
+		return nil
+	}))
+	OrderWhere.Attrs = pqrt.NewMapField(pqrt.NewOrderedField("attrs.key_value.key", func(colAttrsKey *pqrt.ByteArrayBuffer, v string) error {
+		colAttrsKey.Values.AppendString(v)
+		return nil
+	}), pqrt.NewOrderedField("attrs.key_value.value", func(colAttrsValue *pqrt.ByteArrayBuffer, v string) error {
+		colAttrsValue.Values.AppendString(v)
+		return nil
+	}))
+	OrderWhere.Discounts = pqrt.NewMapKeyField(pqrt.NewOrderedField("discounts.key_value.key", func(colDiscountsKey *pqrt.ByteArrayBuffer, v string) error {
+		colDiscountsKey.Values.AppendString(v)
 		return nil
 	}))
 	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(colShippingStreet *pqrt.ByteArrayBuffer, v string) error {

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Price (or a struct it
@@ -685,7 +685,8 @@ func ReadPriceFile(path string, opts ...pqrt.ReaderOption) ([]Price, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var PriceWhere struct {
 	Amount pqrt.OrderedField[pqrt.Decimal]
 	Total  pqrt.OrderedField[pqrt.Decimal]
@@ -693,6 +694,7 @@ var PriceWhere struct {
 	Opt    pqrt.NullableOrderedField[pqrt.Decimal]
 	Zero   pqrt.NullableOrderedField[pqrt.Decimal]
 	Lines  pqrt.ListField[pqrt.OrderedField[pqrt.Decimal]]
+	ByCode pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[pqrt.Decimal]]
 }
 
 func init() {
@@ -741,6 +743,17 @@ func init() {
 			return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
 		} else {
 			colLinesElem.Values = append(colLinesElem.Values, u)
+		}
+		return nil
+	}))
+	PriceWhere.ByCode = pqrt.NewMapField(pqrt.NewOrderedField("by_code.key_value.key", func(colByCodeKey *pqrt.ByteArrayBuffer, v string) error {
+		colByCodeKey.Values.AppendString(v)
+		return nil
+	}), pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v pqrt.Decimal) error {
+		if u, err := pqrt.DecimalUnscaled32(v, 2, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
+		} else {
+			colByCodeValue.Values = append(colByCodeValue.Values, u)
 		}
 		return nil
 	}))

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -662,7 +662,8 @@ func ReadPriceScaledFile(path string, opts ...pqrt.ReaderOption) ([]PriceScaled,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var PriceScaledWhere struct {
 	Amount pqrt.OrderedField[int32]
 	Total  pqrt.OrderedField[int64]
@@ -670,6 +671,7 @@ var PriceScaledWhere struct {
 	Opt    pqrt.NullableOrderedField[[9]byte]
 	Zero   pqrt.NullableOrderedField[int32]
 	Lines  pqrt.ListField[pqrt.OrderedField[int64]]
+	ByCode pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int32]]
 }
 
 func init() {
@@ -695,6 +697,13 @@ func init() {
 	})
 	PriceScaledWhere.Lines = pqrt.NewListField(pqrt.NewOrderedField("lines.list.element", func(colLinesElem *pqrt.Int64Buffer, v int64) error {
 		colLinesElem.Values = append(colLinesElem.Values, v)
+		return nil
+	}))
+	PriceScaledWhere.ByCode = pqrt.NewMapField(pqrt.NewOrderedField("by_code.key_value.key", func(colByCodeKey *pqrt.ByteArrayBuffer, v string) error {
+		colByCodeKey.Values.AppendString(v)
+		return nil
+	}), pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v int32) error {
+		colByCodeValue.Values = append(colByCodeValue.Values, v)
 		return nil
 	}))
 }

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Spans (or a struct it
@@ -615,11 +615,13 @@ func ReadSpansFile(path string, opts ...pqrt.ReaderOption) ([]Spans, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var SpansWhere struct {
 	Interval    pqrt.Field[pqrt.Interval]
 	IntervalRaw pqrt.Field[[12]byte]
 	OptInterval pqrt.NullableField[pqrt.Interval]
+	ByInterval  pqrt.MapField[pqrt.Field[pqrt.Interval], pqrt.OrderedField[string]]
 	Time        pqrt.OrderedField[pqtime.Duration]
 	TimeRaw     pqrt.OrderedField[int32]
 	TimeMicros  pqrt.OrderedField[int64]
@@ -638,6 +640,13 @@ func init() {
 		colOptInterval.Values = pqrt.AppendInterval(colOptInterval.Values, v)
 		return nil
 	})
+	SpansWhere.ByInterval = pqrt.NewMapField(pqrt.NewField("by_interval.key_value.key", func(colByIntervalKey *pqrt.FixedBuffer, v pqrt.Interval) error {
+		colByIntervalKey.Values = pqrt.AppendInterval(colByIntervalKey.Values, v)
+		return nil
+	}), pqrt.NewOrderedField("by_interval.key_value.value", func(colByIntervalValue *pqrt.ByteArrayBuffer, v string) error {
+		colByIntervalValue.Values.AppendString(v)
+		return nil
+	}))
 	SpansWhere.Time = pqrt.NewOrderedField("time", func(colTime *pqrt.Int32Buffer, v pqtime.Duration) error {
 		colTime.Values = append(colTime.Values, int32(v/pqtime.Millisecond))
 		return nil

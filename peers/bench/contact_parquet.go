@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(8 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 8)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Contact (or a struct it
@@ -778,7 +778,8 @@ func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) 
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them.
+// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
 var ContactWhere struct {
 	ID      pqrt.OrderedField[int64]
 	Name    pqrt.OrderedField[string]
@@ -788,6 +789,7 @@ var ContactWhere struct {
 		Zip    pqrt.NullableOrderedField[int32]
 	}
 	Emails pqrt.ListField[pqrt.OrderedField[string]]
+	Attrs  pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int64]]
 }
 
 func init() {
@@ -813,6 +815,13 @@ func init() {
 	})
 	ContactWhere.Emails = pqrt.NewListField(pqrt.NewOrderedField("emails.list.element", func(colEmailsElem *pqrt.ByteArrayBuffer, v string) error {
 		colEmailsElem.Values.AppendString(v)
+		return nil
+	}))
+	ContactWhere.Attrs = pqrt.NewMapField(pqrt.NewOrderedField("attrs.key_value.key", func(colAttrsKey *pqrt.ByteArrayBuffer, v string) error {
+		colAttrsKey.Values.AppendString(v)
+		return nil
+	}), pqrt.NewOrderedField("attrs.key_value.value", func(colAttrsValue *pqrt.Int64Buffer, v int64) error {
+		colAttrsValue.Values = append(colAttrsValue.Values, v)
 		return nil
 	}))
 }
