@@ -212,8 +212,11 @@
 // (OrderWhere.Attrs.AnyKey().Eq("color")), or a runtime.MapKeyField with
 // AnyKey() alone when its values are not scalars; they behave as Any()
 // (a null or empty map matches none), and a key and a value predicate
-// joined by And may hold on different entries. Lists of structs have no
-// builder yet.
+// joined by And may hold on different entries. A list of structs is a
+// runtime.ListOf whose Any() returns a struct of the builders of the
+// elements' scalar fields, nested structs as nested fields
+// (OrderWhere.Lines.Any().SKU.Eq("A-1")), each made through
+// runtime.AnyElement; lists and maps inside the elements have none.
 //
 // The reader (runtime.WithFilter) returns exactly the matching rows in
 // file order; TReader.All iterates over them (for row, err := range

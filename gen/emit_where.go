@@ -13,8 +13,9 @@ import (
 // (nested structs as nested fields), each scalar leaf outside lists and
 // maps a runtime.Field, OrderedField or GeoField (GEOMETRY, GEOGRAPHY), or
 // their Nullable variants, of the field's Go type (without its pointer),
-// each list of scalars a runtime.ListField and each map of scalar keys a
-// runtime.MapField (MapKeyField when its values are not scalars), whose
+// each list of scalars a runtime.ListField, each list of structs a
+// runtime.ListOf and each map of scalar keys a runtime.MapField
+// (MapKeyField when its values are not scalars), whose
 // methods build the runtime.Predicate values given to WithFilter. Each
 // builder converts its Go values to the column's physical values with the
 // writer's own conversion (appendValue), so predicates compare exactly the
@@ -23,7 +24,7 @@ func emitWhere(f *jen.File, t *Type) {
 	var inits []jen.Code
 	fields := whereFields(t.Root.Struct, jen.Id(t.Names.Where), &inits, &namer{names: &t.Names})
 	if len(fields) > 0 {
-		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null. A list of\nscalars has Any(), whose predicates are true where some element satisfies\nthem; a map of scalar keys AnyKey(), and AnyValue() when its values are\nscalars too.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
+		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null. A list of\nscalars has Any(), whose predicates are true where some element satisfies\nthem, a list of structs Any() with the builders of its elements'\nfields; a map of scalar keys AnyKey(), and AnyValue() when its values are\nscalars too.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
 		f.Var().Id(t.Names.Where).Struct(fields...)
 		f.Line()
 		f.Func().Id("init").Params().Block(inits...)
@@ -50,10 +51,22 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 				out = append(out, jen.Id(name).Struct(sub...))
 			}
 		case KindList:
+			// A list of structs: Any() gives the builders of the
+			// elements' scalar fields (ListOf).
+			e := v.Elem
+			if e != nil && e.Kind == KindStruct {
+				typ, _ := whereElemStruct(e.Struct, nm)
+				if typ == nil {
+					continue
+				}
+				_, lit := whereElemStruct(e.Struct, nm)
+				out = append(out, jen.Id(name).Qual(pathRuntime, "ListOf").Types(typ))
+				*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewListOf").Call(lit))
+				continue
+			}
 			// A list of scalars (not GEOMETRY or GEOGRAPHY): Any() gives
 			// the element's comparisons, true where some element
 			// satisfies them; no IsNull or NotNull on elements.
-			e := v.Elem
 			if !whereElem(e) {
 				continue
 			}
@@ -102,6 +115,37 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 func whereElem(e *Value) bool {
 	return e != nil && e.Kind == KindScalar && e.Node.MaxRep == 1 &&
 		e.Node.Logical.Kind != meta.LogicalGeometry && e.Node.Logical.Kind != meta.LogicalGeography
+}
+
+// whereElemStruct returns the struct type holding the builders of the
+// scalar fields of s, the element of a list (whereElem; nested structs as
+// nested fields, lists and maps left out), and the composite literal that
+// makes them (each through runtime.AnyElement); nil, nil when s has no
+// such field.
+func whereElemStruct(s *Struct, nm *namer) (typ, lit *jen.Statement) {
+	var fields []jen.Code
+	vals := jen.Dict{}
+	for _, fl := range s.Fields {
+		name := fl.Name[strings.LastIndexByte(fl.Name, '.')+1:]
+		v := fl.Value
+		switch {
+		case v.Kind == KindStruct:
+			st, sl := whereElemStruct(v.Struct, nm)
+			if st == nil {
+				continue
+			}
+			fields = append(fields, jen.Id(name).Add(st))
+			vals[jen.Id(name)] = sl
+		case whereElem(v):
+			bt, bi := whereElemBuilder(v, nm)
+			fields = append(fields, jen.Id(name).Add(bt))
+			vals[jen.Id(name)] = jen.Qual(pathRuntime, "AnyElement").Call(bi)
+		}
+	}
+	if len(fields) == 0 {
+		return nil, nil
+	}
+	return jen.Struct(fields...), jen.Struct(fields...).Values(vals)
 }
 
 // whereElemBuilder returns the builder type of element e (whereElem) and

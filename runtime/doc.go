@@ -93,7 +93,8 @@
 // AppendDecimalFixed, DecimalFromFixed, FileReader.Available,
 // FileReader.ReadColumns, Col, ColumnJob, FileReader.OpenLeaves, Leaf,
 // LeafSlot, Leaves, AllRows, NewField (and its
-// Ordered and Nullable variants), NewListField, NewMapField, NewMapKeyField,
+// Ordered and Nullable variants), NewListField, NewListOf, AnyElement,
+// NewMapField, NewMapKeyField,
 // and the version guard (GenVersion, MinGenVersion,
 // EnforceVersion).
 package runtime

@@ -23,9 +23,9 @@ import (
 // only for the selected rows. The columns p names need not be among those
 // of WithColumns. A predicate on a column the file lacks sees nulls; a
 // column of another physical type than the predicate's, or a repeated
-// one (but the element column of a list of scalars, under ListField.Any,
-// and the key and value columns of a map, under MapField.AnyKey and
-// AnyValue),
+// one (but the element columns of a list, under ListField.Any and
+// ListOf.Any, and the key and value columns of a map, under
+// MapField.AnyKey and AnyValue),
 // fails the first read with an error wrapping ErrFilter.
 //
 // With a filter, NumRows counts the rows that pruning by statistics and

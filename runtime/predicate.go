@@ -201,7 +201,7 @@ func first[T any](s []T) (v T) {
 type Field[T any] struct {
 	path string
 	key  func(T) (meta.Type, []byte, error)
-	elem bool // the builder of ListField.Any, MapField.AnyKey or AnyValue
+	elem bool // the builder of ListField.Any, ListOf.Any, MapField.AnyKey or AnyValue
 }
 
 // NewField returns the builder of the leaf column at the dotted path whose
@@ -350,6 +350,34 @@ func NewListField[E elemBuilder[E]](e E) ListField[E] { return ListField[E]{elem
 // empty list matches none and a null element satisfies no comparison.
 // Not(l.Any().Eq(v)) keeps the rows where no element equals v.
 func (l ListField[E]) Any() E { return l.elem }
+
+// ListOf is the predicate builder of a list field whose elements are
+// structs: Any returns E, a struct holding the builders of the elements'
+// scalar fields (nested structs as nested fields; lists and maps inside
+// the elements have none), whose predicates are true on the rows where
+// some element's field satisfies them.
+type ListOf[E any] struct{ elem E }
+
+// NewListOf returns the builder of a list of structs whose element
+// builders are e, each made with AnyElement.
+//
+// For generated code (see "For generated code" in the package doc).
+func NewListOf[E any](e E) ListOf[E] { return ListOf[E]{elem: e} }
+
+// Any returns the builders of the fields of the list's elements: each
+// predicate is true on the rows where at least one element's field
+// satisfies it, so a null or empty list matches none and a null element
+// or field satisfies no comparison. Two predicates joined by And may hold
+// on different elements: And(l.Any().A.Eq(1), l.Any().B.Eq(2)) keeps a
+// row with one element whose A is 1 and another whose B is 2.
+func (l ListOf[E]) Any() E { return l.elem }
+
+// AnyElement returns b, the builder of a field of a list's elements (made
+// with NewField or NewOrderedField on its column), with its predicates
+// made "some element satisfies", for NewListOf.
+//
+// For generated code (see "For generated code" in the package doc).
+func AnyElement[B elemBuilder[B]](b B) B { return b.withElem() }
 
 // MapField is the predicate builder of a map field whose keys and values
 // are scalars: AnyKey and AnyValue return the builders of its keys and of

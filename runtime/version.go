@@ -45,7 +45,8 @@ const (
 //	8: ReadTFile reads through ReadFileWith, which opens the footer once
 //	   and, under WithReadParallelism, reads row groups in parallel.
 //	9: TWhere has the builders of maps with scalar keys (MapField,
-//	   MapKeyField: AnyKey, AnyValue).
+//	   MapKeyField: AnyKey, AnyValue) and of lists of structs (ListOf,
+//	   AnyElement).
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

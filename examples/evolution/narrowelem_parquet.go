@@ -362,6 +362,32 @@ func ReadNarrowElemFile(path string, opts ...pqrt.ReaderOption) ([]NarrowElem, e
 	return pqrt.ReadFileWith[NarrowElem](path, opts, NewNarrowElemReader)
 }
 
+// NarrowElemWhere holds the predicate builders of NarrowElem's fields, for runtime.WithFilter:
+//
+//	r, err := NewNarrowElemReader(f, size, pqrt.WithFilter(pqrt.And(NarrowElemWhere.F.Eq(x), ...)))
+//
+// A builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,
+// Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
+// GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
+// scalars has Any(), whose predicates are true where some element satisfies
+// them, a list of structs Any() with the builders of its elements'
+// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// scalars too.
+var NarrowElemWhere struct {
+	Items pqrt.ListOf[struct {
+		A pqrt.OrderedField[int16]
+	}]
+}
+
+func init() {
+	NarrowElemWhere.Items = pqrt.NewListOf(struct {
+		A pqrt.OrderedField[int16]
+	}{A: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.a", func(colItemsA *pqrt.Int32Buffer, v int16) error {
+		colItemsA.Values = append(colItemsA.Values, int32(v))
+		return nil
+	}))})
+}
+
 // All returns an iterator over the rows NarrowElemReader has not returned yet, for
 //
 //	for row, err := range r.All() {

@@ -942,10 +942,17 @@ func ReadNestedV1File(path string, opts ...pqrt.ReaderOption) ([]NestedV1, error
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// them, a list of structs Any() with the builders of its elements'
+// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
 // scalars too.
 var NestedV1Where struct {
-	ID  pqrt.OrderedField[int32]
+	ID    pqrt.OrderedField[int32]
+	Items pqrt.ListOf[struct {
+		A pqrt.OrderedField[int32]
+		B pqrt.OrderedField[float32]
+		T pqrt.OrderedField[pqtime.Time]
+		X pqrt.OrderedField[string]
+	}]
 	Opt struct {
 		D  pqrt.NullableOrderedField[int16]
 		Xs pqrt.ListField[pqrt.OrderedField[int8]]
@@ -962,6 +969,29 @@ func init() {
 	NestedV1Where.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int32Buffer, v int32) error {
 		colID.Values = append(colID.Values, v)
 		return nil
+	})
+	NestedV1Where.Items = pqrt.NewListOf(struct {
+		A pqrt.OrderedField[int32]
+		B pqrt.OrderedField[float32]
+		T pqrt.OrderedField[pqtime.Time]
+		X pqrt.OrderedField[string]
+	}{
+		A: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.a", func(colItemsA *pqrt.Int32Buffer, v int32) error {
+			colItemsA.Values = append(colItemsA.Values, v)
+			return nil
+		})),
+		B: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.b", func(colItemsB *pqrt.FloatBuffer, v float32) error {
+			colItemsB.Values = append(colItemsB.Values, v)
+			return nil
+		})),
+		T: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.t", func(colItemsT *pqrt.Int64Buffer, v pqtime.Time) error {
+			colItemsT.Values = append(colItemsT.Values, v.UnixMilli())
+			return nil
+		})),
+		X: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.x", func(colItemsX *pqrt.ByteArrayBuffer, v string) error {
+			colItemsX.Values.AppendString(v)
+			return nil
+		})),
 	})
 	NestedV1Where.Opt.D = pqrt.NewNullableOrderedField("opt.d", func(colOptD *pqrt.Int32Buffer, v int16) error {
 		colOptD.Values = append(colOptD.Values, int32(v))

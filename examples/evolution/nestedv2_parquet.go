@@ -1041,10 +1041,17 @@ func ReadNestedV2File(path string, opts ...pqrt.ReaderOption) ([]NestedV2, error
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// them, a list of structs Any() with the builders of its elements'
+// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
 // scalars too.
 var NestedV2Where struct {
-	ID  pqrt.OrderedField[int64]
+	ID    pqrt.OrderedField[int64]
+	Items pqrt.ListOf[struct {
+		A pqrt.OrderedField[int64]
+		B pqrt.OrderedField[float64]
+		T pqrt.OrderedField[pqtime.Time]
+		C pqrt.OrderedField[string]
+	}]
 	Opt struct {
 		D  pqrt.NullableOrderedField[int32]
 		Xs pqrt.ListField[pqrt.OrderedField[int64]]
@@ -1061,6 +1068,29 @@ func init() {
 	NestedV2Where.ID = pqrt.NewOrderedField("id", func(colID *pqrt.Int64Buffer, v int64) error {
 		colID.Values = append(colID.Values, v)
 		return nil
+	})
+	NestedV2Where.Items = pqrt.NewListOf(struct {
+		A pqrt.OrderedField[int64]
+		B pqrt.OrderedField[float64]
+		T pqrt.OrderedField[pqtime.Time]
+		C pqrt.OrderedField[string]
+	}{
+		A: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.a", func(colItemsA *pqrt.Int64Buffer, v int64) error {
+			colItemsA.Values = append(colItemsA.Values, v)
+			return nil
+		})),
+		B: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.b", func(colItemsB *pqrt.DoubleBuffer, v float64) error {
+			colItemsB.Values = append(colItemsB.Values, v)
+			return nil
+		})),
+		C: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.c", func(colItemsC *pqrt.ByteArrayBuffer, v string) error {
+			colItemsC.Values.AppendString(v)
+			return nil
+		})),
+		T: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.t", func(colItemsT *pqrt.Int64Buffer, v pqtime.Time) error {
+			colItemsT.Values = append(colItemsT.Values, v.UnixMicro())
+			return nil
+		})),
 	})
 	NestedV2Where.Opt.D = pqrt.NewNullableOrderedField("opt.d", func(colOptD *pqrt.Int32Buffer, v int32) error {
 		colOptD.Values = append(colOptD.Values, v)

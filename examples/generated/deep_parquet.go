@@ -1102,14 +1102,21 @@ func ReadDeepFile(path string, opts ...pqrt.ReaderOption) ([]Deep, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// them, a list of structs Any() with the builders of its elements'
+// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
 // scalars too.
 var DeepWhere struct {
 	ID pqrt.OrderedField[int64]
 	A  struct {
+		B pqrt.ListOf[struct {
+			C pqrt.OrderedField[int32]
+		}]
 		N pqrt.NullableOrderedField[float64]
 	}
 	M pqrt.MapKeyField[pqrt.OrderedField[int32]]
+	S pqrt.ListOf[struct {
+		C pqrt.OrderedField[int32]
+	}]
 }
 
 func init() {
@@ -1117,6 +1124,12 @@ func init() {
 		colID.Values = append(colID.Values, v)
 		return nil
 	})
+	DeepWhere.A.B = pqrt.NewListOf(struct {
+		C pqrt.OrderedField[int32]
+	}{C: pqrt.AnyElement(pqrt.NewOrderedField("a.b.list.element.c", func(colABC *pqrt.Int32Buffer, v int32) error {
+		colABC.Values = append(colABC.Values, v)
+		return nil
+	}))})
 	DeepWhere.A.N = pqrt.NewNullableOrderedField("a.n", func(colAN *pqrt.DoubleBuffer, v float64) error {
 		colAN.Values = append(colAN.Values, v)
 		return nil
@@ -1125,6 +1138,12 @@ func init() {
 		colMKey.Values = append(colMKey.Values, v)
 		return nil
 	}))
+	DeepWhere.S = pqrt.NewListOf(struct {
+		C pqrt.OrderedField[int32]
+	}{C: pqrt.AnyElement(pqrt.NewOrderedField("s.list.element.c", func(colSC *pqrt.Int32Buffer, v int32) error {
+		colSC.Values = append(colSC.Values, v)
+		return nil
+	}))})
 }
 
 // All returns an iterator over the rows DeepReader has not returned yet, for

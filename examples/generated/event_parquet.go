@@ -736,7 +736,8 @@ func ReadEventFile(path string, opts ...pqrt.ReaderOption) ([]Event, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// them, a list of structs Any() with the builders of its elements'
+// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
 // scalars too.
 var EventWhere struct {
 	ID       pqrt.OrderedField[int64]

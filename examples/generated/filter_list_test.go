@@ -173,3 +173,111 @@ func checkPlainRefused(t *testing.T, data []byte, path string) {
 		t.Fatalf("a plain predicate on %s: %v, want ErrFilter", path, err)
 	}
 }
+
+// TestFilterListOfStructs checks the predicates of the fields of list
+// elements that are structs (Lines.Any().SKU, ...) against brute force,
+// and that statistics prune them: each order's lines (none to three)
+// draw SKUs s<i*100/n> to s<i*100/n+9> and prices drifting with the row.
+func TestFilterListOfStructs(t *testing.T) {
+	const n = 20_000
+	r := rand.New(rand.NewPCG(18, 4))
+	rows := orders(n)
+	for i := range rows {
+		base := i * 100 / n
+		for j := range rows[i].Lines {
+			l := &rows[i].Lines[j]
+			l.SKU = fmt.Sprintf("s%02d", base+r.IntN(10))
+			l.Quantity = r.Int32N(10)
+			l.Price = int64(i)*100 + r.Int64N(100)
+		}
+	}
+	data := writeAll(t, rows, []runtime.WriterOption{runtime.WithRowGroupSize(128 << 10), runtime.WithPageSize(8 << 10)}, NewOrderWriter)
+	anyLine := func(o *Order, f func(*Line) bool) bool {
+		for j := range o.Lines {
+			if f(&o.Lines[j]) {
+				return true
+			}
+		}
+		return false
+	}
+	lines := OrderWhere.Lines.Any()
+	checkFilterCases(t, data, rows, []filterCase{
+		{"sku = s03", lines.SKU.Eq("s03"), func(o *Order) bool { return anyLine(o, func(l *Line) bool { return l.SKU == "s03" }) }, 0.3},
+		{"sku in", lines.SKU.In("s50", "s99", "x"), func(o *Order) bool {
+			return anyLine(o, func(l *Line) bool { return l.SKU == "s50" || l.SKU == "s99" })
+		}, 0.5},
+		{"price between", lines.Price.Between(1_000_000, 1_020_000), func(o *Order) bool {
+			return anyLine(o, func(l *Line) bool { return l.Price >= 1_000_000 && l.Price <= 1_020_000 })
+		}, 0.3},
+		{"quantity > 8", lines.Quantity.Gt(8), func(o *Order) bool { return anyLine(o, func(l *Line) bool { return l.Quantity > 8 }) }, 1.3},
+		{"no sku s03", runtime.Not(lines.SKU.Eq("s03")), func(o *Order) bool { return !anyLine(o, func(l *Line) bool { return l.SKU == "s03" }) }, 1.1},
+		// Two predicates on one list may hold on different elements.
+		{"sku s40 and quantity 0", runtime.And(lines.SKU.Eq("s40"), lines.Quantity.Eq(0)), func(o *Order) bool {
+			return anyLine(o, func(l *Line) bool { return l.SKU == "s40" }) && anyLine(o, func(l *Line) bool { return l.Quantity == 0 })
+		}, 0.4},
+		{"absent sku", lines.SKU.Eq("zzz"), func(*Order) bool { return false }, 0.1},
+	})
+	checkPlainRefused(t, data, "lines.list.element.sku")
+}
+
+// TestFilterDeepElements checks element predicates where elements and
+// their parents may be null: the fields of optional structs in an
+// optional list inside an optional group (Deep.A.B), of a list of structs
+// (Deep.S), and the keys of a map of lists (Deep.M), against brute force.
+func TestFilterDeepElements(t *testing.T) {
+	rows := deeps(3000)
+	data := writeAll(t, rows, []runtime.WriterOption{runtime.WithPageSize(2 << 10)}, NewDeepWriter)
+	anyC := func(bs []*DeepB, f func(int32) bool) bool {
+		return slices.ContainsFunc(bs, func(b *DeepB) bool { return b != nil && b.C != nil && f(*b.C) })
+	}
+	ptrs := func(bs []DeepB) []*DeepB {
+		out := make([]*DeepB, len(bs))
+		for i := range bs {
+			out[i] = &bs[i]
+		}
+		return out
+	}
+	cases := []struct {
+		name string
+		p    runtime.Predicate
+		keep func(*Deep) bool
+	}{
+		{"a.b any c < 2^29", DeepWhere.A.B.Any().C.Lt(1 << 29), func(d *Deep) bool {
+			return d.A != nil && anyC(d.A.B, func(c int32) bool { return c < 1<<29 })
+		}},
+		{"s any c >= 2^30", DeepWhere.S.Any().C.Ge(1 << 30), func(d *Deep) bool { return anyC(ptrs(d.S), func(c int32) bool { return c >= 1<<30 }) }},
+		{"no s c < 2^30", runtime.Not(DeepWhere.S.Any().C.Lt(1 << 30)), func(d *Deep) bool { return !anyC(ptrs(d.S), func(c int32) bool { return c < 1<<30 }) }},
+		{"m any key > 0 or a.n null", runtime.Or(DeepWhere.M.AnyKey().Gt(0), DeepWhere.A.N.IsNull()), func(d *Deep) bool {
+			for k := range d.M {
+				if k > 0 {
+					return true
+				}
+			}
+			return d.A == nil || d.A.N == nil
+		}},
+	}
+	for _, c := range cases {
+		var want []int64
+		for i := range rows {
+			if c.keep(&rows[i]) {
+				want = append(want, rows[i].ID)
+			}
+		}
+		if len(want) == 0 || len(want) == len(rows) {
+			t.Fatalf("%s: %d of %d rows match: the case tests nothing", c.name, len(want), len(rows))
+		}
+		for _, opts := range [][]runtime.ReaderOption{nil, {runtime.WithReadParallelism(2)}} {
+			all := readAllWith(t, data, 500, NewDeepReader, append(opts, runtime.WithFilter(c.p))...)
+			ids := make([]int64, len(all))
+			for i := range all {
+				ids[i] = all[i].ID
+				if !cmp.Equal(all[i], rows[all[i].ID], cmpOpts) {
+					t.Fatalf("%s: row %d differs from the one written", c.name, all[i].ID)
+				}
+			}
+			if !slices.Equal(ids, want) {
+				t.Fatalf("%s (%s), %d options: %d rows, want %d", c.name, c.p, len(opts), len(ids), len(want))
+			}
+		}
+	}
+}

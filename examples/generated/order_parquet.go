@@ -1321,7 +1321,8 @@ func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// them, a list of structs Any() with the builders of its elements'
+// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
 // scalars too.
 var OrderWhere struct {
 	ID       pqrt.OrderedField[int64]
@@ -1331,6 +1332,11 @@ var OrderWhere struct {
 		Name  pqrt.NullableOrderedField[string]
 		Email pqrt.NullableOrderedField[string]
 	}
+	Lines pqrt.ListOf[struct {
+		SKU      pqrt.OrderedField[string]
+		Quantity pqrt.OrderedField[int32]
+		Price    pqrt.OrderedField[int64]
+	}]
 	Tags      pqrt.ListField[pqrt.OrderedField[string]]
 	Attrs     pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[string]]
 	Discounts pqrt.MapKeyField[pqrt.OrderedField[string]]
@@ -1364,6 +1370,24 @@ func init() {
 	OrderWhere.Customer.Email = pqrt.NewNullableOrderedField("customer.email", func(colCustomerEmail *pqrt.ByteArrayBuffer, v string) error {
 		colCustomerEmail.Values.AppendString(v)
 		return nil
+	})
+	OrderWhere.Lines = pqrt.NewListOf(struct {
+		SKU      pqrt.OrderedField[string]
+		Quantity pqrt.OrderedField[int32]
+		Price    pqrt.OrderedField[int64]
+	}{
+		Price: pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.price", func(colLinesPrice *pqrt.Int64Buffer, v int64) error {
+			colLinesPrice.Values = append(colLinesPrice.Values, v)
+			return nil
+		})),
+		Quantity: pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.quantity", func(colLinesQuantity *pqrt.Int32Buffer, v int32) error {
+			colLinesQuantity.Values = append(colLinesQuantity.Values, v)
+			return nil
+		})),
+		SKU: pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.sku", func(colLinesSKU *pqrt.ByteArrayBuffer, v string) error {
+			colLinesSKU.Values.AppendString(v)
+			return nil
+		})),
 	})
 	OrderWhere.Tags = pqrt.NewListField(pqrt.NewOrderedField("tags.list.element", func(colTagsElem *pqrt.ByteArrayBuffer, v string) error {
 		colTagsElem.Values.AppendString(v)

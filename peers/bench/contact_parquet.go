@@ -778,7 +778,8 @@ func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) 
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them; a map of scalar keys AnyKey(), and AnyValue() when its values are
+// them, a list of structs Any() with the builders of its elements'
+// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
 // scalars too.
 var ContactWhere struct {
 	ID      pqrt.OrderedField[int64]
@@ -789,7 +790,11 @@ var ContactWhere struct {
 		Zip    pqrt.NullableOrderedField[int32]
 	}
 	Emails pqrt.ListField[pqrt.OrderedField[string]]
-	Attrs  pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int64]]
+	Phones pqrt.ListOf[struct {
+		Kind   pqrt.OrderedField[string]
+		Number pqrt.OrderedField[string]
+	}]
+	Attrs pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int64]]
 }
 
 func init() {
@@ -817,6 +822,19 @@ func init() {
 		colEmailsElem.Values.AppendString(v)
 		return nil
 	}))
+	ContactWhere.Phones = pqrt.NewListOf(struct {
+		Kind   pqrt.OrderedField[string]
+		Number pqrt.OrderedField[string]
+	}{
+		Kind: pqrt.AnyElement(pqrt.NewOrderedField("phones.list.element.kind", func(colPhonesKind *pqrt.ByteArrayBuffer, v string) error {
+			colPhonesKind.Values.AppendString(v)
+			return nil
+		})),
+		Number: pqrt.AnyElement(pqrt.NewOrderedField("phones.list.element.number", func(colPhonesNumber *pqrt.ByteArrayBuffer, v string) error {
+			colPhonesNumber.Values.AppendString(v)
+			return nil
+		})),
+	})
 	ContactWhere.Attrs = pqrt.NewMapField(pqrt.NewOrderedField("attrs.key_value.key", func(colAttrsKey *pqrt.ByteArrayBuffer, v string) error {
 		colAttrsKey.Values.AppendString(v)
 		return nil
