@@ -199,24 +199,26 @@
 //	r, err := NewEventReader(f, size, runtime.WithFilter(runtime.And(
 //		EventWhere.At.Between(t0, t1), EventWhere.Kind.Eq("buy"))))
 //
-// A list of scalars (not inside another list or a map, not geospatial) is
-// a runtime.ListField whose Any() returns the element's Field or
+// A list of scalars (not geospatial) at the top of the row or in structs
+// is a runtime.ListField whose Any() returns the element's Field or
 // OrderedField: its predicates are true on the rows where at least one
 // element satisfies them (OrderWhere.Tags.Any().Eq("gift")); a null or
 // empty list matches none, a null element satisfies no comparison, and
 // elements have no IsNull or NotNull. Rows are evaluated exactly; pruning
 // uses the element column's chunk statistics, bloom filters (Eq, In) and
 // page indexes, which can tell that no element matches but never that
-// every row does. A map whose keys are such scalars is a runtime.MapField
-// whose AnyKey() and AnyValue() return the builders of its keys and values
+// every row does. A map with scalar keys is a runtime.MapField whose
+// AnyKey() and AnyValue() return the builders of its keys and values
 // (OrderWhere.Attrs.AnyKey().Eq("color")), or a runtime.MapKeyField with
-// AnyKey() alone when its values are not scalars; they behave as Any()
-// (a null or empty map matches none), and a key and a value predicate
-// joined by And may hold on different entries. A list of structs is a
-// runtime.ListOf whose Any() returns a struct of the builders of the
-// elements' scalar fields, nested structs as nested fields
-// (OrderWhere.Lines.Any().SKU.Eq("A-1")), each made through
-// runtime.AnyElement; lists and maps inside the elements have none.
+// AnyKey() alone when its values have no builders (geospatial values);
+// they behave as Any() (a null or empty map matches none). Other lists
+// (of structs, lists or maps) are a runtime.ListOf whose Any() returns
+// the builder of the elements, for structs a struct of the builders of
+// their fields; so at any depth (OrderWhere.Lines.Any().Parts.Any().Name,
+// DeepWhere.M.AnyValue().Any().AnyKey()), every scalar builder under
+// repetition made through runtime.AnyElement: a predicate is true where
+// some value of its column in the row satisfies it, and two predicates
+// joined by And may hold on different elements or entries.
 //
 // The reader (runtime.WithFilter) returns exactly the matching rows in
 // file order; TReader.All iterates over them (for row, err := range

@@ -13,9 +13,9 @@ import (
 // (nested structs as nested fields), each scalar leaf outside lists and
 // maps a runtime.Field, OrderedField or GeoField (GEOMETRY, GEOGRAPHY), or
 // their Nullable variants, of the field's Go type (without its pointer),
-// each list of scalars a runtime.ListField, each list of structs a
-// runtime.ListOf and each map of scalar keys a runtime.MapField
-// (MapKeyField when its values are not scalars), whose
+// each list of scalars a runtime.ListField, other lists a runtime.ListOf
+// and maps of scalar keys a runtime.MapField (MapKeyField when their
+// values have no builders), at any depth (whereInner), whose
 // methods build the runtime.Predicate values given to WithFilter. Each
 // builder converts its Go values to the column's physical values with the
 // writer's own conversion (appendValue), so predicates compare exactly the
@@ -24,7 +24,7 @@ func emitWhere(f *jen.File, t *Type) {
 	var inits []jen.Code
 	fields := whereFields(t.Root.Struct, jen.Id(t.Names.Where), &inits, &namer{names: &t.Names})
 	if len(fields) > 0 {
-		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null. A list of\nscalars has Any(), whose predicates are true where some element satisfies\nthem, a list of structs Any() with the builders of its elements'\nfields; a map of scalar keys AnyKey(), and AnyValue() when its values are\nscalars too.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
+		docf(f, "%s holds the predicate builders of %s's fields, for runtime.WithFilter:\n\n\tr, err := %s(f, size, pqrt.WithFilter(pqrt.And(%s.F.Eq(x), ...)))\n\nA builder exists for each field outside lists and maps: Eq, NotEq, In; Lt,\nLe, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and\nGEOGRAPHY; IsNull and NotNull for fields that may be null. A list of\nscalars has Any(), whose predicates are true where some element satisfies\nthem, and a list of structs, lists or maps Any() with the builders of its\nelements; a map of scalar keys AnyKey(), and AnyValue() when its values\nhave builders.", t.Names.Where, t.Name, t.Names.NewReader, t.Names.Where)
 		f.Var().Id(t.Names.Where).Struct(fields...)
 		f.Line()
 		f.Func().Id("init").Params().Block(inits...)
@@ -51,44 +51,28 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 				out = append(out, jen.Id(name).Struct(sub...))
 			}
 		case KindList:
-			// A list of structs: Any() gives the builders of the
-			// elements' scalar fields (ListOf).
-			e := v.Elem
-			if e != nil && e.Kind == KindStruct {
-				typ, _ := whereElemStruct(e.Struct, nm)
-				if typ == nil {
-					continue
-				}
-				_, lit := whereElemStruct(e.Struct, nm)
-				out = append(out, jen.Id(name).Qual(pathRuntime, "ListOf").Types(typ))
-				*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewListOf").Call(lit))
-				continue
-			}
 			// A list of scalars (not GEOMETRY or GEOGRAPHY): Any() gives
 			// the element's comparisons, true where some element
 			// satisfies them; no IsNull or NotNull on elements.
-			if !whereElem(e) {
+			if e := v.Elem; e != nil && e.Kind == KindScalar {
+				if !whereElem(e) {
+					continue
+				}
+				typ, init := whereElemBuilder(e, nm)
+				out = append(out, jen.Id(name).Qual(pathRuntime, "ListField").Types(typ))
+				*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewListField").Call(init))
 				continue
 			}
-			typ, init := whereElemBuilder(e, nm)
-			out = append(out, jen.Id(name).Qual(pathRuntime, "ListField").Types(typ))
-			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewListField").Call(init))
+			fallthrough
 		case KindMap:
-			// A map with scalar keys: AnyKey() gives the keys'
-			// comparisons, and AnyValue() the values' where they are
-			// scalars too (MapField; MapKeyField otherwise).
-			if !whereElem(v.Key) {
+			// Lists of structs, lists and maps (ListOf), and maps
+			// (MapField, MapKeyField): builders of the values under them.
+			typ, init := whereInner(v, nm)
+			if typ == nil {
 				continue
 			}
-			kt, ki := whereElemBuilder(v.Key, nm)
-			if whereElem(v.Elem) {
-				vt, vi := whereElemBuilder(v.Elem, nm)
-				out = append(out, jen.Id(name).Qual(pathRuntime, "MapField").Types(kt, vt))
-				*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewMapField").Call(ki, vi))
-			} else {
-				out = append(out, jen.Id(name).Qual(pathRuntime, "MapKeyField").Types(kt))
-				*inits = append(*inits, sel.Clone().Dot(name).Op("=").Qual(pathRuntime, "NewMapKeyField").Call(ki))
-			}
+			out = append(out, jen.Id(name).Add(typ))
+			*inits = append(*inits, sel.Clone().Dot(name).Op("=").Add(init))
 		case KindScalar:
 			l := v.Node
 			kind := "Field"
@@ -108,49 +92,76 @@ func whereFields(s *Struct, sel *jen.Statement, inits *[]jen.Code, nm *namer) []
 	return out
 }
 
-// whereElem reports whether e, the element of a list or the key or value
-// of a map, gets a predicate builder: a scalar (not GEOMETRY or
-// GEOGRAPHY) under one level of repetition, whose column the filter
-// evaluates as "some element satisfies".
+// whereElem reports whether e, a scalar under one or more levels of
+// repetition (in a list element, a map key or value), gets a predicate
+// builder: not GEOMETRY or GEOGRAPHY. The filter evaluates its column as
+// "some value of the row satisfies".
 func whereElem(e *Value) bool {
-	return e != nil && e.Kind == KindScalar && e.Node.MaxRep == 1 &&
+	return e != nil && e.Kind == KindScalar && e.Node.MaxRep >= 1 &&
 		e.Node.Logical.Kind != meta.LogicalGeometry && e.Node.Logical.Kind != meta.LogicalGeography
 }
 
-// whereElemStruct returns the struct type holding the builders of the
-// scalar fields of s, the element of a list (whereElem; nested structs as
-// nested fields, lists and maps left out), and the composite literal that
-// makes them (each through runtime.AnyElement); nil, nil when s has no
-// such field.
-func whereElemStruct(s *Struct, nm *namer) (typ, lit *jen.Statement) {
-	var fields []jen.Code
-	vals := jen.Dict{}
-	for _, fl := range s.Fields {
-		name := fl.Name[strings.LastIndexByte(fl.Name, '.')+1:]
-		v := fl.Value
-		switch {
-		case v.Kind == KindStruct:
-			st, sl := whereElemStruct(v.Struct, nm)
-			if st == nil {
-				continue
-			}
-			fields = append(fields, jen.Id(name).Add(st))
-			vals[jen.Id(name)] = sl
-		case whereElem(v):
-			bt, bi := whereElemBuilder(v, nm)
-			fields = append(fields, jen.Id(name).Add(bt))
-			vals[jen.Id(name)] = jen.Qual(pathRuntime, "AnyElement").Call(bi)
-		}
-	}
-	if len(fields) == 0 {
+// whereInner returns the builder type of v, a value under one or more
+// levels of repetition or a list or map holding such values, and the
+// expression that makes it; nil, nil when v has no builder. Scalars get
+// Field or OrderedField made through runtime.AnyElement (whereElem),
+// structs a struct of their fields' builders (those that have one), lists
+// runtime.ListOf of their element's, and maps with scalar keys
+// runtime.MapField of their keys' and values' (runtime.MapKeyField when
+// the values have none).
+func whereInner(v *Value, nm *namer) (typ, init *jen.Statement) {
+	if v == nil {
 		return nil, nil
 	}
-	return jen.Struct(fields...), jen.Struct(fields...).Values(vals)
+	switch v.Kind {
+	case KindScalar:
+		if !whereElem(v) {
+			return nil, nil
+		}
+		bt, bi := whereElemBuilder(v, nm)
+		return bt, jen.Qual(pathRuntime, "AnyElement").Call(bi)
+	case KindStruct:
+		var fields []jen.Code
+		vals := jen.Dict{}
+		for _, fl := range v.Struct.Fields {
+			ft, fi := whereInner(fl.Value, nm)
+			if ft == nil {
+				continue
+			}
+			name := fl.Name[strings.LastIndexByte(fl.Name, '.')+1:]
+			fields = append(fields, jen.Id(name).Add(ft))
+			vals[jen.Id(name)] = fi
+		}
+		if len(fields) == 0 {
+			return nil, nil
+		}
+		return jen.Struct(fields...), jen.Struct(fields...).Values(vals)
+	case KindList:
+		et, ei := whereInner(v.Elem, nm)
+		if et == nil {
+			return nil, nil
+		}
+		return jen.Qual(pathRuntime, "ListOf").Types(et), jen.Qual(pathRuntime, "NewListOf").Call(ei)
+	case KindMap:
+		if v.Key == nil || v.Key.Kind != KindScalar {
+			return nil, nil
+		}
+		kt, ki := whereInner(v.Key, nm)
+		if kt == nil {
+			return nil, nil
+		}
+		vt, vi := whereInner(v.Elem, nm)
+		if vt == nil {
+			return jen.Qual(pathRuntime, "MapKeyField").Types(kt), jen.Qual(pathRuntime, "NewMapKeyOf").Call(ki)
+		}
+		return jen.Qual(pathRuntime, "MapField").Types(kt, vt), jen.Qual(pathRuntime, "NewMapOf").Call(ki, vi)
+	}
+	return nil, nil
 }
 
 // whereElemBuilder returns the builder type of element e (whereElem) and
 // its construction.
-func whereElemBuilder(e *Value, nm *namer) (typ, init jen.Code) {
+func whereElemBuilder(e *Value, nm *namer) (typ, init *jen.Statement) {
 	kind := "Field"
 	if whereOrdered(e.Node) {
 		kind = "OrderedField"

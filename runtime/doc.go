@@ -94,7 +94,7 @@
 // FileReader.ReadColumns, Col, ColumnJob, FileReader.OpenLeaves, Leaf,
 // LeafSlot, Leaves, AllRows, NewField (and its
 // Ordered and Nullable variants), NewListField, NewListOf, AnyElement,
-// NewMapField, NewMapKeyField,
+// NewMapOf, NewMapKeyOf,
 // and the version guard (GenVersion, MinGenVersion,
 // EnforceVersion).
 package runtime

@@ -23,9 +23,8 @@ import (
 // only for the selected rows. The columns p names need not be among those
 // of WithColumns. A predicate on a column the file lacks sees nulls; a
 // column of another physical type than the predicate's, or a repeated
-// one (but the element columns of a list, under ListField.Any and
-// ListOf.Any, and the key and value columns of a map, under
-// MapField.AnyKey and AnyValue),
+// one (but the columns under lists and maps, under ListField.Any,
+// ListOf.Any, MapField.AnyKey and AnyValue),
 // fails the first read with an error wrapping ErrFilter.
 //
 // With a filter, NumRows counts the rows that pruning by statistics and
@@ -217,8 +216,8 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 	if w == nil {
 		return nil, fmt.Errorf("%w: %s: no column %q", ErrFilter, p, p.path)
 	}
-	if p.elem && w.MaxRep != 1 {
-		return nil, fmt.Errorf("%w: %s: column %q is not the element of a list or the key or value of a map (repetition level %d)", ErrFilter, p, p.path, w.MaxRep)
+	if p.elem && w.MaxRep < 1 {
+		return nil, fmt.Errorf("%w: %s: column %q is not under a list or a map", ErrFilter, p, p.path)
 	}
 	if !p.elem && w.MaxRep > 0 {
 		return nil, fmt.Errorf("%w: %s: column %q is repeated", ErrFilter, p, p.path)

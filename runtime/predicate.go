@@ -59,9 +59,8 @@ type predLeaf struct {
 	keys [][]byte
 	show []string // the Go values, for String
 	box  *Box     // of opIntersects
-	// elem: the column holds the elements of a list, or the keys or
-	// values of a map (one level of repetition), and a row matches when
-	// some element satisfies op.
+	// elem: the column is under one or more lists or maps, and a row
+	// matches when some value of it satisfies op.
 	elem bool
 }
 
@@ -352,50 +351,51 @@ func NewListField[E elemBuilder[E]](e E) ListField[E] { return ListField[E]{elem
 func (l ListField[E]) Any() E { return l.elem }
 
 // ListOf is the predicate builder of a list field whose elements are
-// structs: Any returns E, a struct holding the builders of the elements'
-// scalar fields (nested structs as nested fields; lists and maps inside
-// the elements have none), whose predicates are true on the rows where
-// some element's field satisfies them.
+// structs, lists or maps (or, inside those, scalars): Any returns E, the
+// builder of its elements (for structs, a struct holding the builders of
+// their fields that have one), whose predicates are true on the rows where
+// some value under the list satisfies them.
 type ListOf[E any] struct{ elem E }
 
-// NewListOf returns the builder of a list of structs whose element
-// builders are e, each made with AnyElement.
+// NewListOf returns the builder of a list whose element builder is e,
+// made of builders made with AnyElement.
 //
 // For generated code (see "For generated code" in the package doc).
 func NewListOf[E any](e E) ListOf[E] { return ListOf[E]{elem: e} }
 
-// Any returns the builders of the fields of the list's elements: each
-// predicate is true on the rows where at least one element's field
-// satisfies it, so a null or empty list matches none and a null element
-// or field satisfies no comparison. Two predicates joined by And may hold
-// on different elements: And(l.Any().A.Eq(1), l.Any().B.Eq(2)) keeps a
-// row with one element whose A is 1 and another whose B is 2.
+// Any returns the builder of the list's elements: each predicate is true
+// on the rows where at least one value under the list satisfies it (at
+// every level of nesting: Lines.Any().Parts.Any().Name.Eq(x) holds where
+// some part of some line is named x), so a null or empty list matches none
+// and a null element or field satisfies no comparison. Two predicates
+// joined by And may hold on different elements: And(l.Any().A.Eq(1),
+// l.Any().B.Eq(2)) keeps a row with one element whose A is 1 and another
+// whose B is 2.
 func (l ListOf[E]) Any() E { return l.elem }
 
-// AnyElement returns b, the builder of a field of a list's elements (made
-// with NewField or NewOrderedField on its column), with its predicates
-// made "some element satisfies", for NewListOf.
+// AnyElement returns b, the builder of a scalar under one or more levels
+// of repetition (made with NewField or NewOrderedField on its column), with
+// its predicates made "some value of the row satisfies", for NewListOf,
+// NewMapOf and NewMapKeyOf.
 //
 // For generated code (see "For generated code" in the package doc).
 func AnyElement[B elemBuilder[B]](b B) B { return b.withElem() }
 
-// MapField is the predicate builder of a map field whose keys and values
-// are scalars: AnyKey and AnyValue return the builders of its keys and of
-// its values, whose predicates are true on the rows where some entry's key
-// (value) satisfies them.
+// MapField is the predicate builder of a map field whose keys are scalars
+// and whose values have builders (scalars, or structs, lists or maps
+// holding some): AnyKey and AnyValue return the builders of its keys and
+// of its values, whose predicates are true on the rows where some entry's
+// key (some value under the map's values) satisfies them.
 type MapField[K, V any] struct {
 	key   K
 	value V
 }
 
-// NewMapField returns the builder of a map field whose key builder is k
-// and value builder v (built with NewField or NewOrderedField on the key
-// and value columns).
+// NewMapOf returns the builder of a map whose key builder is k and value
+// builder v, made of builders made with AnyElement.
 //
 // For generated code (see "For generated code" in the package doc).
-func NewMapField[K elemBuilder[K], V elemBuilder[V]](k K, v V) MapField[K, V] {
-	return MapField[K, V]{key: k.withElem(), value: v.withElem()}
-}
+func NewMapOf[K, V any](k K, v V) MapField[K, V] { return MapField[K, V]{key: k, value: v} }
 
 // AnyKey returns the builder of the map's keys: its predicates are true on
 // the rows where at least one key satisfies them, so a null or empty map
@@ -410,15 +410,14 @@ func (m MapField[K, V]) AnyKey() K { return m.key }
 func (m MapField[K, V]) AnyValue() V { return m.value }
 
 // MapKeyField is the predicate builder of a map field whose keys are
-// scalars and whose values are not (lists, structs, maps): AnyKey, as for
-// MapField.
+// scalars and whose values have no builders: AnyKey, as for MapField.
 type MapKeyField[K any] struct{ key K }
 
-// NewMapKeyField returns the builder of a map field whose key builder is
-// k (built with NewField or NewOrderedField on the key column).
+// NewMapKeyOf returns the builder of a map whose key builder is k, made
+// with AnyElement.
 //
 // For generated code (see "For generated code" in the package doc).
-func NewMapKeyField[K elemBuilder[K]](k K) MapKeyField[K] { return MapKeyField[K]{key: k.withElem()} }
+func NewMapKeyOf[K any](k K) MapKeyField[K] { return MapKeyField[K]{key: k} }
 
 // AnyKey returns the builder of the map's keys: its predicates are true on
 // the rows where at least one key satisfies them, so a null or empty map

@@ -45,8 +45,9 @@ const (
 //	8: ReadTFile reads through ReadFileWith, which opens the footer once
 //	   and, under WithReadParallelism, reads row groups in parallel.
 //	9: TWhere has the builders of maps with scalar keys (MapField,
-//	   MapKeyField: AnyKey, AnyValue) and of lists of structs (ListOf,
-//	   AnyElement).
+//	   MapKeyField: AnyKey, AnyValue) and of lists of structs, lists and
+//	   maps (ListOf), at any depth (AnyElement, NewListOf, NewMapOf,
+//	   NewMapKeyOf).
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

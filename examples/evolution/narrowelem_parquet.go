@@ -370,9 +370,9 @@ func ReadNarrowElemFile(path string, opts ...pqrt.ReaderOption) ([]NarrowElem, e
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var NarrowElemWhere struct {
 	Items pqrt.ListOf[struct {
 		A pqrt.OrderedField[int16]

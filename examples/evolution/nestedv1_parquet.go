@@ -942,9 +942,9 @@ func ReadNestedV1File(path string, opts ...pqrt.ReaderOption) ([]NestedV1, error
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var NestedV1Where struct {
 	ID    pqrt.OrderedField[int32]
 	Items pqrt.ListOf[struct {
@@ -1009,20 +1009,20 @@ func init() {
 		colInnerXsElem.Values = append(colInnerXsElem.Values, int32(v))
 		return nil
 	}))
-	NestedV1Where.M = pqrt.NewMapField(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int32Buffer, v int16) error {
+	NestedV1Where.M = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int32Buffer, v int16) error {
 		colMKey.Values = append(colMKey.Values, int32(v))
 		return nil
-	}), pqrt.NewOrderedField("m.key_value.value", func(colMValue *pqrt.Int32Buffer, v int32) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("m.key_value.value", func(colMValue *pqrt.Int32Buffer, v int32) error {
 		colMValue.Values = append(colMValue.Values, v)
 		return nil
-	}))
-	NestedV1Where.MS = pqrt.NewMapField(pqrt.NewOrderedField("ms.key_value.key", func(colMSKey *pqrt.ByteArrayBuffer, v string) error {
+	})))
+	NestedV1Where.MS = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("ms.key_value.key", func(colMSKey *pqrt.ByteArrayBuffer, v string) error {
 		colMSKey.Values.AppendString(v)
 		return nil
-	}), pqrt.NewOrderedField("ms.key_value.value", func(colMSValue *pqrt.Int32Buffer, v int32) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("ms.key_value.value", func(colMSValue *pqrt.Int32Buffer, v int32) error {
 		colMSValue.Values = append(colMSValue.Values, v)
 		return nil
-	}))
+	})))
 }
 
 // All returns an iterator over the rows NestedV1Reader has not returned yet, for

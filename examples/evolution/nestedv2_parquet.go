@@ -1041,9 +1041,9 @@ func ReadNestedV2File(path string, opts ...pqrt.ReaderOption) ([]NestedV2, error
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var NestedV2Where struct {
 	ID    pqrt.OrderedField[int64]
 	Items pqrt.ListOf[struct {
@@ -1108,20 +1108,20 @@ func init() {
 		colInnerXsElem.Values = append(colInnerXsElem.Values, v)
 		return nil
 	}))
-	NestedV2Where.M = pqrt.NewMapField(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int64Buffer, v int64) error {
+	NestedV2Where.M = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int64Buffer, v int64) error {
 		colMKey.Values = append(colMKey.Values, v)
 		return nil
-	}), pqrt.NewOrderedField("m.key_value.value", func(colMValue *pqrt.Int64Buffer, v int64) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("m.key_value.value", func(colMValue *pqrt.Int64Buffer, v int64) error {
 		colMValue.Values = append(colMValue.Values, v)
 		return nil
-	}))
-	NestedV2Where.MS = pqrt.NewMapField(pqrt.NewOrderedField("ms.key_value.key", func(colMSKey *pqrt.ByteArrayBuffer, v string) error {
+	})))
+	NestedV2Where.MS = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("ms.key_value.key", func(colMSKey *pqrt.ByteArrayBuffer, v string) error {
 		colMSKey.Values.AppendString(v)
 		return nil
-	}), pqrt.NewOrderedField("ms.key_value.value", func(colMSValue *pqrt.Int64Buffer, v int64) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("ms.key_value.value", func(colMSValue *pqrt.Int64Buffer, v int64) error {
 		colMSValue.Values = append(colMSValue.Values, v)
 		return nil
-	}))
+	})))
 }
 
 // All returns an iterator over the rows NestedV2Reader has not returned yet, for

@@ -1102,20 +1102,23 @@ func ReadDeepFile(path string, opts ...pqrt.ReaderOption) ([]Deep, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var DeepWhere struct {
 	ID pqrt.OrderedField[int64]
 	A  struct {
 		B pqrt.ListOf[struct {
 			C pqrt.OrderedField[int32]
+			D pqrt.ListOf[pqrt.OrderedField[string]]
 		}]
 		N pqrt.NullableOrderedField[float64]
 	}
-	M pqrt.MapKeyField[pqrt.OrderedField[int32]]
+	L pqrt.ListOf[pqrt.ListOf[pqrt.OrderedField[string]]]
+	M pqrt.MapField[pqrt.OrderedField[int32], pqrt.ListOf[pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int64]]]]
 	S pqrt.ListOf[struct {
 		C pqrt.OrderedField[int32]
+		D pqrt.ListOf[pqrt.OrderedField[string]]
 	}]
 }
 
@@ -1126,24 +1129,48 @@ func init() {
 	})
 	DeepWhere.A.B = pqrt.NewListOf(struct {
 		C pqrt.OrderedField[int32]
-	}{C: pqrt.AnyElement(pqrt.NewOrderedField("a.b.list.element.c", func(colABC *pqrt.Int32Buffer, v int32) error {
-		colABC.Values = append(colABC.Values, v)
-		return nil
-	}))})
+		D pqrt.ListOf[pqrt.OrderedField[string]]
+	}{
+		C: pqrt.AnyElement(pqrt.NewOrderedField("a.b.list.element.c", func(colABC *pqrt.Int32Buffer, v int32) error {
+			colABC.Values = append(colABC.Values, v)
+			return nil
+		})),
+		D: pqrt.NewListOf(pqrt.AnyElement(pqrt.NewOrderedField("a.b.list.element.d.list.element", func(colABDElem *pqrt.ByteArrayBuffer, v string) error {
+			colABDElem.Values.AppendString(v)
+			return nil
+		}))),
+	})
 	DeepWhere.A.N = pqrt.NewNullableOrderedField("a.n", func(colAN *pqrt.DoubleBuffer, v float64) error {
 		colAN.Values = append(colAN.Values, v)
 		return nil
 	})
-	DeepWhere.M = pqrt.NewMapKeyField(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int32Buffer, v int32) error {
+	DeepWhere.L = pqrt.NewListOf(pqrt.NewListOf(pqrt.AnyElement(pqrt.NewOrderedField("l.list.element.list.element", func(colLElemElem *pqrt.ByteArrayBuffer, v string) error {
+		colLElemElem.Values.AppendString(v)
+		return nil
+	}))))
+	DeepWhere.M = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("m.key_value.key", func(colMKey *pqrt.Int32Buffer, v int32) error {
 		colMKey.Values = append(colMKey.Values, v)
 		return nil
-	}))
+	})), pqrt.NewListOf(pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("m.key_value.value.list.element.key_value.key", func(colMValueElemKey *pqrt.ByteArrayBuffer, v string) error {
+		colMValueElemKey.Values.AppendString(v)
+		return nil
+	})), pqrt.AnyElement(pqrt.NewOrderedField("m.key_value.value.list.element.key_value.value", func(colMValueElemValue *pqrt.Int64Buffer, v int64) error {
+		colMValueElemValue.Values = append(colMValueElemValue.Values, v)
+		return nil
+	})))))
 	DeepWhere.S = pqrt.NewListOf(struct {
 		C pqrt.OrderedField[int32]
-	}{C: pqrt.AnyElement(pqrt.NewOrderedField("s.list.element.c", func(colSC *pqrt.Int32Buffer, v int32) error {
-		colSC.Values = append(colSC.Values, v)
-		return nil
-	}))})
+		D pqrt.ListOf[pqrt.OrderedField[string]]
+	}{
+		C: pqrt.AnyElement(pqrt.NewOrderedField("s.list.element.c", func(colSC *pqrt.Int32Buffer, v int32) error {
+			colSC.Values = append(colSC.Values, v)
+			return nil
+		})),
+		D: pqrt.NewListOf(pqrt.AnyElement(pqrt.NewOrderedField("s.list.element.d.list.element", func(colSDElem *pqrt.ByteArrayBuffer, v string) error {
+			colSDElem.Values.AppendString(v)
+			return nil
+		}))),
+	})
 }
 
 // All returns an iterator over the rows DeepReader has not returned yet, for

@@ -216,6 +216,25 @@ func TestFilterListOfStructs(t *testing.T) {
 			return anyLine(o, func(l *Line) bool { return l.SKU == "s40" }) && anyLine(o, func(l *Line) bool { return l.Quantity == 0 })
 		}, 0.4},
 		{"absent sku", lines.SKU.Eq("zzz"), func(*Order) bool { return false }, 0.1},
+		// Maps and lists inside the elements, and lists in map values.
+		{"option key < M", lines.Options.AnyKey().Lt("M"), func(o *Order) bool {
+			return anyLine(o, func(l *Line) bool {
+				for k := range l.Options {
+					if k < "M" {
+						return true
+					}
+				}
+				return false
+			})
+		}, 1.3},
+		{"part weight > 0.9", lines.Parts.Any().Weight.Gt(0.9), func(o *Order) bool {
+			return anyLine(o, func(l *Line) bool {
+				return slices.ContainsFunc(l.Parts, func(p Part) bool { return p.Weight != nil && *p.Weight > 0.9 })
+			})
+		}, 1.3},
+		{"discount value 3", OrderWhere.Discounts.AnyValue().Any().Eq(3), func(o *Order) bool {
+			return slices.Contains(o.Discounts["c"], 3)
+		}, 1.3},
 	})
 	checkPlainRefused(t, data, "lines.list.element.sku")
 }
@@ -254,6 +273,32 @@ func TestFilterDeepElements(t *testing.T) {
 				}
 			}
 			return d.A == nil || d.A.N == nil
+		}},
+		// Two and three levels of repetition.
+		{"l any any < M", DeepWhere.L.Any().Any().Lt("M"), func(d *Deep) bool {
+			return slices.ContainsFunc(d.L, func(in []*string) bool {
+				return slices.ContainsFunc(in, func(s *string) bool { return s != nil && *s < "M" })
+			})
+		}},
+		{"a.b any d any >= m", DeepWhere.A.B.Any().D.Any().Ge("m"), func(d *Deep) bool {
+			return d.A != nil && slices.ContainsFunc(d.A.B, func(b *DeepB) bool {
+				return b != nil && slices.ContainsFunc(b.D, func(s string) bool { return s >= "m" })
+			})
+		}},
+		{"no s any d any < M", runtime.Not(DeepWhere.S.Any().D.Any().Lt("M")), func(d *Deep) bool {
+			return !slices.ContainsFunc(d.S, func(b DeepB) bool { return slices.ContainsFunc(b.D, func(s string) bool { return s < "M" }) })
+		}},
+		{"m values' keys >= m and values > 2^62", runtime.And(DeepWhere.M.AnyValue().Any().AnyKey().Ge("m"), DeepWhere.M.AnyValue().Any().AnyValue().Gt(1<<62)), func(d *Deep) bool {
+			key, val := false, false
+			for _, lst := range d.M {
+				for _, m := range lst {
+					for k, v := range m {
+						key = key || k >= "m"
+						val = val || v != nil && *v > 1<<62
+					}
+				}
+			}
+			return key && val
 		}},
 	}
 	for _, c := range cases {

@@ -343,9 +343,9 @@ func ReadHalfFile(path string, opts ...pqrt.ReaderOption) ([]Half, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var HalfWhere struct {
 	X pqrt.NullableOrderedField[float32]
 }

@@ -731,9 +731,9 @@ func ReadMetricFile(path string, opts ...pqrt.ReaderOption) ([]Metric, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var MetricWhere struct {
 	Name    pqrt.OrderedField[string]
 	TS      pqrt.OrderedField[pqtime.Time]
@@ -758,13 +758,13 @@ func init() {
 		colValue.Values = append(colValue.Values, v)
 		return nil
 	})
-	MetricWhere.Labels = pqrt.NewMapField(pqrt.NewOrderedField("labels.key_value.key", func(colLabelsKey *pqrt.ByteArrayBuffer, v string) error {
+	MetricWhere.Labels = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("labels.key_value.key", func(colLabelsKey *pqrt.ByteArrayBuffer, v string) error {
 		colLabelsKey.Values.AppendString(v)
 		return nil
-	}), pqrt.NewOrderedField("labels.key_value.value", func(colLabelsValue *pqrt.ByteArrayBuffer, v string) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("labels.key_value.value", func(colLabelsValue *pqrt.ByteArrayBuffer, v string) error {
 		colLabelsValue.Values.AppendString(v)
 		return nil
-	}))
+	})))
 	MetricWhere.Samples = pqrt.NewListField(pqrt.NewOrderedField("samples.list.element", func(colSamplesElem *pqrt.DoubleBuffer, v float64) error {
 		colSamplesElem.Values = append(colSamplesElem.Values, v)
 		return nil

@@ -1321,9 +1321,9 @@ func ReadOrderFile(path string, opts ...pqrt.ReaderOption) ([]Order, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var OrderWhere struct {
 	ID       pqrt.OrderedField[int64]
 	PlacedAt pqrt.OrderedField[pqtime.Time]
@@ -1336,10 +1336,15 @@ var OrderWhere struct {
 		SKU      pqrt.OrderedField[string]
 		Quantity pqrt.OrderedField[int32]
 		Price    pqrt.OrderedField[int64]
+		Options  pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int64]]
+		Parts    pqrt.ListOf[struct {
+			Name   pqrt.OrderedField[string]
+			Weight pqrt.OrderedField[float32]
+		}]
 	}]
 	Tags      pqrt.ListField[pqrt.OrderedField[string]]
 	Attrs     pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[string]]
-	Discounts pqrt.MapKeyField[pqrt.OrderedField[string]]
+	Discounts pqrt.MapField[pqrt.OrderedField[string], pqrt.ListOf[pqrt.OrderedField[int32]]]
 	Shipping  struct {
 		Street pqrt.OrderedField[string]
 		City   pqrt.OrderedField[string]
@@ -1375,7 +1380,32 @@ func init() {
 		SKU      pqrt.OrderedField[string]
 		Quantity pqrt.OrderedField[int32]
 		Price    pqrt.OrderedField[int64]
+		Options  pqrt.MapField[pqrt.OrderedField[string], pqrt.OrderedField[int64]]
+		Parts    pqrt.ListOf[struct {
+			Name   pqrt.OrderedField[string]
+			Weight pqrt.OrderedField[float32]
+		}]
 	}{
+		Options: pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.options.key_value.key", func(colLinesOptionsKey *pqrt.ByteArrayBuffer, v string) error {
+			colLinesOptionsKey.Values.AppendString(v)
+			return nil
+		})), pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.options.key_value.value", func(colLinesOptionsValue *pqrt.Int64Buffer, v int64) error {
+			colLinesOptionsValue.Values = append(colLinesOptionsValue.Values, v)
+			return nil
+		}))),
+		Parts: pqrt.NewListOf(struct {
+			Name   pqrt.OrderedField[string]
+			Weight pqrt.OrderedField[float32]
+		}{
+			Name: pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.parts.list.element.name", func(colLinesPartsName *pqrt.ByteArrayBuffer, v string) error {
+				colLinesPartsName.Values.AppendString(v)
+				return nil
+			})),
+			Weight: pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.parts.list.element.weight", func(colLinesPartsWeight *pqrt.FloatBuffer, v float32) error {
+				colLinesPartsWeight.Values = append(colLinesPartsWeight.Values, v)
+				return nil
+			})),
+		}),
 		Price: pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.price", func(colLinesPrice *pqrt.Int64Buffer, v int64) error {
 			colLinesPrice.Values = append(colLinesPrice.Values, v)
 			return nil
@@ -1393,17 +1423,20 @@ func init() {
 		colTagsElem.Values.AppendString(v)
 		return nil
 	}))
-	OrderWhere.Attrs = pqrt.NewMapField(pqrt.NewOrderedField("attrs.key_value.key", func(colAttrsKey *pqrt.ByteArrayBuffer, v string) error {
+	OrderWhere.Attrs = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("attrs.key_value.key", func(colAttrsKey *pqrt.ByteArrayBuffer, v string) error {
 		colAttrsKey.Values.AppendString(v)
 		return nil
-	}), pqrt.NewOrderedField("attrs.key_value.value", func(colAttrsValue *pqrt.ByteArrayBuffer, v string) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("attrs.key_value.value", func(colAttrsValue *pqrt.ByteArrayBuffer, v string) error {
 		colAttrsValue.Values.AppendString(v)
 		return nil
-	}))
-	OrderWhere.Discounts = pqrt.NewMapKeyField(pqrt.NewOrderedField("discounts.key_value.key", func(colDiscountsKey *pqrt.ByteArrayBuffer, v string) error {
+	})))
+	OrderWhere.Discounts = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("discounts.key_value.key", func(colDiscountsKey *pqrt.ByteArrayBuffer, v string) error {
 		colDiscountsKey.Values.AppendString(v)
 		return nil
-	}))
+	})), pqrt.NewListOf(pqrt.AnyElement(pqrt.NewOrderedField("discounts.key_value.value.list.element", func(colDiscountsValueElem *pqrt.Int32Buffer, v int32) error {
+		colDiscountsValueElem.Values = append(colDiscountsValueElem.Values, v)
+		return nil
+	}))))
 	OrderWhere.Shipping.Street = pqrt.NewOrderedField("shipping.street", func(colShippingStreet *pqrt.ByteArrayBuffer, v string) error {
 		colShippingStreet.Values.AppendString(v)
 		return nil

@@ -685,9 +685,9 @@ func ReadPriceFile(path string, opts ...pqrt.ReaderOption) ([]Price, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var PriceWhere struct {
 	Amount pqrt.OrderedField[pqrt.Decimal]
 	Total  pqrt.OrderedField[pqrt.Decimal]
@@ -747,17 +747,17 @@ func init() {
 		}
 		return nil
 	}))
-	PriceWhere.ByCode = pqrt.NewMapField(pqrt.NewOrderedField("by_code.key_value.key", func(colByCodeKey *pqrt.ByteArrayBuffer, v string) error {
+	PriceWhere.ByCode = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("by_code.key_value.key", func(colByCodeKey *pqrt.ByteArrayBuffer, v string) error {
 		colByCodeKey.Values.AppendString(v)
 		return nil
-	}), pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v pqrt.Decimal) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 2, 9); err != nil {
 			return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
 		} else {
 			colByCodeValue.Values = append(colByCodeValue.Values, u)
 		}
 		return nil
-	}))
+	})))
 }
 
 // All returns an iterator over the rows PriceReader has not returned yet, for

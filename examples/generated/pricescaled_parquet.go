@@ -662,9 +662,9 @@ func ReadPriceScaledFile(path string, opts ...pqrt.ReaderOption) ([]PriceScaled,
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var PriceScaledWhere struct {
 	Amount pqrt.OrderedField[int32]
 	Total  pqrt.OrderedField[int64]
@@ -700,13 +700,13 @@ func init() {
 		colLinesElem.Values = append(colLinesElem.Values, v)
 		return nil
 	}))
-	PriceScaledWhere.ByCode = pqrt.NewMapField(pqrt.NewOrderedField("by_code.key_value.key", func(colByCodeKey *pqrt.ByteArrayBuffer, v string) error {
+	PriceScaledWhere.ByCode = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("by_code.key_value.key", func(colByCodeKey *pqrt.ByteArrayBuffer, v string) error {
 		colByCodeKey.Values.AppendString(v)
 		return nil
-	}), pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v int32) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v int32) error {
 		colByCodeValue.Values = append(colByCodeValue.Values, v)
 		return nil
-	}))
+	})))
 }
 
 // All returns an iterator over the rows PriceScaledReader has not returned yet, for

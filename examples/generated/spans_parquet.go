@@ -615,9 +615,9 @@ func ReadSpansFile(path string, opts ...pqrt.ReaderOption) ([]Spans, error) {
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var SpansWhere struct {
 	Interval    pqrt.Field[pqrt.Interval]
 	IntervalRaw pqrt.Field[[12]byte]
@@ -641,13 +641,13 @@ func init() {
 		colOptInterval.Values = pqrt.AppendInterval(colOptInterval.Values, v)
 		return nil
 	})
-	SpansWhere.ByInterval = pqrt.NewMapField(pqrt.NewField("by_interval.key_value.key", func(colByIntervalKey *pqrt.FixedBuffer, v pqrt.Interval) error {
+	SpansWhere.ByInterval = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewField("by_interval.key_value.key", func(colByIntervalKey *pqrt.FixedBuffer, v pqrt.Interval) error {
 		colByIntervalKey.Values = pqrt.AppendInterval(colByIntervalKey.Values, v)
 		return nil
-	}), pqrt.NewOrderedField("by_interval.key_value.value", func(colByIntervalValue *pqrt.ByteArrayBuffer, v string) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("by_interval.key_value.value", func(colByIntervalValue *pqrt.ByteArrayBuffer, v string) error {
 		colByIntervalValue.Values.AppendString(v)
 		return nil
-	}))
+	})))
 	SpansWhere.Time = pqrt.NewOrderedField("time", func(colTime *pqrt.Int32Buffer, v pqtime.Duration) error {
 		colTime.Values = append(colTime.Values, int32(v/pqtime.Millisecond))
 		return nil

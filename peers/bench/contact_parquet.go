@@ -778,9 +778,9 @@ func ReadContactFile(path string, opts ...pqrt.ReaderOption) ([]Contact, error) 
 // Le, Gt, Ge and Between for ordered types; Intersects for GEOMETRY and
 // GEOGRAPHY; IsNull and NotNull for fields that may be null. A list of
 // scalars has Any(), whose predicates are true where some element satisfies
-// them, a list of structs Any() with the builders of its elements'
-// fields; a map of scalar keys AnyKey(), and AnyValue() when its values are
-// scalars too.
+// them, and a list of structs, lists or maps Any() with the builders of its
+// elements; a map of scalar keys AnyKey(), and AnyValue() when its values
+// have builders.
 var ContactWhere struct {
 	ID      pqrt.OrderedField[int64]
 	Name    pqrt.OrderedField[string]
@@ -835,13 +835,13 @@ func init() {
 			return nil
 		})),
 	})
-	ContactWhere.Attrs = pqrt.NewMapField(pqrt.NewOrderedField("attrs.key_value.key", func(colAttrsKey *pqrt.ByteArrayBuffer, v string) error {
+	ContactWhere.Attrs = pqrt.NewMapOf(pqrt.AnyElement(pqrt.NewOrderedField("attrs.key_value.key", func(colAttrsKey *pqrt.ByteArrayBuffer, v string) error {
 		colAttrsKey.Values.AppendString(v)
 		return nil
-	}), pqrt.NewOrderedField("attrs.key_value.value", func(colAttrsValue *pqrt.Int64Buffer, v int64) error {
+	})), pqrt.AnyElement(pqrt.NewOrderedField("attrs.key_value.value", func(colAttrsValue *pqrt.Int64Buffer, v int64) error {
 		colAttrsValue.Values = append(colAttrsValue.Values, v)
 		return nil
-	}))
+	})))
 }
 
 // All returns an iterator over the rows ContactReader has not returned yet, for
