@@ -218,7 +218,10 @@
 // DeepWhere.M.AnyValue().Any().AnyKey()), every scalar builder under
 // repetition made through runtime.AnyElement: a predicate is true where
 // some value of its column in the row satisfies it, and two predicates
-// joined by And may hold on different elements or entries.
+// joined by And may hold on different elements or entries;
+// runtime.SameElement(p) asks for one element or entry satisfying all of p
+// (runtime.SameElement(runtime.And(OrderWhere.Lines.Any().SKU.Eq("A-1"),
+// OrderWhere.Lines.Any().Quantity.Gt(2)))).
 //
 // The reader (runtime.WithFilter) returns exactly the matching rows in
 // file order; TReader.All iterates over them (for row, err := range

@@ -61,6 +61,8 @@ func findBad(p Predicate) *predBad {
 		}
 	case *predNot:
 		return findBad(p.p)
+	case *predSame:
+		return findBad(p.p)
 	}
 	return nil
 }
@@ -84,6 +86,7 @@ func WithRowGroups(indices ...int) ReaderOption {
 type filterState struct {
 	pred     Predicate
 	leaves   map[*predLeaf]*boundLeaf
+	same     map[*predSame]*boundSame
 	cols     []int // file columns whose values a leaf tests, each once
 	prepared bool
 	err      error
@@ -99,6 +102,89 @@ type boundLeaf struct {
 	readType meta.Type // the type the column is read as
 	prune    bool      // the file's bounds and bloom filters are in the keys' order
 	match    rowMatcher
+	slots    rowMatcher // of an elem leaf: match per slot, before the rows
+}
+
+// boundSame is a SameElement predicate bound to the file: its leaves, the
+// file column whose levels place the elements (-1 when the file has none
+// of the leaves' columns), and the definition level from which a slot
+// holds an element.
+type boundSame struct {
+	leaves  []*predLeaf
+	ref     int
+	elemDef uint8
+}
+
+// bindSame checks SameElement(p.p) against the schema want (the leaves of
+// p.p are bound already, in leaves) and binds it.
+func (r *FileReader) bindSame(p *predSame, want *schema.Schema, leaves map[*predLeaf]*boundLeaf) (*boundSame, error) {
+	bs := &boundSame{ref: -1}
+	var elem *schema.Node // the repeated node the leaves share
+	var collect func(q Predicate) error
+	collect = func(q Predicate) error {
+		switch q := q.(type) {
+		case *predAnd:
+			for _, x := range q.ps {
+				if err := collect(x); err != nil {
+					return err
+				}
+			}
+		case *predOr:
+			for _, x := range q.ps {
+				if err := collect(x); err != nil {
+					return err
+				}
+			}
+		case *predNot:
+			return collect(q.p)
+		case *predSame:
+			return fmt.Errorf("%w: %s: a SameElement inside another", ErrFilter, p)
+		case *predLeaf:
+			if !q.elem {
+				return fmt.Errorf("%w: %s: %s is not a predicate on list elements or map entries (Any, AnyKey, AnyValue)", ErrFilter, p, q)
+			}
+			w := want.Leaf(q.path)
+			rep := w
+			for rep != nil && rep.Repetition != meta.Repeated {
+				rep = rep.Parent
+			}
+			if rep == nil || rep.MaxRep != w.MaxRep {
+				return fmt.Errorf("%w: %s: column %q is under a list or map inside the elements", ErrFilter, p, q.path)
+			}
+			if elem != nil && rep != elem {
+				return fmt.Errorf("%w: %s: columns %q and %q are not in the elements of the same list or map", ErrFilter, p, bs.leaves[0].path, q.path)
+			}
+			elem = rep
+			bs.leaves = append(bs.leaves, q)
+			if bl := leaves[q]; bs.ref < 0 && bl.col >= 0 {
+				bs.ref = bl.col
+			}
+		}
+		return nil
+	}
+	if err := collect(p.p); err != nil {
+		return nil, err
+	}
+	if elem == nil {
+		return nil, fmt.Errorf("%w: %s: no predicate on list elements or map entries", ErrFilter, p)
+	}
+	bs.elemDef = elem.MaxDef
+	return bs, nil
+}
+
+// hasNot reports whether p negates anything.
+func hasNot(p Predicate) bool {
+	switch p := p.(type) {
+	case *predAnd:
+		return slices.ContainsFunc(p.ps, hasNot)
+	case *predOr:
+		return slices.ContainsFunc(p.ps, hasNot)
+	case *predNot:
+		return true
+	case *predSame:
+		return hasNot(p.p)
+	}
+	return false
 }
 
 // rangeRows returns the rows of a set of row ranges.
@@ -177,10 +263,20 @@ func (r *FileReader) bindFilter(want *schema.Schema) error {
 		want = r.f.Schema
 	}
 	fs.leaves = map[*predLeaf]*boundLeaf{}
+	fs.same = map[*predSame]*boundSame{}
 	seen := map[int]bool{}
 	var walk func(p Predicate) error
 	walk = func(p Predicate) error {
 		switch p := p.(type) {
+		case *predSame:
+			if err := walk(p.p); err != nil {
+				return err
+			}
+			bs, err := r.bindSame(p, want, fs.leaves)
+			if err != nil {
+				return err
+			}
+			fs.same[p] = bs
 		case *predAnd:
 			for _, q := range p.ps {
 				if err := walk(q); err != nil {
@@ -240,6 +336,7 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 	bl := &boundLeaf{col: -1, order: order, readType: w.Type}
 	bl.match = newRowMatcher(p, bl.order)
 	if p.elem {
+		bl.slots = bl.match
 		bl.match = anyElement(bl.match)
 	}
 	var h *schema.Node
@@ -387,6 +484,15 @@ func evalRanges(p Predicate, total int64, leaf func(*predLeaf) (maybe, all []row
 	case *predNot:
 		m, a := evalRanges(p.p, total, leaf)
 		return complementRanges(a, total), complementRanges(m, total)
+	case *predSame:
+		// The rows where one element satisfies p.p are among those where
+		// each of its leaves is satisfied by some element, when p.p
+		// negates nothing; no page is ever known to match throughout.
+		if hasNot(p.p) {
+			return full, []rowRange{}
+		}
+		m, _ := evalRanges(p.p, total, leaf)
+		return m, []rowRange{}
 	}
 	return full, []rowRange{}
 }
@@ -576,6 +682,7 @@ func (r *FileReader) refine(rg int) error {
 				return err
 			}
 		}
+		var sameErr error
 		sel := evalRows(fs.pred, n, &sl, func(p *predLeaf) []bool {
 			out := sl.take(n)
 			bl := fs.leaves[p]
@@ -589,7 +696,16 @@ func (r *FileReader) refine(rg int) error {
 			}
 			bl.match(&readers[bl.col].batch, out)
 			return out
+		}, func(p *predSame) []bool {
+			out, err := fs.sameRows(p, n, &sl, readers)
+			if err != nil && sameErr == nil {
+				sameErr = err
+			}
+			return out
 		})
+		if sameErr != nil {
+			return sameErr
+		}
 		for _, keep := range sel {
 			if keep {
 				exact = appendRange(exact, at, at+1)
@@ -606,6 +722,48 @@ func (r *FileReader) refine(rg int) error {
 	r.numRows -= rangeRows(coarse) - rangeRows(exact)
 	r.ranges[rg] = exact
 	return nil
+}
+
+// sameRows evaluates SameElement p on a batch of n rows: its predicate on
+// each slot of the elements' columns, then a row is kept where one of its
+// slots holds an element satisfying it. The columns of the elements of one
+// list have one slot per element and one per empty or null list, so their
+// slots align; a file whose columns disagree is corrupt.
+func (fs *filterState) sameRows(p *predSame, n int, sl *boolSlabs, readers map[int]*colReader) ([]bool, error) {
+	out := sl.take(n)
+	bs := fs.same[p]
+	if bs.ref < 0 {
+		return out, nil // no element column in the file: no element
+	}
+	lv := readers[bs.ref].batch.lv
+	slots := len(lv.Rep)
+	for _, q := range bs.leaves {
+		if bl := fs.leaves[q]; bl.col >= 0 {
+			if got := len(readers[bl.col].batch.lv.Rep); got != slots {
+				return nil, fmt.Errorf("%w: columns %s and %s: %d and %d element slots in a batch of %d rows", ErrChunk,
+					readers[bs.ref].path, readers[bl.col].path, slots, got, n)
+			}
+		}
+	}
+	in := evalRows(p.p, slots, sl, func(q *predLeaf) []bool {
+		s := sl.take(slots)
+		if bl := fs.leaves[q]; bl.col >= 0 {
+			b := readers[bl.col].batch
+			b.n = slots
+			bl.slots(&b, s)
+		}
+		return s
+	}, func(*predSame) []bool { return sl.take(slots) }) // bindSame refuses nested ones
+	row := -1
+	for i, r := range lv.Rep {
+		if r == 0 {
+			row++
+		}
+		if in[i] && lv.Def[i] >= bs.elemDef && row < n {
+			out[row] = true
+		}
+	}
+	return out, nil
 }
 
 // boundType returns the physical type file leaf col is read as.

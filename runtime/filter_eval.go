@@ -52,6 +52,13 @@ func evalTri(p Predicate, leaf func(*predLeaf) tri) tri {
 		return out
 	case *predNot:
 		return triAll - evalTri(p.p, leaf)
+	case *predSame:
+		// As evalRanges: no element can satisfy p.p where one of the
+		// leaves it needs has none, when it negates nothing.
+		if !hasNot(p.p) && evalTri(p.p, leaf) == triNone {
+			return triNone
+		}
+		return triMaybe
 	}
 	return triMaybe
 }
@@ -514,19 +521,22 @@ func (s *boolSlabs) take(n int) []bool {
 // reset makes every slice handed out since the last reset free again.
 func (s *boolSlabs) reset() { s.used = 0 }
 
-// evalRows evaluates p on a batch of n rows given its leaves' results
-// (which leaf takes from sl), with every node's result taken from sl.
-func evalRows(p Predicate, n int, sl *boolSlabs, leaf func(*predLeaf) []bool) []bool {
+// evalRows evaluates p on a batch of n rows given its leaves' and
+// SameElement nodes' results (which leaf and same take from sl), with
+// every node's result taken from sl.
+func evalRows(p Predicate, n int, sl *boolSlabs, leaf func(*predLeaf) []bool, same func(*predSame) []bool) []bool {
 	switch p := p.(type) {
 	case *predLeaf:
 		return leaf(p)
+	case *predSame:
+		return same(p)
 	case *predAnd:
 		out := sl.take(n)
 		for i := range out {
 			out[i] = true
 		}
 		for _, q := range p.ps {
-			for i, v := range evalRows(q, n, sl, leaf) {
+			for i, v := range evalRows(q, n, sl, leaf, same) {
 				out[i] = out[i] && v
 			}
 		}
@@ -534,13 +544,13 @@ func evalRows(p Predicate, n int, sl *boolSlabs, leaf func(*predLeaf) []bool) []
 	case *predOr:
 		out := sl.take(n)
 		for _, q := range p.ps {
-			for i, v := range evalRows(q, n, sl, leaf) {
+			for i, v := range evalRows(q, n, sl, leaf, same) {
 				out[i] = out[i] || v
 			}
 		}
 		return out
 	case *predNot:
-		out := evalRows(p.p, n, sl, leaf)
+		out := evalRows(p.p, n, sl, leaf, same)
 		for i := range out {
 			out[i] = !out[i]
 		}

@@ -25,19 +25,19 @@ func TestEvalRowsSlabs(t *testing.T) {
 	want := []bool{false, true, false, true, true}
 	for round := range 3 {
 		sl.reset()
-		if got := evalRows(p, 5, &sl, leaf); !slices.Equal(got, want) {
+		if got := evalRows(p, 5, &sl, leaf, nil); !slices.Equal(got, want) {
 			t.Fatalf("round %d: %v, want %v", round, got, want)
 		}
 	}
 	if n := testing.AllocsPerRun(100, func() {
 		sl.reset()
-		evalRows(p, 5, &sl, leaf)
+		evalRows(p, 5, &sl, leaf, nil)
 	}); n != 0 {
 		t.Fatalf("a later batch allocated %v times", n)
 	}
 	// A shorter batch reuses the slices, cleared.
 	sl.reset()
-	if got := evalRows(&predOr{ps: []Predicate{a}}, 2, &sl, func(*predLeaf) []bool { return sl.take(2) }); !slices.Equal(got, []bool{false, false}) {
+	if got := evalRows(&predOr{ps: []Predicate{a}}, 2, &sl, func(*predLeaf) []bool { return sl.take(2) }, nil); !slices.Equal(got, []bool{false, false}) {
 		t.Fatalf("short batch: %v", got)
 	}
 }

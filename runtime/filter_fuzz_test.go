@@ -41,8 +41,18 @@ func FuzzFilter(f *testing.F) {
 		if err != nil || len(fr.File().Meta.RowGroups)*len(fr.File().Schema.Leaves) > 256 {
 			return
 		}
-		var ps []Predicate
+		var ps, es []Predicate // on non-repeated leaves; on elements
 		for _, l := range fr.File().Schema.Leaves {
+			if l.MaxRep > 0 && len(es) < 2 {
+				n := max(boundLen(predicateOrder(l), l.Type, l.TypeLength), 0)
+				if l.Type == meta.FixedLenByteArray {
+					n = int(l.TypeLength)
+				}
+				key := make([]byte, n)
+				copy(key, data[min(len(data), int(sel)):])
+				es = append(es, &predLeaf{path: l.PathString(), op: predOp(int(sel)+len(es)) % opIn, phys: l.Type,
+					keys: [][]byte{key}, show: []string{"k"}, elem: true})
+			}
 			if l.MaxRep > 0 || len(ps) == 3 {
 				continue
 			}
@@ -68,11 +78,22 @@ func FuzzFilter(f *testing.F) {
 			}
 			ps = append(ps, p)
 		}
+		var variants [][]ReaderOption
+		if len(es) > 0 {
+			// Elements: one or both of the first two repeated leaves, and
+			// SameElement over them (refused when they are not in the
+			// elements of one list).
+			same := Or(SameElement(And(es[0], Not(es[len(es)-1]))), Not(SameElement(es[0])))
+			variants = append(variants, []ReaderOption{WithFilter(Or(same, And(es...)))})
+		}
 		if len(ps) == 0 {
-			return
+			if len(variants) == 0 {
+				return
+			}
+			ps = append(ps, es[0])
 		}
 		pred := Or(And(ps...), Not(ps[0]))
-		variants := [][]ReaderOption{{WithFilter(pred)}, {WithFilter(And(ps...)), WithReadCoalescing(1<<10, 1<<20)}}
+		variants = append(variants, []ReaderOption{WithFilter(pred)}, []ReaderOption{WithFilter(And(ps...)), WithReadCoalescing(1<<10, 1<<20)})
 		if rows := fr.File().Meta.RowGroups; len(rows) > 0 && rows[0].NumRows > 0 {
 			// A part of the first row group, as ReadFileWith reads one:
 			// its rows as the row group's ranges, the pages before them

@@ -64,6 +64,9 @@ type predLeaf struct {
 	elem bool
 }
 
+// predSame is SameElement(p).
+type predSame struct{ p Predicate }
+
 type predAnd struct{ ps []Predicate }
 type predOr struct{ ps []Predicate }
 type predNot struct{ p Predicate }
@@ -73,6 +76,7 @@ type predNot struct{ p Predicate }
 type predBad struct{ why string }
 
 func (*predLeaf) isPredicate() {}
+func (*predSame) isPredicate() {}
 func (*predAnd) isPredicate()  {}
 func (*predOr) isPredicate()   {}
 func (*predNot) isPredicate()  {}
@@ -106,6 +110,9 @@ func joinPreds(name string, ps []Predicate) string {
 func (p *predAnd) String() string { return joinPreds("and", p.ps) }
 func (p *predOr) String() string  { return joinPreds("or", p.ps) }
 func (p *predNot) String() string { return "not(" + p.p.String() + ")" }
+func (p *predSame) String() string {
+	return "same element(" + p.p.String() + ")"
+}
 func (p *predBad) String() string { return "invalid(" + p.why + ")" }
 
 // checkOperands returns a predBad when one of ps is nil.
@@ -141,6 +148,29 @@ func Not(p Predicate) Predicate {
 		return &predBad{why: "Not: the operand is nil"}
 	}
 	return &predNot{p: p}
+}
+
+// SameElement is true on the rows where one element of a list (one entry
+// of a map) satisfies p as a whole, where the Any predicates p combines
+// would each be satisfied by some element, not necessarily the same one:
+//
+//	runtime.SameElement(runtime.And(OrderWhere.Lines.Any().SKU.Eq("A-1"),
+//		OrderWhere.Lines.Any().Quantity.Gt(2)))
+//
+// keeps the orders with a line of SKU A-1 and a quantity above 2. Every
+// leaf of p must be a predicate on the elements of the same list (the keys
+// and values of the same map), on fields with no list or map between that
+// list and them; p may combine them with And, Or and Not (Not negates
+// within the element: SameElement(Not(l.Any().A.Eq(1))) keeps the rows
+// with an element whose A is not 1, null included) but holds no other
+// SameElement. A reader given another p fails with an error wrapping
+// ErrFilter. Pruning by statistics, bloom filters and page indexes applies
+// to a p without Not.
+func SameElement(p Predicate) Predicate {
+	if p == nil {
+		return &predBad{why: "SameElement: the operand is nil"}
+	}
+	return &predSame{p: p}
 }
 
 // keyBuffer is a column buffer whose first value is a predicate key.
@@ -370,7 +400,7 @@ func NewListOf[E any](e E) ListOf[E] { return ListOf[E]{elem: e} }
 // and a null element or field satisfies no comparison. Two predicates
 // joined by And may hold on different elements: And(l.Any().A.Eq(1),
 // l.Any().B.Eq(2)) keeps a row with one element whose A is 1 and another
-// whose B is 2.
+// whose B is 2 (SameElement asks for one element).
 func (l ListOf[E]) Any() E { return l.elem }
 
 // AnyElement returns b, the builder of a scalar under one or more levels
@@ -406,7 +436,8 @@ func (m MapField[K, V]) AnyKey() K { return m.key }
 // AnyValue returns the builder of the map's values: its predicates are
 // true on the rows where at least one value satisfies them (a null value
 // satisfies no comparison). A key predicate and a value predicate combined
-// with And may be satisfied by different entries of the map.
+// with And may be satisfied by different entries of the map (SameElement
+// asks for one entry).
 func (m MapField[K, V]) AnyValue() V { return m.value }
 
 // MapKeyField is the predicate builder of a map field whose keys are
