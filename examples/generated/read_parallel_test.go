@@ -89,10 +89,21 @@ func TestReadParallelismSmallBatches(t *testing.T) {
 	if seq, par := allocs(1, 16, 100), allocs(2, 16, 100); par != seq {
 		t.Fatalf("16-row reads: %v allocations per Read with 2 columns at once, %v one after the other", par, seq)
 	}
-	// Reads large enough go parallel (this guards the test above).
-	if seq, par := allocs(1, 1400, 10), allocs(2, 1400, 10); par <= seq {
-		t.Fatalf("1400-row reads: %v allocations per Read with 2 columns at once, %v one after the other", par, seq)
+	// Reads large enough go parallel (this guards the test above). What
+	// they allocate beyond the sequential reads depends on the timing of
+	// the read-ahead (a batch read ahead is not split in halves, a worker
+	// still waiting is not started again): under the race detector one
+	// measurement of 10 reads once came out equal, so one of five must
+	// show it.
+	var tries []string
+	for range 5 {
+		seq, par := allocs(1, 1400, 10), allocs(2, 1400, 10)
+		if par > seq {
+			return
+		}
+		tries = append(tries, fmt.Sprintf("%v with 2 columns at once, %v one after the other", par, seq))
 	}
+	t.Fatalf("1400-row reads, allocations per Read: %s", strings.Join(tries, "; "))
 }
 
 // BenchmarkReadParallelism reads 200,000 flat events (zstd) and 40,000
