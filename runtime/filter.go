@@ -754,15 +754,10 @@ func (fs *filterState) sameRows(p *predSame, n int, sl *boolSlabs, readers map[i
 		}
 		return s
 	}, func(*predSame) []bool { return sl.take(slots) }) // bindSame refuses nested ones
-	row := -1
-	for i, r := range lv.Rep {
-		if r == 0 {
-			row++
-		}
-		if in[i] && lv.Def[i] >= bs.elemDef && row < n {
-			out[row] = true
-		}
+	for i, d := range lv.Def {
+		in[i] = in[i] && d >= bs.elemDef // a slot of an element, not of an empty or null list
 	}
+	slotRows(lv.Rep, in, out)
 	return out, nil
 }
 

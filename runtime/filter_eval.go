@@ -381,10 +381,11 @@ func newRowMatcher(p *predLeaf, o orderKind) rowMatcher {
 	}
 }
 
-// anyElement returns the matcher of a list's elements from m, the
-// matcher of one value: row i matches when one of its slots holds a value
-// m accepts. The batch's levels hold one slot per element, and one for
-// each empty or null list (colReader.checkRows checked the row count).
+// anyElement returns the matcher of the values under lists and maps from
+// m, the matcher of one value: row i matches when one of its slots holds a
+// value m accepts. The batch's levels hold one slot per value, and one for
+// each empty or null list or map at any level (colReader.checkRows checked
+// the row count).
 func anyElement(m rowMatcher) rowMatcher {
 	var slots []bool
 	return func(cd *colBatch, out []bool) {
@@ -393,14 +394,21 @@ func anyElement(m rowMatcher) rowMatcher {
 		slots = slices.Grow(slots[:0], s.n)[:s.n]
 		m(&s, slots)
 		clear(out)
-		row := -1
-		for i, r := range cd.lv.Rep {
-			if r == 0 {
-				row++
-			}
-			if slots[i] && row < len(out) {
-				out[row] = true
-			}
+		slotRows(cd.lv.Rep, slots, out)
+	}
+}
+
+// slotRows sets out[r] where a slot of row r is set in slots, the rows
+// starting at the slots of repetition level 0 (rep); out is cleared by the
+// caller, and slots past len(out) rows are ignored.
+func slotRows(rep []uint8, slots, out []bool) {
+	row := -1
+	for i, r := range rep {
+		if r == 0 {
+			row++
+		}
+		if slots[i] && row < len(out) {
+			out[row] = true
 		}
 	}
 }
