@@ -282,7 +282,12 @@
 // The same rules apply inside structs, list elements and map keys and
 // values; legacy layouts (two-level lists, repeated groups named array or
 // _tuple, bare repeated fields, MAP_KEY_VALUE, key and value under other
-// names) bind to the Go types of modern ones. `pqgen check -type T FILE...` (or
+// names) bind to the Go types of modern ones, and types generated from
+// them (a list of one-field groups for an array or _tuple group, as
+// parquet-avro and parquet-thrift wrote) read such files and modern ones
+// whose elements are required; modern files whose elements may be null
+// fail at open, as those elements have no null in such a type.
+// `pqgen check -type T FILE...` (or
 // runtime.CheckSchema) prints per column match, converted, skipped,
 // missing or incompatible without reading data, and exits 1 when a file
 // does not read into T: a gate for CI on yesterday's files.

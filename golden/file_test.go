@@ -16,12 +16,20 @@ import (
 // round-trip, the file keeps the FILE annotations, a self-reference reads
 // its bytes through the file, and a value resolving to nothing is refused.
 func TestFileRefRoundTrip(t *testing.T) {
-	text, err := os.ReadFile("testdata/schema/file.schema")
+	runSchemaTest(t, "file.schema", "fileroundtrip", fileRoundTripCode)
+}
+
+// runSchemaTest generates the code of testdata/schema/name into package
+// pkg (testdata/pkg, as overlays) beside the test file code, builds the
+// test binary and runs it.
+func runSchemaTest(t *testing.T, name, pkg, code string) {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata/schema", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	const dir = "testdata/fileroundtrip"
-	p, err := gen.FromSchemaText("file.schema", string(text), "fileroundtrip", "")
+	dir := "testdata/" + pkg
+	p, err := gen.FromSchemaText(name, string(text), pkg, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,11 +39,11 @@ func TestFileRefRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	outs := []output{{virtual: filepath.Join(dir, "doc.go"), code: files["doc.go"]},
-		{virtual: filepath.Join(dir, "doc_test.go"), code: []byte(fileRoundTripCode)}}
+		{virtual: filepath.Join(dir, "doc_test.go"), code: []byte(code)}}
 	if testing.Short() {
 		t.Skip("compiling generated code: skipped in -short mode")
 	}
-	bin := filepath.Join(t.TempDir(), "fileroundtrip.test")
+	bin := filepath.Join(t.TempDir(), pkg+".test")
 	compile(t, outs, "test", "-vet=off", "-c", "-o", bin)
 	if out, err := exec.Command(bin, "-test.v").CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)

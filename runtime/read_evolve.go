@@ -59,12 +59,13 @@ func soleRepeated(g *schema.Node) *schema.Node {
 	return g.Children[0]
 }
 
-// legacyElement reports whether the repeated node r of a file's LIST
-// group is itself the element (the backward-compatibility rules of the
-// LIST logical type): a primitive, a group of several fields, or a group
-// named "array" or "<list>_tuple".
+// legacyElement reports whether the repeated node r of a LIST group is
+// itself the element (the backward-compatibility rules of the LIST logical
+// type, as the generator applies them): a primitive, a group of several
+// fields, a group whose only field is repeated, or a group named "array"
+// or "<list>_tuple".
 func legacyElement(r *schema.Node) bool {
-	if !r.Group || len(r.Children) != 1 {
+	if !r.Group || len(r.Children) != 1 || r.Children[0].Repetition == meta.Repeated {
 		return true
 	}
 	return r.Name == "array" || r.Parent != nil && r.Name == r.Parent.Name+"_tuple"
@@ -111,13 +112,34 @@ func (b *binder) walk(w *schema.Node, m match) error {
 			cm.elem = legacyElement(cm.h)
 			shapeFree = cm.elem
 		case w.Parent != nil && isListGroup(w.Parent) && soleRepeated(w.Parent) == w && len(w.Children) == 1 &&
-			!m.virtual && hp.Repetition == meta.Repeated:
+			!legacyElement(w) && !m.virtual && hp.Repetition == meta.Repeated:
 			// The element of a list: the file's repeated node itself in
 			// a legacy layout, else its only child, whatever its name.
 			if m.elem {
 				cm = match{h: hp, virtual: true}
 			} else if hp.Group && len(hp.Children) == 1 {
 				cm = match{h: hp.Children[0]}
+			}
+		case w.Parent != nil && isListGroup(w.Parent) && soleRepeated(w.Parent) == w && legacyElement(w) &&
+			!m.elem && !m.virtual && hp.Repetition == meta.Repeated:
+			// A two-level list requested (its repeated group is the
+			// element, as parquet-avro's "array" and parquet-thrift's
+			// "<list>_tuple" groups) of a file whose repeated node holds
+			// the element: the element's fields are matched among those of
+			// the file's element, which must not be null (the requested
+			// layout has no level for a null element).
+			el := hp
+			if hp.Group && len(hp.Children) == 1 {
+				el = hp.Children[0]
+			}
+			if el == hp || !el.Group {
+				return fmt.Errorf("%w: column %q: the file's list elements are %s, the requested list's are groups (a two-level list)", ErrBind, wc.PathString(), el.PathString())
+			}
+			if el.Repetition != meta.Required {
+				return fmt.Errorf("%w: column %q: the file's list elements (%s) may be null, the requested two-level list's may not", ErrBind, wc.PathString(), el.PathString())
+			}
+			if c := byIDOrName(el, wc); c != nil {
+				cm = match{h: c}
 			}
 		case isMapGroup(w) && soleRepeated(w) == wc && isMapGroup(hp) && soleRepeated(hp) != nil:
 			cm = match{h: soleRepeated(hp)}

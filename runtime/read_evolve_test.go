@@ -180,6 +180,103 @@ func TestBindLegacyLists(t *testing.T) {
 	}
 }
 
+// TestBindTwoLevelElements: a LIST whose repeated group is its element by
+// the backward-compatibility rules (parquet-avro's "array" group of one
+// field, parquet-thrift's "<list>_tuple", a group whose one field is
+// repeated) is bound as the generator reads it, whether the requested
+// schema is the file's own (code generated from the file) or a
+// three-level list; a requested two-level list reads a three-level file
+// whose elements are required, and refuses one whose elements may be null.
+func TestBindTwoLevelElements(t *testing.T) {
+	// Rows: null, [], [{v: 1}], [{v: 2}, {v: null}, {v: 3}].
+	def := []uint8{0, 1, 3, 3, 2, 3}
+	rep := []uint8{0, 0, 0, 0, 1, 1}
+	vals := []int32{1, 2, 3}
+	for _, c := range []struct{ name, file, want string }{
+		{"array, as written",
+			`message m { optional group l (LIST) { repeated group array { optional int32 v; } } }`,
+			`message m { optional group l (LIST) { repeated group array { optional int32 v; } } }`},
+		{"array, widened",
+			`message m { optional group l (LIST) { repeated group array { optional int32 v; } } }`,
+			`message m { optional group l (LIST) { repeated group array { optional int64 v; } } }`},
+		{"tuple, as written",
+			`message m { optional group l (LIST) { repeated group l_tuple { optional int32 v; } } }`,
+			`message m { optional group l (LIST) { repeated group l_tuple { optional int32 v; } } }`},
+		{"array, read as three levels",
+			`message m { optional group l (LIST) { repeated group array { optional int32 v; } } }`,
+			`message m { optional group l (LIST) { repeated group list { required group element { optional int64 v; } } } }`},
+		{"three levels, read as array",
+			`message m { optional group l (LIST) { repeated group list { required group element { optional int32 v; } } } }`,
+			`message m { optional group l (LIST) { repeated group array { optional int64 v; } } }`},
+	} {
+		r := adaptReader(t, writeInt32Column(t, c.file, def, rep, vals, 4))
+		idx, err := r.Bind(mustParse(t, c.want))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		col, err := r.Int64Reader(idx[0])
+		if err != nil {
+			// Not widened: read as written.
+			col32, err := r.Int32Reader(idx[0])
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			if n, err := col32.ReadRows(4); n != 4 || err != nil {
+				t.Fatalf("%s: %d %v", c.name, n, err)
+			}
+			if !slices.Equal(col32.Def, def) || !slices.Equal(col32.Rep, rep) || !slices.Equal(col32.Values, vals) {
+				t.Errorf("%s: def %v rep %v values %v", c.name, col32.Def, col32.Rep, col32.Values)
+			}
+			continue
+		}
+		if n, err := col.ReadRows(4); n != 4 || err != nil {
+			t.Fatalf("%s: %d %v", c.name, n, err)
+		}
+		if !slices.Equal(col.Def, def) || !slices.Equal(col.Rep, rep) || !slices.Equal(col.Values, []int64{1, 2, 3}) {
+			t.Errorf("%s: def %v rep %v values %v", c.name, col.Def, col.Rep, col.Values)
+		}
+	}
+	// A group whose only field is repeated is the element (rule 3 of the
+	// LIST backward-compatibility rules). Rows: null, [], [{v: []}],
+	// [{v: [1, 2]}, {v: [3]}].
+	data := writeInt32Column(t, `message m { optional group l (LIST) { repeated group bag { repeated int32 v; } } }`,
+		[]uint8{0, 1, 2, 3, 3, 3}, []uint8{0, 0, 0, 0, 2, 1}, vals, 4)
+	for _, want := range []string{
+		`message m { optional group l (LIST) { repeated group bag { repeated int32 v; } } }`,
+		`message m { optional group l (LIST) { repeated group list { required group element { repeated int32 v; } } } }`,
+	} {
+		r := adaptReader(t, data)
+		idx, err := r.Bind(mustParse(t, want))
+		if err != nil {
+			t.Errorf("%s: %v", want, err)
+			continue
+		}
+		col, err := r.Int32Reader(idx[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := col.ReadRows(4); n != 4 || err != nil {
+			t.Fatal(n, err)
+		}
+		if !slices.Equal(col.Def, []uint8{0, 1, 2, 3, 3, 3}) || !slices.Equal(col.Rep, []uint8{0, 0, 0, 0, 2, 1}) || !slices.Equal(col.Values, vals) {
+			t.Errorf("%s: def %v rep %v values %v", want, col.Def, col.Rep, col.Values)
+		}
+	}
+	// A requested two-level list cannot hold the null elements a
+	// three-level file may have, nor elements that are not groups.
+	for _, c := range []struct{ file, msg string }{
+		{`message m { optional group l (LIST) { repeated group list { optional group element { optional int32 v; } } } }`, `may be null`},
+		{`message m { optional group l (LIST) { repeated group list { optional int32 element; } } }`, `the requested list's are groups`},
+	} {
+		r := adaptReader(t, writeInt32Column(t, c.file, []uint8{0}, []uint8{0}, nil, 1))
+		_, err := r.Bind(mustParse(t, `message m { optional group l (LIST) { repeated group array { optional int32 v; } } }`))
+		if !errors.Is(err, ErrBind) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v, want an ErrBind containing %q", c.file, err, c.msg)
+		}
+	}
+}
+
 // TestBindFieldIDs: fields match by field id when both sides carry one
 // (a renamed field keeps reading, a reused name with another id does
 // not), else by name.
