@@ -344,7 +344,7 @@ func projection(r *rand.Rand, s *schema.Schema) (sel map[int]bool, names []strin
 			}
 		}
 		for _, c := range n.Children {
-			walk(c, inMap || n.Logical.Kind == meta.LogicalMap)
+			walk(c, inMap || isMapNode(n))
 		}
 	}
 	walk(s.Root, false)

@@ -1,7 +1,8 @@
 // Package genfuzz fuzzes the generator end to end: random schemas (nesting,
 // repetition, every physical type and logical annotation, LIST and MAP
-// layouts, awkward names) are turned into generated code, random rows are
-// written with the generated writer under a random writer configuration,
+// layouts, the legacy LIST layouts of older writers, awkward names) are
+// turned into generated code, random rows are written with the generated
+// writer under a random writer configuration,
 // read back with the generated reader, and read with arrow-go's low-level
 // column readers, whose levels and values are compared with levels and
 // values computed from the rows independently of pqgen. In evolution

@@ -12,7 +12,8 @@ const MaxNesting = 4
 
 // RandomSchema returns the text of a random schema drawn from seed: one to
 // six top-level fields; required, optional and repeated leaves and groups;
-// three-level LISTs and MAPs (optional or required, with optional or
+// LISTs (three-level, and the legacy layouts of list) and MAPs (optional
+// or required, with optional or
 // required elements and values, nested up to MaxNesting deep); every
 // physical type with the logical annotations it admits; names that
 // collide once turned into Go identifiers, Go keywords and names that need
@@ -48,6 +49,11 @@ func (g *schemaGen) fields(indent, nesting int) {
 	if nesting > 0 {
 		n = 1 + g.r.IntN(3)
 	}
+	g.fieldsN(indent, nesting, n)
+}
+
+// fieldsN writes n uniquely named fields.
+func (g *schemaGen) fieldsN(indent, nesting, n int) {
 	used := map[string]bool{}
 	for i := range n {
 		name := fmt.Sprintf("f%d", i)
@@ -117,19 +123,64 @@ func (g *schemaGen) nonRepeated() string {
 	return [...]string{"required", "optional"}[g.r.IntN(2)]
 }
 
-// list writes a three-level LIST; rep is "required" or "optional".
+// list writes a LIST; rep is "required" or "optional". Most are
+// three-level (one in twelve under other names than list and element);
+// one in three has a layout of the backward-compatibility
+// rules, whose repeated field is the (required) element itself: a
+// primitive (rule 1), a group of several fields (rule 2), a group of one
+// repeated field (rule 3), a group of one field named "array" or
+// "<list>_tuple" (rule 4), as older parquet-java, parquet-avro and
+// parquet-thrift wrote them.
 func (g *schemaGen) list(indent, nesting int, rep, name string) {
 	g.line(indent, "%s group %s (LIST)%s {", rep, quote(name), g.fieldID())
-	g.line(indent+1, "repeated group list {")
-	g.element(indent+2, nesting+1, g.nonRepeated(), "element")
-	g.line(indent+1, "}")
+	pick := func(s ...string) string { return s[g.r.IntN(len(s))] }
+	switch k := g.r.IntN(12); {
+	case k == 0 || nesting+1 >= MaxNesting && k < 4:
+		g.line(indent+1, "repeated %s;", g.leaf(pick("element", "array", "item")))
+	case k == 1:
+		g.line(indent+1, "repeated group %s {", pick("element", "bag", "array"))
+		g.fieldsN(indent+2, nesting+1, 2+g.r.IntN(2))
+		g.line(indent+1, "}")
+	case k == 2:
+		g.line(indent+1, "repeated group %s {", pick("element", "bag", "list"))
+		if g.r.IntN(2) == 0 {
+			g.line(indent+2, "repeated %s;", g.leaf("item"))
+		} else {
+			g.group(indent+2, nesting+1, "repeated", "item")
+		}
+		g.line(indent+1, "}")
+	case k == 3:
+		g.line(indent+1, "repeated group %s {", quote(pick("array", name+"_tuple")))
+		g.fieldsN(indent+2, nesting+1, 1)
+		g.line(indent+1, "}")
+	case k == 4:
+		// Three levels under other names (Spark's legacy format, Hive).
+		g.line(indent+1, "repeated group %s {", pick("bag", "items"))
+		g.element(indent+2, nesting+1, g.nonRepeated(), pick("item", "array_element", "array"))
+		g.line(indent+1, "}")
+	default:
+		g.line(indent+1, "repeated group list {")
+		g.element(indent+2, nesting+1, g.nonRepeated(), "element")
+		g.line(indent+1, "}")
+	}
 	g.line(indent, "}")
 }
 
 // mapField writes a MAP with a required key and a value of any kind.
+// One in three has a legacy layout: MAP_KEY_VALUE in place of MAP, or on
+// the repeated group under MAP, with other names for that group.
 func (g *schemaGen) mapField(indent, nesting int, rep, name string) {
-	g.line(indent, "%s group %s (MAP)%s {", rep, quote(name), g.fieldID())
-	g.line(indent+1, "repeated group key_value {")
+	switch g.r.IntN(6) {
+	case 0:
+		g.line(indent, "%s group %s (MAP_KEY_VALUE)%s {", rep, quote(name), g.fieldID())
+		g.line(indent+1, "repeated group map {")
+	case 1:
+		g.line(indent, "%s group %s (MAP)%s {", rep, quote(name), g.fieldID())
+		g.line(indent+1, "repeated group %s (MAP_KEY_VALUE) {", [...]string{"map", "key_value", "entries"}[g.r.IntN(3)])
+	default:
+		g.line(indent, "%s group %s (MAP)%s {", rep, quote(name), g.fieldID())
+		g.line(indent+1, "repeated group key_value {")
+	}
 	g.line(indent+2, "required %s;", mapKeys[g.r.IntN(len(mapKeys))])
 	g.element(indent+2, nesting+1, g.nonRepeated(), "value")
 	g.line(indent+1, "}")

@@ -86,6 +86,28 @@ func levels(n *schema.Node) (def, rep int) {
 	return def, rep
 }
 
+// isMapNode reports whether n is a map: a group annotated MAP, or
+// MAP_KEY_VALUE as older writers annotated maps.
+func isMapNode(n *schema.Node) bool {
+	return n.Group && (n.Logical.Kind == meta.LogicalMap || n.Converted.Set && n.Converted.Val == meta.ConvertedMapKeyValue)
+}
+
+// repeatedIsElement reports whether the repeated field r of LIST group
+// list is the list's element, by the LIST type's backward-compatibility
+// rules (LogicalTypes.md): it is a primitive, a group of more than one
+// field, a group whose one field is repeated, or a group of one field
+// named "array" or the list's name with "_tuple" appended. Otherwise (the
+// three-level layout) its one field is the element.
+func repeatedIsElement(list, r *schema.Node) bool {
+	switch {
+	case !r.Group, len(r.Children) > 1:
+		return true
+	case len(r.Children) == 1 && r.Children[0].Repetition == meta.Repeated:
+		return true
+	}
+	return r.Name == "array" || r.Name == list.Name+"_tuple"
+}
+
 // field maps a struct field holding child c.
 func (b *shapeBuilder) field(c *schema.Node, t reflect.Type) (*shape, error) {
 	if c.Repetition != meta.Repeated {
@@ -118,17 +140,21 @@ func (b *shapeBuilder) value(n *schema.Node, t reflect.Type, optional bool) (*sh
 	switch {
 	case n.Group && n.Logical.Kind == meta.LogicalList:
 		r := n.Children[0]
-		e := r.Children[0]
+		e, eopt := r, false // the repeated field is the element, required
+		if !repeatedIsElement(n, r) {
+			e = r.Children[0]
+			eopt = e.Repetition == meta.Optional
+		}
 		if base.Kind() != reflect.Slice {
 			return nil, fmt.Errorf("%s: LIST is %s, not a slice", n.PathString(), t)
 		}
-		elem, err := b.value(e, base.Elem(), e.Repetition == meta.Optional)
+		elem, err := b.value(e, base.Elem(), eopt)
 		if err != nil {
 			return nil, err
 		}
 		s.kind, s.rep, s.elem, s.cols = listShape, r, elem, elem.cols
 		_, s.repLevel = levels(r)
-	case n.Group && n.Logical.Kind == meta.LogicalMap:
+	case isMapNode(n):
 		r := n.Children[0]
 		k, v := r.Children[0], r.Children[1]
 		if base.Kind() != reflect.Map {
