@@ -322,6 +322,8 @@ func FuzzBind(f *testing.F) {
 	f.Add(`message m { optional group l (LIST) { repeated int32 element; } }`, `message m { optional group l (LIST) { repeated group list { optional int64 element; } } }`)
 	f.Add(`message m { optional group m (MAP_KEY_VALUE) { repeated group map { required int32 k; } } }`, `message m { optional group m (MAP) { repeated group key_value { required int32 key; optional int32 value; } } }`)
 	f.Add(`message m { required int32 a = 1; }`, `message m { optional int64 b = 1; required int32 d; }`)
+	f.Add(`message m { optional group l (LIST) { repeated group array { optional int32 v; } } }`, `message m { optional group l (LIST) { repeated group array { optional int64 v; } } }`)
+	f.Add(`message m { optional group l (LIST) { repeated group list { optional group element { optional int32 v; } } } }`, `message m { optional group l (LIST) { repeated group l_tuple { optional int32 v; } } }`)
 	f.Fuzz(func(t *testing.T, haveText, wantText string) {
 		have, err1 := schema.Parse(haveText)
 		want, err2 := schema.Parse(wantText)
