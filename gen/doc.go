@@ -286,11 +286,12 @@
 // them (a list of one-field groups for an array or _tuple group, as
 // parquet-avro and parquet-thrift wrote) read such files and modern ones
 // whose elements are required; modern files whose elements may be null
-// fail at open, as those elements have no null in such a type.
-// `pqgen check -type T FILE...` (or
-// runtime.CheckSchema) prints per column match, converted, skipped,
-// missing or incompatible without reading data, and exits 1 when a file
-// does not read into T: a gate for CI on yesterday's files.
+// fail at open, as those elements have no null in such a type. A list
+// read as a map or a struct, or the other way round, fails at open too.
+// `pqgen check -type T FILE...` (or runtime.CheckSchema) prints per column
+// match, converted, skipped, missing or incompatible without reading data,
+// and exits 1 when a file does not read into T: a gate for CI on
+// yesterday's files.
 //
 // # Structure
 //

@@ -1,6 +1,7 @@
 package golden
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,25 +22,32 @@ func TestFileRefRoundTrip(t *testing.T) {
 
 // runSchemaTest generates the code of testdata/schema/name into package
 // pkg (testdata/pkg, as overlays) beside the test file code, builds the
-// test binary and runs it.
-func runSchemaTest(t *testing.T, name, pkg, code string) {
+// test binary and runs it. Each of extra (schema text) is generated into
+// the same package too, its type named after its message.
+func runSchemaTest(t *testing.T, name, pkg, code string, extra ...string) {
 	t.Helper()
 	text, err := os.ReadFile(filepath.Join("testdata/schema", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := "testdata/" + pkg
-	p, err := gen.FromSchemaText(name, string(text), pkg, "")
-	if err != nil {
-		t.Fatal(err)
+	outs := []output{{virtual: filepath.Join(dir, "doc_test.go"), code: []byte(code)}}
+	for i, text := range append([]string{string(text)}, extra...) {
+		p, err := gen.FromSchemaText(name, text, pkg, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Path = "github.com/pqgen/pqgen/golden/" + dir
+		out := fmt.Sprintf("extra%d.go", i)
+		if i == 0 {
+			out = "doc.go"
+		}
+		files, err := gen.Generate(p, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, output{virtual: filepath.Join(dir, out), code: files[out]})
 	}
-	p.Path = "github.com/pqgen/pqgen/golden/" + dir
-	files, err := gen.Generate(p, "doc.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	outs := []output{{virtual: filepath.Join(dir, "doc.go"), code: files["doc.go"]},
-		{virtual: filepath.Join(dir, "doc_test.go"), code: []byte(code)}}
 	if testing.Short() {
 		t.Skip("compiling generated code: skipped in -short mode")
 	}

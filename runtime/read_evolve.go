@@ -51,6 +51,17 @@ func isMapGroup(n *schema.Node) bool {
 		(n.Converted.Val == meta.ConvertedMap || n.Converted.Val == meta.ConvertedMapKeyValue))
 }
 
+// groupKind names what group n holds: a list, a map or a struct.
+func groupKind(n *schema.Node) string {
+	switch {
+	case isListGroup(n):
+		return "a list"
+	case isMapGroup(n):
+		return "a map"
+	}
+	return "a group"
+}
+
 // soleRepeated returns the only child of g when it is repeated.
 func soleRepeated(g *schema.Node) *schema.Node {
 	if g == nil || len(g.Children) != 1 || g.Children[0].Repetition != meta.Repeated {
@@ -170,6 +181,12 @@ func (b *binder) walk(w *schema.Node, m match) error {
 				return "a leaf"
 			}
 			return fmt.Errorf("%w: column %q: %s in the file, %s requested", ErrBind, wc.PathString(), what(cm.h), what(wc))
+		}
+		if cm.h != nil && !shapeFree && !cm.virtual && wc.Group && cm.h.Group &&
+			wc.Repetition != meta.Repeated && cm.h.Repetition != meta.Repeated && groupKind(wc) != groupKind(cm.h) {
+			// A list read as a map or a struct (or the other way round)
+			// would find none of its inner nodes and read as missing.
+			return fmt.Errorf("%w: column %q: %s in the file, %s requested", ErrBind, wc.PathString(), groupKind(cm.h), groupKind(wc))
 		}
 		b.m[wc] = cm
 		if err := b.walk(wc, cm); err != nil {
