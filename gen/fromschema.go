@@ -177,8 +177,7 @@ func (b *schemaBuilder) listOrMap(n *schema.Node, typeName string) (*Value, bool
 	// A list (or a MAP whose layout a Go map cannot hold: a list of its
 	// key/value groups).
 	elemNode := r
-	if isList && r.Group && len(r.Children) == 1 && r.Children[0].Repetition != meta.Repeated &&
-		r.Name != "array" && r.Name != n.Name+"_tuple" {
+	if isList && !r.IsTwoLevelElement() {
 		// Rule 5: the single child is the element, with its repetition.
 		elemNode = r.Children[0]
 	}

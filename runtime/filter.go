@@ -143,13 +143,12 @@ func (r *FileReader) bindSame(p *predSame, want *schema.Schema, leaves map[*pred
 			if !q.elem {
 				return fmt.Errorf("%w: %s: %s is not a predicate on list elements or map entries (Any, AnyKey, AnyValue)", ErrFilter, p, q)
 			}
-			w := want.Leaf(q.path)
-			rep := w
-			for rep != nil && rep.Repetition != meta.Repeated {
+			// The innermost list or map above the leaf (bindLeaf checked
+			// there is one): a leaf inside a list of the elements has
+			// another than a leaf of the elements themselves.
+			rep := want.Leaf(q.path)
+			for rep.Repetition != meta.Repeated {
 				rep = rep.Parent
-			}
-			if rep == nil || rep.MaxRep != w.MaxRep {
-				return fmt.Errorf("%w: %s: column %q is under a list or map inside the elements", ErrFilter, p, q.path)
 			}
 			if elem != nil && rep != elem {
 				return fmt.Errorf("%w: %s: columns %q and %q are not in the elements of the same list or map", ErrFilter, p, bs.leaves[0].path, q.path)

@@ -70,18 +70,6 @@ func soleRepeated(g *schema.Node) *schema.Node {
 	return g.Children[0]
 }
 
-// legacyElement reports whether the repeated node r of a LIST group is
-// itself the element (the backward-compatibility rules of the LIST logical
-// type, as the generator applies them): a primitive, a group of several
-// fields, a group whose only field is repeated, or a group named "array"
-// or "<list>_tuple".
-func legacyElement(r *schema.Node) bool {
-	if !r.Group || len(r.Children) != 1 || r.Children[0].Repetition == meta.Repeated {
-		return true
-	}
-	return r.Name == "array" || r.Parent != nil && r.Name == r.Parent.Name+"_tuple"
-}
-
 // byIDOrName returns the child of hp that w reads: the one with w's field
 // id when both carry ids, else the one with w's name (unless both carry
 // different ids).
@@ -120,10 +108,10 @@ func (b *binder) walk(w *schema.Node, m match) error {
 			shapeFree = true
 		case isListGroup(w) && soleRepeated(w) == wc && isListGroup(hp) && soleRepeated(hp) != nil:
 			cm = match{h: soleRepeated(hp)}
-			cm.elem = legacyElement(cm.h)
+			cm.elem = cm.h.IsTwoLevelElement()
 			shapeFree = cm.elem
 		case w.Parent != nil && isListGroup(w.Parent) && soleRepeated(w.Parent) == w && len(w.Children) == 1 &&
-			!legacyElement(w) && !m.virtual && hp.Repetition == meta.Repeated:
+			!w.IsTwoLevelElement() && !m.virtual && hp.Repetition == meta.Repeated:
 			// The element of a list: the file's repeated node itself in
 			// a legacy layout, else its only child, whatever its name.
 			if m.elem {
@@ -131,7 +119,7 @@ func (b *binder) walk(w *schema.Node, m match) error {
 			} else if hp.Group && len(hp.Children) == 1 {
 				cm = match{h: hp.Children[0]}
 			}
-		case w.Parent != nil && isListGroup(w.Parent) && soleRepeated(w.Parent) == w && legacyElement(w) &&
+		case w.Parent != nil && isListGroup(w.Parent) && soleRepeated(w.Parent) == w && w.IsTwoLevelElement() &&
 			!m.elem && !m.virtual && hp.Repetition == meta.Repeated:
 			// A two-level list requested (its repeated group is the
 			// element, as parquet-avro's "array" and parquet-thrift's

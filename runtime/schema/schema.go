@@ -90,6 +90,20 @@ func (p Position) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 // IsLeaf reports whether the node is a primitive column.
 func (n *Node) IsLeaf() bool { return !n.Group }
 
+// IsTwoLevelElement reports whether n, the repeated child of a LIST group,
+// is itself the list's element by the LIST type's backward-compatibility
+// rules (LogicalTypes.md): a primitive, a group of several fields, a group
+// whose one field is repeated, or a group of one field named "array" or
+// the list's name with "_tuple" appended (parquet-avro's and
+// parquet-thrift's layouts). Otherwise, in the three-level layout, its one
+// field is the element.
+func (n *Node) IsTwoLevelElement() bool {
+	if !n.Group || len(n.Children) != 1 || n.Children[0].Repetition == meta.Repeated {
+		return true
+	}
+	return n.Name == "array" || n.Parent != nil && n.Name == n.Parent.Name+"_tuple"
+}
+
 // PathString returns the dotted path of the node ("a.list.element").
 func (n *Node) PathString() string { return strings.Join(n.Path, ".") }
 

@@ -316,3 +316,30 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestIsTwoLevelElement: the LIST backward-compatibility rules, on the
+// specification's examples and the three-level layout under other names.
+func TestIsTwoLevelElement(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{`optional group l (LIST) { repeated int32 element; }`, true},                                         // rule 1
+		{`optional group l (LIST) { repeated group element { required binary s; required int32 n; } }`, true}, // rule 2
+		{`optional group l (LIST) { repeated group element { repeated int32 n; } }`, true},                    // rule 3
+		{`optional group l (LIST) { repeated group array { required binary s; } }`, true},                     // rule 4
+		{`optional group l (LIST) { repeated group l_tuple { required binary s; } }`, true},                   // rule 4
+		{`optional group l (LIST) { repeated group element { required binary s; } }`, false},                  // rule 5
+		{`optional group l (LIST) { repeated group list { optional int32 element; } }`, false},
+		{`optional group l (LIST) { repeated group bag { optional group array { optional int32 x; } } }`, false},
+		{`optional group l (LIST) { repeated group m_tuple { required binary s; } }`, false},
+	} {
+		s, err := Parse("message m { " + c.text + " }")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Root.Children[0].Children[0].IsTwoLevelElement(); got != c.want {
+			t.Errorf("%s: %v, want %v", c.text, got, c.want)
+		}
+	}
+}
