@@ -5,7 +5,12 @@
 // writer under a random writer configuration,
 // read back with the generated reader, and read with arrow-go's low-level
 // column readers, whose levels and values are compared with levels and
-// values computed from the rows independently of pqgen. In evolution
+// values computed from the rows independently of pqgen; arrow-go's
+// low-level column writers also write those levels and values, and the
+// generated reader must read that file as the rows (a file on which
+// arrow-go's DELTA_BINARY_PACKED encoder panics, a bug of arrow-go, is
+// written again with those columns PLAIN and counted in
+// Result.ArrowRetries). In evolution
 // mode (every other schema), the schema also gets a random compatible edit
 // (EvolveSchema: integers and floats widened, required leaves made
 // optional, a field dropped, one added); rows written with the old type's
