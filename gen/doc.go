@@ -65,6 +65,16 @@
 //	UUID       [16]byte
 //	STRING, ENUM, JSON   string; []byte (ENUM, JSON) in Go types
 //
+// Times are written truncated to the column's unit (a DATE keeps the day
+// of the instant in UTC). A value the column cannot hold is an error
+// wrapping runtime.ErrValue that names the column (the writer then fails),
+// never a wrapped count: a time.Time outside the INT64 count of its
+// TIMESTAMP unit (for NANOS, before 1677-09-21 or after 2262-04-11, the
+// zero time.Time among them: make such a field a pointer or optional to
+// write it as null) or outside a DATE's INT32 of days, a time.Duration
+// beyond a TIME(MILLIS)'s INT32 of milliseconds (about 24.8 days), and an
+// int32 or int64 DECIMAL with more digits than its precision.
+//
 // # Struct tags
 //
 // The `parquet:"name,options..."` syntax of parquet-go, extended:

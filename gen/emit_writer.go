@@ -2,6 +2,8 @@ package gen
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -138,7 +140,7 @@ func shredFillCode(fl writeField, n *Names) []jen.Code {
 		val, _ := plainValue(v, x)
 		out = append(out, fill("Values", "vals", "dst")...)
 		out = append(out,
-			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(row, jen.Id("dst").Index(jen.Id("i")).Op("=").Add(val)),
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(nonNil(row, valueGuard(v, x), jen.Id("dst").Index(jen.Id("i")).Op("=").Add(val))...),
 			col("Values").Op("=").Id("vals"))
 		return out
 	}
@@ -153,11 +155,23 @@ func shredFillCode(fl writeField, n *Names) []jen.Code {
 	out = append(out,
 		jen.Id("vals").Op(":=").Add(grow(col("Values"))),
 		jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(row,
-			jen.If(null).Block(jen.Id("def").Index(jen.Id("i")).Op("=").Lit(0)).Else().Block(
+			jen.If(null).Block(jen.Id("def").Index(jen.Id("i")).Op("=").Lit(0)).Else().Block(nonNil(
+				valueGuard(v, present),
 				jen.Id("def").Index(jen.Id("i")).Op("=").Lit(1),
-				jen.Id("vals").Op("=").Append(jen.Id("vals"), val))),
+				jen.Id("vals").Op("=").Append(jen.Id("vals"), val))...)),
 		col("Def").Op("=").Id("defs"),
 		col("Values").Op("=").Id("vals"))
+	return out
+}
+
+// nonNil returns the statements of s that are not nil.
+func nonNil(s ...jen.Code) []jen.Code {
+	out := s[:0]
+	for _, c := range s {
+		if c != nil {
+			out = append(out, c)
+		}
+	}
 	return out
 }
 
@@ -326,6 +340,9 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 	vals := jen.Id(c).Dot("Values")
 	app := func(x jen.Code) jen.Code { return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), x) }
 	if x, ok := plainValue(v, p); ok {
+		if g := valueGuard(v, p); g != nil {
+			return jen.Add(g, jen.Line(), app(x))
+		}
 		return app(x)
 	}
 	switch v.Conv {
@@ -365,9 +382,10 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 }
 
 // plainValue returns the value a scalar at p stores as one element of its
-// leaf's Values, when it is one (numbers, booleans, times and INT96) and
-// cannot fail to convert; ok is false for the values appended otherwise
-// (strings, byte slices, fixed arrays, FLOAT16, INTERVAL, decimals).
+// leaf's Values, when it is one (numbers, booleans, times and INT96),
+// valid when valueGuard's statement, if any, ran before it; ok is false
+// for the values appended otherwise (strings, byte slices, fixed arrays,
+// FLOAT16, INTERVAL, runtime.Decimal).
 func plainValue(v *Value, p place) (x jen.Code, ok bool) {
 	l := v.Node
 	tm := func(name string) *jen.Statement { return jen.Qual("time", name) }
@@ -412,6 +430,68 @@ func plainValue(v *Value, p place) (x jen.Code, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// Seconds since the Unix epoch within which every time.Time converts to a
+// TIMESTAMP of the unit (math.MaxInt64 divided by the unit's count per
+// second) or to a DATE (days of an int32): the guards of valueGuard call
+// the runtime only beyond them.
+const (
+	guardMillis = math.MaxInt64 / 1_000
+	guardMicros = math.MaxInt64 / 1_000_000
+	guardNanos  = math.MaxInt64 / 1_000_000_000
+	guardDaysLo = math.MinInt32 * 86400
+	guardDaysHi = (math.MaxInt32 + 1) * 86400
+)
+
+// valueGuard returns the statement that fails the shredding of the scalar
+// at p when plainValue's conversion cannot hold it, returning an error
+// naming the column that wraps runtime.ErrValue, or nil when every value
+// converts: a time.Time beyond the INT64 count of its TIMESTAMP unit (in
+// nanoseconds, before 1677 or after 2262: the zero time.Time) or the
+// INT32 days of a DATE, a time.Duration beyond the INT32 milliseconds of
+// a TIME(MILLIS), an integer DECIMAL of more digits than its precision.
+// Timestamps and dates compare the seconds inline and call the runtime
+// only beyond the guard constants, where some values still fit.
+func valueGuard(v *Value, p place) jen.Code {
+	l := v.Node
+	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
+	fail := jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %s: %w"), jen.Lit(l.PathString()), jen.Err()))
+	check := func(call *jen.Statement) *jen.Statement {
+		return jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail)
+	}
+	beyond := func(lo, hi int64, call *jen.Statement) jen.Code {
+		lit := func(x int64) jen.Code { return jen.Id(strconv.FormatInt(x, 10)) } // untyped
+		return jen.If(jen.Id("s").Op(":=").Add(p()).Dot("Unix").Call(), jen.Id("s").Op("<=").Add(lit(lo)).Op("||").Id("s").Op(">=").Add(lit(hi))).Block(check(call))
+	}
+	switch v.Conv {
+	case ConvTimestamp:
+		switch l.Logical.Time.Unit {
+		case meta.Millis:
+			return beyond(-guardMillis, guardMillis, rt("UnixMillis").Call(p()))
+		case meta.Micros:
+			return beyond(-guardMicros, guardMicros, rt("UnixMicros").Call(p()))
+		}
+		return beyond(-guardNanos, guardNanos, rt("UnixNanos").Call(p()))
+	case ConvDate:
+		return beyond(guardDaysLo, guardDaysHi, rt("UnixDays").Call(p()))
+	case ConvDuration:
+		if l.Logical.Kind == meta.LogicalTime && l.Logical.Time.Unit == meta.Millis {
+			return check(rt("TimeMillis").Call(convert(v.Base, timeDuration, p())))
+		}
+	case ConvNative:
+		if l.Logical.Kind != meta.LogicalDecimal {
+			return nil
+		}
+		prec := jen.Lit(int(l.Logical.Decimal.Precision))
+		switch l.Type {
+		case meta.Int32:
+			return check(rt("DecimalDigits32").Call(convert(v.Base, named("", "int32"), p()), prec))
+		case meta.Int64:
+			return check(rt("DecimalDigits64").Call(convert(v.Base, named("", "int64"), p()), prec))
+		}
+	}
+	return nil
 }
 
 // convert converts x, of type from, to type to, unless they are the same.

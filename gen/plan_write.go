@@ -82,7 +82,7 @@ type writePlan struct {
 	HasOptions bool
 	// ShredFails is whether shredding a field can fail, so that its
 	// method returns an error: a Variant the group cannot store, a
-	// runtime.Decimal that does not fit. (shred itself returns the error
+	// runtime.Decimal that does not fit, a value valueGuard refuses. (shred itself returns the error
 	// of runtime.ShredParts.Run whatever it is.)
 	ShredFails bool
 }
@@ -175,8 +175,9 @@ func planWrite(t *Type) *writePlan {
 		Row:        t.Root.Go,
 		Batch:      batchFor(len(t.Schema.Leaves)),
 		HasOptions: len(t.Columns) > 0,
-		// Variants and runtime.Decimal values can fail to shred.
-		ShredFails: len(variantFields(t)) > 0 || hasConv(t, ConvDecimal),
+		// Variants, runtime.Decimal values and the values of valueGuard
+		// can fail to shred.
+		ShredFails: len(variantFields(t)) > 0 || hasConv(t, ConvDecimal) || hasGuard(t),
 	}
 	vcols := variantColumns(t)
 	for _, l := range t.Schema.Leaves {
@@ -299,6 +300,13 @@ func (o tagOption) code() jen.Code {
 }
 
 // hasConv reports whether a scalar of t converts with c.
+// hasGuard reports whether some scalar of t converts under a valueGuard.
+func hasGuard(t *Type) bool {
+	found := false
+	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && valueGuard(v, id("x")) != nil })
+	return found
+}
+
 func hasConv(t *Type, c Conv) bool {
 	found := false
 	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && v.Conv == c })

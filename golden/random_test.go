@@ -312,6 +312,15 @@ func fillBase(v *gen.Value, p func() *jen.Statement, depth int) []jen.Code {
 			return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(p())).Block(p().Index(jen.Id(i)).Op("=").Byte().Call(rc("Uint32")))}
 		default:
 			val = v.Base.Code().Call(rc("Uint64"))
+			if n.Logical.Kind == meta.LogicalDecimal {
+				// An unscaled value of at most the precision's digits
+				// (a writer refuses more: runtime.DecimalDigits64).
+				lim := int64(1)
+				for range n.Logical.Decimal.Precision {
+					lim *= 10
+				}
+				val = v.Base.Code().Call(rc("Int64N", jen.Lit(2*lim-1)).Op("-").Lit(lim - 1))
+			}
 		}
 	}
 	return []jen.Code{p().Op("=").Add(val)}

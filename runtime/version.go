@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 9
+	GenVersion = 10
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -48,6 +48,12 @@ const (
 //	   MapKeyField: AnyKey, AnyValue) and of lists of structs, lists and
 //	   maps (ListOf), at any depth (AnyElement, NewListOf, NewMapOf,
 //	   NewMapKeyOf).
+//	10: writers refuse the values their column cannot hold instead of
+//	   wrapping them (UnixMillis, UnixMicros, UnixNanos, UnixDays,
+//	   TimeMillis, DecimalDigits32, DecimalDigits64): a time.Time beyond
+//	   its TIMESTAMP unit's INT64 or a DATE's INT32, a time.Duration
+//	   beyond a TIME(MILLIS)'s INT32, an integer DECIMAL of more digits
+//	   than its precision.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, BenchNarrow (or a struct it
@@ -113,13 +113,13 @@ func pqgenBenchNarrowWriterFor(fw *pqrt.FileWriter) (*BenchNarrowWriter, error) 
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredA(w.rows); return nil },
-		func() error { w.shredB(w.rows); return nil },
-		func() error { w.shredC(w.rows); return nil },
-		func() error { w.shredD(w.rows); return nil },
-		func() error { w.shredF(w.rows); return nil },
-		func() error { w.shredG(w.rows); return nil },
-		func() error { w.shredT(w.rows); return nil },
+		func() error { return w.shredA(w.rows) },
+		func() error { return w.shredB(w.rows) },
+		func() error { return w.shredC(w.rows) },
+		func() error { return w.shredD(w.rows) },
+		func() error { return w.shredF(w.rows) },
+		func() error { return w.shredG(w.rows) },
+		func() error { return w.shredT(w.rows) },
 	)
 	return w, nil
 }
@@ -183,7 +183,7 @@ func (w *BenchNarrowWriter) shred(rows []BenchNarrow) error {
 }
 
 // shredA appends the levels and values of a to its columns' buffers.
-func (w *BenchNarrowWriter) shredA(rows []BenchNarrow) {
+func (w *BenchNarrowWriter) shredA(rows []BenchNarrow) error {
 	colA := w.colA
 	vals := pqslices.Grow(colA.Values, len(rows))[:len(colA.Values)+len(rows)]
 	dst := vals[len(colA.Values):][:len(rows)]
@@ -192,10 +192,11 @@ func (w *BenchNarrowWriter) shredA(rows []BenchNarrow) {
 		dst[i] = x.A
 	}
 	colA.Values = vals
+	return nil
 }
 
 // shredB appends the levels and values of b to its columns' buffers.
-func (w *BenchNarrowWriter) shredB(rows []BenchNarrow) {
+func (w *BenchNarrowWriter) shredB(rows []BenchNarrow) error {
 	colB := w.colB
 	vals := pqslices.Grow(colB.Values, len(rows))[:len(colB.Values)+len(rows)]
 	dst := vals[len(colB.Values):][:len(rows)]
@@ -204,10 +205,11 @@ func (w *BenchNarrowWriter) shredB(rows []BenchNarrow) {
 		dst[i] = x.B
 	}
 	colB.Values = vals
+	return nil
 }
 
 // shredC appends the levels and values of c to its columns' buffers.
-func (w *BenchNarrowWriter) shredC(rows []BenchNarrow) {
+func (w *BenchNarrowWriter) shredC(rows []BenchNarrow) error {
 	colC := w.colC
 	vals := pqslices.Grow(colC.Values, len(rows))[:len(colC.Values)+len(rows)]
 	dst := vals[len(colC.Values):][:len(rows)]
@@ -216,10 +218,11 @@ func (w *BenchNarrowWriter) shredC(rows []BenchNarrow) {
 		dst[i] = x.C
 	}
 	colC.Values = vals
+	return nil
 }
 
 // shredD appends the levels and values of d to its columns' buffers.
-func (w *BenchNarrowWriter) shredD(rows []BenchNarrow) {
+func (w *BenchNarrowWriter) shredD(rows []BenchNarrow) error {
 	colD := w.colD
 	vals := pqslices.Grow(colD.Values, len(rows))[:len(colD.Values)+len(rows)]
 	dst := vals[len(colD.Values):][:len(rows)]
@@ -228,10 +231,11 @@ func (w *BenchNarrowWriter) shredD(rows []BenchNarrow) {
 		dst[i] = x.D
 	}
 	colD.Values = vals
+	return nil
 }
 
 // shredF appends the levels and values of f to its columns' buffers.
-func (w *BenchNarrowWriter) shredF(rows []BenchNarrow) {
+func (w *BenchNarrowWriter) shredF(rows []BenchNarrow) error {
 	colF := w.colF
 	vals := pqslices.Grow(colF.Values, len(rows))[:len(colF.Values)+len(rows)]
 	dst := vals[len(colF.Values):][:len(rows)]
@@ -240,10 +244,11 @@ func (w *BenchNarrowWriter) shredF(rows []BenchNarrow) {
 		dst[i] = x.F
 	}
 	colF.Values = vals
+	return nil
 }
 
 // shredG appends the levels and values of g to its columns' buffers.
-func (w *BenchNarrowWriter) shredG(rows []BenchNarrow) {
+func (w *BenchNarrowWriter) shredG(rows []BenchNarrow) error {
 	colG := w.colG
 	vals := pqslices.Grow(colG.Values, len(rows))[:len(colG.Values)+len(rows)]
 	dst := vals[len(colG.Values):][:len(rows)]
@@ -252,18 +257,25 @@ func (w *BenchNarrowWriter) shredG(rows []BenchNarrow) {
 		dst[i] = x.G
 	}
 	colG.Values = vals
+	return nil
 }
 
 // shredT appends the levels and values of t to its columns' buffers.
-func (w *BenchNarrowWriter) shredT(rows []BenchNarrow) {
+func (w *BenchNarrowWriter) shredT(rows []BenchNarrow) error {
 	colT := w.colT
 	vals := pqslices.Grow(colT.Values, len(rows))[:len(colT.Values)+len(rows)]
 	dst := vals[len(colT.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.T.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(x.T); err != nil {
+				return pqfmt.Errorf("column %s: %w", "t", err)
+			}
+		}
 		dst[i] = x.T.UnixMilli()
 	}
 	colT.Values = vals
+	return nil
 }
 
 // BenchNarrowReader reads rows of BenchNarrow from a Parquet file. Create one with NewBenchNarrowReader.
@@ -558,6 +570,11 @@ func init() {
 		return nil
 	})
 	BenchNarrowWhere.T = pqrt.NewOrderedField("t", func(colT *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "t", err)
+			}
+		}
 		colT.Values = append(colT.Values, v.UnixMilli())
 		return nil
 	})

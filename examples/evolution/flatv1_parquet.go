@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV1 (or a struct it
@@ -230,35 +230,35 @@ func pqgenFlatV1WriterFor(fw *pqrt.FileWriter) (*FlatV1Writer, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredI8(w.rows); return nil },
-		func() error { w.shredI16(w.rows); return nil },
-		func() error { w.shredI32(w.rows); return nil },
-		func() error { w.shredI8Wide(w.rows); return nil },
-		func() error { w.shredU8(w.rows); return nil },
-		func() error { w.shredU16(w.rows); return nil },
-		func() error { w.shredU32(w.rows); return nil },
-		func() error { w.shredU8Wide(w.rows); return nil },
-		func() error { w.shredU32Wide(w.rows); return nil },
-		func() error { w.shredF32(w.rows); return nil },
-		func() error { w.shredF16(w.rows); return nil },
-		func() error { w.shredF16Wide(w.rows); return nil },
-		func() error { w.shredDate(w.rows); return nil },
-		func() error { w.shredDateNano(w.rows); return nil },
-		func() error { w.shredTsMilli(w.rows); return nil },
-		func() error { w.shredTsMicro(w.rows); return nil },
-		func() error { w.shredTmMilliUnit(w.rows); return nil },
-		func() error { w.shredTmMicroUnit(w.rows); return nil },
-		func() error { w.shredDec32(w.rows); return nil },
-		func() error { w.shredDec64(w.rows); return nil },
-		func() error { w.shredDecFix(w.rows); return nil },
-		func() error { w.shredDecBytes(w.rows); return nil },
-		func() error { w.shredStr(w.rows); return nil },
-		func() error { w.shredEnum(w.rows); return nil },
-		func() error { w.shredJSON(w.rows); return nil },
-		func() error { w.shredRaw(w.rows); return nil },
-		func() error { w.shredReq(w.rows); return nil },
-		func() error { w.shredDropped(w.rows); return nil },
-		func() error { w.shredOldName(w.rows); return nil },
+		func() error { return w.shredI8(w.rows) },
+		func() error { return w.shredI16(w.rows) },
+		func() error { return w.shredI32(w.rows) },
+		func() error { return w.shredI8Wide(w.rows) },
+		func() error { return w.shredU8(w.rows) },
+		func() error { return w.shredU16(w.rows) },
+		func() error { return w.shredU32(w.rows) },
+		func() error { return w.shredU8Wide(w.rows) },
+		func() error { return w.shredU32Wide(w.rows) },
+		func() error { return w.shredF32(w.rows) },
+		func() error { return w.shredF16(w.rows) },
+		func() error { return w.shredF16Wide(w.rows) },
+		func() error { return w.shredDate(w.rows) },
+		func() error { return w.shredDateNano(w.rows) },
+		func() error { return w.shredTsMilli(w.rows) },
+		func() error { return w.shredTsMicro(w.rows) },
+		func() error { return w.shredTmMilliUnit(w.rows) },
+		func() error { return w.shredTmMicroUnit(w.rows) },
+		func() error { return w.shredDec32(w.rows) },
+		func() error { return w.shredDec64(w.rows) },
+		func() error { return w.shredDecFix(w.rows) },
+		func() error { return w.shredDecBytes(w.rows) },
+		func() error { return w.shredStr(w.rows) },
+		func() error { return w.shredEnum(w.rows) },
+		func() error { return w.shredJSON(w.rows) },
+		func() error { return w.shredRaw(w.rows) },
+		func() error { return w.shredReq(w.rows) },
+		func() error { return w.shredDropped(w.rows) },
+		func() error { return w.shredOldName(w.rows) },
 	)
 	return w, nil
 }
@@ -330,7 +330,7 @@ func (w *FlatV1Writer) shred(rows []FlatV1) error {
 }
 
 // shredI8 appends the levels and values of i8 to its columns' buffers.
-func (w *FlatV1Writer) shredI8(rows []FlatV1) {
+func (w *FlatV1Writer) shredI8(rows []FlatV1) error {
 	colI8 := w.colI8
 	vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
 	dst := vals[len(colI8.Values):][:len(rows)]
@@ -339,10 +339,11 @@ func (w *FlatV1Writer) shredI8(rows []FlatV1) {
 		dst[i] = int32(x.I8)
 	}
 	colI8.Values = vals
+	return nil
 }
 
 // shredI16 appends the levels and values of i16 to its columns' buffers.
-func (w *FlatV1Writer) shredI16(rows []FlatV1) {
+func (w *FlatV1Writer) shredI16(rows []FlatV1) error {
 	colI16 := w.colI16
 	vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
 	dst := vals[len(colI16.Values):][:len(rows)]
@@ -351,10 +352,11 @@ func (w *FlatV1Writer) shredI16(rows []FlatV1) {
 		dst[i] = int32(x.I16)
 	}
 	colI16.Values = vals
+	return nil
 }
 
 // shredI32 appends the levels and values of i32 to its columns' buffers.
-func (w *FlatV1Writer) shredI32(rows []FlatV1) {
+func (w *FlatV1Writer) shredI32(rows []FlatV1) error {
 	colI32 := w.colI32
 	vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
 	dst := vals[len(colI32.Values):][:len(rows)]
@@ -363,10 +365,11 @@ func (w *FlatV1Writer) shredI32(rows []FlatV1) {
 		dst[i] = x.I32
 	}
 	colI32.Values = vals
+	return nil
 }
 
 // shredI8Wide appends the levels and values of i8_wide to its columns' buffers.
-func (w *FlatV1Writer) shredI8Wide(rows []FlatV1) {
+func (w *FlatV1Writer) shredI8Wide(rows []FlatV1) error {
 	colI8Wide := w.colI8Wide
 	vals := pqslices.Grow(colI8Wide.Values, len(rows))[:len(colI8Wide.Values)+len(rows)]
 	dst := vals[len(colI8Wide.Values):][:len(rows)]
@@ -375,10 +378,11 @@ func (w *FlatV1Writer) shredI8Wide(rows []FlatV1) {
 		dst[i] = int32(x.I8Wide)
 	}
 	colI8Wide.Values = vals
+	return nil
 }
 
 // shredU8 appends the levels and values of u8 to its columns' buffers.
-func (w *FlatV1Writer) shredU8(rows []FlatV1) {
+func (w *FlatV1Writer) shredU8(rows []FlatV1) error {
 	colU8 := w.colU8
 	vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
 	dst := vals[len(colU8.Values):][:len(rows)]
@@ -387,10 +391,11 @@ func (w *FlatV1Writer) shredU8(rows []FlatV1) {
 		dst[i] = int32(x.U8)
 	}
 	colU8.Values = vals
+	return nil
 }
 
 // shredU16 appends the levels and values of u16 to its columns' buffers.
-func (w *FlatV1Writer) shredU16(rows []FlatV1) {
+func (w *FlatV1Writer) shredU16(rows []FlatV1) error {
 	colU16 := w.colU16
 	vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
 	dst := vals[len(colU16.Values):][:len(rows)]
@@ -399,10 +404,11 @@ func (w *FlatV1Writer) shredU16(rows []FlatV1) {
 		dst[i] = int32(x.U16)
 	}
 	colU16.Values = vals
+	return nil
 }
 
 // shredU32 appends the levels and values of u32 to its columns' buffers.
-func (w *FlatV1Writer) shredU32(rows []FlatV1) {
+func (w *FlatV1Writer) shredU32(rows []FlatV1) error {
 	colU32 := w.colU32
 	vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
 	dst := vals[len(colU32.Values):][:len(rows)]
@@ -411,10 +417,11 @@ func (w *FlatV1Writer) shredU32(rows []FlatV1) {
 		dst[i] = int32(x.U32)
 	}
 	colU32.Values = vals
+	return nil
 }
 
 // shredU8Wide appends the levels and values of u8_wide to its columns' buffers.
-func (w *FlatV1Writer) shredU8Wide(rows []FlatV1) {
+func (w *FlatV1Writer) shredU8Wide(rows []FlatV1) error {
 	colU8Wide := w.colU8Wide
 	vals := pqslices.Grow(colU8Wide.Values, len(rows))[:len(colU8Wide.Values)+len(rows)]
 	dst := vals[len(colU8Wide.Values):][:len(rows)]
@@ -423,10 +430,11 @@ func (w *FlatV1Writer) shredU8Wide(rows []FlatV1) {
 		dst[i] = int32(x.U8Wide)
 	}
 	colU8Wide.Values = vals
+	return nil
 }
 
 // shredU32Wide appends the levels and values of u32_wide to its columns' buffers.
-func (w *FlatV1Writer) shredU32Wide(rows []FlatV1) {
+func (w *FlatV1Writer) shredU32Wide(rows []FlatV1) error {
 	colU32Wide := w.colU32Wide
 	vals := pqslices.Grow(colU32Wide.Values, len(rows))[:len(colU32Wide.Values)+len(rows)]
 	dst := vals[len(colU32Wide.Values):][:len(rows)]
@@ -435,10 +443,11 @@ func (w *FlatV1Writer) shredU32Wide(rows []FlatV1) {
 		dst[i] = int32(x.U32Wide)
 	}
 	colU32Wide.Values = vals
+	return nil
 }
 
 // shredF32 appends the levels and values of f32 to its columns' buffers.
-func (w *FlatV1Writer) shredF32(rows []FlatV1) {
+func (w *FlatV1Writer) shredF32(rows []FlatV1) error {
 	colF32 := w.colF32
 	vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
 	dst := vals[len(colF32.Values):][:len(rows)]
@@ -447,88 +456,119 @@ func (w *FlatV1Writer) shredF32(rows []FlatV1) {
 		dst[i] = x.F32
 	}
 	colF32.Values = vals
+	return nil
 }
 
 // shredF16 appends the levels and values of f16 to its columns' buffers.
-func (w *FlatV1Writer) shredF16(rows []FlatV1) {
+func (w *FlatV1Writer) shredF16(rows []FlatV1) error {
 	colF16 := w.colF16
 	for i := range rows {
 		x := &rows[i]
 		colF16.Values = append(colF16.Values, x.F16[:]...)
 	}
+	return nil
 }
 
 // shredF16Wide appends the levels and values of f16_wide to its columns' buffers.
-func (w *FlatV1Writer) shredF16Wide(rows []FlatV1) {
+func (w *FlatV1Writer) shredF16Wide(rows []FlatV1) error {
 	colF16Wide := w.colF16Wide
 	for i := range rows {
 		x := &rows[i]
 		colF16Wide.Values = append(colF16Wide.Values, x.F16Wide[:]...)
 	}
+	return nil
 }
 
 // shredDate appends the levels and values of date to its columns' buffers.
-func (w *FlatV1Writer) shredDate(rows []FlatV1) {
+func (w *FlatV1Writer) shredDate(rows []FlatV1) error {
 	colDate := w.colDate
 	vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
 	dst := vals[len(colDate.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.Date.Unix(); s <= -185542587187200 || s >= 185542587187200 {
+			if _, err := pqrt.UnixDays(x.Date); err != nil {
+				return pqfmt.Errorf("column %s: %w", "date", err)
+			}
+		}
 		dst[i] = pqrt.DateDays(x.Date)
 	}
 	colDate.Values = vals
+	return nil
 }
 
 // shredDateNano appends the levels and values of date_nano to its columns' buffers.
-func (w *FlatV1Writer) shredDateNano(rows []FlatV1) {
+func (w *FlatV1Writer) shredDateNano(rows []FlatV1) error {
 	colDateNano := w.colDateNano
 	vals := pqslices.Grow(colDateNano.Values, len(rows))[:len(colDateNano.Values)+len(rows)]
 	dst := vals[len(colDateNano.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.DateNano.Unix(); s <= -185542587187200 || s >= 185542587187200 {
+			if _, err := pqrt.UnixDays(x.DateNano); err != nil {
+				return pqfmt.Errorf("column %s: %w", "date_nano", err)
+			}
+		}
 		dst[i] = pqrt.DateDays(x.DateNano)
 	}
 	colDateNano.Values = vals
+	return nil
 }
 
 // shredTsMilli appends the levels and values of ts_milli to its columns' buffers.
-func (w *FlatV1Writer) shredTsMilli(rows []FlatV1) {
+func (w *FlatV1Writer) shredTsMilli(rows []FlatV1) error {
 	colTsMilli := w.colTsMilli
 	vals := pqslices.Grow(colTsMilli.Values, len(rows))[:len(colTsMilli.Values)+len(rows)]
 	dst := vals[len(colTsMilli.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.TsMilli.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(x.TsMilli); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_milli", err)
+			}
+		}
 		dst[i] = x.TsMilli.UnixMilli()
 	}
 	colTsMilli.Values = vals
+	return nil
 }
 
 // shredTsMicro appends the levels and values of ts_micro to its columns' buffers.
-func (w *FlatV1Writer) shredTsMicro(rows []FlatV1) {
+func (w *FlatV1Writer) shredTsMicro(rows []FlatV1) error {
 	colTsMicro := w.colTsMicro
 	vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
 	dst := vals[len(colTsMicro.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.TsMicro.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(x.TsMicro); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+			}
+		}
 		dst[i] = x.TsMicro.UnixMicro()
 	}
 	colTsMicro.Values = vals
+	return nil
 }
 
 // shredTmMilliUnit appends the levels and values of tm_milli to its columns' buffers.
-func (w *FlatV1Writer) shredTmMilliUnit(rows []FlatV1) {
+func (w *FlatV1Writer) shredTmMilliUnit(rows []FlatV1) error {
 	colTmMilliUnit := w.colTmMilliUnit
 	vals := pqslices.Grow(colTmMilliUnit.Values, len(rows))[:len(colTmMilliUnit.Values)+len(rows)]
 	dst := vals[len(colTmMilliUnit.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.TimeMillis(x.TmMilliUnit); err != nil {
+			return pqfmt.Errorf("column %s: %w", "tm_milli", err)
+		}
 		dst[i] = int32(x.TmMilliUnit / pqtime.Millisecond)
 	}
 	colTmMilliUnit.Values = vals
+	return nil
 }
 
 // shredTmMicroUnit appends the levels and values of tm_micro to its columns' buffers.
-func (w *FlatV1Writer) shredTmMicroUnit(rows []FlatV1) {
+func (w *FlatV1Writer) shredTmMicroUnit(rows []FlatV1) error {
 	colTmMicroUnit := w.colTmMicroUnit
 	vals := pqslices.Grow(colTmMicroUnit.Values, len(rows))[:len(colTmMicroUnit.Values)+len(rows)]
 	dst := vals[len(colTmMicroUnit.Values):][:len(rows)]
@@ -537,88 +577,103 @@ func (w *FlatV1Writer) shredTmMicroUnit(rows []FlatV1) {
 		dst[i] = int64(x.TmMicroUnit / pqtime.Microsecond)
 	}
 	colTmMicroUnit.Values = vals
+	return nil
 }
 
 // shredDec32 appends the levels and values of dec32 to its columns' buffers.
-func (w *FlatV1Writer) shredDec32(rows []FlatV1) {
+func (w *FlatV1Writer) shredDec32(rows []FlatV1) error {
 	colDec32 := w.colDec32
 	vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
 	dst := vals[len(colDec32.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.DecimalDigits32(x.Dec32, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec32", err)
+		}
 		dst[i] = x.Dec32
 	}
 	colDec32.Values = vals
+	return nil
 }
 
 // shredDec64 appends the levels and values of dec64 to its columns' buffers.
-func (w *FlatV1Writer) shredDec64(rows []FlatV1) {
+func (w *FlatV1Writer) shredDec64(rows []FlatV1) error {
 	colDec64 := w.colDec64
 	vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
 	dst := vals[len(colDec64.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.DecimalDigits64(x.Dec64, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec64", err)
+		}
 		dst[i] = x.Dec64
 	}
 	colDec64.Values = vals
+	return nil
 }
 
 // shredDecFix appends the levels and values of dec_fix to its columns' buffers.
-func (w *FlatV1Writer) shredDecFix(rows []FlatV1) {
+func (w *FlatV1Writer) shredDecFix(rows []FlatV1) error {
 	colDecFix := w.colDecFix
 	for i := range rows {
 		x := &rows[i]
 		colDecFix.Values = append(colDecFix.Values, x.DecFix[:]...)
 	}
+	return nil
 }
 
 // shredDecBytes appends the levels and values of dec_bytes to its columns' buffers.
-func (w *FlatV1Writer) shredDecBytes(rows []FlatV1) {
+func (w *FlatV1Writer) shredDecBytes(rows []FlatV1) error {
 	colDecBytes := w.colDecBytes
 	for i := range rows {
 		x := &rows[i]
 		colDecBytes.Values.Append(x.DecBytes)
 	}
+	return nil
 }
 
 // shredStr appends the levels and values of str to its columns' buffers.
-func (w *FlatV1Writer) shredStr(rows []FlatV1) {
+func (w *FlatV1Writer) shredStr(rows []FlatV1) error {
 	colStr := w.colStr
 	for i := range rows {
 		x := &rows[i]
 		colStr.Values.AppendString(x.Str)
 	}
+	return nil
 }
 
 // shredEnum appends the levels and values of enum to its columns' buffers.
-func (w *FlatV1Writer) shredEnum(rows []FlatV1) {
+func (w *FlatV1Writer) shredEnum(rows []FlatV1) error {
 	colEnum := w.colEnum
 	for i := range rows {
 		x := &rows[i]
 		colEnum.Values.AppendString(x.Enum)
 	}
+	return nil
 }
 
 // shredJSON appends the levels and values of json to its columns' buffers.
-func (w *FlatV1Writer) shredJSON(rows []FlatV1) {
+func (w *FlatV1Writer) shredJSON(rows []FlatV1) error {
 	colJSON := w.colJSON
 	for i := range rows {
 		x := &rows[i]
 		colJSON.Values.AppendString(x.JSON)
 	}
+	return nil
 }
 
 // shredRaw appends the levels and values of raw to its columns' buffers.
-func (w *FlatV1Writer) shredRaw(rows []FlatV1) {
+func (w *FlatV1Writer) shredRaw(rows []FlatV1) error {
 	colRaw := w.colRaw
 	for i := range rows {
 		x := &rows[i]
 		colRaw.Values.Append(x.Raw)
 	}
+	return nil
 }
 
 // shredReq appends the levels and values of req to its columns' buffers.
-func (w *FlatV1Writer) shredReq(rows []FlatV1) {
+func (w *FlatV1Writer) shredReq(rows []FlatV1) error {
 	colReq := w.colReq
 	vals := pqslices.Grow(colReq.Values, len(rows))[:len(colReq.Values)+len(rows)]
 	dst := vals[len(colReq.Values):][:len(rows)]
@@ -627,19 +682,21 @@ func (w *FlatV1Writer) shredReq(rows []FlatV1) {
 		dst[i] = x.Req
 	}
 	colReq.Values = vals
+	return nil
 }
 
 // shredDropped appends the levels and values of dropped to its columns' buffers.
-func (w *FlatV1Writer) shredDropped(rows []FlatV1) {
+func (w *FlatV1Writer) shredDropped(rows []FlatV1) error {
 	colDropped := w.colDropped
 	for i := range rows {
 		x := &rows[i]
 		colDropped.Values.AppendString(x.Dropped)
 	}
+	return nil
 }
 
 // shredOldName appends the levels and values of old_name to its columns' buffers.
-func (w *FlatV1Writer) shredOldName(rows []FlatV1) {
+func (w *FlatV1Writer) shredOldName(rows []FlatV1) error {
 	colOldName := w.colOldName
 	vals := pqslices.Grow(colOldName.Values, len(rows))[:len(colOldName.Values)+len(rows)]
 	dst := vals[len(colOldName.Values):][:len(rows)]
@@ -648,6 +705,7 @@ func (w *FlatV1Writer) shredOldName(rows []FlatV1) {
 		dst[i] = x.OldName
 	}
 	colOldName.Values = vals
+	return nil
 }
 
 // FlatV1Reader reads rows of FlatV1 from a Parquet file. Create one with NewFlatV1Reader.
@@ -1296,22 +1354,45 @@ func init() {
 		return nil
 	})
 	FlatV1Where.Date = pqrt.NewOrderedField("date", func(colDate *pqrt.Int32Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -185542587187200 || s >= 185542587187200 {
+			if _, err := pqrt.UnixDays(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "date", err)
+			}
+		}
 		colDate.Values = append(colDate.Values, pqrt.DateDays(v))
 		return nil
 	})
 	FlatV1Where.DateNano = pqrt.NewOrderedField("date_nano", func(colDateNano *pqrt.Int32Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -185542587187200 || s >= 185542587187200 {
+			if _, err := pqrt.UnixDays(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "date_nano", err)
+			}
+		}
 		colDateNano.Values = append(colDateNano.Values, pqrt.DateDays(v))
 		return nil
 	})
 	FlatV1Where.TsMilli = pqrt.NewOrderedField("ts_milli", func(colTsMilli *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_milli", err)
+			}
+		}
 		colTsMilli.Values = append(colTsMilli.Values, v.UnixMilli())
 		return nil
 	})
 	FlatV1Where.TsMicro = pqrt.NewOrderedField("ts_micro", func(colTsMicro *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+			}
+		}
 		colTsMicro.Values = append(colTsMicro.Values, v.UnixMicro())
 		return nil
 	})
 	FlatV1Where.TmMilliUnit = pqrt.NewOrderedField("tm_milli", func(colTmMilliUnit *pqrt.Int32Buffer, v pqtime.Duration) error {
+		if _, err := pqrt.TimeMillis(v); err != nil {
+			return pqfmt.Errorf("column %s: %w", "tm_milli", err)
+		}
 		colTmMilliUnit.Values = append(colTmMilliUnit.Values, int32(v/pqtime.Millisecond))
 		return nil
 	})
@@ -1320,10 +1401,16 @@ func init() {
 		return nil
 	})
 	FlatV1Where.Dec32 = pqrt.NewOrderedField("dec32", func(colDec32 *pqrt.Int32Buffer, v int32) error {
+		if _, err := pqrt.DecimalDigits32(v, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec32", err)
+		}
 		colDec32.Values = append(colDec32.Values, v)
 		return nil
 	})
 	FlatV1Where.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
+		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec64", err)
+		}
 		colDec64.Values = append(colDec64.Values, v)
 		return nil
 	})

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowScale (or a struct it
@@ -82,7 +82,7 @@ func pqgenNarrowScaleWriterFor(fw *pqrt.FileWriter) (*NarrowScaleWriter, error) 
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredDec64(w.rows); return nil },
+		func() error { return w.shredDec64(w.rows) },
 	)
 	return w, nil
 }
@@ -146,15 +146,19 @@ func (w *NarrowScaleWriter) shred(rows []NarrowScale) error {
 }
 
 // shredDec64 appends the levels and values of dec64 to its columns' buffers.
-func (w *NarrowScaleWriter) shredDec64(rows []NarrowScale) {
+func (w *NarrowScaleWriter) shredDec64(rows []NarrowScale) error {
 	colDec64 := w.colDec64
 	vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
 	dst := vals[len(colDec64.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.DecimalDigits64(x.Dec64, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec64", err)
+		}
 		dst[i] = x.Dec64
 	}
 	colDec64.Values = vals
+	return nil
 }
 
 // NarrowScaleReader reads rows of NarrowScale from a Parquet file. Create one with NewNarrowScaleReader.
@@ -335,6 +339,9 @@ var NarrowScaleWhere struct {
 
 func init() {
 	NarrowScaleWhere.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
+		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec64", err)
+		}
 		colDec64.Values = append(colDec64.Values, v)
 		return nil
 	})

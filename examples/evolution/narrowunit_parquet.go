@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowUnit (or a struct it
@@ -83,7 +83,7 @@ func pqgenNarrowUnitWriterFor(fw *pqrt.FileWriter) (*NarrowUnitWriter, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredTsMicro(w.rows); return nil },
+		func() error { return w.shredTsMicro(w.rows) },
 	)
 	return w, nil
 }
@@ -147,15 +147,21 @@ func (w *NarrowUnitWriter) shred(rows []NarrowUnit) error {
 }
 
 // shredTsMicro appends the levels and values of ts_micro to its columns' buffers.
-func (w *NarrowUnitWriter) shredTsMicro(rows []NarrowUnit) {
+func (w *NarrowUnitWriter) shredTsMicro(rows []NarrowUnit) error {
 	colTsMicro := w.colTsMicro
 	vals := pqslices.Grow(colTsMicro.Values, len(rows))[:len(colTsMicro.Values)+len(rows)]
 	dst := vals[len(colTsMicro.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.TsMicro.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(x.TsMicro); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+			}
+		}
 		dst[i] = x.TsMicro.UnixMilli()
 	}
 	colTsMicro.Values = vals
+	return nil
 }
 
 // NarrowUnitReader reads rows of NarrowUnit from a Parquet file. Create one with NewNarrowUnitReader.
@@ -336,6 +342,11 @@ var NarrowUnitWhere struct {
 
 func init() {
 	NarrowUnitWhere.TsMicro = pqrt.NewOrderedField("ts_micro", func(colTsMicro *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+			}
+		}
 		colTsMicro.Values = append(colTsMicro.Values, v.UnixMilli())
 		return nil
 	})

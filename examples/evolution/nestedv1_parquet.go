@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV1 (or a struct it
@@ -181,12 +181,12 @@ func pqgenNestedV1WriterFor(fw *pqrt.FileWriter) (*NestedV1Writer, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredID(w.rows); return nil },
-		func() error { w.shredItems(w.rows); return nil },
-		func() error { w.shredOpt(w.rows); return nil },
-		func() error { w.shredInner(w.rows); return nil },
-		func() error { w.shredM(w.rows); return nil },
-		func() error { w.shredMS(w.rows); return nil },
+		func() error { return w.shredID(w.rows) },
+		func() error { return w.shredItems(w.rows) },
+		func() error { return w.shredOpt(w.rows) },
+		func() error { return w.shredInner(w.rows) },
+		func() error { return w.shredM(w.rows) },
+		func() error { return w.shredMS(w.rows) },
 	)
 	return w, nil
 }
@@ -258,7 +258,7 @@ func (w *NestedV1Writer) shred(rows []NestedV1) error {
 }
 
 // shredID appends the levels and values of id to its columns' buffers.
-func (w *NestedV1Writer) shredID(rows []NestedV1) {
+func (w *NestedV1Writer) shredID(rows []NestedV1) error {
 	colID := w.colID
 	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
 	dst := vals[len(colID.Values):][:len(rows)]
@@ -267,10 +267,11 @@ func (w *NestedV1Writer) shredID(rows []NestedV1) {
 		dst[i] = x.ID
 	}
 	colID.Values = vals
+	return nil
 }
 
 // shredItems appends the levels and values of items to its columns' buffers.
-func (w *NestedV1Writer) shredItems(rows []NestedV1) {
+func (w *NestedV1Writer) shredItems(rows []NestedV1) error {
 	colItemsA := w.colItemsA
 	colItemsB := w.colItemsB
 	colItemsT := w.colItemsT
@@ -302,6 +303,11 @@ func (w *NestedV1Writer) shredItems(rows []NestedV1) {
 				colItemsB.Values = append(colItemsB.Values, s1.B)
 				colItemsT.Def = append(colItemsT.Def, 1)
 				colItemsT.Rep = append(colItemsT.Rep, r1)
+				if s := s1.T.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+					if _, err := pqrt.UnixMillis(s1.T); err != nil {
+						return pqfmt.Errorf("column %s: %w", "items.list.element.t", err)
+					}
+				}
 				colItemsT.Values = append(colItemsT.Values, s1.T.UnixMilli())
 				colItemsX.Def = append(colItemsX.Def, 1)
 				colItemsX.Rep = append(colItemsX.Rep, r1)
@@ -309,10 +315,11 @@ func (w *NestedV1Writer) shredItems(rows []NestedV1) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredOpt appends the levels and values of opt to its columns' buffers.
-func (w *NestedV1Writer) shredOpt(rows []NestedV1) {
+func (w *NestedV1Writer) shredOpt(rows []NestedV1) error {
 	colOptD := w.colOptD
 	colOptXsElem := w.colOptXsElem
 	for i := range rows {
@@ -342,10 +349,11 @@ func (w *NestedV1Writer) shredOpt(rows []NestedV1) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredInner appends the levels and values of inner to its columns' buffers.
-func (w *NestedV1Writer) shredInner(rows []NestedV1) {
+func (w *NestedV1Writer) shredInner(rows []NestedV1) error {
 	colInnerD := w.colInnerD
 	colInnerXsElem := w.colInnerXsElem
 	for i := range rows {
@@ -368,10 +376,11 @@ func (w *NestedV1Writer) shredInner(rows []NestedV1) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredM appends the levels and values of m to its columns' buffers.
-func (w *NestedV1Writer) shredM(rows []NestedV1) {
+func (w *NestedV1Writer) shredM(rows []NestedV1) error {
 	colMKey := w.colMKey
 	colMValue := w.colMValue
 	for i := range rows {
@@ -400,10 +409,11 @@ func (w *NestedV1Writer) shredM(rows []NestedV1) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesM[:cap(w.entriesM)])
+	return nil
 }
 
 // shredMS appends the levels and values of ms to its columns' buffers.
-func (w *NestedV1Writer) shredMS(rows []NestedV1) {
+func (w *NestedV1Writer) shredMS(rows []NestedV1) error {
 	colMSKey := w.colMSKey
 	colMSValue := w.colMSValue
 	for i := range rows {
@@ -432,6 +442,7 @@ func (w *NestedV1Writer) shredMS(rows []NestedV1) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesMS[:cap(w.entriesMS)])
+	return nil
 }
 
 // NestedV1Reader reads rows of NestedV1 from a Parquet file. Create one with NewNestedV1Reader.
@@ -985,6 +996,11 @@ func init() {
 			return nil
 		})),
 		T: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.t", func(colItemsT *pqrt.Int64Buffer, v pqtime.Time) error {
+			if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+				if _, err := pqrt.UnixMillis(v); err != nil {
+					return pqfmt.Errorf("column %s: %w", "items.list.element.t", err)
+				}
+			}
 			colItemsT.Values = append(colItemsT.Values, v.UnixMilli())
 			return nil
 		})),

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV2 (or a struct it
@@ -181,12 +181,12 @@ func pqgenNestedV2WriterFor(fw *pqrt.FileWriter) (*NestedV2Writer, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredID(w.rows); return nil },
-		func() error { w.shredItems(w.rows); return nil },
-		func() error { w.shredOpt(w.rows); return nil },
-		func() error { w.shredInner(w.rows); return nil },
-		func() error { w.shredM(w.rows); return nil },
-		func() error { w.shredMS(w.rows); return nil },
+		func() error { return w.shredID(w.rows) },
+		func() error { return w.shredItems(w.rows) },
+		func() error { return w.shredOpt(w.rows) },
+		func() error { return w.shredInner(w.rows) },
+		func() error { return w.shredM(w.rows) },
+		func() error { return w.shredMS(w.rows) },
 	)
 	return w, nil
 }
@@ -258,7 +258,7 @@ func (w *NestedV2Writer) shred(rows []NestedV2) error {
 }
 
 // shredID appends the levels and values of id to its columns' buffers.
-func (w *NestedV2Writer) shredID(rows []NestedV2) {
+func (w *NestedV2Writer) shredID(rows []NestedV2) error {
 	colID := w.colID
 	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
 	dst := vals[len(colID.Values):][:len(rows)]
@@ -267,10 +267,11 @@ func (w *NestedV2Writer) shredID(rows []NestedV2) {
 		dst[i] = x.ID
 	}
 	colID.Values = vals
+	return nil
 }
 
 // shredItems appends the levels and values of items to its columns' buffers.
-func (w *NestedV2Writer) shredItems(rows []NestedV2) {
+func (w *NestedV2Writer) shredItems(rows []NestedV2) error {
 	colItemsA := w.colItemsA
 	colItemsB := w.colItemsB
 	colItemsT := w.colItemsT
@@ -302,6 +303,11 @@ func (w *NestedV2Writer) shredItems(rows []NestedV2) {
 				colItemsB.Values = append(colItemsB.Values, s1.B)
 				colItemsT.Def = append(colItemsT.Def, 1)
 				colItemsT.Rep = append(colItemsT.Rep, r1)
+				if s := s1.T.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+					if _, err := pqrt.UnixMicros(s1.T); err != nil {
+						return pqfmt.Errorf("column %s: %w", "items.list.element.t", err)
+					}
+				}
 				colItemsT.Values = append(colItemsT.Values, s1.T.UnixMicro())
 				if s1.C == nil {
 					colItemsC.Def = append(colItemsC.Def, 1)
@@ -314,10 +320,11 @@ func (w *NestedV2Writer) shredItems(rows []NestedV2) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredOpt appends the levels and values of opt to its columns' buffers.
-func (w *NestedV2Writer) shredOpt(rows []NestedV2) {
+func (w *NestedV2Writer) shredOpt(rows []NestedV2) error {
 	colOptD := w.colOptD
 	colOptXsElem := w.colOptXsElem
 	for i := range rows {
@@ -356,10 +363,11 @@ func (w *NestedV2Writer) shredOpt(rows []NestedV2) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredInner appends the levels and values of inner to its columns' buffers.
-func (w *NestedV2Writer) shredInner(rows []NestedV2) {
+func (w *NestedV2Writer) shredInner(rows []NestedV2) error {
 	colInnerD := w.colInnerD
 	colInnerXsElem := w.colInnerXsElem
 	for i := range rows {
@@ -398,10 +406,11 @@ func (w *NestedV2Writer) shredInner(rows []NestedV2) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredM appends the levels and values of m to its columns' buffers.
-func (w *NestedV2Writer) shredM(rows []NestedV2) {
+func (w *NestedV2Writer) shredM(rows []NestedV2) error {
 	colMKey := w.colMKey
 	colMValue := w.colMValue
 	for i := range rows {
@@ -430,10 +439,11 @@ func (w *NestedV2Writer) shredM(rows []NestedV2) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesM[:cap(w.entriesM)])
+	return nil
 }
 
 // shredMS appends the levels and values of ms to its columns' buffers.
-func (w *NestedV2Writer) shredMS(rows []NestedV2) {
+func (w *NestedV2Writer) shredMS(rows []NestedV2) error {
 	colMSKey := w.colMSKey
 	colMSValue := w.colMSValue
 	for i := range rows {
@@ -467,6 +477,7 @@ func (w *NestedV2Writer) shredMS(rows []NestedV2) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesMS[:cap(w.entriesMS)])
+	return nil
 }
 
 // NestedV2Reader reads rows of NestedV2 from a Parquet file. Create one with NewNestedV2Reader.
@@ -1088,6 +1099,11 @@ func init() {
 			return nil
 		})),
 		T: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.t", func(colItemsT *pqrt.Int64Buffer, v pqtime.Time) error {
+			if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+				if _, err := pqrt.UnixMicros(v); err != nil {
+					return pqfmt.Errorf("column %s: %w", "items.list.element.t", err)
+				}
+			}
 			colItemsT.Values = append(colItemsT.Values, v.UnixMicro())
 			return nil
 		})),

@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Event (or a struct it
@@ -158,18 +158,18 @@ func pqgenEventWriterFor(fw *pqrt.FileWriter) (*EventWriter, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredID(w.rows); return nil },
-		func() error { w.shredAt(w.rows); return nil },
-		func() error { w.shredKind(w.rows); return nil },
-		func() error { w.shredUser(w.rows); return nil },
-		func() error { w.shredSession(w.rows); return nil },
-		func() error { w.shredLatency(w.rows); return nil },
-		func() error { w.shredScore(w.rows); return nil },
-		func() error { w.shredSuccess(w.rows); return nil },
-		func() error { w.shredReferrer(w.rows); return nil },
-		func() error { w.shredRetries(w.rows); return nil },
-		func() error { w.shredCountry(w.rows); return nil },
-		func() error { w.shredPayload(w.rows); return nil },
+		func() error { return w.shredID(w.rows) },
+		func() error { return w.shredAt(w.rows) },
+		func() error { return w.shredKind(w.rows) },
+		func() error { return w.shredUser(w.rows) },
+		func() error { return w.shredSession(w.rows) },
+		func() error { return w.shredLatency(w.rows) },
+		func() error { return w.shredScore(w.rows) },
+		func() error { return w.shredSuccess(w.rows) },
+		func() error { return w.shredReferrer(w.rows) },
+		func() error { return w.shredRetries(w.rows) },
+		func() error { return w.shredCountry(w.rows) },
+		func() error { return w.shredPayload(w.rows) },
 	)
 	return w, nil
 }
@@ -241,7 +241,7 @@ func (w *EventWriter) shred(rows []Event) error {
 }
 
 // shredID appends the levels and values of id to its columns' buffers.
-func (w *EventWriter) shredID(rows []Event) {
+func (w *EventWriter) shredID(rows []Event) error {
 	colID := w.colID
 	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
 	dst := vals[len(colID.Values):][:len(rows)]
@@ -250,49 +250,59 @@ func (w *EventWriter) shredID(rows []Event) {
 		dst[i] = x.ID
 	}
 	colID.Values = vals
+	return nil
 }
 
 // shredAt appends the levels and values of at to its columns' buffers.
-func (w *EventWriter) shredAt(rows []Event) {
+func (w *EventWriter) shredAt(rows []Event) error {
 	colAt := w.colAt
 	vals := pqslices.Grow(colAt.Values, len(rows))[:len(colAt.Values)+len(rows)]
 	dst := vals[len(colAt.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.At.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(x.At); err != nil {
+				return pqfmt.Errorf("column %s: %w", "at", err)
+			}
+		}
 		dst[i] = x.At.UnixMicro()
 	}
 	colAt.Values = vals
+	return nil
 }
 
 // shredKind appends the levels and values of kind to its columns' buffers.
-func (w *EventWriter) shredKind(rows []Event) {
+func (w *EventWriter) shredKind(rows []Event) error {
 	colKind := w.colKind
 	for i := range rows {
 		x := &rows[i]
 		colKind.Values.AppendString(string(x.Kind))
 	}
+	return nil
 }
 
 // shredUser appends the levels and values of user to its columns' buffers.
-func (w *EventWriter) shredUser(rows []Event) {
+func (w *EventWriter) shredUser(rows []Event) error {
 	colUser := w.colUser
 	for i := range rows {
 		x := &rows[i]
 		colUser.Values.AppendString(x.User)
 	}
+	return nil
 }
 
 // shredSession appends the levels and values of session to its columns' buffers.
-func (w *EventWriter) shredSession(rows []Event) {
+func (w *EventWriter) shredSession(rows []Event) error {
 	colSession := w.colSession
 	for i := range rows {
 		x := &rows[i]
 		colSession.Values = append(colSession.Values, x.Session[:]...)
 	}
+	return nil
 }
 
 // shredLatency appends the levels and values of Latency to its columns' buffers.
-func (w *EventWriter) shredLatency(rows []Event) {
+func (w *EventWriter) shredLatency(rows []Event) error {
 	colLatency := w.colLatency
 	vals := pqslices.Grow(colLatency.Values, len(rows))[:len(colLatency.Values)+len(rows)]
 	dst := vals[len(colLatency.Values):][:len(rows)]
@@ -301,10 +311,11 @@ func (w *EventWriter) shredLatency(rows []Event) {
 		dst[i] = int64(x.Latency)
 	}
 	colLatency.Values = vals
+	return nil
 }
 
 // shredScore appends the levels and values of score to its columns' buffers.
-func (w *EventWriter) shredScore(rows []Event) {
+func (w *EventWriter) shredScore(rows []Event) error {
 	colScore := w.colScore
 	vals := pqslices.Grow(colScore.Values, len(rows))[:len(colScore.Values)+len(rows)]
 	dst := vals[len(colScore.Values):][:len(rows)]
@@ -313,10 +324,11 @@ func (w *EventWriter) shredScore(rows []Event) {
 		dst[i] = x.Score
 	}
 	colScore.Values = vals
+	return nil
 }
 
 // shredSuccess appends the levels and values of success to its columns' buffers.
-func (w *EventWriter) shredSuccess(rows []Event) {
+func (w *EventWriter) shredSuccess(rows []Event) error {
 	colSuccess := w.colSuccess
 	vals := pqslices.Grow(colSuccess.Values, len(rows))[:len(colSuccess.Values)+len(rows)]
 	dst := vals[len(colSuccess.Values):][:len(rows)]
@@ -325,10 +337,11 @@ func (w *EventWriter) shredSuccess(rows []Event) {
 		dst[i] = x.Success
 	}
 	colSuccess.Values = vals
+	return nil
 }
 
 // shredReferrer appends the levels and values of referrer to its columns' buffers.
-func (w *EventWriter) shredReferrer(rows []Event) {
+func (w *EventWriter) shredReferrer(rows []Event) error {
 	colReferrer := w.colReferrer
 	for i := range rows {
 		x := &rows[i]
@@ -339,10 +352,11 @@ func (w *EventWriter) shredReferrer(rows []Event) {
 			colReferrer.Values.AppendString((*x.Referrer))
 		}
 	}
+	return nil
 }
 
 // shredRetries appends the levels and values of retries to its columns' buffers.
-func (w *EventWriter) shredRetries(rows []Event) {
+func (w *EventWriter) shredRetries(rows []Event) error {
 	colRetries := w.colRetries
 	defs := pqslices.Grow(colRetries.Def, len(rows))[:len(colRetries.Def)+len(rows)]
 	def := defs[len(colRetries.Def):][:len(rows)]
@@ -358,10 +372,11 @@ func (w *EventWriter) shredRetries(rows []Event) {
 	}
 	colRetries.Def = defs
 	colRetries.Values = vals
+	return nil
 }
 
 // shredCountry appends the levels and values of country to its columns' buffers.
-func (w *EventWriter) shredCountry(rows []Event) {
+func (w *EventWriter) shredCountry(rows []Event) error {
 	colCountry := w.colCountry
 	for i := range rows {
 		x := &rows[i]
@@ -372,15 +387,17 @@ func (w *EventWriter) shredCountry(rows []Event) {
 			colCountry.Values.AppendString(x.Country)
 		}
 	}
+	return nil
 }
 
 // shredPayload appends the levels and values of payload to its columns' buffers.
-func (w *EventWriter) shredPayload(rows []Event) {
+func (w *EventWriter) shredPayload(rows []Event) error {
 	colPayload := w.colPayload
 	for i := range rows {
 		x := &rows[i]
 		colPayload.Values.Append(x.Payload)
 	}
+	return nil
 }
 
 // EventReader reads rows of Event from a Parquet file. Create one with NewEventReader.
@@ -760,6 +777,11 @@ func init() {
 		return nil
 	})
 	EventWhere.At = pqrt.NewOrderedField("at", func(colAt *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "at", err)
+			}
+		}
 		colAt.Values = append(colAt.Values, v.UnixMicro())
 		return nil
 	})

@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Logical (or a struct it
@@ -348,56 +348,56 @@ func pqgenLogicalWriterFor(fw *pqrt.FileWriter) (*LogicalWriter, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredI8(w.rows); return nil },
-		func() error { w.shredI16(w.rows); return nil },
-		func() error { w.shredI32(w.rows); return nil },
-		func() error { w.shredI64(w.rows); return nil },
-		func() error { w.shredU8(w.rows); return nil },
-		func() error { w.shredU16(w.rows); return nil },
-		func() error { w.shredU32(w.rows); return nil },
-		func() error { w.shredU64(w.rows); return nil },
-		func() error { w.shredInt(w.rows); return nil },
-		func() error { w.shredUint(w.rows); return nil },
-		func() error { w.shredF32(w.rows); return nil },
-		func() error { w.shredF64(w.rows); return nil },
-		func() error { w.shredBool(w.rows); return nil },
-		func() error { w.shredStr(w.rows); return nil },
-		func() error { w.shredEnum(w.rows); return nil },
-		func() error { w.shredJSON(w.rows); return nil },
-		func() error { w.shredBSON(w.rows); return nil },
-		func() error { w.shredBin(w.rows); return nil },
-		func() error { w.shredUUID(w.rows); return nil },
-		func() error { w.shredFloat16(w.rows); return nil },
-		func() error { w.shredInterval(w.rows); return nil },
-		func() error { w.shredFixed(w.rows); return nil },
-		func() error { w.shredDec32(w.rows); return nil },
-		func() error { w.shredDec64(w.rows); return nil },
-		func() error { w.shredDecFixed(w.rows); return nil },
-		func() error { w.shredDecBytes(w.rows); return nil },
-		func() error { w.shredTsMillis(w.rows); return nil },
-		func() error { w.shredTsMicros(w.rows); return nil },
-		func() error { w.shredTsNanos(w.rows); return nil },
-		func() error { w.shredTsLocal(w.rows); return nil },
-		func() error { w.shredDate(w.rows); return nil },
-		func() error { w.shredTimeOfDay32(w.rows); return nil },
-		func() error { w.shredTimeOfDay64(w.rows); return nil },
-		func() error { w.shredTimeOfDayFine(w.rows); return nil },
-		func() error { w.shredDuration(w.rows); return nil },
-		func() error { w.shredInt96(w.rows); return nil },
-		func() error { w.shredGeometry(w.rows); return nil },
-		func() error { w.shredGeography(w.rows); return nil },
-		func() error { w.shredTemp(w.rows); return nil },
-		func() error { w.shredLevel(w.rows); return nil },
-		func() error { w.shredCount(w.rows); return nil },
-		func() error { w.shredDaysRaw(w.rows); return nil },
-		func() error { w.shredMicrosRaw(w.rows); return nil },
-		func() error { w.shredID(w.rows); return nil },
-		func() error { w.shredOptTime(w.rows); return nil },
-		func() error { w.shredOptUUID(w.rows); return nil },
-		func() error { w.shredOptBytes(w.rows); return nil },
-		func() error { w.shredOptLevel(w.rows); return nil },
-		func() error { w.shredZeroNullI32(w.rows); return nil },
-		func() error { w.shredZeroNullTs(w.rows); return nil },
+		func() error { return w.shredI8(w.rows) },
+		func() error { return w.shredI16(w.rows) },
+		func() error { return w.shredI32(w.rows) },
+		func() error { return w.shredI64(w.rows) },
+		func() error { return w.shredU8(w.rows) },
+		func() error { return w.shredU16(w.rows) },
+		func() error { return w.shredU32(w.rows) },
+		func() error { return w.shredU64(w.rows) },
+		func() error { return w.shredInt(w.rows) },
+		func() error { return w.shredUint(w.rows) },
+		func() error { return w.shredF32(w.rows) },
+		func() error { return w.shredF64(w.rows) },
+		func() error { return w.shredBool(w.rows) },
+		func() error { return w.shredStr(w.rows) },
+		func() error { return w.shredEnum(w.rows) },
+		func() error { return w.shredJSON(w.rows) },
+		func() error { return w.shredBSON(w.rows) },
+		func() error { return w.shredBin(w.rows) },
+		func() error { return w.shredUUID(w.rows) },
+		func() error { return w.shredFloat16(w.rows) },
+		func() error { return w.shredInterval(w.rows) },
+		func() error { return w.shredFixed(w.rows) },
+		func() error { return w.shredDec32(w.rows) },
+		func() error { return w.shredDec64(w.rows) },
+		func() error { return w.shredDecFixed(w.rows) },
+		func() error { return w.shredDecBytes(w.rows) },
+		func() error { return w.shredTsMillis(w.rows) },
+		func() error { return w.shredTsMicros(w.rows) },
+		func() error { return w.shredTsNanos(w.rows) },
+		func() error { return w.shredTsLocal(w.rows) },
+		func() error { return w.shredDate(w.rows) },
+		func() error { return w.shredTimeOfDay32(w.rows) },
+		func() error { return w.shredTimeOfDay64(w.rows) },
+		func() error { return w.shredTimeOfDayFine(w.rows) },
+		func() error { return w.shredDuration(w.rows) },
+		func() error { return w.shredInt96(w.rows) },
+		func() error { return w.shredGeometry(w.rows) },
+		func() error { return w.shredGeography(w.rows) },
+		func() error { return w.shredTemp(w.rows) },
+		func() error { return w.shredLevel(w.rows) },
+		func() error { return w.shredCount(w.rows) },
+		func() error { return w.shredDaysRaw(w.rows) },
+		func() error { return w.shredMicrosRaw(w.rows) },
+		func() error { return w.shredID(w.rows) },
+		func() error { return w.shredOptTime(w.rows) },
+		func() error { return w.shredOptUUID(w.rows) },
+		func() error { return w.shredOptBytes(w.rows) },
+		func() error { return w.shredOptLevel(w.rows) },
+		func() error { return w.shredZeroNullI32(w.rows) },
+		func() error { return w.shredZeroNullTs(w.rows) },
 	)
 	return w, nil
 }
@@ -469,7 +469,7 @@ func (w *LogicalWriter) shred(rows []Logical) error {
 }
 
 // shredI8 appends the levels and values of i8 to its columns' buffers.
-func (w *LogicalWriter) shredI8(rows []Logical) {
+func (w *LogicalWriter) shredI8(rows []Logical) error {
 	colI8 := w.colI8
 	vals := pqslices.Grow(colI8.Values, len(rows))[:len(colI8.Values)+len(rows)]
 	dst := vals[len(colI8.Values):][:len(rows)]
@@ -478,10 +478,11 @@ func (w *LogicalWriter) shredI8(rows []Logical) {
 		dst[i] = int32(x.I8)
 	}
 	colI8.Values = vals
+	return nil
 }
 
 // shredI16 appends the levels and values of i16 to its columns' buffers.
-func (w *LogicalWriter) shredI16(rows []Logical) {
+func (w *LogicalWriter) shredI16(rows []Logical) error {
 	colI16 := w.colI16
 	vals := pqslices.Grow(colI16.Values, len(rows))[:len(colI16.Values)+len(rows)]
 	dst := vals[len(colI16.Values):][:len(rows)]
@@ -490,10 +491,11 @@ func (w *LogicalWriter) shredI16(rows []Logical) {
 		dst[i] = int32(x.I16)
 	}
 	colI16.Values = vals
+	return nil
 }
 
 // shredI32 appends the levels and values of i32 to its columns' buffers.
-func (w *LogicalWriter) shredI32(rows []Logical) {
+func (w *LogicalWriter) shredI32(rows []Logical) error {
 	colI32 := w.colI32
 	vals := pqslices.Grow(colI32.Values, len(rows))[:len(colI32.Values)+len(rows)]
 	dst := vals[len(colI32.Values):][:len(rows)]
@@ -502,10 +504,11 @@ func (w *LogicalWriter) shredI32(rows []Logical) {
 		dst[i] = x.I32
 	}
 	colI32.Values = vals
+	return nil
 }
 
 // shredI64 appends the levels and values of i64 to its columns' buffers.
-func (w *LogicalWriter) shredI64(rows []Logical) {
+func (w *LogicalWriter) shredI64(rows []Logical) error {
 	colI64 := w.colI64
 	vals := pqslices.Grow(colI64.Values, len(rows))[:len(colI64.Values)+len(rows)]
 	dst := vals[len(colI64.Values):][:len(rows)]
@@ -514,10 +517,11 @@ func (w *LogicalWriter) shredI64(rows []Logical) {
 		dst[i] = x.I64
 	}
 	colI64.Values = vals
+	return nil
 }
 
 // shredU8 appends the levels and values of u8 to its columns' buffers.
-func (w *LogicalWriter) shredU8(rows []Logical) {
+func (w *LogicalWriter) shredU8(rows []Logical) error {
 	colU8 := w.colU8
 	vals := pqslices.Grow(colU8.Values, len(rows))[:len(colU8.Values)+len(rows)]
 	dst := vals[len(colU8.Values):][:len(rows)]
@@ -526,10 +530,11 @@ func (w *LogicalWriter) shredU8(rows []Logical) {
 		dst[i] = int32(x.U8)
 	}
 	colU8.Values = vals
+	return nil
 }
 
 // shredU16 appends the levels and values of u16 to its columns' buffers.
-func (w *LogicalWriter) shredU16(rows []Logical) {
+func (w *LogicalWriter) shredU16(rows []Logical) error {
 	colU16 := w.colU16
 	vals := pqslices.Grow(colU16.Values, len(rows))[:len(colU16.Values)+len(rows)]
 	dst := vals[len(colU16.Values):][:len(rows)]
@@ -538,10 +543,11 @@ func (w *LogicalWriter) shredU16(rows []Logical) {
 		dst[i] = int32(x.U16)
 	}
 	colU16.Values = vals
+	return nil
 }
 
 // shredU32 appends the levels and values of u32 to its columns' buffers.
-func (w *LogicalWriter) shredU32(rows []Logical) {
+func (w *LogicalWriter) shredU32(rows []Logical) error {
 	colU32 := w.colU32
 	vals := pqslices.Grow(colU32.Values, len(rows))[:len(colU32.Values)+len(rows)]
 	dst := vals[len(colU32.Values):][:len(rows)]
@@ -550,10 +556,11 @@ func (w *LogicalWriter) shredU32(rows []Logical) {
 		dst[i] = int32(x.U32)
 	}
 	colU32.Values = vals
+	return nil
 }
 
 // shredU64 appends the levels and values of u64 to its columns' buffers.
-func (w *LogicalWriter) shredU64(rows []Logical) {
+func (w *LogicalWriter) shredU64(rows []Logical) error {
 	colU64 := w.colU64
 	vals := pqslices.Grow(colU64.Values, len(rows))[:len(colU64.Values)+len(rows)]
 	dst := vals[len(colU64.Values):][:len(rows)]
@@ -562,10 +569,11 @@ func (w *LogicalWriter) shredU64(rows []Logical) {
 		dst[i] = int64(x.U64)
 	}
 	colU64.Values = vals
+	return nil
 }
 
 // shredInt appends the levels and values of int to its columns' buffers.
-func (w *LogicalWriter) shredInt(rows []Logical) {
+func (w *LogicalWriter) shredInt(rows []Logical) error {
 	colInt := w.colInt
 	vals := pqslices.Grow(colInt.Values, len(rows))[:len(colInt.Values)+len(rows)]
 	dst := vals[len(colInt.Values):][:len(rows)]
@@ -574,10 +582,11 @@ func (w *LogicalWriter) shredInt(rows []Logical) {
 		dst[i] = int64(x.Int)
 	}
 	colInt.Values = vals
+	return nil
 }
 
 // shredUint appends the levels and values of uint to its columns' buffers.
-func (w *LogicalWriter) shredUint(rows []Logical) {
+func (w *LogicalWriter) shredUint(rows []Logical) error {
 	colUint := w.colUint
 	vals := pqslices.Grow(colUint.Values, len(rows))[:len(colUint.Values)+len(rows)]
 	dst := vals[len(colUint.Values):][:len(rows)]
@@ -586,10 +595,11 @@ func (w *LogicalWriter) shredUint(rows []Logical) {
 		dst[i] = int64(x.Uint)
 	}
 	colUint.Values = vals
+	return nil
 }
 
 // shredF32 appends the levels and values of f32 to its columns' buffers.
-func (w *LogicalWriter) shredF32(rows []Logical) {
+func (w *LogicalWriter) shredF32(rows []Logical) error {
 	colF32 := w.colF32
 	vals := pqslices.Grow(colF32.Values, len(rows))[:len(colF32.Values)+len(rows)]
 	dst := vals[len(colF32.Values):][:len(rows)]
@@ -598,10 +608,11 @@ func (w *LogicalWriter) shredF32(rows []Logical) {
 		dst[i] = x.F32
 	}
 	colF32.Values = vals
+	return nil
 }
 
 // shredF64 appends the levels and values of f64 to its columns' buffers.
-func (w *LogicalWriter) shredF64(rows []Logical) {
+func (w *LogicalWriter) shredF64(rows []Logical) error {
 	colF64 := w.colF64
 	vals := pqslices.Grow(colF64.Values, len(rows))[:len(colF64.Values)+len(rows)]
 	dst := vals[len(colF64.Values):][:len(rows)]
@@ -610,10 +621,11 @@ func (w *LogicalWriter) shredF64(rows []Logical) {
 		dst[i] = x.F64
 	}
 	colF64.Values = vals
+	return nil
 }
 
 // shredBool appends the levels and values of bool to its columns' buffers.
-func (w *LogicalWriter) shredBool(rows []Logical) {
+func (w *LogicalWriter) shredBool(rows []Logical) error {
 	colBool := w.colBool
 	vals := pqslices.Grow(colBool.Values, len(rows))[:len(colBool.Values)+len(rows)]
 	dst := vals[len(colBool.Values):][:len(rows)]
@@ -622,205 +634,259 @@ func (w *LogicalWriter) shredBool(rows []Logical) {
 		dst[i] = x.Bool
 	}
 	colBool.Values = vals
+	return nil
 }
 
 // shredStr appends the levels and values of str to its columns' buffers.
-func (w *LogicalWriter) shredStr(rows []Logical) {
+func (w *LogicalWriter) shredStr(rows []Logical) error {
 	colStr := w.colStr
 	for i := range rows {
 		x := &rows[i]
 		colStr.Values.AppendString(x.Str)
 	}
+	return nil
 }
 
 // shredEnum appends the levels and values of enum to its columns' buffers.
-func (w *LogicalWriter) shredEnum(rows []Logical) {
+func (w *LogicalWriter) shredEnum(rows []Logical) error {
 	colEnum := w.colEnum
 	for i := range rows {
 		x := &rows[i]
 		colEnum.Values.AppendString(x.Enum)
 	}
+	return nil
 }
 
 // shredJSON appends the levels and values of json to its columns' buffers.
-func (w *LogicalWriter) shredJSON(rows []Logical) {
+func (w *LogicalWriter) shredJSON(rows []Logical) error {
 	colJSON := w.colJSON
 	for i := range rows {
 		x := &rows[i]
 		colJSON.Values.AppendString(x.JSON)
 	}
+	return nil
 }
 
 // shredBSON appends the levels and values of bson to its columns' buffers.
-func (w *LogicalWriter) shredBSON(rows []Logical) {
+func (w *LogicalWriter) shredBSON(rows []Logical) error {
 	colBSON := w.colBSON
 	for i := range rows {
 		x := &rows[i]
 		colBSON.Values.Append(x.BSON)
 	}
+	return nil
 }
 
 // shredBin appends the levels and values of bin to its columns' buffers.
-func (w *LogicalWriter) shredBin(rows []Logical) {
+func (w *LogicalWriter) shredBin(rows []Logical) error {
 	colBin := w.colBin
 	for i := range rows {
 		x := &rows[i]
 		colBin.Values.Append(x.Bin)
 	}
+	return nil
 }
 
 // shredUUID appends the levels and values of uuid to its columns' buffers.
-func (w *LogicalWriter) shredUUID(rows []Logical) {
+func (w *LogicalWriter) shredUUID(rows []Logical) error {
 	colUUID := w.colUUID
 	for i := range rows {
 		x := &rows[i]
 		colUUID.Values = append(colUUID.Values, x.UUID[:]...)
 	}
+	return nil
 }
 
 // shredFloat16 appends the levels and values of float16 to its columns' buffers.
-func (w *LogicalWriter) shredFloat16(rows []Logical) {
+func (w *LogicalWriter) shredFloat16(rows []Logical) error {
 	colFloat16 := w.colFloat16
 	for i := range rows {
 		x := &rows[i]
 		colFloat16.Values = append(colFloat16.Values, x.Float16[:]...)
 	}
+	return nil
 }
 
 // shredInterval appends the levels and values of interval to its columns' buffers.
-func (w *LogicalWriter) shredInterval(rows []Logical) {
+func (w *LogicalWriter) shredInterval(rows []Logical) error {
 	colInterval := w.colInterval
 	for i := range rows {
 		x := &rows[i]
 		colInterval.Values = append(colInterval.Values, x.Interval[:]...)
 	}
+	return nil
 }
 
 // shredFixed appends the levels and values of fixed to its columns' buffers.
-func (w *LogicalWriter) shredFixed(rows []Logical) {
+func (w *LogicalWriter) shredFixed(rows []Logical) error {
 	colFixed := w.colFixed
 	for i := range rows {
 		x := &rows[i]
 		colFixed.Values = append(colFixed.Values, x.Fixed[:]...)
 	}
+	return nil
 }
 
 // shredDec32 appends the levels and values of dec32 to its columns' buffers.
-func (w *LogicalWriter) shredDec32(rows []Logical) {
+func (w *LogicalWriter) shredDec32(rows []Logical) error {
 	colDec32 := w.colDec32
 	vals := pqslices.Grow(colDec32.Values, len(rows))[:len(colDec32.Values)+len(rows)]
 	dst := vals[len(colDec32.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.DecimalDigits32(x.Dec32, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec32", err)
+		}
 		dst[i] = x.Dec32
 	}
 	colDec32.Values = vals
+	return nil
 }
 
 // shredDec64 appends the levels and values of dec64 to its columns' buffers.
-func (w *LogicalWriter) shredDec64(rows []Logical) {
+func (w *LogicalWriter) shredDec64(rows []Logical) error {
 	colDec64 := w.colDec64
 	vals := pqslices.Grow(colDec64.Values, len(rows))[:len(colDec64.Values)+len(rows)]
 	dst := vals[len(colDec64.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.DecimalDigits64(x.Dec64, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec64", err)
+		}
 		dst[i] = x.Dec64
 	}
 	colDec64.Values = vals
+	return nil
 }
 
 // shredDecFixed appends the levels and values of dec_fixed to its columns' buffers.
-func (w *LogicalWriter) shredDecFixed(rows []Logical) {
+func (w *LogicalWriter) shredDecFixed(rows []Logical) error {
 	colDecFixed := w.colDecFixed
 	for i := range rows {
 		x := &rows[i]
 		colDecFixed.Values = append(colDecFixed.Values, x.DecFixed[:]...)
 	}
+	return nil
 }
 
 // shredDecBytes appends the levels and values of dec_bytes to its columns' buffers.
-func (w *LogicalWriter) shredDecBytes(rows []Logical) {
+func (w *LogicalWriter) shredDecBytes(rows []Logical) error {
 	colDecBytes := w.colDecBytes
 	for i := range rows {
 		x := &rows[i]
 		colDecBytes.Values.Append(x.DecBytes)
 	}
+	return nil
 }
 
 // shredTsMillis appends the levels and values of ts_millis to its columns' buffers.
-func (w *LogicalWriter) shredTsMillis(rows []Logical) {
+func (w *LogicalWriter) shredTsMillis(rows []Logical) error {
 	colTsMillis := w.colTsMillis
 	vals := pqslices.Grow(colTsMillis.Values, len(rows))[:len(colTsMillis.Values)+len(rows)]
 	dst := vals[len(colTsMillis.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.TsMillis.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(x.TsMillis); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_millis", err)
+			}
+		}
 		dst[i] = x.TsMillis.UnixMilli()
 	}
 	colTsMillis.Values = vals
+	return nil
 }
 
 // shredTsMicros appends the levels and values of ts_micros to its columns' buffers.
-func (w *LogicalWriter) shredTsMicros(rows []Logical) {
+func (w *LogicalWriter) shredTsMicros(rows []Logical) error {
 	colTsMicros := w.colTsMicros
 	vals := pqslices.Grow(colTsMicros.Values, len(rows))[:len(colTsMicros.Values)+len(rows)]
 	dst := vals[len(colTsMicros.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.TsMicros.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(x.TsMicros); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_micros", err)
+			}
+		}
 		dst[i] = x.TsMicros.UnixMicro()
 	}
 	colTsMicros.Values = vals
+	return nil
 }
 
 // shredTsNanos appends the levels and values of ts_nanos to its columns' buffers.
-func (w *LogicalWriter) shredTsNanos(rows []Logical) {
+func (w *LogicalWriter) shredTsNanos(rows []Logical) error {
 	colTsNanos := w.colTsNanos
 	vals := pqslices.Grow(colTsNanos.Values, len(rows))[:len(colTsNanos.Values)+len(rows)]
 	dst := vals[len(colTsNanos.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.TsNanos.Unix(); s <= -9223372036 || s >= 9223372036 {
+			if _, err := pqrt.UnixNanos(x.TsNanos); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_nanos", err)
+			}
+		}
 		dst[i] = x.TsNanos.UnixNano()
 	}
 	colTsNanos.Values = vals
+	return nil
 }
 
 // shredTsLocal appends the levels and values of ts_local to its columns' buffers.
-func (w *LogicalWriter) shredTsLocal(rows []Logical) {
+func (w *LogicalWriter) shredTsLocal(rows []Logical) error {
 	colTsLocal := w.colTsLocal
 	vals := pqslices.Grow(colTsLocal.Values, len(rows))[:len(colTsLocal.Values)+len(rows)]
 	dst := vals[len(colTsLocal.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.TsLocal.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(x.TsLocal); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_local", err)
+			}
+		}
 		dst[i] = x.TsLocal.UnixMicro()
 	}
 	colTsLocal.Values = vals
+	return nil
 }
 
 // shredDate appends the levels and values of date to its columns' buffers.
-func (w *LogicalWriter) shredDate(rows []Logical) {
+func (w *LogicalWriter) shredDate(rows []Logical) error {
 	colDate := w.colDate
 	vals := pqslices.Grow(colDate.Values, len(rows))[:len(colDate.Values)+len(rows)]
 	dst := vals[len(colDate.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.Date.Unix(); s <= -185542587187200 || s >= 185542587187200 {
+			if _, err := pqrt.UnixDays(x.Date); err != nil {
+				return pqfmt.Errorf("column %s: %w", "date", err)
+			}
+		}
 		dst[i] = pqrt.DateDays(x.Date)
 	}
 	colDate.Values = vals
+	return nil
 }
 
 // shredTimeOfDay32 appends the levels and values of time_millis to its columns' buffers.
-func (w *LogicalWriter) shredTimeOfDay32(rows []Logical) {
+func (w *LogicalWriter) shredTimeOfDay32(rows []Logical) error {
 	colTimeOfDay32 := w.colTimeOfDay32
 	vals := pqslices.Grow(colTimeOfDay32.Values, len(rows))[:len(colTimeOfDay32.Values)+len(rows)]
 	dst := vals[len(colTimeOfDay32.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.TimeMillis(x.TimeOfDay32); err != nil {
+			return pqfmt.Errorf("column %s: %w", "time_millis", err)
+		}
 		dst[i] = int32(x.TimeOfDay32 / pqtime.Millisecond)
 	}
 	colTimeOfDay32.Values = vals
+	return nil
 }
 
 // shredTimeOfDay64 appends the levels and values of time_micros to its columns' buffers.
-func (w *LogicalWriter) shredTimeOfDay64(rows []Logical) {
+func (w *LogicalWriter) shredTimeOfDay64(rows []Logical) error {
 	colTimeOfDay64 := w.colTimeOfDay64
 	vals := pqslices.Grow(colTimeOfDay64.Values, len(rows))[:len(colTimeOfDay64.Values)+len(rows)]
 	dst := vals[len(colTimeOfDay64.Values):][:len(rows)]
@@ -829,10 +895,11 @@ func (w *LogicalWriter) shredTimeOfDay64(rows []Logical) {
 		dst[i] = int64(x.TimeOfDay64 / pqtime.Microsecond)
 	}
 	colTimeOfDay64.Values = vals
+	return nil
 }
 
 // shredTimeOfDayFine appends the levels and values of time_nanos to its columns' buffers.
-func (w *LogicalWriter) shredTimeOfDayFine(rows []Logical) {
+func (w *LogicalWriter) shredTimeOfDayFine(rows []Logical) error {
 	colTimeOfDayFine := w.colTimeOfDayFine
 	vals := pqslices.Grow(colTimeOfDayFine.Values, len(rows))[:len(colTimeOfDayFine.Values)+len(rows)]
 	dst := vals[len(colTimeOfDayFine.Values):][:len(rows)]
@@ -841,10 +908,11 @@ func (w *LogicalWriter) shredTimeOfDayFine(rows []Logical) {
 		dst[i] = int64(x.TimeOfDayFine)
 	}
 	colTimeOfDayFine.Values = vals
+	return nil
 }
 
 // shredDuration appends the levels and values of duration to its columns' buffers.
-func (w *LogicalWriter) shredDuration(rows []Logical) {
+func (w *LogicalWriter) shredDuration(rows []Logical) error {
 	colDuration := w.colDuration
 	vals := pqslices.Grow(colDuration.Values, len(rows))[:len(colDuration.Values)+len(rows)]
 	dst := vals[len(colDuration.Values):][:len(rows)]
@@ -853,10 +921,11 @@ func (w *LogicalWriter) shredDuration(rows []Logical) {
 		dst[i] = int64(x.Duration)
 	}
 	colDuration.Values = vals
+	return nil
 }
 
 // shredInt96 appends the levels and values of int96 to its columns' buffers.
-func (w *LogicalWriter) shredInt96(rows []Logical) {
+func (w *LogicalWriter) shredInt96(rows []Logical) error {
 	colInt96 := w.colInt96
 	vals := pqslices.Grow(colInt96.Values, len(rows))[:len(colInt96.Values)+len(rows)]
 	dst := vals[len(colInt96.Values):][:len(rows)]
@@ -865,28 +934,31 @@ func (w *LogicalWriter) shredInt96(rows []Logical) {
 		dst[i] = x.Int96
 	}
 	colInt96.Values = vals
+	return nil
 }
 
 // shredGeometry appends the levels and values of geometry to its columns' buffers.
-func (w *LogicalWriter) shredGeometry(rows []Logical) {
+func (w *LogicalWriter) shredGeometry(rows []Logical) error {
 	colGeometry := w.colGeometry
 	for i := range rows {
 		x := &rows[i]
 		colGeometry.Values.Append(x.Geometry)
 	}
+	return nil
 }
 
 // shredGeography appends the levels and values of geography to its columns' buffers.
-func (w *LogicalWriter) shredGeography(rows []Logical) {
+func (w *LogicalWriter) shredGeography(rows []Logical) error {
 	colGeography := w.colGeography
 	for i := range rows {
 		x := &rows[i]
 		colGeography.Values.Append(x.Geography)
 	}
+	return nil
 }
 
 // shredTemp appends the levels and values of temp to its columns' buffers.
-func (w *LogicalWriter) shredTemp(rows []Logical) {
+func (w *LogicalWriter) shredTemp(rows []Logical) error {
 	colTemp := w.colTemp
 	vals := pqslices.Grow(colTemp.Values, len(rows))[:len(colTemp.Values)+len(rows)]
 	dst := vals[len(colTemp.Values):][:len(rows)]
@@ -895,10 +967,11 @@ func (w *LogicalWriter) shredTemp(rows []Logical) {
 		dst[i] = float64(x.Temp)
 	}
 	colTemp.Values = vals
+	return nil
 }
 
 // shredLevel appends the levels and values of level to its columns' buffers.
-func (w *LogicalWriter) shredLevel(rows []Logical) {
+func (w *LogicalWriter) shredLevel(rows []Logical) error {
 	colLevel := w.colLevel
 	vals := pqslices.Grow(colLevel.Values, len(rows))[:len(colLevel.Values)+len(rows)]
 	dst := vals[len(colLevel.Values):][:len(rows)]
@@ -907,10 +980,11 @@ func (w *LogicalWriter) shredLevel(rows []Logical) {
 		dst[i] = int32(x.Level)
 	}
 	colLevel.Values = vals
+	return nil
 }
 
 // shredCount appends the levels and values of count to its columns' buffers.
-func (w *LogicalWriter) shredCount(rows []Logical) {
+func (w *LogicalWriter) shredCount(rows []Logical) error {
 	colCount := w.colCount
 	vals := pqslices.Grow(colCount.Values, len(rows))[:len(colCount.Values)+len(rows)]
 	dst := vals[len(colCount.Values):][:len(rows)]
@@ -919,10 +993,11 @@ func (w *LogicalWriter) shredCount(rows []Logical) {
 		dst[i] = int64(x.Count)
 	}
 	colCount.Values = vals
+	return nil
 }
 
 // shredDaysRaw appends the levels and values of days_raw to its columns' buffers.
-func (w *LogicalWriter) shredDaysRaw(rows []Logical) {
+func (w *LogicalWriter) shredDaysRaw(rows []Logical) error {
 	colDaysRaw := w.colDaysRaw
 	vals := pqslices.Grow(colDaysRaw.Values, len(rows))[:len(colDaysRaw.Values)+len(rows)]
 	dst := vals[len(colDaysRaw.Values):][:len(rows)]
@@ -931,10 +1006,11 @@ func (w *LogicalWriter) shredDaysRaw(rows []Logical) {
 		dst[i] = x.DaysRaw
 	}
 	colDaysRaw.Values = vals
+	return nil
 }
 
 // shredMicrosRaw appends the levels and values of micros_raw to its columns' buffers.
-func (w *LogicalWriter) shredMicrosRaw(rows []Logical) {
+func (w *LogicalWriter) shredMicrosRaw(rows []Logical) error {
 	colMicrosRaw := w.colMicrosRaw
 	vals := pqslices.Grow(colMicrosRaw.Values, len(rows))[:len(colMicrosRaw.Values)+len(rows)]
 	dst := vals[len(colMicrosRaw.Values):][:len(rows)]
@@ -943,10 +1019,11 @@ func (w *LogicalWriter) shredMicrosRaw(rows []Logical) {
 		dst[i] = x.MicrosRaw
 	}
 	colMicrosRaw.Values = vals
+	return nil
 }
 
 // shredID appends the levels and values of id to its columns' buffers.
-func (w *LogicalWriter) shredID(rows []Logical) {
+func (w *LogicalWriter) shredID(rows []Logical) error {
 	colID := w.colID
 	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
 	dst := vals[len(colID.Values):][:len(rows)]
@@ -955,10 +1032,11 @@ func (w *LogicalWriter) shredID(rows []Logical) {
 		dst[i] = x.ID
 	}
 	colID.Values = vals
+	return nil
 }
 
 // shredOptTime appends the levels and values of opt_time to its columns' buffers.
-func (w *LogicalWriter) shredOptTime(rows []Logical) {
+func (w *LogicalWriter) shredOptTime(rows []Logical) error {
 	colOptTime := w.colOptTime
 	defs := pqslices.Grow(colOptTime.Def, len(rows))[:len(colOptTime.Def)+len(rows)]
 	def := defs[len(colOptTime.Def):][:len(rows)]
@@ -968,16 +1046,22 @@ func (w *LogicalWriter) shredOptTime(rows []Logical) {
 		if x.OptTime == nil {
 			def[i] = 0
 		} else {
+			if s := (*x.OptTime).Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+				if _, err := pqrt.UnixMillis((*x.OptTime)); err != nil {
+					return pqfmt.Errorf("column %s: %w", "opt_time", err)
+				}
+			}
 			def[i] = 1
 			vals = append(vals, (*x.OptTime).UnixMilli())
 		}
 	}
 	colOptTime.Def = defs
 	colOptTime.Values = vals
+	return nil
 }
 
 // shredOptUUID appends the levels and values of opt_uuid to its columns' buffers.
-func (w *LogicalWriter) shredOptUUID(rows []Logical) {
+func (w *LogicalWriter) shredOptUUID(rows []Logical) error {
 	colOptUUID := w.colOptUUID
 	for i := range rows {
 		x := &rows[i]
@@ -988,10 +1072,11 @@ func (w *LogicalWriter) shredOptUUID(rows []Logical) {
 			colOptUUID.Values = append(colOptUUID.Values, (*x.OptUUID)[:]...)
 		}
 	}
+	return nil
 }
 
 // shredOptBytes appends the levels and values of opt_bytes to its columns' buffers.
-func (w *LogicalWriter) shredOptBytes(rows []Logical) {
+func (w *LogicalWriter) shredOptBytes(rows []Logical) error {
 	colOptBytes := w.colOptBytes
 	for i := range rows {
 		x := &rows[i]
@@ -1002,10 +1087,11 @@ func (w *LogicalWriter) shredOptBytes(rows []Logical) {
 			colOptBytes.Values.Append(x.OptBytes)
 		}
 	}
+	return nil
 }
 
 // shredOptLevel appends the levels and values of opt_level to its columns' buffers.
-func (w *LogicalWriter) shredOptLevel(rows []Logical) {
+func (w *LogicalWriter) shredOptLevel(rows []Logical) error {
 	colOptLevel := w.colOptLevel
 	defs := pqslices.Grow(colOptLevel.Def, len(rows))[:len(colOptLevel.Def)+len(rows)]
 	def := defs[len(colOptLevel.Def):][:len(rows)]
@@ -1021,10 +1107,11 @@ func (w *LogicalWriter) shredOptLevel(rows []Logical) {
 	}
 	colOptLevel.Def = defs
 	colOptLevel.Values = vals
+	return nil
 }
 
 // shredZeroNullI32 appends the levels and values of zero_null_i32 to its columns' buffers.
-func (w *LogicalWriter) shredZeroNullI32(rows []Logical) {
+func (w *LogicalWriter) shredZeroNullI32(rows []Logical) error {
 	colZeroNullI32 := w.colZeroNullI32
 	defs := pqslices.Grow(colZeroNullI32.Def, len(rows))[:len(colZeroNullI32.Def)+len(rows)]
 	def := defs[len(colZeroNullI32.Def):][:len(rows)]
@@ -1040,10 +1127,11 @@ func (w *LogicalWriter) shredZeroNullI32(rows []Logical) {
 	}
 	colZeroNullI32.Def = defs
 	colZeroNullI32.Values = vals
+	return nil
 }
 
 // shredZeroNullTs appends the levels and values of zero_null_ts to its columns' buffers.
-func (w *LogicalWriter) shredZeroNullTs(rows []Logical) {
+func (w *LogicalWriter) shredZeroNullTs(rows []Logical) error {
 	colZeroNullTs := w.colZeroNullTs
 	defs := pqslices.Grow(colZeroNullTs.Def, len(rows))[:len(colZeroNullTs.Def)+len(rows)]
 	def := defs[len(colZeroNullTs.Def):][:len(rows)]
@@ -1053,12 +1141,18 @@ func (w *LogicalWriter) shredZeroNullTs(rows []Logical) {
 		if x.ZeroNullTs.IsZero() {
 			def[i] = 0
 		} else {
+			if s := x.ZeroNullTs.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+				if _, err := pqrt.UnixMicros(x.ZeroNullTs); err != nil {
+					return pqfmt.Errorf("column %s: %w", "zero_null_ts", err)
+				}
+			}
 			def[i] = 1
 			vals = append(vals, x.ZeroNullTs.UnixMicro())
 		}
 	}
 	colZeroNullTs.Def = defs
 	colZeroNullTs.Values = vals
+	return nil
 }
 
 // LogicalReader reads rows of Logical from a Parquet file. Create one with NewLogicalReader.
@@ -2110,10 +2204,16 @@ func init() {
 		return nil
 	})
 	LogicalWhere.Dec32 = pqrt.NewOrderedField("dec32", func(colDec32 *pqrt.Int32Buffer, v int32) error {
+		if _, err := pqrt.DecimalDigits32(v, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec32", err)
+		}
 		colDec32.Values = append(colDec32.Values, v)
 		return nil
 	})
 	LogicalWhere.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
+		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "dec64", err)
+		}
 		colDec64.Values = append(colDec64.Values, v)
 		return nil
 	})
@@ -2126,26 +2226,54 @@ func init() {
 		return nil
 	})
 	LogicalWhere.TsMillis = pqrt.NewOrderedField("ts_millis", func(colTsMillis *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_millis", err)
+			}
+		}
 		colTsMillis.Values = append(colTsMillis.Values, v.UnixMilli())
 		return nil
 	})
 	LogicalWhere.TsMicros = pqrt.NewOrderedField("ts_micros", func(colTsMicros *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_micros", err)
+			}
+		}
 		colTsMicros.Values = append(colTsMicros.Values, v.UnixMicro())
 		return nil
 	})
 	LogicalWhere.TsNanos = pqrt.NewOrderedField("ts_nanos", func(colTsNanos *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036 || s >= 9223372036 {
+			if _, err := pqrt.UnixNanos(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_nanos", err)
+			}
+		}
 		colTsNanos.Values = append(colTsNanos.Values, v.UnixNano())
 		return nil
 	})
 	LogicalWhere.TsLocal = pqrt.NewOrderedField("ts_local", func(colTsLocal *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts_local", err)
+			}
+		}
 		colTsLocal.Values = append(colTsLocal.Values, v.UnixMicro())
 		return nil
 	})
 	LogicalWhere.Date = pqrt.NewOrderedField("date", func(colDate *pqrt.Int32Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -185542587187200 || s >= 185542587187200 {
+			if _, err := pqrt.UnixDays(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "date", err)
+			}
+		}
 		colDate.Values = append(colDate.Values, pqrt.DateDays(v))
 		return nil
 	})
 	LogicalWhere.TimeOfDay32 = pqrt.NewOrderedField("time_millis", func(colTimeOfDay32 *pqrt.Int32Buffer, v pqtime.Duration) error {
+		if _, err := pqrt.TimeMillis(v); err != nil {
+			return pqfmt.Errorf("column %s: %w", "time_millis", err)
+		}
 		colTimeOfDay32.Values = append(colTimeOfDay32.Values, int32(v/pqtime.Millisecond))
 		return nil
 	})
@@ -2198,6 +2326,11 @@ func init() {
 		return nil
 	})
 	LogicalWhere.OptTime = pqrt.NewNullableOrderedField("opt_time", func(colOptTime *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "opt_time", err)
+			}
+		}
 		colOptTime.Values = append(colOptTime.Values, v.UnixMilli())
 		return nil
 	})
@@ -2218,6 +2351,11 @@ func init() {
 		return nil
 	})
 	LogicalWhere.ZeroNullTs = pqrt.NewNullableOrderedField("zero_null_ts", func(colZeroNullTs *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "zero_null_ts", err)
+			}
+		}
 		colZeroNullTs.Values = append(colZeroNullTs.Values, v.UnixMicro())
 		return nil
 	})

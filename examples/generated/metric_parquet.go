@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -137,14 +137,14 @@ func pqgenMetricWriterFor(fw *pqrt.FileWriter) (*MetricWriter, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredName(w.rows); return nil },
-		func() error { w.shredTS(w.rows); return nil },
-		func() error { w.shredValue(w.rows); return nil },
-		func() error { w.shredLabels(w.rows); return nil },
-		func() error { w.shredSamples(w.rows); return nil },
-		func() error { w.shredTrace(w.rows); return nil },
-		func() error { w.shredDay(w.rows); return nil },
-		func() error { w.shredLevel(w.rows); return nil },
+		func() error { return w.shredName(w.rows) },
+		func() error { return w.shredTS(w.rows) },
+		func() error { return w.shredValue(w.rows) },
+		func() error { return w.shredLabels(w.rows) },
+		func() error { return w.shredSamples(w.rows) },
+		func() error { return w.shredTrace(w.rows) },
+		func() error { return w.shredDay(w.rows) },
+		func() error { return w.shredLevel(w.rows) },
 	)
 	return w, nil
 }
@@ -216,28 +216,35 @@ func (w *MetricWriter) shred(rows []Metric) error {
 }
 
 // shredName appends the levels and values of name to its columns' buffers.
-func (w *MetricWriter) shredName(rows []Metric) {
+func (w *MetricWriter) shredName(rows []Metric) error {
 	colName := w.colName
 	for i := range rows {
 		x := &rows[i]
 		colName.Values.AppendString(x.Name)
 	}
+	return nil
 }
 
 // shredTS appends the levels and values of ts to its columns' buffers.
-func (w *MetricWriter) shredTS(rows []Metric) {
+func (w *MetricWriter) shredTS(rows []Metric) error {
 	colTS := w.colTS
 	vals := pqslices.Grow(colTS.Values, len(rows))[:len(colTS.Values)+len(rows)]
 	dst := vals[len(colTS.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.TS.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(x.TS); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts", err)
+			}
+		}
 		dst[i] = x.TS.UnixMilli()
 	}
 	colTS.Values = vals
+	return nil
 }
 
 // shredValue appends the levels and values of value to its columns' buffers.
-func (w *MetricWriter) shredValue(rows []Metric) {
+func (w *MetricWriter) shredValue(rows []Metric) error {
 	colValue := w.colValue
 	vals := pqslices.Grow(colValue.Values, len(rows))[:len(colValue.Values)+len(rows)]
 	dst := vals[len(colValue.Values):][:len(rows)]
@@ -246,10 +253,11 @@ func (w *MetricWriter) shredValue(rows []Metric) {
 		dst[i] = x.Value
 	}
 	colValue.Values = vals
+	return nil
 }
 
 // shredLabels appends the levels and values of labels to its columns' buffers.
-func (w *MetricWriter) shredLabels(rows []Metric) {
+func (w *MetricWriter) shredLabels(rows []Metric) error {
 	colLabelsKey := w.colLabelsKey
 	colLabelsValue := w.colLabelsValue
 	for i := range rows {
@@ -290,10 +298,11 @@ func (w *MetricWriter) shredLabels(rows []Metric) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesLabels[:cap(w.entriesLabels)])
+	return nil
 }
 
 // shredSamples appends the levels and values of samples to its columns' buffers.
-func (w *MetricWriter) shredSamples(rows []Metric) {
+func (w *MetricWriter) shredSamples(rows []Metric) error {
 	colSamplesElem := w.colSamplesElem
 	for i := range rows {
 		x := &rows[i]
@@ -318,10 +327,11 @@ func (w *MetricWriter) shredSamples(rows []Metric) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredTrace appends the levels and values of trace to its columns' buffers.
-func (w *MetricWriter) shredTrace(rows []Metric) {
+func (w *MetricWriter) shredTrace(rows []Metric) error {
 	colTrace := w.colTrace
 	for i := range rows {
 		x := &rows[i]
@@ -332,22 +342,29 @@ func (w *MetricWriter) shredTrace(rows []Metric) {
 			colTrace.Values = append(colTrace.Values, (*x.Trace)[:]...)
 		}
 	}
+	return nil
 }
 
 // shredDay appends the levels and values of day to its columns' buffers.
-func (w *MetricWriter) shredDay(rows []Metric) {
+func (w *MetricWriter) shredDay(rows []Metric) error {
 	colDay := w.colDay
 	vals := pqslices.Grow(colDay.Values, len(rows))[:len(colDay.Values)+len(rows)]
 	dst := vals[len(colDay.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.Day.Unix(); s <= -185542587187200 || s >= 185542587187200 {
+			if _, err := pqrt.UnixDays(x.Day); err != nil {
+				return pqfmt.Errorf("column %s: %w", "day", err)
+			}
+		}
 		dst[i] = pqrt.DateDays(x.Day)
 	}
 	colDay.Values = vals
+	return nil
 }
 
 // shredLevel appends the levels and values of level to its columns' buffers.
-func (w *MetricWriter) shredLevel(rows []Metric) {
+func (w *MetricWriter) shredLevel(rows []Metric) error {
 	colLevel := w.colLevel
 	defs := pqslices.Grow(colLevel.Def, len(rows))[:len(colLevel.Def)+len(rows)]
 	def := defs[len(colLevel.Def):][:len(rows)]
@@ -363,6 +380,7 @@ func (w *MetricWriter) shredLevel(rows []Metric) {
 	}
 	colLevel.Def = defs
 	colLevel.Values = vals
+	return nil
 }
 
 // MetricReader reads rows of Metric from a Parquet file. Create one with NewMetricReader.
@@ -751,6 +769,11 @@ func init() {
 		return nil
 	})
 	MetricWhere.TS = pqrt.NewOrderedField("ts", func(colTS *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "ts", err)
+			}
+		}
 		colTS.Values = append(colTS.Values, v.UnixMilli())
 		return nil
 	})
@@ -774,6 +797,11 @@ func init() {
 		return nil
 	})
 	MetricWhere.Day = pqrt.NewOrderedField("day", func(colDay *pqrt.Int32Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -185542587187200 || s >= 185542587187200 {
+			if _, err := pqrt.UnixDays(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "day", err)
+			}
+		}
 		colDay.Values = append(colDay.Values, pqrt.DateDays(v))
 		return nil
 	})

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
@@ -255,17 +255,17 @@ func pqgenOrderWriterFor(fw *pqrt.FileWriter) (*OrderWriter, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredID(w.rows); return nil },
-		func() error { w.shredPlacedAt(w.rows); return nil },
-		func() error { w.shredCustomer(w.rows); return nil },
-		func() error { w.shredLines(w.rows); return nil },
-		func() error { w.shredTags(w.rows); return nil },
-		func() error { w.shredAttrs(w.rows); return nil },
-		func() error { w.shredDiscounts(w.rows); return nil },
-		func() error { w.shredShipping(w.rows); return nil },
-		func() error { w.shredNotes(w.rows); return nil },
-		func() error { w.shredCreatedBy(w.rows); return nil },
-		func() error { w.shredVersion(w.rows); return nil },
+		func() error { return w.shredID(w.rows) },
+		func() error { return w.shredPlacedAt(w.rows) },
+		func() error { return w.shredCustomer(w.rows) },
+		func() error { return w.shredLines(w.rows) },
+		func() error { return w.shredTags(w.rows) },
+		func() error { return w.shredAttrs(w.rows) },
+		func() error { return w.shredDiscounts(w.rows) },
+		func() error { return w.shredShipping(w.rows) },
+		func() error { return w.shredNotes(w.rows) },
+		func() error { return w.shredCreatedBy(w.rows) },
+		func() error { return w.shredVersion(w.rows) },
 	)
 	return w, nil
 }
@@ -337,7 +337,7 @@ func (w *OrderWriter) shred(rows []Order) error {
 }
 
 // shredID appends the levels and values of id to its columns' buffers.
-func (w *OrderWriter) shredID(rows []Order) {
+func (w *OrderWriter) shredID(rows []Order) error {
 	colID := w.colID
 	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
 	dst := vals[len(colID.Values):][:len(rows)]
@@ -346,22 +346,29 @@ func (w *OrderWriter) shredID(rows []Order) {
 		dst[i] = x.ID
 	}
 	colID.Values = vals
+	return nil
 }
 
 // shredPlacedAt appends the levels and values of placed_at to its columns' buffers.
-func (w *OrderWriter) shredPlacedAt(rows []Order) {
+func (w *OrderWriter) shredPlacedAt(rows []Order) error {
 	colPlacedAt := w.colPlacedAt
 	vals := pqslices.Grow(colPlacedAt.Values, len(rows))[:len(colPlacedAt.Values)+len(rows)]
 	dst := vals[len(colPlacedAt.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.PlacedAt.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(x.PlacedAt); err != nil {
+				return pqfmt.Errorf("column %s: %w", "placed_at", err)
+			}
+		}
 		dst[i] = x.PlacedAt.UnixMilli()
 	}
 	colPlacedAt.Values = vals
+	return nil
 }
 
 // shredCustomer appends the levels and values of customer to its columns' buffers.
-func (w *OrderWriter) shredCustomer(rows []Order) {
+func (w *OrderWriter) shredCustomer(rows []Order) error {
 	colCustomerID := w.colCustomerID
 	colCustomerName := w.colCustomerName
 	colCustomerEmail := w.colCustomerEmail
@@ -385,10 +392,11 @@ func (w *OrderWriter) shredCustomer(rows []Order) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredLines appends the levels and values of lines to its columns' buffers.
-func (w *OrderWriter) shredLines(rows []Order) {
+func (w *OrderWriter) shredLines(rows []Order) error {
 	colLinesSKU := w.colLinesSKU
 	colLinesQuantity := w.colLinesQuantity
 	colLinesPrice := w.colLinesPrice
@@ -429,6 +437,9 @@ func (w *OrderWriter) shredLines(rows []Order) {
 				colLinesQuantity.Values = append(colLinesQuantity.Values, s1.Quantity)
 				colLinesPrice.Def = append(colLinesPrice.Def, 1)
 				colLinesPrice.Rep = append(colLinesPrice.Rep, r1)
+				if _, err := pqrt.DecimalDigits64(s1.Price, 18); err != nil {
+					return pqfmt.Errorf("column %s: %w", "lines.list.element.price", err)
+				}
 				colLinesPrice.Values = append(colLinesPrice.Values, s1.Price)
 				m1 := s1.Options
 				if len(m1) == 0 {
@@ -482,10 +493,11 @@ func (w *OrderWriter) shredLines(rows []Order) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesLinesOptions[:cap(w.entriesLinesOptions)])
+	return nil
 }
 
 // shredTags appends the levels and values of tags to its columns' buffers.
-func (w *OrderWriter) shredTags(rows []Order) {
+func (w *OrderWriter) shredTags(rows []Order) error {
 	colTagsElem := w.colTagsElem
 	for i := range rows {
 		x := &rows[i]
@@ -510,10 +522,11 @@ func (w *OrderWriter) shredTags(rows []Order) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredAttrs appends the levels and values of attrs to its columns' buffers.
-func (w *OrderWriter) shredAttrs(rows []Order) {
+func (w *OrderWriter) shredAttrs(rows []Order) error {
 	colAttrsKey := w.colAttrsKey
 	colAttrsValue := w.colAttrsValue
 	for i := range rows {
@@ -542,10 +555,11 @@ func (w *OrderWriter) shredAttrs(rows []Order) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesAttrs[:cap(w.entriesAttrs)])
+	return nil
 }
 
 // shredDiscounts appends the levels and values of discounts to its columns' buffers.
-func (w *OrderWriter) shredDiscounts(rows []Order) {
+func (w *OrderWriter) shredDiscounts(rows []Order) error {
 	colDiscountsKey := w.colDiscountsKey
 	colDiscountsValueElem := w.colDiscountsValueElem
 	for i := range rows {
@@ -593,10 +607,11 @@ func (w *OrderWriter) shredDiscounts(rows []Order) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesDiscounts[:cap(w.entriesDiscounts)])
+	return nil
 }
 
 // shredShipping appends the levels and values of shipping to its columns' buffers.
-func (w *OrderWriter) shredShipping(rows []Order) {
+func (w *OrderWriter) shredShipping(rows []Order) error {
 	colShippingStreet := w.colShippingStreet
 	colShippingCity := w.colShippingCity
 	colShippingZip := w.colShippingZip
@@ -612,10 +627,11 @@ func (w *OrderWriter) shredShipping(rows []Order) {
 			colShippingZip.Values.AppendString((*s1.Zip))
 		}
 	}
+	return nil
 }
 
 // shredNotes appends the levels and values of notes to its columns' buffers.
-func (w *OrderWriter) shredNotes(rows []Order) {
+func (w *OrderWriter) shredNotes(rows []Order) error {
 	colNotesElem := w.colNotesElem
 	for i := range rows {
 		x := &rows[i]
@@ -640,19 +656,21 @@ func (w *OrderWriter) shredNotes(rows []Order) {
 			}
 		}
 	}
+	return nil
 }
 
 // shredCreatedBy appends the levels and values of created_by to its columns' buffers.
-func (w *OrderWriter) shredCreatedBy(rows []Order) {
+func (w *OrderWriter) shredCreatedBy(rows []Order) error {
 	colCreatedBy := w.colCreatedBy
 	for i := range rows {
 		x := &rows[i]
 		colCreatedBy.Values.AppendString(x.Audit.CreatedBy)
 	}
+	return nil
 }
 
 // shredVersion appends the levels and values of version to its columns' buffers.
-func (w *OrderWriter) shredVersion(rows []Order) {
+func (w *OrderWriter) shredVersion(rows []Order) error {
 	colVersion := w.colVersion
 	vals := pqslices.Grow(colVersion.Values, len(rows))[:len(colVersion.Values)+len(rows)]
 	dst := vals[len(colVersion.Values):][:len(rows)]
@@ -661,6 +679,7 @@ func (w *OrderWriter) shredVersion(rows []Order) {
 		dst[i] = int32(x.Audit.Version)
 	}
 	colVersion.Values = vals
+	return nil
 }
 
 // OrderReader reads rows of Order from a Parquet file. Create one with NewOrderReader.
@@ -1361,6 +1380,11 @@ func init() {
 		return nil
 	})
 	OrderWhere.PlacedAt = pqrt.NewOrderedField("placed_at", func(colPlacedAt *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+			if _, err := pqrt.UnixMillis(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "placed_at", err)
+			}
+		}
 		colPlacedAt.Values = append(colPlacedAt.Values, v.UnixMilli())
 		return nil
 	})
@@ -1407,6 +1431,9 @@ func init() {
 			})),
 		}),
 		Price: pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.price", func(colLinesPrice *pqrt.Int64Buffer, v int64) error {
+			if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
+				return pqfmt.Errorf("column %s: %w", "lines.list.element.price", err)
+			}
 			colLinesPrice.Values = append(colLinesPrice.Values, v)
 			return nil
 		})),

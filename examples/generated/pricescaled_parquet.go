@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -132,13 +132,13 @@ func pqgenPriceScaledWriterFor(fw *pqrt.FileWriter) (*PriceScaledWriter, error) 
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredAmount(w.rows); return nil },
-		func() error { w.shredTotal(w.rows); return nil },
-		func() error { w.shredBig(w.rows); return nil },
-		func() error { w.shredOpt(w.rows); return nil },
-		func() error { w.shredZero(w.rows); return nil },
-		func() error { w.shredLines(w.rows); return nil },
-		func() error { w.shredByCode(w.rows); return nil },
+		func() error { return w.shredAmount(w.rows) },
+		func() error { return w.shredTotal(w.rows) },
+		func() error { return w.shredBig(w.rows) },
+		func() error { return w.shredOpt(w.rows) },
+		func() error { return w.shredZero(w.rows) },
+		func() error { return w.shredLines(w.rows) },
+		func() error { return w.shredByCode(w.rows) },
 	)
 	return w, nil
 }
@@ -210,40 +210,49 @@ func (w *PriceScaledWriter) shred(rows []PriceScaled) error {
 }
 
 // shredAmount appends the levels and values of amount to its columns' buffers.
-func (w *PriceScaledWriter) shredAmount(rows []PriceScaled) {
+func (w *PriceScaledWriter) shredAmount(rows []PriceScaled) error {
 	colAmount := w.colAmount
 	vals := pqslices.Grow(colAmount.Values, len(rows))[:len(colAmount.Values)+len(rows)]
 	dst := vals[len(colAmount.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.DecimalDigits32(x.Amount, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "amount", err)
+		}
 		dst[i] = x.Amount
 	}
 	colAmount.Values = vals
+	return nil
 }
 
 // shredTotal appends the levels and values of total to its columns' buffers.
-func (w *PriceScaledWriter) shredTotal(rows []PriceScaled) {
+func (w *PriceScaledWriter) shredTotal(rows []PriceScaled) error {
 	colTotal := w.colTotal
 	vals := pqslices.Grow(colTotal.Values, len(rows))[:len(colTotal.Values)+len(rows)]
 	dst := vals[len(colTotal.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.DecimalDigits64(x.Total, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "total", err)
+		}
 		dst[i] = x.Total
 	}
 	colTotal.Values = vals
+	return nil
 }
 
 // shredBig appends the levels and values of big to its columns' buffers.
-func (w *PriceScaledWriter) shredBig(rows []PriceScaled) {
+func (w *PriceScaledWriter) shredBig(rows []PriceScaled) error {
 	colBig := w.colBig
 	for i := range rows {
 		x := &rows[i]
 		colBig.Values = append(colBig.Values, x.Big[:]...)
 	}
+	return nil
 }
 
 // shredOpt appends the levels and values of opt to its columns' buffers.
-func (w *PriceScaledWriter) shredOpt(rows []PriceScaled) {
+func (w *PriceScaledWriter) shredOpt(rows []PriceScaled) error {
 	colOpt := w.colOpt
 	for i := range rows {
 		x := &rows[i]
@@ -254,10 +263,11 @@ func (w *PriceScaledWriter) shredOpt(rows []PriceScaled) {
 			colOpt.Values = append(colOpt.Values, (*x.Opt)[:]...)
 		}
 	}
+	return nil
 }
 
 // shredZero appends the levels and values of zero to its columns' buffers.
-func (w *PriceScaledWriter) shredZero(rows []PriceScaled) {
+func (w *PriceScaledWriter) shredZero(rows []PriceScaled) error {
 	colZero := w.colZero
 	defs := pqslices.Grow(colZero.Def, len(rows))[:len(colZero.Def)+len(rows)]
 	def := defs[len(colZero.Def):][:len(rows)]
@@ -267,16 +277,20 @@ func (w *PriceScaledWriter) shredZero(rows []PriceScaled) {
 		if x.Zero == 0 {
 			def[i] = 0
 		} else {
+			if _, err := pqrt.DecimalDigits32(x.Zero, 5); err != nil {
+				return pqfmt.Errorf("column %s: %w", "zero", err)
+			}
 			def[i] = 1
 			vals = append(vals, x.Zero)
 		}
 	}
 	colZero.Def = defs
 	colZero.Values = vals
+	return nil
 }
 
 // shredLines appends the levels and values of lines to its columns' buffers.
-func (w *PriceScaledWriter) shredLines(rows []PriceScaled) {
+func (w *PriceScaledWriter) shredLines(rows []PriceScaled) error {
 	colLinesElem := w.colLinesElem
 	for i := range rows {
 		x := &rows[i]
@@ -292,14 +306,18 @@ func (w *PriceScaledWriter) shredLines(rows []PriceScaled) {
 				}
 				colLinesElem.Def = append(colLinesElem.Def, 1)
 				colLinesElem.Rep = append(colLinesElem.Rep, r1)
+				if _, err := pqrt.DecimalDigits64(l1[j1], 12); err != nil {
+					return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
+				}
 				colLinesElem.Values = append(colLinesElem.Values, l1[j1])
 			}
 		}
 	}
+	return nil
 }
 
 // shredByCode appends the levels and values of by_code to its columns' buffers.
-func (w *PriceScaledWriter) shredByCode(rows []PriceScaled) {
+func (w *PriceScaledWriter) shredByCode(rows []PriceScaled) error {
 	colByCodeKey := w.colByCodeKey
 	colByCodeValue := w.colByCodeValue
 	for i := range rows {
@@ -322,12 +340,16 @@ func (w *PriceScaledWriter) shredByCode(rows []PriceScaled) {
 				colByCodeKey.Values.AppendString(e1[j1].Key)
 				colByCodeValue.Def = append(colByCodeValue.Def, 1)
 				colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
+				if _, err := pqrt.DecimalDigits32(e1[j1].Value, 9); err != nil {
+					return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
+				}
 				colByCodeValue.Values = append(colByCodeValue.Values, e1[j1].Value)
 			}
 		}
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesByCode[:cap(w.entriesByCode)])
+	return nil
 }
 
 // PriceScaledReader reads rows of PriceScaled from a Parquet file. Create one with NewPriceScaledReader.
@@ -677,10 +699,16 @@ var PriceScaledWhere struct {
 
 func init() {
 	PriceScaledWhere.Amount = pqrt.NewOrderedField("amount", func(colAmount *pqrt.Int32Buffer, v int32) error {
+		if _, err := pqrt.DecimalDigits32(v, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "amount", err)
+		}
 		colAmount.Values = append(colAmount.Values, v)
 		return nil
 	})
 	PriceScaledWhere.Total = pqrt.NewOrderedField("total", func(colTotal *pqrt.Int64Buffer, v int64) error {
+		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
+			return pqfmt.Errorf("column %s: %w", "total", err)
+		}
 		colTotal.Values = append(colTotal.Values, v)
 		return nil
 	})
@@ -693,10 +721,16 @@ func init() {
 		return nil
 	})
 	PriceScaledWhere.Zero = pqrt.NewNullableOrderedField("zero", func(colZero *pqrt.Int32Buffer, v int32) error {
+		if _, err := pqrt.DecimalDigits32(v, 5); err != nil {
+			return pqfmt.Errorf("column %s: %w", "zero", err)
+		}
 		colZero.Values = append(colZero.Values, v)
 		return nil
 	})
 	PriceScaledWhere.Lines = pqrt.NewListField(pqrt.NewOrderedField("lines.list.element", func(colLinesElem *pqrt.Int64Buffer, v int64) error {
+		if _, err := pqrt.DecimalDigits64(v, 12); err != nil {
+			return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
+		}
 		colLinesElem.Values = append(colLinesElem.Values, v)
 		return nil
 	}))
@@ -704,6 +738,9 @@ func init() {
 		colByCodeKey.Values.AppendString(v)
 		return nil
 	})), pqrt.AnyElement(pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v int32) error {
+		if _, err := pqrt.DecimalDigits32(v, 9); err != nil {
+			return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
+		}
 		colByCodeValue.Values = append(colByCodeValue.Values, v)
 		return nil
 	})))

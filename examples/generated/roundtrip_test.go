@@ -114,7 +114,7 @@ func logicals(n int) []Logical {
 			I8: int8(r.Int()), I16: int16(r.Int()), I32: r.Int32(), I64: r.Int64(), U8: uint8(r.Uint32()), U16: uint16(r.Uint32()),
 			U32: r.Uint32(), U64: r.Uint64(), Int: r.Int(), Uint: uint(r.Uint64()), F32: r.Float32(), F64: r.Float64(),
 			Bool: r.IntN(2) == 1, Str: randString(r), Enum: "A", JSON: `{"a":1}`, BSON: []byte{5, 0, 0, 0, 0}, Bin: []byte(randString(r)),
-			Dec32: r.Int32N(1e9), Dec64: r.Int64(), DecBytes: []byte{1, 2, 3},
+			Dec32: r.Int32N(1e9), Dec64: r.Int64N(1e18), DecBytes: []byte{1, 2, 3},
 			TsMillis: randTime(r, time.Millisecond), TsMicros: randTime(r, time.Microsecond), TsNanos: randTime(r, 1),
 			TsLocal: randTime(r, time.Microsecond), Date: time.Date(1900+r.IntN(300), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC),
 			TimeOfDay32: time.Duration(r.Int64N(86400e3)) * time.Millisecond, TimeOfDay64: time.Duration(r.Int64N(86400e6)) * time.Microsecond,

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Spans (or a struct it
@@ -129,13 +129,13 @@ func pqgenSpansWriterFor(fw *pqrt.FileWriter) (*SpansWriter, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredInterval(w.rows); return nil },
-		func() error { w.shredIntervalRaw(w.rows); return nil },
-		func() error { w.shredOptInterval(w.rows); return nil },
-		func() error { w.shredByInterval(w.rows); return nil },
-		func() error { w.shredTime(w.rows); return nil },
-		func() error { w.shredTimeRaw(w.rows); return nil },
-		func() error { w.shredTimeMicros(w.rows); return nil },
+		func() error { return w.shredInterval(w.rows) },
+		func() error { return w.shredIntervalRaw(w.rows) },
+		func() error { return w.shredOptInterval(w.rows) },
+		func() error { return w.shredByInterval(w.rows) },
+		func() error { return w.shredTime(w.rows) },
+		func() error { return w.shredTimeRaw(w.rows) },
+		func() error { return w.shredTimeMicros(w.rows) },
 	)
 	return w, nil
 }
@@ -207,25 +207,27 @@ func (w *SpansWriter) shred(rows []Spans) error {
 }
 
 // shredInterval appends the levels and values of interval to its columns' buffers.
-func (w *SpansWriter) shredInterval(rows []Spans) {
+func (w *SpansWriter) shredInterval(rows []Spans) error {
 	colInterval := w.colInterval
 	for i := range rows {
 		x := &rows[i]
 		colInterval.Values = pqrt.AppendInterval(colInterval.Values, x.Interval)
 	}
+	return nil
 }
 
 // shredIntervalRaw appends the levels and values of interval_raw to its columns' buffers.
-func (w *SpansWriter) shredIntervalRaw(rows []Spans) {
+func (w *SpansWriter) shredIntervalRaw(rows []Spans) error {
 	colIntervalRaw := w.colIntervalRaw
 	for i := range rows {
 		x := &rows[i]
 		colIntervalRaw.Values = append(colIntervalRaw.Values, x.IntervalRaw[:]...)
 	}
+	return nil
 }
 
 // shredOptInterval appends the levels and values of opt_interval to its columns' buffers.
-func (w *SpansWriter) shredOptInterval(rows []Spans) {
+func (w *SpansWriter) shredOptInterval(rows []Spans) error {
 	colOptInterval := w.colOptInterval
 	for i := range rows {
 		x := &rows[i]
@@ -236,10 +238,11 @@ func (w *SpansWriter) shredOptInterval(rows []Spans) {
 			colOptInterval.Values = pqrt.AppendInterval(colOptInterval.Values, (*x.OptInterval))
 		}
 	}
+	return nil
 }
 
 // shredByInterval appends the levels and values of by_interval to its columns' buffers.
-func (w *SpansWriter) shredByInterval(rows []Spans) {
+func (w *SpansWriter) shredByInterval(rows []Spans) error {
 	colByIntervalKey := w.colByIntervalKey
 	colByIntervalValue := w.colByIntervalValue
 	for i := range rows {
@@ -268,22 +271,27 @@ func (w *SpansWriter) shredByInterval(rows []Spans) {
 	}
 	// drop the rows' keys and values from the entry slices
 	clear(w.entriesByInterval[:cap(w.entriesByInterval)])
+	return nil
 }
 
 // shredTime appends the levels and values of time to its columns' buffers.
-func (w *SpansWriter) shredTime(rows []Spans) {
+func (w *SpansWriter) shredTime(rows []Spans) error {
 	colTime := w.colTime
 	vals := pqslices.Grow(colTime.Values, len(rows))[:len(colTime.Values)+len(rows)]
 	dst := vals[len(colTime.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if _, err := pqrt.TimeMillis(x.Time); err != nil {
+			return pqfmt.Errorf("column %s: %w", "time", err)
+		}
 		dst[i] = int32(x.Time / pqtime.Millisecond)
 	}
 	colTime.Values = vals
+	return nil
 }
 
 // shredTimeRaw appends the levels and values of time_raw to its columns' buffers.
-func (w *SpansWriter) shredTimeRaw(rows []Spans) {
+func (w *SpansWriter) shredTimeRaw(rows []Spans) error {
 	colTimeRaw := w.colTimeRaw
 	vals := pqslices.Grow(colTimeRaw.Values, len(rows))[:len(colTimeRaw.Values)+len(rows)]
 	dst := vals[len(colTimeRaw.Values):][:len(rows)]
@@ -292,10 +300,11 @@ func (w *SpansWriter) shredTimeRaw(rows []Spans) {
 		dst[i] = x.TimeRaw
 	}
 	colTimeRaw.Values = vals
+	return nil
 }
 
 // shredTimeMicros appends the levels and values of time_micros to its columns' buffers.
-func (w *SpansWriter) shredTimeMicros(rows []Spans) {
+func (w *SpansWriter) shredTimeMicros(rows []Spans) error {
 	colTimeMicros := w.colTimeMicros
 	vals := pqslices.Grow(colTimeMicros.Values, len(rows))[:len(colTimeMicros.Values)+len(rows)]
 	dst := vals[len(colTimeMicros.Values):][:len(rows)]
@@ -304,6 +313,7 @@ func (w *SpansWriter) shredTimeMicros(rows []Spans) {
 		dst[i] = x.TimeMicros
 	}
 	colTimeMicros.Values = vals
+	return nil
 }
 
 // SpansReader reads rows of Spans from a Parquet file. Create one with NewSpansReader.
@@ -649,6 +659,9 @@ func init() {
 		return nil
 	})))
 	SpansWhere.Time = pqrt.NewOrderedField("time", func(colTime *pqrt.Int32Buffer, v pqtime.Duration) error {
+		if _, err := pqrt.TimeMillis(v); err != nil {
+			return pqfmt.Errorf("column %s: %w", "time", err)
+		}
 		colTime.Values = append(colTime.Values, int32(v/pqtime.Millisecond))
 		return nil
 	})

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(9 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 9)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Flat (or a struct it
@@ -121,12 +121,12 @@ func pqgenFlatWriterFor(fw *pqrt.FileWriter) (*FlatWriter, error) {
 		return nil, err
 	}
 	w.parts = fw.ShredParts(
-		func() error { w.shredID(w.rows); return nil },
-		func() error { w.shredName(w.rows); return nil },
-		func() error { w.shredValue(w.rows); return nil },
-		func() error { w.shredOpt(w.rows); return nil },
-		func() error { w.shredCount(w.rows); return nil },
-		func() error { w.shredAt(w.rows); return nil },
+		func() error { return w.shredID(w.rows) },
+		func() error { return w.shredName(w.rows) },
+		func() error { return w.shredValue(w.rows) },
+		func() error { return w.shredOpt(w.rows) },
+		func() error { return w.shredCount(w.rows) },
+		func() error { return w.shredAt(w.rows) },
 	)
 	return w, nil
 }
@@ -198,7 +198,7 @@ func (w *FlatWriter) shred(rows []Flat) error {
 }
 
 // shredID appends the levels and values of id to its columns' buffers.
-func (w *FlatWriter) shredID(rows []Flat) {
+func (w *FlatWriter) shredID(rows []Flat) error {
 	colID := w.colID
 	vals := pqslices.Grow(colID.Values, len(rows))[:len(colID.Values)+len(rows)]
 	dst := vals[len(colID.Values):][:len(rows)]
@@ -207,19 +207,21 @@ func (w *FlatWriter) shredID(rows []Flat) {
 		dst[i] = x.ID
 	}
 	colID.Values = vals
+	return nil
 }
 
 // shredName appends the levels and values of name to its columns' buffers.
-func (w *FlatWriter) shredName(rows []Flat) {
+func (w *FlatWriter) shredName(rows []Flat) error {
 	colName := w.colName
 	for i := range rows {
 		x := &rows[i]
 		colName.Values.AppendString(x.Name)
 	}
+	return nil
 }
 
 // shredValue appends the levels and values of value to its columns' buffers.
-func (w *FlatWriter) shredValue(rows []Flat) {
+func (w *FlatWriter) shredValue(rows []Flat) error {
 	colValue := w.colValue
 	vals := pqslices.Grow(colValue.Values, len(rows))[:len(colValue.Values)+len(rows)]
 	dst := vals[len(colValue.Values):][:len(rows)]
@@ -228,10 +230,11 @@ func (w *FlatWriter) shredValue(rows []Flat) {
 		dst[i] = x.Value
 	}
 	colValue.Values = vals
+	return nil
 }
 
 // shredOpt appends the levels and values of opt to its columns' buffers.
-func (w *FlatWriter) shredOpt(rows []Flat) {
+func (w *FlatWriter) shredOpt(rows []Flat) error {
 	colOpt := w.colOpt
 	defs := pqslices.Grow(colOpt.Def, len(rows))[:len(colOpt.Def)+len(rows)]
 	def := defs[len(colOpt.Def):][:len(rows)]
@@ -247,10 +250,11 @@ func (w *FlatWriter) shredOpt(rows []Flat) {
 	}
 	colOpt.Def = defs
 	colOpt.Values = vals
+	return nil
 }
 
 // shredCount appends the levels and values of count to its columns' buffers.
-func (w *FlatWriter) shredCount(rows []Flat) {
+func (w *FlatWriter) shredCount(rows []Flat) error {
 	colCount := w.colCount
 	vals := pqslices.Grow(colCount.Values, len(rows))[:len(colCount.Values)+len(rows)]
 	dst := vals[len(colCount.Values):][:len(rows)]
@@ -259,18 +263,25 @@ func (w *FlatWriter) shredCount(rows []Flat) {
 		dst[i] = x.Count
 	}
 	colCount.Values = vals
+	return nil
 }
 
 // shredAt appends the levels and values of at to its columns' buffers.
-func (w *FlatWriter) shredAt(rows []Flat) {
+func (w *FlatWriter) shredAt(rows []Flat) error {
 	colAt := w.colAt
 	vals := pqslices.Grow(colAt.Values, len(rows))[:len(colAt.Values)+len(rows)]
 	dst := vals[len(colAt.Values):][:len(rows)]
 	for i := range rows {
 		x := &rows[i]
+		if s := x.At.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(x.At); err != nil {
+				return pqfmt.Errorf("column %s: %w", "at", err)
+			}
+		}
 		dst[i] = x.At.UnixMicro()
 	}
 	colAt.Values = vals
+	return nil
 }
 
 // FlatReader reads rows of Flat from a Parquet file. Create one with NewFlatReader.
@@ -562,6 +573,11 @@ func init() {
 		return nil
 	})
 	FlatWhere.At = pqrt.NewOrderedField("at", func(colAt *pqrt.Int64Buffer, v pqtime.Time) error {
+		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+			if _, err := pqrt.UnixMicros(v); err != nil {
+				return pqfmt.Errorf("column %s: %w", "at", err)
+			}
+		}
 		colAt.Values = append(colAt.Values, v.UnixMicro())
 		return nil
 	})

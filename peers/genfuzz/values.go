@@ -192,7 +192,17 @@ func (f *filler) leaf(s *shape, v reflect.Value) {
 	case reflect.Bool:
 		v.SetBool(f.r.IntN(2) == 0)
 	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		v.SetInt(f.int64())
+		x := f.int64()
+		if d := n.Logical; d.Kind == meta.LogicalDecimal && d.Decimal.Precision >= 1 && d.Decimal.Precision <= 18 {
+			// At most the precision's digits: writers refuse more
+			// (runtime.DecimalDigits64).
+			lim := int64(1)
+			for range d.Decimal.Precision {
+				lim *= 10
+			}
+			x %= lim
+		}
+		v.SetInt(x)
 	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		v.SetUint(uint64(f.int64()))
 	case reflect.Float32, reflect.Float64:

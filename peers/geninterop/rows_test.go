@@ -18,6 +18,10 @@ import (
 // numRows is the number of rows of every example row set.
 const numRows = 2000
 
+// maxDecimal18 is the largest unscaled value of a DECIMAL of precision
+// 18 (Line.Price): writers refuse more digits.
+const maxDecimal18 = 999_999_999_999_999_999
+
 func ptr[T any](v T) *T { return &v }
 
 // words are valid UTF-8 strings, empty and multi-byte included.
@@ -137,7 +141,7 @@ func orderRowsN(n int) []generated.Order {
 			}
 		}
 		for range r.IntN(4) {
-			l := generated.Line{SKU: word(r), Quantity: r.Int32N(100) - 50, Price: []int64{math.MaxInt64, math.MinInt64, 0, r.Int64N(1e9)}[r.IntN(4)]}
+			l := generated.Line{SKU: word(r), Quantity: r.Int32N(100) - 50, Price: []int64{maxDecimal18, -maxDecimal18, 0, r.Int64N(1e9)}[r.IntN(4)]}
 			if n := r.IntN(3); n > 0 {
 				l.Options = map[string]int64{}
 				for k := range n {
@@ -317,7 +321,7 @@ func logicalRows() []generated.Logical {
 			F32: float32At(r, i), F64: float64At(r, i), Bool: r.IntN(2) == 0,
 			Str: word(r), Enum: []string{"RED", "GREEN", "BLUE"}[r.IntN(3)], JSON: `{"k":` + []string{"1", "null", `"é"`, "[]"}[r.IntN(4)] + `}`,
 			BSON: blob(r), Bin: blob(r), Float16: f16[r.IntN(len(f16))],
-			Dec32: r.Int32N(2e9) - 1e9, Dec64: r.Int64N(2e18) - 1e18,
+			Dec32: r.Int32N(2e9-1) - (1e9 - 1), Dec64: r.Int64N(2e18-1) - (1e18 - 1),
 			TsMillis: instant(r, time.Millisecond), TsMicros: instant(r, time.Microsecond), TsNanos: instant(r, time.Nanosecond),
 			TsLocal: instant(r, time.Microsecond), Date: instant(r, 24*time.Hour),
 			TimeOfDay32: time.Duration(r.Int64N(86400e3)) * time.Millisecond, TimeOfDay64: time.Duration(r.Int64N(86400e6)) * time.Microsecond,

@@ -1,0 +1,85 @@
+package generated
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pqgen/pqgen/runtime"
+)
+
+// TestValueOutOfRange: a value its column cannot hold fails Write with an
+// error wrapping runtime.ErrValue that names the column, where the
+// conversion used to wrap it silently (the zero time.Time in a
+// TIMESTAMP(NANOS) column read back as 1754-08-30); the extreme values
+// that fit are written and read back exactly.
+func TestValueOutOfRange(t *testing.T) {
+	base := logicals(1)[0]
+	write := func(l Logical) ([]byte, error) {
+		var b bytes.Buffer
+		w, err := NewLogicalWriter(&b)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write([]Logical{l}); err != nil {
+			return nil, err
+		}
+		err = w.Close()
+		return b.Bytes(), err
+	}
+	for _, c := range []struct {
+		name   string
+		set    func(*Logical)
+		column string // "": the row must be written and read back
+	}{
+		{"zero time in nanoseconds", func(l *Logical) { l.TsNanos = time.Time{} }, "ts_nanos"},
+		{"year 2263 in nanoseconds", func(l *Logical) { l.TsNanos = time.Date(2263, 1, 1, 0, 0, 0, 0, time.UTC) }, "ts_nanos"},
+		{"last nanosecond", func(l *Logical) { l.TsNanos = time.Unix(0, math.MaxInt64).UTC() }, ""},
+		{"first nanosecond", func(l *Logical) { l.TsNanos = time.Unix(0, math.MinInt64).UTC() }, ""},
+		{"one before the first nanosecond", func(l *Logical) { l.TsNanos = time.Unix(0, math.MinInt64).Add(-1).UTC() }, "ts_nanos"},
+		{"zero time in micros", func(l *Logical) { l.TsMicros = time.Time{} }, ""},
+		{"year 300,000 in micros", func(l *Logical) { l.TsMicros = time.Date(300_000, 1, 1, 0, 0, 0, 0, time.UTC) }, "ts_micros"},
+		{"year 6,000,000 as a date", func(l *Logical) { l.Date = time.Date(6_000_000, 1, 1, 0, 0, 0, 0, time.UTC) }, "date"},
+		{"25 days in TIME(MILLIS)", func(l *Logical) { l.TimeOfDay32 = 25 * 24 * time.Hour }, "time_millis"},
+		{"19 digits in DECIMAL(18,4)", func(l *Logical) { l.Dec64 = 1e18 }, "dec64"},
+		{"18 digits in DECIMAL(18,4)", func(l *Logical) { l.Dec64 = -999_999_999_999_999_999 }, ""},
+		{"10 digits in DECIMAL(9,2)", func(l *Logical) { l.Dec32 = -1_000_000_000 }, "dec32"},
+	} {
+		l := base
+		c.set(&l)
+		data, err := write(l)
+		if c.column != "" {
+			if !errors.Is(err, runtime.ErrValue) || !strings.Contains(err.Error(), "column "+c.column+":") {
+				t.Errorf("%s: %v, want an error wrapping ErrValue naming column %s", c.name, err, c.column)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		rows, err := readLogicalRows(data)
+		if err != nil || len(rows) != 1 || !rows[0].TsNanos.Equal(l.TsNanos) || !rows[0].TsMicros.Equal(l.TsMicros) || rows[0].Dec64 != l.Dec64 {
+			t.Errorf("%s: read back %v (%v), want TsNanos %v TsMicros %v Dec64 %d", c.name, rows, err, l.TsNanos, l.TsMicros, l.Dec64)
+		}
+	}
+}
+
+// readLogicalRows reads every row of a Logical file held in data.
+func readLogicalRows(data []byte) ([]Logical, error) {
+	r, err := NewLogicalReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	var out []Logical
+	for row, err := range r.All() {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
