@@ -63,6 +63,18 @@ type adapter struct {
 	f64   []float64
 }
 
+// misfit is the error of the page's value i, v, which the bound leaf's
+// type cannot hold once converted (the caller names column, row group
+// and page).
+func (a *adapter) misfit(v any, i int) error {
+	how := ""
+	if a.mul > 1 {
+		how = fmt.Sprintf(" once multiplied by %d (a finer unit or a larger scale)", a.mul)
+	}
+	return fmt.Errorf("%w: value %v (value %d of the page) does not fit %s%s",
+		ErrValue, v, i, schema.TypeName(a.wantType, int32(a.wantSize)), how)
+}
+
 // pathNodes returns the nodes from the root's child down to n.
 func pathNodes(n *schema.Node) []*schema.Node {
 	var out []*schema.Node
@@ -143,7 +155,11 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 		ints = func(i int) int64 { return 0 }
 	}
 	bad := func(i int) error {
-		return fmt.Errorf("%w: column %q: value %d does not fit %s", ErrValue, a.path, i, schema.TypeName(a.wantType, int32(a.wantSize)))
+		var v any = ints(i)
+		if at != nil {
+			v = fmt.Sprintf("0x%x", at(i))
+		}
+		return a.misfit(v, i)
 	}
 	switch a.wantType {
 	case meta.Int32, meta.Int64:
@@ -163,7 +179,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 				bad = scaleInts(a.i64, p.Values.Int64[:n], a.mul)
 			}
 			if bad >= 0 {
-				return fmt.Errorf("%w: column %q: value %d does not fit %s", ErrValue, a.path, bad, schema.TypeName(a.wantType, int32(a.wantSize)))
+				return a.misfit(ints(bad), bad)
 			}
 			handOver(&p.Values.Int64, &a.i64)
 			return nil
@@ -178,7 +194,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 			}
 			if a.div > 1 {
 				if v%a.div != 0 {
-					return fmt.Errorf("%w: column %q: time value %d is not a whole number of the requested unit", ErrValue, a.path, v)
+					return fmt.Errorf("%w: time value %d is not a whole number of the requested unit", ErrValue, v)
 				}
 				v /= a.div
 			} else if a.mul > 1 {
@@ -312,7 +328,7 @@ func (a *adapter) convertFloats(p *page.Page, h *schema.Node) error {
 			}
 		}
 	default:
-		return fmt.Errorf("%w: column %q: no conversion from %s", ErrColumn, a.path, schema.TypeName(h.Type, h.TypeLength))
+		return fmt.Errorf("%w: no conversion from %s", ErrColumn, schema.TypeName(h.Type, h.TypeLength))
 	}
 	if a.wantType == meta.Float {
 		handOver(&p.Values.Float, &a.f32)

@@ -354,6 +354,45 @@ func TestBindTimeUnits(t *testing.T) {
 	}
 }
 
+// TestBindFinerUnitOverflow: a TIMESTAMP(MILLIS) value whose count of
+// nanoseconds overflows an INT64 (year 3000) read as TIMESTAMP(NANOS)
+// fails with ErrValue, naming the column, row group and page, the value
+// as stored and the factor; the values before it on the page, and a
+// column that fits, read.
+func TestBindFinerUnitOverflow(t *testing.T) {
+	s := mustParse(t, `message m {
+  required int64 ts (TIMESTAMP(MILLIS,true));
+}`)
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := fw.Int64Buffer(0)
+	ts.Values = append(ts.Values, 0, 9223372036854, 32503680000000) // 1970, the last whole millisecond of TIMESTAMP(NANOS), 3000
+	if err := fw.EndRows(3); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := mustParse(t, `message m {
+  required int64 ts (TIMESTAMP(NANOS,true));
+}`)
+	r := adaptReader(t, buf.Bytes())
+	idx, err := r.Bind(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := r.Int64Reader(idx[0])
+	_, err = c.ReadRows(3)
+	const msg = `column "ts", row group 0, page 0 at offset 43: value does not fit the requested type: ` +
+		`value 32503680000000 (value 2 of the page) does not fit int64 once multiplied by 1000000 (a finer unit or a larger scale)`
+	if !errors.Is(err, ErrValue) || err.Error() != msg {
+		t.Errorf("year 3000 in nanoseconds: %v\nwant %s", err, msg)
+	}
+}
+
 // TestBindInt96FromTimestamp reads INT64 timestamps (as arrow writes the
 // INT96 timestamps it reads) into an INT96 column.
 func TestBindInt96FromTimestamp(t *testing.T) {

@@ -634,7 +634,7 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		}
 		if c.converts() {
 			if err := c.adapt.convert(p, c.leaf); err != nil {
-				return false, err
+				return false, &page.Error{Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal, Offset: p.Offset, Err: err}
 			}
 		}
 		c.chunkSlots += int64(p.NumValues)
