@@ -109,7 +109,9 @@
 // NewTWriter come after them and win. Tags are parsed strictly: an unknown
 // option, arguments on an option that takes none, an option given twice
 // and conflicting choices (delta,plain; dict,nodict; two codecs; two
-// logical types) are errors at the field's file:line.
+// logical types) are errors at the field's file:line, as are decimal,
+// date, timestamp and time on unsigned integers (those columns count in
+// signed integers).
 //
 // # Variants
 //

@@ -675,6 +675,12 @@ func (b *goBuilder) scalar(t types.Type, tg tag, name string, pos token.Pos) (*V
 			if bits <= 32 {
 				n.Type = meta.Int32
 			}
+			if tg.logical != "" && !signed {
+				// DECIMAL, DATE, TIMESTAMP and TIME count in signed
+				// integers: an unsigned value past the signed range would
+				// be stored as a negative one.
+				return nil, b.errorf(pos, "%s: option %s needs a signed integer type, not %s", name, tg.logical, t)
+			}
 			switch tg.logical {
 			case "":
 				if bits != 32 && bits != 64 || !signed {
