@@ -2,11 +2,11 @@ package gen
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
@@ -432,18 +432,6 @@ func plainValue(v *Value, p place) (x jen.Code, ok bool) {
 	return nil, false
 }
 
-// Seconds since the Unix epoch within which every time.Time converts to a
-// TIMESTAMP of the unit (math.MaxInt64 divided by the unit's count per
-// second) or to a DATE (days of an int32): the guards of valueGuard call
-// the runtime only beyond them.
-const (
-	guardMillis = math.MaxInt64 / 1_000
-	guardMicros = math.MaxInt64 / 1_000_000
-	guardNanos  = math.MaxInt64 / 1_000_000_000
-	guardDaysLo = math.MinInt32 * 86400
-	guardDaysHi = (math.MaxInt32 + 1) * 86400
-)
-
 // valueGuard returns the statement that fails the shredding of the scalar
 // at p when plainValue's conversion cannot hold it, returning an error
 // naming the column that wraps runtime.ErrValue, or nil when every value
@@ -451,8 +439,8 @@ const (
 // nanoseconds, before 1677 or after 2262: the zero time.Time) or the
 // INT32 days of a DATE, a time.Duration beyond the INT32 milliseconds of
 // a TIME(MILLIS), an integer DECIMAL of more digits than its precision.
-// Timestamps and dates compare the seconds inline and call the runtime
-// only beyond the guard constants, where some values still fit.
+// Timestamps and dates compare the seconds inline with the runtime's
+// SafeSeconds and DateSeconds constants and call it only beyond them.
 func valueGuard(v *Value, p place) jen.Code {
 	l := v.Node
 	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
@@ -468,13 +456,13 @@ func valueGuard(v *Value, p place) jen.Code {
 	case ConvTimestamp:
 		switch l.Logical.Time.Unit {
 		case meta.Millis:
-			return beyond(-guardMillis, guardMillis, rt("UnixMillis").Call(p()))
+			return beyond(-runtime.SafeSecondsMillis, runtime.SafeSecondsMillis, rt("UnixMillis").Call(p()))
 		case meta.Micros:
-			return beyond(-guardMicros, guardMicros, rt("UnixMicros").Call(p()))
+			return beyond(-runtime.SafeSecondsMicros, runtime.SafeSecondsMicros, rt("UnixMicros").Call(p()))
 		}
-		return beyond(-guardNanos, guardNanos, rt("UnixNanos").Call(p()))
+		return beyond(-runtime.SafeSecondsNanos, runtime.SafeSecondsNanos, rt("UnixNanos").Call(p()))
 	case ConvDate:
-		return beyond(guardDaysLo, guardDaysHi, rt("UnixDays").Call(p()))
+		return beyond(runtime.DateSecondsMin, runtime.DateSecondsEnd, rt("UnixDays").Call(p()))
 	case ConvDuration:
 		if l.Logical.Kind == meta.LogicalTime && l.Logical.Time.Unit == meta.Millis {
 			return check(rt("TimeMillis").Call(convert(v.Base, timeDuration, p())))

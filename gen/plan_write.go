@@ -82,8 +82,9 @@ type writePlan struct {
 	HasOptions bool
 	// ShredFails is whether shredding a field can fail, so that its
 	// method returns an error: a Variant the group cannot store, a
-	// runtime.Decimal that does not fit, a value valueGuard refuses. (shred itself returns the error
-	// of runtime.ShredParts.Run whatever it is.)
+	// runtime.Decimal that does not fit, a value valueGuard refuses.
+	// (shred itself returns the error of runtime.ShredParts.Run whatever
+	// it is.)
 	ShredFails bool
 }
 
@@ -299,7 +300,6 @@ func (o tagOption) code() jen.Code {
 	return rt("WithColumnBloomFilter").Call(path, jen.Lit(o.NDV), jen.Lit(0))
 }
 
-// hasConv reports whether a scalar of t converts with c.
 // hasGuard reports whether some scalar of t converts under a valueGuard.
 func hasGuard(t *Type) bool {
 	found := false
@@ -307,6 +307,7 @@ func hasGuard(t *Type) bool {
 	return found
 }
 
+// hasConv reports whether a scalar of t converts with c.
 func hasConv(t *Type, c Conv) bool {
 	found := false
 	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && v.Conv == c })

@@ -17,19 +17,26 @@ import (
 	"time"
 )
 
-// The largest whole seconds s for which s*unit plus any sub-second count
-// of the unit fits an int64 (with -s): math.MaxInt64 / unit.
+// Seconds since the Unix epoch strictly between -S and S of which every
+// time.Time converts to the INT64 count of a TIMESTAMP unit
+// (math.MaxInt64 divided by the unit's count per second), and the seconds
+// [DateSecondsMin, DateSecondsEnd) whose days fit a DATE's INT32.
+// Generated writers compare a time's seconds with them and call
+// UnixMillis, UnixMicros, UnixNanos or UnixDays only beyond, where some
+// times of the edge second still fit.
 const (
-	milliSecLimit = math.MaxInt64 / 1_000
-	microSecLimit = math.MaxInt64 / 1_000_000
-	nanoSecLimit  = math.MaxInt64 / 1_000_000_000
+	SafeSecondsMillis = math.MaxInt64 / 1_000
+	SafeSecondsMicros = math.MaxInt64 / 1_000_000
+	SafeSecondsNanos  = math.MaxInt64 / 1_000_000_000
+	DateSecondsMin    = math.MinInt32 * 86400
+	DateSecondsEnd    = (math.MaxInt32 + 1) * 86400
 )
 
 // UnixMillis returns t as milliseconds since the Unix epoch (as
 // time.Time.UnixMilli), or an error wrapping ErrValue when the count does
 // not fit an INT64.
 func UnixMillis(t time.Time) (int64, error) {
-	if s := t.Unix(); s > -milliSecLimit && s < milliSecLimit {
+	if s := t.Unix(); s > -SafeSecondsMillis && s < SafeSecondsMillis {
 		return s*1e3 + int64(t.Nanosecond()/1e6), nil
 	}
 	return unixEdge(t, 1e3, "MILLIS")
@@ -39,7 +46,7 @@ func UnixMillis(t time.Time) (int64, error) {
 // time.Time.UnixMicro), or an error wrapping ErrValue when the count does
 // not fit an INT64.
 func UnixMicros(t time.Time) (int64, error) {
-	if s := t.Unix(); s > -microSecLimit && s < microSecLimit {
+	if s := t.Unix(); s > -SafeSecondsMicros && s < SafeSecondsMicros {
 		return s*1e6 + int64(t.Nanosecond()/1e3), nil
 	}
 	return unixEdge(t, 1e6, "MICROS")
@@ -50,7 +57,7 @@ func UnixMicros(t time.Time) (int64, error) {
 // not fit an INT64: before 1677-09-21T00:12:43.145224192Z or after
 // 2262-04-11T23:47:16.854775807Z, such as the zero time.Time.
 func UnixNanos(t time.Time) (int64, error) {
-	if s := t.Unix(); s > -nanoSecLimit && s < nanoSecLimit {
+	if s := t.Unix(); s > -SafeSecondsNanos && s < SafeSecondsNanos {
 		return s*1e9 + int64(t.Nanosecond()), nil
 	}
 	return unixEdge(t, 1e9, "NANOS")
@@ -87,15 +94,10 @@ func unixUnits(s, sub, per int64) (int64, bool) {
 // DateDays: the time of day is dropped), or an error wrapping ErrValue
 // when they do not fit a DATE's INT32.
 func UnixDays(t time.Time) (int32, error) {
-	s := t.Unix()
-	d := s / 86400
-	if s%86400 < 0 {
-		d--
-	}
-	if d != int64(int32(d)) {
+	if s := t.Unix(); s < DateSecondsMin || s >= DateSecondsEnd {
 		return 0, fmt.Errorf("%w: %s is outside the range of DATE", ErrValue, t.UTC().Format(time.RFC3339))
 	}
-	return int32(d), nil
+	return DateDays(t), nil
 }
 
 // TimeMillis returns d in whole milliseconds (truncated toward zero, as

@@ -65,7 +65,31 @@ func TestValueOutOfRange(t *testing.T) {
 		if err != nil || len(rows) != 1 || !rows[0].TsNanos.Equal(l.TsNanos) || !rows[0].TsMicros.Equal(l.TsMicros) || rows[0].Dec64 != l.Dec64 {
 			t.Errorf("%s: read back %v (%v), want TsNanos %v TsMicros %v Dec64 %d", c.name, rows, err, l.TsNanos, l.TsMicros, l.Dec64)
 		}
+		// The counts stored are time.Time's own, read as raw INT64s: not
+		// only what the generated reader makes of them.
+		for col, want := range map[string]int64{"ts_nanos": l.TsNanos.UnixNano(), "ts_micros": l.TsMicros.UnixMicro(), "dec64": l.Dec64} {
+			if got, err := rawInt64(data, col); err != nil || got != want {
+				t.Errorf("%s: column %s stores %d (%v), want %d", c.name, col, got, err, want)
+			}
+		}
 	}
+}
+
+// rawInt64 returns the first value of the INT64 column at path, read with
+// the runtime's column reader.
+func rawInt64(data []byte, path string) (int64, error) {
+	fr, err := runtime.NewFileReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return 0, err
+	}
+	c, err := fr.Int64Reader(fr.File().Schema.Leaf(path).Column)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := c.ReadRows(1); err != nil {
+		return 0, err
+	}
+	return c.Values[0], nil
 }
 
 // readLogicalRows reads every row of a Logical file held in data.
