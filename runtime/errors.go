@@ -28,7 +28,10 @@ var (
 	ErrColumn = errors.New("invalid column")
 	// ErrValue: a value of the file does not fit the type it is read into
 	// (a null in a required field, an integer out of the field's range, a
-	// time that is not a whole number of the requested unit).
+	// time that is not a whole number of the requested unit), or a value
+	// given to a writer does not fit its column (a time beyond the
+	// column's unit, a decimal over its precision, text that is not UTF-8
+	// in a STRING, ENUM or JSON column).
 	ErrValue = errors.New("value does not fit the requested type")
 	// ErrChunk: a column chunk's metadata or content is unusable (offsets,
 	// lengths, value or row counts, levels that disagree across columns).

@@ -73,7 +73,7 @@ func ptr[T any](v T) *T { return &v }
 
 func randRows(r *rand.Rand, n int) []frow {
 	rows := make([]frow, n)
-	strs := []string{"", "a", "ab", "abc", "b", "zz", "\xff\xfe", "long-string-value-aaaaaaaaaaaaaaaaaaaaa", "long-string-value-aaaaaaaaaaaaaaaaaaaab", "long-string-value-z"}
+	strs := []string{"", "a", "ab", "abc", "b", "zz", "\U0010ffff\u00e9", "long-string-value-aaaaaaaaaaaaaaaaaaaaa", "long-string-value-aaaaaaaaaaaaaaaaaaaab", "long-string-value-z"}
 	floats := []float64{0, math.Copysign(0, -1), 1, -1, 2.5, math.NaN(), math.Inf(1), math.Inf(-1), 1e-300, -7}
 	for i := range rows {
 		x := &rows[i]

@@ -250,7 +250,11 @@ func (fw *FileWriter) poison(err error) error {
 // EndRows declares that n whole rows were appended to every column buffer
 // since the last call. The buffers' content moves into the open pages
 // (the buffers are empty again afterwards); pages are cut at row
-// boundaries and row groups flushed as their sizes require.
+// boundaries and row groups flushed as their sizes require. The values of
+// STRING, ENUM and JSON columns must be valid UTF-8, as those types
+// require (DuckDB, Polars and arrow-rs refuse a file holding one that is
+// not): EndRows fails otherwise, with an error wrapping ErrValue that
+// names the column and the row.
 //
 // With WithParallelism above 1 (and no encryption), the rows are checked
 // at once but moved into pages on other goroutines while the caller fills
@@ -271,6 +275,9 @@ func (fw *FileWriter) EndRows(n int) error {
 	}
 	for _, c := range fw.cols {
 		if err := c.checkRows(n); err != nil {
+			return fw.poison(err)
+		}
+		if err := c.checkText(fw.numRows); err != nil {
 			return fw.poison(err)
 		}
 	}

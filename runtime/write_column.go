@@ -369,6 +369,53 @@ func (c *leafWriter) checkRows(n int) error {
 	return nil
 }
 
+// checkText refuses a value of a STRING, ENUM or JSON column that is not
+// UTF-8, which these types require and which DuckDB, Polars and arrow-rs
+// refuse to read (the whole file, not the value). base is the number of
+// rows written before the buffered ones, so that the error names the row.
+// Precondition: checkRows passed.
+func (c *leafWriter) checkText(base int64) error {
+	v, ok := c.vals.(*byteArrayValues)
+	if !ok || !c.opt.utf8 {
+		return nil
+	}
+	i := encode.FirstInvalidUTF8(v.buf.Values)
+	if i < 0 {
+		return nil
+	}
+	val := v.buf.Values.At(i)
+	show := val[:min(len(val), 64)]
+	more := ""
+	if len(show) < len(val) {
+		more = fmt.Sprintf("… (%d bytes)", len(val))
+	}
+	return fmt.Errorf("column %q: row %d: %w: %q%s is not valid UTF-8, which %s values must be (bytes that are not text go in []byte fields, BYTE_ARRAY columns without STRING)",
+		c.node.PathString(), base+int64(c.rowOfValue(i)), ErrValue, show, more, c.node.Logical.Kind)
+}
+
+// rowOfValue returns the row, among the buffered ones, of the buffer's
+// i-th value. Precondition: checkRows passed and i is below the number
+// of values.
+func (c *leafWriter) rowOfValue(i int) int {
+	lv := c.lv
+	if c.maxDef == 0 {
+		return i
+	}
+	row := -1
+	for k, d := range lv.Def {
+		if c.maxRep == 0 || lv.Rep[k] == 0 {
+			row++
+		}
+		if d == c.maxDef {
+			if i == 0 {
+				return row
+			}
+			i--
+		}
+	}
+	return row
+}
+
 // consume moves n checked rows from the buffers into pages.
 func (c *leafWriter) consume(n int) error {
 	lv := c.lv

@@ -15,7 +15,8 @@ import (
 // error wrapping runtime.ErrValue that names the column, where the
 // conversion used to wrap it silently (the zero time.Time in a
 // TIMESTAMP(NANOS) column read back as 1754-08-30); the extreme values
-// that fit are written and read back exactly.
+// that fit are written and read back exactly. Text that is not UTF-8 in a
+// STRING, ENUM or JSON column is refused by the runtime's EndRows.
 func TestValueOutOfRange(t *testing.T) {
 	base := logicals(1)[0]
 	write := func(l Logical) ([]byte, error) {
@@ -47,6 +48,10 @@ func TestValueOutOfRange(t *testing.T) {
 		{"19 digits in DECIMAL(18,4)", func(l *Logical) { l.Dec64 = 1e18 }, "dec64"},
 		{"18 digits in DECIMAL(18,4)", func(l *Logical) { l.Dec64 = -999_999_999_999_999_999 }, ""},
 		{"10 digits in DECIMAL(9,2)", func(l *Logical) { l.Dec32 = -1_000_000_000 }, "dec32"},
+		{"a stray byte in a STRING", func(l *Logical) { l.Str = "caf\xe9" }, `"str"`},
+		{"a rune cut short in an ENUM", func(l *Logical) { l.Enum = "\xe6\x97" }, `"enum"`},
+		{"a surrogate in a JSON", func(l *Logical) { l.JSON = "\"\xed\xa0\x80\"" }, `"json"`},
+		{"text of every UTF-8 width", func(l *Logical) { l.Str, l.Enum, l.JSON = "aé日🙂", "ü", `"🙂"` }, ""},
 	} {
 		l := base
 		c.set(&l)
@@ -62,7 +67,7 @@ func TestValueOutOfRange(t *testing.T) {
 			continue
 		}
 		rows, err := readLogicalRows(data)
-		if err != nil || len(rows) != 1 || !rows[0].TsNanos.Equal(l.TsNanos) || !rows[0].TsMicros.Equal(l.TsMicros) || rows[0].Dec64 != l.Dec64 {
+		if err != nil || len(rows) != 1 || !rows[0].TsNanos.Equal(l.TsNanos) || !rows[0].TsMicros.Equal(l.TsMicros) || rows[0].Dec64 != l.Dec64 || rows[0].Str != l.Str || rows[0].Enum != l.Enum || rows[0].JSON != l.JSON {
 			t.Errorf("%s: read back %v (%v), want TsNanos %v TsMicros %v Dec64 %d", c.name, rows, err, l.TsNanos, l.TsMicros, l.Dec64)
 		}
 		// The counts stored are time.Time's own, read as raw INT64s: not

@@ -13,6 +13,7 @@ import (
 	"github.com/pqgen/pqgen/peers/internal/arrowcol"
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
 )
 
 // filler draws random values for shapes: nulls at every level, empty and
@@ -111,6 +112,18 @@ func (f *filler) float64() float64 {
 
 var words = []string{"", "a", "alpha", "beta", "gamma", "é", "\x00", "\xff\xfe", "\xc3", "日本"}
 
+// text returns bytes for a value of leaf n: valid UTF-8 for the STRING,
+// ENUM and JSON types, which writers refuse otherwise (the invalid
+// sequences of bytes replaced by U+FFFD), any bytes for the others.
+func (f *filler) text(n *schema.Node) []byte {
+	b := f.bytes()
+	switch n.Logical.Kind {
+	case meta.LogicalString, meta.LogicalEnum, meta.LogicalJSON:
+		return []byte(strings.ToValidUTF8(string(b), "\uFFFD"))
+	}
+	return b
+}
+
 // bytes returns a random byte string: empty, invalid UTF-8, a short word
 // (dictionary friendly), random bytes or a long run (over the statistics
 // truncation length).
@@ -208,9 +221,9 @@ func (f *filler) leaf(s *shape, v reflect.Value) {
 	case reflect.Float32, reflect.Float64:
 		v.SetFloat(f.float64())
 	case reflect.String:
-		v.SetString(string(f.bytes()))
+		v.SetString(string(f.text(n)))
 	case reflect.Slice:
-		v.SetBytes(f.bytes())
+		v.SetBytes(f.text(n))
 	case reflect.Array:
 		for i := range v.Len() {
 			v.Index(i).SetUint(uint64(f.r.Uint32()))

@@ -151,7 +151,7 @@ func TestWriteEdgeColumns(t *testing.T) {
 			want[0].vals = append(want[0].vals, le32(42))
 			n.Def = append(n.Def, 0)
 			want[1].def = append(want[1].def, 0)
-			sv := []byte{byte('a' + r%3), byte(r)}
+			sv := []byte{byte('a' + r%3), byte(r % 128)} // UTF-8, as a STRING column requires
 			s.Values.Append(sv)
 			want[2].vals = append(want[2].vals, sv)
 			var x encode.Int96

@@ -1,0 +1,144 @@
+package runtime
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestWriteRefusesInvalidUTF8 checks that a STRING, ENUM or JSON value
+// that is not UTF-8 fails EndRows (and poisons the writer) with an error
+// wrapping ErrValue that names the column and the row, while valid text
+// of every width and plain BYTE_ARRAY bytes are written as given.
+func TestWriteRefusesInvalidUTF8(t *testing.T) {
+	const text = `message m {
+  required binary plain;
+  optional binary s (STRING);
+  optional group l (LIST) {
+    repeated group list {
+      optional binary element (STRING);
+    }
+  }
+  required binary e (ENUM);
+  required binary j (JSON);
+}`
+	type row struct {
+		plain string
+		s     *string
+		l     []*string // nil: a null list
+		e, j  string
+	}
+	str := func(s string) *string { return &s }
+	good := []row{
+		{plain: "\xff\xfe", s: str("é日🙂"), l: []*string{str("a"), nil, str("ü")}, e: "A", j: `{"k":"ö"}`},
+		{plain: "", s: nil, l: nil, e: "", j: "{}"},
+		{plain: "x", s: str(""), l: []*string{}, e: "B", j: "[]"},
+	}
+	// fill appends rows to the buffers as a generated writer would.
+	fill := func(w *FileWriter, rows []row) {
+		p, _ := w.ByteArrayBuffer(0)
+		s, _ := w.ByteArrayBuffer(1)
+		l, _ := w.ByteArrayBuffer(2)
+		e, _ := w.ByteArrayBuffer(3)
+		j, _ := w.ByteArrayBuffer(4)
+		for _, r := range rows {
+			p.Values.AppendString(r.plain)
+			if r.s == nil {
+				s.Def = append(s.Def, 0)
+			} else {
+				s.Def = append(s.Def, 1)
+				s.Values.AppendString(*r.s)
+			}
+			switch {
+			case r.l == nil:
+				l.Def, l.Rep = append(l.Def, 0), append(l.Rep, 0)
+			case len(r.l) == 0:
+				l.Def, l.Rep = append(l.Def, 1), append(l.Rep, 0)
+			}
+			for k, x := range r.l {
+				rep := uint8(1)
+				if k == 0 {
+					rep = 0
+				}
+				l.Rep = append(l.Rep, rep)
+				if x == nil {
+					l.Def = append(l.Def, 2)
+				} else {
+					l.Def = append(l.Def, 3)
+					l.Values.AppendString(*x)
+				}
+			}
+			e.Values.AppendString(r.e)
+			j.Values.AppendString(r.j)
+		}
+	}
+	// start writes the good rows in a first batch.
+	start := func(par int) (*FileWriter, *bytes.Buffer) {
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, mustSchema(t, text), WithParallelism(par))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fill(w, good)
+		if err := w.EndRows(len(good)); err != nil {
+			t.Fatalf("parallelism %d: valid rows: %v", par, err)
+		}
+		return w, &buf
+	}
+	for _, par := range []int{1, 2} {
+		// Valid rows are written, plain bytes as they are.
+		w, buf := start(par)
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		fr, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := fr.ByteArrayReader(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.ReadRows(3); err != nil {
+			t.Fatal(err)
+		}
+		if r.Values.Len() != 3 || r.String(0) != "\xff\xfe" || r.String(2) != "x" {
+			t.Fatalf("plain column read back %d values, %q", r.Values.Len(), r.String(0))
+		}
+		r, err = fr.ByteArrayReader(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.ReadRows(3); err != nil || r.String(0) != "é日🙂" {
+			t.Fatalf("STRING column read back %q, %v", r.String(0), err)
+		}
+
+		for _, tc := range []struct {
+			name string
+			bad  row
+			col  string
+			show string
+		}{
+			{"string", row{s: str("a\xffb")}, "s", `"a\xffb"`},
+			{"list element after a null and a valid one", row{l: []*string{nil, str("ok"), str("\xc3")}}, "l.list.element", `"\xc3"`},
+			{"enum", row{e: "\x80"}, "e", `"\x80"`},
+			{"json", row{j: `{"k":"` + strings.Repeat("é", 40) + "\xe2\x82" + `"}`}, "j", `… (90 bytes)`},
+		} {
+			w, _ := start(par)
+			// The bad value in the second row of the second batch.
+			fill(w, []row{good[1], tc.bad})
+			err := w.EndRows(2)
+			if !errors.Is(err, ErrValue) {
+				t.Fatalf("parallelism %d, %s: EndRows: %v, want ErrValue", par, tc.name, err)
+			}
+			want := `column "` + tc.col + `": row 4: value does not fit the requested type: `
+			if msg := err.Error(); !strings.HasPrefix(msg, want) || !strings.Contains(msg, tc.show) || !strings.Contains(msg, "is not valid UTF-8") {
+				t.Errorf("parallelism %d, %s: %q, want the prefix %q and %s", par, tc.name, msg, want, tc.show)
+			}
+			if err := w.Close(); !errors.Is(err, ErrValue) {
+				t.Errorf("parallelism %d, %s: Close after the refusal: %v, want the same error", par, tc.name, err)
+			}
+		}
+	}
+}
