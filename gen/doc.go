@@ -73,11 +73,16 @@
 // zero time.Time among them: make such a field a pointer or optional to
 // write it as null) or outside a DATE's INT32 of days, a time.Duration
 // beyond a TIME(MILLIS)'s INT32 of milliseconds (about 24.8 days), an
-// int32 or int64 DECIMAL with more digits than its precision, and a
-// string (or []byte) of a STRING, ENUM or JSON column that is not valid
-// UTF-8, which those types require and DuckDB, Polars and arrow-rs refuse
-// to read (bytes that are not text belong in a []byte field, a BYTE_ARRAY
-// column without STRING).
+// int32 or int64 DECIMAL with more digits than its precision, a string
+// (or []byte) of a STRING, ENUM or JSON column that is not valid UTF-8,
+// which those types require and DuckDB, Polars and arrow-rs refuse to
+// read (bytes that are not text belong in a []byte field, a BYTE_ARRAY
+// column without STRING), and a JSON value that is not one JSON document
+// (RFC 8259), which DuckDB and hyparquet refuse: the empty string among
+// them, so that a json field left empty fails (make it a pointer or
+// optional to write null). GEOMETRY and GEOGRAPHY values must likewise be
+// one whole WKB geometry each (an empty []byte is not; nil in an optional
+// field is null).
 //
 // # Struct tags
 //

@@ -31,7 +31,8 @@ var (
 	// time that is not a whole number of the requested unit), or a value
 	// given to a writer does not fit its column (a time beyond the
 	// column's unit, a decimal over its precision, text that is not UTF-8
-	// in a STRING, ENUM or JSON column).
+	// in a STRING, ENUM or JSON column, a JSON value that is not JSON, a
+	// GEOMETRY or GEOGRAPHY value that is not WKB).
 	ErrValue = errors.New("value does not fit the requested type")
 	// ErrChunk: a column chunk's metadata or content is unusable (offsets,
 	// lengths, value or row counts, levels that disagree across columns).

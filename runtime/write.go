@@ -251,10 +251,13 @@ func (fw *FileWriter) poison(err error) error {
 // since the last call. The buffers' content moves into the open pages
 // (the buffers are empty again afterwards); pages are cut at row
 // boundaries and row groups flushed as their sizes require. The values of
-// STRING, ENUM and JSON columns must be valid UTF-8, as those types
-// require (DuckDB, Polars and arrow-rs refuse a file holding one that is
-// not): EndRows fails otherwise, with an error wrapping ErrValue that
-// names the column and the row.
+// STRING, ENUM and JSON columns must be valid UTF-8, those of JSON
+// columns one JSON document each (RFC 8259; an empty string is not), and
+// those of GEOMETRY and GEOGRAPHY columns one WKB geometry each, as those
+// types require (DuckDB, Polars and arrow-rs refuse a file holding text
+// that is not UTF-8, DuckDB and hyparquet one holding JSON that is not
+// JSON or bytes that are not WKB): EndRows fails otherwise, with an error
+// wrapping ErrValue that names the column and the row.
 //
 // With WithParallelism above 1 (and no encryption), the rows are checked
 // at once but moved into pages on other goroutines while the caller fills

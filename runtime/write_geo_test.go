@@ -15,6 +15,10 @@ import (
 // holding bytes that are not WKB no geospatial statistics; each row group
 // is summarised on its own.
 func TestWriteGeoStats(t *testing.T) {
+	// EndRows refuses bytes that are not WKB (TestWriteRefusesBadGeometry):
+	// the statistics must still stay out should such bytes reach them.
+	checkTextValues = false
+	defer func() { checkTextValues = true }()
 	const text = `message m {
   optional binary g (GEOMETRY);
   required binary h (GEOGRAPHY);

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/pqgen/pqgen/runtime/geo"
 )
 
 // TestWriteRefusesInvalidUTF8 checks that a STRING, ENUM or JSON value
-// that is not UTF-8 fails EndRows (and poisons the writer) with an error
+// that is not UTF-8, or a JSON value that is not one JSON document, fails
+// EndRows (and poisons the writer) with an error
 // wrapping ErrValue that names the column and the row, while valid text
 // of every width and plain BYTE_ARRAY bytes are written as given.
 func TestWriteRefusesInvalidUTF8(t *testing.T) {
@@ -33,7 +36,8 @@ func TestWriteRefusesInvalidUTF8(t *testing.T) {
 	good := []row{
 		{plain: "\xff\xfe", s: str("é日🙂"), l: []*string{str("a"), nil, str("ü")}, e: "A", j: `{"k":"ö"}`},
 		{plain: "", s: nil, l: nil, e: "", j: "{}"},
-		{plain: "x", s: str(""), l: []*string{}, e: "B", j: "[]"},
+		{plain: "x", s: str(""), l: []*string{}, e: "B", j: ` "a string, any JSON value" `},
+		{plain: "y", s: str("z"), l: []*string{}, e: "C", j: "null"},
 	}
 	// fill appends rows to the buffers as a generated writer would.
 	fill := func(w *FileWriter, rows []row) {
@@ -100,17 +104,17 @@ func TestWriteRefusesInvalidUTF8(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.ReadRows(3); err != nil {
+		if _, err := r.ReadRows(4); err != nil {
 			t.Fatal(err)
 		}
-		if r.Values.Len() != 3 || r.String(0) != "\xff\xfe" || r.String(2) != "x" {
+		if r.Values.Len() != 4 || r.String(0) != "\xff\xfe" || r.String(2) != "x" {
 			t.Fatalf("plain column read back %d values, %q", r.Values.Len(), r.String(0))
 		}
 		r, err = fr.ByteArrayReader(1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.ReadRows(3); err != nil || r.String(0) != "é日🙂" {
+		if _, err := r.ReadRows(4); err != nil || r.String(0) != "é日🙂" {
 			t.Fatalf("STRING column read back %q, %v", r.String(0), err)
 		}
 
@@ -120,10 +124,14 @@ func TestWriteRefusesInvalidUTF8(t *testing.T) {
 			col  string
 			show string
 		}{
-			{"string", row{s: str("a\xffb")}, "s", `"a\xffb"`},
-			{"list element after a null and a valid one", row{l: []*string{nil, str("ok"), str("\xc3")}}, "l.list.element", `"\xc3"`},
-			{"enum", row{e: "\x80"}, "e", `"\x80"`},
-			{"json", row{j: `{"k":"` + strings.Repeat("é", 40) + "\xe2\x82" + `"}`}, "j", `… (90 bytes)`},
+			{"string", row{s: str("a\xffb"), j: "0"}, "s", `"a\xffb" is not valid UTF-8`},
+			{"list element after a null and a valid one", row{l: []*string{nil, str("ok"), str("\xc3")}, j: "0"}, "l.list.element", `"\xc3" is not valid UTF-8`},
+			{"enum", row{e: "\x80", j: "0"}, "e", `"\x80" is not valid UTF-8, which ENUM values`},
+			{"json", row{j: `{"k":"` + strings.Repeat("é", 40) + "\xe2\x82" + `"}`}, "j", `… (90 bytes) is not valid UTF-8, which JSON values`},
+			{"empty json", row{}, "j", `"" is not one valid JSON document`},
+			{"json cut short", row{j: `{"a":[1,`}, "j", `"{\"a\":[1," is not one valid JSON document`},
+			{"two json documents", row{j: `{} {}`}, "j", `"{} {}" is not one`},
+			{"NaN in json", row{j: `NaN`}, "j", `"NaN" is not one`},
 		} {
 			w, _ := start(par)
 			// The bad value in the second row of the second batch.
@@ -132,13 +140,76 @@ func TestWriteRefusesInvalidUTF8(t *testing.T) {
 			if !errors.Is(err, ErrValue) {
 				t.Fatalf("parallelism %d, %s: EndRows: %v, want ErrValue", par, tc.name, err)
 			}
-			want := `column "` + tc.col + `": row 4: value does not fit the requested type: `
-			if msg := err.Error(); !strings.HasPrefix(msg, want) || !strings.Contains(msg, tc.show) || !strings.Contains(msg, "is not valid UTF-8") {
+			want := `column "` + tc.col + `": row 5: value does not fit the requested type: `
+			if msg := err.Error(); !strings.HasPrefix(msg, want) || !strings.Contains(msg, tc.show) {
 				t.Errorf("parallelism %d, %s: %q, want the prefix %q and %s", par, tc.name, msg, want, tc.show)
 			}
 			if err := w.Close(); !errors.Is(err, ErrValue) {
 				t.Errorf("parallelism %d, %s: Close after the refusal: %v, want the same error", par, tc.name, err)
 			}
+		}
+	}
+}
+
+// TestWriteRefusesBadGeometry checks that a GEOMETRY or GEOGRAPHY value
+// that is not one whole WKB geometry fails EndRows with an error wrapping
+// ErrValue that names column and row, while WKB of every kind is written
+// with its statistics and plain BYTE_ARRAY columns keep any bytes.
+func TestWriteRefusesBadGeometry(t *testing.T) {
+	const text = `message m {
+  required binary raw;
+  optional binary g (GEOMETRY);
+  required binary h (GEOGRAPHY);
+}`
+	point := geo.AppendPoint(nil, 1, 2)
+	line := geo.AppendLineString(nil, [][2]float64{{0, 0}, {3, 4}})
+	poly := geo.AppendPolygon(nil, [][][2]float64{{{0, 0}, {1, 0}, {0, 1}, {0, 0}}})
+	write := func(g, h [][]byte) error {
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, mustSchema(t, text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := w.ByteArrayBuffer(0)
+		gb, _ := w.ByteArrayBuffer(1)
+		hb, _ := w.ByteArrayBuffer(2)
+		for i := range h {
+			raw.Values.Append([]byte{1, 2, 3}) // not WKB, not a GEOMETRY
+			if g[i] == nil {
+				gb.Def = append(gb.Def, 0)
+			} else {
+				gb.Def = append(gb.Def, 1)
+				gb.Values.Append(g[i])
+			}
+			hb.Values.Append(h[i])
+		}
+		if err := w.EndRows(len(h)); err != nil {
+			return err
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		f := openBytes(t, buf.Bytes())
+		if s := f.Meta.RowGroups[0].Columns[1].MetaData.GeospatialStatistics; s == nil || s.BBox == nil {
+			t.Errorf("GEOMETRY chunk without its box: %+v", s)
+		}
+		return nil
+	}
+	if err := write([][]byte{point, nil, line}, [][]byte{poly, point, line}); err != nil {
+		t.Fatalf("WKB: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		g, h [][]byte
+		want string
+	}{
+		{"empty", [][]byte{point, nil, {}}, [][]byte{point, point, point}, `column "g": row 2: value does not fit the requested type: "" is not one WKB geometry, which GEOMETRY values must be: geo: malformed WKB: truncated header`},
+		{"header only", [][]byte{point, nil, point}, [][]byte{point, {1, 1, 0, 0, 0}, point}, `column "h": row 1: value does not fit the requested type: "\x01\x01\x00\x00\x00" is not one WKB geometry, which GEOGRAPHY values must be: geo: malformed WKB: 1 points in 0 bytes`},
+		{"trailing bytes", [][]byte{append(append([]byte{}, point...), 0), nil, point}, [][]byte{point, point, point}, `column "g": row 0: value does not fit the requested type: "\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\xf0?\x00\x00\x00\x00\x00\x00\x00@\x00" is not one WKB geometry, which GEOMETRY values must be: geo: malformed WKB: 1 trailing bytes`},
+	} {
+		err := write(tc.g, tc.h)
+		if !errors.Is(err, ErrValue) || err.Error() != tc.want {
+			t.Errorf("%s: %v, want\n%s", tc.name, err, tc.want)
 		}
 	}
 }

@@ -18,7 +18,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.Write([]evolution.FlatV1{{}}); err != nil {
+	if _, err := w.Write([]evolution.FlatV1{{JSON: "{}"}}); err != nil { // "" is not JSON
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {

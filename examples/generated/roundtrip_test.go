@@ -16,6 +16,7 @@ import (
 
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/geo"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -119,7 +120,7 @@ func logicals(n int) []Logical {
 			TsLocal: randTime(r, time.Microsecond), Date: time.Date(1900+r.IntN(300), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC),
 			TimeOfDay32: time.Duration(r.Int64N(86400e3)) * time.Millisecond, TimeOfDay64: time.Duration(r.Int64N(86400e6)) * time.Microsecond,
 			TimeOfDayFine: time.Duration(r.Int64N(86400e9)), Duration: time.Duration(r.Int64()),
-			Geometry: []byte{1, 1, 0, 0, 0}, Geography: []byte{1, 1, 0, 0, 0},
+			Geometry: geo.AppendPoint(nil, float64(i), 2), Geography: geo.AppendPoint(nil, -float64(i%180), 45),
 			Temp: Celsius(r.Float64()), Level: Level(r.Int()), Count: r.Uint64(), DaysRaw: r.Int32N(50000), MicrosRaw: r.Int64(), ID: int64(i),
 		}
 		fill(r, l.UUID[:])

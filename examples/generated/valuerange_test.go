@@ -16,7 +16,8 @@ import (
 // conversion used to wrap it silently (the zero time.Time in a
 // TIMESTAMP(NANOS) column read back as 1754-08-30); the extreme values
 // that fit are written and read back exactly. Text that is not UTF-8 in a
-// STRING, ENUM or JSON column is refused by the runtime's EndRows.
+// STRING, ENUM or JSON column, and JSON that is not JSON, are refused by
+// the runtime's EndRows.
 func TestValueOutOfRange(t *testing.T) {
 	base := logicals(1)[0]
 	write := func(l Logical) ([]byte, error) {
@@ -51,6 +52,8 @@ func TestValueOutOfRange(t *testing.T) {
 		{"a stray byte in a STRING", func(l *Logical) { l.Str = "caf\xe9" }, `"str"`},
 		{"a rune cut short in an ENUM", func(l *Logical) { l.Enum = "\xe6\x97" }, `"enum"`},
 		{"a surrogate in a JSON", func(l *Logical) { l.JSON = "\"\xed\xa0\x80\"" }, `"json"`},
+		{"an empty JSON", func(l *Logical) { l.JSON = "" }, `"json"`},
+		{"a JSON document cut short", func(l *Logical) { l.JSON = `{"a":[` }, `"json"`},
 		{"text of every UTF-8 width", func(l *Logical) { l.Str, l.Enum, l.JSON = "aé日🙂", "ü", `"🙂"` }, ""},
 	} {
 		l := base

@@ -2,6 +2,7 @@ package genfuzz
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -112,14 +113,21 @@ func (f *filler) float64() float64 {
 
 var words = []string{"", "a", "alpha", "beta", "gamma", "é", "\x00", "\xff\xfe", "\xc3", "日本"}
 
-// text returns bytes for a value of leaf n: valid UTF-8 for the STRING,
-// ENUM and JSON types, which writers refuse otherwise (the invalid
-// sequences of bytes replaced by U+FFFD), any bytes for the others.
+// text returns bytes for a value of leaf n: valid UTF-8 for the STRING
+// and ENUM types (the invalid sequences of bytes replaced by U+FFFD), a
+// JSON document for JSON (a number, or the text as a JSON string), which
+// writers refuse otherwise; any bytes for the others.
 func (f *filler) text(n *schema.Node) []byte {
 	b := f.bytes()
 	switch n.Logical.Kind {
-	case meta.LogicalString, meta.LogicalEnum, meta.LogicalJSON:
+	case meta.LogicalString, meta.LogicalEnum:
 		return []byte(strings.ToValidUTF8(string(b), "\uFFFD"))
+	case meta.LogicalJSON:
+		if f.r.IntN(4) == 0 {
+			return strconv.AppendInt(nil, f.int64(), 10)
+		}
+		doc, _ := json.Marshal(string(b)) // invalid UTF-8 becomes U+FFFD
+		return doc
 	}
 	return b
 }

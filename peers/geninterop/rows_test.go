@@ -337,7 +337,7 @@ func logicalRows() []generated.Logical {
 		// WKB points: byte order 1, type 1, x, y.
 		l.Geometry = []byte{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0x40}
 		l.Geography = []byte{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x24, 0x40, 0, 0, 0, 0, 0, 0, 0x34, 0x40}
-		l.Geometry[3] = byte(i)
+		l.Geometry[5] = byte(i) // the low byte of x
 		for j := range l.UUID {
 			l.UUID[j] = byte(r.Uint32())
 		}

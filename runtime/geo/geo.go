@@ -89,6 +89,22 @@ func (s *Stats) Add(wkb []byte) error {
 	return nil
 }
 
+// Check returns an error wrapping ErrWKB when wkb is not one whole WKB
+// geometry (the bytes Add accepts), without statistics. scratch holds the
+// scanner's state between calls (its content is of no use); nil is fine.
+func Check(wkb []byte, scratch *Stats) error {
+	if scratch == nil {
+		scratch = &Stats{}
+	}
+	scratch.Reset()
+	scratch.sph = nil
+	n, err := scratch.scan(wkb, 0)
+	if err == nil && n != len(wkb) {
+		err = fmt.Errorf("%w: %d trailing bytes", ErrWKB, len(wkb)-n)
+	}
+	return err
+}
+
 // Merge adds the statistics of o.
 func (s *Stats) Merge(o *Stats) {
 	s.invalid = s.invalid || o.invalid
