@@ -176,9 +176,15 @@ func FuzzStats(f *testing.F) {
 	f.Add(geo.AppendPoint(nil, 1, 2))
 	f.Add(wkb(false, 7, uint32(1), wkb(true, 2004, uint32(1), wkb(false, 2001, 7.0, 8.0, 100.0))))
 	f.Add(geo.AppendPolygon(nil, [][][2]float64{{{0, 0}, {1, 1}, {0, 0}}}))
+	var scratch geo.Stats // reused across inputs, as the writer does
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var s geo.Stats
-		if s.Add(b) != nil {
+		addErr := s.Add(b)
+		// Check accepts exactly what Add accepts, whatever scratch held.
+		if checkErr := geo.Check(b, &scratch); (checkErr == nil) != (addErr == nil) {
+			t.Fatalf("Check: %v, Add: %v", checkErr, addErr)
+		}
+		if addErr != nil {
 			return
 		}
 		m := s.Meta(true)
