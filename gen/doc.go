@@ -71,9 +71,11 @@
 // never a wrapped count: a time.Time outside the INT64 count of its
 // TIMESTAMP unit (for NANOS, before 1677-09-21 or after 2262-04-11, the
 // zero time.Time among them: make such a field a pointer or optional to
-// write it as null) or outside a DATE's INT32 of days, a time.Duration
-// beyond a TIME(MILLIS)'s INT32 of milliseconds (about 24.8 days), an
-// int32 or int64 DECIMAL with more digits than its precision, a string
+// write it as null) or outside a DATE's INT32 of days, a TIME that is not
+// a time of day (a time.Duration or raw count below 0 or beyond 24 hours,
+// which DuckDB wraps and Polars reads as null), a DECIMAL with more digits
+// than its precision (int32, int64, runtime.Decimal, and the bytes of
+// [N]byte and []byte ones), a string
 // (or []byte) of a STRING, ENUM or JSON column that is not valid UTF-8,
 // which those types require and DuckDB, Polars and arrow-rs refuse to
 // read (bytes that are not text belong in a []byte field, a BYTE_ARRAY

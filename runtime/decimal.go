@@ -273,18 +273,21 @@ func decimalAt(d Decimal, scale, precision int32) (int64, uint64, error) {
 			return 0, 0, err
 		}
 	}
-	hi, lo := d.hi, d.lo
+	if precision >= 1 && precision <= 38 && !digitsWithin(d.hi, d.lo, precision) {
+		return 0, 0, fmt.Errorf("%w: decimal %s has more than %d digits", ErrValue, d, precision)
+	}
+	return d.hi, d.lo, nil
+}
+
+// digitsWithin reports whether the two's complement 128-bit integer
+// (hi, lo) has at most precision digits: |x| < 10^precision.
+// Precondition: 1 <= precision <= 38.
+func digitsWithin(hi int64, lo uint64, precision int32) bool {
 	if hi < 0 {
 		hi, lo = neg128(hi, lo)
 	}
-	if precision >= 1 && precision <= 38 {
-		// |unscaled| < 10^precision.
-		p := pow10u128[precision]
-		if uint64(hi) > p[0] || uint64(hi) == p[0] && lo >= p[1] {
-			return 0, 0, fmt.Errorf("%w: decimal %s has more than %d digits", ErrValue, d, precision)
-		}
-	}
-	return d.hi, d.lo, nil
+	p := pow10u128[precision]
+	return uint64(hi) < p[0] || uint64(hi) == p[0] && lo < p[1]
 }
 
 // DecimalUnscaled32 returns d's unscaled value at a column's scale for an

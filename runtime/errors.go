@@ -30,7 +30,8 @@ var (
 	// (a null in a required field, an integer out of the field's range, a
 	// time that is not a whole number of the requested unit), or a value
 	// given to a writer does not fit its column (a time beyond the
-	// column's unit, a decimal over its precision, text that is not UTF-8
+	// column's unit, a TIME that is not a time of day, a decimal over its
+	// precision, text that is not UTF-8
 	// in a STRING, ENUM or JSON column, a JSON value that is not JSON, a
 	// GEOMETRY or GEOGRAPHY value that is not WKB).
 	ErrValue = errors.New("value does not fit the requested type")

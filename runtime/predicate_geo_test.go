@@ -42,8 +42,8 @@ func TestFilterIntersects(t *testing.T) {
 		g.valid = true
 	}
 	rows[1234] = grow{wkb: []byte{1, 2, 3}} // not WKB (other writers' files hold such): meets nothing
-	checkTextValues = false
-	defer func() { checkTextValues = true }()
+	checkValuesOn = false
+	defer func() { checkValuesOn = true }()
 	var buf bytes.Buffer
 	w, err := NewFileWriter(&buf, mustSchema(t, "message g { required int64 idx; optional binary geom (GEOMETRY); optional binary geog (GEOGRAPHY); }"),
 		WithRowGroupSize(16<<10), WithPageRowLimit(100))

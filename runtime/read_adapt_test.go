@@ -302,7 +302,7 @@ func TestBindTimeUnits(t *testing.T) {
 		for i := int64(0); i < 100; i++ {
 			ts.Def = append(ts.Def, 1)
 			ts.Values = append(ts.Values, (i*86400123-5e9)*1000+extra)
-			tm.Values = append(tm.Values, i*3600001*1000)
+			tm.Values = append(tm.Values, i*864001*1000) // within a day
 			d.Values = append(d.Values, int32(i*1000+7))
 		}
 		if err := fw.EndRows(100); err != nil {
@@ -338,7 +338,7 @@ func TestBindTimeUnits(t *testing.T) {
 		}
 	}
 	for i := int64(0); i < 100; i++ {
-		if ts.Values[i] != i*86400123-5e9 || int64(tm.Values[i]) != i*3600001 || d.Values[i] != (i*1000+7)*1e6 {
+		if ts.Values[i] != i*86400123-5e9 || int64(tm.Values[i]) != i*864001 || d.Values[i] != (i*1000+7)*1e6 {
 			t.Fatalf("row %d: %d %d %d", i, ts.Values[i], tm.Values[i], d.Values[i])
 		}
 	}

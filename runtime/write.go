@@ -250,14 +250,14 @@ func (fw *FileWriter) poison(err error) error {
 // EndRows declares that n whole rows were appended to every column buffer
 // since the last call. The buffers' content moves into the open pages
 // (the buffers are empty again afterwards); pages are cut at row
-// boundaries and row groups flushed as their sizes require. The values of
-// STRING, ENUM and JSON columns must be valid UTF-8, those of JSON
-// columns one JSON document each (RFC 8259; an empty string is not), and
-// those of GEOMETRY and GEOGRAPHY columns one WKB geometry each, as those
-// types require (DuckDB, Polars and arrow-rs refuse a file holding text
-// that is not UTF-8, DuckDB and hyparquet one holding JSON that is not
-// JSON or bytes that are not WKB): EndRows fails otherwise, with an error
-// wrapping ErrValue that names the column and the row.
+// boundaries and row groups flushed as their sizes require. Values the
+// column's logical type does not admit fail EndRows, with an error
+// wrapping ErrValue that names the column and the row, since other
+// readers refuse or misread them: STRING, ENUM and JSON values must be
+// valid UTF-8, JSON values one JSON document each (RFC 8259; an empty
+// string is not), GEOMETRY and GEOGRAPHY values one WKB geometry each,
+// FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY DECIMAL values within their
+// precision's digits, TIME values from 0 to 24 hours (write_check.go).
 //
 // With WithParallelism above 1 (and no encryption), the rows are checked
 // at once but moved into pages on other goroutines while the caller fills
@@ -280,7 +280,7 @@ func (fw *FileWriter) EndRows(n int) error {
 		if err := c.checkRows(n); err != nil {
 			return fw.poison(err)
 		}
-		if err := c.checkText(fw.numRows); err != nil {
+		if err := c.checkValues(fw.numRows); err != nil {
 			return fw.poison(err)
 		}
 	}

@@ -8,7 +8,6 @@
 package runtime
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -368,85 +367,6 @@ func (c *leafWriter) checkRows(n int) error {
 		return bad("%d values for %d defined slots", nv, defined)
 	}
 	return nil
-}
-
-// checkTextValues is false only in tests that write the faulty values of
-// other writers' files, to read them.
-var checkTextValues = true
-
-// checkText refuses a value of a STRING, ENUM or JSON column that is not
-// UTF-8, a JSON value that is not one JSON document (RFC 8259, as
-// encoding/json.Valid decides), and a GEOMETRY or GEOGRAPHY value that is
-// not one WKB geometry (geo.Check), which these types require and which
-// DuckDB, Polars and arrow-rs (UTF-8), DuckDB and hyparquet (JSON, WKB)
-// refuse to read: the whole file, not the value. base is the number of rows
-// written before the buffered ones, so that the error names the row.
-// Precondition: checkRows passed.
-func (c *leafWriter) checkText(base int64) error {
-	v, ok := c.vals.(*byteArrayValues)
-	if !ok || !checkTextValues {
-		return nil
-	}
-	vals := v.buf.Values
-	if k := c.node.Logical.Kind; k == meta.LogicalGeometry || k == meta.LogicalGeography {
-		var scratch geo.Stats
-		for i := range vals.Len() {
-			if err := geo.Check(vals.At(i), &scratch); err != nil {
-				return c.textError(base, vals, i, fmt.Sprintf("is not one WKB geometry, which %s values must be: %v", k, err))
-			}
-		}
-		return nil
-	}
-	if !c.opt.utf8 {
-		return nil
-	}
-	if i := encode.FirstInvalidUTF8(vals); i >= 0 {
-		return c.textError(base, vals, i, fmt.Sprintf("is not valid UTF-8, which %s values must be (bytes that are not text go in []byte fields, BYTE_ARRAY columns without STRING)", c.node.Logical.Kind))
-	}
-	if c.node.Logical.Kind != meta.LogicalJSON {
-		return nil
-	}
-	for i := range vals.Len() {
-		if !json.Valid(vals.At(i)) {
-			return c.textError(base, vals, i, "is not one valid JSON document (RFC 8259), which JSON values must be (an empty string is not JSON: write null as a null, or the text null)")
-		}
-	}
-	return nil
-}
-
-// textError is checkText's error for value i of vals.
-func (c *leafWriter) textError(base int64, vals encode.ByteArrays, i int, why string) error {
-	val := vals.At(i)
-	show := val[:min(len(val), 64)]
-	more := ""
-	if len(show) < len(val) {
-		more = fmt.Sprintf("… (%d bytes)", len(val))
-	}
-	return fmt.Errorf("column %q: row %d: %w: %q%s %s",
-		c.node.PathString(), base+int64(c.rowOfValue(i)), ErrValue, show, more, why)
-}
-
-// rowOfValue returns the row, among the buffered ones, of the buffer's
-// i-th value. Precondition: checkRows passed and i is below the number
-// of values.
-func (c *leafWriter) rowOfValue(i int) int {
-	lv := c.lv
-	if c.maxDef == 0 {
-		return i
-	}
-	row := -1
-	for k, d := range lv.Def {
-		if c.maxRep == 0 || lv.Rep[k] == 0 {
-			row++
-		}
-		if d == c.maxDef {
-			if i == 0 {
-				return row
-			}
-			i--
-		}
-	}
-	return row
 }
 
 // consume moves n checked rows from the buffers into pages.

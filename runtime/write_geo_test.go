@@ -17,8 +17,8 @@ import (
 func TestWriteGeoStats(t *testing.T) {
 	// EndRows refuses bytes that are not WKB (TestWriteRefusesBadGeometry):
 	// the statistics must still stay out should such bytes reach them.
-	checkTextValues = false
-	defer func() { checkTextValues = true }()
+	checkValuesOn = false
+	defer func() { checkValuesOn = true }()
 	const text = `message m {
   optional binary g (GEOMETRY);
   required binary h (GEOGRAPHY);

@@ -223,12 +223,13 @@ func TestStatsDecimal(t *testing.T) {
 		return len(vals)
 	})
 	checkStats(t, f, 0, wantStats{min: []byte{0xfe, 0xd4}, max: []byte{0x00, 0xc8}, nans: -1, minExact: true, maxExact: true, colIndex: true})
+	// 0x2700 = 9984, four digits.
 	f = writeOne(t, "message m { required fixed_len_byte_array(2) v (DECIMAL(4,2)); }", func(w *FileWriter) int {
 		b, _ := w.FixedBuffer(0)
-		b.Values = append(b.Values, 0x00, 0x03, 0xfe, 0xd4, 0xff, 0xfb, 0x7f, 0x00)
+		b.Values = append(b.Values, 0x00, 0x03, 0xfe, 0xd4, 0xff, 0xfb, 0x27, 0x00)
 		return 4
 	})
-	checkStats(t, f, 0, wantStats{min: []byte{0xfe, 0xd4}, max: []byte{0x7f, 0x00}, nans: -1, minExact: true, maxExact: true, colIndex: true})
+	checkStats(t, f, 0, wantStats{min: []byte{0xfe, 0xd4}, max: []byte{0x27, 0x00}, nans: -1, minExact: true, maxExact: true, colIndex: true})
 	// Without DECIMAL the same bytes compare unsigned.
 	f = writeOne(t, "message m { required fixed_len_byte_array(2) v; }", func(w *FileWriter) int {
 		b, _ := w.FixedBuffer(0)

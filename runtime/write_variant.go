@@ -288,6 +288,9 @@ func matches(s *variant.Shape, v variant.Value) bool {
 				return false
 			}
 			d := v.Decimal()
+			if !fitsPrecision(d, lt.Precision) {
+				return false // the column's precision, not only its bytes
+			}
 			switch {
 			case s.Typed.Type == meta.FixedLenByteArray:
 				return fitsBytes(d, int(s.Typed.TypeLength))
@@ -468,6 +471,15 @@ func minimalTwos(b []byte) []byte {
 		b = b[1:]
 	}
 	return b
+}
+
+// fitsPrecision reports whether d's unscaled value has at most precision
+// digits (any precision from 1 to 38; others admit every value).
+func fitsPrecision(d variant.Decimal, precision int32) bool {
+	if precision < 1 || precision > 38 {
+		return true
+	}
+	return digitsWithin(d.Hi, d.Lo, precision)
 }
 
 // fitsBytes reports whether d's unscaled value fits n big-endian bytes.

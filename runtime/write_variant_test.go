@@ -449,3 +449,78 @@ func TestVariantWriterCheckThenAppend(t *testing.T) {
 		t.Fatalf("%d rows written of %d", n, len(in))
 	}
 }
+
+// TestVariantShredDecimalPrecision: a Variant decimal of the typed
+// column's scale whose digits exceed the column's precision goes to the
+// value column (its bytes would fit the INT32, its digits not DECIMAL(5)),
+// one that fits to typed_value; both read back as written.
+func TestVariantShredDecimalPrecision(t *testing.T) {
+	const text = `message m {
+  required group v (VARIANT) {
+    required binary metadata;
+    optional binary value;
+    optional int32 typed_value (DECIMAL(5,2));
+  }
+}`
+	in := []variant.Encoded{
+		encodeVariant(t, func(b *variant.Builder) { b.AppendDecimal(variant.Decimal{Lo: 12345, Scale: 2}) }),
+		encodeVariant(t, func(b *variant.Builder) { b.AppendDecimal(variant.Decimal{Lo: 1234567, Scale: 2}) }),
+		encodeVariant(t, func(b *variant.Builder) {
+			b.AppendDecimal(variant.Decimal{Hi: -1, Lo: uint64(1<<64 - 99999), Scale: 2})
+		}),
+		encodeVariant(t, func(b *variant.Builder) {
+			b.AppendDecimal(variant.Decimal{Hi: -1, Lo: uint64(1<<64 - 100000), Scale: 2})
+		}),
+	}
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, mustSchema(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vw, err := fw.VariantWriter("v")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range in {
+		if err := vw.Append(e, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := fw.EndRows(len(in)); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fr, err := newFileReader(openBytes(t, buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed, err := fr.Int32Reader(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := typed.ReadRows(len(in)); err != nil {
+		t.Fatal(err)
+	}
+	if want := []uint8{1, 0, 1, 0}; !bytes.Equal(typed.Def, want) || len(typed.Values) != 2 || typed.Values[0] != 12345 || typed.Values[1] != -99999 {
+		t.Fatalf("typed_value levels %v values %v, want levels %v and 12345, -99999", typed.Def, typed.Values, want)
+	}
+	vr, err := fr.VariantReader("v")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := vr.ReadRows(len(in)); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range vr.Rows {
+		got, err := e.Parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := in[i].Parse()
+		if got.Decimal() != want.Decimal() {
+			t.Errorf("row %d: %+v, want %+v", i, got.Decimal(), want.Decimal())
+		}
+	}
+}

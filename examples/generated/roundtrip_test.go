@@ -128,6 +128,12 @@ func logicals(n int) []Logical {
 		fill(r, l.Interval[:])
 		fill(r, l.Fixed[:])
 		fill(r, l.DecFixed[:])
+		// Within DECIMAL(38)'s digits, which writers check: |x| <= 2^126.
+		if l.DecFixed[0]&0x80 != 0 {
+			l.DecFixed[0] |= 0x40
+		} else {
+			l.DecFixed[0] &= 0x3f
+		}
 		l.Int96 = encode.Int96{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, byte(i)}
 		if i%2 == 0 {
 			l.OptTime = ptr(randTime(r, time.Millisecond))

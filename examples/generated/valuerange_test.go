@@ -16,8 +16,9 @@ import (
 // conversion used to wrap it silently (the zero time.Time in a
 // TIMESTAMP(NANOS) column read back as 1754-08-30); the extreme values
 // that fit are written and read back exactly. Text that is not UTF-8 in a
-// STRING, ENUM or JSON column, and JSON that is not JSON, are refused by
-// the runtime's EndRows.
+// STRING, ENUM or JSON column, JSON that is not JSON, a TIME outside a day
+// and DECIMAL bytes over the precision are refused by the runtime's
+// EndRows.
 func TestValueOutOfRange(t *testing.T) {
 	base := logicals(1)[0]
 	write := func(l Logical) ([]byte, error) {
@@ -49,6 +50,16 @@ func TestValueOutOfRange(t *testing.T) {
 		{"19 digits in DECIMAL(18,4)", func(l *Logical) { l.Dec64 = 1e18 }, "dec64"},
 		{"18 digits in DECIMAL(18,4)", func(l *Logical) { l.Dec64 = -999_999_999_999_999_999 }, ""},
 		{"10 digits in DECIMAL(9,2)", func(l *Logical) { l.Dec32 = -1_000_000_000 }, "dec32"},
+		{"25 hours in TIME(MICROS)", func(l *Logical) { l.TimeOfDay64 = 25 * time.Hour }, `"time_micros"`},
+		{"a negative TIME(NANOS)", func(l *Logical) { l.TimeOfDayFine = -time.Nanosecond }, `"time_nanos"`},
+		{"24:00 and midnight", func(l *Logical) { l.TimeOfDay32, l.TimeOfDay64, l.TimeOfDayFine = 24*time.Hour, 0, 24*time.Hour }, ""},
+		{"10^38 in DECIMAL(38) bytes", func(l *Logical) {
+			l.DecFixed = [16]byte{0x4b, 0x3b, 0x4c, 0xa8, 0x5a, 0x86, 0xc4, 0x7a, 0x09, 0x8a, 0x22, 0x40}
+		}, `"dec_fixed"`},
+		{"10^38 - 1 in DECIMAL(38) bytes", func(l *Logical) {
+			l.DecFixed = [16]byte{0x4b, 0x3b, 0x4c, 0xa8, 0x5a, 0x86, 0xc4, 0x7a, 0x09, 0x8a, 0x22, 0x3f, 0xff, 0xff, 0xff, 0xff}
+		}, ""},
+		{"41 digits in DECIMAL(40) bytes", func(l *Logical) { l.DecBytes = append([]byte{0x01}, make([]byte, 17)...) }, `"dec_bytes"`},
 		{"a stray byte in a STRING", func(l *Logical) { l.Str = "caf\xe9" }, `"str"`},
 		{"a rune cut short in an ENUM", func(l *Logical) { l.Enum = "\xe6\x97" }, `"enum"`},
 		{"a surrogate in a JSON", func(l *Logical) { l.JSON = "\"\xed\xa0\x80\"" }, `"json"`},
@@ -70,7 +81,8 @@ func TestValueOutOfRange(t *testing.T) {
 			continue
 		}
 		rows, err := readLogicalRows(data)
-		if err != nil || len(rows) != 1 || !rows[0].TsNanos.Equal(l.TsNanos) || !rows[0].TsMicros.Equal(l.TsMicros) || rows[0].Dec64 != l.Dec64 || rows[0].Str != l.Str || rows[0].Enum != l.Enum || rows[0].JSON != l.JSON {
+		if err != nil || len(rows) != 1 || !rows[0].TsNanos.Equal(l.TsNanos) || !rows[0].TsMicros.Equal(l.TsMicros) || rows[0].Dec64 != l.Dec64 || rows[0].Str != l.Str || rows[0].Enum != l.Enum || rows[0].JSON != l.JSON ||
+			rows[0].DecFixed != l.DecFixed || rows[0].TimeOfDay32 != l.TimeOfDay32 || rows[0].TimeOfDayFine != l.TimeOfDayFine {
 			t.Errorf("%s: read back %v (%v), want TsNanos %v TsMicros %v Dec64 %d", c.name, rows, err, l.TsNanos, l.TsMicros, l.Dec64)
 		}
 		// The counts stored are time.Time's own, read as raw INT64s: not

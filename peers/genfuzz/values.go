@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
@@ -113,6 +114,47 @@ func (f *filler) float64() float64 {
 
 var words = []string{"", "a", "alpha", "beta", "gamma", "é", "\x00", "\xff\xfe", "\xc3", "日本"}
 
+// timeOfDay returns a TIME value of unit u from 0 to 24 hours, the
+// edges often.
+func (f *filler) timeOfDay(u meta.TimeUnit) int64 {
+	day := int64(86_400_000)
+	switch u {
+	case meta.Micros:
+		day *= 1_000
+	case meta.Nanos:
+		day *= 1_000_000
+	}
+	switch f.r.IntN(8) {
+	case 0:
+		return 0
+	case 1:
+		return day
+	}
+	return f.r.Int64N(day + 1)
+}
+
+// decimalBytes returns a random integer of at most precision digits (and
+// of size bytes' range) as size bytes of big-endian two's complement.
+func (f *filler) decimalBytes(precision int32, size int) []byte {
+	bound := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(max(precision, 1))), nil)
+	if room := new(big.Int).Lsh(big.NewInt(1), uint(8*size-1)); room.Cmp(bound) < 0 {
+		bound = room
+	}
+	raw := make([]byte, 8*size+8)
+	for i := range raw {
+		raw[i] = byte(f.r.Uint32())
+	}
+	x := new(big.Int).Mod(new(big.Int).SetBytes(raw), bound)
+	if f.r.IntN(3) == 0 {
+		x.Rsh(x, uint(f.r.IntN(x.BitLen()+1))) // small values too
+	}
+	if f.r.IntN(2) == 0 && x.Sign() != 0 {
+		x.Neg(x)
+		x.Add(x, new(big.Int).Lsh(big.NewInt(1), uint(8*size)))
+	}
+	return x.FillBytes(make([]byte, size))
+}
+
 // text returns bytes for a value of leaf n: valid UTF-8 for the STRING
 // and ENUM types (the invalid sequences of bytes replaced by U+FFFD), a
 // JSON document for JSON (a number, or the text as a JSON string), which
@@ -198,14 +240,32 @@ func (f *filler) leaf(s *shape, v reflect.Value) {
 		v.SetFloat(float64(runtime.Float16ToFloat32(h)))
 		return
 	case t == durationType:
-		x := f.int64()
+		// A time of day, 24:00 included: writers refuse others.
+		x := f.timeOfDay(n.Logical.Time.Unit)
 		switch n.Logical.Time.Unit {
 		case meta.Millis:
-			v.SetInt(int64(time.Duration(int32(x)) * time.Millisecond))
+			v.SetInt(int64(time.Duration(x) * time.Millisecond))
 		case meta.Micros:
-			v.SetInt(int64(time.Duration(x/1000) * time.Microsecond))
+			v.SetInt(int64(time.Duration(x) * time.Microsecond))
 		default:
 			v.SetInt(x)
+		}
+		return
+	case n.Logical.Kind == meta.LogicalTime && (t.Kind() == reflect.Int32 || t.Kind() == reflect.Int64):
+		v.SetInt(f.timeOfDay(n.Logical.Time.Unit))
+		return
+	case n.Logical.Kind == meta.LogicalDecimal && (t.Kind() == reflect.Array || t.Kind() == reflect.Slice):
+		// Big-endian two's complement within the precision's digits,
+		// which writers check.
+		size := int(n.TypeLength)
+		if t.Kind() == reflect.Slice {
+			size = 1 + f.r.IntN(18)
+		}
+		b := f.decimalBytes(n.Logical.Decimal.Precision, size)
+		if t.Kind() == reflect.Slice {
+			v.SetBytes(b)
+		} else {
+			reflect.Copy(v, reflect.ValueOf(b))
 		}
 		return
 	}

@@ -414,11 +414,13 @@ func decBytes(r *rand.Rand, i int) []byte {
 		b[j] = byte(r.Uint32())
 	}
 	if n == 17 {
-		b[0] = []byte{0x1d, 0xe2}[r.IntN(2)] // within ±10^40
+		// Within ±10^40 (0x1d6329f1..., -0xe29cd60e... in 17 bytes), the
+		// digits of DECIMAL(40), which writers check.
+		b[0] = []byte{0x1d, 0xe2}[r.IntN(2)]
 		if b[0] == 0xe2 {
-			b[1] |= 0x80
+			b[1] = 0x9d + byte(r.IntN(0x100-0x9d))
 		} else {
-			b[1] &= 0x7f
+			b[1] = byte(r.IntN(0x63))
 		}
 	}
 	return b

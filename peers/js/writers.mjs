@@ -494,7 +494,7 @@ async function hyparquet() {
     { name: 'key', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
     { name: 'value', type: 'INT32', repetition_type: 'OPTIONAL' },
   ];
-  const fdec = (i) => BigInt(i) * 1234567890123456789n - 77n;
+  const fdec = (i) => BigInt(i) * 123456789012345678n - 77n; // within DECIMAL(20)'s digits
   const explicit = [
     { name: 'id', data: range(N) },
     { name: 'u8', data: opt(7, (i) => i % 256) },

@@ -3,6 +3,8 @@ package runtime
 import (
 	"bytes"
 	"errors"
+	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -209,6 +211,139 @@ func TestWriteRefusesBadGeometry(t *testing.T) {
 	} {
 		err := write(tc.g, tc.h)
 		if !errors.Is(err, ErrValue) || err.Error() != tc.want {
+			t.Errorf("%s: %v, want\n%s", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestDecimalBytesFit compares decimalBytesFit with big.Int arithmetic on
+// the edges of every precision and on random bytes of every length.
+func TestDecimalBytesFit(t *testing.T) {
+	twos := func(x *big.Int, n int) []byte { // x in n bytes, two's complement
+		m := new(big.Int).Set(x)
+		if m.Sign() < 0 {
+			m.Add(m, new(big.Int).Lsh(big.NewInt(1), uint(8*n)))
+		}
+		return m.FillBytes(make([]byte, n))
+	}
+	want := func(b []byte, p int32) bool {
+		return new(big.Int).Abs(bigFromTwos(b)).Cmp(pow10Big(int(p))) < 0
+	}
+	for p := int32(1); p <= 45; p++ {
+		bound := pow10Big(int(p))
+		n := (bound.BitLen()+1)/8 + 2 // room for ±10^p and sign bytes
+		for _, d := range []int64{-1, 0, 1} {
+			for _, neg := range []bool{false, true} {
+				x := new(big.Int).Add(bound, big.NewInt(d))
+				if neg {
+					x.Neg(x)
+				}
+				for _, size := range []int{n, n + 17} {
+					b := twos(x, size)
+					if got := decimalBytesFit(b, p); got != (d < 0) || got != want(b, p) {
+						t.Fatalf("precision %d, %s in %d bytes: %v", p, x, size, got)
+					}
+				}
+			}
+		}
+	}
+	if !decimalBytesFit(nil, 5) || !decimalBytesFit([]byte{}, 1) {
+		t.Fatal("an empty value is 0")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 50000 {
+		b := make([]byte, r.IntN(24))
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		if len(b) > 1 && r.IntN(2) == 0 { // sign extension, often
+			ext := byte(0)
+			if b[len(b)/2]&0x80 != 0 {
+				ext = 0xff
+			}
+			for i := range len(b) / 2 {
+				b[i] = ext
+			}
+		}
+		p := int32(1 + r.IntN(45))
+		if len(b) > 0 && decimalBytesFit(b, p) != want(b, p) {
+			t.Fatalf("%x, precision %d: %v", b, p, !want(b, p))
+		}
+	}
+}
+
+// TestWriteRefusesOutOfRange checks that DECIMAL bytes over the
+// precision and TIME values outside a day fail EndRows naming column and
+// row, and that the edges that fit are written.
+func TestWriteRefusesOutOfRange(t *testing.T) {
+	const text = `message m {
+  required fixed_len_byte_array(4) f (DECIMAL(7,2));
+  optional binary b (DECIMAL(3,0));
+  required int32 ms (TIME(MILLIS,true));
+  required int64 us (TIME(MICROS,false));
+  required int64 ns (TIME(NANOS,true));
+}`
+	type row struct {
+		f     []byte
+		b     []byte // nil: null
+		ms    int32
+		us, n int64
+	}
+	ok := []row{
+		{f: []byte{0x00, 0x98, 0x96, 0x7f}, b: []byte{0x03, 0xe7}, ms: 0, us: 0, n: 0},                                                    // 9999999, 999
+		{f: []byte{0xff, 0x67, 0x69, 0x81}, b: []byte{0xff, 0xff, 0xfc, 0x19}, ms: 86_400_000, us: 86_400_000_000, n: 86_400_000_000_000}, // -9999999, -999
+		{f: []byte{0, 0, 0, 0}, b: nil, ms: 1, us: 1, n: 1},
+	}
+	write := func(rows []row) error {
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, mustSchema(t, text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := w.FixedBuffer(0)
+		b, _ := w.ByteArrayBuffer(1)
+		ms, _ := w.Int32Buffer(2)
+		us, _ := w.Int64Buffer(3)
+		ns, _ := w.Int64Buffer(4)
+		for _, r := range rows {
+			f.Values = append(f.Values, r.f...)
+			if r.b == nil {
+				b.Def = append(b.Def, 0)
+			} else {
+				b.Def = append(b.Def, 1)
+				b.Values.Append(r.b)
+			}
+			ms.Values = append(ms.Values, r.ms)
+			us.Values = append(us.Values, r.us)
+			ns.Values = append(ns.Values, r.n)
+		}
+		if err := w.EndRows(len(rows)); err != nil {
+			return err
+		}
+		return w.Close()
+	}
+	if err := write(ok); err != nil {
+		t.Fatalf("values that fit: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		set  func(*row)
+		want string
+	}{
+		{"10^7 in DECIMAL(7)", func(r *row) { r.f = []byte{0x00, 0x98, 0x96, 0x80} }, `column "f": row 2: value does not fit the requested type: "\x00\x98\x96\x80" (the unscaled integer 10000000) has more than the 7 digits of its DECIMAL precision`},
+		{"-10^7 in DECIMAL(7)", func(r *row) { r.f = []byte{0xff, 0x67, 0x69, 0x80} }, `column "f": row 2: value does not fit the requested type: "\xffgi\x80" (the unscaled integer -10000000) has more than the 7 digits of its DECIMAL precision`},
+		{"1000 in DECIMAL(3), after a null", func(r *row) { r.b = []byte{0x03, 0xe8} }, `column "b": row 2: value does not fit the requested type: "\x03\xe8" (the unscaled integer 1000) has more than the 3 digits of its DECIMAL precision`},
+		{"a day and a millisecond", func(r *row) { r.ms = 86_400_001 }, `column "ms": row 2: value does not fit the requested type: TIME(MILLIS) value 86400001 is not a time of day (0 to 24 hours, at most 86400000)`},
+		{"a negative time", func(r *row) { r.us = -1 }, `column "us": row 2: value does not fit the requested type: TIME(MICROS) value -1 is not a time of day (0 to 24 hours, at most 86400000000)`},
+		{"25 hours in nanoseconds", func(r *row) { r.n = 90_000_000_000_000 }, `column "ns": row 2: value does not fit the requested type: TIME(NANOS) value 90000000000000 is not a time of day (0 to 24 hours, at most 86400000000000)`},
+	} {
+		rows := append([]row(nil), ok...)
+		rows[2].b = nil
+		if tc.name == "1000 in DECIMAL(3), after a null" {
+			rows[1].b = nil
+		}
+		tc.set(&rows[2])
+		if err := write(rows); !errors.Is(err, ErrValue) || err.Error() != tc.want {
 			t.Errorf("%s: %v, want\n%s", tc.name, err, tc.want)
 		}
 	}
