@@ -99,7 +99,8 @@
 //	                                       shrink are written PLAIN)
 //	snappy, gzip, zstd, brotli, lz4, lz4raw, uncompressed   column codec
 //	timestamp(millisecond|microsecond|nanosecond[,local])  TIMESTAMP
-//	date, time(unit)               DATE; TIME (time.Duration since midnight, or raw integers)
+//	date, time(unit[,local])       DATE; TIME (time.Duration since midnight, or raw integers;
+//	                               local: not adjusted to UTC, as DuckDB writes TIME)
 //	uuid, enum, json, bson         UUID ([16]byte), ENUM, JSON, BSON
 //	decimal(scale,precision)       DECIMAL over int32, int64, [N]byte, []byte or runtime.Decimal
 //	float16, interval              FLOAT16 (float32, or [2]byte raw bits), INTERVAL
