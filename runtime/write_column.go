@@ -162,6 +162,21 @@ type pageInfo struct {
 	maxLen    int
 }
 
+// polarsMisreadsDelta reports whether Polars (polars-parquet 0.55, in
+// nodejs-polars 0.26.1) fails to read leaf n's column chunk when it holds
+// DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or
+// BYTE_STREAM_SPLIT pages: a required leaf below optional groups and no
+// repeated one. When a page whose rows all have the groups present
+// precedes one where some do not, Polars fails the whole read ("validity
+// mask length must match the number of values", "validity must be equal
+// to the array's length"); PLAIN and dictionary pages read, as do such
+// columns in lists, optional leaves, and the same pages in DuckDB,
+// arrow-rs and hyparquet. The automatic choice (fallbackEnc) keeps PLAIN
+// for these columns; an encoding the writer is given is still written.
+func polarsMisreadsDelta(n *schema.Node) bool {
+	return n.Repetition == meta.Required && n.MaxDef > 0 && n.MaxRep == 0
+}
+
 func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWriter, error) {
 	cfg := &fw.cfg
 	if cc == nil {
@@ -193,6 +208,7 @@ func newLeafWriter(fw *FileWriter, n *schema.Node, cc *columnConfig) (*leafWrite
 	c.set.baseEnc = c.set.enc
 	c.set.autoEnc = !cc.Encoding.Set
 	c.set.alpTrial = cfg.ALPTrial
+	c.set.plainFallback = polarsMisreadsDelta(n)
 	c.set.codec = c.opt.codec
 	c.set.text = n.Type == meta.ByteArray && (n.Logical.Kind == meta.LogicalString ||
 		n.Logical.Kind == meta.LogicalNone && n.Logical.Unrecognized == 0 && !n.Converted.Set)

@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"encoding/binary"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -830,5 +831,69 @@ func TestAltSample(t *testing.T) {
 				t.Errorf("values up to %d bytes, %d indices: %d values of %d bytes, want %d of %d", maxLen, count, n, total, wantN, wantTotal)
 			}
 		}
+	}
+}
+
+// TestFallbackPlainForPolars: without a configured encoding, a required
+// leaf below optional groups (and no list) falls back from its dictionary
+// to PLAIN, where the same values in a top-level column, in an optional
+// leaf of the same group and in a list pick DELTA (polarsMisreadsDelta);
+// an encoding given to the writer is still written.
+func TestFallbackPlainForPolars(t *testing.T) {
+	const text = `message m {
+  required int64 top;
+  optional group g {
+    required int64 req;
+    optional int64 opt;
+    required binary name (STRING);
+  }
+  optional group l (LIST) { repeated group list { required int64 element; } }
+}`
+	const n = 5000
+	write := func(opts ...WriterOption) *File {
+		return writeOne(t, text, func(w *FileWriter) int {
+			top, _ := w.Int64Buffer(0)
+			req, _ := w.Int64Buffer(1)
+			opt, _ := w.Int64Buffer(2)
+			name, _ := w.ByteArrayBuffer(3)
+			l, _ := w.Int64Buffer(4)
+			for i := range n {
+				v := int64(i) * 1000003 // sorted, distinct: DELTA wins
+				top.Values = append(top.Values, v)
+				l.Def, l.Rep = append(l.Def, 2), append(l.Rep, 0)
+				l.Values = append(l.Values, v)
+				if i%100 == 99 { // the group is null in some rows, none of the first page's
+					req.Def, opt.Def, name.Def = append(req.Def, 0), append(opt.Def, 0), append(name.Def, 0)
+					continue
+				}
+				req.Def, opt.Def, name.Def = append(req.Def, 1), append(opt.Def, 2), append(name.Def, 1)
+				req.Values, opt.Values = append(req.Values, v), append(opt.Values, v)
+				name.Values.AppendString("user" + strconv.Itoa(i) + "@example.com")
+			}
+			return n
+		}, opts...)
+	}
+	dataEncodings := func(f *File) map[string]meta.Encoding {
+		out := map[string]meta.Encoding{}
+		for _, c := range f.Meta.RowGroups[0].Columns {
+			for _, e := range c.MetaData.EncodingStats {
+				if e.PageType != meta.DictionaryPage {
+					out[strings.Join(c.MetaData.PathInSchema, ".")] = e.Encoding
+				}
+			}
+		}
+		return out
+	}
+	got := dataEncodings(write(WithDictionary(false)))
+	want := map[string]meta.Encoding{
+		"top": meta.EncodingDeltaBinaryPacked, "g.opt": meta.EncodingDeltaBinaryPacked, "l.list.element": meta.EncodingDeltaBinaryPacked,
+		"g.req": meta.EncodingPlain, "g.name": meta.EncodingPlain,
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("automatic encodings %v, want %v", got, want)
+	}
+	got = dataEncodings(write(WithDictionary(false), WithColumnEncoding("g.req", meta.EncodingDeltaBinaryPacked)))
+	if got["g.req"] != meta.EncodingDeltaBinaryPacked {
+		t.Errorf("configured DELTA_BINARY_PACKED for g.req: %v", got["g.req"])
 	}
 }

@@ -332,6 +332,14 @@ func WithMaxDictionarySize(bytes int) WriterOption {
 // than PLAIN is written PLAIN. Dictionary encoding still comes first
 // unless turned off; this encoding is then the fallback. PLAIN_DICTIONARY
 // and RLE_DICTIONARY turn the dictionary on instead.
+//
+// Without it, a column falling back from its dictionary (or written
+// without one) takes PLAIN or, by a trial of a page's values, DELTA_* or
+// BYTE_STREAM_SPLIT; except a required leaf below optional groups and no
+// list, which stays PLAIN: Polars (polars-parquet 0.55) fails to read
+// such a column's DELTA and BYTE_STREAM_SPLIT pages once its groups are
+// null in some rows of a page after one where they are not. Given here
+// (or by a tag), those encodings are written all the same.
 func WithColumnEncoding(path string, enc meta.Encoding) WriterOption {
 	return func(c *writerConfig) {
 		switch enc {

@@ -281,6 +281,9 @@ type colSettings struct {
 	// for strings and blobs, not decimals or JSON).
 	text  bool
 	level compress.Level // the column's codec level
+	// plainFallback: the automatic choice after a dictionary falls back
+	// (fallbackEnc) keeps PLAIN (polarsMisreadsDelta).
+	plainFallback bool
 	// flatTrial is set by trialPick when the codec shrank the winning
 	// trial by less than 1/32: the page it sampled is stored, as after a
 	// compressed page that failed (storeRuns); cutPage clears it.
@@ -650,7 +653,7 @@ func (s *colSettings) trialPick(trials []encTrial, scratch []byte) meta.Encoding
 // reuses: fallbackEnc returns dst, grown, with its bytes unchanged.
 func (v *numValues[T]) fallbackEnc(dst []byte) []byte {
 	v.trial = false
-	if len(v.page) < 2 {
+	if len(v.page) < 2 || v.set.plainFallback {
 		return dst
 	}
 	sample := v.page[:min(len(v.page), encTrialValues)]
@@ -1291,7 +1294,7 @@ func (v *byteArrayValues) fallback() {
 // (numValues.fallbackEnc), which it returns grown.
 func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 	v.trial = false
-	if v.page.Len() < 2 || !v.set.text {
+	if v.page.Len() < 2 || !v.set.text || v.set.plainFallback {
 		return dst
 	}
 	n := min(v.page.Len(), encTrialValues)

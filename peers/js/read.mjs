@@ -5,6 +5,7 @@
 // between "#FILE path" and "#END" lines. READER is
 //   duckdb     @duckdb/node-api: SELECT * FROM read_parquet(path)
 //   wasm       parquet-wasm (arrow-rs compiled to wasm) -> Arrow IPC -> apache-arrow
+//   polars     nodejs-polars -> Arrow IPC -> apache-arrow (as wasm)
 //   hyparquet  hyparquet with hyparquet-compressors
 //   parquetjs  @dsnp/parquetjs (the judge of its own files' quirks)
 // A file the reader fails on gets "#ERROR message" and the others go on.
@@ -37,13 +38,19 @@ if (reader === 'duckdb') {
   for (const f of files) {
     emitFile(out, f, () => {
       const table = arrow.tableFromIPC(readParquet(readFileSync(f)).intoIPCStream());
-      const fields = table.schema.fields;
-      const cols = fields.map((fl) => table.getChild(fl.name));
-      const rows = [];
-      for (let i = 0; i < table.numRows; i++) {
-        rows.push(fields.map((fl, j) => canonArrow(cols[j].get(i), fl.type, arrow)));
-      }
-      return rows;
+      return arrowRows(table, arrow);
+    });
+    await flush(out);
+  }
+} else if (reader === 'polars') {
+  // nodejs-polars reads the file; its Arrow IPC stream goes through the
+  // same canonical form as parquet-wasm's.
+  const { default: pl } = await import('nodejs-polars');
+  const arrow = await import('apache-arrow');
+  for (const f of files) {
+    emitFile(out, f, () => {
+      const table = arrow.tableFromIPC(pl.readParquet(f).writeIPCStream());
+      return arrowRows(table, arrow);
     });
     await flush(out);
   }
@@ -93,6 +100,17 @@ if (reader === 'duckdb') {
 }
 await flush(out);
 
+// arrowRows returns the canonical rows of an apache-arrow table.
+function arrowRows(table, arrow) {
+  const fields = table.schema.fields;
+  const cols = fields.map((fl) => table.getChild(fl.name));
+  const rows = [];
+  for (let i = 0; i < table.numRows; i++) {
+    rows.push(fields.map((fl, j) => canonArrow(cols[j].get(i), fl.type, arrow)));
+  }
+  return rows;
+}
+
 // canonArrow converts an apache-arrow value of the given type.
 function canonArrow(v, type, arrow) {
   if (v === null || v === undefined) return null;
@@ -109,7 +127,7 @@ function canonArrow(v, type, arrow) {
     if (type.unit === arrow.TimeUnit.MICROSECOND) return String(BigInt(Math.round(v * 1000)) * 1000n);
     throw new Error('arrow nanosecond timestamps are not exact as JS numbers');
   }
-  if (DataType.isList(type) || DataType.isFixedSizeList(type)) {
+  if (DataType.isList(type) || DataType.isLargeList(type) || DataType.isFixedSizeList(type)) {
     const et = type.children[0].type;
     return Array.from(v, (x) => canonArrow(x, et, arrow));
   }
