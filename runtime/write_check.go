@@ -1,9 +1,12 @@
 // The values a logical type admits, checked by EndRows before they are
 // written (https://github.com/apache/parquet-format/blob/master/LogicalTypes.md):
 // STRING, ENUM and JSON hold UTF-8 text, JSON one JSON document (RFC
-// 8259), GEOMETRY and GEOGRAPHY one WKB geometry, a DECIMAL of precision p
-// an unscaled integer of at most p digits, a TIME a time of day (from 0 to
-// 24 hours, in its unit). Other readers refuse whole files holding other
+// 8259), GEOMETRY and GEOGRAPHY one WKB geometry, a FIXED_LEN_BYTE_ARRAY
+// or BYTE_ARRAY DECIMAL of precision p an unscaled integer of at most p
+// digits (INT32 and INT64 ones are checked as generated writers convert
+// them: DecimalDigits32, DecimalDigits64, DecimalUnscaled32,
+// DecimalUnscaled64), a TIME a time of day (from 0 to 24 hours, in its
+// unit). Other readers refuse whole files holding other
 // values (DuckDB, Polars and arrow-rs text that is not UTF-8; DuckDB and
 // hyparquet JSON that is not JSON and bytes that are not WKB) or misread
 // them (DuckDB wraps a TIME of 25 hours to 1 hour, Polars reads it as
