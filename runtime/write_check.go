@@ -55,9 +55,8 @@ func (c *leafWriter) checkValues(base int64) error {
 				}
 			}
 		case meta.LogicalGeometry, meta.LogicalGeography:
-			var scratch geo.Stats
 			for i := range vals.Len() {
-				if err := geo.Check(vals.At(i), &scratch); err != nil {
+				if err := geo.Check(vals.At(i), &v.wkbCheck); err != nil {
 					return c.valueError(base, vals.At(i), i, fmt.Sprintf("is not one WKB geometry, which %s values must be: %v", lt.Kind, err))
 				}
 			}

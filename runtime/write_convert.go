@@ -111,21 +111,14 @@ func TimeMillis(d time.Duration) (int32, error) {
 	return int32(ms), nil
 }
 
-// pow10 holds 10^0 to 10^18.
-var pow10 = func() (p [19]int64) {
-	p[0] = 1
-	for i := 1; i < len(p); i++ {
-		p[i] = 10 * p[i-1]
-	}
-	return p
-}()
-
 // DecimalDigits32 returns v, the unscaled value of an INT32 DECIMAL of
 // the given precision (1 to 9), or an error wrapping ErrValue when v has
 // more digits than the precision allows.
 func DecimalDigits32(v int32, precision int) (int32, error) {
-	if precision >= 1 && precision <= 9 && (int64(v) >= pow10[precision] || int64(v) <= -pow10[precision]) {
-		return 0, decimalDigitsErr(int64(v), precision)
+	if precision >= 1 && precision <= 9 {
+		if p := int64(pow10u128[precision][1]); int64(v) >= p || int64(v) <= -p {
+			return 0, decimalDigitsErr(int64(v), precision)
+		}
 	}
 	return v, nil
 }
@@ -134,8 +127,10 @@ func DecimalDigits32(v int32, precision int) (int32, error) {
 // the given precision (1 to 18), or an error wrapping ErrValue when v has
 // more digits than the precision allows.
 func DecimalDigits64(v int64, precision int) (int64, error) {
-	if precision >= 1 && precision <= 18 && (v >= pow10[precision] || v <= -pow10[precision]) {
-		return 0, decimalDigitsErr(v, precision)
+	if precision >= 1 && precision <= 18 {
+		if p := int64(pow10u128[precision][1]); v >= p || v <= -p {
+			return 0, decimalDigitsErr(v, precision)
+		}
 	}
 	return v, nil
 }

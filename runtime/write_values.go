@@ -1154,6 +1154,7 @@ type byteArrayValues struct {
 	marks     pageMarks
 	unencoded int64
 	geo       *geo.Stats // GEOMETRY and GEOGRAPHY columns with statistics
+	wkbCheck  geo.Stats  // checkValues' scratch for GEOMETRY and GEOGRAPHY values
 	trial     bool       // fell back from the dictionary: the next page picks the encoding
 }
 
@@ -1208,7 +1209,9 @@ func (v *byteArrayValues) take(from, to int) {
 	v.unencoded += int64(src.Offsets[n] - src.Offsets[0])
 	if v.geo != nil {
 		for i := range n {
-			_ = v.geo.Add(src.At(i)) // malformed WKB: no statistics for the chunk
+			// EndRows refused bytes that are not WKB (checkValues); were
+			// one to reach here, the chunk would get no statistics.
+			_ = v.geo.Add(src.At(i))
 		}
 	}
 	stats := v.set.stats && v.set.order != orderNone
