@@ -182,7 +182,11 @@
 // columns, once its byte-array values hold 4 MiB) counted from the
 // file's first row (rows of an unfinished group wait for the next Write,
 // Flush or Close), so that row groups, cut after EndRows, do not depend
-// on how rows are split between Write calls. Map entries are written in
+// on how rows are split between Write calls. Write first asks
+// FileWriter.Err: a writer that failed, or was closed, refuses rows at
+// once (0 rows and its error, one wrapping runtime.ErrClosed once
+// closed) rather than holding them in a group that will never be
+// written. Map entries are written in
 // ascending key order (runtime.MapEntries and MapEntriesFunc, into a slice
 // per map that the writer reuses): numbers by value, strings and byte
 // arrays by their bytes, booleans false first, times by instant;

@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 10
+	GenVersion = 11
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -54,6 +54,8 @@ const (
 //	   its TIMESTAMP unit's INT64 or a DATE's INT32, a time.Duration
 //	   beyond a TIME(MILLIS)'s INT32, an integer DECIMAL of more digits
 //	   than its precision.
+//	11: Write checks FileWriter.Err first: a failed or closed writer
+//	   refuses rows at once, where it held up to a group of them.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

@@ -226,10 +226,22 @@ func (fw *FileWriter) check() error {
 		return fw.err
 	}
 	if fw.closed {
-		return ErrClosed
+		return errWriterClosed
 	}
 	return nil
 }
+
+// errWriterClosed is what the calls of a closed writer fail with.
+var errWriterClosed = fmt.Errorf("%w: the writer was closed", ErrClosed)
+
+// Err returns the error every later call of the writer fails with: the
+// first error the writer failed with, or an error wrapping ErrClosed once
+// Close succeeded; nil while the writer takes rows. It does not wait for
+// the work WithParallelism has in flight (its error is returned by the
+// next EndRows, Flush or Close). Generated writers check it at the start
+// of Write, so that a failed or closed writer refuses rows at once
+// instead of holding them until their group ends.
+func (fw *FileWriter) Err() error { return fw.check() }
 
 // Fail marks the writer failed with err (unless it failed already) and
 // returns the error it holds: later calls fail and Close writes no footer.

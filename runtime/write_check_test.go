@@ -146,6 +146,9 @@ func TestWriteRefusesInvalidUTF8(t *testing.T) {
 			if msg := err.Error(); !strings.HasPrefix(msg, want) || !strings.Contains(msg, tc.show) {
 				t.Errorf("parallelism %d, %s: %q, want the prefix %q and %s", par, tc.name, msg, want, tc.show)
 			}
+			if werr := w.Err(); werr != err {
+				t.Errorf("parallelism %d, %s: Err after the refusal: %v, want the refusal", par, tc.name, werr)
+			}
 			if err := w.Close(); !errors.Is(err, ErrValue) {
 				t.Errorf("parallelism %d, %s: Close after the refusal: %v, want the same error", par, tc.name, err)
 			}

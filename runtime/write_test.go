@@ -693,11 +693,17 @@ func TestFooterMetadata(t *testing.T) {
 	if err := w.Flush(); err != nil { // empty: no row group
 		t.Fatal(err)
 	}
+	if err := w.Err(); err != nil {
+		t.Errorf("Err of an open writer: %v", err)
+	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.EndRows(0); !errors.Is(err, ErrClosed) {
 		t.Errorf("EndRows after Close: %v", err)
+	}
+	if err := w.Err(); !errors.Is(err, ErrClosed) {
+		t.Errorf("Err after Close: %v, want ErrClosed", err)
 	}
 	f := openBytes(t, buf.Bytes())
 	m := f.Meta

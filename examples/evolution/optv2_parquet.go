@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(11 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 11)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV2 (or a struct it
@@ -117,7 +117,12 @@ func pqgenOptV2WriterFor(fw *pqrt.FileWriter) (*OptV2Writer, error) {
 // an error of a group is returned by the call that completes it.
 // A group ends early, at a multiple of 256 rows, once its byte-array
 // values hold 4 MiB.
+// A writer that failed, or was closed, refuses rows at once: Write returns
+// 0 and the error it failed with (one wrapping runtime.ErrClosed once closed).
 func (w *OptV2Writer) Write(rows []OptV2) (int, error) {
+	if err := w.fw.Err(); err != nil {
+		return 0, err
+	}
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenOptV2Batch-w.pending)

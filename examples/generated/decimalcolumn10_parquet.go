@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(10 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 10)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(11 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 11)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn10 (or a struct it
@@ -91,7 +91,12 @@ func pqgenDecimalColumn10WriterFor(fw *pqrt.FileWriter) (*DecimalColumn10Writer,
 // first row (the last group when Flush or Close is called), so that the
 // file's bytes do not depend on how the rows are split between Write calls;
 // an error of a group is returned by the call that completes it.
+// A writer that failed, or was closed, refuses rows at once: Write returns
+// 0 and the error it failed with (one wrapping runtime.ErrClosed once closed).
 func (w *DecimalColumn10Writer) Write(rows []DecimalColumn10) (int, error) {
+	if err := w.fw.Err(); err != nil {
+		return 0, err
+	}
 	n := 0
 	for len(rows) > 0 {
 		k := min(len(rows), pqgenDecimalColumn10Batch-w.pending)
