@@ -213,6 +213,9 @@
 // common group agree on its shape), so that a corrupt file fails with an
 // error wrapping runtime.ErrChunk that names the row type and the column,
 // and assembly, which does not recover from panics, indexes only in range.
+// An error of Read other than io.EOF is final: the columns read before the
+// failing one have moved on, so the reader keeps the error and every later
+// Read (and All) returns it; a new reader reads the file again.
 //
 // # Filtering
 //

@@ -36,6 +36,7 @@ func (p *readPlan) emitType(f *jen.File) {
 		jen.Id("leaves").Op("*").Add(runtimeID("Leaves")).Comment("the leaf columns read"),
 		jen.Id("read").Int64(),
 		jen.Id("closed").Bool(),
+		jen.Id("err").Error().Comment("the error Read failed with, which every later Read returns"),
 	}
 	if len(p.drivers) > 0 {
 		fields = append(fields,
@@ -181,12 +182,26 @@ func (p *readPlan) emitMethods(f *jen.File) {
 // (concurrently under WithReadParallelism), the levels checked across
 // columns, and the rows assembled. At the end of the
 // rows it releases the column readers' page buffers (FileReader.Release).
+// Its first error is kept (the field err) and returned by every later
+// Read: the columns that read their rows before the failing one have
+// moved on, so a Read after an error would assemble rows from values of
+// different rows, or end early with io.EOF.
 func (p *readPlan) emitRead(f *jen.File) {
 	n := &p.t.Names
+	// fail records err as the reader's error and returns it, after
+	// zeroing rows[:to] (the rows filled so far) when to is not empty.
+	fail := func(to string) []jen.Code {
+		var c []jen.Code
+		if to != "" {
+			c = append(c, jen.Clear(jen.Id("rows").Index(jen.Empty(), jen.Id(to))))
+		}
+		return append(c, jen.Id("r").Dot("err").Op("=").Err(), jen.Return(jen.Lit(0), jen.Err()))
+	}
 	read := []jen.Code{
 		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), runtimeID("ErrClosed")))),
+		jen.If(jen.Id("r").Dot("err").Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Id("r").Dot("err"))),
 		jen.List(jen.Id("avail"), jen.Err()).Op(":=").Id("r").Dot("fr").Dot("Available").Call(jen.Id("r").Dot("read"), jen.Len(jen.Id("rows"))),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
+		jen.If(jen.Err().Op("!=").Nil()).Block(fail("")...),
 		jen.Id("want").Op(":=").Int64().Call(jen.Id("avail")),
 		jen.If(jen.Id("want").Op("<=").Lit(0)).Block(
 			jen.If(jen.Len(jen.Id("rows")).Op("==").Lit(0)).Block(jen.Return(jen.Lit(0), jen.Nil())),
@@ -203,19 +218,16 @@ func (p *readPlan) emitRead(f *jen.File) {
 	tile := []jen.Code{
 		jen.Id("end").Op(":=").Min(jen.Id("off").Op("+").Id("tile"), jen.Id("k")),
 		jen.If(jen.Err().Op(":=").Id("r").Dot("fr").Dot("ReadColumns").Call(jen.Id("end").Op("-").Id("off"), jen.Id("r").Dot("leaves").Dot("Jobs").Op("...")), jen.Err().Op("!=").Nil()).Block(
-			jen.Clear(jen.Id("rows").Index(jen.Empty(), jen.Id("off"))),
-			jen.Return(jen.Lit(0), jen.Err())),
+			fail("off")...),
 	}
 	if p.hasLeaves() {
 		tile = append(tile, jen.If(jen.Err().Op(":=").Id("r").Dot("leaves").Dot("Check").Call(), jen.Err().Op("!=").Nil()).Block(
-			jen.Clear(jen.Id("rows").Index(jen.Empty(), jen.Id("off"))),
-			jen.Return(jen.Lit(0), jen.Err())))
+			fail("off")...))
 	}
 	tile = append(tile,
 		jen.Clear(part.Clone()),
 		jen.If(jen.Err().Op(":=").Id("r").Dot("assemble").Call(part.Clone()), jen.Err().Op("!=").Nil()).Block(
-			jen.Clear(jen.Id("rows").Index(jen.Empty(), jen.Id("end"))),
-			jen.Return(jen.Lit(0), jen.Err())),
+			fail("end")...),
 	)
 	read = append(read,
 		jen.For(
@@ -226,7 +238,7 @@ func (p *readPlan) emitRead(f *jen.File) {
 		jen.Id("r").Dot("read").Op("+=").Id("want"),
 		jen.Return(jen.Id("k"), jen.Nil()),
 	)
-	docf(f, "Read fills rows with the next rows of the file and returns how many it\nread; after the last row it returns 0, io.EOF.")
+	docf(f, "Read fills rows with the next rows of the file and returns how many it\nread; after the last row it returns 0, io.EOF. Any other error is final:\nthe columns may have moved on unevenly, so every later Read returns it\n(open a new reader to read again).")
 	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("Read").Params(jen.Id("rows").Index().Add(p.t.Root.Go.Code())).Params(jen.Int(), jen.Error()).Block(read...)
 	f.Line()
 }

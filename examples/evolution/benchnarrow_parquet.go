@@ -289,6 +289,7 @@ type BenchNarrowReader struct {
 	leaves *pqrt.Leaves // the leaf columns read
 	read   int64
 	closed bool
+	err    error             // the error Read failed with, which every later Read returns
 	colA   *pqrt.Int32Reader // a; nil when not read
 	colB   *pqrt.Int32Reader // b; nil when not read
 	colC   *pqrt.Int32Reader // c; nil when not read
@@ -353,13 +354,19 @@ func (r *BenchNarrowReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF.
+// read; after the last row it returns 0, io.EOF. Any other error is final:
+// the columns may have moved on unevenly, so every later Read returns it
+// (open a new reader to read again).
 func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: BenchNarrowReader.Read", pqrt.ErrClosed)
 	}
+	if r.err != nil {
+		return 0, r.err
+	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
+		r.err = err
 		return 0, err
 	}
 	want := int64(avail)
@@ -377,15 +384,18 @@ func (r *BenchNarrowReader) Read(rows []BenchNarrow) (int, error) {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		if err := r.leaves.Check(); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		clear(rows[off:end])
 		if err := r.assemble(rows[off:end]); err != nil {
 			clear(rows[:end])
+			r.err = err
 			return 0, err
 		}
 	}

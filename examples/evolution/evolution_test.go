@@ -266,7 +266,8 @@ func TestNestedEvolution(t *testing.T) {
 
 // TestOptionalAsRequired reads nullable columns into required fields:
 // refused at open without runtime.WithOptionalAsRequired; with it, rows
-// without nulls read, and a null is an error naming column and row.
+// without nulls read, and a null is an error naming column and row, which
+// every later Read returns.
 func TestOptionalAsRequired(t *testing.T) {
 	write := func(rs []OptV1) []byte { return writeRows(t, NewOptV1Writer, rs, pqrt.WithPageRowLimit(50)) }
 	var v1 []OptV1
@@ -315,6 +316,12 @@ func TestOptionalAsRequired(t *testing.T) {
 		}
 		if !errors.Is(rerr, pqrt.ErrValue) || !strings.Contains(rerr.Error(), c.msg) {
 			t.Errorf("a null read into a required field: %v, want one containing %s", rerr, c.msg)
+		}
+		// The error is final: the columns before the failing one moved on.
+		for range 3 {
+			if n, err := r.Read(buf); n != 0 || err != rerr {
+				t.Errorf("row %d: Read after the error: %d rows, %v; want 0 and the same error", c.row, n, err)
+			}
 		}
 	}
 }

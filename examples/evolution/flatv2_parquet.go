@@ -733,6 +733,7 @@ type FlatV2Reader struct {
 	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
+	err            error                 // the error Read failed with, which every later Read returns
 	colI8          *pqrt.Int32Reader     // i8; nil when not read
 	colI16         *pqrt.Int32Reader     // i16; nil when not read
 	colI32         *pqrt.Int64Reader     // i32; nil when not read
@@ -848,13 +849,19 @@ func (r *FlatV2Reader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF.
+// read; after the last row it returns 0, io.EOF. Any other error is final:
+// the columns may have moved on unevenly, so every later Read returns it
+// (open a new reader to read again).
 func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: FlatV2Reader.Read", pqrt.ErrClosed)
 	}
+	if r.err != nil {
+		return 0, r.err
+	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
+		r.err = err
 		return 0, err
 	}
 	want := int64(avail)
@@ -872,15 +879,18 @@ func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		if err := r.leaves.Check(); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		clear(rows[off:end])
 		if err := r.assemble(rows[off:end]); err != nil {
 			clear(rows[:end])
+			r.err = err
 			return 0, err
 		}
 	}

@@ -456,6 +456,7 @@ type NestedV1Reader struct {
 	leaves         *pqrt.Leaves // the leaf columns read
 	read           int64
 	closed         bool
+	err            error                             // the error Read failed with, which every later Read returns
 	drv            [len(pqgenNestedV1Drivers)]int    // per nested value: the leaf deciding it, or -1
 	lv             [pqgenNestedV1Leaves]*pqrt.Levels // per leaf: its levels, nil when not read
 	colID          *pqrt.Int32Reader                 // id; nil when not read
@@ -557,13 +558,19 @@ func (r *NestedV1Reader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF.
+// read; after the last row it returns 0, io.EOF. Any other error is final:
+// the columns may have moved on unevenly, so every later Read returns it
+// (open a new reader to read again).
 func (r *NestedV1Reader) Read(rows []NestedV1) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NestedV1Reader.Read", pqrt.ErrClosed)
 	}
+	if r.err != nil {
+		return 0, r.err
+	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
+		r.err = err
 		return 0, err
 	}
 	want := int64(avail)
@@ -581,15 +588,18 @@ func (r *NestedV1Reader) Read(rows []NestedV1) (int, error) {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		if err := r.leaves.Check(); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		clear(rows[off:end])
 		if err := r.assemble(rows[off:end]); err != nil {
 			clear(rows[:end])
+			r.err = err
 			return 0, err
 		}
 	}

@@ -198,6 +198,7 @@ type SlimReader struct {
 	leaves  *pqrt.Leaves // the leaf columns read
 	read    int64
 	closed  bool
+	err     error                 // the error Read failed with, which every later Read returns
 	colID   *pqrt.Int64Reader     // id; nil when not read
 	colName *pqrt.ByteArrayReader // name; nil when not read
 }
@@ -252,13 +253,19 @@ func (r *SlimReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF.
+// read; after the last row it returns 0, io.EOF. Any other error is final:
+// the columns may have moved on unevenly, so every later Read returns it
+// (open a new reader to read again).
 func (r *SlimReader) Read(rows []Slim) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: SlimReader.Read", pqrt.ErrClosed)
 	}
+	if r.err != nil {
+		return 0, r.err
+	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
+		r.err = err
 		return 0, err
 	}
 	want := int64(avail)
@@ -276,15 +283,18 @@ func (r *SlimReader) Read(rows []Slim) (int, error) {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		if err := r.leaves.Check(); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		clear(rows[off:end])
 		if err := r.assemble(rows[off:end]); err != nil {
 			clear(rows[:end])
+			r.err = err
 			return 0, err
 		}
 	}

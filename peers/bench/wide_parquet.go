@@ -3805,6 +3805,7 @@ type WideReader struct {
 	leaves  *pqrt.Leaves // the leaf columns read
 	read    int64
 	closed  bool
+	err     error                 // the error Read failed with, which every later Read returns
 	colF000 *pqrt.Int64Reader     // c000; nil when not read
 	colF001 *pqrt.Int32Reader     // c001; nil when not read
 	colF002 *pqrt.DoubleReader    // c002; nil when not read
@@ -4285,13 +4286,19 @@ func (r *WideReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF.
+// read; after the last row it returns 0, io.EOF. Any other error is final:
+// the columns may have moved on unevenly, so every later Read returns it
+// (open a new reader to read again).
 func (r *WideReader) Read(rows []Wide) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: WideReader.Read", pqrt.ErrClosed)
 	}
+	if r.err != nil {
+		return 0, r.err
+	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
+		r.err = err
 		return 0, err
 	}
 	want := int64(avail)
@@ -4309,15 +4316,18 @@ func (r *WideReader) Read(rows []Wide) (int, error) {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		if err := r.leaves.Check(); err != nil {
 			clear(rows[:off])
+			r.err = err
 			return 0, err
 		}
 		clear(rows[off:end])
 		if err := r.assemble(rows[off:end]); err != nil {
 			clear(rows[:end])
+			r.err = err
 			return 0, err
 		}
 	}
