@@ -100,11 +100,11 @@ func openFile(r io.ReaderAt, size int64, cfg readerConfig) (*File, error) {
 		return nil, fmt.Errorf("%w: %d bytes is shorter than the %d bytes of the magic and footer length", ErrNotParquet, size, minSize)
 	}
 	var head [4]byte
-	if _, err := r.ReadAt(head[:], 0); err != nil {
+	if err := readAt(r, head[:], 0); err != nil {
 		return nil, fmt.Errorf("reading the leading magic: %w", err)
 	}
 	var tail [8]byte
-	if _, err := r.ReadAt(tail[:], size-8); err != nil {
+	if err := readAt(r, tail[:], size-8); err != nil {
 		return nil, fmt.Errorf("reading the footer length: %w", err)
 	}
 	trailer := string(tail[4:])
@@ -126,7 +126,7 @@ func openFile(r io.ReaderAt, size int64, cfg readerConfig) (*File, error) {
 	}
 	off := size - 8 - footerLen
 	buf := make([]byte, footerLen)
-	if _, err := r.ReadAt(buf, off); err != nil {
+	if err := readAt(r, buf, off); err != nil {
 		return nil, fmt.Errorf("reading the %d-byte footer at offset %d: %w", footerLen, off, err)
 	}
 	var f *File
@@ -235,4 +235,21 @@ func (f *File) widthDeviations(notes []meta.WidthNote, column string, rg, page i
 		}
 	}
 	return nil
+}
+
+// readAt fills p with the bytes of r at off. Filling p is success
+// whatever error r returns with it: io.ReaderAt lets a read that ends at
+// the end of the input return io.EOF with every byte (network and object
+// store readers do), and every read here is of bytes the file holds.
+// Fewer bytes are an error: r's, or io.ErrUnexpectedEOF when r gave none
+// or io.EOF.
+func readAt(r io.ReaderAt, p []byte, off int64) error {
+	n, err := r.ReadAt(p, off)
+	if n == len(p) {
+		return nil
+	}
+	if err == nil || err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
 }

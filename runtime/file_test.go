@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -165,4 +166,69 @@ func FuzzOpenFile(f *testing.F) {
 			t.Fatal("no schema without an error")
 		}
 	})
+}
+
+// eofAtEnd is an io.ReaderAt over data that returns io.EOF with the bytes
+// of a read that ends at the end of data, as io.ReaderAt allows (network
+// and object-store readers do).
+type eofAtEnd struct{ data []byte }
+
+func (e eofAtEnd) ReadAt(p []byte, off int64) (int, error) {
+	n, err := bytes.NewReader(e.data).ReadAt(p, off)
+	if err == nil && off+int64(n) == int64(len(e.data)) {
+		err = io.EOF
+	}
+	return n, err
+}
+
+// TestReaderAtEOFAtEnd: a file behind an io.ReaderAt that returns io.EOF
+// with the last bytes of the input reads as through a bytes.Reader, which
+// returns nil: the footer (its length is in the last 8 bytes; opening
+// failed with 'reading the footer length: EOF'), every column, page index
+// and bloom filter, plaintext and encrypted (encrypted footer, column
+// keys); and a FileRef of the file's last bytes. Fewer bytes than asked
+// are an error still.
+func TestReaderAtEOFAtEnd(t *testing.T) {
+	enc := FileEncryption{Algorithm: meta.AesGcmV1, FooterKey: wFooterKey,
+		ColumnKeys: map[string]ColumnKey{"a": {Key: wKeyA}, "d": {Key: wKeyD}}}
+	for _, c := range []struct {
+		name string
+		b    []byte
+		opts []ReaderOption
+	}{
+		{"plaintext", writeCryptFile(t, 3000, FileEncryption{}), nil},
+		{"encrypted", writeCryptFile(t, 3000, enc), []ReaderOption{WithFooterKey(wFooterKey), WithColumnKey("a", wKeyA), WithColumnKey("d", wKeyD)}},
+	} {
+		want := readEverything(t, c.b, c.opts)
+		if want.err != nil {
+			t.Fatalf("%s: %v", c.name, want.err)
+		}
+		if len(want.text) < 1000 {
+			t.Fatalf("%s: read little: %q", c.name, want.text)
+		}
+		got := readEverythingAt(t, eofAtEnd{c.b}, int64(len(c.b)), c.opts)
+		if got.err != nil {
+			t.Fatalf("%s: through a ReaderAt giving io.EOF at the end: %v", c.name, got.err)
+		}
+		if got.text != want.text {
+			t.Errorf("%s: read otherwise through a ReaderAt giving io.EOF at the end", c.name)
+		}
+	}
+	data := []byte("0123456789")
+	r := eofAtEnd{data}
+	p := make([]byte, 4)
+	if err := readAt(r, p, 6); err != nil || string(p) != "6789" {
+		t.Errorf("readAt of the last 4 bytes: %q, %v", p, err)
+	}
+	if err := readAt(r, p, 8); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("readAt of 4 bytes at 8 of 10: %v, want io.ErrUnexpectedEOF", err)
+	}
+	off, size := int64(6), int64(4)
+	if b, err := (FileRef{Offset: &off, Size: &size}).Bytes(r, int64(len(data)), 0); err != nil || string(b) != "6789" {
+		t.Errorf("FileRef of the last 4 bytes: %q, %v", b, err)
+	}
+	size = 0
+	if b, err := (FileRef{Offset: &off, Size: &size}).Bytes(r, int64(len(data)), 0); err != nil || len(b) != 0 {
+		t.Errorf("FileRef of 0 bytes: %q, %v", b, err)
+	}
 }

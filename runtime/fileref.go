@@ -181,7 +181,7 @@ func (f FileRef) Bytes(r io.ReaderAt, size, maxSize int64) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s: %d bytes, above the limit of %d", ErrFileRef, t, t.Size, maxSize)
 	}
 	out := make([]byte, t.Size)
-	if _, err := r.ReadAt(out, t.Offset); err != nil && !(err == io.EOF && t.Size == 0) {
+	if err := readAt(r, out, t.Offset); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrFileRef, t, err)
 	}
 	return out, nil

@@ -379,7 +379,7 @@ func (r *FileReader) encryptedBloomFilter(c *crypt.Cipher, off, length int64, rg
 			return nil, 0, fmt.Errorf("%w: column %q, row group %d: %s at offset %d lies outside the bloom filter", ErrChunk, path, rg, t, at)
 		}
 		var lb [crypt.LengthSize]byte
-		if _, err := f.r.ReadAt(lb[:], at); err != nil {
+		if err := readAt(f.r, lb[:], at); err != nil {
 			return nil, 0, fmt.Errorf("reading the %s at offset %d: %w", mod, at, err)
 		}
 		l := int64(binary.LittleEndian.Uint32(lb[:]))
@@ -387,7 +387,7 @@ func (r *FileReader) encryptedBloomFilter(c *crypt.Cipher, off, length int64, rg
 			return nil, 0, &crypt.AuthError{Module: mod, Reason: fmt.Sprintf("buffer length %d does not fit", l)}
 		}
 		buf := make([]byte, crypt.LengthSize+l)
-		if _, err := f.r.ReadAt(buf, at); err != nil {
+		if err := readAt(f.r, buf, at); err != nil {
 			return nil, 0, fmt.Errorf("reading the %s at offset %d: %w", mod, at, err)
 		}
 		plain, _, err := c.Decrypt(nil, buf, f.crypto.fileAAD, mod)

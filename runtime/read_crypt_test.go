@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -421,7 +422,12 @@ type readResult struct {
 // readEverything reads every column, page index and bloom filter of the
 // file in b (and the column statistics).
 func readEverything(t *testing.T, b []byte, opts []ReaderOption) readResult {
-	fr, err := NewFileReader(bytes.NewReader(b), int64(len(b)), opts...)
+	return readEverythingAt(t, bytes.NewReader(b), int64(len(b)), opts)
+}
+
+// readEverythingAt is readEverything of the file of size bytes behind r.
+func readEverythingAt(t *testing.T, r io.ReaderAt, size int64, opts []ReaderOption) readResult {
+	fr, err := NewFileReader(r, size, opts...)
 	if err != nil {
 		return readResult{err: err}
 	}

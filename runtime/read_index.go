@@ -33,7 +33,7 @@ func (r *FileReader) readRange(off, length int64, what string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s of %d bytes exceeds the limit of %d bytes", ErrChunk, what, length, f.cfg.MaxFooterSize)
 	}
 	buf := make([]byte, length)
-	if _, err := f.r.ReadAt(buf, off); err != nil {
+	if err := readAt(f.r, buf, off); err != nil {
 		return nil, fmt.Errorf("reading the %s at offset %d: %w", what, off, err)
 	}
 	return buf, nil

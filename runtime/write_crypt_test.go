@@ -25,7 +25,10 @@ const cryptSchema = "message m { required int64 a; optional binary s (STRING); r
 func writeCryptFile(t testing.TB, rows int, enc FileEncryption, opts ...WriterOption) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	opts = append([]WriterOption{WithEncryption(enc), WithPageRowLimit(500), WithColumnBloomFilter("d", 1000, 0.01), WithCRC(true)}, opts...)
+	opts = append([]WriterOption{WithPageRowLimit(500), WithColumnBloomFilter("d", 1000, 0.01), WithCRC(true)}, opts...)
+	if enc.FooterKey != nil { // else a plaintext file
+		opts = append(opts, WithEncryption(enc))
+	}
 	w, err := NewFileWriter(&buf, mustSchema(t, cryptSchema), opts...)
 	if err != nil {
 		t.Fatal(err)
