@@ -215,7 +215,10 @@
 // and assembly, which does not recover from panics, indexes only in range.
 // An error of Read other than io.EOF is final: the columns read before the
 // failing one have moved on, so the reader keeps the error and every later
-// Read (and All) returns it; a new reader reads the file again.
+// Read (and All) returns it; a new reader reads the file again. TReader.All
+// reads ahead in batches of 256 rows (runtime.AllRowsAhead): a loop that
+// stops early leaves the rows of its batch after the one it stopped at to
+// the next Read or All (runtime.TakeAhead), so no row is skipped.
 //
 // # Filtering
 //

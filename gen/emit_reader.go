@@ -37,6 +37,7 @@ func (p *readPlan) emitType(f *jen.File) {
 		jen.Id("read").Int64(),
 		jen.Id("closed").Bool(),
 		jen.Id("err").Error().Comment("the error Read failed with, which every later Read returns"),
+		jen.Id("ahead").Index().Add(t.Root.Go.Code()).Comment("rows All read and did not yield, which Read returns first"),
 	}
 	if len(p.drivers) > 0 {
 		fields = append(fields,
@@ -200,6 +201,8 @@ func (p *readPlan) emitRead(f *jen.File) {
 	read := []jen.Code{
 		jen.If(jen.Id("r").Dot("closed")).Block(jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: "+n.Reader+".Read"), runtimeID("ErrClosed")))),
 		jen.If(jen.Id("r").Dot("err").Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Id("r").Dot("err"))),
+		jen.If(jen.Len(jen.Id("r").Dot("ahead")).Op(">").Lit(0)).Block(
+			jen.Return(runtimeID("TakeAhead").Call(jen.Id("rows"), jen.Op("&").Id("r").Dot("ahead")), jen.Nil())),
 		jen.List(jen.Id("avail"), jen.Err()).Op(":=").Id("r").Dot("fr").Dot("Available").Call(jen.Id("r").Dot("read"), jen.Len(jen.Id("rows"))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(fail("")...),
 		jen.Id("want").Op(":=").Int64().Call(jen.Id("avail")),
@@ -238,7 +241,7 @@ func (p *readPlan) emitRead(f *jen.File) {
 		jen.Id("r").Dot("read").Op("+=").Id("want"),
 		jen.Return(jen.Id("k"), jen.Nil()),
 	)
-	docf(f, "Read fills rows with the next rows of the file and returns how many it\nread; after the last row it returns 0, io.EOF. Any other error is final:\nthe columns may have moved on unevenly, so every later Read returns it\n(open a new reader to read again).")
+	docf(f, "Read fills rows with the next rows of the file and returns how many it\nread (after an All loop that stopped early, the rows All read ahead\nand did not yield, first); after the last row it returns 0, io.EOF. Any\nother error is final: the columns may have moved on unevenly, so every\nlater Read returns it (open a new reader to read again).")
 	f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id("Read").Params(jen.Id("rows").Index().Add(p.t.Root.Go.Code())).Params(jen.Int(), jen.Error()).Block(read...)
 	f.Line()
 }

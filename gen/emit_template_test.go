@@ -39,9 +39,11 @@ import (
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *RowReader) All() pqiter.Seq2[rows.Row, error] {
-	return pqrt.AllRows[rows.Row](r)
+	return pqrt.AllRowsAhead[rows.Row](r, &r.ahead)
 }
 `
 	if got := b.String(); got != want {

@@ -92,7 +92,7 @@
 // CompareInterval, DecimalUnscaled32, DecimalUnscaled64,
 // AppendDecimalFixed, DecimalFromFixed, FileReader.Available,
 // FileReader.ReadColumns, Col, ColumnJob, FileReader.OpenLeaves, Leaf,
-// LeafSlot, Leaves, AllRows, NewField (and its
+// LeafSlot, Leaves, AllRows, AllRowsAhead, TakeAhead, NewField (and its
 // Ordered and Nullable variants), NewListField, NewListOf, AnyElement,
 // NewMapOf, NewMapKeyOf,
 // and the version guard (GenVersion, MinGenVersion,

@@ -164,17 +164,31 @@ func DateDays(t time.Time) int32 {
 }
 
 // AllRows returns an iterator over the rows r has not returned yet, read
-// in batches of 256: the generated TReader.All. An error is yielded once,
-// with a zero row, and ends the iteration; so does stopping early.
+// in batches of 256. An error is yielded once, with a zero row, and ends
+// the iteration; so does stopping early, which drops the rest of the
+// batch (generated code of GenVersion 11 calls AllRowsAhead, which keeps
+// it).
 //
 // For generated code (see "For generated code" in the package doc).
-func AllRows[T any](r RowReader[T]) iter.Seq2[T, error] {
+func AllRows[T any](r RowReader[T]) iter.Seq2[T, error] { return AllRowsAhead(r, nil) }
+
+// AllRowsAhead is AllRows for a reader whose Read returns the rows in
+// *ahead first (TakeAhead): when the loop stops early, the rows of the
+// batch it did not yield are left in *ahead, so that the next Read or
+// iteration returns them instead of skipping them. The generated
+// TReader.All. A nil ahead drops them.
+//
+// For generated code (see "For generated code" in the package doc).
+func AllRowsAhead[T any](r RowReader[T], ahead *[]T) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		buf := make([]T, 256)
 		for {
 			n, err := r.Read(buf)
 			for i := range n {
 				if !yield(buf[i], nil) {
+					if ahead != nil && i+1 < n {
+						*ahead = buf[i+1 : n]
+					}
 					return
 				}
 			}
@@ -193,4 +207,18 @@ func AllRows[T any](r RowReader[T]) iter.Seq2[T, error] {
 			}
 		}
 	}
+}
+
+// TakeAhead moves the first rows of *ahead (AllRowsAhead) into rows and
+// returns how many: a generated Read returns them before reading on.
+//
+// For generated code (see "For generated code" in the package doc).
+func TakeAhead[T any](rows []T, ahead *[]T) int {
+	k := copy(rows, *ahead)
+	if k == len(*ahead) {
+		*ahead = nil
+	} else {
+		*ahead = (*ahead)[k:]
+	}
+	return k
 }

@@ -55,7 +55,9 @@ const (
 //	   beyond a TIME(MILLIS)'s INT32, an integer DECIMAL of more digits
 //	   than its precision.
 //	11: Write checks FileWriter.Err first: a failed or closed writer
-//	   refuses rows at once, where it held up to a group of them.
+//	   refuses rows at once, where it held up to a group of them. All
+//	   keeps the rows of its batch left when the loop stops
+//	   (AllRowsAhead), which Read returns first (TakeAhead).
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

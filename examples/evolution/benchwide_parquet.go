@@ -290,6 +290,7 @@ type BenchWideReader struct {
 	read   int64
 	closed bool
 	err    error              // the error Read failed with, which every later Read returns
+	ahead  []BenchWide        // rows All read and did not yield, which Read returns first
 	colA   *pqrt.Int64Reader  // a; nil when not read
 	colB   *pqrt.Int64Reader  // b; nil when not read
 	colC   *pqrt.Int64Reader  // c; nil when not read
@@ -341,6 +342,7 @@ func (r *BenchWideReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *BenchWideReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -354,15 +356,19 @@ func (r *BenchWideReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *BenchWideReader) Read(rows []BenchWide) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: BenchWideReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -599,7 +605,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *BenchWideReader) All() pqiter.Seq2[BenchWide, error] {
-	return pqrt.AllRows[BenchWide](r)
+	return pqrt.AllRowsAhead[BenchWide](r, &r.ahead)
 }

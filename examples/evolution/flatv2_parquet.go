@@ -734,6 +734,7 @@ type FlatV2Reader struct {
 	read           int64
 	closed         bool
 	err            error                 // the error Read failed with, which every later Read returns
+	ahead          []FlatV2              // rows All read and did not yield, which Read returns first
 	colI8          *pqrt.Int32Reader     // i8; nil when not read
 	colI16         *pqrt.Int32Reader     // i16; nil when not read
 	colI32         *pqrt.Int64Reader     // i32; nil when not read
@@ -836,6 +837,7 @@ func (r *FlatV2Reader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *FlatV2Reader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -849,15 +851,19 @@ func (r *FlatV2Reader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: FlatV2Reader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -1505,7 +1511,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *FlatV2Reader) All() pqiter.Seq2[FlatV2, error] {
-	return pqrt.AllRows[FlatV2](r)
+	return pqrt.AllRowsAhead[FlatV2](r, &r.ahead)
 }

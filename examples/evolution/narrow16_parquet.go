@@ -169,6 +169,7 @@ type Narrow16Reader struct {
 	read   int64
 	closed bool
 	err    error             // the error Read failed with, which every later Read returns
+	ahead  []Narrow16        // rows All read and did not yield, which Read returns first
 	colI32 *pqrt.Int32Reader // i32; nil when not read
 }
 
@@ -208,6 +209,7 @@ func (r *Narrow16Reader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *Narrow16Reader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -221,15 +223,19 @@ func (r *Narrow16Reader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *Narrow16Reader) Read(rows []Narrow16) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: Narrow16Reader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -359,7 +365,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *Narrow16Reader) All() pqiter.Seq2[Narrow16, error] {
-	return pqrt.AllRows[Narrow16](r)
+	return pqrt.AllRowsAhead[Narrow16](r, &r.ahead)
 }

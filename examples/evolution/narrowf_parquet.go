@@ -169,6 +169,7 @@ type NarrowFReader struct {
 	read   int64
 	closed bool
 	err    error             // the error Read failed with, which every later Read returns
+	ahead  []NarrowF         // rows All read and did not yield, which Read returns first
 	colF32 *pqrt.FloatReader // f32; nil when not read
 }
 
@@ -208,6 +209,7 @@ func (r *NarrowFReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *NarrowFReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -221,15 +223,19 @@ func (r *NarrowFReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *NarrowFReader) Read(rows []NarrowF) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NarrowFReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -359,7 +365,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *NarrowFReader) All() pqiter.Seq2[NarrowF, error] {
-	return pqrt.AllRows[NarrowF](r)
+	return pqrt.AllRowsAhead[NarrowF](r, &r.ahead)
 }

@@ -492,6 +492,7 @@ type NestedV2Reader struct {
 	read           int64
 	closed         bool
 	err            error                             // the error Read failed with, which every later Read returns
+	ahead          []NestedV2                        // rows All read and did not yield, which Read returns first
 	drv            [len(pqgenNestedV2Drivers)]int    // per nested value: the leaf deciding it, or -1
 	lv             [pqgenNestedV2Leaves]*pqrt.Levels // per leaf: its levels, nil when not read
 	colID          *pqrt.Int64Reader                 // id; nil when not read
@@ -587,6 +588,7 @@ func (r *NestedV2Reader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *NestedV2Reader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -600,15 +602,19 @@ func (r *NestedV2Reader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *NestedV2Reader) Read(rows []NestedV2) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: NestedV2Reader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -1159,7 +1165,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *NestedV2Reader) All() pqiter.Seq2[NestedV2, error] {
-	return pqrt.AllRows[NestedV2](r)
+	return pqrt.AllRowsAhead[NestedV2](r, &r.ahead)
 }

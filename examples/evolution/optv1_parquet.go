@@ -249,6 +249,7 @@ type OptV1Reader struct {
 	read     int64
 	closed   bool
 	err      error                 // the error Read failed with, which every later Read returns
+	ahead    []OptV1               // rows All read and did not yield, which Read returns first
 	colA     *pqrt.Int32Reader     // a; nil when not read
 	colS     *pqrt.ByteArrayReader // s; nil when not read
 	colLElem *pqrt.Int32Reader     // l.list.element; nil when not read
@@ -301,6 +302,7 @@ func (r *OptV1Reader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *OptV1Reader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -314,15 +316,19 @@ func (r *OptV1Reader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *OptV1Reader) Read(rows []OptV1) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: OptV1Reader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -530,7 +536,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *OptV1Reader) All() pqiter.Seq2[OptV1, error] {
-	return pqrt.AllRows[OptV1](r)
+	return pqrt.AllRowsAhead[OptV1](r, &r.ahead)
 }

@@ -175,6 +175,7 @@ type DecimalColumnReader struct {
 	read     int64
 	closed   bool
 	err      error                      // the error Read failed with, which every later Read returns
+	ahead    []DecimalColumn            // rows All read and did not yield, which Read returns first
 	colValue *pqrt.Int32Reader          // value; nil when not read
 	slabs    [2]pqgenDecimalColumnSlabs // per part of a batch assembled at once (Leaves.Split)
 }
@@ -220,6 +221,7 @@ func (r *DecimalColumnReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *DecimalColumnReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -233,15 +235,19 @@ func (r *DecimalColumnReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *DecimalColumnReader) Read(rows []DecimalColumn) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DecimalColumnReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -385,7 +391,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *DecimalColumnReader) All() pqiter.Seq2[DecimalColumn, error] {
-	return pqrt.AllRows[DecimalColumn](r)
+	return pqrt.AllRowsAhead[DecimalColumn](r, &r.ahead)
 }

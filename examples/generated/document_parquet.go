@@ -221,6 +221,7 @@ type DocumentReader struct {
 	read         int64
 	closed       bool
 	err          error               // the error Read failed with, which every later Read returns
+	ahead        []Document          // rows All read and did not yield, which Read returns first
 	colID        *pqrt.Int64Reader   // id; nil when not read
 	variantBody  *pqrt.VariantReader // body (Variant); nil when not read
 	variantExtra *pqrt.VariantReader // extra (Variant); nil when not read
@@ -270,6 +271,7 @@ func (r *DocumentReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *DocumentReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -283,15 +285,19 @@ func (r *DocumentReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *DocumentReader) Read(rows []Document) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: DocumentReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -445,7 +451,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *DocumentReader) All() pqiter.Seq2[Document, error] {
-	return pqrt.AllRows[Document](r)
+	return pqrt.AllRowsAhead[Document](r, &r.ahead)
 }

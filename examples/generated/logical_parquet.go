@@ -1167,6 +1167,7 @@ type LogicalReader struct {
 	read             int64
 	closed           bool
 	err              error                 // the error Read failed with, which every later Read returns
+	ahead            []Logical             // rows All read and did not yield, which Read returns first
 	colI8            *pqrt.Int32Reader     // i8; nil when not read
 	colI16           *pqrt.Int32Reader     // i16; nil when not read
 	colI32           *pqrt.Int32Reader     // i32; nil when not read
@@ -1312,6 +1313,7 @@ func (r *LogicalReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *LogicalReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -1325,15 +1327,19 @@ func (r *LogicalReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *LogicalReader) Read(rows []Logical) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: LogicalReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -2380,7 +2386,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *LogicalReader) All() pqiter.Seq2[Logical, error] {
-	return pqrt.AllRows[Logical](r)
+	return pqrt.AllRowsAhead[Logical](r, &r.ahead)
 }

@@ -395,6 +395,7 @@ type MetricReader struct {
 	read           int64
 	closed         bool
 	err            error                           // the error Read failed with, which every later Read returns
+	ahead          []Metric                        // rows All read and did not yield, which Read returns first
 	drv            [len(pqgenMetricDrivers)]int    // per nested value: the leaf deciding it, or -1
 	lv             [pqgenMetricLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
 	colName        *pqrt.ByteArrayReader           // name; nil when not read
@@ -473,6 +474,7 @@ func (r *MetricReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *MetricReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -486,15 +488,19 @@ func (r *MetricReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *MetricReader) Read(rows []Metric) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: MetricReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -830,7 +836,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *MetricReader) All() pqiter.Seq2[Metric, error] {
-	return pqrt.AllRows[Metric](r)
+	return pqrt.AllRowsAhead[Metric](r, &r.ahead)
 }

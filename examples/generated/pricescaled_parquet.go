@@ -364,6 +364,7 @@ type PriceScaledReader struct {
 	read           int64
 	closed         bool
 	err            error                                // the error Read failed with, which every later Read returns
+	ahead          []PriceScaled                        // rows All read and did not yield, which Read returns first
 	drv            [len(pqgenPriceScaledDrivers)]int    // per nested value: the leaf deciding it, or -1
 	lv             [pqgenPriceScaledLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
 	colAmount      *pqrt.Int32Reader                    // amount; nil when not read
@@ -438,6 +439,7 @@ func (r *PriceScaledReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *PriceScaledReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -451,15 +453,19 @@ func (r *PriceScaledReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *PriceScaledReader) Read(rows []PriceScaled) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: PriceScaledReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -765,7 +771,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *PriceScaledReader) All() pqiter.Seq2[PriceScaled, error] {
-	return pqrt.AllRows[PriceScaled](r)
+	return pqrt.AllRowsAhead[PriceScaled](r, &r.ahead)
 }

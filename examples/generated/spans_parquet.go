@@ -328,6 +328,7 @@ type SpansReader struct {
 	read               int64
 	closed             bool
 	err                error                          // the error Read failed with, which every later Read returns
+	ahead              []Spans                        // rows All read and did not yield, which Read returns first
 	drv                [len(pqgenSpansDrivers)]int    // per nested value: the leaf deciding it, or -1
 	lv                 [pqgenSpansLeaves]*pqrt.Levels // per leaf: its levels, nil when not read
 	colInterval        *pqrt.FixedReader              // interval; nil when not read
@@ -401,6 +402,7 @@ func (r *SpansReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *SpansReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -414,15 +416,19 @@ func (r *SpansReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *SpansReader) Read(rows []Spans) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: SpansReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -694,7 +700,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *SpansReader) All() pqiter.Seq2[Spans, error] {
-	return pqrt.AllRows[Spans](r)
+	return pqrt.AllRowsAhead[Spans](r, &r.ahead)
 }

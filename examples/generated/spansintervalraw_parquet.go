@@ -164,8 +164,9 @@ type SpansIntervalRawReader struct {
 	leaves      *pqrt.Leaves // the leaf columns read
 	read        int64
 	closed      bool
-	err         error             // the error Read failed with, which every later Read returns
-	colInterval *pqrt.FixedReader // interval; nil when not read
+	err         error              // the error Read failed with, which every later Read returns
+	ahead       []SpansIntervalRaw // rows All read and did not yield, which Read returns first
+	colInterval *pqrt.FixedReader  // interval; nil when not read
 }
 
 // NewSpansIntervalRawReader opens the Parquet file of size bytes behind r for reading SpansIntervalRaw rows.
@@ -204,6 +205,7 @@ func (r *SpansIntervalRawReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *SpansIntervalRawReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -217,15 +219,19 @@ func (r *SpansIntervalRawReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *SpansIntervalRawReader) Read(rows []SpansIntervalRaw) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: SpansIntervalRawReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -355,7 +361,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *SpansIntervalRawReader) All() pqiter.Seq2[SpansIntervalRaw, error] {
-	return pqrt.AllRows[SpansIntervalRaw](r)
+	return pqrt.AllRowsAhead[SpansIntervalRaw](r, &r.ahead)
 }

@@ -296,6 +296,7 @@ type FlatReader struct {
 	read     int64
 	closed   bool
 	err      error                 // the error Read failed with, which every later Read returns
+	ahead    []Flat                // rows All read and did not yield, which Read returns first
 	colID    *pqrt.Int64Reader     // id; nil when not read
 	colName  *pqrt.ByteArrayReader // name; nil when not read
 	colValue *pqrt.DoubleReader    // value; nil when not read
@@ -351,6 +352,7 @@ func (r *FlatReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *FlatReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -364,15 +366,19 @@ func (r *FlatReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *FlatReader) Read(rows []Flat) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: FlatReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -602,7 +608,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *FlatReader) All() pqiter.Seq2[Flat, error] {
-	return pqrt.AllRows[Flat](r)
+	return pqrt.AllRowsAhead[Flat](r, &r.ahead)
 }

@@ -3806,6 +3806,7 @@ type WideReader struct {
 	read    int64
 	closed  bool
 	err     error                 // the error Read failed with, which every later Read returns
+	ahead   []Wide                // rows All read and did not yield, which Read returns first
 	colF000 *pqrt.Int64Reader     // c000; nil when not read
 	colF001 *pqrt.Int32Reader     // c001; nil when not read
 	colF002 *pqrt.DoubleReader    // c002; nil when not read
@@ -4273,6 +4274,7 @@ func (r *WideReader) NumRows() int64 {
 // underlying io.ReaderAt.
 func (r *WideReader) Close() error {
 	r.closed = true
+	r.ahead = nil
 	r.fr.Release()
 	return nil
 }
@@ -4286,15 +4288,19 @@ func (r *WideReader) Deviations() []pqrt.Deviation {
 }
 
 // Read fills rows with the next rows of the file and returns how many it
-// read; after the last row it returns 0, io.EOF. Any other error is final:
-// the columns may have moved on unevenly, so every later Read returns it
-// (open a new reader to read again).
+// read (after an All loop that stopped early, the rows All read ahead
+// and did not yield, first); after the last row it returns 0, io.EOF. Any
+// other error is final: the columns may have moved on unevenly, so every
+// later Read returns it (open a new reader to read again).
 func (r *WideReader) Read(rows []Wide) (int, error) {
 	if r.closed {
 		return 0, pqfmt.Errorf("%w: WideReader.Read", pqrt.ErrClosed)
 	}
 	if r.err != nil {
 		return 0, r.err
+	}
+	if len(r.ahead) > 0 {
+		return pqrt.TakeAhead(rows, &r.ahead), nil
 	}
 	avail, err := r.fr.Available(r.read, len(rows))
 	if err != nil {
@@ -8033,7 +8039,9 @@ func init() {
 //
 //	for row, err := range r.All() {
 //
-// An error is yielded once, with a zero row, and ends the iteration.
+// An error is yielded once, with a zero row, and ends the iteration. All
+// reads ahead in batches of 256 rows: when the loop stops early, the rows
+// of the batch it did not yield are the first the next Read or All returns.
 func (r *WideReader) All() pqiter.Seq2[Wide, error] {
-	return pqrt.AllRows[Wide](r)
+	return pqrt.AllRowsAhead[Wide](r, &r.ahead)
 }
