@@ -18,19 +18,9 @@ import (
 // Close drops the rows read ahead.
 func TestAllStopsWithoutSkipping(t *testing.T) {
 	rows := events(1000)
-	var buf bytes.Buffer
-	w, err := NewEventWriter(&buf, runtime.WithPageRowLimit(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	data := writeAll(t, rows, []runtime.WriterOption{runtime.WithPageRowLimit(100)}, NewEventWriter)
 	for _, par := range []int{1, 2} {
-		r, err := NewEventReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), runtime.WithReadParallelism(par))
+		r, err := NewEventReader(bytes.NewReader(data), int64(len(data)), runtime.WithReadParallelism(par))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +67,7 @@ func TestAllStopsWithoutSkipping(t *testing.T) {
 			}
 		}
 		// Close drops the rows read ahead.
-		r, err = NewEventReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), runtime.WithReadParallelism(par))
+		r, err = NewEventReader(bytes.NewReader(data), int64(len(data)), runtime.WithReadParallelism(par))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -40,18 +40,7 @@ func (f *flakyReaderAt) ReadAt(p []byte, off int64) (int, error) {
 // and with WithReadParallelism(2).
 func TestReadErrorIsFinal(t *testing.T) {
 	rows := events(20_000)
-	var buf bytes.Buffer
-	w, err := NewEventWriter(&buf, runtime.WithPageSize(4096), runtime.WithRowGroupSize(64<<10))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := writeAll(t, rows, []runtime.WriterOption{runtime.WithPageSize(4096), runtime.WithRowGroupSize(64 << 10)}, NewEventWriter)
 	for _, par := range []int{1, 2} {
 		f := &flakyReaderAt{data: data, at: int64(len(data) / 2)}
 		r, err := NewEventReader(f, int64(len(data)), runtime.WithReadParallelism(par))
