@@ -136,3 +136,78 @@ func TestReadFileRows(t *testing.T) {
 		}
 	}
 }
+
+// countReader is a RowReader of the numbers 0 to n-1, Read as a
+// generated reader does: the rows AllRowsAhead left in ahead first.
+type countReader struct {
+	next, n int
+	ahead   []int
+}
+
+func (c *countReader) Read(rows []int) (int, error) {
+	if len(c.ahead) > 0 {
+		return TakeAhead(rows, &c.ahead), nil
+	}
+	k := min(len(rows), c.n-c.next)
+	if k == 0 && len(rows) > 0 {
+		return 0, io.EOF
+	}
+	for i := range k {
+		rows[i] = c.next + i
+	}
+	c.next += k
+	return k, nil
+}
+
+func (c *countReader) NumRows() int64 { return int64(c.n) }
+func (c *countReader) Close() error   { return nil }
+
+// TestAllRowsAhead: a loop over AllRowsAhead that stops at a row leaves
+// the rest of its batch of 256 to the next Read, in pieces as small as
+// the Read asks (TakeAhead), then to the next loop; AllRows drops them.
+func TestAllRowsAhead(t *testing.T) {
+	c := &countReader{n: 1000}
+	var got []int
+	take := func(seq func(func(int, error) bool), n int) {
+		for v, err := range seq {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, v)
+			if n--; n == 0 {
+				break
+			}
+		}
+	}
+	take(AllRowsAhead(c, &c.ahead), 10) // 0-9; 10-255 ahead
+	buf := make([]int, 100)
+	for _, want := range []int{100, 100, 46} { // 10-255 from ahead, in the Reads' sizes
+		if n, err := c.Read(buf); n != want || err != nil {
+			t.Fatalf("Read after a stopped loop: %d, %v; want %d rows", n, err, want)
+		}
+		got = append(got, buf[:want]...)
+	}
+	if c.ahead != nil {
+		t.Fatalf("%d rows still ahead after they were read", len(c.ahead))
+	}
+	take(AllRowsAhead(c, &c.ahead), 256) // 256-511: stops at the batch's last row, nothing ahead
+	if c.ahead != nil {
+		t.Fatalf("%d rows ahead after a loop stopped at its batch's last row", len(c.ahead))
+	}
+	take(AllRowsAhead(c, &c.ahead), -1) // the rest
+	for i, v := range got {
+		if v != i {
+			t.Fatalf("row %d is %d", i, v)
+		}
+	}
+	if len(got) != c.n {
+		t.Fatalf("%d rows, want %d", len(got), c.n)
+	}
+	// AllRows, for code generated before, drops the rest of the batch.
+	c = &countReader{n: 1000}
+	got = got[:0]
+	take(AllRows[int](c), 10)
+	if n, _ := c.Read(buf[:1]); n != 1 || buf[0] != 256 {
+		t.Fatalf("Read after AllRows stopped: %d rows, first %d; want row 256", n, buf[0])
+	}
+}
