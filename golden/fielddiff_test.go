@@ -44,6 +44,17 @@ func TestAddFieldDiff(t *testing.T) {
 // a module of its own.
 func generateOrder(t *testing.T, src string) string {
 	t.Helper()
+	code, ok := generateTypes(t, src, "Order")["order_parquet.go"]
+	if !ok {
+		t.Fatal("no order_parquet.go generated")
+	}
+	return string(code)
+}
+
+// generateTypes generates the code of the named types of src (orders.go)
+// in a module of its own, and returns the generated files by name.
+func generateTypes(t *testing.T, src string, types ...string) map[string][]byte {
+	t.Helper()
 	dir := t.TempDir()
 	for name, text := range map[string]string{
 		"go.mod":    "module example.com/generated\n\ngo 1.26\n",
@@ -53,7 +64,7 @@ func generateOrder(t *testing.T, src string) string {
 			t.Fatal(err)
 		}
 	}
-	p, err := gen.LoadGo(dir, []string{"Order"})
+	p, err := gen.LoadGo(dir, types)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,11 +72,7 @@ func generateOrder(t *testing.T, src string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, ok := files["order_parquet.go"]
-	if !ok {
-		t.Fatal("no order_parquet.go generated")
-	}
-	return string(code)
+	return files
 }
 
 // changedLines is the number of lines a minimal line diff of a and b

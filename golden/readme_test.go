@@ -32,9 +32,10 @@ func readmeBlock(t *testing.T, readme, marker, fence string) string {
 
 // TestReadmeAPI generates the code of the README's Order struct (the
 // struct of "Go structs", with a Line type of its own, which the README
-// leaves out) and type-checks the README's block of the generated API
-// against it (go build), its placeholder loop body filled: the calls the README
-// documents exist with the arguments and results it shows.
+// leaves out) and of an Event of the fields its Filtering example uses,
+// and builds the README's block of the generated API and its Filtering
+// block against it, their placeholder loop bodies filled: the calls the
+// README documents exist with the arguments and results it shows.
 func TestReadmeAPI(t *testing.T) {
 	b, err := os.ReadFile("../README.md")
 	if err != nil {
@@ -47,6 +48,11 @@ func TestReadmeAPI(t *testing.T) {
 		t.Fatalf("README: the API block has no { ... } placeholder to fill:\n%s", api)
 	}
 	api = strings.Replace(api, "{ ... }", "{ _, _ = o, err }", 1)
+	filter := readmeBlock(t, readme, "and give the result to the reader:", "```go")
+	if !strings.Contains(filter, "        ...\n") {
+		t.Fatalf("README: the Filtering block has no ... placeholder to fill:\n%s", filter)
+	}
+	filter = strings.Replace(filter, "        ...\n", "        _, _ = row, err\n", 1)
 
 	src := "package readme\n\nimport \"time\"\n\n" + structs + `
 // Line is a line of an Order (the README does not show it).
@@ -55,13 +61,18 @@ type Line struct {
 	Qty int32  ` + "`parquet:\"qty\"`" + `
 }
 
-var _ time.Time
+// Event is the row type of the README's Filtering example.
+type Event struct {
+	At   time.Time ` + "`parquet:\"at,timestamp(microsecond)\"`" + `
+	Kind string    ` + "`parquet:\"kind,dict\"`" + `
+}
 `
-	code := generateOrder(t, src)
+	files := generateTypes(t, src, "Order", "Event")
 	use := `package readme
 
 import (
 	"io"
+	"time"
 
 	"github.com/pqgen/pqgen/runtime"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -73,12 +84,20 @@ func readmeAPI(out io.Writer, in io.ReaderAt, size int64, orders, buf []Order) e
 	_, _ = n, devs
 	return err
 }
+
+// readmeFilter is the README's Filtering block.
+func readmeFilter(f io.ReaderAt, size int64, t0, t1 time.Time) error {
+` + filter + `
+	return err
+}
 `
 	virtual := "testdata/readme"
 	outs := []output{
 		{virtual: filepath.Join(virtual, "order.go"), code: []byte(src)},
 		{virtual: filepath.Join(virtual, "api.go"), code: []byte(use)},
-		{virtual: filepath.Join(virtual, "order_parquet.go"), code: []byte(code)},
+	}
+	for name, code := range files {
+		outs = append(outs, output{virtual: filepath.Join(virtual, name), code: code})
 	}
 	if out, err := tryCompile(t, outs, "build"); err != nil {
 		t.Fatalf("the README's API block does not type-check against the generated code: %v\n%s\n%s", err, head(out, 40), use)
