@@ -273,16 +273,20 @@ func decimalAt(d Decimal, scale, precision int32) (int64, uint64, error) {
 			return 0, 0, err
 		}
 	}
-	if precision >= 1 && precision <= 38 && !digitsWithin(d.hi, d.lo, precision) {
+	if !digitsWithin(d.hi, d.lo, precision) {
 		return 0, 0, fmt.Errorf("%w: decimal %s has more than %d digits", ErrValue, d, precision)
 	}
 	return d.hi, d.lo, nil
 }
 
 // digitsWithin reports whether the two's complement 128-bit integer
-// (hi, lo) has at most precision digits: |x| < 10^precision.
-// Precondition: 1 <= precision <= 38.
+// (hi, lo) has at most precision digits: |x| < 10^precision. A precision
+// outside 1 to 38 admits every value (the schema check refuses one below
+// 1; every 128-bit value is within one above 38).
 func digitsWithin(hi int64, lo uint64, precision int32) bool {
+	if precision < 1 || precision > 38 {
+		return true
+	}
 	if hi < 0 {
 		hi, lo = neg128(hi, lo)
 	}

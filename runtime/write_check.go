@@ -41,8 +41,8 @@ func (c *leafWriter) checkValues(base int64) error {
 	switch v := c.vals.(type) {
 	case *byteArrayValues:
 		vals := v.buf.Values
-		switch lt.Kind {
-		case meta.LogicalString, meta.LogicalEnum, meta.LogicalJSON:
+		switch {
+		case c.opt.utf8: // STRING, ENUM, JSON
 			if i := encode.FirstInvalidUTF8(vals); i >= 0 {
 				return c.valueError(base, vals.At(i), i, fmt.Sprintf("is not valid UTF-8, which %s values must be (bytes that are not text go in []byte fields, BYTE_ARRAY columns without STRING)", lt.Kind))
 			}
@@ -54,13 +54,13 @@ func (c *leafWriter) checkValues(base int64) error {
 					return c.valueError(base, vals.At(i), i, "is not one valid JSON document (RFC 8259), which JSON values must be (an empty string is not JSON: write null as a null, or the text null)")
 				}
 			}
-		case meta.LogicalGeometry, meta.LogicalGeography:
+		case lt.Kind == meta.LogicalGeometry || lt.Kind == meta.LogicalGeography:
 			for i := range vals.Len() {
 				if err := geo.Check(vals.At(i), &v.wkbCheck); err != nil {
 					return c.valueError(base, vals.At(i), i, fmt.Sprintf("is not one WKB geometry, which %s values must be: %v", lt.Kind, err))
 				}
 			}
-		case meta.LogicalDecimal:
+		case lt.Kind == meta.LogicalDecimal:
 			for i := range vals.Len() {
 				if b := vals.At(i); !decimalBytesFit(b, lt.Decimal.Precision) {
 					return c.valueError(base, b, i, decimalWhy(b, lt.Decimal.Precision))

@@ -288,7 +288,7 @@ func matches(s *variant.Shape, v variant.Value) bool {
 				return false
 			}
 			d := v.Decimal()
-			if !fitsPrecision(d, lt.Precision) {
+			if !digitsWithin(d.Hi, d.Lo, lt.Precision) {
 				return false // the column's precision, not only its bytes
 			}
 			switch {
@@ -471,15 +471,6 @@ func minimalTwos(b []byte) []byte {
 		b = b[1:]
 	}
 	return b
-}
-
-// fitsPrecision reports whether d's unscaled value has at most precision
-// digits (any precision from 1 to 38; others admit every value).
-func fitsPrecision(d variant.Decimal, precision int32) bool {
-	if precision < 1 || precision > 38 {
-		return true
-	}
-	return digitsWithin(d.Hi, d.Lo, precision)
 }
 
 // fitsBytes reports whether d's unscaled value fits n big-endian bytes.
