@@ -36,7 +36,8 @@
 // and float64 to FLOAT and DOUBLE; bool; string to BYTE_ARRAY (STRING);
 // []byte to BYTE_ARRAY; [N]byte to FIXED_LEN_BYTE_ARRAY(N); time.Time to
 // INT64 TIMESTAMP(NANOS,true); time.Duration to INT64 nanoseconds;
-// encode.Int96 to INT96; pointers to optional columns or groups; slices to
+// encode.Int96 to INT96 (the legacy timestamp: Time and
+// encode.Int96FromTime convert); pointers to optional columns or groups; slices to
 // 3-level LISTs (nil and empty both write an empty list unless the field
 // is optional, where nil is null); maps to MAPs; structs to groups. Named
 // types of all of these work.
@@ -301,6 +302,8 @@
 //	                                                                         nanoseconds: an error on read)
 //	TIMESTAMP, TIME                 the same in a finer unit                 multiplied (millis to micros to nanos)
 //	TIMESTAMP                       encode.Int96                             converted (legacy INT96 timestamps)
+//	INT96 (Spark, Impala, Hive)     time.Time (TIMESTAMP(NANOS); a coarser   converted exactly; a value past 2262 in
+//	                                unit with WithCoarserTimeUnits)          nanoseconds, or not whole, an error on read
 //	DECIMAL(p,s)                    DECIMAL(p',s'), s' >= s, p'-s' >= p-s,   rescaled; INT32, INT64, FIXED_LEN_BYTE_ARRAY
 //	                                any physical type                        and BYTE_ARRAY convert (a value too wide for
 //	                                                                         the type's bytes is an error on read)

@@ -319,7 +319,9 @@ func WithOptionalAsRequired(on bool) ReaderOption {
 // WithCoarserTimeUnits lets a generated reader (or Bind) read TIMESTAMP
 // and TIME columns into fields of a coarser unit (microseconds into
 // milliseconds), as files from writers that store every timestamp in
-// one unit (DuckDB: microseconds) need: every value must be a whole
+// one unit (DuckDB: microseconds) need, and INT96 timestamps (in
+// nanoseconds) into microsecond or millisecond ones, which span years
+// past 2262 (Spark's INT96 files): every value must be a whole
 // number of the field's unit, else reading fails with an error wrapping
 // ErrValue. Without it, a coarser unit fails at open with an error
 // wrapping ErrBind. Default off.

@@ -7,7 +7,7 @@
 // FLOAT16 to DOUBLE or FLOAT, DATE to TIMESTAMP, TIMESTAMP and TIME to
 // finer units (INT32 to INT64 where needed), an INT64 TIMESTAMP to an
 // INT96 (the legacy timestamp: nanoseconds of the day, then the Julian
-// day), and a DECIMAL to a larger precision and scale in any of its
+// day) and an INT96 to an INT64 TIMESTAMP, and a DECIMAL to a larger precision and scale in any of its
 // physical types (INT32, INT64, FIXED_LEN_BYTE_ARRAY of any width,
 // BYTE_ARRAY). A value that does not fit the bound physical type (a
 // DECIMAL stored in more bytes than its precision needs, a date past
@@ -121,6 +121,9 @@ func (a *adapter) appendDefs(lv *Levels, defs []uint8, n int, rep []uint8, row0 
 func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 	if a.wantType == meta.Float || a.wantType == meta.Double {
 		return a.convertFloats(p, h)
+	}
+	if h.Type == meta.Int96 {
+		return a.convertInt96(p)
 	}
 	n := 0
 	var at func(i int) []byte // big-endian two's complement of value i
@@ -273,6 +276,63 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 		p.DictBytes = nil
 	}
 	return nil
+}
+
+// julianUnixDay is the Julian day number of 1970-01-01, the Unix epoch.
+const julianUnixDay = 2440588
+
+// convertInt96 replaces the INT96 timestamps of p (little-endian: 8 bytes
+// of nanoseconds within the day, then 4 of the signed Julian day) by INT64
+// counts of the bound TIMESTAMP's unit, a.div nanoseconds. A value that
+// is not a whole number of the unit, or whose count overflows an INT64
+// (past 2262 in nanoseconds), is an error.
+func (a *adapter) convertInt96(p *page.Page) error {
+	src := p.Values.Int96
+	a.i64 = slices.Grow(a.i64[:0], len(src))[:len(src)]
+	perDay := 86400e9 / a.div
+	for i, x := range src {
+		ns := int64(binary.LittleEndian.Uint64(x[:8]))
+		days := int64(int32(binary.LittleEndian.Uint32(x[8:]))) - julianUnixDay // signed, as Spark reads it
+		if ns%a.div != 0 {
+			return fmt.Errorf("%w: INT96 timestamp %s (value %d of the page) is not a whole number of the requested unit", ErrValue, int96String(x), i)
+		}
+		// days*perDay + frac, with days and frac of one sign, so that
+		// neither overflows where the sum does not (1677-09-21 is day
+		// -106752 and 0:12:43 in nanoseconds).
+		frac := ns / a.div
+		days, frac = days+frac/perDay, frac%perDay
+		if days < 0 && frac > 0 {
+			days, frac = days+1, frac-perDay
+		} else if days > 0 && frac < 0 {
+			days, frac = days-1, frac+perDay
+		}
+		v := days * perDay // used once days is known to fit
+		if days > math.MaxInt64/perDay || days < math.MinInt64/perDay ||
+			frac > 0 && v > math.MaxInt64-frac || frac < 0 && v < math.MinInt64-frac {
+			return fmt.Errorf("%w: INT96 timestamp %s (value %d of the page) is beyond an INT64 count of %s",
+				ErrValue, int96String(x), i, unitName(a.div))
+		}
+		a.i64[i] = v + frac
+	}
+	handOver(&p.Values.Int64, &a.i64)
+	return nil
+}
+
+// unitName names the time unit of n nanoseconds (with the span of an
+// INT64 count of nanoseconds).
+func unitName(n int64) string {
+	switch n {
+	case 1e3:
+		return "microseconds"
+	case 1e6:
+		return "milliseconds"
+	}
+	return "nanoseconds (1677-09-21 to 2262-04-11)"
+}
+
+// int96String shows an INT96 timestamp as its Julian day and nanoseconds.
+func int96String(x encode.Int96) string {
+	return fmt.Sprintf("(Julian day %d, %d ns)", int32(binary.LittleEndian.Uint32(x[8:])), int64(binary.LittleEndian.Uint64(x[:8])))
 }
 
 // handOver makes out, the converted values, the page's values of their

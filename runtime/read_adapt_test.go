@@ -12,6 +12,8 @@ import (
 
 	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/page"
 )
 
 // adaptFile writes a file whose columns are all optional and whose
@@ -539,4 +541,64 @@ func TestBindRescaleAcrossPages(t *testing.T) {
 			t.Errorf("dict %v: e holds %d values, want %d", dict, e.Values.Len(), k)
 		}
 	}
+}
+
+// TestConvertInt96 checks the INT96 to INT64 TIMESTAMP conversion against
+// math/big on any bits (Julian days and nanoseconds of every sign and
+// size, the ends of each unit's range): an exact count, or an error
+// wrapping ErrValue where the count is not whole or overflows.
+func TestConvertInt96(t *testing.T) {
+	r := newRand(96)
+	var vals []encode.Int96
+	for _, day := range []int64{-1 << 31, -106752 + 2440588, 2440587, 2440588, 106751 + 2440588, 1<<31 - 1} {
+		for _, ns := range []int64{-1 << 63, -86400e9, -1, 0, 1, 763145224192, 85636854775807, 86400e9 - 1, 86400e9, 1<<63 - 1} {
+			vals = append(vals, rawInt96(uint32(day), ns))
+		}
+	}
+	for range 20000 {
+		day := 2440588 + r.Int64N(300000) - 150000
+		if r.IntN(4) == 0 {
+			day = int64(int32(r.Uint32()))
+		}
+		ns := r.Int64N(86400e9)
+		if r.IntN(4) == 0 {
+			ns = int64(r.Uint64())
+		}
+		if r.IntN(2) == 0 {
+			ns -= ns % 1000
+		}
+		vals = append(vals, rawInt96(uint32(day), ns))
+	}
+	for _, div := range []int64{1, 1e3, 1e6} {
+		a := &adapter{wantType: meta.Int64, mul: 1, div: div}
+		for i, v := range vals {
+			p := &page.Page{}
+			p.Values.Int96 = []encode.Int96{v}
+			err := a.convertInt96(p)
+			day := int64(int32(binary.LittleEndian.Uint32(v[8:])))
+			ns := int64(binary.LittleEndian.Uint64(v[:8]))
+			exact := new(big.Int).Mul(big.NewInt(day-2440588), big.NewInt(86400e9))
+			exact.Add(exact, big.NewInt(ns))
+			q, m := new(big.Int).QuoRem(exact, big.NewInt(div), new(big.Int))
+			switch {
+			case m.Sign() != 0:
+				if !errors.Is(err, ErrValue) || !strings.Contains(err.Error(), "not a whole number") {
+					t.Fatalf("value %d %x (unit %d ns): %v, want not whole", i, v, div, err)
+				}
+			case !q.IsInt64():
+				if !errors.Is(err, ErrValue) || !strings.Contains(err.Error(), "beyond an INT64 count") {
+					t.Fatalf("value %d %x (unit %d ns): %v, want beyond", i, v, div, err)
+				}
+			case err != nil || len(p.Values.Int64) != 1 || p.Values.Int64[0] != q.Int64():
+				t.Fatalf("value %d %x (unit %d ns): %v %v, want %d", i, v, div, err, p.Values.Int64, q)
+			}
+		}
+	}
+}
+
+func rawInt96(day uint32, ns int64) encode.Int96 {
+	var x encode.Int96
+	binary.LittleEndian.PutUint64(x[:8], uint64(ns))
+	binary.LittleEndian.PutUint32(x[8:], day)
+	return x
 }

@@ -461,6 +461,43 @@ func TestReadInt96FromSpark(t *testing.T) {
 	}
 }
 
+// TestBindInt96FromSpark reads Spark's INT96 timestamps bound to INT64
+// TIMESTAMPs, as a generated reader of a time.Time field does: in
+// nanoseconds the value past 2262 fails the read, in microseconds (with
+// WithCoarserTimeUnits) the last, whose Julian day Spark wrapped around
+// (year 290000 in its description): an error naming the value, never a
+// wrapped instant. CheckSchema calls the column converted.
+func TestBindInt96FromSpark(t *testing.T) {
+	path := corpus.Path(t, "data/int96_from_spark.parquet")
+	for _, c := range []struct {
+		unit string
+		n    int
+		msg  string
+	}{
+		{"NANOS", 2, `column "a", row group 0, page 0 at offset 81: value does not fit the requested type: INT96 timestamp (Julian day 5373484, 10800000000000 ns) (value 2 of the page) is beyond an INT64 count of nanoseconds (1677-09-21 to 2262-04-11)`},
+		{"MICROS", 4, `column "a", row group 0, page 0 at offset 81: value does not fit the requested type: INT96 timestamp (Julian day -105862232, -32509551616000 ns) (value 4 of the page) is beyond an INT64 count of microseconds`},
+	} {
+		want := mustParse(t, "message m { optional int64 a (TIMESTAMP("+c.unit+",true)); }")
+		if got := CheckSchema(openReader(t, path).File().Schema, want, nil, nil, WithCoarserTimeUnits(true)); len(got) != 1 || got[0].Status != ColumnConverted {
+			t.Errorf("%s: CheckSchema %+v", c.unit, got)
+		}
+		r := openReader(t, path, WithCoarserTimeUnits(true))
+		idx, err := r.Bind(want)
+		if err != nil {
+			t.Fatal(c.unit, err)
+		}
+		rd, err := r.Int64Reader(idx[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The page converts as a whole: the read fails before its rows.
+		n, err := rd.ReadRows(6)
+		if n != 0 || !errors.Is(err, ErrValue) || err.Error() != c.msg {
+			t.Errorf("%s: %d rows, %v\nwant %s", c.unit, n, err, c.msg)
+		}
+	}
+}
+
 // TestReadLZ4Variants: the three LZ4 flavours hold the same 4 rows.
 func TestReadLZ4Variants(t *testing.T) {
 	for _, rel := range []string{"data/hadoop_lz4_compressed.parquet", "data/non_hadoop_lz4_compressed.parquet", "data/lz4_raw_compressed.parquet"} {

@@ -427,6 +427,14 @@ func (a *adapter) setConversion(h, w *schema.Node, opt bindOptions) error {
 			a.mul = 86400e9 / unitNanos(wk.unit)
 		case hk.kind == kindTimestamp && wk.kind == kindInt96:
 			a.mul = unitNanos(hk.unit)
+		case hk.kind == kindInt96 && wk.kind == kindTimestamp:
+			// The legacy timestamp (Spark, Impala, Hive) counts
+			// nanoseconds: a coarser unit is narrowing.
+			if wn := unitNanos(wk.unit); wn > 1 && !opt.coarserUnits {
+				return refuse("a coarser unit than INT96's nanoseconds (WithCoarserTimeUnits reads whole values)")
+			} else {
+				a.div = wn
+			}
 		default:
 			return refuse("another type")
 		}

@@ -7,4 +7,4 @@
 // narrowings that must fail at open.
 package evolution
 
-//go:generate go run github.com/pqgen/pqgen/cmd/pqgen -type FlatV1,FlatV2,NestedV1,NestedV2,OptV1,OptV2,Narrow16,Narrow32,NarrowF,NarrowUnit,NarrowScale,NarrowStr,NarrowSign,NarrowElem,BenchNarrow,BenchWide,Slim,DefaultsV2,MissingV2
+//go:generate go run github.com/pqgen/pqgen/cmd/pqgen -type FlatV1,FlatV2,NestedV1,NestedV2,OptV1,OptV2,Narrow16,Narrow32,NarrowF,NarrowUnit,NarrowScale,NarrowStr,NarrowSign,NarrowElem,BenchNarrow,BenchWide,Slim,DefaultsV2,MissingV2,SparkV1,SparkV2,SparkMicros

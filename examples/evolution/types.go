@@ -1,6 +1,10 @@
 package evolution
 
-import "time"
+import (
+	"time"
+
+	"github.com/pqgen/pqgen/runtime/encode"
+)
 
 // FlatV1 is yesterday's flat row: one column per widening the rules
 // allow, plus a field today's type dropped and one it renamed.
@@ -225,4 +229,29 @@ type DefaultsV2 struct {
 type MissingV2 struct {
 	ID     int64  `parquet:"id"`
 	Region string `parquet:"region"`
+}
+
+// SparkV1 is a row as Spark, Impala and Hive write timestamps: in the
+// legacy INT96 type.
+type SparkV1 struct {
+	ID  int64         `parquet:"id"`
+	At  encode.Int96  `parquet:"at"`
+	Opt *encode.Int96 `parquet:"opt"`
+}
+
+// SparkV2 reads SparkV1's files into time.Time fields (TIMESTAMP(NANOS),
+// INT96's own unit).
+type SparkV2 struct {
+	ID  int64      `parquet:"id"`
+	At  time.Time  `parquet:"at"`
+	Opt *time.Time `parquet:"opt"`
+}
+
+// SparkMicros reads them in microseconds, Spark's own precision, which
+// reaches past 2262: a coarser unit than INT96's, read with
+// runtime.WithCoarserTimeUnits.
+type SparkMicros struct {
+	ID  int64      `parquet:"id"`
+	At  time.Time  `parquet:"at,timestamp(microsecond)"`
+	Opt *time.Time `parquet:"opt,timestamp(microsecond)"`
 }

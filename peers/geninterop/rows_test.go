@@ -6,6 +6,7 @@ package geninterop
 // configurations of configs.
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -289,21 +290,12 @@ func deepRows() []generated.Deep {
 	return out
 }
 
-// int96 is the INT96 timestamp of t: nanoseconds of the day, then the
-// Julian day, little endian.
+// int96 is the INT96 timestamp of t (encode.Int96FromTime: the peers'
+// readings of these values check it).
 func int96(t time.Time) encode.Int96 {
-	var v encode.Int96
-	days := t.Unix()/86400 + 2440588
-	ns := t.Sub(time.Unix((days-2440588)*86400, 0).UTC())
-	if ns < 0 {
-		days--
-		ns += 24 * time.Hour
-	}
-	for k := 0; k < 8; k++ {
-		v[k] = byte(uint64(ns) >> (8 * k))
-	}
-	for k := 0; k < 4; k++ {
-		v[8+k] = byte(uint32(days) >> (8 * k))
+	v, ok := encode.Int96FromTime(t)
+	if !ok {
+		panic(fmt.Sprintf("%v has no INT96 timestamp", t))
 	}
 	return v
 }
