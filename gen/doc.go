@@ -297,6 +297,7 @@
 //	INT(8/16/32, unsigned)          unsigned at least as wide, or signed     widened (zero-extended)
 //	                                strictly wider
 //	FLOAT                           float64                                  widened
+//	INT(8/16/32, any sign)          float64 (float32 from 8 and 16 bits)     converted exactly (not int64: inexact)
 //	FLOAT16 ([2]byte float16)       float32, float64                         widened, exactly
 //	DATE                            time.Time (TIMESTAMP, any unit)          midnight UTC of the day (past 2262 in
 //	                                                                         nanoseconds: an error on read)
@@ -312,10 +313,11 @@
 //	                                                                         naming the column and both types
 //
 // Narrowing is never silent: int64 to int32, int32 to int16, signed to
-// unsigned, double to float, string to int, a coarser time unit, a smaller
-// decimal scale or fewer integer digits all fail at open.
-// runtime.WithCoarserTimeUnits reads coarser units when every value is a
-// whole number of them (files that store all timestamps in microseconds).
+// unsigned, double to float, int64 to double, string to int, a coarser
+// time unit, a smaller decimal scale or fewer integer digits all fail at
+// open. runtime.WithCoarserTimeUnits reads coarser units when every value
+// is a whole number of them (files that store all timestamps in
+// microseconds, Spark's INT96 timestamps past 2262).
 // The same rules apply inside structs, list elements and map keys and
 // values; legacy layouts (two-level lists, repeated groups named array or
 // _tuple, bare repeated fields, MAP_KEY_VALUE, key and value under other

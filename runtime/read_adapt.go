@@ -3,8 +3,9 @@
 // field read from a required one (the missing definition levels are
 // synthesized), a required field read from an optional one
 // (WithOptionalAsRequired; a null is an error naming the row), and values
-// widened exactly, page by page: integers to wider ones, FLOAT and
-// FLOAT16 to DOUBLE or FLOAT, DATE to TIMESTAMP, TIMESTAMP and TIME to
+// widened exactly, page by page: integers to wider ones, integers of up
+// to 32 bits to DOUBLE (of up to 16 to FLOAT), FLOAT and FLOAT16 to
+// DOUBLE or FLOAT, DATE to TIMESTAMP, TIMESTAMP and TIME to
 // finer units (INT32 to INT64 where needed), an INT64 TIMESTAMP to an
 // INT96 (the legacy timestamp: nanoseconds of the day, then the Julian
 // day) and an INT96 to an INT64 TIMESTAMP, and a DECIMAL to a larger precision and scale in any of its
@@ -364,8 +365,9 @@ func scaleInts[T int32 | int64](dst []int64, src []T, mul int64) int {
 	return -1
 }
 
-// convertFloats replaces the values of p (FLOAT, or FLOAT16 in two
-// little-endian bytes) by FLOAT or DOUBLE ones; each is exact.
+// convertFloats replaces the values of p (FLOAT, FLOAT16 in two
+// little-endian bytes, or INT32 integers) by FLOAT or DOUBLE ones; each
+// is exact.
 func (a *adapter) convertFloats(p *page.Page, h *schema.Node) error {
 	a.f32, a.f64 = a.f32[:0], a.f64[:0]
 	switch {
@@ -385,6 +387,31 @@ func (a *adapter) convertFloats(p *page.Page, h *schema.Node) error {
 			a.f64 = slices.Grow(a.f64, n)[:n]
 			for i := range a.f64 {
 				a.f64[i] = float64(Float16At(p.Values.Fixed, i))
+			}
+		}
+	case h.Type == meta.Int32 && a.wantType == meta.Double:
+		a.f64 = slices.Grow(a.f64, len(p.Values.Int32))[:len(p.Values.Int32)]
+		if a.zext {
+			for i, v := range p.Values.Int32 {
+				a.f64[i] = float64(uint32(v))
+			}
+		} else {
+			for i, v := range p.Values.Int32 {
+				a.f64[i] = float64(v)
+			}
+		}
+	case h.Type == meta.Int32 && a.wantType == meta.Float:
+		// INT(8/16): their values fit the 24 bits of a float32's
+		// significand; a value out of its type's range that does not is
+		// an error, not rounded.
+		a.f32 = slices.Grow(a.f32, len(p.Values.Int32))[:len(p.Values.Int32)]
+		for i, v := range p.Values.Int32 {
+			x := int64(v)
+			if a.zext {
+				x = int64(uint32(v))
+			}
+			if a.f32[i] = float32(x); int64(a.f32[i]) != x {
+				return a.misfit(x, i)
 			}
 		}
 	default:

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -440,6 +441,76 @@ func TestBindInt96FromTimestamp(t *testing.T) {
 		}
 		if !slices.Equal(rd.Values, want[c]) {
 			t.Errorf("column %d: %x, want %x", c, rd.Values, want[c])
+		}
+	}
+}
+
+// TestBindIntegersAsFloats reads integer columns into DOUBLE (up to 32
+// bits) and FLOAT (up to 16) fields, exactly, unsigned ones zero-extended;
+// a value beyond its column's width that a float32 would round fails.
+func TestBindIntegersAsFloats(t *testing.T) {
+	s := mustParse(t, `message m { required int32 i8 (INT(8,true)); required int32 u16 (INT(16,false)); required int32 i32;
+  required int32 u32 (INT(32,false)); required int32 i16 (INT(16,true)); }`)
+	vals := [][]int32{
+		{-128, 127, 0, -1},
+		{0, 65535, 1, 70000},
+		{math.MinInt32, math.MaxInt32, 0, -1},
+		{0, -1, math.MaxInt32, math.MinInt32}, // 0, 4294967295, 2147483647, 2147483648
+		{-32768, 32767, 1, 16777217},          // the last: no float32 holds it
+	}
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, s, WithPageRowLimit(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c, v := range vals {
+		b, _ := fw.Int32Buffer(c)
+		b.Values = append(b.Values, v...)
+	}
+	if err := fw.EndRows(4); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := adaptReader(t, buf.Bytes())
+	idx, err := r.Bind(mustParse(t, `message m { required double i8; required float u16; required double i32; required double u32; required float i16; }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]float64{{-128, 127, 0, -1}, {0, 65535, 1, 70000}, {math.MinInt32, math.MaxInt32, 0, -1}, {0, 4294967295, 2147483647, 2147483648}, {-32768, 32767, 1}}
+	for c := range vals {
+		var got []float64
+		var n int
+		if c == 1 || c == 4 {
+			rd, err := r.FloatReader(idx[c])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, err = rd.ReadRows(len(want[c])); err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range rd.Values {
+				got = append(got, float64(v))
+			}
+			if c == 4 {
+				// The second page holds the value no float32 holds.
+				_, err := rd.ReadRows(1)
+				msg := `column "i16", row group 0, page 1 at offset `
+				if !errors.Is(err, ErrValue) || !strings.Contains(err.Error(), msg) || !strings.Contains(err.Error(), "value 16777217 (value 0 of the page) does not fit float") {
+					t.Errorf("i16: %v", err)
+				}
+			}
+		} else {
+			rd, err := r.DoubleReader(idx[c])
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, _ = rd.ReadRows(4)
+			got = rd.Values
+		}
+		if !slices.Equal(got, want[c]) {
+			t.Errorf("column %d: %d rows %v, want %v", c, n, got, want[c])
 		}
 	}
 }

@@ -427,6 +427,10 @@ func (a *adapter) setConversion(h, w *schema.Node, opt bindOptions) error {
 			a.mul = 86400e9 / unitNanos(wk.unit)
 		case hk.kind == kindTimestamp && wk.kind == kindInt96:
 			a.mul = unitNanos(hk.unit)
+		case hk.kind == kindInt && wk.kind == kindFloat && (wk.bits == 64 && hk.bits <= 32 || wk.bits == 32 && hk.bits <= 16):
+			// Exact: every integer of those widths is a float64
+			// (float32) value.
+			a.zext = !hk.signed
 		case hk.kind == kindInt96 && wk.kind == kindTimestamp:
 			// The legacy timestamp (Spark, Impala, Hive) counts
 			// nanoseconds: a coarser unit is narrowing.

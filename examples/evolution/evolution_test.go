@@ -72,6 +72,7 @@ func flatV1(i int) FlatV1 {
 		Str:      pick(i, "", "abc", strings.Repeat("x", i%50)), Enum: pick(i, "RED", "GREEN", ""), JSON: pick(i, `{"a":1}`, `[]`),
 		Raw: pick(i, []byte{}, []byte{0, 0xff}, []byte("raw")),
 		Req: int64(i) * -3, Dropped: "gone", OldName: int32(i) - 3,
+		IntF: pick(i, int32(math.MinInt32), math.MaxInt32, int32(i*-99991)), U16F: pick(i, uint16(0), math.MaxUint16, uint16(i*3)),
 	}
 }
 
@@ -89,7 +90,7 @@ func flatV2(v FlatV1, i int) FlatV2 {
 		DecFix:   be(new(big.Int).Mul(unbe(v.DecFix[:]), big.NewInt(100)), 9), // compared by value (cmpDec)
 		DecBytes: decBytes,
 		Str:      []byte(v.Str), Enum: v.Enum, JSON: v.JSON, Raw: string(v.Raw),
-		Req: &req, NewName: v.OldName,
+		Req: &req, NewName: v.OldName, IntF: float64(v.IntF), U16F: float32(v.U16F),
 	}
 }
 
@@ -183,6 +184,21 @@ func TestFlatEvolution(t *testing.T) {
 		got = readAll[FlatV2](t, r)
 		if len(got) != 3 || got[0].NewName != 4 || got[2].NewName != 6 {
 			t.Fatalf("%s: filter on new_name: %d rows: %+v", name, len(got), got)
+		}
+		// Filters on integers read as floats compare the floats.
+		r, err = NewFlatV2Reader(bytes.NewReader(data), int64(len(data)), pqrt.WithFilter(pqrt.And(FlatV2Where.IntF.Lt(-1e8), FlatV2Where.U16F.Ge(3000))))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got = readAll[FlatV2](t, r)
+		var keep []FlatV2
+		for _, w := range want {
+			if w.IntF < -1e8 && w.U16F >= 3000 {
+				keep = append(keep, w)
+			}
+		}
+		if d := cmp.Diff(keep, got, cmpDec); len(keep) < 100 || d != "" {
+			t.Fatalf("%s: filter on int_f and u16_f: %d rows, want %d: %s", name, len(got), len(keep), d)
 		}
 	}
 }

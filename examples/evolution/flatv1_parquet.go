@@ -55,6 +55,8 @@ var _ struct {
 	Req         int64           `parquet:"req"`
 	Dropped     string          `parquet:"dropped"`
 	OldName     int32           `parquet:"old_name,id(5)"`
+	IntF        int32           `parquet:"int_f"`
+	U16F        uint16          `parquet:"u16_f"`
 } = FlatV1{}
 
 // pqgenFlatV1SchemaText is the Parquet schema of FlatV1.
@@ -88,6 +90,8 @@ const pqgenFlatV1SchemaText = `message FlatV1 {
   required int64 req;
   required binary dropped (STRING);
   required int32 old_name = 5;
+  required int32 int_f;
+  required int32 u16_f (INT(16,false));
 }
 `
 
@@ -141,6 +145,8 @@ const (
 	pqgenFlatV1ColReq
 	pqgenFlatV1ColDropped
 	pqgenFlatV1ColOldName
+	pqgenFlatV1ColIntF
+	pqgenFlatV1ColU16F
 	pqgenFlatV1Leaves // the number of leaves
 )
 
@@ -177,6 +183,8 @@ type FlatV1Writer struct {
 	colReq         *pqrt.Int64Buffer     // req
 	colDropped     *pqrt.ByteArrayBuffer // dropped
 	colOldName     *pqrt.Int32Buffer     // old_name
+	colIntF        *pqrt.Int32Buffer     // int_f
+	colU16F        *pqrt.Int32Buffer     // u16_f
 	pending        int                   // rows shredded since the last EndRows
 	rows           []FlatV1              // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts      // shred's parts: one method per top-level field
@@ -225,6 +233,8 @@ func pqgenFlatV1WriterFor(fw *pqrt.FileWriter) (*FlatV1Writer, error) {
 		pqrt.Buffer(&w.colReq, pqgenFlatV1ColReq),
 		pqrt.Buffer(&w.colDropped, pqgenFlatV1ColDropped),
 		pqrt.Buffer(&w.colOldName, pqgenFlatV1ColOldName),
+		pqrt.Buffer(&w.colIntF, pqgenFlatV1ColIntF),
+		pqrt.Buffer(&w.colU16F, pqgenFlatV1ColU16F),
 	)
 	if err != nil {
 		return nil, err
@@ -259,6 +269,8 @@ func pqgenFlatV1WriterFor(fw *pqrt.FileWriter) (*FlatV1Writer, error) {
 		func() error { return w.shredReq(w.rows) },
 		func() error { return w.shredDropped(w.rows) },
 		func() error { return w.shredOldName(w.rows) },
+		func() error { return w.shredIntF(w.rows) },
+		func() error { return w.shredU16F(w.rows) },
 	)
 	return w, nil
 }
@@ -713,6 +725,32 @@ func (w *FlatV1Writer) shredOldName(rows []FlatV1) error {
 	return nil
 }
 
+// shredIntF appends the levels and values of int_f to its columns' buffers.
+func (w *FlatV1Writer) shredIntF(rows []FlatV1) error {
+	colIntF := w.colIntF
+	vals := pqslices.Grow(colIntF.Values, len(rows))[:len(colIntF.Values)+len(rows)]
+	dst := vals[len(colIntF.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.IntF
+	}
+	colIntF.Values = vals
+	return nil
+}
+
+// shredU16F appends the levels and values of u16_f to its columns' buffers.
+func (w *FlatV1Writer) shredU16F(rows []FlatV1) error {
+	colU16F := w.colU16F
+	vals := pqslices.Grow(colU16F.Values, len(rows))[:len(colU16F.Values)+len(rows)]
+	dst := vals[len(colU16F.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = int32(x.U16F)
+	}
+	colU16F.Values = vals
+	return nil
+}
+
 // FlatV1Reader reads rows of FlatV1 from a Parquet file. Create one with NewFlatV1Reader.
 type FlatV1Reader struct {
 	fr             *pqrt.FileReader
@@ -750,6 +788,8 @@ type FlatV1Reader struct {
 	colReq         *pqrt.Int64Reader     // req; nil when not read
 	colDropped     *pqrt.ByteArrayReader // dropped; nil when not read
 	colOldName     *pqrt.Int32Reader     // old_name; nil when not read
+	colIntF        *pqrt.Int32Reader     // int_f; nil when not read
+	colU16F        *pqrt.Int32Reader     // u16_f; nil when not read
 }
 
 // NewFlatV1Reader opens the Parquet file of size bytes behind r for reading FlatV1 rows.
@@ -799,6 +839,8 @@ func NewFlatV1Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 		pqrt.Leaf(&tr.colReq, pqgenFlatV1ColReq),
 		pqrt.Leaf(&tr.colDropped, pqgenFlatV1ColDropped),
 		pqrt.Leaf(&tr.colOldName, pqgenFlatV1ColOldName),
+		pqrt.Leaf(&tr.colIntF, pqgenFlatV1ColIntF),
+		pqrt.Leaf(&tr.colU16F, pqgenFlatV1ColU16F),
 	); err != nil {
 		return nil, err
 	}
@@ -860,7 +902,7 @@ func (r *FlatV1Reader) Read(rows []FlatV1) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[FlatV1](29, k); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[FlatV1](31, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
@@ -1256,6 +1298,30 @@ func (r *FlatV1Reader) assemblePart(rows []FlatV1, p, q, pe, qe [pqgenFlatV1Leav
 			q[pqgenFlatV1ColOldName] = k
 		}
 	}
+	// int_f
+	{
+		if colIntF := r.colIntF; colIntF != nil {
+			k := q[pqgenFlatV1ColIntF]
+			for i := range rows {
+				x := &rows[i]
+				x.IntF = colIntF.Values[k]
+				k++
+			}
+			q[pqgenFlatV1ColIntF] = k
+		}
+	}
+	// u16_f
+	{
+		if colU16F := r.colU16F; colU16F != nil {
+			k := q[pqgenFlatV1ColU16F]
+			for i := range rows {
+				x := &rows[i]
+				x.U16F = uint16(colU16F.Values[k])
+				k++
+			}
+			q[pqgenFlatV1ColU16F] = k
+		}
+	}
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
@@ -1323,6 +1389,8 @@ var FlatV1Where struct {
 	Req         pqrt.OrderedField[int64]
 	Dropped     pqrt.OrderedField[string]
 	OldName     pqrt.OrderedField[int32]
+	IntF        pqrt.OrderedField[int32]
+	U16F        pqrt.OrderedField[uint16]
 }
 
 func init() {
@@ -1469,6 +1537,14 @@ func init() {
 	})
 	FlatV1Where.OldName = pqrt.NewOrderedField("old_name", func(colOldName *pqrt.Int32Buffer, v int32) error {
 		colOldName.Values = append(colOldName.Values, v)
+		return nil
+	})
+	FlatV1Where.IntF = pqrt.NewOrderedField("int_f", func(colIntF *pqrt.Int32Buffer, v int32) error {
+		colIntF.Values = append(colIntF.Values, v)
+		return nil
+	})
+	FlatV1Where.U16F = pqrt.NewOrderedField("u16_f", func(colU16F *pqrt.Int32Buffer, v uint16) error {
+		colU16F.Values = append(colU16F.Values, int32(v))
 		return nil
 	})
 }

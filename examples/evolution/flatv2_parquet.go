@@ -55,6 +55,8 @@ var _ struct {
 	Req         *int64          `parquet:"req"`
 	NewName     int32           `parquet:"new_name,id(5)"`
 	Added       *int32          `parquet:"added"`
+	IntF        float64         `parquet:"int_f"`
+	U16F        float32         `parquet:"u16_f"`
 } = FlatV2{}
 
 // pqgenFlatV2SchemaText is the Parquet schema of FlatV2.
@@ -88,6 +90,8 @@ const pqgenFlatV2SchemaText = `message FlatV2 {
   optional int64 req;
   required int32 new_name = 5;
   optional int32 added;
+  required double int_f;
+  required float u16_f;
 }
 `
 
@@ -141,6 +145,8 @@ const (
 	pqgenFlatV2ColReq
 	pqgenFlatV2ColNewName
 	pqgenFlatV2ColAdded
+	pqgenFlatV2ColIntF
+	pqgenFlatV2ColU16F
 	pqgenFlatV2Leaves // the number of leaves
 )
 
@@ -177,6 +183,8 @@ type FlatV2Writer struct {
 	colReq         *pqrt.Int64Buffer     // req
 	colNewName     *pqrt.Int32Buffer     // new_name
 	colAdded       *pqrt.Int32Buffer     // added
+	colIntF        *pqrt.DoubleBuffer    // int_f
+	colU16F        *pqrt.FloatBuffer     // u16_f
 	pending        int                   // rows shredded since the last EndRows
 	rows           []FlatV2              // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts      // shred's parts: one method per top-level field
@@ -225,6 +233,8 @@ func pqgenFlatV2WriterFor(fw *pqrt.FileWriter) (*FlatV2Writer, error) {
 		pqrt.Buffer(&w.colReq, pqgenFlatV2ColReq),
 		pqrt.Buffer(&w.colNewName, pqgenFlatV2ColNewName),
 		pqrt.Buffer(&w.colAdded, pqgenFlatV2ColAdded),
+		pqrt.Buffer(&w.colIntF, pqgenFlatV2ColIntF),
+		pqrt.Buffer(&w.colU16F, pqgenFlatV2ColU16F),
 	)
 	if err != nil {
 		return nil, err
@@ -259,6 +269,8 @@ func pqgenFlatV2WriterFor(fw *pqrt.FileWriter) (*FlatV2Writer, error) {
 		func() error { return w.shredReq(w.rows) },
 		func() error { return w.shredNewName(w.rows) },
 		func() error { return w.shredAdded(w.rows) },
+		func() error { return w.shredIntF(w.rows) },
+		func() error { return w.shredU16F(w.rows) },
 	)
 	return w, nil
 }
@@ -727,6 +739,32 @@ func (w *FlatV2Writer) shredAdded(rows []FlatV2) error {
 	return nil
 }
 
+// shredIntF appends the levels and values of int_f to its columns' buffers.
+func (w *FlatV2Writer) shredIntF(rows []FlatV2) error {
+	colIntF := w.colIntF
+	vals := pqslices.Grow(colIntF.Values, len(rows))[:len(colIntF.Values)+len(rows)]
+	dst := vals[len(colIntF.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.IntF
+	}
+	colIntF.Values = vals
+	return nil
+}
+
+// shredU16F appends the levels and values of u16_f to its columns' buffers.
+func (w *FlatV2Writer) shredU16F(rows []FlatV2) error {
+	colU16F := w.colU16F
+	vals := pqslices.Grow(colU16F.Values, len(rows))[:len(colU16F.Values)+len(rows)]
+	dst := vals[len(colU16F.Values):][:len(rows)]
+	for i := range rows {
+		x := &rows[i]
+		dst[i] = x.U16F
+	}
+	colU16F.Values = vals
+	return nil
+}
+
 // FlatV2Reader reads rows of FlatV2 from a Parquet file. Create one with NewFlatV2Reader.
 type FlatV2Reader struct {
 	fr             *pqrt.FileReader
@@ -764,6 +802,8 @@ type FlatV2Reader struct {
 	colReq         *pqrt.Int64Reader     // req; nil when not read
 	colNewName     *pqrt.Int32Reader     // new_name; nil when not read
 	colAdded       *pqrt.Int32Reader     // added; nil when not read
+	colIntF        *pqrt.DoubleReader    // int_f; nil when not read
+	colU16F        *pqrt.FloatReader     // u16_f; nil when not read
 	slabs          [2]pqgenFlatV2Slabs   // per part of a batch assembled at once (Leaves.Split)
 }
 
@@ -820,6 +860,8 @@ func NewFlatV2Reader(r pqio.ReaderAt, size int64, opts ...pqrt.ReaderOption) (*F
 		pqrt.Leaf(&tr.colReq, pqgenFlatV2ColReq),
 		pqrt.Leaf(&tr.colNewName, pqgenFlatV2ColNewName),
 		pqrt.Leaf(&tr.colAdded, pqgenFlatV2ColAdded),
+		pqrt.Leaf(&tr.colIntF, pqgenFlatV2ColIntF),
+		pqrt.Leaf(&tr.colU16F, pqgenFlatV2ColU16F),
 	); err != nil {
 		return nil, err
 	}
@@ -881,7 +923,7 @@ func (r *FlatV2Reader) Read(rows []FlatV2) (int, error) {
 	}
 	k := int(want)
 	rows = rows[:k]
-	for off, tile := 0, pqrt.ReadTile[FlatV2](29, k); off < k; off += tile {
+	for off, tile := 0, pqrt.ReadTile[FlatV2](31, k); off < k; off += tile {
 		end := min(off+tile, k)
 		if err := r.fr.ReadColumns(end-off, r.leaves.Jobs...); err != nil {
 			clear(rows[:off])
@@ -1296,6 +1338,30 @@ func (r *FlatV2Reader) assemblePart(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, p
 			p[pqgenFlatV2ColAdded] += len(rows)
 		}
 	}
+	// int_f
+	{
+		if colIntF := r.colIntF; colIntF != nil {
+			k := q[pqgenFlatV2ColIntF]
+			for i := range rows {
+				x := &rows[i]
+				x.IntF = colIntF.Values[k]
+				k++
+			}
+			q[pqgenFlatV2ColIntF] = k
+		}
+	}
+	// u16_f
+	{
+		if colU16F := r.colU16F; colU16F != nil {
+			k := q[pqgenFlatV2ColU16F]
+			for i := range rows {
+				x := &rows[i]
+				x.U16F = colU16F.Values[k]
+				k++
+			}
+			q[pqgenFlatV2ColU16F] = k
+		}
+	}
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
@@ -1363,6 +1429,8 @@ var FlatV2Where struct {
 	Req         pqrt.NullableOrderedField[int64]
 	NewName     pqrt.OrderedField[int32]
 	Added       pqrt.NullableOrderedField[int32]
+	IntF        pqrt.OrderedField[float64]
+	U16F        pqrt.OrderedField[float32]
 }
 
 func init() {
@@ -1503,6 +1571,14 @@ func init() {
 	})
 	FlatV2Where.Added = pqrt.NewNullableOrderedField("added", func(colAdded *pqrt.Int32Buffer, v int32) error {
 		colAdded.Values = append(colAdded.Values, v)
+		return nil
+	})
+	FlatV2Where.IntF = pqrt.NewOrderedField("int_f", func(colIntF *pqrt.DoubleBuffer, v float64) error {
+		colIntF.Values = append(colIntF.Values, v)
+		return nil
+	})
+	FlatV2Where.U16F = pqrt.NewOrderedField("u16_f", func(colU16F *pqrt.FloatBuffer, v float32) error {
+		colU16F.Values = append(colU16F.Values, v)
 		return nil
 	})
 }

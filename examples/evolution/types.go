@@ -38,6 +38,8 @@ type FlatV1 struct {
 	Req         int64         `parquet:"req"`
 	Dropped     string        `parquet:"dropped"`
 	OldName     int32         `parquet:"old_name,id(5)"`
+	IntF        int32         `parquet:"int_f"`
+	U16F        uint16        `parquet:"u16_f"`
 }
 
 // FlatV2 is today's flat row: every column of FlatV1 widened, Req made
@@ -72,6 +74,8 @@ type FlatV2 struct {
 	Req         *int64        `parquet:"req"`
 	NewName     int32         `parquet:"new_name,id(5)"`
 	Added       *int32        `parquet:"added"`
+	IntF        float64       `parquet:"int_f"`
+	U16F        float32       `parquet:"u16_f"`
 }
 
 // ItemV1 is an element of NestedV1's lists and a map value.
