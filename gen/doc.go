@@ -47,8 +47,9 @@
 // The first Go type is the one schema text and files generate; the others
 // are chosen by declaring them in Go types (or with the flag given):
 //
-//	DECIMAL    the unscaled integer: int32, int64, [N]byte or []byte (big-endian two's
-//	           complement), the scale in the tag; runtime.Decimal (Go types, or
+//	DECIMAL    the unscaled integer: int32 (up to 9 digits), int64 (18), [N]byte (what
+//	           its bytes hold) or []byte (big-endian two's complement), the scale in
+//	           the tag; a larger precision is an error, as the specification makes it; runtime.Decimal (Go types, or
 //	           -decimal=type / Options.Decimal for INT32, INT64 and FIXED_LEN_BYTE_ARRAY
 //	           up to 16 bytes; BYTE_ARRAY and wider columns stay []byte / [N]byte): 38
 //	           digits, String, Float64, Int, Rescale; read at the column's scale, written

@@ -570,8 +570,26 @@ func (b *goBuilder) mapValue(t types.Type, u *types.Map, tg tag, name string, po
 
 var timeUnits = map[string]meta.TimeUnit{"millis": meta.Millis, "micros": meta.Micros, "nanos": meta.Nanos}
 
-// scalar maps a scalar Go type (after pointers) to a leaf.
+// scalar maps a scalar Go type (after pointers) to a leaf, whose
+// annotation must fit its physical type (a decimal's precision that of
+// the Go type: the writer would refuse the schema).
 func (b *goBuilder) scalar(t types.Type, tg tag, name string, pos token.Pos) (*Value, error) {
+	v, err := b.scalarLeaf(t, tg, name, pos)
+	if err != nil {
+		return nil, err
+	}
+	if err := schema.CheckAnnotation(v.Node); err != nil {
+		hint := ""
+		if v.Node.Logical.Kind == meta.LogicalDecimal {
+			hint = " (int32 holds 9 digits, int64 18, runtime.Decimal 38, [N]byte what its bytes hold, []byte any)"
+		}
+		return nil, b.errorf(pos, "%s: %v%s", name, err, hint)
+	}
+	return v, nil
+}
+
+// scalarLeaf is scalar before the check of the annotation.
+func (b *goBuilder) scalarLeaf(t types.Type, tg tag, name string, pos token.Pos) (*Value, error) {
 	n := &schema.Node{Name: name}
 	v := &Value{Kind: KindScalar, Node: n, Conv: ConvNative}
 	bad := func() (*Value, error) {

@@ -116,6 +116,10 @@ func FromSchemaText(file, text, pkg, typeName string) (*Package, error) {
 // FromSchemaTextWith is FromSchemaText with the choices of opts.
 func FromSchemaTextWith(file, text, pkg, typeName string, opts Options) (*Package, error) {
 	s, err := schema.Parse(text)
+	if err == nil {
+		// The generated writer would refuse the schema at New.
+		err = schema.CheckAnnotations(s)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s:%w", file, err)
 	}

@@ -145,6 +145,10 @@ func TestGoErrors(t *testing.T) {
 		{"type T struct{ A int }\n\nfunc NewTWriter() {}", "T", "x.go:5: NewTWriter is declared here; pqgen declares it for type T"},
 		{"type T struct {\n\tD int64 `parquet:\"d,delta\"`\n\tF float32 `parquet:\"f,delta\"`\n}", "T", "x.go:5: T: column f: encoding delta does not apply to float"},
 		{"type T struct {\n\tP float64 `parquet:\"p,alp\"`\n\tI int64 `parquet:\"i,alp\"`\n}", "T", "x.go:5: T: column i: encoding alp does not apply to int64"},
+		// A decimal's precision must fit its Go type's physical type.
+		{"type T struct {\n\tA int32 `parquet:\"a,decimal(2,9)\"`\n\tB int32 `parquet:\"b,decimal(2,10)\"`\n}", "T", "x.go:5: b: invalid schema: DECIMAL(10,2): int32 holds up to 9 digits, not 10"},
+		{"type T struct {\n\tA int64 `parquet:\"a,decimal(2,18)\"`\n\tB int `parquet:\"b,decimal(2,19)\"`\n}", "T", "x.go:5: b: invalid schema: DECIMAL(19,2): int64 holds up to 18 digits, not 19"},
+		{"type T struct {\n\tA [8]byte `parquet:\"a,decimal(2,18)\"`\n\tB [8]byte `parquet:\"b,decimal(2,19)\"`\n}", "T", "x.go:5: b: invalid schema: DECIMAL(19,2): fixed_len_byte_array(8) holds up to 18 digits, not 19"},
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26\n"), 0o644); err != nil {
@@ -169,6 +173,9 @@ func TestSchemaErrors(t *testing.T) {
 		{"message m {\n  required frob a;\n}", "s.schema:2:"},
 		{"message m {\n  required int32 a;\n  optional fixed_len_byte_array(2000000) big;\n}", "s.schema:3:3: big: FIXED_LEN_BYTE_ARRAY(2000000) is too long"},
 		{"message m {\n}", "the schema has no columns"},
+		// An annotation its type cannot carry: the writer would refuse it.
+		{"message m {\n  required int32 a;\n  required int32 s (STRING);\n}", `s.schema:3:3: invalid schema: column "s": STRING annotates binary, not int32`},
+		{"message m {\n  optional int64 d (DECIMAL(19,2));\n}", `s.schema:2:3: invalid schema: column "d": DECIMAL(19,2): int64 holds up to 18 digits, not 19`},
 	} {
 		_, err := FromSchemaText("s.schema", c.text, "p", "")
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -77,10 +77,15 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // NewFileWriter starts a Parquet file of schema s on w, writing the
 // leading magic at once. Options are checked here: an invalid one, or one
 // that names a column s lacks or sets what the column's type cannot take,
-// is an error wrapping ErrConfig.
+// is an error wrapping ErrConfig, as is a schema whose annotation does not
+// fit its type (schema.CheckAnnotations: a STRING int32, an INT64 DECIMAL
+// of 20 digits), which other readers refuse or misread.
 func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWriter, error) {
 	if s == nil || s.Root == nil {
 		return nil, fmt.Errorf("%w: nil schema", ErrConfig)
+	}
+	if err := schema.CheckAnnotations(s); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	cfg := newWriterConfig(opts...)
 	if cfg.err != nil {

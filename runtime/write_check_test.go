@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/geo"
+	"github.com/pqgen/pqgen/runtime/schema"
 )
 
 // TestWriteRefusesInvalidUTF8 checks that a STRING, ENUM or JSON value
@@ -349,5 +351,42 @@ func TestWriteRefusesOutOfRange(t *testing.T) {
 		if err := write(rows); !errors.Is(err, ErrValue) || err.Error() != tc.want {
 			t.Errorf("%s: %v, want\n%s", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestWriterRefusesMisfitAnnotations: NewFileWriter refuses a schema whose
+// annotation its type cannot carry (other readers refuse or misread such
+// files) with ErrConfig and schema.ErrInvalid, naming the column; the
+// schema of every readable file of the corpus passes, so that files read
+// can be written back.
+func TestWriterRefusesMisfitAnnotations(t *testing.T) {
+	for text, msg := range map[string]string{
+		`message m { required int32 a; required int32 s (STRING); }`:                           `column "s": STRING annotates binary, not int32`,
+		`message m { optional group g { optional int64 d (DECIMAL(20,2)); } }`:                 `column "g.d": DECIMAL(20,2): int64 holds up to 18 digits, not 20`,
+		`message m { required fixed_len_byte_array(15) u (UUID); }`:                            `column "u": UUID annotates fixed_len_byte_array(16)`,
+		`message m { optional group l (LIST) { repeated int32 e (TIMESTAMP(MILLIS,true)); } }`: `column "l.e": TIMESTAMP(MILLIS,true) annotates int64, not int32`,
+	} {
+		_, err := NewFileWriter(&bytes.Buffer{}, mustParse(t, text))
+		if !errors.Is(err, ErrConfig) || !errors.Is(err, schema.ErrInvalid) || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: %v, want ErrConfig and schema.ErrInvalid with %s", text, err, msg)
+		}
+	}
+	n := 0
+	for _, rel := range corpus.ParquetFiles(t) {
+		if strings.HasSuffix(rel, ".encrypted") {
+			continue
+		}
+		f, fh, err := OpenPath(corpus.Path(t, rel))
+		if err != nil {
+			continue // bad_data/ files whose footers do not read
+		}
+		fh.Close()
+		n++
+		if err := schema.CheckAnnotations(f.Schema); err != nil {
+			t.Errorf("%s: %v", rel, err)
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d corpus files checked", n)
 	}
 }

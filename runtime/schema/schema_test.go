@@ -301,6 +301,7 @@ func TestParseAcceptsOtherSpellings(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add(nested)
 	f.Add("message m { required int32 a; }")
+	f.Add("message m { required fixed_len_byte_array(3) d (DECIMAL(7,2)); optional group g (LIST) { repeated int32 x (DATE); } }")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := Parse(text)
 		if err != nil {
@@ -313,6 +314,11 @@ func FuzzParse(f *testing.F) {
 		}
 		if again.String() != s.String() {
 			t.Fatalf("print/parse not stable:\n%s", cmp.Diff(s.String(), again.String()))
+		}
+		// The check of annotations never panics, and judges the printed
+		// schema as it judges the parsed one.
+		if e1, e2 := CheckAnnotations(s), CheckAnnotations(again); (e1 == nil) != (e2 == nil) || e1 != nil && !errors.Is(e1, ErrInvalid) {
+			t.Fatalf("CheckAnnotations: %v, after printing %v", e1, e2)
 		}
 	})
 }
