@@ -425,7 +425,9 @@ func (b *goBuilder) value(t types.Type, tg tag, name string, pos token.Pos) (*Va
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok && !isSpecial(t) {
 		switch p.Elem().Underlying().(type) {
-		case *types.Pointer, *types.Slice, *types.Map:
+		case *types.Pointer:
+			return nil, b.errorf(pos, "%s: pointer to %s: one pointer makes a value optional", name, p.Elem())
+		case *types.Slice, *types.Map:
 			if !(isByteSlice(p.Elem())) {
 				return nil, b.errorf(pos, "%s: pointer to %s: use the slice or map itself (nil is null)", name, p.Elem())
 			}

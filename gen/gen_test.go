@@ -129,6 +129,7 @@ func TestGoErrors(t *testing.T) {
 		src, typ, want string
 	}{
 		{"type T struct {\n\tC chan int\n}", "T", "x.go:4: C: type chan int has no Parquet mapping"},
+		{"type T struct {\n\tP **int\n}", "T", "x.go:4: P: pointer to *int: one pointer makes a value optional"},
 		{"type T struct {\n\tA int `parquet:\"a,frob\"`\n}", "T", "x.go:4: field A: tag"},
 		{"type T struct {\n\tA string `parquet:\"a,uuid\"`\n}", "T", "x.go:4: a: option uuid does not apply to type string"},
 		{"type T struct {\n\tU uint64 `parquet:\"u,decimal(0,18)\"`\n}", "T", "x.go:4: u: option decimal needs a signed integer type, not uint64"},
