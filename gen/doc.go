@@ -24,7 +24,9 @@
 // of a list and the value of a map after the same with the last word made
 // singular (OrderItem for order.items, OrderEntry for entries). Repeats
 // get 2, 3... in schema order, so names are unique within the package and
-// the same on every run. Legacy layouts are read as the
+// the same on every run. Two columns with the same dotted path (a column
+// named "a.b" beside a group a with a column b) are an error, from any
+// source: options, filters and WithColumns name columns by those paths. Legacy layouts are read as the
 // logical types specification says: the five backward-compatibility rules
 // of LIST, MAP_KEY_VALUE in place of MAP, and repeated fields without
 // annotation as required lists of required elements.

@@ -284,6 +284,11 @@ func (b *goBuilder) rowType(tn *types.TypeName) (*Type, error) {
 	if err != nil {
 		return nil, b.errorf(tn.Pos(), "%s: %v", name, err)
 	}
+	if first, second := samePath(s); first != nil {
+		quoted := func(n *schema.Node) string { return `"` + strings.Join(n.Path, `" > "`) + `"` }
+		return nil, b.errorf(tn.Pos(), "%s: the %s %s and the %s %s have the same dotted path: %s", name,
+			nodeKind(first), quoted(first), nodeKind(second), quoted(second), samePathWhy)
+	}
 	cols, err := columnOptions(v, func(x *Value) string { return b.pos(b.at[x]) + ": " + name })
 	if err != nil {
 		return nil, err

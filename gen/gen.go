@@ -169,6 +169,9 @@ func fromParsed(s *schema.Schema, pkg, typeName string, opts Options, where func
 	if !isExportedIdent(typeName) {
 		return nil, fmt.Errorf("type name %q is not an exported Go identifier", typeName)
 	}
+	if a, b := samePath(s); a != nil {
+		return nil, fmt.Errorf("%s: %q is also the path of the %s at %s: %s", where(b), b.PathString(), nodeKind(a), where(a), samePathWhy)
+	}
 	t, err := fromSchema(s, typeName, opts, where)
 	if err != nil {
 		return nil, err
@@ -181,6 +184,43 @@ func fromParsed(s *schema.Schema, pkg, typeName string, opts Options, where func
 		return nil, fmt.Errorf("%s: the schema does not survive printing and parsing (%v); please report it", where(s.Root), err)
 	}
 	return &Package{Name: pkg, Types: []*Type{t}}, nil
+}
+
+// samePathWhy says why two nodes may not share a dotted path.
+const samePathWhy = "a name with a dot makes the dotted paths that options, filters and WithColumns name columns by ambiguous; rename one"
+
+// samePath returns two nodes of s with the same dotted path (a field
+// named "a.b" beside a group a with a field b), in schema order; nil when
+// every path is unique.
+func samePath(s *schema.Schema) (first, second *schema.Node) {
+	seen := map[string]*schema.Node{}
+	var walk func(n *schema.Node) bool
+	walk = func(n *schema.Node) bool {
+		if n.Parent != nil {
+			p := n.PathString()
+			if prev, ok := seen[p]; ok {
+				first, second = prev, n
+				return false
+			}
+			seen[p] = n
+		}
+		for _, c := range n.Children {
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	walk(s.Root)
+	return first, second
+}
+
+// nodeKind is "column" for a leaf, "group" for a group.
+func nodeKind(n *schema.Node) string {
+	if n.Group {
+		return "group"
+	}
+	return "column"
 }
 
 var identRE = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)

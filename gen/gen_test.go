@@ -130,6 +130,8 @@ func TestGoErrors(t *testing.T) {
 	}{
 		{"type T struct {\n\tC chan int\n}", "T", "x.go:4: C: type chan int has no Parquet mapping"},
 		{"type T struct {\n\tP **int\n}", "T", "x.go:4: P: pointer to *int: one pointer makes a value optional"},
+		{"type G struct{ B int }\n\ntype T struct {\n\tAB int `parquet:\"a.B\"`\n\tA  G  `parquet:\"a\"`\n}", "T",
+			`x.go:5: T: the column "a.B" and the column "a" > "B" have the same dotted path: a name with a dot makes`},
 		{"type T struct {\n\tA int `parquet:\"a,frob\"`\n}", "T", "x.go:4: field A: tag"},
 		{"type T struct {\n\tA string `parquet:\"a,uuid\"`\n}", "T", "x.go:4: a: option uuid does not apply to type string"},
 		{"type T struct {\n\tU uint64 `parquet:\"u,decimal(0,18)\"`\n}", "T", "x.go:4: u: option decimal needs a signed integer type, not uint64"},
@@ -174,6 +176,7 @@ func TestSchemaErrors(t *testing.T) {
 		{"message m {\n  required frob a;\n}", "s.schema:2:"},
 		{"message m {\n  required int32 a;\n  optional fixed_len_byte_array(2000000) big;\n}", "s.schema:3:3: big: FIXED_LEN_BYTE_ARRAY(2000000) is too long"},
 		{"message m {\n}", "the schema has no columns"},
+		{"message m {\n  required int64 \"a.b\";\n  required group a {\n    required int64 b;\n  }\n}", `s.schema:4:5: "a.b" is also the path of the column at s.schema:2:3: a name with a dot`},
 		// An annotation its type cannot carry: the writer would refuse it.
 		{"message m {\n  required int32 a;\n  required int32 s (STRING);\n}", `s.schema:3:3: invalid schema: column "s": STRING annotates binary, not int32`},
 		{"message m {\n  optional int64 d (DECIMAL(19,2));\n}", `s.schema:2:3: invalid schema: column "d": DECIMAL(19,2): int64 holds up to 18 digits, not 19`},

@@ -311,6 +311,12 @@ func (r *FileReader) bindLeaf(p *predLeaf, want *schema.Schema) (*boundLeaf, err
 	if w == nil {
 		return nil, fmt.Errorf("%w: %s: no column %q", ErrFilter, p, p.path)
 	}
+	for _, l := range want.Leaves[w.Column+1:] {
+		if l.PathString() == p.path {
+			// A name with a dot beside a nested column of the same path.
+			return nil, fmt.Errorf("%w: %s: two columns have the path %q", ErrFilter, p, p.path)
+		}
+	}
 	if p.elem && w.MaxRep < 1 {
 		return nil, fmt.Errorf("%w: %s: column %q is not under a list or a map", ErrFilter, p, p.path)
 	}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/encode"
@@ -621,6 +622,31 @@ func TestFilterErrors(t *testing.T) {
 	tags := NewListField(NewOrderedField("tags.list.element", func(b *ByteArrayBuffer, v string) error { b.Values.AppendString(v); return nil }))
 	if s := Not(tags.Any().In("a", "b")).String(); s != `not(any tags.list.element in ("a", "b"))` {
 		t.Errorf("String: %s", s)
+	}
+	// A column named "a.b" beside the column b of a group a: a predicate
+	// on the path "a.b" could mean either, and filtered the first.
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, mustParse(t, `message m { required int64 "a.b"; required group a { required int64 b; } }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range 2 {
+		b, _ := fw.Int64Buffer(c)
+		b.Values = append(b.Values, int64(c))
+	}
+	if err := fw.EndRows(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ab := NewOrderedField("a.b", func(b *Int64Buffer, v int64) error { b.Values = append(b.Values, v); return nil })
+	fr, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), WithFilter(ab.Eq(1)))
+	if err == nil {
+		_, err = fr.Available(0, 1)
+	}
+	if !errors.Is(err, ErrFilter) || !strings.Contains(err.Error(), `two columns have the path "a.b"`) {
+		t.Errorf("a predicate on an ambiguous path: %v", err)
 	}
 }
 
