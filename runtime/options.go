@@ -203,7 +203,13 @@ func WithCRCCheck(on bool) ReaderOption {
 // WithColumns restricts reading to the leaf columns at the given dotted
 // paths ("a.b.c"); a path naming a group selects all leaves below it. The
 // column chunks of other columns are never read, and asking a FileReader
-// for one of them fails. Unknown paths make NewFileReader fail.
+// for one of them fails. A reader bound to a schema (Bind: generated
+// readers) also takes paths of that schema, which select the file columns
+// bound to them (a field renamed under its field id, the modern path of a
+// legacy list's elements), and a field the file lacks reads as the file
+// lacking it; Bind fails for a path that names no column of the file or
+// of the schema. Without Bind, such a path makes every request for a
+// column reader fail.
 func WithColumns(paths ...string) ReaderOption {
 	return func(c *readerConfig) {
 		for _, p := range paths {

@@ -26,7 +26,11 @@ type FileReader struct {
 	cfg       readerConfig
 	rowGroups []int  // selected row groups, in file order
 	projected []bool // per leaf; nil means every column
-	numRows   int64
+	// unresolved are the WithColumns paths that name no column of the
+	// file: until Bind finds them in its schema, asking for a column
+	// fails with them.
+	unresolved []string
+	numRows    int64
 	// ranges holds, per selected row group, the rows kept by
 	// WithColumnPageFilter (nil: every row).
 	ranges map[int][]rowRange
@@ -94,18 +98,21 @@ func newFileReader(f *File) (*FileReader, error) {
 		f.r = &coalescer{r: f.r, size: f.Size, gap: fr.cfg.CoalesceGap, max: fr.cfg.CoalesceBuffer}
 	}
 	if fr.cfg.Columns != nil {
+		// A path naming no column of the file selects none here: it may
+		// name a column of the type Bind binds (a field renamed by id, one
+		// the file lacks, the modern layout of a legacy list); Bind fails
+		// for a path that names neither, and without Bind asking for a
+		// column does.
 		fr.projected = make([]bool, len(f.Schema.Leaves))
 		for _, p := range fr.cfg.Columns {
 			found := false
 			for i, l := range f.Schema.Leaves {
-				ps := l.PathString()
-				if ps == p || strings.HasPrefix(ps, p+".") {
-					fr.projected[i] = true
-					found = true
+				if underPath(l, p) {
+					fr.projected[i], found = true, true
 				}
 			}
 			if !found {
-				return nil, fmt.Errorf("%w: WithColumns: no column %q in the file", ErrColumn, p)
+				fr.unresolved = append(fr.unresolved, p)
 			}
 		}
 	}
@@ -317,10 +324,36 @@ func (r *FileReader) BindDefaults(want *schema.Schema, defaults []string, varian
 	if err != nil {
 		return nil, err
 	}
+	// WithColumns paths name columns of the file or of the bound type:
+	// the latter select the file columns bound to them.
+	for _, p := range r.cfg.Columns {
+		found := false
+		for _, l := range r.f.Schema.Leaves {
+			found = found || underPath(l, p)
+		}
+		for _, w := range want.Leaves {
+			if underPath(w, p) {
+				found = true
+				if h := idx[w.Column]; h >= 0 {
+					r.projected[h] = true
+				}
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("%w: WithColumns: no column %q in the file or in the requested schema", ErrColumn, p)
+		}
+	}
 	r.adapt = adapt
 	r.want = want
 	r.bound = idx
+	r.unresolved = nil
 	return idx, nil
+}
+
+// underPath reports whether leaf l is at the dotted path p or below it.
+func underPath(l *schema.Node, p string) bool {
+	ps := l.PathString()
+	return ps == p || strings.HasPrefix(ps, p+".")
 }
 
 // under reports whether n lies below one of the groups at paths.

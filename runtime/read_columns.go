@@ -21,6 +21,9 @@ func (r *FileReader) column(col int, t meta.Type) error {
 		return fmt.Errorf("%w: column %d of a file with %d leaf columns", ErrColumn, col, len(leaves))
 	}
 	l := leaves[col]
+	if len(r.unresolved) > 0 {
+		return fmt.Errorf("%w: WithColumns: no column %q in the file", ErrColumn, r.unresolved[0])
+	}
 	if r.projected != nil && !r.projected[col] {
 		return fmt.Errorf("%w: column %q is not among the columns selected by WithColumns", ErrColumn, l.PathString())
 	}

@@ -173,6 +173,13 @@ func TestBindLegacyLists(t *testing.T) {
 		if !slices.Equal(col.Def, wantDef) || !slices.Equal(col.Rep, rep) || !slices.Equal(col.Values, []int64{1, 2, 3}) {
 			t.Errorf("%s: def %v rep %v values %v", c.name, col.Def, col.Rep, col.Values)
 		}
+		// WithColumns takes the bound schema's path of the elements,
+		// which the file names otherwise.
+		w := mustParse(t, want)
+		r = adaptReader(t, data, WithColumns(w.Leaves[0].PathString()))
+		if _, err := r.Bind(w); err != nil || !r.Projected(0) {
+			t.Errorf("%s: WithColumns(%q): %v, projected %v", c.name, w.Leaves[0].PathString(), err, r.Projected(0))
+		}
 	}
 	// A MAP_KEY_VALUE map with other names reads as a MAP.
 	data := writeInt32Column(t, `message m { optional group m (MAP_KEY_VALUE) { repeated group map { required int32 k; } } }`,

@@ -130,7 +130,10 @@ func TestWithColumns(t *testing.T) {
 			t.Errorf("read [%d, %d) outside the chunk [%d, %d)", r[0], r[1], lo, hi)
 		}
 	}
-	if _, err := NewFileReader(fh, st, WithColumns("nope")); !errors.Is(err, ErrColumn) {
+	// A path of no column: without Bind, every column request fails.
+	if fr4, err := NewFileReader(fh, st, WithColumns("bool_col", "nope")); err != nil {
+		t.Fatal(err)
+	} else if _, err := fr4.BoolReader(1); !errors.Is(err, ErrColumn) || !strings.Contains(err.Error(), `no column "nope" in the file`) {
 		t.Fatalf("unknown column: %v", err)
 	}
 	// A group path selects the leaves below it (and only those: "int_map"
