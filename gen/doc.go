@@ -39,10 +39,13 @@
 // []byte to BYTE_ARRAY; [N]byte to FIXED_LEN_BYTE_ARRAY(N); time.Time to
 // INT64 TIMESTAMP(NANOS,true); time.Duration to INT64 nanoseconds;
 // encode.Int96 to INT96 (the legacy timestamp: Time and
-// encode.Int96FromTime convert); pointers to optional columns or groups; slices to
-// 3-level LISTs (nil and empty both write an empty list unless the field
-// is optional, where nil is null); maps to MAPs; structs to groups. Named
-// types of all of these work.
+// encode.Int96FromTime convert); pointers to optional columns or groups;
+// slices to 3-level LISTs (nil and empty both write an empty list unless
+// the field is optional, where nil is null); maps to MAPs; structs to
+// groups. Named types of all of these work. Where nil and empty write
+// alike (a []byte, list or map that is not optional), an empty value reads
+// back as nil, the zero value; an optional one reads null as nil and empty
+// as empty.
 //
 // # Logical types with a choice of Go type
 //

@@ -594,7 +594,14 @@ func readValue(v *Value, c string, k *jen.Statement, nm *namer) jen.Code {
 	case ConvString:
 		return convert(named("", "string"), v.Base, jen.Id(c).Dot("String").Call(k))
 	case ConvBytes:
-		return convert(sliceOf(named("", "byte")), v.Base, jen.Id(c).Dot("Bytes").Call(k))
+		// An empty value is a non-nil empty slice only where nil is null
+		// (the optional tag); elsewhere nil and empty are one value,
+		// read as nil, the zero value.
+		method := "BytesOrNil"
+		if v.Null == NullNil {
+			method = "Bytes"
+		}
+		return convert(sliceOf(named("", "byte")), v.Base, jen.Id(c).Dot(method).Call(k))
 	case ConvTimestamp:
 		switch l.Logical.Time.Unit {
 		case meta.Millis:

@@ -332,6 +332,18 @@ func (c *ByteArrayReader) Bytes(i int) []byte {
 	return c.copied[lo:hi:hi]
 }
 
+// BytesOrNil is Bytes, but nil for an empty value: for fields where nil
+// and empty are one value (a required []byte, written alike), so that
+// rows read back as the zero values they were written from.
+//
+// For generated code (see "For generated code" in the package doc).
+func (c *ByteArrayReader) BytesOrNil(i int) []byte {
+	if c.Values.Offsets[i] == c.Values.Offsets[i+1] {
+		return nil
+	}
+	return c.Bytes(i)
+}
+
 // copyBatch makes copied, the copy of the batch's value bytes that Bytes
 // hands out slices of.
 func (c *ByteArrayReader) copyBatch() {

@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 11
+	GenVersion = 12
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -58,6 +58,9 @@ const (
 //	   refuses rows at once, where it held up to a group of them. All
 //	   keeps the rows of its batch left when the loop stops
 //	   (AllRowsAhead), which Read returns first (TakeAhead).
+//	12: a []byte field that is not nil-for-null reads an empty value as
+//	   nil (ByteArrayReader.BytesOrNil), the zero value it was written
+//	   from, as lists and maps already read.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

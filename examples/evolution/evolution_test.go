@@ -89,9 +89,18 @@ func flatV2(v FlatV1, i int) FlatV2 {
 		Dec32: int64(v.Dec32) * 100, Dec64: dec64,
 		DecFix:   be(new(big.Int).Mul(unbe(v.DecFix[:]), big.NewInt(100)), 9), // compared by value (cmpDec)
 		DecBytes: decBytes,
-		Str:      []byte(v.Str), Enum: v.Enum, JSON: v.JSON, Raw: string(v.Raw),
+		Str:      emptyAsNil([]byte(v.Str)), Enum: v.Enum, JSON: v.JSON, Raw: string(v.Raw),
 		Req: &req, NewName: v.OldName, IntF: float64(v.IntF), U16F: float32(v.U16F),
 	}
+}
+
+// emptyAsNil is b, nil when empty: how a required []byte reads an empty
+// value back.
+func emptyAsNil(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
 }
 
 // cmpDec compares the BYTE_ARRAY decimal by value, whatever its width.

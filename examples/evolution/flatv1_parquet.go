@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(11 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 11)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV1 (or a struct it
@@ -1208,7 +1208,7 @@ func (r *FlatV1Reader) assemblePart(rows []FlatV1, p, q, pe, qe [pqgenFlatV1Leav
 			k := q[pqgenFlatV1ColDecBytes]
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = colDecBytes.Bytes(k)
+				x.DecBytes = colDecBytes.BytesOrNil(k)
 				k++
 			}
 			q[pqgenFlatV1ColDecBytes] = k
@@ -1256,7 +1256,7 @@ func (r *FlatV1Reader) assemblePart(rows []FlatV1, p, q, pe, qe [pqgenFlatV1Leav
 			k := q[pqgenFlatV1ColRaw]
 			for i := range rows {
 				x := &rows[i]
-				x.Raw = colRaw.Bytes(k)
+				x.Raw = colRaw.BytesOrNil(k)
 				k++
 			}
 			q[pqgenFlatV1ColRaw] = k

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(11 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 11)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV2 (or a struct it
@@ -1226,7 +1226,7 @@ func (r *FlatV2Reader) assemblePart(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, p
 			k := q[pqgenFlatV2ColDecFix]
 			for i := range rows {
 				x := &rows[i]
-				x.DecFix = colDecFix.Bytes(k)
+				x.DecFix = colDecFix.BytesOrNil(k)
 				k++
 			}
 			q[pqgenFlatV2ColDecFix] = k
@@ -1250,7 +1250,7 @@ func (r *FlatV2Reader) assemblePart(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, p
 			k := q[pqgenFlatV2ColStr]
 			for i := range rows {
 				x := &rows[i]
-				x.Str = colStr.Bytes(k)
+				x.Str = colStr.BytesOrNil(k)
 				k++
 			}
 			q[pqgenFlatV2ColStr] = k

@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(11 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 11)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Event (or a struct it
@@ -734,7 +734,7 @@ func (r *EventReader) assemblePart(rows []Event, sl *pqgenEventSlabs, p, q, pe, 
 			k := q[pqgenEventColPayload]
 			for i := range rows {
 				x := &rows[i]
-				x.Payload = colPayload.Bytes(k)
+				x.Payload = colPayload.BytesOrNil(k)
 				k++
 			}
 			q[pqgenEventColPayload] = k

@@ -27,7 +27,7 @@ func SortedEvents(n int) []Event {
 		e := Event{
 			ID: r.Int64(), At: EventEpoch.Add(time.Duration(i) * time.Second), Kind: EventKinds[r.IntN(len(EventKinds))],
 			User: fmt.Sprintf("user%d", r.IntN(5000)), Latency: time.Duration(r.IntN(1e9)), Score: r.Float64(), Success: r.IntN(2) == 0,
-			Country: []string{"", "fr", "us", "de"}[r.IntN(4)], Payload: []byte(randString(r)),
+			Country: []string{"", "fr", "us", "de"}[r.IntN(4)], Payload: payloadOf(randString(r)),
 		}
 		fill(r, e.Session[:])
 		if r.IntN(3) == 0 {
@@ -56,6 +56,15 @@ func EventWindow(n int) (t0, t1 time.Time) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// payloadOf is []byte(s), nil when s is empty: the value a required []byte
+// field reads back as (nil and empty are one value in the file).
+func payloadOf(s string) []byte {
+	if s == "" {
+		return nil
+	}
+	return []byte(s)
+}
 
 func fill(r *rand.Rand, b []byte) {
 	for i := range b {

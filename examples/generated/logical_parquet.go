@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(11 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 11)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Logical (or a struct it
@@ -1616,7 +1616,7 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 			k := q[pqgenLogicalColBSON]
 			for i := range rows {
 				x := &rows[i]
-				x.BSON = colBSON.Bytes(k)
+				x.BSON = colBSON.BytesOrNil(k)
 				k++
 			}
 			q[pqgenLogicalColBSON] = k
@@ -1628,7 +1628,7 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 			k := q[pqgenLogicalColBin]
 			for i := range rows {
 				x := &rows[i]
-				x.Bin = colBin.Bytes(k)
+				x.Bin = colBin.BytesOrNil(k)
 				k++
 			}
 			q[pqgenLogicalColBin] = k
@@ -1724,7 +1724,7 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 			k := q[pqgenLogicalColDecBytes]
 			for i := range rows {
 				x := &rows[i]
-				x.DecBytes = colDecBytes.Bytes(k)
+				x.DecBytes = colDecBytes.BytesOrNil(k)
 				k++
 			}
 			q[pqgenLogicalColDecBytes] = k
@@ -1856,7 +1856,7 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 			k := q[pqgenLogicalColGeometry]
 			for i := range rows {
 				x := &rows[i]
-				x.Geometry = colGeometry.Bytes(k)
+				x.Geometry = colGeometry.BytesOrNil(k)
 				k++
 			}
 			q[pqgenLogicalColGeometry] = k
@@ -1868,7 +1868,7 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 			k := q[pqgenLogicalColGeography]
 			for i := range rows {
 				x := &rows[i]
-				x.Geography = colGeography.Bytes(k)
+				x.Geography = colGeography.BytesOrNil(k)
 				k++
 			}
 			q[pqgenLogicalColGeography] = k

@@ -32,7 +32,7 @@ func events(n int) []Event {
 		e := Event{
 			ID: int64(i), At: randTime(r, time.Microsecond), Kind: Kind([]string{"view", "click", "buy"}[r.IntN(3)]),
 			User: randString(r), Latency: time.Duration(r.Int64()), Score: r.Float64(), Success: r.IntN(2) == 0,
-			Country: []string{"", "fr", "us"}[r.IntN(3)], Payload: []byte(randString(r)),
+			Country: []string{"", "fr", "us"}[r.IntN(3)], Payload: payloadOf(randString(r)),
 		}
 		fill(r, e.Session[:])
 		if r.IntN(2) == 0 {

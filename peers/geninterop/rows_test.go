@@ -41,6 +41,9 @@ func blob(r *rand.Rand) []byte {
 			b[i] = byte(r.Uint32())
 		}
 	}
+	if len(b) == 0 {
+		return nil // an empty required []byte reads back as nil, the zero value
+	}
 	return append([]byte{}, b...)
 }
 
