@@ -8,7 +8,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"math/big"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -902,14 +901,13 @@ func encodingFor(enc string, t meta.Type) (string, bool) {
 
 // decimalBytes is the number of bytes of the narrowest
 // FIXED_LEN_BYTE_ARRAY holding every unscaled value of precision p (two's
-// complement): the smallest n with 2^(8n-1) > 10^p.
+// complement): the smallest n whose schema.DecimalDigits reach p.
 func decimalBytes(p int32) int {
-	limit := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(p)), nil)
-	for n := 1; ; n++ {
-		if limit.BitLen() <= 8*n-1 {
-			return n
-		}
+	n := 1
+	for schema.DecimalDigits(n) < p {
+		n++
 	}
+	return n
 }
 
 // parseDefault parses the argument of a default(...) tag option as a

@@ -9,7 +9,7 @@ package runtime
 import (
 	"fmt"
 	"io"
-	"strings"
+	"slices"
 	"sync"
 
 	"github.com/pqgen/pqgen/runtime/encode"
@@ -326,20 +326,19 @@ func (r *FileReader) BindDefaults(want *schema.Schema, defaults []string, varian
 	}
 	// WithColumns paths name columns of the file or of the bound type:
 	// the latter select the file columns bound to them.
+	// (newFileReader selected the file's own and kept the others in
+	// r.unresolved.)
 	for _, p := range r.cfg.Columns {
-		found := false
-		for _, l := range r.f.Schema.Leaves {
-			found = found || underPath(l, p)
-		}
+		inWant := false
 		for _, w := range want.Leaves {
 			if underPath(w, p) {
-				found = true
+				inWant = true
 				if h := idx[w.Column]; h >= 0 {
 					r.projected[h] = true
 				}
 			}
 		}
-		if !found {
+		if !inWant && slices.Contains(r.unresolved, p) {
 			return nil, fmt.Errorf("%w: WithColumns: no column %q in the file or in the requested schema", ErrColumn, p)
 		}
 	}
@@ -350,10 +349,10 @@ func (r *FileReader) BindDefaults(want *schema.Schema, defaults []string, varian
 	return idx, nil
 }
 
-// underPath reports whether leaf l is at the dotted path p or below it.
+// underPath reports whether leaf l is at the dotted path p or below the
+// group at p (a column named "a.b" is not below a group a).
 func underPath(l *schema.Node, p string) bool {
-	ps := l.PathString()
-	return ps == p || strings.HasPrefix(ps, p+".")
+	return l.PathString() == p || under(l, []string{p})
 }
 
 // under reports whether n lies below one of the groups at paths.

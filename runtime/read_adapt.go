@@ -8,8 +8,8 @@
 // DOUBLE or FLOAT, DATE to TIMESTAMP, TIMESTAMP and TIME to
 // finer units (INT32 to INT64 where needed), an INT64 TIMESTAMP to an
 // INT96 (the legacy timestamp: nanoseconds of the day, then the Julian
-// day) and an INT96 to an INT64 TIMESTAMP, and a DECIMAL to a larger precision and scale in any of its
-// physical types (INT32, INT64, FIXED_LEN_BYTE_ARRAY of any width,
+// day) and an INT96 to an INT64 TIMESTAMP, and a DECIMAL to a larger
+// precision and scale in any of its physical types (INT32, INT64, FIXED_LEN_BYTE_ARRAY of any width,
 // BYTE_ARRAY). A value that does not fit the bound physical type (a
 // DECIMAL stored in more bytes than its precision needs, a date past
 // 2262 as nanoseconds) is an error.
@@ -17,7 +17,6 @@
 package runtime
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/big"
@@ -228,15 +227,7 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 			if v > math.MaxInt64/a.mul || v < math.MinInt64/a.mul {
 				return bad(i)
 			}
-			v *= a.mul
-			days := v / 86400e9
-			if v%86400e9 < 0 {
-				days--
-			}
-			var x encode.Int96
-			binary.LittleEndian.PutUint64(x[:8], uint64(v-days*86400e9))
-			binary.LittleEndian.PutUint32(x[8:], uint32(days+2440588))
-			a.i96 = append(a.i96, x)
+			a.i96 = append(a.i96, encode.Int96FromUnixNanos(v*a.mul))
 		}
 		handOver(&p.Values.Int96, &a.i96)
 	case meta.FixedLenByteArray, meta.ByteArray:
@@ -279,9 +270,6 @@ func (a *adapter) convert(p *page.Page, h *schema.Node) error {
 	return nil
 }
 
-// julianUnixDay is the Julian day number of 1970-01-01, the Unix epoch.
-const julianUnixDay = 2440588
-
 // convertInt96 replaces the INT96 timestamps of p (little-endian: 8 bytes
 // of nanoseconds within the day, then 4 of the signed Julian day) by INT64
 // counts of the bound TIMESTAMP's unit, a.div nanoseconds. A value that
@@ -292,8 +280,7 @@ func (a *adapter) convertInt96(p *page.Page) error {
 	a.i64 = slices.Grow(a.i64[:0], len(src))[:len(src)]
 	perDay := 86400e9 / a.div
 	for i, x := range src {
-		ns := int64(binary.LittleEndian.Uint64(x[:8]))
-		days := int64(int32(binary.LittleEndian.Uint32(x[8:]))) - julianUnixDay // signed, as Spark reads it
+		days, ns := x.UnixDay()
 		if ns%a.div != 0 {
 			return fmt.Errorf("%w: INT96 timestamp %s (value %d of the page) is not a whole number of the requested unit", ErrValue, int96String(x), i)
 		}
@@ -333,7 +320,8 @@ func unitName(n int64) string {
 
 // int96String shows an INT96 timestamp as its Julian day and nanoseconds.
 func int96String(x encode.Int96) string {
-	return fmt.Sprintf("(Julian day %d, %d ns)", int32(binary.LittleEndian.Uint32(x[8:])), int64(binary.LittleEndian.Uint64(x[:8])))
+	day, ns := x.UnixDay()
+	return fmt.Sprintf("(Julian day %d, %d ns)", day+encode.JulianUnixDay, ns)
 }
 
 // handOver makes out, the converted values, the page's values of their

@@ -623,7 +623,7 @@ func TestConvertInt96(t *testing.T) {
 	var vals []encode.Int96
 	for _, day := range []int64{-1 << 31, -106752 + 2440588, 2440587, 2440588, 106751 + 2440588, 1<<31 - 1} {
 		for _, ns := range []int64{-1 << 63, -86400e9, -1, 0, 1, 763145224192, 85636854775807, 86400e9 - 1, 86400e9, 1<<63 - 1} {
-			vals = append(vals, rawInt96(uint32(day), ns))
+			vals = append(vals, int96Of([2]int64{day, ns}))
 		}
 	}
 	for range 20000 {
@@ -638,7 +638,7 @@ func TestConvertInt96(t *testing.T) {
 		if r.IntN(2) == 0 {
 			ns -= ns % 1000
 		}
-		vals = append(vals, rawInt96(uint32(day), ns))
+		vals = append(vals, int96Of([2]int64{day, ns}))
 	}
 	for _, div := range []int64{1, 1e3, 1e6} {
 		a := &adapter{wantType: meta.Int64, mul: 1, div: div}
@@ -665,11 +665,4 @@ func TestConvertInt96(t *testing.T) {
 			}
 		}
 	}
-}
-
-func rawInt96(day uint32, ns int64) encode.Int96 {
-	var x encode.Int96
-	binary.LittleEndian.PutUint64(x[:8], uint64(ns))
-	binary.LittleEndian.PutUint32(x[8:], day)
-	return x
 }

@@ -434,10 +434,9 @@ func (a *adapter) setConversion(h, w *schema.Node, opt bindOptions) error {
 		case hk.kind == kindInt96 && wk.kind == kindTimestamp:
 			// The legacy timestamp (Spark, Impala, Hive) counts
 			// nanoseconds: a coarser unit is narrowing.
-			if wn := unitNanos(wk.unit); wn > 1 && !opt.coarserUnits {
+			a.div = unitNanos(wk.unit)
+			if a.div > 1 && !opt.coarserUnits {
 				return refuse("a coarser unit than INT96's nanoseconds (WithCoarserTimeUnits reads whole values)")
-			} else {
-				a.div = wn
 			}
 		default:
 			return refuse("another type")

@@ -111,6 +111,37 @@ func TestBindRefusesNarrowing(t *testing.T) {
 	}
 }
 
+// TestBindLegacyAnnotations: columns annotated with a legacy
+// ConvertedType alone (as writers before LogicalType, parquetjs and
+// hyparquet-writer store them) bind as their logical types do, and
+// narrowings of them fail as those of modern ones.
+func TestBindLegacyAnnotations(t *testing.T) {
+	for _, c := range []struct{ file, want, msg string }{
+		{`required int64 ts (TIMESTAMP_MILLIS);`, `required int64 ts (TIMESTAMP(NANOS,true));`, ""},
+		{`required int64 ts (TIMESTAMP_MICROS);`, `required int64 ts (TIMESTAMP(MICROS,false));`, ""},
+		{`required int32 t (TIME_MILLIS);`, `required int64 t (TIME(NANOS,true));`, ""},
+		{`required int32 x (UINT_8);`, `required int32 x (INT(8,false));`, ""},
+		{`required int32 x (UINT_32);`, `required int64 x;`, ""},
+		{`required int32 x (UINT_16);`, `required double x;`, ""},
+		{`required int32 x (INT_16);`, `required int32 x (INT(16,true));`, ""},
+		{`required binary s (UTF8);`, `required binary s (STRING);`, ""},
+		{`required int32 d (DECIMAL(9,2));`, `required int64 d (DECIMAL(18,2));`, ""},
+		{`required fixed_len_byte_array(12) iv;`, `required fixed_len_byte_array(12) iv (INTERVAL);`, ""},
+		{`required int64 ts (TIMESTAMP_MICROS);`, `required int64 ts (TIMESTAMP(MILLIS,true));`,
+			`column "ts": int64 (TIMESTAMP_MICROS) in the file, int64 (TIMESTAMP(MILLIS,true)) requested: a coarser unit`},
+		{`required int32 x (UINT_32);`, `required int32 x;`, `column "x": int32 (INT(32,false)) in the file, int32 requested: a narrower integer type`},
+		{`required int64 x (INT_64);`, `required double x;`, `column "x": int64 (INT(64,true)) in the file, double requested: another type`},
+	} {
+		_, _, err := bindAdapt(mustParse(t, "message m { "+c.file+" }"), mustParse(t, "message m { "+c.want+" }"), bindOptions{})
+		switch {
+		case c.msg == "" && err != nil:
+			t.Errorf("%s into %s: %v", c.file, c.want, err)
+		case c.msg != "" && (!errors.Is(err, ErrBind) || !strings.Contains(err.Error(), c.msg)):
+			t.Errorf("%s into %s: %v, want an ErrBind containing %s", c.file, c.want, err, c.msg)
+		}
+	}
+}
+
 // writeInt32Column writes the first leaf (INT32) of a file of schema text
 // from its levels and values.
 func writeInt32Column(t *testing.T, text string, def, rep []uint8, vals []int32, rows int) []byte {

@@ -142,6 +142,26 @@ func TestWithColumns(t *testing.T) {
 	if got := fmt.Sprint(fr3.Columns()); got != "[3 4 9 10]" {
 		t.Fatalf("group projection: %s", got)
 	}
+	// A group path selects the leaves of the group, not a column whose
+	// name starts with the group's and a dot.
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, mustParse(t, `message m { required int64 "a.b"; required group a { required int64 c; } }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.EndRows(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fr5, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), WithColumns("a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(fr5.Columns()); got != "[1]" {
+		t.Errorf(`WithColumns("a") beside a column "a.b": columns %s, want [1]`, got)
+	}
 }
 
 // countingReader records the ranges read.

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-func int96Of(day int32, nanos int64) Int96 {
+func rawInt96(day int32, nanos int64) Int96 {
 	var v Int96
 	binary.LittleEndian.PutUint64(v[:8], uint64(nanos))
 	binary.LittleEndian.PutUint32(v[8:], uint32(day))
@@ -23,14 +23,14 @@ func TestInt96Time(t *testing.T) {
 		v    Int96
 		want time.Time
 	}{
-		{int96Of(2460311, 74096123456000), time.UnixMicro(1704141296123456)},
-		{int96Of(2460311, 3600000000000), time.UnixMicro(1704070800000000)},
-		{int96Of(5373484, 10800000000000), time.UnixMicro(253402225200000000)},
-		{int96Of(2460675, 82800000000000), time.UnixMicro(1735599600000000)},
-		{int96Of(2440588, 0), time.Unix(0, 0)},
-		{int96Of(2440587, 86400e9-1), time.Unix(0, -1)},
-		{int96Of(1721426, 0), time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)}, // Julian day of 0001-01-01 (proleptic Gregorian)
-		{int96Of(2451604, 43200e9), time.Date(2000, 2, 29, 12, 0, 0, 0, time.UTC)},
+		{rawInt96(2460311, 74096123456000), time.UnixMicro(1704141296123456)},
+		{rawInt96(2460311, 3600000000000), time.UnixMicro(1704070800000000)},
+		{rawInt96(5373484, 10800000000000), time.UnixMicro(253402225200000000)},
+		{rawInt96(2460675, 82800000000000), time.UnixMicro(1735599600000000)},
+		{rawInt96(2440588, 0), time.Unix(0, 0)},
+		{rawInt96(2440587, 86400e9-1), time.Unix(0, -1)},
+		{rawInt96(1721426, 0), time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)}, // Julian day of 0001-01-01 (proleptic Gregorian)
+		{rawInt96(2451604, 43200e9), time.Date(2000, 2, 29, 12, 0, 0, 0, time.UTC)},
 	} {
 		got := c.v.Time()
 		if !got.Equal(c.want) || got.Location() != time.UTC {
@@ -74,5 +74,22 @@ func TestInt96FromTime(t *testing.T) {
 	}
 	if _, ok := Int96FromTime(last.Add(1)); ok {
 		t.Errorf("the day after the last Julian day has an INT96")
+	}
+}
+
+// TestInt96FromUnixNanos: every int64 of nanoseconds makes the INT96 that
+// Int96FromTime makes of the same instant.
+func TestInt96FromUnixNanos(t *testing.T) {
+	r := rand.New(rand.NewPCG(96, 3))
+	for i := range 100_000 {
+		ns := int64(r.Uint64())
+		switch i {
+		case 0, 1, 2, 3:
+			ns = []int64{0, -1, -1 << 63, 1<<63 - 1}[i]
+		}
+		want, ok := Int96FromTime(time.Unix(0, ns))
+		if got := Int96FromUnixNanos(ns); !ok || got != want {
+			t.Fatalf("%d ns: %x, want %x", ns, got, want)
+		}
 	}
 }
