@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -64,6 +65,14 @@ type cursor struct {
 
 	adapt *adapter // the column's layout adapter (Bind), or nil
 	taken int64    // rows started by the slots taken so far (with an adapter's levels)
+
+	// Page prefetching (read_prefetch.go): whether a read-ahead goroutine
+	// may decode the chunk reader's next page while the column is idle,
+	// the column's request for it, and the lock of the chunk reader,
+	// which both the column's reads and the prefetch take.
+	prefetchOK bool
+	wantPage   atomic.Bool
+	crMu       spinLock
 }
 
 // converts reports whether the column's layout adapter converts its
@@ -173,8 +182,10 @@ func (c *cursor) release() *colBufs {
 			u.giveBufs(b)
 		}
 	}
+	c.crMu.lock()
 	b.cr.Detach()
 	c.bufs, c.cr, c.pg, c.lv, c.sink = nil, nil, nil, nil, nil
+	c.crMu.unlock()
 	if c.err == nil {
 		c.err = releasedError{c.leaf}
 	}
@@ -699,7 +710,9 @@ func (c *cursor) moreRows(n int, lv *Levels, s sink) (int, error) {
 	rows := 0
 	for {
 		if c.pg == nil || c.slot >= c.pg.NumValues {
+			c.crMu.lock()
 			ok, err := c.nextPage()
+			c.crMu.unlock()
 			if err != nil {
 				return fail(err)
 			}
@@ -739,6 +752,9 @@ func (c *cursor) moreRows(n int, lv *Levels, s sink) (int, error) {
 	}
 	if rows == 0 {
 		return 0, io.EOF
+	}
+	if c.prefetchOK {
+		c.askPrefetch()
 	}
 	return rows, nil
 }

@@ -59,6 +59,9 @@ type readPipe struct {
 	errs    []error   // per job, the error of its read-ahead
 	workers workerSet
 	read    int64 // rows ReadColumns has handed out
+	// prefetched counts the pages the workers decoded ahead
+	// (read_prefetch.go), for tests.
+	prefetched atomic.Int64
 }
 
 // newPipe returns the read-ahead state for jobs, off when one of them is
@@ -119,6 +122,7 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 				bc.init(fc.fr, fc.col)
 				bc.adopt(b.levels(), b)
 				p.back[i] = b
+				fc.prefetchOK = true // read before the batch is published
 			}
 		}
 	}
@@ -160,7 +164,9 @@ func (p *readPipe) worker(k int, after uint64) {
 		}
 		if b := p.batch.Load(); uint32(b>>32) != seen {
 			seen = uint32(b >> 32)
-			w.batchDone(p.work(seen) > 0)
+			took := p.work(seen)
+			p.prefetch(seen)
+			w.batchDone(took > 0)
 			continue
 		}
 		if w.spin() {

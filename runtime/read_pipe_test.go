@@ -156,14 +156,7 @@ func TestReadAheadCorpus(t *testing.T) {
 				if fr.pipe.workers.running() {
 					t.Fatalf("%s: Release left a worker running", f)
 				}
-				if !slices.Equal(got, seq) {
-					for i := range min(len(got), len(seq)) {
-						if got[i] != seq[i] {
-							t.Fatalf("%s, batches %v, lazy %v: column batch %d\n%s\nsequentially\n%s", f, sizes, lazy, i, got[i], seq[i])
-						}
-					}
-					t.Fatalf("%s, batches %v, lazy %v: %d column batches, sequentially %d", f, sizes, lazy, len(got), len(seq))
-				}
+				sameBatches(t, fmt.Sprintf("%s, batches %v, lazy %v", f, sizes, lazy), got, seq)
 				// Read another file with parallelism: its buffers are the
 				// released ones.
 				pipeRead(t, path, sizes, lazy, WithReadParallelism(2))
@@ -173,6 +166,21 @@ func TestReadAheadCorpus(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sameBatches fails t, naming what with the first difference, unless
+// the column batches got are those read sequentially, seq.
+func sameBatches(t *testing.T, what string, got, seq []string) {
+	t.Helper()
+	if slices.Equal(got, seq) {
+		return
+	}
+	for i := range min(len(got), len(seq)) {
+		if got[i] != seq[i] {
+			t.Fatalf("%s: column batch %d\n%s\nsequentially\n%s", what, i, got[i], seq[i])
+		}
+	}
+	t.Fatalf("%s: %d column batches, sequentially %d", what, len(got), len(seq))
 }
 
 // TestReadAheadWorkersExit: the read-ahead's workers of a reader read to

@@ -70,7 +70,9 @@ type ChunkReader struct {
 	winOff int64
 
 	hdr     meta.PageHeader
-	page    Page
+	bufs    [2]Page // bufs[cur] is the page Next returned; Prefetch decodes into the other
+	cur     int
+	ahead   prefetched
 	ordinal int  // data pages returned so far
 	pages   int  // pages of any type read so far
 	skipped bool // a page was skipped: read no further ahead than needed
@@ -95,6 +97,7 @@ func (c *ChunkReader) Reset(r io.ReaderAt, start, length int64, col Column, opts
 	c.skipped = opts.Sparse
 	c.err = nil
 	c.widths = nil
+	c.ahead = prefetched{}
 }
 
 // Column returns the column being read.
@@ -108,6 +111,7 @@ func (c *ChunkReader) Detach() {
 	c.opts = ChunkOptions{}
 	c.err = nil
 	c.widths = nil
+	c.ahead = prefetched{}
 }
 
 // Decoder returns the page decoder of the chunk (its dictionary).
@@ -283,11 +287,66 @@ func (c *ChunkReader) TakeWidthNotes() []meta.WidthNote {
 }
 
 // Next returns the next data page of the chunk, decoded, or io.EOF after
-// the last one. The page and its buffers are reused by the next call.
-// Errors are *Error values and are sticky.
+// the last one. The page and its buffers are reused by the next call
+// (after a Prefetch, by the call after it). Errors are *Error values and
+// are sticky.
 func (c *ChunkReader) Next() (*Page, error) {
-	p, _, err := c.next(true)
+	if a := c.ahead; a.set {
+		c.ahead = prefetched{}
+		if a.err == nil {
+			c.cur ^= 1
+		}
+		return a.p, a.err
+	}
+	p, _, err := c.next(true, &c.bufs[c.cur])
 	return p, err
+}
+
+// prefetched is the data page Prefetch decoded ahead of Next, or the error
+// it met, and the reader's position before it, to which SkipPage and
+// SkipTo return.
+type prefetched struct {
+	set     bool
+	p       *Page
+	err     error
+	pos     int64
+	ordinal int
+	pages   int
+	widths  int
+}
+
+// Prefetch reads and decodes the next data page now, so that the next
+// Next returns it (or the error met) without work: for a reader with a
+// goroutine to spare while the caller is busy with the page Next
+// returned last, which stays valid, as the two pages use two sets of
+// buffers. The page header Page.Header points to is the prefetched
+// page's from then on. Prefetch does nothing when a page is prefetched
+// already, before the chunk's first data page, after an error, or once
+// pages were skipped (SkipPage, SkipTo, ChunkOptions.Sparse). It reports
+// whether it read ahead (a page, the end of the chunk or an error). Like
+// every method of c, it must not run concurrently with another.
+func (c *ChunkReader) Prefetch() bool {
+	if c.ahead.set || c.err != nil || c.skipped || c.r == nil || c.ordinal == 0 {
+		return false
+	}
+	a := prefetched{set: true, pos: c.pos, ordinal: c.ordinal, pages: c.pages, widths: len(c.widths)}
+	a.p, _, a.err = c.next(true, &c.bufs[c.cur^1])
+	c.ahead = a
+	return true
+}
+
+// unfetch forgets the page Prefetch decoded and returns the reader to
+// where it was before, for SkipPage and SkipTo.
+func (c *ChunkReader) unfetch() {
+	a := c.ahead
+	if !a.set {
+		return
+	}
+	c.ahead = prefetched{}
+	c.pos, c.ordinal, c.pages, c.err = a.pos, a.ordinal, a.pages, nil
+	if a.widths <= len(c.widths) {
+		c.widths = c.widths[:a.widths]
+	}
 }
 
 // SkipPage passes over the next data page without decompressing or
@@ -295,12 +354,18 @@ func (c *ChunkReader) Next() (*Page, error) {
 // its header, valid until the next call, or io.EOF after the last page.
 // The skipped page's checksum is not verified.
 func (c *ChunkReader) SkipPage() (*meta.PageHeader, error) {
-	_, h, err := c.next(false)
+	c.unfetch()
+	_, h, err := c.next(false, nil)
 	return h, err
 }
 
 // Pos returns the file offset of the next page header to read.
-func (c *ChunkReader) Pos() int64 { return c.pos }
+func (c *ChunkReader) Pos() int64 {
+	if c.ahead.set {
+		return c.ahead.pos
+	}
+	return c.pos
+}
 
 // SkipTo passes over the data pages between Pos and file offset off,
 // pages of them, without reading their headers: off is where the chunk's
@@ -311,6 +376,9 @@ func (c *ChunkReader) Pos() int64 { return c.pos }
 // moves nothing and reports false unless off lies after Pos and before
 // the chunk's end.
 func (c *ChunkReader) SkipTo(off int64, pages int) bool {
+	if c.ahead.set && off > c.ahead.pos && off < c.end {
+		c.unfetch()
+	}
 	if c.err != nil || off <= c.pos || off >= c.end {
 		return false
 	}
@@ -321,7 +389,7 @@ func (c *ChunkReader) SkipTo(off int64, pages int) bool {
 	return true
 }
 
-func (c *ChunkReader) next(decode bool) (*Page, *meta.PageHeader, error) {
+func (c *ChunkReader) next(decode bool, into *Page) (*Page, *meta.PageHeader, error) {
 	if c.err != nil {
 		return nil, nil, c.err
 	}
@@ -390,13 +458,13 @@ func (c *ChunkReader) next(decode bool) (*Page, *meta.PageHeader, error) {
 				return nil, nil, c.fail(ord, off, err)
 			}
 		case meta.DataPage, meta.DataPageV2:
-			c.page.Ordinal = c.ordinal
-			c.page.Offset = off
+			into.Ordinal = c.ordinal
+			into.Offset = off
 			c.ordinal++
-			if err := c.dec.DecodeDataPage(h, body, &c.page); err != nil {
+			if err := c.dec.DecodeDataPage(h, body, into); err != nil {
 				return nil, nil, c.fail(ord, off, err)
 			}
-			return &c.page, h, nil
+			return into, h, nil
 		default:
 			// INDEX_PAGE and unknown page types carry nothing to read.
 		}

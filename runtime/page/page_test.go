@@ -123,30 +123,36 @@ func readChunk(chunk []byte, col Column, opts ChunkOptions) (def, rep []uint8, v
 		}
 		def = append(def, p.Def...)
 		rep = append(rep, p.Rep...)
-		v := &p.Values
-		switch col.Type {
-		case meta.Boolean:
-			all = append(all, fmt.Sprint(v.Bool))
-		case meta.Int32:
-			all = append(all, fmt.Sprint(v.Int32))
-		case meta.Int64:
-			all = append(all, fmt.Sprint(v.Int64))
-		case meta.Int96:
-			all = append(all, fmt.Sprint(v.Int96))
-		case meta.Float:
-			all = append(all, fmt.Sprint(v.Float))
-		case meta.Double:
-			all = append(all, fmt.Sprint(v.Double))
-		case meta.ByteArray:
-			var s []string
-			for i := range v.Bytes.Len() {
-				s = append(s, string(v.Bytes.At(i)))
-			}
-			all = append(all, fmt.Sprint(s))
-		case meta.FixedLenByteArray:
-			all = append(all, fmt.Sprintf("%x", v.Fixed))
-		}
+		all = append(all, valuesString(p, col.Type))
 	}
+}
+
+// valuesString renders the values of p, of type t, with fmt.
+func valuesString(p *Page, t meta.Type) string {
+	v := &p.Values
+	switch t {
+	case meta.Boolean:
+		return fmt.Sprint(v.Bool)
+	case meta.Int32:
+		return fmt.Sprint(v.Int32)
+	case meta.Int64:
+		return fmt.Sprint(v.Int64)
+	case meta.Int96:
+		return fmt.Sprint(v.Int96)
+	case meta.Float:
+		return fmt.Sprint(v.Float)
+	case meta.Double:
+		return fmt.Sprint(v.Double)
+	case meta.ByteArray:
+		var s []string
+		for i := range v.Bytes.Len() {
+			s = append(s, string(v.Bytes.At(i)))
+		}
+		return fmt.Sprint(s)
+	case meta.FixedLenByteArray:
+		return fmt.Sprintf("%x", v.Fixed)
+	}
+	return ""
 }
 
 var codecs = []meta.CompressionCodec{meta.Uncompressed, meta.Snappy, meta.Gzip, meta.Brotli, meta.Zstd, meta.LZ4Raw}

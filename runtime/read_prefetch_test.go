@@ -1,0 +1,105 @@
+package runtime
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/pqgen/pqgen/runtime/meta"
+)
+
+// repeatedFile returns a file of rows rows of a required int64 and a
+// repeated string (zero to four values a row), in pages of at most 40
+// rows.
+func repeatedFile(t *testing.T, rows int, opts ...WriterOption) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	s := mustSchema(t, `message m { required int64 id; repeated binary tags (STRING); }`)
+	w, err := NewFileWriter(&buf, s, append([]WriterOption{WithPageRowLimit(40)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for start := 0; start < rows; start += 500 {
+		ids, _ := w.Int64Buffer(0)
+		tags, _ := w.ByteArrayBuffer(1)
+		end := min(start+500, rows)
+		for i := start; i < end; i++ {
+			ids.Values = append(ids.Values, int64(i)*3-7)
+			n := (i * 7) % 5
+			if n == 0 {
+				tags.Def, tags.Rep = append(tags.Def, 0), append(tags.Rep, 0)
+			}
+			for k := range n {
+				tags.Def = append(tags.Def, 1)
+				tags.Rep = append(tags.Rep, uint8(min(k, 1)))
+				tags.Values.AppendString(fmt.Sprintf("t%d-%d", i%97, k))
+			}
+		}
+		if err := w.EndRows(end - start); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestReadAheadPrefetch: files of many pages per chunk (flat columns of
+// every physical type, and a repeated string column), read through
+// ReadColumns with WithReadParallelism(2), have pages decoded ahead by
+// the read-ahead goroutine (page.ChunkReader.Prefetch) and hand out the
+// batches of the sequential reads, under several codecs, in v1 and v2
+// pages, with the byte-array readers of generated readers (lazy) too,
+// whose strings share the pages' bytes; the strings of batches read
+// before keep their values after the reader is released and its
+// buffers reused.
+func TestReadAheadPrefetch(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	dir := t.TempDir()
+	var files []string
+	for _, codec := range []meta.CompressionCodec{meta.Snappy, meta.Zstd, meta.Uncompressed} {
+		for _, v := range []int{1, 2} {
+			opts := []WriterOption{WithCompression(codec, 0), WithDataPageVersion(v)}
+			flat := writeFilterFile(t, randRows(newRand(uint64(v)), 4000),
+				append(opts, WithPageRowLimit(50), WithRowGroupSize(96<<10))...)
+			rep := repeatedFile(t, 4000, opts...)
+			for name, b := range map[string][]byte{"flat": flat, "repeated": rep} {
+				path := filepath.Join(dir, fmt.Sprintf("%s-%s-v%d.parquet", name, codec.String(), v))
+				if err := os.WriteFile(path, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, path)
+			}
+		}
+	}
+	prefetched := int64(0)
+	for _, path := range files {
+		for _, sizes := range [][]int{{37}, {5, 200, 64, 1}} {
+			for _, lazy := range []bool{false, true} {
+				seq, _, fr := pipeRead(t, path, sizes, lazy)
+				fr.Release()
+				got, strs, fr := pipeRead(t, path, sizes, lazy, WithReadParallelism(2))
+				want := cloneStrings(strs)
+				if fr.pipe == nil || fr.pipe.off {
+					t.Fatalf("%s: nothing was read ahead", path)
+				}
+				fr.Release()
+				prefetched += fr.pipe.prefetched.Load()
+				sameBatches(t, fmt.Sprintf("%s, batches %v, lazy %v", path, sizes, lazy), got, seq)
+				pipeRead(t, path, sizes, lazy, WithReadParallelism(2))
+				if !slices.Equal(strs, want) {
+					t.Fatalf("%s, lazy %v: strings of released batches changed", path, lazy)
+				}
+			}
+		}
+	}
+	if prefetched == 0 {
+		t.Fatal("no page was decoded ahead")
+	}
+	t.Logf("%d pages decoded ahead", prefetched)
+}
