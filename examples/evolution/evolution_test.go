@@ -107,28 +107,13 @@ func emptyAsNil(b []byte) []byte {
 var cmpDec = cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".DecFix" },
 	cmp.Comparer(func(a, b []byte) bool { return unbe(a).Cmp(unbe(b)) == 0 }))
 
-// readAll reads every row of r.
+// readAll reads every row of r, in Reads of 97 rows.
 func readAll[T any](t *testing.T, r interface {
 	Read([]T) (int, error)
 	Close() error
 }) []T {
 	t.Helper()
-	var out []T
-	buf := make([]T, 97)
-	for {
-		n, err := r.Read(buf)
-		out = append(out, buf[:n]...)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := r.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return readBatches(t, 97, r)
 }
 
 // writerOptions are the layouts every file of the matrix is written in:

@@ -15,10 +15,10 @@ import (
 
 // sparkFile writes SparkV1 rows holding the INT96 timestamps of ts (Opt
 // null every third row) and returns the file.
-func sparkFile(t testing.TB, ts []time.Time) []byte {
+func sparkFile(t testing.TB, ts []time.Time, opts ...pqrt.WriterOption) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w, err := NewSparkV1Writer(&buf)
+	w, err := NewSparkV1Writer(&buf, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
