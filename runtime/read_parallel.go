@@ -10,27 +10,29 @@ import (
 	"sync/atomic"
 )
 
-// WithReadParallelism makes each Read of a generated reader decode up to
-// n columns at the same time (default 1: one after the other), and, from
-// 2 on, read ahead: while the caller's Read builds the rows of one batch,
+// WithReadParallelism makes each Read of a generated reader decode up to n
+// columns at the same time (default 1: one after the other), and, from 2
+// on, read ahead: while the caller's Read builds the rows of one batch,
 // n-1 goroutines decode the columns of the next batch of as many rows into
 // a second set of column buffers, which the next Read takes over (it
 // decodes the columns they have not started yet itself). A batch read
 // without one ahead of it (the last, or one whose columns cannot be read
 // ahead: Variants, layout adapters) is assembled in two halves at once
-// instead (Leaves.Split, Both). A goroutine left without columns to
-// decode decodes the next page of each column ahead (read_prefetch.go),
-// so that the batch that crosses a page boundary does not wait for the
-// whole page (without row selection, which skips pages). It pays on files with several costly
-// columns (compressed, dictionary-encoded or long byte arrays) and
-// batches of thousands of rows (a Read of fewer than about 16,000 rows ×
-// columns decodes them one after the other and reads nothing ahead). The
-// rows and errors returned are the same, each error from the Read of the
-// batch it belongs to; the column buffers take twice the memory, and
-// Deviations may already list those of the batch read ahead. The
-// goroutines wait for the next Read spinning, up to twice the time
-// between two Reads (at least 0.1 ms, at most 1 ms), then exit; Close
-// (FileReader.Release) stops them at once.
+// instead (Leaves.Split, Both). A goroutine left without columns to decode
+// decodes the next page of each column ahead (read_prefetch.go), so that
+// the batch that crosses a page boundary does not wait for the whole page
+// (without row selection, which skips pages). It pays on files with
+// several costly columns (compressed, dictionary-encoded or long byte
+// arrays) and batches of thousands of rows (a Read of fewer than about
+// 16,000 rows × columns decodes them one after the other and reads nothing
+// ahead). The rows and errors returned are the same, each error from the
+// Read of the batch it belongs to; the column buffers take twice the
+// memory, each column holds a second decoded page (1,000,000 flat rows
+// read in batches of 4,096: peak heap 4.6 -> 5.9 MiB; 100,000 rows of 200
+// columns: 147 -> 166 MiB), and Deviations may already list those of the
+// batch read ahead. The goroutines wait for the next Read spinning, up to
+// twice the time between two Reads (at least 0.1 ms, at most 1 ms), then
+// exit; Close (FileReader.Release) stops them at once.
 //
 // ReadTFile (ReadFileWith) uses it otherwise on a file of two or more row
 // groups: n goroutines read runs of row groups at once, each with a
