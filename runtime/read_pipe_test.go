@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"os"
 	goruntime "runtime"
 	"slices"
 	"testing"
@@ -34,7 +35,27 @@ var pipeFiles = append([]string{
 // ByteArrayReader.lazy), whose strings share the pages' bytes.
 func pipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...ReaderOption) (batches, strs []string, fr *FileReader) {
 	t.Helper()
-	fr = openReader(t, path, opts...)
+	batches, strs, fr, err := tryPipeRead(t, path, sizes, lazy, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return batches, strs, fr
+}
+
+// tryPipeRead is pipeRead returning the error that ends the read (nil at
+// the end of the rows) with the batches read before; fr is nil when the
+// file does not open.
+func tryPipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...ReaderOption) (batches, strs []string, fr *FileReader, err error) {
+	t.Helper()
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { fh.Close() })
+	st, _ := fh.Stat()
+	if fr, err = NewFileReader(fh, st.Size(), opts...); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
 	var (
 		jobs []ColumnJob
 		lvs  []*Levels
@@ -99,7 +120,7 @@ func pipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...ReaderO
 			}
 		}
 		if err != nil {
-			t.Fatal(err)
+			return batches, strs, fr, err
 		}
 		jobs = append(jobs, ColumnJob{c: c, path: l.PathString()})
 		lvs, vals = append(lvs, lv), append(vals, val)
@@ -108,13 +129,13 @@ func pipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...ReaderO
 	for i := 0; ; i++ {
 		k, err := fr.Available(read, sizes[i%len(sizes)])
 		if err != nil {
-			t.Fatal(err)
+			return batches, strs, fr, err
 		}
 		if k == 0 {
-			return batches, strs, fr
+			return batches, strs, fr, nil
 		}
 		if err := fr.ReadColumns(k, jobs...); err != nil {
-			t.Fatalf("%s, rows from %d: %v", path, read, err)
+			return batches, strs, fr, fmt.Errorf("%s, rows from %d: %w", path, read, err)
 		}
 		for j, lv := range lvs {
 			// Whether a column lacks a kind of levels is told by nil.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -102,4 +103,40 @@ func TestReadAheadPrefetch(t *testing.T) {
 		t.Fatal("no page was decoded ahead")
 	}
 	t.Logf("%d pages decoded ahead", prefetched)
+}
+
+// TestReadAheadWholeCorpus: every file of the corpus read through
+// ReadColumns with every batch read ahead (and pages prefetched) gives
+// the batches of the sequential read and ends with the same error, if
+// any.
+func TestReadAheadWholeCorpus(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	prefetched := int64(0)
+	for _, rel := range corpus.Files(t, ".parquet") {
+		path := corpus.Path(t, rel)
+		for _, sizes := range [][]int{{7}, {100, 3}} {
+			for _, lazy := range []bool{false, true} {
+				seq, _, fr, errSeq := tryPipeRead(t, path, sizes, lazy)
+				if fr != nil {
+					fr.Release()
+				}
+				got, _, fr, errPar := tryPipeRead(t, path, sizes, lazy, WithReadParallelism(2))
+				if fr != nil {
+					fr.Release()
+					if fr.pipe != nil {
+						prefetched += fr.pipe.prefetched.Load()
+					}
+				}
+				what := fmt.Sprintf("%s, batches %v, lazy %v", rel, sizes, lazy)
+				if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+					t.Fatalf("%s: read ahead: %v; sequentially: %v", what, errPar, errSeq)
+				}
+				sameBatches(t, what, got, seq)
+			}
+		}
+	}
+	if prefetched == 0 {
+		t.Fatal("no page was decoded ahead")
+	}
 }
