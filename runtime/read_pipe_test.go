@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"io"
 	"os"
 	goruntime "runtime"
 	"slices"
@@ -53,8 +54,15 @@ func tryPipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...Read
 	}
 	t.Cleanup(func() { fh.Close() })
 	st, _ := fh.Stat()
-	if fr, err = NewFileReader(fh, st.Size(), opts...); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", path, err)
+	return pipeReadAt(t, fh, st.Size(), path, sizes, lazy, opts...)
+}
+
+// pipeReadAt is tryPipeRead of the file of size bytes in r, named name
+// in errors.
+func pipeReadAt(t *testing.T, r io.ReaderAt, size int64, name string, sizes []int, lazy bool, opts ...ReaderOption) (batches, strs []string, fr *FileReader, err error) {
+	t.Helper()
+	if fr, err = NewFileReader(r, size, opts...); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var (
 		jobs []ColumnJob
@@ -135,7 +143,7 @@ func tryPipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...Read
 			return batches, strs, fr, nil
 		}
 		if err := fr.ReadColumns(k, jobs...); err != nil {
-			return batches, strs, fr, fmt.Errorf("%s, rows from %d: %w", path, read, err)
+			return batches, strs, fr, fmt.Errorf("%s, rows from %d: %w", name, read, err)
 		}
 		for j, lv := range lvs {
 			// Whether a column lacks a kind of levels is told by nil.

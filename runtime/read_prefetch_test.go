@@ -140,3 +140,39 @@ func TestReadAheadWholeCorpus(t *testing.T) {
 		t.Fatal("no page was decoded ahead")
 	}
 }
+
+// FuzzReadAhead: arbitrary bytes read through ReadColumns with every
+// batch read ahead and pages prefetched give the batches, and end with
+// the error, of the sequential read; neither panics. Seeds: the files of
+// TestReadAheadPrefetch's shapes, small. The batches are all of 23 rows:
+// a ReadColumns of fewer rows than the batch read ahead returns the error
+// that batch met, even past its rows (see WithReadParallelism).
+func FuzzReadAhead(f *testing.F) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	f.Add(writeFilterFile(f, randRows(newRand(3), 200), WithPageRowLimit(20), WithCompression(meta.Snappy, 0)))
+	f.Add(writeFilterFile(f, randRows(newRand(4), 200), WithPageRowLimit(30), WithDataPageVersion(2), WithCompression(meta.Zstd, 0)))
+	f.Add(smallIndexedFile(f))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		opts := []ReaderOption{WithMaxFooterSize(1 << 20), WithMaxPageSize(1 << 20), WithMaxPageValues(1 << 16),
+			WithMetaLimits(meta.Limits{MaxStringLen: 1 << 16, MaxContainerLen: 1 << 12, MaxDepth: 32})}
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil || len(fr.File().Meta.RowGroups)*len(fr.File().Schema.Leaves) > 256 {
+			return
+		}
+		for _, lazy := range []bool{false, true} {
+			seq, _, fr, errSeq := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "fuzz", []int{23}, lazy, opts...)
+			if fr != nil {
+				fr.Release()
+			}
+			got, _, fr, errPar := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "fuzz", []int{23}, lazy, append(opts, WithReadParallelism(2))...)
+			if fr != nil {
+				fr.Release()
+			}
+			if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+				t.Fatalf("read ahead: %v; sequentially: %v", errPar, errSeq)
+			}
+			sameBatches(t, "fuzz", got, seq)
+		}
+	})
+}
