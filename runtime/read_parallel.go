@@ -47,9 +47,9 @@ import (
 // garbage collector's workers take the other core when rows hold maps:
 // on a 2-vCPU VM (the suite of peers/bench, whose pqgen-par reads with
 // WithReadParallelism(2)), 200,000 flat rows of six columns read
-// 1.1-1.3 times as fast, nested rows 1.1-1.5 times and 20,000 rows of 200
-// columns 1.2-1.6 times (snappy and zstd, regular and high-entropy
-// data; best of three rounds).
+// 1.4-1.5 times as fast, nested rows 1.3-1.7 times and 20,000 rows of 200
+// columns 0.9-1.6 times (1.4-1.6 times at 100,000 rows) (snappy and zstd,
+// regular and high-entropy data; best of three rounds).
 func WithReadParallelism(n int) ReaderOption {
 	return func(c *readerConfig) {
 		if n < 1 {
