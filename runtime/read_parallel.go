@@ -17,24 +17,23 @@ import (
 // a second set of column buffers, which the next Read takes over (it
 // decodes the columns they have not started yet itself). A batch read
 // without one ahead of it (the last, or one whose columns cannot be read
-// ahead: Variants, layout adapters) is assembled in two halves at once
-// instead (Leaves.Split, Both). A goroutine left without columns to decode
-// decodes the next page of each column ahead (read_prefetch.go), so that
-// the batch that crosses a page boundary does not wait for the whole page
-// (without row selection, which skips pages). It pays on files with
-// several costly columns (compressed, dictionary-encoded or long byte
-// arrays) and batches of thousands of rows (a Read of fewer than about
-// 16,000 rows × columns decodes them one after the other and reads nothing
-// ahead). The rows and errors returned are the same, each error from the
-// Read of the batch it belongs to (but for a Read of fewer rows than the
-// Read before it, which returns an error met in the rows read ahead past
-// its own); the column buffers take twice the memory, each column holds a
-// second decoded page (1,000,000 flat rows read in batches of 4,096: peak
-// heap 4.6 -> 5.9 MiB; 100,000 rows of 200 columns: 147 -> 166 MiB), and
-// Deviations may already list those of the batch read ahead. The
-// goroutines wait for the next Read spinning, up to twice the time between
-// two Reads (at least 0.1 ms, at most 1 ms), then exit; Close
-// (FileReader.Release) stops them at once.
+// ahead: Variants) is assembled in two halves at once instead
+// (Leaves.Split, Both). A goroutine left without columns to decode decodes
+// the next page of each column ahead (read_prefetch.go), so that the batch
+// that crosses a page boundary does not wait for the whole page (without
+// row selection, which skips pages). It pays on files with several costly
+// columns (compressed, dictionary-encoded or long byte arrays) and batches
+// of thousands of rows (a Read of fewer than about 16,000 rows × columns
+// decodes them one after the other and reads nothing ahead). The rows and
+// errors returned are the same, each error from the Read of the batch it
+// belongs to (but for a Read of fewer rows than the Read before it, which
+// returns an error met in the rows read ahead past its own); the column
+// buffers take twice the memory, each column holds a second decoded page
+// (1,000,000 flat rows read in batches of 4,096: peak heap 4.6 -> 5.9 MiB;
+// 100,000 rows of 200 columns: 147 -> 166 MiB), and Deviations may already
+// list those of the batch read ahead. The goroutines wait for the next
+// Read spinning, up to twice the time between two Reads (at least 0.1 ms,
+// at most 1 ms), then exit; Close (FileReader.Release) stops them at once.
 //
 // ReadTFile (ReadFileWith) uses it otherwise on a file of two or more row
 // groups: n goroutines read runs of row groups at once, each with a

@@ -46,7 +46,7 @@ type readPipe struct {
 	jobs  []ColumnJob  // the generated reader's jobs (compared by identity)
 	front []pipeReader // per job: its reader, nil when the column is not read
 	back  []pipeReader // per job: the back reader, made on the first read-ahead
-	off   bool         // some job cannot be read ahead (Variant, layout adapter)
+	off   bool         // some job cannot be read ahead (Variant)
 
 	k     int  // rows of the batch in the back readers
 	ahead bool // the back readers hold, or are being filled with, the next k rows
@@ -79,7 +79,7 @@ func newPipe(jobs []ColumnJob) *readPipe {
 			return p
 		}
 		c := f.cur()
-		if c.lv == nil || c.adapt != nil && c.adapt.defMap != nil {
+		if c.lv == nil {
 			p.off = true
 			return p
 		}
@@ -294,16 +294,21 @@ func exactRows(got, k int, err error, path string) error {
 
 // splitBatch leaves the first rows rows of f's batch in f and moves the
 // others to b, whose batch f's replaced (and is not needed any more).
-// Columns read ahead have no layout adapter: their levels are the file's.
+// The levels are the bound leaf's: a layout adapter's (Bind) maximum
+// definition level may differ from the file's.
 func splitBatch(f, b pipeReader, rows int) {
 	c := f.cur()
 	lv, tl := f.levels(), b.levels()
-	s, v := rowCut(lv, c.leaf.MaxDef, c.leaf.MaxRep, rows)
+	maxDef := c.leaf.MaxDef
+	if a := c.adapt; a != nil && a.defMap != nil {
+		maxDef = a.wantMaxDef
+	}
+	s, v := rowCut(lv, maxDef, c.leaf.MaxRep, rows)
 	if c.leaf.MaxRep > 0 {
 		tl.Rep = append(tl.Rep[:0], lv.Rep[s:]...)
 		lv.Rep = lv.Rep[:s]
 	}
-	if c.leaf.MaxDef > 0 {
+	if maxDef > 0 {
 		tl.Def = append(tl.Def[:0], lv.Def[s:]...)
 		lv.Def = lv.Def[:s]
 	}

@@ -113,7 +113,7 @@ func readAll[T any](t *testing.T, r interface {
 	Close() error
 }) []T {
 	t.Helper()
-	return readBatches(t, 97, r)
+	return readBatches(t, r, 97)
 }
 
 // writerOptions are the layouts every file of the matrix is written in:

@@ -3,8 +3,11 @@ package evolution
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -12,23 +15,25 @@ import (
 	pqrt "github.com/pqgen/pqgen/runtime"
 )
 
-// readAheadRows is enough rows for reads of readAheadBatch rows to be
-// read ahead (runtime.WithReadParallelism) for many batches.
-const (
-	readAheadRows  = 12_000
-	readAheadBatch = 2048
-)
+// readAheadRows is enough rows for Reads of readAheadBatches rows to be
+// read ahead (runtime.WithReadParallelism) for many batches; the Reads
+// of other sizes than the one before them split and extend the batch
+// read ahead.
+const readAheadRows = 12_000
 
-// readBatches reads every row of r in Reads of batch rows.
-func readBatches[T any](t *testing.T, batch int, r interface {
+var readAheadBatches = []int{2048, 2048, 700, 3000}
+
+// readBatches reads every row of r in Reads of batches[i] rows, i
+// cycling.
+func readBatches[T any](t *testing.T, r interface {
 	Read([]T) (int, error)
 	Close() error
-}) []T {
+}, batches ...int) []T {
 	t.Helper()
 	var out []T
-	buf := make([]T, batch)
-	for {
-		n, err := r.Read(buf)
+	buf := make([]T, slices.Max(batches))
+	for i := 0; ; i++ {
+		n, err := r.Read(buf[:batches[i%len(batches)]])
 		out = append(out, buf[:n]...)
 		if errors.Is(err, io.EOF) {
 			break
@@ -46,11 +51,10 @@ func readBatches[T any](t *testing.T, batch int, r interface {
 // TestEvolvedReadAhead: files of small pages read into the evolved types
 // through Bind's conversions (widening, rescaling, integers as floats,
 // renamed and added fields, legacy layouts) give the same rows with
-// runtime.WithReadParallelism(2) as without it. FlatV2 and NestedV2 have
-// columns whose levels change (nullable fields, added ones), which are
-// not read ahead; SparkV2's columns convert only (INT96 into TIMESTAMP),
-// so its batches and pages are read ahead, and its pages convert in the
-// order read.
+// runtime.WithReadParallelism(2) as without it, their batches and pages
+// read ahead: FlatV2 and NestedV2 change levels (nullable fields, legacy
+// layouts), in Reads of several sizes; SparkV2's pages convert (INT96
+// into TIMESTAMP), in the order read.
 func TestEvolvedReadAhead(t *testing.T) {
 	ts := sparkTimes(40_000, false)
 	spark := sparkFile(t, ts, pqrt.WithPageRowLimit(500))
@@ -60,7 +64,7 @@ func TestEvolvedReadAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := readBatches[SparkV2](t, 8192, r)
+		got := readBatches[SparkV2](t, r, 8192)
 		if len(got) != len(ts) {
 			t.Fatalf("parallelism %d: %d Spark rows, want %d", par, len(got), len(ts))
 		}
@@ -98,12 +102,12 @@ func TestEvolvedReadAhead(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gotFlat := readBatches[FlatV2](t, readAheadBatch, r)
+			gotFlat := readBatches[FlatV2](t, r, readAheadBatches...)
 			n, err := NewNestedV2Reader(bytes.NewReader(nest), int64(len(nest)), pqrt.WithReadParallelism(par))
 			if err != nil {
 				t.Fatal(err)
 			}
-			gotNest := readBatches[NestedV2](t, readAheadBatch, n)
+			gotNest := readBatches[NestedV2](t, n, readAheadBatches...)
 			if par == 1 {
 				// The sequential reads give the rows of the other tests.
 				if len(gotFlat) != readAheadRows || len(gotNest) != readAheadRows {
@@ -124,6 +128,57 @@ func TestEvolvedReadAhead(t *testing.T) {
 			}
 			if !reflect.DeepEqual(gotNest, nestSeq) {
 				t.Fatalf("%s: nested rows read ahead differ: %s", name, cmp.Diff(nestSeq, gotNest))
+			}
+		}
+	}
+}
+
+// TestEvolvedReadAheadNull: a null read into a required field
+// (runtime.WithOptionalAsRequired) fails the same Read, with the same
+// error naming the row, with runtime.WithReadParallelism(2) as without,
+// for a top-level field and a list element. OptV2 has three columns:
+// Reads of 8,192 rows are read ahead.
+func TestEvolvedReadAheadNull(t *testing.T) {
+	var v1 []OptV1
+	for i := range 40_000 {
+		a, s, e := int32(i), strings.Repeat("s", i%5), int32(-i)
+		v1 = append(v1, OptV1{A: &a, S: &s, L: []*int32{&e, &e}[:i%3]})
+	}
+	for _, c := range []struct {
+		row    int
+		mutate func(*OptV1)
+		msg    string
+	}{
+		{29123, func(v *OptV1) { v.A = nil }, `column "a", row 29123: a null`},
+		{33208, func(v *OptV1) { v.L[0] = nil }, `column "l.list.element", row 33208: a null`},
+	} {
+		rs := append([]OptV1(nil), v1...)
+		rs[c.row].L = append([]*int32(nil), rs[c.row].L...)
+		c.mutate(&rs[c.row])
+		data := writeRows(t, NewOptV1Writer, rs, pqrt.WithPageRowLimit(50))
+		var seq string
+		for _, par := range []int{1, 2} {
+			r, err := NewOptV2Reader(bytes.NewReader(data), int64(len(data)), pqrt.WithOptionalAsRequired(true), pqrt.WithReadParallelism(par))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := 0
+			buf := make([]OptV2, 8192)
+			for {
+				n, err := r.Read(buf)
+				rows += n
+				if err != nil {
+					if !errors.Is(err, pqrt.ErrValue) || !strings.Contains(err.Error(), c.msg) {
+						t.Fatalf("parallelism %d: %v, want an error containing %s", par, err, c.msg)
+					}
+					got := fmt.Sprintf("%d rows, then %v", rows, err)
+					if par == 1 {
+						seq = got
+					} else if got != seq {
+						t.Fatalf("read ahead: %s; sequentially: %s", got, seq)
+					}
+					break
+				}
 			}
 		}
 	}
