@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/internal/corpus"
@@ -175,4 +176,76 @@ func FuzzReadAhead(f *testing.F) {
 			sameBatches(t, "fuzz", got, seq)
 		}
 	})
+}
+
+// TestReadAheadBound: a legacy two-level list (a repeated primitive)
+// bound to the modern three-level layout of int64 elements, whose
+// definition levels the layout adapter maps, read through ReadColumns
+// with every batch read ahead in batches of 7, 100 and 3 rows (which
+// split and extend the batches read ahead), gives the levels and values
+// of the sequential read.
+func TestReadAheadBound(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	const rows = 6000
+	var buf bytes.Buffer
+	fw, err := NewFileWriter(&buf, mustParse(t, `message m { optional group l (LIST) { repeated int32 element; } }`), WithPageRowLimit(40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := fw.Int32Buffer(0)
+	for i := range rows {
+		switch i % 4 { // null, [], [i], [i, -i]
+		case 0, 1:
+			c.Def, c.Rep = append(c.Def, uint8(i%4)), append(c.Rep, 0)
+		case 2:
+			c.Def, c.Rep, c.Values = append(c.Def, 2), append(c.Rep, 0), append(c.Values, int32(i))
+		case 3:
+			c.Def, c.Rep, c.Values = append(c.Def, 2, 2), append(c.Rep, 0, 1), append(c.Values, int32(i), -int32(i))
+		}
+	}
+	if err := fw.EndRows(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	read := func(opts ...ReaderOption) []string {
+		r, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Release()
+		idx, err := r.Bind(mustParse(t, `message m { optional group l (LIST) { repeated group list { optional int64 element; } } }`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		col, err := r.Int64Reader(idx[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs := []ColumnJob{{c: col, path: "l.list.element"}} // one slice, as generated readers keep
+		var out []string
+		read := int64(0)
+		for i := 0; ; i++ {
+			k, err := r.Available(read, []int{7, 100, 3}[i%3])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k == 0 {
+				return out
+			}
+			if err := r.ReadColumns(k, jobs...); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprint(col.Def, col.Rep, col.Values))
+			read += int64(k)
+		}
+	}
+	seq, got := read(), read(WithReadParallelism(2))
+	if len(seq) == 0 || !strings.Contains(seq[0], "[0 1 3 3 3") {
+		t.Fatalf("sequentially: %.80q", seq)
+	}
+	sameBatches(t, "bound legacy list", got, seq)
 }
