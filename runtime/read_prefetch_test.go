@@ -106,23 +106,38 @@ func TestReadAheadPrefetch(t *testing.T) {
 	t.Logf("%d pages decoded ahead", prefetched)
 }
 
-// TestReadAheadWholeCorpus: every file of the corpus read through
-// ReadColumns with every batch read ahead (and pages prefetched) gives
-// the batches of the sequential read and ends with the same error, if
-// any.
+// TestReadAheadWholeCorpus: every file of the corpus, the encrypted ones
+// with their keys, read through ReadColumns with every batch read ahead
+// (and pages prefetched, decrypted ahead) gives the batches of the
+// sequential read and ends with the same error, if any.
 func TestReadAheadWholeCorpus(t *testing.T) {
 	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
 	readAheadMinSlots = 1
 	prefetched := int64(0)
-	for _, rel := range corpus.Files(t, ".parquet") {
+	files := corpus.Files(t, ".parquet")
+	encrypted := corpus.Files(t, ".parquet.encrypted")
+	if len(encrypted) < 8 {
+		t.Fatalf("%d encrypted files", len(encrypted))
+	}
+	for _, rel := range append(files, encrypted...) {
 		path := corpus.Path(t, rel)
+		var opts []ReaderOption
+		if strings.HasSuffix(rel, ".encrypted") {
+			opts = corpusKeys(rel)
+			if strings.Contains(rel, "external_key_material") {
+				opts = []ReaderOption{WithKeyRetriever(externalKeyRetriever(t, rel))}
+			}
+		}
 		for _, sizes := range [][]int{{7}, {100, 3}} {
 			for _, lazy := range []bool{false, true} {
-				seq, _, fr, errSeq := tryPipeRead(t, path, sizes, lazy)
+				seq, _, fr, errSeq := tryPipeRead(t, path, sizes, lazy, opts...)
 				if fr != nil {
 					fr.Release()
 				}
-				got, _, fr, errPar := tryPipeRead(t, path, sizes, lazy, WithReadParallelism(2))
+				if strings.HasSuffix(rel, ".encrypted") && errSeq != nil {
+					t.Fatalf("%s: %v", rel, errSeq)
+				}
+				got, _, fr, errPar := tryPipeRead(t, path, sizes, lazy, append(opts, WithReadParallelism(2))...)
 				if fr != nil {
 					fr.Release()
 					if fr.pipe != nil {
