@@ -132,17 +132,28 @@ func readColumn(fr *FileReader, col, batch int) (*columnData, error) {
 
 func openReader(tb testing.TB, path string, opts ...ReaderOption) *FileReader {
 	tb.Helper()
+	fh, size := openTestFile(tb, path)
+	fr, err := NewFileReader(fh, size, opts...)
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return fr
+}
+
+// openTestFile opens the file at path for the test's duration and returns it
+// and its size.
+func openTestFile(tb testing.TB, path string) (*os.File, int64) {
+	tb.Helper()
 	fh, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { fh.Close() })
-	st, _ := fh.Stat()
-	fr, err := NewFileReader(fh, st.Size(), opts...)
+	st, err := fh.Stat()
 	if err != nil {
-		tb.Fatalf("%s: %v", path, err)
+		tb.Fatal(err)
 	}
-	return fr
+	return fh, st.Size()
 }
 
 // expectedErrors lists the corpus files (or file/column) pqgen refuses, and

@@ -105,10 +105,7 @@ func TestReadEncryptedCorpus(t *testing.T) {
 	}
 	for _, rel := range files {
 		t.Run(rel, func(t *testing.T) {
-			opts := corpusKeys(rel)
-			if strings.Contains(rel, "external_key_material") {
-				opts = []ReaderOption{WithKeyRetriever(externalKeyRetriever(t, rel))}
-			}
+			opts := corpusKeyOptions(t, rel)
 			var ref map[string]*columnData
 			for _, batch := range []int{1024, 7, 1} {
 				cols, errs := readAll(t, rel, batch, opts...)
@@ -200,6 +197,16 @@ func checkBloomFilterFile(t *testing.T, rel string, cols map[string]*columnData,
 // (KEK) with the KEK's id as AAD, and the KEK under the master key of the
 // in-memory KMS with the master key id as AAD, each as base64 of nonce,
 // ciphertext and tag.
+// corpusKeyOptions returns the options that read the encrypted corpus
+// file rel: its documented keys, or for the file of external key
+// material a key retriever.
+func corpusKeyOptions(t *testing.T, rel string) []ReaderOption {
+	if strings.Contains(rel, "external_key_material") {
+		return []ReaderOption{WithKeyRetriever(externalKeyRetriever(t, rel))}
+	}
+	return corpusKeys(rel)
+}
+
 func externalKeyRetriever(t *testing.T, rel string) func([]byte) ([]byte, error) {
 	dir, base := rel[:strings.LastIndex(rel, "/")+1], rel[strings.LastIndex(rel, "/")+1:]
 	raw, err := os.ReadFile(corpus.Path(t, dir+"_KEY_MATERIAL_FOR_"+base+".json"))

@@ -3,7 +3,6 @@ package runtime
 import (
 	"fmt"
 	"io"
-	"os"
 	goruntime "runtime"
 	"slices"
 	"testing"
@@ -48,13 +47,8 @@ func pipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...ReaderO
 // file does not open.
 func tryPipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...ReaderOption) (batches, strs []string, fr *FileReader, err error) {
 	t.Helper()
-	fh, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { fh.Close() })
-	st, _ := fh.Stat()
-	return pipeReadAt(t, fh, st.Size(), path, sizes, lazy, opts...)
+	fh, size := openTestFile(t, path)
+	return pipeReadAt(t, fh, size, path, sizes, lazy, opts...)
 }
 
 // pipeReadAt is tryPipeRead of the file of size bytes in r, named name

@@ -3,6 +3,7 @@ package evolution
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"math/big"
@@ -303,14 +304,7 @@ func TestOptionalAsRequired(t *testing.T) {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
 	// Nulls: in a top-level field at row 123, in a list element at row 208.
-	for _, c := range []struct {
-		row    int
-		mutate func(*OptV1)
-		msg    string
-	}{
-		{123, func(v *OptV1) { v.A = nil }, `column "a", row 123: a null`},
-		{208, func(v *OptV1) { v.L[0] = nil }, `column "l.list.element", row 208: a null`},
-	} {
+	for _, c := range optNulls(123, 208) {
 		rs := append([]OptV1(nil), v1...)
 		rs[c.row].L = append([]*int32(nil), rs[c.row].L...)
 		c.mutate(&rs[c.row])
@@ -333,6 +327,23 @@ func TestOptionalAsRequired(t *testing.T) {
 				t.Errorf("row %d: Read after the error: %d rows, %v; want 0 and the same error", c.row, n, err)
 			}
 		}
+	}
+}
+
+// optNull is a null written into an OptV1 row that OptV2 requires, and
+// the error reading it names.
+type optNull struct {
+	row    int
+	mutate func(*OptV1)
+	msg    string
+}
+
+// optNulls are the nulls of OptV1 rows top (in the top-level field) and
+// elem (in a list element, which the row must have).
+func optNulls(top, elem int) []optNull {
+	return []optNull{
+		{top, func(v *OptV1) { v.A = nil }, fmt.Sprintf(`column "a", row %d: a null`, top)},
+		{elem, func(v *OptV1) { v.L[0] = nil }, fmt.Sprintf(`column "l.list.element", row %d: a null`, elem)},
 	}
 }
 

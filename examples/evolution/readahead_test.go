@@ -144,14 +144,7 @@ func TestEvolvedReadAheadNull(t *testing.T) {
 		a, s, e := int32(i), strings.Repeat("s", i%5), int32(-i)
 		v1 = append(v1, OptV1{A: &a, S: &s, L: []*int32{&e, &e}[:i%3]})
 	}
-	for _, c := range []struct {
-		row    int
-		mutate func(*OptV1)
-		msg    string
-	}{
-		{29123, func(v *OptV1) { v.A = nil }, `column "a", row 29123: a null`},
-		{33208, func(v *OptV1) { v.L[0] = nil }, `column "l.list.element", row 33208: a null`},
-	} {
+	for _, c := range optNulls(29123, 33208) {
 		rs := append([]OptV1(nil), v1...)
 		rs[c.row].L = append([]*int32(nil), rs[c.row].L...)
 		c.mutate(&rs[c.row])
