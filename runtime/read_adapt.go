@@ -91,8 +91,8 @@ func pathNodes(n *schema.Node) []*schema.Node {
 // (nil when the file's leaf has none: all n at level 0). rep holds the
 // slots' repetition levels (nil when none) and row0 the index of the row
 // the first slot belongs to, when it starts one, for naming the row of a
-// null.
-func (a *adapter) appendDefs(lv *Levels, defs []uint8, n int, rep []uint8, row0 int64) error {
+// null. On a null it returns the index of its slot with the error.
+func (a *adapter) appendDefs(lv *Levels, defs []uint8, n int, rep []uint8, row0 int64) (int, error) {
 	for i := range n {
 		d := uint8(0)
 		if defs != nil {
@@ -108,13 +108,13 @@ func (a *adapter) appendDefs(lv *Levels, defs []uint8, n int, rep []uint8, row0 
 					}
 				}
 			}
-			return fmt.Errorf("%w: column %q, row %d: a null in a field the requested schema requires", ErrValue, a.path, row)
+			return i, fmt.Errorf("%w: column %q, row %d: a null in a field the requested schema requires", ErrValue, a.path, row)
 		}
 		if a.wantMaxDef > 0 {
 			lv.Def = append(lv.Def, uint8(a.defMap[d]))
 		}
 	}
-	return nil
+	return n, nil
 }
 
 // convert replaces the values of p by those of the bound type.

@@ -65,6 +65,10 @@ type cursor struct {
 
 	adapt *adapter // the column's layout adapter (Bind), or nil
 	taken int64    // rows started by the slots taken so far (with an adapter's levels)
+	// nullSlot is the slot of the null the adapter refused in the last
+	// take that failed, -1 when it failed otherwise; defsAt the length of
+	// the levels before that take.
+	nullSlot, defsAt int
 
 	// Page prefetching (read_prefetch.go): whether a read-ahead goroutine
 	// may decode the chunk reader's next page while the column is idle,
@@ -680,41 +684,89 @@ func (c *cursor) endChunk() error {
 
 // readRows replaces lv and the sink's values with the next n whole rows.
 func (c *cursor) readRows(n int, lv *Levels, s sink) (int, error) {
+	c.start(lv, s)
+	return c.moreRows(n, lv, s)
+}
+
+// readRowsAhead is readRows for a batch read ahead (read_pipe.go): on an
+// error it keeps what it read and returns, with the error, the rows a
+// sequential read (readRows) from the same place could have returned
+// without meeting it (see moreRowsKeep).
+func (c *cursor) readRowsAhead(n int, lv *Levels, s sink) (int, error) {
+	c.start(lv, s)
+	return c.moreRowsKeep(n, lv, s, true)
+}
+
+// start empties lv and the sink's values for a new batch.
+func (c *cursor) start(lv *Levels, s sink) {
 	if c.lv == nil && c.bufs != nil {
 		c.adopt(lv, s)
 	}
 	lv.Def = lv.Def[:0]
 	lv.Rep = lv.Rep[:0]
 	s.resetValues()
-	return c.moreRows(n, lv, s)
 }
 
 // moreRows appends the levels and values of the next n whole rows to
 // those lv and the sink s hold (see readRows); on an error they are
 // emptied.
 func (c *cursor) moreRows(n int, lv *Levels, s sink) (int, error) {
+	return c.moreRowsKeep(n, lv, s, false)
+}
+
+// moreRowsKeep is moreRows, but with keep set an error leaves lv and the
+// sink as they were when it was met, and comes with the number of whole
+// rows they hold that a read of fewer rows would have returned without
+// meeting it: a read ahead of n rows that fails past the rows the next
+// Read asks for still hands those out (read_pipe.go). When the next page
+// fails, every row taken counts, but for the last one when a row may
+// continue on that page (a repeated column) or the read would look for
+// the next kept row there (row selection). When the layout adapter
+// refuses a null, the rows before the one holding it count: the slots
+// before that row are taken again. Any other error (a batch of more than
+// maxBatchBytes of values) counts none and empties lv and the sink.
+func (c *cursor) moreRowsKeep(n int, lv *Levels, s sink, keep bool) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}
 	if n <= 0 {
 		return 0, nil
 	}
-	fail := func(err error) (int, error) {
+	rows := 0
+	fail := func(err error, good int) (int, error) {
 		c.err = err
+		if keep && good >= 0 {
+			return good, err
+		}
 		lv.Def = lv.Def[:0]
 		lv.Rep = lv.Rep[:0]
 		s.resetValues()
 		return 0, err
 	}
+	// refused is fail for an error of take, which leaves c.slot at the
+	// first slot it failed to take, rows at the rows counted before them
+	// and, when the layout adapter refused a null, the levels of the
+	// slots before it in lv.Def and nothing else.
+	refused := func(err error, rows int) (int, error) {
+		good := -1
+		if keep && c.nullSlot >= 0 {
+			lv.Def = lv.Def[:c.defsAt]
+			good = c.takeBefore(c.pg, c.slot, c.nullSlot, rows, lv, s)
+		}
+		return fail(err, good)
+	}
 	maxRep := c.leaf.MaxRep
-	rows := 0
 	for {
 		if c.pg == nil || c.slot >= c.pg.NumValues {
 			c.crMu.lock()
 			ok, err := c.nextPage()
 			c.crMu.unlock()
 			if err != nil {
-				return fail(err)
+				good := rows
+				if (maxRep > 0 || c.ranges != nil) && rows > 0 {
+					good-- // the last row may go on, or the next kept one start, on that page
+				}
+				return fail(err, good)
 			}
 			if !ok {
 				break
@@ -726,7 +778,7 @@ func (c *cursor) moreRows(n int, lv *Levels, s sink) (int, error) {
 			// dropping the others.
 			full, err := c.selectRows(p, n, &rows, lv, s)
 			if err != nil {
-				return fail(err)
+				return refused(err, rows)
 			}
 			if full {
 				break
@@ -734,18 +786,17 @@ func (c *cursor) moreRows(n int, lv *Levels, s sink) (int, error) {
 			continue
 		}
 		start := c.slot
-		var end int
+		var end, k int
 		if maxRep == 0 {
-			end = start + min(n-rows, p.NumValues-start)
-			rows += end - start
+			k = min(n-rows, p.NumValues-start)
+			end = start + k
 		} else {
-			var k int
 			end, k = takeRows(p.Rep, start, n-rows)
-			rows += k
 		}
 		if err := c.take(p, start, end, lv, s); err != nil {
-			return fail(err)
+			return refused(err, rows)
 		}
+		rows += k
 		if end < p.NumValues || (maxRep == 0 && rows == n) {
 			break
 		}
@@ -759,8 +810,11 @@ func (c *cursor) moreRows(n int, lv *Levels, s sink) (int, error) {
 	return rows, nil
 }
 
-// take appends the levels and values of slots [start, end) of p.
+// take appends the levels and values of slots [start, end) of p. When
+// the layout adapter refuses a null it sets c.nullSlot to the slot
+// holding it, else -1 on an error.
 func (c *cursor) take(p *page.Page, start, end int, lv *Levels, s sink) error {
+	c.nullSlot = -1
 	nn := c.nonNull(p, start, end)
 	if a := c.adapt; a != nil && a.defMap != nil {
 		var defs, rep []uint8
@@ -770,7 +824,9 @@ func (c *cursor) take(p *page.Page, start, end int, lv *Levels, s sink) error {
 		if c.leaf.MaxRep > 0 {
 			rep = p.Rep[start:end]
 		}
-		if err := a.appendDefs(lv, defs, end-start, rep, c.taken); err != nil {
+		c.defsAt = len(lv.Def)
+		if bad, err := a.appendDefs(lv, defs, end-start, rep, c.taken); err != nil {
+			c.nullSlot = start + bad
 			return err
 		}
 		if rep != nil {
@@ -792,6 +848,29 @@ func (c *cursor) take(p *page.Page, start, end int, lv *Levels, s sink) error {
 	c.slot = end
 	c.val += nn
 	return nil
+}
+
+// takeBefore takes again, for moreRowsKeep, the slots of p from start
+// up to the row that holds slot bad (whose null the layout adapter
+// refused), and returns the whole rows lv then holds: before, the rows
+// counted up to start (the last of which goes on at start when the
+// column is repeated and p.Rep[start] is not 0), plus those started
+// before that row. It returns -1 when the slots fail again.
+func (c *cursor) takeBefore(p *page.Page, start, bad, before int, lv *Levels, s sink) int {
+	cut, good := bad, before+bad-start
+	if c.leaf.MaxRep > 0 {
+		cut, good = start, before-1 // bad is in the row going on at start
+		for j := bad; j >= start; j-- {
+			if p.Rep[j] == 0 {
+				cut, good = j, before+countLevel(p.Rep[start:j], 0)
+				break
+			}
+		}
+	}
+	if cut > start && c.take(p, start, cut, lv, s) != nil {
+		return -1
+	}
+	return max(good, 0)
 }
 
 // nonNull counts the slots of [start, end) holding a value.

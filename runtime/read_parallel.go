@@ -25,9 +25,11 @@ import (
 // columns (compressed, dictionary-encoded or long byte arrays) and batches
 // of thousands of rows (a Read of fewer than about 16,000 rows × columns
 // decodes them one after the other and reads nothing ahead). The rows and
-// errors returned are the same, each error from the Read of the batch it
-// belongs to (but for a Read of fewer rows than the Read before it, which
-// returns an error met in the rows read ahead past its own); the column
+// errors returned are the same, each error from the Read that reaches the
+// row it belongs to: a Read of fewer rows than the batch read ahead gets
+// its rows when the batch failed past them, and the next Read gets the
+// error (but for a batch whose values exceed 4 GiB, which fails as a
+// whole); the column
 // buffers take twice the memory, each column holds a second decoded page
 // (1,000,000 flat rows read in batches of 4,096: peak heap 4.6 -> 5.9 MiB;
 // 100,000 rows of 200 columns: 147 -> 166 MiB), and Deviations may already

@@ -54,9 +54,16 @@ type readPipe struct {
 	// seq<<32 | job. A goroutine takes job i of batch seq with a
 	// compare-and-swap, so that one late for a batch never takes a job of
 	// the next.
-	batch   atomic.Uint64
-	done    doneCount // jobs of the batch decoded (or given up)
-	errs    []error   // per job, the error of its read-ahead
+	batch atomic.Uint64
+	done  doneCount // jobs of the batch decoded (or given up)
+	// errs and good are, per job, the error its read-ahead met (nil when
+	// none: good < k then says the column's rows ended) and the rows of
+	// the batch left that a sequential read could return before it
+	// (cursor.moreRowsKeep): a Read of fewer rows than the batch gets
+	// its rows, and the error comes with the Read that reaches it, as it
+	// would without reading ahead.
+	errs    []error
+	good    []int
 	workers workerSet
 	read    int64 // rows ReadColumns has handed out
 	// prefetched counts the pages the workers decoded ahead
@@ -67,7 +74,7 @@ type readPipe struct {
 // newPipe returns the read-ahead state for jobs, off when one of them is
 // not a plain typed column reader that has read a batch.
 func newPipe(jobs []ColumnJob) *readPipe {
-	p := &readPipe{jobs: jobs, front: make([]pipeReader, len(jobs)), errs: make([]error, len(jobs))}
+	p := &readPipe{jobs: jobs, front: make([]pipeReader, len(jobs)), errs: make([]error, len(jobs)), good: make([]int, len(jobs))}
 	p.done.init()
 	for i, j := range jobs {
 		if j.c == nil {
@@ -128,6 +135,7 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 	}
 	p.k, p.ahead = next, true
 	clear(p.errs)
+	clear(p.good)
 	p.done.reset()
 	seq := uint32(p.batch.Load()>>32) + 1
 	p.batch.Store(uint64(seq) << 32) // publishes k, errs and done
@@ -189,8 +197,7 @@ func (p *readPipe) work(seq uint32) (took int) {
 		}
 		if f := p.front[i]; f != nil {
 			b := p.back[i]
-			got, err := f.cur().readRows(p.k, b.levels(), b)
-			p.errs[i] = exactRows(got, p.k, err, p.jobs[i].path)
+			p.good[i], p.errs[i] = f.cur().readRowsAhead(p.k, b.levels(), b)
 		}
 		took++
 		p.done.finish(int64(len(p.jobs)))
@@ -219,37 +226,44 @@ func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 	if !p.same(jobs) {
 		return fmt.Errorf("%w: ReadColumns of other columns than those whose next rows were read ahead", ErrColumn)
 	}
-	for _, err := range p.errs {
-		if err != nil {
-			return err
-		}
-	}
 	for i, f := range p.front {
 		if f != nil {
 			f.swapBatch(p.back[i])
 		}
 	}
-	switch {
-	case k < p.k:
+	// Column by column, as readColumns: the first to fail gives the
+	// error, the one a sequential read would have met.
+	for i, f := range p.front {
+		if f == nil || k <= p.good[i] {
+			continue
+		}
+		c, path := f.cur(), jobs[i].path
+		switch {
+		case p.errs[i] != nil:
+			return p.errs[i]
+		case p.good[i] < p.k && p.good[i] > 0:
+			return exactRows(p.good[i], k, nil, path) // the column's rows ended
+		case p.good[i] < p.k:
+			got, err := c.moreRows(k, f.levels(), f)
+			return exactRows(got, k, err, path)
+		}
+		got, err := c.moreRows(k-p.k, f.levels(), f)
+		if err := exactRows(p.k+got, k, err, path); err != nil {
+			return err
+		}
+	}
+	if k < p.k {
 		// Fewer rows than read ahead: the rest wait in the back readers.
 		for i, f := range p.front {
 			if f != nil {
 				splitBatch(f, p.back[i], k)
+				p.good[i] -= k
 			}
 		}
 		p.k -= k
 		p.ahead = true // p.next is past the jobs: nothing to decode
 		p.read += int64(k)
 		return nil
-	case k > p.k:
-		for i, f := range p.front {
-			if f != nil {
-				got, err := f.cur().moreRows(k-p.k, f.levels(), f)
-				if err := exactRows(got, k-p.k, err, jobs[i].path); err != nil {
-					return err
-				}
-			}
-		}
 	}
 	r.readAhead(k, jobs)
 	return nil

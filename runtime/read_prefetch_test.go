@@ -157,15 +157,17 @@ func TestReadAheadWholeCorpus(t *testing.T) {
 // FuzzReadAhead: arbitrary bytes read through ReadColumns with every
 // batch read ahead and pages prefetched give the batches, and end with
 // the error, of the sequential read; neither panics. Seeds: the files of
-// TestReadAheadPrefetch's shapes, small. The batches are all of 23 rows:
-// a ReadColumns of fewer rows than the batch read ahead returns the error
-// that batch met, even past its rows (see WithReadParallelism).
+// TestReadAheadPrefetch's shapes, small, and the input that found that a
+// Read of fewer rows than the batch read ahead returned the error met
+// past its rows. The batches vary in size, so that the batches read
+// ahead are split (a Read of fewer rows) and extended (of more).
 func FuzzReadAhead(f *testing.F) {
 	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
 	readAheadMinSlots = 1
 	f.Add(writeFilterFile(f, randRows(newRand(3), 200), WithPageRowLimit(20), WithCompression(meta.Snappy, 0)))
 	f.Add(writeFilterFile(f, randRows(newRand(4), 200), WithPageRowLimit(30), WithDataPageVersion(2), WithCompression(meta.Zstd, 0)))
 	f.Add(smallIndexedFile(f))
+	sizes := []int{9, 40, 40, 17, 3, 25}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		opts := []ReaderOption{WithMaxFooterSize(1 << 20), WithMaxPageSize(1 << 20), WithMaxPageValues(1 << 16),
 			WithMetaLimits(meta.Limits{MaxStringLen: 1 << 16, MaxContainerLen: 1 << 12, MaxDepth: 32})}
@@ -174,11 +176,11 @@ func FuzzReadAhead(f *testing.F) {
 			return
 		}
 		for _, lazy := range []bool{false, true} {
-			seq, _, fr, errSeq := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "fuzz", []int{23}, lazy, opts...)
+			seq, _, fr, errSeq := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "fuzz", sizes, lazy, opts...)
 			if fr != nil {
 				fr.Release()
 			}
-			got, _, fr, errPar := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "fuzz", []int{23}, lazy, append(opts, WithReadParallelism(2))...)
+			got, _, fr, errPar := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "fuzz", sizes, lazy, append(opts, WithReadParallelism(2))...)
 			if fr != nil {
 				fr.Release()
 			}
@@ -269,4 +271,169 @@ func TestReadAheadBound(t *testing.T) {
 		t.Fatalf("sequentially: %.80q", seq)
 	}
 	sameBatches(t, "bound legacy list", got, seq)
+}
+
+// TestReadAheadNullSplit: a null element read into a required one
+// (WithOptionalAsRequired) in a file of pages of 40 rows, read through
+// ReadColumns in batches of 40, 9, 17 and 3 rows, fails the same
+// ReadColumns read ahead as sequentially, with the same error, after the
+// same batches, wherever the null lies: a batch read ahead that holds the
+// null past the rows of a smaller ReadColumns hands those rows out, and
+// the error comes with the ReadColumns that reaches the null's row. The
+// nulls are first and second elements of their lists, in the first and
+// last rows of pages and batches and between. It does so with row
+// selection too (WithColumnPageFilter dropping every third page), for
+// the nulls in the pages kept.
+func TestReadAheadNullSplit(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	const rows = 2000
+	file := func(null int) []byte {
+		var buf bytes.Buffer
+		fw, err := NewFileWriter(&buf, mustParse(t, `message m { optional group l (LIST) { repeated group list { optional int32 element; } } }`), WithPageRowLimit(40))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := fw.Int32Buffer(0)
+		for i := range rows {
+			switch i % 4 { // null, [], [i], [i, -i]; the null: [null] or [i, null]
+			case 0, 1:
+				c.Def, c.Rep = append(c.Def, uint8(i%4)), append(c.Rep, 0)
+			case 2:
+				if i == null {
+					c.Def, c.Rep = append(c.Def, 2), append(c.Rep, 0)
+				} else {
+					c.Def, c.Rep, c.Values = append(c.Def, 3), append(c.Rep, 0), append(c.Values, int32(i))
+				}
+			case 3:
+				c.Def, c.Rep, c.Values = append(c.Def, 3), append(c.Rep, 0), append(c.Values, int32(i))
+				if i == null {
+					c.Def, c.Rep = append(c.Def, 2), append(c.Rep, 1)
+				} else {
+					c.Def, c.Rep, c.Values = append(c.Def, 3), append(c.Rep, 1), append(c.Values, -int32(i))
+				}
+			}
+		}
+		if err := fw.EndRows(rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	read := func(data []byte, opts ...ReaderOption) (out []string, err error) {
+		r, err := NewFileReader(bytes.NewReader(data), int64(len(data)), append(opts, WithOptionalAsRequired(true))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Release()
+		idx, err := r.Bind(mustParse(t, `message m { optional group l (LIST) { repeated group list { required int32 element; } } }`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		col, err := r.Int32Reader(idx[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs := []ColumnJob{{c: col, path: "l.list.element"}}
+		read := int64(0)
+		for i := 0; ; i++ {
+			k, err := r.Available(read, []int{40, 9, 17, 3}[i%4])
+			if err != nil || k == 0 {
+				return out, err
+			}
+			if err := r.ReadColumns(k, jobs...); err != nil {
+				return out, fmt.Errorf("rows from %d: %w", read, err)
+			}
+			out = append(out, fmt.Sprint(col.Def, col.Rep, col.Values))
+			read += int64(k)
+		}
+	}
+	filter := WithColumnPageFilter("l.list.element", func(_ *File, _ int, _ *meta.ColumnIndex, page int) bool { return page%3 != 1 })
+	for _, filtered := range []bool{false, true} {
+		for _, null := range []int{2, 3, 42, 43, 78, 79, 82, 83, 114, 115, 1002, 1003, 1042, 1043, 1959, 1999} {
+			var opts []ReaderOption
+			want := fmt.Sprintf("row %d: a null", null)
+			if filtered {
+				if null/40%3 == 1 {
+					continue // in a page dropped
+				}
+				opts, want = []ReaderOption{filter}, "a null"
+			}
+			what := fmt.Sprintf("null in row %d, filtered %v", null, filtered)
+			data := file(null)
+			seq, errSeq := read(data, opts...)
+			got, errPar := read(data, append(opts, WithReadParallelism(2))...)
+			if errSeq == nil || !strings.Contains(errSeq.Error(), want) {
+				t.Fatalf("%s: sequentially %v, want an error containing %q", what, errSeq, want)
+			}
+			if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+				t.Fatalf("%s: read ahead: %v; sequentially: %v", what, errPar, errSeq)
+			}
+			sameBatches(t, what, got, seq)
+		}
+	}
+}
+
+// TestReadAheadPageErrorSplit: a corrupt page header (the fourth page of
+// 40 rows, rows 120 to 159), met by a batch of 100 rows read ahead from
+// row 100, fails the ReadColumns that needs that page, read ahead as
+// sequentially: for a flat column the next ReadColumns, of rows 100 to
+// 119, returns them; for a list column it fails, as the end of row 119
+// is only known from the page after it (a row may go on on the next
+// page of a DATA_PAGE v1 column).
+func TestReadAheadPageErrorSplit(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	const rows = 400
+	for _, tc := range []struct{ schema, want string }{
+		{`message m { required int32 a; }`, "rows from 120"},
+		{`message m { optional group l (LIST) { repeated group list { required int32 element; } } }`, "rows from 100"},
+	} {
+		var buf bytes.Buffer
+		fw, err := NewFileWriter(&buf, mustParse(t, tc.schema), WithPageRowLimit(40))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := fw.Int32Buffer(0)
+		for i := range rows {
+			c.Values = append(c.Values, int32(i))
+			if strings.Contains(tc.schema, "LIST") {
+				c.Def, c.Rep = append(c.Def, 2), append(c.Rep, 0)
+			}
+		}
+		if err := fw.EndRows(rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		data := buf.Bytes()
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		oi, err := fr.OffsetIndex(0, 0)
+		if err != nil || oi == nil || len(oi.PageLocations) != rows/40 || oi.PageLocations[3].FirstRowIndex != 120 {
+			t.Fatalf("%s: offset index %v, %v", tc.schema, oi, err)
+		}
+		off := oi.PageLocations[3].Offset
+		copy(data[off:], []byte{0xff, 0xff, 0xff, 0xff}) // no thrift field header
+		sizes := []int{100, 20, 5, 40}
+		seq, _, sfr, errSeq := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "corrupt", sizes, false)
+		sfr.Release()
+		got, _, pfr, errPar := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "corrupt", sizes, false, WithReadParallelism(2))
+		if p := pfr.pipe; p == nil || p.back == nil {
+			t.Fatalf("%s: nothing was read ahead", tc.schema)
+		}
+		pfr.Release()
+		if errSeq == nil || !strings.Contains(errSeq.Error(), tc.want+":") || !strings.Contains(errSeq.Error(), "page 3") {
+			t.Fatalf("%s: sequentially %v, want an error of page 3 %s", tc.schema, errSeq, tc.want)
+		}
+		if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+			t.Fatalf("%s: read ahead: %v; sequentially: %v", tc.schema, errPar, errSeq)
+		}
+		sameBatches(t, tc.schema, got, seq)
+	}
 }

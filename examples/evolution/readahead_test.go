@@ -136,41 +136,45 @@ func TestEvolvedReadAhead(t *testing.T) {
 // TestEvolvedReadAheadNull: a null read into a required field
 // (runtime.WithOptionalAsRequired) fails the same Read, with the same
 // error naming the row, with runtime.WithReadParallelism(2) as without,
-// for a top-level field and a list element. OptV2 has three columns:
-// Reads of 8,192 rows are read ahead.
+// for a top-level field and a list element, with Reads of 8,192 rows
+// (each read ahead: OptV2 has three columns) and with Reads alternating
+// 8,192 and 700 rows, where a Read of 700 rows takes its rows from the
+// batch read ahead by the one before, and the nulls at rows 36,000 and
+// 37,000 lie past them: that Read returns its rows, the next the error.
 func TestEvolvedReadAheadNull(t *testing.T) {
 	var v1 []OptV1
 	for i := range 40_000 {
 		a, s, e := int32(i), strings.Repeat("s", i%5), int32(-i)
 		v1 = append(v1, OptV1{A: &a, S: &s, L: []*int32{&e, &e}[:i%3]})
 	}
-	for _, c := range optNulls(29123, 33208) {
-		rs := append([]OptV1(nil), v1...)
-		rs[c.row].L = append([]*int32(nil), rs[c.row].L...)
-		c.mutate(&rs[c.row])
-		data := writeRows(t, NewOptV1Writer, rs, pqrt.WithPageRowLimit(50))
-		var seq string
-		for _, par := range []int{1, 2} {
-			r, err := NewOptV2Reader(bytes.NewReader(data), int64(len(data)), pqrt.WithOptionalAsRequired(true), pqrt.WithReadParallelism(par))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rows := 0
-			buf := make([]OptV2, 8192)
-			for {
-				n, err := r.Read(buf)
-				rows += n
+	for _, sizes := range [][]int{{8192}, {8192, 700}} {
+		for _, c := range append(optNulls(29123, 33208), optNulls(36000, 37001)...) {
+			rs := append([]OptV1(nil), v1...)
+			rs[c.row].L = append([]*int32(nil), rs[c.row].L...)
+			c.mutate(&rs[c.row])
+			data := writeRows(t, NewOptV1Writer, rs, pqrt.WithPageRowLimit(50))
+			var seq string
+			for _, par := range []int{1, 2} {
+				r, err := NewOptV2Reader(bytes.NewReader(data), int64(len(data)), pqrt.WithOptionalAsRequired(true), pqrt.WithReadParallelism(par))
 				if err != nil {
-					if !errors.Is(err, pqrt.ErrValue) || !strings.Contains(err.Error(), c.msg) {
-						t.Fatalf("parallelism %d: %v, want an error containing %s", par, err, c.msg)
+					t.Fatal(err)
+				}
+				rows := 0
+				for i := 0; ; i++ {
+					n, err := r.Read(make([]OptV2, sizes[i%len(sizes)]))
+					rows += n
+					if err != nil {
+						if !errors.Is(err, pqrt.ErrValue) || !strings.Contains(err.Error(), c.msg) {
+							t.Fatalf("Reads of %v rows, parallelism %d: %v, want an error containing %s", sizes, par, err, c.msg)
+						}
+						got := fmt.Sprintf("%d rows in %d Reads, then %v", rows, i, err)
+						if par == 1 {
+							seq = got
+						} else if got != seq {
+							t.Fatalf("Reads of %v rows read ahead: %s; sequentially: %s", sizes, got, seq)
+						}
+						break
 					}
-					got := fmt.Sprintf("%d rows, then %v", rows, err)
-					if par == 1 {
-						seq = got
-					} else if got != seq {
-						t.Fatalf("read ahead: %s; sequentially: %s", got, seq)
-					}
-					break
 				}
 			}
 		}
