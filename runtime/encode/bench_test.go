@@ -376,7 +376,9 @@ func BenchmarkDictInsertByteArray(b *testing.B) {
 
 // BenchmarkDictInsertZipf inserts draws from a Zipf distribution (s = 1.1)
 // over 50,000 random keys of 4 to 24 bytes, as the suite's high-entropy
-// name column: a dictionary larger than the caches, with a hot head.
+// name column: a dictionary larger than the caches, with a hot head. At
+// n=1M the draws are a row group of the suite's flat rows (some 42,000
+// distinct keys, a table of 1 MiB).
 func BenchmarkDictInsertZipf(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
 	keys := make([][]byte, 50_000)
@@ -388,14 +390,18 @@ func BenchmarkDictInsertZipf(b *testing.B) {
 		keys[i] = k
 	}
 	z := rand.NewZipf(r, 1.1, 1, uint64(len(keys)-1))
-	var ba ByteArrays
-	for range 200_000 {
-		ba.Append(keys[z.Uint64()])
+	for _, n := range []int{200_000, 1_000_000} {
+		var ba ByteArrays
+		for range n {
+			ba.Append(keys[z.Uint64()])
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			d := DictBytes{Limits: DictLimits{MaxBytes: 4 << 20}}
+			idx := make([]int32, 0, ba.Len())
+			benchValues(b, ba.Len(), int64(ba.TotalLen()), func() {
+				d.Reset()
+				idx, _, _ = d.InsertByteArrays(idx[:0], ba)
+			})
+		})
 	}
-	var d DictBytes
-	idx := make([]int32, 0, ba.Len())
-	benchValues(b, ba.Len(), int64(ba.TotalLen()), func() {
-		d.Reset()
-		idx, _, _ = d.InsertByteArrays(idx[:0], ba)
-	})
 }
