@@ -566,7 +566,11 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		// The chunk ends after the metadata's num_values slots, even when
 		// its byte range extends further (see oldParquetMR).
 		if c.chunkSlots < c.wantSlots {
-			if rows, ok := c.skippable(); ok && c.restSkipped() {
+			rows, ok := c.skippable()
+			if ok && c.cr.Prefetched() {
+				c.fr.pipe.wastedPrefetch() // the page asked for is passed over
+			}
+			if ok && c.restSkipped() {
 				// No row of the rest of the chunk is kept: it ends here,
 				// without reading the headers of its other pages (a
 				// request each on object storage).

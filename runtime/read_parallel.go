@@ -20,8 +20,9 @@ import (
 // ahead: Variants) is assembled in two halves at once instead
 // (Leaves.Split, Both). A goroutine left without columns to decode decodes
 // the next page of each column ahead (read_prefetch.go), so that the batch
-// that crosses a page boundary does not wait for the whole page (without
-// row selection, which skips pages). It pays on files with several costly
+// that crosses a page boundary does not wait for the whole page (under
+// a row selection, only the pages the offset index says hold selected
+// rows: the others are passed over). It pays on files with several costly
 // columns (compressed, dictionary-encoded or long byte arrays) and batches
 // of thousands of rows (a Read of fewer than about 16,000 rows × columns
 // decodes them one after the other and reads nothing ahead). The rows and

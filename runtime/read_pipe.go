@@ -67,8 +67,9 @@ type readPipe struct {
 	workers workerSet
 	read    int64 // rows ReadColumns has handed out
 	// prefetched counts the pages the workers decoded ahead
-	// (read_prefetch.go), for tests.
-	prefetched atomic.Int64
+	// (read_prefetch.go), and wasted those of them passed over, for
+	// tests.
+	prefetched, wasted atomic.Int64
 }
 
 // newPipe returns the read-ahead state for jobs, off when one of them is

@@ -5,7 +5,9 @@
 // (160 KB) took about three times as long as assembling a batch of 4,096
 // flat rows, so every few batches the caller waited for that column
 // while the goroutine had idled in the batches before. So once a column
-// has taken a page, it asks for the next one (cursor.askPrefetch), and a
+// has taken a page, it asks for the next one (cursor.askPrefetch; under a
+// row selection, only when the offset index places selected rows in it,
+// as the others are passed over without being read), and a
 // read-ahead goroutine left without columns to decode decodes that page
 // then, into the chunk reader's second page (page.ChunkReader.Prefetch),
 // over the batches the current page lasts. The column's read that needs
@@ -39,15 +41,40 @@ func (l *spinLock) tryLock() bool { return l.v.CompareAndSwap(0, 1) }
 func (l *spinLock) unlock() { l.v.Store(0) }
 
 // askPrefetch records, after a read, whether the column wants its next
-// page decoded ahead: it reads its chunk's pages in order (no row
-// selection skips pages) and the chunk has pages after the current one,
-// by its metadata.
+// page decoded ahead: the chunk has pages after the current one, by its
+// metadata, and the read will decode the next (nextPageWanted).
 func (c *cursor) askPrefetch() {
-	want := c.err == nil && c.ranges == nil && c.oi == nil && c.inChunk && c.pg != nil &&
-		c.chunkSlots < c.wantSlots
+	want := c.err == nil && c.inChunk && c.pg != nil && c.chunkSlots < c.wantSlots && c.nextPageWanted()
 	if want != c.wantPage.Load() {
 		c.wantPage.Store(want)
 	}
+}
+
+// nextPageWanted reports whether the page after the current one will be
+// decoded rather than passed over: always without row selection, or
+// without an offset index (the rows of every page are decoded, those not
+// kept dropped); with both, when the offset index places a kept row in
+// it (nextPage passes over pages without one). It moves nothing: rows
+// of the current page may still be kept by the ranges it looks past.
+func (c *cursor) nextPageWanted() bool {
+	if c.ranges == nil || c.oi == nil {
+		return true
+	}
+	locs := c.oi.PageLocations
+	i := c.pageOrd // pages loaded or passed over so far: the next one's index
+	if i >= len(locs) {
+		return false
+	}
+	start, end := locs[i].FirstRowIndex, c.wantRows
+	if i+1 < len(locs) {
+		end = locs[i+1].FirstRowIndex
+	}
+	for _, r := range c.ranges[c.rangeIdx:] {
+		if r.end > start {
+			return r.start < end
+		}
+	}
+	return false
 }
 
 // prefetch decodes the next page of the columns that asked for it, for a
@@ -71,5 +98,13 @@ func (p *readPipe) prefetch(seq uint32) {
 		}
 		c.wantPage.Store(false)
 		c.crMu.unlock()
+	}
+}
+
+// wastedPrefetch counts a page decoded ahead that its column then passed
+// over (nextPageWanted should not ask for those), for tests; p may be nil.
+func (p *readPipe) wastedPrefetch() {
+	if p != nil {
+		p.wasted.Add(1)
 	}
 }

@@ -156,7 +156,9 @@ func TestReadAheadWholeCorpus(t *testing.T) {
 
 // FuzzReadAhead: arbitrary bytes read through ReadColumns with every
 // batch read ahead and pages prefetched give the batches, and end with
-// the error, of the sequential read; neither panics. Seeds: the files of
+// the error, of the sequential read; neither panics. Each input is read
+// three times: with eager and lazy strings, and lazy under row selection
+// by the first column's page index. Seeds: the files of
 // TestReadAheadPrefetch's shapes, small, and the input that found that a
 // Read of fewer rows than the batch read ahead returned the error met
 // past its rows. The batches vary in size, so that the batches read
@@ -175,7 +177,15 @@ func FuzzReadAhead(f *testing.F) {
 		if err != nil || len(fr.File().Meta.RowGroups)*len(fr.File().Schema.Leaves) > 256 {
 			return
 		}
-		for _, lazy := range []bool{false, true} {
+		// The last read selects rows by the first column's page index
+		// (when it has one): its columns pass over pages.
+		first := fr.File().Schema.Leaves[0].PathString()
+		filter := WithColumnPageFilter(first, func(_ *File, _ int, _ *meta.ColumnIndex, page int) bool { return page%3 != 1 })
+		for _, v := range []struct{ lazy, filtered bool }{{false, false}, {true, false}, {true, true}} {
+			lazy, opts := v.lazy, slices.Clip(opts)
+			if v.filtered {
+				opts = append(opts, filter)
+			}
 			seq, _, fr, errSeq := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), "fuzz", sizes, lazy, opts...)
 			if fr != nil {
 				fr.Release()
@@ -436,4 +446,44 @@ func TestReadAheadPageErrorSplit(t *testing.T) {
 		}
 		sameBatches(t, tc.schema, got, seq)
 	}
+}
+
+// TestReadAheadPrefetchFiltered: under row selection by the page index
+// (WithColumnPageFilter keeping three pages of idx in five), where
+// columns pass over the pages without kept rows, the read-ahead
+// goroutine decodes ahead the pages that hold kept rows, and only those
+// (nextPageWanted: none of the pages decoded ahead is then passed over),
+// and ReadColumns hands out the batches of the sequential reads, in v1
+// and v2 pages.
+func TestReadAheadPrefetchFiltered(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	keep := WithColumnPageFilter("idx", func(_ *File, _ int, _ *meta.ColumnIndex, page int) bool { return page%5 < 3 })
+	var prefetched, wasted int64
+	for _, v := range []int{1, 2} {
+		data := writeFilterFile(t, randRows(newRand(uint64(v)), 4000), WithPageRowLimit(50), WithDataPageVersion(v), WithCompression(meta.Snappy, 0))
+		for _, sizes := range [][]int{{37}, {5, 200, 64, 1}} {
+			what := fmt.Sprintf("v%d pages, batches %v", v, sizes)
+			seq, _, fr, err := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), what, sizes, false, keep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := fr.NumRows(); n >= 4000 || n < 2000 {
+				t.Fatalf("%s: %d rows kept of 4,000", what, n)
+			}
+			fr.Release()
+			got, _, fr, err := pipeReadAt(t, bytes.NewReader(data), int64(len(data)), what, sizes, false, keep, WithReadParallelism(2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fr.Release()
+			prefetched += fr.pipe.prefetched.Load()
+			wasted += fr.pipe.wasted.Load()
+			sameBatches(t, what, got, seq)
+		}
+	}
+	if prefetched == 0 || wasted != 0 {
+		t.Fatalf("%d pages decoded ahead, %d of them passed over", prefetched, wasted)
+	}
+	t.Logf("%d pages decoded ahead", prefetched)
 }

@@ -321,12 +321,15 @@ type prefetched struct {
 // returned last, which stays valid, as the two pages use two sets of
 // buffers. The page header Page.Header points to is the prefetched
 // page's from then on. Prefetch does nothing when a page is prefetched
-// already, before the chunk's first data page, after an error, or once
-// pages were skipped (SkipPage, SkipTo, ChunkOptions.Sparse). It reports
-// whether it read ahead (a page, the end of the chunk or an error). Like
-// every method of c, it must not run concurrently with another.
+// already, before the chunk's first data page, or after an error. It
+// reports whether it read ahead (a page, the end of the chunk or an
+// error). Whether the next page is wanted is the caller's to know: a
+// page prefetched and then skipped (SkipPage, SkipTo) was read and
+// decoded for nothing, and on a reader that skips pages (ChunkOptions.
+// Sparse) its bytes were read. Like every method of c, it must not run
+// concurrently with another.
 func (c *ChunkReader) Prefetch() bool {
-	if c.ahead.set || c.err != nil || c.skipped || c.r == nil || c.ordinal == 0 {
+	if c.ahead.set || c.err != nil || c.r == nil || c.ordinal == 0 {
 		return false
 	}
 	a := prefetched{set: true, pos: c.pos, ordinal: c.ordinal, pages: c.pages, widths: len(c.widths)}
@@ -334,6 +337,10 @@ func (c *ChunkReader) Prefetch() bool {
 	c.ahead = a
 	return true
 }
+
+// Prefetched reports whether a Prefetch read ahead (a page, the end of the
+// chunk or an error) that no Next, SkipPage or SkipTo has taken since.
+func (c *ChunkReader) Prefetched() bool { return c.ahead.set }
 
 // unfetch forgets the page Prefetch decoded and returns the reader to
 // where it was before, for SkipPage and SkipTo.
