@@ -10,6 +10,7 @@ package runtime
 
 import (
 	"fmt"
+	"io"
 	"sync/atomic"
 )
 
@@ -43,10 +44,14 @@ type pipeReader interface {
 // for exits at once (the caller was faster without it); the next batch
 // starts it again. Release stops them.
 type readPipe struct {
-	jobs  []ColumnJob  // the generated reader's jobs (compared by identity)
-	front []pipeReader // per job: its reader, nil when the column is not read
+	jobs []ColumnJob // the generated reader's jobs (compared by identity)
+	// front holds, per job, its reader, nil when the column is not read or
+	// is not a typed column reader (a Variant's, which reads several
+	// columns and rebuilds its values): takeAhead reads those then, on
+	// the caller, as readColumns would.
+	front []pipeReader
 	back  []pipeReader // per job: the back reader, made on the first read-ahead
-	off   bool         // some job cannot be read ahead (Variant)
+	off   bool         // some typed reader has read no batch yet
 
 	k     int  // rows of the batch in the back readers
 	ahead bool // the back readers hold, or are being filled with, the next k rows
@@ -73,25 +78,26 @@ type readPipe struct {
 }
 
 // newPipe returns the read-ahead state for jobs, off when one of them is
-// not a plain typed column reader that has read a batch.
+// a typed column reader that has read no batch, or when none is a typed
+// column reader.
 func newPipe(jobs []ColumnJob) *readPipe {
 	p := &readPipe{jobs: jobs, front: make([]pipeReader, len(jobs)), errs: make([]error, len(jobs)), good: make([]int, len(jobs))}
 	p.done.init()
+	p.off = true
 	for i, j := range jobs {
 		if j.c == nil {
 			continue
 		}
 		f, ok := j.c.(pipeReader)
 		if !ok {
-			p.off = true
-			return p
+			continue // read on the caller (a Variant's reader)
 		}
 		c := f.cur()
 		if c.lv == nil {
 			p.off = true
 			return p
 		}
-		p.front[i] = f
+		p.front[i], p.off = f, false
 	}
 	return p
 }
@@ -235,7 +241,16 @@ func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 	// Column by column, as readColumns: the first to fail gives the
 	// error, the one a sequential read would have met.
 	for i, f := range p.front {
-		if f == nil || k <= p.good[i] {
+		if f == nil {
+			if j := jobs[i]; j.c != nil {
+				// Not read ahead: read now.
+				if err := ReadRowsExact(j.c, k, j.path); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if k <= p.good[i] {
 			continue
 		}
 		c, path := f.cur(), jobs[i].path
@@ -249,6 +264,9 @@ func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 			return exactRows(got, k, err, path)
 		}
 		got, err := c.moreRows(k-p.k, f.levels(), f)
+		if got == 0 && err == io.EOF {
+			err = nil // the rows end with those read ahead
+		}
 		if err := exactRows(p.k+got, k, err, path); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pqgen/pqgen/internal/corpus"
+	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
 )
 
@@ -486,4 +487,100 @@ func TestReadAheadPrefetchFiltered(t *testing.T) {
 		t.Fatalf("%d pages decoded ahead, %d of them passed over", prefetched, wasted)
 	}
 	t.Logf("%d pages decoded ahead", prefetched)
+}
+
+// TestReadAheadVariant: ReadColumns of a typed column and three Variant
+// readers (a shredded Variant, an unshredded one, shredded Variants in a
+// list) with WithReadParallelism(2) reads the typed column ahead while
+// the Variants are read on the caller, and hands out
+// the batches of the sequential reads: a Variant no longer keeps the
+// other columns from being read ahead.
+func TestReadAheadVariant(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	_, data := variantShredFile(t, 3000)
+	read := func(sizes []int, opts ...ReaderOption) ([]string, *FileReader) {
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, err := fr.Int32Reader(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs := []ColumnJob{{c: ids, path: "id"}}
+		var vrs []*VariantReader
+		for _, path := range []string{"v", "w", "l.list.element"} {
+			vr, err := fr.VariantReader(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vrs = append(vrs, vr)
+			jobs = append(jobs, ColumnJob{c: vr, path: path})
+		}
+		var out []string
+		read := int64(0)
+		for i := 0; ; i++ {
+			k, err := fr.Available(read, sizes[i%len(sizes)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k == 0 {
+				return out, fr
+			}
+			if err := fr.ReadColumns(k, jobs...); err != nil {
+				t.Fatalf("rows from %d: %v", read, err)
+			}
+			out = append(out, fmt.Sprint(ids.Values))
+			for _, vr := range vrs {
+				out = append(out, fmt.Sprintf("%v %v %x", vr.Def, vr.Rep, vr.Rows))
+			}
+			read += int64(k)
+		}
+	}
+	for _, sizes := range [][]int{{37}, {5, 200, 64, 1}} {
+		seq, fr := read(sizes)
+		fr.Release()
+		got, fr := read(sizes, WithReadParallelism(2))
+		if p := fr.pipe; p == nil || p.off || p.back == nil || p.front[0] == nil {
+			t.Fatalf("batches %v: the typed column was not read ahead", sizes)
+		}
+		fr.Release()
+		sameBatches(t, fmt.Sprintf("batches %v", sizes), got, seq)
+		if len(seq) < 4*3000/200 {
+			t.Fatalf("batches %v: %d batches", sizes, len(seq)/4)
+		}
+	}
+}
+
+// TestReadAheadShortColumn: a column whose chunk holds fewer rows than its
+// row group says (30, 40 or 45 of 100), read ahead in batches of 20 and
+// then 45, fails the Read of 45 rows with the error of the sequential
+// read: met while reading ahead (30 rows), or by the Read that extends
+// the batch read ahead (40 and 45).
+func TestReadAheadShortColumn(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	ints := func(n int) synthPage {
+		v := make([]int64, n)
+		for i := range v {
+			v[i] = int64(i)
+		}
+		return synthPage{n: n, enc: meta.EncodingPlain, values: encode.AppendPlainInt64(nil, v)}
+	}
+	for _, short := range []int{40, 45, 30} {
+		file := synthFile(t, "message m { required int64 a; required int64 b; }", []int64{100}, [][][]synthPage{{{ints(100)}, {ints(short)}}})
+		sizes := []int{20, 45}
+		seq, _, fr, errSeq := pipeReadAt(t, bytes.NewReader(file), int64(len(file)), "short", sizes, false)
+		fr.Release()
+		got, _, fr, errPar := pipeReadAt(t, bytes.NewReader(file), int64(len(file)), "short", sizes, false, WithReadParallelism(2))
+		fr.Release()
+		if errSeq == nil {
+			t.Fatalf("b of %d rows: no error", short)
+		}
+		if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+			t.Fatalf("b of %d rows: read ahead: %v; sequentially: %v", short, errPar, errSeq)
+		}
+		sameBatches(t, fmt.Sprintf("b of %d rows", short), got, seq)
+	}
 }

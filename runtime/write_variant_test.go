@@ -132,17 +132,19 @@ func encodeVariant(t *testing.T, f func(b *variant.Builder)) variant.Encoded {
 	return variant.Encoded{Metadata: m, Value: v}
 }
 
-// TestVariantShredRoundTrip writes random Variants through the shredding
-// writer (several pages and row groups) and reads them back rebuilt: the
-// same kinds and values, and the unshredded column byte for byte.
-func TestVariantShredRoundTrip(t *testing.T) {
+// variantRow is a row of variantShredFile: v, w and the elements of l.
+type variantRow struct {
+	v, w variant.Encoded
+	l    []variant.Encoded // nil: empty list; IsNull elements: null
+}
+
+// variantShredFile writes rows random rows of variantSchema (v shredded,
+// w not, l a list of shredded Variants) in pages of 2 KiB and row groups
+// of 64 KiB, and returns them and the file.
+func variantShredFile(t *testing.T, rows int) ([]variantRow, []byte) {
+	t.Helper()
 	r := rand.New(rand.NewPCG(7, 9))
-	const rows = 3000
-	type row struct {
-		v, w variant.Encoded
-		l    []variant.Encoded // nil: empty list; IsNull elements: null
-	}
-	in := make([]row, rows)
+	in := make([]variantRow, rows)
 	for i := range in {
 		if r.IntN(8) > 0 {
 			in[i].v = encodeVariant(t, func(b *variant.Builder) { randVariant(r, b, 0) })
@@ -208,7 +210,16 @@ func TestVariantShredRoundTrip(t *testing.T) {
 	if err := fw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	f := openBytes(t, buf.Bytes())
+	return in, buf.Bytes()
+}
+
+// TestVariantShredRoundTrip writes random Variants through the shredding
+// writer (several pages and row groups) and reads them back rebuilt: the
+// same kinds and values, and the unshredded column byte for byte.
+func TestVariantShredRoundTrip(t *testing.T) {
+	const rows = 3000
+	in, data := variantShredFile(t, rows)
+	f := openBytes(t, data)
 	if len(f.Meta.RowGroups) < 2 {
 		t.Fatalf("%d row groups; the test wants several", len(f.Meta.RowGroups))
 	}

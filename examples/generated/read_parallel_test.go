@@ -211,13 +211,22 @@ var pipeSizes = []int{3000, 3000, 1700, 2500, 2500, 9000, 40, 4100, 4100, 4100, 
 // Every row read is kept, so a string or []byte of an earlier batch that
 // shared a buffer reused by a later one would differ at the end. Small
 // dictionaries make batches that mix dictionary-encoded and plain pages,
-// and row groups batches that span two dictionaries. Run it with -race.
+// and row groups batches that span two dictionaries. Variants (Document,
+// DocumentLog) are read on the caller while their id column is read
+// ahead. Run it with -race.
 func TestReadPipeline(t *testing.T) {
 	wopts := []runtime.WriterOption{runtime.WithRowGroupSize(128 << 10), runtime.WithMaxDictionarySize(2 << 10), runtime.WithPageSize(8 << 10)}
 	ev := writeAll(t, events(30000), wopts, NewEventWriter)
 	or := writeAll(t, orders(8000), wopts, NewOrderWriter)
 	lg := writeAll(t, logicals(4000), wopts, NewLogicalWriter)
 	dp := writeAll(t, deeps(8000), wopts, NewDeepWriter)
+	docs := documents(t, 20000)
+	dc := writeAll(t, docs, wopts, NewDocumentWriter)
+	logs := make([]DocumentLog, len(docs))
+	for i, d := range docs {
+		logs[i] = DocumentLog(d)
+	}
+	dl := writeAll(t, logs, wopts, NewDocumentLogWriter)
 	if rgs := len(mustEventReader(t, ev).fr.File().Meta.RowGroups); rgs < 3 {
 		t.Fatalf("events: %d row groups", rgs)
 	}
@@ -233,6 +242,8 @@ func TestReadPipeline(t *testing.T) {
 			pipeSame(t, name+", some orders columns", or, sizes, NewOrderReader, runtime.WithColumns("id", "lines.list.element.parts", "customer.email", "attrs"), par)
 			pipeSame(t, name+", logical", lg, sizes, NewLogicalReader, par)
 			pipeSame(t, name+", deep", dp, sizes, NewDeepReader, par)
+			pipeSame(t, name+", documents", dc, sizes, NewDocumentReader, par)
+			pipeSame(t, name+", shredded documents", dl, sizes, NewDocumentLogReader, par)
 		}
 	}
 }
