@@ -224,7 +224,9 @@ func (p *readPipe) wait() { p.done.waitSpinning(int64(len(p.jobs)), workerIdleMa
 // takeAhead is ReadColumns of k rows when a batch was read ahead: it
 // decodes the columns no goroutine has taken, waits for the others and
 // swaps the batch in, keeping the rows past k for the next call or
-// reading the rows missing up to k.
+// reading the rows missing up to k; the jobs not read ahead (Variants)
+// it reads now. An error is the one readColumns would have returned for
+// the same k (see errs and good).
 func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 	p := r.pipe
 	p.work(uint32(p.batch.Load() >> 32))
