@@ -15,9 +15,9 @@ import (
 // on, read ahead: while the caller's Read builds the rows of one batch,
 // n-1 goroutines decode the columns of the next batch of as many rows into
 // a second set of column buffers, which the next Read takes over (it
-// decodes the columns they have not started yet itself); Variants
-// (VariantReader, which rebuilds values from several columns) are read by
-// that Read itself. A batch read without one ahead of it (the last) is
+// decodes the columns they have not started yet itself); the columns of
+// a Variant (VariantReader) are read ahead too, and that Read rebuilds
+// its values. A batch read without one ahead of it (the last) is
 // assembled in two halves at once instead (Leaves.Split, Both). A goroutine left without columns to decode decodes
 // the next page of each column ahead (read_prefetch.go), so that the batch
 // that crosses a page boundary does not wait for the whole page (under

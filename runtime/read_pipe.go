@@ -45,23 +45,25 @@ type pipeReader interface {
 // starts it again. Release stops them.
 type readPipe struct {
 	jobs []ColumnJob // the generated reader's jobs (compared by identity)
-	// front holds, per job, its reader, nil when the column is not read or
-	// is not a typed column reader (a Variant's, which reads several
-	// columns and rebuilds its values): takeAhead reads those then, on
-	// the caller, as readColumns would.
-	front []pipeReader
-	back  []pipeReader // per job: the back reader, made on the first read-ahead
-	off   bool         // some typed reader has read no batch yet
+	// The units are the typed column readers read ahead: a job's reader,
+	// or the readers of the leaves of a job's VariantReader (variants),
+	// whose values takeAhead rebuilds from them. Job i's units are
+	// front[first[i]:first[i+1]] (none when the column is not read).
+	front    []pipeReader
+	back     []pipeReader // per unit: the back reader, made on the first read-ahead
+	first    []int
+	variants []*VariantReader // per job: its VariantReader, else nil
+	off      bool             // some unit has read no batch yet, or there is none
 
 	k     int  // rows of the batch in the back readers
 	ahead bool // the back readers hold, or are being filled with, the next k rows
-	// batch is the batch being decoded ahead and its next job:
-	// seq<<32 | job. A goroutine takes job i of batch seq with a
-	// compare-and-swap, so that one late for a batch never takes a job of
-	// the next.
+	// batch is the batch being decoded ahead and its next unit:
+	// seq<<32 | unit. A goroutine takes unit i of batch seq with a
+	// compare-and-swap, so that one late for a batch never takes a unit
+	// of the next.
 	batch atomic.Uint64
-	done  doneCount // jobs of the batch decoded (or given up)
-	// errs and good are, per job, the error its read-ahead met (nil when
+	done  doneCount // units of the batch decoded (or given up)
+	// errs and good are, per unit, the error its read-ahead met (nil when
 	// none: good < k then says the column's rows ended) and the rows of
 	// the batch left that a sequential read could return before it
 	// (cursor.moreRowsKeep): a Read of fewer rows than the batch gets
@@ -77,28 +79,40 @@ type readPipe struct {
 	prefetched, wasted atomic.Int64
 }
 
-// newPipe returns the read-ahead state for jobs, off when one of them is
-// a typed column reader that has read no batch, or when none is a typed
-// column reader.
+// newPipe returns the read-ahead state for jobs, off when one of their
+// typed column readers has read no batch, or when they have none.
 func newPipe(jobs []ColumnJob) *readPipe {
-	p := &readPipe{jobs: jobs, front: make([]pipeReader, len(jobs)), errs: make([]error, len(jobs)), good: make([]int, len(jobs))}
+	p := &readPipe{jobs: jobs, first: make([]int, len(jobs)+1), variants: make([]*VariantReader, len(jobs))}
 	p.done.init()
 	p.off = true
-	for i, j := range jobs {
-		if j.c == nil {
-			continue
+	unit := func(r ColumnRows) bool {
+		f, ok := r.(pipeReader)
+		if !ok || f.cur().lv == nil {
+			return false
 		}
-		f, ok := j.c.(pipeReader)
-		if !ok {
-			continue // read on the caller (a Variant's reader)
-		}
-		c := f.cur()
-		if c.lv == nil {
-			p.off = true
-			return p
-		}
-		p.front[i], p.off = f, false
+		p.front = append(p.front, f)
+		return true
 	}
+	for i, j := range jobs {
+		p.first[i] = len(p.front)
+		switch c := j.c.(type) {
+		case nil:
+		case *VariantReader:
+			p.variants[i] = c
+			for _, l := range c.leaves {
+				if !unit(l.r) {
+					return p
+				}
+			}
+		default:
+			if !unit(c) {
+				return p
+			}
+		}
+	}
+	p.first[len(jobs)] = len(p.front)
+	p.errs, p.good = make([]error, len(p.front)), make([]int, len(p.front))
+	p.off = len(p.front) == 0
 	return p
 }
 
@@ -124,20 +138,18 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 		return
 	}
 	next, err := r.Available(p.read, k)
-	if err != nil || next*len(jobs) < readAheadMinSlots {
+	if err != nil || next*len(p.front) < readAheadMinSlots {
 		return // the next Read meets the error, or reads its rows itself
 	}
 	if p.back == nil {
-		p.back = make([]pipeReader, len(jobs))
+		p.back = make([]pipeReader, len(p.front))
 		for i, f := range p.front {
-			if f != nil {
-				b := f.shadow()
-				fc, bc := f.cur(), b.cur()
-				bc.init(fc.fr, fc.col)
-				bc.adopt(b.levels(), b)
-				p.back[i] = b
-				fc.prefetchOK = true // read before the batch is published
-			}
+			b := f.shadow()
+			fc, bc := f.cur(), b.cur()
+			bc.init(fc.fr, fc.col)
+			bc.adopt(b.levels(), b)
+			p.back[i] = b
+			fc.prefetchOK = true // read before the batch is published
 		}
 	}
 	p.k, p.ahead = next, true
@@ -147,18 +159,18 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 	seq := uint32(p.batch.Load()>>32) + 1
 	p.batch.Store(uint64(seq) << 32) // publishes k, errs and done
 	if p.workers.size() == 0 {
-		p.workers.init(min(r.cfg.ReadParallelism, len(jobs))-1, p.worker)
+		p.workers.init(min(r.cfg.ReadParallelism, len(p.front))-1, p.worker)
 	}
 	p.workers.start(uint64(seq - 1))
 }
 
-// take returns the next job of batch seq not taken yet, false when there
-// is none (or the batch is another).
+// take returns the next unit of batch seq not taken yet, false when
+// there is none (or the batch is another).
 func (p *readPipe) take(seq uint32) (int, bool) {
 	for {
 		b := p.batch.Load()
 		i := int(uint32(b))
-		if uint32(b>>32) != seq || i >= len(p.jobs) {
+		if uint32(b>>32) != seq || i >= len(p.front) {
 			return 0, false
 		}
 		if p.batch.CompareAndSwap(b, b+1) {
@@ -193,21 +205,18 @@ func (p *readPipe) worker(k int, after uint64) {
 	}
 }
 
-// work decodes the next k rows of the columns of batch seq it takes into
-// their back readers until none is left,
-// and returns how many it took.
+// work decodes the next k rows of the units of batch seq it takes into
+// their back readers until none is left, and returns how many it took.
 func (p *readPipe) work(seq uint32) (took int) {
 	for {
 		i, ok := p.take(seq)
 		if !ok {
 			return took
 		}
-		if f := p.front[i]; f != nil {
-			b := p.back[i]
-			p.good[i], p.errs[i] = f.cur().readRowsAhead(p.k, b.levels(), b)
-		}
+		b := p.back[i]
+		p.good[i], p.errs[i] = p.front[i].cur().readRowsAhead(p.k, b.levels(), b)
 		took++
-		p.done.finish(int64(len(p.jobs)))
+		p.done.finish(int64(len(p.front)))
 	}
 }
 
@@ -219,14 +228,14 @@ func (p *readPipe) work(seq uint32) (took int) {
 // the waits of 20 reads of 200,000 flat zstd rows, 161 of 1,008 outlasted
 // the 100 yields of doneCount.wait, which then sleeps (flat-he 59,
 // nested 28).
-func (p *readPipe) wait() { p.done.waitSpinning(int64(len(p.jobs)), workerIdleMax) }
+func (p *readPipe) wait() { p.done.waitSpinning(int64(len(p.front)), workerIdleMax) }
 
 // takeAhead is ReadColumns of k rows when a batch was read ahead: it
-// decodes the columns no goroutine has taken, waits for the others and
+// decodes the units no goroutine has taken, waits for the others and
 // swaps the batch in, keeping the rows past k for the next call or
-// reading the rows missing up to k; the jobs not read ahead (Variants)
-// it reads now. An error is the one readColumns would have returned for
-// the same k (see errs and good).
+// reading the rows missing up to k, and rebuilds the Variants of the
+// jobs that have some. An error is the one readColumns would have
+// returned for the same k (see errs and good).
 func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 	p := r.pipe
 	p.work(uint32(p.batch.Load() >> 32))
@@ -236,58 +245,77 @@ func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 		return fmt.Errorf("%w: ReadColumns of other columns than those whose next rows were read ahead", ErrColumn)
 	}
 	for i, f := range p.front {
-		if f != nil {
-			f.swapBatch(p.back[i])
+		f.swapBatch(p.back[i])
+		if k < p.k && k <= p.good[i] {
+			// Fewer rows than read ahead: the rest wait in the back
+			// reader. (A unit that holds fewer fails below.)
+			splitBatch(f, p.back[i], k)
 		}
 	}
-	// Column by column, as readColumns: the first to fail gives the
-	// error, the one a sequential read would have met.
-	for i, f := range p.front {
-		if f == nil {
-			if j := jobs[i]; j.c != nil {
-				// Not read ahead: read now.
-				if err := ReadRowsExact(j.c, k, j.path); err != nil {
+	// Job by job, as readColumns: the first to fail gives the error, the
+	// one a sequential read would have met.
+	for i, j := range jobs {
+		if v := p.variants[i]; v != nil {
+			// VariantReader.ReadRows, from its leaves' batches.
+			v.reset()
+			got := -1
+			for u := p.first[i]; u < p.first[i+1]; u++ {
+				n, err := p.unitRows(u, k)
+				if got, err = v.leafRows(v.leaves[u-p.first[i]], got, n, err); err != nil {
 					return err
 				}
 			}
+			got, err := v.rebuild(got)
+			if err := exactRows(got, k, err, j.path); err != nil {
+				return err
+			}
 			continue
 		}
-		if k <= p.good[i] {
-			continue
-		}
-		c, path := f.cur(), jobs[i].path
-		switch {
-		case p.errs[i] != nil:
-			return p.errs[i]
-		case p.good[i] < p.k && p.good[i] > 0:
-			return exactRows(p.good[i], k, nil, path) // the column's rows ended
-		case p.good[i] < p.k:
-			got, err := c.moreRows(k, f.levels(), f)
-			return exactRows(got, k, err, path)
-		}
-		got, err := c.moreRows(k-p.k, f.levels(), f)
-		if got == 0 && err == io.EOF {
-			err = nil // the rows end with those read ahead
-		}
-		if err := exactRows(p.k+got, k, err, path); err != nil {
-			return err
+		for u := p.first[i]; u < p.first[i+1]; u++ {
+			n, err := p.unitRows(u, k)
+			if err := exactRows(n, k, err, j.path); err != nil {
+				return err
+			}
 		}
 	}
 	if k < p.k {
-		// Fewer rows than read ahead: the rest wait in the back readers.
-		for i, f := range p.front {
-			if f != nil {
-				splitBatch(f, p.back[i], k)
-				p.good[i] -= k
-			}
+		for i := range p.good {
+			p.good[i] -= k
 		}
 		p.k -= k
-		p.ahead = true // p.next is past the jobs: nothing to decode
+		p.ahead = true // p.next is past the units: nothing to decode
 		p.read += int64(k)
 		return nil
 	}
 	r.readAhead(k, jobs)
 	return nil
+}
+
+// unitRows returns what ReadRows(k) of unit u would have returned
+// without the read-ahead, its batch swapped in (and cut at k when k is
+// below p.k): k rows when it holds them, else the error it met, or the
+// rows it holds when its column ended, or, for a Read of more rows than
+// read ahead, those it reads now after them.
+func (p *readPipe) unitRows(u, k int) (int, error) {
+	f := p.front[u]
+	switch {
+	case k <= p.good[u]:
+		return k, nil
+	case p.errs[u] != nil:
+		return 0, p.errs[u]
+	case p.good[u] < p.k && p.good[u] > 0:
+		return p.good[u], nil // the column's rows ended
+	case p.good[u] < p.k:
+		return f.cur().moreRows(k, f.levels(), f)
+	}
+	got, err := f.cur().moreRows(k-p.k, f.levels(), f)
+	switch {
+	case got == 0 && err == io.EOF:
+		return p.k, nil // the rows end with those read ahead
+	case err != nil:
+		return 0, err
+	}
+	return p.k + got, nil
 }
 
 // stopPipe waits for the goroutines decoding ahead, which take no more
@@ -300,12 +328,12 @@ func (r *FileReader) stopPipe() {
 	if p.ahead {
 		for {
 			b := p.batch.Load()
-			left := len(p.jobs) - int(uint32(b))
+			left := len(p.front) - int(uint32(b))
 			if left <= 0 {
 				break
 			}
 			if p.batch.CompareAndSwap(b, b+uint64(left)) {
-				p.done.finishN(int64(left), int64(len(p.jobs)))
+				p.done.finishN(int64(left), int64(len(p.front)))
 				break
 			}
 		}

@@ -249,22 +249,23 @@ func TestReadAheadWorkersExit(t *testing.T) {
 	}
 }
 
-// TestReadPipeTake: a worker takes each job of the batch it synchronised
-// with once, and none of another batch (one late for a batch must not
-// decode a column of the next with the last one's row count).
+// TestReadPipeTake: a worker takes each unit (column) of the batch it
+// synchronised with once, and none of another batch (one late for a
+// batch must not decode a column of the next with the last one's row
+// count).
 func TestReadPipeTake(t *testing.T) {
-	p := &readPipe{jobs: make([]ColumnJob, 3)}
+	p := &readPipe{front: make([]pipeReader, 3)}
 	p.batch.Store(7 << 32)
 	if i, ok := p.take(6); ok {
-		t.Fatalf("a worker of batch 6 took job %d of batch 7", i)
+		t.Fatalf("a worker of batch 6 took unit %d of batch 7", i)
 	}
 	for want := range 3 {
 		if i, ok := p.take(7); !ok || i != want {
-			t.Fatalf("take = %d, %v; want job %d", i, ok, want)
+			t.Fatalf("take = %d, %v; want unit %d", i, ok, want)
 		}
 	}
 	if i, ok := p.take(7); ok {
-		t.Fatalf("took job %d of 3", i)
+		t.Fatalf("took unit %d of 3", i)
 	}
 }
 
@@ -301,7 +302,7 @@ func TestSpinWait(t *testing.T) {
 // and it sleeps until the last wakes it.
 func TestReadPipeWait(t *testing.T) {
 	for _, late := range []time.Duration{0, 10 * time.Microsecond, 3 * workerIdleMax} {
-		p := &readPipe{jobs: make([]ColumnJob, 2)}
+		p := &readPipe{front: make([]pipeReader, 2)}
 		p.done.init()
 		p.done.reset()
 		p.done.finish(2)

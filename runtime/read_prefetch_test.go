@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/variant"
 )
 
 // repeatedFile returns a file of rows rows of a required int64 and a
@@ -491,10 +493,9 @@ func TestReadAheadPrefetchFiltered(t *testing.T) {
 
 // TestReadAheadVariant: ReadColumns of a typed column and three Variant
 // readers (a shredded Variant, an unshredded one, shredded Variants in a
-// list) with WithReadParallelism(2) reads the typed column ahead while
-// the Variants are read on the caller, and hands out
-// the batches of the sequential reads: a Variant no longer keeps the
-// other columns from being read ahead.
+// list) with WithReadParallelism(2) reads ahead the typed column and
+// the Variants' leaves, whose values the ReadColumns that takes them
+// rebuilds, and hands out the batches of the sequential reads.
 func TestReadAheadVariant(t *testing.T) {
 	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
 	readAheadMinSlots = 1
@@ -542,8 +543,9 @@ func TestReadAheadVariant(t *testing.T) {
 		seq, fr := read(sizes)
 		fr.Release()
 		got, fr := read(sizes, WithReadParallelism(2))
-		if p := fr.pipe; p == nil || p.off || p.back == nil || p.front[0] == nil {
-			t.Fatalf("batches %v: the typed column was not read ahead", sizes)
+		leaves := len(fr.File().Schema.Leaves) // id and every Variant's
+		if p := fr.pipe; p == nil || p.off || p.back == nil || len(p.front) != leaves {
+			t.Fatalf("batches %v: not all %d columns were read ahead", sizes, leaves)
 		}
 		fr.Release()
 		sameBatches(t, fmt.Sprintf("batches %v", sizes), got, seq)
@@ -582,5 +584,94 @@ func TestReadAheadShortColumn(t *testing.T) {
 			t.Fatalf("b of %d rows: read ahead: %v; sequentially: %v", short, errPar, errSeq)
 		}
 		sameBatches(t, fmt.Sprintf("b of %d rows", short), got, seq)
+	}
+}
+
+// TestReadAheadVariantError: a shredded Variant column (int64 typed_value)
+// whose row holds both value and typed_value, which rebuilding rejects,
+// read through ReadColumns in batches of 40, 9, 17 and 3 rows beside an
+// int32 column, with the Variant's leaves read ahead, fails the same
+// ReadColumns as the sequential read, with the same error naming the
+// occurrence in the batch, after the same batches, wherever the row lies.
+func TestReadAheadVariantError(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	const rows = 600
+	e := encodeVariant(t, func(b *variant.Builder) { b.AppendInt64(7) })
+	file := func(bad int) []byte {
+		var buf bytes.Buffer
+		fw, err := NewFileWriter(&buf, mustSchema(t, `message m { required int32 id; optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional int64 typed_value; } }`), WithPageRowLimit(20))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, _ := fw.Int32Buffer(0)
+		md, _ := fw.ByteArrayBuffer(1)
+		val, _ := fw.ByteArrayBuffer(2)
+		typed, _ := fw.Int64Buffer(3)
+		for i := range rows {
+			ids.Values = append(ids.Values, int32(i))
+			md.Def = append(md.Def, 1)
+			md.Values.Append(e.Metadata)
+			if i == bad || i%7 == 3 {
+				val.Def = append(val.Def, 2)
+				val.Values.Append(e.Value)
+			} else {
+				val.Def = append(val.Def, 1)
+			}
+			if i%7 == 3 {
+				typed.Def = append(typed.Def, 1)
+			} else {
+				typed.Def = append(typed.Def, 2)
+				typed.Values = append(typed.Values, int64(i))
+			}
+		}
+		if err := fw.EndRows(rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	read := func(data []byte, opts ...ReaderOption) (out []string, fr *FileReader, err error) {
+		fr, err = NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, _ := fr.Int32Reader(0)
+		vr, err := fr.VariantReader("v")
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs := []ColumnJob{{c: ids, path: "id"}, {c: vr, path: "v"}}
+		read := int64(0)
+		for i := 0; ; i++ {
+			k, err := fr.Available(read, []int{40, 9, 17, 3}[i%4])
+			if err != nil || k == 0 {
+				return out, fr, err
+			}
+			if err := fr.ReadColumns(k, jobs...); err != nil {
+				return out, fr, fmt.Errorf("rows from %d: %w", read, err)
+			}
+			out = append(out, fmt.Sprint(ids.Values), fmt.Sprintf("%v %v %x", vr.Def, vr.Rep, vr.Rows))
+			read += int64(k)
+		}
+	}
+	for _, bad := range []int{0, 39, 40, 41, 48, 49, 65, 67, 68, 300, 599} {
+		data := file(bad)
+		seq, fr, errSeq := read(data)
+		fr.Release()
+		got, fr, errPar := read(data, WithReadParallelism(2))
+		if p := fr.pipe; bad > 40 && (p == nil || p.back == nil || len(p.front) != 4) {
+			t.Fatalf("bad row %d: the Variant's leaves were not read ahead", bad)
+		}
+		fr.Release()
+		if errSeq == nil || !errors.Is(errSeq, ErrVariant) || !strings.Contains(errSeq.Error(), "conflicting value and typed_value") {
+			t.Fatalf("bad row %d: sequentially %v", bad, errSeq)
+		}
+		if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+			t.Fatalf("bad row %d: read ahead: %v; sequentially: %v", bad, errPar, errSeq)
+		}
+		sameBatches(t, fmt.Sprintf("bad row %d", bad), got, seq)
 	}
 }

@@ -206,25 +206,46 @@ func (v *VariantReader) appendRows(dst []variant.Encoded, buf []byte) []variant.
 // rebuilds their Variants into Rows; it returns 0, io.EOF after the last
 // row.
 func (v *VariantReader) ReadRows(n int) (int, error) {
+	v.reset()
+	got := -1
+	for _, l := range v.leaves {
+		k, err := l.r.ReadRows(n)
+		if got, err = v.leafRows(l, got, k, err); err != nil {
+			return 0, err
+		}
+	}
+	return v.rebuild(got)
+}
+
+// reset empties the rows before a batch.
+func (v *VariantReader) reset() {
 	v.Rows = v.Rows[:0]
 	v.Def, v.Rep = v.Def[:0], v.Rep[:0]
 	v.buf = v.buf[:0]
 	v.spans = v.spans[:0]
-	got := -1
-	for _, l := range v.leaves {
-		k, err := l.r.ReadRows(n)
-		if err == io.EOF {
-			k, err = 0, nil
-		}
-		if err != nil {
-			return 0, err
-		}
-		if got >= 0 && k != got {
-			return 0, fmt.Errorf("%w: column %s: %d rows where %d were expected", ErrChunk, l.node.PathString(), k, got)
-		}
-		got = k
-		l.pos, l.vpos = 0, 0
+}
+
+// leafRows takes the result of leaf l's ReadRows, k rows or err, for a
+// batch whose leaves before l read got rows (-1 for the first leaf), and
+// returns the batch's rows: every leaf must read as many (io.EOF counts
+// none).
+func (v *VariantReader) leafRows(l *vleaf, got, k int, err error) (int, error) {
+	if err == io.EOF {
+		k, err = 0, nil
 	}
+	if err != nil {
+		return 0, err
+	}
+	if got >= 0 && k != got {
+		return 0, fmt.Errorf("%w: column %s: %d rows where %d were expected", ErrChunk, l.node.PathString(), k, got)
+	}
+	l.pos, l.vpos = 0, 0
+	return k, nil
+}
+
+// rebuild rebuilds the Variants of the got rows the leaves hold into
+// Rows, Def and Rep (0, io.EOF when got is not positive).
+func (v *VariantReader) rebuild(got int) (int, error) {
 	if got <= 0 {
 		return 0, io.EOF
 	}

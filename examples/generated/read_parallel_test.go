@@ -211,9 +211,8 @@ var pipeSizes = []int{3000, 3000, 1700, 2500, 2500, 9000, 40, 4100, 4100, 4100, 
 // Every row read is kept, so a string or []byte of an earlier batch that
 // shared a buffer reused by a later one would differ at the end. Small
 // dictionaries make batches that mix dictionary-encoded and plain pages,
-// and row groups batches that span two dictionaries. Variants (Document,
-// DocumentLog) are read on the caller while their id column is read
-// ahead. Run it with -race.
+// and row groups batches that span two dictionaries. The columns of
+// Variants (Document, DocumentLog) are read ahead too. Run it with -race.
 func TestReadPipeline(t *testing.T) {
 	wopts := []runtime.WriterOption{runtime.WithRowGroupSize(128 << 10), runtime.WithMaxDictionarySize(2 << 10), runtime.WithPageSize(8 << 10)}
 	ev := writeAll(t, events(30000), wopts, NewEventWriter)
