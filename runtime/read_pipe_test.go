@@ -10,6 +10,7 @@ import (
 
 	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
 )
 
 // pipeFiles are corpus files with columns of every physical type, flat
@@ -29,8 +30,9 @@ var pipeFiles = append([]string{
 }, releaseFiles...)
 
 // pipeRead reads every column of the file at path through ReadColumns in
-// batches whose sizes cycle through sizes, and returns per batch the text
-// of each column's levels and values, and the strings of the batches.
+// batches whose sizes cycle through sizes (a Variant's columns through its
+// VariantReader), and returns per batch the text of each column's levels
+// and values (a Variant's rows), and the strings of the batches.
 // lazy sets the byte-array readers' mode of generated readers (see
 // ByteArrayReader.lazy), whose strings share the pages' bytes.
 func pipeRead(t *testing.T, path string, sizes []int, lazy bool, opts ...ReaderOption) (batches, strs []string, fr *FileReader) {
@@ -63,6 +65,7 @@ func pipeReadAt(t *testing.T, r io.ReaderAt, size int64, name string, sizes []in
 		lvs  []*Levels
 		vals []func() string
 	)
+	variants := map[*schema.Node]bool{}
 	for _, l := range fr.File().Schema.Leaves {
 		var (
 			c   ColumnRows
@@ -70,6 +73,21 @@ func pipeReadAt(t *testing.T, r io.ReaderAt, size int64, name string, sizes []in
 			val func() string
 			err error
 		)
+		if g := variantGroup(l); g != nil {
+			// A Variant's leaves are read through its VariantReader.
+			if variants[g] {
+				continue
+			}
+			variants[g] = true
+			vr, err := fr.VariantReader(g.PathString())
+			if err != nil {
+				return batches, strs, fr, err
+			}
+			jobs = append(jobs, ColumnJob{c: vr, path: g.PathString()})
+			lvs = append(lvs, &Levels{})
+			vals = append(vals, func() string { return fmt.Sprintf("%v %v %x", vr.Def, vr.Rep, vr.Rows) })
+			continue
+		}
 		switch l.Type {
 		case meta.Boolean:
 			var r *BoolReader
@@ -357,4 +375,14 @@ func TestWorkerSet(t *testing.T) {
 	if s.running() || s.quit.Load() {
 		t.Fatal("stop left a worker running or the set stopping")
 	}
+}
+
+// variantGroup returns the VARIANT group that holds leaf l, or nil.
+func variantGroup(l *schema.Node) *schema.Node {
+	for n := l.Parent; n != nil; n = n.Parent {
+		if n.Logical.Kind == meta.LogicalVariant {
+			return n
+		}
+	}
+	return nil
 }

@@ -161,10 +161,11 @@ func TestReadAheadWholeCorpus(t *testing.T) {
 // batch read ahead and pages prefetched give the batches, and end with
 // the error, of the sequential read; neither panics. Each input is read
 // three times: with eager and lazy strings, and lazy under row selection
-// by the first column's page index. Seeds: the files of
-// TestReadAheadPrefetch's shapes, small, and the input that found that a
-// Read of fewer rows than the batch read ahead returned the error met
-// past its rows. The batches vary in size, so that the batches read
+// by the first column's page index; Variants are read through their
+// VariantReader. Seeds: the files of TestReadAheadPrefetch's shapes,
+// small, a file of Variants (variantShredFile), and the input that found
+// that a Read of fewer rows than the batch read ahead returned the error
+// met past its rows. The batches vary in size, so that the batches read
 // ahead are split (a Read of fewer rows) and extended (of more).
 func FuzzReadAhead(f *testing.F) {
 	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
@@ -172,6 +173,8 @@ func FuzzReadAhead(f *testing.F) {
 	f.Add(writeFilterFile(f, randRows(newRand(3), 200), WithPageRowLimit(20), WithCompression(meta.Snappy, 0)))
 	f.Add(writeFilterFile(f, randRows(newRand(4), 200), WithPageRowLimit(30), WithDataPageVersion(2), WithCompression(meta.Zstd, 0)))
 	f.Add(smallIndexedFile(f))
+	_, variants := variantShredFile(f, 300)
+	f.Add(variants)
 	sizes := []int{9, 40, 40, 17, 3, 25}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		opts := []ReaderOption{WithMaxFooterSize(1 << 20), WithMaxPageSize(1 << 20), WithMaxPageValues(1 << 16),

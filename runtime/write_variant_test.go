@@ -121,7 +121,7 @@ func randVariant(r *rand.Rand, b *variant.Builder, depth int) {
 	}
 }
 
-func encodeVariant(t *testing.T, f func(b *variant.Builder)) variant.Encoded {
+func encodeVariant(t testing.TB, f func(b *variant.Builder)) variant.Encoded {
 	t.Helper()
 	var b variant.Builder
 	f(&b)
@@ -141,7 +141,7 @@ type variantRow struct {
 // variantShredFile writes rows random rows of variantSchema (v shredded,
 // w not, l a list of shredded Variants) in pages of 2 KiB and row groups
 // of 64 KiB, and returns them and the file.
-func variantShredFile(t *testing.T, rows int) ([]variantRow, []byte) {
+func variantShredFile(t testing.TB, rows int) ([]variantRow, []byte) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(7, 9))
 	in := make([]variantRow, rows)
