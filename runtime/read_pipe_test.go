@@ -145,22 +145,32 @@ func pipeReadAt(t *testing.T, r io.ReaderAt, size int64, name string, sizes []in
 		jobs = append(jobs, ColumnJob{c: c, path: l.PathString()})
 		lvs, vals = append(lvs, lv), append(vals, val)
 	}
+	batches, err = columnBatches(fr, name+", ", jobs, sizes, func() (out []string) {
+		for j, lv := range lvs {
+			// Whether a column lacks a kind of levels is told by nil.
+			out = append(out, fmt.Sprint(lv.Def == nil, lv.Rep == nil, lv.Def, lv.Rep, vals[j]()))
+		}
+		return out
+	})
+	return batches, strs, fr, err
+}
+
+// columnBatches reads jobs through fr.ReadColumns in batches whose sizes
+// cycle through sizes (fewer at the end, as Available says) until the
+// rows end, and returns what record gives after each batch; an error of
+// ReadColumns comes wrapped as prefix+"rows from N: ...", one of
+// Available as it is.
+func columnBatches(fr *FileReader, prefix string, jobs []ColumnJob, sizes []int, record func() []string) (out []string, err error) {
 	var read int64
 	for i := 0; ; i++ {
 		k, err := fr.Available(read, sizes[i%len(sizes)])
-		if err != nil {
-			return batches, strs, fr, err
-		}
-		if k == 0 {
-			return batches, strs, fr, nil
+		if err != nil || k == 0 {
+			return out, err
 		}
 		if err := fr.ReadColumns(k, jobs...); err != nil {
-			return batches, strs, fr, fmt.Errorf("%s, rows from %d: %w", name, read, err)
+			return out, fmt.Errorf("%srows from %d: %w", prefix, read, err)
 		}
-		for j, lv := range lvs {
-			// Whether a column lacks a kind of levels is told by nil.
-			batches = append(batches, fmt.Sprint(lv.Def == nil, lv.Rep == nil, lv.Def, lv.Rep, vals[j]()))
-		}
+		out = append(out, record()...)
 		read += int64(k)
 	}
 }

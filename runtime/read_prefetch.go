@@ -86,9 +86,6 @@ func (p *readPipe) prefetch(seq uint32) {
 		if uint32(p.batch.Load()>>32) != seq {
 			return
 		}
-		if f == nil {
-			continue
-		}
 		c := f.cur()
 		if !c.wantPage.Load() || !c.crMu.tryLock() {
 			continue

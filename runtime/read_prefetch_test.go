@@ -234,13 +234,7 @@ func TestReadAheadBound(t *testing.T) {
 			c.Def, c.Rep, c.Values = append(c.Def, 2, 2), append(c.Rep, 0, 1), append(c.Values, int32(i), -int32(i))
 		}
 	}
-	if err := fw.EndRows(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := fw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := endRows(t, fw, rows, &buf)
 	var par *FileReader
 	read := func(opts ...ReaderOption) []string {
 		r, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
@@ -258,22 +252,11 @@ func TestReadAheadBound(t *testing.T) {
 			t.Fatal(err)
 		}
 		jobs := []ColumnJob{{c: col, path: "l.list.element"}} // one slice, as generated readers keep
-		var out []string
-		read := int64(0)
-		for i := 0; ; i++ {
-			k, err := r.Available(read, []int{7, 100, 3}[i%3])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if k == 0 {
-				return out
-			}
-			if err := r.ReadColumns(k, jobs...); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, fmt.Sprint(col.Def, col.Rep, col.Values))
-			read += int64(k)
+		out, err := columnBatches(r, "", jobs, []int{7, 100, 3}, func() []string { return []string{fmt.Sprint(col.Def, col.Rep, col.Values)} })
+		if err != nil {
+			t.Fatal(err)
 		}
+		return out
 	}
 	seq, got := read(), read(WithReadParallelism(2))
 	// Read ahead, not left to the caller (a layout adapter used to turn
@@ -330,13 +313,7 @@ func TestReadAheadNullSplit(t *testing.T) {
 				}
 			}
 		}
-		if err := fw.EndRows(rows); err != nil {
-			t.Fatal(err)
-		}
-		if err := fw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+		return endRows(t, fw, rows, &buf)
 	}
 	read := func(data []byte, opts ...ReaderOption) (out []string, err error) {
 		r, err := NewFileReader(bytes.NewReader(data), int64(len(data)), append(opts, WithOptionalAsRequired(true))...)
@@ -353,18 +330,7 @@ func TestReadAheadNullSplit(t *testing.T) {
 			t.Fatal(err)
 		}
 		jobs := []ColumnJob{{c: col, path: "l.list.element"}}
-		read := int64(0)
-		for i := 0; ; i++ {
-			k, err := r.Available(read, []int{40, 9, 17, 3}[i%4])
-			if err != nil || k == 0 {
-				return out, err
-			}
-			if err := r.ReadColumns(k, jobs...); err != nil {
-				return out, fmt.Errorf("rows from %d: %w", read, err)
-			}
-			out = append(out, fmt.Sprint(col.Def, col.Rep, col.Values))
-			read += int64(k)
-		}
+		return columnBatches(r, "", jobs, []int{40, 9, 17, 3}, func() []string { return []string{fmt.Sprint(col.Def, col.Rep, col.Values)} })
 	}
 	filter := WithColumnPageFilter("l.list.element", func(_ *File, _ int, _ *meta.ColumnIndex, page int) bool { return page%3 != 1 })
 	for _, filtered := range []bool{false, true} {
@@ -419,13 +385,7 @@ func TestReadAheadPageErrorSplit(t *testing.T) {
 				c.Def, c.Rep = append(c.Def, 2), append(c.Rep, 0)
 			}
 		}
-		if err := fw.EndRows(rows); err != nil {
-			t.Fatal(err)
-		}
-		if err := fw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		data := buf.Bytes()
+		data := endRows(t, fw, rows, &buf)
 		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			t.Fatal(err)
@@ -522,25 +482,17 @@ func TestReadAheadVariant(t *testing.T) {
 			vrs = append(vrs, vr)
 			jobs = append(jobs, ColumnJob{c: vr, path: path})
 		}
-		var out []string
-		read := int64(0)
-		for i := 0; ; i++ {
-			k, err := fr.Available(read, sizes[i%len(sizes)])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if k == 0 {
-				return out, fr
-			}
-			if err := fr.ReadColumns(k, jobs...); err != nil {
-				t.Fatalf("rows from %d: %v", read, err)
-			}
-			out = append(out, fmt.Sprint(ids.Values))
+		out, err := columnBatches(fr, "", jobs, sizes, func() []string {
+			out := []string{fmt.Sprint(ids.Values)}
 			for _, vr := range vrs {
 				out = append(out, fmt.Sprintf("%v %v %x", vr.Def, vr.Rep, vr.Rows))
 			}
-			read += int64(k)
+			return out
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
+		return out, fr
 	}
 	for _, sizes := range [][]int{{37}, {5, 200, 64, 1}} {
 		seq, fr := read(sizes)
@@ -628,13 +580,7 @@ func TestReadAheadVariantError(t *testing.T) {
 				typed.Values = append(typed.Values, int64(i))
 			}
 		}
-		if err := fw.EndRows(rows); err != nil {
-			t.Fatal(err)
-		}
-		if err := fw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+		return endRows(t, fw, rows, &buf)
 	}
 	read := func(data []byte, opts ...ReaderOption) (out []string, fr *FileReader, err error) {
 		fr, err = NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
@@ -647,18 +593,10 @@ func TestReadAheadVariantError(t *testing.T) {
 			t.Fatal(err)
 		}
 		jobs := []ColumnJob{{c: ids, path: "id"}, {c: vr, path: "v"}}
-		read := int64(0)
-		for i := 0; ; i++ {
-			k, err := fr.Available(read, []int{40, 9, 17, 3}[i%4])
-			if err != nil || k == 0 {
-				return out, fr, err
-			}
-			if err := fr.ReadColumns(k, jobs...); err != nil {
-				return out, fr, fmt.Errorf("rows from %d: %w", read, err)
-			}
-			out = append(out, fmt.Sprint(ids.Values), fmt.Sprintf("%v %v %x", vr.Def, vr.Rep, vr.Rows))
-			read += int64(k)
-		}
+		out, err = columnBatches(fr, "", jobs, []int{40, 9, 17, 3}, func() []string {
+			return []string{fmt.Sprint(ids.Values), fmt.Sprintf("%v %v %x", vr.Def, vr.Rep, vr.Rows)}
+		})
+		return out, fr, err
 	}
 	for _, bad := range []int{0, 39, 40, 41, 48, 49, 65, 67, 68, 300, 599} {
 		data := file(bad)

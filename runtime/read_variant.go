@@ -237,7 +237,7 @@ func (v *VariantReader) leafRows(l *vleaf, got, k int, err error) (int, error) {
 		return 0, err
 	}
 	if got >= 0 && k != got {
-		return 0, fmt.Errorf("%w: column %s: %d rows where %d were expected", ErrChunk, l.node.PathString(), k, got)
+		return 0, exactRows(k, got, nil, l.node.PathString())
 	}
 	l.pos, l.vpos = 0, 0
 	return k, nil

@@ -74,13 +74,7 @@ const minReadTile = 512
 // For generated code (see "For generated code" in the package doc).
 func ReadRowsExact(c ColumnRows, k int, path string) error {
 	got, err := c.ReadRows(k)
-	if err != nil {
-		return err
-	}
-	if got != k {
-		return fmt.Errorf("%w: column %s: %d rows where %d were expected", ErrChunk, path, got, k)
-	}
-	return nil
+	return exactRows(got, k, err, path)
 }
 
 // ReadFileRows opens the Parquet file at path, makes a row reader with open
