@@ -16,9 +16,11 @@ import (
 // n-1 goroutines decode the columns of the next batch of as many rows into
 // a second set of column buffers, which the next Read takes over (it
 // decodes the columns they have not started yet itself); the columns of
-// a Variant (VariantReader) are read ahead too, and that Read rebuilds
-// its values. A batch read without one ahead of it (the last) is
-// assembled in two halves at once instead (Leaves.Split, Both). A goroutine left without columns to decode decodes
+// a Variant (VariantReader) are read ahead too, and its values rebuilt
+// from them, which the next Read takes when it asks for the whole batch
+// (else it rebuilds them itself). A batch read without one ahead of it
+// (the last) is assembled in two halves at once instead (Leaves.Split,
+// Both). A goroutine left without columns to decode decodes
 // the next page of each column ahead (read_prefetch.go), so that the batch
 // that crosses a page boundary does not wait for the whole page (under
 // a row selection, only the pages the offset index says hold selected

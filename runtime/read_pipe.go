@@ -4,7 +4,9 @@
 // buffers, the back readers, which the next ReadColumns swaps in. The
 // caller, once it asks for that batch, decodes the columns no goroutine
 // has started yet, so the decoding of a batch is shared when the
-// assembly is the shorter stage.
+// assembly is the shorter stage. The goroutine that decodes the last
+// column of a Variant also rebuilds the batch's Variants from them
+// (rebuildAhead), which a ReadColumns of the whole batch swaps in.
 
 package runtime
 
@@ -54,6 +56,18 @@ type readPipe struct {
 	first    []int
 	variants []*VariantReader // per job: its VariantReader, else nil
 	off      bool             // some unit has read no batch yet, or there is none
+	// Per Variant job, vback is a second VariantReader, over the back
+	// readers of the job's units: the goroutine that decodes the job's
+	// last unit of a batch (vleft counts them down) rebuilds the batch's
+	// Variants into it (rebuildAhead), and vgot holds the rows it rebuilt,
+	// -1 when it did not or failed. A Read of the whole batch swaps them
+	// in; any other Read rebuilds its Variants itself, as without
+	// read-ahead, and meets the error there. unitJob is, per unit, the
+	// Variant job it belongs to, else -1.
+	vback   []*VariantReader
+	vleft   []atomic.Int32
+	vgot    []int
+	unitJob []int32
 
 	k     int  // rows of the batch in the back readers
 	ahead bool // the back readers hold, or are being filled with, the next k rows
@@ -75,8 +89,8 @@ type readPipe struct {
 	read    int64 // rows ReadColumns has handed out
 	// prefetched counts the pages the workers decoded ahead
 	// (read_prefetch.go), and wasted those of them passed over, for
-	// tests.
-	prefetched, wasted atomic.Int64
+	// tests; rebuilt the Variant jobs' batches a Read took rebuilt.
+	prefetched, wasted, rebuilt atomic.Int64
 }
 
 // newPipe returns the read-ahead state for jobs, off when one of their
@@ -85,12 +99,13 @@ func newPipe(jobs []ColumnJob) *readPipe {
 	p := &readPipe{jobs: jobs, first: make([]int, len(jobs)+1), variants: make([]*VariantReader, len(jobs))}
 	p.done.init()
 	p.off = true
-	unit := func(r ColumnRows) bool {
+	unit := func(r ColumnRows, job int) bool {
 		f, ok := r.(pipeReader)
 		if !ok || f.cur().lv == nil {
 			return false
 		}
 		p.front = append(p.front, f)
+		p.unitJob = append(p.unitJob, int32(job))
 		return true
 	}
 	for i, j := range jobs {
@@ -100,18 +115,19 @@ func newPipe(jobs []ColumnJob) *readPipe {
 		case *VariantReader:
 			p.variants[i] = c
 			for _, l := range c.leaves {
-				if !unit(l.r) {
+				if !unit(l.r, i) {
 					return p
 				}
 			}
 		default:
-			if !unit(c) {
+			if !unit(c, -1) {
 				return p
 			}
 		}
 	}
 	p.first[len(jobs)] = len(p.front)
 	p.errs, p.good = make([]error, len(p.front)), make([]int, len(p.front))
+	p.vback, p.vleft, p.vgot = make([]*VariantReader, len(jobs)), make([]atomic.Int32, len(jobs)), make([]int, len(jobs))
 	p.off = len(p.front) == 0
 	return p
 }
@@ -151,10 +167,21 @@ func (r *FileReader) readAhead(k int, jobs []ColumnJob) {
 			p.back[i] = b
 			fc.prefetchOK = true // read before the batch is published
 		}
+		for i, v := range p.variants {
+			if v != nil {
+				p.vback[i] = v.over(p.back[p.first[i]:p.first[i+1]])
+			}
+		}
 	}
 	p.k, p.ahead = next, true
 	clear(p.errs)
 	clear(p.good)
+	for i, v := range p.variants {
+		if v != nil {
+			p.vleft[i].Store(int32(p.first[i+1] - p.first[i]))
+			p.vgot[i] = -1
+		}
+	}
 	p.done.reset()
 	seq := uint32(p.batch.Load()>>32) + 1
 	p.batch.Store(uint64(seq) << 32) // publishes k, errs and done
@@ -215,8 +242,30 @@ func (p *readPipe) work(seq uint32) (took int) {
 		}
 		b := p.back[i]
 		p.good[i], p.errs[i] = p.front[i].cur().readRowsAhead(p.k, b.levels(), b)
+		if j := p.unitJob[i]; j >= 0 && p.vleft[j].Add(-1) == 0 {
+			p.rebuildAhead(int(j))
+		}
 		took++
 		p.done.finish(int64(len(p.front)))
+	}
+}
+
+// rebuildAhead rebuilds the Variants of job j's batch, whose units are
+// all decoded, into p.vback[j], as takeAhead would for a Read of the whole
+// batch, and records its rows in p.vgot[j]. A unit that met an error or
+// ended early, or a rebuild that fails, leaves the Variants to the Read,
+// which meets the error itself.
+func (p *readPipe) rebuildAhead(j int) {
+	v := p.vback[j]
+	v.reset()
+	for u := p.first[j]; u < p.first[j+1]; u++ {
+		if p.errs[u] != nil || p.good[u] != p.k {
+			return
+		}
+		v.leafRows(v.leaves[u-p.first[j]], -1, p.k, nil) // cannot fail: it starts the leaf
+	}
+	if _, err := v.rebuild(p.k); err == nil {
+		p.vgot[j] = p.k
 	}
 }
 
@@ -234,7 +283,8 @@ func (p *readPipe) wait() { p.done.waitSpinning(int64(len(p.front)), workerIdleM
 // decodes the units no goroutine has taken, waits for the others and
 // swaps the batch in, keeping the rows past k for the next call or
 // reading the rows missing up to k, and rebuilds the Variants of the
-// jobs that have some. An error is the one readColumns would have
+// jobs that have some (or, for a k of the whole batch, swaps in those
+// rebuilt ahead). An error is the one readColumns would have
 // returned for the same k (see errs and good).
 func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 	p := r.pipe
@@ -256,6 +306,13 @@ func (r *FileReader) takeAhead(k int, jobs []ColumnJob) error {
 	// one a sequential read would have met.
 	for i, j := range jobs {
 		if v := p.variants[i]; v != nil {
+			// Rebuilt ahead, and the Read takes the whole batch (once a
+			// Read took part of it, p.k is below the rows rebuilt).
+			if k == p.k && p.vgot[i] == k {
+				v.swapRows(p.vback[i])
+				p.rebuilt.Add(1)
+				continue
+			}
 			// VariantReader.ReadRows, from its leaves' batches.
 			v.reset()
 			got := -1

@@ -457,8 +457,11 @@ func TestReadAheadPrefetchFiltered(t *testing.T) {
 // TestReadAheadVariant: ReadColumns of a typed column and three Variant
 // readers (a shredded Variant, an unshredded one, shredded Variants in a
 // list) with WithReadParallelism(2) reads ahead the typed column and
-// the Variants' leaves, whose values the ReadColumns that takes them
-// rebuilds, and hands out the batches of the sequential reads.
+// the Variants' leaves, and hands out the batches of the sequential
+// reads (their Rows, and the bytes Detach copies): in Reads of 37 rows
+// with the Variants rebuilt ahead (all batches but the first, the last
+// one of 3 rows included), in Reads of changing sizes rebuilt by the Read
+// that takes them.
 func TestReadAheadVariant(t *testing.T) {
 	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
 	readAheadMinSlots = 1
@@ -485,7 +488,7 @@ func TestReadAheadVariant(t *testing.T) {
 		out, err := columnBatches(fr, "", jobs, sizes, func() []string {
 			out := []string{fmt.Sprint(ids.Values)}
 			for _, vr := range vrs {
-				out = append(out, fmt.Sprintf("%v %v %x", vr.Def, vr.Rep, vr.Rows))
+				out = append(out, fmt.Sprintf("%v %v %x %x", vr.Def, vr.Rep, vr.Rows, vr.Detach()))
 			}
 			return out
 		})
@@ -507,6 +510,11 @@ func TestReadAheadVariant(t *testing.T) {
 		if len(seq) < 4*3000/200 {
 			t.Fatalf("batches %v: %d batches", sizes, len(seq)/4)
 		}
+		batches, rebuilt := len(seq)/4, int(fr.pipe.rebuilt.Load())
+		if want := 3 * (batches - 1); len(sizes) == 1 && rebuilt != want {
+			t.Fatalf("batches %v: %d of %d batches' Variants rebuilt ahead, want %d", sizes, rebuilt, 3*batches, want)
+		}
+		t.Logf("batches %v: %d of %d batches' Variants rebuilt ahead", sizes, rebuilt, 3*batches)
 	}
 }
 
@@ -542,12 +550,69 @@ func TestReadAheadShortColumn(t *testing.T) {
 	}
 }
 
+// TestReadAheadVariantShort: a Variant whose two leaves both hold fewer
+// rows than their row group says (90 of 100), read ahead in batches of
+// 20 beside an int64 column, gives the batches and the error of the
+// sequential read: the leaves' batch of the last rows, short in both
+// alike, is not taken for one rebuilt ahead.
+func TestReadAheadVariantShort(t *testing.T) {
+	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
+	readAheadMinSlots = 1
+	e := encodeVariant(t, func(b *variant.Builder) { b.AppendInt64(7) })
+	const rows, short = 100, 90
+	ints := make([]int64, rows)
+	var md, val encode.ByteArrays
+	for i := range short {
+		ints[i] = int64(i)
+		md.Append(e.Metadata)
+		val.Append(e.Value)
+	}
+	data := synthFile(t, "message m { required int64 a; required group v (VARIANT(1)) { required binary metadata; required binary value; } }", []int64{rows}, [][][]synthPage{{
+		{{n: rows, enc: meta.EncodingPlain, values: encode.AppendPlainInt64(nil, ints)}},
+		{{n: short, enc: meta.EncodingPlain, values: encode.AppendPlainByteArray(nil, md)}},
+		{{n: short, enc: meta.EncodingPlain, values: encode.AppendPlainByteArray(nil, val)}},
+	}})
+	read := func(opts ...ReaderOption) ([]string, *FileReader, error) {
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := fr.Int64Reader(0)
+		vr, err := fr.VariantReader("v")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := columnBatches(fr, "", []ColumnJob{{c: a, path: "a"}, {c: vr, path: "v"}}, []int{20}, func() []string {
+			return []string{fmt.Sprint(a.Values), fmt.Sprintf("%v %x", vr.Def, vr.Rows)}
+		})
+		return out, fr, err
+	}
+	seq, fr, errSeq := read()
+	fr.Release()
+	got, fr, errPar := read(WithReadParallelism(2))
+	rebuilt := fr.pipe.rebuilt.Load()
+	fr.Release()
+	if errSeq == nil || !strings.Contains(errSeq.Error(), "the pages hold 90 rows, the row group 100") {
+		t.Fatalf("sequentially %v", errSeq)
+	}
+	if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+		t.Fatalf("read ahead: %v; sequentially: %v", errPar, errSeq)
+	}
+	sameBatches(t, "short Variant", got, seq)
+	if rebuilt != 3 { // the batches from row 20 to row 80
+		t.Fatalf("%d batches' Variants rebuilt ahead, want 3", rebuilt)
+	}
+}
+
 // TestReadAheadVariantError: a shredded Variant column (int64 typed_value)
 // whose row holds both value and typed_value, which rebuilding rejects,
-// read through ReadColumns in batches of 40, 9, 17 and 3 rows beside an
-// int32 column, with the Variant's leaves read ahead, fails the same
-// ReadColumns as the sequential read, with the same error naming the
-// occurrence in the batch, after the same batches, wherever the row lies.
+// read through ReadColumns beside an int32 column, with the Variant's
+// leaves read ahead, fails the same ReadColumns as the sequential read,
+// with the same error naming the occurrence in the batch, after the same
+// batches, wherever the row lies: in batches of 40, 9, 17 and 3 rows,
+// whose Variants the Read rebuilds, and of 20 rows, whose Variants are
+// rebuilt ahead but for the batch that holds the row. So does a corrupt
+// page of one of the Variant's leaves.
 func TestReadAheadVariantError(t *testing.T) {
 	defer func(m int) { readAheadMinSlots = m }(readAheadMinSlots)
 	readAheadMinSlots = 1
@@ -582,7 +647,7 @@ func TestReadAheadVariantError(t *testing.T) {
 		}
 		return endRows(t, fw, rows, &buf)
 	}
-	read := func(data []byte, opts ...ReaderOption) (out []string, fr *FileReader, err error) {
+	read := func(data []byte, sizes []int, opts ...ReaderOption) (out []string, fr *FileReader, err error) {
 		fr, err = NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
 		if err != nil {
 			t.Fatal(err)
@@ -593,26 +658,64 @@ func TestReadAheadVariantError(t *testing.T) {
 			t.Fatal(err)
 		}
 		jobs := []ColumnJob{{c: ids, path: "id"}, {c: vr, path: "v"}}
-		out, err = columnBatches(fr, "", jobs, []int{40, 9, 17, 3}, func() []string {
+		out, err = columnBatches(fr, "", jobs, sizes, func() []string {
 			return []string{fmt.Sprint(ids.Values), fmt.Sprintf("%v %v %x", vr.Def, vr.Rep, vr.Rows)}
 		})
 		return out, fr, err
 	}
-	for _, bad := range []int{0, 39, 40, 41, 48, 49, 65, 67, 68, 300, 599} {
-		data := file(bad)
-		seq, fr, errSeq := read(data)
-		fr.Release()
-		got, fr, errPar := read(data, WithReadParallelism(2))
-		if p := fr.pipe; bad > 40 && (p == nil || p.back == nil || len(p.front) != 4) {
-			t.Fatalf("bad row %d: the Variant's leaves were not read ahead", bad)
+	for _, sizes := range [][]int{{40, 9, 17, 3}, {20}} {
+		rebuilt := 0
+		for _, bad := range []int{0, 39, 40, 41, 48, 49, 65, 67, 68, 300, 599} {
+			what := fmt.Sprintf("batches %v, bad row %d", sizes, bad)
+			data := file(bad)
+			seq, fr, errSeq := read(data, sizes)
+			fr.Release()
+			got, fr, errPar := read(data, sizes, WithReadParallelism(2))
+			if p := fr.pipe; bad > 40 && (p == nil || p.back == nil || len(p.front) != 4) {
+				t.Fatalf("%s: the Variant's leaves were not read ahead", what)
+			}
+			if fr.pipe != nil {
+				rebuilt += int(fr.pipe.rebuilt.Load())
+			}
+			fr.Release()
+			if errSeq == nil || !errors.Is(errSeq, ErrVariant) || !strings.Contains(errSeq.Error(), "conflicting value and typed_value") {
+				t.Fatalf("%s: sequentially %v", what, errSeq)
+			}
+			if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+				t.Fatalf("%s: read ahead: %v; sequentially: %v", what, errPar, errSeq)
+			}
+			sameBatches(t, what, got, seq)
 		}
-		fr.Release()
-		if errSeq == nil || !errors.Is(errSeq, ErrVariant) || !strings.Contains(errSeq.Error(), "conflicting value and typed_value") {
-			t.Fatalf("bad row %d: sequentially %v", bad, errSeq)
+		// The batches of 20 rows between the first (read sequentially)
+		// and the bad row's: 0+0+1+1+1+1+2+2+2+14+28.
+		if want := 52; len(sizes) == 1 && rebuilt != want {
+			t.Fatalf("batches %v: %d batches' Variants rebuilt ahead, want %d", sizes, rebuilt, want)
 		}
-		if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
-			t.Fatalf("bad row %d: read ahead: %v; sequentially: %v", bad, errPar, errSeq)
+		// A corrupt page of typed_value (pages of 20 rows) fails the
+		// Read of its rows too, whose leaves met the error ahead.
+		for _, page := range []int{1, 2, 17, 29} {
+			what := fmt.Sprintf("batches %v, corrupt page %d", sizes, page)
+			data := file(-1)
+			fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			oi, err := fr.OffsetIndex(0, 3)
+			if err != nil || oi == nil || len(oi.PageLocations) != rows/20 {
+				t.Fatalf("%s: offset index %v, %v", what, oi, err)
+			}
+			copy(data[oi.PageLocations[page].Offset:], []byte{0xff, 0xff, 0xff, 0xff}) // no thrift field header
+			seq, fr, errSeq := read(data, sizes)
+			fr.Release()
+			got, fr, errPar := read(data, sizes, WithReadParallelism(2))
+			fr.Release()
+			if errSeq == nil || !strings.Contains(errSeq.Error(), fmt.Sprintf("page %d", page)) {
+				t.Fatalf("%s: sequentially %v", what, errSeq)
+			}
+			if fmt.Sprint(errPar) != fmt.Sprint(errSeq) {
+				t.Fatalf("%s: read ahead: %v; sequentially: %v", what, errPar, errSeq)
+			}
+			sameBatches(t, what, got, seq)
 		}
-		sameBatches(t, fmt.Sprintf("bad row %d", bad), got, seq)
 	}
 }

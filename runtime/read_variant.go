@@ -87,40 +87,84 @@ func (r *FileReader) variantReader(g *schema.Node) (*VariantReader, error) {
 	v := &VariantReader{f: r.f, shape: shape, group: g, base: leaves[0].Column}
 	for _, n := range leaves {
 		l := &vleaf{node: n}
+		var c ColumnRows
 		switch n.Type {
 		case meta.Boolean:
-			l.bools, err = r.BoolReader(n.Column)
-			l.r, l.lv = l.bools, &l.bools.Levels
+			c, err = r.BoolReader(n.Column)
 		case meta.Int32:
-			l.i32, err = r.Int32Reader(n.Column)
-			l.r, l.lv = l.i32, &l.i32.Levels
+			c, err = r.Int32Reader(n.Column)
 		case meta.Int64:
-			l.i64, err = r.Int64Reader(n.Column)
-			l.r, l.lv = l.i64, &l.i64.Levels
+			c, err = r.Int64Reader(n.Column)
 		case meta.Float:
-			l.f32, err = r.FloatReader(n.Column)
-			l.r, l.lv = l.f32, &l.f32.Levels
+			c, err = r.FloatReader(n.Column)
 		case meta.Double:
-			l.f64, err = r.DoubleReader(n.Column)
-			l.r, l.lv = l.f64, &l.f64.Levels
+			c, err = r.DoubleReader(n.Column)
 		case meta.ByteArray:
-			l.bytes, err = r.ByteArrayReader(n.Column)
-			l.r, l.lv = l.bytes, &l.bytes.Levels
+			c, err = r.ByteArrayReader(n.Column)
 		case meta.FixedLenByteArray:
-			l.fixed, err = r.FixedReader(n.Column)
-			l.r, l.lv = l.fixed, &l.fixed.Levels
+			c, err = r.FixedReader(n.Column)
 		default:
 			err = fmt.Errorf("%w: %s: %s in a Variant", ErrColumn, n.PathString(), schema.TypeName(n.Type, n.TypeLength))
 		}
 		if err != nil {
 			return nil, err
 		}
+		l.use(c)
 		if n.Logical.Kind == meta.LogicalDecimal {
 			l.scale = uint8(n.Logical.Decimal.Scale)
 		}
 		v.leaves = append(v.leaves, l)
 	}
 	return v, nil
+}
+
+// over returns a VariantReader of v's group that reads its leaves from
+// rs, readers of the same types as v's leaves' in the same order: the
+// back readers of a read ahead (readPipe.vback).
+func (v *VariantReader) over(rs []pipeReader) *VariantReader {
+	o := &VariantReader{f: v.f, shape: v.shape, group: v.group, base: v.base}
+	for i, l := range v.leaves {
+		n := &vleaf{node: l.node, scale: l.scale}
+		n.use(rs[i])
+		o.leaves = append(o.leaves, n)
+	}
+	return o
+}
+
+// use makes c, a typed reader of the leaf's column, the reader the leaf
+// reads.
+func (l *vleaf) use(c ColumnRows) {
+	l.r = c
+	switch c := c.(type) {
+	case *BoolReader:
+		l.bools, l.lv = c, &c.Levels
+	case *Int32Reader:
+		l.i32, l.lv = c, &c.Levels
+	case *Int64Reader:
+		l.i64, l.lv = c, &c.Levels
+	case *FloatReader:
+		l.f32, l.lv = c, &c.Levels
+	case *DoubleReader:
+		l.f64, l.lv = c, &c.Levels
+	case *ByteArrayReader:
+		l.bytes, l.lv = c, &c.Levels
+	case *FixedReader:
+		l.fixed, l.lv = c, &c.Levels
+	}
+}
+
+// swapRows exchanges the rows rebuilt by v and by o, a VariantReader of
+// the same group (over), and moves v's leaves to where o's rebuild left
+// its own, as if v had rebuilt o's rows.
+func (v *VariantReader) swapRows(o *VariantReader) {
+	v.Rows, o.Rows = o.Rows, v.Rows
+	v.Def, o.Def = o.Def, v.Def
+	v.Rep, o.Rep = o.Rep, v.Rep
+	v.buf, o.buf = o.buf, v.buf
+	v.spans, o.spans = o.spans, v.spans
+	for i, l := range v.leaves {
+		l.pos, l.vpos = o.leaves[i].pos, o.leaves[i].vpos
+	}
 }
 
 // VariantColumn returns the reader of the VARIANT group at path, or nil
