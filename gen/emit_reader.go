@@ -254,6 +254,7 @@ func (p *readPlan) emitRead(f *jen.File) {
 func (p *readPlan) assembleBody() (part, whole []jen.Code) {
 	n := &p.t.Names
 	var asm []jen.Code
+	stretch := false // some optional flat field needs the defined array
 	scalarSlabs := &slabDecls{names: n}
 	p.ptrSlabs = scalarSlabs
 	for _, fp := range p.fields {
@@ -271,6 +272,7 @@ func (p *readPlan) assembleBody() (part, whole []jen.Code) {
 			continue
 		case readFlat:
 			block = a.flatScalar(fl)
+			stretch = stretch || fl.Value.Node.MaxDef > 0
 		case readRowByRow:
 			for _, c := range leafIndexes(fl.Value.Node) {
 				block = append(block, jen.Id(n.col(c)).Op(":=").Id("r").Dot(n.col(c)))
@@ -286,6 +288,9 @@ func (p *readPlan) assembleBody() (part, whole []jen.Code) {
 		decl = append(decl, jen.Id("q0").Op(":=").Id("q").Comment("the part's first values"))
 	}
 	decl = append(decl, scalarSlabs.code...)
+	if stretch {
+		decl = append(decl, jen.Var().Id("defined").Index(jen.Lit(definedRows)).Int32().Comment("rows that hold a value, a stretch at a time"))
+	}
 	asm = append(decl, asm...)
 	asm = append(asm, jen.Return(jen.Id("r").Dot("leaves").Dot("UsedTo").Call(
 		jen.Id("p").Index(jen.Empty(), jen.Empty()), jen.Id("q").Index(jen.Empty(), jen.Empty()),
@@ -538,11 +543,19 @@ func (a *assembler) store(v *Value, p place, c string, qi func() *jen.Statement)
 	return p().Op("=").Add(readValue(v, c, qi(), a.nm))
 }
 
+// definedRows is the length of the stretches of rows in which generated
+// readers look for the rows of an optional flat field that hold a value
+// (runtime.Defined): their indexes take 1 KiB of the stack.
+const definedRows = 256
+
 // flatScalar emits the loop filling top-level scalar field fl, a leaf
 // without repetition and at most one definition level, over the rows: the
 // column is checked once, not per row; its value index k counts from the
 // part's first value on, every row for a required leaf, the defined
-// slots of an optional one, whose level slots are the part's rows.
+// slots of an optional one, whose level slots are the part's rows: when
+// rows with and without a value are mixed (runtime.Mixed), it fills the
+// rows runtime.Defined finds, a stretch at a time, rather than test every
+// row's level.
 func (a *assembler) flatScalar(fl *Field) []jen.Code {
 	v := fl.Value
 	l := v.Node
@@ -550,23 +563,36 @@ func (a *assembler) flatScalar(fl *Field) []jen.Code {
 	p := id("x").dot(fl.Name)
 	x := jen.Id("x").Op(":=").Op("&").Id("rows").Index(jen.Id("i"))
 	qi := func() *jen.Statement { return jen.Id("k") }
-	set := append(a.scalarSet(v, p, c, qi), jen.Id("k").Op("++"))
+	set := func() []jen.Code { return append(a.scalarSet(v, p, c, qi), jen.Id("k").Op("++")) }
 	pi := func() *jen.Statement { return jen.Id("p").Index(jen.Id(a.nm.names.colIndex(l.Column))) }
 	qk := jen.Id("q").Index(jen.Id(a.nm.names.colIndex(l.Column)))
+	qe := jen.Id("qe").Index(jen.Id(a.nm.names.colIndex(l.Column)))
 	var loop []jen.Code
 	if l.MaxDef == 0 {
 		loop = []jen.Code{
 			jen.Id("k").Op(":=").Add(qk.Clone()),
-			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(append([]jen.Code{x}, set...)...),
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(append([]jen.Code{x}, set()...)...),
 			qk.Clone().Op("=").Id("k"),
 		}
 	} else {
+		// Rows with and without a value mixed (Mixed, given the part's
+		// values): the rows that hold one, definedRows at a time
+		// (Defined); else a test of each row's level, which mispredicts
+		// rarely.
+		from := jen.Id("from")
+		rowsOf := runtimeID("Defined").Call(jen.Id("defined").Index(jen.Empty(), jen.Empty()), jen.Id("def"), from.Clone(), jen.Lit(int(l.MaxDef)))
 		loop = []jen.Code{
 			jen.Id("def").Op(":=").Id(c).Dot("Def").Index(pi(), pi().Op("+").Len(jen.Id("rows"))),
 			jen.Id("k").Op(":=").Add(qk.Clone()),
-			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
-				x,
-				jen.If(jen.Id("def").Index(jen.Id("i")).Op("==").Lit(int(l.MaxDef))).Block(set...),
+			jen.If(runtimeID("Mixed").Call(qe.Clone().Op("-").Id("k"), jen.Len(jen.Id("rows")))).Block(
+				jen.For(from.Clone().Op(":=").Lit(0), from.Clone().Op("<").Len(jen.Id("def")), from.Clone().Op("+=").Len(jen.Id("defined"))).Block(
+					jen.For(jen.List(jen.Id("_"), jen.Id("i")).Op(":=").Range().Add(rowsOf)).Block(append([]jen.Code{x}, set()...)...),
+				),
+			).Else().Block(
+				jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
+					x,
+					jen.If(jen.Id("def").Index(jen.Id("i")).Op("==").Lit(int(l.MaxDef))).Block(set()...),
+				),
 			),
 			qk.Clone().Op("=").Id("k"),
 			pi().Op("+=").Len(jen.Id("rows")),

@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 12
+	GenVersion = 13
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -61,6 +61,8 @@ const (
 //	12: a []byte field that is not nil-for-null reads an empty value as
 //	   nil (ByteArrayReader.BytesOrNil), the zero value it was written
 //	   from, as lists and maps already read.
+//	13: readers fill an optional top-level scalar field from the rows
+//	   that hold a value (Defined), a stretch at a time.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DefaultsV2 (or a struct it
@@ -468,6 +468,7 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *DefaultsV2Reader) assemblePart(rows []DefaultsV2, p, q, pe, qe [pqgenDefaultsV2Leaves]int) error {
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -577,11 +578,21 @@ func (r *DefaultsV2Reader) assemblePart(rows []DefaultsV2, p, q, pe, qe [pqgenDe
 		if colPlain := r.colPlain; colPlain != nil {
 			def := colPlain.Def[p[pqgenDefaultsV2ColPlain] : p[pqgenDefaultsV2ColPlain]+len(rows)]
 			k := q[pqgenDefaultsV2ColPlain]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					x.Plain = colPlain.Values[k]
-					k++
+			if pqrt.Mixed(qe[pqgenDefaultsV2ColPlain]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						x.Plain = colPlain.Values[k]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						x.Plain = colPlain.Values[k]
+						k++
+					}
 				}
 			}
 			q[pqgenDefaultsV2ColPlain] = k

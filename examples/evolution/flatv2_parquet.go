@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, FlatV2 (or a struct it
@@ -980,6 +980,7 @@ func (r *FlatV2Reader) assemblePart(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, p
 	if r.colAdded != nil {
 		slabAdded = sl.slabAdded.Take(qe[pqgenFlatV2ColAdded] - q[pqgenFlatV2ColAdded])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// i8
 	{
 		if colI8 := r.colI8; colI8 != nil {
@@ -1297,12 +1298,23 @@ func (r *FlatV2Reader) assemblePart(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, p
 		if colReq := r.colReq; colReq != nil {
 			def := colReq.Def[p[pqgenFlatV2ColReq] : p[pqgenFlatV2ColReq]+len(rows)]
 			k := q[pqgenFlatV2ColReq]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabReq[k-q0[pqgenFlatV2ColReq]] = colReq.Values[k]
-					x.Req = &slabReq[k-q0[pqgenFlatV2ColReq]]
-					k++
+			if pqrt.Mixed(qe[pqgenFlatV2ColReq]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabReq[k-q0[pqgenFlatV2ColReq]] = colReq.Values[k]
+						x.Req = &slabReq[k-q0[pqgenFlatV2ColReq]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabReq[k-q0[pqgenFlatV2ColReq]] = colReq.Values[k]
+						x.Req = &slabReq[k-q0[pqgenFlatV2ColReq]]
+						k++
+					}
 				}
 			}
 			q[pqgenFlatV2ColReq] = k
@@ -1326,12 +1338,23 @@ func (r *FlatV2Reader) assemblePart(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, p
 		if colAdded := r.colAdded; colAdded != nil {
 			def := colAdded.Def[p[pqgenFlatV2ColAdded] : p[pqgenFlatV2ColAdded]+len(rows)]
 			k := q[pqgenFlatV2ColAdded]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabAdded[k-q0[pqgenFlatV2ColAdded]] = colAdded.Values[k]
-					x.Added = &slabAdded[k-q0[pqgenFlatV2ColAdded]]
-					k++
+			if pqrt.Mixed(qe[pqgenFlatV2ColAdded]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabAdded[k-q0[pqgenFlatV2ColAdded]] = colAdded.Values[k]
+						x.Added = &slabAdded[k-q0[pqgenFlatV2ColAdded]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabAdded[k-q0[pqgenFlatV2ColAdded]] = colAdded.Values[k]
+						x.Added = &slabAdded[k-q0[pqgenFlatV2ColAdded]]
+						k++
+					}
 				}
 			}
 			q[pqgenFlatV2ColAdded] = k

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, OptV1 (or a struct it
@@ -407,17 +407,29 @@ func (r *OptV1Reader) assemblePart(rows []OptV1, sl *pqgenOptV1Slabs, p, q, pe, 
 	if r.colLElem != nil {
 		slabLElem = sl.slabLElem.Take(qe[pqgenOptV1ColLElem] - q[pqgenOptV1ColLElem])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// a
 	{
 		if colA := r.colA; colA != nil {
 			def := colA.Def[p[pqgenOptV1ColA] : p[pqgenOptV1ColA]+len(rows)]
 			k := q[pqgenOptV1ColA]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabA[k-q0[pqgenOptV1ColA]] = colA.Values[k]
-					x.A = &slabA[k-q0[pqgenOptV1ColA]]
-					k++
+			if pqrt.Mixed(qe[pqgenOptV1ColA]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabA[k-q0[pqgenOptV1ColA]] = colA.Values[k]
+						x.A = &slabA[k-q0[pqgenOptV1ColA]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabA[k-q0[pqgenOptV1ColA]] = colA.Values[k]
+						x.A = &slabA[k-q0[pqgenOptV1ColA]]
+						k++
+					}
 				}
 			}
 			q[pqgenOptV1ColA] = k
@@ -429,12 +441,23 @@ func (r *OptV1Reader) assemblePart(rows []OptV1, sl *pqgenOptV1Slabs, p, q, pe, 
 		if colS := r.colS; colS != nil {
 			def := colS.Def[p[pqgenOptV1ColS] : p[pqgenOptV1ColS]+len(rows)]
 			k := q[pqgenOptV1ColS]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabS[k-q0[pqgenOptV1ColS]] = colS.String(k)
-					x.S = &slabS[k-q0[pqgenOptV1ColS]]
-					k++
+			if pqrt.Mixed(qe[pqgenOptV1ColS]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabS[k-q0[pqgenOptV1ColS]] = colS.String(k)
+						x.S = &slabS[k-q0[pqgenOptV1ColS]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabS[k-q0[pqgenOptV1ColS]] = colS.String(k)
+						x.S = &slabS[k-q0[pqgenOptV1ColS]]
+						k++
+					}
 				}
 			}
 			q[pqgenOptV1ColS] = k

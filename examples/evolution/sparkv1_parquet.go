@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, SparkV1 (or a struct it
@@ -360,6 +360,7 @@ func (r *SparkV1Reader) assemblePart(rows []SparkV1, sl *pqgenSparkV1Slabs, p, q
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenSparkV1ColOpt] - q[pqgenSparkV1ColOpt])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -389,12 +390,23 @@ func (r *SparkV1Reader) assemblePart(rows []SparkV1, sl *pqgenSparkV1Slabs, p, q
 		if colOpt := r.colOpt; colOpt != nil {
 			def := colOpt.Def[p[pqgenSparkV1ColOpt] : p[pqgenSparkV1ColOpt]+len(rows)]
 			k := q[pqgenSparkV1ColOpt]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabOpt[k-q0[pqgenSparkV1ColOpt]] = colOpt.Values[k]
-					x.Opt = &slabOpt[k-q0[pqgenSparkV1ColOpt]]
-					k++
+			if pqrt.Mixed(qe[pqgenSparkV1ColOpt]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabOpt[k-q0[pqgenSparkV1ColOpt]] = colOpt.Values[k]
+						x.Opt = &slabOpt[k-q0[pqgenSparkV1ColOpt]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabOpt[k-q0[pqgenSparkV1ColOpt]] = colOpt.Values[k]
+						x.Opt = &slabOpt[k-q0[pqgenSparkV1ColOpt]]
+						k++
+					}
 				}
 			}
 			q[pqgenSparkV1ColOpt] = k

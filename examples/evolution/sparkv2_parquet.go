@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, SparkV2 (or a struct it
@@ -373,6 +373,7 @@ func (r *SparkV2Reader) assemblePart(rows []SparkV2, sl *pqgenSparkV2Slabs, p, q
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenSparkV2ColOpt] - q[pqgenSparkV2ColOpt])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -402,12 +403,23 @@ func (r *SparkV2Reader) assemblePart(rows []SparkV2, sl *pqgenSparkV2Slabs, p, q
 		if colOpt := r.colOpt; colOpt != nil {
 			def := colOpt.Def[p[pqgenSparkV2ColOpt] : p[pqgenSparkV2ColOpt]+len(rows)]
 			k := q[pqgenSparkV2ColOpt]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabOpt[k-q0[pqgenSparkV2ColOpt]] = pqtime.Unix(0, colOpt.Values[k]).UTC()
-					x.Opt = &slabOpt[k-q0[pqgenSparkV2ColOpt]]
-					k++
+			if pqrt.Mixed(qe[pqgenSparkV2ColOpt]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabOpt[k-q0[pqgenSparkV2ColOpt]] = pqtime.Unix(0, colOpt.Values[k]).UTC()
+						x.Opt = &slabOpt[k-q0[pqgenSparkV2ColOpt]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabOpt[k-q0[pqgenSparkV2ColOpt]] = pqtime.Unix(0, colOpt.Values[k]).UTC()
+						x.Opt = &slabOpt[k-q0[pqgenSparkV2ColOpt]]
+						k++
+					}
 				}
 			}
 			q[pqgenSparkV2ColOpt] = k

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Blobs (or a struct it
@@ -468,6 +468,7 @@ func (r *BlobsReader) assemblePart(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, 
 	if r.colPtr != nil {
 		slabPtr = sl.slabPtr.Take(qe[pqgenBlobsColPtr] - q[pqgenBlobsColPtr])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// req
 	{
 		if colReq := r.colReq; colReq != nil {
@@ -485,11 +486,21 @@ func (r *BlobsReader) assemblePart(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, 
 		if colOpt := r.colOpt; colOpt != nil {
 			def := colOpt.Def[p[pqgenBlobsColOpt] : p[pqgenBlobsColOpt]+len(rows)]
 			k := q[pqgenBlobsColOpt]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					x.Opt = colOpt.Bytes(k)
-					k++
+			if pqrt.Mixed(qe[pqgenBlobsColOpt]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						x.Opt = colOpt.Bytes(k)
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						x.Opt = colOpt.Bytes(k)
+						k++
+					}
 				}
 			}
 			q[pqgenBlobsColOpt] = k
@@ -501,12 +512,23 @@ func (r *BlobsReader) assemblePart(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, 
 		if colPtr := r.colPtr; colPtr != nil {
 			def := colPtr.Def[p[pqgenBlobsColPtr] : p[pqgenBlobsColPtr]+len(rows)]
 			k := q[pqgenBlobsColPtr]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabPtr[k-q0[pqgenBlobsColPtr]] = colPtr.BytesOrNil(k)
-					x.Ptr = &slabPtr[k-q0[pqgenBlobsColPtr]]
-					k++
+			if pqrt.Mixed(qe[pqgenBlobsColPtr]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabPtr[k-q0[pqgenBlobsColPtr]] = colPtr.BytesOrNil(k)
+						x.Ptr = &slabPtr[k-q0[pqgenBlobsColPtr]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabPtr[k-q0[pqgenBlobsColPtr]] = colPtr.BytesOrNil(k)
+						x.Ptr = &slabPtr[k-q0[pqgenBlobsColPtr]]
+						k++
+					}
 				}
 			}
 			q[pqgenBlobsColPtr] = k

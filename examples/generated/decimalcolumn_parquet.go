@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DecimalColumn (or a struct it
@@ -318,17 +318,29 @@ func (r *DecimalColumnReader) assemblePart(rows []DecimalColumn, sl *pqgenDecima
 	if r.colValue != nil {
 		slabValue = sl.slabValue.Take(qe[pqgenDecimalColumnColValue] - q[pqgenDecimalColumnColValue])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// value
 	{
 		if colValue := r.colValue; colValue != nil {
 			def := colValue.Def[p[pqgenDecimalColumnColValue] : p[pqgenDecimalColumnColValue]+len(rows)]
 			k := q[pqgenDecimalColumnColValue]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabValue[k-q0[pqgenDecimalColumnColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
-					x.Value = &slabValue[k-q0[pqgenDecimalColumnColValue]]
-					k++
+			if pqrt.Mixed(qe[pqgenDecimalColumnColValue]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabValue[k-q0[pqgenDecimalColumnColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+						x.Value = &slabValue[k-q0[pqgenDecimalColumnColValue]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabValue[k-q0[pqgenDecimalColumnColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+						x.Value = &slabValue[k-q0[pqgenDecimalColumnColValue]]
+						k++
+					}
 				}
 			}
 			q[pqgenDecimalColumnColValue] = k

@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Event (or a struct it
@@ -582,6 +582,7 @@ func (r *EventReader) assemblePart(rows []Event, sl *pqgenEventSlabs, p, q, pe, 
 	if r.colRetries != nil {
 		slabRetries = sl.slabRetries.Take(qe[pqgenEventColRetries] - q[pqgenEventColRetries])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -683,12 +684,23 @@ func (r *EventReader) assemblePart(rows []Event, sl *pqgenEventSlabs, p, q, pe, 
 		if colReferrer := r.colReferrer; colReferrer != nil {
 			def := colReferrer.Def[p[pqgenEventColReferrer] : p[pqgenEventColReferrer]+len(rows)]
 			k := q[pqgenEventColReferrer]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabReferrer[k-q0[pqgenEventColReferrer]] = colReferrer.String(k)
-					x.Referrer = &slabReferrer[k-q0[pqgenEventColReferrer]]
-					k++
+			if pqrt.Mixed(qe[pqgenEventColReferrer]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabReferrer[k-q0[pqgenEventColReferrer]] = colReferrer.String(k)
+						x.Referrer = &slabReferrer[k-q0[pqgenEventColReferrer]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabReferrer[k-q0[pqgenEventColReferrer]] = colReferrer.String(k)
+						x.Referrer = &slabReferrer[k-q0[pqgenEventColReferrer]]
+						k++
+					}
 				}
 			}
 			q[pqgenEventColReferrer] = k
@@ -700,12 +712,23 @@ func (r *EventReader) assemblePart(rows []Event, sl *pqgenEventSlabs, p, q, pe, 
 		if colRetries := r.colRetries; colRetries != nil {
 			def := colRetries.Def[p[pqgenEventColRetries] : p[pqgenEventColRetries]+len(rows)]
 			k := q[pqgenEventColRetries]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabRetries[k-q0[pqgenEventColRetries]] = colRetries.Values[k]
-					x.Retries = &slabRetries[k-q0[pqgenEventColRetries]]
-					k++
+			if pqrt.Mixed(qe[pqgenEventColRetries]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabRetries[k-q0[pqgenEventColRetries]] = colRetries.Values[k]
+						x.Retries = &slabRetries[k-q0[pqgenEventColRetries]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabRetries[k-q0[pqgenEventColRetries]] = colRetries.Values[k]
+						x.Retries = &slabRetries[k-q0[pqgenEventColRetries]]
+						k++
+					}
 				}
 			}
 			q[pqgenEventColRetries] = k
@@ -717,11 +740,21 @@ func (r *EventReader) assemblePart(rows []Event, sl *pqgenEventSlabs, p, q, pe, 
 		if colCountry := r.colCountry; colCountry != nil {
 			def := colCountry.Def[p[pqgenEventColCountry] : p[pqgenEventColCountry]+len(rows)]
 			k := q[pqgenEventColCountry]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					x.Country = colCountry.String(k)
-					k++
+			if pqrt.Mixed(qe[pqgenEventColCountry]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						x.Country = colCountry.String(k)
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						x.Country = colCountry.String(k)
+						k++
+					}
 				}
 			}
 			q[pqgenEventColCountry] = k

@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Half (or a struct it
@@ -313,17 +313,29 @@ func (r *HalfReader) assemblePart(rows []Half, sl *pqgenHalfSlabs, p, q, pe, qe 
 	if r.colX != nil {
 		slabX = sl.slabX.Take(qe[pqgenHalfColX] - q[pqgenHalfColX])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// x
 	{
 		if colX := r.colX; colX != nil {
 			def := colX.Def[p[pqgenHalfColX] : p[pqgenHalfColX]+len(rows)]
 			k := q[pqgenHalfColX]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabX[k-q0[pqgenHalfColX]] = pqrt.Float16At(colX.Values, k)
-					x.X = &slabX[k-q0[pqgenHalfColX]]
-					k++
+			if pqrt.Mixed(qe[pqgenHalfColX]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabX[k-q0[pqgenHalfColX]] = pqrt.Float16At(colX.Values, k)
+						x.X = &slabX[k-q0[pqgenHalfColX]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabX[k-q0[pqgenHalfColX]] = pqrt.Float16At(colX.Values, k)
+						x.X = &slabX[k-q0[pqgenHalfColX]]
+						k++
+					}
 				}
 			}
 			q[pqgenHalfColX] = k

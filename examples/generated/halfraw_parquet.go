@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, HalfRaw (or a struct it
@@ -313,17 +313,29 @@ func (r *HalfRawReader) assemblePart(rows []HalfRaw, sl *pqgenHalfRawSlabs, p, q
 	if r.colX != nil {
 		slabX = sl.slabX.Take(qe[pqgenHalfRawColX] - q[pqgenHalfRawColX])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// x
 	{
 		if colX := r.colX; colX != nil {
 			def := colX.Def[p[pqgenHalfRawColX] : p[pqgenHalfRawColX]+len(rows)]
 			k := q[pqgenHalfRawColX]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					copy(slabX[k-q0[pqgenHalfRawColX]][:], colX.Values[k*2:(k+1)*2])
-					x.X = &slabX[k-q0[pqgenHalfRawColX]]
-					k++
+			if pqrt.Mixed(qe[pqgenHalfRawColX]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						copy(slabX[k-q0[pqgenHalfRawColX]][:], colX.Values[k*2:(k+1)*2])
+						x.X = &slabX[k-q0[pqgenHalfRawColX]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						copy(slabX[k-q0[pqgenHalfRawColX]][:], colX.Values[k*2:(k+1)*2])
+						x.X = &slabX[k-q0[pqgenHalfRawColX]]
+						k++
+					}
 				}
 			}
 			q[pqgenHalfRawColX] = k

@@ -21,8 +21,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Logical (or a struct it
@@ -1418,6 +1418,7 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 	if r.colOptLevel != nil {
 		slabOptLevel = sl.slabOptLevel.Take(qe[pqgenLogicalColOptLevel] - q[pqgenLogicalColOptLevel])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// i8
 	{
 		if colI8 := r.colI8; colI8 != nil {
@@ -1951,12 +1952,23 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 		if colOptTime := r.colOptTime; colOptTime != nil {
 			def := colOptTime.Def[p[pqgenLogicalColOptTime] : p[pqgenLogicalColOptTime]+len(rows)]
 			k := q[pqgenLogicalColOptTime]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabOptTime[k-q0[pqgenLogicalColOptTime]] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
-					x.OptTime = &slabOptTime[k-q0[pqgenLogicalColOptTime]]
-					k++
+			if pqrt.Mixed(qe[pqgenLogicalColOptTime]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabOptTime[k-q0[pqgenLogicalColOptTime]] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
+						x.OptTime = &slabOptTime[k-q0[pqgenLogicalColOptTime]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabOptTime[k-q0[pqgenLogicalColOptTime]] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
+						x.OptTime = &slabOptTime[k-q0[pqgenLogicalColOptTime]]
+						k++
+					}
 				}
 			}
 			q[pqgenLogicalColOptTime] = k
@@ -1968,12 +1980,23 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 		if colOptUUID := r.colOptUUID; colOptUUID != nil {
 			def := colOptUUID.Def[p[pqgenLogicalColOptUUID] : p[pqgenLogicalColOptUUID]+len(rows)]
 			k := q[pqgenLogicalColOptUUID]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					copy(slabOptUUID[k-q0[pqgenLogicalColOptUUID]][:], colOptUUID.Values[k*16:(k+1)*16])
-					x.OptUUID = &slabOptUUID[k-q0[pqgenLogicalColOptUUID]]
-					k++
+			if pqrt.Mixed(qe[pqgenLogicalColOptUUID]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						copy(slabOptUUID[k-q0[pqgenLogicalColOptUUID]][:], colOptUUID.Values[k*16:(k+1)*16])
+						x.OptUUID = &slabOptUUID[k-q0[pqgenLogicalColOptUUID]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						copy(slabOptUUID[k-q0[pqgenLogicalColOptUUID]][:], colOptUUID.Values[k*16:(k+1)*16])
+						x.OptUUID = &slabOptUUID[k-q0[pqgenLogicalColOptUUID]]
+						k++
+					}
 				}
 			}
 			q[pqgenLogicalColOptUUID] = k
@@ -1985,11 +2008,21 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 		if colOptBytes := r.colOptBytes; colOptBytes != nil {
 			def := colOptBytes.Def[p[pqgenLogicalColOptBytes] : p[pqgenLogicalColOptBytes]+len(rows)]
 			k := q[pqgenLogicalColOptBytes]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					x.OptBytes = colOptBytes.Bytes(k)
-					k++
+			if pqrt.Mixed(qe[pqgenLogicalColOptBytes]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						x.OptBytes = colOptBytes.Bytes(k)
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						x.OptBytes = colOptBytes.Bytes(k)
+						k++
+					}
 				}
 			}
 			q[pqgenLogicalColOptBytes] = k
@@ -2001,12 +2034,23 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 		if colOptLevel := r.colOptLevel; colOptLevel != nil {
 			def := colOptLevel.Def[p[pqgenLogicalColOptLevel] : p[pqgenLogicalColOptLevel]+len(rows)]
 			k := q[pqgenLogicalColOptLevel]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabOptLevel[k-q0[pqgenLogicalColOptLevel]] = Level(colOptLevel.Values[k])
-					x.OptLevel = &slabOptLevel[k-q0[pqgenLogicalColOptLevel]]
-					k++
+			if pqrt.Mixed(qe[pqgenLogicalColOptLevel]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabOptLevel[k-q0[pqgenLogicalColOptLevel]] = Level(colOptLevel.Values[k])
+						x.OptLevel = &slabOptLevel[k-q0[pqgenLogicalColOptLevel]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabOptLevel[k-q0[pqgenLogicalColOptLevel]] = Level(colOptLevel.Values[k])
+						x.OptLevel = &slabOptLevel[k-q0[pqgenLogicalColOptLevel]]
+						k++
+					}
 				}
 			}
 			q[pqgenLogicalColOptLevel] = k
@@ -2018,11 +2062,21 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 		if colZeroNullI32 := r.colZeroNullI32; colZeroNullI32 != nil {
 			def := colZeroNullI32.Def[p[pqgenLogicalColZeroNullI32] : p[pqgenLogicalColZeroNullI32]+len(rows)]
 			k := q[pqgenLogicalColZeroNullI32]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					x.ZeroNullI32 = colZeroNullI32.Values[k]
-					k++
+			if pqrt.Mixed(qe[pqgenLogicalColZeroNullI32]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						x.ZeroNullI32 = colZeroNullI32.Values[k]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						x.ZeroNullI32 = colZeroNullI32.Values[k]
+						k++
+					}
 				}
 			}
 			q[pqgenLogicalColZeroNullI32] = k
@@ -2034,11 +2088,21 @@ func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q
 		if colZeroNullTs := r.colZeroNullTs; colZeroNullTs != nil {
 			def := colZeroNullTs.Def[p[pqgenLogicalColZeroNullTs] : p[pqgenLogicalColZeroNullTs]+len(rows)]
 			k := q[pqgenLogicalColZeroNullTs]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					x.ZeroNullTs = pqtime.UnixMicro(colZeroNullTs.Values[k]).UTC()
-					k++
+			if pqrt.Mixed(qe[pqgenLogicalColZeroNullTs]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						x.ZeroNullTs = pqtime.UnixMicro(colZeroNullTs.Values[k]).UTC()
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						x.ZeroNullTs = pqtime.UnixMicro(colZeroNullTs.Values[k]).UTC()
+						k++
+					}
 				}
 			}
 			q[pqgenLogicalColZeroNullTs] = k

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -579,6 +579,7 @@ func (r *MetricReader) assemblePart(rows []Metric, sl *pqgenMetricSlabs, p, q, p
 	if r.colLevel != nil {
 		slabLevel = sl.slabLevel.Take(qe[pqgenMetricColLevel] - q[pqgenMetricColLevel])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// name
 	{
 		if colName := r.colName; colName != nil {
@@ -695,12 +696,23 @@ func (r *MetricReader) assemblePart(rows []Metric, sl *pqgenMetricSlabs, p, q, p
 		if colTrace := r.colTrace; colTrace != nil {
 			def := colTrace.Def[p[pqgenMetricColTrace] : p[pqgenMetricColTrace]+len(rows)]
 			k := q[pqgenMetricColTrace]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					copy(slabTrace[k-q0[pqgenMetricColTrace]][:], colTrace.Values[k*16:(k+1)*16])
-					x.Trace = &slabTrace[k-q0[pqgenMetricColTrace]]
-					k++
+			if pqrt.Mixed(qe[pqgenMetricColTrace]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						copy(slabTrace[k-q0[pqgenMetricColTrace]][:], colTrace.Values[k*16:(k+1)*16])
+						x.Trace = &slabTrace[k-q0[pqgenMetricColTrace]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						copy(slabTrace[k-q0[pqgenMetricColTrace]][:], colTrace.Values[k*16:(k+1)*16])
+						x.Trace = &slabTrace[k-q0[pqgenMetricColTrace]]
+						k++
+					}
 				}
 			}
 			q[pqgenMetricColTrace] = k
@@ -724,12 +736,23 @@ func (r *MetricReader) assemblePart(rows []Metric, sl *pqgenMetricSlabs, p, q, p
 		if colLevel := r.colLevel; colLevel != nil {
 			def := colLevel.Def[p[pqgenMetricColLevel] : p[pqgenMetricColLevel]+len(rows)]
 			k := q[pqgenMetricColLevel]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabLevel[k-q0[pqgenMetricColLevel]] = int8(colLevel.Values[k])
-					x.Level = &slabLevel[k-q0[pqgenMetricColLevel]]
-					k++
+			if pqrt.Mixed(qe[pqgenMetricColLevel]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabLevel[k-q0[pqgenMetricColLevel]] = int8(colLevel.Values[k])
+						x.Level = &slabLevel[k-q0[pqgenMetricColLevel]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabLevel[k-q0[pqgenMetricColLevel]] = int8(colLevel.Values[k])
+						x.Level = &slabLevel[k-q0[pqgenMetricColLevel]]
+						k++
+					}
 				}
 			}
 			q[pqgenMetricColLevel] = k

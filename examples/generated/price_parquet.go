@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Price (or a struct it
@@ -537,6 +537,7 @@ func (r *PriceReader) assemblePart(rows []Price, sl *pqgenPriceSlabs, p, q, pe, 
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenPriceColOpt] - q[pqgenPriceColOpt])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// amount
 	{
 		if colAmount := r.colAmount; colAmount != nil {
@@ -578,12 +579,23 @@ func (r *PriceReader) assemblePart(rows []Price, sl *pqgenPriceSlabs, p, q, pe, 
 		if colOpt := r.colOpt; colOpt != nil {
 			def := colOpt.Def[p[pqgenPriceColOpt] : p[pqgenPriceColOpt]+len(rows)]
 			k := q[pqgenPriceColOpt]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabOpt[k-q0[pqgenPriceColOpt]] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
-					x.Opt = &slabOpt[k-q0[pqgenPriceColOpt]]
-					k++
+			if pqrt.Mixed(qe[pqgenPriceColOpt]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabOpt[k-q0[pqgenPriceColOpt]] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
+						x.Opt = &slabOpt[k-q0[pqgenPriceColOpt]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabOpt[k-q0[pqgenPriceColOpt]] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
+						x.Opt = &slabOpt[k-q0[pqgenPriceColOpt]]
+						k++
+					}
 				}
 			}
 			q[pqgenPriceColOpt] = k
@@ -595,11 +607,21 @@ func (r *PriceReader) assemblePart(rows []Price, sl *pqgenPriceSlabs, p, q, pe, 
 		if colZero := r.colZero; colZero != nil {
 			def := colZero.Def[p[pqgenPriceColZero] : p[pqgenPriceColZero]+len(rows)]
 			k := q[pqgenPriceColZero]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					x.Zero = pqrt.NewDecimal(int64(colZero.Values[k]), 1)
-					k++
+			if pqrt.Mixed(qe[pqgenPriceColZero]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						x.Zero = pqrt.NewDecimal(int64(colZero.Values[k]), 1)
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						x.Zero = pqrt.NewDecimal(int64(colZero.Values[k]), 1)
+						k++
+					}
 				}
 			}
 			q[pqgenPriceColZero] = k

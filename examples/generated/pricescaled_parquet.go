@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -536,6 +536,7 @@ func (r *PriceScaledReader) assemblePart(rows []PriceScaled, sl *pqgenPriceScale
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenPriceScaledColOpt] - q[pqgenPriceScaledColOpt])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// amount
 	{
 		if colAmount := r.colAmount; colAmount != nil {
@@ -577,12 +578,23 @@ func (r *PriceScaledReader) assemblePart(rows []PriceScaled, sl *pqgenPriceScale
 		if colOpt := r.colOpt; colOpt != nil {
 			def := colOpt.Def[p[pqgenPriceScaledColOpt] : p[pqgenPriceScaledColOpt]+len(rows)]
 			k := q[pqgenPriceScaledColOpt]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					copy(slabOpt[k-q0[pqgenPriceScaledColOpt]][:], colOpt.Values[k*9:(k+1)*9])
-					x.Opt = &slabOpt[k-q0[pqgenPriceScaledColOpt]]
-					k++
+			if pqrt.Mixed(qe[pqgenPriceScaledColOpt]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						copy(slabOpt[k-q0[pqgenPriceScaledColOpt]][:], colOpt.Values[k*9:(k+1)*9])
+						x.Opt = &slabOpt[k-q0[pqgenPriceScaledColOpt]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						copy(slabOpt[k-q0[pqgenPriceScaledColOpt]][:], colOpt.Values[k*9:(k+1)*9])
+						x.Opt = &slabOpt[k-q0[pqgenPriceScaledColOpt]]
+						k++
+					}
 				}
 			}
 			q[pqgenPriceScaledColOpt] = k
@@ -594,11 +606,21 @@ func (r *PriceScaledReader) assemblePart(rows []PriceScaled, sl *pqgenPriceScale
 		if colZero := r.colZero; colZero != nil {
 			def := colZero.Def[p[pqgenPriceScaledColZero] : p[pqgenPriceScaledColZero]+len(rows)]
 			k := q[pqgenPriceScaledColZero]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					x.Zero = colZero.Values[k]
-					k++
+			if pqrt.Mixed(qe[pqgenPriceScaledColZero]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						x.Zero = colZero.Values[k]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						x.Zero = colZero.Values[k]
+						k++
+					}
 				}
 			}
 			q[pqgenPriceScaledColZero] = k

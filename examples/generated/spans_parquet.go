@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Spans (or a struct it
@@ -499,6 +499,7 @@ func (r *SpansReader) assemblePart(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, 
 	if r.colOptInterval != nil {
 		slabOptInterval = sl.slabOptInterval.Take(qe[pqgenSpansColOptInterval] - q[pqgenSpansColOptInterval])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// interval
 	{
 		if colInterval := r.colInterval; colInterval != nil {
@@ -528,12 +529,23 @@ func (r *SpansReader) assemblePart(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, 
 		if colOptInterval := r.colOptInterval; colOptInterval != nil {
 			def := colOptInterval.Def[p[pqgenSpansColOptInterval] : p[pqgenSpansColOptInterval]+len(rows)]
 			k := q[pqgenSpansColOptInterval]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabOptInterval[k-q0[pqgenSpansColOptInterval]] = pqrt.IntervalAt(colOptInterval.Values, k)
-					x.OptInterval = &slabOptInterval[k-q0[pqgenSpansColOptInterval]]
-					k++
+			if pqrt.Mixed(qe[pqgenSpansColOptInterval]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabOptInterval[k-q0[pqgenSpansColOptInterval]] = pqrt.IntervalAt(colOptInterval.Values, k)
+						x.OptInterval = &slabOptInterval[k-q0[pqgenSpansColOptInterval]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabOptInterval[k-q0[pqgenSpansColOptInterval]] = pqrt.IntervalAt(colOptInterval.Values, k)
+						x.OptInterval = &slabOptInterval[k-q0[pqgenSpansColOptInterval]]
+						k++
+					}
 				}
 			}
 			q[pqgenSpansColOptInterval] = k

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Flat (or a struct it
@@ -449,6 +449,7 @@ func (r *FlatReader) assemblePart(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe 
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenFlatColOpt] - q[pqgenFlatColOpt])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// id
 	{
 		if colID := r.colID; colID != nil {
@@ -490,12 +491,23 @@ func (r *FlatReader) assemblePart(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe 
 		if colOpt := r.colOpt; colOpt != nil {
 			def := colOpt.Def[p[pqgenFlatColOpt] : p[pqgenFlatColOpt]+len(rows)]
 			k := q[pqgenFlatColOpt]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabOpt[k-q0[pqgenFlatColOpt]] = colOpt.Values[k]
-					x.Opt = &slabOpt[k-q0[pqgenFlatColOpt]]
-					k++
+			if pqrt.Mixed(qe[pqgenFlatColOpt]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabOpt[k-q0[pqgenFlatColOpt]] = colOpt.Values[k]
+						x.Opt = &slabOpt[k-q0[pqgenFlatColOpt]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabOpt[k-q0[pqgenFlatColOpt]] = colOpt.Values[k]
+						x.Opt = &slabOpt[k-q0[pqgenFlatColOpt]]
+						k++
+					}
 				}
 			}
 			q[pqgenFlatColOpt] = k

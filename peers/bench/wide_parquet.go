@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(12 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 12)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Wide (or a struct it
@@ -4467,6 +4467,7 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 	if r.colF199 != nil {
 		slabF199 = sl.slabF199.Take(qe[pqgenWideColF199] - q[pqgenWideColF199])
 	}
+	var defined [256]int32 // rows that hold a value, a stretch at a time
 	// c000
 	{
 		if colF000 := r.colF000; colF000 != nil {
@@ -4556,12 +4557,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF007 := r.colF007; colF007 != nil {
 			def := colF007.Def[p[pqgenWideColF007] : p[pqgenWideColF007]+len(rows)]
 			k := q[pqgenWideColF007]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF007[k-q0[pqgenWideColF007]] = colF007.Values[k]
-					x.F007 = &slabF007[k-q0[pqgenWideColF007]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF007]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF007[k-q0[pqgenWideColF007]] = colF007.Values[k]
+						x.F007 = &slabF007[k-q0[pqgenWideColF007]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF007[k-q0[pqgenWideColF007]] = colF007.Values[k]
+						x.F007 = &slabF007[k-q0[pqgenWideColF007]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF007] = k
@@ -4657,12 +4669,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF015 := r.colF015; colF015 != nil {
 			def := colF015.Def[p[pqgenWideColF015] : p[pqgenWideColF015]+len(rows)]
 			k := q[pqgenWideColF015]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF015[k-q0[pqgenWideColF015]] = colF015.Values[k]
-					x.F015 = &slabF015[k-q0[pqgenWideColF015]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF015]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF015[k-q0[pqgenWideColF015]] = colF015.Values[k]
+						x.F015 = &slabF015[k-q0[pqgenWideColF015]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF015[k-q0[pqgenWideColF015]] = colF015.Values[k]
+						x.F015 = &slabF015[k-q0[pqgenWideColF015]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF015] = k
@@ -4758,12 +4781,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF023 := r.colF023; colF023 != nil {
 			def := colF023.Def[p[pqgenWideColF023] : p[pqgenWideColF023]+len(rows)]
 			k := q[pqgenWideColF023]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF023[k-q0[pqgenWideColF023]] = colF023.Values[k]
-					x.F023 = &slabF023[k-q0[pqgenWideColF023]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF023]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF023[k-q0[pqgenWideColF023]] = colF023.Values[k]
+						x.F023 = &slabF023[k-q0[pqgenWideColF023]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF023[k-q0[pqgenWideColF023]] = colF023.Values[k]
+						x.F023 = &slabF023[k-q0[pqgenWideColF023]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF023] = k
@@ -4859,12 +4893,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF031 := r.colF031; colF031 != nil {
 			def := colF031.Def[p[pqgenWideColF031] : p[pqgenWideColF031]+len(rows)]
 			k := q[pqgenWideColF031]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF031[k-q0[pqgenWideColF031]] = colF031.Values[k]
-					x.F031 = &slabF031[k-q0[pqgenWideColF031]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF031]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF031[k-q0[pqgenWideColF031]] = colF031.Values[k]
+						x.F031 = &slabF031[k-q0[pqgenWideColF031]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF031[k-q0[pqgenWideColF031]] = colF031.Values[k]
+						x.F031 = &slabF031[k-q0[pqgenWideColF031]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF031] = k
@@ -4960,12 +5005,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF039 := r.colF039; colF039 != nil {
 			def := colF039.Def[p[pqgenWideColF039] : p[pqgenWideColF039]+len(rows)]
 			k := q[pqgenWideColF039]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF039[k-q0[pqgenWideColF039]] = colF039.Values[k]
-					x.F039 = &slabF039[k-q0[pqgenWideColF039]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF039]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF039[k-q0[pqgenWideColF039]] = colF039.Values[k]
+						x.F039 = &slabF039[k-q0[pqgenWideColF039]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF039[k-q0[pqgenWideColF039]] = colF039.Values[k]
+						x.F039 = &slabF039[k-q0[pqgenWideColF039]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF039] = k
@@ -5061,12 +5117,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF047 := r.colF047; colF047 != nil {
 			def := colF047.Def[p[pqgenWideColF047] : p[pqgenWideColF047]+len(rows)]
 			k := q[pqgenWideColF047]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF047[k-q0[pqgenWideColF047]] = colF047.Values[k]
-					x.F047 = &slabF047[k-q0[pqgenWideColF047]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF047]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF047[k-q0[pqgenWideColF047]] = colF047.Values[k]
+						x.F047 = &slabF047[k-q0[pqgenWideColF047]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF047[k-q0[pqgenWideColF047]] = colF047.Values[k]
+						x.F047 = &slabF047[k-q0[pqgenWideColF047]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF047] = k
@@ -5162,12 +5229,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF055 := r.colF055; colF055 != nil {
 			def := colF055.Def[p[pqgenWideColF055] : p[pqgenWideColF055]+len(rows)]
 			k := q[pqgenWideColF055]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF055[k-q0[pqgenWideColF055]] = colF055.Values[k]
-					x.F055 = &slabF055[k-q0[pqgenWideColF055]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF055]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF055[k-q0[pqgenWideColF055]] = colF055.Values[k]
+						x.F055 = &slabF055[k-q0[pqgenWideColF055]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF055[k-q0[pqgenWideColF055]] = colF055.Values[k]
+						x.F055 = &slabF055[k-q0[pqgenWideColF055]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF055] = k
@@ -5263,12 +5341,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF063 := r.colF063; colF063 != nil {
 			def := colF063.Def[p[pqgenWideColF063] : p[pqgenWideColF063]+len(rows)]
 			k := q[pqgenWideColF063]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF063[k-q0[pqgenWideColF063]] = colF063.Values[k]
-					x.F063 = &slabF063[k-q0[pqgenWideColF063]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF063]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF063[k-q0[pqgenWideColF063]] = colF063.Values[k]
+						x.F063 = &slabF063[k-q0[pqgenWideColF063]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF063[k-q0[pqgenWideColF063]] = colF063.Values[k]
+						x.F063 = &slabF063[k-q0[pqgenWideColF063]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF063] = k
@@ -5364,12 +5453,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF071 := r.colF071; colF071 != nil {
 			def := colF071.Def[p[pqgenWideColF071] : p[pqgenWideColF071]+len(rows)]
 			k := q[pqgenWideColF071]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF071[k-q0[pqgenWideColF071]] = colF071.Values[k]
-					x.F071 = &slabF071[k-q0[pqgenWideColF071]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF071]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF071[k-q0[pqgenWideColF071]] = colF071.Values[k]
+						x.F071 = &slabF071[k-q0[pqgenWideColF071]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF071[k-q0[pqgenWideColF071]] = colF071.Values[k]
+						x.F071 = &slabF071[k-q0[pqgenWideColF071]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF071] = k
@@ -5465,12 +5565,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF079 := r.colF079; colF079 != nil {
 			def := colF079.Def[p[pqgenWideColF079] : p[pqgenWideColF079]+len(rows)]
 			k := q[pqgenWideColF079]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF079[k-q0[pqgenWideColF079]] = colF079.Values[k]
-					x.F079 = &slabF079[k-q0[pqgenWideColF079]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF079]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF079[k-q0[pqgenWideColF079]] = colF079.Values[k]
+						x.F079 = &slabF079[k-q0[pqgenWideColF079]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF079[k-q0[pqgenWideColF079]] = colF079.Values[k]
+						x.F079 = &slabF079[k-q0[pqgenWideColF079]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF079] = k
@@ -5566,12 +5677,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF087 := r.colF087; colF087 != nil {
 			def := colF087.Def[p[pqgenWideColF087] : p[pqgenWideColF087]+len(rows)]
 			k := q[pqgenWideColF087]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF087[k-q0[pqgenWideColF087]] = colF087.Values[k]
-					x.F087 = &slabF087[k-q0[pqgenWideColF087]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF087]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF087[k-q0[pqgenWideColF087]] = colF087.Values[k]
+						x.F087 = &slabF087[k-q0[pqgenWideColF087]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF087[k-q0[pqgenWideColF087]] = colF087.Values[k]
+						x.F087 = &slabF087[k-q0[pqgenWideColF087]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF087] = k
@@ -5667,12 +5789,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF095 := r.colF095; colF095 != nil {
 			def := colF095.Def[p[pqgenWideColF095] : p[pqgenWideColF095]+len(rows)]
 			k := q[pqgenWideColF095]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF095[k-q0[pqgenWideColF095]] = colF095.Values[k]
-					x.F095 = &slabF095[k-q0[pqgenWideColF095]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF095]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF095[k-q0[pqgenWideColF095]] = colF095.Values[k]
+						x.F095 = &slabF095[k-q0[pqgenWideColF095]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF095[k-q0[pqgenWideColF095]] = colF095.Values[k]
+						x.F095 = &slabF095[k-q0[pqgenWideColF095]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF095] = k
@@ -5768,12 +5901,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF103 := r.colF103; colF103 != nil {
 			def := colF103.Def[p[pqgenWideColF103] : p[pqgenWideColF103]+len(rows)]
 			k := q[pqgenWideColF103]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF103[k-q0[pqgenWideColF103]] = colF103.Values[k]
-					x.F103 = &slabF103[k-q0[pqgenWideColF103]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF103]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF103[k-q0[pqgenWideColF103]] = colF103.Values[k]
+						x.F103 = &slabF103[k-q0[pqgenWideColF103]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF103[k-q0[pqgenWideColF103]] = colF103.Values[k]
+						x.F103 = &slabF103[k-q0[pqgenWideColF103]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF103] = k
@@ -5869,12 +6013,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF111 := r.colF111; colF111 != nil {
 			def := colF111.Def[p[pqgenWideColF111] : p[pqgenWideColF111]+len(rows)]
 			k := q[pqgenWideColF111]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF111[k-q0[pqgenWideColF111]] = colF111.Values[k]
-					x.F111 = &slabF111[k-q0[pqgenWideColF111]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF111]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF111[k-q0[pqgenWideColF111]] = colF111.Values[k]
+						x.F111 = &slabF111[k-q0[pqgenWideColF111]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF111[k-q0[pqgenWideColF111]] = colF111.Values[k]
+						x.F111 = &slabF111[k-q0[pqgenWideColF111]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF111] = k
@@ -5970,12 +6125,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF119 := r.colF119; colF119 != nil {
 			def := colF119.Def[p[pqgenWideColF119] : p[pqgenWideColF119]+len(rows)]
 			k := q[pqgenWideColF119]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF119[k-q0[pqgenWideColF119]] = colF119.Values[k]
-					x.F119 = &slabF119[k-q0[pqgenWideColF119]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF119]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF119[k-q0[pqgenWideColF119]] = colF119.Values[k]
+						x.F119 = &slabF119[k-q0[pqgenWideColF119]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF119[k-q0[pqgenWideColF119]] = colF119.Values[k]
+						x.F119 = &slabF119[k-q0[pqgenWideColF119]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF119] = k
@@ -6071,12 +6237,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF127 := r.colF127; colF127 != nil {
 			def := colF127.Def[p[pqgenWideColF127] : p[pqgenWideColF127]+len(rows)]
 			k := q[pqgenWideColF127]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF127[k-q0[pqgenWideColF127]] = colF127.Values[k]
-					x.F127 = &slabF127[k-q0[pqgenWideColF127]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF127]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF127[k-q0[pqgenWideColF127]] = colF127.Values[k]
+						x.F127 = &slabF127[k-q0[pqgenWideColF127]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF127[k-q0[pqgenWideColF127]] = colF127.Values[k]
+						x.F127 = &slabF127[k-q0[pqgenWideColF127]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF127] = k
@@ -6172,12 +6349,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF135 := r.colF135; colF135 != nil {
 			def := colF135.Def[p[pqgenWideColF135] : p[pqgenWideColF135]+len(rows)]
 			k := q[pqgenWideColF135]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF135[k-q0[pqgenWideColF135]] = colF135.Values[k]
-					x.F135 = &slabF135[k-q0[pqgenWideColF135]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF135]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF135[k-q0[pqgenWideColF135]] = colF135.Values[k]
+						x.F135 = &slabF135[k-q0[pqgenWideColF135]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF135[k-q0[pqgenWideColF135]] = colF135.Values[k]
+						x.F135 = &slabF135[k-q0[pqgenWideColF135]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF135] = k
@@ -6273,12 +6461,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF143 := r.colF143; colF143 != nil {
 			def := colF143.Def[p[pqgenWideColF143] : p[pqgenWideColF143]+len(rows)]
 			k := q[pqgenWideColF143]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF143[k-q0[pqgenWideColF143]] = colF143.Values[k]
-					x.F143 = &slabF143[k-q0[pqgenWideColF143]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF143]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF143[k-q0[pqgenWideColF143]] = colF143.Values[k]
+						x.F143 = &slabF143[k-q0[pqgenWideColF143]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF143[k-q0[pqgenWideColF143]] = colF143.Values[k]
+						x.F143 = &slabF143[k-q0[pqgenWideColF143]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF143] = k
@@ -6374,12 +6573,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF151 := r.colF151; colF151 != nil {
 			def := colF151.Def[p[pqgenWideColF151] : p[pqgenWideColF151]+len(rows)]
 			k := q[pqgenWideColF151]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF151[k-q0[pqgenWideColF151]] = colF151.Values[k]
-					x.F151 = &slabF151[k-q0[pqgenWideColF151]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF151]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF151[k-q0[pqgenWideColF151]] = colF151.Values[k]
+						x.F151 = &slabF151[k-q0[pqgenWideColF151]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF151[k-q0[pqgenWideColF151]] = colF151.Values[k]
+						x.F151 = &slabF151[k-q0[pqgenWideColF151]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF151] = k
@@ -6475,12 +6685,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF159 := r.colF159; colF159 != nil {
 			def := colF159.Def[p[pqgenWideColF159] : p[pqgenWideColF159]+len(rows)]
 			k := q[pqgenWideColF159]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF159[k-q0[pqgenWideColF159]] = colF159.Values[k]
-					x.F159 = &slabF159[k-q0[pqgenWideColF159]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF159]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF159[k-q0[pqgenWideColF159]] = colF159.Values[k]
+						x.F159 = &slabF159[k-q0[pqgenWideColF159]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF159[k-q0[pqgenWideColF159]] = colF159.Values[k]
+						x.F159 = &slabF159[k-q0[pqgenWideColF159]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF159] = k
@@ -6576,12 +6797,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF167 := r.colF167; colF167 != nil {
 			def := colF167.Def[p[pqgenWideColF167] : p[pqgenWideColF167]+len(rows)]
 			k := q[pqgenWideColF167]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF167[k-q0[pqgenWideColF167]] = colF167.Values[k]
-					x.F167 = &slabF167[k-q0[pqgenWideColF167]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF167]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF167[k-q0[pqgenWideColF167]] = colF167.Values[k]
+						x.F167 = &slabF167[k-q0[pqgenWideColF167]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF167[k-q0[pqgenWideColF167]] = colF167.Values[k]
+						x.F167 = &slabF167[k-q0[pqgenWideColF167]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF167] = k
@@ -6677,12 +6909,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF175 := r.colF175; colF175 != nil {
 			def := colF175.Def[p[pqgenWideColF175] : p[pqgenWideColF175]+len(rows)]
 			k := q[pqgenWideColF175]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF175[k-q0[pqgenWideColF175]] = colF175.Values[k]
-					x.F175 = &slabF175[k-q0[pqgenWideColF175]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF175]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF175[k-q0[pqgenWideColF175]] = colF175.Values[k]
+						x.F175 = &slabF175[k-q0[pqgenWideColF175]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF175[k-q0[pqgenWideColF175]] = colF175.Values[k]
+						x.F175 = &slabF175[k-q0[pqgenWideColF175]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF175] = k
@@ -6778,12 +7021,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF183 := r.colF183; colF183 != nil {
 			def := colF183.Def[p[pqgenWideColF183] : p[pqgenWideColF183]+len(rows)]
 			k := q[pqgenWideColF183]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF183[k-q0[pqgenWideColF183]] = colF183.Values[k]
-					x.F183 = &slabF183[k-q0[pqgenWideColF183]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF183]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF183[k-q0[pqgenWideColF183]] = colF183.Values[k]
+						x.F183 = &slabF183[k-q0[pqgenWideColF183]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF183[k-q0[pqgenWideColF183]] = colF183.Values[k]
+						x.F183 = &slabF183[k-q0[pqgenWideColF183]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF183] = k
@@ -6879,12 +7133,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF191 := r.colF191; colF191 != nil {
 			def := colF191.Def[p[pqgenWideColF191] : p[pqgenWideColF191]+len(rows)]
 			k := q[pqgenWideColF191]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF191[k-q0[pqgenWideColF191]] = colF191.Values[k]
-					x.F191 = &slabF191[k-q0[pqgenWideColF191]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF191]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF191[k-q0[pqgenWideColF191]] = colF191.Values[k]
+						x.F191 = &slabF191[k-q0[pqgenWideColF191]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF191[k-q0[pqgenWideColF191]] = colF191.Values[k]
+						x.F191 = &slabF191[k-q0[pqgenWideColF191]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF191] = k
@@ -6980,12 +7245,23 @@ func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe 
 		if colF199 := r.colF199; colF199 != nil {
 			def := colF199.Def[p[pqgenWideColF199] : p[pqgenWideColF199]+len(rows)]
 			k := q[pqgenWideColF199]
-			for i := range rows {
-				x := &rows[i]
-				if def[i] == 1 {
-					slabF199[k-q0[pqgenWideColF199]] = colF199.Values[k]
-					x.F199 = &slabF199[k-q0[pqgenWideColF199]]
-					k++
+			if pqrt.Mixed(qe[pqgenWideColF199]-k, len(rows)) {
+				for from := 0; from < len(def); from += len(defined) {
+					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+						x := &rows[i]
+						slabF199[k-q0[pqgenWideColF199]] = colF199.Values[k]
+						x.F199 = &slabF199[k-q0[pqgenWideColF199]]
+						k++
+					}
+				}
+			} else {
+				for i := range rows {
+					x := &rows[i]
+					if def[i] == 1 {
+						slabF199[k-q0[pqgenWideColF199]] = colF199.Values[k]
+						x.F199 = &slabF199[k-q0[pqgenWideColF199]]
+						k++
+					}
 				}
 			}
 			q[pqgenWideColF199] = k
