@@ -114,6 +114,10 @@ func emitShredField(f *jen.File, p *writePlan, fl writeField) {
 // shredVar names the writer's method shredding top-level field v.
 func (n *Names) shredVar(v *Value) string { return "shred" + n.Values[v] }
 
+// mixedVar names the writer's field telling whether the last batch's
+// rows of nullable top-level field v were mixed (writeField.Mixed).
+func (n *Names) mixedVar(v *Value) string { return "mixed" + n.Values[v] }
+
 // shredFillCode is the block shredding field fl by shredFill: its leaf's
 // Values (and Def, when the field may be null) are grown by len(rows) with
 // slices.Grow, and the loop assigns each row's level by index and appends
@@ -144,21 +148,40 @@ func shredFillCode(fl writeField, n *Names) []jen.Code {
 			col("Values").Op("=").Id("vals"))
 		return out
 	}
-	present, null := x, jen.Add(x()).Op("==").Nil()
+	present, null := x, func() jen.Code { return jen.Add(x()).Op("==").Nil() }
 	if v.Null == NullPointer {
 		present = x.deref()
 	} else {
-		null = zeroCheck(v, x)
+		null = func() jen.Code { return zeroCheck(v, x) }
 	}
-	val, _ := plainValue(v, present)
+	value := func() jen.Code { val, _ := plainValue(v, present); return val }
+	appendValue := func(levels ...jen.Code) []jen.Code {
+		return nonNil(append(append([]jen.Code{valueGuard(v, present)}, levels...), jen.Id("vals").Op("=").Append(jen.Id("vals"), value()))...)
+	}
+	// Rows with and without a value mixed in the last batch: the levels
+	// first, then the values of the rows runtime.Defined finds, without a
+	// branch per row; else a test of each row, which mispredicts rarely
+	// (see runtime.Mixed).
+	from := jen.Id("from")
+	byLevels := []jen.Code{
+		jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(row,
+			jen.Id("d").Op(":=").Uint8().Parens(jen.Lit(1)),
+			jen.If(null()).Block(jen.Id("d").Op("=").Lit(0)),
+			jen.Id("def").Index(jen.Id("i")).Op("=").Id("d")),
+		jen.Var().Id("defined").Index(jen.Lit(definedRows)).Int32().Comment("rows that hold a value, a stretch at a time"),
+		jen.For(from.Clone().Op(":=").Lit(0), from.Clone().Op("<").Len(jen.Id("def")), from.Clone().Op("+=").Len(jen.Id("defined"))).Block(
+			jen.For(jen.List(jen.Id("_"), jen.Id("i")).Op(":=").Range().Add(runtimeID("Defined")).Call(jen.Id("defined").Index(jen.Empty(), jen.Empty()), jen.Id("def"), from.Clone(), jen.Lit(1))).Block(
+				append([]jen.Code{row}, appendValue()...)...)),
+	}
+	byRow := jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(row,
+		jen.If(null()).Block(jen.Id("def").Index(jen.Id("i")).Op("=").Lit(0)).Else().Block(
+			appendValue(jen.Id("def").Index(jen.Id("i")).Op("=").Lit(1))...))
+	mixed := jen.Id("w").Dot(fl.Mixed)
 	out = append(out, fill("Def", "defs", "def")...)
 	out = append(out,
 		jen.Id("vals").Op(":=").Add(grow(col("Values"))),
-		jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(row,
-			jen.If(null).Block(jen.Id("def").Index(jen.Id("i")).Op("=").Lit(0)).Else().Block(nonNil(
-				valueGuard(v, present),
-				jen.Id("def").Index(jen.Id("i")).Op("=").Lit(1),
-				jen.Id("vals").Op("=").Append(jen.Id("vals"), val))...)),
+		jen.If(mixed.Clone()).Block(byLevels...).Else().Block(byRow),
+		mixed.Clone().Op("=").Add(runtimeID("Mixed")).Call(jen.Len(jen.Id("vals")).Op("-").Len(col("Values")), jen.Len(jen.Id("rows"))),
 		col("Def").Op("=").Id("defs"),
 		col("Values").Op("=").Id("vals"))
 	return out

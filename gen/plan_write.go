@@ -147,6 +147,11 @@ type writeField struct {
 	// Maps are the entry scratch slices of the maps within the field,
 	// which its method clears once the rows are shredded.
 	Maps []string
+	// Mixed is, for a nullable field shredded by shredFill, the writer
+	// field telling whether the last batch's rows with and without a
+	// value were mixed (runtime.Mixed), so that the next batch's are
+	// found without a branch per row (shredFillCode).
+	Mixed string
 }
 
 // tagOptionKind is the writer option a struct tag turns into.
@@ -210,6 +215,9 @@ func planWrite(t *Type) *writePlan {
 		} else {
 			if fillable(fl.Value) {
 				wf.Strategy = shredFill
+				if fl.Value.Null != NotNull {
+					wf.Mixed = t.Names.mixedVar(fl.Value)
+				}
 			}
 			for _, c := range leafIndexes(fl.Value.Node) {
 				wf.Buffers = append(wf.Buffers, t.Names.col(c))

@@ -61,8 +61,9 @@ const (
 //	12: a []byte field that is not nil-for-null reads an empty value as
 //	   nil (ByteArrayReader.BytesOrNil), the zero value it was written
 //	   from, as lists and maps already read.
-//	13: readers fill an optional top-level scalar field from the rows
-//	   that hold a value (Defined), a stretch at a time.
+//	13: where rows with and without a value are mixed (Mixed), readers
+//	   fill an optional top-level scalar field, and writers take its
+//	   values, from the rows that hold one (Defined), a stretch at a time.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

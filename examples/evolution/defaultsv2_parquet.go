@@ -83,18 +83,19 @@ const (
 // DefaultsV2Writer writes rows of DefaultsV2 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewDefaultsV2Writer.
 type DefaultsV2Writer struct {
-	fw        *pqrt.FileWriter
-	colID     *pqrt.Int64Buffer     // id
-	colName   *pqrt.ByteArrayBuffer // name
-	colRegion *pqrt.ByteArrayBuffer // region
-	colLevel  *pqrt.Int32Buffer     // level
-	colMask   *pqrt.Int32Buffer     // mask
-	colRatio  *pqrt.DoubleBuffer    // ratio
-	colOn     *pqrt.BoolBuffer      // on
-	colPlain  *pqrt.Int32Buffer     // plain
-	pending   int                   // rows shredded since the last EndRows
-	rows      []DefaultsV2          // the rows shred is shredding, for its parts; nil between calls
-	parts     *pqrt.ShredParts      // shred's parts: one method per top-level field
+	fw         *pqrt.FileWriter
+	colID      *pqrt.Int64Buffer     // id
+	colName    *pqrt.ByteArrayBuffer // name
+	colRegion  *pqrt.ByteArrayBuffer // region
+	colLevel   *pqrt.Int32Buffer     // level
+	colMask    *pqrt.Int32Buffer     // mask
+	colRatio   *pqrt.DoubleBuffer    // ratio
+	colOn      *pqrt.BoolBuffer      // on
+	colPlain   *pqrt.Int32Buffer     // plain
+	pending    int                   // rows shredded since the last EndRows
+	mixedPlain bool                  // plain: rows with and without a value were mixed in the last batch
+	rows       []DefaultsV2          // the rows shred is shredding, for its parts; nil between calls
+	parts      *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // NewDefaultsV2Writer starts a Parquet file of DefaultsV2 rows on w with the given writer options.
@@ -291,15 +292,34 @@ func (w *DefaultsV2Writer) shredPlain(rows []DefaultsV2) {
 	defs := pqslices.Grow(colPlain.Def, len(rows))[:len(colPlain.Def)+len(rows)]
 	def := defs[len(colPlain.Def):][:len(rows)]
 	vals := pqslices.Grow(colPlain.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Plain == 0 {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, x.Plain)
+	if w.mixedPlain {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Plain == 0 {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, x.Plain)
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Plain == 0 {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, x.Plain)
+			}
 		}
 	}
+	w.mixedPlain = pqrt.Mixed(len(vals)-len(colPlain.Values), len(rows))
 	colPlain.Def = defs
 	colPlain.Values = vals
 }

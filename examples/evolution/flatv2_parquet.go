@@ -186,6 +186,8 @@ type FlatV2Writer struct {
 	colIntF        *pqrt.DoubleBuffer    // int_f
 	colU16F        *pqrt.FloatBuffer     // u16_f
 	pending        int                   // rows shredded since the last EndRows
+	mixedReq       bool                  // req: rows with and without a value were mixed in the last batch
+	mixedAdded     bool                  // added: rows with and without a value were mixed in the last batch
 	rows           []FlatV2              // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
@@ -692,15 +694,34 @@ func (w *FlatV2Writer) shredReq(rows []FlatV2) error {
 	defs := pqslices.Grow(colReq.Def, len(rows))[:len(colReq.Def)+len(rows)]
 	def := defs[len(colReq.Def):][:len(rows)]
 	vals := pqslices.Grow(colReq.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Req == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.Req))
+	if w.mixedReq {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Req == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.Req))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Req == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.Req))
+			}
 		}
 	}
+	w.mixedReq = pqrt.Mixed(len(vals)-len(colReq.Values), len(rows))
 	colReq.Def = defs
 	colReq.Values = vals
 	return nil
@@ -725,15 +746,34 @@ func (w *FlatV2Writer) shredAdded(rows []FlatV2) error {
 	defs := pqslices.Grow(colAdded.Def, len(rows))[:len(colAdded.Def)+len(rows)]
 	def := defs[len(colAdded.Def):][:len(rows)]
 	vals := pqslices.Grow(colAdded.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Added == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.Added))
+	if w.mixedAdded {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Added == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.Added))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Added == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.Added))
+			}
 		}
 	}
+	w.mixedAdded = pqrt.Mixed(len(vals)-len(colAdded.Values), len(rows))
 	colAdded.Def = defs
 	colAdded.Values = vals
 	return nil

@@ -77,6 +77,7 @@ type OptV1Writer struct {
 	colS     *pqrt.ByteArrayBuffer // s
 	colLElem *pqrt.Int32Buffer     // l.list.element
 	pending  int                   // rows shredded since the last EndRows
+	mixedA   bool                  // a: rows with and without a value were mixed in the last batch
 	rows     []OptV1               // the rows shred is shredding, for its parts; nil between calls
 	parts    *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
@@ -187,15 +188,34 @@ func (w *OptV1Writer) shredA(rows []OptV1) {
 	defs := pqslices.Grow(colA.Def, len(rows))[:len(colA.Def)+len(rows)]
 	def := defs[len(colA.Def):][:len(rows)]
 	vals := pqslices.Grow(colA.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.A == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.A))
+	if w.mixedA {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.A == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.A))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.A == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.A))
+			}
 		}
 	}
+	w.mixedA = pqrt.Mixed(len(vals)-len(colA.Values), len(rows))
 	colA.Def = defs
 	colA.Values = vals
 }

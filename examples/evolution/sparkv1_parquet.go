@@ -62,13 +62,14 @@ const (
 // SparkV1Writer writes rows of SparkV1 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewSparkV1Writer.
 type SparkV1Writer struct {
-	fw      *pqrt.FileWriter
-	colID   *pqrt.Int64Buffer // id
-	colAt   *pqrt.Int96Buffer // at
-	colOpt  *pqrt.Int96Buffer // opt
-	pending int               // rows shredded since the last EndRows
-	rows    []SparkV1         // the rows shred is shredding, for its parts; nil between calls
-	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
+	fw       *pqrt.FileWriter
+	colID    *pqrt.Int64Buffer // id
+	colAt    *pqrt.Int96Buffer // at
+	colOpt   *pqrt.Int96Buffer // opt
+	pending  int               // rows shredded since the last EndRows
+	mixedOpt bool              // opt: rows with and without a value were mixed in the last batch
+	rows     []SparkV1         // the rows shred is shredding, for its parts; nil between calls
+	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewSparkV1Writer starts a Parquet file of SparkV1 rows on w with the given writer options.
@@ -193,15 +194,34 @@ func (w *SparkV1Writer) shredOpt(rows []SparkV1) {
 	defs := pqslices.Grow(colOpt.Def, len(rows))[:len(colOpt.Def)+len(rows)]
 	def := defs[len(colOpt.Def):][:len(rows)]
 	vals := pqslices.Grow(colOpt.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Opt == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.Opt))
+	if w.mixedOpt {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Opt == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.Opt))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Opt == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.Opt))
+			}
 		}
 	}
+	w.mixedOpt = pqrt.Mixed(len(vals)-len(colOpt.Values), len(rows))
 	colOpt.Def = defs
 	colOpt.Values = vals
 }

@@ -62,13 +62,14 @@ const (
 // SparkV2Writer writes rows of SparkV2 to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewSparkV2Writer.
 type SparkV2Writer struct {
-	fw      *pqrt.FileWriter
-	colID   *pqrt.Int64Buffer // id
-	colAt   *pqrt.Int64Buffer // at
-	colOpt  *pqrt.Int64Buffer // opt
-	pending int               // rows shredded since the last EndRows
-	rows    []SparkV2         // the rows shred is shredding, for its parts; nil between calls
-	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
+	fw       *pqrt.FileWriter
+	colID    *pqrt.Int64Buffer // id
+	colAt    *pqrt.Int64Buffer // at
+	colOpt   *pqrt.Int64Buffer // opt
+	pending  int               // rows shredded since the last EndRows
+	mixedOpt bool              // opt: rows with and without a value were mixed in the last batch
+	rows     []SparkV2         // the rows shred is shredding, for its parts; nil between calls
+	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
 }
 
 // NewSparkV2Writer starts a Parquet file of SparkV2 rows on w with the given writer options.
@@ -200,20 +201,44 @@ func (w *SparkV2Writer) shredOpt(rows []SparkV2) error {
 	defs := pqslices.Grow(colOpt.Def, len(rows))[:len(colOpt.Def)+len(rows)]
 	def := defs[len(colOpt.Def):][:len(rows)]
 	vals := pqslices.Grow(colOpt.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Opt == nil {
-			def[i] = 0
-		} else {
-			if s := (*x.Opt).Unix(); s <= -9223372036 || s >= 9223372036 {
-				if _, err := pqrt.UnixNanos((*x.Opt)); err != nil {
-					return pqfmt.Errorf("column %s: %w", "opt", err)
-				}
+	if w.mixedOpt {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Opt == nil {
+				d = 0
 			}
-			def[i] = 1
-			vals = append(vals, (*x.Opt).UnixNano())
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				if s := (*x.Opt).Unix(); s <= -9223372036 || s >= 9223372036 {
+					if _, err := pqrt.UnixNanos((*x.Opt)); err != nil {
+						return pqfmt.Errorf("column %s: %w", "opt", err)
+					}
+				}
+				vals = append(vals, (*x.Opt).UnixNano())
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Opt == nil {
+				def[i] = 0
+			} else {
+				if s := (*x.Opt).Unix(); s <= -9223372036 || s >= 9223372036 {
+					if _, err := pqrt.UnixNanos((*x.Opt)); err != nil {
+						return pqfmt.Errorf("column %s: %w", "opt", err)
+					}
+				}
+				def[i] = 1
+				vals = append(vals, (*x.Opt).UnixNano())
+			}
 		}
 	}
+	w.mixedOpt = pqrt.Mixed(len(vals)-len(colOpt.Values), len(rows))
 	colOpt.Def = defs
 	colOpt.Values = vals
 	return nil

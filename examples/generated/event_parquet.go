@@ -100,22 +100,23 @@ const (
 // EventWriter writes rows of Event to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewEventWriter.
 type EventWriter struct {
-	fw          *pqrt.FileWriter
-	colID       *pqrt.Int64Buffer     // id
-	colAt       *pqrt.Int64Buffer     // at
-	colKind     *pqrt.ByteArrayBuffer // kind
-	colUser     *pqrt.ByteArrayBuffer // user
-	colSession  *pqrt.FixedBuffer     // session
-	colLatency  *pqrt.Int64Buffer     // Latency
-	colScore    *pqrt.DoubleBuffer    // score
-	colSuccess  *pqrt.BoolBuffer      // success
-	colReferrer *pqrt.ByteArrayBuffer // referrer
-	colRetries  *pqrt.Int32Buffer     // retries
-	colCountry  *pqrt.ByteArrayBuffer // country
-	colPayload  *pqrt.ByteArrayBuffer // payload
-	pending     int                   // rows shredded since the last EndRows
-	rows        []Event               // the rows shred is shredding, for its parts; nil between calls
-	parts       *pqrt.ShredParts      // shred's parts: one method per top-level field
+	fw           *pqrt.FileWriter
+	colID        *pqrt.Int64Buffer     // id
+	colAt        *pqrt.Int64Buffer     // at
+	colKind      *pqrt.ByteArrayBuffer // kind
+	colUser      *pqrt.ByteArrayBuffer // user
+	colSession   *pqrt.FixedBuffer     // session
+	colLatency   *pqrt.Int64Buffer     // Latency
+	colScore     *pqrt.DoubleBuffer    // score
+	colSuccess   *pqrt.BoolBuffer      // success
+	colReferrer  *pqrt.ByteArrayBuffer // referrer
+	colRetries   *pqrt.Int32Buffer     // retries
+	colCountry   *pqrt.ByteArrayBuffer // country
+	colPayload   *pqrt.ByteArrayBuffer // payload
+	pending      int                   // rows shredded since the last EndRows
+	mixedRetries bool                  // retries: rows with and without a value were mixed in the last batch
+	rows         []Event               // the rows shred is shredding, for its parts; nil between calls
+	parts        *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // pqgenEventOptions are the writer options of Event's struct tags; the options given to
@@ -366,15 +367,34 @@ func (w *EventWriter) shredRetries(rows []Event) error {
 	defs := pqslices.Grow(colRetries.Def, len(rows))[:len(colRetries.Def)+len(rows)]
 	def := defs[len(colRetries.Def):][:len(rows)]
 	vals := pqslices.Grow(colRetries.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Retries == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.Retries))
+	if w.mixedRetries {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Retries == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.Retries))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Retries == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.Retries))
+			}
 		}
 	}
+	w.mixedRetries = pqrt.Mixed(len(vals)-len(colRetries.Values), len(rows))
 	colRetries.Def = defs
 	colRetries.Values = vals
 	return nil

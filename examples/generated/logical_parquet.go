@@ -266,6 +266,10 @@ type LogicalWriter struct {
 	colZeroNullI32   *pqrt.Int32Buffer     // zero_null_i32
 	colZeroNullTs    *pqrt.Int64Buffer     // zero_null_ts
 	pending          int                   // rows shredded since the last EndRows
+	mixedOptTime     bool                  // opt_time: rows with and without a value were mixed in the last batch
+	mixedOptLevel    bool                  // opt_level: rows with and without a value were mixed in the last batch
+	mixedZeroNullI32 bool                  // zero_null_i32: rows with and without a value were mixed in the last batch
+	mixedZeroNullTs  bool                  // zero_null_ts: rows with and without a value were mixed in the last batch
 	rows             []Logical             // the rows shred is shredding, for its parts; nil between calls
 	parts            *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
@@ -1046,20 +1050,44 @@ func (w *LogicalWriter) shredOptTime(rows []Logical) error {
 	defs := pqslices.Grow(colOptTime.Def, len(rows))[:len(colOptTime.Def)+len(rows)]
 	def := defs[len(colOptTime.Def):][:len(rows)]
 	vals := pqslices.Grow(colOptTime.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.OptTime == nil {
-			def[i] = 0
-		} else {
-			if s := (*x.OptTime).Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
-				if _, err := pqrt.UnixMillis((*x.OptTime)); err != nil {
-					return pqfmt.Errorf("column %s: %w", "opt_time", err)
-				}
+	if w.mixedOptTime {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.OptTime == nil {
+				d = 0
 			}
-			def[i] = 1
-			vals = append(vals, (*x.OptTime).UnixMilli())
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				if s := (*x.OptTime).Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+					if _, err := pqrt.UnixMillis((*x.OptTime)); err != nil {
+						return pqfmt.Errorf("column %s: %w", "opt_time", err)
+					}
+				}
+				vals = append(vals, (*x.OptTime).UnixMilli())
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.OptTime == nil {
+				def[i] = 0
+			} else {
+				if s := (*x.OptTime).Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
+					if _, err := pqrt.UnixMillis((*x.OptTime)); err != nil {
+						return pqfmt.Errorf("column %s: %w", "opt_time", err)
+					}
+				}
+				def[i] = 1
+				vals = append(vals, (*x.OptTime).UnixMilli())
+			}
 		}
 	}
+	w.mixedOptTime = pqrt.Mixed(len(vals)-len(colOptTime.Values), len(rows))
 	colOptTime.Def = defs
 	colOptTime.Values = vals
 	return nil
@@ -1101,15 +1129,34 @@ func (w *LogicalWriter) shredOptLevel(rows []Logical) error {
 	defs := pqslices.Grow(colOptLevel.Def, len(rows))[:len(colOptLevel.Def)+len(rows)]
 	def := defs[len(colOptLevel.Def):][:len(rows)]
 	vals := pqslices.Grow(colOptLevel.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.OptLevel == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, int32((*x.OptLevel)))
+	if w.mixedOptLevel {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.OptLevel == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, int32((*x.OptLevel)))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.OptLevel == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, int32((*x.OptLevel)))
+			}
 		}
 	}
+	w.mixedOptLevel = pqrt.Mixed(len(vals)-len(colOptLevel.Values), len(rows))
 	colOptLevel.Def = defs
 	colOptLevel.Values = vals
 	return nil
@@ -1121,15 +1168,34 @@ func (w *LogicalWriter) shredZeroNullI32(rows []Logical) error {
 	defs := pqslices.Grow(colZeroNullI32.Def, len(rows))[:len(colZeroNullI32.Def)+len(rows)]
 	def := defs[len(colZeroNullI32.Def):][:len(rows)]
 	vals := pqslices.Grow(colZeroNullI32.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.ZeroNullI32 == 0 {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, x.ZeroNullI32)
+	if w.mixedZeroNullI32 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.ZeroNullI32 == 0 {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, x.ZeroNullI32)
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.ZeroNullI32 == 0 {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, x.ZeroNullI32)
+			}
 		}
 	}
+	w.mixedZeroNullI32 = pqrt.Mixed(len(vals)-len(colZeroNullI32.Values), len(rows))
 	colZeroNullI32.Def = defs
 	colZeroNullI32.Values = vals
 	return nil
@@ -1141,20 +1207,44 @@ func (w *LogicalWriter) shredZeroNullTs(rows []Logical) error {
 	defs := pqslices.Grow(colZeroNullTs.Def, len(rows))[:len(colZeroNullTs.Def)+len(rows)]
 	def := defs[len(colZeroNullTs.Def):][:len(rows)]
 	vals := pqslices.Grow(colZeroNullTs.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.ZeroNullTs.IsZero() {
-			def[i] = 0
-		} else {
-			if s := x.ZeroNullTs.Unix(); s <= -9223372036854 || s >= 9223372036854 {
-				if _, err := pqrt.UnixMicros(x.ZeroNullTs); err != nil {
-					return pqfmt.Errorf("column %s: %w", "zero_null_ts", err)
-				}
+	if w.mixedZeroNullTs {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.ZeroNullTs.IsZero() {
+				d = 0
 			}
-			def[i] = 1
-			vals = append(vals, x.ZeroNullTs.UnixMicro())
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				if s := x.ZeroNullTs.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+					if _, err := pqrt.UnixMicros(x.ZeroNullTs); err != nil {
+						return pqfmt.Errorf("column %s: %w", "zero_null_ts", err)
+					}
+				}
+				vals = append(vals, x.ZeroNullTs.UnixMicro())
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.ZeroNullTs.IsZero() {
+				def[i] = 0
+			} else {
+				if s := x.ZeroNullTs.Unix(); s <= -9223372036854 || s >= 9223372036854 {
+					if _, err := pqrt.UnixMicros(x.ZeroNullTs); err != nil {
+						return pqfmt.Errorf("column %s: %w", "zero_null_ts", err)
+					}
+				}
+				def[i] = 1
+				vals = append(vals, x.ZeroNullTs.UnixMicro())
+			}
 		}
 	}
+	w.mixedZeroNullTs = pqrt.Mixed(len(vals)-len(colZeroNullTs.Values), len(rows))
 	colZeroNullTs.Def = defs
 	colZeroNullTs.Values = vals
 	return nil

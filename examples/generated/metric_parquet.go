@@ -104,6 +104,7 @@ type MetricWriter struct {
 	colDay         *pqrt.Int32Buffer                // day
 	colLevel       *pqrt.Int32Buffer                // level
 	pending        int                              // rows shredded since the last EndRows
+	mixedLevel     bool                             // level: rows with and without a value were mixed in the last batch
 	entriesLabels  []pqrt.MapEntry[string, *string] // labels (entries in key order)
 	rows           []Metric                         // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts                 // shred's parts: one method per top-level field
@@ -374,15 +375,34 @@ func (w *MetricWriter) shredLevel(rows []Metric) error {
 	defs := pqslices.Grow(colLevel.Def, len(rows))[:len(colLevel.Def)+len(rows)]
 	def := defs[len(colLevel.Def):][:len(rows)]
 	vals := pqslices.Grow(colLevel.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Level == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, int32((*x.Level)))
+	if w.mixedLevel {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Level == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, int32((*x.Level)))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Level == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, int32((*x.Level)))
+			}
 		}
 	}
+	w.mixedLevel = pqrt.Mixed(len(vals)-len(colLevel.Values), len(rows))
 	colLevel.Def = defs
 	colLevel.Values = vals
 	return nil

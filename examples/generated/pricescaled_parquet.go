@@ -100,6 +100,7 @@ type PriceScaledWriter struct {
 	colByCodeKey   *pqrt.ByteArrayBuffer          // by_code.key_value.key
 	colByCodeValue *pqrt.Int32Buffer              // by_code.key_value.value
 	pending        int                            // rows shredded since the last EndRows
+	mixedZero      bool                           // zero: rows with and without a value were mixed in the last batch
 	entriesByCode  []pqrt.MapEntry[string, int32] // by_code (entries in key order)
 	rows           []PriceScaled                  // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts               // shred's parts: one method per top-level field
@@ -277,18 +278,40 @@ func (w *PriceScaledWriter) shredZero(rows []PriceScaled) error {
 	defs := pqslices.Grow(colZero.Def, len(rows))[:len(colZero.Def)+len(rows)]
 	def := defs[len(colZero.Def):][:len(rows)]
 	vals := pqslices.Grow(colZero.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Zero == 0 {
-			def[i] = 0
-		} else {
-			if _, err := pqrt.DecimalDigits32(x.Zero, 5); err != nil {
-				return pqfmt.Errorf("column %s: %w", "zero", err)
+	if w.mixedZero {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Zero == 0 {
+				d = 0
 			}
-			def[i] = 1
-			vals = append(vals, x.Zero)
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				if _, err := pqrt.DecimalDigits32(x.Zero, 5); err != nil {
+					return pqfmt.Errorf("column %s: %w", "zero", err)
+				}
+				vals = append(vals, x.Zero)
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Zero == 0 {
+				def[i] = 0
+			} else {
+				if _, err := pqrt.DecimalDigits32(x.Zero, 5); err != nil {
+					return pqfmt.Errorf("column %s: %w", "zero", err)
+				}
+				def[i] = 1
+				vals = append(vals, x.Zero)
+			}
 		}
 	}
+	w.mixedZero = pqrt.Mixed(len(vals)-len(colZero.Values), len(rows))
 	colZero.Def = defs
 	colZero.Values = vals
 	return nil

@@ -86,6 +86,7 @@ type FlatWriter struct {
 	colCount *pqrt.Int32Buffer     // count
 	colAt    *pqrt.Int64Buffer     // at
 	pending  int                   // rows shredded since the last EndRows
+	mixedOpt bool                  // opt: rows with and without a value were mixed in the last batch
 	rows     []Flat                // the rows shred is shredding, for its parts; nil between calls
 	parts    *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
@@ -244,15 +245,34 @@ func (w *FlatWriter) shredOpt(rows []Flat) error {
 	defs := pqslices.Grow(colOpt.Def, len(rows))[:len(colOpt.Def)+len(rows)]
 	def := defs[len(colOpt.Def):][:len(rows)]
 	vals := pqslices.Grow(colOpt.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.Opt == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.Opt))
+	if w.mixedOpt {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.Opt == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.Opt))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.Opt == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.Opt))
+			}
 		}
 	}
+	w.mixedOpt = pqrt.Mixed(len(vals)-len(colOpt.Values), len(rows))
 	colOpt.Def = defs
 	colOpt.Values = vals
 	return nil

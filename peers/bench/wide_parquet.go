@@ -652,210 +652,235 @@ const (
 // WideWriter writes rows of Wide to a Parquet file. Write appends rows, Flush ends a
 // row group, Close writes the footer. Create one with NewWideWriter.
 type WideWriter struct {
-	fw      *pqrt.FileWriter
-	colF000 *pqrt.Int64Buffer     // c000
-	colF001 *pqrt.Int32Buffer     // c001
-	colF002 *pqrt.DoubleBuffer    // c002
-	colF003 *pqrt.FloatBuffer     // c003
-	colF004 *pqrt.BoolBuffer      // c004
-	colF005 *pqrt.ByteArrayBuffer // c005
-	colF006 *pqrt.ByteArrayBuffer // c006
-	colF007 *pqrt.Int64Buffer     // c007
-	colF008 *pqrt.Int64Buffer     // c008
-	colF009 *pqrt.Int32Buffer     // c009
-	colF010 *pqrt.DoubleBuffer    // c010
-	colF011 *pqrt.FloatBuffer     // c011
-	colF012 *pqrt.BoolBuffer      // c012
-	colF013 *pqrt.ByteArrayBuffer // c013
-	colF014 *pqrt.ByteArrayBuffer // c014
-	colF015 *pqrt.Int64Buffer     // c015
-	colF016 *pqrt.Int64Buffer     // c016
-	colF017 *pqrt.Int32Buffer     // c017
-	colF018 *pqrt.DoubleBuffer    // c018
-	colF019 *pqrt.FloatBuffer     // c019
-	colF020 *pqrt.BoolBuffer      // c020
-	colF021 *pqrt.ByteArrayBuffer // c021
-	colF022 *pqrt.ByteArrayBuffer // c022
-	colF023 *pqrt.Int64Buffer     // c023
-	colF024 *pqrt.Int64Buffer     // c024
-	colF025 *pqrt.Int32Buffer     // c025
-	colF026 *pqrt.DoubleBuffer    // c026
-	colF027 *pqrt.FloatBuffer     // c027
-	colF028 *pqrt.BoolBuffer      // c028
-	colF029 *pqrt.ByteArrayBuffer // c029
-	colF030 *pqrt.ByteArrayBuffer // c030
-	colF031 *pqrt.Int64Buffer     // c031
-	colF032 *pqrt.Int64Buffer     // c032
-	colF033 *pqrt.Int32Buffer     // c033
-	colF034 *pqrt.DoubleBuffer    // c034
-	colF035 *pqrt.FloatBuffer     // c035
-	colF036 *pqrt.BoolBuffer      // c036
-	colF037 *pqrt.ByteArrayBuffer // c037
-	colF038 *pqrt.ByteArrayBuffer // c038
-	colF039 *pqrt.Int64Buffer     // c039
-	colF040 *pqrt.Int64Buffer     // c040
-	colF041 *pqrt.Int32Buffer     // c041
-	colF042 *pqrt.DoubleBuffer    // c042
-	colF043 *pqrt.FloatBuffer     // c043
-	colF044 *pqrt.BoolBuffer      // c044
-	colF045 *pqrt.ByteArrayBuffer // c045
-	colF046 *pqrt.ByteArrayBuffer // c046
-	colF047 *pqrt.Int64Buffer     // c047
-	colF048 *pqrt.Int64Buffer     // c048
-	colF049 *pqrt.Int32Buffer     // c049
-	colF050 *pqrt.DoubleBuffer    // c050
-	colF051 *pqrt.FloatBuffer     // c051
-	colF052 *pqrt.BoolBuffer      // c052
-	colF053 *pqrt.ByteArrayBuffer // c053
-	colF054 *pqrt.ByteArrayBuffer // c054
-	colF055 *pqrt.Int64Buffer     // c055
-	colF056 *pqrt.Int64Buffer     // c056
-	colF057 *pqrt.Int32Buffer     // c057
-	colF058 *pqrt.DoubleBuffer    // c058
-	colF059 *pqrt.FloatBuffer     // c059
-	colF060 *pqrt.BoolBuffer      // c060
-	colF061 *pqrt.ByteArrayBuffer // c061
-	colF062 *pqrt.ByteArrayBuffer // c062
-	colF063 *pqrt.Int64Buffer     // c063
-	colF064 *pqrt.Int64Buffer     // c064
-	colF065 *pqrt.Int32Buffer     // c065
-	colF066 *pqrt.DoubleBuffer    // c066
-	colF067 *pqrt.FloatBuffer     // c067
-	colF068 *pqrt.BoolBuffer      // c068
-	colF069 *pqrt.ByteArrayBuffer // c069
-	colF070 *pqrt.ByteArrayBuffer // c070
-	colF071 *pqrt.Int64Buffer     // c071
-	colF072 *pqrt.Int64Buffer     // c072
-	colF073 *pqrt.Int32Buffer     // c073
-	colF074 *pqrt.DoubleBuffer    // c074
-	colF075 *pqrt.FloatBuffer     // c075
-	colF076 *pqrt.BoolBuffer      // c076
-	colF077 *pqrt.ByteArrayBuffer // c077
-	colF078 *pqrt.ByteArrayBuffer // c078
-	colF079 *pqrt.Int64Buffer     // c079
-	colF080 *pqrt.Int64Buffer     // c080
-	colF081 *pqrt.Int32Buffer     // c081
-	colF082 *pqrt.DoubleBuffer    // c082
-	colF083 *pqrt.FloatBuffer     // c083
-	colF084 *pqrt.BoolBuffer      // c084
-	colF085 *pqrt.ByteArrayBuffer // c085
-	colF086 *pqrt.ByteArrayBuffer // c086
-	colF087 *pqrt.Int64Buffer     // c087
-	colF088 *pqrt.Int64Buffer     // c088
-	colF089 *pqrt.Int32Buffer     // c089
-	colF090 *pqrt.DoubleBuffer    // c090
-	colF091 *pqrt.FloatBuffer     // c091
-	colF092 *pqrt.BoolBuffer      // c092
-	colF093 *pqrt.ByteArrayBuffer // c093
-	colF094 *pqrt.ByteArrayBuffer // c094
-	colF095 *pqrt.Int64Buffer     // c095
-	colF096 *pqrt.Int64Buffer     // c096
-	colF097 *pqrt.Int32Buffer     // c097
-	colF098 *pqrt.DoubleBuffer    // c098
-	colF099 *pqrt.FloatBuffer     // c099
-	colF100 *pqrt.BoolBuffer      // c100
-	colF101 *pqrt.ByteArrayBuffer // c101
-	colF102 *pqrt.ByteArrayBuffer // c102
-	colF103 *pqrt.Int64Buffer     // c103
-	colF104 *pqrt.Int64Buffer     // c104
-	colF105 *pqrt.Int32Buffer     // c105
-	colF106 *pqrt.DoubleBuffer    // c106
-	colF107 *pqrt.FloatBuffer     // c107
-	colF108 *pqrt.BoolBuffer      // c108
-	colF109 *pqrt.ByteArrayBuffer // c109
-	colF110 *pqrt.ByteArrayBuffer // c110
-	colF111 *pqrt.Int64Buffer     // c111
-	colF112 *pqrt.Int64Buffer     // c112
-	colF113 *pqrt.Int32Buffer     // c113
-	colF114 *pqrt.DoubleBuffer    // c114
-	colF115 *pqrt.FloatBuffer     // c115
-	colF116 *pqrt.BoolBuffer      // c116
-	colF117 *pqrt.ByteArrayBuffer // c117
-	colF118 *pqrt.ByteArrayBuffer // c118
-	colF119 *pqrt.Int64Buffer     // c119
-	colF120 *pqrt.Int64Buffer     // c120
-	colF121 *pqrt.Int32Buffer     // c121
-	colF122 *pqrt.DoubleBuffer    // c122
-	colF123 *pqrt.FloatBuffer     // c123
-	colF124 *pqrt.BoolBuffer      // c124
-	colF125 *pqrt.ByteArrayBuffer // c125
-	colF126 *pqrt.ByteArrayBuffer // c126
-	colF127 *pqrt.Int64Buffer     // c127
-	colF128 *pqrt.Int64Buffer     // c128
-	colF129 *pqrt.Int32Buffer     // c129
-	colF130 *pqrt.DoubleBuffer    // c130
-	colF131 *pqrt.FloatBuffer     // c131
-	colF132 *pqrt.BoolBuffer      // c132
-	colF133 *pqrt.ByteArrayBuffer // c133
-	colF134 *pqrt.ByteArrayBuffer // c134
-	colF135 *pqrt.Int64Buffer     // c135
-	colF136 *pqrt.Int64Buffer     // c136
-	colF137 *pqrt.Int32Buffer     // c137
-	colF138 *pqrt.DoubleBuffer    // c138
-	colF139 *pqrt.FloatBuffer     // c139
-	colF140 *pqrt.BoolBuffer      // c140
-	colF141 *pqrt.ByteArrayBuffer // c141
-	colF142 *pqrt.ByteArrayBuffer // c142
-	colF143 *pqrt.Int64Buffer     // c143
-	colF144 *pqrt.Int64Buffer     // c144
-	colF145 *pqrt.Int32Buffer     // c145
-	colF146 *pqrt.DoubleBuffer    // c146
-	colF147 *pqrt.FloatBuffer     // c147
-	colF148 *pqrt.BoolBuffer      // c148
-	colF149 *pqrt.ByteArrayBuffer // c149
-	colF150 *pqrt.ByteArrayBuffer // c150
-	colF151 *pqrt.Int64Buffer     // c151
-	colF152 *pqrt.Int64Buffer     // c152
-	colF153 *pqrt.Int32Buffer     // c153
-	colF154 *pqrt.DoubleBuffer    // c154
-	colF155 *pqrt.FloatBuffer     // c155
-	colF156 *pqrt.BoolBuffer      // c156
-	colF157 *pqrt.ByteArrayBuffer // c157
-	colF158 *pqrt.ByteArrayBuffer // c158
-	colF159 *pqrt.Int64Buffer     // c159
-	colF160 *pqrt.Int64Buffer     // c160
-	colF161 *pqrt.Int32Buffer     // c161
-	colF162 *pqrt.DoubleBuffer    // c162
-	colF163 *pqrt.FloatBuffer     // c163
-	colF164 *pqrt.BoolBuffer      // c164
-	colF165 *pqrt.ByteArrayBuffer // c165
-	colF166 *pqrt.ByteArrayBuffer // c166
-	colF167 *pqrt.Int64Buffer     // c167
-	colF168 *pqrt.Int64Buffer     // c168
-	colF169 *pqrt.Int32Buffer     // c169
-	colF170 *pqrt.DoubleBuffer    // c170
-	colF171 *pqrt.FloatBuffer     // c171
-	colF172 *pqrt.BoolBuffer      // c172
-	colF173 *pqrt.ByteArrayBuffer // c173
-	colF174 *pqrt.ByteArrayBuffer // c174
-	colF175 *pqrt.Int64Buffer     // c175
-	colF176 *pqrt.Int64Buffer     // c176
-	colF177 *pqrt.Int32Buffer     // c177
-	colF178 *pqrt.DoubleBuffer    // c178
-	colF179 *pqrt.FloatBuffer     // c179
-	colF180 *pqrt.BoolBuffer      // c180
-	colF181 *pqrt.ByteArrayBuffer // c181
-	colF182 *pqrt.ByteArrayBuffer // c182
-	colF183 *pqrt.Int64Buffer     // c183
-	colF184 *pqrt.Int64Buffer     // c184
-	colF185 *pqrt.Int32Buffer     // c185
-	colF186 *pqrt.DoubleBuffer    // c186
-	colF187 *pqrt.FloatBuffer     // c187
-	colF188 *pqrt.BoolBuffer      // c188
-	colF189 *pqrt.ByteArrayBuffer // c189
-	colF190 *pqrt.ByteArrayBuffer // c190
-	colF191 *pqrt.Int64Buffer     // c191
-	colF192 *pqrt.Int64Buffer     // c192
-	colF193 *pqrt.Int32Buffer     // c193
-	colF194 *pqrt.DoubleBuffer    // c194
-	colF195 *pqrt.FloatBuffer     // c195
-	colF196 *pqrt.BoolBuffer      // c196
-	colF197 *pqrt.ByteArrayBuffer // c197
-	colF198 *pqrt.ByteArrayBuffer // c198
-	colF199 *pqrt.Int64Buffer     // c199
-	pending int                   // rows shredded since the last EndRows
-	rows    []Wide                // the rows shred is shredding, for its parts; nil between calls
-	parts   *pqrt.ShredParts      // shred's parts: one method per top-level field
+	fw        *pqrt.FileWriter
+	colF000   *pqrt.Int64Buffer     // c000
+	colF001   *pqrt.Int32Buffer     // c001
+	colF002   *pqrt.DoubleBuffer    // c002
+	colF003   *pqrt.FloatBuffer     // c003
+	colF004   *pqrt.BoolBuffer      // c004
+	colF005   *pqrt.ByteArrayBuffer // c005
+	colF006   *pqrt.ByteArrayBuffer // c006
+	colF007   *pqrt.Int64Buffer     // c007
+	colF008   *pqrt.Int64Buffer     // c008
+	colF009   *pqrt.Int32Buffer     // c009
+	colF010   *pqrt.DoubleBuffer    // c010
+	colF011   *pqrt.FloatBuffer     // c011
+	colF012   *pqrt.BoolBuffer      // c012
+	colF013   *pqrt.ByteArrayBuffer // c013
+	colF014   *pqrt.ByteArrayBuffer // c014
+	colF015   *pqrt.Int64Buffer     // c015
+	colF016   *pqrt.Int64Buffer     // c016
+	colF017   *pqrt.Int32Buffer     // c017
+	colF018   *pqrt.DoubleBuffer    // c018
+	colF019   *pqrt.FloatBuffer     // c019
+	colF020   *pqrt.BoolBuffer      // c020
+	colF021   *pqrt.ByteArrayBuffer // c021
+	colF022   *pqrt.ByteArrayBuffer // c022
+	colF023   *pqrt.Int64Buffer     // c023
+	colF024   *pqrt.Int64Buffer     // c024
+	colF025   *pqrt.Int32Buffer     // c025
+	colF026   *pqrt.DoubleBuffer    // c026
+	colF027   *pqrt.FloatBuffer     // c027
+	colF028   *pqrt.BoolBuffer      // c028
+	colF029   *pqrt.ByteArrayBuffer // c029
+	colF030   *pqrt.ByteArrayBuffer // c030
+	colF031   *pqrt.Int64Buffer     // c031
+	colF032   *pqrt.Int64Buffer     // c032
+	colF033   *pqrt.Int32Buffer     // c033
+	colF034   *pqrt.DoubleBuffer    // c034
+	colF035   *pqrt.FloatBuffer     // c035
+	colF036   *pqrt.BoolBuffer      // c036
+	colF037   *pqrt.ByteArrayBuffer // c037
+	colF038   *pqrt.ByteArrayBuffer // c038
+	colF039   *pqrt.Int64Buffer     // c039
+	colF040   *pqrt.Int64Buffer     // c040
+	colF041   *pqrt.Int32Buffer     // c041
+	colF042   *pqrt.DoubleBuffer    // c042
+	colF043   *pqrt.FloatBuffer     // c043
+	colF044   *pqrt.BoolBuffer      // c044
+	colF045   *pqrt.ByteArrayBuffer // c045
+	colF046   *pqrt.ByteArrayBuffer // c046
+	colF047   *pqrt.Int64Buffer     // c047
+	colF048   *pqrt.Int64Buffer     // c048
+	colF049   *pqrt.Int32Buffer     // c049
+	colF050   *pqrt.DoubleBuffer    // c050
+	colF051   *pqrt.FloatBuffer     // c051
+	colF052   *pqrt.BoolBuffer      // c052
+	colF053   *pqrt.ByteArrayBuffer // c053
+	colF054   *pqrt.ByteArrayBuffer // c054
+	colF055   *pqrt.Int64Buffer     // c055
+	colF056   *pqrt.Int64Buffer     // c056
+	colF057   *pqrt.Int32Buffer     // c057
+	colF058   *pqrt.DoubleBuffer    // c058
+	colF059   *pqrt.FloatBuffer     // c059
+	colF060   *pqrt.BoolBuffer      // c060
+	colF061   *pqrt.ByteArrayBuffer // c061
+	colF062   *pqrt.ByteArrayBuffer // c062
+	colF063   *pqrt.Int64Buffer     // c063
+	colF064   *pqrt.Int64Buffer     // c064
+	colF065   *pqrt.Int32Buffer     // c065
+	colF066   *pqrt.DoubleBuffer    // c066
+	colF067   *pqrt.FloatBuffer     // c067
+	colF068   *pqrt.BoolBuffer      // c068
+	colF069   *pqrt.ByteArrayBuffer // c069
+	colF070   *pqrt.ByteArrayBuffer // c070
+	colF071   *pqrt.Int64Buffer     // c071
+	colF072   *pqrt.Int64Buffer     // c072
+	colF073   *pqrt.Int32Buffer     // c073
+	colF074   *pqrt.DoubleBuffer    // c074
+	colF075   *pqrt.FloatBuffer     // c075
+	colF076   *pqrt.BoolBuffer      // c076
+	colF077   *pqrt.ByteArrayBuffer // c077
+	colF078   *pqrt.ByteArrayBuffer // c078
+	colF079   *pqrt.Int64Buffer     // c079
+	colF080   *pqrt.Int64Buffer     // c080
+	colF081   *pqrt.Int32Buffer     // c081
+	colF082   *pqrt.DoubleBuffer    // c082
+	colF083   *pqrt.FloatBuffer     // c083
+	colF084   *pqrt.BoolBuffer      // c084
+	colF085   *pqrt.ByteArrayBuffer // c085
+	colF086   *pqrt.ByteArrayBuffer // c086
+	colF087   *pqrt.Int64Buffer     // c087
+	colF088   *pqrt.Int64Buffer     // c088
+	colF089   *pqrt.Int32Buffer     // c089
+	colF090   *pqrt.DoubleBuffer    // c090
+	colF091   *pqrt.FloatBuffer     // c091
+	colF092   *pqrt.BoolBuffer      // c092
+	colF093   *pqrt.ByteArrayBuffer // c093
+	colF094   *pqrt.ByteArrayBuffer // c094
+	colF095   *pqrt.Int64Buffer     // c095
+	colF096   *pqrt.Int64Buffer     // c096
+	colF097   *pqrt.Int32Buffer     // c097
+	colF098   *pqrt.DoubleBuffer    // c098
+	colF099   *pqrt.FloatBuffer     // c099
+	colF100   *pqrt.BoolBuffer      // c100
+	colF101   *pqrt.ByteArrayBuffer // c101
+	colF102   *pqrt.ByteArrayBuffer // c102
+	colF103   *pqrt.Int64Buffer     // c103
+	colF104   *pqrt.Int64Buffer     // c104
+	colF105   *pqrt.Int32Buffer     // c105
+	colF106   *pqrt.DoubleBuffer    // c106
+	colF107   *pqrt.FloatBuffer     // c107
+	colF108   *pqrt.BoolBuffer      // c108
+	colF109   *pqrt.ByteArrayBuffer // c109
+	colF110   *pqrt.ByteArrayBuffer // c110
+	colF111   *pqrt.Int64Buffer     // c111
+	colF112   *pqrt.Int64Buffer     // c112
+	colF113   *pqrt.Int32Buffer     // c113
+	colF114   *pqrt.DoubleBuffer    // c114
+	colF115   *pqrt.FloatBuffer     // c115
+	colF116   *pqrt.BoolBuffer      // c116
+	colF117   *pqrt.ByteArrayBuffer // c117
+	colF118   *pqrt.ByteArrayBuffer // c118
+	colF119   *pqrt.Int64Buffer     // c119
+	colF120   *pqrt.Int64Buffer     // c120
+	colF121   *pqrt.Int32Buffer     // c121
+	colF122   *pqrt.DoubleBuffer    // c122
+	colF123   *pqrt.FloatBuffer     // c123
+	colF124   *pqrt.BoolBuffer      // c124
+	colF125   *pqrt.ByteArrayBuffer // c125
+	colF126   *pqrt.ByteArrayBuffer // c126
+	colF127   *pqrt.Int64Buffer     // c127
+	colF128   *pqrt.Int64Buffer     // c128
+	colF129   *pqrt.Int32Buffer     // c129
+	colF130   *pqrt.DoubleBuffer    // c130
+	colF131   *pqrt.FloatBuffer     // c131
+	colF132   *pqrt.BoolBuffer      // c132
+	colF133   *pqrt.ByteArrayBuffer // c133
+	colF134   *pqrt.ByteArrayBuffer // c134
+	colF135   *pqrt.Int64Buffer     // c135
+	colF136   *pqrt.Int64Buffer     // c136
+	colF137   *pqrt.Int32Buffer     // c137
+	colF138   *pqrt.DoubleBuffer    // c138
+	colF139   *pqrt.FloatBuffer     // c139
+	colF140   *pqrt.BoolBuffer      // c140
+	colF141   *pqrt.ByteArrayBuffer // c141
+	colF142   *pqrt.ByteArrayBuffer // c142
+	colF143   *pqrt.Int64Buffer     // c143
+	colF144   *pqrt.Int64Buffer     // c144
+	colF145   *pqrt.Int32Buffer     // c145
+	colF146   *pqrt.DoubleBuffer    // c146
+	colF147   *pqrt.FloatBuffer     // c147
+	colF148   *pqrt.BoolBuffer      // c148
+	colF149   *pqrt.ByteArrayBuffer // c149
+	colF150   *pqrt.ByteArrayBuffer // c150
+	colF151   *pqrt.Int64Buffer     // c151
+	colF152   *pqrt.Int64Buffer     // c152
+	colF153   *pqrt.Int32Buffer     // c153
+	colF154   *pqrt.DoubleBuffer    // c154
+	colF155   *pqrt.FloatBuffer     // c155
+	colF156   *pqrt.BoolBuffer      // c156
+	colF157   *pqrt.ByteArrayBuffer // c157
+	colF158   *pqrt.ByteArrayBuffer // c158
+	colF159   *pqrt.Int64Buffer     // c159
+	colF160   *pqrt.Int64Buffer     // c160
+	colF161   *pqrt.Int32Buffer     // c161
+	colF162   *pqrt.DoubleBuffer    // c162
+	colF163   *pqrt.FloatBuffer     // c163
+	colF164   *pqrt.BoolBuffer      // c164
+	colF165   *pqrt.ByteArrayBuffer // c165
+	colF166   *pqrt.ByteArrayBuffer // c166
+	colF167   *pqrt.Int64Buffer     // c167
+	colF168   *pqrt.Int64Buffer     // c168
+	colF169   *pqrt.Int32Buffer     // c169
+	colF170   *pqrt.DoubleBuffer    // c170
+	colF171   *pqrt.FloatBuffer     // c171
+	colF172   *pqrt.BoolBuffer      // c172
+	colF173   *pqrt.ByteArrayBuffer // c173
+	colF174   *pqrt.ByteArrayBuffer // c174
+	colF175   *pqrt.Int64Buffer     // c175
+	colF176   *pqrt.Int64Buffer     // c176
+	colF177   *pqrt.Int32Buffer     // c177
+	colF178   *pqrt.DoubleBuffer    // c178
+	colF179   *pqrt.FloatBuffer     // c179
+	colF180   *pqrt.BoolBuffer      // c180
+	colF181   *pqrt.ByteArrayBuffer // c181
+	colF182   *pqrt.ByteArrayBuffer // c182
+	colF183   *pqrt.Int64Buffer     // c183
+	colF184   *pqrt.Int64Buffer     // c184
+	colF185   *pqrt.Int32Buffer     // c185
+	colF186   *pqrt.DoubleBuffer    // c186
+	colF187   *pqrt.FloatBuffer     // c187
+	colF188   *pqrt.BoolBuffer      // c188
+	colF189   *pqrt.ByteArrayBuffer // c189
+	colF190   *pqrt.ByteArrayBuffer // c190
+	colF191   *pqrt.Int64Buffer     // c191
+	colF192   *pqrt.Int64Buffer     // c192
+	colF193   *pqrt.Int32Buffer     // c193
+	colF194   *pqrt.DoubleBuffer    // c194
+	colF195   *pqrt.FloatBuffer     // c195
+	colF196   *pqrt.BoolBuffer      // c196
+	colF197   *pqrt.ByteArrayBuffer // c197
+	colF198   *pqrt.ByteArrayBuffer // c198
+	colF199   *pqrt.Int64Buffer     // c199
+	pending   int                   // rows shredded since the last EndRows
+	mixedF007 bool                  // c007: rows with and without a value were mixed in the last batch
+	mixedF015 bool                  // c015: rows with and without a value were mixed in the last batch
+	mixedF023 bool                  // c023: rows with and without a value were mixed in the last batch
+	mixedF031 bool                  // c031: rows with and without a value were mixed in the last batch
+	mixedF039 bool                  // c039: rows with and without a value were mixed in the last batch
+	mixedF047 bool                  // c047: rows with and without a value were mixed in the last batch
+	mixedF055 bool                  // c055: rows with and without a value were mixed in the last batch
+	mixedF063 bool                  // c063: rows with and without a value were mixed in the last batch
+	mixedF071 bool                  // c071: rows with and without a value were mixed in the last batch
+	mixedF079 bool                  // c079: rows with and without a value were mixed in the last batch
+	mixedF087 bool                  // c087: rows with and without a value were mixed in the last batch
+	mixedF095 bool                  // c095: rows with and without a value were mixed in the last batch
+	mixedF103 bool                  // c103: rows with and without a value were mixed in the last batch
+	mixedF111 bool                  // c111: rows with and without a value were mixed in the last batch
+	mixedF119 bool                  // c119: rows with and without a value were mixed in the last batch
+	mixedF127 bool                  // c127: rows with and without a value were mixed in the last batch
+	mixedF135 bool                  // c135: rows with and without a value were mixed in the last batch
+	mixedF143 bool                  // c143: rows with and without a value were mixed in the last batch
+	mixedF151 bool                  // c151: rows with and without a value were mixed in the last batch
+	mixedF159 bool                  // c159: rows with and without a value were mixed in the last batch
+	mixedF167 bool                  // c167: rows with and without a value were mixed in the last batch
+	mixedF175 bool                  // c175: rows with and without a value were mixed in the last batch
+	mixedF183 bool                  // c183: rows with and without a value were mixed in the last batch
+	mixedF191 bool                  // c191: rows with and without a value were mixed in the last batch
+	mixedF199 bool                  // c199: rows with and without a value were mixed in the last batch
+	rows      []Wide                // the rows shred is shredding, for its parts; nil between calls
+	parts     *pqrt.ShredParts      // shred's parts: one method per top-level field
 }
 
 // pqgenWideOptions are the writer options of Wide's struct tags; the options given to
@@ -1458,15 +1483,34 @@ func (w *WideWriter) shredF007(rows []Wide) {
 	defs := pqslices.Grow(colF007.Def, len(rows))[:len(colF007.Def)+len(rows)]
 	def := defs[len(colF007.Def):][:len(rows)]
 	vals := pqslices.Grow(colF007.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F007 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F007))
+	if w.mixedF007 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F007 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F007))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F007 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F007))
+			}
 		}
 	}
+	w.mixedF007 = pqrt.Mixed(len(vals)-len(colF007.Values), len(rows))
 	colF007.Def = defs
 	colF007.Values = vals
 }
@@ -1555,15 +1599,34 @@ func (w *WideWriter) shredF015(rows []Wide) {
 	defs := pqslices.Grow(colF015.Def, len(rows))[:len(colF015.Def)+len(rows)]
 	def := defs[len(colF015.Def):][:len(rows)]
 	vals := pqslices.Grow(colF015.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F015 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F015))
+	if w.mixedF015 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F015 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F015))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F015 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F015))
+			}
 		}
 	}
+	w.mixedF015 = pqrt.Mixed(len(vals)-len(colF015.Values), len(rows))
 	colF015.Def = defs
 	colF015.Values = vals
 }
@@ -1652,15 +1715,34 @@ func (w *WideWriter) shredF023(rows []Wide) {
 	defs := pqslices.Grow(colF023.Def, len(rows))[:len(colF023.Def)+len(rows)]
 	def := defs[len(colF023.Def):][:len(rows)]
 	vals := pqslices.Grow(colF023.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F023 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F023))
+	if w.mixedF023 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F023 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F023))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F023 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F023))
+			}
 		}
 	}
+	w.mixedF023 = pqrt.Mixed(len(vals)-len(colF023.Values), len(rows))
 	colF023.Def = defs
 	colF023.Values = vals
 }
@@ -1749,15 +1831,34 @@ func (w *WideWriter) shredF031(rows []Wide) {
 	defs := pqslices.Grow(colF031.Def, len(rows))[:len(colF031.Def)+len(rows)]
 	def := defs[len(colF031.Def):][:len(rows)]
 	vals := pqslices.Grow(colF031.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F031 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F031))
+	if w.mixedF031 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F031 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F031))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F031 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F031))
+			}
 		}
 	}
+	w.mixedF031 = pqrt.Mixed(len(vals)-len(colF031.Values), len(rows))
 	colF031.Def = defs
 	colF031.Values = vals
 }
@@ -1846,15 +1947,34 @@ func (w *WideWriter) shredF039(rows []Wide) {
 	defs := pqslices.Grow(colF039.Def, len(rows))[:len(colF039.Def)+len(rows)]
 	def := defs[len(colF039.Def):][:len(rows)]
 	vals := pqslices.Grow(colF039.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F039 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F039))
+	if w.mixedF039 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F039 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F039))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F039 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F039))
+			}
 		}
 	}
+	w.mixedF039 = pqrt.Mixed(len(vals)-len(colF039.Values), len(rows))
 	colF039.Def = defs
 	colF039.Values = vals
 }
@@ -1943,15 +2063,34 @@ func (w *WideWriter) shredF047(rows []Wide) {
 	defs := pqslices.Grow(colF047.Def, len(rows))[:len(colF047.Def)+len(rows)]
 	def := defs[len(colF047.Def):][:len(rows)]
 	vals := pqslices.Grow(colF047.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F047 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F047))
+	if w.mixedF047 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F047 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F047))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F047 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F047))
+			}
 		}
 	}
+	w.mixedF047 = pqrt.Mixed(len(vals)-len(colF047.Values), len(rows))
 	colF047.Def = defs
 	colF047.Values = vals
 }
@@ -2040,15 +2179,34 @@ func (w *WideWriter) shredF055(rows []Wide) {
 	defs := pqslices.Grow(colF055.Def, len(rows))[:len(colF055.Def)+len(rows)]
 	def := defs[len(colF055.Def):][:len(rows)]
 	vals := pqslices.Grow(colF055.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F055 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F055))
+	if w.mixedF055 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F055 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F055))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F055 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F055))
+			}
 		}
 	}
+	w.mixedF055 = pqrt.Mixed(len(vals)-len(colF055.Values), len(rows))
 	colF055.Def = defs
 	colF055.Values = vals
 }
@@ -2137,15 +2295,34 @@ func (w *WideWriter) shredF063(rows []Wide) {
 	defs := pqslices.Grow(colF063.Def, len(rows))[:len(colF063.Def)+len(rows)]
 	def := defs[len(colF063.Def):][:len(rows)]
 	vals := pqslices.Grow(colF063.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F063 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F063))
+	if w.mixedF063 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F063 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F063))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F063 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F063))
+			}
 		}
 	}
+	w.mixedF063 = pqrt.Mixed(len(vals)-len(colF063.Values), len(rows))
 	colF063.Def = defs
 	colF063.Values = vals
 }
@@ -2234,15 +2411,34 @@ func (w *WideWriter) shredF071(rows []Wide) {
 	defs := pqslices.Grow(colF071.Def, len(rows))[:len(colF071.Def)+len(rows)]
 	def := defs[len(colF071.Def):][:len(rows)]
 	vals := pqslices.Grow(colF071.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F071 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F071))
+	if w.mixedF071 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F071 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F071))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F071 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F071))
+			}
 		}
 	}
+	w.mixedF071 = pqrt.Mixed(len(vals)-len(colF071.Values), len(rows))
 	colF071.Def = defs
 	colF071.Values = vals
 }
@@ -2331,15 +2527,34 @@ func (w *WideWriter) shredF079(rows []Wide) {
 	defs := pqslices.Grow(colF079.Def, len(rows))[:len(colF079.Def)+len(rows)]
 	def := defs[len(colF079.Def):][:len(rows)]
 	vals := pqslices.Grow(colF079.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F079 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F079))
+	if w.mixedF079 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F079 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F079))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F079 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F079))
+			}
 		}
 	}
+	w.mixedF079 = pqrt.Mixed(len(vals)-len(colF079.Values), len(rows))
 	colF079.Def = defs
 	colF079.Values = vals
 }
@@ -2428,15 +2643,34 @@ func (w *WideWriter) shredF087(rows []Wide) {
 	defs := pqslices.Grow(colF087.Def, len(rows))[:len(colF087.Def)+len(rows)]
 	def := defs[len(colF087.Def):][:len(rows)]
 	vals := pqslices.Grow(colF087.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F087 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F087))
+	if w.mixedF087 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F087 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F087))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F087 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F087))
+			}
 		}
 	}
+	w.mixedF087 = pqrt.Mixed(len(vals)-len(colF087.Values), len(rows))
 	colF087.Def = defs
 	colF087.Values = vals
 }
@@ -2525,15 +2759,34 @@ func (w *WideWriter) shredF095(rows []Wide) {
 	defs := pqslices.Grow(colF095.Def, len(rows))[:len(colF095.Def)+len(rows)]
 	def := defs[len(colF095.Def):][:len(rows)]
 	vals := pqslices.Grow(colF095.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F095 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F095))
+	if w.mixedF095 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F095 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F095))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F095 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F095))
+			}
 		}
 	}
+	w.mixedF095 = pqrt.Mixed(len(vals)-len(colF095.Values), len(rows))
 	colF095.Def = defs
 	colF095.Values = vals
 }
@@ -2622,15 +2875,34 @@ func (w *WideWriter) shredF103(rows []Wide) {
 	defs := pqslices.Grow(colF103.Def, len(rows))[:len(colF103.Def)+len(rows)]
 	def := defs[len(colF103.Def):][:len(rows)]
 	vals := pqslices.Grow(colF103.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F103 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F103))
+	if w.mixedF103 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F103 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F103))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F103 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F103))
+			}
 		}
 	}
+	w.mixedF103 = pqrt.Mixed(len(vals)-len(colF103.Values), len(rows))
 	colF103.Def = defs
 	colF103.Values = vals
 }
@@ -2719,15 +2991,34 @@ func (w *WideWriter) shredF111(rows []Wide) {
 	defs := pqslices.Grow(colF111.Def, len(rows))[:len(colF111.Def)+len(rows)]
 	def := defs[len(colF111.Def):][:len(rows)]
 	vals := pqslices.Grow(colF111.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F111 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F111))
+	if w.mixedF111 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F111 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F111))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F111 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F111))
+			}
 		}
 	}
+	w.mixedF111 = pqrt.Mixed(len(vals)-len(colF111.Values), len(rows))
 	colF111.Def = defs
 	colF111.Values = vals
 }
@@ -2816,15 +3107,34 @@ func (w *WideWriter) shredF119(rows []Wide) {
 	defs := pqslices.Grow(colF119.Def, len(rows))[:len(colF119.Def)+len(rows)]
 	def := defs[len(colF119.Def):][:len(rows)]
 	vals := pqslices.Grow(colF119.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F119 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F119))
+	if w.mixedF119 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F119 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F119))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F119 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F119))
+			}
 		}
 	}
+	w.mixedF119 = pqrt.Mixed(len(vals)-len(colF119.Values), len(rows))
 	colF119.Def = defs
 	colF119.Values = vals
 }
@@ -2913,15 +3223,34 @@ func (w *WideWriter) shredF127(rows []Wide) {
 	defs := pqslices.Grow(colF127.Def, len(rows))[:len(colF127.Def)+len(rows)]
 	def := defs[len(colF127.Def):][:len(rows)]
 	vals := pqslices.Grow(colF127.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F127 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F127))
+	if w.mixedF127 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F127 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F127))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F127 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F127))
+			}
 		}
 	}
+	w.mixedF127 = pqrt.Mixed(len(vals)-len(colF127.Values), len(rows))
 	colF127.Def = defs
 	colF127.Values = vals
 }
@@ -3010,15 +3339,34 @@ func (w *WideWriter) shredF135(rows []Wide) {
 	defs := pqslices.Grow(colF135.Def, len(rows))[:len(colF135.Def)+len(rows)]
 	def := defs[len(colF135.Def):][:len(rows)]
 	vals := pqslices.Grow(colF135.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F135 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F135))
+	if w.mixedF135 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F135 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F135))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F135 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F135))
+			}
 		}
 	}
+	w.mixedF135 = pqrt.Mixed(len(vals)-len(colF135.Values), len(rows))
 	colF135.Def = defs
 	colF135.Values = vals
 }
@@ -3107,15 +3455,34 @@ func (w *WideWriter) shredF143(rows []Wide) {
 	defs := pqslices.Grow(colF143.Def, len(rows))[:len(colF143.Def)+len(rows)]
 	def := defs[len(colF143.Def):][:len(rows)]
 	vals := pqslices.Grow(colF143.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F143 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F143))
+	if w.mixedF143 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F143 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F143))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F143 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F143))
+			}
 		}
 	}
+	w.mixedF143 = pqrt.Mixed(len(vals)-len(colF143.Values), len(rows))
 	colF143.Def = defs
 	colF143.Values = vals
 }
@@ -3204,15 +3571,34 @@ func (w *WideWriter) shredF151(rows []Wide) {
 	defs := pqslices.Grow(colF151.Def, len(rows))[:len(colF151.Def)+len(rows)]
 	def := defs[len(colF151.Def):][:len(rows)]
 	vals := pqslices.Grow(colF151.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F151 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F151))
+	if w.mixedF151 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F151 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F151))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F151 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F151))
+			}
 		}
 	}
+	w.mixedF151 = pqrt.Mixed(len(vals)-len(colF151.Values), len(rows))
 	colF151.Def = defs
 	colF151.Values = vals
 }
@@ -3301,15 +3687,34 @@ func (w *WideWriter) shredF159(rows []Wide) {
 	defs := pqslices.Grow(colF159.Def, len(rows))[:len(colF159.Def)+len(rows)]
 	def := defs[len(colF159.Def):][:len(rows)]
 	vals := pqslices.Grow(colF159.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F159 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F159))
+	if w.mixedF159 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F159 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F159))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F159 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F159))
+			}
 		}
 	}
+	w.mixedF159 = pqrt.Mixed(len(vals)-len(colF159.Values), len(rows))
 	colF159.Def = defs
 	colF159.Values = vals
 }
@@ -3398,15 +3803,34 @@ func (w *WideWriter) shredF167(rows []Wide) {
 	defs := pqslices.Grow(colF167.Def, len(rows))[:len(colF167.Def)+len(rows)]
 	def := defs[len(colF167.Def):][:len(rows)]
 	vals := pqslices.Grow(colF167.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F167 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F167))
+	if w.mixedF167 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F167 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F167))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F167 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F167))
+			}
 		}
 	}
+	w.mixedF167 = pqrt.Mixed(len(vals)-len(colF167.Values), len(rows))
 	colF167.Def = defs
 	colF167.Values = vals
 }
@@ -3495,15 +3919,34 @@ func (w *WideWriter) shredF175(rows []Wide) {
 	defs := pqslices.Grow(colF175.Def, len(rows))[:len(colF175.Def)+len(rows)]
 	def := defs[len(colF175.Def):][:len(rows)]
 	vals := pqslices.Grow(colF175.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F175 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F175))
+	if w.mixedF175 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F175 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F175))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F175 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F175))
+			}
 		}
 	}
+	w.mixedF175 = pqrt.Mixed(len(vals)-len(colF175.Values), len(rows))
 	colF175.Def = defs
 	colF175.Values = vals
 }
@@ -3592,15 +4035,34 @@ func (w *WideWriter) shredF183(rows []Wide) {
 	defs := pqslices.Grow(colF183.Def, len(rows))[:len(colF183.Def)+len(rows)]
 	def := defs[len(colF183.Def):][:len(rows)]
 	vals := pqslices.Grow(colF183.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F183 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F183))
+	if w.mixedF183 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F183 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F183))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F183 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F183))
+			}
 		}
 	}
+	w.mixedF183 = pqrt.Mixed(len(vals)-len(colF183.Values), len(rows))
 	colF183.Def = defs
 	colF183.Values = vals
 }
@@ -3689,15 +4151,34 @@ func (w *WideWriter) shredF191(rows []Wide) {
 	defs := pqslices.Grow(colF191.Def, len(rows))[:len(colF191.Def)+len(rows)]
 	def := defs[len(colF191.Def):][:len(rows)]
 	vals := pqslices.Grow(colF191.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F191 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F191))
+	if w.mixedF191 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F191 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F191))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F191 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F191))
+			}
 		}
 	}
+	w.mixedF191 = pqrt.Mixed(len(vals)-len(colF191.Values), len(rows))
 	colF191.Def = defs
 	colF191.Values = vals
 }
@@ -3786,15 +4267,34 @@ func (w *WideWriter) shredF199(rows []Wide) {
 	defs := pqslices.Grow(colF199.Def, len(rows))[:len(colF199.Def)+len(rows)]
 	def := defs[len(colF199.Def):][:len(rows)]
 	vals := pqslices.Grow(colF199.Values, len(rows))
-	for i := range rows {
-		x := &rows[i]
-		if x.F199 == nil {
-			def[i] = 0
-		} else {
-			def[i] = 1
-			vals = append(vals, (*x.F199))
+	if w.mixedF199 {
+		for i := range rows {
+			x := &rows[i]
+			d := uint8(1)
+			if x.F199 == nil {
+				d = 0
+			}
+			def[i] = d
+		}
+		var defined [256]int32 // rows that hold a value, a stretch at a time
+		for from := 0; from < len(def); from += len(defined) {
+			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+				x := &rows[i]
+				vals = append(vals, (*x.F199))
+			}
+		}
+	} else {
+		for i := range rows {
+			x := &rows[i]
+			if x.F199 == nil {
+				def[i] = 0
+			} else {
+				def[i] = 1
+				vals = append(vals, (*x.F199))
+			}
 		}
 	}
+	w.mixedF199 = pqrt.Mixed(len(vals)-len(colF199.Values), len(rows))
 	colF199.Def = defs
 	colF199.Values = vals
 }
