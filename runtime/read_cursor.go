@@ -72,10 +72,11 @@ type cursor struct {
 
 	// Page prefetching (read_prefetch.go): whether a read-ahead goroutine
 	// may decode the chunk reader's next page while the column is idle,
-	// the column's request for it, and the lock of the chunk reader,
-	// which both the column's reads and the prefetch take.
+	// the column's request for it (the index of that page in the chunk
+	// plus 1, 0 for none), and the lock of the chunk reader, which both
+	// the column's reads and the prefetch take.
 	prefetchOK bool
-	wantPage   atomic.Bool
+	wantPage   atomic.Int32
 	crMu       spinLock
 }
 

@@ -42,9 +42,14 @@ func (l *spinLock) unlock() { l.v.Store(0) }
 
 // askPrefetch records, after a read, whether the column wants its next
 // page decoded ahead: the chunk has pages after the current one, by its
-// metadata, and the read will decode the next (nextPageWanted).
+// metadata, and the read will decode the next (nextPageWanted). It
+// records which page that is, so that a goroutine late for the request,
+// after the column's next read moved on to that page, decodes nothing.
 func (c *cursor) askPrefetch() {
-	want := c.err == nil && c.inChunk && c.pg != nil && c.chunkSlots < c.wantSlots && c.nextPageWanted()
+	var want int32
+	if c.err == nil && c.inChunk && c.pg != nil && c.chunkSlots < c.wantSlots && c.nextPageWanted() {
+		want = int32(c.pageOrd) + 1
+	}
 	if want != c.wantPage.Load() {
 		c.wantPage.Store(want)
 	}
@@ -87,13 +92,17 @@ func (p *readPipe) prefetch(seq uint32) {
 			return
 		}
 		c := f.cur()
-		if !c.wantPage.Load() || !c.crMu.tryLock() {
+		want := c.wantPage.Load()
+		if want == 0 || !c.crMu.tryLock() {
 			continue
 		}
-		if c.wantPage.Load() && c.cr != nil && c.cr.Prefetch() {
+		// Under the lock, the column's page is where the request left
+		// it (pageOrd changes only under the lock), or it has moved on
+		// and the chunk reader's next page is another.
+		if c.wantPage.Load() == want && int32(c.pageOrd)+1 == want && c.cr != nil && c.cr.Prefetch() {
 			p.prefetched.Add(1)
 		}
-		c.wantPage.Store(false)
+		c.wantPage.CompareAndSwap(want, 0)
 		c.crMu.unlock()
 	}
 }
