@@ -183,7 +183,11 @@
 // nested field, appending levels and values straight into the runtime's
 // typed column buffers (a top-level number, boolean or time, required or
 // nullable, grows its buffer by the batch once and assigns each row's
-// value and level by index), and call EndRows every 1,024 rows (2,048 from
+// value and level by index; a nullable one whose last batch mixed rows
+// with and without a value, by runtime.Mixed, which the writer remembers
+// in a field, sets the batch's levels first, without a branch per row,
+// then takes the values of the rows runtime.Defined finds), and call
+// EndRows every 1,024 rows (2,048 from
 // 256 leaf columns; below 128 leaf columns, a schema with byte-array
 // leaves ends a group early, at a multiple of 256 rows, 512 from 64 leaf
 // columns, once its byte-array values hold 4 MiB) counted from the
@@ -272,7 +276,11 @@
 // at most as many rows as keep the rows and their decoded values within
 // about 1.5 MiB, and that at least 512), so that a wide type's values are
 // still in cache when its rows are filled; types of a few dozen columns
-// read a batch of 4,096 rows in one tile.
+// read a batch of 4,096 rows in one tile. A nullable top-level scalar
+// field whose rows with and without a value are mixed in the tile
+// (runtime.Mixed) is filled from the rows runtime.Defined finds, 256 at
+// a time, rather than by a test of each row's level, which a processor
+// mispredicts on such rows.
 // Under runtime.WithReadParallelism(n ≥ 2), a tile of at least 256 rows and
 // 16,384 rows × leaves with no batch read ahead of it is assembled in two
 // halves at once (assemblePart on two goroutines, runtime.Both):
