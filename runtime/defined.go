@@ -1,17 +1,19 @@
 // Defined and Mixed: the slots of a stretch of definition levels that
 // hold a value, found without a branch per slot. A top-level optional
 // field's level slots are its rows (one slot per row, level 1 when the
-// row holds a value: https://parquet.apache.org/docs/file-format/nestedencoding/).
+// row holds a value:
+// https://parquet.apache.org/docs/file-format/nestedencoding/).
+//
 // A generated reader fills such a field testing each row's level, unless
 // rows with and without a value are mixed (Mixed): which rows are null
 // then follows no pattern a processor can predict, and a mispredicted
 // branch every other row costs more than the rest of the loop, so it
 // fills the rows Defined returns instead. A generated writer does the
 // same when the last batch's rows were mixed: it sets the levels first,
-// without a branch, then takes the values of Defined's rows. A pointer field of 4,096 rows
-// (microbenchmark, 64 random patterns): half null, 17.6 µs tested row by
-// row, 5.2 µs from Defined's rows; none null, 3.2 µs tested row by row,
-// 7.0 µs from Defined's rows.
+// without a branch, then takes the values of Defined's rows. A pointer
+// field of 4,096 rows (microbenchmark, 64 random patterns): half null,
+// 17.6 µs tested row by row, 5.2 µs from Defined's rows; none null,
+// 3.2 µs tested row by row, 7.0 µs from Defined's rows.
 
 package runtime
 

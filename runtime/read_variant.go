@@ -154,17 +154,14 @@ func (l *vleaf) use(c ColumnRows) {
 }
 
 // swapRows exchanges the rows rebuilt by v and by o, a VariantReader of
-// the same group (over), and moves v's leaves to where o's rebuild left
-// its own, as if v had rebuilt o's rows.
+// the same group (over). The leaves' positions are rebuild's own: the
+// next batch starts them again (leafRows).
 func (v *VariantReader) swapRows(o *VariantReader) {
 	v.Rows, o.Rows = o.Rows, v.Rows
 	v.Def, o.Def = o.Def, v.Def
 	v.Rep, o.Rep = o.Rep, v.Rep
 	v.buf, o.buf = o.buf, v.buf
 	v.spans, o.spans = o.spans, v.spans
-	for i, l := range v.leaves {
-		l.pos, l.vpos = o.leaves[i].pos, o.leaves[i].vpos
-	}
 }
 
 // VariantColumn returns the reader of the VARIANT group at path, or nil
