@@ -42,8 +42,8 @@ type leafWriter struct {
 	f64    *DoubleBuffer
 	// back is the typed buffer (*Int64Buffer, ...) the column's pages are
 	// filled from; front the one generated code fills: the same but for a
-	// pipelined writer (WithParallelism), which swaps their contents at
-	// EndRows (swap).
+	// pipelined writer (WithParallelism), which hands the front one's
+	// rows to the back one at EndRows (swap, passBatch).
 	back, front any
 	swap        func()
 

@@ -670,3 +670,51 @@ func TestWorkerWait(t *testing.T) {
 		}
 	}
 }
+
+// TestPassBatch: at EndRows a pipelined column's back buffer gets the
+// front one's rows; the levels and byte arrays are copied, so the front
+// buffer keeps its own memory (the caller's core writes it again), and the
+// fixed-width values swap slices.
+func TestPassBatch(t *testing.T) {
+	back := &ByteArrayBuffer{}
+	c := &leafWriter{back: back}
+	c.pipelineBuffers()
+	front := c.front.(*ByteArrayBuffer)
+	front.Def = append(front.Def, 1, 0, 1)
+	front.Rep = append(front.Rep, 0, 1, 0)
+	front.Values.AppendString("ab")
+	front.Values.AppendString("cde")
+	def, data := &front.Def[0], &front.Values.Data[0]
+	c.swap()
+	if got := fmt.Sprintf("%v %v %d %s %s", back.Def, back.Rep, back.Values.Len(), back.Values.At(0), back.Values.At(1)); got != "[1 0 1] [0 1 0] 2 ab cde" {
+		t.Fatalf("back buffer after the hand-over: %s", got)
+	}
+	if len(front.Def)+len(front.Rep)+front.Values.Len() != 0 {
+		t.Fatalf("front buffer not emptied: %v %v %d", front.Def, front.Rep, front.Values.Len())
+	}
+	if &front.Def[:1][0] != def || &front.Values.Data[:1][0] != data {
+		t.Fatal("the front buffer's levels or bytes moved to the back buffer: they change cores each batch")
+	}
+
+	backFixed := &FixedBuffer{Size: 2}
+	c = &leafWriter{back: backFixed}
+	c.pipelineBuffers()
+	fixed := c.front.(*FixedBuffer)
+	fixed.Values = append(fixed.Values, 1, 2, 3, 4)
+	vals := &fixed.Values[0]
+	c.swap()
+	if fmt.Sprint(backFixed.Values) != "[1 2 3 4]" || len(fixed.Values) != 0 || &fixed.Values[:1][0] != vals || fixed.Size != 2 {
+		t.Fatalf("fixed-length values after the hand-over: back %v, front %v (size %d)", backFixed.Values, fixed.Values, fixed.Size)
+	}
+
+	backInt := &Int64Buffer{}
+	c = &leafWriter{back: backInt}
+	c.pipelineBuffers()
+	ints := c.front.(*Int64Buffer)
+	ints.Def = append(ints.Def, 1, 1)
+	ints.Values = append(ints.Values, 7, 8)
+	c.swap()
+	if fmt.Sprint(backInt.Def, backInt.Values, len(ints.Def), len(ints.Values)) != "[1 1] [7 8] 0 0" {
+		t.Fatalf("int64 buffers after the hand-over: back %v %v, front %v %v", backInt.Def, backInt.Values, ints.Def, ints.Values)
+	}
+}

@@ -100,6 +100,16 @@ func (b *ByteArrays) Reset() {
 	b.overN, b.overLen, b.overAt = 0, 0, 0
 }
 
+// MoveTo moves b's values, and the values Err reports, into dst, in place
+// of dst's and in dst's memory, which grows as needed, and empties b as
+// Reset does, keeping its memory.
+func (b *ByteArrays) MoveTo(dst *ByteArrays) {
+	dst.Data = append(dst.Data[:0], b.Data...)
+	dst.Offsets = append(dst.Offsets[:0], b.Offsets...)
+	dst.overN, dst.overLen, dst.overAt = b.overN, b.overLen, b.overAt
+	b.Reset()
+}
+
 // TotalLen returns the number of data bytes spanned by the values.
 func (b *ByteArrays) TotalLen() int {
 	if len(b.Offsets) < 2 {

@@ -92,3 +92,26 @@ func TestPlainLen(t *testing.T) {
 		}
 	}
 }
+
+// TestByteArraysMoveTo: MoveTo gives dst the values and the overflow Err
+// reports, in dst's memory, and empties the source, which keeps its own.
+func TestByteArraysMoveTo(t *testing.T) {
+	withMaxData(t, 6)
+	var src, dst ByteArrays
+	dst.AppendString("old")
+	dstData := &dst.Data[0]
+	src.AppendString("abc")
+	src.AppendString("defg") // refused: 7 bytes
+	src.AppendString("")
+	srcData := &src.Data[0]
+	src.MoveTo(&dst)
+	if dst.Len() != 3 || string(dst.At(0)) != "abc" || len(dst.At(1)) != 0 || &dst.Data[0] != dstData {
+		t.Fatalf("dst after MoveTo: %d values, data %q", dst.Len(), dst.Data)
+	}
+	if err := dst.Err(); !errors.Is(err, ErrLength) || !strings.Contains(err.Error(), "value 1, of 4 bytes") {
+		t.Fatalf("dst.Err() = %v, want the refused value 1 of 4 bytes", err)
+	}
+	if src.Len() != 0 || src.Err() != nil || &src.Data[:1][0] != srcData {
+		t.Fatalf("src after MoveTo: %d values, Err %v, memory kept %t", src.Len(), src.Err(), &src.Data[:1][0] == srcData)
+	}
+}
