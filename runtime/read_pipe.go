@@ -234,10 +234,16 @@ func (p *readPipe) worker(k int, after uint64) {
 
 // work decodes the next k rows of the units of batch seq it takes into
 // their back readers until none is left, and returns how many it took.
+// It counts them done once, at the end: only the last unit done matters
+// to wait, and an atomic add per unit on the counter the waiter spins on
+// cost a cache line's round trip between the cores each.
 func (p *readPipe) work(seq uint32) (took int) {
 	for {
 		i, ok := p.take(seq)
 		if !ok {
+			if took > 0 {
+				p.done.finishN(int64(took), int64(len(p.front)))
+			}
 			return took
 		}
 		b := p.back[i]
@@ -246,7 +252,6 @@ func (p *readPipe) work(seq uint32) (took int) {
 			p.rebuildAhead(int(j))
 		}
 		took++
-		p.done.finish(int64(len(p.front)))
 	}
 }
 
