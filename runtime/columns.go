@@ -18,6 +18,11 @@ type Levels struct {
 	Rep []uint8
 }
 
+// levels returns l. Promoted to every typed reader and buffer, which embed
+// Levels, it gives their levels to code over any of them (leafReader,
+// passBatch).
+func (l *Levels) levels() *Levels { return l }
+
 // BoolBuffer buffers a BOOLEAN column: Values holds the non-null values.
 type BoolBuffer struct {
 	Levels

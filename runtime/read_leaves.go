@@ -396,15 +396,6 @@ func openCol(fr *FileReader, col int, t meta.Type, c *cursor) error {
 	return nil
 }
 
-func (c *BoolReader) levels() *Levels      { return &c.Levels }
-func (c *Int32Reader) levels() *Levels     { return &c.Levels }
-func (c *Int64Reader) levels() *Levels     { return &c.Levels }
-func (c *Int96Reader) levels() *Levels     { return &c.Levels }
-func (c *FloatReader) levels() *Levels     { return &c.Levels }
-func (c *DoubleReader) levels() *Levels    { return &c.Levels }
-func (c *ByteArrayReader) levels() *Levels { return &c.Levels }
-func (c *FixedReader) levels() *Levels     { return &c.Levels }
-
 func (c *BoolReader) numValues() int      { return len(c.Values) }
 func (c *Int32Reader) numValues() int     { return len(c.Values) }
 func (c *Int64Reader) numValues() int     { return len(c.Values) }

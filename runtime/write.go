@@ -291,7 +291,7 @@ func (fw *FileWriter) EndRows(n int) error {
 		if err := fw.settle(); err != nil {
 			return err
 		}
-		fw.swapBuffers()
+		fw.passBatches()
 	}
 	for _, c := range fw.cols {
 		if err := c.checkRows(n); err != nil {
@@ -360,7 +360,7 @@ func (fw *FileWriter) Close() error {
 		return err
 	}
 	fw.stopWorkers()
-	fw.swapBuffers()
+	fw.passBatches()
 	for _, c := range fw.cols {
 		if c.pendingSlots() != 0 {
 			return fw.poison(fmt.Errorf("%w: Close: column %q holds values appended after the last EndRows", ErrRows, c.node.PathString()))

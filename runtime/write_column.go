@@ -43,9 +43,9 @@ type leafWriter struct {
 	// back is the typed buffer (*Int64Buffer, ...) the column's pages are
 	// filled from; front the one generated code fills: the same but for a
 	// pipelined writer (WithParallelism), which hands the front one's
-	// rows to the back one at EndRows (swap, passBatch).
+	// rows to the back one at EndRows (pass, passBatch).
 	back, front any
-	swap        func()
+	pass        func()
 
 	opt    leafOptions  // fixed when the writer opens
 	set    colSettings  // the settings the value writers share

@@ -262,24 +262,21 @@ func (c *leafWriter) bufferOf() any {
 func (c *leafWriter) pipelineBuffers() {
 	switch b := c.back.(type) {
 	case *BoolBuffer:
-		c.front, c.swap = passBatch(b, &BoolBuffer{}, func(b *BoolBuffer) *Levels { return &b.Levels }, swapValues(func(b *BoolBuffer) *[]bool { return &b.Values }))
+		c.front, c.pass = passBatch(b, &BoolBuffer{}, swapValues(func(b *BoolBuffer) *[]bool { return &b.Values }))
 	case *Int32Buffer:
-		c.front, c.swap = passBatch(b, &Int32Buffer{}, func(b *Int32Buffer) *Levels { return &b.Levels }, swapValues(func(b *Int32Buffer) *[]int32 { return &b.Values }))
+		c.front, c.pass = passBatch(b, &Int32Buffer{}, swapValues(func(b *Int32Buffer) *[]int32 { return &b.Values }))
 	case *Int64Buffer:
-		c.front, c.swap = passBatch(b, &Int64Buffer{}, func(b *Int64Buffer) *Levels { return &b.Levels }, swapValues(func(b *Int64Buffer) *[]int64 { return &b.Values }))
+		c.front, c.pass = passBatch(b, &Int64Buffer{}, swapValues(func(b *Int64Buffer) *[]int64 { return &b.Values }))
 	case *Int96Buffer:
-		c.front, c.swap = passBatch(b, &Int96Buffer{}, func(b *Int96Buffer) *Levels { return &b.Levels }, swapValues(func(b *Int96Buffer) *[]encode.Int96 { return &b.Values }))
+		c.front, c.pass = passBatch(b, &Int96Buffer{}, swapValues(func(b *Int96Buffer) *[]encode.Int96 { return &b.Values }))
 	case *FloatBuffer:
-		c.front, c.swap = passBatch(b, &FloatBuffer{}, func(b *FloatBuffer) *Levels { return &b.Levels }, swapValues(func(b *FloatBuffer) *[]float32 { return &b.Values }))
+		c.front, c.pass = passBatch(b, &FloatBuffer{}, swapValues(func(b *FloatBuffer) *[]float32 { return &b.Values }))
 	case *DoubleBuffer:
-		c.front, c.swap = passBatch(b, &DoubleBuffer{}, func(b *DoubleBuffer) *Levels { return &b.Levels }, swapValues(func(b *DoubleBuffer) *[]float64 { return &b.Values }))
+		c.front, c.pass = passBatch(b, &DoubleBuffer{}, swapValues(func(b *DoubleBuffer) *[]float64 { return &b.Values }))
 	case *ByteArrayBuffer:
-		c.front, c.swap = passBatch(b, &ByteArrayBuffer{}, func(b *ByteArrayBuffer) *Levels { return &b.Levels }, func(dst, src *ByteArrayBuffer) { src.Values.MoveTo(&dst.Values) })
+		c.front, c.pass = passBatch(b, &ByteArrayBuffer{}, func(dst, src *ByteArrayBuffer) { src.Values.MoveTo(&dst.Values) })
 	case *FixedBuffer:
-		c.front, c.swap = passBatch(b, &FixedBuffer{Size: b.Size}, func(b *FixedBuffer) *Levels { return &b.Levels }, func(dst, src *FixedBuffer) {
-			dst.Values = append(dst.Values[:0], src.Values...)
-			src.Values = src.Values[:0]
-		})
+		c.front, c.pass = passBatch(b, &FixedBuffer{Size: b.Size}, func(dst, src *FixedBuffer) { copyOver(&dst.Values, &src.Values) })
 	}
 	moveBatch(c.front, true, c.maxDef > 0, c.maxRep > 0)
 }
@@ -287,9 +284,8 @@ func (c *leafWriter) pipelineBuffers() {
 // passBatch returns front and the function handing its batch to back:
 // the levels, and byte-array values (values), are copied into back's
 // slices, which grow as needed, and front's are emptied, keeping their
-// memory; fixed-width values (swapValues) swap slices. levels returns a
-// buffer's levels; values moves the values of its second buffer into its
-// first.
+// memory; fixed-width values (swapValues) swap slices. values moves the
+// values of its second buffer into its first.
 //
 // Copying keeps the memory of levels and byte arrays with the goroutine
 // that writes it: front's with the caller shredding rows into it, back's
@@ -300,35 +296,41 @@ func (c *leafWriter) pipelineBuffers() {
 // rows, two cores, 3.4 s of shredding against 2.3 s in 60 writes; 2.6 s
 // copied. Fixed-width values are mostly filled by index in one pass
 // (shredFill), where the copy cost more than it saved (200-column rows).
-func passBatch[B any](back, front *B, levels func(*B) *Levels, values func(dst, src *B)) (any, func()) {
+func passBatch[B interface{ levels() *Levels }](back, front B, values func(dst, src B)) (any, func()) {
 	return front, func() {
-		bl, fl := levels(back), levels(front)
-		bl.Def = append(bl.Def[:0], fl.Def...)
-		bl.Rep = append(bl.Rep[:0], fl.Rep...)
-		fl.Def, fl.Rep = fl.Def[:0], fl.Rep[:0]
+		bl, fl := back.levels(), front.levels()
+		copyOver(&bl.Def, &fl.Def)
+		copyOver(&bl.Rep, &fl.Rep)
 		values(back, front)
 	}
 }
 
+// copyOver replaces *dst's elements with *src's, in *dst's memory, which
+// grows as needed, and empties *src, keeping its memory.
+func copyOver[V any](dst, src *[]V) {
+	*dst = append((*dst)[:0], *src...)
+	*src = (*src)[:0]
+}
+
 // swapValues returns the values function of passBatch for buffers whose
 // values are the slice vals returns: the two buffers' slices swap.
-func swapValues[B, V any](vals func(*B) *[]V) func(dst, src *B) {
-	return func(dst, src *B) {
+func swapValues[B, V any](vals func(B) *[]V) func(dst, src B) {
+	return func(dst, src B) {
 		d, s := vals(dst), vals(src)
 		*d, *s = *s, (*d)[:0]
 	}
 }
 
-// swapBuffers hands the front buffers of every column of a pipelined
+// passBatches hands the front buffers of every column of a pipelined
 // writer to the back ones (passBatch): the back buffers, which no batch
 // uses, get the rows generated code appended; the front ones are emptied,
 // to fill again.
-func (fw *FileWriter) swapBuffers() {
+func (fw *FileWriter) passBatches() {
 	if !fw.pipe.on {
 		return
 	}
 	for _, c := range fw.cols {
-		c.swap()
+		c.pass()
 	}
 }
 

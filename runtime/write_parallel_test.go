@@ -685,7 +685,7 @@ func TestPassBatch(t *testing.T) {
 	front.Values.AppendString("ab")
 	front.Values.AppendString("cde")
 	def, data := &front.Def[0], &front.Values.Data[0]
-	c.swap()
+	c.pass()
 	if got := fmt.Sprintf("%v %v %d %s %s", back.Def, back.Rep, back.Values.Len(), back.Values.At(0), back.Values.At(1)); got != "[1 0 1] [0 1 0] 2 ab cde" {
 		t.Fatalf("back buffer after the hand-over: %s", got)
 	}
@@ -702,7 +702,7 @@ func TestPassBatch(t *testing.T) {
 	fixed := c.front.(*FixedBuffer)
 	fixed.Values = append(fixed.Values, 1, 2, 3, 4)
 	vals := &fixed.Values[0]
-	c.swap()
+	c.pass()
 	if fmt.Sprint(backFixed.Values) != "[1 2 3 4]" || len(fixed.Values) != 0 || &fixed.Values[:1][0] != vals || fixed.Size != 2 {
 		t.Fatalf("fixed-length values after the hand-over: back %v, front %v (size %d)", backFixed.Values, fixed.Values, fixed.Size)
 	}
@@ -713,7 +713,7 @@ func TestPassBatch(t *testing.T) {
 	ints := c.front.(*Int64Buffer)
 	ints.Def = append(ints.Def, 1, 1)
 	ints.Values = append(ints.Values, 7, 8)
-	c.swap()
+	c.pass()
 	if fmt.Sprint(backInt.Def, backInt.Values, len(ints.Def), len(ints.Values)) != "[1 1] [7 8] 0 0" {
 		t.Fatalf("int64 buffers after the hand-over: back %v %v, front %v %v", backInt.Def, backInt.Values, ints.Def, ints.Values)
 	}
