@@ -49,3 +49,23 @@ func benchWriteLib[T any](b *testing.B, rows []T, l lib[T]) {
 	}
 	b.ReportMetric(float64(out.Len()), "file-B")
 }
+
+// BenchmarkWriteParallel writes the suite's flat, flat-he and nested rows
+// (200,000, snappy) with pqgen's sequential writer and with
+// WithParallelism(2) (pqgen-par), in a loop of b.N writes: the speed-up
+// of a writer in steady use, which the suite's single writes per round
+// understate, and with cpu-ms/op, what the pipeline costs in CPU time.
+// Each level of -bench matches by substring: type=flat$ selects flat
+// alone, type=flat flat and flat-he.
+func BenchmarkWriteParallel(b *testing.B) {
+	b.Run("type=flat", func(b *testing.B) { benchWriteBoth(b, flatRows(200_000), flatLibs()) })
+	b.Run("type=flat-he", func(b *testing.B) { benchWriteBoth(b, flatRowsHE(200_000), flatLibs()) })
+	b.Run("type=nested", func(b *testing.B) { benchWriteBoth(b, contactRows(200_000), contactLibs()) })
+}
+
+// benchWriteBoth runs the writes of pqgen (libs[0]) and pqgen-par (libs[1]).
+func benchWriteBoth[T any](b *testing.B, rows []T, libs []lib[T]) {
+	for _, l := range libs[:2] {
+		b.Run("impl="+l.name, func(b *testing.B) { benchWriteLib(b, rows, l) })
+	}
+}
