@@ -21,7 +21,6 @@
 package runtime
 
 import (
-	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -187,9 +186,8 @@ type pipeline struct {
 	// worker late for a batch may still be reading the old one.
 	cost      []float64
 	order     atomic.Pointer[[]int32]
-	halfShare atomic.Uint64 // float64 bits: half a worker's fair share of the costs (0: not measured yet)
-	reorderIn int           // batches to the next reordering
-	done      doneCount     // columns of the batch finished
+	reorderIn int       // batches to the next reordering
+	done      doneCount // columns of the batch finished
 }
 
 // The lengths of the pipeline's stretches (see pipeline), in batches, and
@@ -434,12 +432,15 @@ func batchLate(work uint64, busy int32) bool {
 
 // worker is the goroutine of worker slot k: it consumes the columns it
 // takes of every batch after batch seen, until it is idle for long or told
-// to quit. It waits for the next batch (up to workerWait) only after it
-// took at least half its share of the last one (by the columns' measured
-// costs; by their number until they are measured): a worker that did not
-// get a core in time (on a busy machine) would only take the caller's.
-// (Counting columns alone, a worker that takes the costliest column first
-// and little else would seem late.)
+// to quit. After each batch it waits for the next (up to workerWait),
+// whatever it took of this one. A worker that left after a batch where
+// the caller took most of the work was started again for the next, and a
+// goroutine started gets its processor late (60-70 µs on a 2-vCPU VM), so
+// the caller took the costliest columns again: in writes of the suite's
+// high-entropy flat rows, 73 starts a write of 196 batches, and the
+// caller consumed the column of 50,000 names in 29% of the batches. A
+// busy machine is the stretches' business (see pipeline): there, workers
+// late for their batches bring the pipeline back to the caller alone.
 func (fw *FileWriter) worker(k int, seen uint64) {
 	p := &fw.pipe
 	sc := &fw.pageSc[k+1]
@@ -450,11 +451,10 @@ func (fw *FileWriter) worker(k int, seen uint64) {
 		}
 		if s := p.seq.Load(); s != seen {
 			seen = s
-			took, cost := fw.consumeColumns(sc, s, k+1)
-			if took > 0 {
+			if fw.consumeColumns(sc, s, k+1) > 0 {
 				p.workerWork.Add(1)
 			}
-			w.batchDone(p.tookHalfShare(took, cost, len(fw.cols)))
+			w.batchDone(true)
 			continue
 		}
 		if fw.runQueued() {
@@ -500,26 +500,10 @@ func (p *pipeline) reorder() {
 		return 0
 	})
 	p.order.Store(&order)
-	var total float64
-	for _, c := range p.cost {
-		total += c
-	}
-	p.halfShare.Store(math.Float64bits(total / float64(2*(p.workers.size()+1))))
-}
-
-// tookHalfShare reports whether a worker that took took of cols columns
-// of a batch, of costs summing to cost, took at least half its share of
-// it: by the columns' costs once they are measured, else by their number.
-func (p *pipeline) tookHalfShare(took int, cost float64, cols int) bool {
-	if half := math.Float64frombits(p.halfShare.Load()); half > 0 {
-		return cost >= half
-	}
-	return 2*took*(p.workers.size()+1) >= cols
 }
 
 // consumeColumns takes the columns of batch seq no one took yet and moves
-// their rows into pages, using sc; it returns how many it took and the sum
-// of their costs. Workers
+// their rows into pages, using sc; it returns how many it took. Workers
 // (who above 0), who start on a batch first, go through the columns from
 // the costliest; the caller (who 0), who joins once it has filled the
 // buffers again, from the cheapest: the columns left when the two meet
@@ -527,7 +511,7 @@ func (p *pipeline) tookHalfShare(took int, cost float64, cols int) bool {
 // costliest columns first is the classic longest-processing-time rule),
 // and a column mostly stays with one goroutine, its page buffers and
 // dictionary in that core's cache.
-func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int, cost float64) {
+func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took int) {
 	p := &fw.pipe
 	order := *p.order.Load()
 	n := len(order)
@@ -548,10 +532,9 @@ func (fw *FileWriter) consumeColumns(sc *pageScratch, seq uint64, who int) (took
 			p.errs[i] = c.consume(p.rows)
 			p.cost[i] += (float64(time.Since(start))/float64(p.rows) - p.cost[i]) / 4
 		}
-		cost += p.cost[i]
 		p.done.finish(int64(len(fw.cols)))
 	}
-	return took, cost
+	return took
 }
 
 // pick returns the column goroutine who takes j-th: workers go from the

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	goruntime "runtime"
 	"slices"
@@ -595,24 +594,6 @@ func TestPipelineOrder(t *testing.T) {
 		if c != int32(i) {
 			t.Fatalf("the old order was written over: %v", *old)
 		}
-	}
-	// One worker and the caller: a worker that took a quarter of the
-	// costs took half its share.
-	var total float64
-	for i := range n {
-		total += float64(i % 4)
-	}
-	if half := math.Float64frombits(p.halfShare.Load()); half != total/4 {
-		t.Fatalf("half a share %v, want %v", half, total/4)
-	}
-	// One column can be half a share, and all columns but one not.
-	if !p.tookHalfShare(1, total/4, n) || p.tookHalfShare(n-1, total/4-0.5, n) {
-		t.Fatal("share judged by the number of columns, not their costs")
-	}
-	var unmeasured pipeline
-	unmeasured.workers.init(1, nil)
-	if unmeasured.tookHalfShare(n/4-1, 1e9, n) || !unmeasured.tookHalfShare((n+3)/4, 0, n) {
-		t.Fatal("unmeasured costs: share not judged by the number of columns")
 	}
 	// The caller goes from the cheapest column, workers from the
 	// costliest.
