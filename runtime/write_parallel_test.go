@@ -699,3 +699,28 @@ func TestPassBatch(t *testing.T) {
 		t.Fatalf("int64 buffers after the hand-over: back %v %v, front %v %v", backInt.Def, backInt.Values, ints.Def, ints.Values)
 	}
 }
+
+// TestWorkerStaysAfterEmptyBatch: a worker that took no column of a batch
+// (the caller had taken them all) still waits workerIdle for the next
+// before it exits, rather than exiting at once and being started again,
+// late, for the next batch.
+func TestWorkerStaysAfterEmptyBatch(t *testing.T) {
+	w, err := NewFileWriter(io.Discard, mustSchema(t, pipeSchema), WithParallelism(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &w.pipe
+	p.seq.Store(1)
+	for i := range p.claims {
+		p.claims[i].Store(1) // batch 1's columns: all taken
+	}
+	p.workers.slots[0].Store(true)
+	start := time.Now()
+	w.worker(0, 0)
+	if d := time.Since(start); d < workerIdle {
+		t.Fatalf("the worker exited %v after a batch it took nothing of, want at least %v", d, workerIdle)
+	}
+	if p.workerWork.Load() != 0 || p.workers.running() {
+		t.Fatalf("work counted %d, worker slot still held %t", p.workerWork.Load(), p.workers.running())
+	}
+}
