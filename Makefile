@@ -74,13 +74,15 @@ bench:
 ## a regexp on the sub-benchmark names; do not anchor it with $ (the rounds
 ## after the first are named type=flat#01 and so on until the output is cleaned):
 ## flat selects flat and flat-he, flat-he only the latter. x-memmove is
-## the CPU time over that of a memmove of the same bytes.
+## the CPU time over that of a memmove of the same bytes; cores, how many
+## cores two goroutines got just before each benchmark (about 2 on an idle
+## two-core machine, 1 when the second core is busy; the least of the rounds).
 PEER_ROWS  ?= 1000000
 PEER_COUNT ?= 3
 PEER_BENCH ?= .
 bench-peers:
 	cd peers && $(GO) test -run='^$$' -bench='BenchmarkPeers/$(PEER_BENCH)' -benchtime=1x -count=1 -timeout=2h ./bench -args -rows=$(PEER_ROWS) -rounds=$(PEER_COUNT) | sed -E 's/^(BenchmarkPeers\/type=[a-z-]+)#[0-9]+/\1/' | tee ../bench-suite.out
-	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best -metrics rows/s,allocs/row,B/row,peak-MiB,file-MB,x-memmove < ../bench-suite.out
+	cd peers && $(GO) run ./internal/benchratio/cmd/benchratio -best -metrics rows/s,allocs/row,B/row,peak-MiB,file-MB,x-memmove,cores < ../bench-suite.out
 
 ## bench-query: issue 16's window+kind query and point lookup on 2 M events
 ## through pqgen's filtered reader and through DuckDB (peers/js, one

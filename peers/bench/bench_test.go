@@ -250,6 +250,7 @@ func memmoveNsPerByte() float64 {
 // file's (x-memmove).
 func measure(b *testing.B, rows int, logical int64, fileSize int, limit float64, op func()) {
 	peak := peakHeap(op)
+	cores := twoCoreScaling()
 	var m0, m1 goruntime.MemStats
 	goruntime.GC()
 	goruntime.ReadMemStats(&m0)
@@ -273,6 +274,7 @@ func measure(b *testing.B, rows int, logical int64, fileSize int, limit float64,
 	b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/total, "B/row")
 	b.ReportMetric(peak, "peak-MiB")
 	b.ReportMetric(float64(fileSize)/1e6, "file-MB")
+	b.ReportMetric(cores, "cores")
 }
 
 // peakHeap runs op and returns the largest live-heap sample seen while it

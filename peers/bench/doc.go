@@ -38,7 +38,13 @@
 //     the CPU time of the operation divided by the time this machine takes
 //     to memmove the same bytes, the rows in memory (structs, names and
 //     Opt targets) and the file, at the bandwidth of the best of several
-//     copies of 64 MiB measured before each type's benchmarks.
+//     copies of 64 MiB measured before each type's benchmarks;
+//   - cores: how many cores two goroutines got just before the timed loop
+//     (two copies of a register-only kernel at once against one alone,
+//     twoCoreScaling): about 2 on two idle cores, 1 when the second is busy.
+//     The suite's 2-vCPU VM went from one to the other within minutes, so
+//     pqgen-par's speed-ups mean little without it. benchratio -best prints
+//     the least of the rounds.
 //
 // BenchmarkQueryDuckDB (`make bench-query`) times issue 16's filtered reads
 // (a time window with an equality on the kind, and a point lookup on an id,
