@@ -30,9 +30,11 @@ var coreSink uint64
 // now: the work of two copies of coreKernel run at once in the time of one
 // run alone (2 on two idle cores, 1 when the second core is taken or is a
 // hyperthread of the first), from the fastest of five runs of each,
-// alternated (a run the scheduler preempts is only slower). The suite's
-// VM gave 0.85-1.05 and 1.96-2.07 minutes apart: pqgen-par's speed-ups
-// are to be read with the figure measured before them (cores).
+// alternated (a run the scheduler preempts is only slower). On the
+// suite's VM two goroutines compressing with snappy ran 0.85-1.05 and
+// 1.96-2.07 times as fast as one minutes apart; this probe gives 1.87-1.97
+// there idle and 0.98-0.99 beside one or two busy loops. pqgen-par's
+// speed-ups are to be read with the figure measured before them (cores).
 func twoCoreScaling() float64 {
 	one, two := time.Duration(1<<63-1), time.Duration(1<<63-1)
 	results := make([]uint64, 2)
