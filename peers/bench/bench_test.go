@@ -250,9 +250,12 @@ func memmoveNsPerByte() float64 {
 // file's (x-memmove).
 func measure(b *testing.B, rows int, logical int64, fileSize int, limit float64, op func()) {
 	peak := peakHeap(op)
-	cores := twoCoreScaling()
 	var m0, m1 goruntime.MemStats
 	goruntime.GC()
+	// After the collection, which peakHeap's run may have left working
+	// on the other core; before m0, so that its goroutines' allocations
+	// stay out of allocs/row.
+	cores := twoCoreScaling()
 	goruntime.ReadMemStats(&m0)
 	b.SetBytes(logical)
 	b.ReportAllocs()

@@ -10,26 +10,36 @@ import (
 // sequential writer and parquet-go's: a short benchmark for profiles and interleaved
 // A/B runs of the write path, without the suite's other runs.
 func BenchmarkWriteStrings(b *testing.B) {
-	b.Run("type=flat-he", func(b *testing.B) { benchWrite(b, flatRowsHE(200_000), flatLibs()) })
-	b.Run("type=nested", func(b *testing.B) { benchWrite(b, contactRows(200_000), contactLibs()) })
-	b.Run("type=nested-he", func(b *testing.B) { benchWrite(b, contactRowsHE(200_000), contactLibs()) })
+	b.Run("type=flat-he", func(b *testing.B) { benchWrite(b, flatRowsHE(200_000), flatLibs(), againstParquetGo) })
+	b.Run("type=nested", func(b *testing.B) { benchWrite(b, contactRows(200_000), contactLibs(), againstParquetGo) })
+	b.Run("type=nested-he", func(b *testing.B) { benchWrite(b, contactRowsHE(200_000), contactLibs(), againstParquetGo) })
 }
 
 // BenchmarkWriteFlat writes the suite's flat and flat-he rows (200,000,
 // snappy) with pqgen's sequential writer and parquet-go's, as
 // BenchmarkWriteStrings does for the string-heavy cases.
 func BenchmarkWriteFlat(b *testing.B) {
-	b.Run("type=flat", func(b *testing.B) { benchWrite(b, flatRows(200_000), flatLibs()) })
-	b.Run("type=flat-he", func(b *testing.B) { benchWrite(b, flatRowsHE(200_000), flatLibs()) })
+	b.Run("type=flat", func(b *testing.B) { benchWrite(b, flatRows(200_000), flatLibs(), againstParquetGo) })
+	b.Run("type=flat-he", func(b *testing.B) { benchWrite(b, flatRowsHE(200_000), flatLibs(), againstParquetGo) })
 }
 
-// benchWrite runs the writes of pqgen (libs[0]) and parquet-go (libs[2]).
-func benchWrite[T any](b *testing.B, rows []T, libs []lib[T]) {
-	for _, l := range []lib[T]{libs[0], libs[2]} {
+// The libraries a write benchmark runs, as indices into a suite's libs
+// (pqgen, pqgen-par, parquet-go, arrow-go).
+var (
+	againstParquetGo = []int{0, 2} // pqgen and parquet-go
+	seqAndParallel   = []int{0, 1} // pqgen and pqgen-par
+)
+
+// benchWrite runs the writes of libs[i] for each i of which.
+func benchWrite[T any](b *testing.B, rows []T, libs []lib[T], which []int) {
+	for _, i := range which {
+		l := libs[i]
 		b.Run("impl="+l.name, func(b *testing.B) { benchWriteLib(b, rows, l) })
 	}
 }
 
+// benchWriteLib measures l's writes of rows (snappy) into a reused
+// buffer, with the CPU time per write (cpu-ms/op) and the file's size.
 func benchWriteLib[T any](b *testing.B, rows []T, l lib[T]) {
 	var out bytes.Buffer
 	if err := l.write(&out, rows, codecs[0]); err != nil {
@@ -58,14 +68,7 @@ func benchWriteLib[T any](b *testing.B, rows []T, l lib[T]) {
 // Each level of -bench matches by substring: type=flat$ selects flat
 // alone, type=flat flat and flat-he.
 func BenchmarkWriteParallel(b *testing.B) {
-	b.Run("type=flat", func(b *testing.B) { benchWriteBoth(b, flatRows(200_000), flatLibs()) })
-	b.Run("type=flat-he", func(b *testing.B) { benchWriteBoth(b, flatRowsHE(200_000), flatLibs()) })
-	b.Run("type=nested", func(b *testing.B) { benchWriteBoth(b, contactRows(200_000), contactLibs()) })
-}
-
-// benchWriteBoth runs the writes of pqgen (libs[0]) and pqgen-par (libs[1]).
-func benchWriteBoth[T any](b *testing.B, rows []T, libs []lib[T]) {
-	for _, l := range libs[:2] {
-		b.Run("impl="+l.name, func(b *testing.B) { benchWriteLib(b, rows, l) })
-	}
+	b.Run("type=flat", func(b *testing.B) { benchWrite(b, flatRows(200_000), flatLibs(), seqAndParallel) })
+	b.Run("type=flat-he", func(b *testing.B) { benchWrite(b, flatRowsHE(200_000), flatLibs(), seqAndParallel) })
+	b.Run("type=nested", func(b *testing.B) { benchWrite(b, contactRows(200_000), contactLibs(), seqAndParallel) })
 }
