@@ -3,6 +3,8 @@ package genconf
 import (
 	"strings"
 	"testing"
+
+	"github.com/pqgen/pqgen/peers/internal/nodejs"
 )
 
 // TestBuildDriverNamesBadFiles: when the generated package does not
@@ -30,21 +32,21 @@ func TestBuildDriverNamesBadFiles(t *testing.T) {
 func TestVerdict(t *testing.T) {
 	types := [][2]string{{"a", "INTEGER"}}
 	for _, c := range []struct {
-		r     duckResult
+		r     nodejs.ExceptResult
 		rows  int
 		stage string
 	}{
-		{duckResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 3}, 3, stagePass},
-		{duckResult{Stage: "read-a", Error: "x"}, 3, stageDuckA},
-		{duckResult{Stage: "read-b", Error: "x", TypesA: types}, 3, stageDuckB},
-		{duckResult{TypesA: types, TypesB: [][2]string{{"a", "BIGINT"}}, RowsA: 3, RowsB: 3}, 3, stageTypes},
-		{duckResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 3}, 2, stageRows},
-		{duckResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 2}, 3, stageRows},
-		{duckResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 3, AMinusB: 1, BMinusA: 1}, 3, stageRows},
-		{duckResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 3, SkipReadable: []string{"a"}}, 3, stageRows},
-		{duckResult{TypesA: types, TypesB: types, Stage: "except", Error: "x"}, 3, stageRows},
+		{nodejs.ExceptResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 3}, 3, stagePass},
+		{nodejs.ExceptResult{Stage: "read-a", Error: "x"}, 3, stageDuckA},
+		{nodejs.ExceptResult{Stage: "read-b", Error: "x", TypesA: types}, 3, stageDuckB},
+		{nodejs.ExceptResult{TypesA: types, TypesB: [][2]string{{"a", "BIGINT"}}, RowsA: 3, RowsB: 3}, 3, stageTypes},
+		{nodejs.ExceptResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 3}, 2, stageRows},
+		{nodejs.ExceptResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 2}, 3, stageRows},
+		{nodejs.ExceptResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 3, AMinusB: 1, BMinusA: 1}, 3, stageRows},
+		{nodejs.ExceptResult{TypesA: types, TypesB: types, RowsA: 3, RowsB: 3, SkipReadable: []string{"a"}}, 3, stageRows},
+		{nodejs.ExceptResult{TypesA: types, TypesB: types, Stage: "except", Error: "x"}, 3, stageRows},
 	} {
-		if got, detail := c.r.verdict(c.rows); got != c.stage {
+		if got, detail := verdict(c.r, c.rows); got != c.stage {
 			t.Errorf("%+v with %d rows: %s (%s), want %s", c.r, c.rows, got, detail, c.stage)
 		}
 	}

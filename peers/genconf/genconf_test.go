@@ -316,10 +316,10 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 	genTime := time.Since(start)
 	dir := t.TempDir()
 	built, outDir, buildTime, runTime := buildAndRun(t, "corpus", dir, root, files, built)
-	var jobs []duckJob
+	var jobs []nodejs.ExceptJob
 	for _, e := range built {
 		if e.stage == "" {
-			jobs = append(jobs, duckJob{Name: e.rel, A: filepath.Join(root, e.rel), B: filepath.Join(outDir, e.outName()), FooterKey: e.duckKey, Skip: duckSkip[e.rel].cols})
+			jobs = append(jobs, nodejs.ExceptJob{Name: e.rel, A: filepath.Join(root, e.rel), B: filepath.Join(outDir, e.outName()), FooterKey: e.duckKey, Skip: duckSkip[e.rel].cols})
 		}
 	}
 
@@ -334,7 +334,7 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 		if strings.HasSuffix(si.file, ".encrypted") {
 			key = footerKey
 		}
-		jobs = append(jobs, duckJob{Name: standInPrefix + e.rel, A: filepath.Join(root, si.file), B: filepath.Join(outDir, e.outName()),
+		jobs = append(jobs, nodejs.ExceptJob{Name: standInPrefix + e.rel, A: filepath.Join(root, si.file), B: filepath.Join(outDir, e.outName()),
 			FooterKey: key, Skip: duckSkip[si.file].cols})
 	}
 
@@ -344,9 +344,9 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 	// row numbers compared, all 8 and all 2 differ. A comparison that
 	// cannot see a difference fails the test.
 	const control = "control: alltypes_plain vs the copy of alltypes_plain.snappy"
-	jobs = append(jobs, duckJob{Name: control, A: filepath.Join(root, "data/alltypes_plain.parquet"), B: filepath.Join(outDir, "AlltypesPlainSnappy.parquet")})
+	jobs = append(jobs, nodejs.ExceptJob{Name: control, A: filepath.Join(root, "data/alltypes_plain.parquet"), B: filepath.Join(outDir, "AlltypesPlainSnappy.parquet")})
 	duckStart := time.Now()
-	duck := runDuckDB(t, node, dir, jobs)
+	duck := nodejs.Except(t, node, dir, jobs)
 	duckTime := time.Since(duckStart)
 	if c := duck[control]; c.Error != "" || c.RowsA != 8 || c.RowsB != 2 || c.AMinusB != 8 || c.BMinusA != 2 {
 		t.Errorf("%s: %+v, want 8 and 2 rows, 8 only in the first, 2 only in the second", control, c)
@@ -373,7 +373,7 @@ func TestGeneratedCodeRoundTripsCorpus(t *testing.T) {
 			t.Errorf("%s: no stand-in comparison (the copy failed at %s: %s)", e.rel, e.stage, firstLine(e.detail))
 			continue
 		}
-		if st, d := r.verdict(e.rows); st != stagePass {
+		if st, d := verdict(r, e.rows); st != stagePass {
 			t.Errorf("%s: DuckDB finds the copy differs from its stand-in %s (%s) at %s: %s", e.rel, si.file, si.why, st, d)
 			continue
 		}
@@ -434,7 +434,7 @@ func verdicts(t *testing.T, entries []*entry, table map[string]struct{ stage, re
 
 // duckVerdicts gives each entry that reached the comparison (an empty
 // stage) DuckDB's verdict.
-func duckVerdicts(t *testing.T, built []*entry, duck map[string]duckResult) {
+func duckVerdicts(t *testing.T, built []*entry, duck map[string]nodejs.ExceptResult) {
 	t.Helper()
 	for _, e := range built {
 		if e.stage != "" {
@@ -444,14 +444,14 @@ func duckVerdicts(t *testing.T, built []*entry, duck map[string]duckResult) {
 		if !ok {
 			t.Fatalf("duckdb_except.mjs printed nothing for %s", e.rel)
 		}
-		e.stage, e.detail = r.verdict(e.rows)
+		e.stage, e.detail = verdict(r, e.rows)
 	}
 }
 
 // logSlowest logs the three comparisons DuckDB took longest over.
-func logSlowest(t *testing.T, duck map[string]duckResult) {
+func logSlowest(t *testing.T, duck map[string]nodejs.ExceptResult) {
 	t.Helper()
-	var slow []duckResult
+	var slow []nodejs.ExceptResult
 	for _, r := range duck {
 		slow = append(slow, r)
 	}
@@ -689,34 +689,9 @@ func runDriver(t *testing.T, bin, root, outDir string) map[string]driverResult {
 	return res
 }
 
-// duckJob is one pair for duckdb_except.mjs.
-type duckJob struct {
-	Name      string   `json:"name"`
-	A         string   `json:"a"`
-	B         string   `json:"b"`
-	FooterKey string   `json:"footerKey,omitempty"`
-	Skip      []string `json:"skip,omitempty"`
-}
-
-// duckResult is one line of duckdb_except.mjs.
-type duckResult struct {
-	Name         string      `json:"name"`
-	Stage        string      `json:"stage"`
-	Error        string      `json:"error"`
-	TypesA       [][2]string `json:"typesA"`
-	TypesB       [][2]string `json:"typesB"`
-	RowsA        int         `json:"rowsA"`
-	RowsB        int         `json:"rowsB"`
-	AMinusB      int         `json:"aMinusB"`
-	BMinusA      int         `json:"bMinusA"`
-	Normalized   []string    `json:"normalized"`
-	SkipReadable []string    `json:"skipReadable"`
-	Ms           int         `json:"ms"`
-}
-
 // verdict is the stage a DuckDB comparison fails at, or stagePass; rows is
 // what the generated reader read.
-func (r duckResult) verdict(rows int) (string, string) {
+func verdict(r nodejs.ExceptResult, rows int) (string, string) {
 	switch r.Stage {
 	case "read-a":
 		return stageDuckA, r.Error
@@ -737,52 +712,6 @@ func (r duckResult) verdict(rows int) (string, string) {
 			r.RowsA, r.RowsB, rows, r.AMinusB, r.BMinusA)
 	}
 	return stagePass, ""
-}
-
-// runDuckDB runs duckdb_except.mjs once over every pair.
-func runDuckDB(t *testing.T, node, dir string, jobs []duckJob) map[string]duckResult {
-	t.Helper()
-	res := map[string]duckResult{}
-	if len(jobs) == 0 {
-		return res
-	}
-	b, err := json.Marshal(jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jobFile := filepath.Join(dir, "jobs.json")
-	if err := os.WriteFile(jobFile, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := nodeOutput(t, node, "duckdb_except.mjs", jobFile)
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 64<<20)
-	for sc.Scan() {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var r duckResult
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("duckdb_except.mjs output %q: %v", sc.Text(), err)
-		}
-		res[r.Name] = r
-	}
-	return res
-}
-
-// nodeOutput runs node ARGS... in peers/js and returns its standard
-// output; it fails the test when node fails.
-func nodeOutput(t *testing.T, node string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command(node, args...)
-	cmd.Dir = nodejs.Dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
-	}
-	return out
 }
 
 // needNode returns the node binary, or skips the test (fails it under

@@ -90,10 +90,10 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 	genTime := time.Since(start) - writeTime
 
 	built, outDir, buildTime, runTime := buildAndRun(t, "world", dir, root, files, built)
-	var jobs []duckJob
+	var jobs []nodejs.ExceptJob
 	for _, e := range built {
 		if e.stage == "" {
-			jobs = append(jobs, duckJob{Name: e.rel, A: filepath.Join(root, e.rel), B: filepath.Join(outDir, e.out), FooterKey: e.duckKey})
+			jobs = append(jobs, nodejs.ExceptJob{Name: e.rel, A: filepath.Join(root, e.rel), B: filepath.Join(outDir, e.out), FooterKey: e.duckKey})
 		}
 	}
 	// Controls: DuckDB, and below the JavaScript readers, see that a file
@@ -101,9 +101,9 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 	// comparison that cannot fail fails the test).
 	const control = "control: duckdb_snappy_v1.parquet vs the copy of duckdb_empty.parquet"
 	full, empty := filepath.Join(root, "duckdb_snappy_v1.parquet"), filepath.Join(outDir, "duckdb_empty.parquet")
-	jobs = append(jobs, duckJob{Name: control, A: full, B: empty})
+	jobs = append(jobs, nodejs.ExceptJob{Name: control, A: full, B: empty})
 	duckStart := time.Now()
-	duck := runDuckDB(t, node, dir, jobs)
+	duck := nodejs.Except(t, node, dir, jobs)
 	if c := duck[control]; c.Error != "" || c.RowsA == 0 || c.RowsB != 0 || c.AMinusB != c.RowsA || c.BMinusA != 0 ||
 		fmt.Sprint(c.TypesA) != fmt.Sprint(c.TypesB) {
 		t.Errorf("%s: %+v, want the same types, rows in the first only", control, c)
@@ -226,7 +226,7 @@ func generateShared(path string, e *entry, byCode map[[32]byte]string, files map
 // runWriters runs writers.mjs into dir and returns the files it reports.
 func runWriters(t *testing.T, node, dir string) []writtenFile {
 	t.Helper()
-	out := nodeOutput(t, node, "writers.mjs", dir)
+	out := nodejs.Output(t, node, "writers.mjs", dir)
 	var res []writtenFile
 	seen := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(out))

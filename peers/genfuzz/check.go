@@ -2,10 +2,13 @@ package genfuzz
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -113,6 +116,27 @@ func NewCase[T any, W RowWriter[T], R RowReader[T]](name string, seed uint64, sc
 type config struct {
 	opts []runtime.WriterOption
 	desc []string
+	// duckDB is false when the configuration sets an encoding DuckDB
+	// does not read on some column: BYTE_STREAM_SPLIT on a column other
+	// than FLOAT or DOUBLE, or a delta byte array encoding on a BYTE_ARRAY
+	// column DuckDB does not take as text or blob (a DECIMAL, say).
+	duckDB bool
+}
+
+// duckDBReads reports whether DuckDB reads a column of leaf l written
+// with encoding e (see config.duckDB).
+func duckDBReads(l *schema.Node, e meta.Encoding) bool {
+	switch e {
+	case meta.EncodingByteStreamSplit:
+		return l.Type == meta.Float || l.Type == meta.Double
+	case meta.EncodingDeltaLengthByteArray, meta.EncodingDeltaByteArray:
+		switch l.Logical.Kind {
+		case meta.LogicalNone, meta.LogicalString, meta.LogicalEnum, meta.LogicalJSON, meta.LogicalBSON:
+			return true
+		}
+		return false
+	}
+	return true
 }
 
 // encodings are the value encodings each physical type can be written
@@ -136,7 +160,7 @@ var encodings = map[meta.Type][]meta.Encoding{
 // of each), CRC, statistics, page index, and per-column encodings and
 // bloom filters.
 func randomConfig(r *rand.Rand, s *schema.Schema) config {
-	var c config
+	c := config{duckDB: true}
 	add := func(o runtime.WriterOption, format string, args ...any) {
 		c.opts = append(c.opts, o)
 		c.desc = append(c.desc, fmt.Sprintf(format, args...))
@@ -180,6 +204,7 @@ func randomConfig(r *rand.Rand, s *schema.Schema) config {
 			encs := encodings[l.Type]
 			e := encs[r.IntN(len(encs))]
 			add(runtime.WithColumnEncoding(p, e), "%s %s", p, e)
+			c.duckDB = c.duckDB && duckDBReads(l, e)
 		}
 		if l.Type != meta.Boolean && r.IntN(8) == 0 { // BOOLEAN columns have no bloom filter
 			add(runtime.WithColumnBloomFilter(p, 100, 0.05), "%s bloom filter", p)
@@ -244,6 +269,11 @@ func Check(c Case, rows int) (Result, error) {
 	for _, l := range s.Leaves {
 		paths = append(paths, l.PathString())
 	}
+	// The file of the first configuration DuckDB reads (config.duckDB)
+	// and arrow-go's file, kept in PairDir.
+	var pqgenFile []byte
+	var pqgenDesc, arrowDesc string
+	var arrowFile []byte
 	for k := range Configs {
 		cfg := randomConfig(r, s)
 		plan := writePlan(r, rows)
@@ -253,6 +283,9 @@ func Check(c Case, rows int) (Result, error) {
 		}
 		data := buf.Bytes()
 		what := fmt.Sprintf("configuration %d: %d rows, %s, %d bytes", k, rows, strings.Join(cfg.desc, ", "), len(data))
+		if cfg.duckDB && pqgenFile == nil {
+			pqgenFile, pqgenDesc = data, what
+		}
 		for _, batch := range []int{rows + 1, 1 + r.IntN(7)} {
 			got, err := c.Read(bytes.NewReader(data), int64(len(data)), batch, rows)
 			if err != nil {
@@ -310,6 +343,7 @@ func Check(c Case, rows int) (Result, error) {
 		if err != nil {
 			return fail("arrow-go cannot write the rows (%s): %v", adesc, err)
 		}
+		arrowFile, arrowDesc = adata, adesc
 		batch := 1 + r.IntN(100)
 		got, err := c.Read(bytes.NewReader(adata), int64(len(adata)), batch, rows)
 		if err != nil {
@@ -320,7 +354,46 @@ func Check(c Case, rows int) (Result, error) {
 		}
 		res.Files++
 	}
+	if PairDir != "" && pqgenFile != nil {
+		if err := writePair(c, rows, pqgenFile, pqgenDesc, arrowFile, arrowDesc); err != nil {
+			return fail("keeping the files for DuckDB: %v", err)
+		}
+	}
 	return res, nil
+}
+
+// PairDir, when not empty, is a directory where Check keeps, for each
+// case, two files of the same rows under the same schema: the file of
+// its first writer configuration that sets no encoding DuckDB does not
+// read (NAME.pqgen.parquet; none when every one does) and the one
+// arrow-go wrote (NAME.arrow.parquet), with a Pair describing them
+// (NAME.json). TestGenFuzz has DuckDB compare each pair.
+var PairDir string
+
+// Pair describes the two files Check keeps for a case in PairDir.
+type Pair struct {
+	Name   string `json:"name"`
+	Seed   uint64 `json:"seed"`
+	Rows   int    `json:"rows"`
+	Pqgen  string `json:"pqgen"`  // pqgen's file, and how it was written
+	Arrow  string `json:"arrow"`  // arrow-go's file, and how it was written
+	Schema string `json:"schema"` // the case's schema text
+}
+
+// writePair keeps pqgen's file data and arrow-go's file adata of case c
+// in PairDir (see PairDir).
+func writePair(c Case, rows int, data []byte, what string, adata []byte, adesc string) error {
+	p := Pair{Name: c.Name, Seed: c.Seed, Rows: rows, Pqgen: what, Arrow: adesc, Schema: c.SchemaText}
+	desc, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	for name, b := range map[string][]byte{".pqgen.parquet": data, ".arrow.parquet": adata, ".json": desc} {
+		if err := os.WriteFile(filepath.Join(PairDir, c.Name+name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // cuts returns up to three row group boundaries in (0, rows), ascending.
