@@ -129,7 +129,6 @@ func NewFileWriter(w io.Writer, s *schema.Schema, opts ...WriterOption) (*FileWr
 // Schema returns the schema the writer was created with.
 func (fw *FileWriter) Schema() *schema.Schema { return fw.schema }
 
-// Config returns the writer's settings.
 // SortedMaps reports whether map entries are written in ascending key
 // order (WithSortedMaps). For generated code.
 func (fw *FileWriter) SortedMaps() bool { return !fw.cfg.MapIterationOrder }

@@ -573,6 +573,14 @@ func (c *leafWriter) cutPage() error {
 	}
 	values, enc := c.vals.encodePage(sc.values[:0])
 	sc.values = values
+	if wasDict && c.pg.slots == c.pg.nulls && c.vals.dictLen() == 0 {
+		// A page of nulls before the chunk's first value goes PLAIN, its
+		// values section empty, so that a chunk of nulls has no
+		// dictionary page: an empty dictionary page is a codec frame of
+		// nothing, which hyparquet-compressors 1.1.2 cannot decode for
+		// LZ4_RAW (the frame is the one byte 0x00).
+		values, enc, wasDict = values[:0], meta.EncodingPlain, false
+	}
 	if enc == meta.EncodingRLEDictionary && c.opt.version == 1 {
 		// Data page v1 files traditionally name dictionary indices
 		// PLAIN_DICTIONARY, as the readers of that era expect.

@@ -897,3 +897,112 @@ func TestFallbackPlainForPolars(t *testing.T) {
 		t.Errorf("configured DELTA_BINARY_PACKED for g.req: %v", got["g.req"])
 	}
 }
+
+// TestNullPagesBeforeDictionary: pages of nulls cut before a dictionary
+// column's first value are PLAIN with an empty values section, so a chunk
+// of nulls has no dictionary page (an empty dictionary page is a codec
+// frame of nothing; hyparquet-compressors 1.1.2 cannot decode the LZ4_RAW
+// one, the byte 0x00). A chunk whose values start after such pages keeps
+// its dictionary for them, and every row reads back.
+func TestNullPagesBeforeDictionary(t *testing.T) {
+	s := mustSchema(t, `message m {
+  optional int64 n;
+  optional binary s (STRING);
+}`)
+	for _, version := range []int{1, 2} {
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, s, WithCompression(meta.LZ4Raw, 0), WithDataPageVersion(version),
+			WithPageRowLimit(10), WithRowGroupSize(1<<30))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ns, _ := w.Int64Buffer(0)
+		ss, _ := w.ByteArrayBuffer(1)
+		// Row group 0: 30 rows of nulls (3 pages). Row group 1: 25 rows
+		// of nulls, then 5 rows of values: 2 pages of nulls, then one of 5
+		// nulls and the 5 values.
+		add := func(rows int, value bool) {
+			for i := range rows {
+				if !value {
+					ns.Def, ss.Def = append(ns.Def, 0), append(ss.Def, 0)
+					continue
+				}
+				ns.Def, ss.Def = append(ns.Def, 1), append(ss.Def, 1)
+				ns.Values = append(ns.Values, int64(i%2))
+				ss.Values.AppendString("v" + strconv.Itoa(i%2))
+			}
+			if err := w.EndRows(rows); err != nil {
+				t.Fatal(err)
+			}
+		}
+		add(30, false)
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		add(25, false)
+		add(5, true)
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		f := openBytes(t, buf.Bytes())
+		dictEnc := meta.EncodingRLEDictionary
+		if version == 1 {
+			dictEnc = meta.EncodingPlainDictionary
+		}
+		for rg, want := range []struct {
+			dict  bool
+			stats []meta.PageEncodingStats
+		}{
+			{false, []meta.PageEncodingStats{{PageType: dataPageType(version), Encoding: meta.EncodingPlain, Count: 3}}},
+			{true, []meta.PageEncodingStats{
+				{PageType: meta.DictionaryPage, Encoding: dictPageEncoding(version), Count: 1},
+				{PageType: dataPageType(version), Encoding: meta.EncodingPlain, Count: 2},
+				{PageType: dataPageType(version), Encoding: dictEnc, Count: 1},
+			}},
+		} {
+			for col := range 2 {
+				md := f.Meta.RowGroups[rg].Columns[col].MetaData
+				if md.DictionaryPageOffset.Set != want.dict || !slices.Equal(md.EncodingStats, want.stats) {
+					t.Errorf("v%d row group %d column %d: dictionary page %v, pages %v; want %v, %v",
+						version, rg, col, md.DictionaryPageOffset.Set, md.EncodingStats, want.dict, want.stats)
+				}
+			}
+		}
+		r, err := NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		nr, _ := r.Int64Reader(0)
+		sr, _ := r.ByteArrayReader(1)
+		if k, err := nr.ReadRows(60); k != 60 || err != nil {
+			t.Fatalf("v%d: read %d rows of n, %v", version, k, err)
+		}
+		if k, err := sr.ReadRows(60); k != 60 || err != nil {
+			t.Fatalf("v%d: read %d rows of s, %v", version, k, err)
+		}
+		wantDef := append(make([]uint8, 55), 1, 1, 1, 1, 1)
+		if !slices.Equal(nr.Levels.Def, wantDef) || !slices.Equal(sr.Levels.Def, wantDef) ||
+			!slices.Equal(nr.Values, []int64{0, 1, 0, 1, 0}) {
+			t.Errorf("v%d: read levels %v and %v, values %v", version, nr.Levels.Def, sr.Levels.Def, nr.Values)
+		}
+		for i, want := range []string{"v0", "v1", "v0", "v1", "v0"} {
+			if got := sr.String(i); got != want {
+				t.Errorf("v%d: s value %d = %q, want %q", version, i, got, want)
+			}
+		}
+	}
+}
+
+func dataPageType(version int) meta.PageType {
+	if version == 2 {
+		return meta.DataPageV2
+	}
+	return meta.DataPage
+}
+
+func dictPageEncoding(version int) meta.Encoding {
+	if version == 2 {
+		return meta.EncodingPlain
+	}
+	return meta.EncodingPlainDictionary
+}

@@ -186,7 +186,12 @@ func TestJSReadersEdgeFiles(t *testing.T) {
 	add("series.parquet", data, want)
 	data, want = writeEdgeFile(t, 0)
 	add("edge_empty.parquet", data, want)
-	names := map[string][]string{"series.parquet": {"i", "d", "s", "u", "m"}}
+	for _, v := range []int{1, 2} {
+		data, want = writeNullsFile(t, v)
+		add(fmt.Sprintf("nulls_v%d.parquet", v), data, want)
+	}
+	names := map[string][]string{"series.parquet": {"i", "d", "s", "u", "m"},
+		"nulls_v1.parquet": {"n", "s"}, "nulls_v2.parquet": {"n", "s"}}
 	edgeNames := []string{"k", "n", "s", "l", "st", "mp", "ts", "dt"}
 	for _, reader := range []string{"duckdb", "wasm", "hyparquet"} {
 		o := cmpOpts{mapAsObject: reader == "hyparquet", lossyDecimal: reader == "hyparquet", used: &relaxed{}}
@@ -204,6 +209,58 @@ func TestJSReadersEdgeFiles(t *testing.T) {
 		}
 		o.checkUsed(t, reader)
 	}
+}
+
+// writeNullsFile writes, under LZ4_RAW in data pages of version v, two
+// optional columns (int64, string) null in every row of a first row group
+// and in the first 25 rows of a second one, whose last 5 rows hold
+// values: chunks of nulls without a dictionary page (an empty one is an
+// LZ4_RAW frame of nothing, the byte 0x00, which hyparquet-compressors
+// 1.1.2 cannot decode), and pages of nulls before a dictionary.
+func writeNullsFile(t *testing.T, v int) ([]byte, [][]any) {
+	t.Helper()
+	w, buf := newWriter(t, `message m { optional int64 n; optional binary s (STRING); }`,
+		runtime.WithCompression(meta.LZ4Raw, 0), runtime.WithDataPageVersion(v), runtime.WithPageRowLimit(10))
+	bn, _ := w.Int64Buffer(0)
+	bs, err := w.ByteArrayBuffer(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want [][]any
+	add := func(rows int, value bool) {
+		for i := range rows {
+			if !value {
+				bn.Def, bs.Def = append(bn.Def, 0), append(bs.Def, 0)
+				want = append(want, []any{nil, nil})
+				continue
+			}
+			bn.Def, bs.Def = append(bn.Def, 1), append(bs.Def, 1)
+			bn.Values = append(bn.Values, int64(i))
+			bs.Values.AppendString(fmt.Sprint("v", i))
+			want = append(want, []any{intV(fmt.Sprint(i)), fmt.Sprint("v", i)})
+		}
+		if err := w.EndRows(rows); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(30, false)
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	add(25, false)
+	add(5, true)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	rgs := openOwn(t, buf.Bytes()).File().Meta.RowGroups
+	for rg, dict := range []bool{false, true} {
+		for c := range 2 {
+			if got := rgs[rg].Columns[c].MetaData.DictionaryPageOffset.Set; got != dict {
+				t.Fatalf("nulls v%d row group %d column %d: dictionary page %v, want %v", v, rg, c, got, dict)
+			}
+		}
+	}
+	return buf.Bytes(), want
 }
 
 // writeSeriesFile writes, under ZSTD, 30,000 rows of a
