@@ -95,7 +95,8 @@ bench-query:
 ## fuzz: run every fuzz target for FUZZTIME each (FUZZTIME=10m make fuzz;
 ## FUZZMINTIME, 200x, bounds the minimization of each new input),
 ## then GENFUZZ_N random schemas from a fresh seed (or PQGEN_GENFUZZ_SEED)
-## through generated code, checked with arrow-go and DuckDB (peers/genfuzz).
+## through generated code, checked with arrow-go, DuckDB, Polars, parquet-wasm
+## and hyparquet (peers/genfuzz).
 fuzz:
 	FUZZTIME=$(FUZZTIME) FUZZMINTIME=$(FUZZMINTIME) ./scripts/fuzz.sh
 	cd peers && PQGEN_GENFUZZ_SEED=$${PQGEN_GENFUZZ_SEED:-$$(date +%s)} PQGEN_GENFUZZ_N=$(GENFUZZ_N) \

@@ -333,7 +333,10 @@ func Check(c Case, rows int) (Result, error) {
 		if err != nil {
 			return fail("arrow-go cannot read the schema (%s): %v", what, err)
 		}
-		sorted, _ := expectedColumns(root, in, len(root.cols), nil)
+		// Map entries in the order of pqgen's file (its keys' order), so
+		// that the readers of TestGenFuzz's pairs read the same rows from
+		// both files.
+		sorted, _ := expectedColumns(root, in, len(root.cols), cols)
 		at := cuts(r, rows)
 		adata, adesc, err := writeArrow(sc, sorted, rows, at, r, false)
 		if err != nil && arrowDeltaPanic(err, adesc) {
@@ -355,7 +358,12 @@ func Check(c Case, rows int) (Result, error) {
 		res.Files++
 	}
 	if PairDir != "" && pqgenFile != nil {
-		if err := writePair(c, rows, pqgenFile, pqgenDesc, arrowFile, arrowDesc); err != nil {
+		// And the file of the writer's defaults, all rows in one Write.
+		var def bytes.Buffer
+		if err := c.Write(&def, in.Interface(), []int{rows}); err != nil {
+			return fail("writing %d rows with the default configuration: %v", rows, err)
+		}
+		if err := writePair(c, rows, pqgenFile, pqgenDesc, def.Bytes(), arrowFile, arrowDesc); err != nil {
 			return fail("keeping the files for DuckDB: %v", err)
 		}
 	}
@@ -363,11 +371,12 @@ func Check(c Case, rows int) (Result, error) {
 }
 
 // PairDir, when not empty, is a directory where Check keeps, for each
-// case, two files of the same rows under the same schema: the file of
-// its first writer configuration that sets no encoding DuckDB does not
-// read (NAME.pqgen.parquet; none when every one does) and the one
+// case, files of the same rows under the same schema: the file of its
+// first writer configuration that sets no encoding DuckDB does not read
+// (NAME.pqgen.parquet; none of the files when every one does), a file
+// written with the writer's defaults (NAME.default.parquet) and the one
 // arrow-go wrote (NAME.arrow.parquet), with a Pair describing them
-// (NAME.json). TestGenFuzz has DuckDB compare each pair.
+// (NAME.json). TestGenFuzz has other readers compare them.
 var PairDir string
 
 // Pair describes the two files Check keeps for a case in PairDir.
@@ -380,15 +389,15 @@ type Pair struct {
 	Schema string `json:"schema"` // the case's schema text
 }
 
-// writePair keeps pqgen's file data and arrow-go's file adata of case c
-// in PairDir (see PairDir).
-func writePair(c Case, rows int, data []byte, what string, adata []byte, adesc string) error {
+// writePair keeps pqgen's files data and def and arrow-go's file adata
+// of case c in PairDir (see PairDir).
+func writePair(c Case, rows int, data []byte, what string, def, adata []byte, adesc string) error {
 	p := Pair{Name: c.Name, Seed: c.Seed, Rows: rows, Pqgen: what, Arrow: adesc, Schema: c.SchemaText}
 	desc, err := json.Marshal(p)
 	if err != nil {
 		return err
 	}
-	for name, b := range map[string][]byte{".pqgen.parquet": data, ".arrow.parquet": adata, ".json": desc} {
+	for name, b := range map[string][]byte{".pqgen.parquet": data, ".default.parquet": def, ".arrow.parquet": adata, ".json": desc} {
 		if err := os.WriteFile(filepath.Join(PairDir, c.Name+name), b, 0o644); err != nil {
 			return err
 		}

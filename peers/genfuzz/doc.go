@@ -10,13 +10,16 @@
 // generated reader must read that file as the rows (a file on which
 // arrow-go's DELTA_BINARY_PACKED encoder panics, a bug of arrow-go, is
 // written again with those columns PLAIN and counted in
-// Result.ArrowRetries). DuckDB then reads, for each schema, the file of
-// its first writer configuration DuckDB can read (one that sets no
-// BYTE_STREAM_SPLIT on integers, say) and arrow-go's file of the same
-// rows, and must find the same rows, in the same order and with the same
-// types, in both (PairDir; TestGenFuzz's checkPairs lists what it leaves
-// out: schemas DuckDB does not read, and legacy time annotations, which
-// arrow-go's file gives a LogicalType pqgen's does not). In evolution
+// Result.ArrowRetries). Independent readers then read, for each
+// schema, the file of its first writer configuration DuckDB can read
+// (one that sets no BYTE_STREAM_SPLIT on integers, say), a file of the
+// writer's defaults and arrow-go's file of the same rows (PairDir;
+// pairs_test.go): DuckDB must find the same rows, in the same order and
+// with the same types, in pqgen's file and arrow-go's; Polars,
+// parquet-wasm (arrow-rs) and hyparquet must read the same rows from
+// pqgen's two files and, but for hyparquet, from arrow-go's. What they
+// cannot read (schemas, JavaScript's numbers) is counted and logged. In
+// evolution
 // mode (every other schema), the schema also gets a random compatible edit
 // (EvolveSchema: integers and floats widened, required leaves made
 // optional, a field dropped, one added); rows written with the old type's

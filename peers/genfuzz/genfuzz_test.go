@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/pqgen/pqgen/gen"
-	"github.com/pqgen/pqgen/peers/internal/nodejs"
 )
 
 // casesPath is the import path of the package the generated code of
@@ -149,113 +148,7 @@ func TestCases(t *testing.T) {
 	}
 	t.Logf("seeds %d to %d: %s; generated and built in %v, checked in %v", seed, seed+n-1, summary,
 		generated.Round(time.Millisecond), (time.Since(start) - generated).Round(time.Millisecond))
-	t.Run("duckdb", func(t *testing.T) { checkPairs(t, pairs, int(n)) })
-}
-
-// legacyTime reports whether the schema holds a legacy time annotation
-// and DuckDB's types of the two files of a pair differ only in WITH TIME
-// ZONE (arrow-go's file) where pqgen's has none.
-func legacyTime(r nodejs.ExceptResult, schemaText string) bool {
-	if !strings.Contains(schemaText, "(TIME_MILLIS)") && !strings.Contains(schemaText, "(TIME_MICROS)") &&
-		!strings.Contains(schemaText, "(TIMESTAMP_MILLIS)") && !strings.Contains(schemaText, "(TIMESTAMP_MICROS)") {
-		return false
-	}
-	strip := func(types [][2]string) string { return strings.ReplaceAll(fmt.Sprint(types), " WITH TIME ZONE", "") }
-	return strip(r.TypesA) == strip(r.TypesB)
-}
-
-// selfJob ends the name of the job of checkPairs that compares pqgen's
-// file of a case with itself.
-const selfJob = "/self"
-
-// checkPairs has DuckDB compare, for each case, the rows of the file
-// pqgen's generated writer wrote with those of the file arrow-go wrote of
-// the same rows under the same schema (PairDir): an independent
-// reader of both writers' files. A pair fails when DuckDB reads
-// arrow-go's file but not pqgen's, gives their columns other types, or
-// finds a row (with its row number) in one file and not the other. Pairs
-// whose arrow-go file DuckDB cannot read either are counted and their
-// first errors logged: the schema uses what DuckDB does not read.
-func checkPairs(t *testing.T, dir string, cases int) {
-	node := nodejs.Need(t, "DuckDB's comparison of the files pqgen and arrow-go write", "@duckdb/node-api")
-	descs, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pairs := map[string]Pair{}
-	var jobs []nodejs.ExceptJob
-	for _, f := range descs {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var p Pair
-		if err := json.Unmarshal(b, &p); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		pairs[p.Name] = p
-		base := filepath.Join(dir, p.Name)
-		// The pair, and pqgen's file against itself: DuckDB's read of it
-		// when arrow-go's file is one DuckDB cannot read.
-		jobs = append(jobs, nodejs.ExceptJob{Name: p.Name, A: base + ".arrow.parquet", B: base + ".pqgen.parquet"},
-			nodejs.ExceptJob{Name: p.Name + selfJob, A: base + ".pqgen.parquet", B: base + ".pqgen.parquet"})
-	}
-	if len(jobs) == 0 {
-		t.Fatal("no pair of files was kept")
-	}
-	res := nodejs.Except(t, node, t.TempDir(), jobs)
-	passed, alone, skipped, legacy, unreadable := 0, 0, 0, 0, map[string]int{}
-	firstLine := func(e string) string {
-		e, _, _ = strings.Cut(e, "\n")
-		e, _, _ = strings.Cut(e, "  LINE ") // DuckDB quotes the query, which names the file
-		return e
-	}
-	for name, p := range pairs {
-		r, ok := res[name]
-		self, selfOK := res[name+selfJob]
-		failf := func(format string, args ...any) {
-			t.Errorf("%s (seed %d, %d rows): %s\npqgen: %s\narrow-go: %s\nreplay: cd peers && PQGEN_GENFUZZ_SEED=%d PQGEN_GENFUZZ_N=1 go test -count=1 -run TestGenFuzz ./genfuzz\nschema:\n%s",
-				p.Name, p.Seed, p.Rows, fmt.Sprintf(format, args...), p.Pqgen, p.Arrow, p.Seed, p.Schema)
-		}
-		switch {
-		case !ok:
-			failf("duckdb_except.mjs printed nothing")
-		case !selfOK:
-			failf("duckdb_except.mjs printed nothing for pqgen's file alone")
-		case r.Stage == "read-a" && self.Stage == "read-a" && firstLine(self.Error) == firstLine(r.Error):
-			// What DuckDB does not read is in the schema: both fail alike.
-			skipped++
-			unreadable[firstLine(r.Error)]++
-		case r.Stage == "read-a" && self.Stage != "":
-			failf("DuckDB cannot read pqgen's file (%s: %s), nor arrow-go's for another reason: %s", self.Stage, self.Error, r.Error)
-		case r.Stage == "read-a" && self.RowsA != p.Rows:
-			failf("DuckDB counts %d rows in pqgen's file, %d written (it cannot read arrow-go's: %s)", self.RowsA, p.Rows, r.Error)
-		case r.Stage == "read-a":
-			alone++
-			unreadable["(pqgen's file read alone) "+firstLine(r.Error)]++
-		case r.Stage == "read-b":
-			failf("DuckDB reads arrow-go's file but not pqgen's: %s", r.Error)
-		case r.Stage == "except":
-			failf("DuckDB cannot compare the files: %s", r.Error)
-		case fmt.Sprint(r.TypesA) != fmt.Sprint(r.TypesB) && legacyTime(r, p.Schema):
-			// pqgen writes the legacy time annotations of the schema
-			// text alone (runtime/schema: Node.ConvertedOnly), arrow-go
-			// adds the LogicalType they stand for (UTC-adjusted).
-			legacy++
-		case fmt.Sprint(r.TypesA) != fmt.Sprint(r.TypesB):
-			failf("DuckDB reads other types: arrow-go's file %v, pqgen's %v", r.TypesA, r.TypesB)
-		case r.RowsA != p.Rows || r.RowsB != p.Rows || r.AMinusB != 0 || r.BMinusA != 0:
-			failf("DuckDB counts %d rows in arrow-go's file and %d in pqgen's (%d written); %d rows only in arrow-go's, %d only in pqgen's",
-				r.RowsA, r.RowsB, p.Rows, r.AMinusB, r.BMinusA)
-		default:
-			passed++
-		}
-	}
-	t.Logf("DuckDB: %d of %d pairs hold the same rows; %d pqgen files read alone (DuckDB cannot read arrow-go's), %d pairs with legacy time annotations; left out: %d whose schema DuckDB cannot read; %d of %d cases have no pair (every configuration set an encoding DuckDB does not read)",
-		passed, len(pairs), alone, legacy, skipped, cases-len(pairs), cases)
-	for e, n := range unreadable {
-		t.Logf("DuckDB cannot read arrow-go's file of %d schemas: %s", n, e)
-	}
+	checkPairs(t, pairs, int(n))
 }
 
 // build compiles the test binary of the cases package from files (by
