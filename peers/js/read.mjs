@@ -103,44 +103,84 @@ await flush(out);
 // arrowRows returns the canonical rows of an apache-arrow table.
 function arrowRows(table, arrow) {
   const fields = table.schema.fields;
-  const cols = fields.map((fl) => table.getChild(fl.name));
   const rows = [];
-  for (let i = 0; i < table.numRows; i++) {
-    rows.push(fields.map((fl, j) => canonArrow(cols[j].get(i), fl.type, arrow)));
-  }
+  for (let i = 0; i < table.numRows; i++) rows.push([]);
+  fields.forEach((fl, j) => {
+    let r = 0;
+    for (const d of table.getChild(fl.name).data) {
+      for (let i = 0; i < d.length; i++) rows[r++][j] = canonArrow(d, i, arrow);
+    }
+  });
   return rows;
 }
 
-// canonArrow converts an apache-arrow value of the given type.
-function canonArrow(v, type, arrow) {
-  if (v === null || v === undefined) return null;
+// vectorOf returns a Vector over the apache-arrow Data d, for the values
+// canonArrow takes through Vector.get, made once per Data (the cache is
+// a property of the function: the script's top level runs before a
+// module constant below it would be initialized).
+function vectorOf(d, arrow) {
+  const cache = (vectorOf.cache ??= new WeakMap());
+  let v = cache.get(d);
+  if (!v) cache.set(d, v = arrow.makeVector(d));
+  return v;
+}
+
+// canonArrow converts value i of the apache-arrow Data d, walking the
+// Data of nested types and reading times from their buffers as BigInts:
+// apache-arrow's own accessors return times as JS numbers, which cannot
+// hold every nanosecond or 64-bit value.
+function canonArrow(d, i, arrow) {
+  if (!d.getValid(i)) return null;
   const { DataType } = arrow;
-  if (DataType.isDictionary(type)) return canonArrow(v, type.dictionary, arrow);
+  const type = d.type;
+  if (DataType.isDictionary(type)) return canonArrow(d.dictionary.data[0], Number(d.values[i]), arrow);
+  if (DataType.isTimestamp(type) || DataType.isTime(type) || DataType.isDate(type)) return canonTime(d, i, arrow);
+  if (DataType.isList(type) || DataType.isLargeList(type) || DataType.isMap(type)) {
+    const child = d.children[0];
+    const out = [];
+    for (let k = Number(d.valueOffsets[i]); k < Number(d.valueOffsets[i + 1]); k++) {
+      if (DataType.isMap(type)) out.push([canonArrow(child.children[0], k, arrow), canonArrow(child.children[1], k, arrow)]);
+      else out.push(canonArrow(child, k, arrow));
+    }
+    return out;
+  }
+  if (DataType.isFixedSizeList(type)) {
+    const out = [];
+    for (let k = i * type.listSize; k < (i + 1) * type.listSize; k++) out.push(canonArrow(d.children[0], k, arrow));
+    return out;
+  }
+  if (DataType.isStruct(type)) {
+    const o = {};
+    type.children.forEach((c, ci) => { o[c.name] = canonArrow(d.children[ci], i, arrow); });
+    return o;
+  }
+  const v = vectorOf(d, arrow).get(i);
   if (DataType.isBool(type) || DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return v;
   if (DataType.isInt(type) || DataType.isFloat(type)) return num(v);
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return hex(v);
   if (DataType.isDecimal(type)) return arrowDecimal(v, type.scale);
-  if (DataType.isDate(type)) return String(Math.floor(v / 86400000));
-  if (DataType.isTimestamp(type)) {
-    // apache-arrow returns milliseconds as a JS number.
-    if (type.unit === arrow.TimeUnit.SECOND || type.unit === arrow.TimeUnit.MILLISECOND) return String(BigInt(v) * 1000000n);
-    if (type.unit === arrow.TimeUnit.MICROSECOND) return String(BigInt(Math.round(v * 1000)) * 1000n);
-    throw new Error('arrow nanosecond timestamps are not exact as JS numbers');
-  }
-  if (DataType.isList(type) || DataType.isLargeList(type) || DataType.isFixedSizeList(type)) {
-    const et = type.children[0].type;
-    return Array.from(v, (x) => canonArrow(x, et, arrow));
-  }
-  if (DataType.isStruct(type)) {
-    const o = {};
-    for (const c of type.children) o[c.name] = canonArrow(v[c.name], c.type, arrow);
-    return o;
-  }
-  if (DataType.isMap(type)) {
-    const [kt, vt] = type.children[0].type.children.map((c) => c.type);
-    return Array.from(v, ([k, x]) => [canonArrow(k, kt, arrow), canonArrow(x, vt, arrow)]);
-  }
   throw new Error('arrow type not handled: ' + String(type));
+}
+
+// canonTime is canonArrow for dates (days since the epoch), timestamps
+// and times (nanoseconds), read from the Data's buffer: 32-bit values
+// (DATE32 days, TIME32) or 64-bit ones, in the type's unit.
+function canonTime(d, i, arrow) {
+  const { DataType, TimeUnit, DateUnit } = arrow;
+  const type = d.type;
+  const wide = DataType.isTimestamp(type) || (DataType.isTime(type) && type.bitWidth === 64) ||
+    (DataType.isDate(type) && type.unit === DateUnit.MILLISECOND);
+  let x;
+  if (d.values.BYTES_PER_ELEMENT === 8) x = BigInt.asIntN(64, BigInt(d.values[i]));
+  else if (wide) x = BigInt.asIntN(64, (BigInt(d.values[2 * i + 1]) << 32n) | BigInt(d.values[2 * i] >>> 0));
+  else x = BigInt(d.values[i]);
+  if (DataType.isDate(type)) {
+    if (type.unit === DateUnit.DAY) return String(x);
+    const day = 86400000n;
+    return String(x >= 0n ? x / day : -((-x + day - 1n) / day));
+  }
+  const scale = { [TimeUnit.SECOND]: 1000000000n, [TimeUnit.MILLISECOND]: 1000000n, [TimeUnit.MICROSECOND]: 1000n, [TimeUnit.NANOSECOND]: 1n }[type.unit];
+  return String(x * scale);
 }
 
 // canonPlain converts hyparquet's plain JS values by their JS type.
