@@ -357,11 +357,16 @@ func Check(c Case, rows int) (Result, error) {
 		}
 		res.Files++
 	}
-	if PairDir != "" && pqgenFile != nil {
-		// And the file of the writer's defaults, all rows in one Write.
+	if PairDir != "" {
+		// And the file of the writer's defaults, all rows in one Write,
+		// which stands for the configuration's when each set an encoding
+		// DuckDB does not read.
 		var def bytes.Buffer
 		if err := c.Write(&def, in.Interface(), []int{rows}); err != nil {
 			return fail("writing %d rows with the default configuration: %v", rows, err)
+		}
+		if pqgenFile == nil {
+			pqgenFile, pqgenDesc = def.Bytes(), fmt.Sprintf("the defaults: %d rows, %d bytes", rows, def.Len())
 		}
 		if err := writePair(c, rows, pqgenFile, pqgenDesc, def.Bytes(), arrowFile, arrowDesc); err != nil {
 			return fail("keeping the files for DuckDB: %v", err)
@@ -373,7 +378,7 @@ func Check(c Case, rows int) (Result, error) {
 // PairDir, when not empty, is a directory where Check keeps, for each
 // case, files of the same rows under the same schema: the file of its
 // first writer configuration that sets no encoding DuckDB does not read
-// (NAME.pqgen.parquet; none of the files when every one does), a file
+// (NAME.pqgen.parquet; when every one does, the next file again), a file
 // written with the writer's defaults (NAME.default.parquet) and the one
 // arrow-go wrote (NAME.arrow.parquet), with a Pair describing them
 // (NAME.json). TestGenFuzz has other readers compare them.

@@ -12,8 +12,9 @@
 // written again with those columns PLAIN and counted in
 // Result.ArrowRetries). Independent readers then read, for each
 // schema, the file of its first writer configuration DuckDB can read
-// (one that sets no BYTE_STREAM_SPLIT on integers, say), a file of the
-// writer's defaults and arrow-go's file of the same rows (PairDir;
+// (one that sets no BYTE_STREAM_SPLIT on integers, say; else the next
+// file), a file of the writer's defaults and arrow-go's file of the same
+// rows (PairDir;
 // pairs_test.go): DuckDB must find the same rows, in the same order and
 // with the same types, in pqgen's file and arrow-go's; Polars,
 // parquet-wasm (arrow-rs) and hyparquet must read the same rows from
