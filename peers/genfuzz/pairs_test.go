@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -182,7 +183,9 @@ func checkDuckDB(t *testing.T, dir string, pairs []Pair, cases int) {
 //   - it must read the file of pqgen's defaults whenever it reads one of
 //     the others, with every row;
 //   - it must read the same rows from both of pqgen's files when it reads
-//     both (a configuration's encodings it cannot read are counted).
+//     both (a configuration's encodings it cannot read are counted; so
+//     are Polars' differences on schemas with repeated leaves outside
+//     lists, which it misreads, see repeatedLeaf's use).
 //
 // The rows it reads from arrow-go's file are compared with those of
 // pqgen's defaults, and the pairs that differ are counted and named, not
@@ -199,7 +202,7 @@ func checkReader(t *testing.T, dir, reader string, modules []string, pairs []Pai
 	}
 	out := nodejs.Run(t, node, args...)
 	same, neither, configErr, arrowErr := 0, map[string]int{}, map[string]int{}, map[string]int{}
-	var arrowDiffers []string
+	var arrowDiffers, polarsLegacy []string
 	for _, p := range pairs {
 		a, b, d := out[p.file(dir, "arrow")], out[p.file(dir, "pqgen")], out[p.file(dir, "default")]
 		if a == nil || b == nil || d == nil {
@@ -220,7 +223,15 @@ func checkReader(t *testing.T, dir, reader string, modules []string, pairs []Pai
 		}
 		if b.Err != "" {
 			configErr[firstLine(b.Err)]++
-		} else if i := firstDiff(b.Rows, d.Rows); i >= 0 {
+		} else if i := firstDiff(b.Rows, d.Rows); i >= 0 && reader == "polars" && repeatedLeaf.MatchString(p.Schema) {
+			// Polars (nodejs-polars 0.26.1) misreads repeated leaves
+			// outside a LIST annotation (repeated int32 f0;): it read
+			// empty lists or nulls for them from files DuckDB and
+			// arrow-rs read as written, with PLAIN and with
+			// DELTA_BINARY_PACKED pages alike. Which of pqgen's two
+			// files it reads right depends on their encodings.
+			polarsLegacy = append(polarsLegacy, fmt.Sprintf("%s (seed %d) row %d", p.Name, p.Seed, i))
+		} else if i >= 0 {
 			p.errorf(t, "%s reads other rows from pqgen's two files: row %d is %s with the configuration, %s with the defaults", reader, i, row(b.Rows, i), row(d.Rows, i))
 			continue
 		}
@@ -233,10 +244,16 @@ func checkReader(t *testing.T, dir, reader string, modules []string, pairs []Pai
 	}
 	t.Logf("%s: %d of %d pairs pass (%d with arrow-go's file read otherwise: %s); %d it reads no file of",
 		reader, same, len(pairs), len(arrowDiffers), strings.Join(arrowDiffers, ", "), count(neither))
+	if len(polarsLegacy) > 0 {
+		t.Logf("%s reads pqgen's two files otherwise in %d pairs with repeated leaves outside lists: %s", reader, len(polarsLegacy), strings.Join(polarsLegacy, ", "))
+	}
 	logCounts(t, reader+" reads no file of", neither)
 	logCounts(t, reader+" reads pqgen's file of the defaults, not that of the configuration, of", configErr)
 	logCounts(t, reader+" reads pqgen's files, not arrow-go's, of", arrowErr)
 }
+
+// repeatedLeaf matches schema text holding a repeated primitive leaf.
+var repeatedLeaf = regexp.MustCompile(`(?m)^\s*repeated (boolean|int32|int64|int96|float|double|binary|fixed_len_byte_array)\b`)
 
 // firstDiff returns the index of the first row a and b differ at (one
 // past the shorter when one is a prefix of the other), or -1.
