@@ -573,7 +573,7 @@ func (c *leafWriter) cutPage() error {
 	}
 	values, enc := c.vals.encodePage(sc.values[:0])
 	sc.values = values
-	if wasDict && c.pg.slots == c.pg.nulls && c.vals.dictLen() == 0 {
+	if wasDict && c.pg.slots == c.pg.nulls && c.vals.dictSize() == 0 {
 		// A page of nulls before the chunk's first value goes PLAIN, its
 		// values section empty, so that a chunk of nulls has no
 		// dictionary page: an empty dictionary page is a codec frame of

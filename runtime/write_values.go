@@ -39,11 +39,11 @@ type valueWriter interface {
 	bounds(dst []byte) (_ []byte, b pageBounds)
 	// dictionary state of the open chunk: whether dictionary encoding is
 	// in force, the dictionary page body and its entry count, the
-	// dictionary size and entry count, and the reset between chunks.
+	// dictionary size (PLAIN-encoded: 0 only for a dictionary of no
+	// entry), and the reset between chunks.
 	dictMode() bool
 	dictPage(dst []byte) ([]byte, int)
 	dictSize() int
-	dictLen() int
 	resetChunk(dict bool)
 	// abandonDict ends dictionary encoding for the rest of the chunk when
 	// the dictionary built from the open page does not pay off (see
@@ -306,7 +306,6 @@ func (v *boolValues) clearBuffer()          { v.buf.Values = v.buf.Values[:0] }
 func (v *boolValues) pageBytes() int        { return len(v.page)/8 + 1 }
 func (v *boolValues) dictMode() bool        { return false }
 func (v *boolValues) dictSize() int         { return 0 }
-func (v *boolValues) dictLen() int          { return 0 }
 func (v *boolValues) resetChunk(bool)       {}
 func (v *boolValues) abandonDict(bool) bool { return false }
 func (v *boolValues) dictPage(dst []byte) ([]byte, int) {
@@ -427,13 +426,6 @@ func (v *numValues[T]) dictSize() int {
 		return 0
 	}
 	return v.ops.dictSize()
-}
-
-func (v *numValues[T]) dictLen() int {
-	if v.ops.dictLen == nil {
-		return 0
-	}
-	return v.ops.dictLen()
 }
 
 func (v *numValues[T]) pageBytes() int {
@@ -1172,7 +1164,6 @@ func (v *byteArrayValues) checkBuffer() error { return v.buf.Values.Err() }
 func (v *byteArrayValues) clearBuffer()       { v.buf.Values.Reset() }
 func (v *byteArrayValues) dictMode() bool     { return v.dict }
 func (v *byteArrayValues) dictSize() int      { return v.d.Size() }
-func (v *byteArrayValues) dictLen() int       { return v.d.Len() }
 
 func (v *byteArrayValues) pageBytes() int {
 	if v.dict {
@@ -1559,7 +1550,6 @@ func (v *fixedValues) clearBuffer() {
 
 func (v *fixedValues) dictMode() bool { return v.dict }
 func (v *fixedValues) dictSize() int  { return v.d.Size() }
-func (v *fixedValues) dictLen() int   { return v.d.Len() }
 
 func (v *fixedValues) pageBytes() int {
 	if v.dict {

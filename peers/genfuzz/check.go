@@ -336,12 +336,12 @@ func Check(c Case, rows int) (Result, error) {
 		// Map entries in the order of pqgen's file (its keys' order), so
 		// that the readers of TestGenFuzz's pairs read the same rows from
 		// both files.
-		sorted, _ := expectedColumns(root, in, len(root.cols), cols)
+		ordered, _ := expectedColumns(root, in, len(root.cols), cols)
 		at := cuts(r, rows)
-		adata, adesc, err := writeArrow(sc, sorted, rows, at, r, false)
+		adata, adesc, err := writeArrow(sc, ordered, rows, at, r, false)
 		if err != nil && arrowDeltaPanic(err, adesc) {
 			res.ArrowRetries++
-			adata, adesc, err = writeArrow(sc, sorted, rows, at, r, true)
+			adata, adesc, err = writeArrow(sc, ordered, rows, at, r, true)
 		}
 		if err != nil {
 			return fail("arrow-go cannot write the rows (%s): %v", adesc, err)

@@ -114,6 +114,17 @@ function arrowRows(table, arrow) {
   return rows;
 }
 
+// canonAt is canonArrow for value i of the Vector v, found in the Data
+// chunk holding it.
+function canonAt(v, i, arrow) {
+  let k = i;
+  for (const d of v.data) {
+    if (k < d.length) return canonArrow(d, k, arrow);
+    k -= d.length;
+  }
+  throw new Error(`arrow dictionary index ${i} past the dictionary's ${v.length} values`);
+}
+
 // vectorOf returns a Vector over the apache-arrow Data d, for the values
 // canonArrow takes through Vector.get, made once per Data (the cache is
 // a property of the function: the script's top level runs before a
@@ -133,7 +144,7 @@ function canonArrow(d, i, arrow) {
   if (!d.getValid(i)) return null;
   const { DataType } = arrow;
   const type = d.type;
-  if (DataType.isDictionary(type)) return canonArrow(d.dictionary.data[0], Number(d.values[i]), arrow);
+  if (DataType.isDictionary(type)) return canonAt(d.dictionary, Number(d.values[i]), arrow);
   if (DataType.isTimestamp(type) || DataType.isTime(type) || DataType.isDate(type)) return canonTime(d, i, arrow);
   if (DataType.isList(type) || DataType.isLargeList(type) || DataType.isMap(type)) {
     const child = d.children[0];
@@ -163,17 +174,13 @@ function canonArrow(d, i, arrow) {
 }
 
 // canonTime is canonArrow for dates (days since the epoch), timestamps
-// and times (nanoseconds), read from the Data's buffer: 32-bit values
-// (DATE32 days, TIME32) or 64-bit ones, in the type's unit.
+// and times (nanoseconds), read from the Data's buffer in the type's
+// unit: an Int32Array for DATE32 and TIME32, a BigInt64Array for the
+// 64-bit types (apache-arrow 21).
 function canonTime(d, i, arrow) {
   const { DataType, TimeUnit, DateUnit } = arrow;
   const type = d.type;
-  const wide = DataType.isTimestamp(type) || (DataType.isTime(type) && type.bitWidth === 64) ||
-    (DataType.isDate(type) && type.unit === DateUnit.MILLISECOND);
-  let x;
-  if (d.values.BYTES_PER_ELEMENT === 8) x = BigInt.asIntN(64, BigInt(d.values[i]));
-  else if (wide) x = BigInt.asIntN(64, (BigInt(d.values[2 * i + 1]) << 32n) | BigInt(d.values[2 * i] >>> 0));
-  else x = BigInt(d.values[i]);
+  const x = BigInt(d.values[i]);
   if (DataType.isDate(type)) {
     if (type.unit === DateUnit.DAY) return String(x);
     const day = 86400000n;

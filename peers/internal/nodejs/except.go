@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -76,10 +75,7 @@ func Except(t testing.TB, node, dir string, jobs []ExceptJob) map[string]ExceptR
 // fails the test when node fails.
 func Output(t testing.TB, node string, args ...string) []byte {
 	t.Helper()
-	cmd := exec.Command(node, args...)
-	cmd.Dir = Dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	cmd, stderr := command(node, args...)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("node %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())

@@ -60,10 +60,7 @@ type File struct {
 // outside a section.
 func Run(t testing.TB, node string, args ...string) map[string]*File {
 	t.Helper()
-	cmd := exec.Command(node, args...)
-	cmd.Dir = Dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	cmd, stderr := command(node, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -81,6 +78,16 @@ func Run(t testing.TB, node string, args ...string) map[string]*File {
 		t.Fatalf("%s: %v", name, perr)
 	}
 	return res
+}
+
+// command returns the command running node ARGS... in Dir, its standard
+// error going to the buffer returned.
+func command(node string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	cmd := exec.Command(node, args...)
+	cmd.Dir = Dir
+	stderr := &bytes.Buffer{}
+	cmd.Stderr = stderr
+	return cmd, stderr
 }
 
 // Parse reads the "#FILE path", rows, "#ERROR message", "#END" sections
