@@ -301,6 +301,8 @@
 //	file                            type                                     rule
 //	field id N                      field with id(N), any name               matched by id (a rename keeps reading)
 //	field without id, or no id(N)   field of the same name                   matched by name
+//	id N on two sibling fields      field with id(N)                         matched by name: a shared id names
+//	(in the file or the type)                                                neither field
 //	column the type lacks           -                                        skipped: never read from storage
 //	-                               nullable field the file lacks            null / zero
 //	-                               required field the file lacks            error naming the column, unless default(v)

@@ -1,6 +1,7 @@
 // Schema evolution: binding the schema of a type (as it is today) to the
 // schema of a file (as it was when written). Fields match by field id
-// when both sides carry one, else by name, group by group; LIST and MAP
+// when both sides carry one (and no sibling on either side shares it),
+// else by name, group by group; LIST and MAP
 // groups match whatever names and legacy layout (two-level lists,
 // MAP_KEY_VALUE) the file gives their inner nodes. Each bound leaf then
 // reads its file column through an adapter (read_adapt.go) when the two
@@ -72,24 +73,47 @@ func soleRepeated(g *schema.Node) *schema.Node {
 
 // byIDOrName returns the child of hp that w reads: the one with w's field
 // id when both carry ids, else the one with w's name (unless both carry
-// different ids).
+// different ids). An id that two siblings share, in the file or in the
+// type, names neither: such fields match by name.
 func byIDOrName(hp, w *schema.Node) *schema.Node {
-	if w.FieldID.Set {
+	byID := w.FieldID.Set && !sharedID(w)
+	if byID {
+		var found *schema.Node
 		for _, c := range hp.Children {
 			if c.FieldID.Set && c.FieldID.Val == w.FieldID.Val {
-				return c
+				if found != nil {
+					byID = false // shared in the file
+					break
+				}
+				found = c
 			}
+		}
+		if byID && found != nil {
+			return found
 		}
 	}
 	for _, c := range hp.Children {
 		if c.Name == w.Name {
-			if w.FieldID.Set && c.FieldID.Set {
+			if w.FieldID.Set && c.FieldID.Set && (byID || c.FieldID.Val != w.FieldID.Val) {
 				return nil // another field under a reused name
 			}
 			return c
 		}
 	}
 	return nil
+}
+
+// sharedID reports whether a sibling of n carries n's field id.
+func sharedID(n *schema.Node) bool {
+	if n.Parent == nil {
+		return false
+	}
+	for _, c := range n.Parent.Children {
+		if c != n && c.FieldID.Set && c.FieldID.Val == n.FieldID.Val {
+			return true
+		}
+	}
+	return false
 }
 
 // walk matches the children of w, matched to m, and below.

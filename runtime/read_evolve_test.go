@@ -337,6 +337,24 @@ func TestBindFieldIDs(t *testing.T) {
 			t.Errorf("%s: %v %v, want %s", c.want, idx, err, c.idx)
 		}
 	}
+	// An id two siblings share, in the file or in the type, names
+	// neither: those fields match by name (a file of genfuzz's schema
+	// with a leaf and a group of id 7 did not read back into its own
+	// type), the others still by id.
+	for _, c := range []struct{ file, want, idx string }{
+		{`repeated int96 key = 7; optional group x = 7 { optional double go; } required int32 a = 1;`,
+			`repeated int96 key = 7; optional group x = 7 { optional double go; } required int32 renamed = 1;`, "[0 1 2]"},
+		{`required int32 a = 7; required int32 b = 7;`, `required int32 b = 7; required int32 a = 7;`, "[1 0]"},
+		{`required int32 a = 7; required int32 b = 7;`, `optional int32 c = 7;`, "[-1]"},
+		{`required int32 a = 7; required int32 b = 7;`, `optional int32 b = 8;`, "[-1]"},
+		{`required int32 a = 7; required int32 b = 8;`, `optional int32 b = 7; required int32 a = 7;`, "[-1 0]"},
+		{`required int32 a = 7; required int32 b;`, `required int32 b = 7; optional int32 a = 7;`, "[1 0]"},
+	} {
+		idx, _, err := bindAdapt(mustParse(t, "message m { "+c.file+" }"), mustParse(t, "message m { "+c.want+" }"), bindOptions{})
+		if err != nil || fmt.Sprint(idx) != c.idx {
+			t.Errorf("%s read as %s: %v %v, want %s", c.file, c.want, idx, err, c.idx)
+		}
+	}
 }
 
 // TestCheckSchema: the verdict per column, without reading data.
