@@ -212,6 +212,40 @@ func TestStatsIntOrders(t *testing.T) {
 		nans: -1, minExact: true, maxExact: true, colIndex: true})
 }
 
+// TestStatsBool: the bounds of a BOOLEAN chunk and of each of its pages
+// (false is 0x00, true 0x01), for pages of false alone, of true alone and
+// of both (each value first in turn), the chunk's from all of them.
+func TestStatsBool(t *testing.T) {
+	pages := [][]bool{
+		{false, false, false},
+		{true, true},
+		{false, true, true, false},
+		{true, false, false},
+		{true},
+	}
+	f := writeOne(t, "message m { required boolean v; }", func(w *FileWriter) int {
+		b, _ := w.BoolBuffer(0)
+		for _, p := range pages {
+			b.Values = append(b.Values, p...)
+		}
+		return len(b.Values)
+	}, WithPageRowLimit(3))
+	if s := f.Meta.RowGroups[0].Columns[0].MetaData.Statistics; s == nil || !bytes.Equal(s.MinValue, []byte{0}) || !bytes.Equal(s.MaxValue, []byte{1}) {
+		t.Fatalf("chunk statistics %+v, want bounds 00/01", s)
+	}
+	// Pages of 3 rows: [f f f] [t t f] [t t f] [t f f] [t].
+	ci := columnIndexOf(t, f, 0, 0)
+	want := [][2]byte{{0, 0}, {0, 1}, {0, 1}, {0, 1}, {1, 1}}
+	if len(ci.MinValues) != len(want) {
+		t.Fatalf("%d pages, want %d", len(ci.MinValues), len(want))
+	}
+	for i, w := range want {
+		if !bytes.Equal(ci.MinValues[i], w[:1]) || !bytes.Equal(ci.MaxValues[i], w[1:]) {
+			t.Errorf("page %d: bounds %x/%x, want %x/%x", i, ci.MinValues[i], ci.MaxValues[i], w[:1], w[1:])
+		}
+	}
+}
+
 func TestStatsDecimal(t *testing.T) {
 	// -300 = fe d4, -5 = fb, 3 = 03, 200 = 00 c8.
 	vals := [][]byte{{0x03}, {0xfe, 0xd4}, {0xfb}, {0x00, 0xc8}}
