@@ -303,6 +303,7 @@
 //	field without id, or no id(N)   field of the same name                   matched by name
 //	id N on two sibling fields      field with id(N)                         matched by name: a shared id names
 //	(in the file or the type)                                                neither field
+//	sibling fields of one name      fields of that name                      matched in order
 //	column the type lacks           -                                        skipped: never read from storage
 //	-                               nullable field the file lacks            null / zero
 //	-                               required field the file lacks            error naming the column, unless default(v)

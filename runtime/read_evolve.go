@@ -74,7 +74,8 @@ func soleRepeated(g *schema.Node) *schema.Node {
 // byIDOrName returns the child of hp that w reads: the one with w's field
 // id when both carry ids, else the one with w's name (unless both carry
 // different ids). An id that two siblings share, in the file or in the
-// type, names neither: such fields match by name.
+// type, names neither: such fields match by name. Siblings of the same
+// name match in order.
 func byIDOrName(hp, w *schema.Node) *schema.Node {
 	byID := w.FieldID.Set && !sharedID(w)
 	if byID {
@@ -92,13 +93,31 @@ func byIDOrName(hp, w *schema.Node) *schema.Node {
 			return found
 		}
 	}
-	for _, c := range hp.Children {
-		if c.Name == w.Name {
-			if w.FieldID.Set && c.FieldID.Set && (byID || c.FieldID.Val != w.FieldID.Val) {
-				return nil // another field under a reused name
+	// Siblings of one name (the format does not forbid them) pair up in
+	// order: the k-th of the type reads the k-th of the file.
+	rank := 0
+	if w.Parent != nil {
+		for _, c := range w.Parent.Children {
+			if c == w {
+				break
 			}
-			return c
+			if c.Name == w.Name {
+				rank++
+			}
 		}
+	}
+	for _, c := range hp.Children {
+		if c.Name != w.Name {
+			continue
+		}
+		if rank > 0 {
+			rank--
+			continue
+		}
+		if w.FieldID.Set && c.FieldID.Set && (byID || c.FieldID.Val != w.FieldID.Val) {
+			return nil // another field under a reused name
+		}
+		return c
 	}
 	return nil
 }

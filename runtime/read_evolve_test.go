@@ -340,7 +340,8 @@ func TestBindFieldIDs(t *testing.T) {
 	// An id two siblings share, in the file or in the type, names
 	// neither: those fields match by name (a file of genfuzz's schema
 	// with a leaf and a group of id 7 did not read back into its own
-	// type), the others still by id.
+	// type), the others still by id. Siblings of one name (FuzzBind's
+	// schema bound to itself) match in order.
 	for _, c := range []struct{ file, want, idx string }{
 		{`repeated int96 key = 7; optional group x = 7 { optional double go; } required int32 a = 1;`,
 			`repeated int96 key = 7; optional group x = 7 { optional double go; } required int32 renamed = 1;`, "[0 1 2]"},
@@ -349,6 +350,9 @@ func TestBindFieldIDs(t *testing.T) {
 		{`required int32 a = 7; required int32 b = 7;`, `optional int32 b = 8;`, "[-1]"},
 		{`required int32 a = 7; required int32 b = 8;`, `optional int32 b = 7; required int32 a = 7;`, "[-1 0]"},
 		{`required int32 a = 7; required int32 b;`, `required int32 b = 7; optional int32 a = 7;`, "[1 0]"},
+		// Siblings of one name pair up in order.
+		{`optional int64 a = 1; required int32 a; required int32 a;`, `optional int64 a = 1; required int32 a; required int32 a;`, "[0 1 2]"},
+		{`required int32 a; required int64 b; required int32 a;`, `required int32 a; required int64 a;`, "[0 2]"},
 	} {
 		idx, _, err := bindAdapt(mustParse(t, "message m { "+c.file+" }"), mustParse(t, "message m { "+c.want+" }"), bindOptions{})
 		if err != nil || fmt.Sprint(idx) != c.idx {
@@ -387,11 +391,25 @@ func FuzzBind(f *testing.F) {
 	f.Add(`message m { required int32 a = 1; }`, `message m { optional int64 b = 1; required int32 d; }`)
 	f.Add(`message m { optional group l (LIST) { repeated group array { optional int32 v; } } }`, `message m { optional group l (LIST) { repeated group array { optional int64 v; } } }`)
 	f.Add(`message m { optional group l (LIST) { repeated group list { optional group element { optional int32 v; } } } }`, `message m { optional group l (LIST) { repeated group l_tuple { optional int32 v; } } }`)
+	f.Add(`message m { repeated int96 key = 7; optional group x = 7 { optional double go; } }`, `message m { optional group x = 7 { optional double go; } repeated int96 key = 7; }`)
 	f.Fuzz(func(t *testing.T, haveText, wantText string) {
 		have, err1 := schema.Parse(haveText)
 		want, err2 := schema.Parse(wantText)
 		if err1 != nil || err2 != nil {
 			return
+		}
+		// A schema binds to itself, each leaf to its own column: a file
+		// reads back into the type of its own schema.
+		for _, s := range []*schema.Schema{have, want} {
+			idx, _, err := bindAdapt(s, s, bindOptions{})
+			if err != nil {
+				t.Fatalf("binding %s to itself: %v", s, err)
+			}
+			for i, j := range idx {
+				if i != j {
+					t.Fatalf("binding %s to itself: leaf %d reads column %d", s, i, j)
+				}
+			}
 		}
 		for _, opt := range []bindOptions{{}, {optionalAsRequired: true, coarserUnits: true}} {
 			_, _, err := bindAdapt(have, want, opt)
