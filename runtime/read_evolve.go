@@ -13,6 +13,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -41,6 +42,7 @@ type binder struct {
 	// variants are the paths of want's Variant groups, matched whole
 	// (VariantColumn): nothing below them is matched.
 	variants map[string]bool
+	kids     map[*schema.Node]*childIndex // see children
 }
 
 func isListGroup(n *schema.Node) bool {
@@ -75,64 +77,62 @@ func soleRepeated(g *schema.Node) *schema.Node {
 // id when both carry ids, else the one with w's name (unless both carry
 // different ids). An id that two siblings share, in the file or in the
 // type, names neither: such fields match by name. Siblings of the same
-// name match in order.
-func byIDOrName(hp, w *schema.Node) *schema.Node {
-	byID := w.FieldID.Set && !sharedID(w)
-	if byID {
-		var found *schema.Node
-		for _, c := range hp.Children {
-			if c.FieldID.Set && c.FieldID.Val == w.FieldID.Val {
-				if found != nil {
-					byID = false // shared in the file
-					break
-				}
-				found = c
-			}
-		}
-		if byID && found != nil {
-			return found
-		}
-	}
-	// Siblings of one name (the format does not forbid them) pair up in
-	// order: the k-th of the type reads the k-th of the file.
-	rank := 0
+// name (the format does not forbid them) pair up in order: the k-th of
+// the type reads the k-th of the file.
+func (b *binder) byIDOrName(hp, w *schema.Node) *schema.Node {
+	have := b.children(hp)
+	var want *childIndex
 	if w.Parent != nil {
-		for _, c := range w.Parent.Children {
-			if c == w {
-				break
-			}
-			if c.Name == w.Name {
-				rank++
-			}
+		want = b.children(w.Parent)
+	}
+	byID := w.FieldID.Set && (want == nil || len(want.byID[w.FieldID.Val]) == 1)
+	if byID {
+		switch ids := have.byID[w.FieldID.Val]; len(ids) {
+		case 1:
+			return ids[0]
+		case 0:
+		default:
+			byID = false // shared in the file
 		}
 	}
-	for _, c := range hp.Children {
-		if c.Name != w.Name {
-			continue
-		}
-		if rank > 0 {
-			rank--
-			continue
-		}
-		if w.FieldID.Set && c.FieldID.Set && (byID || c.FieldID.Val != w.FieldID.Val) {
-			return nil // another field under a reused name
-		}
-		return c
+	rank := 0
+	if want != nil {
+		rank = max(slices.Index(want.byName[w.Name], w), 0)
 	}
-	return nil
+	names := have.byName[w.Name]
+	if rank >= len(names) {
+		return nil
+	}
+	c := names[rank]
+	if w.FieldID.Set && c.FieldID.Set && (byID || c.FieldID.Val != w.FieldID.Val) {
+		return nil // another field under a reused name
+	}
+	return c
 }
 
-// sharedID reports whether a sibling of n carries n's field id.
-func sharedID(n *schema.Node) bool {
-	if n.Parent == nil {
-		return false
+// childIndex holds a group's children by field id and by name, each list
+// in schema order.
+type childIndex struct {
+	byID   map[int32][]*schema.Node
+	byName map[string][]*schema.Node
+}
+
+// children returns the index of g's children, built on first use: a
+// lookup per field costs the same in a group of 10,000 fields as in one
+// of ten.
+func (b *binder) children(g *schema.Node) *childIndex {
+	if x, ok := b.kids[g]; ok {
+		return x
 	}
-	for _, c := range n.Parent.Children {
-		if c != n && c.FieldID.Set && c.FieldID.Val == n.FieldID.Val {
-			return true
+	x := &childIndex{byID: map[int32][]*schema.Node{}, byName: make(map[string][]*schema.Node, len(g.Children))}
+	for _, c := range g.Children {
+		if c.FieldID.Set {
+			x.byID[c.FieldID.Val] = append(x.byID[c.FieldID.Val], c)
 		}
+		x.byName[c.Name] = append(x.byName[c.Name], c)
 	}
-	return false
+	b.kids[g] = x
+	return x
 }
 
 // walk matches the children of w, matched to m, and below.
@@ -180,7 +180,7 @@ func (b *binder) walk(w *schema.Node, m match) error {
 			if el.Repetition != meta.Required {
 				return fmt.Errorf("%w: column %q: the file's list elements (%s) may be null, the requested two-level list's may not", ErrBind, wc.PathString(), el.PathString())
 			}
-			if c := byIDOrName(el, wc); c != nil {
+			if c := b.byIDOrName(el, wc); c != nil {
 				cm = match{h: c}
 			}
 		case isMapGroup(w) && soleRepeated(w) == wc && isMapGroup(hp) && soleRepeated(hp) != nil:
@@ -188,13 +188,13 @@ func (b *binder) walk(w *schema.Node, m match) error {
 		case w.Parent != nil && isMapGroup(w.Parent) && soleRepeated(w.Parent) == w && len(w.Children) == 2 &&
 			hp.Repetition == meta.Repeated && isMapGroup(hp.Parent) && len(hp.Children) <= 2:
 			// Key and value: by name, else by position.
-			if c := byIDOrName(hp, wc); c != nil {
+			if c := b.byIDOrName(hp, wc); c != nil {
 				cm = match{h: c}
 			} else if i < len(hp.Children) {
 				cm = match{h: hp.Children[i]}
 			}
 		default:
-			c := byIDOrName(hp, wc)
+			c := b.byIDOrName(hp, wc)
 			switch {
 			case c != nil && isListGroup(wc) && soleRepeated(wc) != nil && c.Repetition == meta.Repeated && !isListGroup(c) && !isMapGroup(c):
 				// A bare repeated field read as a list: the list group
@@ -228,7 +228,8 @@ func (b *binder) walk(w *schema.Node, m match) error {
 }
 
 func newBinder(have, want *schema.Schema, variants []string) *binder {
-	b := &binder{have: have, want: want, m: map[*schema.Node]match{want.Root: {h: have.Root}}, variants: map[string]bool{}}
+	b := &binder{have: have, want: want, m: map[*schema.Node]match{want.Root: {h: have.Root}}, variants: map[string]bool{},
+		kids: map[*schema.Node]*childIndex{}}
 	for _, v := range variants {
 		b.variants[v] = true
 	}

@@ -595,3 +595,27 @@ func TestBindBareRepeated(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBind binds a flat schema of 6, 200 and 10,000 optional columns
+// with field ids to itself, as a generated reader does at every open: the
+// lookups of the children by id and by name (binder.children) keep it
+// linear in the columns.
+func BenchmarkBind(b *testing.B) {
+	for _, n := range []int{6, 200, 10_000} {
+		var sb strings.Builder
+		sb.WriteString("message m {")
+		for i := range n {
+			fmt.Fprintf(&sb, " optional int64 c%d = %d;", i, i+1)
+		}
+		sb.WriteString(" }")
+		s := mustParse(b, sb.String())
+		b.Run(fmt.Sprintf("columns=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := bindAdapt(s, s, bindOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

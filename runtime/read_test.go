@@ -17,7 +17,7 @@ import (
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
-func mustParse(t *testing.T, text string) *schema.Schema {
+func mustParse(t testing.TB, text string) *schema.Schema {
 	t.Helper()
 	s, err := schema.Parse(text)
 	if err != nil {
