@@ -43,6 +43,7 @@ type binder struct {
 	// (VariantColumn): nothing below them is matched.
 	variants map[string]bool
 	kids     map[*schema.Node]*childIndex // see children
+	failed   *schema.Node                 // the node of walk's error (mismatch)
 }
 
 func isListGroup(n *schema.Node) bool {
@@ -135,6 +136,14 @@ func (b *binder) children(g *schema.Node) *childIndex {
 	return x
 }
 
+// mismatch returns the error of a node of the bound schema, w, that the
+// file's node matched to it cannot be read as (an ErrBind naming w's
+// path), and keeps w for CheckSchema.
+func (b *binder) mismatch(w *schema.Node, format string, args ...any) error {
+	b.failed = w
+	return fmt.Errorf("%w: column %q: "+format, append([]any{ErrBind, w.PathString()}, args...)...)
+}
+
 // walk matches the children of w, matched to m, and below.
 func (b *binder) walk(w *schema.Node, m match) error {
 	for i, wc := range w.Children {
@@ -175,10 +184,10 @@ func (b *binder) walk(w *schema.Node, m match) error {
 				el = hp.Children[0]
 			}
 			if el == hp || !el.Group {
-				return fmt.Errorf("%w: column %q: the file's list elements are %s, the requested list's are groups (a two-level list)", ErrBind, wc.PathString(), el.PathString())
+				return b.mismatch(wc, "the file's list elements are %s, the requested list's are groups (a two-level list)", el.PathString())
 			}
 			if el.Repetition != meta.Required {
-				return fmt.Errorf("%w: column %q: the file's list elements (%s) may be null, the requested two-level list's may not", ErrBind, wc.PathString(), el.PathString())
+				return b.mismatch(wc, "the file's list elements (%s) may be null, the requested two-level list's may not", el.PathString())
 			}
 			if c := b.byIDOrName(el, wc); c != nil {
 				cm = match{h: c}
@@ -211,13 +220,13 @@ func (b *binder) walk(w *schema.Node, m match) error {
 				}
 				return "a leaf"
 			}
-			return fmt.Errorf("%w: column %q: %s in the file, %s requested", ErrBind, wc.PathString(), what(cm.h), what(wc))
+			return b.mismatch(wc, "%s in the file, %s requested", what(cm.h), what(wc))
 		}
 		if cm.h != nil && !shapeFree && !cm.virtual && wc.Group && cm.h.Group &&
 			wc.Repetition != meta.Repeated && cm.h.Repetition != meta.Repeated && groupKind(wc) != groupKind(cm.h) {
 			// A list read as a map or a struct (or the other way round)
 			// would find none of its inner nodes and read as missing.
-			return fmt.Errorf("%w: column %q: %s in the file, %s requested", ErrBind, wc.PathString(), groupKind(cm.h), groupKind(wc))
+			return b.mismatch(wc, "%s in the file, %s requested", groupKind(cm.h), groupKind(wc))
 		}
 		b.m[wc] = cm
 		if err := b.walk(wc, cm); err != nil {
@@ -646,6 +655,11 @@ func CheckSchema(file, want *schema.Schema, defaults, variants []string, opts ..
 			}
 		}
 		out = append(out, c)
+	}
+	if walkErr != nil && b.failed != nil && !slices.ContainsFunc(out, func(c ColumnCheck) bool { return c.Status == ColumnIncompatible }) {
+		// The mismatch is at a group no requested leaf is under (one of
+		// no field): Bind fails, so the check names the group.
+		out = append(out, ColumnCheck{Path: b.failed.PathString(), Status: ColumnIncompatible, Type: groupKind(b.failed), Err: walkErr})
 	}
 	for _, h := range file.Leaves {
 		if !used[h.Column] && !under(h, variants) {

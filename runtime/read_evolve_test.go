@@ -380,6 +380,15 @@ func TestCheckSchema(t *testing.T) {
 	if fmt.Sprint(got) != "[converted converted missing incompatible incompatible skipped]" {
 		t.Errorf("WithOptionalAsRequired, no default: %v", got)
 	}
+	// A mismatch at a group of no field (FuzzBind's input): Bind fails,
+	// and so does the check, naming the group.
+	file = mustParse(t, `message m { optional group l { repeated int32 x; } }`)
+	want = mustParse(t, `message m { optional group l (LIST) {} }`)
+	_, _, err := bindAdapt(file, want, bindOptions{})
+	checks := CheckSchema(file, want, nil, nil)
+	if err == nil || len(checks) != 2 || checks[0].Path != "l" || checks[0].Status != ColumnIncompatible || !errors.Is(checks[0].Err, ErrBind) {
+		t.Errorf("a list of no field read from a group: Bind %v, CheckSchema %+v", err, checks)
+	}
 }
 
 // FuzzBind: binding any schema to any other never panics; it binds or
