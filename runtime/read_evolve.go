@@ -125,9 +125,12 @@ func (b *binder) children(g *schema.Node) *childIndex {
 	if x, ok := b.kids[g]; ok {
 		return x
 	}
-	x := &childIndex{byID: map[int32][]*schema.Node{}, byName: make(map[string][]*schema.Node, len(g.Children))}
+	x := &childIndex{byName: make(map[string][]*schema.Node, len(g.Children))}
 	for _, c := range g.Children {
 		if c.FieldID.Set {
+			if x.byID == nil { // most schemas carry no ids
+				x.byID = map[int32][]*schema.Node{}
+			}
 			x.byID[c.FieldID.Val] = append(x.byID[c.FieldID.Val], c)
 		}
 		x.byName[c.Name] = append(x.byName[c.Name], c)
@@ -656,9 +659,9 @@ func CheckSchema(file, want *schema.Schema, defaults, variants []string, opts ..
 		}
 		out = append(out, c)
 	}
-	if walkErr != nil && b.failed != nil && !slices.ContainsFunc(out, func(c ColumnCheck) bool { return c.Status == ColumnIncompatible }) {
-		// The mismatch is at a group no requested leaf is under (one of
-		// no field): Bind fails, so the check names the group.
+	if walkErr != nil && b.failed != nil && !slices.ContainsFunc(out, func(c ColumnCheck) bool { return c.Err == walkErr }) {
+		// No requested leaf carries the mismatch Bind fails with (it is
+		// at a group of no field, say): the check names its group.
 		out = append(out, ColumnCheck{Path: b.failed.PathString(), Status: ColumnIncompatible, Type: groupKind(b.failed), Err: walkErr})
 	}
 	for _, h := range file.Leaves {

@@ -389,6 +389,21 @@ func TestCheckSchema(t *testing.T) {
 	if err == nil || len(checks) != 2 || checks[0].Path != "l" || checks[0].Status != ColumnIncompatible || !errors.Is(checks[0].Err, ErrBind) {
 		t.Errorf("a list of no field read from a group: Bind %v, CheckSchema %+v", err, checks)
 	}
+	// Also when another column is incompatible for its own reason: the
+	// check still names the group Bind fails at.
+	file = mustParse(t, `message m { required int64 a; optional group l { repeated int32 x; } }`)
+	want = mustParse(t, `message m { required int32 a; optional group l (LIST) {} }`)
+	_, _, err = bindAdapt(file, want, bindOptions{})
+	checks = CheckSchema(file, want, nil, nil)
+	var paths []string
+	for _, c := range checks {
+		if c.Status == ColumnIncompatible {
+			paths = append(paths, c.Path)
+		}
+	}
+	if err == nil || fmt.Sprint(paths) != "[a l]" {
+		t.Errorf("a narrowing and a list of no field: Bind %v, incompatible %v", err, paths)
+	}
 }
 
 // FuzzBind: binding any schema to any other never panics; it binds or

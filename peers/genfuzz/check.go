@@ -384,7 +384,8 @@ func Check(c Case, rows int) (Result, error) {
 // (NAME.json). TestGenFuzz has other readers compare them.
 var PairDir string
 
-// Pair describes the two files Check keeps for a case in PairDir.
+// Pair describes the files Check keeps for a case in PairDir (the
+// defaults' file is named after the case alone).
 type Pair struct {
 	Name   string `json:"name"`
 	Seed   uint64 `json:"seed"`
