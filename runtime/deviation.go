@@ -57,6 +57,12 @@ const (
 	// hybrid at the bit width the column's type_length stores (from 1 to
 	// 32). They are read as parquetjs reads them back (page.Column.RLEBitWidth).
 	DeviationRLEIntegers DeviationKind = "rle-integer-values"
+	// DeviationEmptyValues: a page of nulls only whose values section is
+	// empty where its encoding starts with a header (DELTA_BINARY_PACKED,
+	// DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, RLE); QuestDB's integer
+	// DELTA_BINARY_PACKED pages before questdb/questdb#7212. It is read
+	// as the encoding of no values.
+	DeviationEmptyValues DeviationKind = "empty-values-section"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

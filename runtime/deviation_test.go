@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/compress"
+	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/variant"
 )
@@ -616,5 +618,60 @@ func TestDeviationLog(t *testing.T) {
 	strict := &File{cfg: readerConfig{Strict: true}, devs: new(deviationLog)}
 	if err := strict.deviate(d); !errors.Is(err, ErrDeviation) || err.Error() != "deviation from the Parquet specification: thrift-integer-width (x): y (WithStrict)" {
 		t.Fatalf("strict: %v", err)
+	}
+}
+
+// TestDeviationEmptyValues: QuestDB's integer DELTA_BINARY_PACKED
+// encoder wrote the pages of nulls only with an empty values section,
+// without the header the encoding starts with (questdb/questdb#7212). No
+// such writer can be run here, so the file is made by hand: an optional
+// INT32 column of two DELTA_BINARY_PACKED pages, three nulls with an
+// empty values section, then 5, null, 7. Read leniently, the rows are
+// those; under WithStrict the read fails naming the deviation.
+func TestDeviationEmptyValues(t *testing.T) {
+	page := func(def []uint8, values []int32, header bool) []byte {
+		body := encode.AppendRLELevelsPrefixed(nil, def, 1)
+		if header {
+			body = encode.AppendDeltaInt32(body, values)
+		}
+		h := meta.PageHeader{Type: meta.DataPage, UncompressedPageSize: int32(len(body)), CompressedPageSize: int32(len(body)),
+			DataPageHeader: &meta.DataPageHeader{NumValues: int32(len(def)), Encoding: meta.EncodingDeltaBinaryPacked,
+				DefinitionLevelEncoding: meta.EncodingRLE, RepetitionLevelEncoding: meta.EncodingRLE}}
+		return append(h.AppendThrift(nil), body...)
+	}
+	file := func(header bool) []byte {
+		chunk := slices.Concat(page([]uint8{0, 0, 0}, nil, header), page([]uint8{1, 0, 1}, []int32{5, 7}, true))
+		fm := meta.FileMetaData{Version: 1, NumRows: 6, CreatedBy: meta.Some("QuestDB"),
+			Schema: []meta.SchemaElement{{Name: "schema", NumChildren: meta.Some(int32(1))},
+				{Name: "q", Type: meta.Some(meta.Int32), RepetitionType: meta.Some(meta.Optional)}},
+			RowGroups: []meta.RowGroup{{NumRows: 6, TotalByteSize: int64(len(chunk)), Columns: []meta.ColumnChunk{{FileOffset: 4,
+				MetaData: &meta.ColumnMetaData{Type: meta.Int32, Encodings: []meta.Encoding{meta.EncodingRLE, meta.EncodingDeltaBinaryPacked},
+					PathInSchema: []string{"q"}, Codec: meta.Uncompressed, NumValues: 6, TotalUncompressedSize: int64(len(chunk)),
+					TotalCompressedSize: int64(len(chunk)), DataPageOffset: 4}}}}}}
+		footer := fm.AppendThrift(nil)
+		return slices.Concat([]byte("PAR1"), chunk, footer, binary.LittleEndian.AppendUint32(nil, uint32(len(footer))), []byte("PAR1"))
+	}
+	read := func(data []byte, opts ...ReaderOption) (*FileReader, []*int32, error) {
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := readInt32(t, fr, 0)
+		return fr, got, err
+	}
+	five, seven := int32(5), int32(7)
+	want := []*int32{nil, nil, nil, &five, nil, &seven}
+	for _, header := range []bool{true, false} {
+		fr, got, err := read(file(header))
+		if err != nil || !slices.EqualFunc(got, want, func(a, b *int32) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }) {
+			t.Fatalf("header %v: %v, %v", header, got, err)
+		}
+		if header {
+			wantDeviations(t, fr.File())
+			continue
+		}
+		wantDeviations(t, fr.File(), Deviation{Kind: DeviationEmptyValues, Column: "q", RowGroup: 0, Page: 0})
+		_, _, err = read(file(header), WithStrict(true))
+		wantStrict(t, err, DeviationEmptyValues, `column "q", row group 0, page 0`)
 	}
 }

@@ -641,6 +641,13 @@ func (c *cursor) nextPage() (ok bool, err error) {
 				return false, err
 			}
 		}
+		if p.EmptyValues {
+			err := c.fr.f.deviate(Deviation{Kind: DeviationEmptyValues, Writer: "QuestDB before questdb/questdb#7212", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
+				What: fmt.Sprintf("a page of nulls only whose %s values section is empty, without the header its encoding starts with (read as no values)", dataEncoding(p.Header))})
+			if err != nil {
+				return false, err
+			}
+		}
 		if p.NumValues == 0 {
 			continue
 		}
@@ -967,4 +974,16 @@ func oldParquetCpp(createdBy string) bool {
 func oldParquetMR(createdBy string) bool {
 	app, v, ok := writerVersion(createdBy)
 	return ok && app == "parquet-mr" && (v[0] < 1 || v[0] == 1 && (v[1] < 2 || v[1] == 2 && v[2] < 9))
+}
+
+// dataEncoding returns the encoding of the values of a data page of
+// header h.
+func dataEncoding(h *meta.PageHeader) meta.Encoding {
+	if h.DataPageHeaderV2 != nil {
+		return h.DataPageHeaderV2.Encoding
+	}
+	if h.DataPageHeader != nil {
+		return h.DataPageHeader.Encoding
+	}
+	return 0
 }

@@ -193,6 +193,7 @@ func (d *Decoder) DecodeDataPage(h *meta.PageHeader, body []byte, p *Page) error
 	p.WideDeltas = false
 	p.V2Compressed = false
 	p.RLEIntegers = false
+	p.EmptyValues = false
 	p.Indices = p.Indices[:0]
 	var (
 		n    int
@@ -320,10 +321,44 @@ func checkLevels(l []uint8, max uint8, n int, what string) error {
 	return nil
 }
 
+// The encodings of no values in the encodings whose values start with a
+// header, which an empty values section of a page without non-null
+// values stands for (Page.EmptyValues).
+var (
+	// A DELTA_BINARY_PACKED header: blocks of 128 values in 4 miniblocks,
+	// 0 values, first value 0.
+	noDeltaValues = []byte{0x80, 0x01, 0x04, 0x00, 0x00}
+	// DELTA_BYTE_ARRAY: no prefix lengths, then no suffixes (their
+	// DELTA_LENGTH_BYTE_ARRAY lengths).
+	noDeltaByteArrays = []byte{0x80, 0x01, 0x04, 0x00, 0x00, 0x80, 0x01, 0x04, 0x00, 0x00}
+	// RLE values: a length prefix of 0.
+	noRLEValues = []byte{0, 0, 0, 0}
+)
+
+// noValues returns the encoding of no values in enc, or nil when enc's
+// encoding of no values is empty (PLAIN, BYTE_STREAM_SPLIT, the
+// dictionary encodings, ALP) or enc is not known.
+func noValues(enc meta.Encoding) []byte {
+	switch enc {
+	case meta.EncodingDeltaBinaryPacked, meta.EncodingDeltaLengthByteArray:
+		return noDeltaValues
+	case meta.EncodingDeltaByteArray:
+		return noDeltaByteArrays
+	case meta.EncodingRLE:
+		return noRLEValues
+	}
+	return nil
+}
+
 // decodeValues decodes nn non-null values of encoding enc from src.
 func (d *Decoder) decodeValues(p *Page, enc meta.Encoding, src []byte, nn int) error {
 	t, size := d.col.Type, d.col.TypeLength
 	v := &p.Values
+	if nn == 0 && len(src) == 0 {
+		if none := noValues(enc); none != nil {
+			src, p.EmptyValues = none, true
+		}
+	}
 	switch enc {
 	case meta.EncodingPlain:
 		if err := decodePlain(v, t, size, src, nn); err != nil {

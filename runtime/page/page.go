@@ -173,6 +173,13 @@ type Page struct {
 	// were read at Column.RLEBitWidth (parquetjs). Readers record or
 	// refuse it.
 	RLEIntegers bool
+	// EmptyValues reports that the page holds no non-null value and its
+	// values section is empty, where its encoding starts with a header
+	// (DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
+	// RLE): QuestDB's integer DELTA_BINARY_PACKED encoder wrote such
+	// pages for pages of nulls only (questdb/questdb#7212). The page was
+	// read as the encoding of no values; readers record or refuse it.
+	EmptyValues bool
 }
 
 // ModuleKind names an encryption module of a column chunk, as in the

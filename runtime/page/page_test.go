@@ -667,3 +667,63 @@ func TestRLEIntegers(t *testing.T) {
 	short := v1(t, meta.Uncompressed, col, make([]uint8, 9), nil, meta.EncodingRLE, body)
 	expectErr(t, "short", short, col, ChunkOptions{}, ErrCorrupt)
 }
+
+// TestEmptyValuesSection: a page of nulls only whose values section is
+// empty where its encoding starts with a header (QuestDB's integer
+// DELTA_BINARY_PACKED pages before questdb/questdb#7212) reads as no
+// values, with Page.EmptyValues set; the same page with a value, or
+// with a values section that is not empty, does not change.
+func TestEmptyValuesSection(t *testing.T) {
+	for _, c := range []struct {
+		typ  meta.Type
+		enc  meta.Encoding
+		none []byte // the encoding of no values, as writers write it
+	}{
+		{meta.Int32, meta.EncodingDeltaBinaryPacked, encode.AppendDeltaInt32(nil, nil)},
+		{meta.Int64, meta.EncodingDeltaBinaryPacked, encode.AppendDeltaInt64(nil, nil)},
+		{meta.ByteArray, meta.EncodingDeltaLengthByteArray, encode.AppendDeltaLengthByteArray(nil, encode.ByteArrays{})},
+		{meta.ByteArray, meta.EncodingDeltaByteArray, encode.AppendDeltaByteArray(nil, encode.ByteArrays{})},
+		{meta.FixedLenByteArray, meta.EncodingDeltaByteArray, encode.AppendDeltaByteArrayFixed(nil, nil, 4)},
+		{meta.Boolean, meta.EncodingRLE, encode.AppendRLEBool(nil, nil)},
+	} {
+		col := Column{Path: "c", Type: c.typ, TypeLength: 4, MaxDef: 1}
+		name := c.typ.String() + " " + c.enc.String()
+		for _, ver := range []int{1, 2} {
+			page := func(def []uint8, values []byte) []byte {
+				if ver == 1 {
+					return v1(t, meta.Uncompressed, col, def, nil, c.enc, values)
+				}
+				return v2(t, meta.Uncompressed, col, def, nil, c.enc, values, false)
+			}
+			for _, k := range []struct {
+				def    []uint8
+				values []byte
+				empty  bool // EmptyValues
+				fails  bool
+			}{
+				{[]uint8{0, 0, 0}, nil, true, false},
+				{[]uint8{0, 0, 0}, c.none, false, false},
+				{[]uint8{0, 1, 0}, nil, false, true},
+				{[]uint8{0, 0, 0}, []byte{0x80}, false, true},
+			} {
+				chunk := page(k.def, k.values)
+				var cr ChunkReader
+				cr.Reset(bytes.NewReader(chunk), 0, int64(len(chunk)), col, ChunkOptions{})
+				p, err := cr.Next()
+				if k.fails {
+					if err == nil || !errors.Is(err, ErrCorrupt) {
+						t.Errorf("%s v%d, levels %v, values %x: %v, want ErrCorrupt", name, ver, k.def, k.values, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Errorf("%s v%d, levels %v, values %x: %v", name, ver, k.def, k.values, err)
+					continue
+				}
+				if p.EmptyValues != k.empty || !slices.Equal(p.Def, k.def) || valuesString(p, c.typ) != valuesString(&Page{}, c.typ) {
+					t.Errorf("%s v%d, values %x: EmptyValues %v, levels %v, values %s", name, ver, k.values, p.EmptyValues, p.Def, valuesString(p, c.typ))
+				}
+			}
+		}
+	}
+}
