@@ -60,8 +60,8 @@ func benchWriteLib[T any](b *testing.B, rows []T, l lib[T]) {
 	b.ReportMetric(float64(out.Len()), "file-B")
 }
 
-// BenchmarkWriteParallel writes the suite's flat, flat-he and nested rows
-// (200,000, snappy) with pqgen's sequential writer and with
+// BenchmarkWriteParallel writes the suite's flat, flat-he, nested and
+// nested-he rows (200,000, snappy) with pqgen's sequential writer and with
 // WithParallelism(2) (pqgen-par), in a loop of b.N writes: the speed-up
 // of a writer in steady use, which the suite's single writes per round
 // understate, and with cpu-ms/op, what the pipeline costs in CPU time.
@@ -71,4 +71,5 @@ func BenchmarkWriteParallel(b *testing.B) {
 	b.Run("type=flat", func(b *testing.B) { benchWrite(b, flatRows(200_000), flatLibs(), seqAndParallel) })
 	b.Run("type=flat-he", func(b *testing.B) { benchWrite(b, flatRowsHE(200_000), flatLibs(), seqAndParallel) })
 	b.Run("type=nested", func(b *testing.B) { benchWrite(b, contactRows(200_000), contactLibs(), seqAndParallel) })
+	b.Run("type=nested-he", func(b *testing.B) { benchWrite(b, contactRowsHE(200_000), contactLibs(), seqAndParallel) })
 }
