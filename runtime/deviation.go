@@ -59,9 +59,11 @@ const (
 	DeviationRLEIntegers DeviationKind = "rle-integer-values"
 	// DeviationEmptyValues: a page of nulls only whose values section is
 	// empty where its encoding starts with a header (DELTA_BINARY_PACKED,
-	// DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, RLE); QuestDB's integer
-	// DELTA_BINARY_PACKED pages before questdb/questdb#7212. It is read
-	// as the encoding of no values.
+	// DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, RLE): the
+	// DELTA_BINARY_PACKED encoders of Parquet.Net before
+	// aloneguid/parquet-dotnet#388 (2023) and of QuestDB before
+	// questdb/questdb#7212 (2026) wrote no header for no values. It is
+	// read as the encoding of no values.
 	DeviationEmptyValues DeviationKind = "empty-values-section"
 )
 

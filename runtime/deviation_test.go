@@ -621,10 +621,11 @@ func TestDeviationLog(t *testing.T) {
 	}
 }
 
-// TestDeviationEmptyValues: QuestDB's integer DELTA_BINARY_PACKED
-// encoder wrote the pages of nulls only with an empty values section,
-// without the header the encoding starts with (questdb/questdb#7212). No
-// such writer can be run here, so the file is made by hand: an optional
+// TestDeviationEmptyValues: the DELTA_BINARY_PACKED encoders of
+// Parquet.Net and QuestDB wrote the pages of nulls only with an empty
+// values section, without the header the encoding starts with
+// (aloneguid/parquet-dotnet#388, questdb/questdb#7212). No such writer
+// can be run here, so the file is made by hand: an optional
 // INT32 column of two DELTA_BINARY_PACKED pages, three nulls with an
 // empty values section, then 5, null, 7. Read leniently, the rows are
 // those; under WithStrict the read fails naming the deviation.

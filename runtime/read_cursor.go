@@ -642,7 +642,7 @@ func (c *cursor) nextPage() (ok bool, err error) {
 			}
 		}
 		if p.EmptyValues {
-			err := c.fr.f.deviate(Deviation{Kind: DeviationEmptyValues, Writer: "QuestDB before questdb/questdb#7212", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
+			err := c.fr.f.deviate(Deviation{Kind: DeviationEmptyValues, Writer: "Parquet.Net before aloneguid/parquet-dotnet#388, QuestDB before questdb/questdb#7212", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
 				What: fmt.Sprintf("a page of nulls only whose %s values section is empty, without the header its encoding starts with (read as no values)", dataEncoding(p.Header))})
 			if err != nil {
 				return false, err

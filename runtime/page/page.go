@@ -176,9 +176,10 @@ type Page struct {
 	// EmptyValues reports that the page holds no non-null value and its
 	// values section is empty, where its encoding starts with a header
 	// (DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
-	// RLE): QuestDB's integer DELTA_BINARY_PACKED encoder wrote such
-	// pages for pages of nulls only (questdb/questdb#7212). The page was
-	// read as the encoding of no values; readers record or refuse it.
+	// RLE), as the DELTA_BINARY_PACKED encoders of Parquet.Net and
+	// QuestDB wrote pages of nulls only (aloneguid/parquet-dotnet#388,
+	// questdb/questdb#7212). The page was read as the encoding of no
+	// values; readers record or refuse it.
 	EmptyValues bool
 }
 

@@ -669,8 +669,8 @@ func TestRLEIntegers(t *testing.T) {
 }
 
 // TestEmptyValuesSection: a page of nulls only whose values section is
-// empty where its encoding starts with a header (QuestDB's integer
-// DELTA_BINARY_PACKED pages before questdb/questdb#7212) reads as no
+// empty where its encoding starts with a header (the DELTA_BINARY_PACKED
+// pages of Parquet.Net and QuestDB, see Page.EmptyValues) reads as no
 // values, with Page.EmptyValues set; the same page with a value, or
 // with a values section that is not empty, does not change.
 func TestEmptyValuesSection(t *testing.T) {
