@@ -63,6 +63,8 @@ func FuzzDecodePage(f *testing.F) {
 		f.Add(v2(f, codec, Column{Type: meta.Boolean}, nil, nil, meta.EncodingRLE, encode.AppendRLEBool(nil, []bool{true, false, true}), true)[:0], uint8(codec), uint8(meta.Boolean), uint8(0), uint8(0))
 		rcol := Column{Type: meta.Int64, Codec: codec}
 		f.Add(v1(f, codec, rcol, make([]uint8, 5), nil, meta.EncodingRLE, encode.AppendRLEInt32Prefixed(nil, []int32{9, 9, 9, 9, 1}, 4)), uint8(codec), uint8(meta.Int64), uint8(4<<2), uint8(0))
+		// A page of nulls whose DELTA values section is empty (Page.EmptyValues).
+		f.Add(v1(f, codec, Column{Type: meta.Int64, MaxDef: 1}, []uint8{0, 0, 0}, nil, meta.EncodingDeltaBinaryPacked, nil), uint8(codec), uint8(meta.Int64), uint8(1), uint8(0))
 		dcol := Column{Type: meta.Double, MaxDef: 1, Codec: codec}
 		f.Add(v1(f, codec, dcol, []uint8{1, 0, 1}, nil, meta.EncodingALP, encode.AppendALPDouble(nil, []float64{1.25, 3})), uint8(codec), uint8(meta.Double), uint8(1), uint8(0))
 		f.Add(v2(f, codec, Column{Type: meta.Float, Codec: codec}, nil, nil, meta.EncodingALP, encode.AppendALPFloat(nil, []float32{0.5, -2, 7.75}), true), uint8(codec), uint8(meta.Float), uint8(0), uint8(0))
