@@ -214,6 +214,18 @@ func checkReader(t *testing.T, dir, reader string, modules []string, pairs []Pai
 			continue
 		}
 		if d.Err != "" {
+			if (a.Err == "" || b.Err == "") && reader == "polars" && repeatedLeaf.MatchString(p.Schema) {
+				// Polars (nodejs-polars 0.26.1, polars-parquet 0.55.2)
+				// also fails on some files of repeated leaves outside a
+				// LIST depending on the rows a page holds, whoever wrote
+				// them: seed 12300651's first 17 rows in one row group
+				// fail with "offsets must be monotonically increasing"
+				// from pqgen and from arrow-go alike, while DuckDB and
+				// arrow-rs read both files as the same rows; its first
+				// 23 rows read.
+				polarsLegacy = append(polarsLegacy, fmt.Sprintf("%s (seed %d) fails: %s", p.Name, p.Seed, firstLine(d.Err)))
+				continue
+			}
 			if a.Err == "" || b.Err == "" {
 				p.errorf(t, "%s reads arrow-go's file or pqgen's of the configuration, but not pqgen's of the defaults: %s", reader, d.Err)
 			} else {
@@ -249,7 +261,7 @@ func checkReader(t *testing.T, dir, reader string, modules []string, pairs []Pai
 	t.Logf("%s: %d of %d pairs pass (%d with arrow-go's file read otherwise: %s); %d it reads no file of",
 		reader, same, len(pairs), len(arrowDiffers), strings.Join(arrowDiffers, ", "), count(neither))
 	if len(polarsLegacy) > 0 {
-		t.Logf("%s reads pqgen's two files otherwise in %d pairs with repeated leaves outside lists: %s", reader, len(polarsLegacy), strings.Join(polarsLegacy, ", "))
+		t.Logf("%s misreads or fails on pqgen's files of the defaults in %d pairs with repeated leaves outside lists: %s", reader, len(polarsLegacy), strings.Join(polarsLegacy, ", "))
 	}
 	logCounts(t, reader+" reads no file of", neither)
 	logCounts(t, reader+" reads pqgen's file of the defaults, not that of the configuration, of", configErr)
