@@ -27,6 +27,10 @@ type readPlan struct {
 	slabs *readerSlabs
 	// ptrSlabs are the slabs of pointer targets, set by assembleBody.
 	ptrSlabs *slabDecls
+	// fillQ0 and fillDefined, set by assembleBody, say whether the fill
+	// methods take the part's first values (some leaf sets pointers) and
+	// the scratch of defined rows (some flat field is optional).
+	fillQ0, fillDefined bool
 }
 
 // readHow is how a top-level field is assembled.

@@ -107,3 +107,69 @@ func TestPlanReadVariantOnly(t *testing.T) {
 		t.Fatalf("plan %q (leaves %v), want %q and no leaves", got, p.hasLeaves(), want)
 	}
 }
+
+// TestAssembleMethodPerField: assemblePart calls one fill method per
+// top-level field and holds no loop itself, so that no generated reader
+// function grows with the number of columns beyond a line per field (one
+// function holding every field's loops took the Go compiler more than two
+// minutes for 2,000 columns). Each fill method stays the size of its
+// field's code, the same in a type of 4 fields and of 400.
+func TestAssembleMethodPerField(t *testing.T) {
+	schemaOf := func(n int) string {
+		var sb strings.Builder
+		sb.WriteString("message m {\n")
+		for i := range n {
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&sb, "  optional int64 c%d;\n", i)
+			case 1:
+				fmt.Fprintf(&sb, "  required binary c%d (STRING);\n", i)
+			case 2:
+				fmt.Fprintf(&sb, "  optional group g%d { optional double d; required int32 e; }\n", i)
+			case 3:
+				fmt.Fprintf(&sb, "  optional group l%d (LIST) { repeated group list { optional int32 element; } }\n", i)
+			}
+		}
+		return sb.String() + "}\n"
+	}
+	// funcs returns the line count of each function of the generated
+	// code, by name (method names without their receiver).
+	funcs := func(n int) map[string]int {
+		p, err := FromSchemaText("s", schemaOf(n), "p", "Row")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := Generate(p, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int{}
+		name := ""
+		for _, l := range strings.Split(string(files["row_parquet.go"]), "\n") {
+			switch {
+			case strings.HasPrefix(l, "func "):
+				f := strings.TrimPrefix(l, "func ")
+				if strings.HasPrefix(f, "(") {
+					f = f[strings.Index(f, ") ")+2:]
+				}
+				name = f[:strings.IndexAny(f, "[(")]
+			case l == "}":
+				name = ""
+			}
+			if name != "" {
+				out[name]++
+			}
+		}
+		return out
+	}
+	small, large := funcs(4), funcs(400)
+	part := large["assemblePart"]
+	if part == 0 || part > 400+10 {
+		t.Errorf("assemblePart of 400 fields: %d lines, want a call per field", part)
+	}
+	for _, name := range []string{"fillC0", "fillC1", "fillG2", "fillL3"} {
+		if small[name] == 0 || small[name] != large[name] {
+			t.Errorf("%s: %d lines among 4 fields, %d among 400", name, small[name], large[name])
+		}
+	}
+}

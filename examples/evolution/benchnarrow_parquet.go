@@ -434,91 +434,105 @@ func (r *BenchNarrowReader) assemble(rows []BenchNarrow) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *BenchNarrowReader) assemblePart(rows []BenchNarrow, p, q, pe, qe [pqgenBenchNarrowLeaves]int) error {
-	// a
-	{
-		if colA := r.colA; colA != nil {
-			k := q[pqgenBenchNarrowColA]
-			for i := range rows {
-				x := &rows[i]
-				x.A = colA.Values[k]
-				k++
-			}
-			q[pqgenBenchNarrowColA] = k
-		}
-	}
-	// b
-	{
-		if colB := r.colB; colB != nil {
-			k := q[pqgenBenchNarrowColB]
-			for i := range rows {
-				x := &rows[i]
-				x.B = colB.Values[k]
-				k++
-			}
-			q[pqgenBenchNarrowColB] = k
-		}
-	}
-	// c
-	{
-		if colC := r.colC; colC != nil {
-			k := q[pqgenBenchNarrowColC]
-			for i := range rows {
-				x := &rows[i]
-				x.C = colC.Values[k]
-				k++
-			}
-			q[pqgenBenchNarrowColC] = k
-		}
-	}
-	// d
-	{
-		if colD := r.colD; colD != nil {
-			k := q[pqgenBenchNarrowColD]
-			for i := range rows {
-				x := &rows[i]
-				x.D = colD.Values[k]
-				k++
-			}
-			q[pqgenBenchNarrowColD] = k
-		}
-	}
-	// f
-	{
-		if colF := r.colF; colF != nil {
-			k := q[pqgenBenchNarrowColF]
-			for i := range rows {
-				x := &rows[i]
-				x.F = colF.Values[k]
-				k++
-			}
-			q[pqgenBenchNarrowColF] = k
-		}
-	}
-	// g
-	{
-		if colG := r.colG; colG != nil {
-			k := q[pqgenBenchNarrowColG]
-			for i := range rows {
-				x := &rows[i]
-				x.G = colG.Values[k]
-				k++
-			}
-			q[pqgenBenchNarrowColG] = k
-		}
-	}
-	// t
-	{
-		if colT := r.colT; colT != nil {
-			k := q[pqgenBenchNarrowColT]
-			for i := range rows {
-				x := &rows[i]
-				x.T = pqtime.UnixMilli(colT.Values[k]).UTC()
-				k++
-			}
-			q[pqgenBenchNarrowColT] = k
-		}
-	}
+	r.fillA(rows, &p, &q, &pe, &qe)
+	r.fillB(rows, &p, &q, &pe, &qe)
+	r.fillC(rows, &p, &q, &pe, &qe)
+	r.fillD(rows, &p, &q, &pe, &qe)
+	r.fillF(rows, &p, &q, &pe, &qe)
+	r.fillG(rows, &p, &q, &pe, &qe)
+	r.fillT(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillA fills a in rows, a part of the batch.
+func (r *BenchNarrowReader) fillA(rows []BenchNarrow, p, q, pe, qe *[pqgenBenchNarrowLeaves]int) {
+	if colA := r.colA; colA != nil {
+		k := q[pqgenBenchNarrowColA]
+		for i := range rows {
+			x := &rows[i]
+			x.A = colA.Values[k]
+			k++
+		}
+		q[pqgenBenchNarrowColA] = k
+	}
+}
+
+// fillB fills b in rows, a part of the batch.
+func (r *BenchNarrowReader) fillB(rows []BenchNarrow, p, q, pe, qe *[pqgenBenchNarrowLeaves]int) {
+	if colB := r.colB; colB != nil {
+		k := q[pqgenBenchNarrowColB]
+		for i := range rows {
+			x := &rows[i]
+			x.B = colB.Values[k]
+			k++
+		}
+		q[pqgenBenchNarrowColB] = k
+	}
+}
+
+// fillC fills c in rows, a part of the batch.
+func (r *BenchNarrowReader) fillC(rows []BenchNarrow, p, q, pe, qe *[pqgenBenchNarrowLeaves]int) {
+	if colC := r.colC; colC != nil {
+		k := q[pqgenBenchNarrowColC]
+		for i := range rows {
+			x := &rows[i]
+			x.C = colC.Values[k]
+			k++
+		}
+		q[pqgenBenchNarrowColC] = k
+	}
+}
+
+// fillD fills d in rows, a part of the batch.
+func (r *BenchNarrowReader) fillD(rows []BenchNarrow, p, q, pe, qe *[pqgenBenchNarrowLeaves]int) {
+	if colD := r.colD; colD != nil {
+		k := q[pqgenBenchNarrowColD]
+		for i := range rows {
+			x := &rows[i]
+			x.D = colD.Values[k]
+			k++
+		}
+		q[pqgenBenchNarrowColD] = k
+	}
+}
+
+// fillF fills f in rows, a part of the batch.
+func (r *BenchNarrowReader) fillF(rows []BenchNarrow, p, q, pe, qe *[pqgenBenchNarrowLeaves]int) {
+	if colF := r.colF; colF != nil {
+		k := q[pqgenBenchNarrowColF]
+		for i := range rows {
+			x := &rows[i]
+			x.F = colF.Values[k]
+			k++
+		}
+		q[pqgenBenchNarrowColF] = k
+	}
+}
+
+// fillG fills g in rows, a part of the batch.
+func (r *BenchNarrowReader) fillG(rows []BenchNarrow, p, q, pe, qe *[pqgenBenchNarrowLeaves]int) {
+	if colG := r.colG; colG != nil {
+		k := q[pqgenBenchNarrowColG]
+		for i := range rows {
+			x := &rows[i]
+			x.G = colG.Values[k]
+			k++
+		}
+		q[pqgenBenchNarrowColG] = k
+	}
+}
+
+// fillT fills t in rows, a part of the batch.
+func (r *BenchNarrowReader) fillT(rows []BenchNarrow, p, q, pe, qe *[pqgenBenchNarrowLeaves]int) {
+	if colT := r.colT; colT != nil {
+		k := q[pqgenBenchNarrowColT]
+		for i := range rows {
+			x := &rows[i]
+			x.T = pqtime.UnixMilli(colT.Values[k]).UTC()
+			k++
+		}
+		q[pqgenBenchNarrowColT] = k
+	}
 }
 
 // WriteBenchNarrowFile writes rows to a new Parquet file at path: the file is written

@@ -434,91 +434,105 @@ func (r *BenchWideReader) assemble(rows []BenchWide) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *BenchWideReader) assemblePart(rows []BenchWide, p, q, pe, qe [pqgenBenchWideLeaves]int) error {
-	// a
-	{
-		if colA := r.colA; colA != nil {
-			k := q[pqgenBenchWideColA]
-			for i := range rows {
-				x := &rows[i]
-				x.A = colA.Values[k]
-				k++
-			}
-			q[pqgenBenchWideColA] = k
-		}
-	}
-	// b
-	{
-		if colB := r.colB; colB != nil {
-			k := q[pqgenBenchWideColB]
-			for i := range rows {
-				x := &rows[i]
-				x.B = colB.Values[k]
-				k++
-			}
-			q[pqgenBenchWideColB] = k
-		}
-	}
-	// c
-	{
-		if colC := r.colC; colC != nil {
-			k := q[pqgenBenchWideColC]
-			for i := range rows {
-				x := &rows[i]
-				x.C = colC.Values[k]
-				k++
-			}
-			q[pqgenBenchWideColC] = k
-		}
-	}
-	// d
-	{
-		if colD := r.colD; colD != nil {
-			k := q[pqgenBenchWideColD]
-			for i := range rows {
-				x := &rows[i]
-				x.D = colD.Values[k]
-				k++
-			}
-			q[pqgenBenchWideColD] = k
-		}
-	}
-	// f
-	{
-		if colF := r.colF; colF != nil {
-			k := q[pqgenBenchWideColF]
-			for i := range rows {
-				x := &rows[i]
-				x.F = colF.Values[k]
-				k++
-			}
-			q[pqgenBenchWideColF] = k
-		}
-	}
-	// g
-	{
-		if colG := r.colG; colG != nil {
-			k := q[pqgenBenchWideColG]
-			for i := range rows {
-				x := &rows[i]
-				x.G = colG.Values[k]
-				k++
-			}
-			q[pqgenBenchWideColG] = k
-		}
-	}
-	// t
-	{
-		if colT := r.colT; colT != nil {
-			k := q[pqgenBenchWideColT]
-			for i := range rows {
-				x := &rows[i]
-				x.T = pqtime.UnixMicro(colT.Values[k]).UTC()
-				k++
-			}
-			q[pqgenBenchWideColT] = k
-		}
-	}
+	r.fillA(rows, &p, &q, &pe, &qe)
+	r.fillB(rows, &p, &q, &pe, &qe)
+	r.fillC(rows, &p, &q, &pe, &qe)
+	r.fillD(rows, &p, &q, &pe, &qe)
+	r.fillF(rows, &p, &q, &pe, &qe)
+	r.fillG(rows, &p, &q, &pe, &qe)
+	r.fillT(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillA fills a in rows, a part of the batch.
+func (r *BenchWideReader) fillA(rows []BenchWide, p, q, pe, qe *[pqgenBenchWideLeaves]int) {
+	if colA := r.colA; colA != nil {
+		k := q[pqgenBenchWideColA]
+		for i := range rows {
+			x := &rows[i]
+			x.A = colA.Values[k]
+			k++
+		}
+		q[pqgenBenchWideColA] = k
+	}
+}
+
+// fillB fills b in rows, a part of the batch.
+func (r *BenchWideReader) fillB(rows []BenchWide, p, q, pe, qe *[pqgenBenchWideLeaves]int) {
+	if colB := r.colB; colB != nil {
+		k := q[pqgenBenchWideColB]
+		for i := range rows {
+			x := &rows[i]
+			x.B = colB.Values[k]
+			k++
+		}
+		q[pqgenBenchWideColB] = k
+	}
+}
+
+// fillC fills c in rows, a part of the batch.
+func (r *BenchWideReader) fillC(rows []BenchWide, p, q, pe, qe *[pqgenBenchWideLeaves]int) {
+	if colC := r.colC; colC != nil {
+		k := q[pqgenBenchWideColC]
+		for i := range rows {
+			x := &rows[i]
+			x.C = colC.Values[k]
+			k++
+		}
+		q[pqgenBenchWideColC] = k
+	}
+}
+
+// fillD fills d in rows, a part of the batch.
+func (r *BenchWideReader) fillD(rows []BenchWide, p, q, pe, qe *[pqgenBenchWideLeaves]int) {
+	if colD := r.colD; colD != nil {
+		k := q[pqgenBenchWideColD]
+		for i := range rows {
+			x := &rows[i]
+			x.D = colD.Values[k]
+			k++
+		}
+		q[pqgenBenchWideColD] = k
+	}
+}
+
+// fillF fills f in rows, a part of the batch.
+func (r *BenchWideReader) fillF(rows []BenchWide, p, q, pe, qe *[pqgenBenchWideLeaves]int) {
+	if colF := r.colF; colF != nil {
+		k := q[pqgenBenchWideColF]
+		for i := range rows {
+			x := &rows[i]
+			x.F = colF.Values[k]
+			k++
+		}
+		q[pqgenBenchWideColF] = k
+	}
+}
+
+// fillG fills g in rows, a part of the batch.
+func (r *BenchWideReader) fillG(rows []BenchWide, p, q, pe, qe *[pqgenBenchWideLeaves]int) {
+	if colG := r.colG; colG != nil {
+		k := q[pqgenBenchWideColG]
+		for i := range rows {
+			x := &rows[i]
+			x.G = colG.Values[k]
+			k++
+		}
+		q[pqgenBenchWideColG] = k
+	}
+}
+
+// fillT fills t in rows, a part of the batch.
+func (r *BenchWideReader) fillT(rows []BenchWide, p, q, pe, qe *[pqgenBenchWideLeaves]int) {
+	if colT := r.colT; colT != nil {
+		k := q[pqgenBenchWideColT]
+		for i := range rows {
+			x := &rows[i]
+			x.T = pqtime.UnixMicro(colT.Values[k]).UTC()
+			k++
+		}
+		q[pqgenBenchWideColT] = k
+	}
 }
 
 // WriteBenchWideFile writes rows to a new Parquet file at path: the file is written

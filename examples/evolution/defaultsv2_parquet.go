@@ -489,137 +489,153 @@ func (r *DefaultsV2Reader) assemble(rows []DefaultsV2) error {
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *DefaultsV2Reader) assemblePart(rows []DefaultsV2, p, q, pe, qe [pqgenDefaultsV2Leaves]int) error {
 	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenDefaultsV2ColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenDefaultsV2ColID] = k
-		}
-	}
-	// name
-	{
-		if colName := r.colName; colName != nil {
-			k := q[pqgenDefaultsV2ColName]
-			for i := range rows {
-				x := &rows[i]
-				x.Name = colName.String(k)
-				k++
-			}
-			q[pqgenDefaultsV2ColName] = k
-		}
-	}
-	// region
-	{
-		if colRegion := r.colRegion; colRegion != nil {
-			k := q[pqgenDefaultsV2ColRegion]
-			for i := range rows {
-				x := &rows[i]
-				x.Region = colRegion.String(k)
-				k++
-			}
-			q[pqgenDefaultsV2ColRegion] = k
-		} else if r.absentRegion {
-			for i := range rows {
-				rows[i].Region = string("eu-west, 1")
-			}
-		}
-	}
-	// level
-	{
-		if colLevel := r.colLevel; colLevel != nil {
-			k := q[pqgenDefaultsV2ColLevel]
-			for i := range rows {
-				x := &rows[i]
-				x.Level = int16(colLevel.Values[k])
-				k++
-			}
-			q[pqgenDefaultsV2ColLevel] = k
-		} else if r.absentLevel {
-			for i := range rows {
-				rows[i].Level = int16(int64(-3))
-			}
-		}
-	}
-	// mask
-	{
-		if colMask := r.colMask; colMask != nil {
-			k := q[pqgenDefaultsV2ColMask]
-			for i := range rows {
-				x := &rows[i]
-				x.Mask = uint32(colMask.Values[k])
-				k++
-			}
-			q[pqgenDefaultsV2ColMask] = k
-		} else if r.absentMask {
-			for i := range rows {
-				rows[i].Mask = uint32(uint64(0xffffffff))
-			}
-		}
-	}
-	// ratio
-	{
-		if colRatio := r.colRatio; colRatio != nil {
-			k := q[pqgenDefaultsV2ColRatio]
-			for i := range rows {
-				x := &rows[i]
-				x.Ratio = colRatio.Values[k]
-				k++
-			}
-			q[pqgenDefaultsV2ColRatio] = k
-		} else if r.absentRatio {
-			for i := range rows {
-				rows[i].Ratio = float64(0.5)
-			}
-		}
-	}
-	// on
-	{
-		if colOn := r.colOn; colOn != nil {
-			k := q[pqgenDefaultsV2ColOn]
-			for i := range rows {
-				x := &rows[i]
-				x.On = colOn.Values[k]
-				k++
-			}
-			q[pqgenDefaultsV2ColOn] = k
-		} else if r.absentOn {
-			for i := range rows {
-				rows[i].On = bool(true)
-			}
-		}
-	}
-	// plain
-	{
-		if colPlain := r.colPlain; colPlain != nil {
-			def := colPlain.Def[p[pqgenDefaultsV2ColPlain] : p[pqgenDefaultsV2ColPlain]+len(rows)]
-			k := q[pqgenDefaultsV2ColPlain]
-			if pqrt.Mixed(qe[pqgenDefaultsV2ColPlain]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						x.Plain = colPlain.Values[k]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						x.Plain = colPlain.Values[k]
-						k++
-					}
-				}
-			}
-			q[pqgenDefaultsV2ColPlain] = k
-			p[pqgenDefaultsV2ColPlain] += len(rows)
-		}
-	}
+	r.fillID(rows, &p, &q, &pe, &qe, &defined)
+	r.fillName(rows, &p, &q, &pe, &qe, &defined)
+	r.fillRegion(rows, &p, &q, &pe, &qe, &defined)
+	r.fillLevel(rows, &p, &q, &pe, &qe, &defined)
+	r.fillMask(rows, &p, &q, &pe, &qe, &defined)
+	r.fillRatio(rows, &p, &q, &pe, &qe, &defined)
+	r.fillOn(rows, &p, &q, &pe, &qe, &defined)
+	r.fillPlain(rows, &p, &q, &pe, &qe, &defined)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *DefaultsV2Reader) fillID(rows []DefaultsV2, p, q, pe, qe *[pqgenDefaultsV2Leaves]int, defined *[256]int32) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenDefaultsV2ColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenDefaultsV2ColID] = k
+	}
+}
+
+// fillName fills name in rows, a part of the batch.
+func (r *DefaultsV2Reader) fillName(rows []DefaultsV2, p, q, pe, qe *[pqgenDefaultsV2Leaves]int, defined *[256]int32) {
+	if colName := r.colName; colName != nil {
+		k := q[pqgenDefaultsV2ColName]
+		for i := range rows {
+			x := &rows[i]
+			x.Name = colName.String(k)
+			k++
+		}
+		q[pqgenDefaultsV2ColName] = k
+	}
+}
+
+// fillRegion fills region in rows, a part of the batch.
+func (r *DefaultsV2Reader) fillRegion(rows []DefaultsV2, p, q, pe, qe *[pqgenDefaultsV2Leaves]int, defined *[256]int32) {
+	if colRegion := r.colRegion; colRegion != nil {
+		k := q[pqgenDefaultsV2ColRegion]
+		for i := range rows {
+			x := &rows[i]
+			x.Region = colRegion.String(k)
+			k++
+		}
+		q[pqgenDefaultsV2ColRegion] = k
+	} else if r.absentRegion {
+		for i := range rows {
+			rows[i].Region = string("eu-west, 1")
+		}
+	}
+}
+
+// fillLevel fills level in rows, a part of the batch.
+func (r *DefaultsV2Reader) fillLevel(rows []DefaultsV2, p, q, pe, qe *[pqgenDefaultsV2Leaves]int, defined *[256]int32) {
+	if colLevel := r.colLevel; colLevel != nil {
+		k := q[pqgenDefaultsV2ColLevel]
+		for i := range rows {
+			x := &rows[i]
+			x.Level = int16(colLevel.Values[k])
+			k++
+		}
+		q[pqgenDefaultsV2ColLevel] = k
+	} else if r.absentLevel {
+		for i := range rows {
+			rows[i].Level = int16(int64(-3))
+		}
+	}
+}
+
+// fillMask fills mask in rows, a part of the batch.
+func (r *DefaultsV2Reader) fillMask(rows []DefaultsV2, p, q, pe, qe *[pqgenDefaultsV2Leaves]int, defined *[256]int32) {
+	if colMask := r.colMask; colMask != nil {
+		k := q[pqgenDefaultsV2ColMask]
+		for i := range rows {
+			x := &rows[i]
+			x.Mask = uint32(colMask.Values[k])
+			k++
+		}
+		q[pqgenDefaultsV2ColMask] = k
+	} else if r.absentMask {
+		for i := range rows {
+			rows[i].Mask = uint32(uint64(0xffffffff))
+		}
+	}
+}
+
+// fillRatio fills ratio in rows, a part of the batch.
+func (r *DefaultsV2Reader) fillRatio(rows []DefaultsV2, p, q, pe, qe *[pqgenDefaultsV2Leaves]int, defined *[256]int32) {
+	if colRatio := r.colRatio; colRatio != nil {
+		k := q[pqgenDefaultsV2ColRatio]
+		for i := range rows {
+			x := &rows[i]
+			x.Ratio = colRatio.Values[k]
+			k++
+		}
+		q[pqgenDefaultsV2ColRatio] = k
+	} else if r.absentRatio {
+		for i := range rows {
+			rows[i].Ratio = float64(0.5)
+		}
+	}
+}
+
+// fillOn fills on in rows, a part of the batch.
+func (r *DefaultsV2Reader) fillOn(rows []DefaultsV2, p, q, pe, qe *[pqgenDefaultsV2Leaves]int, defined *[256]int32) {
+	if colOn := r.colOn; colOn != nil {
+		k := q[pqgenDefaultsV2ColOn]
+		for i := range rows {
+			x := &rows[i]
+			x.On = colOn.Values[k]
+			k++
+		}
+		q[pqgenDefaultsV2ColOn] = k
+	} else if r.absentOn {
+		for i := range rows {
+			rows[i].On = bool(true)
+		}
+	}
+}
+
+// fillPlain fills plain in rows, a part of the batch.
+func (r *DefaultsV2Reader) fillPlain(rows []DefaultsV2, p, q, pe, qe *[pqgenDefaultsV2Leaves]int, defined *[256]int32) {
+	if colPlain := r.colPlain; colPlain != nil {
+		def := colPlain.Def[p[pqgenDefaultsV2ColPlain] : p[pqgenDefaultsV2ColPlain]+len(rows)]
+		k := q[pqgenDefaultsV2ColPlain]
+		if pqrt.Mixed(qe[pqgenDefaultsV2ColPlain]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					x.Plain = colPlain.Values[k]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.Plain = colPlain.Values[k]
+					k++
+				}
+			}
+		}
+		q[pqgenDefaultsV2ColPlain] = k
+		p[pqgenDefaultsV2ColPlain] += len(rows)
+	}
 }
 
 // WriteDefaultsV2File writes rows to a new Parquet file at path: the file is written

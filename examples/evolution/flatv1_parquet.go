@@ -950,379 +950,441 @@ func (r *FlatV1Reader) assemble(rows []FlatV1) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *FlatV1Reader) assemblePart(rows []FlatV1, p, q, pe, qe [pqgenFlatV1Leaves]int) error {
-	// i8
-	{
-		if colI8 := r.colI8; colI8 != nil {
-			k := q[pqgenFlatV1ColI8]
-			for i := range rows {
-				x := &rows[i]
-				x.I8 = int8(colI8.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColI8] = k
-		}
-	}
-	// i16
-	{
-		if colI16 := r.colI16; colI16 != nil {
-			k := q[pqgenFlatV1ColI16]
-			for i := range rows {
-				x := &rows[i]
-				x.I16 = int16(colI16.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColI16] = k
-		}
-	}
-	// i32
-	{
-		if colI32 := r.colI32; colI32 != nil {
-			k := q[pqgenFlatV1ColI32]
-			for i := range rows {
-				x := &rows[i]
-				x.I32 = colI32.Values[k]
-				k++
-			}
-			q[pqgenFlatV1ColI32] = k
-		}
-	}
-	// i8_wide
-	{
-		if colI8Wide := r.colI8Wide; colI8Wide != nil {
-			k := q[pqgenFlatV1ColI8Wide]
-			for i := range rows {
-				x := &rows[i]
-				x.I8Wide = int8(colI8Wide.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColI8Wide] = k
-		}
-	}
-	// u8
-	{
-		if colU8 := r.colU8; colU8 != nil {
-			k := q[pqgenFlatV1ColU8]
-			for i := range rows {
-				x := &rows[i]
-				x.U8 = uint8(colU8.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColU8] = k
-		}
-	}
-	// u16
-	{
-		if colU16 := r.colU16; colU16 != nil {
-			k := q[pqgenFlatV1ColU16]
-			for i := range rows {
-				x := &rows[i]
-				x.U16 = uint16(colU16.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColU16] = k
-		}
-	}
-	// u32
-	{
-		if colU32 := r.colU32; colU32 != nil {
-			k := q[pqgenFlatV1ColU32]
-			for i := range rows {
-				x := &rows[i]
-				x.U32 = uint32(colU32.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColU32] = k
-		}
-	}
-	// u8_wide
-	{
-		if colU8Wide := r.colU8Wide; colU8Wide != nil {
-			k := q[pqgenFlatV1ColU8Wide]
-			for i := range rows {
-				x := &rows[i]
-				x.U8Wide = uint8(colU8Wide.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColU8Wide] = k
-		}
-	}
-	// u32_wide
-	{
-		if colU32Wide := r.colU32Wide; colU32Wide != nil {
-			k := q[pqgenFlatV1ColU32Wide]
-			for i := range rows {
-				x := &rows[i]
-				x.U32Wide = uint32(colU32Wide.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColU32Wide] = k
-		}
-	}
-	// f32
-	{
-		if colF32 := r.colF32; colF32 != nil {
-			k := q[pqgenFlatV1ColF32]
-			for i := range rows {
-				x := &rows[i]
-				x.F32 = colF32.Values[k]
-				k++
-			}
-			q[pqgenFlatV1ColF32] = k
-		}
-	}
-	// f16
-	{
-		if colF16 := r.colF16; colF16 != nil {
-			k := q[pqgenFlatV1ColF16]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.F16[:], colF16.Values[k*2:(k+1)*2])
-				k++
-			}
-			q[pqgenFlatV1ColF16] = k
-		}
-	}
-	// f16_wide
-	{
-		if colF16Wide := r.colF16Wide; colF16Wide != nil {
-			k := q[pqgenFlatV1ColF16Wide]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.F16Wide[:], colF16Wide.Values[k*2:(k+1)*2])
-				k++
-			}
-			q[pqgenFlatV1ColF16Wide] = k
-		}
-	}
-	// date
-	{
-		if colDate := r.colDate; colDate != nil {
-			k := q[pqgenFlatV1ColDate]
-			for i := range rows {
-				x := &rows[i]
-				x.Date = pqtime.Unix(int64(colDate.Values[k])*86400, 0).UTC()
-				k++
-			}
-			q[pqgenFlatV1ColDate] = k
-		}
-	}
-	// date_nano
-	{
-		if colDateNano := r.colDateNano; colDateNano != nil {
-			k := q[pqgenFlatV1ColDateNano]
-			for i := range rows {
-				x := &rows[i]
-				x.DateNano = pqtime.Unix(int64(colDateNano.Values[k])*86400, 0).UTC()
-				k++
-			}
-			q[pqgenFlatV1ColDateNano] = k
-		}
-	}
-	// ts_milli
-	{
-		if colTsMilli := r.colTsMilli; colTsMilli != nil {
-			k := q[pqgenFlatV1ColTsMilli]
-			for i := range rows {
-				x := &rows[i]
-				x.TsMilli = pqtime.UnixMilli(colTsMilli.Values[k]).UTC()
-				k++
-			}
-			q[pqgenFlatV1ColTsMilli] = k
-		}
-	}
-	// ts_micro
-	{
-		if colTsMicro := r.colTsMicro; colTsMicro != nil {
-			k := q[pqgenFlatV1ColTsMicro]
-			for i := range rows {
-				x := &rows[i]
-				x.TsMicro = pqtime.UnixMicro(colTsMicro.Values[k]).UTC()
-				k++
-			}
-			q[pqgenFlatV1ColTsMicro] = k
-		}
-	}
-	// tm_milli
-	{
-		if colTmMilliUnit := r.colTmMilliUnit; colTmMilliUnit != nil {
-			k := q[pqgenFlatV1ColTmMilliUnit]
-			for i := range rows {
-				x := &rows[i]
-				x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[k]) * pqtime.Millisecond
-				k++
-			}
-			q[pqgenFlatV1ColTmMilliUnit] = k
-		}
-	}
-	// tm_micro
-	{
-		if colTmMicroUnit := r.colTmMicroUnit; colTmMicroUnit != nil {
-			k := q[pqgenFlatV1ColTmMicroUnit]
-			for i := range rows {
-				x := &rows[i]
-				x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[k]) * pqtime.Microsecond
-				k++
-			}
-			q[pqgenFlatV1ColTmMicroUnit] = k
-		}
-	}
-	// dec32
-	{
-		if colDec32 := r.colDec32; colDec32 != nil {
-			k := q[pqgenFlatV1ColDec32]
-			for i := range rows {
-				x := &rows[i]
-				x.Dec32 = colDec32.Values[k]
-				k++
-			}
-			q[pqgenFlatV1ColDec32] = k
-		}
-	}
-	// dec64
-	{
-		if colDec64 := r.colDec64; colDec64 != nil {
-			k := q[pqgenFlatV1ColDec64]
-			for i := range rows {
-				x := &rows[i]
-				x.Dec64 = colDec64.Values[k]
-				k++
-			}
-			q[pqgenFlatV1ColDec64] = k
-		}
-	}
-	// dec_fix
-	{
-		if colDecFix := r.colDecFix; colDecFix != nil {
-			k := q[pqgenFlatV1ColDecFix]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.DecFix[:], colDecFix.Values[k*8:(k+1)*8])
-				k++
-			}
-			q[pqgenFlatV1ColDecFix] = k
-		}
-	}
-	// dec_bytes
-	{
-		if colDecBytes := r.colDecBytes; colDecBytes != nil {
-			k := q[pqgenFlatV1ColDecBytes]
-			for i := range rows {
-				x := &rows[i]
-				x.DecBytes = colDecBytes.BytesOrNil(k)
-				k++
-			}
-			q[pqgenFlatV1ColDecBytes] = k
-		}
-	}
-	// str
-	{
-		if colStr := r.colStr; colStr != nil {
-			k := q[pqgenFlatV1ColStr]
-			for i := range rows {
-				x := &rows[i]
-				x.Str = colStr.String(k)
-				k++
-			}
-			q[pqgenFlatV1ColStr] = k
-		}
-	}
-	// enum
-	{
-		if colEnum := r.colEnum; colEnum != nil {
-			k := q[pqgenFlatV1ColEnum]
-			for i := range rows {
-				x := &rows[i]
-				x.Enum = colEnum.String(k)
-				k++
-			}
-			q[pqgenFlatV1ColEnum] = k
-		}
-	}
-	// json
-	{
-		if colJSON := r.colJSON; colJSON != nil {
-			k := q[pqgenFlatV1ColJSON]
-			for i := range rows {
-				x := &rows[i]
-				x.JSON = colJSON.String(k)
-				k++
-			}
-			q[pqgenFlatV1ColJSON] = k
-		}
-	}
-	// raw
-	{
-		if colRaw := r.colRaw; colRaw != nil {
-			k := q[pqgenFlatV1ColRaw]
-			for i := range rows {
-				x := &rows[i]
-				x.Raw = colRaw.BytesOrNil(k)
-				k++
-			}
-			q[pqgenFlatV1ColRaw] = k
-		}
-	}
-	// req
-	{
-		if colReq := r.colReq; colReq != nil {
-			k := q[pqgenFlatV1ColReq]
-			for i := range rows {
-				x := &rows[i]
-				x.Req = colReq.Values[k]
-				k++
-			}
-			q[pqgenFlatV1ColReq] = k
-		}
-	}
-	// dropped
-	{
-		if colDropped := r.colDropped; colDropped != nil {
-			k := q[pqgenFlatV1ColDropped]
-			for i := range rows {
-				x := &rows[i]
-				x.Dropped = colDropped.String(k)
-				k++
-			}
-			q[pqgenFlatV1ColDropped] = k
-		}
-	}
-	// old_name
-	{
-		if colOldName := r.colOldName; colOldName != nil {
-			k := q[pqgenFlatV1ColOldName]
-			for i := range rows {
-				x := &rows[i]
-				x.OldName = colOldName.Values[k]
-				k++
-			}
-			q[pqgenFlatV1ColOldName] = k
-		}
-	}
-	// int_f
-	{
-		if colIntF := r.colIntF; colIntF != nil {
-			k := q[pqgenFlatV1ColIntF]
-			for i := range rows {
-				x := &rows[i]
-				x.IntF = colIntF.Values[k]
-				k++
-			}
-			q[pqgenFlatV1ColIntF] = k
-		}
-	}
-	// u16_f
-	{
-		if colU16F := r.colU16F; colU16F != nil {
-			k := q[pqgenFlatV1ColU16F]
-			for i := range rows {
-				x := &rows[i]
-				x.U16F = uint16(colU16F.Values[k])
-				k++
-			}
-			q[pqgenFlatV1ColU16F] = k
-		}
-	}
+	r.fillI8(rows, &p, &q, &pe, &qe)
+	r.fillI16(rows, &p, &q, &pe, &qe)
+	r.fillI32(rows, &p, &q, &pe, &qe)
+	r.fillI8Wide(rows, &p, &q, &pe, &qe)
+	r.fillU8(rows, &p, &q, &pe, &qe)
+	r.fillU16(rows, &p, &q, &pe, &qe)
+	r.fillU32(rows, &p, &q, &pe, &qe)
+	r.fillU8Wide(rows, &p, &q, &pe, &qe)
+	r.fillU32Wide(rows, &p, &q, &pe, &qe)
+	r.fillF32(rows, &p, &q, &pe, &qe)
+	r.fillF16(rows, &p, &q, &pe, &qe)
+	r.fillF16Wide(rows, &p, &q, &pe, &qe)
+	r.fillDate(rows, &p, &q, &pe, &qe)
+	r.fillDateNano(rows, &p, &q, &pe, &qe)
+	r.fillTsMilli(rows, &p, &q, &pe, &qe)
+	r.fillTsMicro(rows, &p, &q, &pe, &qe)
+	r.fillTmMilliUnit(rows, &p, &q, &pe, &qe)
+	r.fillTmMicroUnit(rows, &p, &q, &pe, &qe)
+	r.fillDec32(rows, &p, &q, &pe, &qe)
+	r.fillDec64(rows, &p, &q, &pe, &qe)
+	r.fillDecFix(rows, &p, &q, &pe, &qe)
+	r.fillDecBytes(rows, &p, &q, &pe, &qe)
+	r.fillStr(rows, &p, &q, &pe, &qe)
+	r.fillEnum(rows, &p, &q, &pe, &qe)
+	r.fillJSON(rows, &p, &q, &pe, &qe)
+	r.fillRaw(rows, &p, &q, &pe, &qe)
+	r.fillReq(rows, &p, &q, &pe, &qe)
+	r.fillDropped(rows, &p, &q, &pe, &qe)
+	r.fillOldName(rows, &p, &q, &pe, &qe)
+	r.fillIntF(rows, &p, &q, &pe, &qe)
+	r.fillU16F(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillI8 fills i8 in rows, a part of the batch.
+func (r *FlatV1Reader) fillI8(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colI8 := r.colI8; colI8 != nil {
+		k := q[pqgenFlatV1ColI8]
+		for i := range rows {
+			x := &rows[i]
+			x.I8 = int8(colI8.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColI8] = k
+	}
+}
+
+// fillI16 fills i16 in rows, a part of the batch.
+func (r *FlatV1Reader) fillI16(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colI16 := r.colI16; colI16 != nil {
+		k := q[pqgenFlatV1ColI16]
+		for i := range rows {
+			x := &rows[i]
+			x.I16 = int16(colI16.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColI16] = k
+	}
+}
+
+// fillI32 fills i32 in rows, a part of the batch.
+func (r *FlatV1Reader) fillI32(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colI32 := r.colI32; colI32 != nil {
+		k := q[pqgenFlatV1ColI32]
+		for i := range rows {
+			x := &rows[i]
+			x.I32 = colI32.Values[k]
+			k++
+		}
+		q[pqgenFlatV1ColI32] = k
+	}
+}
+
+// fillI8Wide fills i8_wide in rows, a part of the batch.
+func (r *FlatV1Reader) fillI8Wide(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colI8Wide := r.colI8Wide; colI8Wide != nil {
+		k := q[pqgenFlatV1ColI8Wide]
+		for i := range rows {
+			x := &rows[i]
+			x.I8Wide = int8(colI8Wide.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColI8Wide] = k
+	}
+}
+
+// fillU8 fills u8 in rows, a part of the batch.
+func (r *FlatV1Reader) fillU8(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colU8 := r.colU8; colU8 != nil {
+		k := q[pqgenFlatV1ColU8]
+		for i := range rows {
+			x := &rows[i]
+			x.U8 = uint8(colU8.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColU8] = k
+	}
+}
+
+// fillU16 fills u16 in rows, a part of the batch.
+func (r *FlatV1Reader) fillU16(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colU16 := r.colU16; colU16 != nil {
+		k := q[pqgenFlatV1ColU16]
+		for i := range rows {
+			x := &rows[i]
+			x.U16 = uint16(colU16.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColU16] = k
+	}
+}
+
+// fillU32 fills u32 in rows, a part of the batch.
+func (r *FlatV1Reader) fillU32(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colU32 := r.colU32; colU32 != nil {
+		k := q[pqgenFlatV1ColU32]
+		for i := range rows {
+			x := &rows[i]
+			x.U32 = uint32(colU32.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColU32] = k
+	}
+}
+
+// fillU8Wide fills u8_wide in rows, a part of the batch.
+func (r *FlatV1Reader) fillU8Wide(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colU8Wide := r.colU8Wide; colU8Wide != nil {
+		k := q[pqgenFlatV1ColU8Wide]
+		for i := range rows {
+			x := &rows[i]
+			x.U8Wide = uint8(colU8Wide.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColU8Wide] = k
+	}
+}
+
+// fillU32Wide fills u32_wide in rows, a part of the batch.
+func (r *FlatV1Reader) fillU32Wide(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colU32Wide := r.colU32Wide; colU32Wide != nil {
+		k := q[pqgenFlatV1ColU32Wide]
+		for i := range rows {
+			x := &rows[i]
+			x.U32Wide = uint32(colU32Wide.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColU32Wide] = k
+	}
+}
+
+// fillF32 fills f32 in rows, a part of the batch.
+func (r *FlatV1Reader) fillF32(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colF32 := r.colF32; colF32 != nil {
+		k := q[pqgenFlatV1ColF32]
+		for i := range rows {
+			x := &rows[i]
+			x.F32 = colF32.Values[k]
+			k++
+		}
+		q[pqgenFlatV1ColF32] = k
+	}
+}
+
+// fillF16 fills f16 in rows, a part of the batch.
+func (r *FlatV1Reader) fillF16(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colF16 := r.colF16; colF16 != nil {
+		k := q[pqgenFlatV1ColF16]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.F16[:], colF16.Values[k*2:(k+1)*2])
+			k++
+		}
+		q[pqgenFlatV1ColF16] = k
+	}
+}
+
+// fillF16Wide fills f16_wide in rows, a part of the batch.
+func (r *FlatV1Reader) fillF16Wide(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colF16Wide := r.colF16Wide; colF16Wide != nil {
+		k := q[pqgenFlatV1ColF16Wide]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.F16Wide[:], colF16Wide.Values[k*2:(k+1)*2])
+			k++
+		}
+		q[pqgenFlatV1ColF16Wide] = k
+	}
+}
+
+// fillDate fills date in rows, a part of the batch.
+func (r *FlatV1Reader) fillDate(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colDate := r.colDate; colDate != nil {
+		k := q[pqgenFlatV1ColDate]
+		for i := range rows {
+			x := &rows[i]
+			x.Date = pqtime.Unix(int64(colDate.Values[k])*86400, 0).UTC()
+			k++
+		}
+		q[pqgenFlatV1ColDate] = k
+	}
+}
+
+// fillDateNano fills date_nano in rows, a part of the batch.
+func (r *FlatV1Reader) fillDateNano(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colDateNano := r.colDateNano; colDateNano != nil {
+		k := q[pqgenFlatV1ColDateNano]
+		for i := range rows {
+			x := &rows[i]
+			x.DateNano = pqtime.Unix(int64(colDateNano.Values[k])*86400, 0).UTC()
+			k++
+		}
+		q[pqgenFlatV1ColDateNano] = k
+	}
+}
+
+// fillTsMilli fills ts_milli in rows, a part of the batch.
+func (r *FlatV1Reader) fillTsMilli(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colTsMilli := r.colTsMilli; colTsMilli != nil {
+		k := q[pqgenFlatV1ColTsMilli]
+		for i := range rows {
+			x := &rows[i]
+			x.TsMilli = pqtime.UnixMilli(colTsMilli.Values[k]).UTC()
+			k++
+		}
+		q[pqgenFlatV1ColTsMilli] = k
+	}
+}
+
+// fillTsMicro fills ts_micro in rows, a part of the batch.
+func (r *FlatV1Reader) fillTsMicro(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colTsMicro := r.colTsMicro; colTsMicro != nil {
+		k := q[pqgenFlatV1ColTsMicro]
+		for i := range rows {
+			x := &rows[i]
+			x.TsMicro = pqtime.UnixMicro(colTsMicro.Values[k]).UTC()
+			k++
+		}
+		q[pqgenFlatV1ColTsMicro] = k
+	}
+}
+
+// fillTmMilliUnit fills tm_milli in rows, a part of the batch.
+func (r *FlatV1Reader) fillTmMilliUnit(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colTmMilliUnit := r.colTmMilliUnit; colTmMilliUnit != nil {
+		k := q[pqgenFlatV1ColTmMilliUnit]
+		for i := range rows {
+			x := &rows[i]
+			x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[k]) * pqtime.Millisecond
+			k++
+		}
+		q[pqgenFlatV1ColTmMilliUnit] = k
+	}
+}
+
+// fillTmMicroUnit fills tm_micro in rows, a part of the batch.
+func (r *FlatV1Reader) fillTmMicroUnit(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colTmMicroUnit := r.colTmMicroUnit; colTmMicroUnit != nil {
+		k := q[pqgenFlatV1ColTmMicroUnit]
+		for i := range rows {
+			x := &rows[i]
+			x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[k]) * pqtime.Microsecond
+			k++
+		}
+		q[pqgenFlatV1ColTmMicroUnit] = k
+	}
+}
+
+// fillDec32 fills dec32 in rows, a part of the batch.
+func (r *FlatV1Reader) fillDec32(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colDec32 := r.colDec32; colDec32 != nil {
+		k := q[pqgenFlatV1ColDec32]
+		for i := range rows {
+			x := &rows[i]
+			x.Dec32 = colDec32.Values[k]
+			k++
+		}
+		q[pqgenFlatV1ColDec32] = k
+	}
+}
+
+// fillDec64 fills dec64 in rows, a part of the batch.
+func (r *FlatV1Reader) fillDec64(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colDec64 := r.colDec64; colDec64 != nil {
+		k := q[pqgenFlatV1ColDec64]
+		for i := range rows {
+			x := &rows[i]
+			x.Dec64 = colDec64.Values[k]
+			k++
+		}
+		q[pqgenFlatV1ColDec64] = k
+	}
+}
+
+// fillDecFix fills dec_fix in rows, a part of the batch.
+func (r *FlatV1Reader) fillDecFix(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colDecFix := r.colDecFix; colDecFix != nil {
+		k := q[pqgenFlatV1ColDecFix]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.DecFix[:], colDecFix.Values[k*8:(k+1)*8])
+			k++
+		}
+		q[pqgenFlatV1ColDecFix] = k
+	}
+}
+
+// fillDecBytes fills dec_bytes in rows, a part of the batch.
+func (r *FlatV1Reader) fillDecBytes(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colDecBytes := r.colDecBytes; colDecBytes != nil {
+		k := q[pqgenFlatV1ColDecBytes]
+		for i := range rows {
+			x := &rows[i]
+			x.DecBytes = colDecBytes.BytesOrNil(k)
+			k++
+		}
+		q[pqgenFlatV1ColDecBytes] = k
+	}
+}
+
+// fillStr fills str in rows, a part of the batch.
+func (r *FlatV1Reader) fillStr(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colStr := r.colStr; colStr != nil {
+		k := q[pqgenFlatV1ColStr]
+		for i := range rows {
+			x := &rows[i]
+			x.Str = colStr.String(k)
+			k++
+		}
+		q[pqgenFlatV1ColStr] = k
+	}
+}
+
+// fillEnum fills enum in rows, a part of the batch.
+func (r *FlatV1Reader) fillEnum(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colEnum := r.colEnum; colEnum != nil {
+		k := q[pqgenFlatV1ColEnum]
+		for i := range rows {
+			x := &rows[i]
+			x.Enum = colEnum.String(k)
+			k++
+		}
+		q[pqgenFlatV1ColEnum] = k
+	}
+}
+
+// fillJSON fills json in rows, a part of the batch.
+func (r *FlatV1Reader) fillJSON(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colJSON := r.colJSON; colJSON != nil {
+		k := q[pqgenFlatV1ColJSON]
+		for i := range rows {
+			x := &rows[i]
+			x.JSON = colJSON.String(k)
+			k++
+		}
+		q[pqgenFlatV1ColJSON] = k
+	}
+}
+
+// fillRaw fills raw in rows, a part of the batch.
+func (r *FlatV1Reader) fillRaw(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colRaw := r.colRaw; colRaw != nil {
+		k := q[pqgenFlatV1ColRaw]
+		for i := range rows {
+			x := &rows[i]
+			x.Raw = colRaw.BytesOrNil(k)
+			k++
+		}
+		q[pqgenFlatV1ColRaw] = k
+	}
+}
+
+// fillReq fills req in rows, a part of the batch.
+func (r *FlatV1Reader) fillReq(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colReq := r.colReq; colReq != nil {
+		k := q[pqgenFlatV1ColReq]
+		for i := range rows {
+			x := &rows[i]
+			x.Req = colReq.Values[k]
+			k++
+		}
+		q[pqgenFlatV1ColReq] = k
+	}
+}
+
+// fillDropped fills dropped in rows, a part of the batch.
+func (r *FlatV1Reader) fillDropped(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colDropped := r.colDropped; colDropped != nil {
+		k := q[pqgenFlatV1ColDropped]
+		for i := range rows {
+			x := &rows[i]
+			x.Dropped = colDropped.String(k)
+			k++
+		}
+		q[pqgenFlatV1ColDropped] = k
+	}
+}
+
+// fillOldName fills old_name in rows, a part of the batch.
+func (r *FlatV1Reader) fillOldName(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colOldName := r.colOldName; colOldName != nil {
+		k := q[pqgenFlatV1ColOldName]
+		for i := range rows {
+			x := &rows[i]
+			x.OldName = colOldName.Values[k]
+			k++
+		}
+		q[pqgenFlatV1ColOldName] = k
+	}
+}
+
+// fillIntF fills int_f in rows, a part of the batch.
+func (r *FlatV1Reader) fillIntF(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colIntF := r.colIntF; colIntF != nil {
+		k := q[pqgenFlatV1ColIntF]
+		for i := range rows {
+			x := &rows[i]
+			x.IntF = colIntF.Values[k]
+			k++
+		}
+		q[pqgenFlatV1ColIntF] = k
+	}
+}
+
+// fillU16F fills u16_f in rows, a part of the batch.
+func (r *FlatV1Reader) fillU16F(rows []FlatV1, p, q, pe, qe *[pqgenFlatV1Leaves]int) {
+	if colU16F := r.colU16F; colU16F != nil {
+		k := q[pqgenFlatV1ColU16F]
+		for i := range rows {
+			x := &rows[i]
+			x.U16F = uint16(colU16F.Values[k])
+			k++
+		}
+		q[pqgenFlatV1ColU16F] = k
+	}
 }
 
 // WriteFlatV1File writes rows to a new Parquet file at path: the file is written

@@ -1011,421 +1011,483 @@ func (r *FlatV2Reader) assemble(rows []FlatV2) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *FlatV2Reader) assemblePart(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe [pqgenFlatV2Leaves]int) error {
-	q0 := q             // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillI8(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillI16(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillI32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillI8Wide(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU8(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU16(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU8Wide(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU32Wide(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF16(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF16Wide(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDate(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDateNano(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTsMilli(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTsMicro(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTmMilliUnit(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTmMicroUnit(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDec32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDec64(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDecFix(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDecBytes(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillStr(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillEnum(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillJSON(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillRaw(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillReq(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillNewName(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillAdded(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillIntF(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU16F(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillI8 fills i8 in rows, a part of the batch.
+func (r *FlatV2Reader) fillI8(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colI8 := r.colI8; colI8 != nil {
+		k := q[pqgenFlatV2ColI8]
+		for i := range rows {
+			x := &rows[i]
+			x.I8 = int16(colI8.Values[k])
+			k++
+		}
+		q[pqgenFlatV2ColI8] = k
+	}
+}
+
+// fillI16 fills i16 in rows, a part of the batch.
+func (r *FlatV2Reader) fillI16(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colI16 := r.colI16; colI16 != nil {
+		k := q[pqgenFlatV2ColI16]
+		for i := range rows {
+			x := &rows[i]
+			x.I16 = colI16.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColI16] = k
+	}
+}
+
+// fillI32 fills i32 in rows, a part of the batch.
+func (r *FlatV2Reader) fillI32(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colI32 := r.colI32; colI32 != nil {
+		k := q[pqgenFlatV2ColI32]
+		for i := range rows {
+			x := &rows[i]
+			x.I32 = colI32.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColI32] = k
+	}
+}
+
+// fillI8Wide fills i8_wide in rows, a part of the batch.
+func (r *FlatV2Reader) fillI8Wide(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colI8Wide := r.colI8Wide; colI8Wide != nil {
+		k := q[pqgenFlatV2ColI8Wide]
+		for i := range rows {
+			x := &rows[i]
+			x.I8Wide = colI8Wide.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColI8Wide] = k
+	}
+}
+
+// fillU8 fills u8 in rows, a part of the batch.
+func (r *FlatV2Reader) fillU8(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colU8 := r.colU8; colU8 != nil {
+		k := q[pqgenFlatV2ColU8]
+		for i := range rows {
+			x := &rows[i]
+			x.U8 = int16(colU8.Values[k])
+			k++
+		}
+		q[pqgenFlatV2ColU8] = k
+	}
+}
+
+// fillU16 fills u16 in rows, a part of the batch.
+func (r *FlatV2Reader) fillU16(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colU16 := r.colU16; colU16 != nil {
+		k := q[pqgenFlatV2ColU16]
+		for i := range rows {
+			x := &rows[i]
+			x.U16 = colU16.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColU16] = k
+	}
+}
+
+// fillU32 fills u32 in rows, a part of the batch.
+func (r *FlatV2Reader) fillU32(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colU32 := r.colU32; colU32 != nil {
+		k := q[pqgenFlatV2ColU32]
+		for i := range rows {
+			x := &rows[i]
+			x.U32 = colU32.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColU32] = k
+	}
+}
+
+// fillU8Wide fills u8_wide in rows, a part of the batch.
+func (r *FlatV2Reader) fillU8Wide(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colU8Wide := r.colU8Wide; colU8Wide != nil {
+		k := q[pqgenFlatV2ColU8Wide]
+		for i := range rows {
+			x := &rows[i]
+			x.U8Wide = uint32(colU8Wide.Values[k])
+			k++
+		}
+		q[pqgenFlatV2ColU8Wide] = k
+	}
+}
+
+// fillU32Wide fills u32_wide in rows, a part of the batch.
+func (r *FlatV2Reader) fillU32Wide(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colU32Wide := r.colU32Wide; colU32Wide != nil {
+		k := q[pqgenFlatV2ColU32Wide]
+		for i := range rows {
+			x := &rows[i]
+			x.U32Wide = uint64(colU32Wide.Values[k])
+			k++
+		}
+		q[pqgenFlatV2ColU32Wide] = k
+	}
+}
+
+// fillF32 fills f32 in rows, a part of the batch.
+func (r *FlatV2Reader) fillF32(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colF32 := r.colF32; colF32 != nil {
+		k := q[pqgenFlatV2ColF32]
+		for i := range rows {
+			x := &rows[i]
+			x.F32 = colF32.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColF32] = k
+	}
+}
+
+// fillF16 fills f16 in rows, a part of the batch.
+func (r *FlatV2Reader) fillF16(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colF16 := r.colF16; colF16 != nil {
+		k := q[pqgenFlatV2ColF16]
+		for i := range rows {
+			x := &rows[i]
+			x.F16 = colF16.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColF16] = k
+	}
+}
+
+// fillF16Wide fills f16_wide in rows, a part of the batch.
+func (r *FlatV2Reader) fillF16Wide(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colF16Wide := r.colF16Wide; colF16Wide != nil {
+		k := q[pqgenFlatV2ColF16Wide]
+		for i := range rows {
+			x := &rows[i]
+			x.F16Wide = colF16Wide.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColF16Wide] = k
+	}
+}
+
+// fillDate fills date in rows, a part of the batch.
+func (r *FlatV2Reader) fillDate(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colDate := r.colDate; colDate != nil {
+		k := q[pqgenFlatV2ColDate]
+		for i := range rows {
+			x := &rows[i]
+			x.Date = pqtime.UnixMilli(colDate.Values[k]).UTC()
+			k++
+		}
+		q[pqgenFlatV2ColDate] = k
+	}
+}
+
+// fillDateNano fills date_nano in rows, a part of the batch.
+func (r *FlatV2Reader) fillDateNano(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colDateNano := r.colDateNano; colDateNano != nil {
+		k := q[pqgenFlatV2ColDateNano]
+		for i := range rows {
+			x := &rows[i]
+			x.DateNano = pqtime.Unix(0, colDateNano.Values[k]).UTC()
+			k++
+		}
+		q[pqgenFlatV2ColDateNano] = k
+	}
+}
+
+// fillTsMilli fills ts_milli in rows, a part of the batch.
+func (r *FlatV2Reader) fillTsMilli(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colTsMilli := r.colTsMilli; colTsMilli != nil {
+		k := q[pqgenFlatV2ColTsMilli]
+		for i := range rows {
+			x := &rows[i]
+			x.TsMilli = pqtime.UnixMicro(colTsMilli.Values[k]).UTC()
+			k++
+		}
+		q[pqgenFlatV2ColTsMilli] = k
+	}
+}
+
+// fillTsMicro fills ts_micro in rows, a part of the batch.
+func (r *FlatV2Reader) fillTsMicro(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colTsMicro := r.colTsMicro; colTsMicro != nil {
+		k := q[pqgenFlatV2ColTsMicro]
+		for i := range rows {
+			x := &rows[i]
+			x.TsMicro = pqtime.Unix(0, colTsMicro.Values[k]).UTC()
+			k++
+		}
+		q[pqgenFlatV2ColTsMicro] = k
+	}
+}
+
+// fillTmMilliUnit fills tm_milli in rows, a part of the batch.
+func (r *FlatV2Reader) fillTmMilliUnit(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colTmMilliUnit := r.colTmMilliUnit; colTmMilliUnit != nil {
+		k := q[pqgenFlatV2ColTmMilliUnit]
+		for i := range rows {
+			x := &rows[i]
+			x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[k]) * pqtime.Microsecond
+			k++
+		}
+		q[pqgenFlatV2ColTmMilliUnit] = k
+	}
+}
+
+// fillTmMicroUnit fills tm_micro in rows, a part of the batch.
+func (r *FlatV2Reader) fillTmMicroUnit(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colTmMicroUnit := r.colTmMicroUnit; colTmMicroUnit != nil {
+		k := q[pqgenFlatV2ColTmMicroUnit]
+		for i := range rows {
+			x := &rows[i]
+			x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[k])
+			k++
+		}
+		q[pqgenFlatV2ColTmMicroUnit] = k
+	}
+}
+
+// fillDec32 fills dec32 in rows, a part of the batch.
+func (r *FlatV2Reader) fillDec32(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colDec32 := r.colDec32; colDec32 != nil {
+		k := q[pqgenFlatV2ColDec32]
+		for i := range rows {
+			x := &rows[i]
+			x.Dec32 = colDec32.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColDec32] = k
+	}
+}
+
+// fillDec64 fills dec64 in rows, a part of the batch.
+func (r *FlatV2Reader) fillDec64(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colDec64 := r.colDec64; colDec64 != nil {
+		k := q[pqgenFlatV2ColDec64]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.Dec64[:], colDec64.Values[k*16:(k+1)*16])
+			k++
+		}
+		q[pqgenFlatV2ColDec64] = k
+	}
+}
+
+// fillDecFix fills dec_fix in rows, a part of the batch.
+func (r *FlatV2Reader) fillDecFix(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colDecFix := r.colDecFix; colDecFix != nil {
+		k := q[pqgenFlatV2ColDecFix]
+		for i := range rows {
+			x := &rows[i]
+			x.DecFix = colDecFix.BytesOrNil(k)
+			k++
+		}
+		q[pqgenFlatV2ColDecFix] = k
+	}
+}
+
+// fillDecBytes fills dec_bytes in rows, a part of the batch.
+func (r *FlatV2Reader) fillDecBytes(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colDecBytes := r.colDecBytes; colDecBytes != nil {
+		k := q[pqgenFlatV2ColDecBytes]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.DecBytes[:], colDecBytes.Values[k*16:(k+1)*16])
+			k++
+		}
+		q[pqgenFlatV2ColDecBytes] = k
+	}
+}
+
+// fillStr fills str in rows, a part of the batch.
+func (r *FlatV2Reader) fillStr(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colStr := r.colStr; colStr != nil {
+		k := q[pqgenFlatV2ColStr]
+		for i := range rows {
+			x := &rows[i]
+			x.Str = colStr.BytesOrNil(k)
+			k++
+		}
+		q[pqgenFlatV2ColStr] = k
+	}
+}
+
+// fillEnum fills enum in rows, a part of the batch.
+func (r *FlatV2Reader) fillEnum(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colEnum := r.colEnum; colEnum != nil {
+		k := q[pqgenFlatV2ColEnum]
+		for i := range rows {
+			x := &rows[i]
+			x.Enum = colEnum.String(k)
+			k++
+		}
+		q[pqgenFlatV2ColEnum] = k
+	}
+}
+
+// fillJSON fills json in rows, a part of the batch.
+func (r *FlatV2Reader) fillJSON(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colJSON := r.colJSON; colJSON != nil {
+		k := q[pqgenFlatV2ColJSON]
+		for i := range rows {
+			x := &rows[i]
+			x.JSON = colJSON.String(k)
+			k++
+		}
+		q[pqgenFlatV2ColJSON] = k
+	}
+}
+
+// fillRaw fills raw in rows, a part of the batch.
+func (r *FlatV2Reader) fillRaw(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colRaw := r.colRaw; colRaw != nil {
+		k := q[pqgenFlatV2ColRaw]
+		for i := range rows {
+			x := &rows[i]
+			x.Raw = colRaw.String(k)
+			k++
+		}
+		q[pqgenFlatV2ColRaw] = k
+	}
+}
+
+// fillReq fills req in rows, a part of the batch.
+func (r *FlatV2Reader) fillReq(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
 	var slabReq []int64 // pointer targets of req, from value q0 on
 	if r.colReq != nil {
 		slabReq = sl.slabReq.Take(qe[pqgenFlatV2ColReq] - q[pqgenFlatV2ColReq])
 	}
+	if colReq := r.colReq; colReq != nil {
+		def := colReq.Def[p[pqgenFlatV2ColReq] : p[pqgenFlatV2ColReq]+len(rows)]
+		k := q[pqgenFlatV2ColReq]
+		if pqrt.Mixed(qe[pqgenFlatV2ColReq]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabReq[k-q0[pqgenFlatV2ColReq]] = colReq.Values[k]
+					x.Req = &slabReq[k-q0[pqgenFlatV2ColReq]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabReq[k-q0[pqgenFlatV2ColReq]] = colReq.Values[k]
+					x.Req = &slabReq[k-q0[pqgenFlatV2ColReq]]
+					k++
+				}
+			}
+		}
+		q[pqgenFlatV2ColReq] = k
+		p[pqgenFlatV2ColReq] += len(rows)
+	}
+}
+
+// fillNewName fills new_name in rows, a part of the batch.
+func (r *FlatV2Reader) fillNewName(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colNewName := r.colNewName; colNewName != nil {
+		k := q[pqgenFlatV2ColNewName]
+		for i := range rows {
+			x := &rows[i]
+			x.NewName = colNewName.Values[k]
+			k++
+		}
+		q[pqgenFlatV2ColNewName] = k
+	}
+}
+
+// fillAdded fills added in rows, a part of the batch.
+func (r *FlatV2Reader) fillAdded(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
 	var slabAdded []int32 // pointer targets of added, from value q0 on
 	if r.colAdded != nil {
 		slabAdded = sl.slabAdded.Take(qe[pqgenFlatV2ColAdded] - q[pqgenFlatV2ColAdded])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// i8
-	{
-		if colI8 := r.colI8; colI8 != nil {
-			k := q[pqgenFlatV2ColI8]
-			for i := range rows {
-				x := &rows[i]
-				x.I8 = int16(colI8.Values[k])
-				k++
-			}
-			q[pqgenFlatV2ColI8] = k
-		}
-	}
-	// i16
-	{
-		if colI16 := r.colI16; colI16 != nil {
-			k := q[pqgenFlatV2ColI16]
-			for i := range rows {
-				x := &rows[i]
-				x.I16 = colI16.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColI16] = k
-		}
-	}
-	// i32
-	{
-		if colI32 := r.colI32; colI32 != nil {
-			k := q[pqgenFlatV2ColI32]
-			for i := range rows {
-				x := &rows[i]
-				x.I32 = colI32.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColI32] = k
-		}
-	}
-	// i8_wide
-	{
-		if colI8Wide := r.colI8Wide; colI8Wide != nil {
-			k := q[pqgenFlatV2ColI8Wide]
-			for i := range rows {
-				x := &rows[i]
-				x.I8Wide = colI8Wide.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColI8Wide] = k
-		}
-	}
-	// u8
-	{
-		if colU8 := r.colU8; colU8 != nil {
-			k := q[pqgenFlatV2ColU8]
-			for i := range rows {
-				x := &rows[i]
-				x.U8 = int16(colU8.Values[k])
-				k++
-			}
-			q[pqgenFlatV2ColU8] = k
-		}
-	}
-	// u16
-	{
-		if colU16 := r.colU16; colU16 != nil {
-			k := q[pqgenFlatV2ColU16]
-			for i := range rows {
-				x := &rows[i]
-				x.U16 = colU16.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColU16] = k
-		}
-	}
-	// u32
-	{
-		if colU32 := r.colU32; colU32 != nil {
-			k := q[pqgenFlatV2ColU32]
-			for i := range rows {
-				x := &rows[i]
-				x.U32 = colU32.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColU32] = k
-		}
-	}
-	// u8_wide
-	{
-		if colU8Wide := r.colU8Wide; colU8Wide != nil {
-			k := q[pqgenFlatV2ColU8Wide]
-			for i := range rows {
-				x := &rows[i]
-				x.U8Wide = uint32(colU8Wide.Values[k])
-				k++
-			}
-			q[pqgenFlatV2ColU8Wide] = k
-		}
-	}
-	// u32_wide
-	{
-		if colU32Wide := r.colU32Wide; colU32Wide != nil {
-			k := q[pqgenFlatV2ColU32Wide]
-			for i := range rows {
-				x := &rows[i]
-				x.U32Wide = uint64(colU32Wide.Values[k])
-				k++
-			}
-			q[pqgenFlatV2ColU32Wide] = k
-		}
-	}
-	// f32
-	{
-		if colF32 := r.colF32; colF32 != nil {
-			k := q[pqgenFlatV2ColF32]
-			for i := range rows {
-				x := &rows[i]
-				x.F32 = colF32.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColF32] = k
-		}
-	}
-	// f16
-	{
-		if colF16 := r.colF16; colF16 != nil {
-			k := q[pqgenFlatV2ColF16]
-			for i := range rows {
-				x := &rows[i]
-				x.F16 = colF16.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColF16] = k
-		}
-	}
-	// f16_wide
-	{
-		if colF16Wide := r.colF16Wide; colF16Wide != nil {
-			k := q[pqgenFlatV2ColF16Wide]
-			for i := range rows {
-				x := &rows[i]
-				x.F16Wide = colF16Wide.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColF16Wide] = k
-		}
-	}
-	// date
-	{
-		if colDate := r.colDate; colDate != nil {
-			k := q[pqgenFlatV2ColDate]
-			for i := range rows {
-				x := &rows[i]
-				x.Date = pqtime.UnixMilli(colDate.Values[k]).UTC()
-				k++
-			}
-			q[pqgenFlatV2ColDate] = k
-		}
-	}
-	// date_nano
-	{
-		if colDateNano := r.colDateNano; colDateNano != nil {
-			k := q[pqgenFlatV2ColDateNano]
-			for i := range rows {
-				x := &rows[i]
-				x.DateNano = pqtime.Unix(0, colDateNano.Values[k]).UTC()
-				k++
-			}
-			q[pqgenFlatV2ColDateNano] = k
-		}
-	}
-	// ts_milli
-	{
-		if colTsMilli := r.colTsMilli; colTsMilli != nil {
-			k := q[pqgenFlatV2ColTsMilli]
-			for i := range rows {
-				x := &rows[i]
-				x.TsMilli = pqtime.UnixMicro(colTsMilli.Values[k]).UTC()
-				k++
-			}
-			q[pqgenFlatV2ColTsMilli] = k
-		}
-	}
-	// ts_micro
-	{
-		if colTsMicro := r.colTsMicro; colTsMicro != nil {
-			k := q[pqgenFlatV2ColTsMicro]
-			for i := range rows {
-				x := &rows[i]
-				x.TsMicro = pqtime.Unix(0, colTsMicro.Values[k]).UTC()
-				k++
-			}
-			q[pqgenFlatV2ColTsMicro] = k
-		}
-	}
-	// tm_milli
-	{
-		if colTmMilliUnit := r.colTmMilliUnit; colTmMilliUnit != nil {
-			k := q[pqgenFlatV2ColTmMilliUnit]
-			for i := range rows {
-				x := &rows[i]
-				x.TmMilliUnit = pqtime.Duration(colTmMilliUnit.Values[k]) * pqtime.Microsecond
-				k++
-			}
-			q[pqgenFlatV2ColTmMilliUnit] = k
-		}
-	}
-	// tm_micro
-	{
-		if colTmMicroUnit := r.colTmMicroUnit; colTmMicroUnit != nil {
-			k := q[pqgenFlatV2ColTmMicroUnit]
-			for i := range rows {
-				x := &rows[i]
-				x.TmMicroUnit = pqtime.Duration(colTmMicroUnit.Values[k])
-				k++
-			}
-			q[pqgenFlatV2ColTmMicroUnit] = k
-		}
-	}
-	// dec32
-	{
-		if colDec32 := r.colDec32; colDec32 != nil {
-			k := q[pqgenFlatV2ColDec32]
-			for i := range rows {
-				x := &rows[i]
-				x.Dec32 = colDec32.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColDec32] = k
-		}
-	}
-	// dec64
-	{
-		if colDec64 := r.colDec64; colDec64 != nil {
-			k := q[pqgenFlatV2ColDec64]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.Dec64[:], colDec64.Values[k*16:(k+1)*16])
-				k++
-			}
-			q[pqgenFlatV2ColDec64] = k
-		}
-	}
-	// dec_fix
-	{
-		if colDecFix := r.colDecFix; colDecFix != nil {
-			k := q[pqgenFlatV2ColDecFix]
-			for i := range rows {
-				x := &rows[i]
-				x.DecFix = colDecFix.BytesOrNil(k)
-				k++
-			}
-			q[pqgenFlatV2ColDecFix] = k
-		}
-	}
-	// dec_bytes
-	{
-		if colDecBytes := r.colDecBytes; colDecBytes != nil {
-			k := q[pqgenFlatV2ColDecBytes]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.DecBytes[:], colDecBytes.Values[k*16:(k+1)*16])
-				k++
-			}
-			q[pqgenFlatV2ColDecBytes] = k
-		}
-	}
-	// str
-	{
-		if colStr := r.colStr; colStr != nil {
-			k := q[pqgenFlatV2ColStr]
-			for i := range rows {
-				x := &rows[i]
-				x.Str = colStr.BytesOrNil(k)
-				k++
-			}
-			q[pqgenFlatV2ColStr] = k
-		}
-	}
-	// enum
-	{
-		if colEnum := r.colEnum; colEnum != nil {
-			k := q[pqgenFlatV2ColEnum]
-			for i := range rows {
-				x := &rows[i]
-				x.Enum = colEnum.String(k)
-				k++
-			}
-			q[pqgenFlatV2ColEnum] = k
-		}
-	}
-	// json
-	{
-		if colJSON := r.colJSON; colJSON != nil {
-			k := q[pqgenFlatV2ColJSON]
-			for i := range rows {
-				x := &rows[i]
-				x.JSON = colJSON.String(k)
-				k++
-			}
-			q[pqgenFlatV2ColJSON] = k
-		}
-	}
-	// raw
-	{
-		if colRaw := r.colRaw; colRaw != nil {
-			k := q[pqgenFlatV2ColRaw]
-			for i := range rows {
-				x := &rows[i]
-				x.Raw = colRaw.String(k)
-				k++
-			}
-			q[pqgenFlatV2ColRaw] = k
-		}
-	}
-	// req
-	{
-		if colReq := r.colReq; colReq != nil {
-			def := colReq.Def[p[pqgenFlatV2ColReq] : p[pqgenFlatV2ColReq]+len(rows)]
-			k := q[pqgenFlatV2ColReq]
-			if pqrt.Mixed(qe[pqgenFlatV2ColReq]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabReq[k-q0[pqgenFlatV2ColReq]] = colReq.Values[k]
-						x.Req = &slabReq[k-q0[pqgenFlatV2ColReq]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colAdded := r.colAdded; colAdded != nil {
+		def := colAdded.Def[p[pqgenFlatV2ColAdded] : p[pqgenFlatV2ColAdded]+len(rows)]
+		k := q[pqgenFlatV2ColAdded]
+		if pqrt.Mixed(qe[pqgenFlatV2ColAdded]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabReq[k-q0[pqgenFlatV2ColReq]] = colReq.Values[k]
-						x.Req = &slabReq[k-q0[pqgenFlatV2ColReq]]
-						k++
-					}
+					slabAdded[k-q0[pqgenFlatV2ColAdded]] = colAdded.Values[k]
+					x.Added = &slabAdded[k-q0[pqgenFlatV2ColAdded]]
+					k++
 				}
 			}
-			q[pqgenFlatV2ColReq] = k
-			p[pqgenFlatV2ColReq] += len(rows)
-		}
-	}
-	// new_name
-	{
-		if colNewName := r.colNewName; colNewName != nil {
-			k := q[pqgenFlatV2ColNewName]
+		} else {
 			for i := range rows {
 				x := &rows[i]
-				x.NewName = colNewName.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColNewName] = k
-		}
-	}
-	// added
-	{
-		if colAdded := r.colAdded; colAdded != nil {
-			def := colAdded.Def[p[pqgenFlatV2ColAdded] : p[pqgenFlatV2ColAdded]+len(rows)]
-			k := q[pqgenFlatV2ColAdded]
-			if pqrt.Mixed(qe[pqgenFlatV2ColAdded]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabAdded[k-q0[pqgenFlatV2ColAdded]] = colAdded.Values[k]
-						x.Added = &slabAdded[k-q0[pqgenFlatV2ColAdded]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabAdded[k-q0[pqgenFlatV2ColAdded]] = colAdded.Values[k]
-						x.Added = &slabAdded[k-q0[pqgenFlatV2ColAdded]]
-						k++
-					}
+				if def[i] == 1 {
+					slabAdded[k-q0[pqgenFlatV2ColAdded]] = colAdded.Values[k]
+					x.Added = &slabAdded[k-q0[pqgenFlatV2ColAdded]]
+					k++
 				}
 			}
-			q[pqgenFlatV2ColAdded] = k
-			p[pqgenFlatV2ColAdded] += len(rows)
 		}
+		q[pqgenFlatV2ColAdded] = k
+		p[pqgenFlatV2ColAdded] += len(rows)
 	}
-	// int_f
-	{
-		if colIntF := r.colIntF; colIntF != nil {
-			k := q[pqgenFlatV2ColIntF]
-			for i := range rows {
-				x := &rows[i]
-				x.IntF = colIntF.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColIntF] = k
+}
+
+// fillIntF fills int_f in rows, a part of the batch.
+func (r *FlatV2Reader) fillIntF(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colIntF := r.colIntF; colIntF != nil {
+		k := q[pqgenFlatV2ColIntF]
+		for i := range rows {
+			x := &rows[i]
+			x.IntF = colIntF.Values[k]
+			k++
 		}
+		q[pqgenFlatV2ColIntF] = k
 	}
-	// u16_f
-	{
-		if colU16F := r.colU16F; colU16F != nil {
-			k := q[pqgenFlatV2ColU16F]
-			for i := range rows {
-				x := &rows[i]
-				x.U16F = colU16F.Values[k]
-				k++
-			}
-			q[pqgenFlatV2ColU16F] = k
+}
+
+// fillU16F fills u16_f in rows, a part of the batch.
+func (r *FlatV2Reader) fillU16F(rows []FlatV2, sl *pqgenFlatV2Slabs, p, q, pe, qe, q0 *[pqgenFlatV2Leaves]int, defined *[256]int32) {
+	if colU16F := r.colU16F; colU16F != nil {
+		k := q[pqgenFlatV2ColU16F]
+		for i := range rows {
+			x := &rows[i]
+			x.U16F = colU16F.Values[k]
+			k++
 		}
+		q[pqgenFlatV2ColU16F] = k
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteFlatV2File writes rows to a new Parquet file at path: the file is written

@@ -333,31 +333,35 @@ func (r *MissingV2Reader) assemble(rows []MissingV2) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *MissingV2Reader) assemblePart(rows []MissingV2, p, q, pe, qe [pqgenMissingV2Leaves]int) error {
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenMissingV2ColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenMissingV2ColID] = k
-		}
-	}
-	// region
-	{
-		if colRegion := r.colRegion; colRegion != nil {
-			k := q[pqgenMissingV2ColRegion]
-			for i := range rows {
-				x := &rows[i]
-				x.Region = colRegion.String(k)
-				k++
-			}
-			q[pqgenMissingV2ColRegion] = k
-		}
-	}
+	r.fillID(rows, &p, &q, &pe, &qe)
+	r.fillRegion(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *MissingV2Reader) fillID(rows []MissingV2, p, q, pe, qe *[pqgenMissingV2Leaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenMissingV2ColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenMissingV2ColID] = k
+	}
+}
+
+// fillRegion fills region in rows, a part of the batch.
+func (r *MissingV2Reader) fillRegion(rows []MissingV2, p, q, pe, qe *[pqgenMissingV2Leaves]int) {
+	if colRegion := r.colRegion; colRegion != nil {
+		k := q[pqgenMissingV2ColRegion]
+		for i := range rows {
+			x := &rows[i]
+			x.Region = colRegion.String(k)
+			k++
+		}
+		q[pqgenMissingV2ColRegion] = k
+	}
 }
 
 // WriteMissingV2File writes rows to a new Parquet file at path: the file is written

@@ -301,19 +301,21 @@ func (r *Narrow16Reader) assemble(rows []Narrow16) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *Narrow16Reader) assemblePart(rows []Narrow16, p, q, pe, qe [pqgenNarrow16Leaves]int) error {
-	// i32
-	{
-		if colI32 := r.colI32; colI32 != nil {
-			k := q[pqgenNarrow16ColI32]
-			for i := range rows {
-				x := &rows[i]
-				x.I32 = int16(colI32.Values[k])
-				k++
-			}
-			q[pqgenNarrow16ColI32] = k
-		}
-	}
+	r.fillI32(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillI32 fills i32 in rows, a part of the batch.
+func (r *Narrow16Reader) fillI32(rows []Narrow16, p, q, pe, qe *[pqgenNarrow16Leaves]int) {
+	if colI32 := r.colI32; colI32 != nil {
+		k := q[pqgenNarrow16ColI32]
+		for i := range rows {
+			x := &rows[i]
+			x.I32 = int16(colI32.Values[k])
+			k++
+		}
+		q[pqgenNarrow16ColI32] = k
+	}
 }
 
 // WriteNarrow16File writes rows to a new Parquet file at path: the file is written

@@ -301,19 +301,21 @@ func (r *Narrow32Reader) assemble(rows []Narrow32) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *Narrow32Reader) assemblePart(rows []Narrow32, p, q, pe, qe [pqgenNarrow32Leaves]int) error {
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenNarrow32ColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenNarrow32ColID] = k
-		}
-	}
+	r.fillID(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *Narrow32Reader) fillID(rows []Narrow32, p, q, pe, qe *[pqgenNarrow32Leaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenNarrow32ColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenNarrow32ColID] = k
+	}
 }
 
 // WriteNarrow32File writes rows to a new Parquet file at path: the file is written

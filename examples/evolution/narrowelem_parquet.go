@@ -327,6 +327,12 @@ func (r *NarrowElemReader) assemble(rows []NarrowElem) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *NarrowElemReader) assemblePart(rows []NarrowElem, sl *pqgenNarrowElemSlabs, p, q, pe, qe [pqgenNarrowElemLeaves]int) error {
+	r.fillItems(rows, sl, &p, &q, &pe, &qe)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillItems fills items in rows, a part of the batch.
+func (r *NarrowElemReader) fillItems(rows []NarrowElem, sl *pqgenNarrowElemSlabs, p, q, pe, qe *[pqgenNarrowElemLeaves]int) {
 	// items.list.element.a
 	{
 		colItemsA := r.colItemsA
@@ -357,7 +363,6 @@ func (r *NarrowElemReader) assemblePart(rows []NarrowElem, sl *pqgenNarrowElemSl
 			p[pqgenNarrowElemColItemsA] = n
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteNarrowElemFile writes rows to a new Parquet file at path: the file is written

@@ -301,19 +301,21 @@ func (r *NarrowFReader) assemble(rows []NarrowF) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *NarrowFReader) assemblePart(rows []NarrowF, p, q, pe, qe [pqgenNarrowFLeaves]int) error {
-	// f32
-	{
-		if colF32 := r.colF32; colF32 != nil {
-			k := q[pqgenNarrowFColF32]
-			for i := range rows {
-				x := &rows[i]
-				x.F32 = colF32.Values[k]
-				k++
-			}
-			q[pqgenNarrowFColF32] = k
-		}
-	}
+	r.fillF32(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillF32 fills f32 in rows, a part of the batch.
+func (r *NarrowFReader) fillF32(rows []NarrowF, p, q, pe, qe *[pqgenNarrowFLeaves]int) {
+	if colF32 := r.colF32; colF32 != nil {
+		k := q[pqgenNarrowFColF32]
+		for i := range rows {
+			x := &rows[i]
+			x.F32 = colF32.Values[k]
+			k++
+		}
+		q[pqgenNarrowFColF32] = k
+	}
 }
 
 // WriteNarrowFFile writes rows to a new Parquet file at path: the file is written

@@ -305,19 +305,21 @@ func (r *NarrowScaleReader) assemble(rows []NarrowScale) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *NarrowScaleReader) assemblePart(rows []NarrowScale, p, q, pe, qe [pqgenNarrowScaleLeaves]int) error {
-	// dec64
-	{
-		if colDec64 := r.colDec64; colDec64 != nil {
-			k := q[pqgenNarrowScaleColDec64]
-			for i := range rows {
-				x := &rows[i]
-				x.Dec64 = colDec64.Values[k]
-				k++
-			}
-			q[pqgenNarrowScaleColDec64] = k
-		}
-	}
+	r.fillDec64(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillDec64 fills dec64 in rows, a part of the batch.
+func (r *NarrowScaleReader) fillDec64(rows []NarrowScale, p, q, pe, qe *[pqgenNarrowScaleLeaves]int) {
+	if colDec64 := r.colDec64; colDec64 != nil {
+		k := q[pqgenNarrowScaleColDec64]
+		for i := range rows {
+			x := &rows[i]
+			x.Dec64 = colDec64.Values[k]
+			k++
+		}
+		q[pqgenNarrowScaleColDec64] = k
+	}
 }
 
 // WriteNarrowScaleFile writes rows to a new Parquet file at path: the file is written

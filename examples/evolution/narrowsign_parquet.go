@@ -301,19 +301,21 @@ func (r *NarrowSignReader) assemble(rows []NarrowSign) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *NarrowSignReader) assemblePart(rows []NarrowSign, p, q, pe, qe [pqgenNarrowSignLeaves]int) error {
-	// i8
-	{
-		if colI8 := r.colI8; colI8 != nil {
-			k := q[pqgenNarrowSignColI8]
-			for i := range rows {
-				x := &rows[i]
-				x.I8 = uint64(colI8.Values[k])
-				k++
-			}
-			q[pqgenNarrowSignColI8] = k
-		}
-	}
+	r.fillI8(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillI8 fills i8 in rows, a part of the batch.
+func (r *NarrowSignReader) fillI8(rows []NarrowSign, p, q, pe, qe *[pqgenNarrowSignLeaves]int) {
+	if colI8 := r.colI8; colI8 != nil {
+		k := q[pqgenNarrowSignColI8]
+		for i := range rows {
+			x := &rows[i]
+			x.I8 = uint64(colI8.Values[k])
+			k++
+		}
+		q[pqgenNarrowSignColI8] = k
+	}
 }
 
 // WriteNarrowSignFile writes rows to a new Parquet file at path: the file is written

@@ -301,19 +301,21 @@ func (r *NarrowStrReader) assemble(rows []NarrowStr) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *NarrowStrReader) assemblePart(rows []NarrowStr, p, q, pe, qe [pqgenNarrowStrLeaves]int) error {
-	// str
-	{
-		if colStr := r.colStr; colStr != nil {
-			k := q[pqgenNarrowStrColStr]
-			for i := range rows {
-				x := &rows[i]
-				x.Str = colStr.Values[k]
-				k++
-			}
-			q[pqgenNarrowStrColStr] = k
-		}
-	}
+	r.fillStr(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillStr fills str in rows, a part of the batch.
+func (r *NarrowStrReader) fillStr(rows []NarrowStr, p, q, pe, qe *[pqgenNarrowStrLeaves]int) {
+	if colStr := r.colStr; colStr != nil {
+		k := q[pqgenNarrowStrColStr]
+		for i := range rows {
+			x := &rows[i]
+			x.Str = colStr.Values[k]
+			k++
+		}
+		q[pqgenNarrowStrColStr] = k
+	}
 }
 
 // WriteNarrowStrFile writes rows to a new Parquet file at path: the file is written

@@ -308,19 +308,21 @@ func (r *NarrowUnitReader) assemble(rows []NarrowUnit) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *NarrowUnitReader) assemblePart(rows []NarrowUnit, p, q, pe, qe [pqgenNarrowUnitLeaves]int) error {
-	// ts_micro
-	{
-		if colTsMicro := r.colTsMicro; colTsMicro != nil {
-			k := q[pqgenNarrowUnitColTsMicro]
-			for i := range rows {
-				x := &rows[i]
-				x.TsMicro = pqtime.UnixMilli(colTsMicro.Values[k]).UTC()
-				k++
-			}
-			q[pqgenNarrowUnitColTsMicro] = k
-		}
-	}
+	r.fillTsMicro(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillTsMicro fills ts_micro in rows, a part of the batch.
+func (r *NarrowUnitReader) fillTsMicro(rows []NarrowUnit, p, q, pe, qe *[pqgenNarrowUnitLeaves]int) {
+	if colTsMicro := r.colTsMicro; colTsMicro != nil {
+		k := q[pqgenNarrowUnitColTsMicro]
+		for i := range rows {
+			x := &rows[i]
+			x.TsMicro = pqtime.UnixMilli(colTsMicro.Values[k]).UTC()
+			k++
+		}
+		q[pqgenNarrowUnitColTsMicro] = k
+	}
 }
 
 // WriteNarrowUnitFile writes rows to a new Parquet file at path: the file is written

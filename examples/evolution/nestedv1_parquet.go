@@ -638,18 +638,30 @@ func (r *NestedV1Reader) assemble(rows []NestedV1) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *NestedV1Reader) assemblePart(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe, qe [pqgenNestedV1Leaves]int) error {
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenNestedV1ColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenNestedV1ColID] = k
+	r.fillID(rows, sl, &p, &q, &pe, &qe)
+	r.fillItems(rows, sl, &p, &q, &pe, &qe)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe)
+	r.fillInner(rows, sl, &p, &q, &pe, &qe)
+	r.fillM(rows, sl, &p, &q, &pe, &qe)
+	r.fillMS(rows, sl, &p, &q, &pe, &qe)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *NestedV1Reader) fillID(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe, qe *[pqgenNestedV1Leaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenNestedV1ColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
 		}
+		q[pqgenNestedV1ColID] = k
 	}
+}
+
+// fillItems fills items in rows, a part of the batch.
+func (r *NestedV1Reader) fillItems(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe, qe *[pqgenNestedV1Leaves]int) {
 	// items.list.element.a
 	{
 		colItemsA := r.colItemsA
@@ -770,6 +782,10 @@ func (r *NestedV1Reader) assemblePart(rows []NestedV1, sl *pqgenNestedV1Slabs, p
 			p[pqgenNestedV1ColItemsX] = n
 		}
 	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *NestedV1Reader) fillOpt(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe, qe *[pqgenNestedV1Leaves]int) {
 	// opt.d
 	{
 		colOptD := r.colOptD
@@ -826,6 +842,10 @@ func (r *NestedV1Reader) assemblePart(rows []NestedV1, sl *pqgenNestedV1Slabs, p
 			p[pqgenNestedV1ColOptXsElem] = n
 		}
 	}
+}
+
+// fillInner fills inner in rows, a part of the batch.
+func (r *NestedV1Reader) fillInner(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe, qe *[pqgenNestedV1Leaves]int) {
 	// inner.d
 	{
 		colInnerD := r.colInnerD
@@ -868,79 +888,80 @@ func (r *NestedV1Reader) assemblePart(rows []NestedV1, sl *pqgenNestedV1Slabs, p
 			p[pqgenNestedV1ColInnerXsElem] = n
 		}
 	}
-	// m (row by row: a map needs its keys and values together)
-	{
-		colMKey := r.colMKey
-		colMValue := r.colMValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenNestedV1DrvM]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenNestedV1ColMKey]++
-					p[pqgenNestedV1ColMValue]++
-				} else {
-					m1 := make(map[int16]int32)
-					for {
-						var k1 int16
-						var v1 int32
-						if colMKey != nil {
-							k1 = int16(colMKey.Values[q[pqgenNestedV1ColMKey]])
-							q[pqgenNestedV1ColMKey]++
-							p[pqgenNestedV1ColMKey]++
-						}
-						if colMValue != nil {
-							v1 = colMValue.Values[q[pqgenNestedV1ColMValue]]
-							q[pqgenNestedV1ColMValue]++
-							p[pqgenNestedV1ColMValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillM fills m in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *NestedV1Reader) fillM(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe, qe *[pqgenNestedV1Leaves]int) {
+	colMKey := r.colMKey
+	colMValue := r.colMValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenNestedV1DrvM]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenNestedV1ColMKey]++
+				p[pqgenNestedV1ColMValue]++
+			} else {
+				m1 := make(map[int16]int32)
+				for {
+					var k1 int16
+					var v1 int32
+					if colMKey != nil {
+						k1 = int16(colMKey.Values[q[pqgenNestedV1ColMKey]])
+						q[pqgenNestedV1ColMKey]++
+						p[pqgenNestedV1ColMKey]++
 					}
-					x.M = m1
+					if colMValue != nil {
+						v1 = colMValue.Values[q[pqgenNestedV1ColMValue]]
+						q[pqgenNestedV1ColMValue]++
+						p[pqgenNestedV1ColMValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.M = m1
 			}
 		}
 	}
-	// ms (row by row: a map needs its keys and values together)
-	{
-		colMSKey := r.colMSKey
-		colMSValue := r.colMSValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenNestedV1DrvMS]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenNestedV1ColMSKey]++
-					p[pqgenNestedV1ColMSValue]++
-				} else {
-					m1 := make(map[string]int32)
-					for {
-						var k1 string
-						var v1 int32
-						if colMSKey != nil {
-							k1 = colMSKey.String(q[pqgenNestedV1ColMSKey])
-							q[pqgenNestedV1ColMSKey]++
-							p[pqgenNestedV1ColMSKey]++
-						}
-						if colMSValue != nil {
-							v1 = colMSValue.Values[q[pqgenNestedV1ColMSValue]]
-							q[pqgenNestedV1ColMSValue]++
-							p[pqgenNestedV1ColMSValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillMS fills ms in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *NestedV1Reader) fillMS(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe, qe *[pqgenNestedV1Leaves]int) {
+	colMSKey := r.colMSKey
+	colMSValue := r.colMSValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenNestedV1DrvMS]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenNestedV1ColMSKey]++
+				p[pqgenNestedV1ColMSValue]++
+			} else {
+				m1 := make(map[string]int32)
+				for {
+					var k1 string
+					var v1 int32
+					if colMSKey != nil {
+						k1 = colMSKey.String(q[pqgenNestedV1ColMSKey])
+						q[pqgenNestedV1ColMSKey]++
+						p[pqgenNestedV1ColMSKey]++
 					}
-					x.MS = m1
+					if colMSValue != nil {
+						v1 = colMSValue.Values[q[pqgenNestedV1ColMSValue]]
+						q[pqgenNestedV1ColMSValue]++
+						p[pqgenNestedV1ColMSValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.MS = m1
 			}
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteNestedV1File writes rows to a new Parquet file at path: the file is written

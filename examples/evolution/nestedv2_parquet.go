@@ -680,42 +680,34 @@ func (r *NestedV2Reader) assemble(rows []NestedV2) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *NestedV2Reader) assemblePart(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe, qe [pqgenNestedV2Leaves]int) error {
-	q0 := q                 // the part's first values
+	q0 := q // the part's first values
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillItems(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillInner(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillM(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillMS(rows, sl, &p, &q, &pe, &qe, &q0)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *NestedV2Reader) fillID(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe, qe, q0 *[pqgenNestedV2Leaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenNestedV2ColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenNestedV2ColID] = k
+	}
+}
+
+// fillItems fills items in rows, a part of the batch.
+func (r *NestedV2Reader) fillItems(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe, qe, q0 *[pqgenNestedV2Leaves]int) {
 	var slabItemsC []string // pointer targets of items.list.element.c, from value q0 on
 	if r.colItemsC != nil {
 		slabItemsC = sl.slabItemsC.Take(qe[pqgenNestedV2ColItemsC] - q[pqgenNestedV2ColItemsC])
-	}
-	var slabOptD []int32 // pointer targets of opt.d, from value q0 on
-	if r.colOptD != nil {
-		slabOptD = sl.slabOptD.Take(qe[pqgenNestedV2ColOptD] - q[pqgenNestedV2ColOptD])
-	}
-	var slabOptXsElem []int64 // pointer targets of opt.xs.list.element, from value q0 on
-	if r.colOptXsElem != nil {
-		slabOptXsElem = sl.slabOptXsElem.Take(qe[pqgenNestedV2ColOptXsElem] - q[pqgenNestedV2ColOptXsElem])
-	}
-	var slabInnerD []int32 // pointer targets of inner.d, from value q0 on
-	if r.colInnerD != nil {
-		slabInnerD = sl.slabInnerD.Take(qe[pqgenNestedV2ColInnerD] - q[pqgenNestedV2ColInnerD])
-	}
-	var slabInnerXsElem []int64 // pointer targets of inner.xs.list.element, from value q0 on
-	if r.colInnerXsElem != nil {
-		slabInnerXsElem = sl.slabInnerXsElem.Take(qe[pqgenNestedV2ColInnerXsElem] - q[pqgenNestedV2ColInnerXsElem])
-	}
-	var slabMSValue []int64 // pointer targets of ms.key_value.value, from value q0 on
-	if r.colMSValue != nil {
-		slabMSValue = sl.slabMSValue.Take(qe[pqgenNestedV2ColMSValue] - q[pqgenNestedV2ColMSValue])
-	}
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenNestedV2ColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenNestedV2ColID] = k
-		}
 	}
 	// items.list.element.a
 	{
@@ -840,6 +832,18 @@ func (r *NestedV2Reader) assemblePart(rows []NestedV2, sl *pqgenNestedV2Slabs, p
 			p[pqgenNestedV2ColItemsC] = n
 		}
 	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *NestedV2Reader) fillOpt(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe, qe, q0 *[pqgenNestedV2Leaves]int) {
+	var slabOptD []int32 // pointer targets of opt.d, from value q0 on
+	if r.colOptD != nil {
+		slabOptD = sl.slabOptD.Take(qe[pqgenNestedV2ColOptD] - q[pqgenNestedV2ColOptD])
+	}
+	var slabOptXsElem []int64 // pointer targets of opt.xs.list.element, from value q0 on
+	if r.colOptXsElem != nil {
+		slabOptXsElem = sl.slabOptXsElem.Take(qe[pqgenNestedV2ColOptXsElem] - q[pqgenNestedV2ColOptXsElem])
+	}
 	// opt.d
 	{
 		colOptD := r.colOptD
@@ -901,6 +905,18 @@ func (r *NestedV2Reader) assemblePart(rows []NestedV2, sl *pqgenNestedV2Slabs, p
 			}
 			p[pqgenNestedV2ColOptXsElem] = n
 		}
+	}
+}
+
+// fillInner fills inner in rows, a part of the batch.
+func (r *NestedV2Reader) fillInner(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe, qe, q0 *[pqgenNestedV2Leaves]int) {
+	var slabInnerD []int32 // pointer targets of inner.d, from value q0 on
+	if r.colInnerD != nil {
+		slabInnerD = sl.slabInnerD.Take(qe[pqgenNestedV2ColInnerD] - q[pqgenNestedV2ColInnerD])
+	}
+	var slabInnerXsElem []int64 // pointer targets of inner.xs.list.element, from value q0 on
+	if r.colInnerXsElem != nil {
+		slabInnerXsElem = sl.slabInnerXsElem.Take(qe[pqgenNestedV2ColInnerXsElem] - q[pqgenNestedV2ColInnerXsElem])
 	}
 	// inner.d
 	{
@@ -964,82 +980,87 @@ func (r *NestedV2Reader) assemblePart(rows []NestedV2, sl *pqgenNestedV2Slabs, p
 			p[pqgenNestedV2ColInnerXsElem] = n
 		}
 	}
-	// m (row by row: a map needs its keys and values together)
-	{
-		colMKey := r.colMKey
-		colMValue := r.colMValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenNestedV2DrvM]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenNestedV2ColMKey]++
-					p[pqgenNestedV2ColMValue]++
-				} else {
-					m1 := make(map[int64]int64)
-					for {
-						var k1 int64
-						var v1 int64
-						if colMKey != nil {
-							k1 = colMKey.Values[q[pqgenNestedV2ColMKey]]
-							q[pqgenNestedV2ColMKey]++
-							p[pqgenNestedV2ColMKey]++
-						}
-						if colMValue != nil {
-							v1 = colMValue.Values[q[pqgenNestedV2ColMValue]]
-							q[pqgenNestedV2ColMValue]++
-							p[pqgenNestedV2ColMValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillM fills m in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *NestedV2Reader) fillM(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe, qe, q0 *[pqgenNestedV2Leaves]int) {
+	colMKey := r.colMKey
+	colMValue := r.colMValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenNestedV2DrvM]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenNestedV2ColMKey]++
+				p[pqgenNestedV2ColMValue]++
+			} else {
+				m1 := make(map[int64]int64)
+				for {
+					var k1 int64
+					var v1 int64
+					if colMKey != nil {
+						k1 = colMKey.Values[q[pqgenNestedV2ColMKey]]
+						q[pqgenNestedV2ColMKey]++
+						p[pqgenNestedV2ColMKey]++
 					}
-					x.M = m1
+					if colMValue != nil {
+						v1 = colMValue.Values[q[pqgenNestedV2ColMValue]]
+						q[pqgenNestedV2ColMValue]++
+						p[pqgenNestedV2ColMValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.M = m1
 			}
 		}
 	}
-	// ms (row by row: a map needs its keys and values together)
-	{
-		colMSKey := r.colMSKey
-		colMSValue := r.colMSValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenNestedV2DrvMS]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenNestedV2ColMSKey]++
-					p[pqgenNestedV2ColMSValue]++
-				} else {
-					m1 := make(map[string]*int64)
-					for {
-						var k1 string
-						var v1 *int64
-						if colMSKey != nil {
-							k1 = colMSKey.String(q[pqgenNestedV2ColMSKey])
-							q[pqgenNestedV2ColMSKey]++
-							p[pqgenNestedV2ColMSKey]++
-						}
-						if colMSValue != nil {
-							if colMSValue.Def[p[pqgenNestedV2ColMSValue]] == 2 {
-								slabMSValue[q[pqgenNestedV2ColMSValue]-q0[pqgenNestedV2ColMSValue]] = colMSValue.Values[q[pqgenNestedV2ColMSValue]]
-								v1 = &slabMSValue[q[pqgenNestedV2ColMSValue]-q0[pqgenNestedV2ColMSValue]]
-								q[pqgenNestedV2ColMSValue]++
-							}
-							p[pqgenNestedV2ColMSValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillMS fills ms in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *NestedV2Reader) fillMS(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe, qe, q0 *[pqgenNestedV2Leaves]int) {
+	var slabMSValue []int64 // pointer targets of ms.key_value.value, from value q0 on
+	if r.colMSValue != nil {
+		slabMSValue = sl.slabMSValue.Take(qe[pqgenNestedV2ColMSValue] - q[pqgenNestedV2ColMSValue])
+	}
+	colMSKey := r.colMSKey
+	colMSValue := r.colMSValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenNestedV2DrvMS]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenNestedV2ColMSKey]++
+				p[pqgenNestedV2ColMSValue]++
+			} else {
+				m1 := make(map[string]*int64)
+				for {
+					var k1 string
+					var v1 *int64
+					if colMSKey != nil {
+						k1 = colMSKey.String(q[pqgenNestedV2ColMSKey])
+						q[pqgenNestedV2ColMSKey]++
+						p[pqgenNestedV2ColMSKey]++
 					}
-					x.MS = m1
+					if colMSValue != nil {
+						if colMSValue.Def[p[pqgenNestedV2ColMSValue]] == 2 {
+							slabMSValue[q[pqgenNestedV2ColMSValue]-q0[pqgenNestedV2ColMSValue]] = colMSValue.Values[q[pqgenNestedV2ColMSValue]]
+							v1 = &slabMSValue[q[pqgenNestedV2ColMSValue]-q0[pqgenNestedV2ColMSValue]]
+							q[pqgenNestedV2ColMSValue]++
+						}
+						p[pqgenNestedV2ColMSValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.MS = m1
 			}
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteNestedV2File writes rows to a new Parquet file at path: the file is written

@@ -414,75 +414,85 @@ func (r *OptV1Reader) assemble(rows []OptV1) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *OptV1Reader) assemblePart(rows []OptV1, sl *pqgenOptV1Slabs, p, q, pe, qe [pqgenOptV1Leaves]int) error {
-	q0 := q           // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillA(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillS(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillL(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillA fills a in rows, a part of the batch.
+func (r *OptV1Reader) fillA(rows []OptV1, sl *pqgenOptV1Slabs, p, q, pe, qe, q0 *[pqgenOptV1Leaves]int, defined *[256]int32) {
 	var slabA []int32 // pointer targets of a, from value q0 on
 	if r.colA != nil {
 		slabA = sl.slabA.Take(qe[pqgenOptV1ColA] - q[pqgenOptV1ColA])
 	}
+	if colA := r.colA; colA != nil {
+		def := colA.Def[p[pqgenOptV1ColA] : p[pqgenOptV1ColA]+len(rows)]
+		k := q[pqgenOptV1ColA]
+		if pqrt.Mixed(qe[pqgenOptV1ColA]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabA[k-q0[pqgenOptV1ColA]] = colA.Values[k]
+					x.A = &slabA[k-q0[pqgenOptV1ColA]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabA[k-q0[pqgenOptV1ColA]] = colA.Values[k]
+					x.A = &slabA[k-q0[pqgenOptV1ColA]]
+					k++
+				}
+			}
+		}
+		q[pqgenOptV1ColA] = k
+		p[pqgenOptV1ColA] += len(rows)
+	}
+}
+
+// fillS fills s in rows, a part of the batch.
+func (r *OptV1Reader) fillS(rows []OptV1, sl *pqgenOptV1Slabs, p, q, pe, qe, q0 *[pqgenOptV1Leaves]int, defined *[256]int32) {
 	var slabS []string // pointer targets of s, from value q0 on
 	if r.colS != nil {
 		slabS = sl.slabS.Take(qe[pqgenOptV1ColS] - q[pqgenOptV1ColS])
 	}
+	if colS := r.colS; colS != nil {
+		def := colS.Def[p[pqgenOptV1ColS] : p[pqgenOptV1ColS]+len(rows)]
+		k := q[pqgenOptV1ColS]
+		if pqrt.Mixed(qe[pqgenOptV1ColS]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabS[k-q0[pqgenOptV1ColS]] = colS.String(k)
+					x.S = &slabS[k-q0[pqgenOptV1ColS]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabS[k-q0[pqgenOptV1ColS]] = colS.String(k)
+					x.S = &slabS[k-q0[pqgenOptV1ColS]]
+					k++
+				}
+			}
+		}
+		q[pqgenOptV1ColS] = k
+		p[pqgenOptV1ColS] += len(rows)
+	}
+}
+
+// fillL fills l in rows, a part of the batch.
+func (r *OptV1Reader) fillL(rows []OptV1, sl *pqgenOptV1Slabs, p, q, pe, qe, q0 *[pqgenOptV1Leaves]int, defined *[256]int32) {
 	var slabLElem []int32 // pointer targets of l.list.element, from value q0 on
 	if r.colLElem != nil {
 		slabLElem = sl.slabLElem.Take(qe[pqgenOptV1ColLElem] - q[pqgenOptV1ColLElem])
-	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// a
-	{
-		if colA := r.colA; colA != nil {
-			def := colA.Def[p[pqgenOptV1ColA] : p[pqgenOptV1ColA]+len(rows)]
-			k := q[pqgenOptV1ColA]
-			if pqrt.Mixed(qe[pqgenOptV1ColA]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabA[k-q0[pqgenOptV1ColA]] = colA.Values[k]
-						x.A = &slabA[k-q0[pqgenOptV1ColA]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabA[k-q0[pqgenOptV1ColA]] = colA.Values[k]
-						x.A = &slabA[k-q0[pqgenOptV1ColA]]
-						k++
-					}
-				}
-			}
-			q[pqgenOptV1ColA] = k
-			p[pqgenOptV1ColA] += len(rows)
-		}
-	}
-	// s
-	{
-		if colS := r.colS; colS != nil {
-			def := colS.Def[p[pqgenOptV1ColS] : p[pqgenOptV1ColS]+len(rows)]
-			k := q[pqgenOptV1ColS]
-			if pqrt.Mixed(qe[pqgenOptV1ColS]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabS[k-q0[pqgenOptV1ColS]] = colS.String(k)
-						x.S = &slabS[k-q0[pqgenOptV1ColS]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabS[k-q0[pqgenOptV1ColS]] = colS.String(k)
-						x.S = &slabS[k-q0[pqgenOptV1ColS]]
-						k++
-					}
-				}
-			}
-			q[pqgenOptV1ColS] = k
-			p[pqgenOptV1ColS] += len(rows)
-		}
 	}
 	// l.list.element
 	{
@@ -517,7 +527,6 @@ func (r *OptV1Reader) assemblePart(rows []OptV1, sl *pqgenOptV1Slabs, p, q, pe, 
 			p[pqgenOptV1ColLElem] = n
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteOptV1File writes rows to a new Parquet file at path: the file is written

@@ -374,30 +374,40 @@ func (r *OptV2Reader) assemble(rows []OptV2) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *OptV2Reader) assemblePart(rows []OptV2, sl *pqgenOptV2Slabs, p, q, pe, qe [pqgenOptV2Leaves]int) error {
-	// a
-	{
-		if colA := r.colA; colA != nil {
-			k := q[pqgenOptV2ColA]
-			for i := range rows {
-				x := &rows[i]
-				x.A = colA.Values[k]
-				k++
-			}
-			q[pqgenOptV2ColA] = k
+	r.fillA(rows, sl, &p, &q, &pe, &qe)
+	r.fillS(rows, sl, &p, &q, &pe, &qe)
+	r.fillL(rows, sl, &p, &q, &pe, &qe)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillA fills a in rows, a part of the batch.
+func (r *OptV2Reader) fillA(rows []OptV2, sl *pqgenOptV2Slabs, p, q, pe, qe *[pqgenOptV2Leaves]int) {
+	if colA := r.colA; colA != nil {
+		k := q[pqgenOptV2ColA]
+		for i := range rows {
+			x := &rows[i]
+			x.A = colA.Values[k]
+			k++
 		}
+		q[pqgenOptV2ColA] = k
 	}
-	// s
-	{
-		if colS := r.colS; colS != nil {
-			k := q[pqgenOptV2ColS]
-			for i := range rows {
-				x := &rows[i]
-				x.S = colS.String(k)
-				k++
-			}
-			q[pqgenOptV2ColS] = k
+}
+
+// fillS fills s in rows, a part of the batch.
+func (r *OptV2Reader) fillS(rows []OptV2, sl *pqgenOptV2Slabs, p, q, pe, qe *[pqgenOptV2Leaves]int) {
+	if colS := r.colS; colS != nil {
+		k := q[pqgenOptV2ColS]
+		for i := range rows {
+			x := &rows[i]
+			x.S = colS.String(k)
+			k++
 		}
+		q[pqgenOptV2ColS] = k
 	}
+}
+
+// fillL fills l in rows, a part of the batch.
+func (r *OptV2Reader) fillL(rows []OptV2, sl *pqgenOptV2Slabs, p, q, pe, qe *[pqgenOptV2Leaves]int) {
 	// l.list.element
 	{
 		colLElem := r.colLElem
@@ -428,7 +438,6 @@ func (r *OptV2Reader) assemblePart(rows []OptV2, sl *pqgenOptV2Slabs, p, q, pe, 
 			p[pqgenOptV2ColLElem] = n
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteOptV2File writes rows to a new Parquet file at path: the file is written

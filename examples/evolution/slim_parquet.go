@@ -333,31 +333,35 @@ func (r *SlimReader) assemble(rows []Slim) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *SlimReader) assemblePart(rows []Slim, p, q, pe, qe [pqgenSlimLeaves]int) error {
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenSlimColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenSlimColID] = k
-		}
-	}
-	// name
-	{
-		if colName := r.colName; colName != nil {
-			k := q[pqgenSlimColName]
-			for i := range rows {
-				x := &rows[i]
-				x.Name = colName.String(k)
-				k++
-			}
-			q[pqgenSlimColName] = k
-		}
-	}
+	r.fillID(rows, &p, &q, &pe, &qe)
+	r.fillName(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *SlimReader) fillID(rows []Slim, p, q, pe, qe *[pqgenSlimLeaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenSlimColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenSlimColID] = k
+	}
+}
+
+// fillName fills name in rows, a part of the batch.
+func (r *SlimReader) fillName(rows []Slim, p, q, pe, qe *[pqgenSlimLeaves]int) {
+	if colName := r.colName; colName != nil {
+		k := q[pqgenSlimColName]
+		for i := range rows {
+			x := &rows[i]
+			x.Name = colName.String(k)
+			k++
+		}
+		q[pqgenSlimColName] = k
+	}
 }
 
 // WriteSlimFile writes rows to a new Parquet file at path: the file is written

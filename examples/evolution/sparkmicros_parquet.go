@@ -393,65 +393,71 @@ func (r *SparkMicrosReader) assemble(rows []SparkMicros) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *SparkMicrosReader) assemblePart(rows []SparkMicros, sl *pqgenSparkMicrosSlabs, p, q, pe, qe [pqgenSparkMicrosLeaves]int) error {
-	q0 := q                   // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillAt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *SparkMicrosReader) fillID(rows []SparkMicros, sl *pqgenSparkMicrosSlabs, p, q, pe, qe, q0 *[pqgenSparkMicrosLeaves]int, defined *[256]int32) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenSparkMicrosColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenSparkMicrosColID] = k
+	}
+}
+
+// fillAt fills at in rows, a part of the batch.
+func (r *SparkMicrosReader) fillAt(rows []SparkMicros, sl *pqgenSparkMicrosSlabs, p, q, pe, qe, q0 *[pqgenSparkMicrosLeaves]int, defined *[256]int32) {
+	if colAt := r.colAt; colAt != nil {
+		k := q[pqgenSparkMicrosColAt]
+		for i := range rows {
+			x := &rows[i]
+			x.At = pqtime.UnixMicro(colAt.Values[k]).UTC()
+			k++
+		}
+		q[pqgenSparkMicrosColAt] = k
+	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *SparkMicrosReader) fillOpt(rows []SparkMicros, sl *pqgenSparkMicrosSlabs, p, q, pe, qe, q0 *[pqgenSparkMicrosLeaves]int, defined *[256]int32) {
 	var slabOpt []pqtime.Time // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenSparkMicrosColOpt] - q[pqgenSparkMicrosColOpt])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenSparkMicrosColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenSparkMicrosColID] = k
-		}
-	}
-	// at
-	{
-		if colAt := r.colAt; colAt != nil {
-			k := q[pqgenSparkMicrosColAt]
-			for i := range rows {
-				x := &rows[i]
-				x.At = pqtime.UnixMicro(colAt.Values[k]).UTC()
-				k++
-			}
-			q[pqgenSparkMicrosColAt] = k
-		}
-	}
-	// opt
-	{
-		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[p[pqgenSparkMicrosColOpt] : p[pqgenSparkMicrosColOpt]+len(rows)]
-			k := q[pqgenSparkMicrosColOpt]
-			if pqrt.Mixed(qe[pqgenSparkMicrosColOpt]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabOpt[k-q0[pqgenSparkMicrosColOpt]] = pqtime.UnixMicro(colOpt.Values[k]).UTC()
-						x.Opt = &slabOpt[k-q0[pqgenSparkMicrosColOpt]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colOpt := r.colOpt; colOpt != nil {
+		def := colOpt.Def[p[pqgenSparkMicrosColOpt] : p[pqgenSparkMicrosColOpt]+len(rows)]
+		k := q[pqgenSparkMicrosColOpt]
+		if pqrt.Mixed(qe[pqgenSparkMicrosColOpt]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabOpt[k-q0[pqgenSparkMicrosColOpt]] = pqtime.UnixMicro(colOpt.Values[k]).UTC()
-						x.Opt = &slabOpt[k-q0[pqgenSparkMicrosColOpt]]
-						k++
-					}
+					slabOpt[k-q0[pqgenSparkMicrosColOpt]] = pqtime.UnixMicro(colOpt.Values[k]).UTC()
+					x.Opt = &slabOpt[k-q0[pqgenSparkMicrosColOpt]]
+					k++
 				}
 			}
-			q[pqgenSparkMicrosColOpt] = k
-			p[pqgenSparkMicrosColOpt] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabOpt[k-q0[pqgenSparkMicrosColOpt]] = pqtime.UnixMicro(colOpt.Values[k]).UTC()
+					x.Opt = &slabOpt[k-q0[pqgenSparkMicrosColOpt]]
+					k++
+				}
+			}
 		}
+		q[pqgenSparkMicrosColOpt] = k
+		p[pqgenSparkMicrosColOpt] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteSparkMicrosFile writes rows to a new Parquet file at path: the file is written

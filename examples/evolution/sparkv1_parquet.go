@@ -375,65 +375,71 @@ func (r *SparkV1Reader) assemble(rows []SparkV1) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *SparkV1Reader) assemblePart(rows []SparkV1, sl *pqgenSparkV1Slabs, p, q, pe, qe [pqgenSparkV1Leaves]int) error {
-	q0 := q                      // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillAt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *SparkV1Reader) fillID(rows []SparkV1, sl *pqgenSparkV1Slabs, p, q, pe, qe, q0 *[pqgenSparkV1Leaves]int, defined *[256]int32) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenSparkV1ColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenSparkV1ColID] = k
+	}
+}
+
+// fillAt fills at in rows, a part of the batch.
+func (r *SparkV1Reader) fillAt(rows []SparkV1, sl *pqgenSparkV1Slabs, p, q, pe, qe, q0 *[pqgenSparkV1Leaves]int, defined *[256]int32) {
+	if colAt := r.colAt; colAt != nil {
+		k := q[pqgenSparkV1ColAt]
+		for i := range rows {
+			x := &rows[i]
+			x.At = colAt.Values[k]
+			k++
+		}
+		q[pqgenSparkV1ColAt] = k
+	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *SparkV1Reader) fillOpt(rows []SparkV1, sl *pqgenSparkV1Slabs, p, q, pe, qe, q0 *[pqgenSparkV1Leaves]int, defined *[256]int32) {
 	var slabOpt []pqencode.Int96 // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenSparkV1ColOpt] - q[pqgenSparkV1ColOpt])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenSparkV1ColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenSparkV1ColID] = k
-		}
-	}
-	// at
-	{
-		if colAt := r.colAt; colAt != nil {
-			k := q[pqgenSparkV1ColAt]
-			for i := range rows {
-				x := &rows[i]
-				x.At = colAt.Values[k]
-				k++
-			}
-			q[pqgenSparkV1ColAt] = k
-		}
-	}
-	// opt
-	{
-		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[p[pqgenSparkV1ColOpt] : p[pqgenSparkV1ColOpt]+len(rows)]
-			k := q[pqgenSparkV1ColOpt]
-			if pqrt.Mixed(qe[pqgenSparkV1ColOpt]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabOpt[k-q0[pqgenSparkV1ColOpt]] = colOpt.Values[k]
-						x.Opt = &slabOpt[k-q0[pqgenSparkV1ColOpt]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colOpt := r.colOpt; colOpt != nil {
+		def := colOpt.Def[p[pqgenSparkV1ColOpt] : p[pqgenSparkV1ColOpt]+len(rows)]
+		k := q[pqgenSparkV1ColOpt]
+		if pqrt.Mixed(qe[pqgenSparkV1ColOpt]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabOpt[k-q0[pqgenSparkV1ColOpt]] = colOpt.Values[k]
-						x.Opt = &slabOpt[k-q0[pqgenSparkV1ColOpt]]
-						k++
-					}
+					slabOpt[k-q0[pqgenSparkV1ColOpt]] = colOpt.Values[k]
+					x.Opt = &slabOpt[k-q0[pqgenSparkV1ColOpt]]
+					k++
 				}
 			}
-			q[pqgenSparkV1ColOpt] = k
-			p[pqgenSparkV1ColOpt] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabOpt[k-q0[pqgenSparkV1ColOpt]] = colOpt.Values[k]
+					x.Opt = &slabOpt[k-q0[pqgenSparkV1ColOpt]]
+					k++
+				}
+			}
 		}
+		q[pqgenSparkV1ColOpt] = k
+		p[pqgenSparkV1ColOpt] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteSparkV1File writes rows to a new Parquet file at path: the file is written

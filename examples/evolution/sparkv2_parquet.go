@@ -393,65 +393,71 @@ func (r *SparkV2Reader) assemble(rows []SparkV2) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *SparkV2Reader) assemblePart(rows []SparkV2, sl *pqgenSparkV2Slabs, p, q, pe, qe [pqgenSparkV2Leaves]int) error {
-	q0 := q                   // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillAt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *SparkV2Reader) fillID(rows []SparkV2, sl *pqgenSparkV2Slabs, p, q, pe, qe, q0 *[pqgenSparkV2Leaves]int, defined *[256]int32) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenSparkV2ColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenSparkV2ColID] = k
+	}
+}
+
+// fillAt fills at in rows, a part of the batch.
+func (r *SparkV2Reader) fillAt(rows []SparkV2, sl *pqgenSparkV2Slabs, p, q, pe, qe, q0 *[pqgenSparkV2Leaves]int, defined *[256]int32) {
+	if colAt := r.colAt; colAt != nil {
+		k := q[pqgenSparkV2ColAt]
+		for i := range rows {
+			x := &rows[i]
+			x.At = pqtime.Unix(0, colAt.Values[k]).UTC()
+			k++
+		}
+		q[pqgenSparkV2ColAt] = k
+	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *SparkV2Reader) fillOpt(rows []SparkV2, sl *pqgenSparkV2Slabs, p, q, pe, qe, q0 *[pqgenSparkV2Leaves]int, defined *[256]int32) {
 	var slabOpt []pqtime.Time // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenSparkV2ColOpt] - q[pqgenSparkV2ColOpt])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenSparkV2ColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenSparkV2ColID] = k
-		}
-	}
-	// at
-	{
-		if colAt := r.colAt; colAt != nil {
-			k := q[pqgenSparkV2ColAt]
-			for i := range rows {
-				x := &rows[i]
-				x.At = pqtime.Unix(0, colAt.Values[k]).UTC()
-				k++
-			}
-			q[pqgenSparkV2ColAt] = k
-		}
-	}
-	// opt
-	{
-		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[p[pqgenSparkV2ColOpt] : p[pqgenSparkV2ColOpt]+len(rows)]
-			k := q[pqgenSparkV2ColOpt]
-			if pqrt.Mixed(qe[pqgenSparkV2ColOpt]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabOpt[k-q0[pqgenSparkV2ColOpt]] = pqtime.Unix(0, colOpt.Values[k]).UTC()
-						x.Opt = &slabOpt[k-q0[pqgenSparkV2ColOpt]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colOpt := r.colOpt; colOpt != nil {
+		def := colOpt.Def[p[pqgenSparkV2ColOpt] : p[pqgenSparkV2ColOpt]+len(rows)]
+		k := q[pqgenSparkV2ColOpt]
+		if pqrt.Mixed(qe[pqgenSparkV2ColOpt]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabOpt[k-q0[pqgenSparkV2ColOpt]] = pqtime.Unix(0, colOpt.Values[k]).UTC()
-						x.Opt = &slabOpt[k-q0[pqgenSparkV2ColOpt]]
-						k++
-					}
+					slabOpt[k-q0[pqgenSparkV2ColOpt]] = pqtime.Unix(0, colOpt.Values[k]).UTC()
+					x.Opt = &slabOpt[k-q0[pqgenSparkV2ColOpt]]
+					k++
 				}
 			}
-			q[pqgenSparkV2ColOpt] = k
-			p[pqgenSparkV2ColOpt] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabOpt[k-q0[pqgenSparkV2ColOpt]] = pqtime.Unix(0, colOpt.Values[k]).UTC()
+					x.Opt = &slabOpt[k-q0[pqgenSparkV2ColOpt]]
+					k++
+				}
+			}
 		}
+		q[pqgenSparkV2ColOpt] = k
+		p[pqgenSparkV2ColOpt] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteSparkV2File writes rows to a new Parquet file at path: the file is written

@@ -463,78 +463,91 @@ func (r *BlobsReader) assemble(rows []Blobs) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *BlobsReader) assemblePart(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, qe [pqgenBlobsLeaves]int) error {
-	q0 := q              // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillReq(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillPtr(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillList(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillMap(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillReq fills req in rows, a part of the batch.
+func (r *BlobsReader) fillReq(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, qe, q0 *[pqgenBlobsLeaves]int, defined *[256]int32) {
+	if colReq := r.colReq; colReq != nil {
+		k := q[pqgenBlobsColReq]
+		for i := range rows {
+			x := &rows[i]
+			x.Req = colReq.BytesOrNil(k)
+			k++
+		}
+		q[pqgenBlobsColReq] = k
+	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *BlobsReader) fillOpt(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, qe, q0 *[pqgenBlobsLeaves]int, defined *[256]int32) {
+	if colOpt := r.colOpt; colOpt != nil {
+		def := colOpt.Def[p[pqgenBlobsColOpt] : p[pqgenBlobsColOpt]+len(rows)]
+		k := q[pqgenBlobsColOpt]
+		if pqrt.Mixed(qe[pqgenBlobsColOpt]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					x.Opt = colOpt.Bytes(k)
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.Opt = colOpt.Bytes(k)
+					k++
+				}
+			}
+		}
+		q[pqgenBlobsColOpt] = k
+		p[pqgenBlobsColOpt] += len(rows)
+	}
+}
+
+// fillPtr fills ptr in rows, a part of the batch.
+func (r *BlobsReader) fillPtr(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, qe, q0 *[pqgenBlobsLeaves]int, defined *[256]int32) {
 	var slabPtr [][]byte // pointer targets of ptr, from value q0 on
 	if r.colPtr != nil {
 		slabPtr = sl.slabPtr.Take(qe[pqgenBlobsColPtr] - q[pqgenBlobsColPtr])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// req
-	{
-		if colReq := r.colReq; colReq != nil {
-			k := q[pqgenBlobsColReq]
+	if colPtr := r.colPtr; colPtr != nil {
+		def := colPtr.Def[p[pqgenBlobsColPtr] : p[pqgenBlobsColPtr]+len(rows)]
+		k := q[pqgenBlobsColPtr]
+		if pqrt.Mixed(qe[pqgenBlobsColPtr]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabPtr[k-q0[pqgenBlobsColPtr]] = colPtr.BytesOrNil(k)
+					x.Ptr = &slabPtr[k-q0[pqgenBlobsColPtr]]
+					k++
+				}
+			}
+		} else {
 			for i := range rows {
 				x := &rows[i]
-				x.Req = colReq.BytesOrNil(k)
-				k++
-			}
-			q[pqgenBlobsColReq] = k
-		}
-	}
-	// opt
-	{
-		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[p[pqgenBlobsColOpt] : p[pqgenBlobsColOpt]+len(rows)]
-			k := q[pqgenBlobsColOpt]
-			if pqrt.Mixed(qe[pqgenBlobsColOpt]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						x.Opt = colOpt.Bytes(k)
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						x.Opt = colOpt.Bytes(k)
-						k++
-					}
+				if def[i] == 1 {
+					slabPtr[k-q0[pqgenBlobsColPtr]] = colPtr.BytesOrNil(k)
+					x.Ptr = &slabPtr[k-q0[pqgenBlobsColPtr]]
+					k++
 				}
 			}
-			q[pqgenBlobsColOpt] = k
-			p[pqgenBlobsColOpt] += len(rows)
 		}
+		q[pqgenBlobsColPtr] = k
+		p[pqgenBlobsColPtr] += len(rows)
 	}
-	// ptr
-	{
-		if colPtr := r.colPtr; colPtr != nil {
-			def := colPtr.Def[p[pqgenBlobsColPtr] : p[pqgenBlobsColPtr]+len(rows)]
-			k := q[pqgenBlobsColPtr]
-			if pqrt.Mixed(qe[pqgenBlobsColPtr]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabPtr[k-q0[pqgenBlobsColPtr]] = colPtr.BytesOrNil(k)
-						x.Ptr = &slabPtr[k-q0[pqgenBlobsColPtr]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabPtr[k-q0[pqgenBlobsColPtr]] = colPtr.BytesOrNil(k)
-						x.Ptr = &slabPtr[k-q0[pqgenBlobsColPtr]]
-						k++
-					}
-				}
-			}
-			q[pqgenBlobsColPtr] = k
-			p[pqgenBlobsColPtr] += len(rows)
-		}
-	}
+}
+
+// fillList fills list in rows, a part of the batch.
+func (r *BlobsReader) fillList(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, qe, q0 *[pqgenBlobsLeaves]int, defined *[256]int32) {
 	// list.list.element
 	{
 		colListElem := r.colListElem
@@ -565,43 +578,43 @@ func (r *BlobsReader) assemblePart(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, 
 			p[pqgenBlobsColListElem] = n
 		}
 	}
-	// map (row by row: a map needs its keys and values together)
-	{
-		colMapKey := r.colMapKey
-		colMapValue := r.colMapValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenBlobsDrvMap]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenBlobsColMapKey]++
-					p[pqgenBlobsColMapValue]++
-				} else {
-					m1 := make(map[string][]byte)
-					for {
-						var k1 string
-						var v1 []byte
-						if colMapKey != nil {
-							k1 = colMapKey.String(q[pqgenBlobsColMapKey])
-							q[pqgenBlobsColMapKey]++
-							p[pqgenBlobsColMapKey]++
-						}
-						if colMapValue != nil {
-							v1 = colMapValue.BytesOrNil(q[pqgenBlobsColMapValue])
-							q[pqgenBlobsColMapValue]++
-							p[pqgenBlobsColMapValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillMap fills map in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *BlobsReader) fillMap(rows []Blobs, sl *pqgenBlobsSlabs, p, q, pe, qe, q0 *[pqgenBlobsLeaves]int, defined *[256]int32) {
+	colMapKey := r.colMapKey
+	colMapValue := r.colMapValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenBlobsDrvMap]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenBlobsColMapKey]++
+				p[pqgenBlobsColMapValue]++
+			} else {
+				m1 := make(map[string][]byte)
+				for {
+					var k1 string
+					var v1 []byte
+					if colMapKey != nil {
+						k1 = colMapKey.String(q[pqgenBlobsColMapKey])
+						q[pqgenBlobsColMapKey]++
+						p[pqgenBlobsColMapKey]++
 					}
-					x.Map = m1
+					if colMapValue != nil {
+						v1 = colMapValue.BytesOrNil(q[pqgenBlobsColMapValue])
+						q[pqgenBlobsColMapValue]++
+						p[pqgenBlobsColMapValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.Map = m1
 			}
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteBlobsFile writes rows to a new Parquet file at path: the file is written

@@ -313,41 +313,43 @@ func (r *DecimalColumn25Reader) assemble(rows []DecimalColumn25) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *DecimalColumn25Reader) assemblePart(rows []DecimalColumn25, sl *pqgenDecimalColumn25Slabs, p, q, pe, qe [pqgenDecimalColumn25Leaves]int) error {
-	q0 := q                      // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillValue(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillValue fills value in rows, a part of the batch.
+func (r *DecimalColumn25Reader) fillValue(rows []DecimalColumn25, sl *pqgenDecimalColumn25Slabs, p, q, pe, qe, q0 *[pqgenDecimalColumn25Leaves]int, defined *[256]int32) {
 	var slabValue []pqrt.Decimal // pointer targets of value, from value q0 on
 	if r.colValue != nil {
 		slabValue = sl.slabValue.Take(qe[pqgenDecimalColumn25ColValue] - q[pqgenDecimalColumn25ColValue])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// value
-	{
-		if colValue := r.colValue; colValue != nil {
-			def := colValue.Def[p[pqgenDecimalColumn25ColValue] : p[pqgenDecimalColumn25ColValue]+len(rows)]
-			k := q[pqgenDecimalColumn25ColValue]
-			if pqrt.Mixed(qe[pqgenDecimalColumn25ColValue]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabValue[k-q0[pqgenDecimalColumn25ColValue]] = pqrt.DecimalFromFixed(colValue.Values[k*11:(k+1)*11], 2)
-						x.Value = &slabValue[k-q0[pqgenDecimalColumn25ColValue]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colValue := r.colValue; colValue != nil {
+		def := colValue.Def[p[pqgenDecimalColumn25ColValue] : p[pqgenDecimalColumn25ColValue]+len(rows)]
+		k := q[pqgenDecimalColumn25ColValue]
+		if pqrt.Mixed(qe[pqgenDecimalColumn25ColValue]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabValue[k-q0[pqgenDecimalColumn25ColValue]] = pqrt.DecimalFromFixed(colValue.Values[k*11:(k+1)*11], 2)
-						x.Value = &slabValue[k-q0[pqgenDecimalColumn25ColValue]]
-						k++
-					}
+					slabValue[k-q0[pqgenDecimalColumn25ColValue]] = pqrt.DecimalFromFixed(colValue.Values[k*11:(k+1)*11], 2)
+					x.Value = &slabValue[k-q0[pqgenDecimalColumn25ColValue]]
+					k++
 				}
 			}
-			q[pqgenDecimalColumn25ColValue] = k
-			p[pqgenDecimalColumn25ColValue] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabValue[k-q0[pqgenDecimalColumn25ColValue]] = pqrt.DecimalFromFixed(colValue.Values[k*11:(k+1)*11], 2)
+					x.Value = &slabValue[k-q0[pqgenDecimalColumn25ColValue]]
+					k++
+				}
+			}
 		}
+		q[pqgenDecimalColumn25ColValue] = k
+		p[pqgenDecimalColumn25ColValue] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDecimalColumn25File writes rows to a new Parquet file at path: the file is written

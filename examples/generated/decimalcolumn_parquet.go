@@ -313,41 +313,43 @@ func (r *DecimalColumnReader) assemble(rows []DecimalColumn) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *DecimalColumnReader) assemblePart(rows []DecimalColumn, sl *pqgenDecimalColumnSlabs, p, q, pe, qe [pqgenDecimalColumnLeaves]int) error {
-	q0 := q                      // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillValue(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillValue fills value in rows, a part of the batch.
+func (r *DecimalColumnReader) fillValue(rows []DecimalColumn, sl *pqgenDecimalColumnSlabs, p, q, pe, qe, q0 *[pqgenDecimalColumnLeaves]int, defined *[256]int32) {
 	var slabValue []pqrt.Decimal // pointer targets of value, from value q0 on
 	if r.colValue != nil {
 		slabValue = sl.slabValue.Take(qe[pqgenDecimalColumnColValue] - q[pqgenDecimalColumnColValue])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// value
-	{
-		if colValue := r.colValue; colValue != nil {
-			def := colValue.Def[p[pqgenDecimalColumnColValue] : p[pqgenDecimalColumnColValue]+len(rows)]
-			k := q[pqgenDecimalColumnColValue]
-			if pqrt.Mixed(qe[pqgenDecimalColumnColValue]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabValue[k-q0[pqgenDecimalColumnColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
-						x.Value = &slabValue[k-q0[pqgenDecimalColumnColValue]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colValue := r.colValue; colValue != nil {
+		def := colValue.Def[p[pqgenDecimalColumnColValue] : p[pqgenDecimalColumnColValue]+len(rows)]
+		k := q[pqgenDecimalColumnColValue]
+		if pqrt.Mixed(qe[pqgenDecimalColumnColValue]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabValue[k-q0[pqgenDecimalColumnColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
-						x.Value = &slabValue[k-q0[pqgenDecimalColumnColValue]]
-						k++
-					}
+					slabValue[k-q0[pqgenDecimalColumnColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+					x.Value = &slabValue[k-q0[pqgenDecimalColumnColValue]]
+					k++
 				}
 			}
-			q[pqgenDecimalColumnColValue] = k
-			p[pqgenDecimalColumnColValue] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabValue[k-q0[pqgenDecimalColumnColValue]] = pqrt.NewDecimal(int64(colValue.Values[k]), 2)
+					x.Value = &slabValue[k-q0[pqgenDecimalColumnColValue]]
+					k++
+				}
+			}
 		}
+		q[pqgenDecimalColumnColValue] = k
+		p[pqgenDecimalColumnColValue] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDecimalColumnFile writes rows to a new Parquet file at path: the file is written

@@ -728,7 +728,30 @@ func (r *DeepReader) assemble(rows []Deep) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *DeepReader) assemblePart(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe [pqgenDeepLeaves]int) error {
-	q0 := q             // the part's first values
+	q0 := q // the part's first values
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillA(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillL(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillM(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillS(rows, sl, &p, &q, &pe, &qe, &q0)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *DeepReader) fillID(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe, q0 *[pqgenDeepLeaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenDeepColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenDeepColID] = k
+	}
+}
+
+// fillA fills a in rows, a part of the batch.
+func (r *DeepReader) fillA(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe, q0 *[pqgenDeepLeaves]int) {
 	var slabABC []int32 // pointer targets of a.b.list.element.c, from value q0 on
 	if r.colABC != nil {
 		slabABC = sl.slabABC.Take(qe[pqgenDeepColABC] - q[pqgenDeepColABC])
@@ -736,30 +759,6 @@ func (r *DeepReader) assemblePart(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe 
 	var slabAN []float64 // pointer targets of a.n, from value q0 on
 	if r.colAN != nil {
 		slabAN = sl.slabAN.Take(qe[pqgenDeepColAN] - q[pqgenDeepColAN])
-	}
-	var slabLElemElem []string // pointer targets of l.list.element.list.element, from value q0 on
-	if r.colLElemElem != nil {
-		slabLElemElem = sl.slabLElemElem.Take(qe[pqgenDeepColLElemElem] - q[pqgenDeepColLElemElem])
-	}
-	var slabMValueElemValue []int64 // pointer targets of m.key_value.value.list.element.key_value.value, from value q0 on
-	if r.colMValueElemValue != nil {
-		slabMValueElemValue = sl.slabMValueElemValue.Take(qe[pqgenDeepColMValueElemValue] - q[pqgenDeepColMValueElemValue])
-	}
-	var slabSC []int32 // pointer targets of s.list.element.c, from value q0 on
-	if r.colSC != nil {
-		slabSC = sl.slabSC.Take(qe[pqgenDeepColSC] - q[pqgenDeepColSC])
-	}
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenDeepColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenDeepColID] = k
-		}
 	}
 	// a.b.list.element.c
 	{
@@ -884,6 +883,14 @@ func (r *DeepReader) assemblePart(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe 
 			p[pqgenDeepColAN] = n
 		}
 	}
+}
+
+// fillL fills l in rows, a part of the batch.
+func (r *DeepReader) fillL(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe, q0 *[pqgenDeepLeaves]int) {
+	var slabLElemElem []string // pointer targets of l.list.element.list.element, from value q0 on
+	if r.colLElemElem != nil {
+		slabLElemElem = sl.slabLElemElem.Take(qe[pqgenDeepColLElemElem] - q[pqgenDeepColLElemElem])
+	}
 	// l.list.element.list.element
 	{
 		colLElemElem := r.colLElemElem
@@ -929,90 +936,103 @@ func (r *DeepReader) assemblePart(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe 
 			p[pqgenDeepColLElemElem] = n
 		}
 	}
-	// m (row by row: a map needs its keys and values together)
-	{
-		colMKey := r.colMKey
-		colMValueElemKey := r.colMValueElemKey
-		colMValueElemValue := r.colMValueElemValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenDeepDrvM]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenDeepColMKey]++
-					p[pqgenDeepColMValueElemKey]++
-					p[pqgenDeepColMValueElemValue]++
-				} else if def1 < 2 {
-					p[pqgenDeepColMKey]++
-					p[pqgenDeepColMValueElemKey]++
-					p[pqgenDeepColMValueElemValue]++
-					x.M = map[int32][]map[string]*int64{}
-				} else {
-					m1 := make(map[int32][]map[string]*int64)
-					for {
-						var k1 int32
-						var v1 []map[string]*int64
-						if colMKey != nil {
-							k1 = colMKey.Values[q[pqgenDeepColMKey]]
-							q[pqgenDeepColMKey]++
-							p[pqgenDeepColMKey]++
-						}
-						if d2 := r.drv[pqgenDeepDrvMValue]; d2 >= 0 {
-							def2 := r.lv[d2].Def[p[d2]]
-							if def2 < 3 {
-								p[pqgenDeepColMValueElemKey]++
-								p[pqgenDeepColMValueElemValue]++
-							} else {
-								var l1 []map[string]*int64
-								for {
-									l1 = sl.slabMValue.Extend(l1)
-									if d3 := r.drv[pqgenDeepDrvMValueElem]; d3 >= 0 {
-										def3 := r.lv[d3].Def[p[d3]]
-										if def3 < 4 {
-											p[pqgenDeepColMValueElemKey]++
-											p[pqgenDeepColMValueElemValue]++
-										} else {
-											m2 := make(map[string]*int64)
-											for {
-												var k2 string
-												var v2 *int64
-												if colMValueElemKey != nil {
-													k2 = colMValueElemKey.String(q[pqgenDeepColMValueElemKey])
-													q[pqgenDeepColMValueElemKey]++
-													p[pqgenDeepColMValueElemKey]++
-												}
-												if colMValueElemValue != nil {
-													if colMValueElemValue.Def[p[pqgenDeepColMValueElemValue]] == 5 {
-														slabMValueElemValue[q[pqgenDeepColMValueElemValue]-q0[pqgenDeepColMValueElemValue]] = colMValueElemValue.Values[q[pqgenDeepColMValueElemValue]]
-														v2 = &slabMValueElemValue[q[pqgenDeepColMValueElemValue]-q0[pqgenDeepColMValueElemValue]]
-														q[pqgenDeepColMValueElemValue]++
-													}
-													p[pqgenDeepColMValueElemValue]++
-												}
-												m2[k2] = v2
-												if p[d3] >= len(r.lv[d3].Rep) || r.lv[d3].Rep[p[d3]] != 3 {
-													break
-												}
+}
+
+// fillM fills m in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *DeepReader) fillM(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe, q0 *[pqgenDeepLeaves]int) {
+	var slabMValueElemValue []int64 // pointer targets of m.key_value.value.list.element.key_value.value, from value q0 on
+	if r.colMValueElemValue != nil {
+		slabMValueElemValue = sl.slabMValueElemValue.Take(qe[pqgenDeepColMValueElemValue] - q[pqgenDeepColMValueElemValue])
+	}
+	colMKey := r.colMKey
+	colMValueElemKey := r.colMValueElemKey
+	colMValueElemValue := r.colMValueElemValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenDeepDrvM]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenDeepColMKey]++
+				p[pqgenDeepColMValueElemKey]++
+				p[pqgenDeepColMValueElemValue]++
+			} else if def1 < 2 {
+				p[pqgenDeepColMKey]++
+				p[pqgenDeepColMValueElemKey]++
+				p[pqgenDeepColMValueElemValue]++
+				x.M = map[int32][]map[string]*int64{}
+			} else {
+				m1 := make(map[int32][]map[string]*int64)
+				for {
+					var k1 int32
+					var v1 []map[string]*int64
+					if colMKey != nil {
+						k1 = colMKey.Values[q[pqgenDeepColMKey]]
+						q[pqgenDeepColMKey]++
+						p[pqgenDeepColMKey]++
+					}
+					if d2 := r.drv[pqgenDeepDrvMValue]; d2 >= 0 {
+						def2 := r.lv[d2].Def[p[d2]]
+						if def2 < 3 {
+							p[pqgenDeepColMValueElemKey]++
+							p[pqgenDeepColMValueElemValue]++
+						} else {
+							var l1 []map[string]*int64
+							for {
+								l1 = sl.slabMValue.Extend(l1)
+								if d3 := r.drv[pqgenDeepDrvMValueElem]; d3 >= 0 {
+									def3 := r.lv[d3].Def[p[d3]]
+									if def3 < 4 {
+										p[pqgenDeepColMValueElemKey]++
+										p[pqgenDeepColMValueElemValue]++
+									} else {
+										m2 := make(map[string]*int64)
+										for {
+											var k2 string
+											var v2 *int64
+											if colMValueElemKey != nil {
+												k2 = colMValueElemKey.String(q[pqgenDeepColMValueElemKey])
+												q[pqgenDeepColMValueElemKey]++
+												p[pqgenDeepColMValueElemKey]++
 											}
-											l1[len(l1)-1] = m2
+											if colMValueElemValue != nil {
+												if colMValueElemValue.Def[p[pqgenDeepColMValueElemValue]] == 5 {
+													slabMValueElemValue[q[pqgenDeepColMValueElemValue]-q0[pqgenDeepColMValueElemValue]] = colMValueElemValue.Values[q[pqgenDeepColMValueElemValue]]
+													v2 = &slabMValueElemValue[q[pqgenDeepColMValueElemValue]-q0[pqgenDeepColMValueElemValue]]
+													q[pqgenDeepColMValueElemValue]++
+												}
+												p[pqgenDeepColMValueElemValue]++
+											}
+											m2[k2] = v2
+											if p[d3] >= len(r.lv[d3].Rep) || r.lv[d3].Rep[p[d3]] != 3 {
+												break
+											}
 										}
-									}
-									if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
-										break
+										l1[len(l1)-1] = m2
 									}
 								}
-								v1 = l1
+								if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
+									break
+								}
 							}
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
+							v1 = l1
 						}
 					}
-					x.M = m1
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.M = m1
 			}
 		}
+	}
+}
+
+// fillS fills s in rows, a part of the batch.
+func (r *DeepReader) fillS(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe, q0 *[pqgenDeepLeaves]int) {
+	var slabSC []int32 // pointer targets of s.list.element.c, from value q0 on
+	if r.colSC != nil {
+		slabSC = sl.slabSC.Take(qe[pqgenDeepColSC] - q[pqgenDeepColSC])
 	}
 	// s.list.element.c
 	{
@@ -1089,7 +1109,6 @@ func (r *DeepReader) assemblePart(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe 
 			p[pqgenDeepColSDElem] = n
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteDeepFile writes rows to a new Parquet file at path: the file is written

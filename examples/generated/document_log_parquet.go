@@ -416,19 +416,21 @@ func (r *DocumentLogReader) assemble(rows []DocumentLog) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *DocumentLogReader) assemblePart(rows []DocumentLog, p, q, pe, qe [pqgenDocumentLogLeaves]int) error {
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenDocumentLogColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenDocumentLogColID] = k
-		}
-	}
+	r.fillID(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *DocumentLogReader) fillID(rows []DocumentLog, p, q, pe, qe *[pqgenDocumentLogLeaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenDocumentLogColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenDocumentLogColID] = k
+	}
 }
 
 // WriteDocumentLogFile writes rows to a new Parquet file at path: the file is written

@@ -387,19 +387,21 @@ func (r *DocumentReader) assemble(rows []Document) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *DocumentReader) assemblePart(rows []Document, p, q, pe, qe [pqgenDocumentLeaves]int) error {
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenDocumentColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenDocumentColID] = k
-		}
-	}
+	r.fillID(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *DocumentReader) fillID(rows []Document, p, q, pe, qe *[pqgenDocumentLeaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenDocumentColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenDocumentColID] = k
+	}
 }
 
 // WriteDocumentFile writes rows to a new Parquet file at path: the file is written

@@ -593,207 +593,231 @@ func (r *EventReader) assemble(rows []Event) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *EventReader) assemblePart(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe [pqgenEventLeaves]int) error {
-	q0 := q                   // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillAt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillKind(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillUser(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillSession(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillLatency(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillScore(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillSuccess(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillReferrer(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillRetries(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillCountry(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillPayload(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *EventReader) fillID(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenEventColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenEventColID] = k
+	}
+}
+
+// fillAt fills at in rows, a part of the batch.
+func (r *EventReader) fillAt(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colAt := r.colAt; colAt != nil {
+		k := q[pqgenEventColAt]
+		for i := range rows {
+			x := &rows[i]
+			x.At = pqtime.UnixMicro(colAt.Values[k]).UTC()
+			k++
+		}
+		q[pqgenEventColAt] = k
+	}
+}
+
+// fillKind fills kind in rows, a part of the batch.
+func (r *EventReader) fillKind(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colKind := r.colKind; colKind != nil {
+		k := q[pqgenEventColKind]
+		for i := range rows {
+			x := &rows[i]
+			x.Kind = Kind(colKind.String(k))
+			k++
+		}
+		q[pqgenEventColKind] = k
+	}
+}
+
+// fillUser fills user in rows, a part of the batch.
+func (r *EventReader) fillUser(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colUser := r.colUser; colUser != nil {
+		k := q[pqgenEventColUser]
+		for i := range rows {
+			x := &rows[i]
+			x.User = colUser.String(k)
+			k++
+		}
+		q[pqgenEventColUser] = k
+	}
+}
+
+// fillSession fills session in rows, a part of the batch.
+func (r *EventReader) fillSession(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colSession := r.colSession; colSession != nil {
+		k := q[pqgenEventColSession]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.Session[:], colSession.Values[k*16:(k+1)*16])
+			k++
+		}
+		q[pqgenEventColSession] = k
+	}
+}
+
+// fillLatency fills Latency in rows, a part of the batch.
+func (r *EventReader) fillLatency(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colLatency := r.colLatency; colLatency != nil {
+		k := q[pqgenEventColLatency]
+		for i := range rows {
+			x := &rows[i]
+			x.Latency = pqtime.Duration(colLatency.Values[k])
+			k++
+		}
+		q[pqgenEventColLatency] = k
+	}
+}
+
+// fillScore fills score in rows, a part of the batch.
+func (r *EventReader) fillScore(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colScore := r.colScore; colScore != nil {
+		k := q[pqgenEventColScore]
+		for i := range rows {
+			x := &rows[i]
+			x.Score = colScore.Values[k]
+			k++
+		}
+		q[pqgenEventColScore] = k
+	}
+}
+
+// fillSuccess fills success in rows, a part of the batch.
+func (r *EventReader) fillSuccess(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colSuccess := r.colSuccess; colSuccess != nil {
+		k := q[pqgenEventColSuccess]
+		for i := range rows {
+			x := &rows[i]
+			x.Success = colSuccess.Values[k]
+			k++
+		}
+		q[pqgenEventColSuccess] = k
+	}
+}
+
+// fillReferrer fills referrer in rows, a part of the batch.
+func (r *EventReader) fillReferrer(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
 	var slabReferrer []string // pointer targets of referrer, from value q0 on
 	if r.colReferrer != nil {
 		slabReferrer = sl.slabReferrer.Take(qe[pqgenEventColReferrer] - q[pqgenEventColReferrer])
 	}
+	if colReferrer := r.colReferrer; colReferrer != nil {
+		def := colReferrer.Def[p[pqgenEventColReferrer] : p[pqgenEventColReferrer]+len(rows)]
+		k := q[pqgenEventColReferrer]
+		if pqrt.Mixed(qe[pqgenEventColReferrer]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabReferrer[k-q0[pqgenEventColReferrer]] = colReferrer.String(k)
+					x.Referrer = &slabReferrer[k-q0[pqgenEventColReferrer]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabReferrer[k-q0[pqgenEventColReferrer]] = colReferrer.String(k)
+					x.Referrer = &slabReferrer[k-q0[pqgenEventColReferrer]]
+					k++
+				}
+			}
+		}
+		q[pqgenEventColReferrer] = k
+		p[pqgenEventColReferrer] += len(rows)
+	}
+}
+
+// fillRetries fills retries in rows, a part of the batch.
+func (r *EventReader) fillRetries(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
 	var slabRetries []int32 // pointer targets of retries, from value q0 on
 	if r.colRetries != nil {
 		slabRetries = sl.slabRetries.Take(qe[pqgenEventColRetries] - q[pqgenEventColRetries])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenEventColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenEventColID] = k
-		}
-	}
-	// at
-	{
-		if colAt := r.colAt; colAt != nil {
-			k := q[pqgenEventColAt]
-			for i := range rows {
-				x := &rows[i]
-				x.At = pqtime.UnixMicro(colAt.Values[k]).UTC()
-				k++
-			}
-			q[pqgenEventColAt] = k
-		}
-	}
-	// kind
-	{
-		if colKind := r.colKind; colKind != nil {
-			k := q[pqgenEventColKind]
-			for i := range rows {
-				x := &rows[i]
-				x.Kind = Kind(colKind.String(k))
-				k++
-			}
-			q[pqgenEventColKind] = k
-		}
-	}
-	// user
-	{
-		if colUser := r.colUser; colUser != nil {
-			k := q[pqgenEventColUser]
-			for i := range rows {
-				x := &rows[i]
-				x.User = colUser.String(k)
-				k++
-			}
-			q[pqgenEventColUser] = k
-		}
-	}
-	// session
-	{
-		if colSession := r.colSession; colSession != nil {
-			k := q[pqgenEventColSession]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.Session[:], colSession.Values[k*16:(k+1)*16])
-				k++
-			}
-			q[pqgenEventColSession] = k
-		}
-	}
-	// Latency
-	{
-		if colLatency := r.colLatency; colLatency != nil {
-			k := q[pqgenEventColLatency]
-			for i := range rows {
-				x := &rows[i]
-				x.Latency = pqtime.Duration(colLatency.Values[k])
-				k++
-			}
-			q[pqgenEventColLatency] = k
-		}
-	}
-	// score
-	{
-		if colScore := r.colScore; colScore != nil {
-			k := q[pqgenEventColScore]
-			for i := range rows {
-				x := &rows[i]
-				x.Score = colScore.Values[k]
-				k++
-			}
-			q[pqgenEventColScore] = k
-		}
-	}
-	// success
-	{
-		if colSuccess := r.colSuccess; colSuccess != nil {
-			k := q[pqgenEventColSuccess]
-			for i := range rows {
-				x := &rows[i]
-				x.Success = colSuccess.Values[k]
-				k++
-			}
-			q[pqgenEventColSuccess] = k
-		}
-	}
-	// referrer
-	{
-		if colReferrer := r.colReferrer; colReferrer != nil {
-			def := colReferrer.Def[p[pqgenEventColReferrer] : p[pqgenEventColReferrer]+len(rows)]
-			k := q[pqgenEventColReferrer]
-			if pqrt.Mixed(qe[pqgenEventColReferrer]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabReferrer[k-q0[pqgenEventColReferrer]] = colReferrer.String(k)
-						x.Referrer = &slabReferrer[k-q0[pqgenEventColReferrer]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colRetries := r.colRetries; colRetries != nil {
+		def := colRetries.Def[p[pqgenEventColRetries] : p[pqgenEventColRetries]+len(rows)]
+		k := q[pqgenEventColRetries]
+		if pqrt.Mixed(qe[pqgenEventColRetries]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabReferrer[k-q0[pqgenEventColReferrer]] = colReferrer.String(k)
-						x.Referrer = &slabReferrer[k-q0[pqgenEventColReferrer]]
-						k++
-					}
+					slabRetries[k-q0[pqgenEventColRetries]] = colRetries.Values[k]
+					x.Retries = &slabRetries[k-q0[pqgenEventColRetries]]
+					k++
 				}
 			}
-			q[pqgenEventColReferrer] = k
-			p[pqgenEventColReferrer] += len(rows)
-		}
-	}
-	// retries
-	{
-		if colRetries := r.colRetries; colRetries != nil {
-			def := colRetries.Def[p[pqgenEventColRetries] : p[pqgenEventColRetries]+len(rows)]
-			k := q[pqgenEventColRetries]
-			if pqrt.Mixed(qe[pqgenEventColRetries]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabRetries[k-q0[pqgenEventColRetries]] = colRetries.Values[k]
-						x.Retries = &slabRetries[k-q0[pqgenEventColRetries]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabRetries[k-q0[pqgenEventColRetries]] = colRetries.Values[k]
-						x.Retries = &slabRetries[k-q0[pqgenEventColRetries]]
-						k++
-					}
-				}
-			}
-			q[pqgenEventColRetries] = k
-			p[pqgenEventColRetries] += len(rows)
-		}
-	}
-	// country
-	{
-		if colCountry := r.colCountry; colCountry != nil {
-			def := colCountry.Def[p[pqgenEventColCountry] : p[pqgenEventColCountry]+len(rows)]
-			k := q[pqgenEventColCountry]
-			if pqrt.Mixed(qe[pqgenEventColCountry]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						x.Country = colCountry.String(k)
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						x.Country = colCountry.String(k)
-						k++
-					}
-				}
-			}
-			q[pqgenEventColCountry] = k
-			p[pqgenEventColCountry] += len(rows)
-		}
-	}
-	// payload
-	{
-		if colPayload := r.colPayload; colPayload != nil {
-			k := q[pqgenEventColPayload]
+		} else {
 			for i := range rows {
 				x := &rows[i]
-				x.Payload = colPayload.BytesOrNil(k)
-				k++
+				if def[i] == 1 {
+					slabRetries[k-q0[pqgenEventColRetries]] = colRetries.Values[k]
+					x.Retries = &slabRetries[k-q0[pqgenEventColRetries]]
+					k++
+				}
 			}
-			q[pqgenEventColPayload] = k
 		}
+		q[pqgenEventColRetries] = k
+		p[pqgenEventColRetries] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillCountry fills country in rows, a part of the batch.
+func (r *EventReader) fillCountry(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colCountry := r.colCountry; colCountry != nil {
+		def := colCountry.Def[p[pqgenEventColCountry] : p[pqgenEventColCountry]+len(rows)]
+		k := q[pqgenEventColCountry]
+		if pqrt.Mixed(qe[pqgenEventColCountry]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					x.Country = colCountry.String(k)
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.Country = colCountry.String(k)
+					k++
+				}
+			}
+		}
+		q[pqgenEventColCountry] = k
+		p[pqgenEventColCountry] += len(rows)
+	}
+}
+
+// fillPayload fills payload in rows, a part of the batch.
+func (r *EventReader) fillPayload(rows []Event, sl *pqgenEventSlabs, p, q, pe, qe, q0 *[pqgenEventLeaves]int, defined *[256]int32) {
+	if colPayload := r.colPayload; colPayload != nil {
+		k := q[pqgenEventColPayload]
+		for i := range rows {
+			x := &rows[i]
+			x.Payload = colPayload.BytesOrNil(k)
+			k++
+		}
+		q[pqgenEventColPayload] = k
+	}
 }
 
 // WriteEventFile writes rows to a new Parquet file at path: the file is written

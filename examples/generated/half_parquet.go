@@ -308,41 +308,43 @@ func (r *HalfReader) assemble(rows []Half) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *HalfReader) assemblePart(rows []Half, sl *pqgenHalfSlabs, p, q, pe, qe [pqgenHalfLeaves]int) error {
-	q0 := q             // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillX(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillX fills x in rows, a part of the batch.
+func (r *HalfReader) fillX(rows []Half, sl *pqgenHalfSlabs, p, q, pe, qe, q0 *[pqgenHalfLeaves]int, defined *[256]int32) {
 	var slabX []float32 // pointer targets of x, from value q0 on
 	if r.colX != nil {
 		slabX = sl.slabX.Take(qe[pqgenHalfColX] - q[pqgenHalfColX])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// x
-	{
-		if colX := r.colX; colX != nil {
-			def := colX.Def[p[pqgenHalfColX] : p[pqgenHalfColX]+len(rows)]
-			k := q[pqgenHalfColX]
-			if pqrt.Mixed(qe[pqgenHalfColX]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabX[k-q0[pqgenHalfColX]] = pqrt.Float16At(colX.Values, k)
-						x.X = &slabX[k-q0[pqgenHalfColX]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colX := r.colX; colX != nil {
+		def := colX.Def[p[pqgenHalfColX] : p[pqgenHalfColX]+len(rows)]
+		k := q[pqgenHalfColX]
+		if pqrt.Mixed(qe[pqgenHalfColX]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabX[k-q0[pqgenHalfColX]] = pqrt.Float16At(colX.Values, k)
-						x.X = &slabX[k-q0[pqgenHalfColX]]
-						k++
-					}
+					slabX[k-q0[pqgenHalfColX]] = pqrt.Float16At(colX.Values, k)
+					x.X = &slabX[k-q0[pqgenHalfColX]]
+					k++
 				}
 			}
-			q[pqgenHalfColX] = k
-			p[pqgenHalfColX] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabX[k-q0[pqgenHalfColX]] = pqrt.Float16At(colX.Values, k)
+					x.X = &slabX[k-q0[pqgenHalfColX]]
+					k++
+				}
+			}
 		}
+		q[pqgenHalfColX] = k
+		p[pqgenHalfColX] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteHalfFile writes rows to a new Parquet file at path: the file is written

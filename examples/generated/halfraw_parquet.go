@@ -308,41 +308,43 @@ func (r *HalfRawReader) assemble(rows []HalfRaw) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *HalfRawReader) assemblePart(rows []HalfRaw, sl *pqgenHalfRawSlabs, p, q, pe, qe [pqgenHalfRawLeaves]int) error {
-	q0 := q             // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillX(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillX fills x in rows, a part of the batch.
+func (r *HalfRawReader) fillX(rows []HalfRaw, sl *pqgenHalfRawSlabs, p, q, pe, qe, q0 *[pqgenHalfRawLeaves]int, defined *[256]int32) {
 	var slabX [][2]byte // pointer targets of x, from value q0 on
 	if r.colX != nil {
 		slabX = sl.slabX.Take(qe[pqgenHalfRawColX] - q[pqgenHalfRawColX])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// x
-	{
-		if colX := r.colX; colX != nil {
-			def := colX.Def[p[pqgenHalfRawColX] : p[pqgenHalfRawColX]+len(rows)]
-			k := q[pqgenHalfRawColX]
-			if pqrt.Mixed(qe[pqgenHalfRawColX]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						copy(slabX[k-q0[pqgenHalfRawColX]][:], colX.Values[k*2:(k+1)*2])
-						x.X = &slabX[k-q0[pqgenHalfRawColX]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colX := r.colX; colX != nil {
+		def := colX.Def[p[pqgenHalfRawColX] : p[pqgenHalfRawColX]+len(rows)]
+		k := q[pqgenHalfRawColX]
+		if pqrt.Mixed(qe[pqgenHalfRawColX]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						copy(slabX[k-q0[pqgenHalfRawColX]][:], colX.Values[k*2:(k+1)*2])
-						x.X = &slabX[k-q0[pqgenHalfRawColX]]
-						k++
-					}
+					copy(slabX[k-q0[pqgenHalfRawColX]][:], colX.Values[k*2:(k+1)*2])
+					x.X = &slabX[k-q0[pqgenHalfRawColX]]
+					k++
 				}
 			}
-			q[pqgenHalfRawColX] = k
-			p[pqgenHalfRawColX] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					copy(slabX[k-q0[pqgenHalfRawColX]][:], colX.Values[k*2:(k+1)*2])
+					x.X = &slabX[k-q0[pqgenHalfRawColX]]
+					k++
+				}
+			}
 		}
+		q[pqgenHalfRawColX] = k
+		p[pqgenHalfRawColX] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteHalfRawFile writes rows to a new Parquet file at path: the file is written

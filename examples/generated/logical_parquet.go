@@ -1495,711 +1495,811 @@ func (r *LogicalReader) assemble(rows []Logical) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *LogicalReader) assemblePart(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe [pqgenLogicalLeaves]int) error {
-	q0 := q                       // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillI8(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillI16(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillI32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillI64(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU8(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU16(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillU64(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillInt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillUint(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF64(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillBool(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillStr(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillEnum(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillJSON(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillBSON(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillBin(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillUUID(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillFloat16(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillInterval(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillFixed(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDec32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDec64(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDecFixed(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDecBytes(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTsMillis(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTsMicros(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTsNanos(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTsLocal(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDate(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTimeOfDay32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTimeOfDay64(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTimeOfDayFine(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDuration(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillInt96(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillGeometry(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillGeography(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTemp(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillLevel(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillCount(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDaysRaw(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillMicrosRaw(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOptTime(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOptUUID(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOptBytes(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOptLevel(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillZeroNullI32(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillZeroNullTs(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillI8 fills i8 in rows, a part of the batch.
+func (r *LogicalReader) fillI8(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colI8 := r.colI8; colI8 != nil {
+		k := q[pqgenLogicalColI8]
+		for i := range rows {
+			x := &rows[i]
+			x.I8 = int8(colI8.Values[k])
+			k++
+		}
+		q[pqgenLogicalColI8] = k
+	}
+}
+
+// fillI16 fills i16 in rows, a part of the batch.
+func (r *LogicalReader) fillI16(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colI16 := r.colI16; colI16 != nil {
+		k := q[pqgenLogicalColI16]
+		for i := range rows {
+			x := &rows[i]
+			x.I16 = int16(colI16.Values[k])
+			k++
+		}
+		q[pqgenLogicalColI16] = k
+	}
+}
+
+// fillI32 fills i32 in rows, a part of the batch.
+func (r *LogicalReader) fillI32(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colI32 := r.colI32; colI32 != nil {
+		k := q[pqgenLogicalColI32]
+		for i := range rows {
+			x := &rows[i]
+			x.I32 = colI32.Values[k]
+			k++
+		}
+		q[pqgenLogicalColI32] = k
+	}
+}
+
+// fillI64 fills i64 in rows, a part of the batch.
+func (r *LogicalReader) fillI64(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colI64 := r.colI64; colI64 != nil {
+		k := q[pqgenLogicalColI64]
+		for i := range rows {
+			x := &rows[i]
+			x.I64 = colI64.Values[k]
+			k++
+		}
+		q[pqgenLogicalColI64] = k
+	}
+}
+
+// fillU8 fills u8 in rows, a part of the batch.
+func (r *LogicalReader) fillU8(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colU8 := r.colU8; colU8 != nil {
+		k := q[pqgenLogicalColU8]
+		for i := range rows {
+			x := &rows[i]
+			x.U8 = uint8(colU8.Values[k])
+			k++
+		}
+		q[pqgenLogicalColU8] = k
+	}
+}
+
+// fillU16 fills u16 in rows, a part of the batch.
+func (r *LogicalReader) fillU16(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colU16 := r.colU16; colU16 != nil {
+		k := q[pqgenLogicalColU16]
+		for i := range rows {
+			x := &rows[i]
+			x.U16 = uint16(colU16.Values[k])
+			k++
+		}
+		q[pqgenLogicalColU16] = k
+	}
+}
+
+// fillU32 fills u32 in rows, a part of the batch.
+func (r *LogicalReader) fillU32(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colU32 := r.colU32; colU32 != nil {
+		k := q[pqgenLogicalColU32]
+		for i := range rows {
+			x := &rows[i]
+			x.U32 = uint32(colU32.Values[k])
+			k++
+		}
+		q[pqgenLogicalColU32] = k
+	}
+}
+
+// fillU64 fills u64 in rows, a part of the batch.
+func (r *LogicalReader) fillU64(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colU64 := r.colU64; colU64 != nil {
+		k := q[pqgenLogicalColU64]
+		for i := range rows {
+			x := &rows[i]
+			x.U64 = uint64(colU64.Values[k])
+			k++
+		}
+		q[pqgenLogicalColU64] = k
+	}
+}
+
+// fillInt fills int in rows, a part of the batch.
+func (r *LogicalReader) fillInt(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colInt := r.colInt; colInt != nil {
+		k := q[pqgenLogicalColInt]
+		for i := range rows {
+			x := &rows[i]
+			x.Int = int(colInt.Values[k])
+			k++
+		}
+		q[pqgenLogicalColInt] = k
+	}
+}
+
+// fillUint fills uint in rows, a part of the batch.
+func (r *LogicalReader) fillUint(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colUint := r.colUint; colUint != nil {
+		k := q[pqgenLogicalColUint]
+		for i := range rows {
+			x := &rows[i]
+			x.Uint = uint(colUint.Values[k])
+			k++
+		}
+		q[pqgenLogicalColUint] = k
+	}
+}
+
+// fillF32 fills f32 in rows, a part of the batch.
+func (r *LogicalReader) fillF32(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colF32 := r.colF32; colF32 != nil {
+		k := q[pqgenLogicalColF32]
+		for i := range rows {
+			x := &rows[i]
+			x.F32 = colF32.Values[k]
+			k++
+		}
+		q[pqgenLogicalColF32] = k
+	}
+}
+
+// fillF64 fills f64 in rows, a part of the batch.
+func (r *LogicalReader) fillF64(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colF64 := r.colF64; colF64 != nil {
+		k := q[pqgenLogicalColF64]
+		for i := range rows {
+			x := &rows[i]
+			x.F64 = colF64.Values[k]
+			k++
+		}
+		q[pqgenLogicalColF64] = k
+	}
+}
+
+// fillBool fills bool in rows, a part of the batch.
+func (r *LogicalReader) fillBool(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colBool := r.colBool; colBool != nil {
+		k := q[pqgenLogicalColBool]
+		for i := range rows {
+			x := &rows[i]
+			x.Bool = colBool.Values[k]
+			k++
+		}
+		q[pqgenLogicalColBool] = k
+	}
+}
+
+// fillStr fills str in rows, a part of the batch.
+func (r *LogicalReader) fillStr(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colStr := r.colStr; colStr != nil {
+		k := q[pqgenLogicalColStr]
+		for i := range rows {
+			x := &rows[i]
+			x.Str = colStr.String(k)
+			k++
+		}
+		q[pqgenLogicalColStr] = k
+	}
+}
+
+// fillEnum fills enum in rows, a part of the batch.
+func (r *LogicalReader) fillEnum(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colEnum := r.colEnum; colEnum != nil {
+		k := q[pqgenLogicalColEnum]
+		for i := range rows {
+			x := &rows[i]
+			x.Enum = colEnum.String(k)
+			k++
+		}
+		q[pqgenLogicalColEnum] = k
+	}
+}
+
+// fillJSON fills json in rows, a part of the batch.
+func (r *LogicalReader) fillJSON(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colJSON := r.colJSON; colJSON != nil {
+		k := q[pqgenLogicalColJSON]
+		for i := range rows {
+			x := &rows[i]
+			x.JSON = colJSON.String(k)
+			k++
+		}
+		q[pqgenLogicalColJSON] = k
+	}
+}
+
+// fillBSON fills bson in rows, a part of the batch.
+func (r *LogicalReader) fillBSON(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colBSON := r.colBSON; colBSON != nil {
+		k := q[pqgenLogicalColBSON]
+		for i := range rows {
+			x := &rows[i]
+			x.BSON = colBSON.BytesOrNil(k)
+			k++
+		}
+		q[pqgenLogicalColBSON] = k
+	}
+}
+
+// fillBin fills bin in rows, a part of the batch.
+func (r *LogicalReader) fillBin(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colBin := r.colBin; colBin != nil {
+		k := q[pqgenLogicalColBin]
+		for i := range rows {
+			x := &rows[i]
+			x.Bin = colBin.BytesOrNil(k)
+			k++
+		}
+		q[pqgenLogicalColBin] = k
+	}
+}
+
+// fillUUID fills uuid in rows, a part of the batch.
+func (r *LogicalReader) fillUUID(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colUUID := r.colUUID; colUUID != nil {
+		k := q[pqgenLogicalColUUID]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.UUID[:], colUUID.Values[k*16:(k+1)*16])
+			k++
+		}
+		q[pqgenLogicalColUUID] = k
+	}
+}
+
+// fillFloat16 fills float16 in rows, a part of the batch.
+func (r *LogicalReader) fillFloat16(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colFloat16 := r.colFloat16; colFloat16 != nil {
+		k := q[pqgenLogicalColFloat16]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.Float16[:], colFloat16.Values[k*2:(k+1)*2])
+			k++
+		}
+		q[pqgenLogicalColFloat16] = k
+	}
+}
+
+// fillInterval fills interval in rows, a part of the batch.
+func (r *LogicalReader) fillInterval(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colInterval := r.colInterval; colInterval != nil {
+		k := q[pqgenLogicalColInterval]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.Interval[:], colInterval.Values[k*12:(k+1)*12])
+			k++
+		}
+		q[pqgenLogicalColInterval] = k
+	}
+}
+
+// fillFixed fills fixed in rows, a part of the batch.
+func (r *LogicalReader) fillFixed(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colFixed := r.colFixed; colFixed != nil {
+		k := q[pqgenLogicalColFixed]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.Fixed[:], colFixed.Values[k*5:(k+1)*5])
+			k++
+		}
+		q[pqgenLogicalColFixed] = k
+	}
+}
+
+// fillDec32 fills dec32 in rows, a part of the batch.
+func (r *LogicalReader) fillDec32(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colDec32 := r.colDec32; colDec32 != nil {
+		k := q[pqgenLogicalColDec32]
+		for i := range rows {
+			x := &rows[i]
+			x.Dec32 = colDec32.Values[k]
+			k++
+		}
+		q[pqgenLogicalColDec32] = k
+	}
+}
+
+// fillDec64 fills dec64 in rows, a part of the batch.
+func (r *LogicalReader) fillDec64(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colDec64 := r.colDec64; colDec64 != nil {
+		k := q[pqgenLogicalColDec64]
+		for i := range rows {
+			x := &rows[i]
+			x.Dec64 = colDec64.Values[k]
+			k++
+		}
+		q[pqgenLogicalColDec64] = k
+	}
+}
+
+// fillDecFixed fills dec_fixed in rows, a part of the batch.
+func (r *LogicalReader) fillDecFixed(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colDecFixed := r.colDecFixed; colDecFixed != nil {
+		k := q[pqgenLogicalColDecFixed]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.DecFixed[:], colDecFixed.Values[k*16:(k+1)*16])
+			k++
+		}
+		q[pqgenLogicalColDecFixed] = k
+	}
+}
+
+// fillDecBytes fills dec_bytes in rows, a part of the batch.
+func (r *LogicalReader) fillDecBytes(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colDecBytes := r.colDecBytes; colDecBytes != nil {
+		k := q[pqgenLogicalColDecBytes]
+		for i := range rows {
+			x := &rows[i]
+			x.DecBytes = colDecBytes.BytesOrNil(k)
+			k++
+		}
+		q[pqgenLogicalColDecBytes] = k
+	}
+}
+
+// fillTsMillis fills ts_millis in rows, a part of the batch.
+func (r *LogicalReader) fillTsMillis(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colTsMillis := r.colTsMillis; colTsMillis != nil {
+		k := q[pqgenLogicalColTsMillis]
+		for i := range rows {
+			x := &rows[i]
+			x.TsMillis = pqtime.UnixMilli(colTsMillis.Values[k]).UTC()
+			k++
+		}
+		q[pqgenLogicalColTsMillis] = k
+	}
+}
+
+// fillTsMicros fills ts_micros in rows, a part of the batch.
+func (r *LogicalReader) fillTsMicros(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colTsMicros := r.colTsMicros; colTsMicros != nil {
+		k := q[pqgenLogicalColTsMicros]
+		for i := range rows {
+			x := &rows[i]
+			x.TsMicros = pqtime.UnixMicro(colTsMicros.Values[k]).UTC()
+			k++
+		}
+		q[pqgenLogicalColTsMicros] = k
+	}
+}
+
+// fillTsNanos fills ts_nanos in rows, a part of the batch.
+func (r *LogicalReader) fillTsNanos(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colTsNanos := r.colTsNanos; colTsNanos != nil {
+		k := q[pqgenLogicalColTsNanos]
+		for i := range rows {
+			x := &rows[i]
+			x.TsNanos = pqtime.Unix(0, colTsNanos.Values[k]).UTC()
+			k++
+		}
+		q[pqgenLogicalColTsNanos] = k
+	}
+}
+
+// fillTsLocal fills ts_local in rows, a part of the batch.
+func (r *LogicalReader) fillTsLocal(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colTsLocal := r.colTsLocal; colTsLocal != nil {
+		k := q[pqgenLogicalColTsLocal]
+		for i := range rows {
+			x := &rows[i]
+			x.TsLocal = pqtime.UnixMicro(colTsLocal.Values[k]).UTC()
+			k++
+		}
+		q[pqgenLogicalColTsLocal] = k
+	}
+}
+
+// fillDate fills date in rows, a part of the batch.
+func (r *LogicalReader) fillDate(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colDate := r.colDate; colDate != nil {
+		k := q[pqgenLogicalColDate]
+		for i := range rows {
+			x := &rows[i]
+			x.Date = pqtime.Unix(int64(colDate.Values[k])*86400, 0).UTC()
+			k++
+		}
+		q[pqgenLogicalColDate] = k
+	}
+}
+
+// fillTimeOfDay32 fills time_millis in rows, a part of the batch.
+func (r *LogicalReader) fillTimeOfDay32(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colTimeOfDay32 := r.colTimeOfDay32; colTimeOfDay32 != nil {
+		k := q[pqgenLogicalColTimeOfDay32]
+		for i := range rows {
+			x := &rows[i]
+			x.TimeOfDay32 = pqtime.Duration(colTimeOfDay32.Values[k]) * pqtime.Millisecond
+			k++
+		}
+		q[pqgenLogicalColTimeOfDay32] = k
+	}
+}
+
+// fillTimeOfDay64 fills time_micros in rows, a part of the batch.
+func (r *LogicalReader) fillTimeOfDay64(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colTimeOfDay64 := r.colTimeOfDay64; colTimeOfDay64 != nil {
+		k := q[pqgenLogicalColTimeOfDay64]
+		for i := range rows {
+			x := &rows[i]
+			x.TimeOfDay64 = pqtime.Duration(colTimeOfDay64.Values[k]) * pqtime.Microsecond
+			k++
+		}
+		q[pqgenLogicalColTimeOfDay64] = k
+	}
+}
+
+// fillTimeOfDayFine fills time_nanos in rows, a part of the batch.
+func (r *LogicalReader) fillTimeOfDayFine(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colTimeOfDayFine := r.colTimeOfDayFine; colTimeOfDayFine != nil {
+		k := q[pqgenLogicalColTimeOfDayFine]
+		for i := range rows {
+			x := &rows[i]
+			x.TimeOfDayFine = pqtime.Duration(colTimeOfDayFine.Values[k])
+			k++
+		}
+		q[pqgenLogicalColTimeOfDayFine] = k
+	}
+}
+
+// fillDuration fills duration in rows, a part of the batch.
+func (r *LogicalReader) fillDuration(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colDuration := r.colDuration; colDuration != nil {
+		k := q[pqgenLogicalColDuration]
+		for i := range rows {
+			x := &rows[i]
+			x.Duration = pqtime.Duration(colDuration.Values[k])
+			k++
+		}
+		q[pqgenLogicalColDuration] = k
+	}
+}
+
+// fillInt96 fills int96 in rows, a part of the batch.
+func (r *LogicalReader) fillInt96(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colInt96 := r.colInt96; colInt96 != nil {
+		k := q[pqgenLogicalColInt96]
+		for i := range rows {
+			x := &rows[i]
+			x.Int96 = colInt96.Values[k]
+			k++
+		}
+		q[pqgenLogicalColInt96] = k
+	}
+}
+
+// fillGeometry fills geometry in rows, a part of the batch.
+func (r *LogicalReader) fillGeometry(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colGeometry := r.colGeometry; colGeometry != nil {
+		k := q[pqgenLogicalColGeometry]
+		for i := range rows {
+			x := &rows[i]
+			x.Geometry = colGeometry.BytesOrNil(k)
+			k++
+		}
+		q[pqgenLogicalColGeometry] = k
+	}
+}
+
+// fillGeography fills geography in rows, a part of the batch.
+func (r *LogicalReader) fillGeography(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colGeography := r.colGeography; colGeography != nil {
+		k := q[pqgenLogicalColGeography]
+		for i := range rows {
+			x := &rows[i]
+			x.Geography = colGeography.BytesOrNil(k)
+			k++
+		}
+		q[pqgenLogicalColGeography] = k
+	}
+}
+
+// fillTemp fills temp in rows, a part of the batch.
+func (r *LogicalReader) fillTemp(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colTemp := r.colTemp; colTemp != nil {
+		k := q[pqgenLogicalColTemp]
+		for i := range rows {
+			x := &rows[i]
+			x.Temp = Celsius(colTemp.Values[k])
+			k++
+		}
+		q[pqgenLogicalColTemp] = k
+	}
+}
+
+// fillLevel fills level in rows, a part of the batch.
+func (r *LogicalReader) fillLevel(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colLevel := r.colLevel; colLevel != nil {
+		k := q[pqgenLogicalColLevel]
+		for i := range rows {
+			x := &rows[i]
+			x.Level = Level(colLevel.Values[k])
+			k++
+		}
+		q[pqgenLogicalColLevel] = k
+	}
+}
+
+// fillCount fills count in rows, a part of the batch.
+func (r *LogicalReader) fillCount(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colCount := r.colCount; colCount != nil {
+		k := q[pqgenLogicalColCount]
+		for i := range rows {
+			x := &rows[i]
+			x.Count = Count(colCount.Values[k])
+			k++
+		}
+		q[pqgenLogicalColCount] = k
+	}
+}
+
+// fillDaysRaw fills days_raw in rows, a part of the batch.
+func (r *LogicalReader) fillDaysRaw(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colDaysRaw := r.colDaysRaw; colDaysRaw != nil {
+		k := q[pqgenLogicalColDaysRaw]
+		for i := range rows {
+			x := &rows[i]
+			x.DaysRaw = colDaysRaw.Values[k]
+			k++
+		}
+		q[pqgenLogicalColDaysRaw] = k
+	}
+}
+
+// fillMicrosRaw fills micros_raw in rows, a part of the batch.
+func (r *LogicalReader) fillMicrosRaw(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colMicrosRaw := r.colMicrosRaw; colMicrosRaw != nil {
+		k := q[pqgenLogicalColMicrosRaw]
+		for i := range rows {
+			x := &rows[i]
+			x.MicrosRaw = colMicrosRaw.Values[k]
+			k++
+		}
+		q[pqgenLogicalColMicrosRaw] = k
+	}
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *LogicalReader) fillID(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenLogicalColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenLogicalColID] = k
+	}
+}
+
+// fillOptTime fills opt_time in rows, a part of the batch.
+func (r *LogicalReader) fillOptTime(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
 	var slabOptTime []pqtime.Time // pointer targets of opt_time, from value q0 on
 	if r.colOptTime != nil {
 		slabOptTime = sl.slabOptTime.Take(qe[pqgenLogicalColOptTime] - q[pqgenLogicalColOptTime])
 	}
+	if colOptTime := r.colOptTime; colOptTime != nil {
+		def := colOptTime.Def[p[pqgenLogicalColOptTime] : p[pqgenLogicalColOptTime]+len(rows)]
+		k := q[pqgenLogicalColOptTime]
+		if pqrt.Mixed(qe[pqgenLogicalColOptTime]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabOptTime[k-q0[pqgenLogicalColOptTime]] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
+					x.OptTime = &slabOptTime[k-q0[pqgenLogicalColOptTime]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabOptTime[k-q0[pqgenLogicalColOptTime]] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
+					x.OptTime = &slabOptTime[k-q0[pqgenLogicalColOptTime]]
+					k++
+				}
+			}
+		}
+		q[pqgenLogicalColOptTime] = k
+		p[pqgenLogicalColOptTime] += len(rows)
+	}
+}
+
+// fillOptUUID fills opt_uuid in rows, a part of the batch.
+func (r *LogicalReader) fillOptUUID(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
 	var slabOptUUID [][16]byte // pointer targets of opt_uuid, from value q0 on
 	if r.colOptUUID != nil {
 		slabOptUUID = sl.slabOptUUID.Take(qe[pqgenLogicalColOptUUID] - q[pqgenLogicalColOptUUID])
 	}
+	if colOptUUID := r.colOptUUID; colOptUUID != nil {
+		def := colOptUUID.Def[p[pqgenLogicalColOptUUID] : p[pqgenLogicalColOptUUID]+len(rows)]
+		k := q[pqgenLogicalColOptUUID]
+		if pqrt.Mixed(qe[pqgenLogicalColOptUUID]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					copy(slabOptUUID[k-q0[pqgenLogicalColOptUUID]][:], colOptUUID.Values[k*16:(k+1)*16])
+					x.OptUUID = &slabOptUUID[k-q0[pqgenLogicalColOptUUID]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					copy(slabOptUUID[k-q0[pqgenLogicalColOptUUID]][:], colOptUUID.Values[k*16:(k+1)*16])
+					x.OptUUID = &slabOptUUID[k-q0[pqgenLogicalColOptUUID]]
+					k++
+				}
+			}
+		}
+		q[pqgenLogicalColOptUUID] = k
+		p[pqgenLogicalColOptUUID] += len(rows)
+	}
+}
+
+// fillOptBytes fills opt_bytes in rows, a part of the batch.
+func (r *LogicalReader) fillOptBytes(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colOptBytes := r.colOptBytes; colOptBytes != nil {
+		def := colOptBytes.Def[p[pqgenLogicalColOptBytes] : p[pqgenLogicalColOptBytes]+len(rows)]
+		k := q[pqgenLogicalColOptBytes]
+		if pqrt.Mixed(qe[pqgenLogicalColOptBytes]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					x.OptBytes = colOptBytes.Bytes(k)
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.OptBytes = colOptBytes.Bytes(k)
+					k++
+				}
+			}
+		}
+		q[pqgenLogicalColOptBytes] = k
+		p[pqgenLogicalColOptBytes] += len(rows)
+	}
+}
+
+// fillOptLevel fills opt_level in rows, a part of the batch.
+func (r *LogicalReader) fillOptLevel(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
 	var slabOptLevel []Level // pointer targets of opt_level, from value q0 on
 	if r.colOptLevel != nil {
 		slabOptLevel = sl.slabOptLevel.Take(qe[pqgenLogicalColOptLevel] - q[pqgenLogicalColOptLevel])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// i8
-	{
-		if colI8 := r.colI8; colI8 != nil {
-			k := q[pqgenLogicalColI8]
-			for i := range rows {
-				x := &rows[i]
-				x.I8 = int8(colI8.Values[k])
-				k++
-			}
-			q[pqgenLogicalColI8] = k
-		}
-	}
-	// i16
-	{
-		if colI16 := r.colI16; colI16 != nil {
-			k := q[pqgenLogicalColI16]
-			for i := range rows {
-				x := &rows[i]
-				x.I16 = int16(colI16.Values[k])
-				k++
-			}
-			q[pqgenLogicalColI16] = k
-		}
-	}
-	// i32
-	{
-		if colI32 := r.colI32; colI32 != nil {
-			k := q[pqgenLogicalColI32]
-			for i := range rows {
-				x := &rows[i]
-				x.I32 = colI32.Values[k]
-				k++
-			}
-			q[pqgenLogicalColI32] = k
-		}
-	}
-	// i64
-	{
-		if colI64 := r.colI64; colI64 != nil {
-			k := q[pqgenLogicalColI64]
-			for i := range rows {
-				x := &rows[i]
-				x.I64 = colI64.Values[k]
-				k++
-			}
-			q[pqgenLogicalColI64] = k
-		}
-	}
-	// u8
-	{
-		if colU8 := r.colU8; colU8 != nil {
-			k := q[pqgenLogicalColU8]
-			for i := range rows {
-				x := &rows[i]
-				x.U8 = uint8(colU8.Values[k])
-				k++
-			}
-			q[pqgenLogicalColU8] = k
-		}
-	}
-	// u16
-	{
-		if colU16 := r.colU16; colU16 != nil {
-			k := q[pqgenLogicalColU16]
-			for i := range rows {
-				x := &rows[i]
-				x.U16 = uint16(colU16.Values[k])
-				k++
-			}
-			q[pqgenLogicalColU16] = k
-		}
-	}
-	// u32
-	{
-		if colU32 := r.colU32; colU32 != nil {
-			k := q[pqgenLogicalColU32]
-			for i := range rows {
-				x := &rows[i]
-				x.U32 = uint32(colU32.Values[k])
-				k++
-			}
-			q[pqgenLogicalColU32] = k
-		}
-	}
-	// u64
-	{
-		if colU64 := r.colU64; colU64 != nil {
-			k := q[pqgenLogicalColU64]
-			for i := range rows {
-				x := &rows[i]
-				x.U64 = uint64(colU64.Values[k])
-				k++
-			}
-			q[pqgenLogicalColU64] = k
-		}
-	}
-	// int
-	{
-		if colInt := r.colInt; colInt != nil {
-			k := q[pqgenLogicalColInt]
-			for i := range rows {
-				x := &rows[i]
-				x.Int = int(colInt.Values[k])
-				k++
-			}
-			q[pqgenLogicalColInt] = k
-		}
-	}
-	// uint
-	{
-		if colUint := r.colUint; colUint != nil {
-			k := q[pqgenLogicalColUint]
-			for i := range rows {
-				x := &rows[i]
-				x.Uint = uint(colUint.Values[k])
-				k++
-			}
-			q[pqgenLogicalColUint] = k
-		}
-	}
-	// f32
-	{
-		if colF32 := r.colF32; colF32 != nil {
-			k := q[pqgenLogicalColF32]
-			for i := range rows {
-				x := &rows[i]
-				x.F32 = colF32.Values[k]
-				k++
-			}
-			q[pqgenLogicalColF32] = k
-		}
-	}
-	// f64
-	{
-		if colF64 := r.colF64; colF64 != nil {
-			k := q[pqgenLogicalColF64]
-			for i := range rows {
-				x := &rows[i]
-				x.F64 = colF64.Values[k]
-				k++
-			}
-			q[pqgenLogicalColF64] = k
-		}
-	}
-	// bool
-	{
-		if colBool := r.colBool; colBool != nil {
-			k := q[pqgenLogicalColBool]
-			for i := range rows {
-				x := &rows[i]
-				x.Bool = colBool.Values[k]
-				k++
-			}
-			q[pqgenLogicalColBool] = k
-		}
-	}
-	// str
-	{
-		if colStr := r.colStr; colStr != nil {
-			k := q[pqgenLogicalColStr]
-			for i := range rows {
-				x := &rows[i]
-				x.Str = colStr.String(k)
-				k++
-			}
-			q[pqgenLogicalColStr] = k
-		}
-	}
-	// enum
-	{
-		if colEnum := r.colEnum; colEnum != nil {
-			k := q[pqgenLogicalColEnum]
-			for i := range rows {
-				x := &rows[i]
-				x.Enum = colEnum.String(k)
-				k++
-			}
-			q[pqgenLogicalColEnum] = k
-		}
-	}
-	// json
-	{
-		if colJSON := r.colJSON; colJSON != nil {
-			k := q[pqgenLogicalColJSON]
-			for i := range rows {
-				x := &rows[i]
-				x.JSON = colJSON.String(k)
-				k++
-			}
-			q[pqgenLogicalColJSON] = k
-		}
-	}
-	// bson
-	{
-		if colBSON := r.colBSON; colBSON != nil {
-			k := q[pqgenLogicalColBSON]
-			for i := range rows {
-				x := &rows[i]
-				x.BSON = colBSON.BytesOrNil(k)
-				k++
-			}
-			q[pqgenLogicalColBSON] = k
-		}
-	}
-	// bin
-	{
-		if colBin := r.colBin; colBin != nil {
-			k := q[pqgenLogicalColBin]
-			for i := range rows {
-				x := &rows[i]
-				x.Bin = colBin.BytesOrNil(k)
-				k++
-			}
-			q[pqgenLogicalColBin] = k
-		}
-	}
-	// uuid
-	{
-		if colUUID := r.colUUID; colUUID != nil {
-			k := q[pqgenLogicalColUUID]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.UUID[:], colUUID.Values[k*16:(k+1)*16])
-				k++
-			}
-			q[pqgenLogicalColUUID] = k
-		}
-	}
-	// float16
-	{
-		if colFloat16 := r.colFloat16; colFloat16 != nil {
-			k := q[pqgenLogicalColFloat16]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.Float16[:], colFloat16.Values[k*2:(k+1)*2])
-				k++
-			}
-			q[pqgenLogicalColFloat16] = k
-		}
-	}
-	// interval
-	{
-		if colInterval := r.colInterval; colInterval != nil {
-			k := q[pqgenLogicalColInterval]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.Interval[:], colInterval.Values[k*12:(k+1)*12])
-				k++
-			}
-			q[pqgenLogicalColInterval] = k
-		}
-	}
-	// fixed
-	{
-		if colFixed := r.colFixed; colFixed != nil {
-			k := q[pqgenLogicalColFixed]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.Fixed[:], colFixed.Values[k*5:(k+1)*5])
-				k++
-			}
-			q[pqgenLogicalColFixed] = k
-		}
-	}
-	// dec32
-	{
-		if colDec32 := r.colDec32; colDec32 != nil {
-			k := q[pqgenLogicalColDec32]
-			for i := range rows {
-				x := &rows[i]
-				x.Dec32 = colDec32.Values[k]
-				k++
-			}
-			q[pqgenLogicalColDec32] = k
-		}
-	}
-	// dec64
-	{
-		if colDec64 := r.colDec64; colDec64 != nil {
-			k := q[pqgenLogicalColDec64]
-			for i := range rows {
-				x := &rows[i]
-				x.Dec64 = colDec64.Values[k]
-				k++
-			}
-			q[pqgenLogicalColDec64] = k
-		}
-	}
-	// dec_fixed
-	{
-		if colDecFixed := r.colDecFixed; colDecFixed != nil {
-			k := q[pqgenLogicalColDecFixed]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.DecFixed[:], colDecFixed.Values[k*16:(k+1)*16])
-				k++
-			}
-			q[pqgenLogicalColDecFixed] = k
-		}
-	}
-	// dec_bytes
-	{
-		if colDecBytes := r.colDecBytes; colDecBytes != nil {
-			k := q[pqgenLogicalColDecBytes]
-			for i := range rows {
-				x := &rows[i]
-				x.DecBytes = colDecBytes.BytesOrNil(k)
-				k++
-			}
-			q[pqgenLogicalColDecBytes] = k
-		}
-	}
-	// ts_millis
-	{
-		if colTsMillis := r.colTsMillis; colTsMillis != nil {
-			k := q[pqgenLogicalColTsMillis]
-			for i := range rows {
-				x := &rows[i]
-				x.TsMillis = pqtime.UnixMilli(colTsMillis.Values[k]).UTC()
-				k++
-			}
-			q[pqgenLogicalColTsMillis] = k
-		}
-	}
-	// ts_micros
-	{
-		if colTsMicros := r.colTsMicros; colTsMicros != nil {
-			k := q[pqgenLogicalColTsMicros]
-			for i := range rows {
-				x := &rows[i]
-				x.TsMicros = pqtime.UnixMicro(colTsMicros.Values[k]).UTC()
-				k++
-			}
-			q[pqgenLogicalColTsMicros] = k
-		}
-	}
-	// ts_nanos
-	{
-		if colTsNanos := r.colTsNanos; colTsNanos != nil {
-			k := q[pqgenLogicalColTsNanos]
-			for i := range rows {
-				x := &rows[i]
-				x.TsNanos = pqtime.Unix(0, colTsNanos.Values[k]).UTC()
-				k++
-			}
-			q[pqgenLogicalColTsNanos] = k
-		}
-	}
-	// ts_local
-	{
-		if colTsLocal := r.colTsLocal; colTsLocal != nil {
-			k := q[pqgenLogicalColTsLocal]
-			for i := range rows {
-				x := &rows[i]
-				x.TsLocal = pqtime.UnixMicro(colTsLocal.Values[k]).UTC()
-				k++
-			}
-			q[pqgenLogicalColTsLocal] = k
-		}
-	}
-	// date
-	{
-		if colDate := r.colDate; colDate != nil {
-			k := q[pqgenLogicalColDate]
-			for i := range rows {
-				x := &rows[i]
-				x.Date = pqtime.Unix(int64(colDate.Values[k])*86400, 0).UTC()
-				k++
-			}
-			q[pqgenLogicalColDate] = k
-		}
-	}
-	// time_millis
-	{
-		if colTimeOfDay32 := r.colTimeOfDay32; colTimeOfDay32 != nil {
-			k := q[pqgenLogicalColTimeOfDay32]
-			for i := range rows {
-				x := &rows[i]
-				x.TimeOfDay32 = pqtime.Duration(colTimeOfDay32.Values[k]) * pqtime.Millisecond
-				k++
-			}
-			q[pqgenLogicalColTimeOfDay32] = k
-		}
-	}
-	// time_micros
-	{
-		if colTimeOfDay64 := r.colTimeOfDay64; colTimeOfDay64 != nil {
-			k := q[pqgenLogicalColTimeOfDay64]
-			for i := range rows {
-				x := &rows[i]
-				x.TimeOfDay64 = pqtime.Duration(colTimeOfDay64.Values[k]) * pqtime.Microsecond
-				k++
-			}
-			q[pqgenLogicalColTimeOfDay64] = k
-		}
-	}
-	// time_nanos
-	{
-		if colTimeOfDayFine := r.colTimeOfDayFine; colTimeOfDayFine != nil {
-			k := q[pqgenLogicalColTimeOfDayFine]
-			for i := range rows {
-				x := &rows[i]
-				x.TimeOfDayFine = pqtime.Duration(colTimeOfDayFine.Values[k])
-				k++
-			}
-			q[pqgenLogicalColTimeOfDayFine] = k
-		}
-	}
-	// duration
-	{
-		if colDuration := r.colDuration; colDuration != nil {
-			k := q[pqgenLogicalColDuration]
-			for i := range rows {
-				x := &rows[i]
-				x.Duration = pqtime.Duration(colDuration.Values[k])
-				k++
-			}
-			q[pqgenLogicalColDuration] = k
-		}
-	}
-	// int96
-	{
-		if colInt96 := r.colInt96; colInt96 != nil {
-			k := q[pqgenLogicalColInt96]
-			for i := range rows {
-				x := &rows[i]
-				x.Int96 = colInt96.Values[k]
-				k++
-			}
-			q[pqgenLogicalColInt96] = k
-		}
-	}
-	// geometry
-	{
-		if colGeometry := r.colGeometry; colGeometry != nil {
-			k := q[pqgenLogicalColGeometry]
-			for i := range rows {
-				x := &rows[i]
-				x.Geometry = colGeometry.BytesOrNil(k)
-				k++
-			}
-			q[pqgenLogicalColGeometry] = k
-		}
-	}
-	// geography
-	{
-		if colGeography := r.colGeography; colGeography != nil {
-			k := q[pqgenLogicalColGeography]
-			for i := range rows {
-				x := &rows[i]
-				x.Geography = colGeography.BytesOrNil(k)
-				k++
-			}
-			q[pqgenLogicalColGeography] = k
-		}
-	}
-	// temp
-	{
-		if colTemp := r.colTemp; colTemp != nil {
-			k := q[pqgenLogicalColTemp]
-			for i := range rows {
-				x := &rows[i]
-				x.Temp = Celsius(colTemp.Values[k])
-				k++
-			}
-			q[pqgenLogicalColTemp] = k
-		}
-	}
-	// level
-	{
-		if colLevel := r.colLevel; colLevel != nil {
-			k := q[pqgenLogicalColLevel]
-			for i := range rows {
-				x := &rows[i]
-				x.Level = Level(colLevel.Values[k])
-				k++
-			}
-			q[pqgenLogicalColLevel] = k
-		}
-	}
-	// count
-	{
-		if colCount := r.colCount; colCount != nil {
-			k := q[pqgenLogicalColCount]
-			for i := range rows {
-				x := &rows[i]
-				x.Count = Count(colCount.Values[k])
-				k++
-			}
-			q[pqgenLogicalColCount] = k
-		}
-	}
-	// days_raw
-	{
-		if colDaysRaw := r.colDaysRaw; colDaysRaw != nil {
-			k := q[pqgenLogicalColDaysRaw]
-			for i := range rows {
-				x := &rows[i]
-				x.DaysRaw = colDaysRaw.Values[k]
-				k++
-			}
-			q[pqgenLogicalColDaysRaw] = k
-		}
-	}
-	// micros_raw
-	{
-		if colMicrosRaw := r.colMicrosRaw; colMicrosRaw != nil {
-			k := q[pqgenLogicalColMicrosRaw]
-			for i := range rows {
-				x := &rows[i]
-				x.MicrosRaw = colMicrosRaw.Values[k]
-				k++
-			}
-			q[pqgenLogicalColMicrosRaw] = k
-		}
-	}
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenLogicalColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenLogicalColID] = k
-		}
-	}
-	// opt_time
-	{
-		if colOptTime := r.colOptTime; colOptTime != nil {
-			def := colOptTime.Def[p[pqgenLogicalColOptTime] : p[pqgenLogicalColOptTime]+len(rows)]
-			k := q[pqgenLogicalColOptTime]
-			if pqrt.Mixed(qe[pqgenLogicalColOptTime]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabOptTime[k-q0[pqgenLogicalColOptTime]] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
-						x.OptTime = &slabOptTime[k-q0[pqgenLogicalColOptTime]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colOptLevel := r.colOptLevel; colOptLevel != nil {
+		def := colOptLevel.Def[p[pqgenLogicalColOptLevel] : p[pqgenLogicalColOptLevel]+len(rows)]
+		k := q[pqgenLogicalColOptLevel]
+		if pqrt.Mixed(qe[pqgenLogicalColOptLevel]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabOptTime[k-q0[pqgenLogicalColOptTime]] = pqtime.UnixMilli(colOptTime.Values[k]).UTC()
-						x.OptTime = &slabOptTime[k-q0[pqgenLogicalColOptTime]]
-						k++
-					}
+					slabOptLevel[k-q0[pqgenLogicalColOptLevel]] = Level(colOptLevel.Values[k])
+					x.OptLevel = &slabOptLevel[k-q0[pqgenLogicalColOptLevel]]
+					k++
 				}
 			}
-			q[pqgenLogicalColOptTime] = k
-			p[pqgenLogicalColOptTime] += len(rows)
-		}
-	}
-	// opt_uuid
-	{
-		if colOptUUID := r.colOptUUID; colOptUUID != nil {
-			def := colOptUUID.Def[p[pqgenLogicalColOptUUID] : p[pqgenLogicalColOptUUID]+len(rows)]
-			k := q[pqgenLogicalColOptUUID]
-			if pqrt.Mixed(qe[pqgenLogicalColOptUUID]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						copy(slabOptUUID[k-q0[pqgenLogicalColOptUUID]][:], colOptUUID.Values[k*16:(k+1)*16])
-						x.OptUUID = &slabOptUUID[k-q0[pqgenLogicalColOptUUID]]
-						k++
-					}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabOptLevel[k-q0[pqgenLogicalColOptLevel]] = Level(colOptLevel.Values[k])
+					x.OptLevel = &slabOptLevel[k-q0[pqgenLogicalColOptLevel]]
+					k++
 				}
-			} else {
-				for i := range rows {
+			}
+		}
+		q[pqgenLogicalColOptLevel] = k
+		p[pqgenLogicalColOptLevel] += len(rows)
+	}
+}
+
+// fillZeroNullI32 fills zero_null_i32 in rows, a part of the batch.
+func (r *LogicalReader) fillZeroNullI32(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colZeroNullI32 := r.colZeroNullI32; colZeroNullI32 != nil {
+		def := colZeroNullI32.Def[p[pqgenLogicalColZeroNullI32] : p[pqgenLogicalColZeroNullI32]+len(rows)]
+		k := q[pqgenLogicalColZeroNullI32]
+		if pqrt.Mixed(qe[pqgenLogicalColZeroNullI32]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						copy(slabOptUUID[k-q0[pqgenLogicalColOptUUID]][:], colOptUUID.Values[k*16:(k+1)*16])
-						x.OptUUID = &slabOptUUID[k-q0[pqgenLogicalColOptUUID]]
-						k++
-					}
+					x.ZeroNullI32 = colZeroNullI32.Values[k]
+					k++
 				}
 			}
-			q[pqgenLogicalColOptUUID] = k
-			p[pqgenLogicalColOptUUID] += len(rows)
-		}
-	}
-	// opt_bytes
-	{
-		if colOptBytes := r.colOptBytes; colOptBytes != nil {
-			def := colOptBytes.Def[p[pqgenLogicalColOptBytes] : p[pqgenLogicalColOptBytes]+len(rows)]
-			k := q[pqgenLogicalColOptBytes]
-			if pqrt.Mixed(qe[pqgenLogicalColOptBytes]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						x.OptBytes = colOptBytes.Bytes(k)
-						k++
-					}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.ZeroNullI32 = colZeroNullI32.Values[k]
+					k++
 				}
-			} else {
-				for i := range rows {
+			}
+		}
+		q[pqgenLogicalColZeroNullI32] = k
+		p[pqgenLogicalColZeroNullI32] += len(rows)
+	}
+}
+
+// fillZeroNullTs fills zero_null_ts in rows, a part of the batch.
+func (r *LogicalReader) fillZeroNullTs(rows []Logical, sl *pqgenLogicalSlabs, p, q, pe, qe, q0 *[pqgenLogicalLeaves]int, defined *[256]int32) {
+	if colZeroNullTs := r.colZeroNullTs; colZeroNullTs != nil {
+		def := colZeroNullTs.Def[p[pqgenLogicalColZeroNullTs] : p[pqgenLogicalColZeroNullTs]+len(rows)]
+		k := q[pqgenLogicalColZeroNullTs]
+		if pqrt.Mixed(qe[pqgenLogicalColZeroNullTs]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						x.OptBytes = colOptBytes.Bytes(k)
-						k++
-					}
+					x.ZeroNullTs = pqtime.UnixMicro(colZeroNullTs.Values[k]).UTC()
+					k++
 				}
 			}
-			q[pqgenLogicalColOptBytes] = k
-			p[pqgenLogicalColOptBytes] += len(rows)
-		}
-	}
-	// opt_level
-	{
-		if colOptLevel := r.colOptLevel; colOptLevel != nil {
-			def := colOptLevel.Def[p[pqgenLogicalColOptLevel] : p[pqgenLogicalColOptLevel]+len(rows)]
-			k := q[pqgenLogicalColOptLevel]
-			if pqrt.Mixed(qe[pqgenLogicalColOptLevel]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabOptLevel[k-q0[pqgenLogicalColOptLevel]] = Level(colOptLevel.Values[k])
-						x.OptLevel = &slabOptLevel[k-q0[pqgenLogicalColOptLevel]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabOptLevel[k-q0[pqgenLogicalColOptLevel]] = Level(colOptLevel.Values[k])
-						x.OptLevel = &slabOptLevel[k-q0[pqgenLogicalColOptLevel]]
-						k++
-					}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.ZeroNullTs = pqtime.UnixMicro(colZeroNullTs.Values[k]).UTC()
+					k++
 				}
 			}
-			q[pqgenLogicalColOptLevel] = k
-			p[pqgenLogicalColOptLevel] += len(rows)
 		}
+		q[pqgenLogicalColZeroNullTs] = k
+		p[pqgenLogicalColZeroNullTs] += len(rows)
 	}
-	// zero_null_i32
-	{
-		if colZeroNullI32 := r.colZeroNullI32; colZeroNullI32 != nil {
-			def := colZeroNullI32.Def[p[pqgenLogicalColZeroNullI32] : p[pqgenLogicalColZeroNullI32]+len(rows)]
-			k := q[pqgenLogicalColZeroNullI32]
-			if pqrt.Mixed(qe[pqgenLogicalColZeroNullI32]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						x.ZeroNullI32 = colZeroNullI32.Values[k]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						x.ZeroNullI32 = colZeroNullI32.Values[k]
-						k++
-					}
-				}
-			}
-			q[pqgenLogicalColZeroNullI32] = k
-			p[pqgenLogicalColZeroNullI32] += len(rows)
-		}
-	}
-	// zero_null_ts
-	{
-		if colZeroNullTs := r.colZeroNullTs; colZeroNullTs != nil {
-			def := colZeroNullTs.Def[p[pqgenLogicalColZeroNullTs] : p[pqgenLogicalColZeroNullTs]+len(rows)]
-			k := q[pqgenLogicalColZeroNullTs]
-			if pqrt.Mixed(qe[pqgenLogicalColZeroNullTs]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						x.ZeroNullTs = pqtime.UnixMicro(colZeroNullTs.Values[k]).UTC()
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						x.ZeroNullTs = pqtime.UnixMicro(colZeroNullTs.Values[k]).UTC()
-						k++
-					}
-				}
-			}
-			q[pqgenLogicalColZeroNullTs] = k
-			p[pqgenLogicalColZeroNullTs] += len(rows)
-		}
-	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteLogicalFile writes rows to a new Parquet file at path: the file is written

@@ -586,99 +586,108 @@ func (r *MetricReader) assemble(rows []Metric) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *MetricReader) assemblePart(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe [pqgenMetricLeaves]int) error {
-	q0 := q                      // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillName(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTS(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillValue(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillLabels(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillSamples(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTrace(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillDay(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillLevel(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillName fills name in rows, a part of the batch.
+func (r *MetricReader) fillName(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe, q0 *[pqgenMetricLeaves]int, defined *[256]int32) {
+	if colName := r.colName; colName != nil {
+		k := q[pqgenMetricColName]
+		for i := range rows {
+			x := &rows[i]
+			x.Name = colName.String(k)
+			k++
+		}
+		q[pqgenMetricColName] = k
+	}
+}
+
+// fillTS fills ts in rows, a part of the batch.
+func (r *MetricReader) fillTS(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe, q0 *[pqgenMetricLeaves]int, defined *[256]int32) {
+	if colTS := r.colTS; colTS != nil {
+		k := q[pqgenMetricColTS]
+		for i := range rows {
+			x := &rows[i]
+			x.TS = pqtime.UnixMilli(colTS.Values[k]).UTC()
+			k++
+		}
+		q[pqgenMetricColTS] = k
+	}
+}
+
+// fillValue fills value in rows, a part of the batch.
+func (r *MetricReader) fillValue(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe, q0 *[pqgenMetricLeaves]int, defined *[256]int32) {
+	if colValue := r.colValue; colValue != nil {
+		k := q[pqgenMetricColValue]
+		for i := range rows {
+			x := &rows[i]
+			x.Value = colValue.Values[k]
+			k++
+		}
+		q[pqgenMetricColValue] = k
+	}
+}
+
+// fillLabels fills labels in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *MetricReader) fillLabels(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe, q0 *[pqgenMetricLeaves]int, defined *[256]int32) {
 	var slabLabelsValue []string // pointer targets of labels.key_value.value, from value q0 on
 	if r.colLabelsValue != nil {
 		slabLabelsValue = sl.slabLabelsValue.Take(qe[pqgenMetricColLabelsValue] - q[pqgenMetricColLabelsValue])
 	}
-	var slabTrace [][16]byte // pointer targets of trace, from value q0 on
-	if r.colTrace != nil {
-		slabTrace = sl.slabTrace.Take(qe[pqgenMetricColTrace] - q[pqgenMetricColTrace])
-	}
-	var slabLevel []int8 // pointer targets of level, from value q0 on
-	if r.colLevel != nil {
-		slabLevel = sl.slabLevel.Take(qe[pqgenMetricColLevel] - q[pqgenMetricColLevel])
-	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// name
-	{
-		if colName := r.colName; colName != nil {
-			k := q[pqgenMetricColName]
-			for i := range rows {
-				x := &rows[i]
-				x.Name = colName.String(k)
-				k++
-			}
-			q[pqgenMetricColName] = k
-		}
-	}
-	// ts
-	{
-		if colTS := r.colTS; colTS != nil {
-			k := q[pqgenMetricColTS]
-			for i := range rows {
-				x := &rows[i]
-				x.TS = pqtime.UnixMilli(colTS.Values[k]).UTC()
-				k++
-			}
-			q[pqgenMetricColTS] = k
-		}
-	}
-	// value
-	{
-		if colValue := r.colValue; colValue != nil {
-			k := q[pqgenMetricColValue]
-			for i := range rows {
-				x := &rows[i]
-				x.Value = colValue.Values[k]
-				k++
-			}
-			q[pqgenMetricColValue] = k
-		}
-	}
-	// labels (row by row: a map needs its keys and values together)
-	{
-		colLabelsKey := r.colLabelsKey
-		colLabelsValue := r.colLabelsValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenMetricDrvLabels]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenMetricColLabelsKey]++
-					p[pqgenMetricColLabelsValue]++
-				} else if def1 < 2 {
-					p[pqgenMetricColLabelsKey]++
-					p[pqgenMetricColLabelsValue]++
-					x.Labels = map[string]*string{}
-				} else {
-					m1 := make(map[string]*string)
-					for {
-						var k1 string
-						var v1 *string
-						if colLabelsKey != nil {
-							k1 = colLabelsKey.String(q[pqgenMetricColLabelsKey])
-							q[pqgenMetricColLabelsKey]++
-							p[pqgenMetricColLabelsKey]++
-						}
-						if colLabelsValue != nil {
-							if colLabelsValue.Def[p[pqgenMetricColLabelsValue]] == 3 {
-								slabLabelsValue[q[pqgenMetricColLabelsValue]-q0[pqgenMetricColLabelsValue]] = colLabelsValue.String(q[pqgenMetricColLabelsValue])
-								v1 = &slabLabelsValue[q[pqgenMetricColLabelsValue]-q0[pqgenMetricColLabelsValue]]
-								q[pqgenMetricColLabelsValue]++
-							}
-							p[pqgenMetricColLabelsValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+	colLabelsKey := r.colLabelsKey
+	colLabelsValue := r.colLabelsValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenMetricDrvLabels]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenMetricColLabelsKey]++
+				p[pqgenMetricColLabelsValue]++
+			} else if def1 < 2 {
+				p[pqgenMetricColLabelsKey]++
+				p[pqgenMetricColLabelsValue]++
+				x.Labels = map[string]*string{}
+			} else {
+				m1 := make(map[string]*string)
+				for {
+					var k1 string
+					var v1 *string
+					if colLabelsKey != nil {
+						k1 = colLabelsKey.String(q[pqgenMetricColLabelsKey])
+						q[pqgenMetricColLabelsKey]++
+						p[pqgenMetricColLabelsKey]++
 					}
-					x.Labels = m1
+					if colLabelsValue != nil {
+						if colLabelsValue.Def[p[pqgenMetricColLabelsValue]] == 3 {
+							slabLabelsValue[q[pqgenMetricColLabelsValue]-q0[pqgenMetricColLabelsValue]] = colLabelsValue.String(q[pqgenMetricColLabelsValue])
+							v1 = &slabLabelsValue[q[pqgenMetricColLabelsValue]-q0[pqgenMetricColLabelsValue]]
+							q[pqgenMetricColLabelsValue]++
+						}
+						p[pqgenMetricColLabelsValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.Labels = m1
 			}
 		}
 	}
+}
+
+// fillSamples fills samples in rows, a part of the batch.
+func (r *MetricReader) fillSamples(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe, q0 *[pqgenMetricLeaves]int, defined *[256]int32) {
 	// samples.list.element
 	{
 		colSamplesElem := r.colSamplesElem
@@ -711,75 +720,85 @@ func (r *MetricReader) assemblePart(rows []Metric, sl *pqgenMetricSlabs, p, q, p
 			p[pqgenMetricColSamplesElem] = n
 		}
 	}
-	// trace
-	{
-		if colTrace := r.colTrace; colTrace != nil {
-			def := colTrace.Def[p[pqgenMetricColTrace] : p[pqgenMetricColTrace]+len(rows)]
-			k := q[pqgenMetricColTrace]
-			if pqrt.Mixed(qe[pqgenMetricColTrace]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						copy(slabTrace[k-q0[pqgenMetricColTrace]][:], colTrace.Values[k*16:(k+1)*16])
-						x.Trace = &slabTrace[k-q0[pqgenMetricColTrace]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+}
+
+// fillTrace fills trace in rows, a part of the batch.
+func (r *MetricReader) fillTrace(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe, q0 *[pqgenMetricLeaves]int, defined *[256]int32) {
+	var slabTrace [][16]byte // pointer targets of trace, from value q0 on
+	if r.colTrace != nil {
+		slabTrace = sl.slabTrace.Take(qe[pqgenMetricColTrace] - q[pqgenMetricColTrace])
+	}
+	if colTrace := r.colTrace; colTrace != nil {
+		def := colTrace.Def[p[pqgenMetricColTrace] : p[pqgenMetricColTrace]+len(rows)]
+		k := q[pqgenMetricColTrace]
+		if pqrt.Mixed(qe[pqgenMetricColTrace]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						copy(slabTrace[k-q0[pqgenMetricColTrace]][:], colTrace.Values[k*16:(k+1)*16])
-						x.Trace = &slabTrace[k-q0[pqgenMetricColTrace]]
-						k++
-					}
+					copy(slabTrace[k-q0[pqgenMetricColTrace]][:], colTrace.Values[k*16:(k+1)*16])
+					x.Trace = &slabTrace[k-q0[pqgenMetricColTrace]]
+					k++
 				}
 			}
-			q[pqgenMetricColTrace] = k
-			p[pqgenMetricColTrace] += len(rows)
-		}
-	}
-	// day
-	{
-		if colDay := r.colDay; colDay != nil {
-			k := q[pqgenMetricColDay]
+		} else {
 			for i := range rows {
 				x := &rows[i]
-				x.Day = pqtime.Unix(int64(colDay.Values[k])*86400, 0).UTC()
-				k++
-			}
-			q[pqgenMetricColDay] = k
-		}
-	}
-	// level
-	{
-		if colLevel := r.colLevel; colLevel != nil {
-			def := colLevel.Def[p[pqgenMetricColLevel] : p[pqgenMetricColLevel]+len(rows)]
-			k := q[pqgenMetricColLevel]
-			if pqrt.Mixed(qe[pqgenMetricColLevel]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabLevel[k-q0[pqgenMetricColLevel]] = int8(colLevel.Values[k])
-						x.Level = &slabLevel[k-q0[pqgenMetricColLevel]]
-						k++
-					}
+				if def[i] == 1 {
+					copy(slabTrace[k-q0[pqgenMetricColTrace]][:], colTrace.Values[k*16:(k+1)*16])
+					x.Trace = &slabTrace[k-q0[pqgenMetricColTrace]]
+					k++
 				}
-			} else {
-				for i := range rows {
+			}
+		}
+		q[pqgenMetricColTrace] = k
+		p[pqgenMetricColTrace] += len(rows)
+	}
+}
+
+// fillDay fills day in rows, a part of the batch.
+func (r *MetricReader) fillDay(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe, q0 *[pqgenMetricLeaves]int, defined *[256]int32) {
+	if colDay := r.colDay; colDay != nil {
+		k := q[pqgenMetricColDay]
+		for i := range rows {
+			x := &rows[i]
+			x.Day = pqtime.Unix(int64(colDay.Values[k])*86400, 0).UTC()
+			k++
+		}
+		q[pqgenMetricColDay] = k
+	}
+}
+
+// fillLevel fills level in rows, a part of the batch.
+func (r *MetricReader) fillLevel(rows []Metric, sl *pqgenMetricSlabs, p, q, pe, qe, q0 *[pqgenMetricLeaves]int, defined *[256]int32) {
+	var slabLevel []int8 // pointer targets of level, from value q0 on
+	if r.colLevel != nil {
+		slabLevel = sl.slabLevel.Take(qe[pqgenMetricColLevel] - q[pqgenMetricColLevel])
+	}
+	if colLevel := r.colLevel; colLevel != nil {
+		def := colLevel.Def[p[pqgenMetricColLevel] : p[pqgenMetricColLevel]+len(rows)]
+		k := q[pqgenMetricColLevel]
+		if pqrt.Mixed(qe[pqgenMetricColLevel]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabLevel[k-q0[pqgenMetricColLevel]] = int8(colLevel.Values[k])
-						x.Level = &slabLevel[k-q0[pqgenMetricColLevel]]
-						k++
-					}
+					slabLevel[k-q0[pqgenMetricColLevel]] = int8(colLevel.Values[k])
+					x.Level = &slabLevel[k-q0[pqgenMetricColLevel]]
+					k++
 				}
 			}
-			q[pqgenMetricColLevel] = k
-			p[pqgenMetricColLevel] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabLevel[k-q0[pqgenMetricColLevel]] = int8(colLevel.Values[k])
+					x.Level = &slabLevel[k-q0[pqgenMetricColLevel]]
+					k++
+				}
+			}
 		}
+		q[pqgenMetricColLevel] = k
+		p[pqgenMetricColLevel] += len(rows)
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteMetricFile writes rows to a new Parquet file at path: the file is written

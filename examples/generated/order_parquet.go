@@ -909,46 +909,52 @@ func (r *OrderReader) assemble(rows []Order) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *OrderReader) assemblePart(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe [pqgenOrderLeaves]int) error {
-	q0 := q                        // the part's first values
+	q0 := q // the part's first values
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillPlacedAt(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillCustomer(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillLines(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillTags(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillAttrs(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillDiscounts(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillShipping(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillNotes(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillCreatedBy(rows, sl, &p, &q, &pe, &qe, &q0)
+	r.fillVersion(rows, sl, &p, &q, &pe, &qe, &q0)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *OrderReader) fillID(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenOrderColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenOrderColID] = k
+	}
+}
+
+// fillPlacedAt fills placed_at in rows, a part of the batch.
+func (r *OrderReader) fillPlacedAt(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	if colPlacedAt := r.colPlacedAt; colPlacedAt != nil {
+		k := q[pqgenOrderColPlacedAt]
+		for i := range rows {
+			x := &rows[i]
+			x.PlacedAt = pqtime.UnixMilli(colPlacedAt.Values[k]).UTC()
+			k++
+		}
+		q[pqgenOrderColPlacedAt] = k
+	}
+}
+
+// fillCustomer fills customer in rows, a part of the batch.
+func (r *OrderReader) fillCustomer(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
 	var slabCustomerEmail []string // pointer targets of customer.email, from value q0 on
 	if r.colCustomerEmail != nil {
 		slabCustomerEmail = sl.slabCustomerEmail.Take(qe[pqgenOrderColCustomerEmail] - q[pqgenOrderColCustomerEmail])
-	}
-	var slabLinesPartsWeight []float32 // pointer targets of lines.list.element.parts.list.element.weight, from value q0 on
-	if r.colLinesPartsWeight != nil {
-		slabLinesPartsWeight = sl.slabLinesPartsWeight.Take(qe[pqgenOrderColLinesPartsWeight] - q[pqgenOrderColLinesPartsWeight])
-	}
-	var slabShippingZip []string // pointer targets of shipping.zip, from value q0 on
-	if r.colShippingZip != nil {
-		slabShippingZip = sl.slabShippingZip.Take(qe[pqgenOrderColShippingZip] - q[pqgenOrderColShippingZip])
-	}
-	var slabNotesElem []string // pointer targets of notes.list.element, from value q0 on
-	if r.colNotesElem != nil {
-		slabNotesElem = sl.slabNotesElem.Take(qe[pqgenOrderColNotesElem] - q[pqgenOrderColNotesElem])
-	}
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenOrderColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenOrderColID] = k
-		}
-	}
-	// placed_at
-	{
-		if colPlacedAt := r.colPlacedAt; colPlacedAt != nil {
-			k := q[pqgenOrderColPlacedAt]
-			for i := range rows {
-				x := &rows[i]
-				x.PlacedAt = pqtime.UnixMilli(colPlacedAt.Values[k]).UTC()
-				k++
-			}
-			q[pqgenOrderColPlacedAt] = k
-		}
 	}
 	// customer.id
 	{
@@ -1016,112 +1022,121 @@ func (r *OrderReader) assemblePart(rows []Order, sl *pqgenOrderSlabs, p, q, pe, 
 			p[pqgenOrderColCustomerEmail] = n
 		}
 	}
-	// lines (row by row: a map needs its keys and values together)
-	{
-		colLinesSKU := r.colLinesSKU
-		colLinesQuantity := r.colLinesQuantity
-		colLinesPrice := r.colLinesPrice
-		colLinesOptionsKey := r.colLinesOptionsKey
-		colLinesOptionsValue := r.colLinesOptionsValue
-		colLinesPartsName := r.colLinesPartsName
-		colLinesPartsWeight := r.colLinesPartsWeight
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenOrderDrvLines]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenOrderColLinesSKU]++
-					p[pqgenOrderColLinesQuantity]++
-					p[pqgenOrderColLinesPrice]++
-					p[pqgenOrderColLinesOptionsKey]++
-					p[pqgenOrderColLinesOptionsValue]++
-					p[pqgenOrderColLinesPartsName]++
-					p[pqgenOrderColLinesPartsWeight]++
-				} else {
-					var l1 []Line
-					for {
-						l1 = sl.slabLines.Extend(l1)
-						if colLinesSKU != nil {
-							l1[len(l1)-1].SKU = colLinesSKU.String(q[pqgenOrderColLinesSKU])
-							q[pqgenOrderColLinesSKU]++
-							p[pqgenOrderColLinesSKU]++
-						}
-						if colLinesQuantity != nil {
-							l1[len(l1)-1].Quantity = colLinesQuantity.Values[q[pqgenOrderColLinesQuantity]]
-							q[pqgenOrderColLinesQuantity]++
-							p[pqgenOrderColLinesQuantity]++
-						}
-						if colLinesPrice != nil {
-							l1[len(l1)-1].Price = colLinesPrice.Values[q[pqgenOrderColLinesPrice]]
-							q[pqgenOrderColLinesPrice]++
-							p[pqgenOrderColLinesPrice]++
-						}
-						if d2 := r.drv[pqgenOrderDrvLinesOptions]; d2 >= 0 {
-							def2 := r.lv[d2].Def[p[d2]]
-							if def2 < 2 {
-								p[pqgenOrderColLinesOptionsKey]++
-								p[pqgenOrderColLinesOptionsValue]++
-							} else {
-								m1 := make(map[string]int64)
-								for {
-									var k1 string
-									var v1 int64
-									if colLinesOptionsKey != nil {
-										k1 = colLinesOptionsKey.String(q[pqgenOrderColLinesOptionsKey])
-										q[pqgenOrderColLinesOptionsKey]++
-										p[pqgenOrderColLinesOptionsKey]++
-									}
-									if colLinesOptionsValue != nil {
-										v1 = colLinesOptionsValue.Values[q[pqgenOrderColLinesOptionsValue]]
-										q[pqgenOrderColLinesOptionsValue]++
-										p[pqgenOrderColLinesOptionsValue]++
-									}
-									m1[k1] = v1
-									if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
-										break
-									}
+}
+
+// fillLines fills lines in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *OrderReader) fillLines(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	var slabLinesPartsWeight []float32 // pointer targets of lines.list.element.parts.list.element.weight, from value q0 on
+	if r.colLinesPartsWeight != nil {
+		slabLinesPartsWeight = sl.slabLinesPartsWeight.Take(qe[pqgenOrderColLinesPartsWeight] - q[pqgenOrderColLinesPartsWeight])
+	}
+	colLinesSKU := r.colLinesSKU
+	colLinesQuantity := r.colLinesQuantity
+	colLinesPrice := r.colLinesPrice
+	colLinesOptionsKey := r.colLinesOptionsKey
+	colLinesOptionsValue := r.colLinesOptionsValue
+	colLinesPartsName := r.colLinesPartsName
+	colLinesPartsWeight := r.colLinesPartsWeight
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenOrderDrvLines]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenOrderColLinesSKU]++
+				p[pqgenOrderColLinesQuantity]++
+				p[pqgenOrderColLinesPrice]++
+				p[pqgenOrderColLinesOptionsKey]++
+				p[pqgenOrderColLinesOptionsValue]++
+				p[pqgenOrderColLinesPartsName]++
+				p[pqgenOrderColLinesPartsWeight]++
+			} else {
+				var l1 []Line
+				for {
+					l1 = sl.slabLines.Extend(l1)
+					if colLinesSKU != nil {
+						l1[len(l1)-1].SKU = colLinesSKU.String(q[pqgenOrderColLinesSKU])
+						q[pqgenOrderColLinesSKU]++
+						p[pqgenOrderColLinesSKU]++
+					}
+					if colLinesQuantity != nil {
+						l1[len(l1)-1].Quantity = colLinesQuantity.Values[q[pqgenOrderColLinesQuantity]]
+						q[pqgenOrderColLinesQuantity]++
+						p[pqgenOrderColLinesQuantity]++
+					}
+					if colLinesPrice != nil {
+						l1[len(l1)-1].Price = colLinesPrice.Values[q[pqgenOrderColLinesPrice]]
+						q[pqgenOrderColLinesPrice]++
+						p[pqgenOrderColLinesPrice]++
+					}
+					if d2 := r.drv[pqgenOrderDrvLinesOptions]; d2 >= 0 {
+						def2 := r.lv[d2].Def[p[d2]]
+						if def2 < 2 {
+							p[pqgenOrderColLinesOptionsKey]++
+							p[pqgenOrderColLinesOptionsValue]++
+						} else {
+							m1 := make(map[string]int64)
+							for {
+								var k1 string
+								var v1 int64
+								if colLinesOptionsKey != nil {
+									k1 = colLinesOptionsKey.String(q[pqgenOrderColLinesOptionsKey])
+									q[pqgenOrderColLinesOptionsKey]++
+									p[pqgenOrderColLinesOptionsKey]++
 								}
-								l1[len(l1)-1].Options = m1
-							}
-						}
-						if d3 := r.drv[pqgenOrderDrvLinesParts]; d3 >= 0 {
-							def3 := r.lv[d3].Def[p[d3]]
-							if def3 < 2 {
-								p[pqgenOrderColLinesPartsName]++
-								p[pqgenOrderColLinesPartsWeight]++
-							} else {
-								var l2 []Part
-								for {
-									l2 = sl.slabLinesParts.Extend(l2)
-									if colLinesPartsName != nil {
-										l2[len(l2)-1].Name = colLinesPartsName.String(q[pqgenOrderColLinesPartsName])
-										q[pqgenOrderColLinesPartsName]++
-										p[pqgenOrderColLinesPartsName]++
-									}
-									if colLinesPartsWeight != nil {
-										if colLinesPartsWeight.Def[p[pqgenOrderColLinesPartsWeight]] == 3 {
-											slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]-q0[pqgenOrderColLinesPartsWeight]] = colLinesPartsWeight.Values[q[pqgenOrderColLinesPartsWeight]]
-											l2[len(l2)-1].Weight = &slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]-q0[pqgenOrderColLinesPartsWeight]]
-											q[pqgenOrderColLinesPartsWeight]++
-										}
-										p[pqgenOrderColLinesPartsWeight]++
-									}
-									if p[d3] >= len(r.lv[d3].Rep) || r.lv[d3].Rep[p[d3]] != 2 {
-										break
-									}
+								if colLinesOptionsValue != nil {
+									v1 = colLinesOptionsValue.Values[q[pqgenOrderColLinesOptionsValue]]
+									q[pqgenOrderColLinesOptionsValue]++
+									p[pqgenOrderColLinesOptionsValue]++
 								}
-								l1[len(l1)-1].Parts = l2
+								m1[k1] = v1
+								if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
+									break
+								}
 							}
-						}
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
+							l1[len(l1)-1].Options = m1
 						}
 					}
-					x.Lines = l1
+					if d3 := r.drv[pqgenOrderDrvLinesParts]; d3 >= 0 {
+						def3 := r.lv[d3].Def[p[d3]]
+						if def3 < 2 {
+							p[pqgenOrderColLinesPartsName]++
+							p[pqgenOrderColLinesPartsWeight]++
+						} else {
+							var l2 []Part
+							for {
+								l2 = sl.slabLinesParts.Extend(l2)
+								if colLinesPartsName != nil {
+									l2[len(l2)-1].Name = colLinesPartsName.String(q[pqgenOrderColLinesPartsName])
+									q[pqgenOrderColLinesPartsName]++
+									p[pqgenOrderColLinesPartsName]++
+								}
+								if colLinesPartsWeight != nil {
+									if colLinesPartsWeight.Def[p[pqgenOrderColLinesPartsWeight]] == 3 {
+										slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]-q0[pqgenOrderColLinesPartsWeight]] = colLinesPartsWeight.Values[q[pqgenOrderColLinesPartsWeight]]
+										l2[len(l2)-1].Weight = &slabLinesPartsWeight[q[pqgenOrderColLinesPartsWeight]-q0[pqgenOrderColLinesPartsWeight]]
+										q[pqgenOrderColLinesPartsWeight]++
+									}
+									p[pqgenOrderColLinesPartsWeight]++
+								}
+								if p[d3] >= len(r.lv[d3].Rep) || r.lv[d3].Rep[p[d3]] != 2 {
+									break
+								}
+							}
+							l1[len(l1)-1].Parts = l2
+						}
+					}
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.Lines = l1
 			}
 		}
 	}
+}
+
+// fillTags fills tags in rows, a part of the batch.
+func (r *OrderReader) fillTags(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
 	// tags.list.element
 	{
 		colTagsElem := r.colTagsElem
@@ -1154,121 +1169,136 @@ func (r *OrderReader) assemblePart(rows []Order, sl *pqgenOrderSlabs, p, q, pe, 
 			p[pqgenOrderColTagsElem] = n
 		}
 	}
-	// attrs (row by row: a map needs its keys and values together)
-	{
-		colAttrsKey := r.colAttrsKey
-		colAttrsValue := r.colAttrsValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenOrderDrvAttrs]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenOrderColAttrsKey]++
-					p[pqgenOrderColAttrsValue]++
-				} else {
-					m1 := make(map[string]string)
-					for {
-						var k1 string
-						var v1 string
-						if colAttrsKey != nil {
-							k1 = colAttrsKey.String(q[pqgenOrderColAttrsKey])
-							q[pqgenOrderColAttrsKey]++
-							p[pqgenOrderColAttrsKey]++
-						}
-						if colAttrsValue != nil {
-							v1 = colAttrsValue.String(q[pqgenOrderColAttrsValue])
-							q[pqgenOrderColAttrsValue]++
-							p[pqgenOrderColAttrsValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillAttrs fills attrs in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *OrderReader) fillAttrs(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	colAttrsKey := r.colAttrsKey
+	colAttrsValue := r.colAttrsValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenOrderDrvAttrs]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenOrderColAttrsKey]++
+				p[pqgenOrderColAttrsValue]++
+			} else {
+				m1 := make(map[string]string)
+				for {
+					var k1 string
+					var v1 string
+					if colAttrsKey != nil {
+						k1 = colAttrsKey.String(q[pqgenOrderColAttrsKey])
+						q[pqgenOrderColAttrsKey]++
+						p[pqgenOrderColAttrsKey]++
 					}
-					x.Attrs = m1
+					if colAttrsValue != nil {
+						v1 = colAttrsValue.String(q[pqgenOrderColAttrsValue])
+						q[pqgenOrderColAttrsValue]++
+						p[pqgenOrderColAttrsValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.Attrs = m1
 			}
 		}
 	}
-	// discounts (row by row: a map needs its keys and values together)
-	{
-		colDiscountsKey := r.colDiscountsKey
-		colDiscountsValueElem := r.colDiscountsValueElem
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenOrderDrvDiscounts]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenOrderColDiscountsKey]++
-					p[pqgenOrderColDiscountsValueElem]++
-				} else if def1 < 2 {
-					p[pqgenOrderColDiscountsKey]++
-					p[pqgenOrderColDiscountsValueElem]++
-					x.Discounts = map[string][]int32{}
-				} else {
-					m1 := make(map[string][]int32)
-					for {
-						var k1 string
-						var v1 []int32
-						if colDiscountsKey != nil {
-							k1 = colDiscountsKey.String(q[pqgenOrderColDiscountsKey])
-							q[pqgenOrderColDiscountsKey]++
-							p[pqgenOrderColDiscountsKey]++
-						}
-						if d2 := r.drv[pqgenOrderDrvDiscountsValue]; d2 >= 0 {
-							def2 := r.lv[d2].Def[p[d2]]
-							if def2 < 3 {
-								p[pqgenOrderColDiscountsValueElem]++
-							} else {
-								var l1 []int32
-								for {
-									l1 = sl.slabDiscountsValue.Extend(l1)
-									if colDiscountsValueElem != nil {
-										l1[len(l1)-1] = colDiscountsValueElem.Values[q[pqgenOrderColDiscountsValueElem]]
-										q[pqgenOrderColDiscountsValueElem]++
-										p[pqgenOrderColDiscountsValueElem]++
-									}
-									if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
-										break
-									}
+}
+
+// fillDiscounts fills discounts in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *OrderReader) fillDiscounts(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	colDiscountsKey := r.colDiscountsKey
+	colDiscountsValueElem := r.colDiscountsValueElem
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenOrderDrvDiscounts]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenOrderColDiscountsKey]++
+				p[pqgenOrderColDiscountsValueElem]++
+			} else if def1 < 2 {
+				p[pqgenOrderColDiscountsKey]++
+				p[pqgenOrderColDiscountsValueElem]++
+				x.Discounts = map[string][]int32{}
+			} else {
+				m1 := make(map[string][]int32)
+				for {
+					var k1 string
+					var v1 []int32
+					if colDiscountsKey != nil {
+						k1 = colDiscountsKey.String(q[pqgenOrderColDiscountsKey])
+						q[pqgenOrderColDiscountsKey]++
+						p[pqgenOrderColDiscountsKey]++
+					}
+					if d2 := r.drv[pqgenOrderDrvDiscountsValue]; d2 >= 0 {
+						def2 := r.lv[d2].Def[p[d2]]
+						if def2 < 3 {
+							p[pqgenOrderColDiscountsValueElem]++
+						} else {
+							var l1 []int32
+							for {
+								l1 = sl.slabDiscountsValue.Extend(l1)
+								if colDiscountsValueElem != nil {
+									l1[len(l1)-1] = colDiscountsValueElem.Values[q[pqgenOrderColDiscountsValueElem]]
+									q[pqgenOrderColDiscountsValueElem]++
+									p[pqgenOrderColDiscountsValueElem]++
 								}
-								v1 = l1
+								if p[d2] >= len(r.lv[d2].Rep) || r.lv[d2].Rep[p[d2]] != 2 {
+									break
+								}
 							}
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
+							v1 = l1
 						}
 					}
-					x.Discounts = m1
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.Discounts = m1
 			}
 		}
 	}
-	// shipping (row by row)
-	{
-		colShippingStreet := r.colShippingStreet
-		colShippingCity := r.colShippingCity
-		colShippingZip := r.colShippingZip
-		for i := range rows {
-			x := &rows[i]
-			if colShippingStreet != nil {
-				x.Shipping.Street = colShippingStreet.String(q[pqgenOrderColShippingStreet])
-				q[pqgenOrderColShippingStreet]++
-			}
-			if colShippingCity != nil {
-				x.Shipping.City = colShippingCity.String(q[pqgenOrderColShippingCity])
-				q[pqgenOrderColShippingCity]++
-			}
-			if colShippingZip != nil {
-				if colShippingZip.Def[p[pqgenOrderColShippingZip]] == 1 {
-					slabShippingZip[q[pqgenOrderColShippingZip]-q0[pqgenOrderColShippingZip]] = colShippingZip.String(q[pqgenOrderColShippingZip])
-					x.Shipping.Zip = &slabShippingZip[q[pqgenOrderColShippingZip]-q0[pqgenOrderColShippingZip]]
-					q[pqgenOrderColShippingZip]++
-				}
-				p[pqgenOrderColShippingZip]++
-			}
+}
+
+// fillShipping fills shipping in rows, a part of the batch, row by row.
+func (r *OrderReader) fillShipping(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	var slabShippingZip []string // pointer targets of shipping.zip, from value q0 on
+	if r.colShippingZip != nil {
+		slabShippingZip = sl.slabShippingZip.Take(qe[pqgenOrderColShippingZip] - q[pqgenOrderColShippingZip])
+	}
+	colShippingStreet := r.colShippingStreet
+	colShippingCity := r.colShippingCity
+	colShippingZip := r.colShippingZip
+	for i := range rows {
+		x := &rows[i]
+		if colShippingStreet != nil {
+			x.Shipping.Street = colShippingStreet.String(q[pqgenOrderColShippingStreet])
+			q[pqgenOrderColShippingStreet]++
 		}
+		if colShippingCity != nil {
+			x.Shipping.City = colShippingCity.String(q[pqgenOrderColShippingCity])
+			q[pqgenOrderColShippingCity]++
+		}
+		if colShippingZip != nil {
+			if colShippingZip.Def[p[pqgenOrderColShippingZip]] == 1 {
+				slabShippingZip[q[pqgenOrderColShippingZip]-q0[pqgenOrderColShippingZip]] = colShippingZip.String(q[pqgenOrderColShippingZip])
+				x.Shipping.Zip = &slabShippingZip[q[pqgenOrderColShippingZip]-q0[pqgenOrderColShippingZip]]
+				q[pqgenOrderColShippingZip]++
+			}
+			p[pqgenOrderColShippingZip]++
+		}
+	}
+}
+
+// fillNotes fills notes in rows, a part of the batch.
+func (r *OrderReader) fillNotes(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	var slabNotesElem []string // pointer targets of notes.list.element, from value q0 on
+	if r.colNotesElem != nil {
+		slabNotesElem = sl.slabNotesElem.Take(qe[pqgenOrderColNotesElem] - q[pqgenOrderColNotesElem])
 	}
 	// notes.list.element
 	{
@@ -1303,31 +1333,32 @@ func (r *OrderReader) assemblePart(rows []Order, sl *pqgenOrderSlabs, p, q, pe, 
 			p[pqgenOrderColNotesElem] = n
 		}
 	}
-	// created_by
-	{
-		if colCreatedBy := r.colCreatedBy; colCreatedBy != nil {
-			k := q[pqgenOrderColCreatedBy]
-			for i := range rows {
-				x := &rows[i]
-				x.Audit.CreatedBy = colCreatedBy.String(k)
-				k++
-			}
-			q[pqgenOrderColCreatedBy] = k
+}
+
+// fillCreatedBy fills created_by in rows, a part of the batch.
+func (r *OrderReader) fillCreatedBy(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	if colCreatedBy := r.colCreatedBy; colCreatedBy != nil {
+		k := q[pqgenOrderColCreatedBy]
+		for i := range rows {
+			x := &rows[i]
+			x.Audit.CreatedBy = colCreatedBy.String(k)
+			k++
 		}
+		q[pqgenOrderColCreatedBy] = k
 	}
-	// version
-	{
-		if colVersion := r.colVersion; colVersion != nil {
-			k := q[pqgenOrderColVersion]
-			for i := range rows {
-				x := &rows[i]
-				x.Audit.Version = uint32(colVersion.Values[k])
-				k++
-			}
-			q[pqgenOrderColVersion] = k
+}
+
+// fillVersion fills version in rows, a part of the batch.
+func (r *OrderReader) fillVersion(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe, q0 *[pqgenOrderLeaves]int) {
+	if colVersion := r.colVersion; colVersion != nil {
+		k := q[pqgenOrderColVersion]
+		for i := range rows {
+			x := &rows[i]
+			x.Audit.Version = uint32(colVersion.Values[k])
+			k++
 		}
+		q[pqgenOrderColVersion] = k
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteOrderFile writes rows to a new Parquet file at path: the file is written

@@ -532,102 +532,119 @@ func (r *PriceReader) assemble(rows []Price) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *PriceReader) assemblePart(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe [pqgenPriceLeaves]int) error {
-	q0 := q                    // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillAmount(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTotal(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillBig(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillZero(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillLines(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillByCode(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillAmount fills amount in rows, a part of the batch.
+func (r *PriceReader) fillAmount(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe, q0 *[pqgenPriceLeaves]int, defined *[256]int32) {
+	if colAmount := r.colAmount; colAmount != nil {
+		k := q[pqgenPriceColAmount]
+		for i := range rows {
+			x := &rows[i]
+			x.Amount = pqrt.NewDecimal(int64(colAmount.Values[k]), 2)
+			k++
+		}
+		q[pqgenPriceColAmount] = k
+	}
+}
+
+// fillTotal fills total in rows, a part of the batch.
+func (r *PriceReader) fillTotal(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe, q0 *[pqgenPriceLeaves]int, defined *[256]int32) {
+	if colTotal := r.colTotal; colTotal != nil {
+		k := q[pqgenPriceColTotal]
+		for i := range rows {
+			x := &rows[i]
+			x.Total = pqrt.NewDecimal(int64(colTotal.Values[k]), 4)
+			k++
+		}
+		q[pqgenPriceColTotal] = k
+	}
+}
+
+// fillBig fills big in rows, a part of the batch.
+func (r *PriceReader) fillBig(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe, q0 *[pqgenPriceLeaves]int, defined *[256]int32) {
+	if colBig := r.colBig; colBig != nil {
+		k := q[pqgenPriceColBig]
+		for i := range rows {
+			x := &rows[i]
+			x.Big = pqrt.DecimalFromFixed(colBig.Values[k*16:(k+1)*16], 6)
+			k++
+		}
+		q[pqgenPriceColBig] = k
+	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *PriceReader) fillOpt(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe, q0 *[pqgenPriceLeaves]int, defined *[256]int32) {
 	var slabOpt []pqrt.Decimal // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenPriceColOpt] - q[pqgenPriceColOpt])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// amount
-	{
-		if colAmount := r.colAmount; colAmount != nil {
-			k := q[pqgenPriceColAmount]
-			for i := range rows {
-				x := &rows[i]
-				x.Amount = pqrt.NewDecimal(int64(colAmount.Values[k]), 2)
-				k++
-			}
-			q[pqgenPriceColAmount] = k
-		}
-	}
-	// total
-	{
-		if colTotal := r.colTotal; colTotal != nil {
-			k := q[pqgenPriceColTotal]
-			for i := range rows {
-				x := &rows[i]
-				x.Total = pqrt.NewDecimal(int64(colTotal.Values[k]), 4)
-				k++
-			}
-			q[pqgenPriceColTotal] = k
-		}
-	}
-	// big
-	{
-		if colBig := r.colBig; colBig != nil {
-			k := q[pqgenPriceColBig]
-			for i := range rows {
-				x := &rows[i]
-				x.Big = pqrt.DecimalFromFixed(colBig.Values[k*16:(k+1)*16], 6)
-				k++
-			}
-			q[pqgenPriceColBig] = k
-		}
-	}
-	// opt
-	{
-		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[p[pqgenPriceColOpt] : p[pqgenPriceColOpt]+len(rows)]
-			k := q[pqgenPriceColOpt]
-			if pqrt.Mixed(qe[pqgenPriceColOpt]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabOpt[k-q0[pqgenPriceColOpt]] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
-						x.Opt = &slabOpt[k-q0[pqgenPriceColOpt]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colOpt := r.colOpt; colOpt != nil {
+		def := colOpt.Def[p[pqgenPriceColOpt] : p[pqgenPriceColOpt]+len(rows)]
+		k := q[pqgenPriceColOpt]
+		if pqrt.Mixed(qe[pqgenPriceColOpt]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabOpt[k-q0[pqgenPriceColOpt]] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
-						x.Opt = &slabOpt[k-q0[pqgenPriceColOpt]]
-						k++
-					}
+					slabOpt[k-q0[pqgenPriceColOpt]] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
+					x.Opt = &slabOpt[k-q0[pqgenPriceColOpt]]
+					k++
 				}
 			}
-			q[pqgenPriceColOpt] = k
-			p[pqgenPriceColOpt] += len(rows)
-		}
-	}
-	// zero
-	{
-		if colZero := r.colZero; colZero != nil {
-			def := colZero.Def[p[pqgenPriceColZero] : p[pqgenPriceColZero]+len(rows)]
-			k := q[pqgenPriceColZero]
-			if pqrt.Mixed(qe[pqgenPriceColZero]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						x.Zero = pqrt.NewDecimal(int64(colZero.Values[k]), 1)
-						k++
-					}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabOpt[k-q0[pqgenPriceColOpt]] = pqrt.DecimalFromFixed(colOpt.Values[k*9:(k+1)*9], 3)
+					x.Opt = &slabOpt[k-q0[pqgenPriceColOpt]]
+					k++
 				}
-			} else {
-				for i := range rows {
+			}
+		}
+		q[pqgenPriceColOpt] = k
+		p[pqgenPriceColOpt] += len(rows)
+	}
+}
+
+// fillZero fills zero in rows, a part of the batch.
+func (r *PriceReader) fillZero(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe, q0 *[pqgenPriceLeaves]int, defined *[256]int32) {
+	if colZero := r.colZero; colZero != nil {
+		def := colZero.Def[p[pqgenPriceColZero] : p[pqgenPriceColZero]+len(rows)]
+		k := q[pqgenPriceColZero]
+		if pqrt.Mixed(qe[pqgenPriceColZero]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						x.Zero = pqrt.NewDecimal(int64(colZero.Values[k]), 1)
-						k++
-					}
+					x.Zero = pqrt.NewDecimal(int64(colZero.Values[k]), 1)
+					k++
 				}
 			}
-			q[pqgenPriceColZero] = k
-			p[pqgenPriceColZero] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.Zero = pqrt.NewDecimal(int64(colZero.Values[k]), 1)
+					k++
+				}
+			}
 		}
+		q[pqgenPriceColZero] = k
+		p[pqgenPriceColZero] += len(rows)
 	}
+}
+
+// fillLines fills lines in rows, a part of the batch.
+func (r *PriceReader) fillLines(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe, q0 *[pqgenPriceLeaves]int, defined *[256]int32) {
 	// lines.list.element
 	{
 		colLinesElem := r.colLinesElem
@@ -658,43 +675,43 @@ func (r *PriceReader) assemblePart(rows []Price, sl *pqgenPriceSlabs, p, q, pe, 
 			p[pqgenPriceColLinesElem] = n
 		}
 	}
-	// by_code (row by row: a map needs its keys and values together)
-	{
-		colByCodeKey := r.colByCodeKey
-		colByCodeValue := r.colByCodeValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenPriceDrvByCode]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenPriceColByCodeKey]++
-					p[pqgenPriceColByCodeValue]++
-				} else {
-					m1 := make(map[string]pqrt.Decimal)
-					for {
-						var k1 string
-						var v1 pqrt.Decimal
-						if colByCodeKey != nil {
-							k1 = colByCodeKey.String(q[pqgenPriceColByCodeKey])
-							q[pqgenPriceColByCodeKey]++
-							p[pqgenPriceColByCodeKey]++
-						}
-						if colByCodeValue != nil {
-							v1 = pqrt.NewDecimal(int64(colByCodeValue.Values[q[pqgenPriceColByCodeValue]]), 2)
-							q[pqgenPriceColByCodeValue]++
-							p[pqgenPriceColByCodeValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillByCode fills by_code in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *PriceReader) fillByCode(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe, q0 *[pqgenPriceLeaves]int, defined *[256]int32) {
+	colByCodeKey := r.colByCodeKey
+	colByCodeValue := r.colByCodeValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenPriceDrvByCode]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenPriceColByCodeKey]++
+				p[pqgenPriceColByCodeValue]++
+			} else {
+				m1 := make(map[string]pqrt.Decimal)
+				for {
+					var k1 string
+					var v1 pqrt.Decimal
+					if colByCodeKey != nil {
+						k1 = colByCodeKey.String(q[pqgenPriceColByCodeKey])
+						q[pqgenPriceColByCodeKey]++
+						p[pqgenPriceColByCodeKey]++
 					}
-					x.ByCode = m1
+					if colByCodeValue != nil {
+						v1 = pqrt.NewDecimal(int64(colByCodeValue.Values[q[pqgenPriceColByCodeValue]]), 2)
+						q[pqgenPriceColByCodeValue]++
+						p[pqgenPriceColByCodeValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.ByCode = m1
 			}
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WritePriceFile writes rows to a new Parquet file at path: the file is written

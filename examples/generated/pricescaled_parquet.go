@@ -554,102 +554,119 @@ func (r *PriceScaledReader) assemble(rows []PriceScaled) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *PriceScaledReader) assemblePart(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe [pqgenPriceScaledLeaves]int) error {
-	q0 := q               // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillAmount(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTotal(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillBig(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillZero(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillLines(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillByCode(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillAmount fills amount in rows, a part of the batch.
+func (r *PriceScaledReader) fillAmount(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe, q0 *[pqgenPriceScaledLeaves]int, defined *[256]int32) {
+	if colAmount := r.colAmount; colAmount != nil {
+		k := q[pqgenPriceScaledColAmount]
+		for i := range rows {
+			x := &rows[i]
+			x.Amount = colAmount.Values[k]
+			k++
+		}
+		q[pqgenPriceScaledColAmount] = k
+	}
+}
+
+// fillTotal fills total in rows, a part of the batch.
+func (r *PriceScaledReader) fillTotal(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe, q0 *[pqgenPriceScaledLeaves]int, defined *[256]int32) {
+	if colTotal := r.colTotal; colTotal != nil {
+		k := q[pqgenPriceScaledColTotal]
+		for i := range rows {
+			x := &rows[i]
+			x.Total = colTotal.Values[k]
+			k++
+		}
+		q[pqgenPriceScaledColTotal] = k
+	}
+}
+
+// fillBig fills big in rows, a part of the batch.
+func (r *PriceScaledReader) fillBig(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe, q0 *[pqgenPriceScaledLeaves]int, defined *[256]int32) {
+	if colBig := r.colBig; colBig != nil {
+		k := q[pqgenPriceScaledColBig]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.Big[:], colBig.Values[k*16:(k+1)*16])
+			k++
+		}
+		q[pqgenPriceScaledColBig] = k
+	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *PriceScaledReader) fillOpt(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe, q0 *[pqgenPriceScaledLeaves]int, defined *[256]int32) {
 	var slabOpt [][9]byte // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenPriceScaledColOpt] - q[pqgenPriceScaledColOpt])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// amount
-	{
-		if colAmount := r.colAmount; colAmount != nil {
-			k := q[pqgenPriceScaledColAmount]
-			for i := range rows {
-				x := &rows[i]
-				x.Amount = colAmount.Values[k]
-				k++
-			}
-			q[pqgenPriceScaledColAmount] = k
-		}
-	}
-	// total
-	{
-		if colTotal := r.colTotal; colTotal != nil {
-			k := q[pqgenPriceScaledColTotal]
-			for i := range rows {
-				x := &rows[i]
-				x.Total = colTotal.Values[k]
-				k++
-			}
-			q[pqgenPriceScaledColTotal] = k
-		}
-	}
-	// big
-	{
-		if colBig := r.colBig; colBig != nil {
-			k := q[pqgenPriceScaledColBig]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.Big[:], colBig.Values[k*16:(k+1)*16])
-				k++
-			}
-			q[pqgenPriceScaledColBig] = k
-		}
-	}
-	// opt
-	{
-		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[p[pqgenPriceScaledColOpt] : p[pqgenPriceScaledColOpt]+len(rows)]
-			k := q[pqgenPriceScaledColOpt]
-			if pqrt.Mixed(qe[pqgenPriceScaledColOpt]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						copy(slabOpt[k-q0[pqgenPriceScaledColOpt]][:], colOpt.Values[k*9:(k+1)*9])
-						x.Opt = &slabOpt[k-q0[pqgenPriceScaledColOpt]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colOpt := r.colOpt; colOpt != nil {
+		def := colOpt.Def[p[pqgenPriceScaledColOpt] : p[pqgenPriceScaledColOpt]+len(rows)]
+		k := q[pqgenPriceScaledColOpt]
+		if pqrt.Mixed(qe[pqgenPriceScaledColOpt]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						copy(slabOpt[k-q0[pqgenPriceScaledColOpt]][:], colOpt.Values[k*9:(k+1)*9])
-						x.Opt = &slabOpt[k-q0[pqgenPriceScaledColOpt]]
-						k++
-					}
+					copy(slabOpt[k-q0[pqgenPriceScaledColOpt]][:], colOpt.Values[k*9:(k+1)*9])
+					x.Opt = &slabOpt[k-q0[pqgenPriceScaledColOpt]]
+					k++
 				}
 			}
-			q[pqgenPriceScaledColOpt] = k
-			p[pqgenPriceScaledColOpt] += len(rows)
-		}
-	}
-	// zero
-	{
-		if colZero := r.colZero; colZero != nil {
-			def := colZero.Def[p[pqgenPriceScaledColZero] : p[pqgenPriceScaledColZero]+len(rows)]
-			k := q[pqgenPriceScaledColZero]
-			if pqrt.Mixed(qe[pqgenPriceScaledColZero]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						x.Zero = colZero.Values[k]
-						k++
-					}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					copy(slabOpt[k-q0[pqgenPriceScaledColOpt]][:], colOpt.Values[k*9:(k+1)*9])
+					x.Opt = &slabOpt[k-q0[pqgenPriceScaledColOpt]]
+					k++
 				}
-			} else {
-				for i := range rows {
+			}
+		}
+		q[pqgenPriceScaledColOpt] = k
+		p[pqgenPriceScaledColOpt] += len(rows)
+	}
+}
+
+// fillZero fills zero in rows, a part of the batch.
+func (r *PriceScaledReader) fillZero(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe, q0 *[pqgenPriceScaledLeaves]int, defined *[256]int32) {
+	if colZero := r.colZero; colZero != nil {
+		def := colZero.Def[p[pqgenPriceScaledColZero] : p[pqgenPriceScaledColZero]+len(rows)]
+		k := q[pqgenPriceScaledColZero]
+		if pqrt.Mixed(qe[pqgenPriceScaledColZero]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						x.Zero = colZero.Values[k]
-						k++
-					}
+					x.Zero = colZero.Values[k]
+					k++
 				}
 			}
-			q[pqgenPriceScaledColZero] = k
-			p[pqgenPriceScaledColZero] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					x.Zero = colZero.Values[k]
+					k++
+				}
+			}
 		}
+		q[pqgenPriceScaledColZero] = k
+		p[pqgenPriceScaledColZero] += len(rows)
 	}
+}
+
+// fillLines fills lines in rows, a part of the batch.
+func (r *PriceScaledReader) fillLines(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe, q0 *[pqgenPriceScaledLeaves]int, defined *[256]int32) {
 	// lines.list.element
 	{
 		colLinesElem := r.colLinesElem
@@ -680,43 +697,43 @@ func (r *PriceScaledReader) assemblePart(rows []PriceScaled, sl *pqgenPriceScale
 			p[pqgenPriceScaledColLinesElem] = n
 		}
 	}
-	// by_code (row by row: a map needs its keys and values together)
-	{
-		colByCodeKey := r.colByCodeKey
-		colByCodeValue := r.colByCodeValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenPriceScaledDrvByCode]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenPriceScaledColByCodeKey]++
-					p[pqgenPriceScaledColByCodeValue]++
-				} else {
-					m1 := make(map[string]int32)
-					for {
-						var k1 string
-						var v1 int32
-						if colByCodeKey != nil {
-							k1 = colByCodeKey.String(q[pqgenPriceScaledColByCodeKey])
-							q[pqgenPriceScaledColByCodeKey]++
-							p[pqgenPriceScaledColByCodeKey]++
-						}
-						if colByCodeValue != nil {
-							v1 = colByCodeValue.Values[q[pqgenPriceScaledColByCodeValue]]
-							q[pqgenPriceScaledColByCodeValue]++
-							p[pqgenPriceScaledColByCodeValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillByCode fills by_code in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *PriceScaledReader) fillByCode(rows []PriceScaled, sl *pqgenPriceScaledSlabs, p, q, pe, qe, q0 *[pqgenPriceScaledLeaves]int, defined *[256]int32) {
+	colByCodeKey := r.colByCodeKey
+	colByCodeValue := r.colByCodeValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenPriceScaledDrvByCode]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenPriceScaledColByCodeKey]++
+				p[pqgenPriceScaledColByCodeValue]++
+			} else {
+				m1 := make(map[string]int32)
+				for {
+					var k1 string
+					var v1 int32
+					if colByCodeKey != nil {
+						k1 = colByCodeKey.String(q[pqgenPriceScaledColByCodeKey])
+						q[pqgenPriceScaledColByCodeKey]++
+						p[pqgenPriceScaledColByCodeKey]++
 					}
-					x.ByCode = m1
+					if colByCodeValue != nil {
+						v1 = colByCodeValue.Values[q[pqgenPriceScaledColByCodeValue]]
+						q[pqgenPriceScaledColByCodeValue]++
+						p[pqgenPriceScaledColByCodeValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.ByCode = m1
 			}
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WritePriceScaledFile writes rows to a new Parquet file at path: the file is written

@@ -494,137 +494,151 @@ func (r *SpansReader) assemble(rows []Spans) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *SpansReader) assemblePart(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe [pqgenSpansLeaves]int) error {
-	q0 := q                             // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillInterval(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillIntervalRaw(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOptInterval(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillByInterval(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTime(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTimeRaw(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillTimeMicros(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillInterval fills interval in rows, a part of the batch.
+func (r *SpansReader) fillInterval(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe, q0 *[pqgenSpansLeaves]int, defined *[256]int32) {
+	if colInterval := r.colInterval; colInterval != nil {
+		k := q[pqgenSpansColInterval]
+		for i := range rows {
+			x := &rows[i]
+			x.Interval = pqrt.IntervalAt(colInterval.Values, k)
+			k++
+		}
+		q[pqgenSpansColInterval] = k
+	}
+}
+
+// fillIntervalRaw fills interval_raw in rows, a part of the batch.
+func (r *SpansReader) fillIntervalRaw(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe, q0 *[pqgenSpansLeaves]int, defined *[256]int32) {
+	if colIntervalRaw := r.colIntervalRaw; colIntervalRaw != nil {
+		k := q[pqgenSpansColIntervalRaw]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.IntervalRaw[:], colIntervalRaw.Values[k*12:(k+1)*12])
+			k++
+		}
+		q[pqgenSpansColIntervalRaw] = k
+	}
+}
+
+// fillOptInterval fills opt_interval in rows, a part of the batch.
+func (r *SpansReader) fillOptInterval(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe, q0 *[pqgenSpansLeaves]int, defined *[256]int32) {
 	var slabOptInterval []pqrt.Interval // pointer targets of opt_interval, from value q0 on
 	if r.colOptInterval != nil {
 		slabOptInterval = sl.slabOptInterval.Take(qe[pqgenSpansColOptInterval] - q[pqgenSpansColOptInterval])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// interval
-	{
-		if colInterval := r.colInterval; colInterval != nil {
-			k := q[pqgenSpansColInterval]
-			for i := range rows {
-				x := &rows[i]
-				x.Interval = pqrt.IntervalAt(colInterval.Values, k)
-				k++
-			}
-			q[pqgenSpansColInterval] = k
-		}
-	}
-	// interval_raw
-	{
-		if colIntervalRaw := r.colIntervalRaw; colIntervalRaw != nil {
-			k := q[pqgenSpansColIntervalRaw]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.IntervalRaw[:], colIntervalRaw.Values[k*12:(k+1)*12])
-				k++
-			}
-			q[pqgenSpansColIntervalRaw] = k
-		}
-	}
-	// opt_interval
-	{
-		if colOptInterval := r.colOptInterval; colOptInterval != nil {
-			def := colOptInterval.Def[p[pqgenSpansColOptInterval] : p[pqgenSpansColOptInterval]+len(rows)]
-			k := q[pqgenSpansColOptInterval]
-			if pqrt.Mixed(qe[pqgenSpansColOptInterval]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabOptInterval[k-q0[pqgenSpansColOptInterval]] = pqrt.IntervalAt(colOptInterval.Values, k)
-						x.OptInterval = &slabOptInterval[k-q0[pqgenSpansColOptInterval]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colOptInterval := r.colOptInterval; colOptInterval != nil {
+		def := colOptInterval.Def[p[pqgenSpansColOptInterval] : p[pqgenSpansColOptInterval]+len(rows)]
+		k := q[pqgenSpansColOptInterval]
+		if pqrt.Mixed(qe[pqgenSpansColOptInterval]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabOptInterval[k-q0[pqgenSpansColOptInterval]] = pqrt.IntervalAt(colOptInterval.Values, k)
-						x.OptInterval = &slabOptInterval[k-q0[pqgenSpansColOptInterval]]
-						k++
-					}
+					slabOptInterval[k-q0[pqgenSpansColOptInterval]] = pqrt.IntervalAt(colOptInterval.Values, k)
+					x.OptInterval = &slabOptInterval[k-q0[pqgenSpansColOptInterval]]
+					k++
 				}
 			}
-			q[pqgenSpansColOptInterval] = k
-			p[pqgenSpansColOptInterval] += len(rows)
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabOptInterval[k-q0[pqgenSpansColOptInterval]] = pqrt.IntervalAt(colOptInterval.Values, k)
+					x.OptInterval = &slabOptInterval[k-q0[pqgenSpansColOptInterval]]
+					k++
+				}
+			}
+		}
+		q[pqgenSpansColOptInterval] = k
+		p[pqgenSpansColOptInterval] += len(rows)
+	}
+}
+
+// fillByInterval fills by_interval in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *SpansReader) fillByInterval(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe, q0 *[pqgenSpansLeaves]int, defined *[256]int32) {
+	colByIntervalKey := r.colByIntervalKey
+	colByIntervalValue := r.colByIntervalValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenSpansDrvByInterval]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenSpansColByIntervalKey]++
+				p[pqgenSpansColByIntervalValue]++
+			} else {
+				m1 := make(map[pqrt.Interval]string)
+				for {
+					var k1 pqrt.Interval
+					var v1 string
+					if colByIntervalKey != nil {
+						k1 = pqrt.IntervalAt(colByIntervalKey.Values, q[pqgenSpansColByIntervalKey])
+						q[pqgenSpansColByIntervalKey]++
+						p[pqgenSpansColByIntervalKey]++
+					}
+					if colByIntervalValue != nil {
+						v1 = colByIntervalValue.String(q[pqgenSpansColByIntervalValue])
+						q[pqgenSpansColByIntervalValue]++
+						p[pqgenSpansColByIntervalValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
+				}
+				x.ByInterval = m1
+			}
 		}
 	}
-	// by_interval (row by row: a map needs its keys and values together)
-	{
-		colByIntervalKey := r.colByIntervalKey
-		colByIntervalValue := r.colByIntervalValue
+}
+
+// fillTime fills time in rows, a part of the batch.
+func (r *SpansReader) fillTime(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe, q0 *[pqgenSpansLeaves]int, defined *[256]int32) {
+	if colTime := r.colTime; colTime != nil {
+		k := q[pqgenSpansColTime]
 		for i := range rows {
 			x := &rows[i]
-			if d1 := r.drv[pqgenSpansDrvByInterval]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenSpansColByIntervalKey]++
-					p[pqgenSpansColByIntervalValue]++
-				} else {
-					m1 := make(map[pqrt.Interval]string)
-					for {
-						var k1 pqrt.Interval
-						var v1 string
-						if colByIntervalKey != nil {
-							k1 = pqrt.IntervalAt(colByIntervalKey.Values, q[pqgenSpansColByIntervalKey])
-							q[pqgenSpansColByIntervalKey]++
-							p[pqgenSpansColByIntervalKey]++
-						}
-						if colByIntervalValue != nil {
-							v1 = colByIntervalValue.String(q[pqgenSpansColByIntervalValue])
-							q[pqgenSpansColByIntervalValue]++
-							p[pqgenSpansColByIntervalValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
-					}
-					x.ByInterval = m1
-				}
-			}
+			x.Time = pqtime.Duration(colTime.Values[k]) * pqtime.Millisecond
+			k++
 		}
+		q[pqgenSpansColTime] = k
 	}
-	// time
-	{
-		if colTime := r.colTime; colTime != nil {
-			k := q[pqgenSpansColTime]
-			for i := range rows {
-				x := &rows[i]
-				x.Time = pqtime.Duration(colTime.Values[k]) * pqtime.Millisecond
-				k++
-			}
-			q[pqgenSpansColTime] = k
+}
+
+// fillTimeRaw fills time_raw in rows, a part of the batch.
+func (r *SpansReader) fillTimeRaw(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe, q0 *[pqgenSpansLeaves]int, defined *[256]int32) {
+	if colTimeRaw := r.colTimeRaw; colTimeRaw != nil {
+		k := q[pqgenSpansColTimeRaw]
+		for i := range rows {
+			x := &rows[i]
+			x.TimeRaw = colTimeRaw.Values[k]
+			k++
 		}
+		q[pqgenSpansColTimeRaw] = k
 	}
-	// time_raw
-	{
-		if colTimeRaw := r.colTimeRaw; colTimeRaw != nil {
-			k := q[pqgenSpansColTimeRaw]
-			for i := range rows {
-				x := &rows[i]
-				x.TimeRaw = colTimeRaw.Values[k]
-				k++
-			}
-			q[pqgenSpansColTimeRaw] = k
+}
+
+// fillTimeMicros fills time_micros in rows, a part of the batch.
+func (r *SpansReader) fillTimeMicros(rows []Spans, sl *pqgenSpansSlabs, p, q, pe, qe, q0 *[pqgenSpansLeaves]int, defined *[256]int32) {
+	if colTimeMicros := r.colTimeMicros; colTimeMicros != nil {
+		k := q[pqgenSpansColTimeMicros]
+		for i := range rows {
+			x := &rows[i]
+			x.TimeMicros = colTimeMicros.Values[k]
+			k++
 		}
+		q[pqgenSpansColTimeMicros] = k
 	}
-	// time_micros
-	{
-		if colTimeMicros := r.colTimeMicros; colTimeMicros != nil {
-			k := q[pqgenSpansColTimeMicros]
-			for i := range rows {
-				x := &rows[i]
-				x.TimeMicros = colTimeMicros.Values[k]
-				k++
-			}
-			q[pqgenSpansColTimeMicros] = k
-		}
-	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteSpansFile writes rows to a new Parquet file at path: the file is written

@@ -297,19 +297,21 @@ func (r *SpansIntervalRawReader) assemble(rows []SpansIntervalRaw) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *SpansIntervalRawReader) assemblePart(rows []SpansIntervalRaw, p, q, pe, qe [pqgenSpansIntervalRawLeaves]int) error {
-	// interval
-	{
-		if colInterval := r.colInterval; colInterval != nil {
-			k := q[pqgenSpansIntervalRawColInterval]
-			for i := range rows {
-				x := &rows[i]
-				copy(x.Interval[:], colInterval.Values[k*12:(k+1)*12])
-				k++
-			}
-			q[pqgenSpansIntervalRawColInterval] = k
-		}
-	}
+	r.fillInterval(rows, &p, &q, &pe, &qe)
 	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillInterval fills interval in rows, a part of the batch.
+func (r *SpansIntervalRawReader) fillInterval(rows []SpansIntervalRaw, p, q, pe, qe *[pqgenSpansIntervalRawLeaves]int) {
+	if colInterval := r.colInterval; colInterval != nil {
+		k := q[pqgenSpansIntervalRawColInterval]
+		for i := range rows {
+			x := &rows[i]
+			copy(x.Interval[:], colInterval.Values[k*12:(k+1)*12])
+			k++
+		}
+		q[pqgenSpansIntervalRawColInterval] = k
+	}
 }
 
 // WriteSpansIntervalRawFile writes rows to a new Parquet file at path: the file is written

@@ -552,30 +552,43 @@ func (r *ContactReader) assemble(rows []Contact) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *ContactReader) assemblePart(rows []Contact, sl *pqgenContactSlabs, p, q, pe, qe [pqgenContactLeaves]int) error {
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenContactColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenContactColID] = k
+	r.fillID(rows, sl, &p, &q, &pe, &qe)
+	r.fillName(rows, sl, &p, &q, &pe, &qe)
+	r.fillAddress(rows, sl, &p, &q, &pe, &qe)
+	r.fillEmails(rows, sl, &p, &q, &pe, &qe)
+	r.fillPhones(rows, sl, &p, &q, &pe, &qe)
+	r.fillAttrs(rows, sl, &p, &q, &pe, &qe)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *ContactReader) fillID(rows []Contact, sl *pqgenContactSlabs, p, q, pe, qe *[pqgenContactLeaves]int) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenContactColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
 		}
+		q[pqgenContactColID] = k
 	}
-	// name
-	{
-		if colName := r.colName; colName != nil {
-			k := q[pqgenContactColName]
-			for i := range rows {
-				x := &rows[i]
-				x.Name = colName.String(k)
-				k++
-			}
-			q[pqgenContactColName] = k
+}
+
+// fillName fills name in rows, a part of the batch.
+func (r *ContactReader) fillName(rows []Contact, sl *pqgenContactSlabs, p, q, pe, qe *[pqgenContactLeaves]int) {
+	if colName := r.colName; colName != nil {
+		k := q[pqgenContactColName]
+		for i := range rows {
+			x := &rows[i]
+			x.Name = colName.String(k)
+			k++
 		}
+		q[pqgenContactColName] = k
 	}
+}
+
+// fillAddress fills address in rows, a part of the batch.
+func (r *ContactReader) fillAddress(rows []Contact, sl *pqgenContactSlabs, p, q, pe, qe *[pqgenContactLeaves]int) {
 	// address.street
 	{
 		colAddressStreet := r.colAddressStreet
@@ -639,6 +652,10 @@ func (r *ContactReader) assemblePart(rows []Contact, sl *pqgenContactSlabs, p, q
 			p[pqgenContactColAddressZip] = n
 		}
 	}
+}
+
+// fillEmails fills emails in rows, a part of the batch.
+func (r *ContactReader) fillEmails(rows []Contact, sl *pqgenContactSlabs, p, q, pe, qe *[pqgenContactLeaves]int) {
 	// emails.list.element
 	{
 		colEmailsElem := r.colEmailsElem
@@ -669,6 +686,10 @@ func (r *ContactReader) assemblePart(rows []Contact, sl *pqgenContactSlabs, p, q
 			p[pqgenContactColEmailsElem] = n
 		}
 	}
+}
+
+// fillPhones fills phones in rows, a part of the batch.
+func (r *ContactReader) fillPhones(rows []Contact, sl *pqgenContactSlabs, p, q, pe, qe *[pqgenContactLeaves]int) {
 	// phones.list.element.kind
 	{
 		colPhonesKind := r.colPhonesKind
@@ -729,43 +750,43 @@ func (r *ContactReader) assemblePart(rows []Contact, sl *pqgenContactSlabs, p, q
 			p[pqgenContactColPhonesNumber] = n
 		}
 	}
-	// attrs (row by row: a map needs its keys and values together)
-	{
-		colAttrsKey := r.colAttrsKey
-		colAttrsValue := r.colAttrsValue
-		for i := range rows {
-			x := &rows[i]
-			if d1 := r.drv[pqgenContactDrvAttrs]; d1 >= 0 {
-				def1 := r.lv[d1].Def[p[d1]]
-				if def1 < 1 {
-					p[pqgenContactColAttrsKey]++
-					p[pqgenContactColAttrsValue]++
-				} else {
-					m1 := make(map[string]int64)
-					for {
-						var k1 string
-						var v1 int64
-						if colAttrsKey != nil {
-							k1 = colAttrsKey.String(q[pqgenContactColAttrsKey])
-							q[pqgenContactColAttrsKey]++
-							p[pqgenContactColAttrsKey]++
-						}
-						if colAttrsValue != nil {
-							v1 = colAttrsValue.Values[q[pqgenContactColAttrsValue]]
-							q[pqgenContactColAttrsValue]++
-							p[pqgenContactColAttrsValue]++
-						}
-						m1[k1] = v1
-						if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
-							break
-						}
+}
+
+// fillAttrs fills attrs in rows, a part of the batch, row by row: a map needs its keys and values together.
+func (r *ContactReader) fillAttrs(rows []Contact, sl *pqgenContactSlabs, p, q, pe, qe *[pqgenContactLeaves]int) {
+	colAttrsKey := r.colAttrsKey
+	colAttrsValue := r.colAttrsValue
+	for i := range rows {
+		x := &rows[i]
+		if d1 := r.drv[pqgenContactDrvAttrs]; d1 >= 0 {
+			def1 := r.lv[d1].Def[p[d1]]
+			if def1 < 1 {
+				p[pqgenContactColAttrsKey]++
+				p[pqgenContactColAttrsValue]++
+			} else {
+				m1 := make(map[string]int64)
+				for {
+					var k1 string
+					var v1 int64
+					if colAttrsKey != nil {
+						k1 = colAttrsKey.String(q[pqgenContactColAttrsKey])
+						q[pqgenContactColAttrsKey]++
+						p[pqgenContactColAttrsKey]++
 					}
-					x.Attrs = m1
+					if colAttrsValue != nil {
+						v1 = colAttrsValue.Values[q[pqgenContactColAttrsValue]]
+						q[pqgenContactColAttrsValue]++
+						p[pqgenContactColAttrsValue]++
+					}
+					m1[k1] = v1
+					if p[d1] >= len(r.lv[d1].Rep) || r.lv[d1].Rep[p[d1]] != 1 {
+						break
+					}
 				}
+				x.Attrs = m1
 			}
 		}
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteContactFile writes rows to a new Parquet file at path: the file is written

@@ -464,101 +464,113 @@ func (r *FlatReader) assemble(rows []Flat) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *FlatReader) assemblePart(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe [pqgenFlatLeaves]int) error {
-	q0 := q             // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillID(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillName(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillValue(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillOpt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillCount(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillAt(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillID fills id in rows, a part of the batch.
+func (r *FlatReader) fillID(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe, q0 *[pqgenFlatLeaves]int, defined *[256]int32) {
+	if colID := r.colID; colID != nil {
+		k := q[pqgenFlatColID]
+		for i := range rows {
+			x := &rows[i]
+			x.ID = colID.Values[k]
+			k++
+		}
+		q[pqgenFlatColID] = k
+	}
+}
+
+// fillName fills name in rows, a part of the batch.
+func (r *FlatReader) fillName(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe, q0 *[pqgenFlatLeaves]int, defined *[256]int32) {
+	if colName := r.colName; colName != nil {
+		k := q[pqgenFlatColName]
+		for i := range rows {
+			x := &rows[i]
+			x.Name = colName.String(k)
+			k++
+		}
+		q[pqgenFlatColName] = k
+	}
+}
+
+// fillValue fills value in rows, a part of the batch.
+func (r *FlatReader) fillValue(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe, q0 *[pqgenFlatLeaves]int, defined *[256]int32) {
+	if colValue := r.colValue; colValue != nil {
+		k := q[pqgenFlatColValue]
+		for i := range rows {
+			x := &rows[i]
+			x.Value = colValue.Values[k]
+			k++
+		}
+		q[pqgenFlatColValue] = k
+	}
+}
+
+// fillOpt fills opt in rows, a part of the batch.
+func (r *FlatReader) fillOpt(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe, q0 *[pqgenFlatLeaves]int, defined *[256]int32) {
 	var slabOpt []int32 // pointer targets of opt, from value q0 on
 	if r.colOpt != nil {
 		slabOpt = sl.slabOpt.Take(qe[pqgenFlatColOpt] - q[pqgenFlatColOpt])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// id
-	{
-		if colID := r.colID; colID != nil {
-			k := q[pqgenFlatColID]
-			for i := range rows {
-				x := &rows[i]
-				x.ID = colID.Values[k]
-				k++
-			}
-			q[pqgenFlatColID] = k
-		}
-	}
-	// name
-	{
-		if colName := r.colName; colName != nil {
-			k := q[pqgenFlatColName]
-			for i := range rows {
-				x := &rows[i]
-				x.Name = colName.String(k)
-				k++
-			}
-			q[pqgenFlatColName] = k
-		}
-	}
-	// value
-	{
-		if colValue := r.colValue; colValue != nil {
-			k := q[pqgenFlatColValue]
-			for i := range rows {
-				x := &rows[i]
-				x.Value = colValue.Values[k]
-				k++
-			}
-			q[pqgenFlatColValue] = k
-		}
-	}
-	// opt
-	{
-		if colOpt := r.colOpt; colOpt != nil {
-			def := colOpt.Def[p[pqgenFlatColOpt] : p[pqgenFlatColOpt]+len(rows)]
-			k := q[pqgenFlatColOpt]
-			if pqrt.Mixed(qe[pqgenFlatColOpt]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabOpt[k-q0[pqgenFlatColOpt]] = colOpt.Values[k]
-						x.Opt = &slabOpt[k-q0[pqgenFlatColOpt]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colOpt := r.colOpt; colOpt != nil {
+		def := colOpt.Def[p[pqgenFlatColOpt] : p[pqgenFlatColOpt]+len(rows)]
+		k := q[pqgenFlatColOpt]
+		if pqrt.Mixed(qe[pqgenFlatColOpt]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabOpt[k-q0[pqgenFlatColOpt]] = colOpt.Values[k]
-						x.Opt = &slabOpt[k-q0[pqgenFlatColOpt]]
-						k++
-					}
+					slabOpt[k-q0[pqgenFlatColOpt]] = colOpt.Values[k]
+					x.Opt = &slabOpt[k-q0[pqgenFlatColOpt]]
+					k++
 				}
 			}
-			q[pqgenFlatColOpt] = k
-			p[pqgenFlatColOpt] += len(rows)
-		}
-	}
-	// count
-	{
-		if colCount := r.colCount; colCount != nil {
-			k := q[pqgenFlatColCount]
+		} else {
 			for i := range rows {
 				x := &rows[i]
-				x.Count = colCount.Values[k]
-				k++
+				if def[i] == 1 {
+					slabOpt[k-q0[pqgenFlatColOpt]] = colOpt.Values[k]
+					x.Opt = &slabOpt[k-q0[pqgenFlatColOpt]]
+					k++
+				}
 			}
-			q[pqgenFlatColCount] = k
 		}
+		q[pqgenFlatColOpt] = k
+		p[pqgenFlatColOpt] += len(rows)
 	}
-	// at
-	{
-		if colAt := r.colAt; colAt != nil {
-			k := q[pqgenFlatColAt]
-			for i := range rows {
-				x := &rows[i]
-				x.At = pqtime.UnixMicro(colAt.Values[k]).UTC()
-				k++
-			}
-			q[pqgenFlatColAt] = k
+}
+
+// fillCount fills count in rows, a part of the batch.
+func (r *FlatReader) fillCount(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe, q0 *[pqgenFlatLeaves]int, defined *[256]int32) {
+	if colCount := r.colCount; colCount != nil {
+		k := q[pqgenFlatColCount]
+		for i := range rows {
+			x := &rows[i]
+			x.Count = colCount.Values[k]
+			k++
 		}
+		q[pqgenFlatColCount] = k
 	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillAt fills at in rows, a part of the batch.
+func (r *FlatReader) fillAt(rows []Flat, sl *pqgenFlatSlabs, p, q, pe, qe, q0 *[pqgenFlatLeaves]int, defined *[256]int32) {
+	if colAt := r.colAt; colAt != nil {
+		k := q[pqgenFlatColAt]
+		for i := range rows {
+			x := &rows[i]
+			x.At = pqtime.UnixMicro(colAt.Values[k]).UTC()
+			k++
+		}
+		q[pqgenFlatColAt] = k
+	}
 }
 
 // WriteFlatFile writes rows to a new Parquet file at path: the file is written

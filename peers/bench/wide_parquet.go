@@ -4866,2909 +4866,3309 @@ func (r *WideReader) assemble(rows []Wide) error {
 // pointer targets from sl. Every index below is in range: Read has checked
 // the levels (Leaves.Check) and Split found the parts' bounds.
 func (r *WideReader) assemblePart(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe [pqgenWideLeaves]int) error {
-	q0 := q              // the part's first values
+	q0 := q                // the part's first values
+	var defined [256]int32 // rows that hold a value, a stretch at a time
+	r.fillF000(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF001(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF002(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF003(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF004(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF005(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF006(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF007(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF008(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF009(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF010(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF011(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF012(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF013(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF014(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF015(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF016(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF017(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF018(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF019(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF020(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF021(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF022(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF023(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF024(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF025(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF026(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF027(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF028(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF029(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF030(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF031(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF032(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF033(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF034(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF035(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF036(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF037(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF038(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF039(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF040(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF041(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF042(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF043(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF044(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF045(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF046(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF047(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF048(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF049(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF050(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF051(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF052(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF053(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF054(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF055(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF056(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF057(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF058(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF059(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF060(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF061(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF062(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF063(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF064(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF065(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF066(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF067(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF068(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF069(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF070(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF071(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF072(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF073(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF074(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF075(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF076(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF077(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF078(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF079(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF080(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF081(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF082(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF083(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF084(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF085(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF086(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF087(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF088(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF089(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF090(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF091(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF092(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF093(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF094(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF095(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF096(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF097(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF098(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF099(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF100(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF101(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF102(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF103(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF104(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF105(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF106(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF107(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF108(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF109(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF110(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF111(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF112(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF113(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF114(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF115(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF116(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF117(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF118(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF119(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF120(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF121(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF122(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF123(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF124(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF125(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF126(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF127(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF128(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF129(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF130(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF131(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF132(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF133(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF134(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF135(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF136(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF137(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF138(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF139(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF140(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF141(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF142(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF143(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF144(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF145(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF146(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF147(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF148(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF149(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF150(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF151(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF152(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF153(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF154(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF155(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF156(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF157(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF158(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF159(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF160(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF161(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF162(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF163(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF164(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF165(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF166(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF167(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF168(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF169(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF170(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF171(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF172(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF173(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF174(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF175(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF176(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF177(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF178(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF179(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF180(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF181(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF182(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF183(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF184(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF185(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF186(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF187(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF188(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF189(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF190(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF191(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF192(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF193(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF194(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF195(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF196(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF197(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF198(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	r.fillF199(rows, sl, &p, &q, &pe, &qe, &q0, &defined)
+	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
+}
+
+// fillF000 fills c000 in rows, a part of the batch.
+func (r *WideReader) fillF000(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF000 := r.colF000; colF000 != nil {
+		k := q[pqgenWideColF000]
+		for i := range rows {
+			x := &rows[i]
+			x.F000 = colF000.Values[k]
+			k++
+		}
+		q[pqgenWideColF000] = k
+	}
+}
+
+// fillF001 fills c001 in rows, a part of the batch.
+func (r *WideReader) fillF001(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF001 := r.colF001; colF001 != nil {
+		k := q[pqgenWideColF001]
+		for i := range rows {
+			x := &rows[i]
+			x.F001 = colF001.Values[k]
+			k++
+		}
+		q[pqgenWideColF001] = k
+	}
+}
+
+// fillF002 fills c002 in rows, a part of the batch.
+func (r *WideReader) fillF002(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF002 := r.colF002; colF002 != nil {
+		k := q[pqgenWideColF002]
+		for i := range rows {
+			x := &rows[i]
+			x.F002 = colF002.Values[k]
+			k++
+		}
+		q[pqgenWideColF002] = k
+	}
+}
+
+// fillF003 fills c003 in rows, a part of the batch.
+func (r *WideReader) fillF003(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF003 := r.colF003; colF003 != nil {
+		k := q[pqgenWideColF003]
+		for i := range rows {
+			x := &rows[i]
+			x.F003 = colF003.Values[k]
+			k++
+		}
+		q[pqgenWideColF003] = k
+	}
+}
+
+// fillF004 fills c004 in rows, a part of the batch.
+func (r *WideReader) fillF004(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF004 := r.colF004; colF004 != nil {
+		k := q[pqgenWideColF004]
+		for i := range rows {
+			x := &rows[i]
+			x.F004 = colF004.Values[k]
+			k++
+		}
+		q[pqgenWideColF004] = k
+	}
+}
+
+// fillF005 fills c005 in rows, a part of the batch.
+func (r *WideReader) fillF005(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF005 := r.colF005; colF005 != nil {
+		k := q[pqgenWideColF005]
+		for i := range rows {
+			x := &rows[i]
+			x.F005 = colF005.String(k)
+			k++
+		}
+		q[pqgenWideColF005] = k
+	}
+}
+
+// fillF006 fills c006 in rows, a part of the batch.
+func (r *WideReader) fillF006(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF006 := r.colF006; colF006 != nil {
+		k := q[pqgenWideColF006]
+		for i := range rows {
+			x := &rows[i]
+			x.F006 = colF006.String(k)
+			k++
+		}
+		q[pqgenWideColF006] = k
+	}
+}
+
+// fillF007 fills c007 in rows, a part of the batch.
+func (r *WideReader) fillF007(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF007 []int64 // pointer targets of c007, from value q0 on
 	if r.colF007 != nil {
 		slabF007 = sl.slabF007.Take(qe[pqgenWideColF007] - q[pqgenWideColF007])
 	}
+	if colF007 := r.colF007; colF007 != nil {
+		def := colF007.Def[p[pqgenWideColF007] : p[pqgenWideColF007]+len(rows)]
+		k := q[pqgenWideColF007]
+		if pqrt.Mixed(qe[pqgenWideColF007]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF007[k-q0[pqgenWideColF007]] = colF007.Values[k]
+					x.F007 = &slabF007[k-q0[pqgenWideColF007]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF007[k-q0[pqgenWideColF007]] = colF007.Values[k]
+					x.F007 = &slabF007[k-q0[pqgenWideColF007]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF007] = k
+		p[pqgenWideColF007] += len(rows)
+	}
+}
+
+// fillF008 fills c008 in rows, a part of the batch.
+func (r *WideReader) fillF008(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF008 := r.colF008; colF008 != nil {
+		k := q[pqgenWideColF008]
+		for i := range rows {
+			x := &rows[i]
+			x.F008 = colF008.Values[k]
+			k++
+		}
+		q[pqgenWideColF008] = k
+	}
+}
+
+// fillF009 fills c009 in rows, a part of the batch.
+func (r *WideReader) fillF009(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF009 := r.colF009; colF009 != nil {
+		k := q[pqgenWideColF009]
+		for i := range rows {
+			x := &rows[i]
+			x.F009 = colF009.Values[k]
+			k++
+		}
+		q[pqgenWideColF009] = k
+	}
+}
+
+// fillF010 fills c010 in rows, a part of the batch.
+func (r *WideReader) fillF010(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF010 := r.colF010; colF010 != nil {
+		k := q[pqgenWideColF010]
+		for i := range rows {
+			x := &rows[i]
+			x.F010 = colF010.Values[k]
+			k++
+		}
+		q[pqgenWideColF010] = k
+	}
+}
+
+// fillF011 fills c011 in rows, a part of the batch.
+func (r *WideReader) fillF011(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF011 := r.colF011; colF011 != nil {
+		k := q[pqgenWideColF011]
+		for i := range rows {
+			x := &rows[i]
+			x.F011 = colF011.Values[k]
+			k++
+		}
+		q[pqgenWideColF011] = k
+	}
+}
+
+// fillF012 fills c012 in rows, a part of the batch.
+func (r *WideReader) fillF012(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF012 := r.colF012; colF012 != nil {
+		k := q[pqgenWideColF012]
+		for i := range rows {
+			x := &rows[i]
+			x.F012 = colF012.Values[k]
+			k++
+		}
+		q[pqgenWideColF012] = k
+	}
+}
+
+// fillF013 fills c013 in rows, a part of the batch.
+func (r *WideReader) fillF013(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF013 := r.colF013; colF013 != nil {
+		k := q[pqgenWideColF013]
+		for i := range rows {
+			x := &rows[i]
+			x.F013 = colF013.String(k)
+			k++
+		}
+		q[pqgenWideColF013] = k
+	}
+}
+
+// fillF014 fills c014 in rows, a part of the batch.
+func (r *WideReader) fillF014(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF014 := r.colF014; colF014 != nil {
+		k := q[pqgenWideColF014]
+		for i := range rows {
+			x := &rows[i]
+			x.F014 = colF014.String(k)
+			k++
+		}
+		q[pqgenWideColF014] = k
+	}
+}
+
+// fillF015 fills c015 in rows, a part of the batch.
+func (r *WideReader) fillF015(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF015 []int64 // pointer targets of c015, from value q0 on
 	if r.colF015 != nil {
 		slabF015 = sl.slabF015.Take(qe[pqgenWideColF015] - q[pqgenWideColF015])
 	}
+	if colF015 := r.colF015; colF015 != nil {
+		def := colF015.Def[p[pqgenWideColF015] : p[pqgenWideColF015]+len(rows)]
+		k := q[pqgenWideColF015]
+		if pqrt.Mixed(qe[pqgenWideColF015]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF015[k-q0[pqgenWideColF015]] = colF015.Values[k]
+					x.F015 = &slabF015[k-q0[pqgenWideColF015]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF015[k-q0[pqgenWideColF015]] = colF015.Values[k]
+					x.F015 = &slabF015[k-q0[pqgenWideColF015]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF015] = k
+		p[pqgenWideColF015] += len(rows)
+	}
+}
+
+// fillF016 fills c016 in rows, a part of the batch.
+func (r *WideReader) fillF016(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF016 := r.colF016; colF016 != nil {
+		k := q[pqgenWideColF016]
+		for i := range rows {
+			x := &rows[i]
+			x.F016 = colF016.Values[k]
+			k++
+		}
+		q[pqgenWideColF016] = k
+	}
+}
+
+// fillF017 fills c017 in rows, a part of the batch.
+func (r *WideReader) fillF017(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF017 := r.colF017; colF017 != nil {
+		k := q[pqgenWideColF017]
+		for i := range rows {
+			x := &rows[i]
+			x.F017 = colF017.Values[k]
+			k++
+		}
+		q[pqgenWideColF017] = k
+	}
+}
+
+// fillF018 fills c018 in rows, a part of the batch.
+func (r *WideReader) fillF018(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF018 := r.colF018; colF018 != nil {
+		k := q[pqgenWideColF018]
+		for i := range rows {
+			x := &rows[i]
+			x.F018 = colF018.Values[k]
+			k++
+		}
+		q[pqgenWideColF018] = k
+	}
+}
+
+// fillF019 fills c019 in rows, a part of the batch.
+func (r *WideReader) fillF019(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF019 := r.colF019; colF019 != nil {
+		k := q[pqgenWideColF019]
+		for i := range rows {
+			x := &rows[i]
+			x.F019 = colF019.Values[k]
+			k++
+		}
+		q[pqgenWideColF019] = k
+	}
+}
+
+// fillF020 fills c020 in rows, a part of the batch.
+func (r *WideReader) fillF020(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF020 := r.colF020; colF020 != nil {
+		k := q[pqgenWideColF020]
+		for i := range rows {
+			x := &rows[i]
+			x.F020 = colF020.Values[k]
+			k++
+		}
+		q[pqgenWideColF020] = k
+	}
+}
+
+// fillF021 fills c021 in rows, a part of the batch.
+func (r *WideReader) fillF021(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF021 := r.colF021; colF021 != nil {
+		k := q[pqgenWideColF021]
+		for i := range rows {
+			x := &rows[i]
+			x.F021 = colF021.String(k)
+			k++
+		}
+		q[pqgenWideColF021] = k
+	}
+}
+
+// fillF022 fills c022 in rows, a part of the batch.
+func (r *WideReader) fillF022(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF022 := r.colF022; colF022 != nil {
+		k := q[pqgenWideColF022]
+		for i := range rows {
+			x := &rows[i]
+			x.F022 = colF022.String(k)
+			k++
+		}
+		q[pqgenWideColF022] = k
+	}
+}
+
+// fillF023 fills c023 in rows, a part of the batch.
+func (r *WideReader) fillF023(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF023 []int64 // pointer targets of c023, from value q0 on
 	if r.colF023 != nil {
 		slabF023 = sl.slabF023.Take(qe[pqgenWideColF023] - q[pqgenWideColF023])
 	}
+	if colF023 := r.colF023; colF023 != nil {
+		def := colF023.Def[p[pqgenWideColF023] : p[pqgenWideColF023]+len(rows)]
+		k := q[pqgenWideColF023]
+		if pqrt.Mixed(qe[pqgenWideColF023]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF023[k-q0[pqgenWideColF023]] = colF023.Values[k]
+					x.F023 = &slabF023[k-q0[pqgenWideColF023]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF023[k-q0[pqgenWideColF023]] = colF023.Values[k]
+					x.F023 = &slabF023[k-q0[pqgenWideColF023]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF023] = k
+		p[pqgenWideColF023] += len(rows)
+	}
+}
+
+// fillF024 fills c024 in rows, a part of the batch.
+func (r *WideReader) fillF024(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF024 := r.colF024; colF024 != nil {
+		k := q[pqgenWideColF024]
+		for i := range rows {
+			x := &rows[i]
+			x.F024 = colF024.Values[k]
+			k++
+		}
+		q[pqgenWideColF024] = k
+	}
+}
+
+// fillF025 fills c025 in rows, a part of the batch.
+func (r *WideReader) fillF025(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF025 := r.colF025; colF025 != nil {
+		k := q[pqgenWideColF025]
+		for i := range rows {
+			x := &rows[i]
+			x.F025 = colF025.Values[k]
+			k++
+		}
+		q[pqgenWideColF025] = k
+	}
+}
+
+// fillF026 fills c026 in rows, a part of the batch.
+func (r *WideReader) fillF026(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF026 := r.colF026; colF026 != nil {
+		k := q[pqgenWideColF026]
+		for i := range rows {
+			x := &rows[i]
+			x.F026 = colF026.Values[k]
+			k++
+		}
+		q[pqgenWideColF026] = k
+	}
+}
+
+// fillF027 fills c027 in rows, a part of the batch.
+func (r *WideReader) fillF027(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF027 := r.colF027; colF027 != nil {
+		k := q[pqgenWideColF027]
+		for i := range rows {
+			x := &rows[i]
+			x.F027 = colF027.Values[k]
+			k++
+		}
+		q[pqgenWideColF027] = k
+	}
+}
+
+// fillF028 fills c028 in rows, a part of the batch.
+func (r *WideReader) fillF028(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF028 := r.colF028; colF028 != nil {
+		k := q[pqgenWideColF028]
+		for i := range rows {
+			x := &rows[i]
+			x.F028 = colF028.Values[k]
+			k++
+		}
+		q[pqgenWideColF028] = k
+	}
+}
+
+// fillF029 fills c029 in rows, a part of the batch.
+func (r *WideReader) fillF029(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF029 := r.colF029; colF029 != nil {
+		k := q[pqgenWideColF029]
+		for i := range rows {
+			x := &rows[i]
+			x.F029 = colF029.String(k)
+			k++
+		}
+		q[pqgenWideColF029] = k
+	}
+}
+
+// fillF030 fills c030 in rows, a part of the batch.
+func (r *WideReader) fillF030(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF030 := r.colF030; colF030 != nil {
+		k := q[pqgenWideColF030]
+		for i := range rows {
+			x := &rows[i]
+			x.F030 = colF030.String(k)
+			k++
+		}
+		q[pqgenWideColF030] = k
+	}
+}
+
+// fillF031 fills c031 in rows, a part of the batch.
+func (r *WideReader) fillF031(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF031 []int64 // pointer targets of c031, from value q0 on
 	if r.colF031 != nil {
 		slabF031 = sl.slabF031.Take(qe[pqgenWideColF031] - q[pqgenWideColF031])
 	}
+	if colF031 := r.colF031; colF031 != nil {
+		def := colF031.Def[p[pqgenWideColF031] : p[pqgenWideColF031]+len(rows)]
+		k := q[pqgenWideColF031]
+		if pqrt.Mixed(qe[pqgenWideColF031]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF031[k-q0[pqgenWideColF031]] = colF031.Values[k]
+					x.F031 = &slabF031[k-q0[pqgenWideColF031]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF031[k-q0[pqgenWideColF031]] = colF031.Values[k]
+					x.F031 = &slabF031[k-q0[pqgenWideColF031]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF031] = k
+		p[pqgenWideColF031] += len(rows)
+	}
+}
+
+// fillF032 fills c032 in rows, a part of the batch.
+func (r *WideReader) fillF032(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF032 := r.colF032; colF032 != nil {
+		k := q[pqgenWideColF032]
+		for i := range rows {
+			x := &rows[i]
+			x.F032 = colF032.Values[k]
+			k++
+		}
+		q[pqgenWideColF032] = k
+	}
+}
+
+// fillF033 fills c033 in rows, a part of the batch.
+func (r *WideReader) fillF033(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF033 := r.colF033; colF033 != nil {
+		k := q[pqgenWideColF033]
+		for i := range rows {
+			x := &rows[i]
+			x.F033 = colF033.Values[k]
+			k++
+		}
+		q[pqgenWideColF033] = k
+	}
+}
+
+// fillF034 fills c034 in rows, a part of the batch.
+func (r *WideReader) fillF034(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF034 := r.colF034; colF034 != nil {
+		k := q[pqgenWideColF034]
+		for i := range rows {
+			x := &rows[i]
+			x.F034 = colF034.Values[k]
+			k++
+		}
+		q[pqgenWideColF034] = k
+	}
+}
+
+// fillF035 fills c035 in rows, a part of the batch.
+func (r *WideReader) fillF035(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF035 := r.colF035; colF035 != nil {
+		k := q[pqgenWideColF035]
+		for i := range rows {
+			x := &rows[i]
+			x.F035 = colF035.Values[k]
+			k++
+		}
+		q[pqgenWideColF035] = k
+	}
+}
+
+// fillF036 fills c036 in rows, a part of the batch.
+func (r *WideReader) fillF036(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF036 := r.colF036; colF036 != nil {
+		k := q[pqgenWideColF036]
+		for i := range rows {
+			x := &rows[i]
+			x.F036 = colF036.Values[k]
+			k++
+		}
+		q[pqgenWideColF036] = k
+	}
+}
+
+// fillF037 fills c037 in rows, a part of the batch.
+func (r *WideReader) fillF037(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF037 := r.colF037; colF037 != nil {
+		k := q[pqgenWideColF037]
+		for i := range rows {
+			x := &rows[i]
+			x.F037 = colF037.String(k)
+			k++
+		}
+		q[pqgenWideColF037] = k
+	}
+}
+
+// fillF038 fills c038 in rows, a part of the batch.
+func (r *WideReader) fillF038(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF038 := r.colF038; colF038 != nil {
+		k := q[pqgenWideColF038]
+		for i := range rows {
+			x := &rows[i]
+			x.F038 = colF038.String(k)
+			k++
+		}
+		q[pqgenWideColF038] = k
+	}
+}
+
+// fillF039 fills c039 in rows, a part of the batch.
+func (r *WideReader) fillF039(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF039 []int64 // pointer targets of c039, from value q0 on
 	if r.colF039 != nil {
 		slabF039 = sl.slabF039.Take(qe[pqgenWideColF039] - q[pqgenWideColF039])
 	}
+	if colF039 := r.colF039; colF039 != nil {
+		def := colF039.Def[p[pqgenWideColF039] : p[pqgenWideColF039]+len(rows)]
+		k := q[pqgenWideColF039]
+		if pqrt.Mixed(qe[pqgenWideColF039]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF039[k-q0[pqgenWideColF039]] = colF039.Values[k]
+					x.F039 = &slabF039[k-q0[pqgenWideColF039]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF039[k-q0[pqgenWideColF039]] = colF039.Values[k]
+					x.F039 = &slabF039[k-q0[pqgenWideColF039]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF039] = k
+		p[pqgenWideColF039] += len(rows)
+	}
+}
+
+// fillF040 fills c040 in rows, a part of the batch.
+func (r *WideReader) fillF040(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF040 := r.colF040; colF040 != nil {
+		k := q[pqgenWideColF040]
+		for i := range rows {
+			x := &rows[i]
+			x.F040 = colF040.Values[k]
+			k++
+		}
+		q[pqgenWideColF040] = k
+	}
+}
+
+// fillF041 fills c041 in rows, a part of the batch.
+func (r *WideReader) fillF041(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF041 := r.colF041; colF041 != nil {
+		k := q[pqgenWideColF041]
+		for i := range rows {
+			x := &rows[i]
+			x.F041 = colF041.Values[k]
+			k++
+		}
+		q[pqgenWideColF041] = k
+	}
+}
+
+// fillF042 fills c042 in rows, a part of the batch.
+func (r *WideReader) fillF042(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF042 := r.colF042; colF042 != nil {
+		k := q[pqgenWideColF042]
+		for i := range rows {
+			x := &rows[i]
+			x.F042 = colF042.Values[k]
+			k++
+		}
+		q[pqgenWideColF042] = k
+	}
+}
+
+// fillF043 fills c043 in rows, a part of the batch.
+func (r *WideReader) fillF043(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF043 := r.colF043; colF043 != nil {
+		k := q[pqgenWideColF043]
+		for i := range rows {
+			x := &rows[i]
+			x.F043 = colF043.Values[k]
+			k++
+		}
+		q[pqgenWideColF043] = k
+	}
+}
+
+// fillF044 fills c044 in rows, a part of the batch.
+func (r *WideReader) fillF044(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF044 := r.colF044; colF044 != nil {
+		k := q[pqgenWideColF044]
+		for i := range rows {
+			x := &rows[i]
+			x.F044 = colF044.Values[k]
+			k++
+		}
+		q[pqgenWideColF044] = k
+	}
+}
+
+// fillF045 fills c045 in rows, a part of the batch.
+func (r *WideReader) fillF045(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF045 := r.colF045; colF045 != nil {
+		k := q[pqgenWideColF045]
+		for i := range rows {
+			x := &rows[i]
+			x.F045 = colF045.String(k)
+			k++
+		}
+		q[pqgenWideColF045] = k
+	}
+}
+
+// fillF046 fills c046 in rows, a part of the batch.
+func (r *WideReader) fillF046(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF046 := r.colF046; colF046 != nil {
+		k := q[pqgenWideColF046]
+		for i := range rows {
+			x := &rows[i]
+			x.F046 = colF046.String(k)
+			k++
+		}
+		q[pqgenWideColF046] = k
+	}
+}
+
+// fillF047 fills c047 in rows, a part of the batch.
+func (r *WideReader) fillF047(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF047 []int64 // pointer targets of c047, from value q0 on
 	if r.colF047 != nil {
 		slabF047 = sl.slabF047.Take(qe[pqgenWideColF047] - q[pqgenWideColF047])
 	}
+	if colF047 := r.colF047; colF047 != nil {
+		def := colF047.Def[p[pqgenWideColF047] : p[pqgenWideColF047]+len(rows)]
+		k := q[pqgenWideColF047]
+		if pqrt.Mixed(qe[pqgenWideColF047]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF047[k-q0[pqgenWideColF047]] = colF047.Values[k]
+					x.F047 = &slabF047[k-q0[pqgenWideColF047]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF047[k-q0[pqgenWideColF047]] = colF047.Values[k]
+					x.F047 = &slabF047[k-q0[pqgenWideColF047]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF047] = k
+		p[pqgenWideColF047] += len(rows)
+	}
+}
+
+// fillF048 fills c048 in rows, a part of the batch.
+func (r *WideReader) fillF048(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF048 := r.colF048; colF048 != nil {
+		k := q[pqgenWideColF048]
+		for i := range rows {
+			x := &rows[i]
+			x.F048 = colF048.Values[k]
+			k++
+		}
+		q[pqgenWideColF048] = k
+	}
+}
+
+// fillF049 fills c049 in rows, a part of the batch.
+func (r *WideReader) fillF049(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF049 := r.colF049; colF049 != nil {
+		k := q[pqgenWideColF049]
+		for i := range rows {
+			x := &rows[i]
+			x.F049 = colF049.Values[k]
+			k++
+		}
+		q[pqgenWideColF049] = k
+	}
+}
+
+// fillF050 fills c050 in rows, a part of the batch.
+func (r *WideReader) fillF050(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF050 := r.colF050; colF050 != nil {
+		k := q[pqgenWideColF050]
+		for i := range rows {
+			x := &rows[i]
+			x.F050 = colF050.Values[k]
+			k++
+		}
+		q[pqgenWideColF050] = k
+	}
+}
+
+// fillF051 fills c051 in rows, a part of the batch.
+func (r *WideReader) fillF051(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF051 := r.colF051; colF051 != nil {
+		k := q[pqgenWideColF051]
+		for i := range rows {
+			x := &rows[i]
+			x.F051 = colF051.Values[k]
+			k++
+		}
+		q[pqgenWideColF051] = k
+	}
+}
+
+// fillF052 fills c052 in rows, a part of the batch.
+func (r *WideReader) fillF052(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF052 := r.colF052; colF052 != nil {
+		k := q[pqgenWideColF052]
+		for i := range rows {
+			x := &rows[i]
+			x.F052 = colF052.Values[k]
+			k++
+		}
+		q[pqgenWideColF052] = k
+	}
+}
+
+// fillF053 fills c053 in rows, a part of the batch.
+func (r *WideReader) fillF053(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF053 := r.colF053; colF053 != nil {
+		k := q[pqgenWideColF053]
+		for i := range rows {
+			x := &rows[i]
+			x.F053 = colF053.String(k)
+			k++
+		}
+		q[pqgenWideColF053] = k
+	}
+}
+
+// fillF054 fills c054 in rows, a part of the batch.
+func (r *WideReader) fillF054(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF054 := r.colF054; colF054 != nil {
+		k := q[pqgenWideColF054]
+		for i := range rows {
+			x := &rows[i]
+			x.F054 = colF054.String(k)
+			k++
+		}
+		q[pqgenWideColF054] = k
+	}
+}
+
+// fillF055 fills c055 in rows, a part of the batch.
+func (r *WideReader) fillF055(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF055 []int64 // pointer targets of c055, from value q0 on
 	if r.colF055 != nil {
 		slabF055 = sl.slabF055.Take(qe[pqgenWideColF055] - q[pqgenWideColF055])
 	}
+	if colF055 := r.colF055; colF055 != nil {
+		def := colF055.Def[p[pqgenWideColF055] : p[pqgenWideColF055]+len(rows)]
+		k := q[pqgenWideColF055]
+		if pqrt.Mixed(qe[pqgenWideColF055]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF055[k-q0[pqgenWideColF055]] = colF055.Values[k]
+					x.F055 = &slabF055[k-q0[pqgenWideColF055]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF055[k-q0[pqgenWideColF055]] = colF055.Values[k]
+					x.F055 = &slabF055[k-q0[pqgenWideColF055]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF055] = k
+		p[pqgenWideColF055] += len(rows)
+	}
+}
+
+// fillF056 fills c056 in rows, a part of the batch.
+func (r *WideReader) fillF056(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF056 := r.colF056; colF056 != nil {
+		k := q[pqgenWideColF056]
+		for i := range rows {
+			x := &rows[i]
+			x.F056 = colF056.Values[k]
+			k++
+		}
+		q[pqgenWideColF056] = k
+	}
+}
+
+// fillF057 fills c057 in rows, a part of the batch.
+func (r *WideReader) fillF057(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF057 := r.colF057; colF057 != nil {
+		k := q[pqgenWideColF057]
+		for i := range rows {
+			x := &rows[i]
+			x.F057 = colF057.Values[k]
+			k++
+		}
+		q[pqgenWideColF057] = k
+	}
+}
+
+// fillF058 fills c058 in rows, a part of the batch.
+func (r *WideReader) fillF058(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF058 := r.colF058; colF058 != nil {
+		k := q[pqgenWideColF058]
+		for i := range rows {
+			x := &rows[i]
+			x.F058 = colF058.Values[k]
+			k++
+		}
+		q[pqgenWideColF058] = k
+	}
+}
+
+// fillF059 fills c059 in rows, a part of the batch.
+func (r *WideReader) fillF059(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF059 := r.colF059; colF059 != nil {
+		k := q[pqgenWideColF059]
+		for i := range rows {
+			x := &rows[i]
+			x.F059 = colF059.Values[k]
+			k++
+		}
+		q[pqgenWideColF059] = k
+	}
+}
+
+// fillF060 fills c060 in rows, a part of the batch.
+func (r *WideReader) fillF060(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF060 := r.colF060; colF060 != nil {
+		k := q[pqgenWideColF060]
+		for i := range rows {
+			x := &rows[i]
+			x.F060 = colF060.Values[k]
+			k++
+		}
+		q[pqgenWideColF060] = k
+	}
+}
+
+// fillF061 fills c061 in rows, a part of the batch.
+func (r *WideReader) fillF061(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF061 := r.colF061; colF061 != nil {
+		k := q[pqgenWideColF061]
+		for i := range rows {
+			x := &rows[i]
+			x.F061 = colF061.String(k)
+			k++
+		}
+		q[pqgenWideColF061] = k
+	}
+}
+
+// fillF062 fills c062 in rows, a part of the batch.
+func (r *WideReader) fillF062(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF062 := r.colF062; colF062 != nil {
+		k := q[pqgenWideColF062]
+		for i := range rows {
+			x := &rows[i]
+			x.F062 = colF062.String(k)
+			k++
+		}
+		q[pqgenWideColF062] = k
+	}
+}
+
+// fillF063 fills c063 in rows, a part of the batch.
+func (r *WideReader) fillF063(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF063 []int64 // pointer targets of c063, from value q0 on
 	if r.colF063 != nil {
 		slabF063 = sl.slabF063.Take(qe[pqgenWideColF063] - q[pqgenWideColF063])
 	}
+	if colF063 := r.colF063; colF063 != nil {
+		def := colF063.Def[p[pqgenWideColF063] : p[pqgenWideColF063]+len(rows)]
+		k := q[pqgenWideColF063]
+		if pqrt.Mixed(qe[pqgenWideColF063]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF063[k-q0[pqgenWideColF063]] = colF063.Values[k]
+					x.F063 = &slabF063[k-q0[pqgenWideColF063]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF063[k-q0[pqgenWideColF063]] = colF063.Values[k]
+					x.F063 = &slabF063[k-q0[pqgenWideColF063]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF063] = k
+		p[pqgenWideColF063] += len(rows)
+	}
+}
+
+// fillF064 fills c064 in rows, a part of the batch.
+func (r *WideReader) fillF064(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF064 := r.colF064; colF064 != nil {
+		k := q[pqgenWideColF064]
+		for i := range rows {
+			x := &rows[i]
+			x.F064 = colF064.Values[k]
+			k++
+		}
+		q[pqgenWideColF064] = k
+	}
+}
+
+// fillF065 fills c065 in rows, a part of the batch.
+func (r *WideReader) fillF065(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF065 := r.colF065; colF065 != nil {
+		k := q[pqgenWideColF065]
+		for i := range rows {
+			x := &rows[i]
+			x.F065 = colF065.Values[k]
+			k++
+		}
+		q[pqgenWideColF065] = k
+	}
+}
+
+// fillF066 fills c066 in rows, a part of the batch.
+func (r *WideReader) fillF066(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF066 := r.colF066; colF066 != nil {
+		k := q[pqgenWideColF066]
+		for i := range rows {
+			x := &rows[i]
+			x.F066 = colF066.Values[k]
+			k++
+		}
+		q[pqgenWideColF066] = k
+	}
+}
+
+// fillF067 fills c067 in rows, a part of the batch.
+func (r *WideReader) fillF067(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF067 := r.colF067; colF067 != nil {
+		k := q[pqgenWideColF067]
+		for i := range rows {
+			x := &rows[i]
+			x.F067 = colF067.Values[k]
+			k++
+		}
+		q[pqgenWideColF067] = k
+	}
+}
+
+// fillF068 fills c068 in rows, a part of the batch.
+func (r *WideReader) fillF068(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF068 := r.colF068; colF068 != nil {
+		k := q[pqgenWideColF068]
+		for i := range rows {
+			x := &rows[i]
+			x.F068 = colF068.Values[k]
+			k++
+		}
+		q[pqgenWideColF068] = k
+	}
+}
+
+// fillF069 fills c069 in rows, a part of the batch.
+func (r *WideReader) fillF069(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF069 := r.colF069; colF069 != nil {
+		k := q[pqgenWideColF069]
+		for i := range rows {
+			x := &rows[i]
+			x.F069 = colF069.String(k)
+			k++
+		}
+		q[pqgenWideColF069] = k
+	}
+}
+
+// fillF070 fills c070 in rows, a part of the batch.
+func (r *WideReader) fillF070(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF070 := r.colF070; colF070 != nil {
+		k := q[pqgenWideColF070]
+		for i := range rows {
+			x := &rows[i]
+			x.F070 = colF070.String(k)
+			k++
+		}
+		q[pqgenWideColF070] = k
+	}
+}
+
+// fillF071 fills c071 in rows, a part of the batch.
+func (r *WideReader) fillF071(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF071 []int64 // pointer targets of c071, from value q0 on
 	if r.colF071 != nil {
 		slabF071 = sl.slabF071.Take(qe[pqgenWideColF071] - q[pqgenWideColF071])
 	}
+	if colF071 := r.colF071; colF071 != nil {
+		def := colF071.Def[p[pqgenWideColF071] : p[pqgenWideColF071]+len(rows)]
+		k := q[pqgenWideColF071]
+		if pqrt.Mixed(qe[pqgenWideColF071]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF071[k-q0[pqgenWideColF071]] = colF071.Values[k]
+					x.F071 = &slabF071[k-q0[pqgenWideColF071]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF071[k-q0[pqgenWideColF071]] = colF071.Values[k]
+					x.F071 = &slabF071[k-q0[pqgenWideColF071]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF071] = k
+		p[pqgenWideColF071] += len(rows)
+	}
+}
+
+// fillF072 fills c072 in rows, a part of the batch.
+func (r *WideReader) fillF072(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF072 := r.colF072; colF072 != nil {
+		k := q[pqgenWideColF072]
+		for i := range rows {
+			x := &rows[i]
+			x.F072 = colF072.Values[k]
+			k++
+		}
+		q[pqgenWideColF072] = k
+	}
+}
+
+// fillF073 fills c073 in rows, a part of the batch.
+func (r *WideReader) fillF073(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF073 := r.colF073; colF073 != nil {
+		k := q[pqgenWideColF073]
+		for i := range rows {
+			x := &rows[i]
+			x.F073 = colF073.Values[k]
+			k++
+		}
+		q[pqgenWideColF073] = k
+	}
+}
+
+// fillF074 fills c074 in rows, a part of the batch.
+func (r *WideReader) fillF074(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF074 := r.colF074; colF074 != nil {
+		k := q[pqgenWideColF074]
+		for i := range rows {
+			x := &rows[i]
+			x.F074 = colF074.Values[k]
+			k++
+		}
+		q[pqgenWideColF074] = k
+	}
+}
+
+// fillF075 fills c075 in rows, a part of the batch.
+func (r *WideReader) fillF075(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF075 := r.colF075; colF075 != nil {
+		k := q[pqgenWideColF075]
+		for i := range rows {
+			x := &rows[i]
+			x.F075 = colF075.Values[k]
+			k++
+		}
+		q[pqgenWideColF075] = k
+	}
+}
+
+// fillF076 fills c076 in rows, a part of the batch.
+func (r *WideReader) fillF076(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF076 := r.colF076; colF076 != nil {
+		k := q[pqgenWideColF076]
+		for i := range rows {
+			x := &rows[i]
+			x.F076 = colF076.Values[k]
+			k++
+		}
+		q[pqgenWideColF076] = k
+	}
+}
+
+// fillF077 fills c077 in rows, a part of the batch.
+func (r *WideReader) fillF077(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF077 := r.colF077; colF077 != nil {
+		k := q[pqgenWideColF077]
+		for i := range rows {
+			x := &rows[i]
+			x.F077 = colF077.String(k)
+			k++
+		}
+		q[pqgenWideColF077] = k
+	}
+}
+
+// fillF078 fills c078 in rows, a part of the batch.
+func (r *WideReader) fillF078(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF078 := r.colF078; colF078 != nil {
+		k := q[pqgenWideColF078]
+		for i := range rows {
+			x := &rows[i]
+			x.F078 = colF078.String(k)
+			k++
+		}
+		q[pqgenWideColF078] = k
+	}
+}
+
+// fillF079 fills c079 in rows, a part of the batch.
+func (r *WideReader) fillF079(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF079 []int64 // pointer targets of c079, from value q0 on
 	if r.colF079 != nil {
 		slabF079 = sl.slabF079.Take(qe[pqgenWideColF079] - q[pqgenWideColF079])
 	}
+	if colF079 := r.colF079; colF079 != nil {
+		def := colF079.Def[p[pqgenWideColF079] : p[pqgenWideColF079]+len(rows)]
+		k := q[pqgenWideColF079]
+		if pqrt.Mixed(qe[pqgenWideColF079]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF079[k-q0[pqgenWideColF079]] = colF079.Values[k]
+					x.F079 = &slabF079[k-q0[pqgenWideColF079]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF079[k-q0[pqgenWideColF079]] = colF079.Values[k]
+					x.F079 = &slabF079[k-q0[pqgenWideColF079]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF079] = k
+		p[pqgenWideColF079] += len(rows)
+	}
+}
+
+// fillF080 fills c080 in rows, a part of the batch.
+func (r *WideReader) fillF080(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF080 := r.colF080; colF080 != nil {
+		k := q[pqgenWideColF080]
+		for i := range rows {
+			x := &rows[i]
+			x.F080 = colF080.Values[k]
+			k++
+		}
+		q[pqgenWideColF080] = k
+	}
+}
+
+// fillF081 fills c081 in rows, a part of the batch.
+func (r *WideReader) fillF081(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF081 := r.colF081; colF081 != nil {
+		k := q[pqgenWideColF081]
+		for i := range rows {
+			x := &rows[i]
+			x.F081 = colF081.Values[k]
+			k++
+		}
+		q[pqgenWideColF081] = k
+	}
+}
+
+// fillF082 fills c082 in rows, a part of the batch.
+func (r *WideReader) fillF082(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF082 := r.colF082; colF082 != nil {
+		k := q[pqgenWideColF082]
+		for i := range rows {
+			x := &rows[i]
+			x.F082 = colF082.Values[k]
+			k++
+		}
+		q[pqgenWideColF082] = k
+	}
+}
+
+// fillF083 fills c083 in rows, a part of the batch.
+func (r *WideReader) fillF083(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF083 := r.colF083; colF083 != nil {
+		k := q[pqgenWideColF083]
+		for i := range rows {
+			x := &rows[i]
+			x.F083 = colF083.Values[k]
+			k++
+		}
+		q[pqgenWideColF083] = k
+	}
+}
+
+// fillF084 fills c084 in rows, a part of the batch.
+func (r *WideReader) fillF084(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF084 := r.colF084; colF084 != nil {
+		k := q[pqgenWideColF084]
+		for i := range rows {
+			x := &rows[i]
+			x.F084 = colF084.Values[k]
+			k++
+		}
+		q[pqgenWideColF084] = k
+	}
+}
+
+// fillF085 fills c085 in rows, a part of the batch.
+func (r *WideReader) fillF085(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF085 := r.colF085; colF085 != nil {
+		k := q[pqgenWideColF085]
+		for i := range rows {
+			x := &rows[i]
+			x.F085 = colF085.String(k)
+			k++
+		}
+		q[pqgenWideColF085] = k
+	}
+}
+
+// fillF086 fills c086 in rows, a part of the batch.
+func (r *WideReader) fillF086(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF086 := r.colF086; colF086 != nil {
+		k := q[pqgenWideColF086]
+		for i := range rows {
+			x := &rows[i]
+			x.F086 = colF086.String(k)
+			k++
+		}
+		q[pqgenWideColF086] = k
+	}
+}
+
+// fillF087 fills c087 in rows, a part of the batch.
+func (r *WideReader) fillF087(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF087 []int64 // pointer targets of c087, from value q0 on
 	if r.colF087 != nil {
 		slabF087 = sl.slabF087.Take(qe[pqgenWideColF087] - q[pqgenWideColF087])
 	}
+	if colF087 := r.colF087; colF087 != nil {
+		def := colF087.Def[p[pqgenWideColF087] : p[pqgenWideColF087]+len(rows)]
+		k := q[pqgenWideColF087]
+		if pqrt.Mixed(qe[pqgenWideColF087]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF087[k-q0[pqgenWideColF087]] = colF087.Values[k]
+					x.F087 = &slabF087[k-q0[pqgenWideColF087]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF087[k-q0[pqgenWideColF087]] = colF087.Values[k]
+					x.F087 = &slabF087[k-q0[pqgenWideColF087]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF087] = k
+		p[pqgenWideColF087] += len(rows)
+	}
+}
+
+// fillF088 fills c088 in rows, a part of the batch.
+func (r *WideReader) fillF088(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF088 := r.colF088; colF088 != nil {
+		k := q[pqgenWideColF088]
+		for i := range rows {
+			x := &rows[i]
+			x.F088 = colF088.Values[k]
+			k++
+		}
+		q[pqgenWideColF088] = k
+	}
+}
+
+// fillF089 fills c089 in rows, a part of the batch.
+func (r *WideReader) fillF089(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF089 := r.colF089; colF089 != nil {
+		k := q[pqgenWideColF089]
+		for i := range rows {
+			x := &rows[i]
+			x.F089 = colF089.Values[k]
+			k++
+		}
+		q[pqgenWideColF089] = k
+	}
+}
+
+// fillF090 fills c090 in rows, a part of the batch.
+func (r *WideReader) fillF090(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF090 := r.colF090; colF090 != nil {
+		k := q[pqgenWideColF090]
+		for i := range rows {
+			x := &rows[i]
+			x.F090 = colF090.Values[k]
+			k++
+		}
+		q[pqgenWideColF090] = k
+	}
+}
+
+// fillF091 fills c091 in rows, a part of the batch.
+func (r *WideReader) fillF091(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF091 := r.colF091; colF091 != nil {
+		k := q[pqgenWideColF091]
+		for i := range rows {
+			x := &rows[i]
+			x.F091 = colF091.Values[k]
+			k++
+		}
+		q[pqgenWideColF091] = k
+	}
+}
+
+// fillF092 fills c092 in rows, a part of the batch.
+func (r *WideReader) fillF092(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF092 := r.colF092; colF092 != nil {
+		k := q[pqgenWideColF092]
+		for i := range rows {
+			x := &rows[i]
+			x.F092 = colF092.Values[k]
+			k++
+		}
+		q[pqgenWideColF092] = k
+	}
+}
+
+// fillF093 fills c093 in rows, a part of the batch.
+func (r *WideReader) fillF093(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF093 := r.colF093; colF093 != nil {
+		k := q[pqgenWideColF093]
+		for i := range rows {
+			x := &rows[i]
+			x.F093 = colF093.String(k)
+			k++
+		}
+		q[pqgenWideColF093] = k
+	}
+}
+
+// fillF094 fills c094 in rows, a part of the batch.
+func (r *WideReader) fillF094(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF094 := r.colF094; colF094 != nil {
+		k := q[pqgenWideColF094]
+		for i := range rows {
+			x := &rows[i]
+			x.F094 = colF094.String(k)
+			k++
+		}
+		q[pqgenWideColF094] = k
+	}
+}
+
+// fillF095 fills c095 in rows, a part of the batch.
+func (r *WideReader) fillF095(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF095 []int64 // pointer targets of c095, from value q0 on
 	if r.colF095 != nil {
 		slabF095 = sl.slabF095.Take(qe[pqgenWideColF095] - q[pqgenWideColF095])
 	}
+	if colF095 := r.colF095; colF095 != nil {
+		def := colF095.Def[p[pqgenWideColF095] : p[pqgenWideColF095]+len(rows)]
+		k := q[pqgenWideColF095]
+		if pqrt.Mixed(qe[pqgenWideColF095]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF095[k-q0[pqgenWideColF095]] = colF095.Values[k]
+					x.F095 = &slabF095[k-q0[pqgenWideColF095]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF095[k-q0[pqgenWideColF095]] = colF095.Values[k]
+					x.F095 = &slabF095[k-q0[pqgenWideColF095]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF095] = k
+		p[pqgenWideColF095] += len(rows)
+	}
+}
+
+// fillF096 fills c096 in rows, a part of the batch.
+func (r *WideReader) fillF096(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF096 := r.colF096; colF096 != nil {
+		k := q[pqgenWideColF096]
+		for i := range rows {
+			x := &rows[i]
+			x.F096 = colF096.Values[k]
+			k++
+		}
+		q[pqgenWideColF096] = k
+	}
+}
+
+// fillF097 fills c097 in rows, a part of the batch.
+func (r *WideReader) fillF097(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF097 := r.colF097; colF097 != nil {
+		k := q[pqgenWideColF097]
+		for i := range rows {
+			x := &rows[i]
+			x.F097 = colF097.Values[k]
+			k++
+		}
+		q[pqgenWideColF097] = k
+	}
+}
+
+// fillF098 fills c098 in rows, a part of the batch.
+func (r *WideReader) fillF098(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF098 := r.colF098; colF098 != nil {
+		k := q[pqgenWideColF098]
+		for i := range rows {
+			x := &rows[i]
+			x.F098 = colF098.Values[k]
+			k++
+		}
+		q[pqgenWideColF098] = k
+	}
+}
+
+// fillF099 fills c099 in rows, a part of the batch.
+func (r *WideReader) fillF099(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF099 := r.colF099; colF099 != nil {
+		k := q[pqgenWideColF099]
+		for i := range rows {
+			x := &rows[i]
+			x.F099 = colF099.Values[k]
+			k++
+		}
+		q[pqgenWideColF099] = k
+	}
+}
+
+// fillF100 fills c100 in rows, a part of the batch.
+func (r *WideReader) fillF100(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF100 := r.colF100; colF100 != nil {
+		k := q[pqgenWideColF100]
+		for i := range rows {
+			x := &rows[i]
+			x.F100 = colF100.Values[k]
+			k++
+		}
+		q[pqgenWideColF100] = k
+	}
+}
+
+// fillF101 fills c101 in rows, a part of the batch.
+func (r *WideReader) fillF101(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF101 := r.colF101; colF101 != nil {
+		k := q[pqgenWideColF101]
+		for i := range rows {
+			x := &rows[i]
+			x.F101 = colF101.String(k)
+			k++
+		}
+		q[pqgenWideColF101] = k
+	}
+}
+
+// fillF102 fills c102 in rows, a part of the batch.
+func (r *WideReader) fillF102(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF102 := r.colF102; colF102 != nil {
+		k := q[pqgenWideColF102]
+		for i := range rows {
+			x := &rows[i]
+			x.F102 = colF102.String(k)
+			k++
+		}
+		q[pqgenWideColF102] = k
+	}
+}
+
+// fillF103 fills c103 in rows, a part of the batch.
+func (r *WideReader) fillF103(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF103 []int64 // pointer targets of c103, from value q0 on
 	if r.colF103 != nil {
 		slabF103 = sl.slabF103.Take(qe[pqgenWideColF103] - q[pqgenWideColF103])
 	}
+	if colF103 := r.colF103; colF103 != nil {
+		def := colF103.Def[p[pqgenWideColF103] : p[pqgenWideColF103]+len(rows)]
+		k := q[pqgenWideColF103]
+		if pqrt.Mixed(qe[pqgenWideColF103]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF103[k-q0[pqgenWideColF103]] = colF103.Values[k]
+					x.F103 = &slabF103[k-q0[pqgenWideColF103]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF103[k-q0[pqgenWideColF103]] = colF103.Values[k]
+					x.F103 = &slabF103[k-q0[pqgenWideColF103]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF103] = k
+		p[pqgenWideColF103] += len(rows)
+	}
+}
+
+// fillF104 fills c104 in rows, a part of the batch.
+func (r *WideReader) fillF104(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF104 := r.colF104; colF104 != nil {
+		k := q[pqgenWideColF104]
+		for i := range rows {
+			x := &rows[i]
+			x.F104 = colF104.Values[k]
+			k++
+		}
+		q[pqgenWideColF104] = k
+	}
+}
+
+// fillF105 fills c105 in rows, a part of the batch.
+func (r *WideReader) fillF105(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF105 := r.colF105; colF105 != nil {
+		k := q[pqgenWideColF105]
+		for i := range rows {
+			x := &rows[i]
+			x.F105 = colF105.Values[k]
+			k++
+		}
+		q[pqgenWideColF105] = k
+	}
+}
+
+// fillF106 fills c106 in rows, a part of the batch.
+func (r *WideReader) fillF106(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF106 := r.colF106; colF106 != nil {
+		k := q[pqgenWideColF106]
+		for i := range rows {
+			x := &rows[i]
+			x.F106 = colF106.Values[k]
+			k++
+		}
+		q[pqgenWideColF106] = k
+	}
+}
+
+// fillF107 fills c107 in rows, a part of the batch.
+func (r *WideReader) fillF107(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF107 := r.colF107; colF107 != nil {
+		k := q[pqgenWideColF107]
+		for i := range rows {
+			x := &rows[i]
+			x.F107 = colF107.Values[k]
+			k++
+		}
+		q[pqgenWideColF107] = k
+	}
+}
+
+// fillF108 fills c108 in rows, a part of the batch.
+func (r *WideReader) fillF108(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF108 := r.colF108; colF108 != nil {
+		k := q[pqgenWideColF108]
+		for i := range rows {
+			x := &rows[i]
+			x.F108 = colF108.Values[k]
+			k++
+		}
+		q[pqgenWideColF108] = k
+	}
+}
+
+// fillF109 fills c109 in rows, a part of the batch.
+func (r *WideReader) fillF109(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF109 := r.colF109; colF109 != nil {
+		k := q[pqgenWideColF109]
+		for i := range rows {
+			x := &rows[i]
+			x.F109 = colF109.String(k)
+			k++
+		}
+		q[pqgenWideColF109] = k
+	}
+}
+
+// fillF110 fills c110 in rows, a part of the batch.
+func (r *WideReader) fillF110(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF110 := r.colF110; colF110 != nil {
+		k := q[pqgenWideColF110]
+		for i := range rows {
+			x := &rows[i]
+			x.F110 = colF110.String(k)
+			k++
+		}
+		q[pqgenWideColF110] = k
+	}
+}
+
+// fillF111 fills c111 in rows, a part of the batch.
+func (r *WideReader) fillF111(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF111 []int64 // pointer targets of c111, from value q0 on
 	if r.colF111 != nil {
 		slabF111 = sl.slabF111.Take(qe[pqgenWideColF111] - q[pqgenWideColF111])
 	}
+	if colF111 := r.colF111; colF111 != nil {
+		def := colF111.Def[p[pqgenWideColF111] : p[pqgenWideColF111]+len(rows)]
+		k := q[pqgenWideColF111]
+		if pqrt.Mixed(qe[pqgenWideColF111]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF111[k-q0[pqgenWideColF111]] = colF111.Values[k]
+					x.F111 = &slabF111[k-q0[pqgenWideColF111]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF111[k-q0[pqgenWideColF111]] = colF111.Values[k]
+					x.F111 = &slabF111[k-q0[pqgenWideColF111]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF111] = k
+		p[pqgenWideColF111] += len(rows)
+	}
+}
+
+// fillF112 fills c112 in rows, a part of the batch.
+func (r *WideReader) fillF112(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF112 := r.colF112; colF112 != nil {
+		k := q[pqgenWideColF112]
+		for i := range rows {
+			x := &rows[i]
+			x.F112 = colF112.Values[k]
+			k++
+		}
+		q[pqgenWideColF112] = k
+	}
+}
+
+// fillF113 fills c113 in rows, a part of the batch.
+func (r *WideReader) fillF113(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF113 := r.colF113; colF113 != nil {
+		k := q[pqgenWideColF113]
+		for i := range rows {
+			x := &rows[i]
+			x.F113 = colF113.Values[k]
+			k++
+		}
+		q[pqgenWideColF113] = k
+	}
+}
+
+// fillF114 fills c114 in rows, a part of the batch.
+func (r *WideReader) fillF114(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF114 := r.colF114; colF114 != nil {
+		k := q[pqgenWideColF114]
+		for i := range rows {
+			x := &rows[i]
+			x.F114 = colF114.Values[k]
+			k++
+		}
+		q[pqgenWideColF114] = k
+	}
+}
+
+// fillF115 fills c115 in rows, a part of the batch.
+func (r *WideReader) fillF115(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF115 := r.colF115; colF115 != nil {
+		k := q[pqgenWideColF115]
+		for i := range rows {
+			x := &rows[i]
+			x.F115 = colF115.Values[k]
+			k++
+		}
+		q[pqgenWideColF115] = k
+	}
+}
+
+// fillF116 fills c116 in rows, a part of the batch.
+func (r *WideReader) fillF116(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF116 := r.colF116; colF116 != nil {
+		k := q[pqgenWideColF116]
+		for i := range rows {
+			x := &rows[i]
+			x.F116 = colF116.Values[k]
+			k++
+		}
+		q[pqgenWideColF116] = k
+	}
+}
+
+// fillF117 fills c117 in rows, a part of the batch.
+func (r *WideReader) fillF117(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF117 := r.colF117; colF117 != nil {
+		k := q[pqgenWideColF117]
+		for i := range rows {
+			x := &rows[i]
+			x.F117 = colF117.String(k)
+			k++
+		}
+		q[pqgenWideColF117] = k
+	}
+}
+
+// fillF118 fills c118 in rows, a part of the batch.
+func (r *WideReader) fillF118(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF118 := r.colF118; colF118 != nil {
+		k := q[pqgenWideColF118]
+		for i := range rows {
+			x := &rows[i]
+			x.F118 = colF118.String(k)
+			k++
+		}
+		q[pqgenWideColF118] = k
+	}
+}
+
+// fillF119 fills c119 in rows, a part of the batch.
+func (r *WideReader) fillF119(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF119 []int64 // pointer targets of c119, from value q0 on
 	if r.colF119 != nil {
 		slabF119 = sl.slabF119.Take(qe[pqgenWideColF119] - q[pqgenWideColF119])
 	}
+	if colF119 := r.colF119; colF119 != nil {
+		def := colF119.Def[p[pqgenWideColF119] : p[pqgenWideColF119]+len(rows)]
+		k := q[pqgenWideColF119]
+		if pqrt.Mixed(qe[pqgenWideColF119]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF119[k-q0[pqgenWideColF119]] = colF119.Values[k]
+					x.F119 = &slabF119[k-q0[pqgenWideColF119]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF119[k-q0[pqgenWideColF119]] = colF119.Values[k]
+					x.F119 = &slabF119[k-q0[pqgenWideColF119]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF119] = k
+		p[pqgenWideColF119] += len(rows)
+	}
+}
+
+// fillF120 fills c120 in rows, a part of the batch.
+func (r *WideReader) fillF120(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF120 := r.colF120; colF120 != nil {
+		k := q[pqgenWideColF120]
+		for i := range rows {
+			x := &rows[i]
+			x.F120 = colF120.Values[k]
+			k++
+		}
+		q[pqgenWideColF120] = k
+	}
+}
+
+// fillF121 fills c121 in rows, a part of the batch.
+func (r *WideReader) fillF121(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF121 := r.colF121; colF121 != nil {
+		k := q[pqgenWideColF121]
+		for i := range rows {
+			x := &rows[i]
+			x.F121 = colF121.Values[k]
+			k++
+		}
+		q[pqgenWideColF121] = k
+	}
+}
+
+// fillF122 fills c122 in rows, a part of the batch.
+func (r *WideReader) fillF122(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF122 := r.colF122; colF122 != nil {
+		k := q[pqgenWideColF122]
+		for i := range rows {
+			x := &rows[i]
+			x.F122 = colF122.Values[k]
+			k++
+		}
+		q[pqgenWideColF122] = k
+	}
+}
+
+// fillF123 fills c123 in rows, a part of the batch.
+func (r *WideReader) fillF123(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF123 := r.colF123; colF123 != nil {
+		k := q[pqgenWideColF123]
+		for i := range rows {
+			x := &rows[i]
+			x.F123 = colF123.Values[k]
+			k++
+		}
+		q[pqgenWideColF123] = k
+	}
+}
+
+// fillF124 fills c124 in rows, a part of the batch.
+func (r *WideReader) fillF124(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF124 := r.colF124; colF124 != nil {
+		k := q[pqgenWideColF124]
+		for i := range rows {
+			x := &rows[i]
+			x.F124 = colF124.Values[k]
+			k++
+		}
+		q[pqgenWideColF124] = k
+	}
+}
+
+// fillF125 fills c125 in rows, a part of the batch.
+func (r *WideReader) fillF125(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF125 := r.colF125; colF125 != nil {
+		k := q[pqgenWideColF125]
+		for i := range rows {
+			x := &rows[i]
+			x.F125 = colF125.String(k)
+			k++
+		}
+		q[pqgenWideColF125] = k
+	}
+}
+
+// fillF126 fills c126 in rows, a part of the batch.
+func (r *WideReader) fillF126(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF126 := r.colF126; colF126 != nil {
+		k := q[pqgenWideColF126]
+		for i := range rows {
+			x := &rows[i]
+			x.F126 = colF126.String(k)
+			k++
+		}
+		q[pqgenWideColF126] = k
+	}
+}
+
+// fillF127 fills c127 in rows, a part of the batch.
+func (r *WideReader) fillF127(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF127 []int64 // pointer targets of c127, from value q0 on
 	if r.colF127 != nil {
 		slabF127 = sl.slabF127.Take(qe[pqgenWideColF127] - q[pqgenWideColF127])
 	}
+	if colF127 := r.colF127; colF127 != nil {
+		def := colF127.Def[p[pqgenWideColF127] : p[pqgenWideColF127]+len(rows)]
+		k := q[pqgenWideColF127]
+		if pqrt.Mixed(qe[pqgenWideColF127]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF127[k-q0[pqgenWideColF127]] = colF127.Values[k]
+					x.F127 = &slabF127[k-q0[pqgenWideColF127]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF127[k-q0[pqgenWideColF127]] = colF127.Values[k]
+					x.F127 = &slabF127[k-q0[pqgenWideColF127]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF127] = k
+		p[pqgenWideColF127] += len(rows)
+	}
+}
+
+// fillF128 fills c128 in rows, a part of the batch.
+func (r *WideReader) fillF128(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF128 := r.colF128; colF128 != nil {
+		k := q[pqgenWideColF128]
+		for i := range rows {
+			x := &rows[i]
+			x.F128 = colF128.Values[k]
+			k++
+		}
+		q[pqgenWideColF128] = k
+	}
+}
+
+// fillF129 fills c129 in rows, a part of the batch.
+func (r *WideReader) fillF129(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF129 := r.colF129; colF129 != nil {
+		k := q[pqgenWideColF129]
+		for i := range rows {
+			x := &rows[i]
+			x.F129 = colF129.Values[k]
+			k++
+		}
+		q[pqgenWideColF129] = k
+	}
+}
+
+// fillF130 fills c130 in rows, a part of the batch.
+func (r *WideReader) fillF130(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF130 := r.colF130; colF130 != nil {
+		k := q[pqgenWideColF130]
+		for i := range rows {
+			x := &rows[i]
+			x.F130 = colF130.Values[k]
+			k++
+		}
+		q[pqgenWideColF130] = k
+	}
+}
+
+// fillF131 fills c131 in rows, a part of the batch.
+func (r *WideReader) fillF131(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF131 := r.colF131; colF131 != nil {
+		k := q[pqgenWideColF131]
+		for i := range rows {
+			x := &rows[i]
+			x.F131 = colF131.Values[k]
+			k++
+		}
+		q[pqgenWideColF131] = k
+	}
+}
+
+// fillF132 fills c132 in rows, a part of the batch.
+func (r *WideReader) fillF132(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF132 := r.colF132; colF132 != nil {
+		k := q[pqgenWideColF132]
+		for i := range rows {
+			x := &rows[i]
+			x.F132 = colF132.Values[k]
+			k++
+		}
+		q[pqgenWideColF132] = k
+	}
+}
+
+// fillF133 fills c133 in rows, a part of the batch.
+func (r *WideReader) fillF133(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF133 := r.colF133; colF133 != nil {
+		k := q[pqgenWideColF133]
+		for i := range rows {
+			x := &rows[i]
+			x.F133 = colF133.String(k)
+			k++
+		}
+		q[pqgenWideColF133] = k
+	}
+}
+
+// fillF134 fills c134 in rows, a part of the batch.
+func (r *WideReader) fillF134(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF134 := r.colF134; colF134 != nil {
+		k := q[pqgenWideColF134]
+		for i := range rows {
+			x := &rows[i]
+			x.F134 = colF134.String(k)
+			k++
+		}
+		q[pqgenWideColF134] = k
+	}
+}
+
+// fillF135 fills c135 in rows, a part of the batch.
+func (r *WideReader) fillF135(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF135 []int64 // pointer targets of c135, from value q0 on
 	if r.colF135 != nil {
 		slabF135 = sl.slabF135.Take(qe[pqgenWideColF135] - q[pqgenWideColF135])
 	}
+	if colF135 := r.colF135; colF135 != nil {
+		def := colF135.Def[p[pqgenWideColF135] : p[pqgenWideColF135]+len(rows)]
+		k := q[pqgenWideColF135]
+		if pqrt.Mixed(qe[pqgenWideColF135]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF135[k-q0[pqgenWideColF135]] = colF135.Values[k]
+					x.F135 = &slabF135[k-q0[pqgenWideColF135]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF135[k-q0[pqgenWideColF135]] = colF135.Values[k]
+					x.F135 = &slabF135[k-q0[pqgenWideColF135]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF135] = k
+		p[pqgenWideColF135] += len(rows)
+	}
+}
+
+// fillF136 fills c136 in rows, a part of the batch.
+func (r *WideReader) fillF136(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF136 := r.colF136; colF136 != nil {
+		k := q[pqgenWideColF136]
+		for i := range rows {
+			x := &rows[i]
+			x.F136 = colF136.Values[k]
+			k++
+		}
+		q[pqgenWideColF136] = k
+	}
+}
+
+// fillF137 fills c137 in rows, a part of the batch.
+func (r *WideReader) fillF137(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF137 := r.colF137; colF137 != nil {
+		k := q[pqgenWideColF137]
+		for i := range rows {
+			x := &rows[i]
+			x.F137 = colF137.Values[k]
+			k++
+		}
+		q[pqgenWideColF137] = k
+	}
+}
+
+// fillF138 fills c138 in rows, a part of the batch.
+func (r *WideReader) fillF138(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF138 := r.colF138; colF138 != nil {
+		k := q[pqgenWideColF138]
+		for i := range rows {
+			x := &rows[i]
+			x.F138 = colF138.Values[k]
+			k++
+		}
+		q[pqgenWideColF138] = k
+	}
+}
+
+// fillF139 fills c139 in rows, a part of the batch.
+func (r *WideReader) fillF139(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF139 := r.colF139; colF139 != nil {
+		k := q[pqgenWideColF139]
+		for i := range rows {
+			x := &rows[i]
+			x.F139 = colF139.Values[k]
+			k++
+		}
+		q[pqgenWideColF139] = k
+	}
+}
+
+// fillF140 fills c140 in rows, a part of the batch.
+func (r *WideReader) fillF140(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF140 := r.colF140; colF140 != nil {
+		k := q[pqgenWideColF140]
+		for i := range rows {
+			x := &rows[i]
+			x.F140 = colF140.Values[k]
+			k++
+		}
+		q[pqgenWideColF140] = k
+	}
+}
+
+// fillF141 fills c141 in rows, a part of the batch.
+func (r *WideReader) fillF141(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF141 := r.colF141; colF141 != nil {
+		k := q[pqgenWideColF141]
+		for i := range rows {
+			x := &rows[i]
+			x.F141 = colF141.String(k)
+			k++
+		}
+		q[pqgenWideColF141] = k
+	}
+}
+
+// fillF142 fills c142 in rows, a part of the batch.
+func (r *WideReader) fillF142(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF142 := r.colF142; colF142 != nil {
+		k := q[pqgenWideColF142]
+		for i := range rows {
+			x := &rows[i]
+			x.F142 = colF142.String(k)
+			k++
+		}
+		q[pqgenWideColF142] = k
+	}
+}
+
+// fillF143 fills c143 in rows, a part of the batch.
+func (r *WideReader) fillF143(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF143 []int64 // pointer targets of c143, from value q0 on
 	if r.colF143 != nil {
 		slabF143 = sl.slabF143.Take(qe[pqgenWideColF143] - q[pqgenWideColF143])
 	}
+	if colF143 := r.colF143; colF143 != nil {
+		def := colF143.Def[p[pqgenWideColF143] : p[pqgenWideColF143]+len(rows)]
+		k := q[pqgenWideColF143]
+		if pqrt.Mixed(qe[pqgenWideColF143]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF143[k-q0[pqgenWideColF143]] = colF143.Values[k]
+					x.F143 = &slabF143[k-q0[pqgenWideColF143]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF143[k-q0[pqgenWideColF143]] = colF143.Values[k]
+					x.F143 = &slabF143[k-q0[pqgenWideColF143]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF143] = k
+		p[pqgenWideColF143] += len(rows)
+	}
+}
+
+// fillF144 fills c144 in rows, a part of the batch.
+func (r *WideReader) fillF144(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF144 := r.colF144; colF144 != nil {
+		k := q[pqgenWideColF144]
+		for i := range rows {
+			x := &rows[i]
+			x.F144 = colF144.Values[k]
+			k++
+		}
+		q[pqgenWideColF144] = k
+	}
+}
+
+// fillF145 fills c145 in rows, a part of the batch.
+func (r *WideReader) fillF145(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF145 := r.colF145; colF145 != nil {
+		k := q[pqgenWideColF145]
+		for i := range rows {
+			x := &rows[i]
+			x.F145 = colF145.Values[k]
+			k++
+		}
+		q[pqgenWideColF145] = k
+	}
+}
+
+// fillF146 fills c146 in rows, a part of the batch.
+func (r *WideReader) fillF146(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF146 := r.colF146; colF146 != nil {
+		k := q[pqgenWideColF146]
+		for i := range rows {
+			x := &rows[i]
+			x.F146 = colF146.Values[k]
+			k++
+		}
+		q[pqgenWideColF146] = k
+	}
+}
+
+// fillF147 fills c147 in rows, a part of the batch.
+func (r *WideReader) fillF147(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF147 := r.colF147; colF147 != nil {
+		k := q[pqgenWideColF147]
+		for i := range rows {
+			x := &rows[i]
+			x.F147 = colF147.Values[k]
+			k++
+		}
+		q[pqgenWideColF147] = k
+	}
+}
+
+// fillF148 fills c148 in rows, a part of the batch.
+func (r *WideReader) fillF148(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF148 := r.colF148; colF148 != nil {
+		k := q[pqgenWideColF148]
+		for i := range rows {
+			x := &rows[i]
+			x.F148 = colF148.Values[k]
+			k++
+		}
+		q[pqgenWideColF148] = k
+	}
+}
+
+// fillF149 fills c149 in rows, a part of the batch.
+func (r *WideReader) fillF149(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF149 := r.colF149; colF149 != nil {
+		k := q[pqgenWideColF149]
+		for i := range rows {
+			x := &rows[i]
+			x.F149 = colF149.String(k)
+			k++
+		}
+		q[pqgenWideColF149] = k
+	}
+}
+
+// fillF150 fills c150 in rows, a part of the batch.
+func (r *WideReader) fillF150(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF150 := r.colF150; colF150 != nil {
+		k := q[pqgenWideColF150]
+		for i := range rows {
+			x := &rows[i]
+			x.F150 = colF150.String(k)
+			k++
+		}
+		q[pqgenWideColF150] = k
+	}
+}
+
+// fillF151 fills c151 in rows, a part of the batch.
+func (r *WideReader) fillF151(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF151 []int64 // pointer targets of c151, from value q0 on
 	if r.colF151 != nil {
 		slabF151 = sl.slabF151.Take(qe[pqgenWideColF151] - q[pqgenWideColF151])
 	}
+	if colF151 := r.colF151; colF151 != nil {
+		def := colF151.Def[p[pqgenWideColF151] : p[pqgenWideColF151]+len(rows)]
+		k := q[pqgenWideColF151]
+		if pqrt.Mixed(qe[pqgenWideColF151]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF151[k-q0[pqgenWideColF151]] = colF151.Values[k]
+					x.F151 = &slabF151[k-q0[pqgenWideColF151]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF151[k-q0[pqgenWideColF151]] = colF151.Values[k]
+					x.F151 = &slabF151[k-q0[pqgenWideColF151]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF151] = k
+		p[pqgenWideColF151] += len(rows)
+	}
+}
+
+// fillF152 fills c152 in rows, a part of the batch.
+func (r *WideReader) fillF152(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF152 := r.colF152; colF152 != nil {
+		k := q[pqgenWideColF152]
+		for i := range rows {
+			x := &rows[i]
+			x.F152 = colF152.Values[k]
+			k++
+		}
+		q[pqgenWideColF152] = k
+	}
+}
+
+// fillF153 fills c153 in rows, a part of the batch.
+func (r *WideReader) fillF153(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF153 := r.colF153; colF153 != nil {
+		k := q[pqgenWideColF153]
+		for i := range rows {
+			x := &rows[i]
+			x.F153 = colF153.Values[k]
+			k++
+		}
+		q[pqgenWideColF153] = k
+	}
+}
+
+// fillF154 fills c154 in rows, a part of the batch.
+func (r *WideReader) fillF154(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF154 := r.colF154; colF154 != nil {
+		k := q[pqgenWideColF154]
+		for i := range rows {
+			x := &rows[i]
+			x.F154 = colF154.Values[k]
+			k++
+		}
+		q[pqgenWideColF154] = k
+	}
+}
+
+// fillF155 fills c155 in rows, a part of the batch.
+func (r *WideReader) fillF155(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF155 := r.colF155; colF155 != nil {
+		k := q[pqgenWideColF155]
+		for i := range rows {
+			x := &rows[i]
+			x.F155 = colF155.Values[k]
+			k++
+		}
+		q[pqgenWideColF155] = k
+	}
+}
+
+// fillF156 fills c156 in rows, a part of the batch.
+func (r *WideReader) fillF156(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF156 := r.colF156; colF156 != nil {
+		k := q[pqgenWideColF156]
+		for i := range rows {
+			x := &rows[i]
+			x.F156 = colF156.Values[k]
+			k++
+		}
+		q[pqgenWideColF156] = k
+	}
+}
+
+// fillF157 fills c157 in rows, a part of the batch.
+func (r *WideReader) fillF157(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF157 := r.colF157; colF157 != nil {
+		k := q[pqgenWideColF157]
+		for i := range rows {
+			x := &rows[i]
+			x.F157 = colF157.String(k)
+			k++
+		}
+		q[pqgenWideColF157] = k
+	}
+}
+
+// fillF158 fills c158 in rows, a part of the batch.
+func (r *WideReader) fillF158(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF158 := r.colF158; colF158 != nil {
+		k := q[pqgenWideColF158]
+		for i := range rows {
+			x := &rows[i]
+			x.F158 = colF158.String(k)
+			k++
+		}
+		q[pqgenWideColF158] = k
+	}
+}
+
+// fillF159 fills c159 in rows, a part of the batch.
+func (r *WideReader) fillF159(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF159 []int64 // pointer targets of c159, from value q0 on
 	if r.colF159 != nil {
 		slabF159 = sl.slabF159.Take(qe[pqgenWideColF159] - q[pqgenWideColF159])
 	}
+	if colF159 := r.colF159; colF159 != nil {
+		def := colF159.Def[p[pqgenWideColF159] : p[pqgenWideColF159]+len(rows)]
+		k := q[pqgenWideColF159]
+		if pqrt.Mixed(qe[pqgenWideColF159]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF159[k-q0[pqgenWideColF159]] = colF159.Values[k]
+					x.F159 = &slabF159[k-q0[pqgenWideColF159]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF159[k-q0[pqgenWideColF159]] = colF159.Values[k]
+					x.F159 = &slabF159[k-q0[pqgenWideColF159]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF159] = k
+		p[pqgenWideColF159] += len(rows)
+	}
+}
+
+// fillF160 fills c160 in rows, a part of the batch.
+func (r *WideReader) fillF160(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF160 := r.colF160; colF160 != nil {
+		k := q[pqgenWideColF160]
+		for i := range rows {
+			x := &rows[i]
+			x.F160 = colF160.Values[k]
+			k++
+		}
+		q[pqgenWideColF160] = k
+	}
+}
+
+// fillF161 fills c161 in rows, a part of the batch.
+func (r *WideReader) fillF161(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF161 := r.colF161; colF161 != nil {
+		k := q[pqgenWideColF161]
+		for i := range rows {
+			x := &rows[i]
+			x.F161 = colF161.Values[k]
+			k++
+		}
+		q[pqgenWideColF161] = k
+	}
+}
+
+// fillF162 fills c162 in rows, a part of the batch.
+func (r *WideReader) fillF162(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF162 := r.colF162; colF162 != nil {
+		k := q[pqgenWideColF162]
+		for i := range rows {
+			x := &rows[i]
+			x.F162 = colF162.Values[k]
+			k++
+		}
+		q[pqgenWideColF162] = k
+	}
+}
+
+// fillF163 fills c163 in rows, a part of the batch.
+func (r *WideReader) fillF163(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF163 := r.colF163; colF163 != nil {
+		k := q[pqgenWideColF163]
+		for i := range rows {
+			x := &rows[i]
+			x.F163 = colF163.Values[k]
+			k++
+		}
+		q[pqgenWideColF163] = k
+	}
+}
+
+// fillF164 fills c164 in rows, a part of the batch.
+func (r *WideReader) fillF164(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF164 := r.colF164; colF164 != nil {
+		k := q[pqgenWideColF164]
+		for i := range rows {
+			x := &rows[i]
+			x.F164 = colF164.Values[k]
+			k++
+		}
+		q[pqgenWideColF164] = k
+	}
+}
+
+// fillF165 fills c165 in rows, a part of the batch.
+func (r *WideReader) fillF165(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF165 := r.colF165; colF165 != nil {
+		k := q[pqgenWideColF165]
+		for i := range rows {
+			x := &rows[i]
+			x.F165 = colF165.String(k)
+			k++
+		}
+		q[pqgenWideColF165] = k
+	}
+}
+
+// fillF166 fills c166 in rows, a part of the batch.
+func (r *WideReader) fillF166(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF166 := r.colF166; colF166 != nil {
+		k := q[pqgenWideColF166]
+		for i := range rows {
+			x := &rows[i]
+			x.F166 = colF166.String(k)
+			k++
+		}
+		q[pqgenWideColF166] = k
+	}
+}
+
+// fillF167 fills c167 in rows, a part of the batch.
+func (r *WideReader) fillF167(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF167 []int64 // pointer targets of c167, from value q0 on
 	if r.colF167 != nil {
 		slabF167 = sl.slabF167.Take(qe[pqgenWideColF167] - q[pqgenWideColF167])
 	}
+	if colF167 := r.colF167; colF167 != nil {
+		def := colF167.Def[p[pqgenWideColF167] : p[pqgenWideColF167]+len(rows)]
+		k := q[pqgenWideColF167]
+		if pqrt.Mixed(qe[pqgenWideColF167]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF167[k-q0[pqgenWideColF167]] = colF167.Values[k]
+					x.F167 = &slabF167[k-q0[pqgenWideColF167]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF167[k-q0[pqgenWideColF167]] = colF167.Values[k]
+					x.F167 = &slabF167[k-q0[pqgenWideColF167]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF167] = k
+		p[pqgenWideColF167] += len(rows)
+	}
+}
+
+// fillF168 fills c168 in rows, a part of the batch.
+func (r *WideReader) fillF168(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF168 := r.colF168; colF168 != nil {
+		k := q[pqgenWideColF168]
+		for i := range rows {
+			x := &rows[i]
+			x.F168 = colF168.Values[k]
+			k++
+		}
+		q[pqgenWideColF168] = k
+	}
+}
+
+// fillF169 fills c169 in rows, a part of the batch.
+func (r *WideReader) fillF169(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF169 := r.colF169; colF169 != nil {
+		k := q[pqgenWideColF169]
+		for i := range rows {
+			x := &rows[i]
+			x.F169 = colF169.Values[k]
+			k++
+		}
+		q[pqgenWideColF169] = k
+	}
+}
+
+// fillF170 fills c170 in rows, a part of the batch.
+func (r *WideReader) fillF170(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF170 := r.colF170; colF170 != nil {
+		k := q[pqgenWideColF170]
+		for i := range rows {
+			x := &rows[i]
+			x.F170 = colF170.Values[k]
+			k++
+		}
+		q[pqgenWideColF170] = k
+	}
+}
+
+// fillF171 fills c171 in rows, a part of the batch.
+func (r *WideReader) fillF171(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF171 := r.colF171; colF171 != nil {
+		k := q[pqgenWideColF171]
+		for i := range rows {
+			x := &rows[i]
+			x.F171 = colF171.Values[k]
+			k++
+		}
+		q[pqgenWideColF171] = k
+	}
+}
+
+// fillF172 fills c172 in rows, a part of the batch.
+func (r *WideReader) fillF172(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF172 := r.colF172; colF172 != nil {
+		k := q[pqgenWideColF172]
+		for i := range rows {
+			x := &rows[i]
+			x.F172 = colF172.Values[k]
+			k++
+		}
+		q[pqgenWideColF172] = k
+	}
+}
+
+// fillF173 fills c173 in rows, a part of the batch.
+func (r *WideReader) fillF173(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF173 := r.colF173; colF173 != nil {
+		k := q[pqgenWideColF173]
+		for i := range rows {
+			x := &rows[i]
+			x.F173 = colF173.String(k)
+			k++
+		}
+		q[pqgenWideColF173] = k
+	}
+}
+
+// fillF174 fills c174 in rows, a part of the batch.
+func (r *WideReader) fillF174(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF174 := r.colF174; colF174 != nil {
+		k := q[pqgenWideColF174]
+		for i := range rows {
+			x := &rows[i]
+			x.F174 = colF174.String(k)
+			k++
+		}
+		q[pqgenWideColF174] = k
+	}
+}
+
+// fillF175 fills c175 in rows, a part of the batch.
+func (r *WideReader) fillF175(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF175 []int64 // pointer targets of c175, from value q0 on
 	if r.colF175 != nil {
 		slabF175 = sl.slabF175.Take(qe[pqgenWideColF175] - q[pqgenWideColF175])
 	}
+	if colF175 := r.colF175; colF175 != nil {
+		def := colF175.Def[p[pqgenWideColF175] : p[pqgenWideColF175]+len(rows)]
+		k := q[pqgenWideColF175]
+		if pqrt.Mixed(qe[pqgenWideColF175]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF175[k-q0[pqgenWideColF175]] = colF175.Values[k]
+					x.F175 = &slabF175[k-q0[pqgenWideColF175]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF175[k-q0[pqgenWideColF175]] = colF175.Values[k]
+					x.F175 = &slabF175[k-q0[pqgenWideColF175]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF175] = k
+		p[pqgenWideColF175] += len(rows)
+	}
+}
+
+// fillF176 fills c176 in rows, a part of the batch.
+func (r *WideReader) fillF176(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF176 := r.colF176; colF176 != nil {
+		k := q[pqgenWideColF176]
+		for i := range rows {
+			x := &rows[i]
+			x.F176 = colF176.Values[k]
+			k++
+		}
+		q[pqgenWideColF176] = k
+	}
+}
+
+// fillF177 fills c177 in rows, a part of the batch.
+func (r *WideReader) fillF177(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF177 := r.colF177; colF177 != nil {
+		k := q[pqgenWideColF177]
+		for i := range rows {
+			x := &rows[i]
+			x.F177 = colF177.Values[k]
+			k++
+		}
+		q[pqgenWideColF177] = k
+	}
+}
+
+// fillF178 fills c178 in rows, a part of the batch.
+func (r *WideReader) fillF178(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF178 := r.colF178; colF178 != nil {
+		k := q[pqgenWideColF178]
+		for i := range rows {
+			x := &rows[i]
+			x.F178 = colF178.Values[k]
+			k++
+		}
+		q[pqgenWideColF178] = k
+	}
+}
+
+// fillF179 fills c179 in rows, a part of the batch.
+func (r *WideReader) fillF179(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF179 := r.colF179; colF179 != nil {
+		k := q[pqgenWideColF179]
+		for i := range rows {
+			x := &rows[i]
+			x.F179 = colF179.Values[k]
+			k++
+		}
+		q[pqgenWideColF179] = k
+	}
+}
+
+// fillF180 fills c180 in rows, a part of the batch.
+func (r *WideReader) fillF180(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF180 := r.colF180; colF180 != nil {
+		k := q[pqgenWideColF180]
+		for i := range rows {
+			x := &rows[i]
+			x.F180 = colF180.Values[k]
+			k++
+		}
+		q[pqgenWideColF180] = k
+	}
+}
+
+// fillF181 fills c181 in rows, a part of the batch.
+func (r *WideReader) fillF181(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF181 := r.colF181; colF181 != nil {
+		k := q[pqgenWideColF181]
+		for i := range rows {
+			x := &rows[i]
+			x.F181 = colF181.String(k)
+			k++
+		}
+		q[pqgenWideColF181] = k
+	}
+}
+
+// fillF182 fills c182 in rows, a part of the batch.
+func (r *WideReader) fillF182(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF182 := r.colF182; colF182 != nil {
+		k := q[pqgenWideColF182]
+		for i := range rows {
+			x := &rows[i]
+			x.F182 = colF182.String(k)
+			k++
+		}
+		q[pqgenWideColF182] = k
+	}
+}
+
+// fillF183 fills c183 in rows, a part of the batch.
+func (r *WideReader) fillF183(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF183 []int64 // pointer targets of c183, from value q0 on
 	if r.colF183 != nil {
 		slabF183 = sl.slabF183.Take(qe[pqgenWideColF183] - q[pqgenWideColF183])
 	}
+	if colF183 := r.colF183; colF183 != nil {
+		def := colF183.Def[p[pqgenWideColF183] : p[pqgenWideColF183]+len(rows)]
+		k := q[pqgenWideColF183]
+		if pqrt.Mixed(qe[pqgenWideColF183]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF183[k-q0[pqgenWideColF183]] = colF183.Values[k]
+					x.F183 = &slabF183[k-q0[pqgenWideColF183]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF183[k-q0[pqgenWideColF183]] = colF183.Values[k]
+					x.F183 = &slabF183[k-q0[pqgenWideColF183]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF183] = k
+		p[pqgenWideColF183] += len(rows)
+	}
+}
+
+// fillF184 fills c184 in rows, a part of the batch.
+func (r *WideReader) fillF184(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF184 := r.colF184; colF184 != nil {
+		k := q[pqgenWideColF184]
+		for i := range rows {
+			x := &rows[i]
+			x.F184 = colF184.Values[k]
+			k++
+		}
+		q[pqgenWideColF184] = k
+	}
+}
+
+// fillF185 fills c185 in rows, a part of the batch.
+func (r *WideReader) fillF185(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF185 := r.colF185; colF185 != nil {
+		k := q[pqgenWideColF185]
+		for i := range rows {
+			x := &rows[i]
+			x.F185 = colF185.Values[k]
+			k++
+		}
+		q[pqgenWideColF185] = k
+	}
+}
+
+// fillF186 fills c186 in rows, a part of the batch.
+func (r *WideReader) fillF186(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF186 := r.colF186; colF186 != nil {
+		k := q[pqgenWideColF186]
+		for i := range rows {
+			x := &rows[i]
+			x.F186 = colF186.Values[k]
+			k++
+		}
+		q[pqgenWideColF186] = k
+	}
+}
+
+// fillF187 fills c187 in rows, a part of the batch.
+func (r *WideReader) fillF187(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF187 := r.colF187; colF187 != nil {
+		k := q[pqgenWideColF187]
+		for i := range rows {
+			x := &rows[i]
+			x.F187 = colF187.Values[k]
+			k++
+		}
+		q[pqgenWideColF187] = k
+	}
+}
+
+// fillF188 fills c188 in rows, a part of the batch.
+func (r *WideReader) fillF188(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF188 := r.colF188; colF188 != nil {
+		k := q[pqgenWideColF188]
+		for i := range rows {
+			x := &rows[i]
+			x.F188 = colF188.Values[k]
+			k++
+		}
+		q[pqgenWideColF188] = k
+	}
+}
+
+// fillF189 fills c189 in rows, a part of the batch.
+func (r *WideReader) fillF189(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF189 := r.colF189; colF189 != nil {
+		k := q[pqgenWideColF189]
+		for i := range rows {
+			x := &rows[i]
+			x.F189 = colF189.String(k)
+			k++
+		}
+		q[pqgenWideColF189] = k
+	}
+}
+
+// fillF190 fills c190 in rows, a part of the batch.
+func (r *WideReader) fillF190(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF190 := r.colF190; colF190 != nil {
+		k := q[pqgenWideColF190]
+		for i := range rows {
+			x := &rows[i]
+			x.F190 = colF190.String(k)
+			k++
+		}
+		q[pqgenWideColF190] = k
+	}
+}
+
+// fillF191 fills c191 in rows, a part of the batch.
+func (r *WideReader) fillF191(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF191 []int64 // pointer targets of c191, from value q0 on
 	if r.colF191 != nil {
 		slabF191 = sl.slabF191.Take(qe[pqgenWideColF191] - q[pqgenWideColF191])
 	}
+	if colF191 := r.colF191; colF191 != nil {
+		def := colF191.Def[p[pqgenWideColF191] : p[pqgenWideColF191]+len(rows)]
+		k := q[pqgenWideColF191]
+		if pqrt.Mixed(qe[pqgenWideColF191]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
+					x := &rows[i]
+					slabF191[k-q0[pqgenWideColF191]] = colF191.Values[k]
+					x.F191 = &slabF191[k-q0[pqgenWideColF191]]
+					k++
+				}
+			}
+		} else {
+			for i := range rows {
+				x := &rows[i]
+				if def[i] == 1 {
+					slabF191[k-q0[pqgenWideColF191]] = colF191.Values[k]
+					x.F191 = &slabF191[k-q0[pqgenWideColF191]]
+					k++
+				}
+			}
+		}
+		q[pqgenWideColF191] = k
+		p[pqgenWideColF191] += len(rows)
+	}
+}
+
+// fillF192 fills c192 in rows, a part of the batch.
+func (r *WideReader) fillF192(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF192 := r.colF192; colF192 != nil {
+		k := q[pqgenWideColF192]
+		for i := range rows {
+			x := &rows[i]
+			x.F192 = colF192.Values[k]
+			k++
+		}
+		q[pqgenWideColF192] = k
+	}
+}
+
+// fillF193 fills c193 in rows, a part of the batch.
+func (r *WideReader) fillF193(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF193 := r.colF193; colF193 != nil {
+		k := q[pqgenWideColF193]
+		for i := range rows {
+			x := &rows[i]
+			x.F193 = colF193.Values[k]
+			k++
+		}
+		q[pqgenWideColF193] = k
+	}
+}
+
+// fillF194 fills c194 in rows, a part of the batch.
+func (r *WideReader) fillF194(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF194 := r.colF194; colF194 != nil {
+		k := q[pqgenWideColF194]
+		for i := range rows {
+			x := &rows[i]
+			x.F194 = colF194.Values[k]
+			k++
+		}
+		q[pqgenWideColF194] = k
+	}
+}
+
+// fillF195 fills c195 in rows, a part of the batch.
+func (r *WideReader) fillF195(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF195 := r.colF195; colF195 != nil {
+		k := q[pqgenWideColF195]
+		for i := range rows {
+			x := &rows[i]
+			x.F195 = colF195.Values[k]
+			k++
+		}
+		q[pqgenWideColF195] = k
+	}
+}
+
+// fillF196 fills c196 in rows, a part of the batch.
+func (r *WideReader) fillF196(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF196 := r.colF196; colF196 != nil {
+		k := q[pqgenWideColF196]
+		for i := range rows {
+			x := &rows[i]
+			x.F196 = colF196.Values[k]
+			k++
+		}
+		q[pqgenWideColF196] = k
+	}
+}
+
+// fillF197 fills c197 in rows, a part of the batch.
+func (r *WideReader) fillF197(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF197 := r.colF197; colF197 != nil {
+		k := q[pqgenWideColF197]
+		for i := range rows {
+			x := &rows[i]
+			x.F197 = colF197.String(k)
+			k++
+		}
+		q[pqgenWideColF197] = k
+	}
+}
+
+// fillF198 fills c198 in rows, a part of the batch.
+func (r *WideReader) fillF198(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
+	if colF198 := r.colF198; colF198 != nil {
+		k := q[pqgenWideColF198]
+		for i := range rows {
+			x := &rows[i]
+			x.F198 = colF198.String(k)
+			k++
+		}
+		q[pqgenWideColF198] = k
+	}
+}
+
+// fillF199 fills c199 in rows, a part of the batch.
+func (r *WideReader) fillF199(rows []Wide, sl *pqgenWideSlabs, p, q, pe, qe, q0 *[pqgenWideLeaves]int, defined *[256]int32) {
 	var slabF199 []int64 // pointer targets of c199, from value q0 on
 	if r.colF199 != nil {
 		slabF199 = sl.slabF199.Take(qe[pqgenWideColF199] - q[pqgenWideColF199])
 	}
-	var defined [256]int32 // rows that hold a value, a stretch at a time
-	// c000
-	{
-		if colF000 := r.colF000; colF000 != nil {
-			k := q[pqgenWideColF000]
-			for i := range rows {
-				x := &rows[i]
-				x.F000 = colF000.Values[k]
-				k++
-			}
-			q[pqgenWideColF000] = k
-		}
-	}
-	// c001
-	{
-		if colF001 := r.colF001; colF001 != nil {
-			k := q[pqgenWideColF001]
-			for i := range rows {
-				x := &rows[i]
-				x.F001 = colF001.Values[k]
-				k++
-			}
-			q[pqgenWideColF001] = k
-		}
-	}
-	// c002
-	{
-		if colF002 := r.colF002; colF002 != nil {
-			k := q[pqgenWideColF002]
-			for i := range rows {
-				x := &rows[i]
-				x.F002 = colF002.Values[k]
-				k++
-			}
-			q[pqgenWideColF002] = k
-		}
-	}
-	// c003
-	{
-		if colF003 := r.colF003; colF003 != nil {
-			k := q[pqgenWideColF003]
-			for i := range rows {
-				x := &rows[i]
-				x.F003 = colF003.Values[k]
-				k++
-			}
-			q[pqgenWideColF003] = k
-		}
-	}
-	// c004
-	{
-		if colF004 := r.colF004; colF004 != nil {
-			k := q[pqgenWideColF004]
-			for i := range rows {
-				x := &rows[i]
-				x.F004 = colF004.Values[k]
-				k++
-			}
-			q[pqgenWideColF004] = k
-		}
-	}
-	// c005
-	{
-		if colF005 := r.colF005; colF005 != nil {
-			k := q[pqgenWideColF005]
-			for i := range rows {
-				x := &rows[i]
-				x.F005 = colF005.String(k)
-				k++
-			}
-			q[pqgenWideColF005] = k
-		}
-	}
-	// c006
-	{
-		if colF006 := r.colF006; colF006 != nil {
-			k := q[pqgenWideColF006]
-			for i := range rows {
-				x := &rows[i]
-				x.F006 = colF006.String(k)
-				k++
-			}
-			q[pqgenWideColF006] = k
-		}
-	}
-	// c007
-	{
-		if colF007 := r.colF007; colF007 != nil {
-			def := colF007.Def[p[pqgenWideColF007] : p[pqgenWideColF007]+len(rows)]
-			k := q[pqgenWideColF007]
-			if pqrt.Mixed(qe[pqgenWideColF007]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF007[k-q0[pqgenWideColF007]] = colF007.Values[k]
-						x.F007 = &slabF007[k-q0[pqgenWideColF007]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
+	if colF199 := r.colF199; colF199 != nil {
+		def := colF199.Def[p[pqgenWideColF199] : p[pqgenWideColF199]+len(rows)]
+		k := q[pqgenWideColF199]
+		if pqrt.Mixed(qe[pqgenWideColF199]-k, len(rows)) {
+			for from := 0; from < len(def); from += len(defined) {
+				for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 					x := &rows[i]
-					if def[i] == 1 {
-						slabF007[k-q0[pqgenWideColF007]] = colF007.Values[k]
-						x.F007 = &slabF007[k-q0[pqgenWideColF007]]
-						k++
-					}
+					slabF199[k-q0[pqgenWideColF199]] = colF199.Values[k]
+					x.F199 = &slabF199[k-q0[pqgenWideColF199]]
+					k++
 				}
 			}
-			q[pqgenWideColF007] = k
-			p[pqgenWideColF007] += len(rows)
-		}
-	}
-	// c008
-	{
-		if colF008 := r.colF008; colF008 != nil {
-			k := q[pqgenWideColF008]
+		} else {
 			for i := range rows {
 				x := &rows[i]
-				x.F008 = colF008.Values[k]
-				k++
-			}
-			q[pqgenWideColF008] = k
-		}
-	}
-	// c009
-	{
-		if colF009 := r.colF009; colF009 != nil {
-			k := q[pqgenWideColF009]
-			for i := range rows {
-				x := &rows[i]
-				x.F009 = colF009.Values[k]
-				k++
-			}
-			q[pqgenWideColF009] = k
-		}
-	}
-	// c010
-	{
-		if colF010 := r.colF010; colF010 != nil {
-			k := q[pqgenWideColF010]
-			for i := range rows {
-				x := &rows[i]
-				x.F010 = colF010.Values[k]
-				k++
-			}
-			q[pqgenWideColF010] = k
-		}
-	}
-	// c011
-	{
-		if colF011 := r.colF011; colF011 != nil {
-			k := q[pqgenWideColF011]
-			for i := range rows {
-				x := &rows[i]
-				x.F011 = colF011.Values[k]
-				k++
-			}
-			q[pqgenWideColF011] = k
-		}
-	}
-	// c012
-	{
-		if colF012 := r.colF012; colF012 != nil {
-			k := q[pqgenWideColF012]
-			for i := range rows {
-				x := &rows[i]
-				x.F012 = colF012.Values[k]
-				k++
-			}
-			q[pqgenWideColF012] = k
-		}
-	}
-	// c013
-	{
-		if colF013 := r.colF013; colF013 != nil {
-			k := q[pqgenWideColF013]
-			for i := range rows {
-				x := &rows[i]
-				x.F013 = colF013.String(k)
-				k++
-			}
-			q[pqgenWideColF013] = k
-		}
-	}
-	// c014
-	{
-		if colF014 := r.colF014; colF014 != nil {
-			k := q[pqgenWideColF014]
-			for i := range rows {
-				x := &rows[i]
-				x.F014 = colF014.String(k)
-				k++
-			}
-			q[pqgenWideColF014] = k
-		}
-	}
-	// c015
-	{
-		if colF015 := r.colF015; colF015 != nil {
-			def := colF015.Def[p[pqgenWideColF015] : p[pqgenWideColF015]+len(rows)]
-			k := q[pqgenWideColF015]
-			if pqrt.Mixed(qe[pqgenWideColF015]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF015[k-q0[pqgenWideColF015]] = colF015.Values[k]
-						x.F015 = &slabF015[k-q0[pqgenWideColF015]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF015[k-q0[pqgenWideColF015]] = colF015.Values[k]
-						x.F015 = &slabF015[k-q0[pqgenWideColF015]]
-						k++
-					}
+				if def[i] == 1 {
+					slabF199[k-q0[pqgenWideColF199]] = colF199.Values[k]
+					x.F199 = &slabF199[k-q0[pqgenWideColF199]]
+					k++
 				}
 			}
-			q[pqgenWideColF015] = k
-			p[pqgenWideColF015] += len(rows)
 		}
+		q[pqgenWideColF199] = k
+		p[pqgenWideColF199] += len(rows)
 	}
-	// c016
-	{
-		if colF016 := r.colF016; colF016 != nil {
-			k := q[pqgenWideColF016]
-			for i := range rows {
-				x := &rows[i]
-				x.F016 = colF016.Values[k]
-				k++
-			}
-			q[pqgenWideColF016] = k
-		}
-	}
-	// c017
-	{
-		if colF017 := r.colF017; colF017 != nil {
-			k := q[pqgenWideColF017]
-			for i := range rows {
-				x := &rows[i]
-				x.F017 = colF017.Values[k]
-				k++
-			}
-			q[pqgenWideColF017] = k
-		}
-	}
-	// c018
-	{
-		if colF018 := r.colF018; colF018 != nil {
-			k := q[pqgenWideColF018]
-			for i := range rows {
-				x := &rows[i]
-				x.F018 = colF018.Values[k]
-				k++
-			}
-			q[pqgenWideColF018] = k
-		}
-	}
-	// c019
-	{
-		if colF019 := r.colF019; colF019 != nil {
-			k := q[pqgenWideColF019]
-			for i := range rows {
-				x := &rows[i]
-				x.F019 = colF019.Values[k]
-				k++
-			}
-			q[pqgenWideColF019] = k
-		}
-	}
-	// c020
-	{
-		if colF020 := r.colF020; colF020 != nil {
-			k := q[pqgenWideColF020]
-			for i := range rows {
-				x := &rows[i]
-				x.F020 = colF020.Values[k]
-				k++
-			}
-			q[pqgenWideColF020] = k
-		}
-	}
-	// c021
-	{
-		if colF021 := r.colF021; colF021 != nil {
-			k := q[pqgenWideColF021]
-			for i := range rows {
-				x := &rows[i]
-				x.F021 = colF021.String(k)
-				k++
-			}
-			q[pqgenWideColF021] = k
-		}
-	}
-	// c022
-	{
-		if colF022 := r.colF022; colF022 != nil {
-			k := q[pqgenWideColF022]
-			for i := range rows {
-				x := &rows[i]
-				x.F022 = colF022.String(k)
-				k++
-			}
-			q[pqgenWideColF022] = k
-		}
-	}
-	// c023
-	{
-		if colF023 := r.colF023; colF023 != nil {
-			def := colF023.Def[p[pqgenWideColF023] : p[pqgenWideColF023]+len(rows)]
-			k := q[pqgenWideColF023]
-			if pqrt.Mixed(qe[pqgenWideColF023]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF023[k-q0[pqgenWideColF023]] = colF023.Values[k]
-						x.F023 = &slabF023[k-q0[pqgenWideColF023]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF023[k-q0[pqgenWideColF023]] = colF023.Values[k]
-						x.F023 = &slabF023[k-q0[pqgenWideColF023]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF023] = k
-			p[pqgenWideColF023] += len(rows)
-		}
-	}
-	// c024
-	{
-		if colF024 := r.colF024; colF024 != nil {
-			k := q[pqgenWideColF024]
-			for i := range rows {
-				x := &rows[i]
-				x.F024 = colF024.Values[k]
-				k++
-			}
-			q[pqgenWideColF024] = k
-		}
-	}
-	// c025
-	{
-		if colF025 := r.colF025; colF025 != nil {
-			k := q[pqgenWideColF025]
-			for i := range rows {
-				x := &rows[i]
-				x.F025 = colF025.Values[k]
-				k++
-			}
-			q[pqgenWideColF025] = k
-		}
-	}
-	// c026
-	{
-		if colF026 := r.colF026; colF026 != nil {
-			k := q[pqgenWideColF026]
-			for i := range rows {
-				x := &rows[i]
-				x.F026 = colF026.Values[k]
-				k++
-			}
-			q[pqgenWideColF026] = k
-		}
-	}
-	// c027
-	{
-		if colF027 := r.colF027; colF027 != nil {
-			k := q[pqgenWideColF027]
-			for i := range rows {
-				x := &rows[i]
-				x.F027 = colF027.Values[k]
-				k++
-			}
-			q[pqgenWideColF027] = k
-		}
-	}
-	// c028
-	{
-		if colF028 := r.colF028; colF028 != nil {
-			k := q[pqgenWideColF028]
-			for i := range rows {
-				x := &rows[i]
-				x.F028 = colF028.Values[k]
-				k++
-			}
-			q[pqgenWideColF028] = k
-		}
-	}
-	// c029
-	{
-		if colF029 := r.colF029; colF029 != nil {
-			k := q[pqgenWideColF029]
-			for i := range rows {
-				x := &rows[i]
-				x.F029 = colF029.String(k)
-				k++
-			}
-			q[pqgenWideColF029] = k
-		}
-	}
-	// c030
-	{
-		if colF030 := r.colF030; colF030 != nil {
-			k := q[pqgenWideColF030]
-			for i := range rows {
-				x := &rows[i]
-				x.F030 = colF030.String(k)
-				k++
-			}
-			q[pqgenWideColF030] = k
-		}
-	}
-	// c031
-	{
-		if colF031 := r.colF031; colF031 != nil {
-			def := colF031.Def[p[pqgenWideColF031] : p[pqgenWideColF031]+len(rows)]
-			k := q[pqgenWideColF031]
-			if pqrt.Mixed(qe[pqgenWideColF031]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF031[k-q0[pqgenWideColF031]] = colF031.Values[k]
-						x.F031 = &slabF031[k-q0[pqgenWideColF031]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF031[k-q0[pqgenWideColF031]] = colF031.Values[k]
-						x.F031 = &slabF031[k-q0[pqgenWideColF031]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF031] = k
-			p[pqgenWideColF031] += len(rows)
-		}
-	}
-	// c032
-	{
-		if colF032 := r.colF032; colF032 != nil {
-			k := q[pqgenWideColF032]
-			for i := range rows {
-				x := &rows[i]
-				x.F032 = colF032.Values[k]
-				k++
-			}
-			q[pqgenWideColF032] = k
-		}
-	}
-	// c033
-	{
-		if colF033 := r.colF033; colF033 != nil {
-			k := q[pqgenWideColF033]
-			for i := range rows {
-				x := &rows[i]
-				x.F033 = colF033.Values[k]
-				k++
-			}
-			q[pqgenWideColF033] = k
-		}
-	}
-	// c034
-	{
-		if colF034 := r.colF034; colF034 != nil {
-			k := q[pqgenWideColF034]
-			for i := range rows {
-				x := &rows[i]
-				x.F034 = colF034.Values[k]
-				k++
-			}
-			q[pqgenWideColF034] = k
-		}
-	}
-	// c035
-	{
-		if colF035 := r.colF035; colF035 != nil {
-			k := q[pqgenWideColF035]
-			for i := range rows {
-				x := &rows[i]
-				x.F035 = colF035.Values[k]
-				k++
-			}
-			q[pqgenWideColF035] = k
-		}
-	}
-	// c036
-	{
-		if colF036 := r.colF036; colF036 != nil {
-			k := q[pqgenWideColF036]
-			for i := range rows {
-				x := &rows[i]
-				x.F036 = colF036.Values[k]
-				k++
-			}
-			q[pqgenWideColF036] = k
-		}
-	}
-	// c037
-	{
-		if colF037 := r.colF037; colF037 != nil {
-			k := q[pqgenWideColF037]
-			for i := range rows {
-				x := &rows[i]
-				x.F037 = colF037.String(k)
-				k++
-			}
-			q[pqgenWideColF037] = k
-		}
-	}
-	// c038
-	{
-		if colF038 := r.colF038; colF038 != nil {
-			k := q[pqgenWideColF038]
-			for i := range rows {
-				x := &rows[i]
-				x.F038 = colF038.String(k)
-				k++
-			}
-			q[pqgenWideColF038] = k
-		}
-	}
-	// c039
-	{
-		if colF039 := r.colF039; colF039 != nil {
-			def := colF039.Def[p[pqgenWideColF039] : p[pqgenWideColF039]+len(rows)]
-			k := q[pqgenWideColF039]
-			if pqrt.Mixed(qe[pqgenWideColF039]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF039[k-q0[pqgenWideColF039]] = colF039.Values[k]
-						x.F039 = &slabF039[k-q0[pqgenWideColF039]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF039[k-q0[pqgenWideColF039]] = colF039.Values[k]
-						x.F039 = &slabF039[k-q0[pqgenWideColF039]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF039] = k
-			p[pqgenWideColF039] += len(rows)
-		}
-	}
-	// c040
-	{
-		if colF040 := r.colF040; colF040 != nil {
-			k := q[pqgenWideColF040]
-			for i := range rows {
-				x := &rows[i]
-				x.F040 = colF040.Values[k]
-				k++
-			}
-			q[pqgenWideColF040] = k
-		}
-	}
-	// c041
-	{
-		if colF041 := r.colF041; colF041 != nil {
-			k := q[pqgenWideColF041]
-			for i := range rows {
-				x := &rows[i]
-				x.F041 = colF041.Values[k]
-				k++
-			}
-			q[pqgenWideColF041] = k
-		}
-	}
-	// c042
-	{
-		if colF042 := r.colF042; colF042 != nil {
-			k := q[pqgenWideColF042]
-			for i := range rows {
-				x := &rows[i]
-				x.F042 = colF042.Values[k]
-				k++
-			}
-			q[pqgenWideColF042] = k
-		}
-	}
-	// c043
-	{
-		if colF043 := r.colF043; colF043 != nil {
-			k := q[pqgenWideColF043]
-			for i := range rows {
-				x := &rows[i]
-				x.F043 = colF043.Values[k]
-				k++
-			}
-			q[pqgenWideColF043] = k
-		}
-	}
-	// c044
-	{
-		if colF044 := r.colF044; colF044 != nil {
-			k := q[pqgenWideColF044]
-			for i := range rows {
-				x := &rows[i]
-				x.F044 = colF044.Values[k]
-				k++
-			}
-			q[pqgenWideColF044] = k
-		}
-	}
-	// c045
-	{
-		if colF045 := r.colF045; colF045 != nil {
-			k := q[pqgenWideColF045]
-			for i := range rows {
-				x := &rows[i]
-				x.F045 = colF045.String(k)
-				k++
-			}
-			q[pqgenWideColF045] = k
-		}
-	}
-	// c046
-	{
-		if colF046 := r.colF046; colF046 != nil {
-			k := q[pqgenWideColF046]
-			for i := range rows {
-				x := &rows[i]
-				x.F046 = colF046.String(k)
-				k++
-			}
-			q[pqgenWideColF046] = k
-		}
-	}
-	// c047
-	{
-		if colF047 := r.colF047; colF047 != nil {
-			def := colF047.Def[p[pqgenWideColF047] : p[pqgenWideColF047]+len(rows)]
-			k := q[pqgenWideColF047]
-			if pqrt.Mixed(qe[pqgenWideColF047]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF047[k-q0[pqgenWideColF047]] = colF047.Values[k]
-						x.F047 = &slabF047[k-q0[pqgenWideColF047]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF047[k-q0[pqgenWideColF047]] = colF047.Values[k]
-						x.F047 = &slabF047[k-q0[pqgenWideColF047]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF047] = k
-			p[pqgenWideColF047] += len(rows)
-		}
-	}
-	// c048
-	{
-		if colF048 := r.colF048; colF048 != nil {
-			k := q[pqgenWideColF048]
-			for i := range rows {
-				x := &rows[i]
-				x.F048 = colF048.Values[k]
-				k++
-			}
-			q[pqgenWideColF048] = k
-		}
-	}
-	// c049
-	{
-		if colF049 := r.colF049; colF049 != nil {
-			k := q[pqgenWideColF049]
-			for i := range rows {
-				x := &rows[i]
-				x.F049 = colF049.Values[k]
-				k++
-			}
-			q[pqgenWideColF049] = k
-		}
-	}
-	// c050
-	{
-		if colF050 := r.colF050; colF050 != nil {
-			k := q[pqgenWideColF050]
-			for i := range rows {
-				x := &rows[i]
-				x.F050 = colF050.Values[k]
-				k++
-			}
-			q[pqgenWideColF050] = k
-		}
-	}
-	// c051
-	{
-		if colF051 := r.colF051; colF051 != nil {
-			k := q[pqgenWideColF051]
-			for i := range rows {
-				x := &rows[i]
-				x.F051 = colF051.Values[k]
-				k++
-			}
-			q[pqgenWideColF051] = k
-		}
-	}
-	// c052
-	{
-		if colF052 := r.colF052; colF052 != nil {
-			k := q[pqgenWideColF052]
-			for i := range rows {
-				x := &rows[i]
-				x.F052 = colF052.Values[k]
-				k++
-			}
-			q[pqgenWideColF052] = k
-		}
-	}
-	// c053
-	{
-		if colF053 := r.colF053; colF053 != nil {
-			k := q[pqgenWideColF053]
-			for i := range rows {
-				x := &rows[i]
-				x.F053 = colF053.String(k)
-				k++
-			}
-			q[pqgenWideColF053] = k
-		}
-	}
-	// c054
-	{
-		if colF054 := r.colF054; colF054 != nil {
-			k := q[pqgenWideColF054]
-			for i := range rows {
-				x := &rows[i]
-				x.F054 = colF054.String(k)
-				k++
-			}
-			q[pqgenWideColF054] = k
-		}
-	}
-	// c055
-	{
-		if colF055 := r.colF055; colF055 != nil {
-			def := colF055.Def[p[pqgenWideColF055] : p[pqgenWideColF055]+len(rows)]
-			k := q[pqgenWideColF055]
-			if pqrt.Mixed(qe[pqgenWideColF055]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF055[k-q0[pqgenWideColF055]] = colF055.Values[k]
-						x.F055 = &slabF055[k-q0[pqgenWideColF055]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF055[k-q0[pqgenWideColF055]] = colF055.Values[k]
-						x.F055 = &slabF055[k-q0[pqgenWideColF055]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF055] = k
-			p[pqgenWideColF055] += len(rows)
-		}
-	}
-	// c056
-	{
-		if colF056 := r.colF056; colF056 != nil {
-			k := q[pqgenWideColF056]
-			for i := range rows {
-				x := &rows[i]
-				x.F056 = colF056.Values[k]
-				k++
-			}
-			q[pqgenWideColF056] = k
-		}
-	}
-	// c057
-	{
-		if colF057 := r.colF057; colF057 != nil {
-			k := q[pqgenWideColF057]
-			for i := range rows {
-				x := &rows[i]
-				x.F057 = colF057.Values[k]
-				k++
-			}
-			q[pqgenWideColF057] = k
-		}
-	}
-	// c058
-	{
-		if colF058 := r.colF058; colF058 != nil {
-			k := q[pqgenWideColF058]
-			for i := range rows {
-				x := &rows[i]
-				x.F058 = colF058.Values[k]
-				k++
-			}
-			q[pqgenWideColF058] = k
-		}
-	}
-	// c059
-	{
-		if colF059 := r.colF059; colF059 != nil {
-			k := q[pqgenWideColF059]
-			for i := range rows {
-				x := &rows[i]
-				x.F059 = colF059.Values[k]
-				k++
-			}
-			q[pqgenWideColF059] = k
-		}
-	}
-	// c060
-	{
-		if colF060 := r.colF060; colF060 != nil {
-			k := q[pqgenWideColF060]
-			for i := range rows {
-				x := &rows[i]
-				x.F060 = colF060.Values[k]
-				k++
-			}
-			q[pqgenWideColF060] = k
-		}
-	}
-	// c061
-	{
-		if colF061 := r.colF061; colF061 != nil {
-			k := q[pqgenWideColF061]
-			for i := range rows {
-				x := &rows[i]
-				x.F061 = colF061.String(k)
-				k++
-			}
-			q[pqgenWideColF061] = k
-		}
-	}
-	// c062
-	{
-		if colF062 := r.colF062; colF062 != nil {
-			k := q[pqgenWideColF062]
-			for i := range rows {
-				x := &rows[i]
-				x.F062 = colF062.String(k)
-				k++
-			}
-			q[pqgenWideColF062] = k
-		}
-	}
-	// c063
-	{
-		if colF063 := r.colF063; colF063 != nil {
-			def := colF063.Def[p[pqgenWideColF063] : p[pqgenWideColF063]+len(rows)]
-			k := q[pqgenWideColF063]
-			if pqrt.Mixed(qe[pqgenWideColF063]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF063[k-q0[pqgenWideColF063]] = colF063.Values[k]
-						x.F063 = &slabF063[k-q0[pqgenWideColF063]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF063[k-q0[pqgenWideColF063]] = colF063.Values[k]
-						x.F063 = &slabF063[k-q0[pqgenWideColF063]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF063] = k
-			p[pqgenWideColF063] += len(rows)
-		}
-	}
-	// c064
-	{
-		if colF064 := r.colF064; colF064 != nil {
-			k := q[pqgenWideColF064]
-			for i := range rows {
-				x := &rows[i]
-				x.F064 = colF064.Values[k]
-				k++
-			}
-			q[pqgenWideColF064] = k
-		}
-	}
-	// c065
-	{
-		if colF065 := r.colF065; colF065 != nil {
-			k := q[pqgenWideColF065]
-			for i := range rows {
-				x := &rows[i]
-				x.F065 = colF065.Values[k]
-				k++
-			}
-			q[pqgenWideColF065] = k
-		}
-	}
-	// c066
-	{
-		if colF066 := r.colF066; colF066 != nil {
-			k := q[pqgenWideColF066]
-			for i := range rows {
-				x := &rows[i]
-				x.F066 = colF066.Values[k]
-				k++
-			}
-			q[pqgenWideColF066] = k
-		}
-	}
-	// c067
-	{
-		if colF067 := r.colF067; colF067 != nil {
-			k := q[pqgenWideColF067]
-			for i := range rows {
-				x := &rows[i]
-				x.F067 = colF067.Values[k]
-				k++
-			}
-			q[pqgenWideColF067] = k
-		}
-	}
-	// c068
-	{
-		if colF068 := r.colF068; colF068 != nil {
-			k := q[pqgenWideColF068]
-			for i := range rows {
-				x := &rows[i]
-				x.F068 = colF068.Values[k]
-				k++
-			}
-			q[pqgenWideColF068] = k
-		}
-	}
-	// c069
-	{
-		if colF069 := r.colF069; colF069 != nil {
-			k := q[pqgenWideColF069]
-			for i := range rows {
-				x := &rows[i]
-				x.F069 = colF069.String(k)
-				k++
-			}
-			q[pqgenWideColF069] = k
-		}
-	}
-	// c070
-	{
-		if colF070 := r.colF070; colF070 != nil {
-			k := q[pqgenWideColF070]
-			for i := range rows {
-				x := &rows[i]
-				x.F070 = colF070.String(k)
-				k++
-			}
-			q[pqgenWideColF070] = k
-		}
-	}
-	// c071
-	{
-		if colF071 := r.colF071; colF071 != nil {
-			def := colF071.Def[p[pqgenWideColF071] : p[pqgenWideColF071]+len(rows)]
-			k := q[pqgenWideColF071]
-			if pqrt.Mixed(qe[pqgenWideColF071]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF071[k-q0[pqgenWideColF071]] = colF071.Values[k]
-						x.F071 = &slabF071[k-q0[pqgenWideColF071]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF071[k-q0[pqgenWideColF071]] = colF071.Values[k]
-						x.F071 = &slabF071[k-q0[pqgenWideColF071]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF071] = k
-			p[pqgenWideColF071] += len(rows)
-		}
-	}
-	// c072
-	{
-		if colF072 := r.colF072; colF072 != nil {
-			k := q[pqgenWideColF072]
-			for i := range rows {
-				x := &rows[i]
-				x.F072 = colF072.Values[k]
-				k++
-			}
-			q[pqgenWideColF072] = k
-		}
-	}
-	// c073
-	{
-		if colF073 := r.colF073; colF073 != nil {
-			k := q[pqgenWideColF073]
-			for i := range rows {
-				x := &rows[i]
-				x.F073 = colF073.Values[k]
-				k++
-			}
-			q[pqgenWideColF073] = k
-		}
-	}
-	// c074
-	{
-		if colF074 := r.colF074; colF074 != nil {
-			k := q[pqgenWideColF074]
-			for i := range rows {
-				x := &rows[i]
-				x.F074 = colF074.Values[k]
-				k++
-			}
-			q[pqgenWideColF074] = k
-		}
-	}
-	// c075
-	{
-		if colF075 := r.colF075; colF075 != nil {
-			k := q[pqgenWideColF075]
-			for i := range rows {
-				x := &rows[i]
-				x.F075 = colF075.Values[k]
-				k++
-			}
-			q[pqgenWideColF075] = k
-		}
-	}
-	// c076
-	{
-		if colF076 := r.colF076; colF076 != nil {
-			k := q[pqgenWideColF076]
-			for i := range rows {
-				x := &rows[i]
-				x.F076 = colF076.Values[k]
-				k++
-			}
-			q[pqgenWideColF076] = k
-		}
-	}
-	// c077
-	{
-		if colF077 := r.colF077; colF077 != nil {
-			k := q[pqgenWideColF077]
-			for i := range rows {
-				x := &rows[i]
-				x.F077 = colF077.String(k)
-				k++
-			}
-			q[pqgenWideColF077] = k
-		}
-	}
-	// c078
-	{
-		if colF078 := r.colF078; colF078 != nil {
-			k := q[pqgenWideColF078]
-			for i := range rows {
-				x := &rows[i]
-				x.F078 = colF078.String(k)
-				k++
-			}
-			q[pqgenWideColF078] = k
-		}
-	}
-	// c079
-	{
-		if colF079 := r.colF079; colF079 != nil {
-			def := colF079.Def[p[pqgenWideColF079] : p[pqgenWideColF079]+len(rows)]
-			k := q[pqgenWideColF079]
-			if pqrt.Mixed(qe[pqgenWideColF079]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF079[k-q0[pqgenWideColF079]] = colF079.Values[k]
-						x.F079 = &slabF079[k-q0[pqgenWideColF079]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF079[k-q0[pqgenWideColF079]] = colF079.Values[k]
-						x.F079 = &slabF079[k-q0[pqgenWideColF079]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF079] = k
-			p[pqgenWideColF079] += len(rows)
-		}
-	}
-	// c080
-	{
-		if colF080 := r.colF080; colF080 != nil {
-			k := q[pqgenWideColF080]
-			for i := range rows {
-				x := &rows[i]
-				x.F080 = colF080.Values[k]
-				k++
-			}
-			q[pqgenWideColF080] = k
-		}
-	}
-	// c081
-	{
-		if colF081 := r.colF081; colF081 != nil {
-			k := q[pqgenWideColF081]
-			for i := range rows {
-				x := &rows[i]
-				x.F081 = colF081.Values[k]
-				k++
-			}
-			q[pqgenWideColF081] = k
-		}
-	}
-	// c082
-	{
-		if colF082 := r.colF082; colF082 != nil {
-			k := q[pqgenWideColF082]
-			for i := range rows {
-				x := &rows[i]
-				x.F082 = colF082.Values[k]
-				k++
-			}
-			q[pqgenWideColF082] = k
-		}
-	}
-	// c083
-	{
-		if colF083 := r.colF083; colF083 != nil {
-			k := q[pqgenWideColF083]
-			for i := range rows {
-				x := &rows[i]
-				x.F083 = colF083.Values[k]
-				k++
-			}
-			q[pqgenWideColF083] = k
-		}
-	}
-	// c084
-	{
-		if colF084 := r.colF084; colF084 != nil {
-			k := q[pqgenWideColF084]
-			for i := range rows {
-				x := &rows[i]
-				x.F084 = colF084.Values[k]
-				k++
-			}
-			q[pqgenWideColF084] = k
-		}
-	}
-	// c085
-	{
-		if colF085 := r.colF085; colF085 != nil {
-			k := q[pqgenWideColF085]
-			for i := range rows {
-				x := &rows[i]
-				x.F085 = colF085.String(k)
-				k++
-			}
-			q[pqgenWideColF085] = k
-		}
-	}
-	// c086
-	{
-		if colF086 := r.colF086; colF086 != nil {
-			k := q[pqgenWideColF086]
-			for i := range rows {
-				x := &rows[i]
-				x.F086 = colF086.String(k)
-				k++
-			}
-			q[pqgenWideColF086] = k
-		}
-	}
-	// c087
-	{
-		if colF087 := r.colF087; colF087 != nil {
-			def := colF087.Def[p[pqgenWideColF087] : p[pqgenWideColF087]+len(rows)]
-			k := q[pqgenWideColF087]
-			if pqrt.Mixed(qe[pqgenWideColF087]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF087[k-q0[pqgenWideColF087]] = colF087.Values[k]
-						x.F087 = &slabF087[k-q0[pqgenWideColF087]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF087[k-q0[pqgenWideColF087]] = colF087.Values[k]
-						x.F087 = &slabF087[k-q0[pqgenWideColF087]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF087] = k
-			p[pqgenWideColF087] += len(rows)
-		}
-	}
-	// c088
-	{
-		if colF088 := r.colF088; colF088 != nil {
-			k := q[pqgenWideColF088]
-			for i := range rows {
-				x := &rows[i]
-				x.F088 = colF088.Values[k]
-				k++
-			}
-			q[pqgenWideColF088] = k
-		}
-	}
-	// c089
-	{
-		if colF089 := r.colF089; colF089 != nil {
-			k := q[pqgenWideColF089]
-			for i := range rows {
-				x := &rows[i]
-				x.F089 = colF089.Values[k]
-				k++
-			}
-			q[pqgenWideColF089] = k
-		}
-	}
-	// c090
-	{
-		if colF090 := r.colF090; colF090 != nil {
-			k := q[pqgenWideColF090]
-			for i := range rows {
-				x := &rows[i]
-				x.F090 = colF090.Values[k]
-				k++
-			}
-			q[pqgenWideColF090] = k
-		}
-	}
-	// c091
-	{
-		if colF091 := r.colF091; colF091 != nil {
-			k := q[pqgenWideColF091]
-			for i := range rows {
-				x := &rows[i]
-				x.F091 = colF091.Values[k]
-				k++
-			}
-			q[pqgenWideColF091] = k
-		}
-	}
-	// c092
-	{
-		if colF092 := r.colF092; colF092 != nil {
-			k := q[pqgenWideColF092]
-			for i := range rows {
-				x := &rows[i]
-				x.F092 = colF092.Values[k]
-				k++
-			}
-			q[pqgenWideColF092] = k
-		}
-	}
-	// c093
-	{
-		if colF093 := r.colF093; colF093 != nil {
-			k := q[pqgenWideColF093]
-			for i := range rows {
-				x := &rows[i]
-				x.F093 = colF093.String(k)
-				k++
-			}
-			q[pqgenWideColF093] = k
-		}
-	}
-	// c094
-	{
-		if colF094 := r.colF094; colF094 != nil {
-			k := q[pqgenWideColF094]
-			for i := range rows {
-				x := &rows[i]
-				x.F094 = colF094.String(k)
-				k++
-			}
-			q[pqgenWideColF094] = k
-		}
-	}
-	// c095
-	{
-		if colF095 := r.colF095; colF095 != nil {
-			def := colF095.Def[p[pqgenWideColF095] : p[pqgenWideColF095]+len(rows)]
-			k := q[pqgenWideColF095]
-			if pqrt.Mixed(qe[pqgenWideColF095]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF095[k-q0[pqgenWideColF095]] = colF095.Values[k]
-						x.F095 = &slabF095[k-q0[pqgenWideColF095]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF095[k-q0[pqgenWideColF095]] = colF095.Values[k]
-						x.F095 = &slabF095[k-q0[pqgenWideColF095]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF095] = k
-			p[pqgenWideColF095] += len(rows)
-		}
-	}
-	// c096
-	{
-		if colF096 := r.colF096; colF096 != nil {
-			k := q[pqgenWideColF096]
-			for i := range rows {
-				x := &rows[i]
-				x.F096 = colF096.Values[k]
-				k++
-			}
-			q[pqgenWideColF096] = k
-		}
-	}
-	// c097
-	{
-		if colF097 := r.colF097; colF097 != nil {
-			k := q[pqgenWideColF097]
-			for i := range rows {
-				x := &rows[i]
-				x.F097 = colF097.Values[k]
-				k++
-			}
-			q[pqgenWideColF097] = k
-		}
-	}
-	// c098
-	{
-		if colF098 := r.colF098; colF098 != nil {
-			k := q[pqgenWideColF098]
-			for i := range rows {
-				x := &rows[i]
-				x.F098 = colF098.Values[k]
-				k++
-			}
-			q[pqgenWideColF098] = k
-		}
-	}
-	// c099
-	{
-		if colF099 := r.colF099; colF099 != nil {
-			k := q[pqgenWideColF099]
-			for i := range rows {
-				x := &rows[i]
-				x.F099 = colF099.Values[k]
-				k++
-			}
-			q[pqgenWideColF099] = k
-		}
-	}
-	// c100
-	{
-		if colF100 := r.colF100; colF100 != nil {
-			k := q[pqgenWideColF100]
-			for i := range rows {
-				x := &rows[i]
-				x.F100 = colF100.Values[k]
-				k++
-			}
-			q[pqgenWideColF100] = k
-		}
-	}
-	// c101
-	{
-		if colF101 := r.colF101; colF101 != nil {
-			k := q[pqgenWideColF101]
-			for i := range rows {
-				x := &rows[i]
-				x.F101 = colF101.String(k)
-				k++
-			}
-			q[pqgenWideColF101] = k
-		}
-	}
-	// c102
-	{
-		if colF102 := r.colF102; colF102 != nil {
-			k := q[pqgenWideColF102]
-			for i := range rows {
-				x := &rows[i]
-				x.F102 = colF102.String(k)
-				k++
-			}
-			q[pqgenWideColF102] = k
-		}
-	}
-	// c103
-	{
-		if colF103 := r.colF103; colF103 != nil {
-			def := colF103.Def[p[pqgenWideColF103] : p[pqgenWideColF103]+len(rows)]
-			k := q[pqgenWideColF103]
-			if pqrt.Mixed(qe[pqgenWideColF103]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF103[k-q0[pqgenWideColF103]] = colF103.Values[k]
-						x.F103 = &slabF103[k-q0[pqgenWideColF103]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF103[k-q0[pqgenWideColF103]] = colF103.Values[k]
-						x.F103 = &slabF103[k-q0[pqgenWideColF103]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF103] = k
-			p[pqgenWideColF103] += len(rows)
-		}
-	}
-	// c104
-	{
-		if colF104 := r.colF104; colF104 != nil {
-			k := q[pqgenWideColF104]
-			for i := range rows {
-				x := &rows[i]
-				x.F104 = colF104.Values[k]
-				k++
-			}
-			q[pqgenWideColF104] = k
-		}
-	}
-	// c105
-	{
-		if colF105 := r.colF105; colF105 != nil {
-			k := q[pqgenWideColF105]
-			for i := range rows {
-				x := &rows[i]
-				x.F105 = colF105.Values[k]
-				k++
-			}
-			q[pqgenWideColF105] = k
-		}
-	}
-	// c106
-	{
-		if colF106 := r.colF106; colF106 != nil {
-			k := q[pqgenWideColF106]
-			for i := range rows {
-				x := &rows[i]
-				x.F106 = colF106.Values[k]
-				k++
-			}
-			q[pqgenWideColF106] = k
-		}
-	}
-	// c107
-	{
-		if colF107 := r.colF107; colF107 != nil {
-			k := q[pqgenWideColF107]
-			for i := range rows {
-				x := &rows[i]
-				x.F107 = colF107.Values[k]
-				k++
-			}
-			q[pqgenWideColF107] = k
-		}
-	}
-	// c108
-	{
-		if colF108 := r.colF108; colF108 != nil {
-			k := q[pqgenWideColF108]
-			for i := range rows {
-				x := &rows[i]
-				x.F108 = colF108.Values[k]
-				k++
-			}
-			q[pqgenWideColF108] = k
-		}
-	}
-	// c109
-	{
-		if colF109 := r.colF109; colF109 != nil {
-			k := q[pqgenWideColF109]
-			for i := range rows {
-				x := &rows[i]
-				x.F109 = colF109.String(k)
-				k++
-			}
-			q[pqgenWideColF109] = k
-		}
-	}
-	// c110
-	{
-		if colF110 := r.colF110; colF110 != nil {
-			k := q[pqgenWideColF110]
-			for i := range rows {
-				x := &rows[i]
-				x.F110 = colF110.String(k)
-				k++
-			}
-			q[pqgenWideColF110] = k
-		}
-	}
-	// c111
-	{
-		if colF111 := r.colF111; colF111 != nil {
-			def := colF111.Def[p[pqgenWideColF111] : p[pqgenWideColF111]+len(rows)]
-			k := q[pqgenWideColF111]
-			if pqrt.Mixed(qe[pqgenWideColF111]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF111[k-q0[pqgenWideColF111]] = colF111.Values[k]
-						x.F111 = &slabF111[k-q0[pqgenWideColF111]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF111[k-q0[pqgenWideColF111]] = colF111.Values[k]
-						x.F111 = &slabF111[k-q0[pqgenWideColF111]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF111] = k
-			p[pqgenWideColF111] += len(rows)
-		}
-	}
-	// c112
-	{
-		if colF112 := r.colF112; colF112 != nil {
-			k := q[pqgenWideColF112]
-			for i := range rows {
-				x := &rows[i]
-				x.F112 = colF112.Values[k]
-				k++
-			}
-			q[pqgenWideColF112] = k
-		}
-	}
-	// c113
-	{
-		if colF113 := r.colF113; colF113 != nil {
-			k := q[pqgenWideColF113]
-			for i := range rows {
-				x := &rows[i]
-				x.F113 = colF113.Values[k]
-				k++
-			}
-			q[pqgenWideColF113] = k
-		}
-	}
-	// c114
-	{
-		if colF114 := r.colF114; colF114 != nil {
-			k := q[pqgenWideColF114]
-			for i := range rows {
-				x := &rows[i]
-				x.F114 = colF114.Values[k]
-				k++
-			}
-			q[pqgenWideColF114] = k
-		}
-	}
-	// c115
-	{
-		if colF115 := r.colF115; colF115 != nil {
-			k := q[pqgenWideColF115]
-			for i := range rows {
-				x := &rows[i]
-				x.F115 = colF115.Values[k]
-				k++
-			}
-			q[pqgenWideColF115] = k
-		}
-	}
-	// c116
-	{
-		if colF116 := r.colF116; colF116 != nil {
-			k := q[pqgenWideColF116]
-			for i := range rows {
-				x := &rows[i]
-				x.F116 = colF116.Values[k]
-				k++
-			}
-			q[pqgenWideColF116] = k
-		}
-	}
-	// c117
-	{
-		if colF117 := r.colF117; colF117 != nil {
-			k := q[pqgenWideColF117]
-			for i := range rows {
-				x := &rows[i]
-				x.F117 = colF117.String(k)
-				k++
-			}
-			q[pqgenWideColF117] = k
-		}
-	}
-	// c118
-	{
-		if colF118 := r.colF118; colF118 != nil {
-			k := q[pqgenWideColF118]
-			for i := range rows {
-				x := &rows[i]
-				x.F118 = colF118.String(k)
-				k++
-			}
-			q[pqgenWideColF118] = k
-		}
-	}
-	// c119
-	{
-		if colF119 := r.colF119; colF119 != nil {
-			def := colF119.Def[p[pqgenWideColF119] : p[pqgenWideColF119]+len(rows)]
-			k := q[pqgenWideColF119]
-			if pqrt.Mixed(qe[pqgenWideColF119]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF119[k-q0[pqgenWideColF119]] = colF119.Values[k]
-						x.F119 = &slabF119[k-q0[pqgenWideColF119]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF119[k-q0[pqgenWideColF119]] = colF119.Values[k]
-						x.F119 = &slabF119[k-q0[pqgenWideColF119]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF119] = k
-			p[pqgenWideColF119] += len(rows)
-		}
-	}
-	// c120
-	{
-		if colF120 := r.colF120; colF120 != nil {
-			k := q[pqgenWideColF120]
-			for i := range rows {
-				x := &rows[i]
-				x.F120 = colF120.Values[k]
-				k++
-			}
-			q[pqgenWideColF120] = k
-		}
-	}
-	// c121
-	{
-		if colF121 := r.colF121; colF121 != nil {
-			k := q[pqgenWideColF121]
-			for i := range rows {
-				x := &rows[i]
-				x.F121 = colF121.Values[k]
-				k++
-			}
-			q[pqgenWideColF121] = k
-		}
-	}
-	// c122
-	{
-		if colF122 := r.colF122; colF122 != nil {
-			k := q[pqgenWideColF122]
-			for i := range rows {
-				x := &rows[i]
-				x.F122 = colF122.Values[k]
-				k++
-			}
-			q[pqgenWideColF122] = k
-		}
-	}
-	// c123
-	{
-		if colF123 := r.colF123; colF123 != nil {
-			k := q[pqgenWideColF123]
-			for i := range rows {
-				x := &rows[i]
-				x.F123 = colF123.Values[k]
-				k++
-			}
-			q[pqgenWideColF123] = k
-		}
-	}
-	// c124
-	{
-		if colF124 := r.colF124; colF124 != nil {
-			k := q[pqgenWideColF124]
-			for i := range rows {
-				x := &rows[i]
-				x.F124 = colF124.Values[k]
-				k++
-			}
-			q[pqgenWideColF124] = k
-		}
-	}
-	// c125
-	{
-		if colF125 := r.colF125; colF125 != nil {
-			k := q[pqgenWideColF125]
-			for i := range rows {
-				x := &rows[i]
-				x.F125 = colF125.String(k)
-				k++
-			}
-			q[pqgenWideColF125] = k
-		}
-	}
-	// c126
-	{
-		if colF126 := r.colF126; colF126 != nil {
-			k := q[pqgenWideColF126]
-			for i := range rows {
-				x := &rows[i]
-				x.F126 = colF126.String(k)
-				k++
-			}
-			q[pqgenWideColF126] = k
-		}
-	}
-	// c127
-	{
-		if colF127 := r.colF127; colF127 != nil {
-			def := colF127.Def[p[pqgenWideColF127] : p[pqgenWideColF127]+len(rows)]
-			k := q[pqgenWideColF127]
-			if pqrt.Mixed(qe[pqgenWideColF127]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF127[k-q0[pqgenWideColF127]] = colF127.Values[k]
-						x.F127 = &slabF127[k-q0[pqgenWideColF127]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF127[k-q0[pqgenWideColF127]] = colF127.Values[k]
-						x.F127 = &slabF127[k-q0[pqgenWideColF127]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF127] = k
-			p[pqgenWideColF127] += len(rows)
-		}
-	}
-	// c128
-	{
-		if colF128 := r.colF128; colF128 != nil {
-			k := q[pqgenWideColF128]
-			for i := range rows {
-				x := &rows[i]
-				x.F128 = colF128.Values[k]
-				k++
-			}
-			q[pqgenWideColF128] = k
-		}
-	}
-	// c129
-	{
-		if colF129 := r.colF129; colF129 != nil {
-			k := q[pqgenWideColF129]
-			for i := range rows {
-				x := &rows[i]
-				x.F129 = colF129.Values[k]
-				k++
-			}
-			q[pqgenWideColF129] = k
-		}
-	}
-	// c130
-	{
-		if colF130 := r.colF130; colF130 != nil {
-			k := q[pqgenWideColF130]
-			for i := range rows {
-				x := &rows[i]
-				x.F130 = colF130.Values[k]
-				k++
-			}
-			q[pqgenWideColF130] = k
-		}
-	}
-	// c131
-	{
-		if colF131 := r.colF131; colF131 != nil {
-			k := q[pqgenWideColF131]
-			for i := range rows {
-				x := &rows[i]
-				x.F131 = colF131.Values[k]
-				k++
-			}
-			q[pqgenWideColF131] = k
-		}
-	}
-	// c132
-	{
-		if colF132 := r.colF132; colF132 != nil {
-			k := q[pqgenWideColF132]
-			for i := range rows {
-				x := &rows[i]
-				x.F132 = colF132.Values[k]
-				k++
-			}
-			q[pqgenWideColF132] = k
-		}
-	}
-	// c133
-	{
-		if colF133 := r.colF133; colF133 != nil {
-			k := q[pqgenWideColF133]
-			for i := range rows {
-				x := &rows[i]
-				x.F133 = colF133.String(k)
-				k++
-			}
-			q[pqgenWideColF133] = k
-		}
-	}
-	// c134
-	{
-		if colF134 := r.colF134; colF134 != nil {
-			k := q[pqgenWideColF134]
-			for i := range rows {
-				x := &rows[i]
-				x.F134 = colF134.String(k)
-				k++
-			}
-			q[pqgenWideColF134] = k
-		}
-	}
-	// c135
-	{
-		if colF135 := r.colF135; colF135 != nil {
-			def := colF135.Def[p[pqgenWideColF135] : p[pqgenWideColF135]+len(rows)]
-			k := q[pqgenWideColF135]
-			if pqrt.Mixed(qe[pqgenWideColF135]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF135[k-q0[pqgenWideColF135]] = colF135.Values[k]
-						x.F135 = &slabF135[k-q0[pqgenWideColF135]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF135[k-q0[pqgenWideColF135]] = colF135.Values[k]
-						x.F135 = &slabF135[k-q0[pqgenWideColF135]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF135] = k
-			p[pqgenWideColF135] += len(rows)
-		}
-	}
-	// c136
-	{
-		if colF136 := r.colF136; colF136 != nil {
-			k := q[pqgenWideColF136]
-			for i := range rows {
-				x := &rows[i]
-				x.F136 = colF136.Values[k]
-				k++
-			}
-			q[pqgenWideColF136] = k
-		}
-	}
-	// c137
-	{
-		if colF137 := r.colF137; colF137 != nil {
-			k := q[pqgenWideColF137]
-			for i := range rows {
-				x := &rows[i]
-				x.F137 = colF137.Values[k]
-				k++
-			}
-			q[pqgenWideColF137] = k
-		}
-	}
-	// c138
-	{
-		if colF138 := r.colF138; colF138 != nil {
-			k := q[pqgenWideColF138]
-			for i := range rows {
-				x := &rows[i]
-				x.F138 = colF138.Values[k]
-				k++
-			}
-			q[pqgenWideColF138] = k
-		}
-	}
-	// c139
-	{
-		if colF139 := r.colF139; colF139 != nil {
-			k := q[pqgenWideColF139]
-			for i := range rows {
-				x := &rows[i]
-				x.F139 = colF139.Values[k]
-				k++
-			}
-			q[pqgenWideColF139] = k
-		}
-	}
-	// c140
-	{
-		if colF140 := r.colF140; colF140 != nil {
-			k := q[pqgenWideColF140]
-			for i := range rows {
-				x := &rows[i]
-				x.F140 = colF140.Values[k]
-				k++
-			}
-			q[pqgenWideColF140] = k
-		}
-	}
-	// c141
-	{
-		if colF141 := r.colF141; colF141 != nil {
-			k := q[pqgenWideColF141]
-			for i := range rows {
-				x := &rows[i]
-				x.F141 = colF141.String(k)
-				k++
-			}
-			q[pqgenWideColF141] = k
-		}
-	}
-	// c142
-	{
-		if colF142 := r.colF142; colF142 != nil {
-			k := q[pqgenWideColF142]
-			for i := range rows {
-				x := &rows[i]
-				x.F142 = colF142.String(k)
-				k++
-			}
-			q[pqgenWideColF142] = k
-		}
-	}
-	// c143
-	{
-		if colF143 := r.colF143; colF143 != nil {
-			def := colF143.Def[p[pqgenWideColF143] : p[pqgenWideColF143]+len(rows)]
-			k := q[pqgenWideColF143]
-			if pqrt.Mixed(qe[pqgenWideColF143]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF143[k-q0[pqgenWideColF143]] = colF143.Values[k]
-						x.F143 = &slabF143[k-q0[pqgenWideColF143]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF143[k-q0[pqgenWideColF143]] = colF143.Values[k]
-						x.F143 = &slabF143[k-q0[pqgenWideColF143]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF143] = k
-			p[pqgenWideColF143] += len(rows)
-		}
-	}
-	// c144
-	{
-		if colF144 := r.colF144; colF144 != nil {
-			k := q[pqgenWideColF144]
-			for i := range rows {
-				x := &rows[i]
-				x.F144 = colF144.Values[k]
-				k++
-			}
-			q[pqgenWideColF144] = k
-		}
-	}
-	// c145
-	{
-		if colF145 := r.colF145; colF145 != nil {
-			k := q[pqgenWideColF145]
-			for i := range rows {
-				x := &rows[i]
-				x.F145 = colF145.Values[k]
-				k++
-			}
-			q[pqgenWideColF145] = k
-		}
-	}
-	// c146
-	{
-		if colF146 := r.colF146; colF146 != nil {
-			k := q[pqgenWideColF146]
-			for i := range rows {
-				x := &rows[i]
-				x.F146 = colF146.Values[k]
-				k++
-			}
-			q[pqgenWideColF146] = k
-		}
-	}
-	// c147
-	{
-		if colF147 := r.colF147; colF147 != nil {
-			k := q[pqgenWideColF147]
-			for i := range rows {
-				x := &rows[i]
-				x.F147 = colF147.Values[k]
-				k++
-			}
-			q[pqgenWideColF147] = k
-		}
-	}
-	// c148
-	{
-		if colF148 := r.colF148; colF148 != nil {
-			k := q[pqgenWideColF148]
-			for i := range rows {
-				x := &rows[i]
-				x.F148 = colF148.Values[k]
-				k++
-			}
-			q[pqgenWideColF148] = k
-		}
-	}
-	// c149
-	{
-		if colF149 := r.colF149; colF149 != nil {
-			k := q[pqgenWideColF149]
-			for i := range rows {
-				x := &rows[i]
-				x.F149 = colF149.String(k)
-				k++
-			}
-			q[pqgenWideColF149] = k
-		}
-	}
-	// c150
-	{
-		if colF150 := r.colF150; colF150 != nil {
-			k := q[pqgenWideColF150]
-			for i := range rows {
-				x := &rows[i]
-				x.F150 = colF150.String(k)
-				k++
-			}
-			q[pqgenWideColF150] = k
-		}
-	}
-	// c151
-	{
-		if colF151 := r.colF151; colF151 != nil {
-			def := colF151.Def[p[pqgenWideColF151] : p[pqgenWideColF151]+len(rows)]
-			k := q[pqgenWideColF151]
-			if pqrt.Mixed(qe[pqgenWideColF151]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF151[k-q0[pqgenWideColF151]] = colF151.Values[k]
-						x.F151 = &slabF151[k-q0[pqgenWideColF151]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF151[k-q0[pqgenWideColF151]] = colF151.Values[k]
-						x.F151 = &slabF151[k-q0[pqgenWideColF151]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF151] = k
-			p[pqgenWideColF151] += len(rows)
-		}
-	}
-	// c152
-	{
-		if colF152 := r.colF152; colF152 != nil {
-			k := q[pqgenWideColF152]
-			for i := range rows {
-				x := &rows[i]
-				x.F152 = colF152.Values[k]
-				k++
-			}
-			q[pqgenWideColF152] = k
-		}
-	}
-	// c153
-	{
-		if colF153 := r.colF153; colF153 != nil {
-			k := q[pqgenWideColF153]
-			for i := range rows {
-				x := &rows[i]
-				x.F153 = colF153.Values[k]
-				k++
-			}
-			q[pqgenWideColF153] = k
-		}
-	}
-	// c154
-	{
-		if colF154 := r.colF154; colF154 != nil {
-			k := q[pqgenWideColF154]
-			for i := range rows {
-				x := &rows[i]
-				x.F154 = colF154.Values[k]
-				k++
-			}
-			q[pqgenWideColF154] = k
-		}
-	}
-	// c155
-	{
-		if colF155 := r.colF155; colF155 != nil {
-			k := q[pqgenWideColF155]
-			for i := range rows {
-				x := &rows[i]
-				x.F155 = colF155.Values[k]
-				k++
-			}
-			q[pqgenWideColF155] = k
-		}
-	}
-	// c156
-	{
-		if colF156 := r.colF156; colF156 != nil {
-			k := q[pqgenWideColF156]
-			for i := range rows {
-				x := &rows[i]
-				x.F156 = colF156.Values[k]
-				k++
-			}
-			q[pqgenWideColF156] = k
-		}
-	}
-	// c157
-	{
-		if colF157 := r.colF157; colF157 != nil {
-			k := q[pqgenWideColF157]
-			for i := range rows {
-				x := &rows[i]
-				x.F157 = colF157.String(k)
-				k++
-			}
-			q[pqgenWideColF157] = k
-		}
-	}
-	// c158
-	{
-		if colF158 := r.colF158; colF158 != nil {
-			k := q[pqgenWideColF158]
-			for i := range rows {
-				x := &rows[i]
-				x.F158 = colF158.String(k)
-				k++
-			}
-			q[pqgenWideColF158] = k
-		}
-	}
-	// c159
-	{
-		if colF159 := r.colF159; colF159 != nil {
-			def := colF159.Def[p[pqgenWideColF159] : p[pqgenWideColF159]+len(rows)]
-			k := q[pqgenWideColF159]
-			if pqrt.Mixed(qe[pqgenWideColF159]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF159[k-q0[pqgenWideColF159]] = colF159.Values[k]
-						x.F159 = &slabF159[k-q0[pqgenWideColF159]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF159[k-q0[pqgenWideColF159]] = colF159.Values[k]
-						x.F159 = &slabF159[k-q0[pqgenWideColF159]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF159] = k
-			p[pqgenWideColF159] += len(rows)
-		}
-	}
-	// c160
-	{
-		if colF160 := r.colF160; colF160 != nil {
-			k := q[pqgenWideColF160]
-			for i := range rows {
-				x := &rows[i]
-				x.F160 = colF160.Values[k]
-				k++
-			}
-			q[pqgenWideColF160] = k
-		}
-	}
-	// c161
-	{
-		if colF161 := r.colF161; colF161 != nil {
-			k := q[pqgenWideColF161]
-			for i := range rows {
-				x := &rows[i]
-				x.F161 = colF161.Values[k]
-				k++
-			}
-			q[pqgenWideColF161] = k
-		}
-	}
-	// c162
-	{
-		if colF162 := r.colF162; colF162 != nil {
-			k := q[pqgenWideColF162]
-			for i := range rows {
-				x := &rows[i]
-				x.F162 = colF162.Values[k]
-				k++
-			}
-			q[pqgenWideColF162] = k
-		}
-	}
-	// c163
-	{
-		if colF163 := r.colF163; colF163 != nil {
-			k := q[pqgenWideColF163]
-			for i := range rows {
-				x := &rows[i]
-				x.F163 = colF163.Values[k]
-				k++
-			}
-			q[pqgenWideColF163] = k
-		}
-	}
-	// c164
-	{
-		if colF164 := r.colF164; colF164 != nil {
-			k := q[pqgenWideColF164]
-			for i := range rows {
-				x := &rows[i]
-				x.F164 = colF164.Values[k]
-				k++
-			}
-			q[pqgenWideColF164] = k
-		}
-	}
-	// c165
-	{
-		if colF165 := r.colF165; colF165 != nil {
-			k := q[pqgenWideColF165]
-			for i := range rows {
-				x := &rows[i]
-				x.F165 = colF165.String(k)
-				k++
-			}
-			q[pqgenWideColF165] = k
-		}
-	}
-	// c166
-	{
-		if colF166 := r.colF166; colF166 != nil {
-			k := q[pqgenWideColF166]
-			for i := range rows {
-				x := &rows[i]
-				x.F166 = colF166.String(k)
-				k++
-			}
-			q[pqgenWideColF166] = k
-		}
-	}
-	// c167
-	{
-		if colF167 := r.colF167; colF167 != nil {
-			def := colF167.Def[p[pqgenWideColF167] : p[pqgenWideColF167]+len(rows)]
-			k := q[pqgenWideColF167]
-			if pqrt.Mixed(qe[pqgenWideColF167]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF167[k-q0[pqgenWideColF167]] = colF167.Values[k]
-						x.F167 = &slabF167[k-q0[pqgenWideColF167]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF167[k-q0[pqgenWideColF167]] = colF167.Values[k]
-						x.F167 = &slabF167[k-q0[pqgenWideColF167]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF167] = k
-			p[pqgenWideColF167] += len(rows)
-		}
-	}
-	// c168
-	{
-		if colF168 := r.colF168; colF168 != nil {
-			k := q[pqgenWideColF168]
-			for i := range rows {
-				x := &rows[i]
-				x.F168 = colF168.Values[k]
-				k++
-			}
-			q[pqgenWideColF168] = k
-		}
-	}
-	// c169
-	{
-		if colF169 := r.colF169; colF169 != nil {
-			k := q[pqgenWideColF169]
-			for i := range rows {
-				x := &rows[i]
-				x.F169 = colF169.Values[k]
-				k++
-			}
-			q[pqgenWideColF169] = k
-		}
-	}
-	// c170
-	{
-		if colF170 := r.colF170; colF170 != nil {
-			k := q[pqgenWideColF170]
-			for i := range rows {
-				x := &rows[i]
-				x.F170 = colF170.Values[k]
-				k++
-			}
-			q[pqgenWideColF170] = k
-		}
-	}
-	// c171
-	{
-		if colF171 := r.colF171; colF171 != nil {
-			k := q[pqgenWideColF171]
-			for i := range rows {
-				x := &rows[i]
-				x.F171 = colF171.Values[k]
-				k++
-			}
-			q[pqgenWideColF171] = k
-		}
-	}
-	// c172
-	{
-		if colF172 := r.colF172; colF172 != nil {
-			k := q[pqgenWideColF172]
-			for i := range rows {
-				x := &rows[i]
-				x.F172 = colF172.Values[k]
-				k++
-			}
-			q[pqgenWideColF172] = k
-		}
-	}
-	// c173
-	{
-		if colF173 := r.colF173; colF173 != nil {
-			k := q[pqgenWideColF173]
-			for i := range rows {
-				x := &rows[i]
-				x.F173 = colF173.String(k)
-				k++
-			}
-			q[pqgenWideColF173] = k
-		}
-	}
-	// c174
-	{
-		if colF174 := r.colF174; colF174 != nil {
-			k := q[pqgenWideColF174]
-			for i := range rows {
-				x := &rows[i]
-				x.F174 = colF174.String(k)
-				k++
-			}
-			q[pqgenWideColF174] = k
-		}
-	}
-	// c175
-	{
-		if colF175 := r.colF175; colF175 != nil {
-			def := colF175.Def[p[pqgenWideColF175] : p[pqgenWideColF175]+len(rows)]
-			k := q[pqgenWideColF175]
-			if pqrt.Mixed(qe[pqgenWideColF175]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF175[k-q0[pqgenWideColF175]] = colF175.Values[k]
-						x.F175 = &slabF175[k-q0[pqgenWideColF175]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF175[k-q0[pqgenWideColF175]] = colF175.Values[k]
-						x.F175 = &slabF175[k-q0[pqgenWideColF175]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF175] = k
-			p[pqgenWideColF175] += len(rows)
-		}
-	}
-	// c176
-	{
-		if colF176 := r.colF176; colF176 != nil {
-			k := q[pqgenWideColF176]
-			for i := range rows {
-				x := &rows[i]
-				x.F176 = colF176.Values[k]
-				k++
-			}
-			q[pqgenWideColF176] = k
-		}
-	}
-	// c177
-	{
-		if colF177 := r.colF177; colF177 != nil {
-			k := q[pqgenWideColF177]
-			for i := range rows {
-				x := &rows[i]
-				x.F177 = colF177.Values[k]
-				k++
-			}
-			q[pqgenWideColF177] = k
-		}
-	}
-	// c178
-	{
-		if colF178 := r.colF178; colF178 != nil {
-			k := q[pqgenWideColF178]
-			for i := range rows {
-				x := &rows[i]
-				x.F178 = colF178.Values[k]
-				k++
-			}
-			q[pqgenWideColF178] = k
-		}
-	}
-	// c179
-	{
-		if colF179 := r.colF179; colF179 != nil {
-			k := q[pqgenWideColF179]
-			for i := range rows {
-				x := &rows[i]
-				x.F179 = colF179.Values[k]
-				k++
-			}
-			q[pqgenWideColF179] = k
-		}
-	}
-	// c180
-	{
-		if colF180 := r.colF180; colF180 != nil {
-			k := q[pqgenWideColF180]
-			for i := range rows {
-				x := &rows[i]
-				x.F180 = colF180.Values[k]
-				k++
-			}
-			q[pqgenWideColF180] = k
-		}
-	}
-	// c181
-	{
-		if colF181 := r.colF181; colF181 != nil {
-			k := q[pqgenWideColF181]
-			for i := range rows {
-				x := &rows[i]
-				x.F181 = colF181.String(k)
-				k++
-			}
-			q[pqgenWideColF181] = k
-		}
-	}
-	// c182
-	{
-		if colF182 := r.colF182; colF182 != nil {
-			k := q[pqgenWideColF182]
-			for i := range rows {
-				x := &rows[i]
-				x.F182 = colF182.String(k)
-				k++
-			}
-			q[pqgenWideColF182] = k
-		}
-	}
-	// c183
-	{
-		if colF183 := r.colF183; colF183 != nil {
-			def := colF183.Def[p[pqgenWideColF183] : p[pqgenWideColF183]+len(rows)]
-			k := q[pqgenWideColF183]
-			if pqrt.Mixed(qe[pqgenWideColF183]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF183[k-q0[pqgenWideColF183]] = colF183.Values[k]
-						x.F183 = &slabF183[k-q0[pqgenWideColF183]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF183[k-q0[pqgenWideColF183]] = colF183.Values[k]
-						x.F183 = &slabF183[k-q0[pqgenWideColF183]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF183] = k
-			p[pqgenWideColF183] += len(rows)
-		}
-	}
-	// c184
-	{
-		if colF184 := r.colF184; colF184 != nil {
-			k := q[pqgenWideColF184]
-			for i := range rows {
-				x := &rows[i]
-				x.F184 = colF184.Values[k]
-				k++
-			}
-			q[pqgenWideColF184] = k
-		}
-	}
-	// c185
-	{
-		if colF185 := r.colF185; colF185 != nil {
-			k := q[pqgenWideColF185]
-			for i := range rows {
-				x := &rows[i]
-				x.F185 = colF185.Values[k]
-				k++
-			}
-			q[pqgenWideColF185] = k
-		}
-	}
-	// c186
-	{
-		if colF186 := r.colF186; colF186 != nil {
-			k := q[pqgenWideColF186]
-			for i := range rows {
-				x := &rows[i]
-				x.F186 = colF186.Values[k]
-				k++
-			}
-			q[pqgenWideColF186] = k
-		}
-	}
-	// c187
-	{
-		if colF187 := r.colF187; colF187 != nil {
-			k := q[pqgenWideColF187]
-			for i := range rows {
-				x := &rows[i]
-				x.F187 = colF187.Values[k]
-				k++
-			}
-			q[pqgenWideColF187] = k
-		}
-	}
-	// c188
-	{
-		if colF188 := r.colF188; colF188 != nil {
-			k := q[pqgenWideColF188]
-			for i := range rows {
-				x := &rows[i]
-				x.F188 = colF188.Values[k]
-				k++
-			}
-			q[pqgenWideColF188] = k
-		}
-	}
-	// c189
-	{
-		if colF189 := r.colF189; colF189 != nil {
-			k := q[pqgenWideColF189]
-			for i := range rows {
-				x := &rows[i]
-				x.F189 = colF189.String(k)
-				k++
-			}
-			q[pqgenWideColF189] = k
-		}
-	}
-	// c190
-	{
-		if colF190 := r.colF190; colF190 != nil {
-			k := q[pqgenWideColF190]
-			for i := range rows {
-				x := &rows[i]
-				x.F190 = colF190.String(k)
-				k++
-			}
-			q[pqgenWideColF190] = k
-		}
-	}
-	// c191
-	{
-		if colF191 := r.colF191; colF191 != nil {
-			def := colF191.Def[p[pqgenWideColF191] : p[pqgenWideColF191]+len(rows)]
-			k := q[pqgenWideColF191]
-			if pqrt.Mixed(qe[pqgenWideColF191]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF191[k-q0[pqgenWideColF191]] = colF191.Values[k]
-						x.F191 = &slabF191[k-q0[pqgenWideColF191]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF191[k-q0[pqgenWideColF191]] = colF191.Values[k]
-						x.F191 = &slabF191[k-q0[pqgenWideColF191]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF191] = k
-			p[pqgenWideColF191] += len(rows)
-		}
-	}
-	// c192
-	{
-		if colF192 := r.colF192; colF192 != nil {
-			k := q[pqgenWideColF192]
-			for i := range rows {
-				x := &rows[i]
-				x.F192 = colF192.Values[k]
-				k++
-			}
-			q[pqgenWideColF192] = k
-		}
-	}
-	// c193
-	{
-		if colF193 := r.colF193; colF193 != nil {
-			k := q[pqgenWideColF193]
-			for i := range rows {
-				x := &rows[i]
-				x.F193 = colF193.Values[k]
-				k++
-			}
-			q[pqgenWideColF193] = k
-		}
-	}
-	// c194
-	{
-		if colF194 := r.colF194; colF194 != nil {
-			k := q[pqgenWideColF194]
-			for i := range rows {
-				x := &rows[i]
-				x.F194 = colF194.Values[k]
-				k++
-			}
-			q[pqgenWideColF194] = k
-		}
-	}
-	// c195
-	{
-		if colF195 := r.colF195; colF195 != nil {
-			k := q[pqgenWideColF195]
-			for i := range rows {
-				x := &rows[i]
-				x.F195 = colF195.Values[k]
-				k++
-			}
-			q[pqgenWideColF195] = k
-		}
-	}
-	// c196
-	{
-		if colF196 := r.colF196; colF196 != nil {
-			k := q[pqgenWideColF196]
-			for i := range rows {
-				x := &rows[i]
-				x.F196 = colF196.Values[k]
-				k++
-			}
-			q[pqgenWideColF196] = k
-		}
-	}
-	// c197
-	{
-		if colF197 := r.colF197; colF197 != nil {
-			k := q[pqgenWideColF197]
-			for i := range rows {
-				x := &rows[i]
-				x.F197 = colF197.String(k)
-				k++
-			}
-			q[pqgenWideColF197] = k
-		}
-	}
-	// c198
-	{
-		if colF198 := r.colF198; colF198 != nil {
-			k := q[pqgenWideColF198]
-			for i := range rows {
-				x := &rows[i]
-				x.F198 = colF198.String(k)
-				k++
-			}
-			q[pqgenWideColF198] = k
-		}
-	}
-	// c199
-	{
-		if colF199 := r.colF199; colF199 != nil {
-			def := colF199.Def[p[pqgenWideColF199] : p[pqgenWideColF199]+len(rows)]
-			k := q[pqgenWideColF199]
-			if pqrt.Mixed(qe[pqgenWideColF199]-k, len(rows)) {
-				for from := 0; from < len(def); from += len(defined) {
-					for _, i := range pqrt.Defined(defined[:], def, from, 1) {
-						x := &rows[i]
-						slabF199[k-q0[pqgenWideColF199]] = colF199.Values[k]
-						x.F199 = &slabF199[k-q0[pqgenWideColF199]]
-						k++
-					}
-				}
-			} else {
-				for i := range rows {
-					x := &rows[i]
-					if def[i] == 1 {
-						slabF199[k-q0[pqgenWideColF199]] = colF199.Values[k]
-						x.F199 = &slabF199[k-q0[pqgenWideColF199]]
-						k++
-					}
-				}
-			}
-			q[pqgenWideColF199] = k
-			p[pqgenWideColF199] += len(rows)
-		}
-	}
-	return r.leaves.UsedTo(p[:], q[:], pe[:], qe[:])
 }
 
 // WriteWideFile writes rows to a new Parquet file at path: the file is written
