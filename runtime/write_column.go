@@ -705,8 +705,7 @@ func (c *leafWriter) pageErr(rg int, err error) error {
 func (c *leafWriter) pageBuilt(hdr, body []byte, built page.Built, info *pageInfo) {
 	info.offset = c.chunk.store.n
 	c.fw.freeMu.Lock()
-	c.chunk.store.append(hdr, &c.fw.free)
-	c.chunk.store.append(body, &c.fw.free)
+	c.chunk.store.appendPage(hdr, body, &c.fw.free)
 	c.fw.freeMu.Unlock()
 	c.chunk.rawRuns.next(c.opt.codec, built)
 	info.size = int32(built.Size())
@@ -802,33 +801,83 @@ func (c *leafWriter) statistics(mn, mx []byte, ok bool, nulls, nans int64) *meta
 // storeBlock is the size of the blocks a pageStore holds pages in.
 const storeBlock = 64 << 10
 
-// pageStore holds the encoded pages of an open column chunk in fixed-size
-// blocks: growing it never copies, and the blocks go back to the writer's
-// free list once the chunk is written, so a steady stream of row groups
-// reuses the same memory.
+// pageStore holds the encoded pages of an open column chunk in blocks of
+// storeBlock bytes: growing it never copies, and the blocks go back to
+// the writer's free list once the chunk is written, so a steady stream
+// of row groups reuses the same memory. A chunk whose first page is
+// small starts with a small block instead (smallBlock), which doubles
+// (copied) up to storeBlock bytes: a writer holds a block per column for
+// its open row group, and 2,000 columns of a few hundred bytes each held
+// 125 MB in blocks of storeBlock bytes. The store keeps its small first
+// block for its next chunk, and a closed writer gives it to the pools.
 type pageStore struct {
 	blocks [][]byte
 	n      int64
+	spare  []byte // a first block of less than storeBlock bytes, for the next chunk
+	big    bool   // the last chunk held storeBlock/2 bytes or more
+}
+
+// appendPage appends a page, hdr then body.
+func (s *pageStore) appendPage(hdr, body []byte, free *[][]byte) {
+	if len(s.blocks) == 0 {
+		s.blocks = append(s.blocks, s.first(len(hdr)+len(body), free))
+	}
+	s.append(hdr, free)
+	s.append(body, free)
+}
+
+// first returns the first block of a chunk whose first page is of m
+// bytes: one of storeBlock bytes when the page or the last chunk held
+// half as much or more, else the spare or a small one.
+func (s *pageStore) first(m int, free *[][]byte) []byte {
+	if s.big || m >= storeBlock/2 {
+		return takeBlock(free)
+	}
+	if s.spare != nil {
+		b := s.spare
+		s.spare = nil
+		return b[:0]
+	}
+	return smallBlock(m)
 }
 
 func (s *pageStore) append(p []byte, free *[][]byte) {
 	s.n += int64(len(p))
 	for len(p) > 0 {
-		if len(s.blocks) == 0 || len(s.blocks[len(s.blocks)-1]) == storeBlock {
+		switch n := len(s.blocks); {
+		case n == 0:
+			s.blocks = append(s.blocks, takeBlock(free))
+		case len(s.blocks[n-1]) < cap(s.blocks[n-1]):
+		case n == 1 && cap(s.blocks[0]) < storeBlock:
+			// The small first block is full: double it.
 			var b []byte
-			if k := len(*free); k > 0 {
-				b = (*free)[k-1][:0]
-				*free = (*free)[:k-1]
+			if c := max(2*cap(s.blocks[0]), len(s.blocks[0])+len(p)); c <= storeBlock/2 {
+				b = smallBlock(c)
 			} else {
-				b = newStoreBlock()
+				b = takeBlock(free)
 			}
-			s.blocks = append(s.blocks, b)
+			old := s.blocks[0]
+			s.blocks[0] = append(b, old...)
+			putSmallBlock(old)
+		default:
+			s.blocks = append(s.blocks, takeBlock(free))
 		}
 		last := &s.blocks[len(s.blocks)-1]
-		k := min(len(p), storeBlock-len(*last))
+		k := min(len(p), cap(*last)-len(*last))
 		*last = append(*last, p[:k]...)
 		p = p[k:]
 	}
+}
+
+// takeBlock returns an empty block of storeBlock bytes, from the free
+// list when it has one.
+func takeBlock(free *[][]byte) []byte {
+	if k := len(*free); k > 0 {
+		b := (*free)[k-1][:0]
+		*free = (*free)[:k-1]
+		return b
+	}
+	return newStoreBlock()
 }
 
 // writeTo writes the pages to w.
@@ -841,10 +890,25 @@ func (s *pageStore) writeTo(w io.Writer) error {
 	return nil
 }
 
-// reset empties the store, giving its blocks to the free list.
+// reset empties the store, giving its blocks of storeBlock bytes to the
+// free list and keeping a smaller first block as its spare.
 func (s *pageStore) reset(free *[][]byte) {
-	*free = append(*free, s.blocks...)
+	s.big = s.n >= storeBlock/2
+	for _, b := range s.blocks {
+		if cap(b) == storeBlock {
+			*free = append(*free, b)
+		} else {
+			putSmallBlock(s.spare)
+			s.spare = b[:0]
+		}
+	}
 	clear(s.blocks)
 	s.blocks = s.blocks[:0]
 	s.n = 0
+}
+
+// release gives the store's spare to the pools (its writer is closed).
+func (s *pageStore) release() {
+	putSmallBlock(s.spare)
+	s.spare = nil
 }

@@ -290,6 +290,37 @@ func newStoreBlock() []byte {
 	return make([]byte, 0, storeBlock)
 }
 
+// The small first blocks of page stores (pageStore.first), by capacity:
+// class k holds blocks of smallBlockMin << k bytes, below storeBlock.
+const smallBlockMin = 1 << 10
+
+var smallBlocks [6]sync.Pool // of *[]byte
+
+// smallBlock returns an empty block of at least m bytes, of a class's
+// capacity. Precondition: m <= storeBlock/2.
+func smallBlock(m int) []byte {
+	k, c := 0, smallBlockMin
+	for c < m {
+		k, c = k+1, c*2
+	}
+	if x, _ := smallBlocks[k].Get().(*[]byte); x != nil {
+		return (*x)[:0]
+	}
+	return make([]byte, 0, c)
+}
+
+// putSmallBlock gives b to its class's pool when its capacity is a
+// class's (nil and other blocks are dropped).
+func putSmallBlock(b []byte) {
+	for k, c := 0, smallBlockMin; c < storeBlock; k, c = k+1, c*2 {
+		if cap(b) == c {
+			b = b[:0]
+			smallBlocks[k].Put(&b)
+			return
+		}
+	}
+}
+
 // releaser is a valueWriter that gives its page buffers back to the pools
 // (a closed writer's, which uses them no more).
 type releaser interface {
@@ -303,6 +334,7 @@ type releaser interface {
 func (fw *FileWriter) releaseBuffers() {
 	for _, c := range fw.cols {
 		c.chunk.store.reset(&fw.free)
+		c.chunk.store.release()
 		pageDef.put(c.pg.def)
 		pageRep.put(c.pg.rep)
 		c.pg.def, c.pg.rep = nil, nil
