@@ -16,6 +16,7 @@ import (
 	"github.com/pqgen/pqgen/runtime/crypt"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/geo"
+	"github.com/pqgen/pqgen/runtime/internal/bufpool"
 	"github.com/pqgen/pqgen/runtime/internal/swar"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/page"
@@ -805,8 +806,9 @@ const storeBlock = 64 << 10
 // storeBlock bytes: growing it never copies, and the blocks go back to
 // the writer's free list once the chunk is written, so a steady stream
 // of row groups reuses the same memory. A chunk whose first page is
-// small starts with a small block instead (smallBlock), which doubles
-// (copied) up to storeBlock bytes: a writer holds a block per column for
+// small starts with a small block instead, from the size-classed pool
+// of such blocks (poolStore), which doubles (copied, bufpool.Grow) up to
+// storeBlock bytes: a writer holds a block per column for
 // its open row group, and 2,000 columns of a few hundred bytes each held
 // 125 MB in blocks of storeBlock bytes. The store keeps its small first
 // block for its next chunk, and a closed writer gives it to the pools.
@@ -838,27 +840,25 @@ func (s *pageStore) first(m int, free *[][]byte) []byte {
 		s.spare = nil
 		return b[:0]
 	}
-	return smallBlock(m)
+	return bufpool.Grow(&poolStore, nil, m)
 }
 
+// append appends p. Precondition: the store has its first block
+// (appendPage).
 func (s *pageStore) append(p []byte, free *[][]byte) {
 	s.n += int64(len(p))
 	for len(p) > 0 {
 		switch n := len(s.blocks); {
-		case n == 0:
-			s.blocks = append(s.blocks, takeBlock(free))
 		case len(s.blocks[n-1]) < cap(s.blocks[n-1]):
 		case n == 1 && cap(s.blocks[0]) < storeBlock:
-			// The small first block is full: double it.
-			var b []byte
-			if c := max(2*cap(s.blocks[0]), len(s.blocks[0])+len(p)); c <= storeBlock/2 {
-				b = smallBlock(c)
+			// The small first block is full: double it, up to half a
+			// storeBlock in the pools' classes, then into a storeBlock.
+			if old := s.blocks[0]; max(2*cap(old), len(old)+len(p)) <= storeBlock/2 {
+				s.blocks[0] = bufpool.Grow(&poolStore, old, len(p))
 			} else {
-				b = takeBlock(free)
+				s.blocks[0] = append(takeBlock(free), old...)
+				poolStore.Put(old)
 			}
-			old := s.blocks[0]
-			s.blocks[0] = append(b, old...)
-			putSmallBlock(old)
 		default:
 			s.blocks = append(s.blocks, takeBlock(free))
 		}
@@ -898,8 +898,7 @@ func (s *pageStore) reset(free *[][]byte) {
 		if cap(b) == storeBlock {
 			*free = append(*free, b)
 		} else {
-			putSmallBlock(s.spare)
-			s.spare = b[:0]
+			s.spare = b[:0] // the first block, so first took no spare
 		}
 	}
 	clear(s.blocks)
@@ -909,6 +908,6 @@ func (s *pageStore) reset(free *[][]byte) {
 
 // release gives the store's spare to the pools (its writer is closed).
 func (s *pageStore) release() {
-	putSmallBlock(s.spare)
+	poolStore.Put(s.spare)
 	s.spare = nil
 }

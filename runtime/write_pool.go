@@ -30,6 +30,10 @@ var (
 	poolF64  bufpool.Pool[float64]
 	poolBool bufpool.Pool[bool]
 	poolU8   bufpool.Pool[uint8]
+	// poolStore holds the small first blocks of page stores
+	// (pageStore.first), apart from the byte buffers of poolU8, whose
+	// hints expect their classes' buffers back.
+	poolStore bufpool.Pool[uint8]
 )
 
 // growBuf is bufpool.Grow: s with room for n more elements, grown
@@ -288,37 +292,6 @@ func newStoreBlock() []byte {
 		return (*x)[:0]
 	}
 	return make([]byte, 0, storeBlock)
-}
-
-// The small first blocks of page stores (pageStore.first), by capacity:
-// class k holds blocks of smallBlockMin << k bytes, below storeBlock.
-const smallBlockMin = 1 << 10
-
-var smallBlocks [6]sync.Pool // of *[]byte
-
-// smallBlock returns an empty block of at least m bytes, of a class's
-// capacity. Precondition: m <= storeBlock/2.
-func smallBlock(m int) []byte {
-	k, c := 0, smallBlockMin
-	for c < m {
-		k, c = k+1, c*2
-	}
-	if x, _ := smallBlocks[k].Get().(*[]byte); x != nil {
-		return (*x)[:0]
-	}
-	return make([]byte, 0, c)
-}
-
-// putSmallBlock gives b to its class's pool when its capacity is a
-// class's (nil and other blocks are dropped).
-func putSmallBlock(b []byte) {
-	for k, c := 0, smallBlockMin; c < storeBlock; k, c = k+1, c*2 {
-		if cap(b) == c {
-			b = b[:0]
-			smallBlocks[k].Put(&b)
-			return
-		}
-	}
 }
 
 // releaser is a valueWriter that gives its page buffers back to the pools
