@@ -5,10 +5,10 @@ import (
 	"time"
 )
 
-// TestDoneCount: wait returns only once every task of the round finished,
-// whether the last finish comes while the waiter still yields, just as it
-// goes to sleep, or long after; and no wake-up is left over to end a later
-// round's wait early.
+// TestDoneCount: waitSpinning returns only once every task of the round
+// finished, whether the last finish comes while the waiter still spins,
+// just as it goes to sleep, or long after; and no wake-up is left over to
+// end a later round's wait early.
 func TestDoneCount(t *testing.T) {
 	var d doneCount
 	d.init()
@@ -22,7 +22,7 @@ func TestDoneCount(t *testing.T) {
 				d.finish(all)
 			}()
 		}
-		d.wait(all)
+		d.waitSpinning(all, 50*time.Microsecond)
 		if got := d.finished(); got != all {
 			t.Fatalf("round %d (tasks %v late): wait returned after %d of %d tasks", round, delay, got, all)
 		}
@@ -42,8 +42,8 @@ func TestDoneCountLateWake(t *testing.T) {
 	d.init()
 	const all = 3
 	d.reset()
-	late := d.n.Add(all) // the last task, counted, not yet at its wake-up
-	d.wait(all)          // returns without sleeping
+	late := d.n.Add(all)   // the last task, counted, not yet at its wake-up
+	d.waitSpinning(all, 0) // returns without sleeping
 	d.reset()
 	returned := make(chan int64)
 	go func() {

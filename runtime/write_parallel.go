@@ -554,7 +554,7 @@ func (fw *FileWriter) join() error {
 		return nil
 	}
 	fw.consumeColumns(&fw.pageSc[0], p.seq.Load(), 0)
-	p.done.wait(int64(len(fw.cols)))
+	p.done.waitSpinning(int64(len(fw.cols)), workerIdle)
 	p.busy = false
 	if !p.alone { // the batch had workers (its stretch goes on)
 		work := p.workerWork.Load()

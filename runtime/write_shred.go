@@ -85,7 +85,7 @@ func (s *ShredParts) Run(rows int) error {
 	if p := &s.fw.pipe; s.done.finished() < n && p.busy {
 		s.fw.consumeColumns(&s.fw.pageSc[0], p.seq.Load(), 0)
 	}
-	s.done.wait(n)
+	s.done.waitSpinning(n, workerIdle)
 	for _, v := range s.panics {
 		if v != nil {
 			clear(s.panics)
