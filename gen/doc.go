@@ -160,7 +160,9 @@
 //
 // For each type T, in T's package: TWriter (NewTWriter, Write, Flush,
 // Close), TReader (NewTReader, Read, All, NumRows, Close, Deviations: the
-// departures from the specification met so far; at the end of the rows
+// departures from the specification met so far; NewTReader of a
+// runtime.MemoryFile decodes a file held in memory in place instead of
+// copying its pages; at the end of the rows
 // and in Close it hands its page buffers on to the readers opened after
 // it, see runtime.FileReader.Release), WriteTFile (temporary
 // file, fsync, rename) and ReadTFile (under

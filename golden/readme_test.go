@@ -79,7 +79,7 @@ import (
 )
 
 // readmeAPI is the README's block of the generated API.
-func readmeAPI(out io.Writer, in io.ReaderAt, size int64, orders, buf []Order) error {
+func readmeAPI(out io.Writer, in io.ReaderAt, size int64, data []byte, orders, buf []Order) error {
 ` + api + `
 	_, _ = n, devs
 	return err

@@ -51,7 +51,9 @@
 // NewFileWriter with the typed column buffers (Levels, BoolBuffer,
 // Int32Buffer, Int64Buffer, Int96Buffer, FloatBuffer, DoubleBuffer,
 // ByteArrayBuffer, FixedBuffer) and NewFileReader with the typed column
-// readers (BoolReader ... FixedReader); generated code is built on the
+// readers (BoolReader ... FixedReader), over any io.ReaderAt or, for a
+// file held in memory, a MemoryFile, whose pages are decoded in place;
+// generated code is built on the
 // same calls, its writers opening their buffers from a table
 // (OpenBuffers with Buffer and VariantBuffer entries) and shredding in
 // parts, one per top-level field (FileWriter.ShredParts, ShredParts.Run).

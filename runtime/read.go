@@ -14,6 +14,7 @@ import (
 
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/page"
 	"github.com/pqgen/pqgen/runtime/schema"
 )
 
@@ -93,8 +94,9 @@ func NewFileReaderOf(f *File) (*FileReader, error) {
 
 func newFileReader(f *File) (*FileReader, error) {
 	fr := &FileReader{f: f, cfg: f.cfg}
-	if fr.cfg.CoalesceBuffer > 0 {
-		// The File is this reader's own (NewFileReader opened it).
+	if _, inMem := f.r.(page.InMemory); fr.cfg.CoalesceBuffer > 0 && !inMem {
+		// The File is this reader's own (NewFileReader opened it). A
+		// file in memory has nothing to gain from fewer, larger reads.
 		f.r = &coalescer{r: f.r, size: f.Size, gap: fr.cfg.CoalesceGap, max: fr.cfg.CoalesceBuffer}
 	}
 	if fr.cfg.Columns != nil {

@@ -22,7 +22,7 @@ import (
 // Ranges less than gap bytes apart are fetched as one, the bytes between
 // them included; at most maxBuffer bytes are held at a time (the ranges of
 // a row group beyond it are read as they come). Without the option each
-// page is its own read.
+// page is its own read. A MemoryFile is read in place, option or not.
 func WithReadCoalescing(gap, maxBuffer int64) ReaderOption {
 	return func(c *readerConfig) {
 		if gap < 0 || maxBuffer <= 0 {

@@ -15,8 +15,9 @@ import (
 
 // FuzzReadFile opens arbitrary bytes as a Parquet file and reads every
 // column to the end: it must never panic, hang or allocate beyond the
-// limits. Seeds: the small files of the corpus, synthetic files and the
-// deviation files (testdata/deviations).
+// limits. One input in three is read as a MemoryFile, whose bytes must
+// not change. Seeds: the small files of the corpus, synthetic files and
+// the deviation files (testdata/deviations).
 // The seeds are several kilobytes, so run it with a bounded
 // minimization (-fuzzminimizetime=100x): Go's default spends up to 60 s
 // minimizing each new interesting input, which looks like a stall.
@@ -41,7 +42,19 @@ func FuzzReadFile(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)),
+		// One input in three is read in place, as a MemoryFile, which
+		// must leave its bytes as they were.
+		var src io.ReaderAt = bytes.NewReader(data)
+		if len(data)%3 == 0 {
+			orig := bytes.Clone(data)
+			src = MemoryFile(data)
+			defer func() {
+				if !bytes.Equal(data, orig) {
+					t.Fatal("reading a MemoryFile changed its bytes")
+				}
+			}()
+		}
+		fr, err := NewFileReader(src, int64(len(data)),
 			WithMaxFooterSize(1<<20), WithMaxPageSize(1<<20), WithMaxPageValues(1<<16), WithCRCCheck(len(data)%2 == 0),
 			WithMetaLimits(meta.Limits{MaxStringLen: 1 << 16, MaxContainerLen: 1 << 12, MaxDepth: 32}))
 		if err != nil {
@@ -56,7 +69,7 @@ func FuzzReadFile(f *testing.F) {
 		}
 		// Again with rows selected by the page index of the first leaf.
 		if leaves := fr.File().Schema.Leaves; len(leaves) > 0 {
-			fr2, err := NewFileReader(bytes.NewReader(data), int64(len(data)),
+			fr2, err := NewFileReader(src, int64(len(data)),
 				WithMaxFooterSize(1<<20), WithMaxPageSize(1<<20), WithMaxPageValues(1<<16),
 				WithMetaLimits(meta.Limits{MaxStringLen: 1 << 16, MaxContainerLen: 1 << 12, MaxDepth: 32}),
 				WithColumnPageFilter(leaves[0].PathString(), func(_ *File, _ int, _ *meta.ColumnIndex, p int) bool { return p%2 == 1 }))

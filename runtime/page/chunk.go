@@ -68,6 +68,8 @@ type ChunkReader struct {
 
 	win    []byte // buffered bytes [winOff, winOff+len(win))
 	winOff int64
+	own    []byte // the window's own buffer while win is the chunk in memory
+	inMem  bool   // win is the whole chunk, in r's memory (memory.go)
 
 	hdr     meta.PageHeader
 	bufs    [2]Page // bufs[cur] is the page Next returned; Prefetch decodes into the other
@@ -91,8 +93,10 @@ func (c *ChunkReader) Reset(r io.ReaderAt, start, length int64, col Column, opts
 	c.dec.Reset(col, c.opts.Limits)
 	c.dec.lazyBytes = opts.LazyDictBytes
 	c.start, c.end, c.pos = start, start+length, start
+	c.dropMemory()
 	c.win = c.win[:0]
 	c.winOff = start
+	c.useMemory(r)
 	c.ordinal, c.pages = 0, 0
 	c.skipped = opts.Sparse
 	c.err = nil
@@ -107,6 +111,7 @@ func (c *ChunkReader) Column() Column { return c.col }
 // buffers, for a pool of chunk readers: c is usable again only after
 // Reset, which reuses them, so no Page it returned stays valid.
 func (c *ChunkReader) Detach() {
+	c.dropMemory()
 	c.r = nil
 	c.opts = ChunkOptions{}
 	c.err = nil
@@ -135,6 +140,11 @@ func (c *ChunkReader) ensure(off int64, n int) ([]byte, error) {
 	if off >= c.winOff && off+int64(n) <= c.winOff+int64(len(c.win)) {
 		i := int(off - c.winOff)
 		return c.win[i : i+n : i+n], nil
+	}
+	if c.inMem {
+		// The window is the whole chunk (memory.go), and callers ask
+		// only for bytes inside it.
+		return nil, fmt.Errorf("%w: %d bytes needed at offset %d, outside the chunk [%d, %d)", ErrCorrupt, n, off, c.start, c.end)
 	}
 	want := int64(max(n, readAhead))
 	if c.skipped {

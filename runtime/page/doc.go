@@ -12,7 +12,8 @@
 // # Reading
 //
 // A [ChunkReader] walks one column chunk: it reads the chunk's bytes with
-// bounded ReadAt calls, decodes each page header (at most
+// bounded ReadAt calls (or, from an [InMemory] file, takes them in place),
+// decodes each page header (at most
 // [Limits.MaxHeaderSize] bytes), checks the sizes it declares (compressed
 // size within the chunk, uncompressed size at most [Limits.MaxPageSize]),
 // verifies the CRC32 when asked, decompresses the page to exactly its

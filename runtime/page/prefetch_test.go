@@ -79,6 +79,23 @@ func prefetchChunk(t testing.TB, col Column, dict bool) []byte {
 	return chunk
 }
 
+// forPrefetchChunks calls f with the prefetchChunk of an optional column
+// of every type it makes (INT64, DOUBLE, BYTE_ARRAY), with and without a
+// dictionary (but DOUBLE), under every codec, and the case's name.
+func forPrefetchChunks(t *testing.T, f func(name string, col Column, chunk []byte)) {
+	for _, typ := range []meta.Type{meta.Int64, meta.Double, meta.ByteArray} {
+		for _, dict := range []bool{false, true} {
+			if dict && typ == meta.Double {
+				continue
+			}
+			for _, codec := range codecs {
+				col := Column{Path: "c", MaxDef: 1, Type: typ, Codec: codec}
+				f(fmt.Sprintf("%s dict=%v %s", typ.String(), dict, codec.String()), col, prefetchChunk(t, col, dict))
+			}
+		}
+	}
+}
+
 // pageRecord is what a test keeps of a page: its ordinal, offset, levels
 // and values.
 func pageRecord(p *Page, t meta.Type) string {
@@ -123,26 +140,16 @@ func readPrefetching(t *testing.T, chunk []byte, col Column, opts ChunkOptions, 
 // modules, in the same order), and the page Next returned last keeps its
 // values while the next is decoded.
 func TestPrefetch(t *testing.T) {
-	for _, typ := range []meta.Type{meta.Int64, meta.Double, meta.ByteArray} {
-		for _, dict := range []bool{false, true} {
-			if dict && typ == meta.Double {
-				continue
-			}
-			for _, codec := range codecs {
-				col := Column{Path: "c", MaxDef: 1, Type: typ, Codec: codec}
-				name := fmt.Sprintf("%s dict=%v %s", typ.String(), dict, codec.String())
-				chunk := prefetchChunk(t, col, dict)
-				want, err := readPrefetching(t, chunk, col, ChunkOptions{VerifyCRC: true}, false)
-				if err != io.EOF || len(want) != 5 {
-					t.Fatalf("%s: %d pages, %v", name, len(want), err)
-				}
-				got, err := readPrefetching(t, chunk, col, ChunkOptions{VerifyCRC: true}, true)
-				if err != io.EOF || !slices.Equal(got, want) {
-					t.Errorf("%s: prefetching read\n%q (%v), want\n%q", name, got, err, want)
-				}
-			}
+	forPrefetchChunks(t, func(name string, col Column, chunk []byte) {
+		want, err := readPrefetching(t, chunk, col, ChunkOptions{VerifyCRC: true}, false)
+		if err != io.EOF || len(want) != 5 {
+			t.Fatalf("%s: %d pages, %v", name, len(want), err)
 		}
-	}
+		got, err := readPrefetching(t, chunk, col, ChunkOptions{VerifyCRC: true}, true)
+		if err != io.EOF || !slices.Equal(got, want) {
+			t.Errorf("%s: prefetching read\n%q (%v), want\n%q", name, got, err, want)
+		}
+	})
 
 	// Through a decryptor (bodies and headers XORed): the same modules.
 	col := Column{Path: "x", Type: meta.Int32, RowGroup: 1, Index: 4}
