@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -250,9 +249,9 @@ func (p *readPlan) emitRead(f *jen.File) {
 // fillMethod is the method of generated readers that fills one
 // top-level field of the rows of a part of a batch.
 type fillMethod struct {
-	name    string     // "fill" and the field's value name
-	comment string     // the field, as in its doc
-	body    []jen.Code // its slabs of pointer targets, then its blocks
+	name string     // "fill" and the field's value name
+	plan fieldPlan  // the field and how it is assembled, for its doc
+	body []jen.Code // its slabs of pointer targets, then its blocks
 }
 
 // assembleBody returns the body of assemblePart: a call of one fill
@@ -275,7 +274,7 @@ func (p *readPlan) assembleBody() (part []jen.Code, fills []fillMethod, whole []
 		var body []jen.Code
 		switch fp.how {
 		case readVariant:
-			whole = append(whole, jen.Comment(commentText(fp.comment)), jen.Block(variantBlock(fl, n)...))
+			whole = append(whole, jen.Comment(commentText(fp.comment())), jen.Block(variantBlock(fl, n)...))
 			continue
 		case readColumnWise:
 			for _, l := range leaves(fl.Value.Node) {
@@ -295,7 +294,7 @@ func (p *readPlan) assembleBody() (part []jen.Code, fills []fillMethod, whole []
 		// The slabs this field's pointers take from, declared first.
 		body = append(scalarSlabs.code, body...)
 		scalarSlabs.code = nil
-		fills = append(fills, fillMethod{name: "fill" + n.Values[fl.Value], comment: fp.comment, body: body})
+		fills = append(fills, fillMethod{name: "fill" + n.Values[fl.Value], plan: fp, body: body})
 	}
 	p.fillQ0, p.fillDefined = len(scalarSlabs.fields) > 0, stretch
 	if p.fillQ0 {
@@ -408,11 +407,11 @@ func (p *readPlan) emitFills(f *jen.File, fills []fillMethod) {
 		params = append(params, jen.Id("defined").Op("*").Index(jen.Lit(definedRows)).Int32())
 	}
 	for _, fm := range fills {
-		field, how, _ := strings.Cut(strings.TrimSuffix(fm.comment, ")"), " (")
+		how := fm.plan.note
 		if how != "" {
 			how = ", " + how
 		}
-		docf(f, "%s fills %s in rows, a part of the batch%s.", fm.name, commentText(field), commentText(how))
+		docf(f, "%s fills %s in rows, a part of the batch%s.", fm.name, commentText(fm.plan.field.Value.Node.Name), commentText(how))
 		f.Func().Params(jen.Id("r").Op("*").Id(n.Reader)).Id(fm.name).Params(params...).Block(fm.body...)
 		f.Line()
 	}

@@ -54,8 +54,17 @@ const (
 type fieldPlan struct {
 	field *Field
 	how   readHow
-	// comment heads the field's block in assemble.
-	comment string
+	// note says how, for the field's comments ("" for the plain loops).
+	note string
+}
+
+// comment is the field's column name and note, "name (note)", which
+// heads its block or documents its fill method.
+func (fp fieldPlan) comment() string {
+	if fp.note == "" {
+		return fp.field.Value.Node.Name
+	}
+	return fp.field.Value.Node.Name + " (" + fp.note + ")"
 }
 
 // driverPlan is a nested value of a row-by-row field and the leaves under
@@ -76,18 +85,18 @@ func planRead(t *Type) *readPlan {
 	}
 	for _, fl := range t.Root.Struct.Fields {
 		v := fl.Value
-		fp := fieldPlan{field: fl, comment: v.Node.Name}
+		fp := fieldPlan{field: fl}
 		switch {
 		case v.Kind == KindVariant:
-			fp.how, fp.comment = readVariant, v.Node.Name+" (Variant)"
+			fp.how, fp.note = readVariant, "Variant"
 		case columnWise(v):
 			fp.how = readColumnWise
 		case v.Kind == KindScalar && v.Node.MaxRep == 0 && v.Node.MaxDef <= 1:
 			fp.how = readFlat
 		default:
-			fp.how, fp.comment = readRowByRow, v.Node.Name+" (row by row)"
+			fp.how, fp.note = readRowByRow, "row by row"
 			if holdsMap(v) {
-				fp.comment = v.Node.Name + " (row by row: a map needs its keys and values together)"
+				fp.note = "row by row: a map needs its keys and values together"
 			}
 			v.walk(func(x *Value) {
 				if x.Kind == KindList || x.Kind == KindMap || x.Kind == KindStruct && x.Null != NotNull {

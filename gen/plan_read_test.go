@@ -11,7 +11,7 @@ func planText(p *readPlan) string {
 	var b strings.Builder
 	how := map[readHow]string{readVariant: "variant", readFlat: "flat", readColumnWise: "column-wise", readRowByRow: "row-by-row"}
 	for _, fp := range p.fields {
-		fmt.Fprintf(&b, "field %s: %s // %s\n", fp.field.Name, how[fp.how], fp.comment)
+		fmt.Fprintf(&b, "field %s: %s // %s\n", fp.field.Name, how[fp.how], fp.comment())
 	}
 	for _, l := range p.leaves {
 		fmt.Fprintf(&b, "leaf %s\n", l.PathString())
