@@ -173,3 +173,21 @@ func TestAssembleMethodPerField(t *testing.T) {
 		}
 	}
 }
+
+// TestFillDocColumnName: a fill method's doc names the field's column as
+// it is, whatever it holds, then says how the field is assembled.
+func TestFillDocColumnName(t *testing.T) {
+	const s = `message m { optional group "a (b)" (MAP) { repeated group key_value { required binary key (STRING); optional int64 value; } } }`
+	p, err := FromSchemaText("s", s, "p", "Row")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "// fillAB fills a (b) in rows, a part of the batch, row by row: a map needs its keys and values together.\n"
+	if !strings.Contains(string(files["row_parquet.go"]), want) {
+		t.Errorf("no fill method doc %q in the generated code", want)
+	}
+}
