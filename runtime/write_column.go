@@ -830,9 +830,11 @@ func (s *pageStore) appendPage(hdr, body []byte, free *[][]byte) {
 
 // first returns the first block of a chunk whose first page is of m
 // bytes: one of storeBlock bytes when the page or the last chunk held
-// half as much or more, else the spare or a small one.
+// half as much or more (the spare then goes back to the pools, as the
+// column's chunks have grown), else the spare or a small one.
 func (s *pageStore) first(m int, free *[][]byte) []byte {
 	if s.big || m >= storeBlock/2 {
+		s.release()
 		return takeBlock(free)
 	}
 	if s.spare != nil {
@@ -906,7 +908,8 @@ func (s *pageStore) reset(free *[][]byte) {
 	s.n = 0
 }
 
-// release gives the store's spare to the pools (its writer is closed).
+// release gives the store's spare to the pools (its writer is closed, or
+// its chunks outgrew it).
 func (s *pageStore) release() {
 	poolStore.Put(s.spare)
 	s.spare = nil

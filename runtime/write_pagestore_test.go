@@ -12,8 +12,8 @@ import (
 // small block (a new one, or the one the store kept), not one of
 // storeBlock bytes; that a small first block grows past half a
 // storeBlock into one of storeBlock bytes; that every block but the
-// first holds storeBlock bytes; and that only those go back to the free
-// list.
+// first holds storeBlock bytes; that only those go back to the free
+// list; and that a store whose chunks outgrow its spare gives it back.
 func TestPageStore(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var s pageStore
@@ -55,6 +55,17 @@ func TestPageStore(t *testing.T) {
 				t.Fatalf("chunk %d: a block of %d bytes on the free list", chunk, cap(b))
 			}
 		}
+	}
+	// A store whose chunks outgrow its spare gives the spare back.
+	var o pageStore
+	o.appendPage(make([]byte, 20), make([]byte, 1000), &free)
+	o.reset(&free)
+	if o.spare == nil {
+		t.Fatal("a store of a small chunk kept no spare")
+	}
+	o.appendPage(make([]byte, 20), make([]byte, 40<<10), &free)
+	if o.spare != nil || cap(o.blocks[0]) != storeBlock {
+		t.Fatalf("a chunk of a large page: spare of %d bytes kept, first block of %d bytes", cap(o.spare), cap(o.blocks[0]))
 	}
 	// A small first block that a page fills past half a storeBlock
 	// becomes one of storeBlock bytes.

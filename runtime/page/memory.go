@@ -11,8 +11,9 @@ package page
 import "io"
 
 // InMemory is an io.ReaderAt over a file held in memory, whose bytes a
-// ChunkReader reads in place (see the file comment). The bytes must not
-// change while a reader uses them.
+// ChunkReader reads in place: each chunk's window is its slice of
+// FileBytes, which the reader never writes, and no Page points into it.
+// The bytes must not change while a reader uses them.
 type InMemory interface {
 	io.ReaderAt
 	// FileBytes returns the whole file: the bytes ReadAt reads.
