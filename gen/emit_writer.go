@@ -50,13 +50,22 @@ func emitOptions(f *jen.File, p *writePlan) {
 // (runtime.ShredParts): one per top-level field, each a loop over the rows
 // appending to the field's own columns only.
 func emitShred(f *jen.File, p *writePlan) {
-	docf(f, "shred appends the levels and values of rows to the column buffers, one\ntop-level field at a time, or several at once under WithParallelism\n(runtime.ShredParts); the parts read rows from w.rows.")
+	docf(f, "shred appends the levels and values of rows to the column buffers, one\ntop-level field at a time, or several at once under WithParallelism\n(runtime.ShredParts), a tile of rows at a time (runtime.ShredTile: rows\nof a wide type are still in cache for the next field); the parts read\nrows from w.rows.")
 	recv := jen.Params(jen.Id("w").Op("*").Id(p.Names.Writer))
 	f.Func().Add(recv, jen.Id("shred"), jen.Params(jen.Id("rows").Index().Add(p.Row.Code()))).Error().Block(
-		jen.Id("w").Dot("rows").Op("=").Id("rows"),
-		jen.Err().Op(":=").Id("w").Dot("parts").Dot("Run").Call(jen.Len(jen.Id("rows"))),
-		jen.Id("w").Dot("rows").Op("=").Nil(),
-		jen.Return(jen.Err()))
+		jen.For(
+			jen.Id("tile").Op(":=").Qual(pathRuntime, "ShredTile").Types(p.Row.Code()).Call(jen.Id("w").Dot("parts"), jen.Len(jen.Id("rows"))),
+			jen.Len(jen.Id("rows")).Op(">").Lit(0),
+			jen.Empty(),
+		).Block(
+			jen.Id("k").Op(":=").Min(jen.Id("tile"), jen.Len(jen.Id("rows"))),
+			jen.Id("w").Dot("rows").Op("=").Id("rows").Index(jen.Empty(), jen.Id("k")),
+			jen.Err().Op(":=").Id("w").Dot("parts").Dot("Run").Call(jen.Id("k")),
+			jen.Id("w").Dot("rows").Op("=").Nil(),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Id("rows").Op("=").Id("rows").Index(jen.Id("k"), jen.Empty()),
+		),
+		jen.Return(jen.Nil()))
 	f.Line()
 	for _, fl := range p.Fields {
 		emitShredField(f, p, fl)

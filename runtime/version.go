@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 13
+	GenVersion = 14
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -64,6 +64,9 @@ const (
 //	13: where rows with and without a value are mixed (Mixed), readers
 //	   fill an optional top-level scalar field, and writers take its
 //	   values, from the rows that hold one (Defined), a stretch at a time.
+//	14: writers shred a batch a tile of rows at a time (ShredTile), so
+//	   that the rows of a wide type are still in cache for the next
+//	   field's loop.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

@@ -13,11 +13,47 @@
 
 package runtime
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // shredMinRows is the least rows a Run offers to workers: a Write of a few
 // rows shreds them in less time than a worker takes to notice.
 const shredMinRows = 64
+
+// ShredTile returns how many rows each Run of s shreds of a batch of rows
+// rows of T, which generated code hands to Run a tile at a time: a tile
+// holds at most as many rows as take shredTileBytes, or minShredTile
+// rows when fewer, so that the rows, read once per top-level field, are
+// still in cache when the next field's loop reads them. Only wide types
+// tile: rows of 200 columns (1.8 KB each) go 128 at a time, rows of a
+// dozen columns whole batches. Tiles are of equal size (the last one
+// smaller by less than the number of tiles). A Run shared with workers
+// (WithParallelism) is not tiled: it hands the workers the batch's fields
+// once, not once per tile.
+//
+// For generated code (see "For generated code" in the package doc).
+func ShredTile[T any](s *ShredParts, rows int) int {
+	var zero T
+	most := max(minShredTile, shredTileBytes/max(int(unsafe.Sizeof(zero)), 1))
+	if rows <= most || s.shared(rows) {
+		return max(rows, 1)
+	}
+	tiles := (rows-1)/most + 1 // rounded up, without overflow
+	return (rows-1)/tiles + 1
+}
+
+// shredTileBytes is the row memory a shred tile should take: 256 KiB,
+// well within a core's L2 cache. On 200 columns (peers/bench, wide, 1.8
+// KB a row, batches of 1,024 rows) tiles of 128 rows took 4-6% less time
+// than whole batches, snappy and zstd, and tiles of 32 and 64 rows about
+// as long as 128.
+const shredTileBytes = 256 << 10
+
+// minShredTile is the fewest rows a tile holds, so that the per-call costs
+// of a Run (one call per top-level field) stay small.
+const minShredTile = 64
 
 // ShredParts are the parts of a generated writer's shredding of a batch
 // (see the file comment). Generated code creates them once per writer

@@ -255,3 +255,81 @@ func TestShredPartsLate(t *testing.T) {
 	}
 	w2.fw.Fail(errors.New("done"))
 }
+
+// TestShredTile: the tiles of a batch hold at most shredTileBytes of rows
+// (minShredTile rows for larger rows), are as few as that allows and of
+// equal size, and a Run shared with workers is not tiled.
+func TestShredTile(t *testing.T) {
+	var seq bytes.Buffer
+	s := newShredWriter(t, &seq).parts
+	for _, c := range []struct {
+		rows, got int
+		tile      func(int) int
+	}{
+		{1024, 128, func(n int) int { return ShredTile[[1800]byte](s, n) }}, // peers/bench's Wide
+		{1024, 1024, func(n int) int { return ShredTile[[80]byte](s, n) }},
+		{1000, 63, func(n int) int { return ShredTile[[1 << 20]byte](s, n) }},
+		{0, 1, func(n int) int { return ShredTile[[1800]byte](s, n) }},
+		{5, 5, func(n int) int { return ShredTile[struct{}](s, n) }},
+	} {
+		if got := c.tile(c.rows); got != c.got {
+			t.Errorf("%d rows: tile %d, want %d", c.rows, got, c.got)
+		}
+	}
+	for _, size := range []int{1, 100, 1800, 5000, 1 << 20} {
+		most := max(minShredTile, shredTileBytes/size)
+		for rows := 1; rows <= 3000; rows++ {
+			var tile int
+			switch size {
+			case 1:
+				tile = ShredTile[[1]byte](s, rows)
+			case 100:
+				tile = ShredTile[[100]byte](s, rows)
+			case 1800:
+				tile = ShredTile[[1800]byte](s, rows)
+			case 5000:
+				tile = ShredTile[[5000]byte](s, rows)
+			default:
+				tile = ShredTile[[1 << 20]byte](s, rows)
+			}
+			tiles := (rows + tile - 1) / tile
+			if tile > most || tiles != (rows+most-1)/most || tiles*tile-rows >= tiles {
+				t.Fatalf("rows of %d bytes, %d rows: tile %d (%d tiles; at most %d rows a tile)", size, rows, tile, tiles, most)
+			}
+		}
+	}
+	// Under WithParallelism, whenever a Run would be shared, the batch is
+	// one tile.
+	var par bytes.Buffer
+	w := newShredWriter(t, &par, WithParallelism(2), WithPageSize(16<<10))
+	shared := 0
+	for start := 0; start < 200_000; start += 1024 {
+		rows := make([]int, 1024)
+		for i := range rows {
+			rows[i] = start + i
+		}
+		if w.parts.shared(len(rows)) {
+			shared++
+			if got := ShredTile[[1800]byte](w.parts, len(rows)); got != len(rows) {
+				t.Fatalf("a shared Run of %d rows tiled by %d", len(rows), got)
+			}
+		}
+		w.rows = rows
+		if err := w.parts.Run(len(rows)); err != nil {
+			t.Fatal(err)
+		}
+		w.rows = nil
+		if err := w.fw.EndRows(len(rows)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case goruntime.GOMAXPROCS(0) > 1 && shared == 0:
+		t.Error("no Run was shared with the workers")
+	case goruntime.GOMAXPROCS(0) == 1:
+		t.Logf("one processor: %d Runs shared", shared)
+	}
+}

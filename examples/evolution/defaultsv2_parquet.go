@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(13 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 13)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(14 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 14)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, DefaultsV2 (or a struct it
@@ -200,12 +200,21 @@ func (w *DefaultsV2Writer) Close() error {
 
 // shred appends the levels and values of rows to the column buffers, one
 // top-level field at a time, or several at once under WithParallelism
-// (runtime.ShredParts); the parts read rows from w.rows.
+// (runtime.ShredParts), a tile of rows at a time (runtime.ShredTile: rows
+// of a wide type are still in cache for the next field); the parts read
+// rows from w.rows.
 func (w *DefaultsV2Writer) shred(rows []DefaultsV2) error {
-	w.rows = rows
-	err := w.parts.Run(len(rows))
-	w.rows = nil
-	return err
+	for tile := pqrt.ShredTile[DefaultsV2](w.parts, len(rows)); len(rows) > 0; {
+		k := min(tile, len(rows))
+		w.rows = rows[:k]
+		err := w.parts.Run(k)
+		w.rows = nil
+		if err != nil {
+			return err
+		}
+		rows = rows[k:]
+	}
+	return nil
 }
 
 // shredID appends the levels and values of id to its columns' buffers.
