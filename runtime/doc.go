@@ -56,7 +56,8 @@
 // generated code is built on the
 // same calls, its writers opening their buffers from a table
 // (OpenBuffers with Buffer and VariantBuffer entries) and shredding in
-// parts, one per top-level field (FileWriter.ShredParts, ShredParts.Run).
+// parts, one per top-level field (FileWriter.ShredParts, ShredParts.Run),
+// a tile of rows at a time (ShredTile).
 //
 // Value types of logical types: Decimal (DECIMAL, up to 38 digits;
 // NewDecimal, ParseDecimal, String, Float64, Int, Rescale, CompareDecimal),
