@@ -20,6 +20,7 @@ func readEvery(r io.ReaderAt, size int64, opts []ReaderOption) map[string]string
 	if err != nil {
 		return map[string]string{"open": err.Error()}
 	}
+	defer fr.Release()
 	out := map[string]string{}
 	for col, leaf := range fr.File().Schema.Leaves {
 		d, err := readColumn(fr, col, 1000)

@@ -47,7 +47,14 @@ type ColumnRows interface {
 func ReadTile[T any](leaves, rows int) int {
 	var zero T
 	per := int(unsafe.Sizeof(zero)) + 8*max(leaves, 0)
-	most := max(minReadTile, readTileBytes/max(per, 1))
+	return equalTiles(rows, max(minReadTile, readTileBytes/max(per, 1)))
+}
+
+// equalTiles returns the size of the tiles rows rows are cut into, of at
+// most most rows each: as few tiles as that allows, of equal size (the
+// last one smaller by less than the number of tiles); 1 for no rows.
+// ReadTile and ShredTile cut their batches so. Precondition: most > 0.
+func equalTiles(rows, most int) int {
 	if rows <= most {
 		return max(rows, 1)
 	}

@@ -191,13 +191,25 @@ func TestReadTile(t *testing.T) {
 			t.Errorf("%s: ReadTile = %d, want %d", c.name, c.got, c.want)
 		}
 	}
-	// Every split covers the rows in tiles of at most the budget, equal
-	// but for the last.
-	for rows := 1; rows < 5*minReadTile; rows += 37 {
-		tile := ReadTile[wide](200, rows)
-		n := (rows + tile - 1) / tile
-		if tile > minReadTile || n*tile < rows || (n-1)*tile >= rows || rows-(n-1)*tile < tile-n {
-			t.Fatalf("%d rows: tiles of %d", rows, tile)
+}
+
+// TestEqualTiles: rows are cut into as few tiles as the most rows a tile
+// may hold allows, of equal size but for the last, which is smaller by
+// less than the number of tiles (ReadTile, ShredTile).
+func TestEqualTiles(t *testing.T) {
+	for _, most := range []int{1, 7, 63, 64, 145, 512} {
+		for rows := 0; rows <= 3000; rows++ {
+			tile := equalTiles(rows, most)
+			if rows == 0 {
+				if tile != 1 {
+					t.Fatalf("no rows, at most %d a tile: tiles of %d", most, tile)
+				}
+				continue
+			}
+			n := (rows + tile - 1) / tile
+			if tile > most || n != (rows+most-1)/most || n*tile-rows >= n {
+				t.Fatalf("%d rows, at most %d a tile: %d tiles of %d", rows, most, n, tile)
+			}
 		}
 	}
 }

@@ -37,11 +37,10 @@ const shredMinRows = 64
 func ShredTile[T any](s *ShredParts, rows int) int {
 	var zero T
 	most := max(minShredTile, shredTileBytes/max(int(unsafe.Sizeof(zero)), 1))
-	if rows <= most || s.shared(rows) {
-		return max(rows, 1)
+	if rows > most && s.shared(rows) {
+		return rows // one Run with the workers
 	}
-	tiles := (rows-1)/most + 1 // rounded up, without overflow
-	return (rows-1)/tiles + 1
+	return equalTiles(rows, most)
 }
 
 // shredTileBytes is the row memory a shred tile should take: 256 KiB,

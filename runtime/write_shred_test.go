@@ -261,7 +261,9 @@ func TestShredPartsLate(t *testing.T) {
 // equal size, and a Run shared with workers is not tiled.
 func TestShredTile(t *testing.T) {
 	var seq bytes.Buffer
-	s := newShredWriter(t, &seq).parts
+	sw := newShredWriter(t, &seq)
+	defer sw.fw.Close()
+	s := sw.parts
 	for _, c := range []struct {
 		rows, got int
 		tile      func(int) int
@@ -276,26 +278,13 @@ func TestShredTile(t *testing.T) {
 			t.Errorf("%d rows: tile %d, want %d", c.rows, got, c.got)
 		}
 	}
-	for _, size := range []int{1, 100, 1800, 5000, 1 << 20} {
-		most := max(minShredTile, shredTileBytes/size)
-		for rows := 1; rows <= 3000; rows++ {
-			var tile int
-			switch size {
-			case 1:
-				tile = ShredTile[[1]byte](s, rows)
-			case 100:
-				tile = ShredTile[[100]byte](s, rows)
-			case 1800:
-				tile = ShredTile[[1800]byte](s, rows)
-			case 5000:
-				tile = ShredTile[[5000]byte](s, rows)
-			default:
-				tile = ShredTile[[1 << 20]byte](s, rows)
-			}
-			tiles := (rows + tile - 1) / tile
-			if tile > most || tiles != (rows+most-1)/most || tiles*tile-rows >= tiles {
-				t.Fatalf("rows of %d bytes, %d rows: tile %d (%d tiles; at most %d rows a tile)", size, rows, tile, tiles, most)
-			}
+	// The cut of any batch is equalTiles' (TestEqualTiles) by the budget.
+	for rows := 0; rows <= 3000; rows++ {
+		if got, want := ShredTile[[1800]byte](s, rows), equalTiles(rows, shredTileBytes/1800); got != want {
+			t.Fatalf("%d rows of 1,800 bytes: tile %d, want %d", rows, got, want)
+		}
+		if got, want := ShredTile[[5000]byte](s, rows), equalTiles(rows, minShredTile); got != want {
+			t.Fatalf("%d rows of 5,000 bytes: tile %d, want %d", rows, got, want)
 		}
 	}
 	// Under WithParallelism, whenever a Run would be shared, the batch is

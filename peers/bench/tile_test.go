@@ -2,6 +2,8 @@ package bench
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"reflect"
 	"testing"
 
@@ -17,6 +19,7 @@ func TestWideTiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer probe.Close()
 	if got := runtime.ShredTile[Wide](probe.parts, pqgenWideBatch); got >= pqgenWideBatch {
 		t.Fatalf("Wide rows go %d at a time in a batch of %d: no tiles to test", got, pqgenWideBatch)
 	}
@@ -47,13 +50,19 @@ func TestWideTiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := make([]Wide, len(rows)+1)
-		n, _ := r.Read(got)
-		for n < len(rows) {
+		n := 0
+		for {
 			k, err := r.Read(got[n:])
+			n += k
+			if errors.Is(err, io.EOF) {
+				break
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			n += k
+		}
+		if n != len(rows) {
+			t.Fatalf("%d rows read back, want %d", n, len(rows))
 		}
 		if err := r.Close(); err != nil {
 			t.Fatal(err)
