@@ -70,7 +70,7 @@ func (fw *FileWriter) flushRowGroup() error {
 		c.sc = fw.pageScratch(0)
 		cc, err := c.writeChunk(&fw.w)
 		if err != nil {
-			return err
+			return fmt.Errorf("row group %d: %w", rgIndex, err)
 		}
 		rg.Columns[i] = cc
 		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
@@ -317,7 +317,7 @@ func (fw *FileWriter) writeFooter() error {
 		cc.ColumnIndexOffset = meta.Some(fw.w.n)
 		cc.ColumnIndexLength = meta.Some(int32(ix.ciLen))
 		if _, err := fw.w.Write(fw.idxBuf[ix.ciOff : ix.ciOff+ix.ciLen]); err != nil {
-			return fmt.Errorf("writing the column index of row group %d, column %d: %w", ix.rg, ix.col, err)
+			return fmt.Errorf("writing the column index of row group %d, column %q: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), err)
 		}
 	}
 	for i := range fw.indexes {
@@ -326,7 +326,7 @@ func (fw *FileWriter) writeFooter() error {
 		cc.OffsetIndexOffset = meta.Some(fw.w.n)
 		cc.OffsetIndexLength = meta.Some(int32(ix.oiLen))
 		if _, err := fw.w.Write(fw.idxBuf[ix.oiOff : ix.oiOff+ix.oiLen]); err != nil {
-			return fmt.Errorf("writing the offset index of row group %d, column %d: %w", ix.rg, ix.col, err)
+			return fmt.Errorf("writing the offset index of row group %d, column %q: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), err)
 		}
 	}
 	md := meta.FileMetaData{

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/meta"
 	"github.com/pqgen/pqgen/runtime/schema"
@@ -551,6 +553,77 @@ func TestPoisonedWriter(t *testing.T) {
 	}
 	if err := w.Close(); !errors.Is(err, errDisk) {
 		t.Fatalf("second Close error %v", err)
+	}
+}
+
+// TestWriteFailureNamed fails the output at every byte of a file of two
+// row groups and checks that each error wraps the output's and names what
+// was being written: the magic, the footer, or the row group and column.
+func TestWriteFailureNamed(t *testing.T) {
+	s := mustSchema(t, "message m { required int64 a; optional binary b (STRING); }")
+	write := func(out io.Writer, opts ...WriterOption) error {
+		opts = append(opts, WithColumnBloomFilter("b", 10, 0.01))
+		w, err := NewFileWriter(out, s, opts...)
+		if err != nil {
+			return err
+		}
+		for range 2 {
+			a, _ := w.Int64Buffer(0)
+			b, _ := w.ByteArrayBuffer(1)
+			for i := range 10 {
+				a.Values = append(a.Values, int64(i))
+				b.Values.AppendString("x")
+				b.Def = append(b.Def, 1)
+			}
+			if err := w.EndRows(10); err != nil {
+				return err
+			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+		return w.Close()
+	}
+	want := []string{
+		"writing the leading magic: disk full",
+		`row group 0: column "a": writing the dictionary page: disk full`,
+		`row group 0: column "a": writing 1 data pages: disk full`,
+		`row group 0: column "b": writing the dictionary page: disk full`,
+		`row group 0: column "b": writing 1 data pages: disk full`,
+		`row group 0: writing the bloom filter of column "b": disk full`,
+		`row group 1: column "a": writing the dictionary page: disk full`,
+		`row group 1: column "a": writing 1 data pages: disk full`,
+		`row group 1: column "b": writing the dictionary page: disk full`,
+		`row group 1: column "b": writing 1 data pages: disk full`,
+		`row group 1: writing the bloom filter of column "b": disk full`,
+		`writing the column index of row group 0, column "a": disk full`,
+		`writing the column index of row group 0, column "b": disk full`,
+		`writing the column index of row group 1, column "a": disk full`,
+		`writing the column index of row group 1, column "b": disk full`,
+		`writing the offset index of row group 0, column "a": disk full`,
+		`writing the offset index of row group 0, column "b": disk full`,
+		`writing the offset index of row group 1, column "a": disk full`,
+		`writing the offset index of row group 1, column "b": disk full`,
+		"writing the footer: disk full",
+	}
+	for _, par := range []int{1, 2} {
+		var full bytes.Buffer
+		if err := write(&full, WithParallelism(par)); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for limit := range full.Len() {
+			err := write(&failWriter{limit: limit}, WithParallelism(par))
+			if !errors.Is(err, errDisk) {
+				t.Fatalf("parallelism %d, output failing after %d bytes: %v, want an error wrapping the output's", par, limit, err)
+			}
+			if len(got) == 0 || got[len(got)-1] != err.Error() {
+				got = append(got, err.Error())
+			}
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("parallelism %d: the errors as the failure moves through the file (-want +got):\n%s", par, d)
+		}
 	}
 }
 
