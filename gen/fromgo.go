@@ -594,13 +594,26 @@ func (b *goBuilder) scalar(t types.Type, tg tag, name string, pos token.Pos) (*V
 	return v, nil
 }
 
+// unmappedHint suggests, for a Go type without a Parquet mapping, the
+// nearest one that has: arrays map only as bytes, and an interface has no
+// column type.
+func unmappedHint(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return fmt.Sprintf(" (an array maps only as [N]byte, to FIXED_LEN_BYTE_ARRAY(N); a list is a slice: []%s)", u.Elem())
+	case *types.Interface:
+		return " (an interface has no column type: a Variant is a variant.Encoded field)"
+	}
+	return ""
+}
+
 // scalarLeaf is scalar before the check of the annotation.
 func (b *goBuilder) scalarLeaf(t types.Type, tg tag, name string, pos token.Pos) (*Value, error) {
 	n := &schema.Node{Name: name}
 	v := &Value{Kind: KindScalar, Node: n, Conv: ConvNative}
 	bad := func() (*Value, error) {
 		if tg.logical == "" {
-			return nil, b.errorf(pos, "%s: type %s has no Parquet mapping", name, t)
+			return nil, b.errorf(pos, "%s: type %s has no Parquet mapping%s", name, t, unmappedHint(t))
 		}
 		return nil, b.errorf(pos, "%s: option %s does not apply to type %s", name, tg.logical, t)
 	}

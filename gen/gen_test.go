@@ -129,6 +129,8 @@ func TestGoErrors(t *testing.T) {
 		src, typ, want string
 	}{
 		{"type T struct {\n\tC chan int\n}", "T", "x.go:4: C: type chan int has no Parquet mapping"},
+		{"type T struct {\n\tA [4]int16\n}", "T", "x.go:4: A: type [4]int16 has no Parquet mapping (an array maps only as [N]byte, to FIXED_LEN_BYTE_ARRAY(N); a list is a slice: []int16)"},
+		{"type T struct {\n\tV any\n}", "T", "x.go:4: V: type any has no Parquet mapping (an interface has no column type: a Variant is a variant.Encoded field)"},
 		{"type T struct {\n\tP **int\n}", "T", "x.go:4: P: pointer to *int: one pointer makes a value optional"},
 		{"type G struct{ B int }\n\ntype T struct {\n\tAB int `parquet:\"a.B\"`\n\tA  G  `parquet:\"a\"`\n}", "T",
 			`x.go:5: T: the column "a.B" and the column "a" > "B" have the same dotted path: a name with a dot makes`},
