@@ -74,7 +74,8 @@
 //
 // Times are written truncated to the column's unit (a DATE keeps the day
 // of the instant in UTC). A value the column cannot hold is an error
-// wrapping runtime.ErrValue that names the column (the writer then fails),
+// wrapping runtime.ErrValue that names the column and the row, by its
+// index in the file (`column "ts": row 2500: ...`; the writer then fails),
 // never a wrapped count: a time.Time outside the INT64 count of its
 // TIMESTAMP unit (for NANOS, before 1677-09-21 or after 2262-04-11, the
 // zero time.Time among them: make such a field a pointer or optional to

@@ -76,6 +76,9 @@ func physName(t meta.Type) string {
 type namer struct {
 	n     map[string]int
 	names *Names
+	// shredding is true in a writer's shredding loop, where the row is
+	// rows[i] and the file's row w.tileRow+i: errors name it (valueFail).
+	shredding bool
 }
 
 func (n *namer) next(prefix string) string {

@@ -52,7 +52,14 @@ func emitOptions(f *jen.File, p *writePlan) {
 func emitShred(f *jen.File, p *writePlan) {
 	docf(f, "shred appends the levels and values of rows to the column buffers, one\ntop-level field at a time, or several at once under WithParallelism\n(runtime.ShredParts), a tile of rows at a time (runtime.ShredTile: rows\nof a wide type are still in cache for the next field); the parts read\nrows from w.rows.")
 	recv := jen.Params(jen.Id("w").Op("*").Id(p.Names.Writer))
+	var first, next jen.Code // the file's index of each tile's first row, for valueFail
+	if p.ShredFails {
+		tileRow := jen.Id("w").Dot("tileRow")
+		first = tileRow.Clone().Op("=").Id("w").Dot("fw").Dot("NumRows").Call().Op("+").Int64().Call(jen.Id("w").Dot("pending"))
+		next = tileRow.Clone().Op("+=").Int64().Call(jen.Id("k"))
+	}
 	f.Func().Add(recv, jen.Id("shred"), jen.Params(jen.Id("rows").Index().Add(p.Row.Code()))).Error().Block(
+		first,
 		jen.For(
 			jen.Id("tile").Op(":=").Qual(pathRuntime, "ShredTile").Types(p.Row.Code()).Call(jen.Id("w").Dot("parts"), jen.Len(jen.Id("rows"))),
 			jen.Len(jen.Id("rows")).Op(">").Lit(0),
@@ -64,6 +71,7 @@ func emitShred(f *jen.File, p *writePlan) {
 			jen.Id("w").Dot("rows").Op("=").Nil(),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 			jen.Id("rows").Op("=").Id("rows").Index(jen.Id("k"), jen.Empty()),
+			next,
 		),
 		jen.Return(jen.Nil()))
 	f.Line()
@@ -82,12 +90,12 @@ func emitShredField(f *jen.File, p *writePlan, fl writeField) {
 			jen.Id("vw").Op(":=").Id("w").Dot(fl.Variant),
 			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 				jen.If(jen.Err().Op(":=").Id("vw").Dot("Append").Call(jen.Id("rows").Index(jen.Id("i")).Dot(fl.Name), jen.Lit(0)), jen.Err().Op("!=").Nil()).Block(
-					jen.Return(jen.Err()))),
+					valueFail(fl.Value.Node, true))),
 		}
 	case shredFill:
 		stmts = shredFillCode(fl, p.Names)
 	default:
-		nm := &namer{names: p.Names}
+		nm := &namer{names: p.Names, shredding: true}
 		for _, b := range fl.Buffers {
 			stmts = append(stmts, jen.Id(b).Op(":=").Id("w").Dot(b))
 		}
@@ -153,7 +161,7 @@ func shredFillCode(fl writeField, n *Names) []jen.Code {
 		val, _ := plainValue(v, x)
 		out = append(out, fill("Values", "vals", "dst")...)
 		out = append(out,
-			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(nonNil(row, valueGuard(v, x), jen.Id("dst").Index(jen.Id("i")).Op("=").Add(val))...),
+			jen.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(nonNil(row, valueGuard(v, x, true), jen.Id("dst").Index(jen.Id("i")).Op("=").Add(val))...),
 			col("Values").Op("=").Id("vals"))
 		return out
 	}
@@ -165,7 +173,7 @@ func shredFillCode(fl writeField, n *Names) []jen.Code {
 	}
 	value := func() jen.Code { val, _ := plainValue(v, present); return val }
 	appendValue := func(levels ...jen.Code) []jen.Code {
-		return nonNil(append(append([]jen.Code{valueGuard(v, present)}, levels...), jen.Id("vals").Op("=").Append(jen.Id("vals"), value()))...)
+		return nonNil(append(append([]jen.Code{valueGuard(v, present, true)}, levels...), jen.Id("vals").Op("=").Append(jen.Id("vals"), value()))...)
 	}
 	// Rows with and without a value mixed in the last batch: the levels
 	// first, then the values of the rows runtime.Defined finds, without a
@@ -372,7 +380,7 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 	vals := jen.Id(c).Dot("Values")
 	app := func(x jen.Code) jen.Code { return jen.Id(c).Dot("Values").Op("=").Append(jen.Id(c).Dot("Values"), x) }
 	if x, ok := plainValue(v, p); ok {
-		if g := valueGuard(v, p); g != nil {
+		if g := valueGuard(v, p, nm.shredding); g != nil {
 			return jen.Add(g, jen.Line(), app(x))
 		}
 		return app(x)
@@ -401,7 +409,7 @@ func appendValue(v *Value, p place, nm *namer) jen.Code {
 		default:
 			call = jen.Qual(pathRuntime, "AppendDecimalFixed").Call(append([]jen.Code{vals.Clone()}, append(args, jen.Lit(int(l.TypeLength)))...)...)
 		}
-		fail := jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %s: %w"), jen.Lit(l.PathString()), jen.Err()))
+		fail := valueFail(l, nm.shredding)
 		if l.Type == meta.FixedLenByteArray {
 			return jen.If(jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail).Else().Block(vals.Clone().Op("=").Id("b"))
 		}
@@ -473,10 +481,10 @@ func plainValue(v *Value, p place) (x jen.Code, ok bool) {
 // a TIME(MILLIS), an integer DECIMAL of more digits than its precision.
 // Timestamps and dates compare the seconds inline with the runtime's
 // SafeSeconds and DateSeconds constants and call it only beyond them.
-func valueGuard(v *Value, p place) jen.Code {
+func valueGuard(v *Value, p place, shredding bool) jen.Code {
 	l := v.Node
 	rt := func(name string) *jen.Statement { return jen.Qual(pathRuntime, name) }
-	fail := jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %s: %w"), jen.Lit(l.PathString()), jen.Err()))
+	fail := valueFail(l, shredding)
 	check := func(call *jen.Statement) *jen.Statement {
 		return jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(fail)
 	}
@@ -512,6 +520,17 @@ func valueGuard(v *Value, p place) jen.Code {
 		}
 	}
 	return nil
+}
+
+// valueFail returns err, the error of a value leaf l cannot hold, naming
+// the column and, in a writer's shredding loop (shredding), the row: the
+// index in the file of rows[i] (w.tileRow is that of rows[0]), as the
+// FileWriter's own checks of the values name it.
+func valueFail(l *schema.Node, shredding bool) jen.Code {
+	if !shredding {
+		return jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %s: %w"), jen.Lit(l.PathString()), jen.Err()))
+	}
+	return jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %q: row %d: %w"), jen.Lit(l.PathString()), jen.Id("w").Dot("tileRow").Op("+").Int64().Call(jen.Id("i")), jen.Err()))
 }
 
 // convert converts x, of type from, to type to, unless they are the same.

@@ -311,7 +311,7 @@ func (o tagOption) code() jen.Code {
 // hasGuard reports whether some scalar of t converts under a valueGuard.
 func hasGuard(t *Type) bool {
 	found := false
-	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && valueGuard(v, id("x")) != nil })
+	t.Root.walk(func(v *Value) { found = found || v.Kind == KindScalar && valueGuard(v, id("x"), false) != nil })
 	return found
 }
 

@@ -85,6 +85,7 @@ type BenchNarrowWriter struct {
 	pending int               // rows shredded since the last EndRows
 	rows    []BenchNarrow     // the rows shred is shredding, for its parts; nil between calls
 	parts   *pqrt.ShredParts  // shred's parts: one method per top-level field
+	tileRow int64             // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewBenchNarrowWriter starts a Parquet file of BenchNarrow rows on w with the given writer options.
@@ -183,6 +184,7 @@ func (w *BenchNarrowWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *BenchNarrowWriter) shred(rows []BenchNarrow) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[BenchNarrow](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -192,6 +194,7 @@ func (w *BenchNarrowWriter) shred(rows []BenchNarrow) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -283,7 +286,7 @@ func (w *BenchNarrowWriter) shredT(rows []BenchNarrow) error {
 		x := &rows[i]
 		if s := x.T.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(x.T); err != nil {
-				return pqfmt.Errorf("column %s: %w", "t", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "t", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.T.UnixMilli()

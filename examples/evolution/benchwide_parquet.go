@@ -85,6 +85,7 @@ type BenchWideWriter struct {
 	pending int                // rows shredded since the last EndRows
 	rows    []BenchWide        // the rows shred is shredding, for its parts; nil between calls
 	parts   *pqrt.ShredParts   // shred's parts: one method per top-level field
+	tileRow int64              // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewBenchWideWriter starts a Parquet file of BenchWide rows on w with the given writer options.
@@ -183,6 +184,7 @@ func (w *BenchWideWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *BenchWideWriter) shred(rows []BenchWide) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[BenchWide](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -192,6 +194,7 @@ func (w *BenchWideWriter) shred(rows []BenchWide) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -283,7 +286,7 @@ func (w *BenchWideWriter) shredT(rows []BenchWide) error {
 		x := &rows[i]
 		if s := x.T.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(x.T); err != nil {
-				return pqfmt.Errorf("column %s: %w", "t", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "t", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.T.UnixMicro()

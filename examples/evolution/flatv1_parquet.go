@@ -188,6 +188,7 @@ type FlatV1Writer struct {
 	pending        int                   // rows shredded since the last EndRows
 	rows           []FlatV1              // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts      // shred's parts: one method per top-level field
+	tileRow        int64                 // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewFlatV1Writer starts a Parquet file of FlatV1 rows on w with the given writer options.
@@ -342,6 +343,7 @@ func (w *FlatV1Writer) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *FlatV1Writer) shred(rows []FlatV1) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[FlatV1](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -351,6 +353,7 @@ func (w *FlatV1Writer) shred(rows []FlatV1) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -514,7 +517,7 @@ func (w *FlatV1Writer) shredDate(rows []FlatV1) error {
 		x := &rows[i]
 		if s := x.Date.Unix(); s <= -185542587187200 || s >= 185542587187200 {
 			if _, err := pqrt.UnixDays(x.Date); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "date", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = pqrt.DateDays(x.Date)
@@ -532,7 +535,7 @@ func (w *FlatV1Writer) shredDateNano(rows []FlatV1) error {
 		x := &rows[i]
 		if s := x.DateNano.Unix(); s <= -185542587187200 || s >= 185542587187200 {
 			if _, err := pqrt.UnixDays(x.DateNano); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date_nano", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "date_nano", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = pqrt.DateDays(x.DateNano)
@@ -550,7 +553,7 @@ func (w *FlatV1Writer) shredTsMilli(rows []FlatV1) error {
 		x := &rows[i]
 		if s := x.TsMilli.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(x.TsMilli); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_milli", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_milli", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsMilli.UnixMilli()
@@ -568,7 +571,7 @@ func (w *FlatV1Writer) shredTsMicro(rows []FlatV1) error {
 		x := &rows[i]
 		if s := x.TsMicro.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(x.TsMicro); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_micro", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsMicro.UnixMicro()
@@ -585,7 +588,7 @@ func (w *FlatV1Writer) shredTmMilliUnit(rows []FlatV1) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.TimeMillis(x.TmMilliUnit); err != nil {
-			return pqfmt.Errorf("column %s: %w", "tm_milli", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "tm_milli", w.tileRow+int64(i), err)
 		}
 		dst[i] = int32(x.TmMilliUnit / pqtime.Millisecond)
 	}
@@ -614,7 +617,7 @@ func (w *FlatV1Writer) shredDec32(rows []FlatV1) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.DecimalDigits32(x.Dec32, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec32", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "dec32", w.tileRow+int64(i), err)
 		}
 		dst[i] = x.Dec32
 	}
@@ -630,7 +633,7 @@ func (w *FlatV1Writer) shredDec64(rows []FlatV1) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.DecimalDigits64(x.Dec64, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec64", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "dec64", w.tileRow+int64(i), err)
 		}
 		dst[i] = x.Dec64
 	}

@@ -190,6 +190,7 @@ type FlatV2Writer struct {
 	mixedAdded     bool                  // added: rows with and without a value were mixed in the last batch
 	rows           []FlatV2              // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts      // shred's parts: one method per top-level field
+	tileRow        int64                 // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewFlatV2Writer starts a Parquet file of FlatV2 rows on w with the given writer options.
@@ -344,6 +345,7 @@ func (w *FlatV2Writer) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *FlatV2Writer) shred(rows []FlatV2) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[FlatV2](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -353,6 +355,7 @@ func (w *FlatV2Writer) shred(rows []FlatV2) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -522,7 +525,7 @@ func (w *FlatV2Writer) shredDate(rows []FlatV2) error {
 		x := &rows[i]
 		if s := x.Date.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(x.Date); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "date", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.Date.UnixMilli()
@@ -540,7 +543,7 @@ func (w *FlatV2Writer) shredDateNano(rows []FlatV2) error {
 		x := &rows[i]
 		if s := x.DateNano.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(x.DateNano); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date_nano", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "date_nano", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.DateNano.UnixNano()
@@ -558,7 +561,7 @@ func (w *FlatV2Writer) shredTsMilli(rows []FlatV2) error {
 		x := &rows[i]
 		if s := x.TsMilli.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(x.TsMilli); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_milli", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_milli", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsMilli.UnixMicro()
@@ -576,7 +579,7 @@ func (w *FlatV2Writer) shredTsMicro(rows []FlatV2) error {
 		x := &rows[i]
 		if s := x.TsMicro.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(x.TsMicro); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_micro", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsMicro.UnixNano()
@@ -619,7 +622,7 @@ func (w *FlatV2Writer) shredDec32(rows []FlatV2) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.DecimalDigits64(x.Dec32, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec32", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "dec32", w.tileRow+int64(i), err)
 		}
 		dst[i] = x.Dec32
 	}

@@ -60,6 +60,7 @@ type NarrowScaleWriter struct {
 	pending  int               // rows shredded since the last EndRows
 	rows     []NarrowScale     // the rows shred is shredding, for its parts; nil between calls
 	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
+	tileRow  int64             // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewNarrowScaleWriter starts a Parquet file of NarrowScale rows on w with the given writer options.
@@ -146,6 +147,7 @@ func (w *NarrowScaleWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *NarrowScaleWriter) shred(rows []NarrowScale) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[NarrowScale](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -155,6 +157,7 @@ func (w *NarrowScaleWriter) shred(rows []NarrowScale) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -167,7 +170,7 @@ func (w *NarrowScaleWriter) shredDec64(rows []NarrowScale) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.DecimalDigits64(x.Dec64, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec64", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "dec64", w.tileRow+int64(i), err)
 		}
 		dst[i] = x.Dec64
 	}

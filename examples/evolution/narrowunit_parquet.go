@@ -61,6 +61,7 @@ type NarrowUnitWriter struct {
 	pending    int               // rows shredded since the last EndRows
 	rows       []NarrowUnit      // the rows shred is shredding, for its parts; nil between calls
 	parts      *pqrt.ShredParts  // shred's parts: one method per top-level field
+	tileRow    int64             // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewNarrowUnitWriter starts a Parquet file of NarrowUnit rows on w with the given writer options.
@@ -147,6 +148,7 @@ func (w *NarrowUnitWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *NarrowUnitWriter) shred(rows []NarrowUnit) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[NarrowUnit](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -156,6 +158,7 @@ func (w *NarrowUnitWriter) shred(rows []NarrowUnit) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -169,7 +172,7 @@ func (w *NarrowUnitWriter) shredTsMicro(rows []NarrowUnit) error {
 		x := &rows[i]
 		if s := x.TsMicro.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(x.TsMicro); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_micro", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsMicro.UnixMilli()

@@ -147,6 +147,7 @@ type NestedV2Writer struct {
 	entriesMS      []pqrt.MapEntry[string, *int64] // ms (entries in key order)
 	rows           []NestedV2                      // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts                // shred's parts: one method per top-level field
+	tileRow        int64                           // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewNestedV2Writer starts a Parquet file of NestedV2 rows on w with the given writer options.
@@ -258,6 +259,7 @@ func (w *NestedV2Writer) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *NestedV2Writer) shred(rows []NestedV2) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[NestedV2](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -267,6 +269,7 @@ func (w *NestedV2Writer) shred(rows []NestedV2) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -319,7 +322,7 @@ func (w *NestedV2Writer) shredItems(rows []NestedV2) error {
 				colItemsT.Rep = append(colItemsT.Rep, r1)
 				if s := s1.T.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 					if _, err := pqrt.UnixMicros(s1.T); err != nil {
-						return pqfmt.Errorf("column %s: %w", "items.list.element.t", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "items.list.element.t", w.tileRow+int64(i), err)
 					}
 				}
 				colItemsT.Values = append(colItemsT.Values, s1.T.UnixMicro())

@@ -70,6 +70,7 @@ type SparkMicrosWriter struct {
 	mixedOpt bool              // opt: rows with and without a value were mixed in the last batch
 	rows     []SparkMicros     // the rows shred is shredding, for its parts; nil between calls
 	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
+	tileRow  int64             // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewSparkMicrosWriter starts a Parquet file of SparkMicros rows on w with the given writer options.
@@ -160,6 +161,7 @@ func (w *SparkMicrosWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *SparkMicrosWriter) shred(rows []SparkMicros) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[SparkMicros](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -169,6 +171,7 @@ func (w *SparkMicrosWriter) shred(rows []SparkMicros) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -195,7 +198,7 @@ func (w *SparkMicrosWriter) shredAt(rows []SparkMicros) error {
 		x := &rows[i]
 		if s := x.At.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(x.At); err != nil {
-				return pqfmt.Errorf("column %s: %w", "at", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "at", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.At.UnixMicro()
@@ -225,7 +228,7 @@ func (w *SparkMicrosWriter) shredOpt(rows []SparkMicros) error {
 				x := &rows[i]
 				if s := (*x.Opt).Unix(); s <= -9223372036854 || s >= 9223372036854 {
 					if _, err := pqrt.UnixMicros((*x.Opt)); err != nil {
-						return pqfmt.Errorf("column %s: %w", "opt", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "opt", w.tileRow+int64(i), err)
 					}
 				}
 				vals = append(vals, (*x.Opt).UnixMicro())
@@ -239,7 +242,7 @@ func (w *SparkMicrosWriter) shredOpt(rows []SparkMicros) error {
 			} else {
 				if s := (*x.Opt).Unix(); s <= -9223372036854 || s >= 9223372036854 {
 					if _, err := pqrt.UnixMicros((*x.Opt)); err != nil {
-						return pqfmt.Errorf("column %s: %w", "opt", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "opt", w.tileRow+int64(i), err)
 					}
 				}
 				def[i] = 1

@@ -70,6 +70,7 @@ type SparkV2Writer struct {
 	mixedOpt bool              // opt: rows with and without a value were mixed in the last batch
 	rows     []SparkV2         // the rows shred is shredding, for its parts; nil between calls
 	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
+	tileRow  int64             // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewSparkV2Writer starts a Parquet file of SparkV2 rows on w with the given writer options.
@@ -160,6 +161,7 @@ func (w *SparkV2Writer) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *SparkV2Writer) shred(rows []SparkV2) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[SparkV2](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -169,6 +171,7 @@ func (w *SparkV2Writer) shred(rows []SparkV2) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -195,7 +198,7 @@ func (w *SparkV2Writer) shredAt(rows []SparkV2) error {
 		x := &rows[i]
 		if s := x.At.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(x.At); err != nil {
-				return pqfmt.Errorf("column %s: %w", "at", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "at", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.At.UnixNano()
@@ -225,7 +228,7 @@ func (w *SparkV2Writer) shredOpt(rows []SparkV2) error {
 				x := &rows[i]
 				if s := (*x.Opt).Unix(); s <= -9223372036 || s >= 9223372036 {
 					if _, err := pqrt.UnixNanos((*x.Opt)); err != nil {
-						return pqfmt.Errorf("column %s: %w", "opt", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "opt", w.tileRow+int64(i), err)
 					}
 				}
 				vals = append(vals, (*x.Opt).UnixNano())
@@ -239,7 +242,7 @@ func (w *SparkV2Writer) shredOpt(rows []SparkV2) error {
 			} else {
 				if s := (*x.Opt).Unix(); s <= -9223372036 || s >= 9223372036 {
 					if _, err := pqrt.UnixNanos((*x.Opt)); err != nil {
-						return pqfmt.Errorf("column %s: %w", "opt", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "opt", w.tileRow+int64(i), err)
 					}
 				}
 				def[i] = 1

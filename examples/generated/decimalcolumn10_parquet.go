@@ -59,6 +59,7 @@ type DecimalColumn10Writer struct {
 	pending  int               // rows shredded since the last EndRows
 	rows     []DecimalColumn10 // the rows shred is shredding, for its parts; nil between calls
 	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
+	tileRow  int64             // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewDecimalColumn10Writer starts a Parquet file of DecimalColumn10 rows on w with the given writer options.
@@ -145,6 +146,7 @@ func (w *DecimalColumn10Writer) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *DecimalColumn10Writer) shred(rows []DecimalColumn10) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[DecimalColumn10](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -154,6 +156,7 @@ func (w *DecimalColumn10Writer) shred(rows []DecimalColumn10) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -168,7 +171,7 @@ func (w *DecimalColumn10Writer) shredValue(rows []DecimalColumn10) error {
 		} else {
 			colValue.Def = append(colValue.Def, 1)
 			if u, err := pqrt.DecimalUnscaled64((*x.Value), 2, 10); err != nil {
-				return pqfmt.Errorf("column %s: %w", "value", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "value", w.tileRow+int64(i), err)
 			} else {
 				colValue.Values = append(colValue.Values, u)
 			}

@@ -59,6 +59,7 @@ type DecimalColumn25Writer struct {
 	pending  int               // rows shredded since the last EndRows
 	rows     []DecimalColumn25 // the rows shred is shredding, for its parts; nil between calls
 	parts    *pqrt.ShredParts  // shred's parts: one method per top-level field
+	tileRow  int64             // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewDecimalColumn25Writer starts a Parquet file of DecimalColumn25 rows on w with the given writer options.
@@ -145,6 +146,7 @@ func (w *DecimalColumn25Writer) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[DecimalColumn25](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -154,6 +156,7 @@ func (w *DecimalColumn25Writer) shred(rows []DecimalColumn25) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -168,7 +171,7 @@ func (w *DecimalColumn25Writer) shredValue(rows []DecimalColumn25) error {
 		} else {
 			colValue.Def = append(colValue.Def, 1)
 			if b, err := pqrt.AppendDecimalFixed(colValue.Values, (*x.Value), 2, 25, 11); err != nil {
-				return pqfmt.Errorf("column %s: %w", "value", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "value", w.tileRow+int64(i), err)
 			} else {
 				colValue.Values = b
 			}

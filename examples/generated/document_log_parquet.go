@@ -106,6 +106,7 @@ type DocumentLogWriter struct {
 	pending      int                 // rows shredded since the last EndRows
 	rows         []DocumentLog       // the rows shred is shredding, for its parts; nil between calls
 	parts        *pqrt.ShredParts    // shred's parts: one method per top-level field
+	tileRow      int64               // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewDocumentLogWriter starts a Parquet file of DocumentLog rows on w with the given writer options.
@@ -204,6 +205,7 @@ func (w *DocumentLogWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[DocumentLog](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -213,6 +215,7 @@ func (w *DocumentLogWriter) shred(rows []DocumentLog) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -235,7 +238,7 @@ func (w *DocumentLogWriter) shredBody(rows []DocumentLog) error {
 	vw := w.variantBody
 	for i := range rows {
 		if err := vw.Append(rows[i].Body, 0); err != nil {
-			return err
+			return pqfmt.Errorf("column %q: row %d: %w", "body", w.tileRow+int64(i), err)
 		}
 	}
 	return nil
@@ -246,7 +249,7 @@ func (w *DocumentLogWriter) shredExtra(rows []DocumentLog) error {
 	vw := w.variantExtra
 	for i := range rows {
 		if err := vw.Append(rows[i].Extra, 0); err != nil {
-			return err
+			return pqfmt.Errorf("column %q: row %d: %w", "extra", w.tileRow+int64(i), err)
 		}
 	}
 	return nil

@@ -77,6 +77,7 @@ type DocumentWriter struct {
 	pending      int                 // rows shredded since the last EndRows
 	rows         []Document          // the rows shred is shredding, for its parts; nil between calls
 	parts        *pqrt.ShredParts    // shred's parts: one method per top-level field
+	tileRow      int64               // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewDocumentWriter starts a Parquet file of Document rows on w with the given writer options.
@@ -175,6 +176,7 @@ func (w *DocumentWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *DocumentWriter) shred(rows []Document) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[Document](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -184,6 +186,7 @@ func (w *DocumentWriter) shred(rows []Document) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -206,7 +209,7 @@ func (w *DocumentWriter) shredBody(rows []Document) error {
 	vw := w.variantBody
 	for i := range rows {
 		if err := vw.Append(rows[i].Body, 0); err != nil {
-			return err
+			return pqfmt.Errorf("column %q: row %d: %w", "body", w.tileRow+int64(i), err)
 		}
 	}
 	return nil
@@ -217,7 +220,7 @@ func (w *DocumentWriter) shredExtra(rows []Document) error {
 	vw := w.variantExtra
 	for i := range rows {
 		if err := vw.Append(rows[i].Extra, 0); err != nil {
-			return err
+			return pqfmt.Errorf("column %q: row %d: %w", "extra", w.tileRow+int64(i), err)
 		}
 	}
 	return nil

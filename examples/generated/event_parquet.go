@@ -117,6 +117,7 @@ type EventWriter struct {
 	mixedRetries bool                  // retries: rows with and without a value were mixed in the last batch
 	rows         []Event               // the rows shred is shredding, for its parts; nil between calls
 	parts        *pqrt.ShredParts      // shred's parts: one method per top-level field
+	tileRow      int64                 // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // pqgenEventOptions are the writer options of Event's struct tags; the options given to
@@ -242,6 +243,7 @@ func (w *EventWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *EventWriter) shred(rows []Event) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[Event](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -251,6 +253,7 @@ func (w *EventWriter) shred(rows []Event) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -277,7 +280,7 @@ func (w *EventWriter) shredAt(rows []Event) error {
 		x := &rows[i]
 		if s := x.At.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(x.At); err != nil {
-				return pqfmt.Errorf("column %s: %w", "at", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "at", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.At.UnixMicro()

@@ -272,6 +272,7 @@ type LogicalWriter struct {
 	mixedZeroNullTs  bool                  // zero_null_ts: rows with and without a value were mixed in the last batch
 	rows             []Logical             // the rows shred is shredding, for its parts; nil between calls
 	parts            *pqrt.ShredParts      // shred's parts: one method per top-level field
+	tileRow          int64                 // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // pqgenLogicalOptions are the writer options of Logical's struct tags; the options given to
@@ -473,6 +474,7 @@ func (w *LogicalWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *LogicalWriter) shred(rows []Logical) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[Logical](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -482,6 +484,7 @@ func (w *LogicalWriter) shred(rows []Logical) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -753,7 +756,7 @@ func (w *LogicalWriter) shredDec32(rows []Logical) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.DecimalDigits32(x.Dec32, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec32", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "dec32", w.tileRow+int64(i), err)
 		}
 		dst[i] = x.Dec32
 	}
@@ -769,7 +772,7 @@ func (w *LogicalWriter) shredDec64(rows []Logical) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.DecimalDigits64(x.Dec64, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec64", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "dec64", w.tileRow+int64(i), err)
 		}
 		dst[i] = x.Dec64
 	}
@@ -806,7 +809,7 @@ func (w *LogicalWriter) shredTsMillis(rows []Logical) error {
 		x := &rows[i]
 		if s := x.TsMillis.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(x.TsMillis); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_millis", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_millis", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsMillis.UnixMilli()
@@ -824,7 +827,7 @@ func (w *LogicalWriter) shredTsMicros(rows []Logical) error {
 		x := &rows[i]
 		if s := x.TsMicros.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(x.TsMicros); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_micros", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_micros", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsMicros.UnixMicro()
@@ -842,7 +845,7 @@ func (w *LogicalWriter) shredTsNanos(rows []Logical) error {
 		x := &rows[i]
 		if s := x.TsNanos.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(x.TsNanos); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_nanos", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_nanos", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsNanos.UnixNano()
@@ -860,7 +863,7 @@ func (w *LogicalWriter) shredTsLocal(rows []Logical) error {
 		x := &rows[i]
 		if s := x.TsLocal.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(x.TsLocal); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_local", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts_local", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TsLocal.UnixMicro()
@@ -878,7 +881,7 @@ func (w *LogicalWriter) shredDate(rows []Logical) error {
 		x := &rows[i]
 		if s := x.Date.Unix(); s <= -185542587187200 || s >= 185542587187200 {
 			if _, err := pqrt.UnixDays(x.Date); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "date", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = pqrt.DateDays(x.Date)
@@ -895,7 +898,7 @@ func (w *LogicalWriter) shredTimeOfDay32(rows []Logical) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.TimeMillis(x.TimeOfDay32); err != nil {
-			return pqfmt.Errorf("column %s: %w", "time_millis", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "time_millis", w.tileRow+int64(i), err)
 		}
 		dst[i] = int32(x.TimeOfDay32 / pqtime.Millisecond)
 	}
@@ -1074,7 +1077,7 @@ func (w *LogicalWriter) shredOptTime(rows []Logical) error {
 				x := &rows[i]
 				if s := (*x.OptTime).Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 					if _, err := pqrt.UnixMillis((*x.OptTime)); err != nil {
-						return pqfmt.Errorf("column %s: %w", "opt_time", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "opt_time", w.tileRow+int64(i), err)
 					}
 				}
 				vals = append(vals, (*x.OptTime).UnixMilli())
@@ -1088,7 +1091,7 @@ func (w *LogicalWriter) shredOptTime(rows []Logical) error {
 			} else {
 				if s := (*x.OptTime).Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 					if _, err := pqrt.UnixMillis((*x.OptTime)); err != nil {
-						return pqfmt.Errorf("column %s: %w", "opt_time", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "opt_time", w.tileRow+int64(i), err)
 					}
 				}
 				def[i] = 1
@@ -1231,7 +1234,7 @@ func (w *LogicalWriter) shredZeroNullTs(rows []Logical) error {
 				x := &rows[i]
 				if s := x.ZeroNullTs.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 					if _, err := pqrt.UnixMicros(x.ZeroNullTs); err != nil {
-						return pqfmt.Errorf("column %s: %w", "zero_null_ts", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "zero_null_ts", w.tileRow+int64(i), err)
 					}
 				}
 				vals = append(vals, x.ZeroNullTs.UnixMicro())
@@ -1245,7 +1248,7 @@ func (w *LogicalWriter) shredZeroNullTs(rows []Logical) error {
 			} else {
 				if s := x.ZeroNullTs.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 					if _, err := pqrt.UnixMicros(x.ZeroNullTs); err != nil {
-						return pqfmt.Errorf("column %s: %w", "zero_null_ts", err)
+						return pqfmt.Errorf("column %q: row %d: %w", "zero_null_ts", w.tileRow+int64(i), err)
 					}
 				}
 				def[i] = 1

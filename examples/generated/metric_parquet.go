@@ -108,6 +108,7 @@ type MetricWriter struct {
 	entriesLabels  []pqrt.MapEntry[string, *string] // labels (entries in key order)
 	rows           []Metric                         // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts                 // shred's parts: one method per top-level field
+	tileRow        int64                            // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewMetricWriter starts a Parquet file of Metric rows on w with the given writer options.
@@ -217,6 +218,7 @@ func (w *MetricWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *MetricWriter) shred(rows []Metric) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[Metric](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -226,6 +228,7 @@ func (w *MetricWriter) shred(rows []Metric) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -249,7 +252,7 @@ func (w *MetricWriter) shredTS(rows []Metric) error {
 		x := &rows[i]
 		if s := x.TS.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(x.TS); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "ts", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.TS.UnixMilli()
@@ -369,7 +372,7 @@ func (w *MetricWriter) shredDay(rows []Metric) error {
 		x := &rows[i]
 		if s := x.Day.Unix(); s <= -185542587187200 || s >= 185542587187200 {
 			if _, err := pqrt.UnixDays(x.Day); err != nil {
-				return pqfmt.Errorf("column %s: %w", "day", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "day", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = pqrt.DateDays(x.Day)

@@ -211,6 +211,7 @@ type OrderWriter struct {
 	entriesDiscounts      []pqrt.MapEntry[string, []int32] // discounts (entries in key order)
 	rows                  []Order                          // the rows shred is shredding, for its parts; nil between calls
 	parts                 *pqrt.ShredParts                 // shred's parts: one method per top-level field
+	tileRow               int64                            // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewOrderWriter starts a Parquet file of Order rows on w with the given writer options.
@@ -337,6 +338,7 @@ func (w *OrderWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *OrderWriter) shred(rows []Order) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[Order](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -346,6 +348,7 @@ func (w *OrderWriter) shred(rows []Order) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -372,7 +375,7 @@ func (w *OrderWriter) shredPlacedAt(rows []Order) error {
 		x := &rows[i]
 		if s := x.PlacedAt.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(x.PlacedAt); err != nil {
-				return pqfmt.Errorf("column %s: %w", "placed_at", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "placed_at", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.PlacedAt.UnixMilli()
@@ -452,7 +455,7 @@ func (w *OrderWriter) shredLines(rows []Order) error {
 				colLinesPrice.Def = append(colLinesPrice.Def, 1)
 				colLinesPrice.Rep = append(colLinesPrice.Rep, r1)
 				if _, err := pqrt.DecimalDigits64(s1.Price, 18); err != nil {
-					return pqfmt.Errorf("column %s: %w", "lines.list.element.price", err)
+					return pqfmt.Errorf("column %q: row %d: %w", "lines.list.element.price", w.tileRow+int64(i), err)
 				}
 				colLinesPrice.Values = append(colLinesPrice.Values, s1.Price)
 				m1 := s1.Options

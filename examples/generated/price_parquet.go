@@ -102,6 +102,7 @@ type PriceWriter struct {
 	entriesByCode  []pqrt.MapEntry[string, pqrt.Decimal] // by_code (entries in key order)
 	rows           []Price                               // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts                      // shred's parts: one method per top-level field
+	tileRow        int64                                 // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewPriceWriter starts a Parquet file of Price rows on w with the given writer options.
@@ -209,6 +210,7 @@ func (w *PriceWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *PriceWriter) shred(rows []Price) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[Price](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -218,6 +220,7 @@ func (w *PriceWriter) shred(rows []Price) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -228,7 +231,7 @@ func (w *PriceWriter) shredAmount(rows []Price) error {
 	for i := range rows {
 		x := &rows[i]
 		if u, err := pqrt.DecimalUnscaled32(x.Amount, 2, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "amount", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "amount", w.tileRow+int64(i), err)
 		} else {
 			colAmount.Values = append(colAmount.Values, u)
 		}
@@ -242,7 +245,7 @@ func (w *PriceWriter) shredTotal(rows []Price) error {
 	for i := range rows {
 		x := &rows[i]
 		if u, err := pqrt.DecimalUnscaled64(x.Total, 4, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "total", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "total", w.tileRow+int64(i), err)
 		} else {
 			colTotal.Values = append(colTotal.Values, u)
 		}
@@ -256,7 +259,7 @@ func (w *PriceWriter) shredBig(rows []Price) error {
 	for i := range rows {
 		x := &rows[i]
 		if b, err := pqrt.AppendDecimalFixed(colBig.Values, x.Big, 6, 38, 16); err != nil {
-			return pqfmt.Errorf("column %s: %w", "big", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "big", w.tileRow+int64(i), err)
 		} else {
 			colBig.Values = b
 		}
@@ -274,7 +277,7 @@ func (w *PriceWriter) shredOpt(rows []Price) error {
 		} else {
 			colOpt.Def = append(colOpt.Def, 1)
 			if b, err := pqrt.AppendDecimalFixed(colOpt.Values, (*x.Opt), 3, 20, 9); err != nil {
-				return pqfmt.Errorf("column %s: %w", "opt", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "opt", w.tileRow+int64(i), err)
 			} else {
 				colOpt.Values = b
 			}
@@ -293,7 +296,7 @@ func (w *PriceWriter) shredZero(rows []Price) error {
 		} else {
 			colZero.Def = append(colZero.Def, 1)
 			if u, err := pqrt.DecimalUnscaled32(x.Zero, 1, 5); err != nil {
-				return pqfmt.Errorf("column %s: %w", "zero", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "zero", w.tileRow+int64(i), err)
 			} else {
 				colZero.Values = append(colZero.Values, u)
 			}
@@ -320,7 +323,7 @@ func (w *PriceWriter) shredLines(rows []Price) error {
 				colLinesElem.Def = append(colLinesElem.Def, 1)
 				colLinesElem.Rep = append(colLinesElem.Rep, r1)
 				if u, err := pqrt.DecimalUnscaled64(l1[j1], 2, 12); err != nil {
-					return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
+					return pqfmt.Errorf("column %q: row %d: %w", "lines.list.element", w.tileRow+int64(i), err)
 				} else {
 					colLinesElem.Values = append(colLinesElem.Values, u)
 				}
@@ -355,7 +358,7 @@ func (w *PriceWriter) shredByCode(rows []Price) error {
 				colByCodeValue.Def = append(colByCodeValue.Def, 1)
 				colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
 				if u, err := pqrt.DecimalUnscaled32(e1[j1].Value, 2, 9); err != nil {
-					return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
+					return pqfmt.Errorf("column %q: row %d: %w", "by_code.key_value.value", w.tileRow+int64(i), err)
 				} else {
 					colByCodeValue.Values = append(colByCodeValue.Values, u)
 				}

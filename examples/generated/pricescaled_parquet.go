@@ -104,6 +104,7 @@ type PriceScaledWriter struct {
 	entriesByCode  []pqrt.MapEntry[string, int32] // by_code (entries in key order)
 	rows           []PriceScaled                  // the rows shred is shredding, for its parts; nil between calls
 	parts          *pqrt.ShredParts               // shred's parts: one method per top-level field
+	tileRow        int64                          // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewPriceScaledWriter starts a Parquet file of PriceScaled rows on w with the given writer options.
@@ -211,6 +212,7 @@ func (w *PriceScaledWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *PriceScaledWriter) shred(rows []PriceScaled) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[PriceScaled](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -220,6 +222,7 @@ func (w *PriceScaledWriter) shred(rows []PriceScaled) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -232,7 +235,7 @@ func (w *PriceScaledWriter) shredAmount(rows []PriceScaled) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.DecimalDigits32(x.Amount, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "amount", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "amount", w.tileRow+int64(i), err)
 		}
 		dst[i] = x.Amount
 	}
@@ -248,7 +251,7 @@ func (w *PriceScaledWriter) shredTotal(rows []PriceScaled) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.DecimalDigits64(x.Total, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "total", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "total", w.tileRow+int64(i), err)
 		}
 		dst[i] = x.Total
 	}
@@ -301,7 +304,7 @@ func (w *PriceScaledWriter) shredZero(rows []PriceScaled) error {
 			for _, i := range pqrt.Defined(defined[:], def, from, 1) {
 				x := &rows[i]
 				if _, err := pqrt.DecimalDigits32(x.Zero, 5); err != nil {
-					return pqfmt.Errorf("column %s: %w", "zero", err)
+					return pqfmt.Errorf("column %q: row %d: %w", "zero", w.tileRow+int64(i), err)
 				}
 				vals = append(vals, x.Zero)
 			}
@@ -313,7 +316,7 @@ func (w *PriceScaledWriter) shredZero(rows []PriceScaled) error {
 				def[i] = 0
 			} else {
 				if _, err := pqrt.DecimalDigits32(x.Zero, 5); err != nil {
-					return pqfmt.Errorf("column %s: %w", "zero", err)
+					return pqfmt.Errorf("column %q: row %d: %w", "zero", w.tileRow+int64(i), err)
 				}
 				def[i] = 1
 				vals = append(vals, x.Zero)
@@ -344,7 +347,7 @@ func (w *PriceScaledWriter) shredLines(rows []PriceScaled) error {
 				colLinesElem.Def = append(colLinesElem.Def, 1)
 				colLinesElem.Rep = append(colLinesElem.Rep, r1)
 				if _, err := pqrt.DecimalDigits64(l1[j1], 12); err != nil {
-					return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
+					return pqfmt.Errorf("column %q: row %d: %w", "lines.list.element", w.tileRow+int64(i), err)
 				}
 				colLinesElem.Values = append(colLinesElem.Values, l1[j1])
 			}
@@ -378,7 +381,7 @@ func (w *PriceScaledWriter) shredByCode(rows []PriceScaled) error {
 				colByCodeValue.Def = append(colByCodeValue.Def, 1)
 				colByCodeValue.Rep = append(colByCodeValue.Rep, r1)
 				if _, err := pqrt.DecimalDigits32(e1[j1].Value, 9); err != nil {
-					return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
+					return pqfmt.Errorf("column %q: row %d: %w", "by_code.key_value.value", w.tileRow+int64(i), err)
 				}
 				colByCodeValue.Values = append(colByCodeValue.Values, e1[j1].Value)
 			}

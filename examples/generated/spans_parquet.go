@@ -100,6 +100,7 @@ type SpansWriter struct {
 	entriesByInterval  []pqrt.MapEntry[pqrt.Interval, string] // by_interval (entries in key order)
 	rows               []Spans                                // the rows shred is shredding, for its parts; nil between calls
 	parts              *pqrt.ShredParts                       // shred's parts: one method per top-level field
+	tileRow            int64                                  // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // NewSpansWriter starts a Parquet file of Spans rows on w with the given writer options.
@@ -207,6 +208,7 @@ func (w *SpansWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *SpansWriter) shred(rows []Spans) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[Spans](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -216,6 +218,7 @@ func (w *SpansWriter) shred(rows []Spans) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -296,7 +299,7 @@ func (w *SpansWriter) shredTime(rows []Spans) error {
 	for i := range rows {
 		x := &rows[i]
 		if _, err := pqrt.TimeMillis(x.Time); err != nil {
-			return pqfmt.Errorf("column %s: %w", "time", err)
+			return pqfmt.Errorf("column %q: row %d: %w", "time", w.tileRow+int64(i), err)
 		}
 		dst[i] = int32(x.Time / pqtime.Millisecond)
 	}

@@ -3,7 +3,10 @@ package generated
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,13 +24,13 @@ import (
 // EndRows.
 func TestValueOutOfRange(t *testing.T) {
 	base := logicals(1)[0]
-	write := func(l Logical) ([]byte, error) {
+	write := func(rows ...Logical) ([]byte, error) {
 		var b bytes.Buffer
 		w, err := NewLogicalWriter(&b)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := w.Write([]Logical{l}); err != nil {
+		if _, err := w.Write(rows); err != nil {
 			return nil, err
 		}
 		err = w.Close()
@@ -69,13 +72,17 @@ func TestValueOutOfRange(t *testing.T) {
 	} {
 		l := base
 		c.set(&l)
-		data, err := write(l)
 		if c.column != "" {
-			if !errors.Is(err, runtime.ErrValue) || !strings.Contains(err.Error(), "column "+c.column+":") {
-				t.Errorf("%s: %v, want an error wrapping ErrValue naming column %s", c.name, err, c.column)
+			// After two good rows: the error names the third, row 2,
+			// whether the generated writer or EndRows refuses it.
+			_, err := write(base, base, l)
+			want := fmt.Sprintf("column %q: row 2: ", strings.Trim(c.column, `"`))
+			if !errors.Is(err, runtime.ErrValue) || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("%s: %v, want an error wrapping ErrValue that starts %q", c.name, err, want)
 			}
 			continue
 		}
+		data, err := write(l)
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
@@ -126,4 +133,40 @@ func readLogicalRows(data []byte) ([]Logical, error) {
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// TestValueErrorRow: the error of a value its column cannot hold names
+// the row's index in the file, however the rows came in Write calls and
+// batches before it, sequentially and under WithParallelism(2).
+func TestValueErrorRow(t *testing.T) {
+	rows := logicals(3000)
+	for _, bad := range []struct {
+		row    int
+		set    func(*Logical)
+		column string
+	}{
+		{2500, func(l *Logical) { l.TsNanos = time.Time{} }, "ts_nanos"}, // refused while shredding
+		{1999, func(l *Logical) { l.Str = "caf\xe9" }, "str"},            // refused by EndRows
+	} {
+		rs := slices.Clone(rows)
+		bad.set(&rs[bad.row])
+		want := fmt.Sprintf("column %q: row %d: ", bad.column, bad.row)
+		for _, par := range []int{1, 2} {
+			w, err := NewLogicalWriter(io.Discard, runtime.WithParallelism(par))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, part := range [][]Logical{rs[:700], rs[700:1500], rs[1500:]} {
+				if _, err = w.Write(part); err != nil {
+					break
+				}
+			}
+			if err == nil {
+				err = w.Close()
+			}
+			if !errors.Is(err, runtime.ErrValue) || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("parallelism %d: %v, want an error wrapping ErrValue that starts %q", par, err, want)
+			}
+		}
+	}
 }

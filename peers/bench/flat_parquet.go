@@ -89,6 +89,7 @@ type FlatWriter struct {
 	mixedOpt bool                  // opt: rows with and without a value were mixed in the last batch
 	rows     []Flat                // the rows shred is shredding, for its parts; nil between calls
 	parts    *pqrt.ShredParts      // shred's parts: one method per top-level field
+	tileRow  int64                 // the index in the file of w.rows[0], which errors about a row's values give
 }
 
 // pqgenFlatOptions are the writer options of Flat's struct tags; the options given to
@@ -199,6 +200,7 @@ func (w *FlatWriter) Close() error {
 // of a wide type are still in cache for the next field); the parts read
 // rows from w.rows.
 func (w *FlatWriter) shred(rows []Flat) error {
+	w.tileRow = w.fw.NumRows() + int64(w.pending)
 	for tile := pqrt.ShredTile[Flat](w.parts, len(rows)); len(rows) > 0; {
 		k := min(tile, len(rows))
 		w.rows = rows[:k]
@@ -208,6 +210,7 @@ func (w *FlatWriter) shred(rows []Flat) error {
 			return err
 		}
 		rows = rows[k:]
+		w.tileRow += int64(k)
 	}
 	return nil
 }
@@ -309,7 +312,7 @@ func (w *FlatWriter) shredAt(rows []Flat) error {
 		x := &rows[i]
 		if s := x.At.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(x.At); err != nil {
-				return pqfmt.Errorf("column %s: %w", "at", err)
+				return pqfmt.Errorf("column %q: row %d: %w", "at", w.tileRow+int64(i), err)
 			}
 		}
 		dst[i] = x.At.UnixMicro()
