@@ -238,8 +238,9 @@ type Result struct {
 	// Slots is the number of level slots compared with arrow-go.
 	Slots int
 	// ArrowRetries counts the files arrow-go failed to write with
-	// DELTA_BINARY_PACKED columns (a panic in its encoder, see
-	// writeArrow), written again without them.
+	// DELTA columns (a panic in its DELTA_BINARY_PACKED encoder, which
+	// its DELTA byte-array encoders use for lengths; see
+	// arrowDeltaPanic), written again without them.
 	ArrowRetries int
 }
 

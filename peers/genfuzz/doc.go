@@ -8,7 +8,8 @@
 // values computed from the rows independently of pqgen; arrow-go's
 // low-level column writers also write those levels and values, and the
 // generated reader must read that file as the rows (a file on which
-// arrow-go's DELTA_BINARY_PACKED encoder panics, a bug of arrow-go, is
+// arrow-go's DELTA_BINARY_PACKED encoder panics, a bug of arrow-go that
+// its DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY encoders share, is
 // written again with those columns PLAIN and counted in
 // Result.ArrowRetries). Independent readers then read, for each
 // schema, the file of its first writer configuration DuckDB can read

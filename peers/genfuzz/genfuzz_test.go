@@ -122,7 +122,7 @@ func TestCases(t *testing.T) {
 	t.Logf("genfuzz: %d schemas, %d rows, %d files, %d row groups, %d level slots compared with arrow-go",
 		len(cases), rows, res.Files, res.RowGroups, res.Slots)
 	if res.ArrowRetries > 0 {
-		t.Logf("genfuzz: %d files written again by arrow-go without DELTA_BINARY_PACKED after its encoder panicked", res.ArrowRetries)
+		t.Logf("genfuzz: %d files written again by arrow-go without DELTA encodings after its encoder panicked", res.ArrowRetries)
 	}
 }
 `)
