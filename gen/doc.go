@@ -355,9 +355,11 @@
 // fail at open, as those elements have no null in such a type. A list
 // read as a map or a struct, or the other way round, fails at open too.
 // `pqgen check -type T FILE...` (or runtime.CheckSchema) prints per column
-// match, converted, skipped, missing or incompatible without reading data,
-// and exits 1 when a file does not read into T: a gate for CI on
-// yesterday's files.
+// match, converted, skipped, missing or incompatible without reading data
+// (a converted column whose field is required on one side and optional on
+// the other names that field: "name is required in the file, optional in
+// the type"), and exits 1 when a file does not read into T: a gate for CI
+// on yesterday's files.
 //
 // # Structure
 //

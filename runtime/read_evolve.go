@@ -610,6 +610,30 @@ type ColumnCheck struct {
 	File, Type string
 	// Err is the reason of an incompatible column, wrapping ErrBind.
 	Err error
+	// Note tells, for a converted column whose field is required on one
+	// side and optional on the other, which field and which way
+	// ("name is required in the file, optional in the type"): File and
+	// Type, which describe the leaf's values, do not show it.
+	Note string
+}
+
+// nullabilityNote returns ColumnCheck.Note for bound leaf w: the first
+// field on its path that is required in the file and optional in the
+// bound schema, or the reverse; "" when each field is either on both.
+func (b *binder) nullabilityNote(w *schema.Node) string {
+	for _, wn := range pathNodes(w) {
+		m := b.m[wn]
+		if m.h == nil || m.virtual {
+			continue
+		}
+		switch hr, wr := m.h.Repetition, wn.Repetition; {
+		case hr == meta.Required && wr == meta.Optional:
+			return fmt.Sprintf("%s is required in the file, optional in the type", m.h.PathString())
+		case hr == meta.Optional && wr == meta.Required:
+			return fmt.Sprintf("%s is optional in the file, required in the type: a null fails the read", m.h.PathString())
+		}
+	}
+	return ""
 }
 
 // CheckSchema reports, without reading any data, how the columns of a
@@ -655,6 +679,7 @@ func CheckSchema(file, want *schema.Schema, defaults, variants []string, opts ..
 				c.Status, c.Err = ColumnIncompatible, err
 			case a != nil || c.File != c.Type:
 				c.Status = ColumnConverted
+				c.Note = b.nullabilityNote(w)
 			}
 		}
 		out = append(out, c)

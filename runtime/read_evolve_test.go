@@ -380,6 +380,24 @@ func TestCheckSchema(t *testing.T) {
 	if fmt.Sprint(got) != "[converted converted missing incompatible incompatible skipped]" {
 		t.Errorf("WithOptionalAsRequired, no default: %v", got)
 	}
+	// A field required on one side and optional on the other is named,
+	// with the way it goes, at the group where it changes; a leaf that
+	// only widens has no note.
+	file = mustParse(t, `message m { required group g { required int32 a; optional int32 b; } optional int32 c; required int32 w; }`)
+	want = mustParse(t, `message m { optional group g { required int32 a; required int32 b; } required int32 c; required int64 w; }`)
+	var notes []string
+	for _, c := range CheckSchema(file, want, nil, nil, WithOptionalAsRequired(true)) {
+		notes = append(notes, c.Path+": "+c.Note)
+	}
+	wantNotes := []string{
+		"g.a: g is required in the file, optional in the type",
+		"g.b: g is required in the file, optional in the type",
+		"c: c is optional in the file, required in the type: a null fails the read",
+		"w: ",
+	}
+	if !slices.Equal(notes, wantNotes) {
+		t.Errorf("notes %q, want %q", notes, wantNotes)
+	}
 	// A mismatch at a group of no field (FuzzBind's input): Bind fails,
 	// and so does the check, naming the group.
 	file = mustParse(t, `message m { optional group l { repeated int32 x; } }`)

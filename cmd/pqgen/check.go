@@ -82,6 +82,9 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 			if c.Err != nil {
 				line += "\t" + c.Err.Error()
 			}
+			if c.Note != "" {
+				line += "\t" + c.Note
+			}
 			fmt.Fprintln(tw, line)
 		}
 		tw.Flush()

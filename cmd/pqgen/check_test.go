@@ -48,7 +48,7 @@ func TestCheck(t *testing.T) {
 		"enum":     "converted enum binary (ENUM) binary (JSON)",
 		"json":     "converted json binary (JSON) binary (STRING)",
 		"f32":      "converted f32 float double",
-		"req":      "converted req int64 int64",
+		"req":      "converted req int64 int64 req is required in the file, optional in the type",
 		"new_name": "match new_name int32 int32 (file column old_name)",
 		"added":    "missing added - int32",
 		"dropped":  "skipped dropped binary (STRING) -",
