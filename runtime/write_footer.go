@@ -317,7 +317,7 @@ func (fw *FileWriter) writeFooter() error {
 		cc.ColumnIndexOffset = meta.Some(fw.w.n)
 		cc.ColumnIndexLength = meta.Some(int32(ix.ciLen))
 		if _, err := fw.w.Write(fw.idxBuf[ix.ciOff : ix.ciOff+ix.ciLen]); err != nil {
-			return fmt.Errorf("writing the column index of row group %d, column %q: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), err)
+			return fmt.Errorf("row group %d: column %q: writing the column index: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), err)
 		}
 	}
 	for i := range fw.indexes {
@@ -326,7 +326,7 @@ func (fw *FileWriter) writeFooter() error {
 		cc.OffsetIndexOffset = meta.Some(fw.w.n)
 		cc.OffsetIndexLength = meta.Some(int32(ix.oiLen))
 		if _, err := fw.w.Write(fw.idxBuf[ix.oiOff : ix.oiOff+ix.oiLen]); err != nil {
-			return fmt.Errorf("writing the offset index of row group %d, column %q: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), err)
+			return fmt.Errorf("row group %d: column %q: writing the offset index: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), err)
 		}
 	}
 	md := meta.FileMetaData{
