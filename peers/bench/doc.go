@@ -38,7 +38,8 @@
 //     the CPU time of the operation divided by the time this machine takes
 //     to memmove the same bytes, the rows in memory (structs, names and
 //     Opt targets) and the file, at the bandwidth of the best of several
-//     copies of 64 MiB measured before each type's benchmarks;
+//     copies of 64 MiB between three pairs of buffers, measured once per
+//     process so that every round is divided by the same;
 //   - cores: how many cores two goroutines got just before the timed loop
 //     (two copies of a register-only kernel at once against one alone,
 //     twoCoreScaling): about 2 on two idle cores, 1 when the second is busy.
