@@ -523,12 +523,13 @@ func valueGuard(v *Value, p place, shredding bool) jen.Code {
 }
 
 // valueFail returns err, the error of a value leaf l cannot hold, naming
-// the column and, in a writer's shredding loop (shredding), the row: the
-// index in the file of rows[i] (w.tileRow is that of rows[0]), as the
-// FileWriter's own checks of the values name it.
+// the column as the FileWriter's own checks of the values do and, in a
+// writer's shredding loop (shredding), the row: the index in the file of
+// rows[i] (w.tileRow is that of rows[0]). A predicate builder's value
+// (TWhere) has no row.
 func valueFail(l *schema.Node, shredding bool) jen.Code {
 	if !shredding {
-		return jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %s: %w"), jen.Lit(l.PathString()), jen.Err()))
+		return jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %q: %w"), jen.Lit(l.PathString()), jen.Err()))
 	}
 	return jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("column %q: row %d: %w"), jen.Lit(l.PathString()), jen.Id("w").Dot("tileRow").Op("+").Int64().Call(jen.Id("i")), jen.Err()))
 }

@@ -25,7 +25,10 @@ import (
 // column of another physical type than the predicate's, or a repeated
 // one (but the columns under lists and maps, under ListField.Any,
 // ListOf.Any, MapField.AnyKey and AnyValue),
-// fails the first read with an error wrapping ErrFilter.
+// fails the first read with an error wrapping ErrFilter. A predicate
+// built from invalid arguments (a nil operand, a value its column cannot
+// hold) fails the reader's open with an error wrapping ErrConfig, and
+// ErrValue for such a value.
 //
 // With a filter, NumRows counts the rows that pruning by statistics and
 // page indexes leaves; it falls to the exact count as reading proceeds.
@@ -36,7 +39,11 @@ func WithFilter(p Predicate) ReaderOption {
 			return
 		}
 		if bad := findBad(p); bad != nil {
-			c.fail("WithFilter: %s", bad.why)
+			if bad.err != nil {
+				c.fail("WithFilter: %s: %w", bad.why, bad.err)
+			} else {
+				c.fail("WithFilter: %s", bad.why)
+			}
 			return
 		}
 		c.Filter = p

@@ -71,9 +71,13 @@ type predAnd struct{ ps []Predicate }
 type predOr struct{ ps []Predicate }
 type predNot struct{ p Predicate }
 
-// predBad is a predicate built from invalid arguments (a nil operand); a
-// reader given it fails with an error wrapping ErrConfig.
-type predBad struct{ why string }
+// predBad is a predicate built from invalid arguments (a nil operand, a
+// value its column cannot hold); a reader given it fails with an error
+// wrapping ErrConfig and err, the cause, when there is one (ErrValue).
+type predBad struct {
+	why string
+	err error
+}
 
 func (*predLeaf) isPredicate() {}
 func (*predSame) isPredicate() {}
@@ -113,7 +117,15 @@ func (p *predNot) String() string { return "not(" + p.p.String() + ")" }
 func (p *predSame) String() string {
 	return "same element(" + p.p.String() + ")"
 }
-func (p *predBad) String() string { return "invalid(" + p.why + ")" }
+func (p *predBad) String() string { return "invalid(" + p.message() + ")" }
+
+// message is why p is invalid, with its cause.
+func (p *predBad) message() string {
+	if p.err != nil {
+		return p.why + ": " + p.err.Error()
+	}
+	return p.why
+}
 
 // checkOperands returns a predBad when one of ps is nil.
 func checkOperands(name string, ps []Predicate) Predicate {
@@ -262,7 +274,7 @@ func (f Field[T]) leaf(op predOp, vs ...T) Predicate {
 	for _, v := range vs {
 		t, k, err := f.key(v)
 		if err != nil {
-			return &predBad{why: fmt.Sprintf("%s: value %s: %v", f.path, showValue(v), err)}
+			return &predBad{why: fmt.Sprintf("%s: value %s", f.path, showValue(v)), err: err}
 		}
 		p.phys = t
 		p.keys = append(p.keys, k)

@@ -619,7 +619,7 @@ func init() {
 	BenchNarrowWhere.T = pqrt.NewOrderedField("t", func(colT *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "t", err)
+				return pqfmt.Errorf("column %q: %w", "t", err)
 			}
 		}
 		colT.Values = append(colT.Values, v.UnixMilli())

@@ -619,7 +619,7 @@ func init() {
 	BenchWideWhere.T = pqrt.NewOrderedField("t", func(colT *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "t", err)
+				return pqfmt.Errorf("column %q: %w", "t", err)
 			}
 		}
 		colT.Values = append(colT.Values, v.UnixMicro())

@@ -1519,7 +1519,7 @@ func init() {
 	FlatV1Where.Date = pqrt.NewOrderedField("date", func(colDate *pqrt.Int32Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -185542587187200 || s >= 185542587187200 {
 			if _, err := pqrt.UnixDays(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date", err)
+				return pqfmt.Errorf("column %q: %w", "date", err)
 			}
 		}
 		colDate.Values = append(colDate.Values, pqrt.DateDays(v))
@@ -1528,7 +1528,7 @@ func init() {
 	FlatV1Where.DateNano = pqrt.NewOrderedField("date_nano", func(colDateNano *pqrt.Int32Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -185542587187200 || s >= 185542587187200 {
 			if _, err := pqrt.UnixDays(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date_nano", err)
+				return pqfmt.Errorf("column %q: %w", "date_nano", err)
 			}
 		}
 		colDateNano.Values = append(colDateNano.Values, pqrt.DateDays(v))
@@ -1537,7 +1537,7 @@ func init() {
 	FlatV1Where.TsMilli = pqrt.NewOrderedField("ts_milli", func(colTsMilli *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_milli", err)
+				return pqfmt.Errorf("column %q: %w", "ts_milli", err)
 			}
 		}
 		colTsMilli.Values = append(colTsMilli.Values, v.UnixMilli())
@@ -1546,7 +1546,7 @@ func init() {
 	FlatV1Where.TsMicro = pqrt.NewOrderedField("ts_micro", func(colTsMicro *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+				return pqfmt.Errorf("column %q: %w", "ts_micro", err)
 			}
 		}
 		colTsMicro.Values = append(colTsMicro.Values, v.UnixMicro())
@@ -1554,7 +1554,7 @@ func init() {
 	})
 	FlatV1Where.TmMilliUnit = pqrt.NewOrderedField("tm_milli", func(colTmMilliUnit *pqrt.Int32Buffer, v pqtime.Duration) error {
 		if _, err := pqrt.TimeMillis(v); err != nil {
-			return pqfmt.Errorf("column %s: %w", "tm_milli", err)
+			return pqfmt.Errorf("column %q: %w", "tm_milli", err)
 		}
 		colTmMilliUnit.Values = append(colTmMilliUnit.Values, int32(v/pqtime.Millisecond))
 		return nil
@@ -1565,14 +1565,14 @@ func init() {
 	})
 	FlatV1Where.Dec32 = pqrt.NewOrderedField("dec32", func(colDec32 *pqrt.Int32Buffer, v int32) error {
 		if _, err := pqrt.DecimalDigits32(v, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec32", err)
+			return pqfmt.Errorf("column %q: %w", "dec32", err)
 		}
 		colDec32.Values = append(colDec32.Values, v)
 		return nil
 	})
 	FlatV1Where.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
 		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec64", err)
+			return pqfmt.Errorf("column %q: %w", "dec64", err)
 		}
 		colDec64.Values = append(colDec64.Values, v)
 		return nil

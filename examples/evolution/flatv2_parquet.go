@@ -1622,7 +1622,7 @@ func init() {
 	FlatV2Where.Date = pqrt.NewOrderedField("date", func(colDate *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date", err)
+				return pqfmt.Errorf("column %q: %w", "date", err)
 			}
 		}
 		colDate.Values = append(colDate.Values, v.UnixMilli())
@@ -1631,7 +1631,7 @@ func init() {
 	FlatV2Where.DateNano = pqrt.NewOrderedField("date_nano", func(colDateNano *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date_nano", err)
+				return pqfmt.Errorf("column %q: %w", "date_nano", err)
 			}
 		}
 		colDateNano.Values = append(colDateNano.Values, v.UnixNano())
@@ -1640,7 +1640,7 @@ func init() {
 	FlatV2Where.TsMilli = pqrt.NewOrderedField("ts_milli", func(colTsMilli *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_milli", err)
+				return pqfmt.Errorf("column %q: %w", "ts_milli", err)
 			}
 		}
 		colTsMilli.Values = append(colTsMilli.Values, v.UnixMicro())
@@ -1649,7 +1649,7 @@ func init() {
 	FlatV2Where.TsMicro = pqrt.NewOrderedField("ts_micro", func(colTsMicro *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+				return pqfmt.Errorf("column %q: %w", "ts_micro", err)
 			}
 		}
 		colTsMicro.Values = append(colTsMicro.Values, v.UnixNano())
@@ -1665,7 +1665,7 @@ func init() {
 	})
 	FlatV2Where.Dec32 = pqrt.NewOrderedField("dec32", func(colDec32 *pqrt.Int64Buffer, v int64) error {
 		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec32", err)
+			return pqfmt.Errorf("column %q: %w", "dec32", err)
 		}
 		colDec32.Values = append(colDec32.Values, v)
 		return nil

@@ -375,7 +375,7 @@ var NarrowScaleWhere struct {
 func init() {
 	NarrowScaleWhere.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
 		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec64", err)
+			return pqfmt.Errorf("column %q: %w", "dec64", err)
 		}
 		colDec64.Values = append(colDec64.Values, v)
 		return nil

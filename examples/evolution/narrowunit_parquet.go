@@ -379,7 +379,7 @@ func init() {
 	NarrowUnitWhere.TsMicro = pqrt.NewOrderedField("ts_micro", func(colTsMicro *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_micro", err)
+				return pqfmt.Errorf("column %q: %w", "ts_micro", err)
 			}
 		}
 		colTsMicro.Values = append(colTsMicro.Values, v.UnixMilli())

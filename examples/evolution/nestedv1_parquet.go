@@ -1052,7 +1052,7 @@ func init() {
 		T: pqrt.AnyElement(pqrt.NewOrderedField("items.list.element.t", func(colItemsT *pqrt.Int64Buffer, v pqtime.Time) error {
 			if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 				if _, err := pqrt.UnixMillis(v); err != nil {
-					return pqfmt.Errorf("column %s: %w", "items.list.element.t", err)
+					return pqfmt.Errorf("column %q: %w", "items.list.element.t", err)
 				}
 			}
 			colItemsT.Values = append(colItemsT.Values, v.UnixMilli())

@@ -520,7 +520,7 @@ func init() {
 	SparkMicrosWhere.At = pqrt.NewOrderedField("at", func(colAt *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "at", err)
+				return pqfmt.Errorf("column %q: %w", "at", err)
 			}
 		}
 		colAt.Values = append(colAt.Values, v.UnixMicro())
@@ -529,7 +529,7 @@ func init() {
 	SparkMicrosWhere.Opt = pqrt.NewNullableOrderedField("opt", func(colOpt *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "opt", err)
+				return pqfmt.Errorf("column %q: %w", "opt", err)
 			}
 		}
 		colOpt.Values = append(colOpt.Values, v.UnixMicro())

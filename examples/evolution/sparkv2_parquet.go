@@ -520,7 +520,7 @@ func init() {
 	SparkV2Where.At = pqrt.NewOrderedField("at", func(colAt *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "at", err)
+				return pqfmt.Errorf("column %q: %w", "at", err)
 			}
 		}
 		colAt.Values = append(colAt.Values, v.UnixNano())
@@ -529,7 +529,7 @@ func init() {
 	SparkV2Where.Opt = pqrt.NewNullableOrderedField("opt", func(colOpt *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "opt", err)
+				return pqfmt.Errorf("column %q: %w", "opt", err)
 			}
 		}
 		colOpt.Values = append(colOpt.Values, v.UnixNano())

@@ -213,8 +213,8 @@ func TestPriceWhereDecimal(t *testing.T) {
 	}
 	for _, bad := range []string{"12345678901", "0.001"} {
 		_, err := ReadPriceFile(path, runtime.WithFilter(PriceWhere.Amount.Eq(dec(t, bad))))
-		if !errors.Is(err, runtime.ErrConfig) || !strings.Contains(err.Error(), "column amount") {
-			t.Errorf("Eq(%s) on decimal(2,9): %v, want ErrConfig naming the column", bad, err)
+		if !errors.Is(err, runtime.ErrConfig) || !errors.Is(err, runtime.ErrValue) || !strings.Contains(err.Error(), `column "amount": `) {
+			t.Errorf("Eq(%s) on decimal(2,9): %v, want ErrConfig and ErrValue naming the column", bad, err)
 		}
 	}
 }

@@ -405,7 +405,7 @@ var DecimalColumn10Where struct {
 func init() {
 	DecimalColumn10Where.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.Int64Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled64(v, 2, 10); err != nil {
-			return pqfmt.Errorf("column %s: %w", "value", err)
+			return pqfmt.Errorf("column %q: %w", "value", err)
 		} else {
 			colValue.Values = append(colValue.Values, u)
 		}

@@ -405,7 +405,7 @@ var DecimalColumn25Where struct {
 func init() {
 	DecimalColumn25Where.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.FixedBuffer, v pqrt.Decimal) error {
 		if b, err := pqrt.AppendDecimalFixed(colValue.Values, v, 2, 25, 11); err != nil {
-			return pqfmt.Errorf("column %s: %w", "value", err)
+			return pqfmt.Errorf("column %q: %w", "value", err)
 		} else {
 			colValue.Values = b
 		}

@@ -405,7 +405,7 @@ var DecimalColumnWhere struct {
 func init() {
 	DecimalColumnWhere.Value = pqrt.NewNullableOrderedField("value", func(colValue *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 2, 4); err != nil {
-			return pqfmt.Errorf("column %s: %w", "value", err)
+			return pqfmt.Errorf("column %q: %w", "value", err)
 		} else {
 			colValue.Values = append(colValue.Values, u)
 		}

@@ -889,7 +889,7 @@ func init() {
 	EventWhere.At = pqrt.NewOrderedField("at", func(colAt *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "at", err)
+				return pqfmt.Errorf("column %q: %w", "at", err)
 			}
 		}
 		colAt.Values = append(colAt.Values, v.UnixMicro())

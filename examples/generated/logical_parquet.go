@@ -2492,14 +2492,14 @@ func init() {
 	})
 	LogicalWhere.Dec32 = pqrt.NewOrderedField("dec32", func(colDec32 *pqrt.Int32Buffer, v int32) error {
 		if _, err := pqrt.DecimalDigits32(v, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec32", err)
+			return pqfmt.Errorf("column %q: %w", "dec32", err)
 		}
 		colDec32.Values = append(colDec32.Values, v)
 		return nil
 	})
 	LogicalWhere.Dec64 = pqrt.NewOrderedField("dec64", func(colDec64 *pqrt.Int64Buffer, v int64) error {
 		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "dec64", err)
+			return pqfmt.Errorf("column %q: %w", "dec64", err)
 		}
 		colDec64.Values = append(colDec64.Values, v)
 		return nil
@@ -2515,7 +2515,7 @@ func init() {
 	LogicalWhere.TsMillis = pqrt.NewOrderedField("ts_millis", func(colTsMillis *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_millis", err)
+				return pqfmt.Errorf("column %q: %w", "ts_millis", err)
 			}
 		}
 		colTsMillis.Values = append(colTsMillis.Values, v.UnixMilli())
@@ -2524,7 +2524,7 @@ func init() {
 	LogicalWhere.TsMicros = pqrt.NewOrderedField("ts_micros", func(colTsMicros *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_micros", err)
+				return pqfmt.Errorf("column %q: %w", "ts_micros", err)
 			}
 		}
 		colTsMicros.Values = append(colTsMicros.Values, v.UnixMicro())
@@ -2533,7 +2533,7 @@ func init() {
 	LogicalWhere.TsNanos = pqrt.NewOrderedField("ts_nanos", func(colTsNanos *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036 || s >= 9223372036 {
 			if _, err := pqrt.UnixNanos(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_nanos", err)
+				return pqfmt.Errorf("column %q: %w", "ts_nanos", err)
 			}
 		}
 		colTsNanos.Values = append(colTsNanos.Values, v.UnixNano())
@@ -2542,7 +2542,7 @@ func init() {
 	LogicalWhere.TsLocal = pqrt.NewOrderedField("ts_local", func(colTsLocal *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts_local", err)
+				return pqfmt.Errorf("column %q: %w", "ts_local", err)
 			}
 		}
 		colTsLocal.Values = append(colTsLocal.Values, v.UnixMicro())
@@ -2551,7 +2551,7 @@ func init() {
 	LogicalWhere.Date = pqrt.NewOrderedField("date", func(colDate *pqrt.Int32Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -185542587187200 || s >= 185542587187200 {
 			if _, err := pqrt.UnixDays(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "date", err)
+				return pqfmt.Errorf("column %q: %w", "date", err)
 			}
 		}
 		colDate.Values = append(colDate.Values, pqrt.DateDays(v))
@@ -2559,7 +2559,7 @@ func init() {
 	})
 	LogicalWhere.TimeOfDay32 = pqrt.NewOrderedField("time_millis", func(colTimeOfDay32 *pqrt.Int32Buffer, v pqtime.Duration) error {
 		if _, err := pqrt.TimeMillis(v); err != nil {
-			return pqfmt.Errorf("column %s: %w", "time_millis", err)
+			return pqfmt.Errorf("column %q: %w", "time_millis", err)
 		}
 		colTimeOfDay32.Values = append(colTimeOfDay32.Values, int32(v/pqtime.Millisecond))
 		return nil
@@ -2615,7 +2615,7 @@ func init() {
 	LogicalWhere.OptTime = pqrt.NewNullableOrderedField("opt_time", func(colOptTime *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "opt_time", err)
+				return pqfmt.Errorf("column %q: %w", "opt_time", err)
 			}
 		}
 		colOptTime.Values = append(colOptTime.Values, v.UnixMilli())
@@ -2640,7 +2640,7 @@ func init() {
 	LogicalWhere.ZeroNullTs = pqrt.NewNullableOrderedField("zero_null_ts", func(colZeroNullTs *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854 || s >= 9223372036854 {
 			if _, err := pqrt.UnixMicros(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "zero_null_ts", err)
+				return pqfmt.Errorf("column %q: %w", "zero_null_ts", err)
 			}
 		}
 		colZeroNullTs.Values = append(colZeroNullTs.Values, v.UnixMicro())

@@ -866,7 +866,7 @@ func init() {
 	MetricWhere.TS = pqrt.NewOrderedField("ts", func(colTS *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "ts", err)
+				return pqfmt.Errorf("column %q: %w", "ts", err)
 			}
 		}
 		colTS.Values = append(colTS.Values, v.UnixMilli())
@@ -894,7 +894,7 @@ func init() {
 	MetricWhere.Day = pqrt.NewOrderedField("day", func(colDay *pqrt.Int32Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -185542587187200 || s >= 185542587187200 {
 			if _, err := pqrt.UnixDays(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "day", err)
+				return pqfmt.Errorf("column %q: %w", "day", err)
 			}
 		}
 		colDay.Values = append(colDay.Values, pqrt.DateDays(v))

@@ -1446,7 +1446,7 @@ func init() {
 	OrderWhere.PlacedAt = pqrt.NewOrderedField("placed_at", func(colPlacedAt *pqrt.Int64Buffer, v pqtime.Time) error {
 		if s := v.Unix(); s <= -9223372036854775 || s >= 9223372036854775 {
 			if _, err := pqrt.UnixMillis(v); err != nil {
-				return pqfmt.Errorf("column %s: %w", "placed_at", err)
+				return pqfmt.Errorf("column %q: %w", "placed_at", err)
 			}
 		}
 		colPlacedAt.Values = append(colPlacedAt.Values, v.UnixMilli())
@@ -1496,7 +1496,7 @@ func init() {
 		}),
 		Price: pqrt.AnyElement(pqrt.NewOrderedField("lines.list.element.price", func(colLinesPrice *pqrt.Int64Buffer, v int64) error {
 			if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
-				return pqfmt.Errorf("column %s: %w", "lines.list.element.price", err)
+				return pqfmt.Errorf("column %q: %w", "lines.list.element.price", err)
 			}
 			colLinesPrice.Values = append(colLinesPrice.Values, v)
 			return nil

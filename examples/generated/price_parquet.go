@@ -773,7 +773,7 @@ var PriceWhere struct {
 func init() {
 	PriceWhere.Amount = pqrt.NewOrderedField("amount", func(colAmount *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 2, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "amount", err)
+			return pqfmt.Errorf("column %q: %w", "amount", err)
 		} else {
 			colAmount.Values = append(colAmount.Values, u)
 		}
@@ -781,7 +781,7 @@ func init() {
 	})
 	PriceWhere.Total = pqrt.NewOrderedField("total", func(colTotal *pqrt.Int64Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled64(v, 4, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "total", err)
+			return pqfmt.Errorf("column %q: %w", "total", err)
 		} else {
 			colTotal.Values = append(colTotal.Values, u)
 		}
@@ -789,7 +789,7 @@ func init() {
 	})
 	PriceWhere.Big = pqrt.NewOrderedField("big", func(colBig *pqrt.FixedBuffer, v pqrt.Decimal) error {
 		if b, err := pqrt.AppendDecimalFixed(colBig.Values, v, 6, 38, 16); err != nil {
-			return pqfmt.Errorf("column %s: %w", "big", err)
+			return pqfmt.Errorf("column %q: %w", "big", err)
 		} else {
 			colBig.Values = b
 		}
@@ -797,7 +797,7 @@ func init() {
 	})
 	PriceWhere.Opt = pqrt.NewNullableOrderedField("opt", func(colOpt *pqrt.FixedBuffer, v pqrt.Decimal) error {
 		if b, err := pqrt.AppendDecimalFixed(colOpt.Values, v, 3, 20, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "opt", err)
+			return pqfmt.Errorf("column %q: %w", "opt", err)
 		} else {
 			colOpt.Values = b
 		}
@@ -805,7 +805,7 @@ func init() {
 	})
 	PriceWhere.Zero = pqrt.NewNullableOrderedField("zero", func(colZero *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 1, 5); err != nil {
-			return pqfmt.Errorf("column %s: %w", "zero", err)
+			return pqfmt.Errorf("column %q: %w", "zero", err)
 		} else {
 			colZero.Values = append(colZero.Values, u)
 		}
@@ -813,7 +813,7 @@ func init() {
 	})
 	PriceWhere.Lines = pqrt.NewListField(pqrt.NewOrderedField("lines.list.element", func(colLinesElem *pqrt.Int64Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled64(v, 2, 12); err != nil {
-			return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
+			return pqfmt.Errorf("column %q: %w", "lines.list.element", err)
 		} else {
 			colLinesElem.Values = append(colLinesElem.Values, u)
 		}
@@ -824,7 +824,7 @@ func init() {
 		return nil
 	})), pqrt.AnyElement(pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v pqrt.Decimal) error {
 		if u, err := pqrt.DecimalUnscaled32(v, 2, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
+			return pqfmt.Errorf("column %q: %w", "by_code.key_value.value", err)
 		} else {
 			colByCodeValue.Values = append(colByCodeValue.Values, u)
 		}

@@ -795,14 +795,14 @@ var PriceScaledWhere struct {
 func init() {
 	PriceScaledWhere.Amount = pqrt.NewOrderedField("amount", func(colAmount *pqrt.Int32Buffer, v int32) error {
 		if _, err := pqrt.DecimalDigits32(v, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "amount", err)
+			return pqfmt.Errorf("column %q: %w", "amount", err)
 		}
 		colAmount.Values = append(colAmount.Values, v)
 		return nil
 	})
 	PriceScaledWhere.Total = pqrt.NewOrderedField("total", func(colTotal *pqrt.Int64Buffer, v int64) error {
 		if _, err := pqrt.DecimalDigits64(v, 18); err != nil {
-			return pqfmt.Errorf("column %s: %w", "total", err)
+			return pqfmt.Errorf("column %q: %w", "total", err)
 		}
 		colTotal.Values = append(colTotal.Values, v)
 		return nil
@@ -817,14 +817,14 @@ func init() {
 	})
 	PriceScaledWhere.Zero = pqrt.NewNullableOrderedField("zero", func(colZero *pqrt.Int32Buffer, v int32) error {
 		if _, err := pqrt.DecimalDigits32(v, 5); err != nil {
-			return pqfmt.Errorf("column %s: %w", "zero", err)
+			return pqfmt.Errorf("column %q: %w", "zero", err)
 		}
 		colZero.Values = append(colZero.Values, v)
 		return nil
 	})
 	PriceScaledWhere.Lines = pqrt.NewListField(pqrt.NewOrderedField("lines.list.element", func(colLinesElem *pqrt.Int64Buffer, v int64) error {
 		if _, err := pqrt.DecimalDigits64(v, 12); err != nil {
-			return pqfmt.Errorf("column %s: %w", "lines.list.element", err)
+			return pqfmt.Errorf("column %q: %w", "lines.list.element", err)
 		}
 		colLinesElem.Values = append(colLinesElem.Values, v)
 		return nil
@@ -834,7 +834,7 @@ func init() {
 		return nil
 	})), pqrt.AnyElement(pqrt.NewOrderedField("by_code.key_value.value", func(colByCodeValue *pqrt.Int32Buffer, v int32) error {
 		if _, err := pqrt.DecimalDigits32(v, 9); err != nil {
-			return pqfmt.Errorf("column %s: %w", "by_code.key_value.value", err)
+			return pqfmt.Errorf("column %q: %w", "by_code.key_value.value", err)
 		}
 		colByCodeValue.Values = append(colByCodeValue.Values, v)
 		return nil

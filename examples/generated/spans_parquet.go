@@ -719,7 +719,7 @@ func init() {
 	})))
 	SpansWhere.Time = pqrt.NewOrderedField("time", func(colTime *pqrt.Int32Buffer, v pqtime.Duration) error {
 		if _, err := pqrt.TimeMillis(v); err != nil {
-			return pqfmt.Errorf("column %s: %w", "time", err)
+			return pqfmt.Errorf("column %q: %w", "time", err)
 		}
 		colTime.Values = append(colTime.Values, int32(v/pqtime.Millisecond))
 		return nil

@@ -53,21 +53,21 @@ func TestValueOutOfRange(t *testing.T) {
 		{"19 digits in DECIMAL(18,4)", func(l *Logical) { l.Dec64 = 1e18 }, "dec64"},
 		{"18 digits in DECIMAL(18,4)", func(l *Logical) { l.Dec64 = -999_999_999_999_999_999 }, ""},
 		{"10 digits in DECIMAL(9,2)", func(l *Logical) { l.Dec32 = -1_000_000_000 }, "dec32"},
-		{"25 hours in TIME(MICROS)", func(l *Logical) { l.TimeOfDay64 = 25 * time.Hour }, `"time_micros"`},
-		{"a negative TIME(NANOS)", func(l *Logical) { l.TimeOfDayFine = -time.Nanosecond }, `"time_nanos"`},
+		{"25 hours in TIME(MICROS)", func(l *Logical) { l.TimeOfDay64 = 25 * time.Hour }, "time_micros"},
+		{"a negative TIME(NANOS)", func(l *Logical) { l.TimeOfDayFine = -time.Nanosecond }, "time_nanos"},
 		{"24:00 and midnight", func(l *Logical) { l.TimeOfDay32, l.TimeOfDay64, l.TimeOfDayFine = 24*time.Hour, 0, 24*time.Hour }, ""},
 		{"10^38 in DECIMAL(38) bytes", func(l *Logical) {
 			l.DecFixed = [16]byte{0x4b, 0x3b, 0x4c, 0xa8, 0x5a, 0x86, 0xc4, 0x7a, 0x09, 0x8a, 0x22, 0x40}
-		}, `"dec_fixed"`},
+		}, "dec_fixed"},
 		{"10^38 - 1 in DECIMAL(38) bytes", func(l *Logical) {
 			l.DecFixed = [16]byte{0x4b, 0x3b, 0x4c, 0xa8, 0x5a, 0x86, 0xc4, 0x7a, 0x09, 0x8a, 0x22, 0x3f, 0xff, 0xff, 0xff, 0xff}
 		}, ""},
-		{"41 digits in DECIMAL(40) bytes", func(l *Logical) { l.DecBytes = append([]byte{0x01}, make([]byte, 17)...) }, `"dec_bytes"`},
-		{"a stray byte in a STRING", func(l *Logical) { l.Str = "caf\xe9" }, `"str"`},
-		{"a rune cut short in an ENUM", func(l *Logical) { l.Enum = "\xe6\x97" }, `"enum"`},
-		{"a surrogate in a JSON", func(l *Logical) { l.JSON = "\"\xed\xa0\x80\"" }, `"json"`},
-		{"an empty JSON", func(l *Logical) { l.JSON = "" }, `"json"`},
-		{"a JSON document cut short", func(l *Logical) { l.JSON = `{"a":[` }, `"json"`},
+		{"41 digits in DECIMAL(40) bytes", func(l *Logical) { l.DecBytes = append([]byte{0x01}, make([]byte, 17)...) }, "dec_bytes"},
+		{"a stray byte in a STRING", func(l *Logical) { l.Str = "caf\xe9" }, "str"},
+		{"a rune cut short in an ENUM", func(l *Logical) { l.Enum = "\xe6\x97" }, "enum"},
+		{"a surrogate in a JSON", func(l *Logical) { l.JSON = "\"\xed\xa0\x80\"" }, "json"},
+		{"an empty JSON", func(l *Logical) { l.JSON = "" }, "json"},
+		{"a JSON document cut short", func(l *Logical) { l.JSON = `{"a":[` }, "json"},
 		{"text of every UTF-8 width", func(l *Logical) { l.Str, l.Enum, l.JSON = "aé日🙂", "ü", `"🙂"` }, ""},
 	} {
 		l := base
@@ -76,7 +76,7 @@ func TestValueOutOfRange(t *testing.T) {
 			// After two good rows: the error names the third, row 2,
 			// whether the generated writer or EndRows refuses it.
 			_, err := write(base, base, l)
-			want := fmt.Sprintf("column %q: row 2: ", strings.Trim(c.column, `"`))
+			want := fmt.Sprintf("column %q: row 2: ", c.column)
 			if !errors.Is(err, runtime.ErrValue) || !strings.HasPrefix(err.Error(), want) {
 				t.Errorf("%s: %v, want an error wrapping ErrValue that starts %q", c.name, err, want)
 			}
@@ -168,5 +168,30 @@ func TestValueErrorRow(t *testing.T) {
 				t.Errorf("parallelism %d: %v, want an error wrapping ErrValue that starts %q", par, err, want)
 			}
 		}
+	}
+}
+
+// TestPredicateValueOutOfRange: a predicate's value its column cannot
+// hold fails the reader's open with an error wrapping runtime.ErrConfig
+// and runtime.ErrValue that names the column as the writer's errors do
+// (without a row).
+func TestPredicateValueOutOfRange(t *testing.T) {
+	data, err := func() ([]byte, error) {
+		var b bytes.Buffer
+		w, err := NewLogicalWriter(&b)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(logicals(3)); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), w.Close()
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewLogicalReader(bytes.NewReader(data), int64(len(data)), runtime.WithFilter(LogicalWhere.TsNanos.Eq(time.Time{})))
+	if want := `column "ts_nanos": `; !errors.Is(err, runtime.ErrConfig) || !errors.Is(err, runtime.ErrValue) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("a zero time.Time against TIMESTAMP(NANOS): %v, want an error wrapping ErrConfig and ErrValue naming %s", err, want)
 	}
 }
