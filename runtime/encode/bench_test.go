@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -290,6 +291,21 @@ func BenchmarkDecodeDeltaByteArray(b *testing.B) {
 
 func BenchmarkEncodeDeltaByteArray(b *testing.B) {
 	ba := benchStrings()
+	var dst []byte
+	benchValues(b, benchN, int64(ba.TotalLen()), func() {
+		dst = AppendDeltaByteArray(dst[:0], ba)
+	})
+}
+
+// BenchmarkEncodeDeltaByteArrayKeys encodes keys that share one byte
+// with their neighbours (an "s" and 12 or 13 random base-36 digits), the
+// unique string columns of the peers' wide rows.
+func BenchmarkEncodeDeltaByteArrayKeys(b *testing.B) {
+	r := rand.New(rand.NewPCG(4, 4))
+	var ba ByteArrays
+	for range benchN {
+		ba.AppendString("s" + strconv.FormatUint(r.Uint64(), 36))
+	}
 	var dst []byte
 	benchValues(b, benchN, int64(ba.TotalLen()), func() {
 		dst = AppendDeltaByteArray(dst[:0], ba)

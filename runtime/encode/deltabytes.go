@@ -173,27 +173,109 @@ func appendDeltaByteArray(dst []byte, vals byteValues) []byte {
 	bound := 2*maxDelta32Len(n) + dataLen
 	dst = grow(dst, bound)
 	base := len(dst)
-	// The prefix lengths, then the suffix lengths, each encoded in one
-	// run of appendDelta32 (its kernel for full blocks).
+	// The prefix and suffix lengths, each stream encoded in one run of
+	// appendDelta32 (its kernel for full blocks), then the suffixes.
 	lens := bufpool.Grow(&poolKeys32, nil, 2*n)[:2*n]
 	defer poolKeys32.Put(lens)
 	pre, suf := lens[:n], lens[n:]
-	var prev []byte
-	for i := range n {
-		v := vals.at(i)
-		p := commonPrefix(prev, v)
-		pre[i], suf[i] = uint32(p), uint32(len(v)-p)
-		prev = v
-	}
-	dst = appendDelta32(dst, pre, DeltaBlockSize, DeltaMiniBlocks)
-	dst = appendDelta32(dst, suf, DeltaBlockSize, DeltaMiniBlocks)
-	for i := range n {
-		dst = append(dst, vals.at(i)[pre[i]:]...)
+	if vals.offs != nil {
+		offs := vals.offs[:n+1]
+		prefixLens(pre, suf, vals.data, offs)
+		dst = appendDelta32(dst, pre, DeltaBlockSize, DeltaMiniBlocks)
+		dst = appendDelta32(dst, suf, DeltaBlockSize, DeltaMiniBlocks)
+		dst = appendSuffixes(dst, vals.data, offs, pre)
+	} else {
+		var prev []byte
+		for i := range n {
+			v := vals.at(i)
+			p := commonPrefix(prev, v)
+			pre[i], suf[i] = uint32(p), uint32(len(v)-p)
+			prev = v
+		}
+		dst = appendDelta32(dst, pre, DeltaBlockSize, DeltaMiniBlocks)
+		dst = appendDelta32(dst, suf, DeltaBlockSize, DeltaMiniBlocks)
+		for i := range n {
+			dst = append(dst, vals.at(i)[pre[i]:]...)
+		}
 	}
 	if len(dst) > base+bound {
 		panic("encode: DELTA_BYTE_ARRAY bound exceeded") // unreachable
 	}
 	return dst
+}
+
+// prefixLens sets pre[i] to the length of the prefix value i shares with
+// value i-1 (0 for the first) and suf[i] to the rest of its length, for
+// the values data[offs[i]:offs[i+1]]. The values are compared a word at a
+// time, loaded from data wherever the 8 bytes from the later value's
+// position lie within it (past the shorter value's end, the result is
+// capped at its length), instead of by commonPrefix, whose word loop
+// stops short of each value's end and finishes byte by byte.
+// Preconditions: len(pre) == len(suf) == len(offs)-1; offs is
+// non-decreasing and offs[len(offs)-1] <= len(data).
+func prefixLens(pre, suf []uint32, data []byte, offs []uint32) {
+	suf = suf[:len(pre)]
+	offs = offs[:len(pre)+1]
+	prevStart, prevLen := 0, 0
+	for i := range pre {
+		s, e := int(offs[i]), int(offs[i+1])
+		l := e - s
+		m := min(l, prevLen)
+		p := 0
+		switch {
+		case m == 0:
+		case prevStart <= s:
+			for {
+				if s+p+8 > len(data) {
+					p += commonPrefix(data[prevStart+p:prevStart+m], data[s+p:s+m])
+					break
+				}
+				x := binary.LittleEndian.Uint64(data[prevStart+p:]) ^ binary.LittleEndian.Uint64(data[s+p:])
+				if x != 0 {
+					p = min(p+bits.TrailingZeros64(x)>>3, m)
+					break
+				}
+				if p += 8; p >= m {
+					p = m
+					break
+				}
+			}
+		default:
+			p = commonPrefix(data[prevStart:prevStart+m], data[s:s+m])
+		}
+		pre[i], suf[i] = uint32(p), uint32(l-p)
+		prevStart, prevLen = s, l
+	}
+}
+
+// appendSuffixes appends each value data[offs[i]+pre[i]:offs[i+1]] to
+// dst. A suffix of 16 bytes or less is copied as two words when 16 bytes
+// can be read from its start within data and written within dst's
+// capacity (the bytes past the suffix are overwritten by the next one, or
+// lie beyond the returned length), instead of by a call to memmove.
+// Preconditions: those of prefixLens, and pre[i] <= offs[i+1]-offs[i].
+func appendSuffixes(dst, data []byte, offs, pre []uint32) []byte {
+	offs = offs[:len(pre)+1]
+	w := len(dst)
+	total := 0
+	for i, p := range pre {
+		total += int(offs[i+1]-offs[i]) - int(p)
+	}
+	out := grow(dst, total)
+	out = out[:cap(out)]
+	for i, p := range pre {
+		s, e := int(offs[i])+int(p), int(offs[i+1])
+		m := e - s
+		if m <= 16 && s+16 <= len(data) && w+16 <= len(out) {
+			d, v := out[w:w+16], data[s:s+16]
+			binary.LittleEndian.PutUint64(d, binary.LittleEndian.Uint64(v))
+			binary.LittleEndian.PutUint64(d[8:], binary.LittleEndian.Uint64(v[8:]))
+		} else {
+			copy(out[w:], data[s:e])
+		}
+		w += m
+	}
+	return out[:w]
 }
 
 // DecodeDeltaByteArray decodes a DELTA_BYTE_ARRAY stream into dst (its

@@ -80,6 +80,17 @@ func TestDeltaByteArrayTwin(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Fatalf("%d values of up to %d bytes: %d bytes, the twin %d", n, maxLen, len(got), len(want))
 			}
+			// A slice of a page: its offsets start past 0 and its data
+			// goes on after its last value (the word loads of prefixLens
+			// and appendSuffixes read past a value's end within data).
+			if a, b := n/3, 2*n/3; b > a {
+				sub := ByteArrays{Data: src.Data, Offsets: src.Offsets[a : b+1]}
+				got := AppendDeltaByteArray(nil, sub)
+				want := appendDeltaByteArrayTwin(nil, byteValues{data: sub.Data, offs: sub.Offsets, n: sub.Len()})
+				if !bytes.Equal(got, want) {
+					t.Fatalf("values [%d, %d) of %d of up to %d bytes: %d bytes, the twin %d", a, b, n, maxLen, len(got), len(want))
+				}
+			}
 			if size := 1 + maxLen/4; n > 0 {
 				fixed := make([]byte, n*size)
 				for i := range fixed {

@@ -345,6 +345,14 @@ func FuzzRoundTripByteArrays(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
+		// The encoder against its plain twin, whole and on the values
+		// after the first (offsets past 0).
+		for _, sub := range []ByteArrays{in, {Data: in.Data, Offsets: in.Offsets[1:]}} {
+			want := appendDeltaByteArrayTwin(nil, byteValues{data: sub.Data, offs: sub.Offsets, n: sub.Len()})
+			if got := AppendDeltaByteArray(nil, sub); !bytes.Equal(got, want) {
+				t.Fatalf("DELTA_BYTE_ARRAY of %d values differs from its twin", sub.Len())
+			}
+		}
 		var d DictBytes
 		idx, _, _ := d.InsertByteArrays(nil, in)
 		dict, _, err := DecodePlainByteArray(ByteArrays{}, d.AppendPlain(nil))
