@@ -418,6 +418,73 @@ func TestDictHopeless(t *testing.T) {
 	}
 }
 
+// TestDictProjectedHopeless draws values uniformly from 500 to 60,500
+// keys, for values of 1 to 16 bytes: a dictionary dropped early on its
+// first dictEarlyValues values (and not by dictHopeless) must be one
+// judgeDict drops on dictJudgeValues (dictPays) or, for at most one in 20,
+// one that saves 3% or less there; and the wide rows' FLOAT columns of
+// 10,000 keys must be dropped early.
+func TestDictProjectedHopeless(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	draw := func(k int) (early, judged int) {
+		seen := make([]bool, k)
+		for i := range dictJudgeValues {
+			if x := r.IntN(k); !seen[x] {
+				seen[x] = true
+				judged++
+			}
+			if i+1 == dictEarlyValues {
+				early = judged
+			}
+		}
+		return early, judged
+	}
+	for _, w := range []int{1, 2, 4, 8, 12, 16} {
+		drops, wrong := 0, 0
+		for range 400 {
+			k := 500 + r.IntN(60000)
+			d1, d8 := draw(k)
+			if dictHopeless(dictEarlyValues, d1) || !dictProjectedHopeless(dictEarlyValues, d1, d1*w, dictEarlyValues*w) {
+				continue
+			}
+			drops++
+			if !dictPays(dictJudgeValues, d8*w, d8, dictJudgeValues*w) {
+				continue
+			}
+			// The projection is as noisy as the repeats among the first
+			// values: it may drop a dictionary that would have saved
+			// little, rarely.
+			wrong++
+			cost := d8*w + dictJudgeValues*encode.DictBitWidth(d8)/8
+			if plain := dictJudgeValues * w; float64(cost) < 0.97*float64(plain) {
+				t.Errorf("%d-byte values of %d keys: dropped early (%d entries of %d values), but %d entries of %d values take %d bytes, PLAIN %d", w, k, d1, dictEarlyValues, d8, dictJudgeValues, cost, plain)
+			}
+		}
+		t.Logf("%d-byte values: %d of 400 dictionaries dropped early by projection, %d that would have paid", w, drops, wrong)
+		if wrong*20 > drops {
+			t.Errorf("%d-byte values: %d of %d dictionaries dropped early would have paid", w, wrong, drops)
+		}
+	}
+	dropped := 0
+	for range 100 {
+		if d1, _ := draw(10_000); dictProjectedHopeless(dictEarlyValues, d1, d1*4, dictEarlyValues*4) {
+			dropped++
+		}
+	}
+	if dropped < 90 {
+		t.Errorf("4-byte values of 10,000 keys: %d of 100 dictionaries dropped early, want 90 or more", dropped)
+	}
+	// Few keys, and judgements past dictJudgeValues, are kept.
+	for _, c := range []struct{ n, d int }{{1024, 600}, {4096, 3000}, {8192, 8000}, {1000, 999}} {
+		if dictProjectedHopeless(c.n, c.d, c.d*4, c.n*4) != dictHopeless(c.n, c.d) {
+			t.Errorf("dictProjectedHopeless(%d values, %d entries) differs from dictHopeless", c.n, c.d)
+		}
+	}
+	if k := uniformKeys(1024, 976); k < 10_000 || k > 11_500 {
+		t.Errorf("uniformKeys(1024, 976) = %.0f, want about 10,800", k)
+	}
+}
+
 // TestFallbackGathersEveryType: INT32 and FLOAT chunks that drop their
 // dictionary (early, then at dictJudgeValues) turn the open page's indices
 // back into the same values, bit for bit (negative zero and a NaN

@@ -87,6 +87,60 @@ func dictHopeless(n, dictLen int) bool {
 	return n >= dictEarlyValues && (n-dictLen)*dictEarlyValues <= dictEarlyRepeat*n
 }
 
+// dictEarlyMargin is how many times the PLAIN bytes of dictJudgeValues
+// values their dictionary and indices must be projected to take
+// (dictProjectedHopeless) for the early judgement to drop it.
+const dictEarlyMargin = 1.03
+
+// dictProjectedHopeless reports whether a dictionary of dictLen entries
+// of dictBytes (PLAIN), built from n values of plainBytes (PLAIN), is
+// hopeless (dictHopeless) or projected not to pay once the first page
+// holds dictJudgeValues values, when judgeDict weighs it (dictPays):
+// values drawn uniformly from K keys give K(1-exp(-n/K)) distinct ones in
+// n draws, so dictLen in n gives K, and K the entries of dictJudgeValues
+// draws. Their entries and indices must take dictEarlyMargin times the
+// values' PLAIN bytes or more. Prices, quantities and other columns of
+// some 10,000 values were hashed to dictJudgeValues values only to drop
+// the dictionary then (1,024 values of 10,000 keys repeat about 50 times,
+// too often for dictHopeless).
+//
+// The projection errs towards keeping: skewed values (a few keys
+// repeated most, as in Zipf draws) and runs repeat more in the first
+// values than uniform draws of the same keys, so they give a smaller K;
+// a chunk of fewer values, or one with more values past its first page,
+// is judged on fewer values, whose dictionary pays less.
+func dictProjectedHopeless(n, dictLen, dictBytes, plainBytes int) bool {
+	if dictHopeless(n, dictLen) {
+		return true
+	}
+	if n < dictEarlyValues || dictLen <= 0 || dictLen >= n || n >= dictJudgeValues {
+		return false
+	}
+	k := uniformKeys(float64(n), float64(dictLen))
+	const m = float64(dictJudgeValues)
+	d := k * -math.Expm1(-m/k) // the entries of m draws
+	entries := int(math.Ceil(d))
+	cost := d*float64(dictBytes)/float64(dictLen) + m*float64(encode.DictBitWidth(entries))/8
+	return cost >= dictEarlyMargin*m*float64(plainBytes)/float64(n)
+}
+
+// uniformKeys returns the number of keys K, for d distinct values in n
+// uniform draws (0 < d < n), that K(1-exp(-n/K)) = d: the function grows
+// with K from d(1-exp(-n/d)) < d at K = d towards n > d, and 60 halvings
+// of [d, 2^40 d] find K within a part in 10^6.
+func uniformKeys(n, d float64) float64 {
+	lo, hi := d, d*(1<<40)
+	for range 60 {
+		mid := math.Sqrt(lo * hi) // halving on a log scale
+		if mid*-math.Expm1(-n/mid) < d {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return math.Sqrt(lo * hi)
+}
+
 // pageBounds describes the bounds appended by valueWriter.bounds.
 type pageBounds struct {
 	ok          bool  // min and max were appended
@@ -463,7 +517,7 @@ func (v *numValues[T]) release() {
 }
 
 func (v *numValues[T]) abandonDict(early bool) bool {
-	if !v.dict || early && !dictHopeless(len(v.idx), v.ops.dictLen()) {
+	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.ops.dictLen(), v.ops.dictSize(), len(v.idx)*v.ops.width) {
 		return false
 	}
 	if dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) &&
@@ -1319,7 +1373,7 @@ func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 
 func (v *byteArrayValues) abandonDict(early bool) bool {
 	// v.unencoded holds the open page's value bytes until bounds is called.
-	if !v.dict || early && !dictHopeless(len(v.idx), v.d.Len()) {
+	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.d.Len(), v.d.Size(), int(v.unencoded)+4*len(v.idx)) {
 		return false
 	}
 	picked := false // altBeatsDict picked the encoding
@@ -1638,7 +1692,7 @@ func (v *fixedValues) dictPage(dst []byte) ([]byte, int) {
 // hopeless), instead of growing it to the dictionary limits with an index
 // per value on top of every value's bytes.
 func (v *fixedValues) abandonDict(early bool) bool {
-	if !v.dict || early && !dictHopeless(len(v.idx), v.d.Len()) {
+	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.d.Len(), v.d.Size(), len(v.idx)*v.size) {
 		return false
 	}
 	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), len(v.idx)*v.size) {
