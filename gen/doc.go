@@ -197,8 +197,10 @@
 // leaves ends a group early, at a multiple of 256 rows, 512 from 64 leaf
 // columns, once its byte-array values hold 4 MiB) counted from the
 // file's first row (rows of an unfinished group wait for the next Write,
-// Flush or Close), so that row groups, cut after EndRows, do not depend
-// on how rows are split between Write calls. Write first asks
+// Flush or Close), and end a group where the row group reaches its row
+// limit (runtime.WithRowGroupRowLimit; FileWriter.RowGroupRowsLeft), so
+// that row groups, cut after EndRows, do not depend on how rows are split
+// between Write calls. Write first asks
 // FileWriter.Err: a writer that failed, or was closed, refuses rows at
 // once (0 rows and its error, one wrapping runtime.ErrClosed once
 // closed) rather than holding them in a group that will never be

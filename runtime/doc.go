@@ -18,8 +18,8 @@
 // ReadTFile) and meet this package through three things:
 //
 //   - Options, the one way to configure. WriterOption values configure
-//     writers (WithCompression, WithRowGroupSize, WithPageSize,
-//     WithEncryption, ...), ReaderOption values configure readers
+//     writers (WithCompression, WithRowGroupSize, WithRowGroupRowLimit,
+//     WithPageSize, WithEncryption, ...), ReaderOption values configure readers
 //     (WithColumns, WithFilter, WithRowGroups, WithReadCoalescing,
 //     WithReadParallelism, WithFooterKey, WithMaxPageSize, ...). An option that
 //     concerns one column is named WithColumnX and takes the column's

@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 14
+	GenVersion = 15
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -67,6 +67,8 @@ const (
 //	14: writers shred a batch a tile of rows at a time (ShredTile), so
 //	   that the rows of a wide type are still in cache for the next
 //	   field's loop.
+//	15: writers end their batches where the row group reaches its row
+//	   limit (FileWriter.RowGroupRowsLeft, WithRowGroupRowLimit).
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

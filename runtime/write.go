@@ -10,6 +10,7 @@ package runtime
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -306,6 +307,9 @@ func (fw *FileWriter) EndRows(n int) error {
 	if n == 0 {
 		return nil
 	}
+	if left := fw.RowGroupRowsLeft(); n > left {
+		return fw.poison(fmt.Errorf("%w: EndRows(%d): the row group takes %d more rows (WithRowGroupRowLimit(%d)); code generated before version 15 does not end its batches there: regenerate it", ErrRows, n, left, fw.cfg.RowGroupRowLimit))
+	}
 	if fw.pipe.on {
 		fw.startConsume(n)
 		fw.rgRows += int64(n)
@@ -323,6 +327,22 @@ func (fw *FileWriter) EndRows(n int) error {
 		return fw.Flush()
 	}
 	return nil
+}
+
+// RowGroupRowsLeft returns how many more rows EndRows takes into the open
+// row group before its row limit (WithRowGroupRowLimit) ends it, at least
+// 1: the whole limit once the group is full, since the rows of the next
+// EndRows go to a new group. Without a limit it is math.MaxInt. Generated
+// writers end their batches there.
+func (fw *FileWriter) RowGroupRowsLeft() int {
+	lim := int64(fw.cfg.RowGroupRowLimit)
+	switch {
+	case lim <= 0:
+		return math.MaxInt
+	case fw.rgRows >= lim:
+		return int(lim)
+	}
+	return int(lim - fw.rgRows)
 }
 
 // Flush ends the open row group: the open pages are cut, and every column

@@ -53,7 +53,9 @@ type writerConfig struct {
 	PageRowLimit int
 	// RowGroupSize is the target size of a row group in bytes (buffered
 	// compressed pages plus open pages); a row group also ends on Flush.
-	RowGroupSize int64
+	// RowGroupRowLimit, when above 0, caps its rows (WithRowGroupRowLimit).
+	RowGroupSize     int64
+	RowGroupRowLimit int
 	// DataPageVersion is 1 (DataPage) or 2 (DataPageV2).
 	DataPageVersion int
 	// ALPTrial lets the automatic encoding choice of FLOAT and DOUBLE
@@ -245,6 +247,23 @@ func WithRowGroupSize(bytes int64) WriterOption {
 			return
 		}
 		c.RowGroupSize = bytes
+	}
+}
+
+// WithRowGroupRowLimit caps the number of rows of a row group (default:
+// no cap, WithRowGroupSize alone ends row groups): a row group ends when
+// it holds rows rows, or earlier when it reaches the row group size or on
+// Flush. Generated writers (generated-code version 15 or later) end their
+// batches there; callers of EndRows keep each call within
+// FileWriter.RowGroupRowsLeft, since EndRows fails rows past the cap with
+// ErrRows.
+func WithRowGroupRowLimit(rows int) WriterOption {
+	return func(c *writerConfig) {
+		if rows <= 0 {
+			c.fail("WithRowGroupRowLimit(%d): must be positive", rows)
+			return
+		}
+		c.RowGroupRowLimit = rows
 	}
 }
 

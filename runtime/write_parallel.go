@@ -595,11 +595,14 @@ func (fw *FileWriter) settle() error {
 	return nil
 }
 
-// rowGroupFull reports whether the open row group reached the row group
-// size. Pending pages count at their bounds; when the bounds reach the
+// rowGroupFull reports whether the open row group reached its row limit
+// or the row group size. Pending pages count at their bounds; when the bounds reach the
 // size, the decision awaits them and counts their sizes, so that it is
 // the sequential writer's.
 func (fw *FileWriter) rowGroupFull() (bool, error) {
+	if lim := fw.cfg.RowGroupRowLimit; lim > 0 && fw.rgRows >= int64(lim) {
+		return true, nil
+	}
 	size, exact := fw.bufferedSize()
 	if size < fw.cfg.RowGroupSize || exact {
 		return size >= fw.cfg.RowGroupSize, nil

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1314,5 +1315,91 @@ func TestDictPageBoundsMatchPlain(t *testing.T) {
 	}
 	if !usedDict || !fellBack {
 		t.Errorf("dictionary used %v, string column fell back %v: the test needs both", usedDict, fellBack)
+	}
+}
+
+// TestRowGroupRowLimit: with WithRowGroupRowLimit(25), rows ended in
+// calls of up to 7 within RowGroupRowsLeft form row groups of exactly 25
+// rows (and the rest), sequentially and under WithParallelism(2), with
+// the same bytes; RowGroupRowsLeft counts down and starts again at 25 once
+// a group is full; EndRows past the limit fails the writer with ErrRows;
+// a limit of 0 is refused.
+func TestRowGroupRowLimit(t *testing.T) {
+	s := mustSchema(t, "message m { required int64 a; optional group g { optional binary b (STRING); } }")
+	write := func(opts ...WriterOption) []byte {
+		var out bytes.Buffer
+		w, err := NewFileWriter(&out, s, append(opts, WithRowGroupRowLimit(25))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, want := 0, 25
+		for row < 110 {
+			left := w.RowGroupRowsLeft()
+			if left != want {
+				t.Fatalf("row %d: RowGroupRowsLeft() = %d, want %d", row, left, want)
+			}
+			k := min(7, left, 110-row)
+			a, _ := w.Int64Buffer(0)
+			b, _ := w.ByteArrayBuffer(1)
+			for i := range k {
+				a.Values = append(a.Values, int64(row+i))
+				b.Values.AppendString(strconv.Itoa(row + i))
+				b.Def = append(b.Def, 2)
+			}
+			if err := w.EndRows(k); err != nil {
+				t.Fatal(err)
+			}
+			row += k
+			if want -= k; want == 0 {
+				want = 25
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return out.Bytes()
+	}
+	seq := write()
+	f := openBytes(t, seq)
+	var got []int64
+	for _, rg := range f.Meta.RowGroups {
+		got = append(got, rg.NumRows)
+	}
+	if fmt.Sprint(got) != "[25 25 25 25 10]" {
+		t.Fatalf("row groups of %v rows, want [25 25 25 25 10]", got)
+	}
+	if par := write(WithParallelism(2)); !bytes.Equal(par, seq) {
+		t.Fatal("WithParallelism(2) wrote other bytes")
+	}
+
+	w, err := NewFileWriter(io.Discard, s, WithRowGroupRowLimit(25))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := w.Int64Buffer(0)
+	b, _ := w.ByteArrayBuffer(1)
+	for i := range 26 {
+		a.Values = append(a.Values, int64(i))
+		b.Def = append(b.Def, 0)
+	}
+	err = w.EndRows(26)
+	if !errors.Is(err, ErrRows) || !strings.Contains(err.Error(), "WithRowGroupRowLimit(25)") {
+		t.Fatalf("EndRows past the limit: %v, want an ErrRows naming the limit", err)
+	}
+	if err := w.Close(); !errors.Is(err, ErrRows) {
+		t.Fatalf("Close after: %v, want the same error", err)
+	}
+	if w.RowGroupRowsLeft() != 25 {
+		t.Fatal("RowGroupRowsLeft changed by the refused rows")
+	}
+	if _, err := NewFileWriter(io.Discard, s, WithRowGroupRowLimit(0)); !errors.Is(err, ErrConfig) {
+		t.Fatalf("WithRowGroupRowLimit(0): %v, want ErrConfig", err)
+	}
+	w, err = NewFileWriter(io.Discard, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.RowGroupRowsLeft() != math.MaxInt {
+		t.Fatal("RowGroupRowsLeft without a limit is not math.MaxInt")
 	}
 }

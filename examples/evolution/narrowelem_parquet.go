@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(14 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 14)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NarrowElem (or a struct it
@@ -96,9 +96,10 @@ func pqgenNarrowElemWriterFor(fw *pqrt.FileWriter) (*NarrowElemWriter, error) {
 
 // Write appends rows to the file. It returns how many rows were written
 // and the first error. Rows reach the file in groups of 1024 counted from its
-// first row (the last group when Flush or Close is called), so that the
-// file's bytes do not depend on how the rows are split between Write calls;
-// an error of a group is returned by the call that completes it.
+// first row (fewer where a row group ends: on Flush or Close, and at the
+// row limit of runtime.WithRowGroupRowLimit), so that the file's bytes do
+// not depend on how the rows are split between Write calls; an error of a
+// group is returned by the call that completes it.
 // A writer that failed, or was closed, refuses rows at once: Write returns
 // 0 and the error it failed with (one wrapping runtime.ErrClosed once closed).
 func (w *NarrowElemWriter) Write(rows []NarrowElem) (int, error) {
@@ -107,14 +108,15 @@ func (w *NarrowElemWriter) Write(rows []NarrowElem) (int, error) {
 	}
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenNarrowElemBatch-w.pending)
+		left := w.fw.RowGroupRowsLeft() - w.pending // > 0: the group ends where it reaches 0
+		k := min(len(rows), pqgenNarrowElemBatch-w.pending, left)
 		if err := w.shred(rows[:k]); err != nil {
 			return n, w.fw.Fail(err)
 		}
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenNarrowElemBatch {
+		if w.pending == pqgenNarrowElemBatch || k == left {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}

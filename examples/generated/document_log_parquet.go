@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(14 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 14)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
 )
 
 // DocumentLog is a row of the Parquet schema "document_log".
@@ -140,9 +140,10 @@ func pqgenDocumentLogWriterFor(fw *pqrt.FileWriter) (*DocumentLogWriter, error) 
 
 // Write appends rows to the file. It returns how many rows were written
 // and the first error. Rows reach the file in groups of 1024 counted from its
-// first row (the last group when Flush or Close is called), so that the
-// file's bytes do not depend on how the rows are split between Write calls;
-// an error of a group is returned by the call that completes it.
+// first row (fewer where a row group ends: on Flush or Close, and at the
+// row limit of runtime.WithRowGroupRowLimit), so that the file's bytes do
+// not depend on how the rows are split between Write calls; an error of a
+// group is returned by the call that completes it.
 // A writer that failed, or was closed, refuses rows at once: Write returns
 // 0 and the error it failed with (one wrapping runtime.ErrClosed once closed).
 func (w *DocumentLogWriter) Write(rows []DocumentLog) (int, error) {
@@ -151,7 +152,8 @@ func (w *DocumentLogWriter) Write(rows []DocumentLog) (int, error) {
 	}
 	n := 0
 	for len(rows) > 0 {
-		k := min(len(rows), pqgenDocumentLogBatch-w.pending)
+		left := w.fw.RowGroupRowsLeft() - w.pending // > 0: the group ends where it reaches 0
+		k := min(len(rows), pqgenDocumentLogBatch-w.pending, left)
 		for i := range rows[:k] {
 			if err := w.variantBody.Check(rows[i].Body); err != nil {
 				return n, pqfmt.Errorf("row %d: %w", n+i, err)
@@ -166,7 +168,7 @@ func (w *DocumentLogWriter) Write(rows []DocumentLog) (int, error) {
 		w.pending += k
 		n += k
 		rows = rows[k:]
-		if w.pending == pqgenDocumentLogBatch {
+		if w.pending == pqgenDocumentLogBatch || k == left {
 			if err := w.endRows(); err != nil {
 				return n, err
 			}
