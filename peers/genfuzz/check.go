@@ -121,6 +121,9 @@ type config struct {
 	// than FLOAT or DOUBLE, or a delta byte array encoding on a BYTE_ARRAY
 	// column DuckDB does not take as text or blob (a DECIMAL, say).
 	duckDB bool
+	// rowLimit is the row limit of a row group (WithRowGroupRowLimit), or
+	// 0 for none.
+	rowLimit int
 }
 
 // duckDBReads reports whether DuckDB reads a column of leaf l written
@@ -157,8 +160,8 @@ var encodings = map[meta.Type][]meta.Encoding{
 
 // randomConfig draws a writer configuration: codec, page version,
 // dictionary, small pages and row groups (so that columns span several
-// of each), CRC, statistics, page index, and per-column encodings and
-// bloom filters.
+// of each; a row limit for a row group in a third of them), CRC,
+// statistics, page index, and per-column encodings and bloom filters.
 func randomConfig(r *rand.Rand, s *schema.Schema) config {
 	c := config{duckDB: true}
 	add := func(o runtime.WriterOption, format string, args ...any) {
@@ -209,6 +212,10 @@ func randomConfig(r *rand.Rand, s *schema.Schema) config {
 		if l.Type != meta.Boolean && r.IntN(8) == 0 { // BOOLEAN columns have no bloom filter
 			add(runtime.WithColumnBloomFilter(p, 100, 0.05), "%s bloom filter", p)
 		}
+	}
+	if r.IntN(3) == 0 {
+		c.rowLimit = 1 + r.IntN(200)
+		add(runtime.WithRowGroupRowLimit(c.rowLimit), "row group row limit %d", c.rowLimit)
 	}
 	return c
 }
@@ -284,6 +291,17 @@ func Check(c Case, rows int) (Result, error) {
 		}
 		data := buf.Bytes()
 		what := fmt.Sprintf("configuration %d: %d rows, %s, %d bytes", k, rows, strings.Join(cfg.desc, ", "), len(data))
+		if cfg.rowLimit > 0 {
+			f, err := runtime.OpenFile(bytes.NewReader(data), int64(len(data)))
+			if err != nil {
+				return fail("opening the file (%s): %v", what, err)
+			}
+			for i, rg := range f.Meta.RowGroups {
+				if rg.NumRows > int64(cfg.rowLimit) {
+					return fail("row group %d holds %d rows, above the row limit (%s; plan %v)", i, rg.NumRows, what, plan)
+				}
+			}
+		}
 		if cfg.duckDB && pqgenFile == nil {
 			pqgenFile, pqgenDesc = data, what
 		}
