@@ -275,6 +275,9 @@ func (fw *FileWriter) poison(err error) error {
 // string is not), GEOMETRY and GEOGRAPHY values one WKB geometry each,
 // FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY DECIMAL values within their
 // precision's digits, TIME values from 0 to 24 hours (write_check.go).
+// Under WithRowGroupRowLimit, n must be at most RowGroupRowsLeft(): a row
+// group that reaches the limit ends there, and more rows fail EndRows
+// with ErrRows.
 //
 // With WithParallelism above 1 (and no encryption), the rows are checked
 // at once but moved into pages on other goroutines while the caller fills
