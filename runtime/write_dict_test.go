@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/encode"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -1072,4 +1074,73 @@ func dictPageEncoding(version int) meta.Encoding {
 		return meta.EncodingPlain
 	}
 	return meta.EncodingPlainDictionary
+}
+
+// TestDictDroppedEarlyByProjection: the writer drops, after the first
+// 1,024 values of a chunk, the dictionaries dictProjectedHopeless judges
+// (FLOAT and FIXED_LEN_BYTE_ARRAY(4) values of 10,000 keys, 2-byte
+// strings of 20,000), through each kind of value writer, and keeps those
+// of 1,000 keys; the values read back are the values written.
+func TestDictDroppedEarlyByProjection(t *testing.T) {
+	s := mustSchema(t, `message m {
+		required float f; required fixed_len_byte_array(4) x; required binary b;
+		required float keep;
+	}`)
+	r := rand.New(rand.NewPCG(5, 6))
+	const n = 2048
+	fs, xs, bs, ks := make([]float32, n), make([]byte, 0, 4*n), make([][]byte, n), make([]float32, n)
+	for i := range n {
+		fs[i] = float32(r.IntN(10_000)) / 100
+		xs = binary.BigEndian.AppendUint32(xs, uint32(r.IntN(10_000)))
+		bs[i] = binary.BigEndian.AppendUint16(nil, uint16(r.IntN(20_000)))
+		ks[i] = float32(r.IntN(1_000))
+	}
+	var out bytes.Buffer
+	w, err := NewFileWriter(&out, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for from := 0; from < n; from += 1024 {
+		f, _ := w.FloatBuffer(0)
+		x, _ := w.FixedBuffer(1)
+		b, _ := w.ByteArrayBuffer(2)
+		k, _ := w.FloatBuffer(3)
+		f.Values = append(f.Values, fs[from:from+1024]...)
+		x.Values = append(x.Values, xs[4*from:4*(from+1024)]...)
+		for _, v := range bs[from : from+1024] {
+			b.Values.Append(v)
+		}
+		k.Values = append(k.Values, ks[from:from+1024]...)
+		if err := w.EndRows(1024); err != nil {
+			t.Fatal(err)
+		}
+		for col, want := range []bool{false, false, false, true} {
+			if got := w.cols[col].vals.dictMode(); got != want {
+				t.Fatalf("after %d rows, column %s in dictionary mode: %v, want %v", from+1024, s.Leaves[col].PathString(), got, want)
+			}
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fr, err := NewFileReader(bytes.NewReader(out.Bytes()), int64(out.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [4][]any{}
+	for i := range n {
+		want[0] = append(want[0], fs[i])
+		want[1] = append(want[1], xs[4*i:4*i+4])
+		want[2] = append(want[2], string(bs[i]))
+		want[3] = append(want[3], ks[i])
+	}
+	for col := range want {
+		got, err := readColumn(fr, col, 700)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want[col], got.Values); diff != "" {
+			t.Fatalf("column %s read back (-want +got):\n%s", s.Leaves[col].PathString(), diff)
+		}
+	}
 }

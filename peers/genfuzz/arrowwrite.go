@@ -2,6 +2,7 @@ package genfuzz
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -26,7 +27,7 @@ func writeArrow(sc *schema.Schema, cols []*column, rows int, cuts []int, r *rand
 		if e := recover(); e != nil {
 			err = fmt.Errorf("arrow-go panicked: %v", e)
 			if bytes.Contains(debug.Stack(), []byte(".(*deltaBitPackEncoder")) {
-				err = fmt.Errorf("arrow-go panicked in its DELTA encoder (deltaBitPackEncoder): %v", e)
+				err = fmt.Errorf("%w: %v", errArrowDeltaEncoder, e)
 			}
 		}
 	}()
@@ -123,6 +124,10 @@ func writeArrow(sc *schema.Schema, cols []*column, rows int, cuts []int, r *rand
 	return buf.Bytes(), desc, nil
 }
 
+// errArrowDeltaEncoder is writeArrow's error for a panic whose stack
+// holds arrow-go's deltaBitPackEncoder (see arrowDeltaPanic).
+var errArrowDeltaEncoder = errors.New("arrow-go panicked in its DELTA encoder (deltaBitPackEncoder)")
+
 // arrowDeltaPanic reports whether arrow-go's failure to write a file is
 // the panic of its DELTA_BINARY_PACKED encoder (v18.8.0): with some nested
 // INT64 columns cut into small pages, FlushValues slices its sink's buffer
@@ -137,7 +142,7 @@ func writeArrow(sc *schema.Schema, cols []*column, rows int, cuts []int, r *rand
 // of this encoder: apache/arrow#37102.
 func arrowDeltaPanic(err error, desc string) bool {
 	msg := err.Error()
-	if strings.Contains(msg, "in its DELTA encoder (deltaBitPackEncoder)") {
+	if errors.Is(err, errArrowDeltaEncoder) {
 		return true
 	}
 	return strings.Contains(desc, "DELTA_BINARY_PACKED") && strings.Contains(msg, "unknown error type") &&

@@ -179,11 +179,7 @@ func appendDeltaByteArray(dst []byte, vals byteValues) []byte {
 	defer poolKeys32.Put(lens)
 	pre, suf := lens[:n], lens[n:]
 	if vals.offs != nil {
-		offs := vals.offs[:n+1]
-		prefixLens(pre, suf, vals.data, offs)
-		dst = appendDelta32(dst, pre, DeltaBlockSize, DeltaMiniBlocks)
-		dst = appendDelta32(dst, suf, DeltaBlockSize, DeltaMiniBlocks)
-		dst = appendSuffixes(dst, vals.data, offs, pre)
+		prefixLens(pre, suf, vals.data, vals.offs[:n+1])
 	} else {
 		var prev []byte
 		for i := range n {
@@ -192,8 +188,13 @@ func appendDeltaByteArray(dst []byte, vals byteValues) []byte {
 			pre[i], suf[i] = uint32(p), uint32(len(v)-p)
 			prev = v
 		}
-		dst = appendDelta32(dst, pre, DeltaBlockSize, DeltaMiniBlocks)
-		dst = appendDelta32(dst, suf, DeltaBlockSize, DeltaMiniBlocks)
+	}
+	dst = appendDelta32(dst, pre, DeltaBlockSize, DeltaMiniBlocks)
+	dst = appendDelta32(dst, suf, DeltaBlockSize, DeltaMiniBlocks)
+	if vals.offs != nil {
+		// dst has room for the values' bytes (bound), so for the suffixes.
+		dst = appendSuffixes(dst, vals.data, vals.offs[:n+1], pre)
+	} else {
 		for i := range n {
 			dst = append(dst, vals.at(i)[pre[i]:]...)
 		}
@@ -253,16 +254,13 @@ func prefixLens(pre, suf []uint32, data []byte, offs []uint32) {
 // can be read from its start within data and written within dst's
 // capacity (the bytes past the suffix are overwritten by the next one, or
 // lie beyond the returned length), instead of by a call to memmove.
-// Preconditions: those of prefixLens, and pre[i] <= offs[i+1]-offs[i].
+// Preconditions: those of prefixLens, pre[i] <= offs[i+1]-offs[i], and
+// dst has room for the suffixes (appendDeltaByteArray grew it for every
+// value's bytes): a pass summing them would read every length again.
 func appendSuffixes(dst, data []byte, offs, pre []uint32) []byte {
 	offs = offs[:len(pre)+1]
 	w := len(dst)
-	total := 0
-	for i, p := range pre {
-		total += int(offs[i+1]-offs[i]) - int(p)
-	}
-	out := grow(dst, total)
-	out = out[:cap(out)]
+	out := dst[:cap(dst)]
 	for i, p := range pre {
 		s, e := int(offs[i])+int(p), int(offs[i+1])
 		m := e - s
