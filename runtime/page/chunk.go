@@ -70,6 +70,7 @@ type ChunkReader struct {
 	winOff int64
 	own    []byte // the window's own buffer while win is the chunk in memory
 	inMem  bool   // win is the whole chunk, in r's memory (memory.go)
+	last   int64  // stored size of the last data page (header and body), the next window's size hint
 
 	hdr     meta.PageHeader
 	bufs    [2]Page // bufs[cur] is the page Next returned; Prefetch decodes into the other
@@ -98,6 +99,7 @@ func (c *ChunkReader) Reset(r io.ReaderAt, start, length int64, col Column, opts
 	c.winOff = start
 	c.useMemory(r)
 	c.ordinal, c.pages = 0, 0
+	c.last = 0
 	c.skipped = opts.Sparse
 	c.err = nil
 	c.widths = nil
@@ -133,8 +135,9 @@ func (c *ChunkReader) fail(pageOrdinal int, off int64, err error) error {
 	return c.err
 }
 
-// ensure returns the n bytes at file offset off, reading them (and up to
-// readAhead bytes more, within the chunk) if the window lacks them.
+// ensure returns the n bytes at file offset off, reading those the window
+// lacks and more ahead, within the chunk: a window of readAhead bytes at
+// least, or of the last data page's size and an eighth.
 // Precondition: off >= c.start, off+n <= c.end.
 func (c *ChunkReader) ensure(off int64, n int) ([]byte, error) {
 	if off >= c.winOff && off+int64(n) <= c.winOff+int64(len(c.win)) {
@@ -146,7 +149,10 @@ func (c *ChunkReader) ensure(off int64, n int) ([]byte, error) {
 		// only for bytes inside it.
 		return nil, fmt.Errorf("%w: %d bytes needed at offset %d, outside the chunk [%d, %d)", ErrCorrupt, n, off, c.start, c.end)
 	}
-	want := int64(max(n, readAhead))
+	// A window takes the next page whole when it is as large as the last
+	// data page (an eighth more): one ReadAt a page, where pages larger
+	// than readAhead took two.
+	want := max(int64(n), readAhead, c.last+c.last/8)
 	if c.skipped {
 		// Pages are being skipped: read only what is needed (and a small
 		// probe for the next header), so that skipped bodies are never
@@ -159,12 +165,25 @@ func (c *ChunkReader) ensure(off int64, n int) ([]byte, error) {
 	if want < int64(n) {
 		return nil, fmt.Errorf("%w: %d bytes needed at offset %d, the chunk ends at %d", ErrCorrupt, n, off, c.end)
 	}
-	if int64(cap(c.win)) < want {
-		c.win = make([]byte, want)
+	// The bytes the window holds from off on (the start of a page body
+	// whose header the window ended in, or of a page it cut) move to its
+	// front and only the rest is read: each byte of the chunk is read
+	// from r once, however its pages fall across windows.
+	keep := 0
+	if off >= c.winOff && off < c.winOff+int64(len(c.win)) {
+		keep = int(c.winOff + int64(len(c.win)) - off) // < n <= want
 	}
-	c.win = c.win[:want]
+	if int64(cap(c.win)) < want {
+		w := make([]byte, want)
+		copy(w, c.win[len(c.win)-keep:])
+		c.win = w
+	} else {
+		copy(c.win, c.win[len(c.win)-keep:])
+		c.win = c.win[:want]
+	}
 	c.winOff = off
-	m, err := c.r.ReadAt(c.win, off)
+	m, err := c.r.ReadAt(c.win[keep:], off+int64(keep))
+	m += keep
 	if m < len(c.win) {
 		c.win = c.win[:m]
 		if err == nil || err == io.EOF {
@@ -446,6 +465,9 @@ func (c *ChunkReader) next(decode bool, into *Page) (*Page, *meta.PageHeader, er
 		}
 		c.pos = bodyOff + stored
 		c.pages++
+		if h.Type == meta.DataPage || h.Type == meta.DataPageV2 {
+			c.last = c.pos - off
+		}
 		if c.opts.VerifyCRC && h.CRC.Set && (h.Type == meta.DataPage || h.Type == meta.DataPageV2 || h.Type == meta.DictionaryPage) {
 			if got := crc32.ChecksumIEEE(body); got != uint32(h.CRC.Val) {
 				return nil, nil, c.fail(ord, off, fmt.Errorf("%w: crc field %#08x, stored bytes %#08x", ErrCRC, uint32(h.CRC.Val), got))
