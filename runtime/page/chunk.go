@@ -19,8 +19,8 @@ import (
 )
 
 // readAhead is the least a chunk reader asks of its io.ReaderAt at once
-// (less at the end of the chunk).
-const readAhead = 256 << 10
+// (less at the end of the chunk). A variable for tests.
+var readAhead int64 = 256 << 10
 
 // headerProbe is the first guess at a page header's length; sparseProbe
 // the guess when pages are being skipped.

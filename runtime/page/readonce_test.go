@@ -68,7 +68,7 @@ func TestChunkReadOnce(t *testing.T) {
 				if err != io.EOF || !slices.Equal(got, want) {
 					t.Fatalf("pages %v (sparse %v, prefetch %v): %d pages, %v; want the %d pages read in memory", sizes, sparse, prefetch, len(got), err, len(want))
 				}
-				if same := !slices.ContainsFunc(sizes, func(s int) bool { return s != sizes[0] }); same && sizes[0] > readAhead && !sparse && f.calls > len(sizes)+1 {
+				if same := !slices.ContainsFunc(sizes, func(s int) bool { return s != sizes[0] }); same && int64(sizes[0]) > readAhead && !sparse && f.calls > len(sizes)+1 {
 					t.Errorf("pages %v (prefetch %v): %d ReadAt calls, want one a page and one more", sizes, prefetch, f.calls)
 				}
 				for i, k := range f.times {
@@ -80,4 +80,61 @@ func TestChunkReadOnce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestChunkReadSmallWindows reads the prefetch tests' chunks (every
+// codec, v1 and v2 pages, dictionaries, five pages growing by a third)
+// through windows of 1 to 300 bytes, so that headers and bodies are cut
+// by windows everywhere: the pages are the ones read whole, each byte of
+// the chunk is read once, and a prefetch leaves the page Next returned as
+// it was. So is an encrypted chunk (headers and bodies XORed by the test
+// decryptor, each header after its length).
+func TestChunkReadSmallWindows(t *testing.T) {
+	defer func(r int64) { readAhead = r }(readAhead)
+	check := func(name string, col Column, chunk []byte, opts ChunkOptions, pages int) {
+		readAhead = 256 << 10
+		want, err := readPrefetching(t, chunk, col, opts, false)
+		if err != io.EOF || len(want) != pages {
+			t.Fatalf("%s: %d pages, %v", name, len(want), err)
+		}
+		for _, ra := range []int64{1, 7, 64, 300} {
+			readAhead = ra
+			for _, prefetch := range []bool{false, true} {
+				got, err := readPrefetching(t, chunk, col, opts, prefetch)
+				if err != io.EOF || !slices.Equal(got, want) {
+					t.Fatalf("%s, windows of %d (prefetch %v): %q, %v; want %q", name, ra, prefetch, got, err, want)
+				}
+				for _, sparse := range []bool{false, true} {
+					f := &countingFile{r: bytes.NewReader(chunk), times: make([]int, len(chunk))}
+					o := opts
+					o.Sparse = sparse
+					got, err := readChunkWith(new(ChunkReader), f, 0, int64(len(chunk)), col, o, prefetch)
+					if err != io.EOF || !slices.Equal(got, want) {
+						t.Fatalf("%s, windows of %d (prefetch %v, sparse %v): %q, %v; want %q", name, ra, prefetch, sparse, got, err, want)
+					}
+					for i, k := range f.times {
+						if k != 1 {
+							t.Fatalf("%s, windows of %d (prefetch %v, sparse %v): byte %d read %d times", name, ra, prefetch, sparse, i, k)
+						}
+					}
+				}
+			}
+		}
+	}
+	forPrefetchChunks(t, func(name string, col Column, chunk []byte) {
+		check(name, col, chunk, ChunkOptions{VerifyCRC: true}, 5)
+	})
+	col := Column{Path: "x", Type: meta.Int32, RowGroup: 1, Index: 4}
+	var chunk []byte
+	for i := range 6 {
+		body := encode.AppendPlainInt32(nil, []int32{int32(i), 8, int32(-i)})
+		h := meta.PageHeader{Type: meta.DataPage, UncompressedPageSize: int32(len(body)), CompressedPageSize: int32(len(body)),
+			DataPageHeader: &meta.DataPageHeader{NumValues: 3, Encoding: meta.EncodingPlain}}
+		hb := h.AppendThrift(nil)
+		chunk = append(chunk, byte(len(hb)), 0, 0, 0)
+		for _, b := range slices.Concat(hb, body) {
+			chunk = append(chunk, b^0x55)
+		}
+	}
+	check("encrypted", col, chunk, ChunkOptions{Decryptor: &decryptor{}}, 6)
 }
