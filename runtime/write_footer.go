@@ -305,30 +305,78 @@ func (c *leafWriter) resetChunk() {
 	c.vals.resetChunk(c.opt.dictOn)
 }
 
+// indexWriteBytes is about the size of writeFooter's writes of page
+// indexes.
+const indexWriteBytes = 256 << 10
+
 // writeFooter writes the page indexes, the FileMetaData, its length and
 // the trailing magic.
 func (fw *FileWriter) writeFooter() error {
+	// The page indexes go out gathered in writes of indexWriteBytes or
+	// so, not one write each: a file of many row groups and columns holds
+	// thousands, each a system call on an *os.File.
+	// A failed write names the index it stopped in: in is which indexes
+	// out holds, ends where each ends in out.
+	out := fw.scratch[:0]
+	var in, ends []int
+	flush := func(what string) error {
+		if len(out) == 0 {
+			return nil
+		}
+		n, err := fw.w.Write(out)
+		out = out[:0]
+		if err != nil {
+			k := 0
+			for k < len(ends)-1 && ends[k] <= n {
+				k++
+			}
+			ix := &fw.indexes[in[k]]
+			return fmt.Errorf("row group %d: column %q: writing the %s: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), what, err)
+		}
+		in, ends = in[:0], ends[:0]
+		return nil
+	}
+	add := func(i int, b []byte, what string) (int64, error) {
+		if len(out)+len(b) > indexWriteBytes {
+			if err := flush(what); err != nil {
+				return 0, err
+			}
+		}
+		off := fw.w.n + int64(len(out))
+		out = append(out, b...)
+		in, ends = append(in, i), append(ends, len(out))
+		return off, nil
+	}
 	for i := range fw.indexes {
 		ix := &fw.indexes[i]
 		if !ix.hasColumnIndex {
 			continue
 		}
-		cc := &fw.rowGroups[ix.rg].Columns[ix.col]
-		cc.ColumnIndexOffset = meta.Some(fw.w.n)
-		cc.ColumnIndexLength = meta.Some(int32(ix.ciLen))
-		if _, err := fw.w.Write(fw.idxBuf[ix.ciOff : ix.ciOff+ix.ciLen]); err != nil {
-			return fmt.Errorf("row group %d: column %q: writing the column index: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), err)
+		off, err := add(i, fw.idxBuf[ix.ciOff:ix.ciOff+ix.ciLen], "column index")
+		if err != nil {
+			return err
 		}
+		cc := &fw.rowGroups[ix.rg].Columns[ix.col]
+		cc.ColumnIndexOffset = meta.Some(off)
+		cc.ColumnIndexLength = meta.Some(int32(ix.ciLen))
+	}
+	if err := flush("column index"); err != nil {
+		return err
 	}
 	for i := range fw.indexes {
 		ix := &fw.indexes[i]
-		cc := &fw.rowGroups[ix.rg].Columns[ix.col]
-		cc.OffsetIndexOffset = meta.Some(fw.w.n)
-		cc.OffsetIndexLength = meta.Some(int32(ix.oiLen))
-		if _, err := fw.w.Write(fw.idxBuf[ix.oiOff : ix.oiOff+ix.oiLen]); err != nil {
-			return fmt.Errorf("row group %d: column %q: writing the offset index: %w", ix.rg, fw.schema.Leaves[ix.col].PathString(), err)
+		off, err := add(i, fw.idxBuf[ix.oiOff:ix.oiOff+ix.oiLen], "offset index")
+		if err != nil {
+			return err
 		}
+		cc := &fw.rowGroups[ix.rg].Columns[ix.col]
+		cc.OffsetIndexOffset = meta.Some(off)
+		cc.OffsetIndexLength = meta.Some(int32(ix.oiLen))
 	}
+	if err := flush("offset index"); err != nil {
+		return err
+	}
+	fw.scratch = out
 	md := meta.FileMetaData{
 		Version:          1,
 		Schema:           fw.schema.Elements(),

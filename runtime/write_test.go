@@ -1403,3 +1403,78 @@ func TestRowGroupRowLimit(t *testing.T) {
 		t.Fatal("RowGroupRowsLeft without a limit is not math.MaxInt")
 	}
 }
+
+// countWrites counts the Write calls on a bytes.Buffer.
+type countWrites struct {
+	bytes.Buffer
+	calls int
+}
+
+func (c *countWrites) Write(p []byte) (int, error) {
+	c.calls++
+	return c.Buffer.Write(p)
+}
+
+// TestPageIndexWritesGathered: the page indexes of 30 row groups of 8
+// columns go out in one write of column indexes and one of offset
+// indexes (and the footer), where each index was a write of its own (480
+// calls on an *os.File); every index reads back, at the offset the footer
+// gives, as the one of its chunk.
+func TestPageIndexWritesGathered(t *testing.T) {
+	s := mustSchema(t, "message m { required int64 a; required int64 b; required int64 c; required int64 d; optional int64 e; required int64 f; required int64 g; required int64 h; }")
+	out := &countWrites{}
+	w, err := NewFileWriter(out, s, WithRowGroupRowLimit(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range 30 {
+		for col := range 8 {
+			b, _ := w.Int64Buffer(col)
+			for i := range 100 {
+				b.Values = append(b.Values, int64(k*1000+col*10+i%7))
+			}
+			if col == 4 {
+				b.Values = b.Values[:50]
+				for i := range 100 {
+					b.Def = append(b.Def, uint8(i%2))
+				}
+			}
+		}
+		if err := w.EndRows(100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	before := out.calls
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := out.calls - before; n > 4 {
+		t.Errorf("Close made %d writes: the page indexes of 30 row groups of 8 columns, and the footer", n)
+	}
+	r, err := NewFileReader(bytes.NewReader(out.Bytes()), int64(out.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.File().Meta.RowGroups); n != 30 {
+		t.Fatalf("%d row groups, want 30", n)
+	}
+	for rg := range 30 {
+		for col := range 8 {
+			ci, err := r.ColumnIndex(rg, col)
+			if err != nil {
+				t.Fatalf("row group %d, column %d: %v", rg, col, err)
+			}
+			lo := int64(rg*1000 + col*10)
+			if got := int64(binary.LittleEndian.Uint64(ci.MinValues[0])); got != lo {
+				t.Fatalf("row group %d, column %d: page minimum %d, want %d", rg, col, got, lo)
+			}
+			oi, err := r.OffsetIndex(rg, col)
+			if err != nil || len(oi.PageLocations) != 1 || oi.PageLocations[0].FirstRowIndex != 0 {
+				t.Fatalf("row group %d, column %d: offset index %+v, %v", rg, col, oi, err)
+			}
+		}
+	}
+}
