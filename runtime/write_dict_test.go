@@ -1144,3 +1144,71 @@ func TestDictDroppedEarlyByProjection(t *testing.T) {
 		}
 	}
 }
+
+// TestTrialRunsSchedule: after trials that keep the dictionary, the next
+// 1, 2, 4, 8, 16, 16, ... chunks go without one; a trial that drops it
+// makes the next chunk run one again.
+func TestTrialRunsSchedule(t *testing.T) {
+	var r trialRuns
+	var trials []int
+	for chunk := range 80 {
+		if r.due() {
+			trials = append(trials, chunk)
+			r.verdict(chunk < 60) // the dictionary loses from chunk 60 on
+		}
+	}
+	want := []int{0, 2, 5, 10, 19, 36, 53, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79}
+	if !slices.Equal(trials, want) {
+		t.Fatalf("trials at chunks %v, want %v", trials, want)
+	}
+}
+
+// TestAltTrialsSpacedOverChunks: a text column in 60 row groups keeps its
+// dictionary over 40 groups of 1,000 keys, then takes e-mail addresses
+// (sorted, each twice), which DELTA_BYTE_ARRAY stores in fewer bytes
+// (TestTextDictGivesWay). The trials of altBeatsDict ran at groups 0, 2,
+// 5, 10, 19, 36 and 53 (trialRuns), so the dictionary goes from group 53
+// on, 13 groups after the values changed, and every value reads back.
+func TestAltTrialsSpacedOverChunks(t *testing.T) {
+	const groups, rows = 60, 2000
+	rnd := newRand(5)
+	vals := make([]string, groups*rows)
+	for i := range vals {
+		if i < 40*rows {
+			vals[i] = "key-" + strconv.Itoa(rnd.IntN(1000))
+		} else {
+			vals[i] = "user" + strconv.Itoa(i/2) + "@example.com"
+		}
+	}
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required binary s (STRING); }"), WithCompression(meta.Snappy, 0), WithRowGroupRowLimit(rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := w.ByteArrayBuffer(0)
+	for g := range groups {
+		for _, v := range vals[g*rows : (g+1)*rows] {
+			b.Values.AppendString(v)
+		}
+		if err := w.EndRows(rows); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	if _, got := readStrings(t, data, len(vals)); !slices.Equal(got, vals) {
+		t.Fatal("the values read back differ")
+	}
+	rgs := openBytes(t, data).Meta.RowGroups
+	if len(rgs) != groups {
+		t.Fatalf("%d row groups, want %d", len(rgs), groups)
+	}
+	for g, rg := range rgs {
+		md := rg.Columns[0].MetaData
+		if want := g < 53; md.DictionaryPageOffset.Set != want {
+			t.Errorf("row group %d: dictionary %v, want %v (encodings %v)", g, md.DictionaryPageOffset.Set, want, md.Encodings)
+		}
+	}
+}
