@@ -1448,7 +1448,7 @@ func (v *byteArrayValues) abandonDict(early bool) bool {
 // DELTA_BYTE_ARRAY keeps) is under dictAltScreen times the dictionary's
 // cost: a text page's compressions cost as much as a page's.
 func (v *byteArrayValues) altBeatsDict() bool {
-	if !v.set.autoEnc || !v.set.text || len(v.idx) < minDictJudge {
+	if !v.set.autoEnc || !v.set.text || len(v.idx) < minDictJudge || !v.set.altRuns.due() {
 		return false
 	}
 	dv := v.d.Values()
@@ -1457,7 +1457,7 @@ func (v *byteArrayValues) altBeatsDict() bool {
 	entries := sliceByteArrays(dv, 0, int(slices.Max(lead))+1)
 	buf := encode.AppendDictIndices(growBuf(&poolU8, nil, 5*len(lead)+16), lead, encode.DictBitWidth(entries.Len()))
 	defer func() { poolU8.Put(buf) }()
-	if float64(min(total, suffixes)) >= dictAltScreen*dictCost(entries.PlainLen(), len(buf), lead) || !v.set.altRuns.due() {
+	if float64(min(total, suffixes)) >= dictAltScreen*dictCost(entries.PlainLen(), len(buf), lead) {
 		return false
 	}
 	n, total := altSample(dv, v.idx)
