@@ -1180,24 +1180,7 @@ func TestAltTrialsSpacedOverChunks(t *testing.T) {
 			vals[i] = "user" + strconv.Itoa(i/2) + "@example.com"
 		}
 	}
-	var buf bytes.Buffer
-	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required binary s (STRING); }"), WithCompression(meta.Snappy, 0), WithRowGroupRowLimit(rows))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := w.ByteArrayBuffer(0)
-	for g := range groups {
-		for _, v := range vals[g*rows : (g+1)*rows] {
-			b.Values.AppendString(v)
-		}
-		if err := w.EndRows(rows); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := writeStringGroups(t, vals, rows)
 	if _, got := readStrings(t, data, len(vals)); !slices.Equal(got, vals) {
 		t.Fatal("the values read back differ")
 	}
@@ -1211,4 +1194,58 @@ func TestAltTrialsSpacedOverChunks(t *testing.T) {
 			t.Errorf("row group %d: dictionary %v, want %v (encodings %v)", g, md.DictionaryPageOffset.Set, want, md.Encodings)
 		}
 	}
+}
+
+// TestDictRunsOverChunks: a text column in 60 row groups of 2,000 rows
+// takes unique values over 20 groups, whose dictionaries are dropped
+// early, then 10 keys, whose dictionary pays. The dictionary is tried at
+// groups 0, 2, 5, 10 and 19 (dictRuns: runs of 1, 2, 4, 8 groups without
+// it, then 16 from group 20), kept again from group 36 on, and every value
+// reads back.
+func TestDictRunsOverChunks(t *testing.T) {
+	const groups, rows = 60, 2000
+	vals := make([]string, groups*rows)
+	for i := range vals {
+		if i < 20*rows {
+			vals[i] = "id-" + strconv.Itoa(i*7919)
+		} else {
+			vals[i] = "key-" + strconv.Itoa(i%10)
+		}
+	}
+	data := writeStringGroups(t, vals, rows)
+	if _, got := readStrings(t, data, len(vals)); !slices.Equal(got, vals) {
+		t.Fatal("the values read back differ")
+	}
+	for g, rg := range openBytes(t, data).Meta.RowGroups {
+		md := rg.Columns[0].MetaData
+		if want := g >= 36; md.DictionaryPageOffset.Set != want {
+			t.Errorf("row group %d: dictionary %v, want %v (encodings %v)", g, md.DictionaryPageOffset.Set, want, md.Encodings)
+		}
+	}
+}
+
+// writeStringGroups writes vals as the one required STRING column s of a
+// snappy file, in row groups of rows values, one EndRows each.
+func writeStringGroups(t *testing.T, vals []string, rows int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required binary s (STRING); }"), WithCompression(meta.Snappy, 0), WithRowGroupRowLimit(rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := w.ByteArrayBuffer(0)
+	for len(vals) > 0 {
+		k := min(rows, len(vals))
+		for _, v := range vals[:k] {
+			b.Values.AppendString(v)
+		}
+		if err := w.EndRows(k); err != nil {
+			t.Fatal(err)
+		}
+		vals = vals[k:]
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

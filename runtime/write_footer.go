@@ -302,7 +302,7 @@ func (c *leafWriter) encodeIndexes(rg, col int, buf *[]byte, dataOff int64) chun
 // resetChunk empties the chunk state after its row group was written.
 func (c *leafWriter) resetChunk() {
 	c.chunk.reset(&c.fw.free)
-	c.vals.resetChunk(c.opt.dictOn)
+	c.startChunk()
 }
 
 // indexWriteBytes is about the size of writeFooter's writes of page

@@ -49,7 +49,8 @@ type openChunk struct {
 	pages      []pageInfo
 	pageBounds []byte // min/max of the column index, back to back
 	pageHists  []int64
-	dictPages  int // data pages written in dictionary mode
+	dictPages  int  // data pages written in dictionary mode
+	dictTried  bool // the chunk started with a dictionary (startChunk)
 	rows       int64
 	slots      int64 // value slots
 	nulls      int64

@@ -343,8 +343,10 @@ type colSettings struct {
 	// trial by less than 1/32: the page it sampled is stored, as after a
 	// compressed page that failed (storeRuns); cutPage clears it.
 	flatTrial bool
-	// altRuns spaces out altBeatsDict's trials over the column's chunks.
-	altRuns trialRuns
+	// altRuns spaces out altBeatsDict's trials over the column's chunks;
+	// dictRuns the dictionary itself, over chunks after chunks that
+	// dropped it (their dictionaries judged not to pay).
+	altRuns, dictRuns trialRuns
 }
 
 // trialRuns spaces out a trial that runs once a chunk (altBeatsDict: the
