@@ -1172,14 +1172,9 @@ func TestTrialRunsSchedule(t *testing.T) {
 func TestAltTrialsSpacedOverChunks(t *testing.T) {
 	const groups, rows = 60, 2000
 	rnd := newRand(5)
-	vals := make([]string, groups*rows)
-	for i := range vals {
-		if i < 40*rows {
-			vals[i] = "key-" + strconv.Itoa(rnd.IntN(1000))
-		} else {
-			vals[i] = "user" + strconv.Itoa(i/2) + "@example.com"
-		}
-	}
+	vals := twoPhases(groups*rows, 40*rows,
+		func(int) string { return "key-" + strconv.Itoa(rnd.IntN(1000)) },
+		func(i int) string { return "user" + strconv.Itoa(i/2) + "@example.com" })
 	data := writeStringGroups(t, vals, rows)
 	if _, got := readStrings(t, data, len(vals)); !slices.Equal(got, vals) {
 		t.Fatal("the values read back differ")
@@ -1204,14 +1199,9 @@ func TestAltTrialsSpacedOverChunks(t *testing.T) {
 // reads back.
 func TestDictRunsOverChunks(t *testing.T) {
 	const groups, rows = 60, 2000
-	vals := make([]string, groups*rows)
-	for i := range vals {
-		if i < 20*rows {
-			vals[i] = "id-" + strconv.Itoa(i*7919)
-		} else {
-			vals[i] = "key-" + strconv.Itoa(i%10)
-		}
-	}
+	vals := twoPhases(groups*rows, 20*rows,
+		func(i int) string { return "id-" + strconv.Itoa(i*7919) },
+		func(i int) string { return "key-" + strconv.Itoa(i%10) })
 	data := writeStringGroups(t, vals, rows)
 	if _, got := readStrings(t, data, len(vals)); !slices.Equal(got, vals) {
 		t.Fatal("the values read back differ")
@@ -1225,11 +1215,11 @@ func TestDictRunsOverChunks(t *testing.T) {
 }
 
 // writeStringGroups writes vals as the one required STRING column s of a
-// snappy file, in row groups of rows values, one EndRows each.
-func writeStringGroups(t *testing.T, vals []string, rows int) []byte {
+// snappy file, in row groups of rows values, one EndRows each, with opts.
+func writeStringGroups(t *testing.T, vals []string, rows int, opts ...WriterOption) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required binary s (STRING); }"), WithCompression(meta.Snappy, 0), WithRowGroupRowLimit(rows))
+	w, err := NewFileWriter(&buf, mustSchema(t, "message m { required binary s (STRING); }"), append([]WriterOption{WithCompression(meta.Snappy, 0), WithRowGroupRowLimit(rows)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1248,4 +1238,44 @@ func writeStringGroups(t *testing.T, vals []string, rows int) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// TestEncRunsOverChunks: a text column without a dictionary, in 60 row
+// groups of 2,000 rows, holds sorted e-mail addresses over 40 groups,
+// which DELTA_BYTE_ARRAY stores smallest, then random hexadecimal
+// strings, which DELTA_LENGTH_BYTE_ARRAY stores smallest. fallbackEnc's
+// trial runs at groups 0, 1, 3, 6, 11, 20, 37 and 54 (encRuns: after a
+// trial that picks what the one before picked, runs of 1, 2, 4, 8, then
+// 16 groups take that pick), so DELTA_BYTE_ARRAY goes at group 54, 14
+// groups after the values changed; every value reads back.
+func TestEncRunsOverChunks(t *testing.T) {
+	const groups, rows = 60, 2000
+	rnd := newRand(7)
+	vals := twoPhases(groups*rows, 40*rows,
+		func(i int) string { return "user" + strconv.Itoa(100000+i) + "@example.com" },
+		func(int) string { return strconv.FormatUint(rnd.Uint64()|1<<63, 16)[:1+rnd.IntN(15)] }) // TestFallbackPicksSmallest's hex
+	data := writeStringGroups(t, vals, rows, WithDictionary(false))
+	if _, got := readStrings(t, data, len(vals)); !slices.Equal(got, vals) {
+		t.Fatal("the values read back differ")
+	}
+	for g, rg := range openBytes(t, data).Meta.RowGroups {
+		encs := rg.Columns[0].MetaData.Encodings
+		if delta := slices.Contains(encs, meta.EncodingDeltaByteArray); delta != (g < 54) {
+			t.Errorf("row group %d: encodings %v, DELTA_BYTE_ARRAY wanted %v", g, encs, g < 54)
+		}
+	}
+}
+
+// twoPhases returns n values: before(i) for the first change, after(i)
+// for the rest.
+func twoPhases(n, change int, before, after func(i int) string) []string {
+	vals := make([]string, n)
+	for i := range vals {
+		if i < change {
+			vals[i] = before(i)
+		} else {
+			vals[i] = after(i)
+		}
+	}
+	return vals
 }

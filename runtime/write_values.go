@@ -345,8 +345,31 @@ type colSettings struct {
 	flatTrial bool
 	// altRuns spaces out altBeatsDict's trials over the column's chunks;
 	// dictRuns the dictionary itself, over chunks after chunks that
-	// dropped it (their dictionaries judged not to pay).
-	altRuns, dictRuns trialRuns
+	// dropped it (their dictionaries judged not to pay); encRuns
+	// fallbackEnc's trials, after trials that picked the encoding the one
+	// before had picked (lastPick, with its flatTrial: lastFlat; picked
+	// once a trial ran).
+	altRuns, dictRuns, encRuns trialRuns
+	picked, lastFlat           bool
+	lastPick                   meta.Encoding
+}
+
+// reusePick reports whether this chunk takes the encoding the column's
+// last trials picked (encRuns) instead of a trial of its own, and if so
+// sets it, as trialPick would have.
+func (s *colSettings) reusePick() bool {
+	if !s.picked || s.encRuns.due() {
+		return false // no trial yet, or this chunk's is due
+	}
+	s.enc, s.flatTrial = s.lastPick, s.lastFlat
+	return true
+}
+
+// recordPick records the pick of fallbackEnc's trial (s.enc and
+// s.flatTrial, from trialPick) for the chunks after (reusePick).
+func (s *colSettings) recordPick() {
+	s.encRuns.verdict(s.picked && s.enc == s.lastPick)
+	s.picked, s.lastPick, s.lastFlat = true, s.enc, s.flatTrial
 }
 
 // trialRuns spaces out a trial that runs once a chunk (altBeatsDict: the
@@ -773,10 +796,14 @@ func (v *numValues[T]) fallbackEnc(dst []byte) []byte {
 			return dst
 		}
 	}
+	if v.set.reusePick() {
+		return dst
+	}
 	base := len(dst)
 	plain := v.ops.encode(dst, sample, meta.EncodingPlain)
 	all := v.ops.encode(plain, sample, alt)
 	v.set.enc = v.set.trialPick([]encTrial{{meta.EncodingPlain, plain[base:]}, {alt, all[len(plain):]}}, all[len(all):])
+	v.set.recordPick()
 	return all[:base]
 }
 
@@ -1399,6 +1426,9 @@ func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 	for n > 2 && offs[n]-offs[0] > encTrialBytes {
 		n /= 2
 	}
+	if v.set.reusePick() {
+		return dst
+	}
 	sample := sliceByteArrays(v.page, 0, n)
 	base := len(dst)
 	all := encode.AppendPlainByteArray(dst, sample)
@@ -1411,6 +1441,7 @@ func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 		{meta.EncodingDeltaLengthByteArray, all[m:k]},
 		{meta.EncodingDeltaByteArray, all[k:]},
 	}, all[len(all):])
+	v.set.recordPick()
 	return all[:base]
 }
 
