@@ -140,14 +140,14 @@ func TestALPConfig(t *testing.T) {
 // the runs. In a file, a chunk of random then decimal values has PLAIN
 // pages, then ALP pages again once a probe succeeds, and reads back.
 func TestALPRuns(t *testing.T) {
-	var r alpRuns
+	var r probeRuns
 	for _, want := range []int{1, 2, 4, 8, 16, 16} {
-		r.result(false)
-		if r.left != want {
-			t.Fatalf("run %d, want %d", r.left, want)
+		r.verdict(true) // ALP did not shrink the page: PLAIN goes on
+		if r.skip != want {
+			t.Fatalf("run %d, want %d", r.skip, want)
 		}
 	}
-	if r.result(true); r.left != 0 || r.run != 0 {
+	if r.verdict(false); r.skip != 0 || r.run != 0 {
 		t.Fatalf("after success: %+v", r)
 	}
 

@@ -97,24 +97,17 @@ func pageLevel(codec meta.CompressionCodec, level compress.Level, enc meta.Encod
 	return level
 }
 
-// storeRuns decides which data pages of a column skip compression: after a
-// page the codec shrank by less than 1/32, the next page is stored (and
-// after such an encoding trial, the page it sampled: colSettings.flatTrial)
-// (page.DataPageParams.Store), then, each time a compressed probe page fails
-// again, twice as many up to storeMaxRun; a page that compresses ends the
-// runs. The choice depends on the data alone, so a parallel writer's pages
-// match a sequential one's.
+// storeRuns decides which data pages of a column skip compression
+// (probeRuns): after a page the codec shrank by less than 1/32, the next
+// page is stored (and after such an encoding trial, the page it sampled:
+// colSettings.flatTrial) (page.DataPageParams.Store), then, each time a
+// compressed probe page fails again, runs of twice as many; a page that
+// compresses ends the runs.
 //
 // Dictionary indices and packed deltas are often incompressible: storing
 // such pages skips ZSTD's slow pass over them and reads back faster;
 // SNAPPY already skips such data quickly, so it gains little.
-type storeRuns struct {
-	left int // pages still to store
-	run  int // the length of the last run
-}
-
-// storeMaxRun is the longest run of stored pages between probes.
-const storeMaxRun = 16
+type storeRuns struct{ probeRuns }
 
 // next accounts for a data page just built (stored or compressed). A
 // page asked to be stored but compressed anyway (a DATA_PAGE of a codec
@@ -123,19 +116,10 @@ func (s *storeRuns) next(codec meta.CompressionCodec, b page.Built) {
 	switch {
 	case codec == meta.Uncompressed:
 	case b.Stored:
-		s.left--
-	case incompressible(b.CompressedSize, b.UncompressedSize):
-		s.failed()
+		s.due() // counted off the run
 	default:
-		s.run, s.left = 0, 0
+		s.verdict(incompressible(b.CompressedSize, b.UncompressedSize))
 	}
-}
-
-// failed starts the next run of stored pages, after a probe that the
-// codec did not shrink.
-func (s *storeRuns) failed() {
-	s.run = min(max(2*s.run, 1), storeMaxRun)
-	s.left = s.run
 }
 
 // incompressible reports whether a codec shrank n bytes to c by less than
@@ -668,11 +652,11 @@ func (c *leafWriter) cutPage() error {
 		// The encoding trial just compressed a sample of this page: a
 		// failed probe.
 		c.set.flatTrial = false
-		if c.chunk.rawRuns.left == 0 {
-			c.chunk.rawRuns.failed()
+		if !c.chunk.rawRuns.skipping() {
+			c.chunk.rawRuns.verdict(true)
 		}
 	}
-	p.Store = c.chunk.rawRuns.left > 0
+	p.Store = c.chunk.rawRuns.skipping()
 	p.Ordinal = len(c.chunk.pages)
 	if held := len(values) + len(p.Def) + len(p.Rep) + 16; c.deferPage(held) {
 		if err := c.prepare(&p, b.Level, info, held); err != nil {

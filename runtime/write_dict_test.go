@@ -1145,11 +1145,11 @@ func TestDictDroppedEarlyByProjection(t *testing.T) {
 	}
 }
 
-// TestTrialRunsSchedule: after trials that keep the dictionary, the next
+// TestProbeRunsSchedule: after trials that keep the dictionary, the next
 // 1, 2, 4, 8, 16, 16, ... chunks go without one; a trial that drops it
 // makes the next chunk run one again.
-func TestTrialRunsSchedule(t *testing.T) {
-	var r trialRuns
+func TestProbeRunsSchedule(t *testing.T) {
+	var r probeRuns
 	var trials []int
 	for chunk := range 80 {
 		if r.due() {
@@ -1167,7 +1167,7 @@ func TestTrialRunsSchedule(t *testing.T) {
 // dictionary over 40 groups of 1,000 keys, then takes e-mail addresses
 // (sorted, each twice), which DELTA_BYTE_ARRAY stores in fewer bytes
 // (TestTextDictGivesWay). The trials of altBeatsDict ran at groups 0, 2,
-// 5, 10, 19, 36 and 53 (trialRuns), so the dictionary goes from group 53
+// 5, 10, 19, 36 and 53 (probeRuns), so the dictionary goes from group 53
 // on, 13 groups after the values changed, and every value reads back.
 func TestAltTrialsSpacedOverChunks(t *testing.T) {
 	const groups, rows = 60, 2000

@@ -11,7 +11,7 @@ import (
 
 // TestIncompressiblePagesStored: the data pages of a column the codec
 // cannot shrink (random 64-bit integers) are stored after the first, in
-// runs of 1, 2, 4, ... up to storeMaxRun between compressed probes, while
+// runs of 1, 2, 4, ... up to probeMaxRun between compressed probes, while
 // a compressible column keeps compressing every page. When no encoding is
 // configured, the encoding trial compresses a sample of the first page,
 // which counts as the first failed probe: that page is stored too. DATA_PAGE_V2 pages
@@ -45,7 +45,7 @@ func testPagesStored(t *testing.T, auto bool) {
 			continue
 		}
 		want = append(want, false)
-		run = min(max(2*run, 1), storeMaxRun)
+		run = min(max(2*run, 1), probeMaxRun)
 		left = run
 	}
 	s := mustSchema(t, "message m { required int64 noise; required int64 steady; }")

@@ -343,13 +343,16 @@ type colSettings struct {
 	// trial by less than 1/32: the page it sampled is stored, as after a
 	// compressed page that failed (storeRuns); cutPage clears it.
 	flatTrial bool
-	// altRuns spaces out altBeatsDict's trials over the column's chunks;
-	// dictRuns the dictionary itself, over chunks after chunks that
-	// dropped it (their dictionaries judged not to pay); encRuns
+	// Once-a-chunk attempts spaced out (probe_runs.go) while their
+	// outcome holds: altRuns altBeatsDict's trials, after trials that kept
+	// the dictionary (writes of small row groups spent a third of their
+	// time in them: 200 row groups of 1,000 flat rows, 53 ms, 18 ms of it
+	// the name column's samples); dictRuns the dictionary itself, after
+	// chunks that dropped it (leafWriter.startChunk); encRuns
 	// fallbackEnc's trials, after trials that picked the encoding the one
 	// before had picked (lastPick, with its flatTrial: lastFlat; picked
 	// once a trial ran).
-	altRuns, dictRuns, encRuns trialRuns
+	altRuns, dictRuns, encRuns probeRuns
 	picked, lastFlat           bool
 	lastPick                   meta.Encoding
 }
@@ -370,44 +373,6 @@ func (s *colSettings) reusePick() bool {
 func (s *colSettings) recordPick() {
 	s.encRuns.verdict(s.picked && s.enc == s.lastPick)
 	s.picked, s.lastPick, s.lastFlat = true, s.enc, s.flatTrial
-}
-
-// trialRuns spaces out a trial that runs once a chunk (altBeatsDict: the
-// codec on a sample of every alternative encoding and of the dictionary)
-// while its verdict holds: after a trial that kept the dictionary, the
-// next 1, 2, 4, ... up to trialMaxRun chunks keep it without one; a trial
-// that drops it starts again from every chunk. Writes of small row groups
-// spent a third of their time in these trials: 200 row groups of 1,000
-// flat rows, snappy, 53 ms, 18 ms of it compressing the name column's
-// samples, for the same verdict every time. Chunks follow one another in
-// the same order whatever the parallelism, so the file does not depend on
-// it.
-type trialRuns struct {
-	skip int // chunks left to go without a trial
-	run  int // the length of the last run of chunks without one
-}
-
-// trialMaxRun is the most chunks in a row that go without a trial.
-const trialMaxRun = 16
-
-// due reports whether this chunk runs the trial, counting it off the run
-// otherwise.
-func (t *trialRuns) due() bool {
-	if t.skip > 0 {
-		t.skip--
-		return false
-	}
-	return true
-}
-
-// verdict records a trial's outcome: kept, the dictionary stayed.
-func (t *trialRuns) verdict(kept bool) {
-	if !kept {
-		t.run, t.skip = 0, 0
-		return
-	}
-	t.run = min(max(2*t.run, 1), trialMaxRun)
-	t.skip = t.run
 }
 
 // ---- BOOLEAN ----
@@ -482,34 +447,17 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	dict  bool    // dictionary encoding in force
 	trial bool    // fell back from the dictionary: the next page picks the encoding
 	st    keyStats
-	alp   alpRuns // ALP pages written PLAIN without trying, after failures
+	alp   probeRuns // ALP pages written PLAIN without trying, after failures (see encodePage)
 
 	pages *hintPool[T] // the pool of page's buffer (write_pool.go)
 }
 
-// alpRuns decides which pages of a column configured for ALP skip it and
-// go straight to PLAIN: after a page ALP did not shrink, the next page is
-// PLAIN, then, each time a probe page fails again, twice as many up to
-// alpMaxRun; a page ALP shrinks ends the runs. Values ALP cannot encode
-// (random, noisy) then cost little more than PLAIN, and the choice depends
-// on the data alone (a parallel writer's pages match a sequential one's).
-// A failed page also drops the encoder's (exponent, factor) preset, which
-// the next probe chooses from its own values.
-type alpRuns struct {
-	left, run int
-}
-
-// alpMaxRun is the longest run of PLAIN pages between ALP probes.
-const alpMaxRun = 16
-
-func (r *alpRuns) result(shrank bool) {
-	if shrank {
-		r.left, r.run = 0, 0
-		return
-	}
-	r.run = min(max(2*r.run, 1), alpMaxRun)
-	r.left = r.run
-}
+// alp spaces out ALP (probeRuns) on a column configured for it: after a
+// page ALP did not shrink, the next pages go straight to PLAIN, in runs
+// between probes; a page ALP shrinks ends the runs. Values ALP cannot
+// encode (random, noisy) then cost little more than PLAIN. A failed page
+// also drops the encoder's (exponent, factor) preset, which the next
+// probe chooses from its own values.
 
 type numOps[T int32 | int64 | float32 | float64] struct {
 	width     int
@@ -844,8 +792,7 @@ func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
 		dst = v.fallbackEnc(dst)
 	}
 	enc, start := v.set.enc, len(dst)
-	if enc == meta.EncodingALP && v.alp.left > 0 {
-		v.alp.left--
+	if enc == meta.EncodingALP && !v.alp.due() {
 		enc = meta.EncodingPlain
 	}
 	if enc == meta.EncodingALP && len(v.page) > encode.ALPMaxValues {
@@ -855,7 +802,7 @@ func (v *numValues[T]) encodePage(dst []byte) ([]byte, meta.Encoding) {
 	if enc == meta.EncodingALP {
 		// Values ALP does not shrink (noisy, random) are written PLAIN.
 		shrank := len(dst)-start <= len(v.page)*v.ops.width
-		v.alp.result(shrank)
+		v.alp.verdict(!shrank)
 		if !shrank {
 			enc = meta.EncodingPlain
 			dst = v.ops.encode(dst[:start], v.page, enc)
@@ -886,7 +833,7 @@ func (v *numValues[T]) resetChunk(dict bool) {
 	if v.ops.encReset != nil {
 		v.ops.encReset()
 	}
-	v.alp = alpRuns{}
+	v.alp = probeRuns{}
 	v.idx = v.idx[:0]
 	v.page = v.page[:0]
 }
