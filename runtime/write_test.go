@@ -1454,10 +1454,7 @@ func TestPageIndexWritesGathered(t *testing.T) {
 	if n := out.calls - before; n > 4 {
 		t.Errorf("Close made %d writes: the page indexes of 30 row groups of 8 columns, and the footer", n)
 	}
-	r, err := NewFileReader(bytes.NewReader(out.Bytes()), int64(out.Len()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := readerOf(t, out.Bytes())
 	if n := len(r.File().Meta.RowGroups); n != 30 {
 		t.Fatalf("%d row groups, want 30", n)
 	}

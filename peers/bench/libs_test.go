@@ -99,12 +99,12 @@ func pqgenLib[T any, W interface {
 }
 
 // parquetGoLib is parquet-go's GenericWriter[T] and GenericReader[T] with
-// their default options but the codec.
-func parquetGoLib[T any]() lib[T] {
+// their default options but the codec, and the writer's opts.
+func parquetGoLib[T any](opts ...parquet.WriterOption) lib[T] {
 	return lib[T]{
 		name: "parquetgo",
 		write: func(out io.Writer, rows []T, c codec) error {
-			w := parquet.NewGenericWriter[T](out, parquet.Compression(c.pg))
+			w := parquet.NewGenericWriter[T](out, append([]parquet.WriterOption{parquet.Compression(c.pg)}, opts...)...)
 			if _, err := w.Write(rows); err != nil {
 				return err
 			}
