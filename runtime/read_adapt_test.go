@@ -389,7 +389,7 @@ func TestBindFinerUnitOverflow(t *testing.T) {
 	}
 	c, _ := r.Int64Reader(idx[0])
 	_, err = c.ReadRows(3)
-	const msg = `column "ts", row group 0, page 0 at offset 43: value does not fit the requested type: ` +
+	const msg = `column "ts", row group 0, page 0 at offset 4: value does not fit the requested type: ` +
 		`value 32503680000000 (value 2 of the page) does not fit int64 once multiplied by 1000000 (a finer unit or a larger scale)`
 	if !errors.Is(err, ErrValue) || err.Error() != msg {
 		t.Errorf("year 3000 in nanoseconds: %v\nwant %s", err, msg)

@@ -450,7 +450,7 @@ func TestDictProjectedHopeless(t *testing.T) {
 				continue
 			}
 			drops++
-			if !dictPays(dictJudgeValues, d8*w, d8, dictJudgeValues*w) {
+			if !dictPays(dictJudgeValues, d8*w, d8, dictJudgeValues*w, false) {
 				continue
 			}
 			// The projection is as noisy as the repeats among the first
@@ -1278,4 +1278,74 @@ func twoPhases(n, change int, before, after func(i int) string) []string {
 		}
 	}
 	return vals
+}
+
+// TestSmallChunkDictJudged: a chunk whose one page holds fewer than
+// minDictJudge values (colSettings.tiny) is judged exactly; before, such
+// chunks kept their dictionaries whatever their size. Unique strings in
+// groups of 300, and 999 sorted ints in one, drop it: their files are the
+// bytes written with the dictionary off, whose trial picks the encoding
+// (the groups after the first start without a dictionary: dictRuns). 10
+// keys keep it, as do unique strings in pages of 100 rows (no page is the
+// whole chunk). Every value reads back.
+func TestSmallChunkDictJudged(t *testing.T) {
+	const groups, rows = 10, 300
+	unique := func(i int) string { return "id-" + strconv.Itoa(i*7919) }
+	keys := func(i int) string { return "key-" + strconv.Itoa(i%10) }
+	for _, c := range []struct {
+		name string
+		gen  func(int) string
+		opts []WriterOption
+		dict bool
+	}{
+		{"unique", unique, nil, false},
+		{"keys", keys, nil, true},
+		{"unique, pages of 100 rows", unique, []WriterOption{WithPageRowLimit(100)}, true},
+	} {
+		vals := twoPhases(groups*rows, 0, nil, c.gen)
+		data := writeStringGroups(t, vals, rows, c.opts...)
+		if _, got := readStrings(t, data, len(vals)); !slices.Equal(got, vals) {
+			t.Fatalf("%s: the values read back differ", c.name)
+		}
+		for g, rg := range openBytes(t, data).Meta.RowGroups {
+			md := rg.Columns[0].MetaData
+			if md.DictionaryPageOffset.Set != c.dict || slices.Contains(md.Encodings, meta.EncodingPlainDictionary) != c.dict {
+				t.Errorf("%s, row group %d: dictionary %v, encodings %v; want a dictionary %v", c.name, g, md.DictionaryPageOffset.Set, md.Encodings, c.dict)
+			}
+		}
+		if off := writeStringGroups(t, vals, rows, append(c.opts, WithDictionary(false))...); !c.dict && !bytes.Equal(data, off) {
+			t.Errorf("%s: %d bytes, %d with the dictionary off", c.name, len(data), len(off))
+		}
+	}
+	write := func(vals []int64, opts ...WriterOption) []byte {
+		var buf bytes.Buffer
+		w, err := NewFileWriter(&buf, mustSchema(t, "message m { required int64 v; }"), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := w.Int64Buffer(0)
+		b.Values = append(b.Values, vals...)
+		if err := w.EndRows(len(vals)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	for _, n := range []int{999, 300, 2} {
+		vals := make([]int64, n)
+		for i := range vals {
+			vals[i] = int64(1_000_000 + 3*i)
+		}
+		data := write(vals)
+		checkNumbers(t, data, "int64", vals)
+		md := openBytes(t, data).Meta.RowGroups[0].Columns[0].MetaData
+		if md.DictionaryPageOffset.Set || !slices.Equal(md.Encodings, []meta.Encoding{meta.EncodingDeltaBinaryPacked}) {
+			t.Errorf("%d ints: dictionary %v, encodings %v; want none, DELTA_BINARY_PACKED", n, md.DictionaryPageOffset.Set, md.Encodings)
+		}
+		if off := write(vals, WithDictionary(false)); !bytes.Equal(data, off) {
+			t.Errorf("%d ints: %d bytes, %d with the dictionary off", n, len(data), len(off))
+		}
+	}
 }

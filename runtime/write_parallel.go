@@ -40,14 +40,14 @@ type colOp int
 
 const (
 	opConsume colOp = iota // consume(rows)
-	opCutPage              // cutPage()
+	opCutPage              // cutPage(true): a row group's flush
 )
 
 func (c *leafWriter) run(op colOp, rows int) error {
 	if op == opConsume {
 		return c.consume(rows)
 	}
-	return c.cutPage()
+	return c.cutPage(true)
 }
 
 // pageScratch returns the page scratch of worker k (0: the caller's),

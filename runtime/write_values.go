@@ -53,15 +53,18 @@ type valueWriter interface {
 }
 
 // minDictJudge is the number of values a chunk's first page needs before
-// the writer judges whether its dictionary pays off: below it the
-// dictionary is kept, whatever its size.
+// the writer judges whether its dictionary pays off on it, a sample of
+// the chunk: below it the dictionary is kept, whatever its size, unless
+// the page is the whole chunk (colSettings.tiny), judged exactly.
 const minDictJudge = 1000
 
 // dictPays reports whether dictionary encoding of n values is worth it:
 // as parquet-java decides after a chunk's first page, the dictionary
 // (PLAIN bytes) plus the indices must be smaller than the values PLAIN.
-func dictPays(n, dictBytes, dictLen, plainBytes int) bool {
-	if n < minDictJudge {
+// Fewer than minDictJudge values are no sample to judge a chunk by: they
+// keep the dictionary unless they are the whole chunk (whole).
+func dictPays(n, dictBytes, dictLen, plainBytes int, whole bool) bool {
+	if n < minDictJudge && !whole {
 		return true
 	}
 	return dictBytes+n*encode.DictBitWidth(dictLen)/8 < plainBytes
@@ -339,6 +342,12 @@ type colSettings struct {
 	// plainFallback: the automatic choice after a dictionary falls back
 	// (fallbackEnc) keeps PLAIN (polarsMisreadsDelta).
 	plainFallback bool
+	// tiny: the open page, the chunk's first, is the whole chunk and
+	// holds fewer than minDictJudge values (leafWriter.cutPage): its
+	// dictionary is judged on it exactly
+	// (dictPays), and a chunk that drops it picks its encoding by trial
+	// (fallbackEnc), as a larger chunk does.
+	tiny bool
 	// flatTrial is set by trialPick when the codec shrank the winning
 	// trial by less than 1/32: the page it sampled is stored, as after a
 	// compressed page that failed (storeRuns); cutPage clears it.
@@ -533,7 +542,7 @@ func (v *numValues[T]) abandonDict(early bool) bool {
 	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.ops.dictLen(), v.ops.dictSize(), len(v.idx)*v.ops.width) {
 		return false
 	}
-	if dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width) &&
+	if dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width, v.set.tiny) &&
 		(early || !v.altBeatsDict()) {
 		return false
 	}
@@ -1398,7 +1407,7 @@ func (v *byteArrayValues) abandonDict(early bool) bool {
 		return false
 	}
 	picked := false // altBeatsDict picked the encoding
-	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx)) {
+	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx), v.set.tiny) {
 		if early || !v.altBeatsDict() {
 			return false
 		}
@@ -1717,7 +1726,7 @@ func (v *fixedValues) abandonDict(early bool) bool {
 	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.d.Len(), v.d.Size(), len(v.idx)*v.size) {
 		return false
 	}
-	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), len(v.idx)*v.size) {
+	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), len(v.idx)*v.size, v.set.tiny) {
 		return false
 	}
 	v.fallback()

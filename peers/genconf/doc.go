@@ -16,6 +16,7 @@
 // feature they offer (peers/js/writers.mjs, issue 13): the files of one
 // schema share a generated type, DuckDB judges each copy, and parquetjs
 // (for its own files), hyparquet or parquet-wasm the files DuckDB cannot
-// read. Its table of expected failures
+// read (the copies of parquetjs's files are written PLAIN, which it
+// reads, with WithColumnEncoding). Its table of expected failures
 // names each file that cannot pass yet and why, and fails when one passes.
 package genconf

@@ -138,10 +138,13 @@ type entry struct {
 	out      string // the copy's file name; typ + ".parquet" when empty
 	opts     []runtime.ReaderOption
 	optsCode string // the same options as Go source, for the driver
-	duckKey  string // footer key DuckDB reads the original with
-	stage    string // the verdict
-	detail   string // why it failed
-	rows     int    // rows read by the generated reader
+	// writeCode: writer options, as Go source, the driver writes the copy
+	// with (after "out, rows"; empty: none).
+	writeCode string
+	duckKey   string // footer key DuckDB reads the original with
+	stage     string // the verdict
+	detail    string // why it failed
+	rows      int    // rows read by the generated reader
 }
 
 // outName is the file name of the entry's copy.
@@ -528,9 +531,13 @@ import (
 	"runtime/debug"
 
 	"github.com/pqgen/pqgen/runtime"
+	"github.com/pqgen/pqgen/runtime/meta"
 )
 
-var _ = runtime.WithFooterKey
+var (
+	_ = runtime.WithFooterKey
+	_ = meta.EncodingPlain
+)
 
 // keyTable is a key retriever answering from a table of keys by key
 // metadata (the test unwrapped them).
@@ -590,7 +597,7 @@ const driverJob = `	{%q, %q, func(in, out string, r *result) {
 			return
 		}
 		r.Stage = "write"
-		if err := Write%sFile(out, rows); err != nil {
+		if err := Write%sFile(out, rows%s); err != nil {
 			r.Err = err.Error()
 		}
 	}},
@@ -643,7 +650,7 @@ func buildDriver(t *testing.T, src, dir string, files map[string][]byte, entries
 		if e.optsCode != "" {
 			args += ", " + e.optsCode
 		}
-		fmt.Fprintf(&table, driverJob, e.rel, e.outName(), e.typ, args, e.typ)
+		fmt.Fprintf(&table, driverJob, e.rel, e.outName(), e.typ, args, e.typ, e.writeCode)
 	}
 	write("main.go", fmt.Appendf(nil, driverMain, table.String()))
 	bin := filepath.Join(dir, "driver.bin")

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -84,6 +85,13 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 		}
 		if e.stage, e.detail = generateShared(filepath.Join(root, w.File), e, byCode, files); e.stage != "" {
 			continue
+		}
+		if w.Writer == "parquetjs" {
+			// parquetjs, the judge of the files only it reads (below),
+			// reads no DELTA_* or BYTE_STREAM_SPLIT pages, which pqgen
+			// picks by trial for a chunk without a dictionary, whatever
+			// its size: the copies of its files are written PLAIN.
+			e.writeCode = plainColumns(t, filepath.Join(root, w.File))
 		}
 		built = append(built, e)
 	}
@@ -186,6 +194,26 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 	t.Logf("%d files (%s): %d pass, %d expected failures; %d generated types; write %v, generate %v, build %v, read+write %v, judge %v",
 		len(entries), strings.Join(ws, ", "), pass, len(worldExpected), len(files), writeTime.Round(time.Millisecond), genTime.Round(time.Millisecond),
 		buildTime.Round(time.Millisecond), runTime.Round(time.Millisecond), duckTime.Round(time.Millisecond))
+}
+
+// plainColumns returns, as Go source for the driver, the writer options
+// that write every leaf column of the file at path PLAIN when it falls
+// back from its dictionary.
+func plainColumns(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := runtime.OpenFile(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var code strings.Builder
+	for _, l := range f.Schema.Leaves {
+		fmt.Fprintf(&code, ", runtime.WithColumnEncoding(%q, meta.EncodingPlain)", l.PathString())
+	}
+	return code.String()
 }
 
 // generateShared gives entry e the generated type of the file at path:
