@@ -24,7 +24,7 @@ import (
 // the writer matrix with the values written.
 func TestDuckDBReadsOurFiles(t *testing.T) {
 	checkJSReader(t, "duckdb", cmpOpts{}, duckdbCannotRead)
-	checkDuckDBCannotRead(t)
+	checkCannotRead(t, "duckdb", duckdbCannotRead, duckdbCannotReadErrors)
 }
 
 // duckdbCannotReadErrors are the errors duckdbCannotRead documents.
@@ -33,19 +33,20 @@ var duckdbCannotReadErrors = []string{
 	"Delta Length Byte Array encoding is only supported for string/blob data",
 }
 
-// checkDuckDBCannotRead: every column duckdbCannotRead leaves out of a
-// matrix file, read alone, still fails DuckDB with one of the documented
-// errors, so that the exclusion goes once DuckDB reads the column.
-func checkDuckDBCannotRead(t *testing.T) {
+// checkCannotRead: every column exclude leaves out of a matrix file, read
+// alone by reader (read.mjs), still fails with one of errs, the errors
+// exclude documents, so that the exclusion goes once reader reads the
+// column.
+func checkCannotRead(t *testing.T, reader string, exclude func(matrixFile) []string, errs []string) {
 	files := writeMatrixFiles(t)
 	s, _ := schema.Parse(testSchema)
 	names := topNames(s)
 	dir := t.TempDir()
-	args := []string{"duckdb"}
+	args := []string{reader}
 	type probe struct{ file, col, path string }
 	var probes []probe
 	for i, f := range files {
-		for _, col := range duckdbCannotRead(f) {
+		for _, col := range exclude(f) {
 			// One link per column: read.mjs keys its output by path.
 			p := filepath.Join(dir, fmt.Sprintf("%d_%s.parquet", i, col))
 			if err := os.Symlink(f.path, p); err != nil {
@@ -57,21 +58,21 @@ func checkDuckDBCannotRead(t *testing.T) {
 		}
 	}
 	if len(probes) == 0 {
-		t.Fatal("duckdbCannotRead leaves no column out of any matrix file: remove it")
+		t.Fatalf("%s: the exclusion leaves no column out of any matrix file: remove it", reader)
 	}
 	out := runJS(t, "read.mjs", args...)
 	for _, p := range probes {
 		r := out[p.path]
 		switch {
 		case r == nil:
-			t.Errorf("duckdb: no output for column %s of %s", p.col, p.file)
+			t.Errorf("%s: no output for column %s of %s", reader, p.col, p.file)
 		case r.Err == "":
-			t.Errorf("duckdb reads column %s of %s now: narrow duckdbCannotRead", p.col, p.file)
-		case !slices.ContainsFunc(duckdbCannotReadErrors, func(e string) bool { return strings.Contains(r.Err, e) }):
-			t.Errorf("duckdb: column %s of %s: error %q, not one duckdbCannotRead documents", p.col, p.file, r.Err)
+			t.Errorf("%s reads column %s of %s now: narrow its exclusion", reader, p.col, p.file)
+		case !slices.ContainsFunc(errs, func(e string) bool { return strings.Contains(r.Err, e) }):
+			t.Errorf("%s: column %s of %s: error %q, not one its exclusion documents", reader, p.col, p.file, r.Err)
 		}
 	}
-	t.Logf("duckdb: %d columns left out of matrix files still fail alone", len(probes))
+	t.Logf("%s: %d columns left out of matrix files still fail alone", reader, len(probes))
 }
 
 // duckdbCannotRead names the columns of a file that DuckDB 1.5.6 cannot
@@ -84,6 +85,16 @@ func checkDuckDBCannotRead(t *testing.T) {
 // Error: Delta Length Byte Array encoding is only supported for
 // string/blob data").
 func duckdbCannotRead(f matrixFile) []string {
+	return columnsWhere(f, func(leaf *schema.Node, encs []meta.Encoding) bool {
+		bss := leaf.Type != meta.Float && leaf.Type != meta.Double && slices.Contains(encs, meta.EncodingByteStreamSplit)
+		dlba := leaf.Logical.Kind == meta.LogicalDecimal && slices.Contains(encs, meta.EncodingDeltaLengthByteArray)
+		return bss || dlba
+	})
+}
+
+// columnsWhere names the top-level columns of a matrix file holding a leaf
+// of which a chunk, with its encodings, satisfies cannot.
+func columnsWhere(f matrixFile, cannot func(leaf *schema.Node, encs []meta.Encoding) bool) []string {
 	r, err := runtime.NewFileReader(bytes.NewReader(f.data), int64(len(f.data)))
 	if err != nil {
 		return nil
@@ -92,12 +103,7 @@ func duckdbCannotRead(f matrixFile) []string {
 	for _, rg := range r.File().Meta.RowGroups {
 		for ci, cc := range rg.Columns {
 			leaf := r.File().Schema.Leaves[ci]
-			bss := leaf.Type != meta.Float && leaf.Type != meta.Double && slices.Contains(cc.MetaData.Encodings, meta.EncodingByteStreamSplit)
-			dlba := leaf.Logical.Kind == meta.LogicalDecimal && slices.Contains(cc.MetaData.Encodings, meta.EncodingDeltaLengthByteArray)
-			if !bss && !dlba {
-				continue
-			}
-			if top := leaf.Path[0]; !slices.Contains(out, top) {
+			if top := leaf.Path[0]; cannot(leaf, cc.MetaData.Encodings) && !slices.Contains(out, top) {
 				out = append(out, top)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/parquet"
@@ -106,7 +107,67 @@ func matrix() []config {
 			}
 		}
 	}
+	// Row groups of 300 rows: every chunk is one page of fewer than 1,000
+	// values, whose dictionary is judged on it exactly; the chunks that
+	// drop it take the encodings the writer's trial picks.
+	for _, v := range []int{1, 2} {
+		codec := []meta.CompressionCodec{meta.Snappy, meta.Zstd}[v-1]
+		out = append(out, config{
+			name:   fmt.Sprintf("%s/v%d/small-groups", codec.String(), v),
+			rows:   3000,
+			batch:  100, // ends at each row group's end, as WithRowGroupRowLimit asks
+			dict:   "dict",
+			pageIx: true,
+			crc:    true,
+			opts: []runtime.WriterOption{
+				runtime.WithCompression(codec, 0),
+				runtime.WithDataPageVersion(v),
+				runtime.WithRowGroupRowLimit(300),
+				runtime.WithCRC(true),
+				runtime.WithKeyValueMetadata("k", "v"),
+				runtime.WithColumnKeyValueMetadata("id", "ck", "cv"),
+			},
+		})
+	}
 	return out
+}
+
+// TestSmallGroupsDropDictionaries: the small-groups files of matrix()
+// hold what they are there for, chunks of one page that dropped their
+// dictionaries for DELTA_BINARY_PACKED and BYTE_STREAM_SPLIT, which the
+// readers of the matrix's tests then read.
+func TestSmallGroupsDropDictionaries(t *testing.T) {
+	seen := 0
+	for _, c := range matrix() {
+		if !strings.HasSuffix(c.name, "/small-groups") {
+			continue
+		}
+		seen++
+		data, _ := writeDataset(t, c)
+		f, err := runtime.OpenFile(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		encs := map[meta.Encoding]int{}
+		for _, rg := range f.Meta.RowGroups {
+			for _, cc := range rg.Columns {
+				if !cc.MetaData.DictionaryPageOffset.Set {
+					for _, e := range cc.MetaData.Encodings {
+						encs[e]++
+					}
+				}
+			}
+		}
+		t.Logf("%s: %d row groups; encodings of the chunks without a dictionary: %v", c.name, len(f.Meta.RowGroups), encs)
+		for _, e := range []meta.Encoding{meta.EncodingDeltaBinaryPacked, meta.EncodingByteStreamSplit} {
+			if encs[e] == 0 {
+				t.Errorf("%s: no chunk without a dictionary in %v", c.name, e)
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("matrix() has %d small-groups configurations, want 2", seen)
+	}
 }
 
 func writeDataset(t testing.TB, c config) ([]byte, *dataset) {

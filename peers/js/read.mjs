@@ -9,8 +9,9 @@
 //   hyparquet  hyparquet with hyparquet-compressors
 //   parquetjs  @dsnp/parquetjs (the judge of its own files' quirks)
 // A file the reader fails on gets "#ERROR message" and the others go on.
-// For duckdb, an argument --exclude=a,b leaves top-level columns a and b
-// out of the files after it (SELECT * EXCLUDE (a, b)); --exclude= resets.
+// For duckdb and polars, an argument --exclude=a,b leaves top-level columns
+// a and b out of the files after it (SELECT * EXCLUDE (a, b); a scan
+// without them); --exclude= resets.
 import { readFileSync } from 'node:fs';
 import { arrowDecimal, emitFile, emitFileAsync, flush, hex, num } from './canon.mjs';
 
@@ -45,11 +46,19 @@ if (reader === 'duckdb') {
 } else if (reader === 'polars') {
   // nodejs-polars reads the file; its Arrow IPC stream goes through the
   // same canonical form as parquet-wasm's.
+  // --exclude as for duckdb: the columns are left out of the scan, so
+  // Polars decodes none of their pages.
   const { default: pl } = await import('nodejs-polars');
   const arrow = await import('apache-arrow');
+  let exclude = [];
   for (const f of files) {
+    if (f.startsWith('--exclude=')) {
+      exclude = f.slice('--exclude='.length).split(',').filter((c) => c !== '');
+      continue;
+    }
     emitFile(out, f, () => {
-      const table = arrow.tableFromIPC(pl.readParquet(f).writeIPCStream());
+      const df = exclude.length ? pl.scanParquet(f).drop(...exclude).collectSync() : pl.readParquet(f);
+      const table = arrow.tableFromIPC(df.writeIPCStream());
       return arrowRows(table, arrow);
     });
     await flush(out);
