@@ -448,7 +448,7 @@ func (c *leafWriter) checkPage() error {
 		return nil
 	}
 	if !c.chunk.dictJudged && c.pg.slots-c.pg.nulls >= dictJudgeValues {
-		c.judgeDict()
+		c.judgeDict(false)
 	}
 	est := c.pageEstimate()
 	if est >= cfg.PageSize || c.pg.rows >= cfg.PageRowLimit {
@@ -496,7 +496,7 @@ func (c *leafWriter) scheduleEarly() {
 
 // judgeEarly judges the chunk's dictionary once its first page holds
 // dictEarlyValues values, before judgeDict does: a dictionary of nearly
-// as many entries as values (valueWriter.abandonDict with early set) is
+// as many entries as values (valueWriter.abandonDict, judgedEarly) is
 // dropped then, instead of hashing every value of a column of unique values
 // up to dictJudgeValues. It reports whether the dictionary was dropped; the
 // judgement depends on the values alone.
@@ -505,7 +505,7 @@ func (c *leafWriter) judgeEarly() bool {
 		return false
 	}
 	c.chunk.dictEarly = true
-	if !c.vals.abandonDict(true) {
+	if !c.vals.abandonDict(judgedEarly) {
 		return false
 	}
 	c.chunk.dictJudged = true
@@ -545,11 +545,20 @@ const dictJudgeValues = 8192
 
 // judgeDict decides, once per chunk, on the values of its first page,
 // whether its dictionary pays (valueWriter.abandonDict): early, so that a
-// column of unique values is not hashed for long.
-func (c *leafWriter) judgeDict() {
+// column of unique values is not hashed for long. last: the page is cut
+// by the row group's flush, so the first page is the whole chunk, judged
+// exactly whatever its size (judgedWhole): chunks of fewer than
+// minDictJudge values kept their dictionaries, whatever their size, and
+// 10,000 rows of 200 columns in groups of 250 took 13.8 MB; judged,
+// 9.97 MB.
+func (c *leafWriter) judgeDict(last bool) {
 	c.chunk.dictJudged = true
 	if len(c.chunk.pages) == 0 && c.vals.dictMode() {
-		c.dictVerdict(c.vals.abandonDict(false))
+		j := judgedOnPage
+		if last {
+			j = judgedWhole
+		}
+		c.dictVerdict(c.vals.abandonDict(j))
 	}
 }
 
@@ -576,13 +585,8 @@ func (c *leafWriter) cutPage(last bool) error {
 	if c.pg.rows == 0 {
 		return nil
 	}
-	// A chunk of one page of fewer than minDictJudge values (small row
-	// groups) is judged whole (colSettings.tiny): such chunks kept their
-	// dictionaries, whatever their size, and 10,000 rows of 200 columns
-	// in groups of 250 took 13.8 MB; judged, 9.97 MB.
-	c.set.tiny = last && len(c.chunk.pages) == 0 && c.pg.slots-c.pg.nulls < minDictJudge
 	if !c.chunk.dictJudged {
-		c.judgeDict()
+		c.judgeDict(last)
 	}
 	wasDict := c.vals.dictMode()
 	sc := c.sc
@@ -590,7 +594,6 @@ func (c *leafWriter) cutPage(last bool) error {
 		sc.warm(c.pageEstimate(), false)
 	}
 	values, enc := c.vals.encodePage(sc.values[:0])
-	c.set.tiny = false
 	sc.values = values
 	if wasDict && c.pg.slots == c.pg.nulls && c.vals.dictSize() == 0 {
 		// A page of nulls before the chunk's first value goes PLAIN, its

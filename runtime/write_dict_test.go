@@ -1281,7 +1281,7 @@ func twoPhases(n, change int, before, after func(i int) string) []string {
 }
 
 // TestSmallChunkDictJudged: a chunk whose one page holds fewer than
-// minDictJudge values (colSettings.tiny) is judged exactly; before, such
+// minDictJudge values (judgedWhole) is judged exactly; before, such
 // chunks kept their dictionaries whatever their size. Unique strings in
 // groups of 300, and 999 sorted ints in one, drop it: their files are the
 // bytes written with the dictionary off, whose trial picks the encoding

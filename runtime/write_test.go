@@ -833,7 +833,7 @@ func TestFooterMetadata(t *testing.T) {
 		}
 		c0 := rg.Columns[0]
 		// Column a's ten unique values go without a dictionary
-		// (colSettings.tiny): its first page is its data page.
+		// (judgedWhole): its first page is its data page.
 		if c0.MetaData.DictionaryPageOffset.Set || rg.FileOffset.Val != c0.MetaData.DataPageOffset {
 			t.Errorf("row group %d: file_offset %d, dictionary page %v, data page at %d", i, rg.FileOffset.Val, c0.MetaData.DictionaryPageOffset, c0.MetaData.DataPageOffset)
 		}

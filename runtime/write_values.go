@@ -47,15 +47,30 @@ type valueWriter interface {
 	resetChunk(dict bool)
 	// abandonDict ends dictionary encoding for the rest of the chunk when
 	// the dictionary built from the open page does not pay off (see
-	// dictPays; early: nor is likely to, see dictHopeless), turning the
-	// page's indices back into values, and reports whether it did.
-	abandonDict(early bool) bool
+	// dictPays; judged early: nor is likely to, see dictHopeless), turning
+	// the page's indices back into values, and reports whether it did.
+	abandonDict(j dictJudging) bool
 }
+
+// dictJudging is what a chunk's dictionary is judged on
+// (valueWriter.abandonDict), all of it on the chunk's first page.
+type dictJudging int
+
+const (
+	// judgedEarly: the page's first values (leafWriter.judgeEarly); the
+	// dictionary goes only when hopeless (dictProjectedHopeless).
+	judgedEarly dictJudging = iota
+	// judgedOnPage: the page, a sample of the chunk (leafWriter.judgeDict).
+	judgedOnPage
+	// judgedWhole: the page is the whole chunk, cut by its row group's
+	// flush: judged exactly, whatever its size (dictPays).
+	judgedWhole
+)
 
 // minDictJudge is the number of values a chunk's first page needs before
 // the writer judges whether its dictionary pays off on it, a sample of
 // the chunk: below it the dictionary is kept, whatever its size, unless
-// the page is the whole chunk (colSettings.tiny), judged exactly.
+// the page is the whole chunk (judgedWhole), judged exactly.
 const minDictJudge = 1000
 
 // dictPays reports whether dictionary encoding of n values is worth it:
@@ -342,12 +357,6 @@ type colSettings struct {
 	// plainFallback: the automatic choice after a dictionary falls back
 	// (fallbackEnc) keeps PLAIN (polarsMisreadsDelta).
 	plainFallback bool
-	// tiny: the open page, the chunk's first, is the whole chunk and
-	// holds fewer than minDictJudge values (leafWriter.cutPage): its
-	// dictionary is judged on it exactly
-	// (dictPays), and a chunk that drops it picks its encoding by trial
-	// (fallbackEnc), as a larger chunk does.
-	tiny bool
 	// flatTrial is set by trialPick when the codec shrank the winning
 	// trial by less than 1/32: the page it sampled is stored, as after a
 	// compressed page that failed (storeRuns); cutPage clears it.
@@ -393,14 +402,14 @@ type boolValues struct {
 	st   keyStats
 }
 
-func (v *boolValues) buffered() int         { return len(v.buf.Values) }
-func (v *boolValues) checkBuffer() error    { return nil }
-func (v *boolValues) clearBuffer()          { v.buf.Values = v.buf.Values[:0] }
-func (v *boolValues) pageBytes() int        { return len(v.page)/8 + 1 }
-func (v *boolValues) dictMode() bool        { return false }
-func (v *boolValues) dictSize() int         { return 0 }
-func (v *boolValues) resetChunk(bool)       {}
-func (v *boolValues) abandonDict(bool) bool { return false }
+func (v *boolValues) buffered() int                { return len(v.buf.Values) }
+func (v *boolValues) checkBuffer() error           { return nil }
+func (v *boolValues) clearBuffer()                 { v.buf.Values = v.buf.Values[:0] }
+func (v *boolValues) pageBytes() int               { return len(v.page)/8 + 1 }
+func (v *boolValues) dictMode() bool               { return false }
+func (v *boolValues) dictSize() int                { return 0 }
+func (v *boolValues) resetChunk(bool)              {}
+func (v *boolValues) abandonDict(dictJudging) bool { return false }
 func (v *boolValues) dictPage(dst []byte) ([]byte, int) {
 	return dst, 0
 }
@@ -456,17 +465,16 @@ type numValues[T int32 | int64 | float32 | float64] struct {
 	dict  bool    // dictionary encoding in force
 	trial bool    // fell back from the dictionary: the next page picks the encoding
 	st    keyStats
-	alp   probeRuns // ALP pages written PLAIN without trying, after failures (see encodePage)
+	// alp spaces out ALP (probeRuns) on a column configured for it: after
+	// a page ALP did not shrink, the next pages go straight to PLAIN, in
+	// runs between probes; a page ALP shrinks ends the runs. Values ALP
+	// cannot encode (random, noisy) then cost little more than PLAIN. A
+	// failed page also drops the encoder's (exponent, factor) preset,
+	// which the next probe chooses from its own values (encodePage).
+	alp probeRuns
 
 	pages *hintPool[T] // the pool of page's buffer (write_pool.go)
 }
-
-// alp spaces out ALP (probeRuns) on a column configured for it: after a
-// page ALP did not shrink, the next pages go straight to PLAIN, in runs
-// between probes; a page ALP shrinks ends the runs. Values ALP cannot
-// encode (random, noisy) then cost little more than PLAIN. A failed page
-// also drops the encoder's (exponent, factor) preset, which the next
-// probe chooses from its own values.
 
 type numOps[T int32 | int64 | float32 | float64] struct {
 	width     int
@@ -538,11 +546,12 @@ func (v *numValues[T]) release() {
 	}
 }
 
-func (v *numValues[T]) abandonDict(early bool) bool {
+func (v *numValues[T]) abandonDict(j dictJudging) bool {
+	early := j == judgedEarly
 	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.ops.dictLen(), v.ops.dictSize(), len(v.idx)*v.ops.width) {
 		return false
 	}
-	if dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width, v.set.tiny) &&
+	if dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width, j == judgedWhole) &&
 		(early || !v.altBeatsDict()) {
 		return false
 	}
@@ -1401,13 +1410,14 @@ func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 	return all[:base]
 }
 
-func (v *byteArrayValues) abandonDict(early bool) bool {
+func (v *byteArrayValues) abandonDict(j dictJudging) bool {
+	early := j == judgedEarly
 	// v.unencoded holds the open page's value bytes until bounds is called.
 	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.d.Len(), v.d.Size(), int(v.unencoded)+4*len(v.idx)) {
 		return false
 	}
 	picked := false // altBeatsDict picked the encoding
-	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx), v.set.tiny) {
+	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx), j == judgedWhole) {
 		if early || !v.altBeatsDict() {
 			return false
 		}
@@ -1722,11 +1732,12 @@ func (v *fixedValues) dictPage(dst []byte) ([]byte, int) {
 // only: UUIDs, hashes and decimals that rarely repeat drop it (early, when
 // hopeless), instead of growing it to the dictionary limits with an index
 // per value on top of every value's bytes.
-func (v *fixedValues) abandonDict(early bool) bool {
+func (v *fixedValues) abandonDict(j dictJudging) bool {
+	early := j == judgedEarly
 	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.d.Len(), v.d.Size(), len(v.idx)*v.size) {
 		return false
 	}
-	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), len(v.idx)*v.size, v.set.tiny) {
+	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), len(v.idx)*v.size, j == judgedWhole) {
 		return false
 	}
 	v.fallback()

@@ -54,17 +54,12 @@ func matrix() []config {
 					batch:  97,
 					dict:   dict,
 					pageIx: true,
-					opts: []runtime.WriterOption{
-						runtime.WithCompression(codec, 0),
-						runtime.WithDataPageVersion(v),
+					opts: matrixOpts(codec, v,
 						runtime.WithPageSize(2048),
 						runtime.WithPageRowLimit(700),
-						runtime.WithRowGroupSize(48 << 10),
+						runtime.WithRowGroupSize(48<<10),
 						runtime.WithPageStatistics(i%2 == 0),
-						runtime.WithCRC(i%3 != 0),
-						runtime.WithKeyValueMetadata("k", "v"),
-						runtime.WithColumnKeyValueMetadata("id", "ck", "cv"),
-					},
+						runtime.WithCRC(i%3 != 0)),
 				}
 				c.noParquetGo = codec == meta.LZ4Raw
 				c.crc = i%3 != 0
@@ -119,17 +114,22 @@ func matrix() []config {
 			dict:   "dict",
 			pageIx: true,
 			crc:    true,
-			opts: []runtime.WriterOption{
-				runtime.WithCompression(codec, 0),
-				runtime.WithDataPageVersion(v),
-				runtime.WithRowGroupRowLimit(300),
-				runtime.WithCRC(true),
-				runtime.WithKeyValueMetadata("k", "v"),
-				runtime.WithColumnKeyValueMetadata("id", "ck", "cv"),
-			},
+			opts:   matrixOpts(codec, v, runtime.WithRowGroupRowLimit(300), runtime.WithCRC(true)),
 		})
 	}
 	return out
+}
+
+// matrixOpts are the options of a matrix configuration: codec, data page
+// version v, the key-value metadata the readers' checks look for, and
+// more.
+func matrixOpts(codec meta.CompressionCodec, v int, more ...runtime.WriterOption) []runtime.WriterOption {
+	return append([]runtime.WriterOption{
+		runtime.WithCompression(codec, 0),
+		runtime.WithDataPageVersion(v),
+		runtime.WithKeyValueMetadata("k", "v"),
+		runtime.WithColumnKeyValueMetadata("id", "ck", "cv"),
+	}, more...)
 }
 
 // TestSmallGroupsDropDictionaries: the small-groups files of matrix()
