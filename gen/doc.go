@@ -224,7 +224,9 @@
 // groups). A top-level field holding a map is assembled row by row
 // instead, all its leaves together, since a map entry needs its key and
 // value at once: there the first leaf present below a list, map or
-// nullable group (its "driver") decides nullness and length. The leaves
+// nullable group (its "driver") decides nullness and length; a map is
+// made at its size, counted from the driver's repetition levels
+// (runtime.MapSize), rather than grown entry by entry. The leaves
 // are opened from one table (runtime FileReader.OpenLeaves), and before
 // assembling, Read checks the batch's levels (Leaves.Check: a list is
 // continued only where it holds an element, and every two leaves under a

@@ -541,7 +541,7 @@ func (a *assembler) value(v *Value, p place) []jen.Code {
 		loop = append(loop, a.value(v.Elem, id(vv))...)
 		loop = append(loop, jen.Id(m).Index(jen.Id(kv)).Op("=").Id(vv), more)
 		fill = []jen.Code{
-			jen.Id(m).Op(":=").Make(v.Base.Code()),
+			jen.Id(m).Op(":=").Make(v.Base.Code(), runtimeID("MapSize").Call(lv().Dot("Rep"), jen.Id("p").Index(jen.Id(dk)), jen.Lit(int(r.MaxRep)))),
 			jen.For().Block(loop...),
 			p().Op("=").Id(m),
 		}

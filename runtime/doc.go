@@ -91,7 +91,7 @@
 // stable for it but are not meant to be called by hand: FileWriter.Fail,
 // FileReader.Projected, FileReader.BindDefaults, FileReader.VariantColumn, VariantReader,
 // VariantWriter, ReadRowsExact, ReadFileRows, ReadFileWith, RowReader,
-// ColumnRows, DateDays, Slab, AppendFloat16, Float16At, AppendInterval, IntervalAt,
+// ColumnRows, DateDays, Slab, MapSize, AppendFloat16, Float16At, AppendInterval, IntervalAt,
 // CompareInterval, DecimalUnscaled32, DecimalUnscaled64,
 // AppendDecimalFixed, DecimalFromFixed, FileReader.Available,
 // FileReader.ReadColumns, Col, ColumnJob, FileReader.OpenLeaves, Leaf,

@@ -16,7 +16,7 @@ package runtime
 const (
 	// GenVersion is the generated-code version this runtime implements,
 	// and the one pqgen of the same module version generates.
-	GenVersion = 15
+	GenVersion = 16
 	// MinGenVersion is the oldest generated-code version this runtime
 	// still supports.
 	MinGenVersion = 2
@@ -69,6 +69,8 @@ const (
 //	   field's loop.
 //	15: writers end their batches where the row group reaches its row
 //	   limit (FileWriter.RowGroupRowsLeft, WithRowGroupRowLimit).
+//	16: readers make each map at its size, counted from its repetition
+//	   levels (MapSize), instead of growing it entry by entry.
 
 // EnforceVersion is a type whose conversion of a negative constant fails
 // to compile: generated code converts the distance between its version

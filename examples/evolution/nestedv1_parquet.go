@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV1 (or a struct it
@@ -916,7 +916,7 @@ func (r *NestedV1Reader) fillM(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, pe
 				p[pqgenNestedV1ColMKey]++
 				p[pqgenNestedV1ColMValue]++
 			} else {
-				m1 := make(map[int16]int32)
+				m1 := make(map[int16]int32, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 int16
 					var v1 int32
@@ -953,7 +953,7 @@ func (r *NestedV1Reader) fillMS(rows []NestedV1, sl *pqgenNestedV1Slabs, p, q, p
 				p[pqgenNestedV1ColMSKey]++
 				p[pqgenNestedV1ColMSValue]++
 			} else {
-				m1 := make(map[string]int32)
+				m1 := make(map[string]int32, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 string
 					var v1 int32

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, NestedV2 (or a struct it
@@ -1008,7 +1008,7 @@ func (r *NestedV2Reader) fillM(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, pe
 				p[pqgenNestedV2ColMKey]++
 				p[pqgenNestedV2ColMValue]++
 			} else {
-				m1 := make(map[int64]int64)
+				m1 := make(map[int64]int64, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 int64
 					var v1 int64
@@ -1049,7 +1049,7 @@ func (r *NestedV2Reader) fillMS(rows []NestedV2, sl *pqgenNestedV2Slabs, p, q, p
 				p[pqgenNestedV2ColMSKey]++
 				p[pqgenNestedV2ColMSValue]++
 			} else {
-				m1 := make(map[string]*int64)
+				m1 := make(map[string]*int64, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 string
 					var v1 *int64

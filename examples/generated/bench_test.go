@@ -2,6 +2,7 @@ package generated
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"testing"
 
@@ -31,6 +32,29 @@ func benchWrite[T any](b *testing.B, rows []T, newW func(io.Writer) (interface {
 	return buf.Bytes()
 }
 
+// benchRead reads data, a file of n rows, through the reader open makes,
+// in batches of 1,024 rows.
+func benchRead[T any, R interface{ Read([]T) (int, error) }](b *testing.B, data []byte, n int, open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error)) {
+	out := make([]T, 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := open(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			_, err := r.Read(out)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
 func BenchmarkWriteEvents(b *testing.B) {
 	rows := events(10000)
 	benchWrite(b, rows, func(w io.Writer) (interface {
@@ -47,21 +71,24 @@ func BenchmarkReadEvents(b *testing.B) {
 	w, _ := NewEventWriter(&buf)
 	w.Write(rows) //nolint:errcheck
 	w.Close()     //nolint:errcheck
-	data := buf.Bytes()
-	out := make([]Event, 1024)
-	b.ReportAllocs()
-	for b.Loop() {
-		r, err := NewEventReader(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for {
-			if _, err := r.Read(out); err != nil {
-				break
-			}
-		}
-	}
-	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	benchRead(b, buf.Bytes(), len(rows), NewEventReader)
+}
+
+// namedOrders is a set of orders of the benchmarks, by name.
+type namedOrders struct {
+	name string
+	rows []Order
+}
+
+// orderSets returns the orders of BenchmarkWriteOrders and
+// BenchmarkReadOrders: small, 5,000 orders with their own maps (0 to 3
+// entries), and 64, the same with every order's attrs and every line's
+// options up to 64 entries (bigMaps).
+func orderSets() []namedOrders {
+	small := orders(5000)
+	big := orders(5000)
+	bigMaps(big, nil)
+	return []namedOrders{{"small", small}, {"64", big}}
 }
 
 // BenchmarkWriteOrders writes orders with their maps' entries sorted (the
@@ -69,13 +96,7 @@ func BenchmarkReadEvents(b *testing.B) {
 // the orders' own maps (0 to 3 entries), maps/64 gives every order's
 // attrs and every line's options up to 64 entries.
 func BenchmarkWriteOrders(b *testing.B) {
-	small := orders(5000)
-	big := orders(5000)
-	bigMaps(big, nil)
-	for _, rows := range []struct {
-		name string
-		rows []Order
-	}{{"small", small}, {"64", big}} {
+	for _, rows := range orderSets() {
 		for _, sorted := range []bool{true, false} {
 			name := "maps=" + rows.name + "/sorted=true"
 			if !sorted {
@@ -93,27 +114,20 @@ func BenchmarkWriteOrders(b *testing.B) {
 	}
 }
 
+// BenchmarkReadOrders reads orders back: maps=small with the orders' own
+// maps (0 to 3 entries), maps=64 with every order's attrs and every
+// line's options up to 64 entries (as BenchmarkWriteOrders), which the
+// reader makes at their size (runtime.MapSize).
 func BenchmarkReadOrders(b *testing.B) {
-	rows := orders(5000)
-	var buf bytes.Buffer
-	w, _ := NewOrderWriter(&buf)
-	w.Write(rows) //nolint:errcheck
-	w.Close()     //nolint:errcheck
-	data := buf.Bytes()
-	out := make([]Order, 1024)
-	b.ReportAllocs()
-	for b.Loop() {
-		r, err := NewOrderReader(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for {
-			if _, err := r.Read(out); err != nil {
-				break
-			}
-		}
+	for _, rows := range orderSets() {
+		b.Run("maps="+rows.name, func(b *testing.B) {
+			var buf bytes.Buffer
+			w, _ := NewOrderWriter(&buf)
+			w.Write(rows.rows) //nolint:errcheck
+			w.Close()          //nolint:errcheck
+			benchRead(b, buf.Bytes(), len(rows.rows), NewOrderReader)
+		})
 	}
-	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
 
 // BenchmarkWriteParallel writes flat Events and nested Orders with

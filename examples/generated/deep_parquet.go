@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Deep (or a struct it
@@ -972,7 +972,7 @@ func (r *DeepReader) fillM(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe, q0 *[p
 				p[pqgenDeepColMValueElemValue]++
 				x.M = map[int32][]map[string]*int64{}
 			} else {
-				m1 := make(map[int32][]map[string]*int64)
+				m1 := make(map[int32][]map[string]*int64, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 int32
 					var v1 []map[string]*int64
@@ -996,7 +996,7 @@ func (r *DeepReader) fillM(rows []Deep, sl *pqgenDeepSlabs, p, q, pe, qe, q0 *[p
 										p[pqgenDeepColMValueElemKey]++
 										p[pqgenDeepColMValueElemValue]++
 									} else {
-										m2 := make(map[string]*int64)
+										m2 := make(map[string]*int64, pqrt.MapSize(r.lv[d3].Rep, p[d3], 3))
 										for {
 											var k2 string
 											var v2 *int64

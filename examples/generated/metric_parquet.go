@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Metric is a row of the Parquet schema "metric".
@@ -672,7 +672,7 @@ func (r *MetricReader) fillLabels(rows []Metric, sl *pqgenMetricSlabs, p, q, pe,
 				p[pqgenMetricColLabelsValue]++
 				x.Labels = map[string]*string{}
 			} else {
-				m1 := make(map[string]*string)
+				m1 := make(map[string]*string, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 string
 					var v1 *string

@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Order (or a struct it
@@ -1088,7 +1088,7 @@ func (r *OrderReader) fillLines(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe,
 							p[pqgenOrderColLinesOptionsKey]++
 							p[pqgenOrderColLinesOptionsValue]++
 						} else {
-							m1 := make(map[string]int64)
+							m1 := make(map[string]int64, pqrt.MapSize(r.lv[d2].Rep, p[d2], 2))
 							for {
 								var k1 string
 								var v1 int64
@@ -1197,7 +1197,7 @@ func (r *OrderReader) fillAttrs(rows []Order, sl *pqgenOrderSlabs, p, q, pe, qe,
 				p[pqgenOrderColAttrsKey]++
 				p[pqgenOrderColAttrsValue]++
 			} else {
-				m1 := make(map[string]string)
+				m1 := make(map[string]string, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 string
 					var v1 string
@@ -1238,7 +1238,7 @@ func (r *OrderReader) fillDiscounts(rows []Order, sl *pqgenOrderSlabs, p, q, pe,
 				p[pqgenOrderColDiscountsValueElem]++
 				x.Discounts = map[string][]int32{}
 			} else {
-				m1 := make(map[string][]int32)
+				m1 := make(map[string][]int32, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 string
 					var v1 []int32

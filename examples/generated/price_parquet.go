@@ -17,8 +17,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Price (or a struct it
@@ -703,7 +703,7 @@ func (r *PriceReader) fillByCode(rows []Price, sl *pqgenPriceSlabs, p, q, pe, qe
 				p[pqgenPriceColByCodeKey]++
 				p[pqgenPriceColByCodeValue]++
 			} else {
-				m1 := make(map[string]pqrt.Decimal)
+				m1 := make(map[string]pqrt.Decimal, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 string
 					var v1 pqrt.Decimal

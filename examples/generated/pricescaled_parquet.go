@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, PriceScaled (or a struct it
@@ -725,7 +725,7 @@ func (r *PriceScaledReader) fillByCode(rows []PriceScaled, sl *pqgenPriceScaledS
 				p[pqgenPriceScaledColByCodeKey]++
 				p[pqgenPriceScaledColByCodeValue]++
 			} else {
-				m1 := make(map[string]int32)
+				m1 := make(map[string]int32, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 string
 					var v1 int32

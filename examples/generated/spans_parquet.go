@@ -19,8 +19,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Spans (or a struct it
@@ -591,7 +591,7 @@ func (r *SpansReader) fillByInterval(rows []Spans, sl *pqgenSpansSlabs, p, q, pe
 				p[pqgenSpansColByIntervalKey]++
 				p[pqgenSpansColByIntervalValue]++
 			} else {
-				m1 := make(map[pqrt.Interval]string)
+				m1 := make(map[pqrt.Interval]string, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 pqrt.Interval
 					var v1 string

@@ -18,8 +18,8 @@ import (
 // runtime in the build are of versions that do not fit; regenerate with the
 // pqgen of the runtime's module version.
 const (
-	_ = pqrt.EnforceVersion(15 - pqrt.MinGenVersion) // the runtime no longer supports this code
-	_ = pqrt.EnforceVersion(pqrt.GenVersion - 15)    // the runtime is older than this code
+	_ = pqrt.EnforceVersion(16 - pqrt.MinGenVersion) // the runtime no longer supports this code
+	_ = pqrt.EnforceVersion(pqrt.GenVersion - 16)    // the runtime is older than this code
 )
 
 // Compile-time guard: if this fails to compile, Contact (or a struct it
@@ -775,7 +775,7 @@ func (r *ContactReader) fillAttrs(rows []Contact, sl *pqgenContactSlabs, p, q, p
 				p[pqgenContactColAttrsKey]++
 				p[pqgenContactColAttrsValue]++
 			} else {
-				m1 := make(map[string]int64)
+				m1 := make(map[string]int64, pqrt.MapSize(r.lv[d1].Rep, p[d1], 1))
 				for {
 					var k1 string
 					var v1 int64
