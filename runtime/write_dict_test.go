@@ -420,6 +420,35 @@ func TestDictHopeless(t *testing.T) {
 	}
 }
 
+// TestDictJudge pins the verdicts of dictJudging.judge, which every value
+// writer's abandonDict follows: judged early, a dictionary goes only when
+// hopeless and not paying; on a page, one of fewer than minDictJudge
+// values stays whatever its size, unless the page is the whole chunk.
+func TestDictJudge(t *testing.T) {
+	unique := dictSizes{n: 1024, dictLen: 1024, dictBytes: 8192, plainBytes: 8192} // hopeless, does not pay
+	keys := dictSizes{n: 1024, dictLen: 10, dictBytes: 80, plainBytes: 8192}       // pays
+	few := dictSizes{n: 300, dictLen: 300, dictBytes: 2400, plainBytes: 2400}      // under minDictJudge, does not pay
+	for _, tc := range []struct {
+		j    dictJudging
+		c    dictSizes
+		want dictOutcome
+	}{
+		{judgedEarly, unique, dictDropped},
+		{judgedEarly, keys, dictKept},
+		{judgedEarly, few, dictKept}, // too few values to be hopeless
+		{judgedOnPage, unique, dictDropped},
+		{judgedOnPage, keys, dictBeatsPlain},
+		{judgedOnPage, few, dictBeatsPlain}, // a sample too small to judge by
+		{judgedWhole, unique, dictDropped},
+		{judgedWhole, keys, dictBeatsPlain},
+		{judgedWhole, few, dictDropped},
+	} {
+		if got := tc.j.judge(tc.c); got != tc.want {
+			t.Errorf("judging %+v (%d): %d, want %d", tc.c, tc.j, got, tc.want)
+		}
+	}
+}
+
 // TestDictProjectedHopeless draws values uniformly from 500 to 60,500
 // keys, for values of 1 to 16 bytes: a dictionary dropped early on its
 // first dictEarlyValues values (and not by dictHopeless) must be one
@@ -450,7 +479,7 @@ func TestDictProjectedHopeless(t *testing.T) {
 				continue
 			}
 			drops++
-			if !dictPays(dictJudgeValues, d8*w, d8, dictJudgeValues*w, false) {
+			if !dictPays(dictJudgeValues, d8, d8*w, dictJudgeValues*w, false) {
 				continue
 			}
 			// The projection is as noisy as the repeats among the first

@@ -67,6 +67,41 @@ const (
 	judgedWhole
 )
 
+// dictSizes is what a chunk's dictionary is judged by: n values (the
+// indices of the open page) in dictLen entries of dictBytes bytes PLAIN,
+// against plainBytes for the same values PLAIN.
+type dictSizes struct{ n, dictLen, dictBytes, plainBytes int }
+
+// dictOutcome is the outcome of judging a chunk's dictionary (judge).
+type dictOutcome int
+
+const (
+	// dictKept: the dictionary stays (judged early and not hopeless, or
+	// hopeless but paying).
+	dictKept dictOutcome = iota
+	// dictBeatsPlain: it pays against PLAIN (dictPays), and stays unless
+	// the column's value writer finds an encoding that beats it
+	// (altBeatsDict).
+	dictBeatsPlain
+	// dictDropped: it does not pay.
+	dictDropped
+)
+
+// judge judges a dictionary of sizes c on j, for every value writer's
+// abandonDict.
+func (j dictJudging) judge(c dictSizes) dictOutcome {
+	pays := dictPays(c.n, c.dictLen, c.dictBytes, c.plainBytes, j == judgedWhole)
+	switch {
+	case j == judgedEarly && (pays || !dictProjectedHopeless(c.n, c.dictLen, c.dictBytes, c.plainBytes)):
+		return dictKept
+	case j == judgedEarly:
+		return dictDropped
+	case pays:
+		return dictBeatsPlain
+	}
+	return dictDropped
+}
+
 // minDictJudge is the number of values a chunk's first page needs before
 // the writer judges whether its dictionary pays off on it, a sample of
 // the chunk: below it the dictionary is kept, whatever its size, unless
@@ -78,7 +113,7 @@ const minDictJudge = 1000
 // (PLAIN bytes) plus the indices must be smaller than the values PLAIN.
 // Fewer than minDictJudge values are no sample to judge a chunk by: they
 // keep the dictionary unless they are the whole chunk (whole).
-func dictPays(n, dictBytes, dictLen, plainBytes int, whole bool) bool {
+func dictPays(n, dictLen, dictBytes, plainBytes int, whole bool) bool {
 	if n < minDictJudge && !whole {
 		return true
 	}
@@ -547,13 +582,16 @@ func (v *numValues[T]) release() {
 }
 
 func (v *numValues[T]) abandonDict(j dictJudging) bool {
-	early := j == judgedEarly
-	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.ops.dictLen(), v.ops.dictSize(), len(v.idx)*v.ops.width) {
+	if !v.dict {
 		return false
 	}
-	if dictPays(len(v.idx), v.ops.dictSize(), v.ops.dictLen(), len(v.idx)*v.ops.width, j == judgedWhole) &&
-		(early || !v.altBeatsDict()) {
+	switch j.judge(dictSizes{len(v.idx), v.ops.dictLen(), v.ops.dictSize(), len(v.idx) * v.ops.width}) {
+	case dictKept:
 		return false
+	case dictBeatsPlain:
+		if !v.altBeatsDict() {
+			return false
+		}
 	}
 	v.fallback()
 	v.ops.dictReset(v.set.dictLimit)
@@ -1386,13 +1424,13 @@ func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 	if v.page.Len() < 2 || !v.set.text || v.set.plainFallback {
 		return dst
 	}
+	if v.set.reusePick() {
+		return dst
+	}
 	n := min(v.page.Len(), encTrialValues)
 	offs := v.page.Offsets
 	for n > 2 && offs[n]-offs[0] > encTrialBytes {
 		n /= 2
-	}
-	if v.set.reusePick() {
-		return dst
 	}
 	sample := sliceByteArrays(v.page, 0, n)
 	base := len(dst)
@@ -1411,14 +1449,16 @@ func (v *byteArrayValues) fallbackEnc(dst []byte) []byte {
 }
 
 func (v *byteArrayValues) abandonDict(j dictJudging) bool {
-	early := j == judgedEarly
-	// v.unencoded holds the open page's value bytes until bounds is called.
-	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.d.Len(), v.d.Size(), int(v.unencoded)+4*len(v.idx)) {
+	if !v.dict {
 		return false
 	}
+	// v.unencoded holds the open page's value bytes until bounds is called.
 	picked := false // altBeatsDict picked the encoding
-	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), int(v.unencoded)+4*len(v.idx), j == judgedWhole) {
-		if early || !v.altBeatsDict() {
+	switch j.judge(dictSizes{len(v.idx), v.d.Len(), v.d.Size(), int(v.unencoded) + 4*len(v.idx)}) {
+	case dictKept:
+		return false
+	case dictBeatsPlain:
+		if !v.altBeatsDict() {
 			return false
 		}
 		picked = true
@@ -1733,11 +1773,7 @@ func (v *fixedValues) dictPage(dst []byte) ([]byte, int) {
 // hopeless), instead of growing it to the dictionary limits with an index
 // per value on top of every value's bytes.
 func (v *fixedValues) abandonDict(j dictJudging) bool {
-	early := j == judgedEarly
-	if !v.dict || early && !dictProjectedHopeless(len(v.idx), v.d.Len(), v.d.Size(), len(v.idx)*v.size) {
-		return false
-	}
-	if dictPays(len(v.idx), v.d.Size(), v.d.Len(), len(v.idx)*v.size, j == judgedWhole) {
+	if !v.dict || j.judge(dictSizes{len(v.idx), v.d.Len(), v.d.Size(), len(v.idx) * v.size}) != dictDropped {
 		return false
 	}
 	v.fallback()

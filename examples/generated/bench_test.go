@@ -2,7 +2,6 @@ package generated
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"testing"
 
@@ -32,29 +31,6 @@ func benchWrite[T any](b *testing.B, rows []T, newW func(io.Writer) (interface {
 	return buf.Bytes()
 }
 
-// benchRead reads data, a file of n rows, through the reader open makes,
-// in batches of 1,024 rows.
-func benchRead[T any, R interface{ Read([]T) (int, error) }](b *testing.B, data []byte, n int, open func(io.ReaderAt, int64, ...runtime.ReaderOption) (R, error)) {
-	out := make([]T, 1024)
-	b.ReportAllocs()
-	for b.Loop() {
-		r, err := open(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for {
-			_, err := r.Read(out)
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
-}
-
 func BenchmarkWriteEvents(b *testing.B) {
 	rows := events(10000)
 	benchWrite(b, rows, func(w io.Writer) (interface {
@@ -67,11 +43,7 @@ func BenchmarkWriteEvents(b *testing.B) {
 
 func BenchmarkReadEvents(b *testing.B) {
 	rows := events(10000)
-	var buf bytes.Buffer
-	w, _ := NewEventWriter(&buf)
-	w.Write(rows) //nolint:errcheck
-	w.Close()     //nolint:errcheck
-	benchRead(b, buf.Bytes(), len(rows), NewEventReader)
+	benchReadBatches(b, writeAll(b, rows, nil, NewEventWriter), len(rows), make([]Event, 1024), NewEventReader)
 }
 
 // namedOrders is a set of orders of the benchmarks, by name.
@@ -121,11 +93,8 @@ func BenchmarkWriteOrders(b *testing.B) {
 func BenchmarkReadOrders(b *testing.B) {
 	for _, rows := range orderSets() {
 		b.Run("maps="+rows.name, func(b *testing.B) {
-			var buf bytes.Buffer
-			w, _ := NewOrderWriter(&buf)
-			w.Write(rows.rows) //nolint:errcheck
-			w.Close()          //nolint:errcheck
-			benchRead(b, buf.Bytes(), len(rows.rows), NewOrderReader)
+			data := writeAll(b, rows.rows, nil, NewOrderWriter)
+			benchReadBatches(b, data, len(rows.rows), make([]Order, 1024), NewOrderReader)
 		})
 	}
 }
