@@ -65,6 +65,14 @@ const (
 	// questdb/questdb#7212 (2026) wrote no header for no values. It is
 	// read as the encoding of no values.
 	DeviationEmptyValues DeviationKind = "empty-values-section"
+	// DeviationListPadding: level slots that continue a null or empty
+	// list with the same null or empty marker (a repetition level r > 0
+	// where the list at level r holds no element, with the definition
+	// level of the slot before): DuckDB 1.5 writes a NULL fixed-size
+	// ARRAY (INTEGER[3]) as one slot per element. The slots hold no
+	// value; they are dropped, and the list read as the one null or
+	// empty list the first slot says, as arrow-rs, Polars and DuckDB do.
+	DeviationListPadding DeviationKind = "list-padding-slots"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

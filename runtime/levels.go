@@ -177,3 +177,59 @@ func firstBrokenList(rep, def []uint8, d uint8) int {
 	}
 	return -1
 }
+
+// firstListPadding returns the first slot of a page's levels that
+// dropListPadding drops, or -1. repDef[r-1] is the definition level of
+// the leaf's repeated node at repetition level r (len(repDef) is the
+// leaf's maximum repetition level, at least 1); prev is the definition
+// level of the slot before rep[0] (the last of the page before), or -1
+// when there is none or it is unknown. len(def) == len(rep).
+func firstListPadding(rep, def, repDef []uint8, prev int) int {
+	if len(rep) == 0 {
+		return -1
+	}
+	if r := rep[0]; r > 0 && int(r) <= len(repDef) && int(def[0]) == prev && def[0] < repDef[r-1] {
+		return 0
+	}
+	// A padding slot continues a list at a level whose repeated node's
+	// definition level is at most the deepest one: firstBrokenList
+	// passes over the slots that cannot be padding eight at a time.
+	i := firstBrokenList(rep, def, repDef[len(repDef)-1])
+	if i < 0 {
+		return -1
+	}
+	for ; i < len(rep); i++ {
+		if r := rep[i]; r > 0 && int(r) <= len(repDef) && def[i] == def[i-1] && def[i] < repDef[r-1] {
+			return i
+		}
+	}
+	return -1
+}
+
+// dropListPadding removes from rep and def, from slot from on (a slot
+// firstListPadding found), the slots that continue a list which is null
+// or empty with the same marker: a slot of repetition level r > 0 whose
+// definition level is below repDef[r-1], where the list at level r holds
+// no element, and equal to that of the slot before. DuckDB 1.5 writes a
+// NULL fixed-size ARRAY (INTEGER[3]) as one such slot per element
+// (DeviationListPadding); arrow-rs, Polars and DuckDB read them as the
+// one null or empty list the first slot says. A dropped slot holds no
+// value (its definition level is below the maximum), so the values stay
+// as they are. prev is as for firstListPadding. It returns the number of
+// slots kept, which are moved to the front of rep and def in order.
+func dropListPadding(rep, def, repDef []uint8, prev, from int) int {
+	if from > 0 {
+		prev = int(def[from-1])
+	}
+	w := from
+	for i := from; i < len(rep); i++ {
+		r, d := rep[i], def[i]
+		if r > 0 && int(r) <= len(repDef) && int(d) == prev && d < repDef[r-1] {
+			continue // prev stays d
+		}
+		rep[w], def[w] = r, d
+		w++
+		prev = int(d)
+	}
+	return w
+}

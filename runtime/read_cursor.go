@@ -78,6 +78,14 @@ type cursor struct {
 	prefetchOK bool
 	wantPage   atomic.Int32
 	crMu       spinLock
+
+	// List padding (DeviationListPadding): the definition level of the
+	// last slot of the page before in the chunk (-1 at a chunk's start
+	// and after a page passed over), and repDef[r-1], the definition
+	// level of the leaf's repeated node at repetition level r (made when
+	// first needed).
+	lastDef int
+	repDef  []uint8
 }
 
 // converts reports whether the column's layout adapter converts its
@@ -331,7 +339,7 @@ func (c *cursor) nextChunk() (bool, error) {
 		// parquetjs's RLE integers (see DeviationRLEIntegers).
 		RLEBitWidth: int(c.leaf.IntTypeLength),
 	}
-	c.chunkSlots, c.chunkRows = 0, 0
+	c.chunkSlots, c.chunkRows, c.lastDef = 0, 0, -1
 	c.wantSlots, c.wantRows = md.NumValues, fr.f.Meta.RowGroups[rg].NumRows
 	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd, c.jumped = ranges, 0, 0, false, nil, 0, false
 	c.slots, c.slotsRead = c.slots[:0], false
@@ -407,6 +415,7 @@ func (c *cursor) skippable() (rows int64, ok bool) {
 // passOver counts a data page passed over (skippable): its values (slots)
 // and rows.
 func (c *cursor) passOver(slots, rows int64) {
+	c.lastDef = -1
 	c.chunkSlots += slots
 	c.chunkRows += rows
 	c.nextRow += rows
@@ -666,9 +675,45 @@ func (c *cursor) nextPage() (ok bool, err error) {
 		}
 		c.chunkSlots += int64(p.NumValues)
 		c.chunkRows += rows
+		if c.leaf.MaxRep > 0 {
+			if err := c.dropListPadding(p); err != nil {
+				return false, err
+			}
+		}
 		c.pg, c.slot, c.val = p, 0, 0
 		return true, nil
 	}
+}
+
+// dropListPadding drops the slots of p that continue a null or empty
+// list with the same marker (DeviationListPadding), once the chunk's
+// counts have taken them: p's levels and NumValues are then those of the
+// slots kept.
+func (c *cursor) dropListPadding(p *page.Page) error {
+	n := p.NumValues
+	rep, def := p.Rep[:n], p.Def[:n]
+	prev := c.lastDef
+	c.lastDef = int(def[n-1])
+	if c.repDef == nil {
+		c.repDef = make([]uint8, c.leaf.MaxRep)
+		for g := c.leaf; g != nil && g.Parent != nil; g = g.Parent {
+			if g.Repetition == meta.Repeated {
+				c.repDef[g.MaxRep-1] = g.MaxDef
+			}
+		}
+	}
+	i := firstListPadding(rep, def, c.repDef, prev)
+	if i < 0 {
+		return nil
+	}
+	err := c.fr.f.deviate(Deviation{Kind: DeviationListPadding, Writer: "DuckDB 1.5", Column: c.leaf.PathString(), RowGroup: c.fr.rowGroups[c.rg], Page: p.Ordinal,
+		What: fmt.Sprintf("level slot %d and others continue a null or empty list with its own marker (a NULL fixed-size ARRAY written as one slot per element; dropped)", i)})
+	if err != nil {
+		return err
+	}
+	p.NumValues = dropListPadding(rep, def, c.repDef, prev, i)
+	p.Rep, p.Def = rep[:p.NumValues], def[:p.NumValues]
+	return nil
 }
 
 // pageNumValues returns num_values of a data page header.

@@ -15,6 +15,8 @@
 //   2^32, packed in miniblocks of bit width 33.
 // - duckdb_variant_unsorted.parquet: DuckDB 1.5 VARIANT objects whose
 //   field ids are not in key order.
+// - duckdb_array_null.parquet: DuckDB 1.5 writes a NULL fixed-size
+//   ARRAY (INTEGER[3]) as one level slot per element.
 // - duckdb_encrypted.parquet: DuckDB 1.5 with an encrypted footer
 //   (footer key "0123456789012345", 16 bytes).
 // - hyparquet_variant_optional.parquet: hyparquet-writer 0.17 shreds a
@@ -72,6 +74,15 @@ await duck('duckdb_variant_unsorted.parquet', `COPY (
   SELECT 5, 'text'::VARIANT
   ORDER BY id) TO '$FILE' (FORMAT parquet, COMPRESSION uncompressed, SHREDDING {v: 'VARCHAR'})`,
   `SELECT id, v::VARCHAR AS v FROM '${join(dir, 'duckdb_variant_unsorted.parquet')}' ORDER BY id`);
+
+// DuckDB writes a NULL fixed-size ARRAY as one level slot per element:
+// the null list, then slots that continue it with the same definition
+// level (also within a list of arrays and within a struct).
+await duck('duckdb_array_null.parquet', `COPY (SELECT i AS id,
+    (CASE WHEN i % 4 = 3 THEN NULL ELSE [i, CASE WHEN i % 2 = 0 THEN NULL ELSE -i END, 7] END)::INTEGER[3] AS a,
+    (CASE i % 5 WHEN 4 THEN NULL WHEN 2 THEN [NULL, [i, i + 1]] ELSE [[i, NULL], [1, 2]] END)::INTEGER[2][2] AS n,
+    (CASE WHEN i % 3 = 2 THEN NULL ELSE {'x': CASE WHEN i % 2 = 1 THEN NULL ELSE ['s' || i::VARCHAR, NULL] END, 'y': i} END)::STRUCT(x VARCHAR[2], y INTEGER) AS st
+  FROM range(12) t(i) ORDER BY i) TO '$FILE' (FORMAT parquet, COMPRESSION uncompressed)`);
 
 // Without httpfs (not downloadable here) DuckDB writes with its bundled
 // mbedtls only when told to.
