@@ -29,7 +29,12 @@
 // source: options, filters and WithColumns name columns by those paths. Legacy layouts are read as the
 // logical types specification says: the five backward-compatibility rules
 // of LIST, MAP_KEY_VALUE in place of MAP, and repeated fields without
-// annotation as required lists of required elements.
+// annotation as required lists of required elements. From a file, the
+// top-level WKB columns its GeoParquet metadata ("geo") describes are
+// typed GEOMETRY, or GEOGRAPHY for spherical edges, with the CRS the
+// metadata names by identifier (OGC:CRS84 when it names none), and the
+// optional shredded Variant field groups some writers make are required;
+// FileSchema returns that schema, the one the generated writer writes.
 //
 // # Go types
 //

@@ -149,11 +149,25 @@ func FromFileWith(path, pkg, typeName string, opts Options, ropts ...runtime.Rea
 	}
 	fh.Close()
 	where := func(n *schema.Node) string { return path }
-	s, err := requireShreddedFields(f.Schema)
+	s, err := FileSchema(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return fromParsed(s, pkg, typeName, opts, where)
+}
+
+// FileSchema returns the schema of the code FromFile generates from the
+// open file f, which the generated writer writes: f's schema, but with
+// the object field groups of shredded Variants required where f has them
+// optional (see requireShreddedFields), and with the GEOMETRY or
+// GEOGRAPHY logical type on the WKB columns that f's GeoParquet metadata
+// describes (see geoParquetColumns).
+func FileSchema(f *runtime.File) (*schema.Schema, error) {
+	s, err := requireShreddedFields(f.Schema)
+	if err != nil {
+		return nil, err
+	}
+	return geoParquetColumns(s, f.Meta.KeyValueMetadata)
 }
 
 func fromParsed(s *schema.Schema, pkg, typeName string, opts Options, where func(*schema.Node) string) (*Package, error) {
@@ -253,18 +267,27 @@ func requireShreddedFields(s *schema.Schema) (*schema.Schema, error) {
 	if len(optional) == 0 {
 		return s, nil
 	}
+	return editElements(s, func(n *schema.Node, e *meta.SchemaElement) {
+		if optional[n] {
+			e.RepetitionType = meta.Some(meta.Required)
+		}
+	})
+}
+
+// editElements returns the schema of s's elements as edit leaves them:
+// edit is called with every node of s and its element, in depth-first
+// order.
+func editElements(s *schema.Schema, edit func(n *schema.Node, e *meta.SchemaElement)) (*schema.Schema, error) {
 	els := s.Elements()
 	i := 0
-	var mark func(n *schema.Node)
-	mark = func(n *schema.Node) {
-		if optional[n] {
-			els[i].RepetitionType = meta.Some(meta.Required)
-		}
+	var walk func(n *schema.Node)
+	walk = func(n *schema.Node) {
+		edit(n, &els[i])
 		i++
 		for _, c := range n.Children {
-			mark(c)
+			walk(c)
 		}
 	}
-	mark(s.Root)
+	walk(s.Root)
 	return schema.FromElements(els)
 }

@@ -136,6 +136,8 @@ async function duckdb() {
     await attempt('duckdb', `duckdb_${codec}_${v}.parquet`, `every type, ${codec}, PARQUET_VERSION ${v}`,
       (p) => copy(p, `COMPRESSION ${codec}, PARQUET_VERSION ${v}`));
   }
+  await attempt('duckdb', 'duckdb_all_types.parquet', "DuckDB's test_all_types(): each type's minimum, maximum and null",
+    (p) => conn.run(`COPY (FROM test_all_types()) TO ${sqlString(p)} (FORMAT parquet)`));
   await attempt('duckdb', 'duckdb_empty.parquet', 'every type, no rows', (p) => conn.run(`COPY (FROM t LIMIT 0) TO ${sqlString(p)} (FORMAT parquet)`));
   await attempt('duckdb', 'duckdb_nodict.parquet', 'every type, no dictionary (DICTIONARY_SIZE_LIMIT 1)',
     (p) => copy(p, 'COMPRESSION zstd, DICTIONARY_SIZE_LIMIT 1, STRING_DICTIONARY_PAGE_SIZE_LIMIT 1'));
