@@ -19,7 +19,9 @@
 //              and PARQUET_VERSION V1/V2 (see pairs), plus a file without
 //              dictionaries, one of 3 row groups with bloom filters and
 //              field ids, an empty one, an encrypted one (footer key),
-//              and VARIANT and wide INT32 deltas in files of their own.
+//              and VARIANT and wide INT32 deltas in files of their own;
+//              test_all_types() (each type's minimum, maximum and null)
+//              twice, and fixed-size arrays null at every level.
 //   polars     nodejs-polars: every Polars dtype its JavaScript API builds
 //              (no Binary, Enum or Null there), with every codec Polars
 //              offers, small row groups and pages.
@@ -138,6 +140,17 @@ async function duckdb() {
   }
   await attempt('duckdb', 'duckdb_all_types.parquet', "DuckDB's test_all_types(): each type's minimum, maximum and null",
     (p) => conn.run(`COPY (FROM test_all_types()) TO ${sqlString(p)} (FORMAT parquet)`));
+  await attempt('duckdb', 'duckdb_all_types_v2.parquet', "DuckDB's test_all_types(), zstd, PARQUET_VERSION V2, no dictionary",
+    (p) => conn.run(`COPY (FROM test_all_types()) TO ${sqlString(p)} (FORMAT parquet, COMPRESSION zstd, PARQUET_VERSION v2, DICTIONARY_SIZE_LIMIT 1)`));
+  await conn.run(`CREATE TABLE arrs AS SELECT i::INTEGER AS id,
+    (CASE WHEN i % 4 = 3 THEN NULL ELSE [i, NULL] END)::INTEGER[2] AS a,
+    (CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN [] WHEN 2 THEN [NULL, [i, 1]] ELSE [[i, NULL], NULL, [1, 2]] END)::INTEGER[2][] AS la,
+    (CASE i % 3 WHEN 0 THEN NULL WHEN 1 THEN MAP {'k': NULL, 'j': [i, i]} ELSE MAP {'k': [1, NULL]} END)::MAP(VARCHAR, INTEGER[2]) AS ma,
+    (CASE i % 4 WHEN 0 THEN NULL WHEN 1 THEN [{'x': NULL, 'y': 's'}] ELSE [{'x': [i, i, i], 'y': NULL}, NULL] END)::STRUCT(x INTEGER[3], y VARCHAR)[] AS ls,
+    (CASE WHEN i % 2 = 0 THEN NULL ELSE [['a', NULL], NULL] END)::VARCHAR[2][2] AS aa
+    FROM range(${N}) r(i)`);
+  await attempt('duckdb', 'duckdb_arrays.parquet', 'fixed-size arrays, null at every level, in lists, maps and structs',
+    (p) => conn.run(`COPY arrs TO ${sqlString(p)} (FORMAT parquet)`));
   await attempt('duckdb', 'duckdb_empty.parquet', 'every type, no rows', (p) => conn.run(`COPY (FROM t LIMIT 0) TO ${sqlString(p)} (FORMAT parquet)`));
   await attempt('duckdb', 'duckdb_nodict.parquet', 'every type, no dictionary (DICTIONARY_SIZE_LIMIT 1)',
     (p) => copy(p, 'COMPRESSION zstd, DICTIONARY_SIZE_LIMIT 1, STRING_DICTIONARY_PAGE_SIZE_LIMIT 1'));
@@ -215,6 +228,12 @@ async function polars() {
     await attempt('polars', `polars_${codec}.parquet`, `every Polars dtype, ${codec}`,
       (p) => df.writeParquet(p, { compression: codec }));
   }
+  // Arrays (FixedSizeList) with null arrays, alone and in a list.
+  const arrs = pl.DataFrame([pl.Series('id', range(N), pl.Int32), pl.Series('l', range(N).map((i) => [i, -i]), pl.List(pl.Int32))])
+    .withColumns(pl.when(pl.col('id').modulo(3).eq(0)).then(pl.lit(null)).otherwise(pl.col('l')).cast(pl.FixedSizeList(pl.Int32, 2)).alias('a'))
+    .withColumns(pl.concatList([pl.col('a'), pl.col('a')]).alias('la'));
+  await attempt('polars', 'polars_arrays.parquet', 'Array (FixedSizeList) columns with null arrays, alone and in a list',
+    (p) => arrs.writeParquet(p));
   await attempt('polars', 'polars_empty.parquet', 'every Polars dtype, no rows', (p) => df.head(0).writeParquet(p));
   await attempt('polars', 'polars_sink.parquet', 'every Polars dtype, sinkParquet, row groups of 128, 4 KiB pages, full statistics',
     async (p) => {
@@ -269,6 +288,7 @@ async function wasm() {
     ll: vec(new a.List(new a.Field('item', new a.List(new a.Field('item', new a.Utf8(), true)), true)),
       range(N).map((i) => (i % 5 === 0 ? null : [['a' + i, null], [], null]))),
     fsl: vec(new a.FixedSizeList(2, new a.Field('item', new a.Float64(), true)), range(N).map((i) => [i, -i])),
+    fsln: vec(new a.FixedSizeList(2, new a.Field('item', new a.Int32(), true)), range(N).map((i) => (i % 3 === 0 ? null : [i, i % 2 ? null : -i]))),
     stst: vec(new a.Struct([new a.Field('a', new a.Struct([new a.Field('b', new a.Int32(), true)]), true)]),
       range(N).map((i) => (i % 5 === 0 ? null : { a: i % 3 === 0 ? null : { b: i % 2 ? null : i } }))),
     st: vec(new a.Struct([new a.Field('x', new a.Int32(), true), new a.Field('y', new a.Utf8(), true),
