@@ -73,6 +73,18 @@ const (
 	// value; they are dropped, and the list read as the one null or
 	// empty list the first slot says, as arrow-rs, Polars and DuckDB do.
 	DeviationListPadding DeviationKind = "list-padding-slots"
+	// DeviationBloomUnset: a bloom filter header whose algorithm, hash
+	// and compression unions have no member set (empty structs;
+	// parquetjs). The filter names no hashing, so filtered reads do not
+	// use it (nor any filter of an algorithm, hash or compression other
+	// than BLOCK, XXHASH and UNCOMPRESSED, which is no deviation).
+	DeviationBloomUnset DeviationKind = "bloom-filter-union-unset"
+	// DeviationNullPageValues: a column index entry says a page holds
+	// only nulls (null_pages) while its null count is below the page's
+	// rows: the page holds values, and the index has no bounds for them
+	// (Polars marks so the pages of floating-point columns holding NaN).
+	// Filtered reads take the page's values as unbounded.
+	DeviationNullPageValues DeviationKind = "null-page-with-values"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

@@ -9,6 +9,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -580,7 +581,20 @@ func (r *FileReader) leafChunk(p *predLeaf, bl *boundLeaf, rg int) (tri, error) 
 	if md := r.f.Meta.RowGroups[rg].Columns[bl.col].MetaData; md != nil && md.BloomFilterOffset.Set {
 		var err error
 		if bf, err = r.BloomFilter(rg, bl.col); err != nil {
-			return 0, err
+			if !errors.Is(err, bloom.ErrUnsupported) {
+				return 0, err
+			}
+			// A filter of another algorithm, hash or compression
+			// cannot rule values out: the chunk is read. One that
+			// names none deviates (parquetjs).
+			if errors.Is(err, bloom.ErrUnset) {
+				derr := r.f.deviate(Deviation{Kind: DeviationBloomUnset, Writer: "parquetjs", Column: r.f.Schema.Leaves[bl.col].PathString(), RowGroup: rg, Page: -1,
+					What: "a bloom filter header whose algorithm, hash and compression unions have no member set (the filter is not used)"})
+				if derr != nil {
+					return 0, derr
+				}
+			}
+			bf = nil
 		}
 	}
 	if leafBloom(p, bl.order, r.f.Schema.Leaves[bl.col].Type, bf) {
@@ -632,6 +646,18 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 		}
 		if ci.NullCounts != nil && ci.NullCounts[i] >= 0 {
 			b.nulls, b.hasNulls = ci.NullCounts[i], true
+		}
+		if b.allNull && b.hasNulls && b.nulls < end-start {
+			// A page of nulls only holds a null in each of its level
+			// slots, at least one per row: fewer nulls than rows say
+			// it holds values, whose bounds the index lacks (Polars
+			// marks so the pages of floats with NaN).
+			err := r.f.deviate(Deviation{Kind: DeviationNullPageValues, Writer: "Polars", Column: path, RowGroup: rg, Page: i,
+				What: fmt.Sprintf("the column index says page %d holds only nulls, but counts %d nulls in its %d rows (its values are taken as unbounded)", i, b.nulls, end-start)})
+			if err != nil {
+				return nil, nil, err
+			}
+			b.allNull = false
 		}
 		if !b.allNull {
 			b.min, b.max, b.hasMinMax = r.usableBounds(bl.col, bl.order, ci.MinValues[i], ci.MaxValues[i], nil, nil)

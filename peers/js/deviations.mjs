@@ -23,6 +23,11 @@
 //   VARIANT with object fields as optional groups.
 // - hyparquet_int_width.parquet: hyparquet-writer 0.17 writes the
 //   INTEGER logical type's bitWidth as a Thrift i32.
+// - polars_nan_null_page.parquet: Polars (nodejs-polars 0.26) writes
+//   the column index entry of a page of floats holding NaN with
+//   null_pages true.
+// - parquetjs_bloom_unset.parquet: parquetjs (@dsnp/parquetjs 1.8) writes
+//   a bloom filter header whose unions have no member set.
 // - parquetjs_rle_v1.parquet, parquetjs_rle_v2.parquet: parquetjs
 //   (@dsnp/parquetjs 1.8) writes INT32 and INT64 columns with encoding
 //   'RLE' in the RLE/bit-packed hybrid, at the bit width it stores as the
@@ -140,10 +145,42 @@ for (const v of ['v1', 'v2']) {
     await w.appendRow(row);
   }
   await w.close();
+  await printParquetjs(name);
+}
+
+// printParquetjs prints the rows of dir/name as parquetjs reads them.
+async function printParquetjs(name) {
   const r = await parquetjs.ParquetReader.openFile(join(dir, name));
   const c = r.getCursor();
   console.log(`#FILE ${name}`);
   for (let row = await c.next(); row; row = await c.next()) console.log(json(row));
   await r.close();
+}
+
+// Polars writes the column index entry of a page of floats holding NaN
+// (and so without bounds) with null_pages true, whatever its nulls.
+{
+  const pl = (await import('nodejs-polars')).default;
+  const name = 'polars_nan_null_page.parquet';
+  const f = (i) => (i % 5 === 1 ? NaN : i * 0.5 - 3);
+  const df = pl.DataFrame([
+    pl.Series('id', [...Array(20).keys()], pl.Int32),
+    pl.Series('f', [...Array(20).keys()].map(f), pl.Float64),
+    pl.Series('g', [...Array(20).keys()].map((i) => (i % 4 === 3 ? null : f(i))), pl.Float64),
+  ]);
+  df.writeParquet(join(dir, name), { compression: 'uncompressed' });
+  console.log(`#FILE ${name}`);
+  for (const row of pl.readParquet(join(dir, name)).toRecords()) console.log(json(row));
+}
+
+// parquetjs writes the algorithm, hash and compression unions of a bloom
+// filter header as empty structs.
+{
+  const name = 'parquetjs_bloom_unset.parquet';
+  const schema = new parquetjs.ParquetSchema({ id: { type: 'INT32' }, s: { type: 'UTF8', optional: true } });
+  const w = await parquetjs.ParquetWriter.openFile(schema, join(dir, name), { bloomFilters: [{ column: 's', numFilterBytes: 1024 }] });
+  for (let i = 0; i < 20; i++) await w.appendRow(i % 4 === 3 ? { id: i } : { id: i, s: 'k' + (i % 6) });
+  await w.close();
+  await printParquetjs(name);
 }
 console.log('#END');

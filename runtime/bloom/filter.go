@@ -32,6 +32,11 @@ var (
 	// ErrUnsupported reports a header naming an algorithm, hash or
 	// compression other than BLOCK, XXHASH and UNCOMPRESSED.
 	ErrUnsupported = errors.New("bloom: unsupported bloom filter")
+	// ErrUnset reports, with ErrUnsupported, a header whose algorithm,
+	// hash or compression union has no member set (parquetjs writes
+	// empty structs there): it names no hashing, so the bitset cannot be
+	// probed.
+	ErrUnset = errors.New("bloom: header union with no member set")
 	// ErrCorrupt reports an undecodable header, or fewer bytes than the
 	// header announces.
 	ErrCorrupt = errors.New("bloom: corrupt bloom filter")

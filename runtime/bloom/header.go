@@ -36,13 +36,16 @@ func (f *Filter) AppendTo(dst []byte) []byte {
 }
 
 // CheckHeader validates a decoded header: algorithm BLOCK, hash XXHASH,
-// compression UNCOMPRESSED and a bitset size that is a positive multiple of
+// compression UNCOMPRESSED (another member, or none, is ErrUnsupported;
+// none is ErrUnset too) and a bitset size that is a positive multiple of
 // BlockBytes no larger than maxBytes (0 means MaxBytes).
 func CheckHeader(h *meta.BloomFilterHeader, maxBytes int) error {
 	if maxBytes <= 0 {
 		maxBytes = MaxBytes
 	}
 	switch {
+	case h.Algorithm == 0 || h.Hash == 0 || h.Compression == 0:
+		return fmt.Errorf("%w: %w: algorithm %d, hash %d, compression %d", ErrUnsupported, ErrUnset, h.Algorithm, h.Hash, h.Compression)
 	case h.Algorithm != meta.BloomBlock:
 		return fmt.Errorf("%w: algorithm %d (want BLOCK)", ErrUnsupported, h.Algorithm)
 	case h.Hash != meta.BloomXXHash:
