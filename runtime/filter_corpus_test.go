@@ -5,9 +5,11 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/internal/corpus"
@@ -60,64 +62,104 @@ func TestFilterCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full := openReader(t, filepath.Join(dir, "data", name))
-		f := full.File()
-		cols, rows := flatColumns(t, full)
-		checked := 0
-		for range 40 { // predicates on random columns
-			l := f.Schema.Leaves[r.IntN(len(f.Schema.Leaves))]
-			c := cols[l.Column]
-			if c == nil || len(c.vals) == 0 {
-				continue
-			}
-			bl := &boundLeaf{order: predicateOrder(l)}
-			{
-				op := predOp(r.IntN(int(opNotNull) + 1))
-				p := &predLeaf{path: l.PathString(), op: op, phys: l.Type}
-				nk := map[predOp]int{opIn: 1 + r.IntN(3), opBetween: 2, opIsNull: 0, opNotNull: 0}
-				n, ok := nk[op]
-				if !ok {
-					n = 1
-				}
-				for len(p.keys) < n {
-					if v := c.vals[r.IntN(len(c.vals))]; v != nil {
-						p.keys = append(p.keys, v)
-					} else if !slices.ContainsFunc(c.vals, func(b []byte) bool { return b != nil }) {
-						break
-					}
-				}
-				if len(p.keys) < n {
-					continue
-				}
-				if op == opBetween {
-					if cm, _ := compareKey(bl.order, p.keys[0], p.keys[1]); cm > 0 {
-						p.keys[0], p.keys[1] = p.keys[1], p.keys[0]
-					}
-				}
-				p.show = make([]string, len(p.keys))
-				var pred Predicate = p
-				if r.IntN(4) == 0 {
-					pred = Not(p)
-				}
-				var want []string
-				for i, v := range c.vals {
-					if oracle(p, bl.order, v) != (pred != Predicate(p)) {
-						want = append(want, rows[i])
-					}
-				}
-				fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), WithFilter(pred))
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, got := flatColumns(t, fr)
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s: %s: %d rows, want %d", name, pred, len(got), len(want))
-				}
-				checked++
+		t.Logf("%s: %d predicates", name, checkFilters(t, name, data, r, 40))
+	}
+}
+
+// TestFilterDir is TestFilterCorpus over the files of the directory
+// PQGEN_FILTER_DIR: peers/genconf's TestWorldWritersRoundTrip runs it on
+// the files DuckDB, Polars, arrow-rs, parquetjs and hyparquet-writer
+// wrote (encrypted files left out). Without the variable it skips.
+func TestFilterDir(t *testing.T) {
+	dir := os.Getenv("PQGEN_FILTER_DIR")
+	if dir == "" {
+		t.Skip("PQGEN_FILTER_DIR is not set: peers/genconf's TestWorldWritersRoundTrip sets it")
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.parquet"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no .parquet files in %s (%v)", dir, err)
+	}
+	r := newRand(161)
+	files, total := 0, 0
+	for _, path := range paths {
+		name := filepath.Base(path)
+		if strings.Contains(name, "encrypted") {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += checkFilters(t, name, data, r, 60)
+		files++
+	}
+	t.Logf("%d files, %d predicates", files, total)
+}
+
+// checkFilters reads data (the file name) with n random predicates on
+// random non-repeated columns (fewer when a column has no value for one)
+// and checks each filtered read against the unfiltered read filtered by
+// the rows' values. It returns the number of predicates checked.
+func checkFilters(t *testing.T, name string, data []byte, r *rand.Rand, n int) int {
+	t.Helper()
+	full, err := NewFileReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	f := full.File()
+	cols, rows := flatColumns(t, full)
+	checked := 0
+	for range n {
+		l := f.Schema.Leaves[r.IntN(len(f.Schema.Leaves))]
+		c := cols[l.Column]
+		if c == nil || len(c.vals) == 0 {
+			continue
+		}
+		bl := &boundLeaf{order: predicateOrder(l)}
+		op := predOp(r.IntN(int(opNotNull) + 1))
+		p := &predLeaf{path: l.PathString(), op: op, phys: l.Type}
+		nk := map[predOp]int{opIn: 1 + r.IntN(3), opBetween: 2, opIsNull: 0, opNotNull: 0}
+		k, ok := nk[op]
+		if !ok {
+			k = 1
+		}
+		for len(p.keys) < k {
+			if v := c.vals[r.IntN(len(c.vals))]; v != nil {
+				p.keys = append(p.keys, v)
+			} else if !slices.ContainsFunc(c.vals, func(b []byte) bool { return b != nil }) {
+				break
 			}
 		}
-		t.Logf("%s: %d predicates", name, checked)
+		if len(p.keys) < k {
+			continue
+		}
+		if op == opBetween {
+			if cm, _ := compareKey(bl.order, p.keys[0], p.keys[1]); cm > 0 {
+				p.keys[0], p.keys[1] = p.keys[1], p.keys[0]
+			}
+		}
+		p.show = make([]string, len(p.keys))
+		var pred Predicate = p
+		if r.IntN(4) == 0 {
+			pred = Not(p)
+		}
+		var want []string
+		for i, v := range c.vals {
+			if oracle(p, bl.order, v) != (pred != Predicate(p)) {
+				want = append(want, rows[i])
+			}
+		}
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), WithFilter(pred))
+		if err != nil {
+			t.Fatalf("%s: %s: %v", name, pred, err)
+		}
+		_, got := flatColumns(t, fr)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %s: %d rows, want %d", name, pred, len(got), len(want))
+		}
+		checked++
 	}
+	return checked
 }
 
 // oracle evaluates leaf p on one value (nil for null).

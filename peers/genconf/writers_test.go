@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -195,6 +196,26 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 	t.Logf("%d files (%s): %d pass, %d expected failures; %d generated types; write %v, generate %v, build %v, read+write %v, judge %v",
 		len(entries), strings.Join(ws, ", "), pass, len(worldExpected), len(files), writeTime.Round(time.Millisecond), genTime.Round(time.Millisecond),
 		buildTime.Round(time.Millisecond), runTime.Round(time.Millisecond), duckTime.Round(time.Millisecond))
+
+	// Filtered reads of the same files: pruning on each writer's
+	// statistics, page indexes and bloom filters must never drop a
+	// matching row (runtime's TestFilterDir, random predicates checked
+	// against the unfiltered rows).
+	t.Run("filters", func(t *testing.T) {
+		cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^TestFilterDir$", "github.com/pqgen/pqgen/runtime")
+		cmd.Env = append(os.Environ(), "PQGEN_FILTER_DIR="+root)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("runtime's TestFilterDir on the world writers' files: %v\n%s", err, out)
+		}
+		for _, line := range strings.Split(string(out), "\n") {
+			if strings.Contains(line, " predicates") {
+				t.Log(strings.TrimSpace(line))
+				return
+			}
+		}
+		t.Fatalf("runtime's TestFilterDir reported no predicates:\n%s", out)
+	})
 }
 
 // plainColumns returns, as Go source for the driver, the writer options
