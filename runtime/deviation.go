@@ -80,11 +80,18 @@ const (
 	// than BLOCK, XXHASH and UNCOMPRESSED, which is no deviation).
 	DeviationBloomUnset DeviationKind = "bloom-filter-union-unset"
 	// DeviationNullPageValues: a column index entry says a page holds
-	// only nulls (null_pages) while its null count is below the page's
-	// rows: the page holds values, and the index has no bounds for them
-	// (Polars marks so the pages of floating-point columns holding NaN).
-	// Filtered reads take the page's values as unbounded.
+	// only nulls (null_pages) while its definition level histogram
+	// counts values, or its null count is below the page's rows: the
+	// page holds values, and the index has no bounds for them (Polars
+	// marks so the pages of floating-point columns holding NaN, arrow-rs
+	// those of repeated columns). Filtered reads take the page's values
+	// as unbounded.
 	DeviationNullPageValues DeviationKind = "null-page-with-values"
+	// DeviationNullCountAll: chunk statistics or a column index entry
+	// that count as many nulls as values while giving a min and max,
+	// which only values give (DuckDB 1.5 counts so the fields of structs
+	// in lists). Filtered reads do not use the null count.
+	DeviationNullCountAll DeviationKind = "null-count-covers-values"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

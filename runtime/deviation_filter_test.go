@@ -39,6 +39,30 @@ func leafOn(path string, phys meta.Type, op predOp, keys ...any) *predLeaf {
 	return p
 }
 
+// filterCase is a filtered read of a deviation file and the ids of the
+// rows it must return.
+type filterCase struct {
+	p    Predicate
+	want []int32
+}
+
+// checkFilterCases reads file under each case's filter and checks the
+// ids and that the deviation dev (its column, row group and page) is the
+// one recorded.
+func checkFilterCases(t *testing.T, file string, dev Deviation, cases ...filterCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, fr, err := filteredIDs(t, file, c.p)
+		if err != nil {
+			t.Fatalf("%s: %v", c.p, err)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: ids %v, want %v", c.p, got, c.want)
+		}
+		wantDeviations(t, fr.File(), dev)
+	}
+}
+
 // TestDeviationPolarsNullPage: Polars writes the column index entry of a
 // page of floats holding NaN with null_pages true, with 0 nulls (f) or
 // some (g) in its 20 rows. Filtered reads took the page as all null and
@@ -46,26 +70,13 @@ func leafOn(path string, phys meta.Type, op predOp, keys ...any) *predLeaf {
 // of the SQL in peers/js/deviations.mjs, and record the deviation per
 // column; under WithStrict the filtered read fails naming it.
 func TestDeviationPolarsNullPage(t *testing.T) {
-	for _, c := range []struct {
-		p    Predicate
-		want []int32
-		col  string
-	}{
-		// f: i*0.5-3, NaN when i%5 == 1; g: f, null when i%4 == 3.
-		{leafOn("f", meta.Double, opEq, 2.0), []int32{10}, "f"},
-		{leafOn("f", meta.Double, opBetween, -1.0, 1.0), []int32{4, 5, 7, 8}, "f"},
-		{leafOn("g", meta.Double, opGt, 4.0), []int32{17, 18}, "g"},
-		{leafOn("g", meta.Double, opIsNull), []int32{3, 7, 11, 15, 19}, "g"},
-	} {
-		got, fr, err := filteredIDs(t, "polars_nan_null_page.parquet", c.p)
-		if err != nil {
-			t.Fatalf("%s: %v", c.p, err)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s: ids %v, want %v", c.p, got, c.want)
-		}
-		wantDeviations(t, fr.File(), Deviation{Kind: DeviationNullPageValues, Column: c.col, RowGroup: 0, Page: 0})
-	}
+	// f: i*0.5-3, NaN when i%5 == 1; g: f, null when i%4 == 3.
+	checkFilterCases(t, "polars_nan_null_page.parquet", Deviation{Kind: DeviationNullPageValues, Column: "f", RowGroup: 0, Page: 0},
+		filterCase{leafOn("f", meta.Double, opEq, 2.0), []int32{10}},
+		filterCase{leafOn("f", meta.Double, opBetween, -1.0, 1.0), []int32{4, 5, 7, 8}})
+	checkFilterCases(t, "polars_nan_null_page.parquet", Deviation{Kind: DeviationNullPageValues, Column: "g", RowGroup: 0, Page: 0},
+		filterCase{leafOn("g", meta.Double, opGt, 4.0), []int32{17, 18}},
+		filterCase{leafOn("g", meta.Double, opIsNull), []int32{3, 7, 11, 15, 19}})
 	_, fr, err := filteredIDs(t, "polars_nan_null_page.parquet", leafOn("f", meta.Double, opEq, 2.0), WithStrict(true))
 	wantStrict(t, err, DeviationNullPageValues, `column "f", row group 0, page 0`)
 	if fr != nil && len(fr.File().Deviations()) != 0 {
@@ -91,23 +102,45 @@ func TestDeviationParquetjsBloomUnset(t *testing.T) {
 		t.Fatalf("BloomFilter: %v, want bloom.ErrUnset and ErrUnsupported", err)
 	}
 	// s: "k" + i%6, null when i%4 == 3.
-	for _, c := range []struct {
-		p    Predicate
-		want []int32
-	}{
-		{leafOn("s", meta.ByteArray, opEq, "k2"), []int32{2, 8, 14}},
-		{leafOn("s", meta.ByteArray, opIn, "k5", "zz"), []int32{5, 17}},
-		{leafOn("s", meta.ByteArray, opEq, "zz"), nil},
-	} {
-		got, fr, err := filteredIDs(t, "parquetjs_bloom_unset.parquet", c.p)
-		if err != nil {
-			t.Fatalf("%s: %v", c.p, err)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s: ids %v, want %v", c.p, got, c.want)
-		}
-		wantDeviations(t, fr.File(), Deviation{Kind: DeviationBloomUnset, Column: "s", RowGroup: 0, Page: -1})
-	}
+	checkFilterCases(t, "parquetjs_bloom_unset.parquet", Deviation{Kind: DeviationBloomUnset, Column: "s", RowGroup: 0, Page: -1},
+		filterCase{leafOn("s", meta.ByteArray, opEq, "k2"), []int32{2, 8, 14}},
+		filterCase{leafOn("s", meta.ByteArray, opIn, "k5", "zz"), []int32{5, 17}},
+		filterCase{leafOn("s", meta.ByteArray, opEq, "zz"), nil})
 	_, _, err = filteredIDs(t, "parquetjs_bloom_unset.parquet", leafOn("s", meta.ByteArray, opEq, "k2"), WithStrict(true))
 	wantStrict(t, err, DeviationBloomUnset, `column "s", row group 0`)
+}
+
+// elemOn is leafOn for an element predicate (some value of the row).
+func elemOn(path string, phys meta.Type, op predOp, keys ...any) *predLeaf {
+	p := leafOn(path, phys, op, keys...)
+	p.elem = true
+	return p
+}
+
+// TestDeviationDuckDBStructListNulls: DuckDB counts every level slot of
+// a field of a struct in a list as null in the chunk statistics (44 of
+// 44), with the min and max of its values. Filtered reads took the chunk
+// as all null and returned no row; now they do not use the null count.
+func TestDeviationDuckDBStructListNulls(t *testing.T) {
+	// ls: null, [], or [{x: i, y: 'y'+i}, null, {x: null, y: null}] as
+	// i%5 is 0, 1 or more.
+	checkFilterCases(t, "duckdb_struct_list_nulls.parquet", Deviation{Kind: DeviationNullCountAll, Column: "ls.list.element.x", RowGroup: 0, Page: -1},
+		filterCase{elemOn("ls.list.element.x", meta.Int64, opGt, int64(10)), []int32{12, 13, 14, 17, 18, 19}},
+		filterCase{elemOn("ls.list.element.x", meta.Int64, opEq, int64(3)), []int32{3}},
+		filterCase{Not(elemOn("ls.list.element.x", meta.Int64, opLt, int64(18))), []int32{0, 1, 5, 6, 10, 11, 15, 16, 18, 19}})
+	_, _, err := filteredIDs(t, "duckdb_struct_list_nulls.parquet", elemOn("ls.list.element.x", meta.Int64, opEq, int64(3)), WithStrict(true))
+	wantStrict(t, err, DeviationNullCountAll, `column "ls.list.element.x", row group 0`)
+}
+
+// TestDeviationArrowRsListNullPage: arrow-rs writes the column index
+// entry of a page of a list with null_pages true, its definition level
+// histogram counting 20 values. Filtered reads skipped the page and
+// returned no row; now they read it.
+func TestDeviationArrowRsListNullPage(t *testing.T) {
+	// l: null, [], or [i, null, -i] as i%4 is 0, 1 or more.
+	checkFilterCases(t, "wasm_list_null_page.parquet", Deviation{Kind: DeviationNullPageValues, Column: "l.list.item", RowGroup: 0, Page: 0},
+		filterCase{elemOn("l.list.item", meta.Int32, opEq, int32(-6)), []int32{6}},
+		filterCase{elemOn("l.list.item", meta.Int32, opGt, int32(15)), []int32{18, 19}})
+	_, _, err := filteredIDs(t, "wasm_list_null_page.parquet", elemOn("l.list.item", meta.Int32, opEq, int32(-6)), WithStrict(true))
+	wantStrict(t, err, DeviationNullPageValues, `column "l.list.item", row group 0, page 0`)
 }

@@ -567,7 +567,11 @@ func (r *FileReader) leafChunk(p *predLeaf, bl *boundLeaf, rg int) (tri, error) 
 	if !bl.prune {
 		return triMaybe, nil
 	}
-	t := leafBounds(p, bl.order, r.chunkBounds(rg, bl.col, bl.order))
+	b := r.chunkBounds(rg, bl.col, bl.order)
+	if err := r.nullsContradicted(&b, bl.col, rg, -1); err != nil {
+		return 0, err
+	}
+	t := leafBounds(p, bl.order, b)
 	if p.op == opIntersects && t != triNone {
 		if md := r.f.Meta.RowGroups[rg].Columns[bl.col].MetaData; md != nil && geoChunkMisses(p.box, md.GeospatialStatistics) {
 			return triNone, nil
@@ -647,20 +651,21 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 		if ci.NullCounts != nil && ci.NullCounts[i] >= 0 {
 			b.nulls, b.hasNulls = ci.NullCounts[i], true
 		}
-		if b.allNull && b.hasNulls && b.nulls < end-start {
-			// A page of nulls only holds a null in each of its level
-			// slots, at least one per row: fewer nulls than rows say
-			// it holds values, whose bounds the index lacks (Polars
-			// marks so the pages of floats with NaN).
-			err := r.f.deviate(Deviation{Kind: DeviationNullPageValues, Writer: "Polars", Column: path, RowGroup: rg, Page: i,
-				What: fmt.Sprintf("the column index says page %d holds only nulls, but counts %d nulls in its %d rows (its values are taken as unbounded)", i, b.nulls, end-start)})
-			if err != nil {
-				return nil, nil, err
+		if b.allNull {
+			if why := nullPageValues(ci, i, b, end-start, r.f.Schema.Leaves[bl.col].MaxDef); why != "" {
+				err := r.f.deviate(Deviation{Kind: DeviationNullPageValues, Writer: "Polars, arrow-rs", Column: path, RowGroup: rg, Page: i,
+					What: fmt.Sprintf("the column index says page %d holds only nulls, but %s (its values are taken as unbounded)", i, why)})
+				if err != nil {
+					return nil, nil, err
+				}
+				b.allNull = false
 			}
-			b.allNull = false
 		}
 		if !b.allNull {
 			b.min, b.max, b.hasMinMax = r.usableBounds(bl.col, bl.order, ci.MinValues[i], ci.MaxValues[i], nil, nil)
+			if err := r.nullsContradicted(&b, bl.col, rg, i); err != nil {
+				return nil, nil, err
+			}
 		}
 		t := leafBounds(p, bl.order, b)
 		if p.elem && t == triAll {
@@ -675,6 +680,44 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 		}
 	}
 	return maybe, all, nil
+}
+
+// nullsContradicted drops the null count of b, the bounds of leaf col's
+// chunk in row group rg (page -1) or of one of its pages, when it counts
+// as many nulls as values while b has a min and max, which only values
+// give (DuckDB counts so the fields of structs in lists): pruning on it
+// would drop rows that hold values. It records the deviation, or under
+// WithStrict returns it.
+func (r *FileReader) nullsContradicted(b *bounds, col, rg, page int) error {
+	if !b.hasMinMax || !b.hasNulls || b.values <= 0 || b.nulls < b.values {
+		return nil
+	}
+	where := "chunk statistics"
+	if page >= 0 {
+		where = fmt.Sprintf("column index entry of page %d", page)
+	}
+	err := r.f.deviate(Deviation{Kind: DeviationNullCountAll, Writer: "DuckDB 1.5", Column: r.f.Schema.Leaves[col].PathString(), RowGroup: rg, Page: page,
+		What: fmt.Sprintf("the %s count %d nulls in %d values, yet give a min and max (the null count is not used)", where, b.nulls, b.values)})
+	b.nulls, b.hasNulls = 0, false
+	return err
+}
+
+// nullPageValues tells why page i, which ci says holds only nulls (b
+// its bounds, rows its rows), holds values after all, or returns "": its
+// definition level histogram counts slots of the leaf's maximum level
+// maxDef (arrow-rs marks so the pages of repeated columns), or its null
+// count is below its rows, where a page of nulls holds at least one per
+// row (Polars marks so the pages of floats holding NaN).
+func nullPageValues(ci *meta.ColumnIndex, i int, b bounds, rows int64, maxDef uint8) string {
+	if h := ci.DefinitionLevelHistograms; maxDef > 0 && len(h) == len(ci.NullPages)*(int(maxDef)+1) {
+		if n := h[i*(int(maxDef)+1)+int(maxDef)]; n > 0 {
+			return fmt.Sprintf("its definition level histogram counts %d values", n)
+		}
+	}
+	if b.hasNulls && b.nulls < rows {
+		return fmt.Sprintf("it counts %d nulls in its %d rows", b.nulls, rows)
+	}
+	return ""
 }
 
 // filterBatch is how many rows refine decodes at a time.

@@ -14,6 +14,8 @@ import (
 
 	"github.com/pqgen/pqgen/internal/corpus"
 	"github.com/pqgen/pqgen/runtime/encode"
+	"github.com/pqgen/pqgen/runtime/meta"
+	"github.com/pqgen/pqgen/runtime/schema"
 )
 
 // plainOf returns the PLAIN encoding of a value readColumn returns.
@@ -55,14 +57,17 @@ func TestFilterCorpus(t *testing.T) {
 		"int32_decimal.parquet", "int64_decimal.parquet", "fixed_length_decimal.parquet", "fixed_length_decimal_legacy.parquet",
 		"byte_array_decimal.parquet", "int96_from_spark.parquet", "single_nan.parquet", "sort_columns.parquet", "nulls.snappy.parquet",
 		"delta_binary_packed.parquet", "delta_byte_array.parquet", "datapage_v2.snappy.parquet", "rle_boolean_encoding.parquet",
-		"byte_stream_split.zstd.parquet", "dict-page-offset-zero.parquet"}
+		"byte_stream_split.zstd.parquet", "dict-page-offset-zero.parquet",
+		// Repeated columns, for element predicates.
+		"list_columns.parquet", "nested_lists.snappy.parquet", "null_list.parquet", "old_list_structure.parquet",
+		"repeated_primitive_no_list.parquet", "map_no_value.parquet"}
 	r := newRand(160)
 	for _, name := range files {
 		data, err := os.ReadFile(filepath.Join(dir, "data", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s: %d predicates", name, checkFilters(t, name, data, r, 40))
+		t.Logf("%s: %d predicates, %d on elements", name, checkFilters(t, name, data, r, 40), checkElemFilters(t, name, data, r, 20))
 	}
 }
 
@@ -80,7 +85,7 @@ func TestFilterDir(t *testing.T) {
 		t.Fatalf("no .parquet files in %s (%v)", dir, err)
 	}
 	r := newRand(161)
-	files, total := 0, 0
+	files, total, elems := 0, 0, 0
 	for _, path := range paths {
 		name := filepath.Base(path)
 		if strings.Contains(name, "encrypted") {
@@ -91,9 +96,10 @@ func TestFilterDir(t *testing.T) {
 			t.Fatal(err)
 		}
 		total += checkFilters(t, name, data, r, 60)
+		elems += checkElemFilters(t, name, data, r, 20)
 		files++
 	}
-	t.Logf("%d files, %d predicates", files, total)
+	t.Logf("%d files, %d predicates, %d on elements", files, total, elems)
 }
 
 // checkFilters reads data (the file name) with n random predicates on
@@ -202,4 +208,120 @@ func flatColumns(t *testing.T, fr *FileReader) (map[int]*struct{ vals [][]byte }
 		cols[l.Column] = c
 	}
 	return cols, rows
+}
+
+// checkElemFilters is checkFilters for element predicates (a row matches
+// when some value of a repeated leaf does): n random comparisons, some
+// negated, on random repeated leaves outside Variant groups, each
+// filtered read checked against the rows of the unfiltered read that
+// hold a matching value. It returns the number checked.
+func checkElemFilters(t *testing.T, name string, data []byte, r *rand.Rand, n int) int {
+	t.Helper()
+	open := func(opts ...ReaderOption) *FileReader {
+		fr, err := NewFileReader(bytes.NewReader(data), int64(len(data)), opts...)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return fr
+	}
+	f := open().File()
+	var leaves []*schema.Node
+	for _, l := range f.Schema.Leaves {
+		if l.MaxRep > 0 && !underVariant(l) {
+			leaves = append(leaves, l)
+		}
+	}
+	if len(leaves) == 0 {
+		return 0
+	}
+	type listCol struct {
+		vals [][][]byte
+		show []string
+		all  [][]byte
+	}
+	cache := map[int]*listCol{}
+	checked := 0
+	for range n {
+		l := leaves[r.IntN(len(leaves))]
+		c := cache[l.Column]
+		if c == nil {
+			c = &listCol{}
+			c.vals, c.show = listRows(t, open(), l.Column)
+			for _, v := range c.vals {
+				c.all = append(c.all, v...)
+			}
+			cache[l.Column] = c
+		}
+		if len(c.all) == 0 {
+			continue
+		}
+		o := predicateOrder(l)
+		p := &predLeaf{path: l.PathString(), op: predOp(r.IntN(int(opBetween) + 1)), phys: l.Type, elem: true}
+		k := map[predOp]int{opIn: 1 + r.IntN(3), opBetween: 2}[p.op]
+		for len(p.keys) < max(k, 1) {
+			p.keys = append(p.keys, c.all[r.IntN(len(c.all))])
+		}
+		if p.op == opBetween {
+			if cm, _ := compareKey(o, p.keys[0], p.keys[1]); cm > 0 {
+				p.keys[0], p.keys[1] = p.keys[1], p.keys[0]
+			}
+		}
+		p.show = make([]string, len(p.keys))
+		var pred Predicate = p
+		neg := r.IntN(4) == 0
+		if neg {
+			pred = Not(p)
+		}
+		var want []string
+		for i, vs := range c.vals {
+			if slices.ContainsFunc(vs, func(v []byte) bool { return oracle(p, o, v) }) != neg {
+				want = append(want, c.show[i])
+			}
+		}
+		if _, got := listRows(t, open(WithFilter(pred)), l.Column); !slices.Equal(got, want) {
+			t.Errorf("%s: %s: %d rows, want %d", name, pred, len(got), len(want))
+		}
+		checked++
+	}
+	return checked
+}
+
+// underVariant reports whether leaf n lies in a VARIANT group.
+func underVariant(n *schema.Node) bool {
+	for g := n.Parent; g != nil; g = g.Parent {
+		if g.Logical.Kind == meta.LogicalVariant {
+			return true
+		}
+	}
+	return false
+}
+
+// listRows reads repeated leaf col of fr: per row, its values (PLAIN),
+// and the row rendered (values, and the definition level of each slot
+// without one).
+func listRows(t *testing.T, fr *FileReader, col int) ([][][]byte, []string) {
+	t.Helper()
+	l := fr.File().Schema.Leaves[col]
+	cd, err := readColumn(fr, col, 1000)
+	if err != nil {
+		t.Fatalf("%s: %v", l.PathString(), err)
+	}
+	var vals [][][]byte
+	var show []string
+	k := 0
+	for i := range cd.Def {
+		if cd.Rep[i] == 0 {
+			vals, show = append(vals, nil), append(show, "")
+		}
+		last := len(vals) - 1
+		if cd.Def[i] == l.MaxDef {
+			v := plainOf(cd.Values[k])
+			k++
+			vals[last] = append(vals[last], v)
+			show[last] += fmt.Sprintf("%x,", v)
+		} else {
+			show[last] += fmt.Sprintf("d%d,", cd.Def[i])
+		}
+	}
+	return vals, show
 }

@@ -26,6 +26,11 @@
 // - polars_nan_null_page.parquet: Polars (nodejs-polars 0.26) writes
 //   the column index entry of a page of floats holding NaN with
 //   null_pages true.
+// - duckdb_struct_list_nulls.parquet: DuckDB 1.5 counts every level
+//   slot of the fields of a struct in a list as null in their chunk
+//   statistics.
+// - wasm_list_null_page.parquet: arrow-rs (parquet-wasm 0.8) writes the
+//   column index entry of a page of a list with null_pages true.
 // - parquetjs_bloom_unset.parquet: parquetjs (@dsnp/parquetjs 1.8) writes
 //   a bloom filter header whose unions have no member set.
 // - parquetjs_rle_v1.parquet, parquetjs_rle_v2.parquet: parquetjs
@@ -37,7 +42,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { parquetReadObjects } from 'hyparquet';
 import parquetjs from '@dsnp/parquetjs';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [dir] = process.argv.slice(2);
@@ -171,6 +176,29 @@ async function printParquetjs(name) {
   df.writeParquet(join(dir, name), { compression: 'uncompressed' });
   console.log(`#FILE ${name}`);
   for (const row of pl.readParquet(join(dir, name)).toRecords()) console.log(json(row));
+}
+
+// DuckDB counts as nulls every level slot of a field of a struct in a
+// list (the null count equals num_values) while the min and max are
+// those of its values.
+await duck('duckdb_struct_list_nulls.parquet', `COPY (SELECT i::INTEGER AS id,
+    CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN [] ELSE [{'x': i, 'y': 'y' || i::VARCHAR}, NULL, {'x': NULL, 'y': NULL}] END AS ls
+  FROM range(20) t(i) ORDER BY i) TO '$FILE' (FORMAT parquet, COMPRESSION uncompressed)`);
+
+// arrow-rs (parquet-wasm 0.8) writes the column index entry of a page of
+// a repeated column with null_pages true, whatever it holds; its
+// definition level histogram counts the values.
+{
+  const pw = await import('parquet-wasm');
+  const a = await import('apache-arrow');
+  const name = 'wasm_list_null_page.parquet';
+  const l = [...Array(20).keys()].map((i) => (i % 4 === 0 ? null : i % 4 === 1 ? [] : [i, null, -i]));
+  const table = a.tableFromArrays({ id: Int32Array.from([...Array(20).keys()]) });
+  const withList = table.assign(new a.Table({ l: a.vectorFromArray(l, new a.List(new a.Field('item', new a.Int32(), true))) }));
+  const ipc = a.tableToIPC(withList, 'stream');
+  writeFileSync(join(dir, name), pw.writeParquet(pw.Table.fromIPCStream(ipc), new pw.WriterPropertiesBuilder().setCompression(pw.Compression.UNCOMPRESSED).build()));
+  console.log(`#FILE ${name}`);
+  for (let i = 0; i < 20; i++) console.log(json({ id: i, l: l[i] }));
 }
 
 // parquetjs writes the algorithm, hash and compression unions of a bloom
