@@ -24,15 +24,16 @@ import (
 // Stages of a corpus file's round trip, in order. A file's verdict is the
 // first stage it fails at, or stagePass.
 const (
-	stageGenerate = "generate"     // gen.FromFile or gen.Generate fails
-	stageCompile  = "compile"      // the generated code does not compile
-	stageRead     = "read"         // the generated ReadTFile fails on the original
-	stageWrite    = "write"        // the generated WriteTFile fails on the rows read
-	stageSchema   = "schema"       // the copy's schema (our footer reader) differs from the original's
-	stageDuckA    = "duckdb-read"  // DuckDB cannot read the original
-	stageDuckB    = "duckdb-copy"  // DuckDB cannot read the copy
-	stageTypes    = "duckdb-types" // DuckDB sees other columns or types in the copy
-	stageRows     = "duckdb-rows"  // row counts differ, or EXCEPT ALL is not empty both ways
+	stageGenerate = "generate"      // gen.FromFile or gen.Generate fails
+	stageCompile  = "compile"       // the generated code does not compile
+	stageRead     = "read"          // the generated ReadTFile fails on the original
+	stageWrite    = "write"         // the generated WriteTFile fails on the rows read
+	stageParallel = "parallel-read" // NewTReader with WithReadParallelism(2) reads other rows, or fails
+	stageSchema   = "schema"        // the copy's schema (our footer reader) differs from the original's
+	stageDuckA    = "duckdb-read"   // DuckDB cannot read the original
+	stageDuckB    = "duckdb-copy"   // DuckDB cannot read the copy
+	stageTypes    = "duckdb-types"  // DuckDB sees other columns or types in the copy
+	stageRows     = "duckdb-rows"   // row counts differ, or EXCEPT ALL is not empty both ways
 	stagePass     = "pass"
 )
 
@@ -530,8 +531,10 @@ type driverResult struct {
 const driverMain = `package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -596,15 +599,64 @@ func main() {
 
 // driverJob is the table entry of one type.
 const driverJob = `	{%q, %q, func(in, out string, r *result) {
-		rows, err := Read%sFile(%s)
+		rows, err := Read%[3]sFile(%[4]s)
 		r.Rows = len(rows)
 		if err != nil {
 			r.Err = err.Error()
 			return
 		}
 		r.Stage = "write"
-		if err := Write%sFile(out, rows%s); err != nil {
+		if err := Write%[3]sFile(out, rows%[5]s); err != nil {
 			r.Err = err.Error()
+			return
+		}
+		// The same rows read again through New%[3]sReader with
+		// WithReadParallelism(2), in batches of 97, 4099, 1 and 300 rows
+		// in turn (decoding ahead, and columns decoded in parallel when
+		// a batch holds enough), must write the same bytes.
+		r.Stage = "parallel-read"
+		f, err := os.Open(in)
+		if err != nil {
+			r.Err = err.Error()
+			return
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			r.Err = err.Error()
+			return
+		}
+		pr, err := New%[3]sReader(f, st.Size(), []runtime.ReaderOption{runtime.WithReadParallelism(2), %[6]s}...)
+		if err != nil {
+			r.Err = err.Error()
+			return
+		}
+		var all []%[3]s
+		buf := make([]%[3]s, 4099)
+		for i := 0; ; i++ {
+			n, err := pr.Read(buf[:[]int{97, 4099, 1, 300}[i%%4]])
+			all = append(all, buf[:n]...)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				r.Err = err.Error()
+				return
+			}
+		}
+		if err := pr.Close(); err != nil {
+			r.Err = err.Error()
+			return
+		}
+		if err := Write%[3]sFile(out+".par", all%[5]s); err != nil {
+			r.Err = err.Error()
+			return
+		}
+		a, errA := os.ReadFile(out)
+		b, errB := os.ReadFile(out + ".par")
+		os.Remove(out + ".par")
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			r.Err = fmt.Sprintf("the %%d rows read with WithReadParallelism(2) in batches of 97, 4099, 1 and 300 write other bytes than the %%d of Read%[3]sFile (%%v, %%v)", len(all), len(rows), errA, errB)
 		}
 	}},
 `
@@ -656,7 +708,7 @@ func buildDriver(t *testing.T, src, dir string, files map[string][]byte, entries
 		if e.optsCode != "" {
 			args += ", " + e.optsCode
 		}
-		fmt.Fprintf(&table, driverJob, e.rel, e.outName(), e.typ, args, e.typ, e.writeCode)
+		fmt.Fprintf(&table, driverJob, e.rel, e.outName(), e.typ, args, e.writeCode, e.optsCode)
 	}
 	write("main.go", fmt.Appendf(nil, driverMain, table.String()))
 	bin := filepath.Join(dir, "driver.bin")
