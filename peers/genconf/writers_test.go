@@ -49,7 +49,8 @@ type writtenFile struct {
 
 // TestWorldWritersRoundTrip is the "done when" of issue 13: the files
 // DuckDB, Polars, parquet-wasm (arrow-rs), parquetjs and hyparquet-writer
-// write with every feature they offer (peers/js/writers.mjs) are read by
+// write with every feature they offer (peers/js/writers.mjs), and those
+// arrow-go and parquet-go write (gowriters_test.go), are read by
 // code `pqgen -from` generates for each, written back by it, and DuckDB
 // finds each copy holds the original's rows and column types (parquetjs
 // for its own files, else hyparquet, or else parquet-wasm, compares the
@@ -61,7 +62,7 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 	start := time.Now()
 	dir := t.TempDir()
 	root := filepath.Join(dir, "in")
-	written := runWriters(t, node, root)
+	written := append(runWriters(t, node, root), runGoWriters(t, root)...)
 	writeTime := time.Since(start)
 
 	// One generated type per distinct generated code.
@@ -190,8 +191,8 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 		ws = append(ws, fmt.Sprintf("%s %d", w, n))
 	}
 	sort.Strings(ws)
-	if len(writers) != 5 || len(entries) < 45 {
-		t.Errorf("writers.mjs wrote %d files (%s), want 5 writers and at least 45 files", len(entries), strings.Join(ws, ", "))
+	if len(writers) != 7 || len(entries) < 45 {
+		t.Errorf("the writers wrote %d files (%s), want 7 writers and at least 45 files", len(entries), strings.Join(ws, ", "))
 	}
 	t.Logf("%d files (%s): %d pass, %d expected failures; %d generated types; write %v, generate %v, build %v, read+write %v, judge %v",
 		len(entries), strings.Join(ws, ", "), pass, len(worldExpected), len(files), writeTime.Round(time.Millisecond), genTime.Round(time.Millisecond),
