@@ -181,6 +181,14 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 	md.EncodingStats = append(stats, c.chunk.encStats...)
 	if c.set.stats {
 		mn, mx, ok := c.chunkBounds()
+		if c.chunk.nans > 0 && c.set.order.isFloat() && !c.set.total {
+			// A chunk holding NaN gets no min and max (its NaN count
+			// says why), as DuckDB and Polars write it: DuckDB 1.5
+			// prunes with min and max as the bounds of every value,
+			// NaN included (it orders NaN above all), and with min ==
+			// max takes every row as that value.
+			ok = false
+		}
 		md.Statistics = c.statistics(mn, mx, ok, c.chunk.nulls, c.chunk.nans)
 		if v, ok := c.vals.(*byteArrayValues); ok && v.geo != nil {
 			// GEOGRAPHY edges are not straight in X/Y, so a box of the

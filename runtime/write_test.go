@@ -102,6 +102,9 @@ type wantStats struct {
 	minExact bool
 	maxExact bool
 	colIndex bool
+	// nanChunk: the chunk holds NaN, so its statistics have no bounds
+	// (min and max are those of the column index alone).
+	nanChunk bool
 }
 
 func checkStats(t *testing.T, f *File, col int, w wantStats) {
@@ -109,6 +112,18 @@ func checkStats(t *testing.T, f *File, col int, w wantStats) {
 	s := f.Meta.RowGroups[0].Columns[col].MetaData.Statistics
 	if s == nil {
 		t.Fatal("no statistics")
+	}
+	if w.nanChunk {
+		if s.MinValue != nil || s.MaxValue != nil || s.Min != nil || s.Max != nil || s.IsMinValueExact.Set || s.IsMaxValueExact.Set {
+			t.Errorf("a chunk holding NaN: min/max = %x/%x, want none", s.MinValue, s.MaxValue)
+		}
+		s2 := *s
+		s2.MinValue, s2.MaxValue = w.min, w.max
+		s2.IsMinValueExact, s2.IsMaxValueExact = meta.Some(w.minExact), meta.Some(w.maxExact)
+		if w.min == nil {
+			s2.IsMinValueExact, s2.IsMaxValueExact = meta.Opt[bool]{}, meta.Opt[bool]{}
+		}
+		s = &s2
 	}
 	if !bytes.Equal(s.MinValue, w.min) || !bytes.Equal(s.MaxValue, w.max) || (s.MinValue == nil) != (w.min == nil) {
 		t.Errorf("min/max = %x/%x, want %x/%x", s.MinValue, s.MaxValue, w.min, w.max)
@@ -146,11 +161,11 @@ func TestStatsFloatRules(t *testing.T) {
 		total bool
 		want  wantStats
 	}{
-		{"mixed", []float32{nan, 1.5, -2, nan}, false, wantStats{min: f32b(-2), max: f32b(1.5), nans: 2, minExact: true, maxExact: true, colIndex: true}},
+		{"mixed", []float32{nan, 1.5, -2, nan}, false, wantStats{min: f32b(-2), max: f32b(1.5), nans: 2, minExact: true, maxExact: true, colIndex: true, nanChunk: true}},
 		{"zero min is -0", []float32{0, 3}, false, wantStats{min: f32b(float32(negZero)), max: f32b(3), nans: 0, minExact: true, maxExact: true, colIndex: true}},
 		{"zero max is +0", []float32{float32(negZero), -1}, false, wantStats{min: f32b(-1), max: f32b(0), nans: 0, minExact: true, maxExact: true, colIndex: true}},
 		{"only zeros", []float32{0, 0}, false, wantStats{min: f32b(float32(negZero)), max: f32b(0), nans: 0, minExact: true, maxExact: true, colIndex: true}},
-		{"all NaN: no bounds, no column index", []float32{nan, nan}, false, wantStats{nans: 2, colIndex: false}},
+		{"all NaN: no bounds, no column index", []float32{nan, nan}, false, wantStats{nans: 2, colIndex: false, nanChunk: true}},
 		{"total order keeps +0", []float32{0, 0}, true, wantStats{min: f32b(0), max: f32b(0), nans: 0, minExact: true, maxExact: true, colIndex: true}},
 		{"total order -0 < +0", []float32{0, float32(negZero), nan}, true, wantStats{min: f32b(float32(negZero)), max: f32b(0), nans: 1, minExact: true, maxExact: true, colIndex: true}},
 		{"total order all NaN", []float32{nan, negNaN}, true, wantStats{min: f32b(negNaN), max: f32b(nan), nans: 2, minExact: true, maxExact: true, colIndex: true}},
@@ -185,7 +200,7 @@ func TestStatsDoubleNulls(t *testing.T) {
 		b.Values = []float64{math.NaN(), 2.5, 0}
 		return 5
 	})
-	checkStats(t, f, 0, wantStats{min: f64b(negZero), max: f64b(2.5), nulls: 2, nans: 1, minExact: true, maxExact: true, colIndex: true})
+	checkStats(t, f, 0, wantStats{min: f64b(negZero), max: f64b(2.5), nulls: 2, nans: 1, minExact: true, maxExact: true, colIndex: true, nanChunk: true})
 }
 
 func TestStatsIntOrders(t *testing.T) {
@@ -991,7 +1006,7 @@ func TestStatsFloat16(t *testing.T) {
 		}
 		return 4
 	})
-	checkStats(t, f, 0, wantStats{min: h(0xc000), max: h(0x3c00), nans: 1, minExact: true, maxExact: true, colIndex: true})
+	checkStats(t, f, 0, wantStats{min: h(0xc000), max: h(0x3c00), nans: 1, minExact: true, maxExact: true, colIndex: true, nanChunk: true})
 	f = writeOne(t, "message m { required fixed_len_byte_array(2) v (FLOAT16); }", func(w *FileWriter) int {
 		b, _ := w.FixedBuffer(0)
 		for _, u := range []uint16{0x0000, 0x4000} {

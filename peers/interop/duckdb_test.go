@@ -255,7 +255,7 @@ func checkDuckDBMeta(t *testing.T, f matrixFile, s *schema.Schema, jf *nodejs.Fi
 			t.Errorf("%s: key_value_metadata %+v, want ck=cv", where, m.KeyValueMetadat)
 		}
 		// Statistics of the rows of this row group.
-		e := f.ds.stats(ci, first, first+n)
+		e := f.ds.chunkStats(ci, first, first+n)
 		if m.NullCount == nil || *m.NullCount != strconv.FormatInt(e.nulls, 10) {
 			t.Errorf("%s: null count %s, want %d", where, strp(m.NullCount), e.nulls)
 		}

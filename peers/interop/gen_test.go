@@ -272,6 +272,17 @@ type expStats struct {
 	maxExact    bool
 }
 
+// chunkStats is stats for a whole column chunk: one holding NaN has no
+// min and max (runtime/write_footer.go: DuckDB takes them as the bounds
+// of NaN too).
+func (ds *dataset) chunkStats(c, from, to int) expStats {
+	e := ds.stats(c, from, to)
+	if e.nans > 0 {
+		e.has, e.min, e.max = false, nil, nil
+	}
+	return e
+}
+
 func (ds *dataset) stats(c, from, to int) expStats {
 	col := &ds.cols[c]
 	s0, s1 := col.rowSlot[from], len(col.def)

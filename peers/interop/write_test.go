@@ -264,7 +264,7 @@ func checkArrow(t *testing.T, c config, data []byte, ds *dataset) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkArrowStats(t, rg, ci, md, ds.stats(ci, first, first+n))
+			checkArrowStats(t, rg, ci, md, ds.chunkStats(ci, first, first+n))
 		}
 		if c.pageIx {
 			checkArrowPageIndex(t, rdr, rg, n, first, ds)
