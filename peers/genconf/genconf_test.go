@@ -24,16 +24,17 @@ import (
 // Stages of a corpus file's round trip, in order. A file's verdict is the
 // first stage it fails at, or stagePass.
 const (
-	stageGenerate = "generate"      // gen.FromFile or gen.Generate fails
-	stageCompile  = "compile"       // the generated code does not compile
-	stageRead     = "read"          // the generated ReadTFile fails on the original
-	stageWrite    = "write"         // the generated WriteTFile fails on the rows read
-	stageParallel = "parallel-read" // NewTReader with WithReadParallelism(2) reads other rows, or fails
-	stageSchema   = "schema"        // the copy's schema (our footer reader) differs from the original's
-	stageDuckA    = "duckdb-read"   // DuckDB cannot read the original
-	stageDuckB    = "duckdb-copy"   // DuckDB cannot read the copy
-	stageTypes    = "duckdb-types"  // DuckDB sees other columns or types in the copy
-	stageRows     = "duckdb-rows"   // row counts differ, or EXCEPT ALL is not empty both ways
+	stageGenerate = "generate"        // gen.FromFile or gen.Generate fails
+	stageCompile  = "compile"         // the generated code does not compile
+	stageRead     = "read"            // the generated ReadTFile fails on the original
+	stageWrite    = "write"           // the generated WriteTFile fails on the rows read
+	stageParallel = "parallel-read"   // NewTReader with WithReadParallelism(2) reads other rows, or fails
+	stageSchema   = "schema"          // the copy's schema (our footer reader) differs from the original's
+	stageDuckA    = "duckdb-read"     // DuckDB cannot read the original
+	stageDuckB    = "duckdb-copy"     // DuckDB cannot read the copy
+	stageTypes    = "duckdb-types"    // DuckDB sees other columns or types in the copy
+	stageRows     = "duckdb-rows"     // row counts differ, or EXCEPT ALL is not empty both ways
+	stagePushdown = "duckdb-pushdown" // DuckDB counts other rows of the copy with filter pushdown (our statistics) than without
 	stagePass     = "pass"
 )
 
@@ -546,6 +547,8 @@ import (
 var (
 	_ = runtime.WithFooterKey
 	_ = meta.EncodingPlain
+	_ = bytes.Equal
+	_ = io.EOF
 )
 
 // keyTable is a key retriever answering from a table of keys by key
@@ -772,9 +775,15 @@ func verdict(r nodejs.ExceptResult, rows int) (string, string) {
 	if r.Stage == "except" {
 		return stageRows, "EXCEPT ALL: " + r.Error
 	}
+	if r.Stage == "pushdown" {
+		return stagePushdown, r.Error
+	}
 	if r.RowsA != rows || r.RowsB != rows || r.AMinusB != 0 || r.BMinusA != 0 {
 		return stageRows, fmt.Sprintf("DuckDB counts %d rows in the original, %d in the copy (our reader %d); %d rows only in the original, %d only in the copy",
 			r.RowsA, r.RowsB, rows, r.AMinusB, r.BMinusA)
+	}
+	if len(r.Pushdown) > 0 {
+		return stagePushdown, strings.Join(r.Pushdown, "; ")
 	}
 	return stagePass, ""
 }

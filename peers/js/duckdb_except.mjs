@@ -6,7 +6,7 @@
 // rows written back by pqgen's generated code) and prints one JSON line:
 //
 //   {"name", "typesA", "typesB", "rowsA", "rowsB", "aMinusB", "bMinusA",
-//    "normalized", "skipReadable", "ms"}
+//    "normalized", "skipReadable", "pushdown", "ms"}
 //
 // typesA/typesB are DuckDB's [column name, type] pairs of each file;
 // rowsA/rowsB their row counts, from a scan hashing every value (so that a
@@ -15,8 +15,10 @@
 //   FROM a EXCEPT ALL FROM b   and   FROM b EXCEPT ALL FROM a
 // (bag difference: duplicates count), each row with its file_row_number,
 // so that the order of the rows counts too. When DuckDB fails, the line holds
-// {"name", "stage", "error", "ms"} instead, stage being "read-a", "read-b"
-// or "except". ms is the time the job took.
+// {"name", "stage", "error", "ms"} instead, stage being "read-a", "read-b",
+// "except" or "pushdown". pushdown lists the predicates on which DuckDB
+// counts other rows of b with its filter pushdown than without (see
+// pushdown). ms is the time the job took.
 //
 // skip names top-level columns of a that DuckDB cannot read: they are left
 // out of the scan of a and of the comparison, and skipReadable lists those
@@ -101,6 +103,51 @@ async function describe(src) {
   return r.getRows().map((row) => [String(row[0]), String(row[1])]);
 }
 
+// scalarTypes are the DuckDB types whose values pushdown compares with
+// literals (cast from their text).
+const scalarTypes = /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL\(\d+,\d+\)|VARCHAR|DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|TIMESTAMP WITH TIME ZONE|UUID)$/;
+
+// pushdown counts, in file src, the rows of predicates on its top-level
+// columns of scalar types (=, < and > their minimum and maximum, the
+// bounds statistics give; IS NULL) with DuckDB's filter pushdown, which prunes row groups
+// by their statistics and bloom filters, and without it (the filter
+// applied to every row read), and returns the predicates whose counts
+// differ: statistics that make DuckDB drop a matching row.
+async function pushdown(src, types) {
+  const bad = [];
+  for (const [name, type] of types) {
+    if (!scalarTypes.test(type)) continue;
+    const c = ident(name);
+    const r = await conn.runAndReadAll(`SELECT min(${c})::VARCHAR, max(${c})::VARCHAR FROM ${src}`);
+    const preds = [`${c} IS NULL`];
+    for (const v of r.getRows()[0]) {
+      // NaN: DuckDB's pushed-down comparisons with NaN differ from its
+      // others on every writer's files (arrow-rs' too).
+      if (v === null || /nan/i.test(String(v))) continue;
+      const lit = `CAST(${sqlString(String(v))} AS ${type})`;
+      try {
+        await conn.run(`SELECT ${lit}`);
+      } catch {
+        continue; // text DuckDB prints but does not parse back (294247-01-10 for infinity)
+      }
+      preds.push(`${c} = ${lit}`, `${c} < ${lit}`, `${c} > ${lit}`);
+    }
+    for (const p of preds) {
+      const q = `SELECT count(*) FROM ${src} WHERE ${p}`;
+      const pushed = await scalar(q);
+      await conn.run(`SET disabled_optimizers = 'filter_pushdown'`);
+      let all;
+      try {
+        all = await scalar(q);
+      } finally {
+        await conn.run(`RESET disabled_optimizers`);
+      }
+      if (pushed !== all) bad.push(`${p}: ${pushed} rows with filter pushdown, ${all} without`);
+    }
+  }
+  return bad;
+}
+
 let keys = 0;
 const out = [];
 for (const job of jobs) {
@@ -150,6 +197,8 @@ for (const job of jobs) {
     const selB = `SELECT ${list} FROM read_parquet(${sqlString(job.b)}, file_row_number = true)`;
     res.aMinusB = await scalar(`SELECT count(*) FROM (${selA} EXCEPT ALL ${selB})`);
     res.bMinusA = await scalar(`SELECT count(*) FROM (${selB} EXCEPT ALL ${selA})`);
+    stage = 'pushdown';
+    res.pushdown = await pushdown(srcB, res.typesB);
   } catch (e) {
     const msg = String(e && e.message ? e.message : e).replace(/\n/g, ' ');
     out.push(JSON.stringify({ name: job.name, stage, error: msg, ms: Date.now() - t0 }));

@@ -36,7 +36,11 @@ type ExceptResult struct {
 	BMinusA      int         `json:"bMinusA"`
 	Normalized   []string    `json:"normalized"`
 	SkipReadable []string    `json:"skipReadable"`
-	Ms           int         `json:"ms"`
+	// Pushdown lists the predicates on which DuckDB counts other rows
+	// of b with its filter pushdown (row groups pruned by b's statistics
+	// and bloom filters) than without.
+	Pushdown []string `json:"pushdown"`
+	Ms       int      `json:"ms"`
 }
 
 // Except runs duckdb_except.mjs once over jobs, writing the job list into
