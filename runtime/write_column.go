@@ -630,6 +630,13 @@ func (c *leafWriter) cutPage(last bool) error {
 	} else if nonNull > 0 && c.set.order != orderNone {
 		c.chunk.noColIndex = true // all values NaN under the type order
 	}
+	if pb.nans > 0 && c.set.order.isFloat() && !c.set.total {
+		// A page holding NaN has bounds without it, which readers that
+		// order NaN above all (Spark's comparisons, through parquet-java's
+		// column index filter) would prune NaN rows by: the chunk gets no
+		// column index, as parquet-java's own writer does.
+		c.chunk.noColIndex = true
+	}
 	var stats *meta.Statistics
 	if c.opt.pageStats {
 		stats = c.statistics(mn, mx, pb.ok, nulls, pb.nans)

@@ -62,7 +62,7 @@ type openChunk struct {
 	compSize   int64
 	bounds     chunkBounds
 	encStats   []meta.PageEncodingStats
-	noColIndex bool // a non-null page has no bounds (all NaN)
+	noColIndex bool // a non-null page has no bounds (all NaN), or a page holds NaN
 	dictJudged bool // the chunk's dictionary was judged (judgeDict)
 	dictEarly  bool // the chunk's dictionary had its early judgement (judgeEarly)
 }

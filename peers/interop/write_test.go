@@ -408,9 +408,13 @@ func checkArrowPageIndex(t *testing.T, rdr *file.Reader, rg, n, first int, ds *d
 		if err != nil {
 			t.Fatalf("arrow-go: rg %d col %d: column index: %v", rg, ci, err)
 		}
-		if ci == cD {
-			// A page whose values are all NaN would forbid the column
-			// index; with 1 NaN in 20 values there is none, so it exists.
+		if ci == cD && ds.chunkStats(ci, first, first+n).nans > 0 {
+			// A chunk holding NaN has no column index (Spark orders
+			// NaN above the bounds, runtime/write_column.go).
+			if cix != nil {
+				t.Errorf("arrow-go: rg %d col %d: a column index for a chunk holding NaN", rg, ci)
+			}
+			continue
 		}
 		if cix == nil {
 			t.Errorf("arrow-go: rg %d col %d: no column index", rg, ci)
