@@ -695,12 +695,7 @@ func (c *cursor) dropListPadding(p *page.Page) error {
 	prev := c.lastDef
 	c.lastDef = int(def[n-1])
 	if c.repDef == nil {
-		c.repDef = make([]uint8, c.leaf.MaxRep)
-		for g := c.leaf; g != nil && g.Parent != nil; g = g.Parent {
-			if g.Repetition == meta.Repeated {
-				c.repDef[g.MaxRep-1] = g.MaxDef
-			}
-		}
+		c.repDef = repeatedDefs(c.leaf)
 	}
 	i := firstListPadding(rep, def, c.repDef, prev)
 	if i < 0 {

@@ -112,12 +112,7 @@ func (r *FileReader) OpenLeaves(typ string, lv []*Levels, slots ...LeafSlot) (*L
 		}
 		n := r.want.Leaves[sl.col]
 		l := openLeaf{col: sl.col, path: n.PathString(), r: c, maxDef: n.MaxDef, maxRep: n.MaxRep, bytes: sl.bytes, with: -1}
-		l.repDef = make([]uint8, n.MaxRep)
-		for g := n; g != nil && g.Parent != nil; g = g.Parent {
-			if g.Repetition == meta.Repeated {
-				l.repDef[g.MaxRep-1] = g.MaxDef
-			}
-		}
+		l.repDef = repeatedDefs(n)
 		// The deepest group holding an earlier leaf: the levels of the
 		// two leaves must agree down to it (and so above it).
 		for g := n.Parent; g != nil && g.Parent != nil; g = g.Parent {
@@ -408,4 +403,16 @@ func (c *FixedReader) numValues() int {
 		return 0
 	}
 	return len(c.Values) / c.Size
+}
+
+// repeatedDefs returns, for leaf n, the definition level of its repeated
+// node at each repetition level r, at index r-1 (len is n.MaxRep).
+func repeatedDefs(n *schema.Node) []uint8 {
+	d := make([]uint8, n.MaxRep)
+	for g := n; g != nil && g.Parent != nil; g = g.Parent {
+		if g.Repetition == meta.Repeated {
+			d[g.MaxRep-1] = g.MaxDef
+		}
+	}
+	return d
 }

@@ -102,9 +102,6 @@ type wantStats struct {
 	minExact bool
 	maxExact bool
 	colIndex bool
-	// nanChunk: the chunk holds NaN, so its statistics have no bounds,
-	// nor has it a column index.
-	nanChunk bool
 }
 
 func checkStats(t *testing.T, f *File, col int, w wantStats) {
@@ -113,17 +110,8 @@ func checkStats(t *testing.T, f *File, col int, w wantStats) {
 	if s == nil {
 		t.Fatal("no statistics")
 	}
-	if w.nanChunk {
-		if s.MinValue != nil || s.MaxValue != nil || s.Min != nil || s.Max != nil || s.IsMinValueExact.Set || s.IsMaxValueExact.Set {
-			t.Errorf("a chunk holding NaN: min/max = %x/%x, want none", s.MinValue, s.MaxValue)
-		}
-		s2 := *s
-		s2.MinValue, s2.MaxValue = w.min, w.max
-		s2.IsMinValueExact, s2.IsMaxValueExact = meta.Some(w.minExact), meta.Some(w.maxExact)
-		if w.min == nil {
-			s2.IsMinValueExact, s2.IsMaxValueExact = meta.Opt[bool]{}, meta.Opt[bool]{}
-		}
-		s = &s2
+	if w.min == nil && (s.Min != nil || s.Max != nil) {
+		t.Errorf("deprecated min/max = %x/%x, want none", s.Min, s.Max)
 	}
 	if !bytes.Equal(s.MinValue, w.min) || !bytes.Equal(s.MaxValue, w.max) || (s.MinValue == nil) != (w.min == nil) {
 		t.Errorf("min/max = %x/%x, want %x/%x", s.MinValue, s.MaxValue, w.min, w.max)
@@ -161,11 +149,11 @@ func TestStatsFloatRules(t *testing.T) {
 		total bool
 		want  wantStats
 	}{
-		{"mixed", []float32{nan, 1.5, -2, nan}, false, wantStats{nans: 2, colIndex: false, nanChunk: true}},
+		{"mixed", []float32{nan, 1.5, -2, nan}, false, wantStats{nans: 2, colIndex: false}},
 		{"zero min is -0", []float32{0, 3}, false, wantStats{min: f32b(float32(negZero)), max: f32b(3), nans: 0, minExact: true, maxExact: true, colIndex: true}},
 		{"zero max is +0", []float32{float32(negZero), -1}, false, wantStats{min: f32b(-1), max: f32b(0), nans: 0, minExact: true, maxExact: true, colIndex: true}},
 		{"only zeros", []float32{0, 0}, false, wantStats{min: f32b(float32(negZero)), max: f32b(0), nans: 0, minExact: true, maxExact: true, colIndex: true}},
-		{"all NaN: no bounds, no column index", []float32{nan, nan}, false, wantStats{nans: 2, colIndex: false, nanChunk: true}},
+		{"all NaN: no bounds, no column index", []float32{nan, nan}, false, wantStats{nans: 2, colIndex: false}},
 		{"total order keeps +0", []float32{0, 0}, true, wantStats{min: f32b(0), max: f32b(0), nans: 0, minExact: true, maxExact: true, colIndex: true}},
 		{"total order -0 < +0", []float32{0, float32(negZero), nan}, true, wantStats{min: f32b(float32(negZero)), max: f32b(0), nans: 1, minExact: true, maxExact: true, colIndex: true}},
 		{"total order all NaN", []float32{nan, negNaN}, true, wantStats{min: f32b(negNaN), max: f32b(nan), nans: 2, minExact: true, maxExact: true, colIndex: true}},
@@ -200,7 +188,7 @@ func TestStatsDoubleNulls(t *testing.T) {
 		b.Values = []float64{math.NaN(), 2.5, 0}
 		return 5
 	})
-	checkStats(t, f, 0, wantStats{nulls: 2, nans: 1, colIndex: false, nanChunk: true})
+	checkStats(t, f, 0, wantStats{nulls: 2, nans: 1, colIndex: false})
 }
 
 func TestStatsIntOrders(t *testing.T) {
@@ -1006,7 +994,7 @@ func TestStatsFloat16(t *testing.T) {
 		}
 		return 4
 	})
-	checkStats(t, f, 0, wantStats{nans: 1, colIndex: false, nanChunk: true})
+	checkStats(t, f, 0, wantStats{nans: 1, colIndex: false})
 	f = writeOne(t, "message m { required fixed_len_byte_array(2) v (FLOAT16); }", func(w *FileWriter) int {
 		b, _ := w.FixedBuffer(0)
 		for _, u := range []uint16{0x0000, 0x4000} {
