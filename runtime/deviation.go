@@ -88,9 +88,10 @@ const (
 	// as unbounded.
 	DeviationNullPageValues DeviationKind = "null-page-with-values"
 	// DeviationNullCountAll: chunk statistics or a column index entry
-	// that count as many nulls as values while giving a min and max,
-	// which only values give (DuckDB 1.5 counts so the fields of structs
-	// in lists). Filtered reads do not use the null count.
+	// that count more nulls than values, or as many while giving a min
+	// and max or a distinct count, which only values give (DuckDB 1.5
+	// overcounts so the nulls of the fields of structs in lists).
+	// Filtered reads do not use the null count.
 	DeviationNullCountAll DeviationKind = "null-count-covers-values"
 )
 

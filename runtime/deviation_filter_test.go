@@ -132,6 +132,40 @@ func TestDeviationDuckDBStructListNulls(t *testing.T) {
 	wantStrict(t, err, DeviationNullCountAll, `column "ls.list.element.x", row group 0`)
 }
 
+// TestDeviationDuckDBStructListNaN: DuckDB counts the nulls of the
+// fields of structs in lists past num_values (68 of 56 slots, ln: a
+// struct in a struct), or as many as the values while counting 3
+// distinct values (ld), and writes no min and max when they hold NaN.
+// Filtered reads took each chunk as all null and returned no row; now
+// they do not use such counts, and record the deviation. A count of as
+// many nulls as values, and nothing else (ls), cannot be told from a
+// chunk of nulls: it is not used, without a record.
+func TestDeviationDuckDBStructListNaN(t *testing.T) {
+	// ls, ln: null, [], or [{x}, null, {x: null}] (ln: x in a struct s)
+	// as i%5 is 0, 1 or more, x NaN when i%3 == 0, else i/2; ld: ls with
+	// x = i%2.
+	checkFilterCases(t, "duckdb_struct_list_nan.parquet", Deviation{Kind: DeviationNullCountAll, Column: "ln.list.element.s.x", RowGroup: 0, Page: -1},
+		filterCase{elemOn("ln.list.element.s.x", meta.Double, opEq, 2.0), []int32{4}},
+		filterCase{elemOn("ln.list.element.s.x", meta.Double, opGt, 5.0), []int32{13, 14, 17, 19}})
+	checkFilterCases(t, "duckdb_struct_list_nan.parquet", Deviation{Kind: DeviationNullCountAll, Column: "ld.list.element.x", RowGroup: 0, Page: -1},
+		filterCase{elemOn("ld.list.element.x", meta.Double, opEq, 1.0), []int32{7, 13, 17, 19}})
+	for _, c := range []filterCase{
+		{elemOn("ls.list.element.x", meta.Double, opGt, 5.0), []int32{13, 14, 17, 19}},
+		{elemOn("ls.list.element.x", meta.Double, opBetween, 1.0, 3.5), []int32{2, 4, 7}},
+	} {
+		got, fr, err := filteredIDs(t, "duckdb_struct_list_nan.parquet", c.p, WithStrict(true))
+		if err != nil {
+			t.Fatalf("%s: %v", c.p, err)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: ids %v, want %v", c.p, got, c.want)
+		}
+		wantDeviations(t, fr.File())
+	}
+	_, _, err := filteredIDs(t, "duckdb_struct_list_nan.parquet", elemOn("ln.list.element.s.x", meta.Double, opEq, 2.0), WithStrict(true))
+	wantStrict(t, err, DeviationNullCountAll, `column "ln.list.element.s.x", row group 0`)
+}
+
 // TestDeviationArrowRsListNullPage: arrow-rs writes the column index
 // entry of a page of a list with null_pages true, its definition level
 // histogram counting 20 values. Filtered reads skipped the page and

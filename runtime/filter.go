@@ -525,6 +525,9 @@ func (r *FileReader) chunkBounds(rg, col int, o orderKind) bounds {
 	if n, ok := st.NanCount.Get(); ok && n == 0 {
 		b.nanFree = true
 	}
+	if n, ok := st.DistinctCount.Get(); ok && n > 0 {
+		b.distinct = n
+	}
 	if ok, _ := r.f.StatisticsTrusted(rg, col); !ok {
 		// Bounds an old writer is known to have computed wrongly
 		// (docs/DEVIATIONS.md) prune nothing.
@@ -684,22 +687,60 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 
 // nullsContradicted drops the null count of b, the bounds of leaf col's
 // chunk in row group rg (page -1) or of one of its pages, when it counts
-// as many nulls as values while b has a min and max, which only values
-// give (DuckDB counts so the fields of structs in lists): pruning on it
-// would drop rows that hold values. It records the deviation, or under
-// WithStrict returns it.
+// at least as many nulls as values and so would take the chunk or page
+// as all null, while it holds values: it counts more nulls than values,
+// or b has a min and max or a distinct count, which only values give.
+// DuckDB overcounts so the nulls of the fields of structs in lists: it
+// counts the slots of a null struct twice. Pruning on such a count would
+// drop rows that hold values. It records the deviation, or under
+// WithStrict returns it. A count of as many nulls as values, and nothing
+// else, of a leaf under a struct in a list is not used either, without a
+// record: from DuckDB it may hide values (its bounds are left out when
+// the values hold NaN), and it cannot be told from a chunk of nulls.
 func (r *FileReader) nullsContradicted(b *bounds, col, rg, page int) error {
-	if !b.hasMinMax || !b.hasNulls || b.values <= 0 || b.nulls < b.values {
+	if !b.hasNulls || b.values <= 0 || b.nulls < b.values {
+		return nil
+	}
+	leaf := r.f.Schema.Leaves[col]
+	var why string
+	switch {
+	case b.nulls > b.values:
+		why = fmt.Sprintf("count %d nulls in %d values", b.nulls, b.values)
+	case b.hasMinMax:
+		why = fmt.Sprintf("count %d nulls in %d values, yet give a min and max", b.nulls, b.values)
+	case b.distinct > 0:
+		why = fmt.Sprintf("count %d nulls in %d values, yet %d distinct values", b.nulls, b.values, b.distinct)
+	default:
+		if structInList(leaf) {
+			b.nulls, b.hasNulls = 0, false
+		}
 		return nil
 	}
 	where := "chunk statistics"
 	if page >= 0 {
 		where = fmt.Sprintf("column index entry of page %d", page)
 	}
-	err := r.f.deviate(Deviation{Kind: DeviationNullCountAll, Writer: "DuckDB 1.5", Column: r.f.Schema.Leaves[col].PathString(), RowGroup: rg, Page: page,
-		What: fmt.Sprintf("the %s count %d nulls in %d values, yet give a min and max (the null count is not used)", where, b.nulls, b.values)})
+	err := r.f.deviate(Deviation{Kind: DeviationNullCountAll, Writer: "DuckDB 1.5", Column: leaf.PathString(), RowGroup: rg, Page: page,
+		What: fmt.Sprintf("the %s %s (the null count is not used)", where, why)})
 	b.nulls, b.hasNulls = 0, false
 	return err
+}
+
+// structInList reports whether leaf n lies in a group (a struct) within
+// its innermost repeated ancestor.
+func structInList(n *schema.Node) bool {
+	if n.Repetition == meta.Repeated {
+		return false
+	}
+	for g := n.Parent; g != nil && g.Parent != nil; g = g.Parent {
+		if g.Repetition == meta.Repeated {
+			return false
+		}
+		if g.MaxRep > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // nullPageValues tells why page i, which ci says holds only nulls (b

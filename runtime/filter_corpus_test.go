@@ -145,6 +145,9 @@ func checkFilters(t *testing.T, name string, data []byte, r *rand.Rand, n int) i
 			}
 		}
 		p.show = make([]string, len(p.keys))
+		for i, k := range p.keys {
+			p.show[i] = fmt.Sprintf("%x", k)
+		}
 		var pred Predicate = p
 		if r.IntN(4) == 0 {
 			pred = Not(p)
@@ -267,6 +270,9 @@ func checkElemFilters(t *testing.T, name string, data []byte, r *rand.Rand, n in
 			}
 		}
 		p.show = make([]string, len(p.keys))
+		for i, k := range p.keys {
+			p.show[i] = fmt.Sprintf("%x", k)
+		}
 		var pred Predicate = p
 		neg := r.IntN(4) == 0
 		if neg {

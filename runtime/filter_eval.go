@@ -70,6 +70,7 @@ type bounds struct {
 	nulls     int64
 	hasNulls  bool
 	values    int64 // slots (rows: the column is not repeated)
+	distinct  int64 // distinct values the writer counted (0: none, or not given)
 	allNull   bool  // known to hold only nulls
 	nanFree   bool  // known to hold no NaN (float orders)
 }

@@ -29,6 +29,9 @@
 // - duckdb_struct_list_nulls.parquet: DuckDB 1.5 counts every level
 //   slot of the fields of a struct in a list as null in their chunk
 //   statistics.
+// - duckdb_struct_list_nan.parquet: the same counts go past num_values
+//   with a struct in a struct in a list, and come without a min and max
+//   when the values hold NaN.
 // - wasm_list_null_page.parquet: arrow-rs (parquet-wasm 0.8) writes the
 //   column index entry of a page of a list with null_pages true.
 // - parquetjs_bloom_unset.parquet: parquetjs (@dsnp/parquetjs 1.8) writes
@@ -183,6 +186,19 @@ async function printParquetjs(name) {
 // those of its values.
 await duck('duckdb_struct_list_nulls.parquet', `COPY (SELECT i::INTEGER AS id,
     CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN [] ELSE [{'x': i, 'y': 'y' || i::VARCHAR}, NULL, {'x': NULL, 'y': NULL}] END AS ls
+  FROM range(20) t(i) ORDER BY i) TO '$FILE' (FORMAT parquet, COMPRESSION uncompressed)`);
+
+// The same count goes past num_values with a struct in a struct in a list
+// (DuckDB counts the slots of a null struct twice), and comes without a
+// min and max when the values hold NaN: ls.list.element.x counts as many
+// nulls as values, and nothing else; ln.list.element.s.x more nulls than
+// values; ld.list.element.x, dictionary-encoded, as many with a distinct
+// count.
+await duck('duckdb_struct_list_nan.parquet', `COPY (SELECT i::INTEGER AS id,
+    CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN [] ELSE [{'x': CASE WHEN i % 3 = 0 THEN 'nan'::DOUBLE ELSE i / 2 END}, NULL, {'x': NULL}] END AS ls,
+    CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN [] ELSE [{'s': {'x': CASE WHEN i % 3 = 0 THEN 'nan'::DOUBLE ELSE i / 2 END}}, NULL, {'s': NULL},
+      {'s': {'x': NULL}}] END AS ln,
+    CASE i % 5 WHEN 0 THEN NULL WHEN 1 THEN [] ELSE [{'x': CASE WHEN i % 3 = 0 THEN 'nan'::DOUBLE ELSE (i % 2)::DOUBLE END}, NULL, {'x': NULL}] END AS ld
   FROM range(20) t(i) ORDER BY i) TO '$FILE' (FORMAT parquet, COMPRESSION uncompressed)`);
 
 // arrow-rs (parquet-wasm 0.8) writes the column index entry of a page of
