@@ -19,4 +19,10 @@
 // read (the copies of parquetjs's files are written PLAIN, which it
 // reads, with WithColumnEncoding). Its table of expected failures
 // names each file that cannot pass yet and why, and fails when one passes.
+//
+// TestDuckFuzz runs the same round trip over files of random schemas and
+// rows that DuckDB writes under random COPY options
+// (peers/js/duckfuzz.mjs); every one must pass. PQGEN_DUCKFUZZ_SEED and
+// PQGEN_DUCKFUZZ_N choose the files (24 from seed 1 by default; `make
+// fuzz` draws a fresh seed).
 package genconf

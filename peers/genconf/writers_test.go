@@ -202,21 +202,27 @@ func TestWorldWritersRoundTrip(t *testing.T) {
 	// statistics, page indexes and bloom filters must never drop a
 	// matching row (runtime's TestFilterDir, random predicates checked
 	// against the unfiltered rows).
-	t.Run("filters", func(t *testing.T) {
-		cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^TestFilterDir$", "github.com/pqgen/pqgen/runtime")
-		cmd.Env = append(os.Environ(), "PQGEN_FILTER_DIR="+root)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("runtime's TestFilterDir on the world writers' files: %v\n%s", err, out)
+	t.Run("filters", func(t *testing.T) { filterDir(t, root) })
+}
+
+// filterDir runs runtime's TestFilterDir on the files of root: random
+// predicates, each read with filters and checked against the unfiltered
+// rows that match.
+func filterDir(t *testing.T, root string) {
+	t.Helper()
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^TestFilterDir$", "github.com/pqgen/pqgen/runtime")
+	cmd.Env = append(os.Environ(), "PQGEN_FILTER_DIR="+root)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("runtime's TestFilterDir on %s: %v\n%s", root, err, out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, " predicates") {
+			t.Log(strings.TrimSpace(line))
+			return
 		}
-		for _, line := range strings.Split(string(out), "\n") {
-			if strings.Contains(line, " predicates") {
-				t.Log(strings.TrimSpace(line))
-				return
-			}
-		}
-		t.Fatalf("runtime's TestFilterDir reported no predicates:\n%s", out)
-	})
+	}
+	t.Fatalf("runtime's TestFilterDir reported no predicates:\n%s", out)
 }
 
 // plainColumns returns, as Go source for the driver, the writer options
@@ -277,17 +283,22 @@ func generateShared(path string, e *entry, byCode map[[32]byte]string, files map
 // runWriters runs writers.mjs into dir and returns the files it reports.
 func runWriters(t *testing.T, node, dir string) []writtenFile {
 	t.Helper()
-	out := nodejs.Output(t, node, "writers.mjs", dir)
+	return parseWritten(t, "writers.mjs", nodejs.Output(t, node, "writers.mjs", dir))
+}
+
+// parseWritten parses the lines a writer script (script) printed.
+func parseWritten(t *testing.T, script string, out []byte) []writtenFile {
+	t.Helper()
 	var res []writtenFile
 	seen := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		var w writtenFile
 		if err := json.Unmarshal(sc.Bytes(), &w); err != nil {
-			t.Fatalf("writers.mjs output %q: %v", sc.Text(), err)
+			t.Fatalf("%s output %q: %v", script, sc.Text(), err)
 		}
 		if w.File == "" || seen[w.File] {
-			t.Fatalf("writers.mjs: %s failed outside a file, or wrote a file twice: %s", w.Writer, sc.Text())
+			t.Fatalf("%s: %s failed outside a file, or wrote a file twice: %s", script, w.Writer, sc.Text())
 		}
 		seen[w.File] = true
 		res = append(res, w)

@@ -73,9 +73,11 @@ function norm(x, t, depth) {
     return v === null ? null : `list_transform(${x}, lambda ${e}: ${v})`;
   }
   if (t instanceof DuckDBStructType) {
+    // By position: a struct with a field named "" (DuckDB's UNION as
+    // written to Parquet) is unnamed to DuckDB, and takes no names.
     const fields = t.entryNames.map((n, i) => {
-      const f = `struct_extract(${x}, ${sqlString(n)})`;
-      return [n, norm(f, t.entryTypes[i], depth + 1), f];
+      const f = `struct_extract_at(${x}, ${i + 1})`;
+      return [n === '' ? `_${i}` : n, norm(f, t.entryTypes[i], depth + 1), f];
     });
     if (fields.every(([, v]) => v === null)) return null;
     const lit = fields.map(([n, v, f]) => `${sqlString(n)}: ${v ?? f}`).join(', ');
