@@ -85,14 +85,25 @@ const (
 	// page holds values, and the index has no bounds for them (Polars
 	// marks so the pages of floating-point columns holding NaN, arrow-rs
 	// those of repeated columns). Filtered reads take the page's values
-	// as unbounded.
+	// as unbounded (the null page's placeholder min and max are no
+	// bounds).
 	DeviationNullPageValues DeviationKind = "null-page-with-values"
 	// DeviationNullCountAll: chunk statistics or a column index entry
 	// that count more nulls than values, or as many while giving a min
-	// and max or a distinct count, which only values give (DuckDB 1.5
-	// overcounts so the nulls of the fields of structs in lists).
+	// and max or a distinct count, which only values give (DuckDB 1.5,
+	// and Polars, overcount so the nulls of the fields of structs in
+	// lists).
 	// Filtered reads do not use the null count.
 	DeviationNullCountAll DeviationKind = "null-count-covers-values"
+	// DeviationChunkBoundsNarrow: chunk statistics whose min and max
+	// leave out values of the chunk's pages, by the column index: a page
+	// bound beyond them, or a page of values the index gives no bounds
+	// for (Polars merges page statistics into the chunk's without the
+	// pages of floats holding NaN, and takes the last page's max of
+	// decimals). Filtered reads check the bounds of Polars' chunks that
+	// would decide against the column index; these they do not use, and
+	// prune by the pages'.
+	DeviationChunkBoundsNarrow DeviationKind = "chunk-bounds-exclude-pages"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

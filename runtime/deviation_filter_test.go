@@ -52,15 +52,31 @@ type filterCase struct {
 func checkFilterCases(t *testing.T, file string, dev Deviation, cases ...filterCase) {
 	t.Helper()
 	for _, c := range cases {
-		got, fr, err := filteredIDs(t, file, c.p)
-		if err != nil {
-			t.Fatalf("%s: %v", c.p, err)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s: ids %v, want %v", c.p, got, c.want)
-		}
-		wantDeviations(t, fr.File(), dev)
+		checkFilterCase(t, file, c, nil, dev)
 	}
+}
+
+// checkCleanCases reads file under each case's filter with WithStrict
+// and checks the ids, and that no deviation is recorded.
+func checkCleanCases(t *testing.T, file string, cases ...filterCase) {
+	t.Helper()
+	for _, c := range cases {
+		checkFilterCase(t, file, c, []ReaderOption{WithStrict(true)})
+	}
+}
+
+// checkFilterCase reads file under c's filter (opts added) and checks the
+// ids and that the deviations recorded are devs.
+func checkFilterCase(t *testing.T, file string, c filterCase, opts []ReaderOption, devs ...Deviation) {
+	t.Helper()
+	got, fr, err := filteredIDs(t, file, c.p, opts...)
+	if err != nil {
+		t.Fatalf("%s: %v", c.p, err)
+	}
+	if !slices.Equal(got, c.want) {
+		t.Errorf("%s: ids %v, want %v", c.p, got, c.want)
+	}
+	wantDeviations(t, fr.File(), devs...)
 }
 
 // TestDeviationPolarsNullPage: Polars writes the column index entry of a
@@ -68,7 +84,8 @@ func checkFilterCases(t *testing.T, file string, dev Deviation, cases ...filterC
 // some (g) in its 20 rows. Filtered reads took the page as all null and
 // returned no row; now they take its values as unbounded, with the rows
 // of the SQL in peers/js/deviations.mjs, and record the deviation per
-// column; under WithStrict the filtered read fails naming it.
+// column; under WithStrict the filtered read fails naming it. In a list
+// (lf) nothing shows the values: those pages are not used.
 func TestDeviationPolarsNullPage(t *testing.T) {
 	// f: i*0.5-3, NaN when i%5 == 1; g: f, null when i%4 == 3.
 	checkFilterCases(t, "polars_nan_null_page.parquet", Deviation{Kind: DeviationNullPageValues, Column: "f", RowGroup: 0, Page: 0},
@@ -77,11 +94,58 @@ func TestDeviationPolarsNullPage(t *testing.T) {
 	checkFilterCases(t, "polars_nan_null_page.parquet", Deviation{Kind: DeviationNullPageValues, Column: "g", RowGroup: 0, Page: 0},
 		filterCase{leafOn("g", meta.Double, opGt, 4.0), []int32{17, 18}},
 		filterCase{leafOn("g", meta.Double, opIsNull), []int32{3, 7, 11, 15, 19}})
+	// lf: null, [], or [f, null, -i, null, null] as i%4 is 0, 1 or more:
+	// its page counts 30 nulls in 20 rows, which does not show the values;
+	// Polars' null pages of floats in lists are not used, without a
+	// record, so that WithStrict reads them too.
+	checkCleanCases(t, "polars_nan_null_page.parquet",
+		filterCase{elemOn("lf.list.element", meta.Double, opGt, 4.0), []int32{15, 18, 19}},
+		filterCase{elemOn("lf.list.element", meta.Double, opEq, -6.0), []int32{6}})
 	_, fr, err := filteredIDs(t, "polars_nan_null_page.parquet", leafOn("f", meta.Double, opEq, 2.0), WithStrict(true))
 	wantStrict(t, err, DeviationNullPageValues, `column "f", row group 0, page 0`)
 	if fr != nil && len(fr.File().Deviations()) != 0 {
 		t.Fatal("deviations recorded under WithStrict")
 	}
+}
+
+// dec13 is the FIXED_LEN_BYTE_ARRAY(13) of DECIMAL unscaled value v.
+func dec13(v int64) []byte {
+	b := make([]byte, 13)
+	for i := 12; i >= 0; i-- {
+		b[i] = byte(v)
+		v >>= 8
+	}
+	return b
+}
+
+// TestDeviationPolarsChunkBounds: Polars writes chunk statistics without
+// the values of the pages of floats holding NaN (f: min 4 where 0 is),
+// and gives a decimal (d) the min and max of its last page. Filtered reads
+// dropped the row group and returned no row; now they check bounds that
+// decide against the column index, and prune by the pages when those
+// leave values out, recording the deviation.
+func TestDeviationPolarsChunkBounds(t *testing.T) {
+	// f: NaN for id 3, id*100 below 8, else id*0.5; d: -(id*1000+0.5) when
+	// id%3 == 0, else id*10.5 (DECIMAL(29, 1)).
+	chunk := Deviation{Kind: DeviationChunkBoundsNarrow, Column: "f", RowGroup: 0, Page: -1}
+	page := Deviation{Kind: DeviationNullPageValues, Column: "f", RowGroup: 0, Page: 0}
+	for _, c := range []struct {
+		filterCase
+		devs []Deviation
+	}{
+		{filterCase{leafOn("f", meta.Double, opLt, 1.0), []int32{0}}, []Deviation{chunk, page}},
+		// (100 lies within the chunk's bounds, which decide nothing)
+		{filterCase{leafOn("f", meta.Double, opEq, 100.0), []int32{1}}, []Deviation{page}},
+		{filterCase{leafOn("f", meta.Double, opGt, 650.0), []int32{7}}, []Deviation{page}},
+		{filterCase{leafOn("f", meta.Double, opGt, 750.0), nil}, []Deviation{chunk, page}},
+		{filterCase{leafOn("d", meta.FixedLenByteArray, opEq, dec13(105)), []int32{1}}, []Deviation{{Kind: DeviationChunkBoundsNarrow, Column: "d", RowGroup: 0, Page: -1}}},
+		{filterCase{leafOn("d", meta.FixedLenByteArray, opBetween, dec13(-60010), dec13(-29990)), []int32{3, 6}},
+			[]Deviation{{Kind: DeviationChunkBoundsNarrow, Column: "d", RowGroup: 0, Page: -1}}},
+	} {
+		checkFilterCase(t, "polars_chunk_bounds.parquet", c.filterCase, nil, c.devs...)
+	}
+	_, _, err := filteredIDs(t, "polars_chunk_bounds.parquet", leafOn("d", meta.FixedLenByteArray, opEq, dec13(105)), WithStrict(true))
+	wantStrict(t, err, DeviationChunkBoundsNarrow, `column "d", row group 0`)
 }
 
 // TestDeviationParquetjsBloomUnset: parquetjs writes the algorithm, hash
@@ -149,32 +213,29 @@ func TestDeviationDuckDBStructListNaN(t *testing.T) {
 		filterCase{elemOn("ln.list.element.s.x", meta.Double, opGt, 5.0), []int32{13, 14, 17, 19}})
 	checkFilterCases(t, "duckdb_struct_list_nan.parquet", Deviation{Kind: DeviationNullCountAll, Column: "ld.list.element.x", RowGroup: 0, Page: -1},
 		filterCase{elemOn("ld.list.element.x", meta.Double, opEq, 1.0), []int32{7, 13, 17, 19}})
-	for _, c := range []filterCase{
-		{elemOn("ls.list.element.x", meta.Double, opGt, 5.0), []int32{13, 14, 17, 19}},
-		{elemOn("ls.list.element.x", meta.Double, opBetween, 1.0, 3.5), []int32{2, 4, 7}},
-	} {
-		got, fr, err := filteredIDs(t, "duckdb_struct_list_nan.parquet", c.p, WithStrict(true))
-		if err != nil {
-			t.Fatalf("%s: %v", c.p, err)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s: ids %v, want %v", c.p, got, c.want)
-		}
-		wantDeviations(t, fr.File())
-	}
+	checkCleanCases(t, "duckdb_struct_list_nan.parquet",
+		filterCase{elemOn("ls.list.element.x", meta.Double, opGt, 5.0), []int32{13, 14, 17, 19}},
+		filterCase{elemOn("ls.list.element.x", meta.Double, opBetween, 1.0, 3.5), []int32{2, 4, 7}})
 	_, _, err := filteredIDs(t, "duckdb_struct_list_nan.parquet", elemOn("ln.list.element.s.x", meta.Double, opEq, 2.0), WithStrict(true))
 	wantStrict(t, err, DeviationNullCountAll, `column "ln.list.element.s.x", row group 0`)
 }
 
 // TestDeviationArrowRsListNullPage: arrow-rs writes the column index
 // entry of a page of a list with null_pages true, its definition level
-// histogram counting 20 values. Filtered reads skipped the page and
-// returned no row; now they read it.
+// histogram counting 20 values (l; ls, its strings, with the empty min
+// and max of a null page). Filtered reads skipped the page and returned
+// no row; now they read it, without bounds.
 func TestDeviationArrowRsListNullPage(t *testing.T) {
 	// l: null, [], or [i, null, -i] as i%4 is 0, 1 or more.
 	checkFilterCases(t, "wasm_list_null_page.parquet", Deviation{Kind: DeviationNullPageValues, Column: "l.list.item", RowGroup: 0, Page: 0},
 		filterCase{elemOn("l.list.item", meta.Int32, opEq, int32(-6)), []int32{6}},
 		filterCase{elemOn("l.list.item", meta.Int32, opGt, int32(15)), []int32{18, 19}})
+	// ls: l's lists of strings, 's'+i for i and 't'+i for -i. The page's
+	// min and max are empty strings, which are no bounds.
+	checkFilterCases(t, "wasm_list_null_page.parquet", Deviation{Kind: DeviationNullPageValues, Column: "ls.list.item", RowGroup: 0, Page: 0},
+		filterCase{elemOn("ls.list.item", meta.ByteArray, opEq, "s6"), []int32{6}},
+		filterCase{elemOn("ls.list.item", meta.ByteArray, opGt, "t5"), []int32{6, 7}},
+		filterCase{elemOn("ls.list.item", meta.ByteArray, opBetween, "s1", "s2"), []int32{2, 10, 11, 14, 15, 18, 19}})
 	_, _, err := filteredIDs(t, "wasm_list_null_page.parquet", elemOn("l.list.item", meta.Int32, opEq, int32(-6)), WithStrict(true))
 	wantStrict(t, err, DeviationNullPageValues, `column "l.list.item", row group 0, page 0`)
 }

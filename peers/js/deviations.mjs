@@ -25,7 +25,11 @@
 //   INTEGER logical type's bitWidth as a Thrift i32.
 // - polars_nan_null_page.parquet: Polars (nodejs-polars 0.26) writes
 //   the column index entry of a page of floats holding NaN with
-//   null_pages true.
+//   null_pages true (f, g; lf in lists, where the null count, 30 in 20
+//   rows, cannot show it).
+// - polars_chunk_bounds.parquet: Polars (nodejs-polars 0.26) writes
+//   chunk statistics whose min and max leave out values of pages: those
+//   of a page of floats holding NaN (f), and a decimal's (d).
 // - duckdb_struct_list_nulls.parquet: DuckDB 1.5 counts every level
 //   slot of the fields of a struct in a list as null in their chunk
 //   statistics.
@@ -33,7 +37,9 @@
 //   with a struct in a struct in a list, and come without a min and max
 //   when the values hold NaN.
 // - wasm_list_null_page.parquet: arrow-rs (parquet-wasm 0.8) writes the
-//   column index entry of a page of a list with null_pages true.
+//   column index entry of a page of a list with null_pages true (a list
+//   of INT32, l, and one of strings, ls, whose null page's empty min and
+//   max would pass for bounds).
 // - parquetjs_bloom_unset.parquet: parquetjs (@dsnp/parquetjs 1.8) writes
 //   a bloom filter header whose unions have no member set.
 // - parquetjs_rle_v1.parquet, parquetjs_rle_v2.parquet: parquetjs
@@ -175,10 +181,31 @@ async function printParquetjs(name) {
     pl.Series('id', [...Array(20).keys()], pl.Int32),
     pl.Series('f', [...Array(20).keys()].map(f), pl.Float64),
     pl.Series('g', [...Array(20).keys()].map((i) => (i % 4 === 3 ? null : f(i))), pl.Float64),
+    pl.Series('lf', [...Array(20).keys()].map((i) => (i % 4 === 0 ? null : i % 4 === 1 ? [] : [f(i), null, -i, null, null])), pl.List(pl.Float64)),
   ]);
   df.writeParquet(join(dir, name), { compression: 'uncompressed' });
   console.log(`#FILE ${name}`);
   for (const row of pl.readParquet(join(dir, name)).toRecords()) console.log(json(row));
+}
+
+// Polars merges the pages' statistics into the chunk's without the pages
+// of floats holding NaN, and gives decimals the min and max of the last
+// page: pages of 64 bytes, the first of f holding NaN and its smallest
+// value.
+{
+  const pl = (await import('nodejs-polars')).default;
+  const name = 'polars_chunk_bounds.parquet';
+  const ids = [...Array(40).keys()];
+  const df = pl.DataFrame([
+    pl.Series('id', ids, pl.Int32),
+    pl.Series('f', ids.map((i) => (i === 3 ? NaN : i < 8 ? i * 100 : i * 0.5)), pl.Float64),
+    pl.Series('x', ids.map((i) => (i % 3 === 0 ? -(i * 1000 + 0.5) : i * 10.5)), pl.Float64),
+  ]).withColumns(pl.col('x').cast(pl.Decimal(29, 1)).alias('d')).drop('x');
+  const out = df.lazy().sinkParquet(join(dir, name), { compression: 'uncompressed', dataPagesizeLimit: 64 });
+  if (out && typeof out.collect === 'function') await out.collect();
+  else await out;
+  console.log(`#FILE ${name}`);
+  for (const row of pl.readParquet(join(dir, name)).withColumns(pl.col('d').cast(pl.Utf8)).toRecords()) console.log(json(row));
 }
 
 // DuckDB counts as nulls every level slot of a field of a struct in a
@@ -210,11 +237,15 @@ await duck('duckdb_struct_list_nan.parquet', `COPY (SELECT i::INTEGER AS id,
   const name = 'wasm_list_null_page.parquet';
   const l = [...Array(20).keys()].map((i) => (i % 4 === 0 ? null : i % 4 === 1 ? [] : [i, null, -i]));
   const table = a.tableFromArrays({ id: Int32Array.from([...Array(20).keys()]) });
-  const withList = table.assign(new a.Table({ l: a.vectorFromArray(l, new a.List(new a.Field('item', new a.Int32(), true))) }));
+  // ls: the same lists of strings, whose null page has the empty byte
+  // strings of a null page as its min and max.
+  const ls = l.map((x, i) => x && x.map((v) => (v === null ? null : (v < 0 ? 't' : 's') + i)));
+  const withList = table.assign(new a.Table({ l: a.vectorFromArray(l, new a.List(new a.Field('item', new a.Int32(), true))),
+    ls: a.vectorFromArray(ls, new a.List(new a.Field('item', new a.Utf8(), true))) }));
   const ipc = a.tableToIPC(withList, 'stream');
   writeFileSync(join(dir, name), pw.writeParquet(pw.Table.fromIPCStream(ipc), new pw.WriterPropertiesBuilder().setCompression(pw.Compression.UNCOMPRESSED).build()));
   console.log(`#FILE ${name}`);
-  for (let i = 0; i < 20; i++) console.log(json({ id: i, l: l[i] }));
+  for (let i = 0; i < 20; i++) console.log(json({ id: i, l: l[i], ls: ls[i] }));
 }
 
 // parquetjs writes the algorithm, hash and compression unions of a bloom
