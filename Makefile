@@ -7,6 +7,8 @@ FUZZTIME    ?= 60s
 FUZZMINTIME ?= 200x
 GENFUZZ_N   ?= 400
 DUCKFUZZ_N  ?= 300
+ARROWFUZZ_N ?= 150
+HYPFUZZ_N   ?= 300
 BENCHTIME   ?= 1s
 BENCH       ?= .
 export PARQUET_TEST_DATA ?= $(abspath ../shared/parquet-testing)
@@ -97,15 +99,23 @@ bench-query:
 ## FUZZMINTIME, 200x, bounds the minimization of each new input),
 ## then GENFUZZ_N random schemas from a fresh seed (or PQGEN_GENFUZZ_SEED)
 ## through generated code, checked with arrow-go, DuckDB, Polars, parquet-wasm
-## and hyparquet (peers/genfuzz), and DUCKFUZZ_N files of random schemas
-## and options DuckDB writes from a fresh seed (or PQGEN_DUCKFUZZ_SEED),
-## read and written back by generated code (peers/genconf's TestDuckFuzz).
+## and hyparquet (peers/genfuzz), DUCKFUZZ_N files of random schemas and
+## options DuckDB writes from a fresh seed (or PQGEN_DUCKFUZZ_SEED), and
+## ARROWFUZZ_N seeds of random Arrow tables arrow-rs and Polars write (or
+## PQGEN_ARROWFUZZ_SEED) and HYPFUZZ_N files of random schemas
+## hyparquet-writer writes (or PQGEN_HYPFUZZ_SEED), read and written back
+## by generated code (peers/genconf's TestDuckFuzz, TestArrowFuzz and
+## TestHypFuzz).
 fuzz:
 	FUZZTIME=$(FUZZTIME) FUZZMINTIME=$(FUZZMINTIME) ./scripts/fuzz.sh
 	cd peers && PQGEN_GENFUZZ_SEED=$${PQGEN_GENFUZZ_SEED:-$$(date +%s)} PQGEN_GENFUZZ_N=$(GENFUZZ_N) \
 		$(GO) test -count=1 -timeout=2h -run='^TestGenFuzz$$' -v ./genfuzz
 	cd peers && PQGEN_DUCKFUZZ_SEED=$${PQGEN_DUCKFUZZ_SEED:-$$(date +%s)} PQGEN_DUCKFUZZ_N=$(DUCKFUZZ_N) \
 		$(GO) test -count=1 -timeout=1h -run='^TestDuckFuzz$$' -v ./genconf
+	cd peers && PQGEN_ARROWFUZZ_SEED=$${PQGEN_ARROWFUZZ_SEED:-$$(date +%s)} PQGEN_ARROWFUZZ_N=$(ARROWFUZZ_N) \
+		$(GO) test -count=1 -timeout=1h -run='^TestArrowFuzz$$' -v ./genconf
+	cd peers && PQGEN_HYPFUZZ_SEED=$${PQGEN_HYPFUZZ_SEED:-$$(date +%s)} PQGEN_HYPFUZZ_N=$(HYPFUZZ_N) \
+		$(GO) test -count=1 -timeout=1h -run='^TestHypFuzz$$' -v ./genconf
 
 clean:
 	rm -f bench.out bench-peers.out bench-suite.out

@@ -22,7 +22,14 @@
 //
 // TestDuckFuzz runs the same round trip over files of random schemas and
 // rows that DuckDB writes under random COPY options
-// (peers/js/duckfuzz.mjs); every one must pass. PQGEN_DUCKFUZZ_SEED and
-// PQGEN_DUCKFUZZ_N choose the files (24 from seed 1 by default; `make
-// fuzz` draws a fresh seed).
+// (peers/js/duckfuzz.mjs); every one must pass. PQGEN_DUCKFUZZ_SEED and PQGEN_DUCKFUZZ_N
+// choose the files (24 from seed 1 by default; `make fuzz` draws a fresh
+// seed). TestArrowFuzz does the same for random Arrow tables that arrow-rs
+// (parquet-wasm) and Polars write under random writer properties
+// (peers/js/arrowfuzz.mjs; PQGEN_ARROWFUZZ_SEED, PQGEN_ARROWFUZZ_N: 12
+// seeds, 24 files, by default), and TestHypFuzz for random explicit
+// schemas hyparquet-writer writes (peers/js/hypfuzz.mjs;
+// PQGEN_HYPFUZZ_SEED, PQGEN_HYPFUZZ_N: 16 files by default). Where DuckDB
+// cannot read an original, parquet-wasm, or else hyparquet, compares it
+// with its copy.
 package genconf

@@ -12,17 +12,22 @@
 // signed and unsigned, HUGEINT and UHUGEINT, floats with NaN, infinities
 // and -0, decimals of every precision and scale, strings short, long,
 // empty and non-ASCII, blobs, dates, times, TIMETZ, timestamps of every
-// unit and TZ, INTERVAL, UUID, JSON, ENUM, VARIANT), STRUCT, LIST,
+// unit and TZ, INTERVAL, UUID, JSON, ENUM, VARIANT, GEOMETRY, BIT,
+// BIGNUM), STRUCT, LIST,
 // fixed-size ARRAY, MAP and UNION; each value null at a random rate
 // (never, sometimes, mostly, always) at every level, each column drawn
 // from a few values (dictionary pages) or from many (fallback to plain).
 // Rows number 0 to 12,000; the COPY options are drawn too: codec and
 // level, PARQUET_VERSION, row group size, dictionary limits, bloom
-// filters, rows sorted by a column or not.
+// filters, GEOPARQUET_VERSION, field ids, key-value metadata, rows sorted
+// by a column or not, and now and then two threads writing row groups
+// without insertion order (then a seed's rows are the same, their order
+// and row groups may not be).
 import { DuckDBInstance } from '@duckdb/node-api';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqlString } from './duckdb_canon.mjs';
+import { fieldNames, rand } from './fuzzlib.mjs';
 
 const [seedArg, countArg, dir] = process.argv.slice(2);
 if (!dir) {
@@ -31,39 +36,7 @@ if (!dir) {
 }
 mkdirSync(dir, { recursive: true });
 
-// rand is a small seeded generator (mulberry32).
-function rand(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (n) => Math.floor(next() * n),
-    chance: (p) => next() < p,
-    pick: (xs) => xs[Math.floor(next() * xs.length)],
-  };
-}
-
 const ident = (s) => '"' + s.replaceAll('"', '""') + '"';
-const names = ['a', 'b', 'id', 'value', 'key', 'element', 'list', 'item', 'array', 'bag', 'map', 'b c', 'x.y', 'Ünï', '_1', 'Z9',
-  'type', 'struct', 'String', 'first-name', 'ö'];
-// fieldNames picks n distinct names (DuckDB's names are case-insensitive).
-function fieldNames(r, n) {
-  const seen = new Set();
-  const out = [];
-  while (out.length < n) {
-    const s = r.chance(0.7) ? r.pick(names) : 'f' + r.int(100);
-    if (!seen.has(s.toLowerCase())) {
-      seen.add(s.toLowerCase());
-      out.push(s);
-    }
-  }
-  return out;
-}
 
 // A type is {sql, expr(h)}: expr gives the SQL of a value of the type from
 // h, a UBIGINT SQL expression that differs by row and position.
@@ -80,7 +53,7 @@ function primitive(r, depth) {
   let k = r.pick(['BOOLEAN', 'TINYINT', 'SMALLINT', 'INTEGER', 'INTEGER', 'BIGINT', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT',
     'UINTEGER', 'UBIGINT', 'UHUGEINT', 'FLOAT', 'DOUBLE', 'DOUBLE', 'DECIMAL', 'DECIMAL', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'BLOB',
     'DATE', 'TIME', 'TIME_NS', 'TIMETZ', 'TIMESTAMP', 'TIMESTAMP_S', 'TIMESTAMP_MS', 'TIMESTAMP_NS', 'TIMESTAMPTZ', 'INTERVAL',
-    'UUID', 'JSON', 'ENUM', 'VARIANT']);
+    'UUID', 'JSON', 'ENUM', 'VARIANT', 'GEOMETRY', 'BIT', 'BIGNUM']);
   // DuckDB writes VARIANT only as a top-level column.
   if (k === 'VARIANT' && depth > 0) k = 'VARCHAR';
   const specials = r.chance(0.3);
@@ -177,6 +150,26 @@ function primitive(r, depth) {
       return { sql: k, expr: (h) => `md5(${cardinal(r, h)}::VARCHAR)::UUID` };
     case 'JSON':
       return { sql: k, expr: (h) => `json_object('a', ${cardinal(r, h)}, 'b', [md5(${h}::VARCHAR), NULL])` };
+    case 'GEOMETRY':
+      // Points, line strings, polygons and multipoints, some with Z, some
+      // empty: GeoParquet metadata, or the GEOMETRY logical type, at the
+      // top level (GEOPARQUET_VERSION), WKB blobs below it.
+      return {
+        sql: k,
+        expr: (h) => {
+          const x = `((${cardinal(r, h)} % 3600)::DOUBLE / 10 - 180)`;
+          const y = `((hash(${h}, 'y') % 1800)::DOUBLE / 10 - 90)`;
+          return `(CASE ${h} % 6 WHEN 0 THEN 'POINT (' || ${x} || ' ' || ${y} || ')' ` +
+            `WHEN 1 THEN 'LINESTRING (' || ${x} || ' ' || ${y} || ', ' || (${x} + 1) || ' ' || (${y} / 2) || ')' ` +
+            `WHEN 2 THEN 'POLYGON ((' || ${x} || ' ' || ${y} || ', ' || (${x} + 1) || ' ' || ${y} || ', ' || ${x} || ' ' || (${y} + 1) || ', ' || ${x} || ' ' || ${y} || '))' ` +
+            `WHEN 3 THEN 'POINT Z (' || ${x} || ' ' || ${y} || ' ' || (${h} % 100) || ')' ` +
+            `WHEN 4 THEN 'MULTIPOINT ((' || ${x} || ' ' || ${y} || '), (' || ${y} || ' ' || ${x} || '))' ELSE 'POINT EMPTY' END)::GEOMETRY`;
+        },
+      };
+    case 'BIT':
+      return { sql: k, expr: (h) => `bitstring(bin(${cardinal(r, h)}), 64 + (${h} % 7)::INTEGER)` };
+    case 'BIGNUM':
+      return { sql: k, expr: (h) => `(${cardinal(r, h)}::BIGNUM * ${cardinal(r, h)}::BIGNUM * ${cardinal(r, h)}::BIGNUM - 12345678901234567890123456789::BIGNUM)` };
     case 'ENUM': {
       const e = r.pick(['e3', 'e300']);
       return { sql: e, expr: (h) => `enum_range(NULL::${e})[(${cardinal(r, h)} % ${e === 'e3' ? 3 : 300} + 1)::INTEGER]` };
@@ -280,6 +273,9 @@ function options(r) {
   if (r.chance(0.3)) o.push(`STRING_DICTIONARY_PAGE_SIZE_LIMIT ${r.pick([100, 10000])}`);
   if (r.chance(0.3)) o.push(`DICTIONARY_COMPRESSION_RATIO_THRESHOLD ${r.pick([0, 1, 5])}`);
   if (r.chance(0.3)) o.push(r.chance(0.3) ? 'WRITE_BLOOM_FILTER false' : `BLOOM_FILTER_FALSE_POSITIVE_RATIO ${r.pick([0.001, 0.1, 0.5])}`);
+  if (r.chance(0.3)) o.push(`GEOPARQUET_VERSION '${r.pick(['V1', 'V2', 'BOTH', 'NONE'])}'`);
+  if (r.chance(0.2)) o.push(`FIELD_IDS 'auto'`);
+  if (r.chance(0.2)) o.push(`KV_METADATA {origin: 'duckfuzz', "k é": 'v\nw'}`);
   return o;
 }
 
@@ -298,8 +294,13 @@ for (let n = 0; n < count; n++) {
   const rows = r.pick([0, 1, 10, 300, 2000, 2000, 12000]);
   const opts = options(r);
   const order = r.chance(0.3) ? ` ORDER BY ${ident(cols[0])}` : '';
+  // Two threads writing row groups as they come, without insertion
+  // order (the rows of the file are the table's in another order, and
+  // the row groups' boundaries may differ from run to run).
+  const parallel = r.chance(0.15);
+  if (parallel) opts.push(`ROW_GROUP_SIZE_BYTES ${r.pick([10000, 100000, 1000000])}`);
   const sel = cols.map((c, i) => `${types[i].expr(`hash(i, ${s}, ${i})`)} AS ${ident(c)}`).join(',\n  ');
-  const features = `${rows} rows of (${cols.map((c, i) => `${c} ${types[i].sql}`).join(', ')})${order}, ${opts.join(', ')}`;
+  const features = `${parallel ? 'two threads, ' : ''}${rows} rows of (${cols.map((c, i) => `${c} ${types[i].sql}`).join(', ')})${order}, ${opts.join(', ')}`;
   const t0 = Date.now();
   try {
     await conn.run(`CREATE OR REPLACE TABLE t AS SELECT\n  ${sel}\nFROM range(${rows}) r(i)`);
@@ -311,7 +312,12 @@ for (let n = 0; n < count; n++) {
         sortable = false;
       }
     }
-    await conn.run(`COPY (SELECT * FROM t${sortable ? order : ''}) TO ${sqlString(join(dir, file))} (FORMAT parquet, ${opts.join(', ')})`);
+    if (parallel) await conn.run(`SET threads = 2; SET preserve_insertion_order = false`);
+    try {
+      await conn.run(`COPY (SELECT * FROM t${sortable ? order : ''}) TO ${sqlString(join(dir, file))} (FORMAT parquet, ${opts.join(', ')})`);
+    } finally {
+      if (parallel) await conn.run(`SET threads = 1; SET preserve_insertion_order = true`);
+    }
     process.stdout.write(JSON.stringify({ file, writer: 'duckdb', features, ms: Date.now() - t0 }) + '\n');
   } catch (e) {
     process.stdout.write(JSON.stringify({ file, writer: 'duckdb', features, error: String(e).split('\n').slice(0, 3).join(' | ') }) + '\n');

@@ -211,8 +211,10 @@ function canonPlain(v) {
   if (typeof v === 'object' && '$days' in v) return String(v.$days);
   if (typeof v === 'object' && '$nanos' in v) return String(v.$nanos);
   if (typeof v === 'object') {
+    // Keys sorted: hyparquet reads a MAP as an object in its stored
+    // order, which is no part of its value (a copy may store it sorted).
     const o = {};
-    for (const [k, x] of Object.entries(v)) o[k] = canonPlain(x);
+    for (const [k, x] of Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) o[k] = canonPlain(x);
     return o;
   }
   throw new Error('hyparquet value not handled: ' + typeof v);
