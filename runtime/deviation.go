@@ -104,6 +104,13 @@ const (
 	// would decide against the column index; these they do not use, and
 	// prune by the pages'.
 	DeviationChunkBoundsNarrow DeviationKind = "chunk-bounds-exclude-pages"
+	// DeviationPageIndexRows: an offset index whose pages after the
+	// first do not start at increasing rows (parquetjs 1.8 writes them
+	// all at row 0), beside a column index whose null_pages compare each
+	// page's values with the chunk's nulls so far. Filtered reads and
+	// page filters take the chunk as having no page index; OffsetIndex
+	// still refuses the offset index.
+	DeviationPageIndexRows DeviationKind = "page-index-first-rows"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

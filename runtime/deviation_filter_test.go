@@ -174,6 +174,32 @@ func TestDeviationParquetjsBloomUnset(t *testing.T) {
 	wantStrict(t, err, DeviationBloomUnset, `column "s", row group 0`)
 }
 
+// TestDeviationParquetjsPageIndex: parquetjs writes the offset index of a
+// chunk of 10 pages with every page after the first at row 0. Filtered
+// reads failed on it (OffsetIndex refuses it); now they read the chunk as
+// having no page index, recording the deviation; under WithStrict they
+// fail naming it.
+func TestDeviationParquetjsPageIndex(t *testing.T) {
+	fr, err := openDeviation(t, "parquetjs_page_index.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fr.OffsetIndex(0, 0); !errors.Is(err, ErrChunk) {
+		t.Fatalf("OffsetIndex: %v, want ErrChunk", err)
+	}
+	// id: 0..99; s: 'k'+id, null when id%4 == 3.
+	checkFilterCases(t, "parquetjs_page_index.parquet", Deviation{Kind: DeviationPageIndexRows, Column: "id", RowGroup: 0, Page: -1},
+		filterCase{leafOn("id", meta.Int32, opEq, int32(57)), []int32{57}},
+		filterCase{leafOn("id", meta.Int32, opGt, int32(95)), []int32{96, 97, 98, 99}})
+	// (reading id for the rows s keeps meets id's index too)
+	sDev, idDev := Deviation{Kind: DeviationPageIndexRows, Column: "s", RowGroup: 0, Page: -1}, Deviation{Kind: DeviationPageIndexRows, Column: "id", RowGroup: 0, Page: -1}
+	checkFilterCase(t, "parquetjs_page_index.parquet", filterCase{leafOn("s", meta.ByteArray, opEq, "k42"), []int32{42}}, nil, sDev, idDev)
+	checkFilterCase(t, "parquetjs_page_index.parquet", filterCase{leafOn("s", meta.ByteArray, opIsNull),
+		[]int32{3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47, 51, 55, 59, 63, 67, 71, 75, 79, 83, 87, 91, 95, 99}}, nil, sDev, idDev)
+	_, _, err = filteredIDs(t, "parquetjs_page_index.parquet", leafOn("id", meta.Int32, opEq, int32(57)), WithStrict(true))
+	wantStrict(t, err, DeviationPageIndexRows, `column "id", row group 0`)
+}
+
 // elemOn is leafOn for an element predicate (some value of the row).
 func elemOn(path string, phys meta.Type, op predOp, keys ...any) *predLeaf {
 	p := leafOn(path, phys, op, keys...)

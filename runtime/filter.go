@@ -646,7 +646,7 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 	if err != nil {
 		return nil, nil, err
 	}
-	oi, err := r.OffsetIndex(rg, bl.col)
+	oi, err := r.pageOffsets(rg, bl.col)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -789,7 +789,7 @@ func (r *FileReader) chunkBoundsNarrow(rg, col int, o orderKind, b bounds) (stri
 	if err != nil || ci == nil {
 		return "", err
 	}
-	oi, err := r.OffsetIndex(rg, col)
+	oi, err := r.pageOffsets(rg, col)
 	if err != nil || oi == nil || len(oi.PageLocations) != len(ci.NullPages) {
 		return "", err
 	}

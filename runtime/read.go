@@ -192,7 +192,7 @@ func (r *FileReader) pageRanges(rg, col int) ([]rowRange, error) {
 	if err != nil {
 		return nil, err
 	}
-	oi, err := r.OffsetIndex(rg, col)
+	oi, err := r.pageOffsets(rg, col)
 	if err != nil {
 		return nil, err
 	}

@@ -344,7 +344,7 @@ func (c *cursor) nextChunk() (bool, error) {
 	c.ranges, c.rangeIdx, c.nextRow, c.skipping, c.oi, c.pageOrd, c.jumped = ranges, 0, 0, false, nil, 0, false
 	c.slots, c.slotsRead = c.slots[:0], false
 	if c.ranges != nil {
-		oi, err := fr.OffsetIndex(rg, c.col)
+		oi, err := fr.pageOffsets(rg, c.col)
 		if err != nil {
 			return false, err
 		}

@@ -5,7 +5,9 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/crypt"
@@ -97,13 +99,41 @@ func (r *FileReader) OffsetIndex(rg, col int) (*meta.OffsetIndex, error) {
 	}
 	prevRow := int64(-1)
 	for i, pl := range oi.PageLocations {
-		if pl.Offset < 0 || pl.CompressedPageSize < 0 || pl.Offset > r.f.Size || int64(pl.CompressedPageSize) > r.f.Size-pl.Offset || pl.FirstRowIndex <= prevRow {
+		if pl.Offset < 0 || pl.CompressedPageSize < 0 || pl.Offset > r.f.Size || int64(pl.CompressedPageSize) > r.f.Size-pl.Offset {
 			return nil, fmt.Errorf("%w: column %q, row group %d: offset index page %d (offset %d, size %d, first row %d) is invalid",
 				ErrChunk, path, rg, i, pl.Offset, pl.CompressedPageSize, pl.FirstRowIndex)
+		}
+		if pl.FirstRowIndex <= prevRow {
+			return nil, fmt.Errorf("%w: column %q, row group %d: offset index page %d (offset %d, size %d, first row %d) is invalid: %w",
+				ErrChunk, path, rg, i, pl.Offset, pl.CompressedPageSize, pl.FirstRowIndex, errFirstRows)
 		}
 		prevRow = pl.FirstRowIndex
 	}
 	return oi, nil
+}
+
+// errFirstRows is why OffsetIndex refuses an index whose pages do not
+// start at increasing rows.
+var errFirstRows = errors.New("its pages' first rows do not increase")
+
+// pageOffsets is OffsetIndex for the reader's own use (page filters,
+// filtered reads): an offset index of parquetjs whose pages do not start
+// at increasing rows is taken as absent, with the column index beside
+// it, and the deviation recorded (or, under WithStrict, returned).
+func (r *FileReader) pageOffsets(rg, col int) (*meta.OffsetIndex, error) {
+	oi, err := r.OffsetIndex(rg, col)
+	if errors.Is(err, errFirstRows) && writtenByParquetjs(r.f) {
+		derr := r.f.deviate(Deviation{Kind: DeviationPageIndexRows, Writer: "parquetjs", Column: r.f.Schema.Leaves[col].PathString(), RowGroup: rg, Page: -1,
+			What: "the offset index's pages after the first do not start at increasing rows, and the column index's null_pages count the chunk's nulls so far (the page index is not used)"})
+		return nil, derr
+	}
+	return oi, err
+}
+
+// writtenByParquetjs reports whether parquetjs wrote f (its created_by
+// names parquetjs).
+func writtenByParquetjs(f *File) bool {
+	return strings.Contains(f.Meta.CreatedBy.Val, "parquetjs")
 }
 
 // BloomFilter returns the bloom filter of leaf col in row group rg, or nil

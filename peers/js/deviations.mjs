@@ -42,6 +42,9 @@
 //   max would pass for bounds).
 // - parquetjs_bloom_unset.parquet: parquetjs (@dsnp/parquetjs 1.8) writes
 //   a bloom filter header whose unions have no member set.
+// - parquetjs_page_index.parquet: parquetjs (@dsnp/parquetjs 1.8)
+//   writes the offset index of a chunk of several pages with every page
+//   after the first at row 0.
 // - parquetjs_rle_v1.parquet, parquetjs_rle_v2.parquet: parquetjs
 //   (@dsnp/parquetjs 1.8) writes INT32 and INT64 columns with encoding
 //   'RLE' in the RLE/bit-packed hybrid, at the bit width it stores as the
@@ -257,5 +260,21 @@ await duck('duckdb_struct_list_nan.parquet', `COPY (SELECT i::INTEGER AS id,
   for (let i = 0; i < 20; i++) await w.appendRow(i % 4 === 3 ? { id: i } : { id: i, s: 'k' + (i % 6) });
   await w.close();
   await printParquetjs(name);
+}
+
+// parquetjs writes the offset index of a chunk of several pages with
+// every page after the first at row 0, and null_pages that compare each
+// page's values with the chunk's nulls so far: pages of 10 rows.
+{
+  const name = 'parquetjs_page_index.parquet';
+  const schema = new parquetjs.ParquetSchema({ id: { type: 'INT32' }, s: { type: 'UTF8', optional: true } });
+  const w = await parquetjs.ParquetWriter.openFile(schema, join(dir, name), { pageSize: 10 });
+  for (let i = 0; i < 100; i++) await w.appendRow(i % 4 === 3 ? { id: i } : { id: i, s: 'k' + i });
+  await w.close();
+  console.log(`#FILE ${name}`);
+  const r = await parquetjs.ParquetReader.openFile(join(dir, name));
+  const c = r.getCursor();
+  for (let row = await c.next(); row; row = await c.next()) console.log(json(row));
+  await r.close();
 }
 console.log('#END');
