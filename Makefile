@@ -9,6 +9,7 @@ GENFUZZ_N   ?= 400
 DUCKFUZZ_N  ?= 300
 ARROWFUZZ_N ?= 150
 HYPFUZZ_N   ?= 300
+PJSFUZZ_N   ?= 300
 BENCHTIME   ?= 1s
 BENCH       ?= .
 export PARQUET_TEST_DATA ?= $(abspath ../shared/parquet-testing)
@@ -102,10 +103,11 @@ bench-query:
 ## and hyparquet (peers/genfuzz), DUCKFUZZ_N files of random schemas and
 ## options DuckDB writes from a fresh seed (or PQGEN_DUCKFUZZ_SEED), and
 ## ARROWFUZZ_N seeds of random Arrow tables arrow-rs and Polars write (or
-## PQGEN_ARROWFUZZ_SEED) and HYPFUZZ_N files of random schemas
-## hyparquet-writer writes (or PQGEN_HYPFUZZ_SEED), read and written back
-## by generated code (peers/genconf's TestDuckFuzz, TestArrowFuzz and
-## TestHypFuzz).
+## PQGEN_ARROWFUZZ_SEED), HYPFUZZ_N and PJSFUZZ_N files of random schemas
+## hyparquet-writer and parquetjs write (or PQGEN_HYPFUZZ_SEED,
+## PQGEN_PJSFUZZ_SEED), read and written back by generated code
+## (peers/genconf's TestDuckFuzz, TestArrowFuzz, TestHypFuzz and
+## TestParquetjsFuzz).
 fuzz:
 	FUZZTIME=$(FUZZTIME) FUZZMINTIME=$(FUZZMINTIME) ./scripts/fuzz.sh
 	cd peers && PQGEN_GENFUZZ_SEED=$${PQGEN_GENFUZZ_SEED:-$$(date +%s)} PQGEN_GENFUZZ_N=$(GENFUZZ_N) \
@@ -116,6 +118,8 @@ fuzz:
 		$(GO) test -count=1 -timeout=1h -run='^TestArrowFuzz$$' -v ./genconf
 	cd peers && PQGEN_HYPFUZZ_SEED=$${PQGEN_HYPFUZZ_SEED:-$$(date +%s)} PQGEN_HYPFUZZ_N=$(HYPFUZZ_N) \
 		$(GO) test -count=1 -timeout=1h -run='^TestHypFuzz$$' -v ./genconf
+	cd peers && PQGEN_PJSFUZZ_SEED=$${PQGEN_PJSFUZZ_SEED:-$$(date +%s)} PQGEN_PJSFUZZ_N=$(PJSFUZZ_N) \
+		$(GO) test -count=1 -timeout=1h -run='^TestParquetjsFuzz$$' -v ./genconf
 
 clean:
 	rm -f bench.out bench-peers.out bench-suite.out

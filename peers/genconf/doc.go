@@ -29,7 +29,9 @@
 // (peers/js/arrowfuzz.mjs; PQGEN_ARROWFUZZ_SEED, PQGEN_ARROWFUZZ_N: 12
 // seeds, 24 files, by default), and TestHypFuzz for random explicit
 // schemas hyparquet-writer writes (peers/js/hypfuzz.mjs;
-// PQGEN_HYPFUZZ_SEED, PQGEN_HYPFUZZ_N: 16 files by default). Where DuckDB
+// PQGEN_HYPFUZZ_SEED, PQGEN_HYPFUZZ_N: 16 files by default), and
+// TestParquetjsFuzz for random schemas parquetjs writes
+// (peers/js/pjsfuzz.mjs; PQGEN_PJSFUZZ_SEED, PQGEN_PJSFUZZ_N: 16). Where DuckDB
 // cannot read an original, parquet-wasm, or else hyparquet, compares it
 // with its copy.
 package genconf

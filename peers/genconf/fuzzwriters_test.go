@@ -62,6 +62,15 @@ func TestHypFuzz(t *testing.T) {
 	fuzzWriters(t, node, "hypfuzz.mjs", duckFuzzInt(t, "PQGEN_HYPFUZZ_SEED", 1), duckFuzzInt(t, "PQGEN_HYPFUZZ_N", 16), 1)
 }
 
+// TestParquetjsFuzz is TestDuckFuzz for files of random schemas and rows
+// that parquetjs writes under random options (peers/js/pjsfuzz.mjs).
+// PQGEN_PJSFUZZ_SEED (default 1) and PQGEN_PJSFUZZ_N (default 16) choose
+// the files; `make fuzz` draws a fresh seed.
+func TestParquetjsFuzz(t *testing.T) {
+	node := nodejs.Need(t, "the random parquetjs files' round trip", "@duckdb/node-api", "@dsnp/parquetjs", "hyparquet", "parquet-wasm", "apache-arrow")
+	fuzzWriters(t, node, "pjsfuzz.mjs", duckFuzzInt(t, "PQGEN_PJSFUZZ_SEED", 1), duckFuzzInt(t, "PQGEN_PJSFUZZ_N", 16), 1)
+}
+
 // fuzzWriters has script write the files of n seeds from seed (perSeed
 // files a seed) and runs the world writers' round trip over them, with
 // DuckDB judging every copy (parquet-wasm or hyparquet those whose

@@ -24,20 +24,15 @@
 // (DELTA_*, BYTE_STREAM_SPLIT), statistics none, chunk or page, row
 // group, page and batch sizes. Polars: codec and level, statistics, row
 // group size and page size limit.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as a from 'apache-arrow';
 import * as pw from 'parquet-wasm';
-import { cardinal, fieldNames, rand } from './fuzzlib.mjs';
+import { cardinal, fieldNames, fuzzArgs, rand } from './fuzzlib.mjs';
 
 const pl = (await import('nodejs-polars')).default;
 
-const [seedArg, countArg, dir] = process.argv.slice(2);
-if (!dir) {
-  console.error('usage: node arrowfuzz.mjs SEED COUNT DIR');
-  process.exit(2);
-}
-mkdirSync(dir, { recursive: true });
+const { seed, count, dir } = fuzzArgs('arrowfuzz.mjs');
 
 // A type is {t: the Arrow type, v(): a random non-null value, leaves: the
 // kinds of its Parquet leaves ('int', 'float', 'bool', 'bytes', 'flba')}.
@@ -306,8 +301,6 @@ function report(o) {
   process.stdout.write(JSON.stringify(o) + '\n');
 }
 
-const seed = Number(seedArg);
-const count = Number(countArg);
 for (let n = 0; n < count; n++) {
   const s = seed + n;
   for (const writer of ['wasm', 'polars']) {

@@ -24,17 +24,11 @@
 // without insertion order (then a seed's rows are the same, their order
 // and row groups may not be).
 import { DuckDBInstance } from '@duckdb/node-api';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqlString } from './duckdb_canon.mjs';
-import { fieldNames, rand } from './fuzzlib.mjs';
+import { fieldNames, fuzzArgs, rand } from './fuzzlib.mjs';
 
-const [seedArg, countArg, dir] = process.argv.slice(2);
-if (!dir) {
-  console.error('usage: node duckfuzz.mjs SEED COUNT DIR');
-  process.exit(2);
-}
-mkdirSync(dir, { recursive: true });
+const { seed, count, dir } = fuzzArgs('duckfuzz.mjs');
 
 const ident = (s) => '"' + s.replaceAll('"', '""') + '"';
 
@@ -279,8 +273,6 @@ function options(r) {
   return o;
 }
 
-const seed = Number(seedArg);
-const count = Number(countArg);
 const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
 const conn = await inst.connect();
 await conn.run(`CREATE TYPE e3 AS ENUM ('x', 'yy', 'zzz')`);

@@ -1,5 +1,19 @@
 // Helpers shared by the random writers (duckfuzz.mjs, arrowfuzz.mjs,
-// hypfuzz.mjs): a seeded generator and field names.
+// hypfuzz.mjs, pjsfuzz.mjs): their arguments, a seeded generator and
+// field names.
+import { mkdirSync } from 'node:fs';
+
+// fuzzArgs reads the arguments SEED COUNT DIR of script, making DIR, or
+// exits with its usage.
+export function fuzzArgs(script) {
+  const [seed, count, dir] = process.argv.slice(2);
+  if (!dir) {
+    console.error(`usage: node ${script} SEED COUNT DIR`);
+    process.exit(2);
+  }
+  mkdirSync(dir, { recursive: true });
+  return { seed: Number(seed), count: Number(count), dir };
+}
 
 // rand is a small seeded generator (mulberry32): next() in [0, 1),
 // int(n) in [0, n), chance(p), pick(xs).

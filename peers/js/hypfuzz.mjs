@@ -18,17 +18,11 @@
 // take (DELTA_*, BYTE_STREAM_SPLIT), column and offset indexes and bloom
 // filters.
 import { parquetWriteFile } from 'hyparquet-writer';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { cardinal, fieldNames, rand } from './fuzzlib.mjs';
+import { cardinal, fieldNames, fuzzArgs, rand } from './fuzzlib.mjs';
 
-const [seedArg, countArg, dir] = process.argv.slice(2);
-if (!dir) {
-  console.error('usage: node hypfuzz.mjs SEED COUNT DIR');
-  process.exit(2);
-}
-mkdirSync(dir, { recursive: true });
+const { seed, count, dir } = fuzzArgs('hypfuzz.mjs');
 
 // A node is {elements(name, repetition): its schema elements, v(): a
 // random non-null value, leaves: the physical kinds of its leaves}.
@@ -176,8 +170,6 @@ const fits = {
 };
 const compressors = { GZIP: (b) => new Uint8Array(gzipSync(b)), BROTLI: (b) => new Uint8Array(brotliCompressSync(b)) };
 
-const seed = Number(seedArg);
-const count = Number(countArg);
 for (let n = 0; n < count; n++) {
   const s = seed + n;
   const r = rand(s);

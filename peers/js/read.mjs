@@ -162,6 +162,9 @@ function canonArrow(d, i, arrow) {
       if (DataType.isMap(type)) out.push([canonArrow(child.children[0], k, arrow), canonArrow(child.children[1], k, arrow)]);
       else out.push(canonArrow(child, k, arrow));
     }
+    // A map's entries sorted by key: their stored order is no part of its
+    // value (a copy may store them sorted).
+    if (DataType.isMap(type)) return sortEntries(out);
     return out;
   }
   if (DataType.isFixedSizeList(type)) {
@@ -197,6 +200,12 @@ function canonTime(d, i, arrow) {
   }
   const scale = { [TimeUnit.SECOND]: 1000000000n, [TimeUnit.MILLISECOND]: 1000000n, [TimeUnit.MICROSECOND]: 1000n, [TimeUnit.NANOSECOND]: 1n }[type.unit];
   return String(x * scale);
+}
+
+// sortEntries sorts [key, value] entries by their canonical keys.
+function sortEntries(es) {
+  const key = (e) => JSON.stringify(e[0]);
+  return es.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 // canonPlain converts hyparquet's plain JS values by their JS type.
