@@ -99,8 +99,8 @@ const (
 	// leave out values of the chunk's pages, by the column index: a page
 	// bound beyond them, or a page of values the index gives no bounds
 	// for (Polars merges page statistics into the chunk's without the
-	// pages of floats holding NaN, and takes the last page's max of
-	// decimals). Filtered reads check the bounds of Polars' chunks that
+	// pages of floats holding NaN, and gives decimals bounds that leave
+	// out other pages' values). Filtered reads check the bounds of Polars' chunks that
 	// would decide against the column index; these they do not use, and
 	// prune by the pages'.
 	DeviationChunkBoundsNarrow DeviationKind = "chunk-bounds-exclude-pages"

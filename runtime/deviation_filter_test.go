@@ -120,7 +120,7 @@ func dec13(v int64) []byte {
 
 // TestDeviationPolarsChunkBounds: Polars writes chunk statistics without
 // the values of the pages of floats holding NaN (f: min 4 where 0 is),
-// and gives a decimal (d) the min and max of its last page. Filtered reads
+// and gives a decimal (d) its last value as min and max. Filtered reads
 // dropped the row group and returned no row; now they check bounds that
 // decide against the column index, and prune by the pages when those
 // leave values out, recording the deviation.

@@ -779,7 +779,7 @@ func structInList(n *schema.Node) bool {
 // index, and for orders whose bounds may be truncated, whose bounds
 // cannot be compared). Polars merges the pages' statistics into the
 // chunk's without the pages whose floats hold NaN (null pages to its
-// index), and gives decimals the min and max of the last page.
+// index), and gives decimals bounds that leave out other pages' values.
 func (r *FileReader) chunkBoundsNarrow(rg, col int, o orderKind, b bounds) (string, error) {
 	leaf := r.f.Schema.Leaves[col]
 	if boundLen(o, leaf.Type, leaf.TypeLength) < 0 {

@@ -192,9 +192,9 @@ async function printParquetjs(name) {
 }
 
 // Polars merges the pages' statistics into the chunk's without the pages
-// of floats holding NaN, and gives decimals the min and max of the last
-// page: pages of 64 bytes, the first of f holding NaN and its smallest
-// value.
+// of floats holding NaN, and gives decimals bounds that leave out other
+// pages' values (here d's last value as min and max): pages of 64 bytes,
+// the first of f holding NaN and its smallest value.
 {
   const pl = (await import('nodejs-polars')).default;
   const name = 'polars_chunk_bounds.parquet';
