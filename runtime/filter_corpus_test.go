@@ -116,45 +116,39 @@ func checkFilters(t *testing.T, name string, data []byte, r *rand.Rand, n int) i
 	cols, rows := flatColumns(t, full)
 	checked := 0
 	for range n {
-		l := f.Schema.Leaves[r.IntN(len(f.Schema.Leaves))]
-		c := cols[l.Column]
-		if c == nil || len(c.vals) == 0 {
+		pred, match := randomLeaf(f, cols, r)
+		if pred == nil {
 			continue
 		}
-		bl := &boundLeaf{order: predicateOrder(l)}
-		op := predOp(r.IntN(int(opNotNull) + 1))
-		p := &predLeaf{path: l.PathString(), op: op, phys: l.Type}
-		nk := map[predOp]int{opIn: 1 + r.IntN(3), opBetween: 2, opIsNull: 0, opNotNull: 0}
-		k, ok := nk[op]
-		if !ok {
-			k = 1
-		}
-		for len(p.keys) < k {
-			if v := c.vals[r.IntN(len(c.vals))]; v != nil {
-				p.keys = append(p.keys, v)
-			} else if !slices.ContainsFunc(c.vals, func(b []byte) bool { return b != nil }) {
-				break
+		// One in three: the leaf and, or or with another, on another
+		// column (pruning takes each leaf's row ranges and combines them).
+		if r.IntN(3) == 0 {
+			q, qm := randomLeaf(f, cols, r)
+			if q != nil {
+				and := r.IntN(2) == 0
+				if and {
+					pred = And(pred, q)
+				} else {
+					pred = Or(pred, q)
+				}
+				for i := range match {
+					if and {
+						match[i] = match[i] && qm[i]
+					} else {
+						match[i] = match[i] || qm[i]
+					}
+				}
+				if r.IntN(4) == 0 {
+					pred = Not(pred)
+					for i := range match {
+						match[i] = !match[i]
+					}
+				}
 			}
-		}
-		if len(p.keys) < k {
-			continue
-		}
-		if op == opBetween {
-			if cm, _ := compareKey(bl.order, p.keys[0], p.keys[1]); cm > 0 {
-				p.keys[0], p.keys[1] = p.keys[1], p.keys[0]
-			}
-		}
-		p.show = make([]string, len(p.keys))
-		for i, k := range p.keys {
-			p.show[i] = fmt.Sprintf("%x", k)
-		}
-		var pred Predicate = p
-		if r.IntN(4) == 0 {
-			pred = Not(p)
 		}
 		var want []string
-		for i, v := range c.vals {
-			if oracle(p, bl.order, v) != (pred != Predicate(p)) {
+		for i, m := range match {
+			if m {
 				want = append(want, rows[i])
 			}
 		}
@@ -169,6 +163,54 @@ func checkFilters(t *testing.T, name string, data []byte, r *rand.Rand, n int) i
 		checked++
 	}
 	return checked
+}
+
+// randomLeaf returns a random predicate on a random non-repeated column of
+// f (its values in cols), negated one time in four, and whether each row
+// satisfies it; nil when the column drawn has no value for it.
+func randomLeaf(f *File, cols map[int]*struct{ vals [][]byte }, r *rand.Rand) (Predicate, []bool) {
+	l := f.Schema.Leaves[r.IntN(len(f.Schema.Leaves))]
+	c := cols[l.Column]
+	if c == nil || len(c.vals) == 0 {
+		return nil, nil
+	}
+	bl := &boundLeaf{order: predicateOrder(l)}
+	op := predOp(r.IntN(int(opNotNull) + 1))
+	p := &predLeaf{path: l.PathString(), op: op, phys: l.Type}
+	nk := map[predOp]int{opIn: 1 + r.IntN(3), opBetween: 2, opIsNull: 0, opNotNull: 0}
+	k, ok := nk[op]
+	if !ok {
+		k = 1
+	}
+	for len(p.keys) < k {
+		if v := c.vals[r.IntN(len(c.vals))]; v != nil {
+			p.keys = append(p.keys, v)
+		} else if !slices.ContainsFunc(c.vals, func(b []byte) bool { return b != nil }) {
+			break
+		}
+	}
+	if len(p.keys) < k {
+		return nil, nil
+	}
+	if op == opBetween {
+		if cm, _ := compareKey(bl.order, p.keys[0], p.keys[1]); cm > 0 {
+			p.keys[0], p.keys[1] = p.keys[1], p.keys[0]
+		}
+	}
+	p.show = make([]string, len(p.keys))
+	for i, k := range p.keys {
+		p.show[i] = fmt.Sprintf("%x", k)
+	}
+	var pred Predicate = p
+	neg := r.IntN(4) == 0
+	if neg {
+		pred = Not(p)
+	}
+	match := make([]bool, len(c.vals))
+	for i, v := range c.vals {
+		match[i] = oracle(p, bl.order, v) != neg
+	}
+	return pred, match
 }
 
 // oracle evaluates leaf p on one value (nil for null).
