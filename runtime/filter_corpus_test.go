@@ -192,8 +192,19 @@ func randomLeaf(f *File, cols map[int]*struct{ vals [][]byte }, r *rand.Rand) (P
 	if len(p.keys) < k {
 		return nil, nil
 	}
-	if op == opBetween {
-		if cm, _ := compareKey(bl.order, p.keys[0], p.keys[1]); cm > 0 {
+	pred, neg := finishLeaf(p, bl.order, r)
+	match := make([]bool, len(c.vals))
+	for i, v := range c.vals {
+		match[i] = oracle(p, bl.order, v) != neg
+	}
+	return pred, match
+}
+
+// finishLeaf orders the keys of a BETWEEN leaf p (in order o), names them
+// for messages, and negates p one time in four (neg).
+func finishLeaf(p *predLeaf, o orderKind, r *rand.Rand) (pred Predicate, neg bool) {
+	if p.op == opBetween {
+		if cm, _ := compareKey(o, p.keys[0], p.keys[1]); cm > 0 {
 			p.keys[0], p.keys[1] = p.keys[1], p.keys[0]
 		}
 	}
@@ -201,16 +212,10 @@ func randomLeaf(f *File, cols map[int]*struct{ vals [][]byte }, r *rand.Rand) (P
 	for i, k := range p.keys {
 		p.show[i] = fmt.Sprintf("%x", k)
 	}
-	var pred Predicate = p
-	neg := r.IntN(4) == 0
-	if neg {
-		pred = Not(p)
+	if r.IntN(4) == 0 {
+		return Not(p), true
 	}
-	match := make([]bool, len(c.vals))
-	for i, v := range c.vals {
-		match[i] = oracle(p, bl.order, v) != neg
-	}
-	return pred, match
+	return p, false
 }
 
 // oracle evaluates leaf p on one value (nil for null).
@@ -306,20 +311,7 @@ func checkElemFilters(t *testing.T, name string, data []byte, r *rand.Rand, n in
 		for len(p.keys) < max(k, 1) {
 			p.keys = append(p.keys, c.all[r.IntN(len(c.all))])
 		}
-		if p.op == opBetween {
-			if cm, _ := compareKey(o, p.keys[0], p.keys[1]); cm > 0 {
-				p.keys[0], p.keys[1] = p.keys[1], p.keys[0]
-			}
-		}
-		p.show = make([]string, len(p.keys))
-		for i, k := range p.keys {
-			p.show[i] = fmt.Sprintf("%x", k)
-		}
-		var pred Predicate = p
-		neg := r.IntN(4) == 0
-		if neg {
-			pred = Not(p)
-		}
+		pred, neg := finishLeaf(p, o, r)
 		var want []string
 		for i, vs := range c.vals {
 			if slices.ContainsFunc(vs, func(v []byte) bool { return oracle(p, o, v) }) != neg {
