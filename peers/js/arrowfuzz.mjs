@@ -203,7 +203,8 @@ function decimal(r, rows) {
   }
   const type = new a.Decimal(scale, precision, 128);
   const vec = a.makeVector(a.makeData({ type, length: rows, nullCount: nulls, nullBitmap: nullable ? valid : undefined, data }));
-  return { f: new a.Field('', type, nullable), vec, desc: `Decimal(${precision}, ${scale})` };
+  // (arrow-rs writes precisions up to 9 as INT32 and up to 18 as INT64)
+  return { f: new a.Field('', type, nullable), vec, desc: `Decimal(${precision}, ${scale})`, leaf: precision <= 18 ? 'int' : 'flba' };
 }
 
 const desc = (t) => String(t);
@@ -223,7 +224,7 @@ function table(r, polars) {
       const d = decimal(r, rows);
       vecs[c] = d.vec;
       parts.push(`${c} ${d.desc}${d.f.nullable ? '' : ' not null'}`);
-      leaves.push('flba');
+      leaves.push(d.leaf);
       continue;
     }
     const f = field(r, c, type(r, 0, polars));
