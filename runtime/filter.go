@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -676,23 +675,18 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 		}
 		unbounded := false
 		if b.allNull {
-			if why := nullPageValues(ci, i, b, end-start, r.f.Schema.Leaves[bl.col].MaxDef); why != "" {
+			why, holds := r.nullPageHolds(ci, i, b, end-start, bl.col)
+			if why != "" {
 				err := r.f.deviate(Deviation{Kind: DeviationNullPageValues, Writer: "Polars, arrow-rs", Column: path, RowGroup: rg, Page: i,
 					What: fmt.Sprintf("the column index says page %d holds only nulls, but %s (its values are taken as unbounded)", i, why)})
 				if err != nil {
 					return nil, nil, err
 				}
-				// The min and max of a null page are placeholders (empty
-				// byte strings), which would pass for the bounds of a
-				// BYTE_ARRAY column.
-				b.allNull, unbounded = false, true
-			} else if polarsFloatList(r.f, r.f.Schema.Leaves[bl.col]) {
-				// Polars marks so the pages of floats holding NaN, which
-				// in a list no count shows: its null pages of floats in
-				// lists are not used, without a record (they cannot be
-				// told from pages of nulls).
-				b.allNull, unbounded = false, true
 			}
+			// The min and max of a null page are placeholders (empty
+			// byte strings), which would pass for the bounds of a
+			// BYTE_ARRAY column.
+			b.allNull, unbounded = !holds, holds
 		}
 		if !b.allNull && !unbounded {
 			b.min, b.max, b.hasMinMax = r.usableBounds(bl.col, bl.order, ci.MinValues[i], ci.MaxValues[i], nil, nil)
@@ -804,7 +798,7 @@ func (r *FileReader) chunkBoundsNarrow(rg, col int, o orderKind, b bounds) (stri
 			if ci.NullCounts != nil && ci.NullCounts[i] >= 0 {
 				pb.nulls, pb.hasNulls = ci.NullCounts[i], true
 			}
-			if nullPageValues(ci, i, pb, end-oi.PageLocations[i].FirstRowIndex, leaf.MaxDef) != "" || polarsFloatList(r.f, leaf) {
+			if _, holds := r.nullPageHolds(ci, i, pb, end-oi.PageLocations[i].FirstRowIndex, col); holds {
 				return fmt.Sprintf("page %d holds values it gives no bounds for", i), nil
 			}
 			continue
@@ -823,10 +817,19 @@ func (r *FileReader) chunkBoundsNarrow(rg, col int, o orderKind, b bounds) (stri
 	return "", nil
 }
 
-// writtenByPolars reports whether Polars wrote f (its created_by is
-// "Polars").
-func writtenByPolars(f *File) bool {
-	return strings.HasPrefix(f.Meta.CreatedBy.Val, "Polars")
+// nullPageHolds tells whether page i of leaf col, which column index ci
+// says holds only nulls (b its bounds, rows its rows), holds values after
+// all: why, by nullPageValues (a deviation to record), or holds without
+// why for a null page of floats in a list of Polars' files, which marks
+// so the pages of floats holding NaN, and which no count shows in a list
+// (such pages are not used, without a record: they cannot be told from
+// pages of nulls).
+func (r *FileReader) nullPageHolds(ci *meta.ColumnIndex, i int, b bounds, rows int64, col int) (why string, holds bool) {
+	leaf := r.f.Schema.Leaves[col]
+	if why = nullPageValues(ci, i, b, rows, leaf.MaxDef); why != "" {
+		return why, true
+	}
+	return "", polarsFloatList(r.f, leaf)
 }
 
 // polarsFloatList reports whether leaf n of f is a FLOAT or DOUBLE

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -1006,6 +1007,20 @@ func (c *cursor) selectRows(p *page.Page, n int, rows *int, lv *Levels, s sink) 
 func oldParquetCpp(createdBy string) bool {
 	app, v, ok := writerVersion(createdBy)
 	return ok && app == "parquet-cpp" && v[0] < 2
+}
+
+// writtenByPolars reports whether Polars wrote f (its created_by,
+// "Polars", names no version).
+func writtenByPolars(f *File) bool {
+	app, _, ok := writerVersion(f.Meta.CreatedBy.Val)
+	return ok && app == "Polars"
+}
+
+// writtenByParquetjs reports whether parquetjs wrote f (its created_by
+// is "@dsnp/parquetjs", or another fork's name holding parquetjs).
+func writtenByParquetjs(f *File) bool {
+	app, _, ok := writerVersion(f.Meta.CreatedBy.Val)
+	return ok && strings.Contains(app, "parquetjs")
 }
 
 // oldParquetMR reports whether createdBy names parquet-mr older than

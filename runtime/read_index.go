@@ -7,7 +7,6 @@ package runtime
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
 	"github.com/pqgen/pqgen/runtime/crypt"
@@ -128,12 +127,6 @@ func (r *FileReader) pageOffsets(rg, col int) (*meta.OffsetIndex, error) {
 		return nil, derr
 	}
 	return oi, err
-}
-
-// writtenByParquetjs reports whether parquetjs wrote f (its created_by
-// names parquetjs).
-func writtenByParquetjs(f *File) bool {
-	return strings.Contains(f.Meta.CreatedBy.Val, "parquetjs")
 }
 
 // BloomFilter returns the bloom filter of leaf col in row group rg, or nil

@@ -573,6 +573,13 @@ func (c *leafWriter) bufferedSize() (size int64, exact bool) {
 	return size + c.chunk.store.n, true
 }
 
+// nanOutsideBounds reports whether bounds of values holding nans NaN
+// leave them out: a float column without IEEE754_TOTAL_ORDER, whose
+// bounds never hold NaN.
+func (c *leafWriter) nanOutsideBounds(nans int64) bool {
+	return nans > 0 && c.set.order.isFloat() && !c.set.total
+}
+
 // cutPage encodes the open page into the chunk; last: the chunk's last
 // page, cut by its row group's flush.
 func (c *leafWriter) cutPage(last bool) error {
@@ -630,11 +637,11 @@ func (c *leafWriter) cutPage(last bool) error {
 	} else if nonNull > 0 && c.set.order != orderNone {
 		c.chunk.noColIndex = true // all values NaN under the type order
 	}
-	if pb.nans > 0 && c.set.order.isFloat() && !c.set.total {
-		// A page holding NaN has bounds without it, which readers that
-		// order NaN above all (Spark's comparisons, through parquet-java's
-		// column index filter) would prune NaN rows by: the chunk gets no
-		// column index, as parquet-java's own writer does.
+	if c.nanOutsideBounds(pb.nans) {
+		// Readers that order NaN above all (Spark's comparisons, through
+		// parquet-java's column index filter) would prune NaN rows by
+		// such a page's bounds: the chunk gets no column index, as
+		// parquet-java's own writer does.
 		c.chunk.noColIndex = true
 	}
 	var stats *meta.Statistics

@@ -181,7 +181,7 @@ func (c *leafWriter) writeChunk(w *countingWriter) (meta.ColumnChunk, error) {
 	md.EncodingStats = append(stats, c.chunk.encStats...)
 	if c.set.stats {
 		mn, mx, ok := c.chunkBounds()
-		if c.chunk.nans > 0 && c.set.order.isFloat() && !c.set.total {
+		if c.nanOutsideBounds(c.chunk.nans) {
 			// A chunk holding NaN gets no min and max (its NaN count
 			// says why), as DuckDB and Polars write it: DuckDB 1.5
 			// prunes with min and max as the bounds of every value,
