@@ -1,9 +1,11 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pqgen/pqgen/runtime/bloom"
@@ -264,4 +266,72 @@ func TestDeviationArrowRsListNullPage(t *testing.T) {
 		filterCase{elemOn("ls.list.item", meta.ByteArray, opBetween, "s1", "s2"), []int32{2, 10, 11, 14, 15, 18, 19}})
 	_, _, err := filteredIDs(t, "wasm_list_null_page.parquet", elemOn("l.list.item", meta.Int32, opEq, int32(-6)), WithStrict(true))
 	wantStrict(t, err, DeviationNullPageValues, `column "l.list.item", row group 0, page 0`)
+}
+
+// TestArrowGoListStats: arrow-go leaves out of the bounds of a list leaf
+// the values of each write batch that holds no more values than null or
+// empty lists (arrowgo_list_stats.parquet, written by peers/interop's
+// TestArrowGoStatsFiles in batches of 2 rows: the chunk's max is 6
+// where 100 and 200 occur, and the page of the second row group, [[],
+// [null, 50]], is a null page). Filtered reads returned no row for l > 50
+// and for l = 50; StatisticsTrusted now rejects the bounds of leaves in
+// lists of arrow-go's files, and filtered reads use neither them nor the
+// column index. Nothing is recorded: the bounds of one file cannot show
+// the fault.
+func TestArrowGoListStats(t *testing.T) {
+	const file = "arrowgo_list_stats.parquet"
+	fr, err := openDeviation(t, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fr.File()
+	l, id := f.Schema.Leaf("l.list.element").Column, f.Schema.Leaf("id").Column
+	if ok, why := f.StatisticsTrusted(0, l); ok || !strings.Contains(why, "arrow-go") {
+		t.Errorf("StatisticsTrusted(0, l) = %v, %q; want false naming arrow-go", ok, why)
+	}
+	if ok, why := f.StatisticsTrusted(0, id); !ok {
+		t.Errorf("StatisticsTrusted(0, id) = false, %q; want true: id is in no list", why)
+	}
+	checkCleanCases(t, file,
+		filterCase{elemOn("l.list.element", meta.Int64, opGt, int64(50)), []int32{3, 5}},
+		filterCase{elemOn("l.list.element", meta.Int64, opEq, int64(100)), []int32{3}},
+		filterCase{elemOn("l.list.element", meta.Int64, opEq, int64(50)), []int32{9}},
+		filterCase{elemOn("l.list.element", meta.Int64, opBetween, int64(4), int64(5)), []int32{1, 6}},
+		filterCase{Not(elemOn("l.list.element", meta.Int64, opLe, int64(6))), []int32{2, 3, 4, 5, 8, 9}},
+		filterCase{leafOn("id", meta.Int32, opGt, int32(7)), []int32{8, 9}})
+}
+
+// TestArrowGoFloat16NaN: in a batch with a null, arrow-go forgets the
+// FLOAT16 values before a NaN (arrowgo_float16_nan.parquet: f is 1, 2, 3,
+// 4, -50, null, NaN, 7 for ids 0-7, written in batches of 4; the chunk's
+// bounds are [1, 7]). f < 0 returned no row; FLOAT16 bounds of arrow-go's
+// files are no longer used.
+func TestArrowGoFloat16NaN(t *testing.T) {
+	const file = "arrowgo_float16_nan.parquet"
+	checkCleanCases(t, file,
+		filterCase{leafOn("f", meta.FixedLenByteArray, opLt, binary.LittleEndian.AppendUint16(nil, Float32ToFloat16(0))), []int32{4}},
+		filterCase{leafOn("f", meta.FixedLenByteArray, opEq, binary.LittleEndian.AppendUint16(nil, Float32ToFloat16(-50))), []int32{4}},
+		filterCase{leafOn("f", meta.FixedLenByteArray, opGt, binary.LittleEndian.AppendUint16(nil, Float32ToFloat16(5))), []int32{7}})
+}
+
+// TestArrowGoDictEmpty: arrow-go leaves the empty string out of the min
+// of a dictionary-encoded chunk of an Arrow dictionary array
+// (arrowgo_dict_empty.parquet: s is "b", "", "c", "" for ids 0-3; min
+// "b"). s = "" and s < "b" returned no row; the min of arrow-go's
+// dictionary-encoded BYTE_ARRAY chunks and pages is now taken as "", and
+// their max is still used.
+func TestArrowGoDictEmpty(t *testing.T) {
+	const file = "arrowgo_dict_empty.parquet"
+	checkCleanCases(t, file,
+		filterCase{leafOn("s", meta.ByteArray, opEq, ""), []int32{1, 3}},
+		filterCase{leafOn("s", meta.ByteArray, opLt, "b"), []int32{1, 3}},
+		filterCase{leafOn("s", meta.ByteArray, opGt, "c"), nil},
+		filterCase{leafOn("s", meta.ByteArray, opGe, "b"), []int32{0, 2}})
+	fr, err := openDeviation(t, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, emptyMin := fr.File().boundsUsable(0, fr.File().Schema.Leaf("s").Column); !ok || !emptyMin {
+		t.Errorf("boundsUsable = %v, %v; want true, true (the max is right)", ok, emptyMin)
+	}
 }

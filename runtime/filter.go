@@ -528,12 +528,16 @@ func (r *FileReader) chunkBounds(rg, col int, o orderKind) bounds {
 	if n, ok := st.DistinctCount.Get(); ok && n > 0 {
 		b.distinct = n
 	}
-	if ok, _ := r.f.StatisticsTrusted(rg, col); !ok {
-		// Bounds an old writer is known to have computed wrongly
+	ok, emptyMin := r.f.boundsUsable(rg, col)
+	if !ok {
+		// Bounds a writer is known to have computed wrongly
 		// (docs/DEVIATIONS.md) prune nothing.
 		return b
 	}
 	b.min, b.max, b.hasMinMax = r.usableBounds(col, o, st.MinValue, st.MaxValue, st.Min, st.Max)
+	if emptyMin && b.hasMinMax {
+		b.min = []byte{}
+	}
 	return b
 }
 
@@ -641,6 +645,12 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 	case bl.col < 0 || !bl.prune:
 		return full, []rowRange{}, nil
 	}
+	ok, emptyMin := r.f.boundsUsable(rg, bl.col)
+	if !ok {
+		// The writer's column index is as wrong as its chunk bounds
+		// (chunkBounds); its null pages may hold values.
+		return full, []rowRange{}, nil
+	}
 	ci, err := r.ColumnIndex(rg, bl.col)
 	if err != nil {
 		return nil, nil, err
@@ -690,6 +700,9 @@ func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, 
 		}
 		if !b.allNull && !unbounded {
 			b.min, b.max, b.hasMinMax = r.usableBounds(bl.col, bl.order, ci.MinValues[i], ci.MaxValues[i], nil, nil)
+			if emptyMin && b.hasMinMax {
+				b.min = []byte{}
+			}
 			if err := r.nullsContradicted(&b, bl.col, rg, i); err != nil {
 				return nil, nil, err
 			}

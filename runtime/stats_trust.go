@@ -8,6 +8,7 @@ package runtime
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pqgen/pqgen/runtime/meta"
@@ -24,6 +25,24 @@ import (
 //     (PARQUET-251);
 //   - columns without a defined order (INTERVAL, geospatial; INT96
 //     without INT96_TIMESTAMP_ORDER) have no meaningful bounds.
+//
+// Beyond Arrow C++'s rules, files of arrow-go (created_by "parquet-go
+// version", Apache Arrow's Go implementation; 18.8, the newest checked,
+// and every version before it) have three faults, found by
+// TestArrowGoFuzz (peers/genconf), in their chunk statistics and column
+// index alike:
+//
+//   - the bounds of a leaf in a list or map leave out the values of each
+//     batch it writes (1,024 rows by default) that holds no more values
+//     than null or empty lists, and a page of only such batches is a null
+//     page (its UpdateSpaced subtracts the null count, which counts the
+//     null and empty lists, from the element count): not trusted;
+//   - the bounds of a FLOAT16 column leave out the values before a NaN in
+//     each batch holding a null (its min and max restart at the value
+//     after the NaN; a NaN last drops the batch's bounds): not trusted;
+//   - the min of a dictionary-encoded BYTE_ARRAY chunk of an Arrow
+//     dictionary array leaves out the empty string: not trusted, though
+//     filtered reads still use the max and take the min as "".
 //
 // Files without created_by are trusted (parquet-mr around PARQUET-251
 // left it out, PARQUET-297); a writer named without a version counts as
@@ -66,7 +85,57 @@ func (f *File) StatisticsTrusted(rg, col int) (bool, string) {
 	if app == "parquet-mr" && less(1, 8, 0) && binary {
 		return false, writer + " wrote wrong bounds for binary columns (PARQUET-251)"
 	}
+	if why := arrowGoBoundsFault(f, rg, col, app); why != "" {
+		return false, writer + " (arrow-go) " + why
+	}
 	return true, ""
+}
+
+// arrowGoBoundsFault tells how arrow-go's bounds of leaf col's chunk in
+// row group rg leave out values, when app, the file's writer, is arrow-go
+// ("parquet-go"; see StatisticsTrusted), or returns "".
+func arrowGoBoundsFault(f *File, rg, col int, app string) string {
+	if app != "parquet-go" {
+		return ""
+	}
+	leaf := f.Schema.Leaves[col]
+	switch {
+	case leaf.MaxRep > 0:
+		return "left values out of the bounds of leaves in lists"
+	case leaf.Logical.Kind == meta.LogicalFloat16:
+		return "left values out of the bounds of FLOAT16 columns"
+	case arrowGoEmptyMin(f, rg, col, app):
+		return "left the empty string out of the min of dictionary-encoded chunks"
+	}
+	return ""
+}
+
+// arrowGoEmptyMin reports whether the min of leaf col's chunk in row group
+// rg, and of its pages, may leave out the empty string: app is arrow-go
+// and the chunk a dictionary-encoded BYTE_ARRAY chunk (see
+// StatisticsTrusted).
+func arrowGoEmptyMin(f *File, rg, col int, app string) bool {
+	if app != "parquet-go" || f.Schema.Leaves[col].Type != meta.ByteArray {
+		return false
+	}
+	md := f.Meta.RowGroups[rg].Columns[col].MetaData
+	return md != nil && (md.DictionaryPageOffset.Set || slices.ContainsFunc(md.Encodings, func(e meta.Encoding) bool {
+		return e == meta.EncodingPlainDictionary || e == meta.EncodingRLEDictionary
+	}))
+}
+
+// boundsUsable reports whether filtered reads may use the bounds of leaf
+// col's chunk in row group rg, and of its pages: all but those
+// StatisticsTrusted rejects, except arrow-go's dictionary-encoded
+// BYTE_ARRAY chunks, whose max is right and whose min is taken as the
+// empty string (emptyMin).
+func (f *File) boundsUsable(rg, col int) (ok, emptyMin bool) {
+	app, _, _ := writerVersion(f.Meta.CreatedBy.Val)
+	if arrowGoEmptyMin(f, rg, col, app) && f.Schema.Leaves[col].MaxRep == 0 {
+		return true, true
+	}
+	ok, _ = f.StatisticsTrusted(rg, col)
+	return ok, false
 }
 
 // minEqualsMax reports whether a chunk's bounds (either pair) are equal,

@@ -418,6 +418,9 @@ func firstPageCRC(f *runtime.File, md *meta.ColumnMetaData) (*bool, string) {
 	if md.DictionaryPageOffset.Set && md.DictionaryPageOffset.Val > 0 && md.DictionaryPageOffset.Val < off {
 		off = md.DictionaryPageOffset.Val
 	}
+	if md.TotalCompressedSize == 0 && md.NumValues == 0 {
+		return nil, "no pages" // arrow-go's chunks of empty record batches
+	}
 	if off < 4 || off >= f.FooterOffset {
 		return nil, fmt.Sprintf("first page offset %d is outside the data region", off)
 	}
