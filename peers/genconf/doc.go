@@ -31,7 +31,10 @@
 // schemas hyparquet-writer writes (peers/js/hypfuzz.mjs;
 // PQGEN_HYPFUZZ_SEED, PQGEN_HYPFUZZ_N: 16 files by default), and
 // TestParquetjsFuzz for random schemas parquetjs writes
-// (peers/js/pjsfuzz.mjs; PQGEN_PJSFUZZ_SEED, PQGEN_PJSFUZZ_N: 16). Where DuckDB
+// (peers/js/pjsfuzz.mjs; PQGEN_PJSFUZZ_SEED, PQGEN_PJSFUZZ_N: 16), and
+// TestArrowGoFuzz for random Arrow tables arrow-go (pqarrow, Arrow C++'s
+// writer ported to Go) writes under random writer properties
+// (arrowgofuzz_test.go; PQGEN_GOFUZZ_SEED, PQGEN_GOFUZZ_N: 16). Where DuckDB
 // cannot read an original, parquet-wasm, or else hyparquet, compares it
 // with its copy.
 package genconf

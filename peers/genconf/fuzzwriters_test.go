@@ -85,7 +85,15 @@ func fuzzWriters(t *testing.T, node, script string, seed, n, perSeed int) {
 	if len(written) != n*perSeed {
 		t.Fatalf("%s reported %d files, want %d", script, len(written), n*perSeed)
 	}
-	writeTime := time.Since(start)
+	judgeWritten(t, node, strings.TrimSuffix(script, ".mjs"), dir, root, written, seed, n, time.Since(start))
+}
+
+// judgeWritten runs the world writers' round trip over the files written
+// into root (dir's "in"), which a writer (what) wrote for n seeds from
+// seed in writeTime, and then runtime's TestFilterDir over them (see
+// fuzzWriters).
+func judgeWritten(t *testing.T, node, what, dir, root string, written []writtenFile, seed, n int, writeTime time.Duration) {
+	t.Helper()
 
 	var entries, built []*entry
 	files := map[string][]byte{}
@@ -104,7 +112,6 @@ func fuzzWriters(t *testing.T, node, script string, seed, n, perSeed int) {
 		}
 		built = append(built, e)
 	}
-	what := strings.TrimSuffix(script, ".mjs")
 	built, outDir, buildTime, runTime := buildAndRun(t, what, dir, root, files, built)
 	var jobs []nodejs.ExceptJob
 	for _, e := range built {
@@ -140,7 +147,7 @@ func fuzzWriters(t *testing.T, node, script string, seed, n, perSeed int) {
 		}
 	}
 	t.Logf("%s, seeds %d-%d: %d files, %d pass; %d generated types; write %v, build %v, read+write %v, DuckDB %v",
-		script, seed, seed+n-1, len(entries), pass, len(files), writeTime.Round(time.Millisecond), buildTime.Round(time.Millisecond),
+		what, seed, seed+n-1, len(entries), pass, len(files), writeTime.Round(time.Millisecond), buildTime.Round(time.Millisecond),
 		runTime.Round(time.Millisecond), duckTime.Round(time.Millisecond))
 	t.Run("filters", func(t *testing.T) { filterDir(t, root) })
 }
