@@ -130,12 +130,17 @@ func arrowGoEmptyMin(f *File, rg, col int, app string) bool {
 // BYTE_ARRAY chunks, whose max is right and whose min is taken as the
 // empty string (emptyMin).
 func (f *File) boundsUsable(rg, col int) (ok, emptyMin bool) {
+	if ok, _ = f.StatisticsTrusted(rg, col); ok {
+		return true, false
+	}
+	// Rejected for the empty string alone (a STRING column in no list,
+	// of a defined order), the max holds.
+	leaf := f.Schema.Leaves[col]
 	app, _, _ := writerVersion(f.Meta.CreatedBy.Val)
-	if arrowGoEmptyMin(f, rg, col, app) && f.Schema.Leaves[col].MaxRep == 0 {
+	if leaf.MaxRep == 0 && columnOrderKind(leaf) != orderNone && arrowGoEmptyMin(f, rg, col, app) {
 		return true, true
 	}
-	ok, _ = f.StatisticsTrusted(rg, col)
-	return ok, false
+	return false, false
 }
 
 // minEqualsMax reports whether a chunk's bounds (either pair) are equal,

@@ -54,7 +54,7 @@ func TestArrowGoFuzz(t *testing.T) {
 	for s := seed; s < seed+n; s++ {
 		w := writeArrowGoFuzz(root, uint64(s))
 		if w.Error != "" {
-			// arrow-go 18.8 fails a few writes, about 1 in 75, with a
+			// arrow-go 18.8 fails a few writes, about 1 in 100, with a
 			// nil pointer dereference in its byte array writer (which
 			// it returns as "unknown error type"): there is no file.
 			t.Logf("arrow-go could not write %s: %s; %s", w.File, w.Error, w.Features)
