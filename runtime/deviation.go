@@ -111,6 +111,12 @@ const (
 	// page filters take the chunk as having no page index; OffsetIndex
 	// still refuses the offset index.
 	DeviationPageIndexRows DeviationKind = "page-index-first-rows"
+	// DeviationIndexNullBounds: a column index whose min_values and
+	// max_values hold entries for the pages that are not null pages
+	// only (parquet-go 0.32 leaves out those of null pages), where every
+	// page should have one (an empty one for a null page). ColumnIndex
+	// returns the lists with empty entries put in for the null pages.
+	DeviationIndexNullBounds DeviationKind = "column-index-null-page-bounds"
 )
 
 // Deviation is one tolerated deviation of an open file. Column is the

@@ -335,3 +335,72 @@ func TestArrowGoDictEmpty(t *testing.T) {
 		t.Errorf("boundsUsable = %v, %v; want true, true (the max is right)", ok, emptyMin)
 	}
 }
+
+// TestParquetGoLZ4Bloom: parquet-go fills the bloom filter of an LZ4
+// column from the bytes LZ4 leaves in its pages after compressing them
+// (parquetgo_lz4_bloom.parquet: v = w = id*7919 for ids 0-599, v LZ4, w
+// ZSTD, both with bloom filters; v's holds none of the values). v = 39595
+// returned no row; the bloom filters of parquet-go's LZ4 chunks are no
+// longer used.
+func TestParquetGoLZ4Bloom(t *testing.T) {
+	const file = "parquetgo_lz4_bloom.parquet"
+	fr, err := openDeviation(t, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bf, err := fr.BloomFilter(0, fr.File().Schema.Leaf("v").Column)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bf.Check(bloom.HashInt64(39595)) {
+		t.Fatal("v's bloom filter holds 39595: parquet-go no longer garbles it")
+	}
+	checkCleanCases(t, file,
+		filterCase{leafOn("v", meta.Int64, opEq, int64(39595)), []int32{5}},
+		filterCase{leafOn("v", meta.Int64, opIn, int64(0), int64(7919*599)), []int32{0, 599}},
+		filterCase{leafOn("w", meta.Int64, opEq, int64(39595)), []int32{5}},
+		filterCase{leafOn("w", meta.Int64, opEq, int64(39596)), nil})
+}
+
+// TestDeviationParquetGoIndexNullBounds: parquet-go leaves the min and
+// max values of null pages out of its column index of FIXED_LEN_BYTE_ARRAY
+// columns (parquetgo_index_null_bounds.parquet: o is 00 00 00 id*10+1 for
+// ids 0-9, null for ids 10-19, in 9 pages, the last 4 null; the index has
+// 5 mins and maxes). ColumnIndex refused it (lists of different lengths)
+// and filtered reads on o failed; now it puts empty bounds in for the null
+// pages and records the deviation, and under WithStrict fails naming it.
+func TestDeviationParquetGoIndexNullBounds(t *testing.T) {
+	const file = "parquetgo_index_null_bounds.parquet"
+	fr, err := openDeviation(t, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := fr.ColumnIndex(0, fr.File().Schema.Leaf("o").Column)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ci.NullPages) != 9 || len(ci.MinValues) != 9 || len(ci.MaxValues) != 9 || len(ci.MinValues[5]) != 0 || len(ci.MaxValues[8]) != 0 ||
+		len(ci.MinValues[4]) != 4 {
+		t.Errorf("ColumnIndex(0, o) = %+v, want 9 pages, empty bounds for the last 4", ci)
+	}
+	o36 := []byte{0, 0, 0, 36}
+	dev := Deviation{Kind: DeviationIndexNullBounds, Column: "o", RowGroup: 0, Page: -1}
+	checkFilterCases(t, file, dev,
+		filterCase{leafOn("o", meta.FixedLenByteArray, opGt, o36), []int32{4, 5, 6, 7, 8, 9}},
+		filterCase{leafOn("o", meta.FixedLenByteArray, opLt, []byte{0, 0, 0, 12}), []int32{0, 1}})
+	_, _, err = filteredIDs(t, file, leafOn("o", meta.FixedLenByteArray, opGt, o36), WithStrict(true))
+	wantStrict(t, err, DeviationIndexNullBounds, `column "o", row group 0`)
+}
+
+// TestParquetGoFloatNaN: parquet-go restarts the min and max of a
+// dictionary-encoded float column after a NaN among its dictionary's
+// values (parquetgo_float_nan.parquet: g is -50, 1, NaN, 3, 4 for ids
+// 0-4; bounds [3, 4]). g < 0 and g = 1 returned no row; the bounds of
+// parquet-go's dictionary-encoded floats are no longer used.
+func TestParquetGoFloatNaN(t *testing.T) {
+	const file = "parquetgo_float_nan.parquet"
+	checkCleanCases(t, file,
+		filterCase{leafOn("g", meta.Float, opLt, float32(0)), []int32{0}},
+		filterCase{leafOn("g", meta.Float, opEq, float32(1)), []int32{1}},
+		filterCase{leafOn("g", meta.Float, opGe, float32(3)), []int32{3, 4}})
+}

@@ -65,10 +65,45 @@ func (r *FileReader) ColumnIndex(rg, col int) (*meta.ColumnIndex, error) {
 		return nil, fmt.Errorf("%w: column %q, row group %d: column index: %w", ErrChunk, path, rg, err)
 	}
 	np := len(ci.NullPages)
+	if vp := np - countTrue(ci.NullPages); np > vp && len(ci.MinValues) == vp && len(ci.MaxValues) == vp {
+		derr := r.f.deviate(Deviation{Kind: DeviationIndexNullBounds, Writer: "parquet-go", Column: path, RowGroup: rg, Page: -1,
+			What: fmt.Sprintf("the column index has min and max values for its %d pages that are not null pages only, of %d pages (empty ones are put in for the null pages)", vp, np)})
+		if derr != nil {
+			return nil, derr
+		}
+		ci.MinValues, ci.MaxValues = withNullBounds(ci.MinValues, ci.NullPages), withNullBounds(ci.MaxValues, ci.NullPages)
+	}
 	if len(ci.MinValues) != np || len(ci.MaxValues) != np || (ci.NullCounts != nil && len(ci.NullCounts) != np) {
 		return nil, fmt.Errorf("%w: column %q, row group %d: column index lists of different lengths", ErrChunk, path, rg)
 	}
 	return ci, nil
+}
+
+// countTrue returns the number of true elements of b.
+func countTrue(b []bool) int {
+	n := 0
+	for _, x := range b {
+		if x {
+			n++
+		}
+	}
+	return n
+}
+
+// withNullBounds returns the bounds vals of the pages that are not null
+// pages (null), with an empty bound put in for each null page.
+// Precondition: len(vals) is the number of false elements of null.
+func withNullBounds(vals [][]byte, null []bool) [][]byte {
+	out := make([][]byte, 0, len(null))
+	for _, n := range null {
+		if n {
+			out = append(out, []byte{})
+		} else {
+			out = append(out, vals[0])
+			vals = vals[1:]
+		}
+	}
+	return out
 }
 
 // OffsetIndex returns the OffsetIndex of leaf col in row group rg, or nil
