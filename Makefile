@@ -11,6 +11,7 @@ ARROWFUZZ_N ?= 150
 HYPFUZZ_N   ?= 300
 PJSFUZZ_N   ?= 300
 GOFUZZ_N    ?= 300
+PGOFUZZ_N   ?= 300
 BENCHTIME   ?= 1s
 BENCH       ?= .
 export PARQUET_TEST_DATA ?= $(abspath ../shared/parquet-testing)
@@ -106,10 +107,11 @@ bench-query:
 ## ARROWFUZZ_N seeds of random Arrow tables arrow-rs and Polars write (or
 ## PQGEN_ARROWFUZZ_SEED), HYPFUZZ_N and PJSFUZZ_N files of random schemas
 ## hyparquet-writer and parquetjs write (or PQGEN_HYPFUZZ_SEED,
-## PQGEN_PJSFUZZ_SEED), and GOFUZZ_N random Arrow tables arrow-go writes
-## (or PQGEN_GOFUZZ_SEED), read and written back by generated code
+## PQGEN_PJSFUZZ_SEED), GOFUZZ_N random Arrow tables arrow-go writes (or
+## PQGEN_GOFUZZ_SEED) and PGOFUZZ_N files of random Go types parquet-go
+## writes (or PQGEN_PGOFUZZ_SEED), read and written back by generated code
 ## (peers/genconf's TestDuckFuzz, TestArrowFuzz, TestHypFuzz,
-## TestParquetjsFuzz and TestArrowGoFuzz).
+## TestParquetjsFuzz, TestArrowGoFuzz and TestParquetGoFuzz).
 fuzz:
 	FUZZTIME=$(FUZZTIME) FUZZMINTIME=$(FUZZMINTIME) ./scripts/fuzz.sh
 	cd peers && PQGEN_GENFUZZ_SEED=$${PQGEN_GENFUZZ_SEED:-$$(date +%s)} PQGEN_GENFUZZ_N=$(GENFUZZ_N) \
@@ -124,6 +126,8 @@ fuzz:
 		$(GO) test -count=1 -timeout=1h -run='^TestParquetjsFuzz$$' -v ./genconf
 	cd peers && PQGEN_GOFUZZ_SEED=$${PQGEN_GOFUZZ_SEED:-$$(date +%s)} PQGEN_GOFUZZ_N=$(GOFUZZ_N) \
 		$(GO) test -count=1 -timeout=1h -run='^TestArrowGoFuzz$$' -v ./genconf
+	cd peers && PQGEN_PGOFUZZ_SEED=$${PQGEN_PGOFUZZ_SEED:-$$(date +%s)} PQGEN_PGOFUZZ_N=$(PGOFUZZ_N) \
+		$(GO) test -count=1 -timeout=1h -run='^TestParquetGoFuzz$$' -v ./genconf
 
 clean:
 	rm -f bench.out bench-peers.out bench-suite.out

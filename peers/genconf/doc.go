@@ -34,7 +34,10 @@
 // (peers/js/pjsfuzz.mjs; PQGEN_PJSFUZZ_SEED, PQGEN_PJSFUZZ_N: 16), and
 // TestArrowGoFuzz for random Arrow tables arrow-go (pqarrow, Arrow C++'s
 // writer ported to Go) writes under random writer properties
-// (arrowgofuzz_test.go; PQGEN_GOFUZZ_SEED, PQGEN_GOFUZZ_N: 16). Where DuckDB
+// (arrowgofuzz_test.go; PQGEN_GOFUZZ_SEED, PQGEN_GOFUZZ_N: 16), and
+// TestParquetGoFuzz for rows of random Go types (reflect.StructOf) that
+// parquet-go writes under random struct tags and writer options
+// (parquetgofuzz_test.go; PQGEN_PGOFUZZ_SEED, PQGEN_PGOFUZZ_N: 16). Where DuckDB
 // cannot read an original, parquet-wasm, or else hyparquet, compares it
 // with its copy.
 package genconf

@@ -88,6 +88,36 @@ func fuzzWriters(t *testing.T, node, script string, seed, n, perSeed int) {
 	judgeWritten(t, node, strings.TrimSuffix(script, ".mjs"), dir, root, written, seed, n, time.Since(start))
 }
 
+// fuzzGoWriter has write, a Go writer's generator, write the files of n
+// seeds from seed into a directory, and judges them as fuzzWriters does.
+// The seeds the writer fails to write are logged and left out (there is no
+// file); more than one in ten fails the test: the generator then asks
+// for what the writer cannot do.
+func fuzzGoWriter(t *testing.T, node, what, writer string, seed, n int, write func(root string, seed uint64) writtenFile) {
+	t.Helper()
+	start := time.Now()
+	dir := t.TempDir()
+	root := filepath.Join(dir, "in")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var written []writtenFile
+	failed := 0
+	for s := seed; s < seed+n; s++ {
+		w := write(root, uint64(s))
+		if w.Error != "" {
+			t.Logf("%s could not write %s: %s; %s", writer, w.File, w.Error, w.Features)
+			failed++
+			continue
+		}
+		written = append(written, w)
+	}
+	if failed*10 > n {
+		t.Errorf("%s could not write %d of %d files: the generator asks for what it cannot do", writer, failed, n)
+	}
+	judgeWritten(t, node, what, dir, root, written, seed, n, time.Since(start))
+}
+
 // judgeWritten runs the world writers' round trip over the files written
 // into root (dir's "in"), which a writer (what) wrote for n seeds from
 // seed in writeTime, and then runtime's TestFilterDir over them (see
