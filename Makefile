@@ -112,22 +112,21 @@ bench-query:
 ## writes (or PQGEN_PGOFUZZ_SEED), read and written back by generated code
 ## (peers/genconf's TestDuckFuzz, TestArrowFuzz, TestHypFuzz,
 ## TestParquetjsFuzz, TestArrowGoFuzz and TestParquetGoFuzz).
+# writerfuzz runs peers/genconf's writer fuzz test $(2) on $($(1)_N) files
+# from PQGEN_$(1)_SEED, or a fresh seed.
+writerfuzz = cd peers && PQGEN_$(1)_SEED=$${PQGEN_$(1)_SEED:-$$(date +%s)} PQGEN_$(1)_N=$($(1)_N) \
+	$(GO) test -count=1 -timeout=1h -run='^$(2)$$' -v ./genconf
+
 fuzz:
 	FUZZTIME=$(FUZZTIME) FUZZMINTIME=$(FUZZMINTIME) ./scripts/fuzz.sh
 	cd peers && PQGEN_GENFUZZ_SEED=$${PQGEN_GENFUZZ_SEED:-$$(date +%s)} PQGEN_GENFUZZ_N=$(GENFUZZ_N) \
 		$(GO) test -count=1 -timeout=2h -run='^TestGenFuzz$$' -v ./genfuzz
-	cd peers && PQGEN_DUCKFUZZ_SEED=$${PQGEN_DUCKFUZZ_SEED:-$$(date +%s)} PQGEN_DUCKFUZZ_N=$(DUCKFUZZ_N) \
-		$(GO) test -count=1 -timeout=1h -run='^TestDuckFuzz$$' -v ./genconf
-	cd peers && PQGEN_ARROWFUZZ_SEED=$${PQGEN_ARROWFUZZ_SEED:-$$(date +%s)} PQGEN_ARROWFUZZ_N=$(ARROWFUZZ_N) \
-		$(GO) test -count=1 -timeout=1h -run='^TestArrowFuzz$$' -v ./genconf
-	cd peers && PQGEN_HYPFUZZ_SEED=$${PQGEN_HYPFUZZ_SEED:-$$(date +%s)} PQGEN_HYPFUZZ_N=$(HYPFUZZ_N) \
-		$(GO) test -count=1 -timeout=1h -run='^TestHypFuzz$$' -v ./genconf
-	cd peers && PQGEN_PJSFUZZ_SEED=$${PQGEN_PJSFUZZ_SEED:-$$(date +%s)} PQGEN_PJSFUZZ_N=$(PJSFUZZ_N) \
-		$(GO) test -count=1 -timeout=1h -run='^TestParquetjsFuzz$$' -v ./genconf
-	cd peers && PQGEN_GOFUZZ_SEED=$${PQGEN_GOFUZZ_SEED:-$$(date +%s)} PQGEN_GOFUZZ_N=$(GOFUZZ_N) \
-		$(GO) test -count=1 -timeout=1h -run='^TestArrowGoFuzz$$' -v ./genconf
-	cd peers && PQGEN_PGOFUZZ_SEED=$${PQGEN_PGOFUZZ_SEED:-$$(date +%s)} PQGEN_PGOFUZZ_N=$(PGOFUZZ_N) \
-		$(GO) test -count=1 -timeout=1h -run='^TestParquetGoFuzz$$' -v ./genconf
+	$(call writerfuzz,DUCKFUZZ,TestDuckFuzz)
+	$(call writerfuzz,ARROWFUZZ,TestArrowFuzz)
+	$(call writerfuzz,HYPFUZZ,TestHypFuzz)
+	$(call writerfuzz,PJSFUZZ,TestParquetjsFuzz)
+	$(call writerfuzz,GOFUZZ,TestArrowGoFuzz)
+	$(call writerfuzz,PGOFUZZ,TestParquetGoFuzz)
 
 clean:
 	rm -f bench.out bench-peers.out bench-suite.out

@@ -633,17 +633,6 @@ func (r *FileReader) leafChunk(p *predLeaf, bl *boundLeaf, rg int) (tri, error) 
 	return t, nil
 }
 
-// bloomGarbled reports whether the bloom filter of chunk md of f holds
-// hashes of other bytes than its values: parquet-go (0.32, the newest
-// checked) fills a column's filter from each page's data after
-// compressing the page, and its LZ4 codec leaves other bytes there
-// (found by TestParquetGoFuzz: none of 543 values was in the filter).
-// Such filters are not used, without a record: the file cannot show it.
-func bloomGarbled(f *File, md *meta.ColumnMetaData) bool {
-	app, _, _ := writerVersion(f.Meta.CreatedBy.Val)
-	return app == "github.com/parquet-go/parquet-go" && (md.Codec == meta.LZ4Raw || md.Codec == meta.LZ4)
-}
-
 // leafPages evaluates leaf p on the pages of its column in row group rg
 // (of total rows), given its result t on the chunk.
 func (r *FileReader) leafPages(p *predLeaf, bl *boundLeaf, rg int, total int64, t tri) (maybe, all []rowRange, err error) {

@@ -356,9 +356,7 @@ func (c *cursor) nextChunk() (bool, error) {
 			return false, err
 		}
 		c.oi = oi
-		c.dictFree = !md.DictionaryPageOffset.Set && !slices.ContainsFunc(md.Encodings, func(e meta.Encoding) bool {
-			return e == meta.EncodingPlainDictionary || e == meta.EncodingRLEDictionary
-		})
+		c.dictFree = !dictEncoded(md)
 	}
 	cfg := &fr.cfg
 	dec, err := fr.f.chunkDecryptor(rg, c.col)
